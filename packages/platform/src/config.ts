@@ -1,0 +1,47 @@
+// Configuration is one zod schema per process, parsed once from the environment at start.
+import { z } from 'zod';
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses `env` with `schema`; a bad value throws a ConfigError naming every offending variable. */
+export function parseConfig<S extends z.ZodType>(schema: S, env: Record<string, string | undefined> = process.env): z.output<S> {
+  // Empty strings mean "not set", so defaults apply.
+  const cleaned: Record<string, string> = {};
+  for (const [k, v] of Object.entries(env)) if (v !== undefined && v !== '') cleaned[k] = v;
+  const result = schema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.') || '(root)'}: ${i.message}`);
+    throw new ConfigError(`invalid configuration:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}
+
+export const port = (def: number) => z.coerce.number().int().min(0).max(65535).default(def);
+export const logLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info');
+export const urlWithProtocol = (protocols: string[], def: string) =>
+  z
+    .string()
+    .default(def)
+    .refine((v) => {
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    }, `must be a URL with protocol ${protocols.join(' or ')}`);
+/** host:port of a gRPC server. */
+export const grpcAddress = (def: string) =>
+  z
+    .string()
+    .default(def)
+    .refine((v) => /^[A-Za-z0-9.\-_\[\]:]+:\d{1,5}$/.test(v), 'must be host:port');
+export const bool = (def: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'])
+    .default(def ? 'true' : 'false')
+    .transform((v) => v === 'true' || v === '1' || v === 'yes');

@@ -1,0 +1,35 @@
+// Original file: proto/switchboard/applications/v1/applications.proto
+
+import type { Long } from '@grpc/proto-loader';
+
+export interface CreateApplicationRequest {
+  'accountId'?: (number | string | Long);
+  'name'?: (string);
+  'voiceUrl'?: (string);
+  'messagingUrl'?: (string);
+  'environmentId'?: (number | string | Long);
+  'apiType'?: (string);
+  'partition'?: (string);
+  '_name'?: "name";
+  '_voiceUrl'?: "voiceUrl";
+  '_messagingUrl'?: "messagingUrl";
+  '_environmentId'?: "environmentId";
+  '_apiType'?: "apiType";
+  '_partition'?: "partition";
+}
+
+export interface CreateApplicationRequest__Output {
+  'accountId': (string);
+  'name'?: (string);
+  'voiceUrl'?: (string);
+  'messagingUrl'?: (string);
+  'environmentId'?: (string);
+  'apiType'?: (string);
+  'partition'?: (string);
+  '_name'?: "name";
+  '_voiceUrl'?: "voiceUrl";
+  '_messagingUrl'?: "messagingUrl";
+  '_environmentId'?: "environmentId";
+  '_apiType'?: "apiType";
+  '_partition'?: "partition";
+}

@@ -1,0 +1,13 @@
+// Original file: proto/switchboard/applications/v1/applications.proto
+
+import type { Application as _switchboard_applications_v1_Application, Application__Output as _switchboard_applications_v1_Application__Output } from '../../../switchboard/applications/v1/Application';
+
+export interface ListApplicationsResponse {
+  'applications'?: (_switchboard_applications_v1_Application)[];
+  'nextCursor'?: (string);
+}
+
+export interface ListApplicationsResponse__Output {
+  'applications': (_switchboard_applications_v1_Application__Output)[];
+  'nextCursor': (string);
+}

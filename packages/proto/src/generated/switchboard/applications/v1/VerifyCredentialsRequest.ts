@@ -1,0 +1,12 @@
+// Original file: proto/switchboard/applications/v1/applications.proto
+
+
+export interface VerifyCredentialsRequest {
+  'username'?: (string);
+  'password'?: (string);
+}
+
+export interface VerifyCredentialsRequest__Output {
+  'username': (string);
+  'password': (string);
+}

@@ -1,0 +1,11 @@
+// Original file: proto/switchboard/webhooks/v1/webhooks.proto
+
+import type { Subscription as _switchboard_webhooks_v1_Subscription, Subscription__Output as _switchboard_webhooks_v1_Subscription__Output } from '../../../switchboard/webhooks/v1/Subscription';
+
+export interface UpdateSubscriptionResponse {
+  'subscription'?: (_switchboard_webhooks_v1_Subscription | null);
+}
+
+export interface UpdateSubscriptionResponse__Output {
+  'subscription': (_switchboard_webhooks_v1_Subscription__Output | null);
+}

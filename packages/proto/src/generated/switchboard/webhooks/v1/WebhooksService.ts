@@ -1,0 +1,153 @@
+// Original file: proto/switchboard/webhooks/v1/webhooks.proto
+
+import type * as grpc from '@grpc/grpc-js'
+import type { MethodDefinition } from '@grpc/proto-loader'
+import type { CreateSubscriptionRequest as _switchboard_webhooks_v1_CreateSubscriptionRequest, CreateSubscriptionRequest__Output as _switchboard_webhooks_v1_CreateSubscriptionRequest__Output } from '../../../switchboard/webhooks/v1/CreateSubscriptionRequest';
+import type { CreateSubscriptionResponse as _switchboard_webhooks_v1_CreateSubscriptionResponse, CreateSubscriptionResponse__Output as _switchboard_webhooks_v1_CreateSubscriptionResponse__Output } from '../../../switchboard/webhooks/v1/CreateSubscriptionResponse';
+import type { DeleteSubscriptionRequest as _switchboard_webhooks_v1_DeleteSubscriptionRequest, DeleteSubscriptionRequest__Output as _switchboard_webhooks_v1_DeleteSubscriptionRequest__Output } from '../../../switchboard/webhooks/v1/DeleteSubscriptionRequest';
+import type { DeleteSubscriptionResponse as _switchboard_webhooks_v1_DeleteSubscriptionResponse, DeleteSubscriptionResponse__Output as _switchboard_webhooks_v1_DeleteSubscriptionResponse__Output } from '../../../switchboard/webhooks/v1/DeleteSubscriptionResponse';
+import type { GetSecretRequest as _switchboard_webhooks_v1_GetSecretRequest, GetSecretRequest__Output as _switchboard_webhooks_v1_GetSecretRequest__Output } from '../../../switchboard/webhooks/v1/GetSecretRequest';
+import type { GetSecretResponse as _switchboard_webhooks_v1_GetSecretResponse, GetSecretResponse__Output as _switchboard_webhooks_v1_GetSecretResponse__Output } from '../../../switchboard/webhooks/v1/GetSecretResponse';
+import type { GetSubscriptionRequest as _switchboard_webhooks_v1_GetSubscriptionRequest, GetSubscriptionRequest__Output as _switchboard_webhooks_v1_GetSubscriptionRequest__Output } from '../../../switchboard/webhooks/v1/GetSubscriptionRequest';
+import type { GetSubscriptionResponse as _switchboard_webhooks_v1_GetSubscriptionResponse, GetSubscriptionResponse__Output as _switchboard_webhooks_v1_GetSubscriptionResponse__Output } from '../../../switchboard/webhooks/v1/GetSubscriptionResponse';
+import type { ListDeliveriesRequest as _switchboard_webhooks_v1_ListDeliveriesRequest, ListDeliveriesRequest__Output as _switchboard_webhooks_v1_ListDeliveriesRequest__Output } from '../../../switchboard/webhooks/v1/ListDeliveriesRequest';
+import type { ListDeliveriesResponse as _switchboard_webhooks_v1_ListDeliveriesResponse, ListDeliveriesResponse__Output as _switchboard_webhooks_v1_ListDeliveriesResponse__Output } from '../../../switchboard/webhooks/v1/ListDeliveriesResponse';
+import type { ListSubscriptionsRequest as _switchboard_webhooks_v1_ListSubscriptionsRequest, ListSubscriptionsRequest__Output as _switchboard_webhooks_v1_ListSubscriptionsRequest__Output } from '../../../switchboard/webhooks/v1/ListSubscriptionsRequest';
+import type { ListSubscriptionsResponse as _switchboard_webhooks_v1_ListSubscriptionsResponse, ListSubscriptionsResponse__Output as _switchboard_webhooks_v1_ListSubscriptionsResponse__Output } from '../../../switchboard/webhooks/v1/ListSubscriptionsResponse';
+import type { MatchSubscriptionsRequest as _switchboard_webhooks_v1_MatchSubscriptionsRequest, MatchSubscriptionsRequest__Output as _switchboard_webhooks_v1_MatchSubscriptionsRequest__Output } from '../../../switchboard/webhooks/v1/MatchSubscriptionsRequest';
+import type { MatchSubscriptionsResponse as _switchboard_webhooks_v1_MatchSubscriptionsResponse, MatchSubscriptionsResponse__Output as _switchboard_webhooks_v1_MatchSubscriptionsResponse__Output } from '../../../switchboard/webhooks/v1/MatchSubscriptionsResponse';
+import type { RecordAttemptsRequest as _switchboard_webhooks_v1_RecordAttemptsRequest, RecordAttemptsRequest__Output as _switchboard_webhooks_v1_RecordAttemptsRequest__Output } from '../../../switchboard/webhooks/v1/RecordAttemptsRequest';
+import type { RecordAttemptsResponse as _switchboard_webhooks_v1_RecordAttemptsResponse, RecordAttemptsResponse__Output as _switchboard_webhooks_v1_RecordAttemptsResponse__Output } from '../../../switchboard/webhooks/v1/RecordAttemptsResponse';
+import type { RotateSecretRequest as _switchboard_webhooks_v1_RotateSecretRequest, RotateSecretRequest__Output as _switchboard_webhooks_v1_RotateSecretRequest__Output } from '../../../switchboard/webhooks/v1/RotateSecretRequest';
+import type { RotateSecretResponse as _switchboard_webhooks_v1_RotateSecretResponse, RotateSecretResponse__Output as _switchboard_webhooks_v1_RotateSecretResponse__Output } from '../../../switchboard/webhooks/v1/RotateSecretResponse';
+import type { UpdateSubscriptionRequest as _switchboard_webhooks_v1_UpdateSubscriptionRequest, UpdateSubscriptionRequest__Output as _switchboard_webhooks_v1_UpdateSubscriptionRequest__Output } from '../../../switchboard/webhooks/v1/UpdateSubscriptionRequest';
+import type { UpdateSubscriptionResponse as _switchboard_webhooks_v1_UpdateSubscriptionResponse, UpdateSubscriptionResponse__Output as _switchboard_webhooks_v1_UpdateSubscriptionResponse__Output } from '../../../switchboard/webhooks/v1/UpdateSubscriptionResponse';
+
+export interface WebhooksServiceClient extends grpc.Client {
+  CreateSubscription(argument: _switchboard_webhooks_v1_CreateSubscriptionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_CreateSubscriptionResponse__Output>): grpc.ClientUnaryCall;
+  CreateSubscription(argument: _switchboard_webhooks_v1_CreateSubscriptionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_CreateSubscriptionResponse__Output>): grpc.ClientUnaryCall;
+  CreateSubscription(argument: _switchboard_webhooks_v1_CreateSubscriptionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_CreateSubscriptionResponse__Output>): grpc.ClientUnaryCall;
+  CreateSubscription(argument: _switchboard_webhooks_v1_CreateSubscriptionRequest, callback: grpc.requestCallback<_switchboard_webhooks_v1_CreateSubscriptionResponse__Output>): grpc.ClientUnaryCall;
+  createSubscription(argument: _switchboard_webhooks_v1_CreateSubscriptionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_CreateSubscriptionResponse__Output>): grpc.ClientUnaryCall;
+  createSubscription(argument: _switchboard_webhooks_v1_CreateSubscriptionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_CreateSubscriptionResponse__Output>): grpc.ClientUnaryCall;
+  createSubscription(argument: _switchboard_webhooks_v1_CreateSubscriptionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_CreateSubscriptionResponse__Output>): grpc.ClientUnaryCall;
+  createSubscription(argument: _switchboard_webhooks_v1_CreateSubscriptionRequest, callback: grpc.requestCallback<_switchboard_webhooks_v1_CreateSubscriptionResponse__Output>): grpc.ClientUnaryCall;
+  
+  DeleteSubscription(argument: _switchboard_webhooks_v1_DeleteSubscriptionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_DeleteSubscriptionResponse__Output>): grpc.ClientUnaryCall;
+  DeleteSubscription(argument: _switchboard_webhooks_v1_DeleteSubscriptionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_DeleteSubscriptionResponse__Output>): grpc.ClientUnaryCall;
+  DeleteSubscription(argument: _switchboard_webhooks_v1_DeleteSubscriptionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_DeleteSubscriptionResponse__Output>): grpc.ClientUnaryCall;
+  DeleteSubscription(argument: _switchboard_webhooks_v1_DeleteSubscriptionRequest, callback: grpc.requestCallback<_switchboard_webhooks_v1_DeleteSubscriptionResponse__Output>): grpc.ClientUnaryCall;
+  deleteSubscription(argument: _switchboard_webhooks_v1_DeleteSubscriptionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_DeleteSubscriptionResponse__Output>): grpc.ClientUnaryCall;
+  deleteSubscription(argument: _switchboard_webhooks_v1_DeleteSubscriptionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_DeleteSubscriptionResponse__Output>): grpc.ClientUnaryCall;
+  deleteSubscription(argument: _switchboard_webhooks_v1_DeleteSubscriptionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_DeleteSubscriptionResponse__Output>): grpc.ClientUnaryCall;
+  deleteSubscription(argument: _switchboard_webhooks_v1_DeleteSubscriptionRequest, callback: grpc.requestCallback<_switchboard_webhooks_v1_DeleteSubscriptionResponse__Output>): grpc.ClientUnaryCall;
+  
+  GetSecret(argument: _switchboard_webhooks_v1_GetSecretRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetSecretResponse__Output>): grpc.ClientUnaryCall;
+  GetSecret(argument: _switchboard_webhooks_v1_GetSecretRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetSecretResponse__Output>): grpc.ClientUnaryCall;
+  GetSecret(argument: _switchboard_webhooks_v1_GetSecretRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetSecretResponse__Output>): grpc.ClientUnaryCall;
+  GetSecret(argument: _switchboard_webhooks_v1_GetSecretRequest, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetSecretResponse__Output>): grpc.ClientUnaryCall;
+  getSecret(argument: _switchboard_webhooks_v1_GetSecretRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetSecretResponse__Output>): grpc.ClientUnaryCall;
+  getSecret(argument: _switchboard_webhooks_v1_GetSecretRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetSecretResponse__Output>): grpc.ClientUnaryCall;
+  getSecret(argument: _switchboard_webhooks_v1_GetSecretRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetSecretResponse__Output>): grpc.ClientUnaryCall;
+  getSecret(argument: _switchboard_webhooks_v1_GetSecretRequest, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetSecretResponse__Output>): grpc.ClientUnaryCall;
+  
+  GetSubscription(argument: _switchboard_webhooks_v1_GetSubscriptionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetSubscriptionResponse__Output>): grpc.ClientUnaryCall;
+  GetSubscription(argument: _switchboard_webhooks_v1_GetSubscriptionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetSubscriptionResponse__Output>): grpc.ClientUnaryCall;
+  GetSubscription(argument: _switchboard_webhooks_v1_GetSubscriptionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetSubscriptionResponse__Output>): grpc.ClientUnaryCall;
+  GetSubscription(argument: _switchboard_webhooks_v1_GetSubscriptionRequest, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetSubscriptionResponse__Output>): grpc.ClientUnaryCall;
+  getSubscription(argument: _switchboard_webhooks_v1_GetSubscriptionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetSubscriptionResponse__Output>): grpc.ClientUnaryCall;
+  getSubscription(argument: _switchboard_webhooks_v1_GetSubscriptionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetSubscriptionResponse__Output>): grpc.ClientUnaryCall;
+  getSubscription(argument: _switchboard_webhooks_v1_GetSubscriptionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetSubscriptionResponse__Output>): grpc.ClientUnaryCall;
+  getSubscription(argument: _switchboard_webhooks_v1_GetSubscriptionRequest, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetSubscriptionResponse__Output>): grpc.ClientUnaryCall;
+  
+  ListDeliveries(argument: _switchboard_webhooks_v1_ListDeliveriesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_ListDeliveriesResponse__Output>): grpc.ClientUnaryCall;
+  ListDeliveries(argument: _switchboard_webhooks_v1_ListDeliveriesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_ListDeliveriesResponse__Output>): grpc.ClientUnaryCall;
+  ListDeliveries(argument: _switchboard_webhooks_v1_ListDeliveriesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_ListDeliveriesResponse__Output>): grpc.ClientUnaryCall;
+  ListDeliveries(argument: _switchboard_webhooks_v1_ListDeliveriesRequest, callback: grpc.requestCallback<_switchboard_webhooks_v1_ListDeliveriesResponse__Output>): grpc.ClientUnaryCall;
+  listDeliveries(argument: _switchboard_webhooks_v1_ListDeliveriesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_ListDeliveriesResponse__Output>): grpc.ClientUnaryCall;
+  listDeliveries(argument: _switchboard_webhooks_v1_ListDeliveriesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_ListDeliveriesResponse__Output>): grpc.ClientUnaryCall;
+  listDeliveries(argument: _switchboard_webhooks_v1_ListDeliveriesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_ListDeliveriesResponse__Output>): grpc.ClientUnaryCall;
+  listDeliveries(argument: _switchboard_webhooks_v1_ListDeliveriesRequest, callback: grpc.requestCallback<_switchboard_webhooks_v1_ListDeliveriesResponse__Output>): grpc.ClientUnaryCall;
+  
+  ListSubscriptions(argument: _switchboard_webhooks_v1_ListSubscriptionsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_ListSubscriptionsResponse__Output>): grpc.ClientUnaryCall;
+  ListSubscriptions(argument: _switchboard_webhooks_v1_ListSubscriptionsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_ListSubscriptionsResponse__Output>): grpc.ClientUnaryCall;
+  ListSubscriptions(argument: _switchboard_webhooks_v1_ListSubscriptionsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_ListSubscriptionsResponse__Output>): grpc.ClientUnaryCall;
+  ListSubscriptions(argument: _switchboard_webhooks_v1_ListSubscriptionsRequest, callback: grpc.requestCallback<_switchboard_webhooks_v1_ListSubscriptionsResponse__Output>): grpc.ClientUnaryCall;
+  listSubscriptions(argument: _switchboard_webhooks_v1_ListSubscriptionsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_ListSubscriptionsResponse__Output>): grpc.ClientUnaryCall;
+  listSubscriptions(argument: _switchboard_webhooks_v1_ListSubscriptionsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_ListSubscriptionsResponse__Output>): grpc.ClientUnaryCall;
+  listSubscriptions(argument: _switchboard_webhooks_v1_ListSubscriptionsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_ListSubscriptionsResponse__Output>): grpc.ClientUnaryCall;
+  listSubscriptions(argument: _switchboard_webhooks_v1_ListSubscriptionsRequest, callback: grpc.requestCallback<_switchboard_webhooks_v1_ListSubscriptionsResponse__Output>): grpc.ClientUnaryCall;
+  
+  MatchSubscriptions(argument: _switchboard_webhooks_v1_MatchSubscriptionsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_MatchSubscriptionsResponse__Output>): grpc.ClientUnaryCall;
+  MatchSubscriptions(argument: _switchboard_webhooks_v1_MatchSubscriptionsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_MatchSubscriptionsResponse__Output>): grpc.ClientUnaryCall;
+  MatchSubscriptions(argument: _switchboard_webhooks_v1_MatchSubscriptionsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_MatchSubscriptionsResponse__Output>): grpc.ClientUnaryCall;
+  MatchSubscriptions(argument: _switchboard_webhooks_v1_MatchSubscriptionsRequest, callback: grpc.requestCallback<_switchboard_webhooks_v1_MatchSubscriptionsResponse__Output>): grpc.ClientUnaryCall;
+  matchSubscriptions(argument: _switchboard_webhooks_v1_MatchSubscriptionsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_MatchSubscriptionsResponse__Output>): grpc.ClientUnaryCall;
+  matchSubscriptions(argument: _switchboard_webhooks_v1_MatchSubscriptionsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_MatchSubscriptionsResponse__Output>): grpc.ClientUnaryCall;
+  matchSubscriptions(argument: _switchboard_webhooks_v1_MatchSubscriptionsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_MatchSubscriptionsResponse__Output>): grpc.ClientUnaryCall;
+  matchSubscriptions(argument: _switchboard_webhooks_v1_MatchSubscriptionsRequest, callback: grpc.requestCallback<_switchboard_webhooks_v1_MatchSubscriptionsResponse__Output>): grpc.ClientUnaryCall;
+  
+  RecordAttempts(argument: _switchboard_webhooks_v1_RecordAttemptsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_RecordAttemptsResponse__Output>): grpc.ClientUnaryCall;
+  RecordAttempts(argument: _switchboard_webhooks_v1_RecordAttemptsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_RecordAttemptsResponse__Output>): grpc.ClientUnaryCall;
+  RecordAttempts(argument: _switchboard_webhooks_v1_RecordAttemptsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_RecordAttemptsResponse__Output>): grpc.ClientUnaryCall;
+  RecordAttempts(argument: _switchboard_webhooks_v1_RecordAttemptsRequest, callback: grpc.requestCallback<_switchboard_webhooks_v1_RecordAttemptsResponse__Output>): grpc.ClientUnaryCall;
+  recordAttempts(argument: _switchboard_webhooks_v1_RecordAttemptsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_RecordAttemptsResponse__Output>): grpc.ClientUnaryCall;
+  recordAttempts(argument: _switchboard_webhooks_v1_RecordAttemptsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_RecordAttemptsResponse__Output>): grpc.ClientUnaryCall;
+  recordAttempts(argument: _switchboard_webhooks_v1_RecordAttemptsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_RecordAttemptsResponse__Output>): grpc.ClientUnaryCall;
+  recordAttempts(argument: _switchboard_webhooks_v1_RecordAttemptsRequest, callback: grpc.requestCallback<_switchboard_webhooks_v1_RecordAttemptsResponse__Output>): grpc.ClientUnaryCall;
+  
+  RotateSecret(argument: _switchboard_webhooks_v1_RotateSecretRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_RotateSecretResponse__Output>): grpc.ClientUnaryCall;
+  RotateSecret(argument: _switchboard_webhooks_v1_RotateSecretRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_RotateSecretResponse__Output>): grpc.ClientUnaryCall;
+  RotateSecret(argument: _switchboard_webhooks_v1_RotateSecretRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_RotateSecretResponse__Output>): grpc.ClientUnaryCall;
+  RotateSecret(argument: _switchboard_webhooks_v1_RotateSecretRequest, callback: grpc.requestCallback<_switchboard_webhooks_v1_RotateSecretResponse__Output>): grpc.ClientUnaryCall;
+  rotateSecret(argument: _switchboard_webhooks_v1_RotateSecretRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_RotateSecretResponse__Output>): grpc.ClientUnaryCall;
+  rotateSecret(argument: _switchboard_webhooks_v1_RotateSecretRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_RotateSecretResponse__Output>): grpc.ClientUnaryCall;
+  rotateSecret(argument: _switchboard_webhooks_v1_RotateSecretRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_RotateSecretResponse__Output>): grpc.ClientUnaryCall;
+  rotateSecret(argument: _switchboard_webhooks_v1_RotateSecretRequest, callback: grpc.requestCallback<_switchboard_webhooks_v1_RotateSecretResponse__Output>): grpc.ClientUnaryCall;
+  
+  UpdateSubscription(argument: _switchboard_webhooks_v1_UpdateSubscriptionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_UpdateSubscriptionResponse__Output>): grpc.ClientUnaryCall;
+  UpdateSubscription(argument: _switchboard_webhooks_v1_UpdateSubscriptionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_UpdateSubscriptionResponse__Output>): grpc.ClientUnaryCall;
+  UpdateSubscription(argument: _switchboard_webhooks_v1_UpdateSubscriptionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_UpdateSubscriptionResponse__Output>): grpc.ClientUnaryCall;
+  UpdateSubscription(argument: _switchboard_webhooks_v1_UpdateSubscriptionRequest, callback: grpc.requestCallback<_switchboard_webhooks_v1_UpdateSubscriptionResponse__Output>): grpc.ClientUnaryCall;
+  updateSubscription(argument: _switchboard_webhooks_v1_UpdateSubscriptionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_UpdateSubscriptionResponse__Output>): grpc.ClientUnaryCall;
+  updateSubscription(argument: _switchboard_webhooks_v1_UpdateSubscriptionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_UpdateSubscriptionResponse__Output>): grpc.ClientUnaryCall;
+  updateSubscription(argument: _switchboard_webhooks_v1_UpdateSubscriptionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_UpdateSubscriptionResponse__Output>): grpc.ClientUnaryCall;
+  updateSubscription(argument: _switchboard_webhooks_v1_UpdateSubscriptionRequest, callback: grpc.requestCallback<_switchboard_webhooks_v1_UpdateSubscriptionResponse__Output>): grpc.ClientUnaryCall;
+  
+}
+
+export interface WebhooksServiceHandlers extends grpc.UntypedServiceImplementation {
+  CreateSubscription: grpc.handleUnaryCall<_switchboard_webhooks_v1_CreateSubscriptionRequest__Output, _switchboard_webhooks_v1_CreateSubscriptionResponse>;
+  
+  DeleteSubscription: grpc.handleUnaryCall<_switchboard_webhooks_v1_DeleteSubscriptionRequest__Output, _switchboard_webhooks_v1_DeleteSubscriptionResponse>;
+  
+  GetSecret: grpc.handleUnaryCall<_switchboard_webhooks_v1_GetSecretRequest__Output, _switchboard_webhooks_v1_GetSecretResponse>;
+  
+  GetSubscription: grpc.handleUnaryCall<_switchboard_webhooks_v1_GetSubscriptionRequest__Output, _switchboard_webhooks_v1_GetSubscriptionResponse>;
+  
+  ListDeliveries: grpc.handleUnaryCall<_switchboard_webhooks_v1_ListDeliveriesRequest__Output, _switchboard_webhooks_v1_ListDeliveriesResponse>;
+  
+  ListSubscriptions: grpc.handleUnaryCall<_switchboard_webhooks_v1_ListSubscriptionsRequest__Output, _switchboard_webhooks_v1_ListSubscriptionsResponse>;
+  
+  MatchSubscriptions: grpc.handleUnaryCall<_switchboard_webhooks_v1_MatchSubscriptionsRequest__Output, _switchboard_webhooks_v1_MatchSubscriptionsResponse>;
+  
+  RecordAttempts: grpc.handleUnaryCall<_switchboard_webhooks_v1_RecordAttemptsRequest__Output, _switchboard_webhooks_v1_RecordAttemptsResponse>;
+  
+  RotateSecret: grpc.handleUnaryCall<_switchboard_webhooks_v1_RotateSecretRequest__Output, _switchboard_webhooks_v1_RotateSecretResponse>;
+  
+  UpdateSubscription: grpc.handleUnaryCall<_switchboard_webhooks_v1_UpdateSubscriptionRequest__Output, _switchboard_webhooks_v1_UpdateSubscriptionResponse>;
+  
+}
+
+export interface WebhooksServiceDefinition extends grpc.ServiceDefinition {
+  CreateSubscription: MethodDefinition<_switchboard_webhooks_v1_CreateSubscriptionRequest, _switchboard_webhooks_v1_CreateSubscriptionResponse, _switchboard_webhooks_v1_CreateSubscriptionRequest__Output, _switchboard_webhooks_v1_CreateSubscriptionResponse__Output>
+  DeleteSubscription: MethodDefinition<_switchboard_webhooks_v1_DeleteSubscriptionRequest, _switchboard_webhooks_v1_DeleteSubscriptionResponse, _switchboard_webhooks_v1_DeleteSubscriptionRequest__Output, _switchboard_webhooks_v1_DeleteSubscriptionResponse__Output>
+  GetSecret: MethodDefinition<_switchboard_webhooks_v1_GetSecretRequest, _switchboard_webhooks_v1_GetSecretResponse, _switchboard_webhooks_v1_GetSecretRequest__Output, _switchboard_webhooks_v1_GetSecretResponse__Output>
+  GetSubscription: MethodDefinition<_switchboard_webhooks_v1_GetSubscriptionRequest, _switchboard_webhooks_v1_GetSubscriptionResponse, _switchboard_webhooks_v1_GetSubscriptionRequest__Output, _switchboard_webhooks_v1_GetSubscriptionResponse__Output>
+  ListDeliveries: MethodDefinition<_switchboard_webhooks_v1_ListDeliveriesRequest, _switchboard_webhooks_v1_ListDeliveriesResponse, _switchboard_webhooks_v1_ListDeliveriesRequest__Output, _switchboard_webhooks_v1_ListDeliveriesResponse__Output>
+  ListSubscriptions: MethodDefinition<_switchboard_webhooks_v1_ListSubscriptionsRequest, _switchboard_webhooks_v1_ListSubscriptionsResponse, _switchboard_webhooks_v1_ListSubscriptionsRequest__Output, _switchboard_webhooks_v1_ListSubscriptionsResponse__Output>
+  MatchSubscriptions: MethodDefinition<_switchboard_webhooks_v1_MatchSubscriptionsRequest, _switchboard_webhooks_v1_MatchSubscriptionsResponse, _switchboard_webhooks_v1_MatchSubscriptionsRequest__Output, _switchboard_webhooks_v1_MatchSubscriptionsResponse__Output>
+  RecordAttempts: MethodDefinition<_switchboard_webhooks_v1_RecordAttemptsRequest, _switchboard_webhooks_v1_RecordAttemptsResponse, _switchboard_webhooks_v1_RecordAttemptsRequest__Output, _switchboard_webhooks_v1_RecordAttemptsResponse__Output>
+  RotateSecret: MethodDefinition<_switchboard_webhooks_v1_RotateSecretRequest, _switchboard_webhooks_v1_RotateSecretResponse, _switchboard_webhooks_v1_RotateSecretRequest__Output, _switchboard_webhooks_v1_RotateSecretResponse__Output>
+  UpdateSubscription: MethodDefinition<_switchboard_webhooks_v1_UpdateSubscriptionRequest, _switchboard_webhooks_v1_UpdateSubscriptionResponse, _switchboard_webhooks_v1_UpdateSubscriptionRequest__Output, _switchboard_webhooks_v1_UpdateSubscriptionResponse__Output>
+}

@@ -1,0 +1,67 @@
+import type * as grpc from '@grpc/grpc-js';
+import type { MessageTypeDefinition } from '@grpc/proto-loader';
+
+import type { CreateSubscriptionRequest as _switchboard_webhooks_v1_CreateSubscriptionRequest, CreateSubscriptionRequest__Output as _switchboard_webhooks_v1_CreateSubscriptionRequest__Output } from './switchboard/webhooks/v1/CreateSubscriptionRequest';
+import type { CreateSubscriptionResponse as _switchboard_webhooks_v1_CreateSubscriptionResponse, CreateSubscriptionResponse__Output as _switchboard_webhooks_v1_CreateSubscriptionResponse__Output } from './switchboard/webhooks/v1/CreateSubscriptionResponse';
+import type { DeleteSubscriptionRequest as _switchboard_webhooks_v1_DeleteSubscriptionRequest, DeleteSubscriptionRequest__Output as _switchboard_webhooks_v1_DeleteSubscriptionRequest__Output } from './switchboard/webhooks/v1/DeleteSubscriptionRequest';
+import type { DeleteSubscriptionResponse as _switchboard_webhooks_v1_DeleteSubscriptionResponse, DeleteSubscriptionResponse__Output as _switchboard_webhooks_v1_DeleteSubscriptionResponse__Output } from './switchboard/webhooks/v1/DeleteSubscriptionResponse';
+import type { Delivery as _switchboard_webhooks_v1_Delivery, Delivery__Output as _switchboard_webhooks_v1_Delivery__Output } from './switchboard/webhooks/v1/Delivery';
+import type { DisableSubscription as _switchboard_webhooks_v1_DisableSubscription, DisableSubscription__Output as _switchboard_webhooks_v1_DisableSubscription__Output } from './switchboard/webhooks/v1/DisableSubscription';
+import type { GetSecretRequest as _switchboard_webhooks_v1_GetSecretRequest, GetSecretRequest__Output as _switchboard_webhooks_v1_GetSecretRequest__Output } from './switchboard/webhooks/v1/GetSecretRequest';
+import type { GetSecretResponse as _switchboard_webhooks_v1_GetSecretResponse, GetSecretResponse__Output as _switchboard_webhooks_v1_GetSecretResponse__Output } from './switchboard/webhooks/v1/GetSecretResponse';
+import type { GetSubscriptionRequest as _switchboard_webhooks_v1_GetSubscriptionRequest, GetSubscriptionRequest__Output as _switchboard_webhooks_v1_GetSubscriptionRequest__Output } from './switchboard/webhooks/v1/GetSubscriptionRequest';
+import type { GetSubscriptionResponse as _switchboard_webhooks_v1_GetSubscriptionResponse, GetSubscriptionResponse__Output as _switchboard_webhooks_v1_GetSubscriptionResponse__Output } from './switchboard/webhooks/v1/GetSubscriptionResponse';
+import type { ListDeliveriesRequest as _switchboard_webhooks_v1_ListDeliveriesRequest, ListDeliveriesRequest__Output as _switchboard_webhooks_v1_ListDeliveriesRequest__Output } from './switchboard/webhooks/v1/ListDeliveriesRequest';
+import type { ListDeliveriesResponse as _switchboard_webhooks_v1_ListDeliveriesResponse, ListDeliveriesResponse__Output as _switchboard_webhooks_v1_ListDeliveriesResponse__Output } from './switchboard/webhooks/v1/ListDeliveriesResponse';
+import type { ListSubscriptionsRequest as _switchboard_webhooks_v1_ListSubscriptionsRequest, ListSubscriptionsRequest__Output as _switchboard_webhooks_v1_ListSubscriptionsRequest__Output } from './switchboard/webhooks/v1/ListSubscriptionsRequest';
+import type { ListSubscriptionsResponse as _switchboard_webhooks_v1_ListSubscriptionsResponse, ListSubscriptionsResponse__Output as _switchboard_webhooks_v1_ListSubscriptionsResponse__Output } from './switchboard/webhooks/v1/ListSubscriptionsResponse';
+import type { MatchSubscriptionsRequest as _switchboard_webhooks_v1_MatchSubscriptionsRequest, MatchSubscriptionsRequest__Output as _switchboard_webhooks_v1_MatchSubscriptionsRequest__Output } from './switchboard/webhooks/v1/MatchSubscriptionsRequest';
+import type { MatchSubscriptionsResponse as _switchboard_webhooks_v1_MatchSubscriptionsResponse, MatchSubscriptionsResponse__Output as _switchboard_webhooks_v1_MatchSubscriptionsResponse__Output } from './switchboard/webhooks/v1/MatchSubscriptionsResponse';
+import type { MatchedSubscription as _switchboard_webhooks_v1_MatchedSubscription, MatchedSubscription__Output as _switchboard_webhooks_v1_MatchedSubscription__Output } from './switchboard/webhooks/v1/MatchedSubscription';
+import type { RecordAttemptsRequest as _switchboard_webhooks_v1_RecordAttemptsRequest, RecordAttemptsRequest__Output as _switchboard_webhooks_v1_RecordAttemptsRequest__Output } from './switchboard/webhooks/v1/RecordAttemptsRequest';
+import type { RecordAttemptsResponse as _switchboard_webhooks_v1_RecordAttemptsResponse, RecordAttemptsResponse__Output as _switchboard_webhooks_v1_RecordAttemptsResponse__Output } from './switchboard/webhooks/v1/RecordAttemptsResponse';
+import type { RotateSecretRequest as _switchboard_webhooks_v1_RotateSecretRequest, RotateSecretRequest__Output as _switchboard_webhooks_v1_RotateSecretRequest__Output } from './switchboard/webhooks/v1/RotateSecretRequest';
+import type { RotateSecretResponse as _switchboard_webhooks_v1_RotateSecretResponse, RotateSecretResponse__Output as _switchboard_webhooks_v1_RotateSecretResponse__Output } from './switchboard/webhooks/v1/RotateSecretResponse';
+import type { Subscription as _switchboard_webhooks_v1_Subscription, Subscription__Output as _switchboard_webhooks_v1_Subscription__Output } from './switchboard/webhooks/v1/Subscription';
+import type { UpdateSubscriptionRequest as _switchboard_webhooks_v1_UpdateSubscriptionRequest, UpdateSubscriptionRequest__Output as _switchboard_webhooks_v1_UpdateSubscriptionRequest__Output } from './switchboard/webhooks/v1/UpdateSubscriptionRequest';
+import type { UpdateSubscriptionResponse as _switchboard_webhooks_v1_UpdateSubscriptionResponse, UpdateSubscriptionResponse__Output as _switchboard_webhooks_v1_UpdateSubscriptionResponse__Output } from './switchboard/webhooks/v1/UpdateSubscriptionResponse';
+import type { WebhooksServiceClient as _switchboard_webhooks_v1_WebhooksServiceClient, WebhooksServiceDefinition as _switchboard_webhooks_v1_WebhooksServiceDefinition } from './switchboard/webhooks/v1/WebhooksService';
+
+type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> = {
+  new(...args: ConstructorParameters<Constructor>): Subtype;
+};
+
+export interface ProtoGrpcType {
+  switchboard: {
+    webhooks: {
+      v1: {
+        CreateSubscriptionRequest: MessageTypeDefinition<_switchboard_webhooks_v1_CreateSubscriptionRequest, _switchboard_webhooks_v1_CreateSubscriptionRequest__Output>
+        CreateSubscriptionResponse: MessageTypeDefinition<_switchboard_webhooks_v1_CreateSubscriptionResponse, _switchboard_webhooks_v1_CreateSubscriptionResponse__Output>
+        DeleteSubscriptionRequest: MessageTypeDefinition<_switchboard_webhooks_v1_DeleteSubscriptionRequest, _switchboard_webhooks_v1_DeleteSubscriptionRequest__Output>
+        DeleteSubscriptionResponse: MessageTypeDefinition<_switchboard_webhooks_v1_DeleteSubscriptionResponse, _switchboard_webhooks_v1_DeleteSubscriptionResponse__Output>
+        Delivery: MessageTypeDefinition<_switchboard_webhooks_v1_Delivery, _switchboard_webhooks_v1_Delivery__Output>
+        DisableSubscription: MessageTypeDefinition<_switchboard_webhooks_v1_DisableSubscription, _switchboard_webhooks_v1_DisableSubscription__Output>
+        GetSecretRequest: MessageTypeDefinition<_switchboard_webhooks_v1_GetSecretRequest, _switchboard_webhooks_v1_GetSecretRequest__Output>
+        GetSecretResponse: MessageTypeDefinition<_switchboard_webhooks_v1_GetSecretResponse, _switchboard_webhooks_v1_GetSecretResponse__Output>
+        GetSubscriptionRequest: MessageTypeDefinition<_switchboard_webhooks_v1_GetSubscriptionRequest, _switchboard_webhooks_v1_GetSubscriptionRequest__Output>
+        GetSubscriptionResponse: MessageTypeDefinition<_switchboard_webhooks_v1_GetSubscriptionResponse, _switchboard_webhooks_v1_GetSubscriptionResponse__Output>
+        ListDeliveriesRequest: MessageTypeDefinition<_switchboard_webhooks_v1_ListDeliveriesRequest, _switchboard_webhooks_v1_ListDeliveriesRequest__Output>
+        ListDeliveriesResponse: MessageTypeDefinition<_switchboard_webhooks_v1_ListDeliveriesResponse, _switchboard_webhooks_v1_ListDeliveriesResponse__Output>
+        ListSubscriptionsRequest: MessageTypeDefinition<_switchboard_webhooks_v1_ListSubscriptionsRequest, _switchboard_webhooks_v1_ListSubscriptionsRequest__Output>
+        ListSubscriptionsResponse: MessageTypeDefinition<_switchboard_webhooks_v1_ListSubscriptionsResponse, _switchboard_webhooks_v1_ListSubscriptionsResponse__Output>
+        MatchSubscriptionsRequest: MessageTypeDefinition<_switchboard_webhooks_v1_MatchSubscriptionsRequest, _switchboard_webhooks_v1_MatchSubscriptionsRequest__Output>
+        MatchSubscriptionsResponse: MessageTypeDefinition<_switchboard_webhooks_v1_MatchSubscriptionsResponse, _switchboard_webhooks_v1_MatchSubscriptionsResponse__Output>
+        MatchedSubscription: MessageTypeDefinition<_switchboard_webhooks_v1_MatchedSubscription, _switchboard_webhooks_v1_MatchedSubscription__Output>
+        RecordAttemptsRequest: MessageTypeDefinition<_switchboard_webhooks_v1_RecordAttemptsRequest, _switchboard_webhooks_v1_RecordAttemptsRequest__Output>
+        RecordAttemptsResponse: MessageTypeDefinition<_switchboard_webhooks_v1_RecordAttemptsResponse, _switchboard_webhooks_v1_RecordAttemptsResponse__Output>
+        RotateSecretRequest: MessageTypeDefinition<_switchboard_webhooks_v1_RotateSecretRequest, _switchboard_webhooks_v1_RotateSecretRequest__Output>
+        RotateSecretResponse: MessageTypeDefinition<_switchboard_webhooks_v1_RotateSecretResponse, _switchboard_webhooks_v1_RotateSecretResponse__Output>
+        Subscription: MessageTypeDefinition<_switchboard_webhooks_v1_Subscription, _switchboard_webhooks_v1_Subscription__Output>
+        UpdateSubscriptionRequest: MessageTypeDefinition<_switchboard_webhooks_v1_UpdateSubscriptionRequest, _switchboard_webhooks_v1_UpdateSubscriptionRequest__Output>
+        UpdateSubscriptionResponse: MessageTypeDefinition<_switchboard_webhooks_v1_UpdateSubscriptionResponse, _switchboard_webhooks_v1_UpdateSubscriptionResponse__Output>
+        WebhooksService: SubtypeConstructor<typeof grpc.Client, _switchboard_webhooks_v1_WebhooksServiceClient> & { service: _switchboard_webhooks_v1_WebhooksServiceDefinition }
+      }
+    }
+  }
+}
+

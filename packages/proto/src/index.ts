@@ -1,0 +1,98 @@
+// Loads the .proto files of proto/ once and exposes service definitions and typed clients.
+import * as grpc from '@grpc/grpc-js';
+import * as protoLoader from '@grpc/proto-loader';
+import { fileURLToPath } from 'node:url';
+import type { ProtoGrpcType as ApplicationsProto } from './generated/applications';
+import type { ProtoGrpcType as WebhooksProto } from './generated/webhooks';
+import type { ProtoGrpcType as HealthProto } from './generated/health';
+import { promiseClient, type PromiseClientOptions } from '@switchboard/platform';
+
+export const PROTO_ROOT = fileURLToPath(new URL('../../../proto', import.meta.url));
+
+const LOADER_OPTIONS: protoLoader.Options = {
+  keepCase: false,
+  longs: String,
+  enums: String,
+  defaults: true,
+  oneofs: true,
+  includeDirs: [PROTO_ROOT],
+};
+
+function load<T>(file: string): T {
+  const def = protoLoader.loadSync(file, LOADER_OPTIONS);
+  return grpc.loadPackageDefinition(def) as unknown as T;
+}
+
+let applications: ApplicationsProto | undefined;
+let webhooks: WebhooksProto | undefined;
+let health: HealthProto | undefined;
+
+export function applicationsProto(): ApplicationsProto['switchboard']['applications']['v1'] {
+  applications ??= load<ApplicationsProto>('switchboard/applications/v1/applications.proto');
+  return applications.switchboard.applications.v1;
+}
+
+export function webhooksProto(): WebhooksProto['switchboard']['webhooks']['v1'] {
+  webhooks ??= load<WebhooksProto>('switchboard/webhooks/v1/webhooks.proto');
+  return webhooks.switchboard.webhooks.v1;
+}
+
+export function healthProto(): HealthProto['grpc']['health']['v1'] {
+  health ??= load<HealthProto>('grpc/health/v1/health.proto');
+  return health.grpc.health.v1;
+}
+
+const CHANNEL_OPTIONS: grpc.ChannelOptions = {
+  'grpc.keepalive_time_ms': 30_000,
+  'grpc.keepalive_timeout_ms': 10_000,
+  'grpc.initial_reconnect_backoff_ms': 200,
+  'grpc.max_reconnect_backoff_ms': 2_000,
+  // Spread calls over every address a name resolves to (several replicas behind one DNS name).
+  'grpc.service_config': JSON.stringify({ loadBalancingConfig: [{ round_robin: {} }] }),
+};
+
+type ClientOptions = Omit<PromiseClientOptions, 'target'>;
+
+export function applicationsClient(address: string, opts: ClientOptions = {}) {
+  const p = applicationsProto();
+  return promiseClient(new p.ApplicationsService(address, grpc.credentials.createInsecure(), CHANNEL_OPTIONS), {
+    ...opts,
+    target: 'applications',
+  });
+}
+
+export function accountsClient(address: string, opts: ClientOptions = {}) {
+  const p = applicationsProto();
+  return promiseClient(new p.AccountsService(address, grpc.credentials.createInsecure(), CHANNEL_OPTIONS), {
+    ...opts,
+    target: 'applications',
+  });
+}
+
+export function webhooksClient(address: string, opts: ClientOptions = {}) {
+  const p = webhooksProto();
+  return promiseClient(new p.WebhooksService(address, grpc.credentials.createInsecure(), CHANNEL_OPTIONS), {
+    ...opts,
+    target: 'webhooks',
+  });
+}
+
+export function healthClient(address: string, target: string, opts: ClientOptions = {}) {
+  const p = healthProto();
+  return promiseClient(new p.Health(address, grpc.credentials.createInsecure(), CHANNEL_OPTIONS), { ...opts, target });
+}
+
+export type ApplicationsClient = ReturnType<typeof applicationsClient>;
+export type AccountsClient = ReturnType<typeof accountsClient>;
+export type WebhooksClient = ReturnType<typeof webhooksClient>;
+export type HealthClient = ReturnType<typeof healthClient>;
+
+export type * as apps from './generated/switchboard/applications/v1/Application';
+export type { Application__Output as ApplicationMessage } from './generated/switchboard/applications/v1/Application';
+export type { Account__Output as AccountMessage } from './generated/switchboard/applications/v1/Account';
+export type { Environment__Output as EnvironmentMessage } from './generated/switchboard/applications/v1/Environment';
+export type { Subscription__Output as SubscriptionMessage } from './generated/switchboard/webhooks/v1/Subscription';
+export type { Delivery, Delivery__Output as DeliveryMessage } from './generated/switchboard/webhooks/v1/Delivery';
+export type { ApplicationsServiceDefinition } from './generated/switchboard/applications/v1/ApplicationsService';
+export type { AccountsServiceDefinition } from './generated/switchboard/applications/v1/AccountsService';
+export type { WebhooksServiceDefinition } from './generated/switchboard/webhooks/v1/WebhooksService';

@@ -1,0 +1,193 @@
+// Test fixtures that hand each test run real infrastructure: a fresh Postgres database on the
+// shared server, or a private Postgres cluster / NATS server on free ports when a test must stop it.
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, rmSync, chownSync, mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+
+export const ADMIN_DATABASE_URL = process.env.TEST_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export function randomName(prefix: string): string {
+  return `${prefix}_${randomBytes(6).toString('hex')}`;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export async function waitFor<T>(fn: () => Promise<T | undefined | false> | T | undefined | false, opts: { timeoutMs?: number; intervalMs?: number; what?: string } = {}): Promise<T> {
+  const deadline = Date.now() + (opts.timeoutMs ?? 10_000);
+  let lastErr: unknown;
+  for (;;) {
+    try {
+      const v = await fn();
+      if (v !== undefined && v !== false) return v as T;
+    } catch (err) {
+      lastErr = err;
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`timed out waiting for ${opts.what ?? 'condition'}${lastErr ? `: ${String(lastErr)}` : ''}`);
+    }
+    await new Promise((r) => setTimeout(r, opts.intervalMs ?? 50));
+  }
+}
+
+export interface TestDatabase {
+  url: string;
+  name: string;
+  drop(): Promise<void>;
+}
+
+/** Creates an empty database with a random name on the shared server; drop() removes it. */
+export async function createTestDatabase(adminUrl = ADMIN_DATABASE_URL): Promise<TestDatabase> {
+  const name = randomName('sb_test');
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    name,
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      try {
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await c.end();
+      }
+    },
+  };
+}
+
+function postgresBinDir(): string {
+  const base = '/usr/lib/postgresql';
+  if (!existsSync(base)) throw new Error('Postgres binaries not found under /usr/lib/postgresql (apt-get install -y postgresql)');
+  const versions = readdirSync(base).sort((a, b) => Number(a) - Number(b));
+  const v = versions[versions.length - 1];
+  if (!v) throw new Error('no Postgres version under /usr/lib/postgresql');
+  return join(base, v, 'bin');
+}
+
+export interface PrivatePostgres {
+  url: string;
+  port: number;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  destroy(): Promise<void>;
+}
+
+/** A throwaway Postgres cluster on a free port (initdb + pg_ctl), for tests that stop the database. */
+export async function startPrivatePostgres(): Promise<PrivatePostgres> {
+  const bin = postgresBinDir();
+  const dir = mkdtempSync(join(tmpdir(), 'sb-pg-'));
+  const data = join(dir, 'data');
+  mkdirSync(data);
+  const asRoot = process.getuid?.() === 0;
+  const run = (cmd: string, args: string[]) => {
+    const full = join(bin, cmd);
+    if (asRoot) execFileSync('runuser', ['-u', 'postgres', '--', full, ...args], { stdio: 'pipe' });
+    else execFileSync(full, args, { stdio: 'pipe' });
+  };
+  if (asRoot) {
+    const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
+    const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
+    chownSync(dir, uid, gid);
+    chownSync(data, uid, gid);
+  }
+  run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']);
+  const port = await freePort();
+  const start = async () => {
+    run('pg_ctl', ['-D', data, '-l', join(dir, 'log'), '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`, 'start']);
+  };
+  const stop = async () => {
+    run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+  };
+  await start();
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    port,
+    start,
+    stop,
+    async destroy() {
+      try {
+        await stop();
+      } catch {
+        // already stopped
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface NatsServer {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+  start(): Promise<void>;
+  restart(): Promise<void>;
+  destroy(): Promise<void>;
+}
+
+export function natsServerBinary(): string {
+  for (const p of ['/usr/sbin/nats-server', '/usr/bin/nats-server', '/usr/local/bin/nats-server']) if (existsSync(p)) return p;
+  throw new Error('nats-server not found (apt-get install -y nats-server)');
+}
+
+/** A private NATS server with JetStream on free ports, data in a temp dir; restart() keeps the data. */
+export async function startNatsServer(): Promise<NatsServer> {
+  const bin = natsServerBinary();
+  const dir = mkdtempSync(join(tmpdir(), 'sb-nats-'));
+  const port = await freePort();
+  const monitor = await freePort();
+  let child: ChildProcess | undefined;
+  const start = async () => {
+    child = spawn(bin, ['-js', '-a', '127.0.0.1', '-p', String(port), '-m', String(monitor), '-sd', dir], { stdio: 'ignore' });
+    await waitFor(
+      async () => {
+        const res = await fetch(`http://127.0.0.1:${monitor}/healthz?js-enabled-only=true`);
+        return res.ok;
+      },
+      { timeoutMs: 10_000, what: 'nats-server' },
+    );
+  };
+  const stop = async () => {
+    const c = child;
+    child = undefined;
+    if (!c || c.exitCode !== null) return;
+    await new Promise<void>((resolve) => {
+      c.once('exit', () => resolve());
+      c.kill('SIGTERM');
+    });
+  };
+  await start();
+  return {
+    url: `nats://127.0.0.1:${port}`,
+    port,
+    start,
+    stop,
+    async restart() {
+      await stop();
+      await start();
+    },
+    async destroy() {
+      await stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
