@@ -5,3 +5,4 @@ export * from './metrics';
 export * from './ops';
 export * from './shutdown';
 export * from './grpc';
+export * from './nats';

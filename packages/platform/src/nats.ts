@@ -1,0 +1,188 @@
+// NATS JetStream plumbing: one connection per process that reconnects forever, the streams of
+// the system created idempotently, and a durable pull-consumer loop that survives NATS restarts.
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, RetentionPolicy, StorageType, type JetStreamClient, type JetStreamManager, type JsMsg, type ConsumerConfig } from '@nats-io/jetstream';
+import { nanos } from '@nats-io/nats-core';
+import type { Logger } from './logger';
+
+export type { NatsConnection, JetStreamClient, JetStreamManager, JsMsg };
+
+export interface StreamSpec {
+  name: string;
+  subjects: string[];
+  maxAgeMs: number;
+}
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** Streams of the system. Inbound events (CONTRACTS 4) and internal change events. */
+export const STREAMS = {
+  events: { name: 'SWITCHBOARD_EVENTS', subjects: ['sessions.new', 'cdr.created', 'cdr.rated', 'sms.dlr'], maxAgeMs: 7 * DAY },
+  internal: {
+    name: 'SWITCHBOARD_INTERNAL',
+    subjects: ['applications.deleted', 'applications.changed', 'webhooks.changed'],
+    maxAgeMs: 7 * DAY,
+  },
+} as const satisfies Record<string, StreamSpec>;
+
+export const SUBJECTS = {
+  sessionNew: 'sessions.new',
+  cdrCreated: 'cdr.created',
+  cdrRated: 'cdr.rated',
+  smsDlr: 'sms.dlr',
+  applicationDeleted: 'applications.deleted',
+  applicationChanged: 'applications.changed',
+  webhooksChanged: 'webhooks.changed',
+} as const;
+
+export interface NatsHandle {
+  nc: NatsConnection;
+  js: JetStreamClient;
+  jsm: JetStreamManager;
+  close(): Promise<void>;
+}
+
+/** Connects (waiting for a first connection) and keeps reconnecting forever afterwards. */
+export async function connectNats(url: string, logger: Logger, name: string): Promise<NatsHandle> {
+  const nc = await connect({
+    servers: url.split(','),
+    name,
+    maxReconnectAttempts: -1,
+    reconnectTimeWait: 250,
+    waitOnFirstConnect: true,
+    timeout: 5000,
+  });
+  (async () => {
+    for await (const s of nc.status()) {
+      if (s.type === 'disconnect' || s.type === 'reconnect' || s.type === 'error') logger.warn({ nats: s.type }, 'nats connection status');
+    }
+  })().catch(() => undefined);
+  const jsm = await jetstreamManager(nc);
+  const js = jetstream(nc);
+  return {
+    nc,
+    js,
+    jsm,
+    async close() {
+      if (!nc.isClosed()) await nc.drain().catch(() => nc.close());
+    },
+  };
+}
+
+/** Creates or updates the given streams (idempotent). */
+export async function ensureStreams(jsm: JetStreamManager, specs: StreamSpec[], replicas = 1): Promise<void> {
+  for (const spec of specs) {
+    const config = {
+      name: spec.name,
+      subjects: [...spec.subjects],
+      retention: RetentionPolicy.Limits,
+      storage: StorageType.File,
+      max_age: nanos(spec.maxAgeMs),
+      num_replicas: replicas,
+      duplicate_window: nanos(2 * 60 * 1000),
+    };
+    try {
+      await jsm.streams.info(spec.name);
+      await jsm.streams.update(spec.name, config);
+    } catch (err) {
+      if (!isNotFound(err)) throw err;
+      await jsm.streams.add(config);
+    }
+  }
+}
+
+function isNotFound(err: unknown): boolean {
+  const e = err as { code?: unknown; message?: string; api_error?: { err_code?: number } };
+  return e?.api_error?.err_code === 10059 || /stream not found/i.test(e?.message ?? '');
+}
+
+/** Creates or updates a durable pull consumer with explicit acks. */
+export async function ensureConsumer(jsm: JetStreamManager, stream: string, config: Partial<ConsumerConfig> & { durable_name: string }): Promise<void> {
+  const full: Partial<ConsumerConfig> = {
+    ack_policy: AckPolicy.Explicit,
+    deliver_policy: DeliverPolicy.All,
+    ack_wait: nanos(30_000),
+    max_deliver: -1,
+    max_ack_pending: 1000,
+    ...config,
+  };
+  try {
+    await jsm.consumers.info(stream, config.durable_name);
+    await jsm.consumers.update(stream, config.durable_name, full);
+  } catch (err) {
+    const e = err as { message?: string; api_error?: { err_code?: number } };
+    if (e?.api_error?.err_code !== 10014 && !/consumer not found/i.test(e?.message ?? '')) throw err;
+    await jsm.consumers.add(stream, full);
+  }
+}
+
+export interface ConsumerLoopOptions {
+  js: JetStreamClient;
+  stream: string;
+  durable: string;
+  logger: Logger;
+  /** Messages processed at the same time. */
+  concurrency: number;
+  /** Processes one message and acks/naks/terms it itself. A throw naks with a short delay. */
+  handle(msg: JsMsg): Promise<void>;
+}
+
+export interface ConsumerLoop {
+  stop(): Promise<void>;
+  /** Resolves once the loop has pulled from the consumer at least once. */
+  started: Promise<void>;
+}
+
+/**
+ * Pulls from a durable consumer forever with bounded concurrency. When the subscription breaks
+ * (NATS restart, consumer deleted, heartbeats missed) it re-creates itself after a short pause.
+ */
+export function runConsumerLoop(opts: ConsumerLoopOptions): ConsumerLoop {
+  let stopped = false;
+  let current: { stop(): void; close(): Promise<void | Error> } | undefined;
+  const inflight = new Set<Promise<void>>();
+  let markStarted: () => void = () => undefined;
+  const started = new Promise<void>((r) => (markStarted = r));
+
+  const loop = async () => {
+    while (!stopped) {
+      try {
+        const consumer = await opts.js.consumers.get(opts.stream, opts.durable);
+        const messages = await consumer.consume({ max_messages: Math.max(opts.concurrency * 2, 10), idle_heartbeat: 5000, expires: 10_000 });
+        current = messages;
+        markStarted();
+        for await (const msg of messages) {
+          const p = opts
+            .handle(msg)
+            .catch((err: unknown) => {
+              opts.logger.error({ err, subject: msg.subject, seq: msg.seq }, 'message handler failed; will retry');
+              msg.nak(1000);
+            })
+            .finally(() => inflight.delete(p));
+          inflight.add(p);
+          if (inflight.size >= opts.concurrency) await Promise.race(inflight);
+          if (stopped) break;
+        }
+      } catch (err) {
+        if (stopped) break;
+        opts.logger.warn({ err: (err as Error)?.message, durable: opts.durable }, 'consumer interrupted; re-creating');
+      }
+      if (!stopped) await new Promise((r) => setTimeout(r, 500));
+    }
+  };
+  const done = loop();
+  return {
+    started,
+    async stop() {
+      stopped = true;
+      current?.stop();
+      await Promise.allSettled([...inflight]);
+      await Promise.race([done, new Promise((r) => setTimeout(r, 2000))]);
+    },
+  };
+}
+
+/** Publishes a JSON body; `msgID` makes JetStream drop duplicates within its window. */
+export async function publishJson(js: JetStreamClient, subject: string, body: unknown, msgID?: string): Promise<void> {
+  await js.publish(subject, JSON.stringify(body), msgID ? { msgID } : undefined);
+}
