@@ -6,3 +6,4 @@ export * from './ops';
 export * from './shutdown';
 export * from './grpc';
 export * from './nats';
+export * from './db';

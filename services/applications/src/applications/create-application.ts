@@ -1,0 +1,43 @@
+import { randomBytes } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { AppError, SUBJECTS, type FieldError } from '@switchboard/platform';
+import type { CreateApplicationRequest__Output } from '@switchboard/proto/generated/switchboard/applications/v1/CreateApplicationRequest';
+import { ApplicationSchema, type Application } from '../db/entities';
+import { enqueueEvent } from '../outbox/outbox';
+import { environmentExists } from './repository';
+import { checkApiType, checkName, checkUrl, DEFAULT_API_TYPE, DEFAULT_ENVIRONMENT, partitionToEnvironment, requireUrl, throwIfAny } from './rules';
+
+export function newApplicationId(): string {
+  return randomBytes(12).toString('hex');
+}
+
+export async function createApplication(em: EntityManager, req: CreateApplicationRequest__Output): Promise<Application> {
+  const errors: FieldError[] = [];
+  const name = req.name === undefined ? (errors.push({ field: 'name', message: 'is required' }), '') : checkName(req.name, errors);
+  const voiceUrl = req.voiceUrl === undefined ? null : checkUrl('voiceUrl', req.voiceUrl, errors);
+  const messagingUrl = req.messagingUrl === undefined ? null : checkUrl('messagingUrl', req.messagingUrl, errors);
+  if (!errors.some((e) => e.field === 'voiceUrl' || e.field === 'messagingUrl')) requireUrl(voiceUrl, messagingUrl, errors);
+  const apiType = req.apiType === undefined ? DEFAULT_API_TYPE : checkApiType(req.apiType, errors);
+  let environmentId: string | undefined = req.environmentId;
+  if (environmentId === undefined && req.partition !== undefined) environmentId = partitionToEnvironment(req.partition, errors);
+  environmentId ??= DEFAULT_ENVIRONMENT;
+  throwIfAny(errors);
+  if (!(await environmentExists(em, environmentId))) throw AppError.invalid([{ field: 'environment', message: `environment ${environmentId} does not exist` }]);
+
+  const now = new Date();
+  const app = em.create(ApplicationSchema, {
+    id: newApplicationId(),
+    accountId: req.accountId,
+    name,
+    voiceUrl,
+    messagingUrl,
+    environmentId,
+    apiType,
+    partition: null,
+    createdAt: now,
+    updatedAt: now,
+  } as Application);
+  enqueueEvent(em, SUBJECTS.applicationChanged, { applicationId: app.id, accountId: req.accountId });
+  await em.flush();
+  return app;
+}

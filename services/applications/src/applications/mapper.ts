@@ -1,0 +1,17 @@
+import type { Application as Message } from '@switchboard/proto/generated/switchboard/applications/v1/Application';
+import type { Application } from '../db/entities';
+
+export function toMessage(a: Application): Message {
+  return {
+    id: a.id,
+    accountId: a.accountId,
+    name: a.name,
+    ...(a.voiceUrl ? { voiceUrl: a.voiceUrl } : {}),
+    ...(a.messagingUrl ? { messagingUrl: a.messagingUrl } : {}),
+    environmentId: a.environmentId,
+    apiType: a.apiType,
+    ...(a.partition ? { partition: a.partition } : {}),
+    createdAt: a.createdAt.toISOString(),
+    updatedAt: a.updatedAt.toISOString(),
+  };
+}

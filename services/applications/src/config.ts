@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { bool, logLevel, parseConfig, port, urlWithProtocol } from '@switchboard/platform';
+
+const schema = z.object({
+  /** gRPC port of the service. */
+  GRPC_PORT: port(50051),
+  /** HTTP port of /healthz, /readyz and /metrics. */
+  OPS_PORT: port(8081),
+  /** Interface to bind. */
+  HOST: z.string().default('0.0.0.0'),
+  /** Postgres; this service keeps its tables in the schema DB_SCHEMA of this database. */
+  DATABASE_URL: urlWithProtocol(['postgres:', 'postgresql:'], 'postgres://postgres@127.0.0.1:5432/switchboard'),
+  DB_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/, 'must be a lower-case SQL identifier').default('applications'),
+  /** Connections in the pool of this process. */
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  /** NATS with JetStream, for the events this service publishes. */
+  NATS_URL: urlWithProtocol(['nats:', 'tls:'], 'nats://127.0.0.1:4222'),
+  /** Replicas of the JetStream streams this service creates. */
+  NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
+  /** Run database migrations at start (set false where a release Job runs them). */
+  MIGRATE_ON_START: bool(true),
+  LOG_LEVEL: logLevel,
+});
+
+export type Config = z.output<typeof schema>;
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  return parseConfig(schema, env);
+}

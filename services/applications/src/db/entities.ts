@@ -1,0 +1,89 @@
+import { EntitySchema } from '@mikro-orm/core';
+
+export interface Account {
+  id: string;
+  username: string;
+  passwordHash: string;
+  createdAt: Date;
+}
+
+export interface Environment {
+  id: string;
+  name: string;
+  billable: boolean;
+}
+
+export interface Application {
+  /** Internal, monotonic: gives lists a stable order and cursors. */
+  seq: string;
+  /** Public, opaque, not guessable. */
+  id: string;
+  accountId: string;
+  name: string;
+  voiceUrl: string | null;
+  messagingUrl: string | null;
+  environmentId: string;
+  apiType: string;
+  partition: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface OutboxEvent {
+  id: string;
+  subject: string;
+  payload: Record<string, unknown>;
+  createdAt: Date;
+}
+
+export const AccountSchema = new EntitySchema<Account>({
+  name: 'Account',
+  tableName: 'accounts',
+  properties: {
+    id: { type: 'bigint', primary: true, autoincrement: true },
+    username: { type: 'string', unique: true },
+    passwordHash: { type: 'string', fieldName: 'password_hash' },
+    createdAt: { type: 'Date', fieldName: 'created_at', onCreate: () => new Date() },
+  },
+});
+
+export const EnvironmentSchema = new EntitySchema<Environment>({
+  name: 'Environment',
+  tableName: 'environments',
+  properties: {
+    id: { type: 'bigint', primary: true },
+    name: { type: 'string' },
+    billable: { type: 'boolean' },
+  },
+});
+
+export const ApplicationSchema = new EntitySchema<Application>({
+  name: 'Application',
+  tableName: 'applications',
+  properties: {
+    seq: { type: 'bigint', primary: true, autoincrement: true },
+    id: { type: 'string', unique: true },
+    accountId: { type: 'bigint', fieldName: 'account_id' },
+    name: { type: 'string' },
+    voiceUrl: { type: 'string', fieldName: 'voice_url', nullable: true },
+    messagingUrl: { type: 'string', fieldName: 'messaging_url', nullable: true },
+    environmentId: { type: 'bigint', fieldName: 'environment_id' },
+    apiType: { type: 'string', fieldName: 'api_type' },
+    partition: { type: 'string', nullable: true },
+    createdAt: { type: 'Date', fieldName: 'created_at', onCreate: () => new Date() },
+    updatedAt: { type: 'Date', fieldName: 'updated_at', onCreate: () => new Date(), onUpdate: () => new Date() },
+  },
+});
+
+export const OutboxSchema = new EntitySchema<OutboxEvent>({
+  name: 'OutboxEvent',
+  tableName: 'outbox',
+  properties: {
+    id: { type: 'bigint', primary: true, autoincrement: true },
+    subject: { type: 'string' },
+    payload: { type: 'json' },
+    createdAt: { type: 'Date', fieldName: 'created_at', onCreate: () => new Date() },
+  },
+});
+
+export const ENTITIES = [AccountSchema, EnvironmentSchema, ApplicationSchema, OutboxSchema];

@@ -1,0 +1,55 @@
+// Migrations of the applications schema, in order. Each runs in a transaction; never edit one
+// that has shipped: add a new one.
+import { Migration } from '@mikro-orm/migrations';
+
+/** Runs each migration inside this service's schema (set local: only for its transaction). */
+abstract class SchemaMigration extends Migration {
+  protected useSchema(): void {
+    const schema = this.config.get('schema');
+    if (!schema || !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`bad schema name ${String(schema)}`);
+    this.addSql(`set local search_path to "${schema}"`);
+  }
+}
+
+export class Migration001Initial extends SchemaMigration {
+  override async up(): Promise<void> {
+    this.useSchema();
+    this.addSql(`
+      create table accounts (
+        id bigserial primary key,
+        username text not null unique,
+        password_hash text not null,
+        created_at timestamptz not null default now()
+      );
+      create table environments (
+        id bigint primary key,
+        name text not null unique,
+        billable boolean not null
+      );
+      insert into environments (id, name, billable) values (1, 'Production', true), (2, 'Development', false);
+      create table applications (
+        seq bigserial primary key,
+        id text not null unique,
+        account_id bigint not null references accounts (id) on delete cascade,
+        name text not null,
+        voice_url text,
+        messaging_url text,
+        environment_id bigint not null references environments (id),
+        api_type text not null check (api_type in ('scripting', 'webapi')),
+        partition text,
+        created_at timestamptz not null default now(),
+        updated_at timestamptz not null default now(),
+        constraint applications_has_url check (voice_url is not null or messaging_url is not null)
+      );
+      create index applications_account_seq on applications (account_id, seq);
+      create table outbox (
+        id bigserial primary key,
+        subject text not null,
+        payload jsonb not null,
+        created_at timestamptz not null default now()
+      );
+    `);
+  }
+}
+
+export const MIGRATIONS = [{ name: 'Migration001Initial', class: Migration001Initial }];

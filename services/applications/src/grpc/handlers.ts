@@ -1,0 +1,62 @@
+// Transport only: decode the request, run one use case in its own EntityManager, encode.
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { GrpcServer } from '@switchboard/platform';
+import { AppError } from '@switchboard/platform';
+import { applicationsProto } from '@switchboard/proto';
+import { getAccount, verifyCredentials } from '../accounts/accounts';
+import { createApplication } from '../applications/create-application';
+import { deleteApplication } from '../applications/delete-application';
+import { listApplications } from '../applications/list-applications';
+import { toMessage } from '../applications/mapper';
+import { findOwned, isValidId } from '../applications/repository';
+import { updateApplication } from '../applications/update-application';
+import { ApplicationSchema, EnvironmentSchema } from '../db/entities';
+
+export function registerHandlers(server: GrpcServer, orm: MikroORM, afterWrite: () => void): void {
+  const proto = applicationsProto();
+  const em = () => orm.em.fork();
+
+  server.add(proto.AccountsService.service, {
+    VerifyCredentials: async (req) => {
+      const a = await verifyCredentials(em(), req.username, req.password);
+      return { account: { id: a.id, username: a.username, createdAt: a.createdAt.toISOString() } };
+    },
+    GetAccount: async (req) => {
+      const a = await getAccount(em(), req.id);
+      return { account: { id: a.id, username: a.username, createdAt: a.createdAt.toISOString() } };
+    },
+  });
+
+  server.add(proto.ApplicationsService.service, {
+    CreateApplication: async (req) => {
+      const app = await createApplication(em(), req);
+      afterWrite();
+      return { application: toMessage(app) };
+    },
+    GetApplication: async (req) => ({ application: toMessage(await findOwned(em(), req.accountId, req.id)) }),
+    ListApplications: async (req) => {
+      const page = await listApplications(em(), req.accountId, req.limit, req.cursor);
+      return { applications: page.items.map(toMessage), nextCursor: page.nextCursor };
+    },
+    UpdateApplication: async (req) => {
+      const app = await updateApplication(em(), req);
+      afterWrite();
+      return { application: toMessage(app) };
+    },
+    DeleteApplication: async (req) => {
+      await deleteApplication(em(), req.accountId, req.id);
+      afterWrite();
+      return {};
+    },
+    GetEnvironment: async (req) => {
+      const env = /^\d{1,18}$/.test(req.id) ? await em().findOne(EnvironmentSchema, { id: req.id }) : null;
+      if (!env) throw AppError.notFound('environment');
+      return { environment: { id: env.id, name: env.name, billable: env.billable } };
+    },
+    LookupApplication: async (req) => {
+      const app = isValidId(req.id) ? await em().findOne(ApplicationSchema, { id: req.id }) : null;
+      if (!app) throw AppError.notFound('application');
+      return { application: toMessage(app) };
+    },
+  });
+}
