@@ -139,5 +139,10 @@ export function isConnectionError(err: unknown): boolean {
 export function classify(err: unknown): AppError {
   if (err instanceof AppError) return err;
   if (isConnectionError(err)) return new AppError('unavailable', 'the database is unavailable, try again', undefined, { cause: err });
+  // SQLSTATE class 22 (data exception: bad characters, out-of-range numbers) is the client's input.
+  const code = (err as { code?: unknown })?.code;
+  if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) {
+    return new AppError('invalid_request', 'a value contains characters or a size that cannot be stored', undefined, { cause: err });
+  }
   return new AppError('internal', 'internal error', undefined, { cause: err });
 }

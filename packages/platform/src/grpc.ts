@@ -153,7 +153,7 @@ export interface ClientCallOptions {
 
 /** Turns a generated client interface into promise-returning methods taking (request, options). */
 export type PromiseClient<C> = {
-  [K in keyof C as K extends string ? (K extends Uncapitalize<K> ? K : never) : never]: C[K] extends (
+  [K in Exclude<keyof C, keyof grpc.Client> as K extends string ? (K extends Uncapitalize<K> ? K : never) : never]: C[K] extends (
     argument: infer Req,
     callback: grpc.requestCallback<infer Res>,
   ) => grpc.ClientUnaryCall

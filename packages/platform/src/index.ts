@@ -7,3 +7,4 @@ export * from './shutdown';
 export * from './grpc';
 export * from './nats';
 export * from './db';
+export * from './ssrf';

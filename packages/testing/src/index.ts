@@ -191,3 +191,4 @@ export async function startNatsServer(): Promise<NatsServer> {
     },
   };
 }
+export * from './stack';

@@ -30,6 +30,10 @@ export function checkUrl(field: string, value: string, errors: FieldError[]): st
     errors.push({ field, message: `must be at most ${URL_MAX} characters` });
     return null;
   }
+  if (CONTROL.test(v) || LONE_SURROGATE.test(v) || /\s/.test(v)) {
+    errors.push({ field, message: 'must not contain spaces or control characters' });
+    return null;
+  }
   let url: URL;
   try {
     url = new URL(v);

@@ -1,4 +1,7 @@
-import { EntitySchema } from '@mikro-orm/core';
+import { BigIntType, EntitySchema } from '@mikro-orm/core';
+
+// 64-bit ids travel as decimal strings (JSON and gRPC int64 alike).
+const bigint = () => new BigIntType('string');
 
 export interface Account {
   id: string;
@@ -40,7 +43,7 @@ export const AccountSchema = new EntitySchema<Account>({
   name: 'Account',
   tableName: 'accounts',
   properties: {
-    id: { type: 'bigint', primary: true, autoincrement: true },
+    id: { type: bigint(), primary: true, autoincrement: true },
     username: { type: 'string', unique: true },
     passwordHash: { type: 'string', fieldName: 'password_hash' },
     createdAt: { type: 'Date', fieldName: 'created_at', onCreate: () => new Date() },
@@ -51,7 +54,7 @@ export const EnvironmentSchema = new EntitySchema<Environment>({
   name: 'Environment',
   tableName: 'environments',
   properties: {
-    id: { type: 'bigint', primary: true },
+    id: { type: bigint(), primary: true },
     name: { type: 'string' },
     billable: { type: 'boolean' },
   },
@@ -61,13 +64,13 @@ export const ApplicationSchema = new EntitySchema<Application>({
   name: 'Application',
   tableName: 'applications',
   properties: {
-    seq: { type: 'bigint', primary: true, autoincrement: true },
+    seq: { type: bigint(), primary: true, autoincrement: true },
     id: { type: 'string', unique: true },
-    accountId: { type: 'bigint', fieldName: 'account_id' },
+    accountId: { type: bigint(), fieldName: 'account_id' },
     name: { type: 'string' },
     voiceUrl: { type: 'string', fieldName: 'voice_url', nullable: true },
     messagingUrl: { type: 'string', fieldName: 'messaging_url', nullable: true },
-    environmentId: { type: 'bigint', fieldName: 'environment_id' },
+    environmentId: { type: bigint(), fieldName: 'environment_id' },
     apiType: { type: 'string', fieldName: 'api_type' },
     partition: { type: 'string', nullable: true },
     createdAt: { type: 'Date', fieldName: 'created_at', onCreate: () => new Date() },
@@ -79,7 +82,7 @@ export const OutboxSchema = new EntitySchema<OutboxEvent>({
   name: 'OutboxEvent',
   tableName: 'outbox',
   properties: {
-    id: { type: 'bigint', primary: true, autoincrement: true },
+    id: { type: bigint(), primary: true, autoincrement: true },
     subject: { type: 'string' },
     payload: { type: 'json' },
     createdAt: { type: 'Date', fieldName: 'created_at', onCreate: () => new Date() },

@@ -1,0 +1,125 @@
+// HTTP Basic authentication against the applications service, with a short cache of verified
+// credentials (so the slow KDF is not on the hot path) and a per-username lockout after failures.
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { AppError, type Counter } from '@switchboard/platform';
+import type { AccountsClient } from '@switchboard/proto';
+
+export interface Principal {
+  accountId: string;
+  username: string;
+}
+
+interface CacheEntry {
+  digest: Buffer;
+  principal: Principal;
+  expires: number;
+}
+
+interface FailureEntry {
+  count: number;
+  lockedUntil: number;
+}
+
+export interface AuthOptions {
+  cacheTtlMs: number;
+  maxFailures: number;
+  lockoutMs: number;
+  maxEntries?: number;
+  now?: () => number;
+  metrics?: { cacheHits: Counter; failures: Counter };
+}
+
+const MAX_LOCKOUT_MS = 15 * 60 * 1000;
+
+export class Authenticator {
+  private readonly cache = new Map<string, CacheEntry>();
+  private readonly failures = new Map<string, FailureEntry>();
+  private readonly inflight = new Map<string, Promise<Principal>>();
+  private readonly now: () => number;
+  private readonly maxEntries: number;
+
+  constructor(
+    private readonly accounts: AccountsClient,
+    private readonly opts: AuthOptions,
+  ) {
+    this.now = opts.now ?? Date.now;
+    this.maxEntries = opts.maxEntries ?? 100_000;
+  }
+
+  /** Parses an Authorization header; throws 401 when absent or malformed. */
+  static parse(header: string | undefined): { username: string; password: string } {
+    const m = header ? /^Basic\s+([A-Za-z0-9+/=._~-]{1,4096})\s*$/i.exec(header) : null;
+    if (!m?.[1]) throw new AppError('unauthenticated', 'HTTP Basic credentials are required');
+    const decoded = Buffer.from(m[1], 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    if (colon <= 0) throw new AppError('unauthenticated', 'malformed Basic credentials');
+    return { username: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
+  }
+
+  async authenticate(header: string | undefined, requestId: string): Promise<Principal> {
+    const { username, password } = Authenticator.parse(header);
+    const digest = createHash('sha256').update(username).update('\0').update(password).digest();
+    const now = this.now();
+    const cached = this.cache.get(username);
+    if (cached && cached.expires > now && timingSafeEqual(cached.digest, digest)) {
+      this.opts.metrics?.cacheHits.inc();
+      return cached.principal;
+    }
+    const failure = this.failures.get(username);
+    if (failure && failure.lockedUntil > now) {
+      this.opts.metrics?.failures.inc();
+      const retryAfter = Math.ceil((failure.lockedUntil - now) / 1000);
+      throw Object.assign(new AppError('rate_limited', `too many failed logins for this user; try again in ${retryAfter} s`), { retryAfter });
+    }
+    // Concurrent first requests with the same credentials share one verification.
+    const key = `${username}\0${digest.toString('hex')}`;
+    let pending = this.inflight.get(key);
+    if (!pending) {
+      pending = this.verify(username, password, digest, requestId).finally(() => this.inflight.delete(key));
+      this.inflight.set(key, pending);
+    }
+    return pending;
+  }
+
+  private async verify(username: string, password: string, digest: Buffer, requestId: string): Promise<Principal> {
+    try {
+      const res = await this.accounts.verifyCredentials({ username, password }, { requestId });
+      const principal = { accountId: res.account!.id, username: res.account!.username };
+      this.failures.delete(username);
+      if (this.opts.cacheTtlMs > 0) {
+        this.bound(this.cache);
+        this.cache.set(username, { digest, principal, expires: this.now() + this.opts.cacheTtlMs });
+      }
+      return principal;
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'unauthenticated') {
+        this.opts.metrics?.failures.inc();
+        this.recordFailure(username);
+        this.cache.delete(username);
+        throw new AppError('unauthenticated', 'invalid credentials');
+      }
+      throw err;
+    }
+  }
+
+  private recordFailure(username: string): void {
+    const entry = this.failures.get(username) ?? { count: 0, lockedUntil: 0 };
+    entry.count += 1;
+    if (entry.count >= this.opts.maxFailures) {
+      const exponent = Math.min(entry.count - this.opts.maxFailures, 10);
+      entry.lockedUntil = this.now() + Math.min(this.opts.lockoutMs * 2 ** exponent, MAX_LOCKOUT_MS);
+    }
+    this.bound(this.failures);
+    this.failures.set(username, entry);
+  }
+
+  private bound(map: Map<string, unknown>): void {
+    if (map.size < this.maxEntries) return;
+    // Maps iterate in insertion order: drop the oldest tenth.
+    let n = Math.ceil(this.maxEntries / 10);
+    for (const k of map.keys()) {
+      map.delete(k);
+      if (--n <= 0) break;
+    }
+  }
+}

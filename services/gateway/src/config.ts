@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { grpcAddress, logLevel, parseConfig, port } from '@switchboard/platform';
+
+const schema = z
+  .object({
+    /** HTTP port of the API (also /healthz, /readyz, /metrics). */
+    PORT: port(8080),
+    HOST: z.string().default('0.0.0.0'),
+    /** The {base_url} of every href; default http://localhost:$PORT. */
+    PUBLIC_BASE_URL: z
+      .string()
+      .optional()
+      .refine((v) => v === undefined || /^https?:\/\/[^/?#]+(\/[^?#]*)?$/.test(v), 'must be an absolute http(s) URL without query'),
+    APPLICATIONS_GRPC_URL: grpcAddress('127.0.0.1:50051'),
+    WEBHOOKS_GRPC_URL: grpcAddress('127.0.0.1:50052'),
+    /** Deadline of every gRPC call, in ms. */
+    GRPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+    /** Largest accepted request body, in bytes (413 above). */
+    BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10 * 1024 * 1024).default(64 * 1024),
+    /** How long a verified username/password pair is trusted without asking the applications service. */
+    AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+    /** Consecutive failed logins of one username before it is locked out. */
+    AUTH_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
+    /** First lockout; doubles with every further failure, up to 15 minutes. */
+    AUTH_LOCKOUT_MS: z.coerce.number().int().min(0).max(900_000).default(30_000),
+    /** Sustained requests per second per account (0 = no limit); bursts up to twice that. */
+    RATE_LIMIT_PER_SECOND: z.coerce.number().min(0).max(1_000_000).default(500),
+    LOG_LEVEL: logLevel,
+  })
+  .transform((c) => ({
+    ...c,
+    PUBLIC_BASE_URL: (c.PUBLIC_BASE_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ''),
+  }));
+
+export type Config = z.output<typeof schema>;
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  return parseConfig(schema, env);
+}

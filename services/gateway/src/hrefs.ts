@@ -1,0 +1,20 @@
+/** Builds every href the API returns (SPEC 9: /rest/v1 for applications, /v1 for webhooks). */
+export class Hrefs {
+  constructor(readonly base: string) {}
+  application(id: string): string {
+    return `${this.base}/rest/v1/applications/${id}`;
+  }
+  environment(id: string | number): string {
+    return `${this.base}/rest/v1/environments/${id}`;
+  }
+  user(id: string | number): string {
+    return `${this.base}/rest/v1/users/${id}`;
+  }
+  webhook(id: string): string {
+    return `${this.base}/v1/webhooks/${id}`;
+  }
+  /** The application-scoped form SPEC 4.2 shows in update responses (singular "application"). */
+  applicationWebhook(appId: string, id: string): string {
+    return `${this.base}/v1/application/${appId}/webhooks/${id}`;
+  }
+}

@@ -1,0 +1,32 @@
+// Resources that application responses link to: /rest/v1/users/:id and /rest/v1/environments/:id.
+import { Router } from 'express';
+import { AppError } from '@switchboard/platform';
+import { callOptions, principal } from './context';
+import type { RouteDeps } from './deps';
+import { route } from './routes';
+
+export function accountRoutes(deps: RouteDeps): Router {
+  const router = Router();
+  const { hrefs } = deps;
+
+  route(router, '/users/:id', {
+    GET: async (req, res) => {
+      const me = principal(req);
+      // A user can read only itself; any other id is "not found", never "forbidden".
+      if (String(req.params.id) !== me.accountId) throw AppError.notFound('user');
+      const { account } = await deps.accounts.getAccount({ id: me.accountId }, callOptions(req));
+      res.json({ href: hrefs.user(account!.id), id: Number(account!.id), username: account!.username, createdAt: account!.createdAt });
+    },
+  });
+
+  route(router, '/environments/:id', {
+    GET: async (req, res) => {
+      const id = String(req.params.id);
+      if (!/^\d{1,18}$/.test(id)) throw AppError.notFound('environment');
+      const { environment } = await deps.applications.getEnvironment({ id }, callOptions(req));
+      res.json({ href: hrefs.environment(environment!.id), id: Number(environment!.id), name: environment!.name, billable: environment!.billable });
+    },
+  });
+
+  return router;
+}

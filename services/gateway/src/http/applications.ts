@@ -1,0 +1,81 @@
+// SPEC 4.1: /v1/applications (also served under /rest/v1, where application hrefs point).
+import { Router, type Request } from 'express';
+import type { ApplicationMessage } from '@switchboard/proto';
+import { Body } from './body';
+import { callOptions, principal } from './context';
+import type { RouteDeps } from './deps';
+import { listParams, route, sendHref, setNextLink } from './routes';
+import type { Hrefs } from '../hrefs';
+
+export function applicationJson(a: ApplicationMessage, hrefs: Hrefs): Record<string, unknown> {
+  return {
+    href: hrefs.application(a.id),
+    id: a.id,
+    name: a.name,
+    ...(a.voiceUrl ? { voiceUrl: a.voiceUrl } : {}),
+    ...(a.messagingUrl ? { messagingUrl: a.messagingUrl } : {}),
+    environment: hrefs.environment(a.environmentId),
+    apiType: a.apiType,
+    platform: a.apiType,
+    userId: Number(a.accountId),
+    user: hrefs.user(a.accountId),
+    ...(a.partition ? { partition: a.partition } : {}),
+  };
+}
+
+/** The fields of a create or update body, type-checked; `platform` is an alias of apiType. */
+function applicationFields(req: Request) {
+  const body = new Body(req);
+  const fields = {
+    name: body.string('name', 4096),
+    voiceUrl: body.string('voiceUrl', 4096),
+    messagingUrl: body.string('messagingUrl', 4096),
+    environmentId: body.environmentId('environment'),
+    apiType: body.string('apiType', 64) ?? body.string('platform', 64),
+    partition: body.string('partition', 64),
+  };
+  body.check();
+  // Only set fields go over the wire: proto3 `optional` keeps "absent" distinct from "empty".
+  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+}
+
+export function applicationRoutes(deps: RouteDeps): Router {
+  const router = Router();
+  const { hrefs, applications } = deps;
+
+  route(router, '/applications', {
+    GET: async (req, res) => {
+      const { limit, cursor } = listParams(req);
+      const page = await applications.listApplications({ accountId: principal(req).accountId, limit, cursor }, callOptions(req));
+      setNextLink(req, res, hrefs.base, page.nextCursor, limit);
+      res.json(page.applications.map((a) => applicationJson(a, hrefs)));
+    },
+    POST: async (req, res) => {
+      const fields = applicationFields(req);
+      const { application } = await applications.createApplication({ ...fields, accountId: principal(req).accountId }, callOptions(req));
+      sendHref(res, hrefs.application(application!.id));
+    },
+  });
+
+  route(router, '/applications/:id', {
+    GET: async (req, res) => {
+      const { application } = await applications.getApplication({ accountId: principal(req).accountId, id: String(req.params.id) }, callOptions(req));
+      res.json(applicationJson(application!, hrefs));
+    },
+    PUT: async (req, res) => {
+      const fields = applicationFields(req);
+      const { application } = await applications.updateApplication(
+        { ...fields, accountId: principal(req).accountId, id: String(req.params.id) },
+        callOptions(req),
+      );
+      sendHref(res, hrefs.application(application!.id));
+    },
+    DELETE: async (req, res) => {
+      const id = String(req.params.id);
+      await applications.deleteApplication({ accountId: principal(req).accountId, id }, callOptions(req));
+      res.status(200).json({ message: `Application ${id} deleted` });
+    },
+  });
+
+  return router;
+}

@@ -1,0 +1,12 @@
+import type { Logger } from '@switchboard/platform';
+import type { AccountsClient, ApplicationsClient, WebhooksClient } from '@switchboard/proto';
+import type { Hrefs } from '../hrefs';
+
+/** What every route module needs. */
+export interface RouteDeps {
+  hrefs: Hrefs;
+  accounts: AccountsClient;
+  applications: ApplicationsClient;
+  webhooks: WebhooksClient;
+  logger: Logger;
+}

@@ -1,0 +1,71 @@
+import type { Request, RequestHandler, Response, Router } from 'express';
+import { AppError } from '@switchboard/platform';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type Handler = (req: Request, res: Response) => Promise<void>;
+
+/**
+ * Registers the handlers of one path (with or without trailing slash: the router is not strict)
+ * and answers 405 with `Allow` for every other method.
+ */
+export function route(router: Router, path: string, handlers: Partial<Record<Method, Handler>>): void {
+  const r = router.route(path);
+  const allowed = Object.keys(handlers) as Method[];
+  for (const method of allowed) {
+    const h = handlers[method]!;
+    const wrapped: RequestHandler = (req, res) => h(req, res);
+    if (method === 'GET') r.get(wrapped);
+    else if (method === 'POST') r.post(wrapped);
+    else if (method === 'PUT') r.put(wrapped);
+    else r.delete(wrapped);
+  }
+  const allow = [...allowed, ...(allowed.includes('GET') ? ['HEAD'] : [])].join(', ');
+  r.all((_req, res) => {
+    res.setHeader('Allow', allow);
+    throw new AppError('method_not_allowed', `allowed methods: ${allow}`);
+  });
+}
+
+export const LIST_MAX = 1000;
+
+/** `?limit=` (1..1000, default 100) and `?cursor=` of a list request. */
+export function listParams(req: Request): { limit: number; cursor: string } {
+  const q = req.query;
+  let limit = 100;
+  if (q.limit !== undefined) {
+    if (typeof q.limit !== 'string' || !/^\d{1,4}$/.test(q.limit) || Number(q.limit) < 1 || Number(q.limit) > LIST_MAX) {
+      throw AppError.invalid([{ field: 'limit', message: `must be an integer between 1 and ${LIST_MAX}` }]);
+    }
+    limit = Number(q.limit);
+  }
+  let cursor = '';
+  if (q.cursor !== undefined) {
+    if (typeof q.cursor !== 'string' || q.cursor.length > 200) throw AppError.invalid([{ field: 'cursor', message: 'must be a cursor this API returned' }]);
+    cursor = q.cursor;
+  }
+  return { limit, cursor };
+}
+
+/** Optional string query parameter; repeated or over-long values are a 400. */
+export function queryString(req: Request, name: string): string {
+  const v = req.query[name];
+  if (v === undefined) return '';
+  if (typeof v !== 'string' || v.length > 200) throw AppError.invalid([{ field: name, message: 'must be given once, as a short string' }]);
+  return v;
+}
+
+/** Announces the next page with an RFC 8288 Link header. */
+export function setNextLink(req: Request, res: Response, base: string, nextCursor: string, limit: number): void {
+  if (!nextCursor) return;
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(req.query)) if (k !== 'cursor' && k !== 'limit' && typeof v === 'string') params.set(k, v);
+  params.set('limit', String(limit));
+  params.set('cursor', nextCursor);
+  res.setHeader('Link', `<${base}${req.baseUrl}${req.path}?${params.toString()}>; rel="next"`);
+}
+
+/** 200 with `{href, ...extra}` and a Location header (CONTRACTS 1: create and update answer 200). */
+export function sendHref(res: Response, href: string, extra: Record<string, unknown> = {}): void {
+  res.setHeader('Location', href);
+  res.status(200).json({ href, ...extra });
+}

@@ -1,0 +1,280 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStack, type Stack, type TestAccount } from '@switchboard/testing';
+
+let stack: Stack;
+let alice: TestAccount;
+let bob: TestAccount;
+
+beforeAll(async () => {
+  stack = await startStack();
+  [alice, bob] = await Promise.all([stack.createAccount('alice'), stack.createAccount('bob')]);
+});
+afterAll(async () => stack?.stop());
+
+const json = async (res: Response) => (await res.json()) as Record<string, any>;
+
+async function create(account: TestAccount, body: Record<string, unknown>): Promise<string> {
+  const res = await stack.request(account, 'POST', '/v1/applications/', body);
+  expect(res.status).toBe(200);
+  const { href } = await json(res);
+  return href as string;
+}
+
+/** GET an absolute href through the gateway (hrefs carry the public base URL). */
+const follow = (account: TestAccount, href: string) => stack.request(account, 'GET', new URL(href).pathname);
+
+describe('creating an application', () => {
+  it('when created with every field, then 200 {href} with Location, and the href reads back the full record', async () => {
+    const res = await stack.request(alice, 'POST', '/v1/applications/', {
+      name: 'Support line',
+      voiceUrl: 'https://example.com/voice.json',
+      messagingUrl: 'https://example.com/sms.json',
+      environment: `${stack.baseUrl}/rest/v1/environments/1`,
+      apiType: 'webapi',
+    });
+    expect(res.status).toBe(200);
+    const body = await json(res);
+    expect(Object.keys(body)).toEqual(['href']);
+    expect(body.href).toMatch(new RegExp(`^${stack.baseUrl}/rest/v1/applications/[0-9a-f]{24}$`));
+    expect(res.headers.get('location')).toBe(body.href);
+
+    const got = await follow(alice, body.href);
+    expect(got.status).toBe(200);
+    const app = await json(got);
+    const id = body.href.split('/').pop();
+    expect(app).toEqual({
+      href: body.href,
+      id,
+      name: 'Support line',
+      voiceUrl: 'https://example.com/voice.json',
+      messagingUrl: 'https://example.com/sms.json',
+      environment: `${stack.baseUrl}/rest/v1/environments/1`,
+      apiType: 'webapi',
+      platform: 'webapi',
+      userId: Number(alice.id),
+      user: `${stack.baseUrl}/rest/v1/users/${alice.id}`,
+    });
+    // The same record under /v1 (the SPEC path) and with a trailing slash.
+    expect(await json(await stack.request(alice, 'GET', `/v1/applications/${id}/`))).toEqual(app);
+  });
+
+  it('when apiType is left out, then it defaults to scripting and platform equals it', async () => {
+    const app = await json(await follow(alice, await create(alice, { name: 'a', voiceUrl: 'http://example.com/v' })));
+    expect(app.apiType).toBe('scripting');
+    expect(app.platform).toBe('scripting');
+    expect(app.messagingUrl).toBeUndefined();
+  });
+
+  it('when apiType differs in case, then it is accepted and stored lower-case', async () => {
+    const app = await json(await follow(alice, await create(alice, { name: 'a', messagingUrl: 'https://example.com/m', apiType: 'WebAPI' })));
+    expect(app.apiType).toBe('webapi');
+  });
+
+  it('when the legacy platform field is sent instead of apiType, then it is used as apiType', async () => {
+    const app = await json(await follow(alice, await create(alice, { name: 'a', voiceUrl: 'https://example.com/v', platform: 'webapi' })));
+    expect(app.apiType).toBe('webapi');
+  });
+
+  it('when environment is a number, a digit string or a URL, then the response carries the environment URL', async () => {
+    for (const environment of [2, '2', 'https://api.example.com/rest/v1/environments/2/']) {
+      const app = await json(await follow(alice, await create(alice, { name: 'e', voiceUrl: 'https://example.com/v', environment })));
+      expect(app.environment).toBe(`${stack.baseUrl}/rest/v1/environments/2`);
+    }
+  });
+
+  it('when the legacy partition is sent without environment, then staging maps to Development and production to Production', async () => {
+    const staging = await json(await follow(alice, await create(alice, { name: 'p', voiceUrl: 'https://example.com/v', partition: 'STAGING' })));
+    const prod = await json(await follow(alice, await create(alice, { name: 'p', voiceUrl: 'https://example.com/v', partition: 'production' })));
+    expect(staging.environment).toBe(`${stack.baseUrl}/rest/v1/environments/2`);
+    expect(prod.environment).toBe(`${stack.baseUrl}/rest/v1/environments/1`);
+  });
+
+  it('when unknown fields and nulls are sent, then unknown fields are ignored and null means not given', async () => {
+    const app = await json(
+      await follow(alice, await create(alice, { name: 'n', voiceUrl: 'https://example.com/v', messagingUrl: null, apiType: null, colour: 'blue', nested: { a: 1 } })),
+    );
+    expect(app.messagingUrl).toBeUndefined();
+    expect(app.apiType).toBe('scripting');
+    expect(app).not.toHaveProperty('colour');
+  });
+
+  it.each([
+    [{ voiceUrl: 'https://example.com/v' }, 'name'],
+    [{ name: '   ', voiceUrl: 'https://example.com/v' }, 'name'],
+    [{ name: 'x'.repeat(256), voiceUrl: 'https://example.com/v' }, 'name'],
+    [{ name: 'no url' }, 'voiceUrl'],
+    [{ name: 'bad url', voiceUrl: 'not a url' }, 'voiceUrl'],
+    [{ name: 'ftp url', messagingUrl: 'ftp://example.com/x' }, 'messagingUrl'],
+    [{ name: 'bad type', voiceUrl: 'https://example.com/v', apiType: 'soap' }, 'apiType'],
+    [{ name: 'bad env', voiceUrl: 'https://example.com/v', environment: 'production-ish' }, 'environment'],
+    [{ name: 'missing env', voiceUrl: 'https://example.com/v', environment: 99 }, 'environment'],
+    [{ name: 'bad partition', voiceUrl: 'https://example.com/v', partition: 'moon' }, 'partition'],
+    [{ name: 42, voiceUrl: 'https://example.com/v' }, 'name'],
+    [{ name: 'x', voiceUrl: ['https://example.com/v'] }, 'voiceUrl'],
+  ])('when the body is %j, then 400 names the field %s and nothing is stored', async (body, field) => {
+    const before = (await json(await stack.request(bob, 'GET', '/v1/applications?limit=1000'))) as unknown as unknown[];
+    const res = await stack.request(bob, 'POST', '/v1/applications', body);
+    expect(res.status).toBe(400);
+    expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    const problem = await json(res);
+    expect(problem).toMatchObject({ type: 'urn:switchboard:problem:invalid_request', status: 400, code: 'invalid_request' });
+    expect(problem.errors.map((e: { field: string }) => e.field)).toContain(field);
+    const after = (await json(await stack.request(bob, 'GET', '/v1/applications?limit=1000'))) as unknown as unknown[];
+    expect(after.length).toBe(before.length);
+  });
+
+  it('when 200 creates arrive at once, then all land with distinct ids', async () => {
+    const carol = await stack.createAccount('carol');
+    const results = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => stack.request(carol, 'POST', '/v1/applications', { name: `app ${i}`, voiceUrl: `https://example.com/${i}` })),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(200).fill(200));
+    const hrefs = await Promise.all(results.map(async (r) => (await json(r)).href as string));
+    expect(new Set(hrefs).size).toBe(200);
+    const listed = [];
+    let path: string | undefined = '/v1/applications?limit=1000';
+    while (path) {
+      const res = await stack.request(carol, 'GET', path);
+      listed.push(...((await res.json()) as { href: string }[]));
+      const link = res.headers.get('link');
+      path = link ? new URL(/<([^>]+)>/.exec(link)![1]!).pathname + new URL(/<([^>]+)>/.exec(link)![1]!).search : undefined;
+    }
+    expect(new Set(listed.map((a) => a.href))).toEqual(new Set(hrefs));
+  });
+});
+
+describe('updating an application', () => {
+  it('when only some fields are sent, then those change and the rest stay', async () => {
+    const href = await create(alice, { name: 'before', voiceUrl: 'https://example.com/v', messagingUrl: 'https://example.com/m', apiType: 'webapi', environment: 1 });
+    const id = href.split('/').pop();
+    const res = await stack.request(alice, 'PUT', `/v1/applications/${id}`, { name: 'after' });
+    expect(res.status).toBe(200);
+    expect(await json(res)).toEqual({ href });
+    expect(res.headers.get('location')).toBe(href);
+    const app = await json(await follow(alice, href));
+    expect(app).toMatchObject({ name: 'after', voiceUrl: 'https://example.com/v', messagingUrl: 'https://example.com/m', apiType: 'webapi', environment: `${stack.baseUrl}/rest/v1/environments/1` });
+  });
+
+  it('when an update would leave no URL, then 400 and the stored record is unchanged', async () => {
+    const href = await create(alice, { name: 'one url', voiceUrl: 'https://example.com/v' });
+    const id = href.split('/').pop();
+    const res = await stack.request(alice, 'PUT', `/v1/applications/${id}`, { voiceUrl: '' });
+    expect(res.status).toBe(400);
+    expect((await json(await follow(alice, href))).voiceUrl).toBe('https://example.com/v');
+    // Swapping one URL for the other in the same request is fine.
+    const ok = await stack.request(alice, 'PUT', `/v1/applications/${id}`, { voiceUrl: '', messagingUrl: 'https://example.com/m' });
+    expect(ok.status).toBe(200);
+    const app = await json(await follow(alice, href));
+    expect(app.voiceUrl).toBeUndefined();
+    expect(app.messagingUrl).toBe('https://example.com/m');
+  });
+
+  it('when apiType, environment and platform are updated, then they are validated and applied', async () => {
+    const href = await create(alice, { name: 'u', voiceUrl: 'https://example.com/v' });
+    const id = href.split('/').pop();
+    expect((await stack.request(alice, 'PUT', `/v1/applications/${id}`, { apiType: 'nope' })).status).toBe(400);
+    expect((await stack.request(alice, 'PUT', `/v1/applications/${id}`, { platform: 'WEBAPI', environment: '1' })).status).toBe(200);
+    const app = await json(await follow(alice, href));
+    expect(app.apiType).toBe('webapi');
+    expect(app.environment).toBe(`${stack.baseUrl}/rest/v1/environments/1`);
+  });
+});
+
+describe('deleting an application', () => {
+  it('when deleted, then 200 {message} and the application is gone', async () => {
+    const href = await create(alice, { name: 'to delete', voiceUrl: 'https://example.com/v' });
+    const id = href.split('/').pop()!;
+    const res = await stack.request(alice, 'DELETE', `/v1/applications/${id}/`);
+    expect(res.status).toBe(200);
+    const body = await json(res);
+    expect(Object.keys(body)).toEqual(['message']);
+    expect(body.message).toContain(id);
+    expect((await follow(alice, href)).status).toBe(404);
+    expect((await stack.request(alice, 'DELETE', `/v1/applications/${id}`)).status).toBe(404);
+  });
+});
+
+describe('listing applications', () => {
+  it('when paging with limit, then pages are plain arrays in creation order with a Link to the next page', async () => {
+    const dave = await stack.createAccount('dave');
+    const created = [];
+    for (let i = 0; i < 5; i++) created.push(await create(dave, { name: `p${i}`, voiceUrl: 'https://example.com/v' }));
+    const seen: string[] = [];
+    let path: string | undefined = '/v1/applications?limit=2';
+    let pages = 0;
+    while (path) {
+      const res = await stack.request(dave, 'GET', path);
+      expect(res.status).toBe(200);
+      const page = (await res.json()) as { href: string; userId: number }[];
+      expect(Array.isArray(page)).toBe(true);
+      expect(page.length).toBeLessThanOrEqual(2);
+      for (const a of page) expect(a.userId).toBe(Number(dave.id));
+      seen.push(...page.map((a) => a.href));
+      pages++;
+      const link = res.headers.get('link');
+      if (link) {
+        expect(link).toMatch(/^<http:\/\/127\.0\.0\.1:\d+\/v1\/applications\?limit=2&cursor=[^>]+>; rel="next"$/);
+        const u = new URL(/<([^>]+)>/.exec(link)![1]!);
+        path = u.pathname + u.search;
+      } else path = undefined;
+    }
+    expect(pages).toBe(3);
+    expect(seen).toEqual(created);
+  });
+
+  it.each(['0', '1001', '-1', 'ten', '1.5'])('when limit is %s, then 400', async (limit) => {
+    const res = await stack.request(alice, 'GET', `/v1/applications?limit=${limit}`);
+    expect(res.status).toBe(400);
+    expect((await json(res)).errors[0].field).toBe('limit');
+  });
+
+  it('when the cursor was not issued by the API, then 400', async () => {
+    for (const cursor of ['garbage', 'YTp4', "'; drop table applications; --"]) {
+      const res = await stack.request(alice, 'GET', `/v1/applications?cursor=${encodeURIComponent(cursor)}`);
+      expect(res.status).toBe(400);
+    }
+  });
+});
+
+describe('linked resources', () => {
+  it('when following the environment and user hrefs, then both resolve under the same credentials', async () => {
+    const app = await json(await follow(alice, await create(alice, { name: 'links', voiceUrl: 'https://example.com/v', environment: 1 })));
+    const env = await json(await follow(alice, app.environment));
+    expect(env).toMatchObject({ href: app.environment, id: 1, name: 'Production' });
+    const dev = await json(await stack.request(alice, 'GET', '/rest/v1/environments/2'));
+    expect(dev.name).toBe('Development');
+    const user = await json(await follow(alice, app.user));
+    expect(user).toMatchObject({ href: app.user, id: Number(alice.id), username: alice.username });
+    expect(user).not.toHaveProperty('password');
+    expect(user).not.toHaveProperty('passwordHash');
+  });
+
+  it('when an unknown environment is read, then 404', async () => {
+    expect((await stack.request(alice, 'GET', '/rest/v1/environments/77')).status).toBe(404);
+    expect((await stack.request(alice, 'GET', '/rest/v1/environments/abc')).status).toBe(404);
+  });
+});
+
+describe('tenant isolation', () => {
+  it("when another account reads, updates or deletes an application, then 404 every time and nothing changes", async () => {
+    const href = await create(alice, { name: 'private', voiceUrl: 'https://example.com/v' });
+    const id = href.split('/').pop();
+    for (const path of [`/v1/applications/${id}`, `/rest/v1/applications/${id}`]) {
+      const got = await stack.request(bob, 'GET', path);
+      expect(got.status).toBe(404);
+      expect((await json(got)).code).toBe('not_found');
+      expect((await stack.request(bob, 'PUT', path, { name: 'stolen' })).status).toBe(404);
+      expect((await stack.request(bob, 'DELETE', path)).status).toBe(404);
+    }
+    const list = (await json(await stack.request(bob, 'GET', '/v1/applications?limit=1000'))) as unknown as { id: string }[];
+    expect(list.map((a) => a.id)).not.toContain(id);
+    expect((await json(await follow(alice, href))).name).toBe('private');
+    expect((await stack.request(bob, 'GET', `/rest/v1/users/${alice.id}`)).status).toBe(404);
+  });
+
+  it('when an unknown or malformed id is read, then 404 (not 400 or 500)', async () => {
+    for (const id of ['0123456789abcdef01234567', 'nope', '1%27%20or%201=1', 'x'.repeat(300)]) {
+      expect((await stack.request(alice, 'GET', `/v1/applications/${id}`)).status).toBe(404);
+    }
+  });
+});
