@@ -62,10 +62,10 @@ export class GrpcServer {
   /** Adds a service; each handler is wrapped with error mapping, logging and metrics. */
   add<Def extends grpc.ServiceDefinition>(definition: Def, handlers: UnaryHandlers<Def>): void {
     const impl: grpc.UntypedServiceImplementation = {};
-    for (const [name, method] of Object.entries(definition)) {
+    for (const name of Object.keys(definition)) {
       const handler = (handlers as Record<string, UnaryHandler<unknown, unknown> | undefined>)[name];
       if (!handler) continue;
-      impl[name] = this.wrap(method.originalName ?? name, handler);
+      impl[name] = this.wrap(name, handler);
     }
     this.server.addService(definition, impl);
   }
