@@ -84,8 +84,15 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
     const incoming = req.headers['x-request-id'];
     const requestId = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     res.setHeader('X-Request-Id', requestId);
-    const log = logger.child({ requestId });
-    req.state = { requestId, log };
+    // The child logger is made on first use: most requests never log before they finish.
+    let child: Logger | undefined;
+    req.state = {
+      requestId,
+      get log() {
+        child ??= logger.child({ requestId });
+        return child;
+      },
+    };
     const started = process.hrtime.bigint();
     res.on('finish', () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
@@ -94,9 +101,10 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
       requests.inc(labels);
       duration.observe(labels, seconds);
       const line = { method: req.method, path: req.originalUrl.slice(0, 512), status: res.statusCode, ms: Math.round(seconds * 1e4) / 10, account: req.state.principal?.accountId };
-      if (res.statusCode >= 500 && routeLabel !== 'ops') log.error(line, 'request');
-      else if (routeLabel === 'ops') log.debug(line, 'request');
-      else log.info(line, 'request');
+      if (res.statusCode >= 500 && routeLabel !== 'ops') req.state.log.error(line, 'request');
+      else if (routeLabel === 'ops') {
+        if (logger.isLevelEnabled('debug')) req.state.log.debug(line, 'request');
+      } else if (logger.isLevelEnabled('info')) req.state.log.info(line, 'request');
     });
     next();
   });

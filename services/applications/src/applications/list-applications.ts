@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '@switchboard/platform';
-import { ApplicationSchema, type Application } from '../db/entities';
+import type { Application } from '../db/entities';
+import { readPage } from './repository';
 
 export const LIST_DEFAULT = 100;
 export const LIST_MAX = 1000;
@@ -26,11 +27,7 @@ export async function listApplications(
   const n = limit === 0 ? LIST_DEFAULT : limit;
   if (!Number.isInteger(n) || n < 1 || n > LIST_MAX) throw AppError.invalid([{ field: 'limit', message: `must be between 1 and ${LIST_MAX}` }]);
   const after = cursor ? decodeCursor(cursor) : undefined;
-  const rows = await em.find(
-    ApplicationSchema,
-    after ? { accountId, seq: { $gt: after } } : { accountId },
-    { orderBy: { seq: 'asc' }, limit: n + 1 },
-  );
+  const rows = await readPage(em, accountId, after, n + 1);
   const items = rows.slice(0, n);
   const last = items[items.length - 1];
   return { items, nextCursor: rows.length > n && last ? encodeCursor(last.seq) : '' };

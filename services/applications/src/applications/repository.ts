@@ -20,3 +20,64 @@ export async function environmentExists(em: EntityManager, id: string): Promise<
 export function isValidId(id: string): boolean {
   return ID.test(id);
 }
+
+interface ApplicationRow {
+  seq: string;
+  id: string;
+  account_id: string;
+  name: string;
+  voice_url: string | null;
+  messaging_url: string | null;
+  environment_id: string;
+  api_type: string;
+  partition: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const COLUMNS = 'seq::text, id, account_id::text, name, voice_url, messaging_url, environment_id::text, api_type, partition, created_at, updated_at';
+
+function fromRow(r: ApplicationRow): Application {
+  return {
+    seq: r.seq,
+    id: r.id,
+    accountId: r.account_id,
+    name: r.name,
+    voiceUrl: r.voice_url,
+    messagingUrl: r.messaging_url,
+    environmentId: r.environment_id,
+    apiType: r.api_type,
+    partition: r.partition,
+    createdAt: new Date(r.created_at),
+    updatedAt: new Date(r.updated_at),
+  };
+}
+
+/**
+ * Read-only lookups on the hot path (GET by id, lists) run one plain SQL statement on the ORM's
+ * connection: no unit of work or identity map is needed for data that is only serialised.
+ */
+export async function readOwned(em: EntityManager, accountId: string, id: string): Promise<Application> {
+  if (!ID.test(id) || !ACCOUNT_ID.test(accountId)) throw AppError.notFound('application');
+  const rows = await em.getConnection().execute<ApplicationRow[]>(`select ${COLUMNS} from ${table(em)} where id = ? and account_id = ?`, [id, accountId]);
+  if (!rows[0]) throw AppError.notFound('application');
+  return fromRow(rows[0]);
+}
+
+export async function readPage(em: EntityManager, accountId: string, afterSeq: string | undefined, limit: number): Promise<Application[]> {
+  if (!ACCOUNT_ID.test(accountId)) return [];
+  const rows = afterSeq
+    ? await em.getConnection().execute<ApplicationRow[]>(`select ${COLUMNS} from ${table(em)} where account_id = ? and seq > ? order by seq limit ?`, [accountId, afterSeq, limit])
+    : await em.getConnection().execute<ApplicationRow[]>(`select ${COLUMNS} from ${table(em)} where account_id = ? order by seq limit ?`, [accountId, limit]);
+  return rows.map(fromRow);
+}
+
+export async function readById(em: EntityManager, id: string): Promise<Application | undefined> {
+  if (!ID.test(id)) return undefined;
+  const rows = await em.getConnection().execute<ApplicationRow[]>(`select ${COLUMNS} from ${table(em)} where id = ?`, [id]);
+  return rows[0] ? fromRow(rows[0]) : undefined;
+}
+
+function table(em: EntityManager): string {
+  return `"${em.config.get('schema')}".applications`;
+}

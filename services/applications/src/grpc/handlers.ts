@@ -8,9 +8,9 @@ import { createApplication } from '../applications/create-application';
 import { deleteApplication } from '../applications/delete-application';
 import { listApplications } from '../applications/list-applications';
 import { toMessage } from '../applications/mapper';
-import { findOwned, isValidId } from '../applications/repository';
+import { readById, readOwned } from '../applications/repository';
 import { updateApplication } from '../applications/update-application';
-import { ApplicationSchema, EnvironmentSchema } from '../db/entities';
+import { EnvironmentSchema } from '../db/entities';
 
 export function registerHandlers(server: GrpcServer, orm: MikroORM, afterWrite: () => void): void {
   const proto = applicationsProto();
@@ -33,7 +33,7 @@ export function registerHandlers(server: GrpcServer, orm: MikroORM, afterWrite: 
       afterWrite();
       return { application: toMessage(app) };
     },
-    GetApplication: async (req) => ({ application: toMessage(await findOwned(em(), req.accountId, req.id)) }),
+    GetApplication: async (req) => ({ application: toMessage(await readOwned(em(), req.accountId, req.id)) }),
     ListApplications: async (req) => {
       const page = await listApplications(em(), req.accountId, req.limit, req.cursor);
       return { applications: page.items.map(toMessage), nextCursor: page.nextCursor };
@@ -54,7 +54,7 @@ export function registerHandlers(server: GrpcServer, orm: MikroORM, afterWrite: 
       return { environment: { id: env.id, name: env.name, billable: env.billable } };
     },
     LookupApplication: async (req) => {
-      const app = isValidId(req.id) ? await em().findOne(ApplicationSchema, { id: req.id }) : null;
+      const app = await readById(em(), req.id);
       if (!app) throw AppError.notFound('application');
       return { application: toMessage(app) };
     },

@@ -1,0 +1,40 @@
+// npm run bench [-- api|webhooks|dispatcher ...]: runs the benchmarks and prints each against its
+// baseline, measured in the same run on the same machine. Never part of `npm test`.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { printApiResults, runApiBench } from './api';
+import { root } from './lib';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const wanted = process.argv.slice(2).filter((a) => a !== '--');
+const all = ['api'];
+const selected = wanted.length ? wanted : all;
+const out: string[] = [];
+const results: Record<string, unknown> = {};
+
+for (const name of selected) {
+  process.stderr.write(`running ${name} (${seconds} s per measurement)\n`);
+  if (name === 'api') {
+    const r = await runApiBench({ seconds, connections });
+    results.api = r;
+    const byId = r[0]!;
+    out.push(printApiResults('Applications API: full stack vs single Express process on Postgres', r, connections));
+    const ratio = byId.stack.rps / byId.baseline.rps;
+    out.push(
+      `target GET by id: >= 50% of baseline req/s and p99 < 25 ms -> ${fmt(ratio * 100, 1)}% and ${fmt(byId.stack.p99, 1)} ms: ${ratio >= 0.5 && byId.stack.p99 < 25 ? 'met' : 'NOT met'}`,
+    );
+  } else {
+    process.stderr.write(`unknown benchmark ${name}; known: ${all.join(', ')}\n`);
+    process.exitCode = 2;
+  }
+}
+
+function fmt(n: number, d = 0) {
+  return n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
+}
+
+process.stdout.write(`\n${out.join('\n\n')}\n`);
+const dir = join(root, 'bench/results');
+mkdirSync(dir, { recursive: true });
+writeFileSync(join(dir, `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`), JSON.stringify({ seconds, connections, results }, null, 2));
