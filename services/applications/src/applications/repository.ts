@@ -13,8 +13,15 @@ export async function findOwned(em: EntityManager, accountId: string, id: string
   return app;
 }
 
+// Environments change only through migrations: their ids are read once a minute, not per request.
+let environmentIds: { ids: Set<string>; at: number } | undefined;
+
 export async function environmentExists(em: EntityManager, id: string): Promise<boolean> {
-  return (await em.count(EnvironmentSchema, { id })) > 0;
+  if (!environmentIds || Date.now() - environmentIds.at > 60_000 || !environmentIds.ids.has(id)) {
+    const rows = await em.find(EnvironmentSchema, {}, { fields: ['id'] });
+    environmentIds = { ids: new Set(rows.map((r) => r.id)), at: Date.now() };
+  }
+  return environmentIds.ids.has(id);
 }
 
 export function isValidId(id: string): boolean {

@@ -23,9 +23,8 @@ export function startOutboxRelay(orm: MikroORM, js: JetStreamClient, schema: str
         const rows = (await trx.raw(
           `select id, subject, payload from "${schema}".outbox order by id limit 100 for update skip locked`,
         )) as { rows: { id: string; subject: string; payload: Record<string, unknown> }[] };
-        for (const row of rows.rows) {
-          await publishJson(js, row.subject, row.payload, `${schema}-outbox-${row.id}`);
-        }
+        // Published back to back on one connection, so JetStream stores them in outbox order.
+        await Promise.all(rows.rows.map((row) => publishJson(js, row.subject, row.payload, `${schema}-outbox-${row.id}`)));
         if (rows.rows.length > 0) {
           await trx.raw(`delete from "${schema}".outbox where id = any(?)`, [rows.rows.map((r) => r.id)]);
         }
