@@ -15,12 +15,15 @@ import {
 } from '@switchboard/platform';
 import { accountsClient, applicationsClient, healthClient, webhooksClient } from '@switchboard/proto';
 import { Authenticator } from './auth';
+import { DOCS_HTML } from './docs';
+import { buildOpenApi } from './openapi';
 import type { Config } from './config';
 import { Hrefs } from './hrefs';
 import { accountRoutes } from './http/accounts';
 import { applicationRoutes } from './http/applications';
 import type { RouteDeps } from './http/deps';
 import { problemHandler, notFoundHandler } from './http/problem';
+import { webhookRoutes } from './http/webhooks';
 import { RateLimiter } from './rate-limit';
 
 export { loadConfig, type Config } from './config';
@@ -158,6 +161,7 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
   const api = express.Router();
   api.use(applicationRoutes(deps));
   api.use(accountRoutes(deps));
+  api.use(webhookRoutes(deps));
   app.use(['/v1', '/rest/v1'], api);
 
   app.use(notFoundHandler);

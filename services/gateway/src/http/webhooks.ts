@@ -1,0 +1,182 @@
+// SPEC 4.2: webhook subscriptions at account level (/v1/webhooks) and application level
+// (/v1/applications/:appId/webhooks, and the singular /v1/application/:appId/webhooks/:id form that
+// update responses link to), plus secrets (CONTRACTS 5) and delivery records (CONTRACTS 6).
+import { Router, type Request } from 'express';
+import type { DeliveryMessage, SubscriptionMessage } from '@switchboard/proto';
+import type { Hrefs } from '../hrefs';
+import { Body } from './body';
+import { callOptions, principal } from './context';
+import type { RouteDeps } from './deps';
+import { listParams, queryString, route, sendHref, setNextLink, type Handler } from './routes';
+
+/** A subscription as it reads (CONTRACTS 3 and 6). */
+export function webhookJson(s: SubscriptionMessage, hrefs: Hrefs): Record<string, unknown> {
+  return {
+    href: hrefs.webhook(s.id),
+    id: s.id,
+    ...(s.name !== undefined ? { name: s.name } : {}),
+    event: s.event,
+    resource: s.resource,
+    targetUrl: s.targetUrl,
+    ...(s.payloadJson !== undefined ? { payload: JSON.parse(s.payloadJson) as unknown } : {}),
+    enabled: s.enabled,
+    accountId: s.accountId,
+    ...(s.applicationId ? { applicationId: s.applicationId } : {}),
+    createdAt: s.createdAt,
+    updatedAt: s.updatedAt,
+    consecutiveFailures: s.consecutiveFailures,
+    lastAttemptAt: s.lastAttemptAt ?? null,
+    lastStatus: s.lastStatus ?? null,
+    disabledReason: s.disabledReason ?? null,
+  };
+}
+
+/** One delivery attempt as it reads in a deliveries list. */
+export function deliveryJson(d: DeliveryMessage): Record<string, unknown> {
+  return {
+    id: d.id,
+    messageId: d.messageId,
+    kind: d.kind,
+    ...(d.subscriptionId ? { subscriptionId: d.subscriptionId } : {}),
+    ...(d.applicationId ? { applicationId: d.applicationId } : {}),
+    event: d.event,
+    targetUrl: d.targetUrl,
+    attempt: d.attempt,
+    statusCode: d.statusCode === 0 ? null : d.statusCode,
+    durationMs: d.durationMs,
+    error: d.error ?? null,
+    outcome: d.outcome,
+    createdAt: d.createdAt,
+  };
+}
+
+/**
+ * The fields of a create or update body, type-checked here; the webhooks service applies the rules
+ * (allowed values, URLs, limits). `payload` travels as JSON text.
+ */
+function webhookFields(req: Request) {
+  const body = new Body(req);
+  const payload = body.object('payload');
+  const fields = {
+    name: body.string('name', 1024),
+    event: body.string('event', 256),
+    resource: body.string('resource', 1024),
+    targetUrl: body.string('targetUrl', 4096),
+    payloadJson: payload === undefined ? undefined : JSON.stringify(payload),
+    enabled: body.boolean('enabled'),
+  };
+  body.check();
+  // Only set fields go over the wire: proto3 `optional` keeps "absent" distinct from "empty".
+  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+}
+
+export function webhookRoutes(deps: RouteDeps): Router {
+  const router = Router();
+  const { hrefs, webhooks } = deps;
+  const id = (req: Request) => String(req.params.id);
+  const appId = (req: Request) => String(req.params.appId);
+
+  /** List of one level: account-level when appId is empty. */
+  const list =
+    (scoped: boolean): Handler =>
+    async (req, res) => {
+      const { limit, cursor } = listParams(req);
+      const page = await webhooks.listSubscriptions(
+        {
+          accountId: principal(req).accountId,
+          applicationId: scoped ? appId(req) : '',
+          limit,
+          cursor,
+          event: queryString(req, 'event'),
+          resource: queryString(req, 'resource'),
+        },
+        callOptions(req),
+      );
+      setNextLink(req, res, hrefs.base, page.nextCursor, limit);
+      res.json(page.subscriptions.map((s) => webhookJson(s, hrefs)));
+    };
+
+  const create =
+    (scoped: boolean): Handler =>
+    async (req, res) => {
+      const fields = webhookFields(req);
+      const { subscription, secret } = await webhooks.createSubscription(
+        { ...fields, accountId: principal(req).accountId, applicationId: scoped ? appId(req) : '' },
+        callOptions(req),
+      );
+      // SPEC 4.2: the new subscription's address is /v1/webhooks/<id> on both levels.
+      sendHref(res, hrefs.webhook(subscription!.id), { secret });
+    };
+
+  const show =
+    (scoped: boolean): Handler =>
+    async (req, res) => {
+      const { subscription } = await webhooks.getSubscription(
+        { accountId: principal(req).accountId, id: id(req), applicationId: scoped ? appId(req) : '' },
+        callOptions(req),
+      );
+      res.json(webhookJson(subscription!, hrefs));
+    };
+
+  const update =
+    (scoped: boolean): Handler =>
+    async (req, res) => {
+      const fields = webhookFields(req);
+      const { subscription } = await webhooks.updateSubscription(
+        { ...fields, accountId: principal(req).accountId, id: id(req), applicationId: scoped ? appId(req) : '' },
+        callOptions(req),
+      );
+      const s = subscription!;
+      // SPEC 4.2 shows the application-scoped (singular) form for application-level updates.
+      sendHref(res, scoped ? hrefs.applicationWebhook(appId(req), s.id) : hrefs.webhook(s.id));
+    };
+
+  const remove =
+    (scoped: boolean): Handler =>
+    async (req, res) => {
+      await webhooks.deleteSubscription({ accountId: principal(req).accountId, id: id(req), applicationId: scoped ? appId(req) : '' }, callOptions(req));
+      res.status(200).json({ message: `Webhook ${id(req)} deleted` });
+    };
+
+  route(router, '/webhooks', { GET: list(false), POST: create(false) });
+  route(router, '/webhooks/:id', { GET: show(false), PUT: update(false), DELETE: remove(false) });
+
+  route(router, '/webhooks/:id/secret', {
+    GET: async (req, res) => {
+      const { secret } = await webhooks.getSecret({ accountId: principal(req).accountId, id: id(req) }, callOptions(req));
+      res.json({ secret });
+    },
+  });
+
+  route(router, '/webhooks/:id/secret/rotate', {
+    POST: async (req, res) => {
+      const { secret } = await webhooks.rotateSecret({ accountId: principal(req).accountId, id: id(req) }, callOptions(req));
+      res.status(200).json({ secret });
+    },
+  });
+
+  route(router, '/webhooks/:id/deliveries', {
+    GET: async (req, res) => {
+      const { limit, cursor } = listParams(req);
+      const page = await webhooks.listDeliveries({ accountId: principal(req).accountId, subscriptionId: id(req), limit, cursor }, callOptions(req));
+      setNextLink(req, res, hrefs.base, page.nextCursor, limit);
+      res.json(page.deliveries.map(deliveryJson));
+    },
+  });
+
+  route(router, '/applications/:appId/webhooks', { GET: list(true), POST: create(true) });
+  route(router, '/applications/:appId/webhooks/:id', { GET: show(true), PUT: update(true), DELETE: remove(true) });
+  // The singular form of SPEC 4.2's update response, so that href resolves (CONTRACTS 1).
+  route(router, '/application/:appId/webhooks/:id', { GET: show(true), PUT: update(true), DELETE: remove(true) });
+
+  route(router, '/applications/:appId/deliveries', {
+    GET: async (req, res) => {
+      const { limit, cursor } = listParams(req);
+      const page = await webhooks.listDeliveries({ accountId: principal(req).accountId, applicationId: appId(req), limit, cursor }, callOptions(req));
+      setNextLink(req, res, hrefs.base, page.nextCursor, limit);
+      res.json(page.deliveries.map(deliveryJson));
+    },
+  });
+
+  return router;
+}

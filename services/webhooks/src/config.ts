@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { bool, grpcAddress, logLevel, parseCidrList, parseConfig, port, urlWithProtocol, type Cidr } from '@switchboard/platform';
+
+const cidrList = z
+  .string()
+  .default('')
+  .transform((v, ctx): Cidr[] => {
+    try {
+      return parseCidrList(v);
+    } catch (err) {
+      ctx.addIssue({ code: 'custom', message: `must be a comma-separated list of CIDRs (${(err as Error).message})` });
+      return z.NEVER;
+    }
+  });
+
+const schema = z.object({
+  /** gRPC port of the service. */
+  GRPC_PORT: port(50052),
+  /** HTTP port of /healthz, /readyz and /metrics. */
+  OPS_PORT: port(8082),
+  /** Interface to bind. */
+  HOST: z.string().default('0.0.0.0'),
+  /** Postgres; this service keeps its tables in the schema DB_SCHEMA of this database. */
+  DATABASE_URL: urlWithProtocol(['postgres:', 'postgresql:'], 'postgres://postgres@127.0.0.1:5432/switchboard'),
+  DB_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/, 'must be a lower-case SQL identifier').default('webhooks'),
+  /** Connections in the pool of this process. */
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  /** NATS with JetStream: consumes applications.deleted, publishes webhooks.changed. */
+  NATS_URL: urlWithProtocol(['nats:', 'tls:'], 'nats://127.0.0.1:4222'),
+  /** Replicas of the JetStream streams this service creates. */
+  NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
+  /** The applications service (gRPC host:port): checks that an application belongs to the caller. */
+  APPLICATIONS_GRPC_URL: grpcAddress('127.0.0.1:50051'),
+  /** Deadline of calls to the applications service. */
+  APPLICATIONS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
+  /** Private ranges that target URLs may use anyway (CONTRACTS 6); tests set 127.0.0.0/8,::1/128. */
+  DELIVERY_ALLOWED_CIDRS: cidrList,
+  /** Delivery records older than this are deleted (0 keeps them forever). */
+  DELIVERY_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
+  /** Run database migrations at start (set false where a release Job runs them). */
+  MIGRATE_ON_START: bool(true),
+  LOG_LEVEL: logLevel,
+});
+
+export type Config = z.output<typeof schema>;
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  return parseConfig(schema, env);
+}

@@ -1,0 +1,15 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Cidr } from '@switchboard/platform';
+import type { ApplicationDirectory } from './applications/directory';
+import type { ChangePublisher } from './events/changes';
+
+/** What the use cases need from the composition root. */
+export interface Deps {
+  orm: MikroORM;
+  /** The Postgres schema of this service (for the few raw SQL statements). */
+  schema: string;
+  applications: ApplicationDirectory;
+  changes: ChangePublisher;
+  /** DELIVERY_ALLOWED_CIDRS. */
+  allowedCidrs: readonly Cidr[];
+}

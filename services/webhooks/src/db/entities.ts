@@ -1,0 +1,132 @@
+import { EntitySchema } from '@mikro-orm/core';
+
+export interface Subscription {
+  /** Internal, monotonic: gives lists a stable order and cursors. */
+  seq: string;
+  /** Public, opaque, not guessable, unique across the service ("wh_" + 24 hex). */
+  id: string;
+  accountId: string;
+  /** Null for account-level subscriptions. */
+  applicationId: string | null;
+  name: string | null;
+  event: string;
+  /** Normalised comma-separated list ("call,sms") or "all". */
+  resource: string;
+  targetUrl: string;
+  payload: Record<string, unknown> | null;
+  enabled: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+  // Delivery health (CONTRACTS 6), kept current by RecordAttempts.
+  consecutiveFailures: number;
+  lastAttemptAt: Date | null;
+  lastStatus: number | null;
+  disabledReason: string | null;
+}
+
+/** Signing secrets, one row per subscription, kept apart so that reading a subscription never loads them. */
+export interface SubscriptionSecret {
+  subscriptionId: string;
+  secret: string;
+  /** The secret before the last rotation, valid until previousExpiresAt. */
+  previousSecret: string | null;
+  previousExpiresAt: Date | null;
+  createdAt: Date;
+  rotatedAt: Date | null;
+}
+
+export interface Delivery {
+  seq: string;
+  id: string;
+  /** The webhook-id header: the same on every attempt of one message. */
+  messageId: string;
+  kind: 'session' | 'notification';
+  /** Null for session deliveries. */
+  subscriptionId: string | null;
+  applicationId: string | null;
+  accountId: string | null;
+  event: string;
+  targetUrl: string;
+  attempt: number;
+  /** Null when no HTTP status was received (timeout, connection error). */
+  statusCode: number | null;
+  durationMs: number;
+  error: string | null;
+  outcome: 'succeeded' | 'retrying' | 'failed';
+  createdAt: Date;
+}
+
+/** Applications whose deletion was processed: a create racing with the deletion cannot resurrect them. */
+export interface DeletedApplication {
+  applicationId: string;
+  deletedAt: Date;
+}
+
+export const SubscriptionSchema = new EntitySchema<Subscription>({
+  name: 'Subscription',
+  tableName: 'subscriptions',
+  properties: {
+    seq: { type: 'bigint', primary: true, autoincrement: true },
+    id: { type: 'string', unique: true },
+    accountId: { type: 'bigint', fieldName: 'account_id' },
+    applicationId: { type: 'string', fieldName: 'application_id', nullable: true },
+    name: { type: 'string', nullable: true },
+    event: { type: 'string' },
+    resource: { type: 'string' },
+    targetUrl: { type: 'string', fieldName: 'target_url' },
+    payload: { type: 'json', nullable: true },
+    enabled: { type: 'boolean' },
+    createdAt: { type: 'Date', fieldName: 'created_at' },
+    updatedAt: { type: 'Date', fieldName: 'updated_at' },
+    consecutiveFailures: { type: 'integer', fieldName: 'consecutive_failures' },
+    lastAttemptAt: { type: 'Date', fieldName: 'last_attempt_at', nullable: true },
+    lastStatus: { type: 'integer', fieldName: 'last_status', nullable: true },
+    disabledReason: { type: 'string', fieldName: 'disabled_reason', nullable: true },
+  },
+});
+
+export const SubscriptionSecretSchema = new EntitySchema<SubscriptionSecret>({
+  name: 'SubscriptionSecret',
+  tableName: 'subscription_secrets',
+  properties: {
+    subscriptionId: { type: 'string', primary: true, fieldName: 'subscription_id' },
+    secret: { type: 'string' },
+    previousSecret: { type: 'string', fieldName: 'previous_secret', nullable: true },
+    previousExpiresAt: { type: 'Date', fieldName: 'previous_expires_at', nullable: true },
+    createdAt: { type: 'Date', fieldName: 'created_at' },
+    rotatedAt: { type: 'Date', fieldName: 'rotated_at', nullable: true },
+  },
+});
+
+export const DeliverySchema = new EntitySchema<Delivery>({
+  name: 'Delivery',
+  tableName: 'deliveries',
+  properties: {
+    seq: { type: 'bigint', primary: true, autoincrement: true },
+    id: { type: 'string', unique: true },
+    messageId: { type: 'string', fieldName: 'message_id' },
+    kind: { type: 'string' },
+    subscriptionId: { type: 'string', fieldName: 'subscription_id', nullable: true },
+    applicationId: { type: 'string', fieldName: 'application_id', nullable: true },
+    accountId: { type: 'bigint', fieldName: 'account_id', nullable: true },
+    event: { type: 'string' },
+    targetUrl: { type: 'string', fieldName: 'target_url' },
+    attempt: { type: 'integer' },
+    statusCode: { type: 'integer', fieldName: 'status_code', nullable: true },
+    durationMs: { type: 'integer', fieldName: 'duration_ms' },
+    error: { type: 'string', nullable: true },
+    outcome: { type: 'string' },
+    createdAt: { type: 'Date', fieldName: 'created_at' },
+  },
+});
+
+export const DeletedApplicationSchema = new EntitySchema<DeletedApplication>({
+  name: 'DeletedApplication',
+  tableName: 'deleted_applications',
+  properties: {
+    applicationId: { type: 'string', primary: true, fieldName: 'application_id' },
+    deletedAt: { type: 'Date', fieldName: 'deleted_at' },
+  },
+});
+
+export const ENTITIES = [SubscriptionSchema, SubscriptionSecretSchema, DeliverySchema, DeletedApplicationSchema];

@@ -1,0 +1,49 @@
+// Transport only: decode the request, run one use case, encode.
+import type { GrpcServer } from '@switchboard/platform';
+import { webhooksProto } from '@switchboard/proto';
+import type { Deps } from '../context';
+import { listDeliveries } from '../deliveries/list-deliveries';
+import { toMessage as deliveryMessage } from '../deliveries/mapper';
+import { recordAttempts } from '../deliveries/record-attempts';
+import { createSubscription } from '../subscriptions/create-subscription';
+import { deleteSubscription } from '../subscriptions/delete-subscription';
+import { getSecret } from '../subscriptions/get-secret';
+import { getSubscription } from '../subscriptions/get-subscription';
+import { listSubscriptions } from '../subscriptions/list-subscriptions';
+import { toMessage } from '../subscriptions/mapper';
+import { matchSubscriptions } from '../subscriptions/match-subscriptions';
+import { rotateSecret } from '../subscriptions/rotate-secret';
+import { updateSubscription } from '../subscriptions/update-subscription';
+
+export function registerHandlers(server: GrpcServer, deps: Deps): void {
+  server.add(webhooksProto().WebhooksService.service, {
+    CreateSubscription: async (req, ctx) => {
+      const { subscription, secret } = await createSubscription(deps, req, ctx.requestId);
+      return { subscription: toMessage(subscription), secret };
+    },
+    GetSubscription: async (req) => ({ subscription: toMessage(await getSubscription(deps, req.accountId, req.id, req.applicationId)) }),
+    ListSubscriptions: async (req, ctx) => {
+      const page = await listSubscriptions(deps, req, ctx.requestId);
+      return { subscriptions: page.items.map(toMessage), nextCursor: page.nextCursor };
+    },
+    UpdateSubscription: async (req, ctx) => ({ subscription: toMessage(await updateSubscription(deps, req, ctx.requestId)) }),
+    DeleteSubscription: async (req, ctx) => {
+      await deleteSubscription(deps, req.accountId, req.id, req.applicationId, ctx.requestId);
+      return {};
+    },
+    GetSecret: async (req) => ({ secret: await getSecret(deps, req.accountId, req.id) }),
+    RotateSecret: async (req, ctx) => ({ secret: await rotateSecret(deps, req.accountId, req.id, '', ctx.requestId) }),
+    ListDeliveries: async (req, ctx) => {
+      const page = await listDeliveries(deps, req, ctx.requestId);
+      return { deliveries: page.items.map(deliveryMessage), nextCursor: page.nextCursor };
+    },
+    MatchSubscriptions: async (req) => {
+      const matches = await matchSubscriptions(deps, req);
+      return { subscriptions: matches.map((m) => ({ subscription: toMessage(m.subscription), secrets: m.secrets })) };
+    },
+    RecordAttempts: async (req, ctx) => {
+      await recordAttempts(deps, req, ctx.requestId);
+      return {};
+    },
+  });
+}

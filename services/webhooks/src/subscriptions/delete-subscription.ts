@@ -1,0 +1,18 @@
+import type { Deps } from '../context';
+import { DeliverySchema, SubscriptionSchema } from '../db/entities';
+import type { SubscriptionRef } from '../events/changes';
+import { findOwned } from './repository';
+
+/**
+ * Deletes a subscription with its secrets (foreign key cascade) and its delivery records, in one
+ * transaction: nothing of a deleted subscription stays readable or billable to storage.
+ */
+export async function deleteSubscription(deps: Deps, accountId: string, id: string, applicationId: string, requestId?: string): Promise<void> {
+  const ref = await deps.orm.em.fork().transactional(async (em): Promise<SubscriptionRef> => {
+    const s = await findOwned(em, accountId, id, applicationId || undefined);
+    await em.nativeDelete(DeliverySchema, { subscriptionId: s.id });
+    await em.nativeDelete(SubscriptionSchema, { id: s.id });
+    return { id: s.id, accountId: String(s.accountId), applicationId: s.applicationId };
+  });
+  deps.changes.changed(ref, requestId);
+}

@@ -1,0 +1,13 @@
+import { AppError } from '@switchboard/platform';
+import type { Deps } from '../context';
+import { SubscriptionSecretSchema } from '../db/entities';
+import { findOwned } from './repository';
+
+/** The current signing secret of a subscription of the account (CONTRACTS 5). */
+export async function getSecret(deps: Deps, accountId: string, id: string, applicationId = ''): Promise<string> {
+  const em = deps.orm.em.fork();
+  const sub = await findOwned(em, accountId, id, applicationId || undefined);
+  const row = await em.findOne(SubscriptionSecretSchema, { subscriptionId: sub.id });
+  if (!row) throw new AppError('internal', `subscription ${sub.id} has no secret`);
+  return row.secret;
+}

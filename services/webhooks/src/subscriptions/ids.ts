@@ -1,0 +1,32 @@
+import { randomBytes } from 'node:crypto';
+
+const SUBSCRIPTION_ID = /^wh_[0-9a-f]{24}$/;
+const ACCOUNT_ID = /^[1-9]\d{0,17}$/;
+/** Application ids belong to the applications service; this only bounds what is worth asking about. */
+const APPLICATION_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** Opaque, unique across the service, not guessable: 96 random bits. */
+export function newSubscriptionId(): string {
+  return `wh_${randomBytes(12).toString('hex')}`;
+}
+
+export function newDeliveryId(): string {
+  return `dlv_${randomBytes(12).toString('hex')}`;
+}
+
+/** A Standard Webhooks signing secret: "whsec_" + base64 of 32 random bytes. */
+export function newSecret(): string {
+  return `whsec_${randomBytes(32).toString('base64')}`;
+}
+
+export function isSubscriptionId(id: string): boolean {
+  return SUBSCRIPTION_ID.test(id);
+}
+
+export function isAccountId(id: string): boolean {
+  return ACCOUNT_ID.test(id);
+}
+
+export function isApplicationId(id: string): boolean {
+  return APPLICATION_ID.test(id);
+}

@@ -1,0 +1,22 @@
+import type { Subscription as Message } from '@switchboard/proto/generated/switchboard/webhooks/v1/Subscription';
+import type { Subscription } from '../db/entities';
+
+export function toMessage(s: Subscription): Message {
+  return {
+    id: s.id,
+    accountId: String(s.accountId),
+    applicationId: s.applicationId ?? '',
+    ...(s.name !== null ? { name: s.name } : {}),
+    event: s.event,
+    resource: s.resource,
+    targetUrl: s.targetUrl,
+    ...(s.payload !== null ? { payloadJson: JSON.stringify(s.payload) } : {}),
+    enabled: s.enabled,
+    createdAt: s.createdAt.toISOString(),
+    updatedAt: s.updatedAt.toISOString(),
+    consecutiveFailures: s.consecutiveFailures,
+    ...(s.lastAttemptAt ? { lastAttemptAt: s.lastAttemptAt.toISOString() } : {}),
+    ...(s.lastStatus !== null ? { lastStatus: s.lastStatus } : {}),
+    ...(s.disabledReason !== null ? { disabledReason: s.disabledReason } : {}),
+  };
+}

@@ -1,0 +1,50 @@
+import type { FieldError } from '@switchboard/platform';
+import type { MatchSubscriptionsRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/MatchSubscriptionsRequest';
+import type { Deps } from '../context';
+import { SubscriptionSchema, SubscriptionSecretSchema, type Subscription } from '../db/entities';
+import { requireAccount } from './repository';
+import { ALL, checkEvent, RESOURCES, throwIfAny } from './rules';
+
+export interface Match {
+  subscription: Subscription;
+  /** The current secret first, then the previous one while it is still valid. */
+  secrets: string[];
+}
+
+/**
+ * Every enabled subscription that an event must reach (CONTRACTS 5): the account's account-level
+ * subscriptions plus, when the event names an application, that application's subscriptions;
+ * same event; resource list containing the event's resource, or `all`.
+ */
+export async function matchSubscriptions(deps: Deps, req: MatchSubscriptionsRequest__Output): Promise<Match[]> {
+  const accountId = requireAccount(req.accountId);
+  const errors: FieldError[] = [];
+  const event = checkEvent(req.event, errors);
+  const resource = req.resource.trim().toLowerCase();
+  if (!(RESOURCES as readonly string[]).includes(resource)) errors.push({ field: 'resource', message: `must be one of ${RESOURCES.join(', ')}` });
+  throwIfAny(errors);
+
+  const em = deps.orm.em.fork();
+  const subs = await em.find(
+    SubscriptionSchema,
+    {
+      accountId,
+      enabled: true,
+      event: event!,
+      resource: { $re: `(^|,)(${resource}|${ALL})(,|$)` },
+      $or: req.applicationId ? [{ applicationId: null }, { applicationId: req.applicationId }] : [{ applicationId: null }],
+    },
+    { orderBy: { seq: 'asc' } },
+  );
+  if (subs.length === 0) return [];
+  const secrets = await em.find(SubscriptionSecretSchema, { subscriptionId: { $in: subs.map((s) => s.id) } });
+  const byId = new Map(secrets.map((s) => [s.subscriptionId, s]));
+  const now = Date.now();
+  return subs.flatMap((subscription) => {
+    const k = byId.get(subscription.id);
+    if (!k) return [];
+    const list = [k.secret];
+    if (k.previousSecret && k.previousExpiresAt && k.previousExpiresAt.getTime() > now) list.push(k.previousSecret);
+    return [{ subscription, secrets: list }];
+  });
+}

@@ -1,0 +1,32 @@
+import { LockMode } from '@mikro-orm/core';
+import { AppError } from '@switchboard/platform';
+import type { Deps } from '../context';
+import { SubscriptionSecretSchema } from '../db/entities';
+import { newSecret } from './ids';
+import { findOwned } from './repository';
+
+/** How long the secret before a rotation keeps signing alongside the new one (CONTRACTS 5). */
+export const PREVIOUS_SECRET_VALID_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Replaces the signing secret. The old one stays valid for 24 h: during that time deliveries carry
+ * signatures with both, so receivers can switch without losing messages. Only the secret replaced
+ * by this rotation is kept as "previous"; an older one is dropped.
+ */
+export async function rotateSecret(deps: Deps, accountId: string, id: string, applicationId = '', requestId?: string): Promise<string> {
+  const secret = newSecret();
+  const sub = await deps.orm.em.fork().transactional(async (em) => {
+    const s = await findOwned(em, accountId, id, applicationId || undefined);
+    // Lock the row: two rotations at once must not both keep the same "previous".
+    const row = await em.findOne(SubscriptionSecretSchema, { subscriptionId: s.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (!row) throw new AppError('internal', `subscription ${s.id} has no secret`);
+    const now = new Date();
+    row.previousSecret = row.secret;
+    row.previousExpiresAt = new Date(now.getTime() + PREVIOUS_SECRET_VALID_MS);
+    row.secret = secret;
+    row.rotatedAt = now;
+    return s;
+  });
+  deps.changes.changed(sub, requestId);
+  return secret;
+}

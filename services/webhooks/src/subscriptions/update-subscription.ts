@@ -1,0 +1,48 @@
+import { AppError, type FieldError } from '@switchboard/platform';
+import type { UpdateSubscriptionRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/UpdateSubscriptionRequest';
+import type { Deps } from '../context';
+import type { Subscription } from '../db/entities';
+import { findOwned } from './repository';
+import { checkEvent, checkName, checkPayload, checkTargetUrl, normaliseResource, throwIfAny } from './rules';
+
+/**
+ * Fields that are sent replace the stored values; fields left out stay (SPEC 4.2). `event` may be
+ * sent only with its current value (409 otherwise). Re-enabling a disabled subscription clears its
+ * disabled reason and its failure count.
+ */
+export async function updateSubscription(deps: Deps, req: UpdateSubscriptionRequest__Output, requestId?: string): Promise<Subscription> {
+  const em = deps.orm.em.fork();
+  const sub = await findOwned(em, req.accountId, req.id, req.applicationId || undefined);
+
+  const errors: FieldError[] = [];
+  const event = req.event === undefined ? undefined : checkEvent(req.event, errors);
+  const resource = req.resource === undefined ? undefined : normaliseResource(req.resource, errors);
+  const targetUrl = req.targetUrl === undefined ? undefined : checkTargetUrl(req.targetUrl, deps.allowedCidrs, errors);
+  const payload = req.payloadJson === undefined ? undefined : checkPayload(req.payloadJson, errors);
+  const name = req.name === undefined ? undefined : checkName(req.name, errors);
+  throwIfAny(errors);
+  if (event !== undefined && event !== sub.event) throw new AppError('conflict', 'event cannot be changed');
+
+  let changed = false;
+  const set = <K extends 'resource' | 'targetUrl' | 'payload' | 'name' | 'enabled' | 'disabledReason' | 'consecutiveFailures'>(key: K, value: Subscription[K]) => {
+    if (JSON.stringify(sub[key]) === JSON.stringify(value)) return;
+    sub[key] = value;
+    changed = true;
+  };
+  if (resource !== undefined) set('resource', resource);
+  if (targetUrl !== undefined) set('targetUrl', targetUrl);
+  if (payload !== undefined) set('payload', payload);
+  if (name !== undefined) set('name', name);
+  if (req.enabled !== undefined && req.enabled !== sub.enabled) {
+    set('enabled', req.enabled);
+    if (req.enabled) {
+      set('disabledReason', null);
+      set('consecutiveFailures', 0);
+    }
+  }
+  if (!changed) return sub;
+  sub.updatedAt = new Date();
+  await em.flush();
+  deps.changes.changed(sub, requestId);
+  return sub;
+}
