@@ -192,3 +192,4 @@ export async function startNatsServer(): Promise<NatsServer> {
   };
 }
 export * from './stack';
+export * from './openapi';

@@ -4,6 +4,7 @@ import * as applications from '@switchboard/applications';
 import * as gateway from '@switchboard/gateway';
 import { createAccount } from '@switchboard/applications/accounts';
 import { createLogger } from '@switchboard/platform';
+import { assertDocumented } from './openapi';
 import { createTestDatabase, freePort, randomName, startNatsServer, type NatsServer, type TestDatabase } from './index';
 
 interface WebhooksModule {
@@ -101,7 +102,9 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
         payload = typeof body === 'string' ? body : JSON.stringify(body);
         h['content-type'] ??= 'application/json';
       }
-      return fetch(`${baseUrl}${path}`, { method, headers: h, ...(payload !== undefined ? { body: payload } : {}) });
+      const res = await fetch(`${baseUrl}${path}`, { method, headers: h, ...(payload !== undefined ? { body: payload } : {}) });
+      await assertDocumented(method, `${baseUrl}${path}`, res);
+      return res;
     },
     async stop() {
       await gw.stop();

@@ -128,6 +128,16 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
     }).then((handled) => (handled ? undefined : next()), next);
   });
 
+  // The API description and its reference page are public.
+  const openapi = JSON.stringify(buildOpenApi(config.PUBLIC_BASE_URL));
+  app.get('/openapi.json', (_req: Request, res: Response) => {
+    res.type('application/json').send(openapi);
+  });
+  app.get('/docs', (_req: Request, res: Response) => {
+    res.setHeader('Content-Security-Policy', "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'");
+    res.type('text/html').send(DOCS_HTML);
+  });
+
   // Authentication and per-account rate limit for everything else (before any body is read).
   app.use((req: Request, res: Response, next: NextFunction) => {
     authenticator.authenticate(req.headers.authorization, req.state.requestId).then(

@@ -1,0 +1,70 @@
+// A self-contained API reference page for /docs: it reads /openapi.json and renders every operation
+// with its parameters, request body and responses. No external scripts, fonts or styles.
+export const DOCS_HTML = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Switchboard API reference</title>
+<style>
+  :root { color-scheme: light dark; --fg: #1b1f24; --muted: #59636e; --line: #d1d9e0; --bg: #fff; --code: #f6f8fa; }
+  @media (prefers-color-scheme: dark) { :root { --fg: #e6edf3; --muted: #9198a1; --line: #3d444d; --bg: #0d1117; --code: #151b23; } }
+  body { margin: 0; font: 15px/1.5 system-ui, sans-serif; color: var(--fg); background: var(--bg); }
+  header { padding: 24px 32px; border-bottom: 1px solid var(--line); }
+  main { display: grid; grid-template-columns: 260px 1fr; }
+  nav { padding: 16px; border-right: 1px solid var(--line); position: sticky; top: 0; height: 100vh; overflow: auto; }
+  nav a { display: block; color: inherit; text-decoration: none; font-size: 13px; padding: 2px 0; }
+  section.op { padding: 20px 32px; border-bottom: 1px solid var(--line); }
+  .method { display: inline-block; min-width: 64px; font: 600 12px ui-monospace, monospace; padding: 2px 8px; border-radius: 4px; color: #fff; text-align: center; }
+  .GET { background: #1f6feb; } .POST { background: #1a7f37; } .PUT { background: #9a6700; } .DELETE { background: #cf222e; }
+  code, pre { font: 13px ui-monospace, monospace; background: var(--code); border-radius: 4px; }
+  pre { padding: 12px; overflow: auto; }
+  .path { font: 600 15px ui-monospace, monospace; margin-left: 8px; }
+  .muted { color: var(--muted); }
+  table { border-collapse: collapse; margin: 8px 0; } td, th { border: 1px solid var(--line); padding: 4px 8px; text-align: left; font-size: 13px; }
+</style>
+</head>
+<body>
+<header><h1 id="title">Switchboard API reference</h1><p id="description" class="muted">Loading…</p></header>
+<main><nav id="nav"></nav><div id="ops"></div></main>
+<script>
+(async () => {
+  const doc = await (await fetch('openapi.json')).json();
+  const esc = (s) => String(s ?? '').replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
+  const resolve = (s) => (s && s.$ref ? doc.components.schemas[s.$ref.split('/').pop()] : s);
+  const schemaName = (s) => (s && s.$ref ? s.$ref.split('/').pop() : s && s.type === 'array' && s.items && s.items.$ref ? s.items.$ref.split('/').pop() + '[]' : s && s.type);
+  document.getElementById('title').textContent = doc.info.title + ' ' + doc.info.version;
+  document.getElementById('description').textContent = doc.info.description;
+  const nav = document.getElementById('nav');
+  const ops = document.getElementById('ops');
+  let n = 0;
+  for (const [path, item] of Object.entries(doc.paths)) {
+    for (const method of ['get', 'post', 'put', 'delete']) {
+      const op = item[method];
+      if (!op) continue;
+      const id = 'op-' + n++;
+      const M = method.toUpperCase();
+      nav.insertAdjacentHTML('beforeend', '<a href="#' + id + '"><span class="method ' + M + '">' + M + '</span> ' + esc(path) + '</a>');
+      const params = [...(item.parameters || []), ...(op.parameters || [])];
+      const body = op.requestBody && op.requestBody.content['application/json'].schema;
+      const bodySchema = resolve(body);
+      let html = '<section class="op" id="' + id + '" data-operation="' + esc(op.operationId) + '"><h2><span class="method ' + M + '">' + M + '</span><span class="path">' + esc(path) + '</span></h2>';
+      html += '<p>' + esc(op.summary) + ' <span class="muted">(' + esc((op.tags || []).join(', ')) + ')</span></p>';
+      if (params.length) html += '<table><tr><th>parameter</th><th>in</th><th>description</th></tr>' + params.map((p) => '<tr><td><code>' + esc(p.name) + '</code></td><td>' + esc(p.in) + '</td><td>' + esc(p.description || '') + '</td></tr>').join('') + '</table>';
+      if (bodySchema) {
+        html += '<p>Request body <code>' + esc(schemaName(body)) + '</code> ' + esc(bodySchema.description || '') + '</p>';
+        html += '<table><tr><th>field</th><th>type</th><th>description</th></tr>' + Object.entries(bodySchema.properties || {}).map(([k, v]) => '<tr><td><code>' + esc(k) + '</code>' + ((bodySchema.required || []).includes(k) ? ' *' : '') + '</td><td>' + esc(JSON.stringify(resolve(v).type || resolve(v).enum || '')) + '</td><td>' + esc(v.description || resolve(v).description || '') + '</td></tr>').join('') + '</table>';
+      }
+      html += '<table><tr><th>status</th><th>body</th><th>meaning</th></tr>' + Object.entries(op.responses).map(([code, r]) => {
+        const c = r.content ? Object.entries(r.content)[0] : undefined;
+        return '<tr><td>' + esc(code) + '</td><td>' + (c ? '<code>' + esc(c[0]) + ' ' + esc(schemaName(c[1].schema)) + '</code>' : '') + '</td><td>' + esc(r.description) + '</td></tr>';
+      }).join('') + '</table></section>';
+      ops.insertAdjacentHTML('beforeend', html);
+    }
+  }
+  document.body.dataset.operations = String(n);
+})().catch((e) => { document.getElementById('description').textContent = 'Could not load openapi.json: ' + e; });
+</script>
+</body>
+</html>
+`;
