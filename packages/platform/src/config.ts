@@ -1,5 +1,6 @@
 // Configuration is one zod schema per process, parsed once from the environment at start.
 import { z } from 'zod';
+import { parseCidrList, type Cidr } from './ssrf';
 
 export class ConfigError extends Error {
   constructor(message: string) {
@@ -45,3 +46,16 @@ export const bool = (def: boolean) =>
     .enum(['true', 'false', '1', '0', 'yes', 'no'])
     .default(def ? 'true' : 'false')
     .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** A comma-separated list of CIDRs (e.g. DELIVERY_ALLOWED_CIDRS), parsed. */
+export const cidrList = z
+  .string()
+  .default('')
+  .transform((v, ctx): Cidr[] => {
+    try {
+      return parseCidrList(v);
+    } catch (err) {
+      ctx.addIssue({ code: 'custom', message: `must be a comma-separated list of CIDRs (${(err as Error).message})` });
+      return z.NEVER;
+    }
+  });

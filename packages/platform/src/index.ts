@@ -8,3 +8,4 @@ export * from './grpc';
 export * from './nats';
 export * from './db';
 export * from './ssrf';
+export * from './urls';

@@ -45,7 +45,7 @@ export async function createApp(config: Config, logger: Logger = createLogger('a
       await ensureStreams(nats.jsm, [STREAMS.internal], config.NATS_STREAM_REPLICAS);
       relay = startOutboxRelay(orm, nats.js, config.DB_SCHEMA, logger);
       const r = relay;
-      registerHandlers(grpc, orm, () => r.kick());
+      registerHandlers(grpc, orm, config.DELIVERY_ALLOWED_CIDRS, () => r.kick());
       grpc.addHealth(healthProto().Health.service);
       const grpcPort = await grpc.listen(config.HOST, config.GRPC_PORT);
       const n = nats;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bool, logLevel, parseConfig, port, urlWithProtocol } from '@switchboard/platform';
+import { bool, cidrList, logLevel, parseConfig, port, urlWithProtocol } from '@switchboard/platform';
 
 const schema = z.object({
   /** gRPC port of the service. */
@@ -17,6 +17,8 @@ const schema = z.object({
   NATS_URL: urlWithProtocol(['nats:', 'tls:'], 'nats://127.0.0.1:4222'),
   /** Replicas of the JetStream streams this service creates. */
   NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
+  /** Private ranges application URLs may point at anyway (literal addresses elsewhere in them are refused). */
+  DELIVERY_ALLOWED_CIDRS: cidrList,
   /** Run database migrations at start (set false where a release Job runs them). */
   MIGRATE_ON_START: bool(true),
   LOG_LEVEL: logLevel,

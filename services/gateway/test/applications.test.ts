@@ -123,6 +123,23 @@ describe('creating an application', () => {
     expect(after.length).toBe(before.length);
   });
 
+  it.each([
+    'http://127.0.0.1/voice',
+    'http://2130706433/voice',
+    'http://0x7f.0.0.1/voice',
+    'http://0177.0.0.1/voice',
+    'http://[::1]/voice',
+    'http://[::ffff:127.0.0.1]/voice',
+    'http://169.254.169.254/latest/meta-data',
+    'http://10.0.0.8/voice',
+    'http://192.168.1.1/voice',
+    'http://localhost:8080/voice',
+  ])('when an application URL points at a private address (%s), then 400 unless allow-listed', async (url) => {
+    const res = await stack.request(bob, 'POST', '/v1/applications', { name: 'ssrf', voiceUrl: url });
+    expect(res.status).toBe(400);
+    expect(((await json(res)).errors as { field: string; message: string }[])[0]).toMatchObject({ field: 'voiceUrl', message: expect.stringMatching(/private/) });
+  });
+
   it('when 200 creates arrive at once, then all land with distinct ids', async () => {
     const carol = await stack.createAccount('carol');
     const results = await Promise.all(

@@ -1,17 +1,5 @@
 import { z } from 'zod';
-import { bool, grpcAddress, logLevel, parseCidrList, parseConfig, port, urlWithProtocol, type Cidr } from '@switchboard/platform';
-
-const cidrList = z
-  .string()
-  .default('')
-  .transform((v, ctx): Cidr[] => {
-    try {
-      return parseCidrList(v);
-    } catch (err) {
-      ctx.addIssue({ code: 'custom', message: `must be a comma-separated list of CIDRs (${(err as Error).message})` });
-      return z.NEVER;
-    }
-  });
+import { bool, cidrList, grpcAddress, logLevel, parseConfig, port, urlWithProtocol } from '@switchboard/platform';
 
 const schema = z.object({
   /** gRPC port of the service. */

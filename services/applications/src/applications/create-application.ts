@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AppError, SUBJECTS, type FieldError } from '@switchboard/platform';
+import { AppError, SUBJECTS, type Cidr, type FieldError } from '@switchboard/platform';
 import type { CreateApplicationRequest__Output } from '@switchboard/proto/generated/switchboard/applications/v1/CreateApplicationRequest';
 import { ApplicationSchema, type Application } from '../db/entities';
 import { enqueueEvent } from '../outbox/outbox';
@@ -11,11 +11,11 @@ export function newApplicationId(): string {
   return randomBytes(12).toString('hex');
 }
 
-export async function createApplication(em: EntityManager, req: CreateApplicationRequest__Output): Promise<Application> {
+export async function createApplication(em: EntityManager, req: CreateApplicationRequest__Output, allowed: readonly Cidr[]): Promise<Application> {
   const errors: FieldError[] = [];
   const name = req.name === undefined ? (errors.push({ field: 'name', message: 'is required' }), '') : checkName(req.name, errors);
-  const voiceUrl = req.voiceUrl === undefined ? null : checkUrl('voiceUrl', req.voiceUrl, errors);
-  const messagingUrl = req.messagingUrl === undefined ? null : checkUrl('messagingUrl', req.messagingUrl, errors);
+  const voiceUrl = req.voiceUrl === undefined ? null : checkUrl('voiceUrl', req.voiceUrl, allowed, errors);
+  const messagingUrl = req.messagingUrl === undefined ? null : checkUrl('messagingUrl', req.messagingUrl, allowed, errors);
   if (!errors.some((e) => e.field === 'voiceUrl' || e.field === 'messagingUrl')) requireUrl(voiceUrl, messagingUrl, errors);
   const apiType = req.apiType === undefined ? DEFAULT_API_TYPE : checkApiType(req.apiType, errors);
   let environmentId: string | undefined = req.environmentId;

@@ -1,5 +1,5 @@
 // The rules of SPEC 2.1 that an application must satisfy, checked on create and after every update.
-import { AppError, type FieldError } from '@switchboard/platform';
+import { AppError, checkDeliveryUrl, type Cidr, type FieldError } from '@switchboard/platform';
 
 export const API_TYPES = ['scripting', 'webapi'] as const;
 export const DEFAULT_API_TYPE = 'scripting';
@@ -8,7 +8,6 @@ export const DEVELOPMENT = '2';
 /** Environment used when a request names neither environment nor partition. */
 export const DEFAULT_ENVIRONMENT = DEVELOPMENT;
 export const NAME_MAX = 255;
-export const URL_MAX = 2048;
 
 // Control characters (C0, DEL, C1) and unpaired surrogates are never part of a name.
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
@@ -22,28 +21,13 @@ export function checkName(name: string, errors: FieldError[]): string {
   return trimmed;
 }
 
-/** An absolute http(s) URL, or null when cleared (empty string). */
-export function checkUrl(field: string, value: string, errors: FieldError[]): string | null {
-  const v = value.trim();
-  if (v === '') return null;
-  if (v.length > URL_MAX) {
-    errors.push({ field, message: `must be at most ${URL_MAX} characters` });
-    return null;
-  }
-  if (CONTROL.test(v) || LONE_SURROGATE.test(v) || /\s/.test(v)) {
-    errors.push({ field, message: 'must not contain spaces or control characters' });
-    return null;
-  }
-  let url: URL;
-  try {
-    url = new URL(v);
-  } catch {
-    errors.push({ field, message: 'must be an absolute http or https URL' });
-    return null;
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') errors.push({ field, message: 'must be an absolute http or https URL' });
-  else if (!url.hostname) errors.push({ field, message: 'must have a host' });
-  return v;
+/**
+ * An absolute http(s) URL that deliveries may go to (no literal private address unless allowed),
+ * or null when cleared with an empty string.
+ */
+export function checkUrl(field: string, value: string, allowed: readonly Cidr[], errors: FieldError[]): string | null {
+  if (value.trim() === '') return null;
+  return checkDeliveryUrl(value, allowed, errors, field) ?? null;
 }
 
 export function checkApiType(value: string, errors: FieldError[]): string {

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AppError, SUBJECTS, type FieldError } from '@switchboard/platform';
+import { AppError, SUBJECTS, type Cidr, type FieldError } from '@switchboard/platform';
 import type { UpdateApplicationRequest__Output } from '@switchboard/proto/generated/switchboard/applications/v1/UpdateApplicationRequest';
 import type { Application } from '../db/entities';
 import { enqueueEvent } from '../outbox/outbox';
@@ -7,12 +7,12 @@ import { environmentExists, findOwned } from './repository';
 import { checkApiType, checkName, checkUrl, partitionToEnvironment, requireUrl, throwIfAny } from './rules';
 
 /** Fields that are sent replace the stored values; fields left out stay (SPEC 4.1 rule 1). */
-export async function updateApplication(em: EntityManager, req: UpdateApplicationRequest__Output): Promise<Application> {
+export async function updateApplication(em: EntityManager, req: UpdateApplicationRequest__Output, allowed: readonly Cidr[]): Promise<Application> {
   const app = await findOwned(em, req.accountId, req.id);
   const errors: FieldError[] = [];
   const name = req.name === undefined ? app.name : checkName(req.name, errors);
-  const voiceUrl = req.voiceUrl === undefined ? app.voiceUrl : checkUrl('voiceUrl', req.voiceUrl, errors);
-  const messagingUrl = req.messagingUrl === undefined ? app.messagingUrl : checkUrl('messagingUrl', req.messagingUrl, errors);
+  const voiceUrl = req.voiceUrl === undefined ? app.voiceUrl : checkUrl('voiceUrl', req.voiceUrl, allowed, errors);
+  const messagingUrl = req.messagingUrl === undefined ? app.messagingUrl : checkUrl('messagingUrl', req.messagingUrl, allowed, errors);
   if (!errors.some((e) => e.field === 'voiceUrl' || e.field === 'messagingUrl')) requireUrl(voiceUrl, messagingUrl, errors);
   const apiType = req.apiType === undefined ? app.apiType : checkApiType(req.apiType, errors);
   let environmentId: string | undefined = req.environmentId;

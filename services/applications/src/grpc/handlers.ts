@@ -1,6 +1,6 @@
 // Transport only: decode the request, run one use case in its own EntityManager, encode.
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { GrpcServer } from '@switchboard/platform';
+import type { Cidr, GrpcServer } from '@switchboard/platform';
 import { AppError } from '@switchboard/platform';
 import { applicationsProto } from '@switchboard/proto';
 import { getAccount, verifyCredentials } from '../accounts/accounts';
@@ -12,7 +12,7 @@ import { readById, readOwned } from '../applications/repository';
 import { updateApplication } from '../applications/update-application';
 import { EnvironmentSchema } from '../db/entities';
 
-export function registerHandlers(server: GrpcServer, orm: MikroORM, afterWrite: () => void): void {
+export function registerHandlers(server: GrpcServer, orm: MikroORM, allowedCidrs: readonly Cidr[], afterWrite: () => void): void {
   const proto = applicationsProto();
   const em = () => orm.em.fork();
 
@@ -29,7 +29,7 @@ export function registerHandlers(server: GrpcServer, orm: MikroORM, afterWrite: 
 
   server.add(proto.ApplicationsService.service, {
     CreateApplication: async (req) => {
-      const app = await createApplication(em(), req);
+      const app = await createApplication(em(), req, allowedCidrs);
       afterWrite();
       return { application: toMessage(app) };
     },
@@ -39,7 +39,7 @@ export function registerHandlers(server: GrpcServer, orm: MikroORM, afterWrite: 
       return { applications: page.items.map(toMessage), nextCursor: page.nextCursor };
     },
     UpdateApplication: async (req) => {
-      const app = await updateApplication(em(), req);
+      const app = await updateApplication(em(), req, allowedCidrs);
       afterWrite();
       return { application: toMessage(app) };
     },

@@ -1,5 +1,5 @@
 // The rules of SPEC 2.2 that a webhook subscription must satisfy, with the API's field names in errors.
-import { AppError, judgeHost, type Cidr, type FieldError } from '@switchboard/platform';
+import { AppError, checkDeliveryUrl, type Cidr, type FieldError } from '@switchboard/platform';
 
 export const EVENTS = ['smsdlr', 'cdrCreated', 'cdrRated'] as const;
 export type EventName = (typeof EVENTS)[number];
@@ -7,7 +7,7 @@ export type EventName = (typeof EVENTS)[number];
 export const RESOURCES = ['call', 'sms', 'transcription'] as const;
 export const ALL = 'all';
 export const NAME_MAX = 255;
-export const URL_MAX = 2048;
+export { URL_MAX } from '@switchboard/platform';
 /** Serialised size limit of the user-defined payload object. */
 export const PAYLOAD_MAX_BYTES = 16 * 1024;
 
@@ -49,49 +49,9 @@ export function resourceMatches(subscriptionResource: string, eventResource: str
   return subscriptionResource === ALL || eventResource === ALL || subscriptionResource.split(',').includes(eventResource);
 }
 
-/**
- * An absolute http(s) URL of at most 2048 characters, without credentials, whose host is not a
- * literal private/loopback/link-local address unless `allowed` covers it (CONTRACTS 6).
- */
+/** Target URLs follow the one rule every delivery URL follows (CONTRACTS 6). */
 export function checkTargetUrl(value: string, allowed: readonly Cidr[], errors: FieldError[], field = 'targetUrl'): string | undefined {
-  const v = value.trim();
-  if (v.length === 0) {
-    errors.push({ field, message: 'must not be empty' });
-    return undefined;
-  }
-  if (v.length > URL_MAX) {
-    errors.push({ field, message: `must be at most ${URL_MAX} characters` });
-    return undefined;
-  }
-  if (/[\u0000-\u0020\u007f]/.test(v)) {
-    errors.push({ field, message: 'must not contain spaces or control characters' });
-    return undefined;
-  }
-  let url: URL;
-  try {
-    url = new URL(v);
-  } catch {
-    errors.push({ field, message: 'must be an absolute http or https URL' });
-    return undefined;
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    errors.push({ field, message: 'must be an absolute http or https URL' });
-    return undefined;
-  }
-  if (!url.hostname) {
-    errors.push({ field, message: 'must have a host' });
-    return undefined;
-  }
-  if (url.username || url.password) {
-    errors.push({ field, message: 'must not contain credentials' });
-    return undefined;
-  }
-  const verdict = judgeHost(url.hostname, allowed);
-  if (verdict.kind === 'address' && !verdict.allowed) {
-    errors.push({ field, message: 'must not point to a private, loopback, link-local or reserved address' });
-    return undefined;
-  }
-  return v;
+  return checkDeliveryUrl(value, allowed, errors, field);
 }
 
 /** The user-defined payload: the JSON text of an object (not an array, not a scalar). */
