@@ -166,7 +166,9 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
     if (!req.is(JSON_TYPES)) return next(new AppError('unsupported_media_type', 'send the body as JSON with Content-Type: application/json'));
     next();
   });
-  app.use(express.json({ limit: config.BODY_LIMIT_BYTES, type: JSON_TYPES, strict: false }));
+  // Only POST and PUT carry a body this API reads; a body on GET or DELETE is ignored.
+  const jsonBody = express.json({ limit: config.BODY_LIMIT_BYTES, type: JSON_TYPES, strict: false });
+  app.use((req: Request, res: Response, next: NextFunction) => (req.method === 'POST' || req.method === 'PUT' ? jsonBody(req, res, next) : next()));
 
   const api = express.Router();
   api.use(applicationRoutes(deps));

@@ -52,6 +52,8 @@ export function problemHandler(logger: Logger) {
     const log = req.state?.log ?? logger;
     let app: AppError;
     if (err instanceof AppError) app = err;
+    // A path segment that is not valid percent-encoded UTF-8 names nothing that exists.
+    else if (err instanceof URIError) app = new AppError('not_found', 'no such resource');
     else app = fromBodyParser(err as never) ?? new AppError('internal', 'internal error', undefined, { cause: err });
     if (app.code === 'internal') {
       log.error({ err: app.cause ?? err }, 'unhandled error');
