@@ -1,0 +1,150 @@
+// The service images, checked by inspection (no Docker engine here): each Dockerfile installs only
+// its workspace's production dependencies from the lockfile, copies what the service loads at run
+// time, runs as a non-root uid on a current Node LTS, exposes the ports the manifests use, and
+// starts the source with tsx; .dockerignore keeps dependencies, data and secrets out of the context.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { SERVICE_NAMES, SERVICES } from './lib/catalog';
+import { REPO_ROOT } from './lib/tools';
+
+interface Instruction {
+  keyword: string;
+  args: string;
+  stage: number;
+}
+
+/** Instructions of a Dockerfile, continuation lines joined, comments dropped. */
+function parseDockerfile(text: string): Instruction[] {
+  const out: Instruction[] = [];
+  let stage = -1;
+  let pending = '';
+  for (const raw of text.split('\n')) {
+    const line = raw.trim();
+    if (!pending && (line === '' || line.startsWith('#'))) continue;
+    if (line.startsWith('#')) continue;
+    pending += (pending ? ' ' : '') + line.replace(/\\$/, '').trim();
+    if (line.endsWith('\\')) continue;
+    const m = /^([A-Za-z]+)\s+(.*)$/.exec(pending);
+    pending = '';
+    if (!m) continue;
+    const keyword = m[1]!.toUpperCase();
+    if (keyword === 'FROM') stage += 1;
+    out.push({ keyword, args: m[2]!, stage });
+  }
+  return out;
+}
+
+/** Docker's .dockerignore matching, enough for these patterns: `**`, `*`, and parents of a match. */
+function ignored(patterns: string[], path: string): boolean {
+  let result = false;
+  for (const p of patterns) {
+    const negate = p.startsWith('!');
+    const pattern = (negate ? p.slice(1) : p).replace(/^\/+|\/+$/g, '');
+    const re = new RegExp(
+      `^${pattern
+        .split('**')
+        .map((part) => part.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*').replace(/\?/g, '[^/]'))
+        .join('.*')
+        // "**/" also matches no directory at all.
+        .replace(/\.\*\//g, '(?:.*/)?')}(/.*)?$`,
+    );
+    if (re.test(path)) result = !negate;
+  }
+  return result;
+}
+
+const dockerignore = readFileSync(join(REPO_ROOT, '.dockerignore'), 'utf8')
+  .split('\n')
+  .map((l) => l.trim())
+  .filter((l) => l && !l.startsWith('#'));
+
+describe('.dockerignore', () => {
+  it.each(['node_modules', 'services/gateway/node_modules', '.data', '.git', 'bench/results', 'coverage', 'dist', 'packages/platform/dist', '.env', 'services/dispatcher/.scratch'])(
+    'keeps %s out of the build context',
+    (path) => expect(ignored(dockerignore, path)).toBe(true),
+  );
+
+  it.each(['package.json', 'package-lock.json', 'proto/switchboard/applications/v1/applications.proto', 'packages/platform/src/index.ts', 'services/gateway/src/main.ts', 'services/applications/src/migrate.ts'])(
+    'keeps %s in the build context',
+    (path) => expect(ignored(dockerignore, path)).toBe(false),
+  );
+});
+
+describe.each(SERVICE_NAMES)('services/%s/Dockerfile', (service) => {
+  const file = join(REPO_ROOT, 'services', service, 'Dockerfile');
+  const text = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  const ins = parseDockerfile(text);
+  const stages = ins.filter((i) => i.keyword === 'FROM');
+  const last = stages.length - 1;
+  const final = ins.filter((i) => i.stage === last);
+  const pkg = JSON.parse(readFileSync(join(REPO_ROOT, 'services', service, 'package.json'), 'utf8')) as {
+    name: string;
+    dependencies?: Record<string, string>;
+  };
+  const spec = SERVICES[service];
+
+  it('exists and is multi-stage, on a current Node LTS image', () => {
+    expect(text, `${file} is missing`).not.toBe('');
+    expect(stages.length).toBeGreaterThanOrEqual(2);
+    const arg = ins.find((i) => i.keyword === 'ARG' && i.args.startsWith('NODE_IMAGE='));
+    const image = arg ? arg.args.slice('NODE_IMAGE='.length) : stages[0]!.args.split(/\s+/)[0]!;
+    expect(image).toMatch(/^node:(22|24)(\.\d+){0,2}-(alpine|slim|bookworm-slim|trixie-slim)(@sha256:[0-9a-f]{64})?$/);
+    for (const s of stages) expect(s.args.split(/\s+/)[0]).toMatch(/^(\$\{NODE_IMAGE\}|node:)/);
+  });
+
+  it('installs only the production dependencies of its own workspace, from the lockfile', () => {
+    const install = ins.filter((i) => i.keyword === 'RUN' && /\bnpm\b/.test(i.args));
+    expect(install.some((i) => /\bnpm install\b|\bnpm i\b/.test(i.args)), 'npm install is not reproducible: use npm ci').toBe(false);
+    const ci = install.find((i) => /\bnpm ci\b/.test(i.args));
+    expect(ci, 'npm ci').toBeDefined();
+    expect(ci!.args).toContain('--omit=dev');
+    expect(ci!.args).toContain(`--workspace ${pkg.name}`);
+    expect(ci!.args).toContain('--include-workspace-root=false');
+    // The runtime needs tsx, so it must be a production dependency of the service.
+    expect(pkg.dependencies?.tsx, `${pkg.name} must list tsx in dependencies`).toBeDefined();
+    // The lockfile and every manifest reach the install step.
+    expect(text).toMatch(/COPY package\.json package-lock\.json/);
+    expect(text).toMatch(/packages\/\*\/package\.json/);
+    expect(text).toMatch(/services\/\*\/package\.json/);
+  });
+
+  it('copies what the service loads at run time, and every COPY source exists', () => {
+    const copies = ins.filter((i) => i.keyword === 'COPY' && !i.args.includes('--from='));
+    const sources = copies.flatMap((c) => {
+      const parts = c.args.split(/\s+/).filter((p) => !p.startsWith('--'));
+      return parts.slice(0, -1);
+    });
+    for (const s of sources) expect(existsSync(join(REPO_ROOT, s)), `COPY source ${s}`).toBe(true);
+    for (const needed of ['proto', 'packages', `services/${service}`]) expect(sources, needed).toContain(needed);
+  });
+
+  it('runs the source with tsx from its service folder, as a non-root uid', () => {
+    const workdir = final.filter((i) => i.keyword === 'WORKDIR').pop();
+    expect(workdir?.args).toBe(`/app/services/${service}`);
+    const user = final.filter((i) => i.keyword === 'USER').pop();
+    expect(user?.args, 'USER').toMatch(/^[1-9]\d*(:[1-9]\d*)?$/);
+    const cmd = final.filter((i) => i.keyword === 'CMD' || i.keyword === 'ENTRYPOINT').pop();
+    expect(cmd, 'CMD').toBeDefined();
+    const argv = JSON.parse(cmd!.args) as string[];
+    expect(argv).toEqual(['node', '--import', 'tsx', 'src/main.ts']);
+    expect(existsSync(join(REPO_ROOT, 'services', service, 'src/main.ts')), 'src/main.ts').toBe(true);
+    if (service === 'applications' || service === 'webhooks') expect(existsSync(join(REPO_ROOT, 'services', service, 'src/migrate.ts')), 'src/migrate.ts').toBe(true);
+    expect(final.some((i) => i.keyword === 'ENV' && /NODE_ENV=production/.test(i.args))).toBe(true);
+  });
+
+  it('exposes the ports the manifests use and health-checks the operations port', () => {
+    const exposed = final.filter((i) => i.keyword === 'EXPOSE').flatMap((i) => i.args.split(/\s+/).map(Number));
+    expect(exposed.sort()).toEqual(Object.values(spec.ports).sort());
+    const health = final.find((i) => i.keyword === 'HEALTHCHECK');
+    expect(health?.args).toContain('/healthz');
+    const portVariable = Object.entries(spec.portEnv).find(([, name]) => spec.ports[name] === spec.opsPort)![0];
+    expect(health?.args).toContain(`process.env.${portVariable} || ${spec.opsPort}`);
+  });
+
+  it('matches the image name the Kubernetes base uses', () => {
+    const deployment = readFileSync(join(REPO_ROOT, 'deploy/k8s/base', service, 'deployment.yaml'), 'utf8');
+    expect(deployment).toContain(`image: switchboard/${service}`);
+    expect(text).toContain(`-t switchboard/${service}:`);
+  });
+});

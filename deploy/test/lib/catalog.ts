@@ -1,0 +1,114 @@
+// What the deploy files assume about the services: names, ports, environment variables and metric
+// names. Service code must honour these (they come from the system design and CONTRACTS.md 8);
+// the deploy tests check every manifest, alert and dashboard against them.
+
+export const SERVICE_NAMES = ['gateway', 'applications', 'webhooks', 'dispatcher'] as const;
+export type ServiceName = (typeof SERVICE_NAMES)[number];
+
+export interface ServiceSpec {
+  /** Container ports by name. */
+  ports: Record<string, number>;
+  /** The port serving /healthz, /readyz and /metrics. */
+  opsPort: number;
+  /** The gRPC port, when the service serves gRPC (liveness is a gRPC health probe on it). */
+  grpcPort?: number;
+  /** Environment variables the service reads; nothing else may be set on its containers. */
+  env: readonly string[];
+  /** Variables a Kubernetes Deployment of the service must set. */
+  requiredEnv: readonly string[];
+  /** Which env variable carries which named port. */
+  portEnv: Record<string, string>;
+}
+
+const COMMON_ENV = ['LOG_LEVEL', 'NODE_ENV'] as const;
+
+export const SERVICES: Record<ServiceName, ServiceSpec> = {
+  gateway: {
+    ports: { http: 8080 },
+    opsPort: 8080,
+    env: ['PORT', 'PUBLIC_BASE_URL', 'APPLICATIONS_GRPC_URL', 'WEBHOOKS_GRPC_URL', ...COMMON_ENV],
+    requiredEnv: ['PORT', 'PUBLIC_BASE_URL', 'APPLICATIONS_GRPC_URL', 'WEBHOOKS_GRPC_URL'],
+    portEnv: { PORT: 'http' },
+  },
+  applications: {
+    ports: { grpc: 50051, ops: 8081 },
+    opsPort: 8081,
+    grpcPort: 50051,
+    // DELIVERY_ALLOWED_CIDRS: application URLs are checked against it at create/update.
+    env: ['GRPC_PORT', 'OPS_PORT', 'DATABASE_URL', 'NATS_URL', 'MIGRATE_ON_START', 'NATS_STREAM_REPLICAS', 'DELIVERY_ALLOWED_CIDRS', ...COMMON_ENV],
+    requiredEnv: ['GRPC_PORT', 'OPS_PORT', 'DATABASE_URL', 'NATS_URL', 'MIGRATE_ON_START'],
+    portEnv: { GRPC_PORT: 'grpc', OPS_PORT: 'ops' },
+  },
+  webhooks: {
+    ports: { grpc: 50052, ops: 8082 },
+    opsPort: 8082,
+    grpcPort: 50052,
+    // DELIVERY_ALLOWED_CIDRS: target URLs are checked against it at create/update (CONTRACTS 6).
+    env: ['GRPC_PORT', 'OPS_PORT', 'DATABASE_URL', 'NATS_URL', 'APPLICATIONS_GRPC_URL', 'MIGRATE_ON_START', 'NATS_STREAM_REPLICAS', 'DELIVERY_ALLOWED_CIDRS', ...COMMON_ENV],
+    requiredEnv: ['GRPC_PORT', 'OPS_PORT', 'DATABASE_URL', 'NATS_URL', 'APPLICATIONS_GRPC_URL', 'MIGRATE_ON_START'],
+    portEnv: { GRPC_PORT: 'grpc', OPS_PORT: 'ops' },
+  },
+  dispatcher: {
+    ports: { ops: 8083 },
+    opsPort: 8083,
+    env: [
+      'OPS_PORT',
+      'NATS_URL',
+      'APPLICATIONS_GRPC_URL',
+      'WEBHOOKS_GRPC_URL',
+      'DELIVERY_TIMEOUT_MS',
+      'DELIVERY_RETRY_SCHEDULE',
+      'DELIVERY_ALLOWED_CIDRS',
+      'NATS_STREAM_REPLICAS',
+      ...COMMON_ENV,
+    ],
+    requiredEnv: ['OPS_PORT', 'NATS_URL', 'APPLICATIONS_GRPC_URL', 'WEBHOOKS_GRPC_URL'],
+    portEnv: { OPS_PORT: 'ops' },
+  },
+};
+
+/** Variables a migration Job (src/migrate.ts of applications or webhooks) may set. */
+export const MIGRATION_ENV = ['DATABASE_URL', 'LOG_LEVEL', 'NODE_ENV'] as const;
+
+/** Variables the third-party containers of the manifests may set, by image repository. */
+export const INFRA_ENV: Record<string, readonly string[]> = {
+  // $SERVER_NAME is referenced by nats.conf; GOMEMLIMIT is read by the Go runtime.
+  nats: ['SERVER_NAME', 'GOMEMLIMIT'],
+  // The official image's entrypoint.
+  postgres: ['POSTGRES_DB', 'POSTGRES_USER', 'POSTGRES_PASSWORD', 'PGDATA'],
+};
+
+/** Which Switchboard service an image runs ("registry/switchboard/gateway:1.0.0" -> gateway). */
+export function serviceOfImage(image: string): ServiceName | undefined {
+  const m = /(?:^|\/)switchboard[/-](gateway|applications|webhooks|dispatcher)(?::[^/]*|@sha256:[0-9a-f]+)?$/.exec(image);
+  return m ? (m[1] as ServiceName) : undefined;
+}
+
+export type MetricType = 'counter' | 'gauge' | 'histogram';
+
+/** Metrics the services export (prom-client, one registry per service). Labels in declaration order. */
+export const METRICS: Record<string, { type: MetricType; labels: readonly string[]; service: ServiceName }> = {
+  gateway_http_requests_total: { type: 'counter', labels: ['method', 'route', 'status'], service: 'gateway' },
+  gateway_http_request_duration_seconds: { type: 'histogram', labels: ['method', 'route', 'status'], service: 'gateway' },
+  gateway_grpc_client_calls_total: { type: 'counter', labels: ['service', 'method', 'code'], service: 'gateway' },
+  gateway_grpc_client_duration_seconds: { type: 'histogram', labels: ['service', 'method'], service: 'gateway' },
+  gateway_auth_cache_hits_total: { type: 'counter', labels: [], service: 'gateway' },
+  gateway_auth_failures_total: { type: 'counter', labels: [], service: 'gateway' },
+  applications_grpc_server_handled_total: { type: 'counter', labels: ['method', 'code'], service: 'applications' },
+  applications_grpc_server_duration_seconds: { type: 'histogram', labels: ['method'], service: 'applications' },
+  webhooks_grpc_server_handled_total: { type: 'counter', labels: ['method', 'code'], service: 'webhooks' },
+  webhooks_grpc_server_duration_seconds: { type: 'histogram', labels: ['method'], service: 'webhooks' },
+  dispatcher_deliveries_total: { type: 'counter', labels: ['kind', 'outcome'], service: 'dispatcher' },
+  dispatcher_attempt_duration_seconds: { type: 'histogram', labels: ['kind'], service: 'dispatcher' },
+  dispatcher_retries_scheduled_total: { type: 'counter', labels: ['kind'], service: 'dispatcher' },
+  dispatcher_breakers: { type: 'gauge', labels: ['state'], service: 'dispatcher' },
+  dispatcher_consumer_pending: { type: 'gauge', labels: ['consumer'], service: 'dispatcher' },
+  dispatcher_messages_terminated_total: { type: 'counter', labels: ['subject'], service: 'dispatcher' },
+};
+
+/** Label values the alerts and dashboards match on. */
+export const LABEL_VALUES = {
+  'dispatcher_deliveries_total.kind': ['session', 'notification'],
+  'dispatcher_deliveries_total.outcome': ['succeeded', 'retrying', 'failed'],
+  'dispatcher_breakers.state': ['closed', 'open', 'half_open'],
+} as const;
