@@ -43,6 +43,9 @@ export class GrpcServer {
     this.server = new grpc.Server({
       'grpc.max_receive_message_length': 4 * 1024 * 1024,
       'grpc.keepalive_time_ms': 60_000,
+      // Clients re-resolve and rebalance across replicas after a scale-up.
+      'grpc.max_connection_age_ms': 5 * 60_000,
+      'grpc.max_connection_age_grace_ms': 30_000,
     });
     this.handled = new Counter({
       name: `${opts.service}_grpc_server_handled_total`,
