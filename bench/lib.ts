@@ -1,8 +1,8 @@
 // Shared pieces of the benchmarks: processes on free ports, autocannon runs, a result table.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import autocannon, { type Request as AutocannonRequest } from 'autocannon';
-import { waitFor } from '@switchboard/testing';
+import { createTestDatabase, freePort, startNatsServer, waitFor, type TestDatabase } from '@switchboard/testing';
 
 export const root = new URL('..', import.meta.url).pathname;
 
@@ -41,6 +41,8 @@ export interface LoadResult {
   p99: number;
   non2xx: number;
   errors: number;
+  /** Responses by status code, when autocannon reports them. */
+  statusCodes?: Record<string, number>;
 }
 
 export interface LoadOptions {
@@ -48,31 +50,183 @@ export interface LoadOptions {
   method?: 'GET' | 'POST' | 'PUT';
   headers?: Record<string, string>;
   body?: string | (() => string);
+  /** A path computed per request (overrides the path of `url`). */
+  path?: () => string;
   connections: number;
   seconds: number;
 }
 
 export async function load(o: LoadOptions): Promise<LoadResult> {
-  const body = o.body;
+  const { body, path } = o;
+  const perRequest = typeof body === 'function' || path !== undefined;
   const result = await autocannon({
     url: o.url,
     method: o.method ?? 'GET',
     headers: o.headers ?? {},
     connections: o.connections,
     duration: o.seconds,
-    ...(typeof body === 'function'
-      ? { requests: [{ setupRequest: (req: AutocannonRequest) => ({ ...req, body: body() }) }] }
-      : body !== undefined
-        ? { body }
-        : {}),
+    ...(typeof body === 'string' ? { body } : {}),
+    ...(perRequest
+      ? {
+          requests: [
+            {
+              setupRequest: (req: AutocannonRequest) => ({
+                ...req,
+                ...(typeof body === 'function' ? { body: body() } : {}),
+                ...(path ? { path: path() } : {}),
+              }),
+            },
+          ],
+        }
+      : {}),
   });
+  const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => [code, s.count ?? 0]));
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
+    statusCodes,
   };
+}
+
+export interface BenchStack {
+  db: TestDatabase;
+  /** DATABASE_URL, NATS_URL, LOG_LEVEL and HOST as the services got them. */
+  env: Record<string, string>;
+  gatewayPort: number;
+  baselinePort: number;
+  /** Basic credentials of the `bench` account and a JSON content type. */
+  headers: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+/**
+ * A fresh database and a private NATS; applications (and webhooks, when asked) and the gateway as
+ * separate processes on free ports; the `bench` account (made with the account command); the
+ * baseline server. Without webhooks, the gateway's webhooks address points at a port nobody serves.
+ */
+export async function startBenchStack(opts: { webhooks?: boolean } = {}): Promise<BenchStack> {
+  const db = await createTestDatabase();
+  const nats = await startNatsServer();
+  const [grpc, ops, gw, base] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+  const env = { DATABASE_URL: db.url, NATS_URL: nats.url, LOG_LEVEL: 'warn', HOST: '127.0.0.1' };
+  const procs: Proc[] = [];
+  const stop = async () => {
+    await Promise.all(procs.map((p) => p.stop()));
+    await nats.destroy();
+    await db.drop();
+  };
+  try {
+    procs.push(startProcess('applications', 'services/applications', 'src/main.ts', { ...env, GRPC_PORT: String(grpc), OPS_PORT: String(ops) }));
+    let webhooksGrpc: number;
+    let webhooksOps = 0;
+    if (opts.webhooks) {
+      [webhooksGrpc, webhooksOps] = await Promise.all([freePort(), freePort()]);
+      procs.push(
+        startProcess('webhooks', 'services/webhooks', 'src/main.ts', {
+          ...env,
+          GRPC_PORT: String(webhooksGrpc),
+          OPS_PORT: String(webhooksOps),
+          APPLICATIONS_GRPC_URL: `127.0.0.1:${grpc}`,
+        }),
+      );
+    }
+    procs.push(
+      startProcess('gateway', 'services/gateway', 'src/main.ts', {
+        ...env,
+        PORT: String(gw),
+        APPLICATIONS_GRPC_URL: `127.0.0.1:${grpc}`,
+        WEBHOOKS_GRPC_URL: `127.0.0.1:${opts.webhooks ? webhooksGrpc! : await freePort()}`,
+        RATE_LIMIT_PER_SECOND: '0',
+      }),
+    );
+    await waitHttp(`http://127.0.0.1:${ops}/readyz`, 'applications', (s) => s === 200);
+    if (opts.webhooks) await waitHttp(`http://127.0.0.1:${webhooksOps}/readyz`, 'webhooks', (s) => s === 200);
+    await waitHttp(`http://127.0.0.1:${gw}/healthz`, 'gateway', (s) => s === 200);
+    execFileSync(process.execPath, ['--import', 'tsx', 'services/applications/src/account-cli.ts', 'create', '--username', 'bench', '--password', 'bench-password'], {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: 'ignore',
+    });
+    procs.push(startProcess('baseline', 'bench', 'baseline/server.ts', { DATABASE_URL: db.url, PORT: String(base) }));
+    await waitHttp(`http://127.0.0.1:${base}/v1/applications`, 'baseline', (s) => s === 401);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  const headers = { authorization: `Basic ${Buffer.from('bench:bench-password').toString('base64')}`, 'content-type': 'application/json' };
+  return { db, env, gatewayPort: gw, baselinePort: base, headers, stop };
+}
+
+export interface Scenario {
+  name: string;
+  method: 'GET' | 'POST' | 'PUT';
+  /** A fixed path, or one computed per request for the system measured. */
+  path: string | ((target: 'stack' | 'baseline') => string);
+  body?: string | (() => string);
+}
+
+export interface ScenarioResult {
+  name: string;
+  stack: LoadResult;
+  baseline: LoadResult;
+}
+
+/** Each scenario: warm both (JIT, pools, auth cache) for 2 s, then measure the stack and the baseline in turn. */
+export async function compareScenarios(stack: BenchStack, scenarios: Scenario[], opts: { seconds: number; connections: number }): Promise<ScenarioResult[]> {
+  const results: ScenarioResult[] = [];
+  for (const s of scenarios) {
+    const run = (target: 'stack' | 'baseline', seconds: number) => {
+      const port = target === 'stack' ? stack.gatewayPort : stack.baselinePort;
+      const path = s.path;
+      return load({
+        url: `http://127.0.0.1:${port}${typeof path === 'string' ? path : '/'}`,
+        method: s.method,
+        headers: stack.headers,
+        ...(s.body ? { body: s.body } : {}),
+        ...(typeof path === 'function' ? { path: () => path(target) } : {}),
+        connections: opts.connections,
+        seconds,
+      });
+    };
+    await run('stack', 2);
+    await run('baseline', 2);
+    const stackResult = await run('stack', opts.seconds);
+    const baselineResult = await run('baseline', opts.seconds);
+    results.push({ name: s.name, stack: stackResult, baseline: baselineResult });
+    process.stderr.write(`  ${s.name}: stack ${fmt(stackResult.rps)} req/s, baseline ${fmt(baselineResult.rps)} req/s\n`);
+  }
+  return results;
+}
+
+/**
+ * The result table. `detail` shows non-2xx answers and transport errors (timeouts included) apart,
+ * as stack/baseline, with the non-2xx status codes; otherwise one column sums them all.
+ */
+export function printComparison(title: string, results: ScenarioResult[], connections: number, detail = false): string {
+  const head = ['scenario', 'stack req/s', 'stack p99 ms', 'baseline req/s', 'baseline p99 ms', 'ratio (stack/baseline)'];
+  const rows = [detail ? [...head, 'non-2xx (stack/baseline)', 'errors (stack/baseline)'] : [...head, 'errors']];
+  for (const r of results) {
+    const row = [
+      r.name,
+      fmt(r.stack.rps),
+      fmt(r.stack.p99, 1),
+      fmt(r.baseline.rps),
+      fmt(r.baseline.p99, 1),
+      `${fmt((r.stack.rps / r.baseline.rps) * 100, 1)}%`,
+    ];
+    if (detail) row.push(`${non2xx(r.stack)}/${non2xx(r.baseline)}`, `${r.stack.errors}/${r.baseline.errors}`);
+    else row.push(String(r.stack.non2xx + r.stack.errors + r.baseline.non2xx + r.baseline.errors));
+    rows.push(row);
+  }
+  return `${title} (${connections} connections)\n${table(rows)}`;
+}
+
+function non2xx(r: LoadResult): string {
+  const codes = Object.entries(r.statusCodes ?? {}).filter(([c]) => !c.startsWith('2'));
+  return codes.length ? `${r.non2xx} (${codes.map(([c, n]) => `${c}: ${n}`).join(', ')})` : String(r.non2xx);
 }
 
 export function table(rows: string[][]): string {

@@ -4,11 +4,12 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { printApiResults, runApiBench } from './api';
 import { root } from './lib';
+import { printWebhooksResults, runWebhooksBench } from './webhooks';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const wanted = process.argv.slice(2).filter((a) => a !== '--');
-const all = ['api'];
+const all = ['api', 'webhooks'];
 const selected = wanted.length ? wanted : all;
 const out: string[] = [];
 const results: Record<string, unknown> = {};
@@ -23,6 +24,16 @@ for (const name of selected) {
     const ratio = byId.stack.rps / byId.baseline.rps;
     out.push(
       `target GET by id: >= 50% of baseline req/s and p99 < 25 ms -> ${fmt(ratio * 100, 1)}% and ${fmt(byId.stack.p99, 1)} ms: ${ratio >= 0.5 && byId.stack.p99 < 25 ? 'met' : 'NOT met'}`,
+    );
+  } else if (name === 'webhooks') {
+    const r = await runWebhooksBench({ seconds, connections });
+    results.webhooks = r;
+    out.push(printWebhooksResults('Webhook subscriptions: full stack vs single Express process on Postgres', r, connections));
+    // Issue 3: at least 50% of the baseline's requests/s on reads (the by-id read and the list).
+    const reads = r.filter((s) => s.name.startsWith('GET '));
+    const ratios = reads.map((s) => s.stack.rps / s.baseline.rps);
+    out.push(
+      `target reads: >= 50% of baseline req/s -> ${reads.map((s, i) => `${s.name} ${fmt(ratios[i]! * 100, 1)}%`).join(', ')}: ${ratios.every((x) => x >= 0.5) ? 'met' : 'NOT met'}`,
     );
   } else {
     process.stderr.write(`unknown benchmark ${name}; known: ${all.join(', ')}\n`);

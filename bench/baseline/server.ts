@@ -1,5 +1,6 @@
 // The baseline of the API benchmarks: one Express 5 process that serves the same routes straight
-// from Postgres (same tables, same JSON, same Basic auth with the same verified-credentials cache).
+// from Postgres (same tables, same JSON, same Basic auth with the same verified-credentials cache):
+// applications (issue 2) and webhook subscriptions (issue 3).
 import { createHash, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
 import { randomBytes } from 'node:crypto';
 import express, { type NextFunction, type Request, type Response } from 'express';
@@ -77,6 +78,105 @@ app.post('/v1/applications', async (req, res) => {
   res.setHeader('Location', `${base}/rest/v1/applications/${id}`);
   res.json({ href: `${base}/rest/v1/applications/${id}` });
 });
+
+// Webhook subscriptions (issue 3): the webhooks schema's tables, the gateway's JSON (webhookJson).
+type Sub = {
+  id: string;
+  account_id: string;
+  application_id: string | null;
+  name: string | null;
+  event: string;
+  resource: string;
+  target_url: string;
+  payload: unknown;
+  enabled: boolean;
+  created_at: Date;
+  updated_at: Date;
+  consecutive_failures: number;
+  last_attempt_at: Date | null;
+  last_status: number | null;
+  disabled_reason: string | null;
+};
+const subJson = (s: Sub) => ({
+  href: `${base}/v1/webhooks/${s.id}`,
+  id: s.id,
+  ...(s.name !== null ? { name: s.name } : {}),
+  event: s.event,
+  resource: s.resource,
+  targetUrl: s.target_url,
+  ...(s.payload !== null ? { payload: s.payload } : {}),
+  enabled: s.enabled,
+  accountId: String(s.account_id),
+  ...(s.application_id ? { applicationId: s.application_id } : {}),
+  createdAt: s.created_at.toISOString(),
+  updatedAt: s.updated_at.toISOString(),
+  consecutiveFailures: s.consecutive_failures,
+  lastAttemptAt: s.last_attempt_at ? s.last_attempt_at.toISOString() : null,
+  lastStatus: s.last_status,
+  disabledReason: s.disabled_reason,
+});
+const EVENTS = new Map(['smsdlr', 'cdrCreated', 'cdrRated'].map((e) => [e.toLowerCase(), e]));
+const RESOURCES = ['call', 'sms', 'transcription'];
+function resourceOf(v: unknown): string | undefined {
+  if (typeof v !== 'string') return undefined;
+  const items = v.split(',').map((x) => x.trim().toLowerCase()).filter(Boolean);
+  if (!items.length || items.some((i) => i !== 'all' && !RESOURCES.includes(i))) return undefined;
+  return items.includes('all') ? 'all' : RESOURCES.filter((r) => items.includes(r)).join(',');
+}
+function urlOf(v: unknown): string | undefined {
+  if (typeof v !== 'string' || v.length > 2048) return undefined;
+  try {
+    const u = new URL(v);
+    return u.protocol === 'http:' || u.protocol === 'https:' ? v : undefined;
+  } catch {
+    return undefined;
+  }
+}
+app.get('/v1/webhooks', async (_req, res) => {
+  const { rows } = await pool.query('select * from webhooks.subscriptions where account_id = $1 and application_id is null order by seq limit 101', [res.locals.accountId]);
+  res.json((rows as Sub[]).slice(0, 100).map(subJson));
+});
+app.get('/v1/webhooks/:id', async (req, res) => {
+  const { rows } = await pool.query('select * from webhooks.subscriptions where id = $1 and account_id = $2', [req.params.id, res.locals.accountId]);
+  if (!rows[0]) return void res.status(404).json({ code: 'not_found' });
+  res.json(subJson(rows[0] as Sub));
+});
+// A plain insert (subscription and secret in one statement): no limit check; the application must be the caller's.
+const createSub = async (req: Request, res: Response) => {
+  const b = (req.body ?? {}) as { event?: unknown; resource?: unknown; targetUrl?: unknown; name?: unknown; payload?: unknown; enabled?: unknown };
+  const event = typeof b.event === 'string' ? EVENTS.get(b.event.trim().toLowerCase()) : undefined;
+  const resource = resourceOf(b.resource);
+  const targetUrl = urlOf(b.targetUrl);
+  const payload = b.payload === undefined || b.payload === null ? null : b.payload;
+  if (
+    !event ||
+    !resource ||
+    !targetUrl ||
+    (payload !== null && (typeof payload !== 'object' || Array.isArray(payload))) ||
+    (b.name != null && typeof b.name !== 'string') ||
+    (b.enabled != null && typeof b.enabled !== 'boolean')
+  ) {
+    return void res.status(400).json({ code: 'invalid_request' });
+  }
+  const appId = req.params.appId ?? null;
+  const id = `wh_${randomBytes(12).toString('hex')}`;
+  const secret = `whsec_${randomBytes(32).toString('base64')}`;
+  const { rowCount } = await pool.query(
+    `with s as (
+       insert into webhooks.subscriptions (id, account_id, application_id, name, event, resource, target_url, payload, enabled)
+       select $1, $2, $3, $4, $5, $6, $7, $8, $9
+       where $3::text is null or exists (select 1 from applications.applications where id = $3 and account_id = $2)
+       returning id
+     )
+     insert into webhooks.subscription_secrets (subscription_id, secret) select id, $10 from s`,
+    [id, res.locals.accountId, appId, (b.name as string | undefined) || null, event, resource, targetUrl, payload === null ? null : JSON.stringify(payload), b.enabled ?? true, secret],
+  );
+  if (!rowCount) return void res.status(404).json({ code: 'not_found' });
+  res.setHeader('Location', `${base}/v1/webhooks/${id}`);
+  res.json({ href: `${base}/v1/webhooks/${id}`, secret });
+};
+app.post('/v1/webhooks', createSub);
+app.post('/v1/applications/:appId/webhooks', createSub);
 
 app.listen(port, '127.0.0.1', () => process.stdout.write(`baseline listening on ${port}\n`));
 process.on('SIGTERM', () => pool.end().finally(() => process.exit(0)));
