@@ -42,6 +42,7 @@ export class GrpcServer {
   constructor(private readonly opts: GrpcServerOptions) {
     this.server = new grpc.Server({
       'grpc.max_receive_message_length': 4 * 1024 * 1024,
+      'grpc.enable_channelz': 0,
       'grpc.keepalive_time_ms': 60_000,
       // Clients re-resolve and rebalance across replicas after a scale-up.
       'grpc.max_connection_age_ms': 5 * 60_000,

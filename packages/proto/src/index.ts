@@ -47,6 +47,10 @@ const CHANNEL_OPTIONS: grpc.ChannelOptions = {
   'grpc.keepalive_timeout_ms': 10_000,
   'grpc.initial_reconnect_backoff_ms': 200,
   'grpc.max_reconnect_backoff_ms': 2_000,
+  // Calls are not retried transparently (callers decide), and channelz bookkeeping is off: both cost
+  // CPU on every call.
+  'grpc.enable_retries': 0,
+  'grpc.enable_channelz': 0,
   // Spread calls over every address a name resolves to (several replicas behind one DNS name).
   'grpc.service_config': JSON.stringify({ loadBalancingConfig: [{ round_robin: {} }] }),
 };

@@ -1,8 +1,8 @@
 import type { Deps } from '../context';
 import type { Subscription } from '../db/entities';
-import { findOwned } from './repository';
+import { readOwned } from './read';
 
 /** Any subscription of the account by id; on application-scoped paths it must belong to that application. */
 export async function getSubscription(deps: Deps, accountId: string, id: string, applicationId: string): Promise<Subscription> {
-  return findOwned(deps.orm.em.fork(), accountId, id, applicationId || undefined);
+  return readOwned(deps.orm.em.fork(), accountId, id, applicationId || undefined);
 }

@@ -1,7 +1,8 @@
 import type { FieldError } from '@switchboard/platform';
 import type { ListSubscriptionsRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/ListSubscriptionsRequest';
 import type { Deps } from '../context';
-import { SubscriptionSchema, type Subscription } from '../db/entities';
+import type { Subscription } from '../db/entities';
+import { readPage } from './read';
 import { decodeCursor, encodeCursor, pageSize } from './cursor';
 import { requireAccount } from './repository';
 import { ALL, checkEvent, normaliseResource, throwIfAny } from './rules';
@@ -31,20 +32,14 @@ export async function listSubscriptions(
   const applicationId = req.applicationId || null;
   if (applicationId) await deps.applications.assertOwned(accountId, applicationId, requestId);
 
-  const qb = deps.orm.em
-    .fork()
-    .createQueryBuilder(SubscriptionSchema, 's')
-    .select('*')
-    .where(applicationId ? { applicationId, accountId } : { accountId, applicationId: null })
-    .orderBy({ seq: 'asc' })
-    .limit(n + 1);
-  if (after) qb.andWhere({ seq: { $gt: after } });
-  if (event) qb.andWhere({ event });
-  if (resource) {
-    const wanted = resource === ALL ? [ALL] : [...resource.split(','), ALL];
-    qb.andWhere(`string_to_array(s.resource, ',') && array[${wanted.map(() => '?').join(', ')}]::text[]`, wanted);
-  }
-  const rows = await qb.getResultList();
+  const rows = await readPage(deps.orm.em.fork(), {
+    accountId,
+    applicationId,
+    ...(after ? { afterSeq: after } : {}),
+    ...(event ? { event } : {}),
+    ...(resource ? { resources: resource === ALL ? [ALL] : [...resource.split(','), ALL] } : {}),
+    limit: n + 1,
+  });
   const items = rows.slice(0, n);
   const last = items[items.length - 1];
   return { items, nextCursor: rows.length > n && last ? encodeCursor('w', last.seq) : '' };

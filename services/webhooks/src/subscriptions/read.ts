@@ -1,0 +1,96 @@
+// Read-only lookups on the hot path (GET by id, lists) run one plain SQL statement on the ORM's
+// connection: no unit of work or identity map is needed for rows that are only serialised.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { AppError } from '@switchboard/platform';
+import type { Subscription } from '../db/entities';
+import { isSubscriptionId } from './ids';
+import { requireAccount } from './repository';
+
+interface Row {
+  seq: string;
+  id: string;
+  account_id: string;
+  application_id: string | null;
+  name: string | null;
+  event: string;
+  resource: string;
+  target_url: string;
+  payload: Record<string, unknown> | null;
+  enabled: boolean;
+  created_at: Date;
+  updated_at: Date;
+  consecutive_failures: number;
+  last_attempt_at: Date | null;
+  last_status: number | null;
+  disabled_reason: string | null;
+}
+
+const COLUMNS =
+  'seq::text, id, account_id::text, application_id, name, event, resource, target_url, payload, enabled, created_at, updated_at, consecutive_failures, last_attempt_at, last_status, disabled_reason';
+
+function fromRow(r: Row): Subscription {
+  return {
+    seq: r.seq,
+    id: r.id,
+    accountId: r.account_id,
+    applicationId: r.application_id,
+    name: r.name,
+    event: r.event,
+    resource: r.resource,
+    targetUrl: r.target_url,
+    payload: r.payload,
+    enabled: r.enabled,
+    createdAt: new Date(r.created_at),
+    updatedAt: new Date(r.updated_at),
+    consecutiveFailures: r.consecutive_failures,
+    lastAttemptAt: r.last_attempt_at ? new Date(r.last_attempt_at) : null,
+    lastStatus: r.last_status,
+    disabledReason: r.disabled_reason,
+  };
+}
+
+function table(em: EntityManager): string {
+  return `"${em.config.get('schema')}".subscriptions`;
+}
+
+/** The subscription with this id owned by this account (and this application, when given). */
+export async function readOwned(em: EntityManager, accountId: string, id: string, applicationId?: string): Promise<Subscription> {
+  requireAccount(accountId);
+  if (!isSubscriptionId(id)) throw AppError.notFound('webhook');
+  const rows = await em.getConnection().execute<Row[]>(`select ${COLUMNS} from ${table(em)} where id = ? and account_id = ?`, [id, accountId]);
+  const row = rows[0];
+  if (!row || (applicationId && row.application_id !== applicationId)) throw AppError.notFound('webhook');
+  return fromRow(row);
+}
+
+export interface PageQuery {
+  accountId: string;
+  /** Null lists account-level subscriptions. */
+  applicationId: string | null;
+  afterSeq?: string;
+  event?: string;
+  /** Resources any of which (or `all`) a subscription must list. */
+  resources?: string[];
+  limit: number;
+}
+
+/** One page in creation order, with the filters of CONTRACTS 3. */
+export async function readPage(em: EntityManager, q: PageQuery): Promise<Subscription[]> {
+  const where = ['account_id = ?', q.applicationId ? 'application_id = ?' : 'application_id is null'];
+  const params: unknown[] = [q.accountId, ...(q.applicationId ? [q.applicationId] : [])];
+  if (q.afterSeq) {
+    where.push('seq > ?');
+    params.push(q.afterSeq);
+  }
+  if (q.event) {
+    where.push('event = ?');
+    params.push(q.event);
+  }
+  if (q.resources) {
+    where.push(`string_to_array(resource, ',') && array[${q.resources.map(() => '?').join(', ')}]::text[]`);
+    params.push(...q.resources);
+  }
+  params.push(q.limit);
+  const rows = await em.getConnection().execute<Row[]>(`select ${COLUMNS} from ${table(em)} where ${where.join(' and ')} order by seq limit ?`, params);
+  return rows.map(fromRow);
+}
