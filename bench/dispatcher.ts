@@ -198,7 +198,7 @@ export async function runDispatcherBench(opts: { events: number; latencySeconds:
     await waitFor(
       async () => {
         const r = await sql.query('select count(distinct message_id)::int as n from webhooks.deliveries where subscription_id = $1', [subscriptionId]);
-        return process.env.XX_NO_RECORD || (r.rows[0] as { n: number }).n >= opts.events + 500;
+        return (r.rows[0] as { n: number }).n >= opts.events + 500;
       },
       { timeoutMs: 120_000, intervalMs: 20, what: 'all attempts recorded' },
     );

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError } from '@switchboard/platform';
+import { loadConfig } from './config';
+
+describe('dispatcher configuration', () => {
+  it('when nothing is set, then the documented defaults apply', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      NATS_URL: 'nats://127.0.0.1:4222',
+      APPLICATIONS_GRPC_URL: '127.0.0.1:50051',
+      WEBHOOKS_GRPC_URL: '127.0.0.1:50052',
+      OPS_PORT: 8083,
+      DELIVERY_TIMEOUT_MS: 15_000,
+      DELIVERY_RETRY_SCHEDULE: [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 50_400_000, 72_000_000, 86_400_000],
+      DELIVERY_ALLOWED_CIDRS: [],
+      DELIVERY_BREAKER_RESET_TIMEOUT: 30_000,
+      LOG_LEVEL: 'info',
+    });
+  });
+
+  it('when test values are set, then they are parsed', () => {
+    const c = loadConfig({ DELIVERY_RETRY_SCHEDULE: '200ms,400ms,800ms', DELIVERY_ALLOWED_CIDRS: '127.0.0.0/8,::1/128' });
+    expect(c.DELIVERY_RETRY_SCHEDULE).toEqual([200, 400, 800]);
+    expect(c.DELIVERY_ALLOWED_CIDRS.map((x) => x.text)).toEqual(['127.0.0.0/8', '::1/128']);
+  });
+
+  it.each([
+    ['DELIVERY_RETRY_SCHEDULE', 'soon'],
+    ['DELIVERY_ALLOWED_CIDRS', '10.0.0.0/33'],
+    ['DELIVERY_TIMEOUT_MS', 'fast'],
+    ['NATS_URL', 'http://x'],
+    ['DELIVERY_BREAKER_WINDOW', '1001ms'],
+    ['DELIVERY_BREAKER_ERROR_THRESHOLD_PERCENT', '0'],
+    ['SESSION_SIGNING_SECRET', 'plain'],
+    ['DELIVERY_HOST_CONCURRENCY', '100'],
+    ['JETSTREAM_ACK_WAIT', '10s'],
+  ])('when %s is %s, then start stops with a message naming it', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(name);
+  });
+});

@@ -1,0 +1,130 @@
+// Configuration of the dispatcher: one zod schema, parsed once at start. A bad value stops the
+// process with a message naming the variable (CONTRACTS 8).
+import { z } from 'zod';
+import { grpcAddress, logLevel, parseCidrList, parseConfig, port, urlWithProtocol } from '@switchboard/platform';
+import { parseDuration, parseSchedule } from './delivery/retry';
+import { isValidSecret } from './delivery/signing';
+
+const int = (def: number, min: number, max: number) => z.coerce.number().int().min(min).max(max).default(def);
+
+const duration = (def: string) =>
+  z
+    .string()
+    .default(def)
+    .transform((v, ctx) => {
+      try {
+        return parseDuration(v);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+        return z.NEVER;
+      }
+    });
+
+const schema = z
+  .object({
+    /** NATS with JetStream: inbound events (CONTRACTS 4) and the dispatcher's own delivery jobs. */
+    NATS_URL: urlWithProtocol(['nats:', 'tls:'], 'nats://127.0.0.1:4222'),
+    /** Replicas of the JetStream streams this process creates. */
+    NATS_STREAM_REPLICAS: int(1, 1, 5),
+    /** Applications service (LookupApplication). */
+    APPLICATIONS_GRPC_URL: grpcAddress('127.0.0.1:50051'),
+    /** Webhooks service (MatchSubscriptions, RecordAttempts). */
+    WEBHOOKS_GRPC_URL: grpcAddress('127.0.0.1:50052'),
+    /** HTTP port of /healthz, /readyz and /metrics. */
+    OPS_PORT: port(8083),
+    /** Interface of the ops server. */
+    HOST: z.string().default('0.0.0.0'),
+    /** Per-attempt HTTP timeout (connect, DNS, headers and body together). */
+    DELIVERY_TIMEOUT_MS: int(15_000, 100, 300_000),
+    /** Delays between attempts: "5s,5m,30m": attempt 2 after 5 s, attempt 3 after 5 min more, ... Units ms, s, m, h, d. */
+    DELIVERY_RETRY_SCHEDULE: z
+      .string()
+      .default('5s,5m,30m,2h,5h,10h,14h,20h,24h')
+      .transform((v, ctx) => {
+        try {
+          const s = parseSchedule(v);
+          if (s.length > 50) throw new Error('at most 50 retries');
+          return s;
+        } catch (err) {
+          ctx.addIssue({ code: 'custom', message: (err as Error).message });
+          return z.NEVER;
+        }
+      }),
+    /** Relative jitter of each retry delay: 0.2 spreads a 10 s delay over 8..12 s. */
+    DELIVERY_RETRY_JITTER: z.coerce.number().min(0).max(1).default(0.2),
+    /** Longest wait a target can ask for with Retry-After. */
+    DELIVERY_RETRY_AFTER_MAX: duration('1h'),
+    /** Private ranges that targets may use anyway, e.g. "127.0.0.0/8,::1/128" in tests. */
+    DELIVERY_ALLOWED_CIDRS: z
+      .string()
+      .default('')
+      .transform((v, ctx) => {
+        try {
+          return parseCidrList(v);
+        } catch (err) {
+          ctx.addIssue({ code: 'custom', message: (err as Error).message });
+          return z.NEVER;
+        }
+      }),
+    /** HTTP attempts in flight at once, over all targets. */
+    DELIVERY_CONCURRENCY: int(64, 1, 10_000),
+    /** HTTP attempts in flight at once to one host; the rest wait (briefly) or are deferred. */
+    DELIVERY_HOST_CONCURRENCY: int(16, 1, 10_000),
+    /**
+     * How long JetStream waits for an acknowledgement before it re-delivers a message to another
+     * consumer instance (after a crash, this is how long in-flight work waits). Must exceed
+     * DELIVERY_TIMEOUT_MS; long waits (records) send in-progress signals.
+     */
+    JETSTREAM_ACK_WAIT: duration('45s'),
+    /** Scheduled retries JetStream holds for the retry consumer (its max_ack_pending). */
+    DELIVERY_MAX_SCHEDULED: int(100_000, 1000, 10_000_000),
+    /**
+     * Circuit breaker per target host (opossum). It opens when, within the rolling window, at least
+     * VOLUME_THRESHOLD attempts were made and more than ERROR_THRESHOLD_PERCENT of them failed
+     * (timeouts, connection errors, 5xx and 429; other statuses are the target's answer, not a
+     * sign of ill health). While open, deliveries to that host wait; after RESET_TIMEOUT one
+     * attempt probes the host (half-open) and closes the breaker when it succeeds.
+     */
+    DELIVERY_BREAKER_ERROR_THRESHOLD_PERCENT: int(50, 1, 100),
+    DELIVERY_BREAKER_VOLUME_THRESHOLD: int(10, 1, 100_000),
+    DELIVERY_BREAKER_RESET_TIMEOUT: duration('30s'),
+    /** Rolling window of the breaker statistics, split into BUCKETS buckets (window must divide evenly). */
+    DELIVERY_BREAKER_WINDOW: duration('10s'),
+    DELIVERY_BREAKER_WINDOW_BUCKETS: int(10, 1, 1000),
+    /** A breaker unused for this long is dropped from memory (it starts closed when needed again). */
+    DELIVERY_BREAKER_IDLE_EVICT: duration('10m'),
+    /** Safety-net lifetime of cached application URLs and subscription matches; change events invalidate sooner. */
+    LOOKUP_CACHE_TTL: duration('5s'),
+    /** Attempt records are published to JetStream in batches: every FLUSH_INTERVAL, or at once when BATCH_SIZE records wait. */
+    RECORD_FLUSH_INTERVAL: duration('20ms'),
+    RECORD_BATCH_SIZE: int(250, 1, 1000),
+    /** Record batches being stored through the webhooks service (RecordAttempts) at once. */
+    RECORD_CONCURRENCY: int(2, 1, 64),
+    /**
+     * Standard Webhooks secret(s) ("whsec_...", space-separated during a rotation) that sign session
+     * POSTs to application URLs. Unset: a random secret per process (signatures cannot be verified).
+     */
+    SESSION_SIGNING_SECRET: z
+      .string()
+      .optional()
+      .refine((v) => v === undefined || v.split(/\s+/).filter(Boolean).every(isValidSecret), 'must be whsec_<base64 of at least 16 bytes>, space-separated'),
+    LOG_LEVEL: logLevel,
+  })
+  .superRefine((c, ctx) => {
+    if (c.DELIVERY_BREAKER_WINDOW % c.DELIVERY_BREAKER_WINDOW_BUCKETS !== 0)
+      ctx.addIssue({ code: 'custom', path: ['DELIVERY_BREAKER_WINDOW'], message: 'must be a multiple of DELIVERY_BREAKER_WINDOW_BUCKETS milliseconds' });
+    if (c.DELIVERY_BREAKER_WINDOW < 100) ctx.addIssue({ code: 'custom', path: ['DELIVERY_BREAKER_WINDOW'], message: 'must be at least 100ms' });
+    if (c.DELIVERY_BREAKER_RESET_TIMEOUT < 100) ctx.addIssue({ code: 'custom', path: ['DELIVERY_BREAKER_RESET_TIMEOUT'], message: 'must be at least 100ms' });
+    if (c.RECORD_FLUSH_INTERVAL < 1 || c.RECORD_FLUSH_INTERVAL > 10_000)
+      ctx.addIssue({ code: 'custom', path: ['RECORD_FLUSH_INTERVAL'], message: 'must be between 1ms and 10s' });
+    if (c.JETSTREAM_ACK_WAIT < c.DELIVERY_TIMEOUT_MS + 5000)
+      ctx.addIssue({ code: 'custom', path: ['JETSTREAM_ACK_WAIT'], message: 'must be at least DELIVERY_TIMEOUT_MS + 5s' });
+    if (c.DELIVERY_HOST_CONCURRENCY > c.DELIVERY_CONCURRENCY)
+      ctx.addIssue({ code: 'custom', path: ['DELIVERY_HOST_CONCURRENCY'], message: 'must not exceed DELIVERY_CONCURRENCY' });
+  });
+
+export type Config = z.output<typeof schema>;
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  return parseConfig(schema, env);
+}

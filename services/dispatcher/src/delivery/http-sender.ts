@@ -1,0 +1,145 @@
+// One HTTP attempt: POST with a timeout, no redirects, and the SSRF guard (CONTRACTS 6). Names
+// are resolved here, every resolved address is judged, and the socket connects to the addresses
+// that were judged (a custom lookup), so a DNS answer that changes between check and connect
+// (rebinding) cannot reach a private address.
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { Agent } from 'undici';
+import { isAddressAllowed, judgeHost, type Cidr } from '@switchboard/platform';
+
+export class RefusedTargetError extends Error {
+  readonly code = 'ESSRF';
+  constructor(message: string) {
+    super(message);
+    this.name = 'RefusedTargetError';
+  }
+}
+
+type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
+type Resolver = (hostname: string, cb: (err: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void) => void;
+
+const systemResolver: Resolver = (hostname, cb) => dnsLookup(hostname, { all: true }, cb);
+
+/**
+ * A `lookup` for net.connect that refuses a name when any address it resolves to is private,
+ * loopback or link-local and not allowed by `allowed`.
+ */
+export function guardedLookup(allowed: readonly Cidr[], resolve: Resolver = systemResolver) {
+  return (hostname: string, options: { all?: boolean; family?: number | string } | undefined, callback: LookupCallback): void => {
+    resolve(hostname, (err, addresses) => {
+      if (err) return callback(err, '');
+      const family = options?.family === 6 || options?.family === 'IPv6' ? 6 : options?.family === 4 || options?.family === 'IPv4' ? 4 : 0;
+      const candidates = family ? addresses.filter((a) => a.family === family) : addresses;
+      if (candidates.length === 0) {
+        const e: NodeJS.ErrnoException = new Error(`${hostname} has no address`);
+        e.code = 'ENOTFOUND';
+        return callback(e, '');
+      }
+      const refused = candidates.find((a) => !isAddressAllowed(a.address, allowed));
+      if (refused) return callback(new RefusedTargetError(`refused: ${hostname} resolves to ${refused.address}, a private, loopback or link-local address`), '');
+      if (options?.all) return callback(null, candidates);
+      const first = candidates[0]!;
+      return callback(null, first.address, first.family);
+    });
+  };
+}
+
+export type AttemptResult =
+  | { kind: 'response'; status: number; durationMs: number; retryAfter: string | undefined; location: string | undefined }
+  | { kind: 'error'; error: string; code: string; durationMs: number; timedOut: boolean; refused: boolean };
+
+export interface HttpSenderOptions {
+  timeoutMs: number;
+  allowedCidrs: readonly Cidr[];
+  /** For tests: replaces DNS resolution. */
+  resolver?: Resolver;
+}
+
+/** A target URL that passed the checks, split for the request; or why it is refused. */
+export type Target = { origin: string; path: string; host: string } | { refusal: string };
+
+export class HttpSender {
+  private readonly agent: Agent;
+  /** Verdicts of check() by URL: targets repeat, parsing and judging them once is enough. */
+  private readonly targets = new Map<string, Target>();
+
+  constructor(private readonly opts: HttpSenderOptions) {
+    this.agent = new Agent({
+      connect: { lookup: guardedLookup(opts.allowedCidrs, opts.resolver) as never, timeout: opts.timeoutMs },
+      headersTimeout: opts.timeoutMs,
+      bodyTimeout: opts.timeoutMs,
+      keepAliveTimeout: 4_000,
+      keepAliveMaxTimeout: 60_000,
+    });
+  }
+
+  /** Checks a URL before any connection: scheme, and literal addresses (which skip DNS). */
+  check(url: string): string | undefined {
+    let u: URL;
+    try {
+      u = new URL(url);
+    } catch {
+      return 'invalid target URL';
+    }
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') return `refused: ${u.protocol} is not http or https`;
+    if (u.username || u.password) return 'refused: credentials in the target URL';
+    const verdict = judgeHost(u.hostname, this.opts.allowedCidrs);
+    if (verdict.kind === 'address' && !verdict.allowed) return `refused: ${u.hostname} is a private, loopback or link-local address`;
+    return undefined;
+  }
+
+  /** check(), cached, with the parts a request needs. */
+  target(url: string): Target {
+    let t = this.targets.get(url);
+    if (!t) {
+      const refusal = this.check(url);
+      if (refusal) t = { refusal };
+      else {
+        const u = new URL(url);
+        t = { origin: u.origin, path: `${u.pathname}${u.search}`, host: u.host };
+      }
+      if (this.targets.size >= 10_000) this.targets.clear();
+      this.targets.set(url, t);
+    }
+    return t;
+  }
+
+  async post(url: string, body: string, headers: Record<string, string>, checked: Target = this.target(url)): Promise<AttemptResult> {
+    const started = performance.now();
+    const elapsed = () => Math.round(performance.now() - started);
+    if ('refusal' in checked) return { kind: 'error', error: checked.refusal, code: 'ESSRF', durationMs: 0, timedOut: false, refused: true };
+    // A name goes through the guarded lookup; a literal IP never does (it was judged above).
+    const signal = AbortSignal.timeout(this.opts.timeoutMs);
+    try {
+      const res = await this.agent.request({
+        origin: checked.origin,
+        path: checked.path,
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json', 'user-agent': 'Switchboard-Webhooks/1' },
+        body,
+        signal,
+      });
+      // The answer is not used; read (a bounded amount of) it so the connection can be reused.
+      await res.body.dump({ limit: 64 * 1024 }).catch(() => undefined);
+      const header = (name: string) => {
+        const v = res.headers[name];
+        return Array.isArray(v) ? v[0] : v;
+      };
+      return { kind: 'response', status: res.statusCode, durationMs: elapsed(), retryAfter: header('retry-after'), location: header('location') };
+    } catch (err) {
+      const e = err as { name?: string; code?: string; message?: string; cause?: { code?: string; message?: string } };
+      const refused = e.code === 'ESSRF' || e.cause?.code === 'ESSRF' || err instanceof RefusedTargetError;
+      const timedOut = !refused && (signal.aborted || e.name === 'TimeoutError' || /Timeout/i.test(e.code ?? '') || e.code === 'ETIMEDOUT');
+      const code = refused ? 'ESSRF' : timedOut ? 'ETIMEDOUT' : (e.code ?? e.cause?.code ?? 'ERROR');
+      const message = refused
+        ? (e.message ?? e.cause?.message ?? 'refused')
+        : timedOut
+          ? `timed out after ${this.opts.timeoutMs} ms`
+          : `${code}: ${e.cause?.message ?? e.message ?? String(err)}`;
+      return { kind: 'error', error: message.slice(0, 500), code, durationMs: elapsed(), timedOut, refused };
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.agent.close().catch(() => this.agent.destroy());
+  }
+}

@@ -1,0 +1,61 @@
+// Retry policy (CONTRACTS 6): a schedule of delays between attempts, jitter, and Retry-After.
+// Pure functions; the clock and the random source are parameters so tests can pin them.
+
+const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** Parses one duration such as "250ms", "5s", "30m", "2h" (a bare number means milliseconds). */
+export function parseDuration(text: string): number {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h|d)?\s*$/i.exec(text);
+  if (!m) throw new Error(`not a duration: ${JSON.stringify(text)} (use e.g. 500ms, 5s, 30m, 2h)`);
+  const value = Number(m[1]) * UNIT_MS[(m[2] ?? 'ms').toLowerCase()]!;
+  if (!Number.isFinite(value) || value < 0) throw new Error(`not a duration: ${JSON.stringify(text)}`);
+  return Math.round(value);
+}
+
+/** Parses "5s,5m,30m": the delays before attempt 2, 3, 4, ... An empty list means "never retry". */
+export function parseSchedule(text: string): number[] {
+  const parts = text
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+  return parts.map(parseDuration);
+}
+
+export interface RetryPolicy {
+  /** Delays in ms between attempts: schedule[n - 1] is waited after failed attempt n. */
+  schedule: readonly number[];
+  /** Relative jitter, 0..1: a delay d becomes uniform in [d * (1 - jitter), d * (1 + jitter)]. */
+  jitter: number;
+  /** Upper bound of a delay asked for by Retry-After. */
+  retryAfterMaxMs: number;
+}
+
+/** Attempts in total: the first one plus one per schedule entry. */
+export function maxAttempts(policy: RetryPolicy): number {
+  return policy.schedule.length + 1;
+}
+
+/**
+ * The delay before the attempt after `attempt` (1-based), or undefined when `attempt` was the last.
+ * A Retry-After delay longer than the scheduled one wins (capped at retryAfterMaxMs).
+ */
+export function nextDelay(policy: RetryPolicy, attempt: number, retryAfterMs?: number, random: () => number = Math.random): number | undefined {
+  const base = policy.schedule[attempt - 1];
+  if (base === undefined) return undefined;
+  const factor = 1 + policy.jitter * (2 * random() - 1);
+  const jittered = Math.max(0, Math.round(base * factor));
+  if (retryAfterMs !== undefined && retryAfterMs > jittered) return Math.min(retryAfterMs, Math.max(policy.retryAfterMaxMs, jittered));
+  return jittered;
+}
+
+/** Parses a Retry-After header: delta-seconds or an HTTP date. Undefined when absent or unparseable. */
+export function parseRetryAfter(value: string | string[] | undefined, now: number = Date.now()): number | undefined {
+  const v = Array.isArray(value) ? value[0] : value;
+  if (v === undefined) return undefined;
+  const text = v.trim();
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  if (!/[a-z]/i.test(text)) return undefined;
+  const at = Date.parse(text);
+  if (Number.isNaN(at)) return undefined;
+  return Math.max(0, at - now);
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { InvalidEventError, parseEvent } from './schemas';
+
+describe('inbound event schemas (CONTRACTS 4)', () => {
+  it('when a session event is well formed, then it parses with channel and user type normalised', () => {
+    const p = parseEvent('sessions.new', JSON.stringify({ applicationId: 'app1', session: { accountId: 33932, from: { id: '+1555', channel: 'voice' }, userType: 'human' } }));
+    expect(p.kind).toBe('session');
+    if (p.kind !== 'session') return;
+    expect(p.event.session.accountId).toBe('33932');
+    expect(p.event.session.from?.channel).toBe('VOICE');
+    expect(p.event.session.userType).toBe('HUMAN');
+  });
+
+  it('when a CDR event is well formed, then it parses with its webhook event name', () => {
+    const body = { id: 'e1', accountId: '7', resource: 'call', timestamp: '2025-01-01T00:00:00Z', data: { duration: 3 } };
+    const p = parseEvent('cdr.rated', JSON.stringify(body));
+    expect(p).toMatchObject({ kind: 'notification', webhookEvent: 'cdrRated', event: { ...body, applicationId: null } });
+    const dlr = parseEvent('sms.dlr', JSON.stringify({ ...body, resource: undefined, applicationId: 'a1' }));
+    expect(dlr).toMatchObject({ webhookEvent: 'smsdlr', event: { resource: 'sms', applicationId: 'a1' } });
+  });
+
+  it.each([
+    ['sessions.new', 'not json'],
+    ['sessions.new', '{"session":{}}'],
+    ['sessions.new', '{"applicationId":"a","session":{"from":{"channel":"FAX"}}}'],
+    ['sessions.new', '{"applicationId":"a","session":{"timestamp":"yesterday"}}'],
+    ['sessions.new', '{"applicationId":"a","session":"hello"}'],
+    ['cdr.created', '{"id":"e","accountId":"7","resource":"fax","timestamp":"2025-01-01T00:00:00Z","data":{}}'],
+    ['cdr.created', '{"id":"e","accountId":"seven","resource":"call","timestamp":"2025-01-01T00:00:00Z","data":{}}'],
+    ['cdr.created', '{"id":"e","accountId":"7","resource":"call","timestamp":"2025-01-01T00:00:00Z"}'],
+    ['sms.dlr', '{"id":"e","accountId":"7","resource":"call","timestamp":"2025-01-01T00:00:00Z","data":{}}'],
+    ['cdr.unknown', '{}'],
+  ])('when %s carries %s, then it is rejected', (subject, body) => {
+    expect(() => parseEvent(subject, body)).toThrow(InvalidEventError);
+  });
+});

@@ -1,0 +1,163 @@
+// Where deliveries go: application URLs (applications service) and matching subscriptions with
+// their secrets (webhooks service), both over gRPC behind a cache. Change events on NATS
+// (applications.changed / applications.deleted / webhooks.changed) invalidate entries at once;
+// the TTL is a safety net for a missed event.
+import { AppError, type Logger, type NatsConnection } from '@switchboard/platform';
+import type { ApplicationsClient, WebhooksClient } from '@switchboard/proto';
+import { TaggedCache } from './tagged-cache';
+import { secretKey } from '../delivery/signing';
+
+export interface ApplicationTarget {
+  id: string;
+  accountId: string;
+  voiceUrl: string | null;
+  messagingUrl: string | null;
+}
+
+export interface SubscriptionTarget {
+  id: string;
+  accountId: string;
+  applicationId: string | null;
+  name: string | null;
+  targetUrl: string;
+  payload: unknown;
+  /** HMAC keys of the current secret and, during a rotation, the previous one. */
+  keys: Buffer[];
+}
+
+export interface MatchQuery {
+  accountId: string;
+  applicationId: string | null;
+  event: string;
+  resource: string;
+}
+
+const LOOKUP_TIMEOUT_MS = 3000;
+
+export class Lookups {
+  private readonly apps: TaggedCache<ApplicationTarget | null>;
+  private readonly matches: TaggedCache<SubscriptionTarget[]>;
+
+  constructor(
+    private readonly applications: ApplicationsClient,
+    private readonly webhooks: WebhooksClient,
+    ttlMs: number,
+    private readonly logger: Logger,
+  ) {
+    this.apps = new TaggedCache(ttlMs);
+    this.matches = new TaggedCache(ttlMs);
+  }
+
+  /** The application, or null when it does not exist. Throws AppError('unavailable') when the service is down. */
+  application(id: string): Promise<ApplicationTarget | null> {
+    return this.apps.get(id, [`app:${id}`], async () => {
+      try {
+        const res = await this.applications.lookupApplication({ id }, { timeoutMs: LOOKUP_TIMEOUT_MS });
+        const a = res.application;
+        if (!a) return null;
+        return { id: a.id, accountId: String(a.accountId), voiceUrl: a.voiceUrl || null, messagingUrl: a.messagingUrl || null };
+      } catch (err) {
+        if (err instanceof AppError && (err.code === 'not_found' || err.code === 'invalid_request')) return null;
+        throw err;
+      }
+    });
+  }
+
+  /** Enabled subscriptions that an event must reach (account-level and application-level). */
+  subscriptions(q: MatchQuery): Promise<SubscriptionTarget[]> {
+    const key = `${q.accountId}|${q.applicationId ?? ''}|${q.event}|${q.resource}`;
+    const tags = [`account:${q.accountId}`, ...(q.applicationId ? [`app:${q.applicationId}`] : [])];
+    return this.matches.get(key, tags, async () => {
+      const res = await this.webhooks.matchSubscriptions(
+        { accountId: q.accountId, applicationId: q.applicationId ?? '', event: q.event, resource: q.resource },
+        { timeoutMs: LOOKUP_TIMEOUT_MS },
+      );
+      const out: SubscriptionTarget[] = [];
+      for (const m of res.subscriptions) {
+        const s = m.subscription;
+        if (!s || !s.enabled) continue;
+        const keys: Buffer[] = [];
+        for (const secret of m.secrets) {
+          try {
+            keys.push(secretKey(secret));
+          } catch {
+            this.logger.error({ subscriptionId: s.id }, 'subscription secret is not a whsec_ secret; skipped');
+          }
+        }
+        if (keys.length === 0) {
+          this.logger.error({ subscriptionId: s.id }, 'subscription has no usable secret; not delivered');
+          continue;
+        }
+        let payload: unknown = null;
+        if (s.payloadJson) {
+          try {
+            payload = JSON.parse(s.payloadJson);
+          } catch {
+            payload = null;
+          }
+        }
+        out.push({
+          id: s.id,
+          accountId: String(s.accountId),
+          applicationId: s.applicationId || null,
+          name: s.name ?? null,
+          targetUrl: s.targetUrl,
+          payload,
+          keys,
+        });
+      }
+      return out;
+    });
+  }
+
+  /** Invalidation from change events (CONTRACTS: applications.*, webhooks.changed). */
+  onChange(subject: string, body: { applicationId?: unknown; accountId?: unknown; subscriptionId?: unknown }): void {
+    const appId = typeof body.applicationId === 'string' && body.applicationId ? body.applicationId : undefined;
+    const accountId = typeof body.accountId === 'string' || typeof body.accountId === 'number' ? String(body.accountId) : undefined;
+    if (subject.startsWith('applications.')) {
+      if (appId) {
+        this.apps.invalidateTag(`app:${appId}`);
+        this.matches.invalidateTag(`app:${appId}`);
+      } else this.clear();
+    } else if (subject === 'webhooks.changed') {
+      // An account-level subscription affects every application of the account.
+      if (accountId) this.matches.invalidateTag(`account:${accountId}`);
+      else this.matches.clear();
+    }
+  }
+
+  clear(): void {
+    this.apps.clear();
+    this.matches.clear();
+  }
+
+  /**
+   * Listens to change events with a core subscription (JetStream-captured subjects reach core
+   * subscribers too). Events missed while disconnected are covered by clearing on reconnect.
+   */
+  listen(nc: NatsConnection): () => void {
+    const subs = ['applications.changed', 'applications.deleted', 'webhooks.changed'].map((subject) =>
+      nc.subscribe(subject, {
+        callback: (err, msg) => {
+          if (err) return;
+          try {
+            this.onChange(msg.subject, msg.json());
+          } catch {
+            this.clear();
+          }
+        },
+      }),
+    );
+    let stopped = false;
+    (async () => {
+      for await (const s of nc.status()) {
+        if (stopped) break;
+        if (s.type === 'reconnect') this.clear();
+      }
+    })().catch(() => undefined);
+    return () => {
+      stopped = true;
+      subs.forEach((s) => s.unsubscribe());
+    };
+  }
+}

@@ -1,0 +1,90 @@
+// The dispatcher's Prometheus registry. Labels hold only small fixed sets (never URLs or ids).
+import { Counter, Gauge, Histogram, createRegistry, type Registry } from '@switchboard/platform';
+
+export type DeliveryKind = 'session' | 'notification';
+export type Outcome = 'succeeded' | 'retrying' | 'failed';
+
+export interface DispatcherMetrics {
+  registry: Registry;
+  deliveries: Counter<'kind' | 'outcome'>;
+  attemptDuration: Histogram<'kind'>;
+  retriesScheduled: Counter<'kind'>;
+  deferred: Counter<'kind' | 'reason'>;
+  skipped: Counter<'kind' | 'reason'>;
+  breakers: Gauge<'state'>;
+  consumerPending: Gauge<'consumer'>;
+  terminated: Counter<'subject'>;
+  fannedOut: Counter<'kind'>;
+  recordsBuffered: Gauge;
+}
+
+export function createMetrics(breakerCounts: () => Record<'closed' | 'open' | 'half_open', number>): DispatcherMetrics {
+  const registry = createRegistry('dispatcher');
+  return {
+    registry,
+    deliveries: new Counter({
+      name: 'dispatcher_deliveries_total',
+      help: 'Delivery attempts by kind (session, notification) and outcome (succeeded, retrying, failed).',
+      labelNames: ['kind', 'outcome'],
+      registers: [registry],
+    }),
+    attemptDuration: new Histogram({
+      name: 'dispatcher_attempt_duration_seconds',
+      help: 'Duration of one HTTP delivery attempt in seconds, by kind.',
+      labelNames: ['kind'],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 15, 30],
+      registers: [registry],
+    }),
+    retriesScheduled: new Counter({
+      name: 'dispatcher_retries_scheduled_total',
+      help: 'Retries scheduled after a failed attempt, by kind.',
+      labelNames: ['kind'],
+      registers: [registry],
+    }),
+    deferred: new Counter({
+      name: 'dispatcher_deliveries_deferred_total',
+      help: 'Jobs put back to wait without an attempt, by kind and reason (breaker_open, host_busy, lookup_unavailable).',
+      labelNames: ['kind', 'reason'],
+      registers: [registry],
+    }),
+    skipped: new Counter({
+      name: 'dispatcher_deliveries_skipped_total',
+      help: 'Jobs dropped without an attempt because their subscription no longer matches (deleted, disabled, changed).',
+      labelNames: ['kind', 'reason'],
+      registers: [registry],
+    }),
+    breakers: new Gauge({
+      name: 'dispatcher_breakers',
+      help: 'Circuit breakers of target hosts by state (closed, open, half_open).',
+      labelNames: ['state'],
+      registers: [registry],
+      collect() {
+        const c = breakerCounts();
+        for (const state of ['closed', 'open', 'half_open'] as const) this.set({ state }, c[state]);
+      },
+    }),
+    consumerPending: new Gauge({
+      name: 'dispatcher_consumer_pending',
+      help: 'Messages of a JetStream consumer not yet acknowledged (num_pending + num_ack_pending), by consumer.',
+      labelNames: ['consumer'],
+      registers: [registry],
+    }),
+    terminated: new Counter({
+      name: 'dispatcher_messages_terminated_total',
+      help: 'Messages rejected for good (malformed JSON or schema-invalid), by subject.',
+      labelNames: ['subject'],
+      registers: [registry],
+    }),
+    fannedOut: new Counter({
+      name: 'dispatcher_jobs_created_total',
+      help: 'Delivery jobs created from inbound events (one per target), by kind.',
+      labelNames: ['kind'],
+      registers: [registry],
+    }),
+    recordsBuffered: new Gauge({
+      name: 'dispatcher_attempt_records_buffered',
+      help: 'Attempt records waiting to be stored by the webhooks service.',
+      registers: [registry],
+    }),
+  };
+}

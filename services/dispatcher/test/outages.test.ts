@@ -1,0 +1,126 @@
+// At-least-once through outages of the target and of NATS (CONTRACTS 6): deliveries wait while
+// the receiver is down (retries and the open breaker), and the consumers recover by themselves
+// after NATS restarts, without a dispatcher restart.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { waitFor } from '@switchboard/testing';
+import { CONSUMERS, DELIVERIES_STREAM } from '../src/jobs';
+import { cdrEvent, metricValue, sleep, startHarness, startReceiver, type Harness, type Receiver } from './harness';
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => h?.stop());
+
+/** Publishes, retrying while NATS is away (as a producer would). */
+async function publishRetrying(subject: string, body: unknown): Promise<void> {
+  for (let i = 0; ; i++) {
+    try {
+      await h.publish(subject, body);
+      return;
+    } catch (err) {
+      if (i > 200) throw err;
+      await sleep(100);
+    }
+  }
+}
+
+describe('outages', () => {
+  it('when the receiver is down for a while during a burst, then every event is delivered once it is back', async () => {
+    const rx = await startReceiver();
+    const d = await h.startDispatcher({ DELIVERY_RETRY_SCHEDULE: '200ms,400ms,800ms,1600ms,3200ms' });
+    try {
+      const acct = await h.newAccount();
+      const path = `/outage/${acct}`;
+      await h.subscribe(acct, { event: 'cdrCreated', resource: 'all', targetUrl: rx.url(path) });
+      const total = 400;
+      const publishing = (async () => {
+        for (let i = 0; i < total; i += 20) {
+          await Promise.all(Array.from({ length: 20 }, (_, k) => h.publish('cdr.created', cdrEvent(acct, { id: `down-${i + k}` }))));
+          await sleep(25);
+        }
+      })();
+      await waitFor(() => rx.delivered(path).size >= 100, { what: 'first deliveries', timeoutMs: 10_000, intervalMs: 5 });
+      await rx.close();
+      const downAt = Date.now();
+      await publishing;
+      await sleep(2500);
+      const m = await d.metrics();
+      await rx.reopen();
+      await waitFor(() => rx.delivered(path).size === total, { what: `${total} deliveries`, timeoutMs: 30_000, intervalMs: 50 });
+      console.log(`receiver outage: ${Date.now() - downAt} ms until all ${total} delivered; ${rx.at(path).length} POSTs`);
+      // while it was down, attempts failed and were retried, and its breaker opened
+      expect(metricValue(m, 'dispatcher_retries_scheduled_total', { kind: 'notification' })).toBeGreaterThan(0);
+      expect(metricValue(m, 'dispatcher_deliveries_deferred_total', { kind: 'notification', reason: 'breaker_open' })).toBeGreaterThan(0);
+      const after = await d.metrics();
+      expect(metricValue(after, 'dispatcher_deliveries_total', { kind: 'notification', outcome: 'failed' })).toBe(0);
+    } finally {
+      await d.stop();
+      await rx.close().catch(() => undefined);
+    }
+  }, 60_000);
+
+  it('when NATS restarts mid-run, then the dispatcher recovers by itself and every event is delivered', async () => {
+    const rx = await startReceiver();
+    const d = await h.startDispatcher();
+    try {
+      const acct = await h.newAccount();
+      const path = `/nats-restart/${acct}`;
+      await h.subscribe(acct, { event: 'cdrCreated', resource: 'all', targetUrl: rx.url(path) });
+      const total = 600;
+      for (let i = 0; i < 300; i += 50) {
+        await Promise.all(Array.from({ length: 50 }, (_, k) => h.publish('cdr.created', cdrEvent(acct, { id: `nr-${i + k}` }))));
+      }
+      await waitFor(() => rx.delivered(path).size >= 50, { what: 'first deliveries', timeoutMs: 10_000, intervalMs: 5 });
+      await h.nats.restart();
+      for (let i = 300; i < total; i++) await publishRetrying('cdr.created', cdrEvent(acct, { id: `nr-${i}` }));
+      await waitFor(() => rx.delivered(path).size === total, { what: `${total} deliveries after the restart`, timeoutMs: 45_000, intervalMs: 50 });
+      expect(new Set(rx.at(path).map((r) => r.body.id)).size).toBe(total);
+      const ready = await waitFor(async () => (await fetch(`http://127.0.0.1:${d.opsPort}/readyz`)).ok, { what: 'ready again' });
+      expect(ready).toBe(true);
+    } finally {
+      await d.stop();
+      await rx.close();
+    }
+  }, 90_000);
+
+  it('when the webhooks service is down, then deliveries go on, records wait in JetStream and are all stored once it is back', async () => {
+    const rx = await startReceiver();
+    const d = await h.startDispatcher({ LOOKUP_CACHE_TTL: '10m' });
+    try {
+      const acct = await h.newAccount();
+      const path = `/records/${acct}`;
+      const sub = await h.subscribe(acct, { event: 'cdrCreated', resource: 'all', targetUrl: rx.url(path) });
+      await h.publish('cdr.created', cdrEvent(acct, { id: 'warm' }));
+      await waitFor(async () => (await h.hooks.listDeliveries({ accountId: acct, subscriptionId: sub.id, limit: 10 })).deliveries.length === 1, { what: 'first record' });
+      await h.stopWebhooks();
+      for (let i = 0; i < 50; i++) await h.publish('cdr.created', cdrEvent(acct, { id: `rec-${i}` }));
+      // delivered from the cached match while the records wait
+      await waitFor(() => rx.delivered(path).size === 51, { what: 'deliveries while webhooks is down' });
+      await sleep(1000);
+      const jsm = await jetstreamManager(h.bus.nc);
+      const waiting = await jsm.consumers.info(DELIVERIES_STREAM, CONSUMERS.records);
+      expect(waiting.num_pending + waiting.num_ack_pending).toBeGreaterThan(0);
+      // the events themselves are done: their records are durable in JetStream
+      const events = await jsm.consumers.info('SWITCHBOARD_EVENTS', CONSUMERS.events);
+      expect(events.num_ack_pending + events.num_pending).toBe(0);
+      await h.startWebhooks();
+      const records = await waitFor(async () => {
+        const r = await h.hooks.listDeliveries({ accountId: acct, subscriptionId: sub.id, limit: 100 }).catch(() => undefined);
+        return r && r.deliveries.length === 51 && r.deliveries;
+      }, { what: '51 records', timeoutMs: 15_000 });
+      expect(records.every((r) => r.outcome === 'succeeded')).toBe(true);
+      expect(new Set(records.map((r) => r.messageId)).size).toBe(51);
+      await waitFor(async () => {
+        const i = await jsm.consumers.info(DELIVERIES_STREAM, CONSUMERS.records);
+        return i.num_pending + i.num_ack_pending === 0;
+      }, { what: 'records consumer drained' });
+    } finally {
+      await h.startWebhooks();
+      await d.stop();
+      await rx.close();
+    }
+  }, 60_000);
+});
