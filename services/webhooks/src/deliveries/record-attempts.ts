@@ -85,7 +85,7 @@ export async function recordAttempts(deps: Deps, req: RecordAttemptsRequest__Out
   if (errors.length > 0) throw AppError.invalid(errors);
 
   const disabled = await deps.orm.em.fork().transactional(async (em) => {
-    for (const a of attempts) if (a) await insertAttempt(em, deps.schema, a);
+    await insertAttempts(em, deps.schema, attempts.filter((a): a is Attempt => a !== undefined));
     const refs: SubscriptionRef[] = [];
     for (const d of req.disable) {
       const reason = (d.reason || 'disabled after 410 Gone').slice(0, REASON_MAX);
@@ -101,30 +101,76 @@ export async function recordAttempts(deps: Deps, req: RecordAttemptsRequest__Out
   for (const ref of disabled) deps.changes.changed(ref, requestId);
 }
 
-async function insertAttempt(em: EntityManager, schema: string, a: Attempt): Promise<void> {
-  const columns = `(id, message_id, kind, subscription_id, application_id, account_id, event, target_url, attempt, status_code, duration_ms, error, outcome, created_at)`;
-  if (a.kind === 'session') {
-    await em.execute(
-      `insert into "${schema}".deliveries ${columns} values (?, ?, 'session', null, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict do nothing`,
-      [a.id, a.messageId, a.applicationId, a.accountId, a.event, a.targetUrl, a.attempt, a.statusCode, a.durationMs, a.error, a.outcome, a.createdAt],
-    );
-    return;
-  }
-  // The account and application come from the subscription itself; no row when it is gone.
-  const inserted = await em.execute<{ seq: string }[]>(
-    `insert into "${schema}".deliveries ${columns}
-     select ?, ?, 'notification', s.id, coalesce(?, s.application_id), s.account_id, ?, ?, ?, ?, ?, ?, ?, ?
-     from "${schema}".subscriptions s where s.id = ?
-     on conflict do nothing returning seq`,
-    [a.id, a.messageId, a.applicationId, a.event, a.targetUrl, a.attempt, a.statusCode, a.durationMs, a.error, a.outcome, a.createdAt, a.subscriptionId],
+/**
+ * Inserts a batch with one statement (notification attempts take their account and application
+ * from the subscription, and are dropped when it is gone), then brings the health of every touched
+ * subscription up to date with one more: the batch is applied as if its attempts came one by one.
+ */
+async function insertAttempts(em: EntityManager, schema: string, attempts: Attempt[]): Promise<void> {
+  if (attempts.length === 0) return;
+  const input = JSON.stringify(
+    attempts.map((a, ord) => ({
+      ord,
+      id: a.id,
+      message_id: a.messageId,
+      kind: a.kind,
+      subscription_id: a.subscriptionId,
+      application_id: a.applicationId,
+      account_id: a.accountId,
+      event: a.event,
+      target_url: a.targetUrl,
+      attempt: a.attempt,
+      status_code: a.statusCode,
+      duration_ms: a.durationMs,
+      error: a.error,
+      outcome: a.outcome,
+      created_at: a.createdAt.toISOString(),
+    })),
   );
-  if (inserted.length === 0) return;
+  const inserted = await em.execute<{ seq: string; subscription_id: string | null; outcome: string; status_code: number | null; created_at: Date }[]>(
+    `with input as (
+       select * from jsonb_to_recordset(?::jsonb) as x(ord int, id text, message_id text, kind text, subscription_id text,
+         application_id text, account_id bigint, event text, target_url text, attempt int, status_code int, duration_ms int,
+         error text, outcome text, created_at timestamptz)
+     )
+     insert into "${schema}".deliveries
+       (id, message_id, kind, subscription_id, application_id, account_id, event, target_url, attempt, status_code, duration_ms, error, outcome, created_at)
+     select i.id, i.message_id, i.kind,
+       case when i.kind = 'notification' then s.id end,
+       case when i.kind = 'notification' then coalesce(i.application_id, s.application_id) else i.application_id end,
+       case when i.kind = 'notification' then s.account_id else i.account_id end,
+       i.event, i.target_url, i.attempt, i.status_code, i.duration_ms, i.error, i.outcome, i.created_at
+     from input i
+     left join "${schema}".subscriptions s on i.kind = 'notification' and s.id = i.subscription_id
+     where i.kind = 'session' or s.id is not null
+     order by i.ord
+     on conflict do nothing
+     returning seq::text, subscription_id, outcome, status_code, created_at`,
+    [input],
+  );
+  // Per subscription, in insertion order: a success resets the failure count, anything else adds one.
+  const health = new Map<string, { reset: boolean; failures: number; lastAt: Date; lastStatus: number | null }>();
+  for (const r of inserted.filter((x) => x.subscription_id).sort((a, b) => Number(BigInt(a.seq) - BigInt(b.seq)))) {
+    const at = new Date(r.created_at);
+    const h = health.get(r.subscription_id!) ?? { reset: false, failures: 0, lastAt: at, lastStatus: r.status_code };
+    if (r.outcome === 'succeeded') Object.assign(h, { reset: true, failures: 0 });
+    else h.failures += 1;
+    if (at >= h.lastAt) Object.assign(h, { lastAt: at, lastStatus: r.status_code });
+    health.set(r.subscription_id!, h);
+  }
+  if (health.size === 0) return;
+  const updates = [...health].sort(([a], [b]) => (a < b ? -1 : 1)).map(([id, h]) => ({ id, reset: h.reset, failures: h.failures, last_at: h.lastAt.toISOString(), last_status: h.lastStatus }));
+  // Rows are locked in id order, so concurrent batches touching the same subscriptions cannot deadlock.
+  await em.execute(`select 1 from "${schema}".subscriptions where id in (select jsonb_array_elements_text(?::jsonb)) order by id for update`, [
+    JSON.stringify(updates.map((u) => u.id)),
+  ]);
   await em.execute(
-    `update "${schema}".subscriptions set
-       consecutive_failures = case when ? = 'succeeded' then 0 else consecutive_failures + 1 end,
-       last_status = case when last_attempt_at is null or ?::timestamptz >= last_attempt_at then ?::int else last_status end,
-       last_attempt_at = greatest(coalesce(last_attempt_at, ?::timestamptz), ?::timestamptz)
-     where id = ?`,
-    [a.outcome, a.createdAt, a.statusCode, a.createdAt, a.createdAt, a.subscriptionId],
+    `update "${schema}".subscriptions s set
+       consecutive_failures = case when u.reset then u.failures else s.consecutive_failures + u.failures end,
+       last_status = case when s.last_attempt_at is null or u.last_at >= s.last_attempt_at then u.last_status else s.last_status end,
+       last_attempt_at = greatest(coalesce(s.last_attempt_at, u.last_at), u.last_at)
+     from jsonb_to_recordset(?::jsonb) as u(id text, reset boolean, failures int, last_at timestamptz, last_status int)
+     where s.id = u.id`,
+    [JSON.stringify(updates)],
   );
 }
