@@ -54,6 +54,15 @@ describe('Authenticator', () => {
     await expect(auth.authenticate(header('ann', 'right'), 'r')).resolves.toBeDefined();
   });
 
+  it('when a verified user is brute-forced into a lockout, then its cached credentials keep working', async () => {
+    const { client } = accounts();
+    const auth = new Authenticator(client, { cacheTtlMs: 30_000, maxFailures: 3, lockoutMs: 60_000 });
+    await auth.authenticate(header('ann', 'right'), 'r');
+    for (let i = 0; i < 3; i++) await expect(auth.authenticate(header('ann', `x${i}`), 'r')).rejects.toMatchObject({ code: 'unauthenticated' });
+    await expect(auth.authenticate(header('ann', 'x4'), 'r')).rejects.toMatchObject({ code: 'rate_limited' });
+    await expect(auth.authenticate(header('ann', 'right'), 'r')).resolves.toEqual({ accountId: '7', username: 'ann' });
+  });
+
   it('when concurrent requests carry the same new credentials, then one verification serves them all', async () => {
     const { client, calls } = accounts();
     const auth = new Authenticator(client, { cacheTtlMs: 30_000, maxFailures: 5, lockoutMs: 1000 });

@@ -95,7 +95,8 @@ export class Authenticator {
       if (err instanceof AppError && err.code === 'unauthenticated') {
         this.opts.metrics?.failures.inc();
         this.recordFailure(username);
-        this.cache.delete(username);
+        // The cached entry (if any) is for another, verified password: a wrong guess must not evict
+        // it, or a brute force would lock the owner's running integration out (README, Authentication).
         throw new AppError('unauthenticated', 'invalid credentials');
       }
       throw err;
