@@ -3,13 +3,14 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { printApiResults, runApiBench } from './api';
+import { printDispatcherResults, runDispatcherBench } from './dispatcher';
 import { root } from './lib';
 import { printWebhooksResults, runWebhooksBench } from './webhooks';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const wanted = process.argv.slice(2).filter((a) => a !== '--');
-const all = ['api', 'webhooks'];
+const all = ['api', 'webhooks', 'dispatcher'];
 const selected = wanted.length ? wanted : all;
 const out: string[] = [];
 const results: Record<string, unknown> = {};
@@ -35,6 +36,14 @@ for (const name of selected) {
     out.push(
       `target reads: >= 50% of baseline req/s -> ${reads.map((s, i) => `${s.name} ${fmt(ratios[i]! * 100, 1)}%`).join(', ')}: ${ratios.every((x) => x >= 0.5) ? 'met' : 'NOT met'}`,
     );
+  } else if (name === 'dispatcher') {
+    const r = await runDispatcherBench({
+      events: Number(process.env.BENCH_DISPATCHER_EVENTS ?? 10_000),
+      latencySeconds: seconds,
+      concurrency: Number(process.env.BENCH_DISPATCHER_CONCURRENCY ?? 64),
+    });
+    results.dispatcher = r;
+    out.push(printDispatcherResults(r));
   } else {
     process.stderr.write(`unknown benchmark ${name}; known: ${all.join(', ')}\n`);
     process.exitCode = 2;
