@@ -1,0 +1,78 @@
+// Misbehaving targets, each on its own loopback address (the breakers are per host): one that
+// never answers, one that answers 500 for a while and then recovers, one that answers 410.
+import type { Cluster } from '../cluster';
+import { cdrEvent, startApiLoad, startEventLoad, type Account } from '../lib/load';
+import type { Receiver } from '../lib/receiver';
+import { sleep } from '../lib/stats';
+import { api, finish, newAccount, newTarget, type Scale, type ScenarioResult } from './common';
+import { DEFAULT_SHAPE, underLoad } from './faults';
+
+/** The target hangs (no answer; the dispatcher's timeout fires) for 30 s x factor, then answers 200. */
+export function targetTimeout(cluster: Cluster, bad: Receiver, scale: Scale, shape = DEFAULT_SHAPE): Promise<ScenarioResult> {
+  const name = 'target-timeout';
+  return underLoad(cluster, bad, name, shape, async () => {
+    bad.setMode(`/${name}/events`, 'hang');
+    bad.setMode(`/${name}/sessions`, 'hang');
+    await sleep(Math.round(30_000 * scale.factor));
+    bad.setMode(`/${name}/events`, 200);
+    bad.setMode(`/${name}/sessions`, 200);
+  });
+}
+
+/** The target answers 500 for 60 s x factor, then 200: every event still arrives, once per webhook-id. */
+export function target500(cluster: Cluster, bad: Receiver, scale: Scale, shape = DEFAULT_SHAPE): Promise<ScenarioResult> {
+  const name = 'target-500';
+  return underLoad(cluster, bad, name, shape, async () => {
+    bad.setMode(`/${name}/events`, 500);
+    bad.setMode(`/${name}/sessions`, 500);
+    await sleep(Math.round(60_000 * scale.factor));
+    bad.setMode(`/${name}/events`, 200);
+    bad.setMode(`/${name}/sessions`, 200);
+  });
+}
+
+/**
+ * The target answers 410 Gone: the subscription is disabled at once and nothing more is sent to
+ * it (requests already in flight when the first 410 came back may still arrive; we allow 1 s).
+ */
+export async function target410(cluster: Cluster, bad: Receiver, scale: Scale, events = 200): Promise<ScenarioResult> {
+  const started = Date.now();
+  const name = 'target-410';
+  const t = await newTarget(cluster, bad, name);
+  bad.setMode(t.eventsPath, 410);
+  const accounts: Account[] = [await newAccount(cluster, 'load')];
+  const load = startApiLoad({ apiUrl: cluster.apiUrl, accounts, concurrency: 4, voiceUrl: bad.url('/unused') });
+  const ev = startEventLoad({ bus: cluster.bus, ratePerSecond: 50, count: events, make: (i) => cdrEvent(`${name}-${i}`, t.account.id) });
+  await ev.done;
+  await sleep(Math.max(3000, 10_000 * scale.factor));
+  await load.stop();
+  const log = bad.stats(t.eventsPath).log;
+  const first = log.find((r) => r.status === 410)?.at;
+  const late = first === undefined ? 0 : log.filter((r) => r.at > first + 1000).length;
+  const after = first === undefined ? [] : log.filter((r) => r.at > first);
+  const sub = await api(cluster, t.account, 'GET', `/v1/webhooks/${t.subscriptionId}`);
+  const deliveries = await api(cluster, t.account, 'GET', `/v1/webhooks/${t.subscriptionId}/deliveries`);
+  return finish(
+    {
+      name,
+      eventsPublished: ev.published.size,
+      apiRequests: load.log.length,
+      apiFailed: load.log.filter((r) => r.status === 0 || r.status >= 400).length,
+      figures: {
+        requestsToTarget: log.length,
+        requestsAfterFirst410: after.length,
+        requestsMoreThan1sAfterFirst410: late,
+        lastRequestAfterFirst410Ms: after.length ? after[after.length - 1]!.at - first! : 0,
+        enabled: sub.json.enabled,
+        disabledReason: sub.json.disabledReason,
+        recordedAttempts: Array.isArray(deliveries.json) ? deliveries.json.length : deliveries.status,
+      },
+    },
+    started,
+    {
+      'the target saw a request': first !== undefined,
+      'nothing sent more than 1 s after the first 410': late === 0,
+      'subscription disabled': sub.json.enabled === false,
+    },
+  );
+}
