@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 
 /**
@@ -26,5 +27,32 @@ export async function ensureDatabase(url: string): Promise<void> {
     if ((err as { code?: string }).code !== '42P04') throw err;
   } finally {
     await client.end().catch(() => undefined);
+  }
+}
+
+/** What `queryPrepared` needs of a knex instance (MikroORM's `em.getConnection().getKnex()`): its pool. */
+export interface PooledClient {
+  client: { acquireConnection(): Promise<unknown>; releaseConnection(connection: unknown): unknown };
+}
+
+const statementNames = new Map<string, string>();
+
+/**
+ * Runs one read on a connection of the ORM's own pool as a named prepared statement: Postgres
+ * parses and plans it once per connection, and no query is built or formatted per call. For the
+ * hot read paths; parameters are `$1`, `$2`, ... The set of distinct texts must stay small (each
+ * is prepared on every pooled connection).
+ */
+export async function queryPrepared<R>(pool: PooledClient, text: string, values: unknown[]): Promise<R[]> {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `sb_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+    statementNames.set(text, name);
+  }
+  const connection = (await pool.client.acquireConnection()) as pg.ClientBase;
+  try {
+    return (await connection.query({ name, text, values })).rows as R[];
+  } finally {
+    await pool.client.releaseConnection(connection);
   }
 }

@@ -93,21 +93,30 @@ export class GrpcServer {
       const started = process.hrtime.bigint();
       const rid = call.metadata.get(REQUEST_ID_KEY)[0];
       const requestId = typeof rid === 'string' && rid.length > 0 && rid.length <= 200 ? rid : randomUUID();
-      const logger = this.opts.logger.child({ requestId, rpc: method });
+      // The child logger is made on first use: most calls never log.
+      let child: Logger | undefined;
+      const ctx: CallContext = {
+        requestId,
+        get logger() {
+          child ??= opts.logger.child({ requestId, rpc: method });
+          return child;
+        },
+      };
+      const opts = this.opts;
       const finish = (code: grpc.status) => {
         this.handled.inc({ method, code: grpc.status[code] ?? String(code) });
         this.duration.observe({ method }, Number(process.hrtime.bigint() - started) / 1e9);
       };
-      handler(call.request, { requestId, logger }).then(
+      handler(call.request, ctx).then(
         (response) => {
           finish(grpc.status.OK);
           callback(null, response);
         },
         (err: unknown) => {
           const app = classify(err);
-          if (app.code === 'internal') logger.error({ err }, 'rpc failed');
-          else if (app.code === 'unavailable') logger.warn({ err: errorSummary(err) }, 'rpc failed: dependency unavailable');
-          else logger.debug({ code: app.code, detail: app.detail }, 'rpc rejected');
+          if (app.code === 'internal') ctx.logger.error({ err }, 'rpc failed');
+          else if (app.code === 'unavailable') ctx.logger.warn({ err: errorSummary(err) }, 'rpc failed: dependency unavailable');
+          else if (opts.logger.isLevelEnabled('debug')) ctx.logger.debug({ code: app.code, detail: app.detail }, 'rpc rejected');
           const e = toGrpcError(app);
           finish(e.code ?? grpc.status.UNKNOWN);
           callback(e);

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AppError } from '@switchboard/platform';
+import { AppError, queryPrepared } from '@switchboard/platform';
 import { ApplicationSchema, EnvironmentSchema, type Application } from '../db/entities';
 
 const ID = /^[0-9a-f]{24}$/;
@@ -61,12 +61,12 @@ function fromRow(r: ApplicationRow): Application {
 }
 
 /**
- * Read-only lookups on the hot path (GET by id, lists) run one plain SQL statement on the ORM's
- * connection: no unit of work or identity map is needed for data that is only serialised.
+ * Read-only lookups on the hot path (GET by id, lists) run one prepared statement on a connection
+ * of the ORM's pool: no unit of work, identity map or query building for data that is only serialised.
  */
 export async function readOwned(em: EntityManager, accountId: string, id: string): Promise<Application> {
   if (!ID.test(id) || !ACCOUNT_ID.test(accountId)) throw AppError.notFound('application');
-  const rows = await em.getConnection().execute<ApplicationRow[]>(`select ${COLUMNS} from ${table(em)} where id = ? and account_id = ?`, [id, accountId]);
+  const rows = await queryPrepared<ApplicationRow>(em.getConnection().getKnex(), `select ${COLUMNS} from ${table(em)} where id = $1 and account_id = $2`, [id, accountId]);
   if (!rows[0]) throw AppError.notFound('application');
   return fromRow(rows[0]);
 }
@@ -74,14 +74,14 @@ export async function readOwned(em: EntityManager, accountId: string, id: string
 export async function readPage(em: EntityManager, accountId: string, afterSeq: string | undefined, limit: number): Promise<Application[]> {
   if (!ACCOUNT_ID.test(accountId)) return [];
   const rows = afterSeq
-    ? await em.getConnection().execute<ApplicationRow[]>(`select ${COLUMNS} from ${table(em)} where account_id = ? and seq > ? order by seq limit ?`, [accountId, afterSeq, limit])
-    : await em.getConnection().execute<ApplicationRow[]>(`select ${COLUMNS} from ${table(em)} where account_id = ? order by seq limit ?`, [accountId, limit]);
+    ? await queryPrepared<ApplicationRow>(em.getConnection().getKnex(), `select ${COLUMNS} from ${table(em)} where account_id = $1 and seq > $2 order by seq limit $3`, [accountId, afterSeq, limit])
+    : await queryPrepared<ApplicationRow>(em.getConnection().getKnex(), `select ${COLUMNS} from ${table(em)} where account_id = $1 order by seq limit $2`, [accountId, limit]);
   return rows.map(fromRow);
 }
 
 export async function readById(em: EntityManager, id: string): Promise<Application | undefined> {
   if (!ID.test(id)) return undefined;
-  const rows = await em.getConnection().execute<ApplicationRow[]>(`select ${COLUMNS} from ${table(em)} where id = ?`, [id]);
+  const rows = await queryPrepared<ApplicationRow>(em.getConnection().getKnex(), `select ${COLUMNS} from ${table(em)} where id = $1`, [id]);
   return rows[0] ? fromRow(rows[0]) : undefined;
 }
 

@@ -1,7 +1,7 @@
 // Read-only lookups on the hot path (GET by id, lists) run one plain SQL statement on the ORM's
 // connection: no unit of work or identity map is needed for rows that are only serialised.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AppError } from '@switchboard/platform';
+import { AppError, queryPrepared } from '@switchboard/platform';
 import type { Subscription } from '../db/entities';
 import { isSubscriptionId } from './ids';
 import { requireAccount } from './repository';
@@ -57,7 +57,7 @@ function table(em: EntityManager): string {
 export async function readOwned(em: EntityManager, accountId: string, id: string, applicationId?: string): Promise<Subscription> {
   requireAccount(accountId);
   if (!isSubscriptionId(id)) throw AppError.notFound('webhook');
-  const rows = await em.getConnection().execute<Row[]>(`select ${COLUMNS} from ${table(em)} where id = ? and account_id = ?`, [id, accountId]);
+  const rows = await queryPrepared<Row>(em.getConnection().getKnex(), `select ${COLUMNS} from ${table(em)} where id = $1 and account_id = $2`, [id, accountId]);
   const row = rows[0];
   if (!row || (applicationId && row.application_id !== applicationId)) throw AppError.notFound('webhook');
   return fromRow(row);
@@ -76,21 +76,13 @@ export interface PageQuery {
 
 /** One page in creation order, with the filters of CONTRACTS 3. */
 export async function readPage(em: EntityManager, q: PageQuery): Promise<Subscription[]> {
-  const where = ['account_id = ?', q.applicationId ? 'application_id = ?' : 'application_id is null'];
-  const params: unknown[] = [q.accountId, ...(q.applicationId ? [q.applicationId] : [])];
-  if (q.afterSeq) {
-    where.push('seq > ?');
-    params.push(q.afterSeq);
-  }
-  if (q.event) {
-    where.push('event = ?');
-    params.push(q.event);
-  }
-  if (q.resources) {
-    where.push(`string_to_array(resource, ',') && array[${q.resources.map(() => '?').join(', ')}]::text[]`);
-    params.push(...q.resources);
-  }
-  params.push(q.limit);
-  const rows = await em.getConnection().execute<Row[]>(`select ${COLUMNS} from ${table(em)} where ${where.join(' and ')} order by seq limit ?`, params);
+  const params: unknown[] = [q.accountId];
+  const p = (v: unknown) => `$${params.push(v)}`;
+  const where = ['account_id = $1', q.applicationId ? `application_id = ${p(q.applicationId)}` : 'application_id is null'];
+  if (q.afterSeq) where.push(`seq > ${p(q.afterSeq)}`);
+  if (q.event) where.push(`event = ${p(q.event)}`);
+  if (q.resources) where.push(`string_to_array(resource, ',') && ${p(q.resources)}::text[]`);
+  const limit = p(q.limit);
+  const rows = await queryPrepared<Row>(em.getConnection().getKnex(), `select ${COLUMNS} from ${table(em)} where ${where.join(' and ')} order by seq limit ${limit}`, params);
   return rows.map(fromRow);
 }
