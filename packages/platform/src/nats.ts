@@ -141,6 +141,9 @@ export function runConsumerLoop(opts: ConsumerLoopOptions): ConsumerLoop {
   let stopped = false;
   let current: { stop(): void; close(): Promise<void | Error> } | undefined;
   const inflight = new Set<Promise<void>>();
+  // Woken when a message finishes while the loop waits for a free slot (one waiter: the loop).
+  // Promise.race over the in-flight set would add a reaction to every pending handler per message.
+  let slotFreed: (() => void) | undefined;
   let markStarted: () => void = () => undefined;
   const started = new Promise<void>((r) => (markStarted = r));
 
@@ -158,9 +161,14 @@ export function runConsumerLoop(opts: ConsumerLoopOptions): ConsumerLoop {
               opts.logger.error({ err, subject: msg.subject, seq: msg.seq }, 'message handler failed; will retry');
               msg.nak(1000);
             })
-            .finally(() => inflight.delete(p));
+            .finally(() => {
+              inflight.delete(p);
+              const wake = slotFreed;
+              slotFreed = undefined;
+              wake?.();
+            });
           inflight.add(p);
-          if (inflight.size >= opts.concurrency) await Promise.race(inflight);
+          if (inflight.size >= opts.concurrency) await new Promise<void>((r) => (slotFreed = r));
           if (stopped) break;
         }
       } catch (err) {

@@ -68,6 +68,8 @@ const jitter = (ms: number) => Math.round(ms * (0.75 + Math.random() * 0.5));
 export class DeliveryWorker {
   /** Tails of jobs whose attempt is done and whose record / acknowledgement is under way. */
   private readonly finishing = new Set<Promise<unknown>>();
+  /** Callers of track() waiting for the pile to shrink, woken one per finished tail. */
+  private readonly waiting: Array<() => void> = [];
   /** Messages whose jobs are finishing: since when, and how many jobs. One ticker keeps them alive. */
   private readonly working = new Map<JsMsg, { since: number; jobs: number }>();
   private readonly ticker: NodeJS.Timeout;
@@ -92,9 +94,12 @@ export class DeliveryWorker {
         this.d.logger.error({ err, subject: msg.subject, seq: msg.seq }, 'finishing a delivery failed; the message will be re-delivered');
         msg.nak(1000);
       })
-      .finally(() => this.finishing.delete(t));
+      .finally(() => {
+        this.finishing.delete(t);
+        this.waiting.shift()?.();
+      });
     this.finishing.add(t);
-    return this.finishing.size >= MAX_FINISHING ? Promise.race(this.finishing).then(() => undefined) : Promise.resolve();
+    return this.finishing.size >= MAX_FINISHING ? new Promise<void>((r) => this.waiting.push(r)) : Promise.resolve();
   }
 
   /** Waits until every started job is recorded and acknowledged (shutdown). */
