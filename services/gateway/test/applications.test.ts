@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type Stack, type TestAccount } from '@switchboard/testing';
 
@@ -237,6 +238,30 @@ describe('listing applications', () => {
     }
     expect(pages).toBe(3);
     expect(seen).toEqual(created);
+  });
+
+  it('when the ids cross a digit boundary (1,000s to 10,000s), then pages still hold every application once, in creation order', async () => {
+    // A long-lived database: the internal sequence is past 9,995, so the next rows go 9996 .. 10007.
+    const db = new pg.Client({ connectionString: stack.databaseUrl });
+    await db.connect();
+    try {
+      await db.query("select setval('applications.applications_seq_seq', greatest(9995, (select coalesce(max(seq), 0) from applications.applications)))");
+    } finally {
+      await db.end();
+    }
+    const erin = await stack.createAccount('erin');
+    const created = [];
+    for (let i = 0; i < 12; i++) created.push(await create(erin, { name: `d${i}`, voiceUrl: 'https://example.com/v' }));
+    const seen: string[] = [];
+    let path: string | undefined = '/v1/applications?limit=5';
+    while (path) {
+      const res = await stack.request(erin, 'GET', path);
+      seen.push(...((await res.json()) as { href: string }[]).map((a) => a.href));
+      const link = res.headers.get('link');
+      path = link ? new URL(/<([^>]+)>/.exec(link)![1]!).pathname + new URL(/<([^>]+)>/.exec(link)![1]!).search : undefined;
+    }
+    expect(seen).toEqual(created);
+    expect(((await (await stack.request(erin, 'GET', '/v1/applications')).json()) as { href: string }[]).map((a) => a.href)).toEqual(created);
   });
 
   it.each(['0', '1001', '-1', 'ten', '1.5'])('when limit is %s, then 400', async (limit) => {

@@ -42,6 +42,7 @@ interface ApplicationRow {
   updated_at: Date;
 }
 
+// `seq::text` is named "seq" in the result: ORDER BY must name the table's column, or it sorts the text.
 const COLUMNS = 'seq::text, id, account_id::text, name, voice_url, messaging_url, environment_id::text, api_type, partition, created_at, updated_at';
 
 function fromRow(r: ApplicationRow): Application {
@@ -74,8 +75,8 @@ export async function readOwned(em: EntityManager, accountId: string, id: string
 export async function readPage(em: EntityManager, accountId: string, afterSeq: string | undefined, limit: number): Promise<Application[]> {
   if (!ACCOUNT_ID.test(accountId)) return [];
   const rows = afterSeq
-    ? await queryPrepared<ApplicationRow>(em.getConnection().getKnex(), `select ${COLUMNS} from ${table(em)} where account_id = $1 and seq > $2 order by seq limit $3`, [accountId, afterSeq, limit])
-    : await queryPrepared<ApplicationRow>(em.getConnection().getKnex(), `select ${COLUMNS} from ${table(em)} where account_id = $1 order by seq limit $2`, [accountId, limit]);
+    ? await queryPrepared<ApplicationRow>(em.getConnection().getKnex(), `select ${COLUMNS} from ${table(em)} where account_id = $1 and seq > $2 order by ${table(em)}.seq limit $3`, [accountId, afterSeq, limit])
+    : await queryPrepared<ApplicationRow>(em.getConnection().getKnex(), `select ${COLUMNS} from ${table(em)} where account_id = $1 order by ${table(em)}.seq limit $2`, [accountId, limit]);
   return rows.map(fromRow);
 }
 

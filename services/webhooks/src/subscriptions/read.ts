@@ -83,6 +83,6 @@ export async function readPage(em: EntityManager, q: PageQuery): Promise<Subscri
   if (q.event) where.push(`event = ${p(q.event)}`);
   if (q.resources) where.push(`string_to_array(resource, ',') && ${p(q.resources)}::text[]`);
   const limit = p(q.limit);
-  const rows = await queryPrepared<Row>(em.getConnection().getKnex(), `select ${COLUMNS} from ${table(em)} where ${where.join(' and ')} order by seq limit ${limit}`, params);
+  const rows = await queryPrepared<Row>(em.getConnection().getKnex(), `select ${COLUMNS} from ${table(em)} where ${where.join(' and ')} order by ${table(em)}.seq limit ${limit}`, params);
   return rows.map(fromRow);
 }
