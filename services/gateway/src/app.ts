@@ -38,6 +38,12 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const JSON_TYPES = ['application/json', 'application/*+json'];
 const OPS_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
 
+/** `application/json` or `application/<x>+json` (parameters such as charset are checked by the body parser). */
+function isJsonType(header: string | undefined): boolean {
+  const type = (header ?? '').split(';')[0]!.trim().toLowerCase();
+  return type === 'application/json' || /^application\/[a-z0-9.!#$&^_-]+\+json$/.test(type);
+}
+
 export function createApp(config: Config, logger: Logger = createLogger('gateway', config.LOG_LEVEL)): GatewayApp {
   const registry = createRegistry('gateway');
   const grpcMetrics = { registry, prefix: 'gateway' };
@@ -163,7 +169,11 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
     if (req.method !== 'POST' && req.method !== 'PUT') return next();
     const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
     if (!hasBody && /\/secret\/rotate\/?$/.test(req.path)) return next();
-    if (!req.is(JSON_TYPES)) return next(new AppError('unsupported_media_type', 'send the body as JSON with Content-Type: application/json'));
+    if (hasBody ? !req.is(JSON_TYPES) : !isJsonType(req.headers['content-type'])) {
+      return next(new AppError('unsupported_media_type', 'send the body as JSON with Content-Type: application/json'));
+    }
+    // Declared as JSON but empty: the client's body is missing, not of the wrong type.
+    if (!hasBody) return next(AppError.invalid([{ field: 'body', message: 'is required: a JSON object' }]));
     next();
   });
   // Only POST and PUT carry a body this API reads; a body on GET or DELETE is ignored.

@@ -49,6 +49,16 @@ describe('error statuses', () => {
     expectProblem(await raw('POST', '/v1/applications', body, { 'content-type': 'application/json; charset=latin-9000' }), 415);
   });
 
+  it('when POST or PUT declares JSON but sends no body, then 400 naming the body, and nothing is created', async () => {
+    const before = (await (await stack.request(alice, 'GET', '/v1/applications')).json()) as unknown[];
+    const p = expectProblem(await raw('POST', '/v1/applications', undefined, { 'content-type': 'application/json' }), 400);
+    expect(p.errors).toEqual([{ field: 'body', message: expect.stringMatching(/required/) }]);
+    expectProblem(await raw('PUT', `/v1/applications/${appId}`, '', { 'content-type': 'application/json' }), 400);
+    expectProblem(await raw('POST', '/v1/webhooks', undefined, { 'content-type': 'application/json' }), 400);
+    const after = (await (await stack.request(alice, 'GET', '/v1/applications')).json()) as unknown[];
+    expect(after).toHaveLength(before.length);
+  });
+
   it('when the body is over 64 KiB, then 413', async () => {
     const big = JSON.stringify({ name: 'x'.repeat(70 * 1024), voiceUrl: 'https://example.com/v' });
     expectProblem(await raw('POST', '/v1/applications', big, { 'content-type': 'application/json' }), 413);

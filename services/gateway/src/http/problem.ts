@@ -16,7 +16,7 @@ export function problemBody(err: AppError, instance?: string): Record<string, un
 }
 
 export function sendProblem(res: Response, err: AppError): void {
-  if (err.code === 'unauthenticated') res.setHeader('WWW-Authenticate', 'Basic realm="switchboard", charset="UTF-8"');
+  if (err.code === 'unauthenticated') res.setHeader('WWW-Authenticate', 'Basic realm="switchboard"');
   if (err.code === 'unavailable' && !res.getHeader('Retry-After')) res.setHeader('Retry-After', '1');
   res.status(err.httpStatus).type('application/problem+json').send(JSON.stringify(problemBody(err)));
 }
