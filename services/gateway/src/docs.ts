@@ -1,5 +1,6 @@
 // A self-contained API reference page for /docs: it reads /openapi.json and renders every operation
-// with its parameters, request body and responses. No external scripts, fonts or styles.
+// with its parameters, request body and responses, then the outgoing POSTs of its `webhooks` section.
+// No external scripts, fonts or styles.
 export const DOCS_HTML = `<!doctype html>
 <html lang="en">
 <head>
@@ -14,7 +15,8 @@ export const DOCS_HTML = `<!doctype html>
   main { display: grid; grid-template-columns: 260px 1fr; }
   nav { padding: 16px; border-right: 1px solid var(--line); position: sticky; top: 0; height: 100vh; overflow: auto; }
   nav a { display: block; color: inherit; text-decoration: none; font-size: 13px; padding: 2px 0; }
-  section.op { padding: 20px 32px; border-bottom: 1px solid var(--line); }
+  section.op, section.webhook { padding: 20px 32px; border-bottom: 1px solid var(--line); }
+  h2.group { padding: 20px 32px 0; margin: 0; } nav h3 { font-size: 13px; margin: 12px 0 4px; }
   .method { display: inline-block; min-width: 64px; font: 600 12px ui-monospace, monospace; padding: 2px 8px; border-radius: 4px; color: #fff; text-align: center; }
   .GET { background: #1f6feb; } .POST { background: #1a7f37; } .PUT { background: #9a6700; } .DELETE { background: #cf222e; }
   code, pre { font: 13px ui-monospace, monospace; background: var(--code); border-radius: 4px; }
@@ -31,38 +33,60 @@ export const DOCS_HTML = `<!doctype html>
 (async () => {
   const doc = await (await fetch('openapi.json')).json();
   const esc = (s) => String(s ?? '').replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
-  const resolve = (s) => (s && s.$ref ? doc.components.schemas[s.$ref.split('/').pop()] : s);
+  // Follows a local $ref (#/components/...) of the document.
+  const resolve = (s) => (s && s.$ref ? s.$ref.slice(2).split('/').reduce((o, k) => (o ? o[k] : undefined), doc) : s);
   const schemaName = (s) => (s && s.$ref ? s.$ref.split('/').pop() : s && s.type === 'array' && s.items && s.items.$ref ? s.items.$ref.split('/').pop() + '[]' : s && s.type);
+  const typeOf = (s) => (s.const !== undefined ? JSON.stringify(s.const) : JSON.stringify(s.enum || s.type || ''));
+  // One row per field; fields of nested objects (session.from.id) follow their parent.
+  const fieldRows = (schema, prefix, depth) => Object.entries(schema.properties || {}).map(([k, v]) => {
+    const r = resolve(v) || {};
+    const row = '<tr><td><code>' + esc(prefix + k) + '</code>' + ((schema.required || []).includes(k) ? ' *' : '') + '</td><td>' + esc(typeOf(r)) + '</td><td>' + esc(v.description || r.description || '') + '</td></tr>';
+    return row + (r.properties && depth < 3 ? fieldRows(r, prefix + k + '.', depth + 1) : '');
+  }).join('');
   document.getElementById('title').textContent = doc.info.title + ' ' + doc.info.version;
   document.getElementById('description').textContent = doc.info.description;
   const nav = document.getElementById('nav');
   const ops = document.getElementById('ops');
   let n = 0;
+  const render = (kind, name, label, item, method, op) => {
+    const id = 'op-' + n++;
+    const M = method.toUpperCase();
+    nav.insertAdjacentHTML('beforeend', '<a href="#' + id + '"><span class="method ' + M + '">' + M + '</span> ' + esc(label) + '</a>');
+    const params = [...(item.parameters || []), ...(op.parameters || [])].map(resolve);
+    const body = op.requestBody && op.requestBody.content['application/json'].schema;
+    const bodySchema = resolve(body);
+    let html = '<section class="' + kind + '" id="' + id + '" data-' + (kind === 'op' ? 'operation' : 'webhook') + '="' + esc(name) + '"><h2><span class="method ' + M + '">' + M + '</span><span class="path">' + esc(label) + '</span></h2>';
+    html += '<p>' + esc(op.summary) + ' <span class="muted">(' + esc((op.tags || []).join(', ')) + ')</span></p>';
+    if (op.description) html += '<p class="muted">' + esc(op.description) + '</p>';
+    if (params.length) html += '<table><tr><th>parameter</th><th>in</th><th>description</th></tr>' + params.map((p) => '<tr><td><code>' + esc(p.name) + '</code></td><td>' + esc(p.in) + '</td><td>' + esc(p.description || '') + '</td></tr>').join('') + '</table>';
+    if (bodySchema) {
+      html += '<p>' + (kind === 'op' ? 'Request body' : 'Body') + ' <code>' + esc(schemaName(body)) + '</code> ' + esc(bodySchema.description || '') + '</p>';
+      html += '<table><tr><th>field</th><th>type</th><th>description</th></tr>' + fieldRows(bodySchema, '', 1) + '</table>';
+    }
+    html += '<table><tr><th>' + (kind === 'op' ? 'status' : 'your answer') + '</th><th>body</th><th>meaning</th></tr>' + Object.entries(op.responses).map(([code, r]) => {
+      const c = r.content ? Object.entries(r.content)[0] : undefined;
+      return '<tr><td>' + esc(code) + '</td><td>' + (c ? '<code>' + esc(c[0]) + ' ' + esc(schemaName(c[1].schema)) + '</code>' : '') + '</td><td>' + esc(r.description) + '</td></tr>';
+    }).join('') + '</table></section>';
+    ops.insertAdjacentHTML('beforeend', html);
+  };
   for (const [path, item] of Object.entries(doc.paths)) {
     for (const method of ['get', 'post', 'put', 'delete']) {
-      const op = item[method];
-      if (!op) continue;
-      const id = 'op-' + n++;
-      const M = method.toUpperCase();
-      nav.insertAdjacentHTML('beforeend', '<a href="#' + id + '"><span class="method ' + M + '">' + M + '</span> ' + esc(path) + '</a>');
-      const params = [...(item.parameters || []), ...(op.parameters || [])];
-      const body = op.requestBody && op.requestBody.content['application/json'].schema;
-      const bodySchema = resolve(body);
-      let html = '<section class="op" id="' + id + '" data-operation="' + esc(op.operationId) + '"><h2><span class="method ' + M + '">' + M + '</span><span class="path">' + esc(path) + '</span></h2>';
-      html += '<p>' + esc(op.summary) + ' <span class="muted">(' + esc((op.tags || []).join(', ')) + ')</span></p>';
-      if (params.length) html += '<table><tr><th>parameter</th><th>in</th><th>description</th></tr>' + params.map((p) => '<tr><td><code>' + esc(p.name) + '</code></td><td>' + esc(p.in) + '</td><td>' + esc(p.description || '') + '</td></tr>').join('') + '</table>';
-      if (bodySchema) {
-        html += '<p>Request body <code>' + esc(schemaName(body)) + '</code> ' + esc(bodySchema.description || '') + '</p>';
-        html += '<table><tr><th>field</th><th>type</th><th>description</th></tr>' + Object.entries(bodySchema.properties || {}).map(([k, v]) => '<tr><td><code>' + esc(k) + '</code>' + ((bodySchema.required || []).includes(k) ? ' *' : '') + '</td><td>' + esc(JSON.stringify(resolve(v).type || resolve(v).enum || '')) + '</td><td>' + esc(v.description || resolve(v).description || '') + '</td></tr>').join('') + '</table>';
-      }
-      html += '<table><tr><th>status</th><th>body</th><th>meaning</th></tr>' + Object.entries(op.responses).map(([code, r]) => {
-        const c = r.content ? Object.entries(r.content)[0] : undefined;
-        return '<tr><td>' + esc(code) + '</td><td>' + (c ? '<code>' + esc(c[0]) + ' ' + esc(schemaName(c[1].schema)) + '</code>' : '') + '</td><td>' + esc(r.description) + '</td></tr>';
-      }).join('') + '</table></section>';
-      ops.insertAdjacentHTML('beforeend', html);
+      if (item[method]) render('op', item[method].operationId, path, item, method, item[method]);
     }
   }
-  document.body.dataset.operations = String(n);
+  const webhooks = Object.entries(doc.webhooks || {});
+  if (webhooks.length) {
+    nav.insertAdjacentHTML('beforeend', '<h3>Outgoing POSTs</h3>');
+    ops.insertAdjacentHTML('beforeend', '<h2 class="group" id="webhooks">Outgoing POSTs (webhooks)</h2>');
+  }
+  let w = 0;
+  for (const [name, item] of webhooks) {
+    for (const method of ['post']) {
+      if (item[method]) { render('webhook', name, 'webhook: ' + name, item, method, item[method]); w++; }
+    }
+  }
+  document.body.dataset.webhooks = String(w);
+  document.body.dataset.operations = String(n - w);
 })().catch((e) => { document.getElementById('description').textContent = 'Could not load openapi.json: ' + e; });
 </script>
 </body>

@@ -48,6 +48,31 @@ const webhookFilters: Schema[] = [
 ];
 const jsonBody = (schema: Schema): Schema => ({ required: true, content: { 'application/json': { schema } } });
 
+/** Body of a notification to a subscription's targetUrl, one per event kind (same keys, see bodies.ts). */
+function notificationSchema(event: string, what: string, resources: string[], data: string): Schema {
+  return {
+    type: 'object',
+    description: `Body of the \`${event}\` notification: ${what} Every key is always present.`,
+    required: ['id', 'name', 'event', 'resource', 'timestamp', 'accountId', 'applicationId', 'data', 'payload'],
+    properties: {
+      id: { type: 'string', description: 'Id of the event (from the telephony core); the same in the notification of every subscription it matches. Deduplicate deliveries by the `webhook-id` header.' },
+      name: nullable('string', { description: 'The `name` of the subscription; null when it has none.' }),
+      event: { type: 'string', const: event },
+      resource: { type: 'string', enum: resources, description: 'Resource of the event (never `all`; a subscription for `all` receives every resource).' },
+      timestamp: { type: 'string', format: 'date-time', pattern: 'Z$', description: 'When the event happened, ISO 8601 UTC with `Z`.' },
+      accountId: { type: 'string', pattern: '^[0-9]+$', description: 'Account of the event.' },
+      applicationId: nullable('string', { description: 'Application of the event; null when the event belongs to no application.' }),
+      data: { type: 'object', additionalProperties: true, description: data },
+      payload: {
+        type: ['object', 'null'],
+        additionalProperties: true,
+        description: 'The `payload` object of the subscription, unchanged; null when it has none.',
+      },
+    },
+    additionalProperties: false,
+  };
+}
+
 const schemas: Record<string, Schema> = {
   Problem: {
     type: 'object',
@@ -192,6 +217,59 @@ const schemas: Record<string, Schema> = {
     },
     additionalProperties: false,
   },
+
+  // Bodies of the outgoing POSTs (top-level `webhooks`; CONTRACTS 5, services/dispatcher/src/delivery/bodies.ts).
+  SessionRequest: {
+    type: 'object',
+    description: 'Body of the session POST: one key, `session`.',
+    required: ['session'],
+    properties: { session: ref('Session') },
+    additionalProperties: false,
+  },
+  Session: {
+    type: 'object',
+    description:
+      'The SPEC 6.2 session object. Every key below is always present (`null` where unknown), including `callId`, `applicationId`, `parameters` and `e164Id` in `from`/`to`, which existing WebAPI libraries read. Other keys the telephony core adds are passed through unchanged.',
+    required: ['id', 'accountId', 'applicationId', 'callId', 'timestamp', 'userType', 'initialText', 'from', 'to', 'headers', 'parameters'],
+    properties: {
+      id: nullable('string', { description: 'GUID, unique session identifier; null when the telephony core sent none.' }),
+      accountId: { type: 'string', pattern: '^[0-9]+$', description: "Account of the session, always a string: the event's, else the account owning the application." },
+      applicationId: { type: 'string', description: 'The application whose voiceUrl or messagingUrl receives this POST.' },
+      callId: nullable('string', { description: 'Call identifier; null when unknown.' }),
+      timestamp: {
+        type: 'string',
+        format: 'date-time',
+        pattern: 'Z$',
+        description: 'When the session started, ISO 8601 UTC with `Z` (when the event carries none: when Switchboard stored it).',
+      },
+      userType: { type: ['string', 'null'], enum: ['HUMAN', 'MACHINE', 'FAX', null], description: 'Upper case; null when unknown.' },
+      initialText: nullable('string', {
+        description:
+          'For a TEXT session, the first message the user sent (it also answers the first ask action); null when there is none, as for voice sessions.',
+      }),
+      from: { ...ref('SessionEndpoint'), description: 'Origin of the session.' },
+      to: { ...ref('SessionEndpoint'), description: 'Destination of the session.' },
+      headers: { type: 'object', additionalProperties: true, description: 'SIP headers of the session by header name; `{}` when there are none.' },
+      parameters: { type: 'object', additionalProperties: true, description: 'Parameters of the session; `{}` when there are none.' },
+    },
+    additionalProperties: true,
+  },
+  SessionEndpoint: {
+    type: 'object',
+    description: 'The `from` or `to` of a session. Every key below is always present; other keys are passed through.',
+    required: ['id', 'e164Id', 'name', 'channel', 'network'],
+    properties: {
+      id: nullable('string', { description: 'Caller ID for VOICE, user name for TEXT; null when unknown.' }),
+      e164Id: nullable('string', { description: 'The normalised (E.164) number when the telephony core has one, else the same as `id`.' }),
+      name: { type: 'string', description: 'Name of the user; the literal `unknown` when no name is known.' },
+      channel: { type: 'string', enum: ['VOICE', 'TEXT'], description: 'As sent, else the channel of the session (which chose voiceUrl or messagingUrl).' },
+      network: nullable('string', { description: 'VOICE: PSTN, VOIP. TEXT: AIM, GTALK, JABBER, MSN, SMS, YAHOO. Null when unknown.', examples: ['PSTN', 'SMS'] }),
+    },
+    additionalProperties: true,
+  },
+  SmsdlrNotification: notificationSchema('smsdlr', 'A message delivery report (SPEC 6.1).', ['sms'], 'The delivery report, as the telephony core sent it.'),
+  CdrCreatedNotification: notificationSchema('cdrCreated', 'A call detail record was created (SPEC 6.1).', ['call', 'sms', 'transcription'], 'The call detail record, as the telephony core sent it.'),
+  CdrRatedNotification: notificationSchema('cdrRated', 'A call detail record was rated (SPEC 6.1).', ['call', 'sms', 'transcription'], 'The rated call detail record, as the telephony core sent it.'),
 };
 
 function webhookPaths(prefix: string, level: 'account' | 'application'): Record<string, Schema> {
@@ -213,6 +291,131 @@ function webhookPaths(prefix: string, level: 'account' | 'application'): Record<
   };
 }
 
+// Outgoing POSTs (OpenAPI 3.1 `webhooks`): what Switchboard sends, and what it does with the answer
+// (CONTRACTS 5, 6; services/dispatcher/README.md).
+const signingHeaders: Record<string, Schema> = {
+  WebhookId: {
+    name: 'webhook-id',
+    in: 'header',
+    required: true,
+    schema: { type: 'string', pattern: '^msg_[A-Za-z0-9_-]{24}$' },
+    example: 'msg_2KWPBgLlAfxdpx2AI54pPJ85',
+    description:
+      'Standard Webhooks message id: the same on every retry and every duplicate of one message to one target, so a receiver can deduplicate by it (delivery is at least once).',
+  },
+  WebhookTimestamp: {
+    name: 'webhook-timestamp',
+    in: 'header',
+    required: true,
+    schema: { type: 'string', pattern: '^[0-9]+$' },
+    example: '1767225600',
+    description: 'Unix time in seconds of this attempt (new on every retry). Reject messages too far from your clock (Standard Webhooks suggests 5 minutes) to stop replays.',
+  },
+  WebhookSignature: {
+    name: 'webhook-signature',
+    in: 'header',
+    required: true,
+    schema: { type: 'string', pattern: '^v1,[A-Za-z0-9+/]+={0,2}( v1,[A-Za-z0-9+/]+={0,2})*$' },
+    example: 'v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=',
+    description:
+      '`v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed with the base64-decoded part of the `whsec_` secret after the prefix. During a rotation every valid secret signs and the signatures are separated by spaces (`v1,<a> v1,<b>`): accept the message when any one matches. Notifications are signed with the secret of the subscription (`GET /v1/webhooks/{id}/secret`; after `POST /v1/webhooks/{id}/secret/rotate` the previous one also signs for 24 h); session POSTs with the deployment secret `SESSION_SIGNING_SECRET`, given to application owners out of band.',
+  },
+};
+
+const DELIVERY_RULES =
+  'Signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`), `Content-Type: application/json`, UTF-8; ' +
+  'the body is the same bytes on every attempt. Delivery is at least once: deduplicate by `webhook-id`. ' +
+  'Each attempt times out after `DELIVERY_TIMEOUT_MS` (default 15 s). ' +
+  'Answer 2xx for success. 410 Gone stops for good (a subscription is disabled at once). ' +
+  'Any other status (including 3xx: redirects are not followed), a timeout or a connection error is retried on the schedule `DELIVERY_RETRY_SCHEDULE` ' +
+  '(default delays 5 s, 5 m, 30 m, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h: 10 attempts in all), each delay spread by +-20 % jitter; ' +
+  'a `Retry-After` (seconds or HTTP date) longer than the scheduled delay wins, up to `DELIVERY_RETRY_AFTER_MAX` (1 h). ' +
+  'After the last retry the delivery is recorded as failed. Every attempt is listed at `GET /v1/webhooks/{id}/deliveries` or `GET /v1/applications/{id}/deliveries`.';
+
+const deliveryResponses = (on410: string): Schema => ({
+  '2XX': { description: 'Success: the attempt is recorded as succeeded and the message is not sent again. The answer body is ignored.' },
+  '3XX': { description: 'Redirects are not followed: the attempt failed and is retried on the schedule.' },
+  '410': { description: on410 },
+  default: {
+    description:
+      'Any other status (4xx, 5xx), a timeout or a connection error: the attempt failed and is retried after the next delay of the schedule (jittered), or after `Retry-After` when that is longer (at most 1 h). After the last retry the delivery is recorded as failed.',
+    headers: {
+      'Retry-After': { schema: { type: 'string' }, description: 'Seconds or an HTTP date; honoured when longer than the scheduled delay, up to `DELIVERY_RETRY_AFTER_MAX` (1 h).' },
+    },
+  },
+});
+
+const signingParams = [{ $ref: '#/components/parameters/WebhookId' }, { $ref: '#/components/parameters/WebhookTimestamp' }, { $ref: '#/components/parameters/WebhookSignature' }];
+
+const sessionExample = {
+  session: {
+    id: '89d3b1a0-0e6b-4a70-9d1e-8d1f5a3d9c11',
+    accountId: '33932',
+    applicationId: '5f0c3d8e9a1b2c3d4e5f6a7b',
+    callId: 'c7e3a8b2f1d04e5a9b6c8d7e6f5a4b3c',
+    timestamp: '2026-11-22T06:00:00.000Z',
+    userType: 'HUMAN',
+    initialText: null,
+    from: { id: '+14155550100', e164Id: '+14155550100', name: 'unknown', channel: 'VOICE', network: 'PSTN' },
+    to: { id: '+14155550199', e164Id: '+14155550199', name: 'unknown', channel: 'VOICE', network: 'PSTN' },
+    headers: { 'x-sbc-call-id': '0a1b2c3d' },
+    parameters: {},
+  },
+};
+
+function notificationWebhook(event: string, schema: string, summary: string, resource: string): Schema {
+  return {
+    post: {
+      tags: ['Outgoing POSTs'],
+      summary,
+      operationId: `${event}Notification`,
+      description: `POSTed to the \`targetUrl\` of every enabled subscription (account-level and application-level alike) whose \`event\` is \`${event}\` and whose \`resource\` contains the event's resource or \`all\`. ${DELIVERY_RULES}`,
+      security: [],
+      parameters: signingParams,
+      requestBody: {
+        required: true,
+        content: {
+          'application/json': {
+            schema: ref(schema),
+            example: {
+              id: '3f2b6c1e-8a4d-4f7b-9c2e-1d5a6b7c8d9e',
+              name: 'DLRs to billing',
+              event,
+              resource,
+              timestamp: '2026-11-22T06:00:00.000Z',
+              accountId: '33932',
+              applicationId: '5f0c3d8e9a1b2c3d4e5f6a7b',
+              data: event === 'smsdlr' ? { messageId: 'm-1', status: 'delivered' } : { duration: 42 },
+              payload: { team: 'billing' },
+            },
+          },
+        },
+      },
+      responses: deliveryResponses('Gone: the subscription is disabled at once (`enabled: false`, `disabledReason` says why) and nothing more is sent to it until it is enabled again with PUT.'),
+    },
+  };
+}
+
+const outgoingWebhooks: Record<string, Schema> = {
+  session: {
+    post: {
+      tags: ['Outgoing POSTs'],
+      summary: "Session POST to the application's voiceUrl (VOICE) or messagingUrl (TEXT)",
+      operationId: 'sessionRequest',
+      description:
+        "When a new session arrives (SPEC 6.2), POSTed to the application's `voiceUrl` when its channel (`from.channel`, else `to.channel`, else TEXT when `initialText` is set, else VOICE) is VOICE, to its `messagingUrl` when it is TEXT. " +
+        DELIVERY_RULES,
+      security: [],
+      parameters: signingParams,
+      requestBody: { required: true, content: { 'application/json': { schema: ref('SessionRequest'), example: sessionExample } } },
+      responses: deliveryResponses('Gone: this session POST fails for good and is not retried.'),
+    },
+  },
+  smsdlr: notificationWebhook('smsdlr', 'SmsdlrNotification', 'Message delivery report (smsdlr) to a subscription', 'sms'),
+  cdrCreated: notificationWebhook('cdrCreated', 'CdrCreatedNotification', 'Call detail record created (cdrCreated) to a subscription', 'call'),
+  cdrRated: notificationWebhook('cdrRated', 'CdrRatedNotification', 'Call detail record rated (cdrRated) to a subscription', 'call'),
+};
+
 export function buildOpenApi(baseUrl: string): Record<string, unknown> {
   const applicationPaths = (prefix: string, op: string): Record<string, Schema> => ({
     [`${prefix}/applications`]: {
@@ -233,7 +436,11 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
       title: 'Switchboard API',
       version: '1.0.0',
       description:
-        'Applications, webhook subscriptions and session delivery, compatible with the Tropo REST API v1. Paths work with and without a trailing slash; /rest/v1 serves the same resources as /v1 (application, environment and user hrefs use it).',
+        'Applications, webhook subscriptions and session delivery, compatible with the Tropo REST API v1. ' +
+        'Paths work with and without a trailing slash. One router serves both prefixes: every `/v1/` path below is also served under `/rest/v1/` ' +
+        '(and every `/rest/v1/` path under `/v1/`), with the same behaviour; the document lists the `/rest/v1/` forms that hrefs use ' +
+        '(applications, environments, users) and the `/v1/` forms of everything else. ' +
+        'The `webhooks` section describes the POSTs Switchboard makes: the session POST to an application (SPEC 6.2) and the `smsdlr`, `cdrCreated` and `cdrRated` notifications to subscriptions, all signed per Standard Webhooks.',
       license: { name: 'Proprietary', identifier: 'LicenseRef-Switchboard' },
     },
     servers: [{ url: baseUrl }],
@@ -244,6 +451,7 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
       { name: 'Application webhooks', description: 'Application-level subscriptions (SPEC 4.2)' },
       { name: 'Deliveries', description: 'Delivery attempts and signing secrets (CONTRACTS 5, 6)' },
       { name: 'Linked resources', description: 'Resources that hrefs point to' },
+      { name: 'Outgoing POSTs', description: 'What Switchboard POSTs to your URLs: sessions and notifications (SPEC 6, CONTRACTS 5, 6)' },
     ],
     paths: {
       ...applicationPaths('/v1', ''),
@@ -280,10 +488,20 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
         parameters: [pathId('id', 'User id; only your own.')],
         get: { tags: ['Linked resources'], summary: 'Show your user', operationId: 'getUser', responses: { '200': json(ref('User'), 'The user of the credentials.'), ...readErrors } },
       },
+      '/v1/environments/{id}': {
+        parameters: [pathId('id', 'Environment id: 1 Production, 2 Development.')],
+        get: { tags: ['Linked resources'], summary: 'Show an environment (the /v1 form of the href)', operationId: 'getV1Environment', responses: { '200': json(ref('Environment'), 'The environment.'), ...readErrors } },
+      },
+      '/v1/users/{id}': {
+        parameters: [pathId('id', 'User id; only your own.')],
+        get: { tags: ['Linked resources'], summary: 'Show your user (the /v1 form of the href)', operationId: 'getV1User', responses: { '200': json(ref('User'), 'The user of the credentials.'), ...readErrors } },
+      },
     },
+    webhooks: outgoingWebhooks,
     components: {
       securitySchemes: { basic: { type: 'http', scheme: 'basic', description: 'Account username and password.' } },
       schemas,
+      parameters: signingHeaders,
     },
   };
 }

@@ -1,17 +1,63 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium } from 'playwright-core';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
 import { checkResponse, startStack, type Stack } from '@switchboard/testing';
 import { buildOpenApi } from '../src/openapi';
+// The dispatcher's own body builders and signer: the documented webhooks must describe what it really sends.
+import { buildNotificationBody, buildSessionBody } from '../../dispatcher/src/delivery/bodies';
+import { generateSecret, secretKey, signatureHeaders } from '../../dispatcher/src/delivery/signing';
+import { cdrEventSchema, sessionNewSchema, smsDlrEventSchema } from '../../dispatcher/src/events/schemas';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 let stack: Stack;
+
+type Obj = Record<string, unknown>;
+interface WebhookOperation {
+  operationId: string;
+  summary: string;
+  description: string;
+  security: unknown[];
+  parameters: { $ref: string }[];
+  requestBody: { required: boolean; content: Record<string, { schema: { $ref: string } }> };
+  responses: Record<string, { description: string; headers?: Obj }>;
+}
+interface Doc {
+  openapi: string;
+  info: { description: string };
+  servers: { url: string }[];
+  paths: Record<string, Obj>;
+  webhooks: Record<string, { post: WebhookOperation }>;
+  components: { schemas: Record<string, Obj>; parameters: Record<string, { name: string; in: string; required: boolean; schema: Obj; description: string }> };
+}
+
+/** Follows a local `#/...` reference of the document. */
+function deref<T>(doc: Doc, value: { $ref?: string } | T): T {
+  const r = (value as { $ref?: string }).$ref;
+  if (!r) return value as T;
+  return r
+    .slice(2)
+    .split('/')
+    .reduce<unknown>((o, k) => (o as Obj)[k], doc) as T;
+}
+
+/** A validator of a component schema, with the document's references resolvable. */
+function schemaValidator(doc: Doc) {
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  (addFormats as unknown as (a: Ajv2020) => void)(ajv);
+  ajv.addSchema({ $id: 'doc', components: doc.components });
+  return (name: string, value: unknown) => {
+    const validate = ajv.getSchema(`doc#/components/schemas/${name}`)!;
+    return validate(value) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`);
+  };
+}
 
 beforeAll(async () => {
   stack = await startStack();
@@ -22,14 +68,18 @@ describe('the OpenAPI document', () => {
   it('when linted with redocly, then it has no errors', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sb-openapi-'));
     const file = join(dir, 'openapi.json');
-    writeFileSync(file, JSON.stringify(buildOpenApi('http://localhost:8080'), null, 2));
-    writeFileSync(join(dir, 'redocly.yaml'), 'extends:\n  - recommended\nrules:\n  info-license-url: off\n  operation-4xx-response: error\n');
+    // A public-looking server URL: localhost would be the only warning (no-server-example.com).
+    writeFileSync(file, JSON.stringify(buildOpenApi('https://switchboard.test'), null, 2));
+    writeFileSync(join(dir, 'redocly.yaml'), 'extends:\n  - recommended\nrules:\n  info-license-strict: off\n  operation-4xx-response: error\n');
     const { stdout, stderr } = await run(join(root, 'node_modules/.bin/redocly'), ['lint', file, '--config', join(dir, 'redocly.yaml')], {
       env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
     }).catch((err: { stdout: string; stderr: string }) => {
       throw new Error(`redocly lint failed:\n${err.stdout}\n${err.stderr}`);
     });
-    expect(`${stdout}${stderr}`).toMatch(/valid/i);
+    const out = `${stdout}${stderr}`;
+    expect(out).toMatch(/valid/i);
+    // No warnings either: examples that break their schema, unused components, bad config all warn.
+    expect(out, out).not.toMatch(/You have \d+ warning|Your config has \d+ warning|Unused rules/);
   }, 60_000);
 
   it('when fetched from the gateway without credentials, then it is the document, with every SPEC path', async () => {
@@ -53,9 +103,138 @@ describe('the OpenAPI document', () => {
       '/rest/v1/applications/{id}',
       '/rest/v1/environments/{id}',
       '/rest/v1/users/{id}',
+      '/v1/environments/{id}',
+      '/v1/users/{id}',
     ]) {
       expect(doc.paths, path).toHaveProperty([path]);
     }
+  });
+
+  it('when compared with the routes the gateway registers, then every route is documented under /v1 or /rest/v1, and the aliasing is stated', () => {
+    const doc = buildOpenApi('http://localhost') as unknown as Doc;
+    const shape = (p: string) => p.replace(/\{[^}]+\}/g, '{}').replace(/:[A-Za-z]+/g, '{}');
+    const documented = new Set(Object.keys(doc.paths).map(shape));
+    const httpDir = fileURLToPath(new URL('../src/http/', import.meta.url));
+    const routes = readdirSync(httpDir)
+      .filter((f) => f.endsWith('.ts'))
+      .flatMap((f) => [...readFileSync(join(httpDir, f), 'utf8').matchAll(/route\(router, '([^']+)'/g)].map((m) => m[1]!));
+    expect(routes.length).toBeGreaterThanOrEqual(12);
+    for (const r of routes) {
+      expect(documented.has(shape(`/v1${r}`)) || documented.has(shape(`/rest/v1${r}`)), `route ${r}`).toBe(true);
+    }
+    expect(doc.info.description).toMatch(/every `\/v1\/` path below is also served under `\/rest\/v1\/`/);
+  });
+
+  it('when fetched, then its webhooks section describes the session POST and the smsdlr, cdrCreated and cdrRated notifications', async () => {
+    const doc = (await (await fetch(`${stack.baseUrl}/openapi.json`)).json()) as Doc;
+    expect(Object.keys(doc.webhooks).sort()).toEqual(['cdrCreated', 'cdrRated', 'session', 'smsdlr']);
+
+    const bodyOf = (name: string) => {
+      const op = doc.webhooks[name]!.post;
+      expect(op.requestBody.required).toBe(true);
+      return deref<{ required: string[]; properties: Record<string, Obj> }>(doc, op.requestBody.content['application/json']!.schema);
+    };
+    const sessionRequest = bodyOf('session');
+    expect(sessionRequest.required).toEqual(['session']);
+    const session = deref<{ required: string[]; properties: Record<string, Obj> }>(doc, sessionRequest.properties.session as { $ref: string });
+    expect([...session.required].sort()).toEqual(
+      ['accountId', 'applicationId', 'callId', 'from', 'headers', 'id', 'initialText', 'parameters', 'timestamp', 'to', 'userType'].sort(),
+    );
+    expect(session.properties.accountId).toMatchObject({ type: 'string' });
+    expect(session.properties.initialText).toMatchObject({ type: ['string', 'null'] });
+    expect(session.properties.timestamp).toMatchObject({ type: 'string', format: 'date-time', pattern: 'Z$' });
+    for (const side of ['from', 'to']) {
+      const endpoint = deref<{ required: string[] }>(doc, session.properties[side] as { $ref: string });
+      expect([...endpoint.required].sort(), side).toEqual(['channel', 'e164Id', 'id', 'name', 'network']);
+    }
+
+    for (const event of ['smsdlr', 'cdrCreated', 'cdrRated']) {
+      const body = bodyOf(event);
+      expect([...body.required].sort(), event).toEqual(['accountId', 'applicationId', 'data', 'event', 'id', 'name', 'payload', 'resource', 'timestamp'].sort());
+      expect(body.properties.event, event).toEqual({ type: 'string', const: event });
+      for (const nullableField of ['name', 'applicationId', 'payload']) expect((body.properties[nullableField] as { type: string[] }).type, `${event}.${nullableField}`).toContain('null');
+    }
+    expect(bodyOf('smsdlr').properties.resource).toMatchObject({ enum: ['sms'] });
+
+    for (const [name, { post: op }] of Object.entries(doc.webhooks)) {
+      expect(op.operationId, name).toBeTruthy();
+      expect(op.security, name).toEqual([]);
+      const headers = op.parameters.map((p) => deref<{ name: string; in: string; required: boolean; description: string; schema: { pattern: string } }>(doc, p));
+      expect(headers.map((h) => [h.name, h.in, h.required]), name).toEqual([
+        ['webhook-id', 'header', true],
+        ['webhook-timestamp', 'header', true],
+        ['webhook-signature', 'header', true],
+      ]);
+      const signature = headers[2]!;
+      expect(signature.description).toMatch(/HMAC-SHA256/);
+      expect(signature.description).toMatch(/separated by spaces/);
+      expect(new RegExp(signature.schema.pattern).test('v1,YWJj v1,ZGVm')).toBe(true);
+      expect(headers[0]!.description).toMatch(/same on every retry/);
+      expect(Object.keys(op.responses).sort(), name).toEqual(['2XX', '3XX', '410', 'default']);
+      expect(op.responses.default!.headers, name).toHaveProperty(['Retry-After']);
+      expect(op.responses['3XX']!.description).toMatch(/not followed/);
+      expect(op.description, name).toMatch(/5 s, 5 m, 30 m, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h/);
+      expect(op.description, name).toMatch(/jitter/);
+      expect(op.description, name).toMatch(/Retry-After/);
+      expect(op.description, name).toMatch(/410/);
+    }
+    expect(doc.webhooks.smsdlr!.post.responses['410']!.description).toMatch(/disabled/);
+  });
+
+  it('when the dispatcher builds and signs real bodies, then they match the documented webhook schemas and headers', () => {
+    const doc = buildOpenApi('http://localhost') as unknown as Doc;
+    const check = schemaValidator(doc);
+    const received = new Date('2025-03-01T10:00:00.000Z');
+
+    const sparse = sessionNewSchema.parse({ applicationId: 'app1', session: { from: { id: '+14155550100', channel: 'VOICE', network: 'PSTN' } } });
+    const full = sessionNewSchema.parse({
+      applicationId: 'app2',
+      session: {
+        id: '89d3b1a0-0e6b-4a70-9d1e-8d1f5a3d9c11',
+        accountId: 7,
+        callId: 'c-1',
+        timestamp: '2025-03-01T12:00:00+02:00',
+        userType: 'human',
+        initialText: 'hi there',
+        from: { id: 'jsgoecke', name: 'Jason', channel: 'text', network: 'JABBER' },
+        to: { id: 'bot@example.com', e164Id: 'bot@example.com', channel: 'TEXT', network: 'JABBER', extra: 1 },
+        headers: { 'x-sbc': 'a' },
+        parameters: { lang: 'en' },
+        somethingNew: true,
+      },
+    });
+    const textOnly = sessionNewSchema.parse({ applicationId: 'app3', session: { initialText: 'hello' } });
+    for (const ev of [sparse, full, textOnly]) {
+      const body = JSON.parse(JSON.stringify(buildSessionBody(ev, '42', received))) as unknown;
+      expect(check('SessionRequest', body), JSON.stringify(body)).toEqual([]);
+    }
+    expect(check('SessionRequest', { session: { id: null } })).not.toEqual([]);
+
+    const sub = { name: null, payload: null };
+    const named = { name: 'DLRs', payload: { team: 'billing' } };
+    const cases: [string, string, unknown][] = [
+      ['SmsdlrNotification', 'smsdlr', smsDlrEventSchema.parse({ id: 'e1', accountId: 7, timestamp: '2025-03-01T12:00:00+02:00', data: { status: 'delivered' } })],
+      ['CdrCreatedNotification', 'cdrCreated', cdrEventSchema.parse({ id: 'e2', accountId: '7', applicationId: 'app1', resource: 'call', timestamp: '2025-03-01T12:00:00Z', data: { duration: 3 } })],
+      ['CdrRatedNotification', 'cdrRated', cdrEventSchema.parse({ id: 'e3', accountId: '7', applicationId: '', resource: 'transcription', timestamp: '2025-03-01T12:00:00Z', data: {} })],
+    ];
+    for (const [schema, event, ev] of cases) {
+      for (const s of [sub, named]) {
+        const body = JSON.parse(JSON.stringify(buildNotificationBody(event as 'smsdlr', ev as never, s))) as unknown;
+        expect(check(schema, body), `${schema} ${JSON.stringify(body)}`).toEqual([]);
+      }
+    }
+    expect(check('CdrRatedNotification', { ...(cases[2]![2] as Obj), event: 'cdrCreated' })).not.toEqual([]);
+
+    // Headers as the dispatcher signs them (two secrets: a rotation) match the documented parameters.
+    const params = doc.components.parameters;
+    const headerAjv = new Ajv2020({ strict: false });
+    const signed = signatureHeaders([secretKey(generateSecret()), secretKey(generateSecret())], 'msg_abcdefghijklmnopqrstuvwx', '{"a":1}');
+    for (const p of Object.values(params)) {
+      const value = signed[p.name as keyof typeof signed];
+      expect(value, p.name).toBeDefined();
+      expect(headerAjv.validate(p.schema, value), `${p.name}: ${value}`).toBe(true);
+    }
+    expect(signed['webhook-signature'].split(' ')).toHaveLength(2);
   });
 
   it('when a response breaks the contract, then the checker reports it (so passing tests mean conforming responses)', () => {
@@ -69,7 +248,7 @@ describe('the OpenAPI document', () => {
 });
 
 describe('the docs page', () => {
-  it('when opened in headless Chromium with no network, then it lists every operation of the document', async () => {
+  it('when opened in headless Chromium with no network, then it lists every operation and every outgoing POST of the document', async () => {
     const browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
@@ -86,6 +265,10 @@ describe('the docs page', () => {
       const expected = Object.values(doc.paths).flatMap((item) => ['get', 'post', 'put', 'delete'].flatMap((m) => (item[m]?.operationId ? [item[m]!.operationId!] : [])));
       const listed = await page.$$eval('section.op', (els) => els.map((e) => e.getAttribute('data-operation')));
       expect(listed).toEqual(expected);
+      const webhooks = await page.$$eval('section.webhook', (els) => els.map((e) => e.getAttribute('data-webhook')));
+      expect(webhooks).toEqual(['session', 'smsdlr', 'cdrCreated', 'cdrRated']);
+      const session = (await page.textContent('section[data-webhook="session"]')) ?? '';
+      for (const text of ['webhook-signature', 'session.from.e164Id', 'session.initialText', 'Retry-After', '410']) expect(session, text).toContain(text);
       expect(await page.textContent('h1')).toContain('Switchboard API');
       expect(external).toEqual([]);
     } finally {
