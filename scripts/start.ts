@@ -2,7 +2,8 @@
 // at their configured addresses; otherwise private instances are started with data under .data/.
 // Ctrl-C (or SIGTERM) stops every process.
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, chownSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, chownSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 
@@ -134,6 +135,17 @@ try {
   process.exit(1);
 }
 
+// Session POSTs are signed with one secret that survives restarts, so an application can verify
+// them: kept in .data/ (git-ignored) unless SESSION_SIGNING_SECRET is given.
+if (!env.SESSION_SIGNING_SECRET) {
+  const file = join(dataDir, 'session-signing-secret');
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, `whsec_${randomBytes(32).toString('base64')}\n`, { mode: 0o600 });
+  }
+  env.SESSION_SIGNING_SECRET = readFileSync(file, 'utf8').trim();
+}
+
 for (const name of SERVICES) {
   const dir = join(root, 'services', name);
   if (!existsSync(join(dir, 'src/main.ts'))) continue;
@@ -150,6 +162,8 @@ for (const name of SERVICES) {
 const base = env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT}`;
 waitUntil(async () => (await fetch(`http://127.0.0.1:${env.PORT}/readyz`).catch(() => undefined))?.ok ?? false, 'the stack', 60_000)
   .then(() =>
-    say(`Switchboard is ready at ${base}\n  create an account:  npm run account -- create --username me --password 'choose-a-password'\n  then:              curl -u me:choose-a-password ${base}/v1/applications`),
+    say(
+      `Switchboard is ready at ${base}\n  create an account:  npm run account -- create --username me --password 'choose-a-password'\n  then:              curl -u me:choose-a-password ${base}/v1/applications\n  session POSTs are signed with SESSION_SIGNING_SECRET=${env.SESSION_SIGNING_SECRET} (.data/session-signing-secret)`,
+    ),
   )
   .catch((err: Error) => say(`${err.message}; see the logs above`));

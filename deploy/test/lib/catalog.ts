@@ -60,11 +60,18 @@ export const SERVICES: Record<ServiceName, ServiceSpec> = {
       'DELIVERY_RETRY_SCHEDULE',
       'DELIVERY_ALLOWED_CIDRS',
       'NATS_STREAM_REPLICAS',
+      // From the Secret switchboard-session-signing: one value for every replica.
+      'SESSION_SIGNING_SECRET',
       ...COMMON_ENV,
     ],
-    requiredEnv: ['OPS_PORT', 'NATS_URL', 'APPLICATIONS_GRPC_URL', 'WEBHOOKS_GRPC_URL'],
+    requiredEnv: ['OPS_PORT', 'NATS_URL', 'APPLICATIONS_GRPC_URL', 'WEBHOOKS_GRPC_URL', 'SESSION_SIGNING_SECRET'],
     portEnv: { OPS_PORT: 'ops' },
   },
+};
+
+/** Secrets created by hand before the first release (deploy/README.md), by name, with their keys. */
+export const RELEASE_SECRETS: Record<string, readonly string[]> = {
+  'switchboard-session-signing': ['secret'],
 };
 
 /** Variables a migration Job (src/migrate.ts of applications or webhooks) may set. */
@@ -103,6 +110,7 @@ export const METRICS: Record<string, { type: MetricType; labels: readonly string
   dispatcher_retries_scheduled_total: { type: 'counter', labels: ['kind'], service: 'dispatcher' },
   dispatcher_breakers: { type: 'gauge', labels: ['state'], service: 'dispatcher' },
   dispatcher_consumer_pending: { type: 'gauge', labels: ['consumer'], service: 'dispatcher' },
+  dispatcher_retries_waiting: { type: 'gauge', labels: [], service: 'dispatcher' },
   dispatcher_messages_terminated_total: { type: 'counter', labels: ['subject'], service: 'dispatcher' },
 };
 

@@ -13,7 +13,7 @@ import { NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1';
 import type { Container, PodSpec, Probe, ServicePort, ServiceSpec as K8sServiceSpec } from 'kubernetes-types/core/v1';
 import type { LabelSelector } from 'kubernetes-types/meta/v1';
 import { fileURLToPath } from 'node:url';
-import { INFRA_ENV, MIGRATION_ENV, SERVICES, serviceOfImage, type ServiceName } from './catalog';
+import { INFRA_ENV, MIGRATION_ENV, SERVICES, serviceOfImage, type ServiceName, RELEASE_SECRETS } from './catalog';
 import { requireTool, runOk, typecheck, type TscFile } from './tools';
 
 export interface K8sObject {
@@ -355,6 +355,9 @@ function resolvePodPort(tpl: PodTemplate, port: number | string | undefined): { 
 /** Secrets an operator creates at run time: CloudNativePG writes <cluster>-app for the database owner. */
 export function externalSecrets(objects: K8sObject[]): Map<string, string[]> {
   const out = new Map<string, string[]>();
+  // Secrets the release procedure creates by hand in each namespace the services run in (deploy/README.md).
+  for (const ns of new Set(objects.filter((o) => o.kind === 'Deployment').map(nsOf)))
+    for (const [name, keys] of Object.entries(RELEASE_SECRETS)) out.set(`${ns}/${name}`, [...keys]);
   for (const c of objects.filter((o) => o.apiVersion === 'postgresql.cnpg.io/v1' && o.kind === 'Cluster')) {
     out.set(`${nsOf(c)}/${c.metadata.name}-app`, ['username', 'user', 'password', 'host', 'port', 'dbname', 'uri', 'jdbc-uri', 'pgpass']);
   }

@@ -119,6 +119,7 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
         policy: { schedule: config.DELIVERY_RETRY_SCHEDULE, jitter: config.DELIVERY_RETRY_JITTER, retryAfterMaxMs: config.DELIVERY_RETRY_AFTER_MAX },
         sessionKeys: sessionSecrets.map(secretKey),
         ackWaitMs: config.JETSTREAM_ACK_WAIT,
+        giveUpAfterMs: config.DELIVERY_GIVE_UP_AFTER ?? config.DELIVERY_RETRY_SCHEDULE.reduce((a, b) => a + b, 0) + 86_400_000,
         logger,
       });
       const js = nats.js;
@@ -155,7 +156,12 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
         ] as const) {
           try {
             const info = await jsm.consumers.info(stream, durable);
-            metrics.consumerPending.set({ consumer: durable }, info.num_pending + info.num_ack_pending);
+            // A scheduled retry is an unacknowledged message of the retry consumer until it is due:
+            // that is waiting by design, not backlog, so it is counted apart.
+            if (durable === CONSUMERS.retry) {
+              metrics.consumerPending.set({ consumer: durable }, info.num_pending);
+              metrics.retriesWaiting.set(info.num_ack_pending);
+            } else metrics.consumerPending.set({ consumer: durable }, info.num_pending + info.num_ack_pending);
           } catch {
             // NATS away: keep the last value
           }

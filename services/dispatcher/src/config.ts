@@ -54,6 +54,23 @@ const schema = z
     DELIVERY_RETRY_JITTER: z.coerce.number().min(0).max(1).default(0.2),
     /** Longest wait a target can ask for with Retry-After. */
     DELIVERY_RETRY_AFTER_MAX: duration('1h'),
+    /**
+     * Age (since JetStream stored the event) after which a delivery still waiting for its host
+     * (breaker open, host busy) is recorded as failed instead of waiting again. Unset: the whole
+     * retry schedule plus one day, always within the retention of the deliveries stream.
+     */
+    DELIVERY_GIVE_UP_AFTER: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        if (v === undefined || v === '') return undefined;
+        try {
+          return parseDuration(v);
+        } catch (err) {
+          ctx.addIssue({ code: 'custom', message: (err as Error).message });
+          return z.NEVER;
+        }
+      }),
     /** Private ranges that targets may use anyway, e.g. "127.0.0.0/8,::1/128" in tests. */
     DELIVERY_ALLOWED_CIDRS: z
       .string()
@@ -119,6 +136,10 @@ const schema = z
       ctx.addIssue({ code: 'custom', path: ['RECORD_FLUSH_INTERVAL'], message: 'must be between 1ms and 10s' });
     if (c.JETSTREAM_ACK_WAIT < c.DELIVERY_TIMEOUT_MS + 5000)
       ctx.addIssue({ code: 'custom', path: ['JETSTREAM_ACK_WAIT'], message: 'must be at least DELIVERY_TIMEOUT_MS + 5s' });
+    // The deliveries stream keeps jobs max(7 d, schedule + 2 d) (jobs.ts): give up well before that.
+    const retention = Math.max(7 * 86_400_000, c.DELIVERY_RETRY_SCHEDULE.reduce((a, b) => a + b, 0) + 2 * 86_400_000);
+    if (c.DELIVERY_GIVE_UP_AFTER !== undefined && c.DELIVERY_GIVE_UP_AFTER > retention - 86_400_000)
+      ctx.addIssue({ code: 'custom', path: ['DELIVERY_GIVE_UP_AFTER'], message: 'must be at least a day shorter than the deliveries stream keeps jobs (the longer of 7 days and the retry schedule plus 2 days)' });
     if (c.DELIVERY_HOST_CONCURRENCY > c.DELIVERY_CONCURRENCY)
       ctx.addIssue({ code: 'custom', path: ['DELIVERY_HOST_CONCURRENCY'], message: 'must not exceed DELIVERY_CONCURRENCY' });
   });

@@ -13,6 +13,7 @@ export interface DispatcherMetrics {
   skipped: Counter<'kind' | 'reason'>;
   breakers: Gauge<'state'>;
   consumerPending: Gauge<'consumer'>;
+  retriesWaiting: Gauge;
   terminated: Counter<'subject'>;
   fannedOut: Counter<'kind'>;
   recordsBuffered: Gauge;
@@ -65,8 +66,13 @@ export function createMetrics(breakerCounts: () => Record<'closed' | 'open' | 'h
     }),
     consumerPending: new Gauge({
       name: 'dispatcher_consumer_pending',
-      help: 'Messages of a JetStream consumer not yet acknowledged (num_pending + num_ack_pending), by consumer.',
+      help: 'Backlog of a JetStream consumer, by consumer: messages not yet delivered plus those in progress (for the retry consumer, only retries that are due: scheduled ones are dispatcher_retries_waiting).',
       labelNames: ['consumer'],
+      registers: [registry],
+    }),
+    retriesWaiting: new Gauge({
+      name: 'dispatcher_retries_waiting',
+      help: 'Retries and deferred deliveries held by JetStream until their time comes (the retry consumer\'s unacknowledged messages).',
       registers: [registry],
     }),
     terminated: new Counter({

@@ -62,6 +62,57 @@ describe('outages', () => {
     }
   }, 60_000);
 
+  it('when retries are scheduled far ahead, then they are reported as waiting, not as consumer backlog', async () => {
+    const rx = await startReceiver();
+    const d = await h.startDispatcher({ DELIVERY_RETRY_SCHEDULE: '1h' });
+    try {
+      const acct = await h.newAccount();
+      const path = `/later/${acct}`;
+      rx.on(path, () => 503);
+      await h.subscribe(acct, { event: 'cdrCreated', resource: 'all', targetUrl: rx.url(path) });
+      for (let i = 0; i < 5; i++) await h.publish('cdr.created', cdrEvent(acct, { id: `later-${i}` }));
+      await waitFor(async () => metricValue(await d.metrics(), 'dispatcher_retries_scheduled_total', { kind: 'notification' }) >= 5, { what: '5 retries scheduled' });
+      // The gauges are refreshed from JetStream every 5 s.
+      await waitFor(async () => metricValue(await d.metrics(), 'dispatcher_retries_waiting') >= 5, { what: 'retries reported as waiting', timeoutMs: 15_000, intervalMs: 250 });
+      const m = await d.metrics();
+      expect(metricValue(m, 'dispatcher_consumer_pending', { consumer: CONSUMERS.retry })).toBe(0);
+      expect(metricValue(m, 'dispatcher_consumer_pending', { consumer: CONSUMERS.events })).toBe(0);
+    } finally {
+      await d.stop();
+      await rx.close().catch(() => undefined);
+    }
+  }, 60_000);
+
+  it('when a host stays unavailable past DELIVERY_GIVE_UP_AFTER, then its waiting deliveries are recorded as failed, not kept waiting', async () => {
+    const rx = await startReceiver();
+    const d = await h.startDispatcher({
+      DELIVERY_RETRY_SCHEDULE: '1h',
+      DELIVERY_GIVE_UP_AFTER: '2s',
+      DELIVERY_BREAKER_VOLUME_THRESHOLD: '2',
+      DELIVERY_BREAKER_RESET_TIMEOUT: '3s',
+    });
+    try {
+      const acct = await h.newAccount();
+      const path = `/gone-quiet/${acct}`;
+      rx.on(path, () => 503);
+      const sub = await h.subscribe(acct, { event: 'cdrCreated', resource: 'all', targetUrl: rx.url(path) });
+      // Two failures open the host's breaker; the next events wait for it without an attempt.
+      for (let i = 0; i < 2; i++) await h.publish('cdr.created', cdrEvent(acct, { id: `quiet-open-${i}` }));
+      await waitFor(() => rx.at(path).length >= 2, { what: 'two failed attempts' });
+      await sleep(300);
+      for (let i = 0; i < 5; i++) await h.publish('cdr.created', cdrEvent(acct, { id: `quiet-wait-${i}` }));
+      const gaveUp = async () =>
+        (await h.hooks.listDeliveries({ accountId: acct, subscriptionId: sub.id, limit: 100 })).deliveries.filter((r) => r.outcome === 'failed' && /gave up/.test(r.error ?? ''));
+      await waitFor(async () => (await gaveUp()).length >= 4, { what: 'waiting deliveries given up', timeoutMs: 20_000, intervalMs: 250 });
+      // At most the breaker's one probe reached the host; the rest never did.
+      expect(rx.at(path).length).toBeLessThanOrEqual(3);
+      expect((await gaveUp())[0]!.error).toMatch(/circuit breaker open/);
+    } finally {
+      await d.stop();
+      await rx.close().catch(() => undefined);
+    }
+  }, 60_000);
+
   it('when NATS restarts mid-run, then the dispatcher recovers by itself and every event is delivered', async () => {
     const rx = await startReceiver();
     const d = await h.startDispatcher();
