@@ -63,6 +63,42 @@ describe('Authenticator', () => {
     await expect(auth.authenticate(header('ann', 'right'), 'r')).resolves.toEqual({ accountId: '7', username: 'ann' });
   });
 
+  it('when the lockout outlasts the cache, then the owner\'s verified credentials are verified again and keep working, and guesses stay locked out', async () => {
+    let now = 1000;
+    const { client, calls } = accounts();
+    const auth = new Authenticator(client, { cacheTtlMs: 30_000, maxFailures: 3, lockoutMs: 10 * 60_000, now: () => now });
+    await auth.authenticate(header('ann', 'right'), 'r');
+    for (let i = 0; i < 3; i++) await expect(auth.authenticate(header('ann', `x${i}`), 'r')).rejects.toMatchObject({ code: 'unauthenticated' });
+    now += 5 * 60_000; // cache entry expired, lockout still on
+    const before = calls.n;
+    await expect(auth.authenticate(header('ann', 'right'), 'r')).resolves.toEqual({ accountId: '7', username: 'ann' });
+    expect(calls.n).toBe(before + 1); // really verified, not served from a stale cache
+    await expect(auth.authenticate(header('ann', 'guess'), 'r')).rejects.toMatchObject({ code: 'rate_limited' });
+    expect(calls.n).toBe(before + 1); // the guess never reached the service
+  });
+
+  it('when the owner\'s remembered password stops verifying, then it is forgotten and locked out like any other', async () => {
+    let now = 1000;
+    let password = 'right';
+    const calls = { n: 0 };
+    const client = {
+      verifyCredentials: async (req: { username: string; password: string }) => {
+        calls.n++;
+        if (req.username === 'ann' && req.password === password) return { account: { id: '7', username: 'ann', createdAt: '' } };
+        throw new AppError('unauthenticated', 'invalid credentials');
+      },
+    } as unknown as AccountsClient;
+    const auth = new Authenticator(client, { cacheTtlMs: 30_000, maxFailures: 3, lockoutMs: 10 * 60_000, now: () => now });
+    await auth.authenticate(header('ann', 'right'), 'r');
+    for (let i = 0; i < 3; i++) await expect(auth.authenticate(header('ann', `x${i}`), 'r')).rejects.toMatchObject({ code: 'unauthenticated' });
+    password = 'changed';
+    now += 60_000;
+    await expect(auth.authenticate(header('ann', 'right'), 'r')).rejects.toMatchObject({ code: 'unauthenticated' });
+    const before = calls.n;
+    await expect(auth.authenticate(header('ann', 'right'), 'r')).rejects.toMatchObject({ code: 'rate_limited' });
+    expect(calls.n).toBe(before);
+  });
+
   it('when concurrent requests carry the same new credentials, then one verification serves them all', async () => {
     const { client, calls } = accounts();
     const auth = new Authenticator(client, { cacheTtlMs: 30_000, maxFailures: 5, lockoutMs: 1000 });

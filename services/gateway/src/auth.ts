@@ -12,7 +12,10 @@ export interface Principal {
 interface CacheEntry {
   digest: Buffer;
   principal: Principal;
+  /** Until then requests with this credential are answered without asking the applications service. */
   expires: number;
+  /** Until then this credential is re-verified even while the username is locked out. */
+  knownGoodUntil: number;
 }
 
 interface FailureEntry {
@@ -30,6 +33,11 @@ export interface AuthOptions {
 }
 
 const MAX_LOCKOUT_MS = 15 * 60 * 1000;
+/**
+ * How long a verified credential is remembered as the owner's: longer than any lockout, so a brute
+ * force against a username never locks out the integration that keeps using the right password.
+ */
+const KNOWN_GOOD_MS = MAX_LOCKOUT_MS;
 
 export class Authenticator {
   private readonly cache = new Map<string, CacheEntry>();
@@ -61,12 +69,17 @@ export class Authenticator {
     const digest = createHash('sha256').update(username).update('\0').update(password).digest();
     const now = this.now();
     const cached = this.cache.get(username);
-    if (cached && cached.expires > now && timingSafeEqual(cached.digest, digest)) {
+    const matches = cached !== undefined && timingSafeEqual(cached.digest, digest);
+    if (matches && cached.expires > now) {
       this.opts.metrics?.cacheHits.inc();
       return cached.principal;
     }
+    // During a lockout only the credential last verified for this username goes on to verification
+    // (it still is verified: a changed password or a deleted account is honoured). Presenting it
+    // takes the password, so the lockout keeps slowing every guess down.
+    const knownGood = matches && cached.knownGoodUntil > now;
     const failure = this.failures.get(username);
-    if (failure && failure.lockedUntil > now) {
+    if (!knownGood && failure && failure.lockedUntil > now) {
       this.opts.metrics?.failures.inc();
       const retryAfter = Math.ceil((failure.lockedUntil - now) / 1000);
       throw Object.assign(new AppError('rate_limited', `too many failed logins for this user; try again in ${retryAfter} s`), { retryAfter });
@@ -85,18 +98,24 @@ export class Authenticator {
     try {
       const res = await this.accounts.verifyCredentials({ username, password }, { requestId });
       const principal = { accountId: res.account!.id, username: res.account!.username };
-      this.failures.delete(username);
+      // A success resets the failure count, but not a lockout in force: the owner getting through
+      // during a brute force must not hand the attacker a fresh set of guesses.
+      if (!((this.failures.get(username)?.lockedUntil ?? 0) > this.now())) this.failures.delete(username);
       if (this.opts.cacheTtlMs > 0) {
         this.bound(this.cache);
-        this.cache.set(username, { digest, principal, expires: this.now() + this.opts.cacheTtlMs });
+        const now = this.now();
+        this.cache.set(username, { digest, principal, expires: now + this.opts.cacheTtlMs, knownGoodUntil: now + KNOWN_GOOD_MS });
       }
       return principal;
     } catch (err) {
       if (err instanceof AppError && err.code === 'unauthenticated') {
         this.opts.metrics?.failures.inc();
         this.recordFailure(username);
-        // The cached entry (if any) is for another, verified password: a wrong guess must not evict
-        // it, or a brute force would lock the owner's running integration out (README, Authentication).
+        // A wrong guess must not evict the owner's verified credential, or a brute force would lock the
+        // owner's running integration out (README, Authentication); but once that credential itself
+        // is refused (password changed, account gone) it is forgotten.
+        const cached = this.cache.get(username);
+        if (cached && timingSafeEqual(cached.digest, digest)) this.cache.delete(username);
         throw new AppError('unauthenticated', 'invalid credentials');
       }
       throw err;

@@ -330,7 +330,8 @@ const DELIVERY_RULES =
   'Any other status (including 3xx: redirects are not followed), a timeout or a connection error is retried on the schedule `DELIVERY_RETRY_SCHEDULE` ' +
   '(default delays 5 s, 5 m, 30 m, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h: 10 attempts in all), each delay spread by +-20 % jitter; ' +
   'a `Retry-After` (seconds or HTTP date) longer than the scheduled delay wins, up to `DELIVERY_RETRY_AFTER_MAX` (1 h). ' +
-  'After the last retry the delivery is recorded as failed. Every attempt is listed at `GET /v1/webhooks/{id}/deliveries` or `GET /v1/applications/{id}/deliveries`.';
+  'After the last retry the delivery is recorded as failed. While a target host keeps failing, its circuit breaker opens and its deliveries wait without spending attempts; ' +
+  'one still waiting past `DELIVERY_GIVE_UP_AFTER` (default: the whole schedule plus a day) is recorded as failed too. Every attempt is listed at `GET /v1/webhooks/{id}/deliveries` or `GET /v1/applications/{id}/deliveries`.';
 
 const deliveryResponses = (on410: string): Schema => ({
   '2XX': { description: 'Success: the attempt is recorded as succeeded and the message is not sent again. The answer body is ignored.' },
