@@ -13,7 +13,8 @@ import { api, finish, newAccount, newTarget, until, type ScenarioResult } from '
 
 async function cannon(url: string, headers: Record<string, string>, seconds: number, connections: number, overallRate?: number) {
   const r = await autocannon({ url, headers, duration: seconds, connections, ...(overallRate ? { overallRate } : {}) });
-  return { rps: r.requests.average, total: r.requests.total, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts };
+  const statusCodes = Object.fromEntries(Object.entries(r.statusCodeStats ?? {}).filter(([code]) => !code.startsWith('2')).map(([code, st]) => [code, st.count ?? 0]));
+  return { rps: r.requests.average, total: r.requests.total, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts, timeouts: r.timeouts, statusCodes };
 }
 
 export async function soak(cluster: Cluster, rx: Receiver, opts: { minutes: number; measureSeconds?: number; eventRate?: number }): Promise<ScenarioResult> {
@@ -29,6 +30,11 @@ export async function soak(cluster: Cluster, rx: Receiver, opts: { minutes: numb
   const t = await newTarget(cluster, rx, 'soak');
   const writers = startApiLoad({ apiUrl: cluster.apiUrl, accounts: [await newAccount(cluster, 'soakw')], concurrency: 2, ratePerSecond: 10, voiceUrl: rx.url('/soak/unused') });
   const events = startEventLoad({ bus: cluster.bus, ratePerSecond: opts.eventRate ?? 20, make: (i) => cdrEvent(`soak-${i}`, t.account.id) });
+
+  // Warm-up at the held rate (a fifth of the soak, at most 2 minutes): a young process grows its heap
+  // toward a steady size first, which is not a leak; the slope is measured after it.
+  const warmupSeconds = Math.round(Math.min(120, (opts.minutes * 60) / 5));
+  const warm = await cannon(url, headers, warmupSeconds, 20, rate);
 
   const samples = new Map<string, Array<[number, number]>>();
   let sampling = true;
@@ -79,23 +85,27 @@ export async function soak(cluster: Cluster, rx: Receiver, opts: { minutes: numb
     rss[name] = `${Math.round(kept[0]?.[1] ?? 0)}->${Math.round(kept[kept.length - 1]?.[1] ?? 0)}`;
   }
   const writeErrors = writers.log.filter((r) => r.status === 0 || r.status >= 400).length;
-  const errors = held.non2xx + held.errors + writeErrors;
+  const errors = warm.non2xx + warm.errors + held.non2xx + held.errors + writeErrors;
   return finish(
     {
       name: 'soak',
-      apiRequests: held.total + writers.log.length,
+      apiRequests: warm.total + held.total + writers.log.length,
       apiFailed: errors,
       eventsPublished: events.published.size,
       eventsLost: lost,
       duplicates: duplicates(rx.stats(t.eventsPath)),
       figures: {
         minutes: opts.minutes,
+        warmupSeconds,
         measuredMaxRps: Math.round(max.rps),
         heldRps: Math.round(held.rps),
         targetRps: rate,
         p99Ms: held.p99,
         rssSlopeMbPerMin: slopes,
         rssMb: rss,
+        // What failed, if anything: reads (non-2xx by status, transport errors, timeouts) and writes by status (0: transport error).
+        failedReads: { warmup: { byStatus: warm.statusCodes, errors: warm.errors, timeouts: warm.timeouts }, held: { byStatus: held.statusCodes, errors: held.errors, timeouts: held.timeouts } },
+        failedWritesByStatus: writers.log.filter((r) => r.status === 0 || r.status >= 400).reduce<Record<string, number>>((acc, r) => ((acc[r.status] = (acc[r.status] ?? 0) + 1), acc), {}),
         consumerPendingAtEnd: lagAtEnd,
         consumerPendingAfterDrain: lag,
         eventsDrained: drained !== undefined,

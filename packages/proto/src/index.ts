@@ -47,9 +47,10 @@ const CHANNEL_OPTIONS: grpc.ChannelOptions = {
   'grpc.keepalive_timeout_ms': 10_000,
   'grpc.initial_reconnect_backoff_ms': 200,
   'grpc.max_reconnect_backoff_ms': 2_000,
-  // Calls are not retried transparently (callers decide), and channelz bookkeeping is off: both cost
-  // CPU on every call.
-  'grpc.enable_retries': 0,
+  // No retry policy: a call that reached a server is never repeated (callers decide). Transparent
+  // retries stay on: a call that never left for the server (it raced a GOAWAY, say when a server
+  // ends a connection at grpc.max_connection_age) goes out again on a new connection instead of
+  // failing with UNAVAILABLE. Channelz bookkeeping is off: it costs CPU on every call.
   'grpc.enable_channelz': 0,
   // Spread calls over every address a name resolves to (several replicas behind one DNS name).
   'grpc.service_config': JSON.stringify({ loadBalancingConfig: [{ round_robin: {} }] }),
