@@ -3,7 +3,7 @@ import pg from 'pg';
 
 /**
  * Creates the database named in `url` when it does not exist yet (first start on a new machine).
- * Concurrent callers are fine: a lost race answers "already exists", which is success.
+ * Concurrent callers are fine: a lost race answers "already exists" (or a unique violation), which is success.
  */
 export async function ensureDatabase(url: string): Promise<void> {
   const target = new URL(url);
@@ -24,7 +24,10 @@ export async function ensureDatabase(url: string): Promise<void> {
   try {
     await client.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`);
   } catch (err) {
-    if ((err as { code?: string }).code !== '42P04') throw err;
+    // 42P04: it exists. 23505: another process created it at the same moment (Postgres checks the
+    // catalogue's unique index before the name), e.g. two services starting on a new machine.
+    const code = (err as { code?: string }).code;
+    if (code !== '42P04' && code !== '23505') throw err;
   } finally {
     await client.end().catch(() => undefined);
   }
