@@ -1,17 +1,22 @@
 import type { Logger } from './logger';
 
+/** A further signal this soon after the first is the same stop, not a request to hurry. */
+const SAME_STOP_MS = 2000;
+
 /**
- * Runs `stop` once on SIGTERM or SIGINT, then exits. A second signal, or a drain that takes longer
- * than `timeoutMs`, exits at once.
+ * Runs `stop` once on SIGTERM or SIGINT, then exits. A second signal (more than 2 s after the first),
+ * or a drain that takes longer than `timeoutMs`, exits at once. Ctrl-C in a terminal reaches every
+ * process of the group and a supervisor (`npm start`) forwards SIGTERM as well: that pair still drains.
  */
 export function onShutdownSignal(logger: Logger, stop: () => Promise<void>, timeoutMs = 25_000): void {
-  let stopping = false;
+  let stoppingSince: number | undefined;
   const handler = (signal: NodeJS.Signals) => {
-    if (stopping) {
+    if (stoppingSince !== undefined) {
+      if (Date.now() - stoppingSince < SAME_STOP_MS) return;
       logger.warn({ signal }, 'second signal, exiting now');
       process.exit(1);
     }
-    stopping = true;
+    stoppingSince = Date.now();
     logger.info({ signal }, 'draining');
     const timer = setTimeout(() => {
       logger.error({ timeoutMs }, 'drain timed out, exiting');

@@ -20,7 +20,11 @@ describe('the gateway process', () => {
     expect(stderr).toMatch(/PUBLIC_BASE_URL/);
   });
 
-  it('when SIGTERM arrives during a request, then the request still gets its answer and the process exits 0', async () => {
+  it.each([
+    ['SIGTERM arrives', ['SIGTERM']],
+    // Ctrl-C reaches the whole process group, and npm start forwards a SIGTERM as well.
+    ['Ctrl-C and a supervisor\'s SIGTERM arrive together', ['SIGINT', 'SIGTERM']],
+  ] as const)('when %s during a request, then the request still gets its answer and the process exits 0', async (_what, signals) => {
     // An "applications service" that accepts connections and never answers: the request waits for
     // its gRPC deadline, so it is surely in flight when the signal arrives.
     const hole = createNetServer(() => undefined);
@@ -40,7 +44,7 @@ describe('the gateway process', () => {
       const started = Date.now();
       const inflight = fetch(`http://127.0.0.1:${port}/v1/applications`, { headers: { authorization: `Basic ${Buffer.from('a:b').toString('base64')}` } });
       await new Promise((r) => setTimeout(r, 300));
-      child.kill('SIGTERM');
+      for (const signal of signals) child.kill(signal);
       const res = await inflight;
       // The dependency never answered: a clean, retryable 503 after the deadline, not a reset.
       expect(res.status).toBe(503);
@@ -49,6 +53,7 @@ describe('the gateway process', () => {
       expect(await exited).toBe(0);
       expect(stdout).toMatch(/"msg":"draining"/);
       expect(stdout).toMatch(/"msg":"stopped"/);
+      expect(stdout).not.toMatch(/second signal/);
     } finally {
       child.kill('SIGKILL');
       hole.close();
