@@ -40,6 +40,8 @@ export interface Stack {
   createAccount(prefix?: string): Promise<TestAccount>;
   /** fetch() against the gateway with the account's credentials and a JSON body. */
   request(account: TestAccount | undefined, method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Response>;
+  /** GETs a list and every next page its Link headers announce; returns the items of all pages in order. */
+  listAll<T = Record<string, unknown>>(account: TestAccount, path: string): Promise<T[]>;
   stop(): Promise<void>;
 }
 
@@ -82,7 +84,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   const { port } = await gw.start();
   const baseUrl = `http://127.0.0.1:${port}`;
 
-  return {
+  const stack: Stack = {
     baseUrl,
     databaseUrl,
     nats,
@@ -106,6 +108,18 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       await assertDocumented(method, `${baseUrl}${path}`, res);
       return res;
     },
+    async listAll<T>(account: TestAccount, path: string) {
+      const items: T[] = [];
+      for (let next: string | undefined = path; next; ) {
+        const res = await stack.request(account, 'GET', next);
+        if (res.status !== 200) throw new Error(`GET ${next}: ${res.status}`);
+        items.push(...((await res.json()) as T[]));
+        const link = /<([^>]+)>; rel="next"/.exec(res.headers.get('link') ?? '')?.[1];
+        const url = link ? new URL(link) : undefined;
+        next = url ? url.pathname + url.search : undefined;
+      }
+      return items;
+    },
     async stop() {
       await gw.stop();
       await webhooksApp?.stop();
@@ -114,4 +128,5 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       await db?.drop();
     },
   };
+  return stack;
 }

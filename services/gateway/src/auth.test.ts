@@ -3,13 +3,14 @@ import { AppError } from '@switchboard/platform';
 import type { AccountsClient } from '@switchboard/proto';
 import { Authenticator } from './auth';
 
-/** A stand-in for the accounts RPC that knows one user; counts calls. */
-function accounts(password = 'right') {
+/** A stand-in for the accounts RPC that knows one user (whose password may change); counts calls. */
+function accounts(password: string | (() => string) = 'right') {
   const calls = { n: 0 };
+  const current = typeof password === 'function' ? password : () => password;
   const client = {
     verifyCredentials: async (req: { username: string; password: string }) => {
       calls.n++;
-      if (req.username === 'ann' && req.password === password) return { account: { id: '7', username: 'ann', createdAt: '' } };
+      if (req.username === 'ann' && req.password === current()) return { account: { id: '7', username: 'ann', createdAt: '' } };
       throw new AppError('unauthenticated', 'invalid credentials');
     },
   } as unknown as AccountsClient;
@@ -80,14 +81,7 @@ describe('Authenticator', () => {
   it('when the owner\'s remembered password stops verifying, then it is forgotten and locked out like any other', async () => {
     let now = 1000;
     let password = 'right';
-    const calls = { n: 0 };
-    const client = {
-      verifyCredentials: async (req: { username: string; password: string }) => {
-        calls.n++;
-        if (req.username === 'ann' && req.password === password) return { account: { id: '7', username: 'ann', createdAt: '' } };
-        throw new AppError('unauthenticated', 'invalid credentials');
-      },
-    } as unknown as AccountsClient;
+    const { client, calls } = accounts(() => password);
     const auth = new Authenticator(client, { cacheTtlMs: 30_000, maxFailures: 3, lockoutMs: 10 * 60_000, now: () => now });
     await auth.authenticate(header('ann', 'right'), 'r');
     for (let i = 0; i < 3; i++) await expect(auth.authenticate(header('ann', `x${i}`), 'r')).rejects.toMatchObject({ code: 'unauthenticated' });
