@@ -42,6 +42,17 @@ export async function waitFor<T>(fn: () => Promise<T | undefined | false> | T | 
   }
 }
 
+/** Runs one statement on its own connection to `url` (setup and checks in tests); returns the rows. */
+export async function queryDatabase<T = Record<string, unknown>>(url: string, text: string, params: unknown[] = []): Promise<T[]> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return (await c.query(text, params)).rows as T[];
+  } finally {
+    await c.end();
+  }
+}
+
 export interface TestDatabase {
   url: string;
   name: string;

@@ -1,6 +1,5 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStack, type Stack, type TestAccount } from '@switchboard/testing';
+import { queryDatabase, startStack, type Stack, type TestAccount } from '@switchboard/testing';
 
 let stack: Stack;
 let alice: TestAccount;
@@ -242,13 +241,7 @@ describe('listing applications', () => {
 
   it('when the ids cross a digit boundary (1,000s to 10,000s), then pages still hold every application once, in creation order', async () => {
     // A long-lived database: the internal sequence is past 9,995, so the next rows go 9996 .. 10007.
-    const db = new pg.Client({ connectionString: stack.databaseUrl });
-    await db.connect();
-    try {
-      await db.query("select setval('applications.applications_seq_seq', greatest(9995, (select coalesce(max(seq), 0) from applications.applications)))");
-    } finally {
-      await db.end();
-    }
+    await queryDatabase(stack.databaseUrl, "select setval('applications.applications_seq_seq', greatest(9995, (select coalesce(max(seq), 0) from applications.applications)))");
     const erin = await stack.createAccount('erin');
     const created = [];
     for (let i = 0; i < 12; i++) created.push(await create(erin, { name: `d${i}`, voiceUrl: 'https://example.com/v' }));

@@ -1,7 +1,6 @@
 // SPEC 4.2 through the real gateway, webhooks and applications services, Postgres and NATS.
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStack, waitFor, type Stack, type TestAccount } from '@switchboard/testing';
+import { queryDatabase, startStack, waitFor, type Stack, type TestAccount } from '@switchboard/testing';
 
 let stack: Stack;
 let alice: TestAccount;
@@ -236,13 +235,7 @@ describe('lists: paging and filters', () => {
   });
 
   it('when the ids cross a digit boundary (1,000s to 10,000s), then pages still hold every subscription once, in creation order', async () => {
-    const db = new pg.Client({ connectionString: stack.databaseUrl });
-    await db.connect();
-    try {
-      await db.query("select setval('webhooks.subscriptions_seq_seq', greatest(9995, (select coalesce(max(seq), 0) from webhooks.subscriptions)))");
-    } finally {
-      await db.end();
-    }
+    await queryDatabase(stack.databaseUrl, "select setval('webhooks.subscriptions_seq_seq', greatest(9995, (select coalesce(max(seq), 0) from webhooks.subscriptions)))");
     const me = await fresh();
     const ids: string[] = [];
     for (let i = 0; i < 10; i++) ids.push((await createHook(me, '/v1/webhooks')).id);

@@ -1,8 +1,7 @@
 // applications.deleted -> the application's subscriptions go, also when this service was down at the time.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
 import { publishJson, STREAMS, SUBJECTS } from '@switchboard/platform';
-import { waitFor } from '@switchboard/testing';
+import { queryDatabase, waitFor } from '@switchboard/testing';
 import { APPLICATIONS_DELETED_DURABLE } from '../src/events/applications-deleted';
 import { codeOf, startHarness, watch, type Harness } from './harness';
 
@@ -14,15 +13,7 @@ afterAll(async () => h?.stop());
 
 const body = { event: 'smsdlr', resource: 'sms', targetUrl: 'https://example.com/hook' };
 
-async function sql<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
-  const c = new pg.Client({ connectionString: h.db.url });
-  await c.connect();
-  try {
-    return (await c.query(text, params)).rows as T[];
-  } finally {
-    await c.end();
-  }
-}
+const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => queryDatabase<T>(h.db.url, text, params);
 
 async function exists(accountId: string, id: string): Promise<boolean> {
   return (await codeOf(h.webhooks.client.getSubscription({ accountId, id }))) === 'ok';

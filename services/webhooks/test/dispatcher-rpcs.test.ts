@@ -1,9 +1,8 @@
 // The internal RPCs the dispatcher uses (MatchSubscriptions, RecordAttempts), secrets and delivery records.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
 import { SUBJECTS } from '@switchboard/platform';
 import type { Delivery } from '@switchboard/proto';
-import { waitFor } from '@switchboard/testing';
+import { queryDatabase, waitFor } from '@switchboard/testing';
 import { codeOf, fieldErrorsOf, startHarness, watch, type Harness } from './harness';
 
 let h: Harness;
@@ -14,15 +13,7 @@ afterAll(async () => h?.stop());
 
 const client = () => h.webhooks.client;
 
-async function sql<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
-  const c = new pg.Client({ connectionString: h.db.url });
-  await c.connect();
-  try {
-    return (await c.query(text, params)).rows as T[];
-  } finally {
-    await c.end();
-  }
-}
+const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => queryDatabase<T>(h.db.url, text, params);
 
 async function sub(accountId: string, fields: { event?: string; resource?: string; enabled?: boolean } = {}, applicationId = '') {
   const res = await client().createSubscription({

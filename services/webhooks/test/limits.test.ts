@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
+import { queryDatabase } from '@switchboard/testing';
 import { codeOf, startHarness, type Harness } from './harness';
 
 let h: Harness;
@@ -11,14 +11,8 @@ afterAll(async () => h?.stop());
 const body = { event: 'cdrCreated', resource: 'call', targetUrl: 'https://example.com/hook' };
 
 async function countRows(where: string, params: unknown[]): Promise<number> {
-  const c = new pg.Client({ connectionString: h.db.url });
-  await c.connect();
-  try {
-    const r = await c.query(`select count(*)::int as n from webhooks.subscriptions where ${where}`, params);
-    return r.rows[0].n as number;
-  } finally {
-    await c.end();
-  }
+  const [r] = await queryDatabase<{ n: number }>(h.db.url, `select count(*)::int as n from webhooks.subscriptions where ${where}`, params);
+  return r!.n;
 }
 
 function tally(codes: string[]): Record<string, number> {
