@@ -14,7 +14,8 @@ import { startReceiver, type Receiver } from '../../proof/lib/receiver';
 import { api, newTarget, until, type Target } from '../../proof/scenarios/common';
 import { allDashboardQueries, type DashboardQuery } from '../grafana/queries';
 import type { ScrapeTargets } from '../prometheus/config';
-import { checkQueries, prometheusBinary, startPrometheus, type PrometheusServer } from './lib/prometheus-server';
+import { requireTool } from './lib/tools';
+import { checkQueries, startPrometheus, type PrometheusServer } from './lib/prometheus-server';
 
 const JOBS: readonly Service[] = ['gateway', 'applications', 'webhooks', 'dispatcher'];
 /** $__rate_interval for a 1 s scrape: wide enough that every series has many samples. */
@@ -54,7 +55,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function setup(): Promise<void> {
   // Before anything starts: a missing binary is a clear failure, not a skip.
-  const binary = prometheusBinary();
+  const binary = requireTool('prometheus');
   // A private Postgres, so that it can be stopped to produce the 5xx the error panels plot.
   cluster = await startCluster({ gateways: 1, applications: 1, webhooks: 1, dispatchers: 1, privatePostgres: true });
   const targets: ScrapeTargets = {};

@@ -5,24 +5,14 @@
 //   const prom = await startPrometheus({ gateway: '127.0.0.1:41001', ... }, { scrapeInterval: '1s' });
 //   const problems = await checkQueries(prom, allDashboardQueries(), { retryForMs: 20_000 });
 //   await prom.stop();
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '@switchboard/testing';
 import { prometheusConfigFor, type ScrapeTargets } from '../../prometheus/config';
+import { requireTool } from './tools';
 
-/** Absolute path of the prometheus binary; throws naming the Debian package when it is absent. */
-export function prometheusBinary(): string {
-  const found = spawnSync('sh', ['-c', 'command -v prometheus'], { encoding: 'utf8' });
-  const path = found.stdout.trim();
-  if (found.status !== 0 || !path) {
-    throw new Error(
-      'required tool "prometheus" is not on PATH; install Debian package `prometheus` (apt-get install -y prometheus), which provides /usr/bin/prometheus. This check must not be skipped.',
-    );
-  }
-  return path;
-}
 
 export type QueryAnswer =
   | { ok: true; resultType: string; /** Series (vector, matrix) or 1 for a scalar or string. */ size: number; result: unknown }
@@ -48,7 +38,7 @@ export async function startPrometheus(
   targets: ScrapeTargets,
   opts: { scrapeInterval?: string; evaluationInterval?: string; binary?: string; readyTimeoutMs?: number } = {},
 ): Promise<PrometheusServer> {
-  const binary = opts.binary ?? prometheusBinary();
+  const binary = opts.binary ?? requireTool('prometheus');
   const dir = mkdtempSync(join(tmpdir(), 'switchboard-prometheus-'));
   let child: ChildProcess | undefined;
   let log = '';

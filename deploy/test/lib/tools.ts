@@ -12,6 +12,7 @@ export const DEPLOY_DIR = join(REPO_ROOT, 'deploy');
 const INSTALL_HINTS: Record<string, string> = {
   kubectl: 'install kubectl (it renders kustomizations offline: `kubectl kustomize DIR`)',
   promtool: 'install Debian package `prometheus` (apt-get install -y prometheus), which provides /usr/bin/promtool',
+  prometheus: 'install Debian package `prometheus` (apt-get install -y prometheus), which provides /usr/bin/prometheus',
   'nats-server': 'install Debian package `nats-server` (apt-get install -y nats-server)',
 };
 
