@@ -229,9 +229,10 @@ function non2xx(r: LoadResult): string {
   return codes.length ? `${r.non2xx} (${codes.map(([c, n]) => `${c}: ${n}`).join(', ')})` : String(r.non2xx);
 }
 
+/** Aligned columns; a short row leaves its last cells empty. */
 export function table(rows: string[][]): string {
-  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-  return rows.map((r) => r.map((c, i) => c.padEnd(widths[i]!)).join('  ')).join('\n');
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
+  return rows.map((r) => r.map((c, i) => (c ?? '').padEnd(widths[i]!)).join('  ').trimEnd()).join('\n');
 }
 
 export const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });

@@ -1,21 +1,7 @@
-// Small numeric helpers of the proof: Prometheus text parsing, percentiles, least-squares slope,
-// and the results table.
-
-/** Sum of the samples of a metric whose labels include `labels` (0 when absent). */
-export function metricSum(text: string, name: string, labels: Record<string, string> = {}): number {
-  let sum = 0;
-  for (const line of text.split('\n')) {
-    const m = /^([a-zA-Z_:][\w:]*)(?:\{([^}]*)\})?\s+(\S+)/.exec(line);
-    if (!m || m[1] !== name) continue;
-    const got: Record<string, string> = {};
-    for (const part of (m[2] ?? '').match(/\w+="[^"]*"/g) ?? []) {
-      const eq = part.indexOf('=');
-      got[part.slice(0, eq)] = part.slice(eq + 2, -1);
-    }
-    if (Object.entries(labels).every(([k, v]) => got[k] === v)) sum += Number(m[3]);
-  }
-  return sum;
-}
+// Small numeric helpers of the proof: percentiles and least-squares slope; Prometheus text parsing
+// and the results table are the ones the tests and the benchmarks use.
+export { metricSum } from '@switchboard/testing';
+export { table } from '../../bench/lib';
 
 export function percentile(values: number[], p: number): number {
   if (values.length === 0) return NaN;
@@ -36,11 +22,6 @@ export function slope(points: Array<[number, number]>): number {
     den += (x - mx) ** 2;
   }
   return den === 0 ? 0 : num / den;
-}
-
-export function table(rows: string[][]): string {
-  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
-  return rows.map((r) => r.map((c, i) => (c ?? '').padEnd(widths[i]!)).join('  ').trimEnd()).join('\n');
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -42,6 +42,22 @@ export async function waitFor<T>(fn: () => Promise<T | undefined | false> | T | 
   }
 }
 
+/** Sum of the samples of a metric in Prometheus text whose labels include `labels` (0 when absent). */
+export function metricSum(text: string, name: string, labels: Record<string, string> = {}): number {
+  let sum = 0;
+  for (const line of text.split('\n')) {
+    const m = /^([a-zA-Z_:][\w:]*)(?:\{([^}]*)\})?\s+(\S+)/.exec(line);
+    if (!m || m[1] !== name) continue;
+    const got: Record<string, string> = {};
+    for (const part of (m[2] ?? '').match(/\w+="[^"]*"/g) ?? []) {
+      const eq = part.indexOf('=');
+      got[part.slice(0, eq)] = part.slice(eq + 2, -1);
+    }
+    if (Object.entries(labels).every(([k, v]) => got[k] === v)) sum += Number(m[3]);
+  }
+  return sum;
+}
+
 /** Runs one statement on its own connection to `url` (setup and checks in tests); returns the rows. */
 export async function queryDatabase<T = Record<string, unknown>>(url: string, text: string, params: unknown[] = []): Promise<T[]> {
   const c = new pg.Client({ connectionString: url });

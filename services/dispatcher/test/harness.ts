@@ -306,19 +306,7 @@ export function cdrEvent(accountId: string, fields: Partial<{ id: string; applic
 }
 
 /** The value of one sample of a metric in Prometheus text format (0 when absent). */
-export function metricValue(text: string, name: string, labels: Record<string, string> = {}): number {
-  for (const line of text.split('\n')) {
-    if (!line.startsWith(name)) continue;
-    const m = /^([a-zA-Z_:][\w:]*)(?:\{([^}]*)\})?\s+(\S+)$/.exec(line);
-    if (!m || m[1] !== name) continue;
-    const got: Record<string, string> = {};
-    for (const part of (m[2] ?? '').match(/\w+="[^"]*"/g) ?? []) {
-      const [k, v] = part.split('=');
-      got[k!] = v!.slice(1, -1);
-    }
-    if (Object.entries(labels).every(([k, v]) => got[k] === v)) return Number(m[3]);
-  }
-  return 0;
-}
+/** The value of a metric series (the sum, where the labels given match several). */
+export { metricSum as metricValue } from '@switchboard/testing';
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
