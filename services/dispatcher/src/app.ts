@@ -119,7 +119,7 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
         policy: { schedule: config.DELIVERY_RETRY_SCHEDULE, jitter: config.DELIVERY_RETRY_JITTER, retryAfterMaxMs: config.DELIVERY_RETRY_AFTER_MAX },
         sessionKeys: sessionSecrets.map(secretKey),
         ackWaitMs: config.JETSTREAM_ACK_WAIT,
-        giveUpAfterMs: config.DELIVERY_GIVE_UP_AFTER ?? config.DELIVERY_RETRY_SCHEDULE.reduce((a, b) => a + b, 0) + 86_400_000,
+        giveUpAfterMs: config.DELIVERY_GIVE_UP_AFTER,
         logger,
       });
       const js = nats.js;

@@ -2,23 +2,21 @@
 // process with a message naming the variable (CONTRACTS 8).
 import { z } from 'zod';
 import { grpcAddress, logLevel, parseCidrList, parseConfig, port, urlWithProtocol } from '@switchboard/platform';
-import { parseDuration, parseSchedule } from './delivery/retry';
+import { defaultGiveUpAfterMs, deliveriesRetentionMs, parseDuration, parseSchedule } from './delivery/retry';
 import { isValidSecret } from './delivery/signing';
 
 const int = (def: number, min: number, max: number) => z.coerce.number().int().min(min).max(max).default(def);
 
-const duration = (def: string) =>
-  z
-    .string()
-    .default(def)
-    .transform((v, ctx) => {
-      try {
-        return parseDuration(v);
-      } catch (err) {
-        ctx.addIssue({ code: 'custom', message: (err as Error).message });
-        return z.NEVER;
-      }
-    });
+function toDuration(v: string, ctx: z.RefinementCtx): number {
+  try {
+    return parseDuration(v);
+  } catch (err) {
+    ctx.addIssue({ code: 'custom', message: (err as Error).message });
+    return z.NEVER;
+  }
+}
+
+const duration = (def: string) => z.string().default(def).transform(toDuration);
 
 const schema = z
   .object({
@@ -62,15 +60,7 @@ const schema = z
     DELIVERY_GIVE_UP_AFTER: z
       .string()
       .optional()
-      .transform((v, ctx) => {
-        if (v === undefined || v === '') return undefined;
-        try {
-          return parseDuration(v);
-        } catch (err) {
-          ctx.addIssue({ code: 'custom', message: (err as Error).message });
-          return z.NEVER;
-        }
-      }),
+      .transform((v, ctx) => (v ? toDuration(v, ctx) : undefined)),
     /** Private ranges that targets may use anyway, e.g. "127.0.0.0/8,::1/128" in tests. */
     DELIVERY_ALLOWED_CIDRS: z
       .string()
@@ -136,13 +126,13 @@ const schema = z
       ctx.addIssue({ code: 'custom', path: ['RECORD_FLUSH_INTERVAL'], message: 'must be between 1ms and 10s' });
     if (c.JETSTREAM_ACK_WAIT < c.DELIVERY_TIMEOUT_MS + 5000)
       ctx.addIssue({ code: 'custom', path: ['JETSTREAM_ACK_WAIT'], message: 'must be at least DELIVERY_TIMEOUT_MS + 5s' });
-    // The deliveries stream keeps jobs max(7 d, schedule + 2 d) (jobs.ts): give up well before that.
-    const retention = Math.max(7 * 86_400_000, c.DELIVERY_RETRY_SCHEDULE.reduce((a, b) => a + b, 0) + 2 * 86_400_000);
-    if (c.DELIVERY_GIVE_UP_AFTER !== undefined && c.DELIVERY_GIVE_UP_AFTER > retention - 86_400_000)
+    // Give up at least a day before the deliveries stream could drop the job.
+    if (c.DELIVERY_GIVE_UP_AFTER !== undefined && c.DELIVERY_GIVE_UP_AFTER > deliveriesRetentionMs(c.DELIVERY_RETRY_SCHEDULE) - 86_400_000)
       ctx.addIssue({ code: 'custom', path: ['DELIVERY_GIVE_UP_AFTER'], message: 'must be at least a day shorter than the deliveries stream keeps jobs (the longer of 7 days and the retry schedule plus 2 days)' });
     if (c.DELIVERY_HOST_CONCURRENCY > c.DELIVERY_CONCURRENCY)
       ctx.addIssue({ code: 'custom', path: ['DELIVERY_HOST_CONCURRENCY'], message: 'must not exceed DELIVERY_CONCURRENCY' });
-  });
+  })
+  .transform((c) => ({ ...c, DELIVERY_GIVE_UP_AFTER: c.DELIVERY_GIVE_UP_AFTER ?? defaultGiveUpAfterMs(c.DELIVERY_RETRY_SCHEDULE) }));
 
 export type Config = z.output<typeof schema>;
 

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { AckPolicy, DeliverPolicy, RetentionPolicy, StorageType, type JetStreamManager } from '@nats-io/jetstream';
 import { ensureConsumer, ensureStreams, STREAMS } from '@switchboard/platform';
+import { deliveriesRetentionMs } from './delivery/retry';
 import { cdrEventSchema, sessionNewSchema } from './events/schemas';
 
 export const DELIVERIES_STREAM = 'SWITCHBOARD_DELIVERIES';
@@ -62,7 +63,6 @@ export function webhookIdFor(stream: string, seq: number, timestampNanos: bigint
   return `msg_${digest.slice(0, 24)}`;
 }
 
-const DAY = 86_400_000;
 const nanos = (ms: number) => ms * 1_000_000;
 
 export interface StreamSettings {
@@ -76,13 +76,12 @@ export interface StreamSettings {
 export async function ensureDispatcherStreams(jsm: JetStreamManager, s: StreamSettings): Promise<void> {
   await ensureStreams(jsm, [STREAMS.events, STREAMS.internal], s.replicas);
   // Jobs live until acknowledged (work queue), at most as long as the whole schedule plus slack.
-  const total = s.retrySchedule.reduce((a, b) => a + b, 0);
   const config = {
     name: DELIVERIES_STREAM,
     subjects: [JOB_SUBJECTS.retry, JOB_SUBJECTS.records],
     retention: RetentionPolicy.Workqueue,
     storage: StorageType.File,
-    max_age: nanos(Math.max(7 * DAY, total + 2 * DAY)),
+    max_age: nanos(deliveriesRetentionMs(s.retrySchedule)),
     num_replicas: s.replicas,
     // Re-publishing a job after a crash (before the source was acknowledged) is deduplicated.
     duplicate_window: nanos(10 * 60_000),

@@ -21,6 +21,19 @@ export function parseSchedule(text: string): number[] {
   return parts.map(parseDuration);
 }
 
+const DAY = 86_400_000;
+const total = (schedule: readonly number[]) => schedule.reduce((a, b) => a + b, 0);
+
+/** How long the deliveries stream keeps a job: the whole retry schedule plus two days, at least 7 days. */
+export function deliveriesRetentionMs(schedule: readonly number[]): number {
+  return Math.max(7 * DAY, total(schedule) + 2 * DAY);
+}
+
+/** Default age after which a delivery still waiting for its host is given up: the whole schedule plus a day. */
+export function defaultGiveUpAfterMs(schedule: readonly number[]): number {
+  return total(schedule) + DAY;
+}
+
 export interface RetryPolicy {
   /** Delays in ms between attempts: schedule[n - 1] is waited after failed attempt n. */
   schedule: readonly number[];
