@@ -153,16 +153,10 @@ export class DeliveryWorker {
     if ('refusal' in target) return tailOf(this.finish(job, source, { outcome: 'failed', statusCode: 0, durationMs: 0, error: target.refusal }, plan.record));
 
     const host = target.host;
-    // A job waiting for its host spends no attempt: past its age limit it is recorded as failed,
-    // so every event is delivered or recorded before JetStream's retention could drop it.
-    const waitOrGiveUp = (delayMs: number, reason: 'breaker_open' | 'host_busy') =>
-      this.expired(job)
-        ? this.finish(job, source, { outcome: 'failed', statusCode: 0, durationMs: 0, error: `gave up: ${reason === 'breaker_open' ? 'the host stayed unavailable (circuit breaker open)' : 'the host stayed busy'} past the delivery window` }, plan.record)
-        : this.defer(job, source, delayMs, reason);
     const open = this.d.breakers.waitFor(host);
-    if (open > 0) return tailOf(waitOrGiveUp(open + Math.round(Math.random() * 1000), 'breaker_open'));
+    if (open > 0) return tailOf(this.waitOrGiveUp(job, source, plan.record, open + Math.round(Math.random() * 1000), 'breaker_open'));
     const release = await this.d.limiter.acquire(host);
-    if (!release) return tailOf(waitOrGiveUp(jitter(1500), 'host_busy'));
+    if (!release) return tailOf(this.waitOrGiveUp(job, source, plan.record, jitter(1500), 'host_busy'));
 
     let fired;
     try {
@@ -174,7 +168,7 @@ export class DeliveryWorker {
     } finally {
       release();
     }
-    if (fired.rejected) return tailOf(waitOrGiveUp(fired.retryInMs + Math.round(Math.random() * 1000), 'breaker_open'));
+    if (fired.rejected) return tailOf(this.waitOrGiveUp(job, source, plan.record, fired.retryInMs + Math.round(Math.random() * 1000), 'breaker_open'));
     const r = fired.value;
     this.d.metrics.attemptDuration.observe({ kind: job.kind }, r.durationMs / 1000);
 
@@ -220,9 +214,15 @@ export class DeliveryWorker {
     return tailOf(this.finish(job, source, { outcome, statusCode, durationMs: r.durationMs, error }, plan.record, disable, delay));
   }
 
-  private expired(job: Job): boolean {
+  /**
+   * A job waiting for its host spends no attempt: past its age limit it is recorded as failed, so
+   * every event is delivered or recorded before JetStream's retention could drop it.
+   */
+  private waitOrGiveUp(job: Job, source: JobSource, record: RecordBase, delayMs: number, reason: 'breaker_open' | 'host_busy'): Promise<JobEnd> {
     const received = Date.parse(job.receivedAt);
-    return Number.isFinite(received) && Date.now() - received > this.d.giveUpAfterMs;
+    if (!(Number.isFinite(received) && Date.now() - received > this.d.giveUpAfterMs)) return this.defer(job, source, delayMs, reason);
+    const why = reason === 'breaker_open' ? 'the host stayed unavailable (circuit breaker open)' : 'the host stayed busy';
+    return this.finish(job, source, { outcome: 'failed', statusCode: 0, durationMs: 0, error: `gave up: ${why} past the delivery window` }, record);
   }
 
   /** Where and what to send, from the current application or subscription. */
