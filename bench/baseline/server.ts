@@ -9,7 +9,8 @@ import pg from 'pg';
 const port = Number(process.env.PORT ?? 8099);
 const base = process.env.PUBLIC_BASE_URL ?? `http://localhost:${port}`;
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
-const cache = new Map<string, { digest: Buffer; accountId: string; expires: number }>();
+const cache = new Map<string, { digest: Buffer; accountId: string; expires: number; refreshAt: number }>();
+const inflight = new Map<string, Promise<string | undefined>>();
 
 function scrypt(password: string, salt: Buffer, len: number, o: { N: number; r: number; p: number }): Promise<Buffer> {
   return new Promise((resolve, reject) => scryptCb(password, salt, len, { ...o, maxmem: 64 * 1024 * 1024 }, (e, k) => (e ? reject(e) : resolve(k))));
@@ -24,19 +25,42 @@ async function auth(req: Request, res: Response, next: NextFunction) {
   const password = decoded.slice(i + 1);
   const digest = createHash('sha256').update(username).update('\0').update(password).digest();
   const hit = cache.get(username);
-  if (hit && hit.expires > Date.now() && timingSafeEqual(hit.digest, digest)) {
+  // As in the gateway: concurrent verifications of one credential are shared, and a busy credential
+  // is verified again in the background in the last third of its TTL (refresh ahead).
+  const key = `${username}\0${digest.toString('hex')}`;
+  const verifyOnce = () => {
+    let pending = inflight.get(key);
+    if (!pending) {
+      pending = verify(username, password, digest).finally(() => inflight.delete(key));
+      inflight.set(key, pending);
+    }
+    return pending;
+  };
+  const now = Date.now();
+  if (hit && hit.expires > now && timingSafeEqual(hit.digest, digest)) {
+    if (now >= hit.refreshAt) {
+      hit.refreshAt = hit.expires;
+      verifyOnce().catch(() => undefined);
+    }
     res.locals.accountId = hit.accountId;
     return next();
   }
+  const accountId = await verifyOnce();
+  if (!accountId) return void res.status(401).end();
+  res.locals.accountId = accountId;
+  next();
+}
+
+async function verify(username: string, password: string, digest: Buffer): Promise<string | undefined> {
   const { rows } = await pool.query('select id, password_hash from applications.accounts where username = $1', [username]);
   const row = rows[0] as { id: string; password_hash: string } | undefined;
   const [, n, r, p, salt, key] = (row?.password_hash ?? 'scrypt$16384$8$1$AA==$AA==').split('$');
   const expected = Buffer.from(key!, 'base64');
   const got = await scrypt(password, Buffer.from(salt!, 'base64'), expected.length, { N: Number(n), r: Number(r), p: Number(p) });
-  if (!row || !timingSafeEqual(got, expected)) return void res.status(401).end();
-  cache.set(username, { digest, accountId: row.id, expires: Date.now() + 30_000 });
-  res.locals.accountId = row.id;
-  next();
+  if (!row || !timingSafeEqual(got, expected)) return undefined;
+  const now = Date.now();
+  cache.set(username, { digest, accountId: row.id, expires: now + 30_000, refreshAt: now + 20_000 });
+  return row.id;
 }
 
 type Row = { id: string; account_id: string; name: string; voice_url: string | null; messaging_url: string | null; environment_id: string; api_type: string; seq: string };

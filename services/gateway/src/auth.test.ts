@@ -31,6 +31,34 @@ describe('Authenticator', () => {
     expect(calls.n).toBe(2);
   });
 
+  it('when a cached credential is used in the last third of its TTL, then it is verified again in the background and a busy credential never waits on a verification', async () => {
+    let now = 1000;
+    const { client, calls } = accounts();
+    const auth = new Authenticator(client, { cacheTtlMs: 30_000, maxFailures: 5, lockoutMs: 1000, now: () => now });
+    await auth.authenticate(header('ann', 'right'), 'r');
+    now += 21_000;
+    // Answered from the cache at once; one refresh starts however many requests arrive meanwhile.
+    await Promise.all(Array.from({ length: 5 }, () => auth.authenticate(header('ann', 'right'), 'r')));
+    await new Promise((r) => setImmediate(r));
+    expect(calls.n).toBe(2);
+    now += 15_000; // past the first entry's expiry, inside the refreshed one's
+    await auth.authenticate(header('ann', 'right'), 'r');
+    expect(calls.n).toBe(2);
+  });
+
+  it('when the background verification is refused (password changed), then the credential is forgotten and refused next time', async () => {
+    let now = 1000;
+    let password = 'right';
+    const { client } = accounts(() => password);
+    const auth = new Authenticator(client, { cacheTtlMs: 30_000, maxFailures: 5, lockoutMs: 1000, now: () => now });
+    await auth.authenticate(header('ann', 'right'), 'r');
+    password = 'changed';
+    now += 21_000;
+    await expect(auth.authenticate(header('ann', 'right'), 'r')).resolves.toEqual({ accountId: '7', username: 'ann' });
+    await new Promise((r) => setImmediate(r));
+    await expect(auth.authenticate(header('ann', 'right'), 'r')).rejects.toMatchObject({ code: 'unauthenticated' });
+  });
+
   it('when a cached user sends a different password, then it is checked again and refused', async () => {
     const { client, calls } = accounts();
     const auth = new Authenticator(client, { cacheTtlMs: 30_000, maxFailures: 5, lockoutMs: 1000 });

@@ -14,6 +14,8 @@ interface CacheEntry {
   principal: Principal;
   /** Until then requests with this credential are answered without asking the applications service. */
   expires: number;
+  /** From then on, a request answered from the cache also starts a re-verification in the background. */
+  refreshAt: number;
   /** Until then this credential is re-verified even while the username is locked out. */
   knownGoodUntil: number;
 }
@@ -72,6 +74,14 @@ export class Authenticator {
     const matches = cached !== undefined && timingSafeEqual(cached.digest, digest);
     if (matches && cached.expires > now) {
       this.opts.metrics?.cacheHits.inc();
+      // Refresh ahead: a busy credential is verified again before its entry expires, so its requests
+      // never all wait on the slow KDF at once (a latency spike every TTL). Nothing is served past
+      // `expires`; a refresh that is refused forgets the entry (verify), one that fails otherwise
+      // leaves it to expire.
+      if (now >= cached.refreshAt) {
+        cached.refreshAt = cached.expires;
+        this.verifyOnce(username, password, digest, requestId).catch(() => undefined);
+      }
       return cached.principal;
     }
     // During a lockout only the credential last verified for this username goes on to verification
@@ -84,7 +94,11 @@ export class Authenticator {
       const retryAfter = Math.ceil((failure.lockedUntil - now) / 1000);
       throw Object.assign(new AppError('rate_limited', `too many failed logins for this user; try again in ${retryAfter} s`), { retryAfter });
     }
-    // Concurrent first requests with the same credentials share one verification.
+    return this.verifyOnce(username, password, digest, requestId);
+  }
+
+  /** Concurrent requests with the same credentials (and a refresh ahead) share one verification. */
+  private verifyOnce(username: string, password: string, digest: Buffer, requestId: string): Promise<Principal> {
     const key = `${username}\0${digest.toString('hex')}`;
     let pending = this.inflight.get(key);
     if (!pending) {
@@ -104,7 +118,8 @@ export class Authenticator {
       if (this.opts.cacheTtlMs > 0) {
         this.bound(this.cache);
         const now = this.now();
-        this.cache.set(username, { digest, principal, expires: now + this.opts.cacheTtlMs, knownGoodUntil: now + KNOWN_GOOD_MS });
+        const ttl = this.opts.cacheTtlMs;
+        this.cache.set(username, { digest, principal, expires: now + ttl, refreshAt: now + Math.floor((ttl * 2) / 3), knownGoodUntil: now + KNOWN_GOOD_MS });
       }
       return principal;
     } catch (err) {
