@@ -15,6 +15,9 @@ import { EnvironmentSchema } from '../db/entities';
 export function registerHandlers(server: GrpcServer, orm: MikroORM, allowedCidrs: readonly Cidr[], afterWrite: () => void): void {
   const proto = applicationsProto();
   const em = () => orm.em.fork();
+  // The hot reads are raw prepared statements on the pool (repository.ts): they use no identity map,
+  // so they skip the per-call fork.
+  const reads = orm.em;
 
   server.add(proto.AccountsService.service, {
     VerifyCredentials: async (req) => {
@@ -33,9 +36,9 @@ export function registerHandlers(server: GrpcServer, orm: MikroORM, allowedCidrs
       afterWrite();
       return { application: toMessage(app) };
     },
-    GetApplication: async (req) => ({ application: toMessage(await readOwned(em(), req.accountId, req.id)) }),
+    GetApplication: async (req) => ({ application: toMessage(await readOwned(reads, req.accountId, req.id)) }),
     ListApplications: async (req) => {
-      const page = await listApplications(em(), req.accountId, req.limit, req.cursor);
+      const page = await listApplications(reads, req.accountId, req.limit, req.cursor);
       return { applications: page.items.map(toMessage), nextCursor: page.nextCursor };
     },
     UpdateApplication: async (req) => {
@@ -54,7 +57,7 @@ export function registerHandlers(server: GrpcServer, orm: MikroORM, allowedCidrs
       return { environment: { id: env.id, name: env.name, billable: env.billable } };
     },
     LookupApplication: async (req) => {
-      const app = await readById(em(), req.id);
+      const app = await readById(reads, req.id);
       if (!app) throw AppError.notFound('application');
       return { application: toMessage(app) };
     },

@@ -32,7 +32,7 @@ export async function listSubscriptions(
   const applicationId = req.applicationId || null;
   if (applicationId) await deps.applications.assertOwned(accountId, applicationId, requestId);
 
-  const rows = await readPage(deps.orm.em.fork(), {
+  const rows = await readPage(deps.orm.em, {
     accountId,
     applicationId,
     ...(after ? { afterSeq: after } : {}),
