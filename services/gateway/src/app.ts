@@ -109,11 +109,11 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
       const labels = { method: req.method, route: routeLabel, status: String(res.statusCode) };
       requests.inc(labels);
       duration.observe(labels, seconds);
+      // One access line per request: errors always, API requests at info, probes and scrapes at debug.
+      const level = res.statusCode >= 500 && routeLabel !== 'ops' ? 'error' : routeLabel === 'ops' ? 'debug' : 'info';
+      if (!logger.isLevelEnabled(level)) return;
       const line = { method: req.method, path: req.originalUrl.slice(0, 512), status: res.statusCode, ms: Math.round(seconds * 1e4) / 10, account: req.state.principal?.accountId };
-      if (res.statusCode >= 500 && routeLabel !== 'ops') req.state.log.error(line, 'request');
-      else if (routeLabel === 'ops') {
-        if (logger.isLevelEnabled('debug')) req.state.log.debug(line, 'request');
-      } else if (logger.isLevelEnabled('info')) req.state.log.info(line, 'request');
+      req.state.log[level](line, 'request');
     });
     next();
   });
@@ -181,9 +181,9 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
   app.use((req: Request, res: Response, next: NextFunction) => (req.method === 'POST' || req.method === 'PUT' ? jsonBody(req, res, next) : next()));
 
   const api = express.Router();
-  api.use(applicationRoutes(deps));
-  api.use(accountRoutes(deps));
-  api.use(webhookRoutes(deps));
+  applicationRoutes(api, deps);
+  accountRoutes(api, deps);
+  webhookRoutes(api, deps);
   app.use(['/v1', '/rest/v1'], api);
 
   app.use(notFoundHandler);

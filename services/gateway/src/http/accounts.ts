@@ -1,12 +1,12 @@
 // Resources that application responses link to: /rest/v1/users/:id and /rest/v1/environments/:id.
-import { Router } from 'express';
+import type { Router } from 'express';
 import { AppError } from '@switchboard/platform';
 import { callOptions, principal } from './context';
 import type { RouteDeps } from './deps';
-import { route } from './routes';
+import { route, sendJson } from './routes';
 
-export function accountRoutes(deps: RouteDeps): Router {
-  const router = Router();
+/** Registers these routes on the API router (one flat router: no nested router per resource on every request). */
+export function accountRoutes(router: Router, deps: RouteDeps): void {
   const { hrefs } = deps;
 
   route(router, '/users/:id', {
@@ -15,7 +15,7 @@ export function accountRoutes(deps: RouteDeps): Router {
       // A user can read only itself; any other id is "not found", never "forbidden".
       if (String(req.params.id) !== me.accountId) throw AppError.notFound('user');
       const { account } = await deps.accounts.getAccount({ id: me.accountId }, callOptions(req));
-      res.json({ href: hrefs.user(account!.id), id: Number(account!.id), username: account!.username, createdAt: account!.createdAt });
+      sendJson(res, { href: hrefs.user(account!.id), id: Number(account!.id), username: account!.username, createdAt: account!.createdAt });
     },
   });
 
@@ -24,9 +24,8 @@ export function accountRoutes(deps: RouteDeps): Router {
       const id = String(req.params.id);
       if (!/^\d{1,18}$/.test(id)) throw AppError.notFound('environment');
       const { environment } = await deps.applications.getEnvironment({ id }, callOptions(req));
-      res.json({ href: hrefs.environment(environment!.id), id: Number(environment!.id), name: environment!.name, billable: environment!.billable });
+      sendJson(res, { href: hrefs.environment(environment!.id), id: Number(environment!.id), name: environment!.name, billable: environment!.billable });
     },
   });
 
-  return router;
 }

@@ -1,10 +1,10 @@
 // SPEC 4.1: /v1/applications (also served under /rest/v1, where application hrefs point).
-import { Router, type Request } from 'express';
+import type { Request, Router } from 'express';
 import type { ApplicationMessage } from '@switchboard/proto';
 import { Body } from './body';
 import { callOptions, principal } from './context';
 import type { RouteDeps } from './deps';
-import { listParams, route, sendHref, setNextLink } from './routes';
+import { listParams, route, sendHref, sendJson, setNextLink } from './routes';
 import type { Hrefs } from '../hrefs';
 
 export function applicationJson(a: ApplicationMessage, hrefs: Hrefs): Record<string, unknown> {
@@ -39,8 +39,8 @@ function applicationFields(req: Request) {
   return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
 }
 
-export function applicationRoutes(deps: RouteDeps): Router {
-  const router = Router();
+/** Registers these routes on the API router (one flat router: no nested router per resource on every request). */
+export function applicationRoutes(router: Router, deps: RouteDeps): void {
   const { hrefs, applications } = deps;
 
   route(router, '/applications', {
@@ -48,7 +48,7 @@ export function applicationRoutes(deps: RouteDeps): Router {
       const { limit, cursor } = listParams(req);
       const page = await applications.listApplications({ accountId: principal(req).accountId, limit, cursor }, callOptions(req));
       setNextLink(req, res, hrefs.base, page.nextCursor, limit);
-      res.json(page.applications.map((a) => applicationJson(a, hrefs)));
+      sendJson(res, page.applications.map((a) => applicationJson(a, hrefs)));
     },
     POST: async (req, res) => {
       const fields = applicationFields(req);
@@ -60,7 +60,7 @@ export function applicationRoutes(deps: RouteDeps): Router {
   route(router, '/applications/:id', {
     GET: async (req, res) => {
       const { application } = await applications.getApplication({ accountId: principal(req).accountId, id: String(req.params.id) }, callOptions(req));
-      res.json(applicationJson(application!, hrefs));
+      sendJson(res, applicationJson(application!, hrefs));
     },
     PUT: async (req, res) => {
       const fields = applicationFields(req);
@@ -73,9 +73,8 @@ export function applicationRoutes(deps: RouteDeps): Router {
     DELETE: async (req, res) => {
       const id = String(req.params.id);
       await applications.deleteApplication({ accountId: principal(req).accountId, id }, callOptions(req));
-      res.status(200).json({ message: `Application ${id} deleted` });
+      sendJson(res, { message: `Application ${id} deleted` });
     },
   });
 
-  return router;
 }

@@ -1,13 +1,13 @@
 // SPEC 4.2: webhook subscriptions at account level (/v1/webhooks) and application level
 // (/v1/applications/:appId/webhooks, and the singular /v1/application/:appId/webhooks/:id form that
 // update responses link to), plus secrets (CONTRACTS 5) and delivery records (CONTRACTS 6).
-import { Router, type Request } from 'express';
+import type { Request, Router } from 'express';
 import type { DeliveryMessage, SubscriptionMessage } from '@switchboard/proto';
 import type { Hrefs } from '../hrefs';
 import { Body } from './body';
 import { callOptions, principal } from './context';
 import type { RouteDeps } from './deps';
-import { listParams, queryString, route, sendHref, setNextLink, type Handler } from './routes';
+import { listParams, queryString, route, sendHref, sendJson, setNextLink, type Handler } from './routes';
 
 /** A subscription as it reads (CONTRACTS 3 and 6). */
 export function webhookJson(s: SubscriptionMessage, hrefs: Hrefs): Record<string, unknown> {
@@ -70,8 +70,8 @@ function webhookFields(req: Request) {
   return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
 }
 
-export function webhookRoutes(deps: RouteDeps): Router {
-  const router = Router();
+/** Registers these routes on the API router (one flat router: no nested router per resource on every request). */
+export function webhookRoutes(router: Router, deps: RouteDeps): void {
   const { hrefs, webhooks } = deps;
   const id = (req: Request) => String(req.params.id);
   const appId = (req: Request) => String(req.params.appId);
@@ -93,7 +93,7 @@ export function webhookRoutes(deps: RouteDeps): Router {
         callOptions(req),
       );
       setNextLink(req, res, hrefs.base, page.nextCursor, limit);
-      res.json(page.subscriptions.map((s) => webhookJson(s, hrefs)));
+      sendJson(res, page.subscriptions.map((s) => webhookJson(s, hrefs)));
     };
 
   const create =
@@ -115,7 +115,7 @@ export function webhookRoutes(deps: RouteDeps): Router {
         { accountId: principal(req).accountId, id: id(req), applicationId: scoped ? appId(req) : '' },
         callOptions(req),
       );
-      res.json(webhookJson(subscription!, hrefs));
+      sendJson(res, webhookJson(subscription!, hrefs));
     };
 
   const update =
@@ -135,7 +135,7 @@ export function webhookRoutes(deps: RouteDeps): Router {
     (scoped: boolean): Handler =>
     async (req, res) => {
       await webhooks.deleteSubscription({ accountId: principal(req).accountId, id: id(req), applicationId: scoped ? appId(req) : '' }, callOptions(req));
-      res.status(200).json({ message: `Webhook ${id(req)} deleted` });
+      sendJson(res, { message: `Webhook ${id(req)} deleted` });
     };
 
   route(router, '/webhooks', { GET: list(false), POST: create(false) });
@@ -144,14 +144,14 @@ export function webhookRoutes(deps: RouteDeps): Router {
   route(router, '/webhooks/:id/secret', {
     GET: async (req, res) => {
       const { secret } = await webhooks.getSecret({ accountId: principal(req).accountId, id: id(req) }, callOptions(req));
-      res.json({ secret });
+      sendJson(res, { secret });
     },
   });
 
   route(router, '/webhooks/:id/secret/rotate', {
     POST: async (req, res) => {
       const { secret } = await webhooks.rotateSecret({ accountId: principal(req).accountId, id: id(req) }, callOptions(req));
-      res.status(200).json({ secret });
+      sendJson(res, { secret });
     },
   });
 
@@ -160,7 +160,7 @@ export function webhookRoutes(deps: RouteDeps): Router {
       const { limit, cursor } = listParams(req);
       const page = await webhooks.listDeliveries({ accountId: principal(req).accountId, subscriptionId: id(req), limit, cursor }, callOptions(req));
       setNextLink(req, res, hrefs.base, page.nextCursor, limit);
-      res.json(page.deliveries.map(deliveryJson));
+      sendJson(res, page.deliveries.map(deliveryJson));
     },
   });
 
@@ -174,9 +174,8 @@ export function webhookRoutes(deps: RouteDeps): Router {
       const { limit, cursor } = listParams(req);
       const page = await webhooks.listDeliveries({ accountId: principal(req).accountId, applicationId: appId(req), limit, cursor }, callOptions(req));
       setNextLink(req, res, hrefs.base, page.nextCursor, limit);
-      res.json(page.deliveries.map(deliveryJson));
+      sendJson(res, page.deliveries.map(deliveryJson));
     },
   });
 
-  return router;
 }
