@@ -1,11 +1,11 @@
 // Issue 2 benchmark: GET /v1/applications/:id, GET the list and POST through the full stack
 // (gateway -> gRPC -> applications -> Postgres), against one Express process serving the same
 // routes straight from Postgres with the same auth cache. Same machine, same run, same load.
-import { compareScenarios, printComparison, startBenchStack, type Scenario, type ScenarioResult } from './lib';
+import { compareScenarios, type CompareOptions, printComparison, startBenchStack, type Scenario, type ScenarioResult } from './lib';
 
 export type { ScenarioResult } from './lib';
 
-export async function runApiBench(opts: { seconds: number; connections: number }): Promise<ScenarioResult[]> {
+export async function runApiBench(opts: CompareOptions): Promise<ScenarioResult[]> {
   const stack = await startBenchStack();
   try {
     const { headers } = stack;

@@ -170,12 +170,27 @@ export interface Scenario {
 
 export interface ScenarioResult {
   name: string;
+  /** Over all rounds: mean req/s, median p50/p99, summed failures. */
   stack: LoadResult;
   baseline: LoadResult;
+  /** stack/baseline req/s of each round, in order. */
+  roundRatios: number[];
 }
 
-/** Each scenario: warm both (JIT, pools, auth cache) for 2 s, then measure the stack and the baseline in turn. */
-export async function compareScenarios(stack: BenchStack, scenarios: Scenario[], opts: { seconds: number; connections: number }): Promise<ScenarioResult[]> {
+export interface CompareOptions {
+  /** Length of one measurement. */
+  seconds: number;
+  connections: number;
+  /** Measurements per system, alternating with the other system's. */
+  rounds: number;
+}
+
+/**
+ * Each scenario: warm both (JIT, pools, auth cache) for 2 s, then `rounds` short measurements of
+ * each, alternating (stack, baseline, baseline, stack, ...), so a noisy neighbour on a shared
+ * machine slows both sides alike instead of whichever ran during the slow spell.
+ */
+export async function compareScenarios(stack: BenchStack, scenarios: Scenario[], opts: CompareOptions): Promise<ScenarioResult[]> {
   const results: ScenarioResult[] = [];
   for (const s of scenarios) {
     const run = (target: 'stack' | 'baseline', seconds: number) => {
@@ -193,12 +208,39 @@ export async function compareScenarios(stack: BenchStack, scenarios: Scenario[],
     };
     await run('stack', 2);
     await run('baseline', 2);
-    const stackResult = await run('stack', opts.seconds);
-    const baselineResult = await run('baseline', opts.seconds);
-    results.push({ name: s.name, stack: stackResult, baseline: baselineResult });
-    process.stderr.write(`  ${s.name}: stack ${fmt(stackResult.rps)} req/s, baseline ${fmt(baselineResult.rps)} req/s\n`);
+    const stackRounds: LoadResult[] = [];
+    const baselineRounds: LoadResult[] = [];
+    for (let i = 0; i < opts.rounds; i++) {
+      const order: ('stack' | 'baseline')[] = i % 2 === 0 ? ['stack', 'baseline'] : ['baseline', 'stack'];
+      for (const target of order) (target === 'stack' ? stackRounds : baselineRounds).push(await run(target, opts.seconds));
+    }
+    const result = {
+      name: s.name,
+      stack: combine(stackRounds),
+      baseline: combine(baselineRounds),
+      roundRatios: stackRounds.map((r, i) => r.rps / baselineRounds[i]!.rps),
+    };
+    results.push(result);
+    process.stderr.write(`  ${s.name}: stack ${fmt(result.stack.rps)} req/s, baseline ${fmt(result.baseline.rps)} req/s\n`);
   }
   return results;
+}
+
+function combine(rounds: LoadResult[]): LoadResult {
+  const median = (xs: number[]) => {
+    const v = [...xs].sort((a, b) => a - b);
+    return v.length % 2 ? v[(v.length - 1) / 2]! : (v[v.length / 2 - 1]! + v[v.length / 2]!) / 2;
+  };
+  const statusCodes: Record<string, number> = {};
+  for (const r of rounds) for (const [code, n] of Object.entries(r.statusCodes ?? {})) statusCodes[code] = (statusCodes[code] ?? 0) + n;
+  return {
+    rps: rounds.reduce((a, r) => a + r.rps, 0) / rounds.length,
+    p50: median(rounds.map((r) => r.p50)),
+    p99: median(rounds.map((r) => r.p99)),
+    non2xx: rounds.reduce((a, r) => a + r.non2xx, 0),
+    errors: rounds.reduce((a, r) => a + r.errors, 0),
+    statusCodes,
+  };
 }
 
 /**
@@ -206,7 +248,7 @@ export async function compareScenarios(stack: BenchStack, scenarios: Scenario[],
  * as stack/baseline, with the non-2xx status codes; otherwise one column sums them all.
  */
 export function printComparison(title: string, results: ScenarioResult[], connections: number, detail = false): string {
-  const head = ['scenario', 'stack req/s', 'stack p99 ms', 'baseline req/s', 'baseline p99 ms', 'ratio (stack/baseline)'];
+  const head = ['scenario', 'stack req/s', 'stack p99 ms', 'baseline req/s', 'baseline p99 ms', 'ratio (stack/baseline)', 'ratio by round'];
   const rows = [detail ? [...head, 'non-2xx (stack/baseline)', 'errors (stack/baseline)'] : [...head, 'errors']];
   for (const r of results) {
     const row = [
@@ -216,12 +258,14 @@ export function printComparison(title: string, results: ScenarioResult[], connec
       fmt(r.baseline.rps),
       fmt(r.baseline.p99, 1),
       `${fmt((r.stack.rps / r.baseline.rps) * 100, 1)}%`,
+      r.roundRatios.map((x) => `${fmt(x * 100)}%`).join(' '),
     ];
     if (detail) row.push(`${non2xx(r.stack)}/${non2xx(r.baseline)}`, `${r.stack.errors}/${r.baseline.errors}`);
     else row.push(String(r.stack.non2xx + r.stack.errors + r.baseline.non2xx + r.baseline.errors));
     rows.push(row);
   }
-  return `${title} (${connections} connections)\n${table(rows)}`;
+  const rounds = results[0]?.roundRatios.length ?? 0;
+  return `${title} (${connections} connections; req/s the mean and p99 the median of ${rounds} alternating rounds)\n${table(rows)}`;
 }
 
 function non2xx(r: LoadResult): string {

@@ -7,8 +7,10 @@ import { printDispatcherResults, runDispatcherBench } from './dispatcher';
 import { root } from './lib';
 import { printWebhooksResults, runWebhooksBench } from './webhooks';
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const dispatcherSeconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+// API comparisons: alternating rounds of each system (bench/lib compareScenarios).
+const compare = { seconds: Number(process.env.BENCH_ROUND_SECONDS ?? 5), rounds: Number(process.env.BENCH_ROUNDS ?? 4), connections };
 const wanted = process.argv.slice(2).filter((a) => a !== '--');
 const all = ['api', 'webhooks', 'dispatcher'];
 const selected = wanted.length ? wanted : all;
@@ -16,9 +18,9 @@ const out: string[] = [];
 const results: Record<string, unknown> = {};
 
 for (const name of selected) {
-  process.stderr.write(`running ${name} (${seconds} s per measurement)\n`);
+  process.stderr.write(`running ${name}\n`);
   if (name === 'api') {
-    const r = await runApiBench({ seconds, connections });
+    const r = await runApiBench(compare);
     results.api = r;
     const byId = r[0]!;
     out.push(printApiResults('Applications API: full stack vs single Express process on Postgres', r, connections));
@@ -27,7 +29,7 @@ for (const name of selected) {
       `target GET by id: >= 50% of baseline req/s and p99 < 25 ms -> ${fmt(ratio * 100, 1)}% and ${fmt(byId.stack.p99, 1)} ms: ${ratio >= 0.5 && byId.stack.p99 < 25 ? 'met' : 'NOT met'}`,
     );
   } else if (name === 'webhooks') {
-    const r = await runWebhooksBench({ seconds, connections });
+    const r = await runWebhooksBench(compare);
     results.webhooks = r;
     out.push(printWebhooksResults('Webhook subscriptions: full stack vs single Express process on Postgres', r, connections));
     // Issue 3: at least 50% of the baseline's requests/s on reads (the by-id read and the list).
@@ -39,7 +41,7 @@ for (const name of selected) {
   } else if (name === 'dispatcher') {
     const r = await runDispatcherBench({
       events: Number(process.env.BENCH_DISPATCHER_EVENTS ?? 10_000),
-      latencySeconds: seconds,
+      latencySeconds: dispatcherSeconds,
       concurrency: Number(process.env.BENCH_DISPATCHER_CONCURRENCY ?? 64),
     });
     results.dispatcher = r;
@@ -57,4 +59,4 @@ function fmt(n: number, d = 0) {
 process.stdout.write(`\n${out.join('\n\n')}\n`);
 const dir = join(root, 'bench/results');
 mkdirSync(dir, { recursive: true });
-writeFileSync(join(dir, `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`), JSON.stringify({ seconds, connections, results }, null, 2));
+writeFileSync(join(dir, `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`), JSON.stringify({ compare, dispatcherSeconds, results }, null, 2));

@@ -8,7 +8,7 @@
 // means the applications ran out and shows in the non-2xx column).
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { compareScenarios, printComparison, startBenchStack, type Scenario, type ScenarioResult } from './lib';
+import { compareScenarios, type CompareOptions, printComparison, startBenchStack, type Scenario, type ScenarioResult } from './lib';
 
 export type { ScenarioResult } from './lib';
 
@@ -19,7 +19,7 @@ const SPREAD = 100;
 /** Applications made up front per second of load (warm-up included): room for 10,000 creates/s. */
 const APPLICATIONS_PER_SECOND = 1000;
 
-export async function runWebhooksBench(opts: { seconds: number; connections: number }): Promise<ScenarioResult[]> {
+export async function runWebhooksBench(opts: CompareOptions): Promise<ScenarioResult[]> {
   const stack = await startBenchStack({ webhooks: true });
   try {
     const gw = `http://127.0.0.1:${stack.gatewayPort}`;
@@ -50,7 +50,7 @@ export async function runWebhooksBench(opts: { seconds: number; connections: num
 
     // Applications for the creates (10 subscriptions each), inserted in one statement: one set for
     // the stack and another for the baseline, whose creates share the tables but not the limit check.
-    const count = Math.ceil(((opts.seconds + 2) * APPLICATIONS_PER_SECOND) / SPREAD) * SPREAD;
+    const count = Math.ceil(((opts.seconds * opts.rounds + 2) * APPLICATIONS_PER_SECOND) / SPREAD) * SPREAD;
     const targets = {
       stack: Array.from({ length: count }, () => randomBytes(12).toString('hex')),
       baseline: Array.from({ length: count }, () => randomBytes(12).toString('hex')),
