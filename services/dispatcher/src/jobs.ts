@@ -43,6 +43,12 @@ export const jobSchema = z.discriminatedUnion('kind', [
     subject: z.enum(['cdr.created', 'cdr.rated', 'sms.dlr']),
     subscriptionId: z.string().min(1),
     event: cdrEventSchema,
+    /**
+     * The subscription's name and payload as the first attempt sent them. Retries send the same
+     * bytes under the same webhook-id even if the subscription is edited meanwhile; its target
+     * and signing secrets are still read afresh. Absent until the first attempt is made.
+     */
+    sent: z.object({ name: z.string().nullable(), payload: z.unknown() }).optional(),
   }),
 ]);
 

@@ -127,6 +127,25 @@ describe('retries', () => {
     expect(subscription).toMatchObject({ consecutiveFailures: 0, lastStatus: 204 });
   });
 
+  it('when the subscription\'s name and payload are edited between attempts, then the retry sends the same bytes, and later events carry the edit', async () => {
+    const acct = await h.newAccount();
+    const path = `/edited/${acct}`;
+    rx.on(path, (_r, n) => (n === 1 ? { status: 503, headers: { 'retry-after': '2' } } : 204));
+    const sub = await h.subscribe(acct, { event: 'cdrCreated', resource: 'all', targetUrl: rx.url(path), name: 'before', payload: { v: 1 } });
+    await h.publish('cdr.created', cdrEvent(acct));
+    await waitFor(() => rx.at(path).length === 1, { what: 'first attempt' });
+    await h.hooks.updateSubscription({ accountId: acct, id: sub.id, name: 'after', payloadJson: JSON.stringify({ v: 2 }) });
+    await waitFor(() => rx.at(path).length === 2, { what: 'the retry', timeoutMs: 10_000 });
+    const [first, retry] = rx.at(path);
+    expect(retry!.headers['webhook-id']).toBe(first!.headers['webhook-id']);
+    expect(retry!.raw).toBe(first!.raw);
+    expect(retry!.body).toMatchObject({ name: 'before', payload: { v: 1 } });
+    expect(verifySignature(sub.secret, retry!.headers, retry!.raw)).toBe(true);
+    await h.publish('cdr.created', cdrEvent(acct));
+    await waitFor(() => rx.at(path).length === 3, { what: 'a new event' });
+    expect(rx.at(path)[2]!.body).toMatchObject({ name: 'after', payload: { v: 2 } });
+  });
+
   it('when the target keeps failing, then after the last retry the delivery is recorded as failed', async () => {
     const acct = await h.newAccount();
     const path = `/down/${acct}`;

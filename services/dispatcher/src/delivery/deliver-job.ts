@@ -52,9 +52,12 @@ export type JobEnd = 'ack' | 'nak';
 
 /** What the job resolved to: an HTTP attempt, a failure without one, or nothing to do. */
 type Plan =
-  | { kind: 'send'; url: string; body: string; keys: Buffer[]; record: RecordBase; subscriptionId: string | null }
+  | { kind: 'send'; url: string; body: string; keys: Buffer[]; record: RecordBase; subscriptionId: string | null; sent?: SentFields }
   | { kind: 'fail'; reason: string; record: RecordBase }
   | { kind: 'skip'; reason: string };
+
+/** What of the subscription a notification body carries; fixed at the first attempt (jobs.ts). */
+type SentFields = { name: string | null; payload: unknown };
 
 type RecordBase = Pick<Delivery, 'kind' | 'subscriptionId' | 'applicationId' | 'accountId' | 'event' | 'targetUrl'>;
 
@@ -211,7 +214,9 @@ export class DeliveryWorker {
         error = `${error}; gave up after ${job.attempt} attempt${job.attempt === 1 ? '' : 's'}`;
       }
     }
-    return tailOf(this.finish(job, source, { outcome, statusCode, durationMs: r.durationMs, error }, plan.record, disable, delay));
+    // A retry carries what this attempt sent, so it sends the same bytes.
+    const attempted: Job = job.kind === 'notification' && plan.sent ? { ...job, sent: plan.sent } : job;
+    return tailOf(this.finish(attempted, source, { outcome, statusCode, durationMs: r.durationMs, error }, plan.record, disable, delay));
   }
 
   /**
@@ -245,13 +250,15 @@ export class DeliveryWorker {
       const subs = await this.d.lookups.subscriptions({ accountId: e.accountId, applicationId: e.applicationId, event: webhookEvent, resource: e.resource });
       const sub = subs.find((s) => s.id === job.subscriptionId);
       if (!sub) return { kind: 'skip', reason: 'subscription_gone' };
-      const body = JSON.stringify(buildNotificationBody(webhookEvent, e, sub));
+      const sent: SentFields = job.sent ?? { name: sub.name, payload: sub.payload ?? null };
+      const body = JSON.stringify(buildNotificationBody(webhookEvent, e, sent));
       return {
         kind: 'send',
         url: sub.targetUrl,
         body,
         keys: sub.keys,
         subscriptionId: sub.id,
+        sent,
         record: { kind: 'notification', subscriptionId: sub.id, applicationId: e.applicationId ?? '', accountId: e.accountId, event: webhookEvent, targetUrl: sub.targetUrl },
       };
     } catch (err) {
