@@ -1,0 +1,77 @@
+// The MikroORM setup shared by the services that own a Postgres schema (applications, webhooks):
+// configuration, start-up that waits for the database, and migrations serialised across replicas.
+// Each service passes its own schema name, entities and migrations.
+import { MikroORM, type Options } from '@mikro-orm/postgresql';
+import { Migrator } from '@mikro-orm/migrations';
+import type { MigrationObject } from '@mikro-orm/core';
+import { ensureDatabase, isConnectionError, type Logger } from '@switchboard/platform';
+
+export interface OrmOptions {
+  databaseUrl: string;
+  schema: string;
+  poolMax: number;
+  logger: Logger;
+  entities: NonNullable<Options['entities']>;
+  migrations: MigrationObject[];
+}
+
+export function ormConfig(o: OrmOptions): Options {
+  return {
+    clientUrl: o.databaseUrl,
+    schema: o.schema,
+    entities: o.entities,
+    discovery: { disableDynamicFileAccess: true, requireEntitiesArray: true },
+    extensions: [Migrator],
+    migrations: {
+      migrationsList: o.migrations,
+      tableName: 'mikro_orm_migrations',
+      transactional: true,
+      allOrNothing: true,
+      snapshot: false,
+      silent: true,
+    },
+    pool: { min: 0, max: o.poolMax, idleTimeoutMillis: 30_000 },
+    driverOptions: { connection: { statement_timeout: 10_000, connectionTimeoutMillis: 3_000 } },
+    acquireTimeout: 3_000,
+    debug: false,
+    // Our own logger handles errors; no console output from the ORM.
+    logger: (message: string) => o.logger.debug({ orm: message }),
+    allowGlobalContext: false,
+    forceUtcTimezone: true,
+  } as Options;
+}
+
+/** Initialises the ORM, waiting for Postgres while it is not reachable (e.g. a pod starting first). */
+export async function initOrm(o: OrmOptions, waitMs = 60_000): Promise<MikroORM> {
+  const orm = await MikroORM.init({ ...ormConfig(o), connect: false });
+  const deadline = Date.now() + waitMs;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await ensureDatabase(o.databaseUrl);
+      await orm.connect();
+      if (await orm.isConnected()) return orm;
+      throw new Error('database not connected');
+    } catch (err) {
+      if (Date.now() > deadline || !isConnectionError(err) && !/not connected/.test(String(err))) throw err;
+      o.logger.warn({ attempt, err: (err as Error).message }, 'waiting for the database');
+      await new Promise((r) => setTimeout(r, Math.min(2000, 200 * attempt)));
+    }
+  }
+}
+
+/** Creates the schema if needed and applies pending migrations. Safe to run from several processes. */
+export async function migrate(orm: MikroORM, schema: string, logger: Logger): Promise<void> {
+  const conn = orm.em.getConnection();
+  // One migrator at a time across replicas: a transaction-level advisory lock keyed by the schema name.
+  await conn.execute(`create schema if not exists "${schema}"`);
+  const knex = conn.getKnex();
+  await knex.transaction(async (trx) => {
+    await trx.raw(`select pg_advisory_xact_lock(hashtext(?))`, [`switchboard-migrate-${schema}`]);
+    const migrator = orm.getMigrator();
+    const pending = await migrator.getPendingMigrations();
+    if (pending.length > 0) {
+      await migrator.up({ transaction: trx as never });
+      logger.info({ applied: pending.map((m) => m.name) }, 'migrations applied');
+    }
+  });
+}
