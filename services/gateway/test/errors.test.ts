@@ -73,6 +73,16 @@ describe('error statuses', () => {
     expect((await stack.request(alice, 'POST', `/v1/applications/${appId}`, {})).headers.get('allow')).toBe('GET, PUT, DELETE, HEAD');
   });
 
+  it('when a resource is asked for with HEAD, then the headers of its GET come back without a body', async () => {
+    const get = await stack.request(alice, 'GET', `/v1/applications/${appId}`);
+    const getBody = await get.text();
+    const head = await stack.request(alice, 'HEAD', `/v1/applications/${appId}`);
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(head.headers.get('content-length')).toBe(String(Buffer.byteLength(getBody)));
+    expect(await head.text()).toBe('');
+  });
+
   it('when a path does not exist, then 404 problem', async () => {
     expectProblem(await raw('GET', '/v1/nothing-here', undefined, {}), 404);
     expectProblem(await raw('GET', '/v2/applications', undefined, {}), 404);
