@@ -2,7 +2,7 @@
 import { Counter, Gauge, Histogram, createRegistry, type Registry } from '@switchboard/platform';
 
 export type DeliveryKind = 'session' | 'notification';
-export type Outcome = 'succeeded' | 'retrying' | 'failed';
+export type Outcome = 'succeeded' | 'retrying' | 'failed' | 'cancelled';
 
 export interface DispatcherMetrics {
   registry: Registry;

@@ -146,6 +146,28 @@ describe('retries', () => {
     expect(rx.at(path)[2]!.body).toMatchObject({ name: 'after', payload: { v: 2 } });
   });
 
+  it('when the subscription is disabled while a retry waits, then the retry is not made, the log ends "cancelled" and the subscription\'s health is left as it was', async () => {
+    const acct = await h.newAccount();
+    const path = `/disabled-mid-retry/${acct}`;
+    rx.on(path, (_r, n) => (n === 1 ? { status: 503, headers: { 'retry-after': '2' } } : 204));
+    const sub = await h.subscribe(acct, { event: 'cdrCreated', resource: 'all', targetUrl: rx.url(path) });
+    await h.publish('cdr.created', cdrEvent(acct));
+    await waitFor(() => rx.at(path).length === 1, { what: 'first attempt' });
+    await h.hooks.updateSubscription({ accountId: acct, id: sub.id, enabled: false });
+    const records = await waitFor(async () => {
+      const d = await deliveries(acct, sub.id);
+      return d.length === 2 && d;
+    }, { what: 'the cancelled retry recorded', timeoutMs: 10_000 });
+    expect(records.map((d) => [d.attempt, d.outcome])).toEqual([
+      [1, 'retrying'],
+      [2, 'cancelled'],
+    ]);
+    expect(records[1]!.error).toMatch(/disabled/);
+    expect(rx.at(path)).toHaveLength(1);
+    const { subscription } = await h.hooks.getSubscription({ accountId: acct, id: sub.id });
+    expect(subscription).toMatchObject({ consecutiveFailures: 1, lastStatus: 503, enabled: false });
+  });
+
   it('when the target keeps failing, then after the last retry the delivery is recorded as failed', async () => {
     const acct = await h.newAccount();
     const path = `/down/${acct}`;

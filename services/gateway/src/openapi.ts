@@ -212,7 +212,7 @@ const schemas: Record<string, Schema> = {
       statusCode: nullable('integer'),
       durationMs: { type: 'integer', minimum: 0 },
       error: nullable('string'),
-      outcome: { type: 'string', enum: ['succeeded', 'retrying', 'failed'] },
+      outcome: { type: 'string', enum: ['succeeded', 'retrying', 'failed', 'cancelled'] },
       createdAt: { type: 'string', format: 'date-time' },
     },
     additionalProperties: false,

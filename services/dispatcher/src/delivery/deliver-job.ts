@@ -54,6 +54,7 @@ export type JobEnd = 'ack' | 'nak';
 type Plan =
   | { kind: 'send'; url: string; body: string; keys: Buffer[]; record: RecordBase; subscriptionId: string | null; sent?: SentFields }
   | { kind: 'fail'; reason: string; record: RecordBase }
+  | { kind: 'cancel'; reason: string; record: RecordBase }
   | { kind: 'skip'; reason: string };
 
 /** What of the subscription a notification body carries; fixed at the first attempt (jobs.ts). */
@@ -152,6 +153,7 @@ export class DeliveryWorker {
       return tailOf(Promise.resolve('ack'));
     }
     if (plan.kind === 'fail') return tailOf(this.finish(job, source, { outcome: 'failed', statusCode: 0, durationMs: 0, error: plan.reason }, plan.record));
+    if (plan.kind === 'cancel') return tailOf(this.finish(job, source, { outcome: 'cancelled', statusCode: 0, durationMs: 0, error: plan.reason }, plan.record));
     const target = this.d.sender.target(plan.url);
     if ('refusal' in target) return tailOf(this.finish(job, source, { outcome: 'failed', statusCode: 0, durationMs: 0, error: target.refusal }, plan.record));
 
@@ -249,7 +251,16 @@ export class DeliveryWorker {
       const webhookEvent = EVENT_OF_SUBJECT[job.subject];
       const subs = await this.d.lookups.subscriptions({ accountId: e.accountId, applicationId: e.applicationId, event: webhookEvent, resource: e.resource });
       const sub = subs.find((s) => s.id === job.subscriptionId);
-      if (!sub) return { kind: 'skip', reason: 'subscription_gone' };
+      if (!sub) {
+        // A retry whose subscription was disabled, or edited so the event no longer matches: its
+        // delivery log ends with why, instead of with an attempt that says "retrying". A deleted
+        // subscription's log is gone with it: nothing to record.
+        const still = job.attempt > 1 ? await this.d.lookups.subscriptionExists(e.accountId, job.subscriptionId) : null;
+        if (!still) return { kind: 'skip', reason: 'subscription_gone' };
+        const reason = still.enabled ? 'not retried: the subscription no longer matches this event' : 'not retried: the subscription is disabled';
+        const record: RecordBase = { kind: 'notification', subscriptionId: job.subscriptionId, applicationId: still.applicationId ?? e.applicationId ?? '', accountId: e.accountId, event: webhookEvent, targetUrl: still.targetUrl };
+        return { kind: 'cancel', reason, record };
+      }
       const sent: SentFields = job.sent ?? { name: sub.name, payload: sub.payload ?? null };
       const body = JSON.stringify(buildNotificationBody(webhookEvent, e, sent));
       return {
@@ -292,7 +303,10 @@ export class DeliveryWorker {
     };
     this.d.metrics.deliveries.inc({ kind: job.kind, outcome: a.outcome });
     if (a.outcome !== 'succeeded')
-      this.d.logger.info({ webhookId: job.webhookId, attempt: job.attempt, outcome: a.outcome, error: a.error, retryInMs: retryDelayMs }, 'delivery attempt failed');
+      this.d.logger.info(
+        { webhookId: job.webhookId, attempt: job.attempt, outcome: a.outcome, error: a.error, retryInMs: retryDelayMs },
+        a.outcome === 'cancelled' ? 'delivery not retried' : 'delivery attempt failed',
+      );
     return this.keepAlive(source.msg, async () => {
       await this.d.recorder.record(attempt, disable);
       if (a.outcome === 'retrying' && retryDelayMs !== undefined) {

@@ -110,6 +110,20 @@ export class Lookups {
     });
   }
 
+  /**
+   * Whether a subscription still exists (enabled or not), read afresh: only for a retry whose
+   * subscription no longer matches, a rare path. Throws AppError('unavailable') when the service is down.
+   */
+  async subscriptionExists(accountId: string, id: string): Promise<{ enabled: boolean; targetUrl: string; applicationId: string | null } | null> {
+    try {
+      const { subscription: s } = await this.webhooks.getSubscription({ accountId, id, applicationId: '' }, { timeoutMs: LOOKUP_TIMEOUT_MS });
+      return s ? { enabled: s.enabled, targetUrl: s.targetUrl, applicationId: s.applicationId || null } : null;
+    } catch (err) {
+      if (err instanceof AppError && (err.code === 'not_found' || err.code === 'invalid_request')) return null;
+      throw err;
+    }
+  }
+
   /** Invalidation from change events (CONTRACTS: applications.*, webhooks.changed). */
   onChange(subject: string, body: { applicationId?: unknown; accountId?: unknown; subscriptionId?: unknown }): void {
     const appId = typeof body.applicationId === 'string' && body.applicationId ? body.applicationId : undefined;

@@ -52,7 +52,7 @@ export interface Delivery {
   statusCode: number | null;
   durationMs: number;
   error: string | null;
-  outcome: 'succeeded' | 'retrying' | 'failed';
+  outcome: 'succeeded' | 'retrying' | 'failed' | 'cancelled';
   createdAt: Date;
 }
 

@@ -78,4 +78,18 @@ export class Migration001Initial extends SchemaMigration {
   }
 }
 
-export const MIGRATIONS = [{ name: 'Migration001Initial', class: Migration001Initial }];
+/** A retry that is not made because its subscription was disabled or no longer matches is recorded as `cancelled`. */
+export class Migration002CancelledOutcome extends SchemaMigration {
+  override async up(): Promise<void> {
+    this.useSchema();
+    this.addSql(`
+      alter table deliveries drop constraint deliveries_outcome_check,
+        add constraint deliveries_outcome_check check (outcome in ('succeeded', 'retrying', 'failed', 'cancelled'));
+    `);
+  }
+}
+
+export const MIGRATIONS = [
+  { name: 'Migration001Initial', class: Migration001Initial },
+  { name: 'Migration002CancelledOutcome', class: Migration002CancelledOutcome },
+];

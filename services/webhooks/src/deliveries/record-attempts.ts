@@ -7,7 +7,7 @@ import type { SubscriptionRef } from '../events/changes';
 import { isAccountId, isSubscriptionId, newDeliveryId } from '../subscriptions/ids';
 
 const KINDS = ['session', 'notification'] as const;
-const OUTCOMES = ['succeeded', 'retrying', 'failed'] as const;
+const OUTCOMES = ['succeeded', 'retrying', 'failed', 'cancelled'] as const;
 const MAX_ATTEMPTS_PER_CALL = 1000;
 const ERROR_MAX = 2000;
 const REASON_MAX = 500;
@@ -149,8 +149,9 @@ async function insertAttempts(em: EntityManager, schema: string, attempts: Attem
     [input],
   );
   // Per subscription, in insertion order: a success resets the failure count, anything else adds one.
+  // A cancelled retry made no attempt: it leaves the health as it was.
   const health = new Map<string, { reset: boolean; failures: number; lastAt: Date; lastStatus: number | null }>();
-  for (const r of inserted.filter((x) => x.subscription_id).sort((a, b) => Number(BigInt(a.seq) - BigInt(b.seq)))) {
+  for (const r of inserted.filter((x) => x.subscription_id && x.outcome !== 'cancelled').sort((a, b) => Number(BigInt(a.seq) - BigInt(b.seq)))) {
     const at = new Date(r.created_at);
     const h = health.get(r.subscription_id!) ?? { reset: false, failures: 0, lastAt: at, lastStatus: r.status_code };
     if (r.outcome === 'succeeded') Object.assign(h, { reset: true, failures: 0 });
