@@ -164,8 +164,10 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
     );
   });
 
-  // JSON only: POST/PUT must declare application/json (415), bodies are size-limited (413).
-  app.use((req: Request, _res: Response, next: NextFunction) => {
+  // JSON only: POST/PUT must declare application/json (415), bodies are size-limited (413). Only
+  // POST and PUT carry a body this API reads; a body on GET or DELETE is ignored.
+  const jsonBody = express.json({ limit: config.BODY_LIMIT_BYTES, type: JSON_TYPES, strict: false });
+  app.use((req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'POST' && req.method !== 'PUT') return next();
     const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
     if (!hasBody && /\/secret\/rotate\/?$/.test(req.path)) return next();
@@ -174,11 +176,8 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
     }
     // Declared as JSON but empty: the client's body is missing, not of the wrong type.
     if (!hasBody) return next(AppError.invalid([{ field: 'body', message: 'is required: a JSON object' }]));
-    next();
+    jsonBody(req, res, next);
   });
-  // Only POST and PUT carry a body this API reads; a body on GET or DELETE is ignored.
-  const jsonBody = express.json({ limit: config.BODY_LIMIT_BYTES, type: JSON_TYPES, strict: false });
-  app.use((req: Request, res: Response, next: NextFunction) => (req.method === 'POST' || req.method === 'PUT' ? jsonBody(req, res, next) : next()));
 
   const api = express.Router();
   applicationRoutes(api, deps);
