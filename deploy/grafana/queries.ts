@@ -145,3 +145,42 @@ export function loadDashboards(dir: string = DASHBOARDS_DIR): Array<{ file: stri
 export function allDashboardQueries(overrides: Record<string, string> = {}, dir: string = DASHBOARDS_DIR): DashboardQuery[] {
   return loadDashboards(dir).flatMap(({ file, dashboard }) => dashboardQueries(dashboard, file, overrides));
 }
+
+/**
+ * The expression without its zero fallbacks: `(A or vector(0))` and `(A or B * 0)` become `(A)`.
+ * An error-ratio stat shows 0 instead of "No data" thanks to such a fallback, which would also hide
+ * a numerator whose matchers never match; a test runs this form to prove the numerator answers.
+ * Returns the expression unchanged when it has none.
+ */
+export function withoutZeroFallback(expr: string): string {
+  let out = expr;
+  for (;;) {
+    const at = findTopLevelOr(out);
+    if (at === undefined) return out;
+    out = out.slice(0, at.start) + out.slice(at.end);
+  }
+}
+
+/** The next ` or <fallback>` that runs to the end of its parenthesised group and ends in `vector(0)` or `* 0`. */
+function findTopLevelOr(expr: string): { start: number; end: number } | undefined {
+  const re = /\s+or\s+/g;
+  for (let m = re.exec(expr); m; m = re.exec(expr)) {
+    // Scan to the close of the group the `or` stands in.
+    let depth = 0;
+    let i = m.index + m[0].length;
+    for (; i < expr.length; i++) {
+      const c = expr[i];
+      if (c === '"') {
+        // A quoted label value may hold brackets of its own.
+        for (i++; i < expr.length && expr[i] !== '"'; i++) if (expr[i] === '\\') i++;
+      } else if (c === '(' || c === '[' || c === '{') depth++;
+      else if (c === ')' || c === ']' || c === '}') {
+        if (depth === 0) break;
+        depth--;
+      }
+    }
+    const fallback = expr.slice(m.index + m[0].length, i).trim();
+    if (/^vector\(0\)$/.test(fallback) || /\*\s*0$/.test(fallback)) return { start: m.index, end: i };
+  }
+  return undefined;
+}

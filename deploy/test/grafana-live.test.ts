@@ -12,7 +12,7 @@ import { startCluster, type Cluster, type Service } from '../../proof/cluster';
 import { cdrEvent, sessionEvent } from '../../proof/lib/load';
 import { startReceiver, type Receiver } from '../../proof/lib/receiver';
 import { api, newTarget, until, type Target } from '../../proof/scenarios/common';
-import { allDashboardQueries, type DashboardQuery } from '../grafana/queries';
+import { allDashboardQueries, withoutZeroFallback, type DashboardQuery } from '../grafana/queries';
 import type { ScrapeTargets } from '../prometheus/config';
 import { requireTool } from './lib/tools';
 import { checkQueries, startPrometheus, type PrometheusServer } from './lib/prometheus-server';
@@ -170,11 +170,14 @@ describe('dashboards against a live Prometheus scraping the running stack', () =
     expect(queries.length).toBeGreaterThan(0);
     // A scrape of every job 1.5 s after the last request (so one or two since it): rate() has samples on both sides of it.
     await prom!.waitForScrapeAfter(JOBS, trafficEndedAt + 1500, 30_000);
-    const problems = await checkQueries(
-      prom!,
-      queries.map((q) => ({ name: label(q), expr: q.expr })),
-      { retryForMs: RETRY_FOR_MS },
-    );
+    // A panel with a zero fallback (an error ratio that shows 0, not "No data", on a healthy stack)
+    // is also run without it: the traffic above includes errors, so its numerator must answer too.
+    const checks = queries.flatMap((q) => {
+      const bare = withoutZeroFallback(q.expr);
+      return [{ name: label(q), expr: q.expr }, ...(bare !== q.expr ? [{ name: `${label(q)} without its zero fallback`, expr: bare }] : [])];
+    });
+    expect(checks.length).toBeGreaterThan(queries.length);
+    const problems = await checkQueries(prom!, checks, { retryForMs: RETRY_FOR_MS });
     expect(problems, `panels without data (dashboard "panel" refId: reason: query); the traffic driven: ${JSON.stringify(traffic)}`).toEqual([]);
   }, 120_000);
 

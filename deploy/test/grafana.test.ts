@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse, stringify } from 'yaml';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { allDashboardQueries, BUILTIN_VARIABLES, DASHBOARDS_DIR, dashboardQueries, interpolate, loadDashboards, type JsonDashboard } from '../grafana/queries';
+import { allDashboardQueries, BUILTIN_VARIABLES, DASHBOARDS_DIR, dashboardQueries, interpolate, loadDashboards, withoutZeroFallback, type JsonDashboard } from '../grafana/queries';
 import { renderKustomization, validateSchemas } from './lib/k8s';
 import { checkExpression } from './lib/promql';
 import { DEPLOY_DIR, requireTool, run, typecheck, type TscFile } from './lib/tools';
@@ -149,6 +149,19 @@ describe('dashboard queries', () => {
       if (q.rawExpr.includes('$__rate_interval')) expect(q.expr).toContain('[1m]');
       if (q.rawExpr.includes('$namespace')) expect(q.expr).toContain('namespace=~".*"');
     }
+  });
+
+  it('error-ratio stats show 0, not "No data", when nothing failed; without the fallback each is its plain ratio', () => {
+    const stats = queries.filter((q) => q.panelType === 'stat' && /ratio/i.test(q.panelTitle) && /5\.\.|INTERNAL/.test(q.expr));
+    expect(stats.map((q) => q.panelTitle).sort()).toEqual(['5xx ratio', 'gRPC server error ratio']);
+    for (const q of stats) {
+      const bare = withoutZeroFallback(q.expr);
+      expect(bare, q.panelTitle).not.toMatch(/\sor\s/);
+      expect(q.expr.length, q.panelTitle).toBeGreaterThan(bare.length);
+    }
+    // Only a zero fallback is removed; other `or`s, and brackets inside quoted values, are kept.
+    expect(withoutZeroFallback('(sum(a{r=~"x(y)"}) or vector(0)) / sum(b)')).toBe('(sum(a{r=~"x(y)"})) / sum(b)');
+    expect(withoutZeroFallback('sum(a) or sum(b)')).toBe('sum(a) or sum(b)');
   });
 
   it('parse as PromQL (promtool check rules on a recording rule per query)', () => {
