@@ -3,6 +3,7 @@
 // (CONTRACTS 4) the way a producer would: every publish retried until JetStream acknowledges it,
 // with the event id as Nats-Msg-Id so a retried publish is stored once.
 import type { NatsHandle } from '@switchboard/platform';
+import { countByStatus } from './stats';
 
 export interface RequestLog {
   start: number;
@@ -103,10 +104,8 @@ export interface ApiSummary {
 
 export function summarizeApi(log: RequestLog[], from: number): ApiSummary {
   const failed = log.filter((r) => r.status === 0 || r.status >= 400);
-  const byStatus: Record<string, number> = {};
-  for (const r of failed) byStatus[r.status] = (byStatus[r.status] ?? 0) + 1;
   const last = failed.reduce((m, r) => Math.max(m, r.end), 0);
-  return { requests: log.length, failed: failed.length, failedByStatus: byStatus, lastFailureAfterMs: failed.length ? Math.max(0, last - from) : 0 };
+  return { requests: log.length, failed: failed.length, failedByStatus: countByStatus(failed), lastFailureAfterMs: failed.length ? Math.max(0, last - from) : 0 };
 }
 
 export interface EventLoad {

@@ -1,4 +1,4 @@
-// Small numeric helpers of the proof: percentiles and least-squares slope; Prometheus text parsing
+// Small numeric helpers of the proof: percentiles, counts by status and least-squares slope; Prometheus text parsing
 // and the results table are the ones the tests and the benchmarks use.
 export { metricSum } from '@switchboard/testing';
 export { table } from '../../bench/lib';
@@ -7,6 +7,13 @@ export function percentile(values: number[], p: number): number {
   if (values.length === 0) return NaN;
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+/** How many of `results` answered each status (0: transport error). */
+export function countByStatus(results: Array<{ status: number }>): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const r of results) out[r.status] = (out[r.status] ?? 0) + 1;
+  return out;
 }
 
 /** Least-squares slope of y over x. */

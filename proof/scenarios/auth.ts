@@ -3,7 +3,7 @@
 // already-verified credentials keep working, and other accounts' latency does not suffer.
 import type { Cluster } from '../cluster';
 import { basic, type Account } from '../lib/load';
-import { percentile, sleep } from '../lib/stats';
+import { countByStatus, percentile, sleep } from '../lib/stats';
 import { finish, newAccount, type Scale, type ScenarioResult } from './common';
 
 interface Timed {
@@ -21,12 +21,6 @@ async function timed(url: string, authorization: string): Promise<Timed> {
   } catch {
     return { status: 0, ms: performance.now() - t, retryAfter: null };
   }
-}
-
-function countBy(xs: string[]): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const x of xs) out[x] = (out[x] ?? 0) + 1;
-  return out;
 }
 
 /** Sequential clients (one per account) reading their applications for `ms`. */
@@ -85,7 +79,7 @@ export async function authAbuse(cluster: Cluster, scale: Scale, attackers = 16):
     othersFailed,
     victimCachedRequests: victimDuring.length,
     victimCachedFailed: victimFailed,
-    victimFailedStatuses: countBy(victimDuring.filter((r) => r.status !== 200).map((r) => String(r.status))),
+    victimFailedStatuses: countByStatus(victimDuring.filter((r) => r.status !== 200)),
   };
   const gateways = cluster.of('gateway').length;
   return finish({ name: 'auth-abuse', apiRequests: figures.othersRequests, apiFailed: othersFailed, figures }, started, {

@@ -5,7 +5,7 @@
 import autocannon from 'autocannon';
 import type { Cluster } from '../cluster';
 import { rssMb } from '../cluster';
-import { cdrEvent, startApiLoad, startEventLoad } from '../lib/load';
+import { cdrEvent, startApiLoad, startEventLoad, summarizeApi } from '../lib/load';
 import type { Receiver } from '../lib/receiver';
 import { duplicates } from '../lib/receiver';
 import { metricSum, sleep, slope } from '../lib/stats';
@@ -105,7 +105,7 @@ export async function soak(cluster: Cluster, rx: Receiver, opts: { minutes: numb
         rssMb: rss,
         // What failed, if anything: reads (non-2xx by status, transport errors, timeouts) and writes by status (0: transport error).
         failedReads: { warmup: { byStatus: warm.statusCodes, errors: warm.errors, timeouts: warm.timeouts }, held: { byStatus: held.statusCodes, errors: held.errors, timeouts: held.timeouts } },
-        failedWritesByStatus: writers.log.filter((r) => r.status === 0 || r.status >= 400).reduce<Record<string, number>>((acc, r) => ((acc[r.status] = (acc[r.status] ?? 0) + 1), acc), {}),
+        failedWritesByStatus: summarizeApi(writers.log, 0).failedByStatus,
         consumerPendingAtEnd: lagAtEnd,
         consumerPendingAfterDrain: lag,
         eventsDrained: drained !== undefined,
