@@ -50,11 +50,10 @@ export interface JobSource {
 /** How a job ended: its message may be acknowledged, or it was handed back to JetStream (nak). */
 export type JobEnd = 'ack' | 'nak';
 
-/** What the job resolved to: an HTTP attempt, a failure without one, or nothing to do. */
+/** What the job resolved to: an HTTP attempt, an outcome recorded without one, or nothing to do. */
 type Plan =
   | { kind: 'send'; url: string; body: string; keys: Buffer[]; record: RecordBase; subscriptionId: string | null; sent?: SentFields }
-  | { kind: 'fail'; reason: string; record: RecordBase }
-  | { kind: 'cancel'; reason: string; record: RecordBase }
+  | { kind: 'end'; outcome: 'failed' | 'cancelled'; reason: string; record: RecordBase }
   | { kind: 'skip'; reason: string };
 
 /** What of the subscription a notification body carries; fixed at the first attempt (jobs.ts). */
@@ -152,10 +151,9 @@ export class DeliveryWorker {
       this.d.logger.info({ webhookId: job.webhookId, reason: plan.reason }, 'delivery skipped');
       return tailOf(Promise.resolve('ack'));
     }
-    if (plan.kind === 'fail') return tailOf(this.finish(job, source, { outcome: 'failed', statusCode: 0, durationMs: 0, error: plan.reason }, plan.record));
-    if (plan.kind === 'cancel') return tailOf(this.finish(job, source, { outcome: 'cancelled', statusCode: 0, durationMs: 0, error: plan.reason }, plan.record));
+    if (plan.kind === 'end') return tailOf(this.endWithoutAttempt(job, source, plan.record, plan.reason, plan.outcome));
     const target = this.d.sender.target(plan.url);
-    if ('refusal' in target) return tailOf(this.finish(job, source, { outcome: 'failed', statusCode: 0, durationMs: 0, error: target.refusal }, plan.record));
+    if ('refusal' in target) return tailOf(this.endWithoutAttempt(job, source, plan.record, target.refusal));
 
     const host = target.host;
     const open = this.d.breakers.waitFor(host);
@@ -229,7 +227,12 @@ export class DeliveryWorker {
     const received = Date.parse(job.receivedAt);
     if (!(Number.isFinite(received) && Date.now() - received > this.d.giveUpAfterMs)) return this.defer(job, source, delayMs, reason);
     const why = reason === 'breaker_open' ? 'the host stayed unavailable (circuit breaker open)' : 'the host stayed busy';
-    return this.finish(job, source, { outcome: 'failed', statusCode: 0, durationMs: 0, error: `gave up: ${why} past the delivery window` }, record);
+    return this.endWithoutAttempt(job, source, record, `gave up: ${why} past the delivery window`);
+  }
+
+  /** Records how the delivery ended without an HTTP attempt (status 0, no time spent). */
+  private endWithoutAttempt(job: Job, source: JobSource, record: RecordBase, reason: string, outcome: 'failed' | 'cancelled' = 'failed'): Promise<JobEnd> {
+    return this.finish(job, source, { outcome, statusCode: 0, durationMs: 0, error: reason }, record);
   }
 
   /** Where and what to send, from the current application or subscription. */
@@ -241,9 +244,9 @@ export class DeliveryWorker {
         const channel = sessionChannel(e.session);
         const accountId = e.session.accountId ?? app?.accountId ?? '0';
         const record: RecordBase = { kind: 'session', subscriptionId: '', applicationId: e.applicationId, accountId, event: 'session', targetUrl: '' };
-        if (!app) return { kind: 'fail', reason: `application ${e.applicationId} not found`, record };
+        if (!app) return { kind: 'end', outcome: 'failed', reason: `application ${e.applicationId} not found`, record };
         const url = channel === 'VOICE' ? app.voiceUrl : app.messagingUrl;
-        if (!url) return { kind: 'fail', reason: `application has no ${channel === 'VOICE' ? 'voiceUrl' : 'messagingUrl'} for ${channel} sessions`, record };
+        if (!url) return { kind: 'end', outcome: 'failed', reason: `application has no ${channel === 'VOICE' ? 'voiceUrl' : 'messagingUrl'} for ${channel} sessions`, record };
         const body = JSON.stringify(buildSessionBody(e, app.accountId, new Date(job.receivedAt)));
         return { kind: 'send', url, body, keys: this.d.sessionKeys, record: { ...record, targetUrl: url }, subscriptionId: null };
       }
@@ -255,11 +258,11 @@ export class DeliveryWorker {
         // A retry whose subscription was disabled, or edited so the event no longer matches: its
         // delivery log ends with why, instead of with an attempt that says "retrying". A deleted
         // subscription's log is gone with it: nothing to record.
-        const still = job.attempt > 1 ? await this.d.lookups.subscriptionExists(e.accountId, job.subscriptionId) : null;
+        const still = job.attempt > 1 ? await this.d.lookups.currentSubscription(e.accountId, job.subscriptionId) : null;
         if (!still) return { kind: 'skip', reason: 'subscription_gone' };
         const reason = still.enabled ? 'not retried: the subscription no longer matches this event' : 'not retried: the subscription is disabled';
         const record: RecordBase = { kind: 'notification', subscriptionId: job.subscriptionId, applicationId: still.applicationId ?? e.applicationId ?? '', accountId: e.accountId, event: webhookEvent, targetUrl: still.targetUrl };
-        return { kind: 'cancel', reason, record };
+        return { kind: 'end', outcome: 'cancelled', reason, record };
       }
       const sent: SentFields = job.sent ?? { name: sub.name, payload: sub.payload ?? null };
       const body = JSON.stringify(buildNotificationBody(webhookEvent, e, sent));

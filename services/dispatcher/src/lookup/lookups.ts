@@ -111,10 +111,11 @@ export class Lookups {
   }
 
   /**
-   * Whether a subscription still exists (enabled or not), read afresh: only for a retry whose
-   * subscription no longer matches, a rare path. Throws AppError('unavailable') when the service is down.
+   * The subscription as it is now (enabled or not), or null when it no longer exists; read afresh,
+   * only for a retry whose subscription no longer matches, a rare path. Throws AppError('unavailable')
+   * when the service is down.
    */
-  async subscriptionExists(accountId: string, id: string): Promise<{ enabled: boolean; targetUrl: string; applicationId: string | null } | null> {
+  async currentSubscription(accountId: string, id: string): Promise<{ enabled: boolean; targetUrl: string; applicationId: string | null } | null> {
     try {
       const { subscription: s } = await this.webhooks.getSubscription({ accountId, id, applicationId: '' }, { timeoutMs: LOOKUP_TIMEOUT_MS });
       return s ? { enabled: s.enabled, targetUrl: s.targetUrl, applicationId: s.applicationId || null } : null;
