@@ -93,6 +93,7 @@ export class GrpcServer {
       const started = process.hrtime.bigint();
       const rid = call.metadata.get(REQUEST_ID_KEY)[0];
       const requestId = typeof rid === 'string' && rid.length > 0 && rid.length <= 200 ? rid : randomUUID();
+      const opts = this.opts;
       // The child logger is made on first use: most calls never log.
       let child: Logger | undefined;
       const ctx: CallContext = {
@@ -102,7 +103,6 @@ export class GrpcServer {
           return child;
         },
       };
-      const opts = this.opts;
       const finish = (code: grpc.status) => {
         this.handled.inc({ method, code: grpc.status[code] ?? String(code) });
         this.duration.observe({ method }, Number(process.hrtime.bigint() - started) / 1e9);

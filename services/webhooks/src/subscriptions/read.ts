@@ -1,5 +1,5 @@
-// Read-only lookups on the hot path (GET by id, lists) run one plain SQL statement on the ORM's
-// connection: no unit of work or identity map is needed for rows that are only serialised.
+// Read-only lookups on the hot path (GET by id, lists) run one prepared statement on a connection of
+// the ORM's pool: no unit of work, identity map or query building for rows that are only serialised.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, queryPrepared } from '@switchboard/platform';
 import type { Subscription } from '../db/entities';
