@@ -238,7 +238,7 @@ describe('provisioning', () => {
     expect(providers.providers[0]!.options.path).toMatch(/^\//);
   });
 
-  it('ships every dashboard in the sidecar ConfigMap (kubectl kustomize deploy/grafana), small enough for kubectl apply', () => {
+  it('ships every dashboard in the sidecar ConfigMap (kustomize build deploy/grafana), small enough for kubectl apply', () => {
     const objects = renderKustomization(join(DEPLOY_DIR, 'grafana'));
     expect(validateSchemas(objects)).toEqual([]);
     expect(objects).toHaveLength(1);

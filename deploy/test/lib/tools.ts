@@ -1,4 +1,4 @@
-// Running the real tools the deploy checks rely on (kubectl, promtool, tsc, nats-server), failing
+// Running the real tools the deploy checks rely on (promtool, tsc, nats-server), failing
 // with a clear message when one is missing: a missing tool is a broken check, never a skip.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -10,7 +10,6 @@ export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const DEPLOY_DIR = join(REPO_ROOT, 'deploy');
 
 const INSTALL_HINTS: Record<string, string> = {
-  kubectl: 'install kubectl (it renders kustomizations offline: `kubectl kustomize DIR`)',
   promtool: 'install Debian package `prometheus` (apt-get install -y prometheus), which provides /usr/bin/promtool',
   prometheus: 'install Debian package `prometheus` (apt-get install -y prometheus), which provides /usr/bin/prometheus',
   'nats-server': 'install Debian package `nats-server` (apt-get install -y nats-server)',
