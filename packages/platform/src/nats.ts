@@ -23,6 +23,12 @@ export const STREAMS = {
     subjects: ['applications.deleted', 'applications.changed', 'webhooks.changed'],
     maxAgeMs: 7 * DAY,
   },
+  /** What the platform publishes for the telephony core and for operators. */
+  core: {
+    name: 'SWITCHBOARD_CORE',
+    subjects: ['sessions.instructions', 'sessions.failed', 'sessions.signal', 'events.dead'],
+    maxAgeMs: 7 * DAY,
+  },
 } as const satisfies Record<string, StreamSpec>;
 
 export const SUBJECTS = {
@@ -33,6 +39,14 @@ export const SUBJECTS = {
   applicationDeleted: 'applications.deleted',
   applicationChanged: 'applications.changed',
   webhooksChanged: 'webhooks.changed',
+  /** The application's answer to a session POST. */
+  sessionInstructions: 'sessions.instructions',
+  /** A session that no attempt could deliver. */
+  sessionFailed: 'sessions.failed',
+  /** A signal sent to a running session through the Session API. */
+  sessionSignal: 'sessions.signal',
+  /** An inbound event refused for good, with the reason, for operators to inspect and republish. */
+  eventDead: 'events.dead',
 } as const;
 
 export interface NatsHandle {

@@ -13,9 +13,13 @@ export interface Application {
   'partition'?: (string);
   'createdAt'?: (string);
   'updatedAt'?: (string);
+  'voiceFallbackUrl'?: (string);
+  'messagingFallbackUrl'?: (string);
   '_voiceUrl'?: "voiceUrl";
   '_messagingUrl'?: "messagingUrl";
   '_partition'?: "partition";
+  '_voiceFallbackUrl'?: "voiceFallbackUrl";
+  '_messagingFallbackUrl'?: "messagingFallbackUrl";
 }
 
 export interface Application__Output {
@@ -29,7 +33,11 @@ export interface Application__Output {
   'partition'?: (string);
   'createdAt': (string);
   'updatedAt': (string);
+  'voiceFallbackUrl'?: (string);
+  'messagingFallbackUrl'?: (string);
   '_voiceUrl'?: "voiceUrl";
   '_messagingUrl'?: "messagingUrl";
   '_partition'?: "partition";
+  '_voiceFallbackUrl'?: "voiceFallbackUrl";
+  '_messagingFallbackUrl'?: "messagingFallbackUrl";
 }

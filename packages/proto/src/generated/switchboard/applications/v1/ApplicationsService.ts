@@ -8,12 +8,16 @@ import type { DeleteApplicationRequest as _switchboard_applications_v1_DeleteApp
 import type { DeleteApplicationResponse as _switchboard_applications_v1_DeleteApplicationResponse, DeleteApplicationResponse__Output as _switchboard_applications_v1_DeleteApplicationResponse__Output } from '../../../switchboard/applications/v1/DeleteApplicationResponse';
 import type { GetApplicationRequest as _switchboard_applications_v1_GetApplicationRequest, GetApplicationRequest__Output as _switchboard_applications_v1_GetApplicationRequest__Output } from '../../../switchboard/applications/v1/GetApplicationRequest';
 import type { GetApplicationResponse as _switchboard_applications_v1_GetApplicationResponse, GetApplicationResponse__Output as _switchboard_applications_v1_GetApplicationResponse__Output } from '../../../switchboard/applications/v1/GetApplicationResponse';
+import type { GetApplicationSecretRequest as _switchboard_applications_v1_GetApplicationSecretRequest, GetApplicationSecretRequest__Output as _switchboard_applications_v1_GetApplicationSecretRequest__Output } from '../../../switchboard/applications/v1/GetApplicationSecretRequest';
+import type { GetApplicationSecretResponse as _switchboard_applications_v1_GetApplicationSecretResponse, GetApplicationSecretResponse__Output as _switchboard_applications_v1_GetApplicationSecretResponse__Output } from '../../../switchboard/applications/v1/GetApplicationSecretResponse';
 import type { GetEnvironmentRequest as _switchboard_applications_v1_GetEnvironmentRequest, GetEnvironmentRequest__Output as _switchboard_applications_v1_GetEnvironmentRequest__Output } from '../../../switchboard/applications/v1/GetEnvironmentRequest';
 import type { GetEnvironmentResponse as _switchboard_applications_v1_GetEnvironmentResponse, GetEnvironmentResponse__Output as _switchboard_applications_v1_GetEnvironmentResponse__Output } from '../../../switchboard/applications/v1/GetEnvironmentResponse';
 import type { ListApplicationsRequest as _switchboard_applications_v1_ListApplicationsRequest, ListApplicationsRequest__Output as _switchboard_applications_v1_ListApplicationsRequest__Output } from '../../../switchboard/applications/v1/ListApplicationsRequest';
 import type { ListApplicationsResponse as _switchboard_applications_v1_ListApplicationsResponse, ListApplicationsResponse__Output as _switchboard_applications_v1_ListApplicationsResponse__Output } from '../../../switchboard/applications/v1/ListApplicationsResponse';
 import type { LookupApplicationRequest as _switchboard_applications_v1_LookupApplicationRequest, LookupApplicationRequest__Output as _switchboard_applications_v1_LookupApplicationRequest__Output } from '../../../switchboard/applications/v1/LookupApplicationRequest';
 import type { LookupApplicationResponse as _switchboard_applications_v1_LookupApplicationResponse, LookupApplicationResponse__Output as _switchboard_applications_v1_LookupApplicationResponse__Output } from '../../../switchboard/applications/v1/LookupApplicationResponse';
+import type { RotateApplicationSecretRequest as _switchboard_applications_v1_RotateApplicationSecretRequest, RotateApplicationSecretRequest__Output as _switchboard_applications_v1_RotateApplicationSecretRequest__Output } from '../../../switchboard/applications/v1/RotateApplicationSecretRequest';
+import type { RotateApplicationSecretResponse as _switchboard_applications_v1_RotateApplicationSecretResponse, RotateApplicationSecretResponse__Output as _switchboard_applications_v1_RotateApplicationSecretResponse__Output } from '../../../switchboard/applications/v1/RotateApplicationSecretResponse';
 import type { UpdateApplicationRequest as _switchboard_applications_v1_UpdateApplicationRequest, UpdateApplicationRequest__Output as _switchboard_applications_v1_UpdateApplicationRequest__Output } from '../../../switchboard/applications/v1/UpdateApplicationRequest';
 import type { UpdateApplicationResponse as _switchboard_applications_v1_UpdateApplicationResponse, UpdateApplicationResponse__Output as _switchboard_applications_v1_UpdateApplicationResponse__Output } from '../../../switchboard/applications/v1/UpdateApplicationResponse';
 
@@ -45,6 +49,15 @@ export interface ApplicationsServiceClient extends grpc.Client {
   getApplication(argument: _switchboard_applications_v1_GetApplicationRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_applications_v1_GetApplicationResponse__Output>): grpc.ClientUnaryCall;
   getApplication(argument: _switchboard_applications_v1_GetApplicationRequest, callback: grpc.requestCallback<_switchboard_applications_v1_GetApplicationResponse__Output>): grpc.ClientUnaryCall;
   
+  GetApplicationSecret(argument: _switchboard_applications_v1_GetApplicationSecretRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_applications_v1_GetApplicationSecretResponse__Output>): grpc.ClientUnaryCall;
+  GetApplicationSecret(argument: _switchboard_applications_v1_GetApplicationSecretRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_applications_v1_GetApplicationSecretResponse__Output>): grpc.ClientUnaryCall;
+  GetApplicationSecret(argument: _switchboard_applications_v1_GetApplicationSecretRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_applications_v1_GetApplicationSecretResponse__Output>): grpc.ClientUnaryCall;
+  GetApplicationSecret(argument: _switchboard_applications_v1_GetApplicationSecretRequest, callback: grpc.requestCallback<_switchboard_applications_v1_GetApplicationSecretResponse__Output>): grpc.ClientUnaryCall;
+  getApplicationSecret(argument: _switchboard_applications_v1_GetApplicationSecretRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_applications_v1_GetApplicationSecretResponse__Output>): grpc.ClientUnaryCall;
+  getApplicationSecret(argument: _switchboard_applications_v1_GetApplicationSecretRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_applications_v1_GetApplicationSecretResponse__Output>): grpc.ClientUnaryCall;
+  getApplicationSecret(argument: _switchboard_applications_v1_GetApplicationSecretRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_applications_v1_GetApplicationSecretResponse__Output>): grpc.ClientUnaryCall;
+  getApplicationSecret(argument: _switchboard_applications_v1_GetApplicationSecretRequest, callback: grpc.requestCallback<_switchboard_applications_v1_GetApplicationSecretResponse__Output>): grpc.ClientUnaryCall;
+  
   GetEnvironment(argument: _switchboard_applications_v1_GetEnvironmentRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_applications_v1_GetEnvironmentResponse__Output>): grpc.ClientUnaryCall;
   GetEnvironment(argument: _switchboard_applications_v1_GetEnvironmentRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_applications_v1_GetEnvironmentResponse__Output>): grpc.ClientUnaryCall;
   GetEnvironment(argument: _switchboard_applications_v1_GetEnvironmentRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_applications_v1_GetEnvironmentResponse__Output>): grpc.ClientUnaryCall;
@@ -72,6 +85,15 @@ export interface ApplicationsServiceClient extends grpc.Client {
   lookupApplication(argument: _switchboard_applications_v1_LookupApplicationRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_applications_v1_LookupApplicationResponse__Output>): grpc.ClientUnaryCall;
   lookupApplication(argument: _switchboard_applications_v1_LookupApplicationRequest, callback: grpc.requestCallback<_switchboard_applications_v1_LookupApplicationResponse__Output>): grpc.ClientUnaryCall;
   
+  RotateApplicationSecret(argument: _switchboard_applications_v1_RotateApplicationSecretRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_applications_v1_RotateApplicationSecretResponse__Output>): grpc.ClientUnaryCall;
+  RotateApplicationSecret(argument: _switchboard_applications_v1_RotateApplicationSecretRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_applications_v1_RotateApplicationSecretResponse__Output>): grpc.ClientUnaryCall;
+  RotateApplicationSecret(argument: _switchboard_applications_v1_RotateApplicationSecretRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_applications_v1_RotateApplicationSecretResponse__Output>): grpc.ClientUnaryCall;
+  RotateApplicationSecret(argument: _switchboard_applications_v1_RotateApplicationSecretRequest, callback: grpc.requestCallback<_switchboard_applications_v1_RotateApplicationSecretResponse__Output>): grpc.ClientUnaryCall;
+  rotateApplicationSecret(argument: _switchboard_applications_v1_RotateApplicationSecretRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_applications_v1_RotateApplicationSecretResponse__Output>): grpc.ClientUnaryCall;
+  rotateApplicationSecret(argument: _switchboard_applications_v1_RotateApplicationSecretRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_applications_v1_RotateApplicationSecretResponse__Output>): grpc.ClientUnaryCall;
+  rotateApplicationSecret(argument: _switchboard_applications_v1_RotateApplicationSecretRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_applications_v1_RotateApplicationSecretResponse__Output>): grpc.ClientUnaryCall;
+  rotateApplicationSecret(argument: _switchboard_applications_v1_RotateApplicationSecretRequest, callback: grpc.requestCallback<_switchboard_applications_v1_RotateApplicationSecretResponse__Output>): grpc.ClientUnaryCall;
+  
   UpdateApplication(argument: _switchboard_applications_v1_UpdateApplicationRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_applications_v1_UpdateApplicationResponse__Output>): grpc.ClientUnaryCall;
   UpdateApplication(argument: _switchboard_applications_v1_UpdateApplicationRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_applications_v1_UpdateApplicationResponse__Output>): grpc.ClientUnaryCall;
   UpdateApplication(argument: _switchboard_applications_v1_UpdateApplicationRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_applications_v1_UpdateApplicationResponse__Output>): grpc.ClientUnaryCall;
@@ -90,11 +112,15 @@ export interface ApplicationsServiceHandlers extends grpc.UntypedServiceImplemen
   
   GetApplication: grpc.handleUnaryCall<_switchboard_applications_v1_GetApplicationRequest__Output, _switchboard_applications_v1_GetApplicationResponse>;
   
+  GetApplicationSecret: grpc.handleUnaryCall<_switchboard_applications_v1_GetApplicationSecretRequest__Output, _switchboard_applications_v1_GetApplicationSecretResponse>;
+  
   GetEnvironment: grpc.handleUnaryCall<_switchboard_applications_v1_GetEnvironmentRequest__Output, _switchboard_applications_v1_GetEnvironmentResponse>;
   
   ListApplications: grpc.handleUnaryCall<_switchboard_applications_v1_ListApplicationsRequest__Output, _switchboard_applications_v1_ListApplicationsResponse>;
   
   LookupApplication: grpc.handleUnaryCall<_switchboard_applications_v1_LookupApplicationRequest__Output, _switchboard_applications_v1_LookupApplicationResponse>;
+  
+  RotateApplicationSecret: grpc.handleUnaryCall<_switchboard_applications_v1_RotateApplicationSecretRequest__Output, _switchboard_applications_v1_RotateApplicationSecretResponse>;
   
   UpdateApplication: grpc.handleUnaryCall<_switchboard_applications_v1_UpdateApplicationRequest__Output, _switchboard_applications_v1_UpdateApplicationResponse>;
   
@@ -104,8 +130,10 @@ export interface ApplicationsServiceDefinition extends grpc.ServiceDefinition {
   CreateApplication: MethodDefinition<_switchboard_applications_v1_CreateApplicationRequest, _switchboard_applications_v1_CreateApplicationResponse, _switchboard_applications_v1_CreateApplicationRequest__Output, _switchboard_applications_v1_CreateApplicationResponse__Output>
   DeleteApplication: MethodDefinition<_switchboard_applications_v1_DeleteApplicationRequest, _switchboard_applications_v1_DeleteApplicationResponse, _switchboard_applications_v1_DeleteApplicationRequest__Output, _switchboard_applications_v1_DeleteApplicationResponse__Output>
   GetApplication: MethodDefinition<_switchboard_applications_v1_GetApplicationRequest, _switchboard_applications_v1_GetApplicationResponse, _switchboard_applications_v1_GetApplicationRequest__Output, _switchboard_applications_v1_GetApplicationResponse__Output>
+  GetApplicationSecret: MethodDefinition<_switchboard_applications_v1_GetApplicationSecretRequest, _switchboard_applications_v1_GetApplicationSecretResponse, _switchboard_applications_v1_GetApplicationSecretRequest__Output, _switchboard_applications_v1_GetApplicationSecretResponse__Output>
   GetEnvironment: MethodDefinition<_switchboard_applications_v1_GetEnvironmentRequest, _switchboard_applications_v1_GetEnvironmentResponse, _switchboard_applications_v1_GetEnvironmentRequest__Output, _switchboard_applications_v1_GetEnvironmentResponse__Output>
   ListApplications: MethodDefinition<_switchboard_applications_v1_ListApplicationsRequest, _switchboard_applications_v1_ListApplicationsResponse, _switchboard_applications_v1_ListApplicationsRequest__Output, _switchboard_applications_v1_ListApplicationsResponse__Output>
   LookupApplication: MethodDefinition<_switchboard_applications_v1_LookupApplicationRequest, _switchboard_applications_v1_LookupApplicationResponse, _switchboard_applications_v1_LookupApplicationRequest__Output, _switchboard_applications_v1_LookupApplicationResponse__Output>
+  RotateApplicationSecret: MethodDefinition<_switchboard_applications_v1_RotateApplicationSecretRequest, _switchboard_applications_v1_RotateApplicationSecretResponse, _switchboard_applications_v1_RotateApplicationSecretRequest__Output, _switchboard_applications_v1_RotateApplicationSecretResponse__Output>
   UpdateApplication: MethodDefinition<_switchboard_applications_v1_UpdateApplicationRequest, _switchboard_applications_v1_UpdateApplicationResponse, _switchboard_applications_v1_UpdateApplicationRequest__Output, _switchboard_applications_v1_UpdateApplicationResponse__Output>
 }

@@ -10,12 +10,16 @@ export interface CreateApplicationRequest {
   'environmentId'?: (number | string | Long);
   'apiType'?: (string);
   'partition'?: (string);
+  'voiceFallbackUrl'?: (string);
+  'messagingFallbackUrl'?: (string);
   '_name'?: "name";
   '_voiceUrl'?: "voiceUrl";
   '_messagingUrl'?: "messagingUrl";
   '_environmentId'?: "environmentId";
   '_apiType'?: "apiType";
   '_partition'?: "partition";
+  '_voiceFallbackUrl'?: "voiceFallbackUrl";
+  '_messagingFallbackUrl'?: "messagingFallbackUrl";
 }
 
 export interface CreateApplicationRequest__Output {
@@ -26,10 +30,14 @@ export interface CreateApplicationRequest__Output {
   'environmentId'?: (string);
   'apiType'?: (string);
   'partition'?: (string);
+  'voiceFallbackUrl'?: (string);
+  'messagingFallbackUrl'?: (string);
   '_name'?: "name";
   '_voiceUrl'?: "voiceUrl";
   '_messagingUrl'?: "messagingUrl";
   '_environmentId'?: "environmentId";
   '_apiType'?: "apiType";
   '_partition'?: "partition";
+  '_voiceFallbackUrl'?: "voiceFallbackUrl";
+  '_messagingFallbackUrl'?: "messagingFallbackUrl";
 }

@@ -4,8 +4,10 @@ import type { Application as _switchboard_applications_v1_Application, Applicati
 
 export interface LookupApplicationResponse {
   'application'?: (_switchboard_applications_v1_Application | null);
+  'signingSecrets'?: (string)[];
 }
 
 export interface LookupApplicationResponse__Output {
   'application': (_switchboard_applications_v1_Application__Output | null);
+  'signingSecrets': (string)[];
 }

@@ -11,12 +11,16 @@ export interface UpdateApplicationRequest {
   'environmentId'?: (number | string | Long);
   'apiType'?: (string);
   'partition'?: (string);
+  'voiceFallbackUrl'?: (string);
+  'messagingFallbackUrl'?: (string);
   '_name'?: "name";
   '_voiceUrl'?: "voiceUrl";
   '_messagingUrl'?: "messagingUrl";
   '_environmentId'?: "environmentId";
   '_apiType'?: "apiType";
   '_partition'?: "partition";
+  '_voiceFallbackUrl'?: "voiceFallbackUrl";
+  '_messagingFallbackUrl'?: "messagingFallbackUrl";
 }
 
 export interface UpdateApplicationRequest__Output {
@@ -28,10 +32,14 @@ export interface UpdateApplicationRequest__Output {
   'environmentId'?: (string);
   'apiType'?: (string);
   'partition'?: (string);
+  'voiceFallbackUrl'?: (string);
+  'messagingFallbackUrl'?: (string);
   '_name'?: "name";
   '_voiceUrl'?: "voiceUrl";
   '_messagingUrl'?: "messagingUrl";
   '_environmentId'?: "environmentId";
   '_apiType'?: "apiType";
   '_partition'?: "partition";
+  '_voiceFallbackUrl'?: "voiceFallbackUrl";
+  '_messagingFallbackUrl'?: "messagingFallbackUrl";
 }

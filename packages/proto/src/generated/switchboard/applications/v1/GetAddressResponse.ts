@@ -1,0 +1,11 @@
+// Original file: proto/switchboard/applications/v1/applications.proto
+
+import type { Address as _switchboard_applications_v1_Address, Address__Output as _switchboard_applications_v1_Address__Output } from '../../../switchboard/applications/v1/Address';
+
+export interface GetAddressResponse {
+  'address'?: (_switchboard_applications_v1_Address | null);
+}
+
+export interface GetAddressResponse__Output {
+  'address': (_switchboard_applications_v1_Address__Output | null);
+}

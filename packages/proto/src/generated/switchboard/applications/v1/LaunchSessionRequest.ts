@@ -1,0 +1,12 @@
+// Original file: proto/switchboard/applications/v1/applications.proto
+
+
+export interface LaunchSessionRequest {
+  'token'?: (string);
+  'parameters'?: ({[key: string]: string});
+}
+
+export interface LaunchSessionRequest__Output {
+  'token': (string);
+  'parameters': ({[key: string]: string});
+}

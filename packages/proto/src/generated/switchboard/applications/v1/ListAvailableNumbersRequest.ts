@@ -1,0 +1,12 @@
+// Original file: proto/switchboard/applications/v1/applications.proto
+
+
+export interface ListAvailableNumbersRequest {
+  'prefix'?: (string);
+  'limit'?: (number);
+}
+
+export interface ListAvailableNumbersRequest__Output {
+  'prefix': (string);
+  'limit': (number);
+}
