@@ -19,7 +19,8 @@ import { applicationsClient, healthProto, type ApplicationsClient } from '@switc
 import { createApplicationDirectory } from './applications/directory';
 import type { Config } from './config';
 import type { Deps } from './context';
-import { initOrm, migrate } from './db/orm';
+import { initOrm, migrate } from '@switchboard/orm';
+import { SCHEMA } from './db/schema';
 import { pruneDeliveries } from './deliveries/prune-deliveries';
 import { startApplicationsDeletedConsumer } from './events/applications-deleted';
 import { createChangePublisher, type ChangePublisher } from './events/changes';
@@ -38,7 +39,7 @@ const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
 export async function createApp(config: Config, logger: Logger = createLogger('webhooks', config.LOG_LEVEL)): Promise<WebhooksApp> {
   const registry = createRegistry('webhooks');
-  const orm = await initOrm({ databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, poolMax: config.DB_POOL_MAX, logger });
+  const orm = await initOrm({ ...SCHEMA, databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, poolMax: config.DB_POOL_MAX, logger });
   const grpc = new GrpcServer({ service: 'webhooks', logger, registry });
   const pruned = new Counter({ name: 'webhooks_deliveries_pruned_total', help: 'Delivery records deleted after the retention period.', registers: [registry] });
   let nats: NatsHandle | undefined;
