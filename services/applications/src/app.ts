@@ -1,5 +1,6 @@
 // Composition root of the applications service: createApp(config) -> { start, stop }.
 import type { MikroORM } from '@mikro-orm/postgresql';
+import { initOrm, migrate } from '@switchboard/orm';
 import {
   connectNats,
   createLogger,
@@ -15,7 +16,6 @@ import {
 import { healthProto } from '@switchboard/proto';
 import type { Config } from './config';
 import type { Deps } from './context';
-import { initOrm, migrate } from '@switchboard/orm';
 import { SCHEMA } from './db/schema';
 import { registerHandlers } from './grpc/handlers';
 import { startOutboxRelay, type OutboxRelay } from './outbox/relay';

@@ -1,5 +1,6 @@
 // Composition root of the webhooks service: createApp(config) -> { start, stop }.
 import type { MikroORM } from '@mikro-orm/postgresql';
+import { initOrm, migrate } from '@switchboard/orm';
 import {
   connectNats,
   Counter,
@@ -19,7 +20,6 @@ import { applicationsClient, healthProto, type ApplicationsClient } from '@switc
 import { createApplicationDirectory } from './applications/directory';
 import type { Config } from './config';
 import type { Deps } from './context';
-import { initOrm, migrate } from '@switchboard/orm';
 import { SCHEMA } from './db/schema';
 import { pruneDeliveries } from './deliveries/prune-deliveries';
 import { startApplicationsDeletedConsumer } from './events/applications-deleted';
