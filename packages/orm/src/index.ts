@@ -1,18 +1,32 @@
 // The MikroORM setup shared by the services that own a Postgres schema (applications, webhooks):
-// configuration, start-up that waits for the database, and migrations serialised across replicas.
-// Each service passes its own schema name, entities and migrations.
+// configuration, start-up that waits for the database, migrations serialised across replicas, the
+// base class of those migrations and the body of each service's `src/migrate.ts`. A service only
+// lists its entities and migrations (a SchemaDefinition).
 import { MikroORM, type Options } from '@mikro-orm/postgresql';
-import { Migrator } from '@mikro-orm/migrations';
+import { Migration, Migrator } from '@mikro-orm/migrations';
 import type { MigrationObject } from '@mikro-orm/core';
-import { ensureDatabase, isConnectionError, type Logger } from '@switchboard/platform';
+import { createLogger, ensureDatabase, isConnectionError, type Logger } from '@switchboard/platform';
 
-export interface OrmOptions {
+/** What a service owns in its Postgres schema. */
+export interface SchemaDefinition {
+  entities: NonNullable<Options['entities']>;
+  migrations: MigrationObject[];
+}
+
+export interface OrmOptions extends SchemaDefinition {
   databaseUrl: string;
   schema: string;
   poolMax: number;
   logger: Logger;
-  entities: NonNullable<Options['entities']>;
-  migrations: MigrationObject[];
+}
+
+/** Runs each migration inside the service's schema (set local: only for its transaction). */
+export abstract class SchemaMigration extends Migration {
+  protected useSchema(): void {
+    const schema = this.config.get('schema');
+    if (!schema || !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`bad schema name ${String(schema)}`);
+    this.addSql(`set local search_path to "${schema}"`);
+  }
 }
 
 export function ormConfig(o: OrmOptions): Options {
@@ -74,4 +88,26 @@ export async function migrate(orm: MikroORM, schema: string, logger: Logger): Pr
       logger.info({ applied: pending.map((m) => m.name) }, 'migrations applied');
     }
   });
+}
+
+/** The database settings every schema-owning service reads from its environment. */
+export interface DatabaseConfig {
+  DATABASE_URL: string;
+  DB_SCHEMA: string;
+  LOG_LEVEL: string;
+}
+
+/**
+ * The body of a service's `src/migrate.ts`: applies the pending migrations of its schema and
+ * returns (a release Job runs it once per release).
+ */
+export async function runMigrations(service: string, definition: SchemaDefinition, config: DatabaseConfig): Promise<void> {
+  const logger = createLogger(`${service}-migrate`, config.LOG_LEVEL);
+  const orm = await initOrm({ ...definition, databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, poolMax: 2, logger });
+  try {
+    await migrate(orm, config.DB_SCHEMA, logger);
+    logger.info('migrations up to date');
+  } finally {
+    await orm.close(true);
+  }
 }

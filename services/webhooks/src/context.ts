@@ -13,3 +13,6 @@ export interface Deps {
   /** DELIVERY_ALLOWED_CIDRS. */
   allowedCidrs: readonly Cidr[];
 }
+
+/** The request id travels with a use case's request, for the logs of what it calls and publishes. */
+export type Traced<T> = T & { requestId?: string };

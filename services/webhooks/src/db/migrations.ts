@@ -1,15 +1,6 @@
 // Migrations of the webhooks schema, in order. Each runs in a transaction; never edit one that
 // has shipped: add a new one.
-import { Migration } from '@mikro-orm/migrations';
-
-/** Runs each migration inside this service's schema (set local: only for its transaction). */
-abstract class SchemaMigration extends Migration {
-  protected useSchema(): void {
-    const schema = this.config.get('schema');
-    if (!schema || !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`bad schema name ${String(schema)}`);
-    this.addSql(`set local search_path to "${schema}"`);
-  }
-}
+import { SchemaMigration } from '@switchboard/orm';
 
 export class Migration001Initial extends SchemaMigration {
   override async up(): Promise<void> {
