@@ -5,9 +5,13 @@ import { connectNats, createLogger, runConsumerLoop, startOpsServer, type Consum
 import { applicationsClient, webhooksClient } from '@switchboard/proto';
 import type { Config } from './config';
 import { BreakerMap } from './delivery/breakers';
-import { DeliveryWorker } from './delivery/deliver-job';
 import { HostLimiter } from './delivery/host-limiter';
 import { HttpSender } from './delivery/http-sender';
+import { InFlight } from './delivery/in-flight';
+import { notificationPolicy } from './delivery/policies/notification';
+import { sessionPolicy } from './delivery/policies/session';
+import { SignedSender } from './delivery/signed-sender';
+import { DeliveryWorker } from './delivery/worker';
 import { generateSecret, secretKey } from './delivery/signing';
 import { handleEvent } from './events/handle-event';
 import { CONSUMERS, DELIVERIES_STREAM, ensureDispatcherStreams, JOB_SUBJECTS } from './jobs';
@@ -58,6 +62,7 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
   let limiter: HostLimiter | undefined;
   let sender: HttpSender | undefined;
   let worker: DeliveryWorker | undefined;
+  let inFlight: InFlight | undefined;
   let apps: ReturnType<typeof applicationsClient> | undefined;
   let hooks: ReturnType<typeof webhooksClient> | undefined;
 
@@ -108,18 +113,21 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
       });
       stopListening = lookups.listen(nats.nc);
 
+      const retrySettings = {
+        retry: { schedule: config.DELIVERY_RETRY_SCHEDULE, jitter: config.DELIVERY_RETRY_JITTER, retryAfterMaxMs: config.DELIVERY_RETRY_AFTER_MAX },
+        giveUpAfterMs: config.DELIVERY_GIVE_UP_AFTER,
+      };
+      const tracker = new InFlight(config.JETSTREAM_ACK_WAIT, logger);
+      inFlight = tracker;
       worker = new DeliveryWorker({
         js: nats.js,
         lookups,
-        sender,
-        breakers,
-        limiter,
+        sender: new SignedSender(sender, breakers, limiter),
+        policies: { notification: notificationPolicy(retrySettings), session: sessionPolicy(retrySettings) },
         recorder,
+        inFlight: tracker,
         metrics,
-        policy: { schedule: config.DELIVERY_RETRY_SCHEDULE, jitter: config.DELIVERY_RETRY_JITTER, retryAfterMaxMs: config.DELIVERY_RETRY_AFTER_MAX },
         sessionKeys: sessionSecrets.map(secretKey),
-        ackWaitMs: config.JETSTREAM_ACK_WAIT,
-        giveUpAfterMs: config.DELIVERY_GIVE_UP_AFTER,
         logger,
       });
       const js = nats.js;
@@ -127,7 +135,7 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
       // Jobs handled at once: attempts in flight or waiting (briefly) for a host slot.
       const buffer = Math.max(config.DELIVERY_CONCURRENCY * 2, 64);
       loops = [
-        runConsumerLoop({ js, stream: STREAMS.events.name, durable: CONSUMERS.events, logger, concurrency: buffer, handle: (m) => handleEvent(m, { lookups, worker: w, metrics, logger }) }),
+        runConsumerLoop({ js, stream: STREAMS.events.name, durable: CONSUMERS.events, logger, concurrency: buffer, handle: (m) => handleEvent(m, { lookups, worker: w, inFlight: tracker, metrics, logger }) }),
         runConsumerLoop({ js, stream: DELIVERIES_STREAM, durable: CONSUMERS.retry, logger, concurrency: buffer, handle: (m) => w.handleRetry(m) }),
         runConsumerLoop({
           js,
@@ -191,7 +199,7 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
       // Stop pulling; jobs in flight finish their attempt, record it and acknowledge.
       await Promise.all(loops.map((l) => l.stop()));
       loops = [];
-      await worker?.drain();
+      await inFlight?.drain();
       limiter?.close();
       await recorder?.close();
       await nats?.close();

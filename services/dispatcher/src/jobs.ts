@@ -24,6 +24,10 @@ export const CONSUMERS = {
   records: 'dispatcher-records',
 } as const;
 
+const sentSchema = z.object({ name: z.string().nullable(), payload: z.unknown() });
+/** What of the subscription a notification body carries; fixed at the first attempt. */
+export type SentFields = z.output<typeof sentSchema>;
+
 const base = {
   v: z.literal(1),
   /** The webhook-id header: the same on every attempt and every duplicate of this job. */
@@ -48,7 +52,7 @@ export const jobSchema = z.discriminatedUnion('kind', [
      * bytes under the same webhook-id even if the subscription is edited meanwhile; its target
      * and signing secrets are still read afresh. Absent until the first attempt is made.
      */
-    sent: z.object({ name: z.string().nullable(), payload: z.unknown() }).optional(),
+    sent: sentSchema.optional(),
   }),
 ]);
 
