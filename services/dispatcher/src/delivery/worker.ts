@@ -9,7 +9,8 @@
 // attempt, the job's policy (policies/) says what follows, in-flight.ts tracks the recording.
 import type { JetStreamClient, JsMsg, Logger } from '@switchboard/platform';
 import type { Delivery } from '@switchboard/proto';
-import { JOB_SUBJECTS, parseJob, type Job } from '../jobs';
+import { parseJob, type Job } from '../jobs';
+import { JOB_SUBJECTS } from '../streams';
 import { isLookupUnavailable, type Lookups, type SubscriptionTarget } from '../lookup/lookups';
 import type { DispatcherMetrics, Outcome } from '../metrics';
 import type { AttemptRecorder, DisableRequest } from '../recording/attempt-recorder';
