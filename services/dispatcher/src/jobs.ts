@@ -22,7 +22,7 @@ const base = {
   receivedAt: z.string(),
 };
 
-export const jobSchema = z.discriminatedUnion('kind', [
+const jobSchema = z.discriminatedUnion('kind', [
   z.object({ ...base, kind: z.literal('session'), event: sessionNewSchema }),
   z.object({
     ...base,
