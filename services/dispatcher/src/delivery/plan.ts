@@ -1,14 +1,12 @@
 // Where and what a job sends, read from the current application (sessions) or subscription
 // (notifications). A lookup that fails because its service is away is thrown as it is: the caller
 // decides with isLookupUnavailable (lookup/lookups.ts).
-import type { Delivery } from '@switchboard/proto';
 import type { Job, NotificationJob, SentFields, SessionJob } from '../jobs';
 import type { Lookups, SubscriptionTarget } from '../lookup/lookups';
 import { EVENT_OF_SUBJECT } from '../events/schemas';
+import type { RecordBase } from '../recording/attempt-record';
 import { buildNotificationBody, buildSessionBody, sessionChannel } from './bodies';
 
-/** What every attempt record of a job says about its target. */
-export type RecordBase = Pick<Delivery, 'kind' | 'subscriptionId' | 'applicationId' | 'accountId' | 'event' | 'targetUrl'>;
 
 /** What the job resolved to: an HTTP attempt, an outcome recorded without one, or nothing to do. */
 export type Plan =
@@ -35,7 +33,7 @@ async function planSession(job: SessionJob, deps: PlanDeps): Promise<Plan> {
   const app = await deps.lookups.application(e.applicationId);
   const channel = sessionChannel(e.session);
   const accountId = e.session.accountId ?? app?.accountId ?? '0';
-  const record: RecordBase = { kind: 'session', subscriptionId: '', applicationId: e.applicationId, accountId, event: 'session', targetUrl: '' };
+  const record: RecordBase = { subscriptionId: '', applicationId: e.applicationId, accountId, event: 'session', targetUrl: '' };
   if (!app) return { kind: 'end', outcome: 'failed', reason: `application ${e.applicationId} not found`, record };
   const url = channel === 'VOICE' ? app.voiceUrl : app.messagingUrl;
   if (!url) return { kind: 'end', outcome: 'failed', reason: `application has no ${channel === 'VOICE' ? 'voiceUrl' : 'messagingUrl'} for ${channel} sessions`, record };
@@ -57,7 +55,7 @@ async function planNotification(job: NotificationJob, deps: PlanDeps, matched: S
     const still = job.attempt > 1 ? await deps.lookups.currentSubscription(e.accountId, job.subscriptionId) : null;
     if (!still) return { kind: 'skip', reason: 'subscription_gone' };
     const reason = still.enabled ? 'not retried: the subscription no longer matches this event' : 'not retried: the subscription is disabled';
-    const record: RecordBase = { kind: 'notification', subscriptionId: job.subscriptionId, applicationId: still.applicationId ?? e.applicationId ?? '', accountId: e.accountId, event: webhookEvent, targetUrl: still.targetUrl };
+    const record: RecordBase = { subscriptionId: job.subscriptionId, applicationId: still.applicationId ?? e.applicationId ?? '', accountId: e.accountId, event: webhookEvent, targetUrl: still.targetUrl };
     return { kind: 'end', outcome: 'cancelled', reason, record };
   }
   const sent: SentFields = job.sent ?? { name: sub.name, payload: sub.payload ?? null };
@@ -69,6 +67,6 @@ async function planNotification(job: NotificationJob, deps: PlanDeps, matched: S
     keys: sub.keys,
     subscriptionId: sub.id,
     sent,
-    record: { kind: 'notification', subscriptionId: sub.id, applicationId: e.applicationId ?? '', accountId: e.accountId, event: webhookEvent, targetUrl: sub.targetUrl },
+    record: { subscriptionId: sub.id, applicationId: e.applicationId ?? '', accountId: e.accountId, event: webhookEvent, targetUrl: sub.targetUrl },
   };
 }

@@ -8,15 +8,15 @@
 // The worker only runs the steps: plan.ts says where and what to send, the signed sender makes the
 // attempt, the job's policy (policies/) says what follows, in-flight.ts tracks the recording.
 import type { JetStreamClient, JsMsg, Logger } from '@switchboard/platform';
-import type { Delivery } from '@switchboard/proto';
 import { parseJob, type Job } from '../jobs';
 import { JOB_SUBJECTS } from '../streams';
 import { isLookupUnavailable, type Lookups, type SubscriptionTarget } from '../lookup/lookups';
-import type { DispatcherMetrics, Outcome } from '../metrics';
+import type { DispatcherMetrics } from '../metrics';
 import type { AttemptRecorder, DisableRequest } from '../recording/attempt-recorder';
 import { terminate } from '../events/terminate';
 import type { InFlight } from './in-flight';
-import { planJob, type Plan, type RecordBase } from './plan';
+import { attemptRecord, type AttemptFields, type RecordBase } from '../recording/attempt-record';
+import { planJob, type Plan } from './plan';
 import type { DeliveryPolicies } from './policies/policy';
 import type { HostWait, SignedSender } from './signed-sender';
 
@@ -59,11 +59,7 @@ export interface AttemptDone {
 type DeferReason = HostWait | 'lookup_unavailable';
 
 /** How an attempt is recorded (an outcome reached without an HTTP attempt has status 0 and no time). */
-interface Recorded {
-  outcome: Outcome;
-  statusCode: number;
-  durationMs: number;
-  error: string | undefined;
+interface Recorded extends AttemptFields {
   /** Delay before the next attempt, published as a retry job when the outcome is `retrying`. */
   retryInMs?: number;
   disable?: DisableRequest;
@@ -136,16 +132,7 @@ export class DeliveryWorker {
 
   /** Records the attempt, then publishes the retry if any. */
   private finish(job: Job, source: JobSource, a: Recorded, base: RecordBase): Promise<JobEnd> {
-    const attempt: Delivery = {
-      ...base,
-      messageId: job.webhookId,
-      attempt: job.attempt,
-      statusCode: a.statusCode,
-      durationMs: Math.round(a.durationMs),
-      outcome: a.outcome,
-      createdAt: new Date().toISOString(),
-      ...(a.error ? { error: a.error.slice(0, 1000) } : {}),
-    };
+    const attempt = attemptRecord(job, base, a);
     this.d.metrics.deliveries.inc({ kind: job.kind, outcome: a.outcome });
     if (a.outcome !== 'succeeded')
       this.d.logger.info(
