@@ -5,6 +5,7 @@ import { BreakerMap, HostFailure } from './breakers';
 import type { HostLimiter } from './host-limiter';
 import type { AttemptResult, HttpSender } from './http-sender';
 import { isHostFailure } from './outcome';
+import { jitter } from './retry';
 import { signatureHeaders } from './signing';
 
 export type HostWait = 'breaker_open' | 'host_busy';
@@ -25,7 +26,6 @@ export interface SignedPost {
   webhookId: string;
 }
 
-const jitter = (ms: number) => Math.round(ms * (0.75 + Math.random() * 0.5));
 
 export class SignedSender {
   constructor(

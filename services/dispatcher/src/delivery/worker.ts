@@ -17,6 +17,7 @@ import { terminate } from '../events/terminate';
 import type { InFlight } from './in-flight';
 import { attemptRecord, type AttemptFields, type RecordBase } from '../recording/attempt-record';
 import { planJob, type Plan } from './plan';
+import { jitter } from './retry';
 import type { DeliveryPolicies } from './policies/policy';
 import type { HostWait, SignedSender } from './signed-sender';
 
@@ -65,7 +66,6 @@ interface Recorded extends AttemptFields {
   disable?: DisableRequest;
 }
 
-const jitter = (ms: number) => Math.round(ms * (0.75 + Math.random() * 0.5));
 const attemptDone = (recording: Promise<JobEnd>): AttemptDone => ({ recording });
 
 export class DeliveryWorker {
