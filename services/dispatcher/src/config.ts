@@ -3,7 +3,6 @@
 import { z } from 'zod';
 import { grpcAddress, logLevel, parseCidrList, parseConfig, port, urlWithProtocol } from '@switchboard/platform';
 import { defaultGiveUpAfterMs, deliveriesRetentionMs, parseDuration, parseSchedule } from './delivery/retry';
-import { isValidSecret } from './delivery/signing';
 
 const int = (def: number, min: number, max: number) => z.coerce.number().int().min(min).max(max).default(def);
 
@@ -108,13 +107,11 @@ const schema = z
     /** Record batches being stored through the webhooks service (RecordAttempts) at once. */
     RECORD_CONCURRENCY: int(2, 1, 64),
     /**
-     * Standard Webhooks secret(s) ("whsec_...", space-separated during a rotation) that sign session
-     * POSTs to application URLs. Unset: a random secret per process (signatures cannot be verified).
+     * Sessions are real-time (a caller is waiting): SESSION_DEADLINE_MS bounds all attempts of one
+     * session (primary URL and fallback), SESSION_TIMEOUT_MS each attempt (connect to end of body).
      */
-    SESSION_SIGNING_SECRET: z
-      .string()
-      .optional()
-      .refine((v) => v === undefined || v.split(/\s+/).filter(Boolean).every(isValidSecret), 'must be whsec_<base64 of at least 16 bytes>, space-separated'),
+    SESSION_DEADLINE_MS: int(10_000, 200, 120_000),
+    SESSION_TIMEOUT_MS: int(5000, 200, 60_000),
     LOG_LEVEL: logLevel,
   })
   .superRefine((c, ctx) => {
@@ -129,6 +126,8 @@ const schema = z
     // Give up at least a day before the deliveries stream could drop the job.
     if (c.DELIVERY_GIVE_UP_AFTER !== undefined && c.DELIVERY_GIVE_UP_AFTER > deliveriesRetentionMs(c.DELIVERY_RETRY_SCHEDULE) - 86_400_000)
       ctx.addIssue({ code: 'custom', path: ['DELIVERY_GIVE_UP_AFTER'], message: 'must be at least a day shorter than the deliveries stream keeps jobs (the longer of 7 days and the retry schedule plus 2 days)' });
+    if (c.SESSION_TIMEOUT_MS > c.SESSION_DEADLINE_MS)
+      ctx.addIssue({ code: 'custom', path: ['SESSION_TIMEOUT_MS'], message: 'must not exceed SESSION_DEADLINE_MS' });
     if (c.DELIVERY_HOST_CONCURRENCY > c.DELIVERY_CONCURRENCY)
       ctx.addIssue({ code: 'custom', path: ['DELIVERY_HOST_CONCURRENCY'], message: 'must not exceed DELIVERY_CONCURRENCY' });
   })

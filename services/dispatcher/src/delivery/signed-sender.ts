@@ -3,7 +3,7 @@
 // none could be made now; what follows an attempt is the policy's to decide (policies/).
 import { BreakerMap, HostFailure } from './breakers';
 import type { HostLimiter } from './host-limiter';
-import type { AttemptResult, HttpSender } from './http-sender';
+import type { AttemptResult, HttpSender, PostOptions } from './http-sender';
 import { isHostFailure } from './outcome';
 import { jitter } from './retry';
 import { signatureHeaders } from './signing';
@@ -24,6 +24,8 @@ export interface SignedPost {
   keys: Buffer[];
   /** The webhook-id header. */
   webhookId: string;
+  /** Timeout of this attempt and whether its answer is read (sessions); by default the sender's. */
+  options?: PostOptions;
 }
 
 
@@ -45,7 +47,7 @@ export class SignedSender {
     let fired;
     try {
       fired = await this.breakers.fire(host, async () => {
-        const r = await this.http.post(p.url, p.body, { ...signatureHeaders(p.keys, p.webhookId, p.body) }, target);
+        const r = await this.http.post(p.url, p.body, { ...signatureHeaders(p.keys, p.webhookId, p.body) }, target, p.options);
         if (isHostFailure(r)) throw new HostFailure(r);
         return r;
       });

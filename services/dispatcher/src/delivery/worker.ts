@@ -20,6 +20,7 @@ import { planJob, type Plan } from './plan';
 import { jitter } from './retry';
 import type { DeliveryPolicies } from './policies/policy';
 import type { HostWait, SignedSender } from './signed-sender';
+import type { SessionLoop } from './session-loop';
 
 export interface DeliveryWorkerDeps {
   js: JetStreamClient;
@@ -29,8 +30,8 @@ export interface DeliveryWorkerDeps {
   recorder: AttemptRecorder;
   inFlight: InFlight;
   metrics: DispatcherMetrics;
-  /** HMAC keys that sign session POSTs. */
-  sessionKeys: Buffer[];
+  /** Sessions are real-time: they run their own loop, never the retry schedule. */
+  sessions: SessionLoop;
   logger: Logger;
 }
 
@@ -93,6 +94,7 @@ export class DeliveryWorker {
    * a first attempt (see planJob).
    */
   async run(job: Job, source: JobSource, matched?: SubscriptionTarget): Promise<AttemptDone> {
+    if (job.kind === 'session') return this.d.sessions.run(job, source.msg);
     const waitMs = (job.notBefore ?? 0) - Date.now();
     if (waitMs > 5) return attemptDone(this.defer(job, source, waitMs, null));
 
@@ -121,7 +123,7 @@ export class DeliveryWorker {
     this.d.metrics.attemptDuration.observe({ kind: job.kind }, a.result.durationMs / 1000);
     const outcome = policy.afterAttempt(job, a.result, plan.subscriptionId);
     // A retry carries what this attempt sent, so it sends the same bytes.
-    const attempted: Job = job.kind === 'notification' && plan.sent ? { ...job, sent: plan.sent } : job;
+    const attempted: Job = plan.sent ? { ...job, sent: plan.sent } : job;
     return attemptDone(this.finish(attempted, source, outcome, plan.record));
   }
 
