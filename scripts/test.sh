@@ -3,7 +3,8 @@
 # in .turbo/: a workspace's tests run again only when its files, the services its tests start,
 # packages/, test/support/ or the lock change), then the root-level tests (deploy/test, test/proof),
 # which use every service and always run. At most two test files run at a time: turbo runs two
-# workspaces at once, each vitest one file at a time. vitest's summary is the last thing printed.
+# workspaces at once, each vitest one file at a time. When everything passes, the last lines are
+# vitest's summary of the root-level tests; a failing workspace stops the run after turbo's report.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # Turbo stays off the network: no telemetry, no update check, no remote cache (turbo.json).
