@@ -74,7 +74,7 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
       apps = applicationsClient(config.APPLICATIONS_GRPC_URL, clientOpts);
       hooks = webhooksClient(config.WEBHOOKS_GRPC_URL, clientOpts);
       const lookups = new Lookups(apps, hooks, config.LOOKUP_CACHE_TTL, logger);
-      sender = new HttpSender({ timeoutMs: config.DELIVERY_TIMEOUT_MS, allowedCidrs: config.DELIVERY_ALLOWED_CIDRS });
+      sender = new HttpSender({ timeoutMs: config.DELIVERY_TIMEOUT_MS, allowedCidrs: config.DELIVERY_ALLOWED_CIDRS, logger });
       limiter = new HostLimiter({
         global: config.DELIVERY_CONCURRENCY,
         perHost: config.DELIVERY_HOST_CONCURRENCY,
