@@ -13,6 +13,7 @@ import {
   type OpsServer,
 } from '@switchboard/platform';
 import { healthProto } from '@switchboard/proto';
+import { setScryptN } from './accounts/password';
 import type { Config } from './config';
 import { initOrm, migrate } from './db/orm';
 import { registerHandlers } from './grpc/handlers';
@@ -28,6 +29,7 @@ export interface ApplicationsApp {
 }
 
 export async function createApp(config: Config, logger: Logger = createLogger('applications', config.LOG_LEVEL)): Promise<ApplicationsApp> {
+  setScryptN(config.PASSWORD_SCRYPT_N);
   const registry = createRegistry('applications');
   const orm = await initOrm({ databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, poolMax: config.DB_POOL_MAX, logger });
   let nats: NatsHandle | undefined;

@@ -2,7 +2,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '@switchboard/platform';
 import { AccountSchema, type Account } from '../db/entities';
-import { dummyHash, hashPassword, verifyPassword } from './password';
+import { dummyHash, hashPassword, needsRehash, verifyPassword } from './password';
 
 const USERNAME = /^[A-Za-z0-9._@+-]{1,128}$/;
 
@@ -11,6 +11,13 @@ export async function verifyCredentials(em: EntityManager, username: string, pas
   // Always spend the KDF time, so a missing user is not distinguishable by timing.
   const ok = await verifyPassword(password, account?.passwordHash ?? (await dummyHash()));
   if (!account || !ok || password.length === 0) throw new AppError('unauthenticated', 'invalid credentials');
+  if (needsRehash(account.passwordHash)) {
+    // Made with older (weaker) parameters: store a hash with the current ones, unless it changed meanwhile.
+    const old = account.passwordHash;
+    const fresh = await hashPassword(password);
+    await em.nativeUpdate(AccountSchema, { id: account.id, passwordHash: old }, { passwordHash: fresh });
+    account.passwordHash = fresh;
+  }
   return account;
 }
 
