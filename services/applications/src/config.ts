@@ -19,6 +19,17 @@ const schema = z.object({
   NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
   /** Private ranges application URLs may point at anyway (literal addresses elsewhere in them are refused). */
   DELIVERY_ALLOWED_CIDRS: cidrList,
+  /**
+   * scrypt cost N of new password hashes: a power of two from 2^10 to 2^20. The default, 2^17 (with
+   * r=8, p=1: 128 MiB a hash), is OWASP's minimum; lower it only in tests.
+   */
+  PASSWORD_SCRYPT_N: z.coerce
+    .number()
+    .int()
+    .min(2 ** 10)
+    .max(2 ** 20)
+    .refine((n) => (n & (n - 1)) === 0, 'must be a power of two')
+    .default(2 ** 17),
   /** Run database migrations at start (set false where a release Job runs them). */
   MIGRATE_ON_START: bool(true),
   LOG_LEVEL: logLevel,
@@ -27,5 +38,7 @@ const schema = z.object({
 export type Config = z.output<typeof schema>;
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  return parseConfig(schema, env);
+  // The KDF cost applies to the whole process (accounts/password.ts): when the given variables do
+  // not set it, the process's own environment does (the test runner lowers it there).
+  return parseConfig(schema, { PASSWORD_SCRYPT_N: process.env.PASSWORD_SCRYPT_N, ...env });
 }

@@ -217,7 +217,9 @@ const schemas: Record<string, Schema> = {
       attempt: { type: 'integer', minimum: 1 },
       statusCode: nullable('integer'),
       durationMs: { type: 'integer', minimum: 0 },
-      error: nullable('string'),
+      error: nullable('string', {
+        description: 'Why the attempt failed without a status; a target whose name resolves to a private, loopback or link-local address gives `refused: resolves to a forbidden address` (the address is not shown).',
+      }),
       outcome: { type: 'string', enum: ['succeeded', 'retrying', 'failed', 'cancelled'] },
       createdAt: { type: 'string', format: 'date-time' },
     },
