@@ -42,10 +42,14 @@ export interface NatsHandle {
   close(): Promise<void>;
 }
 
-/** Connects (waiting for a first connection) and keeps reconnecting forever afterwards. */
+/**
+ * Connects (waiting for a first connection) and keeps reconnecting forever afterwards. `url` is one
+ * server or a comma-separated list (the members of a cluster): the client tries them all, at start
+ * and after losing its server, besides the members the servers themselves announce.
+ */
 export async function connectNats(url: string, logger: Logger, name: string): Promise<NatsHandle> {
   const nc = await connect({
-    servers: url.split(','),
+    servers: url.split(',').map((u) => u.trim()).filter(Boolean),
     name,
     maxReconnectAttempts: -1,
     reconnectTimeWait: 250,
