@@ -26,6 +26,8 @@ export interface ClusterOptions {
   privatePostgres?: boolean;
   /** DELIVERY_ALLOWED_CIDRS of webhooks, applications and dispatchers ('' = nothing private allowed). */
   allowedCidrs?: string;
+  /** A NATS server or cluster the caller started (the cluster destroys it at stop); default a private single server. */
+  nats?: NatsServer;
   /** Extra environment of every process, and of the dispatchers only. */
   env?: Record<string, string>;
   dispatcherEnv?: Record<string, string>;
@@ -152,7 +154,7 @@ export async function startCluster(o: ClusterOptions = {}): Promise<Cluster> {
   const level = o.logLevel ?? process.env.PROOF_LOG_LEVEL ?? 'warn';
   const postgres = o.privatePostgres === false ? undefined : await startPrivatePostgres();
   const db: TestDatabase = await createTestDatabase(postgres?.url);
-  const nats = await startNatsServer();
+  const nats = o.nats ?? (await startNatsServer());
   const cleanups: Array<() => Promise<void>> = [];
   const replicas: Replica[] = [];
   const ports = async (n: number) => Promise.all(Array.from({ length: n }, () => freePort()));
