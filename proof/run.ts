@@ -116,8 +116,8 @@ const highlights = (r: ScenarioResult): string => {
       return `${f.minutes} min at ${f.heldRps}/${f.measuredMaxRps} req/s, p99 ${f.p99Ms} ms; RSS slope ${Math.min(...slopes)}..${Math.max(...slopes)} MB/min; lag ${f.consumerPendingAtEnd}->${f.consumerPendingAfterDrain}`;
     }
     case 'nats-cluster':
-      return ((f.kills ?? []) as Array<{ role: string; server: string; leaderAfter?: string; electionMs?: number; resumeMs: number; caughtUpMs: number }>)
-        .map((k) => `kill -9 ${k.role} ${k.server}: deliveries resumed ${(k.resumeMs / 1000).toFixed(1)} s${k.role === 'leader' ? `, new leader ${k.leaderAfter} in ${((k.electionMs ?? -1) / 1000).toFixed(1)} s` : ''}, caught up ${(k.caughtUpMs / 1000).toFixed(1)} s after restart`)
+      return ((f.kills ?? []) as Array<{ role: string; server: string; ledByVictim: string[]; leaderAfter?: string; electionMs?: number; resumeMs: number; caughtUpMs: number }>)
+        .map((k) => `kill -9 ${k.role} ${k.server}${k.ledByVictim.some((a) => a.startsWith('SWITCHBOARD_EVENTS/')) ? ' (led the events consumer)' : ''}: deliveries resumed ${(k.resumeMs / 1000).toFixed(1)} s${k.role === 'leader' ? `, new leader ${k.leaderAfter} in ${((k.electionMs ?? -1) / 1000).toFixed(1)} s` : ''}, caught up ${(k.caughtUpMs / 1000).toFixed(1)} s after restart`)
         .join('; ');
     default:
       return r.apiFailedByStatus && Object.keys(r.apiFailedByStatus).length
