@@ -2,12 +2,13 @@
 // every server with its own store directory, client, cluster and monitoring ports (free ones),
 // routes to the other two. Any server can be killed with SIGKILL and restarted on the same ports
 // with its data; clients are given all three URLs.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer, type Server } from 'node:net';
 import { natsServerBinary, waitFor, type NatsServer } from '@switchboard/testing';
+import { managedChild } from './child';
 
 export interface NatsNode {
   /** server_name, as JetStream reports it (stream leaders, replicas). */
@@ -69,9 +70,8 @@ export async function startNatsCluster(size = 3, clusterName = 'sb'): Promise<Na
       .filter((_, j) => j !== i)
       .map((o) => `nats://127.0.0.1:${o.cluster}`)
       .join(',');
-    let child: ChildProcess | undefined;
-    let exited: Promise<void> = Promise.resolve();
-    const alive = () => !!child && child.exitCode === null && child.signalCode === null;
+    const proc = managedChild(10_000);
+    const alive = proc.alive;
     const monitorUrl = `http://127.0.0.1:${p.monitor}`;
     return {
       name,
@@ -80,15 +80,13 @@ export async function startNatsCluster(size = 3, clusterName = 'sb'): Promise<Na
       alive,
       async start() {
         if (alive()) return;
-        const c = spawn(
+        const c = proc.track(spawn(
           bin,
           ['-js', '-a', '127.0.0.1', '-p', String(p.client), '-m', String(p.monitor), '-sd', store, '-cluster', `nats://127.0.0.1:${p.cluster}`, '-routes', routes, '--cluster_name', clusterName, '-server_name', name],
           { stdio: ['ignore', 'ignore', 'pipe'] },
-        );
-        child = c;
+        ));
         let stderr = '';
         c.stderr!.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-2000)));
-        exited = new Promise<void>((r) => c.once('exit', () => r()));
         await waitFor(
           async () => {
             if (c.exitCode !== null) throw new Error(`exited with ${c.exitCode}: ${stderr}`);
@@ -97,18 +95,8 @@ export async function startNatsCluster(size = 3, clusterName = 'sb'): Promise<Na
           { timeoutMs: 20_000, what: `nats-server ${name}` },
         );
       },
-      async kill9() {
-        if (!alive()) return;
-        child!.kill('SIGKILL');
-        await exited;
-      },
-      async stop() {
-        if (!alive()) return;
-        child!.kill('SIGTERM');
-        const t = setTimeout(() => child?.kill('SIGKILL'), 10_000);
-        await exited;
-        clearTimeout(t);
-      },
+      kill9: proc.kill9,
+      stop: proc.stop,
     };
   });
   const ready = async (timeoutMs = 30_000) => {

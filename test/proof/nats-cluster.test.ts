@@ -23,4 +23,4 @@ it('when one NATS server and then the events stream leader are killed with SIGKI
     expect(k.resumeMs).toBeGreaterThanOrEqual(0);
     expect(k.resumeMs).toBeLessThanOrEqual(20_000);
   }
-}, 120_000);
+}, 180_000);
