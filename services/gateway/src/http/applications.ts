@@ -4,7 +4,7 @@ import type { ApplicationMessage } from '@switchboard/proto';
 import { Body } from './body';
 import { callOptions, principal } from './context';
 import type { RouteDeps } from './deps';
-import { listParams, route, sendHref, sendJson, setNextLink } from './routes';
+import { listParams, route, sendHref, sendJson, setNextLink } from './routing';
 import type { Hrefs } from '../hrefs';
 
 export function applicationJson(a: ApplicationMessage, hrefs: Hrefs): Record<string, unknown> {

@@ -7,7 +7,7 @@ import type { Hrefs } from '../hrefs';
 import { Body } from './body';
 import { callOptions, principal } from './context';
 import type { RouteDeps } from './deps';
-import { listParams, queryString, route, sendHref, sendJson, setNextLink, type Handler } from './routes';
+import { listParams, queryString, route, sendHref, sendJson, setNextLink, type Handler } from './routing';
 
 /** A subscription as it reads (CONTRACTS 3 and 6). */
 export function webhookJson(s: SubscriptionMessage, hrefs: Hrefs): Record<string, unknown> {
