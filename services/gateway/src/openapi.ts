@@ -1,5 +1,6 @@
 // The OpenAPI 3.1 description of the public API, served at /openapi.json. Integration tests validate
 // every response they receive against it, so it cannot drift from what the gateway answers.
+import { JSON_MAX_DEPTH } from './limits';
 
 type Schema = Record<string, unknown>;
 
@@ -13,7 +14,7 @@ const problemResponse = (description: string, headers: Schema = {}): Schema => (
 });
 
 const errors = {
-  '400': problemResponse('Invalid request: malformed JSON, wrong types, missing or invalid fields.'),
+  '400': problemResponse(`Invalid request: malformed JSON, JSON nested deeper than ${JSON_MAX_DEPTH} levels of arrays and objects, wrong types, missing or invalid fields.`),
   '401': problemResponse('No or bad credentials.', { 'WWW-Authenticate': { schema: { type: 'string' }, description: 'Basic realm="switchboard"' } }),
   '404': problemResponse('Unknown id, or a resource of another account.'),
   '405': problemResponse('Method not allowed on this path.', { Allow: { schema: { type: 'string' } } }),

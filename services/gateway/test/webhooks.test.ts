@@ -258,6 +258,37 @@ describe('lists: paging and filters', () => {
   });
 });
 
+describe('deeply nested bodies', () => {
+  /** A create body whose payload is `levels` objects deep (the body itself is one more), as raw JSON text. */
+  const nestedBody = (levels: number) => `${JSON.stringify(valid).slice(0, -1)},"payload":${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}}`;
+
+  it('when a payload nests 5,000 levels deep, then POST and PUT answer 400 naming the 64-level limit, and nothing changes', async () => {
+    const me = await stack.createAccount('deep');
+    const p = await expectProblem(await stack.request(me, 'POST', '/v1/webhooks', nestedBody(5000)), 400, 'invalid_request');
+    expect(p.detail).toMatch(/limit of 64 levels/);
+    expect(p.errors).toEqual([{ field: '(body)', message: 'nests deeper than 64 levels' }]);
+    expect(await json(await stack.request(me, 'GET', '/v1/webhooks'))).toEqual([]);
+
+    const hook = await createHook(me, '/v1/webhooks');
+    const before = await (await stack.request(me, 'GET', `/v1/webhooks/${hook.id}`)).text();
+    await expectProblem(await stack.request(me, 'PUT', `/v1/webhooks/${hook.id}`, nestedBody(5000)), 400, 'invalid_request');
+    // Just over the limit is rejected too; brackets inside strings do not count.
+    await expectProblem(await stack.request(me, 'PUT', `/v1/webhooks/${hook.id}`, nestedBody(64)), 400, 'invalid_request');
+    expect(await (await stack.request(me, 'GET', `/v1/webhooks/${hook.id}`)).text()).toBe(before);
+    const brackets = { ...valid, payload: { text: '[[[[{{{{'.repeat(100) } };
+    expect((await stack.request(me, 'PUT', `/v1/webhooks/${hook.id}`, brackets)).status).toBe(200);
+  });
+
+  it('when a payload nests exactly to the limit, then it is stored and reads back unchanged', async () => {
+    const me = await stack.createAccount('deep-ok');
+    const res = await stack.request(me, 'POST', '/v1/webhooks', nestedBody(63));
+    expect(res.status).toBe(200);
+    const id = ((await json(res)).href as string).split('/').pop()!;
+    const got = await json(await stack.request(me, 'GET', `/v1/webhooks/${id}`));
+    expect(JSON.stringify(got.payload)).toBe(`${'{"a":'.repeat(63)}1${'}'.repeat(63)}`);
+  });
+});
+
 describe('validation', () => {
   it('when required fields are missing, then 400 listing each field', async () => {
     const p = await expectProblem(await stack.request(alice, 'POST', '/v1/webhooks', {}), 400, 'invalid_request');
