@@ -20,7 +20,7 @@ const errors = {
   '405': problemResponse('Method not allowed on this path.', { Allow: { schema: { type: 'string' } } }),
   '409': problemResponse('A limit was reached (`limit_exceeded`) or the change conflicts (`conflict`).'),
   '413': problemResponse('Request body over the size limit.'),
-  '415': problemResponse('POST/PUT without Content-Type: application/json.'),
+  '415': problemResponse('A POST/PUT body without Content-Type: application/json (a POST without a body needs no Content-Type).'),
   '429': problemResponse('Rate limited or locked out after failed logins.', { 'Retry-After': { schema: { type: 'string' } } }),
   '500': problemResponse('Unexpected error; quote the X-Request-Id.'),
   '503': problemResponse('A dependency is unavailable; retry. Nothing was half-written.', { 'Retry-After': { schema: { type: 'string' } } }),

@@ -200,6 +200,26 @@ describe('secrets and deliveries', () => {
     expect(await json(await stack.request(me, 'GET', `/v1/webhooks/${h.id}/secret`))).toEqual({ secret });
   });
 
+  it('when a POST has no body, then its Content-Type does not matter: an action answers, a create names the missing body; a body still needs JSON', async () => {
+    const me = await fresh();
+    const h = await createHook(me, '/v1/webhooks');
+    const before = await stack.listAll(me, '/v1/webhooks');
+    for (const type of [undefined, 'text/plain', 'application/json', 'application/x-www-form-urlencoded']) {
+      const headers: Record<string, string> = type ? { 'content-type': type } : {};
+      const rotated = await stack.request(me, 'POST', `/v1/webhooks/${h.id}/secret/rotate/`, undefined, headers);
+      expect(rotated.status, `rotate with ${type}`).toBe(200);
+      expect((await json(rotated)).secret).toMatch(/^whsec_/);
+      // Not 415: the body is missing, whatever its declared type.
+      const p = await expectProblem(await stack.request(me, 'POST', '/v1/webhooks', undefined, headers), 400, 'invalid_request');
+      expect(p.errors, `create with ${type}`).toEqual([{ field: 'body', message: 'is required: a JSON object' }]);
+      await expectProblem(await stack.request(me, 'PUT', `/v1/webhooks/${h.id}`, undefined, headers), 400, 'invalid_request');
+    }
+    expect(await stack.listAll(me, '/v1/webhooks')).toEqual(before);
+    // A body that is there must be JSON, on an action too.
+    await expectProblem(await stack.request(me, 'POST', `/v1/webhooks/${h.id}/secret/rotate`, 'x=1', { 'content-type': 'application/x-www-form-urlencoded' }), 415, 'unsupported_media_type');
+    await expectProblem(await stack.request(me, 'POST', '/v1/webhooks', JSON.stringify(valid), { 'content-type': 'text/plain' }), 415, 'unsupported_media_type');
+  });
+
   it('when no attempt was made yet, then the delivery lists of a subscription and of an application are empty arrays', async () => {
     const me = await fresh();
     const app = await newApp(me);

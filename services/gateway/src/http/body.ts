@@ -9,6 +9,8 @@ export class Body {
 
   constructor(req: Request) {
     const b: unknown = req.body;
+    // No body was sent (the JSON middleware parses only bodies that are there).
+    if (b === undefined) throw AppError.invalid([{ field: 'body', message: 'is required: a JSON object' }]);
     if (b === null || typeof b !== 'object' || Array.isArray(b)) {
       throw AppError.invalid([{ field: '(body)', message: 'must be a JSON object' }]);
     }

@@ -1,6 +1,7 @@
-// JSON request bodies: POST/PUT must declare application/json (415), stay under the size limit (413)
-// and nest at most JSON_MAX_DEPTH arrays and objects deep (400). Only POST and PUT carry a body this
-// API reads; a body on GET or DELETE is ignored.
+// JSON request bodies: a POST/PUT body must declare application/json (415), stay under the size limit
+// (413) and nest at most JSON_MAX_DEPTH arrays and objects deep (400). A POST/PUT without a body
+// passes with any Content-Type or none. Only POST and PUT carry a body this API reads; a body on GET
+// or DELETE is ignored.
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { AppError } from '@switchboard/platform';
 import { JSON_MAX_DEPTH } from '../limits';
@@ -39,13 +40,11 @@ export function jsonBody(opts: { limitBytes: number }) {
   const parse = express.json({ limit: opts.limitBytes, type: JSON_TYPES, strict: false, verify: (_req, _res, buf) => checkJsonDepth(buf) });
   return (req: Request, res: Response, next: NextFunction): void => {
     if (req.method !== 'POST' && req.method !== 'PUT') return next();
+    // No body: nothing to parse, whatever the Content-Type says. Actions need none; a route that
+    // reads a body answers 400 naming it (Body).
     const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
-    if (!hasBody && /\/secret\/rotate\/?$/.test(req.path)) return next();
-    if (hasBody ? !req.is(JSON_TYPES) : !isJsonType(req.headers['content-type'])) {
-      return next(new AppError('unsupported_media_type', 'send the body as JSON with Content-Type: application/json'));
-    }
-    // Declared as JSON but empty: the client's body is missing, not of the wrong type.
-    if (!hasBody) return next(AppError.invalid([{ field: 'body', message: 'is required: a JSON object' }]));
+    if (!hasBody) return next();
+    if (!req.is(JSON_TYPES)) return next(new AppError('unsupported_media_type', 'send the body as JSON with Content-Type: application/json'));
     parse(req, res, next);
   };
 }
