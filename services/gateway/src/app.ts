@@ -2,14 +2,14 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { Counter, createLogger, createRegistry, handleOpsRequest, type Logger } from '@switchboard/platform';
+import { Counter, createLogger, createRegistry, handleOpsRequest, startOpsServer, type Logger, type OpsHandlers, type OpsServer } from '@switchboard/platform';
 import { accountsClient, applicationsClient, healthClient, webhooksClient } from '@switchboard/proto';
 import { Authenticator } from './auth';
 import { DOCS_HTML } from './docs';
 import { buildOpenApi } from './openapi';
 import type { Config } from './config';
 import { Hrefs } from './hrefs';
-import { accessLog, OPS_PATHS } from './http/access-log';
+import { accessLog } from './http/access-log';
 import { accountRoutes } from './http/accounts';
 import { applicationRoutes } from './http/applications';
 import { authenticate } from './http/authenticate';
@@ -24,7 +24,8 @@ export { loadConfig, type Config } from './config';
 
 export interface GatewayApp {
   logger: Logger;
-  start(): Promise<{ port: number }>;
+  /** Listens on PORT (the API) and OPS_PORT (/healthz, /readyz, /metrics); answers the bound ports. */
+  start(): Promise<{ port: number; opsPort: number }>;
   stop(): Promise<void>;
 }
 
@@ -63,20 +64,21 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
   app.use(requestId(logger));
   app.use(accessLog(logger, registry));
 
-  // Operations endpoints: no authentication.
-  app.use((req: Request, res: Response, next: NextFunction) => {
-    if (!OPS_PATHS.has(req.path)) return next();
-    handleOpsRequest(req, res, {
-      registry,
-      accepting: () => accepting,
-      ready: async () => {
-        const [a, w] = await Promise.all([
-          health.applications.check({ service: '' }).then((r) => r.status === 'SERVING').catch(() => false),
-          health.webhooks.check({ service: '' }).then((r) => r.status === 'SERVING').catch(() => false),
-        ]);
-        return { applications: a, webhooks: w };
-      },
-    }).then((handled) => (handled ? undefined : next()), next);
+  // Operations endpoints (/healthz, /readyz, /metrics) are served on their own port (start()); the
+  // public port answers only /healthz, for load balancers that probe the port they send traffic to.
+  const ops: OpsHandlers = {
+    registry,
+    accepting: () => accepting,
+    ready: async () => {
+      const [a, w] = await Promise.all([
+        health.applications.check({ service: '' }).then((r) => r.status === 'SERVING').catch(() => false),
+        health.webhooks.check({ service: '' }).then((r) => r.status === 'SERVING').catch(() => false),
+      ]);
+      return { applications: a, webhooks: w };
+    },
+  };
+  app.get('/healthz', (req: Request, res: Response, next: NextFunction) => {
+    handleOpsRequest(req, res, ops).then((handled) => (handled ? undefined : next()), next);
   });
 
   // The API description and its reference page are public.
@@ -89,21 +91,19 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
     res.type('text/html').send(DOCS_HTML);
   });
 
-  // Authentication and per-account rate limit for everything else (before any body is read), then
-  // the JSON body.
-  app.use(authenticate(authenticator, limiter));
-  app.use(jsonBody({ limitBytes: config.BODY_LIMIT_BYTES }));
-
+  // The API: authentication and the per-account rate limit (before any body is read), the JSON
+  // body, then the routes. Paths outside the API are 404 without asking for credentials.
   const api = express.Router();
   applicationRoutes(api, deps);
   accountRoutes(api, deps);
   webhookRoutes(api, deps);
-  app.use(['/v1', '/rest/v1'], api);
+  app.use(['/v1', '/rest/v1'], authenticate(authenticator, limiter), jsonBody({ limitBytes: config.BODY_LIMIT_BYTES }), api);
 
   app.use(notFoundHandler);
   app.use(problemHandler(logger));
 
   let server: Server | undefined;
+  let opsServer: OpsServer | undefined;
   return {
     logger,
     async start() {
@@ -112,10 +112,11 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
         server!.once('error', reject);
         server!.listen(config.PORT, config.HOST, () => resolve());
       });
+      opsServer = await startOpsServer({ ...ops, port: config.OPS_PORT, host: config.HOST, logger });
       accepting = true;
       const port = (server.address() as AddressInfo).port;
-      logger.info({ port, publicBaseUrl: config.PUBLIC_BASE_URL }, 'gateway started');
-      return { port };
+      logger.info({ port, opsPort: opsServer.port, publicBaseUrl: config.PUBLIC_BASE_URL }, 'gateway started');
+      return { port, opsPort: opsServer.port };
     },
     async stop() {
       accepting = false;
@@ -128,6 +129,7 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
         await closed;
         clearTimeout(timer);
       }
+      await opsServer?.close();
       for (const c of [accounts, applications, webhooks, health.applications, health.webhooks]) c.close();
     },
   };

@@ -3,8 +3,13 @@ import { grpcAddress, logLevel, parseConfig, port } from '@switchboard/platform'
 
 const schema = z
   .object({
-    /** HTTP port of the API (also /healthz, /readyz, /metrics). */
+    /** HTTP port of the API (also /healthz). */
     PORT: port(8080),
+    /**
+     * Operations port: /healthz, /readyz, /metrics, never public. 0 (the default) takes a free port
+     * and logs it, so test stacks never collide; deployments set 8084 (deploy/, Dockerfile, npm start).
+     */
+    OPS_PORT: port(0),
     HOST: z.string().default('0.0.0.0'),
     /** The {base_url} of every href; default http://localhost:$PORT. */
     PUBLIC_BASE_URL: z

@@ -442,6 +442,7 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
         'Paths work with and without a trailing slash. One router serves both prefixes: every `/v1/` path below is also served under `/rest/v1/` ' +
         '(and every `/rest/v1/` path under `/v1/`), with the same behaviour; the document lists the `/rest/v1/` forms that hrefs use ' +
         '(applications, environments, users) and the `/v1/` forms of everything else. ' +
+        'Outside the API, this port answers `/openapi.json`, `/docs` and `/healthz`; readiness (`/readyz`) and Prometheus metrics (`/metrics`) are served on a separate operations port (`OPS_PORT`), not here. ' +
         'The `webhooks` section describes the POSTs Switchboard makes: the session POST to an application (SPEC 6.2) and the `smsdlr`, `cdrCreated` and `cdrRated` notifications to subscriptions, all signed per Standard Webhooks.',
       license: { name: 'Proprietary', identifier: 'LicenseRef-Switchboard' },
     },

@@ -3,8 +3,8 @@
 import type { NextFunction, Request, Response } from 'express';
 import { Counter, Histogram, LATENCY_BUCKETS, type Logger, type Registry } from '@switchboard/platform';
 
-/** Paths answered outside the API routes (probes, scrapes): one `ops` route label, logged at debug. */
-export const OPS_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
+/** The probe the API port answers besides the routes: one `ops` route label, logged at debug. */
+const OPS_PATHS = new Set(['/healthz']);
 
 export function accessLog(logger: Logger, registry: Registry) {
   const requests = new Counter({
@@ -24,11 +24,11 @@ export function accessLog(logger: Logger, registry: Registry) {
     const started = process.hrtime.bigint();
     res.on('finish', () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const routeLabel = req.route?.path ? `${req.baseUrl}${String(req.route.path)}` : OPS_PATHS.has(req.path) ? 'ops' : 'unmatched';
+      const routeLabel = OPS_PATHS.has(req.originalUrl.split('?')[0]!) ? 'ops' : req.route?.path ? `${req.baseUrl}${String(req.route.path)}` : 'unmatched';
       const labels = { method: req.method, route: routeLabel, status: String(res.statusCode) };
       requests.inc(labels);
       duration.observe(labels, seconds);
-      // One access line per request: errors always, API requests at info, probes and scrapes at debug.
+      // One access line per request: errors always, API requests at info, probes at debug.
       const level = res.statusCode >= 500 && routeLabel !== 'ops' ? 'error' : routeLabel === 'ops' ? 'debug' : 'info';
       if (!logger.isLevelEnabled(level)) return;
       const line = { method: req.method, path: req.originalUrl.slice(0, 512), status: res.statusCode, ms: Math.round(seconds * 1e4) / 10, account: req.state.principal?.accountId };
