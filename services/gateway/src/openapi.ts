@@ -1,5 +1,6 @@
 // The OpenAPI 3.1 description of the public API, served at /openapi.json. Integration tests validate
 // every response they receive against it, so it cannot drift from what the gateway answers.
+import { applicationWrite, requestBodySchema, WEBHOOK_CREATE_REQUIRED, WEBHOOK_EVENTS, webhookCreate, webhookUpdate } from './http/request-bodies';
 import { JSON_MAX_DEPTH } from './limits';
 
 type Schema = Record<string, unknown>;
@@ -118,19 +119,7 @@ const schemas: Record<string, Schema> = {
     },
     additionalProperties: false,
   },
-  ApplicationWrite: {
-    type: 'object',
-    description: 'Unknown fields are ignored; null means "not given". On PUT, fields left out stay unchanged.',
-    properties: {
-      name: nullable('string', { maxLength: 255 }),
-      voiceUrl: nullable('string', { description: 'Absolute http(s) URL; an empty string clears it on PUT.' }),
-      messagingUrl: nullable('string'),
-      environment: { type: ['string', 'integer', 'null'], description: 'Environment id or environment URL.' },
-      apiType: nullable('string', { description: 'scripting or webapi, any case. Default scripting.' }),
-      platform: nullable('string', { description: 'Legacy alias of apiType.' }),
-      partition: nullable('string', { description: 'Legacy: staging or production, used when environment is absent.' }),
-    },
-  },
+  ApplicationWrite: requestBodySchema(applicationWrite),
   Environment: {
     type: 'object',
     required: ['href', 'id', 'name', 'billable'],
@@ -143,7 +132,7 @@ const schemas: Record<string, Schema> = {
     properties: { href: { type: 'string', format: 'uri' }, id: { type: 'integer' }, username: { type: 'string' }, createdAt: { type: 'string', format: 'date-time' } },
     additionalProperties: false,
   },
-  WebhookEvent: { type: 'string', enum: ['smsdlr', 'cdrCreated', 'cdrRated'] },
+  WebhookEvent: { type: 'string', enum: [...WEBHOOK_EVENTS] },
   Webhook: {
     type: 'object',
     required: ['href', 'id', 'event', 'resource', 'targetUrl', 'enabled', 'accountId', 'createdAt', 'updatedAt', 'consecutiveFailures', 'lastAttemptAt', 'lastStatus', 'disabledReason'],
@@ -167,30 +156,8 @@ const schemas: Record<string, Schema> = {
     },
     additionalProperties: false,
   },
-  WebhookCreate: {
-    type: 'object',
-    required: ['event', 'resource', 'targetUrl'],
-    properties: {
-      event: ref('WebhookEvent'),
-      resource: { type: 'string', examples: ['sms', 'call,sms', 'all'] },
-      targetUrl: { type: 'string', format: 'uri' },
-      name: { type: 'string' },
-      payload: { type: 'object' },
-      enabled: { type: 'boolean', default: true },
-    },
-  },
-  WebhookUpdate: {
-    type: 'object',
-    description: 'Fields sent replace the stored values; `event` cannot change (409).',
-    properties: {
-      resource: { type: 'string' },
-      targetUrl: { type: 'string', format: 'uri' },
-      name: { type: 'string' },
-      payload: { type: 'object' },
-      enabled: { type: 'boolean' },
-      event: { ...ref('WebhookEvent'), description: 'Accepted only when unchanged.' },
-    },
-  },
+  WebhookCreate: requestBodySchema(webhookCreate, { required: [...WEBHOOK_CREATE_REQUIRED] }),
+  WebhookUpdate: requestBodySchema(webhookUpdate),
   WebhookCreated: {
     type: 'object',
     required: ['href', 'secret'],
