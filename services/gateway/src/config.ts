@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { grpcAddress, logLevel, parseConfig, port } from '@switchboard/platform';
+import { BODY_LIMIT_DEFAULT_BYTES } from './limits';
 
 const schema = z
   .object({
@@ -21,7 +22,7 @@ const schema = z
     /** Deadline of every gRPC call, in ms. */
     GRPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
     /** Largest accepted request body, in bytes (413 above). */
-    BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10 * 1024 * 1024).default(64 * 1024),
+    BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10 * 1024 * 1024).default(BODY_LIMIT_DEFAULT_BYTES),
     /** How long a verified username/password pair is trusted without asking the applications service. */
     AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
     /** Consecutive failed logins of one username before it is locked out. */

@@ -1,9 +1,26 @@
 // The OpenAPI 3.1 description of the public API, served at /openapi.json. Integration tests validate
 // every response they receive against it, so it cannot drift from what the gateway answers.
 import { applicationWrite, requestBodySchema, WEBHOOK_CREATE_REQUIRED, WEBHOOK_EVENTS, webhookCreate, webhookUpdate } from './http/request-bodies';
-import { JSON_MAX_DEPTH } from './limits';
+import { ERROR_CODES } from '@switchboard/platform';
+import {
+  ACCOUNT_SUBSCRIPTIONS_MAX,
+  APPLICATION_SUBSCRIPTIONS_MAX,
+  BODY_LIMIT_DEFAULT_BYTES,
+  DELIVERY_DEFAULTS,
+  JSON_MAX_DEPTH,
+  LIST_LIMIT_DEFAULT,
+  LIST_MAX,
+  PREVIOUS_SECRET_VALID_HOURS,
+} from './limits';
 
 type Schema = Record<string, unknown>;
+
+/** "5s,5m,30m" -> "5 s, 5 m, 30 m" (the dispatcher's schedule notation, read aloud). */
+const spaced = (durations: string) => durations.replace(/(\d+)([a-z]+)/g, '$1 $2').replace(/,/g, ', ');
+const RETRY_DELAYS = spaced(DELIVERY_DEFAULTS.retrySchedule);
+const ATTEMPTS = DELIVERY_DEFAULTS.retrySchedule.split(',').length + 1;
+const RETRY_AFTER_MAX = spaced(DELIVERY_DEFAULTS.retryAfterMax);
+const PREVIOUS_SECRET = `${PREVIOUS_SECRET_VALID_HOURS} h`;
 
 const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
 const nullable = (type: string, extra: Schema = {}): Schema => ({ type: [type, 'null'], ...extra });
@@ -19,8 +36,10 @@ const errors = {
   '401': problemResponse('No or bad credentials.', { 'WWW-Authenticate': { schema: { type: 'string' }, description: 'Basic realm="switchboard"' } }),
   '404': problemResponse('Unknown id, or a resource of another account.'),
   '405': problemResponse('Method not allowed on this path.', { Allow: { schema: { type: 'string' } } }),
-  '409': problemResponse('A limit was reached (`limit_exceeded`) or the change conflicts (`conflict`).'),
-  '413': problemResponse('Request body over the size limit.'),
+  '409': problemResponse(
+    `A limit was reached (\`limit_exceeded\`: at most ${ACCOUNT_SUBSCRIPTIONS_MAX} account-level subscriptions per account and ${APPLICATION_SUBSCRIPTIONS_MAX} per application) or the change conflicts (\`conflict\`).`,
+  ),
+  '413': problemResponse(`Request body over the size limit (\`BODY_LIMIT_BYTES\`, default ${BODY_LIMIT_DEFAULT_BYTES / 1024} KiB).`),
   '415': problemResponse('A POST/PUT body without Content-Type: application/json (a POST without a body needs no Content-Type).'),
   '429': problemResponse('Rate limited or locked out after failed logins.', { 'Retry-After': { schema: { type: 'string' } } }),
   '500': problemResponse('Unexpected error; quote the X-Request-Id.'),
@@ -41,7 +60,7 @@ const listHeaders = { Link: { schema: { type: 'string' }, description: 'RFC 8288
 const hrefHeaders = { Location: { schema: { type: 'string', format: 'uri' } } };
 const pathId = (name: string, description: string): Schema => ({ name, in: 'path', required: true, schema: { type: 'string' }, description });
 const listParams: Schema[] = [
-  { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 1000, default: 100 } },
+  { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: LIST_MAX, default: LIST_LIMIT_DEFAULT } },
   { name: 'cursor', in: 'query', schema: { type: 'string' }, description: 'From the `Link` header of the previous page.' },
 ];
 const webhookFilters: Schema[] = [
@@ -87,7 +106,7 @@ const schemas: Record<string, Schema> = {
       detail: { type: 'string' },
       code: {
         type: 'string',
-        enum: ['invalid_request', 'unauthenticated', 'not_found', 'method_not_allowed', 'conflict', 'limit_exceeded', 'payload_too_large', 'unsupported_media_type', 'rate_limited', 'unavailable', 'internal'],
+        enum: Object.keys(ERROR_CODES),
       },
       errors: {
         type: 'array',
@@ -286,18 +305,18 @@ const signingHeaders: Record<string, Schema> = {
     schema: { type: 'string', pattern: '^v1,[A-Za-z0-9+/]+={0,2}( v1,[A-Za-z0-9+/]+={0,2})*$' },
     example: 'v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=',
     description:
-      '`v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed with the base64-decoded part of the `whsec_` secret after the prefix. During a rotation every valid secret signs and the signatures are separated by spaces (`v1,<a> v1,<b>`): accept the message when any one matches. Notifications are signed with the secret of the subscription (`GET /v1/webhooks/{id}/secret`; after `POST /v1/webhooks/{id}/secret/rotate` the previous one also signs for 24 h); session POSTs with the deployment secret `SESSION_SIGNING_SECRET`, given to application owners out of band.',
+      `\`v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">\`, keyed with the base64-decoded part of the \`whsec_\` secret after the prefix. During a rotation every valid secret signs and the signatures are separated by spaces (\`v1,<a> v1,<b>\`): accept the message when any one matches. Notifications are signed with the secret of the subscription (\`GET /v1/webhooks/{id}/secret\`; after \`POST /v1/webhooks/{id}/secret/rotate\` the previous one also signs for ${PREVIOUS_SECRET}); session POSTs with the deployment secret \`SESSION_SIGNING_SECRET\`, given to application owners out of band.`,
   },
 };
 
 const DELIVERY_RULES =
   'Signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`), `Content-Type: application/json`, UTF-8; ' +
   'the body is the same bytes on every attempt. Delivery is at least once: deduplicate by `webhook-id`. ' +
-  'Each attempt times out after `DELIVERY_TIMEOUT_MS` (default 15 s). ' +
+  `Each attempt times out after \`DELIVERY_TIMEOUT_MS\` (default ${DELIVERY_DEFAULTS.timeoutMs / 1000} s). ` +
   'Answer 2xx for success. 410 Gone stops for good (a subscription is disabled at once). ' +
   'Any other status (including 3xx: redirects are not followed), a timeout or a connection error is retried on the schedule `DELIVERY_RETRY_SCHEDULE` ' +
-  '(default delays 5 s, 5 m, 30 m, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h: 10 attempts in all), each delay spread by +-20 % jitter; ' +
-  'a `Retry-After` (seconds or HTTP date) longer than the scheduled delay wins, up to `DELIVERY_RETRY_AFTER_MAX` (1 h). ' +
+  `(default delays ${RETRY_DELAYS}: ${ATTEMPTS} attempts in all), each delay spread by +-${DELIVERY_DEFAULTS.retryJitter * 100} % jitter; ` +
+  `a \`Retry-After\` (seconds or HTTP date) longer than the scheduled delay wins, up to \`DELIVERY_RETRY_AFTER_MAX\` (${RETRY_AFTER_MAX}). ` +
   'After the last retry the delivery is recorded as failed. While a target host keeps failing, its circuit breaker opens and its deliveries wait without spending attempts; ' +
   'one still waiting past `DELIVERY_GIVE_UP_AFTER` (default: the whole schedule plus a day) is recorded as failed too. Every attempt is listed at `GET /v1/webhooks/{id}/deliveries` or `GET /v1/applications/{id}/deliveries`.';
 
@@ -307,9 +326,9 @@ const deliveryResponses = (on410: string): Schema => ({
   '410': { description: on410 },
   default: {
     description:
-      'Any other status (4xx, 5xx), a timeout or a connection error: the attempt failed and is retried after the next delay of the schedule (jittered), or after `Retry-After` when that is longer (at most 1 h). After the last retry the delivery is recorded as failed.',
+      `Any other status (4xx, 5xx), a timeout or a connection error: the attempt failed and is retried after the next delay of the schedule (jittered), or after \`Retry-After\` when that is longer (at most ${RETRY_AFTER_MAX}). After the last retry the delivery is recorded as failed.`,
     headers: {
-      'Retry-After': { schema: { type: 'string' }, description: 'Seconds or an HTTP date; honoured when longer than the scheduled delay, up to `DELIVERY_RETRY_AFTER_MAX` (1 h).' },
+      'Retry-After': { schema: { type: 'string' }, description: `Seconds or an HTTP date; honoured when longer than the scheduled delay, up to \`DELIVERY_RETRY_AFTER_MAX\` (${RETRY_AFTER_MAX}).` },
     },
   },
 });
@@ -440,7 +459,7 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
       },
       '/v1/webhooks/{id}/secret/rotate': {
         parameters: [pathId('id', 'Subscription id.')],
-        post: { tags: ['Deliveries'], summary: 'Rotate the signing secret (the old one stays valid 24 h)', operationId: 'rotateWebhookSecret', responses: { '200': json(ref('Secret'), 'The new secret.'), ...writeErrors } },
+        post: { tags: ['Deliveries'], summary: `Rotate the signing secret (the old one stays valid ${PREVIOUS_SECRET})`, operationId: 'rotateWebhookSecret', responses: { '200': json(ref('Secret'), 'The new secret.'), ...writeErrors } },
       },
       '/v1/webhooks/{id}/deliveries': {
         parameters: [pathId('id', 'Subscription id.')],

@@ -6,6 +6,7 @@
 import type { Request } from 'express';
 import { z } from 'zod';
 import { AppError } from '@switchboard/platform';
+import { NAME_MAX } from '../limits';
 
 /** Events a webhook subscription can name (SPEC 4.2; checked by the webhooks service). */
 export const WEBHOOK_EVENTS = ['smsdlr', 'cdrCreated', 'cdrRated'] as const;
@@ -51,7 +52,7 @@ const environment = z
 /** POST and PUT /v1/applications[/:id]. Field order is the order errors are listed in. */
 export const applicationWrite = z
   .object({
-    name: text(4096),
+    name: text(4096, { description: `At most ${NAME_MAX} characters.` }),
     voiceUrl: text(4096, { description: 'Absolute http(s) URL; an empty string clears it on PUT.' }),
     messagingUrl: text(4096),
     environment,
@@ -65,7 +66,7 @@ export const applicationWrite = z
 export const webhookCreate = z
   .object({
     payload: jsonObject({ description: 'Any JSON object; sent back unchanged in every notification.' }),
-    name: text(1024),
+    name: text(1024, { description: `At most ${NAME_MAX} characters.` }),
     event: text(256, { enum: [...WEBHOOK_EVENTS] }),
     resource: text(1024, { examples: ['sms', 'call,sms', 'all'] }),
     targetUrl: text(4096, { format: 'uri' }),

@@ -2,6 +2,7 @@
 // route module uses.
 import type { Request, RequestHandler, Response, Router } from 'express';
 import { AppError } from '@switchboard/platform';
+import { LIST_LIMIT_DEFAULT, LIST_MAX } from '../limits';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type Handler = (req: Request, res: Response) => Promise<void>;
@@ -28,12 +29,10 @@ export function route(router: Router, path: string, handlers: Partial<Record<Met
   });
 }
 
-export const LIST_MAX = 1000;
-
-/** `?limit=` (1..1000, default 100) and `?cursor=` of a list request. */
+/** `?limit=` (1..LIST_MAX, default LIST_LIMIT_DEFAULT) and `?cursor=` of a list request. */
 export function listParams(req: Request): { limit: number; cursor: string } {
   const q = req.query;
-  let limit = 100;
+  let limit = LIST_LIMIT_DEFAULT;
   if (q.limit !== undefined) {
     if (typeof q.limit !== 'string' || !/^\d{1,4}$/.test(q.limit) || Number(q.limit) < 1 || Number(q.limit) > LIST_MAX) {
       throw AppError.invalid([{ field: 'limit', message: `must be an integer between 1 and ${LIST_MAX}` }]);
