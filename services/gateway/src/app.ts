@@ -112,7 +112,13 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
         server!.once('error', reject);
         server!.listen(config.PORT, config.HOST, () => resolve());
       });
-      opsServer = await startOpsServer({ ...ops, port: config.OPS_PORT, host: config.HOST, logger });
+      try {
+        opsServer = await startOpsServer({ ...ops, port: config.OPS_PORT, host: config.HOST, logger });
+      } catch (err) {
+        // No half-started gateway: without its ops port it would never be ready or scraped.
+        server.close();
+        throw err;
+      }
       accepting = true;
       const port = (server.address() as AddressInfo).port;
       logger.info({ port, opsPort: opsServer.port, publicBaseUrl: config.PUBLIC_BASE_URL }, 'gateway started');
