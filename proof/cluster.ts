@@ -52,8 +52,10 @@ export interface Replica {
   service: Service;
   index: number;
   name: string;
-  /** The port whose /metrics this replica serves (the gateway's PORT, the others' OPS_PORT). */
+  /** The port whose /metrics this replica serves (its OPS_PORT). */
   metricsPort: number;
+  /** The gateway's API port (PORT); absent for the other services. */
+  apiPort?: number;
   pid(): number | undefined;
   alive(): boolean;
   /** Starts the process (again) on the same ports and waits until it is ready. */
@@ -94,7 +96,7 @@ const ENTRY: Record<Service, string> = {
   dispatcher: 'services/dispatcher/src/main.ts',
 };
 
-function replica(service: Service, index: number, env: Record<string, string>, metricsPort: number, readyPath: string): Replica {
+function replica(service: Service, index: number, env: Record<string, string>, metricsPort: number, readyPath: string, apiPort?: number): Replica {
   const proc = managedChild(15_000);
   let stderr = '';
   const name = `${service}-${index + 1}`;
@@ -104,6 +106,7 @@ function replica(service: Service, index: number, env: Record<string, string>, m
     index,
     name,
     metricsPort,
+    ...(apiPort !== undefined ? { apiPort } : {}),
     pid: () => (alive() ? proc.child?.pid : undefined),
     alive,
     async start() {
@@ -150,11 +153,12 @@ export async function startCluster(o: ClusterOptions = {}): Promise<Cluster> {
   const replicas: Replica[] = [];
   const ports = async (n: number) => Promise.all(Array.from({ length: n }, () => freePort()));
   try {
-    const [appsGrpc, appsOps, whGrpc, whOps, gwPorts, dOps] = await Promise.all([
+    const [appsGrpc, appsOps, whGrpc, whOps, gwPorts, gwOps, dOps] = await Promise.all([
       ports(counts.applications),
       ports(counts.applications),
       ports(counts.webhooks),
       ports(counts.webhooks),
+      ports(counts.gateway),
       ports(counts.gateway),
       ports(counts.dispatcher),
     ]);
@@ -188,9 +192,10 @@ export async function startCluster(o: ClusterOptions = {}): Promise<Cluster> {
         replica(
           'gateway',
           i,
-          { ...common, PORT: String(gwPorts[i]), PUBLIC_BASE_URL: apiUrl, RATE_LIMIT_PER_SECOND: '0', AUTH_LOCKOUT_MS: '30000' },
-          gwPorts[i]!,
+          { ...common, PORT: String(gwPorts[i]), OPS_PORT: String(gwOps[i]), PUBLIC_BASE_URL: apiUrl, RATE_LIMIT_PER_SECOND: '0', AUTH_LOCKOUT_MS: '30000' },
+          gwOps[i]!,
           '/healthz',
+          gwPorts[i]!,
         ),
       );
     for (let i = 0; i < counts.dispatcher; i++)
