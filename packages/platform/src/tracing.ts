@@ -115,8 +115,9 @@ export async function startTracing(opts: TracingOptions): Promise<Tracing> {
         // Probes and scrapes of the ops endpoint are not requests worth a trace.
         ignoreIncomingRequestHook: (req) => ops.has((req.url ?? '').split('?')[0]!),
       }),
-      // Route and handler spans; one span per middleware would cost more than it tells.
-      new express.ExpressInstrumentation({ ignoreLayersType: [express.ExpressLayerType.MIDDLEWARE] }),
+      // For the route (http.route, and the name of the server span) only: a span per middleware,
+      // router and handler would cost more than it tells, the server span already times the request.
+      new express.ExpressInstrumentation({ ignoreLayersType: Object.values(express.ExpressLayerType) }),
       new grpc.GrpcInstrumentation(),
       new pg.PgInstrumentation({ requireParentSpan: true }),
       new undici.UndiciInstrumentation(),
