@@ -15,6 +15,8 @@ export interface TracingBenchResult {
    * measurement of each stack: a figure that a busy machine disturbs far less than req/s.
    */
   cpuPerRequestUs: { on: number; off: number };
+  /** The same by service: applications, gateway. */
+  cpuPerRequestUsByService: { on: Record<string, number>; off: Record<string, number> };
   /** What the collector received from the traced stack. */
   exported: { requests: number; spans: number; bytes: number };
 }
@@ -64,15 +66,17 @@ export async function runTracingBench(opts: CompareOptions, sampled = 1): Promis
     stacks.push(on);
     const [offId, onId] = await Promise.all([createApplication(off), createApplication(on)]);
     // compareScenarios measures "stack" against "baseline": here the traced stack against the untraced one.
-    const cpu = { stack: { seconds: 0, requests: 0 }, baseline: { seconds: 0, requests: 0 } };
-    const cpuOf = (target: 'stack' | 'baseline') => (target === 'stack' ? on : off).servicePids.reduce((sum, pid) => sum + cpuSecondsOf(pid), 0);
+    // CPU seconds by service process (applications, gateway: startBenchStack's order) and requests.
+    const services = ['applications', 'gateway'];
+    const cpu = { stack: { seconds: [0, 0], requests: 0 }, baseline: { seconds: [0, 0], requests: 0 } };
+    const cpuOf = (target: 'stack' | 'baseline') => (target === 'stack' ? on : off).servicePids.map(cpuSecondsOf);
     // What each stack burns doing nothing (timers, polls, heartbeats) is not the requests' cost:
     // measured idle first, and taken off every measurement in proportion to its length.
-    const idle = { stack: 0, baseline: 0 };
+    const idle = { stack: [0, 0], baseline: [0, 0] };
     const idleSeconds = 4;
     const idleBefore = { stack: cpuOf('stack'), baseline: cpuOf('baseline') };
     await new Promise((res) => setTimeout(res, idleSeconds * 1000));
-    for (const t of ['stack', 'baseline'] as const) idle[t] = (cpuOf(t) - idleBefore[t]) / idleSeconds;
+    for (const t of ['stack', 'baseline'] as const) idle[t] = cpuOf(t).map((c, i) => (c - idleBefore[t][i]!) / idleSeconds);
     const [scenario] = await compareScenarios(
       { ...on, baselinePort: off.gatewayPort },
       [{ name: 'GET /v1/applications/:id', method: 'GET', path: (target) => `/v1/applications/${target === 'stack' ? onId : offId}` }],
@@ -84,13 +88,16 @@ export async function runTracingBench(opts: CompareOptions, sampled = 1): Promis
         // The spans of the last requests are still being exported, and their cost belongs to this
         // measurement: wait for the export interval (on both sides alike).
         await new Promise((res) => setTimeout(res, 1200));
-        cpu[target].seconds += cpuOf(target) - before - (idle[target] * (performance.now() - started)) / 1000;
+        const elapsed = (performance.now() - started) / 1000;
+        cpuOf(target).forEach((c, i) => (cpu[target].seconds[i]! += c - before[i]! - idle[target][i]! * elapsed));
         cpu[target].requests += r.total;
         return r;
       },
     );
-    const perRequest = (c: { seconds: number; requests: number }) => (c.seconds / c.requests) * 1e6;
-    return { sampled, scenario: scenario!, cpuPerRequestUs: { on: perRequest(cpu.stack), off: perRequest(cpu.baseline) }, exported: { ...collector.stats } };
+    const perRequest = (c: { seconds: number[]; requests: number }) => Object.fromEntries(services.map((name, i) => [name, (c.seconds[i]! / c.requests) * 1e6]));
+    const sum = (r: Record<string, number>) => Object.values(r).reduce((a, b) => a + b, 0);
+    const byService = { on: perRequest(cpu.stack), off: perRequest(cpu.baseline) };
+    return { sampled, scenario: scenario!, cpuPerRequestUs: { on: sum(byService.on), off: sum(byService.off) }, cpuPerRequestUsByService: byService, exported: { ...collector.stats } };
   } finally {
     await Promise.all(stacks.map((s) => s.stop()));
     await collector.close();
@@ -105,7 +112,9 @@ export function printTracingResults(r: TracingBenchResult, connections: number):
   return [
     printComparison(`Tracing overhead: full stack with tracing on, ${fmt(r.sampled * 100)}% of traces sampled (stack), vs off (baseline)`, [r.scenario], connections),
     `tracing on/off: req/s ratio ${fmt(ratio * 100, 1)}% (overhead ${fmt(overhead, 1)}%), p99 ratio ${fmt(p99 * 100, 1)}%`,
-    `CPU of gateway + applications per request (their idle use deducted): on ${fmt(r.cpuPerRequestUs.on)} us, off ${fmt(r.cpuPerRequestUs.off)} us (+${fmt(cpuOverhead, 1)}%)`,
+    `CPU of gateway + applications per request (their idle use deducted): on ${fmt(r.cpuPerRequestUs.on)} us, off ${fmt(r.cpuPerRequestUs.off)} us (+${fmt(cpuOverhead, 1)}%); ${Object.keys(r.cpuPerRequestUsByService.on)
+      .map((name) => `${name} ${fmt(r.cpuPerRequestUsByService.on[name]!)} vs ${fmt(r.cpuPerRequestUsByService.off[name]!)} us`)
+      .join(', ')}`,
     `exported to the no-op collector: ${fmt(r.exported.spans)} spans in ${fmt(r.exported.requests)} requests (${fmt(r.exported.bytes / 1e6, 1)} MB)`,
     `target: overhead < 10% -> req/s ${fmt(overhead, 1)}%, CPU per request ${fmt(cpuOverhead, 1)}%: ${overhead < 10 && cpuOverhead < 10 ? 'met' : 'NOT met'}`,
   ].join('\n');
