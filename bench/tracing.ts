@@ -46,11 +46,14 @@ async function startNoopCollector(): Promise<{ url: string; stats: TracingBenchR
 }
 
 async function createApplication(stack: BenchStack): Promise<string> {
-  const res = await fetch(`http://127.0.0.1:${stack.gatewayPort}/v1/applications`, {
-    method: 'POST',
-    headers: stack.headers,
-    body: JSON.stringify({ name: 'bench', voiceUrl: 'https://example.com/voice', messagingUrl: 'https://example.com/sms' }),
-  });
+  const post = () =>
+    fetch(`http://127.0.0.1:${stack.gatewayPort}/v1/applications`, {
+      method: 'POST',
+      headers: stack.headers,
+      body: JSON.stringify({ name: 'bench', voiceUrl: 'https://example.com/voice', messagingUrl: 'https://example.com/sms' }),
+    });
+  // A kept-alive connection from the readiness polls may be closed by the gateway as it is reused.
+  const res = await post().catch(post);
   if (res.status !== 200) throw new Error(`creating an application: ${res.status}`);
   return ((await res.json()) as { href: string }).href.split('/').pop()!;
 }
