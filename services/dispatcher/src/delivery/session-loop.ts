@@ -78,6 +78,8 @@ export interface SessionFailed {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Wait before asking a busy host for a slot again (the limiter itself waits up to 1 s for one). */
+const HOST_BUSY_WAIT_MS = 100;
 
 export class SessionLoop {
   constructor(private readonly d: SessionLoopDeps) {}
@@ -139,12 +141,17 @@ export class SessionLoop {
           break;
         }
         const a = await this.d.sender.attempt({ url, body: plan.body, keys: plan.keys, webhookId: job.webhookId, options: { timeoutMs, readBodyUpTo: MAX_ANSWER_BYTES } });
+        if (a.kind === 'wait' && a.reason === 'host_busy' && left() - kept - HOST_BUSY_WAIT_MS >= MIN_ATTEMPT_MS) {
+          // A busy host frees up within moments: wait for a slot within the budget, no attempt spent.
+          await sleep(jitter(HOST_BUSY_WAIT_MS));
+          n--;
+          continue;
+        }
         if (a.kind !== 'attempted') {
+          // A host known to be bad is not waited for: on to the next URL at once.
           reason = a.kind === 'refused' ? 'ssrf_refused' : a.reason;
-          const why = a.kind === 'refused' ? a.reason : a.reason === 'breaker_open' ? 'the host is unavailable (circuit breaker open)' : 'the host is busy';
+          const why = a.kind === 'refused' ? a.reason : a.reason === 'breaker_open' ? 'the host is unavailable (circuit breaker open)' : 'the host stayed busy';
           steps.push({ url, status: 0, error: `${reason}: ${why}`, durationMs: 0 });
-          // A host known to be bad is not waited for: on to the next URL at once. A busy host may free up.
-          if (a.kind === 'wait' && a.reason === 'host_busy') continue;
           break;
         }
         const r = a.result;
