@@ -2,7 +2,6 @@
 // subscription per event, every attempt recorded by the webhooks service; against a baseline
 // in the same run: a plain undici loop that signs and POSTs the same bodies to the same receiver.
 // Then the p99 publish-to-delivery latency with events published at half the measured rate.
-import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,9 +9,9 @@ import pg from 'pg';
 import { Agent } from 'undici';
 import { connectNats, createLogger } from '@switchboard/platform';
 import { webhooksClient } from '@switchboard/proto';
-import { createTestDatabase, freePort, startNatsServer, waitFor } from '../test/support/infra';
+import { waitFor } from '../test/support/infra';
 import { secretKey, signatureHeaders } from '../services/dispatcher/src/delivery/signing';
-import { cpuSecondsOf, fmt, root, startProcess, table, waitHttp } from './lib';
+import { cpuSecondsOf, fmt, percentile, startDeliveryStack, table } from './lib';
 
 export interface DispatcherBenchResult {
   events: number;
@@ -99,11 +98,6 @@ function cpuDelta(a: Record<string, number>, b: Record<string, number>, seconds:
     .join(', ');
 }
 
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
 const event = (accountId: string, id: string) => ({
   id,
   accountId,
@@ -113,42 +107,17 @@ const event = (accountId: string, id: string) => ({
 });
 
 export async function runDispatcherBench(opts: { events: number; latencySeconds: number; concurrency: number }): Promise<DispatcherBenchResult> {
-  const db = await createTestDatabase();
-  const nats = await startNatsServer();
-  const [appsGrpc, appsOps, whGrpc, whOps, dOps] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
-  const common = { DATABASE_URL: db.url, NATS_URL: nats.url, LOG_LEVEL: 'warn', HOST: '127.0.0.1', DELIVERY_ALLOWED_CIDRS: '127.0.0.0/8' };
-  const procs = [
-    startProcess('applications', 'services/applications', 'src/main.ts', { ...common, GRPC_PORT: String(appsGrpc), OPS_PORT: String(appsOps) }),
-  ];
+  const stack = await startDeliveryStack();
+  const { accountId, procs } = stack;
   const rx = await startReceiver();
   const logger = createLogger('bench', 'warn');
-  const bus = await connectNats(nats.url, logger, 'bench');
-  const hooks = webhooksClient(`127.0.0.1:${whGrpc}`);
-  const sql = new pg.Client({ connectionString: db.url });
+  const bus = await connectNats(stack.natsUrl, logger, 'bench');
+  const hooks = webhooksClient(stack.webhooksGrpc);
+  const sql = new pg.Client({ connectionString: stack.db.url });
   try {
-    await waitHttp(`http://127.0.0.1:${appsOps}/readyz`, 'applications', (s) => s === 200);
-    procs.push(
-      startProcess('webhooks', 'services/webhooks', 'src/main.ts', { ...common, GRPC_PORT: String(whGrpc), OPS_PORT: String(whOps), APPLICATIONS_GRPC_URL: `127.0.0.1:${appsGrpc}` }),
-    );
-    await waitHttp(`http://127.0.0.1:${whOps}/readyz`, 'webhooks', (s) => s === 200);
-    const out = execFileSync(process.execPath, ['--import', 'tsx', 'services/applications/src/account-cli.ts', 'create', '--username', 'bench', '--password', 'bench-password'], {
-      cwd: root,
-      env: { ...process.env, ...common },
-    });
-    const accountId = String((JSON.parse(out.toString()) as { id: number }).id);
     const { subscription, secret } = await hooks.createSubscription({ accountId, event: 'cdrCreated', resource: 'call', targetUrl: rx.url });
     const subscriptionId = subscription!.id;
-    procs.push(
-      startProcess('dispatcher', 'services/dispatcher', 'src/main.ts', {
-        ...common,
-        OPS_PORT: String(dOps),
-        APPLICATIONS_GRPC_URL: `127.0.0.1:${appsGrpc}`,
-        WEBHOOKS_GRPC_URL: `127.0.0.1:${whGrpc}`,
-        DELIVERY_CONCURRENCY: String(opts.concurrency),
-        DELIVERY_HOST_CONCURRENCY: String(opts.concurrency),
-      }),
-    );
-    await waitHttp(`http://127.0.0.1:${dOps}/readyz`, 'dispatcher', (s) => s === 200);
+    await stack.startDispatcher({ DELIVERY_CONCURRENCY: String(opts.concurrency), DELIVERY_HOST_CONCURRENCY: String(opts.concurrency) });
     await sql.connect();
 
     const publishWindow = async (count: number, prefix: string, paceMs?: number) => {
@@ -175,7 +144,7 @@ export async function runDispatcherBench(opts: { events: number; latencySeconds:
 
     // 1. Throughput: publish N events as fast as JetStream takes them; time until the last 2xx.
     const pids = { applications: procs[0]?.child.pid, webhooks: procs[1]?.child.pid, dispatcher: procs[2]?.child.pid };
-    const cpu0 = cpuByProcess(pids, nats.port);
+    const cpu0 = cpuByProcess(pids, stack.natsPort);
     const t0 = performance.now();
     await publishWindow(opts.events, 'tp');
     const publishedMs = performance.now() - t0;
@@ -183,7 +152,7 @@ export async function runDispatcherBench(opts: { events: number; latencySeconds:
     const elapsed = performance.now() - t0;
     const dispatcherRate = (opts.events * 1000) / elapsed;
     const duplicates = rx.posts - opts.events;
-    const cpu = cpuDelta(cpu0, cpuByProcess(pids, nats.port), elapsed / 1000);
+    const cpu = cpuDelta(cpu0, cpuByProcess(pids, stack.natsPort), elapsed / 1000);
     process.stderr.write(`  CPU while delivering (100% = one core): ${cpu}\n`);
     // ... and every attempt recorded
     await waitFor(
@@ -239,10 +208,8 @@ export async function runDispatcherBench(opts: { events: number; latencySeconds:
     await sql.end().catch(() => undefined);
     hooks.close();
     await bus.close();
-    await Promise.all(procs.map((p) => p.stop()));
+    await stack.stop();
     await rx.close();
-    await nats.destroy();
-    await db.drop();
   }
 }
 

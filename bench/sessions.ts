@@ -3,14 +3,12 @@
 // back on JetStream. First the session rate the dispatcher sustains (publish as fast as JetStream
 // takes them, time until the last instructions); then, at half that rate, the p99 from publish to
 // the POST and from publish to the instructions.
-import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { connectNats, createLogger, SUBJECTS } from '@switchboard/platform';
 import { applicationsClient } from '@switchboard/proto';
-import { createTestDatabase, freePort, startNatsServer, waitFor } from '../test/support/infra';
-import { fmt, root, startProcess, table, waitHttp } from './lib';
+import { waitFor } from '../test/support/infra';
+import { fmt, percentile, startDeliveryStack, table } from './lib';
 
 export interface SessionBenchResult {
   sessions: number;
@@ -61,30 +59,17 @@ async function startApplication(): Promise<{ url: string; posts: Map<string, num
 
 function percentiles(values: number[]): Percentiles {
   const s = [...values].sort((a, b) => a - b);
-  const at = (p: number) => s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))] ?? NaN;
-  return { p50: at(50), p90: at(90), p99: at(99), max: s[s.length - 1] ?? NaN };
+  return { p50: percentile(s, 50), p90: percentile(s, 90), p99: percentile(s, 99), max: s[s.length - 1] ?? NaN };
 }
 
 export async function runSessionBench(opts: { sessions: number; latencySeconds: number }): Promise<SessionBenchResult> {
-  const db = await createTestDatabase();
-  const nats = await startNatsServer();
-  const [appsGrpc, appsOps, whGrpc, whOps, dOps] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
-  const common = {
-    DATABASE_URL: db.url,
-    NATS_URL: nats.url,
-    LOG_LEVEL: 'warn',
-    HOST: '127.0.0.1',
-    DELIVERY_ALLOWED_CIDRS: '127.0.0.0/8',
-    SECRETS_KEY: randomBytes(32).toString('base64'),
-  };
-  const procs = [startProcess('applications', 'services/applications', 'src/main.ts', { ...common, GRPC_PORT: String(appsGrpc), OPS_PORT: String(appsOps) })];
+  const stack = await startDeliveryStack();
   const app = await startApplication();
-  const bus = await connectNats(nats.url, createLogger('bench', 'warn'), 'bench');
-  const apps = applicationsClient(`127.0.0.1:${appsGrpc}`);
-  // publish time and instructions time by session id
+  const bus = await connectNats(stack.natsUrl, createLogger('bench', 'warn'), 'bench');
+  const apps = applicationsClient(stack.applicationsGrpc);
+  // publish time, instructions time and failure reason by session id
   const published = new Map<string, number>();
   const instructed = new Map<string, number>();
-  // reason by session id
   const failed = new Map<string, string>();
   const subs = [
     bus.nc.subscribe(SUBJECTS.sessionInstructions, { callback: (_e, m) => void instructed.set((m.json() as { sessionId: string }).sessionId, Date.now()) }),
@@ -96,25 +81,9 @@ export async function runSessionBench(opts: { sessions: number; latencySeconds: 
     }),
   ];
   try {
-    await waitHttp(`http://127.0.0.1:${appsOps}/readyz`, 'applications', (s) => s === 200);
-    procs.push(startProcess('webhooks', 'services/webhooks', 'src/main.ts', { ...common, GRPC_PORT: String(whGrpc), OPS_PORT: String(whOps), APPLICATIONS_GRPC_URL: `127.0.0.1:${appsGrpc}` }));
-    await waitHttp(`http://127.0.0.1:${whOps}/readyz`, 'webhooks', (s) => s === 200);
-    const out = execFileSync(process.execPath, ['--import', 'tsx', 'services/applications/src/account-cli.ts', 'create', '--username', 'bench', '--password', 'bench-password'], {
-      cwd: root,
-      env: { ...process.env, ...common },
-    });
-    const accountId = String((JSON.parse(out.toString()) as { id: number }).id);
-    const { application } = await apps.createApplication({ accountId, name: 'bench', voiceUrl: app.url });
+    const { application } = await apps.createApplication({ accountId: stack.accountId, name: 'bench', voiceUrl: app.url });
     const applicationId = application!.id;
-    procs.push(
-      startProcess('dispatcher', 'services/dispatcher', 'src/main.ts', {
-        ...common,
-        OPS_PORT: String(dOps),
-        APPLICATIONS_GRPC_URL: `127.0.0.1:${appsGrpc}`,
-        WEBHOOKS_GRPC_URL: `127.0.0.1:${whGrpc}`,
-      }),
-    );
-    await waitHttp(`http://127.0.0.1:${dOps}/readyz`, 'dispatcher', (s) => s === 200);
+    await stack.startDispatcher();
 
     const publish = async (count: number, prefix: string, paceMs?: number) => {
       const inflight = new Set<Promise<unknown>>();
@@ -165,10 +134,8 @@ export async function runSessionBench(opts: { sessions: number; latencySeconds: 
     subs.forEach((s) => s.unsubscribe());
     apps.close();
     await bus.close();
-    await Promise.all(procs.map((p) => p.stop()));
+    await stack.stop();
     await app.close();
-    await nats.destroy();
-    await db.drop();
   }
 }
 
