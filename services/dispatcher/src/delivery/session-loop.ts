@@ -126,8 +126,11 @@ export class SessionLoop {
       // The primary leaves the fallback one attempt's worth of the budget; the fallback always gets an attempt.
       const kept = isLast ? 0 : fallbackReserveMs(s, true);
       const mustTry = isLast && i > 0;
+      // Set after a failure that is tried again: the next attempt waits its delay first.
+      let retrying = false;
       for (let n = 1; n <= ATTEMPTS_PER_URL; n++) {
-        if (n > 1) {
+        if (retrying) {
+          retrying = false;
           const delay = sessionRetryDelayMs(n);
           if (left() - kept - delay < MIN_ATTEMPT_MS) {
             reason = 'deadline_exceeded';
@@ -161,7 +164,7 @@ export class SessionLoop {
         if (v.ok) return { kind: 'instructed', status: v.status, contentType: v.contentType, body: v.body, receivedAt: new Date() };
         reason = v.reason;
         if (!v.retryable) break;
-        if (n === ATTEMPTS_PER_URL) break;
+        retrying = true;
       }
     }
     return { kind: 'failed', reason };
