@@ -120,7 +120,6 @@ describe.each(Object.keys(OVERLAYS) as Overlay[])('overlay %s', (overlay) => {
     // Values that live in Secrets stand in as well-formed placeholders.
     const SECRET_PLACEHOLDERS: Record<string, string> = {
       DATABASE_URL: 'postgres://switchboard:secret@switchboard-db-rw:5432/switchboard',
-      SESSION_SIGNING_SECRET: 'whsec_cGxhY2Vob2xkZXItc2Vzc2lvbi1zZWNyZXQ=',
     };
     const checked: string[] = [];
     for (const t of podTemplates(objects()).filter((p) => !p.virtual)) {

@@ -60,19 +60,17 @@ export const SERVICES: Record<ServiceName, ServiceSpec> = {
       'DELIVERY_RETRY_SCHEDULE',
       'DELIVERY_ALLOWED_CIDRS',
       'NATS_STREAM_REPLICAS',
-      // From the Secret switchboard-session-signing: one value for every replica.
-      'SESSION_SIGNING_SECRET',
+      'SESSION_DEADLINE_MS',
+      'SESSION_TIMEOUT_MS',
       ...COMMON_ENV,
     ],
-    requiredEnv: ['OPS_PORT', 'NATS_URL', 'APPLICATIONS_GRPC_URL', 'WEBHOOKS_GRPC_URL', 'SESSION_SIGNING_SECRET'],
+    requiredEnv: ['OPS_PORT', 'NATS_URL', 'APPLICATIONS_GRPC_URL', 'WEBHOOKS_GRPC_URL'],
     portEnv: { OPS_PORT: 'ops' },
   },
 };
 
 /** Secrets created by hand before the first release (deploy/README.md), by name, with their keys. */
-export const RELEASE_SECRETS: Record<string, readonly string[]> = {
-  'switchboard-session-signing': ['secret'],
-};
+export const RELEASE_SECRETS: Record<string, readonly string[]> = {};
 
 /** Variables a migration Job (src/migrate.ts of applications or webhooks) may set. */
 export const MIGRATION_ENV = ['DATABASE_URL', 'LOG_LEVEL', 'NODE_ENV'] as const;
