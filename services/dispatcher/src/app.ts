@@ -121,7 +121,7 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
     // Jobs handled at once: attempts in flight or waiting (briefly) for a host slot.
     const buffer = Math.max(config.DELIVERY_CONCURRENCY * 2, 64);
     const loops = [
-      runConsumerLoop({ js, stream: STREAMS.events.name, durable: CONSUMERS.events, logger, concurrency: buffer, handle: (m) => handleEvent(m, { lookups, worker, inFlight, metrics, logger }) }),
+      runConsumerLoop({ js, stream: STREAMS.events.name, durable: CONSUMERS.events, logger, concurrency: buffer, handle: (m) => handleEvent(m, { lookups, worker, inFlight, metrics, logger, js, maxPayload: () => nats.nc.info?.max_payload ?? 1024 * 1024 }) }),
       runConsumerLoop({ js, stream: DELIVERIES_STREAM, durable: CONSUMERS.retry, logger, concurrency: buffer, handle: (m) => worker.handleRetry(m) }),
       runConsumerLoop({
         js,
