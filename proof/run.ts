@@ -12,6 +12,7 @@ import { table } from './lib/stats';
 import { authAbuse } from './scenarios/auth';
 import type { ScenarioResult } from './scenarios/common';
 import { killReplica, natsRestart, postgresDown } from './scenarios/faults';
+import { poisonEvents } from './scenarios/poison';
 import { hostileInput } from './scenarios/property';
 import { scaleOut } from './scenarios/scale';
 import { soak } from './scenarios/soak';
@@ -44,6 +45,7 @@ const onCluster: Record<string, (c: Ctx) => Promise<ScenarioResult>> = {
   'target-500': (c) => target500(c.cluster, c.bad, scale),
   'target-410': (c) => target410(c.cluster, c.bad, scale),
   'auth-abuse': (c) => authAbuse(c.cluster, scale),
+  poison: (c) => poisonEvents(c.cluster, c.rx, scale),
   soak: (c) => soak(c.cluster, c.rx, { minutes, measureSeconds: Math.max(3, Math.round(10 * Math.min(1, scale.factor))) }),
 };
 const standalone: Record<string, () => Promise<ScenarioResult>> = {
@@ -106,6 +108,8 @@ const highlights = (r: ScenarioResult): string => {
       return `tried ${f.passwordsActuallyTried} of ${f.attackRequests} guesses; others p50 ${f.othersP50BeforeMs}->${f.othersP50DuringMs} ms, p99 ${f.othersP99BeforeMs}->${f.othersP99DuringMs} ms`;
     case 'ssrf':
       return `refused ${f.refusedWithoutAllowList} (no allow-list), ${f.nearMissesRefused} near misses; followed ${f.redirectsFollowed} of ${f.redirectAttempts} redirects`;
+    case 'poison':
+      return `${f.poisonPublished} poison + ${f.validPublished} valid: ${f.validDelivered} delivered (${f.validDeliveredPerSecond}/s), ${f.deadLettered} dead-lettered, drained in ${f.backlogDrainedSeconds} s`;
     case 'hostile-input':
       return `${f.generatedRequests} requests + ${f.isolationCases} isolation cases; 5xx: ${f.fivexx}`;
     case 'soak': {

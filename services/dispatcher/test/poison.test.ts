@@ -4,7 +4,7 @@
 // max_ack_pending).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STREAMS, SUBJECTS } from '@switchboard/platform';
-import { metricSum, waitFor, startReceiver, type Receiver, type RunningDispatcher } from '../../../test/support';
+import { metricSum, poisonEvent, waitFor, startReceiver, type Receiver, type RunningDispatcher } from '../../../test/support';
 import { CONSUMERS } from '../src/streams';
 import { cdrEvent, startHarness, type Harness } from './harness';
 
@@ -22,25 +22,6 @@ afterAll(async () => {
   await rx?.close();
 });
 
-/** Event bodies that pass nothing but JSON (or not even that), each a kind of poison. */
-function poison(acct: string, i: number): string {
-  const base = { id: `p${i}`, accountId: acct, resource: 'call', timestamp: '2025-03-01T10:00:00.000Z', data: { n: i } };
-  switch (i % 6) {
-    case 0:
-      return JSON.stringify({ ...base, accountId: '0' });
-    case 1:
-      return JSON.stringify({ ...base, accountId: '007' });
-    case 2:
-      return JSON.stringify({ ...base, applicationId: `app\u0000${i}` });
-    case 3:
-      return JSON.stringify({ ...base, id: `p\u0000${i}` });
-    case 4:
-      return `{"id":"p${i}","accountId":"${acct}","resource":"call","timestamp":"2025-03-01T10:00:00.000Z","data":${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}}`;
-    default:
-      return `{"id":"p${i}", not json`;
-  }
-}
-
 describe('poison events', () => {
   it('when poison is interleaved with valid events, then every valid one is delivered, the poison is dead-lettered and the backlog drains', async () => {
     const acct = await h.newAccount();
@@ -50,7 +31,7 @@ describe('poison events', () => {
     const core = await h.bus.jsm.streams.info(STREAMS.core.name);
     const deadBefore = core.state.last_seq;
     for (let i = 0, v = 0; i < bad; i++) {
-      await h.publish('cdr.created', poison(acct, i));
+      await h.publish('cdr.created', poisonEvent(i, acct));
       if (i % 4 === 0 && v < valid) await h.publish('cdr.created', cdrEvent(acct, { id: `ok-${v++}` }));
     }
     await waitFor(() => rx.delivered(`/poison/${acct}`).size === valid, { timeoutMs: 30_000, what: 'valid events delivered' });
