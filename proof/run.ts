@@ -107,12 +107,12 @@ const highlights = (r: ScenarioResult): string => {
       return Object.entries(f.workPerReplica as Record<string, number>).map(([k, v]) => `${k} ${v}`).join(', ');
     case 'target-410':
       return `sent after 410: ${f.requestsMoreThan1sAfterFirst410}; enabled=${f.enabled}`;
+    case 'poison':
+      return `${f.poisonPublished} poison + ${f.validPublished} valid: ${f.validDelivered} delivered (${f.validDeliveredPerSecond}/s), ${f.deadLettered} dead-lettered, drained in ${f.backlogDrainedSeconds} s`;
     case 'auth-abuse':
       return `tried ${f.passwordsActuallyTried} of ${f.attackRequests} guesses; others p50 ${f.othersP50BeforeMs}->${f.othersP50DuringMs} ms, p99 ${f.othersP99BeforeMs}->${f.othersP99DuringMs} ms`;
     case 'ssrf':
       return `refused ${f.refusedWithoutAllowList} (no allow-list), ${f.nearMissesRefused} near misses; followed ${f.redirectsFollowed} of ${f.redirectAttempts} redirects`;
-    case 'poison':
-      return `${f.poisonPublished} poison + ${f.validPublished} valid: ${f.validDelivered} delivered (${f.validDeliveredPerSecond}/s), ${f.deadLettered} dead-lettered, drained in ${f.backlogDrainedSeconds} s`;
     case 'hostile-input':
       return `${f.generatedRequests} requests + ${f.isolationCases} isolation cases; 5xx: ${f.fivexx}`;
     case 'soak': {
