@@ -7,8 +7,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createAccount } from '@switchboard/applications/accounts';
-import { connectNats, createLogger, type NatsHandle } from '@switchboard/platform';
-import { createTestDatabase, freePort, startNatsServer, startPrivatePostgres, waitFor, type NatsServer, type PrivatePostgres, type TestDatabase } from '@switchboard/testing';
+import { connectNats, createLogger, SecretBox, type NatsHandle } from '@switchboard/platform';
+import { createTestDatabase, freePort, newSecretsKey, startNatsServer, startPrivatePostgres, waitFor, type NatsServer, type PrivatePostgres, type TestDatabase } from '@switchboard/testing';
 import { initOrm, migrate } from '../services/applications/src/db/orm';
 import { startProxy, type Proxy } from './lib/proxy';
 
@@ -184,6 +184,7 @@ export async function startCluster(o: ClusterOptions = {}): Promise<Cluster> {
       APPLICATIONS_GRPC_URL: proxies.applications.address,
       WEBHOOKS_GRPC_URL: proxies.webhooks.address,
       DB_POOL_MAX: '5',
+      SECRETS_KEY: newSecretsKey(),
       ...o.env,
     };
     for (let i = 0; i < counts.applications; i++)
@@ -216,7 +217,7 @@ export async function startCluster(o: ClusterOptions = {}): Promise<Cluster> {
     const logger = createLogger('proof', 'silent');
     const bus = await connectNats(nats.url, logger, 'proof');
     cleanups.push(() => bus.close());
-    const orm = await initOrm({ databaseUrl: db.url, schema: 'applications', poolMax: 2, logger }, 10_000);
+    const orm = await initOrm({ databaseUrl: db.url, schema: 'applications', poolMax: 2, logger, secrets: SecretBox.fromText(common.SECRETS_KEY!) }, 10_000);
     await migrate(orm, 'applications', logger);
     cleanups.push(() => orm.close());
 

@@ -75,3 +75,4 @@ export async function migrate(orm: MikroORM, schema: string, logger: Logger): Pr
     }
   });
 }
+export * from './secrets-migration';

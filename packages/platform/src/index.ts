@@ -9,3 +9,4 @@ export * from './nats';
 export * from './db';
 export * from './ssrf';
 export * from './urls';
+export * from './secrets';

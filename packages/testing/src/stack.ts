@@ -5,7 +5,7 @@ import * as gateway from '@switchboard/gateway';
 import { createAccount } from '@switchboard/applications/accounts';
 import { createLogger } from '@switchboard/platform';
 import { assertDocumented } from './openapi';
-import { createTestDatabase, freePort, randomName, startNatsServer, type NatsServer, type TestDatabase } from './index';
+import { createTestDatabase, freePort, newSecretsKey, randomName, startNatsServer, type NatsServer, type TestDatabase } from './index';
 
 interface WebhooksModule {
   loadConfig(env: Record<string, string | undefined>): unknown;
@@ -34,6 +34,8 @@ export interface StackOptions {
 export interface Stack {
   baseUrl: string;
   databaseUrl: string;
+  /** The SECRETS_KEY the services were started with. */
+  secretsKey: string;
   nats: NatsServer;
   applications: applications.ApplicationsApp;
   ports: { gateway: number; applicationsGrpc: number; applicationsOps: number; webhooksGrpc: number; webhooksOps?: number };
@@ -51,7 +53,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   const nats = opts.nats ?? (await startNatsServer());
   const level = process.env.TEST_LOG_LEVEL ?? 'silent';
   const [appsGrpc, appsOps, gwPort, whGrpc, whOps] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
-  const common = { DATABASE_URL: databaseUrl, NATS_URL: nats.url, LOG_LEVEL: level, HOST: '127.0.0.1', ...opts.env };
+  const common = { DATABASE_URL: databaseUrl, NATS_URL: nats.url, LOG_LEVEL: level, HOST: '127.0.0.1', SECRETS_KEY: newSecretsKey(), ...opts.env };
 
   const apps = await applications.createApp(
     applications.loadConfig({ ...common, GRPC_PORT: String(appsGrpc), OPS_PORT: String(appsOps) }),
@@ -87,6 +89,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   const stack: Stack = {
     baseUrl,
     databaseUrl,
+    secretsKey: common.SECRETS_KEY,
     nats,
     applications: apps,
     ports: { gateway: port, applicationsGrpc: appsGrpc, applicationsOps: appsOps, webhooksGrpc: whGrpc, ...(opts.webhooks ? { webhooksOps: whOps } : {}) },

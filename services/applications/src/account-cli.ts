@@ -3,7 +3,7 @@
 import { parseArgs } from 'node:util';
 import { AppError, createLogger, SUBJECTS } from '@switchboard/platform';
 import { createAccount, deleteAccount, listAccounts } from './accounts/accounts';
-import { loadConfig } from './config';
+import { loadCommandConfig } from './config';
 import { ApplicationSchema, AccountSchema } from './db/entities';
 import { initOrm, migrate } from './db/orm';
 import { enqueueEvent } from './outbox/outbox';
@@ -23,9 +23,9 @@ if (values.help || !command || !['create', 'list', 'delete'].includes(command)) 
   process.exit(values.help ? 0 : 2);
 }
 
-const config = loadConfig();
+const config = loadCommandConfig();
 const logger = createLogger('account', process.env.LOG_LEVEL ?? 'warn');
-const orm = await initOrm({ databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, poolMax: 2, logger }, 5_000);
+const orm = await initOrm({ databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, poolMax: 2, logger, secrets: config.SECRETS_KEY }, 5_000);
 let code = 0;
 try {
   await migrate(orm, config.DB_SCHEMA, logger);

@@ -29,7 +29,7 @@ export interface ApplicationsApp {
 
 export async function createApp(config: Config, logger: Logger = createLogger('applications', config.LOG_LEVEL)): Promise<ApplicationsApp> {
   const registry = createRegistry('applications');
-  const orm = await initOrm({ databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, poolMax: config.DB_POOL_MAX, logger });
+  const orm = await initOrm({ databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, poolMax: config.DB_POOL_MAX, logger, secrets: config.SECRETS_KEY });
   let nats: NatsHandle | undefined;
   let relay: OutboxRelay | undefined;
   let ops: OpsServer | undefined;
@@ -45,7 +45,7 @@ export async function createApp(config: Config, logger: Logger = createLogger('a
       await ensureStreams(nats.jsm, [STREAMS.internal], config.NATS_STREAM_REPLICAS);
       relay = startOutboxRelay(orm, nats.js, config.DB_SCHEMA, logger);
       const r = relay;
-      registerHandlers(grpc, orm, config.DELIVERY_ALLOWED_CIDRS, () => r.kick());
+      registerHandlers(grpc, orm, config.DELIVERY_ALLOWED_CIDRS, () => r.kick(), config.SECRETS_KEY);
       grpc.addHealth(healthProto().Health.service);
       const grpcPort = await grpc.listen(config.HOST, config.GRPC_PORT);
       const n = nats;

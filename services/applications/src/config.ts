@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bool, cidrList, logLevel, parseConfig, port, urlWithProtocol } from '@switchboard/platform';
+import { bool, cidrList, logLevel, parseConfig, port, secretsKey, urlWithProtocol } from '@switchboard/platform';
 
 const schema = z.object({
   /** gRPC port of the service. */
@@ -19,6 +19,8 @@ const schema = z.object({
   NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
   /** Private ranges application URLs may point at anyway (literal addresses elsewhere in them are refused). */
   DELIVERY_ALLOWED_CIDRS: cidrList,
+  /** 32-byte key (base64 or hex) sealing the applications' session secrets at rest (AES-256-GCM). Required. */
+  SECRETS_KEY: secretsKey,
   /** Run database migrations at start (set false where a release Job runs them). */
   MIGRATE_ON_START: bool(true),
   LOG_LEVEL: logLevel,
@@ -28,4 +30,9 @@ export type Config = z.output<typeof schema>;
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   return parseConfig(schema, env);
+}
+
+/** The account command's configuration: SECRETS_KEY is optional there (only migrations that seal rows need it). */
+export function loadCommandConfig(env: Record<string, string | undefined> = process.env) {
+  return parseConfig(schema.extend({ SECRETS_KEY: secretsKey.optional() }), env);
 }

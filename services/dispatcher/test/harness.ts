@@ -10,7 +10,7 @@ import { createAccount } from '@switchboard/applications/accounts';
 import * as webhooks from '@switchboard/webhooks';
 import { connectNats, createLogger, type NatsHandle } from '@switchboard/platform';
 import { applicationsClient, webhooksClient, type ApplicationsClient, type WebhooksClient } from '@switchboard/proto';
-import { createTestDatabase, freePort, randomName, startNatsServer, waitFor, type NatsServer, type TestDatabase } from '@switchboard/testing';
+import { createTestDatabase, freePort, newSecretsKey, randomName, startNatsServer, waitFor, type NatsServer, type TestDatabase } from '@switchboard/testing';
 import { createApp, loadConfig, type DispatcherApp } from '../src/app';
 import { generateSecret } from '../src/delivery/signing';
 
@@ -166,7 +166,14 @@ export interface ChildDispatcher {
 export async function startHarness(): Promise<Harness> {
   const [db, nats] = await Promise.all([createTestDatabase(), startNatsServer()]);
   const [appsGrpc, appsOps, whGrpc, whOps] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
-  const common = { DATABASE_URL: db.url, NATS_URL: nats.url, LOG_LEVEL: LEVEL, HOST: '127.0.0.1', DELIVERY_ALLOWED_CIDRS: '127.0.0.0/8,::1/128' };
+  const common = {
+    DATABASE_URL: db.url,
+    NATS_URL: nats.url,
+    LOG_LEVEL: LEVEL,
+    HOST: '127.0.0.1',
+    DELIVERY_ALLOWED_CIDRS: '127.0.0.0/8,::1/128',
+    SECRETS_KEY: newSecretsKey(),
+  };
   const appsApp = await applications.createApp(
     applications.loadConfig({ ...common, GRPC_PORT: String(appsGrpc), OPS_PORT: String(appsOps) }),
     createLogger('applications', LEVEL),

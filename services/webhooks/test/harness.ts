@@ -4,7 +4,7 @@ import * as applications from '@switchboard/applications';
 import { createAccount } from '@switchboard/applications/accounts';
 import { connectNats, createLogger, type NatsHandle } from '@switchboard/platform';
 import { applicationsClient, webhooksClient, type ApplicationsClient, type WebhooksClient } from '@switchboard/proto';
-import { createTestDatabase, freePort, randomName, startNatsServer, type NatsServer, type TestDatabase } from '@switchboard/testing';
+import { createTestDatabase, freePort, newSecretsKey, randomName, startNatsServer, type NatsServer, type TestDatabase } from '@switchboard/testing';
 import { createApp, loadConfig, type WebhooksApp } from '../src/app';
 
 const LEVEL = process.env.TEST_LOG_LEVEL ?? 'silent';
@@ -45,6 +45,7 @@ export async function startHarness(extraEnv: Record<string, string> = {}): Promi
     HOST: '127.0.0.1',
     DELIVERY_ALLOWED_CIDRS: '127.0.0.0/8,::1/128',
     APPLICATIONS_GRPC_URL: `127.0.0.1:${appsGrpc}`,
+    SECRETS_KEY: newSecretsKey(),
     ...extraEnv,
   };
   const apps = await applications.createApp(

@@ -1,22 +1,26 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AppError, SUBJECTS, type Cidr, type FieldError } from '@switchboard/platform';
+import { AppError, SUBJECTS, type Cidr, type FieldError, type SecretBox } from '@switchboard/platform';
 import type { CreateApplicationRequest__Output } from '@switchboard/proto/generated/switchboard/applications/v1/CreateApplicationRequest';
 import { ApplicationSchema, type Application } from '../db/entities';
 import { enqueueEvent } from '../outbox/outbox';
 import { environmentExists } from './repository';
+import { addSecret } from './secret-store';
 import { checkApiType, checkName, checkUrl, DEFAULT_API_TYPE, DEFAULT_ENVIRONMENT, partitionToEnvironment, requireUrl, throwIfAny } from './rules';
 
 export function newApplicationId(): string {
   return randomBytes(12).toString('hex');
 }
 
-export async function createApplication(em: EntityManager, req: CreateApplicationRequest__Output, allowed: readonly Cidr[]): Promise<Application> {
+/** Creates the application with its own session signing secret, in one transaction. */
+export async function createApplication(em: EntityManager, req: CreateApplicationRequest__Output, allowed: readonly Cidr[], secrets: SecretBox): Promise<Application> {
   const errors: FieldError[] = [];
   const name = req.name === undefined ? (errors.push({ field: 'name', message: 'is required' }), '') : checkName(req.name, errors);
   const voiceUrl = req.voiceUrl === undefined ? null : checkUrl('voiceUrl', req.voiceUrl, allowed, errors);
   const messagingUrl = req.messagingUrl === undefined ? null : checkUrl('messagingUrl', req.messagingUrl, allowed, errors);
   if (!errors.some((e) => e.field === 'voiceUrl' || e.field === 'messagingUrl')) requireUrl(voiceUrl, messagingUrl, errors);
+  const voiceFallbackUrl = req.voiceFallbackUrl === undefined ? null : checkUrl('voiceFallbackUrl', req.voiceFallbackUrl, allowed, errors);
+  const messagingFallbackUrl = req.messagingFallbackUrl === undefined ? null : checkUrl('messagingFallbackUrl', req.messagingFallbackUrl, allowed, errors);
   const apiType = req.apiType === undefined ? DEFAULT_API_TYPE : checkApiType(req.apiType, errors);
   let environmentId: string | undefined = req.environmentId;
   if (environmentId === undefined && req.partition !== undefined) environmentId = partitionToEnvironment(req.partition, errors);
@@ -31,12 +35,15 @@ export async function createApplication(em: EntityManager, req: CreateApplicatio
     name,
     voiceUrl,
     messagingUrl,
+    voiceFallbackUrl,
+    messagingFallbackUrl,
     environmentId,
     apiType,
     partition: null,
     createdAt: now,
     updatedAt: now,
   } as Application);
+  addSecret(em, secrets, app.id, now);
   enqueueEvent(em, SUBJECTS.applicationChanged, { applicationId: app.id, accountId: req.accountId });
   await em.flush();
   return app;

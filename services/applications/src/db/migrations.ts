@@ -3,7 +3,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /** Runs each migration inside this service's schema (set local: only for its transaction). */
-abstract class SchemaMigration extends Migration {
+export abstract class SchemaMigration extends Migration {
   protected useSchema(): void {
     const schema = this.config.get('schema');
     if (!schema || !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`bad schema name ${String(schema)}`);
@@ -52,4 +52,29 @@ export class Migration001Initial extends SchemaMigration {
   }
 }
 
-export const MIGRATIONS = [{ name: 'Migration001Initial', class: Migration001Initial }];
+/**
+ * Fallback URLs, and the table of session signing secrets (sealed with SECRETS_KEY: the checks refuse
+ * a plaintext). The foreign key is checked at commit, so an application and its secret are inserted
+ * in one flush in any order.
+ */
+export class Migration002FallbackUrlsAndSecrets extends SchemaMigration {
+  override async up(): Promise<void> {
+    this.useSchema();
+    this.addSql(`
+      alter table applications add column voice_fallback_url text, add column messaging_fallback_url text;
+      create table application_secrets (
+        application_id text primary key references applications (id) on delete cascade deferrable initially deferred,
+        secret text not null check (secret like 'enc:v1:%'),
+        previous_secret text check (previous_secret like 'enc:v1:%'),
+        previous_expires_at timestamptz,
+        created_at timestamptz not null default now(),
+        rotated_at timestamptz
+      );
+    `);
+  }
+}
+
+export const MIGRATIONS = [
+  { name: 'Migration001Initial', class: Migration001Initial },
+  { name: 'Migration002FallbackUrlsAndSecrets', class: Migration002FallbackUrlsAndSecrets },
+];

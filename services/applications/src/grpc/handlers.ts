@@ -1,18 +1,28 @@
 // Transport only: decode the request, run one use case in its own EntityManager, encode.
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { Cidr, GrpcServer } from '@switchboard/platform';
+import type { Cidr, GrpcServer, SecretBox } from '@switchboard/platform';
 import { AppError } from '@switchboard/platform';
 import { applicationsProto } from '@switchboard/proto';
 import { getAccount, verifyCredentials } from '../accounts/accounts';
 import { createApplication } from '../applications/create-application';
 import { deleteApplication } from '../applications/delete-application';
+import { getApplicationSecret } from '../applications/get-secret';
 import { listApplications } from '../applications/list-applications';
 import { toMessage } from '../applications/mapper';
 import { readById, readOwned } from '../applications/repository';
+import { rotateApplicationSecret } from '../applications/rotate-secret';
+import { readSigningSecrets } from '../applications/secret-store';
 import { updateApplication } from '../applications/update-application';
 import { EnvironmentSchema } from '../db/entities';
 
-export function registerHandlers(server: GrpcServer, orm: MikroORM, allowedCidrs: readonly Cidr[], afterWrite: () => void): void {
+export function registerHandlers(
+  server: GrpcServer,
+  orm: MikroORM,
+  allowedCidrs: readonly Cidr[],
+  afterWrite: () => void,
+  /** SECRETS_KEY: seals and opens the applications' session secrets. */
+  secrets: SecretBox,
+): void {
   const proto = applicationsProto();
   const em = () => orm.em.fork();
   // The hot reads are raw prepared statements on the pool (repository.ts): they use no identity map,
@@ -32,7 +42,7 @@ export function registerHandlers(server: GrpcServer, orm: MikroORM, allowedCidrs
 
   server.add(proto.ApplicationsService.service, {
     CreateApplication: async (req) => {
-      const app = await createApplication(em(), req, allowedCidrs);
+      const app = await createApplication(em(), req, allowedCidrs, secrets);
       afterWrite();
       return { application: toMessage(app) };
     },
@@ -59,7 +69,13 @@ export function registerHandlers(server: GrpcServer, orm: MikroORM, allowedCidrs
     LookupApplication: async (req) => {
       const app = await readById(reads, req.id);
       if (!app) throw AppError.notFound('application');
-      return { application: toMessage(app) };
+      return { application: toMessage(app), signingSecrets: await readSigningSecrets(reads, secrets, app.id) };
+    },
+    GetApplicationSecret: async (req) => ({ secret: await getApplicationSecret(reads, secrets, req.accountId, req.id) }),
+    RotateApplicationSecret: async (req) => {
+      const secret = await rotateApplicationSecret(em(), secrets, req.accountId, req.id);
+      afterWrite();
+      return { secret };
     },
   });
 }

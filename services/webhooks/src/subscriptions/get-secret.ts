@@ -9,5 +9,5 @@ export async function getSecret(deps: Deps, accountId: string, id: string, appli
   const sub = await findOwned(em, accountId, id, applicationId || undefined);
   const row = await em.findOne(SubscriptionSecretSchema, { subscriptionId: sub.id });
   if (!row) throw new AppError('internal', `subscription ${sub.id} has no secret`);
-  return row.secret;
+  return deps.secrets.open(row.secret, sub.id);
 }
