@@ -3,7 +3,7 @@
 import * as applications from '@switchboard/applications';
 import * as gateway from '@switchboard/gateway';
 import { createAccount } from '@switchboard/applications/accounts';
-import { createLogger } from '@switchboard/platform';
+import { createLogger, type Logger } from '@switchboard/platform';
 import { assertDocumented } from './openapi';
 import { createTestDatabase, freePort, newSecretsKey, randomName, startNatsServer, type NatsServer, type TestDatabase } from './index';
 
@@ -29,6 +29,8 @@ export interface StackOptions {
   env?: Record<string, string>;
   /** Start the webhooks service too (needs services/webhooks). */
   webhooks?: boolean;
+  /** The logger of each service (default: JSON at TEST_LOG_LEVEL, silent unless set). */
+  logger?: (service: 'applications' | 'webhooks' | 'gateway') => Logger;
 }
 
 export interface Stack {
@@ -52,12 +54,13 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   const databaseUrl = opts.databaseUrl ?? db!.url;
   const nats = opts.nats ?? (await startNatsServer());
   const level = process.env.TEST_LOG_LEVEL ?? 'silent';
+  const loggerOf = opts.logger ?? ((service: string) => createLogger(service, level));
   const [appsGrpc, appsOps, gwPort, whGrpc, whOps] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
   const common = { DATABASE_URL: databaseUrl, NATS_URL: nats.url, LOG_LEVEL: level, HOST: '127.0.0.1', SECRETS_KEY: newSecretsKey(), ...opts.env };
 
   const apps = await applications.createApp(
     applications.loadConfig({ ...common, GRPC_PORT: String(appsGrpc), OPS_PORT: String(appsOps) }),
-    createLogger('applications', level),
+    loggerOf('applications'),
   );
   await apps.start();
 
@@ -68,7 +71,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     const webhooks = (await import(spec)) as WebhooksModule;
     webhooksApp = await webhooks.createApp(
       webhooks.loadConfig({ ...common, GRPC_PORT: String(whGrpc), OPS_PORT: String(whOps), APPLICATIONS_GRPC_URL: `127.0.0.1:${appsGrpc}` }),
-      createLogger('webhooks', level),
+      loggerOf('webhooks'),
     );
     await webhooksApp!.start();
   }
@@ -81,7 +84,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       APPLICATIONS_GRPC_URL: `127.0.0.1:${appsGrpc}`,
       WEBHOOKS_GRPC_URL: `127.0.0.1:${whGrpc}`,
     }),
-    createLogger('gateway', level),
+    loggerOf('gateway'),
   );
   const { port } = await gw.start();
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -20,6 +20,7 @@ import { buildOpenApi } from './openapi';
 import type { Config } from './config';
 import { Hrefs } from './hrefs';
 import { accountRoutes } from './http/accounts';
+import { applicationSecretRoutes } from './http/application-secrets';
 import { applicationRoutes } from './http/applications';
 import type { RouteDeps } from './http/deps';
 import { problemHandler, notFoundHandler } from './http/problem';
@@ -181,6 +182,7 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
 
   const api = express.Router();
   applicationRoutes(api, deps);
+  applicationSecretRoutes(api, deps);
   accountRoutes(api, deps);
   webhookRoutes(api, deps);
   app.use(['/v1', '/rest/v1'], api);
