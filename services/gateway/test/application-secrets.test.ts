@@ -1,5 +1,5 @@
 // Per-application session secrets and fallback URLs, through the real gateway, the applications
-// service (gRPC) and Postgres: read and rotate, 404 for others, what LookupApplication hands the
+// and webhooks services (gRPC) and Postgres: read and rotate, 404 for others, what LookupApplication hands the
 // dispatcher, the secrets sealed at rest, and no secret in clear in a log line or problem body.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Writable } from 'node:stream';
@@ -28,7 +28,7 @@ const capture = () =>
   });
 
 beforeAll(async () => {
-  stack = await startStack({ logger: (service) => createLogger(service, 'trace', capture()) });
+  stack = await startStack({ webhooks: true, logger: (service) => createLogger(service, 'trace', capture()) });
   [alice, bob] = await Promise.all([stack.createAccount('alice'), stack.createAccount('bob')]);
   grpc = applicationsClient(`127.0.0.1:${stack.ports.applicationsGrpc}`);
   bus = await connectNats(stack.nats.url, createLogger('test', 'silent'), 'test');
@@ -227,10 +227,42 @@ describe('secrets at rest and in logs', () => {
     expect((await grpc.lookupApplication({ id })).signingSecrets).toHaveLength(1);
   });
 
+  it('when webhook subscription secrets are created, read, rotated and their write refused, then they are sealed in the table and absent from problems', async () => {
+    const res = await stack.request(alice, 'POST', '/v1/webhooks', { event: 'cdrCreated', resource: 'call', targetUrl: 'https://example.com/hook' });
+    expect(res.status).toBe(200);
+    const { href, secret } = await json(res);
+    seen.add(secret);
+    const id = String(href).split('/').pop()!;
+    expect(await readSecret(alice, `/v1/webhooks/${id}/secret`)).toBe(secret);
+    const rotated = await stack.request(alice, 'POST', `/v1/webhooks/${id}/secret/rotate`);
+    seen.add((await json(rotated)).secret);
+    const rows = await queryDatabase<{ row: string }>(stack.databaseUrl, 'select to_jsonb(t)::text as row from webhooks.subscription_secrets t');
+    expect(rows.map((r) => r.row).join('')).toMatch(/"secret": "enc:v1:.*"previous_secret": "enc:v1:|"previous_secret": "enc:v1:.*"secret": "enc:v1:/);
+    expect(rows.map((r) => r.row).join('')).not.toContain('whsec_');
+
+    await queryDatabase(
+      stack.databaseUrl,
+      `create function webhooks.refuse_secret_write() returns trigger language plpgsql as $$ begin raise exception 'forced webhooks failure: %', new.secret; end $$;
+       create trigger refuse_secret_write before update on webhooks.subscription_secrets for each row execute function webhooks.refuse_secret_write();`,
+    );
+    try {
+      const from = logs.length;
+      const refused = await stack.request(alice, 'POST', `/v1/webhooks/${id}/secret/rotate`);
+      expect(refused.status).toBe(500);
+      expect(JSON.stringify(await json(refused))).not.toMatch(/whsec_|enc:v1|forced/);
+      const failures = logs.slice(from).join('');
+      expect(failures).toMatch(/forced webhooks failure: enc:v1:/);
+      expect(failures).not.toContain('whsec_');
+    } finally {
+      await queryDatabase(stack.databaseUrl, `drop trigger refuse_secret_write on webhooks.subscription_secrets; drop function webhooks.refuse_secret_write();`);
+    }
+  });
+
   it('when secrets were created, read, rotated and refused, then no log line of the services carries one in clear', () => {
     const all = logs.join('');
     expect(logs.length).toBeGreaterThan(20);
     expect(all).toContain('"rpc":"RotateApplicationSecret"');
+    expect(all).toContain('"service":"webhooks"');
     expect(all).not.toContain('whsec_');
     for (const s of seen) expect(all).not.toContain(s.slice(6));
   });
