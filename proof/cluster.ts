@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { createAccount } from '@switchboard/applications/accounts';
 import { connectNats, createLogger, SecretBox, type NatsHandle } from '@switchboard/platform';
 import { createTestDatabase, freePort, newSecretsKey, startNatsServer, startPrivatePostgres, waitFor, type NatsServer, type PrivatePostgres, type TestDatabase } from '@switchboard/testing';
-import { initOrm, migrate } from '../services/applications/src/db/orm';
+import { initOrm, migrate } from '@switchboard/orm';
+import { SCHEMA } from '../services/applications/src/db/schema';
 import { startProxy, type Proxy } from './lib/proxy';
 
 export const root = new URL('..', import.meta.url).pathname;
@@ -217,7 +218,7 @@ export async function startCluster(o: ClusterOptions = {}): Promise<Cluster> {
     const logger = createLogger('proof', 'silent');
     const bus = await connectNats(nats.url, logger, 'proof');
     cleanups.push(() => bus.close());
-    const orm = await initOrm({ databaseUrl: db.url, schema: 'applications', poolMax: 2, logger, secrets: SecretBox.fromText(common.SECRETS_KEY!) }, 10_000);
+    const orm = await initOrm({ ...SCHEMA, databaseUrl: db.url, schema: 'applications', poolMax: 2, logger, secrets: SecretBox.fromText(common.SECRETS_KEY!) }, 10_000);
     await migrate(orm, 'applications', logger);
     cleanups.push(() => orm.close());
 

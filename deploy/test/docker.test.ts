@@ -1,7 +1,8 @@
-// The service images, checked by inspection (no Docker engine here): each Dockerfile installs only
-// its workspace's production dependencies from the lockfile, copies what the service loads at run
-// time, runs as a non-root uid on a current Node LTS, exposes the ports the manifests use, and
-// starts the source with tsx; .dockerignore keeps dependencies, data and secrets out of the context.
+// The service images, checked by inspection (no Docker engine here): the one Dockerfile, built with
+// --build-arg SERVICE=<name>, installs only that workspace's production dependencies from the
+// lockfile, copies what the service loads at run time, runs as a non-root uid on a current Node LTS,
+// exposes the ports the manifests use, and starts the source with tsx; .dockerignore keeps
+// dependencies, data and secrets out of the context.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -14,8 +15,11 @@ interface Instruction {
   stage: number;
 }
 
-/** Instructions of a Dockerfile, continuation lines joined, comments dropped. */
-function parseDockerfile(text: string): Instruction[] {
+/**
+ * Instructions of a Dockerfile, continuation lines joined, comments dropped, with the build
+ * arguments given (as `docker build --build-arg`) substituted where `${NAME}` appears.
+ */
+function parseDockerfile(text: string, buildArgs: Record<string, string> = {}): Instruction[] {
   const out: Instruction[] = [];
   let stage = -1;
   let pending = '';
@@ -30,7 +34,8 @@ function parseDockerfile(text: string): Instruction[] {
     if (!m) continue;
     const keyword = m[1]!.toUpperCase();
     if (keyword === 'FROM') stage += 1;
-    out.push({ keyword, args: m[2]!, stage });
+    const args = m[2]!.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (whole, name: string) => buildArgs[name] ?? whole);
+    out.push({ keyword, args, stage });
   }
   return out;
 }
@@ -71,13 +76,39 @@ describe('.dockerignore', () => {
   );
 });
 
-describe.each(SERVICE_NAMES)('services/%s/Dockerfile', (service) => {
-  const file = join(REPO_ROOT, 'services', service, 'Dockerfile');
+/** `FROM <base> [AS <name>]`. */
+const fromOf = (i: Instruction) => {
+  const [base, as, name] = i.args.split(/\s+/).filter((p) => !p.startsWith('--'));
+  return { base: base!, name: as?.toUpperCase() === 'AS' ? name : undefined };
+};
+
+/**
+ * The instructions that make up the image: those of the last stage and of every stage of the
+ * file it is built FROM, in order (a stage inherits WORKDIR, USER, ENV, EXPOSE, CMD of its base).
+ */
+function imageInstructions(ins: Instruction[]): Instruction[] {
+  const froms = ins.filter((i) => i.keyword === 'FROM');
+  const chain: number[] = [];
+  for (let stage: number | undefined = froms.length - 1; stage !== undefined && stage >= 0; ) {
+    chain.unshift(stage);
+    const base = fromOf(froms[stage]!).base;
+    const parent = froms.findIndex((f, k) => k < stage! && fromOf(f).name === base);
+    stage = parent >= 0 ? parent : undefined;
+  }
+  return ins.filter((i) => chain.includes(i.stage));
+}
+
+it('the services have no Dockerfile of their own: the root Dockerfile builds each of them', () => {
+  for (const service of SERVICE_NAMES) expect(existsSync(join(REPO_ROOT, 'services', service, 'Dockerfile')), `services/${service}/Dockerfile`).toBe(false);
+  expect(readFileSync(join(REPO_ROOT, 'Dockerfile'), 'utf8')).toMatch(/^ARG SERVICE$/m);
+});
+
+describe.each(SERVICE_NAMES)('Dockerfile --build-arg SERVICE=%s', (service) => {
+  const file = join(REPO_ROOT, 'Dockerfile');
   const text = existsSync(file) ? readFileSync(file, 'utf8') : '';
-  const ins = parseDockerfile(text);
+  const ins = parseDockerfile(text, { SERVICE: service });
   const stages = ins.filter((i) => i.keyword === 'FROM');
-  const last = stages.length - 1;
-  const final = ins.filter((i) => i.stage === last);
+  const final = imageInstructions(ins);
   const pkg = JSON.parse(readFileSync(join(REPO_ROOT, 'services', service, 'package.json'), 'utf8')) as {
     name: string;
     dependencies?: Record<string, string>;
@@ -90,7 +121,14 @@ describe.each(SERVICE_NAMES)('services/%s/Dockerfile', (service) => {
     const arg = ins.find((i) => i.keyword === 'ARG' && i.args.startsWith('NODE_IMAGE='));
     const image = arg ? arg.args.slice('NODE_IMAGE='.length) : stages[0]!.args.split(/\s+/)[0]!;
     expect(image).toMatch(/^node:(22|24)(\.\d+){0,2}-(alpine|slim|bookworm-slim|trixie-slim)(@sha256:[0-9a-f]{64})?$/);
-    for (const s of stages) expect(s.args.split(/\s+/)[0]).toMatch(/^(\$\{NODE_IMAGE\}|node:)/);
+    // Every stage starts from the Node image or from an earlier stage of the file.
+    stages.forEach((s, k) => {
+      const base = fromOf(s).base;
+      const earlier = stages.slice(0, k).map((e) => fromOf(e).name);
+      expect(/^(\$\{NODE_IMAGE\}|node:)/.test(base) || earlier.includes(base), `FROM ${base}`).toBe(true);
+    });
+    // The image is the service's own stage.
+    expect(fromOf(stages[stages.length - 1]!).base).toBe(service);
   });
 
   it('installs only the production dependencies of its own workspace, from the lockfile', () => {
@@ -145,6 +183,6 @@ describe.each(SERVICE_NAMES)('services/%s/Dockerfile', (service) => {
   it('matches the image name the Kubernetes base uses', () => {
     const deployment = readFileSync(join(REPO_ROOT, 'deploy/k8s/base', service, 'deployment.yaml'), 'utf8');
     expect(deployment).toContain(`image: switchboard/${service}`);
-    expect(text).toContain(`-t switchboard/${service}:`);
+    expect(text).toContain(`--build-arg SERVICE=${service} -t switchboard/${service}:`);
   });
 });

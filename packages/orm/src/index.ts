@@ -1,18 +1,35 @@
 // The MikroORM setup shared by the services that own a Postgres schema (applications, webhooks):
-// configuration, start-up that waits for the database, and migrations serialised across replicas.
-// Each service passes its own schema name, entities and migrations.
+// configuration, start-up that waits for the database, migrations serialised across replicas, the
+// base class of those migrations and the body of each service's `src/migrate.ts`. A service only
+// lists its entities and migrations (a SchemaDefinition).
 import { MikroORM, type Options } from '@mikro-orm/postgresql';
-import { Migrator } from '@mikro-orm/migrations';
+import { Migration, Migrator } from '@mikro-orm/migrations';
 import type { MigrationObject } from '@mikro-orm/core';
-import { ensureDatabase, isConnectionError, type Logger } from '@switchboard/platform';
+import { createLogger, ensureDatabase, isConnectionError, type Logger, type SecretBox } from '@switchboard/platform';
+import { withSecretsKey } from './secrets-migration';
 
-export interface OrmOptions {
+/** What a service owns in its Postgres schema. */
+export interface SchemaDefinition {
+  entities: NonNullable<Options['entities']>;
+  migrations: MigrationObject[];
+}
+
+export interface OrmOptions extends SchemaDefinition {
   databaseUrl: string;
   schema: string;
   poolMax: number;
   logger: Logger;
-  entities: NonNullable<Options['entities']>;
-  migrations: MigrationObject[];
+  /** SECRETS_KEY, handed to the migrations that seal secrets (SecretsMigration); they need it only when there are rows to seal. */
+  secrets?: SecretBox | undefined;
+}
+
+/** Runs each migration inside the service's schema (set local: only for its transaction). */
+export abstract class SchemaMigration extends Migration {
+  protected useSchema(): void {
+    const schema = this.config.get('schema');
+    if (!schema || !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`bad schema name ${String(schema)}`);
+    this.addSql(`set local search_path to "${schema}"`);
+  }
 }
 
 export function ormConfig(o: OrmOptions): Options {
@@ -23,7 +40,7 @@ export function ormConfig(o: OrmOptions): Options {
     discovery: { disableDynamicFileAccess: true, requireEntitiesArray: true },
     extensions: [Migrator],
     migrations: {
-      migrationsList: o.migrations,
+      migrationsList: withSecretsKey(o.migrations, o.secrets),
       tableName: 'mikro_orm_migrations',
       transactional: true,
       allOrNothing: true,
@@ -75,4 +92,28 @@ export async function migrate(orm: MikroORM, schema: string, logger: Logger): Pr
     }
   });
 }
+
+/** The database settings every schema-owning service reads from its environment. */
+export interface DatabaseConfig {
+  DATABASE_URL: string;
+  DB_SCHEMA: string;
+  LOG_LEVEL: string;
+  SECRETS_KEY?: SecretBox | undefined;
+}
+
+/**
+ * The body of a service's `src/migrate.ts`: applies the pending migrations of its schema and
+ * returns (a release Job runs it once per release).
+ */
+export async function runMigrations(service: string, definition: SchemaDefinition, config: DatabaseConfig): Promise<void> {
+  const logger = createLogger(`${service}-migrate`, config.LOG_LEVEL);
+  const orm = await initOrm({ ...definition, databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, poolMax: 2, logger, secrets: config.SECRETS_KEY });
+  try {
+    await migrate(orm, config.DB_SCHEMA, logger);
+    logger.info('migrations up to date');
+  } finally {
+    await orm.close(true);
+  }
+}
+
 export * from './secrets-migration';

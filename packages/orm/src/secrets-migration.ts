@@ -1,5 +1,6 @@
-// Data migrations that need SECRETS_KEY: the migrations list is built with the service's SecretBox,
-// so these run with the same key as the service (at start, in the release Job, in the account command).
+// Data migrations that need SECRETS_KEY: initOrm hands each SecretsMigration of a service's list the
+// service's key, so these run with the same key as the service (at start, in the release Job, in the
+// account command, which may have none).
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration } from '@mikro-orm/migrations';
 import { SecretBox } from '@switchboard/platform';
@@ -47,14 +48,16 @@ export abstract class SecretsMigration extends Migration {
   }
 }
 
-type SecretsMigrationClass = new (...args: ConstructorParameters<typeof Migration>) => SecretsMigration;
-
-/** The migrations of `list` with the key handed to each. */
-export function withSecretsKey(list: { name: string; class: SecretsMigrationClass }[], box: SecretBox | undefined): MigrationObject[] {
-  // The migrator calls `new` with (driver, config): a constructor function that returns the keyed instance.
+/**
+ * The migrations list with `box` handed to each SecretsMigration (the others pass unchanged). The
+ * migrator calls `new` with (driver, config): a constructor function that returns the keyed instance.
+ */
+export function withSecretsKey(list: MigrationObject[], box: SecretBox | undefined): MigrationObject[] {
   return list.map(({ name, class: Base }) => {
+    if (!(Base.prototype instanceof SecretsMigration)) return { name, class: Base };
+    const Secrets = Base as unknown as new (...args: ConstructorParameters<typeof Migration>) => SecretsMigration;
     function Keyed(...args: ConstructorParameters<typeof Migration>): SecretsMigration {
-      return new Base(...args).useKey(box);
+      return new Secrets(...args).useKey(box);
     }
     return { name, class: Keyed as unknown as MigrationObject['class'] };
   });

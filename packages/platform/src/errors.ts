@@ -44,8 +44,6 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly detail: string;
   readonly errors: FieldError[] | undefined;
-  /** Operational errors are expected outcomes; others are bugs and are logged with their stack. */
-  readonly operational: boolean;
 
   constructor(code: ErrorCode, detail: string, errors?: FieldError[], options?: { cause?: unknown }) {
     super(detail, options);
@@ -53,7 +51,6 @@ export class AppError extends Error {
     this.code = code;
     this.detail = detail;
     this.errors = errors && errors.length > 0 ? errors : undefined;
-    this.operational = code !== 'internal';
   }
 
   get httpStatus(): number {

@@ -29,10 +29,6 @@ export interface GrpcServerOptions {
   registry: Registry;
 }
 
-export interface HealthServiceDefinitionLike {
-  service: grpc.ServiceDefinition;
-}
-
 export class GrpcServer {
   readonly server: grpc.Server;
   private readonly handled: Counter<'method' | 'code'>;

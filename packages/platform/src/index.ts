@@ -9,4 +9,5 @@ export * from './nats';
 export * from './db';
 export * from './ssrf';
 export * from './urls';
+export * from './paging';
 export * from './secrets';

@@ -1,11 +1,12 @@
 // npm run account -- create --username <u> --password <p> | list | delete --username <u>
 // Works on this service's schema directly (migrating it first), so it needs no running service.
 import { parseArgs } from 'node:util';
+import { initOrm, migrate } from '@switchboard/orm';
 import { AppError, createLogger, SUBJECTS } from '@switchboard/platform';
 import { createAccount, deleteAccount, listAccounts } from './accounts/accounts';
 import { loadCommandConfig } from './config';
 import { ApplicationSchema, AccountSchema } from './db/entities';
-import { initOrm, migrate } from './db/orm';
+import { SCHEMA } from './db/schema';
 import { enqueueEvent } from './outbox/outbox';
 
 const USAGE = `usage:
@@ -25,7 +26,7 @@ if (values.help || !command || !['create', 'list', 'delete'].includes(command)) 
 
 const config = loadCommandConfig();
 const logger = createLogger('account', process.env.LOG_LEVEL ?? 'warn');
-const orm = await initOrm({ databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, poolMax: 2, logger, secrets: config.SECRETS_KEY }, 5_000);
+const orm = await initOrm({ ...SCHEMA, databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, poolMax: 2, logger, secrets: config.SECRETS_KEY }, 5_000);
 let code = 0;
 try {
   await migrate(orm, config.DB_SCHEMA, logger);

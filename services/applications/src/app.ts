@@ -1,5 +1,6 @@
 // Composition root of the applications service: createApp(config) -> { start, stop }.
 import type { MikroORM } from '@mikro-orm/postgresql';
+import { initOrm, migrate } from '@switchboard/orm';
 import {
   connectNats,
   createLogger,
@@ -14,7 +15,8 @@ import {
 } from '@switchboard/platform';
 import { healthProto } from '@switchboard/proto';
 import type { Config } from './config';
-import { initOrm, migrate } from './db/orm';
+import type { Deps } from './context';
+import { SCHEMA } from './db/schema';
 import { registerHandlers } from './grpc/handlers';
 import { startOutboxRelay, type OutboxRelay } from './outbox/relay';
 
@@ -29,7 +31,7 @@ export interface ApplicationsApp {
 
 export async function createApp(config: Config, logger: Logger = createLogger('applications', config.LOG_LEVEL)): Promise<ApplicationsApp> {
   const registry = createRegistry('applications');
-  const orm = await initOrm({ databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, poolMax: config.DB_POOL_MAX, logger, secrets: config.SECRETS_KEY });
+  const orm = await initOrm({ ...SCHEMA, databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, poolMax: config.DB_POOL_MAX, logger, secrets: config.SECRETS_KEY });
   let nats: NatsHandle | undefined;
   let relay: OutboxRelay | undefined;
   let ops: OpsServer | undefined;
@@ -44,8 +46,8 @@ export async function createApp(config: Config, logger: Logger = createLogger('a
       nats = await connectNats(config.NATS_URL, logger, 'applications');
       await ensureStreams(nats.jsm, [STREAMS.internal], config.NATS_STREAM_REPLICAS);
       relay = startOutboxRelay(orm, nats.js, config.DB_SCHEMA, logger);
-      const r = relay;
-      registerHandlers(grpc, orm, config.DELIVERY_ALLOWED_CIDRS, () => r.kick(), config.SECRETS_KEY);
+      const deps: Deps = { orm, allowedCidrs: config.DELIVERY_ALLOWED_CIDRS, outbox: relay, secrets: config.SECRETS_KEY };
+      registerHandlers(grpc, deps);
       grpc.addHealth(healthProto().Health.service);
       const grpcPort = await grpc.listen(config.HOST, config.GRPC_PORT);
       const n = nats;

@@ -1,11 +1,12 @@
 // The migration that gives applications created before session secrets existed their own secret,
 // sealed with the service's SECRETS_KEY, run the way the service and the release Job run it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { initOrm, migrate } from '@switchboard/orm';
 import { createLogger, SecretBox } from '@switchboard/platform';
 import { applicationsClient } from '@switchboard/proto';
 import { createTestDatabase, freePort, newSecretsKey, queryDatabase, startNatsServer, type NatsServer, type TestDatabase } from '@switchboard/testing';
 import { createApp, loadConfig } from '../src/app';
-import { initOrm, migrate } from '../src/db/orm';
+import { SCHEMA } from '../src/db/schema';
 
 const logger = createLogger('test', 'silent');
 let db: TestDatabase;
@@ -21,7 +22,7 @@ afterAll(async () => {
 });
 
 async function runMigrations(secrets: SecretBox | undefined): Promise<void> {
-  const orm = await initOrm({ databaseUrl: db.url, schema: 'applications', poolMax: 2, logger, secrets });
+  const orm = await initOrm({ ...SCHEMA, databaseUrl: db.url, schema: 'applications', poolMax: 2, logger, secrets });
   try {
     await migrate(orm, 'applications', logger);
   } finally {

@@ -39,7 +39,13 @@ const listHeaders = { Link: { schema: { type: 'string' }, description: 'RFC 8288
 const hrefHeaders = { Location: { schema: { type: 'string', format: 'uri' } } };
 const pathId = (name: string, description: string): Schema => ({ name, in: 'path', required: true, schema: { type: 'string' }, description });
 const listParams: Schema[] = [
-  { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 1000, default: 100 } },
+  {
+    name: 'limit',
+    in: 'query',
+    schema: { type: 'integer', minimum: 1, maximum: 1000 },
+    description:
+      'Items per page; a `Link` header leads to the next page. Without `limit` the answer holds the whole list, up to 10,000 items (then a `Link` header leads to the rest).',
+  },
   { name: 'cursor', in: 'query', schema: { type: 'string' }, description: 'From the `Link` header of the previous page.' },
 ];
 const webhookFilters: Schema[] = [

@@ -249,6 +249,55 @@ describe('listing applications', () => {
     expect(((await (await stack.request(erin, 'GET', '/v1/applications')).json()) as { href: string }[]).map((a) => a.href)).toEqual(created);
   });
 
+  it('when an account has 150 applications, then a list without limit holds all 150, and limit=100 answers 100 with a Link to the other 50', async () => {
+    const frank = await stack.createAccount('frank');
+    for (let i = 0; i < 150; i += 15) {
+      await Promise.all(Array.from({ length: 15 }, (_, j) => create(frank, { name: `m${i + j}`, voiceUrl: 'https://example.com/v' })));
+    }
+    const whole = await stack.request(frank, 'GET', '/v1/applications');
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('link')).toBeNull();
+    const all = ((await whole.json()) as { href: string; name: string }[]).map((a) => a.href);
+    expect(all).toHaveLength(150);
+    expect(new Set(all).size).toBe(150);
+
+    const first = await stack.request(frank, 'GET', '/v1/applications?limit=100');
+    expect(first.status).toBe(200);
+    const firstPage = ((await first.json()) as { href: string }[]).map((a) => a.href);
+    expect(firstPage).toHaveLength(100);
+    const link = first.headers.get('link');
+    expect(link).toMatch(/^<http:\/\/127\.0\.0\.1:\d+\/v1\/applications\?limit=100&cursor=[^>]+>; rel="next"$/);
+    const next = new URL(/<([^>]+)>/.exec(link!)![1]!);
+    const second = await stack.request(frank, 'GET', next.pathname + next.search);
+    expect(second.headers.get('link')).toBeNull();
+    const secondPage = ((await second.json()) as { href: string }[]).map((a) => a.href);
+    expect(secondPage).toHaveLength(50);
+    expect([...firstPage, ...secondPage]).toEqual(all);
+  });
+
+  it('when an account has more than 10,000 applications, then a list without limit holds the first 10,000 and a Link (without limit) to the rest', async () => {
+    const gina = await stack.createAccount('gina');
+    await queryDatabase(
+      stack.databaseUrl,
+      `insert into applications.applications (id, account_id, name, voice_url, environment_id, api_type)
+       select lpad(to_hex(${Number(gina.id)}), 8, '0') || lpad(to_hex(n), 16, '0'), ${Number(gina.id)}, 'bulk ' || n, 'https://example.com/v', 2, 'scripting'
+       from generate_series(1, 10005) as n`,
+    );
+    const whole = await stack.request(gina, 'GET', '/v1/applications');
+    expect(whole.status).toBe(200);
+    const all = (await whole.json()) as { name: string }[];
+    expect(all).toHaveLength(10_000);
+    expect(all[0]!.name).toBe('bulk 1');
+    expect(all[9_999]!.name).toBe('bulk 10000');
+    const link = whole.headers.get('link');
+    expect(link).toMatch(/^<http:\/\/127\.0\.0\.1:\d+\/v1\/applications\?cursor=[^>]+>; rel="next"$/);
+    const next = new URL(/<([^>]+)>/.exec(link!)![1]!);
+    const rest = await stack.request(gina, 'GET', next.pathname + next.search);
+    expect(rest.status).toBe(200);
+    expect(rest.headers.get('link')).toBeNull();
+    expect(((await rest.json()) as { name: string }[]).map((a) => a.name)).toEqual(['bulk 10001', 'bulk 10002', 'bulk 10003', 'bulk 10004', 'bulk 10005']);
+  });
+
   it.each(['0', '1001', '-1', 'ten', '1.5'])('when limit is %s, then 400', async (limit) => {
     const res = await stack.request(alice, 'GET', `/v1/applications?limit=${limit}`);
     expect(res.status).toBe(400);

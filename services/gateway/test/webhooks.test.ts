@@ -242,6 +242,33 @@ describe('lists: paging and filters', () => {
     expect((await stack.listAll<{ id: string }>(me, '/v1/webhooks?limit=3')).map((x) => x.id)).toEqual(ids);
   });
 
+  it('when lists are read without limit, then they hold every item: all 10 subscriptions, and 1,500 delivery records (more than one page of 1000) with no Link', async () => {
+    const me = await fresh();
+    const ids: string[] = [];
+    for (let i = 0; i < 10; i++) ids.push((await createHook(me, '/v1/webhooks')).id);
+    const subs = await stack.request(me, 'GET', '/v1/webhooks');
+    expect(subs.headers.get('link')).toBeNull();
+    expect(((await subs.json()) as { id: string }[]).map((x) => x.id)).toEqual(ids);
+
+    const hook = ids[0]!;
+    await queryDatabase(
+      stack.databaseUrl,
+      `insert into webhooks.deliveries (id, message_id, kind, subscription_id, account_id, event, target_url, attempt, status_code, duration_ms, outcome)
+       select 'dlv_' || lpad(to_hex(n), 24, '0'), 'msg-' || n, 'notification', $1, $2, 'smsdlr', 'https://example.com/dlr', 1, 200, 5, 'succeeded'
+       from generate_series(1, 1500) as n`,
+      [hook, Number(me.id)],
+    );
+    const whole = await stack.request(me, 'GET', `/v1/webhooks/${hook}/deliveries`);
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('link')).toBeNull();
+    const all = (await whole.json()) as { id: string }[];
+    expect(all).toHaveLength(1500);
+    expect(new Set(all.map((d) => d.id)).size).toBe(1500);
+    const paged = await stack.request(me, 'GET', `/v1/webhooks/${hook}/deliveries?limit=1000`);
+    expect(((await paged.json()) as unknown[]).length).toBe(1000);
+    expect(paged.headers.get('link')).toMatch(/\?limit=1000&cursor=[^>]+>; rel="next"$/);
+  });
+
   it('when filtering by event and resource, then only matching subscriptions come back (all matches any resource)', async () => {
     const me = await fresh();
     const call = await createHook(me, '/v1/webhooks', { event: 'cdrCreated', resource: 'call', targetUrl: 'https://example.com/a' });

@@ -1,5 +1,6 @@
 // Composition root of the webhooks service: createApp(config) -> { start, stop }.
 import type { MikroORM } from '@mikro-orm/postgresql';
+import { initOrm, migrate } from '@switchboard/orm';
 import {
   connectNats,
   Counter,
@@ -19,7 +20,7 @@ import { applicationsClient, healthProto, type ApplicationsClient } from '@switc
 import { createApplicationDirectory } from './applications/directory';
 import type { Config } from './config';
 import type { Deps } from './context';
-import { initOrm, migrate } from './db/orm';
+import { SCHEMA } from './db/schema';
 import { pruneDeliveries } from './deliveries/prune-deliveries';
 import { startApplicationsDeletedConsumer } from './events/applications-deleted';
 import { createChangePublisher, type ChangePublisher } from './events/changes';
@@ -38,7 +39,7 @@ const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
 export async function createApp(config: Config, logger: Logger = createLogger('webhooks', config.LOG_LEVEL)): Promise<WebhooksApp> {
   const registry = createRegistry('webhooks');
-  const orm = await initOrm({ databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, poolMax: config.DB_POOL_MAX, logger, secrets: config.SECRETS_KEY });
+  const orm = await initOrm({ ...SCHEMA, databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, poolMax: config.DB_POOL_MAX, logger, secrets: config.SECRETS_KEY });
   const grpc = new GrpcServer({ service: 'webhooks', logger, registry });
   const pruned = new Counter({ name: 'webhooks_deliveries_pruned_total', help: 'Delivery records deleted after the retention period.', registers: [registry] });
   let nats: NatsHandle | undefined;

@@ -15,3 +15,6 @@ export interface Deps {
   /** SECRETS_KEY: signing secrets are sealed with it at rest. */
   secrets: SecretBox;
 }
+
+/** The request id travels with a use case's request, for the logs of what it calls and publishes. */
+export type Traced<T> = T & { requestId?: string };

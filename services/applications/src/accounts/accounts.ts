@@ -1,18 +1,10 @@
-// Account use cases: verify credentials (gateway), create/list/delete (the account command).
+// The account command's operations (create, list, delete), also how test harnesses make accounts.
+// The gateway's use cases are verify-credentials.ts and get-account.ts.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '@switchboard/platform';
 import { AccountSchema, type Account } from '../db/entities';
-import { dummyHash, hashPassword, verifyPassword } from './password';
-
-const USERNAME = /^[A-Za-z0-9._@+-]{1,128}$/;
-
-export async function verifyCredentials(em: EntityManager, username: string, password: string): Promise<Account> {
-  const account = USERNAME.test(username) ? await em.findOne(AccountSchema, { username }) : null;
-  // Always spend the KDF time, so a missing user is not distinguishable by timing.
-  const ok = await verifyPassword(password, account?.passwordHash ?? (await dummyHash()));
-  if (!account || !ok || password.length === 0) throw new AppError('unauthenticated', 'invalid credentials');
-  return account;
-}
+import { hashPassword } from './password';
+import { USERNAME } from './rules';
 
 export async function createAccount(em: EntityManager, username: string, password: string): Promise<Account> {
   const errors = [];
@@ -27,13 +19,6 @@ export async function createAccount(em: EntityManager, username: string, passwor
 
 export async function listAccounts(em: EntityManager): Promise<Account[]> {
   return em.find(AccountSchema, {}, { orderBy: { id: 'asc' } });
-}
-
-export async function getAccount(em: EntityManager, id: string): Promise<Account> {
-  if (!/^\d{1,18}$/.test(id)) throw AppError.notFound('user');
-  const account = await em.findOne(AccountSchema, { id });
-  if (!account) throw AppError.notFound('user');
-  return account;
 }
 
 /** Deletes an account and (by cascade) its applications. Returns false when there was none. */

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { AppError, SUBJECTS, type Cidr, type FieldError, type SecretBox } from '@switchboard/platform';
+import { AppError, SUBJECTS, type FieldError } from '@switchboard/platform';
 import type { CreateApplicationRequest__Output } from '@switchboard/proto/generated/switchboard/applications/v1/CreateApplicationRequest';
+import type { Deps } from '../context';
 import { ApplicationSchema, type Application } from '../db/entities';
+import { environmentExists } from '../environments/repository';
 import { enqueueEvent } from '../outbox/outbox';
-import { environmentExists } from './repository';
 import { addSecret } from './secret-store';
 import { checkApiType, checkName, checkUrl, DEFAULT_API_TYPE, DEFAULT_ENVIRONMENT, partitionToEnvironment, requireUrl, throwIfAny } from './rules';
 
@@ -13,7 +13,8 @@ export function newApplicationId(): string {
 }
 
 /** Creates the application with its own session signing secret, in one transaction. */
-export async function createApplication(em: EntityManager, req: CreateApplicationRequest__Output, allowed: readonly Cidr[], secrets: SecretBox): Promise<Application> {
+export async function createApplication(deps: Deps, req: CreateApplicationRequest__Output): Promise<Application> {
+  const allowed = deps.allowedCidrs;
   const errors: FieldError[] = [];
   const name = req.name === undefined ? (errors.push({ field: 'name', message: 'is required' }), '') : checkName(req.name, errors);
   const voiceUrl = req.voiceUrl === undefined ? null : checkUrl('voiceUrl', req.voiceUrl, allowed, errors);
@@ -26,6 +27,7 @@ export async function createApplication(em: EntityManager, req: CreateApplicatio
   if (environmentId === undefined && req.partition !== undefined) environmentId = partitionToEnvironment(req.partition, errors);
   environmentId ??= DEFAULT_ENVIRONMENT;
   throwIfAny(errors);
+  const em = deps.orm.em.fork();
   if (!(await environmentExists(em, environmentId))) throw AppError.invalid([{ field: 'environment', message: `environment ${environmentId} does not exist` }]);
 
   const now = new Date();
@@ -43,8 +45,9 @@ export async function createApplication(em: EntityManager, req: CreateApplicatio
     createdAt: now,
     updatedAt: now,
   } as Application);
-  addSecret(em, secrets, app.id, now);
+  addSecret(em, deps.secrets, app.id, now);
   enqueueEvent(em, SUBJECTS.applicationChanged, { applicationId: app.id, accountId: req.accountId });
   await em.flush();
+  deps.outbox.kick();
   return app;
 }

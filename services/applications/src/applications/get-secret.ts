@@ -1,11 +1,12 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import type { SecretBox } from '@switchboard/platform';
+import type { GetApplicationSecretRequest__Output } from '@switchboard/proto/generated/switchboard/applications/v1/GetApplicationSecretRequest';
+import type { Deps } from '../context';
 import { readOwned } from './repository';
 import { readSigningSecrets } from './secret-store';
 
 /** The current session signing secret of an application of the account; any other id is "not found". */
-export async function getApplicationSecret(em: EntityManager, box: SecretBox, accountId: string, id: string): Promise<string> {
-  const app = await readOwned(em, accountId, id);
-  const [current] = await readSigningSecrets(em, box, app.id);
+export async function getApplicationSecret(deps: Deps, req: GetApplicationSecretRequest__Output): Promise<string> {
+  // Raw prepared reads on the pool (repository.ts, secret-store.ts): no per-call fork.
+  const app = await readOwned(deps.orm.em, req.accountId, req.id);
+  const [current] = await readSigningSecrets(deps.orm.em, deps.secrets, app.id);
   return current!;
 }

@@ -1,34 +1,12 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { AppError } from '@switchboard/platform';
-import type { Application } from '../db/entities';
-import { readPage } from './repository';
-
-export const LIST_DEFAULT = 100;
-export const LIST_MAX = 1000;
-
-export function encodeCursor(seq: string): string {
-  return Buffer.from(`a:${seq}`).toString('base64url');
-}
-
-export function decodeCursor(cursor: string): string {
-  const raw = /^[A-Za-z0-9_-]{1,40}$/.test(cursor) ? Buffer.from(cursor, 'base64url').toString('utf8') : '';
-  const m = /^a:(\d{1,18})$/.exec(raw);
-  if (!m?.[1]) throw AppError.invalid([{ field: 'cursor', message: 'is not a cursor this API returned' }]);
-  return m[1];
-}
+import { decodeCursor, pageSize, toPage } from '@switchboard/platform';
+import type { ListApplicationsRequest__Output } from '@switchboard/proto/generated/switchboard/applications/v1/ListApplicationsRequest';
+import type { Deps } from '../context';
+import { readPage, type ApplicationView } from './repository';
 
 /** One page of the account's applications in creation order; nextCursor is empty on the last page. */
-export async function listApplications(
-  em: EntityManager,
-  accountId: string,
-  limit: number,
-  cursor: string,
-): Promise<{ items: Application[]; nextCursor: string }> {
-  const n = limit === 0 ? LIST_DEFAULT : limit;
-  if (!Number.isInteger(n) || n < 1 || n > LIST_MAX) throw AppError.invalid([{ field: 'limit', message: `must be between 1 and ${LIST_MAX}` }]);
-  const after = cursor ? decodeCursor(cursor) : undefined;
-  const rows = await readPage(em, accountId, after, n + 1);
-  const items = rows.slice(0, n);
-  const last = items[items.length - 1];
-  return { items, nextCursor: rows.length > n && last ? encodeCursor(last.seq) : '' };
+export async function listApplications(deps: Deps, req: ListApplicationsRequest__Output): Promise<{ items: ApplicationView[]; nextCursor: string }> {
+  const n = pageSize(req.limit);
+  const after = req.cursor ? decodeCursor('a', req.cursor) : undefined;
+  // A raw prepared read on the pool (repository.ts): no identity map, so no per-call fork.
+  return toPage(await readPage(deps.orm.em, req.accountId, after, n + 1), n, 'a');
 }

@@ -1,7 +1,7 @@
 import type { Application as Message } from '@switchboard/proto/generated/switchboard/applications/v1/Application';
-import type { Application } from '../db/entities';
+import type { ApplicationView } from './repository';
 
-export function toMessage(a: Application): Message {
+export function toMessage(a: ApplicationView): Message {
   return {
     id: a.id,
     accountId: a.accountId,

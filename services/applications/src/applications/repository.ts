@@ -1,31 +1,23 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, queryPrepared } from '@switchboard/platform';
-import { ApplicationSchema, EnvironmentSchema, type Application } from '../db/entities';
+import { ApplicationSchema, type Application } from '../db/entities';
 
 const ID = /^[0-9a-f]{24}$/;
 const ACCOUNT_ID = /^\d{1,18}$/;
 
-/** The application with this id owned by this account; anything else is "not found". */
+/**
+ * An application read by a raw query (readOwned, readPage, readById): a detached, read-only row
+ * for serialising. It is no managed entity: changing it would not be saved by flush(); writes load
+ * the entity with findOwned.
+ */
+export type ApplicationView = Readonly<Application>;
+
+/** The managed application with this id owned by this account (to change it); anything else is "not found". */
 export async function findOwned(em: EntityManager, accountId: string, id: string): Promise<Application> {
   if (!ID.test(id) || !ACCOUNT_ID.test(accountId)) throw AppError.notFound('application');
   const app = await em.findOne(ApplicationSchema, { id, accountId });
   if (!app) throw AppError.notFound('application');
   return app;
-}
-
-// Environments change only through migrations: their ids are read once a minute, not per request.
-let environmentIds: { ids: Set<string>; at: number } | undefined;
-
-export async function environmentExists(em: EntityManager, id: string): Promise<boolean> {
-  if (!environmentIds || Date.now() - environmentIds.at > 60_000 || !environmentIds.ids.has(id)) {
-    const rows = await em.find(EnvironmentSchema, {}, { fields: ['id'] });
-    environmentIds = { ids: new Set(rows.map((r) => r.id)), at: Date.now() };
-  }
-  return environmentIds.ids.has(id);
-}
-
-export function isValidId(id: string): boolean {
-  return ID.test(id);
 }
 
 interface ApplicationRow {
@@ -48,7 +40,7 @@ interface ApplicationRow {
 const COLUMNS =
   'seq::text, id, account_id::text, name, voice_url, messaging_url, voice_fallback_url, messaging_fallback_url, environment_id::text, api_type, partition, created_at, updated_at';
 
-function fromRow(r: ApplicationRow): Application {
+function fromRow(r: ApplicationRow): ApplicationView {
   return {
     seq: r.seq,
     id: r.id,
@@ -70,14 +62,14 @@ function fromRow(r: ApplicationRow): Application {
  * Read-only lookups on the hot path (GET by id, lists) run one prepared statement on a connection
  * of the ORM's pool: no unit of work, identity map or query building for data that is only serialised.
  */
-export async function readOwned(em: EntityManager, accountId: string, id: string): Promise<Application> {
+export async function readOwned(em: EntityManager, accountId: string, id: string): Promise<ApplicationView> {
   if (!ID.test(id) || !ACCOUNT_ID.test(accountId)) throw AppError.notFound('application');
   const rows = await queryPrepared<ApplicationRow>(em.getConnection().getKnex(), `select ${COLUMNS} from ${table(em)} where id = $1 and account_id = $2`, [id, accountId]);
   if (!rows[0]) throw AppError.notFound('application');
   return fromRow(rows[0]);
 }
 
-export async function readPage(em: EntityManager, accountId: string, afterSeq: string | undefined, limit: number): Promise<Application[]> {
+export async function readPage(em: EntityManager, accountId: string, afterSeq: string | undefined, limit: number): Promise<ApplicationView[]> {
   if (!ACCOUNT_ID.test(accountId)) return [];
   const rows = afterSeq
     ? await queryPrepared<ApplicationRow>(em.getConnection().getKnex(), `select ${COLUMNS} from ${table(em)} where account_id = $1 and seq > $2 order by ${table(em)}.seq limit $3`, [accountId, afterSeq, limit])
@@ -85,7 +77,7 @@ export async function readPage(em: EntityManager, accountId: string, afterSeq: s
   return rows.map(fromRow);
 }
 
-export async function readById(em: EntityManager, id: string): Promise<Application | undefined> {
+export async function readById(em: EntityManager, id: string): Promise<ApplicationView | undefined> {
   if (!ID.test(id)) return undefined;
   const rows = await queryPrepared<ApplicationRow>(em.getConnection().getKnex(), `select ${COLUMNS} from ${table(em)} where id = $1`, [id]);
   return rows[0] ? fromRow(rows[0]) : undefined;

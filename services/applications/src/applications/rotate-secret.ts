@@ -1,5 +1,6 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { SUBJECTS, type SecretBox } from '@switchboard/platform';
+import { SUBJECTS } from '@switchboard/platform';
+import type { RotateApplicationSecretRequest__Output } from '@switchboard/proto/generated/switchboard/applications/v1/RotateApplicationSecretRequest';
+import type { Deps } from '../context';
 import { enqueueEvent } from '../outbox/outbox';
 import { findOwned } from './repository';
 import { replaceSecret } from './secret-store';
@@ -9,11 +10,13 @@ import { replaceSecret } from './secret-store';
  * for 24 h. applications.changed is announced in the same transaction, so caches of the secrets
  * (the dispatcher's) drop the old entry.
  */
-export async function rotateApplicationSecret(em: EntityManager, box: SecretBox, accountId: string, id: string): Promise<string> {
-  return em.transactional(async (tx) => {
-    const app = await findOwned(tx, accountId, id);
-    const secret = await replaceSecret(tx, box, app.id);
-    enqueueEvent(tx, SUBJECTS.applicationChanged, { applicationId: app.id, accountId: app.accountId });
-    return secret;
+export async function rotateApplicationSecret(deps: Deps, req: RotateApplicationSecretRequest__Output): Promise<string> {
+  const secret = await deps.orm.em.fork().transactional(async (em) => {
+    const app = await findOwned(em, req.accountId, req.id);
+    const s = await replaceSecret(em, deps.secrets, app.id);
+    enqueueEvent(em, SUBJECTS.applicationChanged, { applicationId: app.id, accountId: app.accountId });
+    return s;
   });
+  deps.outbox.kick();
+  return secret;
 }

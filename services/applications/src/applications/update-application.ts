@@ -1,13 +1,16 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { AppError, SUBJECTS, type Cidr, type FieldError } from '@switchboard/platform';
+import { AppError, SUBJECTS, type FieldError } from '@switchboard/platform';
 import type { UpdateApplicationRequest__Output } from '@switchboard/proto/generated/switchboard/applications/v1/UpdateApplicationRequest';
+import type { Deps } from '../context';
 import type { Application } from '../db/entities';
+import { environmentExists } from '../environments/repository';
 import { enqueueEvent } from '../outbox/outbox';
-import { environmentExists, findOwned } from './repository';
+import { findOwned } from './repository';
 import { checkApiType, checkName, checkUrl, partitionToEnvironment, requireUrl, throwIfAny } from './rules';
 
 /** Fields that are sent replace the stored values; fields left out stay (SPEC 4.1 rule 1). */
-export async function updateApplication(em: EntityManager, req: UpdateApplicationRequest__Output, allowed: readonly Cidr[]): Promise<Application> {
+export async function updateApplication(deps: Deps, req: UpdateApplicationRequest__Output): Promise<Application> {
+  const allowed = deps.allowedCidrs;
+  const em = deps.orm.em.fork();
   const app = await findOwned(em, req.accountId, req.id);
   const errors: FieldError[] = [];
   const name = req.name === undefined ? app.name : checkName(req.name, errors);
@@ -27,5 +30,6 @@ export async function updateApplication(em: EntityManager, req: UpdateApplicatio
   Object.assign(app, { name, voiceUrl, messagingUrl, voiceFallbackUrl, messagingFallbackUrl, apiType, environmentId: environmentId ?? app.environmentId, updatedAt: new Date() });
   enqueueEvent(em, SUBJECTS.applicationChanged, { applicationId: app.id, accountId: app.accountId });
   await em.flush();
+  deps.outbox.kick();
   return app;
 }

@@ -1,15 +1,7 @@
 // Migrations of the applications schema, in order. Each runs in a transaction; never edit one
 // that has shipped: add a new one.
-import { Migration } from '@mikro-orm/migrations';
-
-/** Runs each migration inside this service's schema (set local: only for its transaction). */
-export abstract class SchemaMigration extends Migration {
-  protected useSchema(): void {
-    const schema = this.config.get('schema');
-    if (!schema || !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`bad schema name ${String(schema)}`);
-    this.addSql(`set local search_path to "${schema}"`);
-  }
-}
+import { SchemaMigration } from '@switchboard/orm';
+import { Migration003SessionSecrets } from './secret-migrations';
 
 export class Migration001Initial extends SchemaMigration {
   override async up(): Promise<void> {
@@ -77,4 +69,6 @@ export class Migration002FallbackUrlsAndSecrets extends SchemaMigration {
 export const MIGRATIONS = [
   { name: 'Migration001Initial', class: Migration001Initial },
   { name: 'Migration002FallbackUrlsAndSecrets', class: Migration002FallbackUrlsAndSecrets },
+  // Needs SECRETS_KEY: initOrm hands it the service's key.
+  { name: 'Migration003SessionSecrets', class: Migration003SessionSecrets },
 ];

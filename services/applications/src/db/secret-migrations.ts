@@ -1,6 +1,6 @@
-// Migrations that write sealed secrets, so they run with the service's SECRETS_KEY (see orm.ts).
-import { SecretsMigration, withSecretsKey } from '@switchboard/orm';
-import { newSigningSecret, type SecretBox } from '@switchboard/platform';
+// Migrations that write sealed secrets: initOrm (@switchboard/orm) hands them the service's SECRETS_KEY.
+import { SecretsMigration } from '@switchboard/orm';
+import { newSigningSecret } from '@switchboard/platform';
 
 /** Every application created before session secrets existed gets its own, sealed. */
 export class Migration003SessionSecrets extends SecretsMigration {
@@ -16,8 +16,4 @@ export class Migration003SessionSecrets extends SecretsMigration {
     }
     await this.sealPlaintext('application_secrets', 'application_id', ['secret', 'previous_secret']);
   }
-}
-
-export function secretMigrations(box: SecretBox | undefined) {
-  return withSecretsKey([{ name: 'Migration003SessionSecrets', class: Migration003SessionSecrets }], box);
 }

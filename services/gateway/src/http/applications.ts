@@ -4,7 +4,7 @@ import type { ApplicationMessage } from '@switchboard/proto';
 import { Body } from './body';
 import { callOptions, principal } from './context';
 import type { RouteDeps } from './deps';
-import { listParams, route, sendHref, sendJson, setNextLink } from './routes';
+import { readList, route, sendHref, sendJson } from './routes';
 import type { Hrefs } from '../hrefs';
 
 export function applicationJson(a: ApplicationMessage, hrefs: Hrefs): Record<string, unknown> {
@@ -49,10 +49,11 @@ export function applicationRoutes(router: Router, deps: RouteDeps): void {
 
   route(router, '/applications', {
     GET: async (req, res) => {
-      const { limit, cursor } = listParams(req);
-      const page = await applications.listApplications({ accountId: principal(req).accountId, limit, cursor }, callOptions(req));
-      setNextLink(req, res, hrefs.base, page.nextCursor, limit);
-      sendJson(res, page.applications.map((a) => applicationJson(a, hrefs)));
+      const list = await readList(req, res, hrefs.base, async (limit, cursor) => {
+        const page = await applications.listApplications({ accountId: principal(req).accountId, limit, cursor }, callOptions(req));
+        return { items: page.applications, nextCursor: page.nextCursor };
+      });
+      sendJson(res, list.map((a) => applicationJson(a, hrefs)));
     },
     POST: async (req, res) => {
       const fields = applicationFields(req);

@@ -19,11 +19,6 @@ export class Body {
     return Object.prototype.hasOwnProperty.call(this.obj, field) ? this.obj[field] : undefined;
   }
 
-  has(field: string): boolean {
-    const v = this.raw(field);
-    return v !== undefined && v !== null;
-  }
-
   string(field: string, max = 8192): string | undefined {
     const v = this.raw(field);
     if (v === undefined || v === null) return undefined;

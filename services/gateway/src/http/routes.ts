@@ -1,5 +1,5 @@
 import type { Request, RequestHandler, Response, Router } from 'express';
-import { AppError } from '@switchboard/platform';
+import { AppError, LIST_MAX, LIST_UNPAGED_MAX } from '@switchboard/platform';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type Handler = (req: Request, res: Response) => Promise<void>;
@@ -26,12 +26,10 @@ export function route(router: Router, path: string, handlers: Partial<Record<Met
   });
 }
 
-export const LIST_MAX = 1000;
-
-/** `?limit=` (1..1000, default 100) and `?cursor=` of a list request. */
-export function listParams(req: Request): { limit: number; cursor: string } {
+/** `?limit=` (1..LIST_MAX; undefined when not given) and `?cursor=` of a list request. */
+function listParams(req: Request): { limit: number | undefined; cursor: string } {
   const q = req.query;
-  let limit = 100;
+  let limit: number | undefined;
   if (q.limit !== undefined) {
     if (typeof q.limit !== 'string' || !/^\d{1,4}$/.test(q.limit) || Number(q.limit) < 1 || Number(q.limit) > LIST_MAX) {
       throw AppError.invalid([{ field: 'limit', message: `must be an integer between 1 and ${LIST_MAX}` }]);
@@ -46,6 +44,34 @@ export function listParams(req: Request): { limit: number; cursor: string } {
   return { limit, cursor };
 }
 
+export interface Page<T> {
+  items: T[];
+  nextCursor: string;
+}
+
+/**
+ * The items of a list request. With `?limit`, the one page the service answers. Without it, the
+ * whole list (Tropo clients never follow `Link`): pages of LIST_MAX until the end, up to
+ * LIST_UNPAGED_MAX items. Either way a further page is announced with `Link: rel="next"`.
+ */
+export async function readList<T>(req: Request, res: Response, base: string, readPage: (limit: number, cursor: string) => Promise<Page<T>>): Promise<T[]> {
+  const { limit, cursor } = listParams(req);
+  if (limit !== undefined) {
+    const page = await readPage(limit, cursor);
+    setNextLink(req, res, base, page.nextCursor, limit);
+    return page.items;
+  }
+  const items: T[] = [];
+  let next = cursor;
+  do {
+    const page = await readPage(Math.min(LIST_MAX, LIST_UNPAGED_MAX - items.length), next);
+    items.push(...page.items);
+    next = page.nextCursor;
+  } while (next && items.length < LIST_UNPAGED_MAX);
+  setNextLink(req, res, base, next, undefined);
+  return items;
+}
+
 /** Optional string query parameter; repeated or over-long values are a 400. */
 export function queryString(req: Request, name: string): string {
   const v = req.query[name];
@@ -54,12 +80,12 @@ export function queryString(req: Request, name: string): string {
   return v;
 }
 
-/** Announces the next page with an RFC 8288 Link header. */
-export function setNextLink(req: Request, res: Response, base: string, nextCursor: string, limit: number): void {
+/** Announces the next page with an RFC 8288 Link header (with the request's `limit`, if it had one). */
+function setNextLink(req: Request, res: Response, base: string, nextCursor: string, limit: number | undefined): void {
   if (!nextCursor) return;
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(req.query)) if (k !== 'cursor' && k !== 'limit' && typeof v === 'string') params.set(k, v);
-  params.set('limit', String(limit));
+  if (limit !== undefined) params.set('limit', String(limit));
   params.set('cursor', nextCursor);
   res.setHeader('Link', `<${base}${req.baseUrl}${req.path}?${params.toString()}>; rel="next"`);
 }

@@ -7,7 +7,7 @@ import type { Hrefs } from '../hrefs';
 import { Body } from './body';
 import { callOptions, principal } from './context';
 import type { RouteDeps } from './deps';
-import { listParams, queryString, route, sendHref, sendJson, setNextLink, type Handler } from './routes';
+import { queryString, readList, route, sendHref, sendJson, type Handler } from './routes';
 
 /** A subscription as it reads (CONTRACTS 3 and 6). */
 export function webhookJson(s: SubscriptionMessage, hrefs: Hrefs): Record<string, unknown> {
@@ -80,20 +80,14 @@ export function webhookRoutes(router: Router, deps: RouteDeps): void {
   const list =
     (scoped: boolean): Handler =>
     async (req, res) => {
-      const { limit, cursor } = listParams(req);
-      const page = await webhooks.listSubscriptions(
-        {
-          accountId: principal(req).accountId,
-          applicationId: scoped ? appId(req) : '',
-          limit,
-          cursor,
-          event: queryString(req, 'event'),
-          resource: queryString(req, 'resource'),
-        },
-        callOptions(req),
-      );
-      setNextLink(req, res, hrefs.base, page.nextCursor, limit);
-      sendJson(res, page.subscriptions.map((s) => webhookJson(s, hrefs)));
+      const list = await readList(req, res, hrefs.base, async (limit, cursor) => {
+        const page = await webhooks.listSubscriptions(
+          { accountId: principal(req).accountId, applicationId: scoped ? appId(req) : '', limit, cursor, event: queryString(req, 'event'), resource: queryString(req, 'resource') },
+          callOptions(req),
+        );
+        return { items: page.subscriptions, nextCursor: page.nextCursor };
+      });
+      sendJson(res, list.map((s) => webhookJson(s, hrefs)));
     };
 
   const create =
@@ -157,10 +151,11 @@ export function webhookRoutes(router: Router, deps: RouteDeps): void {
 
   route(router, '/webhooks/:id/deliveries', {
     GET: async (req, res) => {
-      const { limit, cursor } = listParams(req);
-      const page = await webhooks.listDeliveries({ accountId: principal(req).accountId, subscriptionId: id(req), limit, cursor }, callOptions(req));
-      setNextLink(req, res, hrefs.base, page.nextCursor, limit);
-      sendJson(res, page.deliveries.map(deliveryJson));
+      const list = await readList(req, res, hrefs.base, async (limit, cursor) => {
+        const page = await webhooks.listDeliveries({ accountId: principal(req).accountId, subscriptionId: id(req), limit, cursor }, callOptions(req));
+        return { items: page.deliveries, nextCursor: page.nextCursor };
+      });
+      sendJson(res, list.map(deliveryJson));
     },
   });
 
@@ -171,10 +166,11 @@ export function webhookRoutes(router: Router, deps: RouteDeps): void {
 
   route(router, '/applications/:appId/deliveries', {
     GET: async (req, res) => {
-      const { limit, cursor } = listParams(req);
-      const page = await webhooks.listDeliveries({ accountId: principal(req).accountId, applicationId: appId(req), limit, cursor }, callOptions(req));
-      setNextLink(req, res, hrefs.base, page.nextCursor, limit);
-      sendJson(res, page.deliveries.map(deliveryJson));
+      const list = await readList(req, res, hrefs.base, async (limit, cursor) => {
+        const page = await webhooks.listDeliveries({ accountId: principal(req).accountId, applicationId: appId(req), limit, cursor }, callOptions(req));
+        return { items: page.deliveries, nextCursor: page.nextCursor };
+      });
+      sendJson(res, list.map(deliveryJson));
     },
   });
 

@@ -1,15 +1,7 @@
 // Migrations of the webhooks schema, in order. Each runs in a transaction; never edit one that
 // has shipped: add a new one.
-import { Migration } from '@mikro-orm/migrations';
-
-/** Runs each migration inside this service's schema (set local: only for its transaction). */
-abstract class SchemaMigration extends Migration {
-  protected useSchema(): void {
-    const schema = this.config.get('schema');
-    if (!schema || !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`bad schema name ${String(schema)}`);
-    this.addSql(`set local search_path to "${schema}"`);
-  }
-}
+import { SchemaMigration } from '@switchboard/orm';
+import { Migration003SealSecrets } from './secret-migrations';
 
 export class Migration001Initial extends SchemaMigration {
   override async up(): Promise<void> {
@@ -92,4 +84,6 @@ export class Migration002CancelledOutcome extends SchemaMigration {
 export const MIGRATIONS = [
   { name: 'Migration001Initial', class: Migration001Initial },
   { name: 'Migration002CancelledOutcome', class: Migration002CancelledOutcome },
+  // Needs SECRETS_KEY: initOrm hands it the service's key.
+  { name: 'Migration003SealSecrets', class: Migration003SealSecrets },
 ];

@@ -1,6 +1,5 @@
-// Migrations that write sealed secrets, so they run with the service's SECRETS_KEY (see orm.ts).
-import { SecretsMigration, withSecretsKey } from '@switchboard/orm';
-import type { SecretBox } from '@switchboard/platform';
+// Migrations that write sealed secrets: initOrm (@switchboard/orm) hands them the service's SECRETS_KEY.
+import { SecretsMigration } from '@switchboard/orm';
 
 /**
  * Seals the signing secrets stored in plaintext before SECRETS_KEY existed (current and previous),
@@ -15,8 +14,4 @@ export class Migration003SealSecrets extends SecretsMigration {
          add constraint subscription_secrets_previous_sealed check (previous_secret like 'enc:v1:%')`,
     );
   }
-}
-
-export function secretMigrations(box: SecretBox | undefined) {
-  return withSecretsKey([{ name: 'Migration003SealSecrets', class: Migration003SealSecrets }], box);
 }

@@ -54,7 +54,7 @@ export async function startApplicationsDeletedConsumer(deps: Deps, nats: NatsHan
         msg.term();
         return;
       }
-      const removed = await deleteApplicationSubscriptions(deps, parsed.applicationId);
+      const removed = await deleteApplicationSubscriptions(deps, { applicationId: parsed.applicationId });
       handled.inc({ outcome: 'ok' });
       log.info({ applicationId: parsed.applicationId, subscriptions: removed.length }, 'application deleted: its webhook subscriptions removed');
       msg.ack();

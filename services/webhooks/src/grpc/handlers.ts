@@ -1,4 +1,4 @@
-// Transport only: decode the request, run one use case, encode.
+// Transport only: decode the request, run one use case, encode. The request id rides in the request.
 import type { GrpcServer } from '@switchboard/platform';
 import { webhooksProto } from '@switchboard/proto';
 import type { Deps } from '../context';
@@ -18,21 +18,21 @@ import { updateSubscription } from '../subscriptions/update-subscription';
 export function registerHandlers(server: GrpcServer, deps: Deps): void {
   server.add(webhooksProto().WebhooksService.service, {
     CreateSubscription: async (req, ctx) => {
-      const { subscription, secret } = await createSubscription(deps, req, ctx.requestId);
+      const { subscription, secret } = await createSubscription(deps, { ...req, requestId: ctx.requestId });
       return { subscription: toMessage(subscription), secret };
     },
-    GetSubscription: async (req) => ({ subscription: toMessage(await getSubscription(deps, req.accountId, req.id, req.applicationId)) }),
+    GetSubscription: async (req) => ({ subscription: toMessage(await getSubscription(deps, req)) }),
     ListSubscriptions: async (req, ctx) => {
-      const page = await listSubscriptions(deps, req, ctx.requestId);
+      const page = await listSubscriptions(deps, { ...req, requestId: ctx.requestId });
       return { subscriptions: page.items.map(toMessage), nextCursor: page.nextCursor };
     },
-    UpdateSubscription: async (req, ctx) => ({ subscription: toMessage(await updateSubscription(deps, req, ctx.requestId)) }),
+    UpdateSubscription: async (req, ctx) => ({ subscription: toMessage(await updateSubscription(deps, { ...req, requestId: ctx.requestId })) }),
     DeleteSubscription: async (req, ctx) => {
-      await deleteSubscription(deps, req.accountId, req.id, req.applicationId, ctx.requestId);
+      await deleteSubscription(deps, { ...req, requestId: ctx.requestId });
       return {};
     },
-    GetSecret: async (req) => ({ secret: await getSecret(deps, req.accountId, req.id) }),
-    RotateSecret: async (req, ctx) => ({ secret: await rotateSecret(deps, req.accountId, req.id, '', ctx.requestId) }),
+    GetSecret: async (req) => ({ secret: await getSecret(deps, req) }),
+    RotateSecret: async (req, ctx) => ({ secret: await rotateSecret(deps, { ...req, requestId: ctx.requestId }) }),
     ListDeliveries: async (req, ctx) => {
       const page = await listDeliveries(deps, req, ctx.requestId);
       return { deliveries: page.items.map(deliveryMessage), nextCursor: page.nextCursor };

@@ -1,6 +1,6 @@
 import { AppError, type FieldError } from '@switchboard/platform';
 import type { CreateSubscriptionRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/CreateSubscriptionRequest';
-import type { Deps } from '../context';
+import type { Deps, Traced } from '../context';
 import { DeletedApplicationSchema, SubscriptionSchema, SubscriptionSecretSchema, type Subscription } from '../db/entities';
 import { newSecret, newSubscriptionId } from './ids';
 import { limitScope, lockScope, MAX_ACCOUNT_LEVEL, MAX_PER_APPLICATION, requireAccount } from './repository';
@@ -13,9 +13,9 @@ import { checkEvent, checkName, checkPayload, checkTargetUrl, normaliseResource,
  */
 export async function createSubscription(
   deps: Deps,
-  req: CreateSubscriptionRequest__Output,
-  requestId?: string,
+  req: Traced<CreateSubscriptionRequest__Output>,
 ): Promise<{ subscription: Subscription; secret: string }> {
+  const { requestId } = req;
   const accountId = requireAccount(req.accountId);
   const applicationId = req.applicationId ? req.applicationId : null;
 

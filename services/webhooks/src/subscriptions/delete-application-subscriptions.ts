@@ -9,7 +9,8 @@ import { limitScope, lockScope } from './repository';
  * lock that creates take, keeps a create that was already past its ownership check from adding a
  * subscription to the deleted application afterwards. Idempotent (events may be redelivered).
  */
-export async function deleteApplicationSubscriptions(deps: Deps, applicationId: string): Promise<SubscriptionRef[]> {
+export async function deleteApplicationSubscriptions(deps: Deps, req: { applicationId: string }): Promise<SubscriptionRef[]> {
+  const { applicationId } = req;
   const removed = await deps.orm.em.fork().transactional(async (em) => {
     await lockScope(em, limitScope('', applicationId));
     await em.execute(`insert into "${deps.schema}".deleted_applications (application_id) values (?) on conflict do nothing`, [applicationId]);

@@ -1,12 +1,13 @@
 import { AppError } from '@switchboard/platform';
+import type { GetSecretRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/GetSecretRequest';
 import type { Deps } from '../context';
 import { SubscriptionSecretSchema } from '../db/entities';
 import { findOwned } from './repository';
 
 /** The current signing secret of a subscription of the account (CONTRACTS 5). */
-export async function getSecret(deps: Deps, accountId: string, id: string, applicationId = ''): Promise<string> {
+export async function getSecret(deps: Deps, req: GetSecretRequest__Output): Promise<string> {
   const em = deps.orm.em.fork();
-  const sub = await findOwned(em, accountId, id, applicationId || undefined);
+  const sub = await findOwned(em, req.accountId, req.id);
   const row = await em.findOne(SubscriptionSecretSchema, { subscriptionId: sub.id });
   if (!row) throw new AppError('internal', `subscription ${sub.id} has no secret`);
   return deps.secrets.open(row.secret, sub.id);

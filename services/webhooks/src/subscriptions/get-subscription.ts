@@ -1,9 +1,9 @@
+import type { GetSubscriptionRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/GetSubscriptionRequest';
 import type { Deps } from '../context';
-import type { Subscription } from '../db/entities';
-import { readOwned } from './read';
+import { readOwned, type SubscriptionView } from './repository';
 
 /** Any subscription of the account by id; on application-scoped paths it must belong to that application. */
-export async function getSubscription(deps: Deps, accountId: string, id: string, applicationId: string): Promise<Subscription> {
-  // A raw prepared read on the pool (read.ts): no identity map, so no per-call fork.
-  return readOwned(deps.orm.em, accountId, id, applicationId || undefined);
+export async function getSubscription(deps: Deps, req: GetSubscriptionRequest__Output): Promise<SubscriptionView> {
+  // A raw prepared read on the pool (repository.ts): no identity map, so no per-call fork.
+  return readOwned(deps.orm.em, req.accountId, req.id, req.applicationId || undefined);
 }

@@ -1,10 +1,7 @@
-import type { FieldError } from '@switchboard/platform';
+import { decodeCursor, LIST_MAX, pageSize, toPage, type FieldError } from '@switchboard/platform';
 import type { ListSubscriptionsRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/ListSubscriptionsRequest';
-import type { Deps } from '../context';
-import type { Subscription } from '../db/entities';
-import { readPage } from './read';
-import { decodeCursor, encodeCursor, pageSize } from './cursor';
-import { requireAccount } from './repository';
+import type { Deps, Traced } from '../context';
+import { readPage, requireAccount, type SubscriptionView } from './repository';
 import { ALL, checkEvent, normaliseResource, throwIfAny } from './rules';
 
 /**
@@ -14,23 +11,22 @@ import { ALL, checkEvent, normaliseResource, throwIfAny } from './rules';
  */
 export async function listSubscriptions(
   deps: Deps,
-  req: ListSubscriptionsRequest__Output,
-  requestId?: string,
-): Promise<{ items: Subscription[]; nextCursor: string }> {
+  req: Traced<ListSubscriptionsRequest__Output>,
+): Promise<{ items: SubscriptionView[]; nextCursor: string }> {
   const accountId = requireAccount(req.accountId);
   const errors: FieldError[] = [];
   let n = 0;
   try {
     n = pageSize(req.limit);
   } catch {
-    errors.push({ field: 'limit', message: 'must be between 1 and 1000' });
+    errors.push({ field: 'limit', message: `must be between 1 and ${LIST_MAX}` });
   }
   const event = req.event ? checkEvent(req.event, errors) : undefined;
   const resource = req.resource ? normaliseResource(req.resource, errors) : undefined;
   throwIfAny(errors);
   const after = req.cursor ? decodeCursor('w', req.cursor) : undefined;
   const applicationId = req.applicationId || null;
-  if (applicationId) await deps.applications.assertOwned(accountId, applicationId, requestId);
+  if (applicationId) await deps.applications.assertOwned(accountId, applicationId, req.requestId);
 
   const rows = await readPage(deps.orm.em, {
     accountId,
@@ -40,7 +36,5 @@ export async function listSubscriptions(
     ...(resource ? { resources: resource === ALL ? [ALL] : [...resource.split(','), ALL] } : {}),
     limit: n + 1,
   });
-  const items = rows.slice(0, n);
-  const last = items[items.length - 1];
-  return { items, nextCursor: rows.length > n && last ? encodeCursor('w', last.seq) : '' };
+  return toPage(rows, n, 'w');
 }

@@ -1,7 +1,7 @@
 import type { Subscription as Message } from '@switchboard/proto/generated/switchboard/webhooks/v1/Subscription';
-import type { Subscription } from '../db/entities';
+import type { SubscriptionView } from './repository';
 
-export function toMessage(s: Subscription): Message {
+export function toMessage(s: SubscriptionView): Message {
   return {
     id: s.id,
     accountId: String(s.accountId),

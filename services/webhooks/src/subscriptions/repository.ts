@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AppError } from '@switchboard/platform';
+import { AppError, queryPrepared } from '@switchboard/platform';
 import { SubscriptionSchema, type Subscription } from '../db/entities';
 import { isAccountId, isSubscriptionId } from './ids';
 
@@ -9,6 +9,13 @@ export const MAX_PER_APPLICATION = 10;
 /** First key of the advisory locks that serialise creates within one limit scope. */
 const LIMIT_LOCK_CLASS = 0x5742;
 
+/**
+ * A subscription read by a raw query (readOwned, readPage): a detached, read-only row for
+ * serialising. It is no managed entity: changing it would not be saved by flush(); writes load the
+ * entity with findOwned.
+ */
+export type SubscriptionView = Readonly<Subscription>;
+
 /** The account id of an internal request; the gateway always sends the authenticated one. */
 export function requireAccount(accountId: string): string {
   if (!isAccountId(accountId)) throw AppError.invalid([{ field: 'accountId', message: 'is required' }]);
@@ -16,7 +23,7 @@ export function requireAccount(accountId: string): string {
 }
 
 /**
- * The subscription with this id owned by this account (and, when given, attached to this
+ * The managed subscription with this id owned by this account (and, when given, attached to this
  * application). Anything else, including another account's subscription, is "not found".
  */
 export async function findOwned(em: EntityManager, accountId: string, id: string, applicationId?: string): Promise<Subscription> {
@@ -38,4 +45,88 @@ export function limitScope(accountId: string, applicationId: string | null): str
  */
 export async function lockScope(em: EntityManager, scope: string): Promise<void> {
   await em.execute('select pg_advisory_xact_lock(?::int, hashtext(?))', [LIMIT_LOCK_CLASS, scope]);
+}
+
+// Read-only lookups on the hot path (GET by id, lists) run one prepared statement on a connection of
+// the ORM's pool: no unit of work, identity map or query building for rows that are only serialised.
+
+interface Row {
+  seq: string;
+  id: string;
+  account_id: string;
+  application_id: string | null;
+  name: string | null;
+  event: string;
+  resource: string;
+  target_url: string;
+  payload: Record<string, unknown> | null;
+  enabled: boolean;
+  created_at: Date;
+  updated_at: Date;
+  consecutive_failures: number;
+  last_attempt_at: Date | null;
+  last_status: number | null;
+  disabled_reason: string | null;
+}
+
+const COLUMNS =
+  'seq::text, id, account_id::text, application_id, name, event, resource, target_url, payload, enabled, created_at, updated_at, consecutive_failures, last_attempt_at, last_status, disabled_reason';
+
+function fromRow(r: Row): SubscriptionView {
+  return {
+    seq: r.seq,
+    id: r.id,
+    accountId: r.account_id,
+    applicationId: r.application_id,
+    name: r.name,
+    event: r.event,
+    resource: r.resource,
+    targetUrl: r.target_url,
+    payload: r.payload,
+    enabled: r.enabled,
+    createdAt: new Date(r.created_at),
+    updatedAt: new Date(r.updated_at),
+    consecutiveFailures: r.consecutive_failures,
+    lastAttemptAt: r.last_attempt_at ? new Date(r.last_attempt_at) : null,
+    lastStatus: r.last_status,
+    disabledReason: r.disabled_reason,
+  };
+}
+
+function table(em: EntityManager): string {
+  return `"${em.config.get('schema')}".subscriptions`;
+}
+
+/** The subscription with this id owned by this account (and this application, when given), as a detached read-only row. */
+export async function readOwned(em: EntityManager, accountId: string, id: string, applicationId?: string): Promise<SubscriptionView> {
+  requireAccount(accountId);
+  if (!isSubscriptionId(id)) throw AppError.notFound('webhook');
+  const rows = await queryPrepared<Row>(em.getConnection().getKnex(), `select ${COLUMNS} from ${table(em)} where id = $1 and account_id = $2`, [id, accountId]);
+  const row = rows[0];
+  if (!row || (applicationId && row.application_id !== applicationId)) throw AppError.notFound('webhook');
+  return fromRow(row);
+}
+
+export interface PageQuery {
+  accountId: string;
+  /** Null lists account-level subscriptions. */
+  applicationId: string | null;
+  afterSeq?: string;
+  event?: string;
+  /** Resources any of which (or `all`) a subscription must list. */
+  resources?: string[];
+  limit: number;
+}
+
+/** One page in creation order, with the filters of CONTRACTS 3. */
+export async function readPage(em: EntityManager, q: PageQuery): Promise<SubscriptionView[]> {
+  const params: unknown[] = [q.accountId];
+  const p = (v: unknown) => `$${params.push(v)}`;
+  const where = ['account_id = $1', q.applicationId ? `application_id = ${p(q.applicationId)}` : 'application_id is null'];
+  if (q.afterSeq) where.push(`seq > ${p(q.afterSeq)}`);
+  if (q.event) where.push(`event = ${p(q.event)}`);
+  if (q.resources) where.push(`string_to_array(resource, ',') && ${p(q.resources)}::text[]`);
+  const limit = p(q.limit);
+  const rows = await queryPrepared<Row>(em.getConnection().getKnex(), `select ${COLUMNS} from ${table(em)} where ${where.join(' and ')} order by ${table(em)}.seq limit ${limit}`, params);
+  return rows.map(fromRow);
 }

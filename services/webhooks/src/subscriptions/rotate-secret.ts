@@ -1,6 +1,7 @@
 import { LockMode } from '@mikro-orm/core';
 import { AppError } from '@switchboard/platform';
-import type { Deps } from '../context';
+import type { RotateSecretRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/RotateSecretRequest';
+import type { Deps, Traced } from '../context';
 import { SubscriptionSecretSchema } from '../db/entities';
 import { newSecret } from './ids';
 import { findOwned } from './repository';
@@ -13,10 +14,10 @@ export const PREVIOUS_SECRET_VALID_MS = 24 * 60 * 60 * 1000;
  * signatures with both, so receivers can switch without losing messages. Only the secret replaced
  * by this rotation is kept as "previous"; an older one is dropped.
  */
-export async function rotateSecret(deps: Deps, accountId: string, id: string, applicationId = '', requestId?: string): Promise<string> {
+export async function rotateSecret(deps: Deps, req: Traced<RotateSecretRequest__Output>): Promise<string> {
   const secret = newSecret();
   const sub = await deps.orm.em.fork().transactional(async (em) => {
-    const s = await findOwned(em, accountId, id, applicationId || undefined);
+    const s = await findOwned(em, req.accountId, req.id);
     // Lock the row: two rotations at once must not both keep the same "previous".
     const row = await em.findOne(SubscriptionSecretSchema, { subscriptionId: s.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
     if (!row) throw new AppError('internal', `subscription ${s.id} has no secret`);
@@ -27,6 +28,6 @@ export async function rotateSecret(deps: Deps, accountId: string, id: string, ap
     row.rotatedAt = now;
     return s;
   });
-  deps.changes.changed(sub, requestId);
+  deps.changes.changed(sub, req.requestId);
   return secret;
 }

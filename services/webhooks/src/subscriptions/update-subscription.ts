@@ -1,6 +1,6 @@
 import { AppError, type FieldError } from '@switchboard/platform';
 import type { UpdateSubscriptionRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/UpdateSubscriptionRequest';
-import type { Deps } from '../context';
+import type { Deps, Traced } from '../context';
 import type { Subscription } from '../db/entities';
 import { findOwned } from './repository';
 import { checkEvent, checkName, checkPayload, checkTargetUrl, normaliseResource, throwIfAny } from './rules';
@@ -10,7 +10,7 @@ import { checkEvent, checkName, checkPayload, checkTargetUrl, normaliseResource,
  * sent only with its current value (409 otherwise). Re-enabling a disabled subscription clears its
  * disabled reason and its failure count.
  */
-export async function updateSubscription(deps: Deps, req: UpdateSubscriptionRequest__Output, requestId?: string): Promise<Subscription> {
+export async function updateSubscription(deps: Deps, req: Traced<UpdateSubscriptionRequest__Output>): Promise<Subscription> {
   const em = deps.orm.em.fork();
   const sub = await findOwned(em, req.accountId, req.id, req.applicationId || undefined);
 
@@ -43,6 +43,6 @@ export async function updateSubscription(deps: Deps, req: UpdateSubscriptionRequ
   if (!changed) return sub;
   sub.updatedAt = new Date();
   await em.flush();
-  deps.changes.changed(sub, requestId);
+  deps.changes.changed(sub, req.requestId);
   return sub;
 }

@@ -1,0 +1,19 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { EnvironmentSchema, type Environment } from '../db/entities';
+
+// Environments change only through migrations: their ids are read once a minute, not per request.
+let environmentIds: { ids: Set<string>; at: number } | undefined;
+
+export async function environmentExists(em: EntityManager, id: string): Promise<boolean> {
+  if (!environmentIds || Date.now() - environmentIds.at > 60_000 || !environmentIds.ids.has(id)) {
+    const rows = await em.find(EnvironmentSchema, {}, { fields: ['id'] });
+    environmentIds = { ids: new Set(rows.map((r) => r.id)), at: Date.now() };
+  }
+  return environmentIds.ids.has(id);
+}
+
+/** The environment with this id, or undefined (ids are 64-bit integers). */
+export async function findEnvironment(em: EntityManager, id: string): Promise<Environment | undefined> {
+  if (!/^\d{1,18}$/.test(id)) return undefined;
+  return (await em.findOne(EnvironmentSchema, { id })) ?? undefined;
+}
