@@ -1,21 +1,36 @@
 // Composition root of the dispatcher: NATS streams and consumers, gRPC clients, the delivery
 // pipeline and the ops server, built from one Config. createApp(config).start() runs it;
 // stop() drains it (stop pulling, finish attempts in flight, flush records, drain NATS).
-import { connectNats, createLogger, runConsumerLoop, startOpsServer, type ConsumerLoop, type Logger, type NatsHandle, type OpsServer } from '@switchboard/platform';
+import {
+  connectNats,
+  createLogger,
+  runConsumerLoop,
+  startOpsServer,
+  STREAMS,
+  type ConsumerLoop,
+  type Logger,
+  type NatsConnection,
+  type NatsHandle,
+  type OpsServer,
+} from '@switchboard/platform';
 import { applicationsClient, webhooksClient } from '@switchboard/proto';
 import type { Config } from './config';
+import { pollConsumerBacklog } from './consumer-backlog';
 import { BreakerMap } from './delivery/breakers';
-import { DeliveryWorker } from './delivery/deliver-job';
 import { HostLimiter } from './delivery/host-limiter';
 import { HttpSender } from './delivery/http-sender';
+import { InFlight } from './delivery/in-flight';
+import { notificationPolicy } from './delivery/policies/notification';
+import { sessionPolicy } from './delivery/policies/session';
+import { SignedSender } from './delivery/signed-sender';
 import { generateSecret, secretKey } from './delivery/signing';
+import { DeliveryWorker } from './delivery/worker';
 import { handleEvent } from './events/handle-event';
-import { CONSUMERS, DELIVERIES_STREAM, ensureDispatcherStreams, JOB_SUBJECTS } from './jobs';
-import { encodeBatch, forwardRecords } from './recording/records-forwarder';
 import { Lookups } from './lookup/lookups';
 import { createMetrics, type DispatcherMetrics } from './metrics';
 import { AttemptRecorder } from './recording/attempt-recorder';
-import { STREAMS } from '@switchboard/platform';
+import { encodeBatch, forwardRecords } from './recording/records-forwarder';
+import { CONSUMERS, DELIVERIES_STREAM, ensureDispatcherStreams, JOB_SUBJECTS } from './streams';
 
 export type { Config } from './config';
 export { loadConfig } from './config';
@@ -29,6 +44,19 @@ export interface DispatcherApp {
 
 export interface AppOptions {
   logger?: Logger;
+}
+
+/** What exists only while the app runs: made by start(), taken apart by stop(). */
+interface Running {
+  nats: NatsHandle;
+  inFlight: InFlight;
+  recorder: AttemptRecorder;
+  loops: ConsumerLoop[];
+  /** True until stop() has stopped the consumer loops (readiness). */
+  consuming: boolean;
+  stopListening: () => void;
+  stopPolling: () => void;
+  ops: OpsServer;
 }
 
 export function createApp(config: Config, options: AppOptions = {}): DispatcherApp {
@@ -46,163 +74,135 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
     (host, state) => logger.info({ host, state }, 'circuit breaker state changed'),
   );
   const metrics = createMetrics(() => breakers.counts());
+  const clientOpts = { defaultTimeoutMs: 3000, metrics: { registry: metrics.registry, prefix: 'dispatcher' } };
+  const apps = applicationsClient(config.APPLICATIONS_GRPC_URL, clientOpts);
+  const hooks = webhooksClient(config.WEBHOOKS_GRPC_URL, clientOpts);
+  const lookups = new Lookups(apps, hooks, config.LOOKUP_CACHE_TTL, logger);
+  const http = new HttpSender({ timeoutMs: config.DELIVERY_TIMEOUT_MS, allowedCidrs: config.DELIVERY_ALLOWED_CIDRS });
+  const limiter = new HostLimiter({
+    global: config.DELIVERY_CONCURRENCY,
+    perHost: config.DELIVERY_HOST_CONCURRENCY,
+    maxWaitMs: Math.min(1000, config.DELIVERY_TIMEOUT_MS),
+    maxQueuePerHost: config.DELIVERY_HOST_CONCURRENCY * 2,
+    congestedAfterMs: Math.min(1000, config.DELIVERY_TIMEOUT_MS / 2),
+  });
+  const sender = new SignedSender(http, breakers, limiter);
+  const retrySettings = {
+    retry: { schedule: config.DELIVERY_RETRY_SCHEDULE, jitter: config.DELIVERY_RETRY_JITTER, retryAfterMaxMs: config.DELIVERY_RETRY_AFTER_MAX },
+    giveUpAfterMs: config.DELIVERY_GIVE_UP_AFTER,
+  };
+  const policies = { notification: notificationPolicy(retrySettings), session: sessionPolicy(retrySettings) };
 
-  let nats: NatsHandle | undefined;
-  let ops: OpsServer | undefined;
-  let loops: ConsumerLoop[] = [];
-  let stopListening: (() => void) | undefined;
-  let pendingTimer: NodeJS.Timeout | undefined;
-  let connected = false;
+  let running: Running | undefined;
   let accepting = false;
-  let recorder: AttemptRecorder | undefined;
-  let limiter: HostLimiter | undefined;
-  let sender: HttpSender | undefined;
-  let worker: DeliveryWorker | undefined;
-  let apps: ReturnType<typeof applicationsClient> | undefined;
-  let hooks: ReturnType<typeof webhooksClient> | undefined;
+
+  async function start(): Promise<Running> {
+    const sessionKeys = sessionSigningKeys(config, logger);
+    const nats = await connectNats(config.NATS_URL, logger, 'dispatcher');
+    const connection = watchConnection(nats.nc);
+    // Records are durable once JetStream has them; the records consumer stores them.
+    const recorder = new AttemptRecorder(
+      async (attempts, disable) => {
+        await nats.js.publish(JOB_SUBJECTS.records, encodeBatch({ attempts, disable }));
+      },
+      { flushIntervalMs: config.RECORD_FLUSH_INTERVAL, batchSize: config.RECORD_BATCH_SIZE, concurrency: 4, logger, onBuffered: (n) => metrics.recordsBuffered.set(n) },
+    );
+    await ensureDispatcherStreams(nats.jsm, {
+      replicas: config.NATS_STREAM_REPLICAS,
+      retrySchedule: config.DELIVERY_RETRY_SCHEDULE,
+      ackWaitMs: config.JETSTREAM_ACK_WAIT,
+      maxScheduled: config.DELIVERY_MAX_SCHEDULED,
+    });
+    const stopListening = lookups.listen(nats.nc);
+
+    const inFlight = new InFlight(config.JETSTREAM_ACK_WAIT, logger);
+    const worker = new DeliveryWorker({ js: nats.js, lookups, sender, policies, recorder, inFlight, metrics, sessionKeys, logger });
+    const js = nats.js;
+    // Jobs handled at once: attempts in flight or waiting (briefly) for a host slot.
+    const buffer = Math.max(config.DELIVERY_CONCURRENCY * 2, 64);
+    const loops = [
+      runConsumerLoop({ js, stream: STREAMS.events.name, durable: CONSUMERS.events, logger, concurrency: buffer, handle: (m) => handleEvent(m, { lookups, worker, inFlight, metrics, logger }) }),
+      runConsumerLoop({ js, stream: DELIVERIES_STREAM, durable: CONSUMERS.retry, logger, concurrency: buffer, handle: (m) => worker.handleRetry(m) }),
+      runConsumerLoop({
+        js,
+        stream: DELIVERIES_STREAM,
+        durable: CONSUMERS.records,
+        logger,
+        concurrency: config.RECORD_CONCURRENCY,
+        handle: (m) =>
+          forwardRecords(m, {
+            store: async (attempts, disable) => {
+              await hooks.recordAttempts({ attempts, disable }, { timeoutMs: 10_000 });
+            },
+            metrics,
+            logger,
+          }),
+      }),
+    ];
+    await Promise.all(loops.map((l) => l.started));
+    const stopPolling = pollConsumerBacklog(nats.jsm, metrics);
+
+    accepting = true;
+    const run = { nats, inFlight, recorder, loops, consuming: true, stopListening, stopPolling };
+    const ops = await startOpsServer({
+      port: config.OPS_PORT,
+      host: config.HOST,
+      logger,
+      registry: metrics.registry,
+      accepting: () => accepting,
+      ready: async () => ({ nats: connection.connected && !nats.nc.isClosed(), consumers: run.consuming }),
+    });
+    return Object.assign(run, { ops });
+  }
 
   return {
     logger,
     metrics,
     async start() {
-      let sessionSecrets = (config.SESSION_SIGNING_SECRET ?? '').split(/\s+/).filter(Boolean);
-      if (sessionSecrets.length === 0) {
-        sessionSecrets = [generateSecret()];
-        logger.warn('SESSION_SIGNING_SECRET is not set: session POSTs are signed with a random per-process secret that receivers cannot verify');
-      }
-      const clientOpts = { defaultTimeoutMs: 3000, metrics: { registry: metrics.registry, prefix: 'dispatcher' } };
-      apps = applicationsClient(config.APPLICATIONS_GRPC_URL, clientOpts);
-      hooks = webhooksClient(config.WEBHOOKS_GRPC_URL, clientOpts);
-      const lookups = new Lookups(apps, hooks, config.LOOKUP_CACHE_TTL, logger);
-      sender = new HttpSender({ timeoutMs: config.DELIVERY_TIMEOUT_MS, allowedCidrs: config.DELIVERY_ALLOWED_CIDRS });
-      limiter = new HostLimiter({
-        global: config.DELIVERY_CONCURRENCY,
-        perHost: config.DELIVERY_HOST_CONCURRENCY,
-        maxWaitMs: Math.min(1000, config.DELIVERY_TIMEOUT_MS),
-        maxQueuePerHost: config.DELIVERY_HOST_CONCURRENCY * 2,
-        congestedAfterMs: Math.min(1000, config.DELIVERY_TIMEOUT_MS / 2),
-      });
-      const webhooks = hooks;
-      nats = await connectNats(config.NATS_URL, logger, 'dispatcher');
-      const natsJs = nats.js;
-      // Records are durable once JetStream has them; the records consumer stores them.
-      recorder = new AttemptRecorder(
-        async (attempts, disable) => {
-          await natsJs.publish(JOB_SUBJECTS.records, encodeBatch({ attempts, disable }));
-        },
-        { flushIntervalMs: config.RECORD_FLUSH_INTERVAL, batchSize: config.RECORD_BATCH_SIZE, concurrency: 4, logger, onBuffered: (n) => metrics.recordsBuffered.set(n) },
-      );
-
-      connected = true;
-      (async () => {
-        for await (const s of nats!.nc.status()) {
-          if (s.type === 'disconnect') connected = false;
-          else if (s.type === 'reconnect') connected = true;
-        }
-      })().catch(() => undefined);
-      await ensureDispatcherStreams(nats.jsm, {
-        replicas: config.NATS_STREAM_REPLICAS,
-        retrySchedule: config.DELIVERY_RETRY_SCHEDULE,
-        ackWaitMs: config.JETSTREAM_ACK_WAIT,
-        maxScheduled: config.DELIVERY_MAX_SCHEDULED,
-      });
-      stopListening = lookups.listen(nats.nc);
-
-      worker = new DeliveryWorker({
-        js: nats.js,
-        lookups,
-        sender,
-        breakers,
-        limiter,
-        recorder,
-        metrics,
-        policy: { schedule: config.DELIVERY_RETRY_SCHEDULE, jitter: config.DELIVERY_RETRY_JITTER, retryAfterMaxMs: config.DELIVERY_RETRY_AFTER_MAX },
-        sessionKeys: sessionSecrets.map(secretKey),
-        ackWaitMs: config.JETSTREAM_ACK_WAIT,
-        giveUpAfterMs: config.DELIVERY_GIVE_UP_AFTER,
-        logger,
-      });
-      const js = nats.js;
-      const w = worker;
-      // Jobs handled at once: attempts in flight or waiting (briefly) for a host slot.
-      const buffer = Math.max(config.DELIVERY_CONCURRENCY * 2, 64);
-      loops = [
-        runConsumerLoop({ js, stream: STREAMS.events.name, durable: CONSUMERS.events, logger, concurrency: buffer, handle: (m) => handleEvent(m, { lookups, worker: w, metrics, logger }) }),
-        runConsumerLoop({ js, stream: DELIVERIES_STREAM, durable: CONSUMERS.retry, logger, concurrency: buffer, handle: (m) => w.handleRetry(m) }),
-        runConsumerLoop({
-          js,
-          stream: DELIVERIES_STREAM,
-          durable: CONSUMERS.records,
-          logger,
-          concurrency: config.RECORD_CONCURRENCY,
-          handle: (m) =>
-            forwardRecords(m, {
-              store: async (attempts, disable) => {
-                await webhooks.recordAttempts({ attempts, disable }, { timeoutMs: 10_000 });
-              },
-              metrics,
-              logger,
-            }),
-        }),
-      ];
-      await Promise.all(loops.map((l) => l.started));
-
-      const jsm = nats.jsm;
-      const pollPending = async () => {
-        for (const [stream, durable] of [
-          [STREAMS.events.name, CONSUMERS.events],
-          [DELIVERIES_STREAM, CONSUMERS.retry],
-          [DELIVERIES_STREAM, CONSUMERS.records],
-        ] as const) {
-          try {
-            const info = await jsm.consumers.info(stream, durable);
-            // A scheduled retry is an unacknowledged message of the retry consumer until it is due:
-            // that is waiting by design, not backlog, so it is counted apart.
-            if (durable === CONSUMERS.retry) {
-              metrics.consumerPending.set({ consumer: durable }, info.num_pending);
-              metrics.retriesWaiting.set(info.num_ack_pending);
-            } else metrics.consumerPending.set({ consumer: durable }, info.num_pending + info.num_ack_pending);
-          } catch {
-            // NATS away: keep the last value
-          }
-        }
-      };
-      void pollPending();
-      pendingTimer = setInterval(() => void pollPending(), 5000);
-      pendingTimer.unref();
-
-      accepting = true;
-      ops = await startOpsServer({
-        port: config.OPS_PORT,
-        host: config.HOST,
-        logger,
-        registry: metrics.registry,
-        accepting: () => accepting,
-        ready: async () => ({ nats: connected && !nats!.nc.isClosed(), consumers: loops.length === 3 }),
-      });
-      logger.info({ opsPort: ops.port, consumers: Object.values(CONSUMERS) }, 'dispatcher started');
-      return { opsPort: ops.port };
+      running = await start();
+      logger.info({ opsPort: running.ops.port, consumers: Object.values(CONSUMERS) }, 'dispatcher started');
+      return { opsPort: running.ops.port };
     },
 
     async stop() {
       accepting = false;
-      clearInterval(pendingTimer);
-      stopListening?.();
+      const r = running;
+      running = undefined;
+      r?.stopPolling();
+      r?.stopListening();
       // Stop pulling; jobs in flight finish their attempt, record it and acknowledge.
-      await Promise.all(loops.map((l) => l.stop()));
-      loops = [];
-      await worker?.drain();
-      limiter?.close();
-      await recorder?.close();
-      await nats?.close();
-      nats = undefined;
+      await Promise.all((r?.loops ?? []).map((l) => l.stop()));
+      if (r) r.consuming = false;
+      await r?.inFlight.drain();
+      limiter.close();
+      await r?.recorder.close();
+      await r?.nats.close();
       breakers.close();
-      await sender?.close();
-      apps?.close();
-      hooks?.close();
-      await ops?.close();
-      ops = undefined;
+      await http.close();
+      apps.close();
+      hooks.close();
+      await r?.ops.close();
       logger.info('dispatcher stopped');
     },
   };
+}
+
+/** HMAC keys of SESSION_SIGNING_SECRET (space-separated during a rotation), or of a random secret with a warning. */
+function sessionSigningKeys(config: Config, logger: Logger): Buffer[] {
+  const secrets = (config.SESSION_SIGNING_SECRET ?? '').split(/\s+/).filter(Boolean);
+  if (secrets.length > 0) return secrets.map(secretKey);
+  logger.warn('SESSION_SIGNING_SECRET is not set: session POSTs are signed with a random per-process secret that receivers cannot verify');
+  return [secretKey(generateSecret())];
+}
+
+/** Follows the connection's status: false from a disconnect until the reconnect. */
+function watchConnection(nc: NatsConnection): { readonly connected: boolean } {
+  const state = { connected: true };
+  (async () => {
+    for await (const s of nc.status()) {
+      if (s.type === 'disconnect') state.connected = false;
+      else if (s.type === 'reconnect') state.connected = true;
+    }
+  })().catch(() => undefined);
+  return state;
 }

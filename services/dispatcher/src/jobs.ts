@@ -1,28 +1,15 @@
 // Delivery jobs: one per (event, target). A first attempt runs straight from the inbound event;
 // a retry, or a job that must wait, is a JetStream message on the dispatcher's own work-queue
 // stream carrying the validated event, the target's id, the number of the attempt it will make
-// and a `notBefore` time, so a scheduled retry is durable state and survives any restart.
+// and a `notBefore` time, so a scheduled retry is durable state and survives any restart. The
+// stream and its consumers are set up in streams.ts.
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { AckPolicy, DeliverPolicy, RetentionPolicy, StorageType, type JetStreamManager } from '@nats-io/jetstream';
-import { ensureConsumer, ensureStreams, STREAMS } from '@switchboard/platform';
-import { deliveriesRetentionMs } from './delivery/retry';
 import { cdrEventSchema, sessionNewSchema } from './events/schemas';
 
-export const DELIVERIES_STREAM = 'SWITCHBOARD_DELIVERIES';
-export const JOB_SUBJECTS = {
-  retry: 'deliveries.retry',
-  /** Batches of attempt records on their way to the webhooks service. */
-  records: 'deliveries.records',
-} as const;
-export const CONSUMERS = {
-  /** Inbound events (the whole SWITCHBOARD_EVENTS stream): validated, first attempts made. */
-  events: 'dispatcher-events',
-  /** Retries and deferred jobs; held by JetStream (nak with delay) until due. */
-  retry: 'dispatcher-deliveries-retry',
-  /** Attempt records, stored through the webhooks service. */
-  records: 'dispatcher-records',
-} as const;
+const sentSchema = z.object({ name: z.string().nullable(), payload: z.unknown() });
+/** What of the subscription a notification body carries; fixed at the first attempt. */
+export type SentFields = z.output<typeof sentSchema>;
 
 const base = {
   v: z.literal(1),
@@ -35,7 +22,7 @@ const base = {
   receivedAt: z.string(),
 };
 
-export const jobSchema = z.discriminatedUnion('kind', [
+const jobSchema = z.discriminatedUnion('kind', [
   z.object({ ...base, kind: z.literal('session'), event: sessionNewSchema }),
   z.object({
     ...base,
@@ -48,7 +35,7 @@ export const jobSchema = z.discriminatedUnion('kind', [
      * bytes under the same webhook-id even if the subscription is edited meanwhile; its target
      * and signing secrets are still read afresh. Absent until the first attempt is made.
      */
-    sent: z.object({ name: z.string().nullable(), payload: z.unknown() }).optional(),
+    sent: sentSchema.optional(),
   }),
 ]);
 
@@ -67,59 +54,4 @@ export function parseJob(data: Uint8Array): Job {
 export function webhookIdFor(stream: string, seq: number, timestampNanos: bigint | string, target: string): string {
   const digest = createHash('sha256').update(`${stream}\n${seq}\n${String(timestampNanos)}\n${target}`).digest('base64url');
   return `msg_${digest.slice(0, 24)}`;
-}
-
-const nanos = (ms: number) => ms * 1_000_000;
-
-export interface StreamSettings {
-  replicas: number;
-  retrySchedule: readonly number[];
-  ackWaitMs: number;
-  maxScheduled: number;
-}
-
-/** Creates or updates the streams and durable consumers the dispatcher uses (idempotent). */
-export async function ensureDispatcherStreams(jsm: JetStreamManager, s: StreamSettings): Promise<void> {
-  await ensureStreams(jsm, [STREAMS.events, STREAMS.internal], s.replicas);
-  // Jobs live until acknowledged (work queue), at most as long as the whole schedule plus slack.
-  const config = {
-    name: DELIVERIES_STREAM,
-    subjects: [JOB_SUBJECTS.retry, JOB_SUBJECTS.records],
-    retention: RetentionPolicy.Workqueue,
-    storage: StorageType.File,
-    max_age: nanos(deliveriesRetentionMs(s.retrySchedule)),
-    num_replicas: s.replicas,
-    // Re-publishing a job after a crash (before the source was acknowledged) is deduplicated.
-    duplicate_window: nanos(10 * 60_000),
-  };
-  try {
-    await jsm.streams.info(DELIVERIES_STREAM);
-    await jsm.streams.update(DELIVERIES_STREAM, config);
-  } catch (err) {
-    const e = err as { message?: string; api_error?: { err_code?: number } };
-    if (e?.api_error?.err_code !== 10059 && !/stream not found/i.test(e?.message ?? '')) throw err;
-    await jsm.streams.add(config);
-  }
-  const ackWait = nanos(s.ackWaitMs);
-  await ensureConsumer(jsm, STREAMS.events.name, {
-    durable_name: CONSUMERS.events,
-    ack_policy: AckPolicy.Explicit,
-    deliver_policy: DeliverPolicy.All,
-    ack_wait: ackWait,
-    max_ack_pending: 2000,
-  });
-  // Every scheduled retry is an unacknowledged message of this consumer until it is due, so its
-  // limit is the number of retries that can wait at once; first attempts never wait behind them.
-  await ensureConsumer(jsm, DELIVERIES_STREAM, {
-    durable_name: CONSUMERS.retry,
-    filter_subject: JOB_SUBJECTS.retry,
-    ack_wait: ackWait,
-    max_ack_pending: s.maxScheduled,
-  });
-  await ensureConsumer(jsm, DELIVERIES_STREAM, {
-    durable_name: CONSUMERS.records,
-    filter_subject: JOB_SUBJECTS.records,
-    ack_wait: ackWait,
-    max_ack_pending: 1000,
-  });
 }

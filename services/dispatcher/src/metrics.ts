@@ -1,7 +1,6 @@
 // The dispatcher's Prometheus registry. Labels hold only small fixed sets (never URLs or ids).
 import { Counter, Gauge, Histogram, createRegistry, type Registry } from '@switchboard/platform';
 
-export type DeliveryKind = 'session' | 'notification';
 export type Outcome = 'succeeded' | 'retrying' | 'failed' | 'cancelled';
 
 export interface DispatcherMetrics {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jetstreamManager } from '@nats-io/jetstream';
 import pg from 'pg';
 import { waitFor } from '@switchboard/testing';
-import { CONSUMERS, DELIVERIES_STREAM } from '../src/jobs';
+import { CONSUMERS, DELIVERIES_STREAM } from '../src/streams';
 import { cdrEvent, startHarness, startReceiver, type Harness, type Receiver } from './harness';
 
 let h: Harness;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { waitFor } from '@switchboard/testing';
 import { verifySignature } from '../src/delivery/signing';
-import { CONSUMERS } from '../src/jobs';
+import { CONSUMERS } from '../src/streams';
 import { cdrEvent, metricValue, sleep, startHarness, startReceiver, type Harness, type Receiver, type RunningDispatcher } from './harness';
 
 let h: Harness;

@@ -195,6 +195,25 @@ describe('RecordAttempts and delivery health', () => {
     expect((await client().listDeliveries({ accountId: acct, subscriptionId: s.id })).deliveries).toEqual([]);
   });
 
+  it('when attempts carry kind and outcome only as proto enums, then they are stored and listed with the enums and the same text', async () => {
+    const acct = await h.newAccount();
+    const s = await sub(acct);
+    await client().recordAttempts({
+      attempts: [
+        attempt(s.id, { messageId: 'enum', kind: '', deliveryKind: 'DELIVERY_KIND_NOTIFICATION', outcome: '', deliveryOutcome: 'DELIVERY_OUTCOME_CANCELLED', statusCode: 0 }),
+        // the enum wins over the text when both are set
+        attempt(s.id, { messageId: 'enum', attempt: 2, outcome: 'retrying', deliveryOutcome: 'DELIVERY_OUTCOME_SUCCEEDED' }),
+      ],
+    });
+    const { deliveries } = await client().listDeliveries({ accountId: acct, subscriptionId: s.id });
+    expect(deliveries.map((d) => [d.attempt, d.kind, d.deliveryKind, d.outcome, d.deliveryOutcome])).toEqual([
+      [2, 'notification', 'DELIVERY_KIND_NOTIFICATION', 'succeeded', 'DELIVERY_OUTCOME_SUCCEEDED'],
+      [1, 'notification', 'DELIVERY_KIND_NOTIFICATION', 'cancelled', 'DELIVERY_OUTCOME_CANCELLED'],
+    ]);
+    const bad = await fieldErrorsOf(client().recordAttempts({ attempts: [attempt(s.id, { kind: '', outcome: '', deliveryOutcome: 'DELIVERY_OUTCOME_UNSPECIFIED' })] }));
+    expect(bad.fields).toEqual(['attempts[0].kind', 'attempts[0].outcome']);
+  });
+
   it('when an attempt names a subscription that no longer exists, then it is dropped without error', async () => {
     await expect(client().recordAttempts({ attempts: [attempt('wh_000000000000000000000000')] })).resolves.toEqual({});
   });

@@ -1,5 +1,5 @@
 import type * as grpc from '@grpc/grpc-js';
-import type { MessageTypeDefinition } from '@grpc/proto-loader';
+import type { EnumTypeDefinition, MessageTypeDefinition } from '@grpc/proto-loader';
 
 import type { CreateSubscriptionRequest as _switchboard_webhooks_v1_CreateSubscriptionRequest, CreateSubscriptionRequest__Output as _switchboard_webhooks_v1_CreateSubscriptionRequest__Output } from './switchboard/webhooks/v1/CreateSubscriptionRequest';
 import type { CreateSubscriptionResponse as _switchboard_webhooks_v1_CreateSubscriptionResponse, CreateSubscriptionResponse__Output as _switchboard_webhooks_v1_CreateSubscriptionResponse__Output } from './switchboard/webhooks/v1/CreateSubscriptionResponse';
@@ -40,6 +40,8 @@ export interface ProtoGrpcType {
         DeleteSubscriptionRequest: MessageTypeDefinition<_switchboard_webhooks_v1_DeleteSubscriptionRequest, _switchboard_webhooks_v1_DeleteSubscriptionRequest__Output>
         DeleteSubscriptionResponse: MessageTypeDefinition<_switchboard_webhooks_v1_DeleteSubscriptionResponse, _switchboard_webhooks_v1_DeleteSubscriptionResponse__Output>
         Delivery: MessageTypeDefinition<_switchboard_webhooks_v1_Delivery, _switchboard_webhooks_v1_Delivery__Output>
+        DeliveryKind: EnumTypeDefinition
+        DeliveryOutcome: EnumTypeDefinition
         DisableSubscription: MessageTypeDefinition<_switchboard_webhooks_v1_DisableSubscription, _switchboard_webhooks_v1_DisableSubscription__Output>
         GetSecretRequest: MessageTypeDefinition<_switchboard_webhooks_v1_GetSecretRequest, _switchboard_webhooks_v1_GetSecretRequest__Output>
         GetSecretResponse: MessageTypeDefinition<_switchboard_webhooks_v1_GetSecretResponse, _switchboard_webhooks_v1_GetSecretResponse__Output>

@@ -49,7 +49,7 @@ function endpoint(e: SessionIn['from'], channel: Channel): SessionEndpoint {
 }
 
 /** ISO 8601 UTC with a Z. */
-export function isoUtc(value: string | Date): string {
+function isoUtc(value: string | Date): string {
   return (typeof value === 'string' ? new Date(value) : value).toISOString();
 }
 

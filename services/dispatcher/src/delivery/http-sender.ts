@@ -6,7 +6,7 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { Agent } from 'undici';
 import { isAddressAllowed, judgeHost, type Cidr } from '@switchboard/platform';
 
-export class RefusedTargetError extends Error {
+class RefusedTargetError extends Error {
   readonly code = 'ESSRF';
   constructor(message: string) {
     super(message);

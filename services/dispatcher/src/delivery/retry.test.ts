@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maxAttempts, nextDelay, parseDuration, parseRetryAfter, parseSchedule, type RetryPolicy } from './retry';
+import { jitter, maxAttempts, nextDelay, parseDuration, parseRetryAfter, parseSchedule, type RetryPolicy } from './retry';
 
 describe('retry schedule', () => {
   it('when the default schedule is parsed, then every unit is understood', () => {
@@ -50,5 +50,11 @@ describe('retry schedule', () => {
     expect(parseRetryAfter('soon', now)).toBeUndefined();
     expect(parseRetryAfter('-5', now)).toBeUndefined();
     expect(parseRetryAfter(['7'], now)).toBe(7000);
+  });
+
+  it('when a short wait is jittered, then it lands within 75%..125% of itself', () => {
+    expect(jitter(2000, () => 0)).toBe(1500);
+    expect(jitter(2000, () => 0.5)).toBe(2000);
+    expect(jitter(2000, () => 0.999999)).toBe(2500);
   });
 });

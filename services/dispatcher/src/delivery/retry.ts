@@ -61,6 +61,11 @@ export function nextDelay(policy: RetryPolicy, attempt: number, retryAfterMs?: n
   return jittered;
 }
 
+/** Spreads a short wait (a deferred job's) over 75%..125% of `ms`, so waiting jobs do not return together. */
+export function jitter(ms: number, random: () => number = Math.random): number {
+  return Math.round(ms * (0.75 + random() * 0.5));
+}
+
 /** Parses a Retry-After header: delta-seconds or an HTTP date. Undefined when absent or unparseable. */
 export function parseRetryAfter(value: string | string[] | undefined, now: number = Date.now()): number | undefined {
   const v = Array.isArray(value) ? value[0] : value;

@@ -31,7 +31,7 @@ const endpoint = z
   .loose();
 
 /** The SPEC 6.2 session object as the telephony core sends it; every key optional. */
-export const sessionSchema = z
+const sessionSchema = z
   .object({
     id: z.string().max(200).nullish(),
     accountId: accountId.nullish(),
@@ -85,7 +85,7 @@ export const EVENT_OF_SUBJECT = {
 export type NotificationSubject = keyof typeof EVENT_OF_SUBJECT;
 export type WebhookEvent = (typeof EVENT_OF_SUBJECT)[NotificationSubject];
 
-export function isNotificationSubject(subject: string): subject is NotificationSubject {
+function isNotificationSubject(subject: string): subject is NotificationSubject {
   return subject in EVENT_OF_SUBJECT;
 }
 

@@ -34,6 +34,14 @@ export interface MatchQuery {
 
 const LOOKUP_TIMEOUT_MS = 3000;
 
+/**
+ * Whether a lookup failed because the service behind it is away (or failing), not because of the
+ * request: the job or event waits and comes back, it is never dropped. The one place that decides.
+ */
+export function isLookupUnavailable(err: unknown): boolean {
+  return err instanceof AppError && (err.code === 'unavailable' || err.code === 'internal');
+}
+
 export class Lookups {
   private readonly apps: TaggedCache<ApplicationTarget | null>;
   private readonly matches: TaggedCache<SubscriptionTarget[]>;

@@ -5,6 +5,7 @@ import type { RecordAttemptsRequest__Output } from '@switchboard/proto/generated
 import type { Deps } from '../context';
 import type { SubscriptionRef } from '../events/changes';
 import { isAccountId, isSubscriptionId, newDeliveryId } from '../subscriptions/ids';
+import { kindOf, outcomeOf } from './mapper';
 
 const KINDS = ['session', 'notification'] as const;
 const OUTCOMES = ['succeeded', 'retrying', 'failed', 'cancelled'] as const;
@@ -39,11 +40,13 @@ const clean = (s: string) => s.replace(/\u0000/g, '');
 function checkAttempt(d: Delivery__Output, i: number, errors: FieldError[]): Attempt | undefined {
   const f = (name: string) => `attempts[${i}].${name}`;
   const before = errors.length;
+  const kind = kindOf(d);
+  const outcome = outcomeOf(d);
   if (!d.messageId || d.messageId.length > 200 || d.messageId.includes('\u0000')) errors.push({ field: f('messageId'), message: 'is required (at most 200 characters)' });
-  if (!(KINDS as readonly string[]).includes(d.kind)) errors.push({ field: f('kind'), message: `must be one of ${KINDS.join(', ')}` });
-  if (d.kind === 'notification' && !isSubscriptionId(d.subscriptionId)) errors.push({ field: f('subscriptionId'), message: 'is required for notifications' });
-  if (d.kind === 'session' && (!d.applicationId || d.applicationId.length > 200 || d.applicationId.includes('\u0000'))) errors.push({ field: f('applicationId'), message: 'is required for sessions' });
-  if (!(OUTCOMES as readonly string[]).includes(d.outcome)) errors.push({ field: f('outcome'), message: `must be one of ${OUTCOMES.join(', ')}` });
+  if (!(KINDS as readonly string[]).includes(kind)) errors.push({ field: f('kind'), message: `must be one of ${KINDS.join(', ')}` });
+  if (kind === 'notification' && !isSubscriptionId(d.subscriptionId)) errors.push({ field: f('subscriptionId'), message: 'is required for notifications' });
+  if (kind === 'session' && (!d.applicationId || d.applicationId.length > 200 || d.applicationId.includes('\u0000'))) errors.push({ field: f('applicationId'), message: 'is required for sessions' });
+  if (!(OUTCOMES as readonly string[]).includes(outcome)) errors.push({ field: f('outcome'), message: `must be one of ${OUTCOMES.join(', ')}` });
   if (!Number.isInteger(d.attempt) || d.attempt < 1) errors.push({ field: f('attempt'), message: 'must be 1 or more' });
   if (!Number.isInteger(d.statusCode) || d.statusCode < 0 || d.statusCode > 999) errors.push({ field: f('statusCode'), message: 'must be 0..999' });
   if (!Number.isInteger(d.durationMs) || d.durationMs < 0) errors.push({ field: f('durationMs'), message: 'must be 0 or more' });
@@ -52,8 +55,8 @@ function checkAttempt(d: Delivery__Output, i: number, errors: FieldError[]): Att
   return {
     id: newDeliveryId(),
     messageId: d.messageId,
-    kind: d.kind as Attempt['kind'],
-    subscriptionId: d.kind === 'notification' ? d.subscriptionId : null,
+    kind: kind as Attempt['kind'],
+    subscriptionId: kind === 'notification' ? d.subscriptionId : null,
     applicationId: clean(d.applicationId).slice(0, 200) || null,
     accountId: isAccountId(d.accountId) ? d.accountId : null,
     event: clean(d.event).slice(0, 64),
@@ -62,7 +65,7 @@ function checkAttempt(d: Delivery__Output, i: number, errors: FieldError[]): Att
     statusCode: d.statusCode === 0 ? null : d.statusCode,
     durationMs: d.durationMs,
     error: d.error ? clean(d.error).slice(0, ERROR_MAX) : null,
-    outcome: d.outcome as Attempt['outcome'],
+    outcome: outcome as Attempt['outcome'],
     createdAt: Number.isNaN(created.getTime()) ? new Date() : created,
   };
 }

@@ -1,5 +1,7 @@
 // Original file: proto/switchboard/webhooks/v1/webhooks.proto
 
+import type { DeliveryKind as _switchboard_webhooks_v1_DeliveryKind, DeliveryKind__Output as _switchboard_webhooks_v1_DeliveryKind__Output } from '../../../switchboard/webhooks/v1/DeliveryKind';
+import type { DeliveryOutcome as _switchboard_webhooks_v1_DeliveryOutcome, DeliveryOutcome__Output as _switchboard_webhooks_v1_DeliveryOutcome__Output } from '../../../switchboard/webhooks/v1/DeliveryOutcome';
 import type { Long } from '@grpc/proto-loader';
 
 export interface Delivery {
@@ -17,6 +19,8 @@ export interface Delivery {
   'error'?: (string);
   'outcome'?: (string);
   'createdAt'?: (string);
+  'deliveryKind'?: (_switchboard_webhooks_v1_DeliveryKind);
+  'deliveryOutcome'?: (_switchboard_webhooks_v1_DeliveryOutcome);
   '_error'?: "error";
 }
 
@@ -35,5 +39,7 @@ export interface Delivery__Output {
   'error'?: (string);
   'outcome': (string);
   'createdAt': (string);
+  'deliveryKind': (_switchboard_webhooks_v1_DeliveryKind__Output);
+  'deliveryOutcome': (_switchboard_webhooks_v1_DeliveryOutcome__Output);
   '_error'?: "error";
 }

@@ -1,0 +1,23 @@
+// Original file: proto/switchboard/webhooks/v1/webhooks.proto
+
+export const DeliveryOutcome = {
+  DELIVERY_OUTCOME_UNSPECIFIED: 'DELIVERY_OUTCOME_UNSPECIFIED',
+  DELIVERY_OUTCOME_SUCCEEDED: 'DELIVERY_OUTCOME_SUCCEEDED',
+  DELIVERY_OUTCOME_RETRYING: 'DELIVERY_OUTCOME_RETRYING',
+  DELIVERY_OUTCOME_FAILED: 'DELIVERY_OUTCOME_FAILED',
+  DELIVERY_OUTCOME_CANCELLED: 'DELIVERY_OUTCOME_CANCELLED',
+} as const;
+
+export type DeliveryOutcome =
+  | 'DELIVERY_OUTCOME_UNSPECIFIED'
+  | 0
+  | 'DELIVERY_OUTCOME_SUCCEEDED'
+  | 1
+  | 'DELIVERY_OUTCOME_RETRYING'
+  | 2
+  | 'DELIVERY_OUTCOME_FAILED'
+  | 3
+  | 'DELIVERY_OUTCOME_CANCELLED'
+  | 4
+
+export type DeliveryOutcome__Output = typeof DeliveryOutcome[keyof typeof DeliveryOutcome]

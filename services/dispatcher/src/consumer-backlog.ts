@@ -1,0 +1,34 @@
+// Backlog gauges of the dispatcher's consumers, read from JetStream every few seconds.
+import type { JetStreamManager } from '@nats-io/jetstream';
+import { STREAMS } from '@switchboard/platform';
+import type { DispatcherMetrics } from './metrics';
+import { CONSUMERS, DELIVERIES_STREAM } from './streams';
+
+const POLL_INTERVAL_MS = 5000;
+
+/** Starts polling at once; returns the function that stops it. */
+export function pollConsumerBacklog(jsm: JetStreamManager, metrics: DispatcherMetrics): () => void {
+  const poll = async () => {
+    for (const [stream, durable] of [
+      [STREAMS.events.name, CONSUMERS.events],
+      [DELIVERIES_STREAM, CONSUMERS.retry],
+      [DELIVERIES_STREAM, CONSUMERS.records],
+    ] as const) {
+      try {
+        const info = await jsm.consumers.info(stream, durable);
+        // A scheduled retry is an unacknowledged message of the retry consumer until it is due:
+        // that is waiting by design, not backlog, so it is counted apart.
+        if (durable === CONSUMERS.retry) {
+          metrics.consumerPending.set({ consumer: durable }, info.num_pending);
+          metrics.retriesWaiting.set(info.num_ack_pending);
+        } else metrics.consumerPending.set({ consumer: durable }, info.num_pending + info.num_ack_pending);
+      } catch {
+        // NATS away: keep the last value
+      }
+    }
+  };
+  void poll();
+  const timer = setInterval(() => void poll(), POLL_INTERVAL_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,69 @@
+// Jobs whose HTTP attempt is done and whose recording (attempt record stored, successor job
+// published, source message acknowledged) is still under way. They finish on their own so the
+// consumer's concurrency slot is free for the next attempt; this bounds how many pile up and keeps
+// their JetStream messages alive (in-progress signals) while they wait.
+import type { JsMsg, Logger } from '@switchboard/platform';
+
+/** Jobs whose record/acknowledgement may be pending at once before new work waits. */
+const MAX_FINISHING = 4096;
+
+export class InFlight {
+  /** Finishing promises of jobs whose attempt is done. */
+  private readonly finishing = new Set<Promise<unknown>>();
+  /** Callers of track() waiting for the pile to shrink, woken one per finished job. */
+  private readonly waiting: Array<() => void> = [];
+  /** Messages whose jobs are finishing: since when, and how many jobs. One ticker keeps them alive. */
+  private readonly working = new Map<JsMsg, { since: number; jobs: number }>();
+  private readonly ticker: NodeJS.Timeout;
+
+  /** `ackWaitMs`: ack_wait of the consumers; in-progress signals are sent well within it. */
+  constructor(
+    ackWaitMs: number,
+    private readonly logger: Logger,
+  ) {
+    const every = Math.max(1000, Math.floor(ackWaitMs / 3));
+    this.ticker = setInterval(() => {
+      const now = Date.now();
+      for (const [msg, w] of this.working) if (now - w.since >= every) msg.working();
+    }, every);
+    this.ticker.unref();
+  }
+
+  /**
+   * Lets `finishing` (record, then acknowledge `msg`) run on its own; JetStream's max_ack_pending
+   * and MAX_FINISHING bound how many pile up. A failure naks `msg` so it is re-delivered.
+   * Resolves at once, or when the pile is full, once one of them ended.
+   */
+  track(msg: JsMsg, finishing: Promise<unknown>): Promise<void> {
+    const t: Promise<unknown> = finishing
+      .catch((err: unknown) => {
+        this.logger.error({ err, subject: msg.subject, seq: msg.seq }, 'finishing a delivery failed; the message will be re-delivered');
+        msg.nak(1000);
+      })
+      .finally(() => {
+        this.finishing.delete(t);
+        this.waiting.shift()?.();
+      });
+    this.finishing.add(t);
+    return this.finishing.size >= MAX_FINISHING ? new Promise<void>((r) => this.waiting.push(r)) : Promise.resolve();
+  }
+
+  /** Tells JetStream the message is still being worked on while `fn` runs (records may wait for the webhooks service). */
+  async keepAlive<T>(msg: JsMsg, fn: () => Promise<T>): Promise<T> {
+    const w = this.working.get(msg);
+    if (w) w.jobs++;
+    else this.working.set(msg, { since: Date.now(), jobs: 1 });
+    try {
+      return await fn();
+    } finally {
+      const cur = this.working.get(msg);
+      if (cur && --cur.jobs === 0) this.working.delete(msg);
+    }
+  }
+
+  /** Waits until every tracked job is recorded and acknowledged (shutdown). */
+  async drain(): Promise<void> {
+    while (this.finishing.size > 0) await Promise.allSettled([...this.finishing]);
+    clearInterval(this.ticker);
+  }
+}

@@ -1,0 +1,19 @@
+// A delivery policy decides what follows an attempt (retry when, give up, disable) and how long a
+// job may wait for a host that cannot take it; the signed sender (../signed-sender.ts) makes the
+// attempts. One policy per kind of delivery: a new behaviour is a new policy file, not a branch.
+import type { Job } from '../../jobs';
+import type { AttemptResult } from '../http-sender';
+import type { AttemptOutcome } from '../outcome';
+import type { HostWait } from '../signed-sender';
+
+/** A job that found its host unavailable: it waits this long, or ends with this reason. */
+export type WaitDecision = { waitMs: number } | { giveUp: string };
+
+export interface DeliveryPolicy {
+  /** The recorded outcome of an attempt, with the delay before the next one when it is retried. */
+  afterAttempt(job: Job, result: AttemptResult, subscriptionId: string | null): AttemptOutcome;
+  /** A job whose host cannot take it now (`delayMs` is when it could). */
+  whileHostUnavailable(job: Job, reason: HostWait, delayMs: number): WaitDecision;
+}
+
+export type DeliveryPolicies = Record<Job['kind'], DeliveryPolicy>;

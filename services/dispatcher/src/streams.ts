@@ -1,0 +1,76 @@
+// The dispatcher's JetStream layout: its own work-queue stream (retry jobs and attempt records)
+// and the durable consumers of inbound events, retries and records. ensureDispatcherStreams
+// creates or updates them at start.
+import { AckPolicy, DeliverPolicy, RetentionPolicy, StorageType, type JetStreamManager } from '@nats-io/jetstream';
+import { ensureConsumer, ensureStreams, STREAMS } from '@switchboard/platform';
+import { deliveriesRetentionMs } from './delivery/retry';
+
+export const DELIVERIES_STREAM = 'SWITCHBOARD_DELIVERIES';
+export const JOB_SUBJECTS = {
+  retry: 'deliveries.retry',
+  /** Batches of attempt records on their way to the webhooks service. */
+  records: 'deliveries.records',
+} as const;
+export const CONSUMERS = {
+  /** Inbound events (the whole SWITCHBOARD_EVENTS stream): validated, first attempts made. */
+  events: 'dispatcher-events',
+  /** Retries and deferred jobs; held by JetStream (nak with delay) until due. */
+  retry: 'dispatcher-deliveries-retry',
+  /** Attempt records, stored through the webhooks service. */
+  records: 'dispatcher-records',
+} as const;
+
+const nanos = (ms: number) => ms * 1_000_000;
+
+export interface StreamSettings {
+  replicas: number;
+  retrySchedule: readonly number[];
+  ackWaitMs: number;
+  maxScheduled: number;
+}
+
+/** Creates or updates the streams and durable consumers the dispatcher uses (idempotent). */
+export async function ensureDispatcherStreams(jsm: JetStreamManager, s: StreamSettings): Promise<void> {
+  await ensureStreams(jsm, [STREAMS.events, STREAMS.internal], s.replicas);
+  // Jobs live until acknowledged (work queue), at most as long as the whole schedule plus slack.
+  const config = {
+    name: DELIVERIES_STREAM,
+    subjects: [JOB_SUBJECTS.retry, JOB_SUBJECTS.records],
+    retention: RetentionPolicy.Workqueue,
+    storage: StorageType.File,
+    max_age: nanos(deliveriesRetentionMs(s.retrySchedule)),
+    num_replicas: s.replicas,
+    // Re-publishing a job after a crash (before the source was acknowledged) is deduplicated.
+    duplicate_window: nanos(10 * 60_000),
+  };
+  try {
+    await jsm.streams.info(DELIVERIES_STREAM);
+    await jsm.streams.update(DELIVERIES_STREAM, config);
+  } catch (err) {
+    const e = err as { message?: string; api_error?: { err_code?: number } };
+    if (e?.api_error?.err_code !== 10059 && !/stream not found/i.test(e?.message ?? '')) throw err;
+    await jsm.streams.add(config);
+  }
+  const ackWait = nanos(s.ackWaitMs);
+  await ensureConsumer(jsm, STREAMS.events.name, {
+    durable_name: CONSUMERS.events,
+    ack_policy: AckPolicy.Explicit,
+    deliver_policy: DeliverPolicy.All,
+    ack_wait: ackWait,
+    max_ack_pending: 2000,
+  });
+  // Every scheduled retry is an unacknowledged message of this consumer until it is due, so its
+  // limit is the number of retries that can wait at once; first attempts never wait behind them.
+  await ensureConsumer(jsm, DELIVERIES_STREAM, {
+    durable_name: CONSUMERS.retry,
+    filter_subject: JOB_SUBJECTS.retry,
+    ack_wait: ackWait,
+    max_ack_pending: s.maxScheduled,
+  });
+  await ensureConsumer(jsm, DELIVERIES_STREAM, {
+    durable_name: CONSUMERS.records,
+    filter_subject: JOB_SUBJECTS.records,
+    ack_wait: ackWait,
+    max_ack_pending: 1000,
+  });
+}
