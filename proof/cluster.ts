@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createAccount } from '@switchboard/applications/accounts';
 import { connectNats, createLogger, SecretBox, type NatsHandle } from '@switchboard/platform';
-import { createTestDatabase, freePort, newSecretsKey, startNatsServer, startPrivatePostgres, waitFor, type NatsServer, type PrivatePostgres, type TestDatabase } from '@switchboard/testing';
+import { createTestDatabase, freePort, newSecretsKey, startNatsServer, startPrivatePostgres, waitFor, type NatsServer, type PrivatePostgres, type TestDatabase } from '../test/support/infra';
 import { initOrm, migrate } from '@switchboard/orm';
 import { SCHEMA } from '../services/applications/src/db/schema';
 import { startProxy, type Proxy } from './lib/proxy';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { initOrm, migrate } from '@switchboard/orm';
 import { createLogger, SecretBox } from '@switchboard/platform';
 import { applicationsClient } from '@switchboard/proto';
-import { createTestDatabase, freePort, newSecretsKey, queryDatabase, startNatsServer, type NatsServer, type TestDatabase } from '@switchboard/testing';
+import { createTestDatabase, freePort, newSecretsKey, queryDatabase, startNatsServer, type NatsServer, type TestDatabase } from '../../../test/support';
 import { createApp, loadConfig } from '../src/app';
 import { SCHEMA } from '../src/db/schema';
 

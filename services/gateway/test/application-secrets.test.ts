@@ -4,16 +4,15 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectNats, createLogger, SecretBox, type NatsHandle } from '@switchboard/platform';
-import { applicationsClient, type ApplicationsClient } from '@switchboard/proto';
-import { queryDatabase, startStack, type Stack, type TestAccount } from '@switchboard/testing';
+import { createLogger, SecretBox } from '@switchboard/platform';
+import type { ApplicationsClient } from '@switchboard/proto';
+import { queryDatabase, startServices, type Services, type TestAccount } from '../../../test/support';
 import { secretKey, signatureHeaders } from '../../dispatcher/src/delivery/signing';
 
-let stack: Stack;
+let stack: Services<{ gateway: true; webhooks: true }>;
 let alice: TestAccount;
 let bob: TestAccount;
 let grpc: ApplicationsClient;
-let bus: NatsHandle;
 /** Every line the applications service and the gateway logged during the tests, at trace level. */
 const logs: string[] = [];
 /** Every secret the tests saw in clear. */
@@ -28,16 +27,11 @@ const capture = () =>
   });
 
 beforeAll(async () => {
-  stack = await startStack({ webhooks: true, logger: (service) => createLogger(service, 'trace', capture()) });
+  stack = await startServices({ gateway: true, webhooks: true, logger: (service: string) => createLogger(service, 'trace', capture()) });
   [alice, bob] = await Promise.all([stack.createAccount('alice'), stack.createAccount('bob')]);
-  grpc = applicationsClient(`127.0.0.1:${stack.ports.applicationsGrpc}`);
-  bus = await connectNats(stack.nats.url, createLogger('test', 'silent'), 'test');
+  grpc = stack.applications.client;
 });
-afterAll(async () => {
-  grpc?.close();
-  await bus?.close();
-  await stack?.stop();
-});
+afterAll(async () => stack?.stop());
 
 const json = async (res: Response) => (await res.json()) as Record<string, any>;
 
@@ -123,7 +117,7 @@ describe('the session secret of an application', () => {
     expect((await grpc.lookupApplication({ id })).signingSecrets).toEqual([before]);
 
     const changed: Record<string, unknown>[] = [];
-    const sub = bus.nc.subscribe('applications.changed');
+    const sub = stack.bus.nc.subscribe('applications.changed');
     void (async () => {
       for await (const m of sub) changed.push(m.json());
     })();
@@ -181,7 +175,7 @@ describe('secrets at rest and in logs', () => {
     );
     expect(row!.secret).toMatch(/^enc:v1:/);
     expect(row!.previous_secret).toMatch(/^enc:v1:/);
-    const box = SecretBox.fromText(stack.secretsKey);
+    const box = SecretBox.fromText(stack.env.SECRETS_KEY!);
     expect(box.open(row!.secret, id)).toBe(after);
     expect(box.open(row!.previous_secret, id)).toBe(before);
     // Sealed for this application only: the value does not open as another's.

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStack, type Stack, type TestAccount } from '@switchboard/testing';
+import { startServices, type Services, type TestAccount } from '../../../test/support';
 
-let stack: Stack;
+let stack: Services<{ gateway: true }>;
 let alice: TestAccount;
 let bob: TestAccount;
 
 beforeAll(async () => {
-  stack = await startStack({ env: { AUTH_MAX_FAILURES: '3', AUTH_LOCKOUT_MS: '60000' } });
+  stack = await startServices({ gateway: true, env: { AUTH_MAX_FAILURES: '3', AUTH_LOCKOUT_MS: '60000' } });
   [alice, bob] = await Promise.all([stack.createAccount('alice'), stack.createAccount('bob')]);
 });
 afterAll(async () => stack?.stop());
@@ -85,10 +85,10 @@ describe('operations endpoints', () => {
     const res = await fetch(`${stack.baseUrl}/readyz`);
     expect(res.status).toBe(503);
     expect(await res.json()).toMatchObject({ checks: { applications: true, webhooks: false } });
-    const apps = await fetch(`http://127.0.0.1:${stack.ports.applicationsOps}/readyz`);
+    const apps = await fetch(`http://127.0.0.1:${stack.applications.opsPort}/readyz`);
     expect(apps.status).toBe(200);
     expect(await apps.json()).toMatchObject({ checks: { database: true, nats: true } });
-    const metrics = await (await fetch(`http://127.0.0.1:${stack.ports.applicationsOps}/metrics`)).text();
+    const metrics = await (await fetch(`http://127.0.0.1:${stack.applications.opsPort}/metrics`)).text();
     expect(metrics).toMatch(/applications_grpc_server_handled_total\{method="ListApplications",code="OK"\} \d+/);
   });
 });

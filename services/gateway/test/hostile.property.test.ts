@@ -3,17 +3,17 @@
 // document). `npm run proof` runs many more of them (PROPERTY_RUNS).
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStack, type Stack, type TestAccount } from '@switchboard/testing';
+import { startServices, type Services, type TestAccount } from '../../../test/support';
 
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 250);
-let stack: Stack;
+let stack: Services<{ gateway: true }>;
 let alice: TestAccount;
 let bob: TestAccount;
 let appId: string;
 let hookId: string;
 
 beforeAll(async () => {
-  stack = await startStack({ webhooks: true });
+  stack = await startServices({ gateway: true, webhooks: true });
   [alice, bob] = await Promise.all([stack.createAccount('alice'), stack.createAccount('bob')]);
   const app = await stack.request(alice, 'POST', '/v1/applications', { name: 'target', voiceUrl: 'https://example.com/v' });
   appId = ((await app.json()) as { href: string }).href.split('/').pop()!;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium } from 'playwright-core';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { checkResponse, startStack, type Stack } from '@switchboard/testing';
+import { checkResponse, startServices, type Services } from '../../../test/support';
 import { buildOpenApi } from '../src/openapi';
 // The dispatcher's own body builders and signer: the documented webhooks must describe what it really sends.
 import { buildNotificationBody, buildSessionBody } from '../../dispatcher/src/delivery/bodies';
@@ -17,7 +17,7 @@ import { cdrEventSchema, sessionNewSchema, smsDlrEventSchema } from '../../dispa
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../../..', import.meta.url));
-let stack: Stack;
+let stack: Services<{ gateway: true }>;
 
 type Obj = Record<string, unknown>;
 interface WebhookOperation {
@@ -60,7 +60,7 @@ function schemaValidator(doc: Doc) {
 }
 
 beforeAll(async () => {
-  stack = await startStack();
+  stack = await startServices({ gateway: true });
 });
 afterAll(async () => stack?.stop());
 

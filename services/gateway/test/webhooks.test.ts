@@ -1,13 +1,13 @@
 // SPEC 4.2 through the real gateway, webhooks and applications services, Postgres and NATS.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryDatabase, startStack, waitFor, type Stack, type TestAccount } from '@switchboard/testing';
+import { queryDatabase, startServices, waitFor, type Services, type TestAccount } from '../../../test/support';
 
-let stack: Stack;
+let stack: Services<{ gateway: true }>;
 let alice: TestAccount;
 let bob: TestAccount;
 
 beforeAll(async () => {
-  stack = await startStack({ webhooks: true, env: { DELIVERY_ALLOWED_CIDRS: '127.0.0.0/8,::1/128' } });
+  stack = await startServices({ gateway: true, webhooks: true, env: { DELIVERY_ALLOWED_CIDRS: '127.0.0.0/8,::1/128' } });
   [alice, bob] = await Promise.all([stack.createAccount('alice'), stack.createAccount('bob')]);
 });
 afterAll(async () => stack?.stop());

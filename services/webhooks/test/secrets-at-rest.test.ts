@@ -2,7 +2,7 @@
 // stored in plaintext before; the gRPC answers (to the owner, to the dispatcher) stay in clear.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SecretBox } from '@switchboard/platform';
-import { queryDatabase } from '@switchboard/testing';
+import { queryDatabase, waitFor } from '../../../test/support';
 import { startHarness, type Harness } from './harness';
 
 let h: Harness;
@@ -63,14 +63,16 @@ describe('subscription secrets at rest', () => {
 
     // A webhooks service started now migrates (MIGRATE_ON_START) with its SECRETS_KEY.
     await h.webhooks.stop();
-    h.webhooks = await h.startWebhooks();
+    await h.webhooks.start();
+    // The client's channel reconnects after its backoff.
+    const current = await waitFor(() => h.webhooks.client.getSecret({ accountId: acct, id: idB }).then((r) => r.secret), { what: 'the restarted webhooks service' });
+    expect(current).toBe(b.secret);
     const rowA = await secretRow(idA);
     const rowB = await secretRow(idB);
     for (const v of [rowA.secret, rowA.previous_secret, rowB.secret]) expect(v).toMatch(/^enc:v1:/);
     expect(rowB.previous_secret).toBeNull();
     expect(box.open(rowA.secret, idA)).toBe(a.secret);
     expect(box.open(rowA.previous_secret!, idA)).toBe(previous);
-    expect((await h.webhooks.client.getSecret({ accountId: acct, id: idB })).secret).toBe(b.secret);
     const match = await h.webhooks.client.matchSubscriptions({ accountId: acct, event: 'cdrCreated', resource: 'call' });
     expect(match.subscriptions.find((m) => m.subscription!.id === idA)!.secrets).toEqual([a.secret, previous]);
     const constraints = await queryDatabase<{ conname: string }>(h.db.url, `select conname from pg_constraint where conname like 'subscription_secrets_%sealed' order by conname`);
