@@ -40,7 +40,7 @@ describe('the session secrets migration', () => {
       `insert into applications.accounts (id, username, password_hash) values (9001, 'old-timer', 'x');
        insert into applications.applications (id, account_id, name, voice_url, environment_id, api_type)
          values ('${ids[0]}', 9001, 'one', 'https://example.com/1', 2, 'scripting'), ('${ids[1]}', 9001, 'two', 'https://example.com/2', 1, 'webapi');
-       delete from applications.mikro_orm_migrations where name = 'Migration003SessionSecrets';`,
+       delete from applications.mikro_orm_migrations where name = 'Migration004SessionSecrets';`,
     );
 
     await expect(runMigrations(undefined)).rejects.toThrow(/SECRETS_KEY is required/);

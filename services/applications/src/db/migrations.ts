@@ -1,7 +1,7 @@
 // Migrations of the applications schema, in order. Each runs in a transaction; never edit one
 // that has shipped: add a new one.
 import { SchemaMigration } from '@switchboard/orm';
-import { Migration003SessionSecrets } from './secret-migrations';
+import { Migration004SessionSecrets } from './secret-migrations';
 
 export class Migration001Initial extends SchemaMigration {
   override async up(): Promise<void> {
@@ -45,11 +45,34 @@ export class Migration001Initial extends SchemaMigration {
 }
 
 /**
+ * Outbox rows get a message id that is unique forever (a UUIDv7), used as the JetStream message id:
+ * the row id restarts at 1 in a recreated database, and JetStream would drop those events as
+ * duplicates of earlier ones inside its duplicate window. Existing rows get one made from their
+ * created_at; uuid_v7() is also the column's default, for rows written without one.
+ */
+export class Migration002OutboxMessageId extends SchemaMigration {
+  override async up(): Promise<void> {
+    this.useSchema();
+    this.addSql(`
+      create function uuid_v7(at timestamptz default clock_timestamp()) returns uuid
+      language sql volatile as $fn$
+        with t as (select lpad(to_hex(floor(extract(epoch from at) * 1000)::bigint), 12, '0') as ms)
+        select (substr(t.ms, 1, 8) || '-' || substr(t.ms, 9, 4) || '-7' || substr(gen_random_uuid()::text, 16))::uuid from t
+      $fn$;
+      alter table outbox add column message_id uuid;
+      update outbox set message_id = uuid_v7(created_at);
+      alter table outbox alter column message_id set not null, alter column message_id set default uuid_v7();
+      alter table outbox add constraint outbox_message_id_unique unique (message_id);
+    `);
+  }
+}
+
+/**
  * Fallback URLs, and the table of session signing secrets (sealed with SECRETS_KEY: the checks refuse
  * a plaintext). The foreign key is checked at commit, so an application and its secret are inserted
  * in one flush in any order.
  */
-export class Migration002FallbackUrlsAndSecrets extends SchemaMigration {
+export class Migration003FallbackUrlsAndSecrets extends SchemaMigration {
   override async up(): Promise<void> {
     this.useSchema();
     this.addSql(`
@@ -68,7 +91,8 @@ export class Migration002FallbackUrlsAndSecrets extends SchemaMigration {
 
 export const MIGRATIONS = [
   { name: 'Migration001Initial', class: Migration001Initial },
-  { name: 'Migration002FallbackUrlsAndSecrets', class: Migration002FallbackUrlsAndSecrets },
+  { name: 'Migration002OutboxMessageId', class: Migration002OutboxMessageId },
+  { name: 'Migration003FallbackUrlsAndSecrets', class: Migration003FallbackUrlsAndSecrets },
   // Needs SECRETS_KEY: initOrm hands it the service's key.
-  { name: 'Migration003SessionSecrets', class: Migration003SessionSecrets },
+  { name: 'Migration004SessionSecrets', class: Migration004SessionSecrets },
 ];

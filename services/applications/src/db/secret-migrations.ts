@@ -3,7 +3,7 @@ import { SecretsMigration } from '@switchboard/orm';
 import { newSigningSecret } from '@switchboard/platform';
 
 /** Every application created before session secrets existed gets its own, sealed. */
-export class Migration003SessionSecrets extends SecretsMigration {
+export class Migration004SessionSecrets extends SecretsMigration {
   override async up(): Promise<void> {
     const missing = (await this.execute(
       `select a.id from ${this.table('applications')} a left join ${this.table('application_secrets')} s on s.application_id = a.id where s.application_id is null`,

@@ -2,7 +2,7 @@
 import type { Router } from 'express';
 import { callOptions, principal } from './context';
 import type { RouteDeps } from './deps';
-import { route, sendJson } from './routes';
+import { route, sendJson } from './routing';
 
 export function applicationSecretRoutes(router: Router, deps: RouteDeps): void {
   const { applications } = deps;
