@@ -1,10 +1,9 @@
 // Shared pieces of the benchmarks: processes on free ports, autocannon runs, a result table.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon, { type Request as AutocannonRequest } from 'autocannon';
-import { createTestDatabase, freePort, startNatsServer, waitFor, type TestDatabase } from '../test/support/infra';
+import { createTestDatabase, freePort, newSecretsKey, startNatsServer, waitFor, type TestDatabase } from '../test/support/infra';
 
 export const root = new URL('..', import.meta.url).pathname;
 
@@ -120,7 +119,7 @@ export async function startBenchStack(opts: { webhooks?: boolean; baseline?: boo
   const db = await createTestDatabase();
   const nats = await startNatsServer();
   const [grpc, ops, gw, base] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
-  const env = { DATABASE_URL: db.url, NATS_URL: nats.url, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...opts.serviceEnv };
+  const env = { DATABASE_URL: db.url, NATS_URL: nats.url, LOG_LEVEL: 'warn', HOST: '127.0.0.1', SECRETS_KEY: newSecretsKey(), ...opts.serviceEnv };
   const procs: Proc[] = [];
   const stop = async () => {
     await Promise.all(procs.map((p) => p.stop()));
@@ -208,7 +207,7 @@ export async function startDeliveryStack(): Promise<DeliveryStack> {
     LOG_LEVEL: 'warn',
     HOST: '127.0.0.1',
     DELIVERY_ALLOWED_CIDRS: '127.0.0.0/8',
-    SECRETS_KEY: randomBytes(32).toString('base64'),
+    SECRETS_KEY: newSecretsKey(),
   };
   const procs: Proc[] = [];
   const stop = async () => {
