@@ -312,7 +312,7 @@ const signingHeaders: Record<string, Schema> = {
     schema: { type: 'string', pattern: '^v1,[A-Za-z0-9+/]+={0,2}( v1,[A-Za-z0-9+/]+={0,2})*$' },
     example: 'v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=',
     description:
-      `\`v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">\`, keyed with the base64-decoded part of the \`whsec_\` secret after the prefix. During a rotation every valid secret signs and the signatures are separated by spaces (\`v1,<a> v1,<b>\`): accept the message when any one matches. Notifications are signed with the secret of the subscription (\`GET /v1/webhooks/{id}/secret\`; after \`POST /v1/webhooks/{id}/secret/rotate\` the previous one also signs for ${PREVIOUS_SECRET}); session POSTs with the deployment secret \`SESSION_SIGNING_SECRET\`, given to application owners out of band.`,
+      `\`v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">\`, keyed with the base64-decoded part of the \`whsec_\` secret after the prefix. During a rotation every valid secret signs and the signatures are separated by spaces (\`v1,<a> v1,<b>\`): accept the message when any one matches. Notifications are signed with the secret of the subscription (\`GET /v1/webhooks/{id}/secret\`; after \`POST /v1/webhooks/{id}/secret/rotate\` the previous one also signs for ${PREVIOUS_SECRET}); session POSTs with the secret of the application (\`GET /v1/applications/{id}/secret\`; after \`POST /v1/applications/{id}/secret/rotate\` the previous one also signs for ${PREVIOUS_SECRET}).`,
   },
 };
 
