@@ -4,7 +4,7 @@
 // sessions.failed with a reason; every attempt recorded.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jetstreamManager } from '@nats-io/jetstream';
-import { waitFor, metricSum, randomName, sleep, startReceiver, type Receiver, type RunningDispatcher } from '../../../test/support';
+import { waitFor, metricSum, queryDatabase, randomName, sleep, startReceiver, type Receiver, type RunningDispatcher } from '../../../test/support';
 import { verifySignature } from '../src/delivery/signing';
 import { CONSUMERS } from '../src/streams';
 import { startHarness, watchSessionOutcomes, type Harness } from './harness';
@@ -322,6 +322,18 @@ describe('session budget', () => {
     // the primary kept half the budget for the fallback (the lookup came out of the primary's half)
     expect(rx.at('/d-f')[0]!.at - rx.at('/d-p')[0]!.at).toBeGreaterThanOrEqual(500);
     expect(rx.at('/d-f')[0]!.at - rx.at('/d-p')[0]!.at).toBeLessThan(1400);
+  });
+
+  it('when the application has no session secret, then nothing is sent, signed with another key or not, and the session fails', async () => {
+    const app = await newApp({ voiceUrl: rx.url('/no-secret') });
+    await queryDatabase(h.db.url, 'delete from applications.application_secrets where application_id = $1', [app]);
+    const started = Date.now();
+    const id = await callIn(app);
+    const o = await outcomes.next(id);
+    // the applications service refuses the lookup: the session waits for it within its budget, then fails
+    expect(o).toMatchObject({ subject: 'sessions.failed', body: { reason: 'lookup_unavailable', attempts: [{ url: null, status: 0 }] } });
+    expect(o.at - started).toBeLessThan(2600);
+    expect(rx.at('/no-secret')).toHaveLength(0);
   });
 });
 

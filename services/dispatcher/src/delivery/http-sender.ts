@@ -158,8 +158,10 @@ export class HttpSender {
         headers: { ...headers, 'content-type': 'application/json', 'user-agent': 'Switchboard-Webhooks/1' },
         body,
         signal,
-        headersTimeout: timeoutMs,
-        bodyTimeout: timeoutMs,
+        // The signal is what times an attempt out; undici's own timers are coarse (they can fire
+        // up to half a second early), so they only stand behind it.
+        headersTimeout: timeoutMs + 1000,
+        bodyTimeout: timeoutMs + 1000,
       });
       const header = (name: string) => {
         const v = res.headers[name];
