@@ -77,7 +77,7 @@ beforeAll(async () => {
     },
     { what: 'a sample of every dispatcher metric', timeoutMs: 20_000 },
   );
-  scrapes.gateway = await scrape(stack.gateway.port);
+  scrapes.gateway = await scrape(stack.gateway.opsPort);
   scrapes.applications = await scrape(stack.applications.opsPort);
   scrapes.webhooks = await scrape(stack.webhooks.opsPort);
 }, 120_000);

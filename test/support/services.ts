@@ -63,6 +63,8 @@ export interface RunningWebhooks {
 export interface RunningGateway {
   app: GatewayApp;
   port: number;
+  /** Operations port: /healthz, /readyz, /metrics. */
+  opsPort: number;
   baseUrl: string;
 }
 
@@ -259,7 +261,7 @@ export async function startServices<const O extends ServicesOptions>(opts: O): P
     if (opts.gateway) {
       const gateway = await import('@switchboard/gateway');
       const app = gateway.createApp(gateway.loadConfig({ ...env, PORT: String(gwPort), PUBLIC_BASE_URL: `http://127.0.0.1:${gwPort}` }), createLogger('gateway', LEVEL));
-      const { port } = await app.start();
+      const { port, opsPort } = await app.start();
       stoppers.push(() => app.stop());
       const baseUrl = `http://127.0.0.1:${port}`;
       const request: WithGateway['request'] = async (account, method, path, body, headers = {}) => {
@@ -275,7 +277,7 @@ export async function startServices<const O extends ServicesOptions>(opts: O): P
         return res;
       };
       Object.assign(services, {
-        gateway: { app, port, baseUrl },
+        gateway: { app, port, opsPort, baseUrl },
         baseUrl,
         request,
         async listAll<T>(account: TestAccount, path: string) {

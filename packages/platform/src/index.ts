@@ -10,3 +10,4 @@ export * from './db';
 export * from './ssrf';
 export * from './urls';
 export * from './paging';
+export * from './tracing';

@@ -90,7 +90,7 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
   const apps = applicationsClient(config.APPLICATIONS_GRPC_URL, clientOpts);
   const hooks = webhooksClient(config.WEBHOOKS_GRPC_URL, clientOpts);
   const lookups = new Lookups(apps, hooks, config.LOOKUP_CACHE_TTL, logger);
-  const http = new HttpSender({ timeoutMs: config.DELIVERY_TIMEOUT_MS, allowedCidrs: config.DELIVERY_ALLOWED_CIDRS });
+  const http = new HttpSender({ timeoutMs: config.DELIVERY_TIMEOUT_MS, allowedCidrs: config.DELIVERY_ALLOWED_CIDRS, logger });
   const sender = new SignedSender(http, breakers, limiter);
   const retrySettings = {
     retry: { schedule: config.DELIVERY_RETRY_SCHEDULE, jitter: config.DELIVERY_RETRY_JITTER, retryAfterMaxMs: config.DELIVERY_RETRY_AFTER_MAX },

@@ -43,4 +43,30 @@ export class Migration001Initial extends SchemaMigration {
   }
 }
 
-export const MIGRATIONS = [{ name: 'Migration001Initial', class: Migration001Initial }];
+/**
+ * Outbox rows get a message id that is unique forever (a UUIDv7), used as the JetStream message id:
+ * the row id restarts at 1 in a recreated database, and JetStream would drop those events as
+ * duplicates of earlier ones inside its duplicate window. Existing rows get one made from their
+ * created_at; uuid_v7() is also the column's default, for rows written without one.
+ */
+export class Migration002OutboxMessageId extends SchemaMigration {
+  override async up(): Promise<void> {
+    this.useSchema();
+    this.addSql(`
+      create function uuid_v7(at timestamptz default clock_timestamp()) returns uuid
+      language sql volatile as $fn$
+        with t as (select lpad(to_hex(floor(extract(epoch from at) * 1000)::bigint), 12, '0') as ms)
+        select (substr(t.ms, 1, 8) || '-' || substr(t.ms, 9, 4) || '-7' || substr(gen_random_uuid()::text, 16))::uuid from t
+      $fn$;
+      alter table outbox add column message_id uuid;
+      update outbox set message_id = uuid_v7(created_at);
+      alter table outbox alter column message_id set not null, alter column message_id set default uuid_v7();
+      alter table outbox add constraint outbox_message_id_unique unique (message_id);
+    `);
+  }
+}
+
+export const MIGRATIONS = [
+  { name: 'Migration001Initial', class: Migration001Initial },
+  { name: 'Migration002OutboxMessageId', class: Migration002OutboxMessageId },
+];
