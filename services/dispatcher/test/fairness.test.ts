@@ -3,7 +3,9 @@
 // endpoint with more waiting retries than that window must not hold up another tenant's retry:
 // each target gets a bounded share (DELIVERY_SCHEDULED_PER_TARGET), the rest is parked outside.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jetstreamManager } from '@nats-io/jetstream';
 import { waitFor, metricSum, sleep, startReceiver, type Receiver } from '../../../test/support';
+import { CONSUMERS, DELIVERIES_STREAM } from '../src/streams';
 import { cdrEvent, startHarness, type Harness } from './harness';
 
 let h: Harness;
@@ -33,8 +35,22 @@ describe('retry fairness', () => {
       dead.on('/dead', () => 400);
       await h.subscribe(deadAcct, { event: 'cdrCreated', resource: 'all', targetUrl: dead.url('/dead') });
       for (let i = 0; i < DEAD; i += 100) await Promise.all(Array.from({ length: 100 }, (_, k) => h.publish('cdr.created', cdrEvent(deadAcct, { id: `dead-${i + k}` }))));
-      await waitFor(() => dead.at('/dead').length >= 2 * DEAD, { what: 'two attempts of every dead delivery', timeoutMs: 90_000, intervalMs: 100 });
+      // Until every dead delivery was attempted twice, or (without shares) nothing moves any more.
+      let last = -1;
+      let still = 0;
+      await waitFor(
+        async () => {
+          const n = dead.at('/dead').length;
+          still = n === last ? still + 1 : 0;
+          last = n;
+          return n >= 2 * DEAD || still >= 20;
+        },
+        { what: 'the dead deliveries to settle', timeoutMs: 90_000, intervalMs: 250 },
+      );
       await sleep(1000);
+      const jsm = await jetstreamManager(h.bus.nc);
+      const window = await jsm.consumers.info(DELIVERIES_STREAM, CONSUMERS.retry);
+      console.log(`retry window: ${window.num_ack_pending} waiting (max ${window.config.max_ack_pending}), ${window.num_pending} not delivered`);
 
       const acct = await h.newAccount();
       const path = `/on-time/${acct}`;

@@ -1,6 +1,7 @@
 // One delivery job -> one signed HTTP attempt, recorded. A first attempt runs straight from the
-// inbound event (no extra hop); a failed attempt that may be retried, and a job that must wait
-// (breaker open, host busy, lookup unavailable), becomes a job on the retry subject with a
+// inbound event (no extra hop); a job whose host has no free slot waits in memory in its host's
+// queue (host-limiter.ts); a failed attempt that may be retried, and a job that must wait longer
+// (breaker open, host queue full, lookup unavailable), becomes a job on the retry subject with a
 // `notBefore` time, held by JetStream until due. The message that carried the job (the inbound
 // event, or the retry job) is acknowledged only after the attempt record is stored and the
 // successor job, if any, is published: a crash at any point re-delivers, it never loses.
@@ -111,8 +112,8 @@ export class DeliveryWorker {
   }
 
   /**
-   * Runs one job up to the admission of its HTTP attempt (a slot, or a place in its host's queue). `matched`: the subscription fan-out matched for
-   * a first attempt (see planJob).
+   * Runs one job up to the admission of its HTTP attempt (a slot, or a place in its host's queue).
+   * `matched`: the subscription fan-out matched for a first attempt (see planJob).
    */
   async run(job: Job, source: JobSource, matched?: SubscriptionTarget): Promise<AttemptDone> {
     const waitMs = (job.notBefore ?? 0) - Date.now();
