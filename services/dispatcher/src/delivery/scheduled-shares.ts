@@ -4,7 +4,8 @@
 // 100k waiting retries would fill it and keep every other target's retries in the stream, undelivered,
 // for as long as they wait (days). So a target (subscription, or application for sessions) may
 // have at most `perTarget` jobs waiting in the window; the rest are parked on a subject of their
-// own (outside the window) and come back as the target's jobs leave it. Jobs due later than a
+// own (outside the window), a line that goes round at a steady pace, and come back as the
+// target's jobs leave the window. Jobs due later than a
 // horizon may take only half of the share, so jobs due soon always find room: a target's far-off
 // retries never hold up its own due ones.
 //
@@ -19,12 +20,11 @@ export function targetKey(job: Job): string {
 interface Target {
   /** Due time of each waiting message, by stream sequence. */
   waiting: Map<number, number>;
-  /** Jobs of this target parked by this process and not yet moved back. */
-  parked: number;
 }
 
 export class ScheduledShares {
   private readonly targets = new Map<string, Target>();
+  private nextRotation = 0;
 
   /**
    * `perTarget`: jobs of one target waiting in the retry window; `graceMs`: how long after its due
@@ -35,13 +35,14 @@ export class ScheduledShares {
     readonly perTarget: number,
     private readonly graceMs: number,
     private readonly horizonMs: number,
+    private readonly rotationsPerSecond = 500,
     private readonly now: () => number = Date.now,
   ) {}
 
   private target(key: string): Target {
     let t = this.targets.get(key);
     if (!t) {
-      t = { waiting: new Map(), parked: 0 };
+      t = { waiting: new Map() };
       this.targets.set(key, t);
     }
     return t;
@@ -50,7 +51,7 @@ export class ScheduledShares {
   private prune(key: string, t: Target): void {
     const limit = this.now() - this.graceMs;
     for (const [seq, due] of t.waiting) if (due < limit) t.waiting.delete(seq);
-    if (t.waiting.size === 0 && t.parked <= 0) this.targets.delete(key);
+    if (t.waiting.size === 0) this.targets.delete(key);
   }
 
   /** How many jobs of a target may wait in the window, for a job due at `dueAt`. */
@@ -76,40 +77,21 @@ export class ScheduledShares {
     this.prune(key, t);
   }
 
-  parked(key: string): void {
-    this.target(key).parked++;
+  /** Whether a parked job of `key`, due at `dueAt`, may go back to the window now. */
+  mayReturn(key: string, dueAt: number): boolean {
+    const t = this.targets.get(key);
+    if (t) this.prune(key, t);
+    return !t || t.waiting.size < this.limit(dueAt);
   }
 
   /**
-   * A parked job of `key`, due at `dueAt`, may go back to the window: 0. Otherwise how long to wait
-   * before asking again: until its target's earliest waiting job is due (or, for a job due far off,
-   * until it comes near), longer the more jobs of it are parked.
+   * Paces the parked line going round: at most `rotationsPerSecond` parked jobs go back to its end
+   * per second, so a dead target's parked backlog costs a steady trickle, not a busy loop.
    */
-  unparkIn(key: string, dueAt: number): number {
-    const t = this.targets.get(key);
-    if (t) this.prune(key, t);
-    if (!t || t.waiting.size < this.limit(dueAt)) {
-      if (t && t.parked > 0) t.parked--;
-      return 0;
-    }
-    let earliest = Infinity;
-    for (const due of t.waiting.values()) if (due < earliest) earliest = due;
-    const until = Math.max(Math.min(earliest, dueAt - this.horizonMs / 2) - this.now(), 1000);
-    const base = Math.min(until, 600_000);
-    const spread = Math.min(t.parked / this.perTarget, 3);
-    return Math.round(base * (1 + spread * Math.random()));
-  }
-
-  /** Jobs counted in the window and parked, over all targets (metrics). */
-  totals(): { waiting: number; parked: number; full: number } {
-    let waiting = 0;
-    let parked = 0;
-    let full = 0;
-    for (const t of this.targets.values()) {
-      waiting += t.waiting.size;
-      parked += Math.max(0, t.parked);
-      if (t.waiting.size >= this.perTarget) full++;
-    }
-    return { waiting, parked, full };
+  paceRotation(): Promise<void> {
+    const now = this.now();
+    this.nextRotation = Math.max(this.nextRotation + 1000 / this.rotationsPerSecond, now);
+    const wait = this.nextRotation - now;
+    return wait > 1 ? new Promise((r) => setTimeout(r, wait)) : Promise.resolve();
   }
 }

@@ -75,14 +75,20 @@ const attemptDone = (recording: Promise<JobEnd>): AttemptDone => ({ recording })
 export class DeliveryWorker {
   constructor(private readonly d: DeliveryWorkerDeps) {}
 
+  /** The job a message carries; a malformed one is terminated (undefined). */
+  private jobOf(msg: JsMsg): Job | undefined {
+    try {
+      return parseJob(msg.data);
+    } catch (err) {
+      terminate(msg, `invalid delivery job: ${(err as Error).message}`, this.d);
+      return undefined;
+    }
+  }
+
   /** Handler of the retry consumer. */
   async handleRetry(msg: JsMsg): Promise<void> {
-    let job: Job;
-    try {
-      job = parseJob(msg.data);
-    } catch (err) {
-      return terminate(msg, `invalid delivery job: ${(err as Error).message}`, this.d);
-    }
+    const job = this.jobOf(msg);
+    if (!job) return;
     // Back from the window: it no longer counts against its target's share.
     this.d.shares.leave(targetKey(job), msg.seq);
     const { recording } = await this.run(job, { msg, fromRetry: true });
@@ -96,18 +102,19 @@ export class DeliveryWorker {
 
   /**
    * Handler of the parked consumer: a parked job goes back to the retry subject once its target's
-   * share of the window has room, else it is looked at again later.
+   * share of the window has room, else to the back of the parked line.
    */
   async handleParked(msg: JsMsg): Promise<void> {
-    let job: Job;
-    try {
-      job = parseJob(msg.data);
-    } catch (err) {
-      return terminate(msg, `invalid delivery job: ${(err as Error).message}`, this.d);
+    const job = this.jobOf(msg);
+    if (!job) return;
+    if (this.d.shares.mayReturn(targetKey(job), job.notBefore ?? 0)) {
+      await this.d.js.publish(JOB_SUBJECTS.retry, msg.data, { msgID: `${job.webhookId}:u${job.attempt}:k${msg.seq}` });
+    } else {
+      // Still no room: to the back of the parked line, so the jobs behind it (of other targets, or
+      // due sooner) are looked at too. A nak would keep it in the parked consumer's window.
+      await this.d.shares.paceRotation();
+      await this.d.js.publish(JOB_SUBJECTS.parked, msg.data, { msgID: `${job.webhookId}:q${job.attempt}:k${msg.seq}` });
     }
-    const wait = this.d.shares.unparkIn(targetKey(job), job.notBefore ?? 0);
-    if (wait > 0) return msg.nak(wait);
-    await this.d.js.publish(JOB_SUBJECTS.retry, msg.data, { msgID: `${job.webhookId}:u${job.attempt}:k${msg.seq}` });
     msg.ack();
   }
 
@@ -195,7 +202,6 @@ export class DeliveryWorker {
         return Promise.resolve('nak');
       }
       // The target's share of the retry window is full: the job waits outside it, parked.
-      this.d.shares.parked(key);
       this.d.metrics.parked.inc({ kind: job.kind });
       return this.d.inFlight.keepAlive(source.msg, () =>
         this.d.js.publish(JOB_SUBJECTS.parked, JSON.stringify(deferred), { msgID: `${job.webhookId}:p${job.attempt}:${sourceKey(source)}` }).then(() => 'ack' as const),
