@@ -35,18 +35,9 @@ describe('retry fairness', () => {
       dead.on('/dead', () => 400);
       await h.subscribe(deadAcct, { event: 'cdrCreated', resource: 'all', targetUrl: dead.url('/dead') });
       for (let i = 0; i < DEAD; i += 100) await Promise.all(Array.from({ length: 100 }, (_, k) => h.publish('cdr.created', cdrEvent(deadAcct, { id: `dead-${i + k}` }))));
-      // Until every dead delivery was attempted twice, or (without shares) nothing moves any more.
-      let last = -1;
-      let still = 0;
-      await waitFor(
-        async () => {
-          const n = dead.at('/dead').length;
-          still = n === last ? still + 1 : 0;
-          last = n;
-          return n >= 2 * DEAD || still >= 20;
-        },
-        { what: 'the dead deliveries to settle', timeoutMs: 90_000, intervalMs: 250 },
-      );
+      // (Before retries had a share of the window, this never happened: the dead endpoint's own
+      // deferred deliveries stayed in the stream behind its waiting retries.)
+      await waitFor(() => dead.at('/dead').length >= 2 * DEAD, { what: 'two attempts of every dead delivery', timeoutMs: 120_000, intervalMs: 250 });
       await sleep(1000);
       const jsm = await jetstreamManager(h.bus.nc);
       const window = await jsm.consumers.info(DELIVERIES_STREAM, CONSUMERS.retry);
@@ -67,10 +58,8 @@ describe('retry fairness', () => {
       expect(lateness).toBeLessThan(1500);
       const m = await d.metrics();
       expect(metricSum(m, 'dispatcher_retries_parked_total', { kind: 'notification' })).toBeGreaterThan(0);
-      // nothing of the dead endpoint was lost: parked jobs still wait for their next attempt
-      expect(dead.at('/dead').length).toBe(2 * DEAD);
     } finally {
       await d.stop();
     }
-  }, 150_000);
+  }, 180_000);
 });
