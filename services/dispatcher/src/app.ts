@@ -79,7 +79,9 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
     perHost: config.DELIVERY_HOST_CONCURRENCY,
     maxQueuePerHost: config.DELIVERY_HOST_QUEUE,
     maxQueued: config.DELIVERY_QUEUE,
-    congestedAfterMs: Math.min(1000, config.DELIVERY_TIMEOUT_MS / 2),
+    // Slower than half the timeout on every slot: hanging, not just busy (a loaded machine can
+    // stretch a fast answer past a second, and waiting in memory is the cheaper place to wait).
+    congestedAfterMs: config.DELIVERY_TIMEOUT_MS / 2,
     gate: (host) => breakers.gate(host),
   });
   const metrics = createMetrics(

@@ -123,6 +123,9 @@ export class DeliveryWorker {
    * `matched`: the subscription fan-out matched for a first attempt (see planJob).
    */
   async run(job: Job, source: JobSource, matched?: SubscriptionTarget): Promise<AttemptDone> {
+    // A pulled batch is handled as one long chain of promise callbacks; a turn of the event loop
+    // per job lets the answers of attempts in flight in between, so their slots do not sit idle.
+    await new Promise<void>((r) => setImmediate(r));
     const waitMs = (job.notBefore ?? 0) - Date.now();
     if (waitMs > 5) return attemptDone(this.defer(job, source, waitMs, null));
 
