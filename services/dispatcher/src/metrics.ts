@@ -19,9 +19,19 @@ export interface DispatcherMetrics {
   recordsBuffered: Gauge;
   sessions: Counter<'result' | 'reason'>;
   sessionDuration: Histogram<'result'>;
+  parked: Counter<'kind'>;
+  queuedJobs: Gauge;
+  queuedHosts: Gauge;
 }
 
-export function createMetrics(breakerCounts: () => Record<'closed' | 'open' | 'half_open', number>): DispatcherMetrics {
+/** What the host limiter holds now (totals: hosts are never a label). */
+export interface QueueDepth {
+  waiting: number;
+  waitingHosts: number;
+  active: number;
+}
+
+export function createMetrics(breakerCounts: () => Record<'closed' | 'open' | 'half_open', number>, queue: () => QueueDepth = () => ({ waiting: 0, waitingHosts: 0, active: 0 })): DispatcherMetrics {
   const registry = createRegistry('dispatcher');
   return {
     registry,
@@ -46,7 +56,7 @@ export function createMetrics(breakerCounts: () => Record<'closed' | 'open' | 'h
     }),
     deferred: new Counter({
       name: 'dispatcher_deliveries_deferred_total',
-      help: 'Jobs put back to wait without an attempt, by kind and reason (breaker_open, host_busy, lookup_unavailable).',
+      help: 'Jobs deferred through JetStream without an attempt, by kind and reason (breaker_open, host_busy: slots held by hanging attempts, queue_full: the host\'s or the global in-memory queue is full, shutdown, lookup_unavailable).',
       labelNames: ['kind', 'reason'],
       registers: [registry],
     }),
@@ -112,6 +122,28 @@ export function createMetrics(breakerCounts: () => Record<'closed' | 'open' | 'h
       labelNames: ['result'],
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 15],
       registers: [registry],
+    }),
+    parked: new Counter({
+      name: 'dispatcher_retries_parked_total',
+      help: 'Retry jobs parked outside the retry consumer\'s window because their target had its share of it (DELIVERY_SCHEDULED_PER_TARGET), by kind.',
+      labelNames: ['kind'],
+      registers: [registry],
+    }),
+    queuedJobs: new Gauge({
+      name: 'dispatcher_host_queue_jobs',
+      help: 'Delivery jobs waiting in memory for a slot of their host (all hosts together).',
+      registers: [registry],
+      collect() {
+        this.set(queue().waiting);
+      },
+    }),
+    queuedHosts: new Gauge({
+      name: 'dispatcher_host_queue_hosts',
+      help: 'Target hosts with delivery jobs waiting in memory for a slot.',
+      registers: [registry],
+      collect() {
+        this.set(queue().waitingHosts);
+      },
     }),
   };
 }

@@ -28,7 +28,7 @@ import {
   type SessionReason,
 } from './policies/session';
 import { jitter } from './retry';
-import type { SignedSender } from './signed-sender';
+import type { Attempted, SignedPost, SignedSender } from './signed-sender';
 import type { AttemptDone } from './worker';
 
 export interface SessionLoopDeps {
@@ -84,22 +84,27 @@ const HOST_BUSY_WAIT_MS = 100;
 export class SessionLoop {
   constructor(private readonly d: SessionLoopDeps) {}
 
-  /** Runs the session's attempts; `recording` publishes its outcome and records its attempts. */
+  /**
+   * Starts a session: like an admitted notification, it runs on its own while the consumer goes on
+   * pulling; `recording` settles once its outcome is published and its attempts recorded.
+   */
   async run(job: SessionJob, msg: JsMsg): Promise<AttemptDone> {
+    return { recording: this.d.inFlight.keepAlive(msg, () => this.session(job)) };
+  }
+
+  /** The session's attempts, then its outcome and records. */
+  private async session(job: SessionJob): Promise<'ack'> {
     const started = performance.now();
     const left = () => this.d.settings.deadlineMs - (performance.now() - started);
-    const { plan, steps, ending } = await this.d.inFlight.keepAlive(msg, async () => {
-      const plan = await this.plan(job, left);
-      const steps: SessionStep[] = [];
-      const ending: Ending = plan.kind === 'end' ? { kind: 'failed', reason: plan.reason } : await this.attempts(job, plan, steps, left);
-      if (plan.kind === 'end') steps.push({ url: null, status: 0, error: `${plan.reason}: ${plan.error}`, durationMs: 0 });
-      return { plan, steps, ending };
-    });
+    const plan = await this.plan(job, left);
+    const steps: SessionStep[] = [];
+    const ending: Ending = plan.kind === 'end' ? { kind: 'failed', reason: plan.reason } : await this.attempts(job, plan, steps, left);
+    if (plan.kind === 'end') steps.push({ url: null, status: 0, error: `${plan.reason}: ${plan.error}`, durationMs: 0 });
     const result = ending.kind === 'instructed' ? 'instructed' : 'failed';
     this.d.metrics.sessions.inc({ result, reason: ending.kind === 'failed' ? ending.reason : 'none' });
     this.d.metrics.sessionDuration.observe({ result }, (performance.now() - started) / 1000);
     if (ending.kind === 'failed') this.d.logger.info({ webhookId: job.webhookId, applicationId: job.event.applicationId, reason: ending.reason, attempts: steps.length }, 'session failed');
-    return { recording: this.d.inFlight.keepAlive(msg, () => this.finish(job, plan, steps, ending)) };
+    return this.finish(job, plan, steps, ending);
   }
 
   /** The plan; while the applications service is away, asked again until the budget is spent. */
@@ -143,8 +148,9 @@ export class SessionLoop {
           reason = 'deadline_exceeded';
           break;
         }
-        const a = await this.d.sender.attempt({ url, body: plan.body, keys: plan.keys, webhookId: job.webhookId, options: { timeoutMs, readBodyUpTo: MAX_ANSWER_BYTES } });
-        if (a.kind === 'wait' && a.reason === 'host_busy' && left() - kept - HOST_BUSY_WAIT_MS >= MIN_ATTEMPT_MS) {
+        const a = await this.attempt({ url, body: plan.body, keys: plan.keys, webhookId: job.webhookId, options: { timeoutMs, readBodyUpTo: MAX_ANSWER_BYTES } }, timeoutMs);
+        const busy = a.kind === 'wait' && a.reason !== 'breaker_open';
+        if (busy && left() - kept - HOST_BUSY_WAIT_MS >= MIN_ATTEMPT_MS) {
           // A busy host frees up within moments: wait for a slot within the budget, no attempt spent.
           await sleep(jitter(HOST_BUSY_WAIT_MS));
           n--;
@@ -152,7 +158,7 @@ export class SessionLoop {
         }
         if (a.kind !== 'attempted') {
           // A host known to be bad is not waited for: on to the next URL at once.
-          reason = a.kind === 'refused' ? 'ssrf_refused' : a.reason;
+          reason = a.kind === 'refused' ? 'ssrf_refused' : a.reason === 'breaker_open' ? 'breaker_open' : 'host_busy';
           const why = a.kind === 'refused' ? a.reason : a.reason === 'breaker_open' ? 'the host is unavailable (circuit breaker open)' : 'the host stayed busy';
           steps.push({ url, status: 0, error: `${reason}: ${why}`, durationMs: 0 });
           break;
@@ -168,6 +174,21 @@ export class SessionLoop {
       }
     }
     return { kind: 'failed', reason };
+  }
+
+  /**
+   * One signed attempt that is over within `timeoutMs`, the wait for the host's slot included: past
+   * that the session moves on (host_busy), and a slot given later is handed back unused.
+   */
+  private async attempt(p: SignedPost, timeoutMs: number): Promise<Attempted> {
+    const sending = this.d.sender.start({ ...p, notAfter: Date.now() + timeoutMs });
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<Attempted>((r) => (timer = setTimeout(() => r({ kind: 'wait', reason: 'host_busy', delayMs: 0 }), timeoutMs + 100)));
+    try {
+      return await Promise.race([sending.attempted, late]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   /** Publishes the outcome (first: the core is waiting) and records every step. */
