@@ -13,13 +13,14 @@ import {
   LATENCY_BUCKETS,
   type Logger,
 } from '@switchboard/platform';
-import { accountsClient, applicationsClient, healthClient, webhooksClient } from '@switchboard/proto';
+import { accountsClient, addressesClient, applicationsClient, healthClient, webhooksClient } from '@switchboard/proto';
 import { Authenticator } from './auth';
 import { DOCS_HTML } from './docs';
 import { buildOpenApi } from './openapi';
 import type { Config } from './config';
 import { Hrefs } from './hrefs';
 import { accountRoutes } from './http/accounts';
+import { addressRoutes, availableNumbersRoute } from './http/addresses';
 import { applicationRoutes } from './http/applications';
 import type { RouteDeps } from './http/deps';
 import { problemHandler, notFoundHandler } from './http/problem';
@@ -36,6 +37,8 @@ export interface GatewayApp {
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const JSON_TYPES = ['application/json', 'application/*+json'];
+/** POST .../applications/:to/addresses/:type/:address moves an address and has no body. */
+const MOVE_ADDRESS = /\/applications\/[^/]+\/addresses\/[^/]+\/[^/]+\/?$/;
 const OPS_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
 
 /** `application/json` or `application/<x>+json` (parameters such as charset are checked by the body parser). */
@@ -51,6 +54,7 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
   const accounts = accountsClient(config.APPLICATIONS_GRPC_URL, clientOpts);
   const applications = applicationsClient(config.APPLICATIONS_GRPC_URL, clientOpts);
   const webhooks = webhooksClient(config.WEBHOOKS_GRPC_URL, clientOpts);
+  const addresses = addressesClient(config.APPLICATIONS_GRPC_URL, clientOpts);
   const health = {
     applications: healthClient(config.APPLICATIONS_GRPC_URL, 'applications', { defaultTimeoutMs: 1000 }),
     webhooks: healthClient(config.WEBHOOKS_GRPC_URL, 'webhooks', { defaultTimeoutMs: 1000 }),
@@ -80,7 +84,7 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
   });
   const limiter = new RateLimiter(config.RATE_LIMIT_PER_SECOND);
   const hrefs = new Hrefs(config.PUBLIC_BASE_URL);
-  const deps: RouteDeps = { hrefs, accounts, applications, webhooks, logger };
+  const deps: RouteDeps = { hrefs, accounts, applications, addresses, webhooks, logger };
 
   let accepting = false;
   const app = express();
@@ -170,7 +174,7 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'POST' && req.method !== 'PUT') return next();
     const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
-    if (!hasBody && /\/secret\/rotate\/?$/.test(req.path)) return next();
+    if (!hasBody && (/\/secret\/rotate\/?$/.test(req.path) || MOVE_ADDRESS.test(req.path))) return next();
     if (hasBody ? !req.is(JSON_TYPES) : !isJsonType(req.headers['content-type'])) {
       return next(new AppError('unsupported_media_type', 'send the body as JSON with Content-Type: application/json'));
     }
@@ -183,7 +187,12 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
   applicationRoutes(api, deps);
   accountRoutes(api, deps);
   webhookRoutes(api, deps);
+  addressRoutes(api, deps);
   app.use(['/v1', '/rest/v1'], api);
+  // The Node Tropo client asks for available numbers at /addresses, without a version prefix.
+  const unversioned = express.Router();
+  availableNumbersRoute(unversioned, deps);
+  app.use(unversioned);
 
   app.use(notFoundHandler);
   app.use(problemHandler(logger));
@@ -213,7 +222,7 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
         await closed;
         clearTimeout(timer);
       }
-      for (const c of [accounts, applications, webhooks, health.applications, health.webhooks]) c.close();
+      for (const c of [accounts, applications, addresses, webhooks, health.applications, health.webhooks]) c.close();
     },
   };
 }
