@@ -51,11 +51,13 @@ USER 1000:1000
 CMD ["node", "--import", "tsx", "src/main.ts"]
 
 # 4. What differs by service: its ports, and the health check of its operations port.
-# The public HTTP API (Express 5); /healthz, /readyz and /metrics on the same port.
+# The public HTTP API (Express 5) on 8080; /healthz, /readyz and /metrics on the operations port 8084.
 FROM runtime AS gateway
-EXPOSE 8080
+# The operations port (/healthz, /readyz, /metrics) the manifests and Prometheus use.
+ENV OPS_PORT=8084
+EXPOSE 8080 8084
 HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 8080) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.OPS_PORT || 8084) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 
 # gRPC server for accounts and applications; ops HTTP server on 8081.
 FROM runtime AS applications

@@ -8,5 +8,7 @@ export default defineConfig({
     // Two cores: run test files two at a time; each file brings up its own stack on free ports.
     maxWorkers: 2,
     pool: 'forks',
+    // Tests create many accounts: hash passwords at 2^14 instead of the production 2^17 (about 8x faster).
+    env: { PASSWORD_SCRYPT_N: String(2 ** 14) },
   },
 });

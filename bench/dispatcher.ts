@@ -10,7 +10,7 @@ import pg from 'pg';
 import { Agent } from 'undici';
 import { connectNats, createLogger } from '@switchboard/platform';
 import { webhooksClient } from '@switchboard/proto';
-import { createTestDatabase, freePort, startNatsServer, waitFor } from '@switchboard/testing';
+import { createTestDatabase, freePort, startNatsServer, waitFor } from '../test/support/infra';
 import { secretKey, signatureHeaders } from '../services/dispatcher/src/delivery/signing';
 import { fmt, root, startProcess, table, waitHttp } from './lib';
 

@@ -2,7 +2,7 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import autocannon, { type Request as AutocannonRequest } from 'autocannon';
-import { createTestDatabase, freePort, startNatsServer, waitFor, type TestDatabase } from '@switchboard/testing';
+import { createTestDatabase, freePort, startNatsServer, waitFor, type TestDatabase } from '../test/support/infra';
 
 export const root = new URL('..', import.meta.url).pathname;
 

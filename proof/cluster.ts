@@ -3,14 +3,15 @@
 // reach the gateways, and the gateways, webhooks and dispatchers reach the gRPC services, through
 // round-robin TCP proxies (proof/lib/proxy.ts), so any replica can be killed with SIGKILL and
 // restarted on the same ports while the others carry the load.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createAccount } from '@switchboard/applications/accounts';
 import { connectNats, createLogger, type NatsHandle } from '@switchboard/platform';
-import { createTestDatabase, freePort, startNatsServer, startPrivatePostgres, waitFor, type NatsServer, type PrivatePostgres, type TestDatabase } from '@switchboard/testing';
+import { createTestDatabase, freePort, startNatsServer, startPrivatePostgres, waitFor, type NatsServer, type PrivatePostgres, type TestDatabase } from '../test/support/infra';
 import { initOrm, migrate } from '@switchboard/orm';
 import { SCHEMA } from '../services/applications/src/db/schema';
+import { managedChild } from './lib/child';
 import { startProxy, type Proxy } from './lib/proxy';
 
 export const root = new URL('..', import.meta.url).pathname;
@@ -27,6 +28,8 @@ export interface ClusterOptions {
   privatePostgres?: boolean;
   /** DELIVERY_ALLOWED_CIDRS of webhooks, applications and dispatchers ('' = nothing private allowed). */
   allowedCidrs?: string;
+  /** A NATS server or cluster the caller started (the cluster destroys it at stop); default a private single server. */
+  nats?: NatsServer;
   /** Extra environment of every process, and of the dispatchers only. */
   env?: Record<string, string>;
   dispatcherEnv?: Record<string, string>;
@@ -49,8 +52,10 @@ export interface Replica {
   service: Service;
   index: number;
   name: string;
-  /** The port whose /metrics this replica serves (the gateway's PORT, the others' OPS_PORT). */
+  /** The port whose /metrics this replica serves (its OPS_PORT). */
   metricsPort: number;
+  /** The gateway's API port (PORT); absent for the other services. */
+  apiPort?: number;
   pid(): number | undefined;
   alive(): boolean;
   /** Starts the process (again) on the same ports and waits until it is ready. */
@@ -91,29 +96,29 @@ const ENTRY: Record<Service, string> = {
   dispatcher: 'services/dispatcher/src/main.ts',
 };
 
-function replica(service: Service, index: number, env: Record<string, string>, metricsPort: number, readyPath: string): Replica {
-  let child: ChildProcess | undefined;
-  let exited: Promise<void> = Promise.resolve();
+function replica(service: Service, index: number, env: Record<string, string>, metricsPort: number, readyPath: string, apiPort?: number): Replica {
+  const proc = managedChild(15_000);
   let stderr = '';
   const name = `${service}-${index + 1}`;
-  const alive = () => !!child && child.exitCode === null && child.signalCode === null;
+  const alive = proc.alive;
   return {
     service,
     index,
     name,
     metricsPort,
-    pid: () => (alive() ? child?.pid : undefined),
+    ...(apiPort !== undefined ? { apiPort } : {}),
+    pid: () => (alive() ? proc.child?.pid : undefined),
     alive,
     async start() {
       if (alive()) return;
-      const c = spawn(process.execPath, ['--import', 'tsx', join(root, ENTRY[service])], {
-        cwd: join(root, 'services', service),
-        env: { ...process.env, ...env },
-        stdio: ['ignore', 'ignore', 'pipe'],
-      });
-      child = c;
+      const c = proc.track(
+        spawn(process.execPath, ['--import', 'tsx', join(root, ENTRY[service])], {
+          cwd: join(root, 'services', service),
+          env: { ...process.env, ...env },
+          stdio: ['ignore', 'ignore', 'pipe'],
+        }),
+      );
       c.stderr!.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
-      exited = new Promise<void>((r) => c.once('exit', () => r()));
       await waitFor(
         async () => {
           if (c.exitCode !== null) throw new Error(`${name} exited with ${c.exitCode}: ${stderr}`);
@@ -124,18 +129,8 @@ function replica(service: Service, index: number, env: Record<string, string>, m
         throw new Error(`${(err as Error).message}\n${stderr}`);
       });
     },
-    async kill9() {
-      if (!alive()) return;
-      child!.kill('SIGKILL');
-      await exited;
-    },
-    async stop() {
-      if (!alive()) return;
-      child!.kill('SIGTERM');
-      const t = setTimeout(() => child?.kill('SIGKILL'), 15_000);
-      await exited;
-      clearTimeout(t);
-    },
+    kill9: proc.kill9,
+    stop: proc.stop,
     async metrics() {
       return (await fetch(`http://127.0.0.1:${metricsPort}/metrics`, { signal: AbortSignal.timeout(5000) })).text();
     },
@@ -153,16 +148,17 @@ export async function startCluster(o: ClusterOptions = {}): Promise<Cluster> {
   const level = o.logLevel ?? process.env.PROOF_LOG_LEVEL ?? 'warn';
   const postgres = o.privatePostgres === false ? undefined : await startPrivatePostgres();
   const db: TestDatabase = await createTestDatabase(postgres?.url);
-  const nats = await startNatsServer();
+  const nats = o.nats ?? (await startNatsServer());
   const cleanups: Array<() => Promise<void>> = [];
   const replicas: Replica[] = [];
   const ports = async (n: number) => Promise.all(Array.from({ length: n }, () => freePort()));
   try {
-    const [appsGrpc, appsOps, whGrpc, whOps, gwPorts, dOps] = await Promise.all([
+    const [appsGrpc, appsOps, whGrpc, whOps, gwPorts, gwOps, dOps] = await Promise.all([
       ports(counts.applications),
       ports(counts.applications),
       ports(counts.webhooks),
       ports(counts.webhooks),
+      ports(counts.gateway),
       ports(counts.gateway),
       ports(counts.dispatcher),
     ]);
@@ -196,9 +192,10 @@ export async function startCluster(o: ClusterOptions = {}): Promise<Cluster> {
         replica(
           'gateway',
           i,
-          { ...common, PORT: String(gwPorts[i]), PUBLIC_BASE_URL: apiUrl, RATE_LIMIT_PER_SECOND: '0', AUTH_LOCKOUT_MS: '30000' },
-          gwPorts[i]!,
+          { ...common, PORT: String(gwPorts[i]), OPS_PORT: String(gwOps[i]), PUBLIC_BASE_URL: apiUrl, RATE_LIMIT_PER_SECOND: '0', AUTH_LOCKOUT_MS: '30000' },
+          gwOps[i]!,
           '/healthz',
+          gwPorts[i]!,
         ),
       );
     for (let i = 0; i < counts.dispatcher; i++)

@@ -12,6 +12,7 @@ import { table } from './lib/stats';
 import { authAbuse } from './scenarios/auth';
 import type { ScenarioResult } from './scenarios/common';
 import { killReplica, natsRestart, postgresDown } from './scenarios/faults';
+import { natsClusterScenario } from './scenarios/nats-cluster';
 import { hostileInput } from './scenarios/property';
 import { scaleOut } from './scenarios/scale';
 import { soak } from './scenarios/soak';
@@ -49,6 +50,8 @@ const onCluster: Record<string, (c: Ctx) => Promise<ScenarioResult>> = {
 const standalone: Record<string, () => Promise<ScenarioResult>> = {
   ssrf: () => ssrf({ privatePostgres: false }),
   'hostile-input': () => hostileInput(runs),
+  // Its own stack on a three-server NATS cluster (the prod topology).
+  'nats-cluster': () => natsClusterScenario(scale),
 };
 const all = [...Object.keys(onCluster), ...Object.keys(standalone)];
 if (values.list) {
@@ -112,6 +115,10 @@ const highlights = (r: ScenarioResult): string => {
       const slopes = Object.values(f.rssSlopeMbPerMin as Record<string, number>);
       return `${f.minutes} min at ${f.heldRps}/${f.measuredMaxRps} req/s, p99 ${f.p99Ms} ms; RSS slope ${Math.min(...slopes)}..${Math.max(...slopes)} MB/min; lag ${f.consumerPendingAtEnd}->${f.consumerPendingAfterDrain}`;
     }
+    case 'nats-cluster':
+      return ((f.kills ?? []) as Array<{ role: string; server: string; ledByVictim: string[]; leaderAfter?: string; electionMs?: number; resumeMs: number; caughtUpMs: number }>)
+        .map((k) => `kill -9 ${k.role} ${k.server}${k.ledByVictim.some((a) => a.startsWith('SWITCHBOARD_EVENTS/')) ? ' (led the events consumer)' : ''}: deliveries resumed ${(k.resumeMs / 1000).toFixed(1)} s${k.role === 'leader' ? `, new leader ${k.leaderAfter} in ${((k.electionMs ?? -1) / 1000).toFixed(1)} s` : ''}, caught up ${(k.caughtUpMs / 1000).toFixed(1)} s after restart`)
+        .join('; ');
     default:
       return r.apiFailedByStatus && Object.keys(r.apiFailedByStatus).length
         ? `failed: ${Object.entries(r.apiFailedByStatus).map(([k, v]) => `${k === '0' ? 'reset' : k} x${v}`).join(', ')}`

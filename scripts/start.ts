@@ -13,6 +13,8 @@ const env = { ...process.env };
 env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/switchboard';
 env.NATS_URL ??= 'nats://127.0.0.1:4222';
 env.PORT ??= '8080';
+// The gateway's operations port (/readyz, /metrics); the other services keep their own defaults.
+const GATEWAY_OPS_PORT = '8084';
 
 const say = (msg: string): void => void process.stderr.write(`[start] ${msg}\n`);
 
@@ -149,7 +151,8 @@ if (!env.SESSION_SIGNING_SECRET) {
 for (const name of SERVICES) {
   const dir = join(root, 'services', name);
   if (!existsSync(join(dir, 'src/main.ts'))) continue;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: dir, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const serviceEnv = name === 'gateway' ? { ...env, OPS_PORT: GATEWAY_OPS_PORT } : env;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: dir, env: serviceEnv, stdio: ['ignore', 'inherit', 'inherit'] });
   children.set(name, child);
   child.on('exit', (code, signal) => {
     if (!stopping) {
@@ -160,10 +163,10 @@ for (const name of SERVICES) {
 }
 
 const base = env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT}`;
-waitUntil(async () => (await fetch(`http://127.0.0.1:${env.PORT}/readyz`).catch(() => undefined))?.ok ?? false, 'the stack', 60_000)
+waitUntil(async () => (await fetch(`http://127.0.0.1:${GATEWAY_OPS_PORT}/readyz`).catch(() => undefined))?.ok ?? false, 'the stack', 60_000)
   .then(() =>
     say(
-      `Switchboard is ready at ${base}\n  create an account:  npm run account -- create --username me --password 'choose-a-password'\n  then:              curl -u me:choose-a-password ${base}/v1/applications\n  session POSTs are signed with SESSION_SIGNING_SECRET=${env.SESSION_SIGNING_SECRET} (.data/session-signing-secret)`,
+      `Switchboard is ready at ${base}\n  create an account:  npm run account -- create --username me --password 'choose-a-password'\n  then:              curl -u me:choose-a-password ${base}/v1/applications\n  session POSTs are signed with SESSION_SIGNING_SECRET=${env.SESSION_SIGNING_SECRET} (.data/session-signing-secret)\n  gateway readiness and metrics: http://127.0.0.1:${GATEWAY_OPS_PORT}/readyz, /metrics (not on the API port)`,
     ),
   )
   .catch((err: Error) => say(`${err.message}; see the logs above`));

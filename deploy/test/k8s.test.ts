@@ -242,7 +242,7 @@ describe.each(Object.keys(OVERLAYS) as Overlay[])('overlay %s', (overlay) => {
       ['webhooks', 'postgres', 5432],
       ['applications-migrate', 'postgres', 5432],
       ['webhooks-migrate', 'postgres', 5432],
-      ['prometheus', 'gateway', 8080],
+      ['prometheus', 'gateway', 8084],
       ['prometheus', 'applications', 8081],
       ['prometheus', 'webhooks', 8082],
       ['prometheus', 'dispatcher', 8083],
@@ -258,6 +258,7 @@ describe.each(Object.keys(OVERLAYS) as Overlay[])('overlay %s', (overlay) => {
       [external, 'nats', 4222],
       [external, 'postgres', 5432],
       [external, 'applications', 8081],
+      [external, 'gateway', 8084],
       ['gateway', 'postgres', 5432],
       ['gateway', 'nats', 4222],
       ['gateway', PUBLIC_V4, 443],
@@ -379,6 +380,13 @@ describe('overlay prod specifics', () => {
     }
   });
 
+  it('gives every NATS client the three servers by their pod names (NATS_URL)', () => {
+    for (const s of ['applications', 'webhooks', 'dispatcher'] as const) {
+      const value = effectiveEnv(objects(), 'switchboard', container(s)).get('NATS_URL')?.value;
+      expect(value?.split(','), s).toEqual([0, 1, 2].map((i) => `nats://nats-${i}.nats-headless:4222`));
+    }
+  });
+
   it('uses CloudNativePG for Postgres and reads DATABASE_URL from its app Secret, with no Secret in the repo', () => {
     const clusters = objects().filter((o) => o.apiVersion === 'postgresql.cnpg.io/v1' && o.kind === 'Cluster');
     expect(clusters).toHaveLength(1);
@@ -487,6 +495,16 @@ describe('the checker itself', () => {
     const cm = byKind(objects, 'ConfigMap').find((c) => c.metadata.name.startsWith('gateway-config-'))!;
     (cm.data as Record<string, string>).WEBHOOKS_GRPC_URL = 'applications:50051';
     expect(checkServiceConventions(objects).join('\n')).toMatch(/WEBHOOKS_GRPC_URL points at Service applications, which does not select the webhooks pods/);
+  });
+
+  it('rejects a NATS_URL server that is not a pod of the NATS StatefulSet or a Service', () => {
+    const objects = structuredClone(rendered.prod);
+    const cm = byKind(objects, 'ConfigMap').find((c) => c.metadata.name.startsWith('dispatcher-config-'))!;
+    (cm.data as Record<string, string>).NATS_URL = 'nats://nats-0.nats-headless:4222,nats://nats-3.nats-headless:4222,nats://natz:4222';
+    const errors = checkServiceConventions(objects).join('\n');
+    expect(errors).toMatch(/NATS_URL nats:\/\/nats-3.nats-headless:4222 names pod nats-3, but StatefulSet nats has 3 replicas/);
+    expect(errors).toMatch(/NATS_URL points at natz, which is not a Service/);
+    expect(errors).not.toMatch(/nats-0/);
   });
 
   it('rejects a Service whose selector matches nothing and a probe on an undeclared port', () => {

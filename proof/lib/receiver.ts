@@ -14,6 +14,8 @@ export interface PathStats {
   okByWebhookId: Map<string, number>;
   /** Event ids (notification `id`, session `session.id`) answered 2xx. */
   okEvents: Set<string>;
+  /** When each of those event ids was first answered 2xx (ms since epoch). */
+  firstOkAt: Map<string, number>;
   /** Time of every request (ms since epoch) and the status answered. */
   log: Array<{ at: number; status: number | 'hang'; webhookId: string }>;
 }
@@ -32,7 +34,7 @@ export async function startReceiver(host = '127.0.0.1'): Promise<Receiver> {
   const stats = new Map<string, PathStats>();
   const statsFor = (path: string) => {
     let s = stats.get(path);
-    if (!s) stats.set(path, (s = { requests: 0, okByWebhookId: new Map(), okEvents: new Set(), log: [] }));
+    if (!s) stats.set(path, (s = { requests: 0, okByWebhookId: new Map(), okEvents: new Set(), firstOkAt: new Map(), log: [] }));
     return s;
   };
   const sockets = new Set<Socket>();
@@ -53,7 +55,10 @@ export async function startReceiver(host = '127.0.0.1'): Promise<Receiver> {
         try {
           const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { id?: string; session?: { id?: string } };
           const key = body.session?.id ?? body.id;
-          if (key) s.okEvents.add(key);
+          if (key && !s.okEvents.has(key)) {
+            s.okEvents.add(key);
+            s.firstOkAt.set(key, Date.now());
+          }
         } catch {
           // not JSON: counted by webhook-id only
         }

@@ -1,6 +1,6 @@
 // Small numeric helpers of the proof: percentiles, counts by status and least-squares slope; Prometheus text parsing
 // and the results table are the ones the tests and the benchmarks use.
-export { metricSum } from '@switchboard/testing';
+export { metricSum } from '../../test/support/infra';
 export { table } from '../../bench/lib';
 
 export function percentile(values: number[], p: number): number {

@@ -1,6 +1,7 @@
 // SSRF: target URLs and application URLs naming loopback, private, link-local and metadata
-// addresses, in every notation (dotted, decimal, hex, octal, short, IPv4-mapped IPv6), are refused
-// with 400 at create unless allow-listed; and the dispatcher never follows a redirect, so an
+// addresses, in every notation (dotted, decimal, hex, octal, short, IPv6 forms that wrap an IPv4
+// address: mapped, translated, NAT64, Teredo), are refused with 400 at create and at update unless
+// allow-listed; and the dispatcher never follows a redirect, so an
 // allow-listed target cannot bounce a delivery to an address that is not.
 import type { Cluster } from '../cluster';
 import { startCluster } from '../cluster';
@@ -18,41 +19,62 @@ export const FORBIDDEN_HOSTS = [
   '10.0.0.1', '167772161', '0xa000001', '012.0.0.1', '172.16.0.1', '192.168.1.1', '0xc0a80101', '[::ffff:10.0.0.1]', '[::ffff:192.168.1.1]', '[fc00::1]', '[fd00::1]',
   // link-local and cloud metadata
   '169.254.0.1', '[fe80::1]', '169.254.169.254', '2852039166', '0xa9fea9fe', '0251.0376.0251.0376', '0xa9.0xfe.0xa9.0xfe', '[::ffff:169.254.169.254]', '[::ffff:a9fe:a9fe]', '[fd00:ec2::254]',
+  // IPv4-translated (::ffff:0:0:0/96) of 10.0.0.1, 127.0.0.1, 169.254.169.254
+  '[::ffff:0:a00:1]', '[::ffff:0:10.0.0.1]', '[::ffff:0:7f00:1]', '[::ffff:0:a9fe:a9fe]',
+  // NAT64: the well-known prefix 64:ff9b::/96 around private addresses, and the local-use 64:ff9b:1::/48
+  '[64:ff9b::a00:1]', '[64:ff9b::10.0.0.1]', '[64:ff9b::7f00:1]', '[64:ff9b::a9fe:a9fe]', '[64:ff9b:1::a00:1]', '[64:ff9b:1:a00:0:100::]', '[64:ff9b:1::169.254.169.254]',
+  // Teredo (2001::/32) whose client address is 10.0.0.1, 127.0.0.1, 169.254.169.254 (stored inverted)
+  '[2001:0:4136:e378:8000:63bf:f5ff:fffe]', '[2001::80ff:fffe]', '[2001::5601:5601]',
 ];
 
 /** Hosts outside 127.0.0.1/32 that stay refused when only 127.0.0.1/32 is allow-listed. */
-export const NEAR_MISS_HOSTS = ['127.0.0.2', '2130706434', '0x7f000002', '0177.0.0.2', '[::ffff:127.0.0.2]', '[::ffff:7f00:2]', '[::1]', '10.0.0.1', '169.254.169.254'];
+export const NEAR_MISS_HOSTS = ['127.0.0.2', '2130706434', '0x7f000002', '0177.0.0.2', '[::ffff:127.0.0.2]', '[::ffff:7f00:2]', '[::ffff:0:7f00:2]', '[64:ff9b::7f00:2]', '[::1]', '10.0.0.1', '169.254.169.254'];
 /** Notations of 127.0.0.1, accepted when 127.0.0.1/32 is allow-listed. */
-export const ALLOWED_HOSTS = ['127.0.0.1', '2130706433', '0x7f000001', '0177.0.0.1', '[::ffff:127.0.0.1]'];
+export const ALLOWED_HOSTS = ['127.0.0.1', '2130706433', '0x7f000001', '0177.0.0.1', '[::ffff:127.0.0.1]', '[::ffff:0:7f00:1]'];
 
 interface Probe {
+  method: 'POST' | 'PUT';
   url: string;
   field: 'targetUrl' | 'voiceUrl' | 'messagingUrl';
   status: number;
 }
 
+/** Creates with each host, and updates a subscription and an application made with a public URL to it. */
 async function probeCreates(cluster: Cluster, hosts: string[]): Promise<Probe[]> {
   const out: Probe[] = [];
   let account = await newAccount(cluster, 'ssrf');
   let hooks = 0;
+  let existing: { hook: string; app: string } | undefined;
   for (const host of hosts) {
     const url = `http://${host}:8080/hook`;
-    if (hooks >= 9) {
+    if (hooks >= 8) {
       account = await newAccount(cluster, 'ssrf');
       hooks = 0;
+      existing = undefined;
+    }
+    if (!existing) {
+      const h = await api(cluster, account, 'POST', '/v1/webhooks', { event: 'cdrCreated', resource: 'call', targetUrl: 'https://example.com/hook' });
+      const a = await api(cluster, account, 'POST', '/v1/applications', { name: 'ssrf', voiceUrl: 'https://example.com/voice' });
+      if (h.status !== 200 || a.status !== 200) throw new Error(`create with a public URL: ${h.status} ${a.status}`);
+      existing = { hook: new URL(String(h.json.href)).pathname, app: `/v1/applications/${String(a.json.href).split('/').pop()}` };
+      hooks++;
     }
     const w = await api(cluster, account, 'POST', '/v1/webhooks', { event: 'cdrCreated', resource: 'call', targetUrl: url });
     if (w.status === 200) hooks++;
-    out.push({ url, field: 'targetUrl', status: w.status });
+    out.push({ method: 'POST', url, field: 'targetUrl', status: w.status });
     const v = await api(cluster, account, 'POST', '/v1/applications', { name: 'ssrf', voiceUrl: url });
-    out.push({ url, field: 'voiceUrl', status: v.status });
+    out.push({ method: 'POST', url, field: 'voiceUrl', status: v.status });
     const m = await api(cluster, account, 'POST', '/v1/applications', { name: 'ssrf', messagingUrl: url });
-    out.push({ url, field: 'messagingUrl', status: m.status });
+    out.push({ method: 'POST', url, field: 'messagingUrl', status: m.status });
+    const wu = await api(cluster, account, 'PUT', existing.hook, { event: 'cdrCreated', resource: 'call', targetUrl: url });
+    out.push({ method: 'PUT', url, field: 'targetUrl', status: wu.status });
+    const vu = await api(cluster, account, 'PUT', existing.app, { name: 'ssrf', voiceUrl: url });
+    out.push({ method: 'PUT', url, field: 'voiceUrl', status: vu.status });
   }
   return out;
 }
 
-/** Part 1: with nothing allow-listed, every forbidden notation is refused at create. */
+/** Part 1: with nothing allow-listed, every forbidden notation is refused at create and update. */
 export async function ssrfNoAllowList(cluster: Cluster): Promise<{ probes: number; accepted: Probe[] }> {
   const probes = await probeCreates(cluster, FORBIDDEN_HOSTS);
   return { probes: probes.length, accepted: probes.filter((p) => p.status !== 400) };
@@ -130,18 +152,18 @@ export async function ssrf(opts: { privatePostgres?: boolean } = {}): Promise<Sc
       apiRequests: part1.probes + part2.nearMiss.probes + part2.allowed.probes,
       figures: {
         refusedWithoutAllowList: `${part1.probes - part1.accepted.length}/${part1.probes}`,
-        acceptedWithoutAllowList: part1.accepted.map((p) => `${p.field} ${p.url} -> ${p.status}`),
+        acceptedWithoutAllowList: part1.accepted.map((p) => `${p.method} ${p.field} ${p.url} -> ${p.status}`),
         nearMissesRefused: `${part2.nearMiss.probes - part2.nearMiss.accepted.length}/${part2.nearMiss.probes}`,
-        nearMissesAccepted: part2.nearMiss.accepted.map((p) => `${p.field} ${p.url} -> ${p.status}`),
+        nearMissesAccepted: part2.nearMiss.accepted.map((p) => `${p.method} ${p.field} ${p.url} -> ${p.status}`),
         allowListedAccepted: `${part2.allowed.probes - part2.allowed.refused.length}/${part2.allowed.probes}`,
-        allowListedRefused: part2.allowed.refused.map((p) => `${p.field} ${p.url} -> ${p.status}`),
+        allowListedRefused: part2.allowed.refused.map((p) => `${p.method} ${p.field} ${p.url} -> ${p.status}`),
         redirectAttempts: part2.redirects.sourceRequests,
         redirectsFollowed: part2.redirects.followed,
       },
     },
     started,
     {
-      'every forbidden notation refused with 400 (no allow-list)': part1.accepted.length === 0,
+      'every forbidden notation refused with 400 at create and update (no allow-list)': part1.accepted.length === 0,
       'near misses of the allow-list refused': part2.nearMiss.accepted.length === 0,
       'allow-listed notations accepted': part2.allowed.refused.length === 0,
       'redirecting targets were tried': part2.redirects.sourceRequests > 0,

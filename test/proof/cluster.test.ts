@@ -69,7 +69,16 @@ describe('the cluster under load', () => {
   it('when a target answers 500 for 3 s, then every event arrives after it recovers', async () => {
     const r = await target500(cluster, bad, { factor: 0.05 }, SHAPE);
     expectNothingLost(r);
-    expect(r.deliveryRecoveryMs!).toBeGreaterThanOrEqual(0);
+    // The target did refuse deliveries, and every one it refused was delivered again after it recovered.
+    for (const path of ['/target-500/events', '/target-500/sessions']) {
+      const stats = bad.stats(path);
+      const refused = new Set(stats.log.filter((x) => x.status === 500).map((x) => x.webhookId));
+      expect(refused.size, `deliveries refused on ${path}`).toBeGreaterThan(0);
+      expect([...refused].filter((id) => !stats.okByWebhookId.has(id)), `refused on ${path}, never delivered`).toEqual([]);
+    }
+    // Redelivered on the retry schedule (steps of at most 5 s), not after the 45 s drain timeout.
+    expect(r.deliveryRecoveryMs!).toBeGreaterThanOrEqual(SHAPE.afterMs);
+    expect(r.deliveryRecoveryMs!).toBeLessThan(SHAPE.afterMs + 15_000);
   }, 90_000);
 
   it('when a target answers 410, then its subscription is disabled and nothing more is sent', async () => {

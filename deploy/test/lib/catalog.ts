@@ -24,11 +24,11 @@ const COMMON_ENV = ['LOG_LEVEL', 'NODE_ENV'] as const;
 
 export const SERVICES: Record<ServiceName, ServiceSpec> = {
   gateway: {
-    ports: { http: 8080 },
-    opsPort: 8080,
-    env: ['PORT', 'PUBLIC_BASE_URL', 'APPLICATIONS_GRPC_URL', 'WEBHOOKS_GRPC_URL', ...COMMON_ENV],
-    requiredEnv: ['PORT', 'PUBLIC_BASE_URL', 'APPLICATIONS_GRPC_URL', 'WEBHOOKS_GRPC_URL'],
-    portEnv: { PORT: 'http' },
+    ports: { http: 8080, ops: 8084 },
+    opsPort: 8084,
+    env: ['PORT', 'OPS_PORT', 'PUBLIC_BASE_URL', 'APPLICATIONS_GRPC_URL', 'WEBHOOKS_GRPC_URL', ...COMMON_ENV],
+    requiredEnv: ['PORT', 'OPS_PORT', 'PUBLIC_BASE_URL', 'APPLICATIONS_GRPC_URL', 'WEBHOOKS_GRPC_URL'],
+    portEnv: { PORT: 'http', OPS_PORT: 'ops' },
   },
   applications: {
     ports: { grpc: 50051, ops: 8081 },

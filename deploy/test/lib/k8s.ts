@@ -550,6 +550,20 @@ function checkServiceAddress(objects: K8sObject[], namespace: string, where: str
   return [];
 }
 
+/**
+ * One server of NATS_URL (a comma-separated list): a Service, or one pod of a StatefulSet by its
+ * stable name `<statefulset>-<ordinal>.<headless service>` with an ordinal below its replicas.
+ */
+function checkNatsAddress(objects: K8sObject[], namespace: string, where: string, url: string): string[] {
+  const pod = /^(?:nats|tls):\/\/([a-z0-9-]+)-(\d+)\.([a-z0-9-]+)(?:\.[a-z0-9.-]+)?:(\d+)$/.exec(url);
+  const sts = pod && find(objects, 'StatefulSet', pod[1]!, namespace);
+  if (!pod || !sts) return checkServiceAddress(objects, namespace, where, 'NATS_URL', url);
+  const spec = sts.spec as { replicas?: number; serviceName?: string };
+  if (spec.serviceName !== pod[3]) return [`${where}: NATS_URL ${url} names Service ${pod[3]}, but StatefulSet ${pod[1]}'s pods are under ${spec.serviceName}`];
+  if (Number(pod[2]) >= (spec.replicas ?? 1)) return [`${where}: NATS_URL ${url} names pod ${pod[1]}-${pod[2]}, but StatefulSet ${pod[1]} has ${spec.replicas ?? 1} replicas`];
+  return checkServiceAddress(objects, namespace, where, 'NATS_URL', `${pod[3]}:${pod[4]}`);
+}
+
 const GRPC_URL_TARGET: Record<string, ServiceName> = { APPLICATIONS_GRPC_URL: 'applications', WEBHOOKS_GRPC_URL: 'webhooks' };
 
 /** Env names (every container), port env, service addresses, probes and scrape annotations of the four services. */
@@ -595,7 +609,7 @@ export function checkServiceConventions(objects: K8sObject[]): string[] {
         else if (env.has(variable)) errors.push(`${where}: ${variable} must be a plain value`);
       }
       const nats = env.get('NATS_URL');
-      if (nats?.value !== undefined) errors.push(...checkServiceAddress(objects, tpl.namespace, where, 'NATS_URL', nats.value));
+      if (nats?.value !== undefined) for (const url of nats.value.split(',')) errors.push(...checkNatsAddress(objects, tpl.namespace, where, url.trim()));
       const db = env.get('DATABASE_URL');
       if (db && !db.from.startsWith('Secret ')) errors.push(`${where}: DATABASE_URL must come from a Secret (secretKeyRef), not ${db.from}`);
       if (db?.from.startsWith('Secret ')) {

@@ -9,7 +9,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '@switchboard/testing';
+import { freePort } from '../../../test/support/infra';
 import { prometheusConfigFor, type ScrapeTargets } from '../../prometheus/config';
 import { requireTool } from './tools';
 

@@ -35,6 +35,31 @@ export const urlWithProtocol = (protocols: string[], def: string) =>
         return false;
       }
     }, `must be a URL with protocol ${protocols.join(' or ')}`);
+/**
+ * NATS_URL: one server URL or a comma-separated list of them (every member of a cluster, so the
+ * first connection does not depend on one server being up). Each must have protocol nats: or tls:
+ * and a host; the output is the list joined by commas without blanks, as connectNats takes it.
+ */
+export const natsServers = (def: string) =>
+  z
+    .string()
+    .default(def)
+    .transform((v, ctx) => {
+      const urls = v.split(',').map((u) => u.trim());
+      const bad = urls.filter((u) => {
+        try {
+          const parsed = new URL(u);
+          return !['nats:', 'tls:'].includes(parsed.protocol) || !parsed.hostname;
+        } catch {
+          return true;
+        }
+      });
+      if (bad.length) {
+        ctx.addIssue({ code: 'custom', message: `must be a comma-separated list of URLs with protocol nats: or tls: (bad: ${bad.map((b) => JSON.stringify(b)).join(', ')})` });
+        return z.NEVER;
+      }
+      return urls.join(',');
+    });
 /** host:port of a gRPC server. */
 export const grpcAddress = (def: string) =>
   z

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterEach, expect, it } from 'vitest';
-import { ADMIN_DATABASE_URL as ADMIN, randomName } from '@switchboard/testing';
+import { ADMIN_DATABASE_URL as ADMIN, randomName } from '../../../test/support/infra';
 import { ensureDatabase } from './db';
 
 let created: string | undefined;

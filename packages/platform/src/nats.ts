@@ -1,8 +1,8 @@
 // NATS JetStream plumbing: one connection per process that reconnects forever, the streams of
 // the system created idempotently, and a durable pull-consumer loop that survives NATS restarts.
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, RetentionPolicy, StorageType, type JetStreamClient, type JetStreamManager, type JsMsg, type ConsumerConfig } from '@nats-io/jetstream';
-import { nanos } from '@nats-io/nats-core';
+import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, RetentionPolicy, StorageType, type JetStreamClient, type JetStreamManager, type JsMsg, type ConsumerConfig, type StreamConfig } from '@nats-io/jetstream';
+import { nanos, RequestError, TimeoutError } from '@nats-io/nats-core';
 import type { Logger } from './logger';
 
 export type { NatsConnection, JetStreamClient, JetStreamManager, JsMsg };
@@ -58,10 +58,14 @@ export interface NatsHandle {
   close(): Promise<void>;
 }
 
-/** Connects (waiting for a first connection) and keeps reconnecting forever afterwards. */
+/**
+ * Connects (waiting for a first connection) and keeps reconnecting forever afterwards. `url` is one
+ * server or a comma-separated list (the members of a cluster): the client tries them all, at start
+ * and after losing its server, besides the members the servers themselves announce.
+ */
 export async function connectNats(url: string, logger: Logger, name: string): Promise<NatsHandle> {
   const nc = await connect({
-    servers: url.split(','),
+    servers: url.split(',').map((u) => u.trim()).filter(Boolean),
     name,
     maxReconnectAttempts: -1,
     reconnectTimeWait: 250,
@@ -88,7 +92,7 @@ export async function connectNats(url: string, logger: Logger, name: string): Pr
 /** Creates or updates the given streams (idempotent). */
 export async function ensureStreams(jsm: JetStreamManager, specs: StreamSpec[], replicas = 1): Promise<void> {
   for (const spec of specs) {
-    const config = {
+    await ensureStream(jsm, {
       name: spec.name,
       subjects: [...spec.subjects],
       retention: RetentionPolicy.Limits,
@@ -96,20 +100,61 @@ export async function ensureStreams(jsm: JetStreamManager, specs: StreamSpec[], 
       max_age: nanos(spec.maxAgeMs),
       num_replicas: replicas,
       duplicate_window: nanos(2 * 60 * 1000),
-    };
+    });
+  }
+}
+
+/**
+ * Creates a stream, or updates it when its settings differ from `config` (idempotent). Every
+ * replica of every service runs this at start, at the same time: a clustered JetStream can leave
+ * some of those racing requests unanswered while it assigns the stream, so they are retried.
+ */
+export async function ensureStream(jsm: JetStreamManager, config: Partial<StreamConfig> & { name: string }): Promise<void> {
+  await retryRaces(async () => {
+    let current: Partial<StreamConfig>;
     try {
-      await jsm.streams.info(spec.name);
-      await jsm.streams.update(spec.name, config);
+      current = (await jsm.streams.info(config.name)).config;
     } catch (err) {
       if (!isNotFound(err)) throw err;
       await jsm.streams.add(config);
+      return;
     }
-  }
+    if (!sameSettings(current, config)) await jsm.streams.update(config.name, config);
+  });
 }
 
 function isNotFound(err: unknown): boolean {
   const e = err as { code?: unknown; message?: string; api_error?: { err_code?: number } };
   return e?.api_error?.err_code === 10059 || /stream not found/i.test(e?.message ?? '');
+}
+
+/** Whether every setting of `wanted` already has that value in `current`. */
+function sameSettings(current: object, wanted: object): boolean {
+  const c = current as Record<string, unknown>;
+  return Object.entries(wanted).every(([k, v]) => v === undefined || JSON.stringify(c[k]) === JSON.stringify(v));
+}
+
+/**
+ * Runs `f` again (up to 6 times in about 10 s plus the requests' own timeouts) when JetStream
+ * did not answer, had no responder yet (a leader being elected), could not place the replicas yet
+ * (cluster members still joining) or another process created the same stream or consumer first;
+ * any other error is thrown at once.
+ */
+async function retryRaces(f: () => Promise<void>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await f();
+    } catch (err) {
+      const e = err as { name?: string; message?: string; cause?: { name?: string } };
+      const race =
+        err instanceof TimeoutError ||
+        e?.name === 'TimeoutError' ||
+        (err instanceof RequestError && err.isNoResponders()) ||
+        /already in use|already exists|no responders|no suitable peers/i.test(e?.message ?? '');
+      if (!race || attempt >= 6) throw err;
+      await new Promise((r) => setTimeout(r, 500 * attempt));
+    }
+  }
 }
 
 /** Creates or updates a durable pull consumer with explicit acks. */
@@ -122,14 +167,18 @@ export async function ensureConsumer(jsm: JetStreamManager, stream: string, conf
     max_ack_pending: 1000,
     ...config,
   };
-  try {
-    await jsm.consumers.info(stream, config.durable_name);
-    await jsm.consumers.update(stream, config.durable_name, full);
-  } catch (err) {
-    const e = err as { message?: string; api_error?: { err_code?: number } };
-    if (e?.api_error?.err_code !== 10014 && !/consumer not found/i.test(e?.message ?? '')) throw err;
-    await jsm.consumers.add(stream, full);
-  }
+  await retryRaces(async () => {
+    let current: Partial<ConsumerConfig>;
+    try {
+      current = (await jsm.consumers.info(stream, config.durable_name)).config;
+    } catch (err) {
+      const e = err as { message?: string; api_error?: { err_code?: number } };
+      if (e?.api_error?.err_code !== 10014 && !/consumer not found/i.test(e?.message ?? '')) throw err;
+      await jsm.consumers.add(stream, full);
+      return;
+    }
+    if (!sameSettings(current, full)) await jsm.consumers.update(stream, config.durable_name, full);
+  });
 }
 
 export interface ConsumerLoopOptions {
@@ -167,8 +216,21 @@ export function runConsumerLoop(opts: ConsumerLoopOptions): ConsumerLoop {
     while (!stopped) {
       try {
         const consumer = await opts.js.consumers.get(opts.stream, opts.durable);
-        const messages = await consumer.consume({ max_messages: Math.max(opts.concurrency * 2, 10), idle_heartbeat: 5000, expires: 10_000 });
+        // Heartbeats every second: the server answering our pull requests (the consumer's leader
+        // in a cluster) is known lost after 2 s. The client library would then wait for the
+        // consumer's info and back off for `expires`; re-creating the subscription at once instead
+        // pulls from the newly elected leader as soon as there is one.
+        const messages = await consumer.consume({ max_messages: Math.max(opts.concurrency * 2, 10), idle_heartbeat: 1000, expires: 10_000 });
         current = messages;
+        (async () => {
+          for await (const s of messages.status()) {
+            if (s.type === 'heartbeats_missed') {
+              opts.logger.warn({ durable: opts.durable, missed: s.count }, 'consumer heartbeats missed; re-creating');
+              messages.stop();
+              break;
+            }
+          }
+        })().catch(() => undefined);
         markStarted();
         for await (const msg of messages) {
           const p = opts

@@ -48,8 +48,18 @@ describe('isPrivateAddress', () => {
     }
   });
 
+  it('when an IPv6 address wraps a private IPv4 address (translated, NAT64, Teredo), then it is private', () => {
+    for (const a of [
+      '::ffff:0:a00:1', '::ffff:0:10.0.0.1', '::ffff:0:7f00:1', '::ffff:a00:1', '64:ff9b::a00:1', '64:ff9b::10.0.0.1',
+      '64:ff9b:1:a00:0:100::', '64:ff9b:1::a9fe:a9fe', '64:ff9b:1:ffff:ffff:ffff:ffff:ffff',
+      '2001:0:4136:e378:8000:63bf:f5ff:fffe', '2001::80ff:fffe', '2001:0:ffff:ffff:ffff:ffff:ffff:ffff',
+    ]) {
+      expect(isPrivateAddress(parseIp(a)!), a).toBe(true);
+    }
+  });
+
   it('when the address is public, then it is not private', () => {
-    for (const a of ['8.8.8.8', '1.1.1.1', '172.32.0.1', '172.15.255.255', '100.128.0.1', '192.169.0.1', '2606:4700::1111', '::ffff:8.8.8.8', '2002:808:808::']) {
+    for (const a of ['8.8.8.8', '1.1.1.1', '172.32.0.1', '172.15.255.255', '100.128.0.1', '192.169.0.1', '2606:4700::1111', '::ffff:8.8.8.8', '2002:808:808::', '::ffff:0:808:808', '64:ff9b::808:808', '2001:4860::8888', '2001:1::1']) {
       expect(isPrivateAddress(parseIp(a)!), a).toBe(false);
     }
   });
@@ -61,6 +71,8 @@ describe('isAddressAllowed', () => {
     expect(isAddressAllowed('127.0.0.1', TEST_ALLOW)).toBe(true);
     expect(isAddressAllowed('::ffff:127.0.0.1', TEST_ALLOW)).toBe(true);
     expect(isAddressAllowed('::1', TEST_ALLOW)).toBe(true);
+    expect(isAddressAllowed('::ffff:0:7f00:1', TEST_ALLOW)).toBe(true);
+    expect(isAddressAllowed('::ffff:0:a00:1', TEST_ALLOW)).toBe(false);
     expect(isAddressAllowed('10.0.0.1', TEST_ALLOW)).toBe(false);
     expect(isAddressAllowed('8.8.8.8', [])).toBe(true);
     expect(isAddressAllowed('not-an-ip', [])).toBe(false);
@@ -75,7 +87,7 @@ describe('judgeHost', () => {
   });
 
   it('when a URL holds a private IPv6 literal, then it is refused', () => {
-    for (const url of ['http://[::1]/', 'http://[::ffff:127.0.0.1]/', 'http://[::ffff:a9fe:a9fe]/', 'http://[fd00::1]/', 'http://[fe80::1]/', 'http://[0:0:0:0:0:0:0:1]/']) {
+    for (const url of ['http://[::1]/', 'http://[::ffff:127.0.0.1]/', 'http://[::ffff:a9fe:a9fe]/', 'http://[fd00::1]/', 'http://[fe80::1]/', 'http://[0:0:0:0:0:0:0:1]/', 'http://[::ffff:0:a00:1]/', 'http://[::ffff:0:10.0.0.1]/', 'http://[::ffff:10.0.0.1]/', 'http://[64:ff9b::10.0.0.1]/', 'http://[64:ff9b:1::a00:1]/', 'http://[2001:0:4136:e378:8000:63bf:f5ff:fffe]/']) {
       expect(judgeHost(hostOf(url), []), url).toMatchObject({ kind: 'address', allowed: false });
     }
   });

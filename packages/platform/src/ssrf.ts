@@ -151,7 +151,9 @@ const V6_BLOCKED = [
   '::/128', // unspecified
   '::1/128', // loopback
   '100::/64', // discard
+  '2001::/32', // Teredo: tunnels to the (obfuscated) IPv4 address in its low 32 bits, private ones included
   '2001:db8::/32', // documentation
+  '64:ff9b:1::/48', // local-use NAT64 (RFC 8215): translates into the operator's own, possibly private, IPv4 space
   'fc00::/7', // unique local (also fd00:ec2::254, the AWS metadata address)
   'fe80::/10', // link-local
   'fec0::/10', // site-local (deprecated)
@@ -160,13 +162,16 @@ const V6_BLOCKED = [
 
 /**
  * The IPv4 address that an IPv6 address carries and that a packet to it could reach: IPv4-mapped
- * (::ffff:a.b.c.d), IPv4-compatible (::a.b.c.d), NAT64 (64:ff9b::a.b.c.d) and 6to4 (2002:AABB:CCDD::).
+ * (::ffff:a.b.c.d), IPv4-translated (::ffff:0:a.b.c.d), IPv4-compatible (::a.b.c.d), NAT64
+ * (64:ff9b::a.b.c.d) and 6to4 (2002:AABB:CCDD::). Teredo and local-use NAT64 are refused as whole
+ * ranges (V6_BLOCKED).
  */
 export function embeddedIPv4(ip: ParsedIp): ParsedIp | undefined {
   if (ip.version !== 6) return undefined;
   const v = ip.value;
   const low32 = v & 0xffffffffn;
   if (v >> 32n === 0xffffn) return { version: 4, value: low32 }; // ::ffff:0:0/96
+  if (v >> 32n === 0xffff0000n) return { version: 4, value: low32 }; // ::ffff:0:0:0/96
   if (v >> 32n === 0n && v > 1n) return { version: 4, value: low32 }; // ::/96 (not :: or ::1)
   if (v >> 32n === 0x0064ff9b0000000000000000n) return { version: 4, value: low32 }; // 64:ff9b::/96
   if (v >> 112n === 0x2002n) return { version: 4, value: (v >> 80n) & 0xffffffffn }; // 2002::/16

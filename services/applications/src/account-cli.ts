@@ -1,22 +1,34 @@
-// npm run account -- create --username <u> --password <p> | list | delete --username <u>
+// npm run account -- create --username <u> [--password-stdin] | list | delete --username <u>
 // Works on this service's schema directly (migrating it first), so it needs no running service.
+// The password of `create` comes from a prompt without echo (stdin a terminal), from stdin
+// (--password-stdin), from SWITCHBOARD_PASSWORD, or from --password (seen by `ps` and kept in the
+// shell history: discouraged).
 import { parseArgs } from 'node:util';
 import { initOrm, migrate } from '@switchboard/orm';
 import { AppError, createLogger, SUBJECTS } from '@switchboard/platform';
 import { createAccount, deleteAccount, listAccounts } from './accounts/accounts';
+import { setScryptN } from './accounts/password';
 import { loadConfig } from './config';
 import { ApplicationSchema, AccountSchema } from './db/entities';
 import { SCHEMA } from './db/schema';
 import { enqueueEvent } from './outbox/outbox';
 
 const USAGE = `usage:
-  npm run account -- create --username <name> --password <password>
+  npm run account -- create --username <name>                   # asks for the password (no echo)
+  npm run account -- create --username <name> --password-stdin  # reads it from stdin
+  SWITCHBOARD_PASSWORD=<password> npm run account -- create --username <name>
+  npm run account -- create --username <name> --password <password>  # discouraged: visible in ps and history
   npm run account -- list
   npm run account -- delete --username <name>`;
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
-  options: { username: { type: 'string' }, password: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+  options: {
+    username: { type: 'string' },
+    password: { type: 'string' },
+    'password-stdin': { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
+  },
 });
 const command = positionals[0];
 if (values.help || !command || !['create', 'list', 'delete'].includes(command)) {
@@ -24,7 +36,71 @@ if (values.help || !command || !['create', 'list', 'delete'].includes(command)) 
   process.exit(values.help ? 0 : 2);
 }
 
+/** Everything on stdin, without one trailing line break. */
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+}
+
+/** Reads one line from the terminal without echoing it. Ctrl-C or Ctrl-D aborts. */
+function promptHidden(question: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const stdin = process.stdin;
+    // No echo from here on, before the question shows (an answer typed at once is not echoed).
+    stdin.setRawMode(true);
+    stdin.resume();
+    process.stderr.write(question);
+    let typed = '';
+    const done = (err?: Error) => {
+      stdin.off('data', onData);
+      stdin.setRawMode(false);
+      stdin.pause();
+      process.stderr.write('\n');
+      if (err) reject(err);
+      else resolve(typed);
+    };
+    const onData = (data: Buffer) => {
+      for (const ch of data.toString('utf8')) {
+        if (ch === '\r' || ch === '\n') return done();
+        if (ch === '\u0003' || ch === '\u0004') return done(new AppError('invalid_request', 'aborted'));
+        if (ch === '\u007f' || ch === '\b') typed = [...typed].slice(0, -1).join('');
+        else if (ch >= ' ') typed += ch;
+      }
+    };
+    stdin.on('data', onData);
+  });
+}
+
+async function passwordForCreate(): Promise<string> {
+  const given = [values.password !== undefined, values['password-stdin'] === true].filter(Boolean).length;
+  if (given > 1) throw new AppError('invalid_request', 'give either --password or --password-stdin, not both');
+  if (values.password !== undefined) return values.password;
+  if (values['password-stdin']) return readStdin();
+  const fromEnv = process.env.SWITCHBOARD_PASSWORD;
+  if (fromEnv !== undefined && fromEnv !== '') return fromEnv;
+  if (!process.stdin.isTTY) {
+    throw new AppError('invalid_request', 'no password: type it at a terminal, or use --password-stdin or SWITCHBOARD_PASSWORD');
+  }
+  const first = await promptHidden('Password: ');
+  const again = await promptHidden('Repeat the password: ');
+  if (first !== again) throw new AppError('invalid_request', 'the passwords do not match');
+  return first;
+}
+
+let password: string | undefined;
+if (command === 'create') {
+  try {
+    if (!values.username) throw new AppError('invalid_request', '--username is required');
+    password = await passwordForCreate();
+  } catch (err) {
+    process.stderr.write(`${err instanceof AppError ? err.detail : err instanceof Error ? err.message : String(err)}\n`);
+    process.exit(1);
+  }
+}
+
 const config = loadConfig();
+setScryptN(config.PASSWORD_SCRYPT_N);
 const logger = createLogger('account', process.env.LOG_LEVEL ?? 'warn');
 const orm = await initOrm({ ...SCHEMA, databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, poolMax: 2, logger }, 5_000);
 let code = 0;
@@ -32,8 +108,7 @@ try {
   await migrate(orm, config.DB_SCHEMA, logger);
   const em = orm.em.fork();
   if (command === 'create') {
-    if (!values.username || !values.password) throw new AppError('invalid_request', '--username and --password are required');
-    const a = await createAccount(em, values.username, values.password);
+    const a = await createAccount(em, values.username!, password!);
     process.stdout.write(`${JSON.stringify({ id: Number(a.id), username: a.username })}\n`);
   } else if (command === 'list') {
     const all = await listAccounts(em);

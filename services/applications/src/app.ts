@@ -14,6 +14,7 @@ import {
   type OpsServer,
 } from '@switchboard/platform';
 import { healthProto } from '@switchboard/proto';
+import { setScryptN } from './accounts/password';
 import type { Config } from './config';
 import type { Deps } from './context';
 import { SCHEMA } from './db/schema';
@@ -30,6 +31,7 @@ export interface ApplicationsApp {
 }
 
 export async function createApp(config: Config, logger: Logger = createLogger('applications', config.LOG_LEVEL)): Promise<ApplicationsApp> {
+  setScryptN(config.PASSWORD_SCRYPT_N);
   const registry = createRegistry('applications');
   const orm = await initOrm({ ...SCHEMA, databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, poolMax: config.DB_POOL_MAX, logger });
   let nats: NatsHandle | undefined;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bool, cidrList, logLevel, parseConfig, port, urlWithProtocol } from '@switchboard/platform';
+import { bool, cidrList, logLevel, natsServers, parseConfig, port, urlWithProtocol } from '@switchboard/platform';
 
 const schema = z.object({
   /** gRPC port of the service. */
@@ -14,7 +14,7 @@ const schema = z.object({
   /** Connections in the pool of this process. */
   DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   /** NATS with JetStream, for the events this service publishes. */
-  NATS_URL: urlWithProtocol(['nats:', 'tls:'], 'nats://127.0.0.1:4222'),
+  NATS_URL: natsServers('nats://127.0.0.1:4222'),
   /** Replicas of the JetStream streams this service creates. */
   NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
   /** Private ranges application URLs may point at anyway (literal addresses elsewhere in them are refused). */
@@ -26,6 +26,17 @@ const schema = z.object({
     .toLowerCase()
     .regex(/^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/, 'must be a DNS name such as sip.example.com')
     .default('sip.switchboard.local'),
+  /**
+   * scrypt cost N of new password hashes: a power of two from 2^10 to 2^20. The default, 2^17 (with
+   * r=8, p=1: 128 MiB a hash), is OWASP's minimum; lower it only in tests.
+   */
+  PASSWORD_SCRYPT_N: z.coerce
+    .number()
+    .int()
+    .min(2 ** 10)
+    .max(2 ** 20)
+    .refine((n) => (n & (n - 1)) === 0, 'must be a power of two')
+    .default(2 ** 17),
   /** Run database migrations at start (set false where a release Job runs them). */
   MIGRATE_ON_START: bool(true),
   LOG_LEVEL: logLevel,
@@ -34,5 +45,7 @@ const schema = z.object({
 export type Config = z.output<typeof schema>;
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  return parseConfig(schema, env);
+  // The KDF cost applies to the whole process (accounts/password.ts): when the given variables do
+  // not set it, the process's own environment does (the test runner lowers it there).
+  return parseConfig(schema, { PASSWORD_SCRYPT_N: process.env.PASSWORD_SCRYPT_N, ...env });
 }

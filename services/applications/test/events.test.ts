@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { jetstream, DeliverPolicy } from '@nats-io/jetstream';
-import { startStack, waitFor, type Stack, type TestAccount } from '@switchboard/testing';
+import { startServices, waitFor, type Services, type TestAccount } from '../../../test/support';
 
-let stack: Stack;
+let stack: Services<{ gateway: true }>;
 let alice: TestAccount;
 
 beforeAll(async () => {
-  stack = await startStack();
+  stack = await startServices({ gateway: true });
   alice = await stack.createAccount('alice');
 });
 afterAll(async () => stack?.stop());

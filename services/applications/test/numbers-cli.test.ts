@@ -1,9 +1,8 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '@switchboard/testing';
+import { createTestDatabase, queryDatabase, type TestDatabase } from '../../../test/support';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../../..', import.meta.url));
@@ -29,15 +28,7 @@ async function numbers(...args: string[]): Promise<{ code: number; stdout: strin
 
 const lines = (stdout: string) => stdout.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
 
-async function sql<R>(text: string, values: unknown[] = []): Promise<R[]> {
-  const c = new pg.Client({ connectionString: db.url });
-  await c.connect();
-  try {
-    return (await c.query(text, values)).rows as R[];
-  } finally {
-    await c.end();
-  }
-}
+const sql = <R>(text: string, values: unknown[] = []) => queryDatabase<R>(db.url, text, values);
 
 describe('npm run numbers', () => {
   it('when adding a range and single numbers, then they are listed as JSON lines with their exchange, and adding again adds nothing', async () => {

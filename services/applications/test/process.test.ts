@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { healthClient } from '@switchboard/proto';
-import { createTestDatabase, freePort, startNatsServer, waitFor, type NatsServer, type TestDatabase } from '@switchboard/testing';
+import { createTestDatabase, freePort, startNatsServer, waitFor, type NatsServer, type TestDatabase } from '../../../test/support';
 
 const serviceDir = fileURLToPath(new URL('..', import.meta.url));
 let db: TestDatabase;

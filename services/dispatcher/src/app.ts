@@ -78,7 +78,7 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
   const apps = applicationsClient(config.APPLICATIONS_GRPC_URL, clientOpts);
   const hooks = webhooksClient(config.WEBHOOKS_GRPC_URL, clientOpts);
   const lookups = new Lookups(apps, hooks, config.LOOKUP_CACHE_TTL, logger);
-  const http = new HttpSender({ timeoutMs: config.DELIVERY_TIMEOUT_MS, allowedCidrs: config.DELIVERY_ALLOWED_CIDRS });
+  const http = new HttpSender({ timeoutMs: config.DELIVERY_TIMEOUT_MS, allowedCidrs: config.DELIVERY_ALLOWED_CIDRS, logger });
   const limiter = new HostLimiter({
     global: config.DELIVERY_CONCURRENCY,
     perHost: config.DELIVERY_HOST_CONCURRENCY,

@@ -24,8 +24,14 @@ describe('dispatcher configuration', () => {
     expect(c.DELIVERY_ALLOWED_CIDRS.map((x) => x.text)).toEqual(['127.0.0.0/8', '::1/128']);
   });
 
+  it('when NATS_URL lists three cluster members, then all three are kept', () => {
+    const urls = 'nats://127.0.0.1:4222,nats://127.0.0.1:4223,nats://127.0.0.1:4224';
+    expect(loadConfig({ NATS_URL: urls }).NATS_URL).toBe(urls);
+  });
+
   it.each([
     ['DELIVERY_RETRY_SCHEDULE', 'soon'],
+    ['NATS_URL', 'nats://127.0.0.1:4222,127.0.0.1:4223'],
     ['DELIVERY_ALLOWED_CIDRS', '10.0.0.0/33'],
     ['DELIVERY_TIMEOUT_MS', 'fast'],
     ['NATS_URL', 'http://x'],

@@ -1,7 +1,7 @@
 // Configuration of the dispatcher: one zod schema, parsed once at start. A bad value stops the
 // process with a message naming the variable (CONTRACTS 8).
 import { z } from 'zod';
-import { grpcAddress, logLevel, parseCidrList, parseConfig, port, urlWithProtocol } from '@switchboard/platform';
+import { grpcAddress, logLevel, natsServers, parseCidrList, parseConfig, port } from '@switchboard/platform';
 import { defaultGiveUpAfterMs, deliveriesRetentionMs, parseDuration, parseSchedule } from './delivery/retry';
 import { isValidSecret } from './delivery/signing';
 
@@ -21,7 +21,7 @@ const duration = (def: string) => z.string().default(def).transform(toDuration);
 const schema = z
   .object({
     /** NATS with JetStream: inbound events (CONTRACTS 4) and the dispatcher's own delivery jobs. */
-    NATS_URL: urlWithProtocol(['nats:', 'tls:'], 'nats://127.0.0.1:4222'),
+    NATS_URL: natsServers('nats://127.0.0.1:4222'),
     /** Replicas of the JetStream streams this process creates. */
     NATS_STREAM_REPLICAS: int(1, 1, 5),
     /** Applications service (LookupApplication). */

@@ -2,7 +2,7 @@
 // and the durable consumers of inbound events, retries and records. ensureDispatcherStreams
 // creates or updates them at start.
 import { AckPolicy, DeliverPolicy, RetentionPolicy, StorageType, type JetStreamManager } from '@nats-io/jetstream';
-import { ensureConsumer, ensureStreams, STREAMS } from '@switchboard/platform';
+import { ensureConsumer, ensureStream, ensureStreams, STREAMS } from '@switchboard/platform';
 import { deliveriesRetentionMs } from './delivery/retry';
 
 export const DELIVERIES_STREAM = 'SWITCHBOARD_DELIVERIES';
@@ -43,14 +43,7 @@ export async function ensureDispatcherStreams(jsm: JetStreamManager, s: StreamSe
     // Re-publishing a job after a crash (before the source was acknowledged) is deduplicated.
     duplicate_window: nanos(10 * 60_000),
   };
-  try {
-    await jsm.streams.info(DELIVERIES_STREAM);
-    await jsm.streams.update(DELIVERIES_STREAM, config);
-  } catch (err) {
-    const e = err as { message?: string; api_error?: { err_code?: number } };
-    if (e?.api_error?.err_code !== 10059 && !/stream not found/i.test(e?.message ?? '')) throw err;
-    await jsm.streams.add(config);
-  }
+  await ensureStream(jsm, config);
   const ackWait = nanos(s.ackWaitMs);
   await ensureConsumer(jsm, STREAMS.events.name, {
     durable_name: CONSUMERS.events,

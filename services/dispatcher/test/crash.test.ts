@@ -4,9 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jetstreamManager } from '@nats-io/jetstream';
 import pg from 'pg';
-import { waitFor } from '@switchboard/testing';
+import { waitFor, startReceiver, type Receiver } from '../../../test/support';
 import { CONSUMERS, DELIVERIES_STREAM } from '../src/streams';
-import { cdrEvent, startHarness, startReceiver, type Harness, type Receiver } from './harness';
+import { cdrEvent, startHarness, type Harness } from './harness';
 
 let h: Harness;
 let rx: Receiver;

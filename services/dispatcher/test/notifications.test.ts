@@ -2,10 +2,10 @@
 // every matching enabled subscription, signed, retried on a schedule, recorded, 410 disabling.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jetstreamManager } from '@nats-io/jetstream';
-import { waitFor } from '@switchboard/testing';
+import { waitFor, metricSum, sleep, startReceiver, type Receiver, type RunningDispatcher } from '../../../test/support';
 import { verifySignature } from '../src/delivery/signing';
 import { CONSUMERS } from '../src/streams';
-import { cdrEvent, metricValue, sleep, startHarness, startReceiver, type Harness, type Receiver, type RunningDispatcher } from './harness';
+import { cdrEvent, startHarness, type Harness } from './harness';
 
 let h: Harness;
 let rx: Receiver;
@@ -22,7 +22,7 @@ afterAll(async () => {
 });
 
 const deliveries = async (accountId: string, subscriptionId: string) =>
-  (await h.hooks.listDeliveries({ accountId, subscriptionId, limit: 100 })).deliveries.sort((a, b) => a.attempt - b.attempt);
+  (await h.webhooks.client.listDeliveries({ accountId, subscriptionId, limit: 100 })).deliveries.sort((a, b) => a.attempt - b.attempt);
 
 describe('matching', () => {
   it('when a CDR event is published, then exactly the enabled subscriptions of its event, resource (or all) and level get it', async () => {
@@ -90,7 +90,7 @@ describe('matching', () => {
     const sub = await h.subscribe(acct, { event: 'cdrCreated', resource: 'all', targetUrl: rx.url(`/toggle/${acct}`) });
     await h.publish('cdr.created', cdrEvent(acct));
     await waitFor(() => rx.at(`/toggle/${acct}`).length === 1, { what: 'first' });
-    await h.hooks.updateSubscription({ accountId: acct, id: sub.id, enabled: false });
+    await h.webhooks.client.updateSubscription({ accountId: acct, id: sub.id, enabled: false });
     await sleep(1000);
     await h.publish('cdr.created', cdrEvent(acct));
     await sleep(700);
@@ -123,7 +123,7 @@ describe('retries', () => {
       [3, 204, 'succeeded'],
     ]);
     expect(records.every((d) => d.messageId === reqs[0]!.headers['webhook-id'])).toBe(true);
-    const { subscription } = await h.hooks.getSubscription({ accountId: acct, id: sub.id });
+    const { subscription } = await h.webhooks.client.getSubscription({ accountId: acct, id: sub.id });
     expect(subscription).toMatchObject({ consecutiveFailures: 0, lastStatus: 204 });
   });
 
@@ -134,7 +134,7 @@ describe('retries', () => {
     const sub = await h.subscribe(acct, { event: 'cdrCreated', resource: 'all', targetUrl: rx.url(path), name: 'before', payload: { v: 1 } });
     await h.publish('cdr.created', cdrEvent(acct));
     await waitFor(() => rx.at(path).length === 1, { what: 'first attempt' });
-    await h.hooks.updateSubscription({ accountId: acct, id: sub.id, name: 'after', payloadJson: JSON.stringify({ v: 2 }) });
+    await h.webhooks.client.updateSubscription({ accountId: acct, id: sub.id, name: 'after', payloadJson: JSON.stringify({ v: 2 }) });
     await waitFor(() => rx.at(path).length === 2, { what: 'the retry', timeoutMs: 10_000 });
     const [first, retry] = rx.at(path);
     expect(retry!.headers['webhook-id']).toBe(first!.headers['webhook-id']);
@@ -153,7 +153,7 @@ describe('retries', () => {
     const sub = await h.subscribe(acct, { event: 'cdrCreated', resource: 'all', targetUrl: rx.url(path) });
     await h.publish('cdr.created', cdrEvent(acct));
     await waitFor(() => rx.at(path).length === 1, { what: 'first attempt' });
-    await h.hooks.updateSubscription({ accountId: acct, id: sub.id, enabled: false });
+    await h.webhooks.client.updateSubscription({ accountId: acct, id: sub.id, enabled: false });
     const records = await waitFor(async () => {
       const d = await deliveries(acct, sub.id);
       return d.length === 2 && d;
@@ -164,7 +164,7 @@ describe('retries', () => {
     ]);
     expect(records[1]!.error).toMatch(/disabled/);
     expect(rx.at(path)).toHaveLength(1);
-    const { subscription } = await h.hooks.getSubscription({ accountId: acct, id: sub.id });
+    const { subscription } = await h.webhooks.client.getSubscription({ accountId: acct, id: sub.id });
     expect(subscription).toMatchObject({ consecutiveFailures: 1, lastStatus: 503, enabled: false });
   });
 
@@ -182,7 +182,7 @@ describe('retries', () => {
     expect(records[3]!.error).toMatch(/gave up after 4 attempts/);
     await sleep(1200);
     expect(rx.at(path)).toHaveLength(4);
-    const { subscription } = await h.hooks.getSubscription({ accountId: acct, id: sub.id });
+    const { subscription } = await h.webhooks.client.getSubscription({ accountId: acct, id: sub.id });
     expect(subscription).toMatchObject({ consecutiveFailures: 4, lastStatus: 500, enabled: true });
   });
 
@@ -193,7 +193,7 @@ describe('retries', () => {
     const sub = await h.subscribe(acct, { event: 'cdrCreated', resource: 'all', targetUrl: rx.url(path) });
     await h.publish('cdr.created', cdrEvent(acct));
     const s = await waitFor(async () => {
-      const { subscription } = await h.hooks.getSubscription({ accountId: acct, id: sub.id });
+      const { subscription } = await h.webhooks.client.getSubscription({ accountId: acct, id: sub.id });
       return subscription && !subscription.enabled && subscription;
     }, { what: 'disabled subscription' });
     expect(s!.disabledReason).toMatch(/410/);
@@ -226,7 +226,7 @@ describe('isolation', () => {
       expect(Math.max(...lat)).toBeLessThan(1500);
       expect(dead.at('/hang').length).toBeLessThanOrEqual(8);
       const m = await dispatcher.metrics();
-      expect(metricValue(m, 'dispatcher_deliveries_deferred_total', { kind: 'notification', reason: 'host_busy' }) + metricValue(m, 'dispatcher_deliveries_deferred_total', { kind: 'notification', reason: 'breaker_open' })).toBeGreaterThan(0);
+      expect(metricSum(m, 'dispatcher_deliveries_deferred_total', { kind: 'notification', reason: 'host_busy' }) + metricSum(m, 'dispatcher_deliveries_deferred_total', { kind: 'notification', reason: 'breaker_open' })).toBeGreaterThan(0);
     } finally {
       await dead.close();
     }
@@ -245,7 +245,7 @@ describe('malformed events', () => {
     await h.publish('cdr.created', cdrEvent(acct));
     await waitFor(() => rx.at(`/after-poison/${acct}`).length === 1, { what: 'valid event after poison' });
     const m = await dispatcher.metrics();
-    const terminated = (subject: string) => metricValue(m, 'dispatcher_messages_terminated_total', { subject }) - metricValue(before, 'dispatcher_messages_terminated_total', { subject });
+    const terminated = (subject: string) => metricSum(m, 'dispatcher_messages_terminated_total', { subject }) - metricSum(before, 'dispatcher_messages_terminated_total', { subject });
     expect([terminated('sessions.new'), terminated('cdr.created'), terminated('sms.dlr')]).toEqual([1, 1, 1]);
     const jsm = await jetstreamManager(h.bus.nc);
     await sleep(300);
@@ -259,11 +259,11 @@ describe('malformed events', () => {
 describe('metrics', () => {
   it('when deliveries happened, then the metrics carry the documented names', async () => {
     const m = await dispatcher.metrics();
-    expect(metricValue(m, 'dispatcher_deliveries_total', { kind: 'notification', outcome: 'succeeded' })).toBeGreaterThan(0);
-    expect(metricValue(m, 'dispatcher_deliveries_total', { kind: 'notification', outcome: 'retrying' })).toBeGreaterThan(0);
-    expect(metricValue(m, 'dispatcher_deliveries_total', { kind: 'notification', outcome: 'failed' })).toBeGreaterThan(0);
-    expect(metricValue(m, 'dispatcher_retries_scheduled_total', { kind: 'notification' })).toBeGreaterThan(0);
-    expect(metricValue(m, 'dispatcher_attempt_duration_seconds_count', { kind: 'notification' })).toBeGreaterThan(0);
+    expect(metricSum(m, 'dispatcher_deliveries_total', { kind: 'notification', outcome: 'succeeded' })).toBeGreaterThan(0);
+    expect(metricSum(m, 'dispatcher_deliveries_total', { kind: 'notification', outcome: 'retrying' })).toBeGreaterThan(0);
+    expect(metricSum(m, 'dispatcher_deliveries_total', { kind: 'notification', outcome: 'failed' })).toBeGreaterThan(0);
+    expect(metricSum(m, 'dispatcher_retries_scheduled_total', { kind: 'notification' })).toBeGreaterThan(0);
+    expect(metricSum(m, 'dispatcher_attempt_duration_seconds_count', { kind: 'notification' })).toBeGreaterThan(0);
     expect(m).toMatch(/dispatcher_breakers\{state="closed"\} \d+/);
     expect(m).toMatch(/dispatcher_breakers\{state="open"\} \d+/);
     expect(m).toMatch(/dispatcher_breakers\{state="half_open"\} \d+/);

@@ -3,9 +3,9 @@
 // after NATS restarts, without a dispatcher restart.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jetstreamManager } from '@nats-io/jetstream';
-import { waitFor } from '@switchboard/testing';
+import { waitFor, metricSum, sleep, startReceiver, type Receiver } from '../../../test/support';
 import { CONSUMERS, DELIVERIES_STREAM } from '../src/streams';
-import { cdrEvent, metricValue, sleep, startHarness, startReceiver, type Harness, type Receiver } from './harness';
+import { cdrEvent, startHarness, type Harness } from './harness';
 
 let h: Harness;
 
@@ -52,10 +52,10 @@ describe('outages', () => {
       await waitFor(() => rx.delivered(path).size === total, { what: `${total} deliveries`, timeoutMs: 30_000, intervalMs: 50 });
       console.log(`receiver outage: ${Date.now() - downAt} ms until all ${total} delivered; ${rx.at(path).length} POSTs`);
       // while it was down, attempts failed and were retried, and its breaker opened
-      expect(metricValue(m, 'dispatcher_retries_scheduled_total', { kind: 'notification' })).toBeGreaterThan(0);
-      expect(metricValue(m, 'dispatcher_deliveries_deferred_total', { kind: 'notification', reason: 'breaker_open' })).toBeGreaterThan(0);
+      expect(metricSum(m, 'dispatcher_retries_scheduled_total', { kind: 'notification' })).toBeGreaterThan(0);
+      expect(metricSum(m, 'dispatcher_deliveries_deferred_total', { kind: 'notification', reason: 'breaker_open' })).toBeGreaterThan(0);
       const after = await d.metrics();
-      expect(metricValue(after, 'dispatcher_deliveries_total', { kind: 'notification', outcome: 'failed' })).toBe(0);
+      expect(metricSum(after, 'dispatcher_deliveries_total', { kind: 'notification', outcome: 'failed' })).toBe(0);
     } finally {
       await d.stop();
       await rx.close().catch(() => undefined);
@@ -71,12 +71,12 @@ describe('outages', () => {
       rx.on(path, () => 503);
       await h.subscribe(acct, { event: 'cdrCreated', resource: 'all', targetUrl: rx.url(path) });
       for (let i = 0; i < 5; i++) await h.publish('cdr.created', cdrEvent(acct, { id: `later-${i}` }));
-      await waitFor(async () => metricValue(await d.metrics(), 'dispatcher_retries_scheduled_total', { kind: 'notification' }) >= 5, { what: '5 retries scheduled' });
+      await waitFor(async () => metricSum(await d.metrics(), 'dispatcher_retries_scheduled_total', { kind: 'notification' }) >= 5, { what: '5 retries scheduled' });
       // The gauges are refreshed from JetStream every 5 s.
-      await waitFor(async () => metricValue(await d.metrics(), 'dispatcher_retries_waiting') >= 5, { what: 'retries reported as waiting', timeoutMs: 15_000, intervalMs: 250 });
+      await waitFor(async () => metricSum(await d.metrics(), 'dispatcher_retries_waiting') >= 5, { what: 'retries reported as waiting', timeoutMs: 15_000, intervalMs: 250 });
       const m = await d.metrics();
-      expect(metricValue(m, 'dispatcher_consumer_pending', { consumer: CONSUMERS.retry })).toBe(0);
-      expect(metricValue(m, 'dispatcher_consumer_pending', { consumer: CONSUMERS.events })).toBe(0);
+      expect(metricSum(m, 'dispatcher_consumer_pending', { consumer: CONSUMERS.retry })).toBe(0);
+      expect(metricSum(m, 'dispatcher_consumer_pending', { consumer: CONSUMERS.events })).toBe(0);
     } finally {
       await d.stop();
       await rx.close().catch(() => undefined);
@@ -102,7 +102,7 @@ describe('outages', () => {
       await sleep(300);
       for (let i = 0; i < 5; i++) await h.publish('cdr.created', cdrEvent(acct, { id: `quiet-wait-${i}` }));
       const gaveUp = async () =>
-        (await h.hooks.listDeliveries({ accountId: acct, subscriptionId: sub.id, limit: 100 })).deliveries.filter((r) => r.outcome === 'failed' && /gave up/.test(r.error ?? ''));
+        (await h.webhooks.client.listDeliveries({ accountId: acct, subscriptionId: sub.id, limit: 100 })).deliveries.filter((r) => r.outcome === 'failed' && /gave up/.test(r.error ?? ''));
       await waitFor(async () => (await gaveUp()).length >= 4, { what: 'waiting deliveries given up', timeoutMs: 20_000, intervalMs: 250 });
       // At most the breaker's one probe reached the host; the rest never did.
       expect(rx.at(path).length).toBeLessThanOrEqual(3);
@@ -145,8 +145,8 @@ describe('outages', () => {
       const path = `/records/${acct}`;
       const sub = await h.subscribe(acct, { event: 'cdrCreated', resource: 'all', targetUrl: rx.url(path) });
       await h.publish('cdr.created', cdrEvent(acct, { id: 'warm' }));
-      await waitFor(async () => (await h.hooks.listDeliveries({ accountId: acct, subscriptionId: sub.id, limit: 10 })).deliveries.length === 1, { what: 'first record' });
-      await h.stopWebhooks();
+      await waitFor(async () => (await h.webhooks.client.listDeliveries({ accountId: acct, subscriptionId: sub.id, limit: 10 })).deliveries.length === 1, { what: 'first record' });
+      await h.webhooks.stop();
       for (let i = 0; i < 50; i++) await h.publish('cdr.created', cdrEvent(acct, { id: `rec-${i}` }));
       // delivered from the cached match while the records wait
       await waitFor(() => rx.delivered(path).size === 51, { what: 'deliveries while webhooks is down' });
@@ -157,9 +157,9 @@ describe('outages', () => {
       // the events themselves are done: their records are durable in JetStream
       const events = await jsm.consumers.info('SWITCHBOARD_EVENTS', CONSUMERS.events);
       expect(events.num_ack_pending + events.num_pending).toBe(0);
-      await h.startWebhooks();
+      await h.webhooks.start();
       const records = await waitFor(async () => {
-        const r = await h.hooks.listDeliveries({ accountId: acct, subscriptionId: sub.id, limit: 100 }).catch(() => undefined);
+        const r = await h.webhooks.client.listDeliveries({ accountId: acct, subscriptionId: sub.id, limit: 100 }).catch(() => undefined);
         return r && r.deliveries.length === 51 && r.deliveries;
       }, { what: '51 records', timeoutMs: 15_000 });
       expect(records.every((r) => r.outcome === 'succeeded')).toBe(true);
@@ -169,7 +169,7 @@ describe('outages', () => {
         return i.num_pending + i.num_ack_pending === 0;
       }, { what: 'records consumer drained' });
     } finally {
-      await h.startWebhooks();
+      await h.webhooks.start();
       await d.stop();
       await rx.close();
     }

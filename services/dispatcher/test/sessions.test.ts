@@ -1,9 +1,9 @@
 // Session delivery (SPEC 6.2, CONTRACTS 5): sessions.new -> POST {"session": {...}} to the
 // application's voiceUrl or messagingUrl, signed, with every attempt recorded.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitFor } from '@switchboard/testing';
+import { waitFor, metricSum, sleep, startReceiver, type Receiver, type RunningDispatcher } from '../../../test/support';
 import { verifySignature } from '../src/delivery/signing';
-import { metricValue, SESSION_SECRET, sleep, startHarness, startReceiver, type Harness, type Receiver, type RunningDispatcher } from './harness';
+import { SESSION_SECRET, startHarness, type Harness } from './harness';
 
 let h: Harness;
 let rx: Receiver;
@@ -22,7 +22,7 @@ afterAll(async () => {
   await rx?.close();
 });
 
-const deliveriesOf = async (applicationId: string) => (await h.hooks.listDeliveries({ accountId: account, applicationId, limit: 100 })).deliveries;
+const deliveriesOf = async (applicationId: string) => (await h.webhooks.client.listDeliveries({ accountId: account, applicationId, limit: 100 })).deliveries;
 
 describe('session delivery', () => {
   it('when a VOICE session arrives, then the voiceUrl gets the full session body, signed, with the account of the application', async () => {
@@ -111,7 +111,7 @@ describe('session delivery', () => {
     const app = await h.newApplication(account, { voiceUrl: rx.url('/voice-old') });
     await h.publish('sessions.new', { applicationId: app, session: { from: { id: '1', channel: 'VOICE' } } });
     await waitFor(() => rx.at('/voice-old').length === 1, { what: 'first session' });
-    await h.apps.updateApplication({ accountId: account, id: app, voiceUrl: rx.url('/voice-new') });
+    await h.applications.client.updateApplication({ accountId: account, id: app, voiceUrl: rx.url('/voice-new') });
     await sleep(1000);
     await h.publish('sessions.new', { applicationId: app, session: { from: { id: '2', channel: 'VOICE' } } });
     await waitFor(() => rx.at('/voice-new').length === 1, { what: 'session at the new URL' });
@@ -120,7 +120,7 @@ describe('session delivery', () => {
 
   it('when the application does not exist, then the attempt counts as failed and nothing is sent', async () => {
     const before = rx.received.length;
-    const failed = () => dispatcher.metrics().then((m) => metricValue(m, 'dispatcher_deliveries_total', { kind: 'session', outcome: 'failed' }));
+    const failed = () => dispatcher.metrics().then((m) => metricSum(m, 'dispatcher_deliveries_total', { kind: 'session', outcome: 'failed' }));
     const start = await failed();
     await h.publish('sessions.new', { applicationId: 'nosuchapp000000000000000', session: {} });
     await waitFor(async () => (await failed()) === start + 1, { what: 'failed session counted' });

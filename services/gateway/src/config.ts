@@ -1,10 +1,16 @@
 import { z } from 'zod';
 import { grpcAddress, logLevel, parseConfig, port } from '@switchboard/platform';
+import { BODY_LIMIT_DEFAULT_BYTES } from './limits';
 
 const schema = z
   .object({
-    /** HTTP port of the API (also /healthz, /readyz, /metrics). */
+    /** HTTP port of the API (also /healthz). */
     PORT: port(8080),
+    /**
+     * Operations port: /healthz, /readyz, /metrics, never public. 0 (the default) takes a free port
+     * and logs it, so test stacks never collide; deployments set 8084 (deploy/, Dockerfile, npm start).
+     */
+    OPS_PORT: port(0),
     HOST: z.string().default('0.0.0.0'),
     /** The {base_url} of every href; default http://localhost:$PORT. */
     PUBLIC_BASE_URL: z
@@ -16,7 +22,7 @@ const schema = z
     /** Deadline of every gRPC call, in ms. */
     GRPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
     /** Largest accepted request body, in bytes (413 above). */
-    BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10 * 1024 * 1024).default(64 * 1024),
+    BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10 * 1024 * 1024).default(BODY_LIMIT_DEFAULT_BYTES),
     /** How long a verified username/password pair is trusted without asking the applications service. */
     AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
     /** Consecutive failed logins of one username before it is locked out. */

@@ -1,7 +1,24 @@
 // The OpenAPI 3.1 description of the public API, served at /openapi.json. Integration tests validate
 // every response they receive against it, so it cannot drift from what the gateway answers.
+import { addressClaim, applicationWrite, requestBodySchema, WEBHOOK_CREATE_REQUIRED, WEBHOOK_EVENTS, webhookCreate, webhookUpdate } from './http/request-bodies';
+import { ERROR_CODES, LIST_MAX, LIST_UNPAGED_MAX } from '@switchboard/platform';
+import {
+  ACCOUNT_SUBSCRIPTIONS_MAX,
+  APPLICATION_SUBSCRIPTIONS_MAX,
+  BODY_LIMIT_DEFAULT_BYTES,
+  DELIVERY_DEFAULTS,
+  JSON_MAX_DEPTH,
+  PREVIOUS_SECRET_VALID_HOURS,
+} from './limits';
 
 type Schema = Record<string, unknown>;
+
+/** "5s,5m,30m" -> "5 s, 5 m, 30 m" (the dispatcher's schedule notation, read aloud). */
+const spaced = (durations: string) => durations.replace(/(\d+)([a-z]+)/g, '$1 $2').replace(/,/g, ', ');
+const RETRY_DELAYS = spaced(DELIVERY_DEFAULTS.retrySchedule);
+const ATTEMPTS = DELIVERY_DEFAULTS.retrySchedule.split(',').length + 1;
+const RETRY_AFTER_MAX = spaced(DELIVERY_DEFAULTS.retryAfterMax);
+const PREVIOUS_SECRET = `${PREVIOUS_SECRET_VALID_HOURS} h`;
 
 const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
 const nullable = (type: string, extra: Schema = {}): Schema => ({ type: [type, 'null'], ...extra });
@@ -13,13 +30,15 @@ const problemResponse = (description: string, headers: Schema = {}): Schema => (
 });
 
 const errors = {
-  '400': problemResponse('Invalid request: malformed JSON, wrong types, missing or invalid fields.'),
+  '400': problemResponse(`Invalid request: malformed JSON, JSON nested deeper than ${JSON_MAX_DEPTH} levels of arrays and objects, wrong types, missing or invalid fields.`),
   '401': problemResponse('No or bad credentials.', { 'WWW-Authenticate': { schema: { type: 'string' }, description: 'Basic realm="switchboard"' } }),
   '404': problemResponse('Unknown id, or a resource of another account.'),
   '405': problemResponse('Method not allowed on this path.', { Allow: { schema: { type: 'string' } } }),
-  '409': problemResponse('A limit was reached (`limit_exceeded`) or the change conflicts (`conflict`).'),
-  '413': problemResponse('Request body over the size limit.'),
-  '415': problemResponse('POST/PUT without Content-Type: application/json.'),
+  '409': problemResponse(
+    `A limit was reached (\`limit_exceeded\`: at most ${ACCOUNT_SUBSCRIPTIONS_MAX} account-level subscriptions per account and ${APPLICATION_SUBSCRIPTIONS_MAX} per application) or the change conflicts (\`conflict\`).`,
+  ),
+  '413': problemResponse(`Request body over the size limit (\`BODY_LIMIT_BYTES\`, default ${BODY_LIMIT_DEFAULT_BYTES / 1024} KiB).`),
+  '415': problemResponse('A POST/PUT body without Content-Type: application/json (a POST without a body needs no Content-Type).'),
   '429': problemResponse('Rate limited or locked out after failed logins.', { 'Retry-After': { schema: { type: 'string' } } }),
   '500': problemResponse('Unexpected error; quote the X-Request-Id.'),
   '503': problemResponse('A dependency is unavailable; retry. Nothing was half-written.', { 'Retry-After': { schema: { type: 'string' } } }),
@@ -42,9 +61,8 @@ const listParams: Schema[] = [
   {
     name: 'limit',
     in: 'query',
-    schema: { type: 'integer', minimum: 1, maximum: 1000 },
-    description:
-      'Items per page; a `Link` header leads to the next page. Without `limit` the answer holds the whole list, up to 10,000 items (then a `Link` header leads to the rest).',
+    schema: { type: 'integer', minimum: 1, maximum: LIST_MAX },
+    description: `Items per page; a \`Link\` header leads to the next page. Without \`limit\` the answer holds the whole list, up to ${LIST_UNPAGED_MAX.toLocaleString('en-US')} items (then a \`Link\` header leads to the rest).`,
   },
   { name: 'cursor', in: 'query', schema: { type: 'string' }, description: 'From the `Link` header of the previous page.' },
 ];
@@ -92,7 +110,7 @@ const schemas: Record<string, Schema> = {
       error: { type: 'string', description: 'The detail again: the PHP Tropo client builds its exception message from this member.' },
       code: {
         type: 'string',
-        enum: ['invalid_request', 'unauthenticated', 'not_found', 'method_not_allowed', 'conflict', 'limit_exceeded', 'payload_too_large', 'unsupported_media_type', 'rate_limited', 'unavailable', 'internal'],
+        enum: Object.keys(ERROR_CODES),
       },
       errors: {
         type: 'array',
@@ -124,19 +142,7 @@ const schemas: Record<string, Schema> = {
     },
     additionalProperties: false,
   },
-  ApplicationWrite: {
-    type: 'object',
-    description: 'Unknown fields are ignored; null means "not given". On PUT, fields left out stay unchanged.',
-    properties: {
-      name: nullable('string', { maxLength: 255 }),
-      voiceUrl: nullable('string', { description: 'Absolute http(s) URL; an empty string clears it on PUT.' }),
-      messagingUrl: nullable('string'),
-      environment: { type: ['string', 'integer', 'null'], description: 'Environment id or environment URL.' },
-      apiType: nullable('string', { description: 'scripting or webapi, any case. Default scripting.' }),
-      platform: nullable('string', { description: 'Legacy alias of apiType.' }),
-      partition: nullable('string', { description: 'Legacy: staging or production, used when environment is absent.' }),
-    },
-  },
+  ApplicationWrite: requestBodySchema(applicationWrite),
   Environment: {
     type: 'object',
     required: ['href', 'id', 'name', 'billable'],
@@ -170,20 +176,7 @@ const schemas: Record<string, Schema> = {
     },
     additionalProperties: false,
   },
-  AddressClaim: {
-    type: 'object',
-    description:
-      'What to add to the application. `{"type": "number", "prefix": "1407"}`: any free number whose E.164 digits start with the prefix ("+" optional; `city` and `state` narrow the choice). `{"type": "number", "number": "+14075550123"}`: that number, if free. `{"type": "token", "channel": "voice" | "messaging"}`: a new session token. `{"type": "sip"}`: a new `sip:<random>@<SIP_DOMAIN>` address. `null` means "not given"; fields of another type, `token`, `username` and `password` are a 400, and so are the retired instant-messaging types (aim, jabber, msn, yahoo, gtalk, skype). No free number for the prefix is a 409.',
-    required: ['type'],
-    properties: {
-      type: { type: 'string', description: 'number, token or sip (any case).' },
-      prefix: nullable('string'),
-      number: nullable('string'),
-      city: nullable('string'),
-      state: nullable('string'),
-      channel: nullable('string'),
-    },
-  },
+  AddressClaim: requestBodySchema(addressClaim, { required: ['type'] }),
   Exchange: {
     type: 'object',
     description: 'A prefix (first four digits after "+", for NANP numbers 1 + area code) with free numbers, once per city/state/country among them; `null` where the inventory does not say.',
@@ -191,7 +184,7 @@ const schemas: Record<string, Schema> = {
     properties: { prefix: { type: 'string' }, city: nullable('string'), state: nullable('string'), country: nullable('string') },
     additionalProperties: false,
   },
-  WebhookEvent: { type: 'string', enum: ['smsdlr', 'cdrCreated', 'cdrRated'] },
+  WebhookEvent: { type: 'string', enum: [...WEBHOOK_EVENTS] },
   Webhook: {
     type: 'object',
     required: ['href', 'id', 'event', 'resource', 'targetUrl', 'enabled', 'accountId', 'createdAt', 'updatedAt', 'consecutiveFailures', 'lastAttemptAt', 'lastStatus', 'disabledReason'],
@@ -215,30 +208,8 @@ const schemas: Record<string, Schema> = {
     },
     additionalProperties: false,
   },
-  WebhookCreate: {
-    type: 'object',
-    required: ['event', 'resource', 'targetUrl'],
-    properties: {
-      event: ref('WebhookEvent'),
-      resource: { type: 'string', examples: ['sms', 'call,sms', 'all'] },
-      targetUrl: { type: 'string', format: 'uri' },
-      name: { type: 'string' },
-      payload: { type: 'object' },
-      enabled: { type: 'boolean', default: true },
-    },
-  },
-  WebhookUpdate: {
-    type: 'object',
-    description: 'Fields sent replace the stored values; `event` cannot change (409).',
-    properties: {
-      resource: { type: 'string' },
-      targetUrl: { type: 'string', format: 'uri' },
-      name: { type: 'string' },
-      payload: { type: 'object' },
-      enabled: { type: 'boolean' },
-      event: { ...ref('WebhookEvent'), description: 'Accepted only when unchanged.' },
-    },
-  },
+  WebhookCreate: requestBodySchema(webhookCreate, { required: [...WEBHOOK_CREATE_REQUIRED] }),
+  WebhookUpdate: requestBodySchema(webhookUpdate),
   WebhookCreated: {
     type: 'object',
     required: ['href', 'secret'],
@@ -260,7 +231,9 @@ const schemas: Record<string, Schema> = {
       attempt: { type: 'integer', minimum: 1 },
       statusCode: nullable('integer'),
       durationMs: { type: 'integer', minimum: 0 },
-      error: nullable('string'),
+      error: nullable('string', {
+        description: 'Why the attempt failed without a status; a target whose name resolves to a private, loopback or link-local address gives `refused: resolves to a forbidden address` (the address is not shown).',
+      }),
       outcome: { type: 'string', enum: ['succeeded', 'retrying', 'failed', 'cancelled'] },
       createdAt: { type: 'string', format: 'date-time' },
     },
@@ -406,18 +379,18 @@ const signingHeaders: Record<string, Schema> = {
     schema: { type: 'string', pattern: '^v1,[A-Za-z0-9+/]+={0,2}( v1,[A-Za-z0-9+/]+={0,2})*$' },
     example: 'v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=',
     description:
-      '`v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed with the base64-decoded part of the `whsec_` secret after the prefix. During a rotation every valid secret signs and the signatures are separated by spaces (`v1,<a> v1,<b>`): accept the message when any one matches. Notifications are signed with the secret of the subscription (`GET /v1/webhooks/{id}/secret`; after `POST /v1/webhooks/{id}/secret/rotate` the previous one also signs for 24 h); session POSTs with the deployment secret `SESSION_SIGNING_SECRET`, given to application owners out of band.',
+      `\`v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">\`, keyed with the base64-decoded part of the \`whsec_\` secret after the prefix. During a rotation every valid secret signs and the signatures are separated by spaces (\`v1,<a> v1,<b>\`): accept the message when any one matches. Notifications are signed with the secret of the subscription (\`GET /v1/webhooks/{id}/secret\`; after \`POST /v1/webhooks/{id}/secret/rotate\` the previous one also signs for ${PREVIOUS_SECRET}); session POSTs with the deployment secret \`SESSION_SIGNING_SECRET\`, given to application owners out of band.`,
   },
 };
 
 const DELIVERY_RULES =
   'Signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`), `Content-Type: application/json`, UTF-8; ' +
   'the body is the same bytes on every attempt. Delivery is at least once: deduplicate by `webhook-id`. ' +
-  'Each attempt times out after `DELIVERY_TIMEOUT_MS` (default 15 s). ' +
+  `Each attempt times out after \`DELIVERY_TIMEOUT_MS\` (default ${DELIVERY_DEFAULTS.timeoutMs / 1000} s). ` +
   'Answer 2xx for success. 410 Gone stops for good (a subscription is disabled at once). ' +
   'Any other status (including 3xx: redirects are not followed), a timeout or a connection error is retried on the schedule `DELIVERY_RETRY_SCHEDULE` ' +
-  '(default delays 5 s, 5 m, 30 m, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h: 10 attempts in all), each delay spread by +-20 % jitter; ' +
-  'a `Retry-After` (seconds or HTTP date) longer than the scheduled delay wins, up to `DELIVERY_RETRY_AFTER_MAX` (1 h). ' +
+  `(default delays ${RETRY_DELAYS}: ${ATTEMPTS} attempts in all), each delay spread by +-${DELIVERY_DEFAULTS.retryJitter * 100} % jitter; ` +
+  `a \`Retry-After\` (seconds or HTTP date) longer than the scheduled delay wins, up to \`DELIVERY_RETRY_AFTER_MAX\` (${RETRY_AFTER_MAX}). ` +
   'After the last retry the delivery is recorded as failed. While a target host keeps failing, its circuit breaker opens and its deliveries wait without spending attempts; ' +
   'one still waiting past `DELIVERY_GIVE_UP_AFTER` (default: the whole schedule plus a day) is recorded as failed too. Every attempt is listed at `GET /v1/webhooks/{id}/deliveries` or `GET /v1/applications/{id}/deliveries`.';
 
@@ -427,9 +400,9 @@ const deliveryResponses = (on410: string): Schema => ({
   '410': { description: on410 },
   default: {
     description:
-      'Any other status (4xx, 5xx), a timeout or a connection error: the attempt failed and is retried after the next delay of the schedule (jittered), or after `Retry-After` when that is longer (at most 1 h). After the last retry the delivery is recorded as failed.',
+      `Any other status (4xx, 5xx), a timeout or a connection error: the attempt failed and is retried after the next delay of the schedule (jittered), or after \`Retry-After\` when that is longer (at most ${RETRY_AFTER_MAX}). After the last retry the delivery is recorded as failed.`,
     headers: {
-      'Retry-After': { schema: { type: 'string' }, description: 'Seconds or an HTTP date; honoured when longer than the scheduled delay, up to `DELIVERY_RETRY_AFTER_MAX` (1 h).' },
+      'Retry-After': { schema: { type: 'string' }, description: `Seconds or an HTTP date; honoured when longer than the scheduled delay, up to \`DELIVERY_RETRY_AFTER_MAX\` (${RETRY_AFTER_MAX}).` },
     },
   },
 });
@@ -529,6 +502,7 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
         'Paths work with and without a trailing slash. One router serves both prefixes: every `/v1/` path below is also served under `/rest/v1/` ' +
         '(and every `/rest/v1/` path under `/v1/`), with the same behaviour; the document lists the `/rest/v1/` forms that hrefs use ' +
         '(applications, environments, users) and the `/v1/` forms of everything else. ' +
+        'Outside the API, this port answers `/openapi.json`, `/docs` and `/healthz`; readiness (`/readyz`) and Prometheus metrics (`/metrics`) are served on a separate operations port (`OPS_PORT`), not here. ' +
         'The `webhooks` section describes the POSTs Switchboard makes: the session POST to an application (SPEC 6.2) and the `smsdlr`, `cdrCreated` and `cdrRated` notifications to subscriptions, all signed per Standard Webhooks.',
       license: { name: 'Proprietary', identifier: 'LicenseRef-Switchboard' },
     },
@@ -567,7 +541,7 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
       },
       '/v1/webhooks/{id}/secret/rotate': {
         parameters: [pathId('id', 'Subscription id.')],
-        post: { tags: ['Deliveries'], summary: 'Rotate the signing secret (the old one stays valid 24 h)', operationId: 'rotateWebhookSecret', responses: { '200': json(ref('Secret'), 'The new secret.'), ...writeErrors } },
+        post: { tags: ['Deliveries'], summary: `Rotate the signing secret (the old one stays valid ${PREVIOUS_SECRET})`, operationId: 'rotateWebhookSecret', responses: { '200': json(ref('Secret'), 'The new secret.'), ...writeErrors } },
       },
       '/v1/webhooks/{id}/deliveries': {
         parameters: [pathId('id', 'Subscription id.')],

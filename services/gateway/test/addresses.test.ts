@@ -4,9 +4,9 @@ import { DeliverPolicy, jetstream } from '@nats-io/jetstream';
 import { addNumbers } from '@switchboard/applications/numbers';
 import { AppError } from '@switchboard/platform';
 import { addressesClient, type AddressesClient } from '@switchboard/proto';
-import { queryDatabase, startStack, waitFor, type Stack, type TestAccount } from '@switchboard/testing';
+import { queryDatabase, startServices, waitFor, type Services, type TestAccount } from '../../../test/support';
 
-let stack: Stack;
+let stack: Services<{ gateway: true }>;
 let alice: TestAccount;
 let bob: TestAccount;
 let grpc: AddressesClient;
@@ -39,14 +39,14 @@ async function claimHref(account: TestAccount, app: string, body: unknown): Prom
 const claimedCount = async () => Number((await queryDatabase<{ n: string }>(stack.databaseUrl, 'select count(*) as n from applications.numbers where application_id is not null'))[0]!.n);
 
 beforeAll(async () => {
-  stack = await startStack();
+  stack = await startServices({ gateway: true });
   [alice, bob] = await Promise.all([stack.createAccount('alice'), stack.createAccount('bob')]);
   [appA, appA2, appB] = await Promise.all([createApp(alice, 'a'), createApp(alice, 'a2'), createApp(bob, 'b')]);
-  const em = stack.applications.orm.em.fork();
+  const em = stack.applications.app.orm.em.fork();
   await addNumbers(em, range(14075550100, 20), { city: 'Orlando', state: 'FL', country: 'US', smsEnabled: true });
   await addNumbers(em, range(13125550100, 5), { city: 'Chicago', state: 'IL', country: 'US', smsEnabled: false });
   await addNumbers(em, ['+442079460000'], { smsEnabled: false });
-  grpc = addressesClient(`127.0.0.1:${stack.ports.applicationsGrpc}`, { defaultTimeoutMs: 5000 });
+  grpc = addressesClient(`127.0.0.1:${stack.applications.grpcPort}`, { defaultTimeoutMs: 5000 });
 }, 120_000);
 afterAll(async () => {
   grpc?.close();
@@ -230,7 +230,7 @@ describe('moving and releasing', () => {
 
 describe('concurrent claims', () => {
   it('when 50 claims of one prefix race for 45 numbers, then each number goes to exactly one claim and the rest are 409', async () => {
-    await addNumbers(stack.applications.orm.em.fork(), range(17865550100, 45), { smsEnabled: false });
+    await addNumbers(stack.applications.app.orm.em.fork(), range(17865550100, 45), { smsEnabled: false });
     const results = await Promise.all(Array.from({ length: 50 }, (_, i) => claim(alice, i % 2 ? appA : appA2, { type: 'number', prefix: '1786' })));
     const ok = results.filter((r) => r.status === 200);
     expect(results.filter((r) => r.status === 409)).toHaveLength(5);

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryDatabase, startStack, type Stack, type TestAccount } from '@switchboard/testing';
+import { queryDatabase, startServices, type Services, type TestAccount } from '../../../test/support';
 
-let stack: Stack;
+let stack: Services<{ gateway: true }>;
 let alice: TestAccount;
 let bob: TestAccount;
 
 beforeAll(async () => {
-  stack = await startStack();
+  stack = await startServices({ gateway: true });
   [alice, bob] = await Promise.all([stack.createAccount('alice'), stack.createAccount('bob')]);
 });
 afterAll(async () => stack?.stop());

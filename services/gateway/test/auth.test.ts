@@ -1,12 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStack, type Stack, type TestAccount } from '@switchboard/testing';
+import { freePort, startServices, type Services, type TestAccount } from '../../../test/support';
 
-let stack: Stack;
+let stack: Services<{ gateway: true }>;
 let alice: TestAccount;
 let bob: TestAccount;
+/** The gateway's operations port: /healthz, /readyz, /metrics. */
+let opsUrl: string;
 
 beforeAll(async () => {
-  stack = await startStack({ env: { AUTH_MAX_FAILURES: '3', AUTH_LOCKOUT_MS: '60000' } });
+  const opsPort = await freePort();
+  opsUrl = `http://127.0.0.1:${opsPort}`;
+  stack = await startServices({ gateway: true, env: { AUTH_MAX_FAILURES: '3', AUTH_LOCKOUT_MS: '60000', OPS_PORT: String(opsPort) } });
   [alice, bob] = await Promise.all([stack.createAccount('alice'), stack.createAccount('bob')]);
 });
 afterAll(async () => stack?.stop());
@@ -34,7 +38,7 @@ describe('authentication', () => {
     expect((await get(basic(alice.username, 'wrong-password'))).status).toBe(401);
     expect((await get(alice.authorization)).status).toBe(200);
     expect((await get(alice.authorization)).status).toBe(200);
-    const metrics = await (await fetch(`${stack.baseUrl}/metrics`)).text();
+    const metrics = await (await fetch(`${opsUrl}/metrics`)).text();
     const hits = Number(/^gateway_auth_cache_hits_total (\d+)/m.exec(metrics)?.[1]);
     expect(hits).toBeGreaterThanOrEqual(1);
   });
@@ -71,10 +75,10 @@ describe('request ids', () => {
 });
 
 describe('operations endpoints', () => {
-  it('when probed, then /healthz is 200 and /metrics has request counters by route and status and gRPC client metrics', async () => {
-    expect((await fetch(`${stack.baseUrl}/healthz`)).status).toBe(200);
+  it('when probed on the ops port, then /healthz is 200 and /metrics has request counters by route and status and gRPC client metrics', async () => {
+    expect((await fetch(`${opsUrl}/healthz`)).status).toBe(200);
     await get(alice.authorization);
-    const text = await (await fetch(`${stack.baseUrl}/metrics`)).text();
+    const text = await (await fetch(`${opsUrl}/metrics`)).text();
     expect(text).toMatch(/gateway_http_requests_total\{method="GET",route="\/v1\/applications",status="200"\} \d+/);
     expect(text).toMatch(/gateway_http_request_duration_seconds_bucket\{le="0.005",method="GET",route="\/v1\/applications",status="200"\}/);
     expect(text).toMatch(/gateway_grpc_client_calls_total\{service="applications",method="listApplications",code="OK"\} \d+/);
@@ -82,13 +86,29 @@ describe('operations endpoints', () => {
   });
 
   it('when the webhooks service is not running, then /readyz is 503 naming it; the applications service ops port is ready', async () => {
-    const res = await fetch(`${stack.baseUrl}/readyz`);
+    const res = await fetch(`${opsUrl}/readyz`);
     expect(res.status).toBe(503);
     expect(await res.json()).toMatchObject({ checks: { applications: true, webhooks: false } });
-    const apps = await fetch(`http://127.0.0.1:${stack.ports.applicationsOps}/readyz`);
+    const apps = await fetch(`http://127.0.0.1:${stack.applications.opsPort}/readyz`);
     expect(apps.status).toBe(200);
     expect(await apps.json()).toMatchObject({ checks: { database: true, nats: true } });
-    const metrics = await (await fetch(`http://127.0.0.1:${stack.ports.applicationsOps}/metrics`)).text();
+    const metrics = await (await fetch(`http://127.0.0.1:${stack.applications.opsPort}/metrics`)).text();
     expect(metrics).toMatch(/applications_grpc_server_handled_total\{method="ListApplications",code="OK"\} \d+/);
+  });
+
+  it('when /metrics or /readyz is asked for on the public API port, then 404 problem, with or without credentials; /healthz answers there too', async () => {
+    for (const path of ['/metrics', '/readyz', '/metrics?x=1', '/readyz/']) {
+      for (const headers of [{}, { authorization: alice.authorization }] as Record<string, string>[]) {
+        const res = await fetch(`${stack.baseUrl}${path}`, { headers });
+        expect(res.status, path).toBe(404);
+        expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+        expect(await res.json()).toMatchObject({ status: 404, code: 'not_found' });
+      }
+    }
+    const health = await fetch(`${stack.baseUrl}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: 'ok' });
+    // Probes of the public port are counted under one label; the ops port's own requests are not API traffic.
+    expect(await (await fetch(`${opsUrl}/metrics`)).text()).toMatch(/gateway_http_requests_total\{method="GET",route="ops",status="200"\} \d+/);
   });
 });

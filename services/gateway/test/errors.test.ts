@@ -1,13 +1,13 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStack, type Stack, type TestAccount } from '@switchboard/testing';
+import { startServices, type Services, type TestAccount } from '../../../test/support';
 
-let stack: Stack;
+let stack: Services<{ gateway: true }>;
 let alice: TestAccount;
 let appId: string;
 
 beforeAll(async () => {
-  stack = await startStack();
+  stack = await startServices({ gateway: true });
   alice = await stack.createAccount('alice');
   const res = await stack.request(alice, 'POST', '/v1/applications', { name: 'target', voiceUrl: 'https://example.com/v' });
   appId = ((await res.json()) as { href: string }).href.split('/').pop()!;
@@ -89,7 +89,7 @@ describe('error statuses', () => {
   });
 
   it('when the rate limit is exceeded, then 429 with Retry-After', async () => {
-    const limited = await startStack({ env: { RATE_LIMIT_PER_SECOND: '5' } });
+    const limited = await startServices({ gateway: true, env: { RATE_LIMIT_PER_SECOND: '5' } });
     try {
       const who = await limited.createAccount('burst');
       const statuses = [];

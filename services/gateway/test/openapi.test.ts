@@ -8,16 +8,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium } from 'playwright-core';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { checkResponse, startStack, type Stack } from '@switchboard/testing';
+import { checkResponse, startServices, type Services } from '../../../test/support';
+import { ERROR_CODES, LIST_MAX } from '@switchboard/platform';
+import * as limits from '../src/limits';
 import { buildOpenApi } from '../src/openapi';
 // The dispatcher's own body builders and signer: the documented webhooks must describe what it really sends.
 import { buildNotificationBody, buildSessionBody } from '../../dispatcher/src/delivery/bodies';
 import { generateSecret, secretKey, signatureHeaders } from '../../dispatcher/src/delivery/signing';
 import { cdrEventSchema, sessionNewSchema, smsDlrEventSchema } from '../../dispatcher/src/events/schemas';
+// The services' own limits and defaults, which the gateway states (its image does not ship their code).
+import { loadConfig as loadDispatcherConfig } from '../../dispatcher/src/config';
+import { parseDuration, parseSchedule } from '../../dispatcher/src/delivery/retry';
+import { NAME_MAX as APPLICATION_NAME_MAX } from '../../applications/src/applications/rules';
+import { MAX_ACCOUNT_LEVEL, MAX_PER_APPLICATION } from '../../webhooks/src/subscriptions/repository';
+import { PREVIOUS_SECRET_VALID_MS } from '../../webhooks/src/subscriptions/rotate-secret';
+import { NAME_MAX as SUBSCRIPTION_NAME_MAX } from '../../webhooks/src/subscriptions/rules';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../../..', import.meta.url));
-let stack: Stack;
+let stack: Services<{ gateway: true }>;
 
 type Obj = Record<string, unknown>;
 interface WebhookOperation {
@@ -60,7 +69,7 @@ function schemaValidator(doc: Doc) {
 }
 
 beforeAll(async () => {
-  stack = await startStack();
+  stack = await startServices({ gateway: true });
 });
 afterAll(async () => stack?.stop());
 
@@ -235,6 +244,24 @@ describe('the OpenAPI document', () => {
       expect(headerAjv.validate(p.schema, value), `${p.name}: ${value}`).toBe(true);
     }
     expect(signed['webhook-signature'].split(' ')).toHaveLength(2);
+  });
+
+  it('when compared with the services, then every limit, default and error code the document states is theirs', () => {
+    const doc = buildOpenApi('http://localhost') as unknown as Doc;
+    expect((doc.components.schemas.Problem as { properties: { code: { enum: string[] } } }).properties.code.enum).toEqual(Object.keys(ERROR_CODES));
+    expect([limits.ACCOUNT_SUBSCRIPTIONS_MAX, limits.APPLICATION_SUBSCRIPTIONS_MAX]).toEqual([MAX_ACCOUNT_LEVEL, MAX_PER_APPLICATION]);
+    expect([limits.NAME_MAX, limits.NAME_MAX]).toEqual([APPLICATION_NAME_MAX, SUBSCRIPTION_NAME_MAX]);
+    expect(limits.PREVIOUS_SECRET_VALID_HOURS * 3_600_000).toBe(PREVIOUS_SECRET_VALID_MS);
+    const dispatcher = loadDispatcherConfig({ SESSION_SIGNING_SECRET: `whsec_${Buffer.alloc(32, 1).toString('base64')}` });
+    expect(parseSchedule(limits.DELIVERY_DEFAULTS.retrySchedule)).toEqual(dispatcher.DELIVERY_RETRY_SCHEDULE);
+    expect(limits.DELIVERY_DEFAULTS.timeoutMs).toBe(dispatcher.DELIVERY_TIMEOUT_MS);
+    expect(limits.DELIVERY_DEFAULTS.retryJitter).toBe(dispatcher.DELIVERY_RETRY_JITTER);
+    expect(parseDuration(limits.DELIVERY_DEFAULTS.retryAfterMax)).toBe(dispatcher.DELIVERY_RETRY_AFTER_MAX);
+    // And the document states them as numbers from there, not as its own literals.
+    const listLimit = (doc.paths['/v1/applications'] as { get: { parameters: { name: string; schema: Obj }[] } }).get.parameters.find((p) => p.name === 'limit')!;
+    expect(listLimit.schema).toMatchObject({ maximum: LIST_MAX });
+    expect(JSON.stringify(doc)).toContain(`default ${limits.BODY_LIMIT_DEFAULT_BYTES / 1024} KiB`);
+    expect(JSON.stringify(doc)).toContain(`deeper than ${limits.JSON_MAX_DEPTH} levels`);
   });
 
   it('when a response breaks the contract, then the checker reports it (so passing tests mean conforming responses)', () => {

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { createServer as createNetServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { freePort, waitFor } from '@switchboard/testing';
+import { freePort, waitFor } from '../../../test/support';
 
 const serviceDir = fileURLToPath(new URL('..', import.meta.url));
 

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPrivatePostgres, startStack, waitFor, type PrivatePostgres, type Stack, type TestAccount } from '@switchboard/testing';
+import { startPrivatePostgres, startServices, waitFor, type PrivatePostgres, type Services, type TestAccount } from '../../../test/support';
 
 let pg: PrivatePostgres;
-let stack: Stack;
+let stack: Services<{ gateway: true }>;
 let alice: TestAccount;
 
 beforeAll(async () => {
   pg = await startPrivatePostgres();
-  stack = await startStack({ databaseUrl: pg.url.replace(/\/postgres$/, '/switchboard') });
+  stack = await startServices({ gateway: true, databaseUrl: pg.url.replace(/\/postgres$/, '/switchboard') });
   alice = await stack.createAccount('alice');
 }, 60_000);
 afterAll(async () => {
@@ -43,7 +43,7 @@ describe('when Postgres stops', () => {
       const unverifiable = await stack.request(newcomer, 'GET', '/v1/applications');
       expect(unverifiable.status).toBe(503);
       // The process is alive and says it is not ready.
-      const ready = await fetch(`http://127.0.0.1:${stack.ports.applicationsOps}/readyz`);
+      const ready = await fetch(`http://127.0.0.1:${stack.applications.opsPort}/readyz`);
       expect(ready.status).toBe(503);
     } finally {
       await pg.start();

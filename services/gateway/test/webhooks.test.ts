@@ -1,13 +1,13 @@
 // SPEC 4.2 through the real gateway, webhooks and applications services, Postgres and NATS.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryDatabase, startStack, waitFor, type Stack, type TestAccount } from '@switchboard/testing';
+import { queryDatabase, startServices, waitFor, type Services, type TestAccount } from '../../../test/support';
 
-let stack: Stack;
+let stack: Services<{ gateway: true }>;
 let alice: TestAccount;
 let bob: TestAccount;
 
 beforeAll(async () => {
-  stack = await startStack({ webhooks: true, env: { DELIVERY_ALLOWED_CIDRS: '127.0.0.0/8,::1/128' } });
+  stack = await startServices({ gateway: true, webhooks: true, env: { DELIVERY_ALLOWED_CIDRS: '127.0.0.0/8,::1/128' } });
   [alice, bob] = await Promise.all([stack.createAccount('alice'), stack.createAccount('bob')]);
 });
 afterAll(async () => stack?.stop());
@@ -200,6 +200,26 @@ describe('secrets and deliveries', () => {
     expect(await json(await stack.request(me, 'GET', `/v1/webhooks/${h.id}/secret`))).toEqual({ secret });
   });
 
+  it('when a POST has no body, then its Content-Type does not matter: an action answers, a create names the missing body; a body still needs JSON', async () => {
+    const me = await fresh();
+    const h = await createHook(me, '/v1/webhooks');
+    const before = await stack.listAll(me, '/v1/webhooks');
+    for (const type of [undefined, 'text/plain', 'application/json', 'application/x-www-form-urlencoded']) {
+      const headers: Record<string, string> = type ? { 'content-type': type } : {};
+      const rotated = await stack.request(me, 'POST', `/v1/webhooks/${h.id}/secret/rotate/`, undefined, headers);
+      expect(rotated.status, `rotate with ${type}`).toBe(200);
+      expect((await json(rotated)).secret).toMatch(/^whsec_/);
+      // Not 415: the body is missing, whatever its declared type.
+      const p = await expectProblem(await stack.request(me, 'POST', '/v1/webhooks', undefined, headers), 400, 'invalid_request');
+      expect(p.errors, `create with ${type}`).toEqual([{ field: 'body', message: 'is required: a JSON object' }]);
+      await expectProblem(await stack.request(me, 'PUT', `/v1/webhooks/${h.id}`, undefined, headers), 400, 'invalid_request');
+    }
+    expect(await stack.listAll(me, '/v1/webhooks')).toEqual(before);
+    // A body that is there must be JSON, on an action too.
+    await expectProblem(await stack.request(me, 'POST', `/v1/webhooks/${h.id}/secret/rotate`, 'x=1', { 'content-type': 'application/x-www-form-urlencoded' }), 415, 'unsupported_media_type');
+    await expectProblem(await stack.request(me, 'POST', '/v1/webhooks', JSON.stringify(valid), { 'content-type': 'text/plain' }), 415, 'unsupported_media_type');
+  });
+
   it('when no attempt was made yet, then the delivery lists of a subscription and of an application are empty arrays', async () => {
     const me = await fresh();
     const app = await newApp(me);
@@ -282,6 +302,37 @@ describe('lists: paging and filters', () => {
     await expectProblem(await stack.request(me, 'GET', '/v1/webhooks?resource=fax'), 400, 'invalid_request');
     await expectProblem(await stack.request(me, 'GET', '/v1/webhooks?limit=0'), 400, 'invalid_request');
     await expectProblem(await stack.request(me, 'GET', '/v1/webhooks?cursor=garbage'), 400, 'invalid_request');
+  });
+});
+
+describe('deeply nested bodies', () => {
+  /** A create body whose payload is `levels` objects deep (the body itself is one more), as raw JSON text. */
+  const nestedBody = (levels: number) => `${JSON.stringify(valid).slice(0, -1)},"payload":${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}}`;
+
+  it('when a payload nests 5,000 levels deep, then POST and PUT answer 400 naming the 64-level limit, and nothing changes', async () => {
+    const me = await stack.createAccount('deep');
+    const p = await expectProblem(await stack.request(me, 'POST', '/v1/webhooks', nestedBody(5000)), 400, 'invalid_request');
+    expect(p.detail).toMatch(/limit of 64 levels/);
+    expect(p.errors).toEqual([{ field: '(body)', message: 'nests deeper than 64 levels' }]);
+    expect(await json(await stack.request(me, 'GET', '/v1/webhooks'))).toEqual([]);
+
+    const hook = await createHook(me, '/v1/webhooks');
+    const before = await (await stack.request(me, 'GET', `/v1/webhooks/${hook.id}`)).text();
+    await expectProblem(await stack.request(me, 'PUT', `/v1/webhooks/${hook.id}`, nestedBody(5000)), 400, 'invalid_request');
+    // Just over the limit is rejected too; brackets inside strings do not count.
+    await expectProblem(await stack.request(me, 'PUT', `/v1/webhooks/${hook.id}`, nestedBody(64)), 400, 'invalid_request');
+    expect(await (await stack.request(me, 'GET', `/v1/webhooks/${hook.id}`)).text()).toBe(before);
+    const brackets = { ...valid, payload: { text: '[[[[{{{{'.repeat(100) } };
+    expect((await stack.request(me, 'PUT', `/v1/webhooks/${hook.id}`, brackets)).status).toBe(200);
+  });
+
+  it('when a payload nests exactly to the limit, then it is stored and reads back unchanged', async () => {
+    const me = await stack.createAccount('deep-ok');
+    const res = await stack.request(me, 'POST', '/v1/webhooks', nestedBody(63));
+    expect(res.status).toBe(200);
+    const id = ((await json(res)).href as string).split('/').pop()!;
+    const got = await json(await stack.request(me, 'GET', `/v1/webhooks/${id}`));
+    expect(JSON.stringify(got.payload)).toBe(`${'{"a":'.repeat(63)}1${'}'.repeat(63)}`);
   });
 });
 

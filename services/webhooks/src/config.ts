@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bool, cidrList, grpcAddress, logLevel, parseConfig, port, urlWithProtocol } from '@switchboard/platform';
+import { bool, cidrList, grpcAddress, logLevel, natsServers, parseConfig, port, urlWithProtocol } from '@switchboard/platform';
 
 const schema = z.object({
   /** gRPC port of the service. */
@@ -14,7 +14,7 @@ const schema = z.object({
   /** Connections in the pool of this process. */
   DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   /** NATS with JetStream: consumes applications.deleted, publishes webhooks.changed. */
-  NATS_URL: urlWithProtocol(['nats:', 'tls:'], 'nats://127.0.0.1:4222'),
+  NATS_URL: natsServers('nats://127.0.0.1:4222'),
   /** Replicas of the JetStream streams this service creates. */
   NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
   /** The applications service (gRPC host:port): checks that an application belongs to the caller. */

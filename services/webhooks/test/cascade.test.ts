@@ -1,7 +1,7 @@
 // applications.deleted -> the application's subscriptions go, also when this service was down at the time.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishJson, STREAMS, SUBJECTS } from '@switchboard/platform';
-import { queryDatabase, waitFor } from '@switchboard/testing';
+import { queryDatabase, waitFor } from '../../../test/support';
 import { APPLICATIONS_DELETED_DURABLE } from '../src/events/applications-deleted';
 import { codeOf, startHarness, watch, type Harness } from './harness';
 
@@ -35,7 +35,7 @@ describe('cascade on application delete', () => {
     });
     const w = watch(h.bus, SUBJECTS.webhooksChanged);
 
-    await h.appsClient.deleteApplication({ accountId: acct, id: app });
+    await h.applications.client.deleteApplication({ accountId: acct, id: app });
 
     await waitFor(async () => !(await exists(acct, first)), { what: 'cascade', timeoutMs: 15_000 });
     for (const d of doomed) expect(await exists(acct, d.subscription!.id)).toBe(false);
@@ -57,7 +57,7 @@ describe('cascade on application delete', () => {
 
     await h.webhooks.stop();
     const before = (await h.bus.jsm.consumers.info(STREAMS.internal.name, APPLICATIONS_DELETED_DURABLE)).num_pending;
-    await h.appsClient.deleteApplication({ accountId: acct, id: app });
+    await h.applications.client.deleteApplication({ accountId: acct, id: app });
     // The event is stored in JetStream, waiting for the durable consumer.
     await waitFor(async () => (await h.bus.jsm.consumers.info(STREAMS.internal.name, APPLICATIONS_DELETED_DURABLE)).num_pending > before, {
       what: 'applications.deleted stored',
@@ -89,7 +89,7 @@ describe('cascade on application delete', () => {
     const id = (await h.webhooks.client.createSubscription({ accountId: acct, applicationId: app, ...body })).subscription!.id;
     await h.bus.js.publish(SUBJECTS.applicationDeleted, 'not json');
     await publishJson(h.bus.js, SUBJECTS.applicationDeleted, { nope: true });
-    await h.appsClient.deleteApplication({ accountId: acct, id: app });
+    await h.applications.client.deleteApplication({ accountId: acct, id: app });
     await waitFor(async () => !(await exists(acct, id)), { what: 'cascade after poison messages', timeoutMs: 15_000 });
     const metrics = await (await fetch(`http://127.0.0.1:${h.webhooks.opsPort}/metrics`)).text();
     expect(metrics).toMatch(/webhooks_applications_deleted_events_total\{outcome="rejected"\} 2/);

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUBJECTS } from '@switchboard/platform';
 import type { Delivery } from '@switchboard/proto';
-import { queryDatabase, waitFor } from '@switchboard/testing';
+import { queryDatabase, waitFor } from '../../../test/support';
 import { codeOf, fieldErrorsOf, startHarness, watch, type Harness } from './harness';
 
 let h: Harness;

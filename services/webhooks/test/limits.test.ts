@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryDatabase } from '@switchboard/testing';
+import { queryDatabase } from '../../../test/support';
 import { codeOf, startHarness, type Harness } from './harness';
 
 let h: Harness;

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '@switchboard/platform';
 import { healthClient } from '@switchboard/proto';
-import { startPrivatePostgres, waitFor, type PrivatePostgres } from '@switchboard/testing';
+import { startPrivatePostgres, waitFor, type PrivatePostgres } from '../../../test/support';
 import { loadConfig } from '../src/config';
 import { codeOf, startHarness, type Harness, type RunningWebhooks } from './harness';
 

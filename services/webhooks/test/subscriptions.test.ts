@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUBJECTS } from '@switchboard/platform';
-import { waitFor } from '@switchboard/testing';
+import { waitFor } from '../../../test/support';
 import { codeOf, fieldErrorsOf, startHarness, watch, type Harness } from './harness';
 
 let h: Harness;

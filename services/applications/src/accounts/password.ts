@@ -1,35 +1,93 @@
-// Passwords are stored as scrypt hashes (a slow, memory-hard KDF) with a per-password salt.
+// Passwords are stored as scrypt hashes (a slow, memory-hard KDF) with a per-password salt. Each
+// hash describes itself, `scrypt$N$r$p$salt$key` (salt and key in base64), so hashes made with
+// older parameters still verify; a login with one re-hashes the password (needsRehash).
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
-const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptOptions) =>
-  new Promise<Buffer>((resolve, reject) =>
-    scryptCb(password, salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key))),
-  );
-
-const N = 16384;
-const R = 8;
-const P = 1;
-const KEYLEN = 32;
-
-export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(16);
-  const key = await scrypt(password, salt, KEYLEN, { N, r: R, p: P, maxmem: 64 * 1024 * 1024 });
-  return `scrypt$${N}$${R}$${P}$${salt.toString('base64')}$${key.toString('base64')}`;
+export interface ScryptCost {
+  N: number;
+  r: number;
+  p: number;
 }
 
-/** Constant-time check of a password against a stored hash. */
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+/** OWASP's minimum for scrypt: N=2^17, r=8, p=1 (128 MiB and about 0.3-1 s a hash). */
+export const DEFAULT_SCRYPT_N = 2 ** 17;
+/** Stored parameters beyond these are not tried (a hash asking for more memory is rejected). */
+const MAX_N = 2 ** 20;
+const MAX_R = 32;
+const MAX_P = 16;
+const KEYLEN = 32;
+/** KDF runs at a time: each holds about 128*N*r bytes, so this bounds the memory they take together. */
+const MAX_CONCURRENT = 2;
+
+let cost: ScryptCost = { N: DEFAULT_SCRYPT_N, r: 8, p: 1 };
+
+/** Sets the N of new hashes (PASSWORD_SCRYPT_N); a power of two. */
+export function setScryptN(n: number): void {
+  if (!Number.isInteger(n) || n < 2 || n > MAX_N || (n & (n - 1)) !== 0) throw new Error(`scrypt N must be a power of two up to ${MAX_N}, not ${n}`);
+  if (n !== cost.N) {
+    cost = { ...cost, N: n };
+    dummy = undefined;
+  }
+}
+
+export function currentScryptCost(): ScryptCost {
+  return { ...cost };
+}
+
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function scrypt(password: string, salt: Buffer, keylen: number, c: ScryptCost): Promise<Buffer> {
+  if (running >= MAX_CONCURRENT) await new Promise<void>((resolve) => waiting.push(resolve));
+  running++;
+  try {
+    // OpenSSL needs 128*r*(N+p+2) bytes; maxmem must cover it (Node's default is 32 MiB).
+    const options: ScryptOptions = { N: c.N, r: c.r, p: c.p, maxmem: 128 * c.r * (c.N + c.p + 2) + 1024 * 1024 };
+    return await new Promise<Buffer>((resolve, reject) => scryptCb(password, salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key))));
+  } finally {
+    running--;
+    waiting.shift()?.();
+  }
+}
+
+export async function hashPassword(password: string): Promise<string> {
+  const c = cost;
+  const salt = randomBytes(16);
+  const key = await scrypt(password, salt, KEYLEN, c);
+  return `scrypt$${c.N}$${c.r}$${c.p}$${salt.toString('base64')}$${key.toString('base64')}`;
+}
+
+interface Parsed extends ScryptCost {
+  salt: Buffer;
+  key: Buffer;
+}
+
+function parseHash(stored: string): Parsed | undefined {
   const parts = stored.split('$');
-  if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
+  if (parts.length !== 6 || parts[0] !== 'scrypt') return undefined;
   const [, n, r, p, saltB64, keyB64] = parts as [string, string, string, string, string, string];
-  const expected = Buffer.from(keyB64, 'base64');
-  const key = await scrypt(password, Buffer.from(saltB64, 'base64'), expected.length, {
-    N: Number(n),
-    r: Number(r),
-    p: Number(p),
-    maxmem: 64 * 1024 * 1024,
-  });
-  return key.length === expected.length && timingSafeEqual(key, expected);
+  const N = Number(n);
+  const R = Number(r);
+  const P = Number(p);
+  const int = (x: number, max: number) => Number.isInteger(x) && x >= 1 && x <= max;
+  if (!int(N, MAX_N) || N < 2 || (N & (N - 1)) !== 0 || !int(R, MAX_R) || !int(P, MAX_P)) return undefined;
+  const key = Buffer.from(keyB64, 'base64');
+  if (key.length < 16) return undefined;
+  return { N, r: R, p: P, salt: Buffer.from(saltB64, 'base64'), key };
+}
+
+/** Constant-time check of a password against a stored hash, with the parameters stored in it. */
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const h = parseHash(stored);
+  if (!h) return false;
+  const key = await scrypt(password, h.salt, h.key.length, h);
+  return key.length === h.key.length && timingSafeEqual(key, h.key);
+}
+
+/** True when a stored hash was made with other parameters than new hashes get (re-hash it at the next login). */
+export function needsRehash(stored: string): boolean {
+  const h = parseHash(stored);
+  return !h || h.N !== cost.N || h.r !== cost.r || h.p !== cost.p || h.key.length !== KEYLEN;
 }
 
 /** A hash of a random password: verifying against it costs as much as a real one (no user enumeration by timing). */

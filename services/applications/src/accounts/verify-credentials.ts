@@ -2,15 +2,23 @@ import { AppError } from '@switchboard/platform';
 import type { VerifyCredentialsRequest__Output } from '@switchboard/proto/generated/switchboard/applications/v1/VerifyCredentialsRequest';
 import type { Deps } from '../context';
 import { AccountSchema, type Account } from '../db/entities';
-import { dummyHash, verifyPassword } from './password';
+import { dummyHash, hashPassword, needsRehash, verifyPassword } from './password';
 import { USERNAME } from './rules';
 
 /** The account these credentials belong to (the gateway's Basic auth); anything else is unauthenticated. */
 export async function verifyCredentials(deps: Deps, req: VerifyCredentialsRequest__Output): Promise<Account> {
   const { username, password } = req;
-  const account = USERNAME.test(username) ? await deps.orm.em.fork().findOne(AccountSchema, { username }) : null;
+  const em = deps.orm.em.fork();
+  const account = USERNAME.test(username) ? await em.findOne(AccountSchema, { username }) : null;
   // Always spend the KDF time, so a missing user is not distinguishable by timing.
   const ok = await verifyPassword(password, account?.passwordHash ?? (await dummyHash()));
   if (!account || !ok || password.length === 0) throw new AppError('unauthenticated', 'invalid credentials');
+  if (needsRehash(account.passwordHash)) {
+    // Made with older (weaker) parameters: store a hash with the current ones, unless it changed meanwhile.
+    const old = account.passwordHash;
+    const fresh = await hashPassword(password);
+    await em.nativeUpdate(AccountSchema, { id: account.id, passwordHash: old }, { passwordHash: fresh });
+    account.passwordHash = fresh;
+  }
   return account;
 }

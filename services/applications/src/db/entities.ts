@@ -55,6 +55,8 @@ export interface GeneratedAddress {
 
 export interface OutboxEvent {
   id: string;
+  /** A UUIDv7, the JetStream message id of the event: unique across databases and time. */
+  messageId: string;
   subject: string;
   payload: Record<string, unknown>;
   createdAt: Date;
@@ -131,6 +133,7 @@ export const OutboxSchema = new EntitySchema<OutboxEvent>({
   tableName: 'outbox',
   properties: {
     id: { type: bigint(), primary: true, autoincrement: true },
+    messageId: { type: 'uuid', fieldName: 'message_id' },
     subject: { type: 'string' },
     payload: { type: 'json' },
     createdAt: { type: 'Date', fieldName: 'created_at', onCreate: () => new Date() },

@@ -44,12 +44,35 @@ export class Migration001Initial extends SchemaMigration {
 }
 
 /**
+ * Outbox rows get a message id that is unique forever (a UUIDv7), used as the JetStream message id:
+ * the row id restarts at 1 in a recreated database, and JetStream would drop those events as
+ * duplicates of earlier ones inside its duplicate window. Existing rows get one made from their
+ * created_at; uuid_v7() is also the column's default, for rows written without one.
+ */
+export class Migration002OutboxMessageId extends SchemaMigration {
+  override async up(): Promise<void> {
+    this.useSchema();
+    this.addSql(`
+      create function uuid_v7(at timestamptz default clock_timestamp()) returns uuid
+      language sql volatile as $fn$
+        with t as (select lpad(to_hex(floor(extract(epoch from at) * 1000)::bigint), 12, '0') as ms)
+        select (substr(t.ms, 1, 8) || '-' || substr(t.ms, 9, 4) || '-7' || substr(gen_random_uuid()::text, 16))::uuid from t
+      $fn$;
+      alter table outbox add column message_id uuid;
+      update outbox set message_id = uuid_v7(created_at);
+      alter table outbox alter column message_id set not null, alter column message_id set default uuid_v7();
+      alter table outbox add constraint outbox_message_id_unique unique (message_id);
+    `);
+  }
+}
+
+/**
  * Addresses. `numbers` is the operator's inventory: a number with no application_id is free, and
  * deleting its application frees it (set null). `addresses` holds the generated ones (session
  * tokens, SIP addresses), which go with their application. A number or SIP address is its own
  * primary key, so it belongs to at most one application across the platform.
  */
-export class Migration002Addresses extends SchemaMigration {
+export class Migration003Addresses extends SchemaMigration {
   override async up(): Promise<void> {
     this.useSchema();
     this.addSql(`
@@ -80,5 +103,6 @@ export class Migration002Addresses extends SchemaMigration {
 
 export const MIGRATIONS = [
   { name: 'Migration001Initial', class: Migration001Initial },
-  { name: 'Migration002Addresses', class: Migration002Addresses },
+  { name: 'Migration002OutboxMessageId', class: Migration002OutboxMessageId },
+  { name: 'Migration003Addresses', class: Migration003Addresses },
 ];

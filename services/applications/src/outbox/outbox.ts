@@ -1,9 +1,21 @@
 // Transactional outbox: events are written in the same transaction as the change they announce,
 // and a relay publishes them to JetStream afterwards. A crash or a NATS outage delays events,
 // never loses them.
+import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { OutboxSchema } from '../db/entities';
 
+/** A UUIDv7 (RFC 9562): 48 bits of Unix time in ms, version 7, then random bits and the variant. */
+export function uuidv7(now = Date.now()): string {
+  const b = randomBytes(16);
+  b.writeUIntBE(now, 0, 6);
+  b[6] = 0x70 | (b[6]! & 0x0f);
+  b[8] = 0x80 | (b[8]! & 0x3f);
+  const h = b.toString('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
 export function enqueueEvent(em: EntityManager, subject: string, payload: Record<string, unknown>): void {
-  em.persist(em.create(OutboxSchema, { subject, payload, createdAt: new Date() }));
+  const createdAt = new Date();
+  em.persist(em.create(OutboxSchema, { messageId: uuidv7(createdAt.getTime()), subject, payload, createdAt }));
 }

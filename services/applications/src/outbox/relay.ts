@@ -9,8 +9,9 @@ export interface OutboxRelay {
 
 /**
  * Publishes outbox rows in id order and deletes them once JetStream has stored them. Rows are
- * claimed with FOR UPDATE SKIP LOCKED, so several replicas can relay at once; the outbox id is the
- * JetStream message id, so a row published twice (crash before delete) is dropped as a duplicate.
+ * claimed with FOR UPDATE SKIP LOCKED, so several replicas can relay at once; the row's message_id
+ * (a UUIDv7) is the JetStream message id, so a row published twice (crash before delete) is dropped
+ * as a duplicate, while rows of a recreated database (ids from 1 again) are not.
  */
 export function startOutboxRelay(orm: MikroORM, js: JetStreamClient, schema: string, logger: Logger, intervalMs = 1000): OutboxRelay {
   let running: Promise<void> | undefined;
@@ -21,10 +22,10 @@ export function startOutboxRelay(orm: MikroORM, js: JetStreamClient, schema: str
     for (;;) {
       const published = await orm.em.getConnection().getKnex().transaction(async (trx) => {
         const rows = (await trx.raw(
-          `select id, subject, payload from "${schema}".outbox order by id limit 100 for update skip locked`,
-        )) as { rows: { id: string; subject: string; payload: Record<string, unknown> }[] };
+          `select id, message_id, subject, payload from "${schema}".outbox order by id limit 100 for update skip locked`,
+        )) as { rows: { id: string; message_id: string; subject: string; payload: Record<string, unknown> }[] };
         // Published back to back on one connection, so JetStream stores them in outbox order.
-        await Promise.all(rows.rows.map((row) => publishJson(js, row.subject, row.payload, `${schema}-outbox-${row.id}`)));
+        await Promise.all(rows.rows.map((row) => publishJson(js, row.subject, row.payload, row.message_id)));
         if (rows.rows.length > 0) {
           await trx.raw(`delete from "${schema}".outbox where id = any(?)`, [rows.rows.map((r) => r.id)]);
         }

@@ -81,6 +81,34 @@ describe('HTTP attempt with SSRF guard', () => {
     await sender.close();
   });
 
+  it('when a name resolves to an IPv6 address wrapping a private IPv4 one, then it is refused and the record names no address', async () => {
+    const warned: unknown[] = [];
+    const logger = { warn: (obj: unknown) => void warned.push(obj) };
+    const wrapped = ['::ffff:0:a00:1', '::ffff:10.0.0.1', '64:ff9b::a9fe:a9fe', '64:ff9b:1::a00:1', '2001:0:4136:e378:8000:63bf:f5ff:fffe'];
+    const sender = new HttpSender({
+      timeoutMs: 2000,
+      allowedCidrs: loopback,
+      logger: logger as never,
+      resolver: fakeDns(Object.fromEntries(wrapped.map((a, i) => [`wrap${i}.example`, [a]]))),
+    });
+    const before = seen.length;
+    for (const [i, address] of wrapped.entries()) {
+      const r = await sender.post(`http://wrap${i}.example:${port}/x`, '{}', {});
+      expect(r, address).toMatchObject({ kind: 'error', refused: true, code: 'ESSRF', error: 'refused: resolves to a forbidden address' });
+      expect(warned.at(-1), address).toEqual({ host: `wrap${i}.example`, address });
+    }
+    expect(seen.length).toBe(before);
+    await sender.close();
+  });
+
+  it('when a literal IPv6 address wraps a private IPv4 one, then nothing is sent', async () => {
+    const sender = new HttpSender({ timeoutMs: 2000, allowedCidrs: loopback });
+    for (const url of ['http://[::ffff:0:a00:1]/', 'http://[64:ff9b:1::a00:1]/', 'http://[2001:0:4136:e378:8000:63bf:f5ff:fffe]/']) {
+      expect(await sender.post(url, '{}', {}), url).toMatchObject({ kind: 'error', refused: true });
+    }
+    await sender.close();
+  });
+
   it('when a name resolves to an allowed address, then the request goes to that address', async () => {
     const sender = new HttpSender({ timeoutMs: 2000, allowedCidrs: loopback, resolver: fakeDns({ 'hooks.example': ['127.0.0.1'] }) });
     const r = await sender.post(`http://hooks.example:${port}/named`, '{}', {});

@@ -1,10 +1,11 @@
 // One HTTP attempt: POST with a timeout, no redirects, and the SSRF guard (CONTRACTS 6). Names
 // are resolved here, every resolved address is judged, and the socket connects to the addresses
 // that were judged (a custom lookup), so a DNS answer that changes between check and connect
-// (rebinding) cannot reach a private address.
+// (rebinding) cannot reach a private address. What a name resolves to is for operators only: the
+// refusal a tenant sees in the delivery record does not name the address (it goes to the log).
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { Agent } from 'undici';
-import { isAddressAllowed, judgeHost, type Cidr } from '@switchboard/platform';
+import { isAddressAllowed, judgeHost, type Cidr, type Logger } from '@switchboard/platform';
 
 class RefusedTargetError extends Error {
   readonly code = 'ESSRF';
@@ -19,11 +20,17 @@ type Resolver = (hostname: string, cb: (err: NodeJS.ErrnoException | null, addre
 
 const systemResolver: Resolver = (hostname, cb) => dnsLookup(hostname, { all: true }, cb);
 
+/** The refusal recorded when a name resolves to an address that is not allowed; it names no address. */
+export const RESOLVED_REFUSAL = 'refused: resolves to a forbidden address';
+
+/** Told which name resolved to which refused address (for the operators' log). */
+export type RefusalListener = (hostname: string, address: string) => void;
+
 /**
  * A `lookup` for net.connect that refuses a name when any address it resolves to is private,
  * loopback or link-local and not allowed by `allowed`.
  */
-export function guardedLookup(allowed: readonly Cidr[], resolve: Resolver = systemResolver) {
+export function guardedLookup(allowed: readonly Cidr[], resolve: Resolver = systemResolver, onRefused?: RefusalListener) {
   return (hostname: string, options: { all?: boolean; family?: number | string } | undefined, callback: LookupCallback): void => {
     resolve(hostname, (err, addresses) => {
       if (err) return callback(err, '');
@@ -35,7 +42,10 @@ export function guardedLookup(allowed: readonly Cidr[], resolve: Resolver = syst
         return callback(e, '');
       }
       const refused = candidates.find((a) => !isAddressAllowed(a.address, allowed));
-      if (refused) return callback(new RefusedTargetError(`refused: ${hostname} resolves to ${refused.address}, a private, loopback or link-local address`), '');
+      if (refused) {
+        onRefused?.(hostname, refused.address);
+        return callback(new RefusedTargetError(RESOLVED_REFUSAL), '');
+      }
       if (options?.all) return callback(null, candidates);
       const first = candidates[0]!;
       return callback(null, first.address, first.family);
@@ -52,6 +62,8 @@ export interface HttpSenderOptions {
   allowedCidrs: readonly Cidr[];
   /** For tests: replaces DNS resolution. */
   resolver?: Resolver;
+  /** Gets the name and address of refusals after DNS resolution (which the recorded error leaves out). */
+  logger?: Pick<Logger, 'warn'>;
 }
 
 /** A target URL that passed the checks, split for the request; or why it is refused. */
@@ -64,7 +76,12 @@ export class HttpSender {
 
   constructor(private readonly opts: HttpSenderOptions) {
     this.agent = new Agent({
-      connect: { lookup: guardedLookup(opts.allowedCidrs, opts.resolver) as never, timeout: opts.timeoutMs },
+      connect: {
+        lookup: guardedLookup(opts.allowedCidrs, opts.resolver, (host, address) =>
+          opts.logger?.warn({ host, address }, 'delivery refused: the target name resolves to a private, loopback or link-local address'),
+        ) as never,
+        timeout: opts.timeoutMs,
+      },
       headersTimeout: opts.timeoutMs,
       bodyTimeout: opts.timeoutMs,
       keepAliveTimeout: 4_000,

@@ -3,7 +3,7 @@ import type { Router } from 'express';
 import { AppError } from '@switchboard/platform';
 import { callOptions, principal } from './context';
 import type { RouteDeps } from './deps';
-import { route, sendJson } from './routes';
+import { route, sendJson } from './routing';
 
 /** Registers these routes on the API router (one flat router: no nested router per resource on every request). */
 export function accountRoutes(router: Router, deps: RouteDeps): void {

@@ -1,10 +1,10 @@
 // SPEC 4.1: /v1/applications (also served under /rest/v1, where application hrefs point).
 import type { Request, Router } from 'express';
 import type { ApplicationMessage } from '@switchboard/proto';
-import { Body } from './body';
+import { applicationWrite, decodeBody } from './request-bodies';
 import { callOptions, principal } from './context';
 import type { RouteDeps } from './deps';
-import { readList, route, sendHref, sendJson } from './routes';
+import { readList, route, sendHref, sendJson } from './routing';
 import type { Hrefs } from '../hrefs';
 
 export function applicationJson(a: ApplicationMessage, hrefs: Hrefs): Record<string, unknown> {
@@ -23,20 +23,15 @@ export function applicationJson(a: ApplicationMessage, hrefs: Hrefs): Record<str
   };
 }
 
+/** Without `platform`: used when the body has an apiType, which wins (its alias is then not read). */
+const applicationWriteWithApiType = applicationWrite.omit({ platform: true });
+
 /** The fields of a create or update body, type-checked; `platform` is an alias of apiType. */
 function applicationFields(req: Request) {
-  const body = new Body(req);
-  const fields = {
-    name: body.string('name', 4096),
-    voiceUrl: body.string('voiceUrl', 4096),
-    messagingUrl: body.string('messagingUrl', 4096),
-    environmentId: body.environmentId('environment'),
-    apiType: body.string('apiType', 64) ?? body.string('platform', 64),
-    partition: body.string('partition', 64),
-  };
-  body.check();
-  // Only set fields go over the wire: proto3 `optional` keeps "absent" distinct from "empty".
-  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+  const apiTypeGiven = (req.body as { apiType?: unknown } | undefined)?.apiType != null;
+  const { environment, platform, apiType, ...rest } = decodeBody(req, apiTypeGiven ? applicationWriteWithApiType : applicationWrite) as ReturnType<typeof decodeBody<typeof applicationWrite>>;
+  const type = apiType ?? platform;
+  return { ...rest, ...(environment !== undefined ? { environmentId: environment } : {}), ...(type !== undefined ? { apiType: type } : {}) };
 }
 
 /** Registers these routes on the API router (one flat router: no nested router per resource on every request). */

@@ -4,10 +4,10 @@
 import type { Request, Router } from 'express';
 import type { DeliveryMessage, SubscriptionMessage } from '@switchboard/proto';
 import type { Hrefs } from '../hrefs';
-import { Body } from './body';
+import { decodeBody, webhookCreate, webhookUpdate } from './request-bodies';
 import { callOptions, principal } from './context';
 import type { RouteDeps } from './deps';
-import { queryString, readList, route, sendHref, sendJson, type Handler } from './routes';
+import { queryString, readList, route, sendHref, sendJson, type Handler } from './routing';
 
 /** A subscription as it reads (CONTRACTS 3 and 6). */
 export function webhookJson(s: SubscriptionMessage, hrefs: Hrefs): Record<string, unknown> {
@@ -54,20 +54,9 @@ export function deliveryJson(d: DeliveryMessage): Record<string, unknown> {
  * The fields of a create or update body, type-checked here; the webhooks service applies the rules
  * (allowed values, URLs, limits). `payload` travels as JSON text.
  */
-function webhookFields(req: Request) {
-  const body = new Body(req);
-  const payload = body.object('payload');
-  const fields = {
-    name: body.string('name', 1024),
-    event: body.string('event', 256),
-    resource: body.string('resource', 1024),
-    targetUrl: body.string('targetUrl', 4096),
-    payloadJson: payload === undefined ? undefined : JSON.stringify(payload),
-    enabled: body.boolean('enabled'),
-  };
-  body.check();
-  // Only set fields go over the wire: proto3 `optional` keeps "absent" distinct from "empty".
-  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+function webhookFields(req: Request, schema: typeof webhookCreate | typeof webhookUpdate) {
+  const { payload, ...rest } = decodeBody(req, schema) as ReturnType<typeof decodeBody<typeof webhookCreate>>;
+  return { ...rest, ...(payload !== undefined ? { payloadJson: JSON.stringify(payload) } : {}) };
 }
 
 /** Registers these routes on the API router (one flat router: no nested router per resource on every request). */
@@ -93,7 +82,7 @@ export function webhookRoutes(router: Router, deps: RouteDeps): void {
   const create =
     (scoped: boolean): Handler =>
     async (req, res) => {
-      const fields = webhookFields(req);
+      const fields = webhookFields(req, webhookCreate);
       const { subscription, secret } = await webhooks.createSubscription(
         { ...fields, accountId: principal(req).accountId, applicationId: scoped ? appId(req) : '' },
         callOptions(req),
@@ -115,7 +104,7 @@ export function webhookRoutes(router: Router, deps: RouteDeps): void {
   const update =
     (scoped: boolean): Handler =>
     async (req, res) => {
-      const fields = webhookFields(req);
+      const fields = webhookFields(req, webhookUpdate);
       const { subscription } = await webhooks.updateSubscription(
         { ...fields, accountId: principal(req).accountId, id: id(req), applicationId: scoped ? appId(req) : '' },
         callOptions(req),

@@ -1,5 +1,6 @@
 // Test fixtures that hand each test run real infrastructure: a fresh Postgres database on the
 // shared server, or a private Postgres cluster / NATS server on free ports when a test must stop it.
+// Nothing here loads a service, so libraries under packages/ can use it in their own tests.
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync, chownSync, mkdirSync } from 'node:fs';
@@ -24,6 +25,8 @@ export async function freePort(): Promise<number> {
     });
   });
 }
+
+export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 export async function waitFor<T>(fn: () => Promise<T | undefined | false> | T | undefined | false, opts: { timeoutMs?: number; intervalMs?: number; what?: string } = {}): Promise<T> {
   const deadline = Date.now() + (opts.timeoutMs ?? 10_000);
@@ -218,5 +221,3 @@ export async function startNatsServer(): Promise<NatsServer> {
     },
   };
 }
-export * from './stack';
-export * from './openapi';

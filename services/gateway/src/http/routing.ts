@@ -1,3 +1,5 @@
+// Route registration (405 with Allow), list and query parameters, and JSON answers: the helpers every
+// route module uses.
 import type { Request, RequestHandler, Response, Router } from 'express';
 import { AppError, LIST_MAX, LIST_UNPAGED_MAX } from '@switchboard/platform';
 

@@ -1,0 +1,153 @@
+// A three-server NATS JetStream cluster on loopback, the topology of deploy/k8s/overlays/prod:
+// every server with its own store directory, client, cluster and monitoring ports (free ones),
+// routes to the other two. Any server can be killed with SIGKILL and restarted on the same ports
+// with its data; clients are given all three URLs.
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createServer, type Server } from 'node:net';
+import { natsServerBinary, waitFor, type NatsServer } from '../../test/support/infra';
+import { managedChild } from './child';
+
+export interface NatsNode {
+  /** server_name, as JetStream reports it (stream leaders, replicas). */
+  name: string;
+  url: string;
+  monitorUrl: string;
+  alive(): boolean;
+  start(): Promise<void>;
+  kill9(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Also a NatsServer: `url` lists every member, restart() is a rolling restart. */
+export interface NatsCluster extends NatsServer {
+  nodes: NatsNode[];
+  node(name: string): NatsNode;
+  /** Waits until a JetStream meta leader is elected (the cluster takes API requests). */
+  ready(timeoutMs?: number): Promise<void>;
+}
+
+interface Jsz {
+  meta_cluster?: { leader?: string; replicas?: Array<{ name: string; current: boolean }> };
+}
+
+/** The monitoring endpoint's JetStream report of one server. */
+export async function jsz(node: NatsNode, query = ''): Promise<Jsz & Record<string, unknown>> {
+  const res = await fetch(`${node.monitorUrl}/jsz${query}`, { signal: AbortSignal.timeout(2000) });
+  return (await res.json()) as Jsz & Record<string, unknown>;
+}
+
+/** `n` free loopback ports, all different (every socket is held until all are known). */
+async function distinctFreePorts(n: number): Promise<number[]> {
+  const servers: Server[] = [];
+  try {
+    for (let i = 0; i < n; i++) {
+      const srv = createServer();
+      servers.push(srv);
+      await new Promise<void>((resolve, reject) => {
+        srv.once('error', reject);
+        srv.listen(0, '127.0.0.1', () => resolve());
+      });
+    }
+    return servers.map((s) => (s.address() as { port: number }).port);
+  } finally {
+    await Promise.all(servers.map((s) => new Promise<void>((r) => s.close(() => r()))));
+  }
+}
+
+export async function startNatsCluster(size = 3, clusterName = 'sb'): Promise<NatsCluster> {
+  const bin = natsServerBinary();
+  const dir = mkdtempSync(join(tmpdir(), 'sb-natsc-'));
+  const free = await distinctFreePorts(size * 3);
+  const ports = Array.from({ length: size }, (_, i) => ({ client: free[3 * i]!, cluster: free[3 * i + 1]!, monitor: free[3 * i + 2]! }));
+  const nodes: NatsNode[] = ports.map((p, i) => {
+    const name = `n${i + 1}`;
+    const store = join(dir, name);
+    mkdirSync(store);
+    const routes = ports
+      .filter((_, j) => j !== i)
+      .map((o) => `nats://127.0.0.1:${o.cluster}`)
+      .join(',');
+    const proc = managedChild(10_000);
+    const alive = proc.alive;
+    const monitorUrl = `http://127.0.0.1:${p.monitor}`;
+    return {
+      name,
+      url: `nats://127.0.0.1:${p.client}`,
+      monitorUrl,
+      alive,
+      async start() {
+        if (alive()) return;
+        const c = proc.track(spawn(
+          bin,
+          ['-js', '-a', '127.0.0.1', '-p', String(p.client), '-m', String(p.monitor), '-sd', store, '-cluster', `nats://127.0.0.1:${p.cluster}`, '-routes', routes, '--cluster_name', clusterName, '-server_name', name],
+          { stdio: ['ignore', 'ignore', 'pipe'] },
+        ));
+        let stderr = '';
+        c.stderr!.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-2000)));
+        await waitFor(
+          async () => {
+            if (c.exitCode !== null) throw new Error(`exited with ${c.exitCode}: ${stderr}`);
+            return (await fetch(`${monitorUrl}/healthz?js-enabled-only=true`, { signal: AbortSignal.timeout(1000) })).ok;
+          },
+          { timeoutMs: 20_000, what: `nats-server ${name}` },
+        );
+      },
+      kill9: proc.kill9,
+      stop: proc.stop,
+    };
+  });
+  const ready = async (timeoutMs = 30_000) => {
+    await waitFor(
+      async () => {
+        for (const n of nodes.filter((x) => x.alive())) {
+          const meta = (await jsz(n).catch(() => undefined))?.meta_cluster;
+          // Elected, and the leader sees every other member current: replicas can be placed.
+          if (meta?.leader === n.name && meta.replicas?.length === size - 1 && meta.replicas.every((r) => r.current)) return true;
+        }
+        return false;
+      },
+      { timeoutMs, intervalMs: 100, what: 'a JetStream meta leader' },
+    );
+  };
+  const stopAll = async () => {
+    await Promise.all(nodes.map((n) => n.stop()));
+  };
+  const startAll = async () => {
+    await Promise.all(nodes.map((n) => n.start()));
+    await ready();
+  };
+  try {
+    await startAll();
+  } catch (err) {
+    await Promise.all(nodes.map((n) => n.kill9()));
+    rmSync(dir, { recursive: true, force: true });
+    throw err;
+  }
+  return {
+    nodes,
+    node(name) {
+      const n = nodes.find((x) => x.name === name);
+      if (!n) throw new Error(`no NATS server named ${name}`);
+      return n;
+    },
+    ready,
+    url: nodes.map((n) => n.url).join(','),
+    port: ports[0]!.client,
+    start: startAll,
+    stop: stopAll,
+    async restart() {
+      for (const n of nodes) {
+        await n.stop();
+        await n.start();
+        await ready();
+      }
+    },
+    async destroy() {
+      await stopAll();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

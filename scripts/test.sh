@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# `npm test` after the tools check: the typecheck and each workspace's tests through turbo (cached
+# in .turbo/: a workspace's tests run again only when its files, the services its tests start,
+# packages/, test/support/ or the lock change), then the root-level tests (deploy/test, test/proof),
+# which use every service and always run. At most two test files run at a time: turbo runs two
+# workspaces at once, each vitest one file at a time. When everything passes, the last lines are
+# vitest's summary of the root-level tests; a failing workspace stops the run after turbo's report.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+# Turbo stays off the network: no telemetry, no update check, no remote cache (turbo.json).
+export TURBO_TELEMETRY_DISABLED=1 DO_NOT_TRACK=1 TURBO_NO_UPDATE_NOTIFIER=1
+turbo_run() { node_modules/.bin/turbo run --ui=stream --log-order=grouped --output-logs=new-only "$@"; }
+
+# One typecheck of the whole repository (tsconfig.json): every workspace's typecheck would each load
+# most of the repository (its tests start the other services), several times the work.
+turbo_run typecheck --filter=//
+turbo_run test --concurrency=2 --continue -- --maxWorkers=1
+node_modules/.bin/vitest run deploy/test/ test/proof/

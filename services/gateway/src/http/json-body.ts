@@ -1,0 +1,50 @@
+// JSON request bodies: a POST/PUT body must declare application/json (415), stay under the size limit
+// (413) and nest at most JSON_MAX_DEPTH arrays and objects deep (400). A POST/PUT without a body
+// passes with any Content-Type or none. Only POST and PUT carry a body this API reads; a body on GET
+// or DELETE is ignored.
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { AppError } from '@switchboard/platform';
+import { JSON_MAX_DEPTH } from '../limits';
+
+const JSON_TYPES = ['application/json', 'application/*+json'];
+
+/**
+ * Throws a 400 when the JSON text nests deeper than `max`: checked on the raw bytes before parsing,
+ * so no later step (JSON.stringify, the services) ever recurses through a hostile depth. Brackets
+ * inside strings do not count; the bytes are UTF-8, where every byte that matters here is ASCII.
+ */
+export function checkJsonDepth(buf: Buffer, max = JSON_MAX_DEPTH): void {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < buf.length; i++) {
+    const c = buf[i];
+    if (inString) {
+      if (c === 0x5c) i++; // backslash: skip the escaped byte
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      if (++depth > max) {
+        throw AppError.invalid([{ field: '(body)', message: `nests deeper than ${max} levels` }], `the request body nests arrays and objects deeper than the limit of ${max} levels`);
+      }
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+}
+
+/** `application/json` or `application/<x>+json` (parameters such as charset are checked by the body parser). */
+function isJsonType(header: string | undefined): boolean {
+  const type = (header ?? '').split(';')[0]!.trim().toLowerCase();
+  return type === 'application/json' || /^application\/[a-z0-9.!#$&^_-]+\+json$/.test(type);
+}
+
+export function jsonBody(opts: { limitBytes: number }) {
+  const parse = express.json({ limit: opts.limitBytes, type: JSON_TYPES, strict: false, verify: (_req, _res, buf) => checkJsonDepth(buf) });
+  return (req: Request, res: Response, next: NextFunction): void => {
+    if (req.method !== 'POST' && req.method !== 'PUT') return next();
+    // No body: nothing to parse, whatever the Content-Type says. Actions need none; a route that
+    // reads a body answers 400 naming it (Body).
+    const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+    if (!hasBody) return next();
+    if (!req.is(JSON_TYPES)) return next(new AppError('unsupported_media_type', 'send the body as JSON with Content-Type: application/json'));
+    parse(req, res, next);
+  };
+}

@@ -1,0 +1,136 @@
+// The request bodies of the API, each defined once: the gateway validates with these schemas and the
+// OpenAPI document's request-body schemas are generated from them (z.toJSONSchema). The gateway checks
+// types and sizes (400 with the field); the services apply the business rules (allowed values, URLs,
+// limits) and whether a field is required. `null` means "not given"; unknown fields are ignored
+// (CONTRACTS 1).
+import type { Request } from 'express';
+import { z } from 'zod';
+import { AppError } from '@switchboard/platform';
+import { NAME_MAX } from '../limits';
+
+/** Events a webhook subscription can name (SPEC 4.2; checked by the webhooks service). */
+export const WEBHOOK_EVENTS = ['smsdlr', 'cdrCreated', 'cdrRated'] as const;
+
+/** An optional string of at most `max` characters. */
+const text = (max: number, meta: Record<string, unknown> = {}) =>
+  z
+    .string({ error: 'must be a string' })
+    .max(max, { error: `must be at most ${max} characters` })
+    .meta(meta)
+    .nullish();
+
+const boolean = (meta: Record<string, unknown> = {}) => z.boolean({ error: 'must be true or false' }).meta(meta).nullish();
+
+/** Any JSON object, kept as sent (no copy: a key such as `__proto__` stays an ordinary key). */
+const jsonObject = (meta: Record<string, unknown> = {}) =>
+  z
+    .custom<Record<string, unknown>>((v) => typeof v === 'object' && v !== null && !Array.isArray(v), { error: 'must be a JSON object' })
+    .meta({ type: 'object', additionalProperties: true, ...meta })
+    .nullish();
+
+const ENVIRONMENT_ERROR = 'must be an environment id or an environment URL';
+
+/** Environment as a numeric id (number or digit string) or an environment URL (SPEC 2.1); answers the id. */
+function environmentId(v: string | number): string | undefined {
+  if (typeof v === 'number') return Number.isSafeInteger(v) && v > 0 ? String(v) : undefined;
+  const s = v.trim();
+  if (/^\d{1,18}$/.test(s) && Number(s) > 0) return String(Number(s));
+  const m = /^https?:\/\/[^/?#\s]+(?:\/[^?#\s]*)?\/environments\/(\d{1,18})\/?$/.exec(s);
+  return m?.[1] && Number(m[1]) > 0 ? String(Number(m[1])) : undefined;
+}
+
+const environment = z
+  .union([z.string(), z.number()], { error: ENVIRONMENT_ERROR })
+  .transform((v, ctx) => {
+    const id = environmentId(v);
+    if (id === undefined) ctx.issues.push({ code: 'custom', message: ENVIRONMENT_ERROR, input: v });
+    return id ?? z.NEVER;
+  })
+  .meta({ description: 'Environment id or environment URL.' })
+  .nullish();
+
+/** POST and PUT /v1/applications[/:id]. Field order is the order errors are listed in. */
+export const applicationWrite = z
+  .object({
+    name: text(4096, { description: `At most ${NAME_MAX} characters.` }),
+    voiceUrl: text(4096, { description: 'Absolute http(s) URL; an empty string clears it on PUT.' }),
+    messagingUrl: text(4096),
+    environment,
+    apiType: text(64, { description: 'scripting or webapi, any case. Default scripting.' }),
+    platform: text(64, { description: 'Legacy alias of apiType (read only when apiType is absent).' }),
+    partition: text(64, { description: 'Legacy: staging or production, used when environment is absent.' }),
+  })
+  .meta({ description: 'Unknown fields are ignored; null means "not given". On PUT, fields left out stay unchanged.' });
+
+/** POST /v1/webhooks and /v1/applications/:appId/webhooks. */
+export const webhookCreate = z
+  .object({
+    payload: jsonObject({ description: 'Any JSON object; sent back unchanged in every notification.' }),
+    name: text(1024, { description: `At most ${NAME_MAX} characters.` }),
+    event: text(256, { enum: [...WEBHOOK_EVENTS] }),
+    resource: text(1024, { examples: ['sms', 'call,sms', 'all'] }),
+    targetUrl: text(4096, { format: 'uri' }),
+    enabled: boolean({ default: true }),
+  })
+  .meta({ description: 'Unknown fields are ignored; null means "not given".' });
+
+/** PUT of a subscription: the create fields, all optional. */
+export const webhookUpdate = webhookCreate
+  .partial()
+  .meta({ description: 'Fields sent replace the stored values; `event` cannot change (409: accepted only when unchanged).' });
+
+/** A field no request may set (anything but null or absent is a 400 with this message). */
+const refused = (message: string) =>
+  z
+    .unknown()
+    .refine((v) => v === undefined || v === null, { error: message })
+    .meta({ type: 'null', description: `Only null: ${message}.` })
+    .optional();
+
+const IM_GONE = 'belonged to instant-messaging addresses, which are no longer supported';
+
+/**
+ * POST /v1/applications/:id/addresses. Which fields each type takes, and `type` itself, are the
+ * applications service's rules; the fields no claim can set stop here. The Node Tropo client sends
+ * every field of its Address object, null where unused.
+ */
+export const addressClaim = z
+  .object({
+    type: text(32, { description: 'number, token or sip (any case). The Tropo instant-messaging types (aim, jabber, msn, yahoo, gtalk, skype) are a 400.' }),
+    prefix: text(32, { description: 'number: the leading digits of the E.164 number ("+" optional), e.g. 1407.' }),
+    number: text(64, { description: 'number: exactly this E.164 number, if free (instead of prefix).' }),
+    city: text(256, { description: 'number by prefix: only a number in this city (any case).' }),
+    state: text(256, { description: 'number by prefix: only a number in this state (any case).' }),
+    channel: text(32, { description: 'token: voice or messaging.' }),
+    token: refused('is generated by the platform and cannot be chosen'),
+    username: refused(IM_GONE),
+    password: refused(IM_GONE),
+  })
+  .meta({
+    description:
+      'What to add: `{"type": "number", "prefix": "1407"}` any free number starting with the prefix; `{"type": "number", "number": "+14075550123"}` that number; `{"type": "token", "channel": "voice"}` a new session token; `{"type": "sip"}` a new `sip:<random>@<SIP_DOMAIN>` address. Fields of another type are a 400; a prefix with no free number is a 409. Unknown fields are ignored; null means "not given".',
+  });
+
+/** The fields of create (event, resource, targetUrl) the webhooks service requires: documented, checked there. */
+export const WEBHOOK_CREATE_REQUIRED = ['event', 'resource', 'targetUrl'] as const;
+
+/**
+ * Decodes a request body with one of the schemas: 400 naming the missing body, a body that is not an
+ * object, or every field error. Answers only the fields given (null and absent dropped), so proto3
+ * `optional` keeps "absent" distinct from "empty" on the wire.
+ */
+export function decodeBody<S extends z.ZodObject>(req: Request, schema: S): { [K in keyof z.output<S>]?: NonNullable<z.output<S>[K]> } {
+  const body: unknown = req.body;
+  // No body was sent (the JSON middleware parses only bodies that are there).
+  if (body === undefined) throw AppError.invalid([{ field: 'body', message: 'is required: a JSON object' }]);
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw AppError.invalid([{ field: '(body)', message: 'must be a JSON object' }]);
+  const result = schema.safeParse(body);
+  if (!result.success) throw AppError.invalid(result.error.issues.map((i) => ({ field: String(i.path[0] ?? '(body)'), message: i.message })));
+  return Object.fromEntries(Object.entries(result.data as Record<string, unknown>).filter(([, v]) => v !== undefined && v !== null)) as never;
+}
+
+/** The JSON Schema of a request body for the OpenAPI document (OpenAPI 3.1 uses JSON Schema 2020-12). */
+export function requestBodySchema(schema: z.ZodType, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  const { $schema: _, ...json } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+  return { ...json, ...extra };
+}

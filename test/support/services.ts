@@ -1,0 +1,361 @@
+// Brings up the real services for component tests: the ones a test asks for, in-process on free
+// ports, against a fresh database on the shared Postgres (or the one given) and a private NATS
+// server (or the one given). Dispatchers start in-process, or as a child process a test can kill -9.
+// Services are loaded only when asked for, so a stack of applications alone does not load the rest.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { ApplicationsApp } from '@switchboard/applications';
+import type { DispatcherApp } from '@switchboard/dispatcher';
+import type { GatewayApp } from '@switchboard/gateway';
+import type { WebhooksApp } from '@switchboard/webhooks';
+import { connectNats, createLogger, type NatsHandle } from '@switchboard/platform';
+import { applicationsClient, webhooksClient, type ApplicationsClient, type WebhooksClient } from '@switchboard/proto';
+import { createTestDatabase, freePort, randomName, startNatsServer, waitFor, type NatsServer } from './infra';
+import { assertDocumented } from './openapi';
+
+const LEVEL = process.env.TEST_LOG_LEVEL ?? 'silent';
+const DISPATCHER_DIR = fileURLToPath(new URL('../../services/dispatcher/', import.meta.url));
+
+export interface ServicesOptions {
+  /** Start the applications service (default true; every other service needs one). */
+  applications?: boolean;
+  webhooks?: boolean;
+  gateway?: boolean;
+  /** Start one dispatcher in-process (more with startDispatcher / spawnDispatcher). */
+  dispatcher?: boolean;
+  /** Extra environment for every service's config. */
+  env?: Record<string, string>;
+  /** Extra environment for every dispatcher (after `env`). */
+  dispatcherEnv?: Record<string, string>;
+  /** Use this database URL instead of a fresh database on the shared server. */
+  databaseUrl?: string;
+  /** Use this NATS server instead of a private one (it is left running at stop). */
+  nats?: NatsServer;
+}
+
+export interface TestAccount {
+  id: string;
+  username: string;
+  password: string;
+  /** Value of the Authorization header. */
+  authorization: string;
+}
+
+export interface RunningApplications {
+  app: ApplicationsApp;
+  client: ApplicationsClient;
+  grpcPort: number;
+  opsPort: number;
+}
+
+export interface RunningWebhooks {
+  /** The running instance (replaced by start() after stop()). */
+  app: WebhooksApp;
+  client: WebhooksClient;
+  grpcPort: number;
+  opsPort: number;
+  /** Stops the instance: its gRPC port refuses connections until start(). */
+  stop(): Promise<void>;
+  /** Starts a stopped instance again on the same ports (no-op while running). */
+  start(): Promise<void>;
+}
+
+export interface RunningGateway {
+  app: GatewayApp;
+  port: number;
+  /** Operations port: /healthz, /readyz, /metrics. */
+  opsPort: number;
+  baseUrl: string;
+}
+
+export interface RunningDispatcher {
+  app: DispatcherApp;
+  opsPort: number;
+  metrics(): Promise<string>;
+  stop(): Promise<void>;
+}
+
+export interface ChildDispatcher {
+  child: ChildProcess;
+  opsPort: number;
+  kill9(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+interface Common {
+  databaseUrl: string;
+  db: { url: string };
+  nats: NatsServer;
+  /** A NATS connection for the test itself (publish events, watch subjects). */
+  bus: NatsHandle;
+  /** Environment every service of the stack was configured with. */
+  env: Record<string, string>;
+  /** Publishes a JSON body on JetStream; returns the stream sequence. */
+  publish(subject: string, body: unknown): Promise<number>;
+  /** Starts a dispatcher in-process against the stack. */
+  startDispatcher(env?: Record<string, string>): Promise<RunningDispatcher>;
+  /** Starts a dispatcher as a child process (src/main.ts) against the stack, ready when it returns. */
+  spawnDispatcher(env?: Record<string, string>): Promise<ChildDispatcher>;
+  stop(): Promise<void>;
+}
+
+interface WithApplications {
+  applications: RunningApplications;
+  createAccount(prefix?: string): Promise<TestAccount>;
+  /** Creates an account; returns its id. */
+  newAccount(): Promise<string>;
+  /** Creates an application through gRPC; returns its id. */
+  newApplication(accountId: string, urls?: { voiceUrl?: string; messagingUrl?: string }): Promise<string>;
+}
+
+interface WithWebhooks {
+  webhooks: RunningWebhooks;
+  /** Starts one more webhooks service on its own ports (stopped with the stack). */
+  startWebhooks(env?: Record<string, string>): Promise<RunningWebhooks>;
+  /** Creates a subscription through gRPC; returns its id and secret. */
+  subscribe(
+    accountId: string,
+    fields: { event: string; resource: string; targetUrl: string; applicationId?: string; name?: string; payload?: unknown; enabled?: boolean },
+  ): Promise<{ id: string; secret: string }>;
+}
+
+interface WithGateway {
+  gateway: RunningGateway;
+  baseUrl: string;
+  /** fetch() against the gateway with the account's credentials and a JSON body; checks the response against the OpenAPI document. */
+  request(account: TestAccount | undefined, method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Response>;
+  /** GETs a list and every next page its Link headers announce; returns the items of all pages in order. */
+  listAll<T = Record<string, unknown>>(account: TestAccount, path: string): Promise<T[]>;
+}
+
+/** The handles of a stack started with options O: only the services asked for are typed present. */
+export type Services<O extends ServicesOptions = ServicesOptions> = Common &
+  (O extends { applications: false } ? unknown : WithApplications) &
+  (O extends { webhooks: true } ? WithWebhooks : unknown) &
+  (O extends { gateway: true } ? WithGateway : unknown) &
+  (O extends { dispatcher: true } ? { dispatcher: RunningDispatcher } : unknown);
+
+export async function startServices<const O extends ServicesOptions>(opts: O): Promise<Services<O>> {
+  const withApplications = opts.applications !== false;
+  const stoppers: Array<() => Promise<void> | void> = [];
+  const stopAll = async () => {
+    for (const s of stoppers.splice(0).reverse()) await s();
+  };
+  try {
+    const [db, nats] = await Promise.all([
+      opts.databaseUrl ? undefined : createTestDatabase(),
+      opts.nats ?? startNatsServer(),
+    ]);
+    if (db) stoppers.push(() => db.drop());
+    if (!opts.nats) stoppers.push(() => nats.destroy());
+    const databaseUrl = opts.databaseUrl ?? db!.url;
+    const [appsGrpc, appsOps, whGrpc, whOps, gwPort] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
+    const env: Record<string, string> = {
+      DATABASE_URL: databaseUrl,
+      NATS_URL: nats.url,
+      LOG_LEVEL: LEVEL,
+      HOST: '127.0.0.1',
+      APPLICATIONS_GRPC_URL: `127.0.0.1:${appsGrpc}`,
+      WEBHOOKS_GRPC_URL: `127.0.0.1:${whGrpc}`,
+      ...opts.env,
+    };
+    const bus = await connectNats(nats.url, createLogger('test', LEVEL), 'test');
+    stoppers.push(() => bus.close());
+
+    const services: Record<string, unknown> = {
+      databaseUrl,
+      db: { url: databaseUrl },
+      nats,
+      bus,
+      env,
+      async publish(subject: string, body: unknown) {
+        const ack = await bus.js.publish(subject, typeof body === 'string' ? body : JSON.stringify(body));
+        return ack.seq;
+      },
+    };
+
+    if (withApplications) {
+      const applications = await import('@switchboard/applications');
+      const { createAccount } = await import('@switchboard/applications/accounts');
+      const app = await applications.createApp(
+        applications.loadConfig({ ...env, GRPC_PORT: String(appsGrpc), OPS_PORT: String(appsOps) }),
+        createLogger('applications', LEVEL),
+      );
+      await app.start();
+      stoppers.push(() => app.stop());
+      const client = applicationsClient(`127.0.0.1:${appsGrpc}`);
+      stoppers.push(() => client.close());
+      const create = async (prefix = 'user'): Promise<TestAccount> => {
+        const username = randomName(prefix);
+        const password = `pw-${randomName('secret')}`;
+        const a = await createAccount(app.orm.em.fork(), username, password);
+        return { id: a.id, username, password, authorization: `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}` };
+      };
+      Object.assign(services, {
+        applications: { app, client, grpcPort: appsGrpc, opsPort: appsOps } satisfies RunningApplications,
+        createAccount: create,
+        newAccount: async () => (await create()).id,
+        async newApplication(accountId: string, urls: { voiceUrl?: string; messagingUrl?: string } = { voiceUrl: 'https://example.com/voice' }) {
+          const { application } = await client.createApplication({ accountId, name: 'app', ...urls });
+          return application!.id;
+        },
+      } satisfies WithApplications);
+    }
+
+    if (opts.webhooks) {
+      const webhooks = await import('@switchboard/webhooks');
+      const startWebhooks = async (more: Record<string, string> = {}, ports?: { grpc: number; ops: number }): Promise<RunningWebhooks> => {
+        const [grpc, ops] = ports ? [ports.grpc, ports.ops] : await Promise.all([freePort(), freePort()]);
+        const launch = async () => {
+          const app = await webhooks.createApp(webhooks.loadConfig({ ...env, GRPC_PORT: String(grpc), OPS_PORT: String(ops), ...more }), createLogger('webhooks', LEVEL));
+          const started = await app.start();
+          return { app, started };
+        };
+        let { app, started } = await launch();
+        let running = true;
+        const client = webhooksClient(`127.0.0.1:${started.grpcPort}`);
+        const r: RunningWebhooks = {
+          get app() {
+            return app;
+          },
+          client,
+          grpcPort: started.grpcPort,
+          opsPort: started.opsPort,
+          async stop() {
+            if (!running) return;
+            running = false;
+            await app.stop();
+          },
+          async start() {
+            if (running) return;
+            ({ app } = await launch());
+            running = true;
+          },
+        };
+        stoppers.push(async () => {
+          await r.stop();
+          client.close();
+        });
+        return r;
+      };
+      const main = await startWebhooks({}, { grpc: whGrpc, ops: whOps });
+      Object.assign(services, {
+        webhooks: main,
+        startWebhooks: (more?: Record<string, string>) => startWebhooks(more),
+        async subscribe(accountId, f) {
+          const res = await main.client.createSubscription({
+            accountId,
+            applicationId: f.applicationId ?? '',
+            event: f.event,
+            resource: f.resource,
+            targetUrl: f.targetUrl,
+            ...(f.name !== undefined ? { name: f.name } : {}),
+            ...(f.payload !== undefined ? { payloadJson: JSON.stringify(f.payload) } : {}),
+            ...(f.enabled !== undefined ? { enabled: f.enabled } : {}),
+          });
+          return { id: res.subscription!.id, secret: res.secret };
+        },
+      } satisfies WithWebhooks);
+    }
+
+    if (opts.gateway) {
+      const gateway = await import('@switchboard/gateway');
+      const app = gateway.createApp(gateway.loadConfig({ ...env, PORT: String(gwPort), PUBLIC_BASE_URL: `http://127.0.0.1:${gwPort}` }), createLogger('gateway', LEVEL));
+      const { port, opsPort } = await app.start();
+      stoppers.push(() => app.stop());
+      const baseUrl = `http://127.0.0.1:${port}`;
+      const request: WithGateway['request'] = async (account, method, path, body, headers = {}) => {
+        const h: Record<string, string> = { ...headers };
+        if (account) h.authorization = account.authorization;
+        let payload: string | undefined;
+        if (body !== undefined) {
+          payload = typeof body === 'string' ? body : JSON.stringify(body);
+          h['content-type'] ??= 'application/json';
+        }
+        const res = await fetch(`${baseUrl}${path}`, { method, headers: h, ...(payload !== undefined ? { body: payload } : {}) });
+        await assertDocumented(method, `${baseUrl}${path}`, res);
+        return res;
+      };
+      Object.assign(services, {
+        gateway: { app, port, opsPort, baseUrl },
+        baseUrl,
+        request,
+        async listAll<T>(account: TestAccount, path: string) {
+          const items: T[] = [];
+          for (let next: string | undefined = path; next; ) {
+            const res = await request(account, 'GET', next);
+            if (res.status !== 200) throw new Error(`GET ${next}: ${res.status}`);
+            items.push(...((await res.json()) as T[]));
+            const link = /<([^>]+)>; rel="next"/.exec(res.headers.get('link') ?? '')?.[1];
+            const url = link ? new URL(link) : undefined;
+            next = url ? url.pathname + url.search : undefined;
+          }
+          return items;
+        },
+      } satisfies WithGateway);
+    }
+
+    // Dispatchers are stopped first, before the services they call.
+    const dispatchers = new Set<{ stop(): Promise<void> }>();
+    const dispatcherEnv = { ...env, ...opts.dispatcherEnv };
+    const startDispatcher = async (more: Record<string, string> = {}): Promise<RunningDispatcher> => {
+      const dispatcher = await import('@switchboard/dispatcher');
+      const ops = await freePort();
+      const app = dispatcher.createApp(dispatcher.loadConfig({ ...dispatcherEnv, OPS_PORT: String(ops), ...more }));
+      const { opsPort } = await app.start();
+      const d: RunningDispatcher = {
+        app,
+        opsPort,
+        metrics: async () => (await fetch(`http://127.0.0.1:${opsPort}/metrics`)).text(),
+        async stop() {
+          if (!dispatchers.delete(d)) return;
+          await app.stop();
+        },
+      };
+      dispatchers.add(d);
+      return d;
+    };
+    const spawnDispatcher = async (more: Record<string, string> = {}): Promise<ChildDispatcher> => {
+      const opsPort = await freePort();
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+        cwd: DISPATCHER_DIR,
+        env: { ...process.env, ...dispatcherEnv, OPS_PORT: String(opsPort), ...more },
+        stdio: ['ignore', LEVEL === 'silent' ? 'ignore' : 'inherit', 'inherit'],
+      });
+      const exited = new Promise<void>((r) => child.once('exit', () => r()));
+      const d: ChildDispatcher = {
+        child,
+        opsPort,
+        async kill9() {
+          dispatchers.delete(d);
+          child.kill('SIGKILL');
+          await exited;
+        },
+        async stop() {
+          if (!dispatchers.delete(d)) return;
+          if (child.exitCode === null) child.kill('SIGTERM');
+          await exited;
+        },
+      };
+      dispatchers.add(d);
+      await waitFor(
+        async () => {
+          if (child.exitCode !== null) throw new Error(`dispatcher exited with ${child.exitCode}`);
+          const res = await fetch(`http://127.0.0.1:${opsPort}/readyz`);
+          return res.ok;
+        },
+        { timeoutMs: 30_000, intervalMs: 100, what: 'dispatcher child ready' },
+      );
+      return d;
+    };
+    stoppers.push(async () => {
+      for (const d of [...dispatchers]) await d.stop().catch(() => undefined);
+    });
+    Object.assign(services, { startDispatcher, spawnDispatcher, stop: stopAll });
+    if (opts.dispatcher) services.dispatcher = await startDispatcher();
+    return services as Services<O>;
+  } catch (err) {
+    await stopAll().catch(() => undefined);
+    throw err;
+  }
+}
