@@ -1,11 +1,6 @@
-import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, queryDatabase, type TestDatabase } from '../../../test/support';
+import { createTestDatabase, queryDatabase, runNpmScript, type TestDatabase } from '../../../test/support';
 
-const run = promisify(execFile);
-const root = fileURLToPath(new URL('../../..', import.meta.url));
 let db: TestDatabase;
 
 beforeAll(async () => {
@@ -13,18 +8,7 @@ beforeAll(async () => {
 });
 afterAll(async () => db?.drop());
 
-async function numbers(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run('npm', ['run', '--silent', 'numbers', '--', ...args], {
-      cwd: root,
-      env: { ...process.env, DATABASE_URL: db.url, LOG_LEVEL: 'warn' },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+const numbers = (...args: string[]) => runNpmScript('numbers', args, { DATABASE_URL: db.url, LOG_LEVEL: 'warn' });
 
 const lines = (stdout: string) => stdout.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
 
