@@ -10,9 +10,9 @@ import pg from 'pg';
 import { Agent } from 'undici';
 import { connectNats, createLogger } from '@switchboard/platform';
 import { webhooksClient } from '@switchboard/proto';
-import { createTestDatabase, freePort, startNatsServer, waitFor } from '../test/support/infra';
+import { createTestDatabase, freePort, newSecretsKey, startNatsServer, waitFor } from '../test/support/infra';
 import { secretKey, signatureHeaders } from '../services/dispatcher/src/delivery/signing';
-import { fmt, root, startProcess, table, waitHttp } from './lib';
+import { cpuSecondsOf, fmt, root, startProcess, table, waitHttp } from './lib';
 
 export interface DispatcherBenchResult {
   events: number;
@@ -74,17 +74,8 @@ async function startReceiver(): Promise<Receiver> {
 
 /** CPU seconds (user + system) used so far by each process; postgres summed over its processes. */
 function cpuByProcess(pids: Record<string, number | undefined>, natsPort: number): Record<string, number> {
-  const ticks = (pid: number) => {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      return (Number(f[11]) + Number(f[12])) / 100;
-    } catch {
-      return 0;
-    }
-  };
   const out: Record<string, number> = {};
-  for (const [name, pid] of Object.entries(pids)) if (pid) out[name] = ticks(pid);
+  for (const [name, pid] of Object.entries(pids)) if (pid) out[name] = cpuSecondsOf(pid);
   out.bench = (process.cpuUsage().user + process.cpuUsage().system) / 1e6;
   let pgTotal = 0;
   for (const d of readdirSync('/proc')) {
@@ -95,8 +86,8 @@ function cpuByProcess(pids: Record<string, number | undefined>, natsPort: number
     } catch {
       continue;
     }
-    if (cmd.includes('nats-server') && cmd.includes(String(natsPort))) out.nats = ticks(Number(d));
-    else if (cmd.startsWith('postgres')) pgTotal += ticks(Number(d));
+    if (cmd.includes('nats-server') && cmd.includes(String(natsPort))) out.nats = cpuSecondsOf(Number(d));
+    else if (cmd.startsWith('postgres')) pgTotal += cpuSecondsOf(Number(d));
   }
   out.postgres = pgTotal;
   return out;
@@ -125,7 +116,7 @@ export async function runDispatcherBench(opts: { events: number; latencySeconds:
   const db = await createTestDatabase();
   const nats = await startNatsServer();
   const [appsGrpc, appsOps, whGrpc, whOps, dOps] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
-  const common = { DATABASE_URL: db.url, NATS_URL: nats.url, LOG_LEVEL: 'warn', HOST: '127.0.0.1', DELIVERY_ALLOWED_CIDRS: '127.0.0.0/8' };
+  const common = { DATABASE_URL: db.url, NATS_URL: nats.url, LOG_LEVEL: 'warn', HOST: '127.0.0.1', DELIVERY_ALLOWED_CIDRS: '127.0.0.0/8', SECRETS_KEY: newSecretsKey() };
   const procs = [
     startProcess('applications', 'services/applications', 'src/main.ts', { ...common, GRPC_PORT: String(appsGrpc), OPS_PORT: String(appsOps) }),
   ];

@@ -1,12 +1,14 @@
 // Shared pieces of the benchmarks: processes on free ports, autocannon runs, a result table.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon, { type Request as AutocannonRequest } from 'autocannon';
-import { createTestDatabase, freePort, startNatsServer, waitFor, type TestDatabase } from '../test/support/infra';
+import { createTestDatabase, freePort, newSecretsKey, startNatsServer, waitFor, type TestDatabase } from '../test/support/infra';
 
 export const root = new URL('..', import.meta.url).pathname;
 
 export interface Proc {
+  name: string;
   child: ChildProcess;
   stop(): Promise<void>;
 }
@@ -20,6 +22,7 @@ export function startProcess(name: string, cwd: string, script: string, env: Rec
     if (code && code !== 0) process.stderr.write(`${name} exited with ${code}\n${stderr}\n`);
   });
   return {
+    name,
     child,
     stop: () =>
       new Promise<void>((resolve) => {
@@ -37,6 +40,8 @@ export async function waitHttp(url: string, what: string, ok = (s: number) => s 
 
 export interface LoadResult {
   rps: number;
+  /** Requests answered. */
+  total: number;
   p50: number;
   p99: number;
   non2xx: number;
@@ -83,6 +88,7 @@ export async function load(o: LoadOptions): Promise<LoadResult> {
   const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => [code, s.count ?? 0]));
   return {
     rps: result.requests.average,
+    total: result.requests.total,
     p50: result.latency.p50,
     p99: result.latency.p99,
     non2xx: result.non2xx,
@@ -99,19 +105,21 @@ export interface BenchStack {
   baselinePort: number;
   /** Basic credentials of the `bench` account and a JSON content type. */
   headers: Record<string, string>;
+  /** Process ids of the services (not the baseline). */
+  servicePids: number[];
   stop(): Promise<void>;
 }
 
 /**
  * A fresh database and a private NATS; applications (and webhooks, when asked) and the gateway as
- * separate processes on free ports; the `bench` account (made with the account command); the
- * baseline server. Without webhooks, the gateway's webhooks address points at a port nobody serves.
+ * separate processes on free ports, with `serviceEnv` added to their environment; the `bench`
+ * account (made with the account command); the baseline server, unless `baseline` is false. Without webhooks, the gateway's webhooks address points at a port nobody serves.
  */
-export async function startBenchStack(opts: { webhooks?: boolean } = {}): Promise<BenchStack> {
+export async function startBenchStack(opts: { webhooks?: boolean; baseline?: boolean; serviceEnv?: Record<string, string> } = {}): Promise<BenchStack> {
   const db = await createTestDatabase();
   const nats = await startNatsServer();
   const [grpc, ops, gw, base] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
-  const env = { DATABASE_URL: db.url, NATS_URL: nats.url, LOG_LEVEL: 'warn', HOST: '127.0.0.1' };
+  const env = { DATABASE_URL: db.url, NATS_URL: nats.url, LOG_LEVEL: 'warn', HOST: '127.0.0.1', SECRETS_KEY: newSecretsKey(), ...opts.serviceEnv };
   const procs: Proc[] = [];
   const stop = async () => {
     await Promise.all(procs.map((p) => p.stop()));
@@ -150,14 +158,17 @@ export async function startBenchStack(opts: { webhooks?: boolean } = {}): Promis
       env: { ...process.env, ...env },
       stdio: 'ignore',
     });
-    procs.push(startProcess('baseline', 'bench', 'baseline/server.ts', { DATABASE_URL: db.url, PORT: String(base) }));
-    await waitHttp(`http://127.0.0.1:${base}/v1/applications`, 'baseline', (s) => s === 401);
+    if (opts.baseline !== false) {
+      procs.push(startProcess('baseline', 'bench', 'baseline/server.ts', { DATABASE_URL: db.url, PORT: String(base) }));
+      await waitHttp(`http://127.0.0.1:${base}/v1/applications`, 'baseline', (s) => s === 401);
+    }
   } catch (err) {
     await stop();
     throw err;
   }
   const headers = { authorization: `Basic ${Buffer.from('bench:bench-password').toString('base64')}`, 'content-type': 'application/json' };
-  return { db, env, gatewayPort: gw, baselinePort: base, headers, stop };
+  const servicePids = procs.filter((p) => p.name !== 'baseline').map((p) => p.child.pid!);
+  return { db, env, gatewayPort: gw, baselinePort: base, headers, servicePids, stop };
 }
 
 export interface Scenario {
@@ -190,13 +201,19 @@ export interface CompareOptions {
  * each, alternating (stack, baseline, baseline, stack, ...), so a noisy neighbour on a shared
  * machine slows both sides alike instead of whichever ran during the slow spell.
  */
-export async function compareScenarios(stack: BenchStack, scenarios: Scenario[], opts: CompareOptions): Promise<ScenarioResult[]> {
+export async function compareScenarios(
+  stack: BenchStack,
+  scenarios: Scenario[],
+  opts: CompareOptions,
+  /** Wraps every measurement (warm-ups included), e.g. to sample CPU time around it. */
+  around: (target: 'stack' | 'baseline', measure: () => Promise<LoadResult>) => Promise<LoadResult> = (_, measure) => measure(),
+): Promise<ScenarioResult[]> {
   const results: ScenarioResult[] = [];
   for (const s of scenarios) {
     const run = (target: 'stack' | 'baseline', seconds: number) => {
       const port = target === 'stack' ? stack.gatewayPort : stack.baselinePort;
       const path = s.path;
-      return load({
+      return around(target, () => load({
         url: `http://127.0.0.1:${port}${typeof path === 'string' ? path : '/'}`,
         method: s.method,
         headers: stack.headers,
@@ -204,7 +221,7 @@ export async function compareScenarios(stack: BenchStack, scenarios: Scenario[],
         ...(typeof path === 'function' ? { path: () => path(target) } : {}),
         connections: opts.connections,
         seconds,
-      });
+      }));
     };
     await run('stack', 2);
     await run('baseline', 2);
@@ -235,6 +252,7 @@ function combine(rounds: LoadResult[]): LoadResult {
   for (const r of rounds) for (const [code, n] of Object.entries(r.statusCodes ?? {})) statusCodes[code] = (statusCodes[code] ?? 0) + n;
   return {
     rps: rounds.reduce((a, r) => a + r.rps, 0) / rounds.length,
+    total: rounds.reduce((a, r) => a + r.total, 0),
     p50: median(rounds.map((r) => r.p50)),
     p99: median(rounds.map((r) => r.p99)),
     non2xx: rounds.reduce((a, r) => a + r.non2xx, 0),
@@ -277,6 +295,18 @@ function non2xx(r: LoadResult): string {
 export function table(rows: string[][]): string {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
   return rows.map((r) => r.map((c, i) => (c ?? '').padEnd(widths[i]!)).join('  ').trimEnd()).join('\n');
+}
+
+/** CPU time (user + system) a process has used so far, in seconds (Linux /proc; 0 once it is gone). */
+export function cpuSecondsOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces and parentheses) start at field 3.
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(f[11]) + Number(f[12])) / 100; // utime + stime, in USER_HZ ticks
+  } catch {
+    return 0;
+  }
 }
 
 export const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { printApiResults, runApiBench } from './api';
 import { printDispatcherResults, runDispatcherBench } from './dispatcher';
 import { root } from './lib';
+import { printTracingResults, runTracingBench } from './tracing';
 import { printWebhooksResults, runWebhooksBench } from './webhooks';
 
 const dispatcherSeconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -12,7 +13,7 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 // API comparisons: alternating rounds of each system (bench/lib compareScenarios).
 const compare = { seconds: Number(process.env.BENCH_ROUND_SECONDS ?? 5), rounds: Number(process.env.BENCH_ROUNDS ?? 4), connections };
 const wanted = process.argv.slice(2).filter((a) => a !== '--');
-const all = ['api', 'webhooks', 'dispatcher'];
+const all = ['api', 'webhooks', 'dispatcher', 'tracing'];
 const selected = wanted.length ? wanted : all;
 const out: string[] = [];
 const results: Record<string, unknown> = {};
@@ -46,6 +47,10 @@ for (const name of selected) {
     });
     results.dispatcher = r;
     out.push(printDispatcherResults(r));
+  } else if (name === 'tracing') {
+    const r = await runTracingBench(compare, Number(process.env.BENCH_TRACING_SAMPLED ?? 1));
+    results.tracing = r;
+    out.push(printTracingResults(r, connections));
   } else {
     process.stderr.write(`unknown benchmark ${name}; known: ${all.join(', ')}\n`);
     process.exitCode = 2;

@@ -15,4 +15,4 @@ turbo_run() { node_modules/.bin/turbo run --ui=stream --log-order=grouped --outp
 # most of the repository (its tests start the other services), several times the work.
 turbo_run typecheck --filter=//
 turbo_run test --concurrency=2 --continue -- --maxWorkers=1
-node_modules/.bin/vitest run deploy/test/ test/proof/
+node_modules/.bin/vitest run deploy/test/ test/proof/ test/tracing/

@@ -5,8 +5,8 @@ import { expect, it } from 'vitest';
 import { startCluster } from '../../proof/cluster';
 import { ALLOWED_HOSTS, FORBIDDEN_HOSTS, NEAR_MISS_HOSTS, ssrfAllowListed, ssrfNoAllowList } from '../../proof/scenarios/ssrf';
 
-/** Each host is tried as a subscription target URL, an application voice URL and a messaging URL. */
-const FIELDS = 3;
+/** Each host is tried as a subscription target URL, an application voice URL and a messaging URL at create, and as a target URL and a voice URL at update. */
+const FIELDS = 5;
 
 it('when nothing is allow-listed, then every forbidden notation is refused with 400 in every URL field', async () => {
   const cluster = await startCluster({ gateways: 1, applications: 1, webhooks: 1, dispatchers: 0, allowedCidrs: '', privatePostgres: false });

@@ -2,8 +2,9 @@
 // the system created idempotently, and a durable pull-consumer loop that survives NATS restarts.
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, RetentionPolicy, StorageType, type JetStreamClient, type JetStreamManager, type JsMsg, type ConsumerConfig, type StreamConfig } from '@nats-io/jetstream';
-import { nanos, RequestError, TimeoutError } from '@nats-io/nats-core';
+import { headers as natsHeaders, nanos, RequestError, TimeoutError } from '@nats-io/nats-core';
 import type { Logger } from './logger';
+import { tracedConsume, tracedPublish } from './tracing';
 
 export type { NatsConnection, JetStreamClient, JetStreamManager, JsMsg };
 
@@ -78,7 +79,7 @@ export async function connectNats(url: string, logger: Logger, name: string): Pr
     }
   })().catch(() => undefined);
   const jsm = await jetstreamManager(nc);
-  const js = jetstream(nc);
+  const js = withTraceContext(jetstream(nc));
   return {
     nc,
     js,
@@ -87,6 +88,17 @@ export async function connectNats(url: string, logger: Logger, name: string): Pr
       if (!nc.isClosed()) await nc.drain().catch(() => nc.close());
     },
   };
+}
+
+/**
+ * Makes every publish of `js` carry the trace context of the caller (a `traceparent` header) when
+ * tracing is on, so the consumer's span continues the publisher's trace. Returns `js` itself.
+ */
+export function withTraceContext(js: JetStreamClient): JetStreamClient {
+  const publish = js.publish.bind(js);
+  js.publish = (subject, payload, options) =>
+    tracedPublish(subject, options?.headers, natsHeaders, (headers) => publish(subject, payload, headers ? { ...options, headers } : options));
+  return js;
 }
 
 /** Creates or updates the given streams (idempotent). */
@@ -188,7 +200,7 @@ export interface ConsumerLoopOptions {
   logger: Logger;
   /** Messages processed at the same time. */
   concurrency: number;
-  /** Processes one message and acks/naks/terms it itself. A throw naks with a short delay. */
+  /** Processes one message and acks/naks/terms it itself. A throw naks with a delay growing with the deliveries (1 s to 30 s). */
   handle(msg: JsMsg): Promise<void>;
 }
 
@@ -233,11 +245,12 @@ export function runConsumerLoop(opts: ConsumerLoopOptions): ConsumerLoop {
         })().catch(() => undefined);
         markStarted();
         for await (const msg of messages) {
-          const p = opts
-            .handle(msg)
+          const p = tracedConsume(msg.subject, msg.headers, { 'messaging.consumer.group.name': opts.durable, 'messaging.message.id': msg.seq }, () => opts.handle(msg))
             .catch((err: unknown) => {
-              opts.logger.error({ err, subject: msg.subject, seq: msg.seq }, 'message handler failed; will retry');
-              msg.nak(1000);
+              // Growing delays: a message that keeps failing must not come back every second.
+              const delay = Math.min(1000 * 2 ** Math.min(Math.max(msg.info.deliveryCount - 1, 0), 5), 30_000);
+              opts.logger.error({ err, subject: msg.subject, seq: msg.seq, deliveries: msg.info.deliveryCount, retryInMs: delay }, 'message handler failed; will retry');
+              msg.nak(delay);
             })
             .finally(() => {
               inflight.delete(p);

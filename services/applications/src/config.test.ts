@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config';
+import { randomBytes } from 'node:crypto';
+import { loadConfig as load } from './config';
+
+/** SECRETS_KEY is required; any valid key will do here. */
+const loadConfig = (env: Record<string, string>) => load({ SECRETS_KEY: randomBytes(32).toString('base64'), ...env });
 
 describe('SIP_DOMAIN', () => {
   it('when unset, then SIP addresses use sip.switchboard.local; a DNS name is kept lower-case', () => {

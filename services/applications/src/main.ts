@@ -1,8 +1,9 @@
-import { runMain } from '@switchboard/platform';
-import { createApp } from './app';
-import { loadConfig } from './config';
+import { runTracedMain } from '@switchboard/platform/tracing';
 
-await runMain('applications', async () => {
+await runTracedMain('applications', async () => {
+  // Imported once tracing runs, so its instrumentations see the libraries load.
+  const { createApp } = await import('./app');
+  const { loadConfig } = await import('./config');
   const app = await createApp(loadConfig());
   await app.start();
   return { logger: app.logger, stop: () => app.stop() };

@@ -5,7 +5,7 @@
 import { parseArgs } from 'node:util';
 import { initOrm, migrate } from '@switchboard/orm';
 import { AppError, createLogger } from '@switchboard/platform';
-import { loadConfig } from './config';
+import { loadCommandConfig } from './config';
 import { SCHEMA } from './db/schema';
 import { expandNumbers, normaliseNumber, RANGE_MAX } from './numbers/e164';
 import { addNumbers, listNumbers, removeNumber } from './numbers/inventory';
@@ -52,9 +52,9 @@ try {
   const blank = (v: string | undefined) => (v?.trim() ? v.trim() : undefined);
   const country = blank(values.country)?.toUpperCase();
 
-  const config = loadConfig();
+  const config = loadCommandConfig();
   const logger = createLogger('numbers', process.env.LOG_LEVEL ?? 'warn');
-  const orm = await initOrm({ ...SCHEMA, databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, poolMax: 2, logger }, 5_000);
+  const orm = await initOrm({ ...SCHEMA, databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, poolMax: 2, logger, secrets: config.SECRETS_KEY }, 5_000);
   try {
     await migrate(orm, config.DB_SCHEMA, logger);
     const em = orm.em.fork();

@@ -1,7 +1,8 @@
-import { runMain } from '@switchboard/platform';
-import { createApp, loadConfig } from './app';
+import { runTracedMain } from '@switchboard/platform/tracing';
 
-await runMain('dispatcher', async () => {
+await runTracedMain('dispatcher', async () => {
+  // Imported once tracing runs, so its instrumentations see the libraries load.
+  const { createApp, loadConfig } = await import('./app');
   const app = createApp(loadConfig());
   await app.start();
   return { logger: app.logger, stop: () => app.stop() };

@@ -1,6 +1,7 @@
 // Migrations of the applications schema, in order. Each runs in a transaction; never edit one
 // that has shipped: add a new one.
 import { SchemaMigration } from '@switchboard/orm';
+import { Migration004SessionSecrets } from './secret-migrations';
 
 export class Migration001Initial extends SchemaMigration {
   override async up(): Promise<void> {
@@ -67,12 +68,34 @@ export class Migration002OutboxMessageId extends SchemaMigration {
 }
 
 /**
+ * Fallback URLs, and the table of session signing secrets (sealed with SECRETS_KEY: the checks refuse
+ * a plaintext). The foreign key is checked at commit, so an application and its secret are inserted
+ * in one flush in any order.
+ */
+export class Migration003FallbackUrlsAndSecrets extends SchemaMigration {
+  override async up(): Promise<void> {
+    this.useSchema();
+    this.addSql(`
+      alter table applications add column voice_fallback_url text, add column messaging_fallback_url text;
+      create table application_secrets (
+        application_id text primary key references applications (id) on delete cascade deferrable initially deferred,
+        secret text not null check (secret like 'enc:v1:%'),
+        previous_secret text check (previous_secret like 'enc:v1:%'),
+        previous_expires_at timestamptz,
+        created_at timestamptz not null default now(),
+        rotated_at timestamptz
+      );
+    `);
+  }
+}
+
+/**
  * Addresses. `numbers` is the operator's inventory: a number with no application_id is free, and
  * deleting its application frees it (set null). `addresses` holds the generated ones (session
  * tokens, SIP addresses), which go with their application. A number or SIP address is its own
  * primary key, so it belongs to at most one application across the platform.
  */
-export class Migration003Addresses extends SchemaMigration {
+export class Migration005Addresses extends SchemaMigration {
   override async up(): Promise<void> {
     this.useSchema();
     this.addSql(`
@@ -104,5 +127,8 @@ export class Migration003Addresses extends SchemaMigration {
 export const MIGRATIONS = [
   { name: 'Migration001Initial', class: Migration001Initial },
   { name: 'Migration002OutboxMessageId', class: Migration002OutboxMessageId },
-  { name: 'Migration003Addresses', class: Migration003Addresses },
+  { name: 'Migration003FallbackUrlsAndSecrets', class: Migration003FallbackUrlsAndSecrets },
+  // Needs SECRETS_KEY: initOrm hands it the service's key.
+  { name: 'Migration004SessionSecrets', class: Migration004SessionSecrets },
+  { name: 'Migration005Addresses', class: Migration005Addresses },
 ];

@@ -1,0 +1,201 @@
+// Tracing end to end, in one process with the SDK's in-memory exporter: a GET through the real
+// gateway is one trace down to the applications service's Postgres query, and a session event
+// published to JetStream is one trace through the dispatcher to the POST a receiver gets.
+// The services are imported only after startTracing, as their main modules do.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { context, SpanKind, trace } from '@opentelemetry/api';
+import { InMemorySpanExporter, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
+import { ConfigError } from '@switchboard/platform';
+import { loadTracingConfig, startTracing, tracingEnabled, type Tracing } from '@switchboard/platform/tracing';
+
+const exporter = new InMemorySpanExporter();
+let tracing: Tracing;
+let off: Tracing;
+let testing: typeof import('../support');
+
+beforeAll(async () => {
+  // Without OTEL_EXPORTER_OTLP_ENDPOINT nothing starts.
+  off = await startTracing({ serviceName: 'test', env: {} });
+  tracing = await startTracing({ serviceName: 'test', exporter });
+  testing = await import('../support');
+});
+afterAll(async () => tracing?.shutdown());
+
+const spans = () => exporter.getFinishedSpans();
+const idOf = (s: ReadableSpan) => s.spanContext().spanId;
+const traceOf = (s: ReadableSpan) => s.spanContext().traceId;
+
+/** The span, its parent, its parent's parent... as far as recorded spans go. */
+function ancestry(span: ReadableSpan): ReadableSpan[] {
+  const byId = new Map(spans().map((s) => [idOf(s), s]));
+  const chain = [span];
+  for (let p = span.parentSpanContext?.spanId; p && byId.has(p); p = byId.get(p)!.parentSpanContext?.spanId) chain.push(byId.get(p)!);
+  return chain;
+}
+
+function findSpan(pred: (s: ReadableSpan) => boolean, what: string): Promise<ReadableSpan> {
+  return testing.waitFor(() => spans().find(pred), { what, timeoutMs: 15_000 });
+}
+
+describe('configuration', () => {
+  it('when OTEL_EXPORTER_OTLP_ENDPOINT is not set, then tracing stays off', () => {
+    expect(off.enabled).toBe(false);
+    expect(tracing.enabled).toBe(true);
+    expect(tracingEnabled()).toBe(true);
+    expect(loadTracingConfig({}).OTEL_EXPORTER_OTLP_ENDPOINT).toBeUndefined();
+  });
+
+  it('when an OTEL_* value is malformed, then a ConfigError names it', () => {
+    expect(() => loadTracingConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' })).toThrow(ConfigError);
+    expect(() => loadTracingConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'ftp://collector:4318' })).toThrow(/OTEL_EXPORTER_OTLP_ENDPOINT/);
+    expect(() => loadTracingConfig({ OTEL_TRACES_SAMPLER_ARG: '2' })).toThrow(/OTEL_TRACES_SAMPLER_ARG/);
+    expect(() => loadTracingConfig({ OTEL_SERVICE_NAME: 'has spaces' })).toThrow(/OTEL_SERVICE_NAME/);
+    expect(loadTracingConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318', OTEL_TRACES_SAMPLER_ARG: '0.25' })).toMatchObject({
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318',
+      OTEL_TRACES_SAMPLER_ARG: 0.25,
+    });
+  });
+});
+
+describe('a request through the gateway', () => {
+  let stack: import('../support').Services<{ gateway: true }>;
+  beforeAll(async () => {
+    stack = await testing.startServices({ gateway: true });
+  });
+  afterAll(async () => stack?.stop());
+
+  it('when GET /v1/applications/:id is served, then gateway, gRPC and the Postgres query are one trace', async () => {
+    const alice = await stack.createAccount('alice');
+    const created = await stack.request(alice, 'POST', '/v1/applications/', { name: 'traced', voiceUrl: 'https://example.com/voice' });
+    expect(created.status).toBe(200);
+    const path = new URL(((await created.json()) as { href: string }).href).pathname;
+    exporter.reset();
+
+    const res = await stack.request(alice, 'GET', path);
+    expect(res.status).toBe(200);
+
+    // The gateway's server span for the route, and the query the applications service ran for it.
+    const server = await findSpan((s) => s.kind === SpanKind.SERVER && s.instrumentationScope.name.endsWith('instrumentation-http') && s.attributes['http.route'] !== undefined, 'gateway server span');
+    expect(String(server.attributes['http.route'])).toContain('/applications/:id');
+    const query = await findSpan((s) => traceOf(s) === traceOf(server) && s.instrumentationScope.name.endsWith('instrumentation-pg') && s.name.startsWith('pg.query'), 'postgres query span');
+    const chain = ancestry(query).map((s) => `${s.instrumentationScope.name.replace('@opentelemetry/instrumentation-', '')} ${SpanKind[s.kind]}`);
+    // pg <- gRPC server (applications) <- gRPC client (gateway) <- express handler <- HTTP server (gateway)
+    expect(chain[0]).toBe('pg CLIENT');
+    expect(chain).toContain('grpc SERVER');
+    expect(chain).toContain('grpc CLIENT');
+    expect(chain.indexOf('grpc SERVER')).toBeLessThan(chain.indexOf('grpc CLIENT'));
+    expect(ancestry(query)).toContain(server);
+    const grpcServer = ancestry(query).find((s) => s.kind === SpanKind.SERVER && s.instrumentationScope.name.endsWith('grpc'))!;
+    expect(grpcServer.name).toContain('ApplicationsService/GetApplication');
+  });
+});
+
+describe('an event through the dispatcher', () => {
+  let harness: typeof import('../../services/dispatcher/test/harness');
+  let h: import('../../services/dispatcher/test/harness').Harness;
+  let rx: import('../support').Receiver;
+  let inproc: import('../support').RunningDispatcher;
+  beforeAll(async () => {
+    harness = await import('../../services/dispatcher/test/harness');
+    h = await harness.startHarness();
+    rx = await testing.startReceiver();
+    inproc = await h.startDispatcher();
+  });
+  afterAll(async () => {
+    await h?.stop();
+    await rx?.close();
+  });
+
+  it('when a session is published to JetStream, then the publish, the dispatcher and its POST are one trace', async () => {
+    const account = await h.newAccount();
+    const app = await h.newApplication(account, { voiceUrl: rx.url('/voice') });
+    exporter.reset();
+
+    // The publisher's own span: what an upstream system calling in would have as its context.
+    const root = trace.getTracer('test').startSpan('session arrives');
+    await context.with(trace.setSpan(context.active(), root), () => h.publish('sessions.new', { applicationId: app, session: { from: { id: '+14155550100', channel: 'VOICE' } } }));
+    root.end();
+    const [req] = await testing.waitFor(() => rx.at('/voice').length > 0 && rx.at('/voice'), { what: 'session POST' });
+    const traceId = root.spanContext().traceId;
+
+    // The receiver is told the trace too (W3C traceparent on the POST).
+    expect(String(req!.headers.traceparent)).toContain(traceId);
+    const post = await findSpan((s) => s.kind === SpanKind.CLIENT && s.instrumentationScope.name.endsWith('undici') && String(s.attributes['url.full']).endsWith('/voice'), 'POST span');
+    expect(traceOf(post)).toBe(traceId);
+    const chain = ancestry(post);
+    const consume = chain.find((s) => s.kind === SpanKind.CONSUMER);
+    expect(consume?.name).toBe('process sessions.new');
+    expect(consume?.attributes['messaging.consumer.group.name']).toBeTruthy();
+    const publish = chain.find((s) => s.kind === SpanKind.PRODUCER);
+    expect(publish?.name).toBe('publish sessions.new');
+    expect(chain.indexOf(publish!)).toBeGreaterThan(chain.indexOf(consume!));
+    expect(chain.at(-1)).toBe(spans().find((s) => idOf(s) === root.spanContext().spanId));
+    // The dispatcher's lookup of the application went over gRPC within the same trace.
+    expect(spans().some((s) => traceOf(s) === traceId && s.kind === SpanKind.SERVER && s.name.includes('ApplicationsService'))).toBe(true);
+  });
+
+  it('when the dispatcher runs as its own process with OTEL_EXPORTER_OTLP_ENDPOINT, then it exports its spans of the trace over OTLP/HTTP as service dispatcher', async () => {
+    const sink = await startOtlpSink();
+    try {
+      const account = await h.newAccount();
+      const app = await h.newApplication(account, { voiceUrl: rx.url('/voice-child') });
+      // The child alone consumes, so it is the one that handles the event.
+      await inproc.stop();
+      const child = await h.spawnDispatcher({ OTEL_EXPORTER_OTLP_ENDPOINT: sink.url, OTEL_BSP_SCHEDULE_DELAY: '50'});
+      const root = trace.getTracer('test').startSpan('session arrives');
+      await context.with(trace.setSpan(context.active(), root), () => h.publish('sessions.new', { applicationId: app, session: { from: { id: '+14155550100', channel: 'VOICE' } } }));
+      root.end();
+      await testing.waitFor(() => rx.at('/voice-child').length > 0, { what: 'session POST from the child' });
+      const traceId = root.spanContext().traceId;
+      const exported = await testing.waitFor(
+        () => {
+          const mine = sink.spans.filter((s) => s.traceId === traceId);
+          return mine.some((s) => s.name === 'process sessions.new') && mine.some((s) => s.kind === 3 && s.name === 'POST') && mine;
+        },
+        { what: 'exported dispatcher spans', timeoutMs: 15_000 },
+      );
+      expect(new Set(exported.map((s) => s.service))).toEqual(new Set(['dispatcher']));
+      await child.stop();
+    } finally {
+      await sink.close();
+    }
+    // Starting a process under tsx takes a while on a busy machine.
+  }, 90_000);
+});
+
+interface ExportedSpan {
+  service: string;
+  traceId: string;
+  name: string;
+  kind: number;
+}
+
+/** An OTLP/HTTP collector stand-in on loopback that keeps the spans posted to /v1/traces (JSON encoding). */
+async function startOtlpSink(): Promise<{ url: string; spans: ExportedSpan[]; close(): Promise<void> }> {
+  const spans: ExportedSpan[] = [];
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      if (req.url === '/v1/traces') {
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+          resourceSpans: { resource: { attributes: { key: string; value: { stringValue?: string } }[] }; scopeSpans: { spans: { traceId: string; name: string; kind: number }[] }[] }[];
+        };
+        for (const rs of body.resourceSpans) {
+          const service = rs.resource.attributes.find((a) => a.key === 'service.name')?.value.stringValue ?? '';
+          for (const ss of rs.scopeSpans) for (const s of ss.spans) spans.push({ service, traceId: s.traceId, name: s.name, kind: s.kind });
+        }
+      }
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{}');
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    spans,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
