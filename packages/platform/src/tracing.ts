@@ -120,7 +120,8 @@ export async function startTracing(opts: TracingOptions): Promise<Tracing> {
         // instrumentation, which would otherwise provide it, wraps every middleware of every request.
         applyCustomAttributesOnSpan: nameByRoute,
       }),
-      new grpc.GrpcInstrumentation(),
+      // grpc.health.v1 (the only Check and Watch methods): probes, like the HTTP ones.
+      new grpc.GrpcInstrumentation({ ignoreGrpcMethods: ['Check', 'Watch'] }),
       new pg.PgInstrumentation({ requireParentSpan: true }),
       new undici.UndiciInstrumentation(),
     ],
