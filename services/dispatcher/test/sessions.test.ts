@@ -1,4 +1,4 @@
-// The session loop (SPEC 6.2, CONTRACTS 5 and 9): sessions.new -> POST {"session": {...}} to the
+// The session loop (docs/events.md#session-loop): sessions.new -> POST {"session": {...}} to the
 // application's voiceUrl or messagingUrl, signed with the application's own secret, then its
 // fallback URL, within the session's budget -> the answer on sessions.instructions, or
 // sessions.failed with a reason; every attempt recorded.
