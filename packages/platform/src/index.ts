@@ -11,3 +11,4 @@ export * from './ssrf';
 export * from './urls';
 export * from './paging';
 export * from './tracing';
+export * from './idempotency';

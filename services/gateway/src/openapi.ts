@@ -35,8 +35,9 @@ const errors = {
   '404': problemResponse('Unknown id, or a resource of another account.'),
   '405': problemResponse('Method not allowed on this path.', { Allow: { schema: { type: 'string' } } }),
   '409': problemResponse(
-    `A limit was reached (\`limit_exceeded\`: at most ${ACCOUNT_SUBSCRIPTIONS_MAX} account-level subscriptions per account and ${APPLICATION_SUBSCRIPTIONS_MAX} per application) or the change conflicts (\`conflict\`).`,
+    `A limit was reached (\`limit_exceeded\`: at most ${ACCOUNT_SUBSCRIPTIONS_MAX} account-level subscriptions per account and ${APPLICATION_SUBSCRIPTIONS_MAX} per application) or the change conflicts (\`conflict\`), or a request with the same \`Idempotency-Key\` is still running after 10 s (\`idempotency_in_progress\`: retry later).`,
   ),
+  '422': problemResponse('The `Idempotency-Key` was used in the last 24 h with a different request (method, path or body): `idempotency_key_reused`.'),
   '413': problemResponse(`Request body over the size limit (\`BODY_LIMIT_BYTES\`, default ${BODY_LIMIT_DEFAULT_BYTES / 1024} KiB).`),
   '415': problemResponse('A POST/PUT body without Content-Type: application/json (a POST without a body needs no Content-Type).'),
   '429': problemResponse('Rate limited or locked out after failed logins.', { 'Retry-After': { schema: { type: 'string' } } }),
@@ -48,6 +49,27 @@ type Status = keyof typeof errors;
 const pick = (...codes: Status[]) => Object.fromEntries(codes.map((c) => [c, errors[c]]));
 const readErrors = pick('401', '404', '405', '429', '500', '503');
 const writeErrors = pick('400', '401', '404', '405', '409', '413', '415', '429', '500', '503');
+
+const idempotencyKeyParam: Schema = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
+  example: 'b3b9f5a0-5c1e-4d2e-9f0a-6a8c2b7d1e44',
+  description:
+    'Makes a retried POST safe: within 24 h, a request with the same key and the same method, path and body (JSON key order and spacing do not matter) is not done again; it answers what the first one answered (status, body, `Location`). ' +
+    'A request that arrives while the first is still running waits for it (up to 10 s, then 409 `idempotency_in_progress`). The same key with a different request is a 422 `idempotency_key_reused`. ' +
+    'Keys are per account and per service that does the write (applications; webhooks and their secrets). A request that failed (any 4xx or 5xx) is not remembered: its key can be sent again. 1 to 255 visible ASCII characters (else 400); a UUID is a good choice.',
+};
+/**
+ * A POST of the API: it takes an `Idempotency-Key` (IETF draft "The Idempotency-Key HTTP Header
+ * Field"; the owning service keeps the first answer 24 h) and may answer 422 for a reused key.
+ */
+const idempotentPost = (op: Schema): Schema => ({
+  ...op,
+  parameters: [...((op.parameters as Schema[] | undefined) ?? []), idempotencyKeyParam],
+  responses: { ...(op.responses as Schema), '422': errors['422'] },
+});
 
 const json = (schema: Schema, description: string, headers: Schema = {}): Schema => ({
   description,
@@ -272,7 +294,7 @@ function webhookPaths(prefix: string, level: 'account' | 'application'): Record<
     [`${prefix}/webhooks`]: {
       parameters: appParam,
       get: { tags: [tag], summary: `List ${what} subscriptions`, operationId: `list${level}Webhooks`, parameters: [...listParams, ...webhookFilters], responses: { '200': json({ type: 'array', items: ref('Webhook') }, 'Subscriptions.', listHeaders), ...pick('400'), ...readErrors } },
-      post: { tags: [tag], summary: `Create an ${what} subscription`, operationId: `create${level}Webhook`, requestBody: jsonBody(ref('WebhookCreate')), responses: { '200': json(ref('WebhookCreated'), 'Created; the secret is shown once here and at /secret.', hrefHeaders), ...writeErrors } },
+      post: idempotentPost({ tags: [tag], summary: `Create an ${what} subscription`, operationId: `create${level}Webhook`, requestBody: jsonBody(ref('WebhookCreate')), responses: { '200': json(ref('WebhookCreated'), 'Created; the secret is shown once here and at /secret.', hrefHeaders), ...writeErrors } }),
     },
     [`${prefix}/webhooks/{id}`]: {
       parameters: [...appParam, pathId('id', 'Subscription id.')],
@@ -413,7 +435,7 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
   const applicationPaths = (prefix: string, op: string): Record<string, Schema> => ({
     [`${prefix}/applications`]: {
       get: { tags: ['Applications'], summary: 'List applications', operationId: `list${op}Applications`, parameters: listParams, responses: { '200': json({ type: 'array', items: ref('Application') }, 'Applications in creation order.', listHeaders), ...pick('400'), ...readErrors } },
-      post: { tags: ['Applications'], summary: 'Create an application', operationId: `create${op}Application`, requestBody: jsonBody(ref('ApplicationWrite')), responses: { '200': json(ref('Href'), 'Created.', hrefHeaders), ...writeErrors } },
+      post: idempotentPost({ tags: ['Applications'], summary: 'Create an application', operationId: `create${op}Application`, requestBody: jsonBody(ref('ApplicationWrite')), responses: { '200': json(ref('Href'), 'Created.', hrefHeaders), ...writeErrors } }),
     },
     [`${prefix}/applications/{id}`]: {
       parameters: [pathId('id', 'Application id.')],
@@ -464,7 +486,7 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
       },
       '/v1/webhooks/{id}/secret/rotate': {
         parameters: [pathId('id', 'Subscription id.')],
-        post: { tags: ['Deliveries'], summary: `Rotate the signing secret (the old one stays valid ${PREVIOUS_SECRET})`, operationId: 'rotateWebhookSecret', responses: { '200': json(ref('Secret'), 'The new secret.'), ...writeErrors } },
+        post: idempotentPost({ tags: ['Deliveries'], summary: `Rotate the signing secret (the old one stays valid ${PREVIOUS_SECRET})`, operationId: 'rotateWebhookSecret', responses: { '200': json(ref('Secret'), 'The new secret.'), ...writeErrors } }),
       },
       '/v1/webhooks/{id}/deliveries': {
         parameters: [pathId('id', 'Subscription id.')],

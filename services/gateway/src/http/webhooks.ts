@@ -5,7 +5,7 @@ import type { Request, Router } from 'express';
 import type { DeliveryMessage, SubscriptionMessage } from '@switchboard/proto';
 import type { Hrefs } from '../hrefs';
 import { decodeBody, webhookCreate, webhookUpdate } from './request-bodies';
-import { callOptions, principal } from './context';
+import { callOptions, principal, writeOptions } from './context';
 import type { RouteDeps } from './deps';
 import { queryString, readList, route, sendHref, sendJson, type Handler } from './routing';
 
@@ -85,7 +85,7 @@ export function webhookRoutes(router: Router, deps: RouteDeps): void {
       const fields = webhookFields(req, webhookCreate);
       const { subscription, secret } = await webhooks.createSubscription(
         { ...fields, accountId: principal(req).accountId, applicationId: scoped ? appId(req) : '' },
-        callOptions(req),
+        writeOptions(req),
       );
       // SPEC 4.2: the new subscription's address is /v1/webhooks/<id> on both levels.
       sendHref(res, hrefs.webhook(subscription!.id), { secret });
@@ -133,7 +133,7 @@ export function webhookRoutes(router: Router, deps: RouteDeps): void {
 
   route(router, '/webhooks/:id/secret/rotate', {
     POST: async (req, res) => {
-      const { secret } = await webhooks.rotateSecret({ accountId: principal(req).accountId, id: id(req) }, callOptions(req));
+      const { secret } = await webhooks.rotateSecret({ accountId: principal(req).accountId, id: id(req) }, writeOptions(req));
       sendJson(res, { secret });
     },
   });

@@ -1,6 +1,7 @@
 // Migrations of the webhooks schema, in order. Each runs in a transaction; never edit one that
 // has shipped: add a new one.
 import { SchemaMigration } from '@switchboard/orm';
+import { idempotencyTableSql } from '@switchboard/platform';
 
 export class Migration001Initial extends SchemaMigration {
   override async up(): Promise<void> {
@@ -80,7 +81,16 @@ export class Migration002CancelledOutcome extends SchemaMigration {
   }
 }
 
+/** The answers of POSTs sent with an Idempotency-Key (kept 24 h; packages/platform/src/idempotency.ts). */
+export class Migration003IdempotencyKeys extends SchemaMigration {
+  override async up(): Promise<void> {
+    this.useSchema();
+    this.addSql(idempotencyTableSql());
+  }
+}
+
 export const MIGRATIONS = [
   { name: 'Migration001Initial', class: Migration001Initial },
   { name: 'Migration002CancelledOutcome', class: Migration002CancelledOutcome },
+  { name: 'Migration003IdempotencyKeys', class: Migration003IdempotencyKeys },
 ];
