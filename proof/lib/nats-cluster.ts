@@ -6,8 +6,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createServer, type Server } from 'node:net';
-import { natsServerBinary, waitFor, type NatsServer } from '../../test/support/infra';
+import { freePort, natsServerBinary, waitFor, type NatsServer } from '../../test/support/infra';
 import { managedChild } from './child';
 
 export interface NatsNode {
@@ -39,22 +38,11 @@ export async function jsz(node: NatsNode, query = ''): Promise<Jsz & Record<stri
   return (await res.json()) as Jsz & Record<string, unknown>;
 }
 
-/** `n` free loopback ports, all different (every socket is held until all are known). */
+/** `n` free loopback ports, all different (freePort never hands out a port twice). */
 async function distinctFreePorts(n: number): Promise<number[]> {
-  const servers: Server[] = [];
-  try {
-    for (let i = 0; i < n; i++) {
-      const srv = createServer();
-      servers.push(srv);
-      await new Promise<void>((resolve, reject) => {
-        srv.once('error', reject);
-        srv.listen(0, '127.0.0.1', () => resolve());
-      });
-    }
-    return servers.map((s) => (s.address() as { port: number }).port);
-  } finally {
-    await Promise.all(servers.map((s) => new Promise<void>((r) => s.close(() => r()))));
-  }
+  const ports: number[] = [];
+  for (let i = 0; i < n; i++) ports.push(await freePort());
+  return ports;
 }
 
 export async function startNatsCluster(size = 3, clusterName = 'sb'): Promise<NatsCluster> {

@@ -15,15 +15,32 @@ export function randomName(prefix: string): string {
   return `${prefix}_${randomBytes(6).toString('hex')}`;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/**
+ * Ports handed out by freePort come from below the kernel's ephemeral range (32768-60999 here), so
+ * the local port of an outgoing connection cannot take one between freePort and the server's own
+ * bind; a port handed out once is not handed out again by this process.
+ */
+const PORT_RANGE = { from: 20_000, to: 32_000 };
+const handedOut = new Set<number>();
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
+    srv.once('error', () => resolve(false));
+    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
   });
+}
+
+export async function freePort(): Promise<number> {
+  for (let i = 0; i < 200; i++) {
+    const port = PORT_RANGE.from + Math.floor(Math.random() * (PORT_RANGE.to - PORT_RANGE.from));
+    if (handedOut.has(port)) continue;
+    if (await canListen(port)) {
+      handedOut.add(port);
+      return port;
+    }
+  }
+  throw new Error(`no free port between ${PORT_RANGE.from} and ${PORT_RANGE.to}`);
 }
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
