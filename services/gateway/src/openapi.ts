@@ -188,6 +188,12 @@ const schemas: Record<string, Schema> = {
       resource: { type: 'string', description: 'Comma-separated, normalised: call, sms, transcription, or all.' },
       targetUrl: { type: 'string', format: 'iri' },
       payload: { type: 'object', description: 'Present only if set.' },
+      headers: {
+        type: 'object',
+        additionalProperties: { type: 'string' },
+        maxProperties: 10,
+        description: 'Custom headers sent with every delivery; present only if set. The value of `Authorization` reads as `***` (write-only).',
+      },
       enabled: { type: 'boolean' },
       accountId: { type: 'string' },
       applicationId: { type: 'string', description: 'Only on application-level subscriptions.' },

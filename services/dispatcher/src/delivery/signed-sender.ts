@@ -24,6 +24,8 @@ export interface SignedPost {
   keys: Buffer[];
   /** The webhook-id header. */
   webhookId: string;
+  /** A subscription's custom headers; the signature headers (and Content-Type, User-Agent) win over them. */
+  headers?: Record<string, string>;
 }
 
 
@@ -45,7 +47,7 @@ export class SignedSender {
     let fired;
     try {
       fired = await this.breakers.fire(host, async () => {
-        const r = await this.http.post(p.url, p.body, { ...signatureHeaders(p.keys, p.webhookId, p.body) }, target);
+        const r = await this.http.post(p.url, p.body, { ...p.headers, ...signatureHeaders(p.keys, p.webhookId, p.body) }, target);
         if (isHostFailure(r)) throw new HostFailure(r);
         return r;
       });

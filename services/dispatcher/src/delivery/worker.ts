@@ -112,7 +112,7 @@ export class DeliveryWorker {
     if (plan.kind === 'end') return attemptDone(this.endWithoutAttempt(job, source, plan.record, plan.reason, plan.outcome));
 
     const policy = this.d.policies[job.kind];
-    const a = await this.d.sender.attempt({ url: plan.url, body: plan.body, keys: plan.keys, webhookId: job.webhookId });
+    const a = await this.d.sender.attempt({ url: plan.url, body: plan.body, keys: plan.keys, webhookId: job.webhookId, headers: plan.headers });
     if (a.kind === 'refused') return attemptDone(this.endWithoutAttempt(job, source, plan.record, a.reason));
     if (a.kind === 'wait') {
       const w = policy.whileHostUnavailable(job, a.reason, a.delayMs);

@@ -71,6 +71,15 @@ export const webhookCreate = z
     resource: text(1024, { examples: ['sms', 'call,sms', 'all'] }),
     targetUrl: text(4096, { format: 'uri' }),
     enabled: boolean({ default: true }),
+    headers: z
+      .record(z.string(), z.string({ error: 'must be an object of header names to string values' }), { error: 'must be an object of header names to string values' })
+      .meta({
+        description:
+          'Custom headers sent with every delivery, `{name: value}`: at most 10, names HTTP tokens; hop-by-hop headers, `Host`, `User-Agent`, `Content-*` and `webhook-*` are refused (400). ' +
+          '`Authorization` is write-only: reads show its value as `***`. On PUT the object replaces all headers (`{}` removes them).',
+        examples: [{ Authorization: 'Bearer s3cr3t', 'X-Team': 'billing' }],
+      })
+      .nullish(),
   })
   .meta({ description: 'Unknown fields are ignored; null means "not given".' });
 

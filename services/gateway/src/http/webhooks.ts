@@ -19,6 +19,8 @@ export function webhookJson(s: SubscriptionMessage, hrefs: Hrefs): Record<string
     resource: s.resource,
     targetUrl: s.targetUrl,
     ...(s.payloadJson !== undefined ? { payload: JSON.parse(s.payloadJson) as unknown } : {}),
+    // Authorization reads as "***" (the webhooks service redacts it).
+    ...(Object.keys(s.headers ?? {}).length > 0 ? { headers: s.headers } : {}),
     enabled: s.enabled,
     accountId: s.accountId,
     ...(s.applicationId ? { applicationId: s.applicationId } : {}),
@@ -55,8 +57,12 @@ export function deliveryJson(d: DeliveryMessage): Record<string, unknown> {
  * (allowed values, URLs, limits). `payload` travels as JSON text.
  */
 function webhookFields(req: Request, schema: typeof webhookCreate | typeof webhookUpdate) {
-  const { payload, ...rest } = decodeBody(req, schema) as ReturnType<typeof decodeBody<typeof webhookCreate>>;
-  return { ...rest, ...(payload !== undefined ? { payloadJson: JSON.stringify(payload) } : {}) };
+  const { payload, headers, ...rest } = decodeBody(req, schema) as ReturnType<typeof decodeBody<typeof webhookCreate>>;
+  return {
+    ...rest,
+    ...(payload !== undefined ? { payloadJson: JSON.stringify(payload) } : {}),
+    ...(headers !== undefined ? { headersJson: JSON.stringify(headers) } : {}),
+  };
 }
 
 /** Registers these routes on the API router (one flat router: no nested router per resource on every request). */

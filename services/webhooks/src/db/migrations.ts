@@ -89,8 +89,18 @@ export class Migration003IdempotencyKeys extends SchemaMigration {
   }
 }
 
+/** Custom headers sent with every delivery of a subscription ({name: value}, at most 10). */
+export class Migration004SubscriptionHeaders extends SchemaMigration {
+  override async up(): Promise<void> {
+    this.useSchema();
+    // json, not jsonb: headers read back in the order the client sent them.
+    this.addSql(`alter table subscriptions add column headers json not null default '{}'`);
+  }
+}
+
 export const MIGRATIONS = [
   { name: 'Migration001Initial', class: Migration001Initial },
   { name: 'Migration002CancelledOutcome', class: Migration002CancelledOutcome },
   { name: 'Migration003IdempotencyKeys', class: Migration003IdempotencyKeys },
+  { name: 'Migration004SubscriptionHeaders', class: Migration004SubscriptionHeaders },
 ];

@@ -4,7 +4,7 @@ import type { Deps, Traced } from '../context';
 import { DeletedApplicationSchema, SubscriptionSchema, SubscriptionSecretSchema, type Subscription } from '../db/entities';
 import { newSecret, newSubscriptionId } from './ids';
 import { limitScope, lockScope, MAX_ACCOUNT_LEVEL, MAX_PER_APPLICATION, requireAccount } from './repository';
-import { checkEvent, checkName, checkPayload, checkTargetUrl, normaliseResource, throwIfAny } from './rules';
+import { checkEvent, checkHeaders, checkName, checkPayload, checkTargetUrl, normaliseResource, throwIfAny } from './rules';
 
 /**
  * Creates an account-level subscription (no application id) or an application-level one (the
@@ -29,6 +29,7 @@ export async function createSubscription(
       : checkTargetUrl(req.targetUrl, deps.allowedCidrs, errors);
   const payload = req.payloadJson === undefined ? null : (checkPayload(req.payloadJson, errors) ?? null);
   const name = req.name === undefined ? null : checkName(req.name, errors);
+  const headers = req.headersJson === undefined ? {} : (checkHeaders(req.headersJson, errors) ?? {});
   throwIfAny(errors);
 
   if (applicationId) await deps.applications.assertOwned(accountId, applicationId, requestId);
@@ -57,6 +58,7 @@ export async function createSubscription(
       resource: resource!,
       targetUrl: targetUrl!,
       payload,
+      headers,
       enabled: req.enabled ?? true,
       createdAt: now,
       updatedAt: now,
