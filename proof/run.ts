@@ -13,6 +13,7 @@ import { authAbuse } from './scenarios/auth';
 import type { ScenarioResult } from './scenarios/common';
 import { killReplica, natsRestart, postgresDown } from './scenarios/faults';
 import { natsClusterScenario } from './scenarios/nats-cluster';
+import { poisonEvents } from './scenarios/poison';
 import { hostileInput } from './scenarios/property';
 import { scaleOut } from './scenarios/scale';
 import { soak } from './scenarios/soak';
@@ -45,6 +46,7 @@ const onCluster: Record<string, (c: Ctx) => Promise<ScenarioResult>> = {
   'target-500': (c) => target500(c.cluster, c.bad, scale),
   'target-410': (c) => target410(c.cluster, c.bad, scale),
   'auth-abuse': (c) => authAbuse(c.cluster, scale),
+  poison: (c) => poisonEvents(c.cluster, c.rx, scale),
   soak: (c) => soak(c.cluster, c.rx, { minutes, measureSeconds: Math.max(3, Math.round(10 * Math.min(1, scale.factor))) }),
 };
 const standalone: Record<string, () => Promise<ScenarioResult>> = {
@@ -105,6 +107,8 @@ const highlights = (r: ScenarioResult): string => {
       return Object.entries(f.workPerReplica as Record<string, number>).map(([k, v]) => `${k} ${v}`).join(', ');
     case 'target-410':
       return `sent after 410: ${f.requestsMoreThan1sAfterFirst410}; enabled=${f.enabled}`;
+    case 'poison':
+      return `${f.poisonPublished} poison + ${f.validPublished} valid: ${f.validDelivered} delivered (${f.validDeliveredPerSecond}/s), ${f.deadLettered} dead-lettered, drained in ${f.backlogDrainedSeconds} s`;
     case 'auth-abuse':
       return `tried ${f.passwordsActuallyTried} of ${f.attackRequests} guesses; others p50 ${f.othersP50BeforeMs}->${f.othersP50DuringMs} ms, p99 ${f.othersP99BeforeMs}->${f.othersP99DuringMs} ms`;
     case 'ssrf':

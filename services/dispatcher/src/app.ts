@@ -29,7 +29,7 @@ import { handleEvent } from './events/handle-event';
 import { Lookups } from './lookup/lookups';
 import { createMetrics, type DispatcherMetrics } from './metrics';
 import { AttemptRecorder } from './recording/attempt-recorder';
-import { encodeBatch, forwardRecords } from './recording/records-forwarder';
+import { encodeBatch, forwardRecords, recordBatchBytes } from './recording/records-forwarder';
 import { CONSUMERS, DELIVERIES_STREAM, ensureDispatcherStreams, JOB_SUBJECTS } from './streams';
 
 export type { Config } from './config';
@@ -105,7 +105,14 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
       async (attempts, disable) => {
         await nats.js.publish(JOB_SUBJECTS.records, encodeBatch({ attempts, disable }));
       },
-      { flushIntervalMs: config.RECORD_FLUSH_INTERVAL, batchSize: config.RECORD_BATCH_SIZE, concurrency: 4, logger, onBuffered: (n) => metrics.recordsBuffered.set(n) },
+      {
+        flushIntervalMs: config.RECORD_FLUSH_INTERVAL,
+        batchSize: config.RECORD_BATCH_SIZE,
+        concurrency: 4,
+        logger,
+        onBuffered: (n) => metrics.recordsBuffered.set(n),
+        maxBatchBytes: () => recordBatchBytes(nats.nc.info?.max_payload),
+      },
     );
     await ensureDispatcherStreams(nats.jsm, {
       replicas: config.NATS_STREAM_REPLICAS,
@@ -121,7 +128,7 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
     // Jobs handled at once: attempts in flight or waiting (briefly) for a host slot.
     const buffer = Math.max(config.DELIVERY_CONCURRENCY * 2, 64);
     const loops = [
-      runConsumerLoop({ js, stream: STREAMS.events.name, durable: CONSUMERS.events, logger, concurrency: buffer, handle: (m) => handleEvent(m, { lookups, worker, inFlight, metrics, logger }) }),
+      runConsumerLoop({ js, stream: STREAMS.events.name, durable: CONSUMERS.events, logger, concurrency: buffer, handle: (m) => handleEvent(m, { lookups, worker, inFlight, metrics, logger, js, maxPayload: () => nats.nc.info?.max_payload ?? 1024 * 1024 }) }),
       runConsumerLoop({ js, stream: DELIVERIES_STREAM, durable: CONSUMERS.retry, logger, concurrency: buffer, handle: (m) => worker.handleRetry(m) }),
       runConsumerLoop({
         js,

@@ -13,6 +13,7 @@ export interface DispatcherMetrics {
   breakers: Gauge<'state'>;
   consumerPending: Gauge<'consumer'>;
   retriesWaiting: Gauge;
+  deadLettered: Counter<'subject' | 'reason'>;
   terminated: Counter<'subject'>;
   fannedOut: Counter<'kind'>;
   recordsBuffered: Gauge;
@@ -72,6 +73,12 @@ export function createMetrics(breakerCounts: () => Record<'closed' | 'open' | 'h
     retriesWaiting: new Gauge({
       name: 'dispatcher_retries_waiting',
       help: 'Retries and deferred deliveries held by JetStream until their time comes (the retry consumer\'s unacknowledged messages).',
+      registers: [registry],
+    }),
+    deadLettered: new Counter({
+      name: 'dispatcher_events_dead_lettered_total',
+      help: 'Inbound events refused for good and copied to events.dead, by subject and reason (schema, refused, serialisation, too_many_deliveries).',
+      labelNames: ['subject', 'reason'],
       registers: [registry],
     }),
     terminated: new Counter({

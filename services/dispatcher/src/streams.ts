@@ -31,7 +31,7 @@ export interface StreamSettings {
 
 /** Creates or updates the streams and durable consumers the dispatcher uses (idempotent). */
 export async function ensureDispatcherStreams(jsm: JetStreamManager, s: StreamSettings): Promise<void> {
-  await ensureStreams(jsm, [STREAMS.events, STREAMS.internal], s.replicas);
+  await ensureStreams(jsm, [STREAMS.events, STREAMS.internal, STREAMS.core], s.replicas);
   // Jobs live until acknowledged (work queue), at most as long as the whole schedule plus slack.
   const config = {
     name: DELIVERIES_STREAM,
