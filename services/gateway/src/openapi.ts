@@ -1,6 +1,7 @@
 // The OpenAPI 3.1 description of the public API, served at /openapi.json. Integration tests validate
 // every response they receive against it, so it cannot drift from what the gateway answers.
 import { applicationWrite, requestBodySchema, WEBHOOK_CREATE_REQUIRED, WEBHOOK_EVENTS, webhookCreate, webhookUpdate } from './http/request-bodies';
+import { EVENT_NAMES, eventTypesJson } from '@switchboard/events';
 import { ERROR_CODES, LIST_MAX, LIST_UNPAGED_MAX } from '@switchboard/platform';
 import {
   ACCOUNT_SUBSCRIPTIONS_MAX,
@@ -177,6 +178,20 @@ const schemas: Record<string, Schema> = {
     additionalProperties: false,
   },
   WebhookEvent: { type: 'string', enum: [...WEBHOOK_EVENTS] },
+  EventType: {
+    type: 'object',
+    description: 'An event one can subscribe to.',
+    required: ['name', 'description', 'resources', 'applicationLevel', 'data'],
+    properties: {
+      name: { type: 'string', enum: [...EVENT_NAMES] },
+      description: { type: 'string' },
+      resources: { type: 'array', items: { type: 'string', enum: ['call', 'sms', 'transcription', 'all'] }, description: 'What `resource` a subscription to it may list.' },
+      applicationLevel: { type: 'boolean', description: 'Whether application-level subscriptions may name it (else account-level only).' },
+      data: { type: 'object', description: 'JSON Schema (2020-12) of the `data` of its notifications, generated from the schema the dispatcher validates events with.' },
+    },
+    additionalProperties: false,
+    examples: [eventTypesJson()[0]],
+  },
   Webhook: {
     type: 'object',
     required: ['href', 'id', 'event', 'resource', 'targetUrl', 'enabled', 'accountId', 'createdAt', 'updatedAt', 'consecutiveFailures', 'lastAttemptAt', 'lastStatus', 'disabledReason'],
@@ -485,6 +500,9 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
         get: { tags: ['Application webhooks'], summary: 'Show a subscription (the singular form returned by updates)', operationId: 'getSingularApplicationWebhook', responses: { '200': json(ref('Webhook'), 'The subscription.'), ...readErrors } },
         put: { tags: ['Application webhooks'], summary: 'Update a subscription (singular form)', operationId: 'updateSingularApplicationWebhook', requestBody: jsonBody(ref('WebhookUpdate')), responses: { '200': json(ref('Href'), 'Updated.', hrefHeaders), ...writeErrors } },
         delete: { tags: ['Application webhooks'], summary: 'Delete a subscription (singular form)', operationId: 'deleteSingularApplicationWebhook', responses: { '200': json(ref('Message'), 'Deleted.'), ...readErrors } },
+      },
+      '/v1/event-types': {
+        get: { tags: ['Webhooks'], summary: 'Events one can subscribe to, with the JSON Schema of their data', operationId: 'listEventTypes', responses: { '200': json({ type: 'array', items: ref('EventType') }, 'The catalogue of subscribable events.'), ...readErrors } },
       },
       '/v1/webhooks/{id}/secret': {
         parameters: [pathId('id', 'Subscription id.')],

@@ -1,6 +1,7 @@
-// Operating your endpoints (README): custom headers per subscription, through the real gateway,
+// Operating your endpoints (README): custom headers per subscription and the event catalogue, through the real gateway,
 // webhooks and applications services, a dispatcher, Postgres, NATS and a loopback receiver.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { queryDatabase, randomName, startReceiver, startServices, waitFor, type Receiver, type Services, type TestAccount } from '../../../test/support';
 import { TEST_DISPATCHER_ENV } from '../../dispatcher/test/harness';
 
@@ -100,5 +101,27 @@ describe('custom headers', () => {
     // A PUT with a refused header changes nothing.
     await problem(await stack.request(me, 'PUT', path(href), { headers: { Host: 'evil.example' } }), 400);
     expect(Object.keys((await json(await stack.request(me, 'GET', path(href)))).headers)).toHaveLength(10);
+  });
+});
+
+describe('GET /v1/event-types', () => {
+  it('when read, then every subscribable event is listed with its resources and the JSON Schema of its data, generated from the schemas the dispatcher validates with', async () => {
+    const me = await stack.createAccount('types');
+    const res = await stack.request(me, 'GET', '/v1/event-types');
+    expect(res.status).toBe(200);
+    const types = (await res.json()) as Array<{ name: string; description: string; resources: string[]; applicationLevel: boolean; data: Record<string, any> }>;
+    expect(types.map((t) => t.name)).toEqual(['smsdlr', 'cdrCreated', 'cdrRated', 'webhookDisabled']);
+    for (const t of types) expect(t.description.length, t.name).toBeGreaterThan(10);
+    const byName = Object.fromEntries(types.map((t) => [t.name, t]));
+    expect(byName.smsdlr!.resources).toEqual(['sms', 'all']);
+    expect(byName.cdrCreated!.resources).toEqual(['call', 'sms', 'transcription', 'all']);
+    expect(byName.cdrCreated!.data.type).toBe('object');
+    expect(byName.webhookDisabled).toMatchObject({ resources: ['all'], applicationLevel: false });
+    expect(byName.webhookDisabled!.data.required).toEqual(['subscriptionId', 'href', 'targetUrl', 'reason', 'disabledAt']);
+    // The same schema the dispatcher's validation uses: the event type's data schema accepts what it accepts.
+    const { webhookDisabledDataSchema } = await import('../../dispatcher/src/events/schemas');
+    const { $schema: _, ...generated } = z.toJSONSchema(webhookDisabledDataSchema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+    expect(byName.webhookDisabled!.data).toEqual(JSON.parse(JSON.stringify(generated)));
+    expect((await stack.request(undefined, 'GET', '/v1/event-types')).status).toBe(401);
   });
 });

@@ -3,6 +3,7 @@
 // update responses link to), plus secrets (CONTRACTS 5) and delivery records (CONTRACTS 6).
 import type { Request, Router } from 'express';
 import type { DeliveryMessage, SubscriptionMessage } from '@switchboard/proto';
+import { eventTypesJson } from '@switchboard/events';
 import type { Hrefs } from '../hrefs';
 import { decodeBody, webhookCreate, webhookUpdate } from './request-bodies';
 import { callOptions, principal, writeOptions } from './context';
@@ -126,6 +127,10 @@ export function webhookRoutes(router: Router, deps: RouteDeps): void {
       await webhooks.deleteSubscription({ accountId: principal(req).accountId, id: id(req), applicationId: scoped ? appId(req) : '' }, callOptions(req));
       sendJson(res, { message: `Webhook ${id(req)} deleted` });
     };
+
+  // The catalogue is static: built once, from the schemas the dispatcher validates with.
+  const eventTypes = eventTypesJson();
+  route(router, '/event-types', { GET: async (_req, res) => sendJson(res, eventTypes) });
 
   route(router, '/webhooks', { GET: list(false), POST: create(false) });
   route(router, '/webhooks/:id', { GET: show(false), PUT: update(false), DELETE: remove(false) });
