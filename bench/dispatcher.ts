@@ -10,7 +10,7 @@ import pg from 'pg';
 import { Agent } from 'undici';
 import { connectNats, createLogger } from '@switchboard/platform';
 import { webhooksClient } from '@switchboard/proto';
-import { createTestDatabase, freePort, startNatsServer, waitFor } from '../test/support/infra';
+import { createTestDatabase, freePort, newSecretsKey, startNatsServer, waitFor } from '../test/support/infra';
 import { secretKey, signatureHeaders } from '../services/dispatcher/src/delivery/signing';
 import { cpuSecondsOf, fmt, root, startProcess, table, waitHttp } from './lib';
 
@@ -116,7 +116,7 @@ export async function runDispatcherBench(opts: { events: number; latencySeconds:
   const db = await createTestDatabase();
   const nats = await startNatsServer();
   const [appsGrpc, appsOps, whGrpc, whOps, dOps] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
-  const common = { DATABASE_URL: db.url, NATS_URL: nats.url, LOG_LEVEL: 'warn', HOST: '127.0.0.1', DELIVERY_ALLOWED_CIDRS: '127.0.0.0/8' };
+  const common = { DATABASE_URL: db.url, NATS_URL: nats.url, LOG_LEVEL: 'warn', HOST: '127.0.0.1', DELIVERY_ALLOWED_CIDRS: '127.0.0.0/8', SECRETS_KEY: newSecretsKey() };
   const procs = [
     startProcess('applications', 'services/applications', 'src/main.ts', { ...common, GRPC_PORT: String(appsGrpc), OPS_PORT: String(appsOps) }),
   ];

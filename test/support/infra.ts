@@ -11,6 +11,11 @@ import pg from 'pg';
 
 export const ADMIN_DATABASE_URL = process.env.TEST_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
+/** A fresh SECRETS_KEY (32 random bytes, base64) for the services a test starts. */
+export function newSecretsKey(): string {
+  return randomBytes(32).toString('base64');
+}
+
 export function randomName(prefix: string): string {
   return `${prefix}_${randomBytes(6).toString('hex')}`;
 }

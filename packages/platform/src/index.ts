@@ -10,5 +10,6 @@ export * from './db';
 export * from './ssrf';
 export * from './urls';
 export * from './paging';
+export * from './secrets';
 export * from './tracing';
 export * from './idempotency';

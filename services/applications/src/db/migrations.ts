@@ -2,6 +2,7 @@
 // that has shipped: add a new one.
 import { SchemaMigration } from '@switchboard/orm';
 import { idempotencyTableSql } from '@switchboard/platform';
+import { Migration004SessionSecrets } from './secret-migrations';
 
 export class Migration001Initial extends SchemaMigration {
   override async up(): Promise<void> {
@@ -67,8 +68,30 @@ export class Migration002OutboxMessageId extends SchemaMigration {
   }
 }
 
+/**
+ * Fallback URLs, and the table of session signing secrets (sealed with SECRETS_KEY: the checks refuse
+ * a plaintext). The foreign key is checked at commit, so an application and its secret are inserted
+ * in one flush in any order.
+ */
+export class Migration003FallbackUrlsAndSecrets extends SchemaMigration {
+  override async up(): Promise<void> {
+    this.useSchema();
+    this.addSql(`
+      alter table applications add column voice_fallback_url text, add column messaging_fallback_url text;
+      create table application_secrets (
+        application_id text primary key references applications (id) on delete cascade deferrable initially deferred,
+        secret text not null check (secret like 'enc:v1:%'),
+        previous_secret text check (previous_secret like 'enc:v1:%'),
+        previous_expires_at timestamptz,
+        created_at timestamptz not null default now(),
+        rotated_at timestamptz
+      );
+    `);
+  }
+}
+
 /** The answers of POSTs sent with an Idempotency-Key (kept 24 h; packages/platform/src/idempotency.ts). */
-export class Migration003IdempotencyKeys extends SchemaMigration {
+export class Migration005IdempotencyKeys extends SchemaMigration {
   override async up(): Promise<void> {
     this.useSchema();
     this.addSql(idempotencyTableSql());
@@ -78,5 +101,8 @@ export class Migration003IdempotencyKeys extends SchemaMigration {
 export const MIGRATIONS = [
   { name: 'Migration001Initial', class: Migration001Initial },
   { name: 'Migration002OutboxMessageId', class: Migration002OutboxMessageId },
-  { name: 'Migration003IdempotencyKeys', class: Migration003IdempotencyKeys },
+  { name: 'Migration003FallbackUrlsAndSecrets', class: Migration003FallbackUrlsAndSecrets },
+  // Needs SECRETS_KEY: initOrm hands it the service's key.
+  { name: 'Migration004SessionSecrets', class: Migration004SessionSecrets },
+  { name: 'Migration005IdempotencyKeys', class: Migration005IdempotencyKeys },
 ];

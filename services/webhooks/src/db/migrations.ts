@@ -2,6 +2,7 @@
 // has shipped: add a new one.
 import { SchemaMigration } from '@switchboard/orm';
 import { idempotencyTableSql } from '@switchboard/platform';
+import { Migration003SealSecrets } from './secret-migrations';
 
 export class Migration001Initial extends SchemaMigration {
   override async up(): Promise<void> {
@@ -82,7 +83,7 @@ export class Migration002CancelledOutcome extends SchemaMigration {
 }
 
 /** The answers of POSTs sent with an Idempotency-Key (kept 24 h; packages/platform/src/idempotency.ts). */
-export class Migration003IdempotencyKeys extends SchemaMigration {
+export class Migration004IdempotencyKeys extends SchemaMigration {
   override async up(): Promise<void> {
     this.useSchema();
     this.addSql(idempotencyTableSql());
@@ -90,7 +91,7 @@ export class Migration003IdempotencyKeys extends SchemaMigration {
 }
 
 /** Custom headers sent with every delivery of a subscription ({name: value}, at most 10). */
-export class Migration004SubscriptionHeaders extends SchemaMigration {
+export class Migration005SubscriptionHeaders extends SchemaMigration {
   override async up(): Promise<void> {
     this.useSchema();
     // json, not jsonb: headers read back in the order the client sent them.
@@ -101,6 +102,8 @@ export class Migration004SubscriptionHeaders extends SchemaMigration {
 export const MIGRATIONS = [
   { name: 'Migration001Initial', class: Migration001Initial },
   { name: 'Migration002CancelledOutcome', class: Migration002CancelledOutcome },
-  { name: 'Migration003IdempotencyKeys', class: Migration003IdempotencyKeys },
-  { name: 'Migration004SubscriptionHeaders', class: Migration004SubscriptionHeaders },
+  // Needs SECRETS_KEY: initOrm hands it the service's key.
+  { name: 'Migration003SealSecrets', class: Migration003SealSecrets },
+  { name: 'Migration004IdempotencyKeys', class: Migration004IdempotencyKeys },
+  { name: 'Migration005SubscriptionHeaders', class: Migration005SubscriptionHeaders },
 ];
