@@ -4,21 +4,10 @@
 import { z } from 'zod';
 import { cdrEventSchema, smsDlrEventSchema } from './schemas';
 
-/** `data` of a `webhookDisabled` notification (published by the webhooks service on `webhooks.disabled`). */
-export const webhookDisabledDataSchema = z
-  .object({
-    subscriptionId: z.string().min(1).max(200).meta({ description: 'Id of the subscription that was disabled.' }),
-    href: z.string().max(4096).meta({ description: 'Its href (GET it with the same credentials).', format: 'uri' }),
-    targetUrl: z.string().max(4096).meta({ description: 'Its target URL.' }),
-    reason: z.string().max(1000).meta({ description: 'Why: the target answered 410 Gone, or it kept failing for DELIVERY_DISABLE_AFTER.' }),
-    disabledAt: z.string().max(64).meta({ description: 'When, ISO 8601 UTC.', format: 'date-time' }),
-  })
-  .loose();
-
 export interface EventType {
   name: string;
   description: string;
-  /** Resources a subscription to it may list (`all` stands for every one). */
+  /** Resources its events come with; a subscription matches them by listing one, or `all`. */
   resources: readonly string[];
   /** Whether application-level subscriptions may name it. */
   applicationLevel: boolean;
@@ -46,14 +35,6 @@ export const EVENT_TYPES: readonly EventType[] = [
     resources: ['call', 'sms', 'transcription', 'all'],
     applicationLevel: true,
     data: cdrEventSchema.shape.data.meta({ description: 'The rated call detail record, as the telephony core sent it.' }),
-  },
-  {
-    name: 'webhookDisabled',
-    description:
-      'A webhook subscription of the account was disabled: its target answered 410 Gone, or it kept failing for DELIVERY_DISABLE_AFTER. Account-level subscriptions only, resource `all`.',
-    resources: ['all'],
-    applicationLevel: false,
-    data: webhookDisabledDataSchema,
   },
 ];
 

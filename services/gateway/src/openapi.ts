@@ -187,7 +187,7 @@ const schemas: Record<string, Schema> = {
     properties: {
       name: { type: 'string', enum: [...EVENT_NAMES] },
       description: { type: 'string' },
-      resources: { type: 'array', items: { type: 'string', enum: ['call', 'sms', 'transcription', 'all'] }, description: 'What `resource` a subscription to it may list.' },
+      resources: { type: 'array', items: { type: 'string', enum: ['call', 'sms', 'transcription', 'all'] }, description: 'Resources its events come with, and `all`: a subscription matches an event by listing its resource or `all`.' },
       applicationLevel: { type: 'boolean', description: 'Whether application-level subscriptions may name it (else account-level only).' },
       data: { type: 'object', description: 'JSON Schema (2020-12) of the `data` of its notifications, generated from the schema the dispatcher validates events with.' },
     },

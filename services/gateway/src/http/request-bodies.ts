@@ -5,11 +5,12 @@
 // (CONTRACTS 1).
 import type { Request } from 'express';
 import { z } from 'zod';
+import { EVENT_NAMES } from '@switchboard/events';
 import { AppError } from '@switchboard/platform';
 import { NAME_MAX } from '../limits';
 
-/** Events a webhook subscription can name (SPEC 4.2; checked by the webhooks service). */
-export const WEBHOOK_EVENTS = ['smsdlr', 'cdrCreated', 'cdrRated'] as const;
+/** Events a webhook subscription can name (SPEC 4.2; checked by the webhooks service): the catalogue of GET /v1/event-types. */
+export const WEBHOOK_EVENTS: readonly string[] = EVENT_NAMES;
 
 /** An optional string of at most `max` characters. */
 const text = (max: number, meta: Record<string, unknown> = {}) =>

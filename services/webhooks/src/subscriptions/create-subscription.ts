@@ -4,7 +4,7 @@ import type { Deps, Traced } from '../context';
 import { DeletedApplicationSchema, SubscriptionSchema, SubscriptionSecretSchema, type Subscription } from '../db/entities';
 import { newSecret, newSubscriptionId } from './ids';
 import { limitScope, lockScope, MAX_ACCOUNT_LEVEL, MAX_PER_APPLICATION, requireAccount } from './repository';
-import { checkEvent, checkHeaders, checkName, checkPayload, checkTargetUrl, normaliseResource, throwIfAny } from './rules';
+import { checkEvent, checkHeaders, sealHeaders, checkName, checkPayload, checkTargetUrl, normaliseResource, throwIfAny } from './rules';
 
 /**
  * Creates an account-level subscription (no application id) or an application-level one (the
@@ -34,6 +34,7 @@ export async function createSubscription(
 
   if (applicationId) await deps.applications.assertOwned(accountId, applicationId, requestId);
 
+  const id = newSubscriptionId();
   const secret = newSecret();
   const subscription = await deps.orm.em.fork().transactional(async (em) => {
     await lockScope(em, limitScope(accountId, applicationId));
@@ -50,7 +51,7 @@ export async function createSubscription(
     }
     const now = new Date();
     const sub = em.create(SubscriptionSchema, {
-      id: newSubscriptionId(),
+      id,
       accountId,
       applicationId,
       name,
@@ -58,7 +59,7 @@ export async function createSubscription(
       resource: resource!,
       targetUrl: targetUrl!,
       payload,
-      headers,
+      headers: sealHeaders(headers, deps.secrets, id),
       enabled: req.enabled ?? true,
       createdAt: now,
       updatedAt: now,

@@ -1,5 +1,5 @@
 // The rules of SPEC 2.2 that a webhook subscription must satisfy, with the API's field names in errors.
-import { AppError, checkDeliveryUrl, type Cidr, type FieldError } from '@switchboard/platform';
+import { AppError, checkDeliveryUrl, SecretBox, type Cidr, type FieldError } from '@switchboard/platform';
 
 export const EVENTS = ['smsdlr', 'cdrCreated', 'cdrRated'] as const;
 export type EventName = (typeof EVENTS)[number];
@@ -96,6 +96,16 @@ export function checkHeaders(json: string, errors: FieldError[], field = 'header
     else if (!/^[\t\x20-\x7e\x80-\xff]*$/.test(value)) errors.push({ field: at, message: 'must not contain control or non-Latin-1 characters' });
   }
   return errors.length > before ? undefined : Object.fromEntries(entries.map(([n, v]) => [n, (v as string).trim()]));
+}
+
+/** The Authorization value sealed with SECRETS_KEY for this subscription; other headers as they are. */
+export function sealHeaders(headers: Record<string, string>, box: SecretBox, subscriptionId: string): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).map(([n, v]) => [n, n.toLowerCase() === SECRET_HEADER ? box.seal(v, subscriptionId) : v]));
+}
+
+/** The headers to send: the Authorization value opened. */
+export function openHeaders(headers: Readonly<Record<string, string>>, box: SecretBox, subscriptionId: string): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).map(([n, v]) => [n, n.toLowerCase() === SECRET_HEADER && SecretBox.isSealed(v) ? box.open(v, subscriptionId) : v]));
 }
 
 /** Headers as they read through the API: the Authorization value is replaced by "***". */

@@ -3,7 +3,7 @@ import type { UpdateSubscriptionRequest__Output } from '@switchboard/proto/gener
 import type { Deps, Traced } from '../context';
 import type { Subscription } from '../db/entities';
 import { findOwned } from './repository';
-import { checkEvent, checkHeaders, checkName, checkPayload, checkTargetUrl, normaliseResource, throwIfAny } from './rules';
+import { checkEvent, checkHeaders, sealHeaders, checkName, checkPayload, checkTargetUrl, normaliseResource, throwIfAny } from './rules';
 
 /**
  * Fields that are sent replace the stored values; fields left out stay (SPEC 4.2). `event` may be
@@ -34,7 +34,7 @@ export async function updateSubscription(deps: Deps, req: Traced<UpdateSubscript
   if (targetUrl !== undefined) set('targetUrl', targetUrl);
   if (payload !== undefined) set('payload', payload);
   if (name !== undefined) set('name', name);
-  if (headers !== undefined) set('headers', headers);
+  if (headers !== undefined) set('headers', sealHeaders(headers, deps.secrets, sub.id));
   if (req.enabled !== undefined && req.enabled !== sub.enabled) {
     set('enabled', req.enabled);
     if (req.enabled) {
