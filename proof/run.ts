@@ -10,6 +10,7 @@ import { root, startCluster, type Cluster } from './cluster';
 import { startReceiver, type Receiver } from './lib/receiver';
 import { table } from './lib/stats';
 import { authAbuse } from './scenarios/auth';
+import { retryFairness } from './scenarios/fairness';
 import type { ScenarioResult } from './scenarios/common';
 import { killReplica, natsRestart, postgresDown } from './scenarios/faults';
 import { natsClusterScenario } from './scenarios/nats-cluster';
@@ -54,6 +55,8 @@ const standalone: Record<string, () => Promise<ScenarioResult>> = {
   'hostile-input': () => hostileInput(runs),
   // Its own stack on a three-server NATS cluster (the prod topology).
   'nats-cluster': () => natsClusterScenario(scale),
+  // One dispatcher, a dead endpoint with 20,000 waiting retries and another tenant's retries.
+  'retry-fairness': () => retryFairness(scale),
 };
 const all = [...Object.keys(onCluster), ...Object.keys(standalone)];
 if (values.list) {
@@ -113,6 +116,8 @@ const highlights = (r: ScenarioResult): string => {
       return `tried ${f.passwordsActuallyTried} of ${f.attackRequests} guesses; others p50 ${f.othersP50BeforeMs}->${f.othersP50DuringMs} ms, p99 ${f.othersP99BeforeMs}->${f.othersP99DuringMs} ms`;
     case 'ssrf':
       return `refused ${f.refusedWithoutAllowList} (no allow-list), ${f.nearMissesRefused} near misses; followed ${f.redirectsFollowed} of ${f.redirectAttempts} redirects`;
+    case 'retry-fairness':
+      return `${f.deadDeliveriesWaiting} dead deliveries waiting (window ${f.retryWindow}, share ${f.perTargetShare}); other tenant's retries late by max ${f.otherRetryMaxLateMs} ms, median ${f.otherRetryMedianLateMs} ms, ${f.otherRetriesMissing} missing; ${f.parked} parked`;
     case 'hostile-input':
       return `${f.generatedRequests} requests + ${f.isolationCases} isolation cases; 5xx: ${f.fivexx}`;
     case 'soak': {
