@@ -1,6 +1,7 @@
 // Idempotency-Key on the API's POSTs, through the real gateway, applications and webhooks services,
 // Postgres and NATS: the owning service stores the first answer and answers repeats from it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IdempotencyStore } from '@switchboard/platform';
 import { queryDatabase, startServices, type Services, type TestAccount } from '../../../test/support';
 
 let stack: Services<{ gateway: true; webhooks: true }>;
@@ -112,5 +113,16 @@ describe('Idempotency-Key', () => {
     const res = await post(me, '/v1/webhooks', { ...hook, resource: 'call' }, 'k-old');
     expect(res.status).toBe(200);
     expect(await count(`select count(*) as n from "webhooks".subscriptions where account_id = $1`, me.id)).toBe(2);
+  });
+
+  it('when pruned, then keys older than 24 hours are deleted and newer ones stay', async () => {
+    const me = await stack.createAccount('idem');
+    expect((await post(me, '/v1/webhooks', hook, 'k-prune-old')).status).toBe(200);
+    expect((await post(me, '/v1/webhooks', { ...hook, resource: 'call' }, 'k-prune-new')).status).toBe(200);
+    await queryDatabase(stack.databaseUrl, `update "webhooks".idempotency_keys set created_at = now() - interval '25 hours' where account_id = $1 and key = 'k-prune-old'`, [me.id]);
+    const store = new IdempotencyStore(stack.webhooks.app.orm.em.getConnection().getKnex(), 'webhooks');
+    expect(await store.prune()).toBeGreaterThanOrEqual(1);
+    const keys = await queryDatabase<{ key: string }>(stack.databaseUrl, `select key from "webhooks".idempotency_keys where account_id = $1`, [me.id]);
+    expect(keys.map((k) => k.key)).toEqual(['k-prune-new']);
   });
 });
