@@ -10,6 +10,10 @@ export class Hrefs {
   user(id: string | number): string {
     return `${this.base}/rest/v1/users/${id}`;
   }
+  /** An address of an application: /rest/v1/applications/:id/addresses/:type/:value (as Tropo shows it). */
+  address(applicationId: string, type: string, value: string): string {
+    return `${this.application(applicationId)}/addresses/${type}/${value}`;
+  }
   webhook(id: string): string {
     return `${this.base}/v1/webhooks/${id}`;
   }

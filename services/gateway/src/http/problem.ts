@@ -9,6 +9,8 @@ export function problemBody(err: AppError, instance?: string): Record<string, un
     title: info.title,
     status: info.http,
     detail: err.detail,
+    // The detail again, under the name the PHP Tropo client builds its exception message from.
+    error: err.detail,
     code: err.code,
     ...(err.errors ? { errors: err.errors } : {}),
     ...(instance ? { instance } : {}),
