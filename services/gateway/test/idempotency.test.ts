@@ -47,6 +47,17 @@ describe('Idempotency-Key', () => {
     expect(list).toHaveLength(1);
   });
 
+  it('when 10 identical SIP address claims race with one key, then exactly one address is made and all answers are identical', async () => {
+    const me = await stack.createAccount('idem');
+    const created = await stack.request(me, 'POST', '/v1/applications', { name: 'addr', voiceUrl: 'https://example.com/voice' });
+    const appId = ((await created.json()) as { href: string }).href.split('/').pop()!;
+    const answers = await Promise.all(Array.from({ length: 10 }, () => post(me, `/v1/applications/${appId}/addresses`, { type: 'sip' }, 'claim-sip').then(answer)));
+    expect(answers[0]!.status).toBe(200);
+    for (const a of answers) expect(a).toEqual(answers[0]);
+    const list = (await (await stack.request(me, 'GET', `/v1/applications/${appId}/addresses`)).json()) as Array<{ type: string }>;
+    expect(list.filter((a) => a.type === 'sip')).toHaveLength(1);
+  });
+
   it('when the key is repeated later with the same body (keys in another order), then the first answer comes back and nothing is done again', async () => {
     const me = await stack.createAccount('idem');
     const first = await answer(await post(me, '/v1/webhooks', hook, 'k-later'));
