@@ -17,21 +17,21 @@ export interface EventType {
 export const EVENT_TYPES: readonly EventType[] = [
   {
     name: 'smsdlr',
-    description: 'A delivery report for an SMS the account sent (SPEC 6.1).',
+    description: 'A delivery report for an SMS the account sent.',
     resources: ['sms', 'all'],
     applicationLevel: true,
     data: smsDlrEventSchema.shape.data.meta({ description: 'The delivery report, as the telephony core sent it.' }),
   },
   {
     name: 'cdrCreated',
-    description: 'A call detail record was created for a call, an SMS or a transcription (SPEC 6.1).',
+    description: 'A call detail record was created for a call, an SMS or a transcription.',
     resources: ['call', 'sms', 'transcription', 'all'],
     applicationLevel: true,
     data: cdrEventSchema.shape.data.meta({ description: 'The call detail record, as the telephony core sent it.' }),
   },
   {
     name: 'cdrRated',
-    description: 'A call detail record was rated (SPEC 6.1).',
+    description: 'A call detail record was rated.',
     resources: ['call', 'sms', 'transcription', 'all'],
     applicationLevel: true,
     data: cdrEventSchema.shape.data.meta({ description: 'The rated call detail record, as the telephony core sent it.' }),

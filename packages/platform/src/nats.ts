@@ -16,7 +16,7 @@ export interface StreamSpec {
 
 const DAY = 24 * 60 * 60 * 1000;
 
-/** Streams of the system. Inbound events (CONTRACTS 4) and internal change events. */
+/** Streams of the system. Inbound events (docs/events.md#inbound) and internal change events. */
 export const STREAMS = {
   events: { name: 'SWITCHBOARD_EVENTS', subjects: ['sessions.new', 'cdr.created', 'cdr.rated', 'sms.dlr'], maxAgeMs: 7 * DAY },
   internal: {

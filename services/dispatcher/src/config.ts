@@ -1,5 +1,5 @@
 // Configuration of the dispatcher: one zod schema, parsed once at start. A bad value stops the
-// process with a message naming the variable (CONTRACTS 8).
+// process with a message naming the variable (docs/api-rules.md#configuration).
 import { z } from 'zod';
 import { grpcAddress, logLevel, natsServers, parseCidrList, parseConfig, port } from '@switchboard/platform';
 import { defaultGiveUpAfterMs, deliveriesRetentionMs, parseDuration, parseSchedule } from './delivery/retry';
@@ -20,7 +20,7 @@ const duration = (def: string) => z.string().default(def).transform(toDuration);
 
 const schema = z
   .object({
-    /** NATS with JetStream: inbound events (CONTRACTS 4) and the dispatcher's own delivery jobs. */
+    /** NATS with JetStream: inbound events (docs/events.md#inbound) and the dispatcher's own delivery jobs. */
     NATS_URL: natsServers('nats://127.0.0.1:4222'),
     /** Replicas of the JetStream streams this process creates. */
     NATS_STREAM_REPLICAS: int(1, 1, 5),

@@ -24,7 +24,7 @@ export function startHarness(): Promise<Harness> {
   return startServices({ webhooks: true, env: { DELIVERY_ALLOWED_CIDRS: '127.0.0.0/8,::1/128' }, dispatcherEnv: TEST_DISPATCHER_ENV });
 }
 
-/** A CONTRACTS 4 notification event. */
+/** A docs/events.md#inbound notification event. */
 export function cdrEvent(accountId: string, fields: Partial<{ id: string; applicationId: string; resource: string; data: unknown }> = {}) {
   return {
     id: fields.id ?? randomName('evt'),

@@ -1,4 +1,4 @@
-// Session delivery (SPEC 6.2, CONTRACTS 5): sessions.new -> POST {"session": {...}} to the
+// Session delivery (docs/events.md#session-post, docs/events.md#signatures): sessions.new -> POST {"session": {...}} to the
 // application's voiceUrl or messagingUrl, signed, with every attempt recorded.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor, metricSum, sleep, startReceiver, type Receiver, type RunningDispatcher } from '../../../test/support';

@@ -285,7 +285,7 @@ const schemas: Record<string, Schema> = {
     additionalProperties: false,
   },
 
-  // Bodies of the outgoing POSTs (top-level `webhooks`; CONTRACTS 5, services/dispatcher/src/delivery/bodies.ts).
+  // Bodies of the outgoing POSTs (top-level `webhooks`; docs/events.md#signatures, services/dispatcher/src/delivery/bodies.ts).
   SessionRequest: {
     type: 'object',
     description: 'Body of the session POST: one key, `session`.',
@@ -296,7 +296,7 @@ const schemas: Record<string, Schema> = {
   Session: {
     type: 'object',
     description:
-      'The SPEC 6.2 session object. Every key below is always present (`null` where unknown), including `callId`, `applicationId`, `parameters` and `e164Id` in `from`/`to`, which existing WebAPI libraries read. Other keys the telephony core adds are passed through unchanged.',
+      'The docs/events.md#session-post session object. Every key below is always present (`null` where unknown), including `callId`, `applicationId`, `parameters` and `e164Id` in `from`/`to`, which existing WebAPI libraries read. Other keys the telephony core adds are passed through unchanged.',
     required: ['id', 'accountId', 'applicationId', 'callId', 'timestamp', 'userType', 'initialText', 'from', 'to', 'headers', 'parameters'],
     properties: {
       id: nullable('string', { description: 'GUID, unique session identifier; null when the telephony core sent none.' }),
@@ -334,9 +334,9 @@ const schemas: Record<string, Schema> = {
     },
     additionalProperties: true,
   },
-  SmsdlrNotification: notificationSchema('smsdlr', 'A message delivery report (SPEC 6.1).', ['sms'], 'The delivery report, as the telephony core sent it.'),
-  CdrCreatedNotification: notificationSchema('cdrCreated', 'A call detail record was created (SPEC 6.1).', ['call', 'sms', 'transcription'], 'The call detail record, as the telephony core sent it.'),
-  CdrRatedNotification: notificationSchema('cdrRated', 'A call detail record was rated (SPEC 6.1).', ['call', 'sms', 'transcription'], 'The rated call detail record, as the telephony core sent it.'),
+  SmsdlrNotification: notificationSchema('smsdlr', 'A message delivery report (docs/events.md#notifications).', ['sms'], 'The delivery report, as the telephony core sent it.'),
+  CdrCreatedNotification: notificationSchema('cdrCreated', 'A call detail record was created (docs/events.md#notifications).', ['call', 'sms', 'transcription'], 'The call detail record, as the telephony core sent it.'),
+  CdrRatedNotification: notificationSchema('cdrRated', 'A call detail record was rated (docs/events.md#notifications).', ['call', 'sms', 'transcription'], 'The rated call detail record, as the telephony core sent it.'),
 };
 
 function webhookPaths(prefix: string, level: 'account' | 'application'): Record<string, Schema> {
@@ -398,7 +398,7 @@ const availableNumbers = (op: string): Schema => ({
 });
 
 // Outgoing POSTs (OpenAPI 3.1 `webhooks`): what Switchboard sends, and what it does with the answer
-// (CONTRACTS 5, 6; services/dispatcher/README.md).
+// (docs/events.md#signatures, 6; services/dispatcher/README.md).
 const signingHeaders: Record<string, Schema> = {
   WebhookId: {
     name: 'webhook-id',
@@ -510,7 +510,7 @@ const outgoingWebhooks: Record<string, Schema> = {
       summary: "Session POST to the application's voiceUrl (VOICE) or messagingUrl (TEXT)",
       operationId: 'sessionRequest',
       description:
-        "When a new session arrives (SPEC 6.2), POSTed to the application's `voiceUrl` when its channel (`from.channel`, else `to.channel`, else TEXT when `initialText` is set, else VOICE) is VOICE, to its `messagingUrl` when it is TEXT. " +
+        "When a new session arrives (docs/events.md#session-post), POSTed to the application's `voiceUrl` when its channel (`from.channel`, else `to.channel`, else TEXT when `initialText` is set, else VOICE) is VOICE, to its `messagingUrl` when it is TEXT. " +
         DELIVERY_RULES,
       security: [],
       parameters: signingParams,
@@ -568,19 +568,19 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
         '(and every `/rest/v1/` path under `/v1/`), with the same behaviour; the document lists the `/rest/v1/` forms that hrefs use ' +
         '(applications, environments, users) and the `/v1/` forms of everything else. ' +
         'Outside the API, this port answers `/openapi.json`, `/docs` and `/healthz`; readiness (`/readyz`) and Prometheus metrics (`/metrics`) are served on a separate operations port (`OPS_PORT`), not here. ' +
-        'The `webhooks` section describes the POSTs Switchboard makes: the session POST to an application (SPEC 6.2) and the `smsdlr`, `cdrCreated` and `cdrRated` notifications to subscriptions, all signed per Standard Webhooks.',
+        'The `webhooks` section describes the POSTs Switchboard makes: the session POST to an application (docs/events.md#session-post) and the `smsdlr`, `cdrCreated` and `cdrRated` notifications to subscriptions, all signed per Standard Webhooks.',
       license: { name: 'Proprietary', identifier: 'LicenseRef-Switchboard' },
     },
     servers: [{ url: baseUrl }],
     security: [{ basic: [] }],
     tags: [
-      { name: 'Applications', description: 'SPEC 4.1' },
-      { name: 'Webhooks', description: 'Account-level subscriptions, and any subscription by id (SPEC 4.2)' },
-      { name: 'Application webhooks', description: 'Application-level subscriptions (SPEC 4.2)' },
-      { name: 'Deliveries', description: 'Delivery attempts and signing secrets (CONTRACTS 5, 6)' },
+      { name: 'Applications', description: 'docs/api-rules.md#applications' },
+      { name: 'Webhooks', description: 'Account-level subscriptions, and any subscription by id (docs/api-rules.md#subscriptions)' },
+      { name: 'Application webhooks', description: 'Application-level subscriptions (docs/api-rules.md#subscriptions)' },
+      { name: 'Deliveries', description: 'Delivery attempts and signing secrets (docs/events.md#signatures, 6)' },
       { name: 'Addresses', description: 'Numbers, session tokens and SIP addresses of applications; the number inventory (Tropo REST API v1 paths)' },
       { name: 'Linked resources', description: 'Resources that hrefs point to' },
-      { name: 'Outgoing POSTs', description: 'What Switchboard POSTs to your URLs: sessions and notifications (SPEC 6, CONTRACTS 5, 6)' },
+      { name: 'Outgoing POSTs', description: 'What Switchboard POSTs to your URLs: sessions and notifications (docs/events.md, docs/events.md#signatures, 6)' },
     ],
     paths: {
       ...applicationPaths('/v1', ''),

@@ -91,7 +91,7 @@ describe('the OpenAPI document', () => {
     expect(out, out).not.toMatch(/You have \d+ warning|Your config has \d+ warning|Unused rules/);
   }, 60_000);
 
-  it('when fetched from the gateway without credentials, then it is the document, with every SPEC path', async () => {
+  it('when fetched from the gateway without credentials, then it is the document, with every path of the API', async () => {
     const res = await fetch(`${stack.baseUrl}/openapi.json`);
     expect(res.status).toBe(200);
     const doc = (await res.json()) as { openapi: string; servers: { url: string }[]; paths: Record<string, unknown> };

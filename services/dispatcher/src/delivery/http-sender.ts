@@ -1,4 +1,4 @@
-// One HTTP attempt: POST with a timeout, no redirects, and the SSRF guard (CONTRACTS 6). Names
+// One HTTP attempt: POST with a timeout, no redirects, and the SSRF guard (docs/events.md#delivery). Names
 // are resolved here, every resolved address is judged, and the socket connects to the addresses
 // that were judged (a custom lookup), so a DNS answer that changes between check and connect
 // (rebinding) cannot reach a private address. What a name resolves to is for operators only: the

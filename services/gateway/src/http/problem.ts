@@ -1,4 +1,4 @@
-// One place maps every error to an RFC 9457 problem+json response (CONTRACTS 2).
+// One place maps every error to an RFC 9457 problem+json response (docs/api-rules.md#errors).
 import type { NextFunction, Request, Response } from 'express';
 import { AppError, ERROR_CODES, type Logger } from '@switchboard/platform';
 

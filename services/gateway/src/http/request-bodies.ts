@@ -2,14 +2,14 @@
 // OpenAPI document's request-body schemas are generated from them (z.toJSONSchema). The gateway checks
 // types and sizes (400 with the field); the services apply the business rules (allowed values, URLs,
 // limits) and whether a field is required. `null` means "not given"; unknown fields are ignored
-// (CONTRACTS 1).
+// (docs/api-rules.md#compatibility).
 import type { Request } from 'express';
 import { z } from 'zod';
 import { EVENT_NAMES } from '@switchboard/events';
 import { AppError } from '@switchboard/platform';
 import { NAME_MAX } from '../limits';
 
-/** Events a webhook subscription can name (SPEC 4.2; checked by the webhooks service): the catalogue of GET /v1/event-types. */
+/** Events a webhook subscription can name (docs/api-rules.md#subscriptions; checked by the webhooks service): the catalogue of GET /v1/event-types. */
 export const WEBHOOK_EVENTS: readonly string[] = EVENT_NAMES;
 
 /** An optional string of at most `max` characters. */
@@ -31,7 +31,7 @@ const jsonObject = (meta: Record<string, unknown> = {}) =>
 
 const ENVIRONMENT_ERROR = 'must be an environment id or an environment URL';
 
-/** Environment as a numeric id (number or digit string) or an environment URL (SPEC 2.1); answers the id. */
+/** Environment as a numeric id (number or digit string) or an environment URL (docs/api-rules.md#applications); answers the id. */
 function environmentId(v: string | number): string | undefined {
   if (typeof v === 'number') return Number.isSafeInteger(v) && v > 0 ? String(v) : undefined;
   const s = v.trim();
