@@ -9,6 +9,8 @@ export type ErrorCode =
   | 'method_not_allowed'
   | 'conflict'
   | 'limit_exceeded'
+  | 'idempotency_in_progress'
+  | 'idempotency_key_reused'
   | 'payload_too_large'
   | 'unsupported_media_type'
   | 'rate_limited'
@@ -33,6 +35,8 @@ export const ERROR_CODES: Record<ErrorCode, CodeInfo> = {
   method_not_allowed: { http: 405, grpc: GrpcStatus.UNIMPLEMENTED, title: 'Method not allowed' },
   conflict: { http: 409, grpc: GrpcStatus.FAILED_PRECONDITION, title: 'Conflict' },
   limit_exceeded: { http: 409, grpc: GrpcStatus.RESOURCE_EXHAUSTED, title: 'Limit exceeded' },
+  idempotency_in_progress: { http: 409, grpc: GrpcStatus.ABORTED, title: 'Request in progress' },
+  idempotency_key_reused: { http: 422, grpc: GrpcStatus.FAILED_PRECONDITION, title: 'Idempotency key reused' },
   payload_too_large: { http: 413, grpc: GrpcStatus.INVALID_ARGUMENT, title: 'Payload too large' },
   unsupported_media_type: { http: 415, grpc: GrpcStatus.INVALID_ARGUMENT, title: 'Unsupported media type' },
   rate_limited: { http: 429, grpc: GrpcStatus.RESOURCE_EXHAUSTED, title: 'Too many requests' },

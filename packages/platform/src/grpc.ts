@@ -4,6 +4,7 @@ import * as grpc from '@grpc/grpc-js';
 import { Counter, Histogram, type Registry } from 'prom-client';
 import { randomUUID } from 'node:crypto';
 import { AppError, classify, fromGrpcError, toGrpcError } from './errors';
+import { IDEMPOTENCY_ACCOUNT, IDEMPOTENCY_HASH, IDEMPOTENCY_KEY, type IdempotencyScope, type IdempotencyStore } from './idempotency';
 import type { Logger } from './logger';
 import { LATENCY_BUCKETS } from './metrics';
 
@@ -27,6 +28,17 @@ export interface GrpcServerOptions {
   service: string;
   logger: Logger;
   registry: Registry;
+  /** Where calls that carry an Idempotency-Key (gRPC metadata) keep their answers; without it the key is ignored. */
+  idempotency?: IdempotencyStore;
+}
+
+/** The idempotency scope a call carries in its metadata, when all three parts are there. */
+function idempotencyOf(metadata: grpc.Metadata): IdempotencyScope | undefined {
+  const [key] = metadata.get(IDEMPOTENCY_KEY);
+  const [hash] = metadata.get(IDEMPOTENCY_HASH);
+  const [accountId] = metadata.get(IDEMPOTENCY_ACCOUNT);
+  if (typeof key !== 'string' || typeof hash !== 'string' || typeof accountId !== 'string' || !key || !hash || !/^[1-9]\d{0,17}$/.test(accountId)) return undefined;
+  return { key, hash, accountId };
 }
 
 export class GrpcServer {
@@ -103,7 +115,9 @@ export class GrpcServer {
         this.handled.inc({ method, code: grpc.status[code] ?? String(code) });
         this.duration.observe({ method }, Number(process.hrtime.bigint() - started) / 1e9);
       };
-      handler(call.request, ctx).then(
+      const scope = opts.idempotency ? idempotencyOf(call.metadata) : undefined;
+      const answer = scope && opts.idempotency ? opts.idempotency.run(scope, method, () => handler(call.request, ctx)) : handler(call.request, ctx);
+      answer.then(
         (response) => {
           finish(grpc.status.OK);
           callback(null, response);
@@ -158,6 +172,8 @@ export interface ClientCallOptions {
   requestId?: string;
   /** Deadline in ms from now; default from the client. */
   timeoutMs?: number;
+  /** An API request's Idempotency-Key, its request hash and account: the called service answers a repeat from its store. */
+  idempotency?: IdempotencyScope;
 }
 
 /** Turns a generated client interface into promise-returning methods taking (request, options). */
@@ -227,6 +243,11 @@ export function promiseClient<C extends grpc.Client>(raw: C, opts: PromiseClient
           new Promise((resolve, reject) => {
             const metadata = new grpc.Metadata();
             metadata.set(REQUEST_ID_KEY, options.requestId ?? randomUUID());
+            if (options.idempotency) {
+              metadata.set(IDEMPOTENCY_KEY, options.idempotency.key);
+              metadata.set(IDEMPOTENCY_HASH, options.idempotency.hash);
+              metadata.set(IDEMPOTENCY_ACCOUNT, options.idempotency.accountId);
+            }
             const deadline = new Date(Date.now() + (options.timeoutMs ?? timeoutDefault));
             const started = process.hrtime.bigint();
             // grpc-js captures a caller stack (new Error()) on every call for the rare failure; failures

@@ -12,3 +12,4 @@ export * from './urls';
 export * from './paging';
 export * from './secrets';
 export * from './tracing';
+export * from './idempotency';

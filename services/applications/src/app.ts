@@ -7,6 +7,7 @@ import {
   createRegistry,
   ensureStreams,
   GrpcServer,
+  IdempotencyStore,
   startOpsServer,
   STREAMS,
   type Logger,
@@ -37,7 +38,9 @@ export async function createApp(config: Config, logger: Logger = createLogger('a
   let nats: NatsHandle | undefined;
   let relay: OutboxRelay | undefined;
   let ops: OpsServer | undefined;
-  const grpc = new GrpcServer({ service: 'applications', logger, registry });
+  const idempotency = new IdempotencyStore(orm.em.getConnection().getKnex(), config.DB_SCHEMA);
+  let stopPruning: (() => void) | undefined;
+  const grpc = new GrpcServer({ service: 'applications', logger, registry, idempotency });
   let accepting = false;
 
   return {
@@ -45,6 +48,8 @@ export async function createApp(config: Config, logger: Logger = createLogger('a
     orm,
     async start() {
       if (config.MIGRATE_ON_START) await migrate(orm, config.DB_SCHEMA, logger);
+      // Idempotency keys are kept 24 h (packages/platform/src/idempotency.ts).
+      stopPruning = idempotency.startPruning(60 * 60 * 1000, (err) => logger.warn({ err: (err as Error).message }, 'pruning idempotency keys failed; will retry'));
       nats = await connectNats(config.NATS_URL, logger, 'applications');
       await ensureStreams(nats.jsm, [STREAMS.internal], config.NATS_STREAM_REPLICAS);
       relay = startOutboxRelay(orm, nats.js, config.DB_SCHEMA, logger);
@@ -70,6 +75,7 @@ export async function createApp(config: Config, logger: Logger = createLogger('a
     },
     async stop() {
       accepting = false;
+      stopPruning?.();
       await grpc.stop();
       await relay?.stop();
       await ops?.close();

@@ -1,6 +1,7 @@
 // The OpenAPI 3.1 description of the public API, served at /openapi.json. Integration tests validate
 // every response they receive against it, so it cannot drift from what the gateway answers.
 import { addressClaim, applicationWrite, requestBodySchema, WEBHOOK_CREATE_REQUIRED, WEBHOOK_EVENTS, webhookCreate, webhookUpdate } from './http/request-bodies';
+import { EVENT_NAMES, eventTypesJson } from '@switchboard/events';
 import { ERROR_CODES, LIST_MAX, LIST_UNPAGED_MAX } from '@switchboard/platform';
 import {
   ACCOUNT_SUBSCRIPTIONS_MAX,
@@ -35,8 +36,9 @@ const errors = {
   '404': problemResponse('Unknown id, or a resource of another account.'),
   '405': problemResponse('Method not allowed on this path.', { Allow: { schema: { type: 'string' } } }),
   '409': problemResponse(
-    `A limit was reached (\`limit_exceeded\`: at most ${ACCOUNT_SUBSCRIPTIONS_MAX} account-level subscriptions per account and ${APPLICATION_SUBSCRIPTIONS_MAX} per application) or the change conflicts (\`conflict\`).`,
+    `A limit was reached (\`limit_exceeded\`: at most ${ACCOUNT_SUBSCRIPTIONS_MAX} account-level subscriptions per account and ${APPLICATION_SUBSCRIPTIONS_MAX} per application) or the change conflicts (\`conflict\`), or a request with the same \`Idempotency-Key\` is still running after 10 s (\`idempotency_in_progress\`: retry later).`,
   ),
+  '422': problemResponse('The `Idempotency-Key` was used in the last 24 h with a different request (method, path or body): `idempotency_key_reused`.'),
   '413': problemResponse(`Request body over the size limit (\`BODY_LIMIT_BYTES\`, default ${BODY_LIMIT_DEFAULT_BYTES / 1024} KiB).`),
   '415': problemResponse('A POST/PUT body without Content-Type: application/json (a POST without a body needs no Content-Type).'),
   '429': problemResponse('Rate limited or locked out after failed logins.', { 'Retry-After': { schema: { type: 'string' } } }),
@@ -48,6 +50,27 @@ type Status = keyof typeof errors;
 const pick = (...codes: Status[]) => Object.fromEntries(codes.map((c) => [c, errors[c]]));
 const readErrors = pick('401', '404', '405', '429', '500', '503');
 const writeErrors = pick('400', '401', '404', '405', '409', '413', '415', '429', '500', '503');
+
+const idempotencyKeyParam: Schema = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
+  example: 'b3b9f5a0-5c1e-4d2e-9f0a-6a8c2b7d1e44',
+  description:
+    'Makes a retried POST safe: within 24 h, a request with the same key and the same method, path and body (JSON key order and spacing do not matter) is not done again; it answers what the first one answered (status, body, `Location`). ' +
+    'A request that arrives while the first is still running waits for it (up to 10 s, then 409 `idempotency_in_progress`). The same key with a different request is a 422 `idempotency_key_reused`. ' +
+    'Keys are per account and per service that does the write (applications; webhooks and their secrets). A request that failed (any 4xx or 5xx) is not remembered: its key can be sent again. 1 to 255 visible ASCII characters (else 400); a UUID is a good choice.',
+};
+/**
+ * A POST of the API: it takes an `Idempotency-Key` (IETF draft "The Idempotency-Key HTTP Header
+ * Field"; the owning service keeps the first answer 24 h) and may answer 422 for a reused key.
+ */
+const idempotentPost = (op: Schema): Schema => ({
+  ...op,
+  parameters: [...((op.parameters as Schema[] | undefined) ?? []), idempotencyKeyParam],
+  responses: { ...(op.responses as Schema), '422': errors['422'] },
+});
 
 const json = (schema: Schema, description: string, headers: Schema = {}): Schema => ({
   description,
@@ -187,6 +210,20 @@ const schemas: Record<string, Schema> = {
     additionalProperties: false,
   },
   WebhookEvent: { type: 'string', enum: [...WEBHOOK_EVENTS] },
+  EventType: {
+    type: 'object',
+    description: 'An event one can subscribe to.',
+    required: ['name', 'description', 'resources', 'applicationLevel', 'data'],
+    properties: {
+      name: { type: 'string', enum: [...EVENT_NAMES] },
+      description: { type: 'string' },
+      resources: { type: 'array', items: { type: 'string', enum: ['call', 'sms', 'transcription', 'all'] }, description: 'Resources its events come with, and `all`: a subscription matches an event by listing its resource or `all`.' },
+      applicationLevel: { type: 'boolean', description: 'Whether application-level subscriptions may name it (else account-level only).' },
+      data: { type: 'object', description: 'JSON Schema (2020-12) of the `data` of its notifications, generated from the schema the dispatcher validates events with.' },
+    },
+    additionalProperties: false,
+    examples: [eventTypesJson()[0]],
+  },
   Webhook: {
     type: 'object',
     required: ['href', 'id', 'event', 'resource', 'targetUrl', 'enabled', 'accountId', 'createdAt', 'updatedAt', 'consecutiveFailures', 'lastAttemptAt', 'lastStatus', 'disabledReason'],
@@ -198,6 +235,12 @@ const schemas: Record<string, Schema> = {
       resource: { type: 'string', description: 'Comma-separated, normalised: call, sms, transcription, or all.' },
       targetUrl: { type: 'string', format: 'iri' },
       payload: { type: 'object', description: 'Present only if set.' },
+      headers: {
+        type: 'object',
+        additionalProperties: { type: 'string' },
+        maxProperties: 10,
+        description: 'Custom headers sent with every delivery; present only if set. The value of `Authorization` reads as `***` (write-only).',
+      },
       enabled: { type: 'boolean' },
       accountId: { type: 'string' },
       applicationId: { type: 'string', description: 'Only on application-level subscriptions.' },
@@ -304,7 +347,7 @@ function webhookPaths(prefix: string, level: 'account' | 'application'): Record<
     [`${prefix}/webhooks`]: {
       parameters: appParam,
       get: { tags: [tag], summary: `List ${what} subscriptions`, operationId: `list${level}Webhooks`, parameters: [...listParams, ...webhookFilters], responses: { '200': json({ type: 'array', items: ref('Webhook') }, 'Subscriptions.', listHeaders), ...pick('400'), ...readErrors } },
-      post: { tags: [tag], summary: `Create an ${what} subscription`, operationId: `create${level}Webhook`, requestBody: jsonBody(ref('WebhookCreate')), responses: { '200': json(ref('WebhookCreated'), 'Created; the secret is shown once here and at /secret.', hrefHeaders), ...writeErrors } },
+      post: idempotentPost({ tags: [tag], summary: `Create an ${what} subscription`, operationId: `create${level}Webhook`, requestBody: jsonBody(ref('WebhookCreate')), responses: { '200': json(ref('WebhookCreated'), 'Created; the secret is shown once here and at /secret.', hrefHeaders), ...writeErrors } }),
     },
     [`${prefix}/webhooks/{id}`]: {
       parameters: [...appParam, pathId('id', 'Subscription id.')],
@@ -325,7 +368,7 @@ function addressPaths(prefix: string, op: string): Record<string, Schema> {
     [`${prefix}/applications/{id}/addresses`]: {
       parameters: [app],
       get: { tags, summary: "List the application's addresses", operationId: `list${op}Addresses`, responses: { '200': json({ type: 'array', items: ref('Address') }, 'Numbers first, then tokens and SIP addresses, each in the order added.'), ...pick('400'), ...readErrors } },
-      post: { tags, summary: 'Add an address: claim a number, or create a token or SIP address', operationId: `claim${op}Address`, requestBody: jsonBody(ref('AddressClaim')), responses: { '200': json(ref('Href'), 'Added.', hrefHeaders), ...writeErrors } },
+      post: idempotentPost({ tags, summary: 'Add an address: claim a number, or create a token or SIP address', operationId: `claim${op}Address`, requestBody: jsonBody(ref('AddressClaim')), responses: { '200': json(ref('Href'), 'Added.', hrefHeaders), ...writeErrors } }),
     },
     [`${prefix}/applications/{id}/addresses/{type}`]: {
       parameters: [app, type],
@@ -334,7 +377,7 @@ function addressPaths(prefix: string, op: string): Record<string, Schema> {
     [`${prefix}/applications/{id}/addresses/{type}/{address}`]: {
       parameters: [app, type, address],
       get: { tags, summary: 'Show an address', operationId: `get${op}Address`, responses: { '200': json(ref('Address'), 'The address.'), ...pick('400'), ...readErrors } },
-      post: { tags, summary: 'Move an address you own to this application (no body)', operationId: `move${op}Address`, responses: { '200': json(ref('Href'), 'Moved (or already there).', hrefHeaders), ...writeErrors } },
+      post: idempotentPost({ tags, summary: 'Move an address you own to this application (no body)', operationId: `move${op}Address`, responses: { '200': json(ref('Href'), 'Moved (or already there).', hrefHeaders), ...writeErrors } }),
       delete: { tags, summary: 'Release an address: a number goes back to the inventory', operationId: `release${op}Address`, responses: { '200': json(ref('Message'), 'Released.'), ...pick('400'), ...readErrors } },
     },
   };
@@ -484,7 +527,7 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
   const applicationPaths = (prefix: string, op: string): Record<string, Schema> => ({
     [`${prefix}/applications`]: {
       get: { tags: ['Applications'], summary: 'List applications', operationId: `list${op}Applications`, parameters: listParams, responses: { '200': json({ type: 'array', items: ref('Application') }, 'Applications in creation order.', listHeaders), ...pick('400'), ...readErrors } },
-      post: { tags: ['Applications'], summary: 'Create an application', operationId: `create${op}Application`, requestBody: jsonBody(ref('ApplicationWrite')), responses: { '200': json(ref('Href'), 'Created.', hrefHeaders), ...writeErrors } },
+      post: idempotentPost({ tags: ['Applications'], summary: 'Create an application', operationId: `create${op}Application`, requestBody: jsonBody(ref('ApplicationWrite')), responses: { '200': json(ref('Href'), 'Created.', hrefHeaders), ...writeErrors } }),
     },
     [`${prefix}/applications/{id}`]: {
       parameters: [pathId('id', 'Application id.')],
@@ -504,13 +547,13 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
     },
     [`${prefix}/applications/{id}/secret/rotate`]: {
       parameters: [pathId('id', 'Application id.')],
-      post: {
+      post: idempotentPost({
         tags: ['Applications'],
         summary: 'Rotate the session signing secret (the old one stays valid 24 h)',
         operationId: `rotate${op}ApplicationSecret`,
         description: 'Replaces the secret; for 24 h the previous one signs too (a second `v1,` signature), so receivers can switch without losing a message. No request body.',
         responses: { '200': json(ref('Secret'), 'The new secret.'), ...writeErrors },
-      },
+      }),
     },
   });
 
@@ -557,13 +600,16 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
         put: { tags: ['Application webhooks'], summary: 'Update a subscription (singular form)', operationId: 'updateSingularApplicationWebhook', requestBody: jsonBody(ref('WebhookUpdate')), responses: { '200': json(ref('Href'), 'Updated.', hrefHeaders), ...writeErrors } },
         delete: { tags: ['Application webhooks'], summary: 'Delete a subscription (singular form)', operationId: 'deleteSingularApplicationWebhook', responses: { '200': json(ref('Message'), 'Deleted.'), ...readErrors } },
       },
+      '/v1/event-types': {
+        get: { tags: ['Webhooks'], summary: 'Events one can subscribe to, with the JSON Schema of their data', operationId: 'listEventTypes', responses: { '200': json({ type: 'array', items: ref('EventType') }, 'The catalogue of subscribable events.'), ...readErrors } },
+      },
       '/v1/webhooks/{id}/secret': {
         parameters: [pathId('id', 'Subscription id.')],
         get: { tags: ['Deliveries'], summary: "Read a subscription's signing secret", operationId: 'getWebhookSecret', responses: { '200': json(ref('Secret'), 'The current secret.'), ...readErrors } },
       },
       '/v1/webhooks/{id}/secret/rotate': {
         parameters: [pathId('id', 'Subscription id.')],
-        post: { tags: ['Deliveries'], summary: `Rotate the signing secret (the old one stays valid ${PREVIOUS_SECRET})`, operationId: 'rotateWebhookSecret', responses: { '200': json(ref('Secret'), 'The new secret.'), ...writeErrors } },
+        post: idempotentPost({ tags: ['Deliveries'], summary: `Rotate the signing secret (the old one stays valid ${PREVIOUS_SECRET})`, operationId: 'rotateWebhookSecret', responses: { '200': json(ref('Secret'), 'The new secret.'), ...writeErrors } }),
       },
       '/v1/webhooks/{id}/deliveries': {
         parameters: [pathId('id', 'Subscription id.')],

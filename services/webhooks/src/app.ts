@@ -8,6 +8,7 @@ import {
   createRegistry,
   ensureStreams,
   GrpcServer,
+  IdempotencyStore,
   startOpsServer,
   STREAMS,
   withTimeout,
@@ -40,7 +41,8 @@ const PRUNE_EVERY_MS = 60 * 60 * 1000;
 export async function createApp(config: Config, logger: Logger = createLogger('webhooks', config.LOG_LEVEL)): Promise<WebhooksApp> {
   const registry = createRegistry('webhooks');
   const orm = await initOrm({ ...SCHEMA, databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, poolMax: config.DB_POOL_MAX, logger, secrets: config.SECRETS_KEY });
-  const grpc = new GrpcServer({ service: 'webhooks', logger, registry });
+  const idempotency = new IdempotencyStore(orm.em.getConnection().getKnex(), config.DB_SCHEMA);
+  const grpc = new GrpcServer({ service: 'webhooks', logger, registry, idempotency });
   const pruned = new Counter({ name: 'webhooks_deliveries_pruned_total', help: 'Delivery records deleted after the retention period.', registers: [registry] });
   let nats: NatsHandle | undefined;
   let apps: ApplicationsClient | undefined;
@@ -57,6 +59,7 @@ export async function createApp(config: Config, logger: Logger = createLogger('w
         if (n > 0) logger.info({ deleted: n }, 'old delivery records pruned');
       })
       .catch((err: unknown) => logger.warn({ err: (err as Error).message }, 'pruning delivery records failed; will retry'));
+    idempotency.prune().catch((err: unknown) => logger.warn({ err: (err as Error).message }, 'pruning idempotency keys failed; will retry'));
   };
 
   return {

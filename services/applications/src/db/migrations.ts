@@ -1,6 +1,7 @@
 // Migrations of the applications schema, in order. Each runs in a transaction; never edit one
 // that has shipped: add a new one.
 import { SchemaMigration } from '@switchboard/orm';
+import { idempotencyTableSql } from '@switchboard/platform';
 import { Migration004SessionSecrets } from './secret-migrations';
 
 export class Migration001Initial extends SchemaMigration {
@@ -124,6 +125,14 @@ export class Migration005Addresses extends SchemaMigration {
   }
 }
 
+/** The answers of POSTs sent with an Idempotency-Key (kept 24 h; packages/platform/src/idempotency.ts). */
+export class Migration006IdempotencyKeys extends SchemaMigration {
+  override async up(): Promise<void> {
+    this.useSchema();
+    this.addSql(idempotencyTableSql());
+  }
+}
+
 export const MIGRATIONS = [
   { name: 'Migration001Initial', class: Migration001Initial },
   { name: 'Migration002OutboxMessageId', class: Migration002OutboxMessageId },
@@ -131,4 +140,5 @@ export const MIGRATIONS = [
   // Needs SECRETS_KEY: initOrm hands it the service's key.
   { name: 'Migration004SessionSecrets', class: Migration004SessionSecrets },
   { name: 'Migration005Addresses', class: Migration005Addresses },
+  { name: 'Migration006IdempotencyKeys', class: Migration006IdempotencyKeys },
 ];

@@ -11,7 +11,7 @@ import type { SessionReason } from './policies/session';
 
 /** What a notification job resolved to: an HTTP attempt, an outcome recorded without one, or nothing to do. */
 export type Plan =
-  | { kind: 'send'; url: string; body: string; keys: Buffer[]; record: RecordBase; subscriptionId: string | null; sent?: SentFields }
+  | { kind: 'send'; url: string; body: string; keys: Buffer[]; headers?: Record<string, string>; record: RecordBase; subscriptionId: string | null; sent?: SentFields }
   | { kind: 'end'; outcome: 'failed' | 'cancelled'; reason: string; record: RecordBase }
   | { kind: 'skip'; reason: string };
 
@@ -88,6 +88,7 @@ async function planNotification(job: NotificationJob, deps: PlanDeps, matched: S
     url: sub.targetUrl,
     body,
     keys: sub.keys,
+    headers: sub.headers,
     subscriptionId: sub.id,
     sent,
     record: { subscriptionId: sub.id, applicationId: e.applicationId ?? '', accountId: e.accountId, event: webhookEvent, targetUrl: sub.targetUrl },

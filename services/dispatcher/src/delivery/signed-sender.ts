@@ -31,6 +31,8 @@ export interface SignedPost {
    * out of its timeout, and a slot given too late is handed back unused (a `host_busy` wait).
    */
   notAfter?: number;
+  /** A subscription's custom headers; the signature headers (and Content-Type, User-Agent) win over them. */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -75,7 +77,7 @@ export class SignedSender {
     let fired;
     try {
       fired = await this.breakers.fire(target.host, async () => {
-        const r = await this.http.post(p.url, p.body, { ...signatureHeaders(p.keys, p.webhookId, p.body) }, target, options);
+        const r = await this.http.post(p.url, p.body, { ...p.headers, ...signatureHeaders(p.keys, p.webhookId, p.body) }, target, options);
         if (isHostFailure(r)) throw new HostFailure(r);
         return r;
       });

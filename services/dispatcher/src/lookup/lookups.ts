@@ -30,6 +30,8 @@ export interface SubscriptionTarget {
   payload: unknown;
   /** HMAC keys of the current secret and, during a rotation, the previous one. */
   keys: Buffer[];
+  /** The subscription's custom headers, sent with every attempt (never logged or recorded). */
+  headers: Record<string, string>;
 }
 
 export interface MatchQuery {
@@ -120,6 +122,7 @@ export class Lookups {
           targetUrl: s.targetUrl,
           payload,
           keys,
+          headers: m.headers ?? {},
         });
       }
       return out;

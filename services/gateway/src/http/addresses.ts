@@ -4,7 +4,7 @@ import type { Request, Router } from 'express';
 import { AppError } from '@switchboard/platform';
 import type { AddressMessage } from '@switchboard/proto';
 import type { Hrefs } from '../hrefs';
-import { callOptions, principal } from './context';
+import { callOptions, principal, writeOptions } from './context';
 import type { RouteDeps } from './deps';
 import { queryString, readList, route, sendHref, sendJson } from './routing';
 import { addressClaim, decodeBody } from './request-bodies';
@@ -43,7 +43,7 @@ export function addressRoutes(router: Router, deps: RouteDeps): void {
     GET: async (req, res) => sendJson(res, await list(req, undefined)),
     POST: async (req, res) => {
       const { token: _t, username: _u, password: _p, ...fields } = decodeBody(req, addressClaim);
-      const { address } = await addresses.claimAddress({ ...fields, accountId: principal(req).accountId, applicationId: String(req.params.id) }, callOptions(req));
+      const { address } = await addresses.claimAddress({ ...fields, accountId: principal(req).accountId, applicationId: String(req.params.id) }, writeOptions(req));
       sendHref(res, hrefs.address(address!.applicationId, address!.type, address!.value));
     },
   });
@@ -59,7 +59,7 @@ export function addressRoutes(router: Router, deps: RouteDeps): void {
     },
     // Tropo's move: POST with no body to the address under the application it should belong to.
     POST: async (req, res) => {
-      const { address } = await addresses.moveAddress({ ...key(req), toApplicationId: String(req.params.id) }, callOptions(req));
+      const { address } = await addresses.moveAddress({ ...key(req), toApplicationId: String(req.params.id) }, writeOptions(req));
       sendHref(res, hrefs.address(address!.applicationId, address!.type, address!.value));
     },
     DELETE: async (req, res) => {

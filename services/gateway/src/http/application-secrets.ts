@@ -1,6 +1,6 @@
 // An application's session signing secret (docs/events.md#signatures): read it, rotate it. Also under /rest/v1.
 import type { Router } from 'express';
-import { callOptions, principal } from './context';
+import { callOptions, principal, writeOptions } from './context';
 import type { RouteDeps } from './deps';
 import { route, sendJson } from './routing';
 
@@ -16,7 +16,7 @@ export function applicationSecretRoutes(router: Router, deps: RouteDeps): void {
 
   route(router, '/applications/:id/secret/rotate', {
     POST: async (req, res) => {
-      const { secret } = await applications.rotateApplicationSecret({ accountId: principal(req).accountId, id: String(req.params.id) }, callOptions(req));
+      const { secret } = await applications.rotateApplicationSecret({ accountId: principal(req).accountId, id: String(req.params.id) }, writeOptions(req));
       sendJson(res, { secret });
     },
   });

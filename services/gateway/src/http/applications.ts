@@ -2,7 +2,7 @@
 import type { Request, Router } from 'express';
 import type { ApplicationMessage } from '@switchboard/proto';
 import { applicationWrite, decodeBody } from './request-bodies';
-import { callOptions, principal } from './context';
+import { callOptions, principal, writeOptions } from './context';
 import type { RouteDeps } from './deps';
 import { readList, route, sendHref, sendJson } from './routing';
 import type { Hrefs } from '../hrefs';
@@ -50,7 +50,7 @@ export function applicationRoutes(router: Router, deps: RouteDeps): void {
     },
     POST: async (req, res) => {
       const fields = applicationFields(req);
-      const { application } = await applications.createApplication({ ...fields, accountId: principal(req).accountId }, callOptions(req));
+      const { application } = await applications.createApplication({ ...fields, accountId: principal(req).accountId }, writeOptions(req));
       sendHref(res, hrefs.application(application!.id));
     },
   });

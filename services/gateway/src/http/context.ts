@@ -1,5 +1,6 @@
 import type { Request } from 'express';
-import type { Logger } from '@switchboard/platform';
+import { createHash } from 'node:crypto';
+import { AppError, type ClientCallOptions, type Logger } from '@switchboard/platform';
 import type { Principal } from '../auth';
 
 /** Per-request values set by the middleware chain. */
@@ -25,4 +26,35 @@ export function principal(req: Request): Principal {
 /** Options for every gRPC call made on behalf of this request. */
 export function callOptions(req: Request): { requestId: string } {
   return { requestId: req.state.requestId };
+}
+
+/** Visible ASCII, 1 to 255 characters (IETF draft "The Idempotency-Key HTTP Header Field" leaves the format to the API). */
+const IDEMPOTENCY_KEY_FORMAT = /^[\x21-\x7e]{1,255}$/;
+
+/** A JSON value with object keys sorted: equal bodies hash equally whatever their key order or spacing. */
+function canonicalJson(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonicalJson).join(',')}]`;
+  if (v !== null && typeof v === 'object') {
+    const o = v as Record<string, unknown>;
+    return `{${Object.keys(o)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson(o[k])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(v) ?? 'null';
+}
+
+/**
+ * Options for the one gRPC call of a POST that writes: `callOptions` plus, when the request carries
+ * an `Idempotency-Key`, the key, the account and a hash of the request (method, path without the
+ * `/rest` prefix or a trailing slash, canonical body). The owning service answers a repeat from its
+ * store (packages/platform/src/idempotency.ts). A malformed key is a 400.
+ */
+export function writeOptions(req: Request): ClientCallOptions {
+  const key = req.get('idempotency-key');
+  if (key === undefined) return callOptions(req);
+  if (!IDEMPOTENCY_KEY_FORMAT.test(key)) throw AppError.invalid([{ field: 'Idempotency-Key', message: 'must be 1 to 255 visible ASCII characters' }]);
+  const path = `${req.baseUrl}${req.path}`.replace(/^\/rest(?=\/)/, '').replace(/\/+$/, '');
+  const hash = createHash('sha256').update(`${req.method} ${path}\n${canonicalJson(req.body ?? null)}`).digest('hex');
+  return { ...callOptions(req), idempotency: { accountId: principal(req).accountId, key, hash } };
 }

@@ -5,11 +5,12 @@
 // (docs/api-rules.md#compatibility).
 import type { Request } from 'express';
 import { z } from 'zod';
+import { EVENT_NAMES } from '@switchboard/events';
 import { AppError } from '@switchboard/platform';
 import { NAME_MAX } from '../limits';
 
-/** Events a webhook subscription can name (docs/api-rules.md#subscriptions; checked by the webhooks service). */
-export const WEBHOOK_EVENTS = ['smsdlr', 'cdrCreated', 'cdrRated'] as const;
+/** Events a webhook subscription can name (docs/api-rules.md#subscriptions; checked by the webhooks service): the catalogue of GET /v1/event-types. */
+export const WEBHOOK_EVENTS: readonly string[] = EVENT_NAMES;
 
 /** An optional string of at most `max` characters. */
 const text = (max: number, meta: Record<string, unknown> = {}) =>
@@ -75,6 +76,15 @@ export const webhookCreate = z
     resource: text(1024, { examples: ['sms', 'call,sms', 'all'] }),
     targetUrl: text(4096, { format: 'uri' }),
     enabled: boolean({ default: true }),
+    headers: z
+      .record(z.string(), z.string({ error: 'must be an object of header names to string values' }), { error: 'must be an object of header names to string values' })
+      .meta({
+        description:
+          'Custom headers sent with every delivery, `{name: value}`: at most 10, names HTTP tokens; hop-by-hop headers, `Host`, `User-Agent`, `Content-*` and `webhook-*` are refused (400). ' +
+          '`Authorization` is write-only: reads show its value as `***`. On PUT the object replaces all headers (`{}` removes them).',
+        examples: [{ Authorization: 'Bearer s3cr3t', 'X-Team': 'billing' }],
+      })
+      .nullish(),
   })
   .meta({ description: 'Unknown fields are ignored; null means "not given".' });
 

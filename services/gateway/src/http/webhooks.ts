@@ -3,9 +3,10 @@
 // update responses link to), plus secrets (docs/events.md#signatures) and delivery records (docs/events.md#delivery).
 import type { Request, Router } from 'express';
 import type { DeliveryMessage, SubscriptionMessage } from '@switchboard/proto';
+import { eventTypesJson } from '@switchboard/events';
 import type { Hrefs } from '../hrefs';
 import { decodeBody, webhookCreate, webhookUpdate } from './request-bodies';
-import { callOptions, principal } from './context';
+import { callOptions, principal, writeOptions } from './context';
 import type { RouteDeps } from './deps';
 import { queryString, readList, route, sendHref, sendJson, type Handler } from './routing';
 
@@ -19,6 +20,8 @@ export function webhookJson(s: SubscriptionMessage, hrefs: Hrefs): Record<string
     resource: s.resource,
     targetUrl: s.targetUrl,
     ...(s.payloadJson !== undefined ? { payload: JSON.parse(s.payloadJson) as unknown } : {}),
+    // Authorization reads as "***" (the webhooks service redacts it).
+    ...(Object.keys(s.headers ?? {}).length > 0 ? { headers: s.headers } : {}),
     enabled: s.enabled,
     accountId: s.accountId,
     ...(s.applicationId ? { applicationId: s.applicationId } : {}),
@@ -55,8 +58,12 @@ export function deliveryJson(d: DeliveryMessage): Record<string, unknown> {
  * (allowed values, URLs, limits). `payload` travels as JSON text.
  */
 function webhookFields(req: Request, schema: typeof webhookCreate | typeof webhookUpdate) {
-  const { payload, ...rest } = decodeBody(req, schema) as ReturnType<typeof decodeBody<typeof webhookCreate>>;
-  return { ...rest, ...(payload !== undefined ? { payloadJson: JSON.stringify(payload) } : {}) };
+  const { payload, headers, ...rest } = decodeBody(req, schema) as ReturnType<typeof decodeBody<typeof webhookCreate>>;
+  return {
+    ...rest,
+    ...(payload !== undefined ? { payloadJson: JSON.stringify(payload) } : {}),
+    ...(headers !== undefined ? { headersJson: JSON.stringify(headers) } : {}),
+  };
 }
 
 /** Registers these routes on the API router (one flat router: no nested router per resource on every request). */
@@ -85,7 +92,7 @@ export function webhookRoutes(router: Router, deps: RouteDeps): void {
       const fields = webhookFields(req, webhookCreate);
       const { subscription, secret } = await webhooks.createSubscription(
         { ...fields, accountId: principal(req).accountId, applicationId: scoped ? appId(req) : '' },
-        callOptions(req),
+        writeOptions(req),
       );
       // docs/api-rules.md#subscriptions: the new subscription's address is /v1/webhooks/<id> on both levels.
       sendHref(res, hrefs.webhook(subscription!.id), { secret });
@@ -121,6 +128,10 @@ export function webhookRoutes(router: Router, deps: RouteDeps): void {
       sendJson(res, { message: `Webhook ${id(req)} deleted` });
     };
 
+  // The catalogue is static: built once, from the schemas the dispatcher validates with.
+  const eventTypes = eventTypesJson();
+  route(router, '/event-types', { GET: async (_req, res) => sendJson(res, eventTypes) });
+
   route(router, '/webhooks', { GET: list(false), POST: create(false) });
   route(router, '/webhooks/:id', { GET: show(false), PUT: update(false), DELETE: remove(false) });
 
@@ -133,7 +144,7 @@ export function webhookRoutes(router: Router, deps: RouteDeps): void {
 
   route(router, '/webhooks/:id/secret/rotate', {
     POST: async (req, res) => {
-      const { secret } = await webhooks.rotateSecret({ accountId: principal(req).accountId, id: id(req) }, callOptions(req));
+      const { secret } = await webhooks.rotateSecret({ accountId: principal(req).accountId, id: id(req) }, writeOptions(req));
       sendJson(res, { secret });
     },
   });

@@ -14,6 +14,8 @@ export interface Subscription {
   resource: string;
   targetUrl: string;
   payload: Record<string, unknown> | null;
+  /** Custom headers sent with every delivery; an Authorization value is write-only (never read back through the API). */
+  headers: Record<string, string>;
   enabled: boolean;
   createdAt: Date;
   updatedAt: Date;
@@ -75,6 +77,7 @@ export const SubscriptionSchema = new EntitySchema<Subscription>({
     resource: { type: 'string' },
     targetUrl: { type: 'string', fieldName: 'target_url' },
     payload: { type: 'json', nullable: true },
+    headers: { type: 'json' },
     enabled: { type: 'boolean' },
     createdAt: { type: 'Date', fieldName: 'created_at' },
     updatedAt: { type: 'Date', fieldName: 'updated_at' },

@@ -1,6 +1,7 @@
 // Migrations of the webhooks schema, in order. Each runs in a transaction; never edit one that
 // has shipped: add a new one.
 import { SchemaMigration } from '@switchboard/orm';
+import { idempotencyTableSql } from '@switchboard/platform';
 import { Migration003SealSecrets } from './secret-migrations';
 
 export class Migration001Initial extends SchemaMigration {
@@ -81,9 +82,28 @@ export class Migration002CancelledOutcome extends SchemaMigration {
   }
 }
 
+/** The answers of POSTs sent with an Idempotency-Key (kept 24 h; packages/platform/src/idempotency.ts). */
+export class Migration004IdempotencyKeys extends SchemaMigration {
+  override async up(): Promise<void> {
+    this.useSchema();
+    this.addSql(idempotencyTableSql());
+  }
+}
+
+/** Custom headers sent with every delivery of a subscription ({name: value}, at most 10). */
+export class Migration005SubscriptionHeaders extends SchemaMigration {
+  override async up(): Promise<void> {
+    this.useSchema();
+    // json, not jsonb: headers read back in the order the client sent them.
+    this.addSql(`alter table subscriptions add column headers json not null default '{}'`);
+  }
+}
+
 export const MIGRATIONS = [
   { name: 'Migration001Initial', class: Migration001Initial },
   { name: 'Migration002CancelledOutcome', class: Migration002CancelledOutcome },
   // Needs SECRETS_KEY: initOrm hands it the service's key.
   { name: 'Migration003SealSecrets', class: Migration003SealSecrets },
+  { name: 'Migration004IdempotencyKeys', class: Migration004IdempotencyKeys },
+  { name: 'Migration005SubscriptionHeaders', class: Migration005SubscriptionHeaders },
 ];

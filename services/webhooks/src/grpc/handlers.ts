@@ -39,7 +39,7 @@ export function registerHandlers(server: GrpcServer, deps: Deps): void {
     },
     MatchSubscriptions: async (req) => {
       const matches = await matchSubscriptions(deps, req);
-      return { subscriptions: matches.map((m) => ({ subscription: toMessage(m.subscription), secrets: m.secrets })) };
+      return { subscriptions: matches.map((m) => ({ subscription: toMessage(m.subscription), secrets: m.secrets, headers: m.headers })) };
     },
     RecordAttempts: async (req, ctx) => {
       await recordAttempts(deps, req, ctx.requestId);

@@ -4,7 +4,7 @@ import type { Deps, Traced } from '../context';
 import { DeletedApplicationSchema, SubscriptionSchema, SubscriptionSecretSchema, type Subscription } from '../db/entities';
 import { newSecret, newSubscriptionId } from './ids';
 import { limitScope, lockScope, MAX_ACCOUNT_LEVEL, MAX_PER_APPLICATION, requireAccount } from './repository';
-import { checkEvent, checkName, checkPayload, checkTargetUrl, normaliseResource, throwIfAny } from './rules';
+import { checkEvent, checkHeaders, sealHeaders, checkName, checkPayload, checkTargetUrl, normaliseResource, throwIfAny } from './rules';
 
 /**
  * Creates an account-level subscription (no application id) or an application-level one (the
@@ -29,10 +29,12 @@ export async function createSubscription(
       : checkTargetUrl(req.targetUrl, deps.allowedCidrs, errors);
   const payload = req.payloadJson === undefined ? null : (checkPayload(req.payloadJson, errors) ?? null);
   const name = req.name === undefined ? null : checkName(req.name, errors);
+  const headers = req.headersJson === undefined ? {} : (checkHeaders(req.headersJson, errors) ?? {});
   throwIfAny(errors);
 
   if (applicationId) await deps.applications.assertOwned(accountId, applicationId, requestId);
 
+  const id = newSubscriptionId();
   const secret = newSecret();
   const subscription = await deps.orm.em.fork().transactional(async (em) => {
     await lockScope(em, limitScope(accountId, applicationId));
@@ -49,7 +51,7 @@ export async function createSubscription(
     }
     const now = new Date();
     const sub = em.create(SubscriptionSchema, {
-      id: newSubscriptionId(),
+      id,
       accountId,
       applicationId,
       name,
@@ -57,6 +59,7 @@ export async function createSubscription(
       resource: resource!,
       targetUrl: targetUrl!,
       payload,
+      headers: sealHeaders(headers, deps.secrets, id),
       enabled: req.enabled ?? true,
       createdAt: now,
       updatedAt: now,

@@ -1,5 +1,6 @@
 import type { Subscription as Message } from '@switchboard/proto/generated/switchboard/webhooks/v1/Subscription';
 import type { SubscriptionView } from './repository';
+import { redactHeaders } from './rules';
 
 export function toMessage(s: SubscriptionView): Message {
   return {
@@ -11,6 +12,7 @@ export function toMessage(s: SubscriptionView): Message {
     resource: s.resource,
     targetUrl: s.targetUrl,
     ...(s.payload !== null ? { payloadJson: JSON.stringify(s.payload) } : {}),
+    headers: redactHeaders(s.headers),
     enabled: s.enabled,
     createdAt: s.createdAt.toISOString(),
     updatedAt: s.updatedAt.toISOString(),

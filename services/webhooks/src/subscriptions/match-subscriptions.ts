@@ -3,12 +3,14 @@ import type { MatchSubscriptionsRequest__Output } from '@switchboard/proto/gener
 import type { Deps } from '../context';
 import { SubscriptionSchema, SubscriptionSecretSchema, type Subscription } from '../db/entities';
 import { requireAccount } from './repository';
-import { ALL, checkEvent, RESOURCES, throwIfAny } from './rules';
+import { ALL, checkEvent, openHeaders, RESOURCES, throwIfAny } from './rules';
 
 export interface Match {
   subscription: Subscription;
   /** The current secret first, then the previous one while it is still valid. */
   secrets: string[];
+  /** The custom headers to send, the Authorization value opened. */
+  headers: Record<string, string>;
 }
 
 /**
@@ -45,6 +47,6 @@ export async function matchSubscriptions(deps: Deps, req: MatchSubscriptionsRequ
     if (!k) return [];
     const list = [deps.secrets.open(k.secret, k.subscriptionId)];
     if (k.previousSecret && k.previousExpiresAt && k.previousExpiresAt.getTime() > now) list.push(deps.secrets.open(k.previousSecret, k.subscriptionId));
-    return [{ subscription, secrets: list }];
+    return [{ subscription, secrets: list, headers: openHeaders(subscription.headers, deps.secrets, subscription.id) }];
   });
 }

@@ -60,6 +60,7 @@ interface Row {
   resource: string;
   target_url: string;
   payload: Record<string, unknown> | null;
+  headers: Record<string, string>;
   enabled: boolean;
   created_at: Date;
   updated_at: Date;
@@ -70,7 +71,7 @@ interface Row {
 }
 
 const COLUMNS =
-  'seq::text, id, account_id::text, application_id, name, event, resource, target_url, payload, enabled, created_at, updated_at, consecutive_failures, last_attempt_at, last_status, disabled_reason';
+  'seq::text, id, account_id::text, application_id, name, event, resource, target_url, payload, headers, enabled, created_at, updated_at, consecutive_failures, last_attempt_at, last_status, disabled_reason';
 
 function fromRow(r: Row): SubscriptionView {
   return {
@@ -83,6 +84,7 @@ function fromRow(r: Row): SubscriptionView {
     resource: r.resource,
     targetUrl: r.target_url,
     payload: r.payload,
+    headers: r.headers,
     enabled: r.enabled,
     createdAt: new Date(r.created_at),
     updatedAt: new Date(r.updated_at),

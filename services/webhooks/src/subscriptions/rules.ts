@@ -1,5 +1,5 @@
 // The rules of docs/api-rules.md#subscriptions that a webhook subscription must satisfy, with the API's field names in errors.
-import { AppError, checkDeliveryUrl, type Cidr, type FieldError } from '@switchboard/platform';
+import { AppError, checkDeliveryUrl, SecretBox, type Cidr, type FieldError } from '@switchboard/platform';
 
 export const EVENTS = ['smsdlr', 'cdrCreated', 'cdrRated'] as const;
 export type EventName = (typeof EVENTS)[number];
@@ -52,6 +52,65 @@ export function resourceMatches(subscriptionResource: string, eventResource: str
 /** Target URLs follow the one rule every delivery URL follows (docs/events.md#delivery). */
 export function checkTargetUrl(value: string, allowed: readonly Cidr[], errors: FieldError[], field = 'targetUrl'): string | undefined {
   return checkDeliveryUrl(value, allowed, errors, field);
+}
+
+/** Custom headers per subscription (README "Operating your endpoints"). */
+export const HEADERS_MAX = 10;
+export const HEADER_VALUE_MAX = 4096;
+/** RFC 9110 token. */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,256}$/;
+/** Hop-by-hop headers (RFC 9110 7.6.1 and the older ones proxies still honour) and the ones Switchboard sets itself. */
+const HEADERS_REFUSED = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host', 'user-agent']);
+/** The header whose value is write-only. */
+export const SECRET_HEADER = 'authorization';
+
+/**
+ * Custom headers: the JSON text of an object of at most HEADERS_MAX string values, names HTTP
+ * tokens, no name twice in any case, none of the refused ones nor `Content-*` or `webhook-*`.
+ */
+export function checkHeaders(json: string, errors: FieldError[], field = 'headers'): Record<string, string> | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch {
+    parsed = undefined;
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    errors.push({ field, message: 'must be a JSON object of header names to string values' });
+    return undefined;
+  }
+  const entries = Object.entries(parsed as Record<string, unknown>);
+  const before = errors.length;
+  if (entries.length > HEADERS_MAX) errors.push({ field, message: `must hold at most ${HEADERS_MAX} headers` });
+  const seen = new Set<string>();
+  for (const [name, value] of entries) {
+    const lower = name.toLowerCase();
+    const at = `${field}.${name}`;
+    if (!HEADER_NAME.test(name)) errors.push({ field: at, message: 'must be an HTTP header name (a token: letters, digits and !#$%&\'*+.^_`|~-)' });
+    else if (HEADERS_REFUSED.has(lower) || lower.startsWith('content-') || lower.startsWith('webhook-')) {
+      errors.push({ field: at, message: 'is not allowed: hop-by-hop headers, Host, User-Agent, Content-* and webhook-* are set by Switchboard' });
+    } else if (seen.has(lower)) errors.push({ field: at, message: 'is given twice (header names are case-insensitive)' });
+    seen.add(lower);
+    if (typeof value !== 'string') errors.push({ field: at, message: 'must be a string' });
+    else if (value.length > HEADER_VALUE_MAX) errors.push({ field: at, message: `must be at most ${HEADER_VALUE_MAX} characters` });
+    else if (!/^[\t\x20-\x7e\x80-\xff]*$/.test(value)) errors.push({ field: at, message: 'must not contain control or non-Latin-1 characters' });
+  }
+  return errors.length > before ? undefined : Object.fromEntries(entries.map(([n, v]) => [n, (v as string).trim()]));
+}
+
+/** The Authorization value sealed with SECRETS_KEY for this subscription; other headers as they are. */
+export function sealHeaders(headers: Record<string, string>, box: SecretBox, subscriptionId: string): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).map(([n, v]) => [n, n.toLowerCase() === SECRET_HEADER ? box.seal(v, subscriptionId) : v]));
+}
+
+/** The headers to send: the Authorization value opened. */
+export function openHeaders(headers: Readonly<Record<string, string>>, box: SecretBox, subscriptionId: string): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).map(([n, v]) => [n, n.toLowerCase() === SECRET_HEADER && SecretBox.isSealed(v) ? box.open(v, subscriptionId) : v]));
+}
+
+/** Headers as they read through the API: the Authorization value is replaced by "***". */
+export function redactHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).map(([n, v]) => [n, n.toLowerCase() === SECRET_HEADER ? '***' : v]));
 }
 
 /** The user-defined payload: the JSON text of an object (not an array, not a scalar). */

@@ -3,7 +3,7 @@ import type { UpdateSubscriptionRequest__Output } from '@switchboard/proto/gener
 import type { Deps, Traced } from '../context';
 import type { Subscription } from '../db/entities';
 import { findOwned } from './repository';
-import { checkEvent, checkName, checkPayload, checkTargetUrl, normaliseResource, throwIfAny } from './rules';
+import { checkEvent, checkHeaders, sealHeaders, checkName, checkPayload, checkTargetUrl, normaliseResource, throwIfAny } from './rules';
 
 /**
  * Fields that are sent replace the stored values; fields left out stay (docs/api-rules.md#subscriptions). `event` may be
@@ -20,11 +20,12 @@ export async function updateSubscription(deps: Deps, req: Traced<UpdateSubscript
   const targetUrl = req.targetUrl === undefined ? undefined : checkTargetUrl(req.targetUrl, deps.allowedCidrs, errors);
   const payload = req.payloadJson === undefined ? undefined : checkPayload(req.payloadJson, errors);
   const name = req.name === undefined ? undefined : checkName(req.name, errors);
+  const headers = req.headersJson === undefined ? undefined : checkHeaders(req.headersJson, errors);
   throwIfAny(errors);
   if (event !== undefined && event !== sub.event) throw new AppError('conflict', 'event cannot be changed');
 
   let changed = false;
-  const set = <K extends 'resource' | 'targetUrl' | 'payload' | 'name' | 'enabled' | 'disabledReason' | 'consecutiveFailures'>(key: K, value: Subscription[K]) => {
+  const set = <K extends 'resource' | 'targetUrl' | 'payload' | 'headers' | 'name' | 'enabled' | 'disabledReason' | 'consecutiveFailures'>(key: K, value: Subscription[K]) => {
     if (JSON.stringify(sub[key]) === JSON.stringify(value)) return;
     sub[key] = value;
     changed = true;
@@ -33,6 +34,7 @@ export async function updateSubscription(deps: Deps, req: Traced<UpdateSubscript
   if (targetUrl !== undefined) set('targetUrl', targetUrl);
   if (payload !== undefined) set('payload', payload);
   if (name !== undefined) set('name', name);
+  if (headers !== undefined) set('headers', sealHeaders(headers, deps.secrets, sub.id));
   if (req.enabled !== undefined && req.enabled !== sub.enabled) {
     set('enabled', req.enabled);
     if (req.enabled) {

@@ -11,12 +11,14 @@ export interface CreateSubscriptionRequest {
   'targetUrl'?: (string);
   'payloadJson'?: (string);
   'enabled'?: (boolean);
+  'headersJson'?: (string);
   '_name'?: "name";
   '_event'?: "event";
   '_resource'?: "resource";
   '_targetUrl'?: "targetUrl";
   '_payloadJson'?: "payloadJson";
   '_enabled'?: "enabled";
+  '_headersJson'?: "headersJson";
 }
 
 export interface CreateSubscriptionRequest__Output {
@@ -28,10 +30,12 @@ export interface CreateSubscriptionRequest__Output {
   'targetUrl'?: (string);
   'payloadJson'?: (string);
   'enabled'?: (boolean);
+  'headersJson'?: (string);
   '_name'?: "name";
   '_event'?: "event";
   '_resource'?: "resource";
   '_targetUrl'?: "targetUrl";
   '_payloadJson'?: "payloadJson";
   '_enabled'?: "enabled";
+  '_headersJson'?: "headersJson";
 }

@@ -5,9 +5,11 @@ import type { Subscription as _switchboard_webhooks_v1_Subscription, Subscriptio
 export interface MatchedSubscription {
   'subscription'?: (_switchboard_webhooks_v1_Subscription | null);
   'secrets'?: (string)[];
+  'headers'?: ({[key: string]: string});
 }
 
 export interface MatchedSubscription__Output {
   'subscription': (_switchboard_webhooks_v1_Subscription__Output | null);
   'secrets': (string)[];
+  'headers': ({[key: string]: string});
 }

@@ -18,6 +18,7 @@ export interface Subscription {
   'lastAttemptAt'?: (string);
   'lastStatus'?: (number);
   'disabledReason'?: (string);
+  'headers'?: ({[key: string]: string});
   '_name'?: "name";
   '_payloadJson'?: "payloadJson";
   '_lastAttemptAt'?: "lastAttemptAt";
@@ -41,6 +42,7 @@ export interface Subscription__Output {
   'lastAttemptAt'?: (string);
   'lastStatus'?: (number);
   'disabledReason'?: (string);
+  'headers': ({[key: string]: string});
   '_name'?: "name";
   '_payloadJson'?: "payloadJson";
   '_lastAttemptAt'?: "lastAttemptAt";

@@ -12,12 +12,14 @@ export interface UpdateSubscriptionRequest {
   'targetUrl'?: (string);
   'payloadJson'?: (string);
   'enabled'?: (boolean);
+  'headersJson'?: (string);
   '_name'?: "name";
   '_event'?: "event";
   '_resource'?: "resource";
   '_targetUrl'?: "targetUrl";
   '_payloadJson'?: "payloadJson";
   '_enabled'?: "enabled";
+  '_headersJson'?: "headersJson";
 }
 
 export interface UpdateSubscriptionRequest__Output {
@@ -30,10 +32,12 @@ export interface UpdateSubscriptionRequest__Output {
   'targetUrl'?: (string);
   'payloadJson'?: (string);
   'enabled'?: (boolean);
+  'headersJson'?: (string);
   '_name'?: "name";
   '_event'?: "event";
   '_resource'?: "resource";
   '_targetUrl'?: "targetUrl";
   '_payloadJson'?: "payloadJson";
   '_enabled'?: "enabled";
+  '_headersJson'?: "headersJson";
 }

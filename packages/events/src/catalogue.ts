@@ -1,0 +1,50 @@
+// The events one can subscribe to (GET /v1/event-types): each with a description, the resources a
+// subscription may name, and the schema of its `data`, the same zod schema the dispatcher validates
+// inbound events with. The gateway publishes the JSON Schema of each (z.toJSONSchema).
+import { z } from 'zod';
+import { cdrEventSchema, smsDlrEventSchema } from './schemas';
+
+export interface EventType {
+  name: string;
+  description: string;
+  /** Resources its events come with; a subscription matches them by listing one, or `all`. */
+  resources: readonly string[];
+  /** Whether application-level subscriptions may name it. */
+  applicationLevel: boolean;
+  data: z.ZodType;
+}
+
+export const EVENT_TYPES: readonly EventType[] = [
+  {
+    name: 'smsdlr',
+    description: 'A delivery report for an SMS the account sent.',
+    resources: ['sms', 'all'],
+    applicationLevel: true,
+    data: smsDlrEventSchema.shape.data.meta({ description: 'The delivery report, as the telephony core sent it.' }),
+  },
+  {
+    name: 'cdrCreated',
+    description: 'A call detail record was created for a call, an SMS or a transcription.',
+    resources: ['call', 'sms', 'transcription', 'all'],
+    applicationLevel: true,
+    data: cdrEventSchema.shape.data.meta({ description: 'The call detail record, as the telephony core sent it.' }),
+  },
+  {
+    name: 'cdrRated',
+    description: 'A call detail record was rated.',
+    resources: ['call', 'sms', 'transcription', 'all'],
+    applicationLevel: true,
+    data: cdrEventSchema.shape.data.meta({ description: 'The rated call detail record, as the telephony core sent it.' }),
+  },
+];
+
+/** Names of the subscribable events, in catalogue order. */
+export const EVENT_NAMES = EVENT_TYPES.map((e) => e.name);
+
+/** The catalogue as GET /v1/event-types answers it: `data` as JSON Schema (2020-12). */
+export function eventTypesJson(): Array<{ name: string; description: string; resources: string[]; applicationLevel: boolean; data: Record<string, unknown> }> {
+  return EVENT_TYPES.map((e) => {
+    const { $schema: _, ...data } = z.toJSONSchema(e.data, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+    return { name: e.name, description: e.description, resources: [...e.resources], applicationLevel: e.applicationLevel, data };
+  });
+}

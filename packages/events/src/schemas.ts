@@ -1,0 +1,161 @@
+// Schemas of the inbound events of docs/events.md#inbound. A message that fails them is terminated and
+// dead-lettered (dead-letter.ts). They accept what the services behind the dispatcher accept, so
+// an event that passes is not refused later for its ids or its shape.
+import { z } from 'zod';
+
+/** No control characters (NUL included): Postgres and the services refuse them in identifiers. */
+const NO_CONTROL = /^[^\u0000-\u001f\u007f]*$/;
+
+/** An event id: free text without control characters, or a JSON number (int64 in the proto JSON mapping is a string). */
+const idString = z
+  .union([z.string().min(1).max(200).regex(NO_CONTROL, 'must not contain control characters'), z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER)])
+  .transform(String);
+
+/** Account ids as the services number them (webhooks isAccountId): 1 to 18 digits, no leading zero. */
+export const ACCOUNT_ID = /^[1-9]\d{0,17}$/;
+const accountId = z
+  .union([z.string().regex(ACCOUNT_ID, 'must be a numeric account id (1-18 digits, no leading zero)'), z.number().int().positive().max(Number.MAX_SAFE_INTEGER)])
+  .transform(String);
+
+/** Application ids as the services accept them (webhooks isApplicationId): letters, digits, _ and -. */
+export const APPLICATION_ID = /^[A-Za-z0-9_-]{1,64}$/;
+const applicationId = z
+  .union([z.string().regex(APPLICATION_ID, 'must be an application id (1-64 letters, digits, _ or -)'), z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER)])
+  .transform(String);
+
+/** Nesting allowed in an event body (objects and arrays); deeper bodies cannot be serialised safely. */
+export const MAX_EVENT_DEPTH = 32;
+/** Size of a notification's `data` once encoded as JSON. */
+export const MAX_DATA_BYTES = 256 * 1024;
+
+const isoTimestamp = z
+  .string()
+  .max(64)
+  .refine((v) => !Number.isNaN(Date.parse(v)), 'must be an ISO 8601 timestamp');
+
+const upperEnum = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z
+    .string()
+    .transform((v) => v.toUpperCase())
+    .pipe(z.enum(values));
+
+const endpoint = z
+  .object({
+    id: z.string().max(1000).nullish(),
+    e164Id: z.string().max(1000).nullish(),
+    name: z.string().max(1000).nullish(),
+    channel: upperEnum(['VOICE', 'TEXT']).nullish(),
+    network: z.string().max(100).nullish(),
+  })
+  .loose();
+
+/** The docs/events.md#session-post session object as the telephony core sends it; every key optional. */
+const sessionSchema = z
+  .object({
+    id: z.string().max(200).regex(NO_CONTROL, 'must not contain control characters').nullish(),
+    accountId: accountId.nullish(),
+    callId: z.string().max(200).regex(NO_CONTROL, 'must not contain control characters').nullish(),
+    from: endpoint.nullish(),
+    to: endpoint.nullish(),
+    headers: z.record(z.string(), z.unknown()).nullish(),
+    parameters: z.record(z.string(), z.unknown()).nullish(),
+    initialText: z.string().max(100_000).nullish(),
+    timestamp: isoTimestamp.nullish(),
+    userType: upperEnum(['HUMAN', 'MACHINE', 'FAX']).nullish(),
+  })
+  .loose();
+
+export type SessionIn = z.output<typeof sessionSchema>;
+
+/** Subject sessions.new. */
+export const sessionNewSchema = z.object({
+  applicationId,
+  session: sessionSchema,
+});
+export type SessionNewEvent = z.output<typeof sessionNewSchema>;
+
+export const RESOURCES = ['call', 'sms', 'transcription'] as const;
+export type Resource = (typeof RESOURCES)[number];
+
+const notificationBase = {
+  id: idString,
+  accountId,
+  applicationId: z
+    .union([applicationId, z.literal(''), z.null()])
+    .optional()
+    .transform((v) => (v ? v : null)),
+  timestamp: isoTimestamp,
+  data: z
+    .record(z.string(), z.unknown())
+    .refine((d) => Buffer.byteLength(JSON.stringify(d)) <= MAX_DATA_BYTES, `must not exceed ${MAX_DATA_BYTES} bytes as JSON`),
+};
+
+/** Subjects cdr.created and cdr.rated. */
+export const cdrEventSchema = z.object({ ...notificationBase, resource: z.enum(RESOURCES) });
+/** Subject sms.dlr: the same envelope; the resource is always "sms". */
+export const smsDlrEventSchema = z.object({ ...notificationBase, resource: z.literal('sms').default('sms') });
+
+export type NotificationEventIn = z.output<typeof cdrEventSchema>;
+
+/** Webhook event name (docs/events.md#notifications) of each notification subject. */
+export const EVENT_OF_SUBJECT = {
+  'cdr.created': 'cdrCreated',
+  'cdr.rated': 'cdrRated',
+  'sms.dlr': 'smsdlr',
+} as const;
+export type NotificationSubject = keyof typeof EVENT_OF_SUBJECT;
+export type WebhookEvent = (typeof EVENT_OF_SUBJECT)[NotificationSubject];
+
+function isNotificationSubject(subject: string): subject is NotificationSubject {
+  return subject in EVENT_OF_SUBJECT;
+}
+
+export type ParsedEvent =
+  | { kind: 'session'; event: SessionNewEvent }
+  | { kind: 'notification'; subject: NotificationSubject; webhookEvent: WebhookEvent; event: NotificationEventIn };
+
+export class InvalidEventError extends Error {
+  constructor(
+    message: string,
+    readonly subject: string,
+  ) {
+    super(message);
+    this.name = 'InvalidEventError';
+  }
+}
+
+/** Parses and validates the body of an inbound event; throws InvalidEventError when it is malformed. */
+export function parseEvent(subject: string, data: Uint8Array | string): ParsedEvent {
+  let json: unknown;
+  try {
+    json = JSON.parse(typeof data === 'string' ? data : Buffer.from(data).toString('utf8'));
+  } catch {
+    throw new InvalidEventError('body is not valid JSON', subject);
+  }
+  if (depthExceeds(json, MAX_EVENT_DEPTH)) throw new InvalidEventError(`body nests deeper than ${MAX_EVENT_DEPTH} levels`, subject);
+  const fail = (err: z.ZodError) =>
+    new InvalidEventError(err.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; '), subject);
+  if (subject === 'sessions.new') {
+    const r = sessionNewSchema.safeParse(json);
+    if (!r.success) throw fail(r.error);
+    return { kind: 'session', event: r.data };
+  }
+  if (isNotificationSubject(subject)) {
+    const r = (subject === 'sms.dlr' ? smsDlrEventSchema : cdrEventSchema).safeParse(json);
+    if (!r.success) throw fail(r.error);
+    return { kind: 'notification', subject, webhookEvent: EVENT_OF_SUBJECT[subject], event: r.data };
+  }
+  throw new InvalidEventError(`unknown subject ${subject}`, subject);
+}
+
+/** Whether objects/arrays nest deeper than `max` levels (iterative: a deep body must not overflow the stack here). */
+export function depthExceeds(value: unknown, max: number): boolean {
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    if (depth + 1 > max) return true;
+    for (const child of Array.isArray(v) ? v : Object.values(v)) if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+  }
+  return false;
+}

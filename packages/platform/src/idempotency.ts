@@ -1,0 +1,133 @@
+// Idempotency-Key for the API's POSTs, kept by the service that does the write. The gateway hashes
+// the request (method, path, body) and passes key, hash and account in gRPC metadata; the owning
+// service's GrpcServer runs the call through an IdempotencyStore: the first call with a key does the
+// work and stores its answer; a later one with the same key and hash within the retention answers
+// the stored answer without doing the work again; the same key with another hash is refused.
+import { AppError } from './errors';
+import { queryPrepared, type PooledClient } from './db';
+
+export const IDEMPOTENCY_KEY = 'idempotency-key';
+export const IDEMPOTENCY_HASH = 'idempotency-hash';
+export const IDEMPOTENCY_ACCOUNT = 'idempotency-account';
+
+/** How long a key is remembered. */
+export const IDEMPOTENCY_RETENTION_HOURS = 24;
+/** A claim with no answer this old belongs to a process that died: another request may take it over. */
+const STALE_CLAIM_SECONDS = 120;
+/** How long a request waits for a concurrent one with the same key before answering 409. */
+const WAIT_MS = 10_000;
+
+/** The idempotency scope of one call, as the gateway sends it. */
+export interface IdempotencyScope {
+  accountId: string;
+  key: string;
+  hash: string;
+}
+
+/** The table each owning service keeps in its own schema (used by its migrations). */
+export function idempotencyTableSql(): string {
+  return `
+    create table idempotency_keys (
+      account_id bigint not null,
+      key text not null,
+      -- sha256 of the request's method, path and canonical body.
+      request_hash text not null,
+      -- The RPC that answered.
+      method text not null,
+      -- The RPC's answer as JSON ({"answer": ...}); null while the first request is still running.
+      response jsonb,
+      created_at timestamptz not null default now(),
+      completed_at timestamptz,
+      primary key (account_id, key)
+    );
+    create index idempotency_keys_created on idempotency_keys (created_at);
+  `;
+}
+
+interface Row {
+  request_hash: string;
+  response: unknown;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export class IdempotencyStore {
+  private readonly table: string;
+
+  constructor(
+    private readonly pool: PooledClient,
+    schema: string,
+  ) {
+    this.table = `"${schema}".idempotency_keys`;
+  }
+
+  /**
+   * Runs `work` once per (account, key): concurrent calls with the same key wait for the first and
+   * answer what it answered (409 `idempotency_in_progress` if it takes longer than the wait). A
+   * call that fails stores nothing: its key can be used again.
+   */
+  async run<T>(scope: IdempotencyScope, method: string, work: () => Promise<T>): Promise<T> {
+    const deadline = Date.now() + WAIT_MS;
+    for (;;) {
+      if (await this.claim(scope, method)) {
+        let result: T;
+        try {
+          result = await work();
+        } catch (err) {
+          await this.release(scope).catch(() => undefined);
+          throw err;
+        }
+        await queryPrepared(this.pool, `update ${this.table} set response = $3, completed_at = now() where account_id = $1 and key = $2`, [
+          scope.accountId,
+          scope.key,
+          JSON.stringify({ answer: result ?? null }),
+        ]);
+        return result;
+      }
+      const rows = await queryPrepared<Row>(this.pool, `select request_hash, response from ${this.table} where account_id = $1 and key = $2`, [scope.accountId, scope.key]);
+      const row = rows[0];
+      // The first request failed and released the key meanwhile: claim it again.
+      if (!row) continue;
+      if (row.request_hash !== scope.hash) {
+        throw new AppError('idempotency_key_reused', 'this Idempotency-Key was used with a different request (method, path or body) in the last 24 hours');
+      }
+      if (row.response !== null) return (row.response as { answer: T }).answer;
+      if (Date.now() >= deadline) throw new AppError('idempotency_in_progress', 'a request with this Idempotency-Key is still in progress; retry later');
+      await sleep(50 + Math.random() * 50);
+    }
+  }
+
+  /** Takes the key: new, expired, or abandoned by a process that died. False when another request holds it. */
+  private async claim(scope: IdempotencyScope, method: string): Promise<boolean> {
+    const rows = await queryPrepared(
+      this.pool,
+      `insert into ${this.table} as k (account_id, key, request_hash, method) values ($1, $2, $3, $4)
+       on conflict (account_id, key) do update set request_hash = excluded.request_hash, method = excluded.method,
+         response = null, created_at = now(), completed_at = null
+       where k.created_at < now() - make_interval(hours => ${IDEMPOTENCY_RETENTION_HOURS})
+          or (k.response is null and k.created_at < now() - make_interval(secs => ${STALE_CLAIM_SECONDS}))
+       returning 1`,
+      [scope.accountId, scope.key, scope.hash, method],
+    );
+    return rows.length > 0;
+  }
+
+  private async release(scope: IdempotencyScope): Promise<void> {
+    await queryPrepared(this.pool, `delete from ${this.table} where account_id = $1 and key = $2 and response is null`, [scope.accountId, scope.key]);
+  }
+
+  /** Prunes expired keys now and then every `everyMs` until the returned function is called. */
+  startPruning(everyMs: number, onError: (err: unknown) => void): () => void {
+    const tick = () => void this.prune().catch(onError);
+    tick();
+    const timer = setInterval(tick, everyMs);
+    timer.unref();
+    return () => clearInterval(timer);
+  }
+
+  /** Deletes keys past the retention; returns how many. */
+  async prune(): Promise<number> {
+    const rows = await queryPrepared(this.pool, `delete from ${this.table} where created_at < now() - make_interval(hours => ${IDEMPOTENCY_RETENTION_HOURS}) returning 1`, []);
+    return rows.length;
+  }
+}
