@@ -10,16 +10,26 @@ import pg from 'pg';
 import { Agent } from 'undici';
 import { connectNats, createLogger } from '@switchboard/platform';
 import { webhooksClient } from '@switchboard/proto';
-import { createTestDatabase, freePort, startNatsServer, waitFor } from '../test/support/infra';
+import { createTestDatabase, freePort, newSecretsKey, startNatsServer, waitFor } from '../test/support/infra';
 import { secretKey, signatureHeaders } from '../services/dispatcher/src/delivery/signing';
 import { cpuSecondsOf, fmt, root, startProcess, table, waitHttp } from './lib';
+
+export interface BurstResult {
+  /** one host at the default per-host limit, or many hosts */
+  name: string;
+  hosts: number;
+  /** attempts in flight of the plain loop (the dispatcher's limit for these hosts) */
+  concurrency: number;
+  dispatcher: { eventsPerSecond: number; recordedAfterMs: number; duplicates: number; deferrals: number; outOfOrder: number; cpu: string };
+  baseline: { eventsPerSecond: number };
+  ratio: number;
+}
 
 export interface DispatcherBenchResult {
   events: number;
   concurrency: number;
-  dispatcher: { eventsPerSecond: number; recordedAfterMs: number; duplicates: number; cpu: string };
-  baseline: { eventsPerSecond: number };
-  ratio: number;
+  hostConcurrency: number;
+  bursts: BurstResult[];
   latency: { ratePerSecond: number; events: number; p50: number; p90: number; p99: number; max: number };
 }
 
@@ -27,6 +37,8 @@ interface Receiver {
   url: string;
   /** receive time minus the publish time carried in the body, by event id */
   latencies: Map<string, number>;
+  /** event ids in the order their first POST arrived */
+  arrivals: string[];
   posts: number;
   reset(): void;
   close(): Promise<void>;
@@ -34,6 +46,7 @@ interface Receiver {
 
 async function startReceiver(): Promise<Receiver> {
   const latencies = new Map<string, number>();
+  const arrivals: string[] = [];
   let posts = 0;
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -43,7 +56,10 @@ async function startReceiver(): Promise<Receiver> {
       posts++;
       try {
         const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { id: string; data: { sentAt: number } };
-        if (!latencies.has(body.id)) latencies.set(body.id, now - body.data.sentAt);
+        if (!latencies.has(body.id)) {
+          latencies.set(body.id, now - body.data.sentAt);
+          arrivals.push(body.id);
+        }
       } catch {
         // not ours
       }
@@ -57,11 +73,13 @@ async function startReceiver(): Promise<Receiver> {
   return {
     url: `http://127.0.0.1:${port}/hook`,
     latencies,
+    arrivals,
     get posts() {
       return posts;
     },
     reset() {
       latencies.clear();
+      arrivals.length = 0;
       posts = 0;
     },
     close: () =>
@@ -112,32 +130,58 @@ const event = (accountId: string, id: string) => ({
   data: { sentAt: Date.now(), callId: id, from: '+14155550100', to: '+14155550199', durationSeconds: 42 },
 });
 
-export async function runDispatcherBench(opts: { events: number; latencySeconds: number; concurrency: number }): Promise<DispatcherBenchResult> {
+/** Sum of a counter over all its label sets in a Prometheus text exposition. */
+async function metricTotal(url: string, name: string): Promise<number> {
+  const text = await (await fetch(url)).text();
+  let sum = 0;
+  for (const line of text.split('\n')) if (line.startsWith(`${name}{`) || line.startsWith(`${name} `)) sum += Number(line.slice(line.lastIndexOf(' ') + 1));
+  return sum;
+}
+
+/**
+ * Events that reached their host far out of the order they were published in: further than
+ * `window` places from their rank among that host's events (attempts in flight at once reorder a
+ * little; a job deferred through JetStream comes back much later).
+ */
+function outOfOrder(arrivals: string[], window: number): number {
+  const idx = arrivals.map((id) => Number(id.slice(id.lastIndexOf('-') + 1)));
+  const rank = new Map([...idx].sort((a, b) => a - b).map((v, r) => [v, r]));
+  return idx.filter((v, pos) => Math.abs(rank.get(v)! - pos) > window).length;
+}
+
+export async function runDispatcherBench(opts: { events: number; latencySeconds: number; concurrency: number; hostConcurrency: number; hosts: number }): Promise<DispatcherBenchResult> {
   const db = await createTestDatabase();
   const nats = await startNatsServer();
   const [appsGrpc, appsOps, whGrpc, whOps, dOps] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
-  const common = { DATABASE_URL: db.url, NATS_URL: nats.url, LOG_LEVEL: 'warn', HOST: '127.0.0.1', DELIVERY_ALLOWED_CIDRS: '127.0.0.0/8' };
+  const common = { DATABASE_URL: db.url, NATS_URL: nats.url, LOG_LEVEL: 'warn', HOST: '127.0.0.1', DELIVERY_ALLOWED_CIDRS: '127.0.0.0/8', SECRETS_KEY: newSecretsKey() };
   const procs = [
     startProcess('applications', 'services/applications', 'src/main.ts', { ...common, GRPC_PORT: String(appsGrpc), OPS_PORT: String(appsOps) }),
   ];
-  const rx = await startReceiver();
+  // One receiver per host (a host is host:port for the limiter and the breakers).
+  const rxs = await Promise.all(Array.from({ length: opts.hosts }, () => startReceiver()));
+  const rx = rxs[0]!;
   const logger = createLogger('bench', 'warn');
   const bus = await connectNats(nats.url, logger, 'bench');
   const hooks = webhooksClient(`127.0.0.1:${whGrpc}`);
   const sql = new pg.Client({ connectionString: db.url });
+  const metricsUrl = `http://127.0.0.1:${dOps}/metrics`;
   try {
     await waitHttp(`http://127.0.0.1:${appsOps}/readyz`, 'applications', (s) => s === 200);
     procs.push(
       startProcess('webhooks', 'services/webhooks', 'src/main.ts', { ...common, GRPC_PORT: String(whGrpc), OPS_PORT: String(whOps), APPLICATIONS_GRPC_URL: `127.0.0.1:${appsGrpc}` }),
     );
     await waitHttp(`http://127.0.0.1:${whOps}/readyz`, 'webhooks', (s) => s === 200);
-    const out = execFileSync(process.execPath, ['--import', 'tsx', 'services/applications/src/account-cli.ts', 'create', '--username', 'bench', '--password', 'bench-password'], {
-      cwd: root,
-      env: { ...process.env, ...common },
-    });
-    const accountId = String((JSON.parse(out.toString()) as { id: number }).id);
-    const { subscription, secret } = await hooks.createSubscription({ accountId, event: 'cdrCreated', resource: 'call', targetUrl: rx.url });
-    const subscriptionId = subscription!.id;
+    // One account per host, each with one subscription to its receiver.
+    const tenants: Array<{ accountId: string; subscriptionId: string; secret: string; rx: Receiver }> = [];
+    for (let i = 0; i < opts.hosts; i++) {
+      const out = execFileSync(process.execPath, ['--import', 'tsx', 'services/applications/src/account-cli.ts', 'create', '--username', `bench${i}`, '--password', 'bench-password'], {
+        cwd: root,
+        env: { ...process.env, ...common },
+      });
+      const accountId = String((JSON.parse(out.toString()) as { id: number }).id);
+      const { subscription, secret } = await hooks.createSubscription({ accountId, event: 'cdrCreated', resource: 'call', targetUrl: rxs[i]!.url });
+      tenants.push({ accountId, subscriptionId: subscription!.id, secret, rx: rxs[i]! });
+    }
     procs.push(
       startProcess('dispatcher', 'services/dispatcher', 'src/main.ts', {
         ...common,
@@ -145,13 +189,14 @@ export async function runDispatcherBench(opts: { events: number; latencySeconds:
         APPLICATIONS_GRPC_URL: `127.0.0.1:${appsGrpc}`,
         WEBHOOKS_GRPC_URL: `127.0.0.1:${whGrpc}`,
         DELIVERY_CONCURRENCY: String(opts.concurrency),
-        DELIVERY_HOST_CONCURRENCY: String(opts.concurrency),
+        DELIVERY_HOST_CONCURRENCY: String(opts.hostConcurrency),
       }),
     );
     await waitHttp(`http://127.0.0.1:${dOps}/readyz`, 'dispatcher', (s) => s === 200);
     await sql.connect();
 
-    const publishWindow = async (count: number, prefix: string, paceMs?: number) => {
+    /** Publishes `count` events, event i to tenant i % hosts (all to tenant 0 when hosts is 1). */
+    const publishWindow = async (count: number, prefix: string, hosts: number, paceMs?: number) => {
       const inflight = new Set<Promise<unknown>>();
       const started = Date.now();
       for (let i = 0; i < count; i++) {
@@ -160,105 +205,130 @@ export async function runDispatcherBench(opts: { events: number; latencySeconds:
           const wait = due - Date.now();
           if (wait > 1) await new Promise((r) => setTimeout(r, wait));
         }
-        const p = bus.js.publish('cdr.created', JSON.stringify(event(accountId, `${prefix}-${i}`))).finally(() => inflight.delete(p));
+        const p = bus.js.publish('cdr.created', JSON.stringify(event(tenants[i % hosts]!.accountId, `${prefix}-${i}`))).finally(() => inflight.delete(p));
         inflight.add(p);
         if (inflight.size >= 256) await Promise.race(inflight);
       }
       await Promise.all(inflight);
     };
+    const received = () => rxs.reduce((n, r) => n + r.latencies.size, 0);
+    const resetAll = () => rxs.forEach((r) => r.reset());
 
     // Warm-up: JIT, connection pools, caches.
-    await publishWindow(500, 'warm');
-    await waitFor(() => rx.latencies.size >= 500, { timeoutMs: 60_000, what: 'warm-up deliveries' });
+    await publishWindow(500, 'warm', opts.hosts);
+    await waitFor(() => received() >= 500, { timeoutMs: 60_000, what: 'warm-up deliveries' });
     await new Promise((r) => setTimeout(r, 500));
-    rx.reset();
+    resetAll();
 
-    // 1. Throughput: publish N events as fast as JetStream takes them; time until the last 2xx.
     const pids = { applications: procs[0]?.child.pid, webhooks: procs[1]?.child.pid, dispatcher: procs[2]?.child.pid };
-    const cpu0 = cpuByProcess(pids, nats.port);
-    const t0 = performance.now();
-    await publishWindow(opts.events, 'tp');
-    const publishedMs = performance.now() - t0;
-    await waitFor(() => rx.latencies.size >= opts.events, { timeoutMs: 300_000, intervalMs: 5, what: 'all deliveries' });
-    const elapsed = performance.now() - t0;
-    const dispatcherRate = (opts.events * 1000) / elapsed;
-    const duplicates = rx.posts - opts.events;
-    const cpu = cpuDelta(cpu0, cpuByProcess(pids, nats.port), elapsed / 1000);
-    process.stderr.write(`  CPU while delivering (100% = one core): ${cpu}\n`);
-    // ... and every attempt recorded
-    await waitFor(
-      async () => {
-        const r = await sql.query('select count(distinct message_id)::int as n from webhooks.deliveries where subscription_id = $1', [subscriptionId]);
-        return (r.rows[0] as { n: number }).n >= opts.events + 500;
-      },
-      { timeoutMs: 120_000, intervalMs: 20, what: 'all attempts recorded' },
-    );
-    const recordedAfterMs = performance.now() - t0;
-    process.stderr.write(`  dispatcher: ${fmt(dispatcherRate)} events/s (${opts.events} events, ${duplicates} duplicates; all published after ${fmt(publishedMs)} ms)\n`);
+    const recordedBefore = new Map<string, number>();
+    // Events i of n go to tenant i % hosts: tenant k gets ceil((n - k) / hosts) of them.
+    const share = (n: number, hosts: number, k: number) => (k < hosts ? Math.ceil((n - k) / hosts) : 0);
+    tenants.forEach((t, k) => recordedBefore.set(t.subscriptionId, share(500, opts.hosts, k)));
+    const bursts: BurstResult[] = [];
+    for (const [name, hosts, concurrency] of [
+      ['one host, default per-host limit', 1, opts.hostConcurrency],
+      [`${opts.hosts} hosts`, opts.hosts, opts.concurrency],
+    ] as const) {
+      // 1. Throughput: publish N events as fast as JetStream takes them; time until the last 2xx.
+      resetAll();
+      const used = tenants.slice(0, hosts);
+      const deferred0 = await metricTotal(metricsUrl, 'dispatcher_deliveries_deferred_total');
+      const cpu0 = cpuByProcess(pids, nats.port);
+      const t0 = performance.now();
+      await publishWindow(opts.events, `tp${hosts}`, hosts);
+      const publishedMs = performance.now() - t0;
+      await waitFor(() => received() >= opts.events, { timeoutMs: 300_000, intervalMs: 5, what: 'all deliveries' });
+      const elapsed = performance.now() - t0;
+      const dispatcherRate = (opts.events * 1000) / elapsed;
+      const duplicates = rxs.reduce((n, r) => n + r.posts, 0) - opts.events;
+      const cpu = cpuDelta(cpu0, cpuByProcess(pids, nats.port), elapsed / 1000);
+      const deferrals = (await metricTotal(metricsUrl, 'dispatcher_deliveries_deferred_total')) - deferred0;
+      const disorder = used.reduce((n, t) => n + outOfOrder(t.rx.arrivals, 2 * opts.hostConcurrency), 0);
+      process.stderr.write(`  [${name}] CPU while delivering (100% = one core): ${cpu}\n`);
+      // ... and every attempt recorded
+      used.forEach((t, k) => recordedBefore.set(t.subscriptionId, recordedBefore.get(t.subscriptionId)! + share(opts.events, hosts, k)));
+      await waitFor(
+        async () => {
+          const r = await sql.query('select subscription_id, count(distinct message_id)::int as n from webhooks.deliveries group by subscription_id');
+          const got = new Map((r.rows as Array<{ subscription_id: string; n: number }>).map((x) => [x.subscription_id, x.n]));
+          return used.every((t) => (got.get(t.subscriptionId) ?? 0) >= recordedBefore.get(t.subscriptionId)!);
+        },
+        { timeoutMs: 120_000, intervalMs: 20, what: 'all attempts recorded' },
+      );
+      const recordedAfterMs = performance.now() - t0;
+      process.stderr.write(
+        `  [${name}] dispatcher: ${fmt(dispatcherRate)} events/s (${opts.events} events, ${duplicates} duplicates, ${deferrals} deferrals, ${disorder} far out of order; all published after ${fmt(publishedMs)} ms)\n`,
+      );
 
-    // 2. Baseline: the same bodies signed and POSTed by a plain undici loop, same concurrency.
-    const agent = new Agent({ keepAliveTimeout: 30_000 });
-    const keys = [secretKey(secret)];
-    rx.reset();
-    const b0 = performance.now();
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: opts.concurrency }, async () => {
-        while (next < opts.events) {
-          const i = next++;
-          const body = JSON.stringify({ id: `base-${i}`, name: null, event: 'cdrCreated', resource: 'call', timestamp: new Date().toISOString(), accountId, applicationId: null, data: event(accountId, `base-${i}`).data, payload: null });
-          const res = await agent.request({ origin: new URL(rx.url).origin, path: '/hook', method: 'POST', headers: { 'content-type': 'application/json', ...signatureHeaders(keys, `msg_base${i}`, body) }, body });
-          await res.body.dump();
-          if (res.statusCode >= 300) throw new Error(`baseline got ${res.statusCode}`);
-        }
-      }),
-    );
-    const baselineRate = (opts.events * 1000) / (performance.now() - b0);
-    await agent.close();
-    process.stderr.write(`  baseline: ${fmt(baselineRate)} events/s\n`);
+      // 2. Baseline: the same bodies signed and POSTed by a plain undici loop, as many in flight as the dispatcher may have to these hosts.
+      const agent = new Agent({ keepAliveTimeout: 30_000 });
+      resetAll();
+      const b0 = performance.now();
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: concurrency }, async () => {
+          while (next < opts.events) {
+            const i = next++;
+            const t = used[i % hosts]!;
+            const body = JSON.stringify({ id: `base-${i}`, name: null, event: 'cdrCreated', resource: 'call', timestamp: new Date().toISOString(), accountId: t.accountId, applicationId: null, data: event(t.accountId, `base-${i}`).data, payload: null });
+            const res = await agent.request({ origin: new URL(t.rx.url).origin, path: '/hook', method: 'POST', headers: { 'content-type': 'application/json', ...signatureHeaders([secretKey(t.secret)], `msg_base${i}`, body) }, body });
+            await res.body.dump();
+            if (res.statusCode >= 300) throw new Error(`baseline got ${res.statusCode}`);
+          }
+        }),
+      );
+      const baselineRate = (opts.events * 1000) / (performance.now() - b0);
+      await agent.close();
+      process.stderr.write(`  [${name}] baseline: ${fmt(baselineRate)} events/s (${concurrency} in flight)\n`);
+      bursts.push({
+        name,
+        hosts,
+        concurrency,
+        dispatcher: { eventsPerSecond: dispatcherRate, recordedAfterMs, duplicates, deferrals, outOfOrder: disorder, cpu },
+        baseline: { eventsPerSecond: baselineRate },
+        ratio: dispatcherRate / baselineRate,
+      });
+    }
 
-    // 3. Latency at half the dispatcher's measured rate.
-    const rate = dispatcherRate / 2;
+    // 3. Latency at half the dispatcher's measured rate to one host.
+    const rate = bursts[0]!.dispatcher.eventsPerSecond / 2;
     const count = Math.max(200, Math.round(rate * opts.latencySeconds));
-    rx.reset();
-    await publishWindow(count, 'lat', 1000 / rate);
+    resetAll();
+    await publishWindow(count, 'lat', 1, 1000 / rate);
     await waitFor(() => rx.latencies.size >= count, { timeoutMs: 120_000, intervalMs: 5, what: 'latency deliveries' });
     const lat = [...rx.latencies.values()].sort((a, b) => a - b);
     const latency = { ratePerSecond: rate, events: count, p50: percentile(lat, 50), p90: percentile(lat, 90), p99: percentile(lat, 99), max: lat[lat.length - 1]! };
     process.stderr.write(`  latency at ${fmt(rate)} events/s: p50 ${latency.p50} ms, p99 ${latency.p99} ms\n`);
 
-    return {
-      events: opts.events,
-      concurrency: opts.concurrency,
-      dispatcher: { eventsPerSecond: dispatcherRate, recordedAfterMs, duplicates, cpu },
-      baseline: { eventsPerSecond: baselineRate },
-      ratio: dispatcherRate / baselineRate,
-      latency,
-    };
+    return { events: opts.events, concurrency: opts.concurrency, hostConcurrency: opts.hostConcurrency, bursts, latency };
   } finally {
     await sql.end().catch(() => undefined);
     hooks.close();
     await bus.close();
     await Promise.all(procs.map((p) => p.stop()));
-    await rx.close();
+    await Promise.all(rxs.map((r) => r.close()));
     await nats.destroy();
     await db.drop();
   }
 }
 
 export function printDispatcherResults(r: DispatcherBenchResult): string {
-  const rows = [
-    ['measurement', 'events/s', 'notes'],
-    ['dispatcher (publish -> 2xx, recorded)', fmt(r.dispatcher.eventsPerSecond), `${r.events} events, concurrency ${r.concurrency}, ${r.dispatcher.duplicates} duplicate POSTs, all recorded after ${fmt(r.dispatcher.recordedAfterMs)} ms`],
-    ['baseline (undici loop: sign + POST)', fmt(r.baseline.eventsPerSecond), `same bodies, same receiver, concurrency ${r.concurrency}`],
-  ];
-  const met = r.ratio >= 0.25 && r.latency.p99 < 100;
+  const rows = [['measurement', 'events/s', 'baseline events/s', 'ratio', 'notes']];
+  for (const b of r.bursts)
+    rows.push([
+      `dispatcher, ${b.name} (publish -> 2xx, recorded)`,
+      fmt(b.dispatcher.eventsPerSecond),
+      fmt(b.baseline.eventsPerSecond),
+      `${fmt(b.ratio * 100, 1)}%`,
+      `${r.events} events, ${b.concurrency} in flight, ${b.dispatcher.deferrals} deferrals, ${b.dispatcher.outOfOrder} far out of order, ${b.dispatcher.duplicates} duplicate POSTs, all recorded after ${fmt(b.dispatcher.recordedAfterMs)} ms`,
+    ]);
+  const met = r.bursts.every((b) => b.ratio >= 0.5) && r.latency.p99 < 100;
   return [
-    'Dispatcher: JetStream -> signed POST -> recorded, vs a plain undici loop',
+    `Dispatcher: JetStream -> signed POST -> recorded, vs a plain undici loop (DELIVERY_CONCURRENCY ${r.concurrency}, DELIVERY_HOST_CONCURRENCY ${r.hostConcurrency})`,
     table(rows),
-    `ratio dispatcher/baseline: ${fmt(r.ratio * 100, 1)}%`,
-    `CPU while the dispatcher delivered (100% = one core): ${r.dispatcher.cpu}`,
-    `publish-to-delivery latency at ${fmt(r.latency.ratePerSecond)} events/s (half the measured rate, ${r.latency.events} events): p50 ${r.latency.p50} ms, p90 ${r.latency.p90} ms, p99 ${r.latency.p99} ms, max ${r.latency.max} ms`,
-    `target: >= 25% of baseline and p99 < 100 ms at half rate -> ${met ? 'met' : 'NOT met'}`,
+    ...r.bursts.map((b) => `CPU while the dispatcher delivered, ${b.name} (100% = one core): ${b.dispatcher.cpu}`),
+    `publish-to-delivery latency at ${fmt(r.latency.ratePerSecond)} events/s to one host (half the measured rate, ${r.latency.events} events): p50 ${r.latency.p50} ms, p90 ${r.latency.p90} ms, p99 ${r.latency.p99} ms, max ${r.latency.max} ms`,
+    `target: >= 50% of baseline in each burst and p99 < 100 ms at half rate -> ${met ? 'met' : 'NOT met'}`,
   ].join('\n');
 }

@@ -3,7 +3,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon, { type Request as AutocannonRequest } from 'autocannon';
-import { createTestDatabase, freePort, startNatsServer, waitFor, type TestDatabase } from '../test/support/infra';
+import { createTestDatabase, freePort, newSecretsKey, startNatsServer, waitFor, type TestDatabase } from '../test/support/infra';
 
 export const root = new URL('..', import.meta.url).pathname;
 
@@ -119,7 +119,7 @@ export async function startBenchStack(opts: { webhooks?: boolean; baseline?: boo
   const db = await createTestDatabase();
   const nats = await startNatsServer();
   const [grpc, ops, gw, base] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
-  const env = { DATABASE_URL: db.url, NATS_URL: nats.url, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...opts.serviceEnv };
+  const env = { DATABASE_URL: db.url, NATS_URL: nats.url, LOG_LEVEL: 'warn', HOST: '127.0.0.1', SECRETS_KEY: newSecretsKey(), ...opts.serviceEnv };
   const procs: Proc[] = [];
   const stop = async () => {
     await Promise.all(procs.map((p) => p.stop()));

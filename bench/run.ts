@@ -44,6 +44,8 @@ for (const name of selected) {
       events: Number(process.env.BENCH_DISPATCHER_EVENTS ?? 10_000),
       latencySeconds: dispatcherSeconds,
       concurrency: Number(process.env.BENCH_DISPATCHER_CONCURRENCY ?? 64),
+      hostConcurrency: Number(process.env.BENCH_DISPATCHER_HOST_CONCURRENCY ?? 16),
+      hosts: Number(process.env.BENCH_DISPATCHER_HOSTS ?? 8),
     });
     results.dispatcher = r;
     out.push(printDispatcherResults(r));

@@ -7,8 +7,8 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createAccount } from '@switchboard/applications/accounts';
-import { connectNats, createLogger, type NatsHandle } from '@switchboard/platform';
-import { createTestDatabase, freePort, startNatsServer, startPrivatePostgres, waitFor, type NatsServer, type PrivatePostgres, type TestDatabase } from '../test/support/infra';
+import { connectNats, createLogger, SecretBox, type NatsHandle } from '@switchboard/platform';
+import { createTestDatabase, freePort, newSecretsKey, startNatsServer, startPrivatePostgres, waitFor, type NatsServer, type PrivatePostgres, type TestDatabase } from '../test/support/infra';
 import { initOrm, migrate } from '@switchboard/orm';
 import { SCHEMA } from '../services/applications/src/db/schema';
 import { managedChild } from './lib/child';
@@ -181,6 +181,7 @@ export async function startCluster(o: ClusterOptions = {}): Promise<Cluster> {
       APPLICATIONS_GRPC_URL: proxies.applications.address,
       WEBHOOKS_GRPC_URL: proxies.webhooks.address,
       DB_POOL_MAX: '5',
+      SECRETS_KEY: newSecretsKey(),
       ...o.env,
     };
     for (let i = 0; i < counts.applications; i++)
@@ -214,7 +215,7 @@ export async function startCluster(o: ClusterOptions = {}): Promise<Cluster> {
     const logger = createLogger('proof', 'silent');
     const bus = await connectNats(nats.url, logger, 'proof');
     cleanups.push(() => bus.close());
-    const orm = await initOrm({ ...SCHEMA, databaseUrl: db.url, schema: 'applications', poolMax: 2, logger }, 10_000);
+    const orm = await initOrm({ ...SCHEMA, databaseUrl: db.url, schema: 'applications', poolMax: 2, logger, secrets: SecretBox.fromText(common.SECRETS_KEY!) }, 10_000);
     await migrate(orm, 'applications', logger);
     cleanups.push(() => orm.close());
 

@@ -10,9 +10,11 @@ import { root, startCluster, type Cluster } from './cluster';
 import { startReceiver, type Receiver } from './lib/receiver';
 import { table } from './lib/stats';
 import { authAbuse, kdfFlood } from './scenarios/auth';
+import { retryFairness } from './scenarios/fairness';
 import type { ScenarioResult } from './scenarios/common';
 import { killReplica, natsRestart, postgresDown } from './scenarios/faults';
 import { natsClusterScenario } from './scenarios/nats-cluster';
+import { poisonEvents } from './scenarios/poison';
 import { hostileInput } from './scenarios/property';
 import { scaleOut } from './scenarios/scale';
 import { soak } from './scenarios/soak';
@@ -46,6 +48,7 @@ const onCluster: Record<string, (c: Ctx) => Promise<ScenarioResult>> = {
   'target-410': (c) => target410(c.cluster, c.bad, scale),
   'auth-abuse': (c) => authAbuse(c.cluster, scale),
   'kdf-flood': (c) => kdfFlood(c.cluster, scale),
+  poison: (c) => poisonEvents(c.cluster, c.rx, scale),
   soak: (c) => soak(c.cluster, c.rx, { minutes, measureSeconds: Math.max(3, Math.round(10 * Math.min(1, scale.factor))) }),
 };
 const standalone: Record<string, () => Promise<ScenarioResult>> = {
@@ -53,6 +56,8 @@ const standalone: Record<string, () => Promise<ScenarioResult>> = {
   'hostile-input': () => hostileInput(runs),
   // Its own stack on a three-server NATS cluster (the prod topology).
   'nats-cluster': () => natsClusterScenario(scale),
+  // One dispatcher, a dead endpoint with 20,000 waiting retries and another tenant's retries.
+  'retry-fairness': () => retryFairness(scale),
 };
 const all = [...Object.keys(onCluster), ...Object.keys(standalone)];
 if (values.list) {
@@ -106,12 +111,16 @@ const highlights = (r: ScenarioResult): string => {
       return Object.entries(f.workPerReplica as Record<string, number>).map(([k, v]) => `${k} ${v}`).join(', ');
     case 'target-410':
       return `sent after 410: ${f.requestsMoreThan1sAfterFirst410}; enabled=${f.enabled}`;
+    case 'poison':
+      return `${f.poisonPublished} poison + ${f.validPublished} valid: ${f.validDelivered} delivered (${f.validDeliveredPerSecond}/s), ${f.deadLettered} dead-lettered, drained in ${f.backlogDrainedSeconds} s`;
     case 'auth-abuse':
       return `tried ${f.passwordsActuallyTried} of ${f.attackRequests} guesses; others p50 ${f.othersP50BeforeMs}->${f.othersP50DuringMs} ms, p99 ${f.othersP99BeforeMs}->${f.othersP99DuringMs} ms`;
     case 'kdf-flood':
       return `cached account p99 ${f.cachedP99BeforeMs}->${f.cachedP99DuringMs} ms (mean ${f.cachedMeanBeforeMs}->${f.cachedMeanDuringMs}) under ${f.attackers} bad logins in flight; ${f.passwordsVerified} of ${f.attackRequests} verified`;
     case 'ssrf':
       return `refused ${f.refusedWithoutAllowList} (no allow-list), ${f.nearMissesRefused} near misses; followed ${f.redirectsFollowed} of ${f.redirectAttempts} redirects`;
+    case 'retry-fairness':
+      return `${f.deadDeliveriesWaiting} dead deliveries waiting (window ${f.retryWindow}, share ${f.perTargetShare}); other tenant's retries late by max ${f.otherRetryMaxLateMs} ms, median ${f.otherRetryMedianLateMs} ms, ${f.otherRetriesMissing} missing; ${f.parked} parked`;
     case 'hostile-input':
       return `${f.generatedRequests} requests + ${f.isolationCases} isolation cases; 5xx: ${f.fivexx}`;
     case 'soak': {

@@ -148,6 +148,17 @@ if (!env.SESSION_SIGNING_SECRET) {
   env.SESSION_SIGNING_SECRET = readFileSync(file, 'utf8').trim();
 }
 
+// Stored signing secrets are sealed with SECRETS_KEY: the same key must come back on every start,
+// so it is kept in .data/ (git-ignored) unless SECRETS_KEY is given.
+if (!env.SECRETS_KEY) {
+  const file = join(dataDir, 'secrets-key');
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600 });
+  }
+  env.SECRETS_KEY = readFileSync(file, 'utf8').trim();
+}
+
 for (const name of SERVICES) {
   const dir = join(root, 'services', name);
   if (!existsSync(join(dir, 'src/main.ts'))) continue;

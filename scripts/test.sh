@@ -4,7 +4,8 @@
 # packages/, test/support/ or the lock change), then the root-level tests (deploy/test, test/proof),
 # which use every service and always run. At most two test files run at a time: turbo runs two
 # workspaces at once, each vitest one file at a time. When everything passes, the last lines are
-# vitest's summary of the root-level tests; a failing workspace stops the run after turbo's report.
+# a line that adds up every run's tests ('N passed, N failed'); a failing workspace does not stop the
+# root-level tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # Turbo stays off the network: no telemetry, no update check, no remote cache (turbo.json).
@@ -13,6 +14,15 @@ turbo_run() { node_modules/.bin/turbo run --ui=stream --log-order=grouped --outp
 
 # One typecheck of the whole repository (tsconfig.json): every workspace's typecheck would each load
 # most of the repository (its tests start the other services), several times the work.
+# Every run's output also goes to a log, so the last line can add up the tests of all of them.
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+status=0
 turbo_run typecheck --filter=//
-turbo_run test --concurrency=2 --continue -- --maxWorkers=1
-node_modules/.bin/vitest run deploy/test/ test/proof/ test/tracing/
+turbo_run test --concurrency=2 --continue -- --maxWorkers=1 2>&1 | tee -a "$log" || status=1
+# The root-level tests run even when a workspace failed, so one run reports everything.
+node_modules/.bin/vitest run deploy/test/ test/proof/ test/tracing/ 2>&1 | tee -a "$log" || status=1
+count() { sed 's/\x1b\[[0-9;]*m//g' "$log" | grep -E '(^|:)\s+Tests\s' | grep -oE "[0-9]+ $1" | awk '{n += $1} END {print n + 0}'; }
+echo
+echo "All tests: $(count passed) passed, $(count failed) failed"
+exit "$status"

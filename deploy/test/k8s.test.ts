@@ -121,6 +121,7 @@ describe.each(Object.keys(OVERLAYS) as Overlay[])('overlay %s', (overlay) => {
     const SECRET_PLACEHOLDERS: Record<string, string> = {
       DATABASE_URL: 'postgres://switchboard:secret@switchboard-db-rw:5432/switchboard',
       SESSION_SIGNING_SECRET: 'whsec_cGxhY2Vob2xkZXItc2Vzc2lvbi1zZWNyZXQ=',
+      SECRETS_KEY: 'cGxhY2Vob2xkZXItc2VjcmV0cy1rZXktMzItYnl0ZXM=',
     };
     const checked: string[] = [];
     for (const t of podTemplates(objects()).filter((p) => !p.virtual)) {
@@ -413,7 +414,8 @@ describe('overlay prod specifics', () => {
     let needed = HEADROOM;
     for (const s of ['applications', 'webhooks'] as const) {
       const hpa = byKind(objects(), 'HorizontalPodAutoscaler').find((h) => h.metadata.name === s) as unknown as HorizontalPodAutoscaler;
-      const env = Object.fromEntries([...effectiveEnv(objects(), 'switchboard', container(s))].map(([k, v]) => [k, v.value ?? 'postgres://u:p@db:5432/switchboard']));
+      const fromSecret = (k: string) => (k === 'SECRETS_KEY' ? 'cGxhY2Vob2xkZXItc2VjcmV0cy1rZXktMzItYnl0ZXM=' : 'postgres://u:p@db:5432/switchboard');
+      const env = Object.fromEntries([...effectiveEnv(objects(), 'switchboard', container(s))].map(([k, v]) => [k, v.value ?? fromSecret(k)]));
       const { loadConfig } = (await import(join(REPO_ROOT, 'services', s, 'src/config.ts'))) as { loadConfig: (env: Record<string, string>) => { DB_POOL_MAX?: number } };
       const pool = loadConfig(env).DB_POOL_MAX ?? 10;
       needed += hpa.spec!.maxReplicas * pool;

@@ -4,3 +4,4 @@ export * from './infra';
 export * from './openapi';
 export * from './receiver';
 export * from './services';
+export * from './poison';

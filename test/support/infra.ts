@@ -3,13 +3,18 @@
 // Nothing here loads a service, so libraries under packages/ can use it in their own tests.
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, rmSync, chownSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, chownSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 
 export const ADMIN_DATABASE_URL = process.env.TEST_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** A fresh SECRETS_KEY (32 random bytes, base64) for the services a test starts. */
+export function newSecretsKey(): string {
+  return randomBytes(32).toString('base64');
+}
 
 export function randomName(prefix: string): string {
   return `${prefix}_${randomBytes(6).toString('hex')}`;
@@ -196,15 +201,21 @@ export function natsServerBinary(): string {
   throw new Error('nats-server not found (apt-get install -y nats-server)');
 }
 
-/** A private NATS server with JetStream on free ports, data in a temp dir; restart() keeps the data. */
-export async function startNatsServer(): Promise<NatsServer> {
+/**
+ * A private NATS server with JetStream on free ports, data in a temp dir; restart() keeps the data.
+ * `maxPayload`: the largest message the server accepts, in bytes (default 1 MiB).
+ */
+export async function startNatsServer(opts: { maxPayload?: number } = {}): Promise<NatsServer> {
   const bin = natsServerBinary();
   const dir = mkdtempSync(join(tmpdir(), 'sb-nats-'));
   const port = await freePort();
   const monitor = await freePort();
   let child: ChildProcess | undefined;
   const start = async () => {
-    child = spawn(bin, ['-js', '-a', '127.0.0.1', '-p', String(port), '-m', String(monitor), '-sd', dir], { stdio: 'ignore' });
+    // nats-server 2.9 has no command-line flag for it: a one-line config file.
+    const limits = opts.maxPayload ? ['-c', join(dir, 'limits.conf')] : [];
+    if (opts.maxPayload) writeFileSync(join(dir, 'limits.conf'), `max_payload: ${opts.maxPayload}\n`);
+    child = spawn(bin, ['-js', '-a', '127.0.0.1', '-p', String(port), '-m', String(monitor), '-sd', dir, ...limits], { stdio: 'ignore' });
     await waitFor(
       async () => {
         const res = await fetch(`http://127.0.0.1:${monitor}/healthz?js-enabled-only=true`);

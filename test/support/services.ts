@@ -8,9 +8,9 @@ import type { ApplicationsApp } from '@switchboard/applications';
 import type { DispatcherApp } from '@switchboard/dispatcher';
 import type { GatewayApp } from '@switchboard/gateway';
 import type { WebhooksApp } from '@switchboard/webhooks';
-import { connectNats, createLogger, type NatsHandle } from '@switchboard/platform';
+import { connectNats, createLogger, type Logger, type NatsHandle } from '@switchboard/platform';
 import { applicationsClient, webhooksClient, type ApplicationsClient, type WebhooksClient } from '@switchboard/proto';
-import { createTestDatabase, freePort, randomName, startNatsServer, waitFor, type NatsServer } from './infra';
+import { createTestDatabase, freePort, newSecretsKey, randomName, startNatsServer, waitFor, type NatsServer } from './infra';
 import { assertDocumented } from './openapi';
 
 const LEVEL = process.env.TEST_LOG_LEVEL ?? 'silent';
@@ -31,6 +31,8 @@ export interface ServicesOptions {
   databaseUrl?: string;
   /** Use this NATS server instead of a private one (it is left running at stop). */
   nats?: NatsServer;
+  /** The logger of each in-process service (default: JSON at TEST_LOG_LEVEL, silent unless set). */
+  logger?: (service: 'applications' | 'webhooks' | 'gateway') => Logger;
 }
 
 export interface TestAccount {
@@ -137,6 +139,7 @@ export type Services<O extends ServicesOptions = ServicesOptions> = Common &
 
 export async function startServices<const O extends ServicesOptions>(opts: O): Promise<Services<O>> {
   const withApplications = opts.applications !== false;
+  const loggerOf = opts.logger ?? ((service: string) => createLogger(service, LEVEL));
   const stoppers: Array<() => Promise<void> | void> = [];
   const stopAll = async () => {
     for (const s of stoppers.splice(0).reverse()) await s();
@@ -157,6 +160,8 @@ export async function startServices<const O extends ServicesOptions>(opts: O): P
       HOST: '127.0.0.1',
       APPLICATIONS_GRPC_URL: `127.0.0.1:${appsGrpc}`,
       WEBHOOKS_GRPC_URL: `127.0.0.1:${whGrpc}`,
+      // Seals the stored signing secrets of applications and webhooks.
+      SECRETS_KEY: newSecretsKey(),
       ...opts.env,
     };
     const bus = await connectNats(nats.url, createLogger('test', LEVEL), 'test');
@@ -179,7 +184,7 @@ export async function startServices<const O extends ServicesOptions>(opts: O): P
       const { createAccount } = await import('@switchboard/applications/accounts');
       const app = await applications.createApp(
         applications.loadConfig({ ...env, GRPC_PORT: String(appsGrpc), OPS_PORT: String(appsOps) }),
-        createLogger('applications', LEVEL),
+        loggerOf('applications'),
       );
       await app.start();
       stoppers.push(() => app.stop());
@@ -207,7 +212,7 @@ export async function startServices<const O extends ServicesOptions>(opts: O): P
       const startWebhooks = async (more: Record<string, string> = {}, ports?: { grpc: number; ops: number }): Promise<RunningWebhooks> => {
         const [grpc, ops] = ports ? [ports.grpc, ports.ops] : await Promise.all([freePort(), freePort()]);
         const launch = async () => {
-          const app = await webhooks.createApp(webhooks.loadConfig({ ...env, GRPC_PORT: String(grpc), OPS_PORT: String(ops), ...more }), createLogger('webhooks', LEVEL));
+          const app = await webhooks.createApp(webhooks.loadConfig({ ...env, GRPC_PORT: String(grpc), OPS_PORT: String(ops), ...more }), loggerOf('webhooks'));
           const started = await app.start();
           return { app, started };
         };
@@ -260,7 +265,7 @@ export async function startServices<const O extends ServicesOptions>(opts: O): P
 
     if (opts.gateway) {
       const gateway = await import('@switchboard/gateway');
-      const app = gateway.createApp(gateway.loadConfig({ ...env, PORT: String(gwPort), PUBLIC_BASE_URL: `http://127.0.0.1:${gwPort}` }), createLogger('gateway', LEVEL));
+      const app = gateway.createApp(gateway.loadConfig({ ...env, PORT: String(gwPort), PUBLIC_BASE_URL: `http://127.0.0.1:${gwPort}` }), loggerOf('gateway'));
       const { port, opsPort } = await app.start();
       stoppers.push(() => app.stop());
       const baseUrl = `http://127.0.0.1:${port}`;

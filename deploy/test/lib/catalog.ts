@@ -35,8 +35,9 @@ export const SERVICES: Record<ServiceName, ServiceSpec> = {
     opsPort: 8081,
     grpcPort: 50051,
     // DELIVERY_ALLOWED_CIDRS: application URLs are checked against it at create/update.
-    env: ['GRPC_PORT', 'OPS_PORT', 'DATABASE_URL', 'NATS_URL', 'MIGRATE_ON_START', 'NATS_STREAM_REPLICAS', 'DELIVERY_ALLOWED_CIDRS', ...COMMON_ENV],
-    requiredEnv: ['GRPC_PORT', 'OPS_PORT', 'DATABASE_URL', 'NATS_URL', 'MIGRATE_ON_START'],
+    // SECRETS_KEY: from the Secret switchboard-secrets-key, seals the session secrets at rest.
+    env: ['GRPC_PORT', 'OPS_PORT', 'DATABASE_URL', 'NATS_URL', 'MIGRATE_ON_START', 'NATS_STREAM_REPLICAS', 'DELIVERY_ALLOWED_CIDRS', 'SECRETS_KEY', ...COMMON_ENV],
+    requiredEnv: ['GRPC_PORT', 'OPS_PORT', 'DATABASE_URL', 'NATS_URL', 'MIGRATE_ON_START', 'SECRETS_KEY'],
     portEnv: { GRPC_PORT: 'grpc', OPS_PORT: 'ops' },
   },
   webhooks: {
@@ -44,8 +45,20 @@ export const SERVICES: Record<ServiceName, ServiceSpec> = {
     opsPort: 8082,
     grpcPort: 50052,
     // DELIVERY_ALLOWED_CIDRS: target URLs are checked against it at create/update (CONTRACTS 6).
-    env: ['GRPC_PORT', 'OPS_PORT', 'DATABASE_URL', 'NATS_URL', 'APPLICATIONS_GRPC_URL', 'MIGRATE_ON_START', 'NATS_STREAM_REPLICAS', 'DELIVERY_ALLOWED_CIDRS', ...COMMON_ENV],
-    requiredEnv: ['GRPC_PORT', 'OPS_PORT', 'DATABASE_URL', 'NATS_URL', 'APPLICATIONS_GRPC_URL', 'MIGRATE_ON_START'],
+    // SECRETS_KEY: from the Secret switchboard-secrets-key, seals the subscription secrets at rest.
+    env: [
+      'GRPC_PORT',
+      'OPS_PORT',
+      'DATABASE_URL',
+      'NATS_URL',
+      'APPLICATIONS_GRPC_URL',
+      'MIGRATE_ON_START',
+      'NATS_STREAM_REPLICAS',
+      'DELIVERY_ALLOWED_CIDRS',
+      'SECRETS_KEY',
+      ...COMMON_ENV,
+    ],
+    requiredEnv: ['GRPC_PORT', 'OPS_PORT', 'DATABASE_URL', 'NATS_URL', 'APPLICATIONS_GRPC_URL', 'MIGRATE_ON_START', 'SECRETS_KEY'],
     portEnv: { GRPC_PORT: 'grpc', OPS_PORT: 'ops' },
   },
   dispatcher: {
@@ -72,10 +85,11 @@ export const SERVICES: Record<ServiceName, ServiceSpec> = {
 /** Secrets created by hand before the first release (deploy/README.md), by name, with their keys. */
 export const RELEASE_SECRETS: Record<string, readonly string[]> = {
   'switchboard-session-signing': ['secret'],
+  'switchboard-secrets-key': ['key'],
 };
 
 /** Variables a migration Job (src/migrate.ts of applications or webhooks) may set. */
-export const MIGRATION_ENV = ['DATABASE_URL', 'LOG_LEVEL', 'NODE_ENV'] as const;
+export const MIGRATION_ENV = ['DATABASE_URL', 'SECRETS_KEY', 'LOG_LEVEL', 'NODE_ENV'] as const;
 
 /** Variables the third-party containers of the manifests may set, by image repository. */
 export const INFRA_ENV: Record<string, readonly string[]> = {

@@ -5,7 +5,8 @@
 import { MikroORM, type Options } from '@mikro-orm/postgresql';
 import { Migration, Migrator } from '@mikro-orm/migrations';
 import type { MigrationObject } from '@mikro-orm/core';
-import { createLogger, ensureDatabase, isConnectionError, type Logger } from '@switchboard/platform';
+import { createLogger, ensureDatabase, isConnectionError, type Logger, type SecretBox } from '@switchboard/platform';
+import { withSecretsKey } from './secrets-migration';
 
 /** What a service owns in its Postgres schema. */
 export interface SchemaDefinition {
@@ -18,6 +19,8 @@ export interface OrmOptions extends SchemaDefinition {
   schema: string;
   poolMax: number;
   logger: Logger;
+  /** SECRETS_KEY, handed to the migrations that seal secrets (SecretsMigration); they need it only when there are rows to seal. */
+  secrets?: SecretBox | undefined;
 }
 
 /** Runs each migration inside the service's schema (set local: only for its transaction). */
@@ -37,7 +40,7 @@ export function ormConfig(o: OrmOptions): Options {
     discovery: { disableDynamicFileAccess: true, requireEntitiesArray: true },
     extensions: [Migrator],
     migrations: {
-      migrationsList: o.migrations,
+      migrationsList: withSecretsKey(o.migrations, o.secrets),
       tableName: 'mikro_orm_migrations',
       transactional: true,
       allOrNothing: true,
@@ -95,6 +98,7 @@ export interface DatabaseConfig {
   DATABASE_URL: string;
   DB_SCHEMA: string;
   LOG_LEVEL: string;
+  SECRETS_KEY?: SecretBox | undefined;
 }
 
 /**
@@ -103,7 +107,7 @@ export interface DatabaseConfig {
  */
 export async function runMigrations(service: string, definition: SchemaDefinition, config: DatabaseConfig): Promise<void> {
   const logger = createLogger(`${service}-migrate`, config.LOG_LEVEL);
-  const orm = await initOrm({ ...definition, databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, poolMax: 2, logger });
+  const orm = await initOrm({ ...definition, databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, poolMax: 2, logger, secrets: config.SECRETS_KEY });
   try {
     await migrate(orm, config.DB_SCHEMA, logger);
     logger.info('migrations up to date');
@@ -111,3 +115,5 @@ export async function runMigrations(service: string, definition: SchemaDefinitio
     await orm.close(true);
   }
 }
+
+export * from './secrets-migration';

@@ -10,4 +10,5 @@ export * from './db';
 export * from './ssrf';
 export * from './urls';
 export * from './paging';
+export * from './secrets';
 export * from './tracing';

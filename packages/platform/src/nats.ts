@@ -198,7 +198,7 @@ export interface ConsumerLoopOptions {
   logger: Logger;
   /** Messages processed at the same time. */
   concurrency: number;
-  /** Processes one message and acks/naks/terms it itself. A throw naks with a short delay. */
+  /** Processes one message and acks/naks/terms it itself. A throw naks with a delay growing with the deliveries (1 s to 30 s). */
   handle(msg: JsMsg): Promise<void>;
 }
 
@@ -245,8 +245,10 @@ export function runConsumerLoop(opts: ConsumerLoopOptions): ConsumerLoop {
         for await (const msg of messages) {
           const p = tracedConsume(msg.subject, msg.headers, { 'messaging.consumer.group.name': opts.durable, 'messaging.message.id': msg.seq }, () => opts.handle(msg))
             .catch((err: unknown) => {
-              opts.logger.error({ err, subject: msg.subject, seq: msg.seq }, 'message handler failed; will retry');
-              msg.nak(1000);
+              // Growing delays: a message that keeps failing must not come back every second.
+              const delay = Math.min(1000 * 2 ** Math.min(Math.max(msg.info.deliveryCount - 1, 0), 5), 30_000);
+              opts.logger.error({ err, subject: msg.subject, seq: msg.seq, deliveries: msg.info.deliveryCount, retryInMs: delay }, 'message handler failed; will retry');
+              msg.nak(delay);
             })
             .finally(() => {
               inflight.delete(p);

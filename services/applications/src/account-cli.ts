@@ -8,7 +8,7 @@ import { initOrm, migrate } from '@switchboard/orm';
 import { AppError, createLogger, SUBJECTS } from '@switchboard/platform';
 import { createAccount, deleteAccount, listAccounts } from './accounts/accounts';
 import { setScryptN } from './accounts/password';
-import { loadConfig } from './config';
+import { loadCommandConfig } from './config';
 import { ApplicationSchema, AccountSchema } from './db/entities';
 import { SCHEMA } from './db/schema';
 import { enqueueEvent } from './outbox/outbox';
@@ -99,10 +99,10 @@ if (command === 'create') {
   }
 }
 
-const config = loadConfig();
+const config = loadCommandConfig();
 setScryptN(config.PASSWORD_SCRYPT_N);
 const logger = createLogger('account', process.env.LOG_LEVEL ?? 'warn');
-const orm = await initOrm({ ...SCHEMA, databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, poolMax: 2, logger }, 5_000);
+const orm = await initOrm({ ...SCHEMA, databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, poolMax: 2, logger, secrets: config.SECRETS_KEY }, 5_000);
 let code = 0;
 try {
   await migrate(orm, config.DB_SCHEMA, logger);

@@ -33,7 +33,7 @@ export interface ApplicationsApp {
 export async function createApp(config: Config, logger: Logger = createLogger('applications', config.LOG_LEVEL)): Promise<ApplicationsApp> {
   setScryptN(config.PASSWORD_SCRYPT_N);
   const registry = createRegistry('applications');
-  const orm = await initOrm({ ...SCHEMA, databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, poolMax: config.DB_POOL_MAX, logger });
+  const orm = await initOrm({ ...SCHEMA, databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, poolMax: config.DB_POOL_MAX, logger, secrets: config.SECRETS_KEY });
   let nats: NatsHandle | undefined;
   let relay: OutboxRelay | undefined;
   let ops: OpsServer | undefined;
@@ -48,7 +48,7 @@ export async function createApp(config: Config, logger: Logger = createLogger('a
       nats = await connectNats(config.NATS_URL, logger, 'applications');
       await ensureStreams(nats.jsm, [STREAMS.internal], config.NATS_STREAM_REPLICAS);
       relay = startOutboxRelay(orm, nats.js, config.DB_SCHEMA, logger);
-      const deps: Deps = { orm, allowedCidrs: config.DELIVERY_ALLOWED_CIDRS, outbox: relay };
+      const deps: Deps = { orm, allowedCidrs: config.DELIVERY_ALLOWED_CIDRS, outbox: relay, secrets: config.SECRETS_KEY };
       registerHandlers(grpc, deps);
       grpc.addHealth(healthProto().Health.service);
       const grpcPort = await grpc.listen(config.HOST, config.GRPC_PORT);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bool, cidrList, logLevel, natsServers, parseConfig, port, urlWithProtocol } from '@switchboard/platform';
+import { bool, cidrList, logLevel, natsServers, parseConfig, port, secretsKey, urlWithProtocol } from '@switchboard/platform';
 
 const schema = z.object({
   /** gRPC port of the service. */
@@ -19,6 +19,8 @@ const schema = z.object({
   NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
   /** Private ranges application URLs may point at anyway (literal addresses elsewhere in them are refused). */
   DELIVERY_ALLOWED_CIDRS: cidrList,
+  /** 32-byte key (base64 or hex) sealing the applications' session secrets at rest (AES-256-GCM). Required. */
+  SECRETS_KEY: secretsKey,
   /**
    * scrypt cost N of new password hashes: a power of two from 2^10 to 2^20. The default, 2^17 (with
    * r=8, p=1: 128 MiB a hash), is OWASP's minimum; lower it only in tests.
@@ -41,4 +43,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // The KDF cost applies to the whole process (accounts/password.ts): when the given variables do
   // not set it, the process's own environment does (the test runner lowers it there).
   return parseConfig(schema, { PASSWORD_SCRYPT_N: process.env.PASSWORD_SCRYPT_N, ...env });
+}
+
+/** The account command's configuration: SECRETS_KEY is optional there (only migrations that seal rows need it). */
+export function loadCommandConfig(env: Record<string, string | undefined> = process.env) {
+  return parseConfig(schema.extend({ SECRETS_KEY: secretsKey.optional() }), env);
 }

@@ -1,5 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { Cidr } from '@switchboard/platform';
+import type { Cidr, SecretBox } from '@switchboard/platform';
 
 /** What the use cases need, built once by the composition root (app.ts) or the account command. */
 export interface Deps {
@@ -8,4 +8,6 @@ export interface Deps {
   allowedCidrs: readonly Cidr[];
   /** The outbox relay: kicked after a commit that wrote events, so they go out without waiting for its timer. */
   outbox: { kick(): void };
+  /** SECRETS_KEY: seals and opens the applications' session secrets. */
+  secrets: SecretBox;
 }

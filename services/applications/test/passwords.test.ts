@@ -6,6 +6,9 @@ import { queryDatabase, startServices, type Services } from '../../../test/suppo
 import { loadConfig } from '../src/config';
 import { currentScryptCost, hashPassword, needsRehash, setScryptN, verifyPassword } from '../src/accounts/password';
 
+/** SECRETS_KEY is required; any valid key will do for these checks. */
+const KEY = Buffer.alloc(32, 3).toString('base64');
+
 let stack: Services<{ gateway: true }>;
 
 beforeAll(async () => {
@@ -31,7 +34,7 @@ function basic(username: string, password: string): string {
 
 describe('password hashes', () => {
   it('when the configuration does not set PASSWORD_SCRYPT_N, then new hashes use N=2^17, r=8, p=1 and verify', async () => {
-    expect(loadConfig({ PASSWORD_SCRYPT_N: undefined }).PASSWORD_SCRYPT_N).toBe(2 ** 17);
+    expect(loadConfig({ SECRETS_KEY: KEY, PASSWORD_SCRYPT_N: undefined }).PASSWORD_SCRYPT_N).toBe(2 ** 17);
     const before = currentScryptCost().N;
     try {
       setScryptN(2 ** 17);
@@ -47,8 +50,8 @@ describe('password hashes', () => {
   }, 30_000);
 
   it('when PASSWORD_SCRYPT_N is not a power of two in range, then the configuration is refused naming it', () => {
-    for (const bad of ['1000', '512', String(2 ** 21), 'lots']) expect(() => loadConfig({ PASSWORD_SCRYPT_N: bad }), bad).toThrow(/PASSWORD_SCRYPT_N/);
-    expect(loadConfig({ PASSWORD_SCRYPT_N: '16384' }).PASSWORD_SCRYPT_N).toBe(16384);
+    for (const bad of ['1000', '512', String(2 ** 21), 'lots']) expect(() => loadConfig({ SECRETS_KEY: KEY, PASSWORD_SCRYPT_N: bad }), bad).toThrow(/PASSWORD_SCRYPT_N/);
+    expect(loadConfig({ SECRETS_KEY: KEY, PASSWORD_SCRYPT_N: '16384' }).PASSWORD_SCRYPT_N).toBe(16384);
   });
 
   it('when a stored hash asks for absurd parameters, then it does not verify (and nothing is tried)', async () => {

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { healthClient } from '@switchboard/proto';
-import { createTestDatabase, freePort, startNatsServer, waitFor, type NatsServer, type TestDatabase } from '../../../test/support';
+import { createTestDatabase, freePort, newSecretsKey, startNatsServer, waitFor, type NatsServer, type TestDatabase } from '../../../test/support';
 
 const serviceDir = fileURLToPath(new URL('..', import.meta.url));
 let db: TestDatabase;
@@ -17,7 +17,7 @@ afterAll(async () => {
 });
 
 function start(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: serviceDir, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: serviceDir, env: { ...process.env, SECRETS_KEY: newSecretsKey(), ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   const out = { stdout: '', stderr: '' };
   child.stdout.on('data', (d: Buffer) => (out.stdout += d.toString()));
   child.stderr.on('data', (d: Buffer) => (out.stderr += d.toString()));

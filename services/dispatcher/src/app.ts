@@ -22,6 +22,7 @@ import { HttpSender } from './delivery/http-sender';
 import { InFlight } from './delivery/in-flight';
 import { notificationPolicy } from './delivery/policies/notification';
 import { sessionPolicy } from './delivery/policies/session';
+import { ScheduledShares } from './delivery/scheduled-shares';
 import { SignedSender } from './delivery/signed-sender';
 import { generateSecret, secretKey } from './delivery/signing';
 import { DeliveryWorker } from './delivery/worker';
@@ -29,7 +30,7 @@ import { handleEvent } from './events/handle-event';
 import { Lookups } from './lookup/lookups';
 import { createMetrics, type DispatcherMetrics } from './metrics';
 import { AttemptRecorder } from './recording/attempt-recorder';
-import { encodeBatch, forwardRecords } from './recording/records-forwarder';
+import { encodeBatch, forwardRecords, recordBatchBytes } from './recording/records-forwarder';
 import { CONSUMERS, DELIVERIES_STREAM, ensureDispatcherStreams, JOB_SUBJECTS } from './streams';
 
 export type { Config } from './config';
@@ -73,24 +74,33 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
     Date.now,
     (host, state) => logger.info({ host, state }, 'circuit breaker state changed'),
   );
-  const metrics = createMetrics(() => breakers.counts());
+  const limiter = new HostLimiter({
+    global: config.DELIVERY_CONCURRENCY,
+    perHost: config.DELIVERY_HOST_CONCURRENCY,
+    maxQueuePerHost: config.DELIVERY_HOST_QUEUE,
+    maxQueued: config.DELIVERY_QUEUE,
+    // Slower than half the timeout on every slot: hanging, not just busy (a loaded machine can
+    // stretch a fast answer past a second, and waiting in memory is the cheaper place to wait).
+    congestedAfterMs: config.DELIVERY_TIMEOUT_MS / 2,
+    gate: (host) => breakers.gate(host),
+  });
+  const metrics = createMetrics(
+    () => breakers.counts(),
+    () => ({ waiting: limiter.waiting, waitingHosts: limiter.waitingHosts, active: limiter.active }),
+  );
   const clientOpts = { defaultTimeoutMs: 3000, metrics: { registry: metrics.registry, prefix: 'dispatcher' } };
   const apps = applicationsClient(config.APPLICATIONS_GRPC_URL, clientOpts);
   const hooks = webhooksClient(config.WEBHOOKS_GRPC_URL, clientOpts);
   const lookups = new Lookups(apps, hooks, config.LOOKUP_CACHE_TTL, logger);
   const http = new HttpSender({ timeoutMs: config.DELIVERY_TIMEOUT_MS, allowedCidrs: config.DELIVERY_ALLOWED_CIDRS, logger });
-  const limiter = new HostLimiter({
-    global: config.DELIVERY_CONCURRENCY,
-    perHost: config.DELIVERY_HOST_CONCURRENCY,
-    maxWaitMs: Math.min(1000, config.DELIVERY_TIMEOUT_MS),
-    maxQueuePerHost: config.DELIVERY_HOST_CONCURRENCY * 2,
-    congestedAfterMs: Math.min(1000, config.DELIVERY_TIMEOUT_MS / 2),
-  });
   const sender = new SignedSender(http, breakers, limiter);
   const retrySettings = {
     retry: { schedule: config.DELIVERY_RETRY_SCHEDULE, jitter: config.DELIVERY_RETRY_JITTER, retryAfterMaxMs: config.DELIVERY_RETRY_AFTER_MAX },
     giveUpAfterMs: config.DELIVERY_GIVE_UP_AFTER,
   };
+  // A job handed back by another replica still counts here until well after it was due; jobs due
+  // more than two ack waits ahead are far off.
+  const shares = new ScheduledShares(config.DELIVERY_SCHEDULED_PER_TARGET, config.JETSTREAM_ACK_WAIT + 60_000, 2 * config.JETSTREAM_ACK_WAIT);
   const policies = { notification: notificationPolicy(retrySettings), session: sessionPolicy(retrySettings) };
 
   let running: Running | undefined;
@@ -105,24 +115,33 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
       async (attempts, disable) => {
         await nats.js.publish(JOB_SUBJECTS.records, encodeBatch({ attempts, disable }));
       },
-      { flushIntervalMs: config.RECORD_FLUSH_INTERVAL, batchSize: config.RECORD_BATCH_SIZE, concurrency: 4, logger, onBuffered: (n) => metrics.recordsBuffered.set(n) },
+      {
+        flushIntervalMs: config.RECORD_FLUSH_INTERVAL,
+        batchSize: config.RECORD_BATCH_SIZE,
+        concurrency: 4,
+        logger,
+        onBuffered: (n) => metrics.recordsBuffered.set(n),
+        maxBatchBytes: () => recordBatchBytes(nats.nc.info?.max_payload),
+      },
     );
     await ensureDispatcherStreams(nats.jsm, {
       replicas: config.NATS_STREAM_REPLICAS,
       retrySchedule: config.DELIVERY_RETRY_SCHEDULE,
       ackWaitMs: config.JETSTREAM_ACK_WAIT,
       maxScheduled: config.DELIVERY_MAX_SCHEDULED,
+      eventsWindow: config.DELIVERY_QUEUE + 1000,
     });
     const stopListening = lookups.listen(nats.nc);
 
-    const inFlight = new InFlight(config.JETSTREAM_ACK_WAIT, logger);
-    const worker = new DeliveryWorker({ js: nats.js, lookups, sender, policies, recorder, inFlight, metrics, sessionKeys, logger });
+    const inFlight = new InFlight(config.JETSTREAM_ACK_WAIT, logger, config.DELIVERY_QUEUE + 4096);
+    const worker = new DeliveryWorker({ js: nats.js, lookups, sender, policies, recorder, inFlight, shares, metrics, sessionKeys, logger });
     const js = nats.js;
-    // Jobs handled at once: attempts in flight or waiting (briefly) for a host slot.
+    // Messages being looked up and admitted at once; admitted jobs wait in the host queues.
     const buffer = Math.max(config.DELIVERY_CONCURRENCY * 2, 64);
     const loops = [
-      runConsumerLoop({ js, stream: STREAMS.events.name, durable: CONSUMERS.events, logger, concurrency: buffer, handle: (m) => handleEvent(m, { lookups, worker, inFlight, metrics, logger }) }),
+      runConsumerLoop({ js, stream: STREAMS.events.name, durable: CONSUMERS.events, logger, concurrency: buffer, handle: (m) => handleEvent(m, { lookups, worker, inFlight, metrics, logger, js, maxPayload: () => nats.nc.info?.max_payload ?? 1024 * 1024 }) }),
       runConsumerLoop({ js, stream: DELIVERIES_STREAM, durable: CONSUMERS.retry, logger, concurrency: buffer, handle: (m) => worker.handleRetry(m) }),
+      runConsumerLoop({ js, stream: DELIVERIES_STREAM, durable: CONSUMERS.parked, logger, concurrency: 16, handle: (m) => worker.handleParked(m) }),
       runConsumerLoop({
         js,
         stream: DELIVERIES_STREAM,
@@ -171,10 +190,13 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
       r?.stopPolling();
       r?.stopListening();
       // Stop pulling; jobs in flight finish their attempt, record it and acknowledge.
-      await Promise.all((r?.loops ?? []).map((l) => l.stop()));
+      const stopping = Promise.all((r?.loops ?? []).map((l) => l.stop()));
+      // Jobs waiting for a host slot are deferred (a first attempt becomes a retry job, a retry is
+      // handed back), not attempted: the process does not wait for long queues.
+      limiter.close();
+      await stopping;
       if (r) r.consuming = false;
       await r?.inFlight.drain();
-      limiter.close();
       await r?.recorder.close();
       await r?.nats.close();
       breakers.close();

@@ -75,8 +75,15 @@ const schema = z
       }),
     /** HTTP attempts in flight at once, over all targets. */
     DELIVERY_CONCURRENCY: int(64, 1, 10_000),
-    /** HTTP attempts in flight at once to one host; the rest wait (briefly) or are deferred. */
+    /** HTTP attempts in flight at once to one host; the rest wait in the host's queue. */
     DELIVERY_HOST_CONCURRENCY: int(16, 1, 10_000),
+    /**
+     * Jobs waiting in memory (un-acknowledged, kept alive) for a slot, in a FIFO queue per host:
+     * at most DELIVERY_HOST_QUEUE for one host and DELIVERY_QUEUE over all hosts; beyond, a job is
+     * deferred through JetStream. The events consumer may hold DELIVERY_QUEUE + 1000 messages.
+     */
+    DELIVERY_HOST_QUEUE: int(4000, 1, 1_000_000),
+    DELIVERY_QUEUE: int(10_000, 1, 1_000_000),
     /**
      * How long JetStream waits for an acknowledgement before it re-delivers a message to another
      * consumer instance (after a crash, this is how long in-flight work waits). Must exceed
@@ -85,6 +92,11 @@ const schema = z
     JETSTREAM_ACK_WAIT: duration('45s'),
     /** Scheduled retries JetStream holds for the retry consumer (its max_ack_pending). */
     DELIVERY_MAX_SCHEDULED: int(100_000, 1000, 10_000_000),
+    /**
+     * Of those, at most this many of one target (subscription, or application for sessions) per
+     * dispatcher; its further retries are parked outside the window. Unset: DELIVERY_MAX_SCHEDULED / 20.
+     */
+    DELIVERY_SCHEDULED_PER_TARGET: z.coerce.number().int().min(10).max(10_000_000).optional(),
     /**
      * Circuit breaker per target host (opossum). It opens when, within the rolling window, at least
      * VOLUME_THRESHOLD attempts were made and more than ERROR_THRESHOLD_PERCENT of them failed
@@ -129,10 +141,15 @@ const schema = z
     // Give up at least a day before the deliveries stream could drop the job.
     if (c.DELIVERY_GIVE_UP_AFTER !== undefined && c.DELIVERY_GIVE_UP_AFTER > deliveriesRetentionMs(c.DELIVERY_RETRY_SCHEDULE) - 86_400_000)
       ctx.addIssue({ code: 'custom', path: ['DELIVERY_GIVE_UP_AFTER'], message: 'must be at least a day shorter than the deliveries stream keeps jobs (the longer of 7 days and the retry schedule plus 2 days)' });
+    if (c.DELIVERY_HOST_QUEUE > c.DELIVERY_QUEUE) ctx.addIssue({ code: 'custom', path: ['DELIVERY_HOST_QUEUE'], message: 'must not exceed DELIVERY_QUEUE' });
     if (c.DELIVERY_HOST_CONCURRENCY > c.DELIVERY_CONCURRENCY)
       ctx.addIssue({ code: 'custom', path: ['DELIVERY_HOST_CONCURRENCY'], message: 'must not exceed DELIVERY_CONCURRENCY' });
   })
-  .transform((c) => ({ ...c, DELIVERY_GIVE_UP_AFTER: c.DELIVERY_GIVE_UP_AFTER ?? defaultGiveUpAfterMs(c.DELIVERY_RETRY_SCHEDULE) }));
+  .transform((c) => ({
+    ...c,
+    DELIVERY_GIVE_UP_AFTER: c.DELIVERY_GIVE_UP_AFTER ?? defaultGiveUpAfterMs(c.DELIVERY_RETRY_SCHEDULE),
+    DELIVERY_SCHEDULED_PER_TARGET: c.DELIVERY_SCHEDULED_PER_TARGET ?? Math.max(10, Math.floor(c.DELIVERY_MAX_SCHEDULED / 20)),
+  }));
 
 export type Config = z.output<typeof schema>;
 

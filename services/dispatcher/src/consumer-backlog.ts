@@ -12,6 +12,7 @@ export function pollConsumerBacklog(jsm: JetStreamManager, metrics: DispatcherMe
     for (const [stream, durable] of [
       [STREAMS.events.name, CONSUMERS.events],
       [DELIVERIES_STREAM, CONSUMERS.retry],
+      [DELIVERIES_STREAM, CONSUMERS.parked],
       [DELIVERIES_STREAM, CONSUMERS.records],
     ] as const) {
       try {

@@ -13,12 +13,23 @@ export interface DispatcherMetrics {
   breakers: Gauge<'state'>;
   consumerPending: Gauge<'consumer'>;
   retriesWaiting: Gauge;
+  deadLettered: Counter<'subject' | 'reason'>;
   terminated: Counter<'subject'>;
   fannedOut: Counter<'kind'>;
   recordsBuffered: Gauge;
+  parked: Counter<'kind'>;
+  queuedJobs: Gauge;
+  queuedHosts: Gauge;
 }
 
-export function createMetrics(breakerCounts: () => Record<'closed' | 'open' | 'half_open', number>): DispatcherMetrics {
+/** What the host limiter holds now (totals: hosts are never a label). */
+export interface QueueDepth {
+  waiting: number;
+  waitingHosts: number;
+  active: number;
+}
+
+export function createMetrics(breakerCounts: () => Record<'closed' | 'open' | 'half_open', number>, queue: () => QueueDepth = () => ({ waiting: 0, waitingHosts: 0, active: 0 })): DispatcherMetrics {
   const registry = createRegistry('dispatcher');
   return {
     registry,
@@ -43,7 +54,7 @@ export function createMetrics(breakerCounts: () => Record<'closed' | 'open' | 'h
     }),
     deferred: new Counter({
       name: 'dispatcher_deliveries_deferred_total',
-      help: 'Jobs put back to wait without an attempt, by kind and reason (breaker_open, host_busy, lookup_unavailable).',
+      help: 'Jobs deferred through JetStream without an attempt, by kind and reason (breaker_open, host_busy: slots held by hanging attempts, queue_full: the host\'s or the global in-memory queue is full, shutdown, lookup_unavailable).',
       labelNames: ['kind', 'reason'],
       registers: [registry],
     }),
@@ -74,6 +85,12 @@ export function createMetrics(breakerCounts: () => Record<'closed' | 'open' | 'h
       help: 'Retries and deferred deliveries held by JetStream until their time comes (the retry consumer\'s unacknowledged messages).',
       registers: [registry],
     }),
+    deadLettered: new Counter({
+      name: 'dispatcher_events_dead_lettered_total',
+      help: 'Inbound events refused for good and copied to events.dead, by subject and reason (schema, refused, serialisation, too_many_deliveries).',
+      labelNames: ['subject', 'reason'],
+      registers: [registry],
+    }),
     terminated: new Counter({
       name: 'dispatcher_messages_terminated_total',
       help: 'Messages rejected for good (malformed JSON or schema-invalid), by subject.',
@@ -90,6 +107,28 @@ export function createMetrics(breakerCounts: () => Record<'closed' | 'open' | 'h
       name: 'dispatcher_attempt_records_buffered',
       help: 'Attempt records waiting to be stored by the webhooks service.',
       registers: [registry],
+    }),
+    parked: new Counter({
+      name: 'dispatcher_retries_parked_total',
+      help: 'Retry jobs parked outside the retry consumer\'s window because their target had its share of it (DELIVERY_SCHEDULED_PER_TARGET), by kind.',
+      labelNames: ['kind'],
+      registers: [registry],
+    }),
+    queuedJobs: new Gauge({
+      name: 'dispatcher_host_queue_jobs',
+      help: 'Delivery jobs waiting in memory for a slot of their host (all hosts together).',
+      registers: [registry],
+      collect() {
+        this.set(queue().waiting);
+      },
+    }),
+    queuedHosts: new Gauge({
+      name: 'dispatcher_host_queue_hosts',
+      help: 'Target hosts with delivery jobs waiting in memory for a slot.',
+      registers: [registry],
+      collect() {
+        this.set(queue().waitingHosts);
+      },
     }),
   };
 }

@@ -8,6 +8,8 @@ import { deliveriesRetentionMs } from './delivery/retry';
 export const DELIVERIES_STREAM = 'SWITCHBOARD_DELIVERIES';
 export const JOB_SUBJECTS = {
   retry: 'deliveries.retry',
+  /** Retry jobs of a target whose share of the retry consumer's window is full (delivery/scheduled-shares.ts). */
+  parked: 'deliveries.parked',
   /** Batches of attempt records on their way to the webhooks service. */
   records: 'deliveries.records',
 } as const;
@@ -16,6 +18,8 @@ export const CONSUMERS = {
   events: 'dispatcher-events',
   /** Retries and deferred jobs; held by JetStream (nak with delay) until due. */
   retry: 'dispatcher-deliveries-retry',
+  /** Parked retry jobs, moved back to the retry subject as their target's share frees up. */
+  parked: 'dispatcher-deliveries-parked',
   /** Attempt records, stored through the webhooks service. */
   records: 'dispatcher-records',
 } as const;
@@ -27,15 +31,17 @@ export interface StreamSettings {
   retrySchedule: readonly number[];
   ackWaitMs: number;
   maxScheduled: number;
+  /** Events the events consumer may hold un-acknowledged (waiting in the host queues included). */
+  eventsWindow: number;
 }
 
 /** Creates or updates the streams and durable consumers the dispatcher uses (idempotent). */
 export async function ensureDispatcherStreams(jsm: JetStreamManager, s: StreamSettings): Promise<void> {
-  await ensureStreams(jsm, [STREAMS.events, STREAMS.internal], s.replicas);
+  await ensureStreams(jsm, [STREAMS.events, STREAMS.internal, STREAMS.core], s.replicas);
   // Jobs live until acknowledged (work queue), at most as long as the whole schedule plus slack.
   const config = {
     name: DELIVERIES_STREAM,
-    subjects: [JOB_SUBJECTS.retry, JOB_SUBJECTS.records],
+    subjects: [JOB_SUBJECTS.retry, JOB_SUBJECTS.parked, JOB_SUBJECTS.records],
     retention: RetentionPolicy.Workqueue,
     storage: StorageType.File,
     max_age: nanos(deliveriesRetentionMs(s.retrySchedule)),
@@ -50,7 +56,7 @@ export async function ensureDispatcherStreams(jsm: JetStreamManager, s: StreamSe
     ack_policy: AckPolicy.Explicit,
     deliver_policy: DeliverPolicy.All,
     ack_wait: ackWait,
-    max_ack_pending: 2000,
+    max_ack_pending: s.eventsWindow,
   });
   // Every scheduled retry is an unacknowledged message of this consumer until it is due, so its
   // limit is the number of retries that can wait at once; first attempts never wait behind them.
@@ -59,6 +65,14 @@ export async function ensureDispatcherStreams(jsm: JetStreamManager, s: StreamSe
     filter_subject: JOB_SUBJECTS.retry,
     ack_wait: ackWait,
     max_ack_pending: s.maxScheduled,
+  });
+  // Parked jobs wait in the stream; the few at its head that were looked at and must wait longer
+  // are handed back (nak with delay) within this small window.
+  await ensureConsumer(jsm, DELIVERIES_STREAM, {
+    durable_name: CONSUMERS.parked,
+    filter_subject: JOB_SUBJECTS.parked,
+    ack_wait: ackWait,
+    max_ack_pending: 1000,
   });
   await ensureConsumer(jsm, DELIVERIES_STREAM, {
     durable_name: CONSUMERS.records,

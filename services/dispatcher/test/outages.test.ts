@@ -131,6 +131,16 @@ describe('outages', () => {
       expect(new Set(rx.at(path).map((r) => r.body.id)).size).toBe(total);
       const ready = await waitFor(async () => (await fetch(`http://127.0.0.1:${d.opsPort}/readyz`)).ok, { what: 'ready again' });
       expect(ready).toBe(true);
+      // Acknowledgements lost in the restart re-deliver their events after ack_wait: they are
+      // handled here, not left for the next test.
+      const jsm = await jetstreamManager(h.bus.nc);
+      await waitFor(
+        async () => {
+          const i = await jsm.consumers.info('SWITCHBOARD_EVENTS', CONSUMERS.events);
+          return i.num_pending + i.num_ack_pending === 0;
+        },
+        { what: 'events consumer drained', timeoutMs: 30_000, intervalMs: 200 },
+      );
     } finally {
       await d.stop();
       await rx.close();

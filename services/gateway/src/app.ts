@@ -11,6 +11,7 @@ import type { Config } from './config';
 import { Hrefs } from './hrefs';
 import { accessLog } from './http/access-log';
 import { accountRoutes } from './http/accounts';
+import { applicationSecretRoutes } from './http/application-secrets';
 import { applicationRoutes } from './http/applications';
 import { authenticate } from './http/authenticate';
 import type { RouteDeps } from './http/deps';
@@ -101,6 +102,7 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
   // body, then the routes. Paths outside the API are 404 without asking for credentials.
   const api = express.Router();
   applicationRoutes(api, deps);
+  applicationSecretRoutes(api, deps);
   accountRoutes(api, deps);
   webhookRoutes(api, deps);
   app.use(['/v1', '/rest/v1'], authenticate(authenticator, limiter, config.TRUSTED_PROXIES), jsonBody({ limitBytes: config.BODY_LIMIT_BYTES }), api);

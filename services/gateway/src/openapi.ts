@@ -132,6 +132,8 @@ const schemas: Record<string, Schema> = {
       name: { type: 'string' },
       voiceUrl: { type: 'string', format: 'iri' },
       messagingUrl: { type: 'string', format: 'iri' },
+      voiceFallbackUrl: { type: 'string', format: 'iri', description: 'Only when set: tried when session POSTs to voiceUrl fail.' },
+      messagingFallbackUrl: { type: 'string', format: 'iri', description: 'Only when set: tried when session POSTs to messagingUrl fail.' },
       environment: { type: 'string', format: 'uri', description: 'URL of the environment resource.' },
       apiType: ref('ApiType'),
       platform: { ...ref('ApiType'), description: 'Same value as apiType.' },
@@ -420,6 +422,26 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
       get: { tags: ['Applications'], summary: 'Show an application', operationId: `get${op}Application`, responses: { '200': json(ref('Application'), 'The application.'), ...readErrors } },
       put: { tags: ['Applications'], summary: 'Update an application', operationId: `update${op}Application`, requestBody: jsonBody(ref('ApplicationWrite')), responses: { '200': json(ref('Href'), 'Updated.', hrefHeaders), ...writeErrors } },
       delete: { tags: ['Applications'], summary: 'Delete an application', operationId: `delete${op}Application`, responses: { '200': json(ref('Message'), 'Deleted.'), ...readErrors } },
+    },
+    [`${prefix}/applications/{id}/secret`]: {
+      parameters: [pathId('id', 'Application id.')],
+      get: {
+        tags: ['Applications'],
+        summary: "Read the application's session signing secret",
+        operationId: `get${op}ApplicationSecret`,
+        description: 'The `whsec_` secret (Standard Webhooks) that signs the session POSTs to this application. Each application has its own, created with it.',
+        responses: { '200': json(ref('Secret'), 'The current secret.'), ...readErrors },
+      },
+    },
+    [`${prefix}/applications/{id}/secret/rotate`]: {
+      parameters: [pathId('id', 'Application id.')],
+      post: {
+        tags: ['Applications'],
+        summary: 'Rotate the session signing secret (the old one stays valid 24 h)',
+        operationId: `rotate${op}ApplicationSecret`,
+        description: 'Replaces the secret; for 24 h the previous one signs too (a second `v1,` signature), so receivers can switch without losing a message. No request body.',
+        responses: { '200': json(ref('Secret'), 'The new secret.'), ...writeErrors },
+      },
     },
   });
 

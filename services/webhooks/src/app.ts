@@ -39,7 +39,7 @@ const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
 export async function createApp(config: Config, logger: Logger = createLogger('webhooks', config.LOG_LEVEL)): Promise<WebhooksApp> {
   const registry = createRegistry('webhooks');
-  const orm = await initOrm({ ...SCHEMA, databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, poolMax: config.DB_POOL_MAX, logger });
+  const orm = await initOrm({ ...SCHEMA, databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, poolMax: config.DB_POOL_MAX, logger, secrets: config.SECRETS_KEY });
   const grpc = new GrpcServer({ service: 'webhooks', logger, registry });
   const pruned = new Counter({ name: 'webhooks_deliveries_pruned_total', help: 'Delivery records deleted after the retention period.', registers: [registry] });
   let nats: NatsHandle | undefined;
@@ -74,6 +74,7 @@ export async function createApp(config: Config, logger: Logger = createLogger('w
         applications: createApplicationDirectory(apps),
         changes,
         allowedCidrs: config.DELIVERY_ALLOWED_CIDRS,
+        secrets: config.SECRETS_KEY,
       };
       consumer = await startApplicationsDeletedConsumer(deps, nats, logger, registry);
       registerHandlers(grpc, deps);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bool, cidrList, grpcAddress, logLevel, natsServers, parseConfig, port, urlWithProtocol } from '@switchboard/platform';
+import { bool, cidrList, grpcAddress, logLevel, natsServers, parseConfig, port, secretsKey, urlWithProtocol } from '@switchboard/platform';
 
 const schema = z.object({
   /** gRPC port of the service. */
@@ -25,6 +25,8 @@ const schema = z.object({
   DELIVERY_ALLOWED_CIDRS: cidrList,
   /** Delivery records older than this are deleted (0 keeps them forever). */
   DELIVERY_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
+  /** 32-byte key (base64 or hex) sealing the subscriptions' signing secrets at rest (AES-256-GCM). Required. */
+  SECRETS_KEY: secretsKey,
   /** Run database migrations at start (set false where a release Job runs them). */
   MIGRATE_ON_START: bool(true),
   LOG_LEVEL: logLevel,

@@ -1,5 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { Cidr } from '@switchboard/platform';
+import type { Cidr, SecretBox } from '@switchboard/platform';
 import type { ApplicationDirectory } from './applications/directory';
 import type { ChangePublisher } from './events/changes';
 
@@ -12,6 +12,8 @@ export interface Deps {
   changes: ChangePublisher;
   /** DELIVERY_ALLOWED_CIDRS. */
   allowedCidrs: readonly Cidr[];
+  /** SECRETS_KEY: signing secrets are sealed with it at rest. */
+  secrets: SecretBox;
 }
 
 /** The request id travels with a use case's request, for the logs of what it calls and publishes. */

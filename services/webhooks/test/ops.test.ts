@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '@switchboard/platform';
 import { healthClient } from '@switchboard/proto';
-import { startPrivatePostgres, waitFor, type PrivatePostgres } from '../../../test/support';
+import { newSecretsKey, startPrivatePostgres, waitFor, type PrivatePostgres } from '../../../test/support';
 import { loadConfig } from '../src/config';
 import { codeOf, startHarness, type Harness, type RunningWebhooks } from './harness';
 
@@ -46,18 +46,22 @@ describe('health and metrics', () => {
 });
 
 describe('configuration', () => {
+  const KEY = newSecretsKey();
+
   it('when the defaults apply, then the ports and schema are the documented ones', () => {
-    const c = loadConfig({});
+    const c = loadConfig({ SECRETS_KEY: KEY });
     expect(c).toMatchObject({ GRPC_PORT: 50052, OPS_PORT: 8082, DB_SCHEMA: 'webhooks', APPLICATIONS_GRPC_URL: '127.0.0.1:50051', MIGRATE_ON_START: true });
     expect(c.DELIVERY_ALLOWED_CIDRS).toEqual([]);
   });
 
   it('when a variable is invalid, then loading fails with a message naming it', () => {
-    expect(() => loadConfig({ DELIVERY_ALLOWED_CIDRS: '10.0.0.0/99' })).toThrow(ConfigError);
-    expect(() => loadConfig({ DELIVERY_ALLOWED_CIDRS: 'nope' })).toThrow(/DELIVERY_ALLOWED_CIDRS/);
-    expect(() => loadConfig({ APPLICATIONS_GRPC_URL: 'no port' })).toThrow(/APPLICATIONS_GRPC_URL/);
-    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
-    expect(() => loadConfig({ GRPC_PORT: '70000' })).toThrow(/GRPC_PORT/);
+    expect(() => loadConfig({ SECRETS_KEY: KEY, DELIVERY_ALLOWED_CIDRS: '10.0.0.0/99' })).toThrow(ConfigError);
+    expect(() => loadConfig({ SECRETS_KEY: KEY, DELIVERY_ALLOWED_CIDRS: 'nope' })).toThrow(/DELIVERY_ALLOWED_CIDRS/);
+    expect(() => loadConfig({ SECRETS_KEY: KEY, APPLICATIONS_GRPC_URL: 'no port' })).toThrow(/APPLICATIONS_GRPC_URL/);
+    expect(() => loadConfig({ SECRETS_KEY: KEY, DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ SECRETS_KEY: KEY, GRPC_PORT: '70000' })).toThrow(/GRPC_PORT/);
+    expect(() => loadConfig({})).toThrow(/SECRETS_KEY: is required/);
+    expect(() => loadConfig({ SECRETS_KEY: 'too-short' })).toThrow(/SECRETS_KEY: must be a 32-byte key/);
   });
 });
 

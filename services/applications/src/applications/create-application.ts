@@ -5,12 +5,14 @@ import type { Deps } from '../context';
 import { ApplicationSchema, type Application } from '../db/entities';
 import { environmentExists } from '../environments/repository';
 import { enqueueEvent } from '../outbox/outbox';
+import { addSecret } from './secret-store';
 import { checkApiType, checkName, checkUrl, DEFAULT_API_TYPE, DEFAULT_ENVIRONMENT, partitionToEnvironment, requireUrl, throwIfAny } from './rules';
 
 export function newApplicationId(): string {
   return randomBytes(12).toString('hex');
 }
 
+/** Creates the application with its own session signing secret, in one transaction. */
 export async function createApplication(deps: Deps, req: CreateApplicationRequest__Output): Promise<Application> {
   const allowed = deps.allowedCidrs;
   const errors: FieldError[] = [];
@@ -18,6 +20,8 @@ export async function createApplication(deps: Deps, req: CreateApplicationReques
   const voiceUrl = req.voiceUrl === undefined ? null : checkUrl('voiceUrl', req.voiceUrl, allowed, errors);
   const messagingUrl = req.messagingUrl === undefined ? null : checkUrl('messagingUrl', req.messagingUrl, allowed, errors);
   if (!errors.some((e) => e.field === 'voiceUrl' || e.field === 'messagingUrl')) requireUrl(voiceUrl, messagingUrl, errors);
+  const voiceFallbackUrl = req.voiceFallbackUrl === undefined ? null : checkUrl('voiceFallbackUrl', req.voiceFallbackUrl, allowed, errors);
+  const messagingFallbackUrl = req.messagingFallbackUrl === undefined ? null : checkUrl('messagingFallbackUrl', req.messagingFallbackUrl, allowed, errors);
   const apiType = req.apiType === undefined ? DEFAULT_API_TYPE : checkApiType(req.apiType, errors);
   let environmentId: string | undefined = req.environmentId;
   if (environmentId === undefined && req.partition !== undefined) environmentId = partitionToEnvironment(req.partition, errors);
@@ -33,12 +37,15 @@ export async function createApplication(deps: Deps, req: CreateApplicationReques
     name,
     voiceUrl,
     messagingUrl,
+    voiceFallbackUrl,
+    messagingFallbackUrl,
     environmentId,
     apiType,
     partition: null,
     createdAt: now,
     updatedAt: now,
   } as Application);
+  addSecret(em, deps.secrets, app.id, now);
   enqueueEvent(em, SUBJECTS.applicationChanged, { applicationId: app.id, accountId: req.accountId });
   await em.flush();
   deps.outbox.kick();

@@ -2,10 +2,14 @@ import { AppError } from '@switchboard/platform';
 import type { LookupApplicationRequest__Output } from '@switchboard/proto/generated/switchboard/applications/v1/LookupApplicationRequest';
 import type { Deps } from '../context';
 import { readById, type ApplicationView } from './repository';
+import { readSigningSecrets } from './secret-store';
 
-/** Any application by id, whatever its account (internal callers resolve an application's owner). */
-export async function lookupApplication(deps: Deps, req: LookupApplicationRequest__Output): Promise<ApplicationView> {
+/**
+ * Any application by id, whatever its account (internal callers resolve an application's owner),
+ * with the secrets that sign its session POSTs: the current one, then the previous one while valid.
+ */
+export async function lookupApplication(deps: Deps, req: LookupApplicationRequest__Output): Promise<{ application: ApplicationView; signingSecrets: string[] }> {
   const app = await readById(deps.orm.em, req.id);
   if (!app) throw AppError.notFound('application');
-  return app;
+  return { application: app, signingSecrets: await readSigningSecrets(deps.orm.em, deps.secrets, app.id) };
 }

@@ -8,6 +8,8 @@ export function toMessage(a: ApplicationView): Message {
     name: a.name,
     ...(a.voiceUrl ? { voiceUrl: a.voiceUrl } : {}),
     ...(a.messagingUrl ? { messagingUrl: a.messagingUrl } : {}),
+    ...(a.voiceFallbackUrl ? { voiceFallbackUrl: a.voiceFallbackUrl } : {}),
+    ...(a.messagingFallbackUrl ? { messagingFallbackUrl: a.messagingFallbackUrl } : {}),
     environmentId: a.environmentId,
     apiType: a.apiType,
     ...(a.partition ? { partition: a.partition } : {}),

@@ -27,6 +27,8 @@ interface ApplicationRow {
   name: string;
   voice_url: string | null;
   messaging_url: string | null;
+  voice_fallback_url: string | null;
+  messaging_fallback_url: string | null;
   environment_id: string;
   api_type: string;
   partition: string | null;
@@ -35,7 +37,8 @@ interface ApplicationRow {
 }
 
 // `seq::text` is named "seq" in the result: ORDER BY must name the table's column, or it sorts the text.
-const COLUMNS = 'seq::text, id, account_id::text, name, voice_url, messaging_url, environment_id::text, api_type, partition, created_at, updated_at';
+const COLUMNS =
+  'seq::text, id, account_id::text, name, voice_url, messaging_url, voice_fallback_url, messaging_fallback_url, environment_id::text, api_type, partition, created_at, updated_at';
 
 function fromRow(r: ApplicationRow): ApplicationView {
   return {
@@ -45,6 +48,8 @@ function fromRow(r: ApplicationRow): ApplicationView {
     name: r.name,
     voiceUrl: r.voice_url,
     messagingUrl: r.messaging_url,
+    voiceFallbackUrl: r.voice_fallback_url,
+    messagingFallbackUrl: r.messaging_fallback_url,
     environmentId: r.environment_id,
     apiType: r.api_type,
     partition: r.partition,

@@ -17,6 +17,9 @@ export async function updateApplication(deps: Deps, req: UpdateApplicationReques
   const voiceUrl = req.voiceUrl === undefined ? app.voiceUrl : checkUrl('voiceUrl', req.voiceUrl, allowed, errors);
   const messagingUrl = req.messagingUrl === undefined ? app.messagingUrl : checkUrl('messagingUrl', req.messagingUrl, allowed, errors);
   if (!errors.some((e) => e.field === 'voiceUrl' || e.field === 'messagingUrl')) requireUrl(voiceUrl, messagingUrl, errors);
+  const voiceFallbackUrl = req.voiceFallbackUrl === undefined ? app.voiceFallbackUrl : checkUrl('voiceFallbackUrl', req.voiceFallbackUrl, allowed, errors);
+  const messagingFallbackUrl =
+    req.messagingFallbackUrl === undefined ? app.messagingFallbackUrl : checkUrl('messagingFallbackUrl', req.messagingFallbackUrl, allowed, errors);
   const apiType = req.apiType === undefined ? app.apiType : checkApiType(req.apiType, errors);
   let environmentId: string | undefined = req.environmentId;
   if (environmentId === undefined && req.partition !== undefined) environmentId = partitionToEnvironment(req.partition, errors);
@@ -24,7 +27,7 @@ export async function updateApplication(deps: Deps, req: UpdateApplicationReques
   if (environmentId !== undefined && environmentId !== app.environmentId && !(await environmentExists(em, environmentId))) {
     throw AppError.invalid([{ field: 'environment', message: `environment ${environmentId} does not exist` }]);
   }
-  Object.assign(app, { name, voiceUrl, messagingUrl, apiType, environmentId: environmentId ?? app.environmentId, updatedAt: new Date() });
+  Object.assign(app, { name, voiceUrl, messagingUrl, voiceFallbackUrl, messagingFallbackUrl, apiType, environmentId: environmentId ?? app.environmentId, updatedAt: new Date() });
   enqueueEvent(em, SUBJECTS.applicationChanged, { applicationId: app.id, accountId: app.accountId });
   await em.flush();
   deps.outbox.kick();

@@ -1,4 +1,5 @@
 import { BigIntType, EntitySchema } from '@mikro-orm/core';
+import { ApplicationSecretSchema } from './secret-entities';
 
 // 64-bit ids travel as decimal strings (JSON and gRPC int64 alike).
 const bigint = () => new BigIntType('string');
@@ -25,6 +26,9 @@ export interface Application {
   name: string;
   voiceUrl: string | null;
   messagingUrl: string | null;
+  /** Tried when a session POST to voiceUrl / messagingUrl fails. */
+  voiceFallbackUrl: string | null;
+  messagingFallbackUrl: string | null;
   environmentId: string;
   apiType: string;
   partition: string | null;
@@ -72,6 +76,8 @@ export const ApplicationSchema = new EntitySchema<Application>({
     name: { type: 'string' },
     voiceUrl: { type: 'string', fieldName: 'voice_url', nullable: true },
     messagingUrl: { type: 'string', fieldName: 'messaging_url', nullable: true },
+    voiceFallbackUrl: { type: 'string', fieldName: 'voice_fallback_url', nullable: true },
+    messagingFallbackUrl: { type: 'string', fieldName: 'messaging_fallback_url', nullable: true },
     environmentId: { type: bigint(), fieldName: 'environment_id' },
     apiType: { type: 'string', fieldName: 'api_type' },
     partition: { type: 'string', nullable: true },
@@ -92,4 +98,4 @@ export const OutboxSchema = new EntitySchema<OutboxEvent>({
   },
 });
 
-export const ENTITIES = [AccountSchema, EnvironmentSchema, ApplicationSchema, OutboxSchema];
+export const ENTITIES = [AccountSchema, EnvironmentSchema, ApplicationSchema, OutboxSchema, ApplicationSecretSchema];

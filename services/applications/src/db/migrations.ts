@@ -1,6 +1,7 @@
 // Migrations of the applications schema, in order. Each runs in a transaction; never edit one
 // that has shipped: add a new one.
 import { SchemaMigration } from '@switchboard/orm';
+import { Migration004SessionSecrets } from './secret-migrations';
 
 export class Migration001Initial extends SchemaMigration {
   override async up(): Promise<void> {
@@ -66,7 +67,32 @@ export class Migration002OutboxMessageId extends SchemaMigration {
   }
 }
 
+/**
+ * Fallback URLs, and the table of session signing secrets (sealed with SECRETS_KEY: the checks refuse
+ * a plaintext). The foreign key is checked at commit, so an application and its secret are inserted
+ * in one flush in any order.
+ */
+export class Migration003FallbackUrlsAndSecrets extends SchemaMigration {
+  override async up(): Promise<void> {
+    this.useSchema();
+    this.addSql(`
+      alter table applications add column voice_fallback_url text, add column messaging_fallback_url text;
+      create table application_secrets (
+        application_id text primary key references applications (id) on delete cascade deferrable initially deferred,
+        secret text not null check (secret like 'enc:v1:%'),
+        previous_secret text check (previous_secret like 'enc:v1:%'),
+        previous_expires_at timestamptz,
+        created_at timestamptz not null default now(),
+        rotated_at timestamptz
+      );
+    `);
+  }
+}
+
 export const MIGRATIONS = [
   { name: 'Migration001Initial', class: Migration001Initial },
   { name: 'Migration002OutboxMessageId', class: Migration002OutboxMessageId },
+  { name: 'Migration003FallbackUrlsAndSecrets', class: Migration003FallbackUrlsAndSecrets },
+  // Needs SECRETS_KEY: initOrm hands it the service's key.
+  { name: 'Migration004SessionSecrets', class: Migration004SessionSecrets },
 ];

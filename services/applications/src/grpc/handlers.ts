@@ -6,10 +6,12 @@ import { getAccount } from '../accounts/get-account';
 import { verifyCredentials } from '../accounts/verify-credentials';
 import { createApplication } from '../applications/create-application';
 import { deleteApplication } from '../applications/delete-application';
+import { getApplicationSecret } from '../applications/get-secret';
 import { getApplication } from '../applications/get-application';
 import { listApplications } from '../applications/list-applications';
 import { lookupApplication } from '../applications/lookup-application';
 import { toMessage } from '../applications/mapper';
+import { rotateApplicationSecret } from '../applications/rotate-secret';
 import { updateApplication } from '../applications/update-application';
 import type { Deps } from '../context';
 import { getEnvironment } from '../environments/get-environment';
@@ -40,6 +42,11 @@ export function registerHandlers(server: GrpcServer, deps: Deps): void {
       const env = await getEnvironment(deps, req);
       return { environment: { id: env.id, name: env.name, billable: env.billable } };
     },
-    LookupApplication: async (req) => ({ application: toMessage(await lookupApplication(deps, req)) }),
+    LookupApplication: async (req) => {
+      const { application, signingSecrets } = await lookupApplication(deps, req);
+      return { application: toMessage(application), signingSecrets };
+    },
+    GetApplicationSecret: async (req) => ({ secret: await getApplicationSecret(deps, req) }),
+    RotateApplicationSecret: async (req) => ({ secret: await rotateApplicationSecret(deps, req) }),
   });
 }

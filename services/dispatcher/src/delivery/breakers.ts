@@ -2,6 +2,7 @@
 // While a host's breaker is open its deliveries wait (the caller defers them); other hosts are
 // unaffected.
 import CircuitBreaker from 'opossum';
+import type { Gate } from './host-limiter';
 
 export interface BreakerOptions {
   /** Percentage of failed attempts in the window above which the breaker opens (1..100). */
@@ -92,6 +93,15 @@ export class BreakerMap {
     const e = this.entries.get(host);
     if (!e || e.breaker.closed || e.breaker.pendingClose) return 0;
     return Math.max(0, e.openedAt + this.opts.resetTimeoutMs - this.now());
+  }
+
+  /** What the host's breaker lets through now, for the host limiter: everything, one probe, or nothing for `waitMs`. */
+  gate(host: string): Gate {
+    const b = this.entries.get(host)?.breaker;
+    if (!b || b.closed) return { state: 'closed' };
+    if (b.halfOpen) return { state: 'half_open' };
+    // Open; the reset timer half-opens it (a moment late at worst).
+    return { state: 'open', waitMs: Math.max(this.waitFor(host), 50) };
   }
 
   state(host: string): BreakerState {

@@ -1,37 +1,59 @@
-// Bounded concurrency of HTTP attempts: at most `global` in flight, at most `perHost` to one host.
-// A caller that cannot start waits briefly in its host's queue; hosts take turns when a slot frees.
-// A host whose slots are all held by slow attempts is "congested": new work for it is not queued
-// (acquire answers null and the caller defers the job), so a hanging target cannot fill the
-// process with its messages and delay healthy ones.
+// Bounded concurrency of HTTP attempts with a waiting line per host: at most `global` attempts in
+// flight, at most `perHost` to one host. A job that cannot start at once waits in memory in its
+// host's FIFO queue (order of arrival per host) instead of going back to JetStream; hosts take
+// turns for free global slots (round robin), so a busy host's queue never holds up another host.
+// Memory is bounded by a cap per host and a cap over all hosts; beyond them, and for a host that
+// cannot take attempts (circuit breaker open, slots held by hanging attempts), the caller is told to
+// defer the job. While a host's breaker is half-open only its probe goes; the queue waits for the
+// probe's outcome and is turned away (until the next reset) when the breaker opens again.
 
 export type Release = () => void;
+
+/** Why a job cannot wait in memory for its host; `waitMs`: when the host could take it. */
+export type Refusal = { reason: 'breaker_open' | 'host_busy' | 'queue_full' | 'shutdown'; waitMs: number };
+
+/** What the host's circuit breaker allows now. */
+export type Gate = { state: 'closed' } | { state: 'open'; waitMs: number } | { state: 'half_open' };
 
 export interface HostLimiterOptions {
   global: number;
   perHost: number;
-  /** Longest wait in a queue before the caller is told to defer. */
-  maxWaitMs: number;
-  /** Most waiters per host. */
+  /** Most jobs waiting for one host. */
   maxQueuePerHost: number;
+  /** Most jobs waiting over all hosts. */
+  maxQueued: number;
   /** A host is congested when all its slots are busy and the oldest attempt is older than this. */
   congestedAfterMs: number;
+  /** The breaker of a host (breakers.ts); always closed when not given. */
+  gate?: (host: string) => Gate;
 }
 
+/**
+ * A job admitted at once or put in its host's queue (`slot` settles when it may start, or with a
+ * refusal when it was turned away while waiting), or one refused at the door.
+ */
+export type Admission = { slot: Promise<Release | Refusal> } | { refused: Refusal };
+
 interface Waiter {
-  resolve: (r: Release | null) => void;
-  timer: NodeJS.Timeout;
+  resolve: (r: Release | Refusal) => void;
 }
 
 interface HostState {
   /** Start time of each attempt in flight, by token. */
   inflight: Map<number, number>;
   queue: Waiter[];
+  /** Moving average of attempt durations (ms), to say how long a full queue takes to drain. */
+  meanMs: number;
 }
+
+const closedGate: Gate = { state: 'closed' };
 
 export class HostLimiter {
   private readonly hosts = new Map<string, HostState>();
   private inflight = 0;
+  private queued = 0;
   private tokens = 0;
+  private closing = false;
 
   constructor(
     private readonly opts: HostLimiterOptions,
@@ -42,18 +64,40 @@ export class HostLimiter {
     return this.inflight;
   }
 
+  /** Jobs waiting in the hosts' queues. */
+  get waiting(): number {
+    return this.queued;
+  }
+
+  /** Hosts with jobs waiting. */
+  get waitingHosts(): number {
+    let n = 0;
+    for (const h of this.hosts.values()) if (h.queue.length > 0) n++;
+    return n;
+  }
+
   private host(name: string): HostState {
     let h = this.hosts.get(name);
     if (!h) {
-      h = { inflight: new Map(), queue: [] };
+      h = { inflight: new Map(), queue: [], meanMs: 0 };
       this.hosts.set(name, h);
     }
     return h;
   }
 
+  private gate(name: string): Gate {
+    return this.opts.gate?.(name) ?? closedGate;
+  }
+
+  /** Attempts the host may have in flight now: none while open, the one probe while half-open. */
+  private hostLimit(g: Gate): number {
+    return g.state === 'closed' ? this.opts.perHost : g.state === 'half_open' ? 1 : 0;
+  }
+
   private grant(name: string, h: HostState): Release {
     const token = ++this.tokens;
-    h.inflight.set(token, this.now());
+    const started = this.now();
+    h.inflight.set(token, started);
     this.inflight++;
     let released = false;
     return () => {
@@ -61,9 +105,15 @@ export class HostLimiter {
       released = true;
       h.inflight.delete(token);
       this.inflight--;
+      const took = this.now() - started;
+      h.meanMs = h.meanMs === 0 ? took : h.meanMs * 0.9 + took * 0.1;
       this.pump();
-      if (h.inflight.size === 0 && h.queue.length === 0) this.hosts.delete(name);
+      this.forgetIfIdle(name, h);
     };
+  }
+
+  private forgetIfIdle(name: string, h: HostState): void {
+    if (h.inflight.size === 0 && h.queue.length === 0) this.hosts.delete(name);
   }
 
   private congested(h: HostState): boolean {
@@ -73,42 +123,58 @@ export class HostLimiter {
     return this.now() - oldest > this.opts.congestedAfterMs;
   }
 
-  /** A release function once a slot is held, or null when the caller should defer the work. */
-  acquire(name: string): Promise<Release | null> {
-    const h = this.host(name);
-    if (h.queue.length === 0 && h.inflight.size < this.opts.perHost && this.inflight < this.opts.global) return Promise.resolve(this.grant(name, h));
-    if (this.congested(h)) {
-      // Everyone waiting for this host would wait for slow attempts: let them all defer now.
-      for (const w of h.queue.splice(0)) {
-        clearTimeout(w.timer);
-        w.resolve(null);
-      }
-      return Promise.resolve(null);
-    }
-    if (h.queue.length >= this.opts.maxQueuePerHost) return Promise.resolve(null);
-    return new Promise((resolve) => {
-      const waiter: Waiter = {
-        resolve,
-        timer: setTimeout(() => {
-          const i = h.queue.indexOf(waiter);
-          if (i >= 0) h.queue.splice(i, 1);
-          if (h.inflight.size === 0 && h.queue.length === 0) this.hosts.delete(name);
-          resolve(null);
-        }, this.opts.maxWaitMs),
-      };
-      h.queue.push(waiter);
-    });
+  /** About how long the host's queue takes to drain at its recent pace (at least 1 s). */
+  private drainMs(h: HostState): number {
+    return Math.max(1000, Math.round(((h.queue.length + 1) * Math.max(h.meanMs, 1)) / this.opts.perHost));
   }
 
-  /** Hands free slots to waiters, one host after another (Map order, then moved to the end). */
+  /** Turns away everyone waiting for a host. */
+  private flush(h: HostState, refusal: Refusal): void {
+    const waiters = h.queue.splice(0);
+    this.queued -= waiters.length;
+    for (const w of waiters) w.resolve(refusal);
+  }
+
+  /** Admits a job for `name`: a slot now, a place in the host's queue, or a refusal. */
+  acquire(name: string): Admission {
+    if (this.closing) return { refused: { reason: 'shutdown', waitMs: 1000 } };
+    const g = this.gate(name);
+    if (g.state === 'open') return { refused: { reason: 'breaker_open', waitMs: g.waitMs } };
+    const h = this.host(name);
+    if (h.queue.length === 0 && h.inflight.size < this.hostLimit(g) && this.inflight < this.opts.global) return { slot: Promise.resolve(this.grant(name, h)) };
+    if (g.state === 'closed' && this.congested(h)) {
+      // Everyone waiting for this host would wait for hanging attempts: JetStream keeps them instead.
+      const refusal: Refusal = { reason: 'host_busy', waitMs: this.drainMs(h) };
+      this.flush(h, refusal);
+      this.forgetIfIdle(name, h);
+      return { refused: refusal };
+    }
+    if (h.queue.length >= this.opts.maxQueuePerHost || this.queued >= this.opts.maxQueued) {
+      const refusal: Refusal = { reason: 'queue_full', waitMs: this.drainMs(h) };
+      this.forgetIfIdle(name, h);
+      return { refused: refusal };
+    }
+    this.queued++;
+    return { slot: new Promise((resolve) => h.queue.push({ resolve })) };
+  }
+
+  /** Hands free slots to waiting jobs, one host after another (Map order, then moved to the end). */
   private pump(): void {
     let progressed = true;
-    while (this.inflight < this.opts.global && progressed) {
+    while (this.inflight < this.opts.global && this.queued > 0 && progressed) {
       progressed = false;
       for (const [name, h] of this.hosts) {
-        if (h.queue.length === 0 || h.inflight.size >= this.opts.perHost) continue;
+        if (h.queue.length === 0) continue;
+        const g = this.gate(name);
+        if (g.state === 'open') {
+          // The breaker opened (again) while they waited: they wait for its reset outside memory.
+          this.flush(h, { reason: 'breaker_open', waitMs: g.waitMs });
+          this.forgetIfIdle(name, h);
+          continue;
+        }
+        if (h.inflight.size >= this.hostLimit(g)) continue;
         const w = h.queue.shift()!;
-        clearTimeout(w.timer);
+        this.queued--;
         w.resolve(this.grant(name, h));
         // round robin: this host goes to the back of the line
         this.hosts.delete(name);
@@ -119,13 +185,9 @@ export class HostLimiter {
     }
   }
 
-  /** Resolves every waiter with null (shutdown). */
+  /** Turns away every waiting job and every new one (shutdown): they are deferred, not attempted. */
   close(): void {
-    for (const h of this.hosts.values()) {
-      for (const w of h.queue.splice(0)) {
-        clearTimeout(w.timer);
-        w.resolve(null);
-      }
-    }
+    this.closing = true;
+    for (const h of this.hosts.values()) this.flush(h, { reason: 'shutdown', waitMs: 1000 });
   }
 }

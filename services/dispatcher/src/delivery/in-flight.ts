@@ -1,11 +1,9 @@
-// Jobs whose HTTP attempt is done and whose recording (attempt record stored, successor job
-// published, source message acknowledged) is still under way. They finish on their own so the
-// consumer's concurrency slot is free for the next attempt; this bounds how many pile up and keeps
-// their JetStream messages alive (in-progress signals) while they wait.
+// Jobs admitted for delivery whose message is not acknowledged yet: waiting in their host's queue
+// for a slot, attempting, or recording (attempt record stored, successor job published, source
+// message acknowledged). They finish on their own so the consumer's concurrency slot is free for
+// the next message; this bounds how many pile up and keeps their JetStream messages alive
+// (in-progress signals) while they wait.
 import type { JsMsg, Logger } from '@switchboard/platform';
-
-/** Jobs whose record/acknowledgement may be pending at once before new work waits. */
-const MAX_FINISHING = 4096;
 
 export class InFlight {
   /** Finishing promises of jobs whose attempt is done. */
@@ -16,10 +14,14 @@ export class InFlight {
   private readonly working = new Map<JsMsg, { since: number; jobs: number }>();
   private readonly ticker: NodeJS.Timeout;
 
-  /** `ackWaitMs`: ack_wait of the consumers; in-progress signals are sent well within it. */
+  /**
+   * `ackWaitMs`: ack_wait of the consumers; in-progress signals are sent well within it.
+   * `maxTracked`: messages tracked at once before new work waits (above what the host queues hold).
+   */
   constructor(
     ackWaitMs: number,
     private readonly logger: Logger,
+    private readonly maxTracked = 4096,
   ) {
     const every = Math.max(1000, Math.floor(ackWaitMs / 3));
     this.ticker = setInterval(() => {
@@ -30,12 +32,13 @@ export class InFlight {
   }
 
   /**
-   * Lets `finishing` (record, then acknowledge `msg`) run on its own; JetStream's max_ack_pending
-   * and MAX_FINISHING bound how many pile up. A failure naks `msg` so it is re-delivered.
-   * Resolves at once, or when the pile is full, once one of them ended.
+   * Lets `finishing` (wait for a slot, attempt, record, then acknowledge `msg`) run on its own,
+   * keeping `msg` alive meanwhile; JetStream's max_ack_pending and `maxTracked` bound how many pile
+   * up. A failure naks `msg` so it is re-delivered. Resolves at once, or when the pile is full,
+   * once one of them ended.
    */
   track(msg: JsMsg, finishing: Promise<unknown>): Promise<void> {
-    const t: Promise<unknown> = finishing
+    const t: Promise<unknown> = this.keepAlive(msg, () => finishing)
       .catch((err: unknown) => {
         this.logger.error({ err, subject: msg.subject, seq: msg.seq }, 'finishing a delivery failed; the message will be re-delivered');
         msg.nak(1000);
@@ -45,7 +48,7 @@ export class InFlight {
         this.waiting.shift()?.();
       });
     this.finishing.add(t);
-    return this.finishing.size >= MAX_FINISHING ? new Promise<void>((r) => this.waiting.push(r)) : Promise.resolve();
+    return this.finishing.size >= this.maxTracked ? new Promise<void>((r) => this.waiting.push(r)) : Promise.resolve();
   }
 
   /** Tells JetStream the message is still being worked on while `fn` runs (records may wait for the webhooks service). */

@@ -1,19 +1,19 @@
 // The core every delivery policy shares: one HTTP attempt to a target, signed (Standard Webhooks),
-// under the host's circuit breaker and within the host limiter. It makes the attempt, or says why
-// none could be made now; what follows an attempt is the policy's to decide (policies/).
+// under the host's circuit breaker and within the host limiter, after waiting in memory for a slot
+// when the host is busy. It makes the attempt, or says why none could be made now; what follows an
+// attempt is the policy's to decide (policies/).
 import { BreakerMap, HostFailure } from './breakers';
-import type { HostLimiter } from './host-limiter';
-import type { AttemptResult, HttpSender } from './http-sender';
+import type { HostLimiter, Refusal, Release } from './host-limiter';
+import type { AttemptResult, HttpSender, Target } from './http-sender';
 import { isHostFailure } from './outcome';
-import { jitter } from './retry';
 import { signatureHeaders } from './signing';
 
-export type HostWait = 'breaker_open' | 'host_busy';
+export type HostWait = Refusal['reason'];
 
 export type Attempted =
   /** The target URL is refused before any connection (scheme, credentials, private address). */
   | { kind: 'refused'; reason: string }
-  /** The host cannot take an attempt now; it could in about `delayMs`. No attempt was spent. */
+  /** The host cannot take an attempt now (nor the job wait in memory); it could in about `delayMs`. No attempt was spent. */
   | { kind: 'wait'; reason: HostWait; delayMs: number }
   | { kind: 'attempted'; result: AttemptResult };
 
@@ -26,6 +26,15 @@ export interface SignedPost {
   webhookId: string;
 }
 
+/**
+ * A send that has been admitted: it holds a slot or waits in its host's queue (or was turned
+ * away). An object, so that awaiting start() does not wait for the attempt.
+ */
+export interface Sending {
+  readonly attempted: Promise<Attempted>;
+}
+
+const wait = (r: Refusal): Attempted => ({ kind: 'wait', reason: r.reason, delayMs: r.waitMs + Math.round(Math.random() * Math.min(1000, r.waitMs)) });
 
 export class SignedSender {
   constructor(
@@ -34,17 +43,22 @@ export class SignedSender {
     private readonly limiter: HostLimiter,
   ) {}
 
-  async attempt(p: SignedPost): Promise<Attempted> {
+  /**
+   * Starts one send: returns once the attempt has a slot or waits in memory for one (FIFO per
+   * host), or was refused; `attempted` settles when the attempt is done.
+   */
+  start(p: SignedPost): Sending {
     const target = this.http.target(p.url);
-    if ('refusal' in target) return { kind: 'refused', reason: target.refusal };
-    const host = target.host;
-    const open = this.breakers.waitFor(host);
-    if (open > 0) return { kind: 'wait', reason: 'breaker_open', delayMs: open + Math.round(Math.random() * 1000) };
-    const release = await this.limiter.acquire(host);
-    if (!release) return { kind: 'wait', reason: 'host_busy', delayMs: jitter(1500) };
+    if ('refusal' in target) return { attempted: Promise.resolve({ kind: 'refused', reason: target.refusal }) };
+    const admission = this.limiter.acquire(target.host);
+    if ('refused' in admission) return { attempted: Promise.resolve(wait(admission.refused)) };
+    return { attempted: admission.slot.then((slot) => (typeof slot === 'function' ? this.post(p, target, slot) : wait(slot))) };
+  }
+
+  private async post(p: SignedPost, target: Extract<Target, { host: string }>, release: Release): Promise<Attempted> {
     let fired;
     try {
-      fired = await this.breakers.fire(host, async () => {
+      fired = await this.breakers.fire(target.host, async () => {
         const r = await this.http.post(p.url, p.body, { ...signatureHeaders(p.keys, p.webhookId, p.body) }, target);
         if (isHostFailure(r)) throw new HostFailure(r);
         return r;
@@ -52,7 +66,7 @@ export class SignedSender {
     } finally {
       release();
     }
-    if (fired.rejected) return { kind: 'wait', reason: 'breaker_open', delayMs: fired.retryInMs + Math.round(Math.random() * 1000) };
+    if (fired.rejected) return wait({ reason: 'breaker_open', waitMs: fired.retryInMs });
     return { kind: 'attempted', result: fired.value };
   }
 }

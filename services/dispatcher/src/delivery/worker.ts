@@ -1,6 +1,7 @@
 // One delivery job -> one signed HTTP attempt, recorded. A first attempt runs straight from the
-// inbound event (no extra hop); a failed attempt that may be retried, and a job that must wait
-// (breaker open, host busy, lookup unavailable), becomes a job on the retry subject with a
+// inbound event (no extra hop); a job whose host has no free slot waits in memory in its host's
+// queue (host-limiter.ts); a failed attempt that may be retried, and a job that must wait longer
+// (breaker open, host queue full, lookup unavailable), becomes a job on the retry subject with a
 // `notBefore` time, held by JetStream until due. The message that carried the job (the inbound
 // event, or the retry job) is acknowledged only after the attempt record is stored and the
 // successor job, if any, is published: a crash at any point re-delivers, it never loses.
@@ -20,6 +21,7 @@ import { planJob, type Plan } from './plan';
 import { jitter } from './retry';
 import type { DeliveryPolicies } from './policies/policy';
 import type { HostWait, SignedSender } from './signed-sender';
+import { targetKey, type ScheduledShares } from './scheduled-shares';
 
 export interface DeliveryWorkerDeps {
   js: JetStreamClient;
@@ -28,6 +30,8 @@ export interface DeliveryWorkerDeps {
   policies: DeliveryPolicies;
   recorder: AttemptRecorder;
   inFlight: InFlight;
+  /** Each target's share of the retry consumer's window. */
+  shares: ScheduledShares;
   metrics: DispatcherMetrics;
   /** HMAC keys that sign session POSTs. */
   sessionKeys: Buffer[];
@@ -71,14 +75,22 @@ const attemptDone = (recording: Promise<JobEnd>): AttemptDone => ({ recording })
 export class DeliveryWorker {
   constructor(private readonly d: DeliveryWorkerDeps) {}
 
+  /** The job a message carries; a malformed one is terminated (undefined). */
+  private jobOf(msg: JsMsg): Job | undefined {
+    try {
+      return parseJob(msg.data);
+    } catch (err) {
+      terminate(msg, `invalid delivery job: ${(err as Error).message}`, this.d);
+      return undefined;
+    }
+  }
+
   /** Handler of the retry consumer. */
   async handleRetry(msg: JsMsg): Promise<void> {
-    let job: Job;
-    try {
-      job = parseJob(msg.data);
-    } catch (err) {
-      return terminate(msg, `invalid delivery job: ${(err as Error).message}`, this.d);
-    }
+    const job = this.jobOf(msg);
+    if (!job) return;
+    // Back from the window: it no longer counts against its target's share.
+    this.d.shares.leave(targetKey(job), msg.seq);
     const { recording } = await this.run(job, { msg, fromRetry: true });
     return this.d.inFlight.track(
       msg,
@@ -89,10 +101,31 @@ export class DeliveryWorker {
   }
 
   /**
-   * Runs one job up to the end of its HTTP attempt. `matched`: the subscription fan-out matched for
-   * a first attempt (see planJob).
+   * Handler of the parked consumer: a parked job goes back to the retry subject once its target's
+   * share of the window has room, else to the back of the parked line.
+   */
+  async handleParked(msg: JsMsg): Promise<void> {
+    const job = this.jobOf(msg);
+    if (!job) return;
+    if (this.d.shares.mayReturn(targetKey(job), job.notBefore ?? 0)) {
+      await this.d.js.publish(JOB_SUBJECTS.retry, msg.data, { msgID: `${job.webhookId}:u${job.attempt}:k${msg.seq}` });
+    } else {
+      // Still no room: to the back of the parked line, so the jobs behind it (of other targets, or
+      // due sooner) are looked at too. A nak would keep it in the parked consumer's window.
+      await this.d.shares.paceRotation();
+      await this.d.js.publish(JOB_SUBJECTS.parked, msg.data, { msgID: `${job.webhookId}:q${job.attempt}:k${msg.seq}` });
+    }
+    msg.ack();
+  }
+
+  /**
+   * Runs one job up to the admission of its HTTP attempt (a slot, or a place in its host's queue).
+   * `matched`: the subscription fan-out matched for a first attempt (see planJob).
    */
   async run(job: Job, source: JobSource, matched?: SubscriptionTarget): Promise<AttemptDone> {
+    // A pulled batch is handled as one long chain of promise callbacks; a turn of the event loop
+    // per job lets the answers of attempts in flight in between, so their slots do not sit idle.
+    await new Promise<void>((r) => setImmediate(r));
     const waitMs = (job.notBefore ?? 0) - Date.now();
     if (waitMs > 5) return attemptDone(this.defer(job, source, waitMs, null));
 
@@ -112,17 +145,23 @@ export class DeliveryWorker {
     if (plan.kind === 'end') return attemptDone(this.endWithoutAttempt(job, source, plan.record, plan.reason, plan.outcome));
 
     const policy = this.d.policies[job.kind];
-    const a = await this.d.sender.attempt({ url: plan.url, body: plan.body, keys: plan.keys, webhookId: job.webhookId });
-    if (a.kind === 'refused') return attemptDone(this.endWithoutAttempt(job, source, plan.record, a.reason));
-    if (a.kind === 'wait') {
-      const w = policy.whileHostUnavailable(job, a.reason, a.delayMs);
-      return attemptDone('giveUp' in w ? this.endWithoutAttempt(job, source, plan.record, w.giveUp) : this.defer(job, source, w.waitMs, a.reason));
-    }
-    this.d.metrics.attemptDuration.observe({ kind: job.kind }, a.result.durationMs / 1000);
-    const outcome = policy.afterAttempt(job, a.result, plan.subscriptionId);
-    // A retry carries what this attempt sent, so it sends the same bytes.
-    const attempted: Job = job.kind === 'notification' && plan.sent ? { ...job, sent: plan.sent } : job;
-    return attemptDone(this.finish(attempted, source, outcome, plan.record));
+    // Admitted at once (a slot, or a place in the host's queue): the consumer goes on pulling while
+    // the job waits; `recording` covers the wait, the attempt and its record.
+    const sending = this.d.sender.start({ url: plan.url, body: plan.body, keys: plan.keys, webhookId: job.webhookId });
+    return attemptDone(
+      sending.attempted.then((a) => {
+        if (a.kind === 'refused') return this.endWithoutAttempt(job, source, plan.record, a.reason);
+        if (a.kind === 'wait') {
+          const w = policy.whileHostUnavailable(job, a.reason, a.delayMs);
+          return 'giveUp' in w ? this.endWithoutAttempt(job, source, plan.record, w.giveUp) : this.defer(job, source, w.waitMs, a.reason);
+        }
+        this.d.metrics.attemptDuration.observe({ kind: job.kind }, a.result.durationMs / 1000);
+        const outcome = policy.afterAttempt(job, a.result, plan.subscriptionId);
+        // A retry carries what this attempt sent, so it sends the same bytes.
+        const attempted: Job = job.kind === 'notification' && plan.sent ? { ...job, sent: plan.sent } : job;
+        return this.finish(attempted, source, outcome, plan.record);
+      }),
+    );
   }
 
   /** Records how the delivery ended without an HTTP attempt (status 0, no time spent). */
@@ -151,17 +190,26 @@ export class DeliveryWorker {
   }
 
   /**
-   * Puts a job back without an attempt. A retry job is held by JetStream (nak with delay); a first
-   * attempt becomes a retry job, so waiting jobs never hold up first attempts to other targets.
+   * Puts a job back without an attempt. A retry job is held by JetStream (nak with delay), or parked
+   * when its target has its share of the retry window; a first attempt becomes a retry job, so
+   * waiting jobs never hold up first attempts to other targets.
    */
   private defer(job: Job, source: JobSource, delayMs: number, reason: DeferReason | null): Promise<JobEnd> {
     if (reason) this.d.metrics.deferred.inc({ kind: job.kind, reason });
     const delay = Math.max(1, Math.round(delayMs));
-    if (source.fromRetry) {
-      source.msg.nak(delay);
-      return Promise.resolve('nak');
-    }
     const deferred: Job = { ...job, notBefore: Date.now() + delay };
+    if (source.fromRetry) {
+      const key = targetKey(job);
+      if (this.d.shares.hold(key, source.msg.seq, deferred.notBefore!)) {
+        source.msg.nak(delay);
+        return Promise.resolve('nak');
+      }
+      // The target's share of the retry window is full: the job waits outside it, parked.
+      this.d.metrics.parked.inc({ kind: job.kind });
+      return this.d.inFlight.keepAlive(source.msg, () =>
+        this.d.js.publish(JOB_SUBJECTS.parked, JSON.stringify(deferred), { msgID: `${job.webhookId}:p${job.attempt}:${sourceKey(source)}` }).then(() => 'ack' as const),
+      );
+    }
     return this.d.js.publish(JOB_SUBJECTS.retry, JSON.stringify(deferred), { msgID: `${job.webhookId}:d${job.attempt}:${sourceKey(source)}` }).then(() => 'ack' as const);
   }
 }

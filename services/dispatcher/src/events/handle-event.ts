@@ -2,12 +2,14 @@
 // application for a session, every matching subscription for a notification) and runs the first
 // attempt of each right away. The event is acknowledged once every attempt is recorded and every
 // retry it needs is published as a job; a crash before that re-delivers the event, and the
-// attempts are made again with the same webhook-ids.
-import type { JsMsg, Logger } from '@switchboard/platform';
-import { InvalidEventError, parseEvent } from './schemas';
-import { terminate } from './terminate';
+// attempts are made again with the same webhook-ids. An event that fails is dead-lettered, waits or
+// is retried a bounded number of times (poison.ts), so poison never fills the consumer.
+import type { JetStreamClient, JsMsg, Logger } from '@switchboard/platform';
+import { parseEvent } from './schemas';
+import { deadLetter } from './dead-letter';
+import { classifyEventError, MAX_EVENT_DELIVERIES, retryDelayMs, waitDelayMs } from './poison';
 import { webhookIdFor, type Job } from '../jobs';
-import { isLookupUnavailable, type Lookups, type SubscriptionTarget } from '../lookup/lookups';
+import type { Lookups, SubscriptionTarget } from '../lookup/lookups';
 import type { DispatcherMetrics } from '../metrics';
 import type { InFlight } from '../delivery/in-flight';
 import type { DeliveryWorker } from '../delivery/worker';
@@ -18,6 +20,10 @@ export interface EventDeps {
   inFlight: InFlight;
   metrics: DispatcherMetrics;
   logger: Logger;
+  /** Publishes dead letters. */
+  js: JetStreamClient;
+  /** The server's max_payload in bytes. */
+  maxPayload: () => number;
 }
 
 /**
@@ -62,22 +68,37 @@ export async function handleEvent(msg: JsMsg, deps: EventDeps): Promise<void> {
   try {
     firsts = await firstAttemptsOf(msg, deps.lookups);
   } catch (err) {
-    if (err instanceof InvalidEventError) return terminate(msg, err.message, deps);
-    if (isLookupUnavailable(err)) {
-      // The webhooks service is away: the event waits in JetStream and comes back shortly.
-      deps.metrics.deferred.inc({ kind: 'notification', reason: 'lookup_unavailable' });
-      deps.logger.warn({ subject: msg.subject, seq: msg.seq, err: (err as Error).message }, 'subscriptions lookup failed; event deferred');
-      msg.nak(Math.round(1500 + Math.random() * 1000));
-      return;
-    }
-    throw err;
+    return eventFailed(msg, err, deps, 'notification');
   }
   for (const f of firsts) deps.metrics.fannedOut.inc({ kind: f.job.kind });
   const runs = await Promise.allSettled(firsts.map((f) => deps.worker.run(f.job, { msg, fromRetry: false }, f.matched)));
-  // Any failure re-delivers the whole event (the in-flight tracker naks it); the others still finish.
+  // The attempts that ran are recorded whatever happened to the others; then the event is
+  // acknowledged, or handed to eventFailed with the first failure (re-made attempts keep their webhook-ids).
   const recordings = runs.map((r) => (r.status === 'fulfilled' ? r.value.recording : Promise.reject(r.reason)));
   return deps.inFlight.track(
     msg,
-    Promise.all(recordings).then(() => msg.ack()),
+    Promise.allSettled(recordings).then((ends) => {
+      const failed = ends.find((e) => e.status === 'rejected');
+      if (!failed) return msg.ack();
+      return eventFailed(msg, failed.reason, deps, firsts[0]?.job.kind ?? 'notification');
+    }),
   );
+}
+
+/** Dead-letters, holds back or retries an event whose handling failed (see poison.ts). */
+async function eventFailed(msg: JsMsg, err: unknown, deps: EventDeps, kind: Job['kind']): Promise<void> {
+  const v = classifyEventError(err);
+  const deliveries = msg.info.deliveryCount;
+  if (v.kind === 'refused') return deadLetter(msg, v.reason, v.detail, deps);
+  if (v.kind === 'wait') {
+    // A dependency is away: the event waits in JetStream and comes back shortly, however long it takes.
+    deps.metrics.deferred.inc({ kind, reason: 'lookup_unavailable' });
+    deps.logger.warn({ subject: msg.subject, seq: msg.seq, err: v.detail }, 'a dependency is unavailable; event deferred');
+    msg.nak(waitDelayMs(deliveries));
+    return;
+  }
+  if (deliveries >= MAX_EVENT_DELIVERIES) return deadLetter(msg, 'too_many_deliveries', `failed ${deliveries} times, last: ${v.detail}`, deps);
+  const delay = retryDelayMs(deliveries);
+  deps.logger.error({ subject: msg.subject, seq: msg.seq, err, deliveries, retryInMs: delay }, 'event handling failed; will retry');
+  msg.nak(delay);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidEventError, parseEvent } from './schemas';
+import { depthExceeds, InvalidEventError, MAX_EVENT_DEPTH, parseEvent } from './schemas';
 
 describe('inbound event schemas (CONTRACTS 4)', () => {
   it('when a session event is well formed, then it parses with channel and user type normalised', () => {
@@ -30,7 +30,28 @@ describe('inbound event schemas (CONTRACTS 4)', () => {
     ['cdr.created', '{"id":"e","accountId":"7","resource":"call","timestamp":"2025-01-01T00:00:00Z"}'],
     ['sms.dlr', '{"id":"e","accountId":"7","resource":"call","timestamp":"2025-01-01T00:00:00Z","data":{}}'],
     ['cdr.unknown', '{}'],
-  ])('when %s carries %s, then it is rejected', (subject, body) => {
+    ['cdr.created', '{"id":"e","accountId":"0","resource":"call","timestamp":"2025-01-01T00:00:00Z","data":{}}'],
+    ['cdr.created', '{"id":"e","accountId":"007","resource":"call","timestamp":"2025-01-01T00:00:00Z","data":{}}'],
+    ['cdr.created', '{"id":"e","accountId":0,"resource":"call","timestamp":"2025-01-01T00:00:00Z","data":{}}'],
+    ['cdr.created', '{"id":"e\\u0000x","accountId":"7","resource":"call","timestamp":"2025-01-01T00:00:00Z","data":{}}'],
+    ['cdr.created', '{"id":"e","accountId":"7","applicationId":"a\\u0000","resource":"call","timestamp":"2025-01-01T00:00:00Z","data":{}}'],
+    ['cdr.created', '{"id":"e","accountId":"7","applicationId":"a b","resource":"call","timestamp":"2025-01-01T00:00:00Z","data":{}}'],
+    ['cdr.created', `{"id":"e","accountId":"7","resource":"call","timestamp":"2025-01-01T00:00:00Z","data":{"x":"${'y'.repeat(300_000)}"}}`],
+    ['cdr.created', `{"id":"e","accountId":"7","resource":"call","timestamp":"2025-01-01T00:00:00Z","data":${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}}`],
+    ['sessions.new', '{"applicationId":"app\\u0001","session":{}}'],
+    ['sessions.new', '{"applicationId":"app","session":{"id":"s\\u0000"}}'],
+  ])('when %s carries %.120s, then it is rejected', (subject, body) => {
     expect(() => parseEvent(subject, body)).toThrow(InvalidEventError);
+  });
+});
+
+describe('event limits', () => {
+  it('when data nests up to the limit, then it parses; one level more is refused with the depth as reason', () => {
+    const nest = (n: number) => `${'{"a":'.repeat(n)}1${'}'.repeat(n)}`;
+    const body = (n: number) => `{"id":"e","accountId":"7","resource":"call","timestamp":"2025-01-01T00:00:00Z","data":${nest(n)}}`;
+    expect(parseEvent('cdr.created', body(MAX_EVENT_DEPTH - 1)).kind).toBe('notification');
+    expect(() => parseEvent('cdr.created', body(MAX_EVENT_DEPTH))).toThrow(/deeper than 32 levels/);
+    expect(depthExceeds([[[]]], 3)).toBe(false);
+    expect(depthExceeds([[[[]]]], 3)).toBe(true);
   });
 });

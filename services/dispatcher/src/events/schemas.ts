@@ -1,13 +1,32 @@
-// Schemas of the inbound events of CONTRACTS 4. A message that fails them is terminated.
+// Schemas of the inbound events of CONTRACTS 4. A message that fails them is terminated and
+// dead-lettered (dead-letter.ts). They accept what the services behind the dispatcher accept, so
+// an event that passes is not refused later for its ids or its shape.
 import { z } from 'zod';
 
-/** An id that producers may send as a JSON number (int64 in the proto JSON mapping is a string). */
-const idString = z.union([z.string().min(1).max(200), z.number().int().nonnegative()]).transform(String);
+/** No control characters (NUL included): Postgres and the services refuse them in identifiers. */
+const NO_CONTROL = /^[^\u0000-\u001f\u007f]*$/;
 
-/** An account id: numeric (accounts are numbered), as a string or a number. */
-const accountId = z
-  .union([z.string().regex(/^\d{1,19}$/, 'must be a numeric account id'), z.number().int().nonnegative()])
+/** An event id: free text without control characters, or a JSON number (int64 in the proto JSON mapping is a string). */
+const idString = z
+  .union([z.string().min(1).max(200).regex(NO_CONTROL, 'must not contain control characters'), z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER)])
   .transform(String);
+
+/** Account ids as the services number them (webhooks isAccountId): 1 to 18 digits, no leading zero. */
+export const ACCOUNT_ID = /^[1-9]\d{0,17}$/;
+const accountId = z
+  .union([z.string().regex(ACCOUNT_ID, 'must be a numeric account id (1-18 digits, no leading zero)'), z.number().int().positive().max(Number.MAX_SAFE_INTEGER)])
+  .transform(String);
+
+/** Application ids as the services accept them (webhooks isApplicationId): letters, digits, _ and -. */
+export const APPLICATION_ID = /^[A-Za-z0-9_-]{1,64}$/;
+const applicationId = z
+  .union([z.string().regex(APPLICATION_ID, 'must be an application id (1-64 letters, digits, _ or -)'), z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER)])
+  .transform(String);
+
+/** Nesting allowed in an event body (objects and arrays); deeper bodies cannot be serialised safely. */
+export const MAX_EVENT_DEPTH = 32;
+/** Size of a notification's `data` once encoded as JSON. */
+export const MAX_DATA_BYTES = 256 * 1024;
 
 const isoTimestamp = z
   .string()
@@ -33,9 +52,9 @@ const endpoint = z
 /** The SPEC 6.2 session object as the telephony core sends it; every key optional. */
 const sessionSchema = z
   .object({
-    id: z.string().max(200).nullish(),
+    id: z.string().max(200).regex(NO_CONTROL, 'must not contain control characters').nullish(),
     accountId: accountId.nullish(),
-    callId: z.string().max(200).nullish(),
+    callId: z.string().max(200).regex(NO_CONTROL, 'must not contain control characters').nullish(),
     from: endpoint.nullish(),
     to: endpoint.nullish(),
     headers: z.record(z.string(), z.unknown()).nullish(),
@@ -50,7 +69,7 @@ export type SessionIn = z.output<typeof sessionSchema>;
 
 /** Subject sessions.new. */
 export const sessionNewSchema = z.object({
-  applicationId: idString,
+  applicationId,
   session: sessionSchema,
 });
 export type SessionNewEvent = z.output<typeof sessionNewSchema>;
@@ -62,11 +81,13 @@ const notificationBase = {
   id: idString,
   accountId,
   applicationId: z
-    .union([idString, z.literal(''), z.null()])
+    .union([applicationId, z.literal(''), z.null()])
     .optional()
     .transform((v) => (v ? v : null)),
   timestamp: isoTimestamp,
-  data: z.record(z.string(), z.unknown()),
+  data: z
+    .record(z.string(), z.unknown())
+    .refine((d) => Buffer.byteLength(JSON.stringify(d)) <= MAX_DATA_BYTES, `must not exceed ${MAX_DATA_BYTES} bytes as JSON`),
 };
 
 /** Subjects cdr.created and cdr.rated. */
@@ -111,6 +132,7 @@ export function parseEvent(subject: string, data: Uint8Array | string): ParsedEv
   } catch {
     throw new InvalidEventError('body is not valid JSON', subject);
   }
+  if (depthExceeds(json, MAX_EVENT_DEPTH)) throw new InvalidEventError(`body nests deeper than ${MAX_EVENT_DEPTH} levels`, subject);
   const fail = (err: z.ZodError) =>
     new InvalidEventError(err.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; '), subject);
   if (subject === 'sessions.new') {
@@ -124,4 +146,16 @@ export function parseEvent(subject: string, data: Uint8Array | string): ParsedEv
     return { kind: 'notification', subject, webhookEvent: EVENT_OF_SUBJECT[subject], event: r.data };
   }
   throw new InvalidEventError(`unknown subject ${subject}`, subject);
+}
+
+/** Whether objects/arrays nest deeper than `max` levels (iterative: a deep body must not overflow the stack here). */
+export function depthExceeds(value: unknown, max: number): boolean {
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    if (depth + 1 > max) return true;
+    for (const child of Array.isArray(v) ? v : Object.values(v)) if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+  }
+  return false;
 }

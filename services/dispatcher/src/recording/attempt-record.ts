@@ -41,3 +41,28 @@ export function attemptRecord(job: Job, base: RecordBase, a: AttemptFields, now:
     ...(a.error ? { error: a.error.slice(0, 1000) } : {}),
   };
 }
+
+/** Marks a record cut down to fit in a NATS message; the webhooks service stores it as it is. */
+export const TRUNCATED_MARK = '[record truncated to fit a NATS message]';
+
+/** Encoded size of a value in bytes (as JSON, UTF-8). */
+export const jsonBytes = (v: unknown): number => Buffer.byteLength(JSON.stringify(v));
+
+/**
+ * A record no larger than `maxBytes` as JSON: its free text (target URL, error, event name) is cut,
+ * longest first, and the error says it was truncated. The ids that make a record meaningful are
+ * kept; the result may still exceed a `maxBytes` smaller than those.
+ */
+export function truncateRecord(d: Delivery, maxBytes: number): Delivery {
+  if (jsonBytes(d) <= maxBytes) return d;
+  const out: Delivery = { ...d, error: `${TRUNCATED_MARK} ${d.error ?? ''}`.trimEnd() };
+  const fields = ['targetUrl', 'error', 'event'] as const;
+  for (let i = 0; i < 64 && jsonBytes(out) > maxBytes; i++) {
+    const longest = fields.reduce((a, b) => ((out[a] ?? '').length >= (out[b] ?? '').length ? a : b));
+    const text = out[longest] ?? '';
+    const keep = longest === 'error' ? TRUNCATED_MARK.length : 0;
+    if (text.length <= keep) break;
+    out[longest] = text.slice(0, Math.max(keep, Math.floor(text.length / 2)));
+  }
+  return out;
+}

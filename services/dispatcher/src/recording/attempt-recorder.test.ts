@@ -59,3 +59,57 @@ describe('attempt recorder', () => {
     expect(r.buffered).toBe(0);
   });
 });
+
+describe('attempt recorder: batches by size', () => {
+  const big = (n: number, url: string): Delivery => ({ messageId: `msg_${n}`, attempt: 1, outcome: 'failed', targetUrl: url, error: 'HTTP 500' });
+  const encoded = (a: Delivery[], d: unknown[]) => Buffer.byteLength(JSON.stringify({ attempts: a, disable: d }));
+
+  it('when records are large, then every batch stays under the byte limit while the count limit allows more', async () => {
+    const sizes: number[] = [];
+    const url = `https://example.com/${'é'.repeat(2000)}`; // ~4 kB per record
+    const r = new AttemptRecorder(async (a, d) => void sizes.push(encoded(a, d)), { flushIntervalMs: 5, batchSize: 250, logger, maxBatchBytes: () => 20_000 });
+    await Promise.all(Array.from({ length: 60 }, (_, i) => r.record(big(i, url), i % 7 === 0 ? { subscriptionId: `wh_${i}`, reason: 'gone' } : undefined)));
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(20_000);
+    expect(sizes.length).toBeGreaterThanOrEqual(12);
+  });
+
+  it('when one record is larger than the limit, then it is stored truncated and marked', async () => {
+    const stored: Delivery[] = [];
+    const r = new AttemptRecorder(async (a) => void stored.push(...a), { flushIntervalMs: 5, batchSize: 250, logger, maxBatchBytes: () => 1000 });
+    await r.record(big(1, `https://example.com/${'ü'.repeat(2040)}`));
+    expect(stored).toHaveLength(1);
+    expect(Buffer.byteLength(JSON.stringify(stored[0]))).toBeLessThanOrEqual(1000);
+    expect(stored[0]!.error).toMatch(/^\[record truncated to fit a NATS message\] HTTP 500/);
+    expect(stored[0]!.targetUrl!.startsWith('https://example.com/ü')).toBe(true);
+    expect(stored[0]).toMatchObject({ messageId: 'msg_1', attempt: 1, outcome: 'failed' });
+  });
+
+  it('when the sink refuses a batch as too large, then it is split until it goes through, and nothing blocks', async () => {
+    const limit = { bytes: 1_000_000 };
+    const sent: number[] = [];
+    const r = new AttemptRecorder(
+      async (a, d) => {
+        if (encoded(a, d) > 3000) throw new Error('payload max_payload size exceeded');
+        sent.push(a.length);
+      },
+      { flushIntervalMs: 5, batchSize: 250, logger, maxBatchBytes: () => limit.bytes },
+    );
+    // The server's limit is smaller than the recorder believes (it shrank after a reconnect).
+    await Promise.all(Array.from({ length: 40 }, (_, i) => r.record(big(i, `https://example.com/${'x'.repeat(200)}`))));
+    expect(sent.reduce((x, y) => x + y, 0)).toBe(40);
+    expect(r.buffered).toBe(0);
+    // A single record the sink refuses even truncated is dropped, and the next ones are stored.
+    limit.bytes = 400;
+    const after: string[] = [];
+    const r2 = new AttemptRecorder(
+      async (a) => {
+        if (a.some((x) => x.messageId === 'msg_huge')) throw new Error('max_payload size exceeded');
+        after.push(...a.map((x) => x.messageId!));
+      },
+      { flushIntervalMs: 5, batchSize: 250, logger, maxBatchBytes: () => limit.bytes },
+    );
+    await Promise.all([r2.record({ ...big(0, 'https://example.com/'), messageId: 'msg_huge' }), r2.record(big(1, 'https://example.com/'))]);
+    expect(after).toEqual(['msg_1']);
+    expect(r2.buffered).toBe(0);
+  });
+});

@@ -4,8 +4,13 @@
 // so the caller acknowledges its message only after that (a crash before the acknowledgement
 // re-delivers the message instead of losing the record). When the sink fails, records stay
 // buffered and are retried with backoff; nothing is dropped.
+// Batches are capped by encoded size too (`maxBatchBytes`: NATS refuses a message over its
+// max_payload, and a refused batch at the front of the queue would block it forever). A record too
+// large on its own is stored truncated (attempt-record.ts truncateRecord); a batch the sink refuses
+// as too large is split in halves.
 import type { Logger } from '@switchboard/platform';
 import type { Delivery } from '@switchboard/proto';
+import { jsonBytes, truncateRecord } from './attempt-record';
 
 export interface DisableRequest {
   subscriptionId: string;
@@ -17,7 +22,17 @@ export type RecordSink = (attempts: Delivery[], disable: DisableRequest[]) => Pr
 interface Pending {
   attempt: Delivery;
   disable: DisableRequest | undefined;
+  /** Encoded size of the record and its disable request (with separators). */
+  bytes: number;
   resolve: () => void;
+}
+
+/** Bytes of a batch's envelope: `{"attempts":[],"disable":[]}`. */
+const ENVELOPE_BYTES = 32;
+
+/** Whether the sink refused a batch for its size (NATS: max_payload exceeded). */
+export function isTooLarge(err: unknown): boolean {
+  return /max_payload|maximum payload/i.test((err as Error)?.message ?? '');
 }
 
 export interface AttemptRecorderOptions {
@@ -28,6 +43,8 @@ export interface AttemptRecorderOptions {
   logger: Logger;
   /** Called with the number of records not yet stored after each change (metrics). */
   onBuffered?: (n: number) => void;
+  /** Largest batch in bytes as JSON (read on every batch: the connection may change); default unbounded. */
+  maxBatchBytes?: () => number;
 }
 
 export class AttemptRecorder {
@@ -52,9 +69,17 @@ export class AttemptRecorder {
     return this.buffer.length + this.inflightRecords;
   }
 
+  private maxBytes(): number {
+    return this.opts.maxBatchBytes?.() ?? Number.POSITIVE_INFINITY;
+  }
+
   record(attempt: Delivery, disable?: DisableRequest): Promise<void> {
     return new Promise((resolve) => {
-      this.buffer.push({ attempt, disable, resolve });
+      const disableBytes = disable ? jsonBytes(disable) + 1 : 0;
+      const room = this.maxBytes() - ENVELOPE_BYTES - disableBytes;
+      const fitted = truncateRecord(attempt, room);
+      if (fitted !== attempt) this.opts.logger.warn({ messageId: attempt.messageId, attempt: attempt.attempt, bytes: jsonBytes(attempt), maxBytes: room }, 'attempt record too large for one message; stored truncated');
+      this.buffer.push({ attempt: fitted, disable, bytes: jsonBytes(fitted) + 1 + disableBytes, resolve });
       this.changed();
       if (this.buffer.length >= this.opts.batchSize) this.pump();
       else this.schedule();
@@ -78,7 +103,7 @@ export class AttemptRecorder {
     clearTimeout(this.timer);
     this.timer = undefined;
     while (this.sending < this.concurrency && this.buffer.length > 0) {
-      const batch = this.buffer.splice(0, this.opts.batchSize);
+      const batch = this.buffer.splice(0, this.batchLength());
       this.sending++;
       this.inflightRecords += batch.length;
       void this.send(batch).finally(() => {
@@ -90,6 +115,19 @@ export class AttemptRecorder {
     }
   }
 
+  /** How many records at the front of the buffer make the next batch: at most batchSize and maxBatchBytes, at least one. */
+  private batchLength(): number {
+    const max = this.maxBytes();
+    let bytes = ENVELOPE_BYTES;
+    let n = 0;
+    while (n < this.buffer.length && n < this.opts.batchSize) {
+      bytes += this.buffer[n]!.bytes;
+      if (n > 0 && bytes > max) break;
+      n++;
+    }
+    return n;
+  }
+
   private async send(batch: Pending[]): Promise<void> {
     try {
       await this.sink(
@@ -97,6 +135,7 @@ export class AttemptRecorder {
         batch.flatMap((p) => (p.disable ? [p.disable] : [])),
       );
     } catch (err) {
+      if (isTooLarge(err)) return this.refusedAsTooLarge(batch, err);
       this.failures++;
       this.inflightRecords -= batch.length;
       this.buffer.unshift(...batch);
@@ -113,6 +152,30 @@ export class AttemptRecorder {
     this.failures = 0;
     this.inflightRecords -= batch.length;
     for (const p of batch) p.resolve();
+  }
+
+  /**
+   * The sink refused the batch for its size (the limit shrank, or the estimate was off): halves are
+   * sent on their own; a single record is cut down to a quarter of the limit, and if even that is
+   * refused it is dropped with an error, so the queue behind it never blocks.
+   */
+  private async refusedAsTooLarge(batch: Pending[], err: unknown): Promise<void> {
+    if (batch.length > 1) {
+      const half = Math.ceil(batch.length / 2);
+      this.opts.logger.warn({ records: batch.length, err: (err as Error).message }, 'record batch refused as too large; split in halves');
+      await this.send(batch.slice(0, half));
+      await this.send(batch.slice(half));
+      return;
+    }
+    const p = batch[0]!;
+    const smaller = truncateRecord(p.attempt, Math.floor(this.maxBytes() / 4));
+    if (smaller !== p.attempt && jsonBytes(smaller) < jsonBytes(p.attempt)) {
+      this.opts.logger.warn({ messageId: p.attempt.messageId, err: (err as Error).message }, 'attempt record refused as too large; stored truncated');
+      return this.send([{ ...p, attempt: smaller, bytes: jsonBytes(smaller) + 1 }]);
+    }
+    this.inflightRecords -= 1;
+    this.opts.logger.error({ attempt: p.attempt, err: (err as Error).message }, 'attempt record refused as too large even truncated; dropped');
+    p.resolve();
   }
 
   /** Flushes what is buffered; resolves when everything is stored or after `timeoutMs`. */

@@ -25,6 +25,11 @@ export function encodeBatch(batch: RecordBatch): string {
   return JSON.stringify(batch);
 }
 
+/** Largest batch to publish: well under the server's max_payload (room for headers and size estimates). */
+export function recordBatchBytes(maxPayload: number | undefined): number {
+  return Math.floor((maxPayload ?? 1024 * 1024) * 0.75) - 256;
+}
+
 export interface ForwarderDeps {
   /** RecordAttempts on the webhooks service. */
   store: RecordSink;

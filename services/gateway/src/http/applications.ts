@@ -14,6 +14,8 @@ export function applicationJson(a: ApplicationMessage, hrefs: Hrefs): Record<str
     name: a.name,
     ...(a.voiceUrl ? { voiceUrl: a.voiceUrl } : {}),
     ...(a.messagingUrl ? { messagingUrl: a.messagingUrl } : {}),
+    ...(a.voiceFallbackUrl ? { voiceFallbackUrl: a.voiceFallbackUrl } : {}),
+    ...(a.messagingFallbackUrl ? { messagingFallbackUrl: a.messagingFallbackUrl } : {}),
     environment: hrefs.environment(a.environmentId),
     apiType: a.apiType,
     platform: a.apiType,

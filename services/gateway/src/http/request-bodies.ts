@@ -55,6 +55,10 @@ export const applicationWrite = z
     name: text(4096, { description: `At most ${NAME_MAX} characters.` }),
     voiceUrl: text(4096, { description: 'Absolute http(s) URL; an empty string clears it on PUT.' }),
     messagingUrl: text(4096),
+    voiceFallbackUrl: text(4096, {
+      description: 'Absolute http(s) URL tried when session POSTs to voiceUrl fail; the same rules as voiceUrl, and it does not count as one of the required URLs. An empty string clears it on PUT.',
+    }),
+    messagingFallbackUrl: text(4096, { description: 'Like voiceFallbackUrl, for messagingUrl.' }),
     environment,
     apiType: text(64, { description: 'scripting or webapi, any case. Default scripting.' }),
     platform: text(64, { description: 'Legacy alias of apiType (read only when apiType is absent).' }),

@@ -1,6 +1,7 @@
 // Migrations of the webhooks schema, in order. Each runs in a transaction; never edit one that
 // has shipped: add a new one.
 import { SchemaMigration } from '@switchboard/orm';
+import { Migration003SealSecrets } from './secret-migrations';
 
 export class Migration001Initial extends SchemaMigration {
   override async up(): Promise<void> {
@@ -83,4 +84,6 @@ export class Migration002CancelledOutcome extends SchemaMigration {
 export const MIGRATIONS = [
   { name: 'Migration001Initial', class: Migration001Initial },
   { name: 'Migration002CancelledOutcome', class: Migration002CancelledOutcome },
+  // Needs SECRETS_KEY: initOrm hands it the service's key.
+  { name: 'Migration003SealSecrets', class: Migration003SealSecrets },
 ];

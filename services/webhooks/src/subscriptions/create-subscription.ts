@@ -67,7 +67,7 @@ export async function createSubscription(
     } as Subscription);
     // The secret row references the subscription: insert the subscription first.
     await em.flush();
-    em.create(SubscriptionSecretSchema, { subscriptionId: sub.id, secret, previousSecret: null, previousExpiresAt: null, createdAt: now, rotatedAt: null });
+    em.create(SubscriptionSecretSchema, { subscriptionId: sub.id, secret: deps.secrets.seal(secret, sub.id), previousSecret: null, previousExpiresAt: null, createdAt: now, rotatedAt: null });
     return sub;
   });
   deps.changes.changed(subscription, requestId);

@@ -10,5 +10,5 @@ export async function getSecret(deps: Deps, req: GetSecretRequest__Output): Prom
   const sub = await findOwned(em, req.accountId, req.id);
   const row = await em.findOne(SubscriptionSecretSchema, { subscriptionId: sub.id });
   if (!row) throw new AppError('internal', `subscription ${sub.id} has no secret`);
-  return row.secret;
+  return deps.secrets.open(row.secret, sub.id);
 }

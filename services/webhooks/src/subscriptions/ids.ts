@@ -15,9 +15,7 @@ export function newDeliveryId(): string {
 }
 
 /** A Standard Webhooks signing secret: "whsec_" + base64 of 32 random bytes. */
-export function newSecret(): string {
-  return `whsec_${randomBytes(32).toString('base64')}`;
-}
+export { newSigningSecret as newSecret } from '@switchboard/platform';
 
 export function isSubscriptionId(id: string): boolean {
   return SUBSCRIPTION_ID.test(id);

@@ -43,8 +43,8 @@ export async function matchSubscriptions(deps: Deps, req: MatchSubscriptionsRequ
   return subs.flatMap((subscription) => {
     const k = byId.get(subscription.id);
     if (!k) return [];
-    const list = [k.secret];
-    if (k.previousSecret && k.previousExpiresAt && k.previousExpiresAt.getTime() > now) list.push(k.previousSecret);
+    const list = [deps.secrets.open(k.secret, k.subscriptionId)];
+    if (k.previousSecret && k.previousExpiresAt && k.previousExpiresAt.getTime() > now) list.push(deps.secrets.open(k.previousSecret, k.subscriptionId));
     return [{ subscription, secrets: list }];
   });
 }

@@ -24,7 +24,7 @@ export async function rotateSecret(deps: Deps, req: Traced<RotateSecretRequest__
     const now = new Date();
     row.previousSecret = row.secret;
     row.previousExpiresAt = new Date(now.getTime() + PREVIOUS_SECRET_VALID_MS);
-    row.secret = secret;
+    row.secret = deps.secrets.seal(secret, s.id);
     row.rotatedAt = now;
     return s;
   });

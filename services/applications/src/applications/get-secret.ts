@@ -1,0 +1,12 @@
+import type { GetApplicationSecretRequest__Output } from '@switchboard/proto/generated/switchboard/applications/v1/GetApplicationSecretRequest';
+import type { Deps } from '../context';
+import { readOwned } from './repository';
+import { readSigningSecrets } from './secret-store';
+
+/** The current session signing secret of an application of the account; any other id is "not found". */
+export async function getApplicationSecret(deps: Deps, req: GetApplicationSecretRequest__Output): Promise<string> {
+  // Raw prepared reads on the pool (repository.ts, secret-store.ts): no per-call fork.
+  const app = await readOwned(deps.orm.em, req.accountId, req.id);
+  const [current] = await readSigningSecrets(deps.orm.em, deps.secrets, app.id);
+  return current!;
+}

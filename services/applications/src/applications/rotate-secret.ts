@@ -1,0 +1,22 @@
+import { SUBJECTS } from '@switchboard/platform';
+import type { RotateApplicationSecretRequest__Output } from '@switchboard/proto/generated/switchboard/applications/v1/RotateApplicationSecretRequest';
+import type { Deps } from '../context';
+import { enqueueEvent } from '../outbox/outbox';
+import { findOwned } from './repository';
+import { replaceSecret } from './secret-store';
+
+/**
+ * Gives an application of the account a new session signing secret; the previous one keeps signing
+ * for 24 h. applications.changed is announced in the same transaction, so caches of the secrets
+ * (the dispatcher's) drop the old entry.
+ */
+export async function rotateApplicationSecret(deps: Deps, req: RotateApplicationSecretRequest__Output): Promise<string> {
+  const secret = await deps.orm.em.fork().transactional(async (em) => {
+    const app = await findOwned(em, req.accountId, req.id);
+    const s = await replaceSecret(em, deps.secrets, app.id);
+    enqueueEvent(em, SUBJECTS.applicationChanged, { applicationId: app.id, accountId: app.accountId });
+    return s;
+  });
+  deps.outbox.kick();
+  return secret;
+}

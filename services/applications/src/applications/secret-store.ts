@@ -1,0 +1,54 @@
+// The session signing secrets of applications (CONTRACTS 9), sealed with SECRETS_KEY in their own
+// table: reading an application never loads them, and only this module sees them in clear.
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { AppError, newSigningSecret, queryPrepared, type SecretBox } from '@switchboard/platform';
+import { ApplicationSecretSchema } from '../db/secret-entities';
+
+/** How long the secret before a rotation keeps signing alongside the new one. */
+export const PREVIOUS_SECRET_VALID_MS = 24 * 60 * 60 * 1000;
+
+/** Persists a new sealed secret for a new application (flushed with it). */
+export function addSecret(em: EntityManager, box: SecretBox, applicationId: string, now = new Date()): void {
+  em.persist(
+    em.create(ApplicationSecretSchema, {
+      applicationId,
+      secret: box.seal(newSigningSecret(), applicationId),
+      previousSecret: null,
+      previousExpiresAt: null,
+      createdAt: now,
+      rotatedAt: null,
+    }),
+  );
+}
+
+/** The secrets that sign for the application: the current one first, then the previous one while it is valid. */
+export async function readSigningSecrets(em: EntityManager, box: SecretBox, applicationId: string): Promise<string[]> {
+  const rows = await queryPrepared<{ secret: string; previous_secret: string | null; previous_valid: boolean }>(
+    em.getConnection().getKnex(),
+    `select secret, previous_secret, coalesce(previous_expires_at > now(), false) as previous_valid from "${em.config.get('schema')}".application_secrets where application_id = $1`,
+    [applicationId],
+  );
+  const row = rows[0];
+  if (!row) throw new AppError('internal', `application ${applicationId} has no session secret`);
+  const secrets = [box.open(row.secret, applicationId)];
+  if (row.previous_secret && row.previous_valid) secrets.push(box.open(row.previous_secret, applicationId));
+  return secrets;
+}
+
+/**
+ * Replaces the current secret inside the caller's transaction; the replaced one becomes "previous"
+ * for 24 h (an older previous is dropped). The row is locked: two rotations at once cannot both keep
+ * the same previous. Returns the new secret in clear.
+ */
+export async function replaceSecret(em: EntityManager, box: SecretBox, applicationId: string): Promise<string> {
+  const row = await em.findOne(ApplicationSecretSchema, { applicationId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+  if (!row) throw new AppError('internal', `application ${applicationId} has no session secret`);
+  const secret = newSigningSecret();
+  const now = new Date();
+  row.previousSecret = row.secret;
+  row.previousExpiresAt = new Date(now.getTime() + PREVIOUS_SECRET_VALID_MS);
+  row.secret = box.seal(secret, applicationId);
+  row.rotatedAt = now;
+  return secret;
+}

@@ -1,0 +1,23 @@
+// An application's session signing secret (CONTRACTS 9): read it, rotate it. Also under /rest/v1.
+import type { Router } from 'express';
+import { callOptions, principal } from './context';
+import type { RouteDeps } from './deps';
+import { route, sendJson } from './routing';
+
+export function applicationSecretRoutes(router: Router, deps: RouteDeps): void {
+  const { applications } = deps;
+
+  route(router, '/applications/:id/secret', {
+    GET: async (req, res) => {
+      const { secret } = await applications.getApplicationSecret({ accountId: principal(req).accountId, id: String(req.params.id) }, callOptions(req));
+      sendJson(res, { secret });
+    },
+  });
+
+  route(router, '/applications/:id/secret/rotate', {
+    POST: async (req, res) => {
+      const { secret } = await applications.rotateApplicationSecret({ accountId: principal(req).accountId, id: String(req.params.id) }, callOptions(req));
+      sendJson(res, { secret });
+    },
+  });
+}
