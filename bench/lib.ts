@@ -153,11 +153,7 @@ export async function startBenchStack(opts: { webhooks?: boolean; baseline?: boo
     await waitHttp(`http://127.0.0.1:${ops}/readyz`, 'applications', (s) => s === 200);
     if (opts.webhooks) await waitHttp(`http://127.0.0.1:${webhooksOps}/readyz`, 'webhooks', (s) => s === 200);
     await waitHttp(`http://127.0.0.1:${gw}/healthz`, 'gateway', (s) => s === 200);
-    execFileSync(process.execPath, ['--import', 'tsx', 'services/applications/src/account-cli.ts', 'create', '--username', 'bench', '--password', 'bench-password'], {
-      cwd: root,
-      env: { ...process.env, ...env },
-      stdio: 'ignore',
-    });
+    createBenchAccount(env);
     if (opts.baseline !== false) {
       procs.push(startProcess('baseline', 'bench', 'baseline/server.ts', { DATABASE_URL: db.url, PORT: String(base) }));
       await waitHttp(`http://127.0.0.1:${base}/v1/applications`, 'baseline', (s) => s === 401);
@@ -169,6 +165,98 @@ export async function startBenchStack(opts: { webhooks?: boolean; baseline?: boo
   const headers = { authorization: `Basic ${Buffer.from('bench:bench-password').toString('base64')}`, 'content-type': 'application/json' };
   const servicePids = procs.filter((p) => p.name !== 'baseline').map((p) => p.child.pid!);
   return { db, env, gatewayPort: gw, baselinePort: base, headers, servicePids, stop };
+}
+
+/** Creates the `bench` account (password `bench-password`) with the account command; returns its id. */
+function createBenchAccount(env: Record<string, string>): string {
+  const out = execFileSync(process.execPath, ['--import', 'tsx', 'services/applications/src/account-cli.ts', 'create', '--username', 'bench', '--password', 'bench-password'], {
+    cwd: root,
+    env: { ...process.env, ...env },
+  });
+  return String((JSON.parse(out.toString()) as { id: number }).id);
+}
+
+export interface DeliveryStack {
+  db: TestDatabase;
+  natsUrl: string;
+  natsPort: number;
+  /** The environment every process of the stack got (database, NATS, loopback targets allowed, SECRETS_KEY). */
+  env: Record<string, string>;
+  applicationsGrpc: string;
+  webhooksGrpc: string;
+  /** Id of the `bench` account. */
+  accountId: string;
+  /** The processes in start order: applications, webhooks, then any dispatcher. */
+  procs: Proc[];
+  /** Starts a dispatcher process against the stack (with `env` added) and waits until it is ready. */
+  startDispatcher(env?: Record<string, string>): Promise<Proc>;
+  stop(): Promise<void>;
+}
+
+/**
+ * What the delivery benchmarks share: a fresh database, a private NATS, the applications and
+ * webhooks services as processes on free ports, and the `bench` account.
+ */
+export async function startDeliveryStack(): Promise<DeliveryStack> {
+  const db = await createTestDatabase();
+  const nats = await startNatsServer();
+  const [appsGrpc, appsOps, whGrpc, whOps] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+  const env = {
+    DATABASE_URL: db.url,
+    NATS_URL: nats.url,
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    DELIVERY_ALLOWED_CIDRS: '127.0.0.0/8',
+    SECRETS_KEY: newSecretsKey(),
+  };
+  const procs: Proc[] = [];
+  const stop = async () => {
+    await Promise.all(procs.map((p) => p.stop()));
+    await nats.destroy();
+    await db.drop();
+  };
+  const applicationsGrpc = `127.0.0.1:${appsGrpc}`;
+  const webhooksGrpc = `127.0.0.1:${whGrpc}`;
+  try {
+    procs.push(startProcess('applications', 'services/applications', 'src/main.ts', { ...env, GRPC_PORT: String(appsGrpc), OPS_PORT: String(appsOps) }));
+    await waitHttp(`http://127.0.0.1:${appsOps}/readyz`, 'applications', (st) => st === 200);
+    procs.push(startProcess('webhooks', 'services/webhooks', 'src/main.ts', { ...env, GRPC_PORT: String(whGrpc), OPS_PORT: String(whOps), APPLICATIONS_GRPC_URL: applicationsGrpc }));
+    await waitHttp(`http://127.0.0.1:${whOps}/readyz`, 'webhooks', (st) => st === 200);
+    const accountId = createBenchAccount(env);
+    return {
+      db,
+      natsUrl: nats.url,
+      natsPort: nats.port,
+      env,
+      applicationsGrpc,
+      webhooksGrpc,
+      accountId,
+      procs,
+      async startDispatcher(more = {}) {
+        const ops = await freePort();
+        const d = startProcess('dispatcher', 'services/dispatcher', 'src/main.ts', {
+          ...env,
+          OPS_PORT: String(ops),
+          APPLICATIONS_GRPC_URL: applicationsGrpc,
+          WEBHOOKS_GRPC_URL: webhooksGrpc,
+          ...more,
+        });
+        procs.push(d);
+        await waitHttp(`http://127.0.0.1:${ops}/readyz`, 'dispatcher', (st) => st === 200);
+        return d;
+      },
+      stop,
+    };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
+
+/** The p-th percentile of ascending values (NaN when empty). */
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }
 
 export interface Scenario {

@@ -1,10 +1,11 @@
-// npm run bench [-- api|webhooks|dispatcher ...]: runs the benchmarks and prints each against its
+// npm run bench [-- api|webhooks|dispatcher|sessions ...]: runs the benchmarks and prints each against its
 // baseline, measured in the same run on the same machine. Never part of `npm test`.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { printApiResults, runApiBench } from './api';
 import { printDispatcherResults, runDispatcherBench } from './dispatcher';
 import { root } from './lib';
+import { printSessionResults, runSessionBench } from './sessions';
 import { printTracingResults, runTracingBench } from './tracing';
 import { printWebhooksResults, runWebhooksBench } from './webhooks';
 
@@ -13,7 +14,7 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 // API comparisons: alternating rounds of each system (bench/lib compareScenarios).
 const compare = { seconds: Number(process.env.BENCH_ROUND_SECONDS ?? 5), rounds: Number(process.env.BENCH_ROUNDS ?? 4), connections };
 const wanted = process.argv.slice(2).filter((a) => a !== '--');
-const all = ['api', 'webhooks', 'dispatcher', 'tracing'];
+const all = ['api', 'webhooks', 'dispatcher', 'sessions', 'tracing'];
 const selected = wanted.length ? wanted : all;
 const out: string[] = [];
 const results: Record<string, unknown> = {};
@@ -53,6 +54,10 @@ for (const name of selected) {
     const r = await runTracingBench(compare, Number(process.env.BENCH_TRACING_SAMPLED ?? 1));
     results.tracing = r;
     out.push(printTracingResults(r, connections));
+  } else if (name === 'sessions') {
+    const r = await runSessionBench({ sessions: Number(process.env.BENCH_SESSIONS ?? 5000), latencySeconds: dispatcherSeconds });
+    results.sessions = r;
+    out.push(printSessionResults(r));
   } else {
     process.stderr.write(`unknown benchmark ${name}; known: ${all.join(', ')}\n`);
     process.exitCode = 2;

@@ -3,7 +3,7 @@
 // Express process serving the same routes straight from the webhooks tables. Same machine, same
 // run, same load: GET /v1/webhooks (10 items), GET /v1/webhooks/:id and POST creates.
 //
-// SPEC 8 allows 10 subscriptions per application, so the creates go to application-level paths,
+// docs/api-rules.md#limits allows 10 subscriptions per application, so the creates go to application-level paths,
 // spread over many applications made up front: every measured create is meant to succeed (a 409
 // means the applications ran out and shows in the non-2xx column).
 import { randomBytes } from 'node:crypto';
@@ -12,7 +12,7 @@ import { compareScenarios, type CompareOptions, printComparison, startBenchStack
 
 export type { ScenarioResult } from './lib';
 
-/** Subscriptions per application allowed by SPEC 8. */
+/** Subscriptions per application allowed by docs/api-rules.md#limits. */
 const PER_APPLICATION = 10;
 /** Consecutive creates go to this many different applications, so they rarely wait on one another's limit lock. */
 const SPREAD = 100;

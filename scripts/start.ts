@@ -137,17 +137,6 @@ try {
   process.exit(1);
 }
 
-// Session POSTs are signed with one secret that survives restarts, so an application can verify
-// them: kept in .data/ (git-ignored) unless SESSION_SIGNING_SECRET is given.
-if (!env.SESSION_SIGNING_SECRET) {
-  const file = join(dataDir, 'session-signing-secret');
-  if (!existsSync(file)) {
-    mkdirSync(dataDir, { recursive: true });
-    writeFileSync(file, `whsec_${randomBytes(32).toString('base64')}\n`, { mode: 0o600 });
-  }
-  env.SESSION_SIGNING_SECRET = readFileSync(file, 'utf8').trim();
-}
-
 // Stored signing secrets are sealed with SECRETS_KEY: the same key must come back on every start,
 // so it is kept in .data/ (git-ignored) unless SECRETS_KEY is given.
 if (!env.SECRETS_KEY) {
@@ -177,7 +166,7 @@ const base = env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT}`;
 waitUntil(async () => (await fetch(`http://127.0.0.1:${GATEWAY_OPS_PORT}/readyz`).catch(() => undefined))?.ok ?? false, 'the stack', 60_000)
   .then(() =>
     say(
-      `Switchboard is ready at ${base}\n  create an account:  npm run account -- create --username me --password 'choose-a-password'\n  then:              curl -u me:choose-a-password ${base}/v1/applications\n  session POSTs are signed with SESSION_SIGNING_SECRET=${env.SESSION_SIGNING_SECRET} (.data/session-signing-secret)\n  gateway readiness and metrics: http://127.0.0.1:${GATEWAY_OPS_PORT}/readyz, /metrics (not on the API port)`,
+      `Switchboard is ready at ${base}\n  create an account:  npm run account -- create --username me --password 'choose-a-password'\n  then:              curl -u me:choose-a-password ${base}/v1/applications\n  gateway readiness and metrics: http://127.0.0.1:${GATEWAY_OPS_PORT}/readyz, /metrics (not on the API port)`,
     ),
   )
   .catch((err: Error) => say(`${err.message}; see the logs above`));

@@ -120,7 +120,6 @@ describe.each(Object.keys(OVERLAYS) as Overlay[])('overlay %s', (overlay) => {
     // Values that live in Secrets stand in as well-formed placeholders.
     const SECRET_PLACEHOLDERS: Record<string, string> = {
       DATABASE_URL: 'postgres://switchboard:secret@switchboard-db-rw:5432/switchboard',
-      SESSION_SIGNING_SECRET: 'whsec_cGxhY2Vob2xkZXItc2Vzc2lvbi1zZWNyZXQ=',
       SECRETS_KEY: 'cGxhY2Vob2xkZXItc2VjcmV0cy1rZXktMzItYnl0ZXM=',
     };
     const checked: string[] = [];

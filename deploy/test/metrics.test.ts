@@ -4,7 +4,6 @@
 // message), and each metric of the catalog must appear on its service's /metrics with its type and
 // exactly its label names.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateSecret } from '../../services/dispatcher/src/delivery/signing';
 import { randomName, startReceiver, startServices, waitFor, type Receiver, type Services } from '../../test/support';
 import { LABEL_VALUES, METRICS, SERVICE_NAMES, type ServiceName } from './lib/catalog';
 
@@ -55,7 +54,7 @@ beforeAll(async () => {
     webhooks: true,
     dispatcher: true,
     env: { DELIVERY_ALLOWED_CIDRS: '127.0.0.0/8,::1/128' },
-    dispatcherEnv: { DELIVERY_RETRY_SCHEDULE: '200ms,400ms', SESSION_SIGNING_SECRET: generateSecret() },
+    dispatcherEnv: { DELIVERY_RETRY_SCHEDULE: '200ms,400ms' },
   });
   // API traffic: authenticated reads (the second from the auth cache), a write to each gRPC service,
   // a wrong password.

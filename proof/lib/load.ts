@@ -1,6 +1,6 @@
 // Sustained load for the scenarios: API writes through the gateways' proxy (a fixed number of
 // workers, each request logged with its time and outcome) and event bursts published to JetStream
-// (CONTRACTS 4) the way a producer would: every publish retried until JetStream acknowledges it,
+// (docs/events.md#inbound) the way a producer would: every publish retried until JetStream acknowledges it,
 // with the event id as Nats-Msg-Id so a retried publish is stored once.
 import type { NatsHandle } from '@switchboard/platform';
 import { countByStatus } from './stats';
@@ -174,7 +174,7 @@ export function startEventLoad(o: EventLoadOptions): EventLoad & { done: Promise
   };
 }
 
-/** A CONTRACTS 4 `cdr.created` event. */
+/** A docs/events.md#inbound `cdr.created` event. */
 export function cdrEvent(id: string, accountId: string, applicationId?: string) {
   return {
     subject: 'cdr.created',
@@ -190,7 +190,7 @@ export function cdrEvent(id: string, accountId: string, applicationId?: string) 
   };
 }
 
-/** A CONTRACTS 4 `sessions.new` event for an application. */
+/** A docs/events.md#inbound `sessions.new` event for an application. */
 export function sessionEvent(id: string, accountId: string, applicationId: string) {
   return {
     subject: 'sessions.new',

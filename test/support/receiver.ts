@@ -11,7 +11,12 @@ export interface Received {
   at: number;
 }
 
-export type Responder = (req: Received, count: number) => number | { status: number; headers?: Record<string, string> } | 'hang';
+/**
+ * What a receiver answers: a status, optionally with headers and a body; `endless` sends the
+ * headers and the body, then keeps the response open, writing a space now and then; 'hang' never answers.
+ */
+export type ReceiverAnswer = { status: number; headers?: Record<string, string>; body?: string; endless?: boolean };
+export type Responder = (req: Received, count: number) => number | ReceiverAnswer | 'hang';
 
 export interface Receiver {
   port: number;
@@ -51,14 +56,17 @@ export async function startReceiver(port = 0): Promise<Receiver> {
       counts.set(path, n);
       const answer = responders.get(path)?.(r, n) ?? 200;
       if (answer === 'hang') return;
-      const { status, headers } = typeof answer === 'number' ? { status: answer, headers: {} } : answer;
+      const { status, headers, body: out, endless }: ReceiverAnswer = typeof answer === 'number' ? { status: answer } : answer;
       if (status >= 200 && status < 300) {
         let s = ok.get(path);
         if (!s) ok.set(path, (s = new Set()));
         s.add(String(req.headers['webhook-id']));
       }
-      res.writeHead(status, headers);
-      res.end();
+      res.writeHead(status, headers ?? {});
+      if (!endless) return void res.end(out);
+      if (out) res.write(out);
+      const drip = setInterval(() => res.write(' '), 100);
+      res.on('close', () => clearInterval(drip));
     });
   };
   let server: Server;

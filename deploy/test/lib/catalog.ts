@@ -1,5 +1,5 @@
 // What the deploy files assume about the services: names, ports, environment variables and metric
-// names. Service code must honour these (they come from the system design and CONTRACTS.md 8);
+// names. Service code must honour these (they come from the system design and docs/api-rules.md#configuration);
 // the deploy tests check every manifest, alert and dashboard against them.
 
 export const SERVICE_NAMES = ['gateway', 'applications', 'webhooks', 'dispatcher'] as const;
@@ -44,7 +44,7 @@ export const SERVICES: Record<ServiceName, ServiceSpec> = {
     ports: { grpc: 50052, ops: 8082 },
     opsPort: 8082,
     grpcPort: 50052,
-    // DELIVERY_ALLOWED_CIDRS: target URLs are checked against it at create/update (CONTRACTS 6).
+    // DELIVERY_ALLOWED_CIDRS: target URLs are checked against it at create/update (docs/events.md#delivery).
     // SECRETS_KEY: from the Secret switchboard-secrets-key, seals the subscription secrets at rest.
     env: [
       'GRPC_PORT',
@@ -73,18 +73,17 @@ export const SERVICES: Record<ServiceName, ServiceSpec> = {
       'DELIVERY_RETRY_SCHEDULE',
       'DELIVERY_ALLOWED_CIDRS',
       'NATS_STREAM_REPLICAS',
-      // From the Secret switchboard-session-signing: one value for every replica.
-      'SESSION_SIGNING_SECRET',
+      'SESSION_DEADLINE_MS',
+      'SESSION_TIMEOUT_MS',
       ...COMMON_ENV,
     ],
-    requiredEnv: ['OPS_PORT', 'NATS_URL', 'APPLICATIONS_GRPC_URL', 'WEBHOOKS_GRPC_URL', 'SESSION_SIGNING_SECRET'],
+    requiredEnv: ['OPS_PORT', 'NATS_URL', 'APPLICATIONS_GRPC_URL', 'WEBHOOKS_GRPC_URL'],
     portEnv: { OPS_PORT: 'ops' },
   },
 };
 
 /** Secrets created by hand before the first release (deploy/README.md), by name, with their keys. */
 export const RELEASE_SECRETS: Record<string, readonly string[]> = {
-  'switchboard-session-signing': ['secret'],
   'switchboard-secrets-key': ['key'],
 };
 

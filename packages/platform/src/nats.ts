@@ -16,12 +16,12 @@ export interface StreamSpec {
 
 const DAY = 24 * 60 * 60 * 1000;
 
-/** Streams of the system. Inbound events (CONTRACTS 4) and internal change events. */
+/** Streams of the system. Inbound events (docs/events.md#inbound) and internal change events. */
 export const STREAMS = {
   events: { name: 'SWITCHBOARD_EVENTS', subjects: ['sessions.new', 'cdr.created', 'cdr.rated', 'sms.dlr'], maxAgeMs: 7 * DAY },
   internal: {
     name: 'SWITCHBOARD_INTERNAL',
-    subjects: ['applications.deleted', 'applications.changed', 'webhooks.changed'],
+    subjects: ['applications.deleted', 'applications.changed', 'webhooks.changed', 'addresses.changed'],
     maxAgeMs: 7 * DAY,
   },
   /** What the platform publishes for the telephony core and for operators. */
@@ -40,6 +40,8 @@ export const SUBJECTS = {
   applicationDeleted: 'applications.deleted',
   applicationChanged: 'applications.changed',
   webhooksChanged: 'webhooks.changed',
+  /** A number, SIP address or token changed owner (claimed, moved or released). */
+  addressesChanged: 'addresses.changed',
   /** The application's answer to a session POST. */
   sessionInstructions: 'sessions.instructions',
   /** A session that no attempt could deliver. */

@@ -1,6 +1,6 @@
 // Classification of IP addresses for SSRF protection: which targets a webhook may point at.
 // Pure functions, no I/O: the webhooks service uses them at create/update on literal hosts, the
-// dispatcher on the addresses a host name resolves to (CONTRACTS 6).
+// dispatcher on the addresses a host name resolves to (docs/events.md#delivery).
 
 export type IpVersion = 4 | 6;
 

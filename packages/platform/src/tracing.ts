@@ -3,7 +3,7 @@
 // is set: then spans go to that collector over OTLP/HTTP. When off, the SDK is not even loaded.
 //
 // A service starts tracing first thing in its main module, before it imports anything that loads
-// express, pg, @grpc/grpc-js or undici: the instrumentations patch those modules as they load.
+// node:http, pg, @grpc/grpc-js or undici: the instrumentations patch those modules as they load.
 // This module imports nothing of the platform but its config helpers for that reason.
 import { createRequire } from 'node:module';
 import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Context, type Span, type TextMapGetter, type TextMapSetter } from '@opentelemetry/api';
@@ -73,7 +73,7 @@ export function tracingEnabled(): boolean {
  * required here once the instrumentations are enabled: the patches change the packages' objects
  * in place, and the later `import` gets the same, already loaded and patched, module.
  */
-const INSTRUMENTED = ['express', 'pg', '@grpc/grpc-js', 'undici', 'node:http', 'node:https'];
+const INSTRUMENTED = ['pg', '@grpc/grpc-js', 'undici', 'node:http', 'node:https'];
 
 /**
  * Starts the SDK when OTEL_EXPORTER_OTLP_ENDPOINT is set (or an exporter is given). A bad value of
@@ -84,12 +84,11 @@ export async function startTracing(opts: TracingOptions): Promise<Tracing> {
   const endpoint = config.OTEL_EXPORTER_OTLP_ENDPOINT;
   if (state.started || (!endpoint && !opts.exporter)) return { enabled: state.started, shutdown: async () => undefined };
 
-  const [{ NodeSDK }, traceBase, { resourceFromAttributes }, http, express, grpc, pg, undici] = await Promise.all([
+  const [{ NodeSDK }, traceBase, { resourceFromAttributes }, http, grpc, pg, undici] = await Promise.all([
     import('@opentelemetry/sdk-node'),
     import('@opentelemetry/sdk-trace-base'),
     import('@opentelemetry/resources'),
     import('@opentelemetry/instrumentation-http'),
-    import('@opentelemetry/instrumentation-express'),
     import('@opentelemetry/instrumentation-grpc'),
     import('@opentelemetry/instrumentation-pg'),
     import('@opentelemetry/instrumentation-undici'),
@@ -114,11 +113,15 @@ export async function startTracing(opts: TracingOptions): Promise<Tracing> {
       new http.HttpInstrumentation({
         // Probes and scrapes of the ops endpoint are not requests worth a trace.
         ignoreIncomingRequestHook: (req) => ops.has((req.url ?? '').split('?')[0]!),
+        // Nothing of ours goes out over node:http but the OTLP exporter (whose requests are not
+        // traced anyway); the dispatcher's POSTs go through undici, which has its own instrumentation.
+        ignoreOutgoingRequestHook: () => true,
+        // The route, from what Express left on the request once it answered: the Express
+        // instrumentation, which would otherwise provide it, wraps every middleware of every request.
+        applyCustomAttributesOnSpan: nameByRoute,
       }),
-      // For the route (http.route, and the name of the server span) only: a span per middleware,
-      // router and handler would cost more than it tells, the server span already times the request.
-      new express.ExpressInstrumentation({ ignoreLayersType: Object.values(express.ExpressLayerType) }),
-      new grpc.GrpcInstrumentation(),
+      // grpc.health.v1 (the only Check and Watch methods): probes, like the HTTP ones.
+      new grpc.GrpcInstrumentation({ ignoreGrpcMethods: ['Check', 'Watch'] }),
       new pg.PgInstrumentation({ requireParentSpan: true }),
       new undici.UndiciInstrumentation(),
     ],
@@ -143,8 +146,23 @@ export async function startTracing(opts: TracingOptions): Promise<Tracing> {
 }
 
 /**
+ * Names an HTTP server span by the Express route that answered (`GET /v1/applications/:id`) and
+ * sets http.route. Called as the span ends: Express leaves the route (`req.route`, relative to the
+ * router it is in) and the router's mount path (`req.baseUrl`) on the request. Client spans and
+ * requests no route matched keep the method as name.
+ */
+function nameByRoute(span: Span, request: object): void {
+  const req = request as { route?: { path?: unknown }; baseUrl?: unknown; method?: string };
+  const path = req.route?.path;
+  if (typeof path !== 'string') return;
+  const route = `${typeof req.baseUrl === 'string' ? req.baseUrl : ''}${path}`;
+  span.setAttribute('http.route', route);
+  span.updateName(`${req.method ?? 'GET'} ${route}`);
+}
+
+/**
  * The main module of a service: starts tracing, then `start` (which imports the service itself,
- * so the instrumentations are in place before express, pg, gRPC or undici load), as runMain does.
+ * so the instrumentations are in place before node:http, pg, gRPC or undici load), as runMain does.
  * Stopping the service flushes the spans still buffered.
  */
 export async function runTracedMain(name: string, start: () => Promise<{ logger: Logger; stop: () => Promise<void> }>): Promise<void> {

@@ -74,6 +74,14 @@ export function accountsClient(address: string, opts: ClientOptions = {}) {
   });
 }
 
+export function addressesClient(address: string, opts: ClientOptions = {}) {
+  const p = applicationsProto();
+  return promiseClient(new p.AddressesService(address, grpc.credentials.createInsecure(), CHANNEL_OPTIONS), {
+    ...opts,
+    target: 'applications',
+  });
+}
+
 export function webhooksClient(address: string, opts: ClientOptions = {}) {
   const p = webhooksProto();
   return promiseClient(new p.WebhooksService(address, grpc.credentials.createInsecure(), CHANNEL_OPTIONS), {
@@ -90,11 +98,13 @@ export function healthClient(address: string, target: string, opts: ClientOption
 export type ApplicationsClient = ReturnType<typeof applicationsClient>;
 export type AccountsClient = ReturnType<typeof accountsClient>;
 export type WebhooksClient = ReturnType<typeof webhooksClient>;
+export type AddressesClient = ReturnType<typeof addressesClient>;
 export type HealthClient = ReturnType<typeof healthClient>;
 
 export type * as apps from './generated/switchboard/applications/v1/Application';
 export type { Application__Output as ApplicationMessage } from './generated/switchboard/applications/v1/Application';
 export type { Account__Output as AccountMessage } from './generated/switchboard/applications/v1/Account';
+export type { Address__Output as AddressMessage } from './generated/switchboard/applications/v1/Address';
 export type { Environment__Output as EnvironmentMessage } from './generated/switchboard/applications/v1/Environment';
 export type { Subscription__Output as SubscriptionMessage } from './generated/switchboard/webhooks/v1/Subscription';
 export type { Delivery, Delivery__Output as DeliveryMessage } from './generated/switchboard/webhooks/v1/Delivery';

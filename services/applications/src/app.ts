@@ -48,7 +48,7 @@ export async function createApp(config: Config, logger: Logger = createLogger('a
       nats = await connectNats(config.NATS_URL, logger, 'applications');
       await ensureStreams(nats.jsm, [STREAMS.internal], config.NATS_STREAM_REPLICAS);
       relay = startOutboxRelay(orm, nats.js, config.DB_SCHEMA, logger);
-      const deps: Deps = { orm, allowedCidrs: config.DELIVERY_ALLOWED_CIDRS, outbox: relay, secrets: config.SECRETS_KEY };
+      const deps: Deps = { orm, allowedCidrs: config.DELIVERY_ALLOWED_CIDRS, sipDomain: config.SIP_DOMAIN, outbox: relay, secrets: config.SECRETS_KEY };
       registerHandlers(grpc, deps);
       grpc.addHealth(healthProto().Health.service);
       const grpcPort = await grpc.listen(config.HOST, config.GRPC_PORT);

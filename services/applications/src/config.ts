@@ -19,6 +19,13 @@ const schema = z.object({
   NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
   /** Private ranges application URLs may point at anyway (literal addresses elsewhere in them are refused). */
   DELIVERY_ALLOWED_CIDRS: cidrList,
+  /** Domain of the SIP addresses this service hands out (sip:<random>@SIP_DOMAIN): a DNS name, stored lower-case. */
+  SIP_DOMAIN: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/, 'must be a DNS name such as sip.example.com')
+    .default('sip.switchboard.local'),
   /** 32-byte key (base64 or hex) sealing the applications' session secrets at rest (AES-256-GCM). Required. */
   SECRETS_KEY: secretsKey,
   /**

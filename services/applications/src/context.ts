@@ -6,6 +6,8 @@ export interface Deps {
   orm: MikroORM;
   /** DELIVERY_ALLOWED_CIDRS. */
   allowedCidrs: readonly Cidr[];
+  /** SIP_DOMAIN: the host of the SIP addresses handed out. */
+  sipDomain: string;
   /** The outbox relay: kicked after a commit that wrote events, so they go out without waiting for its timer. */
   outbox: { kick(): void };
   /** SECRETS_KEY: seals and opens the applications' session secrets. */

@@ -1,12 +1,9 @@
-import { execFile, spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, queryDatabase, type TestDatabase } from '../../../test/support';
+import { createTestDatabase, queryDatabase, REPO_ROOT, runNpmScript, type TestDatabase } from '../../../test/support';
 import { verifyPassword } from '../src/accounts/password';
 
-const run = promisify(execFile);
-const root = fileURLToPath(new URL('../../..', import.meta.url));
+const root = REPO_ROOT;
 let db: TestDatabase;
 
 beforeAll(async () => {
@@ -14,18 +11,7 @@ beforeAll(async () => {
 });
 afterAll(async () => db?.drop());
 
-async function account(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run('npm', ['run', '--silent', 'account', '--', ...args], {
-      cwd: root,
-      env: { ...process.env, DATABASE_URL: db.url, LOG_LEVEL: 'warn' },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+const account = (...args: string[]) => runNpmScript('account', args, { DATABASE_URL: db.url, LOG_LEVEL: 'warn' });
 
 /** Runs the command with `input` on stdin (a pipe); or, with `tty`, inside a pseudo-terminal that types each line after a prompt. */
 function accountWith(args: string[], opts: { input?: string; env?: Record<string, string>; tty?: string[] }): Promise<{ code: number | null; stdout: string; stderr: string }> {

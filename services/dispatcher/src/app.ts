@@ -21,10 +21,9 @@ import { HostLimiter } from './delivery/host-limiter';
 import { HttpSender } from './delivery/http-sender';
 import { InFlight } from './delivery/in-flight';
 import { notificationPolicy } from './delivery/policies/notification';
-import { sessionPolicy } from './delivery/policies/session';
 import { ScheduledShares } from './delivery/scheduled-shares';
 import { SignedSender } from './delivery/signed-sender';
-import { generateSecret, secretKey } from './delivery/signing';
+import { SessionLoop } from './delivery/session-loop';
 import { DeliveryWorker } from './delivery/worker';
 import { handleEvent } from './events/handle-event';
 import { Lookups } from './lookup/lookups';
@@ -101,13 +100,12 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
   // A job handed back by another replica still counts here until well after it was due; jobs due
   // more than two ack waits ahead are far off.
   const shares = new ScheduledShares(config.DELIVERY_SCHEDULED_PER_TARGET, config.JETSTREAM_ACK_WAIT + 60_000, 2 * config.JETSTREAM_ACK_WAIT);
-  const policies = { notification: notificationPolicy(retrySettings), session: sessionPolicy(retrySettings) };
+  const policies = { notification: notificationPolicy(retrySettings) };
 
   let running: Running | undefined;
   let accepting = false;
 
   async function start(): Promise<Running> {
-    const sessionKeys = sessionSigningKeys(config, logger);
     const nats = await connectNats(config.NATS_URL, logger, 'dispatcher');
     const connection = watchConnection(nats.nc);
     // Records are durable once JetStream has them; the records consumer stores them.
@@ -134,7 +132,17 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
     const stopListening = lookups.listen(nats.nc);
 
     const inFlight = new InFlight(config.JETSTREAM_ACK_WAIT, logger, config.DELIVERY_QUEUE + 4096);
-    const worker = new DeliveryWorker({ js: nats.js, lookups, sender, policies, recorder, inFlight, shares, metrics, sessionKeys, logger });
+    const sessions = new SessionLoop({
+      js: nats.js,
+      lookups,
+      sender,
+      settings: { deadlineMs: config.SESSION_DEADLINE_MS, timeoutMs: config.SESSION_TIMEOUT_MS },
+      recorder,
+      inFlight,
+      metrics,
+      logger,
+    });
+    const worker = new DeliveryWorker({ js: nats.js, lookups, sender, policies, recorder, inFlight, shares, metrics, sessions, logger });
     const js = nats.js;
     // Messages being looked up and admitted at once; admitted jobs wait in the host queues.
     const buffer = Math.max(config.DELIVERY_CONCURRENCY * 2, 64);
@@ -207,14 +215,6 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
       logger.info('dispatcher stopped');
     },
   };
-}
-
-/** HMAC keys of SESSION_SIGNING_SECRET (space-separated during a rotation), or of a random secret with a warning. */
-function sessionSigningKeys(config: Config, logger: Logger): Buffer[] {
-  const secrets = (config.SESSION_SIGNING_SECRET ?? '').split(/\s+/).filter(Boolean);
-  if (secrets.length > 0) return secrets.map(secretKey);
-  logger.warn('SESSION_SIGNING_SECRET is not set: session POSTs are signed with a random per-process secret that receivers cannot verify');
-  return [secretKey(generateSecret())];
 }
 
 /** Follows the connection's status: false from a disconnect until the reconnect. */

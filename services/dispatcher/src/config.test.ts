@@ -14,8 +14,11 @@ describe('dispatcher configuration', () => {
       DELIVERY_RETRY_SCHEDULE: [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 50_400_000, 72_000_000, 86_400_000],
       DELIVERY_ALLOWED_CIDRS: [],
       DELIVERY_BREAKER_RESET_TIMEOUT: 30_000,
+      SESSION_DEADLINE_MS: 10_000,
+      SESSION_TIMEOUT_MS: 5000,
       LOG_LEVEL: 'info',
     });
+    expect(c).not.toHaveProperty('SESSION_SIGNING_SECRET');
   });
 
   it('when test values are set, then they are parsed', () => {
@@ -37,7 +40,9 @@ describe('dispatcher configuration', () => {
     ['NATS_URL', 'http://x'],
     ['DELIVERY_BREAKER_WINDOW', '1001ms'],
     ['DELIVERY_BREAKER_ERROR_THRESHOLD_PERCENT', '0'],
-    ['SESSION_SIGNING_SECRET', 'plain'],
+    ['SESSION_TIMEOUT_MS', 'fast'],
+    ['SESSION_TIMEOUT_MS', '20000'],
+    ['SESSION_DEADLINE_MS', '50'],
     ['DELIVERY_HOST_CONCURRENCY', '100'],
     ['JETSTREAM_ACK_WAIT', '10s'],
   ])('when %s is %s, then start stops with a message naming it', (name, value) => {

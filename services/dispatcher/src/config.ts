@@ -1,9 +1,8 @@
 // Configuration of the dispatcher: one zod schema, parsed once at start. A bad value stops the
-// process with a message naming the variable (CONTRACTS 8).
+// process with a message naming the variable (docs/api-rules.md#configuration).
 import { z } from 'zod';
 import { grpcAddress, logLevel, natsServers, parseCidrList, parseConfig, port } from '@switchboard/platform';
 import { defaultGiveUpAfterMs, deliveriesRetentionMs, parseDuration, parseSchedule } from './delivery/retry';
-import { isValidSecret } from './delivery/signing';
 
 const int = (def: number, min: number, max: number) => z.coerce.number().int().min(min).max(max).default(def);
 
@@ -20,7 +19,7 @@ const duration = (def: string) => z.string().default(def).transform(toDuration);
 
 const schema = z
   .object({
-    /** NATS with JetStream: inbound events (CONTRACTS 4) and the dispatcher's own delivery jobs. */
+    /** NATS with JetStream: inbound events (docs/events.md#inbound) and the dispatcher's own delivery jobs. */
     NATS_URL: natsServers('nats://127.0.0.1:4222'),
     /** Replicas of the JetStream streams this process creates. */
     NATS_STREAM_REPLICAS: int(1, 1, 5),
@@ -120,13 +119,11 @@ const schema = z
     /** Record batches being stored through the webhooks service (RecordAttempts) at once. */
     RECORD_CONCURRENCY: int(2, 1, 64),
     /**
-     * Standard Webhooks secret(s) ("whsec_...", space-separated during a rotation) that sign session
-     * POSTs to application URLs. Unset: a random secret per process (signatures cannot be verified).
+     * Sessions are real-time (a caller is waiting): SESSION_DEADLINE_MS bounds all attempts of one
+     * session (primary URL and fallback), SESSION_TIMEOUT_MS each attempt (connect to end of body).
      */
-    SESSION_SIGNING_SECRET: z
-      .string()
-      .optional()
-      .refine((v) => v === undefined || v.split(/\s+/).filter(Boolean).every(isValidSecret), 'must be whsec_<base64 of at least 16 bytes>, space-separated'),
+    SESSION_DEADLINE_MS: int(10_000, 200, 120_000),
+    SESSION_TIMEOUT_MS: int(5000, 200, 60_000),
     LOG_LEVEL: logLevel,
   })
   .superRefine((c, ctx) => {
@@ -141,6 +138,8 @@ const schema = z
     // Give up at least a day before the deliveries stream could drop the job.
     if (c.DELIVERY_GIVE_UP_AFTER !== undefined && c.DELIVERY_GIVE_UP_AFTER > deliveriesRetentionMs(c.DELIVERY_RETRY_SCHEDULE) - 86_400_000)
       ctx.addIssue({ code: 'custom', path: ['DELIVERY_GIVE_UP_AFTER'], message: 'must be at least a day shorter than the deliveries stream keeps jobs (the longer of 7 days and the retry schedule plus 2 days)' });
+    if (c.SESSION_TIMEOUT_MS > c.SESSION_DEADLINE_MS)
+      ctx.addIssue({ code: 'custom', path: ['SESSION_TIMEOUT_MS'], message: 'must not exceed SESSION_DEADLINE_MS' });
     if (c.DELIVERY_HOST_QUEUE > c.DELIVERY_QUEUE) ctx.addIssue({ code: 'custom', path: ['DELIVERY_HOST_QUEUE'], message: 'must not exceed DELIVERY_QUEUE' });
     if (c.DELIVERY_HOST_CONCURRENCY > c.DELIVERY_CONCURRENCY)
       ctx.addIssue({ code: 'custom', path: ['DELIVERY_HOST_CONCURRENCY'], message: 'must not exceed DELIVERY_CONCURRENCY' });

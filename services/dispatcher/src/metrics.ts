@@ -17,6 +17,8 @@ export interface DispatcherMetrics {
   terminated: Counter<'subject'>;
   fannedOut: Counter<'kind'>;
   recordsBuffered: Gauge;
+  sessions: Counter<'result' | 'reason'>;
+  sessionDuration: Histogram<'result'>;
   parked: Counter<'kind'>;
   queuedJobs: Gauge;
   queuedHosts: Gauge;
@@ -106,6 +108,19 @@ export function createMetrics(breakerCounts: () => Record<'closed' | 'open' | 'h
     recordsBuffered: new Gauge({
       name: 'dispatcher_attempt_records_buffered',
       help: 'Attempt records waiting to be stored by the webhooks service.',
+      registers: [registry],
+    }),
+    sessions: new Counter({
+      name: 'dispatcher_sessions_total',
+      help: 'Sessions ended, by result (instructed, failed) and reason of a failure (docs/events.md#session-loop; none when instructed).',
+      labelNames: ['result', 'reason'],
+      registers: [registry],
+    }),
+    sessionDuration: new Histogram({
+      name: 'dispatcher_session_duration_seconds',
+      help: 'Time from the start of a session\'s first attempt (lookup included) to its outcome, in seconds, by result.',
+      labelNames: ['result'],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 15],
       registers: [registry],
     }),
     parked: new Counter({

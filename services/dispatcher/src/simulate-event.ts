@@ -1,4 +1,4 @@
-// Builds the event that `npm run simulate` publishes (CONTRACTS 4).
+// Builds the event that `npm run simulate` publishes (docs/events.md#inbound).
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 

@@ -1,4 +1,4 @@
-// Publishes one well-formed inbound event (CONTRACTS 4) to NATS_URL, so a person can watch a
+// Publishes one well-formed inbound event (docs/events.md#inbound) to NATS_URL, so a person can watch a
 // session reach their application or a notification reach their webhook.
 //
 //   npm run simulate -- session --application <id> [--channel VOICE|TEXT] [--text "hi"] [--from <id>] [--to <id>] [--account <id>]

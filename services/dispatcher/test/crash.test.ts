@@ -1,4 +1,4 @@
-// At-least-once across a crash (CONTRACTS 6): the dispatcher process is killed with SIGKILL in
+// At-least-once across a crash (docs/events.md#delivery): the dispatcher process is killed with SIGKILL in
 // the middle of a burst of 2,000 events and started again; every event reaches the target, and
 // duplicates carry the same webhook-id.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,10 +1,9 @@
 // Test fixture of the dispatcher: the real applications and webhooks services in-process
 // (test/support startServices) on a fresh database and a private NATS server; the tests start
 // dispatchers in-process or as child processes (for kill -9) with a short retry schedule.
-import { randomName, startServices, type Services } from '../../../test/support';
-import { generateSecret } from '../src/delivery/signing';
-
-export const SESSION_SECRET = generateSecret();
+import type { NatsHandle } from '@switchboard/platform';
+import { randomName, startServices, waitFor, type Services } from '../../../test/support';
+import type { SessionFailed, SessionInstructions } from '../src/delivery/session-loop';
 
 /** Environment every dispatcher of the tests starts with (short schedule, loopback allowed). */
 export const TEST_DISPATCHER_ENV = {
@@ -14,7 +13,6 @@ export const TEST_DISPATCHER_ENV = {
   DELIVERY_BREAKER_VOLUME_THRESHOLD: '5',
   DELIVERY_BREAKER_RESET_TIMEOUT: '1s',
   DELIVERY_BREAKER_WINDOW: '5s',
-  SESSION_SIGNING_SECRET: SESSION_SECRET,
   RECORD_FLUSH_INTERVAL: '20ms',
 };
 
@@ -24,7 +22,7 @@ export function startHarness(): Promise<Harness> {
   return startServices({ webhooks: true, env: { DELIVERY_ALLOWED_CIDRS: '127.0.0.0/8,::1/128' }, dispatcherEnv: TEST_DISPATCHER_ENV });
 }
 
-/** A CONTRACTS 4 notification event. */
+/** A docs/events.md#inbound notification event. */
 export function cdrEvent(accountId: string, fields: Partial<{ id: string; applicationId: string; resource: string; data: unknown }> = {}) {
   return {
     id: fields.id ?? randomName('evt'),
@@ -33,5 +31,28 @@ export function cdrEvent(accountId: string, fields: Partial<{ id: string; applic
     resource: fields.resource ?? 'call',
     timestamp: '2025-03-01T10:00:00.000Z',
     data: fields.data ?? { durationSeconds: 42 },
+  };
+}
+
+/** What the dispatcher published for the telephony core about one session. */
+export interface SessionOutcome {
+  subject: 'sessions.instructions' | 'sessions.failed';
+  body: Partial<SessionInstructions> & Partial<SessionFailed>;
+  at: number;
+}
+
+/** Collects sessions.instructions and sessions.failed as they are published (a core subscription). */
+export function watchSessionOutcomes(bus: NatsHandle) {
+  const seen: SessionOutcome[] = [];
+  const subs = ['sessions.instructions', 'sessions.failed'].map((subject) =>
+    bus.nc.subscribe(subject, { callback: (err, m) => void (err || seen.push({ subject: m.subject, body: m.json(), at: Date.now() } as SessionOutcome)) }),
+  );
+  return {
+    seen,
+    /** Outcomes published for a session id. */
+    of: (sessionId: string) => seen.filter((o) => o.body.sessionId === sessionId),
+    /** The first outcome of a session, waited for. */
+    next: (sessionId: string, timeoutMs = 15_000) => waitFor(() => seen.find((o) => o.body.sessionId === sessionId), { what: `outcome of session ${sessionId}`, timeoutMs, intervalMs: 5 }),
+    stop: () => subs.forEach((s) => s.unsubscribe()),
   };
 }

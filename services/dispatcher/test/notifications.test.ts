@@ -1,4 +1,4 @@
-// Webhook notifications (SPEC 6.1, CONTRACTS 5 and 6): cdr.created, cdr.rated and sms.dlr ->
+// Webhook notifications (docs/events.md#notifications, docs/events.md#signatures and 6): cdr.created, cdr.rated and sms.dlr ->
 // every matching enabled subscription, signed, retried on a schedule, recorded, 410 disabling.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jetstreamManager } from '@nats-io/jetstream';

@@ -1,4 +1,4 @@
-// At-least-once through outages of the target and of NATS (CONTRACTS 6): deliveries wait while
+// At-least-once through outages of the target and of NATS (docs/events.md#delivery): deliveries wait while
 // the receiver is down (retries and the open breaker), and the consumers recover by themselves
 // after NATS restarts, without a dispatcher restart.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

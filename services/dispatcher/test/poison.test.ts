@@ -1,4 +1,4 @@
-// Poison events (CONTRACTS 4): events the services refuse for good are dead-lettered to
+// Poison events (docs/events.md#inbound): events the services refuse for good are dead-lettered to
 // events.dead and terminated at once; valid events around them are all delivered and the events
 // consumer's backlog drains (before, each was nak'ed every second forever and held a slot of
 // max_ack_pending).

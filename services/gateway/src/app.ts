@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { Counter, createLogger, createRegistry, handleOpsRequest, startOpsServer, type Logger, type OpsHandlers, type OpsServer } from '@switchboard/platform';
-import { accountsClient, applicationsClient, healthClient, webhooksClient } from '@switchboard/proto';
+import { accountsClient, addressesClient, applicationsClient, healthClient, webhooksClient } from '@switchboard/proto';
 import { Authenticator } from './auth';
 import { DOCS_HTML } from './docs';
 import { buildOpenApi } from './openapi';
@@ -12,6 +12,7 @@ import { Hrefs } from './hrefs';
 import { accessLog } from './http/access-log';
 import { accountRoutes } from './http/accounts';
 import { applicationSecretRoutes } from './http/application-secrets';
+import { addressRoutes, availableNumbersRoute } from './http/addresses';
 import { applicationRoutes } from './http/applications';
 import { authenticate } from './http/authenticate';
 import type { RouteDeps } from './http/deps';
@@ -37,6 +38,7 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
   const accounts = accountsClient(config.APPLICATIONS_GRPC_URL, clientOpts);
   const applications = applicationsClient(config.APPLICATIONS_GRPC_URL, clientOpts);
   const webhooks = webhooksClient(config.WEBHOOKS_GRPC_URL, clientOpts);
+  const addresses = addressesClient(config.APPLICATIONS_GRPC_URL, clientOpts);
   const health = {
     applications: healthClient(config.APPLICATIONS_GRPC_URL, 'applications', { defaultTimeoutMs: 1000 }),
     webhooks: healthClient(config.WEBHOOKS_GRPC_URL, 'webhooks', { defaultTimeoutMs: 1000 }),
@@ -59,7 +61,7 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
   });
   const limiter = new RateLimiter(config.RATE_LIMIT_PER_SECOND);
   const hrefs = new Hrefs(config.PUBLIC_BASE_URL);
-  const deps: RouteDeps = { hrefs, accounts, applications, webhooks, logger };
+  const deps: RouteDeps = { hrefs, accounts, applications, addresses, webhooks, logger };
 
   let accepting = false;
   const app = express();
@@ -105,7 +107,13 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
   applicationSecretRoutes(api, deps);
   accountRoutes(api, deps);
   webhookRoutes(api, deps);
-  app.use(['/v1', '/rest/v1'], authenticate(authenticator, limiter, config.TRUSTED_PROXIES), jsonBody({ limitBytes: config.BODY_LIMIT_BYTES }), api);
+  addressRoutes(api, deps);
+  const auth = authenticate(authenticator, limiter, config.TRUSTED_PROXIES);
+  app.use(['/v1', '/rest/v1'], auth, jsonBody({ limitBytes: config.BODY_LIMIT_BYTES }), api);
+  // The Node Tropo client asks for free numbers at /addresses, without a version prefix.
+  const unversioned = express.Router();
+  availableNumbersRoute(unversioned, deps, '/');
+  app.use('/addresses', auth, unversioned);
 
   app.use(notFoundHandler);
   app.use(problemHandler(logger));
@@ -144,7 +152,7 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
         clearTimeout(timer);
       }
       await opsServer?.close();
-      for (const c of [accounts, applications, webhooks, health.applications, health.webhooks]) c.close();
+      for (const c of [accounts, applications, addresses, webhooks, health.applications, health.webhooks]) c.close();
     },
   };
 }

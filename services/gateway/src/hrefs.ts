@@ -1,4 +1,4 @@
-/** Builds every href the API returns (SPEC 9: /rest/v1 for applications, /v1 for webhooks). */
+/** Builds every href the API returns (docs/api-rules.md#compatibility: /rest/v1 for applications, /v1 for webhooks). */
 export class Hrefs {
   constructor(readonly base: string) {}
   application(id: string): string {
@@ -10,10 +10,14 @@ export class Hrefs {
   user(id: string | number): string {
     return `${this.base}/rest/v1/users/${id}`;
   }
+  /** An address of an application: /rest/v1/applications/:id/addresses/:type/:value (as Tropo shows it). */
+  address(applicationId: string, type: string, value: string): string {
+    return `${this.application(applicationId)}/addresses/${type}/${value}`;
+  }
   webhook(id: string): string {
     return `${this.base}/v1/webhooks/${id}`;
   }
-  /** The application-scoped form SPEC 4.2 shows in update responses (singular "application"). */
+  /** The application-scoped form docs/api-rules.md#subscriptions shows in update responses (singular "application"). */
   applicationWebhook(appId: string, id: string): string {
     return `${this.base}/v1/application/${appId}/webhooks/${id}`;
   }

@@ -12,7 +12,7 @@ export const BODY_LIMIT_DEFAULT_BYTES = 64 * 1024;
 // are stated here once and services/gateway/test/openapi.test.ts checks them against the services'
 // own constants.
 
-/** SPEC 8: subscriptions per account (account level) and per application. */
+/** docs/api-rules.md#limits: subscriptions per account (account level) and per application. */
 export const ACCOUNT_SUBSCRIPTIONS_MAX = 10;
 export const APPLICATION_SUBSCRIPTIONS_MAX = 10;
 /** Longest application and subscription name (checked by the applications and webhooks services). */

@@ -1,6 +1,6 @@
 // The OpenAPI 3.1 description of the public API, served at /openapi.json. Integration tests validate
 // every response they receive against it, so it cannot drift from what the gateway answers.
-import { applicationWrite, requestBodySchema, WEBHOOK_CREATE_REQUIRED, WEBHOOK_EVENTS, webhookCreate, webhookUpdate } from './http/request-bodies';
+import { addressClaim, applicationWrite, requestBodySchema, WEBHOOK_CREATE_REQUIRED, WEBHOOK_EVENTS, webhookCreate, webhookUpdate } from './http/request-bodies';
 import { ERROR_CODES, LIST_MAX, LIST_UNPAGED_MAX } from '@switchboard/platform';
 import {
   ACCOUNT_SUBSCRIPTIONS_MAX,
@@ -101,12 +101,13 @@ const schemas: Record<string, Schema> = {
   Problem: {
     type: 'object',
     description: 'RFC 9457 problem details.',
-    required: ['type', 'title', 'status', 'detail', 'code'],
+    required: ['type', 'title', 'status', 'detail', 'error', 'code'],
     properties: {
       type: { type: 'string', pattern: '^urn:switchboard:problem:[a-z_]+$' },
       title: { type: 'string' },
       status: { type: 'integer', minimum: 400, maximum: 599 },
       detail: { type: 'string' },
+      error: { type: 'string', description: 'The detail again: the PHP Tropo client builds its exception message from this member.' },
       code: {
         type: 'string',
         enum: Object.keys(ERROR_CODES),
@@ -154,6 +155,35 @@ const schemas: Record<string, Schema> = {
     type: 'object',
     required: ['href', 'id', 'username', 'createdAt'],
     properties: { href: { type: 'string', format: 'uri' }, id: { type: 'integer' }, username: { type: 'string' }, createdAt: { type: 'string', format: 'date-time' } },
+    additionalProperties: false,
+  },
+  Address: {
+    type: 'object',
+    description:
+      'A number, session token or SIP address of an application. Numbers carry `number` (E.164), `displayNumber`, `prefix` (the exchange: the first four digits after "+", for NANP numbers 1 + area code), `city`, `state`, `country` when known, and `smsEnabled`; tokens carry `channel` and `token` (shown to the owner only); SIP addresses carry `address`. Free numbers of `/addresses?available` have no `href`.',
+    required: ['type'],
+    properties: {
+      href: { type: 'string', format: 'uri', description: '.../applications/<id>/addresses/<type>/<address>' },
+      type: { type: 'string', enum: ['number', 'token', 'sip'] },
+      number: { type: 'string', pattern: '^\\+[1-9][0-9]{6,14}$' },
+      displayNumber: { type: 'string' },
+      prefix: { type: 'string', pattern: '^[0-9]{1,4}$' },
+      city: { type: 'string' },
+      state: { type: 'string' },
+      country: { type: 'string' },
+      smsEnabled: { type: 'boolean' },
+      channel: { type: 'string', enum: ['voice', 'messaging'] },
+      token: { type: 'string', pattern: '^[0-9a-f]{64}$' },
+      address: { type: 'string', pattern: '^sip:' },
+    },
+    additionalProperties: false,
+  },
+  AddressClaim: requestBodySchema(addressClaim, { required: ['type'] }),
+  Exchange: {
+    type: 'object',
+    description: 'A prefix (first four digits after "+", for NANP numbers 1 + area code) with free numbers, once per city/state/country among them; `null` where the inventory does not say.',
+    required: ['prefix', 'city', 'state', 'country'],
+    properties: { prefix: { type: 'string' }, city: nullable('string'), state: nullable('string'), country: nullable('string') },
     additionalProperties: false,
   },
   WebhookEvent: { type: 'string', enum: [...WEBHOOK_EVENTS] },
@@ -212,7 +242,7 @@ const schemas: Record<string, Schema> = {
     additionalProperties: false,
   },
 
-  // Bodies of the outgoing POSTs (top-level `webhooks`; CONTRACTS 5, services/dispatcher/src/delivery/bodies.ts).
+  // Bodies of the outgoing POSTs (top-level `webhooks`; docs/events.md#signatures, services/dispatcher/src/delivery/bodies.ts).
   SessionRequest: {
     type: 'object',
     description: 'Body of the session POST: one key, `session`.',
@@ -223,7 +253,7 @@ const schemas: Record<string, Schema> = {
   Session: {
     type: 'object',
     description:
-      'The SPEC 6.2 session object. Every key below is always present (`null` where unknown), including `callId`, `applicationId`, `parameters` and `e164Id` in `from`/`to`, which existing WebAPI libraries read. Other keys the telephony core adds are passed through unchanged.',
+      'The docs/events.md#session-post session object. Every key below is always present (`null` where unknown), including `callId`, `applicationId`, `parameters` and `e164Id` in `from`/`to`, which existing WebAPI libraries read. Other keys the telephony core adds are passed through unchanged.',
     required: ['id', 'accountId', 'applicationId', 'callId', 'timestamp', 'userType', 'initialText', 'from', 'to', 'headers', 'parameters'],
     properties: {
       id: nullable('string', { description: 'GUID, unique session identifier; null when the telephony core sent none.' }),
@@ -261,9 +291,9 @@ const schemas: Record<string, Schema> = {
     },
     additionalProperties: true,
   },
-  SmsdlrNotification: notificationSchema('smsdlr', 'A message delivery report (SPEC 6.1).', ['sms'], 'The delivery report, as the telephony core sent it.'),
-  CdrCreatedNotification: notificationSchema('cdrCreated', 'A call detail record was created (SPEC 6.1).', ['call', 'sms', 'transcription'], 'The call detail record, as the telephony core sent it.'),
-  CdrRatedNotification: notificationSchema('cdrRated', 'A call detail record was rated (SPEC 6.1).', ['call', 'sms', 'transcription'], 'The rated call detail record, as the telephony core sent it.'),
+  SmsdlrNotification: notificationSchema('smsdlr', 'A message delivery report (docs/events.md#notifications).', ['sms'], 'The delivery report, as the telephony core sent it.'),
+  CdrCreatedNotification: notificationSchema('cdrCreated', 'A call detail record was created (docs/events.md#notifications).', ['call', 'sms', 'transcription'], 'The call detail record, as the telephony core sent it.'),
+  CdrRatedNotification: notificationSchema('cdrRated', 'A call detail record was rated (docs/events.md#notifications).', ['call', 'sms', 'transcription'], 'The rated call detail record, as the telephony core sent it.'),
 };
 
 function webhookPaths(prefix: string, level: 'account' | 'application'): Record<string, Schema> {
@@ -285,8 +315,47 @@ function webhookPaths(prefix: string, level: 'account' | 'application'): Record<
   };
 }
 
+/** Addresses of an application (Tropo REST API v1 paths), under /v1 or /rest/v1 (where their hrefs point). */
+function addressPaths(prefix: string, op: string): Record<string, Schema> {
+  const tags = ['Addresses'];
+  const app = pathId('id', 'Application id.');
+  const type = pathId('type', 'number, token or sip.');
+  const address = pathId('address', 'The E.164 number ("+" optional), the token, or the SIP URI.');
+  return {
+    [`${prefix}/applications/{id}/addresses`]: {
+      parameters: [app],
+      get: { tags, summary: "List the application's addresses", operationId: `list${op}Addresses`, responses: { '200': json({ type: 'array', items: ref('Address') }, 'Numbers first, then tokens and SIP addresses, each in the order added.'), ...pick('400'), ...readErrors } },
+      post: { tags, summary: 'Add an address: claim a number, or create a token or SIP address', operationId: `claim${op}Address`, requestBody: jsonBody(ref('AddressClaim')), responses: { '200': json(ref('Href'), 'Added.', hrefHeaders), ...writeErrors } },
+    },
+    [`${prefix}/applications/{id}/addresses/{type}`]: {
+      parameters: [app, type],
+      get: { tags, summary: "List the application's addresses of one type", operationId: `list${op}AddressesOfType`, responses: { '200': json({ type: 'array', items: ref('Address') }, 'Addresses of the type.'), ...pick('400'), ...readErrors } },
+    },
+    [`${prefix}/applications/{id}/addresses/{type}/{address}`]: {
+      parameters: [app, type, address],
+      get: { tags, summary: 'Show an address', operationId: `get${op}Address`, responses: { '200': json(ref('Address'), 'The address.'), ...pick('400'), ...readErrors } },
+      post: { tags, summary: 'Move an address you own to this application (no body)', operationId: `move${op}Address`, responses: { '200': json(ref('Href'), 'Moved (or already there).', hrefHeaders), ...writeErrors } },
+      delete: { tags, summary: 'Release an address: a number goes back to the inventory', operationId: `release${op}Address`, responses: { '200': json(ref('Message'), 'Released.'), ...pick('400'), ...readErrors } },
+    },
+  };
+}
+
+const availableNumbers = (op: string): Schema => ({
+  get: {
+    tags: ['Addresses'],
+    summary: 'List free numbers of the inventory',
+    operationId: `list${op}AvailableNumbers`,
+    parameters: [
+      { name: 'available', in: 'query', required: true, allowEmptyValue: true, schema: { type: 'string' }, description: 'Present (no value needed).' },
+      { name: 'prefix', in: 'query', schema: { type: 'string' }, description: 'Leading digits of the E.164 numbers ("+" optional); all free numbers when absent.' },
+      ...listParams,
+    ],
+    responses: { '200': json({ type: 'array', items: ref('Address') }, 'Free numbers in number order, without href.', listHeaders), ...pick('400'), ...readErrors },
+  },
+});
+
 // Outgoing POSTs (OpenAPI 3.1 `webhooks`): what Switchboard sends, and what it does with the answer
-// (CONTRACTS 5, 6; services/dispatcher/README.md).
+// (docs/events.md#signatures, 6; services/dispatcher/README.md).
 const signingHeaders: Record<string, Schema> = {
   WebhookId: {
     name: 'webhook-id',
@@ -312,7 +381,7 @@ const signingHeaders: Record<string, Schema> = {
     schema: { type: 'string', pattern: '^v1,[A-Za-z0-9+/]+={0,2}( v1,[A-Za-z0-9+/]+={0,2})*$' },
     example: 'v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=',
     description:
-      `\`v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">\`, keyed with the base64-decoded part of the \`whsec_\` secret after the prefix. During a rotation every valid secret signs and the signatures are separated by spaces (\`v1,<a> v1,<b>\`): accept the message when any one matches. Notifications are signed with the secret of the subscription (\`GET /v1/webhooks/{id}/secret\`; after \`POST /v1/webhooks/{id}/secret/rotate\` the previous one also signs for ${PREVIOUS_SECRET}); session POSTs with the deployment secret \`SESSION_SIGNING_SECRET\`, given to application owners out of band.`,
+      `\`v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">\`, keyed with the base64-decoded part of the \`whsec_\` secret after the prefix. During a rotation every valid secret signs and the signatures are separated by spaces (\`v1,<a> v1,<b>\`): accept the message when any one matches. Notifications are signed with the secret of the subscription (\`GET /v1/webhooks/{id}/secret\`; after \`POST /v1/webhooks/{id}/secret/rotate\` the previous one also signs for ${PREVIOUS_SECRET}); session POSTs with the secret of the application (\`GET /v1/applications/{id}/secret\`; after \`POST /v1/applications/{id}/secret/rotate\` the previous one also signs for ${PREVIOUS_SECRET}).`,
   },
 };
 
@@ -398,7 +467,7 @@ const outgoingWebhooks: Record<string, Schema> = {
       summary: "Session POST to the application's voiceUrl (VOICE) or messagingUrl (TEXT)",
       operationId: 'sessionRequest',
       description:
-        "When a new session arrives (SPEC 6.2), POSTed to the application's `voiceUrl` when its channel (`from.channel`, else `to.channel`, else TEXT when `initialText` is set, else VOICE) is VOICE, to its `messagingUrl` when it is TEXT. " +
+        "When a new session arrives (docs/events.md#session-post), POSTed to the application's `voiceUrl` when its channel (`from.channel`, else `to.channel`, else TEXT when `initialText` is set, else VOICE) is VOICE, to its `messagingUrl` when it is TEXT. " +
         DELIVERY_RULES,
       security: [],
       parameters: signingParams,
@@ -456,22 +525,30 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
         '(and every `/rest/v1/` path under `/v1/`), with the same behaviour; the document lists the `/rest/v1/` forms that hrefs use ' +
         '(applications, environments, users) and the `/v1/` forms of everything else. ' +
         'Outside the API, this port answers `/openapi.json`, `/docs` and `/healthz`; readiness (`/readyz`) and Prometheus metrics (`/metrics`) are served on a separate operations port (`OPS_PORT`), not here. ' +
-        'The `webhooks` section describes the POSTs Switchboard makes: the session POST to an application (SPEC 6.2) and the `smsdlr`, `cdrCreated` and `cdrRated` notifications to subscriptions, all signed per Standard Webhooks.',
+        'The `webhooks` section describes the POSTs Switchboard makes: the session POST to an application (docs/events.md#session-post) and the `smsdlr`, `cdrCreated` and `cdrRated` notifications to subscriptions, all signed per Standard Webhooks.',
       license: { name: 'Proprietary', identifier: 'LicenseRef-Switchboard' },
     },
     servers: [{ url: baseUrl }],
     security: [{ basic: [] }],
     tags: [
-      { name: 'Applications', description: 'SPEC 4.1' },
-      { name: 'Webhooks', description: 'Account-level subscriptions, and any subscription by id (SPEC 4.2)' },
-      { name: 'Application webhooks', description: 'Application-level subscriptions (SPEC 4.2)' },
-      { name: 'Deliveries', description: 'Delivery attempts and signing secrets (CONTRACTS 5, 6)' },
+      { name: 'Applications', description: 'docs/api-rules.md#applications' },
+      { name: 'Webhooks', description: 'Account-level subscriptions, and any subscription by id (docs/api-rules.md#subscriptions)' },
+      { name: 'Application webhooks', description: 'Application-level subscriptions (docs/api-rules.md#subscriptions)' },
+      { name: 'Deliveries', description: 'Delivery attempts and signing secrets (docs/events.md#signatures, 6)' },
+      { name: 'Addresses', description: 'Numbers, session tokens and SIP addresses of applications; the number inventory (Tropo REST API v1 paths)' },
       { name: 'Linked resources', description: 'Resources that hrefs point to' },
-      { name: 'Outgoing POSTs', description: 'What Switchboard POSTs to your URLs: sessions and notifications (SPEC 6, CONTRACTS 5, 6)' },
+      { name: 'Outgoing POSTs', description: 'What Switchboard POSTs to your URLs: sessions and notifications (docs/events.md, docs/events.md#signatures, 6)' },
     ],
     paths: {
       ...applicationPaths('/v1', ''),
       ...applicationPaths('/rest/v1', 'Rest'),
+      ...addressPaths('/v1', ''),
+      ...addressPaths('/rest/v1', 'Rest'),
+      '/v1/exchanges': {
+        get: { tags: ['Addresses'], summary: 'List the exchanges that have free numbers', operationId: 'listExchanges', responses: { '200': json({ type: 'array', items: ref('Exchange') }, 'Exchanges by prefix.'), ...readErrors } },
+      },
+      '/addresses': availableNumbers(''),
+      '/v1/addresses': availableNumbers('V1'),
       ...webhookPaths('/v1', 'account'),
       ...webhookPaths('/v1/applications/{appId}', 'application'),
       '/v1/application/{appId}/webhooks/{id}': {
@@ -501,16 +578,16 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
         get: { tags: ['Linked resources'], summary: 'Show an environment', operationId: 'getEnvironment', responses: { '200': json(ref('Environment'), 'The environment.'), ...readErrors } },
       },
       '/rest/v1/users/{id}': {
-        parameters: [pathId('id', 'User id; only your own.')],
-        get: { tags: ['Linked resources'], summary: 'Show your user', operationId: 'getUser', responses: { '200': json(ref('User'), 'The user of the credentials.'), ...readErrors } },
+        parameters: [pathId('id', 'Your user id or your username; anyone else is 404.')],
+        get: { tags: ['Linked resources'], summary: 'Show your user, by id or username', operationId: 'getUser', responses: { '200': json(ref('User'), 'The user of the credentials.'), ...readErrors } },
       },
       '/v1/environments/{id}': {
         parameters: [pathId('id', 'Environment id: 1 Production, 2 Development.')],
         get: { tags: ['Linked resources'], summary: 'Show an environment (the /v1 form of the href)', operationId: 'getV1Environment', responses: { '200': json(ref('Environment'), 'The environment.'), ...readErrors } },
       },
       '/v1/users/{id}': {
-        parameters: [pathId('id', 'User id; only your own.')],
-        get: { tags: ['Linked resources'], summary: 'Show your user (the /v1 form of the href)', operationId: 'getV1User', responses: { '200': json(ref('User'), 'The user of the credentials.'), ...readErrors } },
+        parameters: [pathId('id', 'Your user id or your username (the Ruby Tropo client asks by username); anyone else is 404.')],
+        get: { tags: ['Linked resources'], summary: 'Show your user (the /v1 form of the href), by id or username', operationId: 'getV1User', responses: { '200': json(ref('User'), 'The user of the credentials.'), ...readErrors } },
       },
     },
     webhooks: outgoingWebhooks,

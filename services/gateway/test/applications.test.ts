@@ -54,7 +54,7 @@ describe('creating an application', () => {
       userId: Number(alice.id),
       user: `${stack.baseUrl}/rest/v1/users/${alice.id}`,
     });
-    // The same record under /v1 (the SPEC path) and with a trailing slash.
+    // The same record under /v1 (the path Tropo clients call) and with a trailing slash.
     expect(await json(await stack.request(alice, 'GET', `/v1/applications/${id}/`))).toEqual(app);
   });
 

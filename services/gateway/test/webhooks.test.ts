@@ -1,4 +1,4 @@
-// SPEC 4.2 through the real gateway, webhooks and applications services, Postgres and NATS.
+// docs/api-rules.md#subscriptions through the real gateway, webhooks and applications services, Postgres and NATS.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryDatabase, startServices, waitFor, type Services, type TestAccount } from '../../../test/support';
 
@@ -39,7 +39,7 @@ async function expectProblem(res: Response, status: number, code?: string): Prom
   return p;
 }
 
-/** A fresh account, so the limits of SPEC 8 never interfere between tests. */
+/** A fresh account, so the limits of docs/api-rules.md#limits never interfere between tests. */
 const fresh = () => stack.createAccount('user');
 
 describe('account-level subscriptions (/v1/webhooks)', () => {
@@ -449,7 +449,7 @@ describe('validation', () => {
   });
 });
 
-describe('limits of SPEC 8 under concurrency', () => {
+describe('limits of docs/api-rules.md#limits under concurrency', () => {
   it('when 50 account-level creates arrive at once, then exactly 10 answer 200 and 40 answer 409 limit_exceeded', async () => {
     const me = await fresh();
     const res = await Promise.all(Array.from({ length: 50 }, () => stack.request(me, 'POST', '/v1/webhooks', valid)));

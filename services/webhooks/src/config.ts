@@ -21,7 +21,7 @@ const schema = z.object({
   APPLICATIONS_GRPC_URL: grpcAddress('127.0.0.1:50051'),
   /** Deadline of calls to the applications service. */
   APPLICATIONS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
-  /** Private ranges that target URLs may use anyway (CONTRACTS 6); tests set 127.0.0.0/8,::1/128. */
+  /** Private ranges that target URLs may use anyway (docs/events.md#delivery); tests set 127.0.0.0/8,::1/128. */
   DELIVERY_ALLOWED_CIDRS: cidrList,
   /** Delivery records older than this are deleted (0 keeps them forever). */
   DELIVERY_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(30),

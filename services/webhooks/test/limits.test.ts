@@ -19,7 +19,7 @@ function tally(codes: string[]): Record<string, number> {
   return codes.reduce<Record<string, number>>((acc, c) => ({ ...acc, [c]: (acc[c] ?? 0) + 1 }), {});
 }
 
-describe('limits of SPEC 8 under concurrency', () => {
+describe('limits of docs/api-rules.md#limits under concurrency', () => {
   it('when 50 account-level creates run at once, then exactly 10 succeed, 40 get limit_exceeded, and 10 rows exist', async () => {
     const acct = await h.newAccount();
     const codes = await Promise.all(Array.from({ length: 50 }, () => codeOf(h.webhooks.client.createSubscription({ accountId: acct, ...body }))));

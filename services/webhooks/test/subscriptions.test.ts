@@ -17,7 +17,7 @@ afterAll(async () => h?.stop());
 const valid = { event: 'smsdlr', resource: 'sms', targetUrl: 'https://example.com/hook' };
 const client = () => h.webhooks.client;
 
-/** A new account with one application: each test gets its own, so the limits of SPEC 8 never interfere. */
+/** A new account with one application: each test gets its own, so the limits of docs/api-rules.md#limits never interfere. */
 async function fresh(): Promise<{ acct: string; app: string }> {
   const acct = await h.newAccount();
   return { acct, app: await h.newApplication(acct) };

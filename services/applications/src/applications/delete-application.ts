@@ -1,15 +1,24 @@
 import { SUBJECTS } from '@switchboard/platform';
 import type { DeleteApplicationRequest__Output } from '@switchboard/proto/generated/switchboard/applications/v1/DeleteApplicationRequest';
+import { announceChange } from '../addresses/events';
+import { valuesOfApplication } from '../addresses/repository';
 import type { Deps } from '../context';
 import { enqueueEvent } from '../outbox/outbox';
 import { findOwned } from './repository';
 
-/** Deletes the application and announces it (applications.deleted) in the same transaction. */
+/**
+ * Deletes the application and announces it (applications.deleted) in the same transaction. Its
+ * numbers go back to the inventory and its tokens and SIP addresses go with it (foreign keys),
+ * each announced with addresses.changed.
+ */
 export async function deleteApplication(deps: Deps, req: DeleteApplicationRequest__Output): Promise<void> {
-  const em = deps.orm.em.fork();
-  const app = await findOwned(em, req.accountId, req.id);
-  em.remove(app);
-  enqueueEvent(em, SUBJECTS.applicationDeleted, { applicationId: app.id, accountId: app.accountId, deletedAt: new Date().toISOString() });
-  await em.flush();
+  await deps.orm.em.fork().transactional(async (em) => {
+    const app = await findOwned(em, req.accountId, req.id);
+    for (const a of await valuesOfApplication(em, app.id)) {
+      announceChange(em, { type: a.type, address: a.value, applicationId: null, previousApplicationId: app.id, accountId: app.accountId });
+    }
+    em.remove(app);
+    enqueueEvent(em, SUBJECTS.applicationDeleted, { applicationId: app.id, accountId: app.accountId, deletedAt: new Date().toISOString() });
+  });
   deps.outbox.kick();
 }

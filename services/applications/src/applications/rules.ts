@@ -1,4 +1,4 @@
-// The rules of SPEC 2.1 that an application must satisfy, checked on create and after every update.
+// The rules of docs/api-rules.md#applications that an application must satisfy, checked on create and after every update.
 import { AppError, checkDeliveryUrl, type Cidr, type FieldError } from '@switchboard/platform';
 
 export const API_TYPES = ['scripting', 'webapi'] as const;

@@ -1,4 +1,4 @@
-// The session signing secrets of applications (CONTRACTS 9), sealed with SECRETS_KEY in their own
+// The session signing secrets of applications (docs/events.md#signatures), sealed with SECRETS_KEY in their own
 // table: reading an application never loads them, and only this module sees them in clear.
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';

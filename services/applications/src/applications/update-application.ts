@@ -7,7 +7,7 @@ import { enqueueEvent } from '../outbox/outbox';
 import { findOwned } from './repository';
 import { checkApiType, checkName, checkUrl, partitionToEnvironment, requireUrl, throwIfAny } from './rules';
 
-/** Fields that are sent replace the stored values; fields left out stay (SPEC 4.1 rule 1). */
+/** Fields that are sent replace the stored values; fields left out stay (docs/api-rules.md#applications rule 1). */
 export async function updateApplication(deps: Deps, req: UpdateApplicationRequest__Output): Promise<Application> {
   const allowed = deps.allowedCidrs;
   const em = deps.orm.em.fork();

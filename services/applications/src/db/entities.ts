@@ -36,6 +36,27 @@ export interface Application {
   updatedAt: Date;
 }
 
+/** A number of the operator's inventory; free while applicationId is null. */
+export interface PhoneNumber {
+  number: string;
+  city: string | null;
+  state: string | null;
+  country: string | null;
+  smsEnabled: boolean;
+  applicationId: string | null;
+  claimedAt: Date | null;
+  createdAt: Date;
+}
+
+/** A generated address: a session token or a SIP address, always of one application. */
+export interface GeneratedAddress {
+  value: string;
+  type: 'token' | 'sip';
+  applicationId: string;
+  channel: string | null;
+  createdAt: Date;
+}
+
 export interface OutboxEvent {
   id: string;
   /** A UUIDv7, the JetStream message id of the event: unique across databases and time. */
@@ -86,6 +107,33 @@ export const ApplicationSchema = new EntitySchema<Application>({
   },
 });
 
+export const PhoneNumberSchema = new EntitySchema<PhoneNumber>({
+  name: 'PhoneNumber',
+  tableName: 'numbers',
+  properties: {
+    number: { type: 'string', primary: true },
+    city: { type: 'string', nullable: true },
+    state: { type: 'string', nullable: true },
+    country: { type: 'string', nullable: true },
+    smsEnabled: { type: 'boolean', fieldName: 'sms_enabled' },
+    applicationId: { type: 'string', fieldName: 'application_id', nullable: true },
+    claimedAt: { type: 'Date', fieldName: 'claimed_at', nullable: true },
+    createdAt: { type: 'Date', fieldName: 'created_at', onCreate: () => new Date() },
+  },
+});
+
+export const GeneratedAddressSchema = new EntitySchema<GeneratedAddress>({
+  name: 'GeneratedAddress',
+  tableName: 'addresses',
+  properties: {
+    value: { type: 'string', primary: true },
+    type: { type: 'string' },
+    applicationId: { type: 'string', fieldName: 'application_id' },
+    channel: { type: 'string', nullable: true },
+    createdAt: { type: 'Date', fieldName: 'created_at', onCreate: () => new Date() },
+  },
+});
+
 export const OutboxSchema = new EntitySchema<OutboxEvent>({
   name: 'OutboxEvent',
   tableName: 'outbox',
@@ -98,4 +146,4 @@ export const OutboxSchema = new EntitySchema<OutboxEvent>({
   },
 });
 
-export const ENTITIES = [AccountSchema, EnvironmentSchema, ApplicationSchema, OutboxSchema, ApplicationSecretSchema];
+export const ENTITIES = [AccountSchema, EnvironmentSchema, ApplicationSchema, PhoneNumberSchema, GeneratedAddressSchema, OutboxSchema, ApplicationSecretSchema];

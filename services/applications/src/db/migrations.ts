@@ -89,10 +89,46 @@ export class Migration003FallbackUrlsAndSecrets extends SchemaMigration {
   }
 }
 
+/**
+ * Addresses. `numbers` is the operator's inventory: a number with no application_id is free, and
+ * deleting its application frees it (set null). `addresses` holds the generated ones (session
+ * tokens, SIP addresses), which go with their application. A number or SIP address is its own
+ * primary key, so it belongs to at most one application across the platform.
+ */
+export class Migration005Addresses extends SchemaMigration {
+  override async up(): Promise<void> {
+    this.useSchema();
+    this.addSql(`
+      create table numbers (
+        number text collate "C" primary key check (number ~ '^\\+[1-9][0-9]{6,14}$'),
+        city text,
+        state text,
+        country text,
+        sms_enabled boolean not null default false,
+        application_id text references applications (id) on delete set null,
+        claimed_at timestamptz,
+        created_at timestamptz not null default now()
+      );
+      create index numbers_free on numbers (number) where application_id is null;
+      create index numbers_application on numbers (application_id) where application_id is not null;
+      create table addresses (
+        value text collate "C" primary key,
+        type text not null check (type in ('token', 'sip')),
+        application_id text not null references applications (id) on delete cascade,
+        channel text check (channel in ('voice', 'messaging')),
+        created_at timestamptz not null default now(),
+        constraint addresses_token_channel check ((type = 'token') = (channel is not null))
+      );
+      create index addresses_application on addresses (application_id);
+    `);
+  }
+}
+
 export const MIGRATIONS = [
   { name: 'Migration001Initial', class: Migration001Initial },
   { name: 'Migration002OutboxMessageId', class: Migration002OutboxMessageId },
   { name: 'Migration003FallbackUrlsAndSecrets', class: Migration003FallbackUrlsAndSecrets },
   // Needs SECRETS_KEY: initOrm hands it the service's key.
   { name: 'Migration004SessionSecrets', class: Migration004SessionSecrets },
+  { name: 'Migration005Addresses', class: Migration005Addresses },
 ];

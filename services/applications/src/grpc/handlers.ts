@@ -2,6 +2,13 @@
 import type { GrpcServer } from '@switchboard/platform';
 import { applicationsProto } from '@switchboard/proto';
 import type { Account } from '../db/entities';
+import { claimAddress } from '../addresses/claim-address';
+import { getAddress } from '../addresses/get-address';
+import { listAddresses } from '../addresses/list-addresses';
+import { toMessage as addressMessage } from '../addresses/mapper';
+import { moveAddress } from '../addresses/move-address';
+import { releaseAddress } from '../addresses/release-address';
+import { resolveAddress } from '../addresses/resolve-address';
 import { getAccount } from '../accounts/get-account';
 import { verifyCredentials } from '../accounts/verify-credentials';
 import { createApplication } from '../applications/create-application';
@@ -15,6 +22,8 @@ import { rotateApplicationSecret } from '../applications/rotate-secret';
 import { updateApplication } from '../applications/update-application';
 import type { Deps } from '../context';
 import { getEnvironment } from '../environments/get-environment';
+import { listAvailableNumbers } from '../numbers/list-available-numbers';
+import { listExchanges } from '../numbers/list-exchanges';
 
 const accountMessage = (a: Account) => ({ id: a.id, username: a.username, createdAt: a.createdAt.toISOString() });
 
@@ -48,5 +57,24 @@ export function registerHandlers(server: GrpcServer, deps: Deps): void {
     },
     GetApplicationSecret: async (req) => ({ secret: await getApplicationSecret(deps, req) }),
     RotateApplicationSecret: async (req) => ({ secret: await rotateApplicationSecret(deps, req) }),
+  });
+
+  server.add(proto.AddressesService.service, {
+    ListAddresses: async (req) => ({ addresses: (await listAddresses(deps, req)).map(addressMessage) }),
+    GetAddress: async (req) => ({ address: addressMessage(await getAddress(deps, req)) }),
+    ClaimAddress: async (req) => ({ address: addressMessage(await claimAddress(deps, req)) }),
+    MoveAddress: async (req) => ({ address: addressMessage(await moveAddress(deps, req)) }),
+    ReleaseAddress: async (req) => {
+      await releaseAddress(deps, req);
+      return {};
+    },
+    ListExchanges: async () => ({
+      exchanges: (await listExchanges(deps)).map((e) => ({ prefix: e.prefix, city: e.city ?? '', state: e.state ?? '', country: e.country ?? '' })),
+    }),
+    ListAvailableNumbers: async (req) => {
+      const page = await listAvailableNumbers(deps, req);
+      return { numbers: page.items.map(addressMessage), nextCursor: page.nextCursor };
+    },
+    ResolveAddress: async (req) => resolveAddress(deps, req),
   });
 }

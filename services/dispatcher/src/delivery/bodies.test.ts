@@ -4,7 +4,7 @@ import { buildNotificationBody, buildSessionBody, sessionChannel } from './bodie
 
 const received = new Date('2025-03-01T10:00:00.000Z');
 
-describe('session body (CONTRACTS 5)', () => {
+describe('session body (docs/events.md#signatures)', () => {
   it('when a voice session is sparse, then every key is present with nulls, {} and the account of the application', () => {
     const ev = sessionNewSchema.parse({ applicationId: 'app1', session: { from: { id: '+14155550100', channel: 'VOICE', network: 'PSTN' } } });
     expect(buildSessionBody(ev, '42', received)).toEqual({

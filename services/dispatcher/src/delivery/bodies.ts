@@ -1,4 +1,4 @@
-// The bodies the dispatcher POSTs (CONTRACTS 5). Built once per delivery job, so every retry
+// The bodies the dispatcher POSTs (docs/events.md#signatures). Built once per delivery job, so every retry
 // sends the same bytes.
 import type { NotificationEventIn, SessionIn, SessionNewEvent, WebhookEvent } from '../events/schemas';
 
@@ -13,7 +13,7 @@ export interface SessionEndpoint {
   [extra: string]: unknown;
 }
 
-/** SPEC 6.2 session object with every key present, plus the WebAPI keys existing libraries read. */
+/** docs/events.md#session-post session object with every key present, plus the WebAPI keys existing libraries read. */
 export interface SessionBody {
   id: string | null;
   accountId: string | null;
@@ -41,7 +41,7 @@ function endpoint(e: SessionIn['from'], channel: Channel): SessionEndpoint {
     id: id ?? null,
     // WebAPI libraries read e164Id; the telephony core sends the normalised number when it has one.
     e164Id: e164Id ?? id ?? null,
-    // SPEC 6.2: the literal "unknown" when no name is known.
+    // docs/events.md#session-post: the literal "unknown" when no name is known.
     name: name ?? 'unknown',
     channel: ch ?? channel,
     network: network ?? null,

@@ -19,6 +19,22 @@ beforeAll(async () => {
         return res.end();
       }
       if (req.url === '/hang') return; // never answers
+      if (req.url === '/answer') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        return res.end('{"tropo":[]}');
+      }
+      if (req.url === '/large') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        return res.end('x'.repeat(200_000));
+      }
+      if (req.url === '/trickle') {
+        // headers at once, then a body that never ends
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.write('{"a":');
+        const t = setInterval(() => res.write(' '), 50);
+        res.on('close', () => clearInterval(t));
+        return;
+      }
       res.writeHead(req.url === '/busy' ? 503 : 204, req.url === '/busy' ? { 'retry-after': '7' } : {});
       res.end();
     });
@@ -59,6 +75,28 @@ describe('HTTP attempt with SSRF guard', () => {
     const r = await sender.post(`http://127.0.0.1:${port}/hang`, '{}', {});
     expect(r).toMatchObject({ kind: 'error', timedOut: true, refused: false });
     if (r.kind === 'error') expect(r.durationMs).toBeLessThan(2000);
+    await sender.close();
+  });
+
+  it('when the answer is asked for, then its body comes back, cut and flagged past the limit', async () => {
+    const sender = new HttpSender({ timeoutMs: 2000, allowedCidrs: loopback });
+    const ok = await sender.post(`http://127.0.0.1:${port}/answer`, '{}', {}, undefined, { readBodyUpTo: 1024 });
+    expect(ok).toMatchObject({ kind: 'response', status: 200, answer: { contentType: 'application/json', tooLarge: false } });
+    if (ok.kind === 'response') expect(ok.answer!.body.toString()).toBe('{"tropo":[]}');
+    const large = await sender.post(`http://127.0.0.1:${port}/large`, '{}', {}, undefined, { readBodyUpTo: 64 * 1024 });
+    expect(large).toMatchObject({ kind: 'response', status: 200, answer: { tooLarge: true } });
+    if (large.kind === 'response') expect(large.answer!.body.length).toBe(64 * 1024);
+    // not asked for: discarded, as for notifications
+    expect(await sender.post(`http://127.0.0.1:${port}/answer`, '{}', {})).not.toHaveProperty('answer');
+    await sender.close();
+  });
+
+  it('when the answer never ends, then the attempt times out within its own timeout', async () => {
+    const sender = new HttpSender({ timeoutMs: 5000, allowedCidrs: loopback });
+    const started = Date.now();
+    const r = await sender.post(`http://127.0.0.1:${port}/trickle`, '{}', {}, undefined, { timeoutMs: 400, readBodyUpTo: 1024 });
+    expect(r).toMatchObject({ kind: 'error', timedOut: true, error: 'timed out after 400 ms' });
+    expect(Date.now() - started).toBeLessThan(2000);
     await sender.close();
   });
 

@@ -1,4 +1,4 @@
-// One HTTP attempt: POST with a timeout, no redirects, and the SSRF guard (CONTRACTS 6). Names
+// One HTTP attempt: POST with a timeout, no redirects, and the SSRF guard (docs/events.md#delivery). Names
 // are resolved here, every resolved address is judged, and the socket connects to the addresses
 // that were judged (a custom lookup), so a DNS answer that changes between check and connect
 // (rebinding) cannot reach a private address. What a name resolves to is for operators only: the
@@ -54,8 +54,30 @@ export function guardedLookup(allowed: readonly Cidr[], resolve: Resolver = syst
 }
 
 export type AttemptResult =
-  | { kind: 'response'; status: number; durationMs: number; retryAfter: string | undefined; location: string | undefined }
+  | {
+      kind: 'response';
+      status: number;
+      durationMs: number;
+      retryAfter: string | undefined;
+      location: string | undefined;
+      /** The answer, read only when the attempt asked for it (PostOptions.readBodyUpTo). */
+      answer?: Answer;
+    }
   | { kind: 'error'; error: string; code: string; durationMs: number; timedOut: boolean; refused: boolean };
+
+/** A response body read up to a limit: `tooLarge` when it went past it (then `body` is cut). */
+export interface Answer {
+  contentType: string | undefined;
+  body: Buffer;
+  tooLarge: boolean;
+}
+
+/** Per-attempt settings; by default the sender's timeout and the body discarded. */
+export interface PostOptions {
+  timeoutMs?: number;
+  /** Read the response body up to this many bytes (one more is read to tell a body that is too large). */
+  readBodyUpTo?: number;
+}
 
 export interface HttpSenderOptions {
   timeoutMs: number;
@@ -120,12 +142,14 @@ export class HttpSender {
     return t;
   }
 
-  async post(url: string, body: string, headers: Record<string, string>, checked: Target = this.target(url)): Promise<AttemptResult> {
+  async post(url: string, body: string, headers: Record<string, string>, checked: Target = this.target(url), options: PostOptions = {}): Promise<AttemptResult> {
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
     if ('refusal' in checked) return { kind: 'error', error: checked.refusal, code: 'ESSRF', durationMs: 0, timedOut: false, refused: true };
-    // A name goes through the guarded lookup; a literal IP never does (it was judged above).
-    const signal = AbortSignal.timeout(this.opts.timeoutMs);
+    const timeoutMs = options.timeoutMs ?? this.opts.timeoutMs;
+    // A name goes through the guarded lookup; a literal IP never does (it was judged above). The
+    // signal bounds the whole attempt, reading the answer included: a body that never ends times out.
+    const signal = AbortSignal.timeout(timeoutMs);
     try {
       const res = await this.agent.request({
         origin: checked.origin,
@@ -134,14 +158,20 @@ export class HttpSender {
         headers: { ...headers, 'content-type': 'application/json', 'user-agent': 'Switchboard-Webhooks/1' },
         body,
         signal,
+        // The signal is what times an attempt out; undici's own timers are coarse (they can fire
+        // up to half a second early), so they only stand behind it.
+        headersTimeout: timeoutMs + 1000,
+        bodyTimeout: timeoutMs + 1000,
       });
-      // The answer is not used; read (a bounded amount of) it so the connection can be reused.
-      await res.body.dump({ limit: 64 * 1024 }).catch(() => undefined);
       const header = (name: string) => {
         const v = res.headers[name];
         return Array.isArray(v) ? v[0] : v;
       };
-      return { kind: 'response', status: res.statusCode, durationMs: elapsed(), retryAfter: header('retry-after'), location: header('location') };
+      let answer: Answer | undefined;
+      if (options.readBodyUpTo !== undefined) answer = { contentType: header('content-type'), ...(await readUpTo(res.body, options.readBodyUpTo)) };
+      // Otherwise the answer is not used; read (a bounded amount of) it so the connection can be reused.
+      else await res.body.dump({ limit: 64 * 1024 }).catch(() => undefined);
+      return { kind: 'response', status: res.statusCode, durationMs: elapsed(), retryAfter: header('retry-after'), location: header('location'), ...(answer ? { answer } : {}) };
     } catch (err) {
       const e = err as { name?: string; code?: string; message?: string; cause?: { code?: string; message?: string } };
       const refused = e.code === 'ESSRF' || e.cause?.code === 'ESSRF' || err instanceof RefusedTargetError;
@@ -150,7 +180,7 @@ export class HttpSender {
       const message = refused
         ? (e.message ?? e.cause?.message ?? 'refused')
         : timedOut
-          ? `timed out after ${this.opts.timeoutMs} ms`
+          ? `timed out after ${timeoutMs} ms`
           : `${code}: ${e.cause?.message ?? e.message ?? String(err)}`;
       return { kind: 'error', error: message.slice(0, 500), code, durationMs: elapsed(), timedOut, refused };
     }
@@ -159,4 +189,22 @@ export class HttpSender {
   async close(): Promise<void> {
     await this.agent.close().catch(() => this.agent.destroy());
   }
+}
+
+/**
+ * Reads a body up to `limit` bytes and one more; past that the body is destroyed (the connection is
+ * not reused) and reported too large. Errors (abort on timeout included) are thrown to post().
+ */
+async function readUpTo(stream: AsyncIterable<Buffer> & { destroy(): unknown }, limit: number): Promise<{ body: Buffer; tooLarge: boolean }> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    chunks.push(chunk);
+    size += chunk.length;
+    if (size > limit) {
+      stream.destroy();
+      return { body: Buffer.concat(chunks).subarray(0, limit), tooLarge: true };
+    }
+  }
+  return { body: Buffer.concat(chunks), tooLarge: false };
 }

@@ -1,44 +1,67 @@
 // Where and what a job sends, read from the current application (sessions) or subscription
 // (notifications). A lookup that fails because its service is away is thrown as it is: the caller
 // decides with isLookupUnavailable (lookup/lookups.ts).
-import type { Job, NotificationJob, SentFields, SessionJob } from '../jobs';
+import type { NotificationJob, SentFields, SessionJob } from '../jobs';
 import type { Lookups, SubscriptionTarget } from '../lookup/lookups';
 import { EVENT_OF_SUBJECT } from '../events/schemas';
 import type { RecordBase } from '../recording/attempt-record';
-import { buildNotificationBody, buildSessionBody, sessionChannel } from './bodies';
+import { buildNotificationBody, buildSessionBody, sessionChannel, type Channel } from './bodies';
+import type { SessionReason } from './policies/session';
 
 
-/** What the job resolved to: an HTTP attempt, an outcome recorded without one, or nothing to do. */
+/** What a notification job resolved to: an HTTP attempt, an outcome recorded without one, or nothing to do. */
 export type Plan =
   | { kind: 'send'; url: string; body: string; keys: Buffer[]; record: RecordBase; subscriptionId: string | null; sent?: SentFields }
   | { kind: 'end'; outcome: 'failed' | 'cancelled'; reason: string; record: RecordBase }
   | { kind: 'skip'; reason: string };
 
+/** Where a session goes: its URLs (primary, then fallback) and the application's keys; or why it cannot go anywhere. */
+export type SessionPlan = { channel: Channel; accountId: string | null; record: RecordBase } & (
+  | { kind: 'send'; primary: string | null; fallback: string | null; body: string; keys: Buffer[] }
+  | { kind: 'end'; reason: SessionReason; error: string }
+);
+
 export interface PlanDeps {
   lookups: Lookups;
-  /** HMAC keys that sign session POSTs. */
-  sessionKeys: Buffer[];
 }
 
 /**
  * `matched`: the subscription fan-out matched for this job's first attempt, used as it is instead
  * of being looked up again; retries (which may run hours later) read it afresh.
  */
-export function planJob(job: Job, deps: PlanDeps, matched?: SubscriptionTarget): Promise<Plan> {
-  return job.kind === 'session' ? planSession(job, deps) : planNotification(job, deps, matched);
+export function planJob(job: NotificationJob, deps: PlanDeps, matched?: SubscriptionTarget): Promise<Plan> {
+  return planNotification(job, deps, matched);
 }
 
-async function planSession(job: SessionJob, deps: PlanDeps): Promise<Plan> {
+/** The application's URL for the session's channel and its fallback, signed with the application's own secrets. */
+export async function planSession(job: SessionJob, deps: PlanDeps): Promise<SessionPlan> {
   const e = job.event;
   const app = await deps.lookups.application(e.applicationId);
-  const channel = sessionChannel(e.session);
-  const accountId = e.session.accountId ?? app?.accountId ?? '0';
-  const record: RecordBase = { subscriptionId: '', applicationId: e.applicationId, accountId, event: 'session', targetUrl: '' };
-  if (!app) return { kind: 'end', outcome: 'failed', reason: `application ${e.applicationId} not found`, record };
-  const url = channel === 'VOICE' ? app.voiceUrl : app.messagingUrl;
-  if (!url) return { kind: 'end', outcome: 'failed', reason: `application has no ${channel === 'VOICE' ? 'voiceUrl' : 'messagingUrl'} for ${channel} sessions`, record };
+  const end = (reason: SessionReason, error: string) => sessionEnd(job, app?.accountId ?? null, reason, error);
+  if (!app) return end('application_not_found', `application ${e.applicationId} not found`);
+  const session = sessionContext(job, app.accountId);
+  const channel = session.channel;
+  const [field, fallbackField] = channel === 'VOICE' ? (['voiceUrl', 'voiceFallbackUrl'] as const) : (['messagingUrl', 'messagingFallbackUrl'] as const);
+  const primary = app[field];
+  const fallback = app[fallbackField];
+  if (!primary && !fallback) return end('no_url', `application has no ${field} (nor ${fallbackField}) for ${channel} sessions`);
+  // Signed with the application's own secrets or not sent at all: never with another key.
+  if (app.keys.length === 0) return end('no_secret', 'application has no session signing secret');
   const body = JSON.stringify(buildSessionBody(e, app.accountId, new Date(job.receivedAt)));
-  return { kind: 'send', url, body, keys: deps.sessionKeys, record: { ...record, targetUrl: url }, subscriptionId: null };
+  return { kind: 'send', ...session, primary, fallback, body, keys: app.keys };
+}
+
+/** A session that goes nowhere, and why. `applicationAccountId`: the application's account, when it was found. */
+export function sessionEnd(job: SessionJob, applicationAccountId: string | null, reason: SessionReason, error: string): SessionPlan {
+  return { kind: 'end', ...sessionContext(job, applicationAccountId), reason, error };
+}
+
+/** The session's channel, its account (the event's, else the application's) and what its records say. */
+function sessionContext(job: SessionJob, applicationAccountId: string | null): { channel: Channel; accountId: string | null; record: RecordBase } {
+  const e = job.event;
+  const accountId = e.session.accountId ?? applicationAccountId;
+  const record: RecordBase = { subscriptionId: '', applicationId: e.applicationId, accountId: accountId ?? '0', event: 'session', targetUrl: '' };
+  return { channel: sessionChannel(e.session), accountId, record };
 }
 
 async function planNotification(job: NotificationJob, deps: PlanDeps, matched: SubscriptionTarget | undefined): Promise<Plan> {

@@ -1,4 +1,4 @@
-// Retry policy (CONTRACTS 6): a schedule of delays between attempts, jitter, and Retry-After.
+// Retry policy (docs/events.md#delivery): a schedule of delays between attempts, jitter, and Retry-After.
 // Pure functions; the clock and the random source are parameters so tests can pin them.
 
 const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };

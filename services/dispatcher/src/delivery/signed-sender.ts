@@ -4,7 +4,7 @@
 // attempt is the policy's to decide (policies/).
 import { BreakerMap, HostFailure } from './breakers';
 import type { HostLimiter, Refusal, Release } from './host-limiter';
-import type { AttemptResult, HttpSender, Target } from './http-sender';
+import type { AttemptResult, HttpSender, PostOptions, Target } from './http-sender';
 import { isHostFailure } from './outcome';
 import { signatureHeaders } from './signing';
 
@@ -24,6 +24,13 @@ export interface SignedPost {
   keys: Buffer[];
   /** The webhook-id header. */
   webhookId: string;
+  /** Timeout of this attempt and whether its answer is read (sessions); by default the sender's. */
+  options?: PostOptions;
+  /**
+   * Epoch ms by which the attempt must be over (sessions): the time spent waiting for a slot comes
+   * out of its timeout, and a slot given too late is handed back unused (a `host_busy` wait).
+   */
+  notAfter?: number;
 }
 
 /**
@@ -56,10 +63,19 @@ export class SignedSender {
   }
 
   private async post(p: SignedPost, target: Extract<Target, { host: string }>, release: Release): Promise<Attempted> {
+    let options = p.options;
+    if (p.notAfter !== undefined) {
+      const left = p.notAfter - Date.now();
+      if (left < 100) {
+        release();
+        return wait({ reason: 'host_busy', waitMs: 0 });
+      }
+      options = { ...options, timeoutMs: Math.min(options?.timeoutMs ?? left, left) };
+    }
     let fired;
     try {
       fired = await this.breakers.fire(target.host, async () => {
-        const r = await this.http.post(p.url, p.body, { ...signatureHeaders(p.keys, p.webhookId, p.body) }, target);
+        const r = await this.http.post(p.url, p.body, { ...signatureHeaders(p.keys, p.webhookId, p.body) }, target, options);
         if (isHostFailure(r)) throw new HostFailure(r);
         return r;
       });

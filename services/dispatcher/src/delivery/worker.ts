@@ -21,6 +21,7 @@ import { planJob, type Plan } from './plan';
 import { jitter } from './retry';
 import type { DeliveryPolicies } from './policies/policy';
 import type { HostWait, SignedSender } from './signed-sender';
+import type { SessionLoop } from './session-loop';
 import { targetKey, type ScheduledShares } from './scheduled-shares';
 
 export interface DeliveryWorkerDeps {
@@ -33,8 +34,8 @@ export interface DeliveryWorkerDeps {
   /** Each target's share of the retry consumer's window. */
   shares: ScheduledShares;
   metrics: DispatcherMetrics;
-  /** HMAC keys that sign session POSTs. */
-  sessionKeys: Buffer[];
+  /** Sessions are real-time: they run their own loop, never the retry schedule. */
+  sessions: SessionLoop;
   logger: Logger;
 }
 
@@ -123,6 +124,7 @@ export class DeliveryWorker {
    * `matched`: the subscription fan-out matched for a first attempt (see planJob).
    */
   async run(job: Job, source: JobSource, matched?: SubscriptionTarget): Promise<AttemptDone> {
+    if (job.kind === 'session') return this.d.sessions.run(job, source.msg);
     // A pulled batch is handled as one long chain of promise callbacks; a turn of the event loop
     // per job lets the answers of attempts in flight in between, so their slots do not sit idle.
     await new Promise<void>((r) => setImmediate(r));

@@ -1,4 +1,4 @@
-// Inbound event -> first attempts. Validates the event (CONTRACTS 4), finds its targets (the
+// Inbound event -> first attempts. Validates the event (docs/events.md#inbound), finds its targets (the
 // application for a session, every matching subscription for a notification) and runs the first
 // attempt of each right away. The event is acknowledged once every attempt is recorded and every
 // retry it needs is published as a job; a crash before that re-delivers the event, and the

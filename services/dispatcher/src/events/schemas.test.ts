@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { depthExceeds, InvalidEventError, MAX_EVENT_DEPTH, parseEvent } from './schemas';
 
-describe('inbound event schemas (CONTRACTS 4)', () => {
+describe('inbound event schemas (docs/events.md#inbound)', () => {
   it('when a session event is well formed, then it parses with channel and user type normalised', () => {
     const p = parseEvent('sessions.new', JSON.stringify({ applicationId: 'app1', session: { accountId: 33932, from: { id: '+1555', channel: 'voice' }, userType: 'human' } }));
     expect(p.kind).toBe('session');

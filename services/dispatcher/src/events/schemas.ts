@@ -1,4 +1,4 @@
-// Schemas of the inbound events of CONTRACTS 4. A message that fails them is terminated and
+// Schemas of the inbound events of docs/events.md#inbound. A message that fails them is terminated and
 // dead-lettered (dead-letter.ts). They accept what the services behind the dispatcher accept, so
 // an event that passes is not refused later for its ids or its shape.
 import { z } from 'zod';
@@ -49,7 +49,7 @@ const endpoint = z
   })
   .loose();
 
-/** The SPEC 6.2 session object as the telephony core sends it; every key optional. */
+/** The docs/events.md#session-post session object as the telephony core sends it; every key optional. */
 const sessionSchema = z
   .object({
     id: z.string().max(200).regex(NO_CONTROL, 'must not contain control characters').nullish(),
@@ -97,7 +97,7 @@ export const smsDlrEventSchema = z.object({ ...notificationBase, resource: z.lit
 
 export type NotificationEventIn = z.output<typeof cdrEventSchema>;
 
-/** Webhook event name (SPEC 6.1) of each notification subject. */
+/** Webhook event name (docs/events.md#notifications) of each notification subject. */
 export const EVENT_OF_SUBJECT = {
   'cdr.created': 'cdrCreated',
   'cdr.rated': 'cdrRated',

@@ -12,6 +12,13 @@ export interface ApplicationTarget {
   accountId: string;
   voiceUrl: string | null;
   messagingUrl: string | null;
+  voiceFallbackUrl: string | null;
+  messagingFallbackUrl: string | null;
+  /**
+   * HMAC keys of the application's session secrets: the current one and, during a rotation, the
+   * previous one. Empty when the application has no usable secret (its sessions fail).
+   */
+  keys: Buffer[];
 }
 
 export interface SubscriptionTarget {
@@ -63,7 +70,15 @@ export class Lookups {
         const res = await this.applications.lookupApplication({ id }, { timeoutMs: LOOKUP_TIMEOUT_MS });
         const a = res.application;
         if (!a) return null;
-        return { id: a.id, accountId: String(a.accountId), voiceUrl: a.voiceUrl || null, messagingUrl: a.messagingUrl || null };
+        return {
+          id: a.id,
+          accountId: String(a.accountId),
+          voiceUrl: a.voiceUrl || null,
+          messagingUrl: a.messagingUrl || null,
+          voiceFallbackUrl: a.voiceFallbackUrl || null,
+          messagingFallbackUrl: a.messagingFallbackUrl || null,
+          keys: this.keysOf(res.signingSecrets, { applicationId: a.id }),
+        };
       } catch (err) {
         if (err instanceof AppError && (err.code === 'not_found' || err.code === 'invalid_request')) return null;
         throw err;
@@ -84,14 +99,7 @@ export class Lookups {
       for (const m of res.subscriptions) {
         const s = m.subscription;
         if (!s || !s.enabled) continue;
-        const keys: Buffer[] = [];
-        for (const secret of m.secrets) {
-          try {
-            keys.push(secretKey(secret));
-          } catch {
-            this.logger.error({ subscriptionId: s.id }, 'subscription secret is not a whsec_ secret; skipped');
-          }
-        }
+        const keys = this.keysOf(m.secrets, { subscriptionId: s.id });
         if (keys.length === 0) {
           this.logger.error({ subscriptionId: s.id }, 'subscription has no usable secret; not delivered');
           continue;
@@ -116,6 +124,19 @@ export class Lookups {
       }
       return out;
     });
+  }
+
+  /** HMAC keys of `whsec_` secrets; a secret that is not one is logged (never its value) and skipped. */
+  private keysOf(secrets: readonly string[], owner: { applicationId: string } | { subscriptionId: string }): Buffer[] {
+    const keys: Buffer[] = [];
+    for (const secret of secrets) {
+      try {
+        keys.push(secretKey(secret));
+      } catch {
+        this.logger.error(owner, 'signing secret is not a whsec_ secret; skipped');
+      }
+    }
+    return keys;
   }
 
   /**

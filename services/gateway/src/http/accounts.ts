@@ -12,8 +12,10 @@ export function accountRoutes(router: Router, deps: RouteDeps): void {
   route(router, '/users/:id', {
     GET: async (req, res) => {
       const me = principal(req);
-      // A user can read only itself; any other id is "not found", never "forbidden".
-      if (String(req.params.id) !== me.accountId) throw AppError.notFound('user');
+      // A user can read only itself, by id or by username (the Ruby Tropo client starts with
+      // GET users/<username>); anyone else is "not found", never "forbidden".
+      const asked = String(req.params.id);
+      if (asked !== me.accountId && asked.toLowerCase() !== me.username.toLowerCase()) throw AppError.notFound('user');
       const { account } = await deps.accounts.getAccount({ id: me.accountId }, callOptions(req));
       sendJson(res, { href: hrefs.user(account!.id), id: Number(account!.id), username: account!.username, createdAt: account!.createdAt });
     },

@@ -1,4 +1,4 @@
-// An application's session signing secret (CONTRACTS 9): read it, rotate it. Also under /rest/v1.
+// An application's session signing secret (docs/events.md#signatures): read it, rotate it. Also under /rest/v1.
 import type { Router } from 'express';
 import { callOptions, principal } from './context';
 import type { RouteDeps } from './deps';

@@ -1,4 +1,4 @@
-// SPEC 4.1: /v1/applications (also served under /rest/v1, where application hrefs point).
+// docs/api-rules.md#applications: /v1/applications (also served under /rest/v1, where application hrefs point).
 import type { Request, Router } from 'express';
 import type { ApplicationMessage } from '@switchboard/proto';
 import { applicationWrite, decodeBody } from './request-bodies';

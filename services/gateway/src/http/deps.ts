@@ -1,5 +1,5 @@
 import type { Logger } from '@switchboard/platform';
-import type { AccountsClient, ApplicationsClient, WebhooksClient } from '@switchboard/proto';
+import type { AccountsClient, AddressesClient, ApplicationsClient, WebhooksClient } from '@switchboard/proto';
 import type { Hrefs } from '../hrefs';
 
 /** What every route module needs. */
@@ -7,6 +7,7 @@ export interface RouteDeps {
   hrefs: Hrefs;
   accounts: AccountsClient;
   applications: ApplicationsClient;
+  addresses: AddressesClient;
   webhooks: WebhooksClient;
   logger: Logger;
 }

@@ -1,4 +1,4 @@
-// One place maps every error to an RFC 9457 problem+json response (CONTRACTS 2).
+// One place maps every error to an RFC 9457 problem+json response (docs/api-rules.md#errors).
 import type { NextFunction, Request, Response } from 'express';
 import { AppError, ERROR_CODES, type Logger } from '@switchboard/platform';
 
@@ -9,6 +9,8 @@ export function problemBody(err: AppError, instance?: string): Record<string, un
     title: info.title,
     status: info.http,
     detail: err.detail,
+    // The detail again, under the name the PHP Tropo client builds its exception message from.
+    error: err.detail,
     code: err.code,
     ...(err.errors ? { errors: err.errors } : {}),
     ...(instance ? { instance } : {}),

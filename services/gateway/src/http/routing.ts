@@ -106,7 +106,7 @@ export function sendJson(res: Response, body: unknown, status = 200): void {
   res.end(json);
 }
 
-/** 200 with `{href, ...extra}` and a Location header (CONTRACTS 1: create and update answer 200). */
+/** 200 with `{href, ...extra}` and a Location header (docs/api-rules.md#compatibility: create and update answer 200). */
 export function sendHref(res: Response, href: string, extra: Record<string, unknown> = {}): void {
   res.setHeader('Location', href);
   sendJson(res, { href, ...extra });

@@ -1,6 +1,6 @@
-// SPEC 4.2: webhook subscriptions at account level (/v1/webhooks) and application level
+// docs/api-rules.md#subscriptions: webhook subscriptions at account level (/v1/webhooks) and application level
 // (/v1/applications/:appId/webhooks, and the singular /v1/application/:appId/webhooks/:id form that
-// update responses link to), plus secrets (CONTRACTS 5) and delivery records (CONTRACTS 6).
+// update responses link to), plus secrets (docs/events.md#signatures) and delivery records (docs/events.md#delivery).
 import type { Request, Router } from 'express';
 import type { DeliveryMessage, SubscriptionMessage } from '@switchboard/proto';
 import type { Hrefs } from '../hrefs';
@@ -9,7 +9,7 @@ import { callOptions, principal } from './context';
 import type { RouteDeps } from './deps';
 import { queryString, readList, route, sendHref, sendJson, type Handler } from './routing';
 
-/** A subscription as it reads (CONTRACTS 3 and 6). */
+/** A subscription as it reads (docs/api-rules.md#lists and 6). */
 export function webhookJson(s: SubscriptionMessage, hrefs: Hrefs): Record<string, unknown> {
   return {
     href: hrefs.webhook(s.id),
@@ -87,7 +87,7 @@ export function webhookRoutes(router: Router, deps: RouteDeps): void {
         { ...fields, accountId: principal(req).accountId, applicationId: scoped ? appId(req) : '' },
         callOptions(req),
       );
-      // SPEC 4.2: the new subscription's address is /v1/webhooks/<id> on both levels.
+      // docs/api-rules.md#subscriptions: the new subscription's address is /v1/webhooks/<id> on both levels.
       sendHref(res, hrefs.webhook(subscription!.id), { secret });
     };
 
@@ -110,7 +110,7 @@ export function webhookRoutes(router: Router, deps: RouteDeps): void {
         callOptions(req),
       );
       const s = subscription!;
-      // SPEC 4.2 shows the application-scoped (singular) form for application-level updates.
+      // docs/api-rules.md#subscriptions shows the application-scoped (singular) form for application-level updates.
       sendHref(res, scoped ? hrefs.applicationWebhook(appId(req), s.id) : hrefs.webhook(s.id));
     };
 
@@ -150,7 +150,7 @@ export function webhookRoutes(router: Router, deps: RouteDeps): void {
 
   route(router, '/applications/:appId/webhooks', { GET: list(true), POST: create(true) });
   route(router, '/applications/:appId/webhooks/:id', { GET: show(true), PUT: update(true), DELETE: remove(true) });
-  // The singular form of SPEC 4.2's update response, so that href resolves (CONTRACTS 1).
+  // The singular form of docs/api-rules.md#subscriptions's update response, so that href resolves (docs/api-rules.md#compatibility).
   route(router, '/application/:appId/webhooks/:id', { GET: show(true), PUT: update(true), DELETE: remove(true) });
 
   route(router, '/applications/:appId/deliveries', {

@@ -17,7 +17,7 @@ export interface Subscription {
   enabled: boolean;
   createdAt: Date;
   updatedAt: Date;
-  // Delivery health (CONTRACTS 6), kept current by RecordAttempts.
+  // Delivery health (docs/events.md#delivery), kept current by RecordAttempts.
   consecutiveFailures: number;
   lastAttemptAt: Date | null;
   lastStatus: number | null;

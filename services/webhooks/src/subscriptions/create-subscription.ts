@@ -8,7 +8,7 @@ import { checkEvent, checkName, checkPayload, checkTargetUrl, normaliseResource,
 
 /**
  * Creates an account-level subscription (no application id) or an application-level one (the
- * application must belong to the account). The limits of SPEC 8 hold under any concurrency: the
+ * application must belong to the account). The limits of docs/api-rules.md#limits hold under any concurrency: the
  * count and the insert run under the scope's advisory lock in one transaction.
  */
 export async function createSubscription(

@@ -4,7 +4,7 @@ import type { Deps } from '../context';
 import { SubscriptionSecretSchema } from '../db/entities';
 import { findOwned } from './repository';
 
-/** The current signing secret of a subscription of the account (CONTRACTS 5). */
+/** The current signing secret of a subscription of the account (docs/events.md#signatures). */
 export async function getSecret(deps: Deps, req: GetSecretRequest__Output): Promise<string> {
   const em = deps.orm.em.fork();
   const sub = await findOwned(em, req.accountId, req.id);

@@ -12,7 +12,7 @@ export interface Match {
 }
 
 /**
- * Every enabled subscription that an event must reach (CONTRACTS 5): the account's account-level
+ * Every enabled subscription that an event must reach (docs/events.md#signatures): the account's account-level
  * subscriptions plus, when the event names an application, that application's subscriptions;
  * same event; resource list containing the event's resource, or `all`.
  */

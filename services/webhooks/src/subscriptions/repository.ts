@@ -3,7 +3,7 @@ import { AppError, queryPrepared } from '@switchboard/platform';
 import { SubscriptionSchema, type Subscription } from '../db/entities';
 import { isAccountId, isSubscriptionId } from './ids';
 
-/** SPEC 8. */
+/** docs/api-rules.md#limits. */
 export const MAX_ACCOUNT_LEVEL = 10;
 export const MAX_PER_APPLICATION = 10;
 /** First key of the advisory locks that serialise creates within one limit scope. */
@@ -34,7 +34,7 @@ export async function findOwned(em: EntityManager, accountId: string, id: string
   return sub;
 }
 
-/** The scope a limit of SPEC 8 counts in: the account's account-level subscriptions, or one application's. */
+/** The scope a limit of docs/api-rules.md#limits counts in: the account's account-level subscriptions, or one application's. */
 export function limitScope(accountId: string, applicationId: string | null): string {
   return applicationId ? `app:${applicationId}` : `account:${accountId}`;
 }
@@ -118,7 +118,7 @@ export interface PageQuery {
   limit: number;
 }
 
-/** One page in creation order, with the filters of CONTRACTS 3. */
+/** One page in creation order, with the filters of docs/api-rules.md#lists. */
 export async function readPage(em: EntityManager, q: PageQuery): Promise<SubscriptionView[]> {
   const params: unknown[] = [q.accountId];
   const p = (v: unknown) => `$${params.push(v)}`;

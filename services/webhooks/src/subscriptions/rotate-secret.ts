@@ -6,7 +6,7 @@ import { SubscriptionSecretSchema } from '../db/entities';
 import { newSecret } from './ids';
 import { findOwned } from './repository';
 
-/** How long the secret before a rotation keeps signing alongside the new one (CONTRACTS 5). */
+/** How long the secret before a rotation keeps signing alongside the new one (docs/events.md#signatures). */
 export const PREVIOUS_SECRET_VALID_MS = 24 * 60 * 60 * 1000;
 
 /**

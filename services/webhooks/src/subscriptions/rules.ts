@@ -1,4 +1,4 @@
-// The rules of SPEC 2.2 that a webhook subscription must satisfy, with the API's field names in errors.
+// The rules of docs/api-rules.md#subscriptions that a webhook subscription must satisfy, with the API's field names in errors.
 import { AppError, checkDeliveryUrl, type Cidr, type FieldError } from '@switchboard/platform';
 
 export const EVENTS = ['smsdlr', 'cdrCreated', 'cdrRated'] as const;
@@ -49,7 +49,7 @@ export function resourceMatches(subscriptionResource: string, eventResource: str
   return subscriptionResource === ALL || eventResource === ALL || subscriptionResource.split(',').includes(eventResource);
 }
 
-/** Target URLs follow the one rule every delivery URL follows (CONTRACTS 6). */
+/** Target URLs follow the one rule every delivery URL follows (docs/events.md#delivery). */
 export function checkTargetUrl(value: string, allowed: readonly Cidr[], errors: FieldError[], field = 'targetUrl'): string | undefined {
   return checkDeliveryUrl(value, allowed, errors, field);
 }

@@ -6,7 +6,7 @@ import { findOwned } from './repository';
 import { checkEvent, checkName, checkPayload, checkTargetUrl, normaliseResource, throwIfAny } from './rules';
 
 /**
- * Fields that are sent replace the stored values; fields left out stay (SPEC 4.2). `event` may be
+ * Fields that are sent replace the stored values; fields left out stay (docs/api-rules.md#subscriptions). `event` may be
  * sent only with its current value (409 otherwise). Re-enabling a disabled subscription clears its
  * disabled reason and its failure count.
  */

@@ -16,4 +16,5 @@ export interface DeliveryPolicy {
   whileHostUnavailable(job: Job, reason: HostWait, delayMs: number): WaitDecision;
 }
 
-export type DeliveryPolicies = Record<Job['kind'], DeliveryPolicy>;
+/** Policies of the deliveries that follow a retry schedule; sessions run their own loop (session-loop.ts). */
+export type DeliveryPolicies = Record<Exclude<Job['kind'], 'session'>, DeliveryPolicy>;

@@ -9,9 +9,13 @@ export interface ClaimAddressRequest {
   'prefix'?: (string);
   'number'?: (string);
   'channel'?: (string);
+  'city'?: (string);
+  'state'?: (string);
   '_prefix'?: "prefix";
   '_number'?: "number";
   '_channel'?: "channel";
+  '_city'?: "city";
+  '_state'?: "state";
 }
 
 export interface ClaimAddressRequest__Output {
@@ -21,7 +25,11 @@ export interface ClaimAddressRequest__Output {
   'prefix'?: (string);
   'number'?: (string);
   'channel'?: (string);
+  'city'?: (string);
+  'state'?: (string);
   '_prefix'?: "prefix";
   '_number'?: "number";
   '_channel'?: "channel";
+  '_city'?: "city";
+  '_state'?: "state";
 }

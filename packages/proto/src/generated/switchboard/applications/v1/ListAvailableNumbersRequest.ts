@@ -4,9 +4,11 @@
 export interface ListAvailableNumbersRequest {
   'prefix'?: (string);
   'limit'?: (number);
+  'cursor'?: (string);
 }
 
 export interface ListAvailableNumbersRequest__Output {
   'prefix': (string);
   'limit': (number);
+  'cursor': (string);
 }

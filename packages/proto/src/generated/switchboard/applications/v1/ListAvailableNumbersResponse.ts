@@ -4,8 +4,10 @@ import type { Address as _switchboard_applications_v1_Address, Address__Output a
 
 export interface ListAvailableNumbersResponse {
   'numbers'?: (_switchboard_applications_v1_Address)[];
+  'nextCursor'?: (string);
 }
 
 export interface ListAvailableNumbersResponse__Output {
   'numbers': (_switchboard_applications_v1_Address__Output)[];
+  'nextCursor': (string);
 }

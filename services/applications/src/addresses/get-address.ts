@@ -1,0 +1,10 @@
+import type { GetAddressRequest__Output } from '@switchboard/proto/generated/switchboard/applications/v1/GetAddressRequest';
+import type { Deps } from '../context';
+import { readOwned, type AddressView } from './repository';
+import { normaliseValue, parseType } from './rules';
+
+/** One address of one of the account's applications; anyone else's is "not found". */
+export async function getAddress(deps: Deps, req: GetAddressRequest__Output): Promise<AddressView> {
+  const type = parseType(req.type);
+  return readOwned(deps.orm.em, req.accountId, req.applicationId, type, normaliseValue(type, req.value));
+}

@@ -1,0 +1,25 @@
+import { AppError } from '@switchboard/platform';
+import type { MoveAddressRequest__Output } from '@switchboard/proto/generated/switchboard/applications/v1/MoveAddressRequest';
+import { readOwned as readApplication } from '../applications/repository';
+import type { Deps } from '../context';
+import { announceChange } from './events';
+import { lockOwned, readByValue, setOwner, type AddressView } from './repository';
+import { normaliseValue, parseType } from './rules';
+
+/** Moves an address the account owns to another of its applications (a no-op when it is there already). */
+export async function moveAddress(deps: Deps, req: MoveAddressRequest__Output): Promise<AddressView> {
+  const type = parseType(req.type);
+  const value = normaliseValue(type, req.value);
+  await readApplication(deps.orm.em, req.accountId, req.toApplicationId);
+  await deps.orm.em.fork().transactional(async (tx) => {
+    const from = await lockOwned(tx, req.accountId, type, value);
+    if (!from) throw AppError.notFound('address');
+    if (from === req.toApplicationId) return;
+    await setOwner(tx, type, value, req.toApplicationId);
+    announceChange(tx, { type, address: value, applicationId: req.toApplicationId, previousApplicationId: from, accountId: req.accountId });
+  });
+  deps.outbox.kick();
+  const view = await readByValue(deps.orm.em, type, value);
+  if (!view) throw AppError.notFound('address');
+  return view;
+}

@@ -1,0 +1,19 @@
+import { AppError } from '@switchboard/platform';
+import type { ReleaseAddressRequest__Output } from '@switchboard/proto/generated/switchboard/applications/v1/ReleaseAddressRequest';
+import type { Deps } from '../context';
+import { announceChange } from './events';
+import { lockOwned, release } from './repository';
+import { normaliseValue, parseType } from './rules';
+
+/** Releases an address of one of the account's applications: a number goes back to the inventory. */
+export async function releaseAddress(deps: Deps, req: ReleaseAddressRequest__Output): Promise<void> {
+  const type = parseType(req.type);
+  const value = normaliseValue(type, req.value);
+  await deps.orm.em.fork().transactional(async (tx) => {
+    const owner = await lockOwned(tx, req.accountId, type, value);
+    if (!owner || owner !== req.applicationId) throw AppError.notFound('address');
+    await release(tx, type, value);
+    announceChange(tx, { type, address: value, applicationId: null, previousApplicationId: owner, accountId: req.accountId });
+  });
+  deps.outbox.kick();
+}

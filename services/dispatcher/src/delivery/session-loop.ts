@@ -1,0 +1,242 @@
+// The session loop (docs/events.md#session-loop): one sessions.new -> signed POSTs to the
+// application's URL, then its fallback, all within the session's budget -> the answer published on
+// sessions.instructions, or sessions.failed with a reason. A caller is waiting, so nothing here
+// waits for a host or schedules a retry for later: the rules are in policies/session.ts.
+//
+// The inbound message is kept alive while the session runs and acknowledged once its outcome is
+// published and its attempts recorded. A crash before that re-delivers the event and the session
+// runs again; its outcome is published under a message id derived from the session, so JetStream
+// keeps one outcome per session (within the stream's duplicate window).
+import { SUBJECTS, publishJson, type JetStreamClient, type JsMsg, type Logger } from '@switchboard/platform';
+import type { SessionJob } from '../jobs';
+import { isLookupUnavailable, type Lookups } from '../lookup/lookups';
+import type { DispatcherMetrics, Outcome } from '../metrics';
+import { attemptRecord, type RecordBase } from '../recording/attempt-record';
+import type { AttemptRecorder } from '../recording/attempt-recorder';
+import type { Channel } from './bodies';
+import type { InFlight } from './in-flight';
+import { planSession, sessionEnd, type SessionPlan } from './plan';
+import {
+  ATTEMPTS_PER_URL,
+  attemptTimeoutMs,
+  fallbackReserveMs,
+  judgeSessionAttempt,
+  MAX_ANSWER_BYTES,
+  MIN_ATTEMPT_MS,
+  sessionRetryDelayMs,
+  type RealTimeSettings,
+  type SessionReason,
+} from './policies/session';
+import { jitter } from './retry';
+import type { Attempted, SignedPost, SignedSender } from './signed-sender';
+import type { AttemptDone } from './worker';
+
+export interface SessionLoopDeps {
+  js: JetStreamClient;
+  lookups: Lookups;
+  sender: SignedSender;
+  settings: RealTimeSettings;
+  recorder: AttemptRecorder;
+  inFlight: InFlight;
+  metrics: DispatcherMetrics;
+  logger: Logger;
+}
+
+/** One step of a session: an HTTP attempt, or a URL passed over without one (status 0, no time). */
+export interface SessionStep {
+  url: string | null;
+  status: number;
+  error: string | null;
+  durationMs: number;
+}
+
+/** How a session ended. */
+type Ending =
+  | { kind: 'instructed'; status: number; contentType: string | null; body: unknown; receivedAt: Date }
+  | { kind: 'failed'; reason: SessionReason };
+
+/** Body of sessions.instructions. */
+export interface SessionInstructions {
+  sessionId: string | null;
+  applicationId: string;
+  accountId: string | null;
+  channel: Channel;
+  status: number;
+  contentType: string | null;
+  body: unknown;
+  receivedAt: string;
+}
+
+/** Body of sessions.failed. */
+export interface SessionFailed {
+  sessionId: string | null;
+  applicationId: string;
+  accountId?: string;
+  channel: Channel;
+  reason: SessionReason;
+  attempts: SessionStep[];
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Wait before asking a busy host for a slot again (the limiter itself waits up to 1 s for one). */
+const HOST_BUSY_WAIT_MS = 100;
+
+export class SessionLoop {
+  constructor(private readonly d: SessionLoopDeps) {}
+
+  /**
+   * Starts a session: like an admitted notification, it runs on its own while the consumer goes on
+   * pulling; `recording` settles once its outcome is published and its attempts recorded.
+   */
+  async run(job: SessionJob, msg: JsMsg): Promise<AttemptDone> {
+    return { recording: this.d.inFlight.keepAlive(msg, () => this.session(job)) };
+  }
+
+  /** The session's attempts, then its outcome and records. */
+  private async session(job: SessionJob): Promise<'ack'> {
+    const started = performance.now();
+    const left = () => this.d.settings.deadlineMs - (performance.now() - started);
+    const plan = await this.plan(job, left);
+    const steps: SessionStep[] = [];
+    const ending: Ending = plan.kind === 'end' ? { kind: 'failed', reason: plan.reason } : await this.attempts(job, plan, steps, left);
+    if (plan.kind === 'end') steps.push({ url: null, status: 0, error: `${plan.reason}: ${plan.error}`, durationMs: 0 });
+    const result = ending.kind === 'instructed' ? 'instructed' : 'failed';
+    this.d.metrics.sessions.inc({ result, reason: ending.kind === 'failed' ? ending.reason : 'none' });
+    this.d.metrics.sessionDuration.observe({ result }, (performance.now() - started) / 1000);
+    if (ending.kind === 'failed') this.d.logger.info({ webhookId: job.webhookId, applicationId: job.event.applicationId, reason: ending.reason, attempts: steps.length }, 'session failed');
+    return this.finish(job, plan, steps, ending);
+  }
+
+  /** The plan; while the applications service is away, asked again until the budget is spent. */
+  private async plan(job: SessionJob, left: () => number): Promise<SessionPlan> {
+    for (;;) {
+      try {
+        return await planSession(job, this.d);
+      } catch (err) {
+        if (!isLookupUnavailable(err)) throw err;
+        const wait = jitter(300);
+        if (left() - wait < MIN_ATTEMPT_MS) return sessionEnd(job, null, 'lookup_unavailable', `application lookup failed: ${(err as Error).message}`.slice(0, 500));
+        await sleep(wait);
+      }
+    }
+  }
+
+  /** Attempts to the primary URL, then to the fallback, within the budget; `steps` receives each. */
+  private async attempts(job: SessionJob, plan: Extract<SessionPlan, { kind: 'send' }>, steps: SessionStep[], left: () => number): Promise<Ending> {
+    const s = this.d.settings;
+    const urls = [plan.primary, plan.fallback].filter((u): u is string => !!u);
+    let reason: SessionReason = 'deadline_exceeded';
+    for (const [i, url] of urls.entries()) {
+      const isLast = i === urls.length - 1;
+      // The primary leaves the fallback one attempt's worth of the budget; the fallback always gets an attempt.
+      const kept = isLast ? 0 : fallbackReserveMs(s, true);
+      const mustTry = isLast && i > 0;
+      // Set after a failure that is tried again: the next attempt waits its delay first.
+      let retrying = false;
+      for (let n = 1; n <= ATTEMPTS_PER_URL; n++) {
+        if (retrying) {
+          retrying = false;
+          const delay = sessionRetryDelayMs(n);
+          if (left() - kept - delay < MIN_ATTEMPT_MS) {
+            reason = 'deadline_exceeded';
+            break;
+          }
+          await sleep(delay);
+        }
+        const timeoutMs = attemptTimeoutMs(s, left(), kept, mustTry && n === 1);
+        if (timeoutMs === 0) {
+          reason = 'deadline_exceeded';
+          break;
+        }
+        const a = await this.attempt({ url, body: plan.body, keys: plan.keys, webhookId: job.webhookId, options: { timeoutMs, readBodyUpTo: MAX_ANSWER_BYTES } }, timeoutMs);
+        const busy = a.kind === 'wait' && a.reason !== 'breaker_open';
+        if (busy && left() - kept - HOST_BUSY_WAIT_MS >= MIN_ATTEMPT_MS) {
+          // A busy host frees up within moments: wait for a slot within the budget, no attempt spent.
+          await sleep(jitter(HOST_BUSY_WAIT_MS));
+          n--;
+          continue;
+        }
+        if (a.kind !== 'attempted') {
+          // A host known to be bad is not waited for: on to the next URL at once.
+          reason = a.kind === 'refused' ? 'ssrf_refused' : a.reason === 'breaker_open' ? 'breaker_open' : 'host_busy';
+          const why = a.kind === 'refused' ? a.reason : a.reason === 'breaker_open' ? 'the host is unavailable (circuit breaker open)' : 'the host stayed busy';
+          steps.push({ url, status: 0, error: `${reason}: ${why}`, durationMs: 0 });
+          break;
+        }
+        const r = a.result;
+        this.d.metrics.attemptDuration.observe({ kind: 'session' }, r.durationMs / 1000);
+        const v = judgeSessionAttempt(r);
+        steps.push({ url, status: r.kind === 'response' ? r.status : 0, error: v.ok ? null : `${v.reason}: ${v.error}`, durationMs: r.durationMs });
+        if (v.ok) return { kind: 'instructed', status: v.status, contentType: v.contentType, body: v.body, receivedAt: new Date() };
+        reason = v.reason;
+        if (!v.retryable) break;
+        retrying = true;
+      }
+    }
+    return { kind: 'failed', reason };
+  }
+
+  /**
+   * One signed attempt that is over within `timeoutMs`, the wait for the host's slot included: past
+   * that the session moves on (host_busy), and a slot given later is handed back unused.
+   */
+  private async attempt(p: SignedPost, timeoutMs: number): Promise<Attempted> {
+    const sending = this.d.sender.start({ ...p, notAfter: Date.now() + timeoutMs });
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<Attempted>((r) => (timer = setTimeout(() => r({ kind: 'wait', reason: 'host_busy', delayMs: 0 }), timeoutMs + 100)));
+    try {
+      return await Promise.race([sending.attempted, late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Publishes the outcome (first: the core is waiting) and records every step. */
+  private async finish(job: SessionJob, plan: SessionPlan, steps: SessionStep[], ending: Ending): Promise<'ack'> {
+    const e = job.event;
+    const sessionId = e.session.id ?? null;
+    // One outcome per session: instructions and failure share the id, so a re-run publishes neither again.
+    const msgID = `session:${sessionId ?? job.webhookId}`;
+    const published =
+      ending.kind === 'instructed'
+        ? publishJson(
+            this.d.js,
+            SUBJECTS.sessionInstructions,
+            {
+              sessionId,
+              applicationId: e.applicationId,
+              accountId: plan.accountId,
+              channel: plan.channel,
+              status: ending.status,
+              contentType: ending.contentType,
+              body: ending.body,
+              receivedAt: ending.receivedAt.toISOString(),
+            } satisfies SessionInstructions,
+            msgID,
+          )
+        : publishJson(
+            this.d.js,
+            SUBJECTS.sessionFailed,
+            {
+              sessionId,
+              applicationId: e.applicationId,
+              ...(plan.accountId ? { accountId: plan.accountId } : {}),
+              channel: plan.channel,
+              reason: ending.reason,
+              attempts: steps,
+            } satisfies SessionFailed,
+            msgID,
+          );
+    const records = steps.map((step, i) => {
+      const last = i === steps.length - 1;
+      const outcome: Outcome = !last ? 'retrying' : ending.kind === 'instructed' ? 'succeeded' : 'failed';
+      this.d.metrics.deliveries.inc({ kind: 'session', outcome });
+      const base: RecordBase = { ...plan.record, targetUrl: step.url ?? '' };
+      return this.d.recorder.record(
+        attemptRecord({ ...job, attempt: i + 1 }, base, { outcome, statusCode: step.status, durationMs: step.durationMs, error: step.error ?? undefined }),
+      );
+    });
+    await Promise.all([published, ...records]);
+    return 'ack';
+  }
+}

@@ -1,0 +1,117 @@
+// The published Node Tropo client (npm tropo-webapi), unchanged, against the gateway. It always
+// speaks https to api.tropo.com:443; the test redirects its transport, not the library: the
+// `https` module object it captured gets a `request` that sends the same request over plain
+// http to the gateway on 127.0.0.1.
+import http from 'node:http';
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addNumbers } from '@switchboard/applications/numbers';
+import { startServices, type Services, type TestAccount } from '../../../test/support';
+
+const require = createRequire(import.meta.url);
+const https = require('https') as { request: unknown };
+const { TropoProvision } = require('tropo-webapi/lib/tropo-provisioning.js') as {
+  TropoProvision: new (user: string, password: string) => TropoClient;
+};
+
+interface TropoClient {
+  on(event: 'responseCode', fn: (code: number) => void): void;
+  on(event: 'responseBody', fn: (body: string) => void): void;
+  removeAllListeners(): void;
+  viewAddresses(applicationId: string, type?: string | null, address?: string | null): void;
+  updateApplicationAddress(applicationId: string, type: string, prefix: string | null, number: string | null, city: string | null, state: string | null, channel: string | null, username: string | null, password: string | null, token: string | null): void;
+  deleteApplicationAddress(applicationId: string, type: string, address: string): void;
+  viewExchanges(): void;
+  viewAvailableAddresses(prefix: string): void;
+}
+
+let stack: Services<{ gateway: true }>;
+let alice: TestAccount;
+let appId: string;
+let originalRequest: unknown;
+let client: TropoClient;
+/** Requests the library made, as the gateway received them. */
+const seen: { method: string; path: string; host: string | undefined }[] = [];
+
+beforeAll(async () => {
+  stack = await startServices({ gateway: true });
+  alice = await stack.createAccount('tropo');
+  const res = await stack.request(alice, 'POST', '/v1/applications', { name: 'tropo', voiceUrl: 'https://example.com/voice' });
+  appId = ((await res.json()) as { href: string }).href.split('/').pop()!;
+  await addNumbers(stack.applications.app.orm.em.fork(), ['+14075550100', '+14075550101', '+14075550102'], { city: 'Orlando', state: 'FL', country: 'US', smsEnabled: true });
+
+  originalRequest = https.request;
+  https.request = (options: http.RequestOptions, callback: (res: http.IncomingMessage) => void) => {
+    seen.push({ method: String(options.method), path: String(options.path), host: (options.headers as Record<string, string>).host });
+    return http.request({ ...options, protocol: 'http:', hostname: '127.0.0.1', port: stack.gateway.port }, callback);
+  };
+  client = new TropoProvision(alice.username, alice.password);
+}, 120_000);
+
+afterAll(async () => {
+  if (originalRequest) https.request = originalRequest;
+  await stack?.stop();
+});
+
+/** Runs one library call and collects its responseCode and responseBody events. */
+function call(run: () => void): Promise<{ code: number; body: string }> {
+  return new Promise((resolve) => {
+    let code = 0;
+    client.removeAllListeners();
+    client.on('responseCode', (c) => (code = c));
+    client.on('responseBody', (body) => resolve({ code, body }));
+    run();
+  });
+}
+
+describe('the npm tropo-webapi client, unchanged', () => {
+  it('when it lists exchanges and available numbers, then it reads them (viewExchanges, viewAvailableAddresses)', async () => {
+    const exchanges = await call(() => client.viewExchanges());
+    expect(exchanges.code).toBe(200);
+    expect(JSON.parse(exchanges.body)).toEqual([{ prefix: '1407', city: 'Orlando', state: 'FL', country: 'US' }]);
+
+    const available = await call(() => client.viewAvailableAddresses('1407'));
+    expect(available.code).toBe(200);
+    expect((JSON.parse(available.body) as { number: string }[]).map((a) => a.number)).toEqual(['+14075550100', '+14075550101', '+14075550102']);
+    expect(seen.at(-1)).toEqual({ method: 'GET', path: '/addresses?available&prefix=1407', host: 'api.tropo.com' });
+  });
+
+  it('when it adds a number and a token, lists, reads and deletes them, then each call answers as Tropo did', async () => {
+    const number = await call(() => client.updateApplicationAddress(appId, 'number', '1407', null, null, null, null, null, null, null));
+    expect(number.code).toBe(200);
+    const numberHref = (JSON.parse(number.body) as { href: string }).href;
+    expect(numberHref).toBe(`${stack.baseUrl}/rest/v1/applications/${appId}/addresses/number/+14075550100`);
+
+    const token = await call(() => client.updateApplicationAddress(appId, 'token', null, null, null, null, 'voice', null, null, null));
+    expect(token.code).toBe(200);
+    const tokenValue = (JSON.parse(token.body) as { href: string }).href.split('/').pop()!;
+
+    const all = await call(() => client.viewAddresses(appId));
+    expect(all.code).toBe(200);
+    expect(JSON.parse(all.body)).toEqual([
+      { href: numberHref, type: 'number', number: '+14075550100', displayNumber: '+1 407-555-0100', prefix: '1407', city: 'Orlando', state: 'FL', country: 'US', smsEnabled: true },
+      { href: expect.stringContaining(tokenValue), type: 'token', channel: 'voice', token: tokenValue },
+    ]);
+    const numbers = await call(() => client.viewAddresses(appId, 'number'));
+    expect((JSON.parse(numbers.body) as unknown[]).length).toBe(1);
+    const one = await call(() => client.viewAddresses(appId, 'number', '+14075550100'));
+    expect(one.code).toBe(200);
+    expect(JSON.parse(one.body)).toMatchObject({ href: numberHref, number: '+14075550100' });
+
+    // DELETE goes out with Content-Type: application/json and Content-Length: 0.
+    const deleted = await call(() => client.deleteApplicationAddress(appId, 'number', '+14075550100'));
+    expect(deleted.code).toBe(200);
+    expect(JSON.parse(deleted.body)).toEqual({ message: expect.stringMatching(/released/) });
+    expect((await call(() => client.viewAddresses(appId, 'number', '+14075550100'))).code).toBe(404);
+    const freeAgain = await call(() => client.viewAvailableAddresses('14075550100'));
+    expect((JSON.parse(freeAgain.body) as { number: string }[]).map((a) => a.number)).toEqual(['+14075550100']);
+  });
+
+  it('when a call fails, then the problem body carries error, which the Tropo clients show', async () => {
+    const res = await call(() => client.updateApplicationAddress(appId, 'skype', null, null, null, null, null, 'me', 'secret', null));
+    expect(res.code).toBe(400);
+    const body = JSON.parse(res.body) as { error: string; detail: string };
+    expect(body.error).toBe(body.detail);
+    expect(body.error).toMatch(/no longer supported/);
+  });
+});
