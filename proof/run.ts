@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import { root, startCluster, type Cluster } from './cluster';
 import { startReceiver, type Receiver } from './lib/receiver';
 import { table } from './lib/stats';
-import { authAbuse } from './scenarios/auth';
+import { authAbuse, kdfFlood } from './scenarios/auth';
 import { retryFairness } from './scenarios/fairness';
 import type { ScenarioResult } from './scenarios/common';
 import { killReplica, natsRestart, postgresDown } from './scenarios/faults';
@@ -47,6 +47,7 @@ const onCluster: Record<string, (c: Ctx) => Promise<ScenarioResult>> = {
   'target-500': (c) => target500(c.cluster, c.bad, scale),
   'target-410': (c) => target410(c.cluster, c.bad, scale),
   'auth-abuse': (c) => authAbuse(c.cluster, scale),
+  'kdf-flood': (c) => kdfFlood(c.cluster, scale),
   poison: (c) => poisonEvents(c.cluster, c.rx, scale),
   soak: (c) => soak(c.cluster, c.rx, { minutes, measureSeconds: Math.max(3, Math.round(10 * Math.min(1, scale.factor))) }),
 };
@@ -114,6 +115,8 @@ const highlights = (r: ScenarioResult): string => {
       return `${f.poisonPublished} poison + ${f.validPublished} valid: ${f.validDelivered} delivered (${f.validDeliveredPerSecond}/s), ${f.deadLettered} dead-lettered, drained in ${f.backlogDrainedSeconds} s`;
     case 'auth-abuse':
       return `tried ${f.passwordsActuallyTried} of ${f.attackRequests} guesses; others p50 ${f.othersP50BeforeMs}->${f.othersP50DuringMs} ms, p99 ${f.othersP99BeforeMs}->${f.othersP99DuringMs} ms`;
+    case 'kdf-flood':
+      return `cached account p99 ${f.cachedP99BeforeMs}->${f.cachedP99DuringMs} ms (mean ${f.cachedMeanBeforeMs}->${f.cachedMeanDuringMs}) under ${f.attackers} bad logins in flight; ${f.passwordsVerified} of ${f.attackRequests} verified`;
     case 'ssrf':
       return `refused ${f.refusedWithoutAllowList} (no allow-list), ${f.nearMissesRefused} near misses; followed ${f.redirectsFollowed} of ${f.redirectAttempts} redirects`;
     case 'retry-fairness':

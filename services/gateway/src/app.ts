@@ -48,9 +48,15 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
     cacheTtlMs: config.AUTH_CACHE_TTL_MS,
     maxFailures: config.AUTH_MAX_FAILURES,
     lockoutMs: config.AUTH_LOCKOUT_MS,
+    failureTableBytes: config.AUTH_FAILURE_TABLE_BYTES,
+    verifyConcurrency: config.AUTH_VERIFY_CONCURRENCY,
+    verifyQueue: config.AUTH_VERIFY_QUEUE,
+    addressPerSecond: config.AUTH_ADDRESS_FAILURES_PER_SECOND,
+    addressBurst: config.AUTH_ADDRESS_FAILURES_BURST,
     metrics: {
       cacheHits: new Counter({ name: 'gateway_auth_cache_hits_total', help: 'Requests authenticated from the verified-credentials cache.', registers: [registry] }),
       failures: new Counter({ name: 'gateway_auth_failures_total', help: 'Failed or locked-out authentication attempts.', registers: [registry] }),
+      shed: new Counter({ name: 'gateway_auth_shed_total', help: 'Logins refused before verification: client address over its failure budget, or verification queue full.', registers: [registry] }),
     },
   });
   const limiter = new RateLimiter(config.RATE_LIMIT_PER_SECOND);
@@ -102,11 +108,12 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
   accountRoutes(api, deps);
   webhookRoutes(api, deps);
   addressRoutes(api, deps);
-  app.use(['/v1', '/rest/v1'], authenticate(authenticator, limiter), jsonBody({ limitBytes: config.BODY_LIMIT_BYTES }), api);
+  const auth = authenticate(authenticator, limiter, config.TRUSTED_PROXIES);
+  app.use(['/v1', '/rest/v1'], auth, jsonBody({ limitBytes: config.BODY_LIMIT_BYTES }), api);
   // The Node Tropo client asks for free numbers at /addresses, without a version prefix.
   const unversioned = express.Router();
   availableNumbersRoute(unversioned, deps, '/');
-  app.use('/addresses', authenticate(authenticator, limiter), unversioned);
+  app.use('/addresses', auth, unversioned);
 
   app.use(notFoundHandler);
   app.use(problemHandler(logger));

@@ -135,3 +135,73 @@ describe('Authenticator', () => {
     await expect(auth.authenticate(header('ann', 'right'), 'r')).rejects.toMatchObject({ code: 'unavailable' });
   });
 });
+
+describe('Authenticator: bounded verifications', () => {
+  /** A verifier whose answers the test releases: counts the calls in flight. */
+  function slowAccounts() {
+    const state = { inFlight: 0, max: 0, release: [] as (() => void)[] };
+    const client = {
+      verifyCredentials: async (req: { username: string; password: string }) => {
+        state.inFlight++;
+        state.max = Math.max(state.max, state.inFlight);
+        await new Promise<void>((r) => state.release.push(r));
+        state.inFlight--;
+        if (req.username === 'ann' && req.password === 'right') return { account: { id: '7', username: 'ann', createdAt: '' } };
+        throw new AppError('unauthenticated', 'invalid credentials');
+      },
+    } as unknown as AccountsClient;
+    return { client, state };
+  }
+  const settle = () => new Promise((r) => setTimeout(r, 5));
+
+  it('when more logins arrive than may be verified and queued, then the rest are refused at once with 503 and a Retry-After', async () => {
+    const { client, state } = slowAccounts();
+    const auth = new Authenticator(client, { cacheTtlMs: 30_000, maxFailures: 5, lockoutMs: 1000, verifyConcurrency: 2, verifyQueue: 3 });
+    const results = Array.from({ length: 10 }, (_, i) => auth.authenticate(header(`u${i}`, 'x'), 'r').catch((e: unknown) => e));
+    await settle();
+    expect(state.inFlight).toBe(2);
+    const refused = (await Promise.all(results.slice(5))) as (AppError & { retryAfter: number })[];
+    expect(refused.map((e) => [e.code, e.retryAfter])).toEqual(Array(5).fill(['unavailable', 1]));
+    while (state.release.length || state.inFlight) {
+      state.release.splice(0).forEach((r) => r());
+      await settle();
+    }
+    expect(state.max).toBe(2);
+    for (const r of await Promise.all(results.slice(0, 5))) expect(r).toMatchObject({ code: 'unauthenticated' });
+  });
+
+  it('when one address keeps failing, then beyond its burst it is refused with 429 before verification, and successes give their token back', async () => {
+    let now = 1000;
+    const { client, calls } = accounts();
+    const auth = new Authenticator(client, { cacheTtlMs: 0, maxFailures: 1000, lockoutMs: 0, addressPerSecond: 1, addressBurst: 3, now: () => now });
+    for (let i = 0; i < 10; i++) await auth.authenticate(header('ann', 'right'), 'r', '10.0.0.1');
+    for (let i = 0; i < 3; i++) await expect(auth.authenticate(header(`x${i}`, 'bad'), 'r', '10.0.0.1')).rejects.toMatchObject({ code: 'unauthenticated' });
+    await expect(auth.authenticate(header('x9', 'bad'), 'r', '10.0.0.1')).rejects.toMatchObject({ code: 'rate_limited', retryAfter: 1 });
+    expect(calls.n).toBe(13);
+    // Another address is not affected; after a second the first has one more try.
+    await expect(auth.authenticate(header('x9', 'bad'), 'r', '10.0.0.2')).rejects.toMatchObject({ code: 'unauthenticated' });
+    now += 1000;
+    await expect(auth.authenticate(header('x9', 'bad'), 'r', '10.0.0.1')).rejects.toMatchObject({ code: 'unauthenticated' });
+  });
+
+  it('when the queue is full, then the refresh of a cached credential still gets through (ahead of the queue)', async () => {
+    let now = 1000;
+    const { client, state } = slowAccounts();
+    const auth = new Authenticator(client, { cacheTtlMs: 30_000, maxFailures: 5, lockoutMs: 1000, verifyConcurrency: 1, verifyQueue: 1, now: () => now });
+    const first = auth.authenticate(header('ann', 'right'), 'r');
+    await settle();
+    state.release.shift()!();
+    await first;
+    // A flood fills the slot and the queue; the owner's credential, re-verified after expiry, queues first.
+    const flood = [0, 1].map((i) => auth.authenticate(header(`u${i}`, 'x'), 'r').catch((e: unknown) => e));
+    now += 30_001;
+    const owner = auth.authenticate(header('ann', 'right'), 'r');
+    await settle();
+    state.release.shift()!(); // u0 done: the owner goes next, before u1
+    await settle();
+    state.release.shift()!();
+    await expect(owner).resolves.toMatchObject({ accountId: '7' });
+    state.release.splice(0).forEach((r) => r());
+    await Promise.all(flood);
+  });
+});

@@ -1,8 +1,12 @@
 // HTTP Basic authentication against the applications service, with a short cache of verified
 // credentials (so the slow KDF is not on the hot path) and a per-username lockout after failures.
+// Verifications (each a full KDF on the applications service) are bounded: a few at a time per
+// replica with a short queue (503 beyond it), and a per-client-address budget of failed ones (429).
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { AppError, type Counter } from '@switchboard/platform';
 import type { AccountsClient } from '@switchboard/proto';
+import { BoundedMap } from './bounded-map';
+import { RateLimiter } from './rate-limit';
 
 export interface Principal {
   accountId: string;
@@ -30,8 +34,55 @@ export interface AuthOptions {
   maxFailures: number;
   lockoutMs: number;
   maxEntries?: number;
+  /** Memory the failure table may take (usernames are attacker-chosen); default 16 MiB. */
+  failureTableBytes?: number;
+  /** Verifications in flight at a time (default 2) and waiting beyond them (default 16). */
+  verifyConcurrency?: number;
+  verifyQueue?: number;
+  /** Failed verifications per second per client address (0 = no limit, the default), and the burst (default 20). */
+  addressPerSecond?: number;
+  addressBurst?: number;
   now?: () => number;
-  metrics?: { cacheHits: Counter; failures: Counter };
+  metrics?: { cacheHits: Counter; failures: Counter; shed?: Counter };
+}
+
+/** Thrown with the seconds a client should wait (the Retry-After header). */
+function retryLater(code: 'rate_limited' | 'unavailable', message: string, retryAfter: number): AppError {
+  return Object.assign(new AppError(code, message), { retryAfter: Math.max(1, retryAfter) });
+}
+
+/**
+ * At most `concurrency` tasks at a time, `queue` more waiting (priority ones first and never
+ * refused); beyond that a task is refused at once with 503 + Retry-After.
+ */
+export class VerifyGate {
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(
+    private readonly concurrency: number,
+    private readonly queue: number,
+  ) {}
+
+  get load(): { running: number; waiting: number } {
+    return { running: this.running, waiting: this.waiting.length };
+  }
+
+  async run<T>(task: () => Promise<T>, priority = false): Promise<T> {
+    if (this.running < this.concurrency) this.running++;
+    else {
+      if (!priority && this.waiting.length >= this.queue) throw retryLater('unavailable', 'too many logins are being verified; try again shortly', 1);
+      // The slot is handed over by release(), never given up in between (no overtaking).
+      await new Promise<void>((resolve) => (priority ? this.waiting.unshift(resolve) : this.waiting.push(resolve)));
+    }
+    try {
+      return await task();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.running--;
+    }
+  }
 }
 
 const MAX_LOCKOUT_MS = 15 * 60 * 1000;
@@ -43,10 +94,12 @@ const KNOWN_GOOD_MS = MAX_LOCKOUT_MS;
 
 export class Authenticator {
   private readonly cache = new Map<string, CacheEntry>();
-  private readonly failures = new Map<string, FailureEntry>();
+  private readonly failures: BoundedMap<FailureEntry>;
   private readonly inflight = new Map<string, Promise<Principal>>();
   private readonly now: () => number;
   private readonly maxEntries: number;
+  private readonly gate: VerifyGate;
+  private readonly perAddress: RateLimiter;
 
   constructor(
     private readonly accounts: AccountsClient,
@@ -54,6 +107,14 @@ export class Authenticator {
   ) {
     this.now = opts.now ?? Date.now;
     this.maxEntries = opts.maxEntries ?? 100_000;
+    this.failures = new BoundedMap({ maxEntries: this.maxEntries, maxBytes: opts.failureTableBytes ?? 16 * 1024 * 1024 });
+    this.gate = new VerifyGate(opts.verifyConcurrency ?? 2, opts.verifyQueue ?? 16);
+    this.perAddress = new RateLimiter(opts.addressPerSecond ?? 0, this.now, opts.addressBurst ?? 20);
+  }
+
+  /** Entries and estimated bytes of the failure table (for tests and metrics). */
+  get failureTable(): { entries: number; bytes: number } {
+    return { entries: this.failures.size, bytes: this.failures.bytes };
   }
 
   /** Parses an Authorization header; throws 401 when absent or malformed. */
@@ -66,7 +127,8 @@ export class Authenticator {
     return { username: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
   }
 
-  async authenticate(header: string | undefined, requestId: string): Promise<Principal> {
+  /** `address`: the client's address (clientAddress), for the limit on failed verifications. */
+  async authenticate(header: string | undefined, requestId: string, address = ''): Promise<Principal> {
     const { username, password } = Authenticator.parse(header);
     const digest = createHash('sha256').update(username).update('\0').update(password).digest();
     const now = this.now();
@@ -80,7 +142,7 @@ export class Authenticator {
       // leaves it to expire.
       if (now >= cached.refreshAt) {
         cached.refreshAt = cached.expires;
-        this.verifyOnce(username, password, digest, requestId).catch(() => undefined);
+        this.verifyOnce(username, password, digest, requestId, true).catch(() => undefined);
       }
       return cached.principal;
     }
@@ -92,17 +154,38 @@ export class Authenticator {
     if (!knownGood && failure && failure.lockedUntil > now) {
       this.opts.metrics?.failures.inc();
       const retryAfter = Math.ceil((failure.lockedUntil - now) / 1000);
-      throw Object.assign(new AppError('rate_limited', `too many failed logins for this user; try again in ${retryAfter} s`), { retryAfter });
+      throw retryLater('rate_limited', `too many failed logins for this user; try again in ${retryAfter} s`, retryAfter);
     }
-    return this.verifyOnce(username, password, digest, requestId);
+    if (knownGood) return this.verifyOnce(username, password, digest, requestId, true);
+    // Every verification takes a token of the client address's budget and a success gives it back:
+    // only failed guesses use it up, and a flood of them is refused before it reaches the KDF.
+    const wait = this.perAddress.take(address);
+    if (wait > 0) {
+      this.opts.metrics?.shed?.inc();
+      throw retryLater('rate_limited', 'too many failed logins from this address; try again later', Math.ceil(wait / 1000));
+    }
+    const principal = this.verifyOnce(username, password, digest, requestId, false);
+    principal.then(
+      () => this.perAddress.refund(address),
+      () => undefined,
+    );
+    return principal;
   }
 
   /** Concurrent requests with the same credentials (and a refresh ahead) share one verification. */
-  private verifyOnce(username: string, password: string, digest: Buffer, requestId: string): Promise<Principal> {
+  private verifyOnce(username: string, password: string, digest: Buffer, requestId: string, priority: boolean): Promise<Principal> {
     const key = `${username}\0${digest.toString('hex')}`;
     let pending = this.inflight.get(key);
     if (!pending) {
-      pending = this.verify(username, password, digest, requestId).finally(() => this.inflight.delete(key));
+      // The owner's verified credential (a refresh, or presented during a lockout) goes first and is
+      // never refused for a full queue: a flood of guesses must not lock the owner out.
+      pending = this.gate
+        .run(() => this.verify(username, password, digest, requestId), priority)
+        .catch((err: unknown) => {
+          if (err instanceof AppError && err.code === 'unavailable' && (err as { retryAfter?: number }).retryAfter) this.opts.metrics?.shed?.inc();
+          throw err;
+        })
+        .finally(() => this.inflight.delete(key));
       this.inflight.set(key, pending);
     }
     return pending;
@@ -114,7 +197,7 @@ export class Authenticator {
       const principal = { accountId: res.account!.id, username: res.account!.username };
       // A success resets the failure count, but not a lockout in force: the owner getting through
       // during a brute force must not hand the attacker a fresh set of guesses.
-      if (!((this.failures.get(username)?.lockedUntil ?? 0) > this.now())) this.failures.delete(username);
+      if (!((this.failures.peek(username)?.lockedUntil ?? 0) > this.now())) this.failures.delete(username);
       if (this.opts.cacheTtlMs > 0) {
         this.bound(this.cache);
         const now = this.now();
@@ -144,11 +227,10 @@ export class Authenticator {
       const exponent = Math.min(entry.count - this.opts.maxFailures, 10);
       entry.lockedUntil = this.now() + Math.min(this.opts.lockoutMs * 2 ** exponent, MAX_LOCKOUT_MS);
     }
-    this.bound(this.failures);
     this.failures.set(username, entry);
   }
 
-  private bound(map: Map<string, unknown>): void {
+  private bound(map: Map<string, CacheEntry>): void {
     if (map.size < this.maxEntries) return;
     // Maps iterate in insertion order: drop the oldest tenth.
     let n = Math.ceil(this.maxEntries / 10);

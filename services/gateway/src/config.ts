@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { grpcAddress, logLevel, parseConfig, port } from '@switchboard/platform';
+import { cidrList, grpcAddress, logLevel, parseConfig, port } from '@switchboard/platform';
 import { BODY_LIMIT_DEFAULT_BYTES } from './limits';
 
 const schema = z
@@ -29,6 +29,26 @@ const schema = z
     AUTH_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
     /** First lockout; doubles with every further failure, up to 15 minutes. */
     AUTH_LOCKOUT_MS: z.coerce.number().int().min(0).max(900_000).default(30_000),
+    /**
+     * Verifications (a full KDF on the applications service each) in flight at a time per replica,
+     * and how many more may wait; beyond that a login that is not cached is answered 503 + Retry-After.
+     */
+    AUTH_VERIFY_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(2),
+    AUTH_VERIFY_QUEUE: z.coerce.number().int().min(0).max(10_000).default(16),
+    /**
+     * Failed logins per second per client address (0 = no limit), after a burst of
+     * AUTH_ADDRESS_FAILURES_BURST; beyond it 429 + Retry-After before the password is checked.
+     * Successful logins give their token back.
+     */
+    AUTH_ADDRESS_FAILURES_PER_SECOND: z.coerce.number().min(0).max(100_000).default(1),
+    AUTH_ADDRESS_FAILURES_BURST: z.coerce.number().int().min(1).max(100_000).default(20),
+    /** Memory the table of failed logins per username may take (least recently used dropped first). */
+    AUTH_FAILURE_TABLE_BYTES: z.coerce.number().int().min(64 * 1024).max(1024 * 1024 * 1024).default(16 * 1024 * 1024),
+    /**
+     * Proxies (comma-separated CIDRs) whose X-Forwarded-For is believed when telling client addresses
+     * apart; default none (the peer address is the client).
+     */
+    TRUSTED_PROXIES: cidrList,
     /** Sustained requests per second per account (0 = no limit); bursts up to twice that. */
     RATE_LIMIT_PER_SECOND: z.coerce.number().min(0).max(1_000_000).default(500),
     LOG_LEVEL: logLevel,

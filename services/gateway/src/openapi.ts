@@ -41,9 +41,9 @@ const errors = {
   '422': problemResponse('The `Idempotency-Key` was used in the last 24 h with a different request (method, path or body): `idempotency_key_reused`.'),
   '413': problemResponse(`Request body over the size limit (\`BODY_LIMIT_BYTES\`, default ${BODY_LIMIT_DEFAULT_BYTES / 1024} KiB).`),
   '415': problemResponse('A POST/PUT body without Content-Type: application/json (a POST without a body needs no Content-Type).'),
-  '429': problemResponse('Rate limited or locked out after failed logins.', { 'Retry-After': { schema: { type: 'string' } } }),
+  '429': problemResponse('Rate limited, locked out after failed logins, or too many failed logins from this client address.', { 'Retry-After': { schema: { type: 'string' } } }),
   '500': problemResponse('Unexpected error; quote the X-Request-Id.'),
-  '503': problemResponse('A dependency is unavailable; retry. Nothing was half-written.', { 'Retry-After': { schema: { type: 'string' } } }),
+  '503': problemResponse('A dependency is unavailable, or too many logins are waiting to be verified; retry. Nothing was half-written.', { 'Retry-After': { schema: { type: 'string' } } }),
 };
 
 type Status = keyof typeof errors;
