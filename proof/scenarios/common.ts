@@ -68,13 +68,22 @@ export interface Target {
 }
 
 /** An account with a cdrCreated/call subscription to `<rx>/<name>/events` and an application whose voiceUrl is `<rx>/<name>/sessions`. */
-export async function newTarget(cluster: Cluster, rx: Receiver, name: string): Promise<Target> {
+/**
+ * A subscription (cdrCreated) and an application whose voiceUrl is on `rx`. With `fallback`, the
+ * application's voiceFallbackUrl is the same path on that receiver: sessions are real time, so a
+ * session whose primary URL fails is sent there instead of being retried later.
+ */
+export async function newTarget(cluster: Cluster, rx: Receiver, name: string, fallback?: Receiver): Promise<Target> {
   const account = await newAccount(cluster, name.replace(/\W/g, '_'));
   const eventsPath = `/${name}/events`;
   const sessionsPath = `/${name}/sessions`;
   const hook = await api(cluster, account, 'POST', '/v1/webhooks', { event: 'cdrCreated', resource: 'call', targetUrl: rx.url(eventsPath) });
   if (hook.status !== 200) throw new Error(`subscription create: ${hook.status} ${JSON.stringify(hook.json)}`);
-  const app = await api(cluster, account, 'POST', '/v1/applications', { name, voiceUrl: rx.url(sessionsPath) });
+  const app = await api(cluster, account, 'POST', '/v1/applications', {
+    name,
+    voiceUrl: rx.url(sessionsPath),
+    ...(fallback ? { voiceFallbackUrl: fallback.url(sessionsPath) } : {}),
+  });
   if (app.status !== 200) throw new Error(`application create: ${app.status} ${JSON.stringify(app.json)}`);
   return {
     account,

@@ -36,9 +36,11 @@ export async function underLoad(
   shape: LoadShape,
   fault: () => Promise<void>,
   loadAccounts?: Account[],
+  /** Where sessions go when `rx` fails them (the application's voiceFallbackUrl). */
+  fallback?: Receiver,
 ): Promise<ScenarioResult> {
   const started = Date.now();
-  const t = await newTarget(cluster, rx, name);
+  const t = await newTarget(cluster, rx, name, fallback);
   const accounts = loadAccounts ?? [await newAccount(cluster, 'load'), await newAccount(cluster, 'load')];
   const api = startApiLoad({ apiUrl: cluster.apiUrl, accounts, concurrency: shape.apiConcurrency, voiceUrl: rx.url('/unused') });
   const events = startEventLoad({
@@ -53,10 +55,11 @@ export async function underLoad(
   const restoredAt = Date.now();
   await sleep(shape.afterMs);
   await Promise.all([api.stop(), events.stop()]);
+  // A session counts as delivered at its primary URL or at its fallback URL.
+  const sessionOk = (id: string) => rx.stats(t.sessionsPath).okEvents.has(id) || (fallback?.stats(t.sessionsPath).okEvents.has(id) ?? false);
   const delivered = () => {
     const ev = rx.stats(t.eventsPath).okEvents;
-    const se = rx.stats(t.sessionsPath).okEvents;
-    for (const id of events.published) if (!ev.has(id) && !se.has(id)) return false;
+    for (const id of events.published) if (!ev.has(id) && !sessionOk(id)) return false;
     return true;
   };
   const drainedAt = await until(delivered, shape.drainTimeoutMs);
@@ -64,7 +67,7 @@ export async function underLoad(
   const ev = rx.stats(t.eventsPath);
   const se = rx.stats(t.sessionsPath);
   let lost = 0;
-  for (const id of events.published) if (!ev.okEvents.has(id) && !se.okEvents.has(id)) lost++;
+  for (const id of events.published) if (!ev.okEvents.has(id) && !sessionOk(id)) lost++;
   const s = summarizeApi(api.log, faultAt);
   return finish(
     {

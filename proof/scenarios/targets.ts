@@ -7,8 +7,12 @@ import { sleep } from '../lib/stats';
 import { api, finish, newAccount, newTarget, type Scale, type ScenarioResult } from './common';
 import { DEFAULT_SHAPE, underLoad } from './faults';
 
-/** The target hangs (no answer; the dispatcher's timeout fires) for 30 s x factor, then answers 200. */
-export function targetTimeout(cluster: Cluster, bad: Receiver, scale: Scale, shape = DEFAULT_SHAPE): Promise<ScenarioResult> {
+/**
+ * The target hangs (no answer; the dispatcher's timeout fires) for 30 s x factor, then answers 200.
+ * Notifications wait for it on their retry schedule; sessions, which are real time, go to the
+ * application's fallback URL on `good`.
+ */
+export function targetTimeout(cluster: Cluster, bad: Receiver, good: Receiver, scale: Scale, shape = DEFAULT_SHAPE): Promise<ScenarioResult> {
   const name = 'target-timeout';
   return underLoad(cluster, bad, name, shape, async () => {
     bad.setMode(`/${name}/events`, 'hang');
@@ -16,11 +20,14 @@ export function targetTimeout(cluster: Cluster, bad: Receiver, scale: Scale, sha
     await sleep(Math.round(30_000 * scale.factor));
     bad.setMode(`/${name}/events`, 200);
     bad.setMode(`/${name}/sessions`, 200);
-  });
+  }, undefined, good);
 }
 
-/** The target answers 500 for 60 s x factor, then 200: every event still arrives, once per webhook-id. */
-export function target500(cluster: Cluster, bad: Receiver, scale: Scale, shape = DEFAULT_SHAPE): Promise<ScenarioResult> {
+/**
+ * The target answers 500 for 60 s x factor, then 200: every notification still arrives, once per
+ * webhook-id; every session it refused arrives at the application's fallback URL on `good`.
+ */
+export function target500(cluster: Cluster, bad: Receiver, good: Receiver, scale: Scale, shape = DEFAULT_SHAPE): Promise<ScenarioResult> {
   const name = 'target-500';
   return underLoad(cluster, bad, name, shape, async () => {
     bad.setMode(`/${name}/events`, 500);
@@ -28,7 +35,7 @@ export function target500(cluster: Cluster, bad: Receiver, scale: Scale, shape =
     await sleep(Math.round(60_000 * scale.factor));
     bad.setMode(`/${name}/events`, 200);
     bad.setMode(`/${name}/sessions`, 200);
-  });
+  }, undefined, good);
 }
 
 /**
