@@ -3,32 +3,19 @@ import { AppError, type FieldError } from '@switchboard/platform';
 import type { Delivery__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/Delivery';
 import type { RecordAttemptsRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/RecordAttemptsRequest';
 import type { Deps } from '../context';
+import type { Delivery } from '../db/entities';
 import type { SubscriptionRef } from '../events/changes';
 import { isAccountId, isSubscriptionId, newDeliveryId } from '../subscriptions/ids';
 import { kindOf, outcomeOf } from './mapper';
 
-const KINDS = ['session', 'notification'] as const;
-const OUTCOMES = ['succeeded', 'retrying', 'failed', 'cancelled'] as const;
+const KINDS: readonly Delivery['kind'][] = ['session', 'notification'];
+const OUTCOMES: readonly Delivery['outcome'][] = ['succeeded', 'retrying', 'failed', 'cancelled'];
 const MAX_ATTEMPTS_PER_CALL = 1000;
 const ERROR_MAX = 2000;
 const REASON_MAX = 500;
 
-interface Attempt {
-  id: string;
-  messageId: string;
-  kind: (typeof KINDS)[number];
-  subscriptionId: string | null;
-  applicationId: string | null;
-  accountId: string | null;
-  event: string;
-  targetUrl: string;
-  attempt: number;
-  statusCode: number | null;
-  durationMs: number;
-  error: string | null;
-  outcome: (typeof OUTCOMES)[number];
-  createdAt: Date;
-}
+/** A delivery record as it is inserted (its `seq` comes from the table). */
+type Attempt = Omit<Delivery, 'seq'>;
 
 /** Text as Postgres stores it: no NUL characters (a record must never be refused for its error text). */
 const clean = (s: string) => s.replace(/\u0000/g, '');
