@@ -128,6 +128,14 @@ describe('Authenticator', () => {
     expect(calls.n).toBe(1);
   });
 
+  it('when 200 concurrent requests from one address carry the same new credentials, then none is refused by the address budget (they are one verification, not 200 guesses)', async () => {
+    const { client, calls } = accounts();
+    const auth = new Authenticator(client, { cacheTtlMs: 30_000, maxFailures: 5, lockoutMs: 1000, addressPerSecond: 1, addressBurst: 20 });
+    const results = await Promise.allSettled(Array.from({ length: 200 }, () => auth.authenticate(header('ann', 'right'), 'r', '203.0.113.7')));
+    expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+    expect(calls.n).toBe(1);
+  });
+
   it('when the accounts service is unavailable, then the error is not turned into a 401 and nothing is counted as a failure', async () => {
     const client = { verifyCredentials: async () => Promise.reject(new AppError('unavailable', 'down')) } as unknown as AccountsClient;
     const auth = new Authenticator(client, { cacheTtlMs: 0, maxFailures: 1, lockoutMs: 1000 });

@@ -85,6 +85,9 @@ export class VerifyGate {
   }
 }
 
+/** Identifies one verification in flight: the username and the digest of the credentials. */
+const inflightKey = (username: string, digest: Buffer) => `${username}\0${digest.toString('hex')}`;
+
 const MAX_LOCKOUT_MS = 15 * 60 * 1000;
 /**
  * How long a verified credential is remembered as the owner's: longer than any lockout, so a brute
@@ -157,6 +160,11 @@ export class Authenticator {
       throw retryLater('rate_limited', `too many failed logins for this user; try again in ${retryAfter} s`, retryAfter);
     }
     if (knownGood) return this.verifyOnce(username, password, digest, requestId, true);
+    // A request whose credentials are being verified already waits for that verification: it
+    // starts none, so it takes nothing of the address's budget (an integration's first burst of
+    // concurrent requests is one verification, not one guess per request).
+    const joining = this.inflight.get(inflightKey(username, digest));
+    if (joining) return joining;
     // Every verification takes a token of the client address's budget and a success gives it back:
     // only failed guesses use it up, and a flood of them is refused before it reaches the KDF.
     const wait = this.perAddress.take(address);
@@ -174,7 +182,7 @@ export class Authenticator {
 
   /** Concurrent requests with the same credentials (and a refresh ahead) share one verification. */
   private verifyOnce(username: string, password: string, digest: Buffer, requestId: string, priority: boolean): Promise<Principal> {
-    const key = `${username}\0${digest.toString('hex')}`;
+    const key = inflightKey(username, digest);
     let pending = this.inflight.get(key);
     if (!pending) {
       // The owner's verified credential (a refresh, or presented during a lockout) goes first and is
