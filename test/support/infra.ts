@@ -23,9 +23,12 @@ export function randomName(prefix: string): string {
 /**
  * Ports handed out by freePort come from below the kernel's ephemeral range (32768-60999 here), so
  * the local port of an outgoing connection cannot take one between freePort and the server's own
- * bind; a port handed out once is not handed out again by this process.
+ * bind. Each process draws from its own window of that range (by process id), so two test files
+ * running at once rarely share ports to pick from, and a port handed out once is not handed out again.
  */
-const PORT_RANGE = { from: 20_000, to: 32_000 };
+const PORT_WINDOW = 500;
+const PORT_WINDOWS = 24;
+const PORT_BASE = 20_000 + (process.pid % PORT_WINDOWS) * PORT_WINDOW;
 const handedOut = new Set<number>();
 
 function canListen(port: number): Promise<boolean> {
@@ -38,14 +41,14 @@ function canListen(port: number): Promise<boolean> {
 
 export async function freePort(): Promise<number> {
   for (let i = 0; i < 200; i++) {
-    const port = PORT_RANGE.from + Math.floor(Math.random() * (PORT_RANGE.to - PORT_RANGE.from));
+    const port = PORT_BASE + Math.floor(Math.random() * PORT_WINDOW);
     if (handedOut.has(port)) continue;
     if (await canListen(port)) {
       handedOut.add(port);
       return port;
     }
   }
-  throw new Error(`no free port between ${PORT_RANGE.from} and ${PORT_RANGE.to}`);
+  throw new Error(`no free port between ${PORT_BASE} and ${PORT_BASE + PORT_WINDOW}`);
 }
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
