@@ -5,6 +5,7 @@ import { createHash, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
 import { randomBytes } from 'node:crypto';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import pg from 'pg';
+import type { SubscriptionRow } from '../../services/webhooks/src/subscriptions/repository';
 
 const port = Number(process.env.PORT ?? 8099);
 const base = process.env.PUBLIC_BASE_URL ?? `http://localhost:${port}`;
@@ -104,23 +105,7 @@ app.post('/v1/applications', async (req, res) => {
 });
 
 // Webhook subscriptions (issue 3): the webhooks schema's tables, the gateway's JSON (webhookJson).
-type Sub = {
-  id: string;
-  account_id: string;
-  application_id: string | null;
-  name: string | null;
-  event: string;
-  resource: string;
-  target_url: string;
-  payload: unknown;
-  enabled: boolean;
-  created_at: Date;
-  updated_at: Date;
-  consecutive_failures: number;
-  last_attempt_at: Date | null;
-  last_status: number | null;
-  disabled_reason: string | null;
-};
+type Sub = SubscriptionRow;
 const subJson = (s: Sub) => ({
   href: `${base}/v1/webhooks/${s.id}`,
   id: s.id,

@@ -5,11 +5,11 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse, stringify } from 'yaml';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { allDashboardQueries, BUILTIN_VARIABLES, DASHBOARDS_DIR, dashboardQueries, interpolate, loadDashboards, withoutZeroFallback, type JsonDashboard } from '../grafana/queries';
 import { renderKustomization, validateSchemas } from './lib/k8s';
 import { checkExpression } from './lib/promql';
-import { DEPLOY_DIR, requireTool, run, typecheck, type TscFile } from './lib/tools';
+import { DEPLOY_DIR, requireTool, run, setupOrFailEach, typecheck, type TscFile } from './lib/tools';
 
 const EXPECTED_FILES = ['api.json', 'delivery.json', 'services.json'];
 
@@ -64,19 +64,8 @@ function dashboardAsTypeScript(name: string, dashboard: unknown): TscFile {
 
 let tscErrors: Map<string, string[]>;
 
-// A missing tool must fail every test with its message (a failing beforeAll would only skip them).
-let setupError: unknown;
-beforeEach(() => {
-  if (setupError) throw setupError;
-});
-
-beforeAll(() => {
-  try {
-    setup();
-  } catch (err) {
-    setupError = err;
-  }
-});
+// A missing tool fails every test with its message.
+setupOrFailEach(setup);
 
 function setup(): void {
   const typo = structuredClone(dashboards.find((d) => d.file === 'api.json')!.dashboard) as unknown as { panels: Panel[]; titel?: string };

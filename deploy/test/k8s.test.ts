@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Container } from 'kubernetes-types/core/v1';
 import type { HorizontalPodAutoscaler } from 'kubernetes-types/autoscaling/v2';
 import { SERVICE_NAMES, SERVICES, serviceOfImage } from './lib/catalog';
@@ -26,7 +26,7 @@ import {
   type K8sObject,
 } from './lib/k8s';
 import { address, flowAllowed, foreignPod, podOf, type Endpoint } from './lib/network';
-import { DEPLOY_DIR, REPO_ROOT, requireTool, run } from './lib/tools';
+import { DEPLOY_DIR, REPO_ROOT, requireTool, run, setupOrFailEach } from './lib/tools';
 
 const OVERLAYS = { dev: 'switchboard-dev', prod: 'switchboard' } as const;
 type Overlay = keyof typeof OVERLAYS;
@@ -47,19 +47,8 @@ function brokenManifests(dev: K8sObject[], prod: K8sObject[]) {
   return { typoDeployment: gateway, typoMonitor: monitor };
 }
 
-// A missing tool must fail every test with its message (a failing beforeAll would only skip them).
-let setupError: unknown;
-beforeEach(() => {
-  if (setupError) throw setupError;
-});
-
-beforeAll(() => {
-  try {
-    setup();
-  } catch (err) {
-    setupError = err;
-  }
-});
+// A missing tool fails every test with its message.
+setupOrFailEach(setup);
 
 function setup(): void {
   rendered = {

@@ -1,22 +1,16 @@
 // Short version of `npm run proof -- poison`: 1,000 events the services refuse for good among 200
 // valid ones, on a cluster of two dispatchers; every valid one arrives, every poison event is
 // dead-lettered, the events consumer's backlog drains.
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startCluster, type Cluster } from '../../proof/cluster';
-import { startReceiver, type Receiver } from '../../proof/lib/receiver';
+import { expect, it } from 'vitest';
+import type { Cluster } from '../../proof/cluster';
+import type { Receiver } from '../../proof/lib/receiver';
+import { useClusterWithReceiver } from './fixture';
 import { poisonEvents } from '../../proof/scenarios/poison';
 
 let cluster: Cluster;
 let rx: Receiver;
 
-beforeAll(async () => {
-  cluster = await startCluster({ gateways: 1, applications: 1, webhooks: 1, dispatchers: 2, privatePostgres: false });
-  rx = await startReceiver();
-}, 120_000);
-afterAll(async () => {
-  await rx?.close();
-  await cluster?.stop();
-});
+useClusterWithReceiver({ gateways: 1, applications: 1, webhooks: 1, dispatchers: 2, privatePostgres: false }, (f) => ({ cluster, rx } = f));
 
 it('when 1,000 poison events are interleaved with 200 valid ones, then every valid one is delivered and the backlog drains', async () => {
   const r = await poisonEvents(cluster, rx, { factor: 0.3 }, 1000, 5);

@@ -1,21 +1,15 @@
 // Short version of `npm run proof -- postgres-down`: Postgres stopped for 3 s under load. The API
 // answers 503 (never 500) while it is down and recovers by itself; no event is lost.
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startCluster, type Cluster } from '../../proof/cluster';
-import { startReceiver, type Receiver } from '../../proof/lib/receiver';
+import { expect, it } from 'vitest';
+import type { Cluster } from '../../proof/cluster';
+import type { Receiver } from '../../proof/lib/receiver';
+import { useClusterWithReceiver } from './fixture';
 import { postgresDown } from '../../proof/scenarios/faults';
 
 let cluster: Cluster;
 let rx: Receiver;
 
-beforeAll(async () => {
-  cluster = await startCluster({ gateways: 1, applications: 1, webhooks: 1, dispatchers: 1, privatePostgres: true });
-  rx = await startReceiver();
-}, 120_000);
-afterAll(async () => {
-  await rx?.close();
-  await cluster?.stop();
-});
+useClusterWithReceiver({ gateways: 1, applications: 1, webhooks: 1, dispatchers: 1, privatePostgres: true }, (f) => ({ cluster, rx } = f));
 
 it('when Postgres stops for 3 s, then the API answers 503 meanwhile, recovers, and no event is lost', async () => {
   const r = await postgresDown(cluster, rx, { factor: 0.3 }, { eventRate: 30, apiConcurrency: 3, beforeMs: 1000, afterMs: 2000, drainTimeoutMs: 40_000 });

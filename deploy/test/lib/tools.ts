@@ -5,6 +5,7 @@ import { existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { beforeAll, beforeEach } from 'vitest';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const DEPLOY_DIR = join(REPO_ROOT, 'deploy');
@@ -112,4 +113,22 @@ export function typecheck(files: TscFile[]): TscDiagnostic[] {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Runs `setup` once before the tests of a file; when it throws (e.g. a missing tool), every test
+ * fails with its error (a failing beforeAll would only skip them).
+ */
+export function setupOrFailEach(setup: () => void): void {
+  let setupError: unknown;
+  beforeEach(() => {
+    if (setupError) throw setupError;
+  });
+  beforeAll(() => {
+    try {
+      setup();
+    } catch (err) {
+      setupError = err;
+    }
+  });
 }

@@ -117,3 +117,4 @@ export async function runMigrations(service: string, definition: SchemaDefinitio
 }
 
 export * from './secrets-migration';
+export * from './service';

@@ -1,19 +1,6 @@
 // Composition root of the applications service: createApp(config) -> { start, stop }.
-import type { MikroORM } from '@mikro-orm/postgresql';
-import { initOrm, migrate } from '@switchboard/orm';
-import {
-  connectNats,
-  createLogger,
-  createRegistry,
-  ensureStreams,
-  GrpcServer,
-  IdempotencyStore,
-  startOpsServer,
-  STREAMS,
-  type Logger,
-  type NatsHandle,
-  type OpsServer,
-} from '@switchboard/platform';
+import { createDataService, type DataServiceApp } from '@switchboard/orm';
+import { createLogger, type Logger } from '@switchboard/platform';
 import { healthProto } from '@switchboard/proto';
 import { setScryptN } from './accounts/password';
 import type { Config } from './config';
@@ -24,63 +11,36 @@ import { startOutboxRelay, type OutboxRelay } from './outbox/relay';
 
 export { loadConfig, type Config } from './config';
 
-export interface ApplicationsApp {
-  logger: Logger;
-  orm: MikroORM;
-  start(): Promise<{ grpcPort: number; opsPort: number }>;
-  stop(): Promise<void>;
-}
+export type ApplicationsApp = DataServiceApp;
 
 export async function createApp(config: Config, logger: Logger = createLogger('applications', config.LOG_LEVEL)): Promise<ApplicationsApp> {
   setScryptN(config.PASSWORD_SCRYPT_N);
-  const registry = createRegistry('applications');
-  const orm = await initOrm({ ...SCHEMA, databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, poolMax: config.DB_POOL_MAX, logger, secrets: config.SECRETS_KEY });
-  let nats: NatsHandle | undefined;
+  const service = await createDataService('applications', SCHEMA, config, logger);
+  const { orm, idempotency, grpc } = service;
   let relay: OutboxRelay | undefined;
-  let ops: OpsServer | undefined;
-  const idempotency = new IdempotencyStore(orm.em.getConnection().getKnex(), config.DB_SCHEMA);
   let stopPruning: (() => void) | undefined;
-  const grpc = new GrpcServer({ service: 'applications', logger, registry, idempotency });
-  let accepting = false;
 
   return {
     logger,
     orm,
     async start() {
-      if (config.MIGRATE_ON_START) await migrate(orm, config.DB_SCHEMA, logger);
+      const nats = await service.connect();
       // Idempotency keys are kept 24 h (packages/platform/src/idempotency.ts).
       stopPruning = idempotency.startPruning(60 * 60 * 1000, (err) => logger.warn({ err: (err as Error).message }, 'pruning idempotency keys failed; will retry'));
-      nats = await connectNats(config.NATS_URL, logger, 'applications');
-      await ensureStreams(nats.jsm, [STREAMS.internal], config.NATS_STREAM_REPLICAS);
       relay = startOutboxRelay(orm, nats.js, config.DB_SCHEMA, logger);
       const deps: Deps = { orm, allowedCidrs: config.DELIVERY_ALLOWED_CIDRS, sipDomain: config.SIP_DOMAIN, outbox: relay, secrets: config.SECRETS_KEY };
       registerHandlers(grpc, deps);
       grpc.addHealth(healthProto().Health.service);
-      const grpcPort = await grpc.listen(config.HOST, config.GRPC_PORT);
-      const n = nats;
-      ops = await startOpsServer({
-        port: config.OPS_PORT,
-        host: config.HOST,
-        logger,
-        registry,
-        accepting: () => accepting,
-        ready: async () => ({
-          database: await orm.isConnected().catch(() => false),
-          nats: !n.nc.isClosed(),
-        }),
-      });
-      accepting = true;
-      logger.info({ grpcPort, opsPort: ops.port }, 'applications service started');
-      return { grpcPort, opsPort: ops.port };
+      return service.serve(async (n) => ({
+        database: await orm.isConnected().catch(() => false),
+        nats: !n.nc.isClosed(),
+      }));
     },
     async stop() {
-      accepting = false;
       stopPruning?.();
-      await grpc.stop();
-      await relay?.stop();
-      await ops?.close();
-      await nats?.close();
-      await orm.close(true);
+      await service.stop(async () => {
+        await relay?.stop();
+      });
     },
   };
 }

@@ -1,24 +1,17 @@
 // At-least-once across a crash (docs/events.md#delivery): the dispatcher process is killed with SIGKILL in
 // the middle of a burst of 2,000 events and started again; every event reaches the target, and
 // duplicates carry the same webhook-id.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jetstreamManager } from '@nats-io/jetstream';
 import pg from 'pg';
-import { waitFor, startReceiver, type Receiver } from '../../../test/support';
+import { waitFor, type Receiver } from '../../../test/support';
 import { CONSUMERS, DELIVERIES_STREAM } from '../src/streams';
-import { cdrEvent, startHarness, type Harness } from './harness';
+import { cdrEvent, useHarness, type Harness } from './harness';
 
 let h: Harness;
 let rx: Receiver;
 
-beforeAll(async () => {
-  h = await startHarness();
-  rx = await startReceiver();
-});
-afterAll(async () => {
-  await h?.stop();
-  await rx?.close();
-});
+useHarness((f) => ({ h, rx } = f));
 
 const TOTAL = 2000;
 

@@ -1,8 +1,9 @@
 // Test fixture of the dispatcher: the real applications and webhooks services in-process
 // (test/support startServices) on a fresh database and a private NATS server; the tests start
 // dispatchers in-process or as child processes (for kill -9) with a short retry schedule.
+import { afterAll, beforeAll } from 'vitest';
 import type { NatsHandle } from '@switchboard/platform';
-import { randomName, startServices, waitFor, type Services } from '../../../test/support';
+import { randomName, startReceiver, startServices, waitFor, type Receiver, type RunningDispatcher, type Services } from '../../../test/support';
 import type { SessionFailed, SessionInstructions } from '../src/delivery/session-loop';
 
 /** Environment every dispatcher of the tests starts with (short schedule, loopback allowed). */
@@ -20,6 +21,28 @@ export type Harness = Services<{ webhooks: true }>;
 
 export function startHarness(): Promise<Harness> {
   return startServices({ webhooks: true, env: { DELIVERY_ALLOWED_CIDRS: '127.0.0.0/8,::1/128' }, dispatcherEnv: TEST_DISPATCHER_ENV });
+}
+
+/**
+ * The fixture of a whole test file: a harness and one receiver started before all its tests and
+ * stopped after them, and a dispatcher started with `dispatcherEnv` when given. `onReady` receives
+ * them once started (e.g. `useHarness((f) => ({ h, rx } = f))`).
+ */
+export function useHarness(onReady: (f: { h: Harness; rx: Receiver }) => void): void;
+export function useHarness(onReady: (f: { h: Harness; rx: Receiver; dispatcher: RunningDispatcher }) => void, dispatcherEnv: Record<string, string>): void;
+export function useHarness(onReady: (f: { h: Harness; rx: Receiver; dispatcher: RunningDispatcher }) => void, dispatcherEnv?: Record<string, string>): void {
+  let h: Harness | undefined;
+  let rx: Receiver | undefined;
+  beforeAll(async () => {
+    h = await startHarness();
+    rx = await startReceiver();
+    const dispatcher = dispatcherEnv ? await h.startDispatcher(dispatcherEnv) : (undefined as unknown as RunningDispatcher);
+    onReady({ h, rx, dispatcher });
+  });
+  afterAll(async () => {
+    await h?.stop();
+    await rx?.close();
+  });
 }
 
 /** A docs/events.md#inbound notification event. */

@@ -1,25 +1,17 @@
 // Webhook notifications (docs/events.md#notifications, docs/events.md#signatures and 6): cdr.created, cdr.rated and sms.dlr ->
 // every matching enabled subscription, signed, retried on a schedule, recorded, 410 disabling.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { waitFor, metricSum, sleep, startReceiver, type Receiver, type RunningDispatcher } from '../../../test/support';
 import { verifySignature } from '../src/delivery/signing';
 import { CONSUMERS } from '../src/streams';
-import { cdrEvent, startHarness, type Harness } from './harness';
+import { cdrEvent, useHarness, type Harness } from './harness';
 
 let h: Harness;
 let rx: Receiver;
 let dispatcher: RunningDispatcher;
 
-beforeAll(async () => {
-  h = await startHarness();
-  rx = await startReceiver();
-  dispatcher = await h.startDispatcher({ DELIVERY_CONCURRENCY: '8', DELIVERY_HOST_CONCURRENCY: '4', LOOKUP_CACHE_TTL: '10m' });
-});
-afterAll(async () => {
-  await h?.stop();
-  await rx?.close();
-});
+useHarness((f) => ({ h, rx, dispatcher } = f), { DELIVERY_CONCURRENCY: '8', DELIVERY_HOST_CONCURRENCY: '4', LOOKUP_CACHE_TTL: '10m' });
 
 const deliveries = async (accountId: string, subscriptionId: string) =>
   (await h.webhooks.client.listDeliveries({ accountId, subscriptionId, limit: 100 })).deliveries.sort((a, b) => a.attempt - b.attempt);

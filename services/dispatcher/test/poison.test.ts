@@ -2,25 +2,17 @@
 // events.dead and terminated at once; valid events around them are all delivered and the events
 // consumer's backlog drains (before, each was nak'ed every second forever and held a slot of
 // max_ack_pending).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { STREAMS, SUBJECTS } from '@switchboard/platform';
-import { metricSum, poisonEvent, waitFor, startReceiver, type Receiver, type RunningDispatcher } from '../../../test/support';
+import { metricSum, poisonEvent, waitFor, type Receiver, type RunningDispatcher } from '../../../test/support';
 import { CONSUMERS } from '../src/streams';
-import { cdrEvent, startHarness, type Harness } from './harness';
+import { cdrEvent, useHarness, type Harness } from './harness';
 
 let h: Harness;
 let rx: Receiver;
 let dispatcher: RunningDispatcher;
 
-beforeAll(async () => {
-  h = await startHarness();
-  rx = await startReceiver();
-  dispatcher = await h.startDispatcher({ DELIVERY_CONCURRENCY: '16', DELIVERY_HOST_CONCURRENCY: '16' });
-});
-afterAll(async () => {
-  await h?.stop();
-  await rx?.close();
-});
+useHarness((f) => ({ h, rx, dispatcher } = f), { DELIVERY_CONCURRENCY: '16', DELIVERY_HOST_CONCURRENCY: '16' });
 
 describe('poison events', () => {
   it('when poison is interleaved with valid events, then every valid one is delivered, the poison is dead-lettered and the backlog drains', async () => {

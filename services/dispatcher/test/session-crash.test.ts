@@ -1,23 +1,16 @@
 // The session loop across a crash: the dispatcher process is killed with SIGKILL while sessions
 // are running and started again; every session is answered, and sessions.instructions holds one
 // message per session however many times a session was POSTed.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { STREAMS } from '@switchboard/platform';
-import { randomName, startReceiver, waitFor, type Receiver } from '../../../test/support';
-import { startHarness, watchSessionOutcomes, type Harness } from './harness';
+import { randomName, waitFor, type Receiver } from '../../../test/support';
+import { watchSessionOutcomes, useHarness, type Harness } from './harness';
 
 let h: Harness;
 let rx: Receiver;
 
-beforeAll(async () => {
-  h = await startHarness();
-  rx = await startReceiver();
-});
-afterAll(async () => {
-  await h?.stop();
-  await rx?.close();
-});
+useHarness((f) => ({ h, rx } = f));
 
 const TOTAL = 400;
 

@@ -50,7 +50,8 @@ export async function lockScope(em: EntityManager, scope: string): Promise<void>
 // Read-only lookups on the hot path (GET by id, lists) run one prepared statement on a connection of
 // the ORM's pool: no unit of work, identity map or query building for rows that are only serialised.
 
-interface Row {
+/** A subscription row as read from webhooks.subscriptions (the benchmark baseline reads the same rows). */
+export interface SubscriptionRow {
   seq: string;
   id: string;
   account_id: string;
@@ -73,7 +74,7 @@ interface Row {
 const COLUMNS =
   'seq::text, id, account_id::text, application_id, name, event, resource, target_url, payload, headers, enabled, created_at, updated_at, consecutive_failures, last_attempt_at, last_status, disabled_reason';
 
-function fromRow(r: Row): SubscriptionView {
+function fromRow(r: SubscriptionRow): SubscriptionView {
   return {
     seq: r.seq,
     id: r.id,
@@ -103,7 +104,7 @@ function table(em: EntityManager): string {
 export async function readOwned(em: EntityManager, accountId: string, id: string, applicationId?: string): Promise<SubscriptionView> {
   requireAccount(accountId);
   if (!isSubscriptionId(id)) throw AppError.notFound('webhook');
-  const rows = await queryPrepared<Row>(em.getConnection().getKnex(), `select ${COLUMNS} from ${table(em)} where id = $1 and account_id = $2`, [id, accountId]);
+  const rows = await queryPrepared<SubscriptionRow>(em.getConnection().getKnex(), `select ${COLUMNS} from ${table(em)} where id = $1 and account_id = $2`, [id, accountId]);
   const row = rows[0];
   if (!row || (applicationId && row.application_id !== applicationId)) throw AppError.notFound('webhook');
   return fromRow(row);
@@ -129,6 +130,6 @@ export async function readPage(em: EntityManager, q: PageQuery): Promise<Subscri
   if (q.event) where.push(`event = ${p(q.event)}`);
   if (q.resources) where.push(`string_to_array(resource, ',') && ${p(q.resources)}::text[]`);
   const limit = p(q.limit);
-  const rows = await queryPrepared<Row>(em.getConnection().getKnex(), `select ${COLUMNS} from ${table(em)} where ${where.join(' and ')} order by ${table(em)}.seq limit ${limit}`, params);
+  const rows = await queryPrepared<SubscriptionRow>(em.getConnection().getKnex(), `select ${COLUMNS} from ${table(em)} where ${where.join(' and ')} order by ${table(em)}.seq limit ${limit}`, params);
   return rows.map(fromRow);
 }
