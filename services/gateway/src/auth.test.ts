@@ -142,6 +142,12 @@ describe('Authenticator', () => {
     await expect(auth.authenticate(header('ann', 'right'), 'r')).rejects.toMatchObject({ code: 'unavailable' });
     await expect(auth.authenticate(header('ann', 'right'), 'r')).rejects.toMatchObject({ code: 'unavailable' });
   });
+
+  it('when the accounts service is unavailable, then the attempts do not use up the client address\'s failed-login budget (503, never 429)', async () => {
+    const client = { verifyCredentials: async () => Promise.reject(new AppError('unavailable', 'down')) } as unknown as AccountsClient;
+    const auth = new Authenticator(client, { cacheTtlMs: 0, maxFailures: 1000, lockoutMs: 1000, addressPerSecond: 1, addressBurst: 3 });
+    for (let i = 0; i < 10; i++) await expect(auth.authenticate(header('ann', 'right'), 'r', '203.0.113.7')).rejects.toMatchObject({ code: 'unavailable' });
+  });
 });
 
 describe('Authenticator: bounded verifications', () => {

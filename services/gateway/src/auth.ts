@@ -173,9 +173,13 @@ export class Authenticator {
       throw retryLater('rate_limited', 'too many failed logins from this address; try again later', Math.ceil(wait / 1000));
     }
     const principal = this.verifyOnce(username, password, digest, requestId, false);
+    // Only a refused password keeps the token: a verification that could not be made (the
+    // accounts service or its database away, a full verifier) is no failed login.
     principal.then(
       () => this.perAddress.refund(address),
-      () => undefined,
+      (err: unknown) => {
+        if (!(err instanceof AppError && err.code === 'unauthenticated')) this.perAddress.refund(address);
+      },
     );
     return principal;
   }
