@@ -24,5 +24,5 @@ turbo_run test --concurrency=2 --continue -- --maxWorkers=1 2>&1 | tee -a "$log"
 node_modules/.bin/vitest run deploy/test/ test/proof/ test/tracing/ 2>&1 | tee -a "$log" || status=1
 count() { sed 's/\x1b\[[0-9;]*m//g' "$log" | grep -E '(^|:)\s+Tests\s' | grep -oE "[0-9]+ $1" | awk '{n += $1} END {print n + 0}'; }
 echo
-echo "All tests: $(count passed) passed, $(count failed) failed"
+echo "Total: $(count passed) passed, $(count failed) failed"
 exit "$status"
