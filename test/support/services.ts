@@ -162,6 +162,8 @@ export async function startServices<const O extends ServicesOptions>(opts: O): P
       WEBHOOKS_GRPC_URL: `127.0.0.1:${whGrpc}`,
       // Seals the stored signing secrets of applications and webhooks.
       SECRETS_KEY: newSecretsKey(),
+      // The test runner's lower KDF cost (vitest.config.ts), which spawned services get from the environment.
+      ...(process.env.PASSWORD_SCRYPT_N ? { PASSWORD_SCRYPT_N: process.env.PASSWORD_SCRYPT_N } : {}),
       ...opts.env,
     };
     const bus = await connectNats(nats.url, createLogger('test', LEVEL), 'test');

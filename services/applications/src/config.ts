@@ -47,9 +47,7 @@ const schema = z.object({
 export type Config = z.output<typeof schema>;
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  // The KDF cost applies to the whole process (accounts/password.ts): when the given variables do
-  // not set it, the process's own environment does (the test runner lowers it there).
-  return parseConfig(schema, { PASSWORD_SCRYPT_N: process.env.PASSWORD_SCRYPT_N, ...env });
+  return parseConfig(schema, env);
 }
 
 /** The account command's configuration: SECRETS_KEY is optional there (only migrations that seal rows need it). */
