@@ -4,13 +4,12 @@
 // (--password-stdin), from SWITCHBOARD_PASSWORD, or from --password (seen by `ps` and kept in the
 // shell history: discouraged).
 import { parseArgs } from 'node:util';
-import { initOrm, migrate } from '@switchboard/orm';
-import { AppError, createLogger, SUBJECTS } from '@switchboard/platform';
+import { AppError, SUBJECTS } from '@switchboard/platform';
 import { createAccount, deleteAccount, listAccounts } from './accounts/accounts';
 import { setScryptN } from './accounts/password';
+import { commandError, openCommandDatabase } from './command-database';
 import { loadCommandConfig } from './config';
 import { ApplicationSchema, AccountSchema } from './db/entities';
-import { SCHEMA } from './db/schema';
 import { enqueueEvent } from './outbox/outbox';
 
 const USAGE = `usage:
@@ -94,18 +93,19 @@ if (command === 'create') {
     if (!values.username) throw new AppError('invalid_request', '--username is required');
     password = await passwordForCreate();
   } catch (err) {
-    process.stderr.write(`${err instanceof AppError ? err.detail : err instanceof Error ? err.message : String(err)}\n`);
+    process.stderr.write(commandError(err));
     process.exit(1);
   }
 }
 
 const config = loadCommandConfig();
 setScryptN(config.PASSWORD_SCRYPT_N);
-const logger = createLogger('account', process.env.LOG_LEVEL ?? 'warn');
-const orm = await initOrm({ ...SCHEMA, databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, poolMax: 2, logger, secrets: config.SECRETS_KEY }, 5_000);
+const orm = await openCommandDatabase('account', config).catch((err: unknown) => {
+  process.stderr.write(commandError(err));
+  return process.exit(1);
+});
 let code = 0;
 try {
-  await migrate(orm, config.DB_SCHEMA, logger);
   const em = orm.em.fork();
   if (command === 'create') {
     const a = await createAccount(em, values.username!, password!);
@@ -131,7 +131,7 @@ try {
     } else process.stdout.write(`${JSON.stringify({ deleted: values.username })}\n`);
   }
 } catch (err) {
-  process.stderr.write(`${err instanceof AppError ? err.detail : err instanceof Error ? err.message : String(err)}\n`);
+  process.stderr.write(commandError(err));
   code = 1;
 } finally {
   await orm.close(true);

@@ -3,10 +3,8 @@
 // The operator's number inventory. Works on this service's schema directly (migrating it first),
 // so it needs no running service. Prints one JSON line per result.
 import { parseArgs } from 'node:util';
-import { initOrm, migrate } from '@switchboard/orm';
-import { AppError, createLogger } from '@switchboard/platform';
-import { loadCommandConfig } from './config';
-import { SCHEMA } from './db/schema';
+import { AppError } from '@switchboard/platform';
+import { commandError, openCommandDatabase } from './command-database';
 import { expandNumbers, normaliseNumber, RANGE_MAX } from './numbers/e164';
 import { addNumbers, listNumbers, removeNumber } from './numbers/inventory';
 
@@ -52,11 +50,8 @@ try {
   const blank = (v: string | undefined) => (v?.trim() ? v.trim() : undefined);
   const country = blank(values.country)?.toUpperCase();
 
-  const config = loadCommandConfig();
-  const logger = createLogger('numbers', process.env.LOG_LEVEL ?? 'warn');
-  const orm = await initOrm({ ...SCHEMA, databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, poolMax: 2, logger, secrets: config.SECRETS_KEY }, 5_000);
+  const orm = await openCommandDatabase('numbers');
   try {
-    await migrate(orm, config.DB_SCHEMA, logger);
     const em = orm.em.fork();
     if (command === 'add') {
       const added = await addNumbers(em, numbers, { city: blank(values.city), state: blank(values.state), country, smsEnabled: values.sms });
@@ -73,7 +68,7 @@ try {
     await orm.close(true);
   }
 } catch (err) {
-  process.stderr.write(`${err instanceof AppError ? err.detail : err instanceof Error ? err.message : String(err)}\n`);
+  process.stderr.write(commandError(err));
   code = 1;
 }
 process.exit(code);
