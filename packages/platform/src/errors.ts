@@ -15,6 +15,7 @@ export type ErrorCode =
   | 'unsupported_media_type'
   | 'rate_limited'
   | 'unavailable'
+  | 'timeout'
   | 'internal';
 
 export interface FieldError {
@@ -41,6 +42,8 @@ export const ERROR_CODES: Record<ErrorCode, CodeInfo> = {
   unsupported_media_type: { http: 415, grpc: GrpcStatus.INVALID_ARGUMENT, title: 'Unsupported media type' },
   rate_limited: { http: 429, grpc: GrpcStatus.RESOURCE_EXHAUSTED, title: 'Too many requests' },
   unavailable: { http: 503, grpc: GrpcStatus.UNAVAILABLE, title: 'Service unavailable' },
+  /** A dependency took too long to answer (the work may have happened): 504. */
+  timeout: { http: 504, grpc: GrpcStatus.DEADLINE_EXCEEDED, title: 'Gateway timeout' },
   internal: { http: 500, grpc: GrpcStatus.INTERNAL, title: 'Internal error' },
 };
 
@@ -48,13 +51,16 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly detail: string;
   readonly errors: FieldError[] | undefined;
+  /** Seconds the client should wait before trying again (the Retry-After header of a 429 or 503). */
+  readonly retryAfterS: number | undefined;
 
-  constructor(code: ErrorCode, detail: string, errors?: FieldError[], options?: { cause?: unknown }) {
+  constructor(code: ErrorCode, detail: string, errors?: FieldError[], options?: { cause?: unknown; retryAfterS?: number }) {
     super(detail, options);
     this.name = 'AppError';
     this.code = code;
     this.detail = detail;
     this.errors = errors && errors.length > 0 ? errors : undefined;
+    this.retryAfterS = options?.retryAfterS;
   }
 
   get httpStatus(): number {
@@ -78,7 +84,7 @@ export function toGrpcError(err: unknown): Partial<ServiceError> {
   const metadata = new Metadata();
   metadata.set(
     PROBLEM_KEY,
-    Buffer.from(JSON.stringify({ code: app.code, detail: app.detail, errors: app.errors }), 'utf8'),
+    Buffer.from(JSON.stringify({ code: app.code, detail: app.detail, errors: app.errors, retryAfterS: app.retryAfterS }), 'utf8'),
   );
   return { code: ERROR_CODES[app.code].grpc, details: app.detail, metadata };
 }
@@ -89,8 +95,9 @@ export function fromGrpcError(err: unknown): AppError {
   const raw = e?.metadata?.get(PROBLEM_KEY)?.[0];
   if (raw instanceof Buffer) {
     try {
-      const p = JSON.parse(raw.toString('utf8')) as { code: ErrorCode; detail: string; errors?: FieldError[] };
-      if (p.code in ERROR_CODES) return new AppError(p.code, p.detail, p.errors, { cause: err });
+      const p = JSON.parse(raw.toString('utf8')) as { code: ErrorCode; detail: string; errors?: FieldError[]; retryAfterS?: number };
+      const retryAfterS = typeof p.retryAfterS === 'number' ? p.retryAfterS : undefined;
+      if (p.code in ERROR_CODES) return new AppError(p.code, p.detail, p.errors, { cause: err, retryAfterS });
     } catch {
       // fall through to the status code
     }

@@ -3,6 +3,7 @@
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, RetentionPolicy, StorageType, type JetStreamClient, type JetStreamManager, type JsMsg, type ConsumerConfig, type StreamConfig } from '@nats-io/jetstream';
 import { headers as natsHeaders, nanos, RequestError, TimeoutError } from '@nats-io/nats-core';
+import { AppError } from './errors';
 import type { Logger } from './logger';
 import { tracedConsume, tracedPublish } from './tracing';
 
@@ -284,4 +285,21 @@ export function runConsumerLoop(opts: ConsumerLoopOptions): ConsumerLoop {
 /** Publishes a JSON body; `msgID` makes JetStream drop duplicates within its window. */
 export async function publishJson(js: JetStreamClient, subject: string, body: unknown, msgID?: string): Promise<void> {
   await js.publish(subject, JSON.stringify(body), msgID ? { msgID } : undefined);
+}
+
+/**
+ * A core NATS request with a JSON body, answered by one member of a queue group. No member
+ * listening is `unavailable` (503), no answer within `timeoutMs` is `timeout` (504): `what` names
+ * the responders in the message.
+ */
+export async function requestJson(nc: NatsConnection, subject: string, body: unknown, timeoutMs: number, what: string): Promise<unknown> {
+  try {
+    const reply = await nc.request(subject, JSON.stringify(body), { timeout: timeoutMs });
+    return reply.json();
+  } catch (err) {
+    if (err instanceof RequestError && err.isNoResponders()) throw new AppError('unavailable', `no ${what} is running; try again later`, undefined, { cause: err });
+    if (err instanceof TimeoutError || (err as Error)?.name === 'TimeoutError')
+      throw new AppError('timeout', `no ${what} answered within ${Math.round(timeoutMs / 1000)} s`, undefined, { cause: err });
+    throw new AppError('unavailable', 'NATS is unavailable; try again later', undefined, { cause: err });
+  }
 }

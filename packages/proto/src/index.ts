@@ -107,6 +107,8 @@ export type { Account__Output as AccountMessage } from './generated/switchboard/
 export type { Address__Output as AddressMessage } from './generated/switchboard/applications/v1/Address';
 export type { Environment__Output as EnvironmentMessage } from './generated/switchboard/applications/v1/Environment';
 export type { Subscription__Output as SubscriptionMessage } from './generated/switchboard/webhooks/v1/Subscription';
+export type { Recovery__Output as RecoveryMessage } from './generated/switchboard/webhooks/v1/Recovery';
+export type { MatchedSubscription__Output as MatchedSubscriptionMessage } from './generated/switchboard/webhooks/v1/MatchedSubscription';
 export type { Delivery, Delivery__Output as DeliveryMessage } from './generated/switchboard/webhooks/v1/Delivery';
 export type { ApplicationsServiceDefinition } from './generated/switchboard/applications/v1/ApplicationsService';
 export type { AccountsServiceDefinition } from './generated/switchboard/applications/v1/AccountsService';

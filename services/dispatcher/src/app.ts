@@ -25,6 +25,8 @@ import { ScheduledShares } from './delivery/scheduled-shares';
 import { SignedSender } from './delivery/signed-sender';
 import { SessionLoop } from './delivery/session-loop';
 import { DeliveryWorker } from './delivery/worker';
+import { ResendWorker } from './delivery/resend-worker';
+import { listenForTests } from './delivery/test-send';
 import { handleEvent } from './events/handle-event';
 import { Lookups } from './lookup/lookups';
 import { createMetrics, type DispatcherMetrics } from './metrics';
@@ -55,6 +57,7 @@ interface Running {
   /** True until stop() has stopped the consumer loops (readiness). */
   consuming: boolean;
   stopListening: () => void;
+  stopTests: () => Promise<void>;
   stopPolling: () => void;
   ops: OpsServer;
 }
@@ -143,6 +146,8 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
       logger,
     });
     const worker = new DeliveryWorker({ js: nats.js, lookups, sender, policies, recorder, inFlight, shares, metrics, sessions, logger });
+    const resends = new ResendWorker({ lookups, sender, recorder, inFlight, metrics, logger, giveUpAfterMs: config.DELIVERY_GIVE_UP_AFTER });
+    const stopTests = listenForTests(nats.nc, { lookups, sender, recorder, metrics, logger, timeoutMs: config.DELIVERY_TIMEOUT_MS });
     const js = nats.js;
     // Messages being looked up and admitted at once; admitted jobs wait in the host queues.
     const buffer = Math.max(config.DELIVERY_CONCURRENCY * 2, 64);
@@ -150,6 +155,7 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
       runConsumerLoop({ js, stream: STREAMS.events.name, durable: CONSUMERS.events, logger, concurrency: buffer, handle: (m) => handleEvent(m, { lookups, worker, inFlight, metrics, logger, js, maxPayload: () => nats.nc.info?.max_payload ?? 1024 * 1024 }) }),
       runConsumerLoop({ js, stream: DELIVERIES_STREAM, durable: CONSUMERS.retry, logger, concurrency: buffer, handle: (m) => worker.handleRetry(m) }),
       runConsumerLoop({ js, stream: DELIVERIES_STREAM, durable: CONSUMERS.parked, logger, concurrency: 16, handle: (m) => worker.handleParked(m) }),
+      runConsumerLoop({ js, stream: DELIVERIES_STREAM, durable: CONSUMERS.resends, logger, concurrency: buffer, handle: (m) => resends.handle(m) }),
       runConsumerLoop({
         js,
         stream: DELIVERIES_STREAM,
@@ -170,7 +176,7 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
     const stopPolling = pollConsumerBacklog(nats.jsm, metrics);
 
     accepting = true;
-    const run = { nats, inFlight, recorder, loops, consuming: true, stopListening, stopPolling };
+    const run = { nats, inFlight, recorder, loops, consuming: true, stopListening, stopTests, stopPolling };
     const ops = await startOpsServer({
       port: config.OPS_PORT,
       host: config.HOST,
@@ -197,12 +203,15 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
       running = undefined;
       r?.stopPolling();
       r?.stopListening();
+      // Tests in progress finish their attempt and are answered; no new ones reach this replica.
+      const testsDone = r?.stopTests();
       // Stop pulling; jobs in flight finish their attempt, record it and acknowledge.
       const stopping = Promise.all((r?.loops ?? []).map((l) => l.stop()));
       // Jobs waiting for a host slot are deferred (a first attempt becomes a retry job, a retry is
       // handed back), not attempted: the process does not wait for long queues.
       limiter.close();
       await stopping;
+      await testsDone;
       if (r) r.consuming = false;
       await r?.inFlight.drain();
       await r?.recorder.close();

@@ -2,7 +2,7 @@
 // and the durable consumers of inbound events, retries and records. ensureDispatcherStreams
 // creates or updates them at start.
 import { AckPolicy, DeliverPolicy, RetentionPolicy, StorageType, type JetStreamManager } from '@nats-io/jetstream';
-import { ensureConsumer, ensureStream, ensureStreams, STREAMS } from '@switchboard/platform';
+import { ensureConsumer, ensureStream, ensureStreams, RESEND_SUBJECT, STREAMS } from '@switchboard/platform';
 import { deliveriesRetentionMs } from './delivery/retry';
 
 export const DELIVERIES_STREAM = 'SWITCHBOARD_DELIVERIES';
@@ -12,6 +12,8 @@ export const JOB_SUBJECTS = {
   parked: 'deliveries.parked',
   /** Batches of attempt records on their way to the webhooks service. */
   records: 'deliveries.records',
+  /** Resends and recoveries, published by the webhooks service (delivery/resend-worker.ts). */
+  resend: RESEND_SUBJECT,
 } as const;
 export const CONSUMERS = {
   /** Inbound events (the whole SWITCHBOARD_EVENTS stream): validated, first attempts made. */
@@ -22,6 +24,8 @@ export const CONSUMERS = {
   parked: 'dispatcher-deliveries-parked',
   /** Attempt records, stored through the webhooks service. */
   records: 'dispatcher-records',
+  /** Resend jobs: one attempt each, held by JetStream while their host cannot take them. */
+  resends: 'dispatcher-resends',
 } as const;
 
 const nanos = (ms: number) => ms * 1_000_000;
@@ -41,7 +45,7 @@ export async function ensureDispatcherStreams(jsm: JetStreamManager, s: StreamSe
   // Jobs live until acknowledged (work queue), at most as long as the whole schedule plus slack.
   const config = {
     name: DELIVERIES_STREAM,
-    subjects: [JOB_SUBJECTS.retry, JOB_SUBJECTS.parked, JOB_SUBJECTS.records],
+    subjects: [JOB_SUBJECTS.retry, JOB_SUBJECTS.parked, JOB_SUBJECTS.records, JOB_SUBJECTS.resend],
     retention: RetentionPolicy.Workqueue,
     storage: StorageType.File,
     max_age: nanos(deliveriesRetentionMs(s.retrySchedule)),
@@ -73,6 +77,12 @@ export async function ensureDispatcherStreams(jsm: JetStreamManager, s: StreamSe
     filter_subject: JOB_SUBJECTS.parked,
     ack_wait: ackWait,
     max_ack_pending: 1000,
+  });
+  await ensureConsumer(jsm, DELIVERIES_STREAM, {
+    durable_name: CONSUMERS.resends,
+    filter_subject: JOB_SUBJECTS.resend,
+    ack_wait: ackWait,
+    max_ack_pending: 10_000,
   });
   await ensureConsumer(jsm, DELIVERIES_STREAM, {
     durable_name: CONSUMERS.records,

@@ -14,6 +14,7 @@ import { accountRoutes } from './http/accounts';
 import { applicationSecretRoutes } from './http/application-secrets';
 import { addressRoutes, availableNumbersRoute } from './http/addresses';
 import { applicationRoutes } from './http/applications';
+import { deliveryToolRoutes } from './http/delivery-tools';
 import { authenticate } from './http/authenticate';
 import type { RouteDeps } from './http/deps';
 import { jsonBody } from './http/json-body';
@@ -107,6 +108,7 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
   applicationSecretRoutes(api, deps);
   accountRoutes(api, deps);
   webhookRoutes(api, deps);
+  deliveryToolRoutes(api, deps);
   addressRoutes(api, deps);
   const auth = authenticate(authenticator, limiter, config.TRUSTED_PROXIES);
   app.use(['/v1', '/rest/v1'], auth, jsonBody({ limitBytes: config.BODY_LIMIT_BYTES }), api);

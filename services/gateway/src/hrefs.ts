@@ -17,6 +17,17 @@ export class Hrefs {
   webhook(id: string): string {
     return `${this.base}/v1/webhooks/${id}`;
   }
+  /** One delivery attempt of a subscription (or a resend queued under that id). */
+  webhookDelivery(id: string, deliveryId: string): string {
+    return `${this.webhook(id)}/deliveries/${deliveryId}`;
+  }
+  /** One session delivery attempt of an application. */
+  applicationDelivery(appId: string, deliveryId: string): string {
+    return `${this.base}/v1/applications/${appId}/deliveries/${deliveryId}`;
+  }
+  recovery(id: string, taskId: string): string {
+    return `${this.webhook(id)}/recoveries/${taskId}`;
+  }
   /** The application-scoped form docs/api-rules.md#subscriptions shows in update responses (singular "application"). */
   applicationWebhook(appId: string, id: string): string {
     return `${this.base}/v1/application/${appId}/webhooks/${id}`;

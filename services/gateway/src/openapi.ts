@@ -1,6 +1,6 @@
 // The OpenAPI 3.1 description of the public API, served at /openapi.json. Integration tests validate
 // every response they receive against it, so it cannot drift from what the gateway answers.
-import { addressClaim, applicationWrite, requestBodySchema, WEBHOOK_CREATE_REQUIRED, WEBHOOK_EVENTS, webhookCreate, webhookUpdate } from './http/request-bodies';
+import { addressClaim, applicationWrite, requestBodySchema, WEBHOOK_CREATE_REQUIRED, WEBHOOK_EVENTS, webhookCreate, webhookRecover, webhookTest, webhookUpdate } from './http/request-bodies';
 import { EVENT_NAMES, eventTypesJson } from '@switchboard/events';
 import { ERROR_CODES, LIST_MAX, LIST_UNPAGED_MAX } from '@switchboard/platform';
 import {
@@ -44,6 +44,7 @@ const errors = {
   '429': problemResponse('Rate limited, locked out after failed logins, or too many failed logins from this client address.', { 'Retry-After': { schema: { type: 'string' } } }),
   '500': problemResponse('Unexpected error; quote the X-Request-Id.'),
   '503': problemResponse('A dependency is unavailable, or too many logins are waiting to be verified; retry. Nothing was half-written.', { 'Retry-After': { schema: { type: 'string' } } }),
+  '504': problemResponse('No dispatcher answered a test send in time (`timeout`); the test may still have been sent.'),
 };
 
 type Status = keyof typeof errors;
@@ -279,8 +280,46 @@ const schemas: Record<string, Schema> = {
       error: nullable('string', {
         description: 'Why the attempt failed without a status; a target whose name resolves to a private, loopback or link-local address gives `refused: resolves to a forbidden address` (the address is not shown).',
       }),
-      outcome: { type: 'string', enum: ['succeeded', 'retrying', 'failed', 'cancelled'] },
+      outcome: {
+        type: 'string',
+        enum: ['succeeded', 'retrying', 'failed', 'cancelled', 'pending'],
+        description: '`pending` only when reading a resend that is queued and not attempted yet (GET .../deliveries/{deliveryId}).',
+      },
+      trigger: {
+        type: 'string',
+        enum: ['event', 'test', 'resend', 'recovery'],
+        description: 'What made the attempt: an event, a test send (`POST /v1/webhooks/{id}/test`), a resend, or a recovery task.',
+      },
       createdAt: { type: 'string', format: 'date-time' },
+    },
+    additionalProperties: false,
+  },
+  TestResult: {
+    type: 'object',
+    required: ['status', 'durationMs', 'href'],
+    properties: {
+      status: nullable('integer', { description: "The target's HTTP status; null when none was received (timeout, connection error, refused address, open circuit breaker)." }),
+      durationMs: { type: 'integer', minimum: 0 },
+      error: { type: 'string', description: 'Why the test did not succeed; absent on a 2xx.' },
+      href: { type: 'string', format: 'uri', description: 'The recorded attempt (trigger `test`).' },
+    },
+    additionalProperties: false,
+  },
+  Recovery: {
+    type: 'object',
+    required: ['href', 'id', 'state', 'total', 'sent', 'failed', 'skipped', 'since', 'until', 'createdAt', 'completedAt'],
+    properties: {
+      href: { type: 'string', format: 'uri' },
+      id: { type: 'string' },
+      state: { type: 'string', enum: ['running', 'completed'], description: '`completed` once every delivery of the task has an outcome (sent + failed = total).' },
+      total: { type: 'integer', minimum: 0, description: 'Deliveries queued again.' },
+      sent: { type: 'integer', minimum: 0, description: 'Resent and answered 2xx.' },
+      failed: { type: 'integer', minimum: 0, description: 'Resent and failed again (one attempt each), or not sent (subscription disabled meanwhile).' },
+      skipped: { type: 'integer', minimum: 0, description: 'Failed in the window, but the body is no longer kept: not resent.' },
+      since: { type: 'string', format: 'date-time' },
+      until: { type: 'string', format: 'date-time' },
+      createdAt: { type: 'string', format: 'date-time' },
+      completedAt: nullable('string', { format: 'date-time' }),
     },
     additionalProperties: false,
   },
@@ -578,6 +617,7 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
       { name: 'Webhooks', description: 'Account-level subscriptions, and any subscription by id (docs/api-rules.md#subscriptions)' },
       { name: 'Application webhooks', description: 'Application-level subscriptions (docs/api-rules.md#subscriptions)' },
       { name: 'Deliveries', description: 'Delivery attempts and signing secrets (docs/events.md#signatures, 6)' },
+      { name: 'Operating your endpoints', description: 'Test sends, resends and recoveries (docs/events.md#operating-your-endpoints)' },
       { name: 'Addresses', description: 'Numbers, session tokens and SIP addresses of applications; the number inventory (Tropo REST API v1 paths)' },
       { name: 'Linked resources', description: 'Resources that hrefs point to' },
       { name: 'Outgoing POSTs', description: 'What Switchboard POSTs to your URLs: sessions and notifications (docs/events.md, docs/events.md#signatures, 6)' },
@@ -618,6 +658,64 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
       '/v1/applications/{id}/deliveries': {
         parameters: [pathId('id', 'Application id.')],
         get: { tags: ['Deliveries'], summary: 'Session delivery attempts of an application, newest first', operationId: 'listApplicationDeliveries', parameters: listParams, responses: { '200': json({ type: 'array', items: ref('Delivery') }, 'Attempts.', listHeaders), ...pick('400'), ...readErrors } },
+      },
+      '/v1/webhooks/{id}/test': {
+        parameters: [pathId('id', 'Subscription id.')],
+        post: idempotentPost({
+          tags: ['Operating your endpoints'],
+          summary: 'Send a signed test notification now and answer how the attempt ended',
+          description:
+            'Sends `{"event": "test", "resource": "test", "data": {"message": ...}}` in the notification envelope, signed with the subscription\'s secret and with its custom headers, to its `targetUrl` now (disabled subscriptions too), through the same SSRF guard and per-host circuit breaker as every delivery. Answers when the attempt ends, within `DELIVERY_TIMEOUT_MS`. Never retried; recorded with `trigger: "test"`; does not change the delivery health. At most 5 per subscription per minute (`TEST_SENDS_PER_MINUTE`). The body is optional.',
+          operationId: 'testWebhook',
+          requestBody: { required: false, content: { 'application/json': { schema: requestBodySchema(webhookTest) } } },
+          responses: { '200': json(ref('TestResult'), 'The attempt ended (successfully or not).'), ...writeErrors, '504': errors['504'] },
+        }),
+      },
+      '/v1/webhooks/{id}/deliveries/{deliveryId}': {
+        parameters: [pathId('id', 'Subscription id.'), pathId('deliveryId', 'Delivery attempt id.')],
+        get: { tags: ['Operating your endpoints'], summary: 'One delivery attempt (or a queued resend: outcome pending)', operationId: 'getWebhookDelivery', responses: { '200': json(ref('Delivery'), 'The attempt.'), ...readErrors } },
+      },
+      '/v1/applications/{id}/deliveries/{deliveryId}': {
+        parameters: [pathId('id', 'Application id.'), pathId('deliveryId', 'Delivery attempt id.')],
+        get: { tags: ['Operating your endpoints'], summary: 'One session delivery attempt (or a queued resend: outcome pending)', operationId: 'getApplicationDelivery', responses: { '200': json(ref('Delivery'), 'The attempt.'), ...readErrors } },
+      },
+      '/v1/webhooks/{id}/deliveries/{deliveryId}/resend': {
+        parameters: [pathId('id', 'Subscription id.'), pathId('deliveryId', 'Any attempt of the delivery to resend.')],
+        post: idempotentPost({
+          tags: ['Operating your endpoints'],
+          summary: 'Resend one delivery: the same body bytes and webhook-id, a fresh timestamp and signature',
+          description:
+            'Whatever its earlier outcome. Queued durably and sent as one attempt (not retried) through the normal path (host limits, circuit breaker); recorded with `trigger: "resend"`. The href reads the new attempt (`outcome: pending` until it is made). 409 when the subscription is disabled or the body is no longer kept (bodies are kept as long as the delivery records, `DELIVERY_RETENTION_DAYS`). No body.',
+          operationId: 'resendWebhookDelivery',
+          responses: { '202': json(ref('Href'), 'Queued.', hrefHeaders), ...writeErrors },
+        }),
+      },
+      '/v1/applications/{id}/deliveries/{deliveryId}/resend': {
+        parameters: [pathId('id', 'Application id.'), pathId('deliveryId', 'Any attempt of the session delivery to resend.')],
+        post: idempotentPost({
+          tags: ['Operating your endpoints'],
+          summary: 'Resend one session POST to the application (same body and webhook-id, fresh signature)',
+          description:
+            "Sent as one attempt to the application's current URL for the session's channel (`voiceUrl` or `messagingUrl`, else the fallback), signed with its current secret. The application's answer is not passed on (the session is over). No body.",
+          operationId: 'resendApplicationDelivery',
+          responses: { '202': json(ref('Href'), 'Queued.', hrefHeaders), ...writeErrors },
+        }),
+      },
+      '/v1/webhooks/{id}/recover': {
+        parameters: [pathId('id', 'Subscription id.')],
+        post: idempotentPost({
+          tags: ['Operating your endpoints'],
+          summary: 'Resend every delivery that ended failed in a window, in the original order',
+          description:
+            'Each delivery whose last attempt failed between `since` (inclusive) and `until` (exclusive; now by default) is queued again, one attempt each, in the order the deliveries were first made, through the normal queue (host limits and circuit breakers apply). The window spans at most 30 days. 409 when the subscription is disabled.',
+          operationId: 'recoverWebhook',
+          requestBody: jsonBody(requestBodySchema(webhookRecover, { required: ['since'] })),
+          responses: { '202': json(ref('Href'), 'The recovery task.', hrefHeaders), ...writeErrors },
+        }),
+      },
+      '/v1/webhooks/{id}/recoveries/{taskId}': {
+        parameters: [pathId('id', 'Subscription id.'), pathId('taskId', 'Recovery task id.')],
+        get: { tags: ['Operating your endpoints'], summary: 'Progress of a recovery task', operationId: 'getWebhookRecovery', responses: { '200': json(ref('Recovery'), 'The task.'), ...readErrors } },
       },
       '/rest/v1/environments/{id}': {
         parameters: [pathId('id', 'Environment id: 1 Production, 2 Development.')],

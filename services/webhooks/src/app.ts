@@ -10,6 +10,8 @@ import { pruneDeliveries } from './deliveries/prune-deliveries';
 import { startApplicationsDeletedConsumer } from './events/applications-deleted';
 import { createChangePublisher, type ChangePublisher } from './events/changes';
 import { registerHandlers } from './grpc/handlers';
+import { createDispatcherLink } from './tools/dispatcher-link';
+import { startResendRelay, type ResendRelay } from './tools/resend-relay';
 
 export { loadConfig, type Config } from './config';
 
@@ -25,6 +27,7 @@ export async function createApp(config: Config, logger: Logger = createLogger('w
   let changes: ChangePublisher | undefined;
   let consumer: ConsumerLoop | undefined;
   let pruneTimer: NodeJS.Timeout | undefined;
+  let relay: ResendRelay | undefined;
 
   const prune = () => {
     pruneDeliveries(orm, config.DB_SCHEMA, config.DELIVERY_RETENTION_DAYS)
@@ -43,6 +46,7 @@ export async function createApp(config: Config, logger: Logger = createLogger('w
       const nats = await service.connect();
       apps = applicationsClient(config.APPLICATIONS_GRPC_URL, { defaultTimeoutMs: config.APPLICATIONS_TIMEOUT_MS, metrics: { registry, prefix: 'webhooks' } });
       changes = createChangePublisher(nats.js, logger, registry);
+      relay = startResendRelay(orm, config.DB_SCHEMA, nats.js, logger);
       const deps: Deps = {
         orm,
         schema: config.DB_SCHEMA,
@@ -50,6 +54,8 @@ export async function createApp(config: Config, logger: Logger = createLogger('w
         changes,
         allowedCidrs: config.DELIVERY_ALLOWED_CIDRS,
         secrets: config.SECRETS_KEY,
+        dispatchers: createDispatcherLink(nats.nc, config.TEST_REPLY_TIMEOUT_MS, relay.wake),
+        testsPerMinute: config.TEST_SENDS_PER_MINUTE,
       };
       consumer = await startApplicationsDeletedConsumer(deps, nats, logger, registry);
       registerHandlers(grpc, deps);
@@ -70,6 +76,7 @@ export async function createApp(config: Config, logger: Logger = createLogger('w
     async stop() {
       clearInterval(pruneTimer);
       await service.stop(async () => {
+        await relay?.stop();
         await consumer?.stop();
         await changes?.drain();
         apps?.close();

@@ -25,6 +25,13 @@ const schema = z.object({
   DELIVERY_ALLOWED_CIDRS: cidrList,
   /** Delivery records older than this are deleted (0 keeps them forever). */
   DELIVERY_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
+  /**
+   * How long a test send (POST /v1/webhooks/:id/test) waits for a dispatcher's answer: above the
+   * dispatchers' DELIVERY_TIMEOUT_MS (default 15 s), so that a slow target is answered as such.
+   */
+  TEST_REPLY_TIMEOUT_MS: z.coerce.number().int().min(200).max(300_000).default(20_000),
+  /** Test sends per subscription per minute; more are answered 429 with Retry-After. */
+  TEST_SENDS_PER_MINUTE: z.coerce.number().int().min(1).max(1000).default(5),
   /** 32-byte key (base64 or hex) sealing the subscriptions' signing secrets at rest (AES-256-GCM). Required. */
   SECRETS_KEY: secretsKey,
   /** Run database migrations at start (set false where a release Job runs them). */

@@ -2,6 +2,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Cidr, SecretBox } from '@switchboard/platform';
 import type { ApplicationDirectory } from './applications/directory';
 import type { ChangePublisher } from './events/changes';
+import type { DispatcherLink } from './tools/dispatcher-link';
 
 /** What the use cases need from the composition root. */
 export interface Deps {
@@ -14,6 +15,10 @@ export interface Deps {
   allowedCidrs: readonly Cidr[];
   /** SECRETS_KEY: signing secrets are sealed with it at rest. */
   secrets: SecretBox;
+  /** Test sends and resend jobs to the dispatchers (NATS). */
+  dispatchers: DispatcherLink;
+  /** Test sends per subscription per minute (TEST_SENDS_PER_MINUTE). */
+  testsPerMinute: number;
 }
 
 /** The request id travels with a use case's request, for the logs of what it calls and publishes. */

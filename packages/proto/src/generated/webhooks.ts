@@ -7,6 +7,11 @@ import type { DeleteSubscriptionRequest as _switchboard_webhooks_v1_DeleteSubscr
 import type { DeleteSubscriptionResponse as _switchboard_webhooks_v1_DeleteSubscriptionResponse, DeleteSubscriptionResponse__Output as _switchboard_webhooks_v1_DeleteSubscriptionResponse__Output } from './switchboard/webhooks/v1/DeleteSubscriptionResponse';
 import type { Delivery as _switchboard_webhooks_v1_Delivery, Delivery__Output as _switchboard_webhooks_v1_Delivery__Output } from './switchboard/webhooks/v1/Delivery';
 import type { DisableSubscription as _switchboard_webhooks_v1_DisableSubscription, DisableSubscription__Output as _switchboard_webhooks_v1_DisableSubscription__Output } from './switchboard/webhooks/v1/DisableSubscription';
+import type { GetDeliveryRequest as _switchboard_webhooks_v1_GetDeliveryRequest, GetDeliveryRequest__Output as _switchboard_webhooks_v1_GetDeliveryRequest__Output } from './switchboard/webhooks/v1/GetDeliveryRequest';
+import type { GetDeliveryResponse as _switchboard_webhooks_v1_GetDeliveryResponse, GetDeliveryResponse__Output as _switchboard_webhooks_v1_GetDeliveryResponse__Output } from './switchboard/webhooks/v1/GetDeliveryResponse';
+import type { GetDeliveryTargetRequest as _switchboard_webhooks_v1_GetDeliveryTargetRequest, GetDeliveryTargetRequest__Output as _switchboard_webhooks_v1_GetDeliveryTargetRequest__Output } from './switchboard/webhooks/v1/GetDeliveryTargetRequest';
+import type { GetRecoveryRequest as _switchboard_webhooks_v1_GetRecoveryRequest, GetRecoveryRequest__Output as _switchboard_webhooks_v1_GetRecoveryRequest__Output } from './switchboard/webhooks/v1/GetRecoveryRequest';
+import type { GetRecoveryResponse as _switchboard_webhooks_v1_GetRecoveryResponse, GetRecoveryResponse__Output as _switchboard_webhooks_v1_GetRecoveryResponse__Output } from './switchboard/webhooks/v1/GetRecoveryResponse';
 import type { GetSecretRequest as _switchboard_webhooks_v1_GetSecretRequest, GetSecretRequest__Output as _switchboard_webhooks_v1_GetSecretRequest__Output } from './switchboard/webhooks/v1/GetSecretRequest';
 import type { GetSecretResponse as _switchboard_webhooks_v1_GetSecretResponse, GetSecretResponse__Output as _switchboard_webhooks_v1_GetSecretResponse__Output } from './switchboard/webhooks/v1/GetSecretResponse';
 import type { GetSubscriptionRequest as _switchboard_webhooks_v1_GetSubscriptionRequest, GetSubscriptionRequest__Output as _switchboard_webhooks_v1_GetSubscriptionRequest__Output } from './switchboard/webhooks/v1/GetSubscriptionRequest';
@@ -20,9 +25,16 @@ import type { MatchSubscriptionsResponse as _switchboard_webhooks_v1_MatchSubscr
 import type { MatchedSubscription as _switchboard_webhooks_v1_MatchedSubscription, MatchedSubscription__Output as _switchboard_webhooks_v1_MatchedSubscription__Output } from './switchboard/webhooks/v1/MatchedSubscription';
 import type { RecordAttemptsRequest as _switchboard_webhooks_v1_RecordAttemptsRequest, RecordAttemptsRequest__Output as _switchboard_webhooks_v1_RecordAttemptsRequest__Output } from './switchboard/webhooks/v1/RecordAttemptsRequest';
 import type { RecordAttemptsResponse as _switchboard_webhooks_v1_RecordAttemptsResponse, RecordAttemptsResponse__Output as _switchboard_webhooks_v1_RecordAttemptsResponse__Output } from './switchboard/webhooks/v1/RecordAttemptsResponse';
+import type { RecoverSubscriptionRequest as _switchboard_webhooks_v1_RecoverSubscriptionRequest, RecoverSubscriptionRequest__Output as _switchboard_webhooks_v1_RecoverSubscriptionRequest__Output } from './switchboard/webhooks/v1/RecoverSubscriptionRequest';
+import type { RecoverSubscriptionResponse as _switchboard_webhooks_v1_RecoverSubscriptionResponse, RecoverSubscriptionResponse__Output as _switchboard_webhooks_v1_RecoverSubscriptionResponse__Output } from './switchboard/webhooks/v1/RecoverSubscriptionResponse';
+import type { Recovery as _switchboard_webhooks_v1_Recovery, Recovery__Output as _switchboard_webhooks_v1_Recovery__Output } from './switchboard/webhooks/v1/Recovery';
+import type { ResendDeliveryRequest as _switchboard_webhooks_v1_ResendDeliveryRequest, ResendDeliveryRequest__Output as _switchboard_webhooks_v1_ResendDeliveryRequest__Output } from './switchboard/webhooks/v1/ResendDeliveryRequest';
+import type { ResendDeliveryResponse as _switchboard_webhooks_v1_ResendDeliveryResponse, ResendDeliveryResponse__Output as _switchboard_webhooks_v1_ResendDeliveryResponse__Output } from './switchboard/webhooks/v1/ResendDeliveryResponse';
 import type { RotateSecretRequest as _switchboard_webhooks_v1_RotateSecretRequest, RotateSecretRequest__Output as _switchboard_webhooks_v1_RotateSecretRequest__Output } from './switchboard/webhooks/v1/RotateSecretRequest';
 import type { RotateSecretResponse as _switchboard_webhooks_v1_RotateSecretResponse, RotateSecretResponse__Output as _switchboard_webhooks_v1_RotateSecretResponse__Output } from './switchboard/webhooks/v1/RotateSecretResponse';
 import type { Subscription as _switchboard_webhooks_v1_Subscription, Subscription__Output as _switchboard_webhooks_v1_Subscription__Output } from './switchboard/webhooks/v1/Subscription';
+import type { TestSubscriptionRequest as _switchboard_webhooks_v1_TestSubscriptionRequest, TestSubscriptionRequest__Output as _switchboard_webhooks_v1_TestSubscriptionRequest__Output } from './switchboard/webhooks/v1/TestSubscriptionRequest';
+import type { TestSubscriptionResponse as _switchboard_webhooks_v1_TestSubscriptionResponse, TestSubscriptionResponse__Output as _switchboard_webhooks_v1_TestSubscriptionResponse__Output } from './switchboard/webhooks/v1/TestSubscriptionResponse';
 import type { UpdateSubscriptionRequest as _switchboard_webhooks_v1_UpdateSubscriptionRequest, UpdateSubscriptionRequest__Output as _switchboard_webhooks_v1_UpdateSubscriptionRequest__Output } from './switchboard/webhooks/v1/UpdateSubscriptionRequest';
 import type { UpdateSubscriptionResponse as _switchboard_webhooks_v1_UpdateSubscriptionResponse, UpdateSubscriptionResponse__Output as _switchboard_webhooks_v1_UpdateSubscriptionResponse__Output } from './switchboard/webhooks/v1/UpdateSubscriptionResponse';
 import type { WebhooksServiceClient as _switchboard_webhooks_v1_WebhooksServiceClient, WebhooksServiceDefinition as _switchboard_webhooks_v1_WebhooksServiceDefinition } from './switchboard/webhooks/v1/WebhooksService';
@@ -43,6 +55,11 @@ export interface ProtoGrpcType {
         DeliveryKind: EnumTypeDefinition
         DeliveryOutcome: EnumTypeDefinition
         DisableSubscription: MessageTypeDefinition<_switchboard_webhooks_v1_DisableSubscription, _switchboard_webhooks_v1_DisableSubscription__Output>
+        GetDeliveryRequest: MessageTypeDefinition<_switchboard_webhooks_v1_GetDeliveryRequest, _switchboard_webhooks_v1_GetDeliveryRequest__Output>
+        GetDeliveryResponse: MessageTypeDefinition<_switchboard_webhooks_v1_GetDeliveryResponse, _switchboard_webhooks_v1_GetDeliveryResponse__Output>
+        GetDeliveryTargetRequest: MessageTypeDefinition<_switchboard_webhooks_v1_GetDeliveryTargetRequest, _switchboard_webhooks_v1_GetDeliveryTargetRequest__Output>
+        GetRecoveryRequest: MessageTypeDefinition<_switchboard_webhooks_v1_GetRecoveryRequest, _switchboard_webhooks_v1_GetRecoveryRequest__Output>
+        GetRecoveryResponse: MessageTypeDefinition<_switchboard_webhooks_v1_GetRecoveryResponse, _switchboard_webhooks_v1_GetRecoveryResponse__Output>
         GetSecretRequest: MessageTypeDefinition<_switchboard_webhooks_v1_GetSecretRequest, _switchboard_webhooks_v1_GetSecretRequest__Output>
         GetSecretResponse: MessageTypeDefinition<_switchboard_webhooks_v1_GetSecretResponse, _switchboard_webhooks_v1_GetSecretResponse__Output>
         GetSubscriptionRequest: MessageTypeDefinition<_switchboard_webhooks_v1_GetSubscriptionRequest, _switchboard_webhooks_v1_GetSubscriptionRequest__Output>
@@ -56,9 +73,16 @@ export interface ProtoGrpcType {
         MatchedSubscription: MessageTypeDefinition<_switchboard_webhooks_v1_MatchedSubscription, _switchboard_webhooks_v1_MatchedSubscription__Output>
         RecordAttemptsRequest: MessageTypeDefinition<_switchboard_webhooks_v1_RecordAttemptsRequest, _switchboard_webhooks_v1_RecordAttemptsRequest__Output>
         RecordAttemptsResponse: MessageTypeDefinition<_switchboard_webhooks_v1_RecordAttemptsResponse, _switchboard_webhooks_v1_RecordAttemptsResponse__Output>
+        RecoverSubscriptionRequest: MessageTypeDefinition<_switchboard_webhooks_v1_RecoverSubscriptionRequest, _switchboard_webhooks_v1_RecoverSubscriptionRequest__Output>
+        RecoverSubscriptionResponse: MessageTypeDefinition<_switchboard_webhooks_v1_RecoverSubscriptionResponse, _switchboard_webhooks_v1_RecoverSubscriptionResponse__Output>
+        Recovery: MessageTypeDefinition<_switchboard_webhooks_v1_Recovery, _switchboard_webhooks_v1_Recovery__Output>
+        ResendDeliveryRequest: MessageTypeDefinition<_switchboard_webhooks_v1_ResendDeliveryRequest, _switchboard_webhooks_v1_ResendDeliveryRequest__Output>
+        ResendDeliveryResponse: MessageTypeDefinition<_switchboard_webhooks_v1_ResendDeliveryResponse, _switchboard_webhooks_v1_ResendDeliveryResponse__Output>
         RotateSecretRequest: MessageTypeDefinition<_switchboard_webhooks_v1_RotateSecretRequest, _switchboard_webhooks_v1_RotateSecretRequest__Output>
         RotateSecretResponse: MessageTypeDefinition<_switchboard_webhooks_v1_RotateSecretResponse, _switchboard_webhooks_v1_RotateSecretResponse__Output>
         Subscription: MessageTypeDefinition<_switchboard_webhooks_v1_Subscription, _switchboard_webhooks_v1_Subscription__Output>
+        TestSubscriptionRequest: MessageTypeDefinition<_switchboard_webhooks_v1_TestSubscriptionRequest, _switchboard_webhooks_v1_TestSubscriptionRequest__Output>
+        TestSubscriptionResponse: MessageTypeDefinition<_switchboard_webhooks_v1_TestSubscriptionResponse, _switchboard_webhooks_v1_TestSubscriptionResponse__Output>
         UpdateSubscriptionRequest: MessageTypeDefinition<_switchboard_webhooks_v1_UpdateSubscriptionRequest, _switchboard_webhooks_v1_UpdateSubscriptionRequest__Output>
         UpdateSubscriptionResponse: MessageTypeDefinition<_switchboard_webhooks_v1_UpdateSubscriptionResponse, _switchboard_webhooks_v1_UpdateSubscriptionResponse__Output>
         WebhooksService: SubtypeConstructor<typeof grpc.Client, _switchboard_webhooks_v1_WebhooksServiceClient> & { service: _switchboard_webhooks_v1_WebhooksServiceDefinition }

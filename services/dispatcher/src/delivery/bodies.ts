@@ -104,3 +104,18 @@ export function buildNotificationBody(webhookEvent: WebhookEvent, event: Notific
     payload: subscription.payload ?? null,
   };
 }
+
+/** The body of a test send: the notification envelope with event and resource `test`, `data` `{message}`. */
+export function buildTestBody(id: string, subscription: { name: string | null; payload: unknown; accountId: string; applicationId: string | null }, message: string, now: Date): Omit<NotificationBody, 'event'> & { event: 'test' } {
+  return {
+    id,
+    name: subscription.name,
+    event: 'test',
+    resource: 'test',
+    timestamp: now.toISOString(),
+    accountId: subscription.accountId,
+    applicationId: subscription.applicationId,
+    data: { message },
+    payload: subscription.payload ?? null,
+  };
+}

@@ -91,6 +91,14 @@ async function planNotification(job: NotificationJob, deps: PlanDeps, matched: S
     headers: sub.headers,
     subscriptionId: sub.id,
     sent,
-    record: { subscriptionId: sub.id, applicationId: e.applicationId ?? '', accountId: e.accountId, event: webhookEvent, targetUrl: sub.targetUrl },
+    record: {
+      subscriptionId: sub.id,
+      applicationId: e.applicationId ?? '',
+      accountId: e.accountId,
+      event: webhookEvent,
+      targetUrl: sub.targetUrl,
+      // Kept with the first record of the message, for resends (the same bytes on every attempt).
+      ...(job.attempt === 1 ? { body } : {}),
+    },
   };
 }

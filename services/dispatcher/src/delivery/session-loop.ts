@@ -231,7 +231,8 @@ export class SessionLoop {
       const last = i === steps.length - 1;
       const outcome: Outcome = !last ? 'retrying' : ending.kind === 'instructed' ? 'succeeded' : 'failed';
       this.d.metrics.deliveries.inc({ kind: 'session', outcome });
-      const base: RecordBase = { ...plan.record, targetUrl: step.url ?? '' };
+      // The body is kept with the session's first record, for resends.
+      const base: RecordBase = { ...plan.record, targetUrl: step.url ?? '', ...(i === 0 && plan.kind === 'send' ? { body: plan.body } : {}) };
       return this.d.recorder.record(
         attemptRecord({ ...job, attempt: i + 1 }, base, { outcome, statusCode: step.status, durationMs: step.durationMs, error: step.error ?? undefined }),
       );

@@ -3,7 +3,7 @@
 // (applications.changed / applications.deleted / webhooks.changed) invalidate entries at once;
 // the TTL is a safety net for a missed event.
 import { AppError, type Logger, type NatsConnection } from '@switchboard/platform';
-import type { ApplicationsClient, WebhooksClient } from '@switchboard/proto';
+import type { ApplicationsClient, MatchedSubscriptionMessage, WebhooksClient } from '@switchboard/proto';
 import { TaggedCache } from './tagged-cache';
 import { secretKey } from '../delivery/signing';
 
@@ -54,6 +54,7 @@ export function isLookupUnavailable(err: unknown): boolean {
 export class Lookups {
   private readonly apps: TaggedCache<ApplicationTarget | null>;
   private readonly matches: TaggedCache<SubscriptionTarget[]>;
+  private readonly targets: TaggedCache<(SubscriptionTarget & { enabled: boolean }) | null>;
 
   constructor(
     private readonly applications: ApplicationsClient,
@@ -63,6 +64,7 @@ export class Lookups {
   ) {
     this.apps = new TaggedCache(ttlMs);
     this.matches = new TaggedCache(ttlMs);
+    this.targets = new TaggedCache(ttlMs);
   }
 
   /** The application, or null when it does not exist. Throws AppError('unavailable') when the service is down. */
@@ -97,36 +99,56 @@ export class Lookups {
         { accountId: q.accountId, applicationId: q.applicationId ?? '', event: q.event, resource: q.resource },
         { timeoutMs: LOOKUP_TIMEOUT_MS },
       );
-      const out: SubscriptionTarget[] = [];
-      for (const m of res.subscriptions) {
-        const s = m.subscription;
-        if (!s || !s.enabled) continue;
-        const keys = this.keysOf(m.secrets, { subscriptionId: s.id });
-        if (keys.length === 0) {
-          this.logger.error({ subscriptionId: s.id }, 'subscription has no usable secret; not delivered');
-          continue;
-        }
-        let payload: unknown = null;
-        if (s.payloadJson) {
-          try {
-            payload = JSON.parse(s.payloadJson);
-          } catch {
-            payload = null;
-          }
-        }
-        out.push({
-          id: s.id,
-          accountId: String(s.accountId),
-          applicationId: s.applicationId || null,
-          name: s.name ?? null,
-          targetUrl: s.targetUrl,
-          payload,
-          keys,
-          headers: m.headers ?? {},
-        });
-      }
-      return out;
+      return res.subscriptions.flatMap((m) => {
+        const t = this.targetOf(m);
+        return t?.enabled ? [t] : [];
+      });
     });
+  }
+
+  /**
+   * One subscription by id, enabled or not (test sends and resends name it), or null when it does
+   * not exist or has no usable secret. Throws AppError('unavailable') when the service is down.
+   */
+  subscriptionTarget(accountId: string, subscriptionId: string): Promise<(SubscriptionTarget & { enabled: boolean }) | null> {
+    return this.targets.get(`${accountId}|${subscriptionId}`, [`account:${accountId}`], async () => {
+      try {
+        return this.targetOf(await this.webhooks.getDeliveryTarget({ accountId, subscriptionId }, { timeoutMs: LOOKUP_TIMEOUT_MS }));
+      } catch (err) {
+        if (err instanceof AppError && (err.code === 'not_found' || err.code === 'invalid_request')) return null;
+        throw err;
+      }
+    });
+  }
+
+  /** Where a matched subscription is sent, with its keys; null (logged) when it has no usable secret. */
+  private targetOf(m: MatchedSubscriptionMessage): (SubscriptionTarget & { enabled: boolean }) | null {
+    const s = m.subscription;
+    if (!s) return null;
+    const keys = this.keysOf(m.secrets, { subscriptionId: s.id });
+    if (keys.length === 0) {
+      this.logger.error({ subscriptionId: s.id }, 'subscription has no usable secret; not delivered');
+      return null;
+    }
+    let payload: unknown = null;
+    if (s.payloadJson) {
+      try {
+        payload = JSON.parse(s.payloadJson);
+      } catch {
+        payload = null;
+      }
+    }
+    return {
+      id: s.id,
+      accountId: String(s.accountId),
+      applicationId: s.applicationId || null,
+      name: s.name ?? null,
+      targetUrl: s.targetUrl,
+      payload,
+      keys,
+      headers: m.headers ?? {},
+      enabled: s.enabled,
+    };
   }
 
   /** HMAC keys of `whsec_` secrets; a secret that is not one is logged (never its value) and skipped. */
@@ -168,14 +190,20 @@ export class Lookups {
       } else this.clear();
     } else if (subject === 'webhooks.changed') {
       // An account-level subscription affects every application of the account.
-      if (accountId) this.matches.invalidateTag(`account:${accountId}`);
-      else this.matches.clear();
+      if (accountId) {
+        this.matches.invalidateTag(`account:${accountId}`);
+        this.targets.invalidateTag(`account:${accountId}`);
+      } else {
+        this.matches.clear();
+        this.targets.clear();
+      }
     }
   }
 
   clear(): void {
     this.apps.clear();
     this.matches.clear();
+    this.targets.clear();
   }
 
   /**

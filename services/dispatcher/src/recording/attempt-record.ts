@@ -16,8 +16,14 @@ const OUTCOME_ENUM = {
   cancelled: 'DELIVERY_OUTCOME_CANCELLED',
 } as const satisfies Record<Outcome, Delivery['deliveryOutcome']>;
 
-/** What every record of a job says about its target (from the plan). */
-export type RecordBase = Pick<Delivery, 'subscriptionId' | 'applicationId' | 'accountId' | 'event' | 'targetUrl'>;
+/**
+ * What every record of a job says about its target (from the plan); `body` on the first record of a
+ * message (kept for resends), `id` and `trigger` for tests and resends (ids given in advance).
+ */
+export type RecordBase = Pick<Delivery, 'subscriptionId' | 'applicationId' | 'accountId' | 'event' | 'targetUrl'> & Partial<Pick<Delivery, 'body' | 'id' | 'trigger'>>;
+
+/** What a record needs of its job. */
+export type RecordedJob = Pick<Job, 'kind' | 'webhookId' | 'attempt'>;
 
 export interface AttemptFields {
   outcome: Outcome;
@@ -26,7 +32,7 @@ export interface AttemptFields {
   error: string | undefined;
 }
 
-export function attemptRecord(job: Job, base: RecordBase, a: AttemptFields, now: Date = new Date()): Delivery {
+export function attemptRecord(job: RecordedJob, base: RecordBase, a: AttemptFields, now: Date = new Date()): Delivery {
   return {
     ...base,
     kind: job.kind,
@@ -55,6 +61,11 @@ export const jsonBytes = (v: unknown): number => Buffer.byteLength(JSON.stringif
  */
 export function truncateRecord(d: Delivery, maxBytes: number): Delivery {
   if (jsonBytes(d) <= maxBytes) return d;
+  // The body kept for resends goes first (the delivery then cannot be resent): the record matters more.
+  if (d.body) {
+    const { body: _dropped, ...rest } = d;
+    return truncateRecord(rest, maxBytes);
+  }
   const out: Delivery = { ...d, error: `${TRUNCATED_MARK} ${d.error ?? ''}`.trimEnd() };
   const fields = ['targetUrl', 'error', 'event'] as const;
   for (let i = 0; i < 64 && jsonBytes(out) > maxBytes; i++) {

@@ -19,6 +19,7 @@ export function problemBody(err: AppError, instance?: string): Record<string, un
 
 export function sendProblem(res: Response, err: AppError): void {
   if (err.code === 'unauthenticated') res.setHeader('WWW-Authenticate', 'Basic realm="switchboard"');
+  if (err.retryAfterS !== undefined && !res.getHeader('Retry-After')) res.setHeader('Retry-After', String(Math.max(1, Math.ceil(err.retryAfterS))));
   if (err.code === 'unavailable' && !res.getHeader('Retry-After')) res.setHeader('Retry-After', '1');
   res.status(err.httpStatus).type('application/problem+json').send(JSON.stringify(problemBody(err)));
 }
@@ -60,7 +61,7 @@ export function problemHandler(logger: Logger) {
     if (app.code === 'internal') {
       log.error({ err: app.cause ?? err }, 'unhandled error');
       app = new AppError('internal', `internal error; quote request id ${req.state?.requestId ?? ''} when reporting it`);
-    } else if (app.code === 'unavailable') {
+    } else if (app.code === 'unavailable' || app.code === 'timeout') {
       log.warn({ err: (app.cause as Error | undefined)?.message }, 'dependency unavailable');
     }
     if (res.headersSent) {

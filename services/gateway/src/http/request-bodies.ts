@@ -93,6 +93,20 @@ export const webhookUpdate = webhookCreate
   .partial()
   .meta({ description: 'Fields sent replace the stored values; `event` cannot change (409: accepted only when unchanged).' });
 
+/** POST /v1/webhooks/:id/test (the body is optional). */
+export const webhookTest = z
+  .object({ message: text(1000, { description: 'data.message of the test notification; a default text when absent.' }) })
+  .meta({ description: 'Optional. Unknown fields are ignored; null means "not given".' });
+
+/** POST /v1/webhooks/:id/recover. */
+export const webhookRecover = z
+  .object({
+    since: text(64, { format: 'date-time', description: 'Start of the window (ISO 8601 with a zone), inclusive. Required.' }),
+    until: text(64, { format: 'date-time', description: 'End of the window, exclusive; now when absent. At most 30 days after since.' }),
+    status: text(32, { enum: ['failed'], description: 'Which deliveries: only "failed" (the default): those whose last attempt failed within the window.' }),
+  })
+  .meta({ description: 'Unknown fields are ignored; null means "not given".' });
+
 /** A field no request may set (anything but null or absent is a 400 with this message). */
 const refused = (message: string) =>
   z

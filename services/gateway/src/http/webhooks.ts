@@ -49,6 +49,7 @@ export function deliveryJson(d: DeliveryMessage): Record<string, unknown> {
     durationMs: d.durationMs,
     error: d.error ?? null,
     outcome: d.outcome,
+    trigger: d.trigger || 'event',
     createdAt: d.createdAt,
   };
 }

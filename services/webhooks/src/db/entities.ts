@@ -55,6 +55,8 @@ export interface Delivery {
   durationMs: number;
   error: string | null;
   outcome: 'succeeded' | 'retrying' | 'failed' | 'cancelled';
+  /** What made the attempt: an event, a test, a resend or a recovery task. */
+  trigger: 'event' | 'test' | 'resend' | 'recovery';
   createdAt: Date;
 }
 
@@ -119,6 +121,7 @@ export const DeliverySchema = new EntitySchema<Delivery>({
     durationMs: { type: 'integer', fieldName: 'duration_ms' },
     error: { type: 'string', nullable: true },
     outcome: { type: 'string' },
+    trigger: { type: 'string' },
     createdAt: { type: 'Date', fieldName: 'created_at' },
   },
 });

@@ -99,6 +99,79 @@ export class Migration005SubscriptionHeaders extends SchemaMigration {
   }
 }
 
+/**
+ * Tools for operating an endpoint (docs/events.md#operating-your-endpoints): what made each attempt,
+ * the bodies kept for resends (compressed), queued resends and recovery tasks, and the test sends
+ * the per-subscription rate limit counts.
+ */
+export class Migration006DeliveryTools extends SchemaMigration {
+  override async up(): Promise<void> {
+    this.useSchema();
+    this.addSql(`
+      alter table deliveries add column trigger text not null default 'event'
+        check (trigger in ('event', 'test', 'resend', 'recovery'));
+      -- Attempts made for an event are unique per message, target and number; tests and resends
+      -- carry an id given in advance instead (deliveries.id is unique).
+      drop index deliveries_attempt;
+      create unique index deliveries_attempt on deliveries (message_id, coalesce(subscription_id, ''), attempt) where trigger = 'event';
+      create index deliveries_message on deliveries (message_id);
+
+      -- The body of a message as it was first sent, brotli-compressed; kept as long as its records.
+      create table delivery_bodies (
+        message_id text not null,
+        -- The subscription id of a notification, the application id of a session.
+        target text not null,
+        body bytea not null,
+        -- Length of the uncompressed body in bytes.
+        size integer not null,
+        created_at timestamptz not null default now(),
+        primary key (message_id, target)
+      );
+      create index delivery_bodies_created on delivery_bodies (created_at);
+
+      create table recovery_tasks (
+        id text primary key,
+        subscription_id text not null references subscriptions (id) on delete cascade,
+        account_id bigint not null,
+        since timestamptz not null,
+        until timestamptz not null,
+        total integer not null,
+        sent integer not null default 0,
+        failed integer not null default 0,
+        skipped integer not null default 0,
+        created_at timestamptz not null default now(),
+        completed_at timestamptz
+      );
+
+      -- A resend waiting to be handed to the dispatchers (published_at null), then until attempted.
+      -- Its id is the id of the attempt the dispatcher records.
+      create table resends (
+        id text primary key,
+        task_id text references recovery_tasks (id) on delete cascade,
+        kind text not null check (kind in ('session', 'notification')),
+        subscription_id text references subscriptions (id) on delete cascade,
+        application_id text,
+        account_id bigint not null,
+        message_id text not null,
+        -- The event name its records carry.
+        event text not null,
+        -- seq of the message's first record: recoveries send in the original order.
+        original_seq bigint not null,
+        trigger text not null check (trigger in ('resend', 'recovery')),
+        created_at timestamptz not null default now(),
+        published_at timestamptz
+      );
+      create index resends_unpublished on resends (created_at, original_seq) where published_at is null;
+
+      create table test_sends (
+        subscription_id text not null references subscriptions (id) on delete cascade,
+        sent_at timestamptz not null default now()
+      );
+      create index test_sends_subscription on test_sends (subscription_id, sent_at);
+    `);
+  }
+}
+
 export const MIGRATIONS = [
   { name: 'Migration001Initial', class: Migration001Initial },
   { name: 'Migration002CancelledOutcome', class: Migration002CancelledOutcome },
@@ -106,4 +179,5 @@ export const MIGRATIONS = [
   { name: 'Migration003SealSecrets', class: Migration003SealSecrets },
   { name: 'Migration004IdempotencyKeys', class: Migration004IdempotencyKeys },
   { name: 'Migration005SubscriptionHeaders', class: Migration005SubscriptionHeaders },
+  { name: 'Migration006DeliveryTools', class: Migration006DeliveryTools },
 ];

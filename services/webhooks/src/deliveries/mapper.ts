@@ -45,6 +45,7 @@ export function toMessage(d: Delivery): Message {
     ...(d.error !== null ? { error: d.error } : {}),
     outcome: d.outcome,
     deliveryOutcome: OUTCOME_ENUM[d.outcome],
+    trigger: d.trigger,
     createdAt: d.createdAt.toISOString(),
   };
 }

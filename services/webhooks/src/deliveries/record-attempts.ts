@@ -6,16 +6,20 @@ import type { Deps } from '../context';
 import type { Delivery } from '../db/entities';
 import type { SubscriptionRef } from '../events/changes';
 import { isAccountId, isSubscriptionId, newDeliveryId } from '../subscriptions/ids';
+import { keepBodies, type BodyToKeep } from './bodies';
 import { kindOf, outcomeOf } from './mapper';
 
 const KINDS: readonly Delivery['kind'][] = ['session', 'notification'];
 const OUTCOMES: readonly Delivery['outcome'][] = ['succeeded', 'retrying', 'failed', 'cancelled'];
+const TRIGGERS: readonly Delivery['trigger'][] = ['event', 'test', 'resend', 'recovery'];
+/** Ids given in advance (tests, resends) have the form of the ids this service makes. */
+const DELIVERY_ID = /^dlv_[0-9a-f]{24}$/;
 const MAX_ATTEMPTS_PER_CALL = 1000;
 const ERROR_MAX = 2000;
 const REASON_MAX = 500;
 
-/** A delivery record as it is inserted (its `seq` comes from the table). */
-type Attempt = Omit<Delivery, 'seq'>;
+/** A delivery record as it is inserted (its `seq` comes from the table), with the body it carried. */
+type Attempt = Omit<Delivery, 'seq'> & { body?: string };
 
 /** Text as Postgres stores it: no NUL characters (a record must never be refused for its error text). */
 const clean = (s: string) => s.replace(/\u0000/g, '');
@@ -34,13 +38,16 @@ function checkAttempt(d: Delivery__Output, i: number, errors: FieldError[]): Att
   if (kind === 'notification' && !isSubscriptionId(d.subscriptionId)) errors.push({ field: f('subscriptionId'), message: 'is required for notifications' });
   if (kind === 'session' && (!d.applicationId || d.applicationId.length > 200 || d.applicationId.includes('\u0000'))) errors.push({ field: f('applicationId'), message: 'is required for sessions' });
   if (!(OUTCOMES as readonly string[]).includes(outcome)) errors.push({ field: f('outcome'), message: `must be one of ${OUTCOMES.join(', ')}` });
+  const trigger = d.trigger || 'event';
+  if (!(TRIGGERS as readonly string[]).includes(trigger)) errors.push({ field: f('trigger'), message: `must be one of ${TRIGGERS.join(', ')}` });
+  if (trigger !== 'event' && !DELIVERY_ID.test(d.id)) errors.push({ field: f('id'), message: 'is required for tests and resends (an id this service gave)' });
   if (!Number.isInteger(d.attempt) || d.attempt < 1) errors.push({ field: f('attempt'), message: 'must be 1 or more' });
   if (!Number.isInteger(d.statusCode) || d.statusCode < 0 || d.statusCode > 999) errors.push({ field: f('statusCode'), message: 'must be 0..999' });
   if (!Number.isInteger(d.durationMs) || d.durationMs < 0) errors.push({ field: f('durationMs'), message: 'must be 0 or more' });
   if (errors.length > before) return undefined;
   const created = d.createdAt ? new Date(d.createdAt) : new Date();
   return {
-    id: newDeliveryId(),
+    id: trigger !== 'event' ? d.id : newDeliveryId(),
     messageId: d.messageId,
     kind: kind as Attempt['kind'],
     subscriptionId: kind === 'notification' ? d.subscriptionId : null,
@@ -53,7 +60,9 @@ function checkAttempt(d: Delivery__Output, i: number, errors: FieldError[]): Att
     durationMs: d.durationMs,
     error: d.error ? clean(d.error).slice(0, ERROR_MAX) : null,
     outcome: outcome as Attempt['outcome'],
+    trigger: trigger as Attempt['trigger'],
     createdAt: Number.isNaN(created.getTime()) ? new Date() : created,
+    ...(d.body ? { body: d.body } : {}),
   };
 }
 
@@ -98,6 +107,13 @@ export async function recordAttempts(deps: Deps, req: RecordAttemptsRequest__Out
  */
 async function insertAttempts(em: EntityManager, schema: string, attempts: Attempt[]): Promise<void> {
   if (attempts.length === 0) return;
+  // Bodies first: a resend of this message may be asked for as soon as its record is visible.
+  const bodies: BodyToKeep[] = [];
+  for (const a of attempts) {
+    const target = a.kind === 'notification' ? a.subscriptionId : a.applicationId;
+    if (a.body && target) bodies.push({ messageId: a.messageId, target, body: a.body });
+  }
+  await keepBodies(em, schema, bodies);
   const input = JSON.stringify(
     attempts.map((a, ord) => ({
       ord,
@@ -114,34 +130,36 @@ async function insertAttempts(em: EntityManager, schema: string, attempts: Attem
       duration_ms: a.durationMs,
       error: a.error,
       outcome: a.outcome,
+      trigger: a.trigger,
       created_at: a.createdAt.toISOString(),
     })),
   );
-  const inserted = await em.execute<{ seq: string; subscription_id: string | null; outcome: string; status_code: number | null; created_at: Date }[]>(
+  const inserted = await em.execute<{ seq: string; id: string; subscription_id: string | null; outcome: string; status_code: number | null; trigger: string; created_at: Date }[]>(
     `with input as (
        select * from jsonb_to_recordset(?::jsonb) as x(ord int, id text, message_id text, kind text, subscription_id text,
          application_id text, account_id bigint, event text, target_url text, attempt int, status_code int, duration_ms int,
-         error text, outcome text, created_at timestamptz)
+         error text, outcome text, trigger text, created_at timestamptz)
      )
      insert into "${schema}".deliveries
-       (id, message_id, kind, subscription_id, application_id, account_id, event, target_url, attempt, status_code, duration_ms, error, outcome, created_at)
+       (id, message_id, kind, subscription_id, application_id, account_id, event, target_url, attempt, status_code, duration_ms, error, outcome, trigger, created_at)
      select i.id, i.message_id, i.kind,
        case when i.kind = 'notification' then s.id end,
        case when i.kind = 'notification' then coalesce(i.application_id, s.application_id) else i.application_id end,
        case when i.kind = 'notification' then s.account_id else i.account_id end,
-       i.event, i.target_url, i.attempt, i.status_code, i.duration_ms, i.error, i.outcome, i.created_at
+       i.event, i.target_url, i.attempt, i.status_code, i.duration_ms, i.error, i.outcome, i.trigger, i.created_at
      from input i
      left join "${schema}".subscriptions s on i.kind = 'notification' and s.id = i.subscription_id
      where i.kind = 'session' or s.id is not null
      order by i.ord
      on conflict do nothing
-     returning seq::text, subscription_id, outcome, status_code, created_at`,
+     returning seq::text, id, subscription_id, outcome, status_code, trigger, created_at`,
     [input],
   );
+  await countRecoveryProgress(em, schema, inserted.filter((r) => r.trigger === 'recovery'));
   // Per subscription, in insertion order: a success resets the failure count, anything else adds one.
-  // A cancelled retry made no attempt: it leaves the health as it was.
+  // A cancelled retry made no attempt: it leaves the health as it was; so does a test.
   const health = new Map<string, { reset: boolean; failures: number; lastAt: Date; lastStatus: number | null }>();
-  for (const r of inserted.filter((x) => x.subscription_id && x.outcome !== 'cancelled').sort((a, b) => Number(BigInt(a.seq) - BigInt(b.seq)))) {
+  for (const r of inserted.filter((x) => x.subscription_id && x.outcome !== 'cancelled' && x.trigger !== 'test').sort((a, b) => Number(BigInt(a.seq) - BigInt(b.seq)))) {
     const at = new Date(r.created_at);
     const h = health.get(r.subscription_id!) ?? { reset: false, failures: 0, lastAt: at, lastStatus: r.status_code };
     if (r.outcome === 'succeeded') Object.assign(h, { reset: true, failures: 0 });
@@ -163,5 +181,26 @@ async function insertAttempts(em: EntityManager, schema: string, attempts: Attem
      from jsonb_to_recordset(?::jsonb) as u(id text, reset boolean, failures int, last_at timestamptz, last_status int)
      where s.id = u.id`,
     [JSON.stringify(updates)],
+  );
+}
+
+/**
+ * Counts newly recorded recovery attempts into their tasks (each resend is one attempt: it either
+ * was sent or failed) and marks a task completed when every delivery of it has an outcome.
+ */
+async function countRecoveryProgress(em: EntityManager, schema: string, rows: { id: string; outcome: string }[]): Promise<void> {
+  if (rows.length === 0) return;
+  await em.execute(
+    `with done as (
+       select r.task_id, count(*) filter (where x.outcome = 'succeeded') as ok, count(*) filter (where x.outcome <> 'succeeded') as bad
+       from jsonb_to_recordset(?::jsonb) as x(id text, outcome text)
+       join "${schema}".resends r on r.id = x.id
+       where r.task_id is not null
+       group by r.task_id
+     )
+     update "${schema}".recovery_tasks t set sent = t.sent + done.ok, failed = t.failed + done.bad,
+       completed_at = case when t.sent + done.ok + t.failed + done.bad >= t.total then coalesce(t.completed_at, now()) else t.completed_at end
+     from done where t.id = done.task_id`,
+    [JSON.stringify(rows.map((r) => ({ id: r.id, outcome: r.outcome })))],
   );
 }

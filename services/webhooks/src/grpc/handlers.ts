@@ -2,11 +2,13 @@
 import type { GrpcServer } from '@switchboard/platform';
 import { webhooksProto } from '@switchboard/proto';
 import type { Deps } from '../context';
+import { getDelivery } from '../deliveries/get-delivery';
 import { listDeliveries } from '../deliveries/list-deliveries';
 import { toMessage as deliveryMessage } from '../deliveries/mapper';
 import { recordAttempts } from '../deliveries/record-attempts';
 import { createSubscription } from '../subscriptions/create-subscription';
 import { deleteSubscription } from '../subscriptions/delete-subscription';
+import { getDeliveryTarget } from '../subscriptions/get-delivery-target';
 import { getSecret } from '../subscriptions/get-secret';
 import { getSubscription } from '../subscriptions/get-subscription';
 import { listSubscriptions } from '../subscriptions/list-subscriptions';
@@ -14,6 +16,10 @@ import { toMessage } from '../subscriptions/mapper';
 import { matchSubscriptions } from '../subscriptions/match-subscriptions';
 import { rotateSecret } from '../subscriptions/rotate-secret';
 import { updateSubscription } from '../subscriptions/update-subscription';
+import { getRecovery } from '../tools/get-recovery';
+import { recoverSubscription } from '../tools/recover-subscription';
+import { resendDelivery } from '../tools/resend-delivery';
+import { testSubscription } from '../tools/test-subscription';
 
 export function registerHandlers(server: GrpcServer, deps: Deps): void {
   server.add(webhooksProto().WebhooksService.service, {
@@ -36,6 +42,15 @@ export function registerHandlers(server: GrpcServer, deps: Deps): void {
     ListDeliveries: async (req, ctx) => {
       const page = await listDeliveries(deps, req, ctx.requestId);
       return { deliveries: page.items.map(deliveryMessage), nextCursor: page.nextCursor };
+    },
+    GetDelivery: async (req, ctx) => ({ delivery: await getDelivery(deps, req, ctx.requestId) }),
+    TestSubscription: async (req, ctx) => testSubscription(deps, { ...req, requestId: ctx.requestId }),
+    ResendDelivery: async (req, ctx) => ({ deliveryId: await resendDelivery(deps, { ...req, requestId: ctx.requestId }) }),
+    RecoverSubscription: async (req, ctx) => ({ recovery: await recoverSubscription(deps, { ...req, requestId: ctx.requestId }) }),
+    GetRecovery: async (req) => ({ recovery: await getRecovery(deps, req) }),
+    GetDeliveryTarget: async (req) => {
+      const m = await getDeliveryTarget(deps, req);
+      return { subscription: toMessage(m.subscription), secrets: m.secrets, headers: m.headers };
     },
     MatchSubscriptions: async (req) => {
       const matches = await matchSubscriptions(deps, req);

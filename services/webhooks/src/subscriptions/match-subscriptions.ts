@@ -1,7 +1,7 @@
 import type { FieldError } from '@switchboard/platform';
 import type { MatchSubscriptionsRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/MatchSubscriptionsRequest';
 import type { Deps } from '../context';
-import { SubscriptionSchema, SubscriptionSecretSchema, type Subscription } from '../db/entities';
+import { SubscriptionSchema, SubscriptionSecretSchema, type Subscription, type SubscriptionSecret } from '../db/entities';
 import { requireAccount } from './repository';
 import { ALL, checkEvent, openHeaders, RESOURCES, throwIfAny } from './rules';
 
@@ -41,12 +41,15 @@ export async function matchSubscriptions(deps: Deps, req: MatchSubscriptionsRequ
   if (subs.length === 0) return [];
   const secrets = await em.find(SubscriptionSecretSchema, { subscriptionId: { $in: subs.map((s) => s.id) } });
   const byId = new Map(secrets.map((s) => [s.subscriptionId, s]));
-  const now = Date.now();
   return subs.flatMap((subscription) => {
     const k = byId.get(subscription.id);
-    if (!k) return [];
-    const list = [deps.secrets.open(k.secret, k.subscriptionId)];
-    if (k.previousSecret && k.previousExpiresAt && k.previousExpiresAt.getTime() > now) list.push(deps.secrets.open(k.previousSecret, k.subscriptionId));
-    return [{ subscription, secrets: list, headers: openHeaders(subscription.headers, deps.secrets, subscription.id) }];
+    return k ? [toMatch(deps, subscription, k)] : [];
   });
+}
+
+/** A subscription with its valid secrets (current first) and its headers opened. */
+export function toMatch(deps: Pick<Deps, 'secrets'>, subscription: Subscription, k: SubscriptionSecret, now = Date.now()): Match {
+  const secrets = [deps.secrets.open(k.secret, k.subscriptionId)];
+  if (k.previousSecret && k.previousExpiresAt && k.previousExpiresAt.getTime() > now) secrets.push(deps.secrets.open(k.previousSecret, k.subscriptionId));
+  return { subscription, secrets, headers: openHeaders(subscription.headers, deps.secrets, subscription.id) };
 }

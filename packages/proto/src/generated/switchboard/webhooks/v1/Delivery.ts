@@ -21,7 +21,10 @@ export interface Delivery {
   'createdAt'?: (string);
   'deliveryKind'?: (_switchboard_webhooks_v1_DeliveryKind);
   'deliveryOutcome'?: (_switchboard_webhooks_v1_DeliveryOutcome);
+  'body'?: (string);
+  'trigger'?: (string);
   '_error'?: "error";
+  '_body'?: "body";
 }
 
 export interface Delivery__Output {
@@ -41,5 +44,8 @@ export interface Delivery__Output {
   'createdAt': (string);
   'deliveryKind': (_switchboard_webhooks_v1_DeliveryKind__Output);
   'deliveryOutcome': (_switchboard_webhooks_v1_DeliveryOutcome__Output);
+  'body'?: (string);
+  'trigger': (string);
   '_error'?: "error";
+  '_body'?: "body";
 }

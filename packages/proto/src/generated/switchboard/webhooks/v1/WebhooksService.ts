@@ -6,6 +6,11 @@ import type { CreateSubscriptionRequest as _switchboard_webhooks_v1_CreateSubscr
 import type { CreateSubscriptionResponse as _switchboard_webhooks_v1_CreateSubscriptionResponse, CreateSubscriptionResponse__Output as _switchboard_webhooks_v1_CreateSubscriptionResponse__Output } from '../../../switchboard/webhooks/v1/CreateSubscriptionResponse';
 import type { DeleteSubscriptionRequest as _switchboard_webhooks_v1_DeleteSubscriptionRequest, DeleteSubscriptionRequest__Output as _switchboard_webhooks_v1_DeleteSubscriptionRequest__Output } from '../../../switchboard/webhooks/v1/DeleteSubscriptionRequest';
 import type { DeleteSubscriptionResponse as _switchboard_webhooks_v1_DeleteSubscriptionResponse, DeleteSubscriptionResponse__Output as _switchboard_webhooks_v1_DeleteSubscriptionResponse__Output } from '../../../switchboard/webhooks/v1/DeleteSubscriptionResponse';
+import type { GetDeliveryRequest as _switchboard_webhooks_v1_GetDeliveryRequest, GetDeliveryRequest__Output as _switchboard_webhooks_v1_GetDeliveryRequest__Output } from '../../../switchboard/webhooks/v1/GetDeliveryRequest';
+import type { GetDeliveryResponse as _switchboard_webhooks_v1_GetDeliveryResponse, GetDeliveryResponse__Output as _switchboard_webhooks_v1_GetDeliveryResponse__Output } from '../../../switchboard/webhooks/v1/GetDeliveryResponse';
+import type { GetDeliveryTargetRequest as _switchboard_webhooks_v1_GetDeliveryTargetRequest, GetDeliveryTargetRequest__Output as _switchboard_webhooks_v1_GetDeliveryTargetRequest__Output } from '../../../switchboard/webhooks/v1/GetDeliveryTargetRequest';
+import type { GetRecoveryRequest as _switchboard_webhooks_v1_GetRecoveryRequest, GetRecoveryRequest__Output as _switchboard_webhooks_v1_GetRecoveryRequest__Output } from '../../../switchboard/webhooks/v1/GetRecoveryRequest';
+import type { GetRecoveryResponse as _switchboard_webhooks_v1_GetRecoveryResponse, GetRecoveryResponse__Output as _switchboard_webhooks_v1_GetRecoveryResponse__Output } from '../../../switchboard/webhooks/v1/GetRecoveryResponse';
 import type { GetSecretRequest as _switchboard_webhooks_v1_GetSecretRequest, GetSecretRequest__Output as _switchboard_webhooks_v1_GetSecretRequest__Output } from '../../../switchboard/webhooks/v1/GetSecretRequest';
 import type { GetSecretResponse as _switchboard_webhooks_v1_GetSecretResponse, GetSecretResponse__Output as _switchboard_webhooks_v1_GetSecretResponse__Output } from '../../../switchboard/webhooks/v1/GetSecretResponse';
 import type { GetSubscriptionRequest as _switchboard_webhooks_v1_GetSubscriptionRequest, GetSubscriptionRequest__Output as _switchboard_webhooks_v1_GetSubscriptionRequest__Output } from '../../../switchboard/webhooks/v1/GetSubscriptionRequest';
@@ -16,10 +21,17 @@ import type { ListSubscriptionsRequest as _switchboard_webhooks_v1_ListSubscript
 import type { ListSubscriptionsResponse as _switchboard_webhooks_v1_ListSubscriptionsResponse, ListSubscriptionsResponse__Output as _switchboard_webhooks_v1_ListSubscriptionsResponse__Output } from '../../../switchboard/webhooks/v1/ListSubscriptionsResponse';
 import type { MatchSubscriptionsRequest as _switchboard_webhooks_v1_MatchSubscriptionsRequest, MatchSubscriptionsRequest__Output as _switchboard_webhooks_v1_MatchSubscriptionsRequest__Output } from '../../../switchboard/webhooks/v1/MatchSubscriptionsRequest';
 import type { MatchSubscriptionsResponse as _switchboard_webhooks_v1_MatchSubscriptionsResponse, MatchSubscriptionsResponse__Output as _switchboard_webhooks_v1_MatchSubscriptionsResponse__Output } from '../../../switchboard/webhooks/v1/MatchSubscriptionsResponse';
+import type { MatchedSubscription as _switchboard_webhooks_v1_MatchedSubscription, MatchedSubscription__Output as _switchboard_webhooks_v1_MatchedSubscription__Output } from '../../../switchboard/webhooks/v1/MatchedSubscription';
 import type { RecordAttemptsRequest as _switchboard_webhooks_v1_RecordAttemptsRequest, RecordAttemptsRequest__Output as _switchboard_webhooks_v1_RecordAttemptsRequest__Output } from '../../../switchboard/webhooks/v1/RecordAttemptsRequest';
 import type { RecordAttemptsResponse as _switchboard_webhooks_v1_RecordAttemptsResponse, RecordAttemptsResponse__Output as _switchboard_webhooks_v1_RecordAttemptsResponse__Output } from '../../../switchboard/webhooks/v1/RecordAttemptsResponse';
+import type { RecoverSubscriptionRequest as _switchboard_webhooks_v1_RecoverSubscriptionRequest, RecoverSubscriptionRequest__Output as _switchboard_webhooks_v1_RecoverSubscriptionRequest__Output } from '../../../switchboard/webhooks/v1/RecoverSubscriptionRequest';
+import type { RecoverSubscriptionResponse as _switchboard_webhooks_v1_RecoverSubscriptionResponse, RecoverSubscriptionResponse__Output as _switchboard_webhooks_v1_RecoverSubscriptionResponse__Output } from '../../../switchboard/webhooks/v1/RecoverSubscriptionResponse';
+import type { ResendDeliveryRequest as _switchboard_webhooks_v1_ResendDeliveryRequest, ResendDeliveryRequest__Output as _switchboard_webhooks_v1_ResendDeliveryRequest__Output } from '../../../switchboard/webhooks/v1/ResendDeliveryRequest';
+import type { ResendDeliveryResponse as _switchboard_webhooks_v1_ResendDeliveryResponse, ResendDeliveryResponse__Output as _switchboard_webhooks_v1_ResendDeliveryResponse__Output } from '../../../switchboard/webhooks/v1/ResendDeliveryResponse';
 import type { RotateSecretRequest as _switchboard_webhooks_v1_RotateSecretRequest, RotateSecretRequest__Output as _switchboard_webhooks_v1_RotateSecretRequest__Output } from '../../../switchboard/webhooks/v1/RotateSecretRequest';
 import type { RotateSecretResponse as _switchboard_webhooks_v1_RotateSecretResponse, RotateSecretResponse__Output as _switchboard_webhooks_v1_RotateSecretResponse__Output } from '../../../switchboard/webhooks/v1/RotateSecretResponse';
+import type { TestSubscriptionRequest as _switchboard_webhooks_v1_TestSubscriptionRequest, TestSubscriptionRequest__Output as _switchboard_webhooks_v1_TestSubscriptionRequest__Output } from '../../../switchboard/webhooks/v1/TestSubscriptionRequest';
+import type { TestSubscriptionResponse as _switchboard_webhooks_v1_TestSubscriptionResponse, TestSubscriptionResponse__Output as _switchboard_webhooks_v1_TestSubscriptionResponse__Output } from '../../../switchboard/webhooks/v1/TestSubscriptionResponse';
 import type { UpdateSubscriptionRequest as _switchboard_webhooks_v1_UpdateSubscriptionRequest, UpdateSubscriptionRequest__Output as _switchboard_webhooks_v1_UpdateSubscriptionRequest__Output } from '../../../switchboard/webhooks/v1/UpdateSubscriptionRequest';
 import type { UpdateSubscriptionResponse as _switchboard_webhooks_v1_UpdateSubscriptionResponse, UpdateSubscriptionResponse__Output as _switchboard_webhooks_v1_UpdateSubscriptionResponse__Output } from '../../../switchboard/webhooks/v1/UpdateSubscriptionResponse';
 
@@ -41,6 +53,33 @@ export interface WebhooksServiceClient extends grpc.Client {
   deleteSubscription(argument: _switchboard_webhooks_v1_DeleteSubscriptionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_DeleteSubscriptionResponse__Output>): grpc.ClientUnaryCall;
   deleteSubscription(argument: _switchboard_webhooks_v1_DeleteSubscriptionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_DeleteSubscriptionResponse__Output>): grpc.ClientUnaryCall;
   deleteSubscription(argument: _switchboard_webhooks_v1_DeleteSubscriptionRequest, callback: grpc.requestCallback<_switchboard_webhooks_v1_DeleteSubscriptionResponse__Output>): grpc.ClientUnaryCall;
+  
+  GetDelivery(argument: _switchboard_webhooks_v1_GetDeliveryRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetDeliveryResponse__Output>): grpc.ClientUnaryCall;
+  GetDelivery(argument: _switchboard_webhooks_v1_GetDeliveryRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetDeliveryResponse__Output>): grpc.ClientUnaryCall;
+  GetDelivery(argument: _switchboard_webhooks_v1_GetDeliveryRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetDeliveryResponse__Output>): grpc.ClientUnaryCall;
+  GetDelivery(argument: _switchboard_webhooks_v1_GetDeliveryRequest, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetDeliveryResponse__Output>): grpc.ClientUnaryCall;
+  getDelivery(argument: _switchboard_webhooks_v1_GetDeliveryRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetDeliveryResponse__Output>): grpc.ClientUnaryCall;
+  getDelivery(argument: _switchboard_webhooks_v1_GetDeliveryRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetDeliveryResponse__Output>): grpc.ClientUnaryCall;
+  getDelivery(argument: _switchboard_webhooks_v1_GetDeliveryRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetDeliveryResponse__Output>): grpc.ClientUnaryCall;
+  getDelivery(argument: _switchboard_webhooks_v1_GetDeliveryRequest, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetDeliveryResponse__Output>): grpc.ClientUnaryCall;
+  
+  GetDeliveryTarget(argument: _switchboard_webhooks_v1_GetDeliveryTargetRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_MatchedSubscription__Output>): grpc.ClientUnaryCall;
+  GetDeliveryTarget(argument: _switchboard_webhooks_v1_GetDeliveryTargetRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_MatchedSubscription__Output>): grpc.ClientUnaryCall;
+  GetDeliveryTarget(argument: _switchboard_webhooks_v1_GetDeliveryTargetRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_MatchedSubscription__Output>): grpc.ClientUnaryCall;
+  GetDeliveryTarget(argument: _switchboard_webhooks_v1_GetDeliveryTargetRequest, callback: grpc.requestCallback<_switchboard_webhooks_v1_MatchedSubscription__Output>): grpc.ClientUnaryCall;
+  getDeliveryTarget(argument: _switchboard_webhooks_v1_GetDeliveryTargetRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_MatchedSubscription__Output>): grpc.ClientUnaryCall;
+  getDeliveryTarget(argument: _switchboard_webhooks_v1_GetDeliveryTargetRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_MatchedSubscription__Output>): grpc.ClientUnaryCall;
+  getDeliveryTarget(argument: _switchboard_webhooks_v1_GetDeliveryTargetRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_MatchedSubscription__Output>): grpc.ClientUnaryCall;
+  getDeliveryTarget(argument: _switchboard_webhooks_v1_GetDeliveryTargetRequest, callback: grpc.requestCallback<_switchboard_webhooks_v1_MatchedSubscription__Output>): grpc.ClientUnaryCall;
+  
+  GetRecovery(argument: _switchboard_webhooks_v1_GetRecoveryRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetRecoveryResponse__Output>): grpc.ClientUnaryCall;
+  GetRecovery(argument: _switchboard_webhooks_v1_GetRecoveryRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetRecoveryResponse__Output>): grpc.ClientUnaryCall;
+  GetRecovery(argument: _switchboard_webhooks_v1_GetRecoveryRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetRecoveryResponse__Output>): grpc.ClientUnaryCall;
+  GetRecovery(argument: _switchboard_webhooks_v1_GetRecoveryRequest, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetRecoveryResponse__Output>): grpc.ClientUnaryCall;
+  getRecovery(argument: _switchboard_webhooks_v1_GetRecoveryRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetRecoveryResponse__Output>): grpc.ClientUnaryCall;
+  getRecovery(argument: _switchboard_webhooks_v1_GetRecoveryRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetRecoveryResponse__Output>): grpc.ClientUnaryCall;
+  getRecovery(argument: _switchboard_webhooks_v1_GetRecoveryRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetRecoveryResponse__Output>): grpc.ClientUnaryCall;
+  getRecovery(argument: _switchboard_webhooks_v1_GetRecoveryRequest, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetRecoveryResponse__Output>): grpc.ClientUnaryCall;
   
   GetSecret(argument: _switchboard_webhooks_v1_GetSecretRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetSecretResponse__Output>): grpc.ClientUnaryCall;
   GetSecret(argument: _switchboard_webhooks_v1_GetSecretRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetSecretResponse__Output>): grpc.ClientUnaryCall;
@@ -96,6 +135,24 @@ export interface WebhooksServiceClient extends grpc.Client {
   recordAttempts(argument: _switchboard_webhooks_v1_RecordAttemptsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_RecordAttemptsResponse__Output>): grpc.ClientUnaryCall;
   recordAttempts(argument: _switchboard_webhooks_v1_RecordAttemptsRequest, callback: grpc.requestCallback<_switchboard_webhooks_v1_RecordAttemptsResponse__Output>): grpc.ClientUnaryCall;
   
+  RecoverSubscription(argument: _switchboard_webhooks_v1_RecoverSubscriptionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_RecoverSubscriptionResponse__Output>): grpc.ClientUnaryCall;
+  RecoverSubscription(argument: _switchboard_webhooks_v1_RecoverSubscriptionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_RecoverSubscriptionResponse__Output>): grpc.ClientUnaryCall;
+  RecoverSubscription(argument: _switchboard_webhooks_v1_RecoverSubscriptionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_RecoverSubscriptionResponse__Output>): grpc.ClientUnaryCall;
+  RecoverSubscription(argument: _switchboard_webhooks_v1_RecoverSubscriptionRequest, callback: grpc.requestCallback<_switchboard_webhooks_v1_RecoverSubscriptionResponse__Output>): grpc.ClientUnaryCall;
+  recoverSubscription(argument: _switchboard_webhooks_v1_RecoverSubscriptionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_RecoverSubscriptionResponse__Output>): grpc.ClientUnaryCall;
+  recoverSubscription(argument: _switchboard_webhooks_v1_RecoverSubscriptionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_RecoverSubscriptionResponse__Output>): grpc.ClientUnaryCall;
+  recoverSubscription(argument: _switchboard_webhooks_v1_RecoverSubscriptionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_RecoverSubscriptionResponse__Output>): grpc.ClientUnaryCall;
+  recoverSubscription(argument: _switchboard_webhooks_v1_RecoverSubscriptionRequest, callback: grpc.requestCallback<_switchboard_webhooks_v1_RecoverSubscriptionResponse__Output>): grpc.ClientUnaryCall;
+  
+  ResendDelivery(argument: _switchboard_webhooks_v1_ResendDeliveryRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_ResendDeliveryResponse__Output>): grpc.ClientUnaryCall;
+  ResendDelivery(argument: _switchboard_webhooks_v1_ResendDeliveryRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_ResendDeliveryResponse__Output>): grpc.ClientUnaryCall;
+  ResendDelivery(argument: _switchboard_webhooks_v1_ResendDeliveryRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_ResendDeliveryResponse__Output>): grpc.ClientUnaryCall;
+  ResendDelivery(argument: _switchboard_webhooks_v1_ResendDeliveryRequest, callback: grpc.requestCallback<_switchboard_webhooks_v1_ResendDeliveryResponse__Output>): grpc.ClientUnaryCall;
+  resendDelivery(argument: _switchboard_webhooks_v1_ResendDeliveryRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_ResendDeliveryResponse__Output>): grpc.ClientUnaryCall;
+  resendDelivery(argument: _switchboard_webhooks_v1_ResendDeliveryRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_ResendDeliveryResponse__Output>): grpc.ClientUnaryCall;
+  resendDelivery(argument: _switchboard_webhooks_v1_ResendDeliveryRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_ResendDeliveryResponse__Output>): grpc.ClientUnaryCall;
+  resendDelivery(argument: _switchboard_webhooks_v1_ResendDeliveryRequest, callback: grpc.requestCallback<_switchboard_webhooks_v1_ResendDeliveryResponse__Output>): grpc.ClientUnaryCall;
+  
   RotateSecret(argument: _switchboard_webhooks_v1_RotateSecretRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_RotateSecretResponse__Output>): grpc.ClientUnaryCall;
   RotateSecret(argument: _switchboard_webhooks_v1_RotateSecretRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_RotateSecretResponse__Output>): grpc.ClientUnaryCall;
   RotateSecret(argument: _switchboard_webhooks_v1_RotateSecretRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_RotateSecretResponse__Output>): grpc.ClientUnaryCall;
@@ -104,6 +161,15 @@ export interface WebhooksServiceClient extends grpc.Client {
   rotateSecret(argument: _switchboard_webhooks_v1_RotateSecretRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_RotateSecretResponse__Output>): grpc.ClientUnaryCall;
   rotateSecret(argument: _switchboard_webhooks_v1_RotateSecretRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_RotateSecretResponse__Output>): grpc.ClientUnaryCall;
   rotateSecret(argument: _switchboard_webhooks_v1_RotateSecretRequest, callback: grpc.requestCallback<_switchboard_webhooks_v1_RotateSecretResponse__Output>): grpc.ClientUnaryCall;
+  
+  TestSubscription(argument: _switchboard_webhooks_v1_TestSubscriptionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_TestSubscriptionResponse__Output>): grpc.ClientUnaryCall;
+  TestSubscription(argument: _switchboard_webhooks_v1_TestSubscriptionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_TestSubscriptionResponse__Output>): grpc.ClientUnaryCall;
+  TestSubscription(argument: _switchboard_webhooks_v1_TestSubscriptionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_TestSubscriptionResponse__Output>): grpc.ClientUnaryCall;
+  TestSubscription(argument: _switchboard_webhooks_v1_TestSubscriptionRequest, callback: grpc.requestCallback<_switchboard_webhooks_v1_TestSubscriptionResponse__Output>): grpc.ClientUnaryCall;
+  testSubscription(argument: _switchboard_webhooks_v1_TestSubscriptionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_TestSubscriptionResponse__Output>): grpc.ClientUnaryCall;
+  testSubscription(argument: _switchboard_webhooks_v1_TestSubscriptionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_TestSubscriptionResponse__Output>): grpc.ClientUnaryCall;
+  testSubscription(argument: _switchboard_webhooks_v1_TestSubscriptionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_TestSubscriptionResponse__Output>): grpc.ClientUnaryCall;
+  testSubscription(argument: _switchboard_webhooks_v1_TestSubscriptionRequest, callback: grpc.requestCallback<_switchboard_webhooks_v1_TestSubscriptionResponse__Output>): grpc.ClientUnaryCall;
   
   UpdateSubscription(argument: _switchboard_webhooks_v1_UpdateSubscriptionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_UpdateSubscriptionResponse__Output>): grpc.ClientUnaryCall;
   UpdateSubscription(argument: _switchboard_webhooks_v1_UpdateSubscriptionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_UpdateSubscriptionResponse__Output>): grpc.ClientUnaryCall;
@@ -121,6 +187,12 @@ export interface WebhooksServiceHandlers extends grpc.UntypedServiceImplementati
   
   DeleteSubscription: grpc.handleUnaryCall<_switchboard_webhooks_v1_DeleteSubscriptionRequest__Output, _switchboard_webhooks_v1_DeleteSubscriptionResponse>;
   
+  GetDelivery: grpc.handleUnaryCall<_switchboard_webhooks_v1_GetDeliveryRequest__Output, _switchboard_webhooks_v1_GetDeliveryResponse>;
+  
+  GetDeliveryTarget: grpc.handleUnaryCall<_switchboard_webhooks_v1_GetDeliveryTargetRequest__Output, _switchboard_webhooks_v1_MatchedSubscription>;
+  
+  GetRecovery: grpc.handleUnaryCall<_switchboard_webhooks_v1_GetRecoveryRequest__Output, _switchboard_webhooks_v1_GetRecoveryResponse>;
+  
   GetSecret: grpc.handleUnaryCall<_switchboard_webhooks_v1_GetSecretRequest__Output, _switchboard_webhooks_v1_GetSecretResponse>;
   
   GetSubscription: grpc.handleUnaryCall<_switchboard_webhooks_v1_GetSubscriptionRequest__Output, _switchboard_webhooks_v1_GetSubscriptionResponse>;
@@ -133,7 +205,13 @@ export interface WebhooksServiceHandlers extends grpc.UntypedServiceImplementati
   
   RecordAttempts: grpc.handleUnaryCall<_switchboard_webhooks_v1_RecordAttemptsRequest__Output, _switchboard_webhooks_v1_RecordAttemptsResponse>;
   
+  RecoverSubscription: grpc.handleUnaryCall<_switchboard_webhooks_v1_RecoverSubscriptionRequest__Output, _switchboard_webhooks_v1_RecoverSubscriptionResponse>;
+  
+  ResendDelivery: grpc.handleUnaryCall<_switchboard_webhooks_v1_ResendDeliveryRequest__Output, _switchboard_webhooks_v1_ResendDeliveryResponse>;
+  
   RotateSecret: grpc.handleUnaryCall<_switchboard_webhooks_v1_RotateSecretRequest__Output, _switchboard_webhooks_v1_RotateSecretResponse>;
+  
+  TestSubscription: grpc.handleUnaryCall<_switchboard_webhooks_v1_TestSubscriptionRequest__Output, _switchboard_webhooks_v1_TestSubscriptionResponse>;
   
   UpdateSubscription: grpc.handleUnaryCall<_switchboard_webhooks_v1_UpdateSubscriptionRequest__Output, _switchboard_webhooks_v1_UpdateSubscriptionResponse>;
   
@@ -142,12 +220,18 @@ export interface WebhooksServiceHandlers extends grpc.UntypedServiceImplementati
 export interface WebhooksServiceDefinition extends grpc.ServiceDefinition {
   CreateSubscription: MethodDefinition<_switchboard_webhooks_v1_CreateSubscriptionRequest, _switchboard_webhooks_v1_CreateSubscriptionResponse, _switchboard_webhooks_v1_CreateSubscriptionRequest__Output, _switchboard_webhooks_v1_CreateSubscriptionResponse__Output>
   DeleteSubscription: MethodDefinition<_switchboard_webhooks_v1_DeleteSubscriptionRequest, _switchboard_webhooks_v1_DeleteSubscriptionResponse, _switchboard_webhooks_v1_DeleteSubscriptionRequest__Output, _switchboard_webhooks_v1_DeleteSubscriptionResponse__Output>
+  GetDelivery: MethodDefinition<_switchboard_webhooks_v1_GetDeliveryRequest, _switchboard_webhooks_v1_GetDeliveryResponse, _switchboard_webhooks_v1_GetDeliveryRequest__Output, _switchboard_webhooks_v1_GetDeliveryResponse__Output>
+  GetDeliveryTarget: MethodDefinition<_switchboard_webhooks_v1_GetDeliveryTargetRequest, _switchboard_webhooks_v1_MatchedSubscription, _switchboard_webhooks_v1_GetDeliveryTargetRequest__Output, _switchboard_webhooks_v1_MatchedSubscription__Output>
+  GetRecovery: MethodDefinition<_switchboard_webhooks_v1_GetRecoveryRequest, _switchboard_webhooks_v1_GetRecoveryResponse, _switchboard_webhooks_v1_GetRecoveryRequest__Output, _switchboard_webhooks_v1_GetRecoveryResponse__Output>
   GetSecret: MethodDefinition<_switchboard_webhooks_v1_GetSecretRequest, _switchboard_webhooks_v1_GetSecretResponse, _switchboard_webhooks_v1_GetSecretRequest__Output, _switchboard_webhooks_v1_GetSecretResponse__Output>
   GetSubscription: MethodDefinition<_switchboard_webhooks_v1_GetSubscriptionRequest, _switchboard_webhooks_v1_GetSubscriptionResponse, _switchboard_webhooks_v1_GetSubscriptionRequest__Output, _switchboard_webhooks_v1_GetSubscriptionResponse__Output>
   ListDeliveries: MethodDefinition<_switchboard_webhooks_v1_ListDeliveriesRequest, _switchboard_webhooks_v1_ListDeliveriesResponse, _switchboard_webhooks_v1_ListDeliveriesRequest__Output, _switchboard_webhooks_v1_ListDeliveriesResponse__Output>
   ListSubscriptions: MethodDefinition<_switchboard_webhooks_v1_ListSubscriptionsRequest, _switchboard_webhooks_v1_ListSubscriptionsResponse, _switchboard_webhooks_v1_ListSubscriptionsRequest__Output, _switchboard_webhooks_v1_ListSubscriptionsResponse__Output>
   MatchSubscriptions: MethodDefinition<_switchboard_webhooks_v1_MatchSubscriptionsRequest, _switchboard_webhooks_v1_MatchSubscriptionsResponse, _switchboard_webhooks_v1_MatchSubscriptionsRequest__Output, _switchboard_webhooks_v1_MatchSubscriptionsResponse__Output>
   RecordAttempts: MethodDefinition<_switchboard_webhooks_v1_RecordAttemptsRequest, _switchboard_webhooks_v1_RecordAttemptsResponse, _switchboard_webhooks_v1_RecordAttemptsRequest__Output, _switchboard_webhooks_v1_RecordAttemptsResponse__Output>
+  RecoverSubscription: MethodDefinition<_switchboard_webhooks_v1_RecoverSubscriptionRequest, _switchboard_webhooks_v1_RecoverSubscriptionResponse, _switchboard_webhooks_v1_RecoverSubscriptionRequest__Output, _switchboard_webhooks_v1_RecoverSubscriptionResponse__Output>
+  ResendDelivery: MethodDefinition<_switchboard_webhooks_v1_ResendDeliveryRequest, _switchboard_webhooks_v1_ResendDeliveryResponse, _switchboard_webhooks_v1_ResendDeliveryRequest__Output, _switchboard_webhooks_v1_ResendDeliveryResponse__Output>
   RotateSecret: MethodDefinition<_switchboard_webhooks_v1_RotateSecretRequest, _switchboard_webhooks_v1_RotateSecretResponse, _switchboard_webhooks_v1_RotateSecretRequest__Output, _switchboard_webhooks_v1_RotateSecretResponse__Output>
+  TestSubscription: MethodDefinition<_switchboard_webhooks_v1_TestSubscriptionRequest, _switchboard_webhooks_v1_TestSubscriptionResponse, _switchboard_webhooks_v1_TestSubscriptionRequest__Output, _switchboard_webhooks_v1_TestSubscriptionResponse__Output>
   UpdateSubscription: MethodDefinition<_switchboard_webhooks_v1_UpdateSubscriptionRequest, _switchboard_webhooks_v1_UpdateSubscriptionResponse, _switchboard_webhooks_v1_UpdateSubscriptionRequest__Output, _switchboard_webhooks_v1_UpdateSubscriptionResponse__Output>
 }

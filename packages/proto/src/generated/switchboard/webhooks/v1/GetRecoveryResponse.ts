@@ -1,0 +1,11 @@
+// Original file: proto/switchboard/webhooks/v1/webhooks.proto
+
+import type { Recovery as _switchboard_webhooks_v1_Recovery, Recovery__Output as _switchboard_webhooks_v1_Recovery__Output } from '../../../switchboard/webhooks/v1/Recovery';
+
+export interface GetRecoveryResponse {
+  'recovery'?: (_switchboard_webhooks_v1_Recovery | null);
+}
+
+export interface GetRecoveryResponse__Output {
+  'recovery': (_switchboard_webhooks_v1_Recovery__Output | null);
+}

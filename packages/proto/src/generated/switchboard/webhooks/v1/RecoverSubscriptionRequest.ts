@@ -1,0 +1,23 @@
+// Original file: proto/switchboard/webhooks/v1/webhooks.proto
+
+import type { Long } from '@grpc/proto-loader';
+
+export interface RecoverSubscriptionRequest {
+  'accountId'?: (number | string | Long);
+  'id'?: (string);
+  'since'?: (string);
+  'until'?: (string);
+  'status'?: (string);
+  '_until'?: "until";
+  '_status'?: "status";
+}
+
+export interface RecoverSubscriptionRequest__Output {
+  'accountId': (string);
+  'id': (string);
+  'since': (string);
+  'until'?: (string);
+  'status'?: (string);
+  '_until'?: "until";
+  '_status'?: "status";
+}

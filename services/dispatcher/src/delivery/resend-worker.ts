@@ -1,0 +1,113 @@
+// Resends (one delivery, or the deliveries of a recovery task): jobs on the deliveries stream, put
+// there by the webhooks service, each the stored body of a message with its webhook-id. A resend is
+// one attempt through the normal path (signed sender: SSRF guard, host limiter, circuit breaker),
+// signed afresh with the target's current secrets, recorded under the id the job carries. While
+// the host cannot take it, the job waits in JetStream (nak with delay) without spending its
+// attempt, up to the delivery window; it is acknowledged only once its attempt is recorded, so a
+// dispatcher that stops or crashes leaves it to the next one.
+import { resendJobSchema, type JsMsg, type Logger, type ResendJob } from '@switchboard/platform';
+import { terminate } from '../events/terminate';
+import { isLookupUnavailable, type Lookups } from '../lookup/lookups';
+import type { DispatcherMetrics } from '../metrics';
+import { attemptRecord, type AttemptFields, type RecordBase } from '../recording/attempt-record';
+import type { AttemptRecorder, DisableRequest } from '../recording/attempt-recorder';
+import { sessionChannel } from './bodies';
+import type { InFlight } from './in-flight';
+import { jitter } from './retry';
+import type { SignedSender } from './signed-sender';
+import { judgeSingleAttempt, notSentReason } from './single-attempt';
+
+export interface ResendDeps {
+  lookups: Lookups;
+  sender: SignedSender;
+  recorder: AttemptRecorder;
+  inFlight: InFlight;
+  metrics: DispatcherMetrics;
+  logger: Logger;
+  /** A resend still waiting for its host this long after it was asked for is recorded as failed. */
+  giveUpAfterMs: number;
+}
+
+type Target = { kind: 'send'; url: string; keys: Buffer[]; headers?: Record<string, string>; base: RecordBase } | { kind: 'end'; error: string; base: RecordBase } | { kind: 'skip' };
+
+export class ResendWorker {
+  constructor(private readonly d: ResendDeps) {}
+
+  /** Handler of the resends consumer. */
+  async handle(msg: JsMsg): Promise<void> {
+    let job: ResendJob;
+    try {
+      job = resendJobSchema.parse(JSON.parse(Buffer.from(msg.data).toString('utf8')));
+    } catch (err) {
+      return terminate(msg, `invalid resend job: ${(err as Error).message}`, this.d);
+    }
+    let target: Target;
+    try {
+      target = await this.target(job);
+    } catch (err) {
+      if (!isLookupUnavailable(err)) throw err;
+      this.d.logger.warn({ err: (err as Error).message, deliveryId: job.deliveryId }, 'lookup failed; resend deferred');
+      msg.nak(jitter(2000));
+      return;
+    }
+    if (target.kind === 'skip') {
+      this.d.metrics.skipped.inc({ kind: job.target.kind, reason: 'subscription_gone' });
+      msg.ack();
+      return;
+    }
+    if (target.kind === 'end') return this.d.inFlight.track(msg, this.finish(msg, job, target.base, { outcome: 'cancelled', statusCode: 0, durationMs: 0, error: target.error }));
+    const { base } = target;
+    // Admitted in the order the jobs arrive (FIFO per host): a recovery goes out in its original order.
+    const sending = this.d.sender.start({ url: target.url, body: job.body, keys: target.keys, webhookId: job.webhookId, headers: target.headers });
+    return this.d.inFlight.track(
+      msg,
+      sending.attempted.then((a) => {
+        if (a.kind === 'refused') return this.finish(msg, job, base, { outcome: 'failed', statusCode: 0, durationMs: 0, error: a.reason });
+        if (a.kind === 'wait') {
+          if (Date.now() - Date.parse(job.queuedAt) > this.d.giveUpAfterMs)
+            return this.finish(msg, job, base, { outcome: 'failed', statusCode: 0, durationMs: 0, error: `gave up: ${notSentReason(a.reason)} past the delivery window` });
+          this.d.metrics.deferred.inc({ kind: job.target.kind, reason: a.reason });
+          msg.nak(Math.max(1, a.delayMs));
+          return;
+        }
+        this.d.metrics.attemptDuration.observe({ kind: job.target.kind }, a.result.durationMs / 1000);
+        const judged = judgeSingleAttempt(a.result, job.target.kind === 'notification' ? job.target.subscriptionId : null);
+        return this.finish(msg, job, base, judged, judged.disable);
+      }),
+    );
+  }
+
+  /** Where the resend goes now, signed with which keys; or why it goes nowhere. */
+  private async target(job: ResendJob): Promise<Target> {
+    const common = { id: job.deliveryId, trigger: job.trigger, accountId: job.accountId, event: job.event };
+    if (job.target.kind === 'notification') {
+      const sub = await this.d.lookups.subscriptionTarget(job.accountId, job.target.subscriptionId);
+      // A deleted subscription's records are gone with it: nothing to record.
+      if (!sub) return { kind: 'skip' };
+      const base: RecordBase = { ...common, subscriptionId: sub.id, applicationId: sub.applicationId ?? '', targetUrl: sub.targetUrl };
+      if (!sub.enabled) return { kind: 'end', error: 'not resent: the subscription is disabled', base };
+      return { kind: 'send', url: sub.targetUrl, keys: sub.keys, headers: sub.headers, base };
+    }
+    const applicationId = job.target.applicationId;
+    const app = await this.d.lookups.application(applicationId);
+    const base: RecordBase = { ...common, subscriptionId: '', applicationId, targetUrl: '' };
+    if (!app) return { kind: 'end', error: 'not resent: the application no longer exists', base };
+    let channel: 'VOICE' | 'TEXT' = 'VOICE';
+    try {
+      channel = sessionChannel((JSON.parse(job.body) as { session: Parameters<typeof sessionChannel>[0] }).session);
+    } catch {
+      // a stored session body is always JSON; VOICE as a last resort
+    }
+    const url = channel === 'VOICE' ? (app.voiceUrl ?? app.voiceFallbackUrl) : (app.messagingUrl ?? app.messagingFallbackUrl);
+    if (!url) return { kind: 'end', error: `not resent: the application has no URL for ${channel} sessions`, base };
+    if (app.keys.length === 0) return { kind: 'end', error: 'not resent: the application has no session signing secret', base };
+    return { kind: 'send', url, keys: app.keys, base: { ...base, targetUrl: url } };
+  }
+
+  /** Records the attempt, then acknowledges the job. */
+  private async finish(msg: JsMsg, job: ResendJob, base: RecordBase, a: AttemptFields, disable?: DisableRequest): Promise<void> {
+    this.d.metrics.deliveries.inc({ kind: job.target.kind, outcome: a.outcome });
+    await this.d.recorder.record(attemptRecord({ kind: job.target.kind, webhookId: job.webhookId, attempt: 1 }, base, a), disable);
+    msg.ack();
+  }
+}

@@ -1,0 +1,104 @@
+// Tools customers run on their own endpoints (docs/events.md#operating-your-endpoints): a test
+// send, resending one delivery, recovering every failed delivery of a window, and reading one
+// attempt or a recovery task. Each POST is one call to the webhooks service (Idempotency-Key applies).
+import type { Request, Response, Router } from 'express';
+import type { RecoveryMessage } from '@switchboard/proto';
+import type { Hrefs } from '../hrefs';
+import { callOptions, principal, writeOptions } from './context';
+import type { RouteDeps } from './deps';
+import { decodeBody, webhookRecover, webhookTest } from './request-bodies';
+import { route, sendJson } from './routing';
+import { deliveryJson } from './webhooks';
+
+/**
+ * Deadline of a test send: the webhooks service waits for a dispatcher up to its
+ * TEST_REPLY_TIMEOUT_MS (default 20 s, above the default delivery timeout of 15 s) and answers 504 then.
+ */
+const TEST_DEADLINE_MS = 60_000;
+
+/** 202 with `{href}` and a Location header: the work is queued, the href reads its progress. */
+function sendAccepted(res: Response, href: string): void {
+  res.setHeader('Location', href);
+  sendJson(res, { href }, 202);
+}
+
+function recoveryJson(r: RecoveryMessage, hrefs: Hrefs): Record<string, unknown> {
+  return {
+    href: hrefs.recovery(r.subscriptionId, r.id),
+    id: r.id,
+    state: r.state,
+    total: r.total,
+    sent: r.sent,
+    failed: r.failed,
+    skipped: r.skipped,
+    since: r.since,
+    until: r.until,
+    createdAt: r.createdAt,
+    completedAt: r.completedAt ?? null,
+  };
+}
+
+export function deliveryToolRoutes(router: Router, deps: RouteDeps): void {
+  const { hrefs, webhooks } = deps;
+  const p = (req: Request, name: string) => String(req.params[name]);
+
+  route(router, '/webhooks/:id/test', {
+    POST: async (req, res) => {
+      const { message } = req.body === undefined ? {} : decodeBody(req, webhookTest);
+      const r = await webhooks.testSubscription(
+        { accountId: principal(req).accountId, id: p(req, 'id'), ...(message !== undefined ? { message } : {}) },
+        { ...writeOptions(req), timeoutMs: TEST_DEADLINE_MS },
+      );
+      sendJson(res, { status: r.status === 0 ? null : r.status, durationMs: r.durationMs, ...(r.error ? { error: r.error } : {}), href: hrefs.webhookDelivery(p(req, 'id'), r.deliveryId) });
+    },
+  });
+
+  route(router, '/webhooks/:id/deliveries/:deliveryId', {
+    GET: async (req, res) => {
+      const { delivery } = await webhooks.getDelivery({ accountId: principal(req).accountId, subscriptionId: p(req, 'id'), applicationId: '', deliveryId: p(req, 'deliveryId') }, callOptions(req));
+      sendJson(res, deliveryJson(delivery!));
+    },
+  });
+
+  route(router, '/applications/:appId/deliveries/:deliveryId', {
+    GET: async (req, res) => {
+      const { delivery } = await webhooks.getDelivery({ accountId: principal(req).accountId, subscriptionId: '', applicationId: p(req, 'appId'), deliveryId: p(req, 'deliveryId') }, callOptions(req));
+      sendJson(res, deliveryJson(delivery!));
+    },
+  });
+
+  route(router, '/webhooks/:id/deliveries/:deliveryId/resend', {
+    POST: async (req, res) => {
+      const { deliveryId } = await webhooks.resendDelivery(
+        { accountId: principal(req).accountId, subscriptionId: p(req, 'id'), applicationId: '', deliveryId: p(req, 'deliveryId') },
+        writeOptions(req),
+      );
+      sendAccepted(res, hrefs.webhookDelivery(p(req, 'id'), deliveryId));
+    },
+  });
+
+  route(router, '/applications/:appId/deliveries/:deliveryId/resend', {
+    POST: async (req, res) => {
+      const { deliveryId } = await webhooks.resendDelivery(
+        { accountId: principal(req).accountId, subscriptionId: '', applicationId: p(req, 'appId'), deliveryId: p(req, 'deliveryId') },
+        writeOptions(req),
+      );
+      sendAccepted(res, hrefs.applicationDelivery(p(req, 'appId'), deliveryId));
+    },
+  });
+
+  route(router, '/webhooks/:id/recover', {
+    POST: async (req, res) => {
+      const body = decodeBody(req, webhookRecover);
+      const { recovery } = await webhooks.recoverSubscription({ accountId: principal(req).accountId, id: p(req, 'id'), since: body.since ?? '', ...(body.until !== undefined ? { until: body.until } : {}), ...(body.status !== undefined ? { status: body.status } : {}) }, writeOptions(req));
+      sendAccepted(res, hrefs.recovery(p(req, 'id'), recovery!.id));
+    },
+  });
+
+  route(router, '/webhooks/:id/recoveries/:taskId', {
+    GET: async (req, res) => {
+      const { recovery } = await webhooks.getRecovery({ accountId: principal(req).accountId, subscriptionId: p(req, 'id'), taskId: p(req, 'taskId') }, callOptions(req));
+      sendJson(res, recoveryJson(recovery!, hrefs));
+    },
+  });
+}

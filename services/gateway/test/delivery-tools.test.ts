@@ -1,0 +1,248 @@
+// The tools customers run on their own endpoints (docs/events.md#operating-your-endpoints), through
+// the real gateway, webhooks and applications services, dispatchers, Postgres and NATS: test sends,
+// resends (notifications and sessions) and recoveries, including across a dispatcher restart.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomName, startReceiver, startServices, waitFor, type Receiver, type RunningDispatcher, type Services, type TestAccount } from '../../../test/support';
+import { verifySignature } from '../../dispatcher/src/delivery/signing';
+
+const DISPATCHER_ENV = {
+  DELIVERY_RETRY_SCHEDULE: '100ms',
+  DELIVERY_TIMEOUT_MS: '2000',
+  JETSTREAM_ACK_WAIT: '8s',
+  RECORD_FLUSH_INTERVAL: '20ms',
+  // One attempt at a time per host: a recovery's attempts then arrive exactly in their admission order.
+  DELIVERY_HOST_CONCURRENCY: '1',
+  DELIVERY_BREAKER_VOLUME_THRESHOLD: '1000',
+};
+
+let stack: Services<{ gateway: true; webhooks: true }>;
+let rx: Receiver;
+let dispatcher: RunningDispatcher | undefined;
+let alice: TestAccount;
+let bob: TestAccount;
+
+beforeAll(async () => {
+  stack = await startServices({ gateway: true, webhooks: true, env: { DELIVERY_ALLOWED_CIDRS: '127.0.0.0/8,::1/128', TEST_REPLY_TIMEOUT_MS: '4000' }, dispatcherEnv: DISPATCHER_ENV });
+  rx = await startReceiver();
+  dispatcher = await stack.startDispatcher();
+  [alice, bob] = await Promise.all([stack.createAccount('alice'), stack.createAccount('bob')]);
+}, 60_000);
+afterAll(async () => {
+  await stack?.stop();
+  await rx?.close();
+});
+
+const json = async (res: Response) => (await res.json()) as Record<string, any>;
+const path = (href: string) => new URL(href).pathname;
+
+async function hook(account: TestAccount, target: string, extra: Record<string, unknown> = {}): Promise<{ id: string; secret: string }> {
+  const res = await stack.request(account, 'POST', '/v1/webhooks', { event: 'cdrCreated', resource: 'all', targetUrl: rx.url(target), ...extra });
+  expect(res.status).toBe(200);
+  const b = await json(res);
+  return { id: (b.href as string).split('/').pop()!, secret: b.secret };
+}
+
+function cdr(accountId: string, n: number) {
+  return { id: randomName(`evt${n}`), accountId, resource: 'call', timestamp: '2026-03-01T10:00:00.000Z', data: { n } };
+}
+
+async function deliveries(account: TestAccount, subscriptionId: string): Promise<Record<string, any>[]> {
+  return (await json(await stack.request(account, 'GET', `/v1/webhooks/${subscriptionId}/deliveries`))) as never;
+}
+
+async function problem(res: Response, status: number, code?: string): Promise<Record<string, any>> {
+  expect(res.status).toBe(status);
+  expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+  const p = await json(res);
+  if (code) expect(p.code).toBe(code);
+  return p;
+}
+
+/** Stops the running dispatcher; the next one is started by the test. */
+async function stopDispatcher(): Promise<void> {
+  await dispatcher?.stop();
+  dispatcher = undefined;
+}
+
+describe('POST /v1/webhooks/:id/test', () => {
+  it('when the target answers, then it got a signed test notification with the custom headers, and the answer and the recorded attempt say so', async () => {
+    const target = `/test-ok/${randomName('t')}`;
+    const sub = await hook(alice, target, { name: 'billing', payload: { team: 'ops' }, headers: { 'X-Team': 'billing' } });
+    rx.on(target, () => 204);
+    const res = await stack.request(alice, 'POST', `/v1/webhooks/${sub.id}/test`);
+    expect(res.status).toBe(200);
+    const body = await json(res);
+    expect(body).toMatchObject({ status: 204, durationMs: expect.any(Number) });
+    expect(body.error).toBeUndefined();
+
+    const [got] = rx.at(target);
+    expect(got!.body).toMatchObject({ event: 'test', resource: 'test', name: 'billing', accountId: alice.id, applicationId: null, data: { message: expect.any(String) }, payload: { team: 'ops' } });
+    expect(Object.keys(got!.body)).toEqual(['id', 'name', 'event', 'resource', 'timestamp', 'accountId', 'applicationId', 'data', 'payload']);
+    expect(got!.headers['x-team']).toBe('billing');
+    expect(verifySignature(sub.secret, got!.headers, got!.raw)).toBe(true);
+
+    // The attempt is recorded (trigger test), and reads at the href of the answer.
+    await waitFor(async () => (await deliveries(alice, sub.id)).length === 1, { what: 'test attempt recorded' });
+    const [d] = await deliveries(alice, sub.id);
+    expect(d).toMatchObject({ trigger: 'test', event: 'test', statusCode: 204, outcome: 'succeeded', messageId: got!.headers['webhook-id'] });
+    expect(await json(await stack.request(alice, 'GET', path(body.href)))).toMatchObject({ id: d!.id, trigger: 'test' });
+    // A test leaves the delivery health alone.
+    expect(await json(await stack.request(alice, 'GET', `/v1/webhooks/${sub.id}`))).toMatchObject({ lastAttemptAt: null, consecutiveFailures: 0 });
+  });
+
+  it('when the target fails, then the answer has its status and the error, and a custom message is sent', async () => {
+    const target = `/test-500/${randomName('t')}`;
+    const sub = await hook(alice, target);
+    rx.on(target, () => 500);
+    const res = await stack.request(alice, 'POST', `/v1/webhooks/${sub.id}/test`, { message: 'hello there' });
+    expect(await json(res)).toMatchObject({ status: 500, error: 'HTTP 500' });
+    expect(rx.at(target)[0]!.body.data).toEqual({ message: 'hello there' });
+  });
+
+  it('when the target does not answer in time, then the test ends within the delivery timeout with status null', async () => {
+    const target = `/test-hang/${randomName('t')}`;
+    const sub = await hook(alice, target);
+    rx.on(target, () => 'hang');
+    const started = Date.now();
+    const body = await json(await stack.request(alice, 'POST', `/v1/webhooks/${sub.id}/test`));
+    expect(Date.now() - started).toBeLessThan(3900);
+    expect(body.status).toBeNull();
+    expect(body.error).toMatch(/timeout|timed out/i);
+  });
+
+  it('when tested more than 5 times in a minute, then 429 with Retry-After; another account gets 404', async () => {
+    const target = `/test-limit/${randomName('t')}`;
+    const sub = await hook(alice, target);
+    for (let i = 0; i < 5; i++) expect((await stack.request(alice, 'POST', `/v1/webhooks/${sub.id}/test`)).status).toBe(200);
+    const res = await stack.request(alice, 'POST', `/v1/webhooks/${sub.id}/test`);
+    await problem(res, 429, 'rate_limited');
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(rx.at(target)).toHaveLength(5);
+    await problem(await stack.request(bob, 'POST', `/v1/webhooks/${sub.id}/test`), 404, 'not_found');
+  });
+
+  it('when no dispatcher runs, then 503', async () => {
+    const sub = await hook(alice, '/test-none');
+    await stopDispatcher();
+    try {
+      await problem(await stack.request(alice, 'POST', `/v1/webhooks/${sub.id}/test`), 503, 'unavailable');
+    } finally {
+      dispatcher = await stack.startDispatcher();
+    }
+  });
+});
+
+describe('POST /v1/webhooks/:id/deliveries/:deliveryId/resend', () => {
+  it('when resent while no dispatcher runs, then the next dispatcher sends the same bytes and webhook-id with a fresh valid signature', async () => {
+    const target = `/resend/${randomName('t')}`;
+    const sub = await hook(alice, target);
+    await stack.publish('cdr.created', cdr(alice.id, 1));
+    await waitFor(async () => (await deliveries(alice, sub.id)).length === 1, { what: 'first delivery recorded' });
+    const [first] = await deliveries(alice, sub.id);
+    const original = rx.at(target)[0]!;
+
+    await stopDispatcher();
+    const res = await stack.request(alice, 'POST', `/v1/webhooks/${sub.id}/deliveries/${first!.id}/resend`, undefined, { 'Idempotency-Key': `k-${first!.id}` });
+    expect(res.status).toBe(202);
+    const { href } = await json(res);
+    expect(res.headers.get('location')).toBe(href);
+    expect(href).toMatch(new RegExp(`/v1/webhooks/${sub.id}/deliveries/dlv_[0-9a-f]{24}$`));
+    // Repeating with the same key answers the same resend instead of queueing another.
+    const again = await stack.request(alice, 'POST', `/v1/webhooks/${sub.id}/deliveries/${first!.id}/resend`, undefined, { 'Idempotency-Key': `k-${first!.id}` });
+    expect((await json(again)).href).toBe(href);
+    expect(await json(await stack.request(alice, 'GET', path(href)))).toMatchObject({ outcome: 'pending', trigger: 'resend', messageId: first!.messageId });
+    await new Promise((r) => setTimeout(r, 1100));
+    dispatcher = await stack.startDispatcher();
+
+    await waitFor(() => rx.at(target).length === 2, { what: 'resend delivered' });
+    const resent = rx.at(target)[1]!;
+    expect(resent.raw).toBe(original.raw);
+    expect(resent.headers['webhook-id']).toBe(original.headers['webhook-id']);
+    expect(Number(resent.headers['webhook-timestamp'])).toBeGreaterThan(Number(original.headers['webhook-timestamp']));
+    expect(resent.headers['webhook-signature']).not.toBe(original.headers['webhook-signature']);
+    expect(verifySignature(sub.secret, resent.headers, resent.raw)).toBe(true);
+    await waitFor(async () => (await json(await stack.request(alice, 'GET', path(href)))).outcome === 'succeeded', { what: 'resend recorded' });
+    expect(await json(await stack.request(alice, 'GET', path(href)))).toMatchObject({ trigger: 'resend', statusCode: 200, messageId: first!.messageId });
+    expect(rx.at(target)).toHaveLength(2);
+  });
+
+  it('when the delivery or subscription is unknown or another account\'s, then 404', async () => {
+    const sub = await hook(alice, '/resend-404');
+    await problem(await stack.request(alice, 'POST', `/v1/webhooks/${sub.id}/deliveries/dlv_000000000000000000000000/resend`), 404);
+    await problem(await stack.request(bob, 'POST', `/v1/webhooks/${sub.id}/deliveries/dlv_000000000000000000000000/resend`), 404);
+    await problem(await stack.request(alice, 'POST', `/v1/webhooks/wh_000000000000000000000000/deliveries/x/resend`), 404);
+  });
+});
+
+describe('POST /v1/applications/:id/deliveries/:deliveryId/resend', () => {
+  it('when a session delivery is resent, then the application gets the same session body and webhook-id again', async () => {
+    const target = `/voice/${randomName('a')}`;
+    const created = await json(await stack.request(alice, 'POST', '/v1/applications', { name: 'app', voiceUrl: rx.url(target) }));
+    const appId = (created.href as string).split('/').pop()!;
+    rx.on(target, () => ({ status: 200, headers: { 'content-type': 'application/json' }, body: '{"tropo":[{"hangup":{}}]}' }));
+    await stack.publish('sessions.new', { applicationId: appId, session: { id: randomName('s'), from: { id: '+14075550100', channel: 'VOICE' }, to: { id: '+14075550101' } } });
+    const list = async () => (await json(await stack.request(alice, 'GET', `/v1/applications/${appId}/deliveries`))) as unknown as Record<string, any>[];
+    await waitFor(async () => (await list()).length === 1, { what: 'session recorded' });
+    const [first] = await list();
+    const res = await stack.request(alice, 'POST', `/v1/applications/${appId}/deliveries/${first!.id}/resend`);
+    expect(res.status).toBe(202);
+    const { href } = await json(res);
+    expect(href).toMatch(new RegExp(`/v1/applications/${appId}/deliveries/dlv_`));
+    await waitFor(() => rx.at(target).length === 2, { what: 'session resent' });
+    const [a, b] = rx.at(target);
+    expect(b!.raw).toBe(a!.raw);
+    expect(b!.headers['webhook-id']).toBe(a!.headers['webhook-id']);
+    await waitFor(async () => (await json(await stack.request(alice, 'GET', path(href)))).outcome === 'succeeded', { what: 'session resend recorded' });
+    await problem(await stack.request(bob, 'POST', `/v1/applications/${appId}/deliveries/${first!.id}/resend`), 404);
+  });
+});
+
+describe('POST /v1/webhooks/:id/recover', () => {
+  it('when deliveries failed, then a recovery queued while no dispatcher runs resends them in their original order, and the task counts them', async () => {
+    const target = `/recover/${randomName('t')}`;
+    const sub = await hook(alice, target);
+    let down = true;
+    rx.on(target, () => (down ? 503 : 200));
+    const since = new Date(Date.now() - 1000).toISOString();
+    for (let n = 1; n <= 3; n++) await stack.publish('cdr.created', cdr(alice.id, n));
+    // Each fails twice (the schedule has one retry) and ends failed.
+    await waitFor(async () => (await deliveries(alice, sub.id)).filter((d) => d.outcome === 'failed').length === 3, { what: 'deliveries failed', timeoutMs: 15_000 });
+    const firstOrder = rx.at(target).filter((r, i, all) => all.findIndex((x) => x.headers['webhook-id'] === r.headers['webhook-id']) === i).map((r) => r.body.data.n);
+    expect(firstOrder).toEqual([1, 2, 3]);
+
+    await stopDispatcher();
+    down = false;
+    const before = rx.at(target).length;
+    const res = await stack.request(alice, 'POST', `/v1/webhooks/${sub.id}/recover`, { since });
+    expect(res.status).toBe(202);
+    const { href } = await json(res);
+    expect(href).toMatch(new RegExp(`/v1/webhooks/${sub.id}/recoveries/rcv_[0-9a-f]{24}$`));
+    expect(await json(await stack.request(alice, 'GET', path(href)))).toMatchObject({ state: 'running', total: 3, sent: 0, failed: 0, skipped: 0 });
+    dispatcher = await stack.startDispatcher();
+
+    await waitFor(async () => (await json(await stack.request(alice, 'GET', path(href)))).state === 'completed', { what: 'recovery completed', timeoutMs: 15_000 });
+    expect(await json(await stack.request(alice, 'GET', path(href)))).toMatchObject({ state: 'completed', total: 3, sent: 3, failed: 0 });
+    const resent = rx.at(target).slice(before);
+    expect(resent.map((r) => r.body.data.n)).toEqual([1, 2, 3]);
+    for (const r of resent) expect(verifySignature(sub.secret, r.headers, r.raw)).toBe(true);
+    const recorded = (await deliveries(alice, sub.id)).filter((d) => d.trigger === 'recovery');
+    expect(recorded.map((d) => d.outcome)).toEqual(['succeeded', 'succeeded', 'succeeded']);
+
+    // Nothing failed in the window any more: a second recovery has nothing to do.
+    const second = await json(await stack.request(alice, 'POST', `/v1/webhooks/${sub.id}/recover`, { since }));
+    expect(await json(await stack.request(alice, 'GET', path(second.href)))).toMatchObject({ state: 'completed', total: 0 });
+  });
+
+  it('when the window is wrong or the subscription not the caller\'s, then 4xx problems', async () => {
+    const sub = await hook(alice, '/recover-bad');
+    const now = Date.now();
+    const iso = (ms: number) => new Date(ms).toISOString();
+    await problem(await stack.request(alice, 'POST', `/v1/webhooks/${sub.id}/recover`, { since: iso(now), until: iso(now - 1000) }), 400, 'invalid_request');
+    await problem(await stack.request(alice, 'POST', `/v1/webhooks/${sub.id}/recover`, { since: iso(now - 31 * 86_400_000) }), 400, 'invalid_request');
+    await problem(await stack.request(alice, 'POST', `/v1/webhooks/${sub.id}/recover`, { since: 'yesterday' }), 400, 'invalid_request');
+    await problem(await stack.request(alice, 'POST', `/v1/webhooks/${sub.id}/recover`, { since: iso(now - 1000), status: 'succeeded' }), 400, 'invalid_request');
+    await problem(await stack.request(alice, 'POST', `/v1/webhooks/${sub.id}/recover`, {}), 400, 'invalid_request');
+    await problem(await stack.request(bob, 'POST', `/v1/webhooks/${sub.id}/recover`, { since: iso(now - 1000) }), 404);
+    await problem(await stack.request(alice, 'GET', `/v1/webhooks/${sub.id}/recoveries/rcv_000000000000000000000000`), 404);
+  });
+});

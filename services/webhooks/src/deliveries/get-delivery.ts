@@ -1,0 +1,39 @@
+import { AppError } from '@switchboard/platform';
+import type { GetDeliveryRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/GetDeliveryRequest';
+import type { Delivery as Message } from '@switchboard/proto/generated/switchboard/webhooks/v1/Delivery';
+import type { Deps } from '../context';
+import { findOwnedDelivery, ownedScope } from './owned-delivery';
+import { toMessage } from './mapper';
+
+/**
+ * One delivery attempt of the scope; a resend that is queued and not yet attempted reads as an
+ * attempt with outcome "pending" (its id is the id the attempt will be recorded under).
+ */
+export async function getDelivery(deps: Deps, req: GetDeliveryRequest__Output, requestId?: string): Promise<Message> {
+  const em = deps.orm.em.fork();
+  const found = await findOwnedDelivery(deps, em, req, requestId);
+  if (found) return toMessage(found);
+  const scope = await ownedScope(deps, em, req, requestId);
+  const [pending] = await em.execute<{ id: string; message_id: string; kind: string; subscription_id: string | null; application_id: string | null; account_id: string; event: string; trigger: string; created_at: Date }[]>(
+    `select id, message_id, kind, subscription_id, application_id, account_id::text, event, trigger, created_at from "${deps.schema}".resends
+     where id = ? and ${'subscriptionId' in scope ? 'subscription_id = ?' : "application_id = ? and kind = 'session'"}`,
+    [req.deliveryId, 'subscriptionId' in scope ? scope.subscriptionId : scope.applicationId],
+  );
+  if (!pending) throw AppError.notFound('delivery');
+  return {
+    id: pending.id,
+    messageId: pending.message_id,
+    kind: pending.kind,
+    subscriptionId: pending.subscription_id ?? '',
+    applicationId: pending.application_id ?? '',
+    accountId: pending.account_id,
+    event: pending.event,
+    targetUrl: '',
+    attempt: 1,
+    statusCode: 0,
+    durationMs: 0,
+    outcome: 'pending',
+    trigger: pending.trigger,
+    createdAt: new Date(pending.created_at).toISOString(),
+  };
+}

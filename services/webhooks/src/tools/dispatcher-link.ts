@@ -1,0 +1,20 @@
+// The webhooks service's side of the delivery tools' transport: a test send is a NATS request that
+// one dispatcher of the queue group answers once the attempt is over; resends are rows of the
+// `resends` table that the relay (resend-relay.ts) publishes as JetStream jobs.
+import { requestJson, testReplySchema, TEST_SUBJECT, type NatsConnection, type TestReply, type TestRequest } from '@switchboard/platform';
+
+export interface DispatcherLink {
+  /** Sends a test through a dispatcher and answers how the attempt ended (503 none running, 504 no answer in time). */
+  test(req: TestRequest): Promise<TestReply>;
+  /** Resends were queued: publish them now rather than at the relay's next round. */
+  resendsQueued(): void;
+}
+
+export function createDispatcherLink(nc: NatsConnection, replyTimeoutMs: number, wake: () => void): DispatcherLink {
+  return {
+    async test(req) {
+      return testReplySchema.parse(await requestJson(nc, TEST_SUBJECT, req, replyTimeoutMs, 'dispatcher'));
+    },
+    resendsQueued: wake,
+  };
+}

@@ -1,0 +1,41 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { AppError } from '@switchboard/platform';
+import type { GetRecoveryRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/GetRecoveryRequest';
+import type { Recovery } from '@switchboard/proto/generated/switchboard/webhooks/v1/Recovery';
+import type { Deps } from '../context';
+import { findOwned, requireAccount } from '../subscriptions/repository';
+
+export type RecoveryView = Recovery;
+
+const TASK_ID = /^rcv_[0-9a-f]{24}$/;
+
+/** A recovery task of the subscription, with its counts; "completed" once every delivery of it has an outcome. */
+export async function readRecovery(em: EntityManager, schema: string, accountId: string, subscriptionId: string, taskId: string): Promise<RecoveryView> {
+  if (!TASK_ID.test(taskId)) throw AppError.notFound('recovery');
+  const [t] = await em.execute<{ id: string; subscription_id: string; total: number; sent: number; failed: number; skipped: number; since: Date; until: Date; created_at: Date; completed_at: Date | null }[]>(
+    `select id, subscription_id, total, sent, failed, skipped, since, until, created_at, completed_at from "${schema}".recovery_tasks
+     where id = ? and subscription_id = ? and account_id = ?`,
+    [taskId, subscriptionId, accountId],
+  );
+  if (!t) throw AppError.notFound('recovery');
+  return {
+    id: t.id,
+    subscriptionId: t.subscription_id,
+    state: t.completed_at ? 'completed' : 'running',
+    total: t.total,
+    sent: t.sent,
+    failed: t.failed,
+    skipped: t.skipped,
+    since: new Date(t.since).toISOString(),
+    until: new Date(t.until).toISOString(),
+    createdAt: new Date(t.created_at).toISOString(),
+    ...(t.completed_at ? { completedAt: new Date(t.completed_at).toISOString() } : {}),
+  };
+}
+
+export async function getRecovery(deps: Deps, req: GetRecoveryRequest__Output): Promise<RecoveryView> {
+  const accountId = requireAccount(req.accountId);
+  const em = deps.orm.em.fork();
+  const sub = await findOwned(em, accountId, req.subscriptionId);
+  return readRecovery(em, deps.schema, accountId, sub.id, req.taskId);
+}
