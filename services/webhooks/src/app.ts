@@ -1,6 +1,6 @@
 // Composition root of the webhooks service: createApp(config) -> { start, stop }.
-import { createDataService, type DataServiceApp } from '@switchboard/orm';
-import { Counter, createLogger, withTimeout, type ConsumerLoop, type Logger } from '@switchboard/platform';
+import { createDataService, startOutboxRelay, type DataServiceApp, type OutboxRelay } from '@switchboard/orm';
+import { Counter, createLogger, ensureStreams, STREAMS, withTimeout, type ConsumerLoop, type Logger } from '@switchboard/platform';
 import { applicationsClient, healthProto, type ApplicationsClient } from '@switchboard/proto';
 import { createApplicationDirectory } from './applications/directory';
 import type { Config } from './config';
@@ -24,6 +24,7 @@ export async function createApp(config: Config, logger: Logger = createLogger('w
   let apps: ApplicationsClient | undefined;
   let changes: ChangePublisher | undefined;
   let consumer: ConsumerLoop | undefined;
+  let relay: OutboxRelay | undefined;
   let pruneTimer: NodeJS.Timeout | undefined;
 
   const prune = () => {
@@ -43,6 +44,9 @@ export async function createApp(config: Config, logger: Logger = createLogger('w
       const nats = await service.connect();
       apps = applicationsClient(config.APPLICATIONS_GRPC_URL, { defaultTimeoutMs: config.APPLICATIONS_TIMEOUT_MS, metrics: { registry, prefix: 'webhooks' } });
       changes = createChangePublisher(nats.js, logger, registry);
+      // webhooks.disabled goes onto the events stream, which the dispatcher fans out.
+      await ensureStreams(nats.jsm, [STREAMS.events], config.NATS_STREAM_REPLICAS);
+      relay = startOutboxRelay(orm, nats.js, config.DB_SCHEMA, logger);
       const deps: Deps = {
         orm,
         schema: config.DB_SCHEMA,
@@ -50,6 +54,9 @@ export async function createApp(config: Config, logger: Logger = createLogger('w
         changes,
         allowedCidrs: config.DELIVERY_ALLOWED_CIDRS,
         secrets: config.SECRETS_KEY,
+        disableAfterMs: config.DELIVERY_DISABLE_AFTER,
+        publicBaseUrl: config.PUBLIC_BASE_URL,
+        outbox: relay,
       };
       consumer = await startApplicationsDeletedConsumer(deps, nats, logger, registry);
       registerHandlers(grpc, deps);
@@ -71,6 +78,7 @@ export async function createApp(config: Config, logger: Logger = createLogger('w
       clearInterval(pruneTimer);
       await service.stop(async () => {
         await consumer?.stop();
+        await relay?.stop();
         await changes?.drain();
         apps?.close();
       });
