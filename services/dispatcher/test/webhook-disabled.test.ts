@@ -127,15 +127,17 @@ describe('a subscription failing for DELIVERY_DISABLE_AFTER', () => {
     const recovering = await subscribe(acct, 'cdrRated', 'recovering');
     // 400 is the target's answer, not a sign of ill health: the host's breaker stays closed.
     rx.on(failing.path, () => 400);
+    // The recovering target fails its first event 9 times (3.5 s from the first failure to the
+    // last), then succeeds; in between, after the 5th failure, another event succeeds at once. Its
+    // runs of failures last about 1.8 s and 1.3 s: it is never disabled.
     const good = 'evt-good';
-    rx.on(recovering.path, (r) => (r.body.id === good ? 204 : 400));
+    let firstEventAttempts = 0;
+    rx.on(recovering.path, (r) => (r.body.id === good ? 204 : ++firstEventAttempts >= 10 ? 204 : 400));
 
     const start = Date.now();
     await s.publish('cdr.created', cdrEvent(acct.id));
     await s.publish('cdr.rated', cdrEvent(acct.id));
-    // The recovering target succeeds once, on another event, after its 6th failed attempt (2 s of
-    // failures): its run starts again, and its last 7 attempts span 2.4 s, less than 3 s.
-    await waitFor(() => rx.at(recovering.path).length === 6, { what: 'six failed attempts', timeoutMs: 10_000 });
+    await waitFor(() => rx.at(recovering.path).length === 5, { what: 'five failed attempts', timeoutMs: 10_000 });
     await s.publish('cdr.rated', cdrEvent(acct.id, { id: good }));
 
     const notice = await waitFor(() => rx.at(watcher.path)[0], { what: 'the notice', timeoutMs: 15_000 });
@@ -156,13 +158,18 @@ describe('a subscription failing for DELIVERY_DISABLE_AFTER', () => {
     expect(rx.at(failing.path)).toHaveLength(made.length);
     expect(Date.now() - start).toBeLessThan(15_000);
 
-    // The recovering subscription's first event runs out of retries (13 attempts in all) and it stays enabled.
-    await waitFor(() => rx.at(recovering.path).filter((r) => r.body.id !== good).length === 13, { what: 'all retries', timeoutMs: 15_000 });
+    // The recovering subscription's first event succeeds at its 10th attempt; it stayed enabled,
+    // though its failures span more than 3 s: the success in between started the count again.
+    await waitFor(() => rx.delivered(recovering.path).size === 2, { what: 'both events delivered', timeoutMs: 15_000 });
     const recovered = await waitFor(async () => {
       const r = await read(acct, recovering.id);
-      return r.consecutiveFailures === 7 && r;
+      return r.lastStatus === 204 && r.consecutiveFailures === 0 && r;
     }, { what: 'its health recorded' });
     expect(recovered).toMatchObject({ enabled: true, disabledReason: null });
+    const recoveringRecords = (await (await s.request(acct, 'GET', `/v1/webhooks/${recovering.id}/deliveries`)).json()) as { outcome: string; createdAt: string }[];
+    const failedAt = recoveringRecords.filter((r) => r.outcome === 'retrying').map((r) => Date.parse(r.createdAt));
+    expect(failedAt).toHaveLength(9);
+    expect(Math.max(...failedAt) - Math.min(...failedAt)).toBeGreaterThanOrEqual(DISABLE_AFTER_MS);
     expect(rx.at(watcher.path)).toHaveLength(1);
 
     // PUT {"enabled": true}: enabled, failures forgotten; a new failure does not disable it again at
