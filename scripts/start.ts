@@ -13,6 +13,8 @@ const env = { ...process.env };
 env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/switchboard';
 env.NATS_URL ??= 'nats://127.0.0.1:4222';
 env.PORT ??= '8080';
+// The gateway's default, given to every service: the webhooks service builds the hrefs of webhookDisabled notices from it.
+env.PUBLIC_BASE_URL ??= `http://localhost:${env.PORT}`;
 // The gateway's operations port (/readyz, /metrics); the other services keep their own defaults.
 const GATEWAY_OPS_PORT = '8084';
 
@@ -162,7 +164,7 @@ for (const name of SERVICES) {
   });
 }
 
-const base = env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT}`;
+const base = env.PUBLIC_BASE_URL;
 waitUntil(async () => (await fetch(`http://127.0.0.1:${GATEWAY_OPS_PORT}/readyz`).catch(() => undefined))?.ok ?? false, 'the stack', 60_000)
   .then(() =>
     say(

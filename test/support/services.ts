@@ -214,7 +214,9 @@ export async function startServices<const O extends ServicesOptions>(opts: O): P
       const startWebhooks = async (more: Record<string, string> = {}, ports?: { grpc: number; ops: number }): Promise<RunningWebhooks> => {
         const [grpc, ops] = ports ? [ports.grpc, ports.ops] : await Promise.all([freePort(), freePort()]);
         const launch = async () => {
-          const app = await webhooks.createApp(webhooks.loadConfig({ ...env, GRPC_PORT: String(grpc), OPS_PORT: String(ops), ...more }), loggerOf('webhooks'));
+          // The gateway's base URL: the hrefs of webhookDisabled notifications point there.
+          const config = webhooks.loadConfig({ PUBLIC_BASE_URL: `http://127.0.0.1:${gwPort}`, ...env, GRPC_PORT: String(grpc), OPS_PORT: String(ops), ...more });
+          const app = await webhooks.createApp(config, loggerOf('webhooks'));
           const started = await app.start();
           return { app, started };
         };

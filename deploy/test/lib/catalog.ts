@@ -56,6 +56,9 @@ export const SERVICES: Record<ServiceName, ServiceSpec> = {
       'NATS_STREAM_REPLICAS',
       'DELIVERY_ALLOWED_CIDRS',
       'SECRETS_KEY',
+      // DELIVERY_DISABLE_AFTER and PUBLIC_BASE_URL: the webhookDisabled event (docs/events.md#webhook-disabled).
+      'DELIVERY_DISABLE_AFTER',
+      'PUBLIC_BASE_URL',
       ...COMMON_ENV,
     ],
     requiredEnv: ['GRPC_PORT', 'OPS_PORT', 'DATABASE_URL', 'NATS_URL', 'APPLICATIONS_GRPC_URL', 'MIGRATE_ON_START', 'SECRETS_KEY'],

@@ -2,7 +2,7 @@
 // subscription may name, and the schema of its `data`, the same zod schema the dispatcher validates
 // inbound events with. The gateway publishes the JSON Schema of each (z.toJSONSchema).
 import { z } from 'zod';
-import { cdrEventSchema, smsDlrEventSchema } from './schemas';
+import { cdrEventSchema, smsDlrEventSchema, webhookDisabledDataSchema } from './schemas';
 
 export interface EventType {
   name: string;
@@ -35,6 +35,14 @@ export const EVENT_TYPES: readonly EventType[] = [
     resources: ['call', 'sms', 'transcription', 'all'],
     applicationLevel: true,
     data: cdrEventSchema.shape.data.meta({ description: 'The rated call detail record, as the telephony core sent it.' }),
+  },
+  {
+    name: 'webhookDisabled',
+    description:
+      'A webhook subscription of the account was disabled: its target answered 410 Gone, or every delivery failed for DELIVERY_DISABLE_AFTER (default 5 days). Account-level subscriptions only, resource `all`; a subscription is never sent the notice of its own disabling.',
+    resources: ['all'],
+    applicationLevel: false,
+    data: webhookDisabledDataSchema.meta({ description: 'The subscription that was disabled, when and why.' }),
   },
 ];
 

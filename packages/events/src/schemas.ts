@@ -95,14 +95,34 @@ export const cdrEventSchema = z.object({ ...notificationBase, resource: z.enum(R
 /** Subject sms.dlr: the same envelope; the resource is always "sms". */
 export const smsDlrEventSchema = z.object({ ...notificationBase, resource: z.literal('sms').default('sms') });
 
-export type NotificationEventIn = z.output<typeof cdrEventSchema>;
+/** `data` of a webhookDisabled notification: which subscription was disabled, when and why. */
+export const webhookDisabledDataSchema = z.object({
+  subscriptionId: z.string().min(1).max(200).meta({ description: 'Id of the subscription that was disabled.' }),
+  href: z.string().max(2048).meta({ description: 'Its address (`GET` it; `PUT {"enabled": true}` there enables it again).' }),
+  targetUrl: z.string().max(2048).meta({ description: 'Its target URL, the one that failed.' }),
+  reason: z.string().max(1000).meta({ description: 'Why it was disabled, the same text as its `disabledReason`.' }),
+  disabledAt: isoTimestamp.meta({ description: 'When it was disabled (ISO 8601).' }),
+});
+
+/**
+ * Subject webhooks.disabled, published by the webhooks service (through its outbox) when a
+ * subscription is disabled. Its events concern the account, not a resource: `resource` is `all`;
+ * `applicationId` is the disabled subscription's application (null for an account-level one).
+ */
+export const webhookDisabledEventSchema = z.object({ ...notificationBase, resource: z.literal('all'), data: webhookDisabledDataSchema });
+
+/** Any notification event, as a delivery job stores it. */
+export const notificationEventSchema = z.union([cdrEventSchema, webhookDisabledEventSchema]);
+export type NotificationEventIn = z.output<typeof notificationEventSchema>;
 
 /** Webhook event name (docs/events.md#notifications) of each notification subject. */
 export const EVENT_OF_SUBJECT = {
   'cdr.created': 'cdrCreated',
   'cdr.rated': 'cdrRated',
   'sms.dlr': 'smsdlr',
+  'webhooks.disabled': 'webhookDisabled',
 } as const;
+export const NOTIFICATION_SUBJECTS = Object.keys(EVENT_OF_SUBJECT) as [NotificationSubject, ...NotificationSubject[]];
 export type NotificationSubject = keyof typeof EVENT_OF_SUBJECT;
 export type WebhookEvent = (typeof EVENT_OF_SUBJECT)[NotificationSubject];
 
@@ -141,7 +161,7 @@ export function parseEvent(subject: string, data: Uint8Array | string): ParsedEv
     return { kind: 'session', event: r.data };
   }
   if (isNotificationSubject(subject)) {
-    const r = (subject === 'sms.dlr' ? smsDlrEventSchema : cdrEventSchema).safeParse(json);
+    const r = (subject === 'sms.dlr' ? smsDlrEventSchema : subject === 'webhooks.disabled' ? webhookDisabledEventSchema : cdrEventSchema).safeParse(json);
     if (!r.success) throw fail(r.error);
     return { kind: 'notification', subject, webhookEvent: EVENT_OF_SUBJECT[subject], event: r.data };
   }

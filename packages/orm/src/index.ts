@@ -118,3 +118,4 @@ export async function runMigrations(service: string, definition: SchemaDefinitio
 
 export * from './secrets-migration';
 export * from './service';
+export * from './outbox';

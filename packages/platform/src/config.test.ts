@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ConfigError, natsServers, parseConfig } from './config';
+import { ConfigError, duration, natsServers, parseConfig, parseDuration } from './config';
 
 const schema = z.object({ NATS_URL: natsServers('nats://127.0.0.1:4222') });
 
@@ -21,4 +21,21 @@ describe('NATS_URL', () => {
       expect(() => parseConfig(schema, { NATS_URL: v })).toThrow(/NATS_URL: must be a comma-separated list/);
     },
   );
+});
+
+describe('durations', () => {
+  it('when given with a unit, in milliseconds, or in ISO 8601, then they parse to milliseconds', () => {
+    expect(parseDuration('5d')).toBe(432_000_000);
+    expect(parseDuration('1500')).toBe(1500);
+    expect(parseDuration('P5D')).toBe(432_000_000);
+    expect(parseDuration('PT2S')).toBe(2000);
+    expect(parseDuration('pt0.5s')).toBe(500);
+    expect(parseDuration('P1DT12H30M')).toBe(131_400_000);
+    expect(parseDuration('P1W')).toBe(604_800_000);
+  });
+
+  it.each(['P', 'PT', 'P1DT', 'P1Y', 'P1M', '5 days', '-5s', 'PT-1S'])('when it is %s, then it is refused, naming the variable', (v) => {
+    expect(() => parseDuration(v)).toThrow(/not a duration/);
+    expect(() => parseConfig(z.object({ DELIVERY_DISABLE_AFTER: duration('5d') }), { DELIVERY_DISABLE_AFTER: v })).toThrow(/DELIVERY_DISABLE_AFTER/);
+  });
 });

@@ -22,6 +22,40 @@ export function parseConfig<S extends z.ZodType>(schema: S, env: Record<string, 
   return result.data;
 }
 
+const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+const ISO_DURATION = /^P(?:(\d+(?:\.\d+)?)W)?(?:(\d+(?:\.\d+)?)D)?(?:T(?:(\d+(?:\.\d+)?)H)?(?:(\d+(?:\.\d+)?)M)?(?:(\d+(?:\.\d+)?)S)?)?$/i;
+
+/**
+ * Parses one duration into milliseconds: "250ms", "5s", "30m", "2h", "5d", a bare number (ms), or
+ * an ISO 8601 duration in weeks, days, hours, minutes and seconds ("P5D", "PT2S", "P1DT12H").
+ */
+export function parseDuration(text: string): number {
+  const iso = ISO_DURATION.exec(text.trim());
+  if (iso && /\d/.test(text) && !/T$/i.test(text.trim())) {
+    const [, w, d, h, m, s] = iso.map((x) => Number(x ?? 0));
+    return Math.round(((w! * 7 + d!) * 24 * 3600 + h! * 3600 + m! * 60 + s!) * 1000);
+  }
+  const m = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h|d)?\s*$/i.exec(text);
+  if (!m) throw new Error(`not a duration: ${JSON.stringify(text)} (use e.g. 500ms, 5s, 30m, 2h, 5d or ISO 8601 such as PT30S, P5D)`);
+  const value = Number(m[1]) * UNIT_MS[(m[2] ?? 'ms').toLowerCase()]!;
+  if (!Number.isFinite(value) || value < 0) throw new Error(`not a duration: ${JSON.stringify(text)}`);
+  return Math.round(value);
+}
+
+/** A duration variable (parseDuration), in milliseconds. */
+export const duration = (def: string) =>
+  z
+    .string()
+    .default(def)
+    .transform((v, ctx) => {
+      try {
+        return parseDuration(v);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+        return z.NEVER;
+      }
+    });
+
 export const port = (def: number) => z.coerce.number().int().min(0).max(65535).default(def);
 export const logLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info');
 export const urlWithProtocol = (protocols: string[], def: string) =>

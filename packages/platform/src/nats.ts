@@ -17,9 +17,12 @@ export interface StreamSpec {
 
 const DAY = 24 * 60 * 60 * 1000;
 
-/** Streams of the system. Inbound events (docs/events.md#inbound) and internal change events. */
+/**
+ * Streams of the system. Inbound events (docs/events.md#inbound; with them webhooks.disabled, which
+ * the webhooks service publishes and the dispatcher fans out like the others) and internal change events.
+ */
 export const STREAMS = {
-  events: { name: 'SWITCHBOARD_EVENTS', subjects: ['sessions.new', 'cdr.created', 'cdr.rated', 'sms.dlr'], maxAgeMs: 7 * DAY },
+  events: { name: 'SWITCHBOARD_EVENTS', subjects: ['sessions.new', 'cdr.created', 'cdr.rated', 'sms.dlr', 'webhooks.disabled'], maxAgeMs: 7 * DAY },
   internal: {
     name: 'SWITCHBOARD_INTERNAL',
     subjects: ['applications.deleted', 'applications.changed', 'webhooks.changed', 'addresses.changed'],
@@ -41,6 +44,8 @@ export const SUBJECTS = {
   applicationDeleted: 'applications.deleted',
   applicationChanged: 'applications.changed',
   webhooksChanged: 'webhooks.changed',
+  /** A subscription was disabled (410 Gone, or failing for DELIVERY_DISABLE_AFTER): the webhookDisabled event. */
+  webhooksDisabled: 'webhooks.disabled',
   /** A number, SIP address or token changed owner (claimed, moved or released). */
   addressesChanged: 'addresses.changed',
   /** The application's answer to a session POST. */

@@ -1,5 +1,5 @@
 // Composition root of the applications service: createApp(config) -> { start, stop }.
-import { createDataService, type DataServiceApp } from '@switchboard/orm';
+import { createDataService, startOutboxRelay, type DataServiceApp, type OutboxRelay } from '@switchboard/orm';
 import { createLogger, type Logger } from '@switchboard/platform';
 import { healthProto } from '@switchboard/proto';
 import { setScryptN } from './accounts/password';
@@ -7,7 +7,6 @@ import type { Config } from './config';
 import type { Deps } from './context';
 import { SCHEMA } from './db/schema';
 import { registerHandlers } from './grpc/handlers';
-import { startOutboxRelay, type OutboxRelay } from './outbox/relay';
 
 export { loadConfig, type Config } from './config';
 

@@ -5,7 +5,7 @@
 // stream and its consumers are set up in streams.ts.
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { cdrEventSchema, sessionNewSchema } from './events/schemas';
+import { NOTIFICATION_SUBJECTS, notificationEventSchema, sessionNewSchema } from './events/schemas';
 
 const sentSchema = z.object({ name: z.string().nullable(), payload: z.unknown() });
 /** What of the subscription a notification body carries; fixed at the first attempt. */
@@ -27,9 +27,9 @@ const jobSchema = z.discriminatedUnion('kind', [
   z.object({
     ...base,
     kind: z.literal('notification'),
-    subject: z.enum(['cdr.created', 'cdr.rated', 'sms.dlr']),
+    subject: z.enum(NOTIFICATION_SUBJECTS),
     subscriptionId: z.string().min(1),
-    event: cdrEventSchema,
+    event: notificationEventSchema,
     /**
      * The subscription's name and payload as the first attempt sent them. Retries send the same
      * bytes under the same webhook-id even if the subscription is edited meanwhile; its target

@@ -121,6 +121,23 @@ function notificationSchema(event: string, what: string, resources: string[], da
   };
 }
 
+/** The webhookDisabled body: the notification envelope about the account, `data` the catalogue's schema. */
+function webhookDisabledSchema(): Schema {
+  const base = notificationSchema('webhookDisabled', 'a webhook subscription of the account was disabled (docs/events.md#webhook-disabled).', ['all'], '');
+  const data = eventTypesJson().find((e) => e.name === 'webhookDisabled')!.data;
+  return {
+    ...base,
+    properties: {
+      ...(base.properties as Record<string, Schema>),
+      id: { type: 'string', description: 'Id of the event; the same in the notice to every subscriber. Deduplicate deliveries by the `webhook-id` header.' },
+      resource: { type: 'string', const: 'all', description: 'Always `all`: the event concerns the account, not a resource.' },
+      timestamp: { type: 'string', format: 'date-time', pattern: 'Z$', description: 'When the subscription was disabled, ISO 8601 UTC with `Z`.' },
+      applicationId: nullable('string', { description: 'Application of the disabled subscription; null when it was account-level.' }),
+      data,
+    },
+  };
+}
+
 const schemas: Record<string, Schema> = {
   Problem: {
     type: 'object',
@@ -376,7 +393,13 @@ const schemas: Record<string, Schema> = {
   SmsdlrNotification: notificationSchema('smsdlr', 'A message delivery report (docs/events.md#notifications).', ['sms'], 'The delivery report, as the telephony core sent it.'),
   CdrCreatedNotification: notificationSchema('cdrCreated', 'A call detail record was created (docs/events.md#notifications).', ['call', 'sms', 'transcription'], 'The call detail record, as the telephony core sent it.'),
   CdrRatedNotification: notificationSchema('cdrRated', 'A call detail record was rated (docs/events.md#notifications).', ['call', 'sms', 'transcription'], 'The rated call detail record, as the telephony core sent it.'),
+  WebhookDisabledNotification: webhookDisabledSchema(),
 };
+
+const CREATE_WEBHOOK_RULES = {
+  account: '`webhookDisabled` takes resource `all` only (else 400 naming `resource`). GET /v1/event-types lists the events, their resources and whether they may be application-level.',
+  application: '`webhookDisabled` is account-level only: naming it here is a 400 naming `event`. GET /v1/event-types lists the events, their resources and whether they may be application-level.',
+} as const;
 
 function webhookPaths(prefix: string, level: 'account' | 'application'): Record<string, Schema> {
   const appParam = level === 'application' ? [pathId('appId', 'Application id.')] : [];
@@ -386,7 +409,7 @@ function webhookPaths(prefix: string, level: 'account' | 'application'): Record<
     [`${prefix}/webhooks`]: {
       parameters: appParam,
       get: { tags: [tag], summary: `List ${what} subscriptions`, operationId: `list${level}Webhooks`, parameters: [...listParams, ...webhookFilters], responses: { '200': json({ type: 'array', items: ref('Webhook') }, 'Subscriptions.', listHeaders), ...pick('400'), ...readErrors } },
-      post: idempotentPost({ tags: [tag], summary: `Create an ${what} subscription`, operationId: `create${level}Webhook`, requestBody: jsonBody(ref('WebhookCreate')), responses: { '200': json(ref('WebhookCreated'), 'Created; the secret is shown once here and at /secret.', hrefHeaders), ...writeErrors } }),
+      post: idempotentPost({ tags: [tag], summary: `Create an ${what} subscription`, operationId: `create${level}Webhook`, description: CREATE_WEBHOOK_RULES[level], requestBody: jsonBody(ref('WebhookCreate')), responses: { '200': json(ref('WebhookCreated'), 'Created; the secret is shown once here and at /secret.', hrefHeaders), ...writeErrors } }),
     },
     [`${prefix}/webhooks/{id}`]: {
       parameters: [...appParam, pathId('id', 'Subscription id.')],
@@ -509,13 +532,13 @@ const sessionExample = {
   },
 };
 
-function notificationWebhook(event: string, schema: string, summary: string, resource: string): Schema {
+function notificationWebhook(event: string, schema: string, summary: string, resource: string, about?: { description: string; data: Record<string, unknown> }): Schema {
   return {
     post: {
       tags: ['Outgoing POSTs'],
       summary,
       operationId: `${event}Notification`,
-      description: `POSTed to the \`targetUrl\` of every enabled subscription (account-level and application-level alike) whose \`event\` is \`${event}\` and whose \`resource\` contains the event's resource or \`all\`. ${DELIVERY_RULES}`,
+      description: `${about?.description ?? `POSTed to the \`targetUrl\` of every enabled subscription (account-level and application-level alike) whose \`event\` is \`${event}\` and whose \`resource\` contains the event's resource or \`all\`.`} ${DELIVERY_RULES}`,
       security: [],
       parameters: signingParams,
       requestBody: {
@@ -531,7 +554,7 @@ function notificationWebhook(event: string, schema: string, summary: string, res
               timestamp: '2026-11-22T06:00:00.000Z',
               accountId: '33932',
               applicationId: '5f0c3d8e9a1b2c3d4e5f6a7b',
-              data: event === 'smsdlr' ? { messageId: 'm-1', status: 'delivered' } : { duration: 42 },
+              data: about?.data ?? (event === 'smsdlr' ? { messageId: 'm-1', status: 'delivered' } : { duration: 42 }),
               payload: { team: 'billing' },
             },
           },
@@ -560,6 +583,18 @@ const outgoingWebhooks: Record<string, Schema> = {
   smsdlr: notificationWebhook('smsdlr', 'SmsdlrNotification', 'Message delivery report (smsdlr) to a subscription', 'sms'),
   cdrCreated: notificationWebhook('cdrCreated', 'CdrCreatedNotification', 'Call detail record created (cdrCreated) to a subscription', 'call'),
   cdrRated: notificationWebhook('cdrRated', 'CdrRatedNotification', 'Call detail record rated (cdrRated) to a subscription', 'call'),
+  webhookDisabled: notificationWebhook('webhookDisabled', 'WebhookDisabledNotification', 'A subscription was disabled (webhookDisabled), to the account-level subscribers', 'all', {
+    description:
+      'POSTed to the `targetUrl` of every enabled account-level `webhookDisabled` subscription of the account when one of its subscriptions is disabled: its target answered 410 Gone, or every attempt failed for `DELIVERY_DISABLE_AFTER` (default 5 days; from the first failed attempt after the last success). ' +
+      'Sent once per change from enabled to disabled, never to the disabled subscription itself; `PUT {"enabled": true}` at `data.href` enables it again and clears its failures.',
+    data: {
+      subscriptionId: 'wh_9f1c2b3a4d5e6f708192a3b4',
+      href: 'https://api.switchboard.example.com/v1/webhooks/wh_9f1c2b3a4d5e6f708192a3b4',
+      targetUrl: 'https://billing.example.com/dlr',
+      reason: 'target answered 410 Gone at 2026-11-22T06:00:00.000Z',
+      disabledAt: '2026-11-22T06:00:00.012Z',
+    },
+  }),
 };
 
 export function buildOpenApi(baseUrl: string): Record<string, unknown> {

@@ -114,13 +114,14 @@ describe('GET /v1/event-types', () => {
     const res = await stack.request(me, 'GET', '/v1/event-types');
     expect(res.status).toBe(200);
     const types = (await res.json()) as Array<{ name: string; description: string; resources: string[]; applicationLevel: boolean; data: Record<string, any> }>;
-    expect(types.map((t) => t.name)).toEqual(['smsdlr', 'cdrCreated', 'cdrRated']);
+    expect(types.map((t) => t.name)).toEqual(['smsdlr', 'cdrCreated', 'cdrRated', 'webhookDisabled']);
     for (const t of types) expect(t.description.length, t.name).toBeGreaterThan(10);
     const byName = Object.fromEntries(types.map((t) => [t.name, t]));
     expect(byName.smsdlr!.resources).toEqual(['sms', 'all']);
     expect(byName.cdrCreated!.resources).toEqual(['call', 'sms', 'transcription', 'all']);
     expect(byName.cdrCreated!.data.type).toBe('object');
     expect(byName.cdrRated).toMatchObject({ applicationLevel: true });
+    expect(byName.webhookDisabled).toMatchObject({ resources: ['all'], applicationLevel: false });
     // The same schema the dispatcher's validation uses: the event type's data schema accepts what it accepts.
     const { smsDlrEventSchema } = await import('../../dispatcher/src/events/schemas');
     const { $schema: _, ...generated } = z.toJSONSchema(smsDlrEventSchema.shape.data, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;

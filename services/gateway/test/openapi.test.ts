@@ -15,7 +15,7 @@ import { buildOpenApi } from '../src/openapi';
 // The dispatcher's own body builders and signer: the documented webhooks must describe what it really sends.
 import { buildNotificationBody, buildSessionBody } from '../../dispatcher/src/delivery/bodies';
 import { generateSecret, secretKey, signatureHeaders } from '../../dispatcher/src/delivery/signing';
-import { cdrEventSchema, sessionNewSchema, smsDlrEventSchema } from '../../dispatcher/src/events/schemas';
+import { cdrEventSchema, sessionNewSchema, smsDlrEventSchema, webhookDisabledEventSchema } from '../../dispatcher/src/events/schemas';
 // The services' own limits and defaults, which the gateway states (its image does not ship their code).
 import { loadConfig as loadDispatcherConfig } from '../../dispatcher/src/config';
 import { parseDuration, parseSchedule } from '../../dispatcher/src/delivery/retry';
@@ -137,9 +137,9 @@ describe('the OpenAPI document', () => {
     expect(doc.info.description).toMatch(/every `\/v1\/` path below is also served under `\/rest\/v1\/`/);
   });
 
-  it('when fetched, then its webhooks section describes the session POST and the smsdlr, cdrCreated and cdrRated notifications', async () => {
+  it('when fetched, then its webhooks section describes the session POST and the smsdlr, cdrCreated, cdrRated and webhookDisabled notifications', async () => {
     const doc = (await (await fetch(`${stack.baseUrl}/openapi.json`)).json()) as Doc;
-    expect(Object.keys(doc.webhooks).sort()).toEqual(['cdrCreated', 'cdrRated', 'session', 'smsdlr']);
+    expect(Object.keys(doc.webhooks).sort()).toEqual(['cdrCreated', 'cdrRated', 'session', 'smsdlr', 'webhookDisabled']);
 
     const bodyOf = (name: string) => {
       const op = doc.webhooks[name]!.post;
@@ -228,6 +228,18 @@ describe('the OpenAPI document', () => {
       ['SmsdlrNotification', 'smsdlr', smsDlrEventSchema.parse({ id: 'e1', accountId: 7, timestamp: '2025-03-01T12:00:00+02:00', data: { status: 'delivered' } })],
       ['CdrCreatedNotification', 'cdrCreated', cdrEventSchema.parse({ id: 'e2', accountId: '7', applicationId: 'app1', resource: 'call', timestamp: '2025-03-01T12:00:00Z', data: { duration: 3 } })],
       ['CdrRatedNotification', 'cdrRated', cdrEventSchema.parse({ id: 'e3', accountId: '7', applicationId: '', resource: 'transcription', timestamp: '2025-03-01T12:00:00Z', data: {} })],
+      [
+        'WebhookDisabledNotification',
+        'webhookDisabled',
+        webhookDisabledEventSchema.parse({
+          id: 'e4',
+          accountId: '7',
+          applicationId: null,
+          resource: 'all',
+          timestamp: '2025-03-01T12:00:00.000Z',
+          data: { subscriptionId: 'wh_1', href: 'http://localhost:8080/v1/webhooks/wh_1', targetUrl: 'https://example.com/x', reason: 'target answered 410 Gone', disabledAt: '2025-03-01T12:00:00.000Z' },
+        }),
+      ],
     ];
     for (const [schema, event, ev] of cases) {
       for (const s of [sub, named]) {
@@ -236,6 +248,8 @@ describe('the OpenAPI document', () => {
       }
     }
     expect(check('CdrRatedNotification', { ...(cases[2]![2] as Obj), event: 'cdrCreated' })).not.toEqual([]);
+    const disabledBody = JSON.parse(JSON.stringify(buildNotificationBody('webhookDisabled', cases[3]![2] as never, sub))) as Obj;
+    expect(check('WebhookDisabledNotification', { ...disabledBody, data: { subscriptionId: 'wh_1' } })).not.toEqual([]);
 
     // Headers as the dispatcher signs them (two secrets: a rotation) match the documented parameters.
     const params = doc.components.parameters;
@@ -296,7 +310,7 @@ describe('the docs page', () => {
       const listed = await page.$$eval('section.op', (els) => els.map((e) => e.getAttribute('data-operation')));
       expect(listed).toEqual(expected);
       const webhooks = await page.$$eval('section.webhook', (els) => els.map((e) => e.getAttribute('data-webhook')));
-      expect(webhooks).toEqual(['session', 'smsdlr', 'cdrCreated', 'cdrRated']);
+      expect(webhooks).toEqual(['session', 'smsdlr', 'cdrCreated', 'cdrRated', 'webhookDisabled']);
       const session = (await page.textContent('section[data-webhook="session"]')) ?? '';
       for (const text of ['webhook-signature', 'session.from.e164Id', 'session.initialText', 'Retry-After', '410']) expect(session, text).toContain(text);
       expect(await page.textContent('h1')).toContain('Switchboard API');

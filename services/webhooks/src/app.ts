@@ -1,6 +1,6 @@
 // Composition root of the webhooks service: createApp(config) -> { start, stop }.
-import { createDataService, type DataServiceApp } from '@switchboard/orm';
-import { Counter, createLogger, withTimeout, type ConsumerLoop, type Logger } from '@switchboard/platform';
+import { createDataService, startOutboxRelay, type DataServiceApp, type OutboxRelay } from '@switchboard/orm';
+import { Counter, createLogger, ensureStreams, STREAMS, withTimeout, type ConsumerLoop, type Logger } from '@switchboard/platform';
 import { applicationsClient, healthProto, type ApplicationsClient } from '@switchboard/proto';
 import { createApplicationDirectory } from './applications/directory';
 import type { Config } from './config';
@@ -26,8 +26,9 @@ export async function createApp(config: Config, logger: Logger = createLogger('w
   let apps: ApplicationsClient | undefined;
   let changes: ChangePublisher | undefined;
   let consumer: ConsumerLoop | undefined;
+  let outbox: OutboxRelay | undefined;
   let pruneTimer: NodeJS.Timeout | undefined;
-  let relay: ResendRelay | undefined;
+  let resendRelay: ResendRelay | undefined;
 
   const prune = () => {
     pruneDeliveries(orm, config.DB_SCHEMA, config.DELIVERY_RETENTION_DAYS)
@@ -46,7 +47,10 @@ export async function createApp(config: Config, logger: Logger = createLogger('w
       const nats = await service.connect();
       apps = applicationsClient(config.APPLICATIONS_GRPC_URL, { defaultTimeoutMs: config.APPLICATIONS_TIMEOUT_MS, metrics: { registry, prefix: 'webhooks' } });
       changes = createChangePublisher(nats.js, logger, registry);
-      relay = startResendRelay(orm, config.DB_SCHEMA, nats.js, logger);
+      resendRelay = startResendRelay(orm, config.DB_SCHEMA, nats.js, logger);
+      // webhooks.disabled goes onto the events stream, which the dispatcher fans out.
+      await ensureStreams(nats.jsm, [STREAMS.events], config.NATS_STREAM_REPLICAS);
+      outbox = startOutboxRelay(orm, nats.js, config.DB_SCHEMA, logger);
       const deps: Deps = {
         orm,
         schema: config.DB_SCHEMA,
@@ -54,8 +58,11 @@ export async function createApp(config: Config, logger: Logger = createLogger('w
         changes,
         allowedCidrs: config.DELIVERY_ALLOWED_CIDRS,
         secrets: config.SECRETS_KEY,
-        dispatchers: createDispatcherLink(nats.nc, config.TEST_REPLY_TIMEOUT_MS, relay.wake),
+        dispatchers: createDispatcherLink(nats.nc, config.TEST_REPLY_TIMEOUT_MS, resendRelay.wake),
         testsPerMinute: config.TEST_SENDS_PER_MINUTE,
+        disableAfterMs: config.DELIVERY_DISABLE_AFTER,
+        publicBaseUrl: config.PUBLIC_BASE_URL,
+        outbox,
       };
       consumer = await startApplicationsDeletedConsumer(deps, nats, logger, registry);
       registerHandlers(grpc, deps);
@@ -76,8 +83,9 @@ export async function createApp(config: Config, logger: Logger = createLogger('w
     async stop() {
       clearInterval(pruneTimer);
       await service.stop(async () => {
-        await relay?.stop();
+        await resendRelay?.stop();
         await consumer?.stop();
+        await outbox?.stop();
         await changes?.drain();
         apps?.close();
       });

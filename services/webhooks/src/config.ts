@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bool, cidrList, grpcAddress, logLevel, natsServers, parseConfig, port, secretsKey, urlWithProtocol } from '@switchboard/platform';
+import { bool, cidrList, duration, grpcAddress, logLevel, natsServers, parseConfig, port, secretsKey, urlWithProtocol } from '@switchboard/platform';
 
 const schema = z.object({
   /** gRPC port of the service. */
@@ -23,6 +23,18 @@ const schema = z.object({
   APPLICATIONS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
   /** Private ranges that target URLs may use anyway (docs/events.md#delivery); tests set 127.0.0.0/8,::1/128. */
   DELIVERY_ALLOWED_CIDRS: cidrList,
+  /**
+   * A subscription whose deliveries have all failed for this long (from its first failed attempt
+   * since the last success to a failed attempt this much later) is disabled, and webhookDisabled
+   * subscribers are told. "5d", "36h", ISO 8601 "P5D", or milliseconds; 0 turns the rule off.
+   */
+  DELIVERY_DISABLE_AFTER: duration('5d'),
+  /** The {base_url} of the hrefs in webhookDisabled notifications: the gateway's PUBLIC_BASE_URL. */
+  PUBLIC_BASE_URL: z
+    .string()
+    .default('http://localhost:8080')
+    .refine((v) => /^https?:\/\/[^/?#]+(\/[^?#]*)?$/.test(v), 'must be an absolute http(s) URL without query')
+    .transform((v) => v.replace(/\/+$/, '')),
   /** Delivery records older than this are deleted (0 keeps them forever). */
   DELIVERY_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
   /**

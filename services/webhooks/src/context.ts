@@ -19,6 +19,12 @@ export interface Deps {
   dispatchers: DispatcherLink;
   /** Test sends per subscription per minute (TEST_SENDS_PER_MINUTE). */
   testsPerMinute: number;
+  /** DELIVERY_DISABLE_AFTER in ms; 0: subscriptions are not disabled for failing. */
+  disableAfterMs: number;
+  /** PUBLIC_BASE_URL: hrefs in the events this service publishes. */
+  publicBaseUrl: string;
+  /** The outbox relay: kicked after a commit that wrote events. */
+  outbox: { kick(): void };
 }
 
 /** The request id travels with a use case's request, for the logs of what it calls and publishes. */

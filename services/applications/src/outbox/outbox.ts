@@ -1,19 +1,12 @@
 // Transactional outbox: events are written in the same transaction as the change they announce,
 // and a relay publishes them to JetStream afterwards. A crash or a NATS outage delays events,
 // never loses them.
-import { randomBytes } from 'node:crypto';
+// (The relay and the message ids are shared with the webhooks service: @switchboard/orm outbox.ts.)
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { uuidv7 } from '@switchboard/orm';
 import { OutboxSchema } from '../db/entities';
 
-/** A UUIDv7 (RFC 9562): 48 bits of Unix time in ms, version 7, then random bits and the variant. */
-export function uuidv7(now = Date.now()): string {
-  const b = randomBytes(16);
-  b.writeUIntBE(now, 0, 6);
-  b[6] = 0x70 | (b[6]! & 0x0f);
-  b[8] = 0x80 | (b[8]! & 0x3f);
-  const h = b.toString('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-}
+export { uuidv7 };
 
 export function enqueueEvent(em: EntityManager, subject: string, payload: Record<string, unknown>): void {
   const createdAt = new Date();

@@ -1,16 +1,10 @@
 // Retry policy (docs/events.md#delivery): a schedule of delays between attempts, jitter, and Retry-After.
 // Pure functions; the clock and the random source are parameters so tests can pin them.
 
-const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+import { parseDuration } from '@switchboard/platform';
 
-/** Parses one duration such as "250ms", "5s", "30m", "2h" (a bare number means milliseconds). */
-export function parseDuration(text: string): number {
-  const m = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h|d)?\s*$/i.exec(text);
-  if (!m) throw new Error(`not a duration: ${JSON.stringify(text)} (use e.g. 500ms, 5s, 30m, 2h)`);
-  const value = Number(m[1]) * UNIT_MS[(m[2] ?? 'ms').toLowerCase()]!;
-  if (!Number.isFinite(value) || value < 0) throw new Error(`not a duration: ${JSON.stringify(text)}`);
-  return Math.round(value);
-}
+/** One duration ("250ms", "5s", "30m", "2h", a bare number of ms, or ISO 8601 such as "PT30S"): the platform's parser. */
+export { parseDuration };
 
 /** Parses "5s,5m,30m": the delays before attempt 2, 3, 4, ... An empty list means "never retry". */
 export function parseSchedule(text: string): number[] {

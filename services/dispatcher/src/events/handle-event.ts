@@ -5,7 +5,7 @@
 // attempts are made again with the same webhook-ids. An event that fails is dead-lettered, waits or
 // is retried a bounded number of times (poison.ts), so poison never fills the consumer.
 import type { JetStreamClient, JsMsg, Logger } from '@switchboard/platform';
-import { parseEvent } from './schemas';
+import { parseEvent, type ParsedEvent } from './schemas';
 import { deadLetter } from './dead-letter';
 import { classifyEventError, MAX_EVENT_DELIVERIES, retryDelayMs, waitDelayMs } from './poison';
 import { webhookIdFor, type Job } from '../jobs';
@@ -48,7 +48,7 @@ async function firstAttemptsOf(msg: JsMsg, lookups: Lookups): Promise<FirstAttem
   }
   const e = parsed.event;
   const subs = await lookups.subscriptions({ accountId: e.accountId, applicationId: e.applicationId, event: parsed.webhookEvent, resource: e.resource });
-  return subs.map((s) => ({
+  return subs.filter((s) => !isOwnDisabling(s.id, parsed)).map((s) => ({
     job: {
       v: 1 as const,
       kind: 'notification' as const,
@@ -61,6 +61,15 @@ async function firstAttemptsOf(msg: JsMsg, lookups: Lookups): Promise<FirstAttem
     },
     matched: s,
   }));
+}
+
+/**
+ * Whether the event announces that this very subscription was disabled. It is disabled by then, so
+ * it matches only through a match cached a moment earlier; it is never sent its own notice (that
+ * attempt could only fail again, to a target that asked to stop or has been failing for days).
+ */
+function isOwnDisabling(subscriptionId: string, parsed: ParsedEvent): boolean {
+  return parsed.kind === 'notification' && parsed.webhookEvent === 'webhookDisabled' && 'subscriptionId' in parsed.event.data && parsed.event.data.subscriptionId === subscriptionId;
 }
 
 export async function handleEvent(msg: JsMsg, deps: EventDeps): Promise<void> {

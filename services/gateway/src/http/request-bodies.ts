@@ -91,7 +91,10 @@ export const webhookCreate = z
 /** PUT of a subscription: the create fields, all optional. */
 export const webhookUpdate = webhookCreate
   .partial()
-  .meta({ description: 'Fields sent replace the stored values; `event` cannot change (409: accepted only when unchanged).' });
+  .meta({
+    description:
+      'Fields sent replace the stored values; `event` cannot change (409: accepted only when unchanged). `enabled: true` on a disabled subscription also clears its `disabledReason` and `consecutiveFailures` and starts its DELIVERY_DISABLE_AFTER count afresh.',
+  });
 
 /** POST /v1/webhooks/:id/test (the body is optional). */
 export const webhookTest = z

@@ -24,6 +24,8 @@ export interface Subscription {
   lastAttemptAt: Date | null;
   lastStatus: number | null;
   disabledReason: string | null;
+  /** When the current run of failed attempts began; null after a success (DELIVERY_DISABLE_AFTER). */
+  firstFailureAt: Date | null;
 }
 
 /** Signing secrets, one row per subscription, kept apart so that reading a subscription never loads them. */
@@ -87,6 +89,7 @@ export const SubscriptionSchema = new EntitySchema<Subscription>({
     lastAttemptAt: { type: 'Date', fieldName: 'last_attempt_at', nullable: true },
     lastStatus: { type: 'integer', fieldName: 'last_status', nullable: true },
     disabledReason: { type: 'string', fieldName: 'disabled_reason', nullable: true },
+    firstFailureAt: { type: 'Date', fieldName: 'first_failure_at', nullable: true },
   },
 });
 

@@ -1,6 +1,6 @@
 // Migrations of the webhooks schema, in order. Each runs in a transaction; never edit one that
 // has shipped: add a new one.
-import { SchemaMigration } from '@switchboard/orm';
+import { outboxTableSql, SchemaMigration } from '@switchboard/orm';
 import { idempotencyTableSql } from '@switchboard/platform';
 import { Migration003SealSecrets } from './secret-migrations';
 
@@ -172,6 +172,25 @@ export class Migration006DeliveryTools extends SchemaMigration {
   }
 }
 
+/**
+ * The webhookDisabled event: subscriptions may name it; `first_failure_at` is when the current run
+ * of failed attempts began (null after a success), so a subscription failing for
+ * DELIVERY_DISABLE_AFTER is disabled; the outbox carries webhooks.disabled events to JetStream.
+ * Subscriptions failing now count from their last attempt.
+ */
+export class Migration007WebhookDisabled extends SchemaMigration {
+  override async up(): Promise<void> {
+    this.useSchema();
+    this.addSql(`
+      alter table subscriptions drop constraint subscriptions_event_check,
+        add constraint subscriptions_event_check check (event in ('smsdlr', 'cdrCreated', 'cdrRated', 'webhookDisabled'));
+      alter table subscriptions add column first_failure_at timestamptz;
+      update subscriptions set first_failure_at = coalesce(last_attempt_at, now()) where consecutive_failures > 0;
+      ${outboxTableSql()}
+    `);
+  }
+}
+
 export const MIGRATIONS = [
   { name: 'Migration001Initial', class: Migration001Initial },
   { name: 'Migration002CancelledOutcome', class: Migration002CancelledOutcome },
@@ -180,4 +199,5 @@ export const MIGRATIONS = [
   { name: 'Migration004IdempotencyKeys', class: Migration004IdempotencyKeys },
   { name: 'Migration005SubscriptionHeaders', class: Migration005SubscriptionHeaders },
   { name: 'Migration006DeliveryTools', class: Migration006DeliveryTools },
+  { name: 'Migration007WebhookDisabled', class: Migration007WebhookDisabled },
 ];

@@ -4,7 +4,7 @@ import type { Delivery__Output } from '@switchboard/proto/generated/switchboard/
 import type { RecordAttemptsRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/RecordAttemptsRequest';
 import type { Deps } from '../context';
 import type { Delivery } from '../db/entities';
-import type { SubscriptionRef } from '../events/changes';
+import { disableSubscriptions, formatDuration, type DisableRequest } from '../subscriptions/disable-subscriptions';
 import { isAccountId, isSubscriptionId, newDeliveryId } from '../subscriptions/ids';
 import { keepBodies, type BodyToKeep } from './bodies';
 import { kindOf, outcomeOf } from './mapper';
@@ -68,11 +68,14 @@ function checkAttempt(d: Delivery__Output, i: number, errors: FieldError[]): Att
 
 /**
  * Records delivery attempts (the dispatcher calls this after each try) and keeps each
- * subscription's health current: a success resets consecutiveFailures, anything else increments it;
+ * subscription's health current: a success resets consecutiveFailures and the start of the failing
+ * run (first_failure_at), anything else increments the one and starts the other if not started;
  * lastAttemptAt/lastStatus follow the newest attempt. `disable` entries (410 Gone) turn the
- * subscription off with a reason. One transaction; repeating a call is harmless (an attempt is
- * unique by message id, subscription and attempt number). Attempts of a subscription that no
- * longer exists are dropped.
+ * subscription off with a reason; so does a failed attempt made DELIVERY_DISABLE_AFTER or more after
+ * the run of failures began. Either way the webhookDisabled event goes into the outbox
+ * (disable-subscriptions.ts). One transaction; repeating a call is harmless (an attempt is unique
+ * by message id, subscription and attempt number). Attempts of a subscription that no longer
+ * exists are dropped.
  */
 export async function recordAttempts(deps: Deps, req: RecordAttemptsRequest__Output, requestId?: string): Promise<void> {
   if (req.attempts.length > MAX_ATTEMPTS_PER_CALL) throw AppError.invalid([{ field: 'attempts', message: `at most ${MAX_ATTEMPTS_PER_CALL} per call` }]);
@@ -84,29 +87,23 @@ export async function recordAttempts(deps: Deps, req: RecordAttemptsRequest__Out
   if (errors.length > 0) throw AppError.invalid(errors);
 
   const disabled = await deps.orm.em.fork().transactional(async (em) => {
-    await insertAttempts(em, deps.schema, attempts.filter((a): a is Attempt => a !== undefined));
-    const refs: SubscriptionRef[] = [];
-    for (const d of req.disable) {
-      const reason = (d.reason || 'disabled after 410 Gone').slice(0, REASON_MAX);
-      const rows = await em.execute<{ id: string; account_id: string; application_id: string | null }[]>(
-        `update "${deps.schema}".subscriptions set enabled = false, disabled_reason = ?, updated_at = now()
-         where id = ? and enabled returning id, account_id, application_id`,
-        [reason, d.subscriptionId],
-      );
-      for (const r of rows) refs.push({ id: r.id, accountId: String(r.account_id), applicationId: r.application_id });
-    }
-    return refs;
+    const failing = await insertAttempts(em, deps.schema, attempts.filter((a): a is Attempt => a !== undefined), deps.disableAfterMs);
+    // 410 first: a subscription both gone and long failing is disabled for the 410.
+    const gone = req.disable.map((d) => ({ subscriptionId: d.subscriptionId, reason: (d.reason || 'disabled after 410 Gone').slice(0, REASON_MAX) }));
+    return disableSubscriptions(em, deps, [...gone, ...failing]);
   });
   for (const ref of disabled) deps.changes.changed(ref, requestId);
+  if (disabled.length > 0) deps.outbox.kick();
 }
 
 /**
  * Inserts a batch with one statement (notification attempts take their account and application
  * from the subscription, and are dropped when it is gone), then brings the health of every touched
  * subscription up to date with one more: the batch is applied as if its attempts came one by one.
+ * Returns the enabled subscriptions that have now been failing for `disableAfterMs` (0: none).
  */
-async function insertAttempts(em: EntityManager, schema: string, attempts: Attempt[]): Promise<void> {
-  if (attempts.length === 0) return;
+async function insertAttempts(em: EntityManager, schema: string, attempts: Attempt[], disableAfterMs: number): Promise<DisableRequest[]> {
+  if (attempts.length === 0) return [];
   // Bodies first: a resend of this message may be asked for as soon as its record is visible.
   const bodies: BodyToKeep[] = [];
   for (const a of attempts) {
@@ -156,32 +153,59 @@ async function insertAttempts(em: EntityManager, schema: string, attempts: Attem
     [input],
   );
   await countRecoveryProgress(em, schema, inserted.filter((r) => r.trigger === 'recovery'));
-  // Per subscription, in insertion order: a success resets the failure count, anything else adds one.
-  // A cancelled retry made no attempt: it leaves the health as it was; so does a test.
-  const health = new Map<string, { reset: boolean; failures: number; lastAt: Date; lastStatus: number | null }>();
+  // Per subscription, in insertion order: a success resets the failure count and the failing run,
+  // anything else adds one to the count (and starts the run, or extends it: firstFail is its first
+  // failure in this batch, lastFail its newest). A cancelled retry made no attempt: it leaves the
+  // health as it was; so does a test send.
+  type Health = { reset: boolean; failures: number; lastAt: Date; lastStatus: number | null; firstFail: Date | null; lastFail: Date | null };
+  const health = new Map<string, Health>();
   for (const r of inserted.filter((x) => x.subscription_id && x.outcome !== 'cancelled' && x.trigger !== 'test').sort((a, b) => Number(BigInt(a.seq) - BigInt(b.seq)))) {
     const at = new Date(r.created_at);
-    const h = health.get(r.subscription_id!) ?? { reset: false, failures: 0, lastAt: at, lastStatus: r.status_code };
-    if (r.outcome === 'succeeded') Object.assign(h, { reset: true, failures: 0 });
-    else h.failures += 1;
+    const h = health.get(r.subscription_id!) ?? { reset: false, failures: 0, lastAt: at, lastStatus: r.status_code, firstFail: null, lastFail: null };
+    if (r.outcome === 'succeeded') Object.assign(h, { reset: true, failures: 0, firstFail: null, lastFail: null });
+    else {
+      h.failures += 1;
+      if (!h.firstFail || at < h.firstFail) h.firstFail = at;
+      if (!h.lastFail || at > h.lastFail) h.lastFail = at;
+    }
     if (at >= h.lastAt) Object.assign(h, { lastAt: at, lastStatus: r.status_code });
     health.set(r.subscription_id!, h);
   }
-  if (health.size === 0) return;
-  const updates = [...health].sort(([a], [b]) => (a < b ? -1 : 1)).map(([id, h]) => ({ id, reset: h.reset, failures: h.failures, last_at: h.lastAt.toISOString(), last_status: h.lastStatus }));
+  if (health.size === 0) return [];
+  const updates = [...health]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([id, h]) => ({
+      id,
+      reset: h.reset,
+      failures: h.failures,
+      last_at: h.lastAt.toISOString(),
+      last_status: h.lastStatus,
+      first_fail: h.firstFail?.toISOString() ?? null,
+      last_fail: h.lastFail?.toISOString() ?? null,
+    }));
   // Rows are locked in id order, so concurrent batches touching the same subscriptions cannot deadlock.
   await em.execute(`select 1 from "${schema}".subscriptions where id in (select jsonb_array_elements_text(?::jsonb)) order by id for update`, [
     JSON.stringify(updates.map((u) => u.id)),
   ]);
-  await em.execute(
+  const failing = await em.execute<{ id: string; enabled: boolean; first_failure_at: Date | null; last_fail: Date | null }[]>(
     `update "${schema}".subscriptions s set
        consecutive_failures = case when u.reset then u.failures else s.consecutive_failures + u.failures end,
+       first_failure_at = case when u.reset then u.first_fail else coalesce(s.first_failure_at, u.first_fail) end,
        last_status = case when s.last_attempt_at is null or u.last_at >= s.last_attempt_at then u.last_status else s.last_status end,
        last_attempt_at = greatest(coalesce(s.last_attempt_at, u.last_at), u.last_at)
-     from jsonb_to_recordset(?::jsonb) as u(id text, reset boolean, failures int, last_at timestamptz, last_status int)
-     where s.id = u.id`,
+     from jsonb_to_recordset(?::jsonb) as u(id text, reset boolean, failures int, last_at timestamptz, last_status int, first_fail timestamptz, last_fail timestamptz)
+     where s.id = u.id
+     returning s.id, s.enabled, s.first_failure_at, u.last_fail`,
     [JSON.stringify(updates)],
   );
+  if (disableAfterMs <= 0) return [];
+  // Failing continuously: a failed attempt made at least disableAfterMs after the run began.
+  return failing
+    .filter((f) => f.enabled && f.first_failure_at && f.last_fail && new Date(f.last_fail).getTime() - new Date(f.first_failure_at).getTime() >= disableAfterMs)
+    .map((f) => ({
+      subscriptionId: f.id,
+      reason: `no delivery succeeded since ${new Date(f.first_failure_at!).toISOString()}: failing continuously for ${formatDuration(disableAfterMs)} or more`,
+    }));
 }
 
 /**

@@ -4,7 +4,7 @@ import type { Deps, Traced } from '../context';
 import { DeletedApplicationSchema, SubscriptionSchema, SubscriptionSecretSchema, type Subscription } from '../db/entities';
 import { newSecret, newSubscriptionId } from './ids';
 import { limitScope, lockScope, MAX_ACCOUNT_LEVEL, MAX_PER_APPLICATION, requireAccount } from './repository';
-import { checkEvent, checkHeaders, sealHeaders, checkName, checkPayload, checkTargetUrl, normaliseResource, throwIfAny } from './rules';
+import { checkEvent, checkEventScope, checkHeaders, sealHeaders, checkName, checkPayload, checkTargetUrl, normaliseResource, throwIfAny } from './rules';
 
 /**
  * Creates an account-level subscription (no application id) or an application-level one (the
@@ -30,6 +30,7 @@ export async function createSubscription(
   const payload = req.payloadJson === undefined ? null : (checkPayload(req.payloadJson, errors) ?? null);
   const name = req.name === undefined ? null : checkName(req.name, errors);
   const headers = req.headersJson === undefined ? {} : (checkHeaders(req.headersJson, errors) ?? {});
+  if (event) checkEventScope(event, resource, applicationId, errors);
   throwIfAny(errors);
 
   if (applicationId) await deps.applications.assertOwned(accountId, applicationId, requestId);
@@ -67,6 +68,7 @@ export async function createSubscription(
       lastAttemptAt: null,
       lastStatus: null,
       disabledReason: null,
+      firstFailureAt: null,
     } as Subscription);
     // The secret row references the subscription: insert the subscription first.
     await em.flush();

@@ -16,14 +16,16 @@ export interface Match {
 /**
  * Every enabled subscription that an event must reach (docs/events.md#signatures): the account's account-level
  * subscriptions plus, when the event names an application, that application's subscriptions;
- * same event; resource list containing the event's resource, or `all`.
+ * same event; resource list containing the event's resource, or `all` (an event whose resource is
+ * `all` matches the subscriptions to `all`).
  */
 export async function matchSubscriptions(deps: Deps, req: MatchSubscriptionsRequest__Output): Promise<Match[]> {
   const accountId = requireAccount(req.accountId);
   const errors: FieldError[] = [];
   const event = checkEvent(req.event, errors);
   const resource = req.resource.trim().toLowerCase();
-  if (!(RESOURCES as readonly string[]).includes(resource)) errors.push({ field: 'resource', message: `must be one of ${RESOURCES.join(', ')}` });
+  // `all`: an event about the account rather than a resource (webhookDisabled); it matches subscriptions to `all`.
+  if (![...RESOURCES, ALL].includes(resource)) errors.push({ field: 'resource', message: `must be one of ${[...RESOURCES, ALL].join(', ')}` });
   throwIfAny(errors);
 
   const em = deps.orm.em.fork();

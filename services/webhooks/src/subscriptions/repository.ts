@@ -69,10 +69,11 @@ export interface SubscriptionRow {
   last_attempt_at: Date | null;
   last_status: number | null;
   disabled_reason: string | null;
+  first_failure_at: Date | null;
 }
 
 const COLUMNS =
-  'seq::text, id, account_id::text, application_id, name, event, resource, target_url, payload, headers, enabled, created_at, updated_at, consecutive_failures, last_attempt_at, last_status, disabled_reason';
+  'seq::text, id, account_id::text, application_id, name, event, resource, target_url, payload, headers, enabled, created_at, updated_at, consecutive_failures, last_attempt_at, last_status, disabled_reason, first_failure_at';
 
 function fromRow(r: SubscriptionRow): SubscriptionView {
   return {
@@ -93,6 +94,7 @@ function fromRow(r: SubscriptionRow): SubscriptionView {
     lastAttemptAt: r.last_attempt_at ? new Date(r.last_attempt_at) : null,
     lastStatus: r.last_status,
     disabledReason: r.disabled_reason,
+    firstFailureAt: r.first_failure_at ? new Date(r.first_failure_at) : null,
   };
 }
 

@@ -1,8 +1,10 @@
 // The rules of docs/api-rules.md#subscriptions that a webhook subscription must satisfy, with the API's field names in errors.
+import { EVENT_NAMES, EVENT_TYPES } from '@switchboard/events';
 import { AppError, checkDeliveryUrl, SecretBox, type Cidr, type FieldError } from '@switchboard/platform';
 
-export const EVENTS = ['smsdlr', 'cdrCreated', 'cdrRated'] as const;
-export type EventName = (typeof EVENTS)[number];
+/** The subscribable events: the catalogue of GET /v1/event-types (packages/events). */
+export const EVENTS: readonly string[] = EVENT_NAMES;
+export type EventName = string;
 /** Resource types in their canonical order; `all` stands alone. */
 export const RESOURCES = ['call', 'sms', 'transcription'] as const;
 export const ALL = 'all';
@@ -20,6 +22,22 @@ export function checkEvent(value: string, errors: FieldError[], field = 'event')
   const found = EVENTS.find((e) => e.toLowerCase() === v);
   if (!found) errors.push({ field, message: `must be one of ${EVENTS.join(', ')}` });
   return found;
+}
+
+/**
+ * What the catalogue says of an event beyond its name: an event that is not `applicationLevel`
+ * (webhookDisabled) takes account-level subscriptions only, and one whose events come with no
+ * resource of their own (its resources are just `all`) takes the resource `all` only.
+ */
+export function checkEventScope(event: string, resource: string | undefined, applicationId: string | null, errors: FieldError[]): void {
+  const type = EVENT_TYPES.find((t) => t.name === event);
+  if (!type) return;
+  if (!type.applicationLevel && applicationId) {
+    errors.push({ field: 'event', message: `${event} is an account-level event: subscribe to it at /v1/webhooks, not on an application` });
+  }
+  if (resource !== undefined && type.resources.every((r) => r === ALL) && resource !== ALL) {
+    errors.push({ field: 'resource', message: `must be ${ALL} for ${event}` });
+  }
 }
 
 /**

@@ -3,12 +3,12 @@ import type { UpdateSubscriptionRequest__Output } from '@switchboard/proto/gener
 import type { Deps, Traced } from '../context';
 import type { Subscription } from '../db/entities';
 import { findOwned } from './repository';
-import { checkEvent, checkHeaders, sealHeaders, checkName, checkPayload, checkTargetUrl, normaliseResource, throwIfAny } from './rules';
+import { checkEvent, checkEventScope, checkHeaders, sealHeaders, checkName, checkPayload, checkTargetUrl, normaliseResource, throwIfAny } from './rules';
 
 /**
  * Fields that are sent replace the stored values; fields left out stay (docs/api-rules.md#subscriptions). `event` may be
  * sent only with its current value (409 otherwise). Re-enabling a disabled subscription clears its
- * disabled reason and its failure count.
+ * disabled reason, its failure count and the start of its failing run (DELIVERY_DISABLE_AFTER counts afresh).
  */
 export async function updateSubscription(deps: Deps, req: Traced<UpdateSubscriptionRequest__Output>): Promise<Subscription> {
   const em = deps.orm.em.fork();
@@ -21,11 +21,12 @@ export async function updateSubscription(deps: Deps, req: Traced<UpdateSubscript
   const payload = req.payloadJson === undefined ? undefined : checkPayload(req.payloadJson, errors);
   const name = req.name === undefined ? undefined : checkName(req.name, errors);
   const headers = req.headersJson === undefined ? undefined : checkHeaders(req.headersJson, errors);
+  checkEventScope(sub.event, resource, sub.applicationId, errors);
   throwIfAny(errors);
   if (event !== undefined && event !== sub.event) throw new AppError('conflict', 'event cannot be changed');
 
   let changed = false;
-  const set = <K extends 'resource' | 'targetUrl' | 'payload' | 'headers' | 'name' | 'enabled' | 'disabledReason' | 'consecutiveFailures'>(key: K, value: Subscription[K]) => {
+  const set = <K extends 'resource' | 'targetUrl' | 'payload' | 'headers' | 'name' | 'enabled' | 'disabledReason' | 'consecutiveFailures' | 'firstFailureAt'>(key: K, value: Subscription[K]) => {
     if (JSON.stringify(sub[key]) === JSON.stringify(value)) return;
     sub[key] = value;
     changed = true;
@@ -40,6 +41,7 @@ export async function updateSubscription(deps: Deps, req: Traced<UpdateSubscript
     if (req.enabled) {
       set('disabledReason', null);
       set('consecutiveFailures', 0);
+      set('firstFailureAt', null);
     }
   }
   if (!changed) return sub;

@@ -1,5 +1,41 @@
-import type { MikroORM } from '@mikro-orm/postgresql';
+// Transactional outbox, shared by the services that own a Postgres schema: events are written in
+// the same transaction as the change they announce (an `outbox` table in the service's schema), and
+// a relay publishes them to JetStream afterwards. A crash or a NATS outage delays events, never
+// loses them.
+import { randomBytes } from 'node:crypto';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { publishJson, type JetStreamClient, type Logger } from '@switchboard/platform';
+
+/** A UUIDv7 (RFC 9562): 48 bits of Unix time in ms, version 7, then random bits and the variant. */
+export function uuidv7(now = Date.now()): string {
+  const b = randomBytes(16);
+  b.writeUIntBE(now, 0, 6);
+  b[6] = 0x70 | (b[6]! & 0x0f);
+  b[8] = 0x80 | (b[8]! & 0x3f);
+  const h = b.toString('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+/** The outbox table as the relay reads it (for a service's migration; run inside its schema). */
+export function outboxTableSql(): string {
+  return `
+    create table outbox (
+      id bigserial primary key,
+      message_id uuid not null unique,
+      subject text not null,
+      payload jsonb not null,
+      created_at timestamptz not null default now()
+    );`;
+}
+
+/**
+ * Writes an event into the outbox of `schema` inside the caller's transaction; returns its message
+ * id (a UUIDv7, also the JetStream message id). Kick the relay after the commit.
+ */
+export async function enqueueOutbox(em: EntityManager, schema: string, subject: string, payload: Record<string, unknown>, messageId = uuidv7()): Promise<string> {
+  await em.execute(`insert into "${schema}".outbox (message_id, subject, payload) values (?, ?, ?::jsonb)`, [messageId, subject, JSON.stringify(payload)]);
+  return messageId;
+}
 
 export interface OutboxRelay {
   /** Asks for a publish round soon (after a commit that wrote events). */

@@ -1,0 +1,62 @@
+// Turning subscriptions off for the dispatcher's reasons (410 Gone; failing for DELIVERY_DISABLE_AFTER),
+// inside the caller's transaction, each with the webhooks.disabled event that announces it written
+// to the outbox in the same transaction: a subscription is never disabled without its notice, nor
+// announced without being disabled. Only a change from enabled to disabled is announced, so a
+// subscription that is already off (or disabled twice by concurrent batches) announces nothing:
+// every notice stands for one such change, and only a PUT {"enabled": true} makes another possible.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { enqueueOutbox, uuidv7 } from '@switchboard/orm';
+import { SUBJECTS } from '@switchboard/platform';
+import type { Deps } from '../context';
+import type { SubscriptionRef } from '../events/changes';
+
+export interface DisableRequest {
+  subscriptionId: string;
+  reason: string;
+}
+
+/** Disables the subscriptions that are still enabled; returns those it disabled (for webhooks.changed after the commit). */
+export async function disableSubscriptions(em: EntityManager, deps: Pick<Deps, 'schema' | 'publicBaseUrl'>, requests: readonly DisableRequest[]): Promise<SubscriptionRef[]> {
+  const refs: SubscriptionRef[] = [];
+  for (const d of requests) {
+    const rows = await em.execute<{ id: string; account_id: string; application_id: string | null; target_url: string; updated_at: Date }[]>(
+      `update "${deps.schema}".subscriptions set enabled = false, disabled_reason = ?, updated_at = now()
+       where id = ? and enabled returning id, account_id, application_id, target_url, updated_at`,
+      [d.reason, d.subscriptionId],
+    );
+    for (const r of rows) {
+      const ref = { id: r.id, accountId: String(r.account_id), applicationId: r.application_id };
+      const disabledAt = new Date(r.updated_at).toISOString();
+      const id = uuidv7();
+      // The envelope of docs/events.md#inbound: the dispatcher validates and fans it out like a CDR event.
+      await enqueueOutbox(
+        em,
+        deps.schema,
+        SUBJECTS.webhooksDisabled,
+        {
+          id,
+          accountId: ref.accountId,
+          applicationId: ref.applicationId,
+          resource: 'all',
+          timestamp: disabledAt,
+          data: { subscriptionId: ref.id, href: `${deps.publicBaseUrl}/v1/webhooks/${ref.id}`, targetUrl: r.target_url, reason: d.reason, disabledAt },
+        },
+        id,
+      );
+      refs.push(ref);
+    }
+  }
+  return refs;
+}
+
+/** A duration as the reason text shows it: "5d", "36h", "2s", "1500ms". */
+export function formatDuration(ms: number): string {
+  const units: [number, string][] = [
+    [86_400_000, 'd'],
+    [3_600_000, 'h'],
+    [60_000, 'm'],
+    [1000, 's'],
+  ];
+  const unit = units.find(([size]) => ms >= size && ms % size === 0);
+  return unit ? `${ms / unit[0]}${unit[1]}` : `${ms}ms`;
+}
