@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dialledAddress } from './addresses';
+import { parseEvent } from './schemas';
 
 describe('dialled addresses (docs/events.md#routing-by-address)', () => {
   it('when a number is written with or without "+", tel:, spaces, dots, dashes or parentheses, then it is one E.164 number', () => {
@@ -27,4 +28,11 @@ describe('dialled addresses (docs/events.md#routing-by-address)', () => {
     }
   });
 
+  it('when sessions.new has no applicationId, then it needs a session.to.id to be routed by', () => {
+    const p = parseEvent('sessions.new', JSON.stringify({ session: { to: { id: '+14075550100', network: 'PSTN' } } }));
+    expect(p.kind === 'session' && p.event.applicationId).toBeUndefined();
+    for (const body of [{ session: {} }, { session: { to: { network: 'PSTN' } } }, { session: { to: { id: '  ' } } }]) {
+      expect(() => parseEvent('sessions.new', JSON.stringify(body)), JSON.stringify(body)).toThrow(/applicationId: is required when the session has no to\.id/);
+    }
+  });
 });
