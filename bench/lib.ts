@@ -167,6 +167,18 @@ export async function startBenchStack(opts: { webhooks?: boolean; baseline?: boo
   return { db, env, gatewayPort: gw, baselinePort: base, headers, servicePids, stop };
 }
 
+/**
+ * Adds numbers to the inventory with the numbers command (`npm run numbers -- add ...`): `ranges`
+ * are its arguments (`+FIRST..+LAST`, at most 100,000 numbers each). Returns how many were added.
+ */
+export function addInventory(env: Record<string, string>, ranges: readonly string[], details: string[] = ['--country', 'US', '--sms']): number {
+  const out = execFileSync(process.execPath, ['--import', 'tsx', 'services/applications/src/numbers-cli.ts', 'add', ...ranges, ...details], {
+    cwd: root,
+    env: { ...process.env, ...env },
+  });
+  return (JSON.parse(out.toString()) as { added: number }).added;
+}
+
 /** Creates the `bench` account (password `bench-password`) with the account command; returns its id. */
 function createBenchAccount(env: Record<string, string>): string {
   const out = execFileSync(process.execPath, ['--import', 'tsx', 'services/applications/src/account-cli.ts', 'create', '--username', 'bench', '--password', 'bench-password'], {

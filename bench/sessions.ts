@@ -2,13 +2,14 @@
 // application's voiceUrl (a local receiver answering JSON instructions) -> sessions.instructions
 // back on JetStream. First the session rate the dispatcher sustains (publish as fast as JetStream
 // takes them, time until the last instructions); then, at half that rate, the p99 from publish to
-// the POST and from publish to the instructions.
+// the POST and from publish to the instructions. Then the same two figures for sessions routed by
+// address (no applicationId: the application is the owner of the number dialled, session.to.id).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { connectNats, createLogger, SUBJECTS } from '@switchboard/platform';
-import { applicationsClient } from '@switchboard/proto';
+import { addressesClient, applicationsClient } from '@switchboard/proto';
 import { waitFor } from '../test/support/infra';
-import { fmt, percentile, startDeliveryStack, table } from './lib';
+import { addInventory, fmt, percentile, startDeliveryStack, table } from './lib';
 
 export interface SessionBenchResult {
   sessions: number;
@@ -16,7 +17,12 @@ export interface SessionBenchResult {
   /** Sessions of the burst that failed (sessions.failed) instead of being instructed. */
   burstFailed: number;
   latency: { ratePerSecond: number; sessions: number; failed: number; post: Percentiles; instructions: Percentiles };
+  /** The same, for sessions routed by the number dialled (over `numbers` numbers of the application). */
+  routed: { numbers: number; sessionsPerSecond: number; burstFailed: number; latency: { sessions: number; failed: number; post: Percentiles; instructions: Percentiles } };
 }
+
+/** Numbers the application claims for the routed sessions (each one's owner is looked up once, then cached). */
+const ROUTED_NUMBERS = 20;
 
 interface Percentiles {
   p50: number;
@@ -67,6 +73,7 @@ export async function runSessionBench(opts: { sessions: number; latencySeconds: 
   const app = await startApplication();
   const bus = await connectNats(stack.natsUrl, createLogger('bench', 'warn'), 'bench');
   const apps = applicationsClient(stack.applicationsGrpc);
+  const addresses = addressesClient(stack.applicationsGrpc);
   // publish time, instructions time and failure reason by session id
   const published = new Map<string, number>();
   const instructed = new Map<string, number>();
@@ -83,9 +90,16 @@ export async function runSessionBench(opts: { sessions: number; latencySeconds: 
   try {
     const { application } = await apps.createApplication({ accountId: stack.accountId, name: 'bench', voiceUrl: app.url });
     const applicationId = application!.id;
+    addInventory(stack.env, [`+14075550000..+1407555${String(ROUTED_NUMBERS - 1).padStart(4, '0')}`]);
+    const numbers: string[] = [];
+    for (let i = 0; i < ROUTED_NUMBERS; i++) {
+      const { address } = await addresses.claimAddress({ accountId: stack.accountId, applicationId, type: 'number', prefix: '1407' });
+      numbers.push(address!.value);
+    }
     await stack.startDispatcher();
 
-    const publish = async (count: number, prefix: string, paceMs?: number) => {
+    /** `routed`: without applicationId, dialled at one of the application's numbers (written without "+"). */
+    const publish = async (count: number, prefix: string, paceMs?: number, routed = false) => {
       const inflight = new Set<Promise<unknown>>();
       const started = Date.now();
       for (let i = 0; i < count; i++) {
@@ -95,7 +109,9 @@ export async function runSessionBench(opts: { sessions: number; latencySeconds: 
         }
         const id = `${prefix}-${i}`;
         published.set(id, Date.now());
-        const body = { applicationId, session: { id, callId: id, from: { id: '+14155550100', channel: 'VOICE', network: 'PSTN' }, to: { id: '+14155550199', channel: 'VOICE', network: 'PSTN' } } };
+        const to = routed ? { id: numbers[i % numbers.length]!.slice(1), channel: 'VOICE', network: 'PSTN' } : { id: '+14155550199', channel: 'VOICE', network: 'PSTN' };
+        const session = { id, callId: id, from: { id: '+14155550100', channel: 'VOICE', network: 'PSTN' }, to };
+        const body = routed ? { session } : { applicationId, session };
         const p = bus.js.publish(SUBJECTS.sessionNew, JSON.stringify(body)).finally(() => inflight.delete(p));
         inflight.add(p);
         if (inflight.size >= 256) await Promise.race(inflight);
@@ -121,18 +137,38 @@ export async function runSessionBench(opts: { sessions: number; latencySeconds: 
     // 2. Latency at half that rate.
     const rate = sessionsPerSecond / 2;
     const count = Math.max(200, Math.round(rate * opts.latencySeconds));
-    await publish(count, 'lat', 1000 / rate);
-    await waitFor(() => endedOf('lat') >= count, { timeoutMs: 120_000, intervalMs: 5, what: 'latency sessions' });
-    const ids = [...published.keys()].filter((k) => k.startsWith('lat-') && instructed.has(k));
-    const post = percentiles(ids.map((id) => app.posts.get(id)! - published.get(id)!));
-    const instr = percentiles(ids.map((id) => instructed.get(id)! - published.get(id)!));
-    process.stderr.write(`  at ${fmt(rate)} sessions/s: publish->POST p99 ${post.p99} ms, publish->instructions p99 ${instr.p99} ms\n`);
+    const latencyOf = async (prefix: string, routed: boolean) => {
+      await publish(count, prefix, 1000 / rate, routed);
+      await waitFor(() => endedOf(prefix) >= count, { timeoutMs: 120_000, intervalMs: 5, what: `${prefix} sessions` });
+      const ids = [...published.keys()].filter((k) => k.startsWith(`${prefix}-`) && instructed.has(k));
+      const post = percentiles(ids.map((id) => app.posts.get(id)! - published.get(id)!));
+      const instructions = percentiles(ids.map((id) => instructed.get(id)! - published.get(id)!));
+      process.stderr.write(`  at ${fmt(rate)} sessions/s${routed ? ', routed' : ''}: publish->POST p99 ${post.p99} ms, publish->instructions p99 ${instructions.p99} ms\n`);
+      return { sessions: count, failed: failedOf(prefix), post, instructions };
+    };
+    const latency = await latencyOf('lat', false);
+
+    // 3. The same, routed by the number dialled.
+    const t1 = performance.now();
+    await publish(opts.sessions, 'rtp', undefined, true);
+    await waitFor(() => endedOf('rtp') >= opts.sessions, { timeoutMs: 300_000, intervalMs: 5, what: 'all routed sessions ended' });
+    const routedPerSecond = (opts.sessions * 1000) / (performance.now() - t1);
+    process.stderr.write(`  routed: ${fmt(routedPerSecond)} sessions/s (${failedOf('rtp')} failed)\n`);
+    const routedLatency = await latencyOf('rlat', true);
+
     const reasons = [...new Set(failed.values())].join(', ');
     if (failed.size) process.stderr.write(`  ${failed.size} sessions failed in all: ${reasons}\n`);
-    return { sessions: opts.sessions, sessionsPerSecond, burstFailed, latency: { ratePerSecond: rate, sessions: count, failed: failedOf('lat'), post, instructions: instr } };
+    return {
+      sessions: opts.sessions,
+      sessionsPerSecond,
+      burstFailed,
+      latency: { ratePerSecond: rate, ...latency },
+      routed: { numbers: numbers.length, sessionsPerSecond: routedPerSecond, burstFailed: failedOf('rtp'), latency: routedLatency },
+    };
   } finally {
     subs.forEach((s) => s.unsubscribe());
     apps.close();
+    addresses.close();
     await bus.close();
     await stack.stop();
     await app.close();
@@ -149,6 +185,12 @@ export function printSessionResults(r: SessionBenchResult): string {
       ['from publish to', 'p50', 'p90', 'p99', 'max', 'target (p99)'],
       row('the POST at the application', r.latency.post, 25),
       row('sessions.instructions', r.latency.instructions, 50),
+    ]),
+    `routed by the number dialled (no applicationId; ${r.routed.numbers} numbers): ${fmt(r.routed.sessionsPerSecond)} sessions/s at once (${r.routed.burstFailed} failed); at ${fmt(r.latency.ratePerSecond)} sessions/s (${r.routed.latency.failed} failed):`,
+    table([
+      ['from publish to', 'p50', 'p90', 'p99', 'max', 'target (p99)'],
+      row('the POST at the application', r.routed.latency.post, 25),
+      row('sessions.instructions', r.routed.latency.instructions, 50),
     ]),
   ].join('\n');
 }

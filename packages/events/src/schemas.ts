@@ -67,11 +67,19 @@ const sessionSchema = z
 
 export type SessionIn = z.output<typeof sessionSchema>;
 
-/** Subject sessions.new. */
-export const sessionNewSchema = z.object({
-  applicationId,
-  session: sessionSchema,
-});
+/**
+ * Subject sessions.new. Without `applicationId` the session is routed by the address it was
+ * dialled at (`session.to.id`, docs/events.md#routing-by-address), so it must then have one.
+ */
+export const sessionNewSchema = z
+  .object({
+    applicationId: applicationId.optional(),
+    session: sessionSchema,
+  })
+  .refine((e) => e.applicationId !== undefined || !!e.session.to?.id?.trim(), {
+    message: 'is required when the session has no to.id to route it by',
+    path: ['applicationId'],
+  });
 export type SessionNewEvent = z.output<typeof sessionNewSchema>;
 
 export const RESOURCES = ['call', 'sms', 'transcription'] as const;

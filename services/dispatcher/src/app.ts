@@ -13,7 +13,7 @@ import {
   type NatsHandle,
   type OpsServer,
 } from '@switchboard/platform';
-import { applicationsClient, webhooksClient } from '@switchboard/proto';
+import { addressesClient, applicationsClient, webhooksClient } from '@switchboard/proto';
 import type { Config } from './config';
 import { pollConsumerBacklog } from './consumer-backlog';
 import { BreakerMap } from './delivery/breakers';
@@ -93,7 +93,8 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
   const clientOpts = { defaultTimeoutMs: 3000, metrics: { registry: metrics.registry, prefix: 'dispatcher' } };
   const apps = applicationsClient(config.APPLICATIONS_GRPC_URL, clientOpts);
   const hooks = webhooksClient(config.WEBHOOKS_GRPC_URL, clientOpts);
-  const lookups = new Lookups(apps, hooks, config.LOOKUP_CACHE_TTL, logger);
+  const addresses = addressesClient(config.APPLICATIONS_GRPC_URL, clientOpts);
+  const lookups = new Lookups(apps, hooks, addresses, config.LOOKUP_CACHE_TTL, logger);
   const http = new HttpSender({ timeoutMs: config.DELIVERY_TIMEOUT_MS, allowedCidrs: config.DELIVERY_ALLOWED_CIDRS, logger });
   const sender = new SignedSender(http, breakers, limiter);
   const retrySettings = {
@@ -219,6 +220,7 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
       breakers.close();
       await http.close();
       apps.close();
+      addresses.close();
       hooks.close();
       await r?.ops.close();
       logger.info('dispatcher stopped');

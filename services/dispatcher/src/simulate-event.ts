@@ -6,6 +6,7 @@ export class UsageError extends Error {}
 
 export const USAGE = `usage:
   npm run simulate -- session --application <id> [--channel VOICE|TEXT] [--text "hi"] [--from <id>] [--to <id>] [--account <id>]
+  npm run simulate -- session --to <number|sip URI> [...]   (no --application: routed to the address's owner)
   npm run simulate -- cdr.created|cdr.rated|sms.dlr --account <id> [--application <id>] [--resource call|sms|transcription]
 environment: NATS_URL (default nats://127.0.0.1:4222)`;
 
@@ -31,15 +32,15 @@ export function buildEvent(argv: string[], now = new Date()): { subject: string;
   const kind = positionals[0];
   if (values.help || !kind) fail('');
   if (kind === 'session') {
-    if (!values.application) fail('--application is required for a session');
+    if (!values.application && !values.to) fail('--application (or --to, to route by the address dialled) is required for a session');
     const channel = (values.channel ?? (values.text !== undefined ? 'TEXT' : 'VOICE')).toUpperCase();
     if (channel !== 'VOICE' && channel !== 'TEXT') fail('--channel must be VOICE or TEXT');
     const voice = channel === 'VOICE';
-    const endpoint = (id: string, network: string) => ({ id, e164Id: id, name: 'unknown', channel, network });
+    const endpoint = (id: string, network: string) => ({ id, e164Id: id, name: 'unknown', channel, network: /^sips?:/i.test(id) ? 'SIP' : network });
     return {
       subject: 'sessions.new',
       body: {
-        applicationId: values.application,
+        ...(values.application ? { applicationId: values.application } : {}),
         session: {
           id: randomUUID(),
           ...(values.account ? { accountId: values.account } : {}),

@@ -572,7 +572,7 @@ const outgoingWebhooks: Record<string, Schema> = {
       summary: "Session POST to the application's voiceUrl (VOICE) or messagingUrl (TEXT)",
       operationId: 'sessionRequest',
       description:
-        "When a new session arrives (docs/events.md#session-post), POSTed to the application's `voiceUrl` when its channel (`from.channel`, else `to.channel`, else TEXT when `initialText` is set, else VOICE) is VOICE, to its `messagingUrl` when it is TEXT. " +
+        "When a new session arrives (docs/events.md#session-post), POSTed to the application the event names, or else to the owner of the number or SIP address dialled (`session.to.id`, docs/events.md#routing-by-address): to its `voiceUrl` when its channel (`from.channel`, else `to.channel`, else TEXT when `initialText` is set, else VOICE) is VOICE, to its `messagingUrl` when it is TEXT. " +
         DELIVERY_RULES,
       security: [],
       parameters: signingParams,

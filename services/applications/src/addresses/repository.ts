@@ -113,8 +113,9 @@ export async function readFreeNumbers(em: EntityManager, prefix: string, after: 
   const rows = await queryPrepared<AddressRow>(
     knex(em),
     `select 'number' as type, number as value, null::text as application_id, null::text as account_id, city, state, country, sms_enabled, null::text as channel
-       from ${s}.numbers where application_id is null and number like $1 and number > $2 order by number limit $3`,
-    [`+${prefix}%`, after ? `+${after}` : '', limit],
+       from ${s}.numbers where application_id is null and number like $1 and number >= $4 and number > $2 order by number limit $3`,
+    // `number >= "+prefix"` starts the index scan at the prefix (LIKE alone cannot, outside the C collation).
+    [`+${prefix}%`, after ? `+${after}` : '', limit, `+${prefix}`],
   );
   return rows.map((r) => ({ ...fromRow(r), seq: r.value.slice(1) }));
 }
@@ -155,12 +156,13 @@ export async function claimByPrefix(tx: EntityManager, applicationId: string, pr
     .execute<{ number: string }[]>(
       `with pick as (
          select number from ${s}.numbers
-          where application_id is null and number like ?
+          where application_id is null and number like ? and number >= ?
             and (?::text is null or lower(city) = lower(?::text)) and (?::text is null or lower(state) = lower(?::text))
           order by number limit 1 for update skip locked)
        update ${s}.numbers n set application_id = ?, claimed_at = now() from pick
         where n.number = pick.number and n.application_id is null returning n.number`,
-      [`+${prefix}%`, city ?? null, city ?? null, state ?? null, state ?? null, applicationId],
+      // `number >= "+prefix"` starts the scan of the free numbers at the prefix instead of at the first one.
+      [`+${prefix}%`, `+${prefix}`, city ?? null, city ?? null, state ?? null, state ?? null, applicationId],
     )
     .catch(applicationGone);
   return rows[0]?.number;

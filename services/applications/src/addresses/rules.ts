@@ -1,7 +1,7 @@
 // What an address is: its types, and the one written form of each value (so lookups by path, by
 // claim and by the dispatcher's dialled address all meet the same stored row).
 import { AppError } from '@switchboard/platform';
-import { normaliseNumber } from '../numbers/e164';
+import { normaliseNumber, normaliseSipUri } from '@switchboard/events';
 
 export const ADDRESS_TYPES = ['number', 'token', 'sip'] as const;
 export type AddressType = (typeof ADDRESS_TYPES)[number];
@@ -30,20 +30,8 @@ export function parseChannel(input: string | undefined): Channel {
   throw AppError.invalid([{ field: 'channel', message: input === undefined ? 'is required for a token: voice or messaging' : 'must be voice or messaging' }]);
 }
 
-/**
- * A SIP URI in its stored form: "sip:user@host" with the scheme and host lower-case, without a
- * display name, angle brackets, port, parameters or headers. Undefined when it is none.
- */
-export function normaliseSipUri(input: string): string | undefined {
-  let s = input.trim();
-  const angle = /<([^>]*)>/.exec(s);
-  if (angle) s = angle[1]!.trim();
-  const m = /^sips?:([^@;?\s]+)@([^;?\s]+)(?:[;?]\S*)?$/i.exec(s);
-  if (!m) return undefined;
-  const host = m[2]!.replace(/:\d{1,5}$/, '').toLowerCase();
-  if (!/^[a-z0-9.-]{1,253}$/.test(host)) return undefined;
-  return `sip:${m[1]}@${host}`;
-}
+// The stored form of a SIP URI is shared with the dispatcher, which routes sessions by SIP address.
+export { normaliseSipUri };
 
 /** The stored form of an address value of this type, as it appears in a path; a 400 when malformed. */
 export function normaliseValue(type: AddressType, value: string): string {

@@ -1,28 +1,15 @@
 // Phone numbers in E.164 form ("+" and 7 to 15 digits, no leading zero): parsing what people and
 // telephony systems write, ranges for the inventory, and the forms shown in addresses.
+import { normaliseNumber } from '@switchboard/events';
 import { AppError } from '@switchboard/platform';
 
-const E164 = /^\+[1-9]\d{6,14}$/;
+// What a number is, and its written forms, are shared with the dispatcher, which routes sessions by number.
+export { isE164, normaliseNumber } from '@switchboard/events';
+
 /** Most numbers one `add FIRST..LAST` range may hold. */
 export const RANGE_MAX = 100_000;
 /** Digits of the E.164 number (after "+") that name its exchange: for NANP numbers "1" + area code. */
 export const EXCHANGE_DIGITS = 4;
-
-export function isE164(s: string): boolean {
-  return E164.test(s);
-}
-
-/**
- * The E.164 form of a dialled or written number, or undefined: accepts a `tel:` prefix, `tel:`
- * parameters (";phone-context=..."), the "+" left out, and spaces, dots, dashes and parentheses.
- */
-export function normaliseNumber(input: string): string | undefined {
-  let s = input.trim();
-  if (/^tel:/i.test(s)) s = s.slice(4).split(';')[0]!;
-  s = s.replace(/[\s.()-]/g, '');
-  if (!s.startsWith('+')) s = `+${s}`;
-  return isE164(s) ? s : undefined;
-}
 
 /** The exchange prefix of an E.164 number (see EXCHANGE_DIGITS). */
 export function exchangeOf(number: string): string {

@@ -17,7 +17,8 @@ export interface SessionEndpoint {
 export interface SessionBody {
   id: string | null;
   accountId: string | null;
-  applicationId: string;
+  /** Always set in what is sent: a session no application owns is never POSTed. */
+  applicationId: string | null;
   callId: string | null;
   timestamp: string;
   userType: 'HUMAN' | 'MACHINE' | 'FAX' | null;
@@ -65,7 +66,7 @@ export function buildSessionBody(event: SessionNewEvent, applicationAccountId: s
     ...extra,
     id: id ?? null,
     accountId: accountId ?? applicationAccountId ?? null,
-    applicationId: event.applicationId,
+    applicationId: event.applicationId ?? null,
     callId: callId ?? null,
     timestamp: isoUtc(timestamp ?? receivedAt),
     userType: userType ?? null,

@@ -17,7 +17,7 @@ export type Plan =
 
 /** Where a session goes: its URLs (primary, then fallback) and the application's keys; or why it cannot go anywhere. */
 export type SessionPlan = { channel: Channel; accountId: string | null; record: RecordBase } & (
-  | { kind: 'send'; primary: string | null; fallback: string | null; body: string; keys: Buffer[] }
+  | { kind: 'send'; applicationId: string; primary: string | null; fallback: string | null; body: string; keys: Buffer[] }
   | { kind: 'end'; reason: SessionReason; error: string }
 );
 
@@ -36,6 +36,8 @@ export function planJob(job: NotificationJob, deps: PlanDeps, matched?: Subscrip
 /** The application's URL for the session's channel and its fallback, signed with the application's own secrets. */
 export async function planSession(job: SessionJob, deps: PlanDeps): Promise<SessionPlan> {
   const e = job.event;
+  // Routing found no owner for the address the session was dialled at (lookup/route-session.ts).
+  if (!e.applicationId) return sessionEnd(job, null, 'unknown_address', `no application owns the address ${e.session.to?.id ?? ''}`.slice(0, 500));
   const app = await deps.lookups.application(e.applicationId);
   const end = (reason: SessionReason, error: string) => sessionEnd(job, app?.accountId ?? null, reason, error);
   if (!app) return end('application_not_found', `application ${e.applicationId} not found`);
@@ -48,7 +50,7 @@ export async function planSession(job: SessionJob, deps: PlanDeps): Promise<Sess
   // Signed with the application's own secrets or not sent at all: never with another key.
   if (app.keys.length === 0) return end('no_secret', 'application has no session signing secret');
   const body = JSON.stringify(buildSessionBody(e, app.accountId, new Date(job.receivedAt)));
-  return { kind: 'send', ...session, primary, fallback, body, keys: app.keys };
+  return { kind: 'send', ...session, applicationId: app.id, primary, fallback, body, keys: app.keys };
 }
 
 /** A session that goes nowhere, and why. `applicationAccountId`: the application's account, when it was found. */
@@ -60,7 +62,8 @@ export function sessionEnd(job: SessionJob, applicationAccountId: string | null,
 function sessionContext(job: SessionJob, applicationAccountId: string | null): { channel: Channel; accountId: string | null; record: RecordBase } {
   const e = job.event;
   const accountId = e.session.accountId ?? applicationAccountId;
-  const record: RecordBase = { subscriptionId: '', applicationId: e.applicationId, accountId: accountId ?? '0', event: 'session', targetUrl: '' };
+  // applicationId '' (no application): the session has nobody's delivery log to be recorded in.
+  const record: RecordBase = { subscriptionId: '', applicationId: e.applicationId ?? '', accountId: accountId ?? '0', event: 'session', targetUrl: '' };
   return { channel: sessionChannel(e.session), accountId, record };
 }
 

@@ -52,7 +52,7 @@ export interface SessionStep {
 
 /** How a session ended. */
 type Ending =
-  | { kind: 'instructed'; status: number; contentType: string | null; body: unknown; receivedAt: Date }
+  | { kind: 'instructed'; applicationId: string; status: number; contentType: string | null; body: unknown; receivedAt: Date }
   | { kind: 'failed'; reason: SessionReason };
 
 /** Body of sessions.instructions. */
@@ -67,10 +67,10 @@ export interface SessionInstructions {
   receivedAt: string;
 }
 
-/** Body of sessions.failed. */
+/** Body of sessions.failed; without applicationId when no application owns the dialled address. */
 export interface SessionFailed {
   sessionId: string | null;
-  applicationId: string;
+  applicationId?: string;
   accountId?: string;
   channel: Channel;
   reason: SessionReason;
@@ -167,7 +167,7 @@ export class SessionLoop {
         this.d.metrics.attemptDuration.observe({ kind: 'session' }, r.durationMs / 1000);
         const v = judgeSessionAttempt(r);
         steps.push({ url, status: r.kind === 'response' ? r.status : 0, error: v.ok ? null : `${v.reason}: ${v.error}`, durationMs: r.durationMs });
-        if (v.ok) return { kind: 'instructed', status: v.status, contentType: v.contentType, body: v.body, receivedAt: new Date() };
+        if (v.ok) return { kind: 'instructed', applicationId: plan.applicationId, status: v.status, contentType: v.contentType, body: v.body, receivedAt: new Date() };
         reason = v.reason;
         if (!v.retryable) break;
         retrying = true;
@@ -204,7 +204,7 @@ export class SessionLoop {
             SUBJECTS.sessionInstructions,
             {
               sessionId,
-              applicationId: e.applicationId,
+              applicationId: ending.applicationId,
               accountId: plan.accountId,
               channel: plan.channel,
               status: ending.status,
@@ -219,7 +219,7 @@ export class SessionLoop {
             SUBJECTS.sessionFailed,
             {
               sessionId,
-              applicationId: e.applicationId,
+              ...(plan.record.applicationId ? { applicationId: plan.record.applicationId } : {}),
               ...(plan.accountId ? { accountId: plan.accountId } : {}),
               channel: plan.channel,
               reason: ending.reason,
@@ -227,8 +227,10 @@ export class SessionLoop {
             } satisfies SessionFailed,
             msgID,
           );
-    const records = steps.map((step, i) => {
-      const last = i === steps.length - 1;
+    // A session without an application (unknown_address) has no delivery log to be recorded in.
+    const recorded = plan.record.applicationId ? steps : [];
+    const records = recorded.map((step, i) => {
+      const last = i === recorded.length - 1;
       const outcome: Outcome = !last ? 'retrying' : ending.kind === 'instructed' ? 'succeeded' : 'failed';
       this.d.metrics.deliveries.inc({ kind: 'session', outcome });
       // The body is kept with the session's first record, for resends.

@@ -1,15 +1,17 @@
-// Inbound event -> first attempts. Validates the event (docs/events.md#inbound), finds its targets (the
-// application for a session, every matching subscription for a notification) and runs the first
-// attempt of each right away. The event is acknowledged once every attempt is recorded and every
-// retry it needs is published as a job; a crash before that re-delivers the event, and the
-// attempts are made again with the same webhook-ids. An event that fails is dead-lettered, waits or
-// is retried a bounded number of times (poison.ts), so poison never fills the consumer.
-import type { JetStreamClient, JsMsg, Logger } from '@switchboard/platform';
+// Inbound event -> first attempts. Validates the event (docs/events.md#inbound), finds its targets
+// (the application for a session, by the address it was dialled at when it names none; every
+// matching subscription for a notification) and runs the first attempt of each right away. The
+// event is acknowledged once every attempt is recorded and every retry it needs is published as a
+// job; a crash before that re-delivers the event, and the attempts are made again with the same
+// webhook-ids. An event that fails is dead-lettered, waits or is retried a bounded number of
+// times (poison.ts), so poison never fills the consumer.
+import { SUBJECTS, type JetStreamClient, type JsMsg, type Logger } from '@switchboard/platform';
 import { parseEvent, type ParsedEvent } from './schemas';
 import { deadLetter } from './dead-letter';
 import { classifyEventError, MAX_EVENT_DELIVERIES, retryDelayMs, waitDelayMs } from './poison';
 import { webhookIdFor, type Job } from '../jobs';
 import type { Lookups, SubscriptionTarget } from '../lookup/lookups';
+import { routeSession } from '../lookup/route-session';
 import type { DispatcherMetrics } from '../metrics';
 import type { InFlight } from '../delivery/in-flight';
 import type { DeliveryWorker } from '../delivery/worker';
@@ -43,8 +45,9 @@ async function firstAttemptsOf(msg: JsMsg, lookups: Lookups): Promise<FirstAttem
   const ts = msg.timestampNanos;
   const receivedAt = new Date(Number(ts / 1_000_000n)).toISOString();
   if (parsed.kind === 'session') {
-    const e = parsed.event;
-    return [{ job: { v: 1, kind: 'session', webhookId: webhookIdFor(stream, msg.seq, ts, `app:${e.applicationId}`), attempt: 1, receivedAt, event: e } }];
+    const e = await routeSession(parsed.event, lookups);
+    const target = e.applicationId ? `app:${e.applicationId}` : `to:${e.session.to?.id ?? ''}`;
+    return [{ job: { v: 1, kind: 'session', webhookId: webhookIdFor(stream, msg.seq, ts, target), attempt: 1, receivedAt, event: e } }];
   }
   const e = parsed.event;
   const subs = await lookups.subscriptions({ accountId: e.accountId, applicationId: e.applicationId, event: parsed.webhookEvent, resource: e.resource });
@@ -77,7 +80,7 @@ export async function handleEvent(msg: JsMsg, deps: EventDeps): Promise<void> {
   try {
     firsts = await firstAttemptsOf(msg, deps.lookups);
   } catch (err) {
-    return eventFailed(msg, err, deps, 'notification');
+    return eventFailed(msg, err, deps, msg.subject === SUBJECTS.sessionNew ? 'session' : 'notification');
   }
   for (const f of firsts) deps.metrics.fannedOut.inc({ kind: f.job.kind });
   const runs = await Promise.allSettled(firsts.map((f) => deps.worker.run(f.job, { msg, fromRetry: false }, f.matched)));

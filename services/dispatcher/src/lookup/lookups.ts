@@ -1,9 +1,10 @@
-// Where deliveries go: application URLs (applications service) and matching subscriptions with
-// their secrets (webhooks service), both over gRPC behind a cache. Change events on NATS
-// (applications.changed / applications.deleted / webhooks.changed) invalidate entries at once;
-// the TTL is a safety net for a missed event.
-import { AppError, type Logger, type NatsConnection } from '@switchboard/platform';
-import type { ApplicationsClient, MatchedSubscriptionMessage, WebhooksClient } from '@switchboard/proto';
+// Where deliveries go: application URLs and the owners of dialled addresses (applications
+// service) and matching subscriptions with their secrets (webhooks service), all over gRPC behind
+// a cache. Change events on NATS (applications.changed / applications.deleted / addresses.changed /
+// webhooks.changed) invalidate entries at once; the TTL is a safety net for a missed event.
+import type { DialledAddress } from '@switchboard/events';
+import { AppError, SUBJECTS, type Logger, type NatsConnection } from '@switchboard/platform';
+import type { AddressesClient, ApplicationsClient, MatchedSubscriptionMessage, WebhooksClient } from '@switchboard/proto';
 import { TaggedCache } from './tagged-cache';
 import { secretKey } from '../delivery/signing';
 
@@ -34,6 +35,12 @@ export interface SubscriptionTarget {
   headers: Record<string, string>;
 }
 
+/** The owner of a dialled address. */
+export interface AddressOwner {
+  applicationId: string;
+  accountId: string;
+}
+
 export interface MatchQuery {
   accountId: string;
   applicationId: string | null;
@@ -55,16 +62,37 @@ export class Lookups {
   private readonly apps: TaggedCache<ApplicationTarget | null>;
   private readonly matches: TaggedCache<SubscriptionTarget[]>;
   private readonly targets: TaggedCache<(SubscriptionTarget & { enabled: boolean }) | null>;
+  private readonly owners: TaggedCache<AddressOwner | null>;
 
   constructor(
     private readonly applications: ApplicationsClient,
     private readonly webhooks: WebhooksClient,
+    private readonly addresses: AddressesClient,
     ttlMs: number,
     private readonly logger: Logger,
   ) {
     this.apps = new TaggedCache(ttlMs);
     this.matches = new TaggedCache(ttlMs);
     this.targets = new TaggedCache(ttlMs);
+    this.owners = new TaggedCache(ttlMs);
+  }
+
+  /**
+   * The application that owns a dialled address, or null when nobody does (cached too, until the
+   * address is claimed). Throws AppError('unavailable') when the service is down.
+   */
+  addressOwner(dialled: DialledAddress): Promise<AddressOwner | null> {
+    const key = addressTag(dialled.type, dialled.address);
+    return this.owners.get(key, [key], async () => {
+      try {
+        const res = await this.addresses.resolveAddress({ address: dialled.address }, { timeoutMs: LOOKUP_TIMEOUT_MS });
+        // A deleted application's addresses are announced released (addresses.changed) with it.
+        return res.applicationId ? { applicationId: res.applicationId, accountId: String(res.accountId) } : null;
+      } catch (err) {
+        if (err instanceof AppError && (err.code === 'not_found' || err.code === 'invalid_request')) return null;
+        throw err;
+      }
+    });
   }
 
   /** The application, or null when it does not exist. Throws AppError('unavailable') when the service is down. */
@@ -179,8 +207,8 @@ export class Lookups {
     }
   }
 
-  /** Invalidation from change events (CONTRACTS: applications.*, webhooks.changed). */
-  onChange(subject: string, body: { applicationId?: unknown; accountId?: unknown; subscriptionId?: unknown }): void {
+  /** Invalidation from change events (CONTRACTS: applications.*, addresses.changed, webhooks.changed). */
+  onChange(subject: string, body: { applicationId?: unknown; accountId?: unknown; subscriptionId?: unknown; type?: unknown; address?: unknown }): void {
     const appId = typeof body.applicationId === 'string' && body.applicationId ? body.applicationId : undefined;
     const accountId = typeof body.accountId === 'string' || typeof body.accountId === 'number' ? String(body.accountId) : undefined;
     if (subject.startsWith('applications.')) {
@@ -188,6 +216,10 @@ export class Lookups {
         this.apps.invalidateTag(`app:${appId}`);
         this.matches.invalidateTag(`app:${appId}`);
       } else this.clear();
+    } else if (subject === SUBJECTS.addressesChanged) {
+      // Claimed, moved or released: the address's entry goes, a cached "nobody" included.
+      if (typeof body.type === 'string' && typeof body.address === 'string') this.owners.invalidateTag(addressTag(body.type, body.address));
+      else this.owners.clear();
     } else if (subject === 'webhooks.changed') {
       // An account-level subscription affects every application of the account.
       if (accountId) {
@@ -204,6 +236,7 @@ export class Lookups {
     this.apps.clear();
     this.matches.clear();
     this.targets.clear();
+    this.owners.clear();
   }
 
   /**
@@ -211,7 +244,7 @@ export class Lookups {
    * subscribers too). Events missed while disconnected are covered by clearing on reconnect.
    */
   listen(nc: NatsConnection): () => void {
-    const subs = ['applications.changed', 'applications.deleted', 'webhooks.changed'].map((subject) =>
+    const subs = ['applications.changed', 'applications.deleted', SUBJECTS.addressesChanged, 'webhooks.changed'].map((subject) =>
       nc.subscribe(subject, {
         callback: (err, msg) => {
           if (err) return;
@@ -235,4 +268,9 @@ export class Lookups {
       subs.forEach((s) => s.unsubscribe());
     };
   }
+}
+
+/** Cache key and tag of an address: the type and the stored form that addresses.changed names. */
+function addressTag(type: string, address: string): string {
+  return `address:${type}:${address}`;
 }

@@ -36,6 +36,7 @@ export type SessionReason =
   | 'no_url'
   | 'no_secret'
   | 'application_not_found'
+  | 'unknown_address'
   | 'lookup_unavailable'
   | 'deadline_exceeded';
 
