@@ -14,7 +14,9 @@ const cache = new Map<string, { digest: Buffer; accountId: string; expires: numb
 const inflight = new Map<string, Promise<string | undefined>>();
 
 function scrypt(password: string, salt: Buffer, len: number, o: { N: number; r: number; p: number }): Promise<Buffer> {
-  return new Promise((resolve, reject) => scryptCb(password, salt, len, { ...o, maxmem: 64 * 1024 * 1024 }, (e, k) => (e ? reject(e) : resolve(k))));
+  // As the applications service: OpenSSL needs 128*r*(N+p+2) bytes (128 MiB at N=2^17, r=8).
+  const maxmem = 128 * o.r * (o.N + o.p + 2) + 1024 * 1024;
+  return new Promise((resolve, reject) => scryptCb(password, salt, len, { ...o, maxmem }, (e, k) => (e ? reject(e) : resolve(k))));
 }
 
 async function auth(req: Request, res: Response, next: NextFunction) {
