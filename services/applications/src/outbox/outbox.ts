@@ -3,7 +3,7 @@
 // never loses them.
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { OutboxSchema } from '../db/entities';
+import { OutboxSchema, type OutboxEvent } from '../db/entities';
 
 /** A UUIDv7 (RFC 9562): 48 bits of Unix time in ms, version 7, then random bits and the variant. */
 export function uuidv7(now = Date.now()): string {
@@ -15,7 +15,15 @@ export function uuidv7(now = Date.now()): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
-export function enqueueEvent(em: EntityManager, subject: string, payload: Record<string, unknown>): void {
+/** An event's outbox row before it is written (the id comes from the table). */
+export type NewOutboxEvent = Omit<OutboxEvent, 'id'>;
+
+export function outboxEvent(subject: string, payload: Record<string, unknown>): NewOutboxEvent {
   const createdAt = new Date();
-  em.persist(em.create(OutboxSchema, { messageId: uuidv7(createdAt.getTime()), subject, payload, createdAt }));
+  return { messageId: uuidv7(createdAt.getTime()), subject, payload, createdAt };
+}
+
+/** Persists the event with the entity manager's next flush (the changes it announces are in the same transaction). */
+export function enqueueEvent(em: EntityManager, subject: string, payload: Record<string, unknown>): void {
+  em.persist(em.create(OutboxSchema, outboxEvent(subject, payload)));
 }
