@@ -13,9 +13,14 @@ export interface Proc {
   stop(): Promise<void>;
 }
 
-/** Starts `node --import tsx <script>` in `cwd` with `env`; its output goes to the bench log only on failure. */
+/**
+ * Starts `node --import tsx <script>` in `cwd` with `env`; its output goes to the bench log only on
+ * failure. With BENCH_CPU_PROF set to a directory, the process also runs with `--cpu-prof` and
+ * writes its profile into `<BENCH_CPU_PROF>/<name>/` when it stops (Node refuses `--cpu-prof` in NODE_OPTIONS).
+ */
 export function startProcess(name: string, cwd: string, script: string, env: Record<string, string>): Proc {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: join(root, cwd), env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${join(process.env.BENCH_CPU_PROF, name)}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', script], { cwd: join(root, cwd), env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
   child.on('exit', (code) => {
