@@ -160,7 +160,7 @@ export async function startBenchStack(opts: { webhooks?: boolean; baseline?: boo
     await waitHttp(`http://127.0.0.1:${gw}/healthz`, 'gateway', (s) => s === 200);
     createBenchAccount(env);
     if (opts.baseline !== false) {
-      procs.push(startProcess('baseline', 'bench', 'baseline/server.ts', { DATABASE_URL: db.url, PORT: String(base) }));
+      procs.push(startProcess('baseline', 'bench', 'baseline/server.ts', { DATABASE_URL: db.url, PORT: String(base), SECRETS_KEY: env.SECRETS_KEY }));
       await waitHttp(`http://127.0.0.1:${base}/v1/applications`, 'baseline', (s) => s === 401);
     }
   } catch (err) {
