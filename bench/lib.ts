@@ -13,9 +13,14 @@ export interface Proc {
   stop(): Promise<void>;
 }
 
-/** Starts `node --import tsx <script>` in `cwd` with `env`; its output goes to the bench log only on failure. */
+/**
+ * Starts `node --import tsx <script>` in `cwd` with `env`; its output goes to the bench log only on
+ * failure. With BENCH_CPU_PROF set to a directory, the process also runs with `--cpu-prof` and
+ * writes its profile into `<BENCH_CPU_PROF>/<name>/` when it stops (Node refuses `--cpu-prof` in NODE_OPTIONS).
+ */
 export function startProcess(name: string, cwd: string, script: string, env: Record<string, string>): Proc {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: join(root, cwd), env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${join(process.env.BENCH_CPU_PROF, name)}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', script], { cwd: join(root, cwd), env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
   child.on('exit', (code) => {
@@ -155,7 +160,7 @@ export async function startBenchStack(opts: { webhooks?: boolean; baseline?: boo
     await waitHttp(`http://127.0.0.1:${gw}/healthz`, 'gateway', (s) => s === 200);
     createBenchAccount(env);
     if (opts.baseline !== false) {
-      procs.push(startProcess('baseline', 'bench', 'baseline/server.ts', { DATABASE_URL: db.url, PORT: String(base) }));
+      procs.push(startProcess('baseline', 'bench', 'baseline/server.ts', { DATABASE_URL: db.url, PORT: String(base), SECRETS_KEY: env.SECRETS_KEY }));
       await waitHttp(`http://127.0.0.1:${base}/v1/applications`, 'baseline', (s) => s === 401);
     }
   } catch (err) {

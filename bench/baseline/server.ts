@@ -5,16 +5,21 @@ import { createHash, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
 import { randomBytes } from 'node:crypto';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import pg from 'pg';
+import { SecretBox } from '../../packages/platform/src/secrets';
 import type { SubscriptionRow } from '../../services/webhooks/src/subscriptions/repository';
 
 const port = Number(process.env.PORT ?? 8099);
 const base = process.env.PUBLIC_BASE_URL ?? `http://localhost:${port}`;
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+// Secrets are stored sealed (the tables refuse plaintext), with the stack's key, as the services do.
+const box = SecretBox.fromText(process.env.SECRETS_KEY ?? '');
 const cache = new Map<string, { digest: Buffer; accountId: string; expires: number; refreshAt: number }>();
 const inflight = new Map<string, Promise<string | undefined>>();
 
 function scrypt(password: string, salt: Buffer, len: number, o: { N: number; r: number; p: number }): Promise<Buffer> {
-  return new Promise((resolve, reject) => scryptCb(password, salt, len, { ...o, maxmem: 64 * 1024 * 1024 }, (e, k) => (e ? reject(e) : resolve(k))));
+  // As the applications service: OpenSSL needs 128*r*(N+p+2) bytes (128 MiB at N=2^17, r=8).
+  const maxmem = 128 * o.r * (o.N + o.p + 2) + 1024 * 1024;
+  return new Promise((resolve, reject) => scryptCb(password, salt, len, { ...o, maxmem }, (e, k) => (e ? reject(e) : resolve(k))));
 }
 
 async function auth(req: Request, res: Response, next: NextFunction) {
@@ -150,7 +155,7 @@ app.get('/v1/webhooks/:id', async (req, res) => {
   if (!rows[0]) return void res.status(404).json({ code: 'not_found' });
   res.json(subJson(rows[0] as Sub));
 });
-// A plain insert (subscription and secret in one statement): no limit check; the application must be the caller's.
+// A plain insert (subscription and sealed secret in one statement): no limit check; the application must be the caller's.
 const createSub = async (req: Request, res: Response) => {
   const b = (req.body ?? {}) as { event?: unknown; resource?: unknown; targetUrl?: unknown; name?: unknown; payload?: unknown; enabled?: unknown };
   const event = typeof b.event === 'string' ? EVENTS.get(b.event.trim().toLowerCase()) : undefined;
@@ -178,7 +183,7 @@ const createSub = async (req: Request, res: Response) => {
        returning id
      )
      insert into webhooks.subscription_secrets (subscription_id, secret) select id, $10 from s`,
-    [id, res.locals.accountId, appId, (b.name as string | undefined) || null, event, resource, targetUrl, payload === null ? null : JSON.stringify(payload), b.enabled ?? true, secret],
+    [id, res.locals.accountId, appId, (b.name as string | undefined) || null, event, resource, targetUrl, payload === null ? null : JSON.stringify(payload), b.enabled ?? true, box.seal(secret, id)],
   );
   if (!rowCount) return void res.status(404).json({ code: 'not_found' });
   res.setHeader('Location', `${base}/v1/webhooks/${id}`);

@@ -1,7 +1,7 @@
 import pg from 'pg';
-import { afterEach, expect, it } from 'vitest';
-import { ADMIN_DATABASE_URL as ADMIN, randomName } from '../../../test/support/infra';
-import { ensureDatabase } from './db';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_DATABASE_URL as ADMIN, createTestDatabase, randomName, type TestDatabase } from '../../../test/support/infra';
+import { ensureDatabase, queryPrepared, transactionPrepared, type PooledClient } from './db';
 
 let created: string | undefined;
 
@@ -24,4 +24,40 @@ it('when several services start at once on a machine without the database, then 
   await probe.connect();
   expect((await probe.query('select current_database() as name')).rows[0].name).toBe(created);
   await probe.end();
+});
+
+describe('transactionPrepared', () => {
+  let db: TestDatabase;
+  let pool: pg.Pool;
+  // The one connection of the pool, as the ORM's knex pool hands it out.
+  const pooled: PooledClient = {
+    client: { acquireConnection: () => pool.connect(), releaseConnection: (c) => (c as pg.PoolClient).release() },
+  };
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    pool = new pg.Pool({ connectionString: db.url, max: 1 });
+    await pool.query('create table t (id int primary key)');
+  });
+  afterAll(async () => {
+    await pool.end();
+    await db.drop();
+  });
+
+  it('when the work succeeds, then its writes are committed', async () => {
+    const answer = await transactionPrepared(pooled, 'begin; select pg_advisory_xact_lock(1)', (query) => query('insert into t (id) values ($1) returning id', [1]));
+    expect(answer).toEqual([{ id: 1 }]);
+    expect((await pool.query('select id from t')).rows).toEqual([{ id: 1 }]);
+  });
+
+  it('when a statement fails inside, then nothing of the transaction stays and the connection serves the next caller', async () => {
+    await expect(
+      transactionPrepared(pooled, 'begin', async (query) => {
+        await query('insert into t (id) values ($1)', [2]);
+        await query('insert into t (id) values ($1)', [1]); // duplicate key: the transaction is aborted
+      }),
+    ).rejects.toMatchObject({ code: '23505' });
+    // Same (only) connection: without the rollback it would still be in the aborted transaction.
+    expect(await queryPrepared(pooled, 'select id from t order by id', [])).toEqual([{ id: 1 }]);
+  });
 });

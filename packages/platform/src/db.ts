@@ -40,21 +40,61 @@ export interface PooledClient {
 
 const statementNames = new Map<string, string>();
 
-/**
- * Runs one read on a connection of the ORM's own pool as a named prepared statement: Postgres
- * parses and plans it once per connection, and no query is built or formatted per call. For the
- * hot read paths; parameters are `$1`, `$2`, ... The set of distinct texts must stay small (each
- * is prepared on every pooled connection).
- */
-export async function queryPrepared<R>(pool: PooledClient, text: string, values: unknown[]): Promise<R[]> {
+/** The name a statement text is prepared under (the same on every connection). */
+function statementName(text: string): string {
   let name = statementNames.get(text);
   if (!name) {
     name = `sb_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
     statementNames.set(text, name);
   }
+  return name;
+}
+
+/** Runs one statement on a connection as a named prepared statement. */
+async function runPrepared<R>(connection: pg.ClientBase, text: string, values: unknown[]): Promise<R[]> {
+  return (await connection.query({ name: statementName(text), text, values })).rows as R[];
+}
+
+/**
+ * Runs one read on a connection of the ORM's own pool as a named prepared statement: Postgres
+ * parses and plans it once per connection, and no query is built or formatted per call. For the
+ * hot paths (reads, single-statement writes); parameters are `$1`, `$2`, ... The set of distinct texts must stay small (each
+ * is prepared on every pooled connection).
+ */
+export async function queryPrepared<R>(pool: PooledClient, text: string, values: unknown[]): Promise<R[]> {
   const connection = (await pool.client.acquireConnection()) as pg.ClientBase;
   try {
-    return (await connection.query({ name, text, values })).rows as R[];
+    return await runPrepared<R>(connection, text, values);
+  } finally {
+    await pool.client.releaseConnection(connection);
+  }
+}
+
+/** Runs a prepared statement inside the transaction of transactionPrepared. */
+export type TransactionQuery = <R>(text: string, values: unknown[]) => Promise<R[]>;
+
+/**
+ * A transaction on one connection of the ORM's pool, its statements prepared as in queryPrepared,
+ * for the hot write paths: `opening` (which must begin with BEGIN, and may add parameterless
+ * statements such as a lock, sent in the same round trip), then `work`, then COMMIT; ROLLBACK when
+ * `work` throws. No unit of work and no query building: two round trips plus one per statement.
+ */
+export async function transactionPrepared<T>(pool: PooledClient, opening: string, work: (query: TransactionQuery) => Promise<T>): Promise<T> {
+  if (!/^begin\b/i.test(opening)) throw new Error('a transaction opens with BEGIN');
+  const connection = (await pool.client.acquireConnection()) as pg.ClientBase & { __knex__disposed?: unknown };
+  try {
+    await connection.query(opening);
+    const result = await work((text, values) => runPrepared(connection, text, values));
+    await connection.query('commit');
+    return result;
+  } catch (err) {
+    // Whatever failed (opening, work or commit), nothing of it stays open (ROLLBACK outside a
+    // transaction only warns). A connection that cannot even roll back is marked disposed, so the
+    // pool (knex) drops it instead of handing it out again.
+    await connection.query('rollback').catch((rollbackErr: unknown) => {
+      connection.__knex__disposed = rollbackErr;
+    });
+    throw err;
   } finally {
     await pool.client.releaseConnection(connection);
   }

@@ -2,18 +2,18 @@ import { randomBytes } from 'node:crypto';
 import { AppError, SUBJECTS, type FieldError } from '@switchboard/platform';
 import type { CreateApplicationRequest__Output } from '@switchboard/proto/generated/switchboard/applications/v1/CreateApplicationRequest';
 import type { Deps } from '../context';
-import { ApplicationSchema, type Application } from '../db/entities';
 import { environmentExists } from '../environments/repository';
-import { enqueueEvent } from '../outbox/outbox';
-import { addSecret } from './secret-store';
+import { outboxEvent } from '../outbox/outbox';
+import { insertApplication, type ApplicationView } from './repository';
+import { newSealedSecret } from './secret-store';
 import { checkApiType, checkName, checkUrl, DEFAULT_API_TYPE, DEFAULT_ENVIRONMENT, partitionToEnvironment, requireUrl, throwIfAny } from './rules';
 
 export function newApplicationId(): string {
   return randomBytes(12).toString('hex');
 }
 
-/** Creates the application with its own session signing secret, in one transaction. */
-export async function createApplication(deps: Deps, req: CreateApplicationRequest__Output): Promise<Application> {
+/** Creates the application with its own session signing secret and its event, in one statement. */
+export async function createApplication(deps: Deps, req: CreateApplicationRequest__Output): Promise<ApplicationView> {
   const allowed = deps.allowedCidrs;
   const errors: FieldError[] = [];
   const name = req.name === undefined ? (errors.push({ field: 'name', message: 'is required' }), '') : checkName(req.name, errors);
@@ -27,27 +27,19 @@ export async function createApplication(deps: Deps, req: CreateApplicationReques
   if (environmentId === undefined && req.partition !== undefined) environmentId = partitionToEnvironment(req.partition, errors);
   environmentId ??= DEFAULT_ENVIRONMENT;
   throwIfAny(errors);
-  const em = deps.orm.em.fork();
-  if (!(await environmentExists(em, environmentId))) throw AppError.invalid([{ field: 'environment', message: `environment ${environmentId} does not exist` }]);
+  const em = deps.orm.em;
+  if (!(await environmentExists(em.fork(), environmentId))) throw AppError.invalid([{ field: 'environment', message: `environment ${environmentId} does not exist` }]);
 
+  // The hot path of the API's writes: one statement (application, secret, event) instead of a unit
+  // of work flushed in a transaction of five round trips.
   const now = new Date();
-  const app = em.create(ApplicationSchema, {
-    id: newApplicationId(),
-    accountId: req.accountId,
-    name,
-    voiceUrl,
-    messagingUrl,
-    voiceFallbackUrl,
-    messagingFallbackUrl,
-    environmentId,
-    apiType,
-    partition: null,
-    createdAt: now,
-    updatedAt: now,
-  } as Application);
-  addSecret(em, deps.secrets, app.id, now);
-  enqueueEvent(em, SUBJECTS.applicationChanged, { applicationId: app.id, accountId: req.accountId });
-  await em.flush();
+  const id = newApplicationId();
+  const app = await insertApplication(
+    em,
+    { id, accountId: req.accountId, name, voiceUrl, messagingUrl, voiceFallbackUrl, messagingFallbackUrl, environmentId, apiType, partition: null, createdAt: now, updatedAt: now },
+    newSealedSecret(deps.secrets, id),
+    outboxEvent(SUBJECTS.applicationChanged, { applicationId: id, accountId: req.accountId }),
+  );
   deps.outbox.kick();
   return app;
 }

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, queryPrepared } from '@switchboard/platform';
 import { ApplicationSchema, type Application } from '../db/entities';
+import type { NewOutboxEvent } from '../outbox/outbox';
 
 const ID = /^[0-9a-f]{24}$/;
 const ACCOUNT_ID = /^\d{1,18}$/;
@@ -81,6 +82,47 @@ export async function readById(em: EntityManager, id: string): Promise<Applicati
   if (!ID.test(id)) return undefined;
   const rows = await queryPrepared<ApplicationRow>(em.getConnection().getKnex(), `select ${COLUMNS} from ${table(em)} where id = $1`, [id]);
   return rows[0] ? fromRow(rows[0]) : undefined;
+}
+
+/**
+ * Inserts a new application, its sealed signing secret and the outbox row of its event in one
+ * statement: one round trip, atomic like a transaction (the secret's foreign key is checked at the
+ * statement's commit). Answers the application as stored.
+ */
+export async function insertApplication(em: EntityManager, app: Omit<ApplicationView, 'seq'>, sealedSecret: string, event: NewOutboxEvent): Promise<ApplicationView> {
+  const schema = `"${em.config.get('schema')}"`;
+  const rows = await queryPrepared<{ seq: string }>(
+    em.getConnection().getKnex(),
+    `with a as (
+       insert into ${schema}.applications (id, account_id, name, voice_url, messaging_url, voice_fallback_url, messaging_fallback_url, environment_id, api_type, partition, created_at, updated_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) returning seq::text as seq
+     ), s as (
+       insert into ${schema}.application_secrets (application_id, secret, created_at) values ($1, $13, $11)
+     ), o as (
+       insert into ${schema}.outbox (message_id, subject, payload, created_at) values ($14, $15, $16::jsonb, $17)
+     )
+     select seq from a`,
+    [
+      app.id,
+      app.accountId,
+      app.name,
+      app.voiceUrl,
+      app.messagingUrl,
+      app.voiceFallbackUrl,
+      app.messagingFallbackUrl,
+      app.environmentId,
+      app.apiType,
+      app.partition,
+      app.createdAt,
+      app.updatedAt,
+      sealedSecret,
+      event.messageId,
+      event.subject,
+      JSON.stringify(event.payload),
+      event.createdAt,
+    ],
+  );
+  return { ...app, seq: rows[0]!.seq };
 }
 
 function table(em: EntityManager): string {

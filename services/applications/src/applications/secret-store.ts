@@ -8,18 +8,9 @@ import { ApplicationSecretSchema } from '../db/secret-entities';
 /** How long the secret before a rotation keeps signing alongside the new one. */
 export const PREVIOUS_SECRET_VALID_MS = 24 * 60 * 60 * 1000;
 
-/** Persists a new sealed secret for a new application (flushed with it). */
-export function addSecret(em: EntityManager, box: SecretBox, applicationId: string, now = new Date()): void {
-  em.persist(
-    em.create(ApplicationSecretSchema, {
-      applicationId,
-      secret: box.seal(newSigningSecret(), applicationId),
-      previousSecret: null,
-      previousExpiresAt: null,
-      createdAt: now,
-      rotatedAt: null,
-    }),
-  );
+/** A new signing secret for an application, sealed for its row (written with the application: insertApplication). */
+export function newSealedSecret(box: SecretBox, applicationId: string): string {
+  return box.seal(newSigningSecret(), applicationId);
 }
 
 /** The secrets that sign for the application: the current one first, then the previous one while it is valid. */

@@ -4,11 +4,19 @@
 // (The relay and the message ids are shared with the webhooks service: @switchboard/orm outbox.ts.)
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { uuidv7 } from '@switchboard/orm';
-import { OutboxSchema } from '../db/entities';
+import { OutboxSchema, type OutboxEvent } from '../db/entities';
 
 export { uuidv7 };
 
-export function enqueueEvent(em: EntityManager, subject: string, payload: Record<string, unknown>): void {
+/** An event's outbox row before it is written (the id comes from the table). */
+export type NewOutboxEvent = Omit<OutboxEvent, 'id'>;
+
+export function outboxEvent(subject: string, payload: Record<string, unknown>): NewOutboxEvent {
   const createdAt = new Date();
-  em.persist(em.create(OutboxSchema, { messageId: uuidv7(createdAt.getTime()), subject, payload, createdAt }));
+  return { messageId: uuidv7(createdAt.getTime()), subject, payload, createdAt };
+}
+
+/** Persists the event with the entity manager's next flush (the changes it announces are in the same transaction). */
+export function enqueueEvent(em: EntityManager, subject: string, payload: Record<string, unknown>): void {
+  em.persist(em.create(OutboxSchema, outboxEvent(subject, payload)));
 }

@@ -1,9 +1,8 @@
-import { AppError, type FieldError } from '@switchboard/platform';
+import { AppError, transactionPrepared, type FieldError } from '@switchboard/platform';
 import type { CreateSubscriptionRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/CreateSubscriptionRequest';
 import type { Deps, Traced } from '../context';
-import { DeletedApplicationSchema, SubscriptionSchema, SubscriptionSecretSchema, type Subscription } from '../db/entities';
 import { newSecret, newSubscriptionId } from './ids';
-import { limitScope, lockScope, MAX_ACCOUNT_LEVEL, MAX_PER_APPLICATION, requireAccount } from './repository';
+import { insertWithinLimit, limitScope, lockScopeSql, MAX_ACCOUNT_LEVEL, MAX_PER_APPLICATION, requireAccount, type SubscriptionView } from './repository';
 import { checkEvent, checkEventScope, checkHeaders, sealHeaders, checkName, checkPayload, checkTargetUrl, normaliseResource, throwIfAny } from './rules';
 
 /**
@@ -14,7 +13,7 @@ import { checkEvent, checkEventScope, checkHeaders, sealHeaders, checkName, chec
 export async function createSubscription(
   deps: Deps,
   req: Traced<CreateSubscriptionRequest__Output>,
-): Promise<{ subscription: Subscription; secret: string }> {
+): Promise<{ subscription: SubscriptionView; secret: string }> {
   const { requestId } = req;
   const accountId = requireAccount(req.accountId);
   const applicationId = req.applicationId ? req.applicationId : null;
@@ -37,44 +36,44 @@ export async function createSubscription(
 
   const id = newSubscriptionId();
   const secret = newSecret();
-  const subscription = await deps.orm.em.fork().transactional(async (em) => {
-    await lockScope(em, limitScope(accountId, applicationId));
-    if (applicationId && (await em.count(DeletedApplicationSchema, { applicationId })) > 0) throw AppError.notFound('application');
-    const count = await em.count(SubscriptionSchema, applicationId ? { applicationId } : { accountId, applicationId: null });
-    const max = applicationId ? MAX_PER_APPLICATION : MAX_ACCOUNT_LEVEL;
-    if (count >= max) {
-      throw new AppError(
-        'limit_exceeded',
-        applicationId
-          ? `an application can have at most ${max} webhook subscriptions`
-          : `an account can have at most ${max} account-level webhook subscriptions`,
-      );
-    }
-    const now = new Date();
-    const sub = em.create(SubscriptionSchema, {
-      id,
-      accountId,
-      applicationId,
-      name,
-      event: event!,
-      resource: resource!,
-      targetUrl: targetUrl!,
-      payload,
-      headers: sealHeaders(headers, deps.secrets, id),
-      enabled: req.enabled ?? true,
-      createdAt: now,
-      updatedAt: now,
-      consecutiveFailures: 0,
-      lastAttemptAt: null,
-      lastStatus: null,
-      disabledReason: null,
-      firstFailureAt: null,
-    } as Subscription);
-    // The secret row references the subscription: insert the subscription first.
-    await em.flush();
-    em.create(SubscriptionSecretSchema, { subscriptionId: sub.id, secret: deps.secrets.seal(secret, sub.id), previousSecret: null, previousExpiresAt: null, createdAt: now, rotatedAt: null });
-    return sub;
-  });
-  deps.changes.changed(subscription, requestId);
-  return { subscription, secret };
+  const now = new Date();
+  const max = applicationId ? MAX_PER_APPLICATION : MAX_ACCOUNT_LEVEL;
+  // One transaction of three round trips: BEGIN with the scope's lock, the checks and both inserts
+  // in one prepared statement, COMMIT.
+  const result = await transactionPrepared(deps.orm.em.getConnection().getKnex(), `begin; ${lockScopeSql(limitScope(accountId, applicationId))}`, (query) =>
+    insertWithinLimit(
+      query,
+      deps.schema,
+      {
+        id,
+        accountId,
+        applicationId,
+        name,
+        event: event!,
+        resource: resource!,
+        targetUrl: targetUrl!,
+        payload,
+        headers: sealHeaders(headers, deps.secrets, id),
+        enabled: req.enabled ?? true,
+        createdAt: now,
+        updatedAt: now,
+        consecutiveFailures: 0,
+        lastAttemptAt: null,
+        lastStatus: null,
+        disabledReason: null,
+        firstFailureAt: null,
+      },
+      deps.secrets.seal(secret, id),
+      max,
+    ),
+  );
+  if (result.outcome === 'application_deleted') throw AppError.notFound('application');
+  if (result.outcome === 'limit_reached') {
+    throw new AppError(
+      'limit_exceeded',
+      applicationId ? `an application can have at most ${max} webhook subscriptions` : `an account can have at most ${max} account-level webhook subscriptions`,
+    );
+  }
+  deps.changes.changed(result.subscription, requestId);
+  return { subscription: result.subscription, secret };
 }

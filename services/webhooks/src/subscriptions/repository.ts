@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AppError, queryPrepared } from '@switchboard/platform';
+import { AppError, queryPrepared, type TransactionQuery } from '@switchboard/platform';
 import { SubscriptionSchema, type Subscription } from '../db/entities';
 import { isAccountId, isSubscriptionId } from './ids';
 
@@ -44,7 +44,65 @@ export function limitScope(accountId: string, applicationId: string | null): str
  * in one scope run one at a time, so count-then-insert cannot overshoot, across any number of replicas.
  */
 export async function lockScope(em: EntityManager, scope: string): Promise<void> {
-  await em.execute('select pg_advisory_xact_lock(?::int, hashtext(?))', [LIMIT_LOCK_CLASS, scope]);
+  await em.execute(lockScopeSql(scope));
+}
+
+/** Limit scopes are made of checked ids ("app:" + an application id, "account:" + digits): safe to write into SQL as a literal. */
+const SCOPE = /^(app|account):[A-Za-z0-9_-]{1,64}$/;
+
+/** The statement that takes a limit scope's lock, with the scope as a literal (it rides with BEGIN in one round trip). */
+export function lockScopeSql(scope: string): string {
+  if (!SCOPE.test(scope)) throw new Error(`bad limit scope ${JSON.stringify(scope)}`);
+  return `select pg_advisory_xact_lock(${LIMIT_LOCK_CLASS}, hashtext('${scope}'))`;
+}
+
+export type NewSubscription = Omit<Subscription, 'seq'>;
+
+/** What insertWithinLimit found: the application deleted, the scope at its limit, or the subscription stored. */
+export type InsertOutcome = { outcome: 'application_deleted' } | { outcome: 'limit_reached' } | { outcome: 'created'; subscription: SubscriptionView };
+
+/**
+ * Inserts a subscription and its sealed secret in one statement, unless its application was
+ * deleted or its limit scope already holds `max` subscriptions. Run it inside a transaction that
+ * holds the scope's lock (lockScopeSql) taken by an earlier statement, so the count sees every
+ * create committed before and none can commit in between.
+ */
+export async function insertWithinLimit(query: TransactionQuery, schema: string, sub: NewSubscription, sealedSecret: string, max: number): Promise<InsertOutcome> {
+  const inScope = sub.applicationId ? 'application_id = $3' : 'account_id = $2 and application_id is null';
+  const rows = await query<{ deleted: boolean; n: number; seq: string | null }>(
+    `with d as (
+       select exists (select 1 from "${schema}".deleted_applications where application_id = $3) as deleted
+     ), c as (
+       select count(*)::int as n from "${schema}".subscriptions where ${inScope}
+     ), s as (
+       insert into "${schema}".subscriptions (id, account_id, application_id, name, event, resource, target_url, payload, headers, enabled, created_at, updated_at)
+       select $1, $2, $3, $4, $5, $6, $7, $8::json, $9::json, $10, $11, $12 from d, c where not d.deleted and c.n < $13
+       returning seq::text as seq
+     ), k as (
+       insert into "${schema}".subscription_secrets (subscription_id, secret, created_at) select $1, $14, $11 from s
+     )
+     select d.deleted, c.n, (select seq from s) as seq from d, c`,
+    [
+      sub.id,
+      sub.accountId,
+      sub.applicationId,
+      sub.name,
+      sub.event,
+      sub.resource,
+      sub.targetUrl,
+      sub.payload === null ? null : JSON.stringify(sub.payload),
+      JSON.stringify(sub.headers),
+      sub.enabled,
+      sub.createdAt,
+      sub.updatedAt,
+      max,
+      sealedSecret,
+    ],
+  );
+  const row = rows[0]!;
+  if (row.deleted) return { outcome: 'application_deleted' };
+  if (row.seq === null) return { outcome: 'limit_reached' };
+  return { outcome: 'created', subscription: { ...sub, seq: row.seq } };
 }
 
 // Read-only lookups on the hot path (GET by id, lists) run one prepared statement on a connection of
