@@ -1,7 +1,9 @@
 // Summarises a V8 CPU profile (a .cpuprofile written by `node --cpu-prof`, see BENCH_CPU_PROF in
 // bench/lib.ts): the functions with the most self time, and self time by package or source file.
-//   npx tsx bench/profile.ts [file.cpuprofile] [top N] [--callers <regex>]
-// --callers: the call paths (5 frames up) into functions whose name matches, by self time.
+//   npx tsx bench/profile.ts [file.cpuprofile] [top N] [--callers <regex>] [--from s] [--to s]
+// --callers: the call paths (PROFILE_DEPTH frames up, 6) into functions whose name matches, by self
+// time. --from/--to: only the samples between these seconds of the profile (the timeline printed
+// first shows the busy share of each second, to find the phases of a benchmark).
 // Without a file, the main thread's profile of the newest run in bench/results/profiles.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -51,14 +53,34 @@ function origin(url: string): string {
 const args = process.argv.slice(2);
 const callersAt = args.indexOf('--callers');
 const callers = callersAt >= 0 ? new RegExp(args.splice(callersAt, 2)[1]!) : undefined;
+const option = (name: string): number | undefined => {
+  const at = args.indexOf(name);
+  return at >= 0 ? Number(args.splice(at, 2)[1]) : undefined;
+};
+const fromS = option('--from') ?? 0;
+const toS = option('--to') ?? Infinity;
 const file = args.find((a) => a.endsWith('.cpuprofile')) ?? newest();
 const top = Number(args.find((a) => /^\d+$/.test(a)) ?? 40);
 const depth = Number(process.env.PROFILE_DEPTH ?? 6);
 const p = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
 const byId = new Map(p.nodes.map((n) => [n.id, n]));
 const self = new Map<number, number>();
-p.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (p.timeDeltas[i] ?? 0)));
-const totalUs = p.endTime - p.startTime;
+const idleIds = new Set(p.nodes.filter((n) => n.callFrame.functionName === '(idle)').map((n) => n.id));
+const timeline: Array<{ busy: number; all: number }> = [];
+let atUs = 0;
+let totalUs = 0;
+p.samples.forEach((id, i) => {
+  const d = p.timeDeltas[i] ?? 0;
+  atUs += d;
+  const second = Math.floor(atUs / 1e6);
+  const t = (timeline[second] ??= { busy: 0, all: 0 });
+  t.all += d;
+  if (!idleIds.has(id)) t.busy += d;
+  if (atUs < fromS * 1e6 || atUs > toS * 1e6) return;
+  totalUs += d;
+  self.set(id, (self.get(id) ?? 0) + d);
+});
+console.log(`busy share by second: ${timeline.map((t, s) => `${s}:${t ? fmt((t.busy / t.all) * 100) : 0}`).join(' ')}`);
 let idleUs = 0;
 const fn = new Map<string, number>();
 const orig = new Map<string, number>();
@@ -110,7 +132,7 @@ if (callers) {
   for (const [id, us] of self) {
     if (!callers.test(byId.get(id)!.callFrame.functionName)) continue;
     const chain: string[] = [];
-    for (let at: number | undefined = id; at !== undefined && chain.length < depth; at = parent.get(at)) if (!label(at).endsWith("node:internal") || chain.length === 0) chain.push(label(at));
+    for (let at: number | undefined = id; at !== undefined && chain.length < depth; at = parent.get(at)) if (!label(at).endsWith('node:internal') || chain.length === 0) chain.push(label(at));
     const key = chain.join(' < ');
     paths.set(key, (paths.get(key) ?? 0) + us);
   }
