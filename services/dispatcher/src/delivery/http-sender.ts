@@ -88,6 +88,9 @@ export interface HttpSenderOptions {
   logger?: Pick<Logger, 'warn'>;
 }
 
+/** Sent with every attempt, over the caller's headers of the same names. */
+const FIXED_HEADERS = { 'content-type': 'application/json', 'user-agent': 'Switchboard-Webhooks/1' } as const;
+
 /** A target URL that passed the checks, split for the request; or why it is refused. */
 export type Target = { origin: string; path: string; host: string } | { refusal: string };
 
@@ -161,7 +164,7 @@ export class HttpSender {
         origin: checked.origin,
         path: checked.path,
         method: 'POST',
-        headers: { ...headers, 'content-type': 'application/json', 'user-agent': 'Switchboard-Webhooks/1' },
+        headers: Object.assign({}, headers, FIXED_HEADERS),
         body,
         signal,
         // The signal is what times an attempt out; undici's own timers are coarse (they can fire
