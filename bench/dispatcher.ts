@@ -191,6 +191,8 @@ export async function runDispatcherBench(opts: { events: number; latencySeconds:
         WEBHOOKS_GRPC_URL: `127.0.0.1:${whGrpc}`,
         DELIVERY_CONCURRENCY: String(opts.concurrency),
         DELIVERY_HOST_CONCURRENCY: String(opts.hostConcurrency),
+        // Node/V8 flags of the dispatcher alone (e.g. heap settings), to try them out.
+        ...(process.env.BENCH_DISPATCHER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_DISPATCHER_NODE_OPTIONS } : {}),
       }),
     );
     await waitHttp(`http://127.0.0.1:${dOps}/readyz`, 'dispatcher', (s) => s === 200);
