@@ -20,8 +20,9 @@ export interface BurstResult {
   hosts: number;
   /** attempts in flight of the plain loop (the dispatcher's limit for these hosts) */
   concurrency: number;
-  dispatcher: { eventsPerSecond: number; recordedAfterMs: number; duplicates: number; deferrals: number; outOfOrder: number; cpu: string };
-  baseline: { eventsPerSecond: number };
+  dispatcher: { eventsPerSecond: number; recordedAfterMs: number; duplicates: number; deferrals: number; outOfOrder: number; cpu: string; cpuPerEventUs: number };
+  /** cpuPerEventUs: the benchmark process's (the loop and the receivers together). */
+  baseline: { eventsPerSecond: number; cpuPerEventUs: number };
   ratio: number;
 }
 
@@ -190,6 +191,8 @@ export async function runDispatcherBench(opts: { events: number; latencySeconds:
         WEBHOOKS_GRPC_URL: `127.0.0.1:${whGrpc}`,
         DELIVERY_CONCURRENCY: String(opts.concurrency),
         DELIVERY_HOST_CONCURRENCY: String(opts.hostConcurrency),
+        // Node/V8 flags of the dispatcher alone (e.g. heap settings), to try them out.
+        ...(process.env.BENCH_DISPATCHER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_DISPATCHER_NODE_OPTIONS } : {}),
       }),
     );
     await waitHttp(`http://127.0.0.1:${dOps}/readyz`, 'dispatcher', (s) => s === 200);
@@ -242,10 +245,13 @@ export async function runDispatcherBench(opts: { events: number; latencySeconds:
       const elapsed = performance.now() - t0;
       const dispatcherRate = (opts.events * 1000) / elapsed;
       const duplicates = rxs.reduce((n, r) => n + r.posts, 0) - opts.events;
-      const cpu = cpuDelta(cpu0, cpuByProcess(pids, nats.port), elapsed / 1000);
+      const cpu1 = cpuByProcess(pids, nats.port);
+      const cpu = cpuDelta(cpu0, cpu1, elapsed / 1000);
+      // CPU time the dispatcher spent per event: steadier than the rate on a shared machine.
+      const cpuPerEventUs = ((cpu1.dispatcher! - cpu0.dispatcher!) * 1e6) / opts.events;
       const deferrals = (await metricTotal(metricsUrl, 'dispatcher_deliveries_deferred_total')) - deferred0;
       const disorder = used.reduce((n, t) => n + outOfOrder(t.rx.arrivals, 2 * opts.hostConcurrency), 0);
-      process.stderr.write(`  [${name}] CPU while delivering (100% = one core): ${cpu}\n`);
+      process.stderr.write(`  [${name}] CPU while delivering (100% = one core): ${cpu}; dispatcher ${fmt(cpuPerEventUs)} us per event\n`);
       // ... and every attempt recorded
       used.forEach((t, k) => recordedBefore.set(t.subscriptionId, recordedBefore.get(t.subscriptionId)! + share(opts.events, hosts, k)));
       await waitFor(
@@ -265,6 +271,7 @@ export async function runDispatcherBench(opts: { events: number; latencySeconds:
       const agent = new Agent({ keepAliveTimeout: 30_000 });
       resetAll();
       const b0 = performance.now();
+      const bcpu0 = process.cpuUsage();
       let next = 0;
       await Promise.all(
         Array.from({ length: concurrency }, async () => {
@@ -279,14 +286,16 @@ export async function runDispatcherBench(opts: { events: number; latencySeconds:
         }),
       );
       const baselineRate = (opts.events * 1000) / (performance.now() - b0);
+      const bcpu = process.cpuUsage(bcpu0);
+      const baselineCpuPerEventUs = (bcpu.user + bcpu.system) / opts.events;
       await agent.close();
-      process.stderr.write(`  [${name}] baseline: ${fmt(baselineRate)} events/s (${concurrency} in flight)\n`);
+      process.stderr.write(`  [${name}] baseline: ${fmt(baselineRate)} events/s (${concurrency} in flight; loop and receivers ${fmt(baselineCpuPerEventUs)} us CPU per event)\n`);
       bursts.push({
         name,
         hosts,
         concurrency,
-        dispatcher: { eventsPerSecond: dispatcherRate, recordedAfterMs, duplicates, deferrals, outOfOrder: disorder, cpu },
-        baseline: { eventsPerSecond: baselineRate },
+        dispatcher: { eventsPerSecond: dispatcherRate, recordedAfterMs, duplicates, deferrals, outOfOrder: disorder, cpu, cpuPerEventUs },
+        baseline: { eventsPerSecond: baselineRate, cpuPerEventUs: baselineCpuPerEventUs },
         ratio: dispatcherRate / baselineRate,
       });
     }
@@ -321,7 +330,7 @@ export function printDispatcherResults(r: DispatcherBenchResult): string {
       fmt(b.dispatcher.eventsPerSecond),
       fmt(b.baseline.eventsPerSecond),
       `${fmt(b.ratio * 100, 1)}%`,
-      `${r.events} events, ${b.concurrency} in flight, ${b.dispatcher.deferrals} deferrals, ${b.dispatcher.outOfOrder} far out of order, ${b.dispatcher.duplicates} duplicate POSTs, all recorded after ${fmt(b.dispatcher.recordedAfterMs)} ms`,
+      `${r.events} events, ${b.concurrency} in flight, dispatcher CPU ${fmt(b.dispatcher.cpuPerEventUs)} us per event, ${b.dispatcher.deferrals} deferrals, ${b.dispatcher.outOfOrder} far out of order, ${b.dispatcher.duplicates} duplicate POSTs, all recorded after ${fmt(b.dispatcher.recordedAfterMs)} ms`,
     ]);
   const met = r.bursts.every((b) => b.ratio >= 0.5) && r.latency.p99 < 100;
   return [

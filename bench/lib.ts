@@ -13,14 +13,23 @@ export interface Proc {
   stop(): Promise<void>;
 }
 
+/** Where CPU profiles go (BENCH_CPU_PROF). */
+export const profileDir = join(root, 'bench', 'results', 'profiles');
+
 /**
- * Starts `node --import tsx <script>` in `cwd` with `env`; its output goes to the bench log only on
- * failure. With BENCH_CPU_PROF set to a directory, the process also runs with `--cpu-prof` and
- * writes its profile into `<BENCH_CPU_PROF>/<name>/` when it stops (Node refuses `--cpu-prof` in NODE_OPTIONS).
+ * Node flags of a benchmarked process: `--cpu-prof` when BENCH_CPU_PROF names it (a comma-separated
+ * list of process names such as `dispatcher,webhooks`); when the process exits, one profile per
+ * thread (tsx runs a loader thread too) is written to bench/results/profiles/<name>-<time>/
+ * (summarise the main thread's with `npx tsx bench/profile.ts`).
  */
+function nodeFlags(name: string): string[] {
+  const wanted = (process.env.BENCH_CPU_PROF ?? '').split(',').map((s) => s.trim());
+  return wanted.includes(name) ? ['--cpu-prof', `--cpu-prof-dir=${join(profileDir, `${name}-${Date.now()}`)}`] : [];
+}
+
+/** Starts `node --import tsx <script>` in `cwd` with `env`; its output goes to the bench log only on failure. */
 export function startProcess(name: string, cwd: string, script: string, env: Record<string, string>): Proc {
-  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${join(process.env.BENCH_CPU_PROF, name)}`] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', script], { cwd: join(root, cwd), env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [...nodeFlags(name), '--import', 'tsx', script], { cwd: join(root, cwd), env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
   child.on('exit', (code) => {

@@ -31,7 +31,7 @@ import { handleEvent } from './events/handle-event';
 import { Lookups } from './lookup/lookups';
 import { createMetrics, type DispatcherMetrics } from './metrics';
 import { AttemptRecorder } from './recording/attempt-recorder';
-import { encodeBatch, forwardRecords, recordBatchBytes } from './recording/records-forwarder';
+import { forwardRecords, recordBatchBytes } from './recording/records-forwarder';
 import { CONSUMERS, DELIVERIES_STREAM, ensureDispatcherStreams, JOB_SUBJECTS } from './streams';
 
 export type { Config } from './config';
@@ -114,8 +114,8 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
     const connection = watchConnection(nats.nc);
     // Records are durable once JetStream has them; the records consumer stores them.
     const recorder = new AttemptRecorder(
-      async (attempts, disable) => {
-        await nats.js.publish(JOB_SUBJECTS.records, encodeBatch({ attempts, disable }));
+      async (_attempts, _disable, json) => {
+        await nats.js.publish(JOB_SUBJECTS.records, json);
       },
       {
         flushIntervalMs: config.RECORD_FLUSH_INTERVAL,

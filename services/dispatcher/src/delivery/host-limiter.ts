@@ -118,8 +118,8 @@ export class HostLimiter {
 
   private congested(h: HostState): boolean {
     if (h.inflight.size < this.opts.perHost) return false;
-    let oldest = Infinity;
-    for (const t of h.inflight.values()) if (t < oldest) oldest = t;
+    // Attempts are added in the order they start, so the first one left is the oldest.
+    const oldest = h.inflight.values().next().value ?? Infinity;
     return this.now() - oldest > this.opts.congestedAfterMs;
   }
 

@@ -28,18 +28,22 @@ export interface OutcomeContext {
 
 export function classifyAttempt(r: AttemptResult, ctx: OutcomeContext): AttemptOutcome {
   const now = ctx.now ?? Date.now();
-  const base = { statusCode: r.kind === 'response' ? r.status : 0, durationMs: r.durationMs };
-  if (r.kind === 'response' && r.status >= 200 && r.status < 300) return { ...base, outcome: 'succeeded', error: undefined };
+  const statusCode = r.kind === 'response' ? r.status : 0;
+  const durationMs = r.durationMs;
+  // Object literals, not a spread base: this runs for every attempt.
+  const failed = (error: string): AttemptOutcome => ({ outcome: 'failed', statusCode, durationMs, error });
+  if (r.kind === 'response' && r.status >= 200 && r.status < 300) return { outcome: 'succeeded', statusCode, durationMs, error: undefined };
   if (r.kind === 'response' && r.status === 410) {
-    if (!ctx.subscriptionId) return { ...base, outcome: 'failed', error: 'HTTP 410 Gone: the target asked to stop' };
+    if (!ctx.subscriptionId) return failed('HTTP 410 Gone: the target asked to stop');
     return {
-      ...base,
       outcome: 'failed',
+      statusCode,
+      durationMs,
       error: 'HTTP 410 Gone: subscription disabled',
       disable: { subscriptionId: ctx.subscriptionId, reason: `target answered 410 Gone at ${new Date(now).toISOString()}` },
     };
   }
-  if (r.kind === 'error' && r.refused) return { ...base, outcome: 'failed', error: r.error };
+  if (r.kind === 'error' && r.refused) return failed(r.error);
 
   let error: string;
   let retryAfterMs: number | undefined;
@@ -48,8 +52,8 @@ export function classifyAttempt(r: AttemptResult, ctx: OutcomeContext): AttemptO
     retryAfterMs = parseRetryAfter(r.retryAfter, now);
   } else error = r.error;
   const delay = nextDelay(ctx.retry, ctx.attempt, retryAfterMs, ctx.random);
-  if (delay === undefined) return { ...base, outcome: 'failed', error: `${error}; gave up after ${ctx.attempt} attempt${ctx.attempt === 1 ? '' : 's'}` };
-  return { ...base, outcome: 'retrying', error, retryInMs: delay };
+  if (delay === undefined) return failed(`${error}; gave up after ${ctx.attempt} attempt${ctx.attempt === 1 ? '' : 's'}`);
+  return { outcome: 'retrying', statusCode, durationMs, error, retryInMs: delay };
 }
 
 /** Results that say the host is unwell (they count toward opening its breaker). */

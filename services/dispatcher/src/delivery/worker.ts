@@ -160,7 +160,7 @@ export class DeliveryWorker {
         this.d.metrics.attemptDuration.observe({ kind: job.kind }, a.result.durationMs / 1000);
         const outcome = policy.afterAttempt(job, a.result, plan.subscriptionId);
         // A retry carries what this attempt sent, so it sends the same bytes.
-        const attempted: Job = job.kind === 'notification' && plan.sent ? { ...job, sent: plan.sent } : job;
+        const attempted: Job = job.kind === 'notification' && plan.sent && job.sent !== plan.sent ? Object.assign({}, job, { sent: plan.sent }) : job;
         return this.finish(attempted, source, outcome, plan.record);
       }),
     );

@@ -33,8 +33,14 @@ export interface AttemptFields {
 }
 
 export function attemptRecord(job: RecordedJob, base: RecordBase, a: AttemptFields, now: Date = new Date()): Delivery {
-  return {
-    ...base,
+  // Written out rather than spread: an object spread followed by more properties takes V8's slow
+  // path, and this runs for every attempt.
+  const record: Delivery = {
+    subscriptionId: base.subscriptionId,
+    applicationId: base.applicationId,
+    accountId: base.accountId,
+    event: base.event,
+    targetUrl: base.targetUrl,
     kind: job.kind,
     deliveryKind: KIND_ENUM[job.kind],
     messageId: job.webhookId,
@@ -44,8 +50,12 @@ export function attemptRecord(job: RecordedJob, base: RecordBase, a: AttemptFiel
     outcome: a.outcome,
     deliveryOutcome: OUTCOME_ENUM[a.outcome],
     createdAt: now.toISOString(),
-    ...(a.error ? { error: a.error.slice(0, 1000) } : {}),
   };
+  if (a.error) record.error = a.error.slice(0, 1000);
+  if (base.body !== undefined) record.body = base.body;
+  if (base.id !== undefined) record.id = base.id;
+  if (base.trigger !== undefined) record.trigger = base.trigger;
+  return record;
 }
 
 /** Marks a record cut down to fit in a NATS message; the webhooks service stores it as it is. */

@@ -8,6 +8,8 @@
 // max_payload, and a refused batch at the front of the queue would block it forever). A record too
 // large on its own is stored truncated (attempt-record.ts truncateRecord); a batch the sink refuses
 // as too large is split in halves.
+// Each record is encoded as JSON once, when it is recorded: its size is measured on that text and a
+// batch is the records' texts joined (batchJson), not encoded again.
 import type { Logger } from '@switchboard/platform';
 import type { Delivery } from '@switchboard/proto';
 import { jsonBytes, truncateRecord } from './attempt-record';
@@ -17,14 +19,23 @@ export interface DisableRequest {
   reason: string;
 }
 
-export type RecordSink = (attempts: Delivery[], disable: DisableRequest[]) => Promise<void>;
+/** Stores a batch: the records, the subscriptions to disable, and both as one JSON text (batchJson). */
+export type RecordSink = (attempts: Delivery[], disable: DisableRequest[], json: string) => Promise<void>;
 
 interface Pending {
   attempt: Delivery;
+  /** The record as JSON. */
+  json: string;
   disable: DisableRequest | undefined;
+  disableJson: string | undefined;
   /** Encoded size of the record and its disable request (with separators). */
   bytes: number;
   resolve: () => void;
+}
+
+/** A batch of records already encoded as JSON: `{"attempts":[...],"disable":[...]}`. */
+export function batchJson(attempts: readonly string[], disable: readonly string[]): string {
+  return `{"attempts":[${attempts.join(',')}],"disable":[${disable.join(',')}]}`;
 }
 
 /** Bytes of a batch's envelope: `{"attempts":[],"disable":[]}`. */
@@ -75,11 +86,19 @@ export class AttemptRecorder {
 
   record(attempt: Delivery, disable?: DisableRequest): Promise<void> {
     return new Promise((resolve) => {
-      const disableBytes = disable ? jsonBytes(disable) + 1 : 0;
+      const disableJson = disable ? JSON.stringify(disable) : undefined;
+      const disableBytes = disableJson ? Buffer.byteLength(disableJson) + 1 : 0;
       const room = this.maxBytes() - ENVELOPE_BYTES - disableBytes;
-      const fitted = truncateRecord(attempt, room);
-      if (fitted !== attempt) this.opts.logger.warn({ messageId: attempt.messageId, attempt: attempt.attempt, bytes: jsonBytes(attempt), maxBytes: room }, 'attempt record too large for one message; stored truncated');
-      this.buffer.push({ attempt: fitted, disable, bytes: jsonBytes(fitted) + 1 + disableBytes, resolve });
+      let fitted = attempt;
+      let json = JSON.stringify(attempt);
+      let bytes = Buffer.byteLength(json);
+      if (bytes > room) {
+        fitted = truncateRecord(attempt, room);
+        this.opts.logger.warn({ messageId: attempt.messageId, attempt: attempt.attempt, bytes, maxBytes: room }, 'attempt record too large for one message; stored truncated');
+        json = JSON.stringify(fitted);
+        bytes = Buffer.byteLength(json);
+      }
+      this.buffer.push({ attempt: fitted, json, disable, disableJson, bytes: bytes + 1 + disableBytes, resolve });
       this.changed();
       if (this.buffer.length >= this.opts.batchSize) this.pump();
       else this.schedule();
@@ -130,10 +149,19 @@ export class AttemptRecorder {
 
   private async send(batch: Pending[]): Promise<void> {
     try {
-      await this.sink(
-        batch.map((p) => p.attempt),
-        batch.flatMap((p) => (p.disable ? [p.disable] : [])),
-      );
+      const attempts: Delivery[] = [];
+      const jsons: string[] = [];
+      const disable: DisableRequest[] = [];
+      const disableJsons: string[] = [];
+      for (const p of batch) {
+        attempts.push(p.attempt);
+        jsons.push(p.json);
+        if (p.disable) {
+          disable.push(p.disable);
+          disableJsons.push(p.disableJson!);
+        }
+      }
+      await this.sink(attempts, disable, batchJson(jsons, disableJsons));
     } catch (err) {
       if (isTooLarge(err)) return this.refusedAsTooLarge(batch, err);
       this.failures++;
@@ -171,7 +199,8 @@ export class AttemptRecorder {
     const smaller = truncateRecord(p.attempt, Math.floor(this.maxBytes() / 4));
     if (smaller !== p.attempt && jsonBytes(smaller) < jsonBytes(p.attempt)) {
       this.opts.logger.warn({ messageId: p.attempt.messageId, err: (err as Error).message }, 'attempt record refused as too large; stored truncated');
-      return this.send([{ ...p, attempt: smaller, bytes: jsonBytes(smaller) + 1 }]);
+      const json = JSON.stringify(smaller);
+      return this.send([{ ...p, attempt: smaller, json, bytes: Buffer.byteLength(json) + 1 }]);
     }
     this.inflightRecords -= 1;
     this.opts.logger.error({ attempt: p.attempt, err: (err as Error).message }, 'attempt record refused as too large even truncated; dropped');

@@ -60,8 +60,12 @@ describe('records forwarder', () => {
   });
 
   it('when the message is not a record batch, then it is terminated', async () => {
-    const { msg, calls } = fakeMsg('nonsense');
-    await forwardRecords(msg, { store: async () => undefined, metrics, logger });
-    expect(calls).toEqual(['term']);
+    for (const body of ['nonsense', '[]', '{"attempts":[]}', '{"attempts":[1],"disable":[]}', '{"attempts":[],"disable":[{"subscriptionId":1,"reason":"x"}]}']) {
+      const { msg, calls } = fakeMsg(body);
+      let stored = false;
+      await forwardRecords(msg, { store: async () => void (stored = true), metrics, logger });
+      expect(calls, body).toEqual(['term']);
+      expect(stored, body).toBe(false);
+    }
   });
 });

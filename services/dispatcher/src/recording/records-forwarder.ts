@@ -6,8 +6,7 @@
 // attempt number), so a batch delivered twice is harmless.
 import { AppError, type JsMsg, type Logger } from '@switchboard/platform';
 import type { Delivery } from '@switchboard/proto';
-import { z } from 'zod';
-import type { DisableRequest, RecordSink } from './attempt-recorder';
+import { batchJson, type DisableRequest } from './attempt-recorder';
 import { terminate } from '../events/terminate';
 import type { DispatcherMetrics } from '../metrics';
 
@@ -16,13 +15,29 @@ export interface RecordBatch {
   disable: DisableRequest[];
 }
 
-const batchSchema = z.object({
-  attempts: z.array(z.record(z.string(), z.unknown())),
-  disable: z.array(z.object({ subscriptionId: z.string(), reason: z.string() })),
-});
-
 export function encodeBatch(batch: RecordBatch): string {
-  return JSON.stringify(batch);
+  return batchJson(
+    batch.attempts.map((a) => JSON.stringify(a)),
+    batch.disable.map((d) => JSON.stringify(d)),
+  );
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * A batch as the recorder wrote it. Checked for its shape only, without copying the records: the
+ * webhooks service validates every record it stores (and rejects, one by one, what it refuses).
+ */
+export function decodeBatch(data: Uint8Array): RecordBatch {
+  const b: unknown = JSON.parse(Buffer.from(data).toString('utf8'));
+  if (!isObject(b) || !Array.isArray(b.attempts) || !Array.isArray(b.disable)) throw new Error('expected {"attempts": [...], "disable": [...]}');
+  b.attempts.forEach((a, i) => {
+    if (!isObject(a)) throw new Error(`attempts.${i}: expected an object`);
+  });
+  b.disable.forEach((d, i) => {
+    if (!isObject(d) || typeof d.subscriptionId !== 'string' || typeof d.reason !== 'string') throw new Error(`disable.${i}: expected {subscriptionId, reason} strings`);
+  });
+  return b as unknown as RecordBatch;
 }
 
 /** Largest batch to publish: well under the server's max_payload (room for headers and size estimates). */
@@ -32,7 +47,7 @@ export function recordBatchBytes(maxPayload: number | undefined): number {
 
 export interface ForwarderDeps {
   /** RecordAttempts on the webhooks service. */
-  store: RecordSink;
+  store: (attempts: Delivery[], disable: DisableRequest[]) => Promise<void>;
   metrics: DispatcherMetrics;
   logger: Logger;
 }
@@ -42,7 +57,7 @@ const permanent = (err: unknown) => err instanceof AppError && err.code === 'inv
 export async function forwardRecords(msg: JsMsg, deps: ForwarderDeps): Promise<void> {
   let batch: RecordBatch;
   try {
-    batch = batchSchema.parse(JSON.parse(Buffer.from(msg.data).toString('utf8'))) as RecordBatch;
+    batch = decodeBatch(msg.data);
   } catch (err) {
     return terminate(msg, `invalid record batch: ${(err as Error).message}`, deps);
   }
