@@ -99,6 +99,31 @@ export class Migration005SubscriptionHeaders extends SchemaMigration {
   }
 }
 
+/**
+ * Deletions that return at once: a deleted subscription's (or application's session) delivery
+ * records are queued in delivery_purges and deleted in batches in the background
+ * (deliveries/sweep-deliveries.ts). deleted_accounts keeps a create racing with an account's
+ * deletion from adding a subscription to it.
+ */
+export class Migration006BackgroundPurges extends SchemaMigration {
+  override async up(): Promise<void> {
+    this.useSchema();
+    this.addSql(`
+      create table delivery_purges (
+        seq bigserial primary key,
+        subscription_id text,
+        application_id text,
+        created_at timestamptz not null default now(),
+        constraint delivery_purges_one_owner check ((subscription_id is null) <> (application_id is null))
+      );
+      create table deleted_accounts (
+        account_id bigint primary key,
+        deleted_at timestamptz not null default now()
+      );
+    `);
+  }
+}
+
 export const MIGRATIONS = [
   { name: 'Migration001Initial', class: Migration001Initial },
   { name: 'Migration002CancelledOutcome', class: Migration002CancelledOutcome },
@@ -106,4 +131,5 @@ export const MIGRATIONS = [
   { name: 'Migration003SealSecrets', class: Migration003SealSecrets },
   { name: 'Migration004IdempotencyKeys', class: Migration004IdempotencyKeys },
   { name: 'Migration005SubscriptionHeaders', class: Migration005SubscriptionHeaders },
+  { name: 'Migration006BackgroundPurges', class: Migration006BackgroundPurges },
 ];

@@ -39,6 +39,10 @@ export async function createSubscription(
   const subscription = await deps.orm.em.fork().transactional(async (em) => {
     await lockScope(em, limitScope(accountId, applicationId));
     if (applicationId && (await em.count(DeletedApplicationSchema, { applicationId })) > 0) throw AppError.notFound('application');
+    // A deleted account has nothing left to subscribe for (its requests no longer authenticate).
+    if (!applicationId && (await em.execute(`select 1 from "${deps.schema}".deleted_accounts where account_id = ?`, [accountId])).length > 0) {
+      throw AppError.notFound('account');
+    }
     const count = await em.count(SubscriptionSchema, applicationId ? { applicationId } : { accountId, applicationId: null });
     const max = applicationId ? MAX_PER_APPLICATION : MAX_ACCOUNT_LEVEL;
     if (count >= max) {
