@@ -39,6 +39,12 @@ const schema = z.object({
     .max(2 ** 20)
     .refine((n) => (n & (n - 1)) === 0, 'must be a power of two')
     .default(2 ** 17),
+  /**
+   * Password hashes computed at a time, each on a thread of its own at the lowest CPU priority
+   * (README, Authentication). Default: one less than the cores, at least 1, so a flood of logins
+   * never takes every core.
+   */
+  PASSWORD_KDF_THREADS: z.coerce.number().int().min(1).max(64).optional(),
   /** Run database migrations at start (set false where a release Job runs them). */
   MIGRATE_ON_START: bool(true),
   LOG_LEVEL: logLevel,
