@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { scryptSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { KDF_NICE, KdfThreads } from './kdf-threads';
+import { KdfThreads } from './kdf-threads';
 
 const job = (password: string) => ({ password, salt: Buffer.from('0123456789abcdef'), keylen: 32, N: 2 ** 12, r: 8, p: 1 });
 
@@ -37,12 +37,12 @@ describe('KdfThreads', () => {
     threads.close();
   });
 
-  it.runIf(process.platform === 'linux')('when a hash runs, then its thread runs at a lower CPU priority and the process\'s own threads do not', async () => {
+  it.runIf(process.platform === 'linux')('when a nice value is set, then the KDF thread runs at that lower CPU priority and the process\'s own threads do not', async () => {
     const before = niceOfThreads();
-    const threads = new KdfThreads(1);
+    const threads = new KdfThreads(1, 12);
     await threads.run(job('x'));
     const added = [...niceOfThreads()].filter(([tid]) => !before.has(tid));
-    expect(added.some(([, nice]) => nice === KDF_NICE)).toBe(true);
+    expect(added.some(([, nice]) => nice === 12)).toBe(true);
     expect(niceOfThreads().get(process.pid)).toBe(before.get(process.pid));
     threads.close();
   });

@@ -1,10 +1,9 @@
-// The password KDF (scrypt) runs on threads of its own, at most `threads` hashes at a time, at a low
-// CPU priority (Linux: nice 10 for those threads only). A flood of logins then takes at most
-// `threads` cores, and where anything else wants the CPU (requests of already-authenticated
-// clients, this service's event loop, the database on the same host) that goes first: a nice-10
-// thread gets about a tenth of the share of a normal one. Not the lowest priority (19), which on a
-// saturated host could starve logins, the owner's re-verification included, for good. The default
-// leaves one core free of KDF work: max(1, cores - 1) threads.
+// The password KDF (scrypt) runs on threads of its own, at most `size` hashes at a time: a flood of
+// logins then takes at most `size` cores, whatever else uses the libuv pool. The default leaves one
+// core free of KDF work: max(1, cores - 1) threads. On Linux the threads can also run at a lower
+// CPU priority (`nice`, those threads only), so that wherever anything else wants the CPU
+// (authenticated requests, the event loops, a database on the same host) it goes first; off by
+// default, because on a saturated host it starves logins, the owner's re-verification included.
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 
@@ -17,18 +16,17 @@ export interface KdfJob {
   p: number;
 }
 
-/** The nice value of the KDF threads (Linux). */
-export const KDF_NICE = 10;
-
 // Plain JavaScript evaluated in the worker (no TypeScript loader there). The thread lowers its own
-// priority first; where that is not possible (not Linux, no /proc) it runs at normal priority.
+// priority first when asked to; where that is not possible (not Linux, no /proc) it runs at normal priority.
 const WORKER = `
-const { parentPort } = require('node:worker_threads');
+const { parentPort, workerData } = require('node:worker_threads');
 const { scryptSync } = require('node:crypto');
-try {
-  const tid = Number(require('node:fs').readlinkSync('/proc/thread-self').split('/').pop());
-  if (Number.isInteger(tid) && tid > 0) require('node:os').setPriority(tid, ${KDF_NICE});
-} catch {}
+if (workerData.nice > 0) {
+  try {
+    const tid = Number(require('node:fs').readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isInteger(tid) && tid > 0) require('node:os').setPriority(tid, workerData.nice);
+  } catch {}
+}
 parentPort.on('message', ({ id, password, salt, keylen, N, r, p }) => {
   try {
     // OpenSSL needs 128*r*(N+p+2) bytes; maxmem must cover it (Node's default is 32 MiB).
@@ -62,7 +60,11 @@ export class KdfThreads {
   private nextId = 1;
   private closing = false;
 
-  constructor(private readonly size = Math.max(1, availableParallelism() - 1)) {}
+  constructor(
+    private readonly size = Math.max(1, availableParallelism() - 1),
+    /** Nice value of the threads (Linux; 0 = the process's own priority). */
+    private readonly nice = 0,
+  ) {}
 
   get load(): { running: number; waiting: number } {
     return { running: this.threads.filter((t) => t.job !== undefined).length, waiting: this.urgent.length + this.queue.length };
@@ -76,8 +78,14 @@ export class KdfThreads {
     });
   }
 
-  get threadCount(): number {
-    return this.size;
+  /** The threads' count and nice value, as configured. */
+  get settings(): { size: number; nice: number } {
+    return { size: this.size, nice: this.nice };
+  }
+
+  /** Starts the threads now, so the first logins do not wait for a thread to start. */
+  warm(): void {
+    while (this.threads.length < this.size) this.spawn();
   }
 
   /** Ends the threads once they are idle: jobs sent or queued still get their answer. */
@@ -102,7 +110,7 @@ export class KdfThreads {
   }
 
   private spawn(): Thread {
-    const thread: Thread = { worker: new Worker(WORKER, { eval: true }), job: undefined };
+    const thread: Thread = { worker: new Worker(WORKER, { eval: true, workerData: { nice: this.nice } }), job: undefined };
     thread.worker.unref();
     thread.worker.on('message', (m: { id: number; key?: Uint8Array; error?: string }) => {
       const pending = this.running.get(m.id);

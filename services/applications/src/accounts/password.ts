@@ -39,12 +39,21 @@ export function currentScryptCost(): ScryptCost {
  */
 let threads = new KdfThreads();
 
-/** Sets how many hashes run at a time (PASSWORD_KDF_THREADS); undefined: one less than the cores, at least 1. */
-export function setKdfThreads(n: number | undefined): void {
-  const next = new KdfThreads(n);
-  if (next.threadCount === threads.threadCount) return;
+/**
+ * Sets how many hashes run at a time (PASSWORD_KDF_THREADS; undefined: one less than the cores, at
+ * least 1) and the nice value of their threads (PASSWORD_KDF_NICE).
+ */
+export function setKdfThreads(n: number | undefined, nice = 0): void {
+  const next = new KdfThreads(n, nice);
+  if (next.settings.size === threads.settings.size && next.settings.nice === threads.settings.nice) return;
   threads.close();
   threads = next;
+}
+
+/** Starts the KDF threads and makes the dummy hash ahead of the first login (at service start). */
+export function warmKdfThreads(): void {
+  threads.warm();
+  dummyHash().catch(() => (dummy = undefined));
 }
 
 function scrypt(password: string, salt: Buffer, keylen: number, c: ScryptCost, priority = false): Promise<Buffer> {
