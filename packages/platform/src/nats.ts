@@ -25,7 +25,7 @@ export const STREAMS = {
   events: { name: 'SWITCHBOARD_EVENTS', subjects: ['sessions.new', 'cdr.created', 'cdr.rated', 'sms.dlr', 'webhooks.disabled'], maxAgeMs: 7 * DAY },
   internal: {
     name: 'SWITCHBOARD_INTERNAL',
-    subjects: ['applications.deleted', 'applications.changed', 'webhooks.changed', 'addresses.changed'],
+    subjects: ['applications.deleted', 'applications.changed', 'webhooks.changed', 'addresses.changed', 'accounts.deleted'],
     maxAgeMs: 7 * DAY,
   },
   /** What the platform publishes for the telephony core and for operators. */
@@ -43,6 +43,8 @@ export const SUBJECTS = {
   smsDlr: 'sms.dlr',
   applicationDeleted: 'applications.deleted',
   applicationChanged: 'applications.changed',
+  /** An account was deleted (after an applications.deleted for each of its applications). */
+  accountDeleted: 'accounts.deleted',
   webhooksChanged: 'webhooks.changed',
   /** A subscription was disabled (410 Gone, or failing for DELIVERY_DISABLE_AFTER): the webhookDisabled event. */
   webhooksDisabled: 'webhooks.disabled',

@@ -4,13 +4,12 @@
 // (--password-stdin), from SWITCHBOARD_PASSWORD, or from --password (seen by `ps` and kept in the
 // shell history: discouraged).
 import { parseArgs } from 'node:util';
-import { AppError, SUBJECTS } from '@switchboard/platform';
-import { createAccount, deleteAccount, listAccounts } from './accounts/accounts';
+import { AppError } from '@switchboard/platform';
+import { createAccount, listAccounts } from './accounts/accounts';
+import { deleteAccount } from './accounts/delete-account';
 import { setScryptN } from './accounts/password';
 import { commandError, openCommandDatabase } from './command-database';
 import { loadCommandConfig } from './config';
-import { ApplicationSchema, AccountSchema } from './db/entities';
-import { enqueueEvent } from './outbox/outbox';
 
 const USAGE = `usage:
   npm run account -- create --username <name>                   # asks for the password (no echo)
@@ -115,20 +114,12 @@ try {
     process.stdout.write(`${JSON.stringify(all.map((a) => ({ id: Number(a.id), username: a.username, createdAt: a.createdAt.toISOString() })))}\n`);
   } else {
     if (!values.username) throw new AppError('invalid_request', '--username is required');
-    const deleted = await em.transactional(async (tx) => {
-      const account = await tx.findOne(AccountSchema, { username: values.username! });
-      if (account) {
-        // Its applications go with it: announce each deletion so other services clean up too.
-        for (const app of await tx.find(ApplicationSchema, { accountId: account.id })) {
-          enqueueEvent(tx, SUBJECTS.applicationDeleted, { applicationId: app.id, accountId: app.accountId, deletedAt: new Date().toISOString() });
-        }
-      }
-      return deleteAccount(tx, values.username!);
-    });
+    // Its applications, addresses and webhook subscriptions go with it (delete-account.ts).
+    const deleted = await deleteAccount(em, values.username);
     if (!deleted) {
       process.stderr.write(`no account named ${values.username}\n`);
       code = 1;
-    } else process.stdout.write(`${JSON.stringify({ deleted: values.username })}\n`);
+    } else process.stdout.write(`${JSON.stringify({ deleted: deleted.username, id: Number(deleted.id), applications: deleted.applications })}\n`);
   }
 } catch (err) {
   process.stderr.write(commandError(err));

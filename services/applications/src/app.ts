@@ -2,7 +2,7 @@
 import { createDataService, startOutboxRelay, type DataServiceApp, type OutboxRelay } from '@switchboard/orm';
 import { createLogger, type Logger } from '@switchboard/platform';
 import { healthProto } from '@switchboard/proto';
-import { setScryptN } from './accounts/password';
+import { setKdfThreads, setScryptN, warmKdfThreads } from './accounts/password';
 import type { Config } from './config';
 import type { Deps } from './context';
 import { SCHEMA } from './db/schema';
@@ -14,6 +14,8 @@ export type ApplicationsApp = DataServiceApp;
 
 export async function createApp(config: Config, logger: Logger = createLogger('applications', config.LOG_LEVEL)): Promise<ApplicationsApp> {
   setScryptN(config.PASSWORD_SCRYPT_N);
+  setKdfThreads(config.PASSWORD_KDF_THREADS, config.PASSWORD_KDF_NICE);
+  warmKdfThreads();
   const service = await createDataService('applications', SCHEMA, config, logger);
   const { orm, idempotency, grpc } = service;
   let relay: OutboxRelay | undefined;

@@ -39,6 +39,16 @@ const schema = z.object({
     .max(2 ** 20)
     .refine((n) => (n & (n - 1)) === 0, 'must be a power of two')
     .default(2 ** 17),
+  /**
+   * Password hashes computed at a time, each on a thread of its own (README, Authentication).
+   * Default: one less than the cores, at least 1, so a flood of logins never takes every core.
+   */
+  PASSWORD_KDF_THREADS: z.coerce.number().int().min(1).max(64).optional(),
+  /**
+   * Nice value of those threads on Linux (0-19; 0: normal priority). Above 0 the KDF takes only CPU
+   * nothing else wants; on a host that is often saturated that starves logins.
+   */
+  PASSWORD_KDF_NICE: z.coerce.number().int().min(0).max(19).default(0),
   /** Run database migrations at start (set false where a release Job runs them). */
   MIGRATE_ON_START: bool(true),
   LOG_LEVEL: logLevel,

@@ -15,7 +15,7 @@ import { applicationSecretRoutes } from './http/application-secrets';
 import { addressRoutes, availableNumbersRoute } from './http/addresses';
 import { applicationRoutes } from './http/applications';
 import { deliveryToolRoutes } from './http/delivery-tools';
-import { authenticate } from './http/authenticate';
+import { authenticate, shedBeforeWork } from './http/authenticate';
 import type { RouteDeps } from './http/deps';
 import { jsonBody } from './http/json-body';
 import { problemHandler, notFoundHandler } from './http/problem';
@@ -111,6 +111,7 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
   deliveryToolRoutes(api, deps);
   addressRoutes(api, deps);
   const auth = authenticate(authenticator, limiter, config.TRUSTED_PROXIES);
+  const shed = shedBeforeWork(authenticator, config.TRUSTED_PROXIES, ['/v1/', '/rest/v1/', '/addresses']);
   app.use(['/v1', '/rest/v1'], auth, jsonBody({ limitBytes: config.BODY_LIMIT_BYTES }), api);
   // The Node Tropo client asks for free numbers at /addresses, without a version prefix.
   const unversioned = express.Router();
@@ -125,7 +126,10 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
   return {
     logger,
     async start() {
-      server = createServer({ keepAliveTimeout: 65_000, headersTimeout: 66_000, requestTimeout: 120_000 }, app);
+      // Guesses over their address's budget are refused before Express sees them (http/authenticate.ts).
+      server = createServer({ keepAliveTimeout: 65_000, headersTimeout: 66_000, requestTimeout: 120_000 }, (req, res) => {
+        if (!shed(req, res)) app(req, res);
+      });
       await new Promise<void>((resolve, reject) => {
         server!.once('error', reject);
         server!.listen(config.PORT, config.HOST, () => resolve());

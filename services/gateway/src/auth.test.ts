@@ -218,4 +218,40 @@ describe('Authenticator: bounded verifications', () => {
     state.release.splice(0).forEach((r) => r());
     await Promise.all(flood);
   });
+
+  it('when an address is over its budget, then shedBeforeWork refuses its new guesses (429) but not a cached, known-good or in-flight credential, nor another address', async () => {
+    let now = 1000;
+    const { client } = accounts();
+    const auth = new Authenticator(client, { cacheTtlMs: 30_000, maxFailures: 1000, lockoutMs: 0, addressPerSecond: 1, addressBurst: 2, now: () => now });
+    await auth.authenticate(header('ann', 'right'), 'r', '10.0.0.1');
+    expect(auth.shedBeforeWork(header('x0', 'bad'), '10.0.0.1')).toBeUndefined();
+    for (let i = 0; i < 2; i++) await expect(auth.authenticate(header(`x${i}`, 'bad'), 'r', '10.0.0.1')).rejects.toMatchObject({ code: 'unauthenticated' });
+    expect(auth.shedBeforeWork(header('x9', 'bad'), '10.0.0.1')).toEqual({ status: 429, retryAfter: 1 });
+    // What authenticate() would answer too.
+    await expect(auth.authenticate(header('x9', 'bad'), 'r', '10.0.0.1')).rejects.toMatchObject({ code: 'rate_limited' });
+    expect(auth.shedBeforeWork(header('ann', 'right'), '10.0.0.1')).toBeUndefined();
+    expect(auth.shedBeforeWork(header('x9', 'bad'), '10.0.0.2')).toBeUndefined();
+    expect(auth.shedBeforeWork(undefined, '10.0.0.1')).toBeUndefined();
+    expect(auth.shedBeforeWork('Basic !!!', '10.0.0.1')).toBeUndefined();
+    // Past the cache entry but within the 15 minutes the credential is remembered as the owner's.
+    now += 60_000;
+    for (const u of ['x7', 'x8']) await expect(auth.authenticate(header(u, 'bad'), 'r', '10.0.0.1')).rejects.toMatchObject({ code: 'unauthenticated' });
+    expect(auth.shedBeforeWork(header('x9', 'bad'), '10.0.0.1')).toMatchObject({ status: 429 });
+    expect(auth.shedBeforeWork(header('ann', 'right'), '10.0.0.1')).toBeUndefined();
+  });
+
+  it('when the verifier queue is full, then shedBeforeWork refuses new credentials with 503 + Retry-After 1, but lets a credential being verified join it', async () => {
+    const { client, state } = slowAccounts();
+    const auth = new Authenticator(client, { cacheTtlMs: 30_000, maxFailures: 5, lockoutMs: 1000, verifyConcurrency: 1, verifyQueue: 1 });
+    const pending = [0, 1].map((i) => auth.authenticate(header(`u${i}`, 'x'), 'r').catch((e: unknown) => e));
+    await settle();
+    expect(auth.shedBeforeWork(header('u9', 'x'), '')).toEqual({ status: 503, retryAfter: 1 });
+    expect(auth.shedBeforeWork(header('u0', 'x'), '')).toBeUndefined();
+    while (state.release.length || state.inFlight) {
+      state.release.splice(0).forEach((r) => r());
+      await settle();
+    }
+    await Promise.all(pending);
+    expect(auth.shedBeforeWork(header('u9', 'x'), '')).toBeUndefined();
+  });
 });

@@ -68,6 +68,11 @@ export class VerifyGate {
     return { running: this.running, waiting: this.waiting.length };
   }
 
+  /** Whether a task that is not a priority one would be refused now. */
+  get full(): boolean {
+    return this.running >= this.concurrency && this.waiting.length >= this.queue;
+  }
+
   async run<T>(task: () => Promise<T>, priority = false): Promise<T> {
     if (this.running < this.concurrency) this.running++;
     else {
@@ -128,6 +133,33 @@ export class Authenticator {
     const colon = decoded.indexOf(':');
     if (colon <= 0) throw new AppError('unauthenticated', 'malformed Basic credentials');
     return { username: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
+  }
+
+  /**
+   * The refusal this request would get from authenticate() whatever else it carries, or undefined:
+   * its credentials are neither cached, nor the owner's known-good ones, nor being verified, and
+   * either its address has no token left of its budget of failed logins (429) or the verifier's
+   * queue is full (503). The gateway asks before any other work on the request (routing, body,
+   * logging), so a flood of guesses costs little more than its parsing. Takes nothing: a request it
+   * lets through goes on to authenticate().
+   */
+  shedBeforeWork(header: string | undefined, address: string): { status: 429 | 503; retryAfter: number } | undefined {
+    const wait = this.perAddress.peek(address);
+    if (wait <= 0 && !this.gate.full) return undefined;
+    let username: string;
+    let password: string;
+    try {
+      ({ username, password } = Authenticator.parse(header));
+    } catch {
+      return undefined; // no or malformed credentials: a plain 401, no guess
+    }
+    const digest = createHash('sha256').update(username).update('\0').update(password).digest();
+    const cached = this.cache.get(username);
+    const now = this.now();
+    if (cached !== undefined && timingSafeEqual(cached.digest, digest) && (cached.expires > now || cached.knownGoodUntil > now)) return undefined;
+    if (this.inflight.has(inflightKey(username, digest))) return undefined;
+    this.opts.metrics?.shed?.inc();
+    return wait > 0 ? { status: 429, retryAfter: Math.max(1, Math.ceil(wait / 1000)) } : { status: 503, retryAfter: 1 };
   }
 
   /** `address`: the client's address (clientAddress), for the limit on failed verifications. */
@@ -192,7 +224,7 @@ export class Authenticator {
       // The owner's verified credential (a refresh, or presented during a lockout) goes first and is
       // never refused for a full queue: a flood of guesses must not lock the owner out.
       pending = this.gate
-        .run(() => this.verify(username, password, digest, requestId), priority)
+        .run(() => this.verify(username, password, digest, requestId, priority), priority)
         .catch((err: unknown) => {
           if (err instanceof AppError && err.code === 'unavailable' && (err as { retryAfter?: number }).retryAfter) this.opts.metrics?.shed?.inc();
           throw err;
@@ -203,9 +235,10 @@ export class Authenticator {
     return pending;
   }
 
-  private async verify(username: string, password: string, digest: Buffer, requestId: string): Promise<Principal> {
+  private async verify(username: string, password: string, digest: Buffer, requestId: string, priority: boolean): Promise<Principal> {
     try {
-      const res = await this.accounts.verifyCredentials({ username, password }, { requestId });
+      // The owner's credential also goes first at the applications service's KDF (priority).
+      const res = await this.accounts.verifyCredentials({ username, password, priority }, { requestId });
       const principal = { accountId: res.account!.id, username: res.account!.username };
       // A success resets the failure count, but not a lockout in force: the owner getting through
       // during a brute force must not hand the attacker a fresh set of guesses.

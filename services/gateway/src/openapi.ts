@@ -415,7 +415,13 @@ function webhookPaths(prefix: string, level: 'account' | 'application'): Record<
       parameters: [...appParam, pathId('id', 'Subscription id.')],
       get: { tags: [tag], summary: 'Show a subscription', operationId: `get${level}Webhook`, responses: { '200': json(ref('Webhook'), 'The subscription.'), ...readErrors } },
       put: { tags: [tag], summary: 'Update a subscription', operationId: `update${level}Webhook`, requestBody: jsonBody(ref('WebhookUpdate')), responses: { '200': json(ref('Href'), 'Updated.', hrefHeaders), ...writeErrors } },
-      delete: { tags: [tag], summary: 'Delete a subscription', operationId: `delete${level}Webhook`, responses: { '200': json(ref('Message'), 'Deleted.'), ...readErrors } },
+      delete: {
+        tags: [tag],
+        summary: 'Delete a subscription',
+        description: 'Answers at once, however many delivery records the subscription has: it is gone (404) from then on, and its records are deleted in the background.',
+        operationId: `delete${level}Webhook`,
+        responses: { '200': json(ref('Message'), 'Deleted.'), ...readErrors },
+      },
     },
   };
 }

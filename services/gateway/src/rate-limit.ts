@@ -28,6 +28,15 @@ export class RateLimiter {
     return Math.ceil(((1 - b.tokens) / this.perSecond) * 1000);
   }
 
+  /** The ms to wait before `key` has a token (0: it has one now), taking nothing. */
+  peek(key: string): number {
+    if (this.perSecond <= 0) return 0;
+    const b = this.buckets.get(key);
+    if (!b) return 0;
+    const tokens = Math.min(this.capacity, b.tokens + ((this.now() - b.at) / 1000) * this.perSecond);
+    return tokens >= 1 ? 0 : Math.ceil(((1 - tokens) / this.perSecond) * 1000);
+  }
+
   /** Gives back a token taken for something that turned out not to count. */
   refund(key: string): void {
     const b = this.buckets.get(key);

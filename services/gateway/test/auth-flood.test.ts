@@ -23,6 +23,13 @@ it('when one client address fails too often, then its further logins are refused
   expect(refused.status).toBe(429);
   expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
   expect(refused.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+  // Refused before any other work, yet the same problem document and request id as any answer.
+  expect(await refused.json()).toMatchObject({ status: 429, code: 'rate_limited', error: expect.stringMatching(/too many failed logins/) });
+  expect(refused.headers.get('x-request-id')).toMatch(/./);
+  const tagged = await fetch(`${stack.baseUrl}/v1/applications`, { headers: { authorization: basic('nobody-t', 'bad'), 'x-forwarded-for': '198.51.100.2', 'x-request-id': 'flood-1' } });
+  expect([tagged.status, tagged.headers.get('x-request-id')]).toEqual([429, 'flood-1']);
+  // Paths outside the API are never refused for it.
+  expect((await fetch(`${stack.baseUrl}/openapi.json`, { headers: { authorization: basic('nobody-o', 'bad'), 'x-forwarded-for': '198.51.100.2' } })).status).toBe(200);
   // ...and stays refused from that address...
   expect((await get(basic('nobody-y', 'bad'), '198.51.100.2')).status).toBe(429);
   // ...but a cached credential never touches the limit, and another client behind the proxy is not affected.

@@ -7,6 +7,8 @@ import type { Config } from './config';
 import type { Deps } from './context';
 import { SCHEMA } from './db/schema';
 import { pruneDeliveries } from './deliveries/prune-deliveries';
+import { startSweeper, type Sweeper } from './deliveries/sweep-deliveries';
+import { startAccountsDeletedConsumer } from './events/accounts-deleted';
 import { startApplicationsDeletedConsumer } from './events/applications-deleted';
 import { createChangePublisher, type ChangePublisher } from './events/changes';
 import { registerHandlers } from './grpc/handlers';
@@ -23,10 +25,12 @@ export async function createApp(config: Config, logger: Logger = createLogger('w
   const service = await createDataService('webhooks', SCHEMA, config, logger);
   const { registry, orm, idempotency, grpc } = service;
   const pruned = new Counter({ name: 'webhooks_deliveries_pruned_total', help: 'Delivery records deleted after the retention period.', registers: [registry] });
+  const swept = new Counter({ name: 'webhooks_deliveries_swept_total', help: 'Delivery records of deleted subscriptions and applications deleted in the background.', registers: [registry] });
   let apps: ApplicationsClient | undefined;
   let changes: ChangePublisher | undefined;
-  let consumer: ConsumerLoop | undefined;
+  let consumers: ConsumerLoop[] = [];
   let outbox: OutboxRelay | undefined;
+  let sweeper: Sweeper | undefined;
   let pruneTimer: NodeJS.Timeout | undefined;
   let resendRelay: ResendRelay | undefined;
 
@@ -51,11 +55,13 @@ export async function createApp(config: Config, logger: Logger = createLogger('w
       // webhooks.disabled goes onto the events stream, which the dispatcher fans out.
       await ensureStreams(nats.jsm, [STREAMS.events], config.NATS_STREAM_REPLICAS);
       outbox = startOutboxRelay(orm, nats.js, config.DB_SCHEMA, logger);
+      sweeper = startSweeper(orm, config.DB_SCHEMA, logger, (n) => swept.inc(n));
       const deps: Deps = {
         orm,
         schema: config.DB_SCHEMA,
         applications: createApplicationDirectory(apps),
         changes,
+        sweeper,
         allowedCidrs: config.DELIVERY_ALLOWED_CIDRS,
         secrets: config.SECRETS_KEY,
         dispatchers: createDispatcherLink(nats.nc, config.TEST_REPLY_TIMEOUT_MS, resendRelay.wake),
@@ -64,7 +70,7 @@ export async function createApp(config: Config, logger: Logger = createLogger('w
         publicBaseUrl: config.PUBLIC_BASE_URL,
         outbox,
       };
-      consumer = await startApplicationsDeletedConsumer(deps, nats, logger, registry);
+      consumers = [await startApplicationsDeletedConsumer(deps, nats, logger, registry), await startAccountsDeletedConsumer(deps, nats, logger, registry)];
       registerHandlers(grpc, deps);
       grpc.addHealth(healthProto().Health.service);
       pruneTimer = setInterval(prune, PRUNE_EVERY_MS);
@@ -84,8 +90,9 @@ export async function createApp(config: Config, logger: Logger = createLogger('w
       clearInterval(pruneTimer);
       await service.stop(async () => {
         await resendRelay?.stop();
-        await consumer?.stop();
+        await Promise.all(consumers.map((c) => c.stop()));
         await outbox?.stop();
+        await sweeper?.stop();
         await changes?.drain();
         apps?.close();
       });

@@ -1,6 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Cidr, SecretBox } from '@switchboard/platform';
 import type { ApplicationDirectory } from './applications/directory';
+import type { Sweeper } from './deliveries/sweep-deliveries';
 import type { ChangePublisher } from './events/changes';
 import type { DispatcherLink } from './tools/dispatcher-link';
 
@@ -11,6 +12,8 @@ export interface Deps {
   schema: string;
   applications: ApplicationDirectory;
   changes: ChangePublisher;
+  /** Deletes queued delivery records in the background; kicked after a deletion commits. */
+  sweeper: Pick<Sweeper, 'kick'>;
   /** DELIVERY_ALLOWED_CIDRS. */
   allowedCidrs: readonly Cidr[];
   /** SECRETS_KEY: signing secrets are sealed with it at rest. */

@@ -42,7 +42,10 @@ describe('cascade on application delete', () => {
     expect(await exists(acct, kept.subscription!.id)).toBe(true);
     expect(await exists(acct, accountLevel.subscription!.id)).toBe(true);
     expect(await sql(`select 1 from webhooks.subscription_secrets where subscription_id = any($1)`, [doomed.map((d) => d.subscription!.id)])).toEqual([]);
-    expect(await sql(`select 1 from webhooks.deliveries where subscription_id = $1 or application_id = $2`, [first, app])).toEqual([]);
+    // Delivery records go in the background (the sweeper), subscription and session records alike.
+    await waitFor(async () => (await sql(`select 1 from webhooks.deliveries where subscription_id = $1 or application_id = $2`, [first, app])).length === 0, {
+      what: 'delivery records swept',
+    });
     // The dispatcher hears about every removed subscription.
     await waitFor(() => doomed.every((d) => w.messages.some((m) => m.subscriptionId === d.subscription!.id)), { what: 'webhooks.changed for each' });
     w.stop();
@@ -93,5 +96,22 @@ describe('cascade on application delete', () => {
     await waitFor(async () => !(await exists(acct, id)), { what: 'cascade after poison messages', timeoutMs: 15_000 });
     const metrics = await (await fetch(`http://127.0.0.1:${h.webhooks.opsPort}/metrics`)).text();
     expect(metrics).toMatch(/webhooks_applications_deleted_events_total\{outcome="rejected"\} 2/);
+  });
+
+  it('when accounts.deleted arrives, then all the account\'s subscriptions go, a later account-level create is refused, and other accounts keep theirs', async () => {
+    const [acct, other] = await Promise.all([h.newAccount(), h.newAccount()]);
+    const app = await h.newApplication(acct);
+    const ids = [
+      (await h.webhooks.client.createSubscription({ accountId: acct, ...body })).subscription!.id,
+      (await h.webhooks.client.createSubscription({ accountId: acct, applicationId: app, ...body })).subscription!.id,
+    ];
+    const kept = (await h.webhooks.client.createSubscription({ accountId: other, ...body })).subscription!.id;
+    await h.bus.js.publish(SUBJECTS.accountDeleted, 'not json');
+    await publishJson(h.bus.js, SUBJECTS.accountDeleted, { accountId: acct, deletedAt: new Date().toISOString() });
+    await waitFor(async () => !(await exists(acct, ids[0]!)) && !(await exists(acct, ids[1]!)), { what: 'account cascade', timeoutMs: 15_000 });
+    expect(await exists(other, kept)).toBe(true);
+    expect(await codeOf(h.webhooks.client.createSubscription({ accountId: acct, ...body }))).toBe('not_found');
+    const metrics = await (await fetch(`http://127.0.0.1:${h.webhooks.opsPort}/metrics`)).text();
+    expect(metrics).toMatch(/webhooks_accounts_deleted_events_total\{outcome="rejected"\} 1/);
   });
 });

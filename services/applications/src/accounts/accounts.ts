@@ -1,4 +1,5 @@
-// The account command's operations (create, list, delete), also how test harnesses make accounts.
+// The account command's operations (create, list; delete is delete-account.ts), also how test
+// harnesses make accounts.
 // The gateway's use cases are verify-credentials.ts and get-account.ts.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '@switchboard/platform';
@@ -19,12 +20,4 @@ export async function createAccount(em: EntityManager, username: string, passwor
 
 export async function listAccounts(em: EntityManager): Promise<Account[]> {
   return em.find(AccountSchema, {}, { orderBy: { id: 'asc' } });
-}
-
-/** Deletes an account and (by cascade) its applications. Returns false when there was none. */
-export async function deleteAccount(em: EntityManager, username: string): Promise<boolean> {
-  const account = await em.findOne(AccountSchema, { username });
-  if (!account) return false;
-  await em.removeAndFlush(account);
-  return true;
 }

@@ -1,7 +1,8 @@
 // Passwords are stored as scrypt hashes (a slow, memory-hard KDF) with a per-password salt. Each
 // hash describes itself, `scrypt$N$r$p$salt$key` (salt and key in base64), so hashes made with
 // older parameters still verify; a login with one re-hashes the password (needsRehash).
-import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { KdfThreads } from './kdf-threads';
 
 export interface ScryptCost {
   N: number;
@@ -16,8 +17,6 @@ const MAX_N = 2 ** 20;
 const MAX_R = 32;
 const MAX_P = 16;
 const KEYLEN = 32;
-/** KDF runs at a time: each holds about 128*N*r bytes, so this bounds the memory they take together. */
-const MAX_CONCURRENT = 2;
 
 let cost: ScryptCost = { N: DEFAULT_SCRYPT_N, r: 8, p: 1 };
 
@@ -34,20 +33,31 @@ export function currentScryptCost(): ScryptCost {
   return { ...cost };
 }
 
-let running = 0;
-const waiting: (() => void)[] = [];
+/**
+ * The threads hashes are computed on (PASSWORD_KDF_THREADS; kdf-threads.ts): each hash holds about
+ * 128*N*r bytes, so their number also bounds the memory the KDF takes.
+ */
+let threads = new KdfThreads();
 
-async function scrypt(password: string, salt: Buffer, keylen: number, c: ScryptCost): Promise<Buffer> {
-  if (running >= MAX_CONCURRENT) await new Promise<void>((resolve) => waiting.push(resolve));
-  running++;
-  try {
-    // OpenSSL needs 128*r*(N+p+2) bytes; maxmem must cover it (Node's default is 32 MiB).
-    const options: ScryptOptions = { N: c.N, r: c.r, p: c.p, maxmem: 128 * c.r * (c.N + c.p + 2) + 1024 * 1024 };
-    return await new Promise<Buffer>((resolve, reject) => scryptCb(password, salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key))));
-  } finally {
-    running--;
-    waiting.shift()?.();
-  }
+/**
+ * Sets how many hashes run at a time (PASSWORD_KDF_THREADS; undefined: one less than the cores, at
+ * least 1) and the nice value of their threads (PASSWORD_KDF_NICE).
+ */
+export function setKdfThreads(n: number | undefined, nice = 0): void {
+  const next = new KdfThreads(n, nice);
+  if (next.settings.size === threads.settings.size && next.settings.nice === threads.settings.nice) return;
+  threads.close();
+  threads = next;
+}
+
+/** Starts the KDF threads and makes the dummy hash ahead of the first login (at service start). */
+export function warmKdfThreads(): void {
+  threads.warm();
+  dummyHash().catch(() => (dummy = undefined));
+}
+
+function scrypt(password: string, salt: Buffer, keylen: number, c: ScryptCost, priority = false): Promise<Buffer> {
+  return threads.run({ password, salt, keylen, N: c.N, r: c.r, p: c.p }, priority);
 }
 
 export async function hashPassword(password: string): Promise<string> {
@@ -76,11 +86,14 @@ function parseHash(stored: string): Parsed | undefined {
   return { N, r: R, p: P, salt: Buffer.from(saltB64, 'base64'), key };
 }
 
-/** Constant-time check of a password against a stored hash, with the parameters stored in it. */
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+/**
+ * Constant-time check of a password against a stored hash, with the parameters stored in it.
+ * `priority`: computed ahead of the other hashes waiting (kdf-threads.ts).
+ */
+export async function verifyPassword(password: string, stored: string, priority = false): Promise<boolean> {
   const h = parseHash(stored);
   if (!h) return false;
-  const key = await scrypt(password, h.salt, h.key.length, h);
+  const key = await scrypt(password, h.salt, h.key.length, h, priority);
   return key.length === h.key.length && timingSafeEqual(key, h.key);
 }
 

@@ -10,8 +10,9 @@ export async function verifyCredentials(deps: Deps, req: VerifyCredentialsReques
   const { username, password } = req;
   const em = deps.orm.em.fork();
   const account = USERNAME.test(username) ? await em.findOne(AccountSchema, { username }) : null;
-  // Always spend the KDF time, so a missing user is not distinguishable by timing.
-  const ok = await verifyPassword(password, account?.passwordHash ?? (await dummyHash()));
+  // Always spend the KDF time, so a missing user is not distinguishable by timing. The gateway asks
+  // for priority only for a credential it verified before (the owner's, not a guess).
+  const ok = await verifyPassword(password, account?.passwordHash ?? (await dummyHash()), req.priority === true);
   if (!account || !ok || password.length === 0) throw new AppError('unauthenticated', 'invalid credentials');
   if (needsRehash(account.passwordHash)) {
     // Made with older (weaker) parameters: store a hash with the current ones, unless it changed meanwhile.

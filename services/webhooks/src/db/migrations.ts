@@ -191,6 +191,33 @@ export class Migration007WebhookDisabled extends SchemaMigration {
   }
 }
 
+/**
+ * Deletions that return at once: a deleted subscription's (or application's session) delivery
+ * records are queued in delivery_purges and deleted in batches in the background
+ * (deliveries/sweep-deliveries.ts), with the bodies kept for their resends. deleted_accounts keeps a create racing with an account's
+ * deletion from adding a subscription to it.
+ */
+export class Migration008BackgroundPurges extends SchemaMigration {
+  override async up(): Promise<void> {
+    this.useSchema();
+    this.addSql(`
+      create table delivery_purges (
+        seq bigserial primary key,
+        subscription_id text,
+        application_id text,
+        created_at timestamptz not null default now(),
+        constraint delivery_purges_one_owner check ((subscription_id is null) <> (application_id is null))
+      );
+      create table deleted_accounts (
+        account_id bigint primary key,
+        deleted_at timestamptz not null default now()
+      );
+      -- The sweep deletes a gone subscription's (or application's) kept bodies too.
+      create index delivery_bodies_target on delivery_bodies (target);
+    `);
+  }
+}
+
 export const MIGRATIONS = [
   { name: 'Migration001Initial', class: Migration001Initial },
   { name: 'Migration002CancelledOutcome', class: Migration002CancelledOutcome },
@@ -200,4 +227,5 @@ export const MIGRATIONS = [
   { name: 'Migration005SubscriptionHeaders', class: Migration005SubscriptionHeaders },
   { name: 'Migration006DeliveryTools', class: Migration006DeliveryTools },
   { name: 'Migration007WebhookDisabled', class: Migration007WebhookDisabled },
+  { name: 'Migration008BackgroundPurges', class: Migration008BackgroundPurges },
 ];

@@ -67,7 +67,8 @@ export async function createSubscription(
       max,
     ),
   );
-  if (result.outcome === 'application_deleted') throw AppError.notFound('application');
+  // A deleted account has nothing left to subscribe for (its requests no longer authenticate).
+  if (result.outcome === 'scope_deleted') throw AppError.notFound(applicationId ? 'application' : 'account');
   if (result.outcome === 'limit_reached') {
     throw new AppError(
       'limit_exceeded',

@@ -1,19 +1,23 @@
 import type { DeleteSubscriptionRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/DeleteSubscriptionRequest';
 import type { Deps, Traced } from '../context';
-import { DeliverySchema, SubscriptionSchema } from '../db/entities';
+import { SubscriptionSchema } from '../db/entities';
+import { queueSubscriptionPurge } from '../deliveries/sweep-deliveries';
 import type { SubscriptionRef } from '../events/changes';
 import { findOwned } from './repository';
 
 /**
- * Deletes a subscription with its secrets (foreign key cascade) and its delivery records, in one
- * transaction: nothing of a deleted subscription stays readable or billable to storage.
+ * Deletes a subscription with its secrets (foreign key cascade) and queues its delivery records
+ * for deletion, in one transaction: the answer comes at once however many records it has, and
+ * nothing of it stays readable (the records are reached only through it); the sweeper deletes the
+ * records in batches in the background (deliveries/sweep-deliveries.ts).
  */
 export async function deleteSubscription(deps: Deps, req: Traced<DeleteSubscriptionRequest__Output>): Promise<void> {
   const ref = await deps.orm.em.fork().transactional(async (em): Promise<SubscriptionRef> => {
     const s = await findOwned(em, req.accountId, req.id, req.applicationId || undefined);
-    await em.nativeDelete(DeliverySchema, { subscriptionId: s.id });
     await em.nativeDelete(SubscriptionSchema, { id: s.id });
+    await queueSubscriptionPurge(em, deps.schema, [s.id]);
     return { id: s.id, accountId: String(s.accountId), applicationId: s.applicationId };
   });
+  deps.sweeper.kick();
   deps.changes.changed(ref, req.requestId);
 }

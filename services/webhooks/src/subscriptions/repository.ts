@@ -59,7 +59,7 @@ export function lockScopeSql(scope: string): string {
 export type NewSubscription = Omit<Subscription, 'seq'>;
 
 /** What insertWithinLimit found: the application deleted, the scope at its limit, or the subscription stored. */
-export type InsertOutcome = { outcome: 'application_deleted' } | { outcome: 'limit_reached' } | { outcome: 'created'; subscription: SubscriptionView };
+export type InsertOutcome = { outcome: 'scope_deleted' } | { outcome: 'limit_reached' } | { outcome: 'created'; subscription: SubscriptionView };
 
 /**
  * Inserts a subscription and its sealed secret in one statement, unless its application was
@@ -71,7 +71,10 @@ export async function insertWithinLimit(query: TransactionQuery, schema: string,
   const inScope = sub.applicationId ? 'application_id = $3' : 'account_id = $2 and application_id is null';
   const rows = await query<{ deleted: boolean; n: number; seq: string | null }>(
     `with d as (
-       select exists (select 1 from "${schema}".deleted_applications where application_id = $3) as deleted
+       -- The application was deleted, or (account-level) the whole account was.
+       select case when $3::text is null
+         then exists (select 1 from "${schema}".deleted_accounts where account_id = $2)
+         else exists (select 1 from "${schema}".deleted_applications where application_id = $3) end as deleted
      ), c as (
        select count(*)::int as n from "${schema}".subscriptions where ${inScope}
      ), s as (
@@ -100,7 +103,7 @@ export async function insertWithinLimit(query: TransactionQuery, schema: string,
     ],
   );
   const row = rows[0]!;
-  if (row.deleted) return { outcome: 'application_deleted' };
+  if (row.deleted) return { outcome: 'scope_deleted' };
   if (row.seq === null) return { outcome: 'limit_reached' };
   return { outcome: 'created', subscription: { ...sub, seq: row.seq } };
 }

@@ -4,9 +4,11 @@
 export interface VerifyCredentialsRequest {
   'username'?: (string);
   'password'?: (string);
+  'priority'?: (boolean);
 }
 
 export interface VerifyCredentialsRequest__Output {
   'username': (string);
   'password': (string);
+  'priority': (boolean);
 }

@@ -1,0 +1,143 @@
+// The password KDF (scrypt) runs on threads of its own, at most `size` hashes at a time: a flood of
+// logins then takes at most `size` cores, whatever else uses the libuv pool. The default leaves one
+// core free of KDF work: max(1, cores - 1) threads. On Linux the threads can also run at a lower
+// CPU priority (`nice`, those threads only), so that wherever anything else wants the CPU
+// (authenticated requests, the event loops, a database on the same host) it goes first; off by
+// default, because on a saturated host it starves logins, the owner's re-verification included.
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+
+export interface KdfJob {
+  password: string;
+  salt: Buffer;
+  keylen: number;
+  N: number;
+  r: number;
+  p: number;
+}
+
+// Plain JavaScript evaluated in the worker (no TypeScript loader there). The thread lowers its own
+// priority first when asked to; where that is not possible (not Linux, no /proc) it runs at normal priority.
+const WORKER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { scryptSync } = require('node:crypto');
+if (workerData.nice > 0) {
+  try {
+    const tid = Number(require('node:fs').readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isInteger(tid) && tid > 0) require('node:os').setPriority(tid, workerData.nice);
+  } catch {}
+}
+parentPort.on('message', ({ id, password, salt, keylen, N, r, p }) => {
+  try {
+    // OpenSSL needs 128*r*(N+p+2) bytes; maxmem must cover it (Node's default is 32 MiB).
+    const key = scryptSync(password, Buffer.from(salt), keylen, { N, r, p, maxmem: 128 * r * (N + p + 2) + 1024 * 1024 });
+    parentPort.postMessage({ id, key });
+  } catch (err) {
+    parentPort.postMessage({ id, error: String(err && err.message || err) });
+  }
+});
+`;
+
+interface Thread {
+  worker: Worker;
+  /** The id of the job it runs, if any (one at a time). */
+  job: number | undefined;
+}
+
+interface Pending {
+  job: KdfJob;
+  resolve(key: Buffer): void;
+  reject(err: Error): void;
+}
+
+export class KdfThreads {
+  private readonly threads: Thread[] = [];
+  private readonly queue: Pending[] = [];
+  /** Jobs that go before those of `queue` (in their own order). */
+  private readonly urgent: Pending[] = [];
+  /** Jobs sent to a thread, by id. */
+  private readonly running = new Map<number, Pending>();
+  private nextId = 1;
+  private closing = false;
+
+  constructor(
+    private readonly size = Math.max(1, availableParallelism() - 1),
+    /** Nice value of the threads (Linux; 0 = the process's own priority). */
+    private readonly nice = 0,
+  ) {}
+
+  get load(): { running: number; waiting: number } {
+    return { running: this.threads.filter((t) => t.job !== undefined).length, waiting: this.urgent.length + this.queue.length };
+  }
+
+  /** Computes a hash when a thread is free; a `priority` job goes ahead of the others waiting. */
+  run(job: KdfJob, priority = false): Promise<Buffer> {
+    return new Promise<Buffer>((resolve, reject) => {
+      (priority ? this.urgent : this.queue).push({ job, resolve, reject });
+      this.pump();
+    });
+  }
+
+  /** The threads' count and nice value, as configured. */
+  get settings(): { size: number; nice: number } {
+    return { size: this.size, nice: this.nice };
+  }
+
+  /** Starts the threads now, so the first logins do not wait for a thread to start. */
+  warm(): void {
+    while (this.threads.length < this.size) this.spawn();
+  }
+
+  /** Ends the threads once they are idle: jobs sent or queued still get their answer. */
+  close(): void {
+    this.closing = true;
+    for (const t of this.threads) if (t.job === undefined) void t.worker.terminate();
+  }
+
+  private pump(): void {
+    while (this.urgent.length + this.queue.length > 0) {
+      const thread = this.threads.find((t) => t.job === undefined) ?? (this.threads.length < this.size ? this.spawn() : undefined);
+      if (!thread) return;
+      const pending = (this.urgent.shift() ?? this.queue.shift())!;
+      const id = this.nextId++;
+      this.running.set(id, pending);
+      thread.job = id;
+      // A thread with work keeps the process alive; an idle one does not.
+      thread.worker.ref();
+      const { password, salt, keylen, N, r, p } = pending.job;
+      thread.worker.postMessage({ id, password, salt, keylen, N, r, p });
+    }
+  }
+
+  private spawn(): Thread {
+    const thread: Thread = { worker: new Worker(WORKER, { eval: true, workerData: { nice: this.nice } }), job: undefined };
+    thread.worker.unref();
+    thread.worker.on('message', (m: { id: number; key?: Uint8Array; error?: string }) => {
+      const pending = this.running.get(m.id);
+      this.running.delete(m.id);
+      thread.job = undefined;
+      thread.worker.unref();
+      if (this.closing && this.urgent.length + this.queue.length === 0) void thread.worker.terminate();
+      if (pending) {
+        if (m.key) pending.resolve(Buffer.from(m.key));
+        else pending.reject(new Error(m.error ?? 'scrypt failed'));
+      }
+      this.pump();
+    });
+    const lost = (err: Error) => {
+      const i = this.threads.indexOf(thread);
+      if (i < 0) return;
+      // A thread that died (out of memory, terminated) fails its job and is replaced on demand.
+      this.threads.splice(i, 1);
+      const pending = thread.job === undefined ? undefined : this.running.get(thread.job);
+      if (thread.job !== undefined) this.running.delete(thread.job);
+      thread.job = undefined;
+      pending?.reject(err);
+      this.pump();
+    };
+    thread.worker.on('error', lost);
+    thread.worker.on('exit', () => lost(new Error('the KDF thread exited')));
+    this.threads.push(thread);
+    return thread;
+  }
+}

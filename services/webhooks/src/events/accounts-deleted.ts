@@ -1,0 +1,33 @@
+// accounts.deleted -> all the account's subscriptions go (deletion-consumer.ts). The applications
+// service publishes it after an applications.deleted for each of the account's applications.
+import { z } from 'zod';
+import { SUBJECTS, type ConsumerLoop, type Logger, type NatsHandle, type Registry } from '@switchboard/platform';
+import type { Deps } from '../context';
+import { deleteAccountSubscriptions } from '../subscriptions/delete-account-subscriptions';
+import { startDeletionConsumer } from './deletion-consumer';
+
+export const ACCOUNTS_DELETED_DURABLE = 'webhooks-accounts-deleted';
+
+const body = z.object({
+  accountId: z.union([z.string().regex(/^\d{1,18}$/), z.number().int().positive()]).transform(String),
+  deletedAt: z.string().optional(),
+});
+
+export function startAccountsDeletedConsumer(deps: Deps, nats: NatsHandle, logger: Logger, registry: Registry): Promise<ConsumerLoop> {
+  return startDeletionConsumer(
+    {
+      durable: ACCOUNTS_DELETED_DURABLE,
+      subject: SUBJECTS.accountDeleted,
+      metric: 'webhooks_accounts_deleted_events_total',
+      body,
+      async handle(e) {
+        const removed = await deleteAccountSubscriptions(deps, { accountId: e.accountId });
+        return { accountId: e.accountId, subscriptions: removed.length };
+      },
+      done: 'account deleted: its webhook subscriptions removed',
+    },
+    nats,
+    logger,
+    registry,
+  );
+}

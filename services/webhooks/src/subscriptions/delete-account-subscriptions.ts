@@ -1,0 +1,28 @@
+import type { Deps } from '../context';
+import { SubscriptionSchema } from '../db/entities';
+import { queueSubscriptionPurge } from '../deliveries/sweep-deliveries';
+import type { SubscriptionRef } from '../events/changes';
+import { limitScope, lockScope } from './repository';
+
+/**
+ * The cascade of an account's deletion: all its subscriptions (account level, and any application
+ * level one whose applications.deleted has not been handled yet) and their secrets go, and their
+ * delivery records are queued for the sweeper, in one transaction. A tombstone written under the
+ * lock that account-level creates take keeps a create in flight from adding one afterwards.
+ * Idempotent (events may be redelivered).
+ */
+export async function deleteAccountSubscriptions(deps: Deps, req: { accountId: string }): Promise<SubscriptionRef[]> {
+  const { accountId } = req;
+  const removed = await deps.orm.em.fork().transactional(async (em) => {
+    await lockScope(em, limitScope(accountId, null));
+    await em.execute(`insert into "${deps.schema}".deleted_accounts (account_id) values (?) on conflict do nothing`, [accountId]);
+    const subs = await em.find(SubscriptionSchema, { accountId });
+    const ids = subs.map((s) => s.id);
+    if (ids.length > 0) await em.nativeDelete(SubscriptionSchema, { id: { $in: ids } });
+    await queueSubscriptionPurge(em, deps.schema, ids);
+    return subs.map((s) => ({ id: s.id, accountId: String(s.accountId), applicationId: s.applicationId }));
+  });
+  deps.sweeper.kick();
+  for (const ref of removed) deps.changes.changed(ref);
+  return removed;
+}
