@@ -13,3 +13,4 @@ export * from './paging';
 export * from './secrets';
 export * from './tracing';
 export * from './idempotency';
+export * from './session-registry';
