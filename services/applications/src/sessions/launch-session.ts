@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { AppError, SUBJECTS } from '@switchboard/platform';
+import { AppError, publishJson, SUBJECTS } from '@switchboard/platform';
 import type { LaunchSessionRequest__Output } from '@switchboard/proto/generated/switchboard/applications/v1/LaunchSessionRequest';
 import { resolveToken } from '../addresses/repository';
 import type { Deps } from '../context';
-import { enqueueEvent } from '../outbox/outbox';
 import { natsUnavailable } from './unavailable';
 import { checkParameters } from './rules';
 
@@ -17,8 +16,10 @@ export interface LaunchedSession {
  * Starts a session for the application that holds the token (Tropo's Session API): a sessions.new
  * event with userType NONE, the token's channel, no caller or callee, and the request's other
  * fields as `parameters`. The dispatcher delivers it to the application's voiceUrl or messagingUrl
- * like any session. The session is registered for signals first, then the event commits to the
- * outbox, which publishes it (so a NATS outage delays the session, never loses it).
+ * like any session. The session is registered for signals first, then its event is published;
+ * the answer waits for JetStream to have stored both, so a launch that answers is never lost and
+ * one that fails (503) launched nothing. There is no database change to commit with the event, so
+ * it needs no outbox: a launch while NATS is away is refused, not held for a late delivery.
  */
 export async function launchSession(deps: Deps, req: LaunchSessionRequest__Output): Promise<LaunchedSession> {
   const parameters = checkParameters(req.parameters ?? {});
@@ -40,9 +41,7 @@ export async function launchSession(deps: Deps, req: LaunchSessionRequest__Outpu
     headers: {},
     parameters,
   };
-  await deps.orm.em.fork().transactional(async (tx) => {
-    enqueueEvent(tx, SUBJECTS.sessionNew, { applicationId: owner.applicationId, accountId: owner.accountId, session });
-  });
-  deps.outbox.kick();
+  // The message id makes a publish retried by the client library a duplicate, not a second session.
+  await publishJson(deps.js, SUBJECTS.sessionNew, { applicationId: owner.applicationId, accountId: owner.accountId, session }, `launch:${sessionId}`).catch(natsUnavailable);
   return { sessionId, applicationId: owner.applicationId, accountId: owner.accountId };
 }
