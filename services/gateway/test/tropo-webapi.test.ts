@@ -140,7 +140,7 @@ describe('the npm tropo-webapi client, unchanged', () => {
       const e = m?.json<{ applicationId: string; session: { id: string; parameters: Record<string, string> } }>();
       return e?.session.id === id?.[2] ? e : undefined;
     });
-    expect(event).toMatchObject({ applicationId: appId, session: { userType: 'NONE', parameters: { numberToDial: '14075550100', msg: 'hello there' } } });
+    expect(event).toMatchObject({ applicationId: appId, accountId: alice.id, session: { userType: 'NONE', accountId: alice.id, parameters: { numberToDial: '14075550100', msg: 'hello there' } } });
 
     const unknown = await call(() => session.makeApiCall('0'.repeat(64), {}), session);
     expect(unknown.code).toBe(404);
