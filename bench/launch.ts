@@ -13,6 +13,8 @@ export interface LaunchBenchResult {
   sessions: number;
   concurrency: number;
   launchesPerSecond: number;
+  /** Launches answered per second in the burst (the HTTP side alone, before the last delivery). */
+  answeredPerSecond: number;
   /** Launches refused (not 200) or whose session failed (sessions.failed) during the burst. */
   burstErrors: number;
   latency: { ratePerSecond: number; sessions: number; errors: number; arrived: Percentiles; answered: Percentiles };
@@ -85,11 +87,12 @@ export async function runLaunchBench(opts: { sessions: number; latencySeconds: n
         while (next < opts.sessions) burst.push(await launch(next++));
       }),
     );
+    const answeredPerSecond = (burst.length * 1000) / (performance.now() - t0);
     const burstIds = burst.flatMap((b) => (b.id ? [b.id] : []));
     const burstFailed = await arrivedAll(burstIds);
     const launchesPerSecond = ((burstIds.length - burstFailed) * 1000) / (performance.now() - t0);
     const burstErrors = burst.length - burstIds.length + burstFailed;
-    process.stderr.write(`  launches: ${fmt(launchesPerSecond)} sessions/s (${opts.sessions} sessions, ${opts.concurrency} clients, ${burstErrors} refused or failed)\n`);
+    process.stderr.write(`  launches: ${fmt(launchesPerSecond)} sessions/s delivered, ${fmt(answeredPerSecond)} answered/s (${opts.sessions} sessions, ${opts.concurrency} clients, ${burstErrors} refused or failed)\n`);
 
     // 2. Latency at half that rate, paced (open loop).
     const rate = launchesPerSecond / 2;
@@ -109,7 +112,7 @@ export async function runLaunchBench(opts: { sessions: number; latencySeconds: n
     const arrived = percentiles(ok.map((p) => app.posts.get(p.id)! - p.sent));
     const answered = percentiles(ok.map((p) => p.answered - p.sent));
     process.stderr.write(`  at ${fmt(rate)} sessions/s: request->session POST p99 ${arrived.p99} ms, request->answer p99 ${answered.p99} ms\n`);
-    return { sessions: opts.sessions, concurrency: opts.concurrency, launchesPerSecond, burstErrors, latency: { ratePerSecond: rate, sessions: count, errors: count - ok.length, arrived, answered } };
+    return { sessions: opts.sessions, concurrency: opts.concurrency, launchesPerSecond, answeredPerSecond, burstErrors, latency: { ratePerSecond: rate, sessions: count, errors: count - ok.length, arrived, answered } };
   } finally {
     sub.unsubscribe();
     await bus.close();
@@ -124,7 +127,7 @@ export function printLaunchResults(r: LaunchBenchResult): string {
   const row = (name: string, p: Percentiles, target?: number) => [name, `${p.p50} ms`, `${p.p90} ms`, `${p.p99} ms`, `${p.max} ms`, target ? `< ${target} ms: ${p.p99 < target ? 'met' : 'NOT met'}` : ''];
   return [
     'Session API: POST /1.0/sessions with a token -> sessions.new -> signed session POST at the application',
-    `launch rate: ${fmt(r.launchesPerSecond)} sessions/s delivered (${r.sessions} launches from ${r.concurrency} clients, ${r.burstErrors} refused or failed)`,
+    `launch rate: ${fmt(r.launchesPerSecond)} sessions/s delivered, ${fmt(r.answeredPerSecond)} launches/s answered (${r.sessions} launches from ${r.concurrency} clients, ${r.burstErrors} refused or failed)`,
     `latency at ${fmt(r.latency.ratePerSecond)} sessions/s (half the measured rate, ${r.latency.sessions} launches, ${r.latency.errors} refused or failed):`,
     table([
       ['from the request to', 'p50', 'p90', 'p99', 'max', 'target (p99)'],
