@@ -145,6 +145,13 @@ describe('launching a session with a token', () => {
     expect((await problem(await call('POST', `/v1/sessions?token=${token}`, JSON.stringify({ token: 'other' }), { 'content-type': 'application/json' }), 400)).errors[0].field).toBe('token');
     await problem(await call('POST', '/v1/sessions', `token=${token}`, { 'content-type': 'text/plain' }), 415);
     await problem(await call('DELETE', '/v1/sessions'), 405);
+    // GET launches, so HEAD (which Express would answer with the GET handler) must not.
+    const before = rx.received.length;
+    const head = await fetch(`${stack.baseUrl}/1.0/sessions?token=${token}`, { method: 'HEAD' });
+    expect(head.status).toBe(405);
+    expect(head.headers.get('allow')).toBe('GET, POST');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(rx.received.length).toBe(before);
   });
 
   it('when parameters are too many, too long or not strings, then it is a 400 naming them', async () => {
@@ -224,4 +231,33 @@ describe('signals', () => {
     expect((await problem(await call('GET', `/1.0/sessions/${id}/signals?action=create&value=exit`), 400)).errors[0].field).toBe('action');
     await problem(await call('GET', `/1.0/sessions/${id}`), 404);
   });
+});
+
+describe('while NATS is away', () => {
+  it('when a session is launched or signalled, then it is a 503 that launched nothing; once NATS is back, launches and signals work again', async () => {
+    const token = await newToken('voice');
+    const { id } = await json(await call('POST', '/v1/sessions', JSON.stringify({ token }), { 'content-type': 'application/json' }));
+    await arrived(id);
+    await stack.nats.stop();
+    let down = true;
+    try {
+      const before = rx.received.length;
+      const launch = await problem(await call('POST', '/v1/sessions', JSON.stringify({ token, during: 'outage' }), { 'content-type': 'application/json' }), 503);
+      expect(launch.code).toBe('unavailable');
+      expect(JSON.stringify(launch)).not.toMatch(/nats:|127\.0\.0\.1|stack/i);
+      expect((await problem(await call('GET', `/1.0/sessions/${id}/signals?value=exit`), 503)).code).toBe('unavailable');
+      await stack.nats.start();
+      down = false;
+      // Nothing of the refused launch comes later.
+      const again = await waitFor(async () => {
+        const r = await call('POST', '/v1/sessions', JSON.stringify({ token, after: 'outage' }), { 'content-type': 'application/json' });
+        return r.status === 200 ? json(r) : undefined;
+      }, { timeoutMs: 20_000, what: 'launches after NATS came back' });
+      expect((await arrived(again.id)).body.session.parameters).toEqual({ after: 'outage' });
+      expect(rx.received.slice(before).some((r) => r.body?.session?.parameters?.during)).toBe(false);
+      expect(await json(await call('GET', `/1.0/sessions/${id}/signals?value=exit`))).toEqual({ status: 'QUEUED' });
+    } finally {
+      if (down) await stack.nats.start();
+    }
+  }, 60_000);
 });

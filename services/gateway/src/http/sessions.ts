@@ -76,11 +76,19 @@ function sendLaunched(req: Request, res: Response, token: string, id: string): v
   res.end(xml);
 }
 
+/** GET launches and signals (Tropo's design), so HEAD, which Express would hand to GET, must not. */
+function refuseHead(req: Request, res: Response): void {
+  if (req.method !== 'HEAD') return;
+  res.setHeader('Allow', 'GET, POST');
+  throw new AppError('method_not_allowed', 'allowed methods: GET, POST');
+}
+
 /** Registers the routes at the root of a router mounted on /1.0/sessions, /v1/sessions and /rest/v1/sessions. */
 export function sessionRoutes(router: Router, deps: SessionRouteDeps): void {
   const { sessions, limiter } = deps;
 
   const launch = async (req: Request, res: Response) => {
+    refuseHead(req, res);
     const { token, action, ...rest } = decodeFields(requestFields(req), sessionLaunch);
     checkAction(action, 'create');
     if (!token) {
@@ -98,6 +106,7 @@ export function sessionRoutes(router: Router, deps: SessionRouteDeps): void {
   };
 
   const signal = async (req: Request, res: Response) => {
+    refuseHead(req, res);
     const { value, signal: alias, action } = decodeFields(requestFields(req), sessionSignal);
     checkAction(action, 'signal');
     if (value != null && alias != null && value !== alias) throw AppError.invalid([{ field: 'signal', message: 'is another name of value; give one of them' }]);
