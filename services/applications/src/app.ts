@@ -32,7 +32,7 @@ export async function createApp(config: Config, logger: Logger = createLogger('a
       stopPruning = idempotency.startPruning(60 * 60 * 1000, (err) => logger.warn({ err: (err as Error).message }, 'pruning idempotency keys failed; will retry'));
       relay = startOutboxRelay(orm, nats.js, config.DB_SCHEMA, logger);
       const deps: Deps = { orm, allowedCidrs: config.DELIVERY_ALLOWED_CIDRS, sipDomain: config.SIP_DOMAIN, outbox: relay, secrets: config.SECRETS_KEY,
-        sessions: new SessionRegistry(nats.js, nats.jsm), js: nats.js };
+        sessions: new SessionRegistry(nats.js, nats.jsm), js: nats.js, logger };
       registerHandlers(grpc, deps);
       grpc.addHealth(healthProto().Health.service);
       return service.serve(async (n) => ({

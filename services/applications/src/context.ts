@@ -1,5 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { Cidr, JetStreamClient, SecretBox, SessionRegistry } from '@switchboard/platform';
+import type { Cidr, JetStreamClient, Logger, SecretBox, SessionRegistry } from '@switchboard/platform';
 
 /** What the use cases need, built once by the composition root (app.ts) or the account command. */
 export interface Deps {
@@ -14,6 +14,8 @@ export interface Deps {
   secrets: SecretBox;
   /** Sessions started or routed in the last 24 h (the Session API's signals). */
   sessions: SessionRegistry;
-  /** JetStream, for what is published without the outbox (signals). */
+  /** JetStream, for what is published without the outbox (launched sessions, signals). */
   js: JetStreamClient;
+  /** For what a use case notes without failing the request. */
+  logger: Logger;
 }

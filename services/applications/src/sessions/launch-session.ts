@@ -16,10 +16,10 @@ export interface LaunchedSession {
  * Starts a session for the application that holds the token (Tropo's Session API): a sessions.new
  * event with userType NONE, the token's channel, no caller or callee, and the request's other
  * fields as `parameters`. The dispatcher delivers it to the application's voiceUrl or messagingUrl
- * like any session. The session is registered for signals first, then its event is published;
- * the answer waits for JetStream to have stored both, so a launch that answers is never lost and
- * one that fails (503) launched nothing. There is no database change to commit with the event, so
- * it needs no outbox: a launch while NATS is away is refused, not held for a late delivery.
+ * like any session. The event and the session's entry in the registry of signallable sessions are
+ * written at once, and the answer waits for both: a launch that answers is stored in JetStream
+ * and can be signalled at once; one refused (503, NATS away) launched nothing. There is no
+ * database change to commit with the event, so it needs no outbox.
  */
 export async function launchSession(deps: Deps, req: LaunchSessionRequest__Output): Promise<LaunchedSession> {
   const parameters = checkParameters(req.parameters ?? {});
@@ -27,7 +27,6 @@ export async function launchSession(deps: Deps, req: LaunchSessionRequest__Outpu
   if (!owner) throw AppError.notFound('token');
   const sessionId = randomBytes(16).toString('hex');
   const channel = owner.channel === 'voice' ? 'VOICE' : 'TEXT';
-  await deps.sessions.remember(sessionId, { applicationId: owner.applicationId, accountId: owner.accountId, source: 'launched' }).catch(natsUnavailable);
   const session = {
     id: sessionId,
     accountId: owner.accountId,
@@ -41,7 +40,13 @@ export async function launchSession(deps: Deps, req: LaunchSessionRequest__Outpu
     headers: {},
     parameters,
   };
-  // The message id makes a publish retried by the client library a duplicate, not a second session.
-  await publishJson(deps.js, SUBJECTS.sessionNew, { applicationId: owner.applicationId, accountId: owner.accountId, session }, `launch:${sessionId}`).catch(natsUnavailable);
+  const [registered, published] = await Promise.allSettled([
+    deps.sessions.remember(sessionId, { applicationId: owner.applicationId, accountId: owner.accountId, source: 'launched' }),
+    // The message id makes a publish repeated by the client library a duplicate, not a second session.
+    publishJson(deps.js, SUBJECTS.sessionNew, { applicationId: owner.applicationId, accountId: owner.accountId, session }, `launch:${sessionId}`),
+  ]);
+  if (published.status === 'rejected') natsUnavailable(published.reason);
+  // Launched all the same: the dispatcher registers the session again when it delivers it.
+  if (registered.status === 'rejected') deps.logger.warn({ err: (registered.reason as Error).message, sessionId }, 'launched session not registered for signals until delivered');
   return { sessionId, applicationId: owner.applicationId, accountId: owner.accountId };
 }
