@@ -3,8 +3,9 @@
 // the JSON and XML answers, where the session goes and what it carries, refused tokens and
 // parameters, the per-token rate limit, and signals (QUEUED on sessions.signal, or NOTFOUND).
 import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STREAMS, SUBJECTS } from '@switchboard/platform';
+import { createLogger, STREAMS, SUBJECTS } from '@switchboard/platform';
 import { startReceiver, startServices, waitFor, type Receiver, type Services, type TestAccount } from '../../../test/support';
 import { TEST_DISPATCHER_ENV } from '../../dispatcher/test/harness';
 import { verifySignature } from '../../dispatcher/src/delivery/signing';
@@ -16,6 +17,9 @@ let appId: string;
 let secret: string;
 
 const RATE = 5;
+/** Every line the gateway and the applications service logged, at info. */
+const logs: string[] = [];
+const tokens = new Set<string>();
 
 beforeAll(async () => {
   rx = await startReceiver();
@@ -25,6 +29,19 @@ beforeAll(async () => {
     dispatcher: true,
     env: { DELIVERY_ALLOWED_CIDRS: '127.0.0.0/8,::1/128', SESSION_RATE_LIMIT_PER_SECOND: String(RATE) },
     dispatcherEnv: TEST_DISPATCHER_ENV,
+    logger: (service: string) =>
+      service === 'webhooks'
+        ? createLogger(service, 'silent')
+        : createLogger(
+            service,
+            'info',
+            new Writable({
+              write(chunk: Buffer, _enc, done) {
+                logs.push(chunk.toString('utf8'));
+                done();
+              },
+            }),
+          ),
   });
   me = await stack.createAccount('sess');
   const res = await stack.request(me, 'POST', '/v1/applications', { name: 'launcher', voiceUrl: rx.url('/voice'), messagingUrl: rx.url('/messaging') });
@@ -41,7 +58,9 @@ const json = async (res: Response) => (await res.json()) as Record<string, any>;
 async function newToken(channel: 'voice' | 'messaging'): Promise<string> {
   const res = await stack.request(me, 'POST', `/v1/applications/${appId}/addresses`, { type: 'token', channel });
   expect(res.status).toBe(200);
-  return String((await json(res)).href).split('/').pop()!;
+  const token = String((await json(res)).href).split('/').pop()!;
+  tokens.add(token);
+  return token;
 }
 
 /** A request without credentials (the Session API takes none), checked against the OpenAPI document. */
@@ -260,4 +279,13 @@ describe('while NATS is away', () => {
       if (down) await stack.nats.start();
     }
   }, 60_000);
+});
+
+describe('logs', () => {
+  it('when sessions were launched with tokens in the query and the body, then no log line of the gateway or the applications service holds a token (nor do the lines of the address API, which has them in paths)', () => {
+    expect(tokens.size).toBeGreaterThan(5);
+    expect(logs.some((l) => l.includes('/1.0/sessions?') && l.includes('token=***'))).toBe(true);
+    const leaks = logs.filter((l) => [...tokens].some((t) => l.includes(t)));
+    expect(leaks).toEqual([]);
+  });
 });
