@@ -94,12 +94,12 @@ export function sessionRoutes(router: Router, deps: SessionRouteDeps): void {
     if (!token) {
       const inHeader = req.headers.authorization !== undefined;
       throw AppError.invalid(
-        [{ field: 'token', message: inHeader ? 'goes in the query or the body (token=...), not in the Authorization header' : "is required: a session token of the application" }],
+        [{ field: 'token', message: inHeader ? 'goes in the query or the body (token=...), not in the Authorization header' : 'is required: a session token of the application' }],
         inHeader ? 'the Session API takes the application token as the token parameter (query or body), not as credentials in the Authorization header' : undefined,
       );
     }
-    const parameters: Record<string, string> = {};
-    for (const [k, v] of Object.entries(rest)) if (v !== null && v !== undefined) parameters[k] = String(v);
+    // Built with fromEntries, which defines own keys: no field name can set a prototype.
+    const parameters: Record<string, string> = Object.fromEntries(Object.entries(rest).flatMap(([k, v]) => (v === null || v === undefined ? [] : [[k, String(v)]])));
     rateLimit(res, limiter, `token:${token}`, 'token');
     const { sessionId } = await sessions.launchSession({ token, parameters }, callOptions(req));
     sendLaunched(req, res, token, sessionId);
