@@ -216,6 +216,8 @@ export interface DeliveryStack {
   procs: Proc[];
   /** Starts a dispatcher process against the stack (with `env` added) and waits until it is ready. */
   startDispatcher(env?: Record<string, string>): Promise<Proc>;
+  /** Starts a gateway process against the stack (with `env` added); answers its port once it is up. */
+  startGateway(env?: Record<string, string>): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -270,6 +272,12 @@ export async function startDeliveryStack(): Promise<DeliveryStack> {
         procs.push(d);
         await waitHttp(`http://127.0.0.1:${ops}/readyz`, 'dispatcher', (st) => st === 200);
         return d;
+      },
+      async startGateway(more = {}) {
+        const port = await freePort();
+        procs.push(startProcess('gateway', 'services/gateway', 'src/main.ts', { ...env, PORT: String(port), APPLICATIONS_GRPC_URL: applicationsGrpc, WEBHOOKS_GRPC_URL: webhooksGrpc, ...more }));
+        await waitHttp(`http://127.0.0.1:${port}/healthz`, 'gateway', (st) => st === 200);
+        return port;
       },
       stop,
     };

@@ -1,10 +1,11 @@
-// npm run bench [-- api|webhooks|dispatcher|sessions|addresses ...]: runs the benchmarks and prints each against its
+// npm run bench [-- api|webhooks|dispatcher|sessions|addresses|launch ...]: runs the benchmarks and prints each against its
 // baseline, measured in the same run on the same machine. Never part of `npm test`.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { printAddressResults, runAddressBench } from './addresses';
 import { printApiResults, runApiBench } from './api';
 import { printDispatcherResults, runDispatcherBench } from './dispatcher';
+import { printLaunchResults, runLaunchBench } from './launch';
 import { root } from './lib';
 import { printSessionResults, runSessionBench } from './sessions';
 import { printTracingResults, runTracingBench } from './tracing';
@@ -15,7 +16,7 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 // API comparisons: alternating rounds of each system (bench/lib compareScenarios).
 const compare = { seconds: Number(process.env.BENCH_ROUND_SECONDS ?? 5), rounds: Number(process.env.BENCH_ROUNDS ?? 4), connections };
 const wanted = process.argv.slice(2).filter((a) => a !== '--');
-const all = ['api', 'webhooks', 'dispatcher', 'sessions', 'addresses', 'tracing'];
+const all = ['api', 'webhooks', 'dispatcher', 'sessions', 'addresses', 'launch', 'tracing'];
 const selected = wanted.length ? wanted : all;
 const out: string[] = [];
 const results: Record<string, unknown> = {};
@@ -63,6 +64,14 @@ for (const name of selected) {
     const r = await runAddressBench({ clients: connections, seconds: dispatcherSeconds, perExchange: Number(process.env.BENCH_ADDRESS_NUMBERS ?? 25_000) });
     results.addresses = r;
     out.push(printAddressResults(r));
+  } else if (name === 'launch') {
+    const r = await runLaunchBench({
+      sessions: Number(process.env.BENCH_LAUNCH_SESSIONS ?? 3000),
+      latencySeconds: dispatcherSeconds,
+      concurrency: Number(process.env.BENCH_LAUNCH_CONCURRENCY ?? 32),
+    });
+    results.launch = r;
+    out.push(printLaunchResults(r));
   } else {
     process.stderr.write(`unknown benchmark ${name}; known: ${all.join(', ')}\n`);
     process.exitCode = 2;

@@ -32,7 +32,7 @@ interface Percentiles {
 }
 
 /** The application: answers every session with instructions; notes when each session's POST arrived. */
-async function startApplication(): Promise<{ url: string; posts: Map<string, number>; close(): Promise<void> }> {
+export async function startApplication(): Promise<{ url: string; posts: Map<string, number>; close(): Promise<void> }> {
   const posts = new Map<string, number>();
   const answer = JSON.stringify({ tropo: [{ say: { value: 'Welcome to Switchboard' } }, { hangup: null }] });
   const server: Server = createServer((req, res) => {

@@ -92,6 +92,34 @@ describe('a request through the gateway', () => {
   });
 });
 
+describe('a session launched through the Session API', () => {
+  let stack: import('../support').Services<{ gateway: true }>;
+  beforeAll(async () => {
+    stack = await testing.startServices({ gateway: true });
+  });
+  afterAll(async () => stack?.stop());
+
+  it('when a token launches a session, then its sessions.new is published in the request\'s trace, and the span keeps no token', async () => {
+    const alice = await stack.createAccount('launch');
+    const created = await stack.request(alice, 'POST', '/v1/applications/', { name: 'traced', voiceUrl: 'https://example.com/voice' });
+    const appId = ((await created.json()) as { href: string }).href.split('/').pop()!;
+    const claimed = await stack.request(alice, 'POST', `/v1/applications/${appId}/addresses`, { type: 'token', channel: 'voice' });
+    const token = ((await claimed.json()) as { href: string }).href.split('/').pop()!;
+    exporter.reset();
+
+    const res = await stack.request(undefined, 'GET', `/1.0/sessions?action=create&token=${token}&x=1`, undefined, { accept: 'application/json' });
+    expect(res.status).toBe(200);
+    const server = await findSpan((s) => s.kind === SpanKind.SERVER && s.attributes['http.route'] === '/1.0/sessions/', 'gateway server span');
+    const publish = await findSpan((s) => s.kind === SpanKind.PRODUCER && s.name === 'publish sessions.new' && traceOf(s) === traceOf(server), 'publish span in the same trace');
+    expect(ancestry(publish)).toContain(server);
+    expect(String(server.attributes['url.query'])).toContain('token=REDACTED');
+    // Every span of the services (the test's own fetch, an undici client span here, shows what it sent).
+    for (const span of spans().filter((x) => !(x.kind === SpanKind.CLIENT && x.instrumentationScope.name.endsWith('undici')))) {
+      expect(`${span.name} ${JSON.stringify(span.attributes)}`, span.name).not.toContain(token);
+    }
+  });
+});
+
 describe('an event through the dispatcher', () => {
   let harness: typeof import('../../services/dispatcher/test/harness');
   let h: import('../../services/dispatcher/test/harness').Harness;

@@ -11,6 +11,12 @@ describe('inbound event schemas (docs/events.md#inbound)', () => {
     expect(p.event.session.userType).toBe('HUMAN');
   });
 
+  it('when a session was launched by the Session API, then its userType NONE is accepted', () => {
+    const p = parseEvent('sessions.new', JSON.stringify({ applicationId: 'app1', session: { id: 'abc', userType: 'none', from: { id: null, channel: 'TEXT' } } }));
+    expect(p.kind === 'session' && p.event.session.userType).toBe('NONE');
+    expect(() => parseEvent('sessions.new', JSON.stringify({ applicationId: 'app1', session: { userType: 'ROBOT' } }))).toThrow(InvalidEventError);
+  });
+
   it('when a CDR event is well formed, then it parses with its webhook event name', () => {
     const body = { id: 'e1', accountId: '7', resource: 'call', timestamp: '2025-01-01T00:00:00Z', data: { duration: 3 } };
     const p = parseEvent('cdr.rated', JSON.stringify(body));

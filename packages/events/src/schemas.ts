@@ -61,7 +61,8 @@ const sessionSchema = z
     parameters: z.record(z.string(), z.unknown()).nullish(),
     initialText: z.string().max(100_000).nullish(),
     timestamp: isoTimestamp.nullish(),
-    userType: upperEnum(['HUMAN', 'MACHINE', 'FAX']).nullish(),
+    // NONE: a session nobody called in, launched by the Session API.
+    userType: upperEnum(['HUMAN', 'MACHINE', 'FAX', 'NONE']).nullish(),
   })
   .loose();
 

@@ -14,3 +14,4 @@ export * from './secrets';
 export * from './tracing';
 export * from './idempotency';
 export * from './delivery-tools';
+export * from './session-registry';

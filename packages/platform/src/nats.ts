@@ -1,7 +1,7 @@
 // NATS JetStream plumbing: one connection per process that reconnects forever, the streams of
 // the system created idempotently, and a durable pull-consumer loop that survives NATS restarts.
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, RetentionPolicy, StorageType, type JetStreamClient, type JetStreamManager, type JsMsg, type ConsumerConfig, type StreamConfig } from '@nats-io/jetstream';
+import { AckPolicy, DeliverPolicy, DiscardPolicy, jetstream, jetstreamManager, RetentionPolicy, StorageType, type JetStreamClient, type JetStreamManager, type JsMsg, type ConsumerConfig, type StreamConfig } from '@nats-io/jetstream';
 import { headers as natsHeaders, nanos, RequestError, TimeoutError } from '@nats-io/nats-core';
 import { AppError } from './errors';
 import type { Logger } from './logger';
@@ -35,6 +35,47 @@ export const STREAMS = {
     maxAgeMs: 7 * DAY,
   },
 } as const satisfies Record<string, StreamSpec>;
+
+/**
+ * Key-value buckets (JetStream streams in the KV layout, so `nats kv get` reads them). Entries
+ * expire with the bucket's max age (JetStream 2.9 has no per-entry TTL).
+ */
+export const KV_BUCKETS = {
+  /**
+   * Sessions this platform started (Session API) or routed (dispatcher) in the last 24 h: the
+   * sessions a signal may be queued for (docs/api-rules.md#session-api).
+   */
+  sessions: { bucket: 'SWITCHBOARD_SESSIONS', maxAgeMs: DAY },
+} as const satisfies Record<string, KvBucketSpec>;
+
+export interface KvBucketSpec {
+  bucket: string;
+  maxAgeMs: number;
+}
+
+/** The stream and subject prefix behind a KV bucket. */
+export function kvStream(spec: KvBucketSpec): { stream: string; prefix: string } {
+  return { stream: `KV_${spec.bucket}`, prefix: `$KV.${spec.bucket}.` };
+}
+
+/** Creates or updates a KV bucket (idempotent), with the settings the NATS KV clients give one. */
+export async function ensureKvBucket(jsm: JetStreamManager, spec: KvBucketSpec, replicas = 1): Promise<void> {
+  const { stream, prefix } = kvStream(spec);
+  await ensureStream(jsm, {
+    name: stream,
+    subjects: [`${prefix}>`],
+    retention: RetentionPolicy.Limits,
+    storage: StorageType.File,
+    max_age: nanos(spec.maxAgeMs),
+    max_msgs_per_subject: 1,
+    discard: DiscardPolicy.New,
+    allow_rollup_hdrs: true,
+    deny_delete: true,
+    allow_direct: true,
+    num_replicas: replicas,
+    duplicate_window: nanos(Math.min(spec.maxAgeMs, 2 * 60 * 1000)),
+  });
+}
 
 export const SUBJECTS = {
   sessionNew: 'sessions.new',

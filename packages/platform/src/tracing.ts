@@ -116,6 +116,8 @@ export async function startTracing(opts: TracingOptions): Promise<Tracing> {
         // Nothing of ours goes out over node:http but the OTLP exporter (whose requests are not
         // traced anyway); the dispatcher's POSTs go through undici, which has its own instrumentation.
         ignoreOutgoingRequestHook: () => true,
+        // The Session API's credential travels in the query: its value never goes into url.query.
+        redactedQueryParamsServer: ['token'],
         // The route, from what Express left on the request once it answered: the Express
         // instrumentation, which would otherwise provide it, wraps every middleware of every request.
         applyCustomAttributesOnSpan: nameByRoute,

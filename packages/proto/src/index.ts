@@ -82,6 +82,14 @@ export function addressesClient(address: string, opts: ClientOptions = {}) {
   });
 }
 
+export function sessionsClient(address: string, opts: ClientOptions = {}) {
+  const p = applicationsProto();
+  return promiseClient(new p.SessionsService(address, grpc.credentials.createInsecure(), CHANNEL_OPTIONS), {
+    ...opts,
+    target: 'applications',
+  });
+}
+
 export function webhooksClient(address: string, opts: ClientOptions = {}) {
   const p = webhooksProto();
   return promiseClient(new p.WebhooksService(address, grpc.credentials.createInsecure(), CHANNEL_OPTIONS), {
@@ -99,6 +107,7 @@ export type ApplicationsClient = ReturnType<typeof applicationsClient>;
 export type AccountsClient = ReturnType<typeof accountsClient>;
 export type WebhooksClient = ReturnType<typeof webhooksClient>;
 export type AddressesClient = ReturnType<typeof addressesClient>;
+export type SessionsClient = ReturnType<typeof sessionsClient>;
 export type HealthClient = ReturnType<typeof healthClient>;
 
 export type * as apps from './generated/switchboard/applications/v1/Application';

@@ -1,6 +1,6 @@
 // Composition root of the applications service: createApp(config) -> { start, stop }.
 import { createDataService, startOutboxRelay, type DataServiceApp, type OutboxRelay } from '@switchboard/orm';
-import { createLogger, type Logger } from '@switchboard/platform';
+import { createLogger, ensureKvBucket, ensureStreams, KV_BUCKETS, SessionRegistry, STREAMS, type Logger } from '@switchboard/platform';
 import { healthProto } from '@switchboard/proto';
 import { setKdfThreads, setScryptN, warmKdfThreads } from './accounts/password';
 import type { Config } from './config';
@@ -26,10 +26,14 @@ export async function createApp(config: Config, logger: Logger = createLogger('a
     orm,
     async start() {
       const nats = await service.connect();
+      // The Session API publishes sessions.new (outbox) and sessions.signal, and keeps its registry.
+      await ensureStreams(nats.jsm, [STREAMS.events, STREAMS.core], config.NATS_STREAM_REPLICAS);
+      await ensureKvBucket(nats.jsm, KV_BUCKETS.sessions, config.NATS_STREAM_REPLICAS);
       // Idempotency keys are kept 24 h (packages/platform/src/idempotency.ts).
       stopPruning = idempotency.startPruning(60 * 60 * 1000, (err) => logger.warn({ err: (err as Error).message }, 'pruning idempotency keys failed; will retry'));
       relay = startOutboxRelay(orm, nats.js, config.DB_SCHEMA, logger);
-      const deps: Deps = { orm, allowedCidrs: config.DELIVERY_ALLOWED_CIDRS, sipDomain: config.SIP_DOMAIN, outbox: relay, secrets: config.SECRETS_KEY };
+      const deps: Deps = { orm, allowedCidrs: config.DELIVERY_ALLOWED_CIDRS, sipDomain: config.SIP_DOMAIN, outbox: relay, secrets: config.SECRETS_KEY,
+        sessions: new SessionRegistry(nats.js, nats.jsm), js: nats.js, logger };
       registerHandlers(grpc, deps);
       grpc.addHealth(healthProto().Health.service);
       return service.serve(async (n) => ({

@@ -1,5 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { Cidr, SecretBox } from '@switchboard/platform';
+import type { Cidr, JetStreamClient, Logger, SecretBox, SessionRegistry } from '@switchboard/platform';
 
 /** What the use cases need, built once by the composition root (app.ts) or the account command. */
 export interface Deps {
@@ -12,4 +12,10 @@ export interface Deps {
   outbox: { kick(): void };
   /** SECRETS_KEY: seals and opens the applications' session secrets. */
   secrets: SecretBox;
+  /** Sessions started or routed in the last 24 h (the Session API's signals). */
+  sessions: SessionRegistry;
+  /** JetStream, for what is published without the outbox (launched sessions, signals). */
+  js: JetStreamClient;
+  /** For what a use case notes without failing the request. */
+  logger: Logger;
 }

@@ -5,6 +5,7 @@ import {
   connectNats,
   createLogger,
   runConsumerLoop,
+  SessionRegistry,
   startOpsServer,
   STREAMS,
   type ConsumerLoop,
@@ -138,6 +139,7 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
     const inFlight = new InFlight(config.JETSTREAM_ACK_WAIT, logger, config.DELIVERY_QUEUE + 4096);
     const sessions = new SessionLoop({
       js: nats.js,
+      registry: new SessionRegistry(nats.js, nats.jsm),
       lookups,
       sender,
       settings: { deadlineMs: config.SESSION_DEADLINE_MS, timeoutMs: config.SESSION_TIMEOUT_MS },

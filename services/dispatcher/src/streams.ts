@@ -2,7 +2,7 @@
 // and the durable consumers of inbound events, retries and records. ensureDispatcherStreams
 // creates or updates them at start.
 import { AckPolicy, DeliverPolicy, RetentionPolicy, StorageType, type JetStreamManager } from '@nats-io/jetstream';
-import { ensureConsumer, ensureStream, ensureStreams, RESEND_SUBJECT, STREAMS } from '@switchboard/platform';
+import { ensureConsumer, ensureKvBucket, ensureStream, ensureStreams, KV_BUCKETS, RESEND_SUBJECT, STREAMS } from '@switchboard/platform';
 import { deliveriesRetentionMs } from './delivery/retry';
 
 export const DELIVERIES_STREAM = 'SWITCHBOARD_DELIVERIES';
@@ -42,6 +42,8 @@ export interface StreamSettings {
 /** Creates or updates the streams and durable consumers the dispatcher uses (idempotent). */
 export async function ensureDispatcherStreams(jsm: JetStreamManager, s: StreamSettings): Promise<void> {
   await ensureStreams(jsm, [STREAMS.events, STREAMS.internal, STREAMS.core], s.replicas);
+  // Every session delivered is registered there, for the Session API's signals.
+  await ensureKvBucket(jsm, KV_BUCKETS.sessions, s.replicas);
   // Jobs live until acknowledged (work queue), at most as long as the whole schedule plus slack.
   const config = {
     name: DELIVERIES_STREAM,

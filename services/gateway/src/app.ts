@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { Counter, createLogger, createRegistry, handleOpsRequest, startOpsServer, type Logger, type OpsHandlers, type OpsServer } from '@switchboard/platform';
-import { accountsClient, addressesClient, applicationsClient, healthClient, webhooksClient } from '@switchboard/proto';
+import { accountsClient, addressesClient, applicationsClient, healthClient, sessionsClient, webhooksClient } from '@switchboard/proto';
 import { Authenticator } from './auth';
 import { DOCS_HTML } from './docs';
 import { buildOpenApi } from './openapi';
@@ -17,9 +17,10 @@ import { applicationRoutes } from './http/applications';
 import { deliveryToolRoutes } from './http/delivery-tools';
 import { authenticate, shedBeforeWork } from './http/authenticate';
 import type { RouteDeps } from './http/deps';
-import { jsonBody } from './http/json-body';
+import { jsonBody, jsonOrFormBody } from './http/json-body';
 import { problemHandler, notFoundHandler } from './http/problem';
 import { requestId } from './http/request-id';
+import { sessionRoutes } from './http/sessions';
 import { webhookRoutes } from './http/webhooks';
 import { RateLimiter } from './rate-limit';
 
@@ -40,6 +41,7 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
   const applications = applicationsClient(config.APPLICATIONS_GRPC_URL, clientOpts);
   const webhooks = webhooksClient(config.WEBHOOKS_GRPC_URL, clientOpts);
   const addresses = addressesClient(config.APPLICATIONS_GRPC_URL, clientOpts);
+  const sessions = sessionsClient(config.APPLICATIONS_GRPC_URL, clientOpts);
   const health = {
     applications: healthClient(config.APPLICATIONS_GRPC_URL, 'applications', { defaultTimeoutMs: 1000 }),
     webhooks: healthClient(config.WEBHOOKS_GRPC_URL, 'webhooks', { defaultTimeoutMs: 1000 }),
@@ -101,6 +103,12 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
     res.type('text/html').send(DOCS_HTML);
   });
 
+  // The Session API: the token (or the session id) is the credential, so it is mounted before the
+  // Basic-auth API, which would otherwise claim /v1/sessions.
+  const sessionApi = express.Router();
+  sessionRoutes(sessionApi, { sessions, limiter: new RateLimiter(config.SESSION_RATE_LIMIT_PER_SECOND) });
+  app.use(['/1.0/sessions', '/v1/sessions', '/rest/v1/sessions'], jsonOrFormBody({ limitBytes: config.BODY_LIMIT_BYTES }), sessionApi);
+
   // The API: authentication and the per-account rate limit (before any body is read), the JSON
   // body, then the routes. Paths outside the API are 404 without asking for credentials.
   const api = express.Router();
@@ -158,7 +166,7 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
         clearTimeout(timer);
       }
       await opsServer?.close();
-      for (const c of [accounts, applications, addresses, webhooks, health.applications, health.webhooks]) c.close();
+      for (const c of [accounts, applications, addresses, sessions, webhooks, health.applications, health.webhooks]) c.close();
     },
   };
 }

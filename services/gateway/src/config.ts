@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { cidrList, grpcAddress, logLevel, parseConfig, port } from '@switchboard/platform';
-import { BODY_LIMIT_DEFAULT_BYTES } from './limits';
+import { BODY_LIMIT_DEFAULT_BYTES, SESSION_RATE_LIMIT_DEFAULT_PER_SECOND } from './limits';
 
 const schema = z
   .object({
@@ -51,6 +51,11 @@ const schema = z
     TRUSTED_PROXIES: cidrList,
     /** Sustained requests per second per account (0 = no limit); bursts up to twice that. */
     RATE_LIMIT_PER_SECOND: z.coerce.number().min(0).max(1_000_000).default(500),
+    /**
+     * Session API: sessions launched per second per token, and signals per second per session id
+     * (0 = no limit); bursts up to twice that, then 429 + Retry-After.
+     */
+    SESSION_RATE_LIMIT_PER_SECOND: z.coerce.number().min(0).max(1_000_000).default(SESSION_RATE_LIMIT_DEFAULT_PER_SECOND),
     LOG_LEVEL: logLevel,
   })
   .transform((c) => ({

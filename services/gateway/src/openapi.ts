@@ -1,6 +1,6 @@
 // The OpenAPI 3.1 description of the public API, served at /openapi.json. Integration tests validate
 // every response they receive against it, so it cannot drift from what the gateway answers.
-import { addressClaim, applicationWrite, requestBodySchema, WEBHOOK_CREATE_REQUIRED, WEBHOOK_EVENTS, webhookCreate, webhookRecover, webhookTest, webhookUpdate } from './http/request-bodies';
+import { addressClaim, applicationWrite, requestBodySchema, sessionLaunch, sessionSignal, WEBHOOK_CREATE_REQUIRED, WEBHOOK_EVENTS, webhookCreate, webhookRecover, webhookTest, webhookUpdate } from './http/request-bodies';
 import { EVENT_NAMES, eventTypesJson } from '@switchboard/events';
 import { ERROR_CODES, LIST_MAX, LIST_UNPAGED_MAX } from '@switchboard/platform';
 import {
@@ -10,6 +10,8 @@ import {
   DELIVERY_DEFAULTS,
   JSON_MAX_DEPTH,
   PREVIOUS_SECRET_VALID_HOURS,
+  SESSION_LIMITS,
+  SESSION_RATE_LIMIT_DEFAULT_PER_SECOND,
 } from './limits';
 
 type Schema = Record<string, unknown>;
@@ -341,6 +343,24 @@ const schemas: Record<string, Schema> = {
     additionalProperties: false,
   },
 
+  SessionLaunched: {
+    type: 'object',
+    description: 'A launched session (Session API).',
+    required: ['success', 'token', 'id'],
+    properties: {
+      success: { type: 'boolean', const: true },
+      token: { type: 'string', description: 'The token, as sent.' },
+      id: { type: 'string', pattern: '^[0-9a-f]{32}$', description: 'Id of the new session (`session.id` of its POST; signals name it).' },
+    },
+    additionalProperties: false,
+  },
+  SignalStatus: {
+    type: 'object',
+    required: ['status'],
+    properties: { status: { type: 'string', enum: ['QUEUED', 'NOTFOUND'] } },
+    additionalProperties: false,
+  },
+
   // Bodies of the outgoing POSTs (top-level `webhooks`; docs/events.md#signatures, services/dispatcher/src/delivery/bodies.ts).
   SessionRequest: {
     type: 'object',
@@ -365,7 +385,7 @@ const schemas: Record<string, Schema> = {
         pattern: 'Z$',
         description: 'When the session started, ISO 8601 UTC with `Z` (when the event carries none: when Switchboard stored it).',
       },
-      userType: { type: ['string', 'null'], enum: ['HUMAN', 'MACHINE', 'FAX', null], description: 'Upper case; null when unknown.' },
+      userType: { type: ['string', 'null'], enum: ['HUMAN', 'MACHINE', 'FAX', 'NONE', null], description: 'Upper case; `NONE` for a session launched with a token (Session API), where nobody called; null when unknown.' },
       initialText: nullable('string', {
         description:
           'For a TEXT session, the first message the user sent (it also answers the first ask action); null when there is none, as for voice sessions.',
@@ -448,6 +468,64 @@ function addressPaths(prefix: string, op: string): Record<string, Schema> {
       post: idempotentPost({ tags, summary: 'Move an address you own to this application (no body)', operationId: `move${op}Address`, responses: { '200': json(ref('Href'), 'Moved (or already there).', hrefHeaders), ...writeErrors } }),
       delete: { tags, summary: 'Release an address: a number goes back to the inventory', operationId: `release${op}Address`, responses: { '200': json(ref('Message'), 'Released.'), ...pick('400'), ...readErrors } },
     },
+  };
+}
+
+/** The Session API (Tropo's paths), under /1.0, /v1 and /rest/v1: no Basic auth, the token or session id is the credential. */
+function sessionPaths(prefix: string, op: string): Record<string, Schema> {
+  const tags = ['Sessions'];
+  const rate = `Rate limited (\`SESSION_RATE_LIMIT_PER_SECOND\`, default ${SESSION_RATE_LIMIT_DEFAULT_PER_SECOND} per second per token for launches and per session for signals, bursts of twice that).`;
+  const errs = {
+    '400': problemResponse(
+      `Invalid request: no token (or a token only in the Authorization header), an \`action\` other than the one of the path, a field given twice with different values, a field that is not a string, number or boolean, more than ${SESSION_LIMITS.parameters} parameters, a name over ${SESSION_LIMITS.parameterNameChars} or a value over ${SESSION_LIMITS.parameterValueChars} characters, a signal value over ${SESSION_LIMITS.signalValueChars} characters or a malformed session id.`,
+    ),
+    ...pick('405', '413', '415'),
+    '429': problemResponse(rate, { 'Retry-After': { schema: { type: 'string' } } }),
+    ...pick('500', '503'),
+  };
+  const fieldsIn = (schema: Schema) => ({
+    required: false,
+    content: { 'application/json': { schema }, 'application/x-www-form-urlencoded': { schema } },
+  });
+  const launchParams: Schema[] = [
+    { name: 'token', in: 'query', schema: { type: 'string' }, description: 'The session token (or in the body).' },
+    { name: 'action', in: 'query', schema: { type: 'string', enum: ['create'] }, description: 'Optional.' },
+    { name: 'fields', in: 'query', style: 'form', explode: true, schema: { type: 'object', additionalProperties: { type: 'string' } }, description: 'Any other field: a parameter of the session.' },
+  ];
+  const launched = {
+    description: `Launched: the session goes to the application's \`voiceUrl\` (voice token) or \`messagingUrl\` (messaging token) as any session POST, with \`userType: "NONE"\` and the fields in \`parameters\`. JSON, or XML when the Accept header prefers \`application/xml\` or \`text/xml\`${prefix === '/1.0' ? ' or states no preference (no Accept header, or `*/*`: the Tropo clients of this path read XML)' : ''}.`,
+    content: {
+      'application/json': { schema: ref('SessionLaunched') },
+      'application/xml': { schema: { type: 'string' }, example: '<session><success>true</success><token>TOKEN</token><id>SESSION_ID</id></session>' },
+      'text/xml': { schema: { type: 'string' } },
+    },
+  };
+  const launch = (method: string): Schema => ({
+    tags,
+    security: [],
+    summary: 'Launch a session with an application token',
+    operationId: `${method}${op}LaunchSession`,
+    parameters: launchParams,
+    ...(method === 'post' ? { requestBody: fieldsIn(requestBodySchema(sessionLaunch)) } : {}),
+    responses: { '200': launched, ...errs, '404': problemResponse('No application holds this token (never claimed, released, or its application deleted).') },
+  });
+  const signalParams: Schema[] = [
+    pathId('sessionId', `The session id (1 to ${SESSION_LIMITS.sessionIdChars} visible ASCII characters).`),
+    { name: 'value', in: 'query', schema: { type: 'string', maxLength: SESSION_LIMITS.signalValueChars }, description: 'The signal, such as `exit` (or `signal`, or in the body).' },
+    { name: 'action', in: 'query', schema: { type: 'string', enum: ['signal'] }, description: 'Optional.' },
+  ];
+  const signal = (method: string): Schema => ({
+    tags,
+    security: [],
+    summary: 'Queue a signal for a running session',
+    operationId: `${method}${op}SignalSession`,
+    parameters: signalParams,
+    ...(method === 'post' ? { requestBody: fieldsIn(requestBodySchema(sessionSignal)) } : {}),
+    responses: { '200': json(ref('SignalStatus'), '`QUEUED`: published on `sessions.signal` for the telephony core. `NOTFOUND`: this platform did not start or route that session in the last 24 h.'), ...errs },
+  });
+  return {
+    [`${prefix}/sessions`]: { get: launch('get'), post: launch('post') },
+    [`${prefix}/sessions/{sessionId}/signals`]: { get: signal('get'), post: signal('post') },
   };
 }
 
@@ -660,6 +738,7 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
       { name: 'Deliveries', description: 'Delivery attempts and signing secrets (docs/events.md#signatures, 6)' },
       { name: 'Operating your endpoints', description: 'Test sends, resends and recoveries (docs/events.md#operating-your-endpoints)' },
       { name: 'Addresses', description: 'Numbers, session tokens and SIP addresses of applications; the number inventory (Tropo REST API v1 paths)' },
+      { name: 'Sessions', description: 'The Session API: launch a session with an application token, signal a running session (docs/api-rules.md#session-api; no Basic auth)' },
       { name: 'Linked resources', description: 'Resources that hrefs point to' },
       { name: 'Outgoing POSTs', description: 'What Switchboard POSTs to your URLs: sessions and notifications (docs/events.md, docs/events.md#signatures, 6)' },
     ],
@@ -671,6 +750,9 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
       '/v1/exchanges': {
         get: { tags: ['Addresses'], summary: 'List the exchanges that have free numbers', operationId: 'listExchanges', responses: { '200': json({ type: 'array', items: ref('Exchange') }, 'Exchanges by prefix.'), ...readErrors } },
       },
+      ...sessionPaths('/1.0', 'Legacy'),
+      ...sessionPaths('/v1', ''),
+      ...sessionPaths('/rest/v1', 'Rest'),
       '/addresses': availableNumbers(''),
       '/v1/addresses': availableNumbers('V1'),
       ...webhookPaths('/v1', 'account'),

@@ -23,6 +23,7 @@ import { NAME_MAX as APPLICATION_NAME_MAX } from '../../applications/src/applica
 import { MAX_ACCOUNT_LEVEL, MAX_PER_APPLICATION } from '../../webhooks/src/subscriptions/repository';
 import { PREVIOUS_SECRET_VALID_MS } from '../../webhooks/src/subscriptions/rotate-secret';
 import { NAME_MAX as SUBSCRIPTION_NAME_MAX } from '../../webhooks/src/subscriptions/rules';
+import * as sessionRules from '../../applications/src/sessions/rules';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../../..', import.meta.url));
@@ -127,9 +128,11 @@ describe('the OpenAPI document', () => {
     const shape = (p: string) => p.replace(/\{[^}]+\}/g, '{}').replace(/:[A-Za-z]+/g, '{}');
     const documented = new Set(Object.keys(doc.paths).map(shape));
     const httpDir = fileURLToPath(new URL('../src/http/', import.meta.url));
+    // The Session API's router is mounted at /1.0/sessions, /v1/sessions and /rest/v1/sessions.
+    const mountedAt: Record<string, string> = { 'sessions.ts': '/sessions' };
     const routes = readdirSync(httpDir)
       .filter((f) => f.endsWith('.ts'))
-      .flatMap((f) => [...readFileSync(join(httpDir, f), 'utf8').matchAll(/route\(router, '([^']+)'/g)].map((m) => m[1]!));
+      .flatMap((f) => [...readFileSync(join(httpDir, f), 'utf8').matchAll(/route\(router, '([^']+)'/g)].map((m) => `${mountedAt[f] ?? ''}${m[1]!}`.replace(/(.)\/$/, '$1')));
     expect(routes.length).toBeGreaterThanOrEqual(12);
     for (const r of routes) {
       expect(documented.has(shape(`/v1${r}`)) || documented.has(shape(`/rest/v1${r}`)), `route ${r}`).toBe(true);
@@ -269,6 +272,14 @@ describe('the OpenAPI document', () => {
     expect([limits.ACCOUNT_SUBSCRIPTIONS_MAX, limits.APPLICATION_SUBSCRIPTIONS_MAX]).toEqual([MAX_ACCOUNT_LEVEL, MAX_PER_APPLICATION]);
     expect([limits.NAME_MAX, limits.NAME_MAX]).toEqual([APPLICATION_NAME_MAX, SUBSCRIPTION_NAME_MAX]);
     expect(limits.PREVIOUS_SECRET_VALID_HOURS * 3_600_000).toBe(PREVIOUS_SECRET_VALID_MS);
+    expect(limits.SESSION_LIMITS).toEqual({
+      parameters: sessionRules.SESSION_PARAMETERS_MAX,
+      parameterNameChars: sessionRules.SESSION_PARAMETER_NAME_MAX,
+      parameterValueChars: sessionRules.SESSION_PARAMETER_VALUE_MAX,
+      signalValueChars: sessionRules.SIGNAL_VALUE_MAX,
+      sessionIdChars: sessionRules.SESSION_ID_MAX,
+    });
+    for (const p of ['/1.0/sessions', '/v1/sessions', '/rest/v1/sessions', '/1.0/sessions/{sessionId}/signals', '/v1/sessions/{sessionId}/signals']) expect(doc.paths, p).toHaveProperty([p]);
     const dispatcher = loadDispatcherConfig({});
     expect(parseSchedule(limits.DELIVERY_DEFAULTS.retrySchedule)).toEqual(dispatcher.DELIVERY_RETRY_SCHEDULE);
     expect(limits.DELIVERY_DEFAULTS.timeoutMs).toBe(dispatcher.DELIVERY_TIMEOUT_MS);

@@ -6,13 +6,24 @@ import http from 'node:http';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addNumbers } from '@switchboard/applications/numbers';
-import { startServices, type Services, type TestAccount } from '../../../test/support';
+import { STREAMS } from '@switchboard/platform';
+import { startServices, waitFor, type Services, type TestAccount } from '../../../test/support';
 
 const require = createRequire(import.meta.url);
 const https = require('https') as { request: unknown };
 const { TropoProvision } = require('tropo-webapi/lib/tropo-provisioning.js') as {
   TropoProvision: new (user: string, password: string) => TropoClient;
 };
+
+const { TropoSession } = require('tropo-webapi/lib/tropo-session.js') as {
+  TropoSession: new () => Emitter & { makeApiCall(token: string, parameters: Record<string, string>): void };
+};
+
+interface Emitter {
+  on(event: 'responseCode', fn: (code: number) => void): void;
+  on(event: 'responseBody', fn: (body: string) => void): void;
+  removeAllListeners(): void;
+}
 
 interface TropoClient {
   on(event: 'responseCode', fn: (code: number) => void): void;
@@ -54,12 +65,12 @@ afterAll(async () => {
 });
 
 /** Runs one library call and collects its responseCode and responseBody events. */
-function call(run: () => void): Promise<{ code: number; body: string }> {
+function call(run: () => void, emitter: Emitter = client): Promise<{ code: number; body: string }> {
   return new Promise((resolve) => {
     let code = 0;
-    client.removeAllListeners();
-    client.on('responseCode', (c) => (code = c));
-    client.on('responseBody', (body) => resolve({ code, body }));
+    emitter.removeAllListeners();
+    emitter.on('responseCode', (c) => (code = c));
+    emitter.on('responseBody', (body) => resolve({ code, body }));
     run();
   });
 }
@@ -113,5 +124,26 @@ describe('the npm tropo-webapi client, unchanged', () => {
     const body = JSON.parse(res.body) as { error: string; detail: string };
     expect(body.error).toBe(body.detail);
     expect(body.error).toMatch(/no longer supported/);
+  });
+
+  it('when TropoSession launches a session with a token, then it gets the XML answer Tropo gave and the session carries its parameters', async () => {
+    const token = (JSON.parse((await call(() => client.updateApplicationAddress(appId, 'token', null, null, null, null, 'messaging', null, null, null))).body) as { href: string }).href.split('/').pop()!;
+    const session = new TropoSession();
+    const res = await call(() => session.makeApiCall(token, { numberToDial: '14075550100', msg: 'hello there' }), session);
+    expect(seen.at(-1)).toEqual({ method: 'GET', path: `/1.0/sessions?action=create&token=${token}&numberToDial=14075550100&msg=hello%20there`, host: 'api.tropo.com' });
+    expect(res.code).toBe(200);
+    const id = /^<\?xml[^>]*>\s*<session><success>true<\/success><token>([0-9a-f]{64})<\/token><id>([0-9a-f]{32})<\/id><\/session>\s*$/.exec(res.body);
+    expect(id?.[1]).toBe(token);
+    // The session is on its way to the dispatcher with the parameters the library sent.
+    const event = await waitFor(async () => {
+      const m = await stack.bus.jsm.streams.getMessage(STREAMS.events.name, { last_by_subj: 'sessions.new' }).catch(() => null);
+      const e = m?.json<{ applicationId: string; session: { id: string; parameters: Record<string, string> } }>();
+      return e?.session.id === id?.[2] ? e : undefined;
+    });
+    expect(event).toMatchObject({ applicationId: appId, accountId: alice.id, session: { userType: 'NONE', accountId: alice.id, parameters: { numberToDial: '14075550100', msg: 'hello there' } } });
+
+    const unknown = await call(() => session.makeApiCall('0'.repeat(64), {}), session);
+    expect(unknown.code).toBe(404);
+    expect((JSON.parse(unknown.body) as { error: string }).error).toMatch(/token not found/);
   });
 });

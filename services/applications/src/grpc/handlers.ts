@@ -20,6 +20,8 @@ import { lookupApplication } from '../applications/lookup-application';
 import { toMessage } from '../applications/mapper';
 import { rotateApplicationSecret } from '../applications/rotate-secret';
 import { updateApplication } from '../applications/update-application';
+import { launchSession } from '../sessions/launch-session';
+import { signalSession } from '../sessions/signal-session';
 import type { Deps } from '../context';
 import { getEnvironment } from '../environments/get-environment';
 import { listAvailableNumbers } from '../numbers/list-available-numbers';
@@ -76,5 +78,10 @@ export function registerHandlers(server: GrpcServer, deps: Deps): void {
       return { numbers: page.items.map(addressMessage), nextCursor: page.nextCursor };
     },
     ResolveAddress: async (req) => resolveAddress(deps, req),
+  });
+
+  server.add(proto.SessionsService.service, {
+    LaunchSession: async (req) => launchSession(deps, req),
+    SignalSession: async (req) => ({ queued: await signalSession(deps, req) }),
   });
 }

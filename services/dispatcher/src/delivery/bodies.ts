@@ -21,7 +21,7 @@ export interface SessionBody {
   applicationId: string | null;
   callId: string | null;
   timestamp: string;
-  userType: 'HUMAN' | 'MACHINE' | 'FAX' | null;
+  userType: 'HUMAN' | 'MACHINE' | 'FAX' | 'NONE' | null;
   initialText: string | null;
   from: SessionEndpoint;
   to: SessionEndpoint;

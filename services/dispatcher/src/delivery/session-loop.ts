@@ -7,7 +7,7 @@
 // published and its attempts recorded. A crash before that re-delivers the event and the session
 // runs again; its outcome is published under a message id derived from the session, so JetStream
 // keeps one outcome per session (within the stream's duplicate window).
-import { SUBJECTS, publishJson, type JetStreamClient, type JsMsg, type Logger } from '@switchboard/platform';
+import { SUBJECTS, publishJson, type JetStreamClient, type JsMsg, type Logger, type SessionRegistry } from '@switchboard/platform';
 import type { SessionJob } from '../jobs';
 import { isLookupUnavailable, type Lookups } from '../lookup/lookups';
 import type { DispatcherMetrics, Outcome } from '../metrics';
@@ -33,6 +33,8 @@ import type { AttemptDone } from './worker';
 
 export interface SessionLoopDeps {
   js: JetStreamClient;
+  /** Sessions routed in the last 24 h, which the Session API may signal. */
+  registry: Pick<SessionRegistry, 'remember'>;
   lookups: Lookups;
   sender: SignedSender;
   settings: RealTimeSettings;
@@ -96,6 +98,7 @@ export class SessionLoop {
   private async session(job: SessionJob): Promise<'ack'> {
     const started = performance.now();
     const left = () => this.d.settings.deadlineMs - (performance.now() - started);
+    this.register(job);
     const plan = await this.plan(job, left);
     const steps: SessionStep[] = [];
     const ending: Ending = plan.kind === 'end' ? { kind: 'failed', reason: plan.reason } : await this.attempts(job, plan, steps, left);
@@ -105,6 +108,19 @@ export class SessionLoop {
     this.d.metrics.sessionDuration.observe({ result }, (performance.now() - started) / 1000);
     if (ending.kind === 'failed') this.d.logger.info({ webhookId: job.webhookId, applicationId: job.event.applicationId, reason: ending.reason, attempts: steps.length }, 'session failed');
     return this.finish(job, plan, steps, ending);
+  }
+
+  /**
+   * Registers the session for signals (the Session API), without holding it up: a registry that is
+   * away costs the session its signals, not its delivery.
+   */
+  private register(job: SessionJob): void {
+    const e = job.event;
+    // Routed sessions have their owner filled in before they get here.
+    if (!e.session.id || !e.applicationId) return;
+    this.d.registry.remember(e.session.id, { applicationId: e.applicationId, accountId: e.session.accountId ?? null, source: 'routed' }).catch((err: unknown) => {
+      this.d.logger.warn({ err: (err as Error).message, applicationId: e.applicationId }, 'session not registered for signals');
+    });
   }
 
   /** The plan; while the applications service is away, asked again until the budget is spent. */

@@ -31,9 +31,17 @@ export function accessLog(logger: Logger, registry: Registry) {
       // One access line per request: errors always, API requests at info, probes at debug.
       const level = res.statusCode >= 500 && routeLabel !== 'ops' ? 'error' : routeLabel === 'ops' ? 'debug' : 'info';
       if (!logger.isLevelEnabled(level)) return;
-      const line = { method: req.method, path: req.originalUrl.slice(0, 512), status: res.statusCode, ms: Math.round(seconds * 1e4) / 10, account: req.state.principal?.accountId };
+      const line = { method: req.method, path: redactToken(req.originalUrl).slice(0, 512), status: res.statusCode, ms: Math.round(seconds * 1e4) / 10, account: req.state.principal?.accountId };
       req.state.log[level](line, 'request');
     });
     next();
   };
+}
+
+/**
+ * The URL with session tokens masked: the value of a `token` query parameter (the Session API's
+ * credential) and a token in an address path (`.../addresses/token/<token>`).
+ */
+export function redactToken(url: string): string {
+  return url.replace(/([?&]token=)[^&#]*/gi, '$1***').replace(/(\/addresses\/token\/)[^/?#]+/gi, '$1***');
 }

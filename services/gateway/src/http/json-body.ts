@@ -48,3 +48,22 @@ export function jsonBody(opts: { limitBytes: number }) {
     parse(req, res, next);
   };
 }
+
+const FORM_TYPE = 'application/x-www-form-urlencoded';
+
+/**
+ * The Session API's bodies: JSON as jsonBody reads it, or a form (application/x-www-form-urlencoded,
+ * flat: a repeated name is a list, which the routes refuse). Any other type is a 415.
+ */
+export function jsonOrFormBody(opts: { limitBytes: number }) {
+  const json = jsonBody(opts);
+  const form = express.urlencoded({ extended: false, limit: opts.limitBytes, parameterLimit: 1000 });
+  return (req: Request, res: Response, next: NextFunction): void => {
+    if (req.method === 'POST' && req.is(FORM_TYPE)) return form(req, res, next);
+    const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+    if (req.method === 'POST' && hasBody && !req.is(JSON_TYPES)) {
+      return next(new AppError('unsupported_media_type', 'send the fields as JSON (Content-Type: application/json), as a form (application/x-www-form-urlencoded) or in the query'));
+    }
+    json(req, res, next);
+  };
+}

@@ -29,6 +29,8 @@ function fromBodyParser(err: { type?: string; status?: number; message?: string 
   switch (err.type) {
     case 'entity.parse.failed':
       return AppError.invalid([{ field: '(body)', message: 'is not valid JSON' }], 'the request body is not valid JSON');
+    case 'parameters.too.many':
+      return AppError.invalid([{ field: '(body)', message: 'has too many form fields' }], 'the form has too many fields');
     case 'entity.too.large':
       return new AppError('payload_too_large', 'the request body is larger than the limit');
     case 'charset.unsupported':

@@ -7,7 +7,7 @@ import type { Request } from 'express';
 import { z } from 'zod';
 import { EVENT_NAMES } from '@switchboard/events';
 import { AppError } from '@switchboard/platform';
-import { NAME_MAX } from '../limits';
+import { NAME_MAX, SESSION_LIMITS } from '../limits';
 
 /** Events a webhook subscription can name (docs/api-rules.md#subscriptions; checked by the webhooks service): the catalogue of GET /v1/event-types. */
 export const WEBHOOK_EVENTS: readonly string[] = EVENT_NAMES;
@@ -141,6 +141,39 @@ export const addressClaim = z
     description:
       'What to add: `{"type": "number", "prefix": "1407"}` any free number starting with the prefix; `{"type": "number", "number": "+14075550123"}` that number; `{"type": "token", "channel": "voice"}` a new session token; `{"type": "sip"}` a new `sip:<random>@<SIP_DOMAIN>` address. Fields of another type are a 400; a prefix with no free number is a 409. Unknown fields are ignored; null means "not given".',
   });
+
+/** A field of a launched session: a string, or a number or boolean (sent on as its text). */
+const sessionParameter = z
+  .union([z.string(), z.number(), z.boolean()], { error: 'must be a string, number or boolean' })
+  .meta({ description: 'Sent to the application in `session.parameters`, as a string.' })
+  .nullish();
+
+/**
+ * POST /1.0/sessions and /v1/sessions (the Session API): the token and any other fields, which the
+ * launched session carries as `parameters`. The same fields may come as a form or in the query.
+ */
+export const sessionLaunch = z
+  .object({
+    token: z
+      .string({ error: 'must be a string' })
+      .max(200, { error: 'must be at most 200 characters' })
+      .meta({ description: 'A session token of the application (`POST /v1/applications/{id}/addresses` with `{"type": "token"}`): it is the credential, no Basic auth.' })
+      .nullish(),
+    action: z.string({ error: 'must be a string' }).max(20, { error: 'must be at most 20 characters' }).meta({ description: 'Optional; only `create`.' }).nullish(),
+  })
+  .catchall(sessionParameter)
+  .meta({
+    description: `Launches a session for the application that holds \`token\`. Every other field goes to the application in \`session.parameters\` as a string (at most ${SESSION_LIMITS.parameters} fields, names up to ${SESSION_LIMITS.parameterNameChars} characters, values up to ${SESSION_LIMITS.parameterValueChars}). null means "not given".`,
+  });
+
+/** POST /1.0/sessions/:id/signals: the signal (`value`, or `signal` as some Tropo clients call it). */
+export const sessionSignal = z
+  .object({
+    value: z.string({ error: 'must be a string' }).max(SESSION_LIMITS.signalValueChars, { error: `must be at most ${SESSION_LIMITS.signalValueChars} characters` }).meta({ description: 'The signal, such as `exit`.' }).nullish(),
+    signal: z.string({ error: 'must be a string' }).max(SESSION_LIMITS.signalValueChars, { error: `must be at most ${SESSION_LIMITS.signalValueChars} characters` }).meta({ description: 'Another name of `value`.' }).nullish(),
+    action: z.string({ error: 'must be a string' }).max(20, { error: 'must be at most 20 characters' }).meta({ description: 'Optional; only `signal`.' }).nullish(),
+  })
+  .meta({ description: 'The signal to queue for the session; the same fields may come as a form or in the query.' });
 
 /** The fields of create (event, resource, targetUrl) the webhooks service requires: documented, checked there. */
 export const WEBHOOK_CREATE_REQUIRED = ['event', 'resource', 'targetUrl'] as const;

@@ -1,0 +1,52 @@
+import { randomBytes } from 'node:crypto';
+import { AppError, publishJson, SUBJECTS } from '@switchboard/platform';
+import type { LaunchSessionRequest__Output } from '@switchboard/proto/generated/switchboard/applications/v1/LaunchSessionRequest';
+import { resolveToken } from '../addresses/repository';
+import type { Deps } from '../context';
+import { natsUnavailable } from './unavailable';
+import { checkParameters } from './rules';
+
+export interface LaunchedSession {
+  sessionId: string;
+  applicationId: string;
+  accountId: string;
+}
+
+/**
+ * Starts a session for the application that holds the token (Tropo's Session API): a sessions.new
+ * event with userType NONE, the token's channel, no caller or callee, and the request's other
+ * fields as `parameters`. The dispatcher delivers it to the application's voiceUrl or messagingUrl
+ * like any session. The event and the session's entry in the registry of signallable sessions are
+ * written at once, and the answer waits for both: a launch that answers is stored in JetStream
+ * and can be signalled at once; one refused (503, NATS away) launched nothing. There is no
+ * database change to commit with the event, so it needs no outbox.
+ */
+export async function launchSession(deps: Deps, req: LaunchSessionRequest__Output): Promise<LaunchedSession> {
+  const parameters = checkParameters(req.parameters ?? {});
+  const owner = await resolveToken(deps.orm.em, req.token);
+  if (!owner) throw AppError.notFound('token');
+  const sessionId = randomBytes(16).toString('hex');
+  const channel = owner.channel === 'voice' ? 'VOICE' : 'TEXT';
+  const session = {
+    id: sessionId,
+    accountId: owner.accountId,
+    callId: null,
+    timestamp: new Date().toISOString(),
+    userType: 'NONE',
+    initialText: null,
+    // Nobody called and nobody is called: the endpoints carry only the token's channel.
+    from: { id: null, channel },
+    to: { id: null, channel },
+    headers: {},
+    parameters,
+  };
+  const [registered, published] = await Promise.allSettled([
+    deps.sessions.remember(sessionId, { applicationId: owner.applicationId, accountId: owner.accountId, source: 'launched' }),
+    // The message id makes a publish repeated by the client library a duplicate, not a second session.
+    publishJson(deps.js, SUBJECTS.sessionNew, { applicationId: owner.applicationId, accountId: owner.accountId, session }, `launch:${sessionId}`),
+  ]);
+  if (published.status === 'rejected') natsUnavailable(published.reason);
+  // Launched all the same: the dispatcher registers the session again when it delivers it.
+  if (registered.status === 'rejected') deps.logger.warn({ err: (registered.reason as Error).message, sessionId }, 'launched session not registered for signals until delivered');
+  return { sessionId, applicationId: owner.applicationId, accountId: owner.accountId };
+}

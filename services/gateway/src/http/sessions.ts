@@ -1,0 +1,123 @@
+// The Session API on the paths the Tropo clients call: launch a session with an application's token
+// (GET or POST /1.0/sessions, /v1/sessions), and queue a signal for a running session
+// (/1.0/sessions/:id/signals). No Basic auth: the token, or the session id, is the credential
+// (docs/api-rules.md#session-api). Fields come in the query, a JSON body or a form, in any mix.
+import type { Request, Response, Router } from 'express';
+import type { z } from 'zod';
+import { AppError } from '@switchboard/platform';
+import type { SessionsClient } from '@switchboard/proto';
+import type { RateLimiter } from '../rate-limit';
+import { callOptions } from './context';
+import { notFoundHandler } from './problem';
+import { sessionLaunch, sessionSignal } from './request-bodies';
+import { route, sendJson } from './routing';
+
+export interface SessionRouteDeps {
+  sessions: SessionsClient;
+  /** Per token (launches) and per session id (signals). */
+  limiter: RateLimiter;
+}
+
+/** The query's and the body's fields together; one field given twice with different values is a 400. */
+function requestFields(req: Request): Map<string, unknown> {
+  const fields = new Map<string, unknown>(Object.entries(req.query));
+  const body: unknown = req.body;
+  if (body === undefined) return fields;
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw AppError.invalid([{ field: '(body)', message: 'must be a JSON object or a form' }]);
+  for (const [k, v] of Object.entries(body)) {
+    if (fields.has(k) && fields.get(k) !== v) throw AppError.invalid([{ field: k, message: 'is given in the query and in the body with different values' }]);
+    fields.set(k, v);
+  }
+  return fields;
+}
+
+/** Decodes the fields with a schema of request-bodies.ts: 400 naming every field in error. */
+function decodeFields<S extends z.ZodObject>(fields: Map<string, unknown>, schema: S): z.output<S> {
+  const result = schema.safeParse(Object.fromEntries(fields));
+  if (!result.success) throw AppError.invalid(result.error.issues.map((i) => ({ field: String(i.path[0] ?? '(body)'), message: i.message })));
+  return result.data;
+}
+
+function checkAction(action: string | null | undefined, expected: string): void {
+  if (action != null && action.trim().toLowerCase() !== expected) throw AppError.invalid([{ field: 'action', message: `must be ${expected} (or left out)` }]);
+}
+
+function rateLimit(res: Response, limiter: RateLimiter, key: string, what: string): void {
+  const wait = limiter.take(key);
+  if (wait > 0) {
+    res.setHeader('Retry-After', String(Math.ceil(wait / 1000)));
+    throw new AppError('rate_limited', `rate limit exceeded for this ${what}`);
+  }
+}
+
+const XML_TYPES = ['application/xml', 'text/xml'];
+
+/**
+ * The media type of a launch answer: XML when the Accept header prefers it to JSON; without a
+ * stated preference (no Accept, or any type) XML on /1.0/sessions, where Tropo's Session API answered
+ * XML, and JSON on /v1/sessions.
+ */
+function answerType(req: Request): 'application/json' | 'application/xml' | 'text/xml' {
+  const accept = req.headers.accept?.trim();
+  if (!accept || accept === '*/*') return req.baseUrl.startsWith('/1.0') ? 'application/xml' : 'application/json';
+  const best = req.accepts(['application/json', ...XML_TYPES]);
+  return best === 'application/xml' || best === 'text/xml' ? best : 'application/json';
+}
+
+const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function sendLaunched(req: Request, res: Response, token: string, id: string): void {
+  const type = answerType(req);
+  if (type === 'application/json') return sendJson(res, { success: true, token, id });
+  const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<session><success>true</success><token>${escapeXml(token)}</token><id>${escapeXml(id)}</id></session>\n`;
+  res.statusCode = 200;
+  res.setHeader('Content-Type', `${type}; charset=utf-8`);
+  res.setHeader('Content-Length', Buffer.byteLength(xml));
+  res.end(xml);
+}
+
+/** GET launches and signals (Tropo's design), so HEAD, which Express would hand to GET, must not. */
+function refuseHead(req: Request, res: Response): void {
+  if (req.method !== 'HEAD') return;
+  res.setHeader('Allow', 'GET, POST');
+  throw new AppError('method_not_allowed', 'allowed methods: GET, POST');
+}
+
+/** Registers the routes at the root of a router mounted on /1.0/sessions, /v1/sessions and /rest/v1/sessions. */
+export function sessionRoutes(router: Router, deps: SessionRouteDeps): void {
+  const { sessions, limiter } = deps;
+
+  const launch = async (req: Request, res: Response) => {
+    refuseHead(req, res);
+    const { token, action, ...rest } = decodeFields(requestFields(req), sessionLaunch);
+    checkAction(action, 'create');
+    if (!token) {
+      const inHeader = req.headers.authorization !== undefined;
+      throw AppError.invalid(
+        [{ field: 'token', message: inHeader ? 'goes in the query or the body (token=...), not in the Authorization header' : 'is required: a session token of the application' }],
+        inHeader ? 'the Session API takes the application token as the token parameter (query or body), not as credentials in the Authorization header' : undefined,
+      );
+    }
+    // Built with fromEntries, which defines own keys: no field name can set a prototype.
+    const parameters: Record<string, string> = Object.fromEntries(Object.entries(rest).flatMap(([k, v]) => (v === null || v === undefined ? [] : [[k, String(v)]])));
+    rateLimit(res, limiter, `token:${token}`, 'token');
+    const { sessionId } = await sessions.launchSession({ token, parameters }, callOptions(req));
+    sendLaunched(req, res, token, sessionId);
+  };
+
+  const signal = async (req: Request, res: Response) => {
+    refuseHead(req, res);
+    const { value, signal: alias, action } = decodeFields(requestFields(req), sessionSignal);
+    checkAction(action, 'signal');
+    if (value != null && alias != null && value !== alias) throw AppError.invalid([{ field: 'signal', message: 'is another name of value; give one of them' }]);
+    const sessionId = String(req.params.sessionId);
+    rateLimit(res, limiter, `session:${sessionId}`, 'session');
+    const { queued } = await sessions.signalSession({ sessionId, value: value ?? alias ?? '' }, callOptions(req));
+    sendJson(res, { status: queued ? 'QUEUED' : 'NOTFOUND' });
+  };
+
+  route(router, '/', { GET: launch, POST: launch });
+  route(router, '/:sessionId/signals', { GET: signal, POST: signal });
+  // Nothing else lives under these paths (and nothing here asks for Basic auth).
+  router.use(notFoundHandler);
+}
