@@ -5,7 +5,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { context, SpanKind, trace } from '@opentelemetry/api';
+import { context, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { InMemorySpanExporter, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { ConfigError } from '@switchboard/platform';
 import { loadTracingConfig, startTracing, tracingEnabled, type Tracing } from '@switchboard/platform/tracing';
@@ -26,6 +26,8 @@ afterAll(async () => tracing?.shutdown());
 const spans = () => exporter.getFinishedSpans();
 const idOf = (s: ReadableSpan) => s.spanContext().spanId;
 const traceOf = (s: ReadableSpan) => s.spanContext().traceId;
+/** What made a span and its kind: 'http SERVER', 'grpc CLIENT', 'pg CLIENT'... */
+const label = (s: ReadableSpan) => `${s.attributes['rpc.system'] === 'grpc' ? 'grpc' : s.instrumentationScope.name.replace('@opentelemetry/instrumentation-', '')} ${SpanKind[s.kind]}`;
 
 /** The span, its parent, its parent's parent... as far as recorded spans go. */
 function ancestry(span: ReadableSpan): ReadableSpan[] {
@@ -80,15 +82,51 @@ describe('a request through the gateway', () => {
     const server = await findSpan((s) => s.kind === SpanKind.SERVER && s.instrumentationScope.name.endsWith('instrumentation-http') && s.attributes['http.route'] !== undefined, 'gateway server span');
     expect(String(server.attributes['http.route'])).toContain('/applications/:id');
     const query = await findSpan((s) => traceOf(s) === traceOf(server) && s.instrumentationScope.name.endsWith('instrumentation-pg') && s.name.startsWith('pg.query'), 'postgres query span');
-    const chain = ancestry(query).map((s) => `${s.instrumentationScope.name.replace('@opentelemetry/instrumentation-', '')} ${SpanKind[s.kind]}`);
-    // pg <- gRPC server (applications) <- gRPC client (gateway) <- express handler <- HTTP server (gateway)
-    expect(chain[0]).toBe('pg CLIENT');
-    expect(chain).toContain('grpc SERVER');
-    expect(chain).toContain('grpc CLIENT');
-    expect(chain.indexOf('grpc SERVER')).toBeLessThan(chain.indexOf('grpc CLIENT'));
-    expect(ancestry(query)).toContain(server);
-    const grpcServer = ancestry(query).find((s) => s.kind === SpanKind.SERVER && s.instrumentationScope.name.endsWith('grpc'))!;
-    expect(grpcServer.name).toContain('ApplicationsService/GetApplication');
+    const chain = ancestry(query).map(label);
+    // pg <- gRPC server (applications) <- gRPC client (gateway) <- HTTP server (gateway), nothing
+    // between, <- the test's own fetch (undici, traced in this process like the dispatcher's POSTs).
+    expect(chain).toEqual(['pg CLIENT', 'grpc SERVER', 'grpc CLIENT', 'http SERVER', 'undici CLIENT']);
+    expect(ancestry(query)[3]).toBe(server);
+    const [, grpcServer, grpcClient] = ancestry(query);
+    for (const rpc of [grpcServer!, grpcClient!]) {
+      expect(rpc.name).toBe('switchboard.applications.v1.ApplicationsService/GetApplication');
+      expect(rpc.attributes).toMatchObject({
+        'rpc.system': 'grpc',
+        'rpc.service': 'switchboard.applications.v1.ApplicationsService',
+        'rpc.method': 'GetApplication',
+        'rpc.grpc.status_code': 0,
+      });
+      expect(rpc.status.code).toBe(SpanStatusCode.UNSET);
+    }
+  });
+
+  it('when a gRPC call fails, then both its spans carry the status code, and only a fault of the server is an error on the server span', async () => {
+    const bob = await stack.createAccount('bob');
+    exporter.reset();
+    // An application that does not exist: NOT_FOUND (5), the caller's mistake, not the server's.
+    const res = await stack.request(bob, 'GET', '/v1/applications/999999999');
+    expect(res.status).toBe(404);
+    const client = await findSpan((s) => s.kind === SpanKind.CLIENT && s.attributes['rpc.method'] === 'GetApplication', 'gRPC client span');
+    const server = await findSpan((s) => s.kind === SpanKind.SERVER && s.attributes['rpc.method'] === 'GetApplication', 'gRPC server span');
+    expect(server.parentSpanContext?.spanId).toBe(idOf(client));
+    expect(client.attributes['rpc.grpc.status_code']).toBe(5);
+    expect(server.attributes['rpc.grpc.status_code']).toBe(5);
+    expect(client.status.code).toBe(SpanStatusCode.ERROR);
+    expect(server.status.code).toBe(SpanStatusCode.UNSET);
+  });
+
+  it('when the gateway checks its dependencies for readiness, then the gRPC health probes make no spans', async () => {
+    exporter.reset();
+    // The readiness check calls grpc.health.v1 Check on the applications and webhooks services
+    // (this stack has no webhooks service: that check fails, the one of applications answers).
+    const res = await fetch(`http://127.0.0.1:${stack.gateway.opsPort}/readyz`);
+    expect(await res.json()).toMatchObject({ checks: { applications: true } });
+    // A traced request afterwards, so that spans had the time to arrive.
+    const carol = await stack.createAccount('carol');
+    await stack.request(carol, 'GET', '/v1/applications/');
+    await findSpan((s) => s.attributes['rpc.method'] === 'ListApplications' && s.kind === SpanKind.SERVER, 'list span');
+    expect(spans().filter((s) => String(s.attributes['rpc.service']).startsWith('grpc.health'))).toEqual([]);
+    expect(spans().filter((s) => String(s.attributes['http.route'] ?? s.attributes['http.target'] ?? '').includes('readyz'))).toEqual([]);
   });
 });
 

@@ -7,6 +7,7 @@ import { AppError, classify, fromGrpcError, toGrpcError } from './errors';
 import { IDEMPOTENCY_ACCOUNT, IDEMPOTENCY_HASH, IDEMPOTENCY_KEY, type IdempotencyScope, type IdempotencyStore } from './idempotency';
 import type { Logger } from './logger';
 import { LATENCY_BUCKETS } from './metrics';
+import { grpcClientSpan, tracedGrpcCall } from './tracing';
 
 export const REQUEST_ID_KEY = 'x-request-id';
 
@@ -77,7 +78,7 @@ export class GrpcServer {
     for (const name of Object.keys(definition)) {
       const handler = (handlers as Record<string, UnaryHandler<unknown, unknown> | undefined>)[name];
       if (!handler) continue;
-      impl[name] = this.wrap(name, handler);
+      impl[name] = this.wrap(name, definition[name]!.path, handler);
     }
     this.server.addService(definition, impl);
   }
@@ -96,8 +97,8 @@ export class GrpcServer {
     });
   }
 
-  private wrap(method: string, handler: UnaryHandler<unknown, unknown>): grpc.handleUnaryCall<unknown, unknown> {
-    return (call, callback) => {
+  private wrap(method: string, path: string, handler: UnaryHandler<unknown, unknown>): grpc.handleUnaryCall<unknown, unknown> {
+    return (call, callback) => tracedGrpcCall(path, call.metadata, (endSpan) => {
       const started = process.hrtime.bigint();
       const rid = call.metadata.get(REQUEST_ID_KEY)[0];
       const requestId = typeof rid === 'string' && rid.length > 0 && rid.length <= 200 ? rid : randomUUID();
@@ -111,7 +112,8 @@ export class GrpcServer {
           return child;
         },
       };
-      const finish = (code: grpc.status) => {
+      const finish = (code: grpc.status, message?: string) => {
+        endSpan(code, message);
         this.handled.inc({ method, code: grpc.status[code] ?? String(code) });
         this.duration.observe({ method }, Number(process.hrtime.bigint() - started) / 1e9);
       };
@@ -128,11 +130,11 @@ export class GrpcServer {
           else if (app.code === 'unavailable') ctx.logger.warn({ err: errorSummary(err) }, 'rpc failed: dependency unavailable');
           else if (opts.logger.isLevelEnabled('debug')) ctx.logger.debug({ code: app.code, detail: app.detail }, 'rpc rejected');
           const e = toGrpcError(app);
-          finish(e.code ?? grpc.status.UNKNOWN);
+          finish(e.code ?? grpc.status.UNKNOWN, e.message);
           callback(e);
         },
       );
-    };
+    });
   }
 
   async listen(host: string, port: number): Promise<number> {
@@ -220,6 +222,8 @@ export interface PromiseClientOptions {
   target: string;
   defaultTimeoutMs?: number;
   metrics?: { registry: Registry; prefix: string };
+  /** Calls make client spans when tracing is on (default true; probes turn it off). */
+  traced?: boolean;
 }
 
 /**
@@ -239,6 +243,7 @@ export function promiseClient<C extends grpc.Client>(raw: C, opts: PromiseClient
       if (!fn) {
         const method = (raw as unknown as Record<string, unknown>)[prop];
         if (typeof method !== 'function') return undefined;
+        const path = opts.traced === false ? undefined : (method as { path?: unknown }).path;
         fn = (request: unknown, options: ClientCallOptions = {}) =>
           new Promise((resolve, reject) => {
             const metadata = new grpc.Metadata();
@@ -248,6 +253,7 @@ export function promiseClient<C extends grpc.Client>(raw: C, opts: PromiseClient
               metadata.set(IDEMPOTENCY_HASH, options.idempotency.hash);
               metadata.set(IDEMPOTENCY_ACCOUNT, options.idempotency.accountId);
             }
+            const endSpan = typeof path === 'string' ? grpcClientSpan(path, metadata) : undefined;
             const deadline = new Date(Date.now() + (options.timeoutMs ?? timeoutDefault));
             const started = process.hrtime.bigint();
             // grpc-js captures a caller stack (new Error()) on every call for the rare failure; failures
@@ -261,6 +267,7 @@ export function promiseClient<C extends grpc.Client>(raw: C, opts: PromiseClient
                   m.calls.inc({ service: opts.target, method: prop, code: grpc.status[err ? err.code : grpc.status.OK] ?? 'UNKNOWN' });
                   m.duration.observe({ service: opts.target, method: prop }, Number(process.hrtime.bigint() - started) / 1e9);
                 }
+                endSpan?.(err ? err.code : grpc.status.OK, err?.details);
                 if (err) reject(fromGrpcError(err));
                 else resolve(res);
               });

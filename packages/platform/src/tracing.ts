@@ -3,7 +3,8 @@
 // is set: then spans go to that collector over OTLP/HTTP. When off, the SDK is not even loaded.
 //
 // A service starts tracing first thing in its main module, before it imports anything that loads
-// node:http, pg, @grpc/grpc-js or undici: the instrumentations patch those modules as they load.
+// node:http, pg or undici: the instrumentations patch those modules as they load. gRPC calls are
+// traced by the platform's own client and server wrappers (grpc.ts), through the helpers at the end.
 // This module imports nothing of the platform but its config helpers for that reason.
 import { createRequire } from 'node:module';
 import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Context, type Span, type TextMapGetter, type TextMapSetter } from '@opentelemetry/api';
@@ -73,7 +74,7 @@ export function tracingEnabled(): boolean {
  * required here once the instrumentations are enabled: the patches change the packages' objects
  * in place, and the later `import` gets the same, already loaded and patched, module.
  */
-const INSTRUMENTED = ['pg', '@grpc/grpc-js', 'undici', 'node:http', 'node:https'];
+const INSTRUMENTED = ['pg', 'undici', 'node:http', 'node:https'];
 
 /**
  * Starts the SDK when OTEL_EXPORTER_OTLP_ENDPOINT is set (or an exporter is given). A bad value of
@@ -84,12 +85,12 @@ export async function startTracing(opts: TracingOptions): Promise<Tracing> {
   const endpoint = config.OTEL_EXPORTER_OTLP_ENDPOINT;
   if (state.started || (!endpoint && !opts.exporter)) return { enabled: state.started, shutdown: async () => undefined };
 
-  const [{ NodeSDK }, traceBase, { resourceFromAttributes }, http, grpc, pg, undici] = await Promise.all([
-    import('@opentelemetry/sdk-node'),
+  const [{ NodeTracerProvider }, traceBase, { resourceFromAttributes }, { registerInstrumentations }, http, pg, undici] = await Promise.all([
+    import('@opentelemetry/sdk-trace-node'),
     import('@opentelemetry/sdk-trace-base'),
     import('@opentelemetry/resources'),
+    import('@opentelemetry/instrumentation'),
     import('@opentelemetry/instrumentation-http'),
-    import('@opentelemetry/instrumentation-grpc'),
     import('@opentelemetry/instrumentation-pg'),
     import('@opentelemetry/instrumentation-undici'),
   ]);
@@ -98,17 +99,27 @@ export async function startTracing(opts: TracingOptions): Promise<Tracing> {
   else {
     const { OTLPTraceExporter } = await import('@opentelemetry/exporter-trace-otlp-http');
     const url = `${endpoint!.replace(/\/+$/, '')}/v1/traces`;
-    processor = new traceBase.BatchSpanProcessor(new OTLPTraceExporter({ url }), { scheduledDelayMillis: config.OTEL_BSP_SCHEDULE_DELAY });
+    processor = new traceBase.BatchSpanProcessor(new OTLPTraceExporter({ url }), {
+      scheduledDelayMillis: config.OTEL_BSP_SCHEDULE_DELAY,
+      // A busy gateway finishes a few thousand spans a second: room for two seconds of them before
+      // any is dropped, sent in batches of 1,024 (fewer, larger exports than the default 512).
+      maxQueueSize: 8192,
+      maxExportBatchSize: 1024,
+    });
   }
-  const ops = new Set(['/healthz', '/readyz', '/metrics']);
-  const sdk = new NodeSDK({
+  // The tracer provider, the AsyncLocalStorage context manager and the W3C propagator, and no more:
+  // NodeSDK would also read the environment for metrics and logs exporters and detect resources.
+  const provider = new NodeTracerProvider({
     resource: resourceFromAttributes({ 'service.name': config.OTEL_SERVICE_NAME ?? opts.serviceName }),
-    autoDetectResources: false,
     spanProcessors: [processor],
-    // Traces only: without these the SDK would set up OTLP metrics and logs from the environment.
-    metricReaders: [],
-    logRecordProcessors: [],
     sampler: new traceBase.ParentBasedSampler({ root: new traceBase.TraceIdRatioBasedSampler(config.OTEL_TRACES_SAMPLER_ARG) }),
+  });
+  provider.register();
+  const ops = new Set(['/healthz', '/readyz', '/metrics']);
+  // gRPC has no instrumentation: its spans are made by the platform's client and server wrappers
+  // (grpcClientSpan, tracedGrpcCall below), which every call already goes through.
+  const unregister = registerInstrumentations({
+    tracerProvider: provider,
     instrumentations: [
       new http.HttpInstrumentation({
         // Probes and scrapes of the ops endpoint are not requests worth a trace.
@@ -122,13 +133,11 @@ export async function startTracing(opts: TracingOptions): Promise<Tracing> {
         // instrumentation, which would otherwise provide it, wraps every middleware of every request.
         applyCustomAttributesOnSpan: nameByRoute,
       }),
-      // grpc.health.v1 (the only Check and Watch methods): probes, like the HTTP ones.
-      new grpc.GrpcInstrumentation({ ignoreGrpcMethods: ['Check', 'Watch'] }),
-      new pg.PgInstrumentation({ requireParentSpan: true }),
+      // Only queries made within a traced request or event; the statement text, not its values.
+      new pg.PgInstrumentation({ requireParentSpan: true, enhancedDatabaseReporting: false }),
       new undici.UndiciInstrumentation(),
     ],
   });
-  sdk.start();
   state.started = true;
   const require = createRequire(import.meta.url);
   for (const name of INSTRUMENTED) {
@@ -141,8 +150,12 @@ export async function startTracing(opts: TracingOptions): Promise<Tracing> {
   return {
     enabled: true,
     async shutdown() {
-      await sdk.shutdown();
       state.started = false;
+      unregister();
+      await provider.shutdown();
+      trace.disable();
+      context.disable();
+      propagation.disable();
     },
   };
 }
@@ -238,3 +251,69 @@ async function settle<T>(span: Span, fn: () => Promise<T>): Promise<T> {
     span.end();
   }
 }
+
+// Trace context on gRPC calls (W3C traceparent/tracestate in the call metadata). Every call goes
+// through the platform's promiseClient and GrpcServer handlers, which make these spans: one span a
+// side per call, with none of the per-call patching of grpc-js an instrumentation needs.
+
+/** Metadata of a gRPC call, as far as propagation needs it (grpc-js Metadata). */
+interface RpcMetadata {
+  get(key: string): unknown[];
+  set(key: string, value: string): void;
+  getMap(): Record<string, unknown>;
+}
+
+const rpcSetter: TextMapSetter<RpcMetadata> = { set: (m, k, v) => m.set(k, v) };
+const rpcGetter: TextMapGetter<RpcMetadata> = {
+  get: (m, k) => {
+    const v = m.get(k)[0];
+    return typeof v === 'string' ? v : undefined;
+  },
+  keys: (m) => Object.keys(m.getMap()),
+};
+
+/** Span name and attributes of a call to `path` ('/switchboard.applications.v1.ApplicationsService/GetApplication'). */
+function rpcSpan(path: string): { name: string; attributes: Record<string, string> } {
+  const name = path.startsWith('/') ? path.slice(1) : path;
+  const slash = name.lastIndexOf('/');
+  return { name, attributes: { 'rpc.system': 'grpc', 'rpc.service': name.slice(0, slash), 'rpc.method': name.slice(slash + 1) } };
+}
+
+/** Codes a server reports as its own failure (OpenTelemetry's gRPC conventions); the rest are the caller's. */
+const SERVER_FAULTS = new Set([2, 4, 12, 13, 14, 15]); // UNKNOWN, DEADLINE_EXCEEDED, UNIMPLEMENTED, INTERNAL, UNAVAILABLE, DATA_LOSS
+
+/** Ends a gRPC span with the call's status code (a number of grpc.status). */
+function endRpc(span: Span, code: number, failed: boolean, message?: string): void {
+  span.setAttribute('rpc.grpc.status_code', code);
+  if (failed) span.setStatus({ code: SpanStatusCode.ERROR, message });
+  span.end();
+}
+
+/**
+ * Starts the client span of a call to `path` within the active context and writes its context into
+ * the call's `metadata`. Returns what ends the span with the call's status code; undefined (and
+ * nothing done) without tracing.
+ */
+export function grpcClientSpan(path: string, metadata: RpcMetadata): ((code: number, message?: string) => void) | undefined {
+  if (!state.started) return undefined;
+  const { name, attributes } = rpcSpan(path);
+  const active = context.active();
+  const span = tracer().startSpan(name, { kind: SpanKind.CLIENT, attributes }, active);
+  propagation.inject(trace.setSpan(active, span), metadata, rpcSetter);
+  return (code, message) => endRpc(span, code, code !== 0, message);
+}
+
+/**
+ * Runs a server handler of `path` in a server span whose parent is the trace context the call's
+ * `metadata` carries; the handler calls the `end` it is given with the status code it answers.
+ * Without tracing it just runs the handler.
+ */
+export function tracedGrpcCall<T>(path: string, metadata: RpcMetadata, handle: (end: (code: number, message?: string) => void) => T): T {
+  if (!state.started) return handle(noEnd);
+  const { name, attributes } = rpcSpan(path);
+  const parent = propagation.extract(ROOT_CONTEXT, metadata, rpcGetter);
+  const span = tracer().startSpan(name, { kind: SpanKind.SERVER, attributes }, parent);
+  return context.with(trace.setSpan(parent, span), handle, undefined, (code: number, message?: string) => endRpc(span, code, SERVER_FAULTS.has(code), message));
+}
+
+const noEnd = (): void => undefined;

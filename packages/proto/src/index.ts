@@ -100,7 +100,8 @@ export function webhooksClient(address: string, opts: ClientOptions = {}) {
 
 export function healthClient(address: string, target: string, opts: ClientOptions = {}) {
   const p = healthProto();
-  return promiseClient(new p.Health(address, grpc.credentials.createInsecure(), CHANNEL_OPTIONS), { ...opts, target });
+  // Probes, like the HTTP ones: not traced.
+  return promiseClient(new p.Health(address, grpc.credentials.createInsecure(), CHANNEL_OPTIONS), { ...opts, target, traced: false });
 }
 
 export type ApplicationsClient = ReturnType<typeof applicationsClient>;
