@@ -4,7 +4,7 @@
 // loses them.
 import { randomBytes } from 'node:crypto';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import { publishJson, type JetStreamClient, type Logger } from '@switchboard/platform';
+import { publishJson, startBackgroundLoop, type BackgroundLoop, type JetStreamClient, type Logger } from '@switchboard/platform';
 
 /** A UUIDv7 (RFC 9562): 48 bits of Unix time in ms, version 7, then random bits and the variant. */
 export function uuidv7(now = Date.now()): string {
@@ -37,11 +37,8 @@ export async function enqueueOutbox(em: EntityManager, schema: string, subject: 
   return messageId;
 }
 
-export interface OutboxRelay {
-  /** Asks for a publish round soon (after a commit that wrote events). */
-  kick(): void;
-  stop(): Promise<void>;
-}
+/** The outbox relay: kick() after a commit that wrote events. */
+export type OutboxRelay = BackgroundLoop;
 
 /**
  * Publishes outbox rows in id order and deletes them once JetStream has stored them. Rows are
@@ -50,53 +47,20 @@ export interface OutboxRelay {
  * as a duplicate, while rows of a recreated database (ids from 1 again) are not.
  */
 export function startOutboxRelay(orm: MikroORM, js: JetStreamClient, schema: string, logger: Logger, intervalMs = 1000): OutboxRelay {
-  let running: Promise<void> | undefined;
-  let again = false;
-  let stopped = false;
-
-  const round = async (): Promise<void> => {
-    for (;;) {
-      const published = await orm.em.getConnection().getKnex().transaction(async (trx) => {
-        const rows = (await trx.raw(
-          `select id, message_id, subject, payload from "${schema}".outbox order by id limit 100 for update skip locked`,
-        )) as { rows: { id: string; message_id: string; subject: string; payload: Record<string, unknown> }[] };
-        // Published back to back on one connection, so JetStream stores them in outbox order.
-        await Promise.all(rows.rows.map((row) => publishJson(js, row.subject, row.payload, row.message_id)));
-        if (rows.rows.length > 0) {
-          await trx.raw(`delete from "${schema}".outbox where id = any(?)`, [rows.rows.map((r) => r.id)]);
-        }
-        return rows.rows.length;
-      });
-      if (published < 100) return;
-    }
+  // One batch of up to 100 rows per transaction; a full batch means there may be more.
+  const batch = async (): Promise<boolean> => {
+    const published = await orm.em.getConnection().getKnex().transaction(async (trx) => {
+      const rows = (await trx.raw(
+        `select id, message_id, subject, payload from "${schema}".outbox order by id limit 100 for update skip locked`,
+      )) as { rows: { id: string; message_id: string; subject: string; payload: Record<string, unknown> }[] };
+      // Published back to back on one connection, so JetStream stores them in outbox order.
+      await Promise.all(rows.rows.map((row) => publishJson(js, row.subject, row.payload, row.message_id)));
+      if (rows.rows.length > 0) {
+        await trx.raw(`delete from "${schema}".outbox where id = any(?)`, [rows.rows.map((r) => r.id)]);
+      }
+      return rows.rows.length;
+    });
+    return published === 100;
   };
-
-  const run = () => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = round()
-      .catch((err: unknown) => logger.warn({ err: (err as Error).message }, 'outbox relay round failed; will retry'))
-      .finally(() => {
-        running = undefined;
-        if (again) {
-          again = false;
-          run();
-        }
-      });
-  };
-
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  run();
-  return {
-    kick: run,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startBackgroundLoop(batch, { intervalMs, logger, failure: 'outbox relay round failed; will retry' });
 }

@@ -1,3 +1,4 @@
+export * from './background-loop';
 export * from './errors';
 export * from './config';
 export * from './logger';

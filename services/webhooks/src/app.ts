@@ -64,7 +64,7 @@ export async function createApp(config: Config, logger: Logger = createLogger('w
         sweeper,
         allowedCidrs: config.DELIVERY_ALLOWED_CIDRS,
         secrets: config.SECRETS_KEY,
-        dispatchers: createDispatcherLink(nats.nc, config.TEST_REPLY_TIMEOUT_MS, resendRelay.wake),
+        dispatchers: createDispatcherLink(nats.nc, config.TEST_REPLY_TIMEOUT_MS, resendRelay.kick),
         testsPerMinute: config.TEST_SENDS_PER_MINUTE,
         disableAfterMs: config.DELIVERY_DISABLE_AFTER,
         publicBaseUrl: config.PUBLIC_BASE_URL,

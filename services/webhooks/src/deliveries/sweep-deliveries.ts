@@ -4,7 +4,7 @@
 // locks for long; the queue is in the database, so a restart carries on where it stopped, and
 // several replicas share the work (FOR UPDATE SKIP LOCKED).
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import type { Logger } from '@switchboard/platform';
+import { startBackgroundLoop, type BackgroundLoop, type Logger } from '@switchboard/platform';
 
 export const SWEEP_BATCH = 5000;
 
@@ -51,53 +51,19 @@ export async function sweepOnce(orm: MikroORM, schema: string, batch = SWEEP_BAT
   });
 }
 
-export interface Sweeper {
-  /** Asks for a sweep soon (after a commit that queued a purge). */
-  kick(): void;
-  stop(): Promise<void>;
-}
+/** The sweeper: kick() after a commit that queued a purge. */
+export type Sweeper = BackgroundLoop;
 
 /**
  * Runs sweepOnce until the queue is empty, when kicked and every `intervalMs` (purges queued by
  * another replica, or left by a restart). `deleted` is told the records each batch deleted.
  */
 export function startSweeper(orm: MikroORM, schema: string, logger: Logger, deleted: (n: number) => void, intervalMs = 10_000): Sweeper {
-  let running: Promise<void> | undefined;
-  let again = false;
-  let stopped = false;
-
-  const round = async (): Promise<void> => {
-    while (!stopped) {
-      const n = await sweepOnce(orm, schema);
-      if (n === undefined) return;
-      deleted(n);
-    }
+  const batch = async (): Promise<boolean> => {
+    const n = await sweepOnce(orm, schema);
+    if (n === undefined) return false;
+    deleted(n);
+    return true;
   };
-  const run = () => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = round()
-      .catch((err: unknown) => logger.warn({ err: (err as Error).message }, 'sweeping delivery records failed; will retry'))
-      .finally(() => {
-        running = undefined;
-        if (again) {
-          again = false;
-          run();
-        }
-      });
-  };
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  run();
-  return {
-    kick: run,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startBackgroundLoop(batch, { intervalMs, logger, failure: 'sweeping delivery records failed; will retry' });
 }

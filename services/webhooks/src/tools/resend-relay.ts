@@ -5,7 +5,7 @@
 // JetStream deduplicates. Replicas share the work (SKIP LOCKED). Runs when woken and every few
 // seconds (rows left by a crash, or while no dispatcher stream exists yet).
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { RESEND_SUBJECT, type JetStreamClient, type Logger, type ResendJob } from '@switchboard/platform';
+import { RESEND_SUBJECT, startBackgroundLoop, type BackgroundLoop, type JetStreamClient, type Logger, type ResendJob } from '@switchboard/platform';
 import { decompressBody } from '../deliveries/bodies';
 
 const BATCH = 200;
@@ -25,18 +25,12 @@ interface Row {
   body: Buffer | null;
 }
 
-export interface ResendRelay {
-  wake(): void;
-  stop(): Promise<void>;
-}
+/** The resend relay: kick() after a commit that queued resends. */
+export type ResendRelay = BackgroundLoop;
 
 export function startResendRelay(orm: MikroORM, schema: string, js: JetStreamClient, logger: Logger): ResendRelay {
-  let running: Promise<void> | undefined;
-  let again = false;
-  let stopped = false;
-
   /** Publishes one batch; true when there may be more. */
-  const round = () =>
+  const batch = () =>
     orm.em.fork().transactional(async (em) => {
       const rows = await em.execute<Row[]>(
         `select r.id, r.task_id, r.kind, r.subscription_id, r.application_id, r.account_id::text, r.message_id, r.event, r.trigger, r.created_at, b.body
@@ -82,35 +76,5 @@ export function startResendRelay(orm: MikroORM, schema: string, js: JetStreamCli
       return rows.length === BATCH;
     });
 
-  const run = async () => {
-    do {
-      again = false;
-      try {
-        while (!stopped && (await round()));
-      } catch (err) {
-        logger.warn({ err: (err as Error).message }, 'publishing resends failed; will retry');
-        return;
-      }
-    } while (again && !stopped);
-  };
-
-  const wake = () => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = run().finally(() => (running = undefined));
-  };
-  const timer = setInterval(wake, EVERY_MS);
-  timer.unref();
-  wake();
-  return {
-    wake,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startBackgroundLoop(batch, { intervalMs: EVERY_MS, logger, failure: 'publishing resends failed; will retry' });
 }
