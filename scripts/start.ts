@@ -168,7 +168,7 @@ const base = env.PUBLIC_BASE_URL;
 waitUntil(async () => (await fetch(`http://127.0.0.1:${GATEWAY_OPS_PORT}/readyz`).catch(() => undefined))?.ok ?? false, 'the stack', 60_000)
   .then(() =>
     say(
-      `Switchboard is ready at ${base}\n  create an account:  npm run account -- create --username me --password 'choose-a-password'\n  then:              curl -u me:choose-a-password ${base}/v1/applications\n  gateway readiness and metrics: http://127.0.0.1:${GATEWAY_OPS_PORT}/readyz, /metrics (not on the API port)`,
+      `Switchboard is ready at ${base}\n  create an account:  npm run account -- create --username me   (asks for the password; type choose-a-password)\n  then:              curl -u me:choose-a-password ${base}/v1/applications\n  gateway readiness and metrics: http://127.0.0.1:${GATEWAY_OPS_PORT}/readyz, /metrics (not on the API port)`,
     ),
   )
   .catch((err: Error) => say(`${err.message}; see the logs above`));
