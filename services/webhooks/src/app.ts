@@ -2,7 +2,7 @@
 import { createDataService, startOutboxRelay, type DataServiceApp, type OutboxRelay } from '@switchboard/orm';
 import { Counter, createLogger, ensureStreams, STREAMS, withTimeout, type ConsumerLoop, type Logger } from '@switchboard/platform';
 import { applicationsClient, healthProto, type ApplicationsClient } from '@switchboard/proto';
-import { createApplicationDirectory } from './applications/directory';
+import { createApplicationDirectory, followDeletions } from './applications/directory';
 import type { Config } from './config';
 import type { Deps } from './context';
 import { SCHEMA } from './db/schema';
@@ -33,6 +33,7 @@ export async function createApp(config: Config, logger: Logger = createLogger('w
   let sweeper: Sweeper | undefined;
   let pruneTimer: NodeJS.Timeout | undefined;
   let resendRelay: ResendRelay | undefined;
+  let stopFollowing: (() => void) | undefined;
 
   const prune = () => {
     pruneDeliveries(orm, config.DB_SCHEMA, config.DELIVERY_RETENTION_DAYS)
@@ -71,6 +72,7 @@ export async function createApp(config: Config, logger: Logger = createLogger('w
         outbox,
       };
       consumers = [await startApplicationsDeletedConsumer(deps, nats, logger, registry), await startAccountsDeletedConsumer(deps, nats, logger, registry)];
+      stopFollowing = followDeletions(nats.nc, deps.applications);
       registerHandlers(grpc, deps);
       grpc.addHealth(healthProto().Health.service);
       pruneTimer = setInterval(prune, PRUNE_EVERY_MS);
@@ -89,6 +91,7 @@ export async function createApp(config: Config, logger: Logger = createLogger('w
     async stop() {
       clearInterval(pruneTimer);
       await service.stop(async () => {
+        stopFollowing?.();
         await resendRelay?.stop();
         await Promise.all(consumers.map((c) => c.stop()));
         await outbox?.stop();

@@ -53,6 +53,22 @@ describe('cascade on application delete', () => {
     expect(await codeOf(h.webhooks.client.createSubscription({ accountId: acct, applicationId: app, ...body }))).toBe('not_found');
   });
 
+  it('when an application is deleted, then every replica stops answering for it at once, not only the one that handled the deletion', async () => {
+    const second = await h.startWebhooks();
+    try {
+      const acct = await h.newAccount();
+      const app = await h.newApplication(acct);
+      // Both replicas have confirmed the application's owner (and keep the answer).
+      for (const c of [h.webhooks.client, second.client]) expect(await codeOf(c.listSubscriptions({ accountId: acct, applicationId: app }))).toBe('ok');
+      await h.applications.client.deleteApplication({ accountId: acct, id: app });
+      for (const c of [h.webhooks.client, second.client]) {
+        await waitFor(async () => (await codeOf(c.listSubscriptions({ accountId: acct, applicationId: app }))) === 'not_found', { what: 'deleted application unknown', timeoutMs: 10_000 });
+      }
+    } finally {
+      await second.stop();
+    }
+  });
+
   it('when the webhooks service was down while an application was deleted, then it removes the subscriptions when it starts', async () => {
     const acct = await h.newAccount();
     const app = await h.newApplication(acct);

@@ -1,5 +1,9 @@
-// Asks the applications service whether an application exists and belongs to an account.
-import { AppError } from '@switchboard/platform';
+// Asks the applications service whether an application exists and belongs to an account. An
+// application never changes account, so a positive answer stays true until the application is
+// deleted: it is kept (bounded) until applications.deleted, which every replica hears on core NATS,
+// drops it; after a reconnect (an announcement may have been missed) everything is asked again.
+// A create that races a deletion is still refused by the tombstone check in its insert.
+import { AppError, SUBJECTS, type NatsConnection } from '@switchboard/platform';
 import type { ApplicationsClient } from '@switchboard/proto';
 import { isApplicationId } from '../subscriptions/ids';
 
@@ -8,16 +12,18 @@ export interface ApplicationDirectory {
   assertOwned(accountId: string, applicationId: string, requestId?: string): Promise<void>;
   /** Forgets what is known about an application (after it was deleted). */
   forget(applicationId: string): void;
+  /** Forgets everything. */
+  clear(): void;
 }
 
 export interface DirectoryOptions {
-  /** How long a positive answer is reused. An application never changes account, so only deletion matters. */
+  /** How long a positive answer is reused at most (a safety net: deletions drop it at once). */
   ttlMs?: number;
   maxEntries?: number;
 }
 
 export function createApplicationDirectory(client: ApplicationsClient, opts: DirectoryOptions = {}): ApplicationDirectory {
-  const ttlMs = opts.ttlMs ?? 5000;
+  const ttlMs = opts.ttlMs ?? 10 * 60_000;
   const maxEntries = opts.maxEntries ?? 10_000;
   const owners = new Map<string, { accountId: string; expires: number }>();
 
@@ -43,5 +49,38 @@ export function createApplicationDirectory(client: ApplicationsClient, opts: Dir
     forget(applicationId) {
       owners.delete(applicationId);
     },
+    clear() {
+      owners.clear();
+    },
+  };
+}
+
+/**
+ * Keeps the directory in step with deletions announced on NATS (applications.deleted, published by
+ * the applications service through its outbox); returns the function that stops following.
+ */
+export function followDeletions(nc: NatsConnection, directory: ApplicationDirectory): () => void {
+  const sub = nc.subscribe(SUBJECTS.applicationDeleted, {
+    callback: (err, msg) => {
+      if (err) return;
+      try {
+        const body = msg.json<{ applicationId?: unknown }>();
+        if (typeof body.applicationId === 'string') directory.forget(body.applicationId);
+        else directory.clear();
+      } catch {
+        directory.clear();
+      }
+    },
+  });
+  let stopped = false;
+  (async () => {
+    for await (const s of nc.status()) {
+      if (stopped) break;
+      if (s.type === 'reconnect') directory.clear();
+    }
+  })().catch(() => undefined);
+  return () => {
+    stopped = true;
+    sub.unsubscribe();
   };
 }
