@@ -101,6 +101,38 @@ export const SUBJECTS = {
   eventDead: 'events.dead',
 } as const;
 
+/**
+ * Follows change events with core subscriptions (JetStream-captured subjects reach core subscribers
+ * too), for caches: `onEvent` gets each event's subject and JSON body; `reset` runs when a body is
+ * not JSON or `onEvent` throws, and after a reconnect (events may have been missed meanwhile).
+ * Returns the function that stops following.
+ */
+export function followChanges(nc: NatsConnection, subjects: readonly string[], onEvent: (subject: string, body: Record<string, unknown>) => void, reset: () => void): () => void {
+  const subs = subjects.map((subject) =>
+    nc.subscribe(subject, {
+      callback: (err, msg) => {
+        if (err) return;
+        try {
+          onEvent(msg.subject, msg.json<Record<string, unknown>>());
+        } catch {
+          reset();
+        }
+      },
+    }),
+  );
+  let stopped = false;
+  (async () => {
+    for await (const s of nc.status()) {
+      if (stopped) break;
+      if (s.type === 'reconnect') reset();
+    }
+  })().catch(() => undefined);
+  return () => {
+    stopped = true;
+    subs.forEach((s) => s.unsubscribe());
+  };
+}
+
 export interface NatsHandle {
   nc: NatsConnection;
   js: JetStreamClient;

@@ -3,7 +3,7 @@
 // a cache. Change events on NATS (applications.changed / applications.deleted / addresses.changed /
 // webhooks.changed) invalidate entries at once; the TTL is a safety net for a missed event.
 import type { DialledAddress } from '@switchboard/events';
-import { AppError, SUBJECTS, type Logger, type NatsConnection } from '@switchboard/platform';
+import { AppError, followChanges, SUBJECTS, type Logger, type NatsConnection } from '@switchboard/platform';
 import type { AddressesClient, ApplicationsClient, MatchedSubscriptionMessage, WebhooksClient } from '@switchboard/proto';
 import { TaggedCache } from './tagged-cache';
 import { secretKey } from '../delivery/signing';
@@ -244,29 +244,12 @@ export class Lookups {
    * subscribers too). Events missed while disconnected are covered by clearing on reconnect.
    */
   listen(nc: NatsConnection): () => void {
-    const subs = ['applications.changed', 'applications.deleted', SUBJECTS.addressesChanged, 'webhooks.changed'].map((subject) =>
-      nc.subscribe(subject, {
-        callback: (err, msg) => {
-          if (err) return;
-          try {
-            this.onChange(msg.subject, msg.json());
-          } catch {
-            this.clear();
-          }
-        },
-      }),
+    return followChanges(
+      nc,
+      ['applications.changed', 'applications.deleted', SUBJECTS.addressesChanged, 'webhooks.changed'],
+      (subject, body) => this.onChange(subject, body),
+      () => this.clear(),
     );
-    let stopped = false;
-    (async () => {
-      for await (const s of nc.status()) {
-        if (stopped) break;
-        if (s.type === 'reconnect') this.clear();
-      }
-    })().catch(() => undefined);
-    return () => {
-      stopped = true;
-      subs.forEach((s) => s.unsubscribe());
-    };
   }
 }
 

@@ -3,7 +3,7 @@
 // deleted: it is kept (bounded) until applications.deleted, which every replica hears on core NATS,
 // drops it; after a reconnect (an announcement may have been missed) everything is asked again.
 // A create that races a deletion is still refused by the tombstone check in its insert.
-import { AppError, SUBJECTS, type NatsConnection } from '@switchboard/platform';
+import { AppError, followChanges, SUBJECTS, type NatsConnection } from '@switchboard/platform';
 import type { ApplicationsClient } from '@switchboard/proto';
 import { isApplicationId } from '../subscriptions/ids';
 
@@ -60,27 +60,13 @@ export function createApplicationDirectory(client: ApplicationsClient, opts: Dir
  * the applications service through its outbox); returns the function that stops following.
  */
 export function followDeletions(nc: NatsConnection, directory: ApplicationDirectory): () => void {
-  const sub = nc.subscribe(SUBJECTS.applicationDeleted, {
-    callback: (err, msg) => {
-      if (err) return;
-      try {
-        const body = msg.json<{ applicationId?: unknown }>();
-        if (typeof body.applicationId === 'string') directory.forget(body.applicationId);
-        else directory.clear();
-      } catch {
-        directory.clear();
-      }
+  return followChanges(
+    nc,
+    [SUBJECTS.applicationDeleted],
+    (_subject, body) => {
+      if (typeof body.applicationId === 'string') directory.forget(body.applicationId);
+      else directory.clear();
     },
-  });
-  let stopped = false;
-  (async () => {
-    for await (const s of nc.status()) {
-      if (stopped) break;
-      if (s.type === 'reconnect') directory.clear();
-    }
-  })().catch(() => undefined);
-  return () => {
-    stopped = true;
-    sub.unsubscribe();
-  };
+    () => directory.clear(),
+  );
 }
