@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { AttemptResult } from './http-sender';
 import { classifyAttempt, isHostFailure, type OutcomeContext } from './outcome';
+import type { RetryPolicy } from './retry';
 
 const now = Date.parse('2026-03-01T12:00:00.000Z');
-const ctx: OutcomeContext = { attempt: 1, subscriptionId: 'sub_1', retry: { schedule: [1000, 60_000], jitter: 0, retryAfterMaxMs: 30_000 }, now, random: () => 0.5 };
+const retry: RetryPolicy = { schedule: [1000, 60_000], jitter: 0, retryAfterMaxMs: 30_000 };
+const ctx: OutcomeContext = { attempt: 1, subscriptionId: 'sub_1', retry, now, random: () => 0.5 };
 const response = (status: number, extra: { retryAfter?: string; location?: string } = {}): AttemptResult => ({
   kind: 'response',
   status,
@@ -73,9 +75,17 @@ describe('classifyAttempt', () => {
     });
   });
 
+  it('when a single attempt (a test send or a resend) fails, then it is failed without a retry or a count of attempts, and a 410 still disables', () => {
+    const single: OutcomeContext = { ...ctx, retry: null };
+    expect(classifyAttempt(response(500), single)).toEqual({ outcome: 'failed', statusCode: 500, durationMs: 42, error: 'HTTP 500' });
+    expect(classifyAttempt(failure('timed out after 15000 ms'), single)).toEqual({ outcome: 'failed', statusCode: 0, durationMs: 7, error: 'timed out after 15000 ms' });
+    expect(classifyAttempt(response(410), single).disable).toMatchObject({ subscriptionId: 'sub_1' });
+    expect(classifyAttempt(response(204), single).outcome).toBe('succeeded');
+  });
+
   it('when the last attempt of the schedule fails, then the delivery gives up and says after how many attempts', () => {
     expect(classifyAttempt(response(500), { ...ctx, attempt: 3 })).toEqual({ outcome: 'failed', statusCode: 500, durationMs: 42, error: 'HTTP 500; gave up after 3 attempts' });
-    expect(classifyAttempt(failure('timed out after 15000 ms'), { ...ctx, attempt: 1, retry: { ...ctx.retry, schedule: [] } })).toEqual({
+    expect(classifyAttempt(failure('timed out after 15000 ms'), { ...ctx, attempt: 1, retry: { ...retry, schedule: [] } })).toEqual({
       outcome: 'failed',
       statusCode: 0,
       durationMs: 7,

@@ -21,7 +21,8 @@ export interface OutcomeContext {
   attempt: number;
   /** The subscription a 410 Gone disables; null for deliveries without one (sessions). */
   subscriptionId: string | null;
-  retry: RetryPolicy;
+  /** The retry schedule; null for a single attempt (test sends, resends), which never retries. */
+  retry: RetryPolicy | null;
   now?: number;
   random?: () => number;
 }
@@ -51,6 +52,7 @@ export function classifyAttempt(r: AttemptResult, ctx: OutcomeContext): AttemptO
     error = r.status >= 300 && r.status < 400 ? `HTTP ${r.status}: redirects are not followed${r.location ? ` (to ${r.location.slice(0, 200)})` : ''}` : `HTTP ${r.status}`;
     retryAfterMs = parseRetryAfter(r.retryAfter, now);
   } else error = r.error;
+  if (ctx.retry === null) return failed(error);
   const delay = nextDelay(ctx.retry, ctx.attempt, retryAfterMs, ctx.random);
   if (delay === undefined) return failed(`${error}; gave up after ${ctx.attempt} attempt${ctx.attempt === 1 ? '' : 's'}`);
   return { outcome: 'retrying', statusCode, durationMs, error, retryInMs: delay };

@@ -15,7 +15,8 @@ import { sessionChannel } from './bodies';
 import type { InFlight } from './in-flight';
 import { jitter } from './retry';
 import type { SignedSender } from './signed-sender';
-import { judgeSingleAttempt, notSentReason } from './single-attempt';
+import { classifyAttempt } from './outcome';
+import { notSentReason } from './single-attempt';
 
 export interface ResendDeps {
   lookups: Lookups;
@@ -71,7 +72,7 @@ export class ResendWorker {
           return;
         }
         this.d.metrics.attemptDuration.observe({ kind: job.target.kind }, a.result.durationMs / 1000);
-        const judged = judgeSingleAttempt(a.result, job.target.kind === 'notification' ? job.target.subscriptionId : null);
+        const judged = classifyAttempt(a.result, { attempt: 1, subscriptionId: job.target.kind === 'notification' ? job.target.subscriptionId : null, retry: null });
         return this.finish(msg, job, base, judged, judged.disable);
       }),
     );

@@ -11,7 +11,8 @@ import { attemptRecord, type AttemptFields, type RecordBase } from '../recording
 import type { AttemptRecorder } from '../recording/attempt-recorder';
 import { buildTestBody } from './bodies';
 import type { SignedSender } from './signed-sender';
-import { judgeSingleAttempt, notSentReason } from './single-attempt';
+import { classifyAttempt } from './outcome';
+import { notSentReason } from './single-attempt';
 
 export interface TestSendDeps {
   lookups: Lookups;
@@ -43,7 +44,7 @@ export async function testSend(d: TestSendDeps, req: TestRequest): Promise<TestR
   if (a.kind === 'attempted') {
     d.metrics.attemptDuration.observe({ kind: 'notification' }, a.result.durationMs / 1000);
     // A test that gets 410 does not disable the subscription: the customer is trying it out.
-    fields = judgeSingleAttempt(a.result, null);
+    fields = classifyAttempt(a.result, { attempt: 1, subscriptionId: null, retry: null });
   } else fields = { outcome: 'failed', statusCode: 0, durationMs: 0, error: a.kind === 'refused' ? a.reason : notSentReason(a.reason) };
   await d.recorder.record(attemptRecord({ kind: 'notification', webhookId: req.webhookId, attempt: 1 }, base, fields));
   return { status: fields.statusCode, durationMs: Math.round(fields.durationMs), ...(fields.error ? { error: fields.error } : {}) };
