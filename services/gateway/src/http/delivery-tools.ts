@@ -1,13 +1,13 @@
 // Tools customers run on their own endpoints (docs/events.md#operating-your-endpoints): a test
 // send, resending one delivery, recovering every failed delivery of a window, and reading one
 // attempt or a recovery task. Each POST is one call to the webhooks service (Idempotency-Key applies).
-import type { Request, Response, Router } from 'express';
+import type { Request, Router } from 'express';
 import type { RecoveryMessage } from '@switchboard/proto';
 import type { Hrefs } from '../hrefs';
 import { callOptions, principal, writeOptions } from './context';
 import type { RouteDeps } from './deps';
 import { decodeBody, webhookRecover, webhookTest } from './request-bodies';
-import { route, sendJson } from './routing';
+import { route, sendHref, sendJson } from './routing';
 import { deliveryJson } from './webhooks';
 
 /**
@@ -15,12 +15,6 @@ import { deliveryJson } from './webhooks';
  * TEST_REPLY_TIMEOUT_MS (default 20 s, above the default delivery timeout of 15 s) and answers 504 then.
  */
 const TEST_DEADLINE_MS = 60_000;
-
-/** 202 with `{href}` and a Location header: the work is queued, the href reads its progress. */
-function sendAccepted(res: Response, href: string): void {
-  res.setHeader('Location', href);
-  sendJson(res, { href }, 202);
-}
 
 function recoveryJson(r: RecoveryMessage, hrefs: Hrefs): Record<string, unknown> {
   return {
@@ -73,7 +67,7 @@ export function deliveryToolRoutes(router: Router, deps: RouteDeps): void {
         { accountId: principal(req).accountId, subscriptionId: p(req, 'id'), applicationId: '', deliveryId: p(req, 'deliveryId') },
         writeOptions(req),
       );
-      sendAccepted(res, hrefs.webhookDelivery(p(req, 'id'), deliveryId));
+      sendHref(res, hrefs.webhookDelivery(p(req, 'id'), deliveryId), {}, 202);
     },
   });
 
@@ -83,7 +77,7 @@ export function deliveryToolRoutes(router: Router, deps: RouteDeps): void {
         { accountId: principal(req).accountId, subscriptionId: '', applicationId: p(req, 'appId'), deliveryId: p(req, 'deliveryId') },
         writeOptions(req),
       );
-      sendAccepted(res, hrefs.applicationDelivery(p(req, 'appId'), deliveryId));
+      sendHref(res, hrefs.applicationDelivery(p(req, 'appId'), deliveryId), {}, 202);
     },
   });
 
@@ -91,7 +85,7 @@ export function deliveryToolRoutes(router: Router, deps: RouteDeps): void {
     POST: async (req, res) => {
       const body = decodeBody(req, webhookRecover);
       const { recovery } = await webhooks.recoverSubscription({ accountId: principal(req).accountId, id: p(req, 'id'), since: body.since ?? '', ...(body.until !== undefined ? { until: body.until } : {}), ...(body.status !== undefined ? { status: body.status } : {}) }, writeOptions(req));
-      sendAccepted(res, hrefs.recovery(p(req, 'id'), recovery!.id));
+      sendHref(res, hrefs.recovery(p(req, 'id'), recovery!.id), {}, 202);
     },
   });
 

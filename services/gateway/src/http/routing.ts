@@ -106,8 +106,11 @@ export function sendJson(res: Response, body: unknown, status = 200): void {
   res.end(json);
 }
 
-/** 200 with `{href, ...extra}` and a Location header (docs/api-rules.md#compatibility: create and update answer 200). */
-export function sendHref(res: Response, href: string, extra: Record<string, unknown> = {}): void {
+/**
+ * `{href, ...extra}` and a Location header: 200 for a create or an update
+ * (docs/api-rules.md#compatibility), 202 for queued work whose href reads its progress.
+ */
+export function sendHref(res: Response, href: string, extra: Record<string, unknown> = {}, status: 200 | 202 = 200): void {
   res.setHeader('Location', href);
-  sendJson(res, { href, ...extra });
+  sendJson(res, { href, ...extra }, status);
 }
