@@ -17,10 +17,7 @@ export function authenticate(authenticator: Authenticator, limiter: RateLimiter,
       (p) => {
         req.state.principal = p;
         const wait = limiter.take(p.accountId);
-        if (wait > 0) {
-          res.setHeader('Retry-After', String(Math.ceil(wait / 1000)));
-          return next(new AppError('rate_limited', 'rate limit exceeded for this account'));
-        }
+        if (wait > 0) return next(new AppError('rate_limited', 'rate limit exceeded for this account', undefined, { retryAfterS: wait / 1000 }));
         next();
       },
       (err: unknown) => {

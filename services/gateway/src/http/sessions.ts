@@ -42,12 +42,9 @@ function checkAction(action: string | null | undefined, expected: string): void 
   if (action != null && action.trim().toLowerCase() !== expected) throw AppError.invalid([{ field: 'action', message: `must be ${expected} (or left out)` }]);
 }
 
-function rateLimit(res: Response, limiter: RateLimiter, key: string, what: string): void {
+function rateLimit(limiter: RateLimiter, key: string, what: string): void {
   const wait = limiter.take(key);
-  if (wait > 0) {
-    res.setHeader('Retry-After', String(Math.ceil(wait / 1000)));
-    throw new AppError('rate_limited', `rate limit exceeded for this ${what}`);
-  }
+  if (wait > 0) throw new AppError('rate_limited', `rate limit exceeded for this ${what}`, undefined, { retryAfterS: wait / 1000 });
 }
 
 const XML_TYPES = ['application/xml', 'text/xml'];
@@ -100,7 +97,7 @@ export function sessionRoutes(router: Router, deps: SessionRouteDeps): void {
     }
     // Built with fromEntries, which defines own keys: no field name can set a prototype.
     const parameters: Record<string, string> = Object.fromEntries(Object.entries(rest).flatMap(([k, v]) => (v === null || v === undefined ? [] : [[k, String(v)]])));
-    rateLimit(res, limiter, `token:${token}`, 'token');
+    rateLimit(limiter, `token:${token}`, 'token');
     const { sessionId } = await sessions.launchSession({ token, parameters }, callOptions(req));
     sendLaunched(req, res, token, sessionId);
   };
@@ -111,7 +108,7 @@ export function sessionRoutes(router: Router, deps: SessionRouteDeps): void {
     checkAction(action, 'signal');
     if (value != null && alias != null && value !== alias) throw AppError.invalid([{ field: 'signal', message: 'is another name of value; give one of them' }]);
     const sessionId = String(req.params.sessionId);
-    rateLimit(res, limiter, `session:${sessionId}`, 'session');
+    rateLimit(limiter, `session:${sessionId}`, 'session');
     const { queued } = await sessions.signalSession({ sessionId, value: value ?? alias ?? '' }, callOptions(req));
     sendJson(res, { status: queued ? 'QUEUED' : 'NOTFOUND' });
   };
