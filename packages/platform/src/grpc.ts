@@ -4,6 +4,7 @@ import * as grpc from '@grpc/grpc-js';
 import { Counter, Histogram, type Registry } from 'prom-client';
 import { randomUUID } from 'node:crypto';
 import { AppError, classify, fromGrpcError, toGrpcError } from './errors';
+import { CallBatcher, type CallBatcherOptions, metadataFromMap, metadataToMap, type UnaryCallback, type UnaryMethod, withoutStackCapture } from './grpc-batch';
 import { IDEMPOTENCY_ACCOUNT, IDEMPOTENCY_HASH, IDEMPOTENCY_KEY, type IdempotencyScope, type IdempotencyStore } from './idempotency';
 import type { Logger } from './logger';
 import { LATENCY_BUCKETS } from './metrics';
@@ -42,8 +43,22 @@ function idempotencyOf(metadata: grpc.Metadata): IdempotencyScope | undefined {
   return { key, hash, accountId };
 }
 
+/** A handler as the server runs it, for a call that came alone or in a batch. */
+type Invoke = (request: unknown, metadata: grpc.Metadata, done: (err: Partial<grpc.ServiceError> | null, response?: unknown) => void) => void;
+
+interface Route {
+  invoke: Invoke;
+  decode(bytes: Buffer): unknown;
+  encode(value: unknown): Buffer;
+}
+
+/** Most calls one BatchService.Call may carry (clients send at most 64). */
+const MAX_BATCH_CALLS = 256;
+
 export class GrpcServer {
   readonly server: grpc.Server;
+  /** Every handler added, by full method path: what a batched call names. */
+  private readonly routes = new Map<string, Route>();
   private readonly handled: Counter<'method' | 'code'>;
   private readonly duration: Histogram<'method'>;
   private serving = true;
@@ -78,9 +93,62 @@ export class GrpcServer {
     for (const name of Object.keys(definition)) {
       const handler = (handlers as Record<string, UnaryHandler<unknown, unknown> | undefined>)[name];
       if (!handler) continue;
-      impl[name] = this.wrap(name, definition[name]!.path, handler);
+      const method = definition[name]!;
+      const invoke = this.wrap(name, method.path, handler);
+      this.routes.set(method.path, { invoke, decode: method.requestDeserialize, encode: method.responseSerialize });
+      impl[name] = (call: grpc.ServerUnaryCall<unknown, unknown>, callback: grpc.sendUnaryData<unknown>) => invoke(call.request, call.metadata, callback);
     }
     this.server.addService(definition, impl);
+  }
+
+  /**
+   * Serves switchboard.rpc.v1.BatchService: each call of a batch runs through the handler added for
+   * its method (with its own metadata, metrics, trace and idempotency), all of them concurrently;
+   * the answer holds every call's status and response in order. Add it after the other services.
+   */
+  addBatch(definition: grpc.ServiceDefinition): void {
+    this.server.addService(definition, {
+      Call: (call: grpc.ServerUnaryCall<{ calls: { method: string; request: Buffer; metadata: Record<string, Buffer> }[] }, unknown>, callback: grpc.sendUnaryData<unknown>) => {
+        const calls = call.request.calls;
+        if (calls.length > MAX_BATCH_CALLS) {
+          callback({ code: grpc.status.INVALID_ARGUMENT, details: `a batch carries at most ${MAX_BATCH_CALLS} calls` });
+          return;
+        }
+        const results: BatchedResult[] = new Array(calls.length);
+        let left = calls.length;
+        if (left === 0) {
+          callback(null, { results });
+          return;
+        }
+        for (let i = 0; i < calls.length; i++) {
+          this.runBatched(calls[i]!, (result) => {
+            results[i] = result;
+            if (--left === 0) callback(null, { results });
+          });
+        }
+      },
+    });
+  }
+
+  private runBatched(call: { method: string; request: Buffer; metadata: Record<string, Buffer> }, done: (result: BatchedResult) => void): void {
+    const route = this.routes.get(call.method);
+    if (!route) {
+      done(failed(grpc.status.UNIMPLEMENTED, `no method ${call.method}`));
+      return;
+    }
+    let request: unknown;
+    let metadata: grpc.Metadata;
+    try {
+      request = route.decode(call.request);
+      metadata = metadataFromMap(call.metadata);
+    } catch {
+      done(failed(grpc.status.INTERNAL, 'the batched call could not be decoded'));
+      return;
+    }
+    route.invoke(request, metadata, (err, response) => {
+      if (err) done(failed(err.code ?? grpc.status.UNKNOWN, err.details ?? '', err.metadata));
+      else done({ code: grpc.status.OK, details: '', response: route.encode(response), metadata: {} });
+    });
   }
 
   /** Serves grpc.health.v1: SERVING until stop() begins. */
@@ -97,10 +165,10 @@ export class GrpcServer {
     });
   }
 
-  private wrap(method: string, path: string, handler: UnaryHandler<unknown, unknown>): grpc.handleUnaryCall<unknown, unknown> {
-    return (call, callback) => tracedGrpcCall(path, call.metadata, (endSpan) => {
+  private wrap(method: string, path: string, handler: UnaryHandler<unknown, unknown>): Invoke {
+    return (request, metadata, callback) => tracedGrpcCall(path, metadata, (endSpan) => {
       const started = process.hrtime.bigint();
-      const rid = call.metadata.get(REQUEST_ID_KEY)[0];
+      const rid = metadata.get(REQUEST_ID_KEY)[0];
       const requestId = typeof rid === 'string' && rid.length > 0 && rid.length <= 200 ? rid : randomUUID();
       const opts = this.opts;
       // The child logger is made on first use: most calls never log.
@@ -117,8 +185,8 @@ export class GrpcServer {
         this.handled.inc({ method, code: grpc.status[code] ?? String(code) });
         this.duration.observe({ method }, Number(process.hrtime.bigint() - started) / 1e9);
       };
-      const scope = opts.idempotency ? idempotencyOf(call.metadata) : undefined;
-      const answer = scope && opts.idempotency ? opts.idempotency.run(scope, method, () => handler(call.request, ctx)) : handler(call.request, ctx);
+      const scope = opts.idempotency ? idempotencyOf(metadata) : undefined;
+      const answer = scope && opts.idempotency ? opts.idempotency.run(scope, method, () => handler(request, ctx)) : handler(request, ctx);
       answer.then(
         (response) => {
           finish(grpc.status.OK);
@@ -162,6 +230,17 @@ export class GrpcServer {
   }
 }
 
+interface BatchedResult {
+  code: number;
+  details: string;
+  response?: Buffer;
+  metadata: Record<string, Buffer>;
+}
+
+function failed(code: number, details: string, metadata?: grpc.Metadata): BatchedResult {
+  return { code, details, metadata: metadata ? metadataToMap(metadata) : {} };
+}
+
 function errorSummary(err: unknown): string {
   const e = err as { message?: string; cause?: { message?: string } };
   return e?.cause?.message ?? e?.message ?? String(err);
@@ -191,6 +270,7 @@ export type PromiseClient<C> = {
 interface ClientMetrics {
   calls: Counter<'service' | 'method' | 'code'>;
   duration: Histogram<'service' | 'method'>;
+  batchCalls: Histogram<'service'>;
 }
 const clientMetrics = new WeakMap<Registry, ClientMetrics>();
 
@@ -211,6 +291,13 @@ function metricsFor(registry: Registry, prefix: string): ClientMetrics {
         buckets: LATENCY_BUCKETS,
         registers: [registry],
       }),
+      batchCalls: new Histogram({
+        name: `${prefix}_grpc_client_batch_calls`,
+        help: 'Calls carried by each batch sent (BatchService), by target service.',
+        labelNames: ['service'],
+        buckets: [2, 4, 8, 16, 32, 64],
+        registers: [registry],
+      }),
     };
     clientMetrics.set(registry, m);
   }
@@ -224,6 +311,8 @@ export interface PromiseClientOptions {
   metrics?: { registry: Registry; prefix: string };
   /** Calls make client spans when tracing is on (default true; probes turn it off). */
   traced?: boolean;
+  /** Sends the calls through this batcher (shared by the clients of one address) instead of one by one. */
+  batch?: CallBatcher;
 }
 
 /**
@@ -254,32 +343,40 @@ export function promiseClient<C extends grpc.Client>(raw: C, opts: PromiseClient
               metadata.set(IDEMPOTENCY_ACCOUNT, options.idempotency.accountId);
             }
             const endSpan = typeof path === 'string' ? grpcClientSpan(path, metadata) : undefined;
-            const deadline = new Date(Date.now() + (options.timeoutMs ?? timeoutDefault));
+            const deadline = Date.now() + (options.timeoutMs ?? timeoutDefault);
             const started = process.hrtime.bigint();
-            // grpc-js captures a caller stack (new Error()) on every call for the rare failure; failures
-            // become AppErrors here and never use it, and the capture costs ~12% of the client's CPU
-            // per call. The call is set up synchronously, so the limit is restored before anything else runs.
-            const stackLimit = Error.stackTraceLimit;
-            Error.stackTraceLimit = 0;
-            try {
-              (method as Function).call(raw, request, metadata, { deadline }, (err: grpc.ServiceError | null, res: unknown) => {
-                if (m) {
-                  m.calls.inc({ service: opts.target, method: prop, code: grpc.status[err ? err.code : grpc.status.OK] ?? 'UNKNOWN' });
-                  m.duration.observe({ service: opts.target, method: prop }, Number(process.hrtime.bigint() - started) / 1e9);
-                }
-                endSpan?.(err ? err.code : grpc.status.OK, err?.details);
-                if (err) reject(fromGrpcError(err));
-                else resolve(res);
-              });
-            } finally {
-              Error.stackTraceLimit = stackLimit;
+            const done: UnaryCallback = (err, res) => {
+              if (m) {
+                m.calls.inc({ service: opts.target, method: prop, code: grpc.status[err ? err.code : grpc.status.OK] ?? 'UNKNOWN' });
+                m.duration.observe({ service: opts.target, method: prop }, Number(process.hrtime.bigint() - started) / 1e9);
+              }
+              endSpan?.(err ? err.code : grpc.status.OK, err?.details);
+              if (err) reject(fromGrpcError(err));
+              else resolve(res);
+            };
+            if (opts.batch) {
+              opts.batch.send(raw, method as UnaryMethod, request, metadata, deadline, done);
+              return;
             }
+            withoutStackCapture(() => (method as UnaryMethod).call(raw, request, metadata, { deadline }, done));
           });
         cache.set(prop, fn);
       }
       return fn;
     },
   });
+}
+
+/**
+ * A batcher for the clients of one address, given a BatchService client on that address: their
+ * calls leave alone when the client is idle and in batches when it is busy (see CallBatcher).
+ */
+export function createCallBatcher(
+  client: grpc.Client,
+  opts: { target: string; metrics?: { registry: Registry; prefix: string } } & Omit<CallBatcherOptions, 'sizes'>,
+): CallBatcher {
+  const sizes = opts.metrics ? { histogram: metricsFor(opts.metrics.registry, opts.metrics.prefix).batchCalls, service: opts.target } : undefined;
+  return new CallBatcher(client, { maxCalls: opts.maxCalls, maxInFlight: opts.maxInFlight, sizes });
 }
 
 export { grpc, AppError };

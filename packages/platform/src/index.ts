@@ -16,3 +16,5 @@ export * from './tracing';
 export * from './idempotency';
 export * from './delivery-tools';
 export * from './session-registry';
+export * from './grpc-batch';
+export * from './read-coalescer';

@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import type { ProtoGrpcType as ApplicationsProto } from './generated/applications';
 import type { ProtoGrpcType as WebhooksProto } from './generated/webhooks';
 import type { ProtoGrpcType as HealthProto } from './generated/health';
-import { promiseClient, type PromiseClientOptions } from '@switchboard/platform';
+import type { ProtoGrpcType as BatchProto } from './generated/batch';
+import { createCallBatcher, promiseClient, type CallBatcher, type PromiseClientOptions } from '@switchboard/platform';
 
 export const PROTO_ROOT = fileURLToPath(new URL('../../../proto', import.meta.url));
 
@@ -26,6 +27,7 @@ function load<T>(file: string): T {
 let applications: ApplicationsProto | undefined;
 let webhooks: WebhooksProto | undefined;
 let health: HealthProto | undefined;
+let batch: BatchProto | undefined;
 
 export function applicationsProto(): ApplicationsProto['switchboard']['applications']['v1'] {
   applications ??= load<ApplicationsProto>('switchboard/applications/v1/applications.proto');
@@ -40,6 +42,11 @@ export function webhooksProto(): WebhooksProto['switchboard']['webhooks']['v1'] 
 export function healthProto(): HealthProto['grpc']['health']['v1'] {
   health ??= load<HealthProto>('grpc/health/v1/health.proto');
   return health.grpc.health.v1;
+}
+
+export function batchProto(): BatchProto['switchboard']['rpc']['v1'] {
+  batch ??= load<BatchProto>('switchboard/rpc/v1/batch.proto');
+  return batch.switchboard.rpc.v1;
 }
 
 const CHANNEL_OPTIONS: grpc.ChannelOptions = {
@@ -57,6 +64,18 @@ const CHANNEL_OPTIONS: grpc.ChannelOptions = {
 };
 
 type ClientOptions = Omit<PromiseClientOptions, 'target'>;
+
+/**
+ * One batcher for every client of a service's address (give it to each as `batch`): their calls go
+ * alone while few are out and as BatchService batches when many are (the gateway under load).
+ */
+export function callBatcher(
+  address: string,
+  opts: { target: string; maxInFlight?: number; metrics?: PromiseClientOptions['metrics'] },
+): CallBatcher {
+  const p = batchProto();
+  return createCallBatcher(new p.BatchService(address, grpc.credentials.createInsecure(), CHANNEL_OPTIONS), opts);
+}
 
 export function applicationsClient(address: string, opts: ClientOptions = {}) {
   const p = applicationsProto();

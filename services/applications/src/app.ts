@@ -1,7 +1,7 @@
 // Composition root of the applications service: createApp(config) -> { start, stop }.
 import { createDataService, startOutboxRelay, type DataServiceApp, type OutboxRelay } from '@switchboard/orm';
 import { createLogger, ensureKvBucket, ensureStreams, KV_BUCKETS, SessionRegistry, STREAMS, type Logger } from '@switchboard/platform';
-import { healthProto } from '@switchboard/proto';
+import { batchProto, healthProto } from '@switchboard/proto';
 import { setKdfThreads, setScryptN, warmKdfThreads } from './accounts/password';
 import type { Config } from './config';
 import type { Deps } from './context';
@@ -36,6 +36,7 @@ export async function createApp(config: Config, logger: Logger = createLogger('a
         sessions: new SessionRegistry(nats.js, nats.jsm), js: nats.js, logger };
       registerHandlers(grpc, deps);
       grpc.addHealth(healthProto().Health.service);
+      grpc.addBatch(batchProto().BatchService.service);
       return service.serve(async (n) => ({
         database: await orm.isConnected().catch(() => false),
         nats: !n.nc.isClosed(),

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { Counter, createLogger, createRegistry, handleOpsRequest, startOpsServer, type Logger, type OpsHandlers, type OpsServer } from '@switchboard/platform';
-import { accountsClient, addressesClient, applicationsClient, healthClient, sessionsClient, webhooksClient } from '@switchboard/proto';
+import { accountsClient, addressesClient, applicationsClient, callBatcher, healthClient, sessionsClient, webhooksClient } from '@switchboard/proto';
 import { Authenticator } from './auth';
 import { DOCS_HTML } from './docs';
 import { buildOpenApi } from './openapi';
@@ -36,12 +36,20 @@ export interface GatewayApp {
 export function createApp(config: Config, logger: Logger = createLogger('gateway', config.LOG_LEVEL)): GatewayApp {
   const registry = createRegistry('gateway');
   const grpcMetrics = { registry, prefix: 'gateway' };
-  const clientOpts = { defaultTimeoutMs: config.GRPC_TIMEOUT_MS, metrics: grpcMetrics };
-  const accounts = accountsClient(config.APPLICATIONS_GRPC_URL, clientOpts);
-  const applications = applicationsClient(config.APPLICATIONS_GRPC_URL, clientOpts);
-  const webhooks = webhooksClient(config.WEBHOOKS_GRPC_URL, clientOpts);
-  const addresses = addressesClient(config.APPLICATIONS_GRPC_URL, clientOpts);
-  const sessions = sessionsClient(config.APPLICATIONS_GRPC_URL, clientOpts);
+  // The clients of each service address share one batcher: under load their calls leave in batches.
+  const batchers =
+    config.GRPC_BATCH_IN_FLIGHT > 0
+      ? {
+          applications: callBatcher(config.APPLICATIONS_GRPC_URL, { target: 'applications', maxInFlight: config.GRPC_BATCH_IN_FLIGHT, metrics: grpcMetrics }),
+          webhooks: callBatcher(config.WEBHOOKS_GRPC_URL, { target: 'webhooks', maxInFlight: config.GRPC_BATCH_IN_FLIGHT, metrics: grpcMetrics }),
+        }
+      : undefined;
+  const appsOpts = { defaultTimeoutMs: config.GRPC_TIMEOUT_MS, metrics: grpcMetrics, batch: batchers?.applications };
+  const accounts = accountsClient(config.APPLICATIONS_GRPC_URL, appsOpts);
+  const applications = applicationsClient(config.APPLICATIONS_GRPC_URL, appsOpts);
+  const webhooks = webhooksClient(config.WEBHOOKS_GRPC_URL, { ...appsOpts, batch: batchers?.webhooks });
+  const addresses = addressesClient(config.APPLICATIONS_GRPC_URL, appsOpts);
+  const sessions = sessionsClient(config.APPLICATIONS_GRPC_URL, appsOpts);
   const health = {
     applications: healthClient(config.APPLICATIONS_GRPC_URL, 'applications', { defaultTimeoutMs: 1000 }),
     webhooks: healthClient(config.WEBHOOKS_GRPC_URL, 'webhooks', { defaultTimeoutMs: 1000 }),
@@ -167,6 +175,8 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
       }
       await opsServer?.close();
       for (const c of [accounts, applications, addresses, sessions, webhooks, health.applications, health.webhooks]) c.close();
+      batchers?.applications.close();
+      batchers?.webhooks.close();
     },
   };
 }

@@ -21,6 +21,11 @@ const schema = z
     WEBHOOKS_GRPC_URL: grpcAddress('127.0.0.1:50052'),
     /** Deadline of every gRPC call, in ms. */
     GRPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+    /**
+     * gRPC calls (or batches of them) out at once per service address before further calls wait and
+     * leave together as one batch (switchboard.rpc.v1.BatchService); 0 sends every call alone.
+     */
+    GRPC_BATCH_IN_FLIGHT: z.coerce.number().int().min(0).max(1024).default(8),
     /** Largest accepted request body, in bytes (413 above). */
     BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10 * 1024 * 1024).default(BODY_LIMIT_DEFAULT_BYTES),
     /** How long a verified username/password pair is trusted without asking the applications service. */

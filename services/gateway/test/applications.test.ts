@@ -348,6 +348,23 @@ describe('tenant isolation', () => {
     expect((await stack.request(bob, 'GET', `/rest/v1/users/${alice.id}`)).status).toBe(404);
   });
 
+  it('when two accounts read many applications at once (their calls travel to the service in batches), then each sees its own and 404 for the other\'s', async () => {
+    const [aliceHref, bobHref] = await Promise.all([create(alice, { name: 'alice at once', voiceUrl: 'https://example.com/a' }), create(bob, { name: 'bob at once', voiceUrl: 'https://example.com/b' })]);
+    const reads = Array.from({ length: 60 }, (_, i) => ({ reader: i % 2 ? bob : alice, href: i % 3 ? aliceHref : bobHref }));
+    const answers = await Promise.all(reads.map(async ({ reader, href }) => {
+      const res = await follow(reader, href);
+      return { status: res.status, body: await json(res) };
+    }));
+    answers.forEach((a, i) => {
+      const own = (reads[i]!.reader === alice) === (reads[i]!.href === aliceHref);
+      expect(a.status).toBe(own ? 200 : 404);
+      if (own) expect(a.body.name).toBe(reads[i]!.reader === alice ? 'alice at once' : 'bob at once');
+    });
+    const metrics = await (await fetch(`http://127.0.0.1:${stack.gateway.opsPort}/metrics`)).text();
+    const batched = Number(/^gateway_grpc_client_batch_calls_count\{service="applications"\} (\d+)/m.exec(metrics)?.[1] ?? 0);
+    expect(batched).toBeGreaterThan(0);
+  });
+
   it('when an unknown or malformed id is read, then 404 (not 400 or 500)', async () => {
     for (const id of ['0123456789abcdef01234567', 'nope', '1%27%20or%201=1', 'x'.repeat(300)]) {
       expect((await stack.request(alice, 'GET', `/v1/applications/${id}`)).status).toBe(404);

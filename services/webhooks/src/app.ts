@@ -1,7 +1,7 @@
 // Composition root of the webhooks service: createApp(config) -> { start, stop }.
 import { createDataService, startOutboxRelay, type DataServiceApp, type OutboxRelay } from '@switchboard/orm';
 import { Counter, createLogger, ensureStreams, STREAMS, withTimeout, type ConsumerLoop, type Logger } from '@switchboard/platform';
-import { applicationsClient, healthProto, type ApplicationsClient } from '@switchboard/proto';
+import { applicationsClient, batchProto, healthProto, type ApplicationsClient } from '@switchboard/proto';
 import { createApplicationDirectory, followDeletions } from './applications/directory';
 import type { Config } from './config';
 import type { Deps } from './context';
@@ -75,6 +75,7 @@ export async function createApp(config: Config, logger: Logger = createLogger('w
       stopFollowing = followDeletions(nats.nc, deps.applications);
       registerHandlers(grpc, deps);
       grpc.addHealth(healthProto().Health.service);
+      grpc.addBatch(batchProto().BatchService.service);
       pruneTimer = setInterval(prune, PRUNE_EVERY_MS);
       pruneTimer.unref();
       return service.serve(async (n) => {
