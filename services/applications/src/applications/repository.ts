@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AppError, queryPrepared } from '@switchboard/platform';
+import { AppError, queryPrepared, readOwnedRow } from '@switchboard/platform';
 import { ApplicationSchema, type Application } from '../db/entities';
 import type { NewOutboxEvent } from '../outbox/outbox';
 
@@ -65,9 +65,9 @@ function fromRow(r: ApplicationRow): ApplicationView {
  */
 export async function readOwned(em: EntityManager, accountId: string, id: string): Promise<ApplicationView> {
   if (!ID.test(id) || !ACCOUNT_ID.test(accountId)) throw AppError.notFound('application');
-  const rows = await queryPrepared<ApplicationRow>(em.getConnection().getKnex(), `select ${COLUMNS} from ${table(em)} where id = $1 and account_id = $2`, [id, accountId]);
-  if (!rows[0]) throw AppError.notFound('application');
-  return fromRow(rows[0]);
+  const row = await readOwnedRow<ApplicationRow>(em.getConnection().getKnex(), table(em), COLUMNS, id, accountId);
+  if (!row) throw AppError.notFound('application');
+  return fromRow(row);
 }
 
 export async function readPage(em: EntityManager, accountId: string, afterSeq: string | undefined, limit: number): Promise<ApplicationView[]> {

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AppError, queryPrepared, type TransactionQuery } from '@switchboard/platform';
+import { AppError, queryPrepared, readOwnedRow, type TransactionQuery } from '@switchboard/platform';
 import { SubscriptionSchema, type Subscription } from '../db/entities';
 import { isAccountId, isSubscriptionId } from './ids';
 
@@ -167,8 +167,7 @@ function table(em: EntityManager): string {
 export async function readOwned(em: EntityManager, accountId: string, id: string, applicationId?: string): Promise<SubscriptionView> {
   requireAccount(accountId);
   if (!isSubscriptionId(id)) throw AppError.notFound('webhook');
-  const rows = await queryPrepared<SubscriptionRow>(em.getConnection().getKnex(), `select ${COLUMNS} from ${table(em)} where id = $1 and account_id = $2`, [id, accountId]);
-  const row = rows[0];
+  const row = await readOwnedRow<SubscriptionRow>(em.getConnection().getKnex(), table(em), COLUMNS, id, accountId);
   if (!row || (applicationId && row.application_id !== applicationId)) throw AppError.notFound('webhook');
   return fromRow(row);
 }

@@ -1,0 +1,84 @@
+// Point reads asked for together, made as one: the calls of a gRPC batch (BatchService) reach their
+// handlers in one synchronous loop, so their reads by id can share one statement and round trip.
+import { queryPrepared, type PooledClient } from './db';
+
+interface Waiting<K, V> {
+  key: K;
+  resolve(value: V | undefined): void;
+  reject(err: unknown): void;
+}
+
+/**
+ * `load(key)` queues the key; the first load of a turn schedules `loadMany` (on process.nextTick)
+ * for every key queued by then, at most `maxKeys` a statement. `loadMany` answers one value (or
+ * undefined: not found) per key, in the keys' order; when it fails, every load it carried fails. A
+ * lone read costs one statement, as before.
+ */
+export class ReadCoalescer<K, V> {
+  private queue: Waiting<K, V>[] = [];
+
+  constructor(
+    private readonly loadMany: (keys: K[]) => Promise<(V | undefined)[]>,
+    private readonly maxKeys = 64,
+  ) {}
+
+  load(key: K): Promise<V | undefined> {
+    return new Promise((resolve, reject) => {
+      if (this.queue.length === 0) process.nextTick(this.flush);
+      this.queue.push({ key, resolve, reject });
+    });
+  }
+
+  private readonly flush = (): void => {
+    const queued = this.queue;
+    this.queue = [];
+    for (let i = 0; i < queued.length; i += this.maxKeys) {
+      const part = queued.length <= this.maxKeys ? queued : queued.slice(i, i + this.maxKeys);
+      this.loadMany(part.map((w) => w.key)).then(
+        (values) => {
+          for (let j = 0; j < part.length; j++) part[j]!.resolve(values[j]);
+        },
+        (err: unknown) => {
+          for (const w of part) w.reject(err);
+        },
+      );
+    }
+  };
+}
+
+interface OwnedRow {
+  id: string;
+  account_id: string;
+}
+
+const ownedReaders = new WeakMap<PooledClient, Map<string, ReadCoalescer<{ id: string; accountId: string }, OwnedRow>>>();
+
+/**
+ * The row of `from` (a schema-qualified table with text `id` and `account_id` columns) with this id
+ * and account, or undefined: another account's row is not found. Reads asked for together (a batch
+ * of Get calls) go as one prepared statement (`id = any($1)`), a lone one as `id = $1 and account_id = $2`.
+ */
+export function readOwnedRow<R extends OwnedRow>(pool: PooledClient, from: string, columns: string, id: string, accountId: string): Promise<R | undefined> {
+  let byTable = ownedReaders.get(pool);
+  if (!byTable) {
+    byTable = new Map();
+    ownedReaders.set(pool, byTable);
+  }
+  const key = `${from} ${columns}`;
+  let reader = byTable.get(key);
+  if (!reader) {
+    reader = new ReadCoalescer(async (keys) => {
+      const rows =
+        keys.length === 1
+          ? await queryPrepared<OwnedRow>(pool, `select ${columns} from ${from} where id = $1 and account_id = $2`, [keys[0]!.id, keys[0]!.accountId])
+          : await queryPrepared<OwnedRow>(pool, `select ${columns} from ${from} where id = any($1::text[])`, [keys.map((k) => k.id)]);
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      return keys.map((k) => {
+        const row = byId.get(k.id);
+        return row && row.account_id === k.accountId ? row : undefined;
+      });
+    });
+    byTable.set(key, reader);
+  }
+  return reader.load({ id, accountId }) as Promise<R | undefined>;
+}
