@@ -121,6 +121,8 @@ export interface BenchStack {
   headers: Record<string, string>;
   /** Process ids of the services (not the baseline). */
   servicePids: number[];
+  /** Process id of the baseline server (0 without one). */
+  baselinePid: number;
   stop(): Promise<void>;
 }
 
@@ -178,7 +180,8 @@ export async function startBenchStack(opts: { webhooks?: boolean; baseline?: boo
   }
   const headers = { authorization: `Basic ${Buffer.from('bench:bench-password').toString('base64')}`, 'content-type': 'application/json' };
   const servicePids = procs.filter((p) => p.name !== 'baseline').map((p) => p.child.pid!);
-  return { db, env, gatewayPort: gw, baselinePort: base, headers, servicePids, stop };
+  const baselinePid = procs.find((p) => p.name === 'baseline')?.child.pid ?? 0;
+  return { db, env, gatewayPort: gw, baselinePort: base, headers, servicePids, baselinePid, stop };
 }
 
 /**
@@ -308,6 +311,12 @@ export interface ScenarioResult {
   baseline: LoadResult;
   /** stack/baseline req/s of each round, in order. */
   roundRatios: number[];
+  /**
+   * CPU time per request over the measured rounds, in microseconds: the stack's services summed
+   * (gateway, applications, webhooks) against the baseline's one process; Postgres is on neither.
+   * A busy machine disturbs it far less than req/s.
+   */
+  cpuUs: { stack: number; baseline: number };
 }
 
 export interface CompareOptions {
@@ -349,15 +358,26 @@ export async function compareScenarios(
     await run('baseline', 2);
     const stackRounds: LoadResult[] = [];
     const baselineRounds: LoadResult[] = [];
+    const cpuSeconds = { stack: 0, baseline: 0 };
+    const cpuNow = (target: 'stack' | 'baseline') =>
+      target === 'stack' ? stack.servicePids.reduce((a, pid) => a + cpuSecondsOf(pid), 0) : cpuSecondsOf(stack.baselinePid);
     for (let i = 0; i < opts.rounds; i++) {
       const order: ('stack' | 'baseline')[] = i % 2 === 0 ? ['stack', 'baseline'] : ['baseline', 'stack'];
-      for (const target of order) (target === 'stack' ? stackRounds : baselineRounds).push(await run(target, opts.seconds));
+      for (const target of order) {
+        const before = cpuNow(target);
+        (target === 'stack' ? stackRounds : baselineRounds).push(await run(target, opts.seconds));
+        cpuSeconds[target] += cpuNow(target) - before;
+      }
     }
     const result = {
       name: s.name,
       stack: combine(stackRounds),
       baseline: combine(baselineRounds),
       roundRatios: stackRounds.map((r, i) => r.rps / baselineRounds[i]!.rps),
+      cpuUs: {
+        stack: (cpuSeconds.stack * 1e6) / Math.max(1, stackRounds.reduce((a, r) => a + r.total, 0)),
+        baseline: (cpuSeconds.baseline * 1e6) / Math.max(1, baselineRounds.reduce((a, r) => a + r.total, 0)),
+      },
     };
     results.push(result);
     process.stderr.write(`  ${s.name}: stack ${fmt(result.stack.rps)} req/s, baseline ${fmt(result.baseline.rps)} req/s\n`);
@@ -388,7 +408,7 @@ function combine(rounds: LoadResult[]): LoadResult {
  * as stack/baseline, with the non-2xx status codes; otherwise one column sums them all.
  */
 export function printComparison(title: string, results: ScenarioResult[], connections: number, detail = false): string {
-  const head = ['scenario', 'stack req/s', 'stack p99 ms', 'baseline req/s', 'baseline p99 ms', 'ratio (stack/baseline)', 'ratio by round'];
+  const head = ['scenario', 'stack req/s', 'stack p99 ms', 'baseline req/s', 'baseline p99 ms', 'ratio (stack/baseline)', 'ratio by round', 'CPU us/req (stack/baseline)'];
   const rows = [detail ? [...head, 'non-2xx (stack/baseline)', 'errors (stack/baseline)'] : [...head, 'errors']];
   for (const r of results) {
     const row = [
@@ -399,6 +419,7 @@ export function printComparison(title: string, results: ScenarioResult[], connec
       fmt(r.baseline.p99, 1),
       `${fmt((r.stack.rps / r.baseline.rps) * 100, 1)}%`,
       r.roundRatios.map((x) => `${fmt(x * 100)}%`).join(' '),
+      r.cpuUs.baseline > 0 ? `${fmt(r.cpuUs.stack)}/${fmt(r.cpuUs.baseline)}` : "-",
     ];
     if (detail) row.push(`${non2xx(r.stack)}/${non2xx(r.baseline)}`, `${r.stack.errors}/${r.baseline.errors}`);
     else row.push(String(r.stack.non2xx + r.stack.errors + r.baseline.non2xx + r.baseline.errors));
