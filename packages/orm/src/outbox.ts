@@ -4,7 +4,7 @@
 // loses them.
 import { randomBytes } from 'node:crypto';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import { publishJson, startBackgroundLoop, type BackgroundLoop, type JetStreamClient, type Logger } from '@switchboard/platform';
+import { publishJson, startBackgroundLoop, transactionPrepared, type BackgroundLoop, type JetStreamClient, type Logger } from '@switchboard/platform';
 
 /** A UUIDv7 (RFC 9562): 48 bits of Unix time in ms, version 7, then random bits and the variant. */
 export function uuidv7(now = Date.now()): string {
@@ -48,17 +48,17 @@ export type OutboxRelay = BackgroundLoop;
  */
 export function startOutboxRelay(orm: MikroORM, js: JetStreamClient, schema: string, logger: Logger, intervalMs = 1000): OutboxRelay {
   // One batch of up to 100 rows per transaction; a full batch means there may be more.
+  // Rounds are frequent under a stream of writes (one per kick while rows keep coming): each is one
+  // transaction of prepared statements on a pooled connection, without knex's query builder.
+  const pool = orm.em.getConnection().getKnex();
+  const claim = `select id::text, message_id::text, subject, payload from "${schema}".outbox order by id limit 100 for update skip locked`;
+  const remove = `delete from "${schema}".outbox where id = any($1::bigint[])`;
   const batch = async (): Promise<boolean> => {
-    const published = await orm.em.getConnection().getKnex().transaction(async (trx) => {
-      const rows = (await trx.raw(
-        `select id, message_id, subject, payload from "${schema}".outbox order by id limit 100 for update skip locked`,
-      )) as { rows: { id: string; message_id: string; subject: string; payload: Record<string, unknown> }[] };
-      // Published back to back on one connection, so JetStream stores them in outbox order.
-      await Promise.all(rows.rows.map((row) => publishJson(js, row.subject, row.payload, row.message_id)));
-      if (rows.rows.length > 0) {
-        await trx.raw(`delete from "${schema}".outbox where id = any(?)`, [rows.rows.map((r) => r.id)]);
-      }
-      return rows.rows.length;
+    const published = await transactionPrepared(pool, 'begin', async (query) => {
+      const rows = await query<{ id: string; message_id: string; subject: string; payload: Record<string, unknown> }>(claim, []);
+      await Promise.all(rows.map((row) => publishJson(js, row.subject, row.payload, row.message_id)));
+      if (rows.length > 0) await query(remove, [rows.map((r) => r.id)]);
+      return rows.length;
     });
     return published === 100;
   };
