@@ -17,4 +17,4 @@ export * from './idempotency';
 export * from './delivery-tools';
 export * from './session-registry';
 export * from './grpc-batch';
-export * from './read-coalescer';
+export * from './coalescer';

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AppError, queryPrepared, readOwnedRow } from '@switchboard/platform';
+import { AppError, Coalescer, queryPrepared, readOwnedRow, type PooledClient } from '@switchboard/platform';
 import { ApplicationSchema, type Application } from '../db/entities';
 import type { NewOutboxEvent } from '../outbox/outbox';
 
@@ -87,42 +87,73 @@ export async function readById(em: EntityManager, id: string): Promise<Applicati
 /**
  * Inserts a new application, its sealed signing secret and the outbox row of its event in one
  * statement: one round trip, atomic like a transaction (the secret's foreign key is checked at the
- * statement's commit). Answers the application as stored.
+ * statement's commit). Answers the application as stored. Creates asked for together (the calls of
+ * one gRPC batch) go as one statement of several rows and one commit; when such a statement fails,
+ * each create is done again alone, so only the one at fault fails.
  */
-export async function insertApplication(em: EntityManager, app: Omit<ApplicationView, 'seq'>, sealedSecret: string, event: NewOutboxEvent): Promise<ApplicationView> {
-  const schema = `"${em.config.get('schema')}"`;
-  const rows = await queryPrepared<{ seq: string }>(
-    em.getConnection().getKnex(),
-    `with a as (
+export function insertApplication(em: EntityManager, app: Omit<ApplicationView, 'seq'>, sealedSecret: string, event: NewOutboxEvent): Promise<ApplicationView> {
+  const pool = em.getConnection().getKnex();
+  let inserter = inserters.get(pool);
+  if (!inserter) {
+    inserter = new Coalescer((creates) => insertMany(pool, `"${em.config.get('schema')}"`, creates), { retryAlone: true });
+    inserters.set(pool, inserter);
+  }
+  return inserter.load({ app, sealedSecret, event });
+}
+
+interface NewApplication {
+  app: Omit<ApplicationView, 'seq'>;
+  sealedSecret: string;
+  event: NewOutboxEvent;
+}
+
+const inserters = new WeakMap<PooledClient, Coalescer<NewApplication, ApplicationView>>();
+
+/** The columns of a create, in the order of both statements' parameters (and of unnest's arrays). */
+const CREATE_COLUMNS: readonly [string, string, (c: NewApplication) => unknown][] = [
+  ['id', 'text', (c) => c.app.id],
+  ['account_id', 'bigint', (c) => c.app.accountId],
+  ['name', 'text', (c) => c.app.name],
+  ['voice_url', 'text', (c) => c.app.voiceUrl],
+  ['messaging_url', 'text', (c) => c.app.messagingUrl],
+  ['voice_fallback_url', 'text', (c) => c.app.voiceFallbackUrl],
+  ['messaging_fallback_url', 'text', (c) => c.app.messagingFallbackUrl],
+  ['environment_id', 'bigint', (c) => c.app.environmentId],
+  ['api_type', 'text', (c) => c.app.apiType],
+  ['partition', 'text', (c) => c.app.partition],
+  ['created_at', 'timestamptz', (c) => c.app.createdAt],
+  ['updated_at', 'timestamptz', (c) => c.app.updatedAt],
+  ['secret', 'text', (c) => c.sealedSecret],
+  ['message_id', 'uuid', (c) => c.event.messageId],
+  ['subject', 'text', (c) => c.event.subject],
+  ['payload', 'jsonb', (c) => JSON.stringify(c.event.payload)],
+  ['event_at', 'timestamptz', (c) => c.event.createdAt],
+];
+
+async function insertMany(pool: PooledClient, schema: string, creates: NewApplication[]): Promise<ApplicationView[]> {
+  // One create: its values as parameters. Several: one array per column, turned into rows by unnest.
+  const rows =
+    creates.length === 1
+      ? `(values (${CREATE_COLUMNS.map(([, type], i) => `$${i + 1}::${type}`).join(', ')}))`
+      : `unnest(${CREATE_COLUMNS.map(([, type], i) => `$${i + 1}::${type}[]`).join(', ')})`;
+  const params = creates.length === 1 ? CREATE_COLUMNS.map(([, , get]) => get(creates[0]!)) : CREATE_COLUMNS.map(([, , get]) => creates.map(get));
+  const stored = await queryPrepared<{ id: string; seq: string }>(
+    pool,
+    `with v (${CREATE_COLUMNS.map(([name]) => name).join(', ')}) as (select * from ${rows} as t),
+     a as (
        insert into ${schema}.applications (id, account_id, name, voice_url, messaging_url, voice_fallback_url, messaging_fallback_url, environment_id, api_type, partition, created_at, updated_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) returning seq::text as seq
+       select id, account_id, name, voice_url, messaging_url, voice_fallback_url, messaging_fallback_url, environment_id, api_type, partition, created_at, updated_at from v
+       returning id, seq::text as seq
      ), s as (
-       insert into ${schema}.application_secrets (application_id, secret, created_at) values ($1, $13, $11)
+       insert into ${schema}.application_secrets (application_id, secret, created_at) select id, secret, created_at from v
      ), o as (
-       insert into ${schema}.outbox (message_id, subject, payload, created_at) values ($14, $15, $16::jsonb, $17)
+       insert into ${schema}.outbox (message_id, subject, payload, created_at) select message_id, subject, payload, event_at from v
      )
-     select seq from a`,
-    [
-      app.id,
-      app.accountId,
-      app.name,
-      app.voiceUrl,
-      app.messagingUrl,
-      app.voiceFallbackUrl,
-      app.messagingFallbackUrl,
-      app.environmentId,
-      app.apiType,
-      app.partition,
-      app.createdAt,
-      app.updatedAt,
-      sealedSecret,
-      event.messageId,
-      event.subject,
-      JSON.stringify(event.payload),
-      event.createdAt,
-    ],
+     select id, seq from a`,
+    params,
   );
-  return { ...app, seq: rows[0]!.seq };
+  const seqs = new Map(stored.map((r) => [r.id, r.seq]));
+  return creates.map((c) => ({ ...c.app, seq: seqs.get(c.app.id)! }));
 }
 
 function table(em: EntityManager): string {

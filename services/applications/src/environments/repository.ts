@@ -1,15 +1,23 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { EnvironmentSchema, type Environment } from '../db/entities';
 
-// Environments change only through migrations: their ids are read once a minute, not per request.
+// Environments change only through migrations: their ids are read once a minute, not per request,
+// and the creates that find the list stale wait for one read between them.
 let environmentIds: { ids: Set<string>; at: number } | undefined;
+let reading: Promise<Set<string>> | undefined;
 
 export async function environmentExists(em: EntityManager, id: string): Promise<boolean> {
-  if (!environmentIds || Date.now() - environmentIds.at > 60_000 || !environmentIds.ids.has(id)) {
-    const rows = await em.find(EnvironmentSchema, {}, { fields: ['id'] });
-    environmentIds = { ids: new Set(rows.map((r) => r.id)), at: Date.now() };
-  }
-  return environmentIds.ids.has(id);
+  if (environmentIds && Date.now() - environmentIds.at <= 60_000 && environmentIds.ids.has(id)) return true;
+  reading ??= em
+    .find(EnvironmentSchema, {}, { fields: ['id'] })
+    .then((rows) => {
+      environmentIds = { ids: new Set(rows.map((r) => r.id)), at: Date.now() };
+      return environmentIds.ids;
+    })
+    .finally(() => {
+      reading = undefined;
+    });
+  return (await reading).has(id);
 }
 
 /** The environment with this id, or undefined (ids are 64-bit integers). */

@@ -1,28 +1,42 @@
-// Point reads asked for together, made as one: the calls of a gRPC batch (BatchService) reach their
-// handlers in one synchronous loop, so their reads by id can share one statement and round trip.
+// Work asked for together, done as one: the calls of a gRPC batch (BatchService) reach their
+// handlers in one synchronous loop, so their reads by id can share one statement and round trip,
+// and their inserts one statement and one commit.
 import { queryPrepared, type PooledClient } from './db';
 
 interface Waiting<K, V> {
   key: K;
-  resolve(value: V | undefined): void;
+  resolve(value: V): void;
   reject(err: unknown): void;
+}
+
+export interface CoalescerOptions {
+  /** Most keys one `loadMany` gets (default 64). */
+  maxKeys?: number;
+  /**
+   * When a `loadMany` of several keys fails, do each again alone, so only the key at fault fails
+   * (for writes that are all-or-nothing as a group and must not fail their neighbours).
+   */
+  retryAlone?: boolean;
 }
 
 /**
  * `load(key)` queues the key; the first load of a turn schedules `loadMany` (on process.nextTick)
- * for every key queued by then, at most `maxKeys` a statement. `loadMany` answers one value (or
- * undefined: not found) per key, in the keys' order; when it fails, every load it carried fails. A
- * lone read costs one statement, as before.
+ * for every key queued by then, at most `maxKeys` at a time. `loadMany` answers one value per key,
+ * in the keys' order; when it fails, every load it carried fails (or, with `retryAlone`, each is
+ * done again alone). A lone key costs one `loadMany`, as before.
  */
-export class ReadCoalescer<K, V> {
+export class Coalescer<K, V> {
   private queue: Waiting<K, V>[] = [];
+  private readonly maxKeys: number;
 
   constructor(
-    private readonly loadMany: (keys: K[]) => Promise<(V | undefined)[]>,
-    private readonly maxKeys = 64,
-  ) {}
+    private readonly loadMany: (keys: K[]) => Promise<V[]>,
+    private readonly opts: CoalescerOptions = {},
+  ) {
+    this.maxKeys = opts.maxKeys ?? 64;
+  }
 
-  load(key: K): Promise<V | undefined> {
+  load(key: K): Promise<V> {
     return new Promise((resolve, reject) => {
       if (this.queue.length === 0) process.nextTick(this.flush);
       this.queue.push({ key, resolve, reject });
@@ -33,17 +47,21 @@ export class ReadCoalescer<K, V> {
     const queued = this.queue;
     this.queue = [];
     for (let i = 0; i < queued.length; i += this.maxKeys) {
-      const part = queued.length <= this.maxKeys ? queued : queued.slice(i, i + this.maxKeys);
-      this.loadMany(part.map((w) => w.key)).then(
-        (values) => {
-          for (let j = 0; j < part.length; j++) part[j]!.resolve(values[j]);
-        },
-        (err: unknown) => {
-          for (const w of part) w.reject(err);
-        },
-      );
+      this.run(queued.length <= this.maxKeys ? queued : queued.slice(i, i + this.maxKeys));
     }
   };
+
+  private run(part: Waiting<K, V>[]): void {
+    this.loadMany(part.map((w) => w.key)).then(
+      (values) => {
+        for (let j = 0; j < part.length; j++) part[j]!.resolve(values[j]!);
+      },
+      (err: unknown) => {
+        if (this.opts.retryAlone && part.length > 1) for (const w of part) this.run([w]);
+        else for (const w of part) w.reject(err);
+      },
+    );
+  }
 }
 
 interface OwnedRow {
@@ -51,7 +69,7 @@ interface OwnedRow {
   account_id: string;
 }
 
-const ownedReaders = new WeakMap<PooledClient, Map<string, ReadCoalescer<{ id: string; accountId: string }, OwnedRow>>>();
+const ownedReaders = new WeakMap<PooledClient, Map<string, Coalescer<{ id: string; accountId: string }, OwnedRow | undefined>>>();
 
 /**
  * The row of `from` (a schema-qualified table with text `id` and `account_id` columns) with this id
@@ -67,7 +85,7 @@ export function readOwnedRow<R extends OwnedRow>(pool: PooledClient, from: strin
   const key = `${from} ${columns}`;
   let reader = byTable.get(key);
   if (!reader) {
-    reader = new ReadCoalescer(async (keys) => {
+    reader = new Coalescer(async (keys) => {
       const rows =
         keys.length === 1
           ? await queryPrepared<OwnedRow>(pool, `select ${columns} from ${from} where id = $1 and account_id = $2`, [keys[0]!.id, keys[0]!.accountId])
