@@ -58,6 +58,13 @@ export interface CallBatcherOptions {
   sizes?: { histogram: Histogram<'service'>; service: string };
 }
 
+/**
+ * Most request bytes in one batch: well under the 4 MiB a server accepts in one message. Answers
+ * have no such limit: a batch's client accepts an answer of any size (the calls alone would have
+ * received the same bytes), so lists in one batch cannot fail each other.
+ */
+const MAX_BATCH_REQUEST_BYTES = 1024 * 1024;
+
 /** A server that answers UNIMPLEMENTED to BatchService (an older release) gets single calls for this long. */
 const UNSUPPORTED_RETRY_MS = 60_000;
 
@@ -144,16 +151,29 @@ export class CallBatcher {
 
   private readonly sendQueued = (): void => {
     while (this.queue.length > 0 && this.inFlight < this.maxInFlight) {
-        const calls = this.queue.length <= this.maxCalls ? this.queue : this.queue.slice(0, this.maxCalls);
-        this.queue = calls === this.queue ? [] : this.queue.slice(this.maxCalls);
+      if (Date.now() < this.unsupportedUntil) {
         this.inFlight++;
-        if (calls.length === 1 || Date.now() < this.unsupportedUntil) {
-          this.inFlight += calls.length - 1;
-          for (const call of calls) this.single(call);
-        } else {
-          this.batch(calls);
-        }
+        this.single(this.queue.shift()!);
+        continue;
       }
+      // The next batch: up to maxCalls calls whose requests add up to at most MAX_BATCH_REQUEST_BYTES
+      // (a larger request goes alone), so a batch never runs into the server's message size limit.
+      const calls: Pending[] = [];
+      const requests: Buffer[] = [];
+      let bytes = 0;
+      while (this.queue.length > 0 && calls.length < this.maxCalls) {
+        const next = this.queue[0]!;
+        const request = next.method.requestSerialize(next.request);
+        if (calls.length > 0 && bytes + request.length > MAX_BATCH_REQUEST_BYTES) break;
+        this.queue.shift();
+        calls.push(next);
+        requests.push(request);
+        bytes += request.length;
+      }
+      this.inFlight++;
+      if (calls.length === 1) this.single(calls[0]!);
+      else this.batch(calls, requests);
+    }
   };
 
   private done(): void {
@@ -168,7 +188,7 @@ export class CallBatcher {
     });
   }
 
-  private batch(calls: Pending[]): void {
+  private batch(calls: Pending[], requests: Buffer[]): void {
     this.opts.sizes?.histogram.observe({ service: this.opts.sizes.service }, calls.length);
     let deadline = 0;
     const messages: BatchedCallMessage[] = new Array(calls.length);
@@ -176,7 +196,7 @@ export class CallBatcher {
       const call = calls[i]!;
       // The batch waits as long as its most patient call would have; every call's deadline is at most the client's default.
       if (call.deadline > deadline) deadline = call.deadline;
-      messages[i] = { method: call.method.path, request: call.method.requestSerialize(call.request), metadata: metadataToMap(call.metadata) };
+      messages[i] = { method: call.method.path, request: requests[i]!, metadata: metadataToMap(call.metadata) };
     }
     (this.client as BatchServiceClient).Call({ calls: messages }, new grpc.Metadata(), { deadline }, (err, response) => {
       if (err && err.code === grpc.status.UNIMPLEMENTED) {

@@ -21,7 +21,8 @@ async function startServer(withBatch: boolean, delayMs = 5) {
     GetApplication: async (req, ctx) => {
       await new Promise((r) => setTimeout(r, delayMs));
       if (req.id.startsWith('missing')) throw AppError.notFound('application');
-      return { application: { id: req.id, accountId: req.accountId, name: ctx.requestId } };
+      // "big" ids answer with a 1 MB name.
+      return { application: { id: req.id, accountId: req.accountId, name: req.id.startsWith('big') ? 'n'.repeat(1024 * 1024) : ctx.requestId } };
     },
   });
   if (withBatch) server.addBatch(batchProto().BatchService.service);
@@ -77,6 +78,18 @@ describe('gRPC calls in batches', () => {
     // The server ran each call through its handler, as if it had come alone.
     expect(await handledByServer(server.registry, 'OK')).toBe(54);
     expect(await handledByServer(server.registry, 'NOT_FOUND')).toBe(6);
+  });
+
+  it('when the answers of one batch add up to more than a message may hold alone (10 x 1 MB), and requests to more than 1 MB, then every call still gets its answer', async () => {
+    const server = await startServer(true);
+    const { client, batches } = batchingClient(server.address, 1);
+    const big = await Promise.all(Array.from({ length: 11 }, (_, i) => client.getApplication({ id: `big-${i}`, accountId: '1' })));
+    expect(big.every((r, i) => r.application?.id === `big-${i}` && r.application.name.length === 1024 * 1024)).toBe(true);
+    // Requests of 300 kB each: at most three of them travel in one batch.
+    const large = await Promise.all(Array.from({ length: 12 }, (_, i) => client.getApplication({ id: `${i}-${'x'.repeat(300 * 1024)}`, accountId: '1' })));
+    expect(large.every((r, i) => r.application?.id.startsWith(`${i}-x`))).toBe(true);
+    const sent = await batches();
+    expect(sent.count).toBeGreaterThanOrEqual(5);
   });
 
   it('when calls come one at a time, then each goes alone and at once', async () => {
