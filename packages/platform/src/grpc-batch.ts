@@ -163,13 +163,22 @@ export class CallBatcher {
       let bytes = 0;
       while (this.queue.length > 0 && calls.length < this.maxCalls) {
         const next = this.queue[0]!;
-        const request = next.method.requestSerialize(next.request);
+        let request: Buffer;
+        try {
+          request = next.method.requestSerialize(next.request);
+        } catch (err) {
+          // A request its method cannot encode fails alone, as a call made alone would.
+          this.queue.shift();
+          next.callback(callError(grpc.status.INTERNAL, `request could not be encoded: ${(err as Error).message}`, {}));
+          continue;
+        }
         if (calls.length > 0 && bytes + request.length > MAX_BATCH_REQUEST_BYTES) break;
         this.queue.shift();
         calls.push(next);
         requests.push(request);
         bytes += request.length;
       }
+      if (calls.length === 0) continue;
       this.inFlight++;
       if (calls.length === 1) this.single(calls[0]!);
       else this.batch(calls, requests);
@@ -182,10 +191,16 @@ export class CallBatcher {
   }
 
   private single(call: Pending): void {
-    call.method.call(call.owner, call.request, call.metadata, { deadline: call.deadline }, (err, response) => {
+    try {
+      call.method.call(call.owner, call.request, call.metadata, { deadline: call.deadline }, (err, response) => {
+        this.done();
+        call.callback(err, response);
+      });
+    } catch (err) {
+      // grpc-js throws at once when it cannot encode the request: the call fails, nothing else does.
       this.done();
-      call.callback(err, response);
-    });
+      call.callback(callError(grpc.status.INTERNAL, `request could not be encoded: ${(err as Error).message}`, {}));
+    }
   }
 
   private batch(calls: Pending[], requests: Buffer[]): void {

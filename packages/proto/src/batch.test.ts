@@ -92,6 +92,15 @@ describe('gRPC calls in batches', () => {
     expect(sent.count).toBeGreaterThanOrEqual(5);
   });
 
+  it('when a request cannot be encoded, then that call fails and the calls beside it, alone or batched, are answered', async () => {
+    const server = await startServer(true);
+    const { client } = batchingClient(server.address, 1);
+    const bad = { id: { toString: () => { throw new Error('not a string'); } } as unknown as string, accountId: '1' };
+    const answers = await Promise.allSettled([bad, { id: 'a', accountId: '1' }, bad, { id: 'b', accountId: '1' }, { id: 'c', accountId: '1' }].map((r) => client.getApplication(r)));
+    expect(answers.map((a) => a.status)).toEqual(['rejected', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    expect(((answers[0] as PromiseRejectedResult).reason as AppError).code).toBe('internal');
+  });
+
   it('when calls come one at a time, then each goes alone and at once', async () => {
     const server = await startServer(true, 0);
     const { client, batches } = batchingClient(server.address);
