@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callBatcher, webhooksClient } from '@switchboard/proto';
 import { queryDatabase } from '../../../test/support';
 import { codeOf, startHarness, type Harness } from './harness';
 
@@ -35,6 +36,30 @@ describe('limits of docs/api-rules.md#limits under concurrency', () => {
     );
     expect(tally(codes)).toEqual({ ok: 10, limit_exceeded: 40 });
     expect(await countRows('application_id = $1', [app])).toBe(10);
+  });
+
+  it('when 60 creates for three scopes arrive in batches (one transaction per batch), then each scope ends with exactly 10 and every other create is limit_exceeded', async () => {
+    const acct = await h.newAccount();
+    const [app1, app2] = await Promise.all([h.newApplication(acct), h.newApplication(acct)]);
+    const address = `127.0.0.1:${h.webhooks.grpcPort}`;
+    // One call or batch out at a time: the calls made meanwhile leave together.
+    const batch = callBatcher(address, { target: 'webhooks', maxInFlight: 1 });
+    const client = webhooksClient(address, { batch });
+    try {
+      // One create per application first: the service knows they are the account's before the batches come.
+      for (const app of [app1, app2]) expect(await codeOf(client.createSubscription({ accountId: acct, applicationId: app, ...body }))).toBe('ok');
+      const scopes = [undefined, app1, app2];
+      const codes = await Promise.all(
+        Array.from({ length: 60 }, (_, i) => codeOf(client.createSubscription({ accountId: acct, ...(scopes[i % 3] ? { applicationId: scopes[i % 3] } : {}), ...body }))),
+      );
+      expect(tally(codes)).toEqual({ ok: 28, limit_exceeded: 32 });
+      expect(await countRows('account_id = $1 and application_id is null', [acct])).toBe(10);
+      expect(await countRows('application_id = $1', [app1])).toBe(10);
+      expect(await countRows('application_id = $1', [app2])).toBe(10);
+    } finally {
+      client.close();
+      batch.close();
+    }
   });
 
   it('when creates race on two replicas of the service, then the limit still holds', async () => {

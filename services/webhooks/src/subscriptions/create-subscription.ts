@@ -1,8 +1,8 @@
-import { AppError, transactionPrepared, type FieldError } from '@switchboard/platform';
+import { AppError, type FieldError } from '@switchboard/platform';
 import type { CreateSubscriptionRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/CreateSubscriptionRequest';
 import type { Deps, Traced } from '../context';
 import { newSecret, newSubscriptionId } from './ids';
-import { insertWithinLimit, limitScope, lockScopeSql, MAX_ACCOUNT_LEVEL, MAX_PER_APPLICATION, requireAccount, type SubscriptionView } from './repository';
+import { createWithinLimit, limitScope, MAX_ACCOUNT_LEVEL, MAX_PER_APPLICATION, requireAccount, type SubscriptionView } from './repository';
 import { checkEvent, checkEventScope, checkHeaders, sealHeaders, checkName, checkPayload, checkTargetUrl, normaliseResource, throwIfAny } from './rules';
 
 /**
@@ -38,35 +38,32 @@ export async function createSubscription(
   const secret = newSecret();
   const now = new Date();
   const max = applicationId ? MAX_PER_APPLICATION : MAX_ACCOUNT_LEVEL;
-  // One transaction of three round trips: BEGIN with the scope's lock, the checks and both inserts
-  // in one prepared statement, COMMIT.
-  const result = await transactionPrepared(deps.orm.em.getConnection().getKnex(), `begin; ${lockScopeSql(limitScope(accountId, applicationId))}`, (query) =>
-    insertWithinLimit(
-      query,
-      deps.schema,
-      {
-        id,
-        accountId,
-        applicationId,
-        name,
-        event: event!,
-        resource: resource!,
-        targetUrl: targetUrl!,
-        payload,
-        headers: sealHeaders(headers, deps.secrets, id),
-        enabled: req.enabled ?? true,
-        createdAt: now,
-        updatedAt: now,
-        consecutiveFailures: 0,
-        lastAttemptAt: null,
-        lastStatus: null,
-        disabledReason: null,
-        firstFailureAt: null,
-      },
-      deps.secrets.seal(secret, id),
-      max,
-    ),
-  );
+  // One transaction (shared with the creates that arrived in the same batch): BEGIN with the scope's
+  // lock, the checks and both inserts in one prepared statement, COMMIT.
+  const result = await createWithinLimit(deps.orm.em, {
+    scope: limitScope(accountId, applicationId),
+    subscription: {
+      id,
+      accountId,
+      applicationId,
+      name,
+      event: event!,
+      resource: resource!,
+      targetUrl: targetUrl!,
+      payload,
+      headers: sealHeaders(headers, deps.secrets, id),
+      enabled: req.enabled ?? true,
+      createdAt: now,
+      updatedAt: now,
+      consecutiveFailures: 0,
+      lastAttemptAt: null,
+      lastStatus: null,
+      disabledReason: null,
+      firstFailureAt: null,
+    },
+    sealedSecret: deps.secrets.seal(secret, id),
+    max,
+  });
   // A deleted account has nothing left to subscribe for (its requests no longer authenticate).
   if (result.outcome === 'scope_deleted') throw AppError.notFound(applicationId ? 'application' : 'account');
   if (result.outcome === 'limit_reached') {

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AppError, queryPrepared, readOwnedRow, type TransactionQuery } from '@switchboard/platform';
+import { AppError, Coalescer, queryPrepared, readOwnedRow, transactionPrepared, type PooledClient, type TransactionQuery } from '@switchboard/platform';
 import { SubscriptionSchema, type Subscription } from '../db/entities';
 import { isAccountId, isSubscriptionId } from './ids';
 
@@ -106,6 +106,46 @@ export async function insertWithinLimit(query: TransactionQuery, schema: string,
   if (row.deleted) return { outcome: 'scope_deleted' };
   if (row.seq === null) return { outcome: 'limit_reached' };
   return { outcome: 'created', subscription: { ...sub, seq: row.seq } };
+}
+
+/** One create as createWithinLimit queues it. */
+export interface NewSubscriptionInScope {
+  /** Its limit scope (limitScope), whose lock the create holds while it counts and inserts. */
+  scope: string;
+  subscription: NewSubscription;
+  sealedSecret: string;
+  max: number;
+}
+
+const creators = new WeakMap<PooledClient, Coalescer<NewSubscriptionInScope, InsertOutcome>>();
+
+/**
+ * Stores a subscription within its scope's limit (insertWithinLimit) in a transaction that holds
+ * the scope's lock. Creates asked for together (the calls of one gRPC batch) share one transaction:
+ * BEGIN with the locks of all their scopes (in one order, so two such transactions cannot deadlock
+ * on each other), their statements one after another, one COMMIT; each statement still counts
+ * every create committed before and the ones before it in the same transaction. When such a
+ * transaction fails, each create is done again alone, so only the one at fault fails.
+ */
+export function createWithinLimit(em: EntityManager, create: NewSubscriptionInScope): Promise<InsertOutcome> {
+  const pool = em.getConnection().getKnex();
+  let creator = creators.get(pool);
+  if (!creator) {
+    const schema = em.config.get('schema') as string;
+    creator = new Coalescer(
+      (creates) => {
+        const scopes = [...new Set(creates.map((c) => c.scope))].sort();
+        return transactionPrepared(pool, `begin; ${scopes.map(lockScopeSql).join('; ')}`, async (query) => {
+          const outcomes: InsertOutcome[] = [];
+          for (const c of creates) outcomes.push(await insertWithinLimit(query, schema, c.subscription, c.sealedSecret, c.max));
+          return outcomes;
+        });
+      },
+      { retryAlone: true },
+    );
+    creators.set(pool, creator);
+  }
+  return creator.load(create);
 }
 
 // Read-only lookups on the hot path (GET by id, lists) run one prepared statement on a connection of
