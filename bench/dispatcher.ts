@@ -20,7 +20,17 @@ export interface BurstResult {
   hosts: number;
   /** attempts in flight of the plain loop (the dispatcher's limit for these hosts) */
   concurrency: number;
-  dispatcher: { eventsPerSecond: number; recordedAfterMs: number; duplicates: number; deferrals: number; outOfOrder: number; cpu: string; cpuPerEventUs: number };
+  dispatcher: {
+    eventsPerSecond: number;
+    recordedAfterMs: number;
+    duplicates: number;
+    deferrals: number;
+    outOfOrder: number;
+    /** connections the dispatcher opened to the receivers during the burst */
+    connections: number;
+    cpu: string;
+    cpuPerEventUs: number;
+  };
   /** cpuPerEventUs: the benchmark process's (the loop and the receivers together). */
   baseline: { eventsPerSecond: number; cpuPerEventUs: number };
   ratio: number;
@@ -41,6 +51,8 @@ interface Receiver {
   /** event ids in the order their first POST arrived */
   arrivals: string[];
   posts: number;
+  /** TCP connections accepted since the last reset */
+  connections: number;
   reset(): void;
   close(): Promise<void>;
 }
@@ -49,6 +61,7 @@ async function startReceiver(): Promise<Receiver> {
   const latencies = new Map<string, number>();
   const arrivals: string[] = [];
   let posts = 0;
+  let connections = 0;
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -69,6 +82,7 @@ async function startReceiver(): Promise<Receiver> {
     });
   });
   server.keepAliveTimeout = 30_000;
+  server.on('connection', () => connections++);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   const port = (server.address() as AddressInfo).port;
   return {
@@ -78,7 +92,11 @@ async function startReceiver(): Promise<Receiver> {
     get posts() {
       return posts;
     },
+    get connections() {
+      return connections;
+    },
     reset() {
+      connections = 0;
       latencies.clear();
       arrivals.length = 0;
       posts = 0;
@@ -150,7 +168,15 @@ function outOfOrder(arrivals: string[], window: number): number {
   return idx.filter((v, pos) => Math.abs(rank.get(v)! - pos) > window).length;
 }
 
-export async function runDispatcherBench(opts: { events: number; latencySeconds: number; concurrency: number; hostConcurrency: number; hosts: number }): Promise<DispatcherBenchResult> {
+export async function runDispatcherBench(opts: {
+  events: number;
+  /** events of each burst's unmeasured warm-up run, for the dispatcher and the loop alike */
+  warmUpEvents: number;
+  latencySeconds: number;
+  concurrency: number;
+  hostConcurrency: number;
+  hosts: number;
+}): Promise<DispatcherBenchResult> {
   const db = await createTestDatabase();
   const nats = await startNatsServer();
   const [appsGrpc, appsOps, whGrpc, whOps, dOps] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
@@ -217,22 +243,60 @@ export async function runDispatcherBench(opts: { events: number; latencySeconds:
     const received = () => rxs.reduce((n, r) => n + r.latencies.size, 0);
     const resetAll = () => rxs.forEach((r) => r.reset());
 
-    // Warm-up: JIT, connection pools, caches.
-    await publishWindow(500, 'warm', opts.hosts);
-    await waitFor(() => received() >= 500, { timeoutMs: 60_000, what: 'warm-up deliveries' });
+    const pids = { applications: procs[0]?.child.pid, webhooks: procs[1]?.child.pid, dispatcher: procs[2]?.child.pid };
+    // Deliveries each subscription will have recorded once all events published so far are.
+    const recordedBefore = new Map<string, number>(tenants.map((t) => [t.subscriptionId, 0]));
+    // Events i of n go to tenant i % hosts: tenant k gets ceil((n - k) / hosts) of them.
+    const share = (n: number, hosts: number, k: number) => (k < hosts ? Math.ceil((n - k) / hosts) : 0);
+    const published = (n: number, hosts: number) => tenants.forEach((t, k) => recordedBefore.set(t.subscriptionId, recordedBefore.get(t.subscriptionId)! + share(n, hosts, k)));
+
+    /** The plain loop: `n` bodies signed and POSTed, `concurrency` in flight, to the first `hosts` receivers; its rate and CPU per event. */
+    const runLoop = async (n: number, hosts: number, concurrency: number, prefix: string) => {
+      const used = tenants.slice(0, hosts);
+      const agent = new Agent({ keepAliveTimeout: 30_000 });
+      const b0 = performance.now();
+      const bcpu0 = process.cpuUsage();
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: concurrency }, async () => {
+          while (next < n) {
+            const i = next++;
+            const t = used[i % hosts]!;
+            const id = `${prefix}-${i}`;
+            const body = JSON.stringify({ id, name: null, event: 'cdrCreated', resource: 'call', timestamp: new Date().toISOString(), accountId: t.accountId, applicationId: null, data: event(t.accountId, id).data, payload: null });
+            const res = await agent.request({ origin: new URL(t.rx.url).origin, path: '/hook', method: 'POST', headers: { 'content-type': 'application/json', ...signatureHeaders([secretKey(t.secret)], `msg_${prefix}${i}`, body) }, body });
+            await res.body.dump();
+            if (res.statusCode >= 300) throw new Error(`baseline got ${res.statusCode}`);
+          }
+        }),
+      );
+      const eventsPerSecond = (n * 1000) / (performance.now() - b0);
+      const bcpu = process.cpuUsage(bcpu0);
+      await agent.close();
+      return { eventsPerSecond, cpuPerEventUs: (bcpu.user + bcpu.system) / n };
+    };
+
+    const shapes = [
+      ['one host, default per-host limit', 1, opts.hostConcurrency],
+      [`${opts.hosts} hosts`, opts.hosts, opts.concurrency],
+    ] as const;
+    // Warm-up: each burst once unmeasured, through the dispatcher and through the loop, so both run
+    // optimised code on warm connections and caches when measured. A few hundred events are not
+    // enough: V8 was still compiling the dispatcher's code during the first measured burst (a third
+    // of its CPU time then went to the optimising compiler's thread).
+    for (const [, hosts, concurrency] of shapes) {
+      if (opts.warmUpEvents <= 0) break;
+      resetAll();
+      await publishWindow(opts.warmUpEvents, `warm${hosts}`, hosts);
+      published(opts.warmUpEvents, hosts);
+      await waitFor(() => received() >= opts.warmUpEvents, { timeoutMs: 120_000, what: 'warm-up deliveries' });
+      await runLoop(opts.warmUpEvents, hosts, concurrency, `warmbase${hosts}`);
+    }
     await new Promise((r) => setTimeout(r, 500));
     resetAll();
 
-    const pids = { applications: procs[0]?.child.pid, webhooks: procs[1]?.child.pid, dispatcher: procs[2]?.child.pid };
-    const recordedBefore = new Map<string, number>();
-    // Events i of n go to tenant i % hosts: tenant k gets ceil((n - k) / hosts) of them.
-    const share = (n: number, hosts: number, k: number) => (k < hosts ? Math.ceil((n - k) / hosts) : 0);
-    tenants.forEach((t, k) => recordedBefore.set(t.subscriptionId, share(500, opts.hosts, k)));
     const bursts: BurstResult[] = [];
-    for (const [name, hosts, concurrency] of [
-      ['one host, default per-host limit', 1, opts.hostConcurrency],
-      [`${opts.hosts} hosts`, opts.hosts, opts.concurrency],
-    ] as const) {
+    for (const [name, hosts, concurrency] of shapes) {
       // 1. Throughput: publish N events as fast as JetStream takes them; time until the last 2xx.
       resetAll();
       const used = tenants.slice(0, hosts);
@@ -245,6 +309,7 @@ export async function runDispatcherBench(opts: { events: number; latencySeconds:
       const elapsed = performance.now() - t0;
       const dispatcherRate = (opts.events * 1000) / elapsed;
       const duplicates = rxs.reduce((n, r) => n + r.posts, 0) - opts.events;
+      const connections = rxs.reduce((n, r) => n + r.connections, 0);
       const cpu1 = cpuByProcess(pids, nats.port);
       const cpu = cpuDelta(cpu0, cpu1, elapsed / 1000);
       // CPU time the dispatcher spent per event: steadier than the rate on a shared machine.
@@ -253,7 +318,7 @@ export async function runDispatcherBench(opts: { events: number; latencySeconds:
       const disorder = used.reduce((n, t) => n + outOfOrder(t.rx.arrivals, 2 * opts.hostConcurrency), 0);
       process.stderr.write(`  [${name}] CPU while delivering (100% = one core): ${cpu}; dispatcher ${fmt(cpuPerEventUs)} us per event\n`);
       // ... and every attempt recorded
-      used.forEach((t, k) => recordedBefore.set(t.subscriptionId, recordedBefore.get(t.subscriptionId)! + share(opts.events, hosts, k)));
+      published(opts.events, hosts);
       await waitFor(
         async () => {
           const r = await sql.query('select subscription_id, count(distinct message_id)::int as n from webhooks.deliveries group by subscription_id');
@@ -264,37 +329,18 @@ export async function runDispatcherBench(opts: { events: number; latencySeconds:
       );
       const recordedAfterMs = performance.now() - t0;
       process.stderr.write(
-        `  [${name}] dispatcher: ${fmt(dispatcherRate)} events/s (${opts.events} events, ${duplicates} duplicates, ${deferrals} deferrals, ${disorder} far out of order; all published after ${fmt(publishedMs)} ms)\n`,
+        `  [${name}] dispatcher: ${fmt(dispatcherRate)} events/s (${opts.events} events, ${duplicates} duplicates, ${deferrals} deferrals, ${disorder} far out of order, ${connections} connections opened; all published after ${fmt(publishedMs)} ms)\n`,
       );
 
       // 2. Baseline: the same bodies signed and POSTed by a plain undici loop, as many in flight as the dispatcher may have to these hosts.
-      const agent = new Agent({ keepAliveTimeout: 30_000 });
       resetAll();
-      const b0 = performance.now();
-      const bcpu0 = process.cpuUsage();
-      let next = 0;
-      await Promise.all(
-        Array.from({ length: concurrency }, async () => {
-          while (next < opts.events) {
-            const i = next++;
-            const t = used[i % hosts]!;
-            const body = JSON.stringify({ id: `base-${i}`, name: null, event: 'cdrCreated', resource: 'call', timestamp: new Date().toISOString(), accountId: t.accountId, applicationId: null, data: event(t.accountId, `base-${i}`).data, payload: null });
-            const res = await agent.request({ origin: new URL(t.rx.url).origin, path: '/hook', method: 'POST', headers: { 'content-type': 'application/json', ...signatureHeaders([secretKey(t.secret)], `msg_base${i}`, body) }, body });
-            await res.body.dump();
-            if (res.statusCode >= 300) throw new Error(`baseline got ${res.statusCode}`);
-          }
-        }),
-      );
-      const baselineRate = (opts.events * 1000) / (performance.now() - b0);
-      const bcpu = process.cpuUsage(bcpu0);
-      const baselineCpuPerEventUs = (bcpu.user + bcpu.system) / opts.events;
-      await agent.close();
+      const { eventsPerSecond: baselineRate, cpuPerEventUs: baselineCpuPerEventUs } = await runLoop(opts.events, hosts, concurrency, 'base');
       process.stderr.write(`  [${name}] baseline: ${fmt(baselineRate)} events/s (${concurrency} in flight; loop and receivers ${fmt(baselineCpuPerEventUs)} us CPU per event)\n`);
       bursts.push({
         name,
         hosts,
         concurrency,
-        dispatcher: { eventsPerSecond: dispatcherRate, recordedAfterMs, duplicates, deferrals, outOfOrder: disorder, cpu, cpuPerEventUs },
+        dispatcher: { eventsPerSecond: dispatcherRate, recordedAfterMs, duplicates, deferrals, outOfOrder: disorder, connections, cpu, cpuPerEventUs },
         baseline: { eventsPerSecond: baselineRate, cpuPerEventUs: baselineCpuPerEventUs },
         ratio: dispatcherRate / baselineRate,
       });
@@ -330,7 +376,7 @@ export function printDispatcherResults(r: DispatcherBenchResult): string {
       fmt(b.dispatcher.eventsPerSecond),
       fmt(b.baseline.eventsPerSecond),
       `${fmt(b.ratio * 100, 1)}%`,
-      `${r.events} events, ${b.concurrency} in flight, dispatcher CPU ${fmt(b.dispatcher.cpuPerEventUs)} us per event, ${b.dispatcher.deferrals} deferrals, ${b.dispatcher.outOfOrder} far out of order, ${b.dispatcher.duplicates} duplicate POSTs, all recorded after ${fmt(b.dispatcher.recordedAfterMs)} ms`,
+      `${r.events} events, ${b.concurrency} in flight, dispatcher CPU ${fmt(b.dispatcher.cpuPerEventUs)} us per event, ${b.dispatcher.deferrals} deferrals, ${b.dispatcher.outOfOrder} far out of order, ${b.dispatcher.duplicates} duplicate POSTs, ${b.dispatcher.connections} connections opened, all recorded after ${fmt(b.dispatcher.recordedAfterMs)} ms`,
     ]);
   const met = r.bursts.every((b) => b.ratio >= 0.5) && r.latency.p99 < 100;
   return [

@@ -45,6 +45,7 @@ for (const name of selected) {
   } else if (name === 'dispatcher') {
     const r = await runDispatcherBench({
       events: Number(process.env.BENCH_DISPATCHER_EVENTS ?? 10_000),
+      warmUpEvents: Number(process.env.BENCH_DISPATCHER_WARMUP ?? 3000),
       latencySeconds: dispatcherSeconds,
       concurrency: Number(process.env.BENCH_DISPATCHER_CONCURRENCY ?? 64),
       hostConcurrency: Number(process.env.BENCH_DISPATCHER_HOST_CONCURRENCY ?? 16),
