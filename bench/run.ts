@@ -45,9 +45,16 @@ for (const name of selected) {
     results.dispatcher = r;
     out.push(printDispatcherResults(r));
   } else if (name === 'tracing') {
-    const r = await runTracingBench(compare, Number(process.env.BENCH_TRACING_SAMPLED ?? 1));
-    results.tracing = r;
-    out.push(printTracingResults(r, connections));
+    // At the services' default sampling (the target's setting) and with every trace sampled;
+    // BENCH_TRACING_SAMPLED=0.01,1 names the shares instead (`default` for the default).
+    const shares = (process.env.BENCH_TRACING_SAMPLED ?? 'default,1').split(',').map((s) => (s.trim() === 'default' ? 'default' : Number(s)));
+    const runs = [];
+    for (const sampled of shares) {
+      const r = await runTracingBench(compare, sampled);
+      runs.push(r);
+      out.push(printTracingResults(r, connections));
+    }
+    results.tracing = runs;
   } else if (name === 'sessions') {
     const r = await runSessionBench({ sessions: Number(process.env.BENCH_SESSIONS ?? 5000), latencySeconds: dispatcherSeconds });
     results.sessions = r;

@@ -1,14 +1,17 @@
 // Tracing overhead: GET /v1/applications/:id through the full stack (gateway -> gRPC ->
-// applications -> Postgres) with tracing on (every trace sampled, exported over OTLP/HTTP to a
-// no-op collector started here) against the same stack with tracing off. Two stacks of separate
-// processes in the same run, measured in alternating rounds (bench/lib compareScenarios); besides
-// req/s, the CPU time the services spend per request on each side.
+// applications -> Postgres) with tracing on (the services' default sampling, or a given share of
+// traces sampled; exported over OTLP/HTTP to a no-op collector started here) against the same stack
+// with tracing off. Two stacks of separate processes in the same run, measured in alternating rounds
+// (bench/lib compareScenarios); besides req/s, the CPU time the services spend per request on each side.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { DEFAULT_SAMPLED_RATIO } from '@switchboard/platform/tracing';
+import { exportedSpans } from '../test/support/otlp';
 import { compareScenarios, type CompareOptions, cpuSecondsOf, fmt, printComparison, startBenchStack, type BenchStack, type ScenarioResult } from './lib';
 
 export interface TracingBenchResult {
-  sampled: number;
+  /** Share of new traces sampled; `default`: the services' own setting (no OTEL_TRACES_SAMPLER*). */
+  sampled: number | 'default';
   scenario: ScenarioResult;
   /**
    * CPU time of the gateway and applications processes per request, in microseconds, over every
@@ -21,16 +24,16 @@ export interface TracingBenchResult {
   exported: { requests: number; spans: number; bytes: number };
 }
 
-/** Answers every OTLP/HTTP export with 200 and counts what arrives (spans: spanId fields of the JSON). */
+/** Answers every OTLP/HTTP export with 200 and counts what arrives. */
 async function startNoopCollector(): Promise<{ url: string; stats: TracingBenchResult['exported']; close(): Promise<void> }> {
   const stats = { requests: 0, spans: 0, bytes: 0 };
-  const needle = Buffer.from('"spanId"');
   const server: Server = createServer((req, res) => {
-    req.on('data', (c: Buffer) => {
-      stats.bytes += c.length;
-      for (let i = c.indexOf(needle); i !== -1; i = c.indexOf(needle, i + 1)) stats.spans++;
-    });
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      stats.bytes += body.length;
+      stats.spans += exportedSpans(body, req.headers['content-type']).length;
       stats.requests++;
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end('{}');
@@ -58,14 +61,18 @@ async function createApplication(stack: BenchStack): Promise<string> {
   return ((await res.json()) as { href: string }).href.split('/').pop()!;
 }
 
-/** `sampled`: the fraction of traces recorded and exported (OTEL_TRACES_SAMPLER_ARG of the traced stack). */
-export async function runTracingBench(opts: CompareOptions, sampled = 1): Promise<TracingBenchResult> {
+/**
+ * `sampled`: the fraction of new traces recorded and exported (OTEL_TRACES_SAMPLER_ARG of the traced
+ * stack, parentbased_traceidratio), or `default` to give the services no sampler setting at all.
+ */
+export async function runTracingBench(opts: CompareOptions, sampled: number | 'default' = 'default'): Promise<TracingBenchResult> {
   const collector = await startNoopCollector();
   const stacks: BenchStack[] = [];
   try {
     const off = await startBenchStack({ baseline: false });
     stacks.push(off);
-    const on = await startBenchStack({ baseline: false, serviceEnv: { OTEL_EXPORTER_OTLP_ENDPOINT: collector.url, OTEL_TRACES_SAMPLER_ARG: String(sampled) } });
+    const sampler: Record<string, string> = sampled === 'default' ? {} : { OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: String(sampled) };
+    const on = await startBenchStack({ baseline: false, serviceEnv: { OTEL_EXPORTER_OTLP_ENDPOINT: collector.url, ...sampler } });
     stacks.push(on);
     const [offId, onId] = await Promise.all([createApplication(off), createApplication(on)]);
     // compareScenarios measures "stack" against "baseline": here the traced stack against the untraced one.
@@ -107,18 +114,26 @@ export async function runTracingBench(opts: CompareOptions, sampled = 1): Promis
   }
 }
 
+/**
+ * One run's table and figures. The target (overhead under 10%) is judged on the run at the
+ * services' default sampling, the setting they run with; other runs say how they compare.
+ */
 export function printTracingResults(r: TracingBenchResult, connections: number): string {
   const ratio = r.scenario.stack.rps / r.scenario.baseline.rps;
   const overhead = (1 - ratio) * 100;
   const p99 = r.scenario.stack.p99 / r.scenario.baseline.p99;
   const cpuOverhead = (r.cpuPerRequestUs.on / r.cpuPerRequestUs.off - 1) * 100;
+  const sampling = r.sampled === 'default' ? `the default sampling (${fmt(DEFAULT_SAMPLED_RATIO * 100)}% of new traces)` : `${fmt(r.sampled * 100)}% of traces sampled`;
+  const within = overhead < 10 && cpuOverhead < 10;
   return [
-    printComparison(`Tracing overhead: full stack with tracing on, ${fmt(r.sampled * 100)}% of traces sampled (stack), vs off (baseline)`, [r.scenario], connections),
+    printComparison(`Tracing overhead: full stack with tracing on, ${sampling} (stack), vs off (baseline)`, [r.scenario], connections),
     `tracing on/off: req/s ratio ${fmt(ratio * 100, 1)}% (overhead ${fmt(overhead, 1)}%), p99 ratio ${fmt(p99 * 100, 1)}%`,
     `CPU of gateway + applications per request (their idle use deducted): on ${fmt(r.cpuPerRequestUs.on)} us, off ${fmt(r.cpuPerRequestUs.off)} us (+${fmt(cpuOverhead, 1)}%); ${Object.keys(r.cpuPerRequestUsByService.on)
       .map((name) => `${name} ${fmt(r.cpuPerRequestUsByService.on[name]!)} vs ${fmt(r.cpuPerRequestUsByService.off[name]!)} us`)
       .join(', ')}`,
     `exported to the no-op collector: ${fmt(r.exported.spans)} spans in ${fmt(r.exported.requests)} requests (${fmt(r.exported.bytes / 1e6, 1)} MB)`,
-    `target: overhead < 10% -> req/s ${fmt(overhead, 1)}%, CPU per request ${fmt(cpuOverhead, 1)}%: ${overhead < 10 && cpuOverhead < 10 ? 'met' : 'NOT met'}`,
+    r.sampled === 'default'
+      ? `target (at the default sampling): overhead < 10% -> req/s ${fmt(overhead, 1)}%, CPU per request ${fmt(cpuOverhead, 1)}%: ${within ? 'met' : 'NOT met'}`
+      : `not the target's setting: overhead req/s ${fmt(overhead, 1)}%, CPU per request ${fmt(cpuOverhead, 1)}%: ${within ? 'within' : 'over'} 10%`,
   ].join('\n');
 }

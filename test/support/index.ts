@@ -6,3 +6,4 @@ export * from './openapi';
 export * from './receiver';
 export * from './services';
 export * from './poison';
+export * from './otlp';

@@ -5,7 +5,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { context, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import { context, SpanKind, SpanStatusCode, trace, TraceFlags } from '@opentelemetry/api';
 import { InMemorySpanExporter, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { ConfigError } from '@switchboard/platform';
 import { loadTracingConfig, startTracing, tracingEnabled, type Tracing } from '@switchboard/platform/tracing';
@@ -18,7 +18,8 @@ let testing: typeof import('../support');
 beforeAll(async () => {
   // Without OTEL_EXPORTER_OTLP_ENDPOINT nothing starts.
   off = await startTracing({ serviceName: 'test', env: {} });
-  tracing = await startTracing({ serviceName: 'test', exporter });
+  // Every trace recorded (the default samples a tenth of new traces).
+  tracing = await startTracing({ serviceName: 'test', exporter, env: { OTEL_TRACES_SAMPLER: 'parentbased_always_on' } });
   testing = await import('../support');
 });
 afterAll(async () => tracing?.shutdown());
@@ -26,8 +27,11 @@ afterAll(async () => tracing?.shutdown());
 const spans = () => exporter.getFinishedSpans();
 const idOf = (s: ReadableSpan) => s.spanContext().spanId;
 const traceOf = (s: ReadableSpan) => s.spanContext().traceId;
+/** The gateway's span of an incoming request (made by the platform, not an instrumentation). */
+const isHttpServer = (s: ReadableSpan) => s.kind === SpanKind.SERVER && s.attributes['http.request.method'] !== undefined;
 /** What made a span and its kind: 'http SERVER', 'grpc CLIENT', 'pg CLIENT'... */
-const label = (s: ReadableSpan) => `${s.attributes['rpc.system'] === 'grpc' ? 'grpc' : s.instrumentationScope.name.replace('@opentelemetry/instrumentation-', '')} ${SpanKind[s.kind]}`;
+const label = (s: ReadableSpan) =>
+  `${s.attributes['rpc.system'] === 'grpc' ? 'grpc' : isHttpServer(s) ? 'http' : s.instrumentationScope.name.replace('@opentelemetry/instrumentation-', '')} ${SpanKind[s.kind]}`;
 
 /** The span, its parent, its parent's parent... as far as recorded spans go. */
 function ancestry(span: ReadableSpan): ReadableSpan[] {
@@ -54,6 +58,10 @@ describe('configuration', () => {
     expect(() => loadTracingConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'ftp://collector:4318' })).toThrow(/OTEL_EXPORTER_OTLP_ENDPOINT/);
     expect(() => loadTracingConfig({ OTEL_TRACES_SAMPLER_ARG: '2' })).toThrow(/OTEL_TRACES_SAMPLER_ARG/);
     expect(() => loadTracingConfig({ OTEL_SERVICE_NAME: 'has spaces' })).toThrow(/OTEL_SERVICE_NAME/);
+    expect(() => loadTracingConfig({ OTEL_TRACES_SAMPLER: 'jaeger_remote' })).toThrow(/OTEL_TRACES_SAMPLER/);
+    expect(() => loadTracingConfig({ OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' })).toThrow(/OTEL_EXPORTER_OTLP_PROTOCOL/);
+    // The defaults: a tenth of new traces, an upstream decision followed; protobuf exports.
+    expect(loadTracingConfig({})).toMatchObject({ OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: 0.1, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf' });
     expect(loadTracingConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318', OTEL_TRACES_SAMPLER_ARG: '0.25' })).toMatchObject({
       OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318',
       OTEL_TRACES_SAMPLER_ARG: 0.25,
@@ -79,8 +87,10 @@ describe('a request through the gateway', () => {
     expect(res.status).toBe(200);
 
     // The gateway's server span for the route, and the query the applications service ran for it.
-    const server = await findSpan((s) => s.kind === SpanKind.SERVER && s.instrumentationScope.name.endsWith('instrumentation-http') && s.attributes['http.route'] !== undefined, 'gateway server span');
+    const server = await findSpan((s) => isHttpServer(s) && s.attributes['http.route'] !== undefined, 'gateway server span');
     expect(String(server.attributes['http.route'])).toContain('/applications/:id');
+    expect(server.name).toBe(`GET ${String(server.attributes['http.route'])}`);
+    expect(server.attributes).toMatchObject({ 'http.request.method': 'GET', 'url.path': path, 'http.response.status_code': 200 });
     const query = await findSpan((s) => traceOf(s) === traceOf(server) && s.instrumentationScope.name.endsWith('instrumentation-pg') && s.name.startsWith('pg.query'), 'postgres query span');
     const chain = ancestry(query).map(label);
     // pg <- gRPC server (applications) <- gRPC client (gateway) <- HTTP server (gateway), nothing
@@ -113,6 +123,35 @@ describe('a request through the gateway', () => {
     expect(server.attributes['rpc.grpc.status_code']).toBe(5);
     expect(client.status.code).toBe(SpanStatusCode.ERROR);
     expect(server.status.code).toBe(SpanStatusCode.UNSET);
+  });
+
+  it('when a request has a body, then what the route does after reading it is still in the request\'s trace', async () => {
+    const dave = await stack.createAccount('dave');
+    exporter.reset();
+    const res = await stack.request(dave, 'POST', '/v1/applications/', { name: 'traced', voiceUrl: 'https://example.com/voice' });
+    expect(res.status).toBe(200);
+    const client = await findSpan((s) => s.kind === SpanKind.CLIENT && s.attributes['rpc.method'] === 'CreateApplication', 'gRPC client span');
+    expect(ancestry(client).map(label).slice(0, 2)).toEqual(['grpc CLIENT', 'http SERVER']);
+    expect(ancestry(client)[1]!.attributes['http.route']).toBe('/v1/applications');
+  });
+
+  it('when a request arrives in a trace its caller did not sample, then nothing of it is recorded, in the gateway or behind it', async () => {
+    const erin = await stack.createAccount('erin');
+    const created = await stack.request(erin, 'POST', '/v1/applications/', { name: 'traced', voiceUrl: 'https://example.com/voice' });
+    const path = new URL(((await created.json()) as { href: string }).href).pathname;
+    exporter.reset();
+    // The test's fetch (traced by the undici instrumentation) sends a traceparent of this unsampled trace (flag 00).
+    const unsampled = '4bf92f3577b34da6a3ce929d0e0e4736';
+    const caller = trace.setSpanContext(context.active(), { traceId: unsampled, spanId: '00f067aa0ba902b7', traceFlags: TraceFlags.NONE, isRemote: true });
+    const res = await context.with(caller, () => stack.request(erin, 'GET', path));
+    expect(res.status).toBe(200);
+    // A sampled request afterwards, so that the spans of the first had the time to arrive.
+    await stack.request(erin, 'GET', path);
+    const server = await findSpan((s) => s.kind === SpanKind.SERVER && s.attributes['rpc.method'] === 'GetApplication', 'the sampled request\'s gRPC server span');
+    // The applications service followed the gateway's decision (passed on in the call's metadata):
+    // one GetApplication recorded, the sampled request's.
+    expect(spans().filter((s) => s.kind === SpanKind.SERVER && s.attributes['rpc.method'] === 'GetApplication')).toEqual([server]);
+    expect(spans().filter((s) => traceOf(s) === unsampled)).toEqual([]);
   });
 
   it('when the gateway checks its dependencies for readiness, then the gRPC health probes make no spans', async () => {
@@ -150,7 +189,7 @@ describe('a session launched through the Session API', () => {
     const server = await findSpan((s) => s.kind === SpanKind.SERVER && s.attributes['http.route'] === '/1.0/sessions/', 'gateway server span');
     const publish = await findSpan((s) => s.kind === SpanKind.PRODUCER && s.name === 'publish sessions.new' && traceOf(s) === traceOf(server), 'publish span in the same trace');
     expect(ancestry(publish)).toContain(server);
-    expect(String(server.attributes['url.query'])).toContain('token=REDACTED');
+    expect(String(server.attributes['url.query'])).toContain('token=***');
     // Every span of the services (the test's own fetch, an undici client span here, shows what it sent).
     for (const span of spans().filter((x) => !(x.kind === SpanKind.CLIENT && x.instrumentationScope.name.endsWith('undici')))) {
       expect(`${span.name} ${JSON.stringify(span.attributes)}`, span.name).not.toContain(token);
@@ -202,7 +241,7 @@ describe('an event through the dispatcher', () => {
     expect(spans().some((s) => traceOf(s) === traceId && s.kind === SpanKind.SERVER && s.name.includes('ApplicationsService'))).toBe(true);
   });
 
-  it('when the dispatcher runs as its own process with OTEL_EXPORTER_OTLP_ENDPOINT, then it exports its spans of the trace over OTLP/HTTP as service dispatcher', async () => {
+  it('when the dispatcher runs as its own process with OTEL_EXPORTER_OTLP_ENDPOINT, then it exports its spans of the trace over OTLP/HTTP (protobuf) as service dispatcher', async () => {
     const sink = await startOtlpSink();
     try {
       const account = await h.newAccount();
@@ -231,29 +270,14 @@ describe('an event through the dispatcher', () => {
   }, 90_000);
 });
 
-interface ExportedSpan {
-  service: string;
-  traceId: string;
-  name: string;
-  kind: number;
-}
-
-/** An OTLP/HTTP collector stand-in on loopback that keeps the spans posted to /v1/traces (JSON encoding). */
-async function startOtlpSink(): Promise<{ url: string; spans: ExportedSpan[]; close(): Promise<void> }> {
-  const spans: ExportedSpan[] = [];
+/** An OTLP/HTTP collector stand-in on loopback that keeps the spans posted to /v1/traces (protobuf or JSON). */
+async function startOtlpSink(): Promise<{ url: string; spans: import('../support').ExportedSpan[]; close(): Promise<void> }> {
+  const spans: import('../support').ExportedSpan[] = [];
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      if (req.url === '/v1/traces') {
-        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
-          resourceSpans: { resource: { attributes: { key: string; value: { stringValue?: string } }[] }; scopeSpans: { spans: { traceId: string; name: string; kind: number }[] }[] }[];
-        };
-        for (const rs of body.resourceSpans) {
-          const service = rs.resource.attributes.find((a) => a.key === 'service.name')?.value.stringValue ?? '';
-          for (const ss of rs.scopeSpans) for (const s of ss.spans) spans.push({ service, traceId: s.traceId, name: s.name, kind: s.kind });
-        }
-      }
+      if (req.url === '/v1/traces') spans.push(...testing.exportedSpans(Buffer.concat(chunks), req.headers['content-type']));
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end('{}');
     });

@@ -1,18 +1,29 @@
 // OpenTelemetry tracing: one request or one event followed across the gateway, the gRPC services,
 // Postgres, JetStream and the dispatcher's outgoing POSTs. Off unless OTEL_EXPORTER_OTLP_ENDPOINT
-// is set: then spans go to that collector over OTLP/HTTP. When off, the SDK is not even loaded.
+// is set: then sampled traces go to that collector over OTLP/HTTP. When off, the SDK is not even loaded.
 //
 // A service starts tracing first thing in its main module, before it imports anything that loads
-// node:http, pg or undici: the instrumentations patch those modules as they load. gRPC calls are
-// traced by the platform's own client and server wrappers (grpc.ts), through the helpers at the end.
+// pg or undici: their instrumentations patch those modules as they load. HTTP requests to the
+// gateway and gRPC calls are traced by our own code (tracedHttpRequest, used by the gateway's
+// server; the gRPC client and server wrappers of grpc.ts), through the helpers below.
 // This module imports nothing of the platform but its config helpers for that reason.
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
-import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Context, type Span, type TextMapGetter, type TextMapSetter } from '@opentelemetry/api';
-import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
+import { context, createContextKey, isSpanContextValid, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, TraceFlags, type Attributes, type Context, type Span, type SpanContext, type TextMapGetter, type TextMapSetter } from '@opentelemetry/api';
+import type { Sampler, SpanExporter } from '@opentelemetry/sdk-trace-base';
 import { z } from 'zod';
 import { parseConfig } from './config';
 import type { Logger } from './logger';
 import { runMain } from './shutdown';
+
+/** The samplers of OTEL_TRACES_SAMPLER that need no remote configuration. */
+const SAMPLERS = ['always_on', 'always_off', 'traceidratio', 'parentbased_always_on', 'parentbased_always_off', 'parentbased_traceidratio'] as const;
+
+/**
+ * Fraction of new traces recorded when OTEL_TRACES_SAMPLER_ARG is not set (OpenTelemetry's own
+ * default is 1): one request in ten is enough to see where the time goes, and exports a tenth.
+ */
+export const DEFAULT_SAMPLED_RATIO = 0.1;
 
 /** Environment of tracing (the standard OTEL_* names). */
 export const tracingConfigSchema = z.object({
@@ -31,8 +42,17 @@ export const tracingConfigSchema = z.object({
     }, 'must be an http or https URL'),
   /** Overrides the service name the process reports. */
   OTEL_SERVICE_NAME: z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, 'must be 1-64 letters, digits, dots, dashes or underscores').optional(),
-  /** Fraction of new traces recorded (0..1); a trace started elsewhere follows its parent's decision. */
-  OTEL_TRACES_SAMPLER_ARG: z.coerce.number().min(0).max(1).default(1),
+  /**
+   * Which traces are recorded (OpenTelemetry's names). The parentbased_* samplers follow the decision
+   * of a trace started upstream (the sampled flag of its traceparent) and apply the rest to new traces.
+   */
+  OTEL_TRACES_SAMPLER: z.enum(SAMPLERS).default('parentbased_traceidratio'),
+  /** Fraction of new traces recorded (0..1) by the *traceidratio samplers. */
+  OTEL_TRACES_SAMPLER_ARG: z.coerce.number().min(0).max(1).default(DEFAULT_SAMPLED_RATIO),
+  /** OTLP/HTTP encoding of the exports: protobuf (the smaller and cheaper) or JSON. */
+  OTEL_EXPORTER_OTLP_PROTOCOL: z.enum(['http/protobuf', 'http/json']).default('http/protobuf'),
+  /** The same for traces alone; overrides OTEL_EXPORTER_OTLP_PROTOCOL. */
+  OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: z.enum(['http/protobuf', 'http/json']).optional(),
   /** Milliseconds between batch exports. */
   OTEL_BSP_SCHEDULE_DELAY: z.coerce.number().int().min(1).max(60_000).default(1000),
 });
@@ -60,8 +80,8 @@ export interface Tracing {
 }
 
 const STATE = Symbol.for('switchboard.tracing');
-type State = { started: boolean };
-const state: State = ((globalThis as Record<symbol, State | undefined>)[STATE] ??= { started: false });
+type State = { started: boolean; followsParent: boolean };
+const state: State = ((globalThis as Record<symbol, State | undefined>)[STATE] ??= { started: false, followsParent: false });
 
 /** True once startTracing installed the SDK in this process. */
 export function tracingEnabled(): boolean {
@@ -74,7 +94,17 @@ export function tracingEnabled(): boolean {
  * required here once the instrumentations are enabled: the patches change the packages' objects
  * in place, and the later `import` gets the same, already loaded and patched, module.
  */
-const INSTRUMENTED = ['pg', 'undici', 'node:http', 'node:https'];
+const INSTRUMENTED = ['pg', 'undici'];
+
+/** The sampler OTEL_TRACES_SAMPLER names, with OTEL_TRACES_SAMPLER_ARG as its ratio. */
+function samplerOf(base: typeof import('@opentelemetry/sdk-trace-base'), config: TracingConfig): Sampler {
+  const { AlwaysOffSampler, AlwaysOnSampler, ParentBasedSampler, TraceIdRatioBasedSampler } = base;
+  const [parentBased, root] = config.OTEL_TRACES_SAMPLER.startsWith('parentbased_')
+    ? [true, config.OTEL_TRACES_SAMPLER.slice('parentbased_'.length)]
+    : [false, config.OTEL_TRACES_SAMPLER];
+  const sampler = root === 'always_on' ? new AlwaysOnSampler() : root === 'always_off' ? new AlwaysOffSampler() : new TraceIdRatioBasedSampler(config.OTEL_TRACES_SAMPLER_ARG);
+  return parentBased ? new ParentBasedSampler({ root: sampler }) : sampler;
+}
 
 /**
  * Starts the SDK when OTEL_EXPORTER_OTLP_ENDPOINT is set (or an exporter is given). A bad value of
@@ -85,20 +115,20 @@ export async function startTracing(opts: TracingOptions): Promise<Tracing> {
   const endpoint = config.OTEL_EXPORTER_OTLP_ENDPOINT;
   if (state.started || (!endpoint && !opts.exporter)) return { enabled: state.started, shutdown: async () => undefined };
 
-  const [{ NodeTracerProvider }, traceBase, { resourceFromAttributes }, { registerInstrumentations }, http, pg, undici] = await Promise.all([
+  const [{ NodeTracerProvider }, traceBase, { resourceFromAttributes }, { registerInstrumentations }, pg, undici] = await Promise.all([
     import('@opentelemetry/sdk-trace-node'),
     import('@opentelemetry/sdk-trace-base'),
     import('@opentelemetry/resources'),
     import('@opentelemetry/instrumentation'),
-    import('@opentelemetry/instrumentation-http'),
     import('@opentelemetry/instrumentation-pg'),
     import('@opentelemetry/instrumentation-undici'),
   ]);
   let processor;
   if (opts.exporter) processor = new traceBase.SimpleSpanProcessor(opts.exporter);
   else {
-    const { OTLPTraceExporter } = await import('@opentelemetry/exporter-trace-otlp-http');
     const url = `${endpoint!.replace(/\/+$/, '')}/v1/traces`;
+    const protocol = config.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL ?? config.OTEL_EXPORTER_OTLP_PROTOCOL;
+    const { OTLPTraceExporter } = protocol === 'http/json' ? await import('@opentelemetry/exporter-trace-otlp-http') : await import('@opentelemetry/exporter-trace-otlp-proto');
     processor = new traceBase.BatchSpanProcessor(new OTLPTraceExporter({ url }), {
       scheduledDelayMillis: config.OTEL_BSP_SCHEDULE_DELAY,
       // A busy gateway finishes a few thousand spans a second: room for two seconds of them before
@@ -112,33 +142,22 @@ export async function startTracing(opts: TracingOptions): Promise<Tracing> {
   const provider = new NodeTracerProvider({
     resource: resourceFromAttributes({ 'service.name': config.OTEL_SERVICE_NAME ?? opts.serviceName }),
     spanProcessors: [processor],
-    sampler: new traceBase.ParentBasedSampler({ root: new traceBase.TraceIdRatioBasedSampler(config.OTEL_TRACES_SAMPLER_ARG) }),
+    sampler: samplerOf(traceBase, config),
   });
   provider.register();
-  const ops = new Set(['/healthz', '/readyz', '/metrics']);
-  // gRPC has no instrumentation: its spans are made by the platform's client and server wrappers
-  // (grpcClientSpan, tracedGrpcCall below), which every call already goes through.
+  // HTTP and gRPC have no instrumentation: their spans are made by the gateway's server
+  // (tracedHttpRequest) and the platform's gRPC client and server wrappers (grpcClientSpan,
+  // tracedGrpcCall), which every request and call already goes through.
   const unregister = registerInstrumentations({
     tracerProvider: provider,
     instrumentations: [
-      new http.HttpInstrumentation({
-        // Probes and scrapes of the ops endpoint are not requests worth a trace.
-        ignoreIncomingRequestHook: (req) => ops.has((req.url ?? '').split('?')[0]!),
-        // Nothing of ours goes out over node:http but the OTLP exporter (whose requests are not
-        // traced anyway); the dispatcher's POSTs go through undici, which has its own instrumentation.
-        ignoreOutgoingRequestHook: () => true,
-        // The Session API's credential travels in the query: its value never goes into url.query.
-        redactedQueryParamsServer: ['token'],
-        // The route, from what Express left on the request once it answered: the Express
-        // instrumentation, which would otherwise provide it, wraps every middleware of every request.
-        applyCustomAttributesOnSpan: nameByRoute,
-      }),
       // Only queries made within a traced request or event; the statement text, not its values.
       new pg.PgInstrumentation({ requireParentSpan: true, enhancedDatabaseReporting: false }),
       new undici.UndiciInstrumentation(),
     ],
   });
   state.started = true;
+  state.followsParent = config.OTEL_TRACES_SAMPLER.startsWith('parentbased_');
   const require = createRequire(import.meta.url);
   for (const name of INSTRUMENTED) {
     try {
@@ -161,23 +180,8 @@ export async function startTracing(opts: TracingOptions): Promise<Tracing> {
 }
 
 /**
- * Names an HTTP server span by the Express route that answered (`GET /v1/applications/:id`) and
- * sets http.route. Called as the span ends: Express leaves the route (`req.route`, relative to the
- * router it is in) and the router's mount path (`req.baseUrl`) on the request. Client spans and
- * requests no route matched keep the method as name.
- */
-function nameByRoute(span: Span, request: object): void {
-  const req = request as { route?: { path?: unknown }; baseUrl?: unknown; method?: string };
-  const path = req.route?.path;
-  if (typeof path !== 'string') return;
-  const route = `${typeof req.baseUrl === 'string' ? req.baseUrl : ''}${path}`;
-  span.setAttribute('http.route', route);
-  span.updateName(`${req.method ?? 'GET'} ${route}`);
-}
-
-/**
  * The main module of a service: starts tracing, then `start` (which imports the service itself,
- * so the instrumentations are in place before node:http, pg, gRPC or undici load), as runMain does.
+ * so the instrumentations are in place before pg or undici load), as runMain does.
  * Stopping the service flushes the spans still buffered.
  */
 export async function runTracedMain(name: string, start: () => Promise<{ logger: Logger; stop: () => Promise<void> }>): Promise<void> {
@@ -191,6 +195,104 @@ export async function runTracedMain(name: string, start: () => Promise<{ logger:
         await tracing.shutdown().catch((err: unknown) => service.logger.warn({ err: (err as Error)?.message }, 'could not flush traces'));
       },
     };
+  });
+}
+
+// Traces not recorded: the sampler decides once, where a trace starts, and the processes after
+// follow the decision the traceparent carries (flag 00). Within such a trace our code makes no
+// spans (no ids, names or attributes computed) and passes only the trace context on.
+
+/** Where a handler of an unrecorded trace keeps the trace's context (see unrecordedContext). */
+const UNRECORDED = createContextKey('@switchboard/platform unrecorded trace');
+
+/** The span context of the trace `ctx` is in when that trace is not recorded and the sampler follows it; otherwise undefined. */
+function unrecordedTrace(ctx: Context): SpanContext | undefined {
+  const kept = ctx.getValue(UNRECORDED) as SpanContext | undefined;
+  if (kept) return kept;
+  if (!state.followsParent) return undefined;
+  const parent = trace.getSpanContext(ctx);
+  return parent !== undefined && isSpanContextValid(parent) && (parent.traceFlags & TraceFlags.SAMPLED) === 0 ? parent : undefined;
+}
+
+/**
+ * The context a handler of an unrecorded trace runs in: `ctx` without a span, so that the pg
+ * instrumentation (which needs a parent span) does nothing for its queries, and the trace's context
+ * kept aside, which the platform's gRPC calls and NATS publishes pass on (unrecordedTrace).
+ */
+function unrecordedContext(ctx: Context, unrecorded: SpanContext): Context {
+  return trace.deleteSpan(ctx).setValue(UNRECORDED, unrecorded);
+}
+
+/**
+ * A server-side span (a request, a call) under `parent` when its trace is recorded: the context to
+ * run the handler in, with the span; for a trace not recorded, the context without a span.
+ */
+function handlerSpan(name: string, kind: SpanKind, attributes: Attributes | undefined, parent: Context): { ctx: Context; span?: Span } {
+  let unrecorded = unrecordedTrace(parent);
+  if (!unrecorded) {
+    const span = tracer().startSpan(name, { kind, attributes }, parent);
+    if (span.isRecording()) return { ctx: trace.setSpan(parent, span), span };
+    unrecorded = span.spanContext();
+  }
+  return { ctx: unrecordedContext(parent, unrecorded) };
+}
+
+/** Writes the trace context of `ctx` into a carrier: its span's, or that of the unrecorded trace it is in. */
+function inject<C>(ctx: Context, carrier: C, setter: TextMapSetter<C>): void {
+  const unrecorded = ctx.getValue(UNRECORDED) as SpanContext | undefined;
+  propagation.inject(unrecorded ? trace.setSpanContext(ctx, unrecorded) : ctx, carrier, setter);
+}
+
+// HTTP requests to the gateway: a server span per request, made by the server itself (an
+// instrumentation of node:http would wrap every request and response and compute its attributes).
+
+/**
+ * Runs `handle` (the server's handler of the request) in a SERVER span whose parent is the trace
+ * context the request's headers carry (W3C traceparent); the span ends when the response closes,
+ * named by the Express route that answered (`GET /v1/applications/:id`) and with its status code.
+ * `redact` masks credentials in the URL (path and query) before it is recorded. Without tracing it
+ * just runs `handle`.
+ */
+export function tracedHttpRequest(req: IncomingMessage, res: ServerResponse, handle: () => void, redact: (url: string) => string = (url) => url): void {
+  if (!state.started) return handle();
+  const { ctx, span } = handlerSpan(req.method ?? 'GET', SpanKind.SERVER, undefined, propagation.extract(ROOT_CONTEXT, req.headers));
+  if (span) recordHttpRequest(span, req, res, redact);
+  // Express reads bodies with raw-body, which calls back in the context it was called in: what
+  // follows the body (the routes) stays in the trace with no binding of the request's events.
+  context.with(ctx, handle);
+}
+
+/** The attributes of the request on its span (OpenTelemetry's HTTP conventions), and its end with the response. */
+function recordHttpRequest(span: Span, req: IncomingMessage, res: ServerResponse, redact: (url: string) => string): void {
+  const method = req.method ?? 'GET';
+  const url = redact(req.url ?? '/');
+  const q = url.indexOf('?');
+  const attributes: Attributes = {
+    'http.request.method': method,
+    'url.scheme': (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http',
+    'url.path': q === -1 ? url : url.slice(0, q),
+    'network.protocol.version': req.httpVersion,
+  };
+  if (q !== -1) attributes['url.query'] = url.slice(q + 1);
+  if (req.socket.remoteAddress) attributes['client.address'] = req.socket.remoteAddress;
+  const agent = req.headers['user-agent'];
+  if (agent) attributes['user_agent.original'] = agent;
+  span.setAttributes(attributes);
+  res.once('close', () => {
+    // Express leaves the route that answered on the request (`req.route`, relative to the router it
+    // is in) and the router's mount path (`req.baseUrl`); requests no route matched keep the method as name.
+    const { route, baseUrl } = req as { route?: { path?: unknown }; baseUrl?: unknown };
+    if (typeof route?.path === 'string') {
+      const template = `${typeof baseUrl === 'string' ? baseUrl : ''}${route.path}`;
+      span.setAttribute('http.route', template);
+      span.updateName(`${method} ${template}`);
+    }
+    span.setAttribute('http.response.status_code', res.statusCode);
+    // A server span is an error on a 5xx answer (the client's mistakes are not the server's), or
+    // when the connection closed before the answer was complete.
+    if (res.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+    else if (!res.writableFinished) span.setStatus({ code: SpanStatusCode.ERROR, message: 'connection closed before the response was complete' });
+    span.end();
   });
 }
 
@@ -217,6 +319,12 @@ const tracer = () => trace.getTracer('@switchboard/platform');
  */
 export async function tracedPublish<T, H extends Headers>(subject: string, existing: H | undefined, makeHeaders: () => H, publish: (headers: H | undefined) => Promise<T>): Promise<T> {
   if (!state.started) return publish(existing);
+  if (unrecordedTrace(context.active())) {
+    // No span, but the decision travels on, so that the consumers do not start traces of their own.
+    const headers = existing ?? makeHeaders();
+    inject(context.active(), headers, setter);
+    return publish(headers);
+  }
   return tracer().startActiveSpan(
     `publish ${subject}`,
     { kind: SpanKind.PRODUCER, attributes: { 'messaging.system': 'nats', 'messaging.operation.type': 'send', 'messaging.destination.name': subject } },
@@ -232,6 +340,9 @@ export async function tracedPublish<T, H extends Headers>(subject: string, exist
 export async function tracedConsume<T>(subject: string, headers: Headers | undefined, attributes: Record<string, string | number>, handle: () => Promise<T>): Promise<T> {
   if (!state.started) return handle();
   const parent: Context = propagation.extract(ROOT_CONTEXT, headers, getter);
+  // An unrecorded trace keeps its span here: the dispatcher's POSTs (the undici instrumentation)
+  // then carry its traceparent to the receiver, as they do in a recorded trace.
+  if (unrecordedTrace(parent)) return context.with(parent, handle);
   return tracer().startActiveSpan(
     `process ${subject}`,
     { kind: SpanKind.CONSUMER, attributes: { 'messaging.system': 'nats', 'messaging.operation.type': 'process', 'messaging.destination.name': subject, ...attributes } },
@@ -272,11 +383,18 @@ const rpcGetter: TextMapGetter<RpcMetadata> = {
   keys: (m) => Object.keys(m.getMap()),
 };
 
-/** Span name and attributes of a call to `path` ('/switchboard.applications.v1.ApplicationsService/GetApplication'). */
-function rpcSpan(path: string): { name: string; attributes: Record<string, string> } {
-  const name = path.startsWith('/') ? path.slice(1) : path;
-  const slash = name.lastIndexOf('/');
-  return { name, attributes: { 'rpc.system': 'grpc', 'rpc.service': name.slice(0, slash), 'rpc.method': name.slice(slash + 1) } };
+const rpcSpans = new Map<string, { name: string; attributes: Attributes }>();
+
+/** Span name and attributes of a call to `path` ('/switchboard.applications.v1.ApplicationsService/GetApplication'), made once a method. */
+function rpcSpan(path: string): { name: string; attributes: Attributes } {
+  let known = rpcSpans.get(path);
+  if (!known) {
+    const name = path.startsWith('/') ? path.slice(1) : path;
+    const slash = name.lastIndexOf('/');
+    known = { name, attributes: { 'rpc.system': 'grpc', 'rpc.service': name.slice(0, slash), 'rpc.method': name.slice(slash + 1) } };
+    rpcSpans.set(path, known);
+  }
+  return known;
 }
 
 /** Codes a server reports as its own failure (OpenTelemetry's gRPC conventions); the rest are the caller's. */
@@ -296,8 +414,12 @@ function endRpc(span: Span, code: number, failed: boolean, message?: string): vo
  */
 export function grpcClientSpan(path: string, metadata: RpcMetadata): ((code: number, message?: string) => void) | undefined {
   if (!state.started) return undefined;
-  const { name, attributes } = rpcSpan(path);
   const active = context.active();
+  if (unrecordedTrace(active)) {
+    inject(active, metadata, rpcSetter);
+    return undefined;
+  }
+  const { name, attributes } = rpcSpan(path);
   const span = tracer().startSpan(name, { kind: SpanKind.CLIENT, attributes }, active);
   propagation.inject(trace.setSpan(active, span), metadata, rpcSetter);
   return (code, message) => endRpc(span, code, code !== 0, message);
@@ -311,9 +433,9 @@ export function grpcClientSpan(path: string, metadata: RpcMetadata): ((code: num
 export function tracedGrpcCall<T>(path: string, metadata: RpcMetadata, handle: (end: (code: number, message?: string) => void) => T): T {
   if (!state.started) return handle(noEnd);
   const { name, attributes } = rpcSpan(path);
-  const parent = propagation.extract(ROOT_CONTEXT, metadata, rpcGetter);
-  const span = tracer().startSpan(name, { kind: SpanKind.SERVER, attributes }, parent);
-  return context.with(trace.setSpan(parent, span), handle, undefined, (code: number, message?: string) => endRpc(span, code, SERVER_FAULTS.has(code), message));
+  const { ctx, span } = handlerSpan(name, SpanKind.SERVER, attributes, propagation.extract(ROOT_CONTEXT, metadata, rpcGetter));
+  if (!span) return context.with(ctx, handle, undefined, noEnd);
+  return context.with(ctx, handle, undefined, (code: number, message?: string) => endRpc(span, code, SERVER_FAULTS.has(code), message));
 }
 
 const noEnd = (): void => undefined;

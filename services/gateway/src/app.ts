@@ -1,15 +1,16 @@
 // Composition root of the gateway: createApp(config) -> { start, stop }.
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { Counter, createLogger, createRegistry, handleOpsRequest, startOpsServer, type Logger, type OpsHandlers, type OpsServer } from '@switchboard/platform';
+import { tracedHttpRequest } from '@switchboard/platform/tracing';
 import { accountsClient, addressesClient, applicationsClient, callBatcher, healthClient, sessionsClient, webhooksClient } from '@switchboard/proto';
 import { Authenticator } from './auth';
 import { DOCS_HTML } from './docs';
 import { buildOpenApi } from './openapi';
 import type { Config } from './config';
 import { Hrefs } from './hrefs';
-import { accessLog } from './http/access-log';
+import { accessLog, redactToken } from './http/access-log';
 import { accountRoutes } from './http/accounts';
 import { applicationSecretRoutes } from './http/application-secrets';
 import { addressRoutes, availableNumbersRoute } from './http/addresses';
@@ -143,8 +144,13 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
     logger,
     async start() {
       // Guesses over their address's budget are refused before Express sees them (http/authenticate.ts).
-      server = createServer({ keepAliveTimeout: 65_000, headersTimeout: 66_000, requestTimeout: 120_000 }, (req, res) => {
+      // Every request but the load balancers' probe is traced, with the session tokens masked.
+      const handle = (req: IncomingMessage, res: ServerResponse) => {
         if (!shed(req, res)) app(req, res);
+      };
+      server = createServer({ keepAliveTimeout: 65_000, headersTimeout: 66_000, requestTimeout: 120_000 }, (req, res) => {
+        if (req.url === '/healthz') handle(req, res);
+        else tracedHttpRequest(req, res, () => handle(req, res), redactToken);
       });
       await new Promise<void>((resolve, reject) => {
         server!.once('error', reject);
