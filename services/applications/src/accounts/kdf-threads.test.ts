@@ -10,7 +10,13 @@ function niceOfThreads(): Map<number, number> {
   const out = new Map<number, number>();
   for (const tid of readdirSync('/proc/self/task')) {
     // Field 19 of stat is the nice value; the command name (field 2) may hold spaces, so split after ')'.
-    const fields = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+    } catch {
+      continue; // a thread that ended between the listing and the read
+    }
+    const fields = stat.split(') ')[1]!.split(' ');
     out.set(Number(tid), Number(fields[16]));
   }
   return out;
