@@ -197,9 +197,10 @@ export class CallBatcher {
         call.callback(err, response);
       });
     } catch (err) {
-      // grpc-js throws at once when it cannot encode the request: the call fails, nothing else does.
+      // grpc-js throws at once when the call cannot start (a request it cannot encode, a closed
+      // client): the call fails, nothing else does.
       this.done();
-      call.callback(callError(grpc.status.INTERNAL, `request could not be encoded: ${(err as Error).message}`, {}));
+      call.callback(callError(grpc.status.INTERNAL, `the call could not start: ${(err as Error).message}`, {}));
     }
   }
 
@@ -213,25 +214,40 @@ export class CallBatcher {
       if (call.deadline > deadline) deadline = call.deadline;
       messages[i] = { method: call.method.path, request: requests[i]!, metadata: metadataToMap(call.metadata) };
     }
-    (this.client as BatchServiceClient).Call({ calls: messages }, new grpc.Metadata(), { deadline }, (err, response) => {
-      if (err && err.code === grpc.status.UNIMPLEMENTED) {
-        // An older server: these calls never ran. Send them alone, and the next ones too for a while.
-        this.unsupportedUntil = Date.now() + UNSUPPORTED_RETRY_MS;
-        this.inFlight += calls.length - 1;
-        for (const call of calls) this.single(call);
-        return;
-      }
+    try {
+      (this.client as BatchServiceClient).Call({ calls: messages }, new grpc.Metadata(), { deadline }, (err, response) => {
+        if (err && err.code === grpc.status.UNIMPLEMENTED) {
+          // An older server: these calls never ran. Send them alone, and the next ones too for a while.
+          this.unsupportedUntil = Date.now() + UNSUPPORTED_RETRY_MS;
+          this.inFlight += calls.length - 1;
+          for (const call of calls) this.single(call);
+          return;
+        }
+        this.done();
+        const results = response?.results ?? [];
+        for (let i = 0; i < calls.length; i++) {
+          const call = calls[i]!;
+          const result = results[i];
+          if (err) call.callback(err);
+          else if (!result) call.callback(callError(grpc.status.INTERNAL, 'the batch came back without this call', {}));
+          else if (result.code !== grpc.status.OK) call.callback(callError(result.code, result.details, result.metadata));
+          else {
+            let answer: unknown;
+            try {
+              answer = call.method.responseDeserialize(result.response);
+            } catch (decodeErr) {
+              call.callback(callError(grpc.status.INTERNAL, `the answer could not be decoded: ${(decodeErr as Error).message}`, {}));
+              continue;
+            }
+            call.callback(null, answer);
+          }
+        }
+      });
+    } catch (err) {
+      // grpc-js throws at once when the batch cannot start (its client closed): its calls fail, as they would alone.
       this.done();
-      const results = response?.results ?? [];
-      for (let i = 0; i < calls.length; i++) {
-        const call = calls[i]!;
-        const result = results[i];
-        if (err) call.callback(err);
-        else if (!result) call.callback(callError(grpc.status.INTERNAL, 'the batch came back without this call', {}));
-        else if (result.code === grpc.status.OK) call.callback(null, call.method.responseDeserialize(result.response));
-        else call.callback(callError(result.code, result.details, result.metadata));
-      }
-    });
+      for (const call of calls) call.callback(callError(grpc.status.UNAVAILABLE, `the call could not start: ${(err as Error).message}`, {}));
+    }
   }
 }
 

@@ -101,6 +101,21 @@ describe('gRPC calls in batches', () => {
     expect(((answers[0] as PromiseRejectedResult).reason as AppError).code).toBe('internal');
   });
 
+  it('when the batcher was closed, then the calls waiting for it fail and nothing throws out of the batcher', async () => {
+    const server = await startServer(true);
+    const registry = createRegistry('closed');
+    const batch = callBatcher(server.address, { target: 'applications', maxInFlight: 1, metrics: { registry, prefix: 'closed' } });
+    const client = applicationsClient(server.address, { batch });
+    closers.push(() => client.close());
+    batch.close();
+    const answers = await Promise.allSettled(Array.from({ length: 5 }, (_, i) => client.getApplication({ id: `app-${i}`, accountId: '1' })));
+    // Made in one turn, the five left together, on the closed batch client: each fails as a call.
+    for (const a of answers) {
+      expect(a.status).toBe('rejected');
+      expect((a as PromiseRejectedResult).reason).toBeInstanceOf(AppError);
+    }
+  });
+
   it('when calls come one at a time, then each goes alone and at once', async () => {
     const server = await startServer(true, 0);
     const { client, batches } = batchingClient(server.address);
