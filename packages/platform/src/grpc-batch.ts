@@ -44,6 +44,8 @@ interface Pending {
   metadata: grpc.Metadata;
   deadline: number;
   callback: UnaryCallback;
+  /** The request encoded, once a batch was made up with it and it did not fit: the next batch takes it as is. */
+  encoded?: Buffer;
 }
 
 export interface CallBatcherOptions {
@@ -151,7 +153,8 @@ export class CallBatcher {
 
   private readonly sendQueued = (): void => {
     while (this.queue.length > 0 && this.inFlight < this.maxInFlight) {
-      if (Date.now() < this.unsupportedUntil) {
+      // A call alone goes as itself, and grpc-js encodes it: nothing to encode here.
+      if (this.queue.length === 1 || Date.now() < this.unsupportedUntil) {
         this.inFlight++;
         this.single(this.queue.shift()!);
         continue;
@@ -165,14 +168,17 @@ export class CallBatcher {
         const next = this.queue[0]!;
         let request: Buffer;
         try {
-          request = next.method.requestSerialize(next.request);
+          request = next.encoded ?? next.method.requestSerialize(next.request);
         } catch (err) {
           // A request its method cannot encode fails alone, as a call made alone would.
           this.queue.shift();
           next.callback(callError(grpc.status.INTERNAL, `request could not be encoded: ${(err as Error).message}`, {}));
           continue;
         }
-        if (calls.length > 0 && bytes + request.length > MAX_BATCH_REQUEST_BYTES) break;
+        if (calls.length > 0 && bytes + request.length > MAX_BATCH_REQUEST_BYTES) {
+          next.encoded = request;
+          break;
+        }
         this.queue.shift();
         calls.push(next);
         requests.push(request);
