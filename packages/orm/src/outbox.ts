@@ -3,8 +3,8 @@
 // a relay publishes them to JetStream afterwards. A crash or a NATS outage delays events, never
 // loses them.
 import { randomBytes } from 'node:crypto';
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import { publishJson, startBackgroundLoop, transactionPrepared, type BackgroundLoop, type JetStreamClient, type Logger } from '@switchboard/platform';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { publishJson, startBackgroundLoop, transactionPrepared, type BackgroundLoop, type JetStreamClient, type Logger, type TransactionQuery } from '@switchboard/platform';
 
 /** A UUIDv7 (RFC 9562): 48 bits of Unix time in ms, version 7, then random bits and the variant. */
 export function uuidv7(now = Date.now()): string {
@@ -29,11 +29,11 @@ export function outboxTableSql(): string {
 }
 
 /**
- * Writes an event into the outbox of `schema` inside the caller's transaction; returns its message
- * id (a UUIDv7, also the JetStream message id). Kick the relay after the commit.
+ * Writes an event into the outbox of `schema` inside the caller's transaction (transactionPrepared);
+ * returns its message id (a UUIDv7, also the JetStream message id). Kick the relay after the commit.
  */
-export async function enqueueOutbox(em: EntityManager, schema: string, subject: string, payload: Record<string, unknown>, messageId = uuidv7()): Promise<string> {
-  await em.execute(`insert into "${schema}".outbox (message_id, subject, payload) values (?, ?, ?::jsonb)`, [messageId, subject, JSON.stringify(payload)]);
+export async function enqueueOutbox(query: TransactionQuery, schema: string, subject: string, payload: Record<string, unknown>, messageId = uuidv7()): Promise<string> {
+  await query(`insert into "${schema}".outbox (message_id, subject, payload) values ($1, $2, $3::jsonb)`, [messageId, subject, JSON.stringify(payload)]);
   return messageId;
 }
 

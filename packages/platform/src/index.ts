@@ -18,3 +18,4 @@ export * from './delivery-tools';
 export * from './session-registry';
 export * from './grpc-batch';
 export * from './coalescer';
+export * from './delivery-records';

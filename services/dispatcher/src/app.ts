@@ -32,7 +32,7 @@ import { handleEvent } from './events/handle-event';
 import { Lookups } from './lookup/lookups';
 import { createMetrics, type DispatcherMetrics } from './metrics';
 import { AttemptRecorder } from './recording/attempt-recorder';
-import { forwardRecords, recordBatchBytes } from './recording/records-forwarder';
+import { recordBatchBytes } from './recording/attempt-recorder';
 import { CONSUMERS, DELIVERIES_STREAM, ensureDispatcherStreams, JOB_SUBJECTS } from './streams';
 
 export type { Config } from './config';
@@ -113,7 +113,7 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
   async function start(): Promise<Running> {
     const nats = await connectNats(config.NATS_URL, logger, 'dispatcher');
     const connection = watchConnection(nats.nc);
-    // Records are durable once JetStream has them; the records consumer stores them.
+    // Records are durable once JetStream has them; the webhooks service stores them from there.
     const recorder = new AttemptRecorder(
       async (_attempts, _disable, json) => {
         await nats.js.publish(JOB_SUBJECTS.records, json);
@@ -159,21 +159,6 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
       runConsumerLoop({ js, stream: DELIVERIES_STREAM, durable: CONSUMERS.retry, logger, concurrency: buffer, handle: (m) => worker.handleRetry(m) }),
       runConsumerLoop({ js, stream: DELIVERIES_STREAM, durable: CONSUMERS.parked, logger, concurrency: 16, handle: (m) => worker.handleParked(m) }),
       runConsumerLoop({ js, stream: DELIVERIES_STREAM, durable: CONSUMERS.resends, logger, concurrency: buffer, handle: (m) => resends.handle(m) }),
-      runConsumerLoop({
-        js,
-        stream: DELIVERIES_STREAM,
-        durable: CONSUMERS.records,
-        logger,
-        concurrency: config.RECORD_CONCURRENCY,
-        handle: (m) =>
-          forwardRecords(m, {
-            store: async (attempts, disable) => {
-              await hooks.recordAttempts({ attempts, disable }, { timeoutMs: 10_000 });
-            },
-            metrics,
-            logger,
-          }),
-      }),
     ];
     await Promise.all(loops.map((l) => l.started));
     const stopPolling = pollConsumerBacklog(nats.jsm, metrics);

@@ -116,8 +116,6 @@ const schema = z
     /** Attempt records are published to JetStream in batches: every FLUSH_INTERVAL, or at once when BATCH_SIZE records wait. */
     RECORD_FLUSH_INTERVAL: duration('20ms'),
     RECORD_BATCH_SIZE: int(250, 1, 1000),
-    /** Record batches being stored through the webhooks service (RecordAttempts) at once. */
-    RECORD_CONCURRENCY: int(2, 1, 64),
     /**
      * Sessions are real-time (a caller is waiting): SESSION_DEADLINE_MS bounds all attempts of one
      * session (primary URL and fallback), SESSION_TIMEOUT_MS each attempt (connect to end of body).

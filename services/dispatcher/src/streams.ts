@@ -2,16 +2,16 @@
 // and the durable consumers of inbound events, retries and records. ensureDispatcherStreams
 // creates or updates them at start.
 import { AckPolicy, DeliverPolicy, RetentionPolicy, StorageType, type JetStreamManager } from '@nats-io/jetstream';
-import { ensureConsumer, ensureKvBucket, ensureStream, ensureStreams, KV_BUCKETS, RESEND_SUBJECT, STREAMS } from '@switchboard/platform';
+import { DELIVERIES_STREAM, ensureConsumer, ensureKvBucket, ensureStream, ensureStreams, KV_BUCKETS, RECORDS_CONSUMER, RECORDS_SUBJECT, RESEND_SUBJECT, STREAMS } from '@switchboard/platform';
 import { deliveriesRetentionMs } from './delivery/retry';
 
-export const DELIVERIES_STREAM = 'SWITCHBOARD_DELIVERIES';
+export { DELIVERIES_STREAM };
 export const JOB_SUBJECTS = {
   retry: 'deliveries.retry',
   /** Retry jobs of a target whose share of the retry consumer's window is full (delivery/scheduled-shares.ts). */
   parked: 'deliveries.parked',
-  /** Batches of attempt records on their way to the webhooks service. */
-  records: 'deliveries.records',
+  /** Batches of attempt records on their way to the webhooks service (packages/platform delivery-records.ts). */
+  records: RECORDS_SUBJECT,
   /** Resends and recoveries, published by the webhooks service (delivery/resend-worker.ts). */
   resend: RESEND_SUBJECT,
 } as const;
@@ -22,8 +22,8 @@ export const CONSUMERS = {
   retry: 'dispatcher-deliveries-retry',
   /** Parked retry jobs, moved back to the retry subject as their target's share frees up. */
   parked: 'dispatcher-deliveries-parked',
-  /** Attempt records, stored through the webhooks service. */
-  records: 'dispatcher-records',
+  /** Attempt records: created here with the stream, read by the webhooks service, which stores them. */
+  records: RECORDS_CONSUMER,
   /** Resend jobs: one attempt each, held by JetStream while their host cannot take them. */
   resends: 'dispatcher-resends',
 } as const;

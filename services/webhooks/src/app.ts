@@ -7,6 +7,7 @@ import type { Config } from './config';
 import type { Deps } from './context';
 import { SCHEMA } from './db/schema';
 import { pruneDeliveries } from './deliveries/prune-deliveries';
+import { startRecordsConsumer } from './deliveries/records-consumer';
 import { startSweeper, type Sweeper } from './deliveries/sweep-deliveries';
 import { startAccountsDeletedConsumer } from './events/accounts-deleted';
 import { startApplicationsDeletedConsumer } from './events/applications-deleted';
@@ -71,7 +72,12 @@ export async function createApp(config: Config, logger: Logger = createLogger('w
         publicBaseUrl: config.PUBLIC_BASE_URL,
         outbox,
       };
-      consumers = [await startApplicationsDeletedConsumer(deps, nats, logger, registry), await startAccountsDeletedConsumer(deps, nats, logger, registry)];
+      consumers = [
+        await startApplicationsDeletedConsumer(deps, nats, logger, registry),
+        await startAccountsDeletedConsumer(deps, nats, logger, registry),
+        // The dispatchers' attempt records, stored from JetStream.
+        startRecordsConsumer(deps, nats, logger, registry, { concurrency: config.RECORD_CONCURRENCY }),
+      ];
       stopFollowing = followDeletions(nats.nc, deps.applications);
       registerHandlers(grpc, deps);
       grpc.addHealth(healthProto().Health.service);

@@ -29,6 +29,8 @@ const schema = z.object({
    * subscribers are told. "5d", "36h", ISO 8601 "P5D", or milliseconds; 0 turns the rule off.
    */
   DELIVERY_DISABLE_AFTER: duration('5d'),
+  /** Batches of the dispatchers' attempt records (deliveries.records) stored at once. */
+  RECORD_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   /** The {base_url} of the hrefs in webhookDisabled notifications: the gateway's PUBLIC_BASE_URL. */
   PUBLIC_BASE_URL: z
     .string()

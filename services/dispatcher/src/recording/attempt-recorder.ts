@@ -10,14 +10,11 @@
 // as too large is split in halves.
 // Each record is encoded as JSON once, when it is recorded: its size is measured on that text and a
 // batch is the records' texts joined (batchJson), not encoded again.
-import type { Logger } from '@switchboard/platform';
+import { BATCH_ENVELOPE_BYTES as ENVELOPE_BYTES, batchJson, type DisableRequest, type Logger } from '@switchboard/platform';
 import type { Delivery } from '@switchboard/proto';
 import { jsonBytes, truncateRecord } from './attempt-record';
 
-export interface DisableRequest {
-  subscriptionId: string;
-  reason: string;
-}
+export type { DisableRequest };
 
 /** Stores a batch: the records, the subscriptions to disable, and both as one JSON text (batchJson). */
 export type RecordSink = (attempts: Delivery[], disable: DisableRequest[], json: string) => Promise<void>;
@@ -33,13 +30,10 @@ interface Pending {
   resolve: () => void;
 }
 
-/** A batch of records already encoded as JSON: `{"attempts":[...],"disable":[...]}`. */
-export function batchJson(attempts: readonly string[], disable: readonly string[]): string {
-  return `{"attempts":[${attempts.join(',')}],"disable":[${disable.join(',')}]}`;
+/** Largest batch to publish: well under the server's max_payload (room for headers and size estimates). */
+export function recordBatchBytes(maxPayload: number | undefined): number {
+  return Math.floor((maxPayload ?? 1024 * 1024) * 0.75) - 256;
 }
-
-/** Bytes of a batch's envelope: `{"attempts":[],"disable":[]}`. */
-const ENVELOPE_BYTES = 32;
 
 /** Whether the sink refused a batch for its size (NATS: max_payload exceeded). */
 export function isTooLarge(err: unknown): boolean {

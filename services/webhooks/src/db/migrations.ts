@@ -116,7 +116,7 @@ export class Migration006DeliveryTools extends SchemaMigration {
       create unique index deliveries_attempt on deliveries (message_id, coalesce(subscription_id, ''), attempt) where trigger = 'event';
       create index deliveries_message on deliveries (message_id);
 
-      -- The body of a message as it was first sent, brotli-compressed; kept as long as its records.
+      -- The body of a message as it was first sent, compressed; kept as long as its records.
       create table delivery_bodies (
         message_id text not null,
         -- The subscription id of a notification, the application id of a session.
@@ -218,6 +218,21 @@ export class Migration008BackgroundPurges extends SchemaMigration {
   }
 }
 
+/**
+ * Kept bodies are compressed with DEFLATE from now on (deliveries/bodies.ts); the rows already kept
+ * are brotli, and say so.
+ */
+export class Migration009BodyEncoding extends SchemaMigration {
+  override async up(): Promise<void> {
+    this.useSchema();
+    this.addSql(`
+      alter table delivery_bodies add column encoding text not null default 'br';
+      alter table delivery_bodies alter column encoding drop default;
+      alter table delivery_bodies add constraint delivery_bodies_encoding check (encoding in ('br', 'deflate'));
+    `);
+  }
+}
+
 export const MIGRATIONS = [
   { name: 'Migration001Initial', class: Migration001Initial },
   { name: 'Migration002CancelledOutcome', class: Migration002CancelledOutcome },
@@ -228,4 +243,5 @@ export const MIGRATIONS = [
   { name: 'Migration006DeliveryTools', class: Migration006DeliveryTools },
   { name: 'Migration007WebhookDisabled', class: Migration007WebhookDisabled },
   { name: 'Migration008BackgroundPurges', class: Migration008BackgroundPurges },
+  { name: 'Migration009BodyEncoding', class: Migration009BodyEncoding },
 ];

@@ -1,5 +1,6 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { AppError, type FieldError } from '@switchboard/platform';
+// Storing delivery attempt records: from a dispatcher's record batches (records-consumer.ts,
+// straight from JetStream) and from the RecordAttempts RPC (dispatchers of earlier releases).
+import { AppError, transactionPrepared, type FieldError, type TransactionQuery } from '@switchboard/platform';
 import type { Delivery__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/Delivery';
 import type { RecordAttemptsRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/RecordAttemptsRequest';
 import type { Deps } from '../context';
@@ -19,15 +20,12 @@ const ERROR_MAX = 2000;
 const REASON_MAX = 500;
 
 /** A delivery record as it is inserted (its `seq` comes from the table), with the body it carried. */
-type Attempt = Omit<Delivery, 'seq'> & { body?: string };
+export type Attempt = Omit<Delivery, 'seq'> & { body?: string };
 
 /** Text as Postgres stores it: no NUL characters (a record must never be refused for its error text). */
 const clean = (s: string) => s.replace(/\u0000/g, '');
 
-/**
- * Only what would make a record meaningless is refused (the whole call then fails, so the
- * dispatcher keeps the batch); free text (event, target, error) is cleaned and cut to size instead.
- */
+/** One record of a batch, ready to insert; undefined (with its errors added) when it is refused. */
 function checkAttempt(d: Delivery__Output, i: number, errors: FieldError[]): Attempt | undefined {
   const f = (name: string) => `attempts[${i}].${name}`;
   const before = errors.length;
@@ -66,31 +64,57 @@ function checkAttempt(d: Delivery__Output, i: number, errors: FieldError[]): Att
   };
 }
 
+/** A batch checked: the records and disable requests that may be stored, and what was refused of it. */
+export interface CheckedBatch {
+  attempts: Attempt[];
+  disable: DisableRequest[];
+  errors: FieldError[];
+}
+
 /**
- * Records delivery attempts (the dispatcher calls this after each try) and keeps each
- * subscription's health current: a success resets consecutiveFailures and the start of the failing
- * run (first_failure_at), anything else increments the one and starts the other if not started;
- * lastAttemptAt/lastStatus follow the newest attempt. `disable` entries (410 Gone) turn the
- * subscription off with a reason; so does a failed attempt made DELIVERY_DISABLE_AFTER or more after
- * the run of failures began. Either way the webhookDisabled event goes into the outbox
- * (disable-subscriptions.ts). One transaction; repeating a call is harmless (an attempt is unique
- * by message id, subscription and attempt number). Attempts of a subscription that no longer
- * exists are dropped.
+ * Checks a batch record by record. Only what would make a record meaningless is refused; free text
+ * (event, target, error) is cleaned and cut to size instead.
  */
+export function checkBatch(attempts: readonly Delivery__Output[], disable: readonly DisableRequest[]): CheckedBatch {
+  const errors: FieldError[] = [];
+  const checked: Attempt[] = [];
+  attempts.forEach((d, i) => {
+    const a = checkAttempt(d, i, errors);
+    if (a) checked.push(a);
+  });
+  const gone: DisableRequest[] = [];
+  disable.forEach((d, i) => {
+    if (!isSubscriptionId(d.subscriptionId)) errors.push({ field: `disable[${i}].subscriptionId`, message: 'is not a subscription id' });
+    // 410 first: a subscription both gone and long failing is disabled for the 410.
+    else gone.push({ subscriptionId: d.subscriptionId, reason: (d.reason || 'disabled after 410 Gone').slice(0, REASON_MAX) });
+  });
+  return { attempts: checked, disable: gone, errors };
+}
+
+/** RecordAttempts: the whole call is refused when any record is (the caller then stores them one by one). */
 export async function recordAttempts(deps: Deps, req: RecordAttemptsRequest__Output, requestId?: string): Promise<void> {
   if (req.attempts.length > MAX_ATTEMPTS_PER_CALL) throw AppError.invalid([{ field: 'attempts', message: `at most ${MAX_ATTEMPTS_PER_CALL} per call` }]);
-  const errors: FieldError[] = [];
-  const attempts = req.attempts.map((d, i) => checkAttempt(d, i, errors));
-  req.disable.forEach((d, i) => {
-    if (!isSubscriptionId(d.subscriptionId)) errors.push({ field: `disable[${i}].subscriptionId`, message: 'is not a subscription id' });
-  });
-  if (errors.length > 0) throw AppError.invalid(errors);
+  const batch = checkBatch(req.attempts, req.disable);
+  if (batch.errors.length > 0) throw AppError.invalid(batch.errors);
+  await storeAttempts(deps, batch.attempts, batch.disable, requestId);
+}
 
-  const disabled = await deps.orm.em.fork().transactional(async (em) => {
-    const failing = await insertAttempts(em, deps.schema, attempts.filter((a): a is Attempt => a !== undefined), deps.disableAfterMs);
-    // 410 first: a subscription both gone and long failing is disabled for the 410.
-    const gone = req.disable.map((d) => ({ subscriptionId: d.subscriptionId, reason: (d.reason || 'disabled after 410 Gone').slice(0, REASON_MAX) }));
-    return disableSubscriptions(em, deps, [...gone, ...failing]);
+/**
+ * Stores checked delivery attempts and keeps each subscription's health current: a success resets
+ * consecutiveFailures and the start of the failing run (first_failure_at), anything else increments
+ * the one and starts the other if not started; lastAttemptAt/lastStatus follow the newest attempt.
+ * `disable` entries (410 Gone) turn the subscription off with a reason; so does a failed attempt
+ * made DELIVERY_DISABLE_AFTER or more after the run of failures began. Either way the
+ * webhookDisabled event goes into the outbox (disable-subscriptions.ts). One transaction of
+ * prepared statements; repeating a call is harmless (an attempt is unique by message id,
+ * subscription and attempt number). Attempts of a subscription that no longer exists are dropped.
+ */
+export async function storeAttempts(deps: Deps, attempts: Attempt[], disable: DisableRequest[], requestId?: string): Promise<void> {
+  if (attempts.length === 0 && disable.length === 0) return;
+  const pool = deps.orm.em.getConnection().getKnex();
+  const disabled = await transactionPrepared(pool, 'begin', async (query) => {
+    const failing = await insertAttempts(query, deps.schema, attempts, deps.disableAfterMs);
+    return disableSubscriptions(query, deps, [...disable, ...failing]);
   });
   for (const ref of disabled) deps.changes.changed(ref, requestId);
   if (disabled.length > 0) deps.outbox.kick();
@@ -102,7 +126,7 @@ export async function recordAttempts(deps: Deps, req: RecordAttemptsRequest__Out
  * subscription up to date with one more: the batch is applied as if its attempts came one by one.
  * Returns the enabled subscriptions that have now been failing for `disableAfterMs` (0: none).
  */
-async function insertAttempts(em: EntityManager, schema: string, attempts: Attempt[], disableAfterMs: number): Promise<DisableRequest[]> {
+async function insertAttempts(query: TransactionQuery, schema: string, attempts: Attempt[], disableAfterMs: number): Promise<DisableRequest[]> {
   if (attempts.length === 0) return [];
   // Bodies first: a resend of this message may be asked for as soon as its record is visible.
   const bodies: BodyToKeep[] = [];
@@ -110,7 +134,7 @@ async function insertAttempts(em: EntityManager, schema: string, attempts: Attem
     const target = a.kind === 'notification' ? a.subscriptionId : a.applicationId;
     if (a.body && target) bodies.push({ messageId: a.messageId, target, body: a.body });
   }
-  await keepBodies(em, schema, bodies);
+  await keepBodies(query, schema, bodies);
   const input = JSON.stringify(
     attempts.map((a, ord) => ({
       ord,
@@ -131,9 +155,9 @@ async function insertAttempts(em: EntityManager, schema: string, attempts: Attem
       created_at: a.createdAt.toISOString(),
     })),
   );
-  const inserted = await em.execute<{ seq: string; id: string; subscription_id: string | null; outcome: string; status_code: number | null; trigger: string; created_at: Date }[]>(
+  const inserted = await query<{ seq: string; id: string; subscription_id: string | null; outcome: string; status_code: number | null; trigger: string; created_at: Date }>(
     `with input as (
-       select * from jsonb_to_recordset(?::jsonb) as x(ord int, id text, message_id text, kind text, subscription_id text,
+       select * from jsonb_to_recordset($1::jsonb) as x(ord int, id text, message_id text, kind text, subscription_id text,
          application_id text, account_id bigint, event text, target_url text, attempt int, status_code int, duration_ms int,
          error text, outcome text, trigger text, created_at timestamptz)
      )
@@ -152,7 +176,7 @@ async function insertAttempts(em: EntityManager, schema: string, attempts: Attem
      returning seq::text, id, subscription_id, outcome, status_code, trigger, created_at`,
     [input],
   );
-  await countRecoveryProgress(em, schema, inserted.filter((r) => r.trigger === 'recovery'));
+  await countRecoveryProgress(query, schema, inserted.filter((r) => r.trigger === 'recovery'));
   // Per subscription, in insertion order: a success resets the failure count and the failing run,
   // anything else adds one to the count (and starts the run, or extends it: firstFail is its first
   // failure in this batch, lastFail its newest). A cancelled retry made no attempt: it leaves the
@@ -184,16 +208,16 @@ async function insertAttempts(em: EntityManager, schema: string, attempts: Attem
       last_fail: h.lastFail?.toISOString() ?? null,
     }));
   // Rows are locked in id order, so concurrent batches touching the same subscriptions cannot deadlock.
-  await em.execute(`select 1 from "${schema}".subscriptions where id in (select jsonb_array_elements_text(?::jsonb)) order by id for update`, [
+  await query(`select 1 from "${schema}".subscriptions where id in (select jsonb_array_elements_text($1::jsonb)) order by id for update`, [
     JSON.stringify(updates.map((u) => u.id)),
   ]);
-  const failing = await em.execute<{ id: string; enabled: boolean; first_failure_at: Date | null; last_fail: Date | null }[]>(
+  const failing = await query<{ id: string; enabled: boolean; first_failure_at: Date | null; last_fail: Date | null }>(
     `update "${schema}".subscriptions s set
        consecutive_failures = case when u.reset then u.failures else s.consecutive_failures + u.failures end,
        first_failure_at = case when u.reset then u.first_fail else coalesce(s.first_failure_at, u.first_fail) end,
        last_status = case when s.last_attempt_at is null or u.last_at >= s.last_attempt_at then u.last_status else s.last_status end,
        last_attempt_at = greatest(coalesce(s.last_attempt_at, u.last_at), u.last_at)
-     from jsonb_to_recordset(?::jsonb) as u(id text, reset boolean, failures int, last_at timestamptz, last_status int, first_fail timestamptz, last_fail timestamptz)
+     from jsonb_to_recordset($1::jsonb) as u(id text, reset boolean, failures int, last_at timestamptz, last_status int, first_fail timestamptz, last_fail timestamptz)
      where s.id = u.id
      returning s.id, s.enabled, s.first_failure_at, u.last_fail`,
     [JSON.stringify(updates)],
@@ -212,12 +236,12 @@ async function insertAttempts(em: EntityManager, schema: string, attempts: Attem
  * Counts newly recorded recovery attempts into their tasks (each resend is one attempt: it either
  * was sent or failed) and marks a task completed when every delivery of it has an outcome.
  */
-async function countRecoveryProgress(em: EntityManager, schema: string, rows: { id: string; outcome: string }[]): Promise<void> {
+async function countRecoveryProgress(query: TransactionQuery, schema: string, rows: { id: string; outcome: string }[]): Promise<void> {
   if (rows.length === 0) return;
-  await em.execute(
+  await query(
     `with done as (
        select r.task_id, count(*) filter (where x.outcome = 'succeeded') as ok, count(*) filter (where x.outcome <> 'succeeded') as bad
-       from jsonb_to_recordset(?::jsonb) as x(id text, outcome text)
+       from jsonb_to_recordset($1::jsonb) as x(id text, outcome text)
        join "${schema}".resends r on r.id = x.id
        where r.task_id is not null
        group by r.task_id

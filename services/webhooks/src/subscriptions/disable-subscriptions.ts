@@ -4,24 +4,20 @@
 // announced without being disabled. Only a change from enabled to disabled is announced, so a
 // subscription that is already off (or disabled twice by concurrent batches) announces nothing:
 // every notice stands for one such change, and only a PUT {"enabled": true} makes another possible.
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { enqueueOutbox, uuidv7 } from '@switchboard/orm';
-import { SUBJECTS } from '@switchboard/platform';
+import { SUBJECTS, type DisableRequest, type TransactionQuery } from '@switchboard/platform';
 import type { Deps } from '../context';
 import type { SubscriptionRef } from '../events/changes';
 
-export interface DisableRequest {
-  subscriptionId: string;
-  reason: string;
-}
+export type { DisableRequest };
 
 /** Disables the subscriptions that are still enabled; returns those it disabled (for webhooks.changed after the commit). */
-export async function disableSubscriptions(em: EntityManager, deps: Pick<Deps, 'schema' | 'publicBaseUrl'>, requests: readonly DisableRequest[]): Promise<SubscriptionRef[]> {
+export async function disableSubscriptions(query: TransactionQuery, deps: Pick<Deps, 'schema' | 'publicBaseUrl'>, requests: readonly DisableRequest[]): Promise<SubscriptionRef[]> {
   const refs: SubscriptionRef[] = [];
   for (const d of requests) {
-    const rows = await em.execute<{ id: string; account_id: string; application_id: string | null; target_url: string; updated_at: Date }[]>(
-      `update "${deps.schema}".subscriptions set enabled = false, disabled_reason = ?, updated_at = now()
-       where id = ? and enabled returning id, account_id, application_id, target_url, updated_at`,
+    const rows = await query<{ id: string; account_id: string; application_id: string | null; target_url: string; updated_at: Date }>(
+      `update "${deps.schema}".subscriptions set enabled = false, disabled_reason = $1, updated_at = now()
+       where id = $2 and enabled returning id, account_id, application_id, target_url, updated_at`,
       [d.reason, d.subscriptionId],
     );
     for (const r of rows) {
@@ -30,7 +26,7 @@ export async function disableSubscriptions(em: EntityManager, deps: Pick<Deps, '
       const id = uuidv7();
       // The envelope of docs/events.md#inbound: the dispatcher validates and fans it out like a CDR event.
       await enqueueOutbox(
-        em,
+        query,
         deps.schema,
         SUBJECTS.webhooksDisabled,
         {

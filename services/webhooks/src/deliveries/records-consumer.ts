@@ -1,0 +1,130 @@
+// Stores the dispatchers' attempt records straight from JetStream: each message of
+// `deliveries.records` is a batch (packages/platform delivery-records.ts), stored in one
+// transaction and acknowledged once committed. A record that is refused is logged and dropped, so
+// it never holds up the others; a batch that cannot be stored now (Postgres away) waits in
+// JetStream and comes back with a growing delay. The consumer is the dispatchers' (they create
+// the stream): until it exists this service looks for it every few seconds.
+import {
+  Counter,
+  decodeRecordBatch,
+  RECORDS_CONSUMER,
+  DELIVERIES_STREAM,
+  runConsumerLoop,
+  type ConsumerLoop,
+  type JsMsg,
+  type Logger,
+  type NatsHandle,
+  type Registry,
+} from '@switchboard/platform';
+import type { Delivery__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/Delivery';
+import type { Deps } from '../context';
+import { checkBatch, storeAttempts } from './record-attempts';
+
+const LOOK_FOR_CONSUMER_EVERY_MS = 2000;
+
+const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+/** A number as sent, or NaN (refused by the checks) when it is not one; absent is 0, as in the Delivery message. */
+const num = (v: unknown): number => (v === undefined || v === null ? 0 : typeof v === 'number' ? v : Number.NaN);
+
+/** A record as a dispatcher encoded it (a Delivery message as JSON), with the message's defaults for absent fields. */
+export function deliveryFromJson(o: Record<string, unknown>): Delivery__Output {
+  const d: Delivery__Output = {
+    id: str(o.id),
+    messageId: str(o.messageId),
+    kind: str(o.kind),
+    subscriptionId: str(o.subscriptionId),
+    applicationId: str(o.applicationId),
+    accountId: str(o.accountId),
+    event: str(o.event),
+    targetUrl: str(o.targetUrl),
+    attempt: num(o.attempt),
+    statusCode: num(o.statusCode),
+    durationMs: num(o.durationMs),
+    error: undefined,
+    outcome: str(o.outcome),
+    createdAt: str(o.createdAt),
+    deliveryKind: (str(o.deliveryKind) || 'DELIVERY_KIND_UNSPECIFIED') as Delivery__Output['deliveryKind'],
+    deliveryOutcome: (str(o.deliveryOutcome) || 'DELIVERY_OUTCOME_UNSPECIFIED') as Delivery__Output['deliveryOutcome'],
+    body: undefined,
+    trigger: str(o.trigger),
+  };
+  if (typeof o.error === 'string') d.error = o.error;
+  if (typeof o.body === 'string') d.body = o.body;
+  return d;
+}
+
+export interface RecordsConsumerOptions {
+  /** Batches stored at once (RECORD_CONCURRENCY). */
+  concurrency: number;
+}
+
+export function startRecordsConsumer(deps: Deps, nats: NatsHandle, logger: Logger, registry: Registry, opts: RecordsConsumerOptions): ConsumerLoop {
+  const records = new Counter({
+    name: 'webhooks_attempt_records_total',
+    help: 'Attempt records received from the dispatchers, by outcome (stored; rejected: refused by the checks and dropped).',
+    labelNames: ['outcome'],
+    registers: [registry],
+  });
+  const batches = new Counter({
+    name: 'webhooks_record_batches_total',
+    help: 'Record batches taken from JetStream, by outcome (stored; retried: storing failed, the batch waits in JetStream; rejected: not a batch, dropped).',
+    labelNames: ['outcome'],
+    registers: [registry],
+  });
+  const log = logger.child({ consumer: RECORDS_CONSUMER });
+
+  async function handle(msg: JsMsg): Promise<void> {
+    let batch;
+    try {
+      batch = decodeRecordBatch(msg.data);
+    } catch (err) {
+      batches.inc({ outcome: 'rejected' });
+      log.error({ seq: msg.seq, err: (err as Error).message }, 'not a record batch; dropped');
+      msg.term();
+      return;
+    }
+    const checked = checkBatch(batch.attempts.map(deliveryFromJson), batch.disable);
+    if (checked.errors.length > 0) log.error({ seq: msg.seq, errors: checked.errors.slice(0, 20), refused: checked.errors.length }, 'attempt records refused; dropped');
+    try {
+      await storeAttempts(deps, checked.attempts, checked.disable);
+    } catch (err) {
+      const delay = Math.min(250 * 2 ** Math.min(msg.info.deliveryCount - 1, 5), 5000);
+      batches.inc({ outcome: 'retried' });
+      log.warn({ err: (err as Error).message, records: checked.attempts.length, retryInMs: delay }, 'storing attempt records failed; they wait in JetStream');
+      msg.nak(delay);
+      return;
+    }
+    batches.inc({ outcome: 'stored' });
+    records.inc({ outcome: 'stored' }, checked.attempts.length);
+    if (batch.attempts.length > checked.attempts.length) records.inc({ outcome: 'rejected' }, batch.attempts.length - checked.attempts.length);
+    msg.ack();
+  }
+
+  let stopped = false;
+  let loop: ConsumerLoop | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let markStarted: () => void = () => undefined;
+  const started = new Promise<void>((r) => (markStarted = r));
+  const lookForConsumer = async () => {
+    timer = undefined;
+    if (stopped) return;
+    try {
+      await nats.jsm.consumers.info(DELIVERIES_STREAM, RECORDS_CONSUMER);
+    } catch (err) {
+      log.debug({ err: (err as Error).message }, 'no records consumer yet (no dispatcher has started); looking again');
+      timer = setTimeout(() => void lookForConsumer(), LOOK_FOR_CONSUMER_EVERY_MS);
+      return;
+    }
+    loop = runConsumerLoop({ js: nats.js, stream: DELIVERIES_STREAM, durable: RECORDS_CONSUMER, logger: log, concurrency: opts.concurrency, handle });
+    void loop.started.then(markStarted);
+  };
+  void lookForConsumer();
+  return {
+    started,
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await loop?.stop();
+    },
+  };
+}
