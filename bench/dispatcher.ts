@@ -5,6 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { availableParallelism } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { Agent } from 'undici';
@@ -30,6 +31,11 @@ export interface BurstResult {
     connections: number;
     cpu: string;
     cpuPerEventUs: number;
+    /**
+     * CPU time per event of every process, from the first publish until every attempt was recorded
+     * (the recording included), and what that allows on this machine's cores at most.
+     */
+    work: { perEventUs: Record<string, number>; totalUs: number; ceilingEventsPerSecond: number };
   };
   /** cpuPerEventUs: the benchmark process's (the loop and the receivers together). */
   baseline: { eventsPerSecond: number; cpuPerEventUs: number };
@@ -114,7 +120,6 @@ function cpuByProcess(pids: Record<string, number | undefined>, natsPort: number
   const out: Record<string, number> = {};
   for (const [name, pid] of Object.entries(pids)) if (pid) out[name] = cpuSecondsOf(pid);
   out.bench = (process.cpuUsage().user + process.cpuUsage().system) / 1e6;
-  let pgTotal = 0;
   for (const d of readdirSync('/proc')) {
     if (!/^\d+$/.test(d)) continue;
     let cmd = '';
@@ -124,16 +129,40 @@ function cpuByProcess(pids: Record<string, number | undefined>, natsPort: number
       continue;
     }
     if (cmd.includes('nats-server') && cmd.includes(String(natsPort))) out.nats = cpuSecondsOf(Number(d));
-    else if (cmd.startsWith('postgres')) pgTotal += cpuSecondsOf(Number(d));
+    // Each Postgres process apart (`postgres:<pid>`): backends of other clients come and go.
+    else if (cmd.startsWith('postgres')) out[`postgres:${d}`] = cpuSecondsOf(Number(d));
   }
-  out.postgres = pgTotal;
   return out;
 }
 
+/**
+ * CPU seconds used between two readings by process name (Postgres summed over its processes,
+ * counting those that started in between from zero; those that ended in between are not counted).
+ */
+function cpuUsedBetween(a: Record<string, number>, b: Record<string, number>): Record<string, number> {
+  const used: Record<string, number> = {};
+  for (const [k, v] of Object.entries(b)) {
+    const name = k.split(':')[0]!;
+    used[name] = (used[name] ?? 0) + v - (a[k] ?? 0);
+  }
+  return used;
+}
+
 function cpuDelta(a: Record<string, number>, b: Record<string, number>, seconds: number): string {
-  return Object.keys(b)
-    .map((k) => `${k} ${fmt(((b[k]! - (a[k] ?? 0)) / seconds) * 100)}%`)
+  return Object.entries(cpuUsedBetween(a, b))
+    .map(([k, v]) => `${k} ${fmt((v / seconds) * 100)}%`)
     .join(', ');
+}
+
+/**
+ * CPU time per event of each process between two readings, their sum, and the rate the machine's
+ * cores could sustain at that cost if nothing else ran (an upper bound on the dispatcher's rate).
+ */
+function workPerEvent(a: Record<string, number>, b: Record<string, number>, events: number): BurstResult['dispatcher']['work'] {
+  const perEventUs: Record<string, number> = {};
+  for (const [k, v] of Object.entries(cpuUsedBetween(a, b))) perEventUs[k] = (v * 1e6) / events;
+  const totalUs = Object.values(perEventUs).reduce((x, y) => x + y, 0);
+  return { perEventUs, totalUs, ceilingEventsPerSecond: (availableParallelism() * 1e6) / totalUs };
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -328,6 +357,8 @@ export async function runDispatcherBench(opts: {
         { timeoutMs: 120_000, intervalMs: 20, what: 'all attempts recorded' },
       );
       const recordedAfterMs = performance.now() - t0;
+      const cpu2 = cpuByProcess(pids, nats.port);
+      const work = workPerEvent(cpu0, cpu2, opts.events);
       process.stderr.write(
         `  [${name}] dispatcher: ${fmt(dispatcherRate)} events/s (${opts.events} events, ${duplicates} duplicates, ${deferrals} deferrals, ${disorder} far out of order, ${connections} connections opened; all published after ${fmt(publishedMs)} ms)\n`,
       );
@@ -340,7 +371,7 @@ export async function runDispatcherBench(opts: {
         name,
         hosts,
         concurrency,
-        dispatcher: { eventsPerSecond: dispatcherRate, recordedAfterMs, duplicates, deferrals, outOfOrder: disorder, connections, cpu, cpuPerEventUs },
+        dispatcher: { eventsPerSecond: dispatcherRate, recordedAfterMs, duplicates, deferrals, outOfOrder: disorder, connections, cpu, cpuPerEventUs, work },
         baseline: { eventsPerSecond: baselineRate, cpuPerEventUs: baselineCpuPerEventUs },
         ratio: dispatcherRate / baselineRate,
       });
@@ -383,6 +414,13 @@ export function printDispatcherResults(r: DispatcherBenchResult): string {
     `Dispatcher: JetStream -> signed POST -> recorded, vs a plain undici loop (DELIVERY_CONCURRENCY ${r.concurrency}, DELIVERY_HOST_CONCURRENCY ${r.hostConcurrency})`,
     table(rows),
     ...r.bursts.map((b) => `CPU while the dispatcher delivered, ${b.name} (100% = one core): ${b.dispatcher.cpu}`),
+    ...r.bursts.map((b) => {
+      const w = b.dispatcher.work;
+      const parts = Object.entries(w.perEventUs)
+        .map(([k, v]) => `${k} ${fmt(v)}`)
+        .join(', ');
+      return `CPU per event until all recorded, ${b.name}: ${fmt(w.totalUs)} us (${parts}; postgres counts every database of the server); on ${availableParallelism()} cores at most ${fmt(w.ceilingEventsPerSecond)} events/s = ${fmt((w.ceilingEventsPerSecond / b.baseline.eventsPerSecond) * 100, 1)}% of the loop's rate (loop and receivers ${fmt(b.baseline.cpuPerEventUs)} us per event)`;
+    }),
     `publish-to-delivery latency at ${fmt(r.latency.ratePerSecond)} events/s to one host (half the measured rate, ${r.latency.events} events): p50 ${r.latency.p50} ms, p90 ${r.latency.p90} ms, p99 ${r.latency.p99} ms, max ${r.latency.max} ms`,
     `target: >= 50% of baseline in each burst and p99 < 100 ms at half rate -> ${met ? 'met' : 'NOT met'}`,
   ].join('\n');
