@@ -86,6 +86,9 @@ const CHANNEL_OPTIONS: grpc.ChannelOptions = {
   // ends a connection at grpc.max_connection_age) goes out again on a new connection instead of
   // failing with UNAVAILABLE. Channelz bookkeeping is off: it costs CPU on every call.
   'grpc.enable_channelz': 0,
+  // The answers of a batch of list calls run to hundreds of KiB: with HTTP/2's default window (64 KiB)
+  // each such answer would wait for the client's WINDOW_UPDATEs several times on its way.
+  'grpc-node.flow_control_window': 4 * 1024 * 1024,
   // Spread calls over every address a name resolves to (several replicas behind one DNS name).
   'grpc.service_config': JSON.stringify({ loadBalancingConfig: [{ round_robin: {} }] }),
 };
