@@ -12,6 +12,7 @@
 // Message types holding a field kind not handled here keep proto-loader's codec.
 import protobuf from 'protobufjs';
 import Long from 'long';
+import { MessageWriter } from './writer';
 
 export interface MessageCodec {
   encode(value: unknown): Buffer;
@@ -20,7 +21,7 @@ export interface MessageCodec {
 
 type Generated = {
   /** Writes the message's fields (no length prefix). */
-  write(value: Record<string, unknown>, w: protobuf.Writer): protobuf.Writer;
+  write(value: Record<string, unknown>, w: MessageWriter): MessageWriter;
   /** Reads a message: to the reader's end, or `length` bytes from its position. */
   read(r: protobuf.Reader, length?: number): Record<string, unknown>;
 };
@@ -38,11 +39,14 @@ export function messageCodec(type: protobuf.Type): MessageCodec | undefined {
   return {
     encode(value: unknown): Buffer {
       if (Array.isArray(value)) throw new Error(`Failed to serialize message: expected object with ${type.fullName} structure, got array instead`);
-      return gen.write(value as Record<string, unknown>, protobuf.Writer.create()).finish() as Buffer;
+      return gen.write(value as Record<string, unknown>, writer.reset()).finish();
     },
     decode: (bytes: Buffer) => gen.read(protobuf.Reader.create(bytes)),
   };
 }
+
+/** Encoding is synchronous: every message is written by this one writer, then copied out. */
+const writer = new MessageWriter();
 
 const cache = new WeakMap<protobuf.Type, Generated | null>();
 
