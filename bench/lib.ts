@@ -340,7 +340,9 @@ export async function compareScenarios(
   around: (target: 'stack' | 'baseline', measure: () => Promise<LoadResult>) => Promise<LoadResult> = (_, measure) => measure(),
 ): Promise<ScenarioResult[]> {
   const results: ScenarioResult[] = [];
-  for (const s of scenarios) {
+  // BENCH_SCENARIOS=items,:id runs only the scenarios whose name contains one of the given parts.
+  const only = (process.env.BENCH_SCENARIOS ?? '').split(',').map((p) => p.trim()).filter(Boolean);
+  for (const s of only.length ? scenarios.filter((sc) => only.some((p) => sc.name.includes(p))) : scenarios) {
     const run = (target: 'stack' | 'baseline', seconds: number) => {
       const port = target === 'stack' ? stack.gatewayPort : stack.baselinePort;
       const path = s.path;

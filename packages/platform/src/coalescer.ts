@@ -100,3 +100,39 @@ export function readOwnedRow<R extends OwnedRow>(pool: PooledClient, from: strin
   }
   return reader.load({ id, accountId }) as Promise<R | undefined>;
 }
+
+const statementReaders = new WeakMap<PooledClient, Map<string, Coalescer<unknown[], unknown[]>>>();
+
+/**
+ * The rows of a read statement (`$1`, `$2`, ... its parameters, of the Postgres `types` given in
+ * order). The same read asked for together with other parameters (a batch of List calls) goes as
+ * one prepared statement: the calls' parameters as the rows of `unnest`, the statement joined
+ * laterally to each, every call answered with its own rows in the statement's order (with two extra
+ * columns, `?i` and `?n`). A lone read runs the statement itself. For reads whose statements are cheap per
+ * row of parameters (an index scan with a limit); the parameters must not be arrays themselves.
+ */
+export function queryCoalesced<R>(pool: PooledClient, text: string, types: readonly string[], values: unknown[]): Promise<R[]> {
+  let byText = statementReaders.get(pool);
+  if (!byText) {
+    byText = new Map();
+    statementReaders.set(pool, byText);
+  }
+  let reader = byText.get(text);
+  if (!reader) {
+    const inner = text.replace(/\$(\d+)/g, (_, n: string) => `q.p${n}`);
+    const params = types.map((_, i) => `p${i + 1}`).join(', ');
+    // Each call's rows in its statement's order: numbered inside the lateral subquery, sorted by call and number.
+    const together =
+      `select x.*, q."?i" from unnest(${types.map((t, i) => `$${i + 1}::${t}[]`).join(', ')}) with ordinality as q(${params}, "?i") ` +
+      `cross join lateral (select y.*, row_number() over () as "?n" from (${inner}) as y) as x order by q."?i", x."?n"`;
+    reader = new Coalescer<unknown[], unknown[]>(async (calls) => {
+      if (calls.length === 1) return [await queryPrepared(pool, text, calls[0]!)];
+      const rows = await queryPrepared<{ '?i': string }>(pool, together, types.map((_, i) => calls.map((c) => c[i])));
+      const answers: unknown[][] = calls.map(() => []);
+      for (const row of rows) answers[Number(row['?i']) - 1]!.push(row);
+      return answers;
+    });
+    byText.set(text, reader);
+  }
+  return reader.load(values) as Promise<R[]>;
+}

@@ -1,7 +1,10 @@
 // Loads the .proto files of proto/ once and exposes service definitions and typed clients.
 import * as grpc from '@grpc/grpc-js';
 import * as protoLoader from '@grpc/proto-loader';
+import protobuf from 'protobufjs';
+import { isAbsolute, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { messageCodec } from './codec';
 import type { ProtoGrpcType as ApplicationsProto } from './generated/applications';
 import type { ProtoGrpcType as WebhooksProto } from './generated/webhooks';
 import type { ProtoGrpcType as HealthProto } from './generated/health';
@@ -21,7 +24,31 @@ const LOADER_OPTIONS: protoLoader.Options = {
 
 function load<T>(file: string): T {
   const def = protoLoader.loadSync(file, LOADER_OPTIONS);
+  useStaticCodecs(def, file);
   return grpc.loadPackageDefinition(def) as unknown as T;
+}
+
+/**
+ * Gives every method of the file's services the static codecs of codec.ts (same conventions as
+ * LOADER_OPTIONS, without proto-loader's per-message copies), clients and servers alike.
+ */
+function useStaticCodecs(def: protoLoader.PackageDefinition, file: string): void {
+  const root = new protobuf.Root();
+  root.resolvePath = (_origin, target) => (isAbsolute(target) ? target : join(PROTO_ROOT, target));
+  root.loadSync(file, { keepCase: LOADER_OPTIONS.keepCase });
+  root.resolveAll();
+  for (const [name, methods] of Object.entries(def)) {
+    const service = root.lookup(name);
+    if (!(service instanceof protobuf.Service)) continue;
+    for (const [methodName, m] of Object.entries(service.methods)) {
+      const method = (methods as protoLoader.ServiceDefinition)[methodName];
+      const request = m.resolvedRequestType && messageCodec(m.resolvedRequestType);
+      const response = m.resolvedResponseType && messageCodec(m.resolvedResponseType);
+      if (!method) continue;
+      if (request) Object.assign(method, { requestSerialize: request.encode, requestDeserialize: request.decode });
+      if (response) Object.assign(method, { responseSerialize: response.encode, responseDeserialize: response.decode });
+    }
+  }
 }
 
 let applications: ApplicationsProto | undefined;
@@ -59,6 +86,9 @@ const CHANNEL_OPTIONS: grpc.ChannelOptions = {
   // ends a connection at grpc.max_connection_age) goes out again on a new connection instead of
   // failing with UNAVAILABLE. Channelz bookkeeping is off: it costs CPU on every call.
   'grpc.enable_channelz': 0,
+  // The answers of a batch of list calls run to hundreds of KiB: with HTTP/2's default window (64 KiB)
+  // each such answer would wait for the client's WINDOW_UPDATEs several times on its way.
+  'grpc-node.flow_control_window': 4 * 1024 * 1024,
   // Spread calls over every address a name resolves to (several replicas behind one DNS name).
   'grpc.service_config': JSON.stringify({ loadBalancingConfig: [{ round_robin: {} }] }),
 };

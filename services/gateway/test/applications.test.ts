@@ -304,6 +304,30 @@ describe('listing applications', () => {
     expect((await json(res)).errors[0].field).toBe('limit');
   });
 
+  it('when lists and pages of several accounts are read at once, then each answer holds its own items, order and Link, as read one by one', async () => {
+    // Read at once, the gateway sends the calls in batches and the service reads their pages by one statement.
+    const readers = await Promise.all(['lena', 'mona', 'nils'].map((name) => stack.createAccount(name)));
+    for (const [i, account] of readers.entries()) {
+      for (let j = 0; j <= 2 * i; j++) await create(account, { name: `page ${i}-${j}`, voiceUrl: `https://example.com/${i}/${j}`, ...(j % 2 ? { messagingUrl: 'https://example.com/m' } : {}) });
+    }
+    const first = await stack.request(readers[2]!, 'GET', '/v1/applications?limit=2');
+    const next = new URL(/<([^>]+)>/.exec(first.headers.get('link')!)![1]!);
+    const paths = ['/v1/applications', '/v1/applications/?limit=1', '/v1/applications?limit=2', `${next.pathname}${next.search}`];
+    const asks = readers.flatMap((account) => paths.map((path) => ({ account, path })));
+    const read = async ({ account, path }: (typeof asks)[number]) => {
+      const res = await stack.request(account, 'GET', path);
+      return { status: res.status, link: res.headers.get('link'), body: (await res.json()) as unknown };
+    };
+    const oneByOne = [];
+    for (const ask of asks) oneByOne.push(await read(ask));
+    expect(oneByOne.map((r) => r.status)).toEqual(asks.map(() => 200));
+    expect((oneByOne[8]!.body as { name: string }[]).map((a) => a.name)).toEqual(['page 2-0', 'page 2-1', 'page 2-2', 'page 2-3', 'page 2-4']);
+    expect(oneByOne[10]!.link).toMatch(/rel="next"/);
+    expect(oneByOne[0]!.link).toBeNull();
+    const atOnce = await Promise.all([...asks, ...asks, ...asks, ...asks].map(read));
+    expect(atOnce).toEqual([...oneByOne, ...oneByOne, ...oneByOne, ...oneByOne]);
+  });
+
   it('when the cursor was not issued by the API, then 400', async () => {
     for (const cursor of ['garbage', 'YTp4', "'; drop table applications; --"]) {
       const res = await stack.request(alice, 'GET', `/v1/applications?cursor=${encodeURIComponent(cursor)}`);

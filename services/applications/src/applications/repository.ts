@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AppError, Coalescer, queryPrepared, readOwnedRow, type PooledClient } from '@switchboard/platform';
+import { AppError, Coalescer, queryCoalesced, queryPrepared, readOwnedRow, type PooledClient } from '@switchboard/platform';
 import { ApplicationSchema, type Application } from '../db/entities';
 import type { NewOutboxEvent } from '../outbox/outbox';
 
@@ -72,9 +72,10 @@ export async function readOwned(em: EntityManager, accountId: string, id: string
 
 export async function readPage(em: EntityManager, accountId: string, afterSeq: string | undefined, limit: number): Promise<ApplicationView[]> {
   if (!ACCOUNT_ID.test(accountId)) return [];
+  // Pages asked for together (a batch of List calls) are read by one statement (queryCoalesced).
   const rows = afterSeq
-    ? await queryPrepared<ApplicationRow>(em.getConnection().getKnex(), `select ${COLUMNS} from ${table(em)} where account_id = $1 and seq > $2 order by ${table(em)}.seq limit $3`, [accountId, afterSeq, limit])
-    : await queryPrepared<ApplicationRow>(em.getConnection().getKnex(), `select ${COLUMNS} from ${table(em)} where account_id = $1 order by ${table(em)}.seq limit $2`, [accountId, limit]);
+    ? await queryCoalesced<ApplicationRow>(em.getConnection().getKnex(), `select ${COLUMNS} from ${table(em)} where account_id = $1 and seq > $2 order by ${table(em)}.seq limit $3`, ['bigint', 'bigint', 'int'], [accountId, afterSeq, limit])
+    : await queryCoalesced<ApplicationRow>(em.getConnection().getKnex(), `select ${COLUMNS} from ${table(em)} where account_id = $1 order by ${table(em)}.seq limit $2`, ['bigint', 'int'], [accountId, limit]);
   return rows.map(fromRow);
 }
 

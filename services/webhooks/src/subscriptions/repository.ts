@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AppError, Coalescer, queryPrepared, readOwnedRow, transactionPrepared, type PooledClient, type TransactionQuery } from '@switchboard/platform';
+import { AppError, Coalescer, queryCoalesced, queryPrepared, readOwnedRow, transactionPrepared, type PooledClient, type TransactionQuery } from '@switchboard/platform';
 import { SubscriptionSchema, type Subscription } from '../db/entities';
 import { isAccountId, isSubscriptionId } from './ids';
 
@@ -226,12 +226,18 @@ export interface PageQuery {
 /** One page in creation order, with the filters of docs/api-rules.md#lists. */
 export async function readPage(em: EntityManager, q: PageQuery): Promise<SubscriptionView[]> {
   const params: unknown[] = [q.accountId];
-  const p = (v: unknown) => `$${params.push(v)}`;
-  const where = ['account_id = $1', q.applicationId ? `application_id = ${p(q.applicationId)}` : 'application_id is null'];
-  if (q.afterSeq) where.push(`seq > ${p(q.afterSeq)}`);
-  if (q.event) where.push(`event = ${p(q.event)}`);
-  if (q.resources) where.push(`string_to_array(resource, ',') && ${p(q.resources)}::text[]`);
-  const limit = p(q.limit);
-  const rows = await queryPrepared<SubscriptionRow>(em.getConnection().getKnex(), `select ${COLUMNS} from ${table(em)} where ${where.join(' and ')} order by ${table(em)}.seq limit ${limit}`, params);
+  const types = ['bigint'];
+  const p = (v: unknown, type: string) => {
+    types.push(type);
+    return `$${params.push(v)}`;
+  };
+  const where = ['account_id = $1', q.applicationId ? `application_id = ${p(q.applicationId, 'text')}` : 'application_id is null'];
+  if (q.afterSeq) where.push(`seq > ${p(q.afterSeq, 'bigint')}`);
+  if (q.event) where.push(`event = ${p(q.event, 'text')}`);
+  // Resource names hold no comma: the list travels as one text.
+  if (q.resources) where.push(`string_to_array(resource, ',') && string_to_array(${p(q.resources.join(','), 'text')}, ',')`);
+  const limit = p(q.limit, 'int');
+  // Pages asked for together (a batch of List calls) are read by one statement (queryCoalesced).
+  const rows = await queryCoalesced<SubscriptionRow>(em.getConnection().getKnex(), `select ${COLUMNS} from ${table(em)} where ${where.join(' and ')} order by ${table(em)}.seq limit ${limit}`, types, params);
   return rows.map(fromRow);
 }
