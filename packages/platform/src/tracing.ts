@@ -9,8 +9,8 @@
 // This module imports nothing of the platform but its config helpers for that reason.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
-import { context, createContextKey, isSpanContextValid, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, TraceFlags, type Attributes, type Context, type Span, type SpanContext, type TextMapGetter, type TextMapSetter } from '@opentelemetry/api';
-import type { Sampler, SpanExporter } from '@opentelemetry/sdk-trace-base';
+import { context, createContextKey, isSpanContextValid, propagation, ROOT_CONTEXT, SamplingDecision, SpanKind, SpanStatusCode, trace, TraceFlags, type Attributes, type Context, type Span, type SpanContext, type TextMapGetter, type TextMapSetter } from '@opentelemetry/api';
+import type { IdGenerator, Sampler, SpanExporter } from '@opentelemetry/sdk-trace-base';
 import { z } from 'zod';
 import { parseConfig } from './config';
 import type { Logger } from './logger';
@@ -80,7 +80,13 @@ export interface Tracing {
 }
 
 const STATE = Symbol.for('switchboard.tracing');
-type State = { started: boolean; followsParent: boolean };
+type State = {
+  started: boolean;
+  followsParent: boolean;
+  /** The SDK's sampler and id generator, for the traces that start here (startTrace). */
+  sampler?: Sampler;
+  ids?: PresetIdGenerator;
+};
 const state: State = ((globalThis as Record<symbol, State | undefined>)[STATE] ??= { started: false, followsParent: false });
 
 /** True once startTracing installed the SDK in this process. */
@@ -95,6 +101,22 @@ export function tracingEnabled(): boolean {
  * in place, and the later `import` gets the same, already loaded and patched, module.
  */
 const INSTRUMENTED = ['pg', 'undici'];
+
+/**
+ * The SDK's random ids, except that a trace id drawn by startTrace before the span exists is the
+ * one the span then takes: the sampler decides on it first, and only a sampled trace gets a span.
+ */
+class PresetIdGenerator implements IdGenerator {
+  /** The trace id the next root span takes; cleared as soon as it is taken. */
+  next: string | undefined;
+  constructor(readonly random: IdGenerator) {}
+  generateTraceId = (): string => {
+    const id = this.next ?? this.random.generateTraceId();
+    this.next = undefined;
+    return id;
+  };
+  generateSpanId = (): string => this.random.generateSpanId();
+}
 
 /** The sampler OTEL_TRACES_SAMPLER names, with OTEL_TRACES_SAMPLER_ARG as its ratio. */
 function samplerOf(base: typeof import('@opentelemetry/sdk-trace-base'), config: TracingConfig): Sampler {
@@ -139,10 +161,13 @@ export async function startTracing(opts: TracingOptions): Promise<Tracing> {
   }
   // The tracer provider, the AsyncLocalStorage context manager and the W3C propagator, and no more:
   // NodeSDK would also read the environment for metrics and logs exporters and detect resources.
+  const sampler = samplerOf(traceBase, config);
+  const ids = new PresetIdGenerator(new traceBase.RandomIdGenerator());
   const provider = new NodeTracerProvider({
     resource: resourceFromAttributes({ 'service.name': config.OTEL_SERVICE_NAME ?? opts.serviceName }),
     spanProcessors: [processor],
-    sampler: samplerOf(traceBase, config),
+    sampler,
+    idGenerator: ids,
   });
   provider.register();
   // HTTP and gRPC have no instrumentation: their spans are made by the gateway's server
@@ -158,6 +183,8 @@ export async function startTracing(opts: TracingOptions): Promise<Tracing> {
   });
   state.started = true;
   state.followsParent = config.OTEL_TRACES_SAMPLER.startsWith('parentbased_');
+  state.sampler = sampler;
+  state.ids = ids;
   const require = createRequire(import.meta.url);
   for (const name of INSTRUMENTED) {
     try {
@@ -170,6 +197,8 @@ export async function startTracing(opts: TracingOptions): Promise<Tracing> {
     enabled: true,
     async shutdown() {
       state.started = false;
+      state.sampler = undefined;
+      state.ids = undefined;
       unregister();
       await provider.shutdown();
       trace.disable();
@@ -200,27 +229,98 @@ export async function runTracedMain(name: string, start: () => Promise<{ logger:
 
 // Traces not recorded: the sampler decides once, where a trace starts, and the processes after
 // follow the decision the traceparent carries (flag 00). Within such a trace our code makes no
-// spans (no ids, names or attributes computed) and passes only the trace context on.
+// spans (no names or attributes computed, no span objects) and passes only the trace context on.
+// Most requests are in such a trace (nine in ten at the default sampling), so their path is kept
+// short: a new trace is decided on before any span exists (startTrace), a traceparent of an
+// unsampled trace is read and passed on as the string it is (unsampledParent, inject), and the
+// propagators run only for what that path does not cover (tracestate, baggage, other versions).
 
-/** Where a handler of an unrecorded trace keeps the trace's context (see unrecordedContext). */
+/** An unrecorded trace as a process passes it on: its span context and the traceparent that says so. */
+interface Unrecorded {
+  spanContext: SpanContext;
+  traceparent: string;
+}
+
+/** Where a handler of an unrecorded trace keeps the trace (see unrecordedContext). */
 const UNRECORDED = createContextKey('@switchboard/platform unrecorded trace');
 
-/** The span context of the trace `ctx` is in when that trace is not recorded and the sampler follows it; otherwise undefined. */
-function unrecordedTrace(ctx: Context): SpanContext | undefined {
-  const kept = ctx.getValue(UNRECORDED) as SpanContext | undefined;
+/** An unrecorded trace of `spanContext`, with the traceparent (W3C, version 00) the W3C propagator would write for it. */
+function unrecorded(spanContext: SpanContext): Unrecorded {
+  return { spanContext, traceparent: `00-${spanContext.traceId}-${spanContext.spanId}-0${spanContext.traceFlags.toString(16)}` };
+}
+
+/**
+ * A W3C traceparent of version 00 whose sampled flag is off (the last hex digit even), with a trace
+ * id and a parent id not all zeros: what the W3C propagator accepts as an unsampled parent.
+ */
+const UNSAMPLED_TRACEPARENT = /^00-(?!0{32}-)[0-9a-f]{32}-(?!0{16}-)[0-9a-f]{16}-[0-9a-f][02468ace]$/;
+
+/**
+ * The unrecorded trace a `traceparent` header names when the sampler follows the parent's decision
+ * and that decision was not to sample; otherwise (a sampled parent, another form) undefined, and
+ * the propagator reads it.
+ */
+function unsampledParent(traceparent: string): Unrecorded | undefined {
+  if (!state.followsParent || !UNSAMPLED_TRACEPARENT.test(traceparent)) return undefined;
+  const spanContext = { traceId: traceparent.slice(3, 35), spanId: traceparent.slice(36, 52), traceFlags: parseInt(traceparent.slice(53), 16), isRemote: true };
+  return { spanContext, traceparent };
+}
+
+/**
+ * The context a request or a call carries in its headers (`get` reads one): for a traceparent alone
+ * (no tracestate, no baggage) of an unsampled trace, that trace kept aside with no span; with
+ * no trace context at all, the empty context; otherwise what the propagator extracts.
+ */
+function incomingContext(get: (key: string) => string | undefined, extract: () => Context): Context {
+  if (get('tracestate') === undefined && get('baggage') === undefined) {
+    const traceparent = get('traceparent');
+    if (traceparent === undefined) return ROOT_CONTEXT;
+    const parent = unsampledParent(traceparent);
+    if (parent) return ROOT_CONTEXT.setValue(UNRECORDED, parent);
+  }
+  return extract();
+}
+
+/** The unrecorded trace `ctx` is in when that trace is not recorded and the sampler follows it; otherwise undefined. */
+function unrecordedTrace(ctx: Context): Unrecorded | undefined {
+  const kept = ctx.getValue(UNRECORDED) as Unrecorded | undefined;
   if (kept) return kept;
   if (!state.followsParent) return undefined;
   const parent = trace.getSpanContext(ctx);
-  return parent !== undefined && isSpanContextValid(parent) && (parent.traceFlags & TraceFlags.SAMPLED) === 0 ? parent : undefined;
+  return parent !== undefined && isSpanContextValid(parent) && (parent.traceFlags & TraceFlags.SAMPLED) === 0 ? unrecorded(parent) : undefined;
 }
 
 /**
  * The context a handler of an unrecorded trace runs in: `ctx` without a span, so that the pg
- * instrumentation (which needs a parent span) does nothing for its queries, and the trace's context
- * kept aside, which the platform's gRPC calls and NATS publishes pass on (unrecordedTrace).
+ * instrumentation (which needs a parent span) does nothing for its queries, and the trace kept
+ * aside, which the platform's gRPC calls and NATS publishes pass on (unrecordedTrace).
  */
-function unrecordedContext(ctx: Context, unrecorded: SpanContext): Context {
-  return trace.deleteSpan(ctx).setValue(UNRECORDED, unrecorded);
+function unrecordedContext(ctx: Context, kept: Unrecorded): Context {
+  if (ctx.getValue(UNRECORDED) === kept && trace.getSpan(ctx) === undefined) return ctx;
+  return trace.deleteSpan(ctx).setValue(UNRECORDED, kept);
+}
+
+/**
+ * A trace that starts here, under `parent` (a context with no span): the sampler decides on a new
+ * trace id first, as the SDK would when starting the span; a sampled trace gets its span (with that
+ * trace id), one not sampled only its ids, passed on with flag 00.
+ */
+function startTrace(name: string, kind: SpanKind, attributes: Attributes | undefined, parent: Context): { span: Span } | { unrecorded: Unrecorded } {
+  const { sampler, ids } = state;
+  if (sampler && ids) {
+    const traceId = ids.random.generateTraceId();
+    const decision = sampler.shouldSample(parent, traceId, name, kind, attributes ?? {}, []);
+    if (decision.decision === SamplingDecision.NOT_RECORD) {
+      return { unrecorded: unrecorded({ traceId, spanId: ids.generateSpanId(), traceFlags: TraceFlags.NONE, traceState: decision.traceState }) };
+    }
+    ids.next = traceId;
+  }
+  try {
+    return { span: tracer().startSpan(name, { kind, attributes }, parent) };
+  } finally {
+    // Taken by the span, unless the SDK made none (tracing suppressed in `parent`).
+    if (ids) ids.next = undefined;
+  }
 }
 
 /**
@@ -228,19 +328,26 @@ function unrecordedContext(ctx: Context, unrecorded: SpanContext): Context {
  * run the handler in, with the span; for a trace not recorded, the context without a span.
  */
 function handlerSpan(name: string, kind: SpanKind, attributes: Attributes | undefined, parent: Context): { ctx: Context; span?: Span } {
-  let unrecorded = unrecordedTrace(parent);
-  if (!unrecorded) {
-    const span = tracer().startSpan(name, { kind, attributes }, parent);
-    if (span.isRecording()) return { ctx: trace.setSpan(parent, span), span };
-    unrecorded = span.spanContext();
+  let notRecorded = unrecordedTrace(parent);
+  if (!notRecorded) {
+    // A trace that starts here is decided on before it has a span; one that continues a parent's
+    // gets its span (recording or not, as the sampler says) from the SDK.
+    const started = trace.getSpanContext(parent) === undefined ? startTrace(name, kind, attributes, parent) : { span: tracer().startSpan(name, { kind, attributes }, parent) };
+    if ('unrecorded' in started) notRecorded = started.unrecorded;
+    else if (started.span.isRecording()) return { ctx: trace.setSpan(parent, started.span), span: started.span };
+    else notRecorded = unrecorded(started.span.spanContext());
   }
-  return { ctx: unrecordedContext(parent, unrecorded) };
+  return { ctx: unrecordedContext(parent, notRecorded) };
 }
 
-/** Writes the trace context of `ctx` into a carrier: its span's, or that of the unrecorded trace it is in. */
+/**
+ * Writes the trace context of `ctx` into a carrier: its span's, or that of the unrecorded trace it
+ * is in (with no baggage to add, the traceparent as is).
+ */
 function inject<C>(ctx: Context, carrier: C, setter: TextMapSetter<C>): void {
-  const unrecorded = ctx.getValue(UNRECORDED) as SpanContext | undefined;
-  propagation.inject(unrecorded ? trace.setSpanContext(ctx, unrecorded) : ctx, carrier, setter);
+  const kept = ctx.getValue(UNRECORDED) as Unrecorded | undefined;
+  if (kept && kept.spanContext.traceState === undefined && propagation.getBaggage(ctx) === undefined) return setter.set(carrier, 'traceparent', kept.traceparent);
+  propagation.inject(kept ? trace.setSpanContext(ctx, kept.spanContext) : ctx, carrier, setter);
 }
 
 // HTTP requests to the gateway: a server span per request, made by the server itself (an
@@ -255,7 +362,15 @@ function inject<C>(ctx: Context, carrier: C, setter: TextMapSetter<C>): void {
  */
 export function tracedHttpRequest(req: IncomingMessage, res: ServerResponse, handle: () => void, redact: (url: string) => string = (url) => url): void {
   if (!state.started) return handle();
-  const { ctx, span } = handlerSpan(req.method ?? 'GET', SpanKind.SERVER, undefined, propagation.extract(ROOT_CONTEXT, req.headers));
+  const { headers } = req;
+  const parent = incomingContext(
+    (key) => {
+      const value = headers[key];
+      return typeof value === 'string' ? value : value === undefined ? undefined : value.join(',');
+    },
+    () => propagation.extract(ROOT_CONTEXT, headers),
+  );
+  const { ctx, span } = handlerSpan(req.method ?? 'GET', SpanKind.SERVER, undefined, parent);
   if (span) recordHttpRequest(span, req, res, redact);
   // Express reads bodies with raw-body, which calls back in the context it was called in: what
   // follows the body (the routes) stays in the trace with no binding of the request's events.
@@ -433,7 +548,11 @@ export function grpcClientSpan(path: string, metadata: RpcMetadata): ((code: num
 export function tracedGrpcCall<T>(path: string, metadata: RpcMetadata, handle: (end: (code: number, message?: string) => void) => T): T {
   if (!state.started) return handle(noEnd);
   const { name, attributes } = rpcSpan(path);
-  const { ctx, span } = handlerSpan(name, SpanKind.SERVER, attributes, propagation.extract(ROOT_CONTEXT, metadata, rpcGetter));
+  const parent = incomingContext(
+    (key) => rpcGetter.get(metadata, key) as string | undefined,
+    () => propagation.extract(ROOT_CONTEXT, metadata, rpcGetter),
+  );
+  const { ctx, span } = handlerSpan(name, SpanKind.SERVER, attributes, parent);
   if (!span) return context.with(ctx, handle, undefined, noEnd);
   return context.with(ctx, handle, undefined, (code: number, message?: string) => endRpc(span, code, SERVER_FAULTS.has(code), message));
 }

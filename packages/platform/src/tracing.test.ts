@@ -1,0 +1,148 @@
+// The trace context the platform's HTTP and gRPC wrappers pass on, in one process with the SDK's
+// in-memory exporter: a trace the sampler does not record has no span anywhere, yet its decision
+// travels on (flag 00) so that the services behind follow it; a decision made upstream is honoured.
+// test/tracing follows whole requests and events through the services.
+import { EventEmitter } from 'node:events';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { context, trace, TraceFlags } from '@opentelemetry/api';
+import { InMemorySpanExporter, TraceIdRatioBasedSampler } from '@opentelemetry/sdk-trace-base';
+import { grpc } from './grpc';
+import { grpcClientSpan, startTracing, tracedGrpcCall, tracedHttpRequest, type Tracing } from './tracing';
+
+// One exporter a describe: stopping tracing stops its exporter.
+let exporter = new InMemorySpanExporter();
+const PATH = '/switchboard.test.v1.TestService/Get';
+const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
+
+/** A request to the gateway's server as far as tracedHttpRequest reads it, and its response. */
+function exchange(headers: Record<string, string> = {}): { req: IncomingMessage; res: ServerResponse & EventEmitter } {
+  const req = { method: 'GET', url: '/v1/things/1', headers, httpVersion: '1.1', socket: { remoteAddress: '127.0.0.1' } } as unknown as IncomingMessage;
+  const res = Object.assign(new EventEmitter(), { statusCode: 200, writableFinished: true }) as unknown as ServerResponse & EventEmitter;
+  return { req, res };
+}
+
+/** Serves a request with tracedHttpRequest; the handler makes one gRPC call. Returns that call's metadata and whether a span was active. */
+function serveRequest(headers: Record<string, string> = {}): { metadata: grpc.Metadata; active: boolean } {
+  const { req, res } = exchange(headers);
+  const metadata = new grpc.Metadata();
+  let active = false;
+  tracedHttpRequest(req, res, () => {
+    active = trace.getSpan(context.active()) !== undefined;
+    grpcClientSpan(PATH, metadata)?.(0);
+  });
+  res.emit('close');
+  return { metadata, active };
+}
+
+/** Serves a gRPC call with tracedGrpcCall; the handler makes one call further. Returns that call's metadata and whether a span was active. */
+function serveCall(incoming: grpc.Metadata): { metadata: grpc.Metadata; active: boolean } {
+  const metadata = new grpc.Metadata();
+  let active = false;
+  tracedGrpcCall(PATH, incoming, (end) => {
+    active = trace.getSpan(context.active()) !== undefined;
+    grpcClientSpan(PATH, metadata)?.(0);
+    end(0);
+  });
+  return { metadata, active };
+}
+
+const traceparentOf = (metadata: grpc.Metadata) => String(metadata.get('traceparent')[0] ?? '');
+
+describe('when the sampler records no new trace (parentbased_traceidratio, 0)', () => {
+  let tracing: Tracing;
+  beforeAll(async () => {
+    tracing = await startTracing({ serviceName: 'test', exporter, env: { OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: '0' } });
+  });
+  afterAll(async () => tracing?.shutdown());
+
+  it('when a request starts a trace, then no span is made, and its gRPC calls carry a new trace flagged not sampled', () => {
+    exporter.reset();
+    const first = serveRequest();
+    const second = serveRequest();
+    expect(first.active).toBe(false);
+    const [, traceId, spanId, flags] = TRACEPARENT.exec(traceparentOf(first.metadata)) ?? [];
+    expect(flags).toBe('00');
+    expect(traceId).not.toMatch(/^0+$/);
+    expect(spanId).not.toMatch(/^0+$/);
+    // Each request its own trace.
+    expect(TRACEPARENT.exec(traceparentOf(second.metadata))?.[1]).not.toBe(traceId);
+    expect(exporter.getFinishedSpans()).toEqual([]);
+  });
+
+  it('when a service is called in such a trace, then it records nothing either and passes the same trace on', () => {
+    exporter.reset();
+    const { metadata: sent } = serveRequest();
+    const behind = serveCall(sent);
+    expect(behind.active).toBe(false);
+    expect(traceparentOf(behind.metadata)).toBe(traceparentOf(sent));
+    expect(exporter.getFinishedSpans()).toEqual([]);
+  });
+
+  it('when a request arrives in a trace its caller did not sample, then that trace is passed on, its tracestate and baggage too', () => {
+    exporter.reset();
+    const caller = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-00';
+    expect(traceparentOf(serveRequest({ traceparent: caller }).metadata)).toBe(caller);
+    const { metadata } = serveRequest({ traceparent: caller, tracestate: 'vendor=1', baggage: 'tenant=a' });
+    expect(traceparentOf(metadata)).toBe(caller);
+    expect(metadata.get('tracestate')).toEqual(['vendor=1']);
+    expect(metadata.get('baggage')).toEqual(['tenant=a']);
+    expect(exporter.getFinishedSpans()).toEqual([]);
+  });
+
+  it('when a request arrives in a trace its caller sampled, then the decision is honoured: spans under the caller\'s, and the calls behind record theirs', () => {
+    exporter.reset();
+    const traceId = '0af7651916cd43dd8448eb211c80319c';
+    const served = serveRequest({ traceparent: `00-${traceId}-b7ad6b7169203331-01` });
+    expect(served.active).toBe(true);
+    const [, sentTrace, clientSpanId, flags] = TRACEPARENT.exec(traceparentOf(served.metadata)) ?? [];
+    expect([sentTrace, flags]).toEqual([traceId, '01']);
+    const behind = serveCall(served.metadata);
+    expect(behind.active).toBe(true);
+    const spans = exporter.getFinishedSpans();
+    const server = spans.find((s) => s.attributes['http.request.method'] === 'GET')!;
+    expect(server.parentSpanContext?.spanId).toBe('b7ad6b7169203331');
+    const rpcServer = spans.find((s) => s.name === PATH.slice(1) && s.parentSpanContext?.spanId === clientSpanId);
+    expect(rpcServer?.spanContext().traceId).toBe(traceId);
+    expect(spans.every((s) => s.spanContext().traceId === traceId && (s.spanContext().traceFlags & TraceFlags.SAMPLED) === 1)).toBe(true);
+  });
+
+  it('when a traceparent is malformed or of another version, then it is read by the propagator as before: not followed', () => {
+    exporter.reset();
+    for (const bad of ['00-00000000000000000000000000000000-b7ad6b7169203331-00', '00-4bf92f3577b34da6a3ce929d0e0e4736-0000000000000000-00', 'zz-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-00']) {
+      const [, traceId, , flags] = TRACEPARENT.exec(traceparentOf(serveRequest({ traceparent: bad }).metadata)) ?? [];
+      // A new trace of this process (not sampled at this ratio), not the caller's.
+      expect(flags).toBe('00');
+      expect(bad).not.toContain(traceId);
+    }
+    // A later version with more fields: followed by the propagator (flag 00 here).
+    const later = '01-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-00-extra';
+    expect(traceparentOf(serveRequest({ traceparent: later }).metadata)).toBe('00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-00');
+  });
+});
+
+describe('when the sampler records half the new traces (traceidratio, 0.5)', () => {
+  let tracing: Tracing;
+  beforeAll(async () => {
+    exporter = new InMemorySpanExporter();
+    tracing = await startTracing({ serviceName: 'test', exporter, env: { OTEL_TRACES_SAMPLER: 'traceidratio', OTEL_TRACES_SAMPLER_ARG: '0.5' } });
+  });
+  afterAll(async () => tracing?.shutdown());
+
+  it('when requests start traces, then half of them are recorded: those whose trace id the sampler accepts, under that trace id', () => {
+    exporter.reset();
+    const sampler = new TraceIdRatioBasedSampler(0.5);
+    const sampled = (traceId: string) => sampler.shouldSample(context.active(), traceId).decision !== 0;
+    const sent = Array.from({ length: 200 }, () => TRACEPARENT.exec(traceparentOf(serveRequest().metadata))!);
+    const recorded = new Set(exporter.getFinishedSpans().map((s) => s.spanContext().traceId));
+    for (const [, traceId, , flags] of sent) {
+      expect(flags).toBe(sampled(traceId!) ? '01' : '00');
+      expect(recorded.has(traceId!)).toBe(flags === '01');
+    }
+    // The decision is made once, on the trace id the trace keeps (were it drawn again for the span,
+    // a quarter would be recorded): 100 expected, 70-130 more than 4 standard deviations wide.
+    const count = sent.filter(([, , , f]) => f === '01').length;
+    expect(count).toBeGreaterThanOrEqual(70);
+    expect(count).toBeLessThanOrEqual(130);
+  });
+});
