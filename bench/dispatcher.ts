@@ -178,12 +178,18 @@ const event = (accountId: string, id: string) => ({
   data: { sentAt: Date.now(), callId: id, from: '+14155550100', to: '+14155550199', durationSeconds: 42 },
 });
 
-/** Sum of a counter over all its label sets in a Prometheus text exposition. */
-async function metricTotal(url: string, name: string): Promise<number> {
+/** A counter summed by the values of one of its labels (`total`: over all) in a Prometheus text exposition. */
+async function metricBy(url: string, name: string, label: string): Promise<Record<string, number>> {
   const text = await (await fetch(url)).text();
-  let sum = 0;
-  for (const line of text.split('\n')) if (line.startsWith(`${name}{`) || line.startsWith(`${name} `)) sum += Number(line.slice(line.lastIndexOf(' ') + 1));
-  return sum;
+  const out: Record<string, number> = { total: 0 };
+  for (const line of text.split('\n')) {
+    if (!line.startsWith(`${name}{`) && !line.startsWith(`${name} `)) continue;
+    const v = Number(line.slice(line.lastIndexOf(' ') + 1));
+    const key = new RegExp(`${label}="([^"]*)"`).exec(line)?.[1] ?? '';
+    out[key] = (out[key] ?? 0) + v;
+    out.total! += v;
+  }
+  return out;
 }
 
 /**
@@ -329,7 +335,7 @@ export async function runDispatcherBench(opts: {
       // 1. Throughput: publish N events as fast as JetStream takes them; time until the last 2xx.
       resetAll();
       const used = tenants.slice(0, hosts);
-      const deferred0 = await metricTotal(metricsUrl, 'dispatcher_deliveries_deferred_total');
+      const deferred0 = await metricBy(metricsUrl, 'dispatcher_deliveries_deferred_total', 'reason');
       const cpu0 = cpuByProcess(pids, nats.port);
       const t0 = performance.now();
       await publishWindow(opts.events, `tp${hosts}`, hosts);
@@ -343,7 +349,12 @@ export async function runDispatcherBench(opts: {
       const cpu = cpuDelta(cpu0, cpu1, elapsed / 1000);
       // CPU time the dispatcher spent per event: steadier than the rate on a shared machine.
       const cpuPerEventUs = ((cpu1.dispatcher! - cpu0.dispatcher!) * 1e6) / opts.events;
-      const deferrals = (await metricTotal(metricsUrl, 'dispatcher_deliveries_deferred_total')) - deferred0;
+      const deferred1 = await metricBy(metricsUrl, 'dispatcher_deliveries_deferred_total', 'reason');
+      const deferrals = deferred1.total! - deferred0.total!;
+      const deferredWhy = Object.entries(deferred1)
+        .filter(([k, v]) => k !== 'total' && v > (deferred0[k] ?? 0))
+        .map(([k, v]) => `${k} ${v - (deferred0[k] ?? 0)}`)
+        .join(', ');
       const disorder = used.reduce((n, t) => n + outOfOrder(t.rx.arrivals, 2 * opts.hostConcurrency), 0);
       process.stderr.write(`  [${name}] CPU while delivering (100% = one core): ${cpu}; dispatcher ${fmt(cpuPerEventUs)} us per event\n`);
       // ... and every attempt recorded
@@ -360,7 +371,7 @@ export async function runDispatcherBench(opts: {
       const cpu2 = cpuByProcess(pids, nats.port);
       const work = workPerEvent(cpu0, cpu2, opts.events);
       process.stderr.write(
-        `  [${name}] dispatcher: ${fmt(dispatcherRate)} events/s (${opts.events} events, ${duplicates} duplicates, ${deferrals} deferrals, ${disorder} far out of order, ${connections} connections opened; all published after ${fmt(publishedMs)} ms)\n`,
+        `  [${name}] dispatcher: ${fmt(dispatcherRate)} events/s (${opts.events} events, ${duplicates} duplicates, ${deferrals} deferrals${deferredWhy ? ` (${deferredWhy})` : ''}, ${disorder} far out of order, ${connections} connections opened; all published after ${fmt(publishedMs)} ms)\n`,
       );
 
       // 2. Baseline: the same bodies signed and POSTed by a plain undici loop, as many in flight as the dispatcher may have to these hosts.
