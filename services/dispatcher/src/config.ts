@@ -80,8 +80,12 @@ const schema = z
      * Jobs waiting in memory (un-acknowledged, kept alive) for a slot, in a FIFO queue per host:
      * at most DELIVERY_HOST_QUEUE for one host and DELIVERY_QUEUE over all hosts; beyond, a job is
      * deferred through JetStream. The events consumer may hold DELIVERY_QUEUE + 1000 messages.
+     * By default one host may use the whole queue: a burst to one host is then attempted once
+     * per event, in order, up to DELIVERY_QUEUE events at once (a deferred job comes back only
+     * after its host's queue would have drained, out of order). A lower value keeps room for the
+     * other hosts during such a burst, at the price of deferring the rest of the burst.
      */
-    DELIVERY_HOST_QUEUE: int(4000, 1, 1_000_000),
+    DELIVERY_HOST_QUEUE: int(10_000, 1, 1_000_000),
     DELIVERY_QUEUE: int(10_000, 1, 1_000_000),
     /**
      * How long JetStream waits for an acknowledgement before it re-delivers a message to another
