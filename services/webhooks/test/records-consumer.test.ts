@@ -93,6 +93,19 @@ describe('attempt records from JetStream', () => {
     await waitFor(drained, { what: 'records consumer drained' });
   });
 
+  it('when Postgres refuses one record of a batch, then the others are stored and only it is dropped', async () => {
+    const acct = await h.newAccount();
+    const sub = await subscription(acct);
+    // A lone surrogate passes the checks but not Postgres's JSON (SQLSTATE 22P05); out-of-range numbers are refused before.
+    await publishBatch({
+      attempts: [record(sub.id, 'fine_1'), record(sub.id, 'lone_surrogate', { error: 'broken \ud800 text', outcome: 'retrying', deliveryOutcome: 'DELIVERY_OUTCOME_RETRYING' }), record(sub.id, 'huge', { attempt: 2 ** 40 }), record(sub.id, 'fine_2')],
+      disable: [],
+    });
+    await waitFor(async () => (await deliveries(acct, sub.id)).length === 2, { what: 'the two storable records', timeoutMs: 15_000 });
+    await waitFor(drained, { what: 'records consumer drained' });
+    expect((await deliveries(acct, sub.id)).map((d) => d.messageId).sort()).toEqual(['fine_1', 'fine_2']);
+  });
+
   it('when a message is not a record batch, then it is dropped and the batches after it are stored', async () => {
     const acct = await h.newAccount();
     const sub = await subscription(acct);

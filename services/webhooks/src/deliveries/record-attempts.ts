@@ -18,6 +18,8 @@ const DELIVERY_ID = /^dlv_[0-9a-f]{24}$/;
 const MAX_ATTEMPTS_PER_CALL = 1000;
 const ERROR_MAX = 2000;
 const REASON_MAX = 500;
+/** Largest value of an integer column. */
+const INT_MAX = 2 ** 31 - 1;
 
 /** A delivery record as it is inserted (its `seq` comes from the table), with the body it carried. */
 export type Attempt = Omit<Delivery, 'seq'> & { body?: string };
@@ -39,11 +41,13 @@ function checkAttempt(d: Delivery__Output, i: number, errors: FieldError[]): Att
   const trigger = d.trigger || 'event';
   if (!(TRIGGERS as readonly string[]).includes(trigger)) errors.push({ field: f('trigger'), message: `must be one of ${TRIGGERS.join(', ')}` });
   if (trigger !== 'event' && !DELIVERY_ID.test(d.id)) errors.push({ field: f('id'), message: 'is required for tests and resends (an id this service gave)' });
-  if (!Number.isInteger(d.attempt) || d.attempt < 1) errors.push({ field: f('attempt'), message: 'must be 1 or more' });
+  if (!Number.isInteger(d.attempt) || d.attempt < 1 || d.attempt > INT_MAX) errors.push({ field: f('attempt'), message: 'must be 1 or more' });
   if (!Number.isInteger(d.statusCode) || d.statusCode < 0 || d.statusCode > 999) errors.push({ field: f('statusCode'), message: 'must be 0..999' });
-  if (!Number.isInteger(d.durationMs) || d.durationMs < 0) errors.push({ field: f('durationMs'), message: 'must be 0 or more' });
+  if (!Number.isInteger(d.durationMs) || d.durationMs < 0 || d.durationMs > INT_MAX) errors.push({ field: f('durationMs'), message: 'must be 0 or more' });
   if (errors.length > before) return undefined;
-  const created = d.createdAt ? new Date(d.createdAt) : new Date();
+  const stated = d.createdAt ? new Date(d.createdAt) : undefined;
+  // A time Postgres cannot store (or none) is the time it is stored.
+  const created = stated && Math.abs(stated.getFullYear() - 2000) < 1000 ? stated : new Date();
   return {
     id: trigger !== 'event' ? d.id : newDeliveryId(),
     messageId: d.messageId,

@@ -18,9 +18,16 @@ import {
 } from '@switchboard/platform';
 import type { Delivery__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/Delivery';
 import type { Deps } from '../context';
-import { checkBatch, storeAttempts } from './record-attempts';
+import type { DisableRequest } from '../subscriptions/disable-subscriptions';
+import { checkBatch, storeAttempts, type Attempt } from './record-attempts';
 
 const LOOK_FOR_CONSUMER_EVERY_MS = 2000;
+
+/** Postgres refused the data (SQLSTATE class 22, data exception, or 23, integrity constraint), not the connection. */
+function isRefusedData(err: unknown): boolean {
+  const code = (err as { code?: unknown })?.code;
+  return typeof code === 'string' && /^2[23]/.test(code);
+}
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 /** A number as sent, or NaN (refused by the checks) when it is not one; absent is 0, as in the Delivery message. */
@@ -85,8 +92,16 @@ export function startRecordsConsumer(deps: Deps, nats: NatsHandle, logger: Logge
     }
     const checked = checkBatch(batch.attempts.map(deliveryFromJson), batch.disable);
     if (checked.errors.length > 0) log.error({ seq: msg.seq, errors: checked.errors.slice(0, 20), refused: checked.errors.length }, 'attempt records refused; dropped');
+    let refused = batch.attempts.length - checked.attempts.length;
     try {
-      await storeAttempts(deps, checked.attempts, checked.disable);
+      try {
+        await storeAttempts(deps, checked.attempts, checked.disable);
+      } catch (err) {
+        // Postgres refused the data itself (a value out of a column's range, say): one record must
+        // not hold up the others, so they are stored one by one and only what Postgres refuses is dropped.
+        if (!isRefusedData(err)) throw err;
+        refused += await storeOneByOne(checked.attempts, checked.disable);
+      }
     } catch (err) {
       const delay = Math.min(250 * 2 ** Math.min(msg.info.deliveryCount - 1, 5), 5000);
       batches.inc({ outcome: 'retried' });
@@ -95,9 +110,26 @@ export function startRecordsConsumer(deps: Deps, nats: NatsHandle, logger: Logge
       return;
     }
     batches.inc({ outcome: 'stored' });
-    records.inc({ outcome: 'stored' }, checked.attempts.length);
-    if (batch.attempts.length > checked.attempts.length) records.inc({ outcome: 'rejected' }, batch.attempts.length - checked.attempts.length);
+    records.inc({ outcome: 'stored' }, batch.attempts.length - refused);
+    if (refused > 0) records.inc({ outcome: 'rejected' }, refused);
     msg.ack();
+  }
+
+  /** Stores each record (and each disable request) in a transaction of its own; returns the records Postgres refused, dropped. */
+  async function storeOneByOne(attempts: Attempt[], disable: DisableRequest[]): Promise<number> {
+    let refused = 0;
+    const each = async (a: Attempt[], d: DisableRequest[]) => {
+      try {
+        await storeAttempts(deps, a, d);
+      } catch (err) {
+        if (!isRefusedData(err)) throw err;
+        refused += a.length;
+        log.error({ err: (err as Error).message, attempt: a[0] && { messageId: a[0].messageId, attempt: a[0].attempt }, disable: d[0] }, 'attempt record refused by Postgres; dropped');
+      }
+    };
+    for (const a of attempts) await each([a], []);
+    for (const d of disable) await each([], [d]);
+    return refused;
   }
 
   let stopped = false;
