@@ -36,17 +36,7 @@ export class MessageWriter {
   }
 
   uint32(value: number): this {
-    let v = value >>> 0;
-    this.room(5);
-    const b = this.buf;
-    let p = this.pos;
-    while (v > 127) {
-      b[p++] = (v & 127) | 128;
-      v >>>= 7;
-    }
-    b[p++] = v;
-    this.pos = p;
-    return this;
+    return this.varint64(value >>> 0, 0);
   }
 
   int32(value: number): this {
