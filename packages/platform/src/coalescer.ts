@@ -69,7 +69,25 @@ interface OwnedRow {
   account_id: string;
 }
 
-const ownedReaders = new WeakMap<PooledClient, Map<string, Coalescer<{ id: string; accountId: string }, OwnedRow | undefined>>>();
+/** Coalescers kept per pool and per key (a statement, a table). */
+type CoalescerCache<K, V> = WeakMap<PooledClient, Map<string, Coalescer<K, V>>>;
+
+/** The coalescer of `key` on `pool`, made by `make` the first time it is asked for. */
+function coalescerOf<K, V>(cache: CoalescerCache<K, V>, pool: PooledClient, key: string, make: () => Coalescer<K, V>): Coalescer<K, V> {
+  let byKey = cache.get(pool);
+  if (!byKey) {
+    byKey = new Map();
+    cache.set(pool, byKey);
+  }
+  let coalescer = byKey.get(key);
+  if (!coalescer) {
+    coalescer = make();
+    byKey.set(key, coalescer);
+  }
+  return coalescer;
+}
+
+const ownedReaders: CoalescerCache<{ id: string; accountId: string }, OwnedRow | undefined> = new WeakMap();
 
 /**
  * The row of `from` (a schema-qualified table with text `id` and `account_id` columns) with this id
@@ -77,15 +95,8 @@ const ownedReaders = new WeakMap<PooledClient, Map<string, Coalescer<{ id: strin
  * of Get calls) go as one prepared statement (`id = any($1)`), a lone one as `id = $1 and account_id = $2`.
  */
 export function readOwnedRow<R extends OwnedRow>(pool: PooledClient, from: string, columns: string, id: string, accountId: string): Promise<R | undefined> {
-  let byTable = ownedReaders.get(pool);
-  if (!byTable) {
-    byTable = new Map();
-    ownedReaders.set(pool, byTable);
-  }
-  const key = `${from} ${columns}`;
-  let reader = byTable.get(key);
-  if (!reader) {
-    reader = new Coalescer(async (keys) => {
+  const reader = coalescerOf(ownedReaders, pool, `${from} ${columns}`, () =>
+    new Coalescer(async (keys) => {
       const rows =
         keys.length === 1
           ? await queryPrepared<OwnedRow>(pool, `select ${columns} from ${from} where id = $1 and account_id = $2`, [keys[0]!.id, keys[0]!.accountId])
@@ -95,13 +106,12 @@ export function readOwnedRow<R extends OwnedRow>(pool: PooledClient, from: strin
         const row = byId.get(k.id);
         return row && row.account_id === k.accountId ? row : undefined;
       });
-    });
-    byTable.set(key, reader);
-  }
+    }),
+  );
   return reader.load({ id, accountId }) as Promise<R | undefined>;
 }
 
-const statementReaders = new WeakMap<PooledClient, Map<string, Coalescer<unknown[], unknown[]>>>();
+const statementReaders: CoalescerCache<unknown[], unknown[]> = new WeakMap();
 
 /**
  * The rows of a read statement (`$1`, `$2`, ... its parameters, of the Postgres `types` given in
@@ -112,27 +122,20 @@ const statementReaders = new WeakMap<PooledClient, Map<string, Coalescer<unknown
  * row of parameters (an index scan with a limit); the parameters must not be arrays themselves.
  */
 export function queryCoalesced<R>(pool: PooledClient, text: string, types: readonly string[], values: unknown[]): Promise<R[]> {
-  let byText = statementReaders.get(pool);
-  if (!byText) {
-    byText = new Map();
-    statementReaders.set(pool, byText);
-  }
-  let reader = byText.get(text);
-  if (!reader) {
+  const reader = coalescerOf(statementReaders, pool, text, () => {
     const inner = text.replace(/\$(\d+)/g, (_, n: string) => `q.p${n}`);
     const params = types.map((_, i) => `p${i + 1}`).join(', ');
     // Each call's rows in its statement's order: numbered inside the lateral subquery, sorted by call and number.
     const together =
       `select x.*, q."?i" from unnest(${types.map((t, i) => `$${i + 1}::${t}[]`).join(', ')}) with ordinality as q(${params}, "?i") ` +
       `cross join lateral (select y.*, row_number() over () as "?n" from (${inner}) as y) as x order by q."?i", x."?n"`;
-    reader = new Coalescer<unknown[], unknown[]>(async (calls) => {
+    return new Coalescer<unknown[], unknown[]>(async (calls) => {
       if (calls.length === 1) return [await queryPrepared(pool, text, calls[0]!)];
       const rows = await queryPrepared<{ '?i': string }>(pool, together, types.map((_, i) => calls.map((c) => c[i])));
       const answers: unknown[][] = calls.map(() => []);
       for (const row of rows) answers[Number(row['?i']) - 1]!.push(row);
       return answers;
     });
-    byText.set(text, reader);
-  }
+  });
   return reader.load(values) as Promise<R[]>;
 }
