@@ -68,7 +68,7 @@ export interface RecordsConsumerOptions {
 export function startRecordsConsumer(deps: Deps, nats: NatsHandle, logger: Logger, registry: Registry, opts: RecordsConsumerOptions): ConsumerLoop {
   const records = new Counter({
     name: 'webhooks_attempt_records_total',
-    help: 'Attempt records received from the dispatchers, by outcome (stored; rejected: refused by the checks and dropped).',
+    help: 'Attempt records received from the dispatchers, by outcome (stored; rejected: refused by the checks or by Postgres, and dropped).',
     labelNames: ['outcome'],
     registers: [registry],
   });
