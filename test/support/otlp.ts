@@ -5,6 +5,9 @@
 export interface ExportedSpan {
   service: string;
   traceId: string;
+  spanId: string;
+  /** The parent span's id; empty for a root span. */
+  parentSpanId: string;
   name: string;
   kind: number;
 }
@@ -16,18 +19,21 @@ export function exportedSpans(body: Buffer, contentType: string | undefined): Ex
 
 function fromJson(body: Buffer): ExportedSpan[] {
   const request = JSON.parse(body.toString('utf8')) as {
-    resourceSpans: { resource: { attributes: { key: string; value: { stringValue?: string } }[] }; scopeSpans: { spans: { traceId: string; name: string; kind: number }[] }[] }[];
+    resourceSpans: {
+      resource: { attributes: { key: string; value: { stringValue?: string } }[] };
+      scopeSpans: { spans: { traceId: string; spanId: string; parentSpanId?: string; name: string; kind: number }[] }[];
+    }[];
   };
   return request.resourceSpans.flatMap((rs) => {
     const service = rs.resource.attributes.find((a) => a.key === 'service.name')?.value.stringValue ?? '';
-    return rs.scopeSpans.flatMap((ss) => ss.spans.map((s) => ({ service, traceId: s.traceId, name: s.name, kind: s.kind })));
+    return rs.scopeSpans.flatMap((ss) => ss.spans.map((s) => ({ service, traceId: s.traceId, spanId: s.spanId, parentSpanId: s.parentSpanId ?? '', name: s.name, kind: s.kind })));
   });
 }
 
 /**
  * The protobuf encoding, field by field (opentelemetry/proto/trace/v1): a request's resource_spans
  * (1) have a resource (1) whose attributes (1) are key (1) / value (2, a string_value 1) pairs, and
- * scope_spans (2) whose spans (2) have trace_id (1), name (5) and kind (6).
+ * scope_spans (2) whose spans (2) have trace_id (1), span_id (2), parent_span_id (4), name (5) and kind (6).
  */
 function fromProtobuf(body: Uint8Array): ExportedSpan[] {
   const spans: ExportedSpan[] = [];
@@ -42,7 +48,7 @@ function fromProtobuf(body: Uint8Array): ExportedSpan[] {
     for (const [, scopeSpans] of fields(resourceSpans as Uint8Array, 2)) {
       for (const [, span] of fields(scopeSpans as Uint8Array, 2)) {
         const f = new Map(fields(span as Uint8Array));
-        spans.push({ service, traceId: Buffer.from(f.get(1) as Uint8Array).toString('hex'), name: text(f.get(5)), kind: Number(f.get(6) ?? 0) });
+        spans.push({ service, traceId: hex(f.get(1)), spanId: hex(f.get(2)), parentSpanId: hex(f.get(4)), name: text(f.get(5)), kind: Number(f.get(6) ?? 0) });
       }
     }
   }
@@ -50,6 +56,7 @@ function fromProtobuf(body: Uint8Array): ExportedSpan[] {
 }
 
 const text = (v: Uint8Array | number | undefined) => (v instanceof Uint8Array ? Buffer.from(v).toString('utf8') : '');
+const hex = (v: Uint8Array | number | undefined) => (v instanceof Uint8Array ? Buffer.from(v).toString('hex') : '');
 
 /** The fields of a protobuf message (numbered `only`, if given): varints as numbers, length-delimited ones as bytes. */
 function fields(buf: Uint8Array, only?: number): [number, Uint8Array | number][] {

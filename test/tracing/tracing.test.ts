@@ -2,8 +2,10 @@
 // gateway is one trace down to the applications service's Postgres query, and a session event
 // published to JetStream is one trace through the dispatcher to the POST a receiver gets.
 // The services are imported only after startTracing, as their main modules do.
+import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { context, SpanKind, SpanStatusCode, trace, TraceFlags } from '@opentelemetry/api';
 import { InMemorySpanExporter, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
@@ -167,6 +169,54 @@ describe('a request through the gateway', () => {
     expect(spans().filter((s) => String(s.attributes['rpc.service']).startsWith('grpc.health'))).toEqual([]);
     expect(spans().filter((s) => String(s.attributes['http.route'] ?? s.attributes['http.target'] ?? '').includes('readyz'))).toEqual([]);
   });
+  it('when the gateway runs as its own process (it keeps no active context), then its spans and the call behind it are still one trace', async () => {
+    const sink = await startOtlpSink();
+    const port = await testing.freePort();
+    const gateway = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: fileURLToPath(new URL('../../services/gateway/', import.meta.url)),
+      env: { ...process.env, ...stack.env, PORT: String(port), OPS_PORT: '0', OTEL_EXPORTER_OTLP_ENDPOINT: sink.url, OTEL_TRACES_SAMPLER: 'parentbased_always_on', OTEL_BSP_SCHEDULE_DELAY: '50' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    const exited = new Promise<void>((r) => gateway.once('exit', () => r()));
+    try {
+      const frank = await stack.createAccount('frank');
+      const created = await stack.request(frank, 'POST', '/v1/applications/', { name: 'traced', voiceUrl: 'https://example.com/voice' });
+      const path = new URL(((await created.json()) as { href: string }).href).pathname;
+      await testing.waitFor(
+        async () => {
+          if (gateway.exitCode !== null) throw new Error(`gateway exited with ${gateway.exitCode}`);
+          return (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => undefined))?.ok;
+        },
+        { timeoutMs: 60_000, intervalMs: 100, what: 'gateway child ready' },
+      );
+      exporter.reset();
+      const res = await fetch(`http://127.0.0.1:${port}${path}`, { headers: { authorization: frank.authorization } });
+      expect(res.status).toBe(200);
+
+      // The gateway's spans, exported over OTLP: the request's server span and, under it, the call's client span.
+      const [server, client] = await testing.waitFor(
+        () => {
+          const server = sink.spans.find((s) => s.service === 'gateway' && s.kind === 2 && s.name.startsWith('GET ') && s.name.endsWith('/v1/applications/:id'));
+          const client = sink.spans.find((s) => s.service === 'gateway' && s.kind === 3 && s.name.endsWith('/GetApplication'));
+          return server && client && ([server, client] as const);
+        },
+        { what: 'exported gateway spans', timeoutMs: 15_000 },
+      );
+      expect(client.traceId).toBe(server.traceId);
+      expect(client.parentSpanId).toBe(server.spanId);
+      // The applications service (this process) continued the call's span, down to its query.
+      const grpcServer = await findSpan((s) => s.kind === SpanKind.SERVER && s.parentSpanContext?.spanId === client.spanId, 'the call\'s server span');
+      expect(traceOf(grpcServer)).toBe(server.traceId);
+      expect(grpcServer.attributes['rpc.method']).toBe('GetApplication');
+      const query = await findSpan((s) => s.instrumentationScope.name.endsWith('instrumentation-pg') && s.parentSpanContext?.spanId === idOf(grpcServer), 'postgres query span');
+      expect(ancestry(query).map(label)).toEqual(['pg CLIENT', 'grpc SERVER']);
+    } finally {
+      if (gateway.exitCode === null) gateway.kill('SIGTERM');
+      await exited;
+      await sink.close();
+    }
+    // Starting a process under tsx takes a while on a busy machine.
+  }, 90_000);
 });
 
 describe('a session launched through the Session API', () => {

@@ -8,7 +8,7 @@ import { CallBatcher, type CallBatcherOptions, metadataFromMap, metadataToMap, t
 import { IDEMPOTENCY_ACCOUNT, IDEMPOTENCY_HASH, IDEMPOTENCY_KEY, type IdempotencyScope, type IdempotencyStore } from './idempotency';
 import type { Logger } from './logger';
 import { LATENCY_BUCKETS } from './metrics';
-import { grpcClientSpan, tracedGrpcCall } from './tracing';
+import { grpcClientSpan, tracedGrpcCall, type TraceContext } from './tracing';
 
 export const REQUEST_ID_KEY = 'x-request-id';
 
@@ -255,6 +255,11 @@ export interface ClientCallOptions {
   timeoutMs?: number;
   /** An API request's Idempotency-Key, its request hash and account: the called service answers a repeat from its store. */
   idempotency?: IdempotencyScope;
+  /**
+   * The trace the call belongs to (a request's requestTrace); without it, the active context's.
+   * A process without a context manager (the gateway) names it on every call it makes for a request.
+   */
+  trace?: TraceContext;
 }
 
 /** Turns a generated client interface into promise-returning methods taking (request, options). */
@@ -342,7 +347,7 @@ export function promiseClient<C extends grpc.Client>(raw: C, opts: PromiseClient
               metadata.set(IDEMPOTENCY_HASH, options.idempotency.hash);
               metadata.set(IDEMPOTENCY_ACCOUNT, options.idempotency.accountId);
             }
-            const endSpan = typeof path === 'string' ? grpcClientSpan(path, metadata) : undefined;
+            const endSpan = typeof path === 'string' ? grpcClientSpan(path, metadata, options.trace) : undefined;
             const deadline = Date.now() + (options.timeoutMs ?? timeoutDefault);
             const started = process.hrtime.bigint();
             const done: UnaryCallback = (err, res) => {

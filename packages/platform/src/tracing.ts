@@ -71,6 +71,14 @@ export interface TracingOptions {
    * InMemorySpanExporter), whatever the environment says; the OTLP exporter is not created.
    */
   exporter?: SpanExporter;
+  /**
+   * Whether the process keeps the active trace context across its asynchronous work with the
+   * AsyncLocalStorage context manager (default true). Without it (false) context.active() is always
+   * empty, and nothing pays for carrying a context through every promise: for a process that hands
+   * each request's context to what it calls itself, as the gateway does (requestTrace, the `trace`
+   * of its gRPC calls' options). Instrumentations (pg, undici) then see no parent.
+   */
+  contextManager?: boolean;
 }
 
 export interface Tracing {
@@ -159,8 +167,9 @@ export async function startTracing(opts: TracingOptions): Promise<Tracing> {
       maxExportBatchSize: 1024,
     });
   }
-  // The tracer provider, the AsyncLocalStorage context manager and the W3C propagator, and no more:
-  // NodeSDK would also read the environment for metrics and logs exporters and detect resources.
+  // The tracer provider, the AsyncLocalStorage context manager (unless the process does without)
+  // and the W3C propagator, and no more: NodeSDK would also read the environment for metrics and
+  // logs exporters and detect resources.
   const sampler = samplerOf(traceBase, config);
   const ids = new PresetIdGenerator(new traceBase.RandomIdGenerator());
   const provider = new NodeTracerProvider({
@@ -169,7 +178,7 @@ export async function startTracing(opts: TracingOptions): Promise<Tracing> {
     sampler,
     idGenerator: ids,
   });
-  provider.register();
+  provider.register(opts.contextManager === false ? { contextManager: null } : {});
   // HTTP and gRPC have no instrumentation: their spans are made by the gateway's server
   // (tracedHttpRequest) and the platform's gRPC client and server wrappers (grpcClientSpan,
   // tracedGrpcCall), which every request and call already goes through.
@@ -213,9 +222,13 @@ export async function startTracing(opts: TracingOptions): Promise<Tracing> {
  * so the instrumentations are in place before pg or undici load), as runMain does.
  * Stopping the service flushes the spans still buffered.
  */
-export async function runTracedMain(name: string, start: () => Promise<{ logger: Logger; stop: () => Promise<void> }>): Promise<void> {
+export async function runTracedMain(
+  name: string,
+  start: () => Promise<{ logger: Logger; stop: () => Promise<void> }>,
+  options: Pick<TracingOptions, 'contextManager'> = {},
+): Promise<void> {
   await runMain(name, async () => {
-    const tracing = await startTracing({ serviceName: name });
+    const tracing = await startTracing({ serviceName: name, ...options });
     const service = await start();
     return {
       logger: service.logger,
@@ -353,12 +366,27 @@ function inject<C>(ctx: Context, carrier: C, setter: TextMapSetter<C>): void {
 // HTTP requests to the gateway: a server span per request, made by the server itself (an
 // instrumentation of node:http would wrap every request and response and compute its attributes).
 
+/** The trace context of a request, as tracedHttpRequest keeps it on the request (see requestTrace). */
+export type TraceContext = Context;
+
+const REQUEST_TRACE = Symbol('switchboard.requestTrace');
+
+/**
+ * The trace context tracedHttpRequest runs `req` in (its span's, or the unrecorded trace it is in):
+ * what the request's own gRPC calls continue when they are given it (ClientCallOptions.trace), with
+ * or without a context manager. Undefined without tracing.
+ */
+export function requestTrace(req: IncomingMessage): TraceContext | undefined {
+  return (req as IncomingMessage & { [REQUEST_TRACE]?: TraceContext })[REQUEST_TRACE];
+}
+
 /**
  * Runs `handle` (the server's handler of the request) in a SERVER span whose parent is the trace
  * context the request's headers carry (W3C traceparent); the span ends when the response closes,
  * named by the Express route that answered (`GET /v1/applications/:id`) and with its status code.
- * `redact` masks credentials in the URL (path and query) before it is recorded. Without tracing it
- * just runs `handle`.
+ * The request keeps that context (requestTrace), and `handle` runs in it as the active context too
+ * (where a context manager keeps one). `redact` masks credentials in the URL (path and query)
+ * before it is recorded. Without tracing it just runs `handle`.
  */
 export function tracedHttpRequest(req: IncomingMessage, res: ServerResponse, handle: () => void, redact: (url: string) => string = (url) => url): void {
   if (!state.started) return handle();
@@ -372,6 +400,7 @@ export function tracedHttpRequest(req: IncomingMessage, res: ServerResponse, han
   );
   const { ctx, span } = handlerSpan(req.method ?? 'GET', SpanKind.SERVER, undefined, parent);
   if (span) recordHttpRequest(span, req, res, redact);
+  (req as IncomingMessage & { [REQUEST_TRACE]?: TraceContext })[REQUEST_TRACE] = ctx;
   // Express reads bodies with raw-body, which calls back in the context it was called in: what
   // follows the body (the routes) stays in the trace with no binding of the request's events.
   context.with(ctx, handle);
@@ -523,13 +552,13 @@ function endRpc(span: Span, code: number, failed: boolean, message?: string): vo
 }
 
 /**
- * Starts the client span of a call to `path` within the active context and writes its context into
- * the call's `metadata`. Returns what ends the span with the call's status code; undefined (and
- * nothing done) without tracing.
+ * Starts the client span of a call to `path` within `parent` (by default the active context) and
+ * writes its context into the call's `metadata`. Returns what ends the span with the call's status
+ * code; undefined (and nothing done) without tracing.
  */
-export function grpcClientSpan(path: string, metadata: RpcMetadata): ((code: number, message?: string) => void) | undefined {
+export function grpcClientSpan(path: string, metadata: RpcMetadata, parent?: TraceContext): ((code: number, message?: string) => void) | undefined {
   if (!state.started) return undefined;
-  const active = context.active();
+  const active = parent ?? context.active();
   if (unrecordedTrace(active)) {
     inject(active, metadata, rpcSetter);
     return undefined;

@@ -4,6 +4,7 @@
 // replica with a short queue (503 beyond it), and a per-client-address budget of failed ones (429).
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { AppError, type Counter } from '@switchboard/platform';
+import type { TraceContext } from '@switchboard/platform/tracing';
 import type { AccountsClient } from '@switchboard/proto';
 import { BoundedMap } from './bounded-map';
 import { RateLimiter } from './rate-limit';
@@ -22,6 +23,12 @@ interface CacheEntry {
   refreshAt: number;
   /** Until then this credential is re-verified even while the username is locked out. */
   knownGoodUntil: number;
+}
+
+/** The request a verification is made for: its id and its trace, passed to the verifying call. */
+interface VerifyCall {
+  requestId: string;
+  trace?: TraceContext;
 }
 
 interface FailureEntry {
@@ -162,8 +169,11 @@ export class Authenticator {
     return wait > 0 ? { status: 429, retryAfter: Math.max(1, Math.ceil(wait / 1000)) } : { status: 503, retryAfter: 1 };
   }
 
-  /** `address`: the client's address (clientAddress), for the limit on failed verifications. */
-  async authenticate(header: string | undefined, requestId: string, address = ''): Promise<Principal> {
+  /**
+   * `address`: the client's address (clientAddress), for the limit on failed verifications; `trace`:
+   * the request's trace, which a verification it starts continues.
+   */
+  async authenticate(header: string | undefined, requestId: string, address = '', trace?: TraceContext): Promise<Principal> {
     const { username, password } = Authenticator.parse(header);
     const digest = createHash('sha256').update(username).update('\0').update(password).digest();
     const now = this.now();
@@ -177,7 +187,7 @@ export class Authenticator {
       // leaves it to expire.
       if (now >= cached.refreshAt) {
         cached.refreshAt = cached.expires;
-        this.verifyOnce(username, password, digest, requestId, true).catch(() => undefined);
+        this.verifyOnce(username, password, digest, { requestId, trace }, true).catch(() => undefined);
       }
       return cached.principal;
     }
@@ -191,7 +201,7 @@ export class Authenticator {
       const retryAfter = Math.ceil((failure.lockedUntil - now) / 1000);
       throw retryLater('rate_limited', `too many failed logins for this user; try again in ${retryAfter} s`, retryAfter);
     }
-    if (knownGood) return this.verifyOnce(username, password, digest, requestId, true);
+    if (knownGood) return this.verifyOnce(username, password, digest, { requestId, trace }, true);
     // A request whose credentials are being verified already waits for that verification: it
     // starts none, so it takes nothing of the address's budget (an integration's first burst of
     // concurrent requests is one verification, not one guess per request).
@@ -204,7 +214,7 @@ export class Authenticator {
       this.opts.metrics?.shed?.inc();
       throw retryLater('rate_limited', 'too many failed logins from this address; try again later', Math.ceil(wait / 1000));
     }
-    const principal = this.verifyOnce(username, password, digest, requestId, false);
+    const principal = this.verifyOnce(username, password, digest, { requestId, trace }, false);
     // Only a refused password keeps the token: a verification that could not be made (the
     // accounts service or its database away, a full verifier) is no failed login.
     principal.then(
@@ -217,14 +227,14 @@ export class Authenticator {
   }
 
   /** Concurrent requests with the same credentials (and a refresh ahead) share one verification. */
-  private verifyOnce(username: string, password: string, digest: Buffer, requestId: string, priority: boolean): Promise<Principal> {
+  private verifyOnce(username: string, password: string, digest: Buffer, call: VerifyCall, priority: boolean): Promise<Principal> {
     const key = inflightKey(username, digest);
     let pending = this.inflight.get(key);
     if (!pending) {
       // The owner's verified credential (a refresh, or presented during a lockout) goes first and is
       // never refused for a full queue: a flood of guesses must not lock the owner out.
       pending = this.gate
-        .run(() => this.verify(username, password, digest, requestId, priority), priority)
+        .run(() => this.verify(username, password, digest, call, priority), priority)
         .catch((err: unknown) => {
           if (err instanceof AppError && err.code === 'unavailable' && (err as { retryAfter?: number }).retryAfter) this.opts.metrics?.shed?.inc();
           throw err;
@@ -235,10 +245,10 @@ export class Authenticator {
     return pending;
   }
 
-  private async verify(username: string, password: string, digest: Buffer, requestId: string, priority: boolean): Promise<Principal> {
+  private async verify(username: string, password: string, digest: Buffer, call: VerifyCall, priority: boolean): Promise<Principal> {
     try {
       // The owner's credential also goes first at the applications service's KDF (priority).
-      const res = await this.accounts.verifyCredentials({ username, password, priority }, { requestId });
+      const res = await this.accounts.verifyCredentials({ username, password, priority }, call);
       const principal = { accountId: res.account!.id, username: res.account!.username };
       // A success resets the failure count, but not a lockout in force: the owner getting through
       // during a brute force must not hand the attacker a fresh set of guesses.

@@ -3,6 +3,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import { AppError } from '@switchboard/platform';
+import { requestTrace } from '@switchboard/platform/tracing';
 import type { Cidr } from '@switchboard/platform';
 import type { Authenticator } from '../auth';
 import { clientAddress } from '../client-address';
@@ -13,7 +14,7 @@ import { requestIdOf } from './request-id';
 export function authenticate(authenticator: Authenticator, limiter: RateLimiter, trustedProxies: readonly Cidr[]) {
   return (req: Request, res: Response, next: NextFunction): void => {
     const address = clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], trustedProxies);
-    authenticator.authenticate(req.headers.authorization, req.state.requestId, address).then(
+    authenticator.authenticate(req.headers.authorization, req.state.requestId, address, requestTrace(req)).then(
       (p) => {
         req.state.principal = p;
         const wait = limiter.take(p.accountId);

@@ -1,6 +1,7 @@
 import type { Request } from 'express';
 import { createHash } from 'node:crypto';
 import { AppError, type ClientCallOptions, type Logger } from '@switchboard/platform';
+import { requestTrace } from '@switchboard/platform/tracing';
 import type { Principal } from '../auth';
 
 /** Per-request values set by the middleware chain. */
@@ -23,9 +24,12 @@ export function principal(req: Request): Principal {
   return p;
 }
 
-/** Options for every gRPC call made on behalf of this request. */
-export function callOptions(req: Request): { requestId: string } {
-  return { requestId: req.state.requestId };
+/**
+ * Options for every gRPC call made on behalf of this request: its request id, and its trace (the
+ * gateway keeps no active context, so each call is told which trace it continues).
+ */
+export function callOptions(req: Request): Pick<ClientCallOptions, 'requestId' | 'trace'> {
+  return { requestId: req.state.requestId, trace: requestTrace(req) };
 }
 
 /** Visible ASCII, 1 to 255 characters (IETF draft "The Idempotency-Key HTTP Header Field" leaves the format to the API). */
