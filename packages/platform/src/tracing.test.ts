@@ -145,4 +145,14 @@ describe('when the sampler records half the new traces (traceidratio, 0.5)', () 
     expect(count).toBeGreaterThanOrEqual(70);
     expect(count).toBeLessThanOrEqual(130);
   });
+
+  it('when many traces start, then every trace id and span id is new (the ids are cut from a pool of random bytes, refilled as it runs out)', () => {
+    // 2,000 requests draw 96 KB of hex: the 4 KiB pool is refilled about a dozen times.
+    const sent = Array.from({ length: 2000 }, () => TRACEPARENT.exec(traceparentOf(serveRequest().metadata))!);
+    const traceIds = sent.map(([, traceId]) => traceId!);
+    const spanIds = sent.map(([, , spanId]) => spanId!);
+    expect(new Set(traceIds).size).toBe(traceIds.length);
+    expect(new Set(spanIds).size).toBe(spanIds.length);
+    for (const id of [...traceIds, ...spanIds]) expect(id).not.toMatch(/^0+$/);
+  });
 });

@@ -8,6 +8,7 @@
 // server; the gRPC client and server wrappers of grpc.ts), through the helpers below.
 // This module imports nothing of the platform but its config helpers for that reason.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { randomFillSync } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { context, createContextKey, isSpanContextValid, propagation, ROOT_CONTEXT, SamplingDecision, SpanKind, SpanStatusCode, trace, TraceFlags, type Attributes, type Context, type Span, type SpanContext, type TextMapGetter, type TextMapSetter } from '@opentelemetry/api';
 import type { IdGenerator, Sampler, SpanExporter } from '@opentelemetry/sdk-trace-base';
@@ -126,6 +127,33 @@ class PresetIdGenerator implements IdGenerator {
   generateSpanId = (): string => this.random.generateSpanId();
 }
 
+/**
+ * Random trace and span ids (lowercase hex, never all zeros) cut from a pool of hex text made
+ * 4 KiB of random bytes at a time: one draw from the system's generator and one hex conversion for
+ * about 170 traces, where the SDK's generator makes four Math.random() calls and a hex conversion
+ * per id. Every request draws a trace id and a span id, sampled or not.
+ */
+class PooledIdGenerator implements IdGenerator {
+  private readonly bytes = Buffer.allocUnsafe(4096);
+  private hex = '';
+  private at = 0;
+  private take(chars: number): string {
+    for (;;) {
+      if (this.at + chars > this.hex.length) {
+        randomFillSync(this.bytes);
+        this.hex = this.bytes.toString('hex');
+        this.at = 0;
+      }
+      const id = this.hex.slice(this.at, (this.at += chars));
+      if (!ALL_ZEROS.test(id)) return id;
+    }
+  }
+  generateTraceId = (): string => this.take(32);
+  generateSpanId = (): string => this.take(16);
+}
+
+const ALL_ZEROS = /^0+$/;
+
 /** The sampler OTEL_TRACES_SAMPLER names, with OTEL_TRACES_SAMPLER_ARG as its ratio. */
 function samplerOf(base: typeof import('@opentelemetry/sdk-trace-base'), config: TracingConfig): Sampler {
   const { AlwaysOffSampler, AlwaysOnSampler, ParentBasedSampler, TraceIdRatioBasedSampler } = base;
@@ -171,7 +199,7 @@ export async function startTracing(opts: TracingOptions): Promise<Tracing> {
   // and the W3C propagator, and no more: NodeSDK would also read the environment for metrics and
   // logs exporters and detect resources.
   const sampler = samplerOf(traceBase, config);
-  const ids = new PresetIdGenerator(new traceBase.RandomIdGenerator());
+  const ids = new PresetIdGenerator(new PooledIdGenerator());
   const provider = new NodeTracerProvider({
     resource: resourceFromAttributes({ 'service.name': config.OTEL_SERVICE_NAME ?? opts.serviceName }),
     spanProcessors: [processor],
@@ -309,8 +337,9 @@ function unrecordedTrace(ctx: Context): Unrecorded | undefined {
  * aside, which the platform's gRPC calls and NATS publishes pass on (unrecordedTrace).
  */
 function unrecordedContext(ctx: Context, kept: Unrecorded): Context {
-  if (ctx.getValue(UNRECORDED) === kept && trace.getSpan(ctx) === undefined) return ctx;
-  return trace.deleteSpan(ctx).setValue(UNRECORDED, kept);
+  const spanless = trace.getSpan(ctx) === undefined;
+  if (spanless && ctx.getValue(UNRECORDED) === kept) return ctx;
+  return (spanless ? ctx : trace.deleteSpan(ctx)).setValue(UNRECORDED, kept);
 }
 
 /**
@@ -377,6 +406,8 @@ const REQUEST_TRACE = Symbol('switchboard.requestTrace');
  * or without a context manager. Undefined without tracing.
  */
 export function requestTrace(req: IncomingMessage): TraceContext | undefined {
+  // Without tracing the property is absent, and looking for it up the request's prototype chain costs more than this test.
+  if (!state.started) return undefined;
   return (req as IncomingMessage & { [REQUEST_TRACE]?: TraceContext })[REQUEST_TRACE];
 }
 
