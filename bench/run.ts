@@ -50,7 +50,8 @@ for (const name of selected) {
     const shares = (process.env.BENCH_TRACING_SAMPLED ?? 'default,1').split(',').map((s) => (s.trim() === 'default' ? 'default' : Number(s)));
     const runs = [];
     for (const sampled of shares) {
-      const r = await runTracingBench(compare, sampled);
+      // BENCH_TRACING_PAIRS pairs of stacks, each measured alone (4 by default, two started each way: see runTracingBench).
+      const r = await runTracingBench(compare, sampled, Number(process.env.BENCH_TRACING_PAIRS ?? 4));
       runs.push(r);
       out.push(printTracingResults(r, connections));
     }
