@@ -12,5 +12,5 @@ export async function listApplications(deps: Deps, req: ListApplicationsRequest_
   // A raw prepared read on the pool (repository.ts): no identity map, so no per-call fork; each
   // row becomes its message directly.
   const page = toPage(await readPage(deps.orm.em, req.accountId, after, n + 1), n, 'a');
-  return { items: page.items.map(listMessage), nextCursor: page.nextCursor };
+  return { items: page.items.map((r) => listMessage(r, req.accountId)), nextCursor: page.nextCursor };
 }

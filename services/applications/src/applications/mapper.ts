@@ -23,11 +23,11 @@ export function toMessage(a: ApplicationView): Message {
   };
 }
 
-/** The message of a list page's row: the fields of toMessage, the timestamps from their text (no Date). */
-export function listMessage(r: ApplicationListRow): Message {
+/** The message of a row of `accountId`'s list page: the fields of toMessage, the timestamps from their text (no Date). */
+export function listMessage(r: ApplicationListRow, accountId: string): Message {
   return {
     id: r.id,
-    accountId: r.account_id,
+    accountId,
     name: r.name,
     voiceUrl: r.voice_url || undefined,
     messagingUrl: r.messaging_url || undefined,

@@ -40,9 +40,10 @@ export interface ApplicationRow {
 /**
  * A row of a list page: the columns of ApplicationRow with the timestamps as Postgres writes them
  * (`created_at::text`), which the list's message takes as ISO text (isoTimestamp) without a Date
- * per column read, copied and written out again.
+ * per column read, copied and written out again; without account_id, which is the account the
+ * page was read for.
  */
-export interface ApplicationListRow extends Omit<ApplicationRow, 'created_at' | 'updated_at'> {
+export interface ApplicationListRow extends Omit<ApplicationRow, 'account_id' | 'created_at' | 'updated_at'> {
   created_at: string;
   updated_at: string;
 }
@@ -51,7 +52,7 @@ export interface ApplicationListRow extends Omit<ApplicationRow, 'created_at' | 
 const COLUMNS =
   'seq::text, id, account_id::text, name, voice_url, messaging_url, voice_fallback_url, messaging_fallback_url, environment_id::text, api_type, partition, created_at, updated_at';
 const LIST_COLUMNS =
-  'seq::text, id, account_id::text, name, voice_url, messaging_url, voice_fallback_url, messaging_fallback_url, environment_id::text, api_type, partition, created_at::text as created_at, updated_at::text as updated_at';
+  'seq::text, id, name, voice_url, messaging_url, voice_fallback_url, messaging_fallback_url, environment_id::text, api_type, partition, created_at::text as created_at, updated_at::text as updated_at';
 
 function fromRow(r: ApplicationRow): ApplicationView {
   return {
