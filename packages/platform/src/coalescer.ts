@@ -125,15 +125,17 @@ export function queryCoalesced<R>(pool: PooledClient, text: string, types: reado
   const reader = coalescerOf(statementReaders, pool, text, () => {
     const inner = text.replace(/\$(\d+)/g, (_, n: string) => `q.p${n}`);
     const params = types.map((_, i) => `p${i + 1}`).join(', ');
-    // Each call's rows in its statement's order: numbered inside the lateral subquery, sorted by call and number.
+    // Each call's rows in its statement's order: numbered inside the lateral subquery, sorted by call
+    // and number. Both numbers come back as int4, which pg reads with parseInt (int8 goes through a
+    // regular expression per value).
     const together =
-      `select x.*, q."?i" from unnest(${types.map((t, i) => `$${i + 1}::${t}[]`).join(', ')}) with ordinality as q(${params}, "?i") ` +
-      `cross join lateral (select y.*, row_number() over () as "?n" from (${inner}) as y) as x order by q."?i", x."?n"`;
+      `select x.*, q."?i"::int4 as "?i" from unnest(${types.map((t, i) => `$${i + 1}::${t}[]`).join(', ')}) with ordinality as q(${params}, "?i") ` +
+      `cross join lateral (select y.*, (row_number() over ())::int4 as "?n" from (${inner}) as y) as x order by q."?i", x."?n"`;
     return new Coalescer<unknown[], unknown[]>(async (calls) => {
       if (calls.length === 1) return [await queryPrepared(pool, text, calls[0]!)];
-      const rows = await queryPrepared<{ '?i': string }>(pool, together, types.map((_, i) => calls.map((c) => c[i])));
+      const rows = await queryPrepared<{ '?i': number }>(pool, together, types.map((_, i) => calls.map((c) => c[i])));
       const answers: unknown[][] = calls.map(() => []);
-      for (const row of rows) answers[Number(row['?i']) - 1]!.push(row);
+      for (const row of rows) answers[row['?i'] - 1]!.push(row);
       return answers;
     });
   });

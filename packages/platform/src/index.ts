@@ -19,3 +19,4 @@ export * from './session-registry';
 export * from './grpc-batch';
 export * from './coalescer';
 export * from './delivery-records';
+export * from './timestamps';

@@ -1,14 +1,30 @@
 /** Builds every href the API returns (docs/api-rules.md#compatibility: /rest/v1 for applications, /v1 for webhooks). */
 export class Hrefs {
+  // The last environment and user href made: every item of a list names the same user and mostly
+  // the same environment, so each list item reuses one string instead of building (and, in
+  // JSON.stringify, flattening) its own.
+  private environmentId: string | number | undefined;
+  private environmentHref = '';
+  private userId: string | number | undefined;
+  private userHref = '';
+
   constructor(readonly base: string) {}
   application(id: string): string {
     return `${this.base}/rest/v1/applications/${id}`;
   }
   environment(id: string | number): string {
-    return `${this.base}/rest/v1/environments/${id}`;
+    if (id !== this.environmentId) {
+      this.environmentHref = `${this.base}/rest/v1/environments/${id}`;
+      this.environmentId = id;
+    }
+    return this.environmentHref;
   }
   user(id: string | number): string {
-    return `${this.base}/rest/v1/users/${id}`;
+    if (id !== this.userId) {
+      this.userHref = `${this.base}/rest/v1/users/${id}`;
+      this.userId = id;
+    }
+    return this.userHref;
   }
   /** An address of an application: /rest/v1/applications/:id/addresses/:type/:value (as Tropo shows it). */
   address(applicationId: string, type: string, value: string): string {

@@ -7,7 +7,7 @@ const ID = /^[0-9a-f]{24}$/;
 const ACCOUNT_ID = /^\d{1,18}$/;
 
 /**
- * An application read by a raw query (readOwned, readPage, readById): a detached, read-only row
+ * An application read by a raw query (readOwned, readById): a detached, read-only row
  * for serialising. It is no managed entity: changing it would not be saved by flush(); writes load
  * the entity with findOwned.
  */
@@ -21,7 +21,7 @@ export async function findOwned(em: EntityManager, accountId: string, id: string
   return app;
 }
 
-interface ApplicationRow {
+export interface ApplicationRow {
   seq: string;
   id: string;
   account_id: string;
@@ -37,9 +37,22 @@ interface ApplicationRow {
   updated_at: Date;
 }
 
+/**
+ * A row of a list page: the columns of ApplicationRow with the timestamps as Postgres writes them
+ * (`created_at::text`), which the list's message takes as ISO text (isoTimestamp) without a Date
+ * per column read, copied and written out again; without account_id, which is the account the
+ * page was read for.
+ */
+export interface ApplicationListRow extends Omit<ApplicationRow, 'account_id' | 'created_at' | 'updated_at'> {
+  created_at: string;
+  updated_at: string;
+}
+
 // `seq::text` is named "seq" in the result: ORDER BY must name the table's column, or it sorts the text.
 const COLUMNS =
   'seq::text, id, account_id::text, name, voice_url, messaging_url, voice_fallback_url, messaging_fallback_url, environment_id::text, api_type, partition, created_at, updated_at';
+const LIST_COLUMNS =
+  'seq::text, id, name, voice_url, messaging_url, voice_fallback_url, messaging_fallback_url, environment_id::text, api_type, partition, created_at::text as created_at, updated_at::text as updated_at';
 
 function fromRow(r: ApplicationRow): ApplicationView {
   return {
@@ -70,13 +83,16 @@ export async function readOwned(em: EntityManager, accountId: string, id: string
   return fromRow(row);
 }
 
-export async function readPage(em: EntityManager, accountId: string, afterSeq: string | undefined, limit: number): Promise<ApplicationView[]> {
+/**
+ * Up to `limit` rows of the account's applications after `afterSeq`, in list order: rows as read,
+ * for the list's messages (listMessage), with no view or Date made of them.
+ */
+export async function readPage(em: EntityManager, accountId: string, afterSeq: string | undefined, limit: number): Promise<ApplicationListRow[]> {
   if (!ACCOUNT_ID.test(accountId)) return [];
   // Pages asked for together (a batch of List calls) are read by one statement (queryCoalesced).
-  const rows = afterSeq
-    ? await queryCoalesced<ApplicationRow>(em.getConnection().getKnex(), `select ${COLUMNS} from ${table(em)} where account_id = $1 and seq > $2 order by ${table(em)}.seq limit $3`, ['bigint', 'bigint', 'int'], [accountId, afterSeq, limit])
-    : await queryCoalesced<ApplicationRow>(em.getConnection().getKnex(), `select ${COLUMNS} from ${table(em)} where account_id = $1 order by ${table(em)}.seq limit $2`, ['bigint', 'int'], [accountId, limit]);
-  return rows.map(fromRow);
+  return afterSeq
+    ? queryCoalesced<ApplicationListRow>(em.getConnection().getKnex(), `select ${LIST_COLUMNS} from ${table(em)} where account_id = $1 and seq > $2 order by ${table(em)}.seq limit $3`, ['bigint', 'bigint', 'int'], [accountId, afterSeq, limit])
+    : queryCoalesced<ApplicationListRow>(em.getConnection().getKnex(), `select ${LIST_COLUMNS} from ${table(em)} where account_id = $1 order by ${table(em)}.seq limit $2`, ['bigint', 'int'], [accountId, limit]);
 }
 
 export async function readById(em: EntityManager, id: string): Promise<ApplicationView | undefined> {

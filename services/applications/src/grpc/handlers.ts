@@ -42,7 +42,7 @@ export function registerHandlers(server: GrpcServer, deps: Deps): void {
     GetApplication: async (req) => ({ application: toMessage(await getApplication(deps, req)) }),
     ListApplications: async (req) => {
       const page = await listApplications(deps, req);
-      return { applications: page.items.map(toMessage), nextCursor: page.nextCursor };
+      return { applications: page.items, nextCursor: page.nextCursor };
     },
     UpdateApplication: async (req) => ({ application: toMessage(await updateApplication(deps, req)) }),
     DeleteApplication: async (req) => {

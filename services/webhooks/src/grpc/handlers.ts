@@ -30,7 +30,7 @@ export function registerHandlers(server: GrpcServer, deps: Deps): void {
     GetSubscription: async (req) => ({ subscription: toMessage(await getSubscription(deps, req)) }),
     ListSubscriptions: async (req, ctx) => {
       const page = await listSubscriptions(deps, { ...req, requestId: ctx.requestId });
-      return { subscriptions: page.items.map(toMessage), nextCursor: page.nextCursor };
+      return { subscriptions: page.items, nextCursor: page.nextCursor };
     },
     UpdateSubscription: async (req, ctx) => ({ subscription: toMessage(await updateSubscription(deps, { ...req, requestId: ctx.requestId })) }),
     DeleteSubscription: async (req, ctx) => {

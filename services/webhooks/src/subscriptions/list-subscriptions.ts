@@ -1,18 +1,21 @@
 import { decodeCursor, LIST_MAX, pageSize, toPage, type FieldError } from '@switchboard/platform';
 import type { ListSubscriptionsRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/ListSubscriptionsRequest';
+import type { Subscription as Message } from '@switchboard/proto/generated/switchboard/webhooks/v1/Subscription';
 import type { Deps, Traced } from '../context';
-import { readPage, requireAccount, type SubscriptionView } from './repository';
+import { listMessage } from './mapper';
+import { readPage, requireAccount } from './repository';
 import { ALL, checkEvent, normaliseResource, throwIfAny } from './rules';
 
 /**
  * One page of the account-level subscriptions of the account (no application id) or of one
  * application's subscriptions (which must belong to the account), in creation order. Filters:
  * `event`, and `resource` (subscriptions whose list contains any of the given resources, or `all`).
+ * Each row read becomes its message directly (listMessage).
  */
 export async function listSubscriptions(
   deps: Deps,
   req: Traced<ListSubscriptionsRequest__Output>,
-): Promise<{ items: SubscriptionView[]; nextCursor: string }> {
+): Promise<{ items: Message[]; nextCursor: string }> {
   const accountId = requireAccount(req.accountId);
   const errors: FieldError[] = [];
   let n = 0;
@@ -36,5 +39,6 @@ export async function listSubscriptions(
     ...(resource ? { resources: resource === ALL ? [ALL] : [...resource.split(','), ALL] } : {}),
     limit: n + 1,
   });
-  return toPage(rows, n, 'w');
+  const page = toPage(rows, n, 'w');
+  return { items: page.items.map((r) => listMessage(r, accountId)), nextCursor: page.nextCursor };
 }

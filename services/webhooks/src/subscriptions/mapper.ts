@@ -1,5 +1,6 @@
 import type { Subscription as Message } from '@switchboard/proto/generated/switchboard/webhooks/v1/Subscription';
-import type { SubscriptionView } from './repository';
+import { isoTimestamp } from '@switchboard/platform';
+import type { SubscriptionListRow, SubscriptionView } from './repository';
 import { redactHeaders } from './rules';
 
 export function toMessage(s: SubscriptionView): Message {
@@ -22,5 +23,27 @@ export function toMessage(s: SubscriptionView): Message {
     lastAttemptAt: s.lastAttemptAt ? s.lastAttemptAt.toISOString() : undefined,
     lastStatus: s.lastStatus ?? undefined,
     disabledReason: s.disabledReason ?? undefined,
+  };
+}
+
+/** The message of a row of `accountId`'s list page: the fields of toMessage, the timestamps from their text (no Date). */
+export function listMessage(r: SubscriptionListRow, accountId: string): Message {
+  return {
+    id: r.id,
+    accountId,
+    applicationId: r.application_id ?? '',
+    name: r.name ?? undefined,
+    event: r.event,
+    resource: r.resource,
+    targetUrl: r.target_url,
+    payloadJson: r.payload !== null ? JSON.stringify(r.payload) : undefined,
+    headers: redactHeaders(r.headers),
+    enabled: r.enabled,
+    createdAt: isoTimestamp(r.created_at),
+    updatedAt: isoTimestamp(r.updated_at),
+    consecutiveFailures: r.consecutive_failures,
+    lastAttemptAt: r.last_attempt_at !== null ? isoTimestamp(r.last_attempt_at) : undefined,
+    lastStatus: r.last_status ?? undefined,
+    disabledReason: r.disabled_reason ?? undefined,
   };
 }

@@ -10,7 +10,7 @@ export const MAX_PER_APPLICATION = 10;
 const LIMIT_LOCK_CLASS = 0x5742;
 
 /**
- * A subscription read by a raw query (readOwned, readPage): a detached, read-only row for
+ * A subscription read by a raw query (readOwned): a detached, read-only row for
  * serialising. It is no managed entity: changing it would not be saved by flush(); writes load the
  * entity with findOwned.
  */
@@ -176,6 +176,21 @@ export interface SubscriptionRow {
 const COLUMNS =
   'seq::text, id, account_id::text, application_id, name, event, resource, target_url, payload, headers, enabled, created_at, updated_at, consecutive_failures, last_attempt_at, last_status, disabled_reason, first_failure_at';
 
+/**
+ * A row of a list page: what the list's messages show (listMessage), with the timestamps as
+ * Postgres writes them (`created_at::text`), which become ISO text (isoTimestamp) without a Date
+ * per column read, copied and written out again; without account_id (the account the page was
+ * read for) and first_failure_at (no message shows it).
+ */
+export interface SubscriptionListRow extends Omit<SubscriptionRow, 'account_id' | 'created_at' | 'updated_at' | 'last_attempt_at' | 'first_failure_at'> {
+  created_at: string;
+  updated_at: string;
+  last_attempt_at: string | null;
+}
+
+const LIST_COLUMNS =
+  'seq::text, id, application_id, name, event, resource, target_url, payload, headers, enabled, created_at::text as created_at, updated_at::text as updated_at, consecutive_failures, last_attempt_at::text as last_attempt_at, last_status, disabled_reason';
+
 function fromRow(r: SubscriptionRow): SubscriptionView {
   return {
     seq: r.seq,
@@ -223,8 +238,8 @@ export interface PageQuery {
   limit: number;
 }
 
-/** One page in creation order, with the filters of docs/api-rules.md#lists. */
-export async function readPage(em: EntityManager, q: PageQuery): Promise<SubscriptionView[]> {
+/** One page in creation order, with the filters of docs/api-rules.md#lists: rows as read, for the list's messages. */
+export async function readPage(em: EntityManager, q: PageQuery): Promise<SubscriptionListRow[]> {
   const params: unknown[] = [q.accountId];
   const types = ['bigint'];
   const p = (v: unknown, type: string) => {
@@ -238,6 +253,5 @@ export async function readPage(em: EntityManager, q: PageQuery): Promise<Subscri
   if (q.resources) where.push(`string_to_array(resource, ',') && string_to_array(${p(q.resources.join(','), 'text')}, ',')`);
   const limit = p(q.limit, 'int');
   // Pages asked for together (a batch of List calls) are read by one statement (queryCoalesced).
-  const rows = await queryCoalesced<SubscriptionRow>(em.getConnection().getKnex(), `select ${COLUMNS} from ${table(em)} where ${where.join(' and ')} order by ${table(em)}.seq limit ${limit}`, types, params);
-  return rows.map(fromRow);
+  return queryCoalesced<SubscriptionListRow>(em.getConnection().getKnex(), `select ${LIST_COLUMNS} from ${table(em)} where ${where.join(' and ')} order by ${table(em)}.seq limit ${limit}`, types, params);
 }
