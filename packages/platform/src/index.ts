@@ -20,3 +20,4 @@ export * from './grpc-batch';
 export * from './coalescer';
 export * from './delivery-records';
 export * from './timestamps';
+export * from './random-hex';

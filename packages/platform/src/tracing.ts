@@ -6,15 +6,16 @@
 // pg or undici: their instrumentations patch those modules as they load. HTTP requests to the
 // gateway and gRPC calls are traced by our own code (tracedHttpRequest, used by the gateway's
 // server; the gRPC client and server wrappers of grpc.ts), through the helpers below.
-// This module imports nothing of the platform but its config helpers for that reason.
+// This module imports nothing of the platform but its config helpers (and the leaf modules
+// random-hex and shutdown) for that reason.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { randomFillSync } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { context, createContextKey, isSpanContextValid, propagation, ROOT_CONTEXT, SamplingDecision, SpanKind, SpanStatusCode, trace, TraceFlags, type Attributes, type Context, type Span, type SpanContext, type TextMapGetter, type TextMapSetter } from '@opentelemetry/api';
 import type { IdGenerator, Sampler, SpanExporter } from '@opentelemetry/sdk-trace-base';
 import { z } from 'zod';
 import { parseConfig } from './config';
 import type { Logger } from './logger';
+import { randomHex } from './random-hex';
 import { runMain } from './shutdown';
 
 /** The samplers of OTEL_TRACES_SAMPLER that need no remote configuration. */
@@ -128,23 +129,14 @@ class PresetIdGenerator implements IdGenerator {
 }
 
 /**
- * Random trace and span ids (lowercase hex, never all zeros) cut from a pool of hex text made
- * 4 KiB of random bytes at a time: one draw from the system's generator and one hex conversion for
- * about 170 traces, where the SDK's generator makes four Math.random() calls and a hex conversion
- * per id. Every request draws a trace id and a span id, sampled or not.
+ * Random trace and span ids (lowercase hex, never all zeros) cut from the platform's pool of random
+ * hex (random-hex.ts), where the SDK's generator makes four Math.random() calls and a hex
+ * conversion per id. Every request draws a trace id and a span id, sampled or not.
  */
 class PooledIdGenerator implements IdGenerator {
-  private readonly bytes = Buffer.allocUnsafe(4096);
-  private hex = '';
-  private at = 0;
   private take(chars: number): string {
     for (;;) {
-      if (this.at + chars > this.hex.length) {
-        randomFillSync(this.bytes);
-        this.hex = this.bytes.toString('hex');
-        this.at = 0;
-      }
-      const id = this.hex.slice(this.at, (this.at += chars));
+      const id = randomHex(chars);
       if (!ALL_ZEROS.test(id)) return id;
     }
   }
