@@ -21,3 +21,4 @@ export * from './coalescer';
 export * from './delivery-records';
 export * from './timestamps';
 export * from './random-hex';
+export * from './backoff';

@@ -7,6 +7,7 @@
 import {
   Counter,
   decodeRecordBatch,
+  doublingDelayMs,
   RECORDS_CONSUMER,
   DELIVERIES_STREAM,
   runConsumerLoop,
@@ -103,7 +104,7 @@ export function startRecordsConsumer(deps: Deps, nats: NatsHandle, logger: Logge
         refused += await storeOneByOne(checked.attempts, checked.disable);
       }
     } catch (err) {
-      const delay = Math.min(250 * 2 ** Math.min(msg.info.deliveryCount - 1, 5), 5000);
+      const delay = doublingDelayMs(msg.info.deliveryCount, 250, 5000);
       batches.inc({ outcome: 'retried' });
       log.warn({ err: (err as Error).message, records: checked.attempts.length, retryInMs: delay }, 'storing attempt records failed; they wait in JetStream');
       msg.nak(delay);
