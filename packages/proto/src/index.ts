@@ -42,9 +42,9 @@ function useStaticCodecs(def: protoLoader.PackageDefinition, file: string): void
     if (!(service instanceof protobuf.Service)) continue;
     for (const [methodName, m] of Object.entries(service.methods)) {
       const method = (methods as protoLoader.ServiceDefinition)[methodName];
+      if (!method) continue;
       const request = m.resolvedRequestType && messageCodec(m.resolvedRequestType);
       const response = m.resolvedResponseType && messageCodec(m.resolvedResponseType);
-      if (!method) continue;
       if (request) Object.assign(method, { requestSerialize: request.encode, requestDeserialize: request.decode });
       if (response) Object.assign(method, { responseSerialize: response.encode, responseDeserialize: response.decode });
     }
