@@ -1,6 +1,7 @@
 // The trace context the platform's HTTP and gRPC wrappers pass on, in one process with the SDK's
-// in-memory exporter: a trace the sampler does not record has no span anywhere, yet its decision
-// travels on (flag 00) so that the services behind follow it; a decision made upstream is honoured.
+// in-memory exporter: a new trace the sampler does not record has no span and goes no further (the
+// services behind start none of their own); a decision made upstream is honoured and passed on,
+// an unsampled one (flag 00) too.
 // test/tracing follows whole requests and events through the services.
 import { EventEmitter } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -56,26 +57,21 @@ describe('when the sampler records no new trace (parentbased_traceidratio, 0)', 
   });
   afterAll(async () => tracing?.shutdown());
 
-  it('when a request starts a trace, then no span is made, and its gRPC calls carry a new trace flagged not sampled', () => {
+  it('when a request would start a trace the sampler turns down, then no span is made, and its gRPC calls carry no trace context', () => {
     exporter.reset();
-    const first = serveRequest();
-    const second = serveRequest();
-    expect(first.active).toBe(false);
-    const [, traceId, spanId, flags] = TRACEPARENT.exec(traceparentOf(first.metadata)) ?? [];
-    expect(flags).toBe('00');
-    expect(traceId).not.toMatch(/^0+$/);
-    expect(spanId).not.toMatch(/^0+$/);
-    // Each request its own trace.
-    expect(TRACEPARENT.exec(traceparentOf(second.metadata))?.[1]).not.toBe(traceId);
+    const { metadata, active } = serveRequest();
+    expect(active).toBe(false);
+    expect(metadata.getMap()).toEqual({});
     expect(exporter.getFinishedSpans()).toEqual([]);
   });
 
-  it('when a service is called in such a trace, then it records nothing either and passes the same trace on', () => {
+  it('when a service is called in a trace its caller did not sample, then it records nothing either and passes the same trace on', () => {
     exporter.reset();
-    const { metadata: sent } = serveRequest();
+    const caller = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-00';
+    const { metadata: sent } = serveRequest({ traceparent: caller });
     const behind = serveCall(sent);
     expect(behind.active).toBe(false);
-    expect(traceparentOf(behind.metadata)).toBe(traceparentOf(sent));
+    expect(traceparentOf(behind.metadata)).toBe(caller);
     expect(exporter.getFinishedSpans()).toEqual([]);
   });
 
@@ -110,14 +106,33 @@ describe('when the sampler records no new trace (parentbased_traceidratio, 0)', 
   it('when a traceparent is malformed or of another version, then it is read by the propagator as before: not followed', () => {
     exporter.reset();
     for (const bad of ['00-00000000000000000000000000000000-b7ad6b7169203331-00', '00-4bf92f3577b34da6a3ce929d0e0e4736-0000000000000000-00', 'zz-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-00']) {
-      const [, traceId, , flags] = TRACEPARENT.exec(traceparentOf(serveRequest({ traceparent: bad }).metadata)) ?? [];
-      // A new trace of this process (not sampled at this ratio), not the caller's.
-      expect(flags).toBe('00');
-      expect(bad).not.toContain(traceId);
+      // A new trace of this process, not the caller's: not sampled at this ratio, so none goes on.
+      expect(serveRequest({ traceparent: bad }).metadata.getMap()).toEqual({});
     }
     // A later version with more fields: followed by the propagator (flag 00 here).
     const later = '01-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-00-extra';
     expect(traceparentOf(serveRequest({ traceparent: later }).metadata)).toBe('00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-00');
+  });
+});
+
+describe('when the sampler records every new trace (parentbased_always_on)', () => {
+  let tracing: Tracing;
+  beforeAll(async () => {
+    exporter = new InMemorySpanExporter();
+    tracing = await startTracing({ serviceName: 'test', exporter, env: { OTEL_TRACES_SAMPLER: 'parentbased_always_on' } });
+  });
+  afterAll(async () => tracing?.shutdown());
+
+  it('when a service is called outside any trace, then it starts none of its own: it records nothing and its calls carry nothing', () => {
+    exporter.reset();
+    const behind = serveCall(new grpc.Metadata());
+    expect(behind.active).toBe(false);
+    expect(behind.metadata.getMap()).toEqual({});
+    expect(exporter.getFinishedSpans()).toEqual([]);
+    // A request, where traces start, is recorded: the check above is not a sampler that records nothing.
+    const served = serveRequest();
+    expect(served.active).toBe(true);
+    expect(traceparentOf(served.metadata)).toMatch(/-01$/);
   });
 });
 
@@ -133,22 +148,28 @@ describe('when the sampler records half the new traces (traceidratio, 0.5)', () 
     exporter.reset();
     const sampler = new TraceIdRatioBasedSampler(0.5);
     const sampled = (traceId: string) => sampler.shouldSample(context.active(), traceId).decision !== 0;
-    const sent = Array.from({ length: 200 }, () => TRACEPARENT.exec(traceparentOf(serveRequest().metadata))!);
+    // The calls of a request whose new trace was not sampled carry no traceparent.
+    const sent = Array.from({ length: 200 }, () => traceparentOf(serveRequest().metadata)).filter((t) => t !== '').map((t) => TRACEPARENT.exec(t)!);
     const recorded = new Set(exporter.getFinishedSpans().map((s) => s.spanContext().traceId));
     for (const [, traceId, , flags] of sent) {
-      expect(flags).toBe(sampled(traceId!) ? '01' : '00');
-      expect(recorded.has(traceId!)).toBe(flags === '01');
+      expect(flags).toBe('01');
+      expect(sampled(traceId!)).toBe(true);
+      expect(recorded.has(traceId!)).toBe(true);
     }
+    // Every recorded trace went on to the call.
+    expect(recorded.size).toBe(sent.length);
     // The decision is made once, on the trace id the trace keeps (were it drawn again for the span,
     // a quarter would be recorded): 100 expected, 70-130 more than 4 standard deviations wide.
-    const count = sent.filter(([, , , f]) => f === '01').length;
+    const count = sent.length;
     expect(count).toBeGreaterThanOrEqual(70);
     expect(count).toBeLessThanOrEqual(130);
   });
 
   it('when many traces start, then every trace id and span id is new (the ids are cut from a pool of random bytes, refilled as it runs out)', () => {
-    // 2,000 requests draw 96 KB of hex: the 4 KiB pool is refilled about a dozen times.
-    const sent = Array.from({ length: 2000 }, () => TRACEPARENT.exec(traceparentOf(serveRequest().metadata))!);
+    // 2,000 requests draw 64,000 hex characters for their trace ids, and the 1,000-odd sampled ones
+    // about 32,000 more for their spans': the pool (4 KiB, 8,192 characters) is refilled a dozen times.
+    const sent = Array.from({ length: 2000 }, () => traceparentOf(serveRequest().metadata)).filter((t) => t !== '').map((t) => TRACEPARENT.exec(t)!);
+    expect(sent.length).toBeGreaterThan(800);
     const traceIds = sent.map(([, traceId]) => traceId!);
     const spanIds = sent.map(([, , spanId]) => spanId!);
     expect(new Set(traceIds).size).toBe(traceIds.length);

@@ -260,13 +260,16 @@ export async function runTracedMain(
   });
 }
 
-// Traces not recorded: the sampler decides once, where a trace starts, and the processes after
-// follow the decision the traceparent carries (flag 00). Within such a trace our code makes no
-// spans (no names or attributes computed, no span objects) and passes only the trace context on.
-// Most requests are in such a trace (nine in ten at the default sampling), so their path is kept
-// short: a new trace is decided on before any span exists (startTrace), a traceparent of an
-// unsampled trace is read and passed on as the string it is (unsampledParent, inject), and the
-// propagators run only for what that path does not cover (tracestate, baggage, other versions).
+// Traces start at the edges only: a request to the gateway (tracedHttpRequest), a publish outside
+// any trace, a message without trace context. A gRPC service never starts one (tracedGrpcCall), so
+// a new trace the gateway's sampler turns down goes no further: its calls carry no traceparent,
+// and nothing behind does any tracing work for it (nine requests in ten at the default sampling).
+// Traces not recorded that do travel (a client's traceparent with flag 00, an unsampled event):
+// the processes after follow the decision the traceparent carries, and within such a trace our
+// code makes no spans (no names or attributes computed, no span objects) and passes only the trace
+// context on. That path is kept short: a traceparent of an unsampled trace is read and passed on as
+// the string it is (unsampledParent, inject), and the propagators run only for what that path does
+// not cover (tracestate, baggage, other versions).
 
 /** An unrecorded trace as a process passes it on: its span context and the traceparent that says so. */
 interface Unrecorded {
@@ -337,16 +340,13 @@ function unrecordedContext(ctx: Context, kept: Unrecorded): Context {
 /**
  * A trace that starts here, under `parent` (a context with no span): the sampler decides on a new
  * trace id first, as the SDK would when starting the span; a sampled trace gets its span (with that
- * trace id), one not sampled only its ids, passed on with flag 00.
+ * trace id), one not sampled only the trace id the sampler turned down.
  */
-function startTrace(name: string, kind: SpanKind, attributes: Attributes | undefined, parent: Context): { span: Span } | { unrecorded: Unrecorded } {
+function startTrace(name: string, kind: SpanKind, attributes: Attributes | undefined, parent: Context): { span: Span } | { notSampled: string } {
   const { sampler, ids } = state;
   if (sampler && ids) {
     const traceId = ids.random.generateTraceId();
-    const decision = sampler.shouldSample(parent, traceId, name, kind, attributes ?? {}, []);
-    if (decision.decision === SamplingDecision.NOT_RECORD) {
-      return { unrecorded: unrecorded({ traceId, spanId: ids.generateSpanId(), traceFlags: TraceFlags.NONE, traceState: decision.traceState }) };
-    }
+    if (sampler.shouldSample(parent, traceId, name, kind, attributes ?? {}, []).decision === SamplingDecision.NOT_RECORD) return { notSampled: traceId };
     ids.next = traceId;
   }
   try {
@@ -359,16 +359,22 @@ function startTrace(name: string, kind: SpanKind, attributes: Attributes | undef
 
 /**
  * A server-side span (a request, a call) under `parent` when its trace is recorded: the context to
- * run the handler in, with the span; for a trace not recorded, the context without a span.
+ * run the handler in, with the span. For a trace not recorded, the context without a span that
+ * passes the trace on; undefined when the trace would have started here (`parent` carries no trace
+ * context at all) and the sampler does not record it: the handler then runs outside any trace.
  */
-function handlerSpan(name: string, kind: SpanKind, attributes: Attributes | undefined, parent: Context): { ctx: Context; span?: Span } {
+function handlerSpan(name: string, kind: SpanKind, attributes: Attributes | undefined, parent: Context): { ctx: Context; span?: Span } | undefined {
   let notRecorded = unrecordedTrace(parent);
   if (!notRecorded) {
     // A trace that starts here is decided on before it has a span; one that continues a parent's
     // gets its span (recording or not, as the sampler says) from the SDK.
     const started = trace.getSpanContext(parent) === undefined ? startTrace(name, kind, attributes, parent) : { span: tracer().startSpan(name, { kind, attributes }, parent) };
-    if ('unrecorded' in started) notRecorded = started.unrecorded;
-    else if (started.span.isRecording()) return { ctx: trace.setSpan(parent, started.span), span: started.span };
+    if ('notSampled' in started) {
+      // With nothing else to carry on (no baggage), no trace at all; a baggage goes on in the
+      // trace the sampler turned down, flagged 00.
+      if (parent === ROOT_CONTEXT) return undefined;
+      notRecorded = unrecorded({ traceId: started.notSampled, spanId: state.ids!.generateSpanId(), traceFlags: TraceFlags.NONE });
+    } else if (started.span.isRecording()) return { ctx: trace.setSpan(parent, started.span), span: started.span };
     else notRecorded = unrecorded(started.span.spanContext());
   }
   return { ctx: unrecordedContext(parent, notRecorded) };
@@ -421,7 +427,10 @@ export function tracedHttpRequest(req: IncomingMessage, res: ServerResponse, han
     },
     () => propagation.extract(ROOT_CONTEXT, headers),
   );
-  const { ctx, span } = handlerSpan(req.method ?? 'GET', SpanKind.SERVER, undefined, parent);
+  const handler = handlerSpan(req.method ?? 'GET', SpanKind.SERVER, undefined, parent);
+  // A new trace the sampler turned down: the request runs outside any trace, and its calls carry none.
+  if (!handler) return handle();
+  const { ctx, span } = handler;
   if (span) recordHttpRequest(span, req, res, redact);
   (req as IncomingMessage & { [REQUEST_TRACE]?: TraceContext })[REQUEST_TRACE] = ctx;
   // Express reads bodies with raw-body, which calls back in the context it was called in: what
@@ -586,6 +595,9 @@ export function grpcClientSpan(path: string, metadata: RpcMetadata, parent?: Tra
     inject(active, metadata, rpcSetter);
     return undefined;
   }
+  // Outside any trace (a request whose new trace was not sampled, work that is no request's): a
+  // call starts no trace of its own.
+  if (trace.getSpanContext(active) === undefined) return undefined;
   const { name, attributes } = rpcSpan(path);
   const span = tracer().startSpan(name, { kind: SpanKind.CLIENT, attributes }, active);
   propagation.inject(trace.setSpan(active, span), metadata, rpcSetter);
@@ -604,7 +616,10 @@ export function tracedGrpcCall<T>(path: string, metadata: RpcMetadata, handle: (
     (key) => rpcGetter.get(metadata, key) as string | undefined,
     () => propagation.extract(ROOT_CONTEXT, metadata, rpcGetter),
   );
-  const { ctx, span } = handlerSpan(name, SpanKind.SERVER, attributes, parent);
+  // A call outside any trace (its caller's was not sampled where it started, or it has none): a
+  // service starts no trace of its own, and the handler runs with no context to keep.
+  if (parent === ROOT_CONTEXT || (trace.getSpanContext(parent) === undefined && parent.getValue(UNRECORDED) === undefined)) return handle(noEnd);
+  const { ctx, span } = handlerSpan(name, SpanKind.SERVER, attributes, parent)!;
   if (!span) return context.with(ctx, handle, undefined, noEnd);
   return context.with(ctx, handle, undefined, (code: number, message?: string) => endRpc(span, code, SERVER_FAULTS.has(code), message));
 }
