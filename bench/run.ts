@@ -51,7 +51,8 @@ for (const name of selected) {
     const runs = [];
     for (const sampled of shares) {
       // BENCH_TRACING_PAIRS pairs of stacks, each measured alone (4 by default, two started each way: see runTracingBench).
-      const r = await runTracingBench(compare, sampled, Number(process.env.BENCH_TRACING_PAIRS ?? 4));
+      // BENCH_TRACING_WARMUP: seconds each stack of a pair is loaded before anything is counted (10).
+      const r = await runTracingBench(compare, sampled, Number(process.env.BENCH_TRACING_PAIRS ?? 4), Number(process.env.BENCH_TRACING_WARMUP ?? 10));
       runs.push(r);
       out.push(printTracingResults(r, connections));
     }

@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DEFAULT_SAMPLED_RATIO } from '@switchboard/platform/tracing';
 import { exportedSpans } from '../test/support/otlp';
-import { compareScenarios, type CompareOptions, cpuSecondsOf, fmt, printComparison, startBenchStack, type BenchStack, type ScenarioResult } from './lib';
+import { compareScenarios, type CompareOptions, cpuSecondsOf, fmt, load, printComparison, startBenchStack, type BenchStack, type ScenarioResult } from './lib';
 
 export interface TracingBenchResult {
   /** Share of new traces sampled; `default`: the services' own setting (no OTEL_TRACES_SAMPLER*). */
@@ -34,17 +34,22 @@ export interface PairResult {
   cpuPerRequestUsByService: { on: Record<string, number>; off: Record<string, number> };
 }
 
-/** Answers every OTLP/HTTP export with 200 and counts what arrives. */
-async function startNoopCollector(): Promise<{ url: string; stats: TracingBenchResult['exported']; close(): Promise<void> }> {
+/**
+ * Answers every OTLP/HTTP export with 200 and keeps it: the spans are counted (decoded) by `count`,
+ * between measurements, so that a collector, which runs on other machines in production, takes no
+ * CPU from this one while the stacks are measured beyond reading what arrives.
+ */
+async function startNoopCollector(): Promise<{ url: string; stats: TracingBenchResult['exported']; count(): void; close(): Promise<void> }> {
   const stats = { requests: 0, spans: 0, bytes: 0 };
+  let received: { body: Buffer; contentType: string | undefined }[] = [];
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const body = Buffer.concat(chunks);
       stats.bytes += body.length;
-      stats.spans += exportedSpans(body, req.headers['content-type']).length;
       stats.requests++;
+      received.push({ body, contentType: req.headers['content-type'] });
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end('{}');
     });
@@ -54,6 +59,10 @@ async function startNoopCollector(): Promise<{ url: string; stats: TracingBenchR
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     stats,
+    count() {
+      for (const { body, contentType } of received) stats.spans += exportedSpans(body, contentType).length;
+      received = [];
+    },
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
 }
@@ -77,12 +86,16 @@ async function createApplication(stack: BenchStack): Promise<string> {
  * `pairs`: how many pairs of stacks are measured one after the other, started alternately
  * untraced-first and traced-first. One stack of processes differs from the next by 5-20% in CPU per
  * request whatever its tracing (JIT and scheduling luck), so one pair is a coarse figure.
+ * `warmUpSeconds`: how long each stack of a pair is loaded before anything is counted.
  */
-export async function runTracingBench(opts: CompareOptions, sampled: number | 'default' = 'default', pairs = 1): Promise<TracingBenchResult> {
+export async function runTracingBench(opts: CompareOptions, sampled: number | 'default' = 'default', pairs = 1, warmUpSeconds = 10): Promise<TracingBenchResult> {
   const collector = await startNoopCollector();
   try {
     const results: PairResult[] = [];
-    for (let i = 0; i < pairs; i++) results.push(await measurePair(opts, sampled, collector.url, i % 2 === 0 ? 'off' : 'on'));
+    for (let i = 0; i < pairs; i++) {
+      results.push(await measurePair(opts, sampled, collector.url, i % 2 === 0 ? 'off' : 'on', warmUpSeconds));
+      collector.count();
+    }
     const geomean = (xs: number[]) => Math.exp(xs.reduce((a, x) => a + Math.log(x), 0) / xs.length);
     return {
       sampled,
@@ -97,7 +110,7 @@ export async function runTracingBench(opts: CompareOptions, sampled: number | 'd
 }
 
 /** A traced and an untraced stack, started in the order `first` says, measured against each other in alternating rounds. */
-async function measurePair(opts: CompareOptions, sampled: number | 'default', collectorUrl: string, first: 'on' | 'off'): Promise<PairResult> {
+async function measurePair(opts: CompareOptions, sampled: number | 'default', collectorUrl: string, first: 'on' | 'off', warmUpSeconds: number): Promise<PairResult> {
   const stacks: BenchStack[] = [];
   try {
     const sampler: Record<string, string> = sampled === 'default' ? {} : { OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: String(sampled) };
@@ -115,8 +128,17 @@ async function measurePair(opts: CompareOptions, sampled: number | 'default', co
     const services = ['applications', 'gateway'];
     const cpu = { stack: { seconds: [0, 0], requests: 0 }, baseline: { seconds: [0, 0], requests: 0 } };
     const cpuOf = (target: 'stack' | 'baseline') => (target === 'stack' ? on : off).servicePids.map(cpuSecondsOf);
+    // Long-running processes are what the overhead is about, not their first seconds (the traced
+    // ones have more code to compile): both stacks are loaded for warmUpSeconds, in two turns
+    // each, before anything is counted; compareScenarios' own warm-ups are not counted either.
+    for (const [stack, id] of [[on, onId], [off, offId], [off, offId], [on, onId]] as const) {
+      await load({ url: `http://127.0.0.1:${stack.gatewayPort}/v1/applications/${id}`, headers: stack.headers, connections: opts.connections, seconds: warmUpSeconds / 2 });
+    }
     // What each stack burns doing nothing (timers, polls, heartbeats) is not the requests' cost:
-    // measured idle first, and taken off every measurement in proportion to its length.
+    // measured idle first, and taken off every measurement in proportion to its length. Not right
+    // after the warm-up: the traced stack is still exporting its spans then (for up to
+    // OTEL_BSP_SCHEDULE_DELAY), which would count as idle and be taken off its requests.
+    await new Promise((res) => setTimeout(res, 3000));
     const idle = { stack: [0, 0], baseline: [0, 0] };
     const idleSeconds = 4;
     const idleBefore = { stack: cpuOf('stack'), baseline: cpuOf('baseline') };
@@ -126,7 +148,8 @@ async function measurePair(opts: CompareOptions, sampled: number | 'default', co
       { ...on, baselinePort: off.gatewayPort },
       [{ name: `GET /v1/applications/:id (${first === 'on' ? 'traced' : 'untraced'} started first)`, method: 'GET', path: (target) => `/v1/applications/${target === 'stack' ? onId : offId}` }],
       opts,
-      async (target, measure) => {
+      async (target, measure, warmUp) => {
+        if (warmUp) return measure();
         const before = cpuOf(target);
         const started = performance.now();
         const r = await measure();
