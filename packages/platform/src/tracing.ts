@@ -327,6 +327,14 @@ function unrecordedTrace(ctx: Context): Unrecorded | undefined {
 }
 
 /**
+ * Whether `ctx` is in a trace: it has a span (recorded or not) or keeps an unrecorded trace aside.
+ * Outside any trace a gRPC call or handler starts none of its own.
+ */
+function inTrace(ctx: Context): boolean {
+  return trace.getSpanContext(ctx) !== undefined || ctx.getValue(UNRECORDED) !== undefined;
+}
+
+/**
  * The context a handler of an unrecorded trace runs in: `ctx` without a span, so that the pg
  * instrumentation (which needs a parent span) does nothing for its queries, and the trace kept
  * aside, which the platform's gRPC calls and NATS publishes pass on (unrecordedTrace).
@@ -597,7 +605,7 @@ export function grpcClientSpan(path: string, metadata: RpcMetadata, parent?: Tra
   }
   // Outside any trace (a request whose new trace was not sampled, work that is no request's): a
   // call starts no trace of its own.
-  if (trace.getSpanContext(active) === undefined) return undefined;
+  if (!inTrace(active)) return undefined;
   const { name, attributes } = rpcSpan(path);
   const span = tracer().startSpan(name, { kind: SpanKind.CLIENT, attributes }, active);
   propagation.inject(trace.setSpan(active, span), metadata, rpcSetter);
@@ -618,7 +626,7 @@ export function tracedGrpcCall<T>(path: string, metadata: RpcMetadata, handle: (
   );
   // A call outside any trace (its caller's was not sampled where it started, or it has none): a
   // service starts no trace of its own, and the handler runs with no context to keep.
-  if (parent === ROOT_CONTEXT || (trace.getSpanContext(parent) === undefined && parent.getValue(UNRECORDED) === undefined)) return handle(noEnd);
+  if (!inTrace(parent)) return handle(noEnd);
   const { ctx, span } = handlerSpan(name, SpanKind.SERVER, attributes, parent)!;
   if (!span) return context.with(ctx, handle, undefined, noEnd);
   return context.with(ctx, handle, undefined, (code: number, message?: string) => endRpc(span, code, SERVER_FAULTS.has(code), message));
