@@ -387,7 +387,8 @@ export async function compareScenarios(
   return results;
 }
 
-function combine(rounds: LoadResult[]): LoadResult {
+/** Rounds of one system as one result: mean req/s, median p50/p99, summed answers and failures. */
+export function combine(rounds: LoadResult[]): LoadResult {
   const median = (xs: number[]) => {
     const v = [...xs].sort((a, b) => a - b);
     return v.length % 2 ? v[(v.length - 1) / 2]! : (v[v.length / 2 - 1]! + v[v.length / 2]!) / 2;
@@ -409,7 +410,7 @@ function combine(rounds: LoadResult[]): LoadResult {
  * The result table. `detail` shows non-2xx answers and transport errors (timeouts included) apart,
  * as stack/baseline, with the non-2xx status codes; otherwise one column sums them all.
  */
-export function printComparison(title: string, results: ScenarioResult[], connections: number, detail = false): string {
+export function printComparison(title: string, results: ScenarioResult[], connections: number, detail = false, rounds = 'alternating rounds'): string {
   const head = ['scenario', 'stack req/s', 'stack p99 ms', 'baseline req/s', 'baseline p99 ms', 'ratio (stack/baseline)', 'ratio by round', 'CPU us/req (stack/baseline)'];
   const rows = [detail ? [...head, 'non-2xx (stack/baseline)', 'errors (stack/baseline)'] : [...head, 'errors']];
   for (const r of results) {
@@ -427,8 +428,8 @@ export function printComparison(title: string, results: ScenarioResult[], connec
     else row.push(String(r.stack.non2xx + r.stack.errors + r.baseline.non2xx + r.baseline.errors));
     rows.push(row);
   }
-  const rounds = results[0]?.roundRatios.length ?? 0;
-  return `${title} (${connections} connections; req/s the mean and p99 the median of ${rounds} alternating rounds)\n${table(rows)}`;
+  const count = results[0]?.roundRatios.length ?? 0;
+  return `${title} (${connections} connections; req/s the mean and p99 the median of ${count} ${rounds})\n${table(rows)}`;
 }
 
 function non2xx(r: LoadResult): string {

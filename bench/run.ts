@@ -8,7 +8,7 @@ import { printDispatcherResults, runDispatcherBench } from './dispatcher';
 import { printLaunchResults, runLaunchBench } from './launch';
 import { root } from './lib';
 import { printSessionResults, runSessionBench } from './sessions';
-import { printTracingResults, runTracingBench } from './tracing';
+import { printTracingResults, runTracingBench, type Sampled } from './tracing';
 import { printWebhooksResults, runWebhooksBench } from './webhooks';
 
 const dispatcherSeconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -46,12 +46,13 @@ for (const name of selected) {
     out.push(printDispatcherResults(r));
   } else if (name === 'tracing') {
     // At the services' default sampling (the target's setting) and with every trace sampled;
-    // BENCH_TRACING_SAMPLED=0.01,1 names the shares instead (`default` for the default).
-    const shares = (process.env.BENCH_TRACING_SAMPLED ?? 'default,1').split(',').map((s) => (s.trim() === 'default' ? 'default' : Number(s)));
+    // BENCH_TRACING_SAMPLED=0.01,1 names the shares instead (`default` for the default; `off`
+    // for two untraced stacks, the method's own noise).
+    const shares = (process.env.BENCH_TRACING_SAMPLED ?? 'default,1').split(',').map((s): Sampled => (s.trim() === 'default' || s.trim() === 'off' ? (s.trim() as 'default' | 'off') : Number(s)));
     const runs = [];
     for (const sampled of shares) {
-      // BENCH_TRACING_PAIRS pairs of stacks, each measured alone (4 by default, two started each way: see runTracingBench).
-      // BENCH_TRACING_WARMUP: seconds each stack of a pair is loaded before anything is counted (10).
+      // BENCH_TRACING_PAIRS pairs of stacks, each pair measured alone (4 by default, two started each way: see runTracingBench).
+      // BENCH_TRACING_WARMUP: seconds both stacks of a pair are loaded before anything is counted (10).
       const r = await runTracingBench(compare, sampled, Number(process.env.BENCH_TRACING_PAIRS ?? 4), Number(process.env.BENCH_TRACING_WARMUP ?? 10));
       runs.push(r);
       out.push(printTracingResults(r, connections));

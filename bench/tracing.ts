@@ -1,17 +1,23 @@
 // Tracing overhead: GET /v1/applications/:id through the full stack (gateway -> gRPC ->
 // applications -> Postgres) with tracing on (the services' default sampling, or a given share of
 // traces sampled; exported over OTLP/HTTP to a no-op collector started here) against the same stack
-// with tracing off. Two stacks of separate processes in the same run, measured in alternating rounds
-// (bench/lib compareScenarios); besides req/s, the CPU time the services spend per request on each side.
+// with tracing off. Two stacks of separate processes in the same run, loaded at the same time;
+// besides req/s, the CPU time the services spend per request on each side. `off` measures two
+// untraced stacks against each other: the method's own noise.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DEFAULT_SAMPLED_RATIO } from '@switchboard/platform/tracing';
 import { exportedSpans } from '../test/support/otlp';
-import { compareScenarios, type CompareOptions, cpuSecondsOf, fmt, load, printComparison, startBenchStack, type BenchStack, type ScenarioResult } from './lib';
+import { combine, type CompareOptions, cpuSecondsOf, fmt, load, type LoadResult, printComparison, startBenchStack, type BenchStack, type ScenarioResult } from './lib';
+
+export type Sampled = number | 'default' | 'off';
 
 export interface TracingBenchResult {
-  /** Share of new traces sampled; `default`: the services' own setting (no OTEL_TRACES_SAMPLER*). */
-  sampled: number | 'default';
+  /**
+   * Share of new traces sampled; `default`: the services' own setting (no OTEL_TRACES_SAMPLER*);
+   * `off`: tracing off on both sides (what the method measures when there is nothing to measure).
+   */
+  sampled: Sampled;
   /** Each pair of stacks (a traced and an untraced one, new processes), measured alone. */
   pairs: PairResult[];
   /** Geometric means over the pairs of traced / untraced: req/s and CPU per request. */
@@ -82,13 +88,14 @@ async function createApplication(stack: BenchStack): Promise<string> {
 
 /**
  * `sampled`: the fraction of new traces recorded and exported (OTEL_TRACES_SAMPLER_ARG of the traced
- * stack, parentbased_traceidratio), or `default` to give the services no sampler setting at all.
+ * stack, parentbased_traceidratio), `default` to give the services no sampler setting at all, or
+ * `off` for two untraced stacks.
  * `pairs`: how many pairs of stacks are measured one after the other, started alternately
- * untraced-first and traced-first. One stack of processes differs from the next by 5-20% in CPU per
- * request whatever its tracing (JIT and scheduling luck), so one pair is a coarse figure.
- * `warmUpSeconds`: how long each stack of a pair is loaded before anything is counted.
+ * untraced-first and traced-first. One stack of processes differs from the next by a few percent in
+ * CPU per request whatever its tracing (JIT and scheduling luck), so one pair is a coarse figure.
+ * `warmUpSeconds`: how long both stacks of a pair are loaded before anything is counted.
  */
-export async function runTracingBench(opts: CompareOptions, sampled: number | 'default' = 'default', pairs = 1, warmUpSeconds = 10): Promise<TracingBenchResult> {
+export async function runTracingBench(opts: CompareOptions, sampled: Sampled = 'default', pairs = 1, warmUpSeconds = 10): Promise<TracingBenchResult> {
   const collector = await startNoopCollector();
   try {
     const results: PairResult[] = [];
@@ -109,13 +116,13 @@ export async function runTracingBench(opts: CompareOptions, sampled: number | 'd
   }
 }
 
-/** A traced and an untraced stack, started in the order `first` says, measured against each other in alternating rounds. */
-async function measurePair(opts: CompareOptions, sampled: number | 'default', collectorUrl: string, first: 'on' | 'off', warmUpSeconds: number): Promise<PairResult> {
+/** A traced and an untraced stack, started in the order `first` says, loaded at the same time and measured against each other. */
+async function measurePair(opts: CompareOptions, sampled: Sampled, collectorUrl: string, first: 'on' | 'off', warmUpSeconds: number): Promise<PairResult> {
   const stacks: BenchStack[] = [];
   try {
-    const sampler: Record<string, string> = sampled === 'default' ? {} : { OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: String(sampled) };
+    const sampler: Record<string, string> = typeof sampled !== 'number' ? {} : { OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: String(sampled) };
     const start = async (traced: boolean) => {
-      const stack = await startBenchStack({ baseline: false, serviceEnv: traced ? { OTEL_EXPORTER_OTLP_ENDPOINT: collectorUrl, ...sampler } : {} });
+      const stack = await startBenchStack({ baseline: false, serviceEnv: traced && sampled !== 'off' ? { OTEL_EXPORTER_OTLP_ENDPOINT: collectorUrl, ...sampler } : {} });
       stacks.push(stack);
       return stack;
     };
@@ -123,49 +130,59 @@ async function measurePair(opts: CompareOptions, sampled: number | 'default', co
     const second = await start(first !== 'on');
     const [on, off] = first === 'on' ? [firstStack, second] : [second, firstStack];
     const [offId, onId] = await Promise.all([createApplication(off), createApplication(on)]);
-    // compareScenarios measures "stack" against "baseline": here the traced stack against the untraced one.
     // CPU seconds by service process (applications, gateway: startBenchStack's order) and requests.
     const services = ['applications', 'gateway'];
-    const cpu = { stack: { seconds: [0, 0], requests: 0 }, baseline: { seconds: [0, 0], requests: 0 } };
-    const cpuOf = (target: 'stack' | 'baseline') => (target === 'stack' ? on : off).servicePids.map(cpuSecondsOf);
+    const cpu = { on: { seconds: [0, 0], requests: 0 }, off: { seconds: [0, 0], requests: 0 } };
+    const cpuOf = (side: 'on' | 'off') => (side === 'on' ? on : off).servicePids.map(cpuSecondsOf);
+    // Both stacks are loaded at the same time, each by its own connections: whatever else the
+    // machine does in a second (a noisy neighbour, Postgres's own work, the load generator's
+    // garbage collection) falls on both sides alike. Measured one after the other, as this
+    // benchmark did before 2026-11-25, two untraced stacks differed by up to 30% in a pair.
+    const loadBoth = (seconds: number) =>
+      Promise.all(
+        ([[on, onId], [off, offId]] as const).map(([stack, id]) =>
+          load({ url: `http://127.0.0.1:${stack.gatewayPort}/v1/applications/${id}`, headers: stack.headers, connections: opts.connections, seconds }),
+        ),
+      );
     // Long-running processes are what the overhead is about, not their first seconds (the traced
-    // ones have more code to compile): both stacks are loaded for warmUpSeconds, in two turns
-    // each, before anything is counted; compareScenarios' own warm-ups are not counted either.
-    for (const [stack, id] of [[on, onId], [off, offId], [off, offId], [on, onId]] as const) {
-      await load({ url: `http://127.0.0.1:${stack.gatewayPort}/v1/applications/${id}`, headers: stack.headers, connections: opts.connections, seconds: warmUpSeconds / 2 });
-    }
+    // ones have more code to compile): both stacks are loaded for warmUpSeconds before anything is counted.
+    await loadBoth(warmUpSeconds);
     // What each stack burns doing nothing (timers, polls, heartbeats) is not the requests' cost:
     // measured idle first, and taken off every measurement in proportion to its length. Not right
     // after the warm-up: the traced stack is still exporting its spans then (for up to
     // OTEL_BSP_SCHEDULE_DELAY), which would count as idle and be taken off its requests.
     await new Promise((res) => setTimeout(res, 3000));
-    const idle = { stack: [0, 0], baseline: [0, 0] };
     const idleSeconds = 4;
-    const idleBefore = { stack: cpuOf('stack'), baseline: cpuOf('baseline') };
+    const idleBefore = { on: cpuOf('on'), off: cpuOf('off') };
     await new Promise((res) => setTimeout(res, idleSeconds * 1000));
-    for (const t of ['stack', 'baseline'] as const) idle[t] = cpuOf(t).map((c, i) => (c - idleBefore[t][i]!) / idleSeconds);
-    const [scenario] = await compareScenarios(
-      { ...on, baselinePort: off.gatewayPort },
-      [{ name: `GET /v1/applications/:id (${first === 'on' ? 'traced' : 'untraced'} started first)`, method: 'GET', path: (target) => `/v1/applications/${target === 'stack' ? onId : offId}` }],
-      opts,
-      async (target, measure, warmUp) => {
-        if (warmUp) return measure();
-        const before = cpuOf(target);
-        const started = performance.now();
-        const r = await measure();
-        // The spans of the last requests are still being exported, and their cost belongs to this
-        // measurement: wait for the export interval (on both sides alike).
-        await new Promise((res) => setTimeout(res, 1200));
-        const elapsed = (performance.now() - started) / 1000;
-        cpuOf(target).forEach((c, i) => (cpu[target].seconds[i]! += c - before[i]! - idle[target][i]! * elapsed));
-        cpu[target].requests += r.total;
-        return r;
-      },
-    );
+    const idle = { on: cpuOf('on').map((c, i) => (c - idleBefore.on[i]!) / idleSeconds), off: cpuOf('off').map((c, i) => (c - idleBefore.off[i]!) / idleSeconds) };
+    const rounds: { on: LoadResult; off: LoadResult }[] = [];
+    for (let i = 0; i < opts.rounds; i++) {
+      const before = { on: cpuOf('on'), off: cpuOf('off') };
+      const started = performance.now();
+      const [onRound, offRound] = await loadBoth(opts.seconds);
+      // The spans of the last requests are still being exported, and their cost belongs to this
+      // measurement: wait for the export interval (on both sides alike).
+      await new Promise((res) => setTimeout(res, 1200));
+      const elapsed = (performance.now() - started) / 1000;
+      for (const [side, r] of [['on', onRound!], ['off', offRound!]] as const) {
+        cpuOf(side).forEach((c, k) => (cpu[side].seconds[k]! += c - before[side][k]! - idle[side][k]! * elapsed));
+        cpu[side].requests += r.total;
+      }
+      rounds.push({ on: onRound!, off: offRound! });
+    }
     const perRequest = (c: { seconds: number[]; requests: number }) => Object.fromEntries(services.map((name, i) => [name, (c.seconds[i]! / c.requests) * 1e6]));
     const sum = (r: Record<string, number>) => Object.values(r).reduce((a, b) => a + b, 0);
-    const byService = { on: perRequest(cpu.stack), off: perRequest(cpu.baseline) };
-    return { first, scenario: scenario!, cpuPerRequestUs: { on: sum(byService.on), off: sum(byService.off) }, cpuPerRequestUsByService: byService };
+    const byService = { on: perRequest(cpu.on), off: perRequest(cpu.off) };
+    const cpuPerRequestUs = { on: sum(byService.on), off: sum(byService.off) };
+    const scenario: ScenarioResult = {
+      name: `GET /v1/applications/:id (${first === 'on' ? 'traced' : 'untraced'} started first)`,
+      stack: combine(rounds.map((r) => r.on)),
+      baseline: combine(rounds.map((r) => r.off)),
+      roundRatios: rounds.map((r) => r.on.rps / r.off.rps),
+      cpuUs: { stack: cpuPerRequestUs.on, baseline: cpuPerRequestUs.off },
+    };
+    return { first, scenario, cpuPerRequestUs, cpuPerRequestUsByService: byService };
   } finally {
     await Promise.all(stacks.map((s) => s.stop()));
   }
@@ -180,11 +197,18 @@ export function printTracingResults(r: TracingBenchResult, connections: number):
   const overhead = (1 - r.rpsRatio) * 100;
   const cpuOverhead = (r.cpuRatio - 1) * 100;
   const signed = (x: number) => `${x >= 0 ? '+' : ''}${fmt(x, 1)}%`;
-  const sampling = r.sampled === 'default' ? `the default sampling (${fmt(DEFAULT_SAMPLED_RATIO * 100)}% of new traces)` : `${fmt(r.sampled * 100)}% of traces sampled`;
+  const sampling =
+    r.sampled === 'default' ? `the default sampling (${fmt(DEFAULT_SAMPLED_RATIO * 100)}% of new traces)` : r.sampled === 'off' ? 'NOT traced either (the method\'s noise)' : `${fmt(r.sampled * 100)}% of traces sampled`;
   const within = overhead < 10 && cpuOverhead < 10;
   const figures = `req/s ${fmt(overhead, 1)}%, CPU per request ${signed(cpuOverhead)} (geometric means of ${r.pairs.length} pair${r.pairs.length === 1 ? '' : 's'})`;
   return [
-    printComparison(`Tracing overhead: full stack with tracing on, ${sampling} (stack), vs off (baseline), ${r.pairs.length} pair(s) of stacks`, r.pairs.map((p) => p.scenario), connections),
+    printComparison(
+      `Tracing overhead: full stack with tracing on, ${sampling} (stack), vs off (baseline), ${r.pairs.length} pair(s) of stacks`,
+      r.pairs.map((p) => p.scenario),
+      connections,
+      false,
+      'rounds, both stacks loaded at once',
+    ),
     ...r.pairs.map(
       (p) =>
         `${p.first === 'on' ? 'traced' : 'untraced'} started first: req/s ratio ${fmt((p.scenario.stack.rps / p.scenario.baseline.rps) * 100, 1)}%, p99 ratio ${fmt((p.scenario.stack.p99 / p.scenario.baseline.p99) * 100, 1)}%; CPU of gateway + applications per request (their idle use deducted): on ${fmt(p.cpuPerRequestUs.on)} us, off ${fmt(p.cpuPerRequestUs.off)} us (${signed((p.cpuPerRequestUs.on / p.cpuPerRequestUs.off - 1) * 100)}); ${Object.keys(p.cpuPerRequestUsByService.on)
@@ -193,7 +217,9 @@ export function printTracingResults(r: TracingBenchResult, connections: number):
     ),
     `tracing on/off over the pairs: req/s ratio ${fmt(r.rpsRatio * 100, 1)}% (overhead ${fmt(overhead, 1)}%), CPU per request ${signed(cpuOverhead)}`,
     `exported to the no-op collector: ${fmt(r.exported.spans)} spans in ${fmt(r.exported.requests)} requests (${fmt(r.exported.bytes / 1e6, 1)} MB)`,
-    r.sampled === 'default'
+    r.sampled === 'off'
+      ? `two untraced stacks: the same code differs by ${figures}`
+      : r.sampled === 'default'
       ? `target (at the default sampling): overhead < 10% -> ${figures}: ${within ? 'met' : 'NOT met'}`
       : `not the target's setting: overhead ${figures}: ${within ? 'within' : 'over'} 10%`,
   ].join('\n');
