@@ -197,25 +197,22 @@ export function printTracingResults(r: TracingBenchResult, connections: number):
   const overhead = (1 - r.rpsRatio) * 100;
   const cpuOverhead = (r.cpuRatio - 1) * 100;
   const signed = (x: number) => `${x >= 0 ? '+' : ''}${fmt(x, 1)}%`;
-  const sampling =
-    r.sampled === 'default' ? `the default sampling (${fmt(DEFAULT_SAMPLED_RATIO * 100)}% of new traces)` : r.sampled === 'off' ? 'NOT traced either (the method\'s noise)' : `${fmt(r.sampled * 100)}% of traces sampled`;
+  const sampling = r.sampled === 'default' ? `the default sampling (${fmt(DEFAULT_SAMPLED_RATIO * 100)}% of new traces)` : r.sampled === 'off' ? '' : `${fmt(r.sampled * 100)}% of traces sampled`;
+  const title =
+    r.sampled === 'off'
+      ? `Tracing benchmark's noise: two untraced stacks against each other, ${r.pairs.length} pair(s) of stacks`
+      : `Tracing overhead: full stack with tracing on, ${sampling} (stack), vs off (baseline), ${r.pairs.length} pair(s) of stacks`;
   const within = overhead < 10 && cpuOverhead < 10;
   const figures = `req/s ${fmt(overhead, 1)}%, CPU per request ${signed(cpuOverhead)} (geometric means of ${r.pairs.length} pair${r.pairs.length === 1 ? '' : 's'})`;
   return [
-    printComparison(
-      `Tracing overhead: full stack with tracing on, ${sampling} (stack), vs off (baseline), ${r.pairs.length} pair(s) of stacks`,
-      r.pairs.map((p) => p.scenario),
-      connections,
-      false,
-      'rounds, both stacks loaded at once',
-    ),
+    printComparison(title, r.pairs.map((p) => p.scenario), connections, false, 'rounds, both stacks loaded at once'),
     ...r.pairs.map(
       (p) =>
         `${p.first === 'on' ? 'traced' : 'untraced'} started first: req/s ratio ${fmt((p.scenario.stack.rps / p.scenario.baseline.rps) * 100, 1)}%, p99 ratio ${fmt((p.scenario.stack.p99 / p.scenario.baseline.p99) * 100, 1)}%; CPU of gateway + applications per request (their idle use deducted): on ${fmt(p.cpuPerRequestUs.on)} us, off ${fmt(p.cpuPerRequestUs.off)} us (${signed((p.cpuPerRequestUs.on / p.cpuPerRequestUs.off - 1) * 100)}); ${Object.keys(p.cpuPerRequestUsByService.on)
           .map((name) => `${name} ${fmt(p.cpuPerRequestUsByService.on[name]!)} vs ${fmt(p.cpuPerRequestUsByService.off[name]!)} us`)
           .join(', ')}`,
     ),
-    `tracing on/off over the pairs: req/s ratio ${fmt(r.rpsRatio * 100, 1)}% (overhead ${fmt(overhead, 1)}%), CPU per request ${signed(cpuOverhead)}`,
+    `${r.sampled === 'off' ? 'one untraced stack against the other' : 'tracing on/off'} over the pairs: req/s ratio ${fmt(r.rpsRatio * 100, 1)}% (overhead ${fmt(overhead, 1)}%), CPU per request ${signed(cpuOverhead)}`,
     `exported to the no-op collector: ${fmt(r.exported.spans)} spans in ${fmt(r.exported.requests)} requests (${fmt(r.exported.bytes / 1e6, 1)} MB)`,
     r.sampled === 'off'
       ? `two untraced stacks: the same code differs by ${figures}`
