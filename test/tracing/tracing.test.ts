@@ -219,6 +219,41 @@ describe('a request through the gateway', () => {
   }, 90_000);
 });
 
+describe('reads coalesced into one query', () => {
+  let stack: import('../support').Services<{ gateway: true }>;
+  beforeAll(async () => {
+    stack = await testing.startServices({ gateway: true, env: { GRPC_BATCH_IN_FLIGHT: '1' } });
+  });
+  afterAll(async () => stack?.stop());
+
+  it('when concurrent GETs are read by one coalesced query, then every request\'s trace leads to it: its parent, or a link from it', async () => {
+    const carol = await stack.createAccount('carol');
+    const paths: string[] = [];
+    for (const name of ['one', 'two', 'three']) {
+      const created = await stack.request(carol, 'POST', '/v1/applications/', { name, voiceUrl: 'https://example.com/voice' });
+      paths.push(new URL(((await created.json()) as { href: string }).href).pathname);
+    }
+    exporter.reset();
+    // At once, through a gateway that batches whatever waits behind one call out: the service gets
+    // batches of calls and reads their applications together.
+    const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => stack.request(carol, 'GET', paths[i % paths.length]!)));
+    expect(answers.map((r) => r.status)).toEqual(answers.map(() => 200));
+    const isGet = (s: ReadableSpan) => s.kind === SpanKind.SERVER && s.attributes['rpc.method'] === 'GetApplication';
+    const isQuery = (s: ReadableSpan) => s.instrumentationScope.name.endsWith('instrumentation-pg') && s.name.startsWith('pg.query');
+    await testing.waitFor(() => spans().filter(isGet).length >= 60 || undefined, { what: '60 GetApplication server spans', timeoutMs: 15_000 });
+    const gets = spans().filter(isGet);
+    const getIds = new Set(gets.map(idOf));
+    // The reads of the applications (the account's credentials are read too, once).
+    const queries = spans().filter((s) => isQuery(s) && getIds.has(s.parentSpanContext?.spanId ?? ''));
+    // The reads were coalesced (fewer queries than calls), as the case is about.
+    expect(queries.length).toBeLessThan(gets.length);
+    const served = new Set(queries.flatMap((q) => [q.parentSpanContext?.spanId, ...q.links.map((l) => l.context.spanId)]));
+    expect(gets.filter((g) => !served.has(idOf(g))).map(idOf)).toEqual([]);
+    // The query says how many calls it served.
+    for (const q of queries) expect(q.attributes['db.operation.batch.size']).toBe(q.links.length + 1);
+  });
+});
+
 describe('a session launched through the Session API', () => {
   let stack: import('../support').Services<{ gateway: true }>;
   beforeAll(async () => {

@@ -2,11 +2,14 @@
 // handlers in one synchronous loop, so their reads by id can share one statement and round trip,
 // and their inserts one statement and one commit.
 import { queryPrepared, type PooledClient } from './db';
+import { coalescedWork, recordedContext, type TraceContext } from './tracing';
 
 interface Waiting<K, V> {
   key: K;
   resolve(value: V): void;
   reject(err: unknown): void;
+  /** The caller's trace when it is recorded (tracing.ts coalescedWork). */
+  trace: TraceContext | undefined;
 }
 
 export interface CoalescerOptions {
@@ -23,7 +26,8 @@ export interface CoalescerOptions {
  * `load(key)` queues the key; the first load of a turn schedules `loadMany` (on process.nextTick)
  * for every key queued by then, at most `maxKeys` at a time. `loadMany` answers one value per key,
  * in the keys' order; when it fails, every load it carried fails (or, with `retryAlone`, each is
- * done again alone). A lone key costs one `loadMany`, as before.
+ * done again alone). A lone key costs one `loadMany`, as before. With tracing, `loadMany` runs in
+ * the trace of a caller that is recorded, and the spans it makes link to the other recorded callers.
  */
 export class Coalescer<K, V> {
   private queue: Waiting<K, V>[] = [];
@@ -39,7 +43,7 @@ export class Coalescer<K, V> {
   load(key: K): Promise<V> {
     return new Promise((resolve, reject) => {
       if (this.queue.length === 0) process.nextTick(this.flush);
-      this.queue.push({ key, resolve, reject });
+      this.queue.push({ key, resolve, reject, trace: recordedContext() });
     });
   }
 
@@ -52,7 +56,9 @@ export class Coalescer<K, V> {
   };
 
   private run(part: Waiting<K, V>[]): void {
-    this.loadMany(part.map((w) => w.key)).then(
+    // In a recorded caller's trace, linked to the other recorded callers (not only the first
+    // caller's, which process.nextTick would carry on, recorded or not).
+    coalescedWork(part.map((w) => w.trace), () => this.loadMany(part.map((w) => w.key))).then(
       (values) => {
         for (let j = 0; j < part.length; j++) part[j]!.resolve(values[j]!);
       },
