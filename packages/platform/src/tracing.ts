@@ -206,7 +206,7 @@ export async function startTracing(opts: TracingOptions): Promise<Tracing> {
     tracerProvider: provider,
     instrumentations: [
       // Only queries made within a traced request or event; the statement text, not its values.
-      // A query made for several traced calls at once (coalesced.ts) is linked to the others' spans.
+      // A query made for several traced calls at once (coalescer.ts) is linked to the others' spans.
       new pg.PgInstrumentation({ requireParentSpan: true, enhancedDatabaseReporting: false, requestHook: linkCoalesced }),
       new undici.UndiciInstrumentation(),
     ],
@@ -522,11 +522,14 @@ export function coalescedWork<T>(callers: readonly (TraceContext | undefined)[],
   return context.with(parent.setValue(COALESCED, { links, callers: callers.length } satisfies Coalesced), work);
 }
 
-/** Links a span started in coalesced work to the other recorded callers' spans, and records how many callers it served. */
+/**
+ * Links a span started in coalesced work to the other recorded callers' spans, and records how many
+ * callers it served when they were several (OpenTelemetry's conventions: a batch is two or more).
+ */
 function linkCoalesced(span: Span): void {
   const coalesced = context.active().getValue(COALESCED) as Coalesced | undefined;
   if (!coalesced) return;
-  span.setAttribute('db.operation.batch.size', coalesced.callers);
+  if (coalesced.callers > 1) span.setAttribute('db.operation.batch.size', coalesced.callers);
   if (coalesced.links.length > 0) span.addLinks(coalesced.links.map((spanContext) => ({ context: spanContext, attributes: { 'switchboard.link': 'coalesced' } })));
 }
 
