@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { context, trace, TraceFlags } from '@opentelemetry/api';
 import { InMemorySpanExporter, TraceIdRatioBasedSampler } from '@opentelemetry/sdk-trace-base';
 import { grpc } from './grpc';
-import { grpcClientSpan, startTracing, tracedGrpcCall, tracedHttpRequest, type Tracing } from './tracing';
+import { grpcClientSpan, startTracing, tracedGrpcCall, tracedHttpRequest, tracedPublish, type Tracing } from './tracing';
 
 // One exporter a describe: stopping tracing stops its exporter.
 let exporter = new InMemorySpanExporter();
@@ -50,6 +50,17 @@ function serveCall(incoming: grpc.Metadata): { metadata: grpc.Metadata; active: 
 
 const traceparentOf = (metadata: grpc.Metadata) => String(metadata.get('traceparent')[0] ?? '');
 
+/** Publishes outside any trace with tracedPublish, into headers of a map. Returns those headers and whether a span was active while publishing. */
+async function publishAlone(): Promise<{ headers: Map<string, string>; active: boolean }> {
+  const headers = new Map<string, string>();
+  const made = { get: (k: string) => headers.get(k) ?? '', set: (k: string, v: string) => void headers.set(k, v), keys: () => [...headers.keys()] };
+  let active = false;
+  await tracedPublish('events.test', undefined, () => made, async () => {
+    active = trace.getSpan(context.active()) !== undefined;
+  });
+  return { headers, active };
+}
+
 describe('when the sampler records no new trace (parentbased_traceidratio, 0)', () => {
   let tracing: Tracing;
   beforeAll(async () => {
@@ -62,6 +73,14 @@ describe('when the sampler records no new trace (parentbased_traceidratio, 0)', 
     const { metadata, active } = serveRequest();
     expect(active).toBe(false);
     expect(metadata.getMap()).toEqual({});
+    expect(exporter.getFinishedSpans()).toEqual([]);
+  });
+
+  it('when a message is published outside any trace, then the trace the sampler turned down travels in its headers (flag 00), with no span made or entered', async () => {
+    exporter.reset();
+    const { headers, active } = await publishAlone();
+    expect(headers.get('traceparent')).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-00$/);
+    expect(active).toBe(false);
     expect(exporter.getFinishedSpans()).toEqual([]);
   });
 
@@ -122,6 +141,15 @@ describe('when the sampler records every new trace (parentbased_always_on)', () 
     tracing = await startTracing({ serviceName: 'test', exporter, env: { OTEL_TRACES_SAMPLER: 'parentbased_always_on' } });
   });
   afterAll(async () => tracing?.shutdown());
+
+  it('when a message is published outside any trace, then a trace starts at the publisher: its producer span, in the headers (flag 01)', async () => {
+    exporter.reset();
+    const { headers, active } = await publishAlone();
+    expect(active).toBe(true);
+    const [span] = exporter.getFinishedSpans();
+    expect(span?.name).toBe('publish events.test');
+    expect(headers.get('traceparent')).toBe(`00-${span!.spanContext().traceId}-${span!.spanContext().spanId}-01`);
+  });
 
   it('when a service is called outside any trace, then it starts none of its own: it records nothing and its calls carry nothing', () => {
     exporter.reset();

@@ -556,21 +556,31 @@ const tracer = () => trace.getTracer('@switchboard/platform');
  */
 export async function tracedPublish<T, H extends Headers>(subject: string, existing: H | undefined, makeHeaders: () => H, publish: (headers: H | undefined) => Promise<T>): Promise<T> {
   if (!state.started) return publish(existing);
-  if (unrecordedTrace(context.active())) {
+  const active = context.active();
+  let notRecorded = unrecordedTrace(active);
+  const name = `publish ${subject}`;
+  const attributes: Attributes = { 'messaging.system': 'nats', 'messaging.operation.type': 'send', 'messaging.destination.name': subject };
+  let span: Span | undefined;
+  if (!notRecorded) {
+    // Outside any trace one starts here, decided on before it has a span (startTrace): one the
+    // sampler turns down gets none, and no context is entered for it (on Node 20, entering one
+    // makes every later promise of the process call back into JavaScript).
+    const started = inTrace(active) ? { span: tracer().startSpan(name, { kind: SpanKind.PRODUCER, attributes }, active) } : startTrace(name, SpanKind.PRODUCER, attributes, active);
+    if ('notSampled' in started) notRecorded = unrecorded({ traceId: started.notSampled, spanId: state.ids!.generateSpanId(), traceFlags: TraceFlags.NONE });
+    else if (started.span.isRecording()) span = started.span;
+    else notRecorded = unrecorded(started.span.spanContext());
+  }
+  const headers = existing ?? makeHeaders();
+  if (!span) {
     // No span, but the decision travels on, so that the consumers do not start traces of their own.
-    const headers = existing ?? makeHeaders();
-    inject(context.active(), headers, setter);
+    inject(unrecordedContext(active, notRecorded!), headers, setter);
     return publish(headers);
   }
-  return tracer().startActiveSpan(
-    `publish ${subject}`,
-    { kind: SpanKind.PRODUCER, attributes: { 'messaging.system': 'nats', 'messaging.operation.type': 'send', 'messaging.destination.name': subject } },
-    async (span) => {
-      const headers = existing ?? makeHeaders();
-      propagation.inject(context.active(), headers, setter);
-      return settle(span, () => publish(headers));
-    },
-  );
+  const recorded = span;
+  return context.with(trace.setSpan(active, recorded), () => {
+    propagation.inject(context.active(), headers, setter);
+    return settle(recorded, () => publish(headers));
+  });
 }
 
 /** Runs a consumer's handler in a span whose parent is the trace context the message carries. */
