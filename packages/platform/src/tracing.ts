@@ -552,7 +552,9 @@ const tracer = () => trace.getTracer('@switchboard/platform');
 
 /**
  * Runs `publish` in a producer span for `subject` whose context is written into headers it creates
- * with `makeHeaders` (or adds to `existing`). Without tracing it calls `publish(existing)` as is.
+ * with `makeHeaders` (or adds to `existing`), when the trace is recorded; in a trace not recorded
+ * (or a new one the sampler turns down) it makes no span and only writes the trace's `00` context.
+ * Without tracing it calls `publish(existing)` as is.
  */
 export async function tracedPublish<T, H extends Headers>(subject: string, existing: H | undefined, makeHeaders: () => H, publish: (headers: H | undefined) => Promise<T>): Promise<T> {
   if (!state.started) return publish(existing);
