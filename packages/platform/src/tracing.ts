@@ -367,26 +367,34 @@ function startTrace(name: string, kind: SpanKind, attributes: Attributes | undef
 }
 
 /**
+ * The span of `name` under `parent` when its trace is recorded; otherwise the unrecorded trace it is
+ * in, and whether that trace would have started here (`turnedDown`: `parent` has no trace context
+ * and the sampler did not record the new one, whose ids it then has).
+ */
+function spanOrUnrecorded(name: string, kind: SpanKind, attributes: Attributes | undefined, parent: Context): { span: Span } | { notRecorded: Unrecorded; turnedDown: boolean } {
+  const kept = unrecordedTrace(parent);
+  if (kept) return { notRecorded: kept, turnedDown: false };
+  // A trace that starts here is decided on before it has a span; one that continues a parent's
+  // gets its span (recording or not, as the sampler says) from the SDK.
+  const started = trace.getSpanContext(parent) === undefined ? startTrace(name, kind, attributes, parent) : { span: tracer().startSpan(name, { kind, attributes }, parent) };
+  if ('notSampled' in started) return { notRecorded: unrecorded({ traceId: started.notSampled, spanId: state.ids!.generateSpanId(), traceFlags: TraceFlags.NONE }), turnedDown: true };
+  if (started.span.isRecording()) return { span: started.span };
+  return { notRecorded: unrecorded(started.span.spanContext()), turnedDown: false };
+}
+
+/**
  * A server-side span (a request, a call) under `parent` when its trace is recorded: the context to
  * run the handler in, with the span. For a trace not recorded, the context without a span that
  * passes the trace on; undefined when the trace would have started here (`parent` carries no trace
  * context at all) and the sampler does not record it: the handler then runs outside any trace.
  */
 function handlerSpan(name: string, kind: SpanKind, attributes: Attributes | undefined, parent: Context): { ctx: Context; span?: Span } | undefined {
-  let notRecorded = unrecordedTrace(parent);
-  if (!notRecorded) {
-    // A trace that starts here is decided on before it has a span; one that continues a parent's
-    // gets its span (recording or not, as the sampler says) from the SDK.
-    const started = trace.getSpanContext(parent) === undefined ? startTrace(name, kind, attributes, parent) : { span: tracer().startSpan(name, { kind, attributes }, parent) };
-    if ('notSampled' in started) {
-      // With nothing else to carry on (no baggage), no trace at all; a baggage goes on in the
-      // trace the sampler turned down, flagged 00.
-      if (parent === ROOT_CONTEXT) return undefined;
-      notRecorded = unrecorded({ traceId: started.notSampled, spanId: state.ids!.generateSpanId(), traceFlags: TraceFlags.NONE });
-    } else if (started.span.isRecording()) return { ctx: trace.setSpan(parent, started.span), span: started.span };
-    else notRecorded = unrecorded(started.span.spanContext());
-  }
-  return { ctx: unrecordedContext(parent, notRecorded) };
+  const decided = spanOrUnrecorded(name, kind, attributes, parent);
+  if ('span' in decided) return { ctx: trace.setSpan(parent, decided.span), span: decided.span };
+  // With nothing else to carry on (no baggage), no trace at all; a baggage goes on in the trace
+  // the sampler turned down, flagged 00.
+  if (decided.turnedDown && parent === ROOT_CONTEXT) return undefined;
+  return { ctx: unrecordedContext(parent, decided.notRecorded) };
 }
 
 /**
@@ -559,29 +567,20 @@ const tracer = () => trace.getTracer('@switchboard/platform');
 export async function tracedPublish<T, H extends Headers>(subject: string, existing: H | undefined, makeHeaders: () => H, publish: (headers: H | undefined) => Promise<T>): Promise<T> {
   if (!state.started) return publish(existing);
   const active = context.active();
-  let notRecorded = unrecordedTrace(active);
-  const name = `publish ${subject}`;
-  const attributes: Attributes = { 'messaging.system': 'nats', 'messaging.operation.type': 'send', 'messaging.destination.name': subject };
-  let span: Span | undefined;
-  if (!notRecorded) {
-    // Outside any trace one starts here, decided on before it has a span (startTrace): one the
-    // sampler turns down gets none, and no context is entered for it (on Node 20, entering one
-    // makes every later promise of the process call back into JavaScript).
-    const started = inTrace(active) ? { span: tracer().startSpan(name, { kind: SpanKind.PRODUCER, attributes }, active) } : startTrace(name, SpanKind.PRODUCER, attributes, active);
-    if ('notSampled' in started) notRecorded = unrecorded({ traceId: started.notSampled, spanId: state.ids!.generateSpanId(), traceFlags: TraceFlags.NONE });
-    else if (started.span.isRecording()) span = started.span;
-    else notRecorded = unrecorded(started.span.spanContext());
-  }
+  // Outside any trace one starts here, decided on before it has a span (spanOrUnrecorded): one the
+  // sampler turns down gets none, and no context is entered for it (on Node 20, entering one makes
+  // every later promise of the process call back into JavaScript).
+  const decided = spanOrUnrecorded(`publish ${subject}`, SpanKind.PRODUCER, { 'messaging.system': 'nats', 'messaging.operation.type': 'send', 'messaging.destination.name': subject }, active);
   const headers = existing ?? makeHeaders();
-  if (!span) {
+  if (!('span' in decided)) {
     // No span, but the decision travels on, so that the consumers do not start traces of their own.
-    inject(unrecordedContext(active, notRecorded!), headers, setter);
+    inject(unrecordedContext(active, decided.notRecorded), headers, setter);
     return publish(headers);
   }
-  const recorded = span;
-  return context.with(trace.setSpan(active, recorded), () => {
+  const { span } = decided;
+  return context.with(trace.setSpan(active, span), () => {
     propagation.inject(context.active(), headers, setter);
-    return settle(recorded, () => publish(headers));
+    return settle(span, () => publish(headers));
   });
 }
 
