@@ -336,17 +336,15 @@ export async function compareScenarios(
   stack: BenchStack,
   scenarios: Scenario[],
   opts: CompareOptions,
-  /** Wraps every measurement (`warmUp` true for the warm-ups), e.g. to sample CPU time around it. */
-  around: (target: 'stack' | 'baseline', measure: () => Promise<LoadResult>, warmUp: boolean) => Promise<LoadResult> = (_, measure) => measure(),
 ): Promise<ScenarioResult[]> {
   const results: ScenarioResult[] = [];
   // BENCH_SCENARIOS=items,:id runs only the scenarios whose name contains one of the given parts.
   const only = (process.env.BENCH_SCENARIOS ?? '').split(',').map((p) => p.trim()).filter(Boolean);
   for (const s of only.length ? scenarios.filter((sc) => only.some((p) => sc.name.includes(p))) : scenarios) {
-    const run = (target: 'stack' | 'baseline', seconds: number, warmUp = false) => {
+    const run = (target: 'stack' | 'baseline', seconds: number) => {
       const port = target === 'stack' ? stack.gatewayPort : stack.baselinePort;
       const path = s.path;
-      return around(target, () => load({
+      return load({
         url: `http://127.0.0.1:${port}${typeof path === 'string' ? path : '/'}`,
         method: s.method,
         headers: stack.headers,
@@ -354,10 +352,10 @@ export async function compareScenarios(
         ...(typeof path === 'function' ? { path: () => path(target) } : {}),
         connections: opts.connections,
         seconds,
-      }), warmUp);
+      });
     };
-    await run('stack', 2, true);
-    await run('baseline', 2, true);
+    await run('stack', 2);
+    await run('baseline', 2);
     const stackRounds: LoadResult[] = [];
     const baselineRounds: LoadResult[] = [];
     const cpuSeconds = { stack: 0, baseline: 0 };
