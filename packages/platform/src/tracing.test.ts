@@ -205,3 +205,57 @@ describe('when the sampler records half the new traces (traceidratio, 0.5)', () 
     for (const id of [...traceIds, ...spanIds]) expect(id).not.toMatch(/^0+$/);
   });
 });
+
+describe('when the context manager is on only while work runs in a context (on-demand)', () => {
+  let tracing: Tracing;
+  beforeAll(async () => {
+    exporter = new InMemorySpanExporter();
+    tracing = await startTracing({ serviceName: 'test', exporter, contextManager: 'on-demand', env: { OTEL_TRACES_SAMPLER: 'parentbased_always_on' } });
+  });
+  afterAll(async () => tracing?.shutdown());
+
+  /** Serves a call of a sampled trace whose handler waits before and after answering; what span was active at each point. */
+  async function serveSlowCall(traceId: string): Promise<{ beforeAnswer?: string; afterAwait?: string; outside?: string }> {
+    const incoming = new grpc.Metadata();
+    incoming.set('traceparent', `00-${traceId}-${'1'.repeat(16)}-01`);
+    const seen: { beforeAnswer?: string; afterAwait?: string; outside?: string } = {};
+    await new Promise<void>((answered) =>
+      tracedGrpcCall(PATH, incoming, (end) => {
+        void (async () => {
+          await new Promise((r) => setTimeout(r, 5));
+          seen.afterAwait = trace.getSpan(context.active())?.spanContext().traceId;
+          await Promise.resolve();
+          seen.beforeAnswer = trace.getSpan(context.active())?.spanContext().traceId;
+          end(0);
+          answered();
+        })();
+      }),
+    );
+    seen.outside = await (async () => {
+      await new Promise((r) => setTimeout(r, 1));
+      return trace.getSpan(context.active())?.spanContext().traceId;
+    })();
+    return seen;
+  }
+
+  it('when handlers of two traces wait and answer in turn, then each keeps its trace until it answers, and work outside them has none', async () => {
+    exporter.reset();
+    const [a, b] = await Promise.all([serveSlowCall('a'.repeat(32)), serveSlowCall('b'.repeat(32))]);
+    expect(a).toEqual({ afterAwait: 'a'.repeat(32), beforeAnswer: 'a'.repeat(32), outside: undefined });
+    expect(b).toEqual({ afterAwait: 'b'.repeat(32), beforeAnswer: 'b'.repeat(32), outside: undefined });
+    expect(exporter.getFinishedSpans().map((s) => s.spanContext().traceId).sort()).toEqual(['a'.repeat(32), 'b'.repeat(32)]);
+  });
+
+  it('when a request of a recorded trace reads its body, then what its route does after is still in its trace until the response closes', async () => {
+    exporter.reset();
+    const { req, res } = exchange({ traceparent: `00-${'c'.repeat(32)}-${'2'.repeat(16)}-01` });
+    const inRoute = await new Promise<string | undefined>((resolve) =>
+      tracedHttpRequest(req, res, () => {
+        setTimeout(() => resolve(trace.getSpan(context.active())?.spanContext().traceId), 5);
+      }),
+    );
+    res.emit('close');
+    expect(inRoute).toBe('c'.repeat(32));
+    expect(exporter.getFinishedSpans().map((s) => s.spanContext().traceId)).toEqual(['c'.repeat(32)]);
+  });
+});

@@ -10,13 +10,14 @@
 // random-hex and shutdown) for that reason.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
-import { context, createContextKey, isSpanContextValid, propagation, ROOT_CONTEXT, SamplingDecision, SpanKind, SpanStatusCode, trace, TraceFlags, type Attributes, type Context, type Span, type SpanContext, type TextMapGetter, type TextMapSetter } from '@opentelemetry/api';
+import { context, createContextKey, isSpanContextValid, propagation, ROOT_CONTEXT, SamplingDecision, SpanKind, SpanStatusCode, trace, TraceFlags, type Attributes, type Context, type Span, type SpanContext, type TextMapGetter, type TextMapSetter, type Tracer } from '@opentelemetry/api';
 import type { IdGenerator, Sampler, SpanExporter } from '@opentelemetry/sdk-trace-base';
 import { z } from 'zod';
 import { parseConfig } from './config';
 import type { Logger } from './logger';
 import { randomHex } from './random-hex';
 import { runMain } from './shutdown';
+import type { OnDemandContextManager } from './context-manager';
 
 /** The samplers of OTEL_TRACES_SAMPLER that need no remote configuration. */
 const SAMPLERS = ['always_on', 'always_off', 'traceidratio', 'parentbased_always_on', 'parentbased_always_off', 'parentbased_traceidratio'] as const;
@@ -79,8 +80,12 @@ export interface TracingOptions {
    * empty, and nothing pays for carrying a context through every promise: for a process that hands
    * each request's context to what it calls itself, as the gateway does (requestTrace, the `trace`
    * of its gRPC calls' options). Instrumentations (pg, undici) then see no parent.
+   * `on-demand`: the manager is switched off whenever no work runs in a context (context-manager.ts),
+   * for a process whose work in a trace ends when its handlers answer, as the applications and
+   * webhooks services' does; not for one that goes on with a message's work after its handler has
+   * returned (the dispatcher's queued POSTs), which would lose its context.
    */
-  contextManager?: boolean;
+  contextManager?: boolean | 'on-demand';
 }
 
 export interface Tracing {
@@ -96,8 +101,23 @@ type State = {
   /** The SDK's sampler and id generator, for the traces that start here (startTrace). */
   sampler?: Sampler;
   ids?: PresetIdGenerator;
+  tracer?: Tracer;
+  /** No context manager: context.active() is always the empty context. */
+  contextless?: boolean;
+  /** The context manager when it is switched on only while work runs in a context (holdContext). */
+  onDemand?: OnDemandContextManager;
 };
 const state: State = ((globalThis as Record<symbol, State | undefined>)[STATE] ??= { started: false, followsParent: false });
+
+/**
+ * Keeps the active context carried across the asynchronous work that follows (see
+ * context-manager.ts) until the returned function is called: for work that goes on in a context
+ * after the function run in it has returned (a gRPC handler until it answers, a request until its
+ * response closes). Does nothing with any other context manager.
+ */
+function holdContext(): () => void {
+  return state.onDemand ? state.onDemand.hold() : noEnd;
+}
 
 /** True once startTracing installed the SDK in this process. */
 export function tracingEnabled(): boolean {
@@ -198,7 +218,16 @@ export async function startTracing(opts: TracingOptions): Promise<Tracing> {
     sampler,
     idGenerator: ids,
   });
-  provider.register(opts.contextManager === false ? { contextManager: null } : {});
+  // The context manager: none where the process hands each request's context on itself (the
+  // gateway); on demand, where AsyncLocalStorage is built on async hooks, one switched on only while
+  // some work runs in a context (context-manager.ts); otherwise OpenTelemetry's own.
+  let contextManager: OnDemandContextManager | null | undefined;
+  if (opts.contextManager === false) contextManager = null;
+  else if (opts.contextManager === 'on-demand') {
+    const { OnDemandContextManager, storageUsesAsyncHooks } = await import('./context-manager');
+    if (storageUsesAsyncHooks()) contextManager = new OnDemandContextManager();
+  }
+  provider.register(contextManager === undefined ? {} : { contextManager });
   // HTTP and gRPC have no instrumentation: their spans are made by the gateway's server
   // (tracedHttpRequest) and the platform's gRPC client and server wrappers (grpcClientSpan,
   // tracedGrpcCall), which every request and call already goes through.
@@ -212,6 +241,8 @@ export async function startTracing(opts: TracingOptions): Promise<Tracing> {
     ],
   });
   state.started = true;
+  state.onDemand = contextManager ?? undefined;
+  state.contextless = contextManager === null;
   state.followsParent = config.OTEL_TRACES_SAMPLER.startsWith('parentbased_');
   state.sampler = sampler;
   state.ids = ids;
@@ -229,6 +260,9 @@ export async function startTracing(opts: TracingOptions): Promise<Tracing> {
       state.started = false;
       state.sampler = undefined;
       state.ids = undefined;
+      state.onDemand = undefined;
+      state.tracer = undefined;
+      state.contextless = undefined;
       unregister();
       await provider.shutdown();
       trace.disable();
@@ -355,7 +389,7 @@ function startTrace(name: string, kind: SpanKind, attributes: Attributes | undef
   const { sampler, ids } = state;
   if (sampler && ids) {
     const traceId = ids.random.generateTraceId();
-    if (sampler.shouldSample(parent, traceId, name, kind, attributes ?? {}, []).decision === SamplingDecision.NOT_RECORD) return { notSampled: traceId };
+    if (sampler.shouldSample(parent, traceId, name, kind, attributes ?? NO_ATTRIBUTES, NO_LINKS).decision === SamplingDecision.NOT_RECORD) return { notSampled: traceId };
     ids.next = traceId;
   }
   try {
@@ -366,20 +400,28 @@ function startTrace(name: string, kind: SpanKind, attributes: Attributes | undef
   }
 }
 
+const NO_ATTRIBUTES: Attributes = Object.freeze({});
+const NO_LINKS: [] = Object.freeze([]) as unknown as [];
+
 /**
  * The span of `name` under `parent` when its trace is recorded; otherwise the unrecorded trace it is
- * in, and whether that trace would have started here (`turnedDown`: `parent` has no trace context
- * and the sampler did not record the new one, whose ids it then has).
+ * in, or, when that trace would have started here (`parent` has no trace context) and the sampler
+ * did not record it, the trace id it turned down (`turnedDown`: ids are made only to pass it on).
  */
-function spanOrUnrecorded(name: string, kind: SpanKind, attributes: Attributes | undefined, parent: Context): { span: Span } | { notRecorded: Unrecorded; turnedDown: boolean } {
+function spanOrUnrecorded(name: string, kind: SpanKind, attributes: Attributes | undefined, parent: Context): { span: Span } | { notRecorded: Unrecorded } | { turnedDown: string } {
   const kept = unrecordedTrace(parent);
-  if (kept) return { notRecorded: kept, turnedDown: false };
+  if (kept) return { notRecorded: kept };
   // A trace that starts here is decided on before it has a span; one that continues a parent's
   // gets its span (recording or not, as the sampler says) from the SDK.
   const started = trace.getSpanContext(parent) === undefined ? startTrace(name, kind, attributes, parent) : { span: tracer().startSpan(name, { kind, attributes }, parent) };
-  if ('notSampled' in started) return { notRecorded: unrecorded({ traceId: started.notSampled, spanId: state.ids!.generateSpanId(), traceFlags: TraceFlags.NONE }), turnedDown: true };
+  if ('notSampled' in started) return { turnedDown: started.notSampled };
   if (started.span.isRecording()) return { span: started.span };
-  return { notRecorded: unrecorded(started.span.spanContext()), turnedDown: false };
+  return { notRecorded: unrecorded(started.span.spanContext()) };
+}
+
+/** The unrecorded trace of a new trace id the sampler turned down (turnedDown), as it is passed on. */
+function turnedDownTrace(traceId: string): Unrecorded {
+  return unrecorded({ traceId, spanId: state.ids!.generateSpanId(), traceFlags: TraceFlags.NONE });
 }
 
 /**
@@ -391,10 +433,11 @@ function spanOrUnrecorded(name: string, kind: SpanKind, attributes: Attributes |
 function handlerSpan(name: string, kind: SpanKind, attributes: Attributes | undefined, parent: Context): { ctx: Context; span?: Span } | undefined {
   const decided = spanOrUnrecorded(name, kind, attributes, parent);
   if ('span' in decided) return { ctx: trace.setSpan(parent, decided.span), span: decided.span };
-  // With nothing else to carry on (no baggage), no trace at all; a baggage goes on in the trace
-  // the sampler turned down, flagged 00.
-  if (decided.turnedDown && parent === ROOT_CONTEXT) return undefined;
-  return { ctx: unrecordedContext(parent, decided.notRecorded) };
+  if ('notRecorded' in decided) return { ctx: unrecordedContext(parent, decided.notRecorded) };
+  // With nothing else to carry on (no baggage), no trace at all (and no ids made for it); a baggage
+  // goes on in the trace the sampler turned down, flagged 00.
+  if (parent === ROOT_CONTEXT) return undefined;
+  return { ctx: unrecordedContext(parent, turnedDownTrace(decided.turnedDown)) };
 }
 
 /**
@@ -445,11 +488,18 @@ export function tracedHttpRequest(req: IncomingMessage, res: ServerResponse, han
     () => propagation.extract(ROOT_CONTEXT, headers),
   );
   const handler = handlerSpan(req.method ?? 'GET', SpanKind.SERVER, undefined, parent);
-  // A new trace the sampler turned down: the request runs outside any trace, and its calls carry none.
-  if (!handler) return handle();
+  // A new trace the sampler turned down: the request runs outside any trace, and its calls carry
+  // none. Its requestTrace is set too (to nothing): a property the request lacks is looked for up
+  // its prototype chain on every requestTrace, at several times the cost.
+  if (!handler) {
+    (req as IncomingMessage & { [REQUEST_TRACE]?: TraceContext })[REQUEST_TRACE] = undefined;
+    return handle();
+  }
   const { ctx, span } = handler;
   if (span) recordHttpRequest(span, req, res, redact);
   (req as IncomingMessage & { [REQUEST_TRACE]?: TraceContext })[REQUEST_TRACE] = ctx;
+  // With a context manager, the request's context is carried until its response closes.
+  if (state.onDemand) res.once('close', holdContext());
   // Express reads bodies with raw-body, which calls back in the context it was called in: what
   // follows the body (the routes) stays in the trace with no binding of the request's events.
   context.with(ctx, handle);
@@ -556,7 +606,8 @@ const getter: TextMapGetter<Headers | undefined> = {
   keys: (h) => h?.keys() ?? [],
 };
 
-const tracer = () => trace.getTracer('@switchboard/platform');
+/** The platform's tracer, looked up once a start of tracing (the provider makes a key and a map look-up per getTracer). */
+const tracer = (): Tracer => (state.tracer ??= trace.getTracer('@switchboard/platform'));
 
 /**
  * Runs `publish` in a producer span for `subject` whose context is written into headers it creates
@@ -574,7 +625,7 @@ export async function tracedPublish<T, H extends Headers>(subject: string, exist
   const headers = existing ?? makeHeaders();
   if (!('span' in decided)) {
     // No span, but the decision travels on, so that the consumers do not start traces of their own.
-    inject(unrecordedContext(active, decided.notRecorded), headers, setter);
+    inject(unrecordedContext(active, 'notRecorded' in decided ? decided.notRecorded : turnedDownTrace(decided.turnedDown)), headers, setter);
     return publish(headers);
   }
   const { span } = decided;
@@ -662,6 +713,9 @@ function endRpc(span: Span, code: number, failed: boolean, message?: string): vo
  */
 export function grpcClientSpan(path: string, metadata: RpcMetadata, parent?: TraceContext): ((code: number, message?: string) => void) | undefined {
   if (!state.started) return undefined;
+  // Given no trace in a process without a context manager (the gateway's calls for a request the
+  // sampler turned down): outside any trace, where a call starts none.
+  if (parent === undefined && state.contextless) return undefined;
   const active = parent ?? context.active();
   if (unrecordedTrace(active)) {
     inject(active, metadata, rpcSetter);
@@ -692,8 +746,14 @@ export function tracedGrpcCall<T>(path: string, metadata: RpcMetadata, handle: (
   // service starts no trace of its own, and the handler runs with no context to keep.
   if (!inTrace(parent)) return handle(noEnd);
   const { ctx, span } = handlerSpan(name, SpanKind.SERVER, attributes, parent)!;
-  if (!span) return context.with(ctx, handle, undefined, noEnd);
-  return context.with(ctx, handle, undefined, (code: number, message?: string) => endRpc(span, code, SERVER_FAULTS.has(code), message));
+  // The handler answers through a callback, after its function has returned: its context is kept
+  // carried until it does.
+  const release = holdContext();
+  if (!span) return context.with(ctx, handle, undefined, release);
+  return context.with(ctx, handle, undefined, (code: number, message?: string) => {
+    endRpc(span, code, SERVER_FAULTS.has(code), message);
+    release();
+  });
 }
 
 const noEnd = (): void => undefined;
