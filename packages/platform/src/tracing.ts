@@ -86,6 +86,13 @@ export interface TracingOptions {
    * returned (the dispatcher's queued POSTs), which would lose its context.
    */
   contextManager?: boolean | 'on-demand';
+  /**
+   * The libraries whose calls make spans (default both): Postgres queries (`pg`) and outgoing HTTP
+   * requests (`undici`). A process that uses neither names none, and loads no instrumentation: an
+   * instrumentation hooks every require() of the process from its construction on (each one then
+   * resolves its module again, and under tsx reads a stack trace, which parses source maps).
+   */
+  instrument?: readonly Instrumented[];
 }
 
 export interface Tracing {
@@ -130,7 +137,8 @@ export function tracingEnabled(): boolean {
  * required here once the instrumentations are enabled: the patches change the packages' objects
  * in place, and the later `import` gets the same, already loaded and patched, module.
  */
-const INSTRUMENTED = ['pg', 'undici'];
+const INSTRUMENTED = ['pg', 'undici'] as const;
+export type Instrumented = (typeof INSTRUMENTED)[number];
 
 /**
  * The SDK's random ids, except that a trace id drawn by startTrace before the span exists is the
@@ -185,13 +193,11 @@ export async function startTracing(opts: TracingOptions): Promise<Tracing> {
   const endpoint = config.OTEL_EXPORTER_OTLP_ENDPOINT;
   if (state.started || (!endpoint && !opts.exporter)) return { enabled: state.started, shutdown: async () => undefined };
 
-  const [{ NodeTracerProvider }, traceBase, { resourceFromAttributes }, { registerInstrumentations }, pg, undici] = await Promise.all([
+  const instrumented = opts.instrument ?? INSTRUMENTED;
+  const [{ NodeTracerProvider }, traceBase, { resourceFromAttributes }] = await Promise.all([
     import('@opentelemetry/sdk-trace-node'),
     import('@opentelemetry/sdk-trace-base'),
     import('@opentelemetry/resources'),
-    import('@opentelemetry/instrumentation'),
-    import('@opentelemetry/instrumentation-pg'),
-    import('@opentelemetry/instrumentation-undici'),
   ]);
   let processor;
   if (opts.exporter) processor = new traceBase.SimpleSpanProcessor(opts.exporter);
@@ -231,15 +237,21 @@ export async function startTracing(opts: TracingOptions): Promise<Tracing> {
   // HTTP and gRPC have no instrumentation: their spans are made by the gateway's server
   // (tracedHttpRequest) and the platform's gRPC client and server wrappers (grpcClientSpan,
   // tracedGrpcCall), which every request and call already goes through.
-  const unregister = registerInstrumentations({
-    tracerProvider: provider,
-    instrumentations: [
+  // Only the libraries the process uses: an instrumentation hooks every require() of the process
+  // from its construction on.
+  let unregister = (): void => undefined;
+  if (instrumented.length > 0) {
+    const { registerInstrumentations } = await import('@opentelemetry/instrumentation');
+    const instrumentations = [];
+    if (instrumented.includes('pg')) {
+      const pg = await import('@opentelemetry/instrumentation-pg');
       // Only queries made within a traced request or event; the statement text, not its values.
       // A query made for several traced calls at once (coalescer.ts) is linked to the others' spans.
-      new pg.PgInstrumentation({ requireParentSpan: true, enhancedDatabaseReporting: false, requestHook: linkCoalesced }),
-      new undici.UndiciInstrumentation(),
-    ],
-  });
+      instrumentations.push(new pg.PgInstrumentation({ requireParentSpan: true, enhancedDatabaseReporting: false, requestHook: linkCoalesced }));
+    }
+    if (instrumented.includes('undici')) instrumentations.push(new (await import('@opentelemetry/instrumentation-undici')).UndiciInstrumentation());
+    unregister = registerInstrumentations({ tracerProvider: provider, instrumentations });
+  }
   state.started = true;
   state.onDemand = contextManager ?? undefined;
   state.contextless = contextManager === null;
@@ -247,7 +259,7 @@ export async function startTracing(opts: TracingOptions): Promise<Tracing> {
   state.sampler = sampler;
   state.ids = ids;
   const require = createRequire(import.meta.url);
-  for (const name of INSTRUMENTED) {
+  for (const name of instrumented) {
     try {
       require(name);
     } catch {
@@ -280,7 +292,7 @@ export async function startTracing(opts: TracingOptions): Promise<Tracing> {
 export async function runTracedMain(
   name: string,
   start: () => Promise<{ logger: Logger; stop: () => Promise<void> }>,
-  options: Pick<TracingOptions, 'contextManager'> = {},
+  options: Pick<TracingOptions, 'contextManager' | 'instrument'> = {},
 ): Promise<void> {
   await runMain(name, async () => {
     const tracing = await startTracing({ serviceName: name, ...options });

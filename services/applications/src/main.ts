@@ -9,4 +9,4 @@ await runTracedMain('applications', async () => {
   return { logger: app.logger, stop: () => app.stop() };
   // Its work in a trace ends when a handler answers, so the context manager need only be on while
   // some handler runs in a trace: most calls, outside any, then pay nothing for it (Node 20 and 22).
-}, { contextManager: 'on-demand' });
+}, { contextManager: 'on-demand', instrument: ['pg'] });

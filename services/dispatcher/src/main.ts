@@ -6,4 +6,5 @@ await runTracedMain('dispatcher', async () => {
   const app = createApp(loadConfig());
   await app.start();
   return { logger: app.logger, stop: () => app.stop() };
-});
+  // Its POSTs go out through undici; it queries no database.
+}, { instrument: ['undici'] });
