@@ -73,6 +73,8 @@ export interface LoadOptions {
   path?: () => string;
   connections: number;
   seconds: number;
+  /** Requests per second over all connections (an open loop at that rate); unset: each connection sends as fast as it is answered. */
+  rate?: number;
 }
 
 export async function load(o: LoadOptions): Promise<LoadResult> {
@@ -84,6 +86,7 @@ export async function load(o: LoadOptions): Promise<LoadResult> {
     headers: o.headers ?? {},
     connections: o.connections,
     duration: o.seconds,
+    ...(o.rate ? { overallRate: o.rate } : {}),
     ...(typeof body === 'string' ? { body } : {}),
     ...(perRequest
       ? {

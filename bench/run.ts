@@ -53,7 +53,9 @@ for (const name of selected) {
     for (const sampled of shares) {
       // BENCH_TRACING_PAIRS pairs of stacks, each pair measured alone (4 by default, two started each way: see runTracingBench).
       // BENCH_TRACING_WARMUP: seconds both stacks of a pair are loaded before anything is counted (10).
-      const r = await runTracingBench(compare, sampled, Number(process.env.BENCH_TRACING_PAIRS ?? 4), Number(process.env.BENCH_TRACING_WARMUP ?? 10));
+      // BENCH_TRACING_RATE: requests per second to each stack (an open loop below saturation), instead of as many as they answer.
+      const rate = process.env.BENCH_TRACING_RATE ? Number(process.env.BENCH_TRACING_RATE) : undefined;
+      const r = await runTracingBench(compare, sampled, Number(process.env.BENCH_TRACING_PAIRS ?? 4), Number(process.env.BENCH_TRACING_WARMUP ?? 10), rate);
       runs.push(r);
       out.push(printTracingResults(r, connections));
     }

@@ -25,6 +25,8 @@ export interface TracingBenchResult {
   cpuRatio: number;
   /** What the collector received from the traced stacks. */
   exported: { requests: number; spans: number; bytes: number };
+  /** Requests per second sent to each stack (BENCH_TRACING_RATE), or undefined: as many as answered. */
+  rate?: number;
 }
 
 export interface PairResult {
@@ -95,12 +97,12 @@ async function createApplication(stack: BenchStack): Promise<string> {
  * CPU per request whatever its tracing (JIT and scheduling luck), so one pair is a coarse figure.
  * `warmUpSeconds`: how long both stacks of a pair are loaded before anything is counted.
  */
-export async function runTracingBench(opts: CompareOptions, sampled: Sampled = 'default', pairs = 1, warmUpSeconds = 10): Promise<TracingBenchResult> {
+export async function runTracingBench(opts: CompareOptions, sampled: Sampled = 'default', pairs = 1, warmUpSeconds = 10, rate?: number): Promise<TracingBenchResult> {
   const collector = await startNoopCollector();
   try {
     const results: PairResult[] = [];
     for (let i = 0; i < pairs; i++) {
-      results.push(await measurePair(opts, sampled, collector.url, i % 2 === 0 ? 'off' : 'on', warmUpSeconds));
+      results.push(await measurePair(opts, sampled, collector.url, i % 2 === 0 ? 'off' : 'on', warmUpSeconds, rate));
       collector.count();
     }
     const geomean = (xs: number[]) => Math.exp(xs.reduce((a, x) => a + Math.log(x), 0) / xs.length);
@@ -110,6 +112,7 @@ export async function runTracingBench(opts: CompareOptions, sampled: Sampled = '
       rpsRatio: geomean(results.map((r) => r.scenario.stack.rps / r.scenario.baseline.rps)),
       cpuRatio: geomean(results.map((r) => r.cpuPerRequestUs.on / r.cpuPerRequestUs.off)),
       exported: { ...collector.stats },
+      rate,
     };
   } finally {
     await collector.close();
@@ -117,7 +120,7 @@ export async function runTracingBench(opts: CompareOptions, sampled: Sampled = '
 }
 
 /** A traced and an untraced stack, started in the order `first` says, loaded at the same time and measured against each other. */
-async function measurePair(opts: CompareOptions, sampled: Sampled, collectorUrl: string, first: 'on' | 'off', warmUpSeconds: number): Promise<PairResult> {
+async function measurePair(opts: CompareOptions, sampled: Sampled, collectorUrl: string, first: 'on' | 'off', warmUpSeconds: number, rate: number | undefined): Promise<PairResult> {
   const stacks: BenchStack[] = [];
   try {
     const sampler: Record<string, string> = typeof sampled !== 'number' ? {} : { OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: String(sampled) };
@@ -141,7 +144,7 @@ async function measurePair(opts: CompareOptions, sampled: Sampled, collectorUrl:
     const loadBoth = (seconds: number) =>
       Promise.all(
         ([[on, onId], [off, offId]] as const).map(([stack, id]) =>
-          load({ url: `http://127.0.0.1:${stack.gatewayPort}/v1/applications/${id}`, headers: stack.headers, connections: opts.connections, seconds }),
+          load({ url: `http://127.0.0.1:${stack.gatewayPort}/v1/applications/${id}`, headers: stack.headers, connections: opts.connections, seconds, rate }),
         ),
       );
     // Long-running processes are what the overhead is about, not their first seconds (the traced
@@ -201,9 +204,10 @@ export function printTracingResults(r: TracingBenchResult, connections: number):
   const title =
     r.sampled === 'off'
       ? `Tracing benchmark's noise: two untraced stacks against each other, ${r.pairs.length} pair(s) of stacks`
-      : `Tracing overhead: full stack with tracing on, ${sampling} (stack), vs off (baseline), ${r.pairs.length} pair(s) of stacks`;
-  const within = overhead < 10 && cpuOverhead < 10;
-  const figures = `req/s ${fmt(overhead, 1)}%, CPU per request ${signed(cpuOverhead)} (geometric means of ${r.pairs.length} pair${r.pairs.length === 1 ? '' : 's'})`;
+      : `Tracing overhead: full stack with tracing on, ${sampling} (stack), vs off (baseline), ${r.pairs.length} pair(s) of stacks${r.rate ? `, ${fmt(r.rate)} requests/s to each` : ''}`;
+  // At a fixed rate both stacks answer the same requests per second: CPU per request is the figure.
+  const within = r.rate ? cpuOverhead < 10 : overhead < 10 && cpuOverhead < 10;
+  const figures = `${r.rate ? `at ${fmt(r.rate)} requests/s to each stack, ` : ''}req/s ${fmt(overhead, 1)}%, CPU per request ${signed(cpuOverhead)} (geometric means of ${r.pairs.length} pair${r.pairs.length === 1 ? '' : 's'})`;
   return [
     printComparison(title, r.pairs.map((p) => p.scenario), connections, false, 'rounds, both stacks loaded at once'),
     ...r.pairs.map(
