@@ -511,7 +511,7 @@ export function tracedHttpRequest(req: IncomingMessage, res: ServerResponse, han
   if (span) recordHttpRequest(span, req, res, redact);
   requestTraces.set(req, ctx);
   // With a context manager, the request's context is carried until its response closes.
-  if (state.onDemand) res.once('close', holdContext());
+  if (state.onDemand) res.once('close', state.onDemand.hold());
   // Express reads bodies with raw-body, which calls back in the context it was called in: what
   // follows the body (the routes) stays in the trace with no binding of the request's events.
   context.with(ctx, handle);
@@ -618,7 +618,7 @@ const getter: TextMapGetter<Headers | undefined> = {
   keys: (h) => h?.keys() ?? [],
 };
 
-/** The platform's tracer, looked up once a start of tracing (the provider makes a key and a map look-up per getTracer). */
+/** The platform's tracer, looked up once per start of tracing (the provider makes a key and a map look-up per getTracer). */
 const tracer = (): Tracer => (state.tracer ??= trace.getTracer('@switchboard/platform'));
 
 /**
