@@ -55,7 +55,9 @@ for (const name of selected) {
       // BENCH_TRACING_WARMUP: seconds both stacks of a pair are loaded before anything is counted (10).
       // BENCH_TRACING_RATE: requests per second to each stack (an open loop below saturation), instead of as many as they answer.
       const rate = process.env.BENCH_TRACING_RATE ? Number(process.env.BENCH_TRACING_RATE) : undefined;
-      const r = await runTracingBench(compare, sampled, Number(process.env.BENCH_TRACING_PAIRS ?? 4), Number(process.env.BENCH_TRACING_WARMUP ?? 10), rate);
+      // BENCH_TRACING_ROUNDS: rounds per pair (12; BENCH_ROUNDS otherwise): one round's ratio moves by about 12% with nothing changed.
+      const rounds = Number(process.env.BENCH_TRACING_ROUNDS ?? process.env.BENCH_ROUNDS ?? 12);
+      const r = await runTracingBench({ ...compare, rounds }, sampled, Number(process.env.BENCH_TRACING_PAIRS ?? 4), Number(process.env.BENCH_TRACING_WARMUP ?? 10), rate);
       runs.push(r);
       out.push(printTracingResults(r, connections));
     }

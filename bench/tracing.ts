@@ -20,9 +20,17 @@ export interface TracingBenchResult {
   sampled: Sampled;
   /** Each pair of stacks (a traced and an untraced one, new processes), measured alone. */
   pairs: PairResult[];
-  /** Geometric means over the pairs of traced / untraced: req/s and CPU per request. */
+  /**
+   * Traced / untraced: req/s (geometric mean over the pairs) and CPU per request (geometric mean
+   * of every round's ratio, over all pairs).
+   */
   rpsRatio: number;
   cpuRatio: number;
+  /**
+   * 95% interval of cpuRatio, from the spread of the rounds' ratios (a round moves by about 12%
+   * on this machine with nothing changed, so one pair of 4 rounds cannot tell 5% from 15%).
+   */
+  cpuRatioInterval: [number, number];
   /** What the collector received from the traced stacks. */
   exported: { requests: number; spans: number; bytes: number };
   /** Requests per second sent to each stack (BENCH_TRACING_RATE), or undefined: as many as answered. */
@@ -40,6 +48,8 @@ export interface PairResult {
   cpuPerRequestUs: { on: number; off: number };
   /** The same by service: applications, gateway. */
   cpuPerRequestUsByService: { on: Record<string, number>; off: Record<string, number> };
+  /** Each round's CPU per request, traced / untraced (both stacks measured over the same seconds). */
+  cpuRoundRatios: number[];
 }
 
 /**
@@ -110,13 +120,25 @@ export async function runTracingBench(opts: CompareOptions, sampled: Sampled = '
       sampled,
       pairs: results,
       rpsRatio: geomean(results.map((r) => r.scenario.stack.rps / r.scenario.baseline.rps)),
-      cpuRatio: geomean(results.map((r) => r.cpuPerRequestUs.on / r.cpuPerRequestUs.off)),
+      cpuRatio: geomean(results.flatMap((r) => r.cpuRoundRatios)),
+      cpuRatioInterval: interval95(results.flatMap((r) => r.cpuRoundRatios)),
       exported: { ...collector.stats },
       rate,
     };
   } finally {
     await collector.close();
   }
+}
+
+/** The 95% interval of the geometric mean of `ratios` (normal approximation on their logarithms). */
+function interval95(ratios: readonly number[]): [number, number] {
+  const logs = ratios.map(Math.log);
+  const n = logs.length;
+  const mean = logs.reduce((a, x) => a + x, 0) / n;
+  if (n < 2) return [Math.exp(mean), Math.exp(mean)];
+  const sd = Math.sqrt(logs.reduce((a, x) => a + (x - mean) ** 2, 0) / (n - 1));
+  const half = (1.96 * sd) / Math.sqrt(n);
+  return [Math.exp(mean - half), Math.exp(mean + half)];
 }
 
 /** A traced and an untraced stack, started in the order `first` says, loaded at the same time and measured against each other. */
@@ -150,28 +172,28 @@ async function measurePair(opts: CompareOptions, sampled: Sampled, collectorUrl:
     // Long-running processes are what the overhead is about, not their first seconds (the traced
     // ones have more code to compile): both stacks are loaded for warmUpSeconds before anything is counted.
     await loadBoth(warmUpSeconds);
-    // What each stack burns doing nothing (timers, polls, heartbeats) is not the requests' cost:
-    // measured idle first, and taken off every measurement in proportion to its length. Not right
-    // after the warm-up: the traced stack is still exporting its spans then (for up to
-    // OTEL_BSP_SCHEDULE_DELAY), which would count as idle and be taken off its requests.
-    await new Promise((res) => setTimeout(res, 3000));
-    const idleSeconds = 4;
-    const idleBefore = { on: cpuOf('on'), off: cpuOf('off') };
-    await new Promise((res) => setTimeout(res, idleSeconds * 1000));
-    const idle = { on: cpuOf('on').map((c, i) => (c - idleBefore.on[i]!) / idleSeconds), off: cpuOf('off').map((c, i) => (c - idleBefore.off[i]!) / idleSeconds) };
+    // Everything the processes burn while they serve counts, timers and exports included: no idle
+    // use is taken off (a window measured idle read 0.0075 and 0.04 CPU-seconds per second for two
+    // processes of the same code, and taken off 25 s of load that swung a pair by 25 points).
     const rounds: { on: LoadResult; off: LoadResult }[] = [];
+    const cpuRoundRatios: number[] = [];
     for (let i = 0; i < opts.rounds; i++) {
       const before = { on: cpuOf('on'), off: cpuOf('off') };
-      const started = performance.now();
       const [onRound, offRound] = await loadBoth(opts.seconds);
       // The spans of the last requests are still being exported, and their cost belongs to this
       // measurement: wait for the export interval (on both sides alike).
       await new Promise((res) => setTimeout(res, 1200));
-      const elapsed = (performance.now() - started) / 1000;
+      const perRequestNow: Record<'on' | 'off', number> = { on: 0, off: 0 };
       for (const [side, r] of [['on', onRound!], ['off', offRound!]] as const) {
-        cpuOf(side).forEach((c, k) => (cpu[side].seconds[k]! += c - before[side][k]! - idle[side][k]! * elapsed));
+        const used = cpuOf(side).map((c, k) => c - before[side][k]!);
+        used.forEach((c, k) => (cpu[side].seconds[k]! += c));
         cpu[side].requests += r.total;
+        perRequestNow[side] = used.reduce((a, b) => a + b, 0) / r.total;
       }
+      // A round's ratio compares the two stacks over the same seconds: what the machine's other
+      // work does to CPU per request in those seconds (it moved both sides together by up to 2.5x
+      // from one round to the next) falls on both and cancels out.
+      cpuRoundRatios.push(perRequestNow.on / perRequestNow.off);
       rounds.push({ on: onRound!, off: offRound! });
     }
     const perRequest = (c: { seconds: number[]; requests: number }) => Object.fromEntries(services.map((name, i) => [name, (c.seconds[i]! / c.requests) * 1e6]));
@@ -185,7 +207,7 @@ async function measurePair(opts: CompareOptions, sampled: Sampled, collectorUrl:
       roundRatios: rounds.map((r) => r.on.rps / r.off.rps),
       cpuUs: { stack: cpuPerRequestUs.on, baseline: cpuPerRequestUs.off },
     };
-    return { first, scenario, cpuPerRequestUs, cpuPerRequestUsByService: byService };
+    return { first, scenario, cpuPerRequestUs, cpuPerRequestUsByService: byService, cpuRoundRatios };
   } finally {
     await Promise.all(stacks.map((s) => s.stop()));
   }
@@ -207,12 +229,12 @@ export function printTracingResults(r: TracingBenchResult, connections: number):
       : `Tracing overhead: full stack with tracing on, ${sampling} (stack), vs off (baseline), ${r.pairs.length} pair(s) of stacks${r.rate ? `, ${fmt(r.rate)} requests/s to each` : ''}`;
   // At a fixed rate both stacks answer the same requests per second: CPU per request is the figure.
   const within = r.rate ? cpuOverhead < 10 : overhead < 10 && cpuOverhead < 10;
-  const figures = `${r.rate ? `at ${fmt(r.rate)} requests/s to each stack, ` : ''}req/s ${fmt(overhead, 1)}%, CPU per request ${signed(cpuOverhead)} (geometric means of ${r.pairs.length} pair${r.pairs.length === 1 ? '' : 's'})`;
+  const figures = `${r.rate ? `at ${fmt(r.rate)} requests/s to each stack, ` : ''}req/s ${fmt(overhead, 1)}%, CPU per request ${signed(cpuOverhead)} (geometric means of ${r.pairs.length} pair${r.pairs.length === 1 ? '' : 's'}, CPU over their ${r.pairs.reduce((a, p) => a + p.cpuRoundRatios.length, 0)} rounds, 95% interval ${signed((r.cpuRatioInterval[0] - 1) * 100)} to ${signed((r.cpuRatioInterval[1] - 1) * 100)})`;
   return [
     printComparison(title, r.pairs.map((p) => p.scenario), connections, false, 'rounds, both stacks loaded at once'),
     ...r.pairs.map(
       (p) =>
-        `${p.first === 'on' ? 'traced' : 'untraced'} started first: req/s ratio ${fmt((p.scenario.stack.rps / p.scenario.baseline.rps) * 100, 1)}%, p99 ratio ${fmt((p.scenario.stack.p99 / p.scenario.baseline.p99) * 100, 1)}%; CPU of gateway + applications per request (their idle use deducted): on ${fmt(p.cpuPerRequestUs.on)} us, off ${fmt(p.cpuPerRequestUs.off)} us (${signed((p.cpuPerRequestUs.on / p.cpuPerRequestUs.off - 1) * 100)}); ${Object.keys(p.cpuPerRequestUsByService.on)
+        `${p.first === 'on' ? 'traced' : 'untraced'} started first: req/s ratio ${fmt((p.scenario.stack.rps / p.scenario.baseline.rps) * 100, 1)}%, p99 ratio ${fmt((p.scenario.stack.p99 / p.scenario.baseline.p99) * 100, 1)}%; CPU of gateway + applications per request: on ${fmt(p.cpuPerRequestUs.on)} us, off ${fmt(p.cpuPerRequestUs.off)} us (by round ${p.cpuRoundRatios.map((x) => signed((x - 1) * 100)).join(' ')}); ${Object.keys(p.cpuPerRequestUsByService.on)
           .map((name) => `${name} ${fmt(p.cpuPerRequestUsByService.on[name]!)} vs ${fmt(p.cpuPerRequestUsByService.off[name]!)} us`)
           .join(', ')}`,
     ),
