@@ -115,13 +115,13 @@ export async function runTracingBench(opts: CompareOptions, sampled: Sampled = '
       results.push(await measurePair(opts, sampled, collector.url, i % 2 === 0 ? 'off' : 'on', warmUpSeconds, rate));
       collector.count();
     }
-    const geomean = (xs: number[]) => Math.exp(xs.reduce((a, x) => a + Math.log(x), 0) / xs.length);
+    const cpu = geometricMean(results.flatMap((r) => r.cpuRoundRatios));
     return {
       sampled,
       pairs: results,
-      rpsRatio: geomean(results.map((r) => r.scenario.stack.rps / r.scenario.baseline.rps)),
-      cpuRatio: geomean(results.flatMap((r) => r.cpuRoundRatios)),
-      cpuRatioInterval: interval95(results.flatMap((r) => r.cpuRoundRatios)),
+      rpsRatio: geometricMean(results.map((r) => r.scenario.stack.rps / r.scenario.baseline.rps)).mean,
+      cpuRatio: cpu.mean,
+      cpuRatioInterval: cpu.interval95,
       exported: { ...collector.stats },
       rate,
     };
@@ -130,15 +130,14 @@ export async function runTracingBench(opts: CompareOptions, sampled: Sampled = '
   }
 }
 
-/** The 95% interval of the geometric mean of `ratios` (normal approximation on their logarithms). */
-function interval95(ratios: readonly number[]): [number, number] {
+/** The geometric mean of `ratios` and its 95% interval (normal approximation on their logarithms). */
+function geometricMean(ratios: readonly number[]): { mean: number; interval95: [number, number] } {
   const logs = ratios.map(Math.log);
   const n = logs.length;
   const mean = logs.reduce((a, x) => a + x, 0) / n;
-  if (n < 2) return [Math.exp(mean), Math.exp(mean)];
-  const sd = Math.sqrt(logs.reduce((a, x) => a + (x - mean) ** 2, 0) / (n - 1));
+  const sd = n < 2 ? 0 : Math.sqrt(logs.reduce((a, x) => a + (x - mean) ** 2, 0) / (n - 1));
   const half = (1.96 * sd) / Math.sqrt(n);
-  return [Math.exp(mean - half), Math.exp(mean + half)];
+  return { mean: Math.exp(mean), interval95: [Math.exp(mean - half), Math.exp(mean + half)] };
 }
 
 /** A traced and an untraced stack, started in the order `first` says, loaded at the same time and measured against each other. */
