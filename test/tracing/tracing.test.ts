@@ -62,13 +62,36 @@ describe('configuration', () => {
     expect(() => loadTracingConfig({ OTEL_SERVICE_NAME: 'has spaces' })).toThrow(/OTEL_SERVICE_NAME/);
     expect(() => loadTracingConfig({ OTEL_TRACES_SAMPLER: 'jaeger_remote' })).toThrow(/OTEL_TRACES_SAMPLER/);
     expect(() => loadTracingConfig({ OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' })).toThrow(/OTEL_EXPORTER_OTLP_PROTOCOL/);
+    // A misspelt or unknown instrumentation is refused, not ignored.
+    expect(() => loadTracingConfig({ OTEL_NODE_DISABLED_INSTRUMENTATIONS: 'pg,postgres' })).toThrow(/OTEL_NODE_DISABLED_INSTRUMENTATIONS.*unknown instrumentation "postgres": known are pg, undici/s);
     // The defaults: a tenth of new traces, an upstream decision followed; protobuf exports.
     expect(loadTracingConfig({})).toMatchObject({ OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: 0.1, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf' });
     expect(loadTracingConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318', OTEL_TRACES_SAMPLER_ARG: '0.25' })).toMatchObject({
       OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318',
       OTEL_TRACES_SAMPLER_ARG: 0.25,
     });
+    expect(loadTracingConfig({}).OTEL_NODE_DISABLED_INSTRUMENTATIONS).toEqual([]);
+    expect(loadTracingConfig({ OTEL_NODE_DISABLED_INSTRUMENTATIONS: ' pg , undici,' }).OTEL_NODE_DISABLED_INSTRUMENTATIONS).toEqual(['pg', 'undici']);
   });
+
+  /** The spans a process of its own records for one query it makes within a span of its own (fixtures/query-spans.ts). */
+  async function querySpans(env: Record<string, string>): Promise<string[]> {
+    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./fixtures/query-spans.ts', import.meta.url))], {
+      env: { ...process.env, DATABASE_URL: testing.ADMIN_DATABASE_URL, OTEL_TRACES_SAMPLER: 'parentbased_always_on', ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    const code = await new Promise<number | null>((r) => child.once('exit', r));
+    expect(code).toBe(0);
+    return JSON.parse(out.trim().split('\n').pop()!) as string[];
+  }
+
+  it('when OTEL_NODE_DISABLED_INSTRUMENTATIONS names pg, then a process records no Postgres query spans, and its own spans still', async () => {
+    const [traced, withoutPg] = await Promise.all([querySpans({}), querySpans({ OTEL_NODE_DISABLED_INSTRUMENTATIONS: 'pg' })]);
+    expect(traced).toEqual([expect.stringMatching(/^pg\.query/), 'work']);
+    expect(withoutPg).toEqual(['work']);
+  }, 60_000);
 });
 
 describe('a request through the gateway', () => {

@@ -23,6 +23,13 @@ import type { OnDemandContextManager } from './context-manager';
 const SAMPLERS = ['always_on', 'always_off', 'traceidratio', 'parentbased_always_on', 'parentbased_always_off', 'parentbased_traceidratio'] as const;
 
 /**
+ * The libraries whose calls the instrumentations turn into spans: Postgres queries (`pg`) and
+ * outgoing HTTP requests (`undici`), by OpenTelemetry's names for their instrumentations.
+ */
+const INSTRUMENTED = ['pg', 'undici'] as const;
+export type Instrumented = (typeof INSTRUMENTED)[number];
+
+/**
  * Fraction of new traces recorded when OTEL_TRACES_SAMPLER_ARG is not set (OpenTelemetry's own
  * default is 1): one request in ten is enough to see where the time goes, and exports a tenth.
  */
@@ -58,6 +65,22 @@ export const tracingConfigSchema = z.object({
   OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: z.enum(['http/protobuf', 'http/json']).optional(),
   /** Milliseconds between batch exports. */
   OTEL_BSP_SCHEDULE_DELAY: z.coerce.number().int().min(1).max(60_000).default(1000),
+  /**
+   * Instrumentations not loaded (OpenTelemetry's variable: names without the
+   * `@opentelemetry/instrumentation-` prefix, comma-separated): `pg` for no Postgres query spans,
+   * `undici` for no spans of outgoing HTTP requests (the dispatcher's POSTs then carry no
+   * traceparent either). Any other name is refused, so that a misspelt one does not go unnoticed.
+   */
+  OTEL_NODE_DISABLED_INSTRUMENTATIONS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((name) => name.trim())
+        .filter((name) => name !== ''),
+    )
+    .pipe(z.array(z.enum(INSTRUMENTED, { error: (issue) => `unknown instrumentation ${JSON.stringify(issue.input)}: known are ${INSTRUMENTED.join(', ')}` }))),
 });
 export type TracingConfig = z.output<typeof tracingConfigSchema>;
 
@@ -91,6 +114,7 @@ export interface TracingOptions {
    * requests (`undici`). A process that uses neither names none, and loads no instrumentation: an
    * instrumentation hooks every require() of the process from its construction on (each one then
    * resolves its module again, and under tsx reads a stack trace, which parses source maps).
+   * OTEL_NODE_DISABLED_INSTRUMENTATIONS takes names off this list.
    */
   instrument?: readonly Instrumented[];
 }
@@ -137,8 +161,6 @@ export function tracingEnabled(): boolean {
  * required here once the instrumentations are enabled: the patches change the packages' objects
  * in place, and the later `import` gets the same, already loaded and patched, module.
  */
-const INSTRUMENTED = ['pg', 'undici'] as const;
-export type Instrumented = (typeof INSTRUMENTED)[number];
 
 /**
  * The SDK's random ids, except that a trace id drawn by startTrace before the span exists is the
@@ -193,7 +215,7 @@ export async function startTracing(opts: TracingOptions): Promise<Tracing> {
   const endpoint = config.OTEL_EXPORTER_OTLP_ENDPOINT;
   if (state.started || (!endpoint && !opts.exporter)) return { enabled: state.started, shutdown: async () => undefined };
 
-  const instrumented = opts.instrument ?? INSTRUMENTED;
+  const instrumented = (opts.instrument ?? INSTRUMENTED).filter((name) => !config.OTEL_NODE_DISABLED_INSTRUMENTATIONS.includes(name));
   const [{ NodeTracerProvider }, traceBase, { resourceFromAttributes }] = await Promise.all([
     import('@opentelemetry/sdk-trace-node'),
     import('@opentelemetry/sdk-trace-base'),
