@@ -8,7 +8,7 @@ import { printDispatcherResults, runDispatcherBench } from './dispatcher';
 import { printLaunchResults, runLaunchBench } from './launch';
 import { root } from './lib';
 import { printSessionResults, runSessionBench } from './sessions';
-import { printTracingResults, runTracingBench, type Sampled } from './tracing';
+import { printTracingResults, runTracingBench, TRACING_BASELINES, type Sampled, type TracingBaseline } from './tracing';
 import { printWebhooksResults, runWebhooksBench } from './webhooks';
 
 const dispatcherSeconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -49,6 +49,10 @@ for (const name of selected) {
     // BENCH_TRACING_SAMPLED=0.01,1 names the shares instead (`default` for the default; `off`
     // for two untraced stacks, the method's own noise).
     const shares = (process.env.BENCH_TRACING_SAMPLED ?? 'default,1').split(',').map((s): Sampled => (s.trim() === 'default' || s.trim() === 'off' ? (s.trim() as 'default' | 'off') : Number(s)));
+    // BENCH_TRACING_BASELINE: what the traced stack is measured against: `untraced` (the default),
+    // or `without-pg`: traced the same way with OTEL_NODE_DISABLED_INSTRUMENTATIONS=pg (the Postgres spans' own cost).
+    const baseline = (process.env.BENCH_TRACING_BASELINE ?? 'untraced') as TracingBaseline;
+    if (!TRACING_BASELINES.includes(baseline)) throw new Error(`BENCH_TRACING_BASELINE must be one of ${TRACING_BASELINES.join(', ')}`);
     const runs = [];
     for (const sampled of shares) {
       // BENCH_TRACING_PAIRS pairs of stacks, each pair measured alone (4 by default, two started each way: see runTracingBench).
@@ -57,7 +61,7 @@ for (const name of selected) {
       const rate = process.env.BENCH_TRACING_RATE ? Number(process.env.BENCH_TRACING_RATE) : undefined;
       // BENCH_TRACING_ROUNDS: rounds per pair (12; BENCH_ROUNDS otherwise): one round's ratio moves by about 12% with nothing changed.
       const rounds = Number(process.env.BENCH_TRACING_ROUNDS ?? process.env.BENCH_ROUNDS ?? 12);
-      const r = await runTracingBench({ ...compare, rounds }, sampled, Number(process.env.BENCH_TRACING_PAIRS ?? 4), Number(process.env.BENCH_TRACING_WARMUP ?? 10), rate);
+      const r = await runTracingBench({ ...compare, rounds }, sampled, Number(process.env.BENCH_TRACING_PAIRS ?? 4), Number(process.env.BENCH_TRACING_WARMUP ?? 10), rate, baseline);
       runs.push(r);
       out.push(printTracingResults(r, connections));
     }

@@ -12,6 +12,14 @@ import { combine, type CompareOptions, cpuSecondsOf, fmt, load, type LoadResult,
 
 export type Sampled = number | 'default' | 'off';
 
+/**
+ * What the traced stack is measured against: an untraced stack, or one traced the same way but
+ * without the Postgres instrumentation (OTEL_NODE_DISABLED_INSTRUMENTATIONS=pg): then the
+ * difference is what the Postgres query spans cost.
+ */
+export const TRACING_BASELINES = ['untraced', 'without-pg'] as const;
+export type TracingBaseline = (typeof TRACING_BASELINES)[number];
+
 export interface TracingBenchResult {
   /**
    * Share of new traces sampled; `default`: the services' own setting (no OTEL_TRACES_SAMPLER*);
@@ -27,14 +35,18 @@ export interface TracingBenchResult {
   rpsRatio: number;
   cpuRatio: number;
   /**
-   * 95% interval of cpuRatio, from the spread of the rounds' ratios (a round moves by about 12%
-   * on this machine with nothing changed, so one pair of 4 rounds cannot tell 5% from 15%).
+   * 95% interval of cpuRatio, from the spread of the pairs' own figures (Student's t over the
+   * pairs): the rounds of one pair share its processes, whose luck moves the whole pair (two
+   * pairs of one run read +14% and +25%), so the rounds are not independent measurements. With
+   * one pair, from the spread of its rounds (narrower than the truth).
    */
   cpuRatioInterval: [number, number];
   /** What the collector received from the traced stacks. */
   exported: { requests: number; spans: number; bytes: number };
   /** Requests per second sent to each stack (BENCH_TRACING_RATE), or undefined: as many as answered. */
   rate?: number;
+  /** What the traced stack was measured against. */
+  baseline: TracingBaseline;
 }
 
 export interface PairResult {
@@ -107,15 +119,15 @@ async function createApplication(stack: BenchStack): Promise<string> {
  * CPU per request whatever its tracing (JIT and scheduling luck), so one pair is a coarse figure.
  * `warmUpSeconds`: how long both stacks of a pair are loaded before anything is counted.
  */
-export async function runTracingBench(opts: CompareOptions, sampled: Sampled = 'default', pairs = 1, warmUpSeconds = 10, rate?: number): Promise<TracingBenchResult> {
+export async function runTracingBench(opts: CompareOptions, sampled: Sampled = 'default', pairs = 1, warmUpSeconds = 10, rate?: number, baseline: TracingBaseline = 'untraced'): Promise<TracingBenchResult> {
   const collector = await startNoopCollector();
   try {
     const results: PairResult[] = [];
     for (let i = 0; i < pairs; i++) {
-      results.push(await measurePair(opts, sampled, collector.url, i % 2 === 0 ? 'off' : 'on', warmUpSeconds, rate));
+      results.push(await measurePair(opts, sampled, collector.url, i % 2 === 0 ? 'off' : 'on', warmUpSeconds, rate, baseline));
       collector.count();
     }
-    const cpu = geometricMean(results.flatMap((r) => r.cpuRoundRatios));
+    const cpu = results.length > 1 ? geometricMeanOfGroups(results.map((r) => r.cpuRoundRatios)) : geometricMean(results[0]!.cpuRoundRatios);
     return {
       sampled,
       pairs: results,
@@ -124,29 +136,53 @@ export async function runTracingBench(opts: CompareOptions, sampled: Sampled = '
       cpuRatioInterval: cpu.interval95,
       exported: { ...collector.stats },
       rate,
+      baseline,
     };
   } finally {
     await collector.close();
   }
 }
 
-/** The geometric mean of `ratios` and its 95% interval (normal approximation on their logarithms). */
+/** Student's t at 97.5% by degrees of freedom (1-30; beyond, the normal's 1.96). */
+const T975 = [12.71, 4.3, 3.18, 2.78, 2.57, 2.45, 2.36, 2.31, 2.26, 2.23, 2.2, 2.18, 2.16, 2.14, 2.13, 2.12, 2.11, 2.1, 2.09, 2.09, 2.08, 2.07, 2.07, 2.06, 2.06, 2.06, 2.05, 2.05, 2.05, 2.04];
+
+/** The mean of `xs` (logarithms of ratios) and the half-width of its 95% interval (Student's t). */
+function meanWithHalfWidth(xs: readonly number[]): { mean: number; half: number } {
+  const n = xs.length;
+  const mean = xs.reduce((a, x) => a + x, 0) / n;
+  if (n < 2) return { mean, half: 0 };
+  const sd = Math.sqrt(xs.reduce((a, x) => a + (x - mean) ** 2, 0) / (n - 1));
+  return { mean, half: ((T975[n - 2] ?? 1.96) * sd) / Math.sqrt(n) };
+}
+
+const fromLogs = ({ mean, half }: { mean: number; half: number }): { mean: number; interval95: [number, number] } => ({
+  mean: Math.exp(mean),
+  interval95: [Math.exp(mean - half), Math.exp(mean + half)],
+});
+
+/** The geometric mean of `ratios` and its 95% interval, the ratios taken as independent. */
 function geometricMean(ratios: readonly number[]): { mean: number; interval95: [number, number] } {
-  const logs = ratios.map(Math.log);
-  const n = logs.length;
-  const mean = logs.reduce((a, x) => a + x, 0) / n;
-  const sd = n < 2 ? 0 : Math.sqrt(logs.reduce((a, x) => a + (x - mean) ** 2, 0) / (n - 1));
-  const half = (1.96 * sd) / Math.sqrt(n);
-  return { mean: Math.exp(mean), interval95: [Math.exp(mean - half), Math.exp(mean + half)] };
+  return fromLogs(meanWithHalfWidth(ratios.map(Math.log)));
+}
+
+/**
+ * The geometric mean of every ratio of `groups` (each group a pair's rounds, as many in each) and
+ * its 95% interval from the spread of the groups' own geometric means.
+ */
+function geometricMeanOfGroups(groups: readonly (readonly number[])[]): { mean: number; interval95: [number, number] } {
+  return fromLogs(meanWithHalfWidth(groups.map((g) => meanWithHalfWidth(g.map(Math.log)).mean)));
 }
 
 /** A traced and an untraced stack, started in the order `first` says, loaded at the same time and measured against each other. */
-async function measurePair(opts: CompareOptions, sampled: Sampled, collectorUrl: string, first: 'on' | 'off', warmUpSeconds: number, rate: number | undefined): Promise<PairResult> {
+async function measurePair(opts: CompareOptions, sampled: Sampled, collectorUrl: string, first: 'on' | 'off', warmUpSeconds: number, rate: number | undefined, baseline: TracingBaseline): Promise<PairResult> {
   const stacks: BenchStack[] = [];
   try {
     const sampler: Record<string, string> = typeof sampled !== 'number' ? {} : { OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: String(sampled) };
+    const tracedEnv = { OTEL_EXPORTER_OTLP_ENDPOINT: collectorUrl, ...sampler };
+    // The `off` side: untraced, or traced without Postgres spans.
+    const baselineEnv: Record<string, string> = baseline === 'without-pg' ? { ...tracedEnv, OTEL_NODE_DISABLED_INSTRUMENTATIONS: 'pg' } : {};
     const start = async (traced: boolean) => {
-      const stack = await startBenchStack({ baseline: false, serviceEnv: traced && sampled !== 'off' ? { OTEL_EXPORTER_OTLP_ENDPOINT: collectorUrl, ...sampler } : {} });
+      const stack = await startBenchStack({ baseline: false, serviceEnv: sampled === 'off' ? {} : traced ? tracedEnv : baselineEnv });
       stacks.push(stack);
       return stack;
     };
@@ -200,7 +236,7 @@ async function measurePair(opts: CompareOptions, sampled: Sampled, collectorUrl:
     const byService = { on: perRequest(cpu.on), off: perRequest(cpu.off) };
     const cpuPerRequestUs = { on: sum(byService.on), off: sum(byService.off) };
     const scenario: ScenarioResult = {
-      name: `GET /v1/applications/:id (${first === 'on' ? 'traced' : 'untraced'} started first)`,
+      name: `GET /v1/applications/:id (${sideName(baseline, first)} started first)`,
       stack: combine(rounds.map((r) => r.on)),
       baseline: combine(rounds.map((r) => r.off)),
       roundRatios: rounds.map((r) => r.on.rps / r.off.rps),
@@ -210,6 +246,12 @@ async function measurePair(opts: CompareOptions, sampled: Sampled, collectorUrl:
   } finally {
     await Promise.all(stacks.map((s) => s.stop()));
   }
+}
+
+/** How a side of a pair is called: the traced one and its baseline. */
+function sideName(baseline: TracingBaseline, side: 'on' | 'off'): string {
+  if (baseline === 'without-pg') return side === 'on' ? 'with Postgres spans' : 'without Postgres spans';
+  return side === 'on' ? 'traced' : 'untraced';
 }
 
 /**
@@ -222,25 +264,31 @@ export function printTracingResults(r: TracingBenchResult, connections: number):
   const cpuOverhead = (r.cpuRatio - 1) * 100;
   const signed = (x: number) => `${x >= 0 ? '+' : ''}${fmt(x, 1)}%`;
   const sampling = r.sampled === 'default' ? `the default sampling (${fmt(DEFAULT_SAMPLED_RATIO * 100)}% of new traces)` : r.sampled === 'off' ? '' : `${fmt(r.sampled * 100)}% of traces sampled`;
+  const load = `${r.pairs.length} pair(s) of stacks${r.rate ? `, ${fmt(r.rate)} requests/s to each` : ''}`;
+  const pgShare = r.baseline === 'without-pg' && r.sampled !== 'off';
   const title =
     r.sampled === 'off'
       ? `Tracing benchmark's noise: two untraced stacks against each other, ${r.pairs.length} pair(s) of stacks`
-      : `Tracing overhead: full stack with tracing on, ${sampling} (stack), vs off (baseline), ${r.pairs.length} pair(s) of stacks${r.rate ? `, ${fmt(r.rate)} requests/s to each` : ''}`;
+      : pgShare
+      ? `Postgres spans' cost: full stack traced at ${sampling} with the pg instrumentation (stack) vs without it (OTEL_NODE_DISABLED_INSTRUMENTATIONS=pg, baseline), ${load}`
+      : `Tracing overhead: full stack with tracing on, ${sampling} (stack), vs off (baseline), ${load}`;
   // At a fixed rate both stacks answer the same requests per second: CPU per request is the figure.
   const within = r.rate ? cpuOverhead < 10 : overhead < 10 && cpuOverhead < 10;
-  const figures = `${r.rate ? `at ${fmt(r.rate)} requests/s to each stack, ` : ''}req/s ${fmt(overhead, 1)}%, CPU per request ${signed(cpuOverhead)} (geometric means of ${r.pairs.length} pair${r.pairs.length === 1 ? '' : 's'}, CPU over their ${r.pairs.reduce((a, p) => a + p.cpuRoundRatios.length, 0)} rounds, 95% interval ${signed((r.cpuRatioInterval[0] - 1) * 100)} to ${signed((r.cpuRatioInterval[1] - 1) * 100)})`;
+  const figures = `${r.rate ? `at ${fmt(r.rate)} requests/s to each stack, ` : ''}req/s ${fmt(overhead, 1)}%, CPU per request ${signed(cpuOverhead)} (geometric means of ${r.pairs.length} pair${r.pairs.length === 1 ? '' : 's'}, CPU over their ${r.pairs.reduce((a, p) => a + p.cpuRoundRatios.length, 0)} rounds, 95% interval${r.pairs.length > 1 ? ' from the pairs' : " from one pair's rounds"} ${signed((r.cpuRatioInterval[0] - 1) * 100)} to ${signed((r.cpuRatioInterval[1] - 1) * 100)})`;
   return [
     printComparison(title, r.pairs.map((p) => p.scenario), connections, false, 'rounds, both stacks loaded at once'),
     ...r.pairs.map(
       (p) =>
-        `${p.first === 'on' ? 'traced' : 'untraced'} started first: req/s ratio ${fmt((p.scenario.stack.rps / p.scenario.baseline.rps) * 100, 1)}%, p99 ratio ${fmt((p.scenario.stack.p99 / p.scenario.baseline.p99) * 100, 1)}%; CPU of gateway + applications per request: on ${fmt(p.cpuPerRequestUs.on)} us, off ${fmt(p.cpuPerRequestUs.off)} us (by round ${p.cpuRoundRatios.map((x) => signed((x - 1) * 100)).join(' ')}); ${Object.keys(p.cpuPerRequestUsByService.on)
+        `${sideName(r.baseline, p.first)} started first: req/s ratio ${fmt((p.scenario.stack.rps / p.scenario.baseline.rps) * 100, 1)}%, p99 ratio ${fmt((p.scenario.stack.p99 / p.scenario.baseline.p99) * 100, 1)}%; CPU of gateway + applications per request: on ${fmt(p.cpuPerRequestUs.on)} us, off ${fmt(p.cpuPerRequestUs.off)} us (by round ${p.cpuRoundRatios.map((x) => signed((x - 1) * 100)).join(' ')}); ${Object.keys(p.cpuPerRequestUsByService.on)
           .map((name) => `${name} ${fmt(p.cpuPerRequestUsByService.on[name]!)} vs ${fmt(p.cpuPerRequestUsByService.off[name]!)} us`)
           .join(', ')}`,
     ),
-    `${r.sampled === 'off' ? 'one untraced stack against the other' : 'tracing on/off'} over the pairs: req/s ratio ${fmt(r.rpsRatio * 100, 1)}% (overhead ${fmt(overhead, 1)}%), CPU per request ${signed(cpuOverhead)}`,
+    `${r.sampled === 'off' ? 'one untraced stack against the other' : pgShare ? 'with/without Postgres spans' : 'tracing on/off'} over the pairs: req/s ratio ${fmt(r.rpsRatio * 100, 1)}% (overhead ${fmt(overhead, 1)}%), CPU per request ${signed(cpuOverhead)}`,
     `exported to the no-op collector: ${fmt(r.exported.spans)} spans in ${fmt(r.exported.requests)} requests (${fmt(r.exported.bytes / 1e6, 1)} MB)`,
     r.sampled === 'off'
       ? `two untraced stacks: the same code differs by ${figures}`
+      : pgShare
+      ? `the Postgres query spans' share of the overhead: ${figures}`
       : r.sampled === 'default'
       ? `target (at the default sampling): overhead < 10% -> ${figures}: ${within ? 'met' : 'NOT met'}`
       : `not the target's setting: overhead ${figures}: ${within ? 'within' : 'over'} 10%`,
