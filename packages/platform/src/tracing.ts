@@ -156,13 +156,6 @@ export function tracingEnabled(): boolean {
 }
 
 /**
- * CommonJS packages the instrumentations patch. Our modules are ESM, and an `import` of a CommonJS
- * package does not pass through require(), where the instrumentations hook in. So they are
- * required here once the instrumentations are enabled: the patches change the packages' objects
- * in place, and the later `import` gets the same, already loaded and patched, module.
- */
-
-/**
  * The SDK's random ids, except that a trace id drawn by startTrace before the span exists is the
  * one the span then takes: the sampler decides on it first, and only a sampled trace gets a span.
  */
@@ -280,6 +273,10 @@ export async function startTracing(opts: TracingOptions): Promise<Tracing> {
   state.followsParent = config.OTEL_TRACES_SAMPLER.startsWith('parentbased_');
   state.sampler = sampler;
   state.ids = ids;
+  // The packages the instrumentations patch are CommonJS. Our modules are ESM, and an `import` of a
+  // CommonJS package does not pass through require(), where the instrumentations hook in. So they
+  // are required here once the instrumentations are enabled: the patches change the packages'
+  // objects in place, and the later `import` gets the same, already loaded and patched, module.
   const require = createRequire(import.meta.url);
   for (const name of instrumented) {
     try {
