@@ -53,15 +53,17 @@ for (const name of selected) {
     // or `without-pg`: traced the same way with OTEL_NODE_DISABLED_INSTRUMENTATIONS=pg (the Postgres spans' own cost).
     const baseline = (process.env.BENCH_TRACING_BASELINE ?? 'untraced') as TracingBaseline;
     if (!TRACING_BASELINES.includes(baseline)) throw new Error(`BENCH_TRACING_BASELINE must be one of ${TRACING_BASELINES.join(', ')}`);
+    // BENCH_TRACING_PAIRS pairs of stacks, each pair measured alone (4 by default, two started each way: see runTracingBench).
+    const pairs = Number(process.env.BENCH_TRACING_PAIRS ?? 4);
+    // BENCH_TRACING_WARMUP: seconds both stacks of a pair are loaded before anything is counted (10).
+    const warmUpSeconds = Number(process.env.BENCH_TRACING_WARMUP ?? 10);
+    // BENCH_TRACING_RATE: requests per second to each stack (an open loop below saturation), instead of as many as they answer.
+    const rate = process.env.BENCH_TRACING_RATE ? Number(process.env.BENCH_TRACING_RATE) : undefined;
+    // BENCH_TRACING_ROUNDS: rounds per pair (12; BENCH_ROUNDS otherwise): one round's ratio moves by about 12% with nothing changed.
+    const rounds = Number(process.env.BENCH_TRACING_ROUNDS ?? process.env.BENCH_ROUNDS ?? 12);
     const runs = [];
     for (const sampled of shares) {
-      // BENCH_TRACING_PAIRS pairs of stacks, each pair measured alone (4 by default, two started each way: see runTracingBench).
-      // BENCH_TRACING_WARMUP: seconds both stacks of a pair are loaded before anything is counted (10).
-      // BENCH_TRACING_RATE: requests per second to each stack (an open loop below saturation), instead of as many as they answer.
-      const rate = process.env.BENCH_TRACING_RATE ? Number(process.env.BENCH_TRACING_RATE) : undefined;
-      // BENCH_TRACING_ROUNDS: rounds per pair (12; BENCH_ROUNDS otherwise): one round's ratio moves by about 12% with nothing changed.
-      const rounds = Number(process.env.BENCH_TRACING_ROUNDS ?? process.env.BENCH_ROUNDS ?? 12);
-      const r = await runTracingBench({ ...compare, rounds }, sampled, Number(process.env.BENCH_TRACING_PAIRS ?? 4), Number(process.env.BENCH_TRACING_WARMUP ?? 10), rate, baseline);
+      const r = await runTracingBench({ ...compare, rounds }, sampled, pairs, warmUpSeconds, rate, baseline);
       runs.push(r);
       out.push(printTracingResults(r, connections));
     }

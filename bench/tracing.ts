@@ -146,13 +146,15 @@ export async function runTracingBench(opts: CompareOptions, sampled: Sampled = '
 /** Student's t at 97.5% by degrees of freedom (1-30; beyond, the normal's 1.96). */
 const T975 = [12.71, 4.3, 3.18, 2.78, 2.57, 2.45, 2.36, 2.31, 2.26, 2.23, 2.2, 2.18, 2.16, 2.14, 2.13, 2.12, 2.11, 2.1, 2.09, 2.09, 2.08, 2.07, 2.07, 2.06, 2.06, 2.06, 2.05, 2.05, 2.05, 2.04];
 
+const average = (xs: readonly number[]): number => xs.reduce((a, x) => a + x, 0) / xs.length;
+
 /** The mean of `xs` (logarithms of ratios) and the half-width of its 95% interval (Student's t). */
 function meanWithHalfWidth(xs: readonly number[]): { mean: number; half: number } {
   const n = xs.length;
-  const mean = xs.reduce((a, x) => a + x, 0) / n;
-  if (n < 2) return { mean, half: 0 };
-  const sd = Math.sqrt(xs.reduce((a, x) => a + (x - mean) ** 2, 0) / (n - 1));
-  return { mean, half: ((T975[n - 2] ?? 1.96) * sd) / Math.sqrt(n) };
+  const m = average(xs);
+  if (n < 2) return { mean: m, half: 0 };
+  const sd = Math.sqrt(xs.reduce((a, x) => a + (x - m) ** 2, 0) / (n - 1));
+  return { mean: m, half: ((T975[n - 2] ?? 1.96) * sd) / Math.sqrt(n) };
 }
 
 const fromLogs = ({ mean, half }: { mean: number; half: number }): { mean: number; interval95: [number, number] } => ({
@@ -170,7 +172,7 @@ function geometricMean(ratios: readonly number[]): { mean: number; interval95: [
  * its 95% interval from the spread of the groups' own geometric means.
  */
 function geometricMeanOfGroups(groups: readonly (readonly number[])[]): { mean: number; interval95: [number, number] } {
-  return fromLogs(meanWithHalfWidth(groups.map((g) => meanWithHalfWidth(g.map(Math.log)).mean)));
+  return fromLogs(meanWithHalfWidth(groups.map((g) => average(g.map(Math.log)))));
 }
 
 /** A traced and an untraced stack, started in the order `first` says, loaded at the same time and measured against each other. */
