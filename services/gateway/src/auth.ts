@@ -265,7 +265,7 @@ export class Authenticator {
         this.opts.metrics?.failures.inc();
         this.recordFailure(username);
         // A wrong guess must not evict the owner's verified credential, or a brute force would lock the
-        // owner's running integration out (README, Authentication); but once that credential itself
+        // owner's running integration out (docs/api.md#authentication); but once that credential itself
         // is refused (password changed, account gone) it is forgotten.
         const cached = this.cache.get(username);
         if (cached && timingSafeEqual(cached.digest, digest)) this.cache.delete(username);

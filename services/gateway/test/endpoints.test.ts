@@ -1,4 +1,4 @@
-// Operating your endpoints (README): custom headers per subscription and the event catalogue, through the real gateway,
+// Operating your endpoints (docs/api.md#custom-headers): custom headers per subscription and the event catalogue, through the real gateway,
 // webhooks and applications services, a dispatcher, Postgres, NATS and a loopback receiver.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';

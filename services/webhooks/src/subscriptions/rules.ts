@@ -72,7 +72,7 @@ export function checkTargetUrl(value: string, allowed: readonly Cidr[], errors: 
   return checkDeliveryUrl(value, allowed, errors, field);
 }
 
-/** Custom headers per subscription (README "Operating your endpoints"). */
+/** Custom headers per subscription (docs/api.md#custom-headers). */
 export const HEADERS_MAX = 10;
 export const HEADER_VALUE_MAX = 4096;
 /** RFC 9110 token. */
