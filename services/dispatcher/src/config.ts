@@ -25,7 +25,7 @@ const schema = z
     NATS_STREAM_REPLICAS: int(1, 1, 5),
     /** Applications service (LookupApplication). */
     APPLICATIONS_GRPC_URL: grpcAddress('127.0.0.1:50051'),
-    /** Webhooks service (MatchSubscriptions, RecordAttempts). */
+    /** Webhooks service (MatchSubscriptions, GetDeliveryTarget). */
     WEBHOOKS_GRPC_URL: grpcAddress('127.0.0.1:50052'),
     /** HTTP port of /healthz, /readyz and /metrics. */
     OPS_PORT: port(8083),
