@@ -1,7 +1,7 @@
 // The OpenAPI 3.1 description of the public API, served at /openapi.json. Integration tests validate
 // every response they receive against it, so it cannot drift from what the gateway answers.
 import { addressClaim, applicationWrite, requestBodySchema, sessionLaunch, sessionSignal, WEBHOOK_CREATE_REQUIRED, WEBHOOK_EVENTS, webhookCreate, webhookRecover, webhookTest, webhookUpdate } from './http/request-bodies';
-import { EVENT_NAMES, eventTypesJson } from '@switchboard/events';
+import { ADDRESS_TOKEN, EVENT_NAMES, eventTypesJson, MESSAGE_ID, SESSION_ID } from '@switchboard/events';
 import { ERROR_CODES, LIST_MAX, LIST_UNPAGED_MAX } from '@switchboard/platform';
 import {
   ACCOUNT_SUBSCRIPTIONS_MAX,
@@ -216,7 +216,7 @@ const schemas: Record<string, Schema> = {
       country: { type: 'string' },
       smsEnabled: { type: 'boolean' },
       channel: { type: 'string', enum: ['voice', 'messaging'] },
-      token: { type: 'string', pattern: '^[0-9a-f]{64}$' },
+      token: { type: 'string', pattern: ADDRESS_TOKEN.source },
       address: { type: 'string', pattern: '^sip:' },
     },
     additionalProperties: false,
@@ -350,7 +350,7 @@ const schemas: Record<string, Schema> = {
     properties: {
       success: { type: 'boolean', const: true },
       token: { type: 'string', description: 'The token, as sent.' },
-      id: { type: 'string', pattern: '^[0-9a-f]{32}$', description: 'Id of the new session (`session.id` of its POST; signals name it).' },
+      id: { type: 'string', pattern: SESSION_ID.source, description: 'Id of the new session (`session.id` of its POST; signals name it).' },
     },
     additionalProperties: false,
   },
@@ -550,7 +550,7 @@ const signingHeaders: Record<string, Schema> = {
     name: 'webhook-id',
     in: 'header',
     required: true,
-    schema: { type: 'string', pattern: '^msg_[A-Za-z0-9_-]{24}$' },
+    schema: { type: 'string', pattern: MESSAGE_ID.source },
     example: 'msg_2KWPBgLlAfxdpx2AI54pPJ85',
     description:
       'Standard Webhooks message id: the same on every retry and every duplicate of one message to one target, so a receiver can deduplicate by it (delivery is at least once).',

@@ -5,15 +5,14 @@ import type { Delivery__Output } from '@switchboard/proto/generated/switchboard/
 import type { Deps } from '../context';
 import type { Delivery } from '../db/entities';
 import { disableSubscriptions, formatDuration, type DisableRequest } from '../subscriptions/disable-subscriptions';
-import { isAccountId, isSubscriptionId, newDeliveryId } from '../subscriptions/ids';
+import { isAccountId, isDeliveryId, isSubscriptionId } from '@switchboard/events';
+import { newDeliveryId } from '../subscriptions/ids';
 import { keepBodies, type BodyToKeep } from './bodies';
 import { kindOf, outcomeOf } from './mapper';
 
 const KINDS: readonly Delivery['kind'][] = ['session', 'notification'];
 const OUTCOMES: readonly Delivery['outcome'][] = ['succeeded', 'retrying', 'failed', 'cancelled'];
 const TRIGGERS: readonly Delivery['trigger'][] = ['event', 'test', 'resend', 'recovery'];
-/** Ids given in advance (tests, resends) have the form of the ids this service makes. */
-const DELIVERY_ID = /^dlv_[0-9a-f]{24}$/;
 const ERROR_MAX = 2000;
 const REASON_MAX = 500;
 /** Largest value of an integer column. */
@@ -38,7 +37,7 @@ function checkAttempt(d: Delivery__Output, i: number, errors: FieldError[]): Att
   if (!(OUTCOMES as readonly string[]).includes(outcome)) errors.push({ field: f('outcome'), message: `must be one of ${OUTCOMES.join(', ')}` });
   const trigger = d.trigger || 'event';
   if (!(TRIGGERS as readonly string[]).includes(trigger)) errors.push({ field: f('trigger'), message: `must be one of ${TRIGGERS.join(', ')}` });
-  if (trigger !== 'event' && !DELIVERY_ID.test(d.id)) errors.push({ field: f('id'), message: 'is required for tests and resends (an id this service gave)' });
+  if (trigger !== 'event' && !isDeliveryId(d.id)) errors.push({ field: f('id'), message: 'is required for tests and resends (an id this service gave)' });
   if (!Number.isInteger(d.attempt) || d.attempt < 1 || d.attempt > INT_MAX) errors.push({ field: f('attempt'), message: 'must be 1 or more' });
   if (!Number.isInteger(d.statusCode) || d.statusCode < 0 || d.statusCode > 999) errors.push({ field: f('statusCode'), message: 'must be 0..999' });
   if (!Number.isInteger(d.durationMs) || d.durationMs < 0 || d.durationMs > INT_MAX) errors.push({ field: f('durationMs'), message: 'must be 0 or more' });
