@@ -3,12 +3,14 @@
 import { addressClaim, applicationWrite, requestBodySchema, sessionLaunch, sessionSignal, WEBHOOK_CREATE_REQUIRED, WEBHOOK_EVENTS, webhookCreate, webhookRecover, webhookTest, webhookUpdate } from './http/request-bodies';
 import { ADDRESS_TOKEN, EVENT_NAMES, eventTypesJson, MESSAGE_ID } from '@switchboard/events';
 import {
+  addressBody,
   applicationBody,
   deliveryBody,
   environmentBody,
   exchangeBody,
   hrefBody,
   messageBody,
+  problemBody,
   recoveryBody,
   responseBodySchema,
   secretBody,
@@ -158,55 +160,14 @@ function webhookDisabledSchema(): Schema {
 }
 
 const schemas: Record<string, Schema> = {
-  Problem: {
-    type: 'object',
-    description: 'RFC 9457 problem details.',
-    required: ['type', 'title', 'status', 'detail', 'error', 'code'],
-    properties: {
-      type: { type: 'string', pattern: '^urn:switchboard:problem:[a-z_]+$' },
-      title: { type: 'string' },
-      status: { type: 'integer', minimum: 400, maximum: 599 },
-      detail: { type: 'string' },
-      error: { type: 'string', description: 'The detail again: the PHP Tropo client builds its exception message from this member.' },
-      code: {
-        type: 'string',
-        enum: Object.keys(ERROR_CODES),
-      },
-      errors: {
-        type: 'array',
-        items: { type: 'object', required: ['field', 'message'], properties: { field: { type: 'string' }, message: { type: 'string' } }, additionalProperties: false },
-      },
-      instance: { type: 'string' },
-    },
-    additionalProperties: false,
-  },
+  Problem: responseBodySchema(problemBody),
   Href: responseBodySchema(hrefBody),
   Message: responseBodySchema(messageBody),
   Application: responseBodySchema(applicationBody),
   ApplicationWrite: requestBodySchema(applicationWrite),
   Environment: responseBodySchema(environmentBody),
   User: responseBodySchema(userBody),
-  Address: {
-    type: 'object',
-    description:
-      'A number, session token or SIP address of an application. Numbers carry `number` (E.164), `displayNumber`, `prefix` (the exchange: the first four digits after "+", for NANP numbers 1 + area code), `city`, `state`, `country` when known, and `smsEnabled`; tokens carry `channel` and `token` (shown to the owner only); SIP addresses carry `address`. Free numbers of `/addresses?available` have no `href`.',
-    required: ['type'],
-    properties: {
-      href: { type: 'string', format: 'uri', description: '.../applications/<id>/addresses/<type>/<address>' },
-      type: { type: 'string', enum: ['number', 'token', 'sip'] },
-      number: { type: 'string', pattern: '^\\+[1-9][0-9]{6,14}$' },
-      displayNumber: { type: 'string' },
-      prefix: { type: 'string', pattern: '^[0-9]{1,4}$' },
-      city: { type: 'string' },
-      state: { type: 'string' },
-      country: { type: 'string' },
-      smsEnabled: { type: 'boolean' },
-      channel: { type: 'string', enum: ['voice', 'messaging'] },
-      token: { type: 'string', pattern: ADDRESS_TOKEN.source },
-      address: { type: 'string', pattern: '^sip:' },
-    },
-    additionalProperties: false,
-  },
+  Address: responseBodySchema(addressBody),
   AddressClaim: requestBodySchema(addressClaim, { required: ['type'] }),
   Exchange: responseBodySchema(exchangeBody),
   WebhookEvent: { type: 'string', enum: [...WEBHOOK_EVENTS] },

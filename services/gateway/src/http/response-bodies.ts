@@ -4,7 +4,8 @@
 // run on each response (the serialisers build the objects); openapi.test.ts checks the live
 // responses against the document.
 import { z } from 'zod';
-import { EVENT_NAMES, SESSION_ID } from '@switchboard/events';
+import { ADDRESS_TOKEN, EVENT_NAMES, SESSION_ID } from '@switchboard/events';
+import { ERROR_CODES, type ErrorCode } from '@switchboard/platform';
 
 const uri = z.string().meta({ format: 'uri' });
 const iri = z.string().meta({ format: 'iri' });
@@ -16,6 +17,39 @@ export const hrefBody = z.object({ href: uri });
 export const messageBody = z.object({ message: z.string() });
 export const secretBody = z.object({ secret });
 export const webhookCreatedBody = z.object({ href: uri, secret });
+
+export const problemBody = z
+  .object({
+    type: z.string().regex(/^urn:switchboard:problem:[a-z_]+$/),
+    title: z.string(),
+    status: z.int().min(400).max(599),
+    detail: z.string(),
+    error: z.string().meta({ description: 'The detail again: the PHP Tropo client builds its exception message from this member.' }),
+    code: z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]),
+    errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+    instance: z.string().optional(),
+  })
+  .meta({ description: 'RFC 9457 problem details.' });
+
+export const addressBody = z
+  .object({
+    href: uri.optional().meta({ description: '.../applications/<id>/addresses/<type>/<address>' }),
+    type: z.enum(['number', 'token', 'sip']),
+    number: z.string().regex(/^\+[1-9][0-9]{6,14}$/).optional(),
+    displayNumber: z.string().optional(),
+    prefix: z.string().regex(/^[0-9]{1,4}$/).optional(),
+    city: z.string().optional(),
+    state: z.string().optional(),
+    country: z.string().optional(),
+    smsEnabled: z.boolean().optional(),
+    channel: z.enum(['voice', 'messaging']).optional(),
+    token: z.string().regex(ADDRESS_TOKEN).optional(),
+    address: z.string().regex(/^sip:/).optional(),
+  })
+  .meta({
+    description:
+      'A number, session token or SIP address of an application. Numbers carry `number` (E.164), `displayNumber`, `prefix` (the exchange: the first four digits after "+", for NANP numbers 1 + area code), `city`, `state`, `country` when known, and `smsEnabled`; tokens carry `channel` and `token` (shown to the owner only); SIP addresses carry `address`. Free numbers of `/addresses?available` have no `href`.',
+  });
 
 export const apiType = z.enum(['scripting', 'webapi']);
 
@@ -125,6 +159,8 @@ export const sessionLaunchedBody = z
 
 export const signalStatusBody = z.object({ status: z.enum(['QUEUED', 'NOTFOUND']) });
 
+export type ProblemBody = z.output<typeof problemBody>;
+export type AddressBody = z.output<typeof addressBody>;
 export type ApplicationBody = z.output<typeof applicationBody>;
 export type WebhookBody = z.output<typeof webhookBody>;
 export type DeliveryBody = z.output<typeof deliveryBody>;
