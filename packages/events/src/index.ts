@@ -1,3 +1,4 @@
+export * from './ids';
 export * from './schemas';
 export * from './catalogue';
 export * from './addresses';

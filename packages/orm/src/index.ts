@@ -5,7 +5,7 @@
 import { MikroORM, type Options } from '@mikro-orm/postgresql';
 import { Migration, Migrator } from '@mikro-orm/migrations';
 import type { MigrationObject } from '@mikro-orm/core';
-import { createLogger, ensureDatabase, isConnectionError, type Logger, type SecretBox } from '@switchboard/platform';
+import { backoffMs, createLogger, ensureDatabase, isConnectionError, type Logger, type SecretBox } from '@switchboard/platform';
 import { withSecretsKey } from './secrets-migration';
 
 /** What a service owns in its Postgres schema. */
@@ -71,7 +71,7 @@ export async function initOrm(o: OrmOptions, waitMs = 60_000): Promise<MikroORM>
     } catch (err) {
       if (Date.now() > deadline || !isConnectionError(err) && !/not connected/.test(String(err))) throw err;
       o.logger.warn({ attempt, err: (err as Error).message }, 'waiting for the database');
-      await new Promise((r) => setTimeout(r, Math.min(2000, 200 * attempt)));
+      await new Promise((r) => setTimeout(r, backoffMs(attempt, { firstMs: 200, maxMs: 2000 })));
     }
   }
 }

@@ -7,11 +7,7 @@
 export const DELIVERIES_STREAM = 'SWITCHBOARD_DELIVERIES';
 /** JetStream subject of record batches. */
 export const RECORDS_SUBJECT = 'deliveries.records';
-/**
- * The durable consumer that stores the batches. Its name is older than the webhooks service reading
- * it: dispatchers of earlier releases forwarded the batches from it through RecordAttempts, and
- * during a rollout they and the webhooks replicas share it (storing a batch twice is harmless).
- */
+/** The durable consumer the webhooks service stores the batches from (storing a batch twice is harmless). */
 export const RECORDS_CONSUMER = 'dispatcher-records';
 
 /** A request to turn a subscription off (its target answered 410 Gone). */

@@ -2,6 +2,7 @@
 // metrics and request ids; clients whose every call has a deadline and carries the request id.
 import * as grpc from '@grpc/grpc-js';
 import { Counter, Histogram, type Registry } from 'prom-client';
+import { isAccountId } from '@switchboard/events';
 import { randomUUID } from 'node:crypto';
 import { AppError, classify, fromGrpcError, toGrpcError } from './errors';
 import { CallBatcher, type CallBatcherOptions, metadataFromMap, metadataToMap, type UnaryCallback, type UnaryMethod, withoutStackCapture } from './grpc-batch';
@@ -39,7 +40,7 @@ function idempotencyOf(metadata: grpc.Metadata): IdempotencyScope | undefined {
   const [key] = metadata.get(IDEMPOTENCY_KEY);
   const [hash] = metadata.get(IDEMPOTENCY_HASH);
   const [accountId] = metadata.get(IDEMPOTENCY_ACCOUNT);
-  if (typeof key !== 'string' || typeof hash !== 'string' || typeof accountId !== 'string' || !key || !hash || !/^[1-9]\d{0,17}$/.test(accountId)) return undefined;
+  if (typeof key !== 'string' || typeof hash !== 'string' || typeof accountId !== 'string' || !key || !hash || !isAccountId(accountId)) return undefined;
   return { key, hash, accountId };
 }
 

@@ -3,7 +3,7 @@
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { AckPolicy, DeliverPolicy, DiscardPolicy, jetstream, jetstreamManager, RetentionPolicy, StorageType, type JetStreamClient, type JetStreamManager, type JsMsg, type ConsumerConfig, type StreamConfig } from '@nats-io/jetstream';
 import { headers as natsHeaders, nanos, RequestError, TimeoutError } from '@nats-io/nats-core';
-import { doublingDelayMs } from './backoff';
+import { backoffMs } from './backoff';
 import { AppError } from './errors';
 import type { Logger } from './logger';
 import { tracedConsume, tracedPublish } from './tracing';
@@ -250,7 +250,7 @@ async function retryRaces(f: () => Promise<void>): Promise<void> {
         (err instanceof RequestError && err.isNoResponders()) ||
         /already in use|already exists|no responders|no suitable peers/i.test(e?.message ?? '');
       if (!race || attempt >= 6) throw err;
-      await new Promise((r) => setTimeout(r, 500 * attempt));
+      await new Promise((r) => setTimeout(r, backoffMs(attempt, { firstMs: 500, maxMs: 2500 })));
     }
   }
 }
@@ -334,7 +334,7 @@ export function runConsumerLoop(opts: ConsumerLoopOptions): ConsumerLoop {
           const p = tracedConsume(msg.subject, msg.headers, { 'messaging.consumer.group.name': opts.durable, 'messaging.message.id': msg.seq }, () => opts.handle(msg))
             .catch((err: unknown) => {
               // Growing delays: a message that keeps failing must not come back every second.
-              const delay = doublingDelayMs(msg.info.deliveryCount, 1000, 30_000);
+              const delay = backoffMs(msg.info.deliveryCount, { firstMs: 1000, maxMs: 30_000 });
               opts.logger.error({ err, subject: msg.subject, seq: msg.seq, deliveries: msg.info.deliveryCount, retryInMs: delay }, 'message handler failed; will retry');
               msg.nak(delay);
             })

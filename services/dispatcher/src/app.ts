@@ -21,7 +21,6 @@ import { BreakerMap } from './delivery/breakers';
 import { HostLimiter } from './delivery/host-limiter';
 import { HttpSender } from './delivery/http-sender';
 import { InFlight } from './delivery/in-flight';
-import { notificationPolicy } from './delivery/policies/notification';
 import { ScheduledShares } from './delivery/scheduled-shares';
 import { SignedSender } from './delivery/signed-sender';
 import { SessionLoop } from './delivery/session-loop';
@@ -105,7 +104,6 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
   // A job handed back by another replica still counts here until well after it was due; jobs due
   // more than two ack waits ahead are far off.
   const shares = new ScheduledShares(config.DELIVERY_SCHEDULED_PER_TARGET, config.JETSTREAM_ACK_WAIT + 60_000, 2 * config.JETSTREAM_ACK_WAIT);
-  const policies = { notification: notificationPolicy(retrySettings) };
 
   let running: Running | undefined;
   let accepting = false;
@@ -148,7 +146,7 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
       metrics,
       logger,
     });
-    const worker = new DeliveryWorker({ js: nats.js, lookups, sender, policies, recorder, inFlight, shares, metrics, sessions, logger });
+    const worker = new DeliveryWorker({ js: nats.js, lookups, sender, retry: retrySettings, recorder, inFlight, shares, metrics, sessions, logger });
     const resends = new ResendWorker({ lookups, sender, recorder, inFlight, metrics, logger, giveUpAfterMs: config.DELIVERY_GIVE_UP_AFTER });
     const stopTests = listenForTests(nats.nc, { lookups, sender, recorder, metrics, logger, timeoutMs: config.DELIVERY_TIMEOUT_MS });
     const js = nats.js;

@@ -22,7 +22,7 @@ export const schema = z
     NATS_URL: natsServers('nats://127.0.0.1:4222').describe("NATS with JetStream: inbound events and the dispatcher's own delivery jobs; one server, or the members of a cluster comma-separated."),
     NATS_STREAM_REPLICAS: int(1, 1, 5).describe('Replicas of the JetStream streams this process creates (3 in a NATS cluster).'),
     APPLICATIONS_GRPC_URL: grpcAddress('127.0.0.1:50051').describe('The applications service (gRPC host:port): application lookups and address owners.'),
-    WEBHOOKS_GRPC_URL: grpcAddress('127.0.0.1:50052').describe('The webhooks service (gRPC host:port): matching subscriptions.'),
+    WEBHOOKS_GRPC_URL: grpcAddress('127.0.0.1:50052').describe('The webhooks service (gRPC host:port): matching subscriptions and delivery targets.'),
     OPS_PORT: port(8083).describe('HTTP port of `/healthz`, `/readyz` and `/metrics`.'),
     HOST: z.string().default('0.0.0.0').describe('Interface of the ops server.'),
     DELIVERY_TIMEOUT_MS: int(15_000, 100, 300_000).describe('Per-attempt HTTP timeout of notifications, in ms (connect, DNS, headers and body together).'),

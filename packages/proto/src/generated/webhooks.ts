@@ -6,7 +6,6 @@ import type { CreateSubscriptionResponse as _switchboard_webhooks_v1_CreateSubsc
 import type { DeleteSubscriptionRequest as _switchboard_webhooks_v1_DeleteSubscriptionRequest, DeleteSubscriptionRequest__Output as _switchboard_webhooks_v1_DeleteSubscriptionRequest__Output } from './switchboard/webhooks/v1/DeleteSubscriptionRequest';
 import type { DeleteSubscriptionResponse as _switchboard_webhooks_v1_DeleteSubscriptionResponse, DeleteSubscriptionResponse__Output as _switchboard_webhooks_v1_DeleteSubscriptionResponse__Output } from './switchboard/webhooks/v1/DeleteSubscriptionResponse';
 import type { Delivery as _switchboard_webhooks_v1_Delivery, Delivery__Output as _switchboard_webhooks_v1_Delivery__Output } from './switchboard/webhooks/v1/Delivery';
-import type { DisableSubscription as _switchboard_webhooks_v1_DisableSubscription, DisableSubscription__Output as _switchboard_webhooks_v1_DisableSubscription__Output } from './switchboard/webhooks/v1/DisableSubscription';
 import type { GetDeliveryRequest as _switchboard_webhooks_v1_GetDeliveryRequest, GetDeliveryRequest__Output as _switchboard_webhooks_v1_GetDeliveryRequest__Output } from './switchboard/webhooks/v1/GetDeliveryRequest';
 import type { GetDeliveryResponse as _switchboard_webhooks_v1_GetDeliveryResponse, GetDeliveryResponse__Output as _switchboard_webhooks_v1_GetDeliveryResponse__Output } from './switchboard/webhooks/v1/GetDeliveryResponse';
 import type { GetDeliveryTargetRequest as _switchboard_webhooks_v1_GetDeliveryTargetRequest, GetDeliveryTargetRequest__Output as _switchboard_webhooks_v1_GetDeliveryTargetRequest__Output } from './switchboard/webhooks/v1/GetDeliveryTargetRequest';
@@ -23,8 +22,6 @@ import type { ListSubscriptionsResponse as _switchboard_webhooks_v1_ListSubscrip
 import type { MatchSubscriptionsRequest as _switchboard_webhooks_v1_MatchSubscriptionsRequest, MatchSubscriptionsRequest__Output as _switchboard_webhooks_v1_MatchSubscriptionsRequest__Output } from './switchboard/webhooks/v1/MatchSubscriptionsRequest';
 import type { MatchSubscriptionsResponse as _switchboard_webhooks_v1_MatchSubscriptionsResponse, MatchSubscriptionsResponse__Output as _switchboard_webhooks_v1_MatchSubscriptionsResponse__Output } from './switchboard/webhooks/v1/MatchSubscriptionsResponse';
 import type { MatchedSubscription as _switchboard_webhooks_v1_MatchedSubscription, MatchedSubscription__Output as _switchboard_webhooks_v1_MatchedSubscription__Output } from './switchboard/webhooks/v1/MatchedSubscription';
-import type { RecordAttemptsRequest as _switchboard_webhooks_v1_RecordAttemptsRequest, RecordAttemptsRequest__Output as _switchboard_webhooks_v1_RecordAttemptsRequest__Output } from './switchboard/webhooks/v1/RecordAttemptsRequest';
-import type { RecordAttemptsResponse as _switchboard_webhooks_v1_RecordAttemptsResponse, RecordAttemptsResponse__Output as _switchboard_webhooks_v1_RecordAttemptsResponse__Output } from './switchboard/webhooks/v1/RecordAttemptsResponse';
 import type { RecoverSubscriptionRequest as _switchboard_webhooks_v1_RecoverSubscriptionRequest, RecoverSubscriptionRequest__Output as _switchboard_webhooks_v1_RecoverSubscriptionRequest__Output } from './switchboard/webhooks/v1/RecoverSubscriptionRequest';
 import type { RecoverSubscriptionResponse as _switchboard_webhooks_v1_RecoverSubscriptionResponse, RecoverSubscriptionResponse__Output as _switchboard_webhooks_v1_RecoverSubscriptionResponse__Output } from './switchboard/webhooks/v1/RecoverSubscriptionResponse';
 import type { Recovery as _switchboard_webhooks_v1_Recovery, Recovery__Output as _switchboard_webhooks_v1_Recovery__Output } from './switchboard/webhooks/v1/Recovery';
@@ -54,7 +51,6 @@ export interface ProtoGrpcType {
         Delivery: MessageTypeDefinition<_switchboard_webhooks_v1_Delivery, _switchboard_webhooks_v1_Delivery__Output>
         DeliveryKind: EnumTypeDefinition
         DeliveryOutcome: EnumTypeDefinition
-        DisableSubscription: MessageTypeDefinition<_switchboard_webhooks_v1_DisableSubscription, _switchboard_webhooks_v1_DisableSubscription__Output>
         GetDeliveryRequest: MessageTypeDefinition<_switchboard_webhooks_v1_GetDeliveryRequest, _switchboard_webhooks_v1_GetDeliveryRequest__Output>
         GetDeliveryResponse: MessageTypeDefinition<_switchboard_webhooks_v1_GetDeliveryResponse, _switchboard_webhooks_v1_GetDeliveryResponse__Output>
         GetDeliveryTargetRequest: MessageTypeDefinition<_switchboard_webhooks_v1_GetDeliveryTargetRequest, _switchboard_webhooks_v1_GetDeliveryTargetRequest__Output>
@@ -71,8 +67,6 @@ export interface ProtoGrpcType {
         MatchSubscriptionsRequest: MessageTypeDefinition<_switchboard_webhooks_v1_MatchSubscriptionsRequest, _switchboard_webhooks_v1_MatchSubscriptionsRequest__Output>
         MatchSubscriptionsResponse: MessageTypeDefinition<_switchboard_webhooks_v1_MatchSubscriptionsResponse, _switchboard_webhooks_v1_MatchSubscriptionsResponse__Output>
         MatchedSubscription: MessageTypeDefinition<_switchboard_webhooks_v1_MatchedSubscription, _switchboard_webhooks_v1_MatchedSubscription__Output>
-        RecordAttemptsRequest: MessageTypeDefinition<_switchboard_webhooks_v1_RecordAttemptsRequest, _switchboard_webhooks_v1_RecordAttemptsRequest__Output>
-        RecordAttemptsResponse: MessageTypeDefinition<_switchboard_webhooks_v1_RecordAttemptsResponse, _switchboard_webhooks_v1_RecordAttemptsResponse__Output>
         RecoverSubscriptionRequest: MessageTypeDefinition<_switchboard_webhooks_v1_RecoverSubscriptionRequest, _switchboard_webhooks_v1_RecoverSubscriptionRequest__Output>
         RecoverSubscriptionResponse: MessageTypeDefinition<_switchboard_webhooks_v1_RecoverSubscriptionResponse, _switchboard_webhooks_v1_RecoverSubscriptionResponse__Output>
         Recovery: MessageTypeDefinition<_switchboard_webhooks_v1_Recovery, _switchboard_webhooks_v1_Recovery__Output>

@@ -2,6 +2,7 @@
 // addresses (table addresses). Reads answer detached, read-only views; writes run inside the
 // caller's transaction so the outbox event commits with them.
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { isAccountId, isAddressToken, isApplicationId } from '@switchboard/events';
 import { AppError, queryPrepared } from '@switchboard/platform';
 import type { AddressType, Channel } from './rules';
 
@@ -45,9 +46,6 @@ function fromRow(r: AddressRow): AddressView {
   };
 }
 
-const ACCOUNT_ID = /^\d{1,18}$/;
-const APPLICATION_ID = /^[0-9a-f]{24}$/;
-
 function schema(em: EntityManager): string {
   return `"${em.config.get('schema')}"`;
 }
@@ -62,7 +60,7 @@ const GENERATED_COLUMNS = `d.type, d.value, d.application_id, a.account_id::text
 
 /** Every address of the account's application, numbers first, each kind in the order claimed. */
 export async function listOfApplication(em: EntityManager, accountId: string, applicationId: string): Promise<AddressView[]> {
-  if (!ACCOUNT_ID.test(accountId) || !APPLICATION_ID.test(applicationId)) return [];
+  if (!isAccountId(accountId) || !isApplicationId(applicationId)) return [];
   const s = schema(em);
   const rows = await queryPrepared<AddressRow>(
     knex(em),
@@ -100,7 +98,7 @@ export async function readOwned(em: EntityManager, accountId: string, applicatio
  * account and the token's channel; undefined for a token nobody holds.
  */
 export async function resolveToken(em: EntityManager, token: string): Promise<{ applicationId: string; accountId: string; channel: Channel } | undefined> {
-  if (!/^[0-9a-f]{64}$/.test(token)) return undefined;
+  if (!isAddressToken(token)) return undefined;
   const a = await readByValue(em, 'token', token);
   return a?.applicationId && a.accountId && a.channel ? { applicationId: a.applicationId, accountId: a.accountId, channel: a.channel } : undefined;
 }
@@ -187,7 +185,7 @@ export async function insertGenerated(tx: EntityManager, type: 'token' | 'sip', 
  * account does not own it (or it does not exist).
  */
 export async function lockOwned(tx: EntityManager, accountId: string, type: AddressType, value: string): Promise<string | undefined> {
-  if (!ACCOUNT_ID.test(accountId)) return undefined;
+  if (!isAccountId(accountId)) return undefined;
   const s = schema(tx);
   const rows =
     type === 'number'

@@ -1,10 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { isAccountId, isApplicationId } from '@switchboard/events';
 import { AppError, Coalescer, queryCoalesced, queryPrepared, readOwnedRow, type PooledClient } from '@switchboard/platform';
 import { ApplicationSchema, type Application } from '../db/entities';
 import type { NewOutboxEvent } from '../outbox/outbox';
-
-const ID = /^[0-9a-f]{24}$/;
-const ACCOUNT_ID = /^\d{1,18}$/;
 
 /**
  * An application read by a raw query (readOwned, readById): a detached, read-only row
@@ -15,7 +13,7 @@ export type ApplicationView = Readonly<Application>;
 
 /** The managed application with this id owned by this account (to change it); anything else is "not found". */
 export async function findOwned(em: EntityManager, accountId: string, id: string): Promise<Application> {
-  if (!ID.test(id) || !ACCOUNT_ID.test(accountId)) throw AppError.notFound('application');
+  if (!isApplicationId(id) || !isAccountId(accountId)) throw AppError.notFound('application');
   const app = await em.findOne(ApplicationSchema, { id, accountId });
   if (!app) throw AppError.notFound('application');
   return app;
@@ -77,7 +75,7 @@ function fromRow(r: ApplicationRow): ApplicationView {
  * of the ORM's pool: no unit of work, identity map or query building for data that is only serialised.
  */
 export async function readOwned(em: EntityManager, accountId: string, id: string): Promise<ApplicationView> {
-  if (!ID.test(id) || !ACCOUNT_ID.test(accountId)) throw AppError.notFound('application');
+  if (!isApplicationId(id) || !isAccountId(accountId)) throw AppError.notFound('application');
   const row = await readOwnedRow<ApplicationRow>(em.getConnection().getKnex(), table(em), COLUMNS, id, accountId);
   if (!row) throw AppError.notFound('application');
   return fromRow(row);
@@ -88,7 +86,7 @@ export async function readOwned(em: EntityManager, accountId: string, id: string
  * for the list's messages (listMessage), with no view or Date made of them.
  */
 export async function readPage(em: EntityManager, accountId: string, afterSeq: string | undefined, limit: number): Promise<ApplicationListRow[]> {
-  if (!ACCOUNT_ID.test(accountId)) return [];
+  if (!isAccountId(accountId)) return [];
   // Pages asked for together (a batch of List calls) are read by one statement (queryCoalesced).
   return afterSeq
     ? queryCoalesced<ApplicationListRow>(em.getConnection().getKnex(), `select ${LIST_COLUMNS} from ${table(em)} where account_id = $1 and seq > $2 order by ${table(em)}.seq limit $3`, ['bigint', 'bigint', 'int'], [accountId, afterSeq, limit])
@@ -96,7 +94,7 @@ export async function readPage(em: EntityManager, accountId: string, afterSeq: s
 }
 
 export async function readById(em: EntityManager, id: string): Promise<ApplicationView | undefined> {
-  if (!ID.test(id)) return undefined;
+  if (!isApplicationId(id)) return undefined;
   const rows = await queryPrepared<ApplicationRow>(em.getConnection().getKnex(), `select ${COLUMNS} from ${table(em)} where id = $1`, [id]);
   return rows[0] ? fromRow(rows[0]) : undefined;
 }

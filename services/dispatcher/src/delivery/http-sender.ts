@@ -5,6 +5,7 @@
 // refusal a tenant sees in the delivery record does not name the address (it goes to the log).
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { EventEmitter } from 'node:events';
+import { LRUCache } from 'lru-cache';
 import { Agent } from 'undici';
 import { isAddressAllowed, judgeHost, type Cidr, type Logger } from '@switchboard/platform';
 
@@ -125,7 +126,7 @@ export type Target = { origin: string; path: string; host: string } | { refusal:
 export class HttpSender {
   private readonly agent: Agent;
   /** Verdicts of check() by URL: targets repeat, parsing and judging them once is enough. */
-  private readonly targets = new Map<string, Target>();
+  private readonly targets = new LRUCache<string, Target>({ max: 10_000 });
 
   constructor(private readonly opts: HttpSenderOptions) {
     this.agent = new Agent({
@@ -167,7 +168,6 @@ export class HttpSender {
         const u = new URL(url);
         t = { origin: u.origin, path: `${u.pathname}${u.search}`, host: u.host };
       }
-      if (this.targets.size >= 10_000) this.targets.clear();
       this.targets.set(url, t);
     }
     return t;

@@ -1,7 +1,7 @@
 // The core every delivery policy shares: one HTTP attempt to a target, signed (Standard Webhooks),
 // under the host's circuit breaker and within the host limiter, after waiting in memory for a slot
 // when the host is busy. It makes the attempt, or says why none could be made now; what follows an
-// attempt is the policy's to decide (policies/).
+// attempt is the worker's to decide (outcome.ts, policies/).
 import { BreakerMap, HostFailure } from './breakers';
 import type { HostLimiter, Refusal, Release } from './host-limiter';
 import type { AttemptResult, HttpSender, PostOptions, Target } from './http-sender';

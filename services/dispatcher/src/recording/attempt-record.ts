@@ -1,4 +1,4 @@
-// The record of one attempt as the webhooks service stores it (RecordAttempts). Kind and outcome
+// The record of one attempt as the webhooks service stores it (from the record batches). Kind and outcome
 // go both as proto enums and as text: a webhooks service that predates the enums reads the text.
 import type { Delivery } from '@switchboard/proto';
 import type { Job } from '../jobs';

@@ -6,8 +6,9 @@ import { callOptions, principal, writeOptions } from './context';
 import type { RouteDeps } from './deps';
 import { readList, route, sendHref, sendJson } from './routing';
 import type { Hrefs } from '../hrefs';
+import type { ApplicationBody } from './response-bodies';
 
-export function applicationJson(a: ApplicationMessage, hrefs: Hrefs): Record<string, unknown> {
+export function applicationJson(a: ApplicationMessage, hrefs: Hrefs): ApplicationBody {
   // Absent fields are undefined, which JSON leaves out: one object shape for every application
   // (conditional spreads take V8's slow path, for every item of a list).
   return {
@@ -19,8 +20,8 @@ export function applicationJson(a: ApplicationMessage, hrefs: Hrefs): Record<str
     voiceFallbackUrl: a.voiceFallbackUrl || undefined,
     messagingFallbackUrl: a.messagingFallbackUrl || undefined,
     environment: hrefs.environment(a.environmentId),
-    apiType: a.apiType,
-    platform: a.apiType,
+    apiType: a.apiType as ApplicationBody['apiType'],
+    platform: a.apiType as ApplicationBody['apiType'],
     userId: Number(a.accountId),
     user: hrefs.user(a.accountId),
     partition: a.partition || undefined,

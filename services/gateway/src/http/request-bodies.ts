@@ -5,7 +5,7 @@
 // (docs/api-rules.md#compatibility).
 import type { Request } from 'express';
 import { z } from 'zod';
-import { EVENT_NAMES } from '@switchboard/events';
+import { EVENT_NAMES, isEnvironmentId } from '@switchboard/events';
 import { AppError } from '@switchboard/platform';
 import { NAME_MAX, SESSION_LIMITS } from '../limits';
 
@@ -35,9 +35,10 @@ const ENVIRONMENT_ERROR = 'must be an environment id or an environment URL';
 function environmentId(v: string | number): string | undefined {
   if (typeof v === 'number') return Number.isSafeInteger(v) && v > 0 ? String(v) : undefined;
   const s = v.trim();
-  if (/^\d{1,18}$/.test(s) && Number(s) > 0) return String(Number(s));
-  const m = /^https?:\/\/[^/?#\s]+(?:\/[^?#\s]*)?\/environments\/(\d{1,18})\/?$/.exec(s);
-  return m?.[1] && Number(m[1]) > 0 ? String(Number(m[1])) : undefined;
+  const digits = /^\d{1,18}$/.test(s) ? s : /^https?:\/\/[^/?#\s]+(?:\/[^?#\s]*)?\/environments\/(\d{1,18})\/?$/.exec(s)?.[1];
+  // Leading zeros are tolerated in a request ("007" is environment 7); the id itself is canonical.
+  const id = digits?.replace(/^0+(?=\d)/, '');
+  return isEnvironmentId(id) ? id : undefined;
 }
 
 const environment = z

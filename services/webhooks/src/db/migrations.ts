@@ -2,6 +2,7 @@
 // has shipped: add a new one.
 import { outboxTableSql, SchemaMigration } from '@switchboard/orm';
 import { idempotencyTableSql } from '@switchboard/platform';
+import { Migration010DeflateBodies } from './body-migrations';
 import { Migration003SealSecrets } from './secret-migrations';
 
 export class Migration001Initial extends SchemaMigration {
@@ -244,4 +245,5 @@ export const MIGRATIONS = [
   { name: 'Migration007WebhookDisabled', class: Migration007WebhookDisabled },
   { name: 'Migration008BackgroundPurges', class: Migration008BackgroundPurges },
   { name: 'Migration009BodyEncoding', class: Migration009BodyEncoding },
+  { name: 'Migration010DeflateBodies', class: Migration010DeflateBodies },
 ];

@@ -1,21 +1,18 @@
-// Storing delivery attempt records: from a dispatcher's record batches (records-consumer.ts,
-// straight from JetStream) and from the RecordAttempts RPC (dispatchers of earlier releases).
+// Storing delivery attempt records: the dispatchers' record batches, read straight from JetStream
+// by records-consumer.ts, checked record by record and stored in one transaction.
 import { AppError, transactionPrepared, type FieldError, type TransactionQuery } from '@switchboard/platform';
 import type { Delivery__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/Delivery';
-import type { RecordAttemptsRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/RecordAttemptsRequest';
 import type { Deps } from '../context';
 import type { Delivery } from '../db/entities';
 import { disableSubscriptions, formatDuration, type DisableRequest } from '../subscriptions/disable-subscriptions';
-import { isAccountId, isSubscriptionId, newDeliveryId } from '../subscriptions/ids';
+import { isAccountId, isDeliveryId, isSubscriptionId } from '@switchboard/events';
+import { newDeliveryId } from '../subscriptions/ids';
 import { keepBodies, type BodyToKeep } from './bodies';
 import { kindOf, outcomeOf } from './mapper';
 
 const KINDS: readonly Delivery['kind'][] = ['session', 'notification'];
 const OUTCOMES: readonly Delivery['outcome'][] = ['succeeded', 'retrying', 'failed', 'cancelled'];
 const TRIGGERS: readonly Delivery['trigger'][] = ['event', 'test', 'resend', 'recovery'];
-/** Ids given in advance (tests, resends) have the form of the ids this service makes. */
-const DELIVERY_ID = /^dlv_[0-9a-f]{24}$/;
-const MAX_ATTEMPTS_PER_CALL = 1000;
 const ERROR_MAX = 2000;
 const REASON_MAX = 500;
 /** Largest value of an integer column. */
@@ -40,7 +37,7 @@ function checkAttempt(d: Delivery__Output, i: number, errors: FieldError[]): Att
   if (!(OUTCOMES as readonly string[]).includes(outcome)) errors.push({ field: f('outcome'), message: `must be one of ${OUTCOMES.join(', ')}` });
   const trigger = d.trigger || 'event';
   if (!(TRIGGERS as readonly string[]).includes(trigger)) errors.push({ field: f('trigger'), message: `must be one of ${TRIGGERS.join(', ')}` });
-  if (trigger !== 'event' && !DELIVERY_ID.test(d.id)) errors.push({ field: f('id'), message: 'is required for tests and resends (an id this service gave)' });
+  if (trigger !== 'event' && !isDeliveryId(d.id)) errors.push({ field: f('id'), message: 'is required for tests and resends (an id this service gave)' });
   if (!Number.isInteger(d.attempt) || d.attempt < 1 || d.attempt > INT_MAX) errors.push({ field: f('attempt'), message: 'must be 1 or more' });
   if (!Number.isInteger(d.statusCode) || d.statusCode < 0 || d.statusCode > 999) errors.push({ field: f('statusCode'), message: 'must be 0..999' });
   if (!Number.isInteger(d.durationMs) || d.durationMs < 0 || d.durationMs > INT_MAX) errors.push({ field: f('durationMs'), message: 'must be 0 or more' });
@@ -93,14 +90,6 @@ export function checkBatch(attempts: readonly Delivery__Output[], disable: reado
     else gone.push({ subscriptionId: d.subscriptionId, reason: (d.reason || 'disabled after 410 Gone').slice(0, REASON_MAX) });
   });
   return { attempts: checked, disable: gone, errors };
-}
-
-/** RecordAttempts: the whole call is refused when any record is (the caller then stores them one by one). */
-export async function recordAttempts(deps: Deps, req: RecordAttemptsRequest__Output, requestId?: string): Promise<void> {
-  if (req.attempts.length > MAX_ATTEMPTS_PER_CALL) throw AppError.invalid([{ field: 'attempts', message: `at most ${MAX_ATTEMPTS_PER_CALL} per call` }]);
-  const batch = checkBatch(req.attempts, req.disable);
-  if (batch.errors.length > 0) throw AppError.invalid(batch.errors);
-  await storeAttempts(deps, batch.attempts, batch.disable, requestId);
 }
 
 /**

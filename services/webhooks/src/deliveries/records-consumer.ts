@@ -7,7 +7,7 @@
 import {
   Counter,
   decodeRecordBatch,
-  doublingDelayMs,
+  backoffMs,
   RECORDS_CONSUMER,
   DELIVERIES_STREAM,
   runConsumerLoop,
@@ -104,7 +104,7 @@ export function startRecordsConsumer(deps: Deps, nats: NatsHandle, logger: Logge
         refused += await storeOneByOne(checked.attempts, checked.disable);
       }
     } catch (err) {
-      const delay = doublingDelayMs(msg.info.deliveryCount, 250, 5000);
+      const delay = backoffMs(msg.info.deliveryCount, { firstMs: 250, maxMs: 5000 });
       batches.inc({ outcome: 'retried' });
       log.warn({ err: (err as Error).message, records: checked.attempts.length, retryInMs: delay }, 'storing attempt records failed; they wait in JetStream');
       msg.nak(delay);

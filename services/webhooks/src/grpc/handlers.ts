@@ -5,7 +5,6 @@ import type { Deps } from '../context';
 import { getDelivery } from '../deliveries/get-delivery';
 import { listDeliveries } from '../deliveries/list-deliveries';
 import { toMessage as deliveryMessage } from '../deliveries/mapper';
-import { recordAttempts } from '../deliveries/record-attempts';
 import { createSubscription } from '../subscriptions/create-subscription';
 import { deleteSubscription } from '../subscriptions/delete-subscription';
 import { getDeliveryTarget } from '../subscriptions/get-delivery-target';
@@ -55,10 +54,6 @@ export function registerHandlers(server: GrpcServer, deps: Deps): void {
     MatchSubscriptions: async (req) => {
       const matches = await matchSubscriptions(deps, req);
       return { subscriptions: matches.map((m) => ({ subscription: toMessage(m.subscription), secrets: m.secrets, headers: m.headers })) };
-    },
-    RecordAttempts: async (req, ctx) => {
-      await recordAttempts(deps, req, ctx.requestId);
-      return {};
     },
   });
 }

@@ -6,7 +6,7 @@
 // seconds (rows left by a crash, or while no dispatcher stream exists yet).
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { RESEND_SUBJECT, startBackgroundLoop, type BackgroundLoop, type JetStreamClient, type Logger, type ResendJob } from '@switchboard/platform';
-import { decompressBody, type BodyEncoding } from '../deliveries/bodies';
+import { decompressBody } from '../deliveries/bodies';
 
 const BATCH = 200;
 const EVERY_MS = 2000;
@@ -23,7 +23,6 @@ interface Row {
   trigger: 'resend' | 'recovery';
   created_at: Date;
   body: Buffer | null;
-  encoding: BodyEncoding | null;
 }
 
 /** The resend relay: kick() after a commit that queued resends. */
@@ -34,7 +33,7 @@ export function startResendRelay(orm: MikroORM, schema: string, js: JetStreamCli
   const batch = () =>
     orm.em.fork().transactional(async (em) => {
       const rows = await em.execute<Row[]>(
-        `select r.id, r.task_id, r.kind, r.subscription_id, r.application_id, r.account_id::text, r.message_id, r.event, r.trigger, r.created_at, b.body, b.encoding
+        `select r.id, r.task_id, r.kind, r.subscription_id, r.application_id, r.account_id::text, r.message_id, r.event, r.trigger, r.created_at, b.body
          from "${schema}".resends r
          left join "${schema}".delivery_bodies b on b.message_id = r.message_id and b.target = coalesce(r.subscription_id, r.application_id)
          where r.published_at is null
@@ -56,7 +55,7 @@ export function startResendRelay(orm: MikroORM, schema: string, js: JetStreamCli
               accountId: r.account_id,
               target: r.kind === 'notification' ? { kind: 'notification', subscriptionId: r.subscription_id! } : { kind: 'session', applicationId: r.application_id! },
               event: r.event,
-              body: decompressBody(r.body!, r.encoding!),
+              body: decompressBody(r.body!),
               queuedAt: new Date(r.created_at).toISOString(),
             };
             return js.publish(RESEND_SUBJECT, JSON.stringify(job), { msgID: `resend:${r.id}` });

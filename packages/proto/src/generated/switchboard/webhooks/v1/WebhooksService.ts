@@ -22,8 +22,6 @@ import type { ListSubscriptionsResponse as _switchboard_webhooks_v1_ListSubscrip
 import type { MatchSubscriptionsRequest as _switchboard_webhooks_v1_MatchSubscriptionsRequest, MatchSubscriptionsRequest__Output as _switchboard_webhooks_v1_MatchSubscriptionsRequest__Output } from '../../../switchboard/webhooks/v1/MatchSubscriptionsRequest';
 import type { MatchSubscriptionsResponse as _switchboard_webhooks_v1_MatchSubscriptionsResponse, MatchSubscriptionsResponse__Output as _switchboard_webhooks_v1_MatchSubscriptionsResponse__Output } from '../../../switchboard/webhooks/v1/MatchSubscriptionsResponse';
 import type { MatchedSubscription as _switchboard_webhooks_v1_MatchedSubscription, MatchedSubscription__Output as _switchboard_webhooks_v1_MatchedSubscription__Output } from '../../../switchboard/webhooks/v1/MatchedSubscription';
-import type { RecordAttemptsRequest as _switchboard_webhooks_v1_RecordAttemptsRequest, RecordAttemptsRequest__Output as _switchboard_webhooks_v1_RecordAttemptsRequest__Output } from '../../../switchboard/webhooks/v1/RecordAttemptsRequest';
-import type { RecordAttemptsResponse as _switchboard_webhooks_v1_RecordAttemptsResponse, RecordAttemptsResponse__Output as _switchboard_webhooks_v1_RecordAttemptsResponse__Output } from '../../../switchboard/webhooks/v1/RecordAttemptsResponse';
 import type { RecoverSubscriptionRequest as _switchboard_webhooks_v1_RecoverSubscriptionRequest, RecoverSubscriptionRequest__Output as _switchboard_webhooks_v1_RecoverSubscriptionRequest__Output } from '../../../switchboard/webhooks/v1/RecoverSubscriptionRequest';
 import type { RecoverSubscriptionResponse as _switchboard_webhooks_v1_RecoverSubscriptionResponse, RecoverSubscriptionResponse__Output as _switchboard_webhooks_v1_RecoverSubscriptionResponse__Output } from '../../../switchboard/webhooks/v1/RecoverSubscriptionResponse';
 import type { ResendDeliveryRequest as _switchboard_webhooks_v1_ResendDeliveryRequest, ResendDeliveryRequest__Output as _switchboard_webhooks_v1_ResendDeliveryRequest__Output } from '../../../switchboard/webhooks/v1/ResendDeliveryRequest';
@@ -126,15 +124,6 @@ export interface WebhooksServiceClient extends grpc.Client {
   matchSubscriptions(argument: _switchboard_webhooks_v1_MatchSubscriptionsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_MatchSubscriptionsResponse__Output>): grpc.ClientUnaryCall;
   matchSubscriptions(argument: _switchboard_webhooks_v1_MatchSubscriptionsRequest, callback: grpc.requestCallback<_switchboard_webhooks_v1_MatchSubscriptionsResponse__Output>): grpc.ClientUnaryCall;
   
-  RecordAttempts(argument: _switchboard_webhooks_v1_RecordAttemptsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_RecordAttemptsResponse__Output>): grpc.ClientUnaryCall;
-  RecordAttempts(argument: _switchboard_webhooks_v1_RecordAttemptsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_RecordAttemptsResponse__Output>): grpc.ClientUnaryCall;
-  RecordAttempts(argument: _switchboard_webhooks_v1_RecordAttemptsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_RecordAttemptsResponse__Output>): grpc.ClientUnaryCall;
-  RecordAttempts(argument: _switchboard_webhooks_v1_RecordAttemptsRequest, callback: grpc.requestCallback<_switchboard_webhooks_v1_RecordAttemptsResponse__Output>): grpc.ClientUnaryCall;
-  recordAttempts(argument: _switchboard_webhooks_v1_RecordAttemptsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_RecordAttemptsResponse__Output>): grpc.ClientUnaryCall;
-  recordAttempts(argument: _switchboard_webhooks_v1_RecordAttemptsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_RecordAttemptsResponse__Output>): grpc.ClientUnaryCall;
-  recordAttempts(argument: _switchboard_webhooks_v1_RecordAttemptsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_RecordAttemptsResponse__Output>): grpc.ClientUnaryCall;
-  recordAttempts(argument: _switchboard_webhooks_v1_RecordAttemptsRequest, callback: grpc.requestCallback<_switchboard_webhooks_v1_RecordAttemptsResponse__Output>): grpc.ClientUnaryCall;
-  
   RecoverSubscription(argument: _switchboard_webhooks_v1_RecoverSubscriptionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_RecoverSubscriptionResponse__Output>): grpc.ClientUnaryCall;
   RecoverSubscription(argument: _switchboard_webhooks_v1_RecoverSubscriptionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_RecoverSubscriptionResponse__Output>): grpc.ClientUnaryCall;
   RecoverSubscription(argument: _switchboard_webhooks_v1_RecoverSubscriptionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_RecoverSubscriptionResponse__Output>): grpc.ClientUnaryCall;
@@ -203,8 +192,6 @@ export interface WebhooksServiceHandlers extends grpc.UntypedServiceImplementati
   
   MatchSubscriptions: grpc.handleUnaryCall<_switchboard_webhooks_v1_MatchSubscriptionsRequest__Output, _switchboard_webhooks_v1_MatchSubscriptionsResponse>;
   
-  RecordAttempts: grpc.handleUnaryCall<_switchboard_webhooks_v1_RecordAttemptsRequest__Output, _switchboard_webhooks_v1_RecordAttemptsResponse>;
-  
   RecoverSubscription: grpc.handleUnaryCall<_switchboard_webhooks_v1_RecoverSubscriptionRequest__Output, _switchboard_webhooks_v1_RecoverSubscriptionResponse>;
   
   ResendDelivery: grpc.handleUnaryCall<_switchboard_webhooks_v1_ResendDeliveryRequest__Output, _switchboard_webhooks_v1_ResendDeliveryResponse>;
@@ -228,7 +215,6 @@ export interface WebhooksServiceDefinition extends grpc.ServiceDefinition {
   ListDeliveries: MethodDefinition<_switchboard_webhooks_v1_ListDeliveriesRequest, _switchboard_webhooks_v1_ListDeliveriesResponse, _switchboard_webhooks_v1_ListDeliveriesRequest__Output, _switchboard_webhooks_v1_ListDeliveriesResponse__Output>
   ListSubscriptions: MethodDefinition<_switchboard_webhooks_v1_ListSubscriptionsRequest, _switchboard_webhooks_v1_ListSubscriptionsResponse, _switchboard_webhooks_v1_ListSubscriptionsRequest__Output, _switchboard_webhooks_v1_ListSubscriptionsResponse__Output>
   MatchSubscriptions: MethodDefinition<_switchboard_webhooks_v1_MatchSubscriptionsRequest, _switchboard_webhooks_v1_MatchSubscriptionsResponse, _switchboard_webhooks_v1_MatchSubscriptionsRequest__Output, _switchboard_webhooks_v1_MatchSubscriptionsResponse__Output>
-  RecordAttempts: MethodDefinition<_switchboard_webhooks_v1_RecordAttemptsRequest, _switchboard_webhooks_v1_RecordAttemptsResponse, _switchboard_webhooks_v1_RecordAttemptsRequest__Output, _switchboard_webhooks_v1_RecordAttemptsResponse__Output>
   RecoverSubscription: MethodDefinition<_switchboard_webhooks_v1_RecoverSubscriptionRequest, _switchboard_webhooks_v1_RecoverSubscriptionResponse, _switchboard_webhooks_v1_RecoverSubscriptionRequest__Output, _switchboard_webhooks_v1_RecoverSubscriptionResponse__Output>
   ResendDelivery: MethodDefinition<_switchboard_webhooks_v1_ResendDeliveryRequest, _switchboard_webhooks_v1_ResendDeliveryResponse, _switchboard_webhooks_v1_ResendDeliveryRequest__Output, _switchboard_webhooks_v1_ResendDeliveryResponse__Output>
   RotateSecret: MethodDefinition<_switchboard_webhooks_v1_RotateSecretRequest, _switchboard_webhooks_v1_RotateSecretResponse, _switchboard_webhooks_v1_RotateSecretRequest__Output, _switchboard_webhooks_v1_RotateSecretResponse__Output>
