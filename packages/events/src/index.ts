@@ -1,3 +1,3 @@
-export * from './schemas';
-export * from './catalogue';
-export * from './addresses';
+export * from './schemas.ts';
+export * from './catalogue.ts';
+export * from './addresses.ts';

@@ -1,6 +1,6 @@
 // The OpenAPI 3.1 description of the public API, served at /openapi.json. Integration tests validate
 // every response they receive against it, so it cannot drift from what the gateway answers.
-import { addressClaim, applicationWrite, requestBodySchema, sessionLaunch, sessionSignal, WEBHOOK_CREATE_REQUIRED, WEBHOOK_EVENTS, webhookCreate, webhookRecover, webhookTest, webhookUpdate } from './http/request-bodies';
+import { addressClaim, applicationWrite, requestBodySchema, sessionLaunch, sessionSignal, WEBHOOK_CREATE_REQUIRED, WEBHOOK_EVENTS, webhookCreate, webhookRecover, webhookTest, webhookUpdate } from './http/request-bodies.ts';
 import { EVENT_NAMES, eventTypesJson } from '@switchboard/events';
 import { ERROR_CODES, LIST_MAX, LIST_UNPAGED_MAX } from '@switchboard/platform';
 import {
@@ -12,7 +12,7 @@ import {
   PREVIOUS_SECRET_VALID_HOURS,
   SESSION_LIMITS,
   SESSION_RATE_LIMIT_DEFAULT_PER_SECOND,
-} from './limits';
+} from './limits.ts';
 
 type Schema = Record<string, unknown>;
 

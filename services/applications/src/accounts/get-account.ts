@@ -1,7 +1,7 @@
 import { AppError } from '@switchboard/platform';
 import type { GetAccountRequest__Output } from '@switchboard/proto/generated/switchboard/applications/v1/GetAccountRequest';
-import type { Deps } from '../context';
-import { AccountSchema, type Account } from '../db/entities';
+import type { Deps } from '../context.ts';
+import { AccountSchema, type Account } from '../db/entities.ts';
 
 export async function getAccount(deps: Deps, req: GetAccountRequest__Output): Promise<Account> {
   if (!/^\d{1,18}$/.test(req.id)) throw AppError.notFound('user');

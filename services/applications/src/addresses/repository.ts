@@ -3,7 +3,7 @@
 // caller's transaction so the outbox event commits with them.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, queryPrepared } from '@switchboard/platform';
-import type { AddressType, Channel } from './rules';
+import type { AddressType, Channel } from './rules.ts';
 
 /** An address as read: a number (free when applicationId is null), a token or a SIP address. */
 export interface AddressRecord {

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, Coalescer, queryCoalesced, queryPrepared, readOwnedRow, type PooledClient } from '@switchboard/platform';
-import { ApplicationSchema, type Application } from '../db/entities';
-import type { NewOutboxEvent } from '../outbox/outbox';
+import { ApplicationSchema, type Application } from '../db/entities.ts';
+import type { NewOutboxEvent } from '../outbox/outbox.ts';
 
 const ID = /^[0-9a-f]{24}$/;
 const ACCOUNT_ID = /^\d{1,18}$/;

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { EnvironmentSchema, type Environment } from '../db/entities';
+import { EnvironmentSchema, type Environment } from '../db/entities.ts';
 
 // Environments change only through migrations: their ids are read once a minute, not per request,
 // and the creates that find the list stale wait for one read between them.

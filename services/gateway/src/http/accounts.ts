@@ -1,9 +1,9 @@
 // Resources that application responses link to: /rest/v1/users/:id and /rest/v1/environments/:id.
 import type { Router } from 'express';
 import { AppError } from '@switchboard/platform';
-import { callOptions, principal } from './context';
-import type { RouteDeps } from './deps';
-import { route, sendJson } from './routing';
+import { callOptions, principal } from './context.ts';
+import type { RouteDeps } from './deps.ts';
+import { route, sendJson } from './routing.ts';
 
 /** Registers these routes on the API router (one flat router: no nested router per resource on every request). */
 export function accountRoutes(router: Router, deps: RouteDeps): void {

@@ -5,7 +5,7 @@
 // A create that races a deletion is still refused by the tombstone check in its insert.
 import { AppError, followChanges, SUBJECTS, type NatsConnection } from '@switchboard/platform';
 import type { ApplicationsClient } from '@switchboard/proto';
-import { isApplicationId } from '../subscriptions/ids';
+import { isApplicationId } from '../subscriptions/ids.ts';
 
 export interface ApplicationDirectory {
   /** Resolves when the application exists and belongs to the account; else throws not_found (or unavailable). */

@@ -2,7 +2,7 @@
 // has shipped: add a new one.
 import { outboxTableSql, SchemaMigration } from '@switchboard/orm';
 import { idempotencyTableSql } from '@switchboard/platform';
-import { Migration003SealSecrets } from './secret-migrations';
+import { Migration003SealSecrets } from './secret-migrations.ts';
 
 export class Migration001Initial extends SchemaMigration {
   override async up(): Promise<void> {

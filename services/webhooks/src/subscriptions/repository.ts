@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, Coalescer, queryCoalesced, queryPrepared, readOwnedRow, transactionPrepared, type PooledClient, type TransactionQuery } from '@switchboard/platform';
-import { SubscriptionSchema, type Subscription } from '../db/entities';
-import { isAccountId, isSubscriptionId } from './ids';
+import { SubscriptionSchema, type Subscription } from '../db/entities.ts';
+import { isAccountId, isSubscriptionId } from './ids.ts';
 
 /** docs/api-rules.md#limits. */
 export const MAX_ACCOUNT_LEVEL = 10;

@@ -2,11 +2,11 @@
 // delay (or a longer Retry-After), as a job that JetStream holds until due, so a retry survives
 // any restart; after the last attempt the delivery fails. A job waiting for its host spends no
 // attempt and waits until the delivery window is over.
-import type { Job } from '../../jobs';
-import { classifyAttempt } from '../outcome';
-import type { RetryPolicy } from '../retry';
-import type { HostWait } from '../signed-sender';
-import type { DeliveryPolicy, WaitDecision } from './policy';
+import type { Job } from '../../jobs.ts';
+import { classifyAttempt } from '../outcome.ts';
+import type { RetryPolicy } from '../retry.ts';
+import type { HostWait } from '../signed-sender.ts';
+import type { DeliveryPolicy, WaitDecision } from './policy.ts';
 
 export interface DurableRetrySettings {
   retry: RetryPolicy;

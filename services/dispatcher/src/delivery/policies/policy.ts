@@ -1,10 +1,10 @@
 // A delivery policy decides what follows an attempt (retry when, give up, disable) and how long a
 // job may wait for a host that cannot take it; the signed sender (../signed-sender.ts) makes the
 // attempts. One policy per kind of delivery: a new behaviour is a new policy file, not a branch.
-import type { Job } from '../../jobs';
-import type { AttemptResult } from '../http-sender';
-import type { AttemptOutcome } from '../outcome';
-import type { HostWait } from '../signed-sender';
+import type { Job } from '../../jobs.ts';
+import type { AttemptResult } from '../http-sender.ts';
+import type { AttemptOutcome } from '../outcome.ts';
+import type { HostWait } from '../signed-sender.ts';
 
 /** A job that found its host unavailable: it waits this long, or ends with this reason. */
 export type WaitDecision = { waitMs: number } | { giveUp: string };
