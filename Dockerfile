@@ -25,14 +25,17 @@ RUN mkdir -p /manifests \
       mkdir -p "/manifests/$(dirname "$f")" && cp "$f" "/manifests/$f"; \
     done
 
-# 2. Compiles the service and the workspace packages it references (tsc -b of its
-#    tsconfig.build.json), with every dependency installed, TypeScript and the @types included.
-#    /out receives the compiled dist/ folders alone (no declarations, no build info).
-FROM ${NODE_IMAGE} AS build
-ARG SERVICE
-WORKDIR /src
+# 2. The manifests, where npm installs the dependencies of the two stages below.
+FROM ${NODE_IMAGE} AS npm
+WORKDIR /app
 ENV npm_config_update_notifier=false npm_config_fund=false npm_config_audit=false
 COPY --from=manifests /manifests/ ./
+
+# 3. Compiles the service and the workspace packages it references (tsc -b of its
+#    tsconfig.build.json), with every dependency installed, TypeScript and the @types included.
+#    /out receives the compiled dist/ folders alone (no declarations, no build info).
+FROM npm AS build
+ARG SERVICE
 RUN --mount=type=cache,target=/root/.npm,sharing=locked \
     npm ci --ignore-scripts
 COPY tsconfig.base.json tsconfig.emit.json tsconfig.build.json ./
@@ -41,23 +44,20 @@ COPY packages ./packages
 COPY services/${SERVICE} ./services/${SERVICE}
 RUN node_modules/.bin/tsc -b services/${SERVICE}/tsconfig.build.json \
  && for d in packages/*/dist services/${SERVICE}/dist; do \
-      [ -d "$d" ] && mkdir -p "/out/$d" && cp -R "$d/." "/out/$d/"; \
+      if [ -d "$d" ]; then mkdir -p "/out/$d" && cp -R "$d/." "/out/$d/"; fi; \
     done \
  && find /out \( -name '*.d.ts' -o -name '.tsbuildinfo' \) -delete
 
-# 3. Production dependencies of the service's workspace and of the workspace packages it uses,
+# 4. Production dependencies of the service's workspace and of the workspace packages it uses,
 #    the compiled JavaScript, and the .proto files loaded at run time.
-FROM ${NODE_IMAGE} AS deps
+FROM npm AS deps
 ARG SERVICE
-WORKDIR /app
-ENV npm_config_update_notifier=false npm_config_fund=false npm_config_audit=false
-COPY --from=manifests /manifests/ ./
 RUN --mount=type=cache,target=/root/.npm,sharing=locked \
     npm ci --omit=dev --workspace @switchboard/${SERVICE} --include-workspace-root=false
 COPY proto ./proto
 COPY --from=build /out/ ./
 
-# 4. Runtime: the tree above, owned by root and read-only to the service's user.
+# 5. Runtime: the tree above, owned by root and read-only to the service's user.
 FROM ${NODE_IMAGE} AS runtime
 ARG SERVICE
 LABEL org.opencontainers.image.title="switchboard-${SERVICE}" \
@@ -70,7 +70,7 @@ USER 1000:1000
 # One process (no npm/npx wrapper), so SIGTERM reaches the service's own drain handler.
 CMD ["node", "dist/main.js"]
 
-# 5. What differs by service: its ports, and the health check of its operations port.
+# 6. What differs by service: its ports, and the health check of its operations port.
 # The public HTTP API (Express 5) on 8080; /healthz, /readyz and /metrics on the operations port 8084.
 FROM runtime AS gateway
 # The operations port (/healthz, /readyz, /metrics) the manifests and Prometheus use.
