@@ -83,7 +83,7 @@ describe('npm run build', () => {
   });
 
   it('starts the compiled services: applications, webhooks and dispatcher ready on their database and NATS, the gateway serving the API behind them', async () => {
-    const [appsGrpc, appsOps, whGrpc, whOps, dispOps, gwPort, gwOps] = await Promise.all(Array.from({ length: 7 }, () => freePort()));
+    const [appsGrpc, appsOps, whGrpc, whOps, dispOps, gwPort, gwOps] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort(), freePort(), freePort()]);
     const grpc = { APPLICATIONS_GRPC_URL: `127.0.0.1:${appsGrpc}`, WEBHOOKS_GRPC_URL: `127.0.0.1:${whGrpc}` };
     const started: Array<{ stop(): Promise<number | null> }> = [];
     try {
