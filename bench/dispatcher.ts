@@ -236,7 +236,7 @@ export async function runDispatcherBench(opts: {
     // One account per host, each with one subscription to its receiver.
     const tenants: Array<{ accountId: string; subscriptionId: string; secret: string; rx: Receiver }> = [];
     for (let i = 0; i < opts.hosts; i++) {
-      const out = execFileSync(process.execPath, ['--import', 'tsx', 'services/applications/src/account-cli.ts', 'create', '--username', `bench${i}`, '--password', 'bench-password'], {
+      const out = execFileSync(process.execPath, ['--conditions=@switchboard/source', '--import', 'tsx', 'services/applications/src/account-cli.ts', 'create', '--username', `bench${i}`, '--password', 'bench-password'], {
         cwd: root,
         env: { ...process.env, ...common },
       });

@@ -154,7 +154,7 @@ for (const name of SERVICES) {
   const dir = join(root, 'services', name);
   if (!existsSync(join(dir, 'src/main.ts'))) continue;
   const serviceEnv = name === 'gateway' ? { ...env, OPS_PORT: GATEWAY_OPS_PORT } : env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: dir, env: serviceEnv, stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn(process.execPath, ['--conditions=@switchboard/source', '--import', 'tsx', 'src/main.ts'], { cwd: dir, env: serviceEnv, stdio: ['ignore', 'inherit', 'inherit'] });
   children.set(name, child);
   child.on('exit', (code, signal) => {
     if (!stopping) {

@@ -473,6 +473,17 @@ describe('the checker itself', () => {
     expect(checkServiceConventions(objects)).toEqual([expect.stringMatching(/gateway: env LOG_LEVLE is not read by gateway/)]);
   });
 
+  it('rejects a container or migration Job that runs the TypeScript sources with tsx', () => {
+    const objects = structuredClone(rendered.dev);
+    const d = find(objects, 'Deployment', 'dispatcher')!;
+    (d.spec as { template: { spec: { containers: Container[] } } }).template.spec.containers[0]!.command = ['node', '--import', 'tsx', 'src/main.ts'];
+    const job = find(objects, 'Job', 'webhooks-migrate')!;
+    (job.spec as { template: { spec: { containers: Container[] } } }).template.spec.containers[0]!.command = ['node', '--import', 'tsx', 'src/migrate.ts'];
+    const errors = checkServiceConventions(objects).join('\n');
+    expect(errors).toMatch(/Deployment\/dispatcher container dispatcher: runs TypeScript \(node --import tsx src\/main.ts\)/);
+    expect(errors).toMatch(/Job\/webhooks-migrate container migrate: must run node dist\/migrate.js/);
+  });
+
   it('rejects a port variable that disagrees with the container port', () => {
     const objects = structuredClone(rendered.dev);
     const cm = byKind(objects, 'ConfigMap').find((c) => c.metadata.name.startsWith('applications-config-'))!;

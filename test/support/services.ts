@@ -326,7 +326,7 @@ export async function startServices<const O extends ServicesOptions>(opts: O): P
     };
     const spawnDispatcher = async (more: Record<string, string> = {}): Promise<ChildDispatcher> => {
       const opsPort = await freePort();
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      const child = spawn(process.execPath, ['--conditions=@switchboard/source', '--import', 'tsx', 'src/main.ts'], {
         cwd: DISPATCHER_DIR,
         env: { ...process.env, ...dispatcherEnv, OPS_PORT: String(opsPort), ...more },
         stdio: ['ignore', LEVEL === 'silent' ? 'ignore' : 'inherit', 'inherit'],

@@ -76,7 +76,7 @@ describe('configuration', () => {
 
   /** The spans a process of its own records for one query it makes within a span of its own (fixtures/query-spans.ts). */
   async function querySpans(env: Record<string, string>): Promise<string[]> {
-    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./fixtures/query-spans.ts', import.meta.url))], {
+    const child = spawn(process.execPath, ['--conditions=@switchboard/source', '--import', 'tsx', fileURLToPath(new URL('./fixtures/query-spans.ts', import.meta.url))], {
       env: { ...process.env, DATABASE_URL: testing.ADMIN_DATABASE_URL, OTEL_TRACES_SAMPLER: 'parentbased_always_on', ...env },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
@@ -195,7 +195,7 @@ describe('a request through the gateway', () => {
   it('when the gateway runs as its own process (it keeps no active context), then its spans and the call behind it are still one trace', async () => {
     const sink = await startOtlpSink();
     const port = await testing.freePort();
-    const gateway = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    const gateway = spawn(process.execPath, ['--conditions=@switchboard/source', '--import', 'tsx', 'src/main.ts'], {
       cwd: fileURLToPath(new URL('../../services/gateway/', import.meta.url)),
       env: { ...process.env, ...stack.env, PORT: String(port), OPS_PORT: '0', OTEL_EXPORTER_OTLP_ENDPOINT: sink.url, OTEL_TRACES_SAMPLER: 'parentbased_always_on', OTEL_BSP_SCHEDULE_DELAY: '50' },
       stdio: ['ignore', 'ignore', 'inherit'],

@@ -2,7 +2,7 @@
 // dead-lettered (dead-letter.ts). They accept what the services behind the dispatcher accept, so
 // an event that passes is not refused later for its ids or its shape.
 import { z } from 'zod';
-import { ACCOUNT_ID } from './ids';
+import { ACCOUNT_ID } from './ids.ts';
 
 /** No control characters (NUL included): Postgres and the services refuse them in identifiers. */
 const NO_CONTROL = /^[^\u0000-\u001f\u007f]*$/;

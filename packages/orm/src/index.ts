@@ -6,7 +6,7 @@ import { MikroORM, type Options } from '@mikro-orm/postgresql';
 import { Migration, Migrator } from '@mikro-orm/migrations';
 import type { MigrationObject } from '@mikro-orm/core';
 import { backoffMs, createLogger, ensureDatabase, isConnectionError, type Logger, type SecretBox } from '@switchboard/platform';
-import { withSecretsKey } from './secrets-migration';
+import { withSecretsKey } from './secrets-migration.ts';
 
 /** What a service owns in its Postgres schema. */
 export interface SchemaDefinition {
@@ -116,6 +116,6 @@ export async function runMigrations(service: string, definition: SchemaDefinitio
   }
 }
 
-export * from './secrets-migration';
-export * from './service';
-export * from './outbox';
+export * from './secrets-migration.ts';
+export * from './service.ts';
+export * from './outbox.ts';

@@ -15,7 +15,7 @@ import {
   type NatsHandle,
   type OpsServer,
 } from '@switchboard/platform';
-import { initOrm, migrate, type DatabaseConfig, type SchemaDefinition } from './index';
+import { initOrm, migrate, type DatabaseConfig, type SchemaDefinition } from './index.ts';
 
 /** A schema-owning service as its main.ts and the tests drive it. */
 export interface DataServiceApp {

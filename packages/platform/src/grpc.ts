@@ -4,12 +4,12 @@ import * as grpc from '@grpc/grpc-js';
 import { Counter, Histogram, type Registry } from 'prom-client';
 import { isAccountId } from '@switchboard/events';
 import { randomUUID } from 'node:crypto';
-import { AppError, classify, fromGrpcError, toGrpcError } from './errors';
-import { CallBatcher, type CallBatcherOptions, metadataFromMap, metadataToMap, type UnaryCallback, type UnaryMethod, withoutStackCapture } from './grpc-batch';
-import { IDEMPOTENCY_ACCOUNT, IDEMPOTENCY_HASH, IDEMPOTENCY_KEY, type IdempotencyScope, type IdempotencyStore } from './idempotency';
-import type { Logger } from './logger';
-import { LATENCY_BUCKETS } from './metrics';
-import { grpcClientSpan, tracedGrpcCall, type TraceContext } from './tracing';
+import { AppError, classify, fromGrpcError, toGrpcError } from './errors.ts';
+import { CallBatcher, type CallBatcherOptions, metadataFromMap, metadataToMap, type UnaryCallback, type UnaryMethod, withoutStackCapture } from './grpc-batch.ts';
+import { IDEMPOTENCY_ACCOUNT, IDEMPOTENCY_HASH, IDEMPOTENCY_KEY, type IdempotencyScope, type IdempotencyStore } from './idempotency.ts';
+import type { Logger } from './logger.ts';
+import { LATENCY_BUCKETS } from './metrics.ts';
+import { grpcClientSpan, tracedGrpcCall, type TraceContext } from './tracing.ts';
 
 export const REQUEST_ID_KEY = 'x-request-id';
 

@@ -3,8 +3,8 @@
 // service's GrpcServer runs the call through an IdempotencyStore: the first call with a key does the
 // work and stores its answer; a later one with the same key and hash within the retention answers
 // the stored answer without doing the work again; the same key with another hash is refused.
-import { AppError } from './errors';
-import { queryPrepared, type PooledClient } from './db';
+import { AppError } from './errors.ts';
+import { queryPrepared, type PooledClient } from './db.ts';
 
 export const IDEMPOTENCY_KEY = 'idempotency-key';
 export const IDEMPOTENCY_HASH = 'idempotency-hash';

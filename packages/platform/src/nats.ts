@@ -3,10 +3,10 @@
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { AckPolicy, DeliverPolicy, DiscardPolicy, jetstream, jetstreamManager, RetentionPolicy, StorageType, type JetStreamClient, type JetStreamManager, type JsMsg, type ConsumerConfig, type StreamConfig } from '@nats-io/jetstream';
 import { headers as natsHeaders, nanos, RequestError, TimeoutError } from '@nats-io/nats-core';
-import { backoffMs } from './backoff';
-import { AppError } from './errors';
-import type { Logger } from './logger';
-import { tracedConsume, tracedPublish } from './tracing';
+import { backoffMs } from './backoff.ts';
+import { AppError } from './errors.ts';
+import type { Logger } from './logger.ts';
+import { tracedConsume, tracedPublish } from './tracing.ts';
 
 export type { NatsConnection, JetStreamClient, JetStreamManager, JsMsg };
 

@@ -5,7 +5,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { inspect } from 'node:util';
 import { z } from 'zod';
-import { AppError } from './errors';
+import { AppError } from './errors.ts';
 
 const PREFIX = 'enc:v1:';
 const IV_BYTES = 12;

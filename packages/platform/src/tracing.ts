@@ -13,11 +13,11 @@ import { createRequire } from 'node:module';
 import { context, createContextKey, isSpanContextValid, propagation, ROOT_CONTEXT, SamplingDecision, SpanKind, SpanStatusCode, trace, TraceFlags, type Attributes, type Context, type Span, type SpanContext, type TextMapGetter, type TextMapSetter, type Tracer } from '@opentelemetry/api';
 import type { IdGenerator, Sampler, SpanExporter } from '@opentelemetry/sdk-trace-base';
 import { z } from 'zod';
-import { parseConfig } from './config';
-import type { Logger } from './logger';
-import { randomHex } from './random-hex';
-import { runMain } from './shutdown';
-import type { OnDemandContextManager } from './context-manager';
+import { parseConfig } from './config.ts';
+import type { Logger } from './logger.ts';
+import { randomHex } from './random-hex.ts';
+import { runMain } from './shutdown.ts';
+import type { OnDemandContextManager } from './context-manager.ts';
 
 /** The samplers of OTEL_TRACES_SAMPLER that need no remote configuration. */
 const SAMPLERS = ['always_on', 'always_off', 'traceidratio', 'parentbased_always_on', 'parentbased_always_off', 'parentbased_traceidratio'] as const;
@@ -245,7 +245,7 @@ export async function startTracing(opts: TracingOptions): Promise<Tracing> {
   let contextManager: OnDemandContextManager | null | undefined;
   if (opts.contextManager === false) contextManager = null;
   else if (opts.contextManager === 'on-demand') {
-    const { OnDemandContextManager, storageUsesAsyncHooks } = await import('./context-manager');
+    const { OnDemandContextManager, storageUsesAsyncHooks } = await import('./context-manager.ts');
     if (storageUsesAsyncHooks()) contextManager = new OnDemandContextManager();
   }
   provider.register(contextManager === undefined ? {} : { contextManager });

@@ -1,6 +1,6 @@
 // The rule every URL that Switchboard delivers to follows: webhook targets and application URLs.
-import type { FieldError } from './errors';
-import { judgeHost, type Cidr } from './ssrf';
+import type { FieldError } from './errors.ts';
+import { judgeHost, type Cidr } from './ssrf.ts';
 
 export const URL_MAX = 2048;
 

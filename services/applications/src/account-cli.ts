@@ -5,11 +5,11 @@
 // shell history: discouraged).
 import { parseArgs } from 'node:util';
 import { AppError } from '@switchboard/platform';
-import { createAccount, listAccounts } from './accounts/accounts';
-import { deleteAccount } from './accounts/delete-account';
-import { setScryptN } from './accounts/password';
-import { commandError, openCommandDatabase } from './command-database';
-import { loadCommandConfig } from './config';
+import { createAccount, listAccounts } from './accounts/accounts.ts';
+import { deleteAccount } from './accounts/delete-account.ts';
+import { setScryptN } from './accounts/password.ts';
+import { commandError, openCommandDatabase } from './command-database.ts';
+import { loadCommandConfig } from './config.ts';
 
 const USAGE = `usage:
   npm run account -- create --username <name>                   # asks for the password (no echo)

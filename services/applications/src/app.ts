@@ -2,13 +2,13 @@
 import { createDataService, startOutboxRelay, type DataServiceApp, type OutboxRelay } from '@switchboard/orm';
 import { createLogger, ensureKvBucket, ensureStreams, KV_BUCKETS, SessionRegistry, STREAMS, type Logger } from '@switchboard/platform';
 import { batchProto, healthProto } from '@switchboard/proto';
-import { setKdfThreads, setScryptN, warmKdfThreads } from './accounts/password';
-import type { Config } from './config';
-import type { Deps } from './context';
-import { SCHEMA } from './db/schema';
-import { registerHandlers } from './grpc/handlers';
+import { setKdfThreads, setScryptN, warmKdfThreads } from './accounts/password.ts';
+import type { Config } from './config.ts';
+import type { Deps } from './context.ts';
+import { SCHEMA } from './db/schema.ts';
+import { registerHandlers } from './grpc/handlers.ts';
 
-export { loadConfig, type Config } from './config';
+export { loadConfig, type Config } from './config.ts';
 
 export type ApplicationsApp = DataServiceApp;
 

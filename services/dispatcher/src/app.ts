@@ -15,27 +15,27 @@ import {
   type OpsServer,
 } from '@switchboard/platform';
 import { addressesClient, applicationsClient, webhooksClient } from '@switchboard/proto';
-import type { Config } from './config';
-import { pollConsumerBacklog } from './consumer-backlog';
-import { BreakerMap } from './delivery/breakers';
-import { HostLimiter } from './delivery/host-limiter';
-import { HttpSender } from './delivery/http-sender';
-import { InFlight } from './delivery/in-flight';
-import { ScheduledShares } from './delivery/scheduled-shares';
-import { SignedSender } from './delivery/signed-sender';
-import { SessionLoop } from './delivery/session-loop';
-import { DeliveryWorker } from './delivery/worker';
-import { ResendWorker } from './delivery/resend-worker';
-import { listenForTests } from './delivery/test-send';
-import { handleEvent } from './events/handle-event';
-import { Lookups } from './lookup/lookups';
-import { createMetrics, type DispatcherMetrics } from './metrics';
-import { AttemptRecorder } from './recording/attempt-recorder';
-import { recordBatchBytes } from './recording/attempt-recorder';
-import { CONSUMERS, DELIVERIES_STREAM, ensureDispatcherStreams, JOB_SUBJECTS } from './streams';
+import type { Config } from './config.ts';
+import { pollConsumerBacklog } from './consumer-backlog.ts';
+import { BreakerMap } from './delivery/breakers.ts';
+import { HostLimiter } from './delivery/host-limiter.ts';
+import { HttpSender } from './delivery/http-sender.ts';
+import { InFlight } from './delivery/in-flight.ts';
+import { ScheduledShares } from './delivery/scheduled-shares.ts';
+import { SignedSender } from './delivery/signed-sender.ts';
+import { SessionLoop } from './delivery/session-loop.ts';
+import { DeliveryWorker } from './delivery/worker.ts';
+import { ResendWorker } from './delivery/resend-worker.ts';
+import { listenForTests } from './delivery/test-send.ts';
+import { handleEvent } from './events/handle-event.ts';
+import { Lookups } from './lookup/lookups.ts';
+import { createMetrics, type DispatcherMetrics } from './metrics.ts';
+import { AttemptRecorder } from './recording/attempt-recorder.ts';
+import { recordBatchBytes } from './recording/attempt-recorder.ts';
+import { CONSUMERS, DELIVERIES_STREAM, ensureDispatcherStreams, JOB_SUBJECTS } from './streams.ts';
 
-export type { Config } from './config';
-export { loadConfig } from './config';
+export type { Config } from './config.ts';
+export { loadConfig } from './config.ts';
 
 export interface DispatcherApp {
   readonly logger: Logger;

@@ -2,7 +2,7 @@
 // process with a message naming the variable (docs/api-rules.md#configuration).
 import { z } from 'zod';
 import { grpcAddress, logLevel, natsServers, parseCidrList, parseConfig, port } from '@switchboard/platform';
-import { defaultGiveUpAfterMs, deliveriesRetentionMs, parseDuration, parseSchedule } from './delivery/retry';
+import { defaultGiveUpAfterMs, deliveriesRetentionMs, parseDuration, parseSchedule } from './delivery/retry.ts';
 
 const int = (def: number, min: number, max: number) => z.coerce.number().int().min(min).max(max).default(def);
 

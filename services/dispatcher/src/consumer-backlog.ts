@@ -1,8 +1,8 @@
 // Backlog gauges of the dispatcher's consumers, read from JetStream every few seconds.
 import type { JetStreamManager } from '@nats-io/jetstream';
 import { STREAMS } from '@switchboard/platform';
-import type { DispatcherMetrics } from './metrics';
-import { CONSUMERS, DELIVERIES_STREAM } from './streams';
+import type { DispatcherMetrics } from './metrics.ts';
+import { CONSUMERS, DELIVERIES_STREAM } from './streams.ts';
 
 const POLL_INTERVAL_MS = 5000;
 

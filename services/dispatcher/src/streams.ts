@@ -3,7 +3,7 @@
 // creates or updates them at start.
 import { AckPolicy, DeliverPolicy, RetentionPolicy, StorageType, type JetStreamManager } from '@nats-io/jetstream';
 import { DELIVERIES_STREAM, ensureConsumer, ensureKvBucket, ensureStream, ensureStreams, KV_BUCKETS, RECORDS_CONSUMER, RECORDS_SUBJECT, RESEND_SUBJECT, STREAMS } from '@switchboard/platform';
-import { deliveriesRetentionMs } from './delivery/retry';
+import { deliveriesRetentionMs } from './delivery/retry.ts';
 
 export { DELIVERIES_STREAM };
 export const JOB_SUBJECTS = {

@@ -5,27 +5,27 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { Counter, createLogger, createRegistry, handleOpsRequest, startOpsServer, type Logger, type OpsHandlers, type OpsServer } from '@switchboard/platform';
 import { tracedHttpRequest } from '@switchboard/platform/tracing';
 import { accountsClient, addressesClient, applicationsClient, callBatcher, healthClient, sessionsClient, webhooksClient } from '@switchboard/proto';
-import { Authenticator } from './auth';
-import { DOCS_HTML } from './docs';
-import { buildOpenApi } from './openapi';
-import type { Config } from './config';
-import { Hrefs } from './hrefs';
-import { accessLog, redactToken } from './http/access-log';
-import { accountRoutes } from './http/accounts';
-import { applicationSecretRoutes } from './http/application-secrets';
-import { addressRoutes, availableNumbersRoute } from './http/addresses';
-import { applicationRoutes } from './http/applications';
-import { deliveryToolRoutes } from './http/delivery-tools';
-import { authenticate, shedBeforeWork } from './http/authenticate';
-import type { RouteDeps } from './http/deps';
-import { jsonBody, jsonOrFormBody } from './http/json-body';
-import { problemHandler, notFoundHandler } from './http/problem';
-import { requestId } from './http/request-id';
-import { sessionRoutes } from './http/sessions';
-import { webhookRoutes } from './http/webhooks';
-import { RateLimiter } from './rate-limit';
+import { Authenticator } from './auth.ts';
+import { DOCS_HTML } from './docs.ts';
+import { buildOpenApi } from './openapi.ts';
+import type { Config } from './config.ts';
+import { Hrefs } from './hrefs.ts';
+import { accessLog, redactToken } from './http/access-log.ts';
+import { accountRoutes } from './http/accounts.ts';
+import { applicationSecretRoutes } from './http/application-secrets.ts';
+import { addressRoutes, availableNumbersRoute } from './http/addresses.ts';
+import { applicationRoutes } from './http/applications.ts';
+import { deliveryToolRoutes } from './http/delivery-tools.ts';
+import { authenticate, shedBeforeWork } from './http/authenticate.ts';
+import type { RouteDeps } from './http/deps.ts';
+import { jsonBody, jsonOrFormBody } from './http/json-body.ts';
+import { problemHandler, notFoundHandler } from './http/problem.ts';
+import { requestId } from './http/request-id.ts';
+import { sessionRoutes } from './http/sessions.ts';
+import { webhookRoutes } from './http/webhooks.ts';
+import { RateLimiter } from './rate-limit.ts';
 
-export { loadConfig, type Config } from './config';
+export { loadConfig, type Config } from './config.ts';
 
 export interface GatewayApp {
   logger: Logger;

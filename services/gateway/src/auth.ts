@@ -6,8 +6,8 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { AppError, type Counter } from '@switchboard/platform';
 import type { TraceContext } from '@switchboard/platform/tracing';
 import type { AccountsClient } from '@switchboard/proto';
-import { BoundedMap } from './bounded-map';
-import { RateLimiter } from './rate-limit';
+import { BoundedMap } from './bounded-map.ts';
+import { RateLimiter } from './rate-limit.ts';
 
 export interface Principal {
   accountId: string;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { cidrList, grpcAddress, logLevel, parseConfig, port } from '@switchboard/platform';
-import { BODY_LIMIT_DEFAULT_BYTES, SESSION_RATE_LIMIT_DEFAULT_PER_SECOND } from './limits';
+import { BODY_LIMIT_DEFAULT_BYTES, SESSION_RATE_LIMIT_DEFAULT_PER_SECOND } from './limits.ts';
 
 export const schema = z
   .object({

@@ -1,6 +1,6 @@
 // The OpenAPI 3.1 description of the public API, served at /openapi.json. Integration tests validate
 // every response they receive against it, so it cannot drift from what the gateway answers.
-import { addressClaim, applicationWrite, requestBodySchema, sessionLaunch, sessionSignal, WEBHOOK_CREATE_REQUIRED, WEBHOOK_EVENTS, webhookCreate, webhookRecover, webhookTest, webhookUpdate } from './http/request-bodies';
+import { addressClaim, applicationWrite, requestBodySchema, sessionLaunch, sessionSignal, WEBHOOK_CREATE_REQUIRED, WEBHOOK_EVENTS, webhookCreate, webhookRecover, webhookTest, webhookUpdate } from './http/request-bodies.ts';
 import { ADDRESS_TOKEN, EVENT_NAMES, eventTypesJson, MESSAGE_ID } from '@switchboard/events';
 import {
   addressBody,
@@ -20,7 +20,7 @@ import {
   userBody,
   webhookBody,
   webhookCreatedBody,
-} from './http/response-bodies';
+} from './http/response-bodies.ts';
 import { ERROR_CODES, LIST_MAX, LIST_UNPAGED_MAX } from '@switchboard/platform';
 import {
   ACCOUNT_SUBSCRIPTIONS_MAX,
@@ -31,7 +31,7 @@ import {
   PREVIOUS_SECRET_VALID_HOURS,
   SESSION_LIMITS,
   SESSION_RATE_LIMIT_DEFAULT_PER_SECOND,
-} from './limits';
+} from './limits.ts';
 
 type Schema = Record<string, unknown>;
 

@@ -8,7 +8,7 @@ const serviceDir = fileURLToPath(new URL('..', import.meta.url));
 
 describe('the gateway process', () => {
   it('when PUBLIC_BASE_URL is not a URL, then it refuses to start and names the variable', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    const child = spawn(process.execPath, ['--conditions=@switchboard/source', '--import', 'tsx', 'src/main.ts'], {
       cwd: serviceDir,
       env: { ...process.env, PORT: '0', PUBLIC_BASE_URL: 'ftp:/nope' },
       stdio: ['ignore', 'ignore', 'pipe'],
@@ -31,7 +31,7 @@ describe('the gateway process', () => {
     await new Promise<void>((r) => hole.listen(0, '127.0.0.1', () => r()));
     const holePort = (hole.address() as { port: number }).port;
     const port = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    const child = spawn(process.execPath, ['--conditions=@switchboard/source', '--import', 'tsx', 'src/main.ts'], {
       cwd: serviceDir,
       env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', APPLICATIONS_GRPC_URL: `127.0.0.1:${holePort}`, GRPC_TIMEOUT_MS: '1500', LOG_LEVEL: 'info' },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -2,21 +2,21 @@
 import { createDataService, startOutboxRelay, type DataServiceApp, type OutboxRelay } from '@switchboard/orm';
 import { Counter, createLogger, ensureStreams, STREAMS, withTimeout, type ConsumerLoop, type Logger } from '@switchboard/platform';
 import { applicationsClient, batchProto, healthProto, type ApplicationsClient } from '@switchboard/proto';
-import { createApplicationDirectory, followDeletions } from './applications/directory';
-import type { Config } from './config';
-import type { Deps } from './context';
-import { SCHEMA } from './db/schema';
-import { pruneDeliveries } from './deliveries/prune-deliveries';
-import { startRecordsConsumer } from './deliveries/records-consumer';
-import { startSweeper, type Sweeper } from './deliveries/sweep-deliveries';
-import { startAccountsDeletedConsumer } from './events/accounts-deleted';
-import { startApplicationsDeletedConsumer } from './events/applications-deleted';
-import { createChangePublisher, type ChangePublisher } from './events/changes';
-import { registerHandlers } from './grpc/handlers';
-import { createDispatcherLink } from './tools/dispatcher-link';
-import { startResendRelay, type ResendRelay } from './tools/resend-relay';
+import { createApplicationDirectory, followDeletions } from './applications/directory.ts';
+import type { Config } from './config.ts';
+import type { Deps } from './context.ts';
+import { SCHEMA } from './db/schema.ts';
+import { pruneDeliveries } from './deliveries/prune-deliveries.ts';
+import { startRecordsConsumer } from './deliveries/records-consumer.ts';
+import { startSweeper, type Sweeper } from './deliveries/sweep-deliveries.ts';
+import { startAccountsDeletedConsumer } from './events/accounts-deleted.ts';
+import { startApplicationsDeletedConsumer } from './events/applications-deleted.ts';
+import { createChangePublisher, type ChangePublisher } from './events/changes.ts';
+import { registerHandlers } from './grpc/handlers.ts';
+import { createDispatcherLink } from './tools/dispatcher-link.ts';
+import { startResendRelay, type ResendRelay } from './tools/resend-relay.ts';
 
-export { loadConfig, type Config } from './config';
+export { loadConfig, type Config } from './config.ts';
 
 export type WebhooksApp = DataServiceApp;
 

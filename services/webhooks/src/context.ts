@@ -1,9 +1,9 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Cidr, SecretBox } from '@switchboard/platform';
-import type { ApplicationDirectory } from './applications/directory';
-import type { Sweeper } from './deliveries/sweep-deliveries';
-import type { ChangePublisher } from './events/changes';
-import type { DispatcherLink } from './tools/dispatcher-link';
+import type { ApplicationDirectory } from './applications/directory.ts';
+import type { Sweeper } from './deliveries/sweep-deliveries.ts';
+import type { ChangePublisher } from './events/changes.ts';
+import type { DispatcherLink } from './tools/dispatcher-link.ts';
 
 /** What the use cases need from the composition root. */
 export interface Deps {

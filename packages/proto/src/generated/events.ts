@@ -1,14 +1,14 @@
 import type * as grpc from '@grpc/grpc-js';
 import type { EnumTypeDefinition, MessageTypeDefinition } from '@grpc/proto-loader';
 
-import type { ListValue as _google_protobuf_ListValue, ListValue__Output as _google_protobuf_ListValue__Output } from './google/protobuf/ListValue';
-import type { Struct as _google_protobuf_Struct, Struct__Output as _google_protobuf_Struct__Output } from './google/protobuf/Struct';
-import type { Value as _google_protobuf_Value, Value__Output as _google_protobuf_Value__Output } from './google/protobuf/Value';
-import type { ApplicationChanged as _switchboard_events_v1_ApplicationChanged, ApplicationChanged__Output as _switchboard_events_v1_ApplicationChanged__Output } from './switchboard/events/v1/ApplicationChanged';
-import type { ApplicationDeleted as _switchboard_events_v1_ApplicationDeleted, ApplicationDeleted__Output as _switchboard_events_v1_ApplicationDeleted__Output } from './switchboard/events/v1/ApplicationDeleted';
-import type { NotificationEvent as _switchboard_events_v1_NotificationEvent, NotificationEvent__Output as _switchboard_events_v1_NotificationEvent__Output } from './switchboard/events/v1/NotificationEvent';
-import type { SessionNew as _switchboard_events_v1_SessionNew, SessionNew__Output as _switchboard_events_v1_SessionNew__Output } from './switchboard/events/v1/SessionNew';
-import type { SubscriptionChanged as _switchboard_events_v1_SubscriptionChanged, SubscriptionChanged__Output as _switchboard_events_v1_SubscriptionChanged__Output } from './switchboard/events/v1/SubscriptionChanged';
+import type { ListValue as _google_protobuf_ListValue, ListValue__Output as _google_protobuf_ListValue__Output } from './google/protobuf/ListValue.ts';
+import type { Struct as _google_protobuf_Struct, Struct__Output as _google_protobuf_Struct__Output } from './google/protobuf/Struct.ts';
+import type { Value as _google_protobuf_Value, Value__Output as _google_protobuf_Value__Output } from './google/protobuf/Value.ts';
+import type { ApplicationChanged as _switchboard_events_v1_ApplicationChanged, ApplicationChanged__Output as _switchboard_events_v1_ApplicationChanged__Output } from './switchboard/events/v1/ApplicationChanged.ts';
+import type { ApplicationDeleted as _switchboard_events_v1_ApplicationDeleted, ApplicationDeleted__Output as _switchboard_events_v1_ApplicationDeleted__Output } from './switchboard/events/v1/ApplicationDeleted.ts';
+import type { NotificationEvent as _switchboard_events_v1_NotificationEvent, NotificationEvent__Output as _switchboard_events_v1_NotificationEvent__Output } from './switchboard/events/v1/NotificationEvent.ts';
+import type { SessionNew as _switchboard_events_v1_SessionNew, SessionNew__Output as _switchboard_events_v1_SessionNew__Output } from './switchboard/events/v1/SessionNew.ts';
+import type { SubscriptionChanged as _switchboard_events_v1_SubscriptionChanged, SubscriptionChanged__Output as _switchboard_events_v1_SubscriptionChanged__Output } from './switchboard/events/v1/SubscriptionChanged.ts';
 
 type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> = {
   new(...args: ConstructorParameters<Constructor>): Subtype;

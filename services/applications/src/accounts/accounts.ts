@@ -3,9 +3,9 @@
 // The gateway's use cases are verify-credentials.ts and get-account.ts.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '@switchboard/platform';
-import { AccountSchema, type Account } from '../db/entities';
-import { hashPassword } from './password';
-import { USERNAME } from './rules';
+import { AccountSchema, type Account } from '../db/entities.ts';
+import { hashPassword } from './password.ts';
+import { USERNAME } from './rules.ts';
 
 export async function createAccount(em: EntityManager, username: string, password: string): Promise<Account> {
   const errors = [];

@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { SUBJECTS } from '@switchboard/platform';
-import { announceChange } from '../addresses/events';
-import { valuesOfApplication } from '../addresses/repository';
-import { AccountSchema, ApplicationSchema } from '../db/entities';
-import { enqueueEvent } from '../outbox/outbox';
+import { announceChange } from '../addresses/events.ts';
+import { valuesOfApplication } from '../addresses/repository.ts';
+import { AccountSchema, ApplicationSchema } from '../db/entities.ts';
+import { enqueueEvent } from '../outbox/outbox.ts';
 
 export interface DeletedAccount {
   id: string;

@@ -4,7 +4,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { isAccountId, isAddressToken, isApplicationId } from '@switchboard/events';
 import { AppError, queryPrepared } from '@switchboard/platform';
-import type { AddressType, Channel } from './rules';
+import type { AddressType, Channel } from './rules.ts';
 
 /** An address as read: a number (free when applicationId is null), a token or a SIP address. */
 export interface AddressRecord {

@@ -1,10 +1,10 @@
 import { SUBJECTS } from '@switchboard/platform';
 import type { DeleteApplicationRequest__Output } from '@switchboard/proto/generated/switchboard/applications/v1/DeleteApplicationRequest';
-import { announceChange } from '../addresses/events';
-import { valuesOfApplication } from '../addresses/repository';
-import type { Deps } from '../context';
-import { enqueueEvent } from '../outbox/outbox';
-import { findOwned } from './repository';
+import { announceChange } from '../addresses/events.ts';
+import { valuesOfApplication } from '../addresses/repository.ts';
+import type { Deps } from '../context.ts';
+import { enqueueEvent } from '../outbox/outbox.ts';
+import { findOwned } from './repository.ts';
 
 /**
  * Deletes the application and announces it (applications.deleted) in the same transaction. Its

@@ -1,7 +1,7 @@
 import type { GetApplicationSecretRequest__Output } from '@switchboard/proto/generated/switchboard/applications/v1/GetApplicationSecretRequest';
-import type { Deps } from '../context';
-import { readOwned } from './repository';
-import { readSigningSecrets } from './secret-store';
+import type { Deps } from '../context.ts';
+import { readOwned } from './repository.ts';
+import { readSigningSecrets } from './secret-store.ts';
 
 /** The current session signing secret of an application of the account; any other id is "not found". */
 export async function getApplicationSecret(deps: Deps, req: GetApplicationSecretRequest__Output): Promise<string> {

@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { isAccountId, isApplicationId } from '@switchboard/events';
 import { AppError, Coalescer, queryCoalesced, queryPrepared, readOwnedRow, type PooledClient } from '@switchboard/platform';
-import { ApplicationSchema, type Application } from '../db/entities';
-import type { NewOutboxEvent } from '../outbox/outbox';
+import { ApplicationSchema, type Application } from '../db/entities.ts';
+import type { NewOutboxEvent } from '../outbox/outbox.ts';
 
 /**
  * An application read by a raw query (readOwned, readById): a detached, read-only row

@@ -1,9 +1,9 @@
 import { SUBJECTS } from '@switchboard/platform';
 import type { RotateApplicationSecretRequest__Output } from '@switchboard/proto/generated/switchboard/applications/v1/RotateApplicationSecretRequest';
-import type { Deps } from '../context';
-import { enqueueEvent } from '../outbox/outbox';
-import { findOwned } from './repository';
-import { replaceSecret } from './secret-store';
+import type { Deps } from '../context.ts';
+import { enqueueEvent } from '../outbox/outbox.ts';
+import { findOwned } from './repository.ts';
+import { replaceSecret } from './secret-store.ts';
 
 /**
  * Gives an application of the account a new session signing secret; the previous one keeps signing

@@ -3,7 +3,7 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, newSigningSecret, queryPrepared, type SecretBox } from '@switchboard/platform';
-import { ApplicationSecretSchema } from '../db/secret-entities';
+import { ApplicationSecretSchema } from '../db/secret-entities.ts';
 
 /** How long the secret before a rotation keeps signing alongside the new one. */
 export const PREVIOUS_SECRET_VALID_MS = 24 * 60 * 60 * 1000;

@@ -1,11 +1,11 @@
 import { AppError, SUBJECTS, type FieldError } from '@switchboard/platform';
 import type { UpdateApplicationRequest__Output } from '@switchboard/proto/generated/switchboard/applications/v1/UpdateApplicationRequest';
-import type { Deps } from '../context';
-import type { Application } from '../db/entities';
-import { environmentExists } from '../environments/repository';
-import { enqueueEvent } from '../outbox/outbox';
-import { findOwned } from './repository';
-import { checkApiType, checkName, checkUrl, partitionToEnvironment, requireUrl, throwIfAny } from './rules';
+import type { Deps } from '../context.ts';
+import type { Application } from '../db/entities.ts';
+import { environmentExists } from '../environments/repository.ts';
+import { enqueueEvent } from '../outbox/outbox.ts';
+import { findOwned } from './repository.ts';
+import { checkApiType, checkName, checkUrl, partitionToEnvironment, requireUrl, throwIfAny } from './rules.ts';
 
 /** Fields that are sent replace the stored values; fields left out stay (docs/api-rules.md#applications rule 1). */
 export async function updateApplication(deps: Deps, req: UpdateApplicationRequest__Output): Promise<Application> {

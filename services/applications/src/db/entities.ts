@@ -1,5 +1,5 @@
 import { BigIntType, EntitySchema } from '@mikro-orm/core';
-import { ApplicationSecretSchema } from './secret-entities';
+import { ApplicationSecretSchema } from './secret-entities.ts';
 
 // 64-bit ids travel as decimal strings (JSON and gRPC int64 alike).
 const bigint = () => new BigIntType('string');

@@ -2,7 +2,7 @@
 // that has shipped: add a new one.
 import { SchemaMigration } from '@switchboard/orm';
 import { idempotencyTableSql } from '@switchboard/platform';
-import { Migration004SessionSecrets } from './secret-migrations';
+import { Migration004SessionSecrets } from './secret-migrations.ts';
 
 export class Migration001Initial extends SchemaMigration {
   override async up(): Promise<void> {

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { isEnvironmentId } from '@switchboard/events';
-import { EnvironmentSchema, type Environment } from '../db/entities';
+import { EnvironmentSchema, type Environment } from '../db/entities.ts';
 
 // Environments change only through migrations: their ids are read once a minute, not per request,
 // and the creates that find the list stale wait for one read between them.

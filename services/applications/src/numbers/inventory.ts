@@ -2,8 +2,8 @@
 // directly, like the account command.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '@switchboard/platform';
-import { announceChange } from '../addresses/events';
-import { displayNumber, exchangeOf, isE164 } from './e164';
+import { announceChange } from '../addresses/events.ts';
+import { displayNumber, exchangeOf, isE164 } from './e164.ts';
 
 export interface NumberDetails {
   city?: string | undefined;

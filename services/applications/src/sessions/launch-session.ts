@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { AppError, publishJson, SUBJECTS } from '@switchboard/platform';
 import type { LaunchSessionRequest__Output } from '@switchboard/proto/generated/switchboard/applications/v1/LaunchSessionRequest';
-import { resolveToken } from '../addresses/repository';
-import type { Deps } from '../context';
-import { natsUnavailable } from './unavailable';
-import { checkParameters } from './rules';
+import { resolveToken } from '../addresses/repository.ts';
+import type { Deps } from '../context.ts';
+import { natsUnavailable } from './unavailable.ts';
+import { checkParameters } from './rules.ts';
 
 export interface LaunchedSession {
   sessionId: string;

@@ -2,7 +2,7 @@
 // While a host's breaker is open its deliveries wait (the caller defers them); other hosts are
 // unaffected.
 import CircuitBreaker from 'opossum';
-import type { Gate } from './host-limiter';
+import type { Gate } from './host-limiter.ts';
 
 export interface BreakerOptions {
   /** Percentage of failed attempts in the window above which the breaker opens (1..100). */

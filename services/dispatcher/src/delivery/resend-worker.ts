@@ -6,17 +6,17 @@
 // attempt, up to the delivery window; it is acknowledged only once its attempt is recorded, so a
 // dispatcher that stops or crashes leaves it to the next one.
 import { resendJobSchema, type JsMsg, type Logger, type ResendJob } from '@switchboard/platform';
-import { terminate } from '../events/terminate';
-import { isLookupUnavailable, type Lookups } from '../lookup/lookups';
-import type { DispatcherMetrics } from '../metrics';
-import { attemptRecord, type AttemptFields, type RecordBase } from '../recording/attempt-record';
-import type { AttemptRecorder, DisableRequest } from '../recording/attempt-recorder';
-import { sessionChannel } from './bodies';
-import type { InFlight } from './in-flight';
-import { jitter } from './retry';
-import type { SignedSender } from './signed-sender';
-import { classifyAttempt } from './outcome';
-import { notSentReason } from './single-attempt';
+import { terminate } from '../events/terminate.ts';
+import { isLookupUnavailable, type Lookups } from '../lookup/lookups.ts';
+import type { DispatcherMetrics } from '../metrics.ts';
+import { attemptRecord, type AttemptFields, type RecordBase } from '../recording/attempt-record.ts';
+import type { AttemptRecorder, DisableRequest } from '../recording/attempt-recorder.ts';
+import { sessionChannel } from './bodies.ts';
+import type { InFlight } from './in-flight.ts';
+import { jitter } from './retry.ts';
+import type { SignedSender } from './signed-sender.ts';
+import { classifyAttempt } from './outcome.ts';
+import { notSentReason } from './single-attempt.ts';
 
 export interface ResendDeps {
   lookups: Lookups;

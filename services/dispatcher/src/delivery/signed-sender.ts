@@ -2,11 +2,11 @@
 // under the host's circuit breaker and within the host limiter, after waiting in memory for a slot
 // when the host is busy. It makes the attempt, or says why none could be made now; what follows an
 // attempt is the worker's to decide (outcome.ts, policies/).
-import { BreakerMap, HostFailure } from './breakers';
-import type { HostLimiter, Refusal, Release } from './host-limiter';
-import type { AttemptResult, HttpSender, PostOptions, Target } from './http-sender';
-import { isHostFailure } from './outcome';
-import { signatureHeaders } from './signing';
+import { BreakerMap, HostFailure } from './breakers.ts';
+import type { HostLimiter, Refusal, Release } from './host-limiter.ts';
+import type { AttemptResult, HttpSender, PostOptions, Target } from './http-sender.ts';
+import { isHostFailure } from './outcome.ts';
+import { signatureHeaders } from './signing.ts';
 
 export type HostWait = Refusal['reason'];
 

@@ -5,14 +5,14 @@
 // the reply says how it ended. A test is never retried.
 import { randomUUID } from 'node:crypto';
 import { DISPATCHER_QUEUE, TEST_SUBJECT, testRequestSchema, type Logger, type NatsConnection, type TestReply, type TestRequest } from '@switchboard/platform';
-import type { Lookups } from '../lookup/lookups';
-import type { DispatcherMetrics } from '../metrics';
-import { attemptRecord, type AttemptFields, type RecordBase } from '../recording/attempt-record';
-import type { AttemptRecorder } from '../recording/attempt-recorder';
-import { buildTestBody } from './bodies';
-import type { SignedSender } from './signed-sender';
-import { classifyAttempt } from './outcome';
-import { notSentReason } from './single-attempt';
+import type { Lookups } from '../lookup/lookups.ts';
+import type { DispatcherMetrics } from '../metrics.ts';
+import { attemptRecord, type AttemptFields, type RecordBase } from '../recording/attempt-record.ts';
+import type { AttemptRecorder } from '../recording/attempt-recorder.ts';
+import { buildTestBody } from './bodies.ts';
+import type { SignedSender } from './signed-sender.ts';
+import { classifyAttempt } from './outcome.ts';
+import { notSentReason } from './single-attempt.ts';
 
 export interface TestSendDeps {
   lookups: Lookups;

@@ -9,21 +9,21 @@
 // The worker only runs the steps: plan.ts says where and what to send, the signed sender makes the
 // attempt, outcome.ts and the retry settings (policies/notification.ts) say what follows, in-flight.ts tracks the recording.
 import type { JetStreamClient, JsMsg, Logger } from '@switchboard/platform';
-import { parseJob, type Job } from '../jobs';
-import { JOB_SUBJECTS } from '../streams';
-import { isLookupUnavailable, type Lookups, type SubscriptionTarget } from '../lookup/lookups';
-import type { DispatcherMetrics } from '../metrics';
-import type { AttemptRecorder, DisableRequest } from '../recording/attempt-recorder';
-import { terminate } from '../events/terminate';
-import type { InFlight } from './in-flight';
-import { attemptRecord, type AttemptFields, type RecordBase } from '../recording/attempt-record';
-import { planJob, type Plan } from './plan';
-import { jitter } from './retry';
-import { classifyAttempt } from './outcome';
-import { whileHostUnavailable, type DurableRetrySettings } from './policies/notification';
-import type { HostWait, SignedSender } from './signed-sender';
-import type { SessionLoop } from './session-loop';
-import { targetKey, type ScheduledShares } from './scheduled-shares';
+import { parseJob, type Job } from '../jobs.ts';
+import { JOB_SUBJECTS } from '../streams.ts';
+import { isLookupUnavailable, type Lookups, type SubscriptionTarget } from '../lookup/lookups.ts';
+import type { DispatcherMetrics } from '../metrics.ts';
+import type { AttemptRecorder, DisableRequest } from '../recording/attempt-recorder.ts';
+import { terminate } from '../events/terminate.ts';
+import type { InFlight } from './in-flight.ts';
+import { attemptRecord, type AttemptFields, type RecordBase } from '../recording/attempt-record.ts';
+import { planJob, type Plan } from './plan.ts';
+import { jitter } from './retry.ts';
+import { classifyAttempt } from './outcome.ts';
+import { whileHostUnavailable, type DurableRetrySettings } from './policies/notification.ts';
+import type { HostWait, SignedSender } from './signed-sender.ts';
+import type { SessionLoop } from './session-loop.ts';
+import { targetKey, type ScheduledShares } from './scheduled-shares.ts';
 
 export interface DeliveryWorkerDeps {
   js: JetStreamClient;

@@ -6,7 +6,7 @@
 // - a dependency is down (unavailable, NATS not answering): the event waits, without a bound;
 // - anything else: retried with growing delays, dead-lettered after MAX_EVENT_DELIVERIES.
 import { AppError, backoffMs } from '@switchboard/platform';
-import { InvalidEventError } from './schemas';
+import { InvalidEventError } from './schemas.ts';
 
 export type Verdict =
   | { kind: 'refused'; reason: DeadReason; detail: string }

@@ -12,7 +12,7 @@
 // batch is the records' texts joined (batchJson), not encoded again.
 import { BATCH_ENVELOPE_BYTES as ENVELOPE_BYTES, batchJson, backoffMs, type DisableRequest, type Logger } from '@switchboard/platform';
 import type { Delivery } from '@switchboard/proto';
-import { jsonBytes, truncateRecord } from './attempt-record';
+import { jsonBytes, truncateRecord } from './attempt-record.ts';
 
 export type { DisableRequest };
 

@@ -2,9 +2,9 @@
 import type { Router } from 'express';
 import { isEnvironmentId } from '@switchboard/events';
 import { AppError } from '@switchboard/platform';
-import { callOptions, principal } from './context';
-import type { RouteDeps } from './deps';
-import { route, sendJson } from './routing';
+import { callOptions, principal } from './context.ts';
+import type { RouteDeps } from './deps.ts';
+import { route, sendJson } from './routing.ts';
 
 /** Registers these routes on the API router (one flat router: no nested router per resource on every request). */
 export function accountRoutes(router: Router, deps: RouteDeps): void {

@@ -3,12 +3,12 @@
 import type { Request, Router } from 'express';
 import { AppError } from '@switchboard/platform';
 import type { AddressMessage } from '@switchboard/proto';
-import type { Hrefs } from '../hrefs';
-import { callOptions, principal, writeOptions } from './context';
-import type { RouteDeps } from './deps';
-import { queryString, readList, route, sendHref, sendJson } from './routing';
-import { addressClaim, decodeBody } from './request-bodies';
-import type { AddressBody } from './response-bodies';
+import type { Hrefs } from '../hrefs.ts';
+import { callOptions, principal, writeOptions } from './context.ts';
+import type { RouteDeps } from './deps.ts';
+import { queryString, readList, route, sendHref, sendJson } from './routing.ts';
+import { addressClaim, decodeBody } from './request-bodies.ts';
+import type { AddressBody } from './response-bodies.ts';
 
 /** An address as the API shows it; free numbers (no application yet) have no href. */
 export function addressJson(a: AddressMessage, hrefs: Hrefs): AddressBody {

@@ -1,8 +1,8 @@
 // An application's session signing secret (docs/events.md#signatures): read it, rotate it. Also under /rest/v1.
 import type { Router } from 'express';
-import { callOptions, principal, writeOptions } from './context';
-import type { RouteDeps } from './deps';
-import { route, sendJson } from './routing';
+import { callOptions, principal, writeOptions } from './context.ts';
+import type { RouteDeps } from './deps.ts';
+import { route, sendJson } from './routing.ts';
 
 export function applicationSecretRoutes(router: Router, deps: RouteDeps): void {
   const { applications } = deps;

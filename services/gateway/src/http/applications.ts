@@ -1,12 +1,12 @@
 // docs/api-rules.md#applications: /v1/applications (also served under /rest/v1, where application hrefs point).
 import type { Request, Router } from 'express';
 import type { ApplicationMessage } from '@switchboard/proto';
-import { applicationWrite, decodeBody } from './request-bodies';
-import { callOptions, principal, writeOptions } from './context';
-import type { RouteDeps } from './deps';
-import { readList, route, sendHref, sendJson } from './routing';
-import type { Hrefs } from '../hrefs';
-import type { ApplicationBody } from './response-bodies';
+import { applicationWrite, decodeBody } from './request-bodies.ts';
+import { callOptions, principal, writeOptions } from './context.ts';
+import type { RouteDeps } from './deps.ts';
+import { readList, route, sendHref, sendJson } from './routing.ts';
+import type { Hrefs } from '../hrefs.ts';
+import type { ApplicationBody } from './response-bodies.ts';
 
 export function applicationJson(a: ApplicationMessage, hrefs: Hrefs): ApplicationBody {
   // Absent fields are undefined, which JSON leaves out: one object shape for every application

@@ -5,11 +5,11 @@ import type { NextFunction, Request, Response } from 'express';
 import { AppError } from '@switchboard/platform';
 import { requestTrace } from '@switchboard/platform/tracing';
 import type { Cidr } from '@switchboard/platform';
-import type { Authenticator } from '../auth';
-import { clientAddress } from '../client-address';
-import type { RateLimiter } from '../rate-limit';
-import { problemBody } from './problem';
-import { requestIdOf } from './request-id';
+import type { Authenticator } from '../auth.ts';
+import { clientAddress } from '../client-address.ts';
+import type { RateLimiter } from '../rate-limit.ts';
+import { problemBody } from './problem.ts';
+import { requestIdOf } from './request-id.ts';
 
 export function authenticate(authenticator: Authenticator, limiter: RateLimiter, trustedProxies: readonly Cidr[]) {
   return (req: Request, res: Response, next: NextFunction): void => {

@@ -2,7 +2,7 @@ import type { Request } from 'express';
 import { createHash } from 'node:crypto';
 import { AppError, type ClientCallOptions, type Logger } from '@switchboard/platform';
 import { requestTrace } from '@switchboard/platform/tracing';
-import type { Principal } from '../auth';
+import type { Principal } from '../auth.ts';
 
 /** Per-request values set by the middleware chain. */
 export interface RequestState {

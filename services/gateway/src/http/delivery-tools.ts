@@ -3,13 +3,13 @@
 // attempt or a recovery task. Each POST is one call to the webhooks service (Idempotency-Key applies).
 import type { Request, Router } from 'express';
 import type { RecoveryMessage } from '@switchboard/proto';
-import type { Hrefs } from '../hrefs';
-import { callOptions, principal, writeOptions } from './context';
-import type { RouteDeps } from './deps';
-import { decodeBody, webhookRecover, webhookTest } from './request-bodies';
-import type { RecoveryBody, TestResultBody } from './response-bodies';
-import { route, sendHref, sendJson } from './routing';
-import { deliveryJson } from './webhooks';
+import type { Hrefs } from '../hrefs.ts';
+import { callOptions, principal, writeOptions } from './context.ts';
+import type { RouteDeps } from './deps.ts';
+import { decodeBody, webhookRecover, webhookTest } from './request-bodies.ts';
+import type { RecoveryBody, TestResultBody } from './response-bodies.ts';
+import { route, sendHref, sendJson } from './routing.ts';
+import { deliveryJson } from './webhooks.ts';
 
 /**
  * Deadline of a test send: the webhooks service waits for a dispatcher up to its

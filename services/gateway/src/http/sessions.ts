@@ -6,11 +6,11 @@ import type { Request, Response, Router } from 'express';
 import type { z } from 'zod';
 import { AppError } from '@switchboard/platform';
 import type { SessionsClient } from '@switchboard/proto';
-import type { RateLimiter } from '../rate-limit';
-import { callOptions } from './context';
-import { notFoundHandler } from './problem';
-import { sessionLaunch, sessionSignal } from './request-bodies';
-import { route, sendJson } from './routing';
+import type { RateLimiter } from '../rate-limit.ts';
+import { callOptions } from './context.ts';
+import { notFoundHandler } from './problem.ts';
+import { sessionLaunch, sessionSignal } from './request-bodies.ts';
+import { route, sendJson } from './routing.ts';
 
 export interface SessionRouteDeps {
   sessions: SessionsClient;

@@ -4,12 +4,12 @@
 import type { Request, Router } from 'express';
 import type { DeliveryMessage, SubscriptionMessage } from '@switchboard/proto';
 import { eventTypesJson } from '@switchboard/events';
-import type { Hrefs } from '../hrefs';
-import type { DeliveryBody, WebhookBody } from './response-bodies';
-import { decodeBody, webhookCreate, webhookUpdate } from './request-bodies';
-import { callOptions, principal, writeOptions } from './context';
-import type { RouteDeps } from './deps';
-import { queryString, readList, route, sendHref, sendJson, type Handler } from './routing';
+import type { Hrefs } from '../hrefs.ts';
+import type { DeliveryBody, WebhookBody } from './response-bodies.ts';
+import { decodeBody, webhookCreate, webhookUpdate } from './request-bodies.ts';
+import { callOptions, principal, writeOptions } from './context.ts';
+import type { RouteDeps } from './deps.ts';
+import { queryString, readList, route, sendHref, sendJson, type Handler } from './routing.ts';
 
 /** A subscription as it reads (docs/api-rules.md#lists and 6). */
 export function webhookJson(s: SubscriptionMessage, hrefs: Hrefs): WebhookBody {

@@ -2,7 +2,7 @@
 // DEFLATE here, once, so that the service reads DEFLATE only (deliveries/bodies.ts).
 import { brotliDecompressSync } from 'node:zlib';
 import { SchemaMigration } from '@switchboard/orm';
-import { compressBody } from '../deliveries/bodies';
+import { compressBody } from '../deliveries/bodies.ts';
 
 const BATCH = 500;
 

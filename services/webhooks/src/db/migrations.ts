@@ -2,8 +2,8 @@
 // has shipped: add a new one.
 import { outboxTableSql, SchemaMigration } from '@switchboard/orm';
 import { idempotencyTableSql } from '@switchboard/platform';
-import { Migration010DeflateBodies } from './body-migrations';
-import { Migration003SealSecrets } from './secret-migrations';
+import { Migration010DeflateBodies } from './body-migrations.ts';
+import { Migration003SealSecrets } from './secret-migrations.ts';
 
 export class Migration001Initial extends SchemaMigration {
   override async up(): Promise<void> {

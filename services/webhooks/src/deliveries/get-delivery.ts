@@ -1,9 +1,9 @@
 import { AppError } from '@switchboard/platform';
 import type { GetDeliveryRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/GetDeliveryRequest';
 import type { Delivery as Message } from '@switchboard/proto/generated/switchboard/webhooks/v1/Delivery';
-import type { Deps } from '../context';
-import { findOwnedDelivery, ownedScope } from './owned-delivery';
-import { toMessage } from './mapper';
+import type { Deps } from '../context.ts';
+import { findOwnedDelivery, ownedScope } from './owned-delivery.ts';
+import { toMessage } from './mapper.ts';
 
 /**
  * One delivery attempt of the scope; a resend that is queued and not yet attempted reads as an

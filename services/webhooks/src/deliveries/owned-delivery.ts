@@ -4,9 +4,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { isDeliveryId } from '@switchboard/events';
 import { AppError } from '@switchboard/platform';
-import type { Deps } from '../context';
-import { DeliverySchema, type Delivery } from '../db/entities';
-import { findOwned, requireAccount } from '../subscriptions/repository';
+import type { Deps } from '../context.ts';
+import { DeliverySchema, type Delivery } from '../db/entities.ts';
+import { findOwned, requireAccount } from '../subscriptions/repository.ts';
 
 export interface DeliveryScope {
   accountId: string;

@@ -2,13 +2,13 @@
 // by records-consumer.ts, checked record by record and stored in one transaction.
 import { AppError, transactionPrepared, type FieldError, type TransactionQuery } from '@switchboard/platform';
 import type { Delivery__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/Delivery';
-import type { Deps } from '../context';
-import type { Delivery } from '../db/entities';
-import { disableSubscriptions, formatDuration, type DisableRequest } from '../subscriptions/disable-subscriptions';
+import type { Deps } from '../context.ts';
+import type { Delivery } from '../db/entities.ts';
+import { disableSubscriptions, formatDuration, type DisableRequest } from '../subscriptions/disable-subscriptions.ts';
 import { isAccountId, isDeliveryId, isSubscriptionId } from '@switchboard/events';
-import { newDeliveryId } from '../subscriptions/ids';
-import { keepBodies, type BodyToKeep } from './bodies';
-import { kindOf, outcomeOf } from './mapper';
+import { newDeliveryId } from '../subscriptions/ids.ts';
+import { keepBodies, type BodyToKeep } from './bodies.ts';
+import { kindOf, outcomeOf } from './mapper.ts';
 
 const KINDS: readonly Delivery['kind'][] = ['session', 'notification'];
 const OUTCOMES: readonly Delivery['outcome'][] = ['succeeded', 'retrying', 'failed', 'cancelled'];

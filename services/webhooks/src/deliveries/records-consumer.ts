@@ -18,9 +18,9 @@ import {
   type Registry,
 } from '@switchboard/platform';
 import type { Delivery__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/Delivery';
-import type { Deps } from '../context';
-import type { DisableRequest } from '../subscriptions/disable-subscriptions';
-import { checkBatch, storeAttempts, type Attempt } from './record-attempts';
+import type { Deps } from '../context.ts';
+import type { DisableRequest } from '../subscriptions/disable-subscriptions.ts';
+import { checkBatch, storeAttempts, type Attempt } from './record-attempts.ts';
 
 const LOOK_FOR_CONSUMER_EVERY_MS = 2000;
 

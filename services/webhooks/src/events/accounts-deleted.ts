@@ -3,9 +3,9 @@
 import { z } from 'zod';
 import { ACCOUNT_ID } from '@switchboard/events';
 import { SUBJECTS, type ConsumerLoop, type Logger, type NatsHandle, type Registry } from '@switchboard/platform';
-import type { Deps } from '../context';
-import { deleteAccountSubscriptions } from '../subscriptions/delete-account-subscriptions';
-import { startDeletionConsumer } from './deletion-consumer';
+import type { Deps } from '../context.ts';
+import { deleteAccountSubscriptions } from '../subscriptions/delete-account-subscriptions.ts';
+import { startDeletionConsumer } from './deletion-consumer.ts';
 
 export const ACCOUNTS_DELETED_DURABLE = 'webhooks-accounts-deleted';
 

@@ -1,8 +1,8 @@
-import type { Deps } from '../context';
-import { SubscriptionSchema } from '../db/entities';
-import { queueSubscriptionPurge } from '../deliveries/sweep-deliveries';
-import type { SubscriptionRef } from '../events/changes';
-import { limitScope, lockScope } from './repository';
+import type { Deps } from '../context.ts';
+import { SubscriptionSchema } from '../db/entities.ts';
+import { queueSubscriptionPurge } from '../deliveries/sweep-deliveries.ts';
+import type { SubscriptionRef } from '../events/changes.ts';
+import { limitScope, lockScope } from './repository.ts';
 
 /**
  * The cascade of an account's deletion: all its subscriptions (account level, and any application

@@ -6,8 +6,8 @@
 // every notice stands for one such change, and only a PUT {"enabled": true} makes another possible.
 import { enqueueOutbox, uuidv7 } from '@switchboard/orm';
 import { SUBJECTS, type DisableRequest, type TransactionQuery } from '@switchboard/platform';
-import type { Deps } from '../context';
-import type { SubscriptionRef } from '../events/changes';
+import type { Deps } from '../context.ts';
+import type { SubscriptionRef } from '../events/changes.ts';
 
 export type { DisableRequest };
 

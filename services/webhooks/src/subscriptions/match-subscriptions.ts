@@ -1,9 +1,9 @@
 import type { FieldError } from '@switchboard/platform';
 import type { MatchSubscriptionsRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/MatchSubscriptionsRequest';
-import type { Deps } from '../context';
-import { SubscriptionSchema, SubscriptionSecretSchema, type Subscription, type SubscriptionSecret } from '../db/entities';
-import { requireAccount } from './repository';
-import { ALL, checkEvent, openHeaders, RESOURCES, throwIfAny } from './rules';
+import type { Deps } from '../context.ts';
+import { SubscriptionSchema, SubscriptionSecretSchema, type Subscription, type SubscriptionSecret } from '../db/entities.ts';
+import { requireAccount } from './repository.ts';
+import { ALL, checkEvent, openHeaders, RESOURCES, throwIfAny } from './rules.ts';
 
 export interface Match {
   subscription: Subscription;

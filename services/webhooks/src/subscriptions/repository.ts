@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, Coalescer, queryCoalesced, queryPrepared, readOwnedRow, transactionPrepared, type PooledClient, type TransactionQuery } from '@switchboard/platform';
-import { SubscriptionSchema, type Subscription } from '../db/entities';
+import { SubscriptionSchema, type Subscription } from '../db/entities.ts';
 import { isAccountId, isSubscriptionId } from '@switchboard/events';
 
 /** docs/api-rules.md#limits. */

@@ -3,8 +3,8 @@ import { isRecoveryId } from '@switchboard/events';
 import { AppError } from '@switchboard/platform';
 import type { GetRecoveryRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/GetRecoveryRequest';
 import type { Recovery } from '@switchboard/proto/generated/switchboard/webhooks/v1/Recovery';
-import type { Deps } from '../context';
-import { findOwned, requireAccount } from '../subscriptions/repository';
+import type { Deps } from '../context.ts';
+import { findOwned, requireAccount } from '../subscriptions/repository.ts';
 
 export type RecoveryView = Recovery;
 

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { AppError, type FieldError } from '@switchboard/platform';
 import type { RecoverSubscriptionRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/RecoverSubscriptionRequest';
-import type { Deps, Traced } from '../context';
-import { findOwned, requireAccount } from '../subscriptions/repository';
-import { readRecovery, type RecoveryView } from './get-recovery';
+import type { Deps, Traced } from '../context.ts';
+import { findOwned, requireAccount } from '../subscriptions/repository.ts';
+import { readRecovery, type RecoveryView } from './get-recovery.ts';
 
 /** Longest window one recovery covers. */
 export const RECOVERY_WINDOW_MAX_DAYS = 30;

@@ -1,8 +1,8 @@
 import { AppError } from '@switchboard/platform';
 import type { ResendDeliveryRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/ResendDeliveryRequest';
-import type { Deps, Traced } from '../context';
-import { findOwnedDelivery } from '../deliveries/owned-delivery';
-import { newDeliveryId } from '../subscriptions/ids';
+import type { Deps, Traced } from '../context.ts';
+import { findOwnedDelivery } from '../deliveries/owned-delivery.ts';
+import { newDeliveryId } from '../subscriptions/ids.ts';
 
 /**
  * Queues the message of one delivery attempt again, whatever its outcome: the same body bytes

@@ -6,7 +6,7 @@
 // seconds (rows left by a crash, or while no dispatcher stream exists yet).
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { RESEND_SUBJECT, startBackgroundLoop, type BackgroundLoop, type JetStreamClient, type Logger, type ResendJob } from '@switchboard/platform';
-import { decompressBody } from '../deliveries/bodies';
+import { decompressBody } from '../deliveries/bodies.ts';
 
 const BATCH = 200;
 const EVERY_MS = 2000;

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { AppError } from '@switchboard/platform';
 import type { TestSubscriptionRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/TestSubscriptionRequest';
-import type { Deps, Traced } from '../context';
-import { findOwned, requireAccount } from '../subscriptions/repository';
-import { newDeliveryId } from '../subscriptions/ids';
+import type { Deps, Traced } from '../context.ts';
+import { findOwned, requireAccount } from '../subscriptions/repository.ts';
+import { newDeliveryId } from '../subscriptions/ids.ts';
 
 export const DEFAULT_TEST_MESSAGE = 'This is a test notification from Switchboard.';
 const MESSAGE_MAX = 1000;

@@ -2,9 +2,9 @@
 // delay (or a longer Retry-After), as a job that JetStream holds until due, so a retry survives
 // any restart; after the last attempt the delivery fails (outcome.ts classifies each attempt). A
 // job waiting for its host spends no attempt and waits until the delivery window is over.
-import type { Job } from '../../jobs';
-import type { RetryPolicy } from '../retry';
-import type { HostWait } from '../signed-sender';
+import type { Job } from '../../jobs.ts';
+import type { RetryPolicy } from '../retry.ts';
+import type { HostWait } from '../signed-sender.ts';
 
 export interface DurableRetrySettings {
   retry: RetryPolicy;

@@ -1,6 +1,6 @@
 // Original file: proto/switchboard/events/v1/events.proto
 
-import type { Struct as _google_protobuf_Struct, Struct__Output as _google_protobuf_Struct__Output } from '../../../google/protobuf/Struct';
+import type { Struct as _google_protobuf_Struct, Struct__Output as _google_protobuf_Struct__Output } from '../../../google/protobuf/Struct.ts';
 
 export interface SessionNew {
   'applicationId'?: (string);
