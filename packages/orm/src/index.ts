@@ -37,7 +37,6 @@ export function ormConfig(o: OrmOptions): Options {
     clientUrl: o.databaseUrl,
     schema: o.schema,
     entities: o.entities,
-    discovery: { disableDynamicFileAccess: true, requireEntitiesArray: true },
     extensions: [Migrator],
     migrations: {
       migrationsList: withSecretsKey(o.migrations, o.secrets),
@@ -48,19 +47,20 @@ export function ormConfig(o: OrmOptions): Options {
       silent: true,
     },
     pool: { min: 0, max: o.poolMax, idleTimeoutMillis: 30_000 },
-    driverOptions: { connection: { statement_timeout: 10_000, connectionTimeoutMillis: 3_000 } },
-    acquireTimeout: 3_000,
+    // The pg pool's own settings: connectionTimeoutMillis bounds both the wait for a free pooled
+    // connection and the opening of a new one.
+    driverOptions: { statement_timeout: 10_000, connectionTimeoutMillis: 3_000 },
     debug: false,
     // Our own logger handles errors; no console output from the ORM.
     logger: (message: string) => o.logger.debug({ orm: message }),
     allowGlobalContext: false,
     forceUtcTimezone: true,
-  } as Options;
+  };
 }
 
-/** Initialises the ORM, waiting for Postgres while it is not reachable (e.g. a pod starting first). */
+/** Initialises the ORM (which does not connect by itself), waiting for Postgres while it is not reachable (e.g. a pod starting first). */
 export async function initOrm(o: OrmOptions, waitMs = 60_000): Promise<MikroORM> {
-  const orm = await MikroORM.init({ ...ormConfig(o), connect: false });
+  const orm = await MikroORM.init(ormConfig(o));
   const deadline = Date.now() + waitMs;
   for (let attempt = 1; ; attempt++) {
     try {
@@ -81,13 +81,11 @@ export async function migrate(orm: MikroORM, schema: string, logger: Logger): Pr
   const conn = orm.em.getConnection();
   // One migrator at a time across replicas: a transaction-level advisory lock keyed by the schema name.
   await conn.execute(`create schema if not exists "${schema}"`);
-  const knex = conn.getKnex();
-  await knex.transaction(async (trx) => {
-    await trx.raw(`select pg_advisory_xact_lock(hashtext(?))`, [`switchboard-migrate-${schema}`]);
-    const migrator = orm.getMigrator();
-    const pending = await migrator.getPendingMigrations();
+  await conn.transactional(async (trx) => {
+    await conn.execute(`select pg_advisory_xact_lock(hashtext(?))`, [`switchboard-migrate-${schema}`], 'all', trx);
+    const pending = await orm.migrator.getPending();
     if (pending.length > 0) {
-      await migrator.up({ transaction: trx as never });
+      await orm.migrator.up({ transaction: trx });
       logger.info({ applied: pending.map((m) => m.name) }, 'migrations applied');
     }
   });
@@ -119,3 +117,4 @@ export async function runMigrations(service: string, definition: SchemaDefinitio
 export * from './secrets-migration';
 export * from './service';
 export * from './outbox';
+export * from './sql';

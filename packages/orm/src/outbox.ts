@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { publishJson, startBackgroundLoop, transactionPrepared, type BackgroundLoop, type JetStreamClient, type Logger, type TransactionQuery } from '@switchboard/platform';
+import { poolOf } from './sql';
 
 /** A UUIDv7 (RFC 9562): 48 bits of Unix time in ms, version 7, then random bits and the variant. */
 export function uuidv7(now = Date.now()): string {
@@ -49,8 +50,8 @@ export type OutboxRelay = BackgroundLoop;
 export function startOutboxRelay(orm: MikroORM, js: JetStreamClient, schema: string, logger: Logger, intervalMs = 1000): OutboxRelay {
   // One batch of up to 100 rows per transaction; a full batch means there may be more.
   // Rounds are frequent under a stream of writes (one per kick while rows keep coming): each is one
-  // transaction of prepared statements on a pooled connection, without knex's query builder.
-  const pool = orm.em.getConnection().getKnex();
+  // transaction of prepared statements on a pooled connection, without the ORM's query building.
+  const pool = poolOf(orm.em);
   const claim = `select id::text, message_id::text, subject, payload from "${schema}".outbox order by id limit 100 for update skip locked`;
   const remove = `delete from "${schema}".outbox where id = any($1::bigint[])`;
   const batch = async (): Promise<boolean> => {

@@ -29,10 +29,8 @@ it('when several services start at once on a machine without the database, then 
 describe('transactionPrepared', () => {
   let db: TestDatabase;
   let pool: pg.Pool;
-  // The one connection of the pool, as the ORM's knex pool hands it out.
-  const pooled: PooledClient = {
-    client: { acquireConnection: () => pool.connect(), releaseConnection: (c) => (c as pg.PoolClient).release() },
-  };
+  // The one connection of the pool, as the ORM's pool hands it out.
+  const pooled: PooledClient = { connect: () => pool.connect() };
 
   beforeAll(async () => {
     db = await createTestDatabase();

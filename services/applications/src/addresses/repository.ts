@@ -4,6 +4,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, queryPrepared } from '@switchboard/platform';
 import type { AddressType, Channel } from './rules';
+import { poolOf } from '@switchboard/orm';
 
 /** An address as read: a number (free when applicationId is null), a token or a SIP address. */
 export interface AddressRecord {
@@ -52,10 +53,6 @@ function schema(em: EntityManager): string {
   return `"${em.config.get('schema')}"`;
 }
 
-function knex(em: EntityManager) {
-  return em.getConnection().getKnex();
-}
-
 /** Columns of a number joined to its (optional) application `a`, in AddressRow's names. */
 const NUMBER_COLUMNS = `'number' as type, n.number as value, n.application_id, a.account_id::text as account_id, n.city, n.state, n.country, n.sms_enabled, null::text as channel`;
 const GENERATED_COLUMNS = `d.type, d.value, d.application_id, a.account_id::text as account_id, null::text as city, null::text as state, null::text as country, null::boolean as sms_enabled, d.channel`;
@@ -65,7 +62,7 @@ export async function listOfApplication(em: EntityManager, accountId: string, ap
   if (!ACCOUNT_ID.test(accountId) || !APPLICATION_ID.test(applicationId)) return [];
   const s = schema(em);
   const rows = await queryPrepared<AddressRow>(
-    knex(em),
+    poolOf(em),
     `select * from (
        (select ${NUMBER_COLUMNS}, 0 as kind, n.claimed_at as at from ${s}.numbers n join ${s}.applications a on a.id = n.application_id
          where n.application_id = $1 and a.account_id = $2)
@@ -83,8 +80,8 @@ export async function readByValue(em: EntityManager, type: AddressType, value: s
   const s = schema(em);
   const rows =
     type === 'number'
-      ? await queryPrepared<AddressRow>(knex(em), `select ${NUMBER_COLUMNS} from ${s}.numbers n join ${s}.applications a on a.id = n.application_id where n.number = $1`, [value])
-      : await queryPrepared<AddressRow>(knex(em), `select ${GENERATED_COLUMNS} from ${s}.addresses d join ${s}.applications a on a.id = d.application_id where d.value = $1 and d.type = $2`, [value, type]);
+      ? await queryPrepared<AddressRow>(poolOf(em), `select ${NUMBER_COLUMNS} from ${s}.numbers n join ${s}.applications a on a.id = n.application_id where n.number = $1`, [value])
+      : await queryPrepared<AddressRow>(poolOf(em), `select ${GENERATED_COLUMNS} from ${s}.addresses d join ${s}.applications a on a.id = d.application_id where d.value = $1 and d.type = $2`, [value, type]);
   return rows[0] ? fromRow(rows[0]) : undefined;
 }
 
@@ -111,7 +108,7 @@ export async function resolveToken(em: EntityManager, token: string): Promise<{ 
 export async function readFreeNumbers(em: EntityManager, prefix: string, after: string | undefined, limit: number): Promise<(AddressView & { seq: string })[]> {
   const s = schema(em);
   const rows = await queryPrepared<AddressRow>(
-    knex(em),
+    poolOf(em),
     `select 'number' as type, number as value, null::text as application_id, null::text as account_id, city, state, country, sms_enabled, null::text as channel
        from ${s}.numbers where application_id is null and number like $1 and number >= $4 and number > $2 order by number limit $3`,
     // `number >= "+prefix"` starts the index scan at the prefix (LIKE alone cannot, outside the C collation).
@@ -131,7 +128,7 @@ export interface ExchangeRow {
 export async function readExchanges(em: EntityManager, digits: number): Promise<ExchangeRow[]> {
   const s = schema(em);
   return queryPrepared<ExchangeRow>(
-    knex(em),
+    poolOf(em),
     `select substr(number, 2, $1) as prefix, city, state, country from ${s}.numbers where application_id is null
       group by 1, 2, 3, 4 order by 1, 2 nulls first, 3 nulls first, 4 nulls first`,
     [digits],

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, Coalescer, queryCoalesced, queryPrepared, readOwnedRow, type PooledClient } from '@switchboard/platform';
 import { ApplicationSchema, type Application } from '../db/entities';
 import type { NewOutboxEvent } from '../outbox/outbox';
+import { poolOf } from '@switchboard/orm';
 
 const ID = /^[0-9a-f]{24}$/;
 const ACCOUNT_ID = /^\d{1,18}$/;
@@ -78,7 +79,7 @@ function fromRow(r: ApplicationRow): ApplicationView {
  */
 export async function readOwned(em: EntityManager, accountId: string, id: string): Promise<ApplicationView> {
   if (!ID.test(id) || !ACCOUNT_ID.test(accountId)) throw AppError.notFound('application');
-  const row = await readOwnedRow<ApplicationRow>(em.getConnection().getKnex(), table(em), COLUMNS, id, accountId);
+  const row = await readOwnedRow<ApplicationRow>(poolOf(em), table(em), COLUMNS, id, accountId);
   if (!row) throw AppError.notFound('application');
   return fromRow(row);
 }
@@ -91,13 +92,13 @@ export async function readPage(em: EntityManager, accountId: string, afterSeq: s
   if (!ACCOUNT_ID.test(accountId)) return [];
   // Pages asked for together (a batch of List calls) are read by one statement (queryCoalesced).
   return afterSeq
-    ? queryCoalesced<ApplicationListRow>(em.getConnection().getKnex(), `select ${LIST_COLUMNS} from ${table(em)} where account_id = $1 and seq > $2 order by ${table(em)}.seq limit $3`, ['bigint', 'bigint', 'int'], [accountId, afterSeq, limit])
-    : queryCoalesced<ApplicationListRow>(em.getConnection().getKnex(), `select ${LIST_COLUMNS} from ${table(em)} where account_id = $1 order by ${table(em)}.seq limit $2`, ['bigint', 'int'], [accountId, limit]);
+    ? queryCoalesced<ApplicationListRow>(poolOf(em), `select ${LIST_COLUMNS} from ${table(em)} where account_id = $1 and seq > $2 order by ${table(em)}.seq limit $3`, ['bigint', 'bigint', 'int'], [accountId, afterSeq, limit])
+    : queryCoalesced<ApplicationListRow>(poolOf(em), `select ${LIST_COLUMNS} from ${table(em)} where account_id = $1 order by ${table(em)}.seq limit $2`, ['bigint', 'int'], [accountId, limit]);
 }
 
 export async function readById(em: EntityManager, id: string): Promise<ApplicationView | undefined> {
   if (!ID.test(id)) return undefined;
-  const rows = await queryPrepared<ApplicationRow>(em.getConnection().getKnex(), `select ${COLUMNS} from ${table(em)} where id = $1`, [id]);
+  const rows = await queryPrepared<ApplicationRow>(poolOf(em), `select ${COLUMNS} from ${table(em)} where id = $1`, [id]);
   return rows[0] ? fromRow(rows[0]) : undefined;
 }
 
@@ -109,7 +110,7 @@ export async function readById(em: EntityManager, id: string): Promise<Applicati
  * each create is done again alone, so only the one at fault fails.
  */
 export function insertApplication(em: EntityManager, app: Omit<ApplicationView, 'seq'>, sealedSecret: string, event: NewOutboxEvent): Promise<ApplicationView> {
-  const pool = em.getConnection().getKnex();
+  const pool = poolOf(em);
   let inserter = inserters.get(pool);
   if (!inserter) {
     inserter = new Coalescer((creates) => insertMany(pool, `"${em.config.get('schema')}"`, creates), { retryAlone: true });

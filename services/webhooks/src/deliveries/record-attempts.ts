@@ -9,6 +9,7 @@ import { disableSubscriptions, formatDuration, type DisableRequest } from '../su
 import { isAccountId, isSubscriptionId, newDeliveryId } from '../subscriptions/ids';
 import { keepBodies, type BodyToKeep } from './bodies';
 import { kindOf, outcomeOf } from './mapper';
+import { poolOf } from '@switchboard/orm';
 
 const KINDS: readonly Delivery['kind'][] = ['session', 'notification'];
 const OUTCOMES: readonly Delivery['outcome'][] = ['succeeded', 'retrying', 'failed', 'cancelled'];
@@ -115,7 +116,7 @@ export async function recordAttempts(deps: Deps, req: RecordAttemptsRequest__Out
  */
 export async function storeAttempts(deps: Deps, attempts: Attempt[], disable: DisableRequest[], requestId?: string): Promise<void> {
   if (attempts.length === 0 && disable.length === 0) return;
-  const pool = deps.orm.em.getConnection().getKnex();
+  const pool = poolOf(deps.orm.em);
   const disabled = await transactionPrepared(pool, 'begin', async (query) => {
     const failing = await insertAttempts(query, deps.schema, attempts, deps.disableAfterMs);
     return disableSubscriptions(query, deps, [...disable, ...failing]);

@@ -4,7 +4,8 @@
 // locks for long; the queue is in the database, so a restart carries on where it stopped, and
 // several replicas share the work (FOR UPDATE SKIP LOCKED).
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import { startBackgroundLoop, type BackgroundLoop, type Logger } from '@switchboard/platform';
+import { poolOf } from '@switchboard/orm';
+import { startBackgroundLoop, transactionPrepared, type BackgroundLoop, type Logger } from '@switchboard/platform';
 
 export const SWEEP_BATCH = 5000;
 
@@ -25,29 +26,29 @@ export async function queueApplicationPurge(em: EntityManager, schema: string, a
  * when there was nothing to do.
  */
 export async function sweepOnce(orm: MikroORM, schema: string, batch = SWEEP_BATCH): Promise<number | undefined> {
-  return orm.em.getConnection().getKnex().transaction(async (trx) => {
-    const queued = (await trx.raw(
+  return transactionPrepared(poolOf(orm.em), 'begin', async (query) => {
+    const [purge] = await query<{ seq: string; subscription_id: string | null; application_id: string | null }>(
       `select seq, subscription_id, application_id from "${schema}".delivery_purges order by seq limit 1 for update skip locked`,
-    )) as { rows: { seq: string; subscription_id: string | null; application_id: string | null }[] };
-    const purge = queued.rows[0];
+      [],
+    );
     if (!purge) return undefined;
     // Both select through an index: deliveries_subscription or deliveries_application_sessions.
-    const deleted = purge.subscription_id
-      ? ((await trx.raw(
-          `delete from "${schema}".deliveries where seq in (select seq from "${schema}".deliveries where subscription_id = ? limit ${batch})`,
+    const [deleted] = purge.subscription_id
+      ? await query<{ n: number }>(
+          `with d as (delete from "${schema}".deliveries where seq in (select seq from "${schema}".deliveries where subscription_id = $1 limit ${batch}) returning 1) select count(*)::int as n from d`,
           [purge.subscription_id],
-        )) as { rowCount: number })
-      : ((await trx.raw(
-          `delete from "${schema}".deliveries where seq in (select seq from "${schema}".deliveries where application_id = ? and kind = 'session' limit ${batch})`,
+        )
+      : await query<{ n: number }>(
+          `with d as (delete from "${schema}".deliveries where seq in (select seq from "${schema}".deliveries where application_id = $1 and kind = 'session' limit ${batch}) returning 1) select count(*)::int as n from d`,
           [purge.application_id],
-        )) as { rowCount: number });
+        );
     // The bodies kept for resends go with their records (target: the subscription or the application).
-    const bodies = (await trx.raw(
-      `delete from "${schema}".delivery_bodies where ctid in (select ctid from "${schema}".delivery_bodies where target = ? limit ${batch})`,
+    const [bodies] = await query<{ n: number }>(
+      `with d as (delete from "${schema}".delivery_bodies where ctid in (select ctid from "${schema}".delivery_bodies where target = $1 limit ${batch}) returning 1) select count(*)::int as n from d`,
       [purge.subscription_id ?? purge.application_id],
-    )) as { rowCount: number };
-    if (deleted.rowCount < batch && bodies.rowCount < batch) await trx.raw(`delete from "${schema}".delivery_purges where seq = ?`, [purge.seq]);
-    return deleted.rowCount;
+    );
+    if (deleted!.n < batch && bodies!.n < batch) await query(`delete from "${schema}".delivery_purges where seq = $1`, [purge.seq]);
+    return deleted!.n;
   });
 }
 

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, Coalescer, queryCoalesced, queryPrepared, readOwnedRow, transactionPrepared, type PooledClient, type TransactionQuery } from '@switchboard/platform';
 import { SubscriptionSchema, type Subscription } from '../db/entities';
 import { isAccountId, isSubscriptionId } from './ids';
+import { poolOf } from '@switchboard/orm';
 
 /** docs/api-rules.md#limits. */
 export const MAX_ACCOUNT_LEVEL = 10;
@@ -128,7 +129,7 @@ const creators = new WeakMap<PooledClient, Coalescer<NewSubscriptionInScope, Ins
  * transaction fails, each create is done again alone, so only the one at fault fails.
  */
 export function createWithinLimit(em: EntityManager, create: NewSubscriptionInScope): Promise<InsertOutcome> {
-  const pool = em.getConnection().getKnex();
+  const pool = poolOf(em);
   let creator = creators.get(pool);
   if (!creator) {
     const schema = em.config.get('schema') as string;
@@ -222,7 +223,7 @@ function table(em: EntityManager): string {
 export async function readOwned(em: EntityManager, accountId: string, id: string, applicationId?: string): Promise<SubscriptionView> {
   requireAccount(accountId);
   if (!isSubscriptionId(id)) throw AppError.notFound('webhook');
-  const row = await readOwnedRow<SubscriptionRow>(em.getConnection().getKnex(), table(em), COLUMNS, id, accountId);
+  const row = await readOwnedRow<SubscriptionRow>(poolOf(em), table(em), COLUMNS, id, accountId);
   if (!row || (applicationId && row.application_id !== applicationId)) throw AppError.notFound('webhook');
   return fromRow(row);
 }
@@ -253,5 +254,5 @@ export async function readPage(em: EntityManager, q: PageQuery): Promise<Subscri
   if (q.resources) where.push(`string_to_array(resource, ',') && string_to_array(${p(q.resources.join(','), 'text')}, ',')`);
   const limit = p(q.limit, 'int');
   // Pages asked for together (a batch of List calls) are read by one statement (queryCoalesced).
-  return queryCoalesced<SubscriptionListRow>(em.getConnection().getKnex(), `select ${LIST_COLUMNS} from ${table(em)} where ${where.join(' and ')} order by ${table(em)}.seq limit ${limit}`, types, params);
+  return queryCoalesced<SubscriptionListRow>(poolOf(em), `select ${LIST_COLUMNS} from ${table(em)} where ${where.join(' and ')} order by ${table(em)}.seq limit ${limit}`, types, params);
 }
