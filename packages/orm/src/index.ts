@@ -7,6 +7,7 @@ import { Migration, Migrator } from '@mikro-orm/migrations';
 import type { MigrationObject } from '@mikro-orm/core';
 import { createLogger, ensureDatabase, isConnectionError, type Logger, type SecretBox } from '@switchboard/platform';
 import { withSecretsKey } from './secrets-migration';
+import { sql } from './sql';
 
 /** What a service owns in its Postgres schema. */
 export interface SchemaDefinition {
@@ -78,14 +79,14 @@ export async function initOrm(o: OrmOptions, waitMs = 60_000): Promise<MikroORM>
 
 /** Creates the schema if needed and applies pending migrations. Safe to run from several processes. */
 export async function migrate(orm: MikroORM, schema: string, logger: Logger): Promise<void> {
-  const conn = orm.em.getConnection();
+  const em = orm.em.fork();
   // One migrator at a time across replicas: a transaction-level advisory lock keyed by the schema name.
-  await conn.execute(`create schema if not exists "${schema}"`);
-  await conn.transactional(async (trx) => {
-    await conn.execute(`select pg_advisory_xact_lock(hashtext(?))`, [`switchboard-migrate-${schema}`], 'all', trx);
+  await sql(em, `create schema if not exists "${schema}"`);
+  await em.transactional(async (tx) => {
+    await sql(tx, `select pg_advisory_xact_lock(hashtext($1))`, [`switchboard-migrate-${schema}`]);
     const pending = await orm.migrator.getPending();
     if (pending.length > 0) {
-      await orm.migrator.up({ transaction: trx });
+      await orm.migrator.up({ transaction: tx.getTransactionContext() });
       logger.info({ applied: pending.map((m) => m.name) }, 'migrations applied');
     }
   });

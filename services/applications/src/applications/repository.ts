@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, Coalescer, queryCoalesced, queryPrepared, readOwnedRow, type PooledClient } from '@switchboard/platform';
 import { ApplicationSchema, type Application } from '../db/entities';
 import type { NewOutboxEvent } from '../outbox/outbox';
-import { poolOf } from '@switchboard/orm';
+import { poolOf, sql } from '@switchboard/orm';
 
 const ID = /^[0-9a-f]{24}$/;
 const ACCOUNT_ID = /^\d{1,18}$/;
@@ -98,7 +98,7 @@ export async function readPage(em: EntityManager, accountId: string, afterSeq: s
 
 export async function readById(em: EntityManager, id: string): Promise<ApplicationView | undefined> {
   if (!ID.test(id)) return undefined;
-  const rows = await queryPrepared<ApplicationRow>(poolOf(em), `select ${COLUMNS} from ${table(em)} where id = $1`, [id]);
+  const rows = await sql<ApplicationRow>(em, `select ${COLUMNS} from ${table(em)} where id = $1`, [id]);
   return rows[0] ? fromRow(rows[0]) : undefined;
 }
 
@@ -176,4 +176,12 @@ async function insertMany(pool: PooledClient, schema: string, creates: NewApplic
 
 function table(em: EntityManager): string {
   return `"${em.config.get('schema')}".applications`;
+}
+
+/** An application's sealed signing secrets (secret-store.ts opens them): the current one, and the previous one while it is valid. */
+export async function readSealedSecrets(em: EntityManager, applicationId: string): Promise<{ secret: string; previous_secret: string | null; previous_valid: boolean } | undefined> {
+  const [row] = await sql<{ secret: string; previous_secret: string | null; previous_valid: boolean }>(em, `select secret, previous_secret, coalesce(previous_expires_at > now(), false) as previous_valid from "${em.config.get('schema')}".application_secrets where application_id = $1`,
+    [applicationId],
+  );
+  return row;
 }

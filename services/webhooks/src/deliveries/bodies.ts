@@ -8,7 +8,6 @@
 // few percent of its size. Rows written by earlier releases are brotli (`encoding` 'br') and stay
 // readable.
 import { brotliDecompressSync, deflateRawSync, inflateRawSync } from 'node:zlib';
-import type { TransactionQuery } from '@switchboard/platform';
 
 /** How a kept body is compressed (the delivery_bodies.encoding column). */
 export type BodyEncoding = 'deflate' | 'br';
@@ -34,16 +33,4 @@ export interface BodyToKeep {
   /** The subscription id of a notification, the application id of a session. */
   target: string;
   body: string;
-}
-
-/** Stores bodies not stored yet, inside the caller's transaction (a message's body never changes: the first one stays). */
-export async function keepBodies(query: TransactionQuery, schema: string, bodies: BodyToKeep[]): Promise<void> {
-  if (bodies.length === 0) return;
-  const rows = bodies.map((b) => ({ m: b.messageId, t: b.target, b: compressBody(b.body).toString('base64'), s: Buffer.byteLength(b.body) }));
-  await query(
-    `insert into "${schema}".delivery_bodies (message_id, target, body, size, encoding)
-     select x.m, x.t, decode(x.b, 'base64'), x.s, 'deflate' from jsonb_to_recordset($1::jsonb) as x(m text, t text, b text, s int)
-     on conflict do nothing`,
-    [JSON.stringify(rows)],
-  );
 }

@@ -1,7 +1,7 @@
 import type { DeleteSubscriptionRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/DeleteSubscriptionRequest';
 import type { Deps, Traced } from '../context';
 import { SubscriptionSchema } from '../db/entities';
-import { queueSubscriptionPurge } from '../deliveries/sweep-deliveries';
+import { queueSubscriptionPurge } from '../deliveries/repository';
 import type { SubscriptionRef } from '../events/changes';
 import { findOwned } from './repository';
 
