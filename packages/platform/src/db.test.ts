@@ -35,6 +35,8 @@ describe('transactionPrepared', () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     pool = new pg.Pool({ connectionString: db.url, max: 1 });
+    // As the ORM's pool does: a connection that dies while checked out reports it on the client.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     await pool.query('create table t (id int primary key)');
   });
   afterAll(async () => {
@@ -56,6 +58,15 @@ describe('transactionPrepared', () => {
       }),
     ).rejects.toMatchObject({ code: '23505' });
     // Same (only) connection: without the rollback it would still be in the aborted transaction.
+    expect(await queryPrepared(pooled, 'select id from t order by id', [])).toEqual([{ id: 1 }]);
+  });
+
+  it('when the connection dies inside the transaction, then the pool drops it and the next caller gets a working one', async () => {
+    await expect(
+      transactionPrepared(pooled, 'begin', async (query) => {
+        await query('select pg_terminate_backend(pg_backend_pid())', []);
+      }),
+    ).rejects.toThrow();
     expect(await queryPrepared(pooled, 'select id from t order by id', [])).toEqual([{ id: 1 }]);
   });
 });
