@@ -16,6 +16,7 @@ import {
   type OpsServer,
 } from '@switchboard/platform';
 import { initOrm, migrate, type DatabaseConfig, type SchemaDefinition } from './index.ts';
+import { poolOf } from './sql.ts';
 
 /** A schema-owning service as its main.ts and the tests drive it. */
 export interface DataServiceApp {
@@ -42,7 +43,7 @@ export type DataServiceCore = Awaited<ReturnType<typeof createDataService>>;
 export async function createDataService(name: string, definition: SchemaDefinition, config: DataServiceConfig, logger: Logger) {
   const registry = createRegistry(name);
   const orm = await initOrm({ ...definition, databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, poolMax: config.DB_POOL_MAX, logger, secrets: config.SECRETS_KEY });
-  const idempotency = new IdempotencyStore(orm.em.getConnection().getKnex(), config.DB_SCHEMA);
+  const idempotency = new IdempotencyStore(poolOf(orm.em), config.DB_SCHEMA);
   const grpc = new GrpcServer({ service: name, logger, registry, idempotency });
   let nats: NatsHandle | undefined;
   let ops: OpsServer | undefined;

@@ -132,12 +132,12 @@ export function isConnectionError(err: unknown): boolean {
     if (/^08...$/.test(code) || /^57P0[123]$/.test(code) || code === '53300') return true;
     const message = typeof x.message === 'string' ? x.message : '';
     if (
-      /Connection terminated|connect ECONNREFUSED|Timeout acquiring a connection|Client has encountered a connection error|the database system is (starting up|shutting down)|terminating connection|Connection ended|not queryable|Transaction query already complete/i.test(
+      /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Client has encountered a connection error|the database system is (starting up|shutting down)|terminating connection|Connection ended|not queryable|Transaction query already complete/i.test(
         message,
       )
     )
       return true;
-    if (x.name === 'ConnectionException' || x.name === 'KnexTimeoutError') return true;
+    if (x.name === 'ConnectionException') return true;
     e = x.cause;
   }
   return false;

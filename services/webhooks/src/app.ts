@@ -6,7 +6,7 @@ import { createApplicationDirectory, followDeletions } from './applications/dire
 import type { Config } from './config.ts';
 import type { Deps } from './context.ts';
 import { SCHEMA } from './db/schema.ts';
-import { pruneDeliveries } from './deliveries/prune-deliveries.ts';
+import { pruneDeliveries } from './deliveries/repository.ts';
 import { startRecordsConsumer } from './deliveries/records-consumer.ts';
 import { startSweeper, type Sweeper } from './deliveries/sweep-deliveries.ts';
 import { startAccountsDeletedConsumer } from './events/accounts-deleted.ts';
@@ -37,7 +37,7 @@ export async function createApp(config: Config, logger: Logger = createLogger('w
   let stopFollowing: (() => void) | undefined;
 
   const prune = () => {
-    pruneDeliveries(orm, config.DB_SCHEMA, config.DELIVERY_RETENTION_DAYS)
+    pruneDeliveries(orm.em, config.DB_SCHEMA, config.DELIVERY_RETENTION_DAYS)
       .then((n) => {
         pruned.inc(n);
         if (n > 0) logger.info({ deleted: n }, 'old delivery records pruned');
@@ -86,8 +86,8 @@ export async function createApp(config: Config, logger: Logger = createLogger('w
       pruneTimer.unref();
       return service.serve(async (n) => {
         const [database, natsOk] = await Promise.all([
-          withTimeout(orm.em.getConnection().execute('select 1'), 1500).then(
-            () => true,
+          withTimeout(orm.isConnected(), 1500).then(
+            (connected) => connected,
             () => false,
           ),
           n.nc.isClosed() ? Promise.resolve(false) : withTimeout(n.nc.flush(), 1500).then(() => true, () => false),

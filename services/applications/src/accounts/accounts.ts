@@ -14,7 +14,7 @@ export async function createAccount(em: EntityManager, username: string, passwor
   if (errors.length) throw AppError.invalid(errors);
   if (await em.findOne(AccountSchema, { username })) throw new AppError('conflict', `username ${username} is taken`);
   const account = em.create(AccountSchema, { username, passwordHash: await hashPassword(password), createdAt: new Date() });
-  await em.persistAndFlush(account);
+  await em.persist(account).flush();
   return account;
 }
 

@@ -7,7 +7,6 @@
 // than the body: for the small bodies of notifications it sets up in a fraction of the time brotli
 // did and stores within a few percent of its size.
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
-import type { TransactionQuery } from '@switchboard/platform';
 
 /** The smallest window (2^windowBits bytes) that holds the whole body, between zlib's bounds 9 and 15. */
 function windowBitsFor(bytes: number): number {
@@ -32,14 +31,3 @@ export interface BodyToKeep {
   body: string;
 }
 
-/** Stores bodies not stored yet, inside the caller's transaction (a message's body never changes: the first one stays). */
-export async function keepBodies(query: TransactionQuery, schema: string, bodies: BodyToKeep[]): Promise<void> {
-  if (bodies.length === 0) return;
-  const rows = bodies.map((b) => ({ m: b.messageId, t: b.target, b: compressBody(b.body).toString('base64'), s: Buffer.byteLength(b.body) }));
-  await query(
-    `insert into "${schema}".delivery_bodies (message_id, target, body, size, encoding)
-     select x.m, x.t, decode(x.b, 'base64'), x.s, 'deflate' from jsonb_to_recordset($1::jsonb) as x(m text, t text, b text, s int)
-     on conflict do nothing`,
-    [JSON.stringify(rows)],
-  );
-}

@@ -1,8 +1,8 @@
 import type { Deps } from '../context.ts';
 import { SubscriptionSchema } from '../db/entities.ts';
-import { queueSubscriptionPurge } from '../deliveries/sweep-deliveries.ts';
+import { queueSubscriptionPurge } from '../deliveries/repository.ts';
 import type { SubscriptionRef } from '../events/changes.ts';
-import { limitScope, lockScope } from './repository.ts';
+import { buryAccount, limitScope, lockScope } from './repository.ts';
 
 /**
  * The cascade of an account's deletion: all its subscriptions (account level, and any application
@@ -15,7 +15,7 @@ export async function deleteAccountSubscriptions(deps: Deps, req: { accountId: s
   const { accountId } = req;
   const removed = await deps.orm.em.fork().transactional(async (em) => {
     await lockScope(em, limitScope(accountId, null));
-    await em.execute(`insert into "${deps.schema}".deleted_accounts (account_id) values (?) on conflict do nothing`, [accountId]);
+    await buryAccount(em, deps.schema, accountId);
     const subs = await em.find(SubscriptionSchema, { accountId });
     const ids = subs.map((s) => s.id);
     if (ids.length > 0) await em.nativeDelete(SubscriptionSchema, { id: { $in: ids } });

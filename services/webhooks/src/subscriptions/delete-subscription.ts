@@ -1,7 +1,7 @@
 import type { DeleteSubscriptionRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/DeleteSubscriptionRequest';
 import type { Deps, Traced } from '../context.ts';
 import { SubscriptionSchema } from '../db/entities.ts';
-import { queueSubscriptionPurge } from '../deliveries/sweep-deliveries.ts';
+import { queueSubscriptionPurge } from '../deliveries/repository.ts';
 import type { SubscriptionRef } from '../events/changes.ts';
 import { findOwned } from './repository.ts';
 

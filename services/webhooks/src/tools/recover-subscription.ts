@@ -4,6 +4,7 @@ import type { RecoverSubscriptionRequest__Output } from '@switchboard/proto/gene
 import type { Deps, Traced } from '../context.ts';
 import { findOwned, requireAccount } from '../subscriptions/repository.ts';
 import { readRecovery, type RecoveryView } from './get-recovery.ts';
+import { findFailedMessages, insertRecoveryTask } from './repository.ts';
 
 /** Longest window one recovery covers. */
 export const RECOVERY_WINDOW_MAX_DAYS = 30;
@@ -43,36 +44,9 @@ export async function recoverSubscription(deps: Deps, req: Traced<RecoverSubscri
     const sub = await findOwned(em, accountId, req.id);
     if (!sub.enabled) throw new AppError('conflict', 'the subscription is disabled: enable it before recovering its deliveries');
     // Every message of the subscription whose newest record (tests aside) failed within the window.
-    const rows = await em.execute<{ message_id: string; event: string; first_seq: string; kept: boolean }[]>(
-      `with messages as (
-         select message_id, min(seq) as first_seq from "${s}".deliveries
-         where subscription_id = ? and trigger <> 'test' group by message_id
-       ), last as (
-         select distinct on (message_id) message_id, outcome, event, created_at from "${s}".deliveries
-         where subscription_id = ? and trigger <> 'test' order by message_id, seq desc
-       )
-       select l.message_id, l.event, m.first_seq::text, (b.message_id is not null) as kept
-       from last l join messages m using (message_id)
-       left join "${s}".delivery_bodies b on b.message_id = l.message_id and b.target = ?
-       where l.outcome = 'failed' and l.created_at >= ? and l.created_at < ?
-       order by m.first_seq`,
-      [sub.id, sub.id, sub.id, since, until],
-    );
+    const rows = await findFailedMessages(em, s, sub.id, since!, until!);
     const queued = rows.filter((r) => r.kept);
-    await em.execute(
-      `insert into "${s}".recovery_tasks (id, subscription_id, account_id, since, until, total, skipped, completed_at)
-       values (?, ?, ?, ?, ?, ?, ?, case when ? = 0 then now() end)`,
-      [taskId, sub.id, accountId, since, until, queued.length, rows.length - queued.length, queued.length],
-    );
-    if (queued.length > 0) {
-      // One timestamp for the task's rows: the relay then publishes them by original_seq.
-      await em.execute(
-        `insert into "${s}".resends (id, task_id, kind, subscription_id, account_id, message_id, event, original_seq, trigger, created_at)
-         select 'dlv_' || substr(replace(gen_random_uuid()::text, '-', ''), 1, 24), ?, 'notification', ?, ?, x.m, x.e, x.q, 'recovery', now()
-         from jsonb_to_recordset(?::jsonb) as x(m text, e text, q bigint)`,
-        [taskId, sub.id, accountId, JSON.stringify(queued.map((r) => ({ m: r.message_id, e: r.event, q: r.first_seq })))],
-      );
-    }
+    await insertRecoveryTask(em, s, { id: taskId, subscriptionId: sub.id, accountId, since: since!, until: until!, skipped: rows.length - queued.length }, queued);
     return readRecovery(em, s, accountId, sub.id, taskId);
   });
   deps.dispatchers.resendsQueued();

@@ -3,6 +3,7 @@ import type { ResendDeliveryRequest__Output } from '@switchboard/proto/generated
 import type { Deps, Traced } from '../context.ts';
 import { findOwnedDelivery } from '../deliveries/owned-delivery.ts';
 import { newDeliveryId } from '../subscriptions/ids.ts';
+import { insertResend, isBodyKept, isSubscriptionEnabled } from './repository.ts';
 
 /**
  * Queues the message of one delivery attempt again, whatever its outcome: the same body bytes
@@ -16,18 +17,20 @@ export async function resendDelivery(deps: Deps, req: Traced<ResendDeliveryReque
     if (!d) throw AppError.notFound('delivery');
     if (d.trigger === 'test') throw new AppError('conflict', 'a test send is not resent: send another test');
     if (d.kind === 'notification') {
-      const [sub] = await em.execute<{ enabled: boolean }[]>(`select enabled from "${deps.schema}".subscriptions where id = ?`, [d.subscriptionId]);
-      if (!sub?.enabled) throw new AppError('conflict', 'the subscription is disabled: enable it before resending');
+      if (!(await isSubscriptionEnabled(em, deps.schema, d.subscriptionId!))) throw new AppError('conflict', 'the subscription is disabled: enable it before resending');
     }
     const target = d.kind === 'notification' ? d.subscriptionId : d.applicationId;
-    const [kept] = await em.execute(`select 1 from "${deps.schema}".delivery_bodies where message_id = ? and target = ?`, [d.messageId, target]);
-    if (!kept) throw new AppError('conflict', 'the body of this delivery is no longer kept (past the retention period, or recorded before bodies were kept)');
+    if (!(await isBodyKept(em, deps.schema, d.messageId, target!))) throw new AppError('conflict', 'the body of this delivery is no longer kept (past the retention period, or recorded before bodies were kept)');
     const resendId = newDeliveryId();
-    await em.execute(
-      `insert into "${deps.schema}".resends (id, kind, subscription_id, application_id, account_id, message_id, event, original_seq, trigger)
-       values (?, ?, ?, ?, ?, ?, ?, (select min(seq) from "${deps.schema}".deliveries where message_id = ?), 'resend')`,
-      [resendId, d.kind, d.subscriptionId, d.applicationId, req.accountId, d.messageId, d.event, d.messageId],
-    );
+    await insertResend(em, deps.schema, {
+      id: resendId,
+      kind: d.kind,
+      subscriptionId: d.subscriptionId,
+      applicationId: d.applicationId,
+      accountId: req.accountId,
+      messageId: d.messageId,
+      event: d.event,
+    });
     return resendId;
   });
   deps.dispatchers.resendsQueued();
