@@ -2,7 +2,8 @@
 // and the durable consumers of inbound events, retries and records. ensureDispatcherStreams
 // creates or updates them at start.
 import { AckPolicy, DeliverPolicy, RetentionPolicy, StorageType, type JetStreamManager } from '@nats-io/jetstream';
-import { DELIVERIES_STREAM, ensureConsumer, ensureKvBucket, ensureStream, ensureStreams, KV_BUCKETS, RECORDS_CONSUMER, RECORDS_SUBJECT, RESEND_SUBJECT, STREAMS } from '@switchboard/platform';
+import { ensureConsumer, ensureKvBucket, ensureStream, ensureStreams, KV_BUCKETS, STREAMS } from '@switchboard/platform';
+import { DELIVERIES_STREAM, RECORDS_CONSUMER, RECORDS_SUBJECT, RESEND_SUBJECT } from '@switchboard/contracts';
 import { deliveriesRetentionMs } from './delivery/retry';
 
 export { DELIVERIES_STREAM };
@@ -10,7 +11,7 @@ export const JOB_SUBJECTS = {
   retry: 'deliveries.retry',
   /** Retry jobs of a target whose share of the retry consumer's window is full (delivery/scheduled-shares.ts). */
   parked: 'deliveries.parked',
-  /** Batches of attempt records on their way to the webhooks service (packages/platform delivery-records.ts). */
+  /** Batches of attempt records on their way to the webhooks service (packages/contracts delivery-records.ts). */
   records: RECORDS_SUBJECT,
   /** Resends and recoveries, published by the webhooks service (delivery/resend-worker.ts). */
   resend: RESEND_SUBJECT,

@@ -2,7 +2,8 @@
 // every response they receive against it, so it cannot drift from what the gateway answers.
 import { addressClaim, applicationWrite, requestBodySchema, sessionLaunch, sessionSignal, WEBHOOK_CREATE_REQUIRED, WEBHOOK_EVENTS, webhookCreate, webhookRecover, webhookTest, webhookUpdate } from './http/request-bodies';
 import { EVENT_NAMES, eventTypesJson } from '@switchboard/events';
-import { ERROR_CODES, LIST_MAX, LIST_UNPAGED_MAX } from '@switchboard/platform';
+import { ERROR_CODES } from '@switchboard/platform';
+import { LIST_MAX, LIST_UNPAGED_MAX } from '@switchboard/contracts';
 import {
   ACCOUNT_SUBSCRIPTIONS_MAX,
   APPLICATION_SUBSCRIPTIONS_MAX,

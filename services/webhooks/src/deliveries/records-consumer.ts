@@ -1,15 +1,12 @@
 // Stores the dispatchers' attempt records straight from JetStream: each message of
-// `deliveries.records` is a batch (packages/platform delivery-records.ts), stored in one
+// `deliveries.records` is a batch (packages/contracts delivery-records.ts), stored in one
 // transaction and acknowledged once committed. A record that is refused is logged and dropped, so
 // it never holds up the others; a batch that cannot be stored now (Postgres away) waits in
 // JetStream and comes back with a growing delay. The consumer is the dispatchers' (they create
 // the stream): until it exists this service looks for it every few seconds.
 import {
   Counter,
-  decodeRecordBatch,
   doublingDelayMs,
-  RECORDS_CONSUMER,
-  DELIVERIES_STREAM,
   runConsumerLoop,
   type ConsumerLoop,
   type JsMsg,
@@ -17,6 +14,11 @@ import {
   type NatsHandle,
   type Registry,
 } from '@switchboard/platform';
+import {
+  decodeRecordBatch,
+  RECORDS_CONSUMER,
+  DELIVERIES_STREAM,
+} from '@switchboard/contracts';
 import type { Delivery__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/Delivery';
 import type { Deps } from '../context';
 import type { DisableRequest } from '../subscriptions/disable-subscriptions';
