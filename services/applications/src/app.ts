@@ -1,6 +1,7 @@
 // Composition root of the applications service: createApp(config) -> { start, stop }.
 import { createDataService, startOutboxRelay, type DataServiceApp, type OutboxRelay } from '@switchboard/orm';
-import { createLogger, ensureKvBucket, ensureStreams, KV_BUCKETS, SessionRegistry, STREAMS, type Logger } from '@switchboard/platform';
+import { createLogger, ensureKvBucket, ensureStreams, KV_BUCKETS, STREAMS, type Logger } from '@switchboard/platform';
+import { SessionRegistry } from '@switchboard/contracts';
 import { batchProto, healthProto } from '@switchboard/proto';
 import { setKdfThreads, setScryptN, warmKdfThreads } from './accounts/password.ts';
 import type { Config } from './config.ts';

@@ -1,5 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { Cidr, JetStreamClient, Logger, SecretBox, SessionRegistry } from '@switchboard/platform';
+import type { Cidr, JetStreamClient, Logger, SecretBox } from '@switchboard/platform';
+import type { SessionRegistry } from '@switchboard/contracts';
 
 /** What the use cases need, built once by the composition root (app.ts) or the account command. */
 export interface Deps {

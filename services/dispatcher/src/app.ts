@@ -5,7 +5,6 @@ import {
   connectNats,
   createLogger,
   runConsumerLoop,
-  SessionRegistry,
   startOpsServer,
   STREAMS,
   type ConsumerLoop,
@@ -14,6 +13,7 @@ import {
   type NatsHandle,
   type OpsServer,
 } from '@switchboard/platform';
+import { SessionRegistry } from '@switchboard/contracts';
 import { addressesClient, applicationsClient, webhooksClient } from '@switchboard/proto';
 import type { Config } from './config.ts';
 import { pollConsumerBacklog } from './consumer-backlog.ts';

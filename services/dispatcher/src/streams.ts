@@ -2,7 +2,8 @@
 // and the durable consumers of inbound events, retries and records. ensureDispatcherStreams
 // creates or updates them at start.
 import { AckPolicy, DeliverPolicy, RetentionPolicy, StorageType, type JetStreamManager } from '@nats-io/jetstream';
-import { DELIVERIES_STREAM, ensureConsumer, ensureKvBucket, ensureStream, ensureStreams, KV_BUCKETS, RECORDS_CONSUMER, RECORDS_SUBJECT, RESEND_SUBJECT, STREAMS } from '@switchboard/platform';
+import { ensureConsumer, ensureKvBucket, ensureStream, ensureStreams, KV_BUCKETS, STREAMS } from '@switchboard/platform';
+import { DELIVERIES_STREAM, RECORDS_CONSUMER, RECORDS_SUBJECT, RESEND_SUBJECT } from '@switchboard/contracts';
 import { deliveriesRetentionMs } from './delivery/retry.ts';
 
 export { DELIVERIES_STREAM };

@@ -151,7 +151,8 @@ describe('POST /v1/webhooks/:id/deliveries/:deliveryId/resend', () => {
     const again = await stack.request(alice, 'POST', `/v1/webhooks/${sub.id}/deliveries/${first!.id}/resend`, undefined, { 'Idempotency-Key': `k-${first!.id}` });
     expect((await json(again)).href).toBe(href);
     expect(await json(await stack.request(alice, 'GET', path(href)))).toMatchObject({ outcome: 'pending', trigger: 'resend', messageId: first!.messageId });
-    await new Promise((r) => setTimeout(r, 1100));
+    // the resend is signed in a later second than the original (webhook-timestamp counts seconds)
+    await waitFor(() => Math.floor(Date.now() / 1000) > Number(original.headers['webhook-timestamp']), { what: 'the next second', intervalMs: 20 });
     dispatcher = await stack.startDispatcher();
 
     await waitFor(() => rx.at(target).length === 2, { what: 'resend delivered' });

@@ -9,7 +9,8 @@ import { chromium } from 'playwright-core';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { checkResponse, startServices, type Services } from '../../../test/support';
-import { ERROR_CODES, LIST_MAX } from '@switchboard/platform';
+import { ERROR_CODES } from '@switchboard/platform';
+import { LIST_MAX } from '@switchboard/contracts';
 import * as limits from '../src/limits';
 import { buildOpenApi } from '../src/openapi';
 // The dispatcher's own body builders and signer: the documented webhooks must describe what it really sends.

@@ -7,7 +7,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger, STREAMS, SUBJECTS } from '@switchboard/platform';
 import { startReceiver, startServices, waitFor, type Receiver, type Services, type TestAccount } from '../../../test/support';
-import { TEST_DISPATCHER_ENV } from '../../dispatcher/test/harness';
+import { eventsHandled, TEST_DISPATCHER_ENV } from '../../dispatcher/test/harness';
 import { verifySignature } from '../../dispatcher/src/delivery/signing';
 
 let stack: Services<{ gateway: true; webhooks: true; dispatcher: true }>;
@@ -148,7 +148,7 @@ describe('launching a session with a token', () => {
     expect(del.status).toBe(200);
     const before = rx.received.length;
     await problem(await call('POST', '/v1/sessions', JSON.stringify({ token, x: '1' }), { 'content-type': 'application/json' }), 404);
-    await new Promise((r) => setTimeout(r, 300));
+    await eventsHandled(stack.bus);
     expect(rx.received.length).toBe(before);
   });
 
@@ -169,7 +169,7 @@ describe('launching a session with a token', () => {
     const head = await fetch(`${stack.baseUrl}/1.0/sessions?token=${token}`, { method: 'HEAD' });
     expect(head.status).toBe(405);
     expect(head.headers.get('allow')).toBe('GET, POST');
-    await new Promise((r) => setTimeout(r, 300));
+    await eventsHandled(stack.bus);
     expect(rx.received.length).toBe(before);
   });
 

@@ -1,4 +1,4 @@
-import { decodeCursor, pageSize, toPage } from '@switchboard/platform';
+import { decodeCursor, pageSize, toPage } from '@switchboard/contracts';
 import type { ListApplicationsRequest__Output } from '@switchboard/proto/generated/switchboard/applications/v1/ListApplicationsRequest';
 import type { Application as Message } from '@switchboard/proto/generated/switchboard/applications/v1/Application';
 import type { Deps } from '../context.ts';

@@ -1,4 +1,5 @@
-import { AppError, decodeCursor, pageSize, toPage } from '@switchboard/platform';
+import { AppError } from '@switchboard/platform';
+import { decodeCursor, pageSize, toPage } from '@switchboard/contracts';
 import type { ListAvailableNumbersRequest__Output } from '@switchboard/proto/generated/switchboard/applications/v1/ListAvailableNumbersRequest';
 import type { Deps } from '../context.ts';
 import { readFreeNumbers, type AddressView } from '../addresses/repository.ts';

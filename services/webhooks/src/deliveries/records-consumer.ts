@@ -4,19 +4,8 @@
 // it never holds up the others; a batch that cannot be stored now (Postgres away) waits in
 // JetStream and comes back with a growing delay. The consumer is the dispatchers' (they create
 // the stream): until it exists this service looks for it every few seconds.
-import {
-  Counter,
-  decodeRecordBatch,
-  backoffMs,
-  RECORDS_CONSUMER,
-  DELIVERIES_STREAM,
-  runConsumerLoop,
-  type ConsumerLoop,
-  type JsMsg,
-  type Logger,
-  type NatsHandle,
-  type Registry,
-} from '@switchboard/platform';
+import { Counter, backoffMs, runConsumerLoop, type ConsumerLoop, type JsMsg, type Logger, type NatsHandle, type Registry } from '@switchboard/platform';
+import { decodeRecordBatch, RECORDS_CONSUMER, DELIVERIES_STREAM } from '@switchboard/contracts';
 import type { Delivery__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/Delivery';
 import type { Deps } from '../context.ts';
 import type { DisableRequest } from '../subscriptions/disable-subscriptions.ts';

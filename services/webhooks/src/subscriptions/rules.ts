@@ -1,6 +1,7 @@
 // The rules of docs/api-rules.md#subscriptions that a webhook subscription must satisfy, with the API's field names in errors.
 import { EVENT_NAMES, EVENT_TYPES } from '@switchboard/events';
-import { AppError, checkDeliveryUrl, SecretBox, type Cidr, type FieldError } from '@switchboard/platform';
+import { AppError, SecretBox, type Cidr, type FieldError } from '@switchboard/platform';
+import { checkDeliveryUrl } from '@switchboard/contracts';
 
 /** The subscribable events: the catalogue of GET /v1/event-types (packages/events). */
 export const EVENTS: readonly string[] = EVENT_NAMES;
@@ -9,7 +10,7 @@ export type EventName = string;
 export const RESOURCES = ['call', 'sms', 'transcription'] as const;
 export const ALL = 'all';
 export const NAME_MAX = 255;
-export { URL_MAX } from '@switchboard/platform';
+export { URL_MAX } from '@switchboard/contracts';
 /** Serialised size limit of the user-defined payload object. */
 export const PAYLOAD_MAX_BYTES = 16 * 1024;
 

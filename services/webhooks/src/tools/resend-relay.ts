@@ -5,7 +5,8 @@
 // JetStream deduplicates. Replicas share the work (SKIP LOCKED). Runs when woken and every few
 // seconds (rows left by a crash, or while no dispatcher stream exists yet).
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { RESEND_SUBJECT, startBackgroundLoop, type BackgroundLoop, type JetStreamClient, type Logger, type ResendJob } from '@switchboard/platform';
+import { startBackgroundLoop, type BackgroundLoop, type JetStreamClient, type Logger } from '@switchboard/platform';
+import { RESEND_SUBJECT, type ResendJob } from '@switchboard/contracts';
 import { decompressBody } from '../deliveries/bodies.ts';
 import { claimResends, countDroppedResends, markResendsPublished } from './repository.ts';
 

@@ -1,6 +1,5 @@
 // The rule every URL that Switchboard delivers to follows: webhook targets and application URLs.
-import type { FieldError } from './errors.ts';
-import { judgeHost, type Cidr } from './ssrf.ts';
+import { judgeHost, type Cidr, type FieldError } from '@switchboard/platform';
 
 export const URL_MAX = 2048;
 
