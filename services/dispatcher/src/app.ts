@@ -73,9 +73,10 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
       windowMs: config.DELIVERY_BREAKER_WINDOW,
       windowBuckets: config.DELIVERY_BREAKER_WINDOW_BUCKETS,
       idleEvictMs: config.DELIVERY_BREAKER_IDLE_EVICT,
+      maxEntries: config.DELIVERY_BREAKER_MAX_LANES,
     },
     Date.now,
-    (host, state) => logger.info({ host, state }, 'circuit breaker state changed'),
+    (lane, state) => logger.info({ lane, state }, 'circuit breaker state changed'),
   );
   const limiter = new HostLimiter({
     global: config.DELIVERY_CONCURRENCY,

@@ -74,11 +74,11 @@ const schema = z
       }),
     /** HTTP attempts in flight at once, over all targets. */
     DELIVERY_CONCURRENCY: int(64, 1, 10_000),
-    /** HTTP attempts in flight at once to one host; the rest wait in the host's queue. */
+    /** HTTP attempts in flight at once to one host for one account; the rest wait in that account's queue for the host. */
     DELIVERY_HOST_CONCURRENCY: int(16, 1, 10_000),
     /**
-     * Jobs waiting in memory (un-acknowledged, kept alive) for a slot, in a FIFO queue per host:
-     * at most DELIVERY_HOST_QUEUE for one host and DELIVERY_QUEUE over all hosts; beyond, a job is
+     * Jobs waiting in memory (un-acknowledged, kept alive) for a slot, in a FIFO queue per account
+     * and host: at most DELIVERY_HOST_QUEUE for one of them and DELIVERY_QUEUE over all; beyond, a job is
      * deferred through JetStream. The events consumer may hold DELIVERY_QUEUE + 1000 messages.
      * By default one host may use the whole queue: a burst to one host is then attempted once
      * per event, in order, up to DELIVERY_QUEUE events at once (a deferred job comes back only
@@ -101,7 +101,8 @@ const schema = z
      */
     DELIVERY_SCHEDULED_PER_TARGET: z.coerce.number().int().min(10).max(10_000_000).optional(),
     /**
-     * Circuit breaker per target host (opossum). It opens when, within the rolling window, at least
+     * Circuit breaker per account and target host (opossum): one tenant's failures on a shared
+     * host open no other tenant's breaker. It opens when, within the rolling window, at least
      * VOLUME_THRESHOLD attempts were made and more than ERROR_THRESHOLD_PERCENT of them failed
      * (timeouts, connection errors, 5xx and 429; other statuses are the target's answer, not a
      * sign of ill health). While open, deliveries to that host wait; after RESET_TIMEOUT one
@@ -115,6 +116,8 @@ const schema = z
     DELIVERY_BREAKER_WINDOW_BUCKETS: int(10, 1, 1000),
     /** A breaker unused for this long is dropped from memory (it starts closed when needed again). */
     DELIVERY_BREAKER_IDLE_EVICT: duration('10m'),
+    /** Most breakers (account and host pairs) kept in memory; beyond, the least recently used idle ones are dropped. */
+    DELIVERY_BREAKER_MAX_LANES: int(10_000, 100, 1_000_000),
     /** Safety-net lifetime of cached application URLs and subscription matches; change events invalidate sooner. */
     LOOKUP_CACHE_TTL: duration('5s'),
     /** Attempt records are published to JetStream in batches: every FLUSH_INTERVAL, or at once when BATCH_SIZE records wait. */
