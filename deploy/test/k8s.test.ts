@@ -154,6 +154,20 @@ describe.each(Object.keys(OVERLAYS) as Overlay[])('overlay %s', (overlay) => {
     expect(value('webhooks')).toBe(value('dispatcher'));
   });
 
+  it('has the gateway believe X-Forwarded-For from the pod network only (TRUSTED_PROXIES), so each client behind the ingress has its own login budget', async () => {
+    const c = (find(objects(), 'Deployment', 'gateway')!.spec as { template: { spec: { containers: Container[] } } }).template.spec.containers[0]!;
+    const value = effectiveEnv(objects(), OVERLAYS[overlay], c).get('TRUSTED_PROXIES')?.value;
+    expect(value, 'TRUSTED_PROXIES').toBeTruthy();
+    const { parseCidrList } = await import('@switchboard/platform');
+    const { clientAddress } = await import(join(REPO_ROOT, 'services/gateway/src/client-address.ts'));
+    const trusted = parseCidrList(value!);
+    // An ingress controller pod forwards two different clients: two addresses, two budgets.
+    expect(clientAddress('10.244.3.17', '198.51.100.7', trusted)).toBe('198.51.100.7');
+    expect(clientAddress('10.42.0.9', '203.0.113.40', trusted)).toBe('203.0.113.40');
+    // A peer on the internet is not believed.
+    expect(clientAddress('198.51.100.7', '203.0.113.40', trusted)).toBe('198.51.100.7');
+  });
+
   it('runs every pod under the restricted security profile with resources set', () => {
     expect(checkPodSecurity(objects())).toEqual([]);
   });

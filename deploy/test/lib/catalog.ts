@@ -26,7 +26,8 @@ export const SERVICES: Record<ServiceName, ServiceSpec> = {
   gateway: {
     ports: { http: 8080, ops: 8084 },
     opsPort: 8084,
-    env: ['PORT', 'OPS_PORT', 'PUBLIC_BASE_URL', 'APPLICATIONS_GRPC_URL', 'WEBHOOKS_GRPC_URL', ...COMMON_ENV],
+    // TRUSTED_PROXIES: the ingress controller's pods, whose X-Forwarded-For names the client.
+    env: ['PORT', 'OPS_PORT', 'PUBLIC_BASE_URL', 'APPLICATIONS_GRPC_URL', 'WEBHOOKS_GRPC_URL', 'TRUSTED_PROXIES', ...COMMON_ENV],
     requiredEnv: ['PORT', 'OPS_PORT', 'PUBLIC_BASE_URL', 'APPLICATIONS_GRPC_URL', 'WEBHOOKS_GRPC_URL'],
     portEnv: { PORT: 'http', OPS_PORT: 'ops' },
   },
