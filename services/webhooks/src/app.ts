@@ -68,6 +68,7 @@ export async function createApp(config: Config, logger: Logger = createLogger('w
         secrets: config.SECRETS_KEY,
         dispatchers: createDispatcherLink(nats.nc, config.TEST_REPLY_TIMEOUT_MS, resendRelay.kick),
         testsPerMinute: config.TEST_SENDS_PER_MINUTE,
+        toolLimits: { recoveryMaxDeliveries: config.RECOVERY_MAX_DELIVERIES, resendsPerHour: config.RESENDS_PER_HOUR, recoveriesPerHour: config.RECOVERIES_PER_HOUR },
         disableAfterMs: config.DELIVERY_DISABLE_AFTER,
         publicBaseUrl: config.PUBLIC_BASE_URL,
         outbox,

@@ -46,6 +46,12 @@ const schema = z.object({
   TEST_REPLY_TIMEOUT_MS: z.coerce.number().int().min(200).max(300_000).default(20_000),
   /** Test sends per subscription per minute; more are answered 429 with Retry-After. */
   TEST_SENDS_PER_MINUTE: z.coerce.number().int().min(1).max(1000).default(5),
+  /** Most deliveries one recovery may queue; a window holding more is refused (400: narrow it). */
+  RECOVERY_MAX_DELIVERIES: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
+  /** Resends per account per hour (counted in the database, over every replica); more are answered 429. */
+  RESENDS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(1000),
+  /** Recoveries per account per hour (counted in the database, over every replica); more are answered 429. */
+  RECOVERIES_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(20),
   /** 32-byte key (base64 or hex) sealing the subscriptions' signing secrets at rest (AES-256-GCM). Required. */
   SECRETS_KEY: secretsKey,
   /** Run database migrations at start (set false where a release Job runs them). */
