@@ -4,6 +4,8 @@ import { bool, cidrList, logLevel, natsServers, parseConfig, port, secretsKey, u
 const schema = z.object({
   /** gRPC port of the service. */
   GRPC_PORT: port(50051),
+  /** Bearer token the dispatcher must send for LookupApplication (it answers signing secrets); unset: served to every caller. */
+  INTERNAL_RPC_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** HTTP port of /healthz, /readyz and /metrics. */
   OPS_PORT: port(8081),
   /** Interface to bind. */

@@ -93,9 +93,10 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
     () => ({ waiting: limiter.waiting, waitingHosts: limiter.waitingHosts, active: limiter.active }),
   );
   const clientOpts = { defaultTimeoutMs: 3000, metrics: { registry: metrics.registry, prefix: 'dispatcher' } };
-  const apps = applicationsClient(config.APPLICATIONS_GRPC_URL, clientOpts);
-  const hooks = webhooksClient(config.WEBHOOKS_GRPC_URL, clientOpts);
-  const addresses = addressesClient(config.APPLICATIONS_GRPC_URL, clientOpts);
+  const appsOpts = { ...clientOpts, token: config.APPLICATIONS_RPC_TOKEN };
+  const apps = applicationsClient(config.APPLICATIONS_GRPC_URL, appsOpts);
+  const hooks = webhooksClient(config.WEBHOOKS_GRPC_URL, { ...clientOpts, token: config.WEBHOOKS_RPC_TOKEN });
+  const addresses = addressesClient(config.APPLICATIONS_GRPC_URL, appsOpts);
   const lookups = new Lookups(apps, hooks, addresses, config.LOOKUP_CACHE_TTL, logger);
   const http = new HttpSender({ timeoutMs: config.DELIVERY_TIMEOUT_MS, allowedCidrs: config.DELIVERY_ALLOWED_CIDRS, logger });
   const sender = new SignedSender(http, breakers, limiter);

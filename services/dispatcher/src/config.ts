@@ -27,6 +27,9 @@ const schema = z
     APPLICATIONS_GRPC_URL: grpcAddress('127.0.0.1:50051'),
     /** Webhooks service (MatchSubscriptions, RecordAttempts). */
     WEBHOOKS_GRPC_URL: grpcAddress('127.0.0.1:50052'),
+    /** The INTERNAL_RPC_TOKEN of the applications and of the webhooks service (sent with every call to them); unset: none sent. */
+    APPLICATIONS_RPC_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+    WEBHOOKS_RPC_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     /** HTTP port of /healthz, /readyz and /metrics. */
     OPS_PORT: port(8083),
     /** Interface of the ops server. */

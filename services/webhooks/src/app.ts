@@ -80,6 +80,8 @@ export async function createApp(config: Config, logger: Logger = createLogger('w
         startRecordsConsumer(deps, nats, logger, registry, { concurrency: config.RECORD_CONCURRENCY }),
       ];
       stopFollowing = followDeletions(nats.nc, deps.applications);
+      // Answer signing secrets and custom headers: the dispatcher's alone when INTERNAL_RPC_TOKEN is set.
+      grpc.requireToken(['MatchSubscriptions', 'GetDeliveryTarget'], config.INTERNAL_RPC_TOKEN);
       registerHandlers(grpc, deps);
       grpc.addHealth(healthProto().Health.service);
       grpc.addBatch(batchProto().BatchService.service);

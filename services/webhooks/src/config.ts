@@ -4,6 +4,8 @@ import { bool, cidrList, duration, grpcAddress, logLevel, natsServers, parseConf
 const schema = z.object({
   /** gRPC port of the service. */
   GRPC_PORT: port(50052),
+  /** Bearer token the dispatcher must send for MatchSubscriptions and GetDeliveryTarget (they answer signing secrets); unset: served to every caller. */
+  INTERNAL_RPC_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** HTTP port of /healthz, /readyz and /metrics. */
   OPS_PORT: port(8082),
   /** Interface to bind. */
