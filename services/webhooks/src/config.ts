@@ -39,8 +39,8 @@ const schema = z.object({
     .default('http://localhost:8080')
     .refine((v) => /^https?:\/\/[^/?#]+(\/[^?#]*)?$/.test(v), 'must be an absolute http(s) URL without query')
     .transform((v) => v.replace(/\/+$/, '')),
-  /** Delivery records older than this are deleted (0 keeps them forever). */
-  DELIVERY_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
+  /** Delivery records (with their kept bodies, resends and recovery tasks) older than this are deleted; always set (1..3650). */
+  DELIVERY_RETENTION_DAYS: z.coerce.number().int().min(1, 'must be at least 1: delivery records are always pruned').max(3650).default(30),
   /**
    * How long a test send (POST /v1/webhooks/:id/test) waits for a dispatcher's answer: above the
    * dispatchers' DELIVERY_TIMEOUT_MS (default 15 s), so that a slow target is answered as such.

@@ -132,13 +132,6 @@ export async function storeAttempts(deps: Deps, attempts: Attempt[], disable: Di
  */
 async function insertAttempts(query: TransactionQuery, schema: string, attempts: Attempt[], disableAfterMs: number): Promise<DisableRequest[]> {
   if (attempts.length === 0) return [];
-  // Bodies first: a resend of this message may be asked for as soon as its record is visible.
-  const bodies: BodyToKeep[] = [];
-  for (const a of attempts) {
-    const target = a.kind === 'notification' ? a.subscriptionId : a.applicationId;
-    if (a.body && target) bodies.push({ messageId: a.messageId, target, body: a.body });
-  }
-  await keepBodies(query, schema, bodies);
   const input = JSON.stringify(
     attempts.map((a, ord) => ({
       ord,
@@ -174,12 +167,24 @@ async function insertAttempts(query: TransactionQuery, schema: string, attempts:
        i.event, i.target_url, i.attempt, i.status_code, i.duration_ms, i.error, i.outcome, i.trigger, i.created_at
      from input i
      left join "${schema}".subscriptions s on i.kind = 'notification' and s.id = i.subscription_id
-     where i.kind = 'session' or s.id is not null
+     -- A gone subscription's records are dropped; so are a gone application's or account's sessions.
+     where (i.kind = 'notification' and s.id is not null)
+       or (i.kind = 'session'
+         and not exists (select 1 from "${schema}".deleted_applications g where g.application_id = i.application_id)
+         and not exists (select 1 from "${schema}".deleted_accounts g where g.account_id = i.account_id))
      order by i.ord
      on conflict do nothing
      returning seq::text, id, subscription_id, outcome, status_code, trigger, created_at`,
     [input],
   );
+  // The bodies of the records stored now (in the same transaction: visible with them), none of a gone target.
+  const stored = new Set(inserted.map((r) => r.id));
+  const bodies: BodyToKeep[] = [];
+  for (const a of attempts) {
+    const target = a.kind === 'notification' ? a.subscriptionId : a.applicationId;
+    if (a.body && target && stored.has(a.id)) bodies.push({ messageId: a.messageId, target, body: a.body });
+  }
+  await keepBodies(query, schema, bodies);
   await countRecoveryProgress(query, schema, inserted.filter((r) => r.trigger === 'recovery'));
   // Per subscription, in insertion order: a success resets the failure count and the failing run,
   // anything else adds one to the count (and starts the run, or extends it: firstFail is its first

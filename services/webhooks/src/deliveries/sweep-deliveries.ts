@@ -46,6 +46,8 @@ export async function sweepOnce(orm: MikroORM, schema: string, batch = SWEEP_BAT
       `delete from "${schema}".delivery_bodies where ctid in (select ctid from "${schema}".delivery_bodies where target = ? limit ${batch})`,
       [purge.subscription_id ?? purge.application_id],
     )) as { rowCount: number };
+    // A gone application's queued session resends (a subscription's go with it by cascade).
+    if (purge.application_id) await trx.raw(`delete from "${schema}".resends where application_id = ? and kind = 'session'`, [purge.application_id]);
     if (deleted.rowCount < batch && bodies.rowCount < batch) await trx.raw(`delete from "${schema}".delivery_purges where seq = ?`, [purge.seq]);
     return deleted.rowCount;
   });
