@@ -17,6 +17,9 @@ const schema = z.object({
   DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   /** NATS with JetStream, for the events this service publishes. */
   NATS_URL: natsServers('nats://127.0.0.1:4222'),
+  /** This service's NATS user and password (the servers' per-service permissions); unset: anonymous. */
+  NATS_USER: z.string().min(1).optional(),
+  NATS_PASSWORD: z.string().min(1).optional(),
   /** Replicas of the JetStream streams this service creates. */
   NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
   /** Private ranges application URLs may point at anyway (literal addresses elsewhere in them are refused). */

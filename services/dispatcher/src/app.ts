@@ -113,7 +113,7 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
   let accepting = false;
 
   async function start(): Promise<Running> {
-    const nats = await connectNats(config.NATS_URL, logger, 'dispatcher');
+    const nats = await connectNats(config.NATS_URL, logger, 'dispatcher', { user: config.NATS_USER, password: config.NATS_PASSWORD });
     const connection = watchConnection(nats.nc);
     // Records are durable once JetStream has them; the webhooks service stores them from there.
     const recorder = new AttemptRecorder(

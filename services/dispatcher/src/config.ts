@@ -21,6 +21,9 @@ const schema = z
   .object({
     /** NATS with JetStream: inbound events (docs/events.md#inbound) and the dispatcher's own delivery jobs. */
     NATS_URL: natsServers('nats://127.0.0.1:4222'),
+    /** This service's NATS user and password (the servers' per-service permissions); unset: anonymous. */
+    NATS_USER: z.string().min(1).optional(),
+    NATS_PASSWORD: z.string().min(1).optional(),
     /** Replicas of the JetStream streams this process creates. */
     NATS_STREAM_REPLICAS: int(1, 1, 5),
     /** Applications service (LookupApplication). */
