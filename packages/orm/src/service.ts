@@ -31,6 +31,8 @@ export interface DataServiceConfig extends DatabaseConfig {
   DB_POOL_MAX: number;
   MIGRATE_ON_START: boolean;
   NATS_URL: string;
+  NATS_USER?: string;
+  NATS_PASSWORD?: string;
   NATS_STREAM_REPLICAS: number;
   HOST: string;
   GRPC_PORT: number;
@@ -57,7 +59,7 @@ export async function createDataService(name: string, definition: SchemaDefiniti
     /** First steps of start(): migrations (when MIGRATE_ON_START) and NATS with the internal stream. */
     async connect(): Promise<NatsHandle> {
       if (config.MIGRATE_ON_START) await migrate(orm, config.DB_SCHEMA, logger);
-      nats = await connectNats(config.NATS_URL, logger, name);
+      nats = await connectNats(config.NATS_URL, logger, name, { user: config.NATS_USER, password: config.NATS_PASSWORD });
       await ensureStreams(nats.jsm, [STREAMS.internal], config.NATS_STREAM_REPLICAS);
       return nats;
     },

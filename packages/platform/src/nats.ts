@@ -141,15 +141,23 @@ export interface NatsHandle {
   close(): Promise<void>;
 }
 
+/** NATS_USER and NATS_PASSWORD of a service; no user: the connection is anonymous. */
+export interface NatsAuth {
+  user?: string;
+  password?: string;
+}
+
 /**
  * Connects (waiting for a first connection) and keeps reconnecting forever afterwards. `url` is one
  * server or a comma-separated list (the members of a cluster): the client tries them all, at start
- * and after losing its server, besides the members the servers themselves announce.
+ * and after losing its server, besides the members the servers themselves announce. `auth`: the
+ * service's NATS user and password, when the servers require them.
  */
-export async function connectNats(url: string, logger: Logger, name: string): Promise<NatsHandle> {
+export async function connectNats(url: string, logger: Logger, name: string, auth?: NatsAuth): Promise<NatsHandle> {
   const nc = await connect({
     servers: url.split(',').map((u) => u.trim()).filter(Boolean),
     name,
+    ...(auth?.user ? { user: auth.user, pass: auth.password ?? '' } : {}),
     maxReconnectAttempts: -1,
     reconnectTimeWait: 250,
     waitOnFirstConnect: true,

@@ -35,6 +35,8 @@ export async function createApp(config: Config, logger: Logger = createLogger('a
       relay = startOutboxRelay(orm, nats.js, config.DB_SCHEMA, logger);
       const deps: Deps = { orm, allowedCidrs: config.DELIVERY_ALLOWED_CIDRS, sipDomain: config.SIP_DOMAIN, outbox: relay, secrets: config.SECRETS_KEY,
         sessions: new SessionRegistry(nats.js, nats.jsm), js: nats.js, logger };
+      // Answers signing secrets: the dispatcher's alone when INTERNAL_RPC_TOKEN is set.
+      grpc.requireToken(['LookupApplication'], config.INTERNAL_RPC_TOKEN);
       registerHandlers(grpc, deps);
       grpc.addHealth(healthProto().Health.service);
       grpc.addBatch(batchProto().BatchService.service);

@@ -3,12 +3,15 @@ import { bool, cidrList, logLevel, natsServers, parseConfig, port, secretsKey, u
 
 export const schema = z.object({
   GRPC_PORT: port(50051).describe('gRPC port of the service (serves `grpc.health.v1` too).'),
+  INTERNAL_RPC_TOKEN: z.string().min(16, 'must be at least 16 characters').optional().describe('Bearer token the dispatcher must send for `LookupApplication` (it answers signing secrets); unset: served to every caller.'),
   OPS_PORT: port(8081).describe('HTTP port of `/healthz`, `/readyz` and `/metrics`.'),
   HOST: z.string().default('0.0.0.0').describe('Interface the gRPC and HTTP servers listen on.'),
   DATABASE_URL: urlWithProtocol(['postgres:', 'postgresql:'], 'postgres://postgres@127.0.0.1:5432/switchboard').describe('Postgres; this service keeps its tables in the schema `DB_SCHEMA` of this database, which is created if missing.'),
   DB_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/, 'must be a lower-case SQL identifier').default('applications').describe("The service's own schema (a lower-case SQL identifier)."),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10).describe('Connections in the pool of this process.'),
   NATS_URL: natsServers('nats://127.0.0.1:4222').describe('NATS with JetStream, for the events this service publishes: one server, or the members of a cluster comma-separated (each `nats:` or `tls:`); the client tries them all at start and after losing its server.'),
+  NATS_USER: z.string().min(1).optional().describe("This service's NATS user (the servers' per-service permissions); unset: anonymous."),
+  NATS_PASSWORD: z.string().min(1).optional().describe('Password of `NATS_USER`.'),
   NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1).describe('Replicas of the JetStream streams this service creates (3 in a NATS cluster).'),
   DELIVERY_ALLOWED_CIDRS: cidrList.describe('Private ranges (comma-separated CIDRs) application URLs may point at anyway (literal addresses elsewhere in them are refused); tests set `127.0.0.0/8,::1/128`.'),
   SIP_DOMAIN: z

@@ -72,9 +72,10 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
       windowMs: config.DELIVERY_BREAKER_WINDOW,
       windowBuckets: config.DELIVERY_BREAKER_WINDOW_BUCKETS,
       idleEvictMs: config.DELIVERY_BREAKER_IDLE_EVICT,
+      maxEntries: config.DELIVERY_BREAKER_MAX_LANES,
     },
     Date.now,
-    (host, state) => logger.info({ host, state }, 'circuit breaker state changed'),
+    (lane, state) => logger.info({ lane, state }, 'circuit breaker state changed'),
   );
   const limiter = new HostLimiter({
     global: config.DELIVERY_CONCURRENCY,
@@ -91,9 +92,10 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
     () => ({ waiting: limiter.waiting, waitingHosts: limiter.waitingHosts, active: limiter.active }),
   );
   const clientOpts = { defaultTimeoutMs: 3000, metrics: { registry: metrics.registry, prefix: 'dispatcher' } };
-  const apps = applicationsClient(config.APPLICATIONS_GRPC_URL, clientOpts);
-  const hooks = webhooksClient(config.WEBHOOKS_GRPC_URL, clientOpts);
-  const addresses = addressesClient(config.APPLICATIONS_GRPC_URL, clientOpts);
+  const appsOpts = { ...clientOpts, token: config.APPLICATIONS_RPC_TOKEN };
+  const apps = applicationsClient(config.APPLICATIONS_GRPC_URL, appsOpts);
+  const hooks = webhooksClient(config.WEBHOOKS_GRPC_URL, { ...clientOpts, token: config.WEBHOOKS_RPC_TOKEN });
+  const addresses = addressesClient(config.APPLICATIONS_GRPC_URL, appsOpts);
   const lookups = new Lookups(apps, hooks, addresses, config.LOOKUP_CACHE_TTL, logger);
   const http = new HttpSender({ timeoutMs: config.DELIVERY_TIMEOUT_MS, allowedCidrs: config.DELIVERY_ALLOWED_CIDRS, logger });
   const sender = new SignedSender(http, breakers, limiter);
@@ -109,7 +111,7 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
   let accepting = false;
 
   async function start(): Promise<Running> {
-    const nats = await connectNats(config.NATS_URL, logger, 'dispatcher');
+    const nats = await connectNats(config.NATS_URL, logger, 'dispatcher', { user: config.NATS_USER, password: config.NATS_PASSWORD });
     const connection = watchConnection(nats.nc);
     // Records are durable once JetStream has them; the webhooks service stores them from there.
     const recorder = new AttemptRecorder(

@@ -110,6 +110,32 @@ describe('outages', () => {
     }
   }, 60_000);
 
+  it('when one tenant\'s receiver fails on a shared host, then another tenant\'s deliveries to that host go out at once', async () => {
+    const rx = await startReceiver();
+    const d = await h.startDispatcher({ DELIVERY_RETRY_SCHEDULE: '1h', DELIVERY_BREAKER_VOLUME_THRESHOLD: '2', DELIVERY_BREAKER_RESET_TIMEOUT: '60s' });
+    try {
+      const failing = await h.newAccount();
+      const other = await h.newAccount();
+      rx.on(`/shared/${failing}`, () => 503);
+      await h.subscribe(failing, { event: 'cdrCreated', resource: 'all', targetUrl: rx.url(`/shared/${failing}`) });
+      await h.subscribe(other, { event: 'cdrCreated', resource: 'all', targetUrl: rx.url(`/shared/${other}`) });
+      // The failing tenant's attempts open its breaker for the host (both tenants' URLs are on the same host).
+      for (let i = 0; i < 3; i++) await h.publish('cdr.created', cdrEvent(failing, { id: `shared-fail-${i}` }));
+      await waitFor(async () => metricSum(await d.metrics(), 'dispatcher_breakers', { state: 'open' }) >= 1, { what: 'the failing tenant\'s breaker open' });
+      const sentAt = Date.now();
+      for (let i = 0; i < 5; i++) await h.publish('cdr.created', cdrEvent(other, { id: `shared-ok-${i}` }));
+      const delivered = await waitFor(() => rx.delivered(`/shared/${other}`).size === 5, { what: 'the other tenant\'s deliveries', timeoutMs: 10_000, intervalMs: 20 }).catch(() => false);
+      console.log(`shared host: the other tenant's 5 deliveries ${delivered ? `arrived in ${Date.now() - sentAt} ms` : 'did not arrive within 10 s'}`);
+      expect(delivered).toBe(true);
+      const m = await d.metrics();
+      expect(metricSum(m, 'dispatcher_breakers', { state: 'open' })).toBe(1);
+      expect(metricSum(m, 'dispatcher_breakers', { state: 'closed' })).toBeGreaterThanOrEqual(1);
+    } finally {
+      await d.stop();
+      await rx.close().catch(() => undefined);
+    }
+  }, 60_000);
+
   it('when NATS restarts mid-run, then the dispatcher recovers by itself and every event is delivered', async () => {
     const rx = await startReceiver();
     const d = await h.startDispatcher();

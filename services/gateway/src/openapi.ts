@@ -645,7 +645,7 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
           tags: ['Operating your endpoints'],
           summary: 'Resend one delivery: the same body bytes and webhook-id, a fresh timestamp and signature',
           description:
-            'Whatever its earlier outcome. Queued durably and sent as one attempt (not retried) through the normal path (host limits, circuit breaker); recorded with `trigger: "resend"`. The href reads the new attempt (`outcome: pending` until it is made). 409 when the subscription is disabled or the body is no longer kept (bodies are kept as long as the delivery records, `DELIVERY_RETENTION_DAYS`). No body.',
+            'Whatever its earlier outcome. Queued durably and sent as one attempt (not retried) through the normal path (host limits, circuit breaker); recorded with `trigger: "resend"`. The href reads the new attempt (`outcome: pending` until it is made). 409 when the subscription is disabled or the body is no longer kept (bodies are kept as long as the delivery records, `DELIVERY_RETENTION_DAYS`); 429 + Retry-After beyond `RESENDS_PER_HOUR` (1000) resends per account per hour. No body.',
           operationId: 'resendWebhookDelivery',
           responses: { '202': json(ref('Href'), 'Queued.', hrefHeaders), ...writeErrors },
         }),
@@ -667,7 +667,7 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
           tags: ['Operating your endpoints'],
           summary: 'Resend every delivery that ended failed in a window, in the original order',
           description:
-            'Each delivery whose last attempt failed between `since` (inclusive) and `until` (exclusive; now by default) is queued again, one attempt each, in the order the deliveries were first made, through the normal queue (host limits and circuit breakers apply). The window spans at most 30 days. 409 when the subscription is disabled.',
+            'Each delivery whose last attempt failed between `since` (inclusive) and `until` (exclusive; now by default) is queued again, one attempt each, in the order the deliveries were first made, through the normal queue (host limits and circuit breakers apply). The window spans at most 30 days and may hold at most `RECOVERY_MAX_DELIVERIES` (10,000) such deliveries (400 beyond: recover a narrower window). 409 when the subscription is disabled, or while another recovery of it is running (the problem names that task). 429 + Retry-After beyond `RECOVERIES_PER_HOUR` (20) recoveries per account per hour.',
           operationId: 'recoverWebhook',
           requestBody: jsonBody(requestBodySchema(webhookRecover, { required: ['since'] })),
           responses: { '202': json(ref('Href'), 'The recovery task.', hrefHeaders), ...writeErrors },

@@ -68,6 +68,7 @@ export async function createApp(config: Config, logger: Logger = createLogger('w
         secrets: config.SECRETS_KEY,
         dispatchers: createDispatcherLink(nats.nc, config.TEST_REPLY_TIMEOUT_MS, resendRelay.kick),
         testsPerMinute: config.TEST_SENDS_PER_MINUTE,
+        toolLimits: { recoveryMaxDeliveries: config.RECOVERY_MAX_DELIVERIES, resendsPerHour: config.RESENDS_PER_HOUR, recoveriesPerHour: config.RECOVERIES_PER_HOUR },
         disableAfterMs: config.DELIVERY_DISABLE_AFTER,
         publicBaseUrl: config.PUBLIC_BASE_URL,
         outbox,
@@ -79,6 +80,8 @@ export async function createApp(config: Config, logger: Logger = createLogger('w
         startRecordsConsumer(deps, nats, logger, registry, { concurrency: config.RECORD_CONCURRENCY }),
       ];
       stopFollowing = followDeletions(nats.nc, deps.applications);
+      // Answer signing secrets and custom headers: the dispatcher's alone when INTERNAL_RPC_TOKEN is set.
+      grpc.requireToken(['MatchSubscriptions', 'GetDeliveryTarget'], config.INTERNAL_RPC_TOKEN);
       registerHandlers(grpc, deps);
       grpc.addHealth(healthProto().Health.service);
       grpc.addBatch(batchProto().BatchService.service);

@@ -17,7 +17,7 @@ export interface DeletedAccount {
  * inventory. Each released address is announced (addresses.changed), each application
  * (applications.deleted) and then the account itself (accounts.deleted), through the outbox, so the
  * webhooks service removes the account's subscriptions of both levels and caches drop the entries.
- * Undefined when there is no such account.
+ * The stored answers of its idempotent requests go too. Undefined when there is no such account.
  */
 export async function deleteAccount(em: EntityManager, username: string): Promise<DeletedAccount | undefined> {
   return em.transactional(async (tx) => {
@@ -33,6 +33,7 @@ export async function deleteAccount(em: EntityManager, username: string): Promis
     }
     enqueueEvent(tx, SUBJECTS.accountDeleted, { accountId: account.id, deletedAt });
     await tx.nativeDelete(AccountSchema, { id: account.id });
+    await tx.execute(`delete from "${tx.config.get('schema')}".idempotency_keys where account_id = ?`, [account.id]);
     return { id: account.id, username: account.username, applications: apps.length };
   });
 }

@@ -53,6 +53,14 @@ describe('breaker per host', () => {
     expect(m.size()).toBe(0);
   });
 
+  it('when more lanes are used than maxEntries, then the least recently used closed breakers are dropped and open ones kept', async () => {
+    const m = make({ ...opts, maxEntries: 3 });
+    for (let i = 0; i < 3; i++) await m.fire('dead', fail);
+    for (let i = 0; i < 10; i++) await m.fire(`lane-${i}`, ok);
+    expect(m.size()).toBe(3);
+    expect(m.state('dead')).toBe('open');
+  });
+
   it('when options are invalid, then they are refused', () => {
     expect(() => validateBreakerOptions({ ...opts, errorThresholdPercentage: 0 })).toThrow();
     expect(() => validateBreakerOptions({ ...opts, windowMs: 1001 })).toThrow();

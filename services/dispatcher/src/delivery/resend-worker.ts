@@ -60,7 +60,7 @@ export class ResendWorker {
     if (target.kind === 'end') return this.d.inFlight.track(msg, this.finish(msg, job, target.base, { outcome: 'cancelled', statusCode: 0, durationMs: 0, error: target.error }));
     const { base } = target;
     // Admitted in the order the jobs arrive (FIFO per host): a recovery goes out in its original order.
-    const sending = this.d.sender.start({ url: target.url, body: job.body, keys: target.keys, webhookId: job.webhookId, headers: target.headers });
+    const sending = this.d.sender.start({ accountId: job.accountId, url: target.url, body: job.body, keys: target.keys, webhookId: job.webhookId, headers: target.headers });
     return this.d.inFlight.track(
       msg,
       sending.attempted.then((a) => {

@@ -165,7 +165,7 @@ export class SessionLoop {
           reason = 'deadline_exceeded';
           break;
         }
-        const a = await this.attempt({ url, body: plan.body, keys: plan.keys, webhookId: job.webhookId, options: { timeoutMs, readBodyUpTo: MAX_ANSWER_BYTES } }, timeoutMs);
+        const a = await this.attempt({ accountId: plan.accountId, url, body: plan.body, keys: plan.keys, webhookId: job.webhookId, options: { timeoutMs, readBodyUpTo: MAX_ANSWER_BYTES } }, timeoutMs);
         const busy = a.kind === 'wait' && a.reason !== 'breaker_open';
         if (busy && left() - kept - HOST_BUSY_WAIT_MS >= MIN_ATTEMPT_MS) {
           // A busy host frees up within moments: wait for a slot within the budget, no attempt spent.

@@ -39,7 +39,7 @@ export async function testSend(d: TestSendDeps, req: TestRequest): Promise<TestR
     targetUrl: sub.targetUrl,
     body,
   };
-  const sending = d.sender.start({ url: sub.targetUrl, body, keys: sub.keys, webhookId: req.webhookId, headers: sub.headers, notAfter: Date.now() + d.timeoutMs });
+  const sending = d.sender.start({ accountId: sub.accountId, url: sub.targetUrl, body, keys: sub.keys, webhookId: req.webhookId, headers: sub.headers, notAfter: Date.now() + d.timeoutMs });
   const a = await sending.attempted;
   let fields: AttemptFields;
   if (a.kind === 'attempted') {

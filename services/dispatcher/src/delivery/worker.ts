@@ -150,7 +150,7 @@ export class DeliveryWorker {
 
     // Admitted at once (a slot, or a place in the host's queue): the consumer goes on pulling while
     // the job waits; `recording` covers the wait, the attempt and its record.
-    const sending = this.d.sender.start({ url: plan.url, body: plan.body, keys: plan.keys, webhookId: job.webhookId, headers: plan.headers });
+    const sending = this.d.sender.start({ accountId: job.event.accountId, url: plan.url, body: plan.body, keys: plan.keys, webhookId: job.webhookId, headers: plan.headers });
     return attemptDone(
       sending.attempted.then((a) => {
         if (a.kind === 'refused') return this.endWithoutAttempt(job, source, plan.record, a.reason);

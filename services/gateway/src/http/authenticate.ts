@@ -6,14 +6,14 @@ import { AppError } from '@switchboard/platform';
 import { requestTrace } from '@switchboard/platform/tracing';
 import type { Cidr } from '@switchboard/platform';
 import type { Authenticator } from '../auth.ts';
-import { clientAddress } from '../client-address.ts';
+import { clientGroup } from '../client-address.ts';
 import type { RateLimiter } from '../rate-limit.ts';
 import { problemBody } from './problem.ts';
 import { requestIdOf } from './request-id.ts';
 
 export function authenticate(authenticator: Authenticator, limiter: RateLimiter, trustedProxies: readonly Cidr[]) {
   return (req: Request, res: Response, next: NextFunction): void => {
-    const address = clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], trustedProxies);
+    const address = clientGroup(req.socket.remoteAddress, req.headers['x-forwarded-for'], trustedProxies);
     authenticator.authenticate(req.headers.authorization, req.state.requestId, address, requestTrace(req)).then(
       (p) => {
         req.state.principal = p;
@@ -45,7 +45,7 @@ export function shedBeforeWork(authenticator: Authenticator, trustedProxies: rea
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     const url = req.url ?? '';
     if (req.headers.authorization === undefined || !apiPrefixes.some((p) => url.startsWith(p))) return false;
-    const address = clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], trustedProxies);
+    const address = clientGroup(req.socket.remoteAddress, req.headers['x-forwarded-for'], trustedProxies);
     const refusal = authenticator.shedBeforeWork(req.headers.authorization, address);
     if (!refusal) return false;
     const body = SHED[refusal.status];

@@ -234,6 +234,23 @@ export class Migration009BodyEncoding extends SchemaMigration {
   }
 }
 
+/**
+ * Limits of the delivery tools (tools/account-tool-budget.ts, tools/recover-subscription.ts): an
+ * account's resends and recoveries of the last hour are counted, a subscription's running recovery
+ * is found, and a recovery reads only the records of its window.
+ */
+export class Migration011ToolLimits extends SchemaMigration {
+  override async up(): Promise<void> {
+    this.useSchema();
+    this.addSql(`
+      create index resends_account on resends (account_id, created_at) where trigger = 'resend';
+      create index recovery_tasks_account on recovery_tasks (account_id, created_at);
+      create index recovery_tasks_running on recovery_tasks (subscription_id) where completed_at is null;
+      create index deliveries_subscription_created on deliveries (subscription_id, created_at) where subscription_id is not null;
+    `);
+  }
+}
+
 export const MIGRATIONS = [
   { name: 'Migration001Initial', class: Migration001Initial },
   { name: 'Migration002CancelledOutcome', class: Migration002CancelledOutcome },
@@ -246,4 +263,5 @@ export const MIGRATIONS = [
   { name: 'Migration008BackgroundPurges', class: Migration008BackgroundPurges },
   { name: 'Migration009BodyEncoding', class: Migration009BodyEncoding },
   { name: 'Migration010DeflateBodies', class: Migration010DeflateBodies },
+  { name: 'Migration011ToolLimits', class: Migration011ToolLimits },
 ];

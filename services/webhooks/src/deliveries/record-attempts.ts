@@ -123,13 +123,6 @@ export async function storeAttempts(deps: Deps, attempts: Attempt[], disable: Di
  */
 async function insertAttempts(query: TransactionQuery, schema: string, attempts: Attempt[], disableAfterMs: number): Promise<DisableRequest[]> {
   if (attempts.length === 0) return [];
-  // Bodies first: a resend of this message may be asked for as soon as its record is visible.
-  const bodies: BodyToKeep[] = [];
-  for (const a of attempts) {
-    const target = a.kind === 'notification' ? a.subscriptionId : a.applicationId;
-    if (a.body && target) bodies.push({ messageId: a.messageId, target, body: a.body });
-  }
-  await keepBodies(query, schema, bodies);
   const input = JSON.stringify(
     attempts.map((a, ord) => ({
       ord,
@@ -151,6 +144,14 @@ async function insertAttempts(query: TransactionQuery, schema: string, attempts:
     })),
   );
   const inserted = await insertDeliveries(query, schema, input);
+  // The bodies of the records stored now (in the same transaction: visible with them), none of a gone target.
+  const stored = new Set(inserted.map((r) => r.id));
+  const bodies: BodyToKeep[] = [];
+  for (const a of attempts) {
+    const target = a.kind === 'notification' ? a.subscriptionId : a.applicationId;
+    if (a.body && target && stored.has(a.id)) bodies.push({ messageId: a.messageId, target, body: a.body });
+  }
+  await keepBodies(query, schema, bodies);
   await countRecoveryProgress(query, schema, inserted.filter((r) => r.trigger === 'recovery'));
   // Per subscription, in insertion order: a success resets the failure count and the failing run,
   // anything else adds one to the count (and starts the run, or extends it: firstFail is its first

@@ -32,7 +32,8 @@ export interface InsertedDelivery {
 /**
  * Inserts a batch of attempts (JSON rows of the deliveries columns, with `ord` for their order) in
  * one statement: notification attempts take their account and application from the subscription,
- * and are dropped when it is gone; an attempt already stored is left as it is.
+ * and are dropped when it is gone, as are sessions of a gone application or account; an attempt
+ * already stored is left as it is.
  */
 export function insertDeliveries(query: TransactionQuery, schema: string, input: string): Promise<InsertedDelivery[]> {
   return query<InsertedDelivery>(
@@ -50,7 +51,11 @@ export function insertDeliveries(query: TransactionQuery, schema: string, input:
        i.event, i.target_url, i.attempt, i.status_code, i.duration_ms, i.error, i.outcome, i.trigger, i.created_at
      from input i
      left join "${schema}".subscriptions s on i.kind = 'notification' and s.id = i.subscription_id
-     where i.kind = 'session' or s.id is not null
+     -- A gone subscription's records are dropped; so are a gone application's or account's sessions.
+     where (i.kind = 'notification' and s.id is not null)
+       or (i.kind = 'session'
+         and not exists (select 1 from "${schema}".deleted_applications g where g.application_id = i.application_id)
+         and not exists (select 1 from "${schema}".deleted_accounts g where g.account_id = i.account_id))
      order by i.ord
      on conflict do nothing
      returning seq::text, id, subscription_id, outcome, status_code, trigger, created_at`,
@@ -178,6 +183,8 @@ export function sweepOnce(em: EntityManager, schema: string, batch: number): Pro
       `with d as (delete from "${schema}".delivery_bodies where ctid in (select ctid from "${schema}".delivery_bodies where target = $1 limit ${batch}) returning 1) select count(*)::int as n from d`,
       [purge.subscription_id ?? purge.application_id],
     );
+    // A gone application's queued session resends (a subscription's go with it by cascade).
+    if (purge.application_id) await query(`delete from "${schema}".resends where application_id = $1 and kind = 'session'`, [purge.application_id]);
     if (deleted!.n < batch && bodies!.n < batch) await query(`delete from "${schema}".delivery_purges where seq = $1`, [purge.seq]);
     return deleted!.n;
   });

@@ -8,7 +8,8 @@ import { buryAccount, limitScope, lockScope } from './repository.ts';
  * The cascade of an account's deletion: all its subscriptions (account level, and any application
  * level one whose applications.deleted has not been handled yet) and their secrets go, and their
  * delivery records are queued for the sweeper, in one transaction. A tombstone written under the
- * lock that account-level creates take keeps a create in flight from adding one afterwards.
+ * lock that account-level creates take keeps a create in flight from adding one afterwards. The
+ * stored answers of the account's idempotent requests go too.
  * Idempotent (events may be redelivered).
  */
 export async function deleteAccountSubscriptions(deps: Deps, req: { accountId: string }): Promise<SubscriptionRef[]> {
@@ -20,6 +21,7 @@ export async function deleteAccountSubscriptions(deps: Deps, req: { accountId: s
     const ids = subs.map((s) => s.id);
     if (ids.length > 0) await em.nativeDelete(SubscriptionSchema, { id: { $in: ids } });
     await queueSubscriptionPurge(em, deps.schema, ids);
+    await em.execute(`delete from "${deps.schema}".idempotency_keys where account_id = ?`, [accountId]);
     return subs.map((s) => ({ id: s.id, accountId: String(s.accountId), applicationId: s.applicationId }));
   });
   deps.sweeper.kick();

@@ -38,23 +38,60 @@ export interface FailedMessage {
 }
 
 /** Every message of the subscription whose newest record (tests aside) failed within [since, until), in the original order. */
-export function findFailedMessages(em: EntityManager, schema: string, subscriptionId: string, since: Date, until: Date): Promise<FailedMessage[]> {
+export function findFailedMessages(em: EntityManager, schema: string, subscriptionId: string, since: Date, until: Date, limit: number): Promise<FailedMessage[]> {
+  // Only messages with a record in the window are looked at (their history decides their outcome).
   return sql<FailedMessage>(
     em,
-    `with messages as (
-       select message_id, min(seq) as first_seq from "${schema}".deliveries
-       where subscription_id = $1 and trigger <> 'test' group by message_id
+    `with candidates as (
+       select distinct message_id from "${schema}".deliveries
+       where subscription_id = $1 and trigger <> 'test' and created_at >= $2 and created_at < $3
+     ), messages as (
+       select d.message_id, min(d.seq) as first_seq from "${schema}".deliveries d join candidates c using (message_id)
+       where d.subscription_id = $1 and d.trigger <> 'test' group by d.message_id
      ), last as (
-       select distinct on (message_id) message_id, outcome, event, created_at from "${schema}".deliveries
-       where subscription_id = $1 and trigger <> 'test' order by message_id, seq desc
+       select distinct on (d.message_id) d.message_id, d.outcome, d.event, d.created_at from "${schema}".deliveries d join candidates c using (message_id)
+       where d.subscription_id = $1 and d.trigger <> 'test' order by d.message_id, d.seq desc
      )
      select l.message_id, l.event, m.first_seq::text, (b.message_id is not null) as kept
      from last l join messages m using (message_id)
      left join "${schema}".delivery_bodies b on b.message_id = l.message_id and b.target = $1
      where l.outcome = 'failed' and l.created_at >= $2 and l.created_at < $3
-     order by m.first_seq`,
-    [subscriptionId, since, until],
+     order by m.first_seq
+     limit $4`,
+    [subscriptionId, since, until, limit],
   );
+}
+
+/**
+ * Locks the subscription's row until the caller's transaction ends (orders concurrent recoveries of
+ * it over every replica) and answers the id of a recovery of it still running, started within
+ * `runningFor` (an interval such as '1 day'), if any.
+ */
+export async function lockAndFindRunningRecovery(em: EntityManager, schema: string, subscriptionId: string, runningFor: string): Promise<string | undefined> {
+  await sql(em, `select 1 from "${schema}".subscriptions where id = $1 for update`, [subscriptionId]);
+  const [running] = await sql<{ id: string }>(
+    em,
+    `select id from "${schema}".recovery_tasks where subscription_id = $1 and completed_at is null and created_at > now() - $2::interval limit 1`,
+    [subscriptionId, runningFor],
+  );
+  return running?.id;
+}
+
+/**
+ * Within the caller's transaction: takes the account's delivery-tools lock (held until the
+ * transaction ends, so concurrent calls of one account count exactly) and answers how many resends
+ * or recoveries the account queued within the last hour, and when the oldest of them was.
+ */
+export async function lockAndCountToolUse(em: EntityManager, schema: string, accountId: string, tool: 'resend' | 'recovery'): Promise<{ n: number; oldest: Date | null }> {
+  await sql(em, `select pg_advisory_xact_lock(hashtext($1))`, [`webhooks-tools:${accountId}`]);
+  const [row] = await sql<{ n: number; oldest: Date | null }>(
+    em,
+    tool === 'resend'
+      ? `select count(*)::int as n, min(created_at) as oldest from "${schema}".resends where account_id = $1 and trigger = 'resend' and created_at > now() - interval '1 hour'`
+      : `select count(*)::int as n, min(created_at) as oldest from "${schema}".recovery_tasks where account_id = $1 and created_at > now() - interval '1 hour'`,
+    [accountId],
+  );
+  return row!;
 }
 
 /**

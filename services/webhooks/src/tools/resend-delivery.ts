@@ -4,12 +4,14 @@ import type { Deps, Traced } from '../context.ts';
 import { findOwnedDelivery } from '../deliveries/owned-delivery.ts';
 import { newDeliveryId } from '../subscriptions/ids.ts';
 import { insertResend, isBodyKept, isSubscriptionEnabled } from './repository.ts';
+import { takeToolBudget } from './account-tool-budget.ts';
 
 /**
  * Queues the message of one delivery attempt again, whatever its outcome: the same body bytes
  * under the same webhook-id, signed afresh, as one attempt (not retried) recorded as trigger
  * "resend". Answers the id of that attempt. The job is durable once queued (resend-relay.ts, then
- * JetStream). A subscription that is disabled, or a body no longer kept, is a 409.
+ * JetStream). A subscription that is disabled, or a body no longer kept, is a 409; an account
+ * over its RESENDS_PER_HOUR, a 429.
  */
 export async function resendDelivery(deps: Deps, req: Traced<ResendDeliveryRequest__Output>): Promise<string> {
   const id = await deps.orm.em.fork().transactional(async (em) => {
@@ -21,6 +23,7 @@ export async function resendDelivery(deps: Deps, req: Traced<ResendDeliveryReque
     }
     const target = d.kind === 'notification' ? d.subscriptionId : d.applicationId;
     if (!(await isBodyKept(em, deps.schema, d.messageId, target!))) throw new AppError('conflict', 'the body of this delivery is no longer kept (past the retention period, or recorded before bodies were kept)');
+    await takeToolBudget(em, deps.schema, req.accountId, 'resend', deps.toolLimits);
     const resendId = newDeliveryId();
     await insertResend(em, deps.schema, {
       id: resendId,
