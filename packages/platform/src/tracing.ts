@@ -17,7 +17,6 @@ import { parseConfig } from './config';
 import type { Logger } from './logger';
 import { randomHex } from './random-hex';
 import { runMain } from './shutdown';
-import type { OnDemandContextManager } from './context-manager';
 
 /** The samplers of OTEL_TRACES_SAMPLER that need no remote configuration. */
 const SAMPLERS = ['always_on', 'always_off', 'traceidratio', 'parentbased_always_on', 'parentbased_always_off', 'parentbased_traceidratio'] as const;
@@ -103,12 +102,8 @@ export interface TracingOptions {
    * empty, and nothing pays for carrying a context through every promise: for a process that hands
    * each request's context to what it calls itself, as the gateway does (requestTrace, the `trace`
    * of its gRPC calls' options). Instrumentations (pg, undici) then see no parent.
-   * `on-demand`: the manager is switched off whenever no work runs in a context (context-manager.ts),
-   * for a process whose work in a trace ends when its handlers answer, as the applications and
-   * webhooks services' does; not for one that goes on with a message's work after its handler has
-   * returned (the dispatcher's queued POSTs), which would lose its context.
    */
-  contextManager?: boolean | 'on-demand';
+  contextManager?: boolean;
   /**
    * The libraries whose calls make spans (default both): Postgres queries (`pg`) and outgoing HTTP
    * requests (`undici`). A process that uses neither names none, and loads no instrumentation: an
@@ -135,20 +130,8 @@ type State = {
   tracer?: Tracer;
   /** No context manager: context.active() is always the empty context. */
   contextless?: boolean;
-  /** The context manager when it is switched on only while work runs in a context (holdContext). */
-  onDemand?: OnDemandContextManager;
 };
 const state: State = ((globalThis as Record<symbol, State | undefined>)[STATE] ??= { started: false, followsParent: false });
-
-/**
- * Keeps the active context carried across the asynchronous work that follows (see
- * context-manager.ts) until the returned function is called: for work that goes on in a context
- * after the function run in it has returned (a gRPC handler until it answers, a request until its
- * response closes). Does nothing with any other context manager.
- */
-function holdContext(): () => void {
-  return state.onDemand ? state.onDemand.hold() : noEnd;
-}
 
 /** True once startTracing installed the SDK in this process. */
 export function tracingEnabled(): boolean {
@@ -240,15 +223,9 @@ export async function startTracing(opts: TracingOptions): Promise<Tracing> {
     idGenerator: ids,
   });
   // The context manager: none where the process hands each request's context on itself (the
-  // gateway); on demand, where AsyncLocalStorage is built on async hooks, one switched on only while
-  // some work runs in a context (context-manager.ts); otherwise OpenTelemetry's own.
-  let contextManager: OnDemandContextManager | null | undefined;
-  if (opts.contextManager === false) contextManager = null;
-  else if (opts.contextManager === 'on-demand') {
-    const { OnDemandContextManager, storageUsesAsyncHooks } = await import('./context-manager');
-    if (storageUsesAsyncHooks()) contextManager = new OnDemandContextManager();
-  }
-  provider.register(contextManager === undefined ? {} : { contextManager });
+  // gateway), otherwise OpenTelemetry's own (AsyncLocalStorage, which costs nothing outside a context).
+  const contextless = opts.contextManager === false;
+  provider.register(contextless ? { contextManager: null } : {});
   // HTTP and gRPC have no instrumentation: their spans are made by the gateway's server
   // (tracedHttpRequest) and the platform's gRPC client and server wrappers (grpcClientSpan,
   // tracedGrpcCall), which every request and call already goes through.
@@ -268,8 +245,7 @@ export async function startTracing(opts: TracingOptions): Promise<Tracing> {
     unregister = registerInstrumentations({ tracerProvider: provider, instrumentations });
   }
   state.started = true;
-  state.onDemand = contextManager ?? undefined;
-  state.contextless = contextManager === null;
+  state.contextless = contextless;
   state.followsParent = config.OTEL_TRACES_SAMPLER.startsWith('parentbased_');
   state.sampler = sampler;
   state.ids = ids;
@@ -291,7 +267,6 @@ export async function startTracing(opts: TracingOptions): Promise<Tracing> {
       state.started = false;
       state.sampler = undefined;
       state.ids = undefined;
-      state.onDemand = undefined;
       state.tracer = undefined;
       state.contextless = undefined;
       unregister();
@@ -529,8 +504,6 @@ export function tracedHttpRequest(req: IncomingMessage, res: ServerResponse, han
   const { ctx, span } = handler;
   if (span) recordHttpRequest(span, req, res, redact);
   requestTraces.set(req, ctx);
-  // With a context manager, the request's context is carried until its response closes.
-  if (state.onDemand) res.once('close', state.onDemand.hold());
   // Express reads bodies with raw-body, which calls back in the context it was called in: what
   // follows the body (the routes) stays in the trace with no binding of the request's events.
   context.with(ctx, handle);
@@ -650,8 +623,7 @@ export async function tracedPublish<T, H extends Headers>(subject: string, exist
   if (!state.started) return publish(existing);
   const active = context.active();
   // Outside any trace one starts here, decided on before it has a span (spanOrUnrecorded): one the
-  // sampler turns down gets none, and no context is entered for it (on Node 20, entering one makes
-  // every later promise of the process call back into JavaScript).
+  // sampler turns down gets none, and no context is entered for it.
   const decided = spanOrUnrecorded(`publish ${subject}`, SpanKind.PRODUCER, { 'messaging.system': 'nats', 'messaging.operation.type': 'send', 'messaging.destination.name': subject }, active);
   const headers = existing ?? makeHeaders();
   if (!('span' in decided)) {
@@ -777,14 +749,8 @@ export function tracedGrpcCall<T>(path: string, metadata: RpcMetadata, handle: (
   // service starts no trace of its own, and the handler runs with no context to keep.
   if (!inTrace(parent)) return handle(noEnd);
   const { ctx, span } = handlerSpan(name, SpanKind.SERVER, attributes, parent)!;
-  // The handler answers through a callback, after its function has returned: its context is kept
-  // carried until it does.
-  const release = holdContext();
-  if (!span) return context.with(ctx, handle, undefined, release);
-  return context.with(ctx, handle, undefined, (code: number, message?: string) => {
-    endRpc(span, code, SERVER_FAULTS.has(code), message);
-    release();
-  });
+  if (!span) return context.with(ctx, handle, undefined, noEnd);
+  return context.with(ctx, handle, undefined, (code: number, message?: string) => endRpc(span, code, SERVER_FAULTS.has(code), message));
 }
 
 const noEnd = (): void => undefined;
