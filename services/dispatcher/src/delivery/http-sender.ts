@@ -91,21 +91,23 @@ export interface HttpSenderOptions {
 }
 
 /**
- * The signal that times an attempt out: an EventEmitter with `aborted` and `reason`, which undici
- * takes as well as an AbortSignal, with a timer cleared when the attempt ends. Not
+ * The signal that times an attempt out: an EventEmitter that emits `abort` with a `reason`, which
+ * undici takes as well as an AbortSignal, with a timer cleared when the attempt ends. It has no
+ * `aborted` property: undici hands a signal that has one to Node's addAbortListener, which takes
+ * only an AbortSignal. Not
  * AbortSignal.timeout (tens of microseconds to create: a weak reference and a finalization registry
  * entry, and its timer stays armed for the whole timeout after the attempt), nor an AbortController
  * (an EventTarget: several times the cost of the rest of the attempt's bookkeeping).
  */
 class AttemptTimeout extends EventEmitter {
-  aborted = false;
+  timedOut = false;
   reason: DOMException | undefined;
   private readonly timer: NodeJS.Timeout;
 
   constructor(ms: number) {
     super();
     this.timer = setTimeout(() => {
-      this.aborted = true;
+      this.timedOut = true;
       this.reason = new DOMException(`timed out after ${ms} ms`, 'TimeoutError');
       this.emit('abort');
     }, ms);
@@ -140,6 +142,8 @@ export class HttpSender {
       bodyTimeout: opts.timeoutMs,
       keepAliveTimeout: 4_000,
       keepAliveMaxTimeout: 60_000,
+      // HTTP/1.1 to every target: undici would otherwise speak HTTP/2 to a TLS target that offers it.
+      allowH2: false,
     });
   }
 
@@ -206,7 +210,7 @@ export class HttpSender {
     } catch (err) {
       const e = err as { name?: string; code?: string; message?: string; cause?: { code?: string; message?: string } };
       const refused = e.code === 'ESSRF' || e.cause?.code === 'ESSRF' || err instanceof RefusedTargetError;
-      const timedOut = !refused && (signal.aborted || e.name === 'TimeoutError' || /Timeout/i.test(e.code ?? '') || e.code === 'ETIMEDOUT');
+      const timedOut = !refused && (signal.timedOut || e.name === 'TimeoutError' || /Timeout/i.test(e.code ?? '') || e.code === 'ETIMEDOUT');
       const code = refused ? 'ESSRF' : timedOut ? 'ETIMEDOUT' : (e.code ?? e.cause?.code ?? 'ERROR');
       const message = refused
         ? (e.message ?? e.cause?.message ?? 'refused')
