@@ -2,6 +2,7 @@
 import { createDataService, startOutboxRelay, type DataServiceApp, type OutboxRelay } from '@switchboard/orm';
 import { createLogger, ensureKvBucket, ensureStreams, KV_BUCKETS, SessionRegistry, STREAMS, type Logger } from '@switchboard/platform';
 import { batchProto, healthProto } from '@switchboard/proto';
+import { announceRevoked, credentialKeys } from './api-keys/announce';
 import { setKdfThreads, setScryptN, warmKdfThreads } from './accounts/password';
 import type { Config } from './config';
 import type { Deps } from './context';
@@ -33,7 +34,10 @@ export async function createApp(config: Config, logger: Logger = createLogger('a
       stopPruning = idempotency.startPruning(60 * 60 * 1000, (err) => logger.warn({ err: (err as Error).message }, 'pruning idempotency keys failed; will retry'));
       relay = startOutboxRelay(orm, nats.js, config.DB_SCHEMA, logger);
       const deps: Deps = { orm, allowedCidrs: config.DELIVERY_ALLOWED_CIDRS, sipDomain: config.SIP_DOMAIN, outbox: relay, secrets: config.SECRETS_KEY,
-        sessions: new SessionRegistry(nats.js, nats.jsm), js: nats.js, logger };
+        sessions: new SessionRegistry(nats.js, nats.jsm), js: nats.js, logger,
+        credentialKeys: credentialKeys(config.SECRETS_KEY),
+        announceRevoked: (body) => announceRevoked(nats.nc, body, logger),
+        consoleSessions: { absoluteMs: config.CONSOLE_SESSION_TTL_MS, idleMs: config.CONSOLE_SESSION_IDLE_MS } };
       registerHandlers(grpc, deps);
       grpc.addHealth(healthProto().Health.service);
       grpc.addBatch(batchProto().BatchService.service);

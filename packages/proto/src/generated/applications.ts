@@ -5,20 +5,33 @@ import type { Account as _switchboard_applications_v1_Account, Account__Output a
 import type { AccountsServiceClient as _switchboard_applications_v1_AccountsServiceClient, AccountsServiceDefinition as _switchboard_applications_v1_AccountsServiceDefinition } from './switchboard/applications/v1/AccountsService';
 import type { Address as _switchboard_applications_v1_Address, Address__Output as _switchboard_applications_v1_Address__Output } from './switchboard/applications/v1/Address';
 import type { AddressesServiceClient as _switchboard_applications_v1_AddressesServiceClient, AddressesServiceDefinition as _switchboard_applications_v1_AddressesServiceDefinition } from './switchboard/applications/v1/AddressesService';
+import type { ApiKey as _switchboard_applications_v1_ApiKey, ApiKey__Output as _switchboard_applications_v1_ApiKey__Output } from './switchboard/applications/v1/ApiKey';
+import type { ApiKeysServiceClient as _switchboard_applications_v1_ApiKeysServiceClient, ApiKeysServiceDefinition as _switchboard_applications_v1_ApiKeysServiceDefinition } from './switchboard/applications/v1/ApiKeysService';
 import type { Application as _switchboard_applications_v1_Application, Application__Output as _switchboard_applications_v1_Application__Output } from './switchboard/applications/v1/Application';
 import type { ApplicationsServiceClient as _switchboard_applications_v1_ApplicationsServiceClient, ApplicationsServiceDefinition as _switchboard_applications_v1_ApplicationsServiceDefinition } from './switchboard/applications/v1/ApplicationsService';
+import type { ChangePasswordRequest as _switchboard_applications_v1_ChangePasswordRequest, ChangePasswordRequest__Output as _switchboard_applications_v1_ChangePasswordRequest__Output } from './switchboard/applications/v1/ChangePasswordRequest';
+import type { ChangePasswordResponse as _switchboard_applications_v1_ChangePasswordResponse, ChangePasswordResponse__Output as _switchboard_applications_v1_ChangePasswordResponse__Output } from './switchboard/applications/v1/ChangePasswordResponse';
 import type { ClaimAddressRequest as _switchboard_applications_v1_ClaimAddressRequest, ClaimAddressRequest__Output as _switchboard_applications_v1_ClaimAddressRequest__Output } from './switchboard/applications/v1/ClaimAddressRequest';
 import type { ClaimAddressResponse as _switchboard_applications_v1_ClaimAddressResponse, ClaimAddressResponse__Output as _switchboard_applications_v1_ClaimAddressResponse__Output } from './switchboard/applications/v1/ClaimAddressResponse';
+import type { ConsoleSessionsServiceClient as _switchboard_applications_v1_ConsoleSessionsServiceClient, ConsoleSessionsServiceDefinition as _switchboard_applications_v1_ConsoleSessionsServiceDefinition } from './switchboard/applications/v1/ConsoleSessionsService';
+import type { CreateApiKeyRequest as _switchboard_applications_v1_CreateApiKeyRequest, CreateApiKeyRequest__Output as _switchboard_applications_v1_CreateApiKeyRequest__Output } from './switchboard/applications/v1/CreateApiKeyRequest';
+import type { CreateApiKeyResponse as _switchboard_applications_v1_CreateApiKeyResponse, CreateApiKeyResponse__Output as _switchboard_applications_v1_CreateApiKeyResponse__Output } from './switchboard/applications/v1/CreateApiKeyResponse';
 import type { CreateApplicationRequest as _switchboard_applications_v1_CreateApplicationRequest, CreateApplicationRequest__Output as _switchboard_applications_v1_CreateApplicationRequest__Output } from './switchboard/applications/v1/CreateApplicationRequest';
 import type { CreateApplicationResponse as _switchboard_applications_v1_CreateApplicationResponse, CreateApplicationResponse__Output as _switchboard_applications_v1_CreateApplicationResponse__Output } from './switchboard/applications/v1/CreateApplicationResponse';
+import type { CreateConsoleSessionRequest as _switchboard_applications_v1_CreateConsoleSessionRequest, CreateConsoleSessionRequest__Output as _switchboard_applications_v1_CreateConsoleSessionRequest__Output } from './switchboard/applications/v1/CreateConsoleSessionRequest';
+import type { CreateConsoleSessionResponse as _switchboard_applications_v1_CreateConsoleSessionResponse, CreateConsoleSessionResponse__Output as _switchboard_applications_v1_CreateConsoleSessionResponse__Output } from './switchboard/applications/v1/CreateConsoleSessionResponse';
 import type { DeleteApplicationRequest as _switchboard_applications_v1_DeleteApplicationRequest, DeleteApplicationRequest__Output as _switchboard_applications_v1_DeleteApplicationRequest__Output } from './switchboard/applications/v1/DeleteApplicationRequest';
 import type { DeleteApplicationResponse as _switchboard_applications_v1_DeleteApplicationResponse, DeleteApplicationResponse__Output as _switchboard_applications_v1_DeleteApplicationResponse__Output } from './switchboard/applications/v1/DeleteApplicationResponse';
+import type { EndConsoleSessionRequest as _switchboard_applications_v1_EndConsoleSessionRequest, EndConsoleSessionRequest__Output as _switchboard_applications_v1_EndConsoleSessionRequest__Output } from './switchboard/applications/v1/EndConsoleSessionRequest';
+import type { EndConsoleSessionResponse as _switchboard_applications_v1_EndConsoleSessionResponse, EndConsoleSessionResponse__Output as _switchboard_applications_v1_EndConsoleSessionResponse__Output } from './switchboard/applications/v1/EndConsoleSessionResponse';
 import type { Environment as _switchboard_applications_v1_Environment, Environment__Output as _switchboard_applications_v1_Environment__Output } from './switchboard/applications/v1/Environment';
 import type { Exchange as _switchboard_applications_v1_Exchange, Exchange__Output as _switchboard_applications_v1_Exchange__Output } from './switchboard/applications/v1/Exchange';
 import type { GetAccountRequest as _switchboard_applications_v1_GetAccountRequest, GetAccountRequest__Output as _switchboard_applications_v1_GetAccountRequest__Output } from './switchboard/applications/v1/GetAccountRequest';
 import type { GetAccountResponse as _switchboard_applications_v1_GetAccountResponse, GetAccountResponse__Output as _switchboard_applications_v1_GetAccountResponse__Output } from './switchboard/applications/v1/GetAccountResponse';
 import type { GetAddressRequest as _switchboard_applications_v1_GetAddressRequest, GetAddressRequest__Output as _switchboard_applications_v1_GetAddressRequest__Output } from './switchboard/applications/v1/GetAddressRequest';
 import type { GetAddressResponse as _switchboard_applications_v1_GetAddressResponse, GetAddressResponse__Output as _switchboard_applications_v1_GetAddressResponse__Output } from './switchboard/applications/v1/GetAddressResponse';
+import type { GetApiKeyRequest as _switchboard_applications_v1_GetApiKeyRequest, GetApiKeyRequest__Output as _switchboard_applications_v1_GetApiKeyRequest__Output } from './switchboard/applications/v1/GetApiKeyRequest';
+import type { GetApiKeyResponse as _switchboard_applications_v1_GetApiKeyResponse, GetApiKeyResponse__Output as _switchboard_applications_v1_GetApiKeyResponse__Output } from './switchboard/applications/v1/GetApiKeyResponse';
 import type { GetApplicationRequest as _switchboard_applications_v1_GetApplicationRequest, GetApplicationRequest__Output as _switchboard_applications_v1_GetApplicationRequest__Output } from './switchboard/applications/v1/GetApplicationRequest';
 import type { GetApplicationResponse as _switchboard_applications_v1_GetApplicationResponse, GetApplicationResponse__Output as _switchboard_applications_v1_GetApplicationResponse__Output } from './switchboard/applications/v1/GetApplicationResponse';
 import type { GetApplicationSecretRequest as _switchboard_applications_v1_GetApplicationSecretRequest, GetApplicationSecretRequest__Output as _switchboard_applications_v1_GetApplicationSecretRequest__Output } from './switchboard/applications/v1/GetApplicationSecretRequest';
@@ -29,6 +42,8 @@ import type { LaunchSessionRequest as _switchboard_applications_v1_LaunchSession
 import type { LaunchSessionResponse as _switchboard_applications_v1_LaunchSessionResponse, LaunchSessionResponse__Output as _switchboard_applications_v1_LaunchSessionResponse__Output } from './switchboard/applications/v1/LaunchSessionResponse';
 import type { ListAddressesRequest as _switchboard_applications_v1_ListAddressesRequest, ListAddressesRequest__Output as _switchboard_applications_v1_ListAddressesRequest__Output } from './switchboard/applications/v1/ListAddressesRequest';
 import type { ListAddressesResponse as _switchboard_applications_v1_ListAddressesResponse, ListAddressesResponse__Output as _switchboard_applications_v1_ListAddressesResponse__Output } from './switchboard/applications/v1/ListAddressesResponse';
+import type { ListApiKeysRequest as _switchboard_applications_v1_ListApiKeysRequest, ListApiKeysRequest__Output as _switchboard_applications_v1_ListApiKeysRequest__Output } from './switchboard/applications/v1/ListApiKeysRequest';
+import type { ListApiKeysResponse as _switchboard_applications_v1_ListApiKeysResponse, ListApiKeysResponse__Output as _switchboard_applications_v1_ListApiKeysResponse__Output } from './switchboard/applications/v1/ListApiKeysResponse';
 import type { ListApplicationsRequest as _switchboard_applications_v1_ListApplicationsRequest, ListApplicationsRequest__Output as _switchboard_applications_v1_ListApplicationsRequest__Output } from './switchboard/applications/v1/ListApplicationsRequest';
 import type { ListApplicationsResponse as _switchboard_applications_v1_ListApplicationsResponse, ListApplicationsResponse__Output as _switchboard_applications_v1_ListApplicationsResponse__Output } from './switchboard/applications/v1/ListApplicationsResponse';
 import type { ListAvailableNumbersRequest as _switchboard_applications_v1_ListAvailableNumbersRequest, ListAvailableNumbersRequest__Output as _switchboard_applications_v1_ListAvailableNumbersRequest__Output } from './switchboard/applications/v1/ListAvailableNumbersRequest';
@@ -43,6 +58,8 @@ import type { ReleaseAddressRequest as _switchboard_applications_v1_ReleaseAddre
 import type { ReleaseAddressResponse as _switchboard_applications_v1_ReleaseAddressResponse, ReleaseAddressResponse__Output as _switchboard_applications_v1_ReleaseAddressResponse__Output } from './switchboard/applications/v1/ReleaseAddressResponse';
 import type { ResolveAddressRequest as _switchboard_applications_v1_ResolveAddressRequest, ResolveAddressRequest__Output as _switchboard_applications_v1_ResolveAddressRequest__Output } from './switchboard/applications/v1/ResolveAddressRequest';
 import type { ResolveAddressResponse as _switchboard_applications_v1_ResolveAddressResponse, ResolveAddressResponse__Output as _switchboard_applications_v1_ResolveAddressResponse__Output } from './switchboard/applications/v1/ResolveAddressResponse';
+import type { RevokeApiKeyRequest as _switchboard_applications_v1_RevokeApiKeyRequest, RevokeApiKeyRequest__Output as _switchboard_applications_v1_RevokeApiKeyRequest__Output } from './switchboard/applications/v1/RevokeApiKeyRequest';
+import type { RevokeApiKeyResponse as _switchboard_applications_v1_RevokeApiKeyResponse, RevokeApiKeyResponse__Output as _switchboard_applications_v1_RevokeApiKeyResponse__Output } from './switchboard/applications/v1/RevokeApiKeyResponse';
 import type { RotateApplicationSecretRequest as _switchboard_applications_v1_RotateApplicationSecretRequest, RotateApplicationSecretRequest__Output as _switchboard_applications_v1_RotateApplicationSecretRequest__Output } from './switchboard/applications/v1/RotateApplicationSecretRequest';
 import type { RotateApplicationSecretResponse as _switchboard_applications_v1_RotateApplicationSecretResponse, RotateApplicationSecretResponse__Output as _switchboard_applications_v1_RotateApplicationSecretResponse__Output } from './switchboard/applications/v1/RotateApplicationSecretResponse';
 import type { SessionsServiceClient as _switchboard_applications_v1_SessionsServiceClient, SessionsServiceDefinition as _switchboard_applications_v1_SessionsServiceDefinition } from './switchboard/applications/v1/SessionsService';
@@ -50,6 +67,10 @@ import type { SignalSessionRequest as _switchboard_applications_v1_SignalSession
 import type { SignalSessionResponse as _switchboard_applications_v1_SignalSessionResponse, SignalSessionResponse__Output as _switchboard_applications_v1_SignalSessionResponse__Output } from './switchboard/applications/v1/SignalSessionResponse';
 import type { UpdateApplicationRequest as _switchboard_applications_v1_UpdateApplicationRequest, UpdateApplicationRequest__Output as _switchboard_applications_v1_UpdateApplicationRequest__Output } from './switchboard/applications/v1/UpdateApplicationRequest';
 import type { UpdateApplicationResponse as _switchboard_applications_v1_UpdateApplicationResponse, UpdateApplicationResponse__Output as _switchboard_applications_v1_UpdateApplicationResponse__Output } from './switchboard/applications/v1/UpdateApplicationResponse';
+import type { VerifyApiKeyRequest as _switchboard_applications_v1_VerifyApiKeyRequest, VerifyApiKeyRequest__Output as _switchboard_applications_v1_VerifyApiKeyRequest__Output } from './switchboard/applications/v1/VerifyApiKeyRequest';
+import type { VerifyApiKeyResponse as _switchboard_applications_v1_VerifyApiKeyResponse, VerifyApiKeyResponse__Output as _switchboard_applications_v1_VerifyApiKeyResponse__Output } from './switchboard/applications/v1/VerifyApiKeyResponse';
+import type { VerifyConsoleSessionRequest as _switchboard_applications_v1_VerifyConsoleSessionRequest, VerifyConsoleSessionRequest__Output as _switchboard_applications_v1_VerifyConsoleSessionRequest__Output } from './switchboard/applications/v1/VerifyConsoleSessionRequest';
+import type { VerifyConsoleSessionResponse as _switchboard_applications_v1_VerifyConsoleSessionResponse, VerifyConsoleSessionResponse__Output as _switchboard_applications_v1_VerifyConsoleSessionResponse__Output } from './switchboard/applications/v1/VerifyConsoleSessionResponse';
 import type { VerifyCredentialsRequest as _switchboard_applications_v1_VerifyCredentialsRequest, VerifyCredentialsRequest__Output as _switchboard_applications_v1_VerifyCredentialsRequest__Output } from './switchboard/applications/v1/VerifyCredentialsRequest';
 import type { VerifyCredentialsResponse as _switchboard_applications_v1_VerifyCredentialsResponse, VerifyCredentialsResponse__Output as _switchboard_applications_v1_VerifyCredentialsResponse__Output } from './switchboard/applications/v1/VerifyCredentialsResponse';
 
@@ -65,20 +86,33 @@ export interface ProtoGrpcType {
         AccountsService: SubtypeConstructor<typeof grpc.Client, _switchboard_applications_v1_AccountsServiceClient> & { service: _switchboard_applications_v1_AccountsServiceDefinition }
         Address: MessageTypeDefinition<_switchboard_applications_v1_Address, _switchboard_applications_v1_Address__Output>
         AddressesService: SubtypeConstructor<typeof grpc.Client, _switchboard_applications_v1_AddressesServiceClient> & { service: _switchboard_applications_v1_AddressesServiceDefinition }
+        ApiKey: MessageTypeDefinition<_switchboard_applications_v1_ApiKey, _switchboard_applications_v1_ApiKey__Output>
+        ApiKeysService: SubtypeConstructor<typeof grpc.Client, _switchboard_applications_v1_ApiKeysServiceClient> & { service: _switchboard_applications_v1_ApiKeysServiceDefinition }
         Application: MessageTypeDefinition<_switchboard_applications_v1_Application, _switchboard_applications_v1_Application__Output>
         ApplicationsService: SubtypeConstructor<typeof grpc.Client, _switchboard_applications_v1_ApplicationsServiceClient> & { service: _switchboard_applications_v1_ApplicationsServiceDefinition }
+        ChangePasswordRequest: MessageTypeDefinition<_switchboard_applications_v1_ChangePasswordRequest, _switchboard_applications_v1_ChangePasswordRequest__Output>
+        ChangePasswordResponse: MessageTypeDefinition<_switchboard_applications_v1_ChangePasswordResponse, _switchboard_applications_v1_ChangePasswordResponse__Output>
         ClaimAddressRequest: MessageTypeDefinition<_switchboard_applications_v1_ClaimAddressRequest, _switchboard_applications_v1_ClaimAddressRequest__Output>
         ClaimAddressResponse: MessageTypeDefinition<_switchboard_applications_v1_ClaimAddressResponse, _switchboard_applications_v1_ClaimAddressResponse__Output>
+        ConsoleSessionsService: SubtypeConstructor<typeof grpc.Client, _switchboard_applications_v1_ConsoleSessionsServiceClient> & { service: _switchboard_applications_v1_ConsoleSessionsServiceDefinition }
+        CreateApiKeyRequest: MessageTypeDefinition<_switchboard_applications_v1_CreateApiKeyRequest, _switchboard_applications_v1_CreateApiKeyRequest__Output>
+        CreateApiKeyResponse: MessageTypeDefinition<_switchboard_applications_v1_CreateApiKeyResponse, _switchboard_applications_v1_CreateApiKeyResponse__Output>
         CreateApplicationRequest: MessageTypeDefinition<_switchboard_applications_v1_CreateApplicationRequest, _switchboard_applications_v1_CreateApplicationRequest__Output>
         CreateApplicationResponse: MessageTypeDefinition<_switchboard_applications_v1_CreateApplicationResponse, _switchboard_applications_v1_CreateApplicationResponse__Output>
+        CreateConsoleSessionRequest: MessageTypeDefinition<_switchboard_applications_v1_CreateConsoleSessionRequest, _switchboard_applications_v1_CreateConsoleSessionRequest__Output>
+        CreateConsoleSessionResponse: MessageTypeDefinition<_switchboard_applications_v1_CreateConsoleSessionResponse, _switchboard_applications_v1_CreateConsoleSessionResponse__Output>
         DeleteApplicationRequest: MessageTypeDefinition<_switchboard_applications_v1_DeleteApplicationRequest, _switchboard_applications_v1_DeleteApplicationRequest__Output>
         DeleteApplicationResponse: MessageTypeDefinition<_switchboard_applications_v1_DeleteApplicationResponse, _switchboard_applications_v1_DeleteApplicationResponse__Output>
+        EndConsoleSessionRequest: MessageTypeDefinition<_switchboard_applications_v1_EndConsoleSessionRequest, _switchboard_applications_v1_EndConsoleSessionRequest__Output>
+        EndConsoleSessionResponse: MessageTypeDefinition<_switchboard_applications_v1_EndConsoleSessionResponse, _switchboard_applications_v1_EndConsoleSessionResponse__Output>
         Environment: MessageTypeDefinition<_switchboard_applications_v1_Environment, _switchboard_applications_v1_Environment__Output>
         Exchange: MessageTypeDefinition<_switchboard_applications_v1_Exchange, _switchboard_applications_v1_Exchange__Output>
         GetAccountRequest: MessageTypeDefinition<_switchboard_applications_v1_GetAccountRequest, _switchboard_applications_v1_GetAccountRequest__Output>
         GetAccountResponse: MessageTypeDefinition<_switchboard_applications_v1_GetAccountResponse, _switchboard_applications_v1_GetAccountResponse__Output>
         GetAddressRequest: MessageTypeDefinition<_switchboard_applications_v1_GetAddressRequest, _switchboard_applications_v1_GetAddressRequest__Output>
         GetAddressResponse: MessageTypeDefinition<_switchboard_applications_v1_GetAddressResponse, _switchboard_applications_v1_GetAddressResponse__Output>
+        GetApiKeyRequest: MessageTypeDefinition<_switchboard_applications_v1_GetApiKeyRequest, _switchboard_applications_v1_GetApiKeyRequest__Output>
+        GetApiKeyResponse: MessageTypeDefinition<_switchboard_applications_v1_GetApiKeyResponse, _switchboard_applications_v1_GetApiKeyResponse__Output>
         GetApplicationRequest: MessageTypeDefinition<_switchboard_applications_v1_GetApplicationRequest, _switchboard_applications_v1_GetApplicationRequest__Output>
         GetApplicationResponse: MessageTypeDefinition<_switchboard_applications_v1_GetApplicationResponse, _switchboard_applications_v1_GetApplicationResponse__Output>
         GetApplicationSecretRequest: MessageTypeDefinition<_switchboard_applications_v1_GetApplicationSecretRequest, _switchboard_applications_v1_GetApplicationSecretRequest__Output>
@@ -89,6 +123,8 @@ export interface ProtoGrpcType {
         LaunchSessionResponse: MessageTypeDefinition<_switchboard_applications_v1_LaunchSessionResponse, _switchboard_applications_v1_LaunchSessionResponse__Output>
         ListAddressesRequest: MessageTypeDefinition<_switchboard_applications_v1_ListAddressesRequest, _switchboard_applications_v1_ListAddressesRequest__Output>
         ListAddressesResponse: MessageTypeDefinition<_switchboard_applications_v1_ListAddressesResponse, _switchboard_applications_v1_ListAddressesResponse__Output>
+        ListApiKeysRequest: MessageTypeDefinition<_switchboard_applications_v1_ListApiKeysRequest, _switchboard_applications_v1_ListApiKeysRequest__Output>
+        ListApiKeysResponse: MessageTypeDefinition<_switchboard_applications_v1_ListApiKeysResponse, _switchboard_applications_v1_ListApiKeysResponse__Output>
         ListApplicationsRequest: MessageTypeDefinition<_switchboard_applications_v1_ListApplicationsRequest, _switchboard_applications_v1_ListApplicationsRequest__Output>
         ListApplicationsResponse: MessageTypeDefinition<_switchboard_applications_v1_ListApplicationsResponse, _switchboard_applications_v1_ListApplicationsResponse__Output>
         ListAvailableNumbersRequest: MessageTypeDefinition<_switchboard_applications_v1_ListAvailableNumbersRequest, _switchboard_applications_v1_ListAvailableNumbersRequest__Output>
@@ -103,6 +139,8 @@ export interface ProtoGrpcType {
         ReleaseAddressResponse: MessageTypeDefinition<_switchboard_applications_v1_ReleaseAddressResponse, _switchboard_applications_v1_ReleaseAddressResponse__Output>
         ResolveAddressRequest: MessageTypeDefinition<_switchboard_applications_v1_ResolveAddressRequest, _switchboard_applications_v1_ResolveAddressRequest__Output>
         ResolveAddressResponse: MessageTypeDefinition<_switchboard_applications_v1_ResolveAddressResponse, _switchboard_applications_v1_ResolveAddressResponse__Output>
+        RevokeApiKeyRequest: MessageTypeDefinition<_switchboard_applications_v1_RevokeApiKeyRequest, _switchboard_applications_v1_RevokeApiKeyRequest__Output>
+        RevokeApiKeyResponse: MessageTypeDefinition<_switchboard_applications_v1_RevokeApiKeyResponse, _switchboard_applications_v1_RevokeApiKeyResponse__Output>
         RotateApplicationSecretRequest: MessageTypeDefinition<_switchboard_applications_v1_RotateApplicationSecretRequest, _switchboard_applications_v1_RotateApplicationSecretRequest__Output>
         RotateApplicationSecretResponse: MessageTypeDefinition<_switchboard_applications_v1_RotateApplicationSecretResponse, _switchboard_applications_v1_RotateApplicationSecretResponse__Output>
         SessionsService: SubtypeConstructor<typeof grpc.Client, _switchboard_applications_v1_SessionsServiceClient> & { service: _switchboard_applications_v1_SessionsServiceDefinition }
@@ -110,6 +148,10 @@ export interface ProtoGrpcType {
         SignalSessionResponse: MessageTypeDefinition<_switchboard_applications_v1_SignalSessionResponse, _switchboard_applications_v1_SignalSessionResponse__Output>
         UpdateApplicationRequest: MessageTypeDefinition<_switchboard_applications_v1_UpdateApplicationRequest, _switchboard_applications_v1_UpdateApplicationRequest__Output>
         UpdateApplicationResponse: MessageTypeDefinition<_switchboard_applications_v1_UpdateApplicationResponse, _switchboard_applications_v1_UpdateApplicationResponse__Output>
+        VerifyApiKeyRequest: MessageTypeDefinition<_switchboard_applications_v1_VerifyApiKeyRequest, _switchboard_applications_v1_VerifyApiKeyRequest__Output>
+        VerifyApiKeyResponse: MessageTypeDefinition<_switchboard_applications_v1_VerifyApiKeyResponse, _switchboard_applications_v1_VerifyApiKeyResponse__Output>
+        VerifyConsoleSessionRequest: MessageTypeDefinition<_switchboard_applications_v1_VerifyConsoleSessionRequest, _switchboard_applications_v1_VerifyConsoleSessionRequest__Output>
+        VerifyConsoleSessionResponse: MessageTypeDefinition<_switchboard_applications_v1_VerifyConsoleSessionResponse, _switchboard_applications_v1_VerifyConsoleSessionResponse__Output>
         VerifyCredentialsRequest: MessageTypeDefinition<_switchboard_applications_v1_VerifyCredentialsRequest, _switchboard_applications_v1_VerifyCredentialsRequest__Output>
         VerifyCredentialsResponse: MessageTypeDefinition<_switchboard_applications_v1_VerifyCredentialsResponse, _switchboard_applications_v1_VerifyCredentialsResponse__Output>
       }

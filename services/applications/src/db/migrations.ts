@@ -2,6 +2,7 @@
 // that has shipped: add a new one.
 import { SchemaMigration } from '@switchboard/orm';
 import { idempotencyTableSql } from '@switchboard/platform';
+import { Migration007Credentials } from './credential-migrations';
 import { Migration004SessionSecrets } from './secret-migrations';
 
 export class Migration001Initial extends SchemaMigration {
@@ -141,4 +142,5 @@ export const MIGRATIONS = [
   { name: 'Migration004SessionSecrets', class: Migration004SessionSecrets },
   { name: 'Migration005Addresses', class: Migration005Addresses },
   { name: 'Migration006IdempotencyKeys', class: Migration006IdempotencyKeys },
+  { name: 'Migration007Credentials', class: Migration007Credentials },
 ];

@@ -11,6 +11,15 @@ import { releaseAddress } from '../addresses/release-address';
 import { resolveAddress } from '../addresses/resolve-address';
 import { getAccount } from '../accounts/get-account';
 import { verifyCredentials } from '../accounts/verify-credentials';
+import { changePassword } from '../accounts/change-password';
+import { createApiKey } from '../api-keys/create-api-key';
+import { getApiKey } from '../api-keys/get-api-key';
+import { listApiKeys } from '../api-keys/list-api-keys';
+import { revokeApiKey } from '../api-keys/revoke-api-key';
+import { verifyApiKey } from '../api-keys/verify-api-key';
+import { createConsoleSession } from '../console-sessions/create-console-session';
+import { endConsoleSession } from '../console-sessions/end-console-session';
+import { verifyConsoleSession } from '../console-sessions/verify-console-session';
 import { createApplication } from '../applications/create-application';
 import { deleteApplication } from '../applications/delete-application';
 import { getApplicationSecret } from '../applications/get-secret';
@@ -35,6 +44,24 @@ export function registerHandlers(server: GrpcServer, deps: Deps): void {
   server.add(proto.AccountsService.service, {
     VerifyCredentials: async (req) => ({ account: accountMessage(await verifyCredentials(deps, req)) }),
     GetAccount: async (req) => ({ account: accountMessage(await getAccount(deps, req)) }),
+    ChangePassword: async (req) => ({ account: accountMessage(await changePassword(deps, req)) }),
+  });
+
+  server.add(proto.ApiKeysService.service, {
+    CreateApiKey: async (req) => createApiKey(deps, req),
+    ListApiKeys: async (req) => ({ apiKeys: await listApiKeys(deps, req) }),
+    GetApiKey: async (req) => ({ apiKey: await getApiKey(deps, req) }),
+    RevokeApiKey: async (req) => ({ apiKey: await revokeApiKey(deps, req) }),
+    VerifyApiKey: async (req) => verifyApiKey(deps, req),
+  });
+
+  server.add(proto.ConsoleSessionsService.service, {
+    CreateConsoleSession: async (req) => createConsoleSession(deps, req),
+    VerifyConsoleSession: async (req) => verifyConsoleSession(deps, req),
+    EndConsoleSession: async (req) => {
+      await endConsoleSession(deps, req);
+      return {};
+    },
   });
 
   server.add(proto.ApplicationsService.service, {

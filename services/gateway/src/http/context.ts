@@ -3,12 +3,15 @@ import { createHash } from 'node:crypto';
 import { AppError, type ClientCallOptions, type Logger } from '@switchboard/platform';
 import { requestTrace } from '@switchboard/platform/tracing';
 import type { Principal } from '../auth';
+import type { Credential } from '../auth/credential';
 
 /** Per-request values set by the middleware chain. */
 export interface RequestState {
   requestId: string;
   log: Logger;
   principal?: Principal;
+  /** What the principal authenticated with (auth/credential.ts). */
+  credential?: Credential;
 }
 
 declare module 'express-serve-static-core' {

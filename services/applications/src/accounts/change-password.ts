@@ -1,0 +1,28 @@
+import { AppError } from '@switchboard/platform';
+import type { ChangePasswordRequest__Output } from '@switchboard/proto/generated/switchboard/applications/v1/ChangePasswordRequest';
+import type { CredentialDeps } from '../api-keys/deps';
+import { AccountSchema, type Account } from '../db/entities';
+import { hashPassword, verifyPassword } from './password';
+import { passwordErrors } from './rules';
+
+/**
+ * Replaces the account's password once the current one is checked, and ends every browser session
+ * of the account in the same transaction; the gateways are told to forget the old password.
+ */
+export async function changePassword(deps: Pick<CredentialDeps, 'orm' | 'announceRevoked'>, req: ChangePasswordRequest__Output): Promise<Account> {
+  const errors = passwordErrors(req.new, 'new');
+  if (errors.length) throw AppError.invalid(errors);
+  const em = deps.orm.em.fork();
+  const found = await em.findOne(AccountSchema, { id: req.accountId });
+  if (!found) throw AppError.notFound('user');
+  if (!(await verifyPassword(req.current, found.passwordHash))) throw AppError.invalid([{ field: 'current', message: 'is not the current password' }]);
+  const passwordHash = await hashPassword(req.new);
+  const account = await em.transactional(async (tx) => {
+    const a = await tx.findOneOrFail(AccountSchema, { id: req.accountId });
+    a.passwordHash = passwordHash;
+    await tx.getConnection().execute(`delete from "${tx.config.get('schema')}".console_sessions where account_id = ?`, [a.id], 'run', tx.getTransactionContext());
+    return a;
+  });
+  deps.announceRevoked({ accountId: account.id, username: account.username });
+  return account;
+}

@@ -1,0 +1,84 @@
+// Browser sign-in for the console: POST /v1/console/session checks the password with the lockout
+// and the verification limits of Basic auth and sets the sb_session cookie; DELETE ends it. And
+// PUT /v1/users/me/password, which ends every browser session of the account.
+import type { RequestHandler, Router } from 'express';
+import { AppError, type Cidr } from '@switchboard/platform';
+import { requestTrace } from '@switchboard/platform/tracing';
+import type { AccountsClient, ConsoleSessionsClient } from '@switchboard/proto';
+import type { Authenticator } from '../auth';
+import { checkOrigin, clearSessionCookie, sessionToken, setSessionCookie } from '../auth/sessions';
+import { clientAddress } from '../client-address';
+import type { Hrefs } from '../hrefs';
+import { callOptions, principal } from './context';
+import { route, sendJson } from './routing';
+
+export interface ConsoleRouteDeps {
+  hrefs: Hrefs;
+  accounts: AccountsClient;
+  consoleSessions: ConsoleSessionsClient;
+  passwords: Authenticator;
+  trustedProxies: readonly Cidr[];
+  /** PUBLIC_BASE_URL's origin, and whether it is https (the cookie's Secure attribute). */
+  origin: string;
+  secure: boolean;
+}
+
+const basic = (username: string, password: string) => `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
+
+/**
+ * Sign-in and sign-out: on a router mounted before authentication (they carry no credential, or
+ * one being ended); `body` reads their JSON body.
+ */
+export function consoleSessionRoutes(router: Router, deps: ConsoleRouteDeps, body: RequestHandler): void {
+  const { hrefs, consoleSessions, passwords } = deps;
+  router.use('/console/session', body);
+  route(router, '/console/session', {
+    POST: async (req, res) => {
+      checkOrigin(req, deps.origin, true);
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      const errors = [];
+      if (typeof body.username !== 'string' || body.username === '') errors.push({ field: 'username', message: 'is required' });
+      if (typeof body.password !== 'string' || body.password === '') errors.push({ field: 'password', message: 'is required' });
+      if (errors.length) throw AppError.invalid(errors);
+      const address = clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], deps.trustedProxies);
+      let account;
+      try {
+        account = await passwords.authenticate(basic(body.username as string, body.password as string), req.state.requestId, address, requestTrace(req));
+      } catch (err) {
+        const retryAfter = (err as { retryAfter?: number }).retryAfter;
+        if (retryAfter) res.setHeader('Retry-After', String(retryAfter));
+        throw err;
+      }
+      req.state.principal = account;
+      req.state.credential = { type: 'password', id: account.accountId, name: account.username, scope: 'full' };
+      const s = await consoleSessions.createConsoleSession({ accountId: account.accountId }, callOptions(req));
+      setSessionCookie(res, s.token, (Date.parse(s.expiresAt) - Date.now()) / 1000, deps.secure);
+      res.setHeader('Cache-Control', 'no-store');
+      sendJson(res, { user: { href: hrefs.user(s.account!.id), id: Number(s.account!.id), username: s.account!.username, createdAt: s.account!.createdAt }, expiresAt: s.expiresAt });
+    },
+    DELETE: async (req, res) => {
+      const token = sessionToken(req);
+      if (token !== undefined) {
+        checkOrigin(req, deps.origin);
+        await consoleSessions.endConsoleSession({ token }, callOptions(req));
+      }
+      clearSessionCookie(res, deps.secure);
+      res.status(204).end();
+    },
+  });
+}
+
+/** The password change: mounted with the authenticated API. */
+export function passwordRoutes(router: Router, deps: Pick<ConsoleRouteDeps, 'accounts' | 'hrefs'>): void {
+  route(router, '/users/me/password', {
+    PUT: async (req, res) => {
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      const errors = [];
+      if (typeof body.current !== 'string') errors.push({ field: 'current', message: 'is required' });
+      if (typeof body.new !== 'string') errors.push({ field: 'new', message: 'is required (8-1024 characters)' });
+      if (errors.length) throw AppError.invalid(errors);
+      const { account } = await deps.accounts.changePassword({ accountId: principal(req).accountId, current: body.current as string, new: body.new as string }, callOptions(req));
+      sendJson(res, { href: deps.hrefs.user(account!.id), id: Number(account!.id), username: account!.username, createdAt: account!.createdAt });
+    },
+  });
+}
