@@ -140,7 +140,7 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
   const api = express.Router();
   applicationRoutes(api, deps);
   apiKeyRoutes(api, { hrefs, apiKeys });
-  passwordRoutes(api, deps);
+  passwordRoutes(api, { ...deps, passwords: authenticator });
   applicationSecretRoutes(api, deps);
   accountRoutes(api, deps);
   webhookRoutes(api, deps);

@@ -69,7 +69,7 @@ export function consoleSessionRoutes(router: Router, deps: ConsoleRouteDeps, bod
 }
 
 /** The password change: mounted with the authenticated API. */
-export function passwordRoutes(router: Router, deps: Pick<ConsoleRouteDeps, 'accounts' | 'hrefs'>): void {
+export function passwordRoutes(router: Router, deps: Pick<ConsoleRouteDeps, 'accounts' | 'hrefs' | 'passwords'>): void {
   route(router, '/users/me/password', {
     PUT: async (req, res) => {
       const body = (req.body ?? {}) as Record<string, unknown>;
@@ -78,6 +78,8 @@ export function passwordRoutes(router: Router, deps: Pick<ConsoleRouteDeps, 'acc
       if (typeof body.new !== 'string') errors.push({ field: 'new', message: 'is required (8-1024 characters)' });
       if (errors.length) throw AppError.invalid(errors);
       const { account } = await deps.accounts.changePassword({ accountId: principal(req).accountId, current: body.current as string, new: body.new as string }, callOptions(req));
+      // This replica forgets the old password before answering; the others hear it over NATS.
+      deps.passwords.forget(account!.username);
       sendJson(res, { href: deps.hrefs.user(account!.id), id: Number(account!.id), username: account!.username, createdAt: account!.createdAt });
     },
   });
