@@ -66,7 +66,7 @@ describe('browser sessions', () => {
     const { cookie } = await signIn(alice);
     expect((await withCookie(cookie, 'GET', '/v1/applications')).status).toBe(200);
     const app = { name: 'from the console', voiceUrl: 'https://example.com/voice' };
-    for (const headers of [{}, { origin: 'https://evil.example' }, { origin: 'null' }]) {
+    for (const headers of [{}, { origin: 'https://evil.example' }, { origin: 'null' }] as Record<string, string>[]) {
       const res = await withCookie(cookie, 'POST', '/v1/applications', app, headers);
       expect(res.status).toBe(403);
       expect((await json(res)).code).toBe('forbidden');
