@@ -22,3 +22,4 @@ export * from './delivery-records';
 export * from './timestamps';
 export * from './random-hex';
 export * from './backoff';
+export * from './audit';

@@ -156,6 +156,14 @@ export function consoleSessionsClient(address: string, opts: ClientOptions = {})
   });
 }
 
+export function auditClient(address: string, opts: ClientOptions = {}) {
+  const p = applicationsProto();
+  return promiseClient(new p.AuditService(address, grpc.credentials.createInsecure(), CHANNEL_OPTIONS), {
+    ...opts,
+    target: 'applications',
+  });
+}
+
 export function webhooksClient(address: string, opts: ClientOptions = {}) {
   const p = webhooksProto();
   return promiseClient(new p.WebhooksService(address, grpc.credentials.createInsecure(), CHANNEL_OPTIONS), {
@@ -176,12 +184,14 @@ export type WebhooksClient = ReturnType<typeof webhooksClient>;
 export type AddressesClient = ReturnType<typeof addressesClient>;
 export type SessionsClient = ReturnType<typeof sessionsClient>;
 export type ApiKeysClient = ReturnType<typeof apiKeysClient>;
+export type AuditClient = ReturnType<typeof auditClient>;
 export type ConsoleSessionsClient = ReturnType<typeof consoleSessionsClient>;
 export type HealthClient = ReturnType<typeof healthClient>;
 
 export type * as apps from './generated/switchboard/applications/v1/Application';
 export type { Application__Output as ApplicationMessage } from './generated/switchboard/applications/v1/Application';
 export type { Account__Output as AccountMessage } from './generated/switchboard/applications/v1/Account';
+export type { AuditEvent__Output as AuditEventMessage } from './generated/switchboard/applications/v1/AuditEvent';
 export type { ApiKey__Output as ApiKeyMessage } from './generated/switchboard/applications/v1/ApiKey';
 export type { Address__Output as AddressMessage } from './generated/switchboard/applications/v1/Address';
 export type { Environment__Output as EnvironmentMessage } from './generated/switchboard/applications/v1/Environment';

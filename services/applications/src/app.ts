@@ -3,6 +3,7 @@ import { createDataService, startOutboxRelay, type DataServiceApp, type OutboxRe
 import { createLogger, ensureKvBucket, ensureStreams, KV_BUCKETS, SessionRegistry, STREAMS, type Logger } from '@switchboard/platform';
 import { batchProto, healthProto } from '@switchboard/proto';
 import { announceRevoked, credentialKeys } from './api-keys/announce';
+import { startCredentialPruning } from './audit/prune-credentials';
 import { setKdfThreads, setScryptN, warmKdfThreads } from './accounts/password';
 import type { Config } from './config';
 import type { Deps } from './context';
@@ -21,6 +22,7 @@ export async function createApp(config: Config, logger: Logger = createLogger('a
   const { orm, idempotency, grpc } = service;
   let relay: OutboxRelay | undefined;
   let stopPruning: (() => void) | undefined;
+  let stopCredentialPruning: (() => void) | undefined;
 
   return {
     logger,
@@ -32,6 +34,7 @@ export async function createApp(config: Config, logger: Logger = createLogger('a
       await ensureKvBucket(nats.jsm, KV_BUCKETS.sessions, config.NATS_STREAM_REPLICAS);
       // Idempotency keys are kept 24 h (packages/platform/src/idempotency.ts).
       stopPruning = idempotency.startPruning(60 * 60 * 1000, (err) => logger.warn({ err: (err as Error).message }, 'pruning idempotency keys failed; will retry'));
+      stopCredentialPruning = startCredentialPruning(orm, { retentionDays: config.AUDIT_RETENTION_DAYS, idleMs: config.CONSOLE_SESSION_IDLE_MS, everyMs: 60 * 60 * 1000 }, logger);
       relay = startOutboxRelay(orm, nats.js, config.DB_SCHEMA, logger);
       const deps: Deps = { orm, allowedCidrs: config.DELIVERY_ALLOWED_CIDRS, sipDomain: config.SIP_DOMAIN, outbox: relay, secrets: config.SECRETS_KEY,
         sessions: new SessionRegistry(nats.js, nats.jsm), js: nats.js, logger,
@@ -48,6 +51,7 @@ export async function createApp(config: Config, logger: Logger = createLogger('a
     },
     async stop() {
       stopPruning?.();
+      stopCredentialPruning?.();
       await service.stop(async () => {
         await relay?.stop();
       });

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { Counter, createLogger, createRegistry, handleOpsRequest, startOpsServer, type Logger, type OpsHandlers, type OpsServer } from '@switchboard/platform';
 import { tracedHttpRequest } from '@switchboard/platform/tracing';
-import { accountsClient, addressesClient, apiKeysClient, applicationsClient, callBatcher, consoleSessionsClient, healthClient, sessionsClient, webhooksClient } from '@switchboard/proto';
+import { accountsClient, addressesClient, apiKeysClient, applicationsClient, auditClient, callBatcher, consoleSessionsClient, healthClient, sessionsClient, webhooksClient } from '@switchboard/proto';
 import { Authenticator } from './auth';
 import { ApiKeyVerifier } from './auth/api-keys';
 import { Credentials } from './auth/credentials';
@@ -17,6 +17,7 @@ import { Hrefs } from './hrefs';
 import { accessLog, redactToken } from './http/access-log';
 import { accountRoutes } from './http/accounts';
 import { apiKeyRoutes } from './http/api-keys';
+import { auditRoutes } from './http/audit';
 import { consoleSessionRoutes, passwordRoutes } from './http/console-session';
 import { applicationSecretRoutes } from './http/application-secrets';
 import { addressRoutes, availableNumbersRoute } from './http/addresses';
@@ -59,6 +60,7 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
   const sessions = sessionsClient(config.APPLICATIONS_GRPC_URL, appsOpts);
   const apiKeys = apiKeysClient(config.APPLICATIONS_GRPC_URL, appsOpts);
   const consoleSessions = consoleSessionsClient(config.APPLICATIONS_GRPC_URL, appsOpts);
+  const audit = auditClient(config.APPLICATIONS_GRPC_URL, appsOpts);
   const health = {
     applications: healthClient(config.APPLICATIONS_GRPC_URL, 'applications', { defaultTimeoutMs: 1000 }),
     webhooks: healthClient(config.WEBHOOKS_GRPC_URL, 'webhooks', { defaultTimeoutMs: 1000 }),
@@ -134,12 +136,13 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
   // body, then the routes. Paths outside the API are 404 without asking for credentials.
   // Browser sign-in and sign-out take no Authorization: they come before it.
   const consoleApi = express.Router();
-  consoleSessionRoutes(consoleApi, { hrefs, accounts, consoleSessions, passwords: authenticator, trustedProxies: config.TRUSTED_PROXIES, origin, secure: origin.startsWith('https:') }, jsonBody({ limitBytes: config.BODY_LIMIT_BYTES }));
+  consoleSessionRoutes(consoleApi, { hrefs, accounts, consoleSessions, audit, passwords: authenticator, trustedProxies: config.TRUSTED_PROXIES, origin, secure: origin.startsWith('https:') }, jsonBody({ limitBytes: config.BODY_LIMIT_BYTES }));
   app.use(['/v1', '/rest/v1'], consoleApi);
 
   const api = express.Router();
   applicationRoutes(api, deps);
   apiKeyRoutes(api, { hrefs, apiKeys });
+  auditRoutes(api, { hrefs, audit });
   passwordRoutes(api, { ...deps, passwords: authenticator });
   applicationSecretRoutes(api, deps);
   accountRoutes(api, deps);
@@ -202,7 +205,7 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
       }
       await opsServer?.close();
       await revocations?.stop();
-      for (const c of [accounts, applications, addresses, sessions, apiKeys, consoleSessions, webhooks, health.applications, health.webhooks]) c.close();
+      for (const c of [accounts, applications, addresses, sessions, apiKeys, consoleSessions, audit, webhooks, health.applications, health.webhooks]) c.close();
       batchers?.applications.close();
       batchers?.webhooks.close();
     },

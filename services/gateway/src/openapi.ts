@@ -322,6 +322,26 @@ const schemas: Record<string, Schema> = {
     additionalProperties: false,
   },
   PasswordChange: { type: 'object', required: ['current', 'new'], properties: { current: { type: 'string' }, new: { type: 'string', minLength: 8, maxLength: 1024 } } },
+  AuditEvent: {
+    type: 'object',
+    required: ['id', 'at', 'actor', 'action', 'target', 'ip', 'requestId', 'outcome'],
+    properties: {
+      id: { type: 'string' },
+      at: { type: 'string', format: 'date-time' },
+      actor: {
+        type: 'object',
+        required: ['type', 'id'],
+        properties: { type: { type: 'string', enum: ['password', 'key', 'session'] }, id: { type: 'string', description: 'The account id (password), the key id, or the session id.' }, name: { type: 'string' } },
+        additionalProperties: false,
+      },
+      action: { type: 'string', description: 'For example `api-key.create`, `api-key.revoke`, `password.change`, `session.sign-in`, `session.sign-out`.' },
+      target: { type: ['string', 'null'], format: 'uri', description: 'The resource changed.' },
+      ip: { type: 'string', description: 'The client address.' },
+      requestId: { type: 'string' },
+      outcome: { type: 'string', enum: ['success', 'failure'] },
+    },
+    additionalProperties: false,
+  },
   Secret: { type: 'object', required: ['secret'], properties: { secret: { type: 'string', pattern: '^whsec_' } }, additionalProperties: false },
   Delivery: {
     type: 'object',
@@ -897,6 +917,22 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
         parameters: [pathId('id', 'API key id (ak_...).')],
         get: { tags: ['Credentials'], summary: 'Show an API key (without the key)', operationId: 'getApiKey', responses: { '200': json(ref('ApiKey'), 'The key.'), ...readErrors } },
         delete: { tags: ['Credentials'], summary: 'Revoke an API key: within a second no gateway accepts it', operationId: 'revokeApiKey', responses: { '204': { description: 'Revoked.' }, ...readErrors } },
+      },
+      '/v1/audit-events': {
+        get: {
+          tags: ['Credentials'],
+          summary: "The account's audit log, newest first",
+          description: 'Changes made through the API and sign-ins (with their failures), each written in the transaction of the change it records. Kept `AUDIT_RETENTION_DAYS` (default 90). A `read` key may read it.',
+          operationId: 'listAuditEvents',
+          parameters: [
+            ...listParams,
+            { name: 'action', in: 'query', required: false, schema: { type: 'string' }, description: 'Only this action.' },
+            { name: 'actor', in: 'query', required: false, schema: { type: 'string' }, description: 'Only this actor id (a key id, a session id, an account id).' },
+            { name: 'since', in: 'query', required: false, schema: { type: 'string', format: 'date-time' }, description: 'Entries at or after.' },
+            { name: 'until', in: 'query', required: false, schema: { type: 'string', format: 'date-time' }, description: 'Entries before.' },
+          ],
+          responses: { '200': json({ type: 'array', items: ref('AuditEvent') }, 'Entries, newest first.', listHeaders), ...pick('400'), ...readErrors },
+        },
       },
       '/v1/console/session': {
         post: {

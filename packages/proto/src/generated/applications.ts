@@ -9,6 +9,8 @@ import type { ApiKey as _switchboard_applications_v1_ApiKey, ApiKey__Output as _
 import type { ApiKeysServiceClient as _switchboard_applications_v1_ApiKeysServiceClient, ApiKeysServiceDefinition as _switchboard_applications_v1_ApiKeysServiceDefinition } from './switchboard/applications/v1/ApiKeysService';
 import type { Application as _switchboard_applications_v1_Application, Application__Output as _switchboard_applications_v1_Application__Output } from './switchboard/applications/v1/Application';
 import type { ApplicationsServiceClient as _switchboard_applications_v1_ApplicationsServiceClient, ApplicationsServiceDefinition as _switchboard_applications_v1_ApplicationsServiceDefinition } from './switchboard/applications/v1/ApplicationsService';
+import type { AuditEvent as _switchboard_applications_v1_AuditEvent, AuditEvent__Output as _switchboard_applications_v1_AuditEvent__Output } from './switchboard/applications/v1/AuditEvent';
+import type { AuditServiceClient as _switchboard_applications_v1_AuditServiceClient, AuditServiceDefinition as _switchboard_applications_v1_AuditServiceDefinition } from './switchboard/applications/v1/AuditService';
 import type { ChangePasswordRequest as _switchboard_applications_v1_ChangePasswordRequest, ChangePasswordRequest__Output as _switchboard_applications_v1_ChangePasswordRequest__Output } from './switchboard/applications/v1/ChangePasswordRequest';
 import type { ChangePasswordResponse as _switchboard_applications_v1_ChangePasswordResponse, ChangePasswordResponse__Output as _switchboard_applications_v1_ChangePasswordResponse__Output } from './switchboard/applications/v1/ChangePasswordResponse';
 import type { ClaimAddressRequest as _switchboard_applications_v1_ClaimAddressRequest, ClaimAddressRequest__Output as _switchboard_applications_v1_ClaimAddressRequest__Output } from './switchboard/applications/v1/ClaimAddressRequest';
@@ -46,6 +48,8 @@ import type { ListApiKeysRequest as _switchboard_applications_v1_ListApiKeysRequ
 import type { ListApiKeysResponse as _switchboard_applications_v1_ListApiKeysResponse, ListApiKeysResponse__Output as _switchboard_applications_v1_ListApiKeysResponse__Output } from './switchboard/applications/v1/ListApiKeysResponse';
 import type { ListApplicationsRequest as _switchboard_applications_v1_ListApplicationsRequest, ListApplicationsRequest__Output as _switchboard_applications_v1_ListApplicationsRequest__Output } from './switchboard/applications/v1/ListApplicationsRequest';
 import type { ListApplicationsResponse as _switchboard_applications_v1_ListApplicationsResponse, ListApplicationsResponse__Output as _switchboard_applications_v1_ListApplicationsResponse__Output } from './switchboard/applications/v1/ListApplicationsResponse';
+import type { ListAuditEventsRequest as _switchboard_applications_v1_ListAuditEventsRequest, ListAuditEventsRequest__Output as _switchboard_applications_v1_ListAuditEventsRequest__Output } from './switchboard/applications/v1/ListAuditEventsRequest';
+import type { ListAuditEventsResponse as _switchboard_applications_v1_ListAuditEventsResponse, ListAuditEventsResponse__Output as _switchboard_applications_v1_ListAuditEventsResponse__Output } from './switchboard/applications/v1/ListAuditEventsResponse';
 import type { ListAvailableNumbersRequest as _switchboard_applications_v1_ListAvailableNumbersRequest, ListAvailableNumbersRequest__Output as _switchboard_applications_v1_ListAvailableNumbersRequest__Output } from './switchboard/applications/v1/ListAvailableNumbersRequest';
 import type { ListAvailableNumbersResponse as _switchboard_applications_v1_ListAvailableNumbersResponse, ListAvailableNumbersResponse__Output as _switchboard_applications_v1_ListAvailableNumbersResponse__Output } from './switchboard/applications/v1/ListAvailableNumbersResponse';
 import type { ListExchangesRequest as _switchboard_applications_v1_ListExchangesRequest, ListExchangesRequest__Output as _switchboard_applications_v1_ListExchangesRequest__Output } from './switchboard/applications/v1/ListExchangesRequest';
@@ -54,6 +58,8 @@ import type { LookupApplicationRequest as _switchboard_applications_v1_LookupApp
 import type { LookupApplicationResponse as _switchboard_applications_v1_LookupApplicationResponse, LookupApplicationResponse__Output as _switchboard_applications_v1_LookupApplicationResponse__Output } from './switchboard/applications/v1/LookupApplicationResponse';
 import type { MoveAddressRequest as _switchboard_applications_v1_MoveAddressRequest, MoveAddressRequest__Output as _switchboard_applications_v1_MoveAddressRequest__Output } from './switchboard/applications/v1/MoveAddressRequest';
 import type { MoveAddressResponse as _switchboard_applications_v1_MoveAddressResponse, MoveAddressResponse__Output as _switchboard_applications_v1_MoveAddressResponse__Output } from './switchboard/applications/v1/MoveAddressResponse';
+import type { RecordAuditEventRequest as _switchboard_applications_v1_RecordAuditEventRequest, RecordAuditEventRequest__Output as _switchboard_applications_v1_RecordAuditEventRequest__Output } from './switchboard/applications/v1/RecordAuditEventRequest';
+import type { RecordAuditEventResponse as _switchboard_applications_v1_RecordAuditEventResponse, RecordAuditEventResponse__Output as _switchboard_applications_v1_RecordAuditEventResponse__Output } from './switchboard/applications/v1/RecordAuditEventResponse';
 import type { ReleaseAddressRequest as _switchboard_applications_v1_ReleaseAddressRequest, ReleaseAddressRequest__Output as _switchboard_applications_v1_ReleaseAddressRequest__Output } from './switchboard/applications/v1/ReleaseAddressRequest';
 import type { ReleaseAddressResponse as _switchboard_applications_v1_ReleaseAddressResponse, ReleaseAddressResponse__Output as _switchboard_applications_v1_ReleaseAddressResponse__Output } from './switchboard/applications/v1/ReleaseAddressResponse';
 import type { ResolveAddressRequest as _switchboard_applications_v1_ResolveAddressRequest, ResolveAddressRequest__Output as _switchboard_applications_v1_ResolveAddressRequest__Output } from './switchboard/applications/v1/ResolveAddressRequest';
@@ -90,6 +96,8 @@ export interface ProtoGrpcType {
         ApiKeysService: SubtypeConstructor<typeof grpc.Client, _switchboard_applications_v1_ApiKeysServiceClient> & { service: _switchboard_applications_v1_ApiKeysServiceDefinition }
         Application: MessageTypeDefinition<_switchboard_applications_v1_Application, _switchboard_applications_v1_Application__Output>
         ApplicationsService: SubtypeConstructor<typeof grpc.Client, _switchboard_applications_v1_ApplicationsServiceClient> & { service: _switchboard_applications_v1_ApplicationsServiceDefinition }
+        AuditEvent: MessageTypeDefinition<_switchboard_applications_v1_AuditEvent, _switchboard_applications_v1_AuditEvent__Output>
+        AuditService: SubtypeConstructor<typeof grpc.Client, _switchboard_applications_v1_AuditServiceClient> & { service: _switchboard_applications_v1_AuditServiceDefinition }
         ChangePasswordRequest: MessageTypeDefinition<_switchboard_applications_v1_ChangePasswordRequest, _switchboard_applications_v1_ChangePasswordRequest__Output>
         ChangePasswordResponse: MessageTypeDefinition<_switchboard_applications_v1_ChangePasswordResponse, _switchboard_applications_v1_ChangePasswordResponse__Output>
         ClaimAddressRequest: MessageTypeDefinition<_switchboard_applications_v1_ClaimAddressRequest, _switchboard_applications_v1_ClaimAddressRequest__Output>
@@ -127,6 +135,8 @@ export interface ProtoGrpcType {
         ListApiKeysResponse: MessageTypeDefinition<_switchboard_applications_v1_ListApiKeysResponse, _switchboard_applications_v1_ListApiKeysResponse__Output>
         ListApplicationsRequest: MessageTypeDefinition<_switchboard_applications_v1_ListApplicationsRequest, _switchboard_applications_v1_ListApplicationsRequest__Output>
         ListApplicationsResponse: MessageTypeDefinition<_switchboard_applications_v1_ListApplicationsResponse, _switchboard_applications_v1_ListApplicationsResponse__Output>
+        ListAuditEventsRequest: MessageTypeDefinition<_switchboard_applications_v1_ListAuditEventsRequest, _switchboard_applications_v1_ListAuditEventsRequest__Output>
+        ListAuditEventsResponse: MessageTypeDefinition<_switchboard_applications_v1_ListAuditEventsResponse, _switchboard_applications_v1_ListAuditEventsResponse__Output>
         ListAvailableNumbersRequest: MessageTypeDefinition<_switchboard_applications_v1_ListAvailableNumbersRequest, _switchboard_applications_v1_ListAvailableNumbersRequest__Output>
         ListAvailableNumbersResponse: MessageTypeDefinition<_switchboard_applications_v1_ListAvailableNumbersResponse, _switchboard_applications_v1_ListAvailableNumbersResponse__Output>
         ListExchangesRequest: MessageTypeDefinition<_switchboard_applications_v1_ListExchangesRequest, _switchboard_applications_v1_ListExchangesRequest__Output>
@@ -135,6 +145,8 @@ export interface ProtoGrpcType {
         LookupApplicationResponse: MessageTypeDefinition<_switchboard_applications_v1_LookupApplicationResponse, _switchboard_applications_v1_LookupApplicationResponse__Output>
         MoveAddressRequest: MessageTypeDefinition<_switchboard_applications_v1_MoveAddressRequest, _switchboard_applications_v1_MoveAddressRequest__Output>
         MoveAddressResponse: MessageTypeDefinition<_switchboard_applications_v1_MoveAddressResponse, _switchboard_applications_v1_MoveAddressResponse__Output>
+        RecordAuditEventRequest: MessageTypeDefinition<_switchboard_applications_v1_RecordAuditEventRequest, _switchboard_applications_v1_RecordAuditEventRequest__Output>
+        RecordAuditEventResponse: MessageTypeDefinition<_switchboard_applications_v1_RecordAuditEventResponse, _switchboard_applications_v1_RecordAuditEventResponse__Output>
         ReleaseAddressRequest: MessageTypeDefinition<_switchboard_applications_v1_ReleaseAddressRequest, _switchboard_applications_v1_ReleaseAddressRequest__Output>
         ReleaseAddressResponse: MessageTypeDefinition<_switchboard_applications_v1_ReleaseAddressResponse, _switchboard_applications_v1_ReleaseAddressResponse__Output>
         ResolveAddressRequest: MessageTypeDefinition<_switchboard_applications_v1_ResolveAddressRequest, _switchboard_applications_v1_ResolveAddressRequest__Output>

@@ -1,4 +1,5 @@
-import { AppError } from '@switchboard/platform';
+import { AppError, type AuditContext } from '@switchboard/platform';
+import { recordInOrm } from '../audit/repository';
 import type { ChangePasswordRequest__Output } from '@switchboard/proto/generated/switchboard/applications/v1/ChangePasswordRequest';
 import type { CredentialDeps } from '../api-keys/deps';
 import { AccountSchema, type Account } from '../db/entities';
@@ -9,7 +10,7 @@ import { passwordErrors } from './rules';
  * Replaces the account's password once the current one is checked, and ends every browser session
  * of the account in the same transaction; the gateways are told to forget the old password.
  */
-export async function changePassword(deps: Pick<CredentialDeps, 'orm' | 'announceRevoked'>, req: ChangePasswordRequest__Output): Promise<Account> {
+export async function changePassword(deps: Pick<CredentialDeps, 'orm' | 'announceRevoked'>, req: ChangePasswordRequest__Output, audit?: AuditContext): Promise<Account> {
   const errors = passwordErrors(req.new, 'new');
   if (errors.length) throw AppError.invalid(errors);
   const em = deps.orm.em.fork();
@@ -21,6 +22,7 @@ export async function changePassword(deps: Pick<CredentialDeps, 'orm' | 'announc
     const a = await tx.findOneOrFail(AccountSchema, { id: req.accountId });
     a.passwordHash = passwordHash;
     await tx.getConnection().execute(`delete from "${tx.config.get('schema')}".console_sessions where account_id = ?`, [a.id], 'run', tx.getTransactionContext());
+    await recordInOrm(tx, { accountId: a.id, action: 'password.change', target: `/v1/users/${a.id}`, outcome: 'success' }, audit);
     return a;
   });
   deps.announceRevoked({ accountId: account.id, username: account.username });

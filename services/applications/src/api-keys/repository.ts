@@ -2,7 +2,8 @@
 // index lookup by hash; lookups asked for together (a gRPC batch of VerifyApiKey calls) share one
 // statement.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AppError, Coalescer, isoTimestamp, queryPrepared, transactionPrepared, type PooledClient } from '@switchboard/platform';
+import { AppError, Coalescer, isoTimestamp, queryPrepared, transactionPrepared, type AuditContext, type PooledClient } from '@switchboard/platform';
+import { recordIn } from '../audit/repository';
 import type { ApiKey as Message } from '@switchboard/proto/generated/switchboard/applications/v1/ApiKey';
 import { MAX_KEYS_PER_ACCOUNT } from './keys';
 
@@ -45,7 +46,7 @@ export function toMessage(r: ApiKeyRow): Message {
  * the insert run in one transaction holding the account's row lock, so concurrent creates never
  * pass the limit together. not_found when the account does not exist.
  */
-export async function insertKey(em: EntityManager, key: { id: string; accountId: string; name: string; scope: string; prefix: string; hash: Buffer }): Promise<ApiKeyRow> {
+export async function insertKey(em: EntityManager, key: { id: string; accountId: string; name: string; scope: string; prefix: string; hash: Buffer }, audit: AuditContext | undefined): Promise<ApiKeyRow> {
   const s = schemaOf(em);
   return transactionPrepared(poolOf(em), 'begin', async (query) => {
     // The lock first, the count in a statement of its own: its snapshot (read committed) then sees
@@ -58,6 +59,7 @@ export async function insertKey(em: EntityManager, key: { id: string; accountId:
       `insert into ${s}.api_keys as k (id, account_id, name, scope, prefix, key_hash) values ($1, $2, $3, $4, $5, $6) returning ${COLUMNS}`,
       [key.id, key.accountId, key.name, key.scope, key.prefix, key.hash],
     );
+    await recordIn(query, s, { accountId: key.accountId, action: 'api-key.create', target: `/v1/api-keys/${key.id}`, outcome: 'success' }, audit);
     return rows[0]!;
   });
 }
@@ -73,10 +75,15 @@ export async function readKey(em: EntityManager, accountId: string, id: string):
   return rows[0];
 }
 
-export async function deleteKey(em: EntityManager, accountId: string, id: string): Promise<ApiKeyRow | undefined> {
+/** Deletes the key and writes its audit entry, in one transaction. */
+export async function deleteKey(em: EntityManager, accountId: string, id: string, audit: AuditContext | undefined): Promise<ApiKeyRow | undefined> {
   if (!ACCOUNT_ID.test(accountId)) return undefined;
-  const rows = await queryPrepared<ApiKeyRow>(poolOf(em), `delete from ${schemaOf(em)}.api_keys k where k.id = $1 and k.account_id = $2 returning ${COLUMNS}`, [id, accountId]);
-  return rows[0];
+  const s = schemaOf(em);
+  return transactionPrepared(poolOf(em), 'begin', async (query) => {
+    const rows = await query<ApiKeyRow>(`delete from ${s}.api_keys k where k.id = $1 and k.account_id = $2 returning ${COLUMNS}`, [id, accountId]);
+    if (rows[0]) await recordIn(query, s, { accountId, action: 'api-key.revoke', target: `/v1/api-keys/${id}`, outcome: 'success' }, audit);
+    return rows[0];
+  });
 }
 
 const verifiers = new WeakMap<PooledClient, Coalescer<Buffer, VerifiedKeyRow | undefined>>();

@@ -17,6 +17,8 @@ import { getApiKey } from '../api-keys/get-api-key';
 import { listApiKeys } from '../api-keys/list-api-keys';
 import { revokeApiKey } from '../api-keys/revoke-api-key';
 import { verifyApiKey } from '../api-keys/verify-api-key';
+import { listAuditEvents } from '../audit/list-audit-events';
+import { recordAuditEvent } from '../audit/record-audit-event';
 import { createConsoleSession } from '../console-sessions/create-console-session';
 import { endConsoleSession } from '../console-sessions/end-console-session';
 import { verifyConsoleSession } from '../console-sessions/verify-console-session';
@@ -44,22 +46,30 @@ export function registerHandlers(server: GrpcServer, deps: Deps): void {
   server.add(proto.AccountsService.service, {
     VerifyCredentials: async (req) => ({ account: accountMessage(await verifyCredentials(deps, req)) }),
     GetAccount: async (req) => ({ account: accountMessage(await getAccount(deps, req)) }),
-    ChangePassword: async (req) => ({ account: accountMessage(await changePassword(deps, req)) }),
+    ChangePassword: async (req, ctx) => ({ account: accountMessage(await changePassword(deps, req, ctx.audit)) }),
   });
 
   server.add(proto.ApiKeysService.service, {
-    CreateApiKey: async (req) => createApiKey(deps, req),
+    CreateApiKey: async (req, ctx) => createApiKey(deps, req, ctx.audit),
     ListApiKeys: async (req) => ({ apiKeys: await listApiKeys(deps, req) }),
     GetApiKey: async (req) => ({ apiKey: await getApiKey(deps, req) }),
-    RevokeApiKey: async (req) => ({ apiKey: await revokeApiKey(deps, req) }),
+    RevokeApiKey: async (req, ctx) => ({ apiKey: await revokeApiKey(deps, req, ctx.audit) }),
     VerifyApiKey: async (req) => verifyApiKey(deps, req),
   });
 
+  server.add(proto.AuditService.service, {
+    ListAuditEvents: async (req) => listAuditEvents(deps, req),
+    RecordAuditEvent: async (req, ctx) => {
+      await recordAuditEvent(deps, req, ctx.audit);
+      return {};
+    },
+  });
+
   server.add(proto.ConsoleSessionsService.service, {
-    CreateConsoleSession: async (req) => createConsoleSession(deps, req),
+    CreateConsoleSession: async (req, ctx) => createConsoleSession(deps, req, ctx.audit),
     VerifyConsoleSession: async (req) => verifyConsoleSession(deps, req),
-    EndConsoleSession: async (req) => {
-      await endConsoleSession(deps, req);
+    EndConsoleSession: async (req, ctx) => {
+      await endConsoleSession(deps, req, ctx.audit);
       return {};
     },
   });

@@ -3,7 +3,7 @@ import type { Router } from 'express';
 import { AppError } from '@switchboard/platform';
 import type { ApiKeyMessage, ApiKeysClient } from '@switchboard/proto';
 import type { Hrefs } from '../hrefs';
-import { callOptions, principal, writeOptions } from './context';
+import { auditOptions, callOptions, principal, writeOptions } from './context';
 import { route, sendJson } from './routing';
 
 export interface ApiKeyRouteDeps {
@@ -49,7 +49,7 @@ export function apiKeyRoutes(router: Router, deps: ApiKeyRouteDeps): void {
       sendJson(res, keyBody(hrefs, apiKey!));
     },
     DELETE: async (req, res) => {
-      await apiKeys.revokeApiKey({ accountId: principal(req).accountId, id: String(req.params.id) }, callOptions(req));
+      await apiKeys.revokeApiKey({ accountId: principal(req).accountId, id: String(req.params.id) }, auditOptions(req));
       res.status(204).end();
     },
   });

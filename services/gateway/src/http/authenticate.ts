@@ -18,6 +18,7 @@ export function authenticate(credentials: Credentials, limiter: RateLimiter, tru
       ({ principal: p, credential }) => {
         req.state.principal = p;
         req.state.credential = credential;
+        req.state.clientAddress = address;
         const wait = limiter.take(p.accountId);
         if (wait > 0) return next(new AppError('rate_limited', 'rate limit exceeded for this account', undefined, { retryAfterS: wait / 1000 }));
         next();

@@ -1,0 +1,84 @@
+// The audit log: one row per change made through the API (and per sign-in), written by the
+// statement or transaction of the change itself, so a change and its entry never part.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { isoTimestamp, queryPrepared, type AuditContext, type PooledClient, type TransactionQuery } from '@switchboard/platform';
+import type { AuditEvent as Message } from '@switchboard/proto/generated/switchboard/applications/v1/AuditEvent';
+
+export interface AuditEntry {
+  accountId: string;
+  action: string;
+  /** The path of the resource (/v1/...), or ''. */
+  target: string;
+  outcome: 'success' | 'failure';
+}
+
+const schemaOf = (em: EntityManager) => `"${em.config.get('schema')}"`;
+const poolOf = (em: EntityManager): PooledClient => em.getConnection().getKnex();
+
+/** The insert of one entry ($1 account ... $10 outcome) into `schema`. */
+export const insertAuditSql = (schema: string) =>
+  `insert into ${schema}.audit_events (account_id, actor_type, actor_id, actor_name, action, target, ip, request_id, outcome) values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`;
+
+/** The parameters of insertAuditSql. Without a caller's context the actor is the account's own password (the account command). */
+export function auditValues(entry: AuditEntry, audit: AuditContext | undefined): unknown[] {
+  const actor = audit?.actor ?? { type: 'password', id: entry.accountId };
+  return [entry.accountId, actor.type, actor.id, actor.name ?? null, entry.action, entry.target, audit?.ip ?? '', audit?.requestId ?? '', entry.outcome];
+}
+
+/** Writes the entry inside a transaction of transactionPrepared. */
+export async function recordIn(query: TransactionQuery, schema: string, entry: AuditEntry, audit: AuditContext | undefined): Promise<void> {
+  await query(insertAuditSql(schema), auditValues(entry, audit));
+}
+
+/** Writes the entry inside an ORM transaction (the `em` of em.transactional). */
+export async function recordInOrm(em: EntityManager, entry: AuditEntry, audit: AuditContext | undefined): Promise<void> {
+  const sql = insertAuditSql(schemaOf(em)).replace(/\$\d+/g, '?');
+  await em.getConnection().execute(sql, auditValues(entry, audit), 'run', em.getTransactionContext());
+}
+
+/** Writes an entry that records no change (a failed sign-in) on its own. */
+export async function recordAlone(em: EntityManager, entry: AuditEntry, audit: AuditContext | undefined): Promise<void> {
+  await queryPrepared(poolOf(em), insertAuditSql(schemaOf(em)), auditValues(entry, audit));
+}
+
+interface AuditRow {
+  seq: string;
+  at: string;
+  actor_type: string;
+  actor_id: string;
+  actor_name: string | null;
+  action: string;
+  target: string;
+  ip: string;
+  request_id: string;
+  outcome: string;
+}
+
+export function toMessage(r: AuditRow): Message {
+  return { id: r.seq, at: isoTimestamp(r.at), actorType: r.actor_type, actorId: r.actor_id, actorName: r.actor_name ?? '', action: r.action, target: r.target, ip: r.ip, requestId: r.request_id, outcome: r.outcome };
+}
+
+export interface AuditFilter {
+  action: string;
+  actor: string;
+  since: string;
+  until: string;
+}
+
+/** Up to `limit` entries of the account, newest first, before `beforeSeq`, matching the filter (empty fields: any). */
+export async function readAuditPage(em: EntityManager, accountId: string, beforeSeq: string | undefined, limit: number, f: AuditFilter): Promise<AuditRow[]> {
+  return queryPrepared<AuditRow>(
+    poolOf(em),
+    `select id::text as seq, at::text as at, actor_type, actor_id, actor_name, action, target, ip, request_id, outcome from ${schemaOf(em)}.audit_events
+     where account_id = $1 and ($2::bigint is null or id < $2) and ($3 = '' or action = $3) and ($4 = '' or actor_id = $4)
+       and ($5::timestamptz is null or at >= $5) and ($6::timestamptz is null or at < $6)
+     order by id desc limit $7`,
+    [accountId, beforeSeq ?? null, f.action, f.actor, f.since || null, f.until || null, limit],
+  );
+}
+
+/** Drops entries older than `days` days. */
+export async function pruneAudit(em: EntityManager, days: number): Promise<number> {
+  const rows = await queryPrepared<{ id: string }>(poolOf(em), `delete from ${schemaOf(em)}.audit_events where at < now() - make_interval(days => $1::int) returning id`, [days]);
+  return rows.length;
+}
