@@ -1,5 +1,5 @@
 import { AppError, type AuditContext } from '@switchboard/platform';
-import { recordInOrm } from '../audit/repository';
+import { auditWithFlush } from '../audit/repository';
 import type { ChangePasswordRequest__Output } from '@switchboard/proto/generated/switchboard/applications/v1/ChangePasswordRequest';
 import type { CredentialDeps } from '../api-keys/deps';
 import { AccountSchema, type Account } from '../db/entities';
@@ -22,7 +22,7 @@ export async function changePassword(deps: Pick<CredentialDeps, 'orm' | 'announc
     const a = await tx.findOneOrFail(AccountSchema, { id: req.accountId });
     a.passwordHash = passwordHash;
     await tx.getConnection().execute(`delete from "${tx.config.get('schema')}".console_sessions where account_id = ?`, [a.id], 'run', tx.getTransactionContext());
-    await recordInOrm(tx, { accountId: a.id, action: 'password.change', target: `/v1/users/${a.id}`, outcome: 'success' }, audit);
+    auditWithFlush(tx, { accountId: a.id, action: 'password.change', target: `/v1/users/${a.id}`, outcome: 'success' }, audit);
     return a;
   });
   deps.announceRevoked({ accountId: account.id, username: account.username });

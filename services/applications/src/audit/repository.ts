@@ -2,6 +2,7 @@
 // statement or transaction of the change itself, so a change and its entry never part.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { isoTimestamp, queryPrepared, type AuditContext, type PooledClient, type TransactionQuery } from '@switchboard/platform';
+import { AuditEventSchema } from '../db/entities';
 import type { AuditEvent as Message } from '@switchboard/proto/generated/switchboard/applications/v1/AuditEvent';
 
 export interface AuditEntry {
@@ -30,10 +31,10 @@ export async function recordIn(query: TransactionQuery, schema: string, entry: A
   await query(insertAuditSql(schema), auditValues(entry, audit));
 }
 
-/** Writes the entry inside an ORM transaction (the `em` of em.transactional). */
-export async function recordInOrm(em: EntityManager, entry: AuditEntry, audit: AuditContext | undefined): Promise<void> {
-  const sql = insertAuditSql(schemaOf(em)).replace(/\$\d+/g, '?');
-  await em.getConnection().execute(sql, auditValues(entry, audit), 'run', em.getTransactionContext());
+/** Persists the entry with the entity manager's next flush (the change it records is in the same transaction). */
+export function auditWithFlush(em: EntityManager, entry: AuditEntry, audit: AuditContext | undefined): void {
+  const [accountId, actorType, actorId, actorName, action, target, ip, requestId, outcome] = auditValues(entry, audit) as string[];
+  em.persist(em.create(AuditEventSchema, { accountId: accountId!, at: new Date(), actorType: actorType!, actorId: actorId!, actorName: actorName ?? null, action: action!, target: target!, ip: ip!, requestId: requestId!, outcome: outcome! }));
 }
 
 /** Writes an entry that records no change (a failed sign-in) on its own. */

@@ -81,9 +81,9 @@ export function registerHandlers(server: GrpcServer, deps: Deps): void {
       const page = await listApplications(deps, req);
       return { applications: page.items, nextCursor: page.nextCursor };
     },
-    UpdateApplication: async (req) => ({ application: toMessage(await updateApplication(deps, req)) }),
-    DeleteApplication: async (req) => {
-      await deleteApplication(deps, req);
+    UpdateApplication: async (req, ctx) => ({ application: toMessage(await updateApplication(deps, req, ctx.audit)) }),
+    DeleteApplication: async (req, ctx) => {
+      await deleteApplication(deps, req, ctx.audit);
       return {};
     },
     GetEnvironment: async (req) => {
@@ -94,8 +94,8 @@ export function registerHandlers(server: GrpcServer, deps: Deps): void {
       const { application, signingSecrets } = await lookupApplication(deps, req);
       return { application: toMessage(application), signingSecrets };
     },
-    GetApplicationSecret: async (req) => ({ secret: await getApplicationSecret(deps, req) }),
-    RotateApplicationSecret: async (req) => ({ secret: await rotateApplicationSecret(deps, req) }),
+    GetApplicationSecret: async (req, ctx) => ({ secret: await getApplicationSecret(deps, req, ctx.audit) }),
+    RotateApplicationSecret: async (req, ctx) => ({ secret: await rotateApplicationSecret(deps, req, ctx.audit) }),
   });
 
   server.add(proto.AddressesService.service, {

@@ -2,7 +2,7 @@
 import type { Request, Router } from 'express';
 import type { ApplicationMessage } from '@switchboard/proto';
 import { applicationWrite, decodeBody } from './request-bodies';
-import { callOptions, principal, writeOptions } from './context';
+import { auditOptions, callOptions, principal, writeOptions } from './context';
 import type { RouteDeps } from './deps';
 import { readList, route, sendHref, sendJson } from './routing';
 import type { Hrefs } from '../hrefs';
@@ -66,13 +66,13 @@ export function applicationRoutes(router: Router, deps: RouteDeps): void {
       const fields = applicationFields(req);
       const { application } = await applications.updateApplication(
         { ...fields, accountId: principal(req).accountId, id: String(req.params.id) },
-        callOptions(req),
+        auditOptions(req),
       );
       sendHref(res, hrefs.application(application!.id));
     },
     DELETE: async (req, res) => {
       const id = String(req.params.id);
-      await applications.deleteApplication({ accountId: principal(req).accountId, id }, callOptions(req));
+      await applications.deleteApplication({ accountId: principal(req).accountId, id }, auditOptions(req));
       sendJson(res, { message: `Application ${id} deleted` });
     },
   });
