@@ -3,29 +3,21 @@
 // unknown and revoked keys, the limit of 50, lastUsedAt, the keyed hash at rest, and a revocation
 // reaching a second gateway replica (which had the key in its cache) within a second.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GatewayApp } from '@switchboard/gateway';
-import { freePort, queryDatabase, startServices, waitFor, type Services, type TestAccount } from '../../../test/support';
+import { queryDatabase, startServices, waitFor, type RunningGateway, type Services, type TestAccount } from '../../../test/support';
 
 let stack: Services<{ gateway: true }>;
 let alice: TestAccount;
 let bob: TestAccount;
 /** A second gateway replica against the same services. */
-let second: { app: GatewayApp; baseUrl: string };
+let second: RunningGateway;
 
 beforeAll(async () => {
   // A minute-long cache of verified keys: only the revocation notice can make a replica forget one.
   stack = await startServices({ gateway: true, env: { API_KEY_CACHE_TTL_MS: '60000' } });
   [alice, bob] = await Promise.all([stack.createAccount('alice'), stack.createAccount('bob')]);
-  const gateway = await import('@switchboard/gateway');
-  const port = await freePort();
-  const app = gateway.createApp(gateway.loadConfig({ ...stack.env, PORT: String(port), PUBLIC_BASE_URL: `http://127.0.0.1:${port}` }));
-  await app.start();
-  second = { app, baseUrl: `http://127.0.0.1:${port}` };
+  second = await stack.startGateway();
 });
-afterAll(async () => {
-  await second?.app.stop();
-  await stack?.stop();
-});
+afterAll(async () => stack?.stop());
 
 const json = async (res: Response) => (await res.json()) as Record<string, any>;
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` });

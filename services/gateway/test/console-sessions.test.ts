@@ -3,8 +3,7 @@
 // rule for writes, sign-out, idle and absolute expiry (configured short here), and a password
 // change ending every session of the account and the old password.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GatewayApp } from '@switchboard/gateway';
-import { freePort, queryDatabase, sleep, startServices, type Services, type TestAccount } from '../../../test/support';
+import { queryDatabase, sleep, startServices, type RunningGateway, type Services, type TestAccount } from '../../../test/support';
 
 const IDLE_MS = 2000;
 const TTL_MS = 4500;
@@ -12,21 +11,14 @@ const TTL_MS = 4500;
 let stack: Services<{ gateway: true }>;
 let alice: TestAccount;
 /** A replica whose PUBLIC_BASE_URL is https (the cookie's Secure attribute). */
-let https: { app: GatewayApp; baseUrl: string };
+let https: RunningGateway;
 
 beforeAll(async () => {
   stack = await startServices({ gateway: true, env: { CONSOLE_SESSION_IDLE_MS: String(IDLE_MS), CONSOLE_SESSION_TTL_MS: String(TTL_MS), AUTH_MAX_FAILURES: '3', AUTH_LOCKOUT_MS: '60000' } });
   alice = await stack.createAccount('alice');
-  const gateway = await import('@switchboard/gateway');
-  const port = await freePort();
-  const app = gateway.createApp(gateway.loadConfig({ ...stack.env, PORT: String(port), PUBLIC_BASE_URL: 'https://api.switchboard.example' }));
-  await app.start();
-  https = { app, baseUrl: `http://127.0.0.1:${port}` };
+  https = await stack.startGateway({ PUBLIC_BASE_URL: 'https://api.switchboard.example' });
 });
-afterAll(async () => {
-  await https?.app.stop();
-  await stack?.stop();
-});
+afterAll(async () => stack?.stop());
 
 const json = async (res: Response) => (await res.json()) as Record<string, any>;
 const origin = () => stack.baseUrl;

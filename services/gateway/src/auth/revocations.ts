@@ -55,7 +55,9 @@ export function followRevocations(natsUrl: string, keys: ApiKeyVerifier, passwor
     async stop() {
       stopped = true;
       keys.setFollowing(false);
-      await handle?.close();
+      // Still connecting (NATS unreachable): nothing to wait for; a late connection closes itself.
+      if (!handle) return;
+      await handle.close();
       await started;
     },
   };
