@@ -147,6 +147,19 @@ describe('API keys', () => {
     expect((await stack.request(carol, 'POST', '/v1/api-keys', { name: 'again', scope: 'read' })).status).toBe(200);
   });
 
+  it("when the account is deleted, then its keys stop working on every replica (the one that had a key cached too) and its browser sessions end", async () => {
+    const { deleteAccount } = await import('../../applications/src/accounts/delete-account');
+    const erin = await stack.createAccount('erin');
+    const { key } = await createKey(erin, 'full');
+    expect((await fetch(`${second.baseUrl}/v1/applications`, { headers: bearer(key) })).status).toBe(200);
+    const signIn = await fetch(`${stack.baseUrl}/v1/console/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: erin.username, password: erin.password }) });
+    const cookie = signIn.headers.get('set-cookie')!.split(';')[0]!;
+    expect(await deleteAccount(stack.applications.app.orm.em.fork(), erin.username)).toBeDefined();
+    await waitFor(async () => (await fetch(`${second.baseUrl}/v1/applications`, { headers: bearer(key) })).status === 401, { timeoutMs: 5000, what: 'the deleted account\'s key refused' });
+    expect((await send(bearer(key), 'GET', '/v1/applications')).status).toBe(401);
+    expect((await send({ cookie }, 'GET', '/v1/applications')).status).toBe(401);
+  });
+
   it('when the body is wrong, then 400 naming the fields', async () => {
     const res = await stack.request(alice, 'POST', '/v1/api-keys', { name: '', scope: 'admin' });
     expect(res.status).toBe(400);
