@@ -27,8 +27,8 @@ export const SERVICES: Record<ServiceName, ServiceSpec> = {
     ports: { http: 8080, ops: 8084 },
     opsPort: 8084,
     // TRUSTED_PROXIES: the ingress controller's pods, whose X-Forwarded-For names the client.
-    env: ['PORT', 'OPS_PORT', 'PUBLIC_BASE_URL', 'APPLICATIONS_GRPC_URL', 'WEBHOOKS_GRPC_URL', 'TRUSTED_PROXIES', ...COMMON_ENV],
-    requiredEnv: ['PORT', 'OPS_PORT', 'PUBLIC_BASE_URL', 'APPLICATIONS_GRPC_URL', 'WEBHOOKS_GRPC_URL'],
+    env: ['PORT', 'OPS_PORT', 'PUBLIC_BASE_URL', 'APPLICATIONS_GRPC_URL', 'WEBHOOKS_GRPC_URL', 'TRUSTED_PROXIES', 'NATS_URL', ...COMMON_ENV],
+    requiredEnv: ['PORT', 'OPS_PORT', 'PUBLIC_BASE_URL', 'APPLICATIONS_GRPC_URL', 'WEBHOOKS_GRPC_URL', 'NATS_URL'],
     portEnv: { PORT: 'http', OPS_PORT: 'ops' },
   },
   applications: {
@@ -133,6 +133,7 @@ export const METRICS: Record<string, { type: MetricType; labels: readonly string
   gateway_grpc_client_duration_seconds: { type: 'histogram', labels: ['service', 'method'], service: 'gateway' },
   gateway_auth_cache_hits_total: { type: 'counter', labels: [], service: 'gateway' },
   gateway_auth_failures_total: { type: 'counter', labels: [], service: 'gateway' },
+  gateway_auth_requests_total: { type: 'counter', labels: ['credential', 'outcome'], service: 'gateway' },
   applications_grpc_server_handled_total: { type: 'counter', labels: ['method', 'code'], service: 'applications' },
   applications_grpc_server_duration_seconds: { type: 'histogram', labels: ['method'], service: 'applications' },
   webhooks_grpc_server_handled_total: { type: 'counter', labels: ['method', 'code'], service: 'webhooks' },
@@ -151,4 +152,6 @@ export const LABEL_VALUES = {
   'dispatcher_deliveries_total.kind': ['session', 'notification'],
   'dispatcher_deliveries_total.outcome': ['succeeded', 'retrying', 'failed'],
   'dispatcher_breakers.state': ['closed', 'open', 'half_open'],
+  'gateway_auth_requests_total.credential': ['password', 'key', 'session'],
+  'gateway_auth_requests_total.outcome': ['ok', 'unauthenticated', 'forbidden', 'rate_limited', 'error'],
 } as const;

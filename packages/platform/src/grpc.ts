@@ -10,6 +10,7 @@ import { IDEMPOTENCY_ACCOUNT, IDEMPOTENCY_HASH, IDEMPOTENCY_KEY, type Idempotenc
 import type { Logger } from './logger.ts';
 import { LATENCY_BUCKETS } from './metrics.ts';
 import { grpcClientSpan, tracedGrpcCall, type TraceContext } from './tracing.ts';
+import { AUDIT_KEY, auditMetadataValue, auditOf, type AuditContext } from './audit.ts';
 
 export const REQUEST_ID_KEY = 'x-request-id';
 /** Metadata carrying the bearer token of RPCs kept for one caller (GrpcServer.requireToken). */
@@ -20,6 +21,8 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
 export interface CallContext {
   requestId: string;
   logger: Logger;
+  /** Who made the API request this call serves (for the audit log), when the caller said. */
+  audit?: AuditContext;
 }
 
 export type UnaryHandler<Req, Res> = (request: Req, ctx: CallContext) => Promise<Res>;
@@ -198,8 +201,10 @@ export class GrpcServer {
       const opts = this.opts;
       // The child logger is made on first use: most calls never log.
       let child: Logger | undefined;
+      const audit = auditOf(metadata);
       const ctx: CallContext = {
         requestId,
+        ...(audit ? { audit } : {}),
         get logger() {
           child ??= opts.logger.child({ requestId, rpc: method });
           return child;
@@ -286,6 +291,8 @@ export interface ClientCallOptions {
   timeoutMs?: number;
   /** An API request's Idempotency-Key, its request hash and account: the called service answers a repeat from its store. */
   idempotency?: IdempotencyScope;
+  /** Who made the API request this call serves: the service writes it to the audit log with the change. */
+  audit?: AuditContext;
   /**
    * The trace the call belongs to (a request's requestTrace); without it, the active context's.
    * A process without a context manager (the gateway) names it on every call it makes for a request.
@@ -376,6 +383,7 @@ export function promiseClient<C extends grpc.Client>(raw: C, opts: PromiseClient
             const metadata = new grpc.Metadata();
             metadata.set(REQUEST_ID_KEY, options.requestId ?? randomUUID());
             if (opts.token) metadata.set(AUTHORIZATION_KEY, `Bearer ${opts.token}`);
+            if (options.audit) metadata.set(AUDIT_KEY, auditMetadataValue(options.audit));
             if (options.idempotency) {
               metadata.set(IDEMPOTENCY_KEY, options.idempotency.key);
               metadata.set(IDEMPOTENCY_HASH, options.idempotency.hash);

@@ -17,3 +17,4 @@ export * from './coalescer.ts';
 export * from './timestamps.ts';
 export * from './random-hex.ts';
 export * from './backoff.ts';
+export * from './audit.ts';

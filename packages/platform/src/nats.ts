@@ -98,6 +98,11 @@ export const SUBJECTS = {
   sessionFailed: 'sessions.failed',
   /** A signal sent to a running session through the Session API. */
   sessionSignal: 'sessions.signal',
+  /**
+   * Core NATS only (no stream): API keys revoked, or a password changed, for the gateways to forget
+   * what they remember of those credentials. Body: { accountId, keyIds?, username? }.
+   */
+  credentialsRevoked: 'credentials.revoked',
   /** An inbound event refused for good, with the reason, for operators to inspect and republish. */
   eventDead: 'events.dead',
 } as const;

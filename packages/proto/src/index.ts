@@ -140,6 +140,30 @@ export function sessionsClient(address: string, opts: ClientOptions = {}) {
   });
 }
 
+export function apiKeysClient(address: string, opts: ClientOptions = {}) {
+  const p = applicationsProto();
+  return promiseClient(new p.ApiKeysService(address, grpc.credentials.createInsecure(), CHANNEL_OPTIONS), {
+    ...opts,
+    target: 'applications',
+  });
+}
+
+export function consoleSessionsClient(address: string, opts: ClientOptions = {}) {
+  const p = applicationsProto();
+  return promiseClient(new p.ConsoleSessionsService(address, grpc.credentials.createInsecure(), CHANNEL_OPTIONS), {
+    ...opts,
+    target: 'applications',
+  });
+}
+
+export function auditClient(address: string, opts: ClientOptions = {}) {
+  const p = applicationsProto();
+  return promiseClient(new p.AuditService(address, grpc.credentials.createInsecure(), CHANNEL_OPTIONS), {
+    ...opts,
+    target: 'applications',
+  });
+}
+
 export function webhooksClient(address: string, opts: ClientOptions = {}) {
   const p = webhooksProto();
   return promiseClient(new p.WebhooksService(address, grpc.credentials.createInsecure(), CHANNEL_OPTIONS), {
@@ -159,9 +183,11 @@ export type AccountsClient = ReturnType<typeof accountsClient>;
 export type WebhooksClient = ReturnType<typeof webhooksClient>;
 export type AddressesClient = ReturnType<typeof addressesClient>;
 export type SessionsClient = ReturnType<typeof sessionsClient>;
+export type ApiKeysClient = ReturnType<typeof apiKeysClient>;
+export type AuditClient = ReturnType<typeof auditClient>;
+export type ConsoleSessionsClient = ReturnType<typeof consoleSessionsClient>;
 export type HealthClient = ReturnType<typeof healthClient>;
 
-export type * as apps from './generated/switchboard/applications/v1/Application.ts';
 export type { Application__Output as ApplicationMessage } from './generated/switchboard/applications/v1/Application.ts';
 export type { Account__Output as AccountMessage } from './generated/switchboard/applications/v1/Account.ts';
 export type { Address__Output as AddressMessage } from './generated/switchboard/applications/v1/Address.ts';
@@ -173,3 +199,5 @@ export type { Delivery, Delivery__Output as DeliveryMessage } from './generated/
 export type { ApplicationsServiceDefinition } from './generated/switchboard/applications/v1/ApplicationsService.ts';
 export type { AccountsServiceDefinition } from './generated/switchboard/applications/v1/AccountsService.ts';
 export type { WebhooksServiceDefinition } from './generated/switchboard/webhooks/v1/WebhooksService.ts';
+export type { AuditEvent__Output as AuditEventMessage } from './generated/switchboard/applications/v1/AuditEvent.ts';
+export type { ApiKey__Output as ApiKeyMessage } from './generated/switchboard/applications/v1/ApiKey.ts';

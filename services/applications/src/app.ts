@@ -8,6 +8,8 @@ import type { Config } from './config.ts';
 import type { Deps } from './context.ts';
 import { SCHEMA } from './db/schema.ts';
 import { registerHandlers } from './grpc/handlers.ts';
+import { announceRevoked, credentialKeys } from './api-keys/announce.ts';
+import { startCredentialPruning } from './audit/prune-credentials.ts';
 
 export { loadConfig, type Config } from './config.ts';
 
@@ -21,6 +23,7 @@ export async function createApp(config: Config, logger: Logger = createLogger('a
   const { orm, idempotency, grpc } = service;
   let relay: OutboxRelay | undefined;
   let stopPruning: (() => void) | undefined;
+  let stopCredentialPruning: (() => void) | undefined;
 
   return {
     logger,
@@ -32,9 +35,13 @@ export async function createApp(config: Config, logger: Logger = createLogger('a
       await ensureKvBucket(nats.jsm, KV_BUCKETS.sessions, config.NATS_STREAM_REPLICAS);
       // Idempotency keys are kept 24 h (packages/platform/src/idempotency.ts).
       stopPruning = idempotency.startPruning(60 * 60 * 1000, (err) => logger.warn({ err: (err as Error).message }, 'pruning idempotency keys failed; will retry'));
+      stopCredentialPruning = startCredentialPruning(orm, { retentionDays: config.AUDIT_RETENTION_DAYS, idleMs: config.CONSOLE_SESSION_IDLE_MS, everyMs: 60 * 60 * 1000 }, logger);
       relay = startOutboxRelay(orm, nats.js, config.DB_SCHEMA, logger);
       const deps: Deps = { orm, allowedCidrs: config.DELIVERY_ALLOWED_CIDRS, sipDomain: config.SIP_DOMAIN, outbox: relay, secrets: config.SECRETS_KEY,
-        sessions: new SessionRegistry(nats.js, nats.jsm), js: nats.js, logger };
+        sessions: new SessionRegistry(nats.js, nats.jsm), js: nats.js, logger,
+        credentialKeys: credentialKeys(config.SECRETS_KEY),
+        announceRevoked: (body) => announceRevoked(nats.nc, body, logger),
+        consoleSessions: { absoluteMs: config.CONSOLE_SESSION_TTL_MS, idleMs: config.CONSOLE_SESSION_IDLE_MS } };
       // Answers signing secrets: the dispatcher's alone when INTERNAL_RPC_TOKEN is set.
       grpc.requireToken(['LookupApplication'], config.INTERNAL_RPC_TOKEN);
       registerHandlers(grpc, deps);
@@ -47,6 +54,7 @@ export async function createApp(config: Config, logger: Logger = createLogger('a
     },
     async stop() {
       stopPruning?.();
+      stopCredentialPruning?.();
       await service.stop(async () => {
         await relay?.stop();
       });

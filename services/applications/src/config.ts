@@ -32,6 +32,9 @@ export const schema = z.object({
     .describe("scrypt cost N of new password hashes (r=8, p=1): a power of two from 2^10 to 2^20. The default, 2^17 (128 MiB a hash), is OWASP's minimum; lower it only in tests."),
   PASSWORD_KDF_THREADS: z.coerce.number().int().min(1).max(64).optional().describe('Password hashes computed at a time, each on a thread of its own. Unset: one less than the cores, at least 1, so a flood of logins never takes every core.'),
   PASSWORD_KDF_NICE: z.coerce.number().int().min(0).max(19).default(0).describe('Nice value of those threads on Linux (0-19; 0: normal priority). Above 0 the KDF takes only CPU nothing else wants; on a host that is often saturated that starves logins.'),
+  CONSOLE_SESSION_TTL_MS: z.coerce.number().int().min(1000).max(30 * 24 * 3_600_000).default(12 * 3_600_000).describe('How long a browser session of the console lasts at most from sign-in, in ms (default 12 h).'),
+  CONSOLE_SESSION_IDLE_MS: z.coerce.number().int().min(1000).max(24 * 3_600_000).default(30 * 60_000).describe('A browser session unused for this long ends, in ms (default 30 min).'),
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90).describe('Days the audit log (`GET /v1/audit-events`) keeps its entries; older ones are dropped hourly.'),
   MIGRATE_ON_START: bool(true).describe('Run database migrations at start (set `false` where a release Job runs them).'),
   LOG_LEVEL: logLevel.describe('pino log level.'),
 });

@@ -19,4 +19,10 @@ export interface Deps {
   js: JetStreamClient;
   /** For what a use case notes without failing the request. */
   logger: Logger;
+  /** Keys derived from SECRETS_KEY for the keyed hashes of API keys and browser session tokens. */
+  credentialKeys: { apiKeys: Buffer; sessions: Buffer };
+  /** Tells the gateways (core NATS, best effort) that credentials of an account are no longer valid. */
+  announceRevoked(body: { accountId: string; keyIds?: string[]; username?: string }): void;
+  /** Lifetimes of browser sessions: CONSOLE_SESSION_TTL_MS and CONSOLE_SESSION_IDLE_MS. */
+  consoleSessions: { absoluteMs: number; idleMs: number };
 }

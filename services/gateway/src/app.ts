@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { Counter, createLogger, createRegistry, handleOpsRequest, startOpsServer, type Logger, type OpsHandlers, type OpsServer } from '@switchboard/platform';
 import { tracedHttpRequest } from '@switchboard/platform/tracing';
-import { accountsClient, addressesClient, applicationsClient, callBatcher, healthClient, sessionsClient, webhooksClient } from '@switchboard/proto';
+import { accountsClient, addressesClient, apiKeysClient, applicationsClient, auditClient, callBatcher, consoleSessionsClient, healthClient, sessionsClient, webhooksClient } from '@switchboard/proto';
 import { Authenticator } from './auth.ts';
 import { DOCS_HTML } from './docs.ts';
 import { buildOpenApi } from './openapi.ts';
@@ -24,6 +24,13 @@ import { requestId } from './http/request-id.ts';
 import { sessionRoutes } from './http/sessions.ts';
 import { webhookRoutes } from './http/webhooks.ts';
 import { RateLimiter } from './rate-limit.ts';
+import { ApiKeyVerifier } from './auth/api-keys.ts';
+import { Credentials } from './auth/credentials.ts';
+import { followRevocations, type RevocationFollower } from './auth/revocations.ts';
+import { SessionVerifier } from './auth/sessions.ts';
+import { apiKeyRoutes } from './http/api-keys.ts';
+import { auditRoutes } from './http/audit.ts';
+import { consoleSessionRoutes, passwordRoutes } from './http/console-session.ts';
 
 export { loadConfig, type Config } from './config.ts';
 
@@ -51,6 +58,9 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
   const webhooks = webhooksClient(config.WEBHOOKS_GRPC_URL, { ...appsOpts, batch: batchers?.webhooks });
   const addresses = addressesClient(config.APPLICATIONS_GRPC_URL, appsOpts);
   const sessions = sessionsClient(config.APPLICATIONS_GRPC_URL, appsOpts);
+  const apiKeys = apiKeysClient(config.APPLICATIONS_GRPC_URL, appsOpts);
+  const consoleSessions = consoleSessionsClient(config.APPLICATIONS_GRPC_URL, appsOpts);
+  const audit = auditClient(config.APPLICATIONS_GRPC_URL, appsOpts);
   const health = {
     applications: healthClient(config.APPLICATIONS_GRPC_URL, 'applications', { defaultTimeoutMs: 1000 }),
     webhooks: healthClient(config.WEBHOOKS_GRPC_URL, 'webhooks', { defaultTimeoutMs: 1000 }),
@@ -71,6 +81,10 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
       shed: new Counter({ name: 'gateway_auth_shed_total', help: 'Logins refused before verification: client address over its failure budget, or verification queue full.', registers: [registry] }),
     },
   });
+  const keyVerifier = new ApiKeyVerifier(apiKeys, { cacheTtlMs: config.API_KEY_CACHE_TTL_MS });
+  const origin = new URL(config.PUBLIC_BASE_URL).origin;
+  const credentials = new Credentials(authenticator, keyVerifier, new SessionVerifier(consoleSessions), origin,
+    new Counter({ name: 'gateway_auth_requests_total', help: 'Authentications of API requests, by credential type (password, key, session) and outcome (ok, unauthenticated, forbidden, rate_limited, error).', labelNames: ['credential', 'outcome'], registers: [registry] }));
   const limiter = new RateLimiter(config.RATE_LIMIT_PER_SECOND);
   const hrefs = new Hrefs(config.PUBLIC_BASE_URL);
   const deps: RouteDeps = { hrefs, accounts, applications, addresses, webhooks, logger };
@@ -120,14 +134,22 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
 
   // The API: authentication and the per-account rate limit (before any body is read), the JSON
   // body, then the routes. Paths outside the API are 404 without asking for credentials.
+  // Browser sign-in and sign-out take no Authorization: they come before it.
+  const consoleApi = express.Router();
+  consoleSessionRoutes(consoleApi, { hrefs, accounts, consoleSessions, audit, passwords: authenticator, trustedProxies: config.TRUSTED_PROXIES, origin, secure: origin.startsWith('https:') }, jsonBody({ limitBytes: config.BODY_LIMIT_BYTES }));
+  app.use(['/v1', '/rest/v1'], consoleApi);
+
   const api = express.Router();
   applicationRoutes(api, deps);
+  apiKeyRoutes(api, { hrefs, apiKeys });
+  auditRoutes(api, { hrefs, audit });
+  passwordRoutes(api, { ...deps, passwords: authenticator });
   applicationSecretRoutes(api, deps);
   accountRoutes(api, deps);
   webhookRoutes(api, deps);
   deliveryToolRoutes(api, deps);
   addressRoutes(api, deps);
-  const auth = authenticate(authenticator, limiter, config.TRUSTED_PROXIES);
+  const auth = authenticate(credentials, limiter, config.TRUSTED_PROXIES);
   const shed = shedBeforeWork(authenticator, config.TRUSTED_PROXIES, ['/v1/', '/rest/v1/', '/addresses']);
   app.use(['/v1', '/rest/v1'], auth, jsonBody({ limitBytes: config.BODY_LIMIT_BYTES }), api);
   // The Node Tropo client asks for free numbers at /addresses, without a version prefix.
@@ -140,6 +162,7 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
 
   let server: Server | undefined;
   let opsServer: OpsServer | undefined;
+  let revocations: RevocationFollower | undefined;
   return {
     logger,
     async start() {
@@ -163,6 +186,7 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
         server.close();
         throw err;
       }
+      revocations = followRevocations(config.NATS_URL, keyVerifier, authenticator, logger);
       accepting = true;
       const port = (server.address() as AddressInfo).port;
       logger.info({ port, opsPort: opsServer.port, publicBaseUrl: config.PUBLIC_BASE_URL }, 'gateway started');
@@ -180,7 +204,8 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
         clearTimeout(timer);
       }
       await opsServer?.close();
-      for (const c of [accounts, applications, addresses, sessions, webhooks, health.applications, health.webhooks]) c.close();
+      await revocations?.stop();
+      for (const c of [accounts, applications, addresses, sessions, apiKeys, consoleSessions, audit, webhooks, health.applications, health.webhooks]) c.close();
       batchers?.applications.close();
       batchers?.webhooks.close();
     },

@@ -132,6 +132,11 @@ export class Authenticator {
     return { entries: this.failures.size, bytes: this.failures.bytes };
   }
 
+  /** Forgets the verified password of this username (it was changed). */
+  forget(username: string): void {
+    this.cache.delete(username);
+  }
+
   /** Parses an Authorization header; throws 401 when absent or malformed. */
   static parse(header: string | undefined): { username: string; password: string } {
     const m = header ? /^Basic\s+([A-Za-z0-9+/=._~-]{1,4096})\s*$/i.exec(header) : null;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cidrList, grpcAddress, logLevel, parseConfig, port } from '@switchboard/platform';
+import { cidrList, grpcAddress, logLevel, natsServers, parseConfig, port } from '@switchboard/platform';
 import { BODY_LIMIT_DEFAULT_BYTES, SESSION_RATE_LIMIT_DEFAULT_PER_SECOND } from './limits.ts';
 
 export const schema = z
@@ -25,6 +25,8 @@ export const schema = z
     AUTH_ADDRESS_FAILURES_PER_SECOND: z.coerce.number().min(0).max(100_000).default(1).describe('Failed logins per second per client address (0 = no limit), after a burst of `AUTH_ADDRESS_FAILURES_BURST`; beyond it 429 + `Retry-After` before the password is checked. Successful logins give their token back.'),
     AUTH_ADDRESS_FAILURES_BURST: z.coerce.number().int().min(1).max(100_000).default(20).describe('Burst of failed logins allowed per client address.'),
     AUTH_FAILURE_TABLE_BYTES: z.coerce.number().int().min(64 * 1024).max(1024 * 1024 * 1024).default(16 * 1024 * 1024).describe('Memory the table of failed logins per username may take (least recently used dropped first).'),
+    API_KEY_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(30_000).describe('How long a verified API key is remembered without asking the applications service, in ms (0: every request verifies its key); only while revocation notices reach the gateway over NATS, which make every replica forget a revoked key at once.'),
+    NATS_URL: natsServers('nats://127.0.0.1:4222').describe('NATS, for the notices of revoked API keys and changed passwords (core subscriptions): one server, or the members of a cluster comma-separated. While it is unreachable the gateway keeps serving and remembers no verified key.'),
     TRUSTED_PROXIES: cidrList.describe('Proxies (comma-separated CIDRs) whose `X-Forwarded-For` is believed when telling client addresses apart; default none (the peer address is the client).'),
     RATE_LIMIT_PER_SECOND: z.coerce.number().min(0).max(1_000_000).default(500).describe('Sustained requests per second per account (0 = no limit); bursts up to twice that.'),
     SESSION_RATE_LIMIT_PER_SECOND: z.coerce.number().min(0).max(1_000_000).default(SESSION_RATE_LIMIT_DEFAULT_PER_SECOND).describe('Session API: sessions launched per second per token, and signals per second per session id (0 = no limit); bursts up to twice that, then 429 + `Retry-After`.'),

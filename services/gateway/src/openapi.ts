@@ -55,6 +55,7 @@ const problemResponse = (description: string, headers: Schema = {}): Schema => (
 const errors = {
   '400': problemResponse(`Invalid request: malformed JSON, JSON nested deeper than ${JSON_MAX_DEPTH} levels of arrays and objects, wrong types, missing or invalid fields.`),
   '401': problemResponse('No or bad credentials.', { 'WWW-Authenticate': { schema: { type: 'string' }, description: 'Basic realm="switchboard"' } }),
+  '403': problemResponse('The credential may not do this: a `read` API key on anything but GET (`insufficient_scope`), or a write with a browser session whose `Origin` is not this API (`forbidden`).'),
   '404': problemResponse('Unknown id, or a resource of another account.'),
   '405': problemResponse('Method not allowed on this path.', { Allow: { schema: { type: 'string' } } }),
   '409': problemResponse(
@@ -71,8 +72,8 @@ const errors = {
 
 type Status = keyof typeof errors;
 const pick = (...codes: Status[]) => Object.fromEntries(codes.map((c) => [c, errors[c]]));
-const readErrors = pick('401', '404', '405', '429', '500', '503');
-const writeErrors = pick('400', '401', '404', '405', '409', '413', '415', '429', '500', '503');
+const readErrors = pick('401', '403', '404', '405', '429', '500', '503');
+const writeErrors = pick('400', '401', '403', '404', '405', '409', '413', '415', '429', '500', '503');
 
 const idempotencyKeyParam: Schema = {
   name: 'Idempotency-Key',
@@ -194,6 +195,66 @@ const schemas: Record<string, Schema> = {
   Delivery: responseBodySchema(deliveryBody),
   TestResult: responseBodySchema(testResultBody),
   Recovery: responseBodySchema(recoveryBody),
+  ApiKey: {
+    type: 'object',
+    required: ['href', 'id', 'name', 'scope', 'prefix', 'createdAt', 'lastUsedAt'],
+    properties: {
+      href: { type: 'string', format: 'uri' },
+      id: { type: 'string', pattern: '^ak_[0-9a-f]{24}$', description: 'Also the username of Basic authentication with the key.' },
+      name: { type: 'string' },
+      scope: { type: 'string', enum: ['full', 'read'] },
+      prefix: { type: 'string', description: 'The first 8 characters of the key.' },
+      createdAt: { type: 'string', format: 'date-time' },
+      lastUsedAt: { type: ['string', 'null'], format: 'date-time', description: 'Accurate to a minute; null when never used.' },
+    },
+    additionalProperties: false,
+  },
+  ApiKeyCreated: {
+    type: 'object',
+    required: ['href', 'id', 'name', 'scope', 'key', 'createdAt'],
+    properties: {
+      href: { type: 'string', format: 'uri' },
+      id: { type: 'string', pattern: '^ak_[0-9a-f]{24}$' },
+      name: { type: 'string' },
+      scope: { type: 'string', enum: ['full', 'read'] },
+      key: { type: 'string', pattern: '^sbk_[A-Za-z0-9_-]{43}$', description: 'Shown this once and never again.' },
+      createdAt: { type: 'string', format: 'date-time' },
+    },
+    additionalProperties: false,
+  },
+  ApiKeyCreate: {
+    type: 'object',
+    required: ['name', 'scope'],
+    properties: { name: { type: 'string', minLength: 1, maxLength: 100 }, scope: { type: 'string', enum: ['full', 'read'], description: '`read`: GET only.' } },
+  },
+  ConsoleSignIn: { type: 'object', required: ['username', 'password'], properties: { username: { type: 'string' }, password: { type: 'string' } } },
+  ConsoleSession: {
+    type: 'object',
+    required: ['user', 'expiresAt'],
+    properties: { user: ref('User'), expiresAt: { type: 'string', format: 'date-time', description: 'The absolute end of the session (it also ends after 30 min unused).' } },
+    additionalProperties: false,
+  },
+  PasswordChange: { type: 'object', required: ['current', 'new'], properties: { current: { type: 'string' }, new: { type: 'string', minLength: 8, maxLength: 1024 } } },
+  AuditEvent: {
+    type: 'object',
+    required: ['id', 'at', 'actor', 'action', 'target', 'ip', 'requestId', 'outcome'],
+    properties: {
+      id: { type: 'string' },
+      at: { type: 'string', format: 'date-time' },
+      actor: {
+        type: 'object',
+        required: ['type', 'id'],
+        properties: { type: { type: 'string', enum: ['password', 'key', 'session'] }, id: { type: 'string', description: 'The account id (password), the key id, or the session id.' }, name: { type: 'string' } },
+        additionalProperties: false,
+      },
+      action: { type: 'string', description: 'For example `api-key.create`, `api-key.revoke`, `password.change`, `session.sign-in`, `session.sign-out`.' },
+      target: { type: ['string', 'null'], format: 'uri', description: 'The resource changed.' },
+      ip: { type: 'string', description: 'The client address.' },
+      requestId: { type: 'string' },
+      outcome: { type: 'string', enum: ['success', 'failure'] },
+    },
+    additionalProperties: false,
+  },
 
   SessionLaunched: responseBodySchema(sessionLaunchedBody),
   SignalStatus: responseBodySchema(signalStatusBody),
@@ -567,7 +628,7 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
       license: { name: 'Proprietary', identifier: 'LicenseRef-Switchboard' },
     },
     servers: [{ url: baseUrl }],
-    security: [{ basic: [] }],
+    security: [{ basic: [] }, { bearer: [] }, { session: [] }],
     tags: [
       { name: 'Applications', description: 'docs/api-rules.md#applications' },
       { name: 'Webhooks', description: 'Account-level subscriptions, and any subscription by id (docs/api-rules.md#subscriptions)' },
@@ -576,6 +637,7 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
       { name: 'Operating your endpoints', description: 'Test sends, resends and recoveries (docs/events.md#operating-your-endpoints)' },
       { name: 'Addresses', description: 'Numbers, session tokens and SIP addresses of applications; the number inventory (Tropo REST API v1 paths)' },
       { name: 'Sessions', description: 'The Session API: launch a session with an application token, signal a running session (docs/api-rules.md#session-api; no Basic auth)' },
+      { name: 'Credentials', description: 'API keys, browser sessions and the password (docs/api.md#api-keys)' },
       { name: 'Linked resources', description: 'Resources that hrefs point to' },
       { name: 'Outgoing POSTs', description: 'What Switchboard POSTs to your URLs: sessions and notifications (docs/events.md, docs/events.md#signatures, 6)' },
     ],
@@ -677,6 +739,53 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
         parameters: [pathId('id', 'Subscription id.'), pathId('taskId', 'Recovery task id.')],
         get: { tags: ['Operating your endpoints'], summary: 'Progress of a recovery task', operationId: 'getWebhookRecovery', responses: { '200': json(ref('Recovery'), 'The task.'), ...readErrors } },
       },
+      '/v1/api-keys': {
+        get: { tags: ['Credentials'], summary: "List the account's API keys (without the keys)", operationId: 'listApiKeys', responses: { '200': json({ type: 'array', items: ref('ApiKey') }, 'Keys, oldest first.'), ...readErrors } },
+        post: idempotentPost({
+          tags: ['Credentials'],
+          summary: 'Create an API key (at most 50 per account)',
+          description: 'The key (`sbk_` + 32 random bytes, base64url) is answered this once; only a keyed hash is stored. Use it as `Authorization: Bearer sbk_...`, or as Basic with the key id as username and the key as password. A `read` key may use every GET; anything else answers 403 `insufficient_scope`. 409 `limit_exceeded` beyond 50 keys.',
+          operationId: 'createApiKey',
+          requestBody: jsonBody(ref('ApiKeyCreate')),
+          responses: { '200': json(ref('ApiKeyCreated'), 'Created; the key is shown only here.', hrefHeaders), ...writeErrors },
+        }),
+      },
+      '/v1/api-keys/{id}': {
+        parameters: [pathId('id', 'API key id (ak_...).')],
+        get: { tags: ['Credentials'], summary: 'Show an API key (without the key)', operationId: 'getApiKey', responses: { '200': json(ref('ApiKey'), 'The key.'), ...readErrors } },
+        delete: { tags: ['Credentials'], summary: 'Revoke an API key: within a second no gateway accepts it', operationId: 'revokeApiKey', responses: { '204': { description: 'Revoked.' }, ...readErrors } },
+      },
+      '/v1/audit-events': {
+        get: {
+          tags: ['Credentials'],
+          summary: "The account's audit log, newest first",
+          description: 'Changes made through the API and sign-ins (with their failures), each written in the transaction of the change it records. Kept `AUDIT_RETENTION_DAYS` (default 90). A `read` key may read it.',
+          operationId: 'listAuditEvents',
+          parameters: [
+            ...listParams,
+            { name: 'action', in: 'query', required: false, schema: { type: 'string' }, description: 'Only this action.' },
+            { name: 'actor', in: 'query', required: false, schema: { type: 'string' }, description: 'Only this actor id (a key id, a session id, an account id).' },
+            { name: 'since', in: 'query', required: false, schema: { type: 'string', format: 'date-time' }, description: 'Entries at or after.' },
+            { name: 'until', in: 'query', required: false, schema: { type: 'string', format: 'date-time' }, description: 'Entries before.' },
+          ],
+          responses: { '200': json({ type: 'array', items: ref('AuditEvent') }, 'Entries, newest first.', listHeaders), ...pick('400'), ...readErrors },
+        },
+      },
+      '/v1/console/session': {
+        post: {
+          tags: ['Credentials'],
+          summary: 'Sign in a browser: sets the sb_session cookie',
+          description: 'Checks the password with the lockout and limits of Basic auth. The cookie `sb_session` is HttpOnly, SameSite=Strict, Path=/ (Secure over https); the session lasts 12 h at most and ends after 30 min unused (`CONSOLE_SESSION_TTL_MS`, `CONSOLE_SESSION_IDLE_MS`). It authenticates every `/v1` route; a write made with it (POST, PUT, DELETE) must carry this API\'s `Origin`, or it answers 403.',
+          operationId: 'signIn',
+          security: [],
+          requestBody: jsonBody(ref('ConsoleSignIn')),
+          responses: { '200': json(ref('ConsoleSession'), 'Signed in.', { 'Set-Cookie': { schema: { type: 'string' } } }), ...pick('400', '401', '403', '405', '413', '415', '429', '500', '503') },
+        },
+        delete: { tags: ['Credentials'], summary: 'Sign out: ends the browser session and clears the cookie', operationId: 'signOut', security: [], responses: { '204': { description: 'Signed out (also when no session was open).' }, ...pick('403', '405', '500', '503') } },
+      },
+      '/v1/users/me/password': {
+        put: { tags: ['Credentials'], summary: 'Change the password; every browser session of the account ends', operationId: 'changePassword', requestBody: jsonBody(ref('PasswordChange')), responses: { '200': json(ref('User'), 'Changed.'), ...writeErrors } },
+      },
       '/rest/v1/environments/{id}': {
         parameters: [pathId('id', 'Environment id: 1 Production, 2 Development.')],
         get: { tags: ['Linked resources'], summary: 'Show an environment', operationId: 'getEnvironment', responses: { '200': json(ref('Environment'), 'The environment.'), ...readErrors } },
@@ -696,7 +805,11 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
     },
     webhooks: outgoingWebhooks,
     components: {
-      securitySchemes: { basic: { type: 'http', scheme: 'basic', description: 'Account username and password.' } },
+      securitySchemes: {
+        basic: { type: 'http', scheme: 'basic', description: 'Account username and password, or an API key id and the key.' },
+        bearer: { type: 'http', scheme: 'bearer', description: 'An API key (sbk_...).' },
+        session: { type: 'apiKey', in: 'cookie', name: 'sb_session', description: 'A browser session (POST /v1/console/session).' },
+      },
       schemas,
       parameters: signingHeaders,
     },

@@ -3,6 +3,7 @@
 import { SchemaMigration } from '@switchboard/orm';
 import { idempotencyTableSql } from '@switchboard/platform';
 import { Migration004SessionSecrets } from './secret-migrations.ts';
+import { Migration007Credentials } from './credential-migrations.ts';
 
 export class Migration001Initial extends SchemaMigration {
   override async up(): Promise<void> {
@@ -141,4 +142,5 @@ export const MIGRATIONS = [
   { name: 'Migration004SessionSecrets', class: Migration004SessionSecrets },
   { name: 'Migration005Addresses', class: Migration005Addresses },
   { name: 'Migration006IdempotencyKeys', class: Migration006IdempotencyKeys },
+  { name: 'Migration007Credentials', class: Migration007Credentials },
 ];

@@ -26,6 +26,17 @@ import type { Deps } from '../context.ts';
 import { getEnvironment } from '../environments/get-environment.ts';
 import { listAvailableNumbers } from '../numbers/list-available-numbers.ts';
 import { listExchanges } from '../numbers/list-exchanges.ts';
+import { changePassword } from '../accounts/change-password.ts';
+import { createApiKey } from '../api-keys/create-api-key.ts';
+import { getApiKey } from '../api-keys/get-api-key.ts';
+import { listApiKeys } from '../api-keys/list-api-keys.ts';
+import { revokeApiKey } from '../api-keys/revoke-api-key.ts';
+import { verifyApiKey } from '../api-keys/verify-api-key.ts';
+import { listAuditEvents } from '../audit/list-audit-events.ts';
+import { recordAuditEvent } from '../audit/record-audit-event.ts';
+import { createConsoleSession } from '../console-sessions/create-console-session.ts';
+import { endConsoleSession } from '../console-sessions/end-console-session.ts';
+import { verifyConsoleSession } from '../console-sessions/verify-console-session.ts';
 
 const accountMessage = (a: Account) => ({ id: a.id, username: a.username, createdAt: a.createdAt.toISOString() });
 
@@ -35,6 +46,32 @@ export function registerHandlers(server: GrpcServer, deps: Deps): void {
   server.add(proto.AccountsService.service, {
     VerifyCredentials: async (req) => ({ account: accountMessage(await verifyCredentials(deps, req)) }),
     GetAccount: async (req) => ({ account: accountMessage(await getAccount(deps, req)) }),
+    ChangePassword: async (req, ctx) => ({ account: accountMessage(await changePassword(deps, req, ctx.audit)) }),
+  });
+
+  server.add(proto.ApiKeysService.service, {
+    CreateApiKey: async (req, ctx) => createApiKey(deps, req, ctx.audit),
+    ListApiKeys: async (req) => ({ apiKeys: await listApiKeys(deps, req) }),
+    GetApiKey: async (req) => ({ apiKey: await getApiKey(deps, req) }),
+    RevokeApiKey: async (req, ctx) => ({ apiKey: await revokeApiKey(deps, req, ctx.audit) }),
+    VerifyApiKey: async (req) => verifyApiKey(deps, req),
+  });
+
+  server.add(proto.AuditService.service, {
+    ListAuditEvents: async (req) => listAuditEvents(deps, req),
+    RecordAuditEvent: async (req, ctx) => {
+      await recordAuditEvent(deps, req, ctx.audit);
+      return {};
+    },
+  });
+
+  server.add(proto.ConsoleSessionsService.service, {
+    CreateConsoleSession: async (req, ctx) => createConsoleSession(deps, req, ctx.audit),
+    VerifyConsoleSession: async (req) => verifyConsoleSession(deps, req),
+    EndConsoleSession: async (req, ctx) => {
+      await endConsoleSession(deps, req, ctx.audit);
+      return {};
+    },
   });
 
   server.add(proto.ApplicationsService.service, {
@@ -44,9 +81,9 @@ export function registerHandlers(server: GrpcServer, deps: Deps): void {
       const page = await listApplications(deps, req);
       return { applications: page.items, nextCursor: page.nextCursor };
     },
-    UpdateApplication: async (req) => ({ application: toMessage(await updateApplication(deps, req)) }),
-    DeleteApplication: async (req) => {
-      await deleteApplication(deps, req);
+    UpdateApplication: async (req, ctx) => ({ application: toMessage(await updateApplication(deps, req, ctx.audit)) }),
+    DeleteApplication: async (req, ctx) => {
+      await deleteApplication(deps, req, ctx.audit);
       return {};
     },
     GetEnvironment: async (req) => {
@@ -57,8 +94,8 @@ export function registerHandlers(server: GrpcServer, deps: Deps): void {
       const { application, signingSecrets } = await lookupApplication(deps, req);
       return { application: toMessage(application), signingSecrets };
     },
-    GetApplicationSecret: async (req) => ({ secret: await getApplicationSecret(deps, req) }),
-    RotateApplicationSecret: async (req) => ({ secret: await rotateApplicationSecret(deps, req) }),
+    GetApplicationSecret: async (req, ctx) => ({ secret: await getApplicationSecret(deps, req, ctx.audit) }),
+    RotateApplicationSecret: async (req, ctx) => ({ secret: await rotateApplicationSecret(deps, req, ctx.audit) }),
   });
 
   server.add(proto.AddressesService.service, {

@@ -1,6 +1,6 @@
 // An application's session signing secret (docs/events.md#signatures): read it, rotate it. Also under /rest/v1.
 import type { Router } from 'express';
-import { callOptions, principal, writeOptions } from './context.ts';
+import { auditOptions, callOptions, principal, writeOptions } from './context.ts';
 import type { RouteDeps } from './deps.ts';
 import { route, sendJson } from './routing.ts';
 
@@ -9,7 +9,7 @@ export function applicationSecretRoutes(router: Router, deps: RouteDeps): void {
 
   route(router, '/applications/:id/secret', {
     GET: async (req, res) => {
-      const { secret } = await applications.getApplicationSecret({ accountId: principal(req).accountId, id: String(req.params.id) }, callOptions(req));
+      const { secret } = await applications.getApplicationSecret({ accountId: principal(req).accountId, id: String(req.params.id) }, auditOptions(req));
       sendJson(res, { secret });
     },
   });

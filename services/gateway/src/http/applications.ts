@@ -2,7 +2,7 @@
 import type { Request, Router } from 'express';
 import type { ApplicationMessage } from '@switchboard/proto';
 import { applicationWrite, decodeBody } from './request-bodies.ts';
-import { callOptions, principal, writeOptions } from './context.ts';
+import { auditOptions, callOptions, principal, writeOptions } from './context.ts';
 import type { RouteDeps } from './deps.ts';
 import { readList, route, sendHref, sendJson } from './routing.ts';
 import type { Hrefs } from '../hrefs.ts';
@@ -67,13 +67,13 @@ export function applicationRoutes(router: Router, deps: RouteDeps): void {
       const fields = applicationFields(req);
       const { application } = await applications.updateApplication(
         { ...fields, accountId: principal(req).accountId, id: String(req.params.id) },
-        callOptions(req),
+        auditOptions(req),
       );
       sendHref(res, hrefs.application(application!.id));
     },
     DELETE: async (req, res) => {
       const id = String(req.params.id);
-      await applications.deleteApplication({ accountId: principal(req).accountId, id }, callOptions(req));
+      await applications.deleteApplication({ accountId: principal(req).accountId, id }, auditOptions(req));
       sendJson(res, { message: `Application ${id} deleted` });
     },
   });
