@@ -119,3 +119,4 @@ export * from './secrets-migration.ts';
 export * from './service.ts';
 export * from './outbox.ts';
 export * from './sql.ts';
+export * from './idempotency.ts';

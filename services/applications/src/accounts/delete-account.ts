@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { deleteAccountAnswers } from '@switchboard/orm';
 import { SUBJECTS } from '@switchboard/platform';
 import { announceChange } from '../addresses/events.ts';
 import { valuesOfApplication } from '../addresses/repository.ts';
@@ -33,7 +34,7 @@ export async function deleteAccount(em: EntityManager, username: string): Promis
     }
     enqueueEvent(tx, SUBJECTS.accountDeleted, { accountId: account.id, deletedAt });
     await tx.nativeDelete(AccountSchema, { id: account.id });
-    await tx.execute(`delete from "${tx.config.get('schema')}".idempotency_keys where account_id = ?`, [account.id]);
+    await deleteAccountAnswers(tx, account.id);
     return { id: account.id, username: account.username, applications: apps.length };
   });
 }

@@ -1,3 +1,4 @@
+import { deleteAccountAnswers } from '@switchboard/orm';
 import type { Deps } from '../context.ts';
 import { SubscriptionSchema } from '../db/entities.ts';
 import { queueSubscriptionPurge } from '../deliveries/repository.ts';
@@ -21,7 +22,7 @@ export async function deleteAccountSubscriptions(deps: Deps, req: { accountId: s
     const ids = subs.map((s) => s.id);
     if (ids.length > 0) await em.nativeDelete(SubscriptionSchema, { id: { $in: ids } });
     await queueSubscriptionPurge(em, deps.schema, ids);
-    await em.execute(`delete from "${deps.schema}".idempotency_keys where account_id = ?`, [accountId]);
+    await deleteAccountAnswers(em, accountId);
     return subs.map((s) => ({ id: s.id, accountId: String(s.accountId), applicationId: s.applicationId }));
   });
   deps.sweeper.kick();
