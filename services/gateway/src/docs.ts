@@ -1,7 +1,7 @@
 // A self-contained API reference page for /docs: it reads /openapi.json and renders every operation
 // with its parameters, request body, responses and a curl example, then the outgoing POSTs of its
 // `webhooks` section, with a search box over all of them. No external scripts, fonts or styles
-// (docs/decisions/api-reference-page.md weighs it against Redoc and Scalar).
+// (docs/decisions/0008-api-reference-page.md weighs it against Redoc and Scalar).
 export const DOCS_HTML = `<!doctype html>
 <html lang="en">
 <head>
