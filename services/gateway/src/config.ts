@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cidrList, grpcAddress, logLevel, parseConfig, port } from '@switchboard/platform';
 import { BODY_LIMIT_DEFAULT_BYTES, SESSION_RATE_LIMIT_DEFAULT_PER_SECOND } from './limits';
+import { RATE_LIMIT_TABLE_DEFAULT_BYTES } from './rate-limit';
 
 const schema = z
   .object({
@@ -61,6 +62,11 @@ const schema = z
      * (0 = no limit); bursts up to twice that, then 429 + Retry-After.
      */
     SESSION_RATE_LIMIT_PER_SECOND: z.coerce.number().min(0).max(1_000_000).default(SESSION_RATE_LIMIT_DEFAULT_PER_SECOND),
+    /**
+     * Memory each table of the gateway may take (every rate limiter's buckets, the verified-credentials
+     * cache); past it the least recently used keys are dropped, never the whole table.
+     */
+    RATE_LIMIT_TABLE_BYTES: z.coerce.number().int().min(64 * 1024).max(1024 * 1024 * 1024).default(RATE_LIMIT_TABLE_DEFAULT_BYTES),
     LOG_LEVEL: logLevel,
   })
   .transform((c) => ({
