@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bool, cidrList, logLevel, natsServers, parseConfig, port, secretsKey, urlWithProtocol } from '@switchboard/platform';
+import { bool, cidrList, logLevel, natsServers, parseConfig, port, secretsKey, urlWithProtocol, idempotencyFields, storeLimitFields } from '@switchboard/platform';
 
 const schema = z.object({
   /** gRPC port of the service. */
@@ -17,6 +17,8 @@ const schema = z.object({
   NATS_URL: natsServers('nats://127.0.0.1:4222'),
   /** Replicas of the JetStream streams this service creates. */
   NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
+  ...storeLimitFields,
+  ...idempotencyFields,
   /** Private ranges application URLs may point at anyway (literal addresses elsewhere in them are refused). */
   DELIVERY_ALLOWED_CIDRS: cidrList,
   /** Domain of the SIP addresses this service hands out (sip:<random>@SIP_DOMAIN): a DNS name, stored lower-case. */
@@ -49,6 +51,15 @@ const schema = z.object({
    * nothing else wants; on a host that is often saturated that starves logins.
    */
   PASSWORD_KDF_NICE: z.coerce.number().int().min(0).max(19).default(0),
+  /**
+   * Sessions one account may launch per second through the Session API, whatever its tokens and
+   * whichever gateway replica (counted in Postgres; 0 = no limit), after a burst of
+   * SESSION_LAUNCH_BURST_PER_ACCOUNT; beyond it 429 + Retry-After.
+   */
+  SESSION_LAUNCH_RATE_PER_ACCOUNT: z.coerce.number().min(0).max(100_000).default(20),
+  SESSION_LAUNCH_BURST_PER_ACCOUNT: z.coerce.number().int().min(1).max(1_000_000).default(40),
+  /** Session tokens one application may hold (409 limit_exceeded beyond). */
+  APPLICATION_TOKENS_MAX: z.coerce.number().int().min(1).max(100_000).default(100),
   /** Run database migrations at start (set false where a release Job runs them). */
   MIGRATE_ON_START: bool(true),
   LOG_LEVEL: logLevel,

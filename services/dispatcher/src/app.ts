@@ -13,6 +13,7 @@ import {
   type NatsConnection,
   type NatsHandle,
   type OpsServer,
+  storeLimitsOf,
 } from '@switchboard/platform';
 import { addressesClient, applicationsClient, webhooksClient } from '@switchboard/proto';
 import type { Config } from './config';
@@ -133,6 +134,7 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
       ackWaitMs: config.JETSTREAM_ACK_WAIT,
       maxScheduled: config.DELIVERY_MAX_SCHEDULED,
       eventsWindow: config.DELIVERY_QUEUE + 1000,
+      limits: storeLimitsOf(config),
     });
     const stopListening = lookups.listen(nats.nc);
 

@@ -1,7 +1,7 @@
 // Configuration of the dispatcher: one zod schema, parsed once at start. A bad value stops the
 // process with a message naming the variable (docs/api-rules.md#configuration).
 import { z } from 'zod';
-import { grpcAddress, logLevel, natsServers, parseCidrList, parseConfig, port } from '@switchboard/platform';
+import { grpcAddress, logLevel, natsServers, parseCidrList, parseConfig, port, storeLimitFields } from '@switchboard/platform';
 import { defaultGiveUpAfterMs, deliveriesRetentionMs, parseDuration, parseSchedule } from './delivery/retry';
 
 const int = (def: number, min: number, max: number) => z.coerce.number().int().min(min).max(max).default(def);
@@ -23,6 +23,7 @@ const schema = z
     NATS_URL: natsServers('nats://127.0.0.1:4222'),
     /** Replicas of the JetStream streams this process creates. */
     NATS_STREAM_REPLICAS: int(1, 1, 5),
+    ...storeLimitFields,
     /** Applications service (LookupApplication). */
     APPLICATIONS_GRPC_URL: grpcAddress('127.0.0.1:50051'),
     /** Webhooks service (MatchSubscriptions, RecordAttempts). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bool, cidrList, duration, grpcAddress, logLevel, natsServers, parseConfig, port, secretsKey, urlWithProtocol } from '@switchboard/platform';
+import { bool, cidrList, duration, grpcAddress, logLevel, natsServers, parseConfig, port, secretsKey, urlWithProtocol, idempotencyFields, storeLimitFields } from '@switchboard/platform';
 
 const schema = z.object({
   /** gRPC port of the service. */
@@ -17,6 +17,8 @@ const schema = z.object({
   NATS_URL: natsServers('nats://127.0.0.1:4222'),
   /** Replicas of the JetStream streams this service creates. */
   NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
+  ...storeLimitFields,
+  ...idempotencyFields,
   /** The applications service (gRPC host:port): checks that an application belongs to the caller. */
   APPLICATIONS_GRPC_URL: grpcAddress('127.0.0.1:50051'),
   /** Deadline of calls to the applications service. */

@@ -3,6 +3,7 @@ import { AppError, publishJson, SUBJECTS } from '@switchboard/platform';
 import type { LaunchSessionRequest__Output } from '@switchboard/proto/generated/switchboard/applications/v1/LaunchSessionRequest';
 import { resolveToken } from '../addresses/repository';
 import type { Deps } from '../context';
+import { takeLaunch } from './launch-budget';
 import { natsUnavailable } from './unavailable';
 import { checkParameters } from './rules';
 
@@ -25,6 +26,7 @@ export async function launchSession(deps: Deps, req: LaunchSessionRequest__Outpu
   const parameters = checkParameters(req.parameters ?? {});
   const owner = await resolveToken(deps.orm.em, req.token);
   if (!owner) throw AppError.notFound('token');
+  await takeLaunch(deps.orm.em, owner.accountId, deps.limits);
   const sessionId = randomBytes(16).toString('hex');
   const channel = owner.channel === 'voice' ? 'VOICE' : 'TEXT';
   const session = {

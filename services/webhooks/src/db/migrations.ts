@@ -1,7 +1,7 @@
 // Migrations of the webhooks schema, in order. Each runs in a transaction; never edit one that
 // has shipped: add a new one.
 import { outboxTableSql, SchemaMigration } from '@switchboard/orm';
-import { idempotencyTableSql } from '@switchboard/platform';
+import { idempotencyAccountIndexSql, idempotencyTableSql } from '@switchboard/platform';
 import { Migration003SealSecrets } from './secret-migrations';
 
 export class Migration001Initial extends SchemaMigration {
@@ -233,6 +233,14 @@ export class Migration009BodyEncoding extends SchemaMigration {
   }
 }
 
+/** The index the per-account cap of idempotency keys walks. */
+export class Migration010IdempotencyByAccount extends SchemaMigration {
+  override async up(): Promise<void> {
+    this.useSchema();
+    this.addSql(idempotencyAccountIndexSql());
+  }
+}
+
 export const MIGRATIONS = [
   { name: 'Migration001Initial', class: Migration001Initial },
   { name: 'Migration002CancelledOutcome', class: Migration002CancelledOutcome },
@@ -244,4 +252,5 @@ export const MIGRATIONS = [
   { name: 'Migration007WebhookDisabled', class: Migration007WebhookDisabled },
   { name: 'Migration008BackgroundPurges', class: Migration008BackgroundPurges },
   { name: 'Migration009BodyEncoding', class: Migration009BodyEncoding },
+  { name: 'Migration010IdempotencyByAccount', class: Migration010IdempotencyByAccount },
 ];
