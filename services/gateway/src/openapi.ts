@@ -259,7 +259,7 @@ const schemas: Record<string, Schema> = {
         type: 'object',
         additionalProperties: { type: 'string' },
         maxProperties: 10,
-        description: 'Custom headers sent with every delivery; present only if set. The value of `Authorization` reads as `***` (write-only).',
+        description: 'Custom headers sent with every delivery; present only if set. Every value reads as `***` (write-only).',
       },
       enabled: { type: 'boolean' },
       accountId: { type: 'string' },

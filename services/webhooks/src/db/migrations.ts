@@ -2,7 +2,7 @@
 // has shipped: add a new one.
 import { outboxTableSql, SchemaMigration } from '@switchboard/orm';
 import { idempotencyAccountIndexSql, idempotencyTableSql } from '@switchboard/platform';
-import { Migration003SealSecrets } from './secret-migrations';
+import { Migration003SealSecrets, Migration011SealHeaders } from './secret-migrations';
 
 export class Migration001Initial extends SchemaMigration {
   override async up(): Promise<void> {
@@ -253,4 +253,6 @@ export const MIGRATIONS = [
   { name: 'Migration008BackgroundPurges', class: Migration008BackgroundPurges },
   { name: 'Migration009BodyEncoding', class: Migration009BodyEncoding },
   { name: 'Migration010IdempotencyByAccount', class: Migration010IdempotencyByAccount },
+  // Needs SECRETS_KEY when subscriptions have custom headers.
+  { name: 'Migration011SealHeaders', class: Migration011SealHeaders },
 ];
