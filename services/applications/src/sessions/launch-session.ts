@@ -49,6 +49,7 @@ export async function launchSession(deps: Deps, req: LaunchSessionRequest__Outpu
   ]);
   if (published.status === 'rejected') natsUnavailable(published.reason);
   // Launched all the same: the dispatcher registers the session again when it delivers it.
-  if (registered.status === 'rejected') deps.logger.warn({ err: (registered.reason as Error).message, sessionId }, 'launched session not registered for signals until delivered');
+  // The session id is a credential of its signals: only its first characters are logged.
+  if (registered.status === 'rejected') deps.logger.warn({ err: (registered.reason as Error).message, session: `${sessionId.slice(0, 6)}…` }, 'launched session not registered for signals until delivered');
   return { sessionId, applicationId: owner.applicationId, accountId: owner.accountId };
 }
