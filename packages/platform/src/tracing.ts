@@ -10,7 +10,7 @@
 // random-hex and shutdown) for that reason.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
-import { context, createContextKey, isSpanContextValid, propagation, ROOT_CONTEXT, SamplingDecision, SpanKind, SpanStatusCode, trace, TraceFlags, type Attributes, type Context, type Span, type SpanContext, type TextMapGetter, type TextMapSetter, type Tracer } from '@opentelemetry/api';
+import { context, createContextKey, isSpanContextValid, propagation, ROOT_CONTEXT, SamplingDecision, SpanKind, SpanStatusCode, trace, TraceFlags, type Attributes, type Context, type Span, type SpanContext, type TextMapGetter, type TextMapPropagator, type TextMapSetter, type Tracer } from '@opentelemetry/api';
 import type { IdGenerator, Sampler, SpanExporter } from '@opentelemetry/sdk-trace-base';
 import { z } from 'zod';
 import { parseConfig } from './config';
@@ -248,7 +248,11 @@ export async function startTracing(opts: TracingOptions): Promise<Tracing> {
     const { OnDemandContextManager, storageUsesAsyncHooks } = await import('./context-manager');
     if (storageUsesAsyncHooks()) contextManager = new OnDemandContextManager();
   }
-  provider.register(contextManager === undefined ? {} : { contextManager });
+  // The W3C trace context and baggage propagators (the SDK's default), except into what runs in
+  // withoutPropagation (requests to customers' hosts).
+  const core = await import('@opentelemetry/core');
+  const propagator = new Guarded(new core.CompositePropagator({ propagators: [new core.W3CTraceContextPropagator(), new core.W3CBaggagePropagator()] }));
+  provider.register(contextManager === undefined ? { propagator } : { contextManager, propagator });
   // HTTP and gRPC have no instrumentation: their spans are made by the gateway's server
   // (tracedHttpRequest) and the platform's gRPC client and server wrappers (grpcClientSpan,
   // tracedGrpcCall), which every request and call already goes through.
@@ -264,7 +268,14 @@ export async function startTracing(opts: TracingOptions): Promise<Tracing> {
       // A query made for several traced calls at once (coalescer.ts) is linked to the others' spans.
       instrumentations.push(new pg.PgInstrumentation({ requireParentSpan: true, enhancedDatabaseReporting: false, requestHook: linkCoalesced }));
     }
-    if (instrumented.includes('undici')) instrumentations.push(new (await import('@opentelemetry/instrumentation-undici')).UndiciInstrumentation());
+    if (instrumented.includes('undici')) {
+      // A request's query string may carry a customer's credential: spans keep only that it had one.
+      const withoutQuery = (request: { origin: string; path: string }): Attributes => {
+        const q = request.path.indexOf('?');
+        return q === -1 ? {} : { 'url.full': `${request.origin}${request.path.slice(0, q)}?***`, 'url.query': '***' };
+      };
+      instrumentations.push(new (await import('@opentelemetry/instrumentation-undici')).UndiciInstrumentation({ startSpanHook: withoutQuery }));
+    }
     unregister = registerInstrumentations({ tracerProvider: provider, instrumentations });
   }
   state.started = true;
@@ -345,6 +356,31 @@ interface Unrecorded {
 
 /** Where a handler of an unrecorded trace keeps the trace (see unrecordedContext). */
 const UNRECORDED = createContextKey('@switchboard/platform unrecorded trace');
+
+const NO_PROPAGATION = createContextKey('@switchboard/platform no propagation');
+
+/** A propagator that injects nothing into what runs in withoutPropagation; otherwise `inner`. */
+class Guarded implements TextMapPropagator {
+  constructor(private readonly inner: TextMapPropagator) {}
+  inject(ctx: Context, carrier: unknown, setter: TextMapSetter): void {
+    if (ctx.getValue(NO_PROPAGATION) !== true) this.inner.inject(ctx, carrier, setter);
+  }
+  extract(ctx: Context, carrier: unknown, getter: TextMapGetter): Context {
+    return this.inner.extract(ctx, carrier, getter);
+  }
+  fields(): string[] {
+    return this.inner.fields();
+  }
+}
+
+/**
+ * Runs `fn` so that the requests it makes carry no trace context (no traceparent): for requests to
+ * customers' hosts, which have no business with our trace ids. Their spans are still recorded.
+ */
+export function withoutPropagation<T>(fn: () => T): T {
+  if (!state.started) return fn();
+  return context.with(context.active().setValue(NO_PROPAGATION, true), fn);
+}
 
 /** An unrecorded trace of `spanContext`, with the traceparent (W3C, version 00) the W3C propagator would write for it. */
 function unrecorded(spanContext: SpanContext): Unrecorded {
@@ -511,12 +547,20 @@ export function requestTrace(req: IncomingMessage): TraceContext | undefined {
  * named by the Express route that answered (`GET /v1/applications/:id`) and with its status code.
  * The request keeps that context (requestTrace), and `handle` runs in it as the active context too
  * (where a context manager keeps one). `redact` masks credentials in the URL (path and query)
- * before it is recorded. Without tracing it just runs `handle`.
+ * before it is recorded. `trustParent` says whether the request's own trace context (traceparent
+ * and its sampled flag) is believed: when it says no (an internet client, not a trusted proxy),
+ * the request starts a new trace that the root sampler decides on. Without tracing it just runs `handle`.
  */
-export function tracedHttpRequest(req: IncomingMessage, res: ServerResponse, handle: () => void, redact: (url: string) => string = (url) => url): void {
+export function tracedHttpRequest(
+  req: IncomingMessage,
+  res: ServerResponse,
+  handle: () => void,
+  redact: (url: string) => string = (url) => url,
+  trustParent: (req: IncomingMessage) => boolean = () => true,
+): void {
   if (!state.started) return handle();
   const { headers } = req;
-  const parent = incomingContext(
+  const parent = !trustParent(req) ? ROOT_CONTEXT : incomingContext(
     (key) => {
       const value = headers[key];
       return typeof value === 'string' ? value : value === undefined ? undefined : value.join(',');

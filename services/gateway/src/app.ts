@@ -6,6 +6,7 @@ import { Counter, createLogger, Gauge, createRegistry, handleOpsRequest, startOp
 import { tracedHttpRequest } from '@switchboard/platform/tracing';
 import { accountsClient, addressesClient, applicationsClient, callBatcher, healthClient, sessionsClient, webhooksClient } from '@switchboard/proto';
 import { Authenticator } from './auth';
+import { isTrustedPeer } from './client-address';
 import { DOCS_HTML } from './docs';
 import { buildOpenApi } from './openapi';
 import type { Config } from './config';
@@ -162,7 +163,8 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
       };
       server = createServer({ keepAliveTimeout: 65_000, headersTimeout: 66_000, requestTimeout: 120_000 }, (req, res) => {
         if (req.url === '/healthz') handle(req, res);
-        else tracedHttpRequest(req, res, () => handle(req, res), redactToken);
+        // A client's own trace context (its sampled flag) counts only through a trusted proxy.
+        else tracedHttpRequest(req, res, () => handle(req, res), redactToken, (r) => isTrustedPeer(r.socket.remoteAddress, config.TRUSTED_PROXIES));
       });
       await new Promise<void>((resolve, reject) => {
         server!.once('error', reject);

@@ -18,6 +18,11 @@ export function clientAddress(peer: string | undefined, forwardedFor: string | s
   return address;
 }
 
+/** Whether the peer of a connection is one of the trusted proxies (what it forwards may be believed). */
+export function isTrustedPeer(peer: string | undefined, trusted: readonly Cidr[]): boolean {
+  return trusted.length > 0 && isTrusted(normalize(peer ?? ''), trusted);
+}
+
 function isTrusted(address: string, trusted: readonly Cidr[]): boolean {
   const ip = parseIp(address);
   return ip !== undefined && isAllowedByCidrs(ip, trusted);
