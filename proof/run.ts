@@ -120,7 +120,7 @@ const highlights = (r: ScenarioResult): string => {
     case 'kdf-flood':
       return `cached account p99 ${f.cachedP99BeforeMs}->${f.cachedP99DuringMs} ms (mean ${f.cachedMeanBeforeMs}->${f.cachedMeanDuringMs}) under ${f.attackers} bad logins in flight; ${f.passwordsVerified} of ${f.attackRequests} verified`;
     case 'tenant-flood':
-      return `gateway RSS ${JSON.stringify(f.rssBeforeMiB)}->${JSON.stringify(f.rssAfterMiB)} MiB after ${f.longIdRequests} over-long and ${f.validIdRequests} distinct session ids; launches over ${f.tokens} tokens: ${f.launchesAccepted} accepted, ${f.launchesRefused429} refused in ${f.launchSeconds} s`;
+      return `gateway RSS ${JSON.stringify(f.rssBeforeMiB)}->${JSON.stringify(f.rssAfterFirstRoundMiB)}->${JSON.stringify(f.rssAfterMiB)} MiB over two rounds of ${f.longIdRequests} over-long and ${f.validIdRequests} distinct session ids in all; launches over ${f.tokens} tokens: ${f.launchesAccepted} accepted, ${f.launchesRefused429} refused in ${f.launchSeconds} s`;
     case 'ssrf':
       return `refused ${f.refusedWithoutAllowList} (no allow-list), ${f.nearMissesRefused} near misses; followed ${f.redirectsFollowed} of ${f.redirectAttempts} redirects`;
     case 'retry-fairness':
