@@ -109,6 +109,29 @@ it('after every secret-bearing request, plain and idempotent, the database dump 
     await waitFor(async () => ((await call('GET', `/v1/webhooks/${subId}/deliveries`)) as unknown as unknown[]).length >= 1, { what: 'the delivery recorded', timeoutMs: 20_000, intervalMs: 200 });
   }
 
+  // The headers replaced by a PUT; a test send and resends, plainly and idempotently, with them.
+  const [[firstTarget, firstSub]] = targets as [[string, string]];
+  const replaced = { Authorization: `Bearer ${randomName('authz2')}`, 'X-Api-Key': randomName('apikey2'), Cookie: `sid=${randomName('cookie2')}` };
+  for (const [name, value] of Object.entries(replaced)) secrets.set(`replaced subscription header ${name}`, value);
+  await call('PUT', `/v1/webhooks/${firstSub}`, { headers: replaced });
+  const [delivery] = (await call('GET', `/v1/webhooks/${firstSub}/deliveries`)) as unknown as { id: string }[];
+  for (const idem of [false, true]) {
+    expect((await call('POST', `/v1/webhooks/${firstSub}/test`, { message: 'dump' }, idem)).status).toBeLessThan(300);
+    await call('POST', `/v1/webhooks/${firstSub}/deliveries/${delivery!.id}/resend`, undefined, idem);
+  }
+  await waitFor(() => rx.at(firstTarget).length >= 4, { what: 'the test sends and resends delivered', timeoutMs: 20_000 });
+  expect(rx.at(firstTarget).at(-1)!.headers['x-api-key']).toBe(replaced['X-Api-Key']);
+  await waitFor(async () => ((await call('GET', `/v1/webhooks/${firstSub}/deliveries`)) as unknown as { outcome: string }[]).every((d) => d.outcome !== 'pending'), {
+    what: 'the resends recorded',
+    timeoutMs: 20_000,
+    intervalMs: 200,
+  });
+
+  // The password changed last (the account's credentials stop working).
+  const newPassword = `pw-${randomName('changed')}`;
+  secrets.set('the changed password', newPassword);
+  expect((await stack.request(acct, 'PUT', '/v1/users/me/password', { current: acct.password, new: newPassword })).status).toBeLessThan(300);
+
   const all = dumpDatabase(stack.databaseUrl);
   // The dump is real: what is not secret is there in clear, the token addresses included.
   for (const m of markers) expect(all, `marker ${m}`).toContain(m);
