@@ -98,6 +98,11 @@ export async function queryDatabase<T = Record<string, unknown>>(url: string, te
   }
 }
 
+/** The whole database at `url` as SQL text, data only (pg_dump): what a stolen backup would hold. */
+export function dumpDatabase(url: string): string {
+  return execFileSync('pg_dump', ['--data-only', '--no-owner', url], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+}
+
 export interface TestDatabase {
   url: string;
   name: string;

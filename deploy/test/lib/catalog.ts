@@ -132,6 +132,7 @@ export const METRICS: Record<string, { type: MetricType; labels: readonly string
   gateway_grpc_client_calls_total: { type: 'counter', labels: ['service', 'method', 'code'], service: 'gateway' },
   gateway_grpc_client_duration_seconds: { type: 'histogram', labels: ['service', 'method'], service: 'gateway' },
   gateway_auth_cache_hits_total: { type: 'counter', labels: [], service: 'gateway' },
+  gateway_table_bytes: { type: 'gauge', labels: ['table'], service: 'gateway' },
   gateway_auth_failures_total: { type: 'counter', labels: [], service: 'gateway' },
   gateway_auth_requests_total: { type: 'counter', labels: ['credential', 'outcome'], service: 'gateway' },
   applications_grpc_server_handled_total: { type: 'counter', labels: ['method', 'code'], service: 'applications' },
@@ -144,6 +145,7 @@ export const METRICS: Record<string, { type: MetricType; labels: readonly string
   dispatcher_breakers: { type: 'gauge', labels: ['state'], service: 'dispatcher' },
   dispatcher_consumer_pending: { type: 'gauge', labels: ['consumer'], service: 'dispatcher' },
   dispatcher_retries_waiting: { type: 'gauge', labels: [], service: 'dispatcher' },
+  dispatcher_stream_used_ratio: { type: 'gauge', labels: ['stream'], service: 'dispatcher' },
   dispatcher_messages_terminated_total: { type: 'counter', labels: ['subject'], service: 'dispatcher' },
 };
 

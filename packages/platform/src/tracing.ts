@@ -12,6 +12,7 @@
 //   ids.ts        trace and span ids
 //   sampling.ts   where traces start, and traces not recorded passed on without spans
 //   http.ts       requests to the gateway
+//   propagation.ts  what outgoing requests carry of a trace (none to customers' hosts)
 //   grpc.ts       gRPC calls, client and server side
 //   nats.ts       NATS messages, published and consumed
 //   coalesced.ts  work done once for several traced callers
@@ -21,6 +22,7 @@ export { DEFAULT_SAMPLED_RATIO, loadTracingConfig, tracingConfigSchema, type Ins
 export { runTracedMain, startTracing, type Tracing, type TracingOptions } from './tracing/sdk.ts';
 export { tracingEnabled } from './tracing/state.ts';
 export { requestTrace, tracedHttpRequest, type TraceContext } from './tracing/http.ts';
+export { withoutPropagation } from './tracing/propagation.ts';
 export { grpcClientSpan, tracedGrpcCall } from './tracing/grpc.ts';
 export { tracedConsume, tracedPublish } from './tracing/nats.ts';
 export { coalescedWork, recordedContext } from './tracing/coalesced.ts';

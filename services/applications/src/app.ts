@@ -31,13 +31,14 @@ export async function createApp(config: Config, logger: Logger = createLogger('a
     async start() {
       const nats = await service.connect();
       // The Session API publishes sessions.new (outbox) and sessions.signal, and keeps its registry.
-      await ensureStreams(nats.jsm, [STREAMS.events, STREAMS.core], config.NATS_STREAM_REPLICAS);
-      await ensureKvBucket(nats.jsm, KV_BUCKETS.sessions, config.NATS_STREAM_REPLICAS);
+      await ensureStreams(nats.jsm, [STREAMS.events, STREAMS.core], config.NATS_STREAM_REPLICAS, service.storeLimits.streamMaxBytes);
+      await ensureKvBucket(nats.jsm, KV_BUCKETS.sessions, config.NATS_STREAM_REPLICAS, service.storeLimits.kvMaxBytes);
       // Idempotency keys are kept 24 h (packages/platform/src/idempotency.ts).
       stopPruning = idempotency.startPruning(60 * 60 * 1000, (err) => logger.warn({ err: (err as Error).message }, 'pruning idempotency keys failed; will retry'));
       stopCredentialPruning = startCredentialPruning(orm, { retentionDays: config.AUDIT_RETENTION_DAYS, idleMs: config.CONSOLE_SESSION_IDLE_MS, everyMs: 60 * 60 * 1000 }, logger);
       relay = startOutboxRelay(orm, nats.js, config.DB_SCHEMA, logger);
       const deps: Deps = { orm, allowedCidrs: config.DELIVERY_ALLOWED_CIDRS, sipDomain: config.SIP_DOMAIN, outbox: relay, secrets: config.SECRETS_KEY,
+        limits: { tokensPerApplication: config.APPLICATION_TOKENS_MAX, launchesPerSecond: config.SESSION_LAUNCH_RATE_PER_ACCOUNT, launchBurst: config.SESSION_LAUNCH_BURST_PER_ACCOUNT },
         sessions: new SessionRegistry(nats.js, nats.jsm), js: nats.js, logger,
         credentialKeys: credentialKeys(config.SECRETS_KEY),
         announceRevoked: (body) => announceRevoked(nats.nc, body, logger),

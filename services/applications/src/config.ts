@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bool, cidrList, logLevel, natsServers, parseConfig, port, secretsKey, urlWithProtocol } from '@switchboard/platform';
+import { bool, cidrList, logLevel, natsServers, parseConfig, port, secretsKey, urlWithProtocol, idempotencyFields, storeLimitFields } from '@switchboard/platform';
 
 export const schema = z.object({
   GRPC_PORT: port(50051).describe('gRPC port of the service (serves `grpc.health.v1` too).'),
@@ -13,6 +13,8 @@ export const schema = z.object({
   NATS_USER: z.string().min(1).optional().describe("This service's NATS user (the servers' per-service permissions); unset: anonymous."),
   NATS_PASSWORD: z.string().min(1).optional().describe('Password of `NATS_USER`.'),
   NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1).describe('Replicas of the JetStream streams this service creates (3 in a NATS cluster).'),
+  ...storeLimitFields,
+  ...idempotencyFields,
   DELIVERY_ALLOWED_CIDRS: cidrList.describe('Private ranges (comma-separated CIDRs) application URLs may point at anyway (literal addresses elsewhere in them are refused); tests set `127.0.0.0/8,::1/128`.'),
   SIP_DOMAIN: z
     .string()
@@ -35,6 +37,9 @@ export const schema = z.object({
   CONSOLE_SESSION_TTL_MS: z.coerce.number().int().min(1000).max(30 * 24 * 3_600_000).default(12 * 3_600_000).describe('How long a browser session of the console lasts at most from sign-in, in ms (default 12 h).'),
   CONSOLE_SESSION_IDLE_MS: z.coerce.number().int().min(1000).max(24 * 3_600_000).default(30 * 60_000).describe('A browser session unused for this long ends, in ms (default 30 min).'),
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90).describe('Days the audit log (`GET /v1/audit-events`) keeps its entries; older ones are dropped hourly.'),
+  SESSION_LAUNCH_RATE_PER_ACCOUNT: z.coerce.number().min(0).max(100_000).default(20).describe('Sessions one account may launch per second through the Session API, whatever its tokens and whichever gateway replica (counted in Postgres; 0 = no limit), after a burst of `SESSION_LAUNCH_BURST_PER_ACCOUNT`; beyond it 429 + `Retry-After`.'),
+  SESSION_LAUNCH_BURST_PER_ACCOUNT: z.coerce.number().int().min(1).max(1_000_000).default(40).describe('Burst of session launches allowed per account.'),
+  APPLICATION_TOKENS_MAX: z.coerce.number().int().min(1).max(100_000).default(100).describe('Session tokens one application may hold (409 `limit_exceeded` beyond).'),
   MIGRATE_ON_START: bool(true).describe('Run database migrations at start (set `false` where a release Job runs them).'),
   LOG_LEVEL: logLevel.describe('pino log level.'),
 });

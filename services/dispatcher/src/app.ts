@@ -12,6 +12,7 @@ import {
   type NatsConnection,
   type NatsHandle,
   type OpsServer,
+  storeLimitsOf,
 } from '@switchboard/platform';
 import { SessionRegistry } from '@switchboard/contracts';
 import { addressesClient, applicationsClient, webhooksClient } from '@switchboard/proto';
@@ -30,8 +31,7 @@ import { listenForTests } from './delivery/test-send.ts';
 import { handleEvent } from './events/handle-event.ts';
 import { Lookups } from './lookup/lookups.ts';
 import { createMetrics, type DispatcherMetrics } from './metrics.ts';
-import { AttemptRecorder } from './recording/attempt-recorder.ts';
-import { recordBatchBytes } from './recording/attempt-recorder.ts';
+import { AttemptRecorder, recordBatchBytes } from './recording/attempt-recorder.ts';
 import { CONSUMERS, DELIVERIES_STREAM, ensureDispatcherStreams, JOB_SUBJECTS } from './streams.ts';
 
 export type { Config } from './config.ts';
@@ -133,6 +133,7 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
       ackWaitMs: config.JETSTREAM_ACK_WAIT,
       maxScheduled: config.DELIVERY_MAX_SCHEDULED,
       eventsWindow: config.DELIVERY_QUEUE + 1000,
+      limits: storeLimitsOf(config),
     });
     const stopListening = lookups.listen(nats.nc);
 

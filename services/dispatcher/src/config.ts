@@ -1,7 +1,7 @@
 // Configuration of the dispatcher: one zod schema, parsed once at start. A bad value stops the
 // process with a message naming the variable (docs/api-rules.md#configuration).
 import { z } from 'zod';
-import { grpcAddress, logLevel, natsServers, parseCidrList, parseConfig, port } from '@switchboard/platform';
+import { grpcAddress, logLevel, natsServers, parseCidrList, parseConfig, port, storeLimitFields } from '@switchboard/platform';
 import { defaultGiveUpAfterMs, deliveriesRetentionMs, parseDuration, parseSchedule } from './delivery/retry.ts';
 
 const int = (def: number, min: number, max: number) => z.coerce.number().int().min(min).max(max).default(def);
@@ -23,6 +23,7 @@ export const schema = z
     NATS_USER: z.string().min(1).optional().describe("This service's NATS user (the servers' per-service permissions); unset: anonymous."),
     NATS_PASSWORD: z.string().min(1).optional().describe('Password of `NATS_USER`.'),
     NATS_STREAM_REPLICAS: int(1, 1, 5).describe('Replicas of the JetStream streams this process creates (3 in a NATS cluster).'),
+    ...storeLimitFields,
     APPLICATIONS_GRPC_URL: grpcAddress('127.0.0.1:50051').describe('The applications service (gRPC host:port): application lookups and address owners.'),
     WEBHOOKS_GRPC_URL: grpcAddress('127.0.0.1:50052').describe('The webhooks service (gRPC host:port): matching subscriptions and delivery targets.'),
     APPLICATIONS_RPC_TOKEN: z.string().min(16, 'must be at least 16 characters').optional().describe('The `INTERNAL_RPC_TOKEN` of the applications service, sent with every call to it; unset: none sent.'),

@@ -2,9 +2,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { Counter, createLogger, createRegistry, handleOpsRequest, startOpsServer, type Logger, type OpsHandlers, type OpsServer } from '@switchboard/platform';
+import { Counter, createLogger, Gauge, createRegistry, handleOpsRequest, startOpsServer, type Logger, type OpsHandlers, type OpsServer } from '@switchboard/platform';
 import { tracedHttpRequest } from '@switchboard/platform/tracing';
-import { accountsClient, addressesClient, apiKeysClient, applicationsClient, auditClient, callBatcher, consoleSessionsClient, healthClient, sessionsClient, webhooksClient } from '@switchboard/proto';
+import { accountsClient, addressesClient, applicationsClient, callBatcher, healthClient, sessionsClient, webhooksClient, apiKeysClient, auditClient, consoleSessionsClient } from '@switchboard/proto';
 import { Authenticator } from './auth.ts';
 import { DOCS_HTML } from './docs.ts';
 import { buildOpenApi } from './openapi.ts';
@@ -31,6 +31,7 @@ import { SessionVerifier } from './auth/sessions.ts';
 import { apiKeyRoutes } from './http/api-keys.ts';
 import { auditRoutes } from './http/audit.ts';
 import { consoleSessionRoutes, passwordRoutes } from './http/console-session.ts';
+import { isTrustedPeer } from './client-address.ts';
 
 export { loadConfig, type Config } from './config.ts';
 
@@ -71,6 +72,7 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
     maxFailures: config.AUTH_MAX_FAILURES,
     lockoutMs: config.AUTH_LOCKOUT_MS,
     failureTableBytes: config.AUTH_FAILURE_TABLE_BYTES,
+    cacheBytes: config.RATE_LIMIT_TABLE_BYTES,
     verifyConcurrency: config.AUTH_VERIFY_CONCURRENCY,
     verifyQueue: config.AUTH_VERIFY_QUEUE,
     addressPerSecond: config.AUTH_ADDRESS_FAILURES_PER_SECOND,
@@ -85,7 +87,18 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
   const origin = new URL(config.PUBLIC_BASE_URL).origin;
   const credentials = new Credentials(authenticator, keyVerifier, new SessionVerifier(consoleSessions), origin,
     new Counter({ name: 'gateway_auth_requests_total', help: 'Authentications of API requests, by credential type (password, key, session) and outcome (ok, unauthenticated, forbidden, rate_limited, error).', labelNames: ['credential', 'outcome'], registers: [registry] }));
-  const limiter = new RateLimiter(config.RATE_LIMIT_PER_SECOND);
+  const limiter = new RateLimiter(config.RATE_LIMIT_PER_SECOND, Date.now, undefined, config.RATE_LIMIT_TABLE_BYTES);
+  const sessionLimiter = new RateLimiter(config.SESSION_RATE_LIMIT_PER_SECOND, Date.now, undefined, config.RATE_LIMIT_TABLE_BYTES);
+  new Gauge({
+    name: 'gateway_table_bytes',
+    help: 'Estimated memory of the gateway\'s tables (rate limiters, credentials cache, failed logins), by table.',
+    labelNames: ['table'],
+    registers: [registry],
+    collect() {
+      const tables = { account_limiter: limiter.table.bytes, session_limiter: sessionLimiter.table.bytes, ...authenticator.tableBytes };
+      for (const [table, bytes] of Object.entries(tables)) this.set({ table }, bytes);
+    },
+  });
   const hrefs = new Hrefs(config.PUBLIC_BASE_URL);
   const deps: RouteDeps = { hrefs, accounts, applications, addresses, webhooks, logger };
 
@@ -129,7 +142,7 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
   // The Session API: the token (or the session id) is the credential, so it is mounted before the
   // Basic-auth API, which would otherwise claim /v1/sessions.
   const sessionApi = express.Router();
-  sessionRoutes(sessionApi, { sessions, limiter: new RateLimiter(config.SESSION_RATE_LIMIT_PER_SECOND) });
+  sessionRoutes(sessionApi, { sessions, limiter: sessionLimiter });
   app.use(['/1.0/sessions', '/v1/sessions', '/rest/v1/sessions'], jsonOrFormBody({ limitBytes: config.BODY_LIMIT_BYTES }), sessionApi);
 
   // The API: authentication and the per-account rate limit (before any body is read), the JSON
@@ -173,7 +186,8 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
       };
       server = createServer({ keepAliveTimeout: 65_000, headersTimeout: 66_000, requestTimeout: 120_000 }, (req, res) => {
         if (req.url === '/healthz') handle(req, res);
-        else tracedHttpRequest(req, res, () => handle(req, res), redactToken);
+        // A client's own trace context (its sampled flag) counts only through a trusted proxy.
+        else tracedHttpRequest(req, res, () => handle(req, res), redactToken, (r) => isTrustedPeer(r.socket.remoteAddress, config.TRUSTED_PROXIES));
       });
       await new Promise<void>((resolve, reject) => {
         server!.once('error', reject);

@@ -30,6 +30,11 @@ export function clientGroup(peer: string | undefined, forwardedFor: string | str
   return `${groups.join(':')}::/64`;
 }
 
+/** Whether the peer of a connection is one of the trusted proxies (what it forwards may be believed). */
+export function isTrustedPeer(peer: string | undefined, trusted: readonly Cidr[]): boolean {
+  return trusted.length > 0 && isTrusted(normalize(peer ?? ''), trusted);
+}
+
 function isTrusted(address: string, trusted: readonly Cidr[]): boolean {
   const ip = parseIp(address);
   return ip !== undefined && isAllowedByCidrs(ip, trusted);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { cidrList, grpcAddress, logLevel, natsServers, parseConfig, port } from '@switchboard/platform';
+import { cidrList, grpcAddress, logLevel, parseConfig, port, natsServers } from '@switchboard/platform';
 import { BODY_LIMIT_DEFAULT_BYTES, SESSION_RATE_LIMIT_DEFAULT_PER_SECOND } from './limits.ts';
+import { RATE_LIMIT_TABLE_DEFAULT_BYTES } from './rate-limit.ts';
 
 export const schema = z
   .object({
@@ -30,6 +31,7 @@ export const schema = z
     TRUSTED_PROXIES: cidrList.describe('Proxies (comma-separated CIDRs) whose `X-Forwarded-For` is believed when telling client addresses apart; default none (the peer address is the client).'),
     RATE_LIMIT_PER_SECOND: z.coerce.number().min(0).max(1_000_000).default(500).describe('Sustained requests per second per account (0 = no limit); bursts up to twice that.'),
     SESSION_RATE_LIMIT_PER_SECOND: z.coerce.number().min(0).max(1_000_000).default(SESSION_RATE_LIMIT_DEFAULT_PER_SECOND).describe('Session API: sessions launched per second per token, and signals per second per session id (0 = no limit); bursts up to twice that, then 429 + `Retry-After`.'),
+    RATE_LIMIT_TABLE_BYTES: z.coerce.number().int().min(64 * 1024).max(1024 * 1024 * 1024).default(RATE_LIMIT_TABLE_DEFAULT_BYTES).describe('Memory each table of the gateway may take (every rate limiter\'s buckets, the verified-credentials cache), in bytes; past it the least recently used keys are dropped, never the whole table.'),
     LOG_LEVEL: logLevel.describe('pino log level.'),
   })
   .transform((c) => ({

@@ -59,14 +59,14 @@ const errors = {
   '404': problemResponse('Unknown id, or a resource of another account.'),
   '405': problemResponse('Method not allowed on this path.', { Allow: { schema: { type: 'string' } } }),
   '409': problemResponse(
-    `A limit was reached (\`limit_exceeded\`: at most ${ACCOUNT_SUBSCRIPTIONS_MAX} account-level subscriptions per account and ${APPLICATION_SUBSCRIPTIONS_MAX} per application) or the change conflicts (\`conflict\`), or a request with the same \`Idempotency-Key\` is still running after 10 s (\`idempotency_in_progress\`: retry later).`,
+    `A limit was reached (\`limit_exceeded\`: at most ${ACCOUNT_SUBSCRIPTIONS_MAX} account-level subscriptions per account and ${APPLICATION_SUBSCRIPTIONS_MAX} per application; at most \`APPLICATION_TOKENS_MAX\` session tokens per application, default 100) or the change conflicts (\`conflict\`), or a request with the same \`Idempotency-Key\` is still running after 10 s (\`idempotency_in_progress\`: retry later).`,
   ),
   '422': problemResponse('The `Idempotency-Key` was used in the last 24 h with a different request (method, path or body): `idempotency_key_reused`.'),
   '413': problemResponse(`Request body over the size limit (\`BODY_LIMIT_BYTES\`, default ${BODY_LIMIT_DEFAULT_BYTES / 1024} KiB).`),
   '415': problemResponse('A POST/PUT body without Content-Type: application/json (a POST without a body needs no Content-Type).'),
   '429': problemResponse('Rate limited, locked out after failed logins, or too many failed logins from this client address.', { 'Retry-After': { schema: { type: 'string' } } }),
   '500': problemResponse('Unexpected error; quote the X-Request-Id.'),
-  '503': problemResponse('A dependency is unavailable, or too many logins are waiting to be verified; retry. Nothing was half-written.', { 'Retry-After': { schema: { type: 'string' } } }),
+  '503': problemResponse('A dependency is unavailable, too many logins are waiting to be verified, or the event store is full; retry. Nothing was half-written.', { 'Retry-After': { schema: { type: 'string' } } }),
   '504': problemResponse('No dispatcher answered a test send in time (`timeout`); the test may still have been sent.'),
 };
 
@@ -372,7 +372,7 @@ function addressPaths(prefix: string, op: string): Record<string, Schema> {
 /** The Session API (Tropo's paths), under /1.0, /v1 and /rest/v1: no Basic auth, the token or session id is the credential. */
 function sessionPaths(prefix: string, op: string): Record<string, Schema> {
   const tags = ['Sessions'];
-  const rate = `Rate limited (\`SESSION_RATE_LIMIT_PER_SECOND\`, default ${SESSION_RATE_LIMIT_DEFAULT_PER_SECOND} per second per token for launches and per session for signals, bursts of twice that).`;
+  const rate = `Rate limited (\`SESSION_RATE_LIMIT_PER_SECOND\`, default ${SESSION_RATE_LIMIT_DEFAULT_PER_SECOND} per second per token for launches and per session for signals, bursts of twice that; and \`SESSION_LAUNCH_RATE_PER_ACCOUNT\`, default 20 launches per second per account whatever its tokens, bursts of 40, across every gateway).`;
   const errs = {
     '400': problemResponse(
       `Invalid request: no token (or a token only in the Authorization header), an \`action\` other than the one of the path, a field given twice with different values, a field that is not a string, number or boolean, more than ${SESSION_LIMITS.parameters} parameters, a name over ${SESSION_LIMITS.parameterNameChars} or a value over ${SESSION_LIMITS.parameterValueChars} characters, a signal value over ${SESSION_LIMITS.signalValueChars} characters or a malformed session id.`,

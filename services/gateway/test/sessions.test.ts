@@ -282,6 +282,19 @@ describe('while NATS is away', () => {
 });
 
 describe('logs', () => {
+  it('when the token is named percent-encoded (%74oken) in a query or an address path, and a session is signalled, then the gateway logs none of those credentials', async () => {
+    const token = await newToken('voice');
+    const launched = await call('POST', `/v1/sessions?%74oken=${token}`);
+    expect(launched.status).toBe(200);
+    const { id } = await json(launched);
+    expect(await json(await call('POST', `/1.0/sessions/${id}/signals?value=exit`))).toEqual({ status: 'QUEUED' });
+    expect((await stack.request(me, 'GET', `/v1/applications/${appId}/addresses/%74oken/${token}`)).status).toBe(200);
+    await waitFor(() => logs.some((l) => l.includes('%74oken/***')), { what: 'the address request logged' });
+    expect(logs.some((l) => l.includes('%74oken=***'))).toBe(true);
+    expect(logs.some((l) => l.includes('/1.0/sessions/***/signals'))).toBe(true);
+    expect(logs.filter((l) => l.includes(token) || l.includes(id))).toEqual([]);
+  });
+
   it('when sessions were launched with tokens in the query and the body, then no log line of the gateway or the applications service holds a token (nor do the lines of the address API, which has them in paths)', () => {
     expect(tokens.size).toBeGreaterThan(5);
     expect(logs.some((l) => l.includes('/1.0/sessions?') && l.includes('token=***'))).toBe(true);

@@ -55,7 +55,7 @@ export async function createApp(config: Config, logger: Logger = createLogger('w
       changes = createChangePublisher(nats.js, logger, registry);
       resendRelay = startResendRelay(orm, config.DB_SCHEMA, nats.js, logger);
       // webhooks.disabled goes onto the events stream, which the dispatcher fans out.
-      await ensureStreams(nats.jsm, [STREAMS.events], config.NATS_STREAM_REPLICAS);
+      await ensureStreams(nats.jsm, [STREAMS.events], config.NATS_STREAM_REPLICAS, service.storeLimits.streamMaxBytes);
       outbox = startOutboxRelay(orm, nats.js, config.DB_SCHEMA, logger);
       sweeper = startSweeper(orm, config.DB_SCHEMA, logger, (n) => swept.inc(n));
       const deps: Deps = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bool, cidrList, duration, grpcAddress, logLevel, natsServers, parseConfig, port, secretsKey, urlWithProtocol } from '@switchboard/platform';
+import { bool, cidrList, duration, grpcAddress, logLevel, natsServers, parseConfig, port, secretsKey, urlWithProtocol, idempotencyFields, storeLimitFields } from '@switchboard/platform';
 
 export const schema = z.object({
   GRPC_PORT: port(50052).describe('gRPC port of the service (serves `grpc.health.v1` too).'),
@@ -13,6 +13,8 @@ export const schema = z.object({
   NATS_USER: z.string().min(1).optional().describe("This service's NATS user (the servers' per-service permissions); unset: anonymous."),
   NATS_PASSWORD: z.string().min(1).optional().describe('Password of `NATS_USER`.'),
   NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1).describe('Replicas of the JetStream streams this service creates (3 in a NATS cluster).'),
+  ...storeLimitFields,
+  ...idempotencyFields,
   APPLICATIONS_GRPC_URL: grpcAddress('127.0.0.1:50051').describe('The applications service (gRPC host:port): checks that an application belongs to the caller.'),
   APPLICATIONS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000).describe('Deadline of calls to the applications service, in ms.'),
   DELIVERY_ALLOWED_CIDRS: cidrList.describe('Private ranges (comma-separated CIDRs) that target URLs may use anyway; tests set `127.0.0.0/8,::1/128`.'),

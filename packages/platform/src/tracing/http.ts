@@ -33,12 +33,20 @@ export function requestTrace(req: IncomingMessage): TraceContext | undefined {
  * named by the Express route that answered (`GET /v1/applications/:id`) and with its status code.
  * The request keeps that context (requestTrace), and `handle` runs in it as the active context too
  * (where a context manager keeps one). `redact` masks credentials in the URL (path and query)
- * before it is recorded. Without tracing it just runs `handle`.
+ * before it is recorded. `trustParent` says whether the request's own trace context (traceparent
+ * and its sampled flag) is believed: when it says no (an internet client, not a trusted proxy),
+ * the request starts a new trace that the root sampler decides on. Without tracing it just runs `handle`.
  */
-export function tracedHttpRequest(req: IncomingMessage, res: ServerResponse, handle: () => void, redact: (url: string) => string = (url) => url): void {
+export function tracedHttpRequest(
+  req: IncomingMessage,
+  res: ServerResponse,
+  handle: () => void,
+  redact: (url: string) => string = (url) => url,
+  trustParent: (req: IncomingMessage) => boolean = () => true,
+): void {
   if (!state.started) return handle();
   const { headers } = req;
-  const parent = incomingContext(
+  const parent = !trustParent(req) ? ROOT_CONTEXT : incomingContext(
     (key) => {
       const value = headers[key];
       return typeof value === 'string' ? value : value === undefined ? undefined : value.join(',');

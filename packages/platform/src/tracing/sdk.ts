@@ -1,12 +1,13 @@
 // Starting and stopping the OpenTelemetry SDK in a process.
 import { createRequire } from 'node:module';
-import { context, propagation, trace } from '@opentelemetry/api';
+import { context, propagation, trace, type Attributes } from '@opentelemetry/api';
 import type { Sampler, SpanExporter } from '@opentelemetry/sdk-trace-base';
 import type { Logger } from '../logger.ts';
 import { runMain } from '../shutdown.ts';
 import { linkCoalesced } from './coalesced.ts';
 import { INSTRUMENTED, loadTracingConfig, type Instrumented, type TracingConfig } from './config.ts';
 import { PooledIdGenerator, PresetIdGenerator } from './ids.ts';
+import { guardedW3cPropagator } from './propagation.ts';
 import { state } from './state.ts';
 
 export interface TracingOptions {
@@ -95,7 +96,9 @@ export async function startTracing(opts: TracingOptions): Promise<Tracing> {
   // The context manager: none where the process hands each request's context on itself (the
   // gateway), otherwise OpenTelemetry's own (AsyncLocalStorage, which costs nothing outside a context).
   const contextless = opts.contextManager === false;
-  provider.register(contextless ? { contextManager: null } : {});
+  // Trace context goes out with every request but those run in withoutPropagation (propagation.ts).
+  const propagator = await guardedW3cPropagator();
+  provider.register(contextless ? { contextManager: null, propagator } : { propagator });
   // HTTP and gRPC have no instrumentation: their spans are made by the gateway's server
   // (tracedHttpRequest) and the platform's gRPC client and server wrappers (grpcClientSpan,
   // tracedGrpcCall), which every request and call already goes through.
@@ -111,7 +114,14 @@ export async function startTracing(opts: TracingOptions): Promise<Tracing> {
       // A query made for several traced calls at once (coalescer.ts) is linked to the others' spans.
       instrumentations.push(new pg.PgInstrumentation({ requireParentSpan: true, enhancedDatabaseReporting: false, requestHook: linkCoalesced }));
     }
-    if (instrumented.includes('undici')) instrumentations.push(new (await import('@opentelemetry/instrumentation-undici')).UndiciInstrumentation());
+    if (instrumented.includes('undici')) {
+      // A request's query string may carry a customer's credential: spans keep only that it had one.
+      const withoutQuery = (request: { origin: string; path: string }): Attributes => {
+        const q = request.path.indexOf('?');
+        return q === -1 ? {} : { 'url.full': `${request.origin}${request.path.slice(0, q)}?***`, 'url.query': '***' };
+      };
+      instrumentations.push(new (await import('@opentelemetry/instrumentation-undici')).UndiciInstrumentation({ startSpanHook: withoutQuery }));
+    }
     unregister = registerInstrumentations({ tracerProvider: provider, instrumentations });
   }
   state.started = true;

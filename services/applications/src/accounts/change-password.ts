@@ -1,5 +1,6 @@
 import { AppError, type AuditContext } from '@switchboard/platform';
 import { auditWithFlush } from '../audit/repository.ts';
+import { endAccountSessions } from '../console-sessions/repository.ts';
 import type { ChangePasswordRequest__Output } from '@switchboard/proto/generated/switchboard/applications/v1/ChangePasswordRequest';
 import type { CredentialDeps } from '../api-keys/deps.ts';
 import { AccountSchema, type Account } from '../db/entities.ts';
@@ -21,7 +22,7 @@ export async function changePassword(deps: Pick<CredentialDeps, 'orm' | 'announc
   const account = await em.transactional(async (tx) => {
     const a = await tx.findOneOrFail(AccountSchema, { id: req.accountId });
     a.passwordHash = passwordHash;
-    await tx.getConnection().execute(`delete from "${tx.config.get('schema')}".console_sessions where account_id = ?`, [a.id], 'run', tx.getTransactionContext());
+    await endAccountSessions(tx, a.id);
     auditWithFlush(tx, { accountId: a.id, action: 'password.change', target: `/v1/users/${a.id}`, outcome: 'success' }, audit);
     return a;
   });

@@ -167,6 +167,17 @@ export async function claimExact(tx: EntityManager, applicationId: string, numbe
   return rows.length === 1;
 }
 
+/**
+ * Throws 409 limit_exceeded when the application already holds `max` tokens. Locks the application
+ * row first, so two claims at once cannot both pass the count.
+ */
+export async function checkTokenCap(tx: EntityManager, applicationId: string, max: number): Promise<void> {
+  const s = schema(tx);
+  await sql(tx, `select 1 from ${s}.applications where id = $1 for update`, [applicationId]);
+  const [row] = await sql<{ n: string }>(tx, `select count(*) as n from ${s}.addresses where application_id = $1 and type = 'token'`, [applicationId]);
+  if (Number(row?.n ?? 0) >= max) throw new AppError('limit_exceeded', `an application holds at most ${max} session tokens; release one first`);
+}
+
 export async function insertGenerated(tx: EntityManager, type: 'token' | 'sip', value: string, applicationId: string, channel: Channel | null): Promise<void> {
   const s = schema(tx);
   await sql(tx, `insert into ${s}.addresses (value, type, application_id, channel) values ($1, $2, $3, $4)`, [value, type, applicationId, channel]).catch(applicationGone);

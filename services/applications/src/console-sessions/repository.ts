@@ -68,3 +68,8 @@ export async function pruneSessions(em: EntityManager, idleMs: number): Promise<
   );
   return rows.length;
 }
+
+/** Ends every browser session of the account (a password change), in the caller's transaction. */
+export async function endAccountSessions(em: EntityManager, accountId: string): Promise<void> {
+  await sql(em, `delete from ${schemaOf(em)}.console_sessions where account_id = $1`, [accountId]);
+}

@@ -8,6 +8,7 @@ import { EventEmitter } from 'node:events';
 import { LRUCache } from 'lru-cache';
 import { Agent } from 'undici';
 import { isAddressAllowed, judgeHost, type Cidr, type Logger } from '@switchboard/platform';
+import { withoutPropagation } from '@switchboard/platform/tracing';
 
 class RefusedTargetError extends Error {
   readonly code = 'ESSRF';
@@ -186,7 +187,8 @@ export class HttpSender {
     // signal bounds the whole attempt, reading the answer included: a body that never ends times out.
     const signal = new AttemptTimeout(timeoutMs);
     try {
-      const res = await this.agent.request({
+      // Customers' hosts are told nothing of our traces (no traceparent); the span is still recorded.
+      const res = await withoutPropagation(() => this.agent.request({
         origin: checked.origin,
         path: checked.path,
         method: 'POST',
@@ -197,7 +199,7 @@ export class HttpSender {
         // up to half a second early), so they only stand behind it.
         headersTimeout: timeoutMs + 1000,
         bodyTimeout: timeoutMs + 1000,
-      });
+      }));
       const header = (name: string) => {
         const v = res.headers[name];
         return Array.isArray(v) ? v[0] : v;

@@ -82,7 +82,7 @@ export const webhookCreate = z
       .meta({
         description:
           'Custom headers sent with every delivery, `{name: value}`: at most 10, names HTTP tokens; hop-by-hop headers, `Host`, `User-Agent`, `Content-*` and `webhook-*` are refused (400). ' +
-          '`Authorization` is write-only: reads show its value as `***`. On PUT the object replaces all headers (`{}` removes them).',
+          'Values are write-only (they may carry credentials): reads show each as `***`. On PUT the object replaces all headers (`{}` removes them).',
         examples: [{ Authorization: 'Bearer s3cr3t', 'X-Team': 'billing' }],
       })
       .nullish(),

@@ -89,7 +89,7 @@ export const webhookBody = z.object({
   headers: z
     .record(z.string(), z.string())
     .optional()
-    .meta({ maxProperties: 10, description: 'Custom headers sent with every delivery; present only if set. The value of `Authorization` reads as `***` (write-only).' }),
+    .meta({ maxProperties: 10, description: 'Custom headers sent with every delivery; present only if set. Every value reads as `***` (write-only).' }),
   enabled: z.boolean(),
   accountId: z.string(),
   applicationId: z.string().optional().meta({ description: 'Only on application-level subscriptions.' }),

@@ -1,9 +1,9 @@
 // Migrations of the webhooks schema, in order. Each runs in a transaction; never edit one that
 // has shipped: add a new one.
 import { outboxTableSql, SchemaMigration } from '@switchboard/orm';
-import { idempotencyTableSql } from '@switchboard/platform';
+import { idempotencyAccountIndexSql, idempotencyTableSql } from '@switchboard/platform';
 import { Migration010DeflateBodies } from './body-migrations.ts';
-import { Migration003SealSecrets } from './secret-migrations.ts';
+import { Migration003SealSecrets, Migration013SealHeaders } from './secret-migrations.ts';
 
 export class Migration001Initial extends SchemaMigration {
   override async up(): Promise<void> {
@@ -251,6 +251,14 @@ export class Migration011ToolLimits extends SchemaMigration {
   }
 }
 
+/** The index the per-account cap of idempotency keys walks. */
+export class Migration012IdempotencyByAccount extends SchemaMigration {
+  override async up(): Promise<void> {
+    this.useSchema();
+    this.addSql(idempotencyAccountIndexSql());
+  }
+}
+
 export const MIGRATIONS = [
   { name: 'Migration001Initial', class: Migration001Initial },
   { name: 'Migration002CancelledOutcome', class: Migration002CancelledOutcome },
@@ -264,4 +272,7 @@ export const MIGRATIONS = [
   { name: 'Migration009BodyEncoding', class: Migration009BodyEncoding },
   { name: 'Migration010DeflateBodies', class: Migration010DeflateBodies },
   { name: 'Migration011ToolLimits', class: Migration011ToolLimits },
+  { name: 'Migration012IdempotencyByAccount', class: Migration012IdempotencyByAccount },
+  // Needs SECRETS_KEY when subscriptions have custom headers.
+  { name: 'Migration013SealHeaders', class: Migration013SealHeaders },
 ];

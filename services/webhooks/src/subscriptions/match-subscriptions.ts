@@ -9,7 +9,7 @@ export interface Match {
   subscription: Subscription;
   /** The current secret first, then the previous one while it is still valid. */
   secrets: string[];
-  /** The custom headers to send, the Authorization value opened. */
+  /** The custom headers to send, every value opened. */
   headers: Record<string, string>;
 }
 

@@ -117,19 +117,36 @@ export function checkHeaders(json: string, errors: FieldError[], field = 'header
   return errors.length > before ? undefined : Object.fromEntries(entries.map(([n, v]) => [n, (v as string).trim()]));
 }
 
-/** The Authorization value sealed with SECRETS_KEY for this subscription; other headers as they are. */
+/**
+ * The associated data of one header value: the subscription and the header's name, so a sealed value
+ * opens only in the field it was sealed for (not in another header, nor another subscription).
+ */
+export const headerOwner = (subscriptionId: string, name: string) => `${subscriptionId}:header:${name.toLowerCase()}`;
+
+/** Every header value sealed with SECRETS_KEY for its subscription and name. */
 export function sealHeaders(headers: Record<string, string>, box: SecretBox, subscriptionId: string): Record<string, string> {
-  return Object.fromEntries(Object.entries(headers).map(([n, v]) => [n, n.toLowerCase() === SECRET_HEADER ? box.seal(v, subscriptionId) : v]));
+  return Object.fromEntries(Object.entries(headers).map(([n, v]) => [n, box.seal(v, headerOwner(subscriptionId, n))]));
 }
 
-/** The headers to send: the Authorization value opened. */
+/** One stored header value in clear: sealed for its field; or, as stored before, an Authorization sealed for the subscription, or plaintext. */
+export function openHeader(name: string, value: string, box: SecretBox, subscriptionId: string): string {
+  if (!SecretBox.isSealed(value)) return value;
+  if (name.toLowerCase() !== SECRET_HEADER) return box.open(value, headerOwner(subscriptionId, name));
+  try {
+    return box.open(value, headerOwner(subscriptionId, name));
+  } catch {
+    return box.open(value, subscriptionId);
+  }
+}
+
+/** The headers to send: every value opened. */
 export function openHeaders(headers: Readonly<Record<string, string>>, box: SecretBox, subscriptionId: string): Record<string, string> {
-  return Object.fromEntries(Object.entries(headers).map(([n, v]) => [n, n.toLowerCase() === SECRET_HEADER && SecretBox.isSealed(v) ? box.open(v, subscriptionId) : v]));
+  return Object.fromEntries(Object.entries(headers).map(([n, v]) => [n, openHeader(n, v, box, subscriptionId)]));
 }
 
-/** Headers as they read through the API: the Authorization value is replaced by "***". */
+/** Headers as they read through the API: names only, every value replaced by "***" (they may carry credentials). */
 export function redactHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
-  return Object.fromEntries(Object.entries(headers).map(([n, v]) => [n, n.toLowerCase() === SECRET_HEADER ? '***' : v]));
+  return Object.fromEntries(Object.keys(headers).map((n) => [n, '***']));
 }
 
 /** The user-defined payload: the JSON text of an object (not an array, not a scalar). */
