@@ -160,10 +160,17 @@ describe('API keys', () => {
     expect((await send({ cookie }, 'GET', '/v1/applications')).status).toBe(401);
   });
 
-  it('when the body is wrong, then 400 naming the fields', async () => {
-    const res = await stack.request(alice, 'POST', '/v1/api-keys', { name: '', scope: 'admin' });
-    expect(res.status).toBe(400);
-    const fields = ((await json(res)).errors as { field: string }[]).map((e) => e.field).sort();
-    expect(fields).toEqual(['name', 'scope']);
+  it('when the body is wrong or missing, then 400 naming each field and what it must be', async () => {
+    const both = [
+      { field: 'name', message: 'must be 1-100 characters' },
+      { field: 'scope', message: 'must be "full" or "read"' },
+    ];
+    for (const body of [{ name: '', scope: 'admin' }, { name: '   ', scope: null }, { name: 7 }, undefined]) {
+      const res = await stack.request(alice, 'POST', '/v1/api-keys', body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect((await json(res)).errors, JSON.stringify(body)).toEqual(both);
+    }
+    const long = await stack.request(alice, 'POST', '/v1/api-keys', { name: 'k'.repeat(101), scope: 'read' });
+    expect((await json(long)).errors).toEqual([both[0]]);
   });
 });

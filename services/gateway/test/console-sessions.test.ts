@@ -108,6 +108,24 @@ describe('browser sessions', () => {
     expect((await withCookie(busy.cookie, 'GET', '/v1/applications')).status).toBe(401);
   });
 
+  it('when a sign-in or password change lacks a field, then 400 naming each missing field', async () => {
+    const post = (body: unknown) => fetch(`${stack.baseUrl}/v1/console/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    for (const body of [{}, { username: '', password: 3 }, []]) {
+      const res = await post(body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect((await json(res)).errors, JSON.stringify(body)).toEqual([
+        { field: 'username', message: 'is required' },
+        { field: 'password', message: 'is required' },
+      ]);
+    }
+    const res = await stack.request(alice, 'PUT', '/v1/users/me/password', { current: null });
+    expect(res.status).toBe(400);
+    expect((await json(res)).errors).toEqual([
+      { field: 'current', message: 'is required' },
+      { field: 'new', message: 'is required (8-1024 characters)' },
+    ]);
+  });
+
   it('when the password is changed, then every browser session of the account ends, the old password is refused at once and the new one works', async () => {
     const bob = await stack.createAccount('bob');
     const first = await signIn(bob);

@@ -2,9 +2,17 @@
 import type { Router } from 'express';
 import { isEnvironmentId } from '@switchboard/events';
 import { AppError } from '@switchboard/platform';
+import type { AccountMessage } from '@switchboard/proto';
+import type { Hrefs } from '../hrefs.ts';
 import { callOptions, principal } from './context.ts';
 import type { RouteDeps } from './deps.ts';
+import type { UserBody } from './response-bodies.ts';
 import { route, sendJson } from './routing.ts';
+
+/** An account as the API answers it: the user of the credentials. */
+export function userJson(a: AccountMessage, hrefs: Hrefs): UserBody {
+  return { href: hrefs.user(a.id), id: Number(a.id), username: a.username, createdAt: a.createdAt };
+}
 
 /** Registers these routes on the API router (one flat router: no nested router per resource on every request). */
 export function accountRoutes(router: Router, deps: RouteDeps): void {
@@ -18,7 +26,7 @@ export function accountRoutes(router: Router, deps: RouteDeps): void {
       const asked = String(req.params.id);
       if (asked !== me.accountId && asked.toLowerCase() !== me.username.toLowerCase()) throw AppError.notFound('user');
       const { account } = await deps.accounts.getAccount({ id: me.accountId }, callOptions(req));
-      sendJson(res, { href: hrefs.user(account!.id), id: Number(account!.id), username: account!.username, createdAt: account!.createdAt });
+      sendJson(res, userJson(account!, hrefs));
     },
   });
 

@@ -1,9 +1,10 @@
 // API keys of the caller's account: create (the key is answered this once), list, read, revoke.
 import type { Router } from 'express';
-import { AppError } from '@switchboard/platform';
 import type { ApiKeyMessage, ApiKeysClient } from '@switchboard/proto';
 import type { Hrefs } from '../hrefs.ts';
 import { auditOptions, callOptions, principal, writeOptions } from './context.ts';
+import { apiKeyCreate, decodeFields } from './request-bodies.ts';
+import type { ApiKeyBody, ApiKeyCreatedBody } from './response-bodies.ts';
 import { route, sendJson } from './routing.ts';
 
 export interface ApiKeyRouteDeps {
@@ -11,12 +12,12 @@ export interface ApiKeyRouteDeps {
   apiKeys: ApiKeysClient;
 }
 
-function keyBody(hrefs: Hrefs, k: ApiKeyMessage): Record<string, unknown> {
+function keyBody(hrefs: Hrefs, k: ApiKeyMessage): ApiKeyBody {
   return {
     href: hrefs.apiKey(k.id),
     id: k.id,
     name: k.name,
-    scope: k.scope,
+    scope: k.scope as ApiKeyBody['scope'],
     prefix: k.prefix,
     createdAt: k.createdAt,
     lastUsedAt: k.lastUsedAt || null,
@@ -32,14 +33,11 @@ export function apiKeyRoutes(router: Router, deps: ApiKeyRouteDeps): void {
       sendJson(res, keys.map((k) => keyBody(hrefs, k)));
     },
     POST: async (req, res) => {
-      const body = (req.body ?? {}) as Record<string, unknown>;
-      const errors = [];
-      if (typeof body.name !== 'string' || body.name.trim().length < 1 || body.name.trim().length > 100) errors.push({ field: 'name', message: 'must be 1-100 characters' });
-      if (body.scope !== 'full' && body.scope !== 'read') errors.push({ field: 'scope', message: 'must be "full" or "read"' });
-      if (errors.length) throw AppError.invalid(errors);
-      const { apiKey, key } = await apiKeys.createApiKey({ accountId: principal(req).accountId, name: body.name as string, scope: body.scope as string }, writeOptions(req));
+      const body = decodeFields(req, apiKeyCreate);
+      const { apiKey, key } = await apiKeys.createApiKey({ accountId: principal(req).accountId, ...body }, writeOptions(req));
       const { href, id, name, scope, createdAt } = keyBody(hrefs, apiKey!);
-      sendJson(res, { href, id, name, scope, key, createdAt });
+      const created: ApiKeyCreatedBody = { href, id, name, scope, key, createdAt };
+      sendJson(res, created);
     },
   });
 

@@ -5,6 +5,7 @@ import { AppError } from '@switchboard/platform';
 import type { AuditClient, AuditEventMessage } from '@switchboard/proto';
 import type { Hrefs } from '../hrefs.ts';
 import { callOptions, principal } from './context.ts';
+import type { AuditEventBody } from './response-bodies.ts';
 import { queryString, readList, route, sendJson } from './routing.ts';
 
 export interface AuditRouteDeps {
@@ -12,16 +13,16 @@ export interface AuditRouteDeps {
   audit: AuditClient;
 }
 
-function eventBody(hrefs: Hrefs, e: AuditEventMessage): Record<string, unknown> {
+function eventBody(hrefs: Hrefs, e: AuditEventMessage): AuditEventBody {
   return {
     id: e.id,
     at: e.at,
-    actor: { type: e.actorType, id: e.actorId, ...(e.actorName ? { name: e.actorName } : {}) },
+    actor: { type: e.actorType as AuditEventBody['actor']['type'], id: e.actorId, ...(e.actorName ? { name: e.actorName } : {}) },
     action: e.action,
     target: e.target ? `${hrefs.base}${e.target}` : null,
     ip: e.ip,
     requestId: e.requestId,
-    outcome: e.outcome,
+    outcome: e.outcome as AuditEventBody['outcome'],
   };
 }
 

@@ -9,7 +9,10 @@ import type { Authenticator } from '../auth.ts';
 import { checkOrigin, clearSessionCookie, sessionToken, setSessionCookie } from '../auth/sessions.ts';
 import { clientAddress } from '../client-address.ts';
 import type { Hrefs } from '../hrefs.ts';
+import { userJson } from './accounts.ts';
 import { auditOptions, callOptions, principal } from './context.ts';
+import { consoleSignIn, decodeFields, passwordChange } from './request-bodies.ts';
+import type { ConsoleSessionBody } from './response-bodies.ts';
 import { route, sendJson } from './routing.ts';
 
 export interface ConsoleRouteDeps {
@@ -36,16 +39,12 @@ export function consoleSessionRoutes(router: Router, deps: ConsoleRouteDeps, bod
   route(router, '/console/session', {
     POST: async (req, res) => {
       checkOrigin(req, deps.origin, true);
-      const body = (req.body ?? {}) as Record<string, unknown>;
-      const errors = [];
-      if (typeof body.username !== 'string' || body.username === '') errors.push({ field: 'username', message: 'is required' });
-      if (typeof body.password !== 'string' || body.password === '') errors.push({ field: 'password', message: 'is required' });
-      if (errors.length) throw AppError.invalid(errors);
+      const body = decodeFields(req, consoleSignIn);
       const address = clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], deps.trustedProxies);
       req.state.clientAddress = address;
       let account;
       try {
-        account = await passwords.authenticate(basic(body.username as string, body.password as string), req.state.requestId, address, requestTrace(req));
+        account = await passwords.authenticate(basic(body.username, body.password), req.state.requestId, address, requestTrace(req));
       } catch (err) {
         const retryAfter = (err as { retryAfter?: number }).retryAfter;
         if (retryAfter) res.setHeader('Retry-After', String(retryAfter));
@@ -53,7 +52,7 @@ export function consoleSessionRoutes(router: Router, deps: ConsoleRouteDeps, bod
           // The named account's audit log records the failure (nothing when there is no such account).
           await deps.audit
             .recordAuditEvent(
-              { username: body.username as string, action: 'session.sign-in', outcome: 'failure' },
+              { username: body.username, action: 'session.sign-in', outcome: 'failure' },
               // The account, unknown here, is named by the applications service.
               { ...callOptions(req), audit: { actor: { type: 'password', id: '' }, ip: address, requestId: req.state.requestId } },
             )
@@ -66,7 +65,8 @@ export function consoleSessionRoutes(router: Router, deps: ConsoleRouteDeps, bod
       const s = await consoleSessions.createConsoleSession({ accountId: account.accountId }, auditOptions(req));
       setSessionCookie(res, s.token, (Date.parse(s.expiresAt) - Date.now()) / 1000, deps.secure);
       res.setHeader('Cache-Control', 'no-store');
-      sendJson(res, { user: { href: hrefs.user(s.account!.id), id: Number(s.account!.id), username: s.account!.username, createdAt: s.account!.createdAt }, expiresAt: s.expiresAt });
+      const session: ConsoleSessionBody = { user: userJson(s.account!, hrefs), expiresAt: s.expiresAt };
+      sendJson(res, session);
     },
     DELETE: async (req, res) => {
       const token = sessionToken(req);
@@ -86,15 +86,11 @@ export function consoleSessionRoutes(router: Router, deps: ConsoleRouteDeps, bod
 export function passwordRoutes(router: Router, deps: Pick<ConsoleRouteDeps, 'accounts' | 'hrefs' | 'passwords'>): void {
   route(router, '/users/me/password', {
     PUT: async (req, res) => {
-      const body = (req.body ?? {}) as Record<string, unknown>;
-      const errors = [];
-      if (typeof body.current !== 'string') errors.push({ field: 'current', message: 'is required' });
-      if (typeof body.new !== 'string') errors.push({ field: 'new', message: 'is required (8-1024 characters)' });
-      if (errors.length) throw AppError.invalid(errors);
-      const { account } = await deps.accounts.changePassword({ accountId: principal(req).accountId, current: body.current as string, new: body.new as string }, auditOptions(req));
+      const body = decodeFields(req, passwordChange);
+      const { account } = await deps.accounts.changePassword({ accountId: principal(req).accountId, ...body }, auditOptions(req));
       // This replica forgets the old password before answering; the others hear it over NATS.
       deps.passwords.forget(account!.username);
-      sendJson(res, { href: deps.hrefs.user(account!.id), id: Number(account!.id), username: account!.username, createdAt: account!.createdAt });
+      sendJson(res, userJson(account!, deps.hrefs));
     },
   });
 }

@@ -176,6 +176,34 @@ export const sessionSignal = z
   })
   .meta({ description: 'The signal to queue for the session; the same fields may come as a form or in the query.' });
 
+const API_KEY_NAME = 'must be 1-100 characters';
+
+/** POST /v1/api-keys: both fields required, checked here and again by the applications service. */
+export const apiKeyCreate = z.object({
+  name: z
+    .string({ error: API_KEY_NAME })
+    .trim()
+    .min(1, { error: API_KEY_NAME })
+    .max(100, { error: API_KEY_NAME })
+    .meta({ description: 'Leading and trailing spaces are dropped.' }),
+  scope: z.enum(['full', 'read'], { error: 'must be "full" or "read"' }).meta({ description: '`read`: GET only.' }),
+});
+
+/** A string that must be there (any length; an empty one only when `empty` is true). */
+const requiredString = (message: string, empty = true) => {
+  const s = z.string({ error: message });
+  return empty ? s : s.min(1, { error: message });
+};
+
+/** POST /v1/console/session. */
+export const consoleSignIn = z.object({ username: requiredString('is required', false), password: requiredString('is required', false) });
+
+/** PUT /v1/users/me/password; the length of `new` is the applications service's rule. */
+export const passwordChange = z.object({
+  current: requiredString('is required'),
+  new: requiredString('is required (8-1024 characters)').meta({ minLength: 8, maxLength: 1024 }),
+});
+
 /** The fields of create (event, resource, targetUrl) the webhooks service requires: documented, checked there. */
 export const WEBHOOK_CREATE_REQUIRED = ['event', 'resource', 'targetUrl'] as const;
 
@@ -190,9 +218,23 @@ export function decodeBody<S extends z.ZodObject>(req: Request, schema: S): { [K
   if (body === undefined) throw AppError.invalid([{ field: 'body', message: 'is required: a JSON object' }]);
   if (body === null || typeof body !== 'object' || Array.isArray(body)) throw AppError.invalid([{ field: '(body)', message: 'must be a JSON object' }]);
   const result = schema.safeParse(body);
-  if (!result.success) throw AppError.invalid(result.error.issues.map((i) => ({ field: String(i.path[0] ?? '(body)'), message: i.message })));
+  if (!result.success) throw invalid(result.error);
   return Object.fromEntries(Object.entries(result.data as Record<string, unknown>).filter(([, v]) => v !== undefined && v !== null)) as never;
 }
+
+/**
+ * Decodes a request body whose fields the schema requires: a missing or non-object body reads as `{}`,
+ * so the 400 names each missing field.
+ */
+export function decodeFields<S extends z.ZodObject>(req: Request, schema: S): z.output<S> {
+  const body: unknown = req.body;
+  const result = schema.safeParse(body !== null && typeof body === 'object' && !Array.isArray(body) ? body : {});
+  if (!result.success) throw invalid(result.error);
+  return result.data;
+}
+
+/** A 400 listing every field error. */
+const invalid = (error: z.ZodError) => AppError.invalid(error.issues.map((i) => ({ field: String(i.path[0] ?? '(body)'), message: i.message })));
 
 /** The JSON Schema of a request body for the OpenAPI document (OpenAPI 3.1 uses JSON Schema 2020-12). */
 export function requestBodySchema(schema: z.ZodType, extra: Record<string, unknown> = {}): Record<string, unknown> {

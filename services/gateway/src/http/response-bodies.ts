@@ -159,6 +159,54 @@ export const sessionLaunchedBody = z
 
 export const signalStatusBody = z.object({ status: z.enum(['QUEUED', 'NOTFOUND']) });
 
+export const eventTypeBody = z
+  .object({
+    name: z.enum(EVENT_NAMES as [string, ...string[]]),
+    description: z.string(),
+    resources: z
+      .array(z.enum(['call', 'sms', 'transcription', 'all']))
+      .meta({ description: 'Resources its events come with, and `all`: a subscription matches an event by listing its resource or `all`.' }),
+    applicationLevel: z.boolean().meta({ description: 'Whether application-level subscriptions may name it (else account-level only).' }),
+    data: z
+      .record(z.string(), z.unknown())
+      .meta({ description: 'JSON Schema (2020-12) of the `data` of its notifications, generated from the schema the dispatcher validates events with.' }),
+  })
+  .meta({ description: 'An event one can subscribe to.' });
+
+export const apiKeyBody = z.object({
+  href: uri,
+  id: z.string().regex(/^ak_[0-9a-f]{24}$/).meta({ description: 'Also the username of Basic authentication with the key.' }),
+  name: z.string(),
+  scope: z.enum(['full', 'read']),
+  prefix: z.string().meta({ description: 'The first 8 characters of the key.' }),
+  createdAt: dateTime,
+  lastUsedAt: dateTime.nullable().meta({ description: 'Accurate to a minute; null when never used.' }),
+});
+
+export const apiKeyCreatedBody = apiKeyBody
+  .pick({ href: true, id: true, name: true, scope: true, createdAt: true })
+  .extend({ key: z.string().regex(/^sbk_[A-Za-z0-9_-]{43}$/).meta({ description: 'Shown this once and never again.' }) });
+
+export const consoleSessionBody = z.object({
+  user: userBody,
+  expiresAt: dateTime.meta({ description: 'The absolute end of the session (it also ends after 30 min unused).' }),
+});
+
+export const auditEventBody = z.object({
+  id: z.string(),
+  at: dateTime,
+  actor: z.object({
+    type: z.enum(['password', 'key', 'session']),
+    id: z.string().meta({ description: 'The account id (password), the key id, or the session id.' }),
+    name: z.string().optional(),
+  }),
+  action: z.string().meta({ description: 'For example `api-key.create`, `api-key.revoke`, `password.change`, `session.sign-in`, `session.sign-out`.' }),
+  target: uri.nullable().meta({ description: 'The resource changed.' }),
+  ip: z.string().meta({ description: 'The client address.' }),
+  requestId: z.string(),
+  outcome: z.enum(['success', 'failure']),
+});
+
 export type ProblemBody = z.output<typeof problemBody>;
 export type AddressBody = z.output<typeof addressBody>;
 export type ApplicationBody = z.output<typeof applicationBody>;
@@ -166,6 +214,12 @@ export type WebhookBody = z.output<typeof webhookBody>;
 export type DeliveryBody = z.output<typeof deliveryBody>;
 export type RecoveryBody = z.output<typeof recoveryBody>;
 export type TestResultBody = z.output<typeof testResultBody>;
+export type EventTypeBody = z.output<typeof eventTypeBody>;
+export type UserBody = z.output<typeof userBody>;
+export type ApiKeyBody = z.output<typeof apiKeyBody>;
+export type ApiKeyCreatedBody = z.output<typeof apiKeyCreatedBody>;
+export type ConsoleSessionBody = z.output<typeof consoleSessionBody>;
+export type AuditEventBody = z.output<typeof auditEventBody>;
 
 /** The JSON Schema (2020-12) of a response body, for the OpenAPI document. */
 export function responseBodySchema(schema: z.ZodType): Record<string, unknown> {

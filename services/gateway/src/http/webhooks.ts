@@ -5,7 +5,7 @@ import type { Request, Router } from 'express';
 import type { DeliveryMessage, SubscriptionMessage } from '@switchboard/proto';
 import { eventTypesJson } from '@switchboard/events';
 import type { Hrefs } from '../hrefs.ts';
-import type { DeliveryBody, WebhookBody } from './response-bodies.ts';
+import type { DeliveryBody, EventTypeBody, WebhookBody } from './response-bodies.ts';
 import { decodeBody, webhookCreate, webhookUpdate } from './request-bodies.ts';
 import { callOptions, principal, writeOptions } from './context.ts';
 import type { RouteDeps } from './deps.ts';
@@ -133,7 +133,7 @@ export function webhookRoutes(router: Router, deps: RouteDeps): void {
     };
 
   // The catalogue is static: built once, from the schemas the dispatcher validates with.
-  const eventTypes = eventTypesJson();
+  const eventTypes = eventTypesJson() as EventTypeBody[];
   route(router, '/event-types', { GET: async (_req, res) => sendJson(res, eventTypes) });
 
   route(router, '/webhooks', { GET: list(false), POST: create(false) });
