@@ -6,9 +6,10 @@
 #   docker build --build-arg SERVICE=applications -t switchboard/applications:dev .
 #   docker build --build-arg SERVICE=webhooks -t switchboard/webhooks:dev .
 #   docker build --build-arg SERVICE=dispatcher -t switchboard/dispatcher:dev .
-# The applications and webhooks images also run their migrations: node --import tsx src/migrate.ts
-# (= npx tsx src/migrate.ts). Runs the TypeScript sources with tsx (a runtime dependency) as uid 1000;
-# Kubernetes runs it with a read-only root filesystem and an emptyDir at /tmp (tsx's cache).
+# The image runs the service compiled to JavaScript (npm run build's output for that service and
+# the workspace packages it imports) with plain node, as uid 1000: node dist/main.js. The
+# applications and webhooks images also run their migrations: node dist/migrate.js. Neither
+# TypeScript nor tsx is in the image; Kubernetes runs it with a read-only root filesystem.
 ARG NODE_IMAGE=node:24-bookworm-slim
 ARG SERVICE
 
@@ -24,20 +25,39 @@ RUN mkdir -p /manifests \
       mkdir -p "/manifests/$(dirname "$f")" && cp "$f" "/manifests/$f"; \
     done
 
-# 2. Production dependencies of the service's workspace and of the workspace packages it uses.
-FROM ${NODE_IMAGE} AS deps
-ARG SERVICE
+# 2. The manifests, where npm installs the dependencies of the two stages below.
+FROM ${NODE_IMAGE} AS npm
 WORKDIR /app
 ENV npm_config_update_notifier=false npm_config_fund=false npm_config_audit=false
 COPY --from=manifests /manifests/ ./
+
+# 3. Compiles the service and the workspace packages it references (tsc -b of its
+#    tsconfig.build.json), with every dependency installed, TypeScript and the @types included.
+#    /out receives the compiled dist/ folders alone (no declarations, no build info).
+FROM npm AS build
+ARG SERVICE
 RUN --mount=type=cache,target=/root/.npm,sharing=locked \
-    npm ci --omit=dev --workspace @switchboard/${SERVICE} --include-workspace-root=false
-# Sources: shared packages, the .proto files loaded at run time, and the service.
+    npm ci --ignore-scripts
+COPY tsconfig.base.json tsconfig.emit.json tsconfig.build.json ./
 COPY proto ./proto
 COPY packages ./packages
 COPY services/${SERVICE} ./services/${SERVICE}
+RUN node_modules/.bin/tsc -b services/${SERVICE}/tsconfig.build.json \
+ && for d in packages/*/dist services/${SERVICE}/dist; do \
+      if [ -d "$d" ]; then mkdir -p "/out/$d" && cp -R "$d/." "/out/$d/"; fi; \
+    done \
+ && find /out \( -name '*.d.ts' -o -name '.tsbuildinfo' \) -delete
 
-# 3. Runtime: the tree above, owned by root and read-only to the service's user.
+# 4. Production dependencies of the service's workspace and of the workspace packages it uses,
+#    the compiled JavaScript, and the .proto files loaded at run time.
+FROM npm AS deps
+ARG SERVICE
+RUN --mount=type=cache,target=/root/.npm,sharing=locked \
+    npm ci --omit=dev --workspace @switchboard/${SERVICE} --include-workspace-root=false
+COPY proto ./proto
+COPY --from=build /out/ ./
+
+# 5. Runtime: the tree above, owned by root and read-only to the service's user.
 FROM ${NODE_IMAGE} AS runtime
 ARG SERVICE
 LABEL org.opencontainers.image.title="switchboard-${SERVICE}" \
@@ -48,9 +68,9 @@ WORKDIR /app/services/${SERVICE}
 # The image's "node" user, by number so Kubernetes can verify runAsNonRoot.
 USER 1000:1000
 # One process (no npm/npx wrapper), so SIGTERM reaches the service's own drain handler.
-CMD ["node", "--import", "tsx", "src/main.ts"]
+CMD ["node", "dist/main.js"]
 
-# 4. What differs by service: its ports, and the health check of its operations port.
+# 6. What differs by service: its ports, and the health check of its operations port.
 # The public HTTP API (Express 5) on 8080; /healthz, /readyz and /metrics on the operations port 8084.
 FROM runtime AS gateway
 # The operations port (/healthz, /readyz, /metrics) the manifests and Prometheus use.

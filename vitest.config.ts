@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // The workspaces' sources, not their build (dist/): see customConditions in tsconfig.base.json.
+  // Vitest also passes these conditions to its workers' node (--conditions).
+  ssr: { resolve: { conditions: ['@switchboard/source'] } },
   test: {
     include: ['packages/*/src/**/*.test.ts', 'services/*/src/**/*.test.ts', 'services/*/test/**/*.test.ts', 'deploy/test/**/*.test.ts', 'test/**/*.test.ts'],
     testTimeout: 30_000,

@@ -4,14 +4,13 @@
 // Then the p99 publish-to-delivery latency with events published at half the measured rate.
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
 import { availableParallelism } from 'node:os';
-import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { Agent } from 'undici';
 import { connectNats, createLogger } from '@switchboard/platform';
 import { webhooksClient } from '@switchboard/proto';
 import { createTestDatabase, freePort, newSecretsKey, startNatsServer, waitFor } from '../test/support/infra';
+import { startReceiver } from '../test/support/receiver';
 import { secretKey, signatureHeaders } from '../services/dispatcher/src/delivery/signing';
 import { cpuSecondsOf, fmt, root, startProcess, table, waitHttp } from './lib';
 
@@ -63,55 +62,41 @@ interface Receiver {
   close(): Promise<void>;
 }
 
-async function startReceiver(): Promise<Receiver> {
+async function startHookReceiver(): Promise<Receiver> {
   const latencies = new Map<string, number>();
   const arrivals: string[] = [];
   let posts = 0;
-  let connections = 0;
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const now = Date.now();
+  let connectionsBefore = 0;
+  const rx = await startReceiver({
+    keep: false,
+    observe: (r) => {
       posts++;
-      try {
-        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { id: string; data: { sentAt: number } };
-        if (!latencies.has(body.id)) {
-          latencies.set(body.id, now - body.data.sentAt);
-          arrivals.push(body.id);
-        }
-      } catch {
-        // not ours
+      // other bodies are not ours
+      const body = r.body as { id?: string; data?: { sentAt?: number } } | undefined;
+      if (body?.id && typeof body.data?.sentAt === 'number' && !latencies.has(body.id)) {
+        latencies.set(body.id, r.at - body.data.sentAt);
+        arrivals.push(body.id);
       }
-      res.writeHead(204);
-      res.end();
-    });
+    },
   });
-  server.keepAliveTimeout = 30_000;
-  server.on('connection', () => connections++);
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  const port = (server.address() as AddressInfo).port;
+  rx.on('/hook', () => 204);
   return {
-    url: `http://127.0.0.1:${port}/hook`,
+    url: rx.url('/hook'),
     latencies,
     arrivals,
     get posts() {
       return posts;
     },
     get connections() {
-      return connections;
+      return rx.connections - connectionsBefore;
     },
     reset() {
-      connections = 0;
+      connectionsBefore = rx.connections;
       latencies.clear();
       arrivals.length = 0;
       posts = 0;
     },
-    close: () =>
-      new Promise<void>((r) => {
-        server.closeAllConnections();
-        server.close(() => r());
-      }),
+    close: () => rx.close(),
   };
 }
 
@@ -220,7 +205,7 @@ export async function runDispatcherBench(opts: {
     startProcess('applications', 'services/applications', 'src/main.ts', { ...common, GRPC_PORT: String(appsGrpc), OPS_PORT: String(appsOps) }),
   ];
   // One receiver per host (a host is host:port for the limiter and the breakers).
-  const rxs = await Promise.all(Array.from({ length: opts.hosts }, () => startReceiver()));
+  const rxs = await Promise.all(Array.from({ length: opts.hosts }, () => startHookReceiver()));
   const rx = rxs[0]!;
   const logger = createLogger('bench', 'warn');
   const bus = await connectNats(nats.url, logger, 'bench');
@@ -236,7 +221,7 @@ export async function runDispatcherBench(opts: {
     // One account per host, each with one subscription to its receiver.
     const tenants: Array<{ accountId: string; subscriptionId: string; secret: string; rx: Receiver }> = [];
     for (let i = 0; i < opts.hosts; i++) {
-      const out = execFileSync(process.execPath, ['--import', 'tsx', 'services/applications/src/account-cli.ts', 'create', '--username', `bench${i}`, '--password', 'bench-password'], {
+      const out = execFileSync(process.execPath, ['--conditions=@switchboard/source', '--import', 'tsx', 'services/applications/src/account-cli.ts', 'create', '--username', `bench${i}`, '--password', 'bench-password'], {
         cwd: root,
         env: { ...process.env, ...common },
       });

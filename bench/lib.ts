@@ -29,7 +29,7 @@ function nodeFlags(name: string): string[] {
 
 /** Starts `node --import tsx <script>` in `cwd` with `env`; its output goes to the bench log only on failure. */
 export function startProcess(name: string, cwd: string, script: string, env: Record<string, string>): Proc {
-  const child = spawn(process.execPath, [...nodeFlags(name), '--import', 'tsx', script], { cwd: join(root, cwd), env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [...nodeFlags(name), '--conditions=@switchboard/source', '--import', 'tsx', script], { cwd: join(root, cwd), env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
   child.on('exit', (code) => {
@@ -192,7 +192,7 @@ export async function startBenchStack(opts: { webhooks?: boolean; baseline?: boo
  * are its arguments (`+FIRST..+LAST`, at most 100,000 numbers each). Returns how many were added.
  */
 export function addInventory(env: Record<string, string>, ranges: readonly string[], details: string[] = ['--country', 'US', '--sms']): number {
-  const out = execFileSync(process.execPath, ['--import', 'tsx', 'services/applications/src/numbers-cli.ts', 'add', ...ranges, ...details], {
+  const out = execFileSync(process.execPath, ['--conditions=@switchboard/source', '--import', 'tsx', 'services/applications/src/numbers-cli.ts', 'add', ...ranges, ...details], {
     cwd: root,
     env: { ...process.env, ...env },
   });
@@ -201,7 +201,7 @@ export function addInventory(env: Record<string, string>, ranges: readonly strin
 
 /** Creates the `bench` account (password `bench-password`) with the account command; returns its id. */
 function createBenchAccount(env: Record<string, string>): string {
-  const out = execFileSync(process.execPath, ['--import', 'tsx', 'services/applications/src/account-cli.ts', 'create', '--username', 'bench', '--password', 'bench-password'], {
+  const out = execFileSync(process.execPath, ['--conditions=@switchboard/source', '--import', 'tsx', 'services/applications/src/account-cli.ts', 'create', '--username', 'bench', '--password', 'bench-password'], {
     cwd: root,
     env: { ...process.env, ...env },
   });

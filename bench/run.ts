@@ -1,11 +1,13 @@
-// npm run bench [-- api|webhooks|dispatcher|sessions|addresses|launch ...]: runs the benchmarks and prints each against its
+// npm run bench [-- api|webhooks|dispatcher|sessions|addresses|launch|tracing|latency|keys ...]: runs the benchmarks and prints each against its
 // baseline, measured in the same run on the same machine. Never part of `npm test`.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { printAddressResults, runAddressBench } from './addresses';
 import { printApiResults, runApiBench } from './api';
 import { printDispatcherResults, runDispatcherBench } from './dispatcher';
+import { printKeysResults, runKeysBench } from './keys';
 import { printLaunchResults, runLaunchBench } from './launch';
+import { latencyWithinBounds, printLatencyResults, runLatencyBench } from './latency';
 import { root } from './lib';
 import { printSessionResults, runSessionBench } from './sessions';
 import { printTracingResults, runTracingBench, TRACING_BASELINES, type Sampled, type TracingBaseline } from './tracing';
@@ -16,7 +18,7 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 // API comparisons: alternating rounds of each system (bench/lib compareScenarios).
 const compare = { seconds: Number(process.env.BENCH_ROUND_SECONDS ?? 5), rounds: Number(process.env.BENCH_ROUNDS ?? 4), connections };
 const wanted = process.argv.slice(2).filter((a) => a !== '--');
-const all = ['api', 'webhooks', 'dispatcher', 'sessions', 'addresses', 'launch', 'tracing'];
+const all = ['api', 'webhooks', 'dispatcher', 'sessions', 'addresses', 'launch', 'tracing', 'latency', 'keys'];
 const selected = wanted.length ? wanted : all;
 const out: string[] = [];
 const results: Record<string, unknown> = {};
@@ -28,6 +30,10 @@ for (const name of selected) {
     results.api = r;
     out.push(printApiResults('Applications API: full stack vs single Express process on Postgres', r, connections));
     out.push(apiTargets(r));
+  } else if (name === 'keys') {
+    const r = await runKeysBench(compare);
+    results.keys = r;
+    out.push(printKeysResults(r, connections));
   } else if (name === 'webhooks') {
     const r = await runWebhooksBench(compare);
     results.webhooks = r;
@@ -84,6 +90,11 @@ for (const name of selected) {
     });
     results.launch = r;
     out.push(printLaunchResults(r));
+  } else if (name === 'latency') {
+    const r = await runLatencyBench({ samples: Number(process.env.BENCH_LATENCY_SAMPLES ?? 20), records: Number(process.env.BENCH_LATENCY_RECORDS ?? 300_000) });
+    results.latency = r;
+    out.push(printLatencyResults(r));
+    if (!latencyWithinBounds(r)) process.exitCode = 1;
   } else {
     process.stderr.write(`unknown benchmark ${name}; known: ${all.join(', ')}\n`);
     process.exitCode = 2;

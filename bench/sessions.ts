@@ -4,11 +4,10 @@
 // takes them, time until the last instructions); then, at half that rate, the p99 from publish to
 // the POST and from publish to the instructions. Then the same two figures for sessions routed by
 // address (no applicationId: the application is the owner of the number dialled, session.to.id).
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { connectNats, createLogger, SUBJECTS } from '@switchboard/platform';
 import { addressesClient, applicationsClient } from '@switchboard/proto';
 import { waitFor } from '../test/support/infra';
+import { startReceiver } from '../test/support/receiver';
 import { addInventory, fmt, percentile, startDeliveryStack, table } from './lib';
 
 export interface SessionBenchResult {
@@ -34,33 +33,17 @@ interface Percentiles {
 /** The application: answers every session with instructions; notes when each session's POST arrived. */
 export async function startApplication(): Promise<{ url: string; posts: Map<string, number>; close(): Promise<void> }> {
   const posts = new Map<string, number>();
-  const answer = JSON.stringify({ tropo: [{ say: { value: 'Welcome to Switchboard' } }, { hangup: null }] });
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const now = Date.now();
-      try {
-        const { session } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { session: { id: string } };
-        if (!posts.has(session.id)) posts.set(session.id, now);
-      } catch {
-        // not a session
-      }
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(answer);
-    });
+  const answer = { status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ tropo: [{ say: { value: 'Welcome to Switchboard' } }, { hangup: null }] }) };
+  const rx = await startReceiver({
+    keep: false,
+    observe: (r) => {
+      // other bodies are not sessions
+      const id = (r.body as { session?: { id?: string } } | undefined)?.session?.id;
+      if (id && !posts.has(id)) posts.set(id, r.at);
+    },
   });
-  server.keepAliveTimeout = 30_000;
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/voice`,
-    posts,
-    close: () =>
-      new Promise<void>((r) => {
-        server.closeAllConnections();
-        server.close(() => r());
-      }),
-  };
+  rx.on('/voice', () => answer);
+  return { url: rx.url('/voice'), posts, close: () => rx.close() };
 }
 
 function percentiles(values: number[]): Percentiles {

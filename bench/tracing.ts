@@ -4,10 +4,9 @@
 // with tracing off. Two stacks of separate processes in the same run, loaded at the same time;
 // besides req/s, the CPU time the services spend per request on each side. `off` measures two
 // untraced stacks against each other: the method's own noise.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { DEFAULT_SAMPLED_RATIO } from '@switchboard/platform/tracing';
 import { exportedSpans } from '../test/support/otlp';
+import { startReceiver } from '../test/support/receiver';
 import { combine, type CompareOptions, cpuSecondsOf, fmt, load, type LoadResult, printComparison, startBenchStack, type BenchStack, type ScenarioResult } from './lib';
 
 export type Sampled = number | 'default' | 'off';
@@ -72,28 +71,24 @@ export interface PairResult {
 async function startNoopCollector(): Promise<{ url: string; stats: TracingBenchResult['exported']; count(): void; close(): Promise<void> }> {
   const stats = { requests: 0, spans: 0, bytes: 0 };
   let received: { body: Buffer; contentType: string | undefined }[] = [];
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks);
-      stats.bytes += body.length;
+  const rx = await startReceiver({
+    keep: false,
+    observe: (r) => {
+      stats.bytes += r.bytes.length;
       stats.requests++;
-      received.push({ body, contentType: req.headers['content-type'] });
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end('{}');
-    });
+      received.push({ body: r.bytes, contentType: r.headers['content-type'] as string | undefined });
+    },
   });
-  server.keepAliveTimeout = 30_000;
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const answer = { status: 200, headers: { 'content-type': 'application/json' }, body: '{}' };
+  rx.on('/v1/traces', () => answer);
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: `http://127.0.0.1:${rx.port}`,
     stats,
     count() {
       for (const { body, contentType } of received) stats.spans += exportedSpans(body, contentType).length;
       received = [];
     },
-    close: () => new Promise<void>((r) => server.close(() => r())),
+    close: () => rx.close(),
   };
 }
 

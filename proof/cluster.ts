@@ -112,7 +112,7 @@ function replica(service: Service, index: number, env: Record<string, string>, m
     async start() {
       if (alive()) return;
       const c = proc.track(
-        spawn(process.execPath, ['--import', 'tsx', join(root, ENTRY[service])], {
+        spawn(process.execPath, ['--conditions=@switchboard/source', '--import', 'tsx', join(root, ENTRY[service])], {
           cwd: join(root, 'services', service),
           env: { ...process.env, ...env },
           stdio: ['ignore', 'ignore', 'pipe'],

@@ -20,6 +20,7 @@ import { scaleOut } from './scenarios/scale';
 import { soak } from './scenarios/soak';
 import { ssrf } from './scenarios/ssrf';
 import { target410, target500, targetTimeout } from './scenarios/targets';
+import { tenantFlood } from './scenarios/tenant-flood';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -48,6 +49,7 @@ const onCluster: Record<string, (c: Ctx) => Promise<ScenarioResult>> = {
   'target-410': (c) => target410(c.cluster, c.bad, scale),
   'auth-abuse': (c) => authAbuse(c.cluster, scale),
   'kdf-flood': (c) => kdfFlood(c.cluster, scale),
+  'tenant-flood': (c) => tenantFlood(c.cluster, scale),
   poison: (c) => poisonEvents(c.cluster, c.rx, scale),
   soak: (c) => soak(c.cluster, c.rx, { minutes, measureSeconds: Math.max(3, Math.round(10 * Math.min(1, scale.factor))) }),
 };
@@ -117,6 +119,8 @@ const highlights = (r: ScenarioResult): string => {
       return `tried ${f.passwordsActuallyTried} of ${f.attackRequests} guesses; others p50 ${f.othersP50BeforeMs}->${f.othersP50DuringMs} ms, p99 ${f.othersP99BeforeMs}->${f.othersP99DuringMs} ms`;
     case 'kdf-flood':
       return `cached account p99 ${f.cachedP99BeforeMs}->${f.cachedP99DuringMs} ms (mean ${f.cachedMeanBeforeMs}->${f.cachedMeanDuringMs}) under ${f.attackers} bad logins in flight; ${f.passwordsVerified} of ${f.attackRequests} verified`;
+    case 'tenant-flood':
+      return `gateway RSS ${JSON.stringify(f.rssBeforeMiB)}->${JSON.stringify(f.rssAfterFirstRoundMiB)}->${JSON.stringify(f.rssAfterMiB)} MiB over two rounds of ${f.longIdRequests} over-long and ${f.validIdRequests} distinct session ids in all; launches over ${f.tokens} tokens: ${f.launchesAccepted} accepted, ${f.launchesRefused429} refused in ${f.launchSeconds} s`;
     case 'ssrf':
       return `refused ${f.refusedWithoutAllowList} (no allow-list), ${f.nearMissesRefused} near misses; followed ${f.redirectsFollowed} of ${f.redirectAttempts} redirects`;
     case 'retry-fairness':

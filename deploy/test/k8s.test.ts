@@ -110,6 +110,10 @@ describe.each(Object.keys(OVERLAYS) as Overlay[])('overlay %s', (overlay) => {
     const SECRET_PLACEHOLDERS: Record<string, string> = {
       DATABASE_URL: 'postgres://switchboard:secret@switchboard-db-rw:5432/switchboard',
       SECRETS_KEY: 'cGxhY2Vob2xkZXItc2VjcmV0cy1rZXktMzItYnl0ZXM=',
+      NATS_PASSWORD: 'placeholder-nats-password',
+      INTERNAL_RPC_TOKEN: 'placeholder-internal-rpc-token',
+      APPLICATIONS_RPC_TOKEN: 'placeholder-internal-rpc-token',
+      WEBHOOKS_RPC_TOKEN: 'placeholder-internal-rpc-token',
     };
     const checked: string[] = [];
     for (const t of podTemplates(objects()).filter((p) => !p.virtual)) {
@@ -152,6 +156,20 @@ describe.each(Object.keys(OVERLAYS) as Overlay[])('overlay %s', (overlay) => {
     expect(value('dispatcher')).toBeDefined();
     expect(value('applications')).toBe(value('dispatcher'));
     expect(value('webhooks')).toBe(value('dispatcher'));
+  });
+
+  it('has the gateway believe X-Forwarded-For from the pod network only (TRUSTED_PROXIES), so each client behind the ingress has its own login budget', async () => {
+    const c = (find(objects(), 'Deployment', 'gateway')!.spec as { template: { spec: { containers: Container[] } } }).template.spec.containers[0]!;
+    const value = effectiveEnv(objects(), OVERLAYS[overlay], c).get('TRUSTED_PROXIES')?.value;
+    expect(value, 'TRUSTED_PROXIES').toBeTruthy();
+    const { parseCidrList } = await import('@switchboard/platform');
+    const { clientAddress } = await import(join(REPO_ROOT, 'services/gateway/src/client-address.ts'));
+    const trusted = parseCidrList(value!);
+    // An ingress controller pod forwards two different clients: two addresses, two budgets.
+    expect(clientAddress('10.244.3.17', '198.51.100.7', trusted)).toBe('198.51.100.7');
+    expect(clientAddress('10.42.0.9', '203.0.113.40', trusted)).toBe('203.0.113.40');
+    // A peer on the internet is not believed.
+    expect(clientAddress('198.51.100.7', '203.0.113.40', trusted)).toBe('198.51.100.7');
   });
 
   it('runs every pod under the restricted security profile with resources set', () => {
@@ -197,7 +215,8 @@ describe.each(Object.keys(OVERLAYS) as Overlay[])('overlay %s', (overlay) => {
     try {
       const file = join(dir, 'nats.conf');
       writeFileSync(file, (cm!.data as Record<string, string>)['nats.conf']!);
-      const res = run(natsServer, ['-t', '-c', file], { env: { ...process.env, SERVER_NAME: 'nats-0' } });
+      const passwords = { NATS_APPLICATIONS_PASSWORD: 'a', NATS_WEBHOOKS_PASSWORD: 'w', NATS_DISPATCHER_PASSWORD: 'd', NATS_CORE_PASSWORD: 'c' };
+      const res = run(natsServer, ['-t', '-c', file], { env: { ...process.env, SERVER_NAME: 'nats-0', ...passwords } });
       expect(res.status, res.stderr + res.stdout).toBe(0);
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -226,6 +245,7 @@ describe.each(Object.keys(OVERLAYS) as Overlay[])('overlay %s', (overlay) => {
       ['applications', 'nats', 4222],
       ['webhooks', 'nats', 4222],
       ['dispatcher', 'nats', 4222],
+      ['gateway', 'nats', 4222],
       ['nats', 'nats', 6222],
       ['applications', 'postgres', 5432],
       ['webhooks', 'postgres', 5432],
@@ -249,7 +269,6 @@ describe.each(Object.keys(OVERLAYS) as Overlay[])('overlay %s', (overlay) => {
       [external, 'applications', 8081],
       [external, 'gateway', 8084],
       ['gateway', 'postgres', 5432],
-      ['gateway', 'nats', 4222],
       ['gateway', PUBLIC_V4, 443],
       ['applications', 'webhooks', 50052],
       ['applications', PUBLIC_V4, 443],
@@ -369,6 +388,33 @@ describe('overlay prod specifics', () => {
     }
   });
 
+  it('refuses anonymous NATS clients: each service connects as its own user with a password from switchboard-nats-users, and the gateway has none', () => {
+    const conf = (byKind(objects(), 'ConfigMap').find((c) => c.metadata.name.startsWith('nats-config-'))!.data as Record<string, string>)['nats.conf']!;
+    const nats = (find(objects(), 'StatefulSet', 'nats')!.spec as { template: { spec: { containers: Container[] } } }).template.spec.containers[0]!;
+    const natsEnv = effectiveEnv(objects(), 'switchboard', nats);
+    expect(conf).toMatch(/^authorization \{/m);
+    for (const s of ['applications', 'webhooks', 'dispatcher'] as const) {
+      const env = effectiveEnv(objects(), 'switchboard', container(s));
+      expect(env.get('NATS_USER')?.value, s).toBe(s);
+      expect(env.get('NATS_PASSWORD')?.from, s).toBe(`Secret switchboard-nats-users/${s}`);
+      // The server checks that password for that user.
+      const variable = `NATS_${s.toUpperCase()}_PASSWORD`;
+      expect(conf).toMatch(new RegExp(`user: ${s}\\s+password: \\$${variable}\\b`));
+      expect(natsEnv.get(variable)?.from).toBe(`Secret switchboard-nats-users/${s}`);
+    }
+    const gateway = effectiveEnv(objects(), 'switchboard', container('gateway'));
+    for (const name of ['NATS_URL', 'NATS_USER', 'NATS_PASSWORD', 'APPLICATIONS_RPC_TOKEN', 'WEBHOOKS_RPC_TOKEN']) expect(gateway.has(name), name).toBe(false);
+  });
+
+  it('serves the RPCs that answer signing secrets to the dispatcher alone: it holds the tokens the applications and webhooks services require', () => {
+    const dispatcher = effectiveEnv(objects(), 'switchboard', container('dispatcher'));
+    for (const [s, variable] of [['applications', 'APPLICATIONS_RPC_TOKEN'], ['webhooks', 'WEBHOOKS_RPC_TOKEN']] as const) {
+      const required = effectiveEnv(objects(), 'switchboard', container(s)).get('INTERNAL_RPC_TOKEN')?.from;
+      expect(required, s).toBe(`Secret switchboard-internal-rpc/${s}`);
+      expect(dispatcher.get(variable)?.from).toBe(required);
+    }
+  });
+
   it('gives every NATS client the three servers by their pod names (NATS_URL)', () => {
     for (const s of ['applications', 'webhooks', 'dispatcher'] as const) {
       const value = effectiveEnv(objects(), 'switchboard', container(s)).get('NATS_URL')?.value;
@@ -471,6 +517,17 @@ describe('the checker itself', () => {
     const cm = byKind(objects, 'ConfigMap').find((c) => c.metadata.name.startsWith('gateway-config-'))!;
     (cm.data as Record<string, string>).LOG_LEVLE = 'debug';
     expect(checkServiceConventions(objects)).toEqual([expect.stringMatching(/gateway: env LOG_LEVLE is not read by gateway/)]);
+  });
+
+  it('rejects a container or migration Job that runs the TypeScript sources with tsx', () => {
+    const objects = structuredClone(rendered.dev);
+    const d = find(objects, 'Deployment', 'dispatcher')!;
+    (d.spec as { template: { spec: { containers: Container[] } } }).template.spec.containers[0]!.command = ['node', '--import', 'tsx', 'src/main.ts'];
+    const job = find(objects, 'Job', 'webhooks-migrate')!;
+    (job.spec as { template: { spec: { containers: Container[] } } }).template.spec.containers[0]!.command = ['node', '--import', 'tsx', 'src/migrate.ts'];
+    const errors = checkServiceConventions(objects).join('\n');
+    expect(errors).toMatch(/Deployment\/dispatcher container dispatcher: runs TypeScript \(node --import tsx src\/main.ts\)/);
+    expect(errors).toMatch(/Job\/webhooks-migrate container migrate: must run node dist\/migrate.js/);
   });
 
   it('rejects a port variable that disagrees with the container port', () => {

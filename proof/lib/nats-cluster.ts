@@ -2,11 +2,10 @@
 // every server with its own store directory, client, cluster and monitoring ports (free ones),
 // routes to the other two. Any server can be killed with SIGKILL and restarted on the same ports
 // with its data; clients are given all three URLs.
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, natsServerBinary, waitFor, type NatsServer } from '../../test/support/infra';
+import { freePort, runNatsServer, waitFor, type NatsServer } from '../../test/support/infra';
 import { managedChild } from './child';
 
 export interface NatsNode {
@@ -46,7 +45,6 @@ async function distinctFreePorts(n: number): Promise<number[]> {
 }
 
 export async function startNatsCluster(size = 3, clusterName = 'sb'): Promise<NatsCluster> {
-  const bin = natsServerBinary();
   const dir = mkdtempSync(join(tmpdir(), 'sb-natsc-'));
   const free = await distinctFreePorts(size * 3);
   const ports = Array.from({ length: size }, (_, i) => ({ client: free[3 * i]!, cluster: free[3 * i + 1]!, monitor: free[3 * i + 2]! }));
@@ -68,20 +66,14 @@ export async function startNatsCluster(size = 3, clusterName = 'sb'): Promise<Na
       alive,
       async start() {
         if (alive()) return;
-        const c = proc.track(spawn(
-          bin,
-          ['-js', '-a', '127.0.0.1', '-p', String(p.client), '-m', String(p.monitor), '-sd', store, '-cluster', `nats://127.0.0.1:${p.cluster}`, '-routes', routes, '--cluster_name', clusterName, '-server_name', name],
-          { stdio: ['ignore', 'ignore', 'pipe'] },
-        ));
-        let stderr = '';
-        c.stderr!.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-2000)));
-        await waitFor(
-          async () => {
-            if (c.exitCode !== null) throw new Error(`exited with ${c.exitCode}: ${stderr}`);
-            return (await fetch(`${monitorUrl}/healthz?js-enabled-only=true`, { signal: AbortSignal.timeout(1000) })).ok;
-          },
-          { timeoutMs: 20_000, what: `nats-server ${name}` },
-        );
+        await runNatsServer({
+          port: p.client,
+          monitorPort: p.monitor,
+          dir: store,
+          extra: ['-cluster', `nats://127.0.0.1:${p.cluster}`, '-routes', routes, '--cluster_name', clusterName, '-server_name', name],
+          spawned: (c) => proc.track(c),
+          timeoutMs: 20_000,
+        });
       },
       kill9: proc.kill9,
       stop: proc.stop,

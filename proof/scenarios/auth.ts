@@ -43,7 +43,7 @@ export async function authAbuse(cluster: Cluster, scale: Scale, attackers = 16):
   // The victim's integration authenticates on every gateway replica before the attack (each
   // replica's cache), at the replica itself: through the proxy, kept-alive connections could all
   // land on one replica, and a replica that never verified the credential rightly refuses it while
-  // the username is locked out (README, Authentication).
+  // the username is locked out (docs/api.md#authentication).
   for (const g of cluster.of('gateway')) await timed(`http://127.0.0.1:${g.apiPort!}/v1/applications`, victim.authorization);
   const phaseMs = Math.max(3000, Math.round(15_000 * scale.factor));
   const baseline = await measure(cluster, others, phaseMs);

@@ -7,3 +7,5 @@ export * from './receiver';
 export * from './services';
 export * from './poison';
 export * from './otlp';
+export * from './messages';
+export * from './records';

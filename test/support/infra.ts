@@ -1,6 +1,7 @@
-// Test fixtures that hand each test run real infrastructure: a fresh Postgres database on the
-// shared server, or a private Postgres cluster / NATS server on free ports when a test must stop it.
-// Nothing here loads a service, so libraries under packages/ can use it in their own tests.
+// Real infrastructure for development: a fresh Postgres database on the shared server, a Postgres
+// cluster and a NATS JetStream server of our own (on free ports for tests, benchmarks and the proof;
+// on the configured ports for `npm start`). Nothing here loads a service, so libraries under
+// packages/ can use it in their own tests.
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync, chownSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -139,6 +140,59 @@ function postgresBinDir(): string {
   return join(base, v, 'bin');
 }
 
+export interface PostgresClusterOptions {
+  /** The cluster's data directory (initialised by init()). */
+  data: string;
+  port: number;
+  /** The server's log file. */
+  log: string;
+  /** Where the server puts its Unix socket (owned by the postgres user when run as root). */
+  socketDir: string;
+  /** Extra server settings, e.g. ['fsync=off']. */
+  settings?: string[];
+}
+
+export interface PostgresCluster {
+  initialised(): boolean;
+  /** initdb: trust authentication, superuser postgres. */
+  init(): void;
+  start(): void;
+  stop(mode?: 'fast' | 'immediate'): void;
+}
+
+/**
+ * A Postgres cluster on 127.0.0.1 driven by initdb and pg_ctl from Debian's packages (run as the
+ * postgres user when this process is root: initdb refuses root).
+ */
+export function postgresCluster(o: PostgresClusterOptions): PostgresCluster {
+  const bin = postgresBinDir();
+  const asRoot = process.getuid?.() === 0;
+  const run = (cmd: string, args: string[]) => {
+    const full = join(bin, cmd);
+    if (asRoot) execFileSync('runuser', ['-u', 'postgres', '--', full, ...args], { stdio: 'pipe' });
+    else execFileSync(full, args, { stdio: 'pipe' });
+  };
+  const settings = ['listen_addresses=127.0.0.1', ...(o.settings ?? [])].map((x) => ` -c ${x}`).join('');
+  return {
+    initialised: () => existsSync(join(o.data, 'PG_VERSION')),
+    init() {
+      mkdirSync(o.data, { recursive: true });
+      if (asRoot) {
+        const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
+        const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
+        for (const d of new Set([o.socketDir, o.data])) chownSync(d, uid, gid);
+      }
+      run('initdb', ['-D', o.data, '-A', 'trust', '-U', 'postgres', '--no-sync']);
+    },
+    start() {
+      run('pg_ctl', ['-D', o.data, '-l', o.log, '-w', '-o', `-p ${o.port} -k ${o.socketDir}${settings}`, 'start']);
+    },
+    stop(mode = 'fast') {
+      run('pg_ctl', ['-D', o.data, '-m', mode, '-w', 'stop']);
+    },
+  };
+}
+
 export interface PrivatePostgres {
   url: string;
   port: number;
@@ -147,32 +201,14 @@ export interface PrivatePostgres {
   destroy(): Promise<void>;
 }
 
-/** A throwaway Postgres cluster on a free port (initdb + pg_ctl), for tests that stop the database. */
+/** A throwaway Postgres cluster on a free port, for tests that stop the database. */
 export async function startPrivatePostgres(): Promise<PrivatePostgres> {
-  const bin = postgresBinDir();
   const dir = mkdtempSync(join(tmpdir(), 'sb-pg-'));
-  const data = join(dir, 'data');
-  mkdirSync(data);
-  const asRoot = process.getuid?.() === 0;
-  const run = (cmd: string, args: string[]) => {
-    const full = join(bin, cmd);
-    if (asRoot) execFileSync('runuser', ['-u', 'postgres', '--', full, ...args], { stdio: 'pipe' });
-    else execFileSync(full, args, { stdio: 'pipe' });
-  };
-  if (asRoot) {
-    const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
-    const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
-    chownSync(dir, uid, gid);
-    chownSync(data, uid, gid);
-  }
-  run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']);
   const port = await freePort();
-  const start = async () => {
-    run('pg_ctl', ['-D', data, '-l', join(dir, 'log'), '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`, 'start']);
-  };
-  const stop = async () => {
-    run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
-  };
+  const cluster = postgresCluster({ data: join(dir, 'data'), port, log: join(dir, 'log'), socketDir: dir, settings: ['fsync=off', 'max_connections=200'] });
+  cluster.init();
+  const start = async () => cluster.start();
+  const stop = async () => cluster.stop('immediate');
   await start();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
@@ -204,12 +240,42 @@ export function natsServerBinary(): string {
   throw new Error('nats-server not found (apt-get install -y nats-server)');
 }
 
+export interface NatsServerOptions {
+  port: number;
+  monitorPort: number;
+  /** JetStream's store. */
+  dir: string;
+  /** More arguments (a config file, cluster routes, a server name). */
+  extra?: string[];
+  /** Called with the process as soon as it is spawned (before it is ready), e.g. to track it. */
+  spawned?: (child: ChildProcess) => void;
+  timeoutMs?: number;
+}
+
+/**
+ * Runs nats-server with JetStream on 127.0.0.1; resolves with the process once its monitoring
+ * endpoint says JetStream is healthy (a process that exited is reported with the end of its stderr).
+ */
+export async function runNatsServer(o: NatsServerOptions): Promise<ChildProcess> {
+  const child = spawn(natsServerBinary(), ['-js', '-a', '127.0.0.1', '-p', String(o.port), '-m', String(o.monitorPort), '-sd', o.dir, ...(o.extra ?? [])], { stdio: ['ignore', 'ignore', 'pipe'] });
+  o.spawned?.(child);
+  let stderr = '';
+  child.stderr!.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-2000)));
+  await waitFor(
+    async () => {
+      if (child.exitCode !== null) throw new Error(`nats-server exited with ${child.exitCode}: ${stderr}`);
+      return (await fetch(`http://127.0.0.1:${o.monitorPort}/healthz?js-enabled-only=true`, { signal: AbortSignal.timeout(1000) })).ok;
+    },
+    { timeoutMs: o.timeoutMs ?? 10_000, what: `nats-server on port ${o.port}` },
+  );
+  return child;
+}
+
 /**
  * A private NATS server with JetStream on free ports, data in a temp dir; restart() keeps the data.
  * `maxPayload`: the largest message the server accepts, in bytes (default 1 MiB).
  */
 export async function startNatsServer(opts: { maxPayload?: number } = {}): Promise<NatsServer> {
-  const bin = natsServerBinary();
   const dir = mkdtempSync(join(tmpdir(), 'sb-nats-'));
   const port = await freePort();
   const monitor = await freePort();
@@ -218,14 +284,7 @@ export async function startNatsServer(opts: { maxPayload?: number } = {}): Promi
     // nats-server 2.9 has no command-line flag for it: a one-line config file.
     const limits = opts.maxPayload ? ['-c', join(dir, 'limits.conf')] : [];
     if (opts.maxPayload) writeFileSync(join(dir, 'limits.conf'), `max_payload: ${opts.maxPayload}\n`);
-    child = spawn(bin, ['-js', '-a', '127.0.0.1', '-p', String(port), '-m', String(monitor), '-sd', dir, ...limits], { stdio: 'ignore' });
-    await waitFor(
-      async () => {
-        const res = await fetch(`http://127.0.0.1:${monitor}/healthz?js-enabled-only=true`);
-        return res.ok;
-      },
-      { timeoutMs: 10_000, what: 'nats-server' },
-    );
+    child = await runNatsServer({ port, monitorPort: monitor, dir, extra: limits });
   };
   const stop = async () => {
     const c = child;

@@ -1,11 +1,14 @@
-// HTTP receivers on loopback for delivery tests: they record every request and answer what the
-// test tells them per path (a status, headers, or a hang), and can close and listen again.
+// HTTP receivers on loopback that stand in for customers' endpoints, for the tests, the benchmarks
+// and the proof: they answer what they are told per path (a status, headers, a body, or a hang),
+// record every request (or only hand each to an observer, under load), and can close and listen again.
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
 export interface Received {
   path: string;
   headers: IncomingHttpHeaders;
+  /** The body as sent, and as UTF-8 text. */
+  bytes: Buffer;
   raw: string;
   body: any;
   at: number;
@@ -18,8 +21,22 @@ export interface Received {
 export type ReceiverAnswer = { status: number; headers?: Record<string, string>; body?: string; endless?: boolean };
 export type Responder = (req: Received, count: number) => number | ReceiverAnswer | 'hang';
 
+export interface ReceiverOptions {
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Default a free one. */
+  port?: number;
+  /** Keep every request in `received` (default true); off for receivers under load, which observe instead. */
+  keep?: boolean;
+  /** Sees every request with what it is answered, as it is answered. */
+  observe?: (req: Received, answer: ReceiverAnswer | 'hang') => void;
+}
+
 export interface Receiver {
+  host: string;
   port: number;
+  /** Connections accepted so far. */
+  connections: number;
   url(path: string): string;
   received: Received[];
   on(path: string, responder: Responder): void;
@@ -32,7 +49,11 @@ export interface Receiver {
   reopen(): Promise<void>;
 }
 
-export async function startReceiver(port = 0): Promise<Receiver> {
+export async function startReceiver(opts: ReceiverOptions | number | string = {}): Promise<Receiver> {
+  const o: ReceiverOptions = typeof opts === 'number' ? { port: opts } : typeof opts === 'string' ? { host: opts } : opts;
+  const host = o.host ?? '127.0.0.1';
+  const keep = o.keep ?? true;
+  let connections = 0;
   const received: Received[] = [];
   const responders = new Map<string, Responder>();
   const counts = new Map<string, number>();
@@ -42,7 +63,8 @@ export async function startReceiver(port = 0): Promise<Receiver> {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const raw = Buffer.concat(chunks).toString('utf8');
+      const bytes = Buffer.concat(chunks);
+      const raw = bytes.toString('utf8');
       let body: unknown;
       try {
         body = JSON.parse(raw);
@@ -50,14 +72,16 @@ export async function startReceiver(port = 0): Promise<Receiver> {
         body = undefined;
       }
       const path = (req.url ?? '/').split('?')[0]!;
-      const r: Received = { path, headers: req.headers, raw, body, at: Date.now() };
-      received.push(r);
+      const r: Received = { path, headers: req.headers, bytes, raw, body, at: Date.now() };
+      if (keep) received.push(r);
       const n = (counts.get(path) ?? 0) + 1;
       counts.set(path, n);
-      const answer = responders.get(path)?.(r, n) ?? 200;
+      const given = responders.get(path)?.(r, n) ?? 200;
+      const answer: ReceiverAnswer | 'hang' = typeof given === 'number' ? { status: given } : given;
+      o.observe?.(r, answer);
       if (answer === 'hang') return;
-      const { status, headers, body: out, endless }: ReceiverAnswer = typeof answer === 'number' ? { status: answer } : answer;
-      if (status >= 200 && status < 300) {
+      const { status, headers, body: out, endless } = answer;
+      if (keep && status >= 200 && status < 300) {
         let s = ok.get(path);
         if (!s) ok.set(path, (s = new Set()));
         s.add(String(req.headers['webhook-id']));
@@ -72,20 +96,26 @@ export async function startReceiver(port = 0): Promise<Receiver> {
   let server: Server;
   const listen = async (p: number) => {
     server = createServer(handler);
+    server.keepAliveTimeout = 30_000;
     server.on('connection', (s: Socket) => {
+      connections++;
       sockets.add(s);
       s.on('close', () => sockets.delete(s));
     });
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
-      server.listen(p, '127.0.0.1', () => resolve());
+      server.listen(p, host, () => resolve());
     });
     return (server.address() as AddressInfo).port;
   };
-  const actualPort = await listen(port);
+  const actualPort = await listen(o.port ?? 0);
   return {
+    host,
     port: actualPort,
-    url: (path) => `http://127.0.0.1:${actualPort}${path}`,
+    get connections() {
+      return connections;
+    },
+    url: (path) => `http://${host}:${actualPort}${path}`,
     received,
     on: (path, responder) => void responders.set(path, responder),
     at: (path) => (path ? received.filter((r) => r.path === path) : received),

@@ -128,6 +128,8 @@ interface WithGateway {
   request(account: TestAccount | undefined, method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Response>;
   /** GETs a list and every next page its Link headers announce; returns the items of all pages in order. */
   listAll<T = Record<string, unknown>>(account: TestAccount, path: string): Promise<T[]>;
+  /** Starts one more gateway replica against the same services, on a port of its own (stopped with the stack). */
+  startGateway(env?: Record<string, string>): Promise<RunningGateway>;
 }
 
 /** The handles of a stack started with options O: only the services asked for are typed present. */
@@ -285,9 +287,17 @@ export async function startServices<const O extends ServicesOptions>(opts: O): P
         await assertDocumented(method, `${baseUrl}${path}`, res);
         return res;
       };
+      const startGateway = async (more: Record<string, string> = {}): Promise<RunningGateway> => {
+        const p = await freePort();
+        const replica = gateway.createApp(gateway.loadConfig({ ...env, PORT: String(p), PUBLIC_BASE_URL: `http://127.0.0.1:${p}`, ...more }), loggerOf('gateway'));
+        const started = await replica.start();
+        stoppers.push(() => replica.stop());
+        return { app: replica, port: started.port, opsPort: started.opsPort, baseUrl: `http://127.0.0.1:${started.port}` };
+      };
       Object.assign(services, {
         gateway: { app, port, opsPort, baseUrl },
         baseUrl,
+        startGateway,
         request,
         async listAll<T>(account: TestAccount, path: string) {
           const items: T[] = [];
@@ -326,7 +336,7 @@ export async function startServices<const O extends ServicesOptions>(opts: O): P
     };
     const spawnDispatcher = async (more: Record<string, string> = {}): Promise<ChildDispatcher> => {
       const opsPort = await freePort();
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      const child = spawn(process.execPath, ['--conditions=@switchboard/source', '--import', 'tsx', 'src/main.ts'], {
         cwd: DISPATCHER_DIR,
         env: { ...process.env, ...dispatcherEnv, OPS_PORT: String(opsPort), ...more },
         stdio: ['ignore', LEVEL === 'silent' ? 'ignore' : 'inherit', 'inherit'],

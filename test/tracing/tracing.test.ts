@@ -3,7 +3,7 @@
 // published to JetStream is one trace through the dispatcher to the POST a receiver gets.
 // The services are imported only after startTracing, as their main modules do.
 import { spawn } from 'node:child_process';
-import { createServer, type Server } from 'node:http';
+import { get, createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -76,7 +76,7 @@ describe('configuration', () => {
 
   /** The spans a process of its own records for one query it makes within a span of its own (fixtures/query-spans.ts). */
   async function querySpans(env: Record<string, string>): Promise<string[]> {
-    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./fixtures/query-spans.ts', import.meta.url))], {
+    const child = spawn(process.execPath, ['--conditions=@switchboard/source', '--import', 'tsx', fileURLToPath(new URL('./fixtures/query-spans.ts', import.meta.url))], {
       env: { ...process.env, DATABASE_URL: testing.ADMIN_DATABASE_URL, OTEL_TRACES_SAMPLER: 'parentbased_always_on', ...env },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
@@ -97,7 +97,8 @@ describe('configuration', () => {
 describe('a request through the gateway', () => {
   let stack: import('../support').Services<{ gateway: true }>;
   beforeAll(async () => {
-    stack = await testing.startServices({ gateway: true });
+    // The test's requests come as through the ingress: a trusted proxy, whose trace context counts.
+    stack = await testing.startServices({ gateway: true, env: { TRUSTED_PROXIES: '127.0.0.0/8,::1/128' } });
   });
   afterAll(async () => stack?.stop());
 
@@ -160,7 +161,31 @@ describe('a request through the gateway', () => {
     expect(ancestry(client)[1]!.attributes['http.route']).toBe('/v1/applications');
   });
 
-  it('when a request arrives in a trace its caller did not sample, then nothing of it is recorded, in the gateway or behind it', async () => {
+  it('when an internet client (not a trusted proxy) sends the traceparent of a trace it did not sample, then the gateway ignores it and its own sampler records a new trace', async () => {
+    const dan = await stack.createAccount('dan');
+    const created = await stack.request(dan, 'POST', '/v1/applications/', { name: 'edge', voiceUrl: 'https://example.com/voice' });
+    const path = new URL(((await created.json()) as { href: string }).href).pathname;
+    // A gateway that trusts no proxy: its peers are the internet.
+    const gateway = await import('@switchboard/gateway');
+    const edge = gateway.createApp(gateway.loadConfig({ ...stack.env, TRUSTED_PROXIES: '', PORT: '0' }));
+    const { port } = await edge.start();
+    exporter.reset();
+    const unsampled = '5bf92f3577b34da6a3ce929d0e0e4737';
+    // node:http, which nothing instruments: the traceparent goes as written.
+    const status = await new Promise<number>((resolve, reject) => {
+      get({ host: '127.0.0.1', port, path, headers: { authorization: dan.authorization, traceparent: `00-${unsampled}-00f067aa0ba902b7-00` } }, (r) => {
+        r.resume();
+        r.on('end', () => resolve(r.statusCode ?? 0));
+      }).on('error', reject);
+    }).finally(() => edge.stop());
+    expect(status).toBe(200);
+    const server = await findSpan((s) => isHttpServer(s) && String(s.attributes['http.route']).endsWith('/applications/:id'), "the gateway's span");
+    expect(traceOf(server)).not.toBe(unsampled);
+    expect(server.parentSpanContext?.spanId).toBeUndefined();
+    expect(spans().filter((s) => traceOf(s) === unsampled)).toEqual([]);
+  });
+
+  it('when a request arrives through a trusted proxy in a trace its caller did not sample, then nothing of it is recorded, in the gateway or behind it', async () => {
     const erin = await stack.createAccount('erin');
     const created = await stack.request(erin, 'POST', '/v1/applications/', { name: 'traced', voiceUrl: 'https://example.com/voice' });
     const path = new URL(((await created.json()) as { href: string }).href).pathname;
@@ -195,7 +220,7 @@ describe('a request through the gateway', () => {
   it('when the gateway runs as its own process (it keeps no active context), then its spans and the call behind it are still one trace', async () => {
     const sink = await startOtlpSink();
     const port = await testing.freePort();
-    const gateway = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    const gateway = spawn(process.execPath, ['--conditions=@switchboard/source', '--import', 'tsx', 'src/main.ts'], {
       cwd: fileURLToPath(new URL('../../services/gateway/', import.meta.url)),
       env: { ...process.env, ...stack.env, PORT: String(port), OPS_PORT: '0', OTEL_EXPORTER_OTLP_ENDPOINT: sink.url, OTEL_TRACES_SAMPLER: 'parentbased_always_on', OTEL_BSP_SCHEDULE_DELAY: '50' },
       stdio: ['ignore', 'ignore', 'inherit'],
@@ -321,9 +346,9 @@ describe('an event through the dispatcher', () => {
     await rx?.close();
   });
 
-  it('when a session is published to JetStream, then the publish, the dispatcher and its POST are one trace', async () => {
+  it('when a session is published to JetStream, then the publish, the dispatcher and its POST are one trace; the customer gets no traceparent and the span keeps no query string', async () => {
     const account = await h.newAccount();
-    const app = await h.newApplication(account, { voiceUrl: rx.url('/voice') });
+    const app = await h.newApplication(account, { voiceUrl: rx.url('/voice?key=customer-secret') });
     exporter.reset();
 
     // The publisher's own span: what an upstream system calling in would have as its context.
@@ -333,9 +358,11 @@ describe('an event through the dispatcher', () => {
     const [req] = await testing.waitFor(() => rx.at('/voice').length > 0 && rx.at('/voice'), { what: 'session POST' });
     const traceId = root.spanContext().traceId;
 
-    // The receiver is told the trace too (W3C traceparent on the POST).
-    expect(String(req!.headers.traceparent)).toContain(traceId);
-    const post = await findSpan((s) => s.kind === SpanKind.CLIENT && s.instrumentationScope.name.endsWith('undici') && String(s.attributes['url.full']).endsWith('/voice'), 'POST span');
+    // The customer's host is told nothing of our trace, and the span does not keep its query.
+    expect(req!.headers.traceparent).toBeUndefined();
+    expect(req!.headers.tracestate).toBeUndefined();
+    const post = await findSpan((s) => s.kind === SpanKind.CLIENT && s.instrumentationScope.name.endsWith('undici') && String(s.attributes['url.path']).endsWith('/voice'), 'POST span');
+    expect(JSON.stringify(post.attributes)).not.toContain('customer-secret');
     expect(traceOf(post)).toBe(traceId);
     const chain = ancestry(post);
     const consume = chain.find((s) => s.kind === SpanKind.CONSUMER);

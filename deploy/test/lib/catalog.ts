@@ -26,8 +26,9 @@ export const SERVICES: Record<ServiceName, ServiceSpec> = {
   gateway: {
     ports: { http: 8080, ops: 8084 },
     opsPort: 8084,
-    env: ['PORT', 'OPS_PORT', 'PUBLIC_BASE_URL', 'APPLICATIONS_GRPC_URL', 'WEBHOOKS_GRPC_URL', ...COMMON_ENV],
-    requiredEnv: ['PORT', 'OPS_PORT', 'PUBLIC_BASE_URL', 'APPLICATIONS_GRPC_URL', 'WEBHOOKS_GRPC_URL'],
+    // TRUSTED_PROXIES: the ingress controller's pods, whose X-Forwarded-For names the client.
+    env: ['PORT', 'OPS_PORT', 'PUBLIC_BASE_URL', 'APPLICATIONS_GRPC_URL', 'WEBHOOKS_GRPC_URL', 'TRUSTED_PROXIES', 'NATS_URL', ...COMMON_ENV],
+    requiredEnv: ['PORT', 'OPS_PORT', 'PUBLIC_BASE_URL', 'APPLICATIONS_GRPC_URL', 'WEBHOOKS_GRPC_URL', 'NATS_URL'],
     portEnv: { PORT: 'http', OPS_PORT: 'ops' },
   },
   applications: {
@@ -36,7 +37,8 @@ export const SERVICES: Record<ServiceName, ServiceSpec> = {
     grpcPort: 50051,
     // DELIVERY_ALLOWED_CIDRS: application URLs are checked against it at create/update.
     // SECRETS_KEY: from the Secret switchboard-secrets-key, seals the session secrets at rest.
-    env: ['GRPC_PORT', 'OPS_PORT', 'DATABASE_URL', 'NATS_URL', 'MIGRATE_ON_START', 'NATS_STREAM_REPLICAS', 'DELIVERY_ALLOWED_CIDRS', 'SECRETS_KEY', ...COMMON_ENV],
+    // NATS_USER/NATS_PASSWORD: its NATS user; INTERNAL_RPC_TOKEN: the token LookupApplication requires (prod).
+    env: ['GRPC_PORT', 'OPS_PORT', 'DATABASE_URL', 'NATS_URL', 'NATS_USER', 'NATS_PASSWORD', 'INTERNAL_RPC_TOKEN', 'MIGRATE_ON_START', 'NATS_STREAM_REPLICAS', 'DELIVERY_ALLOWED_CIDRS', 'SECRETS_KEY', ...COMMON_ENV],
     requiredEnv: ['GRPC_PORT', 'OPS_PORT', 'DATABASE_URL', 'NATS_URL', 'MIGRATE_ON_START', 'SECRETS_KEY'],
     portEnv: { GRPC_PORT: 'grpc', OPS_PORT: 'ops' },
   },
@@ -51,6 +53,10 @@ export const SERVICES: Record<ServiceName, ServiceSpec> = {
       'OPS_PORT',
       'DATABASE_URL',
       'NATS_URL',
+      // Its NATS user, and the token MatchSubscriptions and GetDeliveryTarget require (prod).
+      'NATS_USER',
+      'NATS_PASSWORD',
+      'INTERNAL_RPC_TOKEN',
       'APPLICATIONS_GRPC_URL',
       'MIGRATE_ON_START',
       'NATS_STREAM_REPLICAS',
@@ -70,6 +76,11 @@ export const SERVICES: Record<ServiceName, ServiceSpec> = {
     env: [
       'OPS_PORT',
       'NATS_URL',
+      // Its NATS user, and the internal RPC tokens of the applications and webhooks services (prod).
+      'NATS_USER',
+      'NATS_PASSWORD',
+      'APPLICATIONS_RPC_TOKEN',
+      'WEBHOOKS_RPC_TOKEN',
       'APPLICATIONS_GRPC_URL',
       'WEBHOOKS_GRPC_URL',
       'DELIVERY_TIMEOUT_MS',
@@ -88,6 +99,10 @@ export const SERVICES: Record<ServiceName, ServiceSpec> = {
 /** Secrets created by hand before the first release (deploy/README.md), by name, with their keys. */
 export const RELEASE_SECRETS: Record<string, readonly string[]> = {
   'switchboard-secrets-key': ['key'],
+  // Each service's NATS password (prod).
+  'switchboard-nats-users': ['applications', 'webhooks', 'dispatcher', 'core'],
+  // The tokens of the RPCs that answer signing secrets, by serving service (prod).
+  'switchboard-internal-rpc': ['applications', 'webhooks'],
 };
 
 /** Variables a migration Job (src/migrate.ts of applications or webhooks) may set. */
@@ -96,7 +111,8 @@ export const MIGRATION_ENV = ['DATABASE_URL', 'SECRETS_KEY', 'LOG_LEVEL', 'NODE_
 /** Variables the third-party containers of the manifests may set, by image repository. */
 export const INFRA_ENV: Record<string, readonly string[]> = {
   // $SERVER_NAME is referenced by nats.conf; GOMEMLIMIT is read by the Go runtime.
-  nats: ['SERVER_NAME', 'GOMEMLIMIT'],
+  // NATS_*_PASSWORD: the services' passwords, referenced by the prod nats.conf.
+  nats: ['SERVER_NAME', 'GOMEMLIMIT', 'NATS_APPLICATIONS_PASSWORD', 'NATS_WEBHOOKS_PASSWORD', 'NATS_DISPATCHER_PASSWORD', 'NATS_CORE_PASSWORD'],
   // The official image's entrypoint.
   postgres: ['POSTGRES_DB', 'POSTGRES_USER', 'POSTGRES_PASSWORD', 'PGDATA'],
 };
@@ -116,7 +132,9 @@ export const METRICS: Record<string, { type: MetricType; labels: readonly string
   gateway_grpc_client_calls_total: { type: 'counter', labels: ['service', 'method', 'code'], service: 'gateway' },
   gateway_grpc_client_duration_seconds: { type: 'histogram', labels: ['service', 'method'], service: 'gateway' },
   gateway_auth_cache_hits_total: { type: 'counter', labels: [], service: 'gateway' },
+  gateway_table_bytes: { type: 'gauge', labels: ['table'], service: 'gateway' },
   gateway_auth_failures_total: { type: 'counter', labels: [], service: 'gateway' },
+  gateway_auth_requests_total: { type: 'counter', labels: ['credential', 'outcome'], service: 'gateway' },
   applications_grpc_server_handled_total: { type: 'counter', labels: ['method', 'code'], service: 'applications' },
   applications_grpc_server_duration_seconds: { type: 'histogram', labels: ['method'], service: 'applications' },
   webhooks_grpc_server_handled_total: { type: 'counter', labels: ['method', 'code'], service: 'webhooks' },
@@ -127,6 +145,7 @@ export const METRICS: Record<string, { type: MetricType; labels: readonly string
   dispatcher_breakers: { type: 'gauge', labels: ['state'], service: 'dispatcher' },
   dispatcher_consumer_pending: { type: 'gauge', labels: ['consumer'], service: 'dispatcher' },
   dispatcher_retries_waiting: { type: 'gauge', labels: [], service: 'dispatcher' },
+  dispatcher_stream_used_ratio: { type: 'gauge', labels: ['stream'], service: 'dispatcher' },
   dispatcher_messages_terminated_total: { type: 'counter', labels: ['subject'], service: 'dispatcher' },
 };
 
@@ -135,4 +154,6 @@ export const LABEL_VALUES = {
   'dispatcher_deliveries_total.kind': ['session', 'notification'],
   'dispatcher_deliveries_total.outcome': ['succeeded', 'retrying', 'failed'],
   'dispatcher_breakers.state': ['closed', 'open', 'half_open'],
+  'gateway_auth_requests_total.credential': ['password', 'key', 'session'],
+  'gateway_auth_requests_total.outcome': ['ok', 'unauthenticated', 'forbidden', 'rate_limited', 'error'],
 } as const;

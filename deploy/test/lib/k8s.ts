@@ -582,12 +582,15 @@ export function checkServiceConventions(objects: K8sObject[]): string[] {
       }
       const spec = SERVICES[service];
       const env = effectiveEnv(objects, tpl.namespace, c);
+      // The images hold the compiled JavaScript (dist/) and no TypeScript sources or tsx.
+      const argv = (c.command ?? []).concat(c.args ?? []);
+      if (argv.some((a) => a === 'tsx' || /\.ts$/.test(a))) errors.push(`${where}: runs TypeScript (${argv.join(' ')}); the image runs compiled JavaScript with node`);
 
       if (tpl.owner.kind === 'Job') {
         for (const name of env.keys()) if (!(MIGRATION_ENV as readonly string[]).includes(name)) errors.push(`${where}: env ${name} is not read by src/migrate.ts (allowed: ${MIGRATION_ENV.join(', ')})`);
         if (!['applications', 'webhooks'].includes(service)) errors.push(`${where}: only applications and webhooks have migrations`);
         if (c.workingDir !== `/app/services/${service}`) errors.push(`${where}: workingDir must be /app/services/${service}`);
-        if (!(c.command ?? []).concat(c.args ?? []).includes('src/migrate.ts')) errors.push(`${where}: must run src/migrate.ts`);
+        if (argv.join(' ') !== 'node dist/migrate.js') errors.push(`${where}: must run node dist/migrate.js`);
         if (!env.get('DATABASE_URL')?.from.startsWith('Secret ')) errors.push(`${where}: DATABASE_URL must come from a Secret`);
         continue;
       }
@@ -647,7 +650,6 @@ export function checkPodSecurity(objects: K8sObject[]): string[] {
     const pod = tpl.spec.securityContext ?? {};
     if (tpl.spec.automountServiceAccountToken !== false) errors.push(`${where}: automountServiceAccountToken must be false`);
     if (tpl.spec.hostNetwork || tpl.spec.hostPID || tpl.spec.hostIPC) errors.push(`${where}: host namespaces are not allowed`);
-    const tmpVolumes = new Set((tpl.spec.volumes ?? []).filter((v) => v.emptyDir).map((v) => v.name));
     for (const c of allContainers(tpl.spec)) {
       const cw = `${where} container ${c.name}`;
       const sc = c.securityContext ?? {};
@@ -664,7 +666,6 @@ export function checkPodSecurity(objects: K8sObject[]): string[] {
       if (r.limits?.memory === undefined) errors.push(`${cw}: resources.limits.memory is required`);
       if (serviceOfImage(c.image ?? '')) {
         if (r.limits?.cpu === undefined) errors.push(`${cw}: resources.limits.cpu is required`);
-        if (!(c.volumeMounts ?? []).some((m) => m.mountPath === '/tmp' && tmpVolumes.has(m.name))) errors.push(`${cw}: needs an emptyDir at /tmp (read-only root filesystem)`);
       }
       if (!c.image) errors.push(`${cw}: image is required`);
     }

@@ -2,7 +2,7 @@
 // subscription may name, and the schema of its `data`, the same zod schema the dispatcher validates
 // inbound events with. The gateway publishes the JSON Schema of each (z.toJSONSchema).
 import { z } from 'zod';
-import { cdrEventSchema, smsDlrEventSchema, webhookDisabledDataSchema } from './schemas';
+import { cdrEventSchema, smsDlrEventSchema, webhookDisabledDataSchema } from './schemas.ts';
 
 export interface EventType {
   name: string;

@@ -1,3 +1,4 @@
-export * from './schemas';
-export * from './catalogue';
-export * from './addresses';
+export * from './ids.ts';
+export * from './schemas.ts';
+export * from './catalogue.ts';
+export * from './addresses.ts';

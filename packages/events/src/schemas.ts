@@ -2,6 +2,7 @@
 // dead-lettered (dead-letter.ts). They accept what the services behind the dispatcher accept, so
 // an event that passes is not refused later for its ids or its shape.
 import { z } from 'zod';
+import { ACCOUNT_ID } from './ids.ts';
 
 /** No control characters (NUL included): Postgres and the services refuse them in identifiers. */
 const NO_CONTROL = /^[^\u0000-\u001f\u007f]*$/;
@@ -11,16 +12,18 @@ const idString = z
   .union([z.string().min(1).max(200).regex(NO_CONTROL, 'must not contain control characters'), z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER)])
   .transform(String);
 
-/** Account ids as the services number them (webhooks isAccountId): 1 to 18 digits, no leading zero. */
-export const ACCOUNT_ID = /^[1-9]\d{0,17}$/;
 const accountId = z
   .union([z.string().regex(ACCOUNT_ID, 'must be a numeric account id (1-18 digits, no leading zero)'), z.number().int().positive().max(Number.MAX_SAFE_INTEGER)])
   .transform(String);
 
-/** Application ids as the services accept them (webhooks isApplicationId): letters, digits, _ and -. */
-export const APPLICATION_ID = /^[A-Za-z0-9_-]{1,64}$/;
+/**
+ * An application as an event may name it: letters, digits, _ and - (ids.ts APPLICATION_ID is the
+ * form the applications service issues). An event naming an application that does not exist passes
+ * and is skipped at lookup; only a name no lookup could take is refused here.
+ */
+const APPLICATION_REF = /^[A-Za-z0-9_-]{1,64}$/;
 const applicationId = z
-  .union([z.string().regex(APPLICATION_ID, 'must be an application id (1-64 letters, digits, _ or -)'), z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER)])
+  .union([z.string().regex(APPLICATION_REF, 'must be an application id (1-64 letters, digits, _ or -)'), z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER)])
   .transform(String);
 
 /** Nesting allowed in an event body (objects and arrays); deeper bodies cannot be serialised safely. */

@@ -6,7 +6,8 @@ import { MikroORM, type Options } from '@mikro-orm/postgresql';
 import { Migration, Migrator } from '@mikro-orm/migrations';
 import type { MigrationObject } from '@mikro-orm/core';
 import { createLogger, ensureDatabase, isConnectionError, type Logger, type SecretBox } from '@switchboard/platform';
-import { withSecretsKey } from './secrets-migration';
+import { withSecretsKey } from './secrets-migration.ts';
+import { sql } from './sql.ts';
 
 /** What a service owns in its Postgres schema. */
 export interface SchemaDefinition {
@@ -37,7 +38,6 @@ export function ormConfig(o: OrmOptions): Options {
     clientUrl: o.databaseUrl,
     schema: o.schema,
     entities: o.entities,
-    discovery: { disableDynamicFileAccess: true, requireEntitiesArray: true },
     extensions: [Migrator],
     migrations: {
       migrationsList: withSecretsKey(o.migrations, o.secrets),
@@ -48,19 +48,20 @@ export function ormConfig(o: OrmOptions): Options {
       silent: true,
     },
     pool: { min: 0, max: o.poolMax, idleTimeoutMillis: 30_000 },
-    driverOptions: { connection: { statement_timeout: 10_000, connectionTimeoutMillis: 3_000 } },
-    acquireTimeout: 3_000,
+    // The pg pool's own settings: connectionTimeoutMillis bounds both the wait for a free pooled
+    // connection and the opening of a new one.
+    driverOptions: { statement_timeout: 10_000, connectionTimeoutMillis: 3_000 },
     debug: false,
     // Our own logger handles errors; no console output from the ORM.
     logger: (message: string) => o.logger.debug({ orm: message }),
     allowGlobalContext: false,
     forceUtcTimezone: true,
-  } as Options;
+  };
 }
 
-/** Initialises the ORM, waiting for Postgres while it is not reachable (e.g. a pod starting first). */
+/** Initialises the ORM (which does not connect by itself), waiting for Postgres while it is not reachable (e.g. a pod starting first). */
 export async function initOrm(o: OrmOptions, waitMs = 60_000): Promise<MikroORM> {
-  const orm = await MikroORM.init({ ...ormConfig(o), connect: false });
+  const orm = await MikroORM.init(ormConfig(o));
   const deadline = Date.now() + waitMs;
   for (let attempt = 1; ; attempt++) {
     try {
@@ -78,16 +79,14 @@ export async function initOrm(o: OrmOptions, waitMs = 60_000): Promise<MikroORM>
 
 /** Creates the schema if needed and applies pending migrations. Safe to run from several processes. */
 export async function migrate(orm: MikroORM, schema: string, logger: Logger): Promise<void> {
-  const conn = orm.em.getConnection();
+  const em = orm.em.fork();
   // One migrator at a time across replicas: a transaction-level advisory lock keyed by the schema name.
-  await conn.execute(`create schema if not exists "${schema}"`);
-  const knex = conn.getKnex();
-  await knex.transaction(async (trx) => {
-    await trx.raw(`select pg_advisory_xact_lock(hashtext(?))`, [`switchboard-migrate-${schema}`]);
-    const migrator = orm.getMigrator();
-    const pending = await migrator.getPendingMigrations();
+  await sql(em, `create schema if not exists "${schema}"`);
+  await em.transactional(async (tx) => {
+    await sql(tx, `select pg_advisory_xact_lock(hashtext($1))`, [`switchboard-migrate-${schema}`]);
+    const pending = await orm.migrator.getPending();
     if (pending.length > 0) {
-      await migrator.up({ transaction: trx as never });
+      await orm.migrator.up({ transaction: tx.getTransactionContext() });
       logger.info({ applied: pending.map((m) => m.name) }, 'migrations applied');
     }
   });
@@ -116,6 +115,8 @@ export async function runMigrations(service: string, definition: SchemaDefinitio
   }
 }
 
-export * from './secrets-migration';
-export * from './service';
-export * from './outbox';
+export * from './secrets-migration.ts';
+export * from './service.ts';
+export * from './outbox.ts';
+export * from './sql.ts';
+export * from './idempotency.ts';

@@ -3,7 +3,9 @@
 // account command, which may have none).
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration } from '@mikro-orm/migrations';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { SecretBox } from '@switchboard/platform';
+import { sql } from './sql.ts';
 
 export abstract class SecretsMigration extends Migration {
   /** Set by withSecretsKey; undefined where the process has no SECRETS_KEY (the account command). */
@@ -12,6 +14,11 @@ export abstract class SecretsMigration extends Migration {
   useKey(box: SecretBox | undefined): this {
     this.box = box;
     return this;
+  }
+
+  /** Runs a statement (`$1` parameters, as everywhere: docs/data-access.md) in the migration's transaction. */
+  protected query<R = Record<string, unknown>>(text: string, values: readonly unknown[] = []): Promise<R[]> {
+    return sql<R>(this.getEntityManager() as EntityManager, text, values);
   }
 
   /** `name` qualified with this service's schema. */
@@ -33,16 +40,16 @@ export abstract class SecretsMigration extends Migration {
    */
   protected async sealPlaintext(table: string, ownerColumn: string, columns: string[]): Promise<number> {
     const unsealed = columns.map((c) => `(${c} is not null and ${c} not like 'enc:v1:%')`).join(' or ');
-    const rows = await this.execute(`select ${ownerColumn} as owner, ${columns.join(', ')} from ${this.table(table)} where ${unsealed} for update`);
+    const rows = await this.query<Record<string, string | null>>(`select ${ownerColumn} as owner, ${columns.join(', ')} from ${this.table(table)} where ${unsealed} for update`);
     if (rows.length === 0) return 0;
     const box = this.requireBox(`the plaintext secrets in ${table}`);
-    for (const row of rows as Record<string, string | null>[]) {
+    for (const row of rows) {
       const owner = String(row.owner);
       const values = columns.map((c) => {
         const v = row[c];
         return v === null || v === undefined || SecretBox.isSealed(v) ? v : box.seal(v, owner);
       });
-      await this.execute(`update ${this.table(table)} set ${columns.map((c) => `${c} = ?`).join(', ')} where ${ownerColumn} = ?`, [...values, owner]);
+      await this.query(`update ${this.table(table)} set ${columns.map((c, i) => `${c} = $${i + 1}`).join(', ')} where ${ownerColumn} = $${columns.length + 1}`, [...values, owner]);
     }
     return rows.length;
   }

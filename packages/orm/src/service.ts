@@ -8,6 +8,7 @@ import {
   createRegistry,
   ensureStreams,
   GrpcServer,
+  storeLimitsOf,
   IdempotencyStore,
   startOpsServer,
   STREAMS,
@@ -15,7 +16,8 @@ import {
   type NatsHandle,
   type OpsServer,
 } from '@switchboard/platform';
-import { initOrm, migrate, type DatabaseConfig, type SchemaDefinition } from './index';
+import { initOrm, migrate, type DatabaseConfig, type SchemaDefinition } from './index.ts';
+import { poolOf } from './sql.ts';
 
 /** A schema-owning service as its main.ts and the tests drive it. */
 export interface DataServiceApp {
@@ -30,10 +32,15 @@ export interface DataServiceConfig extends DatabaseConfig {
   DB_POOL_MAX: number;
   MIGRATE_ON_START: boolean;
   NATS_URL: string;
+  NATS_USER?: string;
+  NATS_PASSWORD?: string;
   NATS_STREAM_REPLICAS: number;
   HOST: string;
   GRPC_PORT: number;
   OPS_PORT: number;
+  NATS_STREAM_MAX_BYTES: number;
+  NATS_KV_MAX_BYTES: number;
+  IDEMPOTENCY_KEYS_PER_ACCOUNT: number;
 }
 
 export type DataServiceCore = Awaited<ReturnType<typeof createDataService>>;
@@ -42,7 +49,8 @@ export type DataServiceCore = Awaited<ReturnType<typeof createDataService>>;
 export async function createDataService(name: string, definition: SchemaDefinition, config: DataServiceConfig, logger: Logger) {
   const registry = createRegistry(name);
   const orm = await initOrm({ ...definition, databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, poolMax: config.DB_POOL_MAX, logger, secrets: config.SECRETS_KEY });
-  const idempotency = new IdempotencyStore(orm.em.getConnection().getKnex(), config.DB_SCHEMA);
+  // Stored answers may carry a signing secret or a token: sealed with the service's SECRETS_KEY.
+  const idempotency = new IdempotencyStore(poolOf(orm.em), config.DB_SCHEMA, { box: config.SECRETS_KEY, maxKeysPerAccount: config.IDEMPOTENCY_KEYS_PER_ACCOUNT });
   const grpc = new GrpcServer({ service: name, logger, registry, idempotency });
   let nats: NatsHandle | undefined;
   let ops: OpsServer | undefined;
@@ -53,11 +61,13 @@ export async function createDataService(name: string, definition: SchemaDefiniti
     orm,
     idempotency,
     grpc,
+    /** The size limits of the streams and buckets this service creates. */
+    storeLimits: storeLimitsOf(config),
     /** First steps of start(): migrations (when MIGRATE_ON_START) and NATS with the internal stream. */
     async connect(): Promise<NatsHandle> {
       if (config.MIGRATE_ON_START) await migrate(orm, config.DB_SCHEMA, logger);
-      nats = await connectNats(config.NATS_URL, logger, name);
-      await ensureStreams(nats.jsm, [STREAMS.internal], config.NATS_STREAM_REPLICAS);
+      nats = await connectNats(config.NATS_URL, logger, name, { user: config.NATS_USER, password: config.NATS_PASSWORD });
+      await ensureStreams(nats.jsm, [STREAMS.internal], config.NATS_STREAM_REPLICAS, storeLimitsOf(config).streamMaxBytes);
       return nats;
     },
     /** Last steps of start(), once the handlers are registered: gRPC and ops listeners, then accepting traffic. */

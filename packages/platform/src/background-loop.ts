@@ -2,7 +2,7 @@
 // the sweep of deleted subscriptions' records): a round runs when kicked (after a commit that left
 // work) and every `intervalMs` (work left by another replica or by a restart). A kick during a round
 // runs another right after it; a failed round is logged and tried again at the next kick or tick.
-import type { Logger } from './logger';
+import type { Logger } from './logger.ts';
 
 export interface BackgroundLoop {
   /** Asks for a round soon. */

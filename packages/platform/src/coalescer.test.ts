@@ -12,20 +12,17 @@ describe('queryCoalesced', () => {
   const statements: string[] = [];
   const counted = new WeakSet<object>();
   const pooled: PooledClient = {
-    client: {
-      acquireConnection: async () => {
-        const c = await pool.connect();
-        if (counted.has(c)) return c;
-        counted.add(c);
-        const query = c.query.bind(c) as (q: unknown, ...rest: unknown[]) => unknown;
-        // Counts the statements sent (named prepared statements carry their text).
-        (c as unknown as { query: unknown }).query = (q: unknown, ...rest: unknown[]) => {
-          if (typeof q === 'object' && q && 'text' in q) statements.push((q as { text: string }).text);
-          return query(q, ...rest);
-        };
-        return c;
-      },
-      releaseConnection: (c) => (c as pg.PoolClient).release(),
+    connect: async () => {
+      const c = await pool.connect();
+      if (counted.has(c)) return c;
+      counted.add(c);
+      const query = c.query.bind(c) as (q: unknown, ...rest: unknown[]) => unknown;
+      // Counts the statements sent (named prepared statements carry their text).
+      (c as unknown as { query: unknown }).query = (q: unknown, ...rest: unknown[]) => {
+        if (typeof q === 'object' && q && 'text' in q) statements.push((q as { text: string }).text);
+        return query(q, ...rest);
+      };
+      return c;
     },
   };
   const PAGE = 'select seq::text, account_id::text as account, name from items where account_id = $1 and seq > $2 order by items.seq limit $3';

@@ -1,14 +1,14 @@
 // Work asked for together, done as one: the calls of a gRPC batch (BatchService) reach their
 // handlers in one synchronous loop, so their reads by id can share one statement and round trip,
 // and their inserts one statement and one commit.
-import { queryPrepared, type PooledClient } from './db';
-import { coalescedWork, recordedContext, type TraceContext } from './tracing';
+import { queryPrepared, type PooledClient } from './db.ts';
+import { coalescedWork, recordedContext, type TraceContext } from './tracing.ts';
 
 interface Waiting<K, V> {
   key: K;
   resolve(value: V): void;
   reject(err: unknown): void;
-  /** The caller's trace when it is recorded (tracing.ts coalescedWork). */
+  /** The caller's trace when it is recorded (tracing/coalesced.ts coalescedWork). */
   trace: TraceContext | undefined;
 }
 

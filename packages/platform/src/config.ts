@@ -1,6 +1,6 @@
 // Configuration is one zod schema per process, parsed once from the environment at start.
 import { z } from 'zod';
-import { parseCidrList, type Cidr } from './ssrf';
+import { parseCidrList, type Cidr } from './ssrf.ts';
 
 export class ConfigError extends Error {
   constructor(message: string) {

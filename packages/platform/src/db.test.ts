@@ -29,14 +29,14 @@ it('when several services start at once on a machine without the database, then 
 describe('transactionPrepared', () => {
   let db: TestDatabase;
   let pool: pg.Pool;
-  // The one connection of the pool, as the ORM's knex pool hands it out.
-  const pooled: PooledClient = {
-    client: { acquireConnection: () => pool.connect(), releaseConnection: (c) => (c as pg.PoolClient).release() },
-  };
+  // The one connection of the pool, as the ORM's pool hands it out.
+  const pooled: PooledClient = { connect: () => pool.connect() };
 
   beforeAll(async () => {
     db = await createTestDatabase();
     pool = new pg.Pool({ connectionString: db.url, max: 1 });
+    // As the ORM's pool does: a connection that dies while checked out reports it on the client.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     await pool.query('create table t (id int primary key)');
   });
   afterAll(async () => {
@@ -58,6 +58,15 @@ describe('transactionPrepared', () => {
       }),
     ).rejects.toMatchObject({ code: '23505' });
     // Same (only) connection: without the rollback it would still be in the aborted transaction.
+    expect(await queryPrepared(pooled, 'select id from t order by id', [])).toEqual([{ id: 1 }]);
+  });
+
+  it('when the connection dies inside the transaction, then the pool drops it and the next caller gets a working one', async () => {
+    await expect(
+      transactionPrepared(pooled, 'begin', async (query) => {
+        await query('select pg_terminate_backend(pg_backend_pid())', []);
+      }),
+    ).rejects.toThrow();
     expect(await queryPrepared(pooled, 'select id from t order by id', [])).toEqual([{ id: 1 }]);
   });
 });

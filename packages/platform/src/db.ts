@@ -33,9 +33,12 @@ export async function ensureDatabase(url: string): Promise<void> {
   }
 }
 
-/** What `queryPrepared` needs of a knex instance (MikroORM's `em.getConnection().getKnex()`): its pool. */
+/**
+ * What `queryPrepared` and `transactionPrepared` need of a connection pool: a `pg` Pool (the ORM's own,
+ * from `em.getConnection().getNativeClient()`), or anything that hands out pooled `pg` clients.
+ */
 export interface PooledClient {
-  client: { acquireConnection(): Promise<unknown>; releaseConnection(connection: unknown): unknown };
+  connect(): Promise<pg.PoolClient>;
 }
 
 const statementNames = new Map<string, string>();
@@ -56,17 +59,17 @@ async function runPrepared<R>(connection: pg.ClientBase, text: string, values: u
 }
 
 /**
- * Runs one read on a connection of the ORM's own pool as a named prepared statement: Postgres
- * parses and plans it once per connection, and no query is built or formatted per call. For the
- * hot paths (reads, single-statement writes); parameters are `$1`, `$2`, ... The set of distinct texts must stay small (each
- * is prepared on every pooled connection).
+ * Runs one statement on a connection of the pool as a named prepared statement: Postgres parses
+ * and plans it once per connection, and no query is built or formatted per call. For the hot paths
+ * (reads, single-statement writes); parameters are `$1`, `$2`, ... The set of distinct texts must
+ * stay small (each is prepared on every pooled connection).
  */
 export async function queryPrepared<R>(pool: PooledClient, text: string, values: unknown[]): Promise<R[]> {
-  const connection = (await pool.client.acquireConnection()) as pg.ClientBase;
+  const connection = await pool.connect();
   try {
     return await runPrepared<R>(connection, text, values);
   } finally {
-    await pool.client.releaseConnection(connection);
+    connection.release();
   }
 }
 
@@ -74,14 +77,17 @@ export async function queryPrepared<R>(pool: PooledClient, text: string, values:
 export type TransactionQuery = <R>(text: string, values: unknown[]) => Promise<R[]>;
 
 /**
- * A transaction on one connection of the ORM's pool, its statements prepared as in queryPrepared,
- * for the hot write paths: `opening` (which must begin with BEGIN, and may add parameterless
+ * A transaction on one connection of the pool, its statements prepared as in queryPrepared, for
+ * the hot write paths: `opening` (which must begin with BEGIN, and may add parameterless
  * statements such as a lock, sent in the same round trip), then `work`, then COMMIT; ROLLBACK when
  * `work` throws. No unit of work and no query building: two round trips plus one per statement.
  */
 export async function transactionPrepared<T>(pool: PooledClient, opening: string, work: (query: TransactionQuery) => Promise<T>): Promise<T> {
   if (!/^begin\b/i.test(opening)) throw new Error('a transaction opens with BEGIN');
-  const connection = (await pool.client.acquireConnection()) as pg.ClientBase & { __knex__disposed?: unknown };
+  const connection = await pool.connect();
+  // Set when the connection cannot even roll back: released with it, the pool closes the
+  // connection instead of handing it out again.
+  let broken: Error | undefined;
   try {
     await connection.query(opening);
     const result = await work((text, values) => runPrepared(connection, text, values));
@@ -89,13 +95,12 @@ export async function transactionPrepared<T>(pool: PooledClient, opening: string
     return result;
   } catch (err) {
     // Whatever failed (opening, work or commit), nothing of it stays open (ROLLBACK outside a
-    // transaction only warns). A connection that cannot even roll back is marked disposed, so the
-    // pool (knex) drops it instead of handing it out again.
+    // transaction only warns).
     await connection.query('rollback').catch((rollbackErr: unknown) => {
-      connection.__knex__disposed = rollbackErr;
+      broken = rollbackErr instanceof Error ? rollbackErr : new Error(String(rollbackErr));
     });
     throw err;
   } finally {
-    await pool.client.releaseConnection(connection);
+    connection.release(broken);
   }
 }

@@ -5,6 +5,8 @@ import { status as GrpcStatus, Metadata, type ServiceError } from '@grpc/grpc-js
 export type ErrorCode =
   | 'invalid_request'
   | 'unauthenticated'
+  | 'forbidden'
+  | 'insufficient_scope'
   | 'not_found'
   | 'method_not_allowed'
   | 'conflict'
@@ -32,6 +34,10 @@ interface CodeInfo {
 export const ERROR_CODES: Record<ErrorCode, CodeInfo> = {
   invalid_request: { http: 400, grpc: GrpcStatus.INVALID_ARGUMENT, title: 'Invalid request' },
   unauthenticated: { http: 401, grpc: GrpcStatus.UNAUTHENTICATED, title: 'Unauthorized' },
+  /** Authenticated, but the request is refused as it came (a browser write without the right Origin). */
+  forbidden: { http: 403, grpc: GrpcStatus.PERMISSION_DENIED, title: 'Forbidden' },
+  /** The credential (a `read` API key) may not do this. */
+  insufficient_scope: { http: 403, grpc: GrpcStatus.PERMISSION_DENIED, title: 'Insufficient scope' },
   not_found: { http: 404, grpc: GrpcStatus.NOT_FOUND, title: 'Not found' },
   method_not_allowed: { http: 405, grpc: GrpcStatus.UNIMPLEMENTED, title: 'Method not allowed' },
   conflict: { http: 409, grpc: GrpcStatus.FAILED_PRECONDITION, title: 'Conflict' },
@@ -132,12 +138,12 @@ export function isConnectionError(err: unknown): boolean {
     if (/^08...$/.test(code) || /^57P0[123]$/.test(code) || code === '53300') return true;
     const message = typeof x.message === 'string' ? x.message : '';
     if (
-      /Connection terminated|connect ECONNREFUSED|Timeout acquiring a connection|Client has encountered a connection error|the database system is (starting up|shutting down)|terminating connection|Connection ended|not queryable|Transaction query already complete/i.test(
+      /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Client has encountered a connection error|the database system is (starting up|shutting down)|terminating connection|Connection ended|not queryable|Transaction query already complete/i.test(
         message,
       )
     )
       return true;
-    if (x.name === 'ConnectionException' || x.name === 'KnexTimeoutError') return true;
+    if (x.name === 'ConnectionException') return true;
     e = x.cause;
   }
   return false;

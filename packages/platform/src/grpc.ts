@@ -2,19 +2,27 @@
 // metrics and request ids; clients whose every call has a deadline and carries the request id.
 import * as grpc from '@grpc/grpc-js';
 import { Counter, Histogram, type Registry } from 'prom-client';
-import { randomUUID } from 'node:crypto';
-import { AppError, classify, fromGrpcError, toGrpcError } from './errors';
-import { CallBatcher, type CallBatcherOptions, metadataFromMap, metadataToMap, type UnaryCallback, type UnaryMethod, withoutStackCapture } from './grpc-batch';
-import { IDEMPOTENCY_ACCOUNT, IDEMPOTENCY_HASH, IDEMPOTENCY_KEY, type IdempotencyScope, type IdempotencyStore } from './idempotency';
-import type { Logger } from './logger';
-import { LATENCY_BUCKETS } from './metrics';
-import { grpcClientSpan, tracedGrpcCall, type TraceContext } from './tracing';
+import { isAccountId } from '@switchboard/events';
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
+import { AppError, classify, fromGrpcError, toGrpcError } from './errors.ts';
+import { CallBatcher, type CallBatcherOptions, metadataFromMap, metadataToMap, type UnaryCallback, type UnaryMethod, withoutStackCapture } from './grpc-batch.ts';
+import { IDEMPOTENCY_ACCOUNT, IDEMPOTENCY_HASH, IDEMPOTENCY_KEY, type IdempotencyScope, type IdempotencyStore } from './idempotency.ts';
+import type { Logger } from './logger.ts';
+import { LATENCY_BUCKETS } from './metrics.ts';
+import { grpcClientSpan, tracedGrpcCall, type TraceContext } from './tracing.ts';
+import { AUDIT_KEY, auditMetadataValue, auditOf, type AuditContext } from './audit.ts';
 
 export const REQUEST_ID_KEY = 'x-request-id';
+/** Metadata carrying the bearer token of RPCs kept for one caller (GrpcServer.requireToken). */
+export const AUTHORIZATION_KEY = 'authorization';
+
+const digest = (text: string) => createHash('sha256').update(text).digest();
 
 export interface CallContext {
   requestId: string;
   logger: Logger;
+  /** Who made the API request this call serves (for the audit log), when the caller said. */
+  audit?: AuditContext;
 }
 
 export type UnaryHandler<Req, Res> = (request: Req, ctx: CallContext) => Promise<Res>;
@@ -39,7 +47,7 @@ function idempotencyOf(metadata: grpc.Metadata): IdempotencyScope | undefined {
   const [key] = metadata.get(IDEMPOTENCY_KEY);
   const [hash] = metadata.get(IDEMPOTENCY_HASH);
   const [accountId] = metadata.get(IDEMPOTENCY_ACCOUNT);
-  if (typeof key !== 'string' || typeof hash !== 'string' || typeof accountId !== 'string' || !key || !hash || !/^[1-9]\d{0,17}$/.test(accountId)) return undefined;
+  if (typeof key !== 'string' || typeof hash !== 'string' || typeof accountId !== 'string' || !key || !hash || !isAccountId(accountId)) return undefined;
   return { key, hash, accountId };
 }
 
@@ -62,6 +70,9 @@ export class GrpcServer {
   private readonly handled: Counter<'method' | 'code'>;
   private readonly duration: Histogram<'method'>;
   private serving = true;
+  /** RPC names that only callers with the token may call, and the digest of `Bearer <token>`. */
+  private readonly guarded = new Set<string>();
+  private guardDigest: Buffer | undefined;
 
   constructor(private readonly opts: GrpcServerOptions) {
     this.server = new grpc.Server({
@@ -85,6 +96,23 @@ export class GrpcServer {
       buckets: LATENCY_BUCKETS,
       registers: [opts.registry],
     });
+  }
+
+  /**
+   * Keeps the RPCs `methods` (names as in the .proto) for callers that send `authorization: Bearer
+   * <token>` (compared in constant time): any other call of them, batched or not, is refused with
+   * PERMISSION_DENIED before its handler runs. No token: they are served to every caller.
+   */
+  requireToken(methods: readonly string[], token: string | undefined): void {
+    if (token === undefined || token === '') return;
+    for (const m of methods) this.guarded.add(m);
+    this.guardDigest = digest(`Bearer ${token}`);
+  }
+
+  private allowed(method: string, metadata: grpc.Metadata): boolean {
+    if (!this.guardDigest || !this.guarded.has(method)) return true;
+    const [sent] = metadata.get(AUTHORIZATION_KEY);
+    return typeof sent === 'string' && timingSafeEqual(digest(sent), this.guardDigest);
   }
 
   /** Adds a service; each handler is wrapped with error mapping, logging and metrics. */
@@ -173,8 +201,10 @@ export class GrpcServer {
       const opts = this.opts;
       // The child logger is made on first use: most calls never log.
       let child: Logger | undefined;
+      const audit = auditOf(metadata);
       const ctx: CallContext = {
         requestId,
+        ...(audit ? { audit } : {}),
         get logger() {
           child ??= opts.logger.child({ requestId, rpc: method });
           return child;
@@ -185,6 +215,12 @@ export class GrpcServer {
         this.handled.inc({ method, code: grpc.status[code] ?? String(code) });
         this.duration.observe({ method }, Number(process.hrtime.bigint() - started) / 1e9);
       };
+      if (!this.allowed(method, metadata)) {
+        const details = `${method} is served only to callers with this service's internal token`;
+        finish(grpc.status.PERMISSION_DENIED, details);
+        callback({ code: grpc.status.PERMISSION_DENIED, details });
+        return;
+      }
       const scope = opts.idempotency ? idempotencyOf(metadata) : undefined;
       const answer = scope && opts.idempotency ? opts.idempotency.run(scope, method, () => handler(request, ctx)) : handler(request, ctx);
       answer.then(
@@ -255,6 +291,8 @@ export interface ClientCallOptions {
   timeoutMs?: number;
   /** An API request's Idempotency-Key, its request hash and account: the called service answers a repeat from its store. */
   idempotency?: IdempotencyScope;
+  /** Who made the API request this call serves: the service writes it to the audit log with the change. */
+  audit?: AuditContext;
   /**
    * The trace the call belongs to (a request's requestTrace); without it, the active context's.
    * A process without a context manager (the gateway) names it on every call it makes for a request.
@@ -318,6 +356,8 @@ export interface PromiseClientOptions {
   traced?: boolean;
   /** Sends the calls through this batcher (shared by the clients of one address) instead of one by one. */
   batch?: CallBatcher;
+  /** Sent as `authorization: Bearer <token>` with every call: the target's internal token (GrpcServer.requireToken). */
+  token?: string;
 }
 
 /**
@@ -342,6 +382,8 @@ export function promiseClient<C extends grpc.Client>(raw: C, opts: PromiseClient
           new Promise((resolve, reject) => {
             const metadata = new grpc.Metadata();
             metadata.set(REQUEST_ID_KEY, options.requestId ?? randomUUID());
+            if (opts.token) metadata.set(AUTHORIZATION_KEY, `Bearer ${opts.token}`);
+            if (options.audit) metadata.set(AUDIT_KEY, auditMetadataValue(options.audit));
             if (options.idempotency) {
               metadata.set(IDEMPOTENCY_KEY, options.idempotency.key);
               metadata.set(IDEMPOTENCY_HASH, options.idempotency.hash);

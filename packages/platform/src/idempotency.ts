@@ -3,8 +3,12 @@
 // service's GrpcServer runs the call through an IdempotencyStore: the first call with a key does the
 // work and stores its answer; a later one with the same key and hash within the retention answers
 // the stored answer without doing the work again; the same key with another hash is refused.
-import { AppError } from './errors';
-import { queryPrepared, type PooledClient } from './db';
+// Answers are stored sealed with the service's SECRETS_KEY (some carry a signing secret or a token),
+// bound to their account and key; each account keeps at most `maxKeysPerAccount` keys.
+import { z } from 'zod';
+import { AppError } from './errors.ts';
+import { queryPrepared, type PooledClient } from './db.ts';
+import { SecretBox } from './secrets.ts';
 
 export const IDEMPOTENCY_KEY = 'idempotency-key';
 export const IDEMPOTENCY_HASH = 'idempotency-hash';
@@ -16,6 +20,20 @@ export const IDEMPOTENCY_RETENTION_HOURS = 24;
 const STALE_CLAIM_SECONDS = 120;
 /** How long a request waits for a concurrent one with the same key before answering 409. */
 const WAIT_MS = 10_000;
+/** Default of IDEMPOTENCY_KEYS_PER_ACCOUNT: keys one account keeps per service. */
+export const IDEMPOTENCY_KEYS_PER_ACCOUNT_DEFAULT = 10_000;
+
+/** Config field of the services that keep idempotency keys (spread into their zod schema). */
+export const idempotencyFields = {
+  IDEMPOTENCY_KEYS_PER_ACCOUNT: z.coerce.number().int().min(10).max(10_000_000).default(IDEMPOTENCY_KEYS_PER_ACCOUNT_DEFAULT).describe("`Idempotency-Key`s one account keeps in this service; a new key beyond it forgets the account's oldest answered ones."),
+};
+
+export interface IdempotencyOptions {
+  /** Seals the stored answers (SECRETS_KEY); without it they are stored as JSON. */
+  box?: SecretBox | undefined;
+  /** Keys one account keeps; a new key beyond it evicts the account's oldest answered keys. */
+  maxKeysPerAccount?: number;
+}
 
 /** The idempotency scope of one call, as the gateway sends it. */
 export interface IdempotencyScope {
@@ -44,6 +62,11 @@ export function idempotencyTableSql(): string {
   `;
 }
 
+/** The index the per-account cap of keys walks (migrations of the owning services). */
+export function idempotencyAccountIndexSql(): string {
+  return 'create index if not exists idempotency_keys_account_created on idempotency_keys (account_id, created_at desc);';
+}
+
 interface Row {
   request_hash: string;
   response: unknown;
@@ -53,12 +76,35 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export class IdempotencyStore {
   private readonly table: string;
+  private readonly box: SecretBox | undefined;
+  private readonly maxKeys: number;
 
   constructor(
     private readonly pool: PooledClient,
     schema: string,
+    opts: IdempotencyOptions = {},
   ) {
     this.table = `"${schema}".idempotency_keys`;
+    this.box = opts.box;
+    this.maxKeys = opts.maxKeysPerAccount ?? IDEMPOTENCY_KEYS_PER_ACCOUNT_DEFAULT;
+  }
+
+  /** The associated data of a stored answer: a sealed answer opens only for its own account and key. */
+  private static owner(scope: IdempotencyScope): string {
+    return `idempotency:${scope.accountId}:${scope.key}`;
+  }
+
+  private seal(scope: IdempotencyScope, answer: unknown): string {
+    const json = JSON.stringify({ answer: answer ?? null });
+    return this.box ? JSON.stringify({ sealed: this.box.seal(json, IdempotencyStore.owner(scope)) }) : json;
+  }
+
+  /** The stored answer: sealed, or a plain `{answer}` stored without a key. */
+  private open<T>(scope: IdempotencyScope, response: unknown): T {
+    const r = response as { sealed?: string; answer?: T };
+    if (typeof r.sealed !== 'string') return r.answer as T;
+    if (!this.box) throw new AppError('internal', 'a sealed idempotent answer needs SECRETS_KEY');
+    return (JSON.parse(this.box.open(r.sealed, IdempotencyStore.owner(scope))) as { answer: T }).answer;
   }
 
   /**
@@ -80,8 +126,9 @@ export class IdempotencyStore {
         await queryPrepared(this.pool, `update ${this.table} set response = $3, completed_at = now() where account_id = $1 and key = $2`, [
           scope.accountId,
           scope.key,
-          JSON.stringify({ answer: result ?? null }),
+          this.seal(scope, result),
         ]);
+        await this.evictBeyondCap(scope);
         return result;
       }
       const rows = await queryPrepared<Row>(this.pool, `select request_hash, response from ${this.table} where account_id = $1 and key = $2`, [scope.accountId, scope.key]);
@@ -91,7 +138,7 @@ export class IdempotencyStore {
       if (row.request_hash !== scope.hash) {
         throw new AppError('idempotency_key_reused', 'this Idempotency-Key was used with a different request (method, path or body) in the last 24 hours');
       }
-      if (row.response !== null) return (row.response as { answer: T }).answer;
+      if (row.response !== null) return this.open<T>(scope, row.response);
       if (Date.now() >= deadline) throw new AppError('idempotency_in_progress', 'a request with this Idempotency-Key is still in progress; retry later');
       await sleep(50 + Math.random() * 50);
     }
@@ -110,6 +157,19 @@ export class IdempotencyStore {
       [scope.accountId, scope.key, scope.hash, method],
     );
     return rows.length > 0;
+  }
+
+  /**
+   * Keeps the account's newest `maxKeysPerAccount` keys: older answered ones are forgotten (a repeat
+   * of one does the work again). Keys still running are never evicted.
+   */
+  private async evictBeyondCap(scope: IdempotencyScope): Promise<void> {
+    await queryPrepared(
+      this.pool,
+      `delete from ${this.table} where account_id = $1 and response is not null and created_at < (
+         select created_at from ${this.table} where account_id = $1 order by created_at desc offset $2 - 1 limit 1)`,
+      [scope.accountId, this.maxKeys],
+    );
   }
 
   private async release(scope: IdempotencyScope): Promise<void> {

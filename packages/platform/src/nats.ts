@@ -3,10 +3,11 @@
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { AckPolicy, DeliverPolicy, DiscardPolicy, jetstream, jetstreamManager, RetentionPolicy, StorageType, type JetStreamClient, type JetStreamManager, type JsMsg, type ConsumerConfig, type StreamConfig } from '@nats-io/jetstream';
 import { headers as natsHeaders, nanos, RequestError, TimeoutError } from '@nats-io/nats-core';
-import { doublingDelayMs } from './backoff';
-import { AppError } from './errors';
-import type { Logger } from './logger';
-import { tracedConsume, tracedPublish } from './tracing';
+import { backoffMs } from './backoff.ts';
+import { AppError } from './errors.ts';
+import type { Logger } from './logger.ts';
+import { tracedConsume, tracedPublish } from './tracing.ts';
+import { z } from 'zod';
 
 export type { NatsConnection, JetStreamClient, JetStreamManager, JsMsg };
 
@@ -17,6 +18,46 @@ export interface StreamSpec {
 }
 
 const DAY = 24 * 60 * 60 * 1000;
+
+/**
+ * Default of NATS_STREAM_MAX_BYTES: the most bytes each stream keeps. JetStream reserves every
+ * stream's max_bytes against the server's max_file_store: the four streams and the bucket at their
+ * defaults (1088 MiB) fit the 1536 MB of deploy/k8s/infra/nats; larger servers set more.
+ */
+export const STREAM_MAX_BYTES_DEFAULT = 256 * 1024 * 1024;
+/** Default of NATS_KV_MAX_BYTES: the most bytes each key-value bucket keeps. */
+export const KV_MAX_BYTES_DEFAULT = 64 * 1024 * 1024;
+
+/**
+ * The size limits of the streams and buckets a service creates: a full one refuses new messages
+ * (discard new) rather than dropping stored ones, and the publisher answers 503 (streamFull).
+ */
+export interface StoreLimits {
+  streamMaxBytes: number;
+  kvMaxBytes: number;
+}
+
+export const STORE_LIMITS_DEFAULT: StoreLimits = { streamMaxBytes: STREAM_MAX_BYTES_DEFAULT, kvMaxBytes: KV_MAX_BYTES_DEFAULT };
+
+/** Config fields every service that creates streams reads (spread into its zod schema). */
+export const storeLimitFields = {
+  NATS_STREAM_MAX_BYTES: z.coerce.number().int().min(1024).max(2 ** 50).default(STREAM_MAX_BYTES_DEFAULT).describe('The most bytes each JetStream stream this service creates keeps; a full stream refuses publishes (a launch answers 503), it drops nothing. The total of every stream must stay under the NATS server\'s `max_file_store`.'),
+  NATS_KV_MAX_BYTES: z.coerce.number().int().min(1024).max(2 ** 50).default(KV_MAX_BYTES_DEFAULT).describe('The most bytes each JetStream key-value bucket (the session registry) keeps.'),
+};
+
+/** The store limits of a config that has storeLimitFields. */
+export const storeLimitsOf = (c: { NATS_STREAM_MAX_BYTES: number; NATS_KV_MAX_BYTES: number }): StoreLimits => ({ streamMaxBytes: c.NATS_STREAM_MAX_BYTES, kvMaxBytes: c.NATS_KV_MAX_BYTES });
+
+/** True for JetStream's refusal of a publish to a stream at its max_bytes (or max_msgs) with discard new. */
+export function isStreamFull(err: unknown): boolean {
+  const e = err as { message?: string; code?: unknown; api_error?: { err_code?: number; description?: string } };
+  return /maximum (bytes|messages) exceeded|resource limits exceeded/i.test(`${e?.message ?? ''} ${e?.api_error?.description ?? ''}`);
+}
+
+/** The 503 a publisher answers when the stream is full: retryable, and it says so. */
+export function streamFull(err: unknown): AppError {
+  return new AppError('unavailable', 'the event store is full; nothing was stored, try again later', undefined, { cause: err, retryAfterS: 30 });
+}
 
 /**
  * Streams of the system. Inbound events (docs/events.md#inbound; with them webhooks.disabled, which
@@ -60,7 +101,7 @@ export function kvStream(spec: KvBucketSpec): { stream: string; prefix: string }
 }
 
 /** Creates or updates a KV bucket (idempotent), with the settings the NATS KV clients give one. */
-export async function ensureKvBucket(jsm: JetStreamManager, spec: KvBucketSpec, replicas = 1): Promise<void> {
+export async function ensureKvBucket(jsm: JetStreamManager, spec: KvBucketSpec, replicas = 1, maxBytes = KV_MAX_BYTES_DEFAULT): Promise<void> {
   const { stream, prefix } = kvStream(spec);
   await ensureStream(jsm, {
     name: stream,
@@ -69,6 +110,7 @@ export async function ensureKvBucket(jsm: JetStreamManager, spec: KvBucketSpec, 
     storage: StorageType.File,
     max_age: nanos(spec.maxAgeMs),
     max_msgs_per_subject: 1,
+    max_bytes: maxBytes,
     discard: DiscardPolicy.New,
     allow_rollup_hdrs: true,
     deny_delete: true,
@@ -98,6 +140,11 @@ export const SUBJECTS = {
   sessionFailed: 'sessions.failed',
   /** A signal sent to a running session through the Session API. */
   sessionSignal: 'sessions.signal',
+  /**
+   * Core NATS only (no stream): API keys revoked, or a password changed, for the gateways to forget
+   * what they remember of those credentials. Body: { accountId, keyIds?, username? }.
+   */
+  credentialsRevoked: 'credentials.revoked',
   /** An inbound event refused for good, with the reason, for operators to inspect and republish. */
   eventDead: 'events.dead',
 } as const;
@@ -141,15 +188,23 @@ export interface NatsHandle {
   close(): Promise<void>;
 }
 
+/** NATS_USER and NATS_PASSWORD of a service; no user: the connection is anonymous. */
+export interface NatsAuth {
+  user?: string;
+  password?: string;
+}
+
 /**
  * Connects (waiting for a first connection) and keeps reconnecting forever afterwards. `url` is one
  * server or a comma-separated list (the members of a cluster): the client tries them all, at start
- * and after losing its server, besides the members the servers themselves announce.
+ * and after losing its server, besides the members the servers themselves announce. `auth`: the
+ * service's NATS user and password, when the servers require them.
  */
-export async function connectNats(url: string, logger: Logger, name: string): Promise<NatsHandle> {
+export async function connectNats(url: string, logger: Logger, name: string, auth?: NatsAuth): Promise<NatsHandle> {
   const nc = await connect({
     servers: url.split(',').map((u) => u.trim()).filter(Boolean),
     name,
+    ...(auth?.user ? { user: auth.user, pass: auth.password ?? '' } : {}),
     maxReconnectAttempts: -1,
     reconnectTimeWait: 250,
     waitOnFirstConnect: true,
@@ -188,7 +243,7 @@ export function withTraceContext(js: JetStreamClient): JetStreamClient {
 }
 
 /** Creates or updates the given streams (idempotent). */
-export async function ensureStreams(jsm: JetStreamManager, specs: StreamSpec[], replicas = 1): Promise<void> {
+export async function ensureStreams(jsm: JetStreamManager, specs: StreamSpec[], replicas = 1, maxBytes = STREAM_MAX_BYTES_DEFAULT): Promise<void> {
   for (const spec of specs) {
     await ensureStream(jsm, {
       name: spec.name,
@@ -196,6 +251,8 @@ export async function ensureStreams(jsm: JetStreamManager, specs: StreamSpec[], 
       retention: RetentionPolicy.Limits,
       storage: StorageType.File,
       max_age: nanos(spec.maxAgeMs),
+      max_bytes: maxBytes,
+      discard: DiscardPolicy.New,
       num_replicas: replicas,
       duplicate_window: nanos(2 * 60 * 1000),
     });
@@ -250,7 +307,7 @@ async function retryRaces(f: () => Promise<void>): Promise<void> {
         (err instanceof RequestError && err.isNoResponders()) ||
         /already in use|already exists|no responders|no suitable peers/i.test(e?.message ?? '');
       if (!race || attempt >= 6) throw err;
-      await new Promise((r) => setTimeout(r, 500 * attempt));
+      await new Promise((r) => setTimeout(r, backoffMs(attempt, { firstMs: 500, maxMs: 2500 })));
     }
   }
 }
@@ -334,7 +391,7 @@ export function runConsumerLoop(opts: ConsumerLoopOptions): ConsumerLoop {
           const p = tracedConsume(msg.subject, msg.headers, { 'messaging.consumer.group.name': opts.durable, 'messaging.message.id': msg.seq }, () => opts.handle(msg))
             .catch((err: unknown) => {
               // Growing delays: a message that keeps failing must not come back every second.
-              const delay = doublingDelayMs(msg.info.deliveryCount, 1000, 30_000);
+              const delay = backoffMs(msg.info.deliveryCount, { firstMs: 1000, maxMs: 30_000 });
               opts.logger.error({ err, subject: msg.subject, seq: msg.seq, deliveries: msg.info.deliveryCount, retryInMs: delay }, 'message handler failed; will retry');
               msg.nak(delay);
             })
@@ -369,7 +426,11 @@ export function runConsumerLoop(opts: ConsumerLoopOptions): ConsumerLoop {
 
 /** Publishes a JSON body; `msgID` makes JetStream drop duplicates within its window. */
 export async function publishJson(js: JetStreamClient, subject: string, body: unknown, msgID?: string): Promise<void> {
-  await js.publish(subject, JSON.stringify(body), msgID ? { msgID } : undefined);
+  try {
+    await js.publish(subject, JSON.stringify(body), msgID ? { msgID } : undefined);
+  } catch (err) {
+    throw isStreamFull(err) ? streamFull(err) : err;
+  }
 }
 
 /**

@@ -2,7 +2,7 @@
 import { createServer, type IncomingMessage, type ServerResponse, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Registry } from 'prom-client';
-import type { Logger } from './logger';
+import type { Logger } from './logger.ts';
 
 export type ReadinessCheck = () => Promise<Record<string, boolean>>;
 

@@ -2,10 +2,10 @@
 // "enc:v1:" + base64url(iv | tag | ciphertext); the owner's id is the associated data, so a value
 // copied onto another row does not decrypt there. Neither the key nor a plaintext ever appears in an
 // error message, a log line or JSON made from the object.
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { inspect } from 'node:util';
 import { z } from 'zod';
-import { AppError } from './errors';
+import { AppError } from './errors.ts';
 
 const PREFIX = 'enc:v1:';
 const IV_BYTES = 12;
@@ -44,6 +44,14 @@ export class SecretBox {
 
   static fromText(value: string): SecretBox {
     return new SecretBox(parseSecretsKey(value));
+  }
+
+  /**
+   * A 32-byte key of its own for one purpose (`info`), derived from this key with HKDF-SHA-256:
+   * keyed hashes (API keys, browser sessions) never use the sealing key itself.
+   */
+  derive(info: string): Buffer {
+    return Buffer.from(hkdfSync('sha256', this.#key, Buffer.alloc(0), info, KEY_BYTES));
   }
 
   /** True for a value this class wrote (as opposed to a plaintext left from before encryption). */

@@ -1,4 +1,4 @@
-import type { Logger } from './logger';
+import type { Logger } from './logger.ts';
 
 /** A further signal this soon after the first is the same stop, not a request to hurry. */
 const SAME_STOP_MS = 2000;

@@ -206,11 +206,11 @@ describe('when the sampler records half the new traces (traceidratio, 0.5)', () 
   });
 });
 
-describe('when the context manager is on only while work runs in a context (on-demand)', () => {
+describe('when the context manager carries the active trace (the default)', () => {
   let tracing: Tracing;
   beforeAll(async () => {
     exporter = new InMemorySpanExporter();
-    tracing = await startTracing({ serviceName: 'test', exporter, contextManager: 'on-demand', env: { OTEL_TRACES_SAMPLER: 'parentbased_always_on' } });
+    tracing = await startTracing({ serviceName: 'test', exporter, env: { OTEL_TRACES_SAMPLER: 'parentbased_always_on' } });
   });
   afterAll(async () => tracing?.shutdown());
 

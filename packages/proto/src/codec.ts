@@ -12,7 +12,7 @@
 // Message types holding a field kind not handled here keep proto-loader's codec.
 import protobuf from 'protobufjs';
 import Long from 'long';
-import { MessageWriter } from './writer';
+import { MessageWriter } from './writer.ts';
 
 export interface MessageCodec {
   encode(value: unknown): Buffer;

@@ -4,11 +4,11 @@ import * as protoLoader from '@grpc/proto-loader';
 import protobuf from 'protobufjs';
 import { isAbsolute, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { messageCodec } from './codec';
-import type { ProtoGrpcType as ApplicationsProto } from './generated/applications';
-import type { ProtoGrpcType as WebhooksProto } from './generated/webhooks';
-import type { ProtoGrpcType as HealthProto } from './generated/health';
-import type { ProtoGrpcType as BatchProto } from './generated/batch';
+import { messageCodec } from './codec.ts';
+import type { ProtoGrpcType as ApplicationsProto } from './generated/applications.ts';
+import type { ProtoGrpcType as WebhooksProto } from './generated/webhooks.ts';
+import type { ProtoGrpcType as HealthProto } from './generated/health.ts';
+import type { ProtoGrpcType as BatchProto } from './generated/batch.ts';
 import { createCallBatcher, promiseClient, type CallBatcher, type PromiseClientOptions } from '@switchboard/platform';
 
 export const PROTO_ROOT = fileURLToPath(new URL('../../../proto', import.meta.url));
@@ -140,6 +140,30 @@ export function sessionsClient(address: string, opts: ClientOptions = {}) {
   });
 }
 
+export function apiKeysClient(address: string, opts: ClientOptions = {}) {
+  const p = applicationsProto();
+  return promiseClient(new p.ApiKeysService(address, grpc.credentials.createInsecure(), CHANNEL_OPTIONS), {
+    ...opts,
+    target: 'applications',
+  });
+}
+
+export function consoleSessionsClient(address: string, opts: ClientOptions = {}) {
+  const p = applicationsProto();
+  return promiseClient(new p.ConsoleSessionsService(address, grpc.credentials.createInsecure(), CHANNEL_OPTIONS), {
+    ...opts,
+    target: 'applications',
+  });
+}
+
+export function auditClient(address: string, opts: ClientOptions = {}) {
+  const p = applicationsProto();
+  return promiseClient(new p.AuditService(address, grpc.credentials.createInsecure(), CHANNEL_OPTIONS), {
+    ...opts,
+    target: 'applications',
+  });
+}
+
 export function webhooksClient(address: string, opts: ClientOptions = {}) {
   const p = webhooksProto();
   return promiseClient(new p.WebhooksService(address, grpc.credentials.createInsecure(), CHANNEL_OPTIONS), {
@@ -159,17 +183,21 @@ export type AccountsClient = ReturnType<typeof accountsClient>;
 export type WebhooksClient = ReturnType<typeof webhooksClient>;
 export type AddressesClient = ReturnType<typeof addressesClient>;
 export type SessionsClient = ReturnType<typeof sessionsClient>;
+export type ApiKeysClient = ReturnType<typeof apiKeysClient>;
+export type AuditClient = ReturnType<typeof auditClient>;
+export type ConsoleSessionsClient = ReturnType<typeof consoleSessionsClient>;
 export type HealthClient = ReturnType<typeof healthClient>;
 
-export type * as apps from './generated/switchboard/applications/v1/Application';
-export type { Application__Output as ApplicationMessage } from './generated/switchboard/applications/v1/Application';
-export type { Account__Output as AccountMessage } from './generated/switchboard/applications/v1/Account';
-export type { Address__Output as AddressMessage } from './generated/switchboard/applications/v1/Address';
-export type { Environment__Output as EnvironmentMessage } from './generated/switchboard/applications/v1/Environment';
-export type { Subscription__Output as SubscriptionMessage } from './generated/switchboard/webhooks/v1/Subscription';
-export type { Recovery__Output as RecoveryMessage } from './generated/switchboard/webhooks/v1/Recovery';
-export type { MatchedSubscription__Output as MatchedSubscriptionMessage } from './generated/switchboard/webhooks/v1/MatchedSubscription';
-export type { Delivery, Delivery__Output as DeliveryMessage } from './generated/switchboard/webhooks/v1/Delivery';
-export type { ApplicationsServiceDefinition } from './generated/switchboard/applications/v1/ApplicationsService';
-export type { AccountsServiceDefinition } from './generated/switchboard/applications/v1/AccountsService';
-export type { WebhooksServiceDefinition } from './generated/switchboard/webhooks/v1/WebhooksService';
+export type { Application__Output as ApplicationMessage } from './generated/switchboard/applications/v1/Application.ts';
+export type { Account__Output as AccountMessage } from './generated/switchboard/applications/v1/Account.ts';
+export type { Address__Output as AddressMessage } from './generated/switchboard/applications/v1/Address.ts';
+export type { Environment__Output as EnvironmentMessage } from './generated/switchboard/applications/v1/Environment.ts';
+export type { Subscription__Output as SubscriptionMessage } from './generated/switchboard/webhooks/v1/Subscription.ts';
+export type { Recovery__Output as RecoveryMessage } from './generated/switchboard/webhooks/v1/Recovery.ts';
+export type { MatchedSubscription__Output as MatchedSubscriptionMessage } from './generated/switchboard/webhooks/v1/MatchedSubscription.ts';
+export type { Delivery, Delivery__Output as DeliveryMessage } from './generated/switchboard/webhooks/v1/Delivery.ts';
+export type { ApplicationsServiceDefinition } from './generated/switchboard/applications/v1/ApplicationsService.ts';
+export type { AccountsServiceDefinition } from './generated/switchboard/applications/v1/AccountsService.ts';
+export type { WebhooksServiceDefinition } from './generated/switchboard/webhooks/v1/WebhooksService.ts';
+export type { AuditEvent__Output as AuditEventMessage } from './generated/switchboard/applications/v1/AuditEvent.ts';
+export type { ApiKey__Output as ApiKeyMessage } from './generated/switchboard/applications/v1/ApiKey.ts';

@@ -1,15 +1,17 @@
 // npm run account -- create --username <u> [--password-stdin] | list | delete --username <u>
+//   | keys create|list|revoke --username <u> [--name <n> --scope full|read | --id <key id>]
 // Works on this service's schema directly (migrating it first), so it needs no running service.
 // The password of `create` comes from a prompt without echo (stdin a terminal), from stdin
 // (--password-stdin), from SWITCHBOARD_PASSWORD, or from --password (seen by `ps` and kept in the
 // shell history: discouraged).
 import { parseArgs } from 'node:util';
 import { AppError } from '@switchboard/platform';
-import { createAccount, listAccounts } from './accounts/accounts';
-import { deleteAccount } from './accounts/delete-account';
-import { setScryptN } from './accounts/password';
-import { commandError, openCommandDatabase } from './command-database';
-import { loadCommandConfig } from './config';
+import { createAccount, listAccounts } from './accounts/accounts.ts';
+import { deleteAccount } from './accounts/delete-account.ts';
+import { setScryptN } from './accounts/password.ts';
+import { commandError, openCommandDatabase } from './command-database.ts';
+import { loadCommandConfig } from './config.ts';
+import { runKeysCommand } from './api-keys/keys-command.ts';
 
 const USAGE = `usage:
   npm run account -- create --username <name>                   # asks for the password (no echo)
@@ -17,7 +19,10 @@ const USAGE = `usage:
   SWITCHBOARD_PASSWORD=<password> npm run account -- create --username <name>
   npm run account -- create --username <name> --password <password>  # discouraged: visible in ps and history
   npm run account -- list
-  npm run account -- delete --username <name>`;
+  npm run account -- delete --username <name>
+  npm run account -- keys create --username <name> --name <key name> --scope full|read   # prints the key once
+  npm run account -- keys list --username <name>
+  npm run account -- keys revoke --username <name> --id <key id>`;
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -25,11 +30,14 @@ const { positionals, values } = parseArgs({
     username: { type: 'string' },
     password: { type: 'string' },
     'password-stdin': { type: 'boolean' },
+    name: { type: 'string' },
+    scope: { type: 'string' },
+    id: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   },
 });
 const command = positionals[0];
-if (values.help || !command || !['create', 'list', 'delete'].includes(command)) {
+if (values.help || !command || !['create', 'list', 'delete', 'keys'].includes(command)) {
   process.stderr.write(`${USAGE}\n`);
   process.exit(values.help ? 0 : 2);
 }
@@ -109,6 +117,9 @@ try {
   if (command === 'create') {
     const a = await createAccount(em, values.username!, password!);
     process.stdout.write(`${JSON.stringify({ id: Number(a.id), username: a.username })}\n`);
+  } else if (command === 'keys') {
+    const answer = await runKeysCommand(orm, config.SECRETS_KEY, positionals[1], values);
+    process.stdout.write(`${JSON.stringify(answer)}\n`);
   } else if (command === 'list') {
     const all = await listAccounts(em);
     process.stdout.write(`${JSON.stringify(all.map((a) => ({ id: Number(a.id), username: a.username, createdAt: a.createdAt.toISOString() })))}\n`);

@@ -1,14 +1,17 @@
 // Composition root of the applications service: createApp(config) -> { start, stop }.
 import { createDataService, startOutboxRelay, type DataServiceApp, type OutboxRelay } from '@switchboard/orm';
-import { createLogger, ensureKvBucket, ensureStreams, KV_BUCKETS, SessionRegistry, STREAMS, type Logger } from '@switchboard/platform';
+import { createLogger, ensureKvBucket, ensureStreams, KV_BUCKETS, STREAMS, type Logger } from '@switchboard/platform';
+import { SessionRegistry } from '@switchboard/contracts';
 import { batchProto, healthProto } from '@switchboard/proto';
-import { setKdfThreads, setScryptN, warmKdfThreads } from './accounts/password';
-import type { Config } from './config';
-import type { Deps } from './context';
-import { SCHEMA } from './db/schema';
-import { registerHandlers } from './grpc/handlers';
+import { setKdfThreads, setScryptN, warmKdfThreads } from './accounts/password.ts';
+import type { Config } from './config.ts';
+import type { Deps } from './context.ts';
+import { SCHEMA } from './db/schema.ts';
+import { registerHandlers } from './grpc/handlers.ts';
+import { announceRevoked, credentialKeys } from './api-keys/announce.ts';
+import { startCredentialPruning } from './audit/prune-credentials.ts';
 
-export { loadConfig, type Config } from './config';
+export { loadConfig, type Config } from './config.ts';
 
 export type ApplicationsApp = DataServiceApp;
 
@@ -20,6 +23,7 @@ export async function createApp(config: Config, logger: Logger = createLogger('a
   const { orm, idempotency, grpc } = service;
   let relay: OutboxRelay | undefined;
   let stopPruning: (() => void) | undefined;
+  let stopCredentialPruning: (() => void) | undefined;
 
   return {
     logger,
@@ -27,13 +31,20 @@ export async function createApp(config: Config, logger: Logger = createLogger('a
     async start() {
       const nats = await service.connect();
       // The Session API publishes sessions.new (outbox) and sessions.signal, and keeps its registry.
-      await ensureStreams(nats.jsm, [STREAMS.events, STREAMS.core], config.NATS_STREAM_REPLICAS);
-      await ensureKvBucket(nats.jsm, KV_BUCKETS.sessions, config.NATS_STREAM_REPLICAS);
+      await ensureStreams(nats.jsm, [STREAMS.events, STREAMS.core], config.NATS_STREAM_REPLICAS, service.storeLimits.streamMaxBytes);
+      await ensureKvBucket(nats.jsm, KV_BUCKETS.sessions, config.NATS_STREAM_REPLICAS, service.storeLimits.kvMaxBytes);
       // Idempotency keys are kept 24 h (packages/platform/src/idempotency.ts).
       stopPruning = idempotency.startPruning(60 * 60 * 1000, (err) => logger.warn({ err: (err as Error).message }, 'pruning idempotency keys failed; will retry'));
+      stopCredentialPruning = startCredentialPruning(orm, { retentionDays: config.AUDIT_RETENTION_DAYS, idleMs: config.CONSOLE_SESSION_IDLE_MS, everyMs: 60 * 60 * 1000 }, logger);
       relay = startOutboxRelay(orm, nats.js, config.DB_SCHEMA, logger);
       const deps: Deps = { orm, allowedCidrs: config.DELIVERY_ALLOWED_CIDRS, sipDomain: config.SIP_DOMAIN, outbox: relay, secrets: config.SECRETS_KEY,
-        sessions: new SessionRegistry(nats.js, nats.jsm), js: nats.js, logger };
+        limits: { tokensPerApplication: config.APPLICATION_TOKENS_MAX, launchesPerSecond: config.SESSION_LAUNCH_RATE_PER_ACCOUNT, launchBurst: config.SESSION_LAUNCH_BURST_PER_ACCOUNT },
+        sessions: new SessionRegistry(nats.js, nats.jsm), js: nats.js, logger,
+        credentialKeys: credentialKeys(config.SECRETS_KEY),
+        announceRevoked: (body) => announceRevoked(nats.nc, body, logger),
+        consoleSessions: { absoluteMs: config.CONSOLE_SESSION_TTL_MS, idleMs: config.CONSOLE_SESSION_IDLE_MS } };
+      // Answers signing secrets: the dispatcher's alone when INTERNAL_RPC_TOKEN is set.
+      grpc.requireToken(['LookupApplication'], config.INTERNAL_RPC_TOKEN);
       registerHandlers(grpc, deps);
       grpc.addHealth(healthProto().Health.service);
       grpc.addBatch(batchProto().BatchService.service);
@@ -44,6 +55,7 @@ export async function createApp(config: Config, logger: Logger = createLogger('a
     },
     async stop() {
       stopPruning?.();
+      stopCredentialPruning?.();
       await service.stop(async () => {
         await relay?.stop();
       });

@@ -4,8 +4,8 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { initOrm, migrate } from '@switchboard/orm';
 import { AppError, createLogger } from '@switchboard/platform';
-import { loadCommandConfig } from './config';
-import { SCHEMA } from './db/schema';
+import { loadCommandConfig } from './config.ts';
+import { SCHEMA } from './db/schema.ts';
 
 export type CommandConfig = ReturnType<typeof loadCommandConfig>;
 

@@ -1,5 +1,14 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { Cidr, JetStreamClient, Logger, SecretBox, SessionRegistry } from '@switchboard/platform';
+import type { Cidr, JetStreamClient, Logger, SecretBox } from '@switchboard/platform';
+import type { SessionRegistry } from '@switchboard/contracts';
+
+export interface TenantLimits {
+  /** Session tokens one application may hold. */
+  tokensPerApplication: number;
+  /** Sessions one account may launch per second (0: no limit), and in a burst. */
+  launchesPerSecond: number;
+  launchBurst: number;
+}
 
 /** What the use cases need, built once by the composition root (app.ts) or the account command. */
 export interface Deps {
@@ -16,6 +25,14 @@ export interface Deps {
   sessions: SessionRegistry;
   /** JetStream, for what is published without the outbox (launched sessions, signals). */
   js: JetStreamClient;
+  /** Per-tenant limits (APPLICATION_TOKENS_MAX, SESSION_LAUNCH_*_PER_ACCOUNT). */
+  limits: TenantLimits;
   /** For what a use case notes without failing the request. */
   logger: Logger;
+  /** Keys derived from SECRETS_KEY for the keyed hashes of API keys and browser session tokens. */
+  credentialKeys: { apiKeys: Buffer; sessions: Buffer };
+  /** Tells the gateways (core NATS, best effort) that credentials of an account are no longer valid. */
+  announceRevoked(body: { accountId: string; keyIds?: string[]; username?: string }): void;
+  /** Lifetimes of browser sessions: CONSOLE_SESSION_TTL_MS and CONSOLE_SESSION_IDLE_MS. */
+  consoleSessions: { absoluteMs: number; idleMs: number };
 }

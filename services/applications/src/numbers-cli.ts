@@ -4,9 +4,9 @@
 // so it needs no running service. Prints one JSON line per result.
 import { parseArgs } from 'node:util';
 import { AppError } from '@switchboard/platform';
-import { commandError, openCommandDatabase } from './command-database';
-import { expandNumbers, normaliseNumber, RANGE_MAX } from './numbers/e164';
-import { addNumbers, listNumbers, removeNumber } from './numbers/inventory';
+import { commandError, openCommandDatabase } from './command-database.ts';
+import { expandNumbers, normaliseNumber, RANGE_MAX } from './numbers/e164.ts';
+import { addNumbers, listNumbers, removeNumber } from './numbers/inventory.ts';
 
 const USAGE = `usage:
   npm run numbers -- add <+E164 | +FIRST..+LAST>... [--city <city>] [--state <state>] [--country <CC>] [--sms]

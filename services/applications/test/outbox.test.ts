@@ -62,7 +62,7 @@ describe('outbox message ids', () => {
     const orm = await initOrm({ ...SCHEMA, databaseUrl: db.url, schema: 'applications', poolMax: 2, logger });
     try {
       await orm.em.getConnection().execute('create schema if not exists "applications"');
-      await orm.getMigrator().up({ to: 'Migration001Initial' });
+      await orm.migrator.up({ to: 'Migration001Initial' });
       await queryDatabase(
         db.url,
         `insert into applications.outbox (subject, payload, created_at) values

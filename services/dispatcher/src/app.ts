@@ -5,7 +5,6 @@ import {
   connectNats,
   createLogger,
   runConsumerLoop,
-  SessionRegistry,
   startOpsServer,
   STREAMS,
   type ConsumerLoop,
@@ -13,30 +12,30 @@ import {
   type NatsConnection,
   type NatsHandle,
   type OpsServer,
+  storeLimitsOf,
 } from '@switchboard/platform';
+import { SessionRegistry } from '@switchboard/contracts';
 import { addressesClient, applicationsClient, webhooksClient } from '@switchboard/proto';
-import type { Config } from './config';
-import { pollConsumerBacklog } from './consumer-backlog';
-import { BreakerMap } from './delivery/breakers';
-import { HostLimiter } from './delivery/host-limiter';
-import { HttpSender } from './delivery/http-sender';
-import { InFlight } from './delivery/in-flight';
-import { notificationPolicy } from './delivery/policies/notification';
-import { ScheduledShares } from './delivery/scheduled-shares';
-import { SignedSender } from './delivery/signed-sender';
-import { SessionLoop } from './delivery/session-loop';
-import { DeliveryWorker } from './delivery/worker';
-import { ResendWorker } from './delivery/resend-worker';
-import { listenForTests } from './delivery/test-send';
-import { handleEvent } from './events/handle-event';
-import { Lookups } from './lookup/lookups';
-import { createMetrics, type DispatcherMetrics } from './metrics';
-import { AttemptRecorder } from './recording/attempt-recorder';
-import { recordBatchBytes } from './recording/attempt-recorder';
-import { CONSUMERS, DELIVERIES_STREAM, ensureDispatcherStreams, JOB_SUBJECTS } from './streams';
+import type { Config } from './config.ts';
+import { pollConsumerBacklog } from './consumer-backlog.ts';
+import { BreakerMap } from './delivery/breakers.ts';
+import { HostLimiter } from './delivery/host-limiter.ts';
+import { HttpSender } from './delivery/http-sender.ts';
+import { InFlight } from './delivery/in-flight.ts';
+import { ScheduledShares } from './delivery/scheduled-shares.ts';
+import { SignedSender } from './delivery/signed-sender.ts';
+import { SessionLoop } from './delivery/session-loop.ts';
+import { DeliveryWorker } from './delivery/worker.ts';
+import { ResendWorker } from './delivery/resend-worker.ts';
+import { listenForTests } from './delivery/test-send.ts';
+import { handleEvent } from './events/handle-event.ts';
+import { Lookups } from './lookup/lookups.ts';
+import { createMetrics, type DispatcherMetrics } from './metrics.ts';
+import { AttemptRecorder, recordBatchBytes } from './recording/attempt-recorder.ts';
+import { CONSUMERS, DELIVERIES_STREAM, ensureDispatcherStreams, JOB_SUBJECTS } from './streams.ts';
 
-export type { Config } from './config';
-export { loadConfig } from './config';
+export type { Config } from './config.ts';
+export { loadConfig } from './config.ts';
 
 export interface DispatcherApp {
   readonly logger: Logger;
@@ -73,9 +72,10 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
       windowMs: config.DELIVERY_BREAKER_WINDOW,
       windowBuckets: config.DELIVERY_BREAKER_WINDOW_BUCKETS,
       idleEvictMs: config.DELIVERY_BREAKER_IDLE_EVICT,
+      maxEntries: config.DELIVERY_BREAKER_MAX_LANES,
     },
     Date.now,
-    (host, state) => logger.info({ host, state }, 'circuit breaker state changed'),
+    (lane, state) => logger.info({ lane, state }, 'circuit breaker state changed'),
   );
   const limiter = new HostLimiter({
     global: config.DELIVERY_CONCURRENCY,
@@ -92,9 +92,10 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
     () => ({ waiting: limiter.waiting, waitingHosts: limiter.waitingHosts, active: limiter.active }),
   );
   const clientOpts = { defaultTimeoutMs: 3000, metrics: { registry: metrics.registry, prefix: 'dispatcher' } };
-  const apps = applicationsClient(config.APPLICATIONS_GRPC_URL, clientOpts);
-  const hooks = webhooksClient(config.WEBHOOKS_GRPC_URL, clientOpts);
-  const addresses = addressesClient(config.APPLICATIONS_GRPC_URL, clientOpts);
+  const appsOpts = { ...clientOpts, token: config.APPLICATIONS_RPC_TOKEN };
+  const apps = applicationsClient(config.APPLICATIONS_GRPC_URL, appsOpts);
+  const hooks = webhooksClient(config.WEBHOOKS_GRPC_URL, { ...clientOpts, token: config.WEBHOOKS_RPC_TOKEN });
+  const addresses = addressesClient(config.APPLICATIONS_GRPC_URL, appsOpts);
   const lookups = new Lookups(apps, hooks, addresses, config.LOOKUP_CACHE_TTL, logger);
   const http = new HttpSender({ timeoutMs: config.DELIVERY_TIMEOUT_MS, allowedCidrs: config.DELIVERY_ALLOWED_CIDRS, logger });
   const sender = new SignedSender(http, breakers, limiter);
@@ -105,13 +106,12 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
   // A job handed back by another replica still counts here until well after it was due; jobs due
   // more than two ack waits ahead are far off.
   const shares = new ScheduledShares(config.DELIVERY_SCHEDULED_PER_TARGET, config.JETSTREAM_ACK_WAIT + 60_000, 2 * config.JETSTREAM_ACK_WAIT);
-  const policies = { notification: notificationPolicy(retrySettings) };
 
   let running: Running | undefined;
   let accepting = false;
 
   async function start(): Promise<Running> {
-    const nats = await connectNats(config.NATS_URL, logger, 'dispatcher');
+    const nats = await connectNats(config.NATS_URL, logger, 'dispatcher', { user: config.NATS_USER, password: config.NATS_PASSWORD });
     const connection = watchConnection(nats.nc);
     // Records are durable once JetStream has them; the webhooks service stores them from there.
     const recorder = new AttemptRecorder(
@@ -133,6 +133,7 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
       ackWaitMs: config.JETSTREAM_ACK_WAIT,
       maxScheduled: config.DELIVERY_MAX_SCHEDULED,
       eventsWindow: config.DELIVERY_QUEUE + 1000,
+      limits: storeLimitsOf(config),
     });
     const stopListening = lookups.listen(nats.nc);
 
@@ -148,7 +149,7 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
       metrics,
       logger,
     });
-    const worker = new DeliveryWorker({ js: nats.js, lookups, sender, policies, recorder, inFlight, shares, metrics, sessions, logger });
+    const worker = new DeliveryWorker({ js: nats.js, lookups, sender, retry: retrySettings, recorder, inFlight, shares, metrics, sessions, logger });
     const resends = new ResendWorker({ lookups, sender, recorder, inFlight, metrics, logger, giveUpAfterMs: config.DELIVERY_GIVE_UP_AFTER });
     const stopTests = listenForTests(nats.nc, { lookups, sender, recorder, metrics, logger, timeoutMs: config.DELIVERY_TIMEOUT_MS });
     const js = nats.js;

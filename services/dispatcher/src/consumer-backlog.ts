@@ -1,8 +1,9 @@
-// Backlog gauges of the dispatcher's consumers, read from JetStream every few seconds.
+// Backlog gauges of the dispatcher's consumers, and how full each stream is, read from JetStream
+// every few seconds.
 import type { JetStreamManager } from '@nats-io/jetstream';
-import { STREAMS } from '@switchboard/platform';
-import type { DispatcherMetrics } from './metrics';
-import { CONSUMERS, DELIVERIES_STREAM } from './streams';
+import { KV_BUCKETS, kvStream, STREAMS } from '@switchboard/platform';
+import type { DispatcherMetrics } from './metrics.ts';
+import { CONSUMERS, DELIVERIES_STREAM } from './streams.ts';
 
 const POLL_INTERVAL_MS = 5000;
 
@@ -24,6 +25,14 @@ export function pollConsumerBacklog(jsm: JetStreamManager, metrics: DispatcherMe
           metrics.consumerPending.set({ consumer: durable }, info.num_pending);
           metrics.retriesWaiting.set(info.num_ack_pending);
         } else metrics.consumerPending.set({ consumer: durable }, info.num_pending + info.num_ack_pending);
+      } catch {
+        // NATS away: keep the last value
+      }
+    }
+    for (const stream of [STREAMS.events.name, STREAMS.internal.name, STREAMS.core.name, DELIVERIES_STREAM, kvStream(KV_BUCKETS.sessions).stream]) {
+      try {
+        const info = await jsm.streams.info(stream);
+        if (info.config.max_bytes > 0) metrics.streamUsed.set({ stream }, info.state.bytes / info.config.max_bytes);
       } catch {
         // NATS away: keep the last value
       }

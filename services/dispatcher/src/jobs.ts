@@ -5,7 +5,7 @@
 // stream and its consumers are set up in streams.ts.
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { NOTIFICATION_SUBJECTS, notificationEventSchema, sessionNewSchema } from './events/schemas';
+import { NOTIFICATION_SUBJECTS, notificationEventSchema, sessionNewSchema } from './events/schemas.ts';
 
 const sentSchema = z.object({ name: z.string().nullable(), payload: z.unknown() });
 /** What of the subscription a notification body carries; fixed at the first attempt. */

@@ -13,6 +13,7 @@ export interface DispatcherMetrics {
   breakers: Gauge<'state'>;
   consumerPending: Gauge<'consumer'>;
   retriesWaiting: Gauge;
+  streamUsed: Gauge<'stream'>;
   deadLettered: Counter<'subject' | 'reason'>;
   terminated: Counter<'subject'>;
   fannedOut: Counter<'kind'>;
@@ -85,6 +86,12 @@ export function createMetrics(breakerCounts: () => Record<'closed' | 'open' | 'h
     retriesWaiting: new Gauge({
       name: 'dispatcher_retries_waiting',
       help: 'Retries and deferred deliveries held by JetStream until their time comes (the retry consumer\'s unacknowledged messages).',
+      registers: [registry],
+    }),
+    streamUsed: new Gauge({
+      name: 'dispatcher_stream_used_ratio',
+      help: 'Bytes a JetStream stream or key-value bucket holds over its max_bytes, by stream: at 1 it refuses new messages (publishers answer 503).',
+      labelNames: ['stream'],
       registers: [registry],
     }),
     deadLettered: new Counter({

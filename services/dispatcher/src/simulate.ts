@@ -6,8 +6,8 @@
 import { connect } from '@nats-io/transport-node';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { ensureStreams, STREAMS } from '@switchboard/platform';
-import { parseEvent } from './events/schemas';
-import { buildEvent, USAGE } from './simulate-event';
+import { parseEvent } from './events/schemas.ts';
+import { buildEvent, USAGE } from './simulate-event.ts';
 
 function fail(message: string): never {
   process.stderr.write(`${message ? `${message}\n\n` : ''}${USAGE}\n`);

@@ -1,9 +1,10 @@
 // The dispatcher's JetStream layout: its own work-queue stream (retry jobs and attempt records)
 // and the durable consumers of inbound events, retries and records. ensureDispatcherStreams
 // creates or updates them at start.
-import { AckPolicy, DeliverPolicy, RetentionPolicy, StorageType, type JetStreamManager } from '@nats-io/jetstream';
-import { DELIVERIES_STREAM, ensureConsumer, ensureKvBucket, ensureStream, ensureStreams, KV_BUCKETS, RECORDS_CONSUMER, RECORDS_SUBJECT, RESEND_SUBJECT, STREAMS } from '@switchboard/platform';
-import { deliveriesRetentionMs } from './delivery/retry';
+import { AckPolicy, DeliverPolicy, DiscardPolicy, RetentionPolicy, StorageType, type JetStreamManager } from '@nats-io/jetstream';
+import { ensureConsumer, ensureKvBucket, ensureStream, ensureStreams, KV_BUCKETS, STORE_LIMITS_DEFAULT, STREAMS, type StoreLimits } from '@switchboard/platform';
+import { DELIVERIES_STREAM, RECORDS_CONSUMER, RECORDS_SUBJECT, RESEND_SUBJECT } from '@switchboard/contracts';
+import { deliveriesRetentionMs } from './delivery/retry.ts';
 
 export { DELIVERIES_STREAM };
 export const JOB_SUBJECTS = {
@@ -37,13 +38,16 @@ export interface StreamSettings {
   maxScheduled: number;
   /** Events the events consumer may hold un-acknowledged (waiting in the host queues included). */
   eventsWindow: number;
+  /** max_bytes of every stream and of the session registry (NATS_STREAM_MAX_BYTES, NATS_KV_MAX_BYTES). */
+  limits?: StoreLimits;
 }
 
 /** Creates or updates the streams and durable consumers the dispatcher uses (idempotent). */
 export async function ensureDispatcherStreams(jsm: JetStreamManager, s: StreamSettings): Promise<void> {
-  await ensureStreams(jsm, [STREAMS.events, STREAMS.internal, STREAMS.core], s.replicas);
+  const limits = s.limits ?? STORE_LIMITS_DEFAULT;
+  await ensureStreams(jsm, [STREAMS.events, STREAMS.internal, STREAMS.core], s.replicas, limits.streamMaxBytes);
   // Every session delivered is registered there, for the Session API's signals.
-  await ensureKvBucket(jsm, KV_BUCKETS.sessions, s.replicas);
+  await ensureKvBucket(jsm, KV_BUCKETS.sessions, s.replicas, limits.kvMaxBytes);
   // Jobs live until acknowledged (work queue), at most as long as the whole schedule plus slack.
   const config = {
     name: DELIVERIES_STREAM,
@@ -51,6 +55,8 @@ export async function ensureDispatcherStreams(jsm: JetStreamManager, s: StreamSe
     retention: RetentionPolicy.Workqueue,
     storage: StorageType.File,
     max_age: nanos(deliveriesRetentionMs(s.retrySchedule)),
+    max_bytes: limits.streamMaxBytes,
+    discard: DiscardPolicy.New,
     num_replicas: s.replicas,
     // Re-publishing a job after a crash (before the source was acknowledged) is deduplicated.
     duplicate_window: nanos(10 * 60_000),

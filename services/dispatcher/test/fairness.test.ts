@@ -4,7 +4,7 @@
 // each target gets a bounded share (DELIVERY_SCHEDULED_PER_TARGET), the rest is parked outside.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jetstreamManager } from '@nats-io/jetstream';
-import { waitFor, metricSum, sleep, startReceiver, type Receiver } from '../../../test/support';
+import { waitFor, metricSum, startReceiver, type Receiver } from '../../../test/support';
 import { CONSUMERS, DELIVERIES_STREAM } from '../src/streams';
 import { cdrEvent, startHarness, type Harness } from './harness';
 
@@ -38,9 +38,13 @@ describe('retry fairness', () => {
       // (Before retries had a share of the window, this never happened: the dead endpoint's own
       // deferred deliveries stayed in the stream behind its waiting retries.)
       await waitFor(() => dead.at('/dead').length >= 2 * DEAD, { what: 'two attempts of every dead delivery', timeoutMs: 120_000, intervalMs: 250 });
-      await sleep(1000);
+      // every dead delivery's hour-long retry scheduled, and each taken into the window or parked
       const jsm = await jetstreamManager(h.bus.nc);
-      const window = await jsm.consumers.info(DELIVERIES_STREAM, CONSUMERS.retry);
+      const window = await waitFor(async () => {
+        const scheduled = metricSum(await d.metrics(), 'dispatcher_retries_scheduled_total', { kind: 'notification' });
+        const c = await jsm.consumers.info(DELIVERIES_STREAM, CONSUMERS.retry);
+        return scheduled >= 2 * DEAD && c.num_pending === 0 && c;
+      }, { what: 'the dead deliveries\' retries scheduled', timeoutMs: 30_000, intervalMs: 250 });
       console.log(`retry window: ${window.num_ack_pending} waiting (max ${window.config.max_ack_pending}), ${window.num_pending} not delivered`);
 
       const acct = await h.newAccount();

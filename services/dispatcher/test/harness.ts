@@ -2,9 +2,10 @@
 // (test/support startServices) on a fresh database and a private NATS server; the tests start
 // dispatchers in-process or as child processes (for kill -9) with a short retry schedule.
 import { afterAll, beforeAll } from 'vitest';
-import type { NatsHandle } from '@switchboard/platform';
+import { STREAMS, type NatsHandle } from '@switchboard/platform';
 import { randomName, startReceiver, startServices, waitFor, type Receiver, type RunningDispatcher, type Services } from '../../../test/support';
 import type { SessionFailed, SessionInstructions } from '../src/delivery/session-loop';
+import { CONSUMERS, DELIVERIES_STREAM } from '../src/streams';
 
 /** Environment every dispatcher of the tests starts with (short schedule, loopback allowed). */
 export const TEST_DISPATCHER_ENV = {
@@ -78,4 +79,26 @@ export function watchSessionOutcomes(bus: NatsHandle) {
     next: (sessionId: string, timeoutMs = 15_000) => waitFor(() => seen.find((o) => o.body.sessionId === sessionId), { what: `outcome of session ${sessionId}`, timeoutMs, intervalMs: 5 }),
     stop: () => subs.forEach((s) => s.unsubscribe()),
   };
+}
+
+/**
+ * Waits until the dispatchers have handled every inbound event up to `seq` (by default the last one
+ * published so far): the events consumer's acknowledgement floor has reached it, so each event's
+ * first attempts are made and recorded and its retries scheduled. A test that asserts an event was
+ * NOT sent somewhere waits for this rather than for a fixed time.
+ */
+export async function eventsHandled(bus: NatsHandle, seq?: number): Promise<void> {
+  const upTo = seq ?? (await bus.jsm.streams.info(STREAMS.events.name)).state.last_seq;
+  await waitFor(async () => (await bus.jsm.consumers.info(STREAMS.events.name, CONSUMERS.events)).ack_floor.stream_seq >= upTo, { what: `events up to ${upTo} handled`, intervalMs: 20 });
+}
+
+/**
+ * Waits until no retry job is waiting or undelivered: nothing scheduled can make another attempt.
+ * A test that asserts no further attempt comes waits for this rather than for a fixed time.
+ */
+export async function retriesIdle(bus: NatsHandle): Promise<void> {
+  await waitFor(async () => {
+    const c = await bus.jsm.consumers.info(DELIVERIES_STREAM, CONSUMERS.retry);
+    return c.num_pending + c.num_ack_pending === 0;
+  }, { what: 'no retry waiting', intervalMs: 20 });
 }

@@ -2,10 +2,10 @@
 // every matching enabled subscription, signed, retried on a schedule, recorded, 410 disabling.
 import { describe, expect, it } from 'vitest';
 import { jetstreamManager } from '@nats-io/jetstream';
-import { waitFor, metricSum, sleep, startReceiver, type Receiver, type RunningDispatcher } from '../../../test/support';
+import { waitFor, metricSum, startReceiver, watchSubject, type Receiver, type RunningDispatcher } from '../../../test/support';
 import { verifySignature } from '../src/delivery/signing';
 import { CONSUMERS } from '../src/streams';
-import { cdrEvent, useHarness, type Harness } from './harness';
+import { cdrEvent, eventsHandled, retriesIdle, useHarness, type Harness } from './harness';
 
 let h: Harness;
 let rx: Receiver;
@@ -34,10 +34,10 @@ describe('matching', () => {
       otherAccount: await h.subscribe(other, { event: 'cdrCreated', resource: 'all', targetUrl: p('other-account') }),
     };
     const event = cdrEvent(acct, { applicationId: app, resource: 'call', data: { callId: 'c1', durationSeconds: 7 } });
-    await h.publish('cdr.created', event);
+    const seq = await h.publish('cdr.created', event);
     const expected = ['account-call', 'account-all', 'app-call'];
     await waitFor(() => expected.every((n) => rx.at(`/match/${acct}/${n}`).length === 1), { what: 'matching deliveries' });
-    await sleep(500);
+    await eventsHandled(h.bus, seq);
     const got = Object.keys(subs).filter((k) => rx.at(`/match/${acct}/${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).length > 0);
     expect(got.sort()).toEqual(['accountAll', 'accountCall', 'appCall']);
 
@@ -71,8 +71,7 @@ describe('matching', () => {
     await h.publish('sms.dlr', { ...cdrEvent(acct, { resource: 'sms', data: { status: 'delivered' } }) });
     await waitFor(() => rx.at(`/dlr/${acct}/dlr`).length === 1, { what: 'dlr' });
     expect(rx.at(`/dlr/${acct}/dlr`)[0]!.body).toMatchObject({ event: 'smsdlr', resource: 'sms', applicationId: null, data: { status: 'delivered' } });
-    await h.publish('cdr.rated', cdrEvent(acct, { resource: 'transcription' }));
-    await sleep(500);
+    await eventsHandled(h.bus, await h.publish('cdr.rated', cdrEvent(acct, { resource: 'transcription' })));
     expect(rx.at(`/dlr/${acct}/dlr-app`)).toHaveLength(0);
     expect(rx.at(`/dlr/${acct}/cdr`)).toHaveLength(0);
   });
@@ -82,10 +81,10 @@ describe('matching', () => {
     const sub = await h.subscribe(acct, { event: 'cdrCreated', resource: 'all', targetUrl: rx.url(`/toggle/${acct}`) });
     await h.publish('cdr.created', cdrEvent(acct));
     await waitFor(() => rx.at(`/toggle/${acct}`).length === 1, { what: 'first' });
+    const changed = await watchSubject(h.bus.nc, 'webhooks.changed', (b) => b.subscriptionId === sub.id);
     await h.webhooks.client.updateSubscription({ accountId: acct, id: sub.id, enabled: false });
-    await sleep(1000);
-    await h.publish('cdr.created', cdrEvent(acct));
-    await sleep(700);
+    await changed.seen();
+    await eventsHandled(h.bus, await h.publish('cdr.created', cdrEvent(acct)));
     expect(rx.at(`/toggle/${acct}`)).toHaveLength(1);
   });
 });
@@ -172,7 +171,7 @@ describe('retries', () => {
     }, { what: 'four records', timeoutMs: 10_000 });
     expect(records.map((d) => d.outcome)).toEqual(['retrying', 'retrying', 'retrying', 'failed']);
     expect(records[3]!.error).toMatch(/gave up after 4 attempts/);
-    await sleep(1200);
+    await retriesIdle(h.bus);
     expect(rx.at(path)).toHaveLength(4);
     const { subscription } = await h.webhooks.client.getSubscription({ accountId: acct, id: sub.id });
     expect(subscription).toMatchObject({ consecutiveFailures: 4, lastStatus: 500, enabled: true });
@@ -183,6 +182,7 @@ describe('retries', () => {
     const path = `/gone/${acct}`;
     rx.on(path, () => 410);
     const sub = await h.subscribe(acct, { event: 'cdrCreated', resource: 'all', targetUrl: rx.url(path) });
+    const changed = await watchSubject(h.bus.nc, 'webhooks.changed', (b) => b.subscriptionId === sub.id);
     await h.publish('cdr.created', cdrEvent(acct));
     const s = await waitFor(async () => {
       const { subscription } = await h.webhooks.client.getSubscription({ accountId: acct, id: sub.id });
@@ -191,9 +191,8 @@ describe('retries', () => {
     expect(s!.disabledReason).toMatch(/410/);
     const records = await deliveries(acct, sub.id);
     expect(records.map((d) => [d.attempt, d.statusCode, d.outcome])).toEqual([[1, 410, 'failed']]);
-    await sleep(1000);
-    await h.publish('cdr.created', cdrEvent(acct));
-    await sleep(700);
+    await changed.seen();
+    await eventsHandled(h.bus, await h.publish('cdr.created', cdrEvent(acct)));
     expect(rx.at(path)).toHaveLength(1);
   });
 });
@@ -240,8 +239,10 @@ describe('malformed events', () => {
     const terminated = (subject: string) => metricSum(m, 'dispatcher_messages_terminated_total', { subject }) - metricSum(before, 'dispatcher_messages_terminated_total', { subject });
     expect([terminated('sessions.new'), terminated('cdr.created'), terminated('sms.dlr')]).toEqual([1, 1, 1]);
     const jsm = await jetstreamManager(h.bus.nc);
-    await sleep(300);
-    const info = await jsm.consumers.info('SWITCHBOARD_EVENTS', CONSUMERS.events);
+    const info = await waitFor(async () => {
+      const c = await jsm.consumers.info('SWITCHBOARD_EVENTS', CONSUMERS.events);
+      return c.num_ack_pending + c.num_pending === 0 && c;
+    }, { what: 'every event acknowledged' });
     expect(info.num_ack_pending).toBe(0);
     expect(info.num_redelivered).toBe(0);
     expect(info.num_pending).toBe(0);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { waitFor, metricSum, sleep, startReceiver, type Receiver } from '../../../test/support';
 import { CONSUMERS, DELIVERIES_STREAM } from '../src/streams';
-import { cdrEvent, startHarness, type Harness } from './harness';
+import { cdrEvent, eventsHandled, startHarness, type Harness } from './harness';
 
 let h: Harness;
 
@@ -16,15 +16,7 @@ afterAll(async () => h?.stop());
 
 /** Publishes, retrying while NATS is away (as a producer would). */
 async function publishRetrying(subject: string, body: unknown): Promise<void> {
-  for (let i = 0; ; i++) {
-    try {
-      await h.publish(subject, body);
-      return;
-    } catch (err) {
-      if (i > 200) throw err;
-      await sleep(100);
-    }
-  }
+  await waitFor(() => h.publish(subject, body).then(() => true), { what: `${subject} accepted`, timeoutMs: 20_000, intervalMs: 100 });
 }
 
 describe('outages', () => {
@@ -39,6 +31,7 @@ describe('outages', () => {
       const publishing = (async () => {
         for (let i = 0; i < total; i += 20) {
           await Promise.all(Array.from({ length: 20 }, (_, k) => h.publish('cdr.created', cdrEvent(acct, { id: `down-${i + k}` }))));
+          // pacing, not a wait: the burst is spread out so that the receiver goes down in the middle of it
           await sleep(25);
         }
       })();
@@ -46,8 +39,12 @@ describe('outages', () => {
       await rx.close();
       const downAt = Date.now();
       await publishing;
-      await sleep(2500);
-      const m = await d.metrics();
+      // while it is down, attempts fail and are retried, and its breaker opens
+      const m = await waitFor(async () => {
+        const now = await d.metrics();
+        const retried = metricSum(now, 'dispatcher_retries_scheduled_total', { kind: 'notification' }) > 0;
+        return retried && metricSum(now, 'dispatcher_deliveries_deferred_total', { kind: 'notification', reason: 'breaker_open' }) > 0 && now;
+      }, { what: 'retries scheduled and the breaker open', timeoutMs: 15_000 });
       await rx.reopen();
       await waitFor(() => rx.delivered(path).size === total, { what: `${total} deliveries`, timeoutMs: 30_000, intervalMs: 50 });
       console.log(`receiver outage: ${Date.now() - downAt} ms until all ${total} delivered; ${rx.at(path).length} POSTs`);
@@ -99,7 +96,7 @@ describe('outages', () => {
       // Two failures open the host's breaker; the next events wait for it without an attempt.
       for (let i = 0; i < 2; i++) await h.publish('cdr.created', cdrEvent(acct, { id: `quiet-open-${i}` }));
       await waitFor(() => rx.at(path).length >= 2, { what: 'two failed attempts' });
-      await sleep(300);
+      await waitFor(async () => metricSum(await d.metrics(), 'dispatcher_breakers', { state: 'open' }) >= 1, { what: 'the breaker open' });
       for (let i = 0; i < 5; i++) await h.publish('cdr.created', cdrEvent(acct, { id: `quiet-wait-${i}` }));
       const gaveUp = async () =>
         (await h.webhooks.client.listDeliveries({ accountId: acct, subscriptionId: sub.id, limit: 100 })).deliveries.filter((r) => r.outcome === 'failed' && /gave up/.test(r.error ?? ''));
@@ -107,6 +104,32 @@ describe('outages', () => {
       // At most the breaker's one probe reached the host; the rest never did.
       expect(rx.at(path).length).toBeLessThanOrEqual(3);
       expect((await gaveUp())[0]!.error).toMatch(/circuit breaker open/);
+    } finally {
+      await d.stop();
+      await rx.close().catch(() => undefined);
+    }
+  }, 60_000);
+
+  it('when one tenant\'s receiver fails on a shared host, then another tenant\'s deliveries to that host go out at once', async () => {
+    const rx = await startReceiver();
+    const d = await h.startDispatcher({ DELIVERY_RETRY_SCHEDULE: '1h', DELIVERY_BREAKER_VOLUME_THRESHOLD: '2', DELIVERY_BREAKER_RESET_TIMEOUT: '60s' });
+    try {
+      const failing = await h.newAccount();
+      const other = await h.newAccount();
+      rx.on(`/shared/${failing}`, () => 503);
+      await h.subscribe(failing, { event: 'cdrCreated', resource: 'all', targetUrl: rx.url(`/shared/${failing}`) });
+      await h.subscribe(other, { event: 'cdrCreated', resource: 'all', targetUrl: rx.url(`/shared/${other}`) });
+      // The failing tenant's attempts open its breaker for the host (both tenants' URLs are on the same host).
+      for (let i = 0; i < 3; i++) await h.publish('cdr.created', cdrEvent(failing, { id: `shared-fail-${i}` }));
+      await waitFor(async () => metricSum(await d.metrics(), 'dispatcher_breakers', { state: 'open' }) >= 1, { what: 'the failing tenant\'s breaker open' });
+      const sentAt = Date.now();
+      for (let i = 0; i < 5; i++) await h.publish('cdr.created', cdrEvent(other, { id: `shared-ok-${i}` }));
+      const delivered = await waitFor(() => rx.delivered(`/shared/${other}`).size === 5, { what: 'the other tenant\'s deliveries', timeoutMs: 10_000, intervalMs: 20 }).catch(() => false);
+      console.log(`shared host: the other tenant's 5 deliveries ${delivered ? `arrived in ${Date.now() - sentAt} ms` : 'did not arrive within 10 s'}`);
+      expect(delivered).toBe(true);
+      const m = await d.metrics();
+      expect(metricSum(m, 'dispatcher_breakers', { state: 'open' })).toBe(1);
+      expect(metricSum(m, 'dispatcher_breakers', { state: 'closed' })).toBeGreaterThanOrEqual(1);
     } finally {
       await d.stop();
       await rx.close().catch(() => undefined);
@@ -160,11 +183,11 @@ describe('outages', () => {
       for (let i = 0; i < 50; i++) await h.publish('cdr.created', cdrEvent(acct, { id: `rec-${i}` }));
       // delivered from the cached match while the records wait
       await waitFor(() => rx.delivered(path).size === 51, { what: 'deliveries while webhooks is down' });
-      await sleep(1000);
       const jsm = await jetstreamManager(h.bus.nc);
+      // the events themselves are done: their records are durable in JetStream
+      await eventsHandled(h.bus);
       const waiting = await jsm.consumers.info(DELIVERIES_STREAM, CONSUMERS.records);
       expect(waiting.num_pending + waiting.num_ack_pending).toBeGreaterThan(0);
-      // the events themselves are done: their records are durable in JetStream
       const events = await jsm.consumers.info('SWITCHBOARD_EVENTS', CONSUMERS.events);
       expect(events.num_ack_pending + events.num_pending).toBe(0);
       await h.webhooks.start();

@@ -4,9 +4,9 @@
 // session with unknown_address.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addNumbers } from '@switchboard/applications/numbers';
-import { freePort, metricSum, randomName, sleep, startReceiver, startServices, waitFor, type Receiver, type RunningDispatcher, type Services, type TestAccount } from '../../../test/support';
+import { freePort, metricSum, randomName, startReceiver, startServices, waitFor, watchSubject, type Receiver, type RunningDispatcher, type Services, type TestAccount } from '../../../test/support';
 import { verifySignature } from '../src/delivery/signing';
-import { TEST_DISPATCHER_ENV, watchSessionOutcomes } from './harness';
+import { eventsHandled, TEST_DISPATCHER_ENV, watchSessionOutcomes } from './harness';
 
 let stack: Services<{ webhooks: true; gateway: true }>;
 let rx: Receiver;
@@ -133,7 +133,7 @@ describe('routing by address', () => {
       attempts: [{ url: null, status: 0, error: expect.stringMatching(/^unknown_address: no application owns the address 1 407 555 0129/), durationMs: 0 }],
     });
     await waitFor(async () => (await unknownCount()) === before + 1, { what: 'unknown address counted' });
-    await sleep(300);
+    await eventsHandled(stack.bus);
     expect(outcomes.of(id)).toHaveLength(1);
     expect(rx.received.length).toBe(posted);
 
@@ -155,19 +155,21 @@ describe('routing by address', () => {
     const first = await dial({ id: number, channel: 'VOICE', network: 'PSTN' });
     expect((await postedSession(first)).path).toBe('/mv-from/voice');
 
+    // addresses.changed reaches the dispatcher within moments (the cache's TTL is 10 minutes).
+    const movedEvent = await watchSubject(stack.bus.nc, 'addresses.changed', (b) => b.applicationId === to && b.previousApplicationId === from);
     const moved = await stack.request(alice, 'POST', `/v1/applications/${to}/addresses/number/${encodeURIComponent(number)}`);
     expect(moved.status).toBe(200);
-    // addresses.changed reaches the dispatcher within moments (the cache's TTL is 10 minutes).
-    await sleep(500);
+    await movedEvent.seen();
     const second = await dial({ id: number, channel: 'VOICE', network: 'PSTN' });
     const req = await postedSession(second);
     expect(req.path).toBe('/mv-to/voice');
     expect((req.body as any).session).toMatchObject({ applicationId: to, accountId: alice.id });
     expect(rx.at('/mv-from/voice')).toHaveLength(1);
 
+    const releasedEvent = await watchSubject(stack.bus.nc, 'addresses.changed', (b) => b.applicationId === null && b.previousApplicationId === to);
     const released = await stack.request(alice, 'DELETE', `/v1/applications/${to}/addresses/number/${encodeURIComponent(number)}`);
     expect(released.status).toBeLessThan(300);
-    await sleep(500);
+    await releasedEvent.seen();
     const third = await dial({ id: number, channel: 'VOICE', network: 'PSTN' });
     expect((await outcomes.next(third)).body).toMatchObject({ reason: 'unknown_address' });
     expect(rx.at('/mv-to/voice')).toHaveLength(1);

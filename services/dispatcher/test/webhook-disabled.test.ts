@@ -3,9 +3,9 @@
 // and the dispatcher (which fans it out, signed, to the account's webhookDisabled subscriptions).
 // DELIVERY_DISABLE_AFTER is 3 s here, retries 400 ms apart without jitter.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sleep, startReceiver, startServices, waitFor, type Receiver, type Services, type TestAccount } from '../../../test/support';
+import { startReceiver, startServices, waitFor, watchSubject, type Receiver, type Services, type TestAccount } from '../../../test/support';
 import { verifySignature } from '../src/delivery/signing';
-import { cdrEvent, TEST_DISPATCHER_ENV } from './harness';
+import { cdrEvent, eventsHandled, TEST_DISPATCHER_ENV } from './harness';
 
 type Stack = Services<{ webhooks: true; gateway: true; dispatcher: true }>;
 let s: Stack;
@@ -94,7 +94,7 @@ describe('a subscription disabled by a 410', () => {
     }, { what: 'the notice recorded' });
     expect(deliveries[0]).toMatchObject({ event: 'webhookDisabled', outcome: 'succeeded' });
 
-    await sleep(1000);
+    await eventsHandled(s.bus);
     expect(rx.at(watcher.path)).toHaveLength(1);
     expect(rx.at(othersWatcher.path)).toHaveLength(0);
   });
@@ -113,7 +113,7 @@ describe('a subscription disabled by a 410', () => {
     await waitFor(() => rx.at(watcher.path).length === 2, { what: 'two notices', timeoutMs: 10_000 });
     expect(rx.at(watcher.path).map((r) => r.body.data.subscriptionId)).toEqual([gone.id, goneWatcher.id]);
     expect(await read(acct, goneWatcher.id)).toMatchObject({ enabled: false, disabledReason: expect.stringMatching(/410/) });
-    await sleep(1500);
+    await eventsHandled(s.bus);
     expect(rx.at(goneWatcher.path).map((r) => r.body.data.subscriptionId)).toEqual([gone.id]);
     expect(rx.at(watcher.path)).toHaveLength(2);
   });
@@ -147,8 +147,10 @@ describe('a subscription failing for DELIVERY_DISABLE_AFTER', () => {
     expect(verifySignature(watcher.secret, notice.headers, notice.raw)).toBe(true);
     // Disabled by the first failed attempt made 3 s or more after the first one (of 13, as the
     // delivery records time them); the retry after it is not made (recorded as cancelled).
-    await sleep(1000);
-    const records = ((await (await s.request(acct, 'GET', `/v1/webhooks/${failing.id}/deliveries`)).json()) as { attempt: number; outcome: string; createdAt: string }[]).sort((a, b) => a.attempt - b.attempt);
+    const records = (await waitFor(async () => {
+      const list = (await (await s.request(acct, 'GET', `/v1/webhooks/${failing.id}/deliveries`)).json()) as { attempt: number; outcome: string; createdAt: string }[];
+      return list.some((r) => r.outcome === 'cancelled') && list;
+    }, { what: 'the cancelled retry recorded' })).sort((a, b) => a.attempt - b.attempt);
     const made = records.filter((r) => r.outcome !== 'cancelled');
     const at = (i: number) => Date.parse(made[i]!.createdAt) - Date.parse(made[0]!.createdAt);
     expect(made.length).toBeLessThan(13);
@@ -174,12 +176,13 @@ describe('a subscription failing for DELIVERY_DISABLE_AFTER', () => {
 
     // PUT {"enabled": true}: enabled, failures forgotten; a new failure does not disable it again at
     // once (its run starts afresh), and the retry that succeeds is delivered.
+    const changed = await watchSubject(s.bus.nc, 'webhooks.changed', (b) => b.subscriptionId === failing.id);
     const res = await s.request(acct, 'PUT', `/v1/webhooks/${failing.id}`, { enabled: true });
     expect(res.status).toBe(200);
     expect(await read(acct, failing.id)).toMatchObject({ enabled: true, disabledReason: null, consecutiveFailures: 0 });
     const before = made.length;
     rx.on(failing.path, (_r, n) => (n === before + 1 ? 400 : 204));
-    await sleep(300);
+    await changed.seen();
     await s.publish('cdr.created', cdrEvent(acct.id));
     await waitFor(() => rx.delivered(failing.path).size === 1, { what: 'the delivery after re-enabling', timeoutMs: 10_000 });
     expect(rx.at(failing.path).length).toBe(before + 2);

@@ -2,30 +2,38 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { Counter, createLogger, createRegistry, handleOpsRequest, startOpsServer, type Logger, type OpsHandlers, type OpsServer } from '@switchboard/platform';
+import { Counter, createLogger, Gauge, createRegistry, handleOpsRequest, startOpsServer, type Logger, type OpsHandlers, type OpsServer } from '@switchboard/platform';
 import { tracedHttpRequest } from '@switchboard/platform/tracing';
-import { accountsClient, addressesClient, applicationsClient, callBatcher, healthClient, sessionsClient, webhooksClient } from '@switchboard/proto';
-import { Authenticator } from './auth';
-import { DOCS_HTML } from './docs';
-import { buildOpenApi } from './openapi';
-import type { Config } from './config';
-import { Hrefs } from './hrefs';
-import { accessLog, redactToken } from './http/access-log';
-import { accountRoutes } from './http/accounts';
-import { applicationSecretRoutes } from './http/application-secrets';
-import { addressRoutes, availableNumbersRoute } from './http/addresses';
-import { applicationRoutes } from './http/applications';
-import { deliveryToolRoutes } from './http/delivery-tools';
-import { authenticate, shedBeforeWork } from './http/authenticate';
-import type { RouteDeps } from './http/deps';
-import { jsonBody, jsonOrFormBody } from './http/json-body';
-import { problemHandler, notFoundHandler } from './http/problem';
-import { requestId } from './http/request-id';
-import { sessionRoutes } from './http/sessions';
-import { webhookRoutes } from './http/webhooks';
-import { RateLimiter } from './rate-limit';
+import { accountsClient, addressesClient, applicationsClient, callBatcher, healthClient, sessionsClient, webhooksClient, apiKeysClient, auditClient, consoleSessionsClient } from '@switchboard/proto';
+import { Authenticator } from './auth.ts';
+import { DOCS_HTML } from './docs.ts';
+import { buildOpenApi } from './openapi.ts';
+import type { Config } from './config.ts';
+import { Hrefs } from './hrefs.ts';
+import { accessLog, redactToken } from './http/access-log.ts';
+import { accountRoutes } from './http/accounts.ts';
+import { applicationSecretRoutes } from './http/application-secrets.ts';
+import { addressRoutes, availableNumbersRoute } from './http/addresses.ts';
+import { applicationRoutes } from './http/applications.ts';
+import { deliveryToolRoutes } from './http/delivery-tools.ts';
+import { authenticate, shedBeforeWork } from './http/authenticate.ts';
+import type { RouteDeps } from './http/deps.ts';
+import { jsonBody, jsonOrFormBody } from './http/json-body.ts';
+import { problemHandler, notFoundHandler } from './http/problem.ts';
+import { requestId } from './http/request-id.ts';
+import { sessionRoutes } from './http/sessions.ts';
+import { webhookRoutes } from './http/webhooks.ts';
+import { RateLimiter } from './rate-limit.ts';
+import { ApiKeyVerifier } from './auth/api-keys.ts';
+import { Credentials } from './auth/credentials.ts';
+import { followRevocations, type RevocationFollower } from './auth/revocations.ts';
+import { SessionVerifier } from './auth/sessions.ts';
+import { apiKeyRoutes } from './http/api-keys.ts';
+import { auditRoutes } from './http/audit.ts';
+import { consoleSessionRoutes, passwordRoutes } from './http/console-session.ts';
+import { isTrustedPeer } from './client-address.ts';
 
-export { loadConfig, type Config } from './config';
+export { loadConfig, type Config } from './config.ts';
 
 export interface GatewayApp {
   logger: Logger;
@@ -51,6 +59,9 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
   const webhooks = webhooksClient(config.WEBHOOKS_GRPC_URL, { ...appsOpts, batch: batchers?.webhooks });
   const addresses = addressesClient(config.APPLICATIONS_GRPC_URL, appsOpts);
   const sessions = sessionsClient(config.APPLICATIONS_GRPC_URL, appsOpts);
+  const apiKeys = apiKeysClient(config.APPLICATIONS_GRPC_URL, appsOpts);
+  const consoleSessions = consoleSessionsClient(config.APPLICATIONS_GRPC_URL, appsOpts);
+  const audit = auditClient(config.APPLICATIONS_GRPC_URL, appsOpts);
   const health = {
     applications: healthClient(config.APPLICATIONS_GRPC_URL, 'applications', { defaultTimeoutMs: 1000 }),
     webhooks: healthClient(config.WEBHOOKS_GRPC_URL, 'webhooks', { defaultTimeoutMs: 1000 }),
@@ -61,6 +72,7 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
     maxFailures: config.AUTH_MAX_FAILURES,
     lockoutMs: config.AUTH_LOCKOUT_MS,
     failureTableBytes: config.AUTH_FAILURE_TABLE_BYTES,
+    cacheBytes: config.RATE_LIMIT_TABLE_BYTES,
     verifyConcurrency: config.AUTH_VERIFY_CONCURRENCY,
     verifyQueue: config.AUTH_VERIFY_QUEUE,
     addressPerSecond: config.AUTH_ADDRESS_FAILURES_PER_SECOND,
@@ -71,7 +83,22 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
       shed: new Counter({ name: 'gateway_auth_shed_total', help: 'Logins refused before verification: client address over its failure budget, or verification queue full.', registers: [registry] }),
     },
   });
-  const limiter = new RateLimiter(config.RATE_LIMIT_PER_SECOND);
+  const keyVerifier = new ApiKeyVerifier(apiKeys, { cacheTtlMs: config.API_KEY_CACHE_TTL_MS });
+  const origin = new URL(config.PUBLIC_BASE_URL).origin;
+  const credentials = new Credentials(authenticator, keyVerifier, new SessionVerifier(consoleSessions), origin,
+    new Counter({ name: 'gateway_auth_requests_total', help: 'Authentications of API requests, by credential type (password, key, session) and outcome (ok, unauthenticated, forbidden, rate_limited, error).', labelNames: ['credential', 'outcome'], registers: [registry] }));
+  const limiter = new RateLimiter(config.RATE_LIMIT_PER_SECOND, Date.now, undefined, config.RATE_LIMIT_TABLE_BYTES);
+  const sessionLimiter = new RateLimiter(config.SESSION_RATE_LIMIT_PER_SECOND, Date.now, undefined, config.RATE_LIMIT_TABLE_BYTES);
+  new Gauge({
+    name: 'gateway_table_bytes',
+    help: 'Estimated memory of the gateway\'s tables (rate limiters, credentials cache, failed logins), by table.',
+    labelNames: ['table'],
+    registers: [registry],
+    collect() {
+      const tables = { account_limiter: limiter.table.bytes, session_limiter: sessionLimiter.table.bytes, ...authenticator.tableBytes };
+      for (const [table, bytes] of Object.entries(tables)) this.set({ table }, bytes);
+    },
+  });
   const hrefs = new Hrefs(config.PUBLIC_BASE_URL);
   const deps: RouteDeps = { hrefs, accounts, applications, addresses, webhooks, logger };
 
@@ -115,19 +142,27 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
   // The Session API: the token (or the session id) is the credential, so it is mounted before the
   // Basic-auth API, which would otherwise claim /v1/sessions.
   const sessionApi = express.Router();
-  sessionRoutes(sessionApi, { sessions, limiter: new RateLimiter(config.SESSION_RATE_LIMIT_PER_SECOND) });
+  sessionRoutes(sessionApi, { sessions, limiter: sessionLimiter });
   app.use(['/1.0/sessions', '/v1/sessions', '/rest/v1/sessions'], jsonOrFormBody({ limitBytes: config.BODY_LIMIT_BYTES }), sessionApi);
 
   // The API: authentication and the per-account rate limit (before any body is read), the JSON
   // body, then the routes. Paths outside the API are 404 without asking for credentials.
+  // Browser sign-in and sign-out take no Authorization: they come before it.
+  const consoleApi = express.Router();
+  consoleSessionRoutes(consoleApi, { hrefs, accounts, consoleSessions, audit, passwords: authenticator, trustedProxies: config.TRUSTED_PROXIES, origin, secure: origin.startsWith('https:') }, jsonBody({ limitBytes: config.BODY_LIMIT_BYTES }));
+  app.use(['/v1', '/rest/v1'], consoleApi);
+
   const api = express.Router();
   applicationRoutes(api, deps);
+  apiKeyRoutes(api, { hrefs, apiKeys });
+  auditRoutes(api, { hrefs, audit });
+  passwordRoutes(api, { ...deps, passwords: authenticator });
   applicationSecretRoutes(api, deps);
   accountRoutes(api, deps);
   webhookRoutes(api, deps);
   deliveryToolRoutes(api, deps);
   addressRoutes(api, deps);
-  const auth = authenticate(authenticator, limiter, config.TRUSTED_PROXIES);
+  const auth = authenticate(credentials, limiter, config.TRUSTED_PROXIES);
   const shed = shedBeforeWork(authenticator, config.TRUSTED_PROXIES, ['/v1/', '/rest/v1/', '/addresses']);
   app.use(['/v1', '/rest/v1'], auth, jsonBody({ limitBytes: config.BODY_LIMIT_BYTES }), api);
   // The Node Tropo client asks for free numbers at /addresses, without a version prefix.
@@ -140,6 +175,7 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
 
   let server: Server | undefined;
   let opsServer: OpsServer | undefined;
+  let revocations: RevocationFollower | undefined;
   return {
     logger,
     async start() {
@@ -150,7 +186,8 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
       };
       server = createServer({ keepAliveTimeout: 65_000, headersTimeout: 66_000, requestTimeout: 120_000 }, (req, res) => {
         if (req.url === '/healthz') handle(req, res);
-        else tracedHttpRequest(req, res, () => handle(req, res), redactToken);
+        // A client's own trace context (its sampled flag) counts only through a trusted proxy.
+        else tracedHttpRequest(req, res, () => handle(req, res), redactToken, (r) => isTrustedPeer(r.socket.remoteAddress, config.TRUSTED_PROXIES));
       });
       await new Promise<void>((resolve, reject) => {
         server!.once('error', reject);
@@ -163,6 +200,7 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
         server.close();
         throw err;
       }
+      revocations = followRevocations(config.NATS_URL, keyVerifier, authenticator, logger);
       accepting = true;
       const port = (server.address() as AddressInfo).port;
       logger.info({ port, opsPort: opsServer.port, publicBaseUrl: config.PUBLIC_BASE_URL }, 'gateway started');
@@ -180,7 +218,8 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
         clearTimeout(timer);
       }
       await opsServer?.close();
-      for (const c of [accounts, applications, addresses, sessions, webhooks, health.applications, health.webhooks]) c.close();
+      await revocations?.stop();
+      for (const c of [accounts, applications, addresses, sessions, apiKeys, consoleSessions, audit, webhooks, health.applications, health.webhooks]) c.close();
       batchers?.applications.close();
       batchers?.webhooks.close();
     },

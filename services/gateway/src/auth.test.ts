@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '@switchboard/platform';
 import type { AccountsClient } from '@switchboard/proto';
+import { waitFor } from '../../../test/support/infra';
 import { Authenticator } from './auth';
 
 /** A stand-in for the accounts RPC that knows one user (whose password may change); counts calls. */
@@ -166,19 +167,23 @@ describe('Authenticator: bounded verifications', () => {
     } as unknown as AccountsClient;
     return { client, state };
   }
-  const settle = () => new Promise((r) => setTimeout(r, 5));
+  type Slow = ReturnType<typeof slowAccounts>['state'];
+  /** Until a verification waits for the test to release it, and every one in flight does. */
+  const settle = (state: Slow) => waitFor(() => state.release.length > 0 && state.release.length === state.inFlight, { intervalMs: 1, what: 'a verification waiting' });
+  /** After releasing: until the next verifications wait, or none is left. */
+  const drained = (state: Slow) => waitFor(() => state.release.length === state.inFlight, { intervalMs: 1, what: 'the released verifications done' });
 
   it('when more logins arrive than may be verified and queued, then the rest are refused at once with 503 and a Retry-After', async () => {
     const { client, state } = slowAccounts();
     const auth = new Authenticator(client, { cacheTtlMs: 30_000, maxFailures: 5, lockoutMs: 1000, verifyConcurrency: 2, verifyQueue: 3 });
     const results = Array.from({ length: 10 }, (_, i) => auth.authenticate(header(`u${i}`, 'x'), 'r').catch((e: unknown) => e));
-    await settle();
+    await settle(state);
     expect(state.inFlight).toBe(2);
     const refused = (await Promise.all(results.slice(5))) as (AppError & { retryAfter: number })[];
     expect(refused.map((e) => [e.code, e.retryAfter])).toEqual(Array(5).fill(['unavailable', 1]));
     while (state.release.length || state.inFlight) {
       state.release.splice(0).forEach((r) => r());
-      await settle();
+      await drained(state);
     }
     expect(state.max).toBe(2);
     for (const r of await Promise.all(results.slice(0, 5))) expect(r).toMatchObject({ code: 'unauthenticated' });
@@ -203,16 +208,16 @@ describe('Authenticator: bounded verifications', () => {
     const { client, state } = slowAccounts();
     const auth = new Authenticator(client, { cacheTtlMs: 30_000, maxFailures: 5, lockoutMs: 1000, verifyConcurrency: 1, verifyQueue: 1, now: () => now });
     const first = auth.authenticate(header('ann', 'right'), 'r');
-    await settle();
+    await settle(state);
     state.release.shift()!();
     await first;
     // A flood fills the slot and the queue; the owner's credential, re-verified after expiry, queues first.
     const flood = [0, 1].map((i) => auth.authenticate(header(`u${i}`, 'x'), 'r').catch((e: unknown) => e));
     now += 30_001;
     const owner = auth.authenticate(header('ann', 'right'), 'r');
-    await settle();
+    await settle(state);
     state.release.shift()!(); // u0 done: the owner goes next, before u1
-    await settle();
+    await settle(state);
     state.release.shift()!();
     await expect(owner).resolves.toMatchObject({ accountId: '7' });
     state.release.splice(0).forEach((r) => r());
@@ -244,12 +249,12 @@ describe('Authenticator: bounded verifications', () => {
     const { client, state } = slowAccounts();
     const auth = new Authenticator(client, { cacheTtlMs: 30_000, maxFailures: 5, lockoutMs: 1000, verifyConcurrency: 1, verifyQueue: 1 });
     const pending = [0, 1].map((i) => auth.authenticate(header(`u${i}`, 'x'), 'r').catch((e: unknown) => e));
-    await settle();
+    await settle(state);
     expect(auth.shedBeforeWork(header('u9', 'x'), '')).toEqual({ status: 503, retryAfter: 1 });
     expect(auth.shedBeforeWork(header('u0', 'x'), '')).toBeUndefined();
     while (state.release.length || state.inFlight) {
       state.release.splice(0).forEach((r) => r());
-      await settle();
+      await drained(state);
     }
     await Promise.all(pending);
     expect(auth.shedBeforeWork(header('u9', 'x'), '')).toBeUndefined();

@@ -6,8 +6,8 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { AppError, type Counter } from '@switchboard/platform';
 import type { TraceContext } from '@switchboard/platform/tracing';
 import type { AccountsClient } from '@switchboard/proto';
-import { BoundedMap } from './bounded-map';
-import { RateLimiter } from './rate-limit';
+import { BoundedMap } from './bounded-map.ts';
+import { RateLimiter } from './rate-limit.ts';
 
 export interface Principal {
   accountId: string;
@@ -43,6 +43,8 @@ export interface AuthOptions {
   maxEntries?: number;
   /** Memory the failure table may take (usernames are attacker-chosen); default 16 MiB. */
   failureTableBytes?: number;
+  /** Memory the cache of verified credentials, and the per-address table of failed logins, may take each; default 16 MiB. */
+  cacheBytes?: number;
   /** Verifications in flight at a time (default 2) and waiting beyond them (default 16). */
   verifyConcurrency?: number;
   verifyQueue?: number;
@@ -108,7 +110,7 @@ const MAX_LOCKOUT_MS = 15 * 60 * 1000;
 const KNOWN_GOOD_MS = MAX_LOCKOUT_MS;
 
 export class Authenticator {
-  private readonly cache = new Map<string, CacheEntry>();
+  private readonly cache: BoundedMap<CacheEntry>;
   private readonly failures: BoundedMap<FailureEntry>;
   private readonly inflight = new Map<string, Promise<Principal>>();
   private readonly now: () => number;
@@ -123,13 +125,25 @@ export class Authenticator {
     this.now = opts.now ?? Date.now;
     this.maxEntries = opts.maxEntries ?? 100_000;
     this.failures = new BoundedMap({ maxEntries: this.maxEntries, maxBytes: opts.failureTableBytes ?? 16 * 1024 * 1024 });
+    // An entry holds a 32-byte digest, the principal and three numbers besides its key.
+    this.cache = new BoundedMap({ maxEntries: this.maxEntries, maxBytes: opts.cacheBytes ?? 16 * 1024 * 1024 }, 256);
     this.gate = new VerifyGate(opts.verifyConcurrency ?? 2, opts.verifyQueue ?? 16);
-    this.perAddress = new RateLimiter(opts.addressPerSecond ?? 0, this.now, opts.addressBurst ?? 20);
+    this.perAddress = new RateLimiter(opts.addressPerSecond ?? 0, this.now, opts.addressBurst ?? 20, opts.cacheBytes);
   }
 
   /** Entries and estimated bytes of the failure table (for tests and metrics). */
   get failureTable(): { entries: number; bytes: number } {
     return { entries: this.failures.size, bytes: this.failures.bytes };
+  }
+
+  /** Forgets the verified password of this username (it was changed). */
+  forget(username: string): void {
+    this.cache.delete(username);
+  }
+
+  /** Estimated bytes of each of its tables (for metrics). */
+  get tableBytes(): Record<'auth_cache' | 'auth_failures' | 'auth_address_failures', number> {
+    return { auth_cache: this.cache.bytes, auth_failures: this.failures.bytes, auth_address_failures: this.perAddress.table.bytes };
   }
 
   /** Parses an Authorization header; throws 401 when absent or malformed. */
@@ -161,7 +175,7 @@ export class Authenticator {
       return undefined; // no or malformed credentials: a plain 401, no guess
     }
     const digest = createHash('sha256').update(username).update('\0').update(password).digest();
-    const cached = this.cache.get(username);
+    const cached = this.cache.peek(username);
     const now = this.now();
     if (cached !== undefined && timingSafeEqual(cached.digest, digest) && (cached.expires > now || cached.knownGoodUntil > now)) return undefined;
     if (this.inflight.has(inflightKey(username, digest))) return undefined;
@@ -254,7 +268,6 @@ export class Authenticator {
       // during a brute force must not hand the attacker a fresh set of guesses.
       if (!((this.failures.peek(username)?.lockedUntil ?? 0) > this.now())) this.failures.delete(username);
       if (this.opts.cacheTtlMs > 0) {
-        this.bound(this.cache);
         const now = this.now();
         const ttl = this.opts.cacheTtlMs;
         this.cache.set(username, { digest, principal, expires: now + ttl, refreshAt: now + Math.floor((ttl * 2) / 3), knownGoodUntil: now + KNOWN_GOOD_MS });
@@ -265,7 +278,7 @@ export class Authenticator {
         this.opts.metrics?.failures.inc();
         this.recordFailure(username);
         // A wrong guess must not evict the owner's verified credential, or a brute force would lock the
-        // owner's running integration out (README, Authentication); but once that credential itself
+        // owner's running integration out (docs/api.md#authentication); but once that credential itself
         // is refused (password changed, account gone) it is forgotten.
         const cached = this.cache.get(username);
         if (cached && timingSafeEqual(cached.digest, digest)) this.cache.delete(username);
@@ -283,15 +296,5 @@ export class Authenticator {
       entry.lockedUntil = this.now() + Math.min(this.opts.lockoutMs * 2 ** exponent, MAX_LOCKOUT_MS);
     }
     this.failures.set(username, entry);
-  }
-
-  private bound(map: Map<string, CacheEntry>): void {
-    if (map.size < this.maxEntries) return;
-    // Maps iterate in insertion order: drop the oldest tenth.
-    let n = Math.ceil(this.maxEntries / 10);
-    for (const k of map.keys()) {
-      map.delete(k);
-      if (--n <= 0) break;
-    }
   }
 }

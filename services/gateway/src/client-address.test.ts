@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseCidrList } from '@switchboard/platform';
 import { loadConfig } from './config';
-import { clientAddress } from './client-address';
+import { clientAddress, clientGroup } from './client-address';
 
 describe('clientAddress', () => {
   const proxies = parseCidrList('10.0.0.0/8,::1/128');
@@ -22,6 +22,12 @@ describe('clientAddress', () => {
 
   it('when the peer is not trusted, then its X-Forwarded-For is not believed', () => {
     expect(clientAddress('198.51.100.7', '10.1.1.1', proxies)).toBe('198.51.100.7');
+  });
+
+  it('when the client is IPv6, then its group is its /64; an IPv4 client (mapped or not) is its own group', () => {
+    expect(clientGroup('2001:db8:0:1:aaaa::1', undefined, [])).toBe('2001:db8:0:1::/64');
+    expect(clientGroup('10.1.1.1', '2001:DB8:0:1:ffff:ffff:ffff:ffff', proxies)).toBe('2001:db8:0:1::/64');
+    expect(clientGroup('::ffff:203.0.113.9', undefined, [])).toBe('203.0.113.9');
   });
 
   it('when TRUSTED_PROXIES is not a CIDR list, then the configuration is refused at start', () => {

@@ -1,6 +1,7 @@
 // A self-contained API reference page for /docs: it reads /openapi.json and renders every operation
-// with its parameters, request body and responses, then the outgoing POSTs of its `webhooks` section.
-// No external scripts, fonts or styles.
+// with its parameters, request body, responses and a curl example, then the outgoing POSTs of its
+// `webhooks` section, with a search box over all of them. No external scripts, fonts or styles
+// (docs/decisions/api-reference-page.md weighs it against Redoc and Scalar).
 export const DOCS_HTML = `<!doctype html>
 <html lang="en">
 <head>
@@ -23,12 +24,14 @@ export const DOCS_HTML = `<!doctype html>
   pre { padding: 12px; overflow: auto; }
   .path { font: 600 15px ui-monospace, monospace; margin-left: 8px; }
   .muted { color: var(--muted); }
+  #search { width: 100%; box-sizing: border-box; padding: 6px 8px; margin-bottom: 8px; font: inherit; font-size: 13px; border: 1px solid var(--line); border-radius: 4px; background: var(--bg); color: inherit; }
+  [hidden] { display: none !important; }
   table { border-collapse: collapse; margin: 8px 0; } td, th { border: 1px solid var(--line); padding: 4px 8px; text-align: left; font-size: 13px; }
 </style>
 </head>
 <body>
 <header><h1 id="title">Switchboard API reference</h1><p id="description" class="muted">Loading…</p></header>
-<main><nav id="nav"></nav><div id="ops"></div></main>
+<main><nav id="nav"><input id="search" type="search" placeholder="Search operations and fields" aria-label="Search operations and fields"></nav><div id="ops"></div></main>
 <script>
 (async () => {
   const doc = await (await fetch('openapi.json')).json();
@@ -43,6 +46,19 @@ export const DOCS_HTML = `<!doctype html>
     const row = '<tr><td><code>' + esc(prefix + k) + '</code>' + ((schema.required || []).includes(k) ? ' *' : '') + '</td><td>' + esc(typeOf(r)) + '</td><td>' + esc(v.description || r.description || '') + '</td></tr>';
     return row + (r.properties && depth < 3 ? fieldRows(r, prefix + k + '.', depth + 1) : '');
   }).join('');
+  // A JSON example of a schema: its example, default or first enum value, else a placeholder of its type.
+  const sample = (schema, depth) => {
+    const s = resolve(schema) || {};
+    if (s.example !== undefined) return s.example;
+    if (s.default !== undefined) return s.default;
+    if (s.const !== undefined) return s.const;
+    if (s.enum) return s.enum[0];
+    if (s.properties && depth < 3) return Object.fromEntries(Object.entries(s.properties).filter(([k]) => (s.required || []).includes(k) || depth === 0).map(([k, v]) => [k, sample(v, depth + 1)]));
+    const t = Array.isArray(s.type) ? s.type[0] : s.type;
+    return t === 'array' ? [] : t === 'integer' || t === 'number' ? 0 : t === 'boolean' ? true : t === 'object' ? {} : 'string';
+  };
+  const server = (doc.servers && doc.servers[0] && doc.servers[0].url) || '';
+  const curl = (M, path, body) => 'curl -u USERNAME:PASSWORD -X ' + M + " '" + server + path + "'" + (body ? " \\\n  -H 'Content-Type: application/json' \\\n  -d '" + JSON.stringify(sample(body, 0)).replace(/'/g, "'\\''") + "'" : '');
   document.getElementById('title').textContent = doc.info.title + ' ' + doc.info.version;
   document.getElementById('description').textContent = doc.info.description;
   const nav = document.getElementById('nav');
@@ -51,7 +67,7 @@ export const DOCS_HTML = `<!doctype html>
   const render = (kind, name, label, item, method, op) => {
     const id = 'op-' + n++;
     const M = method.toUpperCase();
-    nav.insertAdjacentHTML('beforeend', '<a href="#' + id + '"><span class="method ' + M + '">' + M + '</span> ' + esc(label) + '</a>');
+    nav.insertAdjacentHTML('beforeend', '<a data-for="' + id + '" href="#' + id + '"><span class="method ' + M + '">' + M + '</span> ' + esc(label) + '</a>');
     const params = [...(item.parameters || []), ...(op.parameters || [])].map(resolve);
     const body = op.requestBody && op.requestBody.content['application/json'].schema;
     const bodySchema = resolve(body);
@@ -63,6 +79,7 @@ export const DOCS_HTML = `<!doctype html>
       html += '<p>' + (kind === 'op' ? 'Request body' : 'Body') + ' <code>' + esc(schemaName(body)) + '</code> ' + esc(bodySchema.description || '') + '</p>';
       html += '<table><tr><th>field</th><th>type</th><th>description</th></tr>' + fieldRows(bodySchema, '', 1) + '</table>';
     }
+    if (kind === 'op') html += '<pre class="curl">' + esc(curl(M, label, body)) + '</pre>';
     html += '<table><tr><th>' + (kind === 'op' ? 'status' : 'your answer') + '</th><th>body</th><th>meaning</th></tr>' + Object.entries(op.responses).map(([code, r]) => {
       const c = r.content ? Object.entries(r.content)[0] : undefined;
       return '<tr><td>' + esc(code) + '</td><td>' + (c ? '<code>' + esc(c[0]) + ' ' + esc(schemaName(c[1].schema)) + '</code>' : '') + '</td><td>' + esc(r.description) + '</td></tr>';
@@ -85,6 +102,12 @@ export const DOCS_HTML = `<!doctype html>
       if (item[method]) { render('webhook', name, 'webhook: ' + name, item, method, item[method]); w++; }
     }
   }
+  // Search: every word must appear in an operation's text (method, path, summary, fields, responses).
+  const sections = [...ops.querySelectorAll('section')].map((el) => ({ el, link: nav.querySelector('a[data-for="' + el.id + '"]'), text: el.textContent.toLowerCase() }));
+  document.getElementById('search').addEventListener('input', (e) => {
+    const words = e.target.value.toLowerCase().split(/\s+/).filter(Boolean);
+    for (const s of sections) s.el.hidden = s.link.hidden = !words.every((w) => s.text.includes(w));
+  });
   document.body.dataset.webhooks = String(w);
   document.body.dataset.operations = String(n - w);
 })().catch((e) => { document.getElementById('description').textContent = 'Could not load openapi.json: ' + e; });

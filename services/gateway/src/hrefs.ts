@@ -30,6 +30,9 @@ export class Hrefs {
   address(applicationId: string, type: string, value: string): string {
     return `${this.application(applicationId)}/addresses/${type}/${value}`;
   }
+  apiKey(id: string): string {
+    return `${this.base}/v1/api-keys/${id}`;
+  }
   webhook(id: string): string {
     return `${this.base}/v1/webhooks/${id}`;
   }

@@ -4,8 +4,8 @@ await runTracedMain(
   'gateway',
   async () => {
     // Imported once tracing runs, so its instrumentations see the libraries load.
-    const { createApp } = await import('./app');
-    const { loadConfig } = await import('./config');
+    const { createApp } = await import('./app.ts');
+    const { loadConfig } = await import('./config.ts');
     const app = createApp(loadConfig());
     await app.start();
     return { logger: app.logger, stop: () => app.stop() };

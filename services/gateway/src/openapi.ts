@@ -1,8 +1,28 @@
 // The OpenAPI 3.1 description of the public API, served at /openapi.json. Integration tests validate
 // every response they receive against it, so it cannot drift from what the gateway answers.
-import { addressClaim, applicationWrite, requestBodySchema, sessionLaunch, sessionSignal, WEBHOOK_CREATE_REQUIRED, WEBHOOK_EVENTS, webhookCreate, webhookRecover, webhookTest, webhookUpdate } from './http/request-bodies';
-import { EVENT_NAMES, eventTypesJson } from '@switchboard/events';
-import { ERROR_CODES, LIST_MAX, LIST_UNPAGED_MAX } from '@switchboard/platform';
+import { addressClaim, applicationWrite, requestBodySchema, sessionLaunch, sessionSignal, WEBHOOK_CREATE_REQUIRED, WEBHOOK_EVENTS, webhookCreate, webhookRecover, webhookTest, webhookUpdate } from './http/request-bodies.ts';
+import { ADDRESS_TOKEN, EVENT_NAMES, eventTypesJson, MESSAGE_ID } from '@switchboard/events';
+import {
+  addressBody,
+  applicationBody,
+  deliveryBody,
+  environmentBody,
+  exchangeBody,
+  hrefBody,
+  messageBody,
+  problemBody,
+  recoveryBody,
+  responseBodySchema,
+  secretBody,
+  sessionLaunchedBody,
+  signalStatusBody,
+  testResultBody,
+  userBody,
+  webhookBody,
+  webhookCreatedBody,
+} from './http/response-bodies.ts';
+import { ERROR_CODES } from '@switchboard/platform';
+import { LIST_MAX, LIST_UNPAGED_MAX } from '@switchboard/contracts';
 import {
   ACCOUNT_SUBSCRIPTIONS_MAX,
   APPLICATION_SUBSCRIPTIONS_MAX,
@@ -12,7 +32,7 @@ import {
   PREVIOUS_SECRET_VALID_HOURS,
   SESSION_LIMITS,
   SESSION_RATE_LIMIT_DEFAULT_PER_SECOND,
-} from './limits';
+} from './limits.ts';
 
 type Schema = Record<string, unknown>;
 
@@ -35,24 +55,25 @@ const problemResponse = (description: string, headers: Schema = {}): Schema => (
 const errors = {
   '400': problemResponse(`Invalid request: malformed JSON, JSON nested deeper than ${JSON_MAX_DEPTH} levels of arrays and objects, wrong types, missing or invalid fields.`),
   '401': problemResponse('No or bad credentials.', { 'WWW-Authenticate': { schema: { type: 'string' }, description: 'Basic realm="switchboard"' } }),
+  '403': problemResponse('The credential may not do this: a `read` API key on anything but GET (`insufficient_scope`), or a write with a browser session whose `Origin` is not this API (`forbidden`).'),
   '404': problemResponse('Unknown id, or a resource of another account.'),
   '405': problemResponse('Method not allowed on this path.', { Allow: { schema: { type: 'string' } } }),
   '409': problemResponse(
-    `A limit was reached (\`limit_exceeded\`: at most ${ACCOUNT_SUBSCRIPTIONS_MAX} account-level subscriptions per account and ${APPLICATION_SUBSCRIPTIONS_MAX} per application) or the change conflicts (\`conflict\`), or a request with the same \`Idempotency-Key\` is still running after 10 s (\`idempotency_in_progress\`: retry later).`,
+    `A limit was reached (\`limit_exceeded\`: at most ${ACCOUNT_SUBSCRIPTIONS_MAX} account-level subscriptions per account and ${APPLICATION_SUBSCRIPTIONS_MAX} per application; at most \`APPLICATION_TOKENS_MAX\` session tokens per application, default 100) or the change conflicts (\`conflict\`), or a request with the same \`Idempotency-Key\` is still running after 10 s (\`idempotency_in_progress\`: retry later).`,
   ),
   '422': problemResponse('The `Idempotency-Key` was used in the last 24 h with a different request (method, path or body): `idempotency_key_reused`.'),
   '413': problemResponse(`Request body over the size limit (\`BODY_LIMIT_BYTES\`, default ${BODY_LIMIT_DEFAULT_BYTES / 1024} KiB).`),
   '415': problemResponse('A POST/PUT body without Content-Type: application/json (a POST without a body needs no Content-Type).'),
   '429': problemResponse('Rate limited, locked out after failed logins, or too many failed logins from this client address.', { 'Retry-After': { schema: { type: 'string' } } }),
   '500': problemResponse('Unexpected error; quote the X-Request-Id.'),
-  '503': problemResponse('A dependency is unavailable, or too many logins are waiting to be verified; retry. Nothing was half-written.', { 'Retry-After': { schema: { type: 'string' } } }),
+  '503': problemResponse('A dependency is unavailable, too many logins are waiting to be verified, or the event store is full; retry. Nothing was half-written.', { 'Retry-After': { schema: { type: 'string' } } }),
   '504': problemResponse('No dispatcher answered a test send in time (`timeout`); the test may still have been sent.'),
 };
 
 type Status = keyof typeof errors;
 const pick = (...codes: Status[]) => Object.fromEntries(codes.map((c) => [c, errors[c]]));
-const readErrors = pick('401', '404', '405', '429', '500', '503');
-const writeErrors = pick('400', '401', '404', '405', '409', '413', '415', '429', '500', '503');
+const readErrors = pick('401', '403', '404', '405', '429', '500', '503');
+const writeErrors = pick('400', '401', '403', '404', '405', '409', '413', '415', '429', '500', '503');
 
 const idempotencyKeyParam: Schema = {
   name: 'Idempotency-Key',
@@ -141,94 +162,16 @@ function webhookDisabledSchema(): Schema {
 }
 
 const schemas: Record<string, Schema> = {
-  Problem: {
-    type: 'object',
-    description: 'RFC 9457 problem details.',
-    required: ['type', 'title', 'status', 'detail', 'error', 'code'],
-    properties: {
-      type: { type: 'string', pattern: '^urn:switchboard:problem:[a-z_]+$' },
-      title: { type: 'string' },
-      status: { type: 'integer', minimum: 400, maximum: 599 },
-      detail: { type: 'string' },
-      error: { type: 'string', description: 'The detail again: the PHP Tropo client builds its exception message from this member.' },
-      code: {
-        type: 'string',
-        enum: Object.keys(ERROR_CODES),
-      },
-      errors: {
-        type: 'array',
-        items: { type: 'object', required: ['field', 'message'], properties: { field: { type: 'string' }, message: { type: 'string' } }, additionalProperties: false },
-      },
-      instance: { type: 'string' },
-    },
-    additionalProperties: false,
-  },
-  Href: { type: 'object', required: ['href'], properties: { href: { type: 'string', format: 'uri' } }, additionalProperties: false },
-  Message: { type: 'object', required: ['message'], properties: { message: { type: 'string' } }, additionalProperties: false },
-  ApiType: { type: 'string', enum: ['scripting', 'webapi'] },
-  Application: {
-    type: 'object',
-    required: ['href', 'id', 'name', 'environment', 'apiType', 'platform', 'userId', 'user'],
-    anyOf: [{ required: ['voiceUrl'] }, { required: ['messagingUrl'] }],
-    properties: {
-      href: { type: 'string', format: 'uri' },
-      id: { type: 'string' },
-      name: { type: 'string' },
-      voiceUrl: { type: 'string', format: 'iri' },
-      messagingUrl: { type: 'string', format: 'iri' },
-      voiceFallbackUrl: { type: 'string', format: 'iri', description: 'Only when set: tried when session POSTs to voiceUrl fail.' },
-      messagingFallbackUrl: { type: 'string', format: 'iri', description: 'Only when set: tried when session POSTs to messagingUrl fail.' },
-      environment: { type: 'string', format: 'uri', description: 'URL of the environment resource.' },
-      apiType: ref('ApiType'),
-      platform: { ...ref('ApiType'), description: 'Same value as apiType.' },
-      userId: { type: 'integer' },
-      user: { type: 'string', format: 'uri' },
-      partition: { type: 'string', description: 'Only on applications created before environments existed.' },
-    },
-    additionalProperties: false,
-  },
+  Problem: responseBodySchema(problemBody),
+  Href: responseBodySchema(hrefBody),
+  Message: responseBodySchema(messageBody),
+  Application: responseBodySchema(applicationBody),
   ApplicationWrite: requestBodySchema(applicationWrite),
-  Environment: {
-    type: 'object',
-    required: ['href', 'id', 'name', 'billable'],
-    properties: { href: { type: 'string', format: 'uri' }, id: { type: 'integer' }, name: { type: 'string' }, billable: { type: 'boolean' } },
-    additionalProperties: false,
-  },
-  User: {
-    type: 'object',
-    required: ['href', 'id', 'username', 'createdAt'],
-    properties: { href: { type: 'string', format: 'uri' }, id: { type: 'integer' }, username: { type: 'string' }, createdAt: { type: 'string', format: 'date-time' } },
-    additionalProperties: false,
-  },
-  Address: {
-    type: 'object',
-    description:
-      'A number, session token or SIP address of an application. Numbers carry `number` (E.164), `displayNumber`, `prefix` (the exchange: the first four digits after "+", for NANP numbers 1 + area code), `city`, `state`, `country` when known, and `smsEnabled`; tokens carry `channel` and `token` (shown to the owner only); SIP addresses carry `address`. Free numbers of `/addresses?available` have no `href`.',
-    required: ['type'],
-    properties: {
-      href: { type: 'string', format: 'uri', description: '.../applications/<id>/addresses/<type>/<address>' },
-      type: { type: 'string', enum: ['number', 'token', 'sip'] },
-      number: { type: 'string', pattern: '^\\+[1-9][0-9]{6,14}$' },
-      displayNumber: { type: 'string' },
-      prefix: { type: 'string', pattern: '^[0-9]{1,4}$' },
-      city: { type: 'string' },
-      state: { type: 'string' },
-      country: { type: 'string' },
-      smsEnabled: { type: 'boolean' },
-      channel: { type: 'string', enum: ['voice', 'messaging'] },
-      token: { type: 'string', pattern: '^[0-9a-f]{64}$' },
-      address: { type: 'string', pattern: '^sip:' },
-    },
-    additionalProperties: false,
-  },
+  Environment: responseBodySchema(environmentBody),
+  User: responseBodySchema(userBody),
+  Address: responseBodySchema(addressBody),
   AddressClaim: requestBodySchema(addressClaim, { required: ['type'] }),
-  Exchange: {
-    type: 'object',
-    description: 'A prefix (first four digits after "+", for NANP numbers 1 + area code) with free numbers, once per city/state/country among them; `null` where the inventory does not say.',
-    required: ['prefix', 'city', 'state', 'country'],
-    properties: { prefix: { type: 'string' }, city: nullable('string'), state: nullable('string'), country: nullable('string') },
-    additionalProperties: false,
-  },
+  Exchange: responseBodySchema(exchangeBody),
   WebhookEvent: { type: 'string', enum: [...WEBHOOK_EVENTS] },
   EventType: {
     type: 'object',
@@ -244,122 +187,77 @@ const schemas: Record<string, Schema> = {
     additionalProperties: false,
     examples: [eventTypesJson()[0]],
   },
-  Webhook: {
-    type: 'object',
-    required: ['href', 'id', 'event', 'resource', 'targetUrl', 'enabled', 'accountId', 'createdAt', 'updatedAt', 'consecutiveFailures', 'lastAttemptAt', 'lastStatus', 'disabledReason'],
-    properties: {
-      href: { type: 'string', format: 'uri' },
-      id: { type: 'string' },
-      name: { type: 'string' },
-      event: ref('WebhookEvent'),
-      resource: { type: 'string', description: 'Comma-separated, normalised: call, sms, transcription, or all.' },
-      targetUrl: { type: 'string', format: 'iri' },
-      payload: { type: 'object', description: 'Present only if set.' },
-      headers: {
-        type: 'object',
-        additionalProperties: { type: 'string' },
-        maxProperties: 10,
-        description: 'Custom headers sent with every delivery; present only if set. The value of `Authorization` reads as `***` (write-only).',
-      },
-      enabled: { type: 'boolean' },
-      accountId: { type: 'string' },
-      applicationId: { type: 'string', description: 'Only on application-level subscriptions.' },
-      createdAt: { type: 'string', format: 'date-time' },
-      updatedAt: { type: 'string', format: 'date-time' },
-      consecutiveFailures: { type: 'integer', minimum: 0 },
-      lastAttemptAt: nullable('string', { format: 'date-time' }),
-      lastStatus: nullable('integer'),
-      disabledReason: nullable('string'),
-    },
-    additionalProperties: false,
-  },
+  Webhook: responseBodySchema(webhookBody),
   WebhookCreate: requestBodySchema(webhookCreate, { required: [...WEBHOOK_CREATE_REQUIRED] }),
   WebhookUpdate: requestBodySchema(webhookUpdate),
-  WebhookCreated: {
+  WebhookCreated: responseBodySchema(webhookCreatedBody),
+  Secret: responseBodySchema(secretBody),
+  Delivery: responseBodySchema(deliveryBody),
+  TestResult: responseBodySchema(testResultBody),
+  Recovery: responseBodySchema(recoveryBody),
+  ApiKey: {
     type: 'object',
-    required: ['href', 'secret'],
-    properties: { href: { type: 'string', format: 'uri' }, secret: { type: 'string', pattern: '^whsec_' } },
-    additionalProperties: false,
-  },
-  Secret: { type: 'object', required: ['secret'], properties: { secret: { type: 'string', pattern: '^whsec_' } }, additionalProperties: false },
-  Delivery: {
-    type: 'object',
-    required: ['id', 'messageId', 'kind', 'event', 'targetUrl', 'attempt', 'statusCode', 'durationMs', 'error', 'outcome', 'createdAt'],
-    properties: {
-      id: { type: 'string' },
-      messageId: { type: 'string', description: 'The webhook-id header; the same on every attempt of one message.' },
-      kind: { type: 'string', enum: ['session', 'notification'] },
-      subscriptionId: { type: 'string' },
-      applicationId: { type: 'string' },
-      event: { type: 'string' },
-      targetUrl: { type: 'string' },
-      attempt: { type: 'integer', minimum: 1 },
-      statusCode: nullable('integer'),
-      durationMs: { type: 'integer', minimum: 0 },
-      error: nullable('string', {
-        description: 'Why the attempt failed without a status; a target whose name resolves to a private, loopback or link-local address gives `refused: resolves to a forbidden address` (the address is not shown).',
-      }),
-      outcome: {
-        type: 'string',
-        enum: ['succeeded', 'retrying', 'failed', 'cancelled', 'pending'],
-        description: '`pending` only when reading a resend that is queued and not attempted yet (GET .../deliveries/{deliveryId}).',
-      },
-      trigger: {
-        type: 'string',
-        enum: ['event', 'test', 'resend', 'recovery'],
-        description: 'What made the attempt: an event, a test send (`POST /v1/webhooks/{id}/test`), a resend, or a recovery task.',
-      },
-      createdAt: { type: 'string', format: 'date-time' },
-    },
-    additionalProperties: false,
-  },
-  TestResult: {
-    type: 'object',
-    required: ['status', 'durationMs', 'href'],
-    properties: {
-      status: nullable('integer', { description: "The target's HTTP status; null when none was received (timeout, connection error, refused address, open circuit breaker)." }),
-      durationMs: { type: 'integer', minimum: 0 },
-      error: { type: 'string', description: 'Why the test did not succeed; absent on a 2xx.' },
-      href: { type: 'string', format: 'uri', description: 'The recorded attempt (trigger `test`).' },
-    },
-    additionalProperties: false,
-  },
-  Recovery: {
-    type: 'object',
-    required: ['href', 'id', 'state', 'total', 'sent', 'failed', 'skipped', 'since', 'until', 'createdAt', 'completedAt'],
+    required: ['href', 'id', 'name', 'scope', 'prefix', 'createdAt', 'lastUsedAt'],
     properties: {
       href: { type: 'string', format: 'uri' },
-      id: { type: 'string' },
-      state: { type: 'string', enum: ['running', 'completed'], description: '`completed` once every delivery of the task has an outcome (sent + failed = total).' },
-      total: { type: 'integer', minimum: 0, description: 'Deliveries queued again.' },
-      sent: { type: 'integer', minimum: 0, description: 'Resent and answered 2xx.' },
-      failed: { type: 'integer', minimum: 0, description: 'Resent and failed again (one attempt each), or not sent (subscription disabled meanwhile).' },
-      skipped: { type: 'integer', minimum: 0, description: 'Failed in the window, but the body is no longer kept: not resent.' },
-      since: { type: 'string', format: 'date-time' },
-      until: { type: 'string', format: 'date-time' },
+      id: { type: 'string', pattern: '^ak_[0-9a-f]{24}$', description: 'Also the username of Basic authentication with the key.' },
+      name: { type: 'string' },
+      scope: { type: 'string', enum: ['full', 'read'] },
+      prefix: { type: 'string', description: 'The first 8 characters of the key.' },
       createdAt: { type: 'string', format: 'date-time' },
-      completedAt: nullable('string', { format: 'date-time' }),
+      lastUsedAt: { type: ['string', 'null'], format: 'date-time', description: 'Accurate to a minute; null when never used.' },
+    },
+    additionalProperties: false,
+  },
+  ApiKeyCreated: {
+    type: 'object',
+    required: ['href', 'id', 'name', 'scope', 'key', 'createdAt'],
+    properties: {
+      href: { type: 'string', format: 'uri' },
+      id: { type: 'string', pattern: '^ak_[0-9a-f]{24}$' },
+      name: { type: 'string' },
+      scope: { type: 'string', enum: ['full', 'read'] },
+      key: { type: 'string', pattern: '^sbk_[A-Za-z0-9_-]{43}$', description: 'Shown this once and never again.' },
+      createdAt: { type: 'string', format: 'date-time' },
+    },
+    additionalProperties: false,
+  },
+  ApiKeyCreate: {
+    type: 'object',
+    required: ['name', 'scope'],
+    properties: { name: { type: 'string', minLength: 1, maxLength: 100 }, scope: { type: 'string', enum: ['full', 'read'], description: '`read`: GET only.' } },
+  },
+  ConsoleSignIn: { type: 'object', required: ['username', 'password'], properties: { username: { type: 'string' }, password: { type: 'string' } } },
+  ConsoleSession: {
+    type: 'object',
+    required: ['user', 'expiresAt'],
+    properties: { user: ref('User'), expiresAt: { type: 'string', format: 'date-time', description: 'The absolute end of the session (it also ends after 30 min unused).' } },
+    additionalProperties: false,
+  },
+  PasswordChange: { type: 'object', required: ['current', 'new'], properties: { current: { type: 'string' }, new: { type: 'string', minLength: 8, maxLength: 1024 } } },
+  AuditEvent: {
+    type: 'object',
+    required: ['id', 'at', 'actor', 'action', 'target', 'ip', 'requestId', 'outcome'],
+    properties: {
+      id: { type: 'string' },
+      at: { type: 'string', format: 'date-time' },
+      actor: {
+        type: 'object',
+        required: ['type', 'id'],
+        properties: { type: { type: 'string', enum: ['password', 'key', 'session'] }, id: { type: 'string', description: 'The account id (password), the key id, or the session id.' }, name: { type: 'string' } },
+        additionalProperties: false,
+      },
+      action: { type: 'string', description: 'For example `api-key.create`, `api-key.revoke`, `password.change`, `session.sign-in`, `session.sign-out`.' },
+      target: { type: ['string', 'null'], format: 'uri', description: 'The resource changed.' },
+      ip: { type: 'string', description: 'The client address.' },
+      requestId: { type: 'string' },
+      outcome: { type: 'string', enum: ['success', 'failure'] },
     },
     additionalProperties: false,
   },
 
-  SessionLaunched: {
-    type: 'object',
-    description: 'A launched session (Session API).',
-    required: ['success', 'token', 'id'],
-    properties: {
-      success: { type: 'boolean', const: true },
-      token: { type: 'string', description: 'The token, as sent.' },
-      id: { type: 'string', pattern: '^[0-9a-f]{32}$', description: 'Id of the new session (`session.id` of its POST; signals name it).' },
-    },
-    additionalProperties: false,
-  },
-  SignalStatus: {
-    type: 'object',
-    required: ['status'],
-    properties: { status: { type: 'string', enum: ['QUEUED', 'NOTFOUND'] } },
-    additionalProperties: false,
-  },
+  SessionLaunched: responseBodySchema(sessionLaunchedBody),
+  SignalStatus: responseBodySchema(signalStatusBody),
 
   // Bodies of the outgoing POSTs (top-level `webhooks`; docs/events.md#signatures, services/dispatcher/src/delivery/bodies.ts).
   SessionRequest: {
@@ -474,7 +372,7 @@ function addressPaths(prefix: string, op: string): Record<string, Schema> {
 /** The Session API (Tropo's paths), under /1.0, /v1 and /rest/v1: no Basic auth, the token or session id is the credential. */
 function sessionPaths(prefix: string, op: string): Record<string, Schema> {
   const tags = ['Sessions'];
-  const rate = `Rate limited (\`SESSION_RATE_LIMIT_PER_SECOND\`, default ${SESSION_RATE_LIMIT_DEFAULT_PER_SECOND} per second per token for launches and per session for signals, bursts of twice that).`;
+  const rate = `Rate limited (\`SESSION_RATE_LIMIT_PER_SECOND\`, default ${SESSION_RATE_LIMIT_DEFAULT_PER_SECOND} per second per token for launches and per session for signals, bursts of twice that; and \`SESSION_LAUNCH_RATE_PER_ACCOUNT\`, default 20 launches per second per account whatever its tokens, bursts of 40, across every gateway).`;
   const errs = {
     '400': problemResponse(
       `Invalid request: no token (or a token only in the Authorization header), an \`action\` other than the one of the path, a field given twice with different values, a field that is not a string, number or boolean, more than ${SESSION_LIMITS.parameters} parameters, a name over ${SESSION_LIMITS.parameterNameChars} or a value over ${SESSION_LIMITS.parameterValueChars} characters, a signal value over ${SESSION_LIMITS.signalValueChars} characters or a malformed session id.`,
@@ -550,7 +448,7 @@ const signingHeaders: Record<string, Schema> = {
     name: 'webhook-id',
     in: 'header',
     required: true,
-    schema: { type: 'string', pattern: '^msg_[A-Za-z0-9_-]{24}$' },
+    schema: { type: 'string', pattern: MESSAGE_ID.source },
     example: 'msg_2KWPBgLlAfxdpx2AI54pPJ85',
     description:
       'Standard Webhooks message id: the same on every retry and every duplicate of one message to one target, so a receiver can deduplicate by it (delivery is at least once).',
@@ -730,7 +628,7 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
       license: { name: 'Proprietary', identifier: 'LicenseRef-Switchboard' },
     },
     servers: [{ url: baseUrl }],
-    security: [{ basic: [] }],
+    security: [{ basic: [] }, { bearer: [] }, { session: [] }],
     tags: [
       { name: 'Applications', description: 'docs/api-rules.md#applications' },
       { name: 'Webhooks', description: 'Account-level subscriptions, and any subscription by id (docs/api-rules.md#subscriptions)' },
@@ -739,6 +637,7 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
       { name: 'Operating your endpoints', description: 'Test sends, resends and recoveries (docs/events.md#operating-your-endpoints)' },
       { name: 'Addresses', description: 'Numbers, session tokens and SIP addresses of applications; the number inventory (Tropo REST API v1 paths)' },
       { name: 'Sessions', description: 'The Session API: launch a session with an application token, signal a running session (docs/api-rules.md#session-api; no Basic auth)' },
+      { name: 'Credentials', description: 'API keys, browser sessions and the password (docs/api.md#api-keys)' },
       { name: 'Linked resources', description: 'Resources that hrefs point to' },
       { name: 'Outgoing POSTs', description: 'What Switchboard POSTs to your URLs: sessions and notifications (docs/events.md, docs/events.md#signatures, 6)' },
     ],
@@ -808,7 +707,7 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
           tags: ['Operating your endpoints'],
           summary: 'Resend one delivery: the same body bytes and webhook-id, a fresh timestamp and signature',
           description:
-            'Whatever its earlier outcome. Queued durably and sent as one attempt (not retried) through the normal path (host limits, circuit breaker); recorded with `trigger: "resend"`. The href reads the new attempt (`outcome: pending` until it is made). 409 when the subscription is disabled or the body is no longer kept (bodies are kept as long as the delivery records, `DELIVERY_RETENTION_DAYS`). No body.',
+            'Whatever its earlier outcome. Queued durably and sent as one attempt (not retried) through the normal path (host limits, circuit breaker); recorded with `trigger: "resend"`. The href reads the new attempt (`outcome: pending` until it is made). 409 when the subscription is disabled or the body is no longer kept (bodies are kept as long as the delivery records, `DELIVERY_RETENTION_DAYS`); 429 + Retry-After beyond `RESENDS_PER_HOUR` (1000) resends per account per hour. No body.',
           operationId: 'resendWebhookDelivery',
           responses: { '202': json(ref('Href'), 'Queued.', hrefHeaders), ...writeErrors },
         }),
@@ -830,7 +729,7 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
           tags: ['Operating your endpoints'],
           summary: 'Resend every delivery that ended failed in a window, in the original order',
           description:
-            'Each delivery whose last attempt failed between `since` (inclusive) and `until` (exclusive; now by default) is queued again, one attempt each, in the order the deliveries were first made, through the normal queue (host limits and circuit breakers apply). The window spans at most 30 days. 409 when the subscription is disabled.',
+            'Each delivery whose last attempt failed between `since` (inclusive) and `until` (exclusive; now by default) is queued again, one attempt each, in the order the deliveries were first made, through the normal queue (host limits and circuit breakers apply). The window spans at most 30 days and may hold at most `RECOVERY_MAX_DELIVERIES` (10,000) such deliveries (400 beyond: recover a narrower window). 409 when the subscription is disabled, or while another recovery of it is running (the problem names that task). 429 + Retry-After beyond `RECOVERIES_PER_HOUR` (20) recoveries per account per hour.',
           operationId: 'recoverWebhook',
           requestBody: jsonBody(requestBodySchema(webhookRecover, { required: ['since'] })),
           responses: { '202': json(ref('Href'), 'The recovery task.', hrefHeaders), ...writeErrors },
@@ -839,6 +738,53 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
       '/v1/webhooks/{id}/recoveries/{taskId}': {
         parameters: [pathId('id', 'Subscription id.'), pathId('taskId', 'Recovery task id.')],
         get: { tags: ['Operating your endpoints'], summary: 'Progress of a recovery task', operationId: 'getWebhookRecovery', responses: { '200': json(ref('Recovery'), 'The task.'), ...readErrors } },
+      },
+      '/v1/api-keys': {
+        get: { tags: ['Credentials'], summary: "List the account's API keys (without the keys)", operationId: 'listApiKeys', responses: { '200': json({ type: 'array', items: ref('ApiKey') }, 'Keys, oldest first.'), ...readErrors } },
+        post: idempotentPost({
+          tags: ['Credentials'],
+          summary: 'Create an API key (at most 50 per account)',
+          description: 'The key (`sbk_` + 32 random bytes, base64url) is answered this once; only a keyed hash is stored. Use it as `Authorization: Bearer sbk_...`, or as Basic with the key id as username and the key as password. A `read` key may use every GET; anything else answers 403 `insufficient_scope`. 409 `limit_exceeded` beyond 50 keys.',
+          operationId: 'createApiKey',
+          requestBody: jsonBody(ref('ApiKeyCreate')),
+          responses: { '200': json(ref('ApiKeyCreated'), 'Created; the key is shown only here.', hrefHeaders), ...writeErrors },
+        }),
+      },
+      '/v1/api-keys/{id}': {
+        parameters: [pathId('id', 'API key id (ak_...).')],
+        get: { tags: ['Credentials'], summary: 'Show an API key (without the key)', operationId: 'getApiKey', responses: { '200': json(ref('ApiKey'), 'The key.'), ...readErrors } },
+        delete: { tags: ['Credentials'], summary: 'Revoke an API key: within a second no gateway accepts it', operationId: 'revokeApiKey', responses: { '204': { description: 'Revoked.' }, ...readErrors } },
+      },
+      '/v1/audit-events': {
+        get: {
+          tags: ['Credentials'],
+          summary: "The account's audit log, newest first",
+          description: 'Changes made through the API and sign-ins (with their failures), each written in the transaction of the change it records. Kept `AUDIT_RETENTION_DAYS` (default 90). A `read` key may read it.',
+          operationId: 'listAuditEvents',
+          parameters: [
+            ...listParams,
+            { name: 'action', in: 'query', required: false, schema: { type: 'string' }, description: 'Only this action.' },
+            { name: 'actor', in: 'query', required: false, schema: { type: 'string' }, description: 'Only this actor id (a key id, a session id, an account id).' },
+            { name: 'since', in: 'query', required: false, schema: { type: 'string', format: 'date-time' }, description: 'Entries at or after.' },
+            { name: 'until', in: 'query', required: false, schema: { type: 'string', format: 'date-time' }, description: 'Entries before.' },
+          ],
+          responses: { '200': json({ type: 'array', items: ref('AuditEvent') }, 'Entries, newest first.', listHeaders), ...pick('400'), ...readErrors },
+        },
+      },
+      '/v1/console/session': {
+        post: {
+          tags: ['Credentials'],
+          summary: 'Sign in a browser: sets the sb_session cookie',
+          description: 'Checks the password with the lockout and limits of Basic auth. The cookie `sb_session` is HttpOnly, SameSite=Strict, Path=/ (Secure over https); the session lasts 12 h at most and ends after 30 min unused (`CONSOLE_SESSION_TTL_MS`, `CONSOLE_SESSION_IDLE_MS`). It authenticates every `/v1` route; a write made with it (POST, PUT, DELETE) must carry this API\'s `Origin`, or it answers 403.',
+          operationId: 'signIn',
+          security: [],
+          requestBody: jsonBody(ref('ConsoleSignIn')),
+          responses: { '200': json(ref('ConsoleSession'), 'Signed in.', { 'Set-Cookie': { schema: { type: 'string' } } }), ...pick('400', '401', '403', '405', '413', '415', '429', '500', '503') },
+        },
+        delete: { tags: ['Credentials'], summary: 'Sign out: ends the browser session and clears the cookie', operationId: 'signOut', security: [], responses: { '204': { description: 'Signed out (also when no session was open).' }, ...pick('403', '405', '500', '503') } },
+      },
+      '/v1/users/me/password': {
+        put: { tags: ['Credentials'], summary: 'Change the password; every browser session of the account ends', operationId: 'changePassword', requestBody: jsonBody(ref('PasswordChange')), responses: { '200': json(ref('User'), 'Changed.'), ...writeErrors } },
       },
       '/rest/v1/environments/{id}': {
         parameters: [pathId('id', 'Environment id: 1 Production, 2 Development.')],
@@ -859,7 +805,11 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
     },
     webhooks: outgoingWebhooks,
     components: {
-      securitySchemes: { basic: { type: 'http', scheme: 'basic', description: 'Account username and password.' } },
+      securitySchemes: {
+        basic: { type: 'http', scheme: 'basic', description: 'Account username and password, or an API key id and the key.' },
+        bearer: { type: 'http', scheme: 'bearer', description: 'An API key (sbk_...).' },
+        session: { type: 'apiKey', in: 'cookie', name: 'sb_session', description: 'A browser session (POST /v1/console/session).' },
+      },
       schemas,
       parameters: signingHeaders,
     },

@@ -17,3 +17,25 @@ describe('RateLimiter', () => {
     for (let i = 0; i < 1000; i++) expect(limiter.take('a')).toBe(0);
   });
 });
+
+describe('RateLimiter table', () => {
+  it('when 150 000 other keys pass through, then a key over its limit stays limited: the table drops the least recently used keys, never all of them', () => {
+    const now = 0;
+    const limiter = new RateLimiter(1, () => now, 2);
+    limiter.take('token:victim');
+    limiter.take('token:victim');
+    expect(limiter.take('token:victim')).toBeGreaterThan(0);
+    for (let i = 0; i < 150_000; i++) {
+      limiter.take(`session:${i}`);
+      if (i % 1000 === 0) expect(limiter.peek('token:victim')).toBeGreaterThan(0);
+    }
+    expect(limiter.take('token:victim')).toBeGreaterThan(0);
+  });
+
+  it('when keys are long, then the table stays within its byte budget', () => {
+    const limiter = new RateLimiter(1, () => 0, 2, 256 * 1024);
+    for (let i = 0; i < 5000; i++) limiter.take(`session:${i}:${'x'.repeat(1000)}`);
+    expect(limiter.table.bytes).toBeLessThanOrEqual(256 * 1024);
+    expect(limiter.table.entries).toBeLessThan(200);
+  });
+});

@@ -190,7 +190,7 @@ describe('secrets at rest and in logs', () => {
     for (const s of seen) expect(dump).not.toContain(s.slice(6));
   });
 
-  it('when the database refuses a write of a secret, then the 500 problem is generic and the logged statement holds no secret in clear', async () => {
+  it('when the database refuses a write of a secret, then the 500 problem is generic and the logged failure holds no secret in clear', async () => {
     const id = await createApp(alice);
     await readSecret(alice, `/v1/applications/${id}/secret`);
     await queryDatabase(
@@ -212,7 +212,6 @@ describe('secrets at rest and in logs', () => {
       // The failures were logged with the statement and the value the database saw: sealed ones.
       const failures = logs.slice(from).join('');
       expect(failures).toMatch(/forced failure for the test: enc:v1:/);
-      expect(failures).toContain('application_secrets');
       expect(failures).not.toContain('whsec_');
     } finally {
       await queryDatabase(stack.databaseUrl, `drop trigger refuse_secret_write on applications.application_secrets; drop function applications.refuse_secret_write();`);

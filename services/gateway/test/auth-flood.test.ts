@@ -38,3 +38,10 @@ it('when one client address fails too often, then its further logins are refused
   // A forged hop left of the real client does not buy a fresh budget.
   expect((await get(basic('nobody-w', 'bad'), '203.0.113.5, 198.51.100.2')).status).toBe(429);
 });
+
+it('when an IPv6 client rotates addresses within its /64, then they share one budget of failed logins, while the next /64 has its own', async () => {
+  for (let i = 1; i <= 3; i++) expect((await get(basic(`v6-${i}`, 'bad'), `2001:db8:aa:bb::${i}`)).status).toBe(401);
+  const rotated = await get(basic('v6-rotated', 'bad'), '2001:db8:aa:bb:ffff:1234:5678:9abc');
+  expect(rotated.status).toBe(429);
+  expect((await get(basic('v6-neighbour', 'bad'), '2001:db8:aa:bc::1')).status).toBe(401);
+});

@@ -51,10 +51,8 @@ describe('authentication', () => {
     expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
     // Even the right password waits out the lockout (it was never cached).
     expect((await get(victim.authorization)).status).toBe(429);
-    // Other accounts are unaffected, and answer fast.
-    const started = performance.now();
+    // Other accounts are unaffected (how fast they answer: bench/latency.ts).
     expect((await get(bob.authorization)).status).toBe(200);
-    expect(performance.now() - started).toBeLessThan(1000);
   });
 
   it('when a password has a colon in it, then everything after the first colon is the password', async () => {

@@ -15,6 +15,9 @@ const DISPATCHER_ENV = {
   DELIVERY_BREAKER_VOLUME_THRESHOLD: '1000',
 };
 
+/** Small limits of the delivery tools, for the tests of them; the other tests stay below them. */
+const TOOL_LIMITS = { RECOVERY_MAX_DELIVERIES: '4', RESENDS_PER_HOUR: '3', RECOVERIES_PER_HOUR: '4' };
+
 let stack: Services<{ gateway: true; webhooks: true }>;
 let rx: Receiver;
 let dispatcher: RunningDispatcher | undefined;
@@ -22,7 +25,7 @@ let alice: TestAccount;
 let bob: TestAccount;
 
 beforeAll(async () => {
-  stack = await startServices({ gateway: true, webhooks: true, env: { DELIVERY_ALLOWED_CIDRS: '127.0.0.0/8,::1/128', TEST_REPLY_TIMEOUT_MS: '4000' }, dispatcherEnv: DISPATCHER_ENV });
+  stack = await startServices({ gateway: true, webhooks: true, env: { DELIVERY_ALLOWED_CIDRS: '127.0.0.0/8,::1/128', TEST_REPLY_TIMEOUT_MS: '4000', ...TOOL_LIMITS }, dispatcherEnv: DISPATCHER_ENV });
   rx = await startReceiver();
   dispatcher = await stack.startDispatcher();
   [alice, bob] = await Promise.all([stack.createAccount('alice'), stack.createAccount('bob')]);
@@ -151,7 +154,8 @@ describe('POST /v1/webhooks/:id/deliveries/:deliveryId/resend', () => {
     const again = await stack.request(alice, 'POST', `/v1/webhooks/${sub.id}/deliveries/${first!.id}/resend`, undefined, { 'Idempotency-Key': `k-${first!.id}` });
     expect((await json(again)).href).toBe(href);
     expect(await json(await stack.request(alice, 'GET', path(href)))).toMatchObject({ outcome: 'pending', trigger: 'resend', messageId: first!.messageId });
-    await new Promise((r) => setTimeout(r, 1100));
+    // the resend is signed in a later second than the original (webhook-timestamp counts seconds)
+    await waitFor(() => Math.floor(Date.now() / 1000) > Number(original.headers['webhook-timestamp']), { what: 'the next second', intervalMs: 20 });
     dispatcher = await stack.startDispatcher();
 
     await waitFor(() => rx.at(target).length === 2, { what: 'resend delivered' });
@@ -244,5 +248,66 @@ describe('POST /v1/webhooks/:id/recover', () => {
     await problem(await stack.request(alice, 'POST', `/v1/webhooks/${sub.id}/recover`, {}), 400, 'invalid_request');
     await problem(await stack.request(bob, 'POST', `/v1/webhooks/${sub.id}/recover`, { since: iso(now - 1000) }), 404);
     await problem(await stack.request(alice, 'GET', `/v1/webhooks/${sub.id}/recoveries/rcv_000000000000000000000000`), 404);
+  });
+});
+
+describe('limits of resends and recoveries', () => {
+  const since = () => new Date(Date.now() - 60_000).toISOString();
+
+  /** A subscription of `account` whose `n` deliveries all ended failed. */
+  async function failedDeliveries(account: TestAccount, n: number): Promise<{ id: string; target: string }> {
+    const target = `/limits/${randomName('t')}`;
+    rx.on(target, () => 503);
+    const sub = await hook(account, target);
+    for (let i = 1; i <= n; i++) await stack.publish('cdr.created', cdr(account.id, i));
+    await waitFor(async () => (await deliveries(account, sub.id)).filter((d) => d.outcome === 'failed').length === n, { what: `${n} deliveries failed`, timeoutMs: 15_000 });
+    return { id: sub.id, target };
+  }
+
+  it('when a recovery of the subscription is still running, then another is 409 naming the running task, and allowed once it completed', async () => {
+    const carol = await stack.createAccount('carol');
+    const sub = await failedDeliveries(carol, 1);
+    rx.on(sub.target, () => 200);
+    await stopDispatcher();
+    const first = await stack.request(carol, 'POST', `/v1/webhooks/${sub.id}/recover`, { since: since() });
+    expect(first.status).toBe(202);
+    const taskId = path((await json(first)).href).split('/').pop()!;
+    const p = await problem(await stack.request(carol, 'POST', `/v1/webhooks/${sub.id}/recover`, { since: since() }), 409, 'conflict');
+    expect(p.error).toContain(taskId);
+    dispatcher = await stack.startDispatcher();
+    await waitFor(async () => (await json(await stack.request(carol, 'GET', `/v1/webhooks/${sub.id}/recoveries/${taskId}`))).state === 'completed', { what: 'recovery completed', timeoutMs: 15_000 });
+    expect((await stack.request(carol, 'POST', `/v1/webhooks/${sub.id}/recover`, { since: since() })).status).toBe(202);
+  });
+
+  it('when the window holds more failed deliveries than RECOVERY_MAX_DELIVERIES, then 400 asking for a narrower window, and nothing is queued', async () => {
+    const dave = await stack.createAccount('dave');
+    const sub = await failedDeliveries(dave, 5);
+    const before = rx.at(sub.target).length;
+    const p = await problem(await stack.request(dave, 'POST', `/v1/webhooks/${sub.id}/recover`, { since: since() }), 400, 'invalid_request');
+    expect(JSON.stringify(p)).toMatch(/more than 4 failed deliveries/);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(rx.at(sub.target).length).toBe(before);
+  });
+
+  it('when an account queues more recoveries or resends in an hour than its limits, then 429 with Retry-After, while another account is unaffected', async () => {
+    const [erin, frank] = await Promise.all([stack.createAccount('erin'), stack.createAccount('frank')]);
+    // Recoveries with nothing to do still count.
+    const empty = await hook(erin, `/limits/${randomName('empty')}`);
+    for (let i = 0; i < 4; i++) expect((await stack.request(erin, 'POST', `/v1/webhooks/${empty.id}/recover`, { since: since() })).status).toBe(202);
+    const refused = await stack.request(erin, 'POST', `/v1/webhooks/${empty.id}/recover`, { since: since() });
+    await problem(refused, 429, 'rate_limited');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3000);
+    const other = await hook(frank, `/limits/${randomName('other')}`);
+    expect((await stack.request(frank, 'POST', `/v1/webhooks/${other.id}/recover`, { since: since() })).status).toBe(202);
+
+    const target = `/limits/${randomName('resend')}`;
+    const sub = await hook(erin, target);
+    await stack.publish('cdr.created', cdr(erin.id, 1));
+    await waitFor(async () => (await deliveries(erin, sub.id)).length === 1, { what: 'first delivery recorded' });
+    const [first] = await deliveries(erin, sub.id);
+    for (let i = 0; i < 3; i++) expect((await stack.request(erin, 'POST', `/v1/webhooks/${sub.id}/deliveries/${first!.id}/resend`)).status).toBe(202);
+    const tooMany = await stack.request(erin, 'POST', `/v1/webhooks/${sub.id}/deliveries/${first!.id}/resend`);
+    await problem(tooMany, 429, 'rate_limited');
+    expect(Number(tooMany.headers.get('retry-after'))).toBeGreaterThan(3000);
   });
 });

@@ -1,7 +1,8 @@
-// Operating your endpoints (README): custom headers per subscription and the event catalogue, through the real gateway,
+// Operating your endpoints (docs/api.md#custom-headers): custom headers per subscription and the event catalogue, through the real gateway,
 // webhooks and applications services, a dispatcher, Postgres, NATS and a loopback receiver.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { SecretBox } from '@switchboard/platform';
 import { queryDatabase, randomName, startReceiver, startServices, waitFor, type Receiver, type Services, type TestAccount } from '../../../test/support';
 import { TEST_DISPATCHER_ENV } from '../../dispatcher/test/harness';
 
@@ -36,30 +37,35 @@ describe('custom headers', () => {
     me = await stack.createAccount('hdr');
   });
 
-  it('when a subscription has headers, then every delivery carries them; reads show Authorization as *** and delivery records never hold it', async () => {
+  it('when a subscription has headers, then every delivery carries them; reads show every value as ***, each is sealed at rest for its own field, and delivery records never hold them', async () => {
     const target = rx.url(`/headers/${me.id}`);
     const res = await stack.request(me, 'POST', '/v1/webhooks', {
       event: 'smsdlr',
       resource: 'sms',
       targetUrl: target,
-      headers: { Authorization: 'Bearer top-secret-token', 'X-Team': 'billing' },
+      headers: { Authorization: 'Bearer top-secret-token', 'X-Team': 'billing', 'X-Api-Key': 'key-top-secret' },
     });
     expect(res.status).toBe(200);
     const { href } = await json(res);
 
     const read = await json(await stack.request(me, 'GET', path(href)));
-    expect(read.headers).toEqual({ Authorization: '***', 'X-Team': 'billing' });
+    expect(read.headers).toEqual({ Authorization: '***', 'X-Team': '***', 'X-Api-Key': '***' });
     const listed = (await (await stack.request(me, 'GET', '/v1/webhooks')).json()) as Array<Record<string, any>>;
-    expect(listed[0]!.headers).toEqual({ Authorization: '***', 'X-Team': 'billing' });
+    expect(listed[0]!.headers).toEqual({ Authorization: '***', 'X-Team': '***', 'X-Api-Key': '***' });
 
     await stack.publish('sms.dlr', dlr(me.id));
     const [got] = await waitFor(() => (rx.at(`/headers/${me.id}`).length > 0 ? rx.at(`/headers/${me.id}`) : undefined), { what: 'delivery' });
     expect(got!.headers.authorization).toBe('Bearer top-secret-token');
-    // At rest the Authorization value is sealed with SECRETS_KEY; other headers are stored as sent.
-    const [stored] = await queryDatabase<{ headers: Record<string, string> }>(stack.databaseUrl, `select headers from "webhooks".subscriptions where id = $1`, [href.split('/').pop()]);
-    expect(stored!.headers.Authorization).toMatch(/^enc:v1:/);
-    expect(stored!.headers['X-Team']).toBe('billing');
+    // At rest every value is sealed with SECRETS_KEY for its subscription and header name.
+    const id = href.split('/').pop()!;
+    const [stored] = await queryDatabase<{ headers: Record<string, string> }>(stack.databaseUrl, `select headers from "webhooks".subscriptions where id = $1`, [id]);
+    for (const v of Object.values(stored!.headers)) expect(v).toMatch(/^enc:v1:/);
+    const box = SecretBox.fromText(stack.env.SECRETS_KEY!);
+    expect(box.open(stored!.headers['X-Api-Key']!, `${id}:header:x-api-key`)).toBe('key-top-secret');
+    // A value copied into another header's field does not open there.
+    expect(() => box.open(stored!.headers['X-Api-Key']!, `${id}:header:authorization`)).toThrow(/SECRETS_KEY/);
     expect(got!.headers['x-team']).toBe('billing');
+    expect(got!.headers['x-api-key']).toBe('key-top-secret');
     expect(got!.headers['content-type']).toBe('application/json');
     expect(got!.headers['webhook-signature']).toMatch(/^v1,/);
 
@@ -69,11 +75,11 @@ describe('custom headers', () => {
     });
     expect(JSON.stringify(deliveries)).not.toContain('top-secret-token');
     const rows = await queryDatabase(stack.databaseUrl, `select * from "webhooks".deliveries where subscription_id = $1`, [href.split('/').pop()]);
-    expect(JSON.stringify(rows)).not.toContain('top-secret-token');
+    expect(JSON.stringify(rows)).not.toContain('top-secret');
 
     // PUT replaces the whole set; the next delivery carries the new one.
     expect((await stack.request(me, 'PUT', path(href), { headers: { 'X-Team': 'ops' } })).status).toBe(200);
-    expect((await json(await stack.request(me, 'GET', path(href)))).headers).toEqual({ 'X-Team': 'ops' });
+    expect((await json(await stack.request(me, 'GET', path(href)))).headers).toEqual({ 'X-Team': '***' });
     await stack.publish('sms.dlr', dlr(me.id));
     await waitFor(() => rx.at(`/headers/${me.id}`).length >= 2, { what: 'second delivery' });
     const second = rx.at(`/headers/${me.id}`)[1]!;

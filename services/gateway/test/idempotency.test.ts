@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IdempotencyStore } from '@switchboard/platform';
 import { queryDatabase, startServices, type Services, type TestAccount } from '../../../test/support';
+import { poolOf } from '@switchboard/orm';
 
 let stack: Services<{ gateway: true; webhooks: true }>;
 
@@ -131,7 +132,7 @@ describe('Idempotency-Key', () => {
     expect((await post(me, '/v1/webhooks', hook, 'k-prune-old')).status).toBe(200);
     expect((await post(me, '/v1/webhooks', { ...hook, resource: 'call' }, 'k-prune-new')).status).toBe(200);
     await queryDatabase(stack.databaseUrl, `update "webhooks".idempotency_keys set created_at = now() - interval '25 hours' where account_id = $1 and key = 'k-prune-old'`, [me.id]);
-    const store = new IdempotencyStore(stack.webhooks.app.orm.em.getConnection().getKnex(), 'webhooks');
+    const store = new IdempotencyStore(poolOf(stack.webhooks.app.orm.em), 'webhooks');
     expect(await store.prune()).toBeGreaterThanOrEqual(1);
     const keys = await queryDatabase<{ key: string }>(stack.databaseUrl, `select key from "webhooks".idempotency_keys where account_id = $1`, [me.id]);
     expect(keys.map((k) => k.key)).toEqual(['k-prune-new']);

@@ -9,7 +9,8 @@ import { chromium } from 'playwright-core';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { checkResponse, startServices, type Services } from '../../../test/support';
-import { ERROR_CODES, LIST_MAX } from '@switchboard/platform';
+import { ERROR_CODES } from '@switchboard/platform';
+import { LIST_MAX } from '@switchboard/contracts';
 import * as limits from '../src/limits';
 import { buildOpenApi } from '../src/openapi';
 // The dispatcher's own body builders and signer: the documented webhooks must describe what it really sends.
@@ -325,6 +326,17 @@ describe('the docs page', () => {
       const session = (await page.textContent('section[data-webhook="session"]')) ?? '';
       for (const text of ['webhook-signature', 'session.from.e164Id', 'session.initialText', 'Retry-After', '410']) expect(session, text).toContain(text);
       expect(await page.textContent('h1')).toContain('Switchboard API');
+      // Each operation shows a curl call with its body; the search box keeps only what matches every word.
+      const create = (await page.textContent('section[data-operation="createApplication"] pre.curl')) ?? '';
+      expect(create).toMatch(/^curl -u USERNAME:PASSWORD -X POST 'http.*\/applications'/);
+      expect(create).toContain('"name"');
+      await page.fill('#search', 'rotate secret');
+      const shown = await page.$$eval('section.op:not([hidden])', (els) => els.map((e) => e.getAttribute('data-operation')));
+      expect(shown.length).toBeGreaterThan(0);
+      expect(shown.length).toBeLessThan(listed.length / 4);
+      expect(await page.isVisible('section[data-operation="createApplication"]')).toBe(false);
+      await page.fill('#search', '');
+      expect(await page.$$eval('section.op:not([hidden])', (els) => els.length)).toBe(listed.length);
       expect(external).toEqual([]);
     } finally {
       await browser.close();

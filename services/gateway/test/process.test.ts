@@ -8,7 +8,7 @@ const serviceDir = fileURLToPath(new URL('..', import.meta.url));
 
 describe('the gateway process', () => {
   it('when PUBLIC_BASE_URL is not a URL, then it refuses to start and names the variable', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    const child = spawn(process.execPath, ['--conditions=@switchboard/source', '--import', 'tsx', 'src/main.ts'], {
       cwd: serviceDir,
       env: { ...process.env, PORT: '0', PUBLIC_BASE_URL: 'ftp:/nope' },
       stdio: ['ignore', 'ignore', 'pipe'],
@@ -27,11 +27,12 @@ describe('the gateway process', () => {
   ] as const)('when %s during a request, then the request still gets its answer and the process exits 0', async (_what, signals) => {
     // An "applications service" that accepts connections and never answers: the request waits for
     // its gRPC deadline, so it is surely in flight when the signal arrives.
-    const hole = createNetServer(() => undefined);
+    let holeBytes = 0;
+    const hole = createNetServer((socket) => socket.on('data', (d: Buffer) => (holeBytes += d.length)));
     await new Promise<void>((r) => hole.listen(0, '127.0.0.1', () => r()));
     const holePort = (hole.address() as { port: number }).port;
     const port = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    const child = spawn(process.execPath, ['--conditions=@switchboard/source', '--import', 'tsx', 'src/main.ts'], {
       cwd: serviceDir,
       env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', APPLICATIONS_GRPC_URL: `127.0.0.1:${holePort}`, GRPC_TIMEOUT_MS: '1500', LOG_LEVEL: 'info' },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -42,8 +43,10 @@ describe('the gateway process', () => {
     try {
       await waitFor(async () => (await fetch(`http://127.0.0.1:${port}/healthz`)).ok, { timeoutMs: 20_000, what: 'gateway' });
       const started = Date.now();
+      const bytesBefore = holeBytes;
       const inflight = fetch(`http://127.0.0.1:${port}/v1/applications`, { headers: { authorization: `Basic ${Buffer.from('a:b').toString('base64')}` } });
-      await new Promise((r) => setTimeout(r, 300));
+      // in flight: its gRPC call has reached the "applications service"
+      await waitFor(() => holeBytes > bytesBefore, { what: 'the request\'s gRPC call', intervalMs: 10 });
       for (const signal of signals) child.kill(signal);
       const res = await inflight;
       // The dependency never answered: a clean, retryable 503 after the deadline, not a reset.

@@ -7,7 +7,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger, STREAMS, SUBJECTS } from '@switchboard/platform';
 import { startReceiver, startServices, waitFor, type Receiver, type Services, type TestAccount } from '../../../test/support';
-import { TEST_DISPATCHER_ENV } from '../../dispatcher/test/harness';
+import { eventsHandled, TEST_DISPATCHER_ENV } from '../../dispatcher/test/harness';
 import { verifySignature } from '../../dispatcher/src/delivery/signing';
 
 let stack: Services<{ gateway: true; webhooks: true; dispatcher: true }>;
@@ -148,7 +148,7 @@ describe('launching a session with a token', () => {
     expect(del.status).toBe(200);
     const before = rx.received.length;
     await problem(await call('POST', '/v1/sessions', JSON.stringify({ token, x: '1' }), { 'content-type': 'application/json' }), 404);
-    await new Promise((r) => setTimeout(r, 300));
+    await eventsHandled(stack.bus);
     expect(rx.received.length).toBe(before);
   });
 
@@ -169,7 +169,7 @@ describe('launching a session with a token', () => {
     const head = await fetch(`${stack.baseUrl}/1.0/sessions?token=${token}`, { method: 'HEAD' });
     expect(head.status).toBe(405);
     expect(head.headers.get('allow')).toBe('GET, POST');
-    await new Promise((r) => setTimeout(r, 300));
+    await eventsHandled(stack.bus);
     expect(rx.received.length).toBe(before);
   });
 
@@ -282,6 +282,19 @@ describe('while NATS is away', () => {
 });
 
 describe('logs', () => {
+  it('when the token is named percent-encoded (%74oken) in a query or an address path, and a session is signalled, then the gateway logs none of those credentials', async () => {
+    const token = await newToken('voice');
+    const launched = await call('POST', `/v1/sessions?%74oken=${token}`);
+    expect(launched.status).toBe(200);
+    const { id } = await json(launched);
+    expect(await json(await call('POST', `/1.0/sessions/${id}/signals?value=exit`))).toEqual({ status: 'QUEUED' });
+    expect((await stack.request(me, 'GET', `/v1/applications/${appId}/addresses/%74oken/${token}`)).status).toBe(200);
+    await waitFor(() => logs.some((l) => l.includes('%74oken/***')), { what: 'the address request logged' });
+    expect(logs.some((l) => l.includes('%74oken=***'))).toBe(true);
+    expect(logs.some((l) => l.includes('/1.0/sessions/***/signals'))).toBe(true);
+    expect(logs.filter((l) => l.includes(token) || l.includes(id))).toEqual([]);
+  });
+
   it('when sessions were launched with tokens in the query and the body, then no log line of the gateway or the applications service holds a token (nor do the lines of the address API, which has them in paths)', () => {
     expect(tokens.size).toBeGreaterThan(5);
     expect(logs.some((l) => l.includes('/1.0/sessions?') && l.includes('token=***'))).toBe(true);

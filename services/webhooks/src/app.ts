@@ -2,21 +2,21 @@
 import { createDataService, startOutboxRelay, type DataServiceApp, type OutboxRelay } from '@switchboard/orm';
 import { Counter, createLogger, ensureStreams, STREAMS, withTimeout, type ConsumerLoop, type Logger } from '@switchboard/platform';
 import { applicationsClient, batchProto, healthProto, type ApplicationsClient } from '@switchboard/proto';
-import { createApplicationDirectory, followDeletions } from './applications/directory';
-import type { Config } from './config';
-import type { Deps } from './context';
-import { SCHEMA } from './db/schema';
-import { pruneDeliveries } from './deliveries/prune-deliveries';
-import { startRecordsConsumer } from './deliveries/records-consumer';
-import { startSweeper, type Sweeper } from './deliveries/sweep-deliveries';
-import { startAccountsDeletedConsumer } from './events/accounts-deleted';
-import { startApplicationsDeletedConsumer } from './events/applications-deleted';
-import { createChangePublisher, type ChangePublisher } from './events/changes';
-import { registerHandlers } from './grpc/handlers';
-import { createDispatcherLink } from './tools/dispatcher-link';
-import { startResendRelay, type ResendRelay } from './tools/resend-relay';
+import { createApplicationDirectory, followDeletions } from './applications/directory.ts';
+import type { Config } from './config.ts';
+import type { Deps } from './context.ts';
+import { SCHEMA } from './db/schema.ts';
+import { pruneDeliveries } from './deliveries/repository.ts';
+import { startRecordsConsumer } from './deliveries/records-consumer.ts';
+import { startSweeper, type Sweeper } from './deliveries/sweep-deliveries.ts';
+import { startAccountsDeletedConsumer } from './events/accounts-deleted.ts';
+import { startApplicationsDeletedConsumer } from './events/applications-deleted.ts';
+import { createChangePublisher, type ChangePublisher } from './events/changes.ts';
+import { registerHandlers } from './grpc/handlers.ts';
+import { createDispatcherLink } from './tools/dispatcher-link.ts';
+import { startResendRelay, type ResendRelay } from './tools/resend-relay.ts';
 
-export { loadConfig, type Config } from './config';
+export { loadConfig, type Config } from './config.ts';
 
 export type WebhooksApp = DataServiceApp;
 
@@ -37,7 +37,7 @@ export async function createApp(config: Config, logger: Logger = createLogger('w
   let stopFollowing: (() => void) | undefined;
 
   const prune = () => {
-    pruneDeliveries(orm, config.DB_SCHEMA, config.DELIVERY_RETENTION_DAYS)
+    pruneDeliveries(orm.em, config.DB_SCHEMA, config.DELIVERY_RETENTION_DAYS)
       .then((n) => {
         pruned.inc(n);
         if (n > 0) logger.info({ deleted: n }, 'old delivery records pruned');
@@ -55,7 +55,7 @@ export async function createApp(config: Config, logger: Logger = createLogger('w
       changes = createChangePublisher(nats.js, logger, registry);
       resendRelay = startResendRelay(orm, config.DB_SCHEMA, nats.js, logger);
       // webhooks.disabled goes onto the events stream, which the dispatcher fans out.
-      await ensureStreams(nats.jsm, [STREAMS.events], config.NATS_STREAM_REPLICAS);
+      await ensureStreams(nats.jsm, [STREAMS.events], config.NATS_STREAM_REPLICAS, service.storeLimits.streamMaxBytes);
       outbox = startOutboxRelay(orm, nats.js, config.DB_SCHEMA, logger);
       sweeper = startSweeper(orm, config.DB_SCHEMA, logger, (n) => swept.inc(n));
       const deps: Deps = {
@@ -68,6 +68,7 @@ export async function createApp(config: Config, logger: Logger = createLogger('w
         secrets: config.SECRETS_KEY,
         dispatchers: createDispatcherLink(nats.nc, config.TEST_REPLY_TIMEOUT_MS, resendRelay.kick),
         testsPerMinute: config.TEST_SENDS_PER_MINUTE,
+        toolLimits: { recoveryMaxDeliveries: config.RECOVERY_MAX_DELIVERIES, resendsPerHour: config.RESENDS_PER_HOUR, recoveriesPerHour: config.RECOVERIES_PER_HOUR },
         disableAfterMs: config.DELIVERY_DISABLE_AFTER,
         publicBaseUrl: config.PUBLIC_BASE_URL,
         outbox,
@@ -79,6 +80,8 @@ export async function createApp(config: Config, logger: Logger = createLogger('w
         startRecordsConsumer(deps, nats, logger, registry, { concurrency: config.RECORD_CONCURRENCY }),
       ];
       stopFollowing = followDeletions(nats.nc, deps.applications);
+      // Answer signing secrets and custom headers: the dispatcher's alone when INTERNAL_RPC_TOKEN is set.
+      grpc.requireToken(['MatchSubscriptions', 'GetDeliveryTarget'], config.INTERNAL_RPC_TOKEN);
       registerHandlers(grpc, deps);
       grpc.addHealth(healthProto().Health.service);
       grpc.addBatch(batchProto().BatchService.service);
@@ -86,8 +89,8 @@ export async function createApp(config: Config, logger: Logger = createLogger('w
       pruneTimer.unref();
       return service.serve(async (n) => {
         const [database, natsOk] = await Promise.all([
-          withTimeout(orm.em.getConnection().execute('select 1'), 1500).then(
-            () => true,
+          withTimeout(orm.isConnected(), 1500).then(
+            (connected) => connected,
             () => false,
           ),
           n.nc.isClosed() ? Promise.resolve(false) : withTimeout(n.nc.flush(), 1500).then(() => true, () => false),

@@ -1,9 +1,10 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Cidr, SecretBox } from '@switchboard/platform';
-import type { ApplicationDirectory } from './applications/directory';
-import type { Sweeper } from './deliveries/sweep-deliveries';
-import type { ChangePublisher } from './events/changes';
-import type { DispatcherLink } from './tools/dispatcher-link';
+import type { ApplicationDirectory } from './applications/directory.ts';
+import type { Sweeper } from './deliveries/sweep-deliveries.ts';
+import type { ChangePublisher } from './events/changes.ts';
+import type { DispatcherLink } from './tools/dispatcher-link.ts';
+import type { ToolLimits } from './tools/account-tool-budget.ts';
 
 /** What the use cases need from the composition root. */
 export interface Deps {
@@ -22,6 +23,8 @@ export interface Deps {
   dispatchers: DispatcherLink;
   /** Test sends per subscription per minute (TEST_SENDS_PER_MINUTE). */
   testsPerMinute: number;
+  /** Limits of the delivery tools: one recovery's size, and resends and recoveries per account per hour. */
+  toolLimits: ToolLimits;
   /** DELIVERY_DISABLE_AFTER in ms; 0: subscriptions are not disabled for failing. */
   disableAfterMs: number;
   /** PUBLIC_BASE_URL: hrefs in the events this service publishes. */

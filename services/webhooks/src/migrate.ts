@@ -1,6 +1,6 @@
 // Applies the migrations of this service's schema and exits (a release Job runs this once).
 import { runMigrations } from '@switchboard/orm';
-import { loadConfig } from './config';
-import { SCHEMA } from './db/schema';
+import { loadConfig } from './config.ts';
+import { SCHEMA } from './db/schema.ts';
 
 await runMigrations('webhooks', SCHEMA, loadConfig());

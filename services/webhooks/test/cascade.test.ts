@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishJson, STREAMS, SUBJECTS } from '@switchboard/platform';
 import { queryDatabase, waitFor } from '../../../test/support';
 import { APPLICATIONS_DELETED_DURABLE } from '../src/events/applications-deleted';
-import { codeOf, startHarness, watch, type Harness } from './harness';
+import { codeOf, startHarness, storeRecords, watch, type Harness } from './harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -27,7 +27,7 @@ describe('cascade on application delete', () => {
     const kept = await h.webhooks.client.createSubscription({ accountId: acct, applicationId: keep, ...body });
     const accountLevel = await h.webhooks.client.createSubscription({ accountId: acct, ...body });
     const first = doomed[0]!.subscription!.id;
-    await h.webhooks.client.recordAttempts({
+    await storeRecords(h, {
       attempts: [
         { messageId: 'm', kind: 'notification', subscriptionId: first, event: 'smsdlr', targetUrl: 'https://example.com/hook', attempt: 1, statusCode: 200, durationMs: 1, outcome: 'succeeded' },
         { messageId: 's', kind: 'session', applicationId: app, accountId: acct, event: 'session', targetUrl: 'https://example.com/voice', attempt: 1, statusCode: 200, durationMs: 1, outcome: 'succeeded' },

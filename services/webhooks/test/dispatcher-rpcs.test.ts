@@ -1,9 +1,11 @@
-// The internal RPCs the dispatcher uses (MatchSubscriptions, RecordAttempts), secrets and delivery records.
+// The internal RPCs the dispatcher uses (MatchSubscriptions), secrets, and delivery records with the health they keep.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUBJECTS } from '@switchboard/platform';
 import type { Delivery } from '@switchboard/proto';
 import { queryDatabase, waitFor } from '../../../test/support';
-import { codeOf, fieldErrorsOf, startHarness, watch, type Harness } from './harness';
+import { checkBatch } from '../src/deliveries/record-attempts';
+import { deliveryFromJson } from '../src/deliveries/records-consumer';
+import { codeOf, fieldErrorsOf, startHarness, storeRecords, watch, type Harness } from './harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -42,6 +44,9 @@ function attempt(subscriptionId: string, fields: Partial<Delivery> = {}): Delive
     ...fields,
   };
 }
+
+/** A record as the webhooks service reads it from a batch. */
+const asOutput = (d: Delivery) => deliveryFromJson(d as Record<string, unknown>);
 
 describe('MatchSubscriptions', () => {
   it('when an event of an application arrives, then the account-level and that application\'s enabled subscriptions with the event and resource match', async () => {
@@ -121,13 +126,13 @@ describe('secrets', () => {
   });
 });
 
-describe('RecordAttempts and delivery health', () => {
+describe('attempt records and delivery health', () => {
   it('when failed attempts are recorded, then consecutiveFailures, lastAttemptAt and lastStatus follow; a success resets the count', async () => {
     const acct = await h.newAccount();
     const s = await sub(acct);
     const t1 = new Date(Date.now() - 3000).toISOString();
     const t2 = new Date(Date.now() - 2000).toISOString();
-    await client().recordAttempts({
+    await storeRecords(h, {
       attempts: [
         attempt(s.id, { messageId: 'm1', attempt: 1, statusCode: 500, outcome: 'retrying', createdAt: t1, error: 'HTTP 500' }),
         attempt(s.id, { messageId: 'm1', attempt: 2, statusCode: 0, outcome: 'retrying', createdAt: t2, error: 'timeout after 15000 ms' }),
@@ -139,7 +144,7 @@ describe('RecordAttempts and delivery health', () => {
     expect(got.lastStatus).toBeUndefined();
 
     const t3 = new Date().toISOString();
-    await client().recordAttempts({ attempts: [attempt(s.id, { messageId: 'm1', attempt: 3, statusCode: 204, outcome: 'succeeded', createdAt: t3 })] });
+    await storeRecords(h, { attempts: [attempt(s.id, { messageId: 'm1', attempt: 3, statusCode: 204, outcome: 'succeeded', createdAt: t3 })] });
     got = (await client().getSubscription({ accountId: acct, id: s.id })).subscription!;
     expect(got).toMatchObject({ consecutiveFailures: 0, lastAttemptAt: t3, lastStatus: 204, enabled: true });
   });
@@ -148,8 +153,8 @@ describe('RecordAttempts and delivery health', () => {
     const acct = await h.newAccount();
     const s = await sub(acct);
     const a = attempt(s.id, { messageId: 'dup', statusCode: 503, outcome: 'retrying' });
-    await client().recordAttempts({ attempts: [a] });
-    await client().recordAttempts({ attempts: [a] });
+    await storeRecords(h, { attempts: [a] });
+    await storeRecords(h, { attempts: [a] });
     expect((await client().getSubscription({ accountId: acct, id: s.id })).subscription!.consecutiveFailures).toBe(1);
     expect((await client().listDeliveries({ accountId: acct, subscriptionId: s.id })).deliveries).toHaveLength(1);
   });
@@ -158,7 +163,7 @@ describe('RecordAttempts and delivery health', () => {
     const acct = await h.newAccount();
     const s = await sub(acct);
     const w = watch(h.bus, SUBJECTS.webhooksChanged);
-    await client().recordAttempts({
+    await storeRecords(h, {
       attempts: [attempt(s.id, { statusCode: 410, outcome: 'failed' })],
       disable: [{ subscriptionId: s.id, reason: 'target answered 410 Gone' }],
     });
@@ -172,7 +177,7 @@ describe('RecordAttempts and delivery health', () => {
   it('when a disabled subscription is re-enabled by update, then disabledReason and consecutiveFailures are cleared', async () => {
     const acct = await h.newAccount();
     const s = await sub(acct);
-    await client().recordAttempts({
+    await storeRecords(h, {
       attempts: [attempt(s.id, { statusCode: 500, outcome: 'retrying' }), attempt(s.id, { statusCode: 410, outcome: 'failed' })],
       disable: [{ subscriptionId: s.id, reason: 'gone' }],
     });
@@ -182,23 +187,17 @@ describe('RecordAttempts and delivery health', () => {
     expect(subscription!.lastStatus).toBe(410);
   });
 
-  it('when attempts are malformed, then invalid_request names each bad field and nothing is stored', async () => {
-    const acct = await h.newAccount();
-    const s = await sub(acct);
-    const r = await fieldErrorsOf(
-      client().recordAttempts({
-        attempts: [attempt(s.id), attempt(s.id, { kind: 'fax', outcome: 'maybe', attempt: 0 }), attempt('nope', { messageId: '' })],
-      }),
-    );
-    expect(r.code).toBe('invalid_request');
-    expect(r.fields).toEqual(['attempts[1].kind', 'attempts[1].outcome', 'attempts[1].attempt', 'attempts[2].messageId', 'attempts[2].subscriptionId']);
-    expect((await client().listDeliveries({ accountId: acct, subscriptionId: s.id })).deliveries).toEqual([]);
+  it('when attempts are malformed, then the check names each bad field and refuses those records only', () => {
+    const s = 'wh_000000000000000000000001';
+    const checked = checkBatch([attempt(s), attempt(s, { kind: 'fax', outcome: 'maybe', attempt: 0 }), attempt('nope', { messageId: '' })].map(asOutput), []);
+    expect(checked.errors.map((e) => e.field)).toEqual(['attempts[1].kind', 'attempts[1].outcome', 'attempts[1].attempt', 'attempts[2].messageId', 'attempts[2].subscriptionId']);
+    expect(checked.attempts).toHaveLength(1);
   });
 
   it('when attempts carry kind and outcome only as proto enums, then they are stored and listed with the enums and the same text', async () => {
     const acct = await h.newAccount();
     const s = await sub(acct);
-    await client().recordAttempts({
+    await storeRecords(h, {
       attempts: [
         attempt(s.id, { messageId: 'enum', kind: '', deliveryKind: 'DELIVERY_KIND_NOTIFICATION', outcome: '', deliveryOutcome: 'DELIVERY_OUTCOME_CANCELLED', statusCode: 0 }),
         // the enum wins over the text when both are set
@@ -210,12 +209,12 @@ describe('RecordAttempts and delivery health', () => {
       [2, 'notification', 'DELIVERY_KIND_NOTIFICATION', 'succeeded', 'DELIVERY_OUTCOME_SUCCEEDED'],
       [1, 'notification', 'DELIVERY_KIND_NOTIFICATION', 'cancelled', 'DELIVERY_OUTCOME_CANCELLED'],
     ]);
-    const bad = await fieldErrorsOf(client().recordAttempts({ attempts: [attempt(s.id, { kind: '', outcome: '', deliveryOutcome: 'DELIVERY_OUTCOME_UNSPECIFIED' })] }));
-    expect(bad.fields).toEqual(['attempts[0].kind', 'attempts[0].outcome']);
+    const bad = checkBatch([asOutput(attempt(s.id, { kind: '', outcome: '', deliveryOutcome: 'DELIVERY_OUTCOME_UNSPECIFIED' }))], []);
+    expect(bad.errors.map((e) => e.field)).toEqual(['attempts[0].kind', 'attempts[0].outcome']);
   });
 
   it('when an attempt names a subscription that no longer exists, then it is dropped without error', async () => {
-    await expect(client().recordAttempts({ attempts: [attempt('wh_000000000000000000000000')] })).resolves.toEqual({});
+    await expect(storeRecords(h, { attempts: [attempt('wh_000000000000000000000000')] })).resolves.toBeUndefined();
   });
 });
 
@@ -224,7 +223,7 @@ describe('ListDeliveries', () => {
     const acct = await h.newAccount();
     const s = await sub(acct);
     const base = Date.now() - 10_000;
-    await client().recordAttempts({
+    await storeRecords(h, {
       attempts: [1, 2, 3].map((n) =>
         attempt(s.id, { messageId: 'page', attempt: n, statusCode: n === 3 ? 200 : 502, outcome: n === 3 ? 'succeeded' : 'retrying', durationMs: n * 10, createdAt: new Date(base + n * 1000).toISOString(), ...(n < 3 ? { error: `HTTP 502 (${n})` } : {}) }),
       ),
@@ -250,7 +249,7 @@ describe('ListDeliveries', () => {
   it('when session deliveries of an application were recorded, then the application lists them, and other accounts get not_found', async () => {
     const acct = await h.newAccount();
     const app = await h.newApplication(acct);
-    await client().recordAttempts({
+    await storeRecords(h, {
       attempts: [attempt('', { kind: 'session', subscriptionId: '', applicationId: app, accountId: acct, event: 'session', targetUrl: 'https://example.com/voice' })],
     });
     const res = await client().listDeliveries({ accountId: acct, applicationId: app });
@@ -268,7 +267,7 @@ describe('ListDeliveries', () => {
   it('when a subscription is deleted, then its delivery records go with it (in the background)', async () => {
     const acct = await h.newAccount();
     const s = await sub(acct);
-    await client().recordAttempts({ attempts: [attempt(s.id)] });
+    await storeRecords(h, { attempts: [attempt(s.id)] });
     await client().deleteSubscription({ accountId: acct, id: s.id });
     expect(await codeOf(client().listDeliveries({ accountId: acct, subscriptionId: s.id }))).toBe('not_found');
     await waitFor(async () => (await sql(`select 1 from webhooks.deliveries where subscription_id = $1`, [s.id])).length === 0, { what: 'records swept' });

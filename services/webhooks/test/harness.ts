@@ -1,7 +1,9 @@
 // Test fixture of the webhooks service: the real applications and webhooks services in-process
 // (test/support startServices) on a fresh database and a private NATS server, loopback targets allowed.
-import type { NatsHandle } from '@switchboard/platform';
-import { startServices, type Services } from '../../../test/support';
+import { AckPolicy, RetentionPolicy, StorageType } from '@nats-io/jetstream';
+import { type NatsHandle } from '@switchboard/platform';
+import { DELIVERIES_STREAM, RECORDS_CONSUMER, RECORDS_SUBJECT, type DisableRequest } from '@switchboard/contracts';
+import { startServices, waitFor, type Services } from '../../../test/support';
 
 export type { RunningWebhooks } from '../../../test/support';
 export type Harness = Services<{ webhooks: true }>;
@@ -39,4 +41,24 @@ export async function fieldErrorsOf(p: Promise<unknown>): Promise<{ code: string
     return { code: e.code, fields: (e.errors ?? []).map((x) => x.field), messages: (e.errors ?? []).map((x) => x.message) };
   }
   return { code: 'ok', fields: [], messages: [] };
+}
+
+/**
+ * Publishes a batch of attempt records as a dispatcher does (the stream and its records consumer
+ * made on first use) and waits until the webhooks service has stored and acknowledged it.
+ */
+export async function storeRecords(h: Harness, batch: { attempts: object[]; disable?: DisableRequest[] }): Promise<void> {
+  const streams = await h.bus.jsm.streams.list().next();
+  if (!streams.some((s) => s.config.name === DELIVERIES_STREAM)) {
+    await h.bus.jsm.streams.add({ name: DELIVERIES_STREAM, subjects: [RECORDS_SUBJECT], retention: RetentionPolicy.Workqueue, storage: StorageType.File });
+    await h.bus.jsm.consumers.add(DELIVERIES_STREAM, { durable_name: RECORDS_CONSUMER, filter_subject: RECORDS_SUBJECT, ack_policy: AckPolicy.Explicit });
+  }
+  await h.bus.js.publish(RECORDS_SUBJECT, JSON.stringify({ attempts: batch.attempts, disable: batch.disable ?? [] }));
+  await waitFor(
+    async () => {
+      const i = await h.bus.jsm.consumers.info(DELIVERIES_STREAM, RECORDS_CONSUMER);
+      return i.num_pending + i.num_ack_pending === 0;
+    },
+    { what: 'record batch stored', timeoutMs: 15_000 },
+  );
 }

@@ -3,7 +3,7 @@
 import { inflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AckPolicy, RetentionPolicy, StorageType } from '@nats-io/jetstream';
-import { DELIVERIES_STREAM, RECORDS_CONSUMER, RECORDS_SUBJECT } from '@switchboard/platform';
+import { DELIVERIES_STREAM, RECORDS_CONSUMER, RECORDS_SUBJECT } from '@switchboard/contracts';
 import { queryDatabase, waitFor } from '../../../test/support';
 import { startHarness, type Harness } from './harness';
 

@@ -92,4 +92,28 @@ describe('subscription secrets at rest', () => {
       await other.stop();
     }
   });
+
+  it('when custom headers were stored in clear or sealed for the whole subscription, then the migration seals each value for its field and deliveries still carry them', async () => {
+    const acct = await h.newAccount();
+    const created = await h.webhooks.client.createSubscription({ accountId: acct, ...valid, headersJson: '{"Authorization":"Bearer old","X-Api-Key":"k-123"}' });
+    const id = created.subscription!.id;
+    // The state before: Authorization sealed for the subscription, other values in clear, the migration not applied.
+    const legacy = { Authorization: box.seal('Bearer old', id), 'X-Api-Key': 'k-123' };
+    await queryDatabase(h.db.url, `update webhooks.subscriptions set headers = $1::json where id = $2`, [JSON.stringify(legacy), id]);
+    // Read both while old rows remain: the dispatcher's answer opens them as stored.
+    let match = await h.webhooks.client.matchSubscriptions({ accountId: acct, event: 'cdrCreated', resource: 'call' });
+    expect(match.subscriptions.find((m) => m.subscription!.id === id)!.headers).toEqual({ Authorization: 'Bearer old', 'X-Api-Key': 'k-123' });
+    await queryDatabase(h.db.url, `delete from webhooks.mikro_orm_migrations where name = 'Migration013SealHeaders'`);
+    await h.webhooks.stop();
+    await h.webhooks.start();
+    match = await waitFor(() => h.webhooks.client.matchSubscriptions({ accountId: acct, event: 'cdrCreated', resource: 'call' }), { what: 'the restarted webhooks service' });
+    expect(match.subscriptions.find((m) => m.subscription!.id === id)!.headers).toEqual({ Authorization: 'Bearer old', 'X-Api-Key': 'k-123' });
+    const [row] = await queryDatabase<{ headers: Record<string, string> }>(h.db.url, 'select headers from webhooks.subscriptions where id = $1', [id]);
+    expect(box.open(row!.headers.Authorization!, `${id}:header:authorization`)).toBe('Bearer old');
+    expect(box.open(row!.headers['X-Api-Key']!, `${id}:header:x-api-key`)).toBe('k-123');
+    // Swapped between fields, a value does not open: the dispatcher's lookup fails rather than send it.
+    const swapped = { Authorization: row!.headers['X-Api-Key'], 'X-Api-Key': row!.headers.Authorization };
+    await queryDatabase(h.db.url, `update webhooks.subscriptions set headers = $1::json where id = $2`, [JSON.stringify(swapped), id]);
+    await expect(h.webhooks.client.getDeliveryTarget({ accountId: acct, subscriptionId: id })).rejects.toThrow(/SECRETS_KEY/);
+  });
 });

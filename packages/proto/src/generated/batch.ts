@@ -1,11 +1,11 @@
 import type * as grpc from '@grpc/grpc-js';
 import type { MessageTypeDefinition } from '@grpc/proto-loader';
 
-import type { BatchRequest as _switchboard_rpc_v1_BatchRequest, BatchRequest__Output as _switchboard_rpc_v1_BatchRequest__Output } from './switchboard/rpc/v1/BatchRequest';
-import type { BatchResponse as _switchboard_rpc_v1_BatchResponse, BatchResponse__Output as _switchboard_rpc_v1_BatchResponse__Output } from './switchboard/rpc/v1/BatchResponse';
-import type { BatchServiceClient as _switchboard_rpc_v1_BatchServiceClient, BatchServiceDefinition as _switchboard_rpc_v1_BatchServiceDefinition } from './switchboard/rpc/v1/BatchService';
-import type { BatchedCall as _switchboard_rpc_v1_BatchedCall, BatchedCall__Output as _switchboard_rpc_v1_BatchedCall__Output } from './switchboard/rpc/v1/BatchedCall';
-import type { BatchedResult as _switchboard_rpc_v1_BatchedResult, BatchedResult__Output as _switchboard_rpc_v1_BatchedResult__Output } from './switchboard/rpc/v1/BatchedResult';
+import type { BatchRequest as _switchboard_rpc_v1_BatchRequest, BatchRequest__Output as _switchboard_rpc_v1_BatchRequest__Output } from './switchboard/rpc/v1/BatchRequest.ts';
+import type { BatchResponse as _switchboard_rpc_v1_BatchResponse, BatchResponse__Output as _switchboard_rpc_v1_BatchResponse__Output } from './switchboard/rpc/v1/BatchResponse.ts';
+import type { BatchServiceClient as _switchboard_rpc_v1_BatchServiceClient, BatchServiceDefinition as _switchboard_rpc_v1_BatchServiceDefinition } from './switchboard/rpc/v1/BatchService.ts';
+import type { BatchedCall as _switchboard_rpc_v1_BatchedCall, BatchedCall__Output as _switchboard_rpc_v1_BatchedCall__Output } from './switchboard/rpc/v1/BatchedCall.ts';
+import type { BatchedResult as _switchboard_rpc_v1_BatchedResult, BatchedResult__Output as _switchboard_rpc_v1_BatchedResult__Output } from './switchboard/rpc/v1/BatchedResult.ts';
 
 type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> = {
   new(...args: ConstructorParameters<Constructor>): Subtype;

@@ -3,18 +3,18 @@
 // The gateway's use cases are verify-credentials.ts and get-account.ts.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '@switchboard/platform';
-import { AccountSchema, type Account } from '../db/entities';
-import { hashPassword } from './password';
-import { USERNAME } from './rules';
+import { AccountSchema, type Account } from '../db/entities.ts';
+import { hashPassword } from './password.ts';
+import { passwordErrors, USERNAME } from './rules.ts';
 
 export async function createAccount(em: EntityManager, username: string, password: string): Promise<Account> {
   const errors = [];
   if (!USERNAME.test(username)) errors.push({ field: 'username', message: 'must be 1-128 characters of letters, digits and . _ @ + -' });
-  if (password.length < 8 || password.length > 1024) errors.push({ field: 'password', message: 'must be 8-1024 characters' });
+  errors.push(...passwordErrors(password));
   if (errors.length) throw AppError.invalid(errors);
   if (await em.findOne(AccountSchema, { username })) throw new AppError('conflict', `username ${username} is taken`);
   const account = em.create(AccountSchema, { username, passwordHash: await hashPassword(password), createdAt: new Date() });
-  await em.persistAndFlush(account);
+  await em.persist(account).flush();
   return account;
 }
 

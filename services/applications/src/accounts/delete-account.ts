@@ -1,9 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { deleteAccountAnswers } from '@switchboard/orm';
 import { SUBJECTS } from '@switchboard/platform';
-import { announceChange } from '../addresses/events';
-import { valuesOfApplication } from '../addresses/repository';
-import { AccountSchema, ApplicationSchema } from '../db/entities';
-import { enqueueEvent } from '../outbox/outbox';
+import { announceChange } from '../addresses/events.ts';
+import { valuesOfApplication } from '../addresses/repository.ts';
+import { AccountSchema, ApplicationSchema } from '../db/entities.ts';
+import { enqueueEvent } from '../outbox/outbox.ts';
 
 export interface DeletedAccount {
   id: string;
@@ -17,7 +18,7 @@ export interface DeletedAccount {
  * inventory. Each released address is announced (addresses.changed), each application
  * (applications.deleted) and then the account itself (accounts.deleted), through the outbox, so the
  * webhooks service removes the account's subscriptions of both levels and caches drop the entries.
- * Undefined when there is no such account.
+ * The stored answers of its idempotent requests go too. Undefined when there is no such account.
  */
 export async function deleteAccount(em: EntityManager, username: string): Promise<DeletedAccount | undefined> {
   return em.transactional(async (tx) => {
@@ -33,6 +34,7 @@ export async function deleteAccount(em: EntityManager, username: string): Promis
     }
     enqueueEvent(tx, SUBJECTS.accountDeleted, { accountId: account.id, deletedAt });
     await tx.nativeDelete(AccountSchema, { id: account.id });
+    await deleteAccountAnswers(tx, account.id);
     return { id: account.id, username: account.username, applications: apps.length };
   });
 }

@@ -2,7 +2,7 @@
 // hash describes itself, `scrypt$N$r$p$salt$key` (salt and key in base64), so hashes made with
 // older parameters still verify; a login with one re-hashes the password (needsRehash).
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { KdfThreads } from './kdf-threads';
+import { KdfThreads } from './kdf-threads.ts';
 
 export interface ScryptCost {
   N: number;

@@ -1,9 +1,9 @@
 import { AppError } from '@switchboard/platform';
 import type { VerifyCredentialsRequest__Output } from '@switchboard/proto/generated/switchboard/applications/v1/VerifyCredentialsRequest';
-import type { Deps } from '../context';
-import { AccountSchema, type Account } from '../db/entities';
-import { dummyHash, hashPassword, needsRehash, verifyPassword } from './password';
-import { USERNAME } from './rules';
+import type { Deps } from '../context.ts';
+import { AccountSchema, type Account } from '../db/entities.ts';
+import { dummyHash, hashPassword, needsRehash, verifyPassword } from './password.ts';
+import { USERNAME } from './rules.ts';
 
 /** The account these credentials belong to (the gateway's Basic auth); anything else is unauthenticated. */
 export async function verifyCredentials(deps: Deps, req: VerifyCredentialsRequest__Output): Promise<Account> {

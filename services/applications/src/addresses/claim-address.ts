@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { AppError, type FieldError } from '@switchboard/platform';
 import type { ClaimAddressRequest__Output } from '@switchboard/proto/generated/switchboard/applications/v1/ClaimAddressRequest';
-import { readOwned as readApplication } from '../applications/repository';
-import type { Deps } from '../context';
-import { normaliseNumber, normalisePrefix } from '../numbers/e164';
-import { announceChange } from './events';
-import { claimByPrefix, claimExact, insertGenerated, readByValue, type AddressView } from './repository';
-import { parseChannel, parseType, type AddressType, type Channel } from './rules';
+import { readOwned as readApplication } from '../applications/repository.ts';
+import type { Deps } from '../context.ts';
+import { normaliseNumber, normalisePrefix } from '../numbers/e164.ts';
+import { announceChange } from './events.ts';
+import { checkTokenCap, claimByPrefix, claimExact, insertGenerated, readByValue, type AddressView } from './repository.ts';
+import { parseChannel, parseType, type AddressType, type Channel } from './rules.ts';
 
 /** Fields a claim of each type may carry (besides type). */
 const FIELDS: Record<AddressType, readonly (keyof ClaimAddressRequest__Output)[]> = {
@@ -66,6 +66,7 @@ export async function claimAddress(deps: Deps, req: ClaimAddressRequest__Output)
       if (!got) throw new AppError('conflict', `no free number starts with +${claim.prefix}${where ? ` in ${where}` : ''}`);
       v = got;
     } else if (claim.type === 'token') {
+      await checkTokenCap(tx, req.applicationId, deps.limits.tokensPerApplication);
       v = randomBytes(32).toString('hex');
       await insertGenerated(tx, 'token', v, req.applicationId, claim.channel);
     } else {

@@ -2,8 +2,8 @@
 // outbox in the transaction of the change, so a cache of ResolveAddress can drop the entry.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { SUBJECTS } from '@switchboard/platform';
-import { enqueueEvent } from '../outbox/outbox';
-import type { AddressType } from './rules';
+import { enqueueEvent } from '../outbox/outbox.ts';
+import type { AddressType } from './rules.ts';
 
 export interface AddressChange {
   type: AddressType;

@@ -1,7 +1,7 @@
 import type { GetAddressRequest__Output } from '@switchboard/proto/generated/switchboard/applications/v1/GetAddressRequest';
-import type { Deps } from '../context';
-import { readOwned, type AddressView } from './repository';
-import { normaliseValue, parseType } from './rules';
+import type { Deps } from '../context.ts';
+import { readOwned, type AddressView } from './repository.ts';
+import { normaliseValue, parseType } from './rules.ts';
 
 /** One address of one of the account's applications; anyone else's is "not found". */
 export async function getAddress(deps: Deps, req: GetAddressRequest__Output): Promise<AddressView> {

@@ -1,6 +1,6 @@
 import type { Address as Message } from '@switchboard/proto/generated/switchboard/applications/v1/Address';
-import { displayNumber, exchangeOf } from '../numbers/e164';
-import type { AddressView } from './repository';
+import { displayNumber, exchangeOf } from '../numbers/e164.ts';
+import type { AddressView } from './repository.ts';
 
 export function toMessage(a: AddressView): Message {
   const common = { type: a.type, value: a.value, applicationId: a.applicationId ?? '', accountId: a.accountId ?? '0' };

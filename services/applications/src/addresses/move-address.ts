@@ -1,10 +1,10 @@
 import { AppError } from '@switchboard/platform';
 import type { MoveAddressRequest__Output } from '@switchboard/proto/generated/switchboard/applications/v1/MoveAddressRequest';
-import { readOwned as readApplication } from '../applications/repository';
-import type { Deps } from '../context';
-import { announceChange } from './events';
-import { lockOwned, readByValue, setOwner, type AddressView } from './repository';
-import { normaliseValue, parseType } from './rules';
+import { readOwned as readApplication } from '../applications/repository.ts';
+import type { Deps } from '../context.ts';
+import { announceChange } from './events.ts';
+import { lockOwned, readByValue, setOwner, type AddressView } from './repository.ts';
+import { normaliseValue, parseType } from './rules.ts';
 
 /** Moves an address the account owns to another of its applications (a no-op when it is there already). */
 export async function moveAddress(deps: Deps, req: MoveAddressRequest__Output): Promise<AddressView> {

@@ -1,9 +1,9 @@
 import { AppError } from '@switchboard/platform';
 import type { ReleaseAddressRequest__Output } from '@switchboard/proto/generated/switchboard/applications/v1/ReleaseAddressRequest';
-import type { Deps } from '../context';
-import { announceChange } from './events';
-import { lockOwned, release } from './repository';
-import { normaliseValue, parseType } from './rules';
+import type { Deps } from '../context.ts';
+import { announceChange } from './events.ts';
+import { lockOwned, release } from './repository.ts';
+import { normaliseValue, parseType } from './rules.ts';
 
 /** Releases an address of one of the account's applications: a number goes back to the inventory. */
 export async function releaseAddress(deps: Deps, req: ReleaseAddressRequest__Output): Promise<void> {

@@ -1,9 +1,11 @@
 // Addresses in Postgres: numbers of the inventory (table numbers) and generated tokens and SIP
 // addresses (table addresses). Reads answer detached, read-only views; writes run inside the
 // caller's transaction so the outbox event commits with them.
+import { isAccountId, isAddressToken, isApplicationId } from '@switchboard/events';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AppError, queryPrepared } from '@switchboard/platform';
-import type { AddressType, Channel } from './rules';
+import { AppError } from '@switchboard/platform';
+import type { AddressType, Channel } from './rules.ts';
+import { sql } from '@switchboard/orm';
 
 /** An address as read: a number (free when applicationId is null), a token or a SIP address. */
 export interface AddressRecord {
@@ -45,15 +47,9 @@ function fromRow(r: AddressRow): AddressView {
   };
 }
 
-const ACCOUNT_ID = /^\d{1,18}$/;
-const APPLICATION_ID = /^[0-9a-f]{24}$/;
 
 function schema(em: EntityManager): string {
   return `"${em.config.get('schema')}"`;
-}
-
-function knex(em: EntityManager) {
-  return em.getConnection().getKnex();
 }
 
 /** Columns of a number joined to its (optional) application `a`, in AddressRow's names. */
@@ -62,11 +58,9 @@ const GENERATED_COLUMNS = `d.type, d.value, d.application_id, a.account_id::text
 
 /** Every address of the account's application, numbers first, each kind in the order claimed. */
 export async function listOfApplication(em: EntityManager, accountId: string, applicationId: string): Promise<AddressView[]> {
-  if (!ACCOUNT_ID.test(accountId) || !APPLICATION_ID.test(applicationId)) return [];
+  if (!isAccountId(accountId) || !isApplicationId(applicationId)) return [];
   const s = schema(em);
-  const rows = await queryPrepared<AddressRow>(
-    knex(em),
-    `select * from (
+  const rows = await sql<AddressRow>(em, `select * from (
        (select ${NUMBER_COLUMNS}, 0 as kind, n.claimed_at as at from ${s}.numbers n join ${s}.applications a on a.id = n.application_id
          where n.application_id = $1 and a.account_id = $2)
        union all
@@ -83,8 +77,8 @@ export async function readByValue(em: EntityManager, type: AddressType, value: s
   const s = schema(em);
   const rows =
     type === 'number'
-      ? await queryPrepared<AddressRow>(knex(em), `select ${NUMBER_COLUMNS} from ${s}.numbers n join ${s}.applications a on a.id = n.application_id where n.number = $1`, [value])
-      : await queryPrepared<AddressRow>(knex(em), `select ${GENERATED_COLUMNS} from ${s}.addresses d join ${s}.applications a on a.id = d.application_id where d.value = $1 and d.type = $2`, [value, type]);
+      ? await sql<AddressRow>(em, `select ${NUMBER_COLUMNS} from ${s}.numbers n join ${s}.applications a on a.id = n.application_id where n.number = $1`, [value])
+      : await sql<AddressRow>(em, `select ${GENERATED_COLUMNS} from ${s}.addresses d join ${s}.applications a on a.id = d.application_id where d.value = $1 and d.type = $2`, [value, type]);
   return rows[0] ? fromRow(rows[0]) : undefined;
 }
 
@@ -100,7 +94,7 @@ export async function readOwned(em: EntityManager, accountId: string, applicatio
  * account and the token's channel; undefined for a token nobody holds.
  */
 export async function resolveToken(em: EntityManager, token: string): Promise<{ applicationId: string; accountId: string; channel: Channel } | undefined> {
-  if (!/^[0-9a-f]{64}$/.test(token)) return undefined;
+  if (!isAddressToken(token)) return undefined;
   const a = await readByValue(em, 'token', token);
   return a?.applicationId && a.accountId && a.channel ? { applicationId: a.applicationId, accountId: a.accountId, channel: a.channel } : undefined;
 }
@@ -110,9 +104,7 @@ export async function resolveToken(em: EntityManager, token: string): Promise<{ 
 /** Free numbers whose E.164 digits start with `prefix` ('' for all), in number order, after `after` (digits). */
 export async function readFreeNumbers(em: EntityManager, prefix: string, after: string | undefined, limit: number): Promise<(AddressView & { seq: string })[]> {
   const s = schema(em);
-  const rows = await queryPrepared<AddressRow>(
-    knex(em),
-    `select 'number' as type, number as value, null::text as application_id, null::text as account_id, city, state, country, sms_enabled, null::text as channel
+  const rows = await sql<AddressRow>(em, `select 'number' as type, number as value, null::text as application_id, null::text as account_id, city, state, country, sms_enabled, null::text as channel
        from ${s}.numbers where application_id is null and number like $1 and number >= $4 and number > $2 order by number limit $3`,
     // `number >= "+prefix"` starts the index scan at the prefix (LIKE alone cannot, outside the C collation).
     [`+${prefix}%`, after ? `+${after}` : '', limit, `+${prefix}`],
@@ -130,9 +122,7 @@ export interface ExchangeRow {
 /** The exchanges (first `digits` digits, with city, state and country) that have free numbers. */
 export async function readExchanges(em: EntityManager, digits: number): Promise<ExchangeRow[]> {
   const s = schema(em);
-  return queryPrepared<ExchangeRow>(
-    knex(em),
-    `select substr(number, 2, $1) as prefix, city, state, country from ${s}.numbers where application_id is null
+  return sql<ExchangeRow>(em, `select substr(number, 2, $1) as prefix, city, state, country from ${s}.numbers where application_id is null
       group by 1, 2, 3, 4 order by 1, 2 nulls first, 3 nulls first, 4 nulls first`,
     [digits],
   );
@@ -152,34 +142,45 @@ function applicationGone(err: unknown): never {
  */
 export async function claimByPrefix(tx: EntityManager, applicationId: string, prefix: string, city: string | undefined, state: string | undefined): Promise<string | undefined> {
   const s = schema(tx);
-  const rows = await tx
-    .execute<{ number: string }[]>(
-      `with pick as (
-         select number from ${s}.numbers
-          where application_id is null and number like ? and number >= ?
-            and (?::text is null or lower(city) = lower(?::text)) and (?::text is null or lower(state) = lower(?::text))
-          order by number limit 1 for update skip locked)
-       update ${s}.numbers n set application_id = ?, claimed_at = now() from pick
-        where n.number = pick.number and n.application_id is null returning n.number`,
-      // `number >= "+prefix"` starts the scan of the free numbers at the prefix instead of at the first one.
-      [`+${prefix}%`, `+${prefix}`, city ?? null, city ?? null, state ?? null, state ?? null, applicationId],
-    )
-    .catch(applicationGone);
+  const rows = await sql<{ number: string }>(
+    tx,
+    `with pick as (
+       select number from ${s}.numbers
+        where application_id is null and number like $1 and number >= $2
+          and ($3::text is null or lower(city) = lower($3::text)) and ($4::text is null or lower(state) = lower($4::text))
+        order by number limit 1 for update skip locked)
+     update ${s}.numbers n set application_id = $5, claimed_at = now() from pick
+      where n.number = pick.number and n.application_id is null returning n.number`,
+    // `number >= "+prefix"` starts the scan of the free numbers at the prefix instead of at the first one.
+    [`+${prefix}%`, `+${prefix}`, city ?? null, state ?? null, applicationId],
+  ).catch(applicationGone);
   return rows[0]?.number;
 }
 
 /** Claims exactly this number if it is in the inventory and free. */
 export async function claimExact(tx: EntityManager, applicationId: string, number: string): Promise<boolean> {
   const s = schema(tx);
-  const rows = await tx
-    .execute<{ number: string }[]>(`update ${s}.numbers set application_id = ?, claimed_at = now() where number = ? and application_id is null returning number`, [applicationId, number])
-    .catch(applicationGone);
+  const rows = await sql<{ number: string }>(tx, `update ${s}.numbers set application_id = $1, claimed_at = now() where number = $2 and application_id is null returning number`, [
+    applicationId,
+    number,
+  ]).catch(applicationGone);
   return rows.length === 1;
+}
+
+/**
+ * Throws 409 limit_exceeded when the application already holds `max` tokens. Locks the application
+ * row first, so two claims at once cannot both pass the count.
+ */
+export async function checkTokenCap(tx: EntityManager, applicationId: string, max: number): Promise<void> {
+  const s = schema(tx);
+  await sql(tx, `select 1 from ${s}.applications where id = $1 for update`, [applicationId]);
+  const [row] = await sql<{ n: string }>(tx, `select count(*) as n from ${s}.addresses where application_id = $1 and type = 'token'`, [applicationId]);
+  if (Number(row?.n ?? 0) >= max) throw new AppError('limit_exceeded', `an application holds at most ${max} session tokens; release one first`);
 }
 
 export async function insertGenerated(tx: EntityManager, type: 'token' | 'sip', value: string, applicationId: string, channel: Channel | null): Promise<void> {
   const s = schema(tx);
-  await tx.execute(`insert into ${s}.addresses (value, type, application_id, channel) values (?, ?, ?, ?)`, [value, type, applicationId, channel]).catch(applicationGone);
+  await sql(tx, `insert into ${s}.addresses (value, type, application_id, channel) values ($1, $2, $3, $4)`, [value, type, applicationId, channel]).catch(applicationGone);
 }
 
 /**
@@ -187,16 +188,18 @@ export async function insertGenerated(tx: EntityManager, type: 'token' | 'sip', 
  * account does not own it (or it does not exist).
  */
 export async function lockOwned(tx: EntityManager, accountId: string, type: AddressType, value: string): Promise<string | undefined> {
-  if (!ACCOUNT_ID.test(accountId)) return undefined;
+  if (!isAccountId(accountId)) return undefined;
   const s = schema(tx);
   const rows =
     type === 'number'
-      ? await tx.execute<{ application_id: string }[]>(
-          `select n.application_id from ${s}.numbers n join ${s}.applications a on a.id = n.application_id where n.number = ? and a.account_id = ? for update of n`,
+      ? await sql<{ application_id: string }>(
+          tx,
+          `select n.application_id from ${s}.numbers n join ${s}.applications a on a.id = n.application_id where n.number = $1 and a.account_id = $2 for update of n`,
           [value, accountId],
         )
-      : await tx.execute<{ application_id: string }[]>(
-          `select d.application_id from ${s}.addresses d join ${s}.applications a on a.id = d.application_id where d.value = ? and d.type = ? and a.account_id = ? for update of d`,
+      : await sql<{ application_id: string }>(
+          tx,
+          `select d.application_id from ${s}.addresses d join ${s}.applications a on a.id = d.application_id where d.value = $1 and d.type = $2 and a.account_id = $3 for update of d`,
           [value, type, accountId],
         );
   return rows[0]?.application_id;
@@ -205,22 +208,23 @@ export async function lockOwned(tx: EntityManager, accountId: string, type: Addr
 /** Gives a (locked) address to another application. */
 export async function setOwner(tx: EntityManager, type: AddressType, value: string, applicationId: string): Promise<void> {
   const s = schema(tx);
-  if (type === 'number') await tx.execute(`update ${s}.numbers set application_id = ?, claimed_at = now() where number = ?`, [applicationId, value]).catch(applicationGone);
-  else await tx.execute(`update ${s}.addresses set application_id = ? where value = ? and type = ?`, [applicationId, value, type]).catch(applicationGone);
+  if (type === 'number') await sql(tx, `update ${s}.numbers set application_id = $1, claimed_at = now() where number = $2`, [applicationId, value]).catch(applicationGone);
+  else await sql(tx, `update ${s}.addresses set application_id = $1 where value = $2 and type = $3`, [applicationId, value, type]).catch(applicationGone);
 }
 
 /** Releases a (locked) address: a number goes back to the inventory, a token or SIP address is gone. */
 export async function release(tx: EntityManager, type: AddressType, value: string): Promise<void> {
   const s = schema(tx);
-  if (type === 'number') await tx.execute(`update ${s}.numbers set application_id = null, claimed_at = null where number = ?`, [value]);
-  else await tx.execute(`delete from ${s}.addresses where value = ? and type = ?`, [value, type]);
+  if (type === 'number') await sql(tx, `update ${s}.numbers set application_id = null, claimed_at = null where number = $1`, [value]);
+  else await sql(tx, `delete from ${s}.addresses where value = $1 and type = $2`, [value, type]);
 }
 
 /** Every address of an application (to announce their release when it is deleted). */
 export async function valuesOfApplication(tx: EntityManager, applicationId: string): Promise<{ type: AddressType; value: string }[]> {
   const s = schema(tx);
-  return tx.execute<{ type: AddressType; value: string }[]>(
-    `select 'number' as type, number as value from ${s}.numbers where application_id = ? union all select type, value from ${s}.addresses where application_id = ?`,
-    [applicationId, applicationId],
+  return sql<{ type: AddressType; value: string }>(
+    tx,
+    `select 'number' as type, number as value from ${s}.numbers where application_id = $1 union all select type, value from ${s}.addresses where application_id = $1`,
+    [applicationId],
   );
 }

@@ -1,8 +1,8 @@
 import { dialledAddress } from '@switchboard/events';
 import { AppError } from '@switchboard/platform';
 import type { ResolveAddressRequest__Output } from '@switchboard/proto/generated/switchboard/applications/v1/ResolveAddressRequest';
-import type { Deps } from '../context';
-import { readByValue } from './repository';
+import type { Deps } from '../context.ts';
+import { readByValue } from './repository.ts';
 
 /**
  * Internal (dispatcher): the application and account that own a dialled address, an E.164 number

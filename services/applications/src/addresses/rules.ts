@@ -1,7 +1,7 @@
 // What an address is: its types, and the one written form of each value (so lookups by path, by
 // claim and by the dispatcher's dialled address all meet the same stored row).
 import { AppError } from '@switchboard/platform';
-import { normaliseNumber, normaliseSipUri } from '@switchboard/events';
+import { isAddressToken, normaliseNumber, normaliseSipUri } from '@switchboard/events';
 
 export const ADDRESS_TYPES = ['number', 'token', 'sip'] as const;
 export type AddressType = (typeof ADDRESS_TYPES)[number];
@@ -10,8 +10,6 @@ export type Channel = (typeof CHANNELS)[number];
 
 /** Instant-messaging address types of the Tropo era, refused with their own explanation. */
 const RETIRED_TYPES = ['aim', 'jabber', 'msn', 'yahoo', 'gtalk', 'skype'];
-
-const TOKEN = /^[0-9a-f]{64}$/;
 
 /** The address type named by a request (any case); unknown and retired types are a 400. */
 export function parseType(input: string | undefined): AddressType {
@@ -35,7 +33,7 @@ export { normaliseSipUri };
 
 /** The stored form of an address value of this type, as it appears in a path; a 400 when malformed. */
 export function normaliseValue(type: AddressType, value: string): string {
-  const v = type === 'number' ? normaliseNumber(value) : type === 'sip' ? normaliseSipUri(value) : TOKEN.test(value) ? value : undefined;
+  const v = type === 'number' ? normaliseNumber(value) : type === 'sip' ? normaliseSipUri(value) : isAddressToken(value) ? value : undefined;
   if (v === undefined) {
     const what = type === 'number' ? 'an E.164 phone number' : type === 'sip' ? 'a SIP URI (sip:user@host)' : 'a token this API handed out';
     throw AppError.invalid([{ field: 'address', message: `must be ${what}` }]);

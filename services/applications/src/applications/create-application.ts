@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { AppError, SUBJECTS, type FieldError } from '@switchboard/platform';
 import type { CreateApplicationRequest__Output } from '@switchboard/proto/generated/switchboard/applications/v1/CreateApplicationRequest';
-import type { Deps } from '../context';
-import { environmentExists } from '../environments/repository';
-import { outboxEvent } from '../outbox/outbox';
-import { insertApplication, type ApplicationView } from './repository';
-import { newSealedSecret } from './secret-store';
-import { checkApiType, checkName, checkUrl, DEFAULT_API_TYPE, DEFAULT_ENVIRONMENT, partitionToEnvironment, requireUrl, throwIfAny } from './rules';
+import type { Deps } from '../context.ts';
+import { environmentExists } from '../environments/repository.ts';
+import { outboxEvent } from '../outbox/outbox.ts';
+import { insertApplication, type ApplicationView } from './repository.ts';
+import { newSealedSecret } from './secret-store.ts';
+import { checkApiType, checkName, checkUrl, DEFAULT_API_TYPE, DEFAULT_ENVIRONMENT, partitionToEnvironment, requireUrl, throwIfAny } from './rules.ts';
 
 export function newApplicationId(): string {
   return randomBytes(12).toString('hex');

@@ -1,9 +1,9 @@
-import { decodeCursor, pageSize, toPage } from '@switchboard/platform';
+import { decodeCursor, pageSize, toPage } from '@switchboard/contracts';
 import type { ListApplicationsRequest__Output } from '@switchboard/proto/generated/switchboard/applications/v1/ListApplicationsRequest';
 import type { Application as Message } from '@switchboard/proto/generated/switchboard/applications/v1/Application';
-import type { Deps } from '../context';
-import { listMessage } from './mapper';
-import { readPage } from './repository';
+import type { Deps } from '../context.ts';
+import { listMessage } from './mapper.ts';
+import { readPage } from './repository.ts';
 
 /** One page of the account's applications in creation order, as messages; nextCursor is empty on the last page. */
 export async function listApplications(deps: Deps, req: ListApplicationsRequest__Output): Promise<{ items: Message[]; nextCursor: string }> {

@@ -1,8 +1,8 @@
 import { AppError } from '@switchboard/platform';
 import type { LookupApplicationRequest__Output } from '@switchboard/proto/generated/switchboard/applications/v1/LookupApplicationRequest';
-import type { Deps } from '../context';
-import { readById, type ApplicationView } from './repository';
-import { readSigningSecrets } from './secret-store';
+import type { Deps } from '../context.ts';
+import { readById, type ApplicationView } from './repository.ts';
+import { readSigningSecrets } from './secret-store.ts';
 
 /**
  * Any application by id, whatever its account (internal callers resolve an application's owner),

@@ -1,6 +1,6 @@
 import type { Application as Message } from '@switchboard/proto/generated/switchboard/applications/v1/Application';
 import { isoTimestamp } from '@switchboard/platform';
-import type { ApplicationListRow, ApplicationView } from './repository';
+import type { ApplicationListRow, ApplicationView } from './repository.ts';
 
 /**
  * The message of an application. Absent optional fields are undefined (the encoder leaves them out):

@@ -1,10 +1,10 @@
+import { isAccountId, isApplicationId } from '@switchboard/events';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, Coalescer, queryCoalesced, queryPrepared, readOwnedRow, type PooledClient } from '@switchboard/platform';
-import { ApplicationSchema, type Application } from '../db/entities';
-import type { NewOutboxEvent } from '../outbox/outbox';
+import { ApplicationSchema, type Application } from '../db/entities.ts';
+import type { NewOutboxEvent } from '../outbox/outbox.ts';
+import { poolOf, sql } from '@switchboard/orm';
 
-const ID = /^[0-9a-f]{24}$/;
-const ACCOUNT_ID = /^\d{1,18}$/;
 
 /**
  * An application read by a raw query (readOwned, readById): a detached, read-only row
@@ -15,7 +15,7 @@ export type ApplicationView = Readonly<Application>;
 
 /** The managed application with this id owned by this account (to change it); anything else is "not found". */
 export async function findOwned(em: EntityManager, accountId: string, id: string): Promise<Application> {
-  if (!ID.test(id) || !ACCOUNT_ID.test(accountId)) throw AppError.notFound('application');
+  if (!isApplicationId(id) || !isAccountId(accountId)) throw AppError.notFound('application');
   const app = await em.findOne(ApplicationSchema, { id, accountId });
   if (!app) throw AppError.notFound('application');
   return app;
@@ -77,8 +77,8 @@ function fromRow(r: ApplicationRow): ApplicationView {
  * of the ORM's pool: no unit of work, identity map or query building for data that is only serialised.
  */
 export async function readOwned(em: EntityManager, accountId: string, id: string): Promise<ApplicationView> {
-  if (!ID.test(id) || !ACCOUNT_ID.test(accountId)) throw AppError.notFound('application');
-  const row = await readOwnedRow<ApplicationRow>(em.getConnection().getKnex(), table(em), COLUMNS, id, accountId);
+  if (!isApplicationId(id) || !isAccountId(accountId)) throw AppError.notFound('application');
+  const row = await readOwnedRow<ApplicationRow>(poolOf(em), table(em), COLUMNS, id, accountId);
   if (!row) throw AppError.notFound('application');
   return fromRow(row);
 }
@@ -88,16 +88,16 @@ export async function readOwned(em: EntityManager, accountId: string, id: string
  * for the list's messages (listMessage), with no view or Date made of them.
  */
 export async function readPage(em: EntityManager, accountId: string, afterSeq: string | undefined, limit: number): Promise<ApplicationListRow[]> {
-  if (!ACCOUNT_ID.test(accountId)) return [];
+  if (!isAccountId(accountId)) return [];
   // Pages asked for together (a batch of List calls) are read by one statement (queryCoalesced).
   return afterSeq
-    ? queryCoalesced<ApplicationListRow>(em.getConnection().getKnex(), `select ${LIST_COLUMNS} from ${table(em)} where account_id = $1 and seq > $2 order by ${table(em)}.seq limit $3`, ['bigint', 'bigint', 'int'], [accountId, afterSeq, limit])
-    : queryCoalesced<ApplicationListRow>(em.getConnection().getKnex(), `select ${LIST_COLUMNS} from ${table(em)} where account_id = $1 order by ${table(em)}.seq limit $2`, ['bigint', 'int'], [accountId, limit]);
+    ? queryCoalesced<ApplicationListRow>(poolOf(em), `select ${LIST_COLUMNS} from ${table(em)} where account_id = $1 and seq > $2 order by ${table(em)}.seq limit $3`, ['bigint', 'bigint', 'int'], [accountId, afterSeq, limit])
+    : queryCoalesced<ApplicationListRow>(poolOf(em), `select ${LIST_COLUMNS} from ${table(em)} where account_id = $1 order by ${table(em)}.seq limit $2`, ['bigint', 'int'], [accountId, limit]);
 }
 
 export async function readById(em: EntityManager, id: string): Promise<ApplicationView | undefined> {
-  if (!ID.test(id)) return undefined;
-  const rows = await queryPrepared<ApplicationRow>(em.getConnection().getKnex(), `select ${COLUMNS} from ${table(em)} where id = $1`, [id]);
+  if (!isApplicationId(id)) return undefined;
+  const rows = await sql<ApplicationRow>(em, `select ${COLUMNS} from ${table(em)} where id = $1`, [id]);
   return rows[0] ? fromRow(rows[0]) : undefined;
 }
 
@@ -109,7 +109,7 @@ export async function readById(em: EntityManager, id: string): Promise<Applicati
  * each create is done again alone, so only the one at fault fails.
  */
 export function insertApplication(em: EntityManager, app: Omit<ApplicationView, 'seq'>, sealedSecret: string, event: NewOutboxEvent): Promise<ApplicationView> {
-  const pool = em.getConnection().getKnex();
+  const pool = poolOf(em);
   let inserter = inserters.get(pool);
   if (!inserter) {
     inserter = new Coalescer((creates) => insertMany(pool, `"${em.config.get('schema')}"`, creates), { retryAlone: true });
@@ -175,4 +175,12 @@ async function insertMany(pool: PooledClient, schema: string, creates: NewApplic
 
 function table(em: EntityManager): string {
   return `"${em.config.get('schema')}".applications`;
+}
+
+/** An application's sealed signing secrets (secret-store.ts opens them): the current one, and the previous one while it is valid. */
+export async function readSealedSecrets(em: EntityManager, applicationId: string): Promise<{ secret: string; previous_secret: string | null; previous_valid: boolean } | undefined> {
+  const [row] = await sql<{ secret: string; previous_secret: string | null; previous_valid: boolean }>(em, `select secret, previous_secret, coalesce(previous_expires_at > now(), false) as previous_valid from "${em.config.get('schema')}".application_secrets where application_id = $1`,
+    [applicationId],
+  );
+  return row;
 }

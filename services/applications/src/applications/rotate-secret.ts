@@ -1,20 +1,23 @@
+import type { AuditContext } from '@switchboard/platform';
+import { auditWithFlush } from '../audit/repository.ts';
 import { SUBJECTS } from '@switchboard/platform';
 import type { RotateApplicationSecretRequest__Output } from '@switchboard/proto/generated/switchboard/applications/v1/RotateApplicationSecretRequest';
-import type { Deps } from '../context';
-import { enqueueEvent } from '../outbox/outbox';
-import { findOwned } from './repository';
-import { replaceSecret } from './secret-store';
+import type { Deps } from '../context.ts';
+import { enqueueEvent } from '../outbox/outbox.ts';
+import { findOwned } from './repository.ts';
+import { replaceSecret } from './secret-store.ts';
 
 /**
  * Gives an application of the account a new session signing secret; the previous one keeps signing
  * for 24 h. applications.changed is announced in the same transaction, so caches of the secrets
  * (the dispatcher's) drop the old entry.
  */
-export async function rotateApplicationSecret(deps: Deps, req: RotateApplicationSecretRequest__Output): Promise<string> {
+export async function rotateApplicationSecret(deps: Deps, req: RotateApplicationSecretRequest__Output, audit?: AuditContext): Promise<string> {
   const secret = await deps.orm.em.fork().transactional(async (em) => {
     const app = await findOwned(em, req.accountId, req.id);
     const s = await replaceSecret(em, deps.secrets, app.id);
     enqueueEvent(em, SUBJECTS.applicationChanged, { applicationId: app.id, accountId: app.accountId });
+    auditWithFlush(em, { accountId: app.accountId, action: 'application.secret.rotate', target: `/rest/v1/applications/${app.id}/secret`, outcome: 'success' }, audit);
     return s;
   });
   deps.outbox.kick();

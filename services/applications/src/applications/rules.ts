@@ -1,5 +1,6 @@
 // The rules of docs/api-rules.md#applications that an application must satisfy, checked on create and after every update.
-import { AppError, checkDeliveryUrl, type Cidr, type FieldError } from '@switchboard/platform';
+import { AppError, type Cidr, type FieldError } from '@switchboard/platform';
+import { checkDeliveryUrl } from '@switchboard/contracts';
 
 export const API_TYPES = ['scripting', 'webapi'] as const;
 export const DEFAULT_API_TYPE = 'scripting';

@@ -2,8 +2,9 @@
 // table: reading an application never loads them, and only this module sees them in clear.
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AppError, newSigningSecret, queryPrepared, type SecretBox } from '@switchboard/platform';
-import { ApplicationSecretSchema } from '../db/secret-entities';
+import { AppError, newSigningSecret, type SecretBox } from '@switchboard/platform';
+import { ApplicationSecretSchema } from '../db/secret-entities.ts';
+import { readSealedSecrets } from './repository.ts';
 
 /** How long the secret before a rotation keeps signing alongside the new one. */
 export const PREVIOUS_SECRET_VALID_MS = 24 * 60 * 60 * 1000;
@@ -15,12 +16,7 @@ export function newSealedSecret(box: SecretBox, applicationId: string): string {
 
 /** The secrets that sign for the application: the current one first, then the previous one while it is valid. */
 export async function readSigningSecrets(em: EntityManager, box: SecretBox, applicationId: string): Promise<string[]> {
-  const rows = await queryPrepared<{ secret: string; previous_secret: string | null; previous_valid: boolean }>(
-    em.getConnection().getKnex(),
-    `select secret, previous_secret, coalesce(previous_expires_at > now(), false) as previous_valid from "${em.config.get('schema')}".application_secrets where application_id = $1`,
-    [applicationId],
-  );
-  const row = rows[0];
+  const row = await readSealedSecrets(em, applicationId);
   if (!row) throw new AppError('internal', `application ${applicationId} has no session secret`);
   const secrets = [box.open(row.secret, applicationId)];
   if (row.previous_secret && row.previous_valid) secrets.push(box.open(row.previous_secret, applicationId));

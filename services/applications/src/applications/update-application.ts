@@ -1,14 +1,16 @@
+import type { AuditContext } from '@switchboard/platform';
+import { auditWithFlush } from '../audit/repository.ts';
 import { AppError, SUBJECTS, type FieldError } from '@switchboard/platform';
 import type { UpdateApplicationRequest__Output } from '@switchboard/proto/generated/switchboard/applications/v1/UpdateApplicationRequest';
-import type { Deps } from '../context';
-import type { Application } from '../db/entities';
-import { environmentExists } from '../environments/repository';
-import { enqueueEvent } from '../outbox/outbox';
-import { findOwned } from './repository';
-import { checkApiType, checkName, checkUrl, partitionToEnvironment, requireUrl, throwIfAny } from './rules';
+import type { Deps } from '../context.ts';
+import type { Application } from '../db/entities.ts';
+import { environmentExists } from '../environments/repository.ts';
+import { enqueueEvent } from '../outbox/outbox.ts';
+import { findOwned } from './repository.ts';
+import { checkApiType, checkName, checkUrl, partitionToEnvironment, requireUrl, throwIfAny } from './rules.ts';
 
 /** Fields that are sent replace the stored values; fields left out stay (docs/api-rules.md#applications rule 1). */
-export async function updateApplication(deps: Deps, req: UpdateApplicationRequest__Output): Promise<Application> {
+export async function updateApplication(deps: Deps, req: UpdateApplicationRequest__Output, audit?: AuditContext): Promise<Application> {
   const allowed = deps.allowedCidrs;
   const em = deps.orm.em.fork();
   const app = await findOwned(em, req.accountId, req.id);
@@ -29,6 +31,7 @@ export async function updateApplication(deps: Deps, req: UpdateApplicationReques
   }
   Object.assign(app, { name, voiceUrl, messagingUrl, voiceFallbackUrl, messagingFallbackUrl, apiType, environmentId: environmentId ?? app.environmentId, updatedAt: new Date() });
   enqueueEvent(em, SUBJECTS.applicationChanged, { applicationId: app.id, accountId: app.accountId });
+  auditWithFlush(em, { accountId: app.accountId, action: 'application.update', target: `/rest/v1/applications/${app.id}`, outcome: 'success' }, audit);
   await em.flush();
   deps.outbox.kick();
   return app;

@@ -1,5 +1,5 @@
 import { BigIntType, EntitySchema } from '@mikro-orm/core';
-import { ApplicationSecretSchema } from './secret-entities';
+import { ApplicationSecretSchema } from './secret-entities.ts';
 
 // 64-bit ids travel as decimal strings (JSON and gRPC int64 alike).
 const bigint = () => new BigIntType('string');
@@ -146,4 +146,37 @@ export const OutboxSchema = new EntitySchema<OutboxEvent>({
   },
 });
 
-export const ENTITIES = [AccountSchema, EnvironmentSchema, ApplicationSchema, PhoneNumberSchema, GeneratedAddressSchema, OutboxSchema, ApplicationSecretSchema];
+/** An entry of the audit log (audit/repository.ts reads them; writes that go through the ORM persist one). */
+export interface AuditEventRow {
+  id: string;
+  accountId: string;
+  at: Date;
+  actorType: string;
+  actorId: string;
+  actorName: string | null;
+  action: string;
+  target: string;
+  ip: string;
+  requestId: string;
+  outcome: string;
+}
+
+export const AuditEventSchema = new EntitySchema<AuditEventRow>({
+  name: 'AuditEvent',
+  tableName: 'audit_events',
+  properties: {
+    id: { type: bigint(), primary: true, autoincrement: true },
+    accountId: { type: bigint(), fieldName: 'account_id' },
+    at: { type: 'Date', onCreate: () => new Date() },
+    actorType: { type: 'string', fieldName: 'actor_type' },
+    actorId: { type: 'string', fieldName: 'actor_id' },
+    actorName: { type: 'string', fieldName: 'actor_name', nullable: true },
+    action: { type: 'string' },
+    target: { type: 'string' },
+    ip: { type: 'string' },
+    requestId: { type: 'string', fieldName: 'request_id' },
+    outcome: { type: 'string' },
+  },
+});
+
+export const ENTITIES = [AccountSchema, EnvironmentSchema, ApplicationSchema, PhoneNumberSchema, GeneratedAddressSchema, OutboxSchema, ApplicationSecretSchema, AuditEventSchema];

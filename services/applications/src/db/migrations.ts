@@ -1,8 +1,9 @@
 // Migrations of the applications schema, in order. Each runs in a transaction; never edit one
 // that has shipped: add a new one.
 import { SchemaMigration } from '@switchboard/orm';
-import { idempotencyTableSql } from '@switchboard/platform';
-import { Migration004SessionSecrets } from './secret-migrations';
+import { idempotencyAccountIndexSql, idempotencyTableSql } from '@switchboard/platform';
+import { Migration004SessionSecrets } from './secret-migrations.ts';
+import { Migration007Credentials } from './credential-migrations.ts';
 
 export class Migration001Initial extends SchemaMigration {
   override async up(): Promise<void> {
@@ -133,6 +134,27 @@ export class Migration006IdempotencyKeys extends SchemaMigration {
   }
 }
 
+/**
+ * Per-tenant limits: each account's budget of session launches (sessions/launch-budget.ts), and the
+ * index the per-account cap of idempotency keys walks.
+ */
+export class Migration008TenantLimits extends SchemaMigration {
+  override async up(): Promise<void> {
+    this.useSchema();
+    this.addSql(`
+      create table session_launch_budgets (
+        account_id bigint primary key references accounts (id) on delete cascade,
+        -- Launches left (fractional: refilled continuously) as of updated_at.
+        tokens double precision not null,
+        -- Whether the last launch got one.
+        granted boolean not null,
+        updated_at timestamptz not null
+      );
+      ${idempotencyAccountIndexSql()}
+    `);
+  }
+}
+
 export const MIGRATIONS = [
   { name: 'Migration001Initial', class: Migration001Initial },
   { name: 'Migration002OutboxMessageId', class: Migration002OutboxMessageId },
@@ -141,4 +163,6 @@ export const MIGRATIONS = [
   { name: 'Migration004SessionSecrets', class: Migration004SessionSecrets },
   { name: 'Migration005Addresses', class: Migration005Addresses },
   { name: 'Migration006IdempotencyKeys', class: Migration006IdempotencyKeys },
+  { name: 'Migration007Credentials', class: Migration007Credentials },
+  { name: 'Migration008TenantLimits', class: Migration008TenantLimits },
 ];

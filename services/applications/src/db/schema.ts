@@ -1,6 +1,6 @@
 // Everything this service owns in its Postgres schema, for the shared ORM setup (@switchboard/orm).
 import type { SchemaDefinition } from '@switchboard/orm';
-import { ENTITIES } from './entities';
-import { MIGRATIONS } from './migrations';
+import { ENTITIES } from './entities.ts';
+import { MIGRATIONS } from './migrations.ts';
 
 export const SCHEMA: SchemaDefinition = { entities: ENTITIES, migrations: MIGRATIONS };

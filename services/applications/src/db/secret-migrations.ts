@@ -5,13 +5,13 @@ import { newSigningSecret } from '@switchboard/platform';
 /** Every application created before session secrets existed gets its own, sealed. */
 export class Migration004SessionSecrets extends SecretsMigration {
   override async up(): Promise<void> {
-    const missing = (await this.execute(
+    const missing = await this.query<{ id: string }>(
       `select a.id from ${this.table('applications')} a left join ${this.table('application_secrets')} s on s.application_id = a.id where s.application_id is null`,
-    )) as { id: string }[];
+    );
     if (missing.length > 0) {
       const box = this.requireBox('the session secrets of existing applications');
       for (const { id } of missing) {
-        await this.execute(`insert into ${this.table('application_secrets')} (application_id, secret) values (?, ?)`, [id, box.seal(newSigningSecret(), id)]);
+        await this.query(`insert into ${this.table('application_secrets')} (application_id, secret) values ($1, $2)`, [id, box.seal(newSigningSecret(), id)]);
       }
     }
     await this.sealPlaintext('application_secrets', 'application_id', ['secret', 'previous_secret']);

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { EnvironmentSchema, type Environment } from '../db/entities';
+import { isEnvironmentId } from '@switchboard/events';
+import { EnvironmentSchema, type Environment } from '../db/entities.ts';
 
 // Environments change only through migrations: their ids are read once a minute, not per request,
 // and the creates that find the list stale wait for one read between them.
@@ -22,6 +23,6 @@ export async function environmentExists(em: EntityManager, id: string): Promise<
 
 /** The environment with this id, or undefined (ids are 64-bit integers). */
 export async function findEnvironment(em: EntityManager, id: string): Promise<Environment | undefined> {
-  if (!/^\d{1,18}$/.test(id)) return undefined;
+  if (!isEnvironmentId(id)) return undefined;
   return (await em.findOne(EnvironmentSchema, { id })) ?? undefined;
 }

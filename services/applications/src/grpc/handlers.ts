@@ -1,31 +1,42 @@
 // Transport only: decode the request, run one use case, encode.
 import type { GrpcServer } from '@switchboard/platform';
 import { applicationsProto } from '@switchboard/proto';
-import type { Account } from '../db/entities';
-import { claimAddress } from '../addresses/claim-address';
-import { getAddress } from '../addresses/get-address';
-import { listAddresses } from '../addresses/list-addresses';
-import { toMessage as addressMessage } from '../addresses/mapper';
-import { moveAddress } from '../addresses/move-address';
-import { releaseAddress } from '../addresses/release-address';
-import { resolveAddress } from '../addresses/resolve-address';
-import { getAccount } from '../accounts/get-account';
-import { verifyCredentials } from '../accounts/verify-credentials';
-import { createApplication } from '../applications/create-application';
-import { deleteApplication } from '../applications/delete-application';
-import { getApplicationSecret } from '../applications/get-secret';
-import { getApplication } from '../applications/get-application';
-import { listApplications } from '../applications/list-applications';
-import { lookupApplication } from '../applications/lookup-application';
-import { toMessage } from '../applications/mapper';
-import { rotateApplicationSecret } from '../applications/rotate-secret';
-import { updateApplication } from '../applications/update-application';
-import { launchSession } from '../sessions/launch-session';
-import { signalSession } from '../sessions/signal-session';
-import type { Deps } from '../context';
-import { getEnvironment } from '../environments/get-environment';
-import { listAvailableNumbers } from '../numbers/list-available-numbers';
-import { listExchanges } from '../numbers/list-exchanges';
+import type { Account } from '../db/entities.ts';
+import { claimAddress } from '../addresses/claim-address.ts';
+import { getAddress } from '../addresses/get-address.ts';
+import { listAddresses } from '../addresses/list-addresses.ts';
+import { toMessage as addressMessage } from '../addresses/mapper.ts';
+import { moveAddress } from '../addresses/move-address.ts';
+import { releaseAddress } from '../addresses/release-address.ts';
+import { resolveAddress } from '../addresses/resolve-address.ts';
+import { getAccount } from '../accounts/get-account.ts';
+import { verifyCredentials } from '../accounts/verify-credentials.ts';
+import { createApplication } from '../applications/create-application.ts';
+import { deleteApplication } from '../applications/delete-application.ts';
+import { getApplicationSecret } from '../applications/get-secret.ts';
+import { getApplication } from '../applications/get-application.ts';
+import { listApplications } from '../applications/list-applications.ts';
+import { lookupApplication } from '../applications/lookup-application.ts';
+import { toMessage } from '../applications/mapper.ts';
+import { rotateApplicationSecret } from '../applications/rotate-secret.ts';
+import { updateApplication } from '../applications/update-application.ts';
+import { launchSession } from '../sessions/launch-session.ts';
+import { signalSession } from '../sessions/signal-session.ts';
+import type { Deps } from '../context.ts';
+import { getEnvironment } from '../environments/get-environment.ts';
+import { listAvailableNumbers } from '../numbers/list-available-numbers.ts';
+import { listExchanges } from '../numbers/list-exchanges.ts';
+import { changePassword } from '../accounts/change-password.ts';
+import { createApiKey } from '../api-keys/create-api-key.ts';
+import { getApiKey } from '../api-keys/get-api-key.ts';
+import { listApiKeys } from '../api-keys/list-api-keys.ts';
+import { revokeApiKey } from '../api-keys/revoke-api-key.ts';
+import { verifyApiKey } from '../api-keys/verify-api-key.ts';
+import { listAuditEvents } from '../audit/list-audit-events.ts';
+import { recordAuditEvent } from '../audit/record-audit-event.ts';
+import { createConsoleSession } from '../console-sessions/create-console-session.ts';
+import { endConsoleSession } from '../console-sessions/end-console-session.ts';
+import { verifyConsoleSession } from '../console-sessions/verify-console-session.ts';
 
 const accountMessage = (a: Account) => ({ id: a.id, username: a.username, createdAt: a.createdAt.toISOString() });
 
@@ -35,6 +46,32 @@ export function registerHandlers(server: GrpcServer, deps: Deps): void {
   server.add(proto.AccountsService.service, {
     VerifyCredentials: async (req) => ({ account: accountMessage(await verifyCredentials(deps, req)) }),
     GetAccount: async (req) => ({ account: accountMessage(await getAccount(deps, req)) }),
+    ChangePassword: async (req, ctx) => ({ account: accountMessage(await changePassword(deps, req, ctx.audit)) }),
+  });
+
+  server.add(proto.ApiKeysService.service, {
+    CreateApiKey: async (req, ctx) => createApiKey(deps, req, ctx.audit),
+    ListApiKeys: async (req) => ({ apiKeys: await listApiKeys(deps, req) }),
+    GetApiKey: async (req) => ({ apiKey: await getApiKey(deps, req) }),
+    RevokeApiKey: async (req, ctx) => ({ apiKey: await revokeApiKey(deps, req, ctx.audit) }),
+    VerifyApiKey: async (req) => verifyApiKey(deps, req),
+  });
+
+  server.add(proto.AuditService.service, {
+    ListAuditEvents: async (req) => listAuditEvents(deps, req),
+    RecordAuditEvent: async (req, ctx) => {
+      await recordAuditEvent(deps, req, ctx.audit);
+      return {};
+    },
+  });
+
+  server.add(proto.ConsoleSessionsService.service, {
+    CreateConsoleSession: async (req, ctx) => createConsoleSession(deps, req, ctx.audit),
+    VerifyConsoleSession: async (req) => verifyConsoleSession(deps, req),
+    EndConsoleSession: async (req, ctx) => {
+      await endConsoleSession(deps, req, ctx.audit);
+      return {};
+    },
   });
 
   server.add(proto.ApplicationsService.service, {
@@ -44,9 +81,9 @@ export function registerHandlers(server: GrpcServer, deps: Deps): void {
       const page = await listApplications(deps, req);
       return { applications: page.items, nextCursor: page.nextCursor };
     },
-    UpdateApplication: async (req) => ({ application: toMessage(await updateApplication(deps, req)) }),
-    DeleteApplication: async (req) => {
-      await deleteApplication(deps, req);
+    UpdateApplication: async (req, ctx) => ({ application: toMessage(await updateApplication(deps, req, ctx.audit)) }),
+    DeleteApplication: async (req, ctx) => {
+      await deleteApplication(deps, req, ctx.audit);
       return {};
     },
     GetEnvironment: async (req) => {
@@ -57,8 +94,8 @@ export function registerHandlers(server: GrpcServer, deps: Deps): void {
       const { application, signingSecrets } = await lookupApplication(deps, req);
       return { application: toMessage(application), signingSecrets };
     },
-    GetApplicationSecret: async (req) => ({ secret: await getApplicationSecret(deps, req) }),
-    RotateApplicationSecret: async (req) => ({ secret: await rotateApplicationSecret(deps, req) }),
+    GetApplicationSecret: async (req, ctx) => ({ secret: await getApplicationSecret(deps, req, ctx.audit) }),
+    RotateApplicationSecret: async (req, ctx) => ({ secret: await rotateApplicationSecret(deps, req, ctx.audit) }),
   });
 
   server.add(proto.AddressesService.service, {

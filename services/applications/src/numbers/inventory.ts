@@ -2,8 +2,9 @@
 // directly, like the account command.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '@switchboard/platform';
-import { announceChange } from '../addresses/events';
-import { displayNumber, exchangeOf, isE164 } from './e164';
+import { announceChange } from '../addresses/events.ts';
+import { displayNumber, exchangeOf, isE164 } from './e164.ts';
+import { deleteNumber, insertNumbers, lockNumber, selectNumbers } from './repository.ts';
 
 export interface NumberDetails {
   city?: string | undefined;
@@ -23,10 +24,6 @@ export interface InventoryEntry {
   applicationId: string | null;
 }
 
-function schema(em: EntityManager): string {
-  return `"${em.config.get('schema')}"`;
-}
-
 /** Adds numbers (already E.164) to the inventory; numbers already there are left as they are. Returns how many were new. */
 export async function addNumbers(em: EntityManager, numbers: readonly string[], details: NumberDetails): Promise<number> {
   const bad = numbers.find((n) => !isE164(n));
@@ -35,21 +32,19 @@ export async function addNumbers(em: EntityManager, numbers: readonly string[], 
   let added = 0;
   // Batches keep each statement's array parameter small.
   for (let i = 0; i < numbers.length; i += 10_000) {
-    const rows = await em.execute<{ number: string }[]>(
-      `insert into ${schema(em)}.numbers (number, city, state, country, sms_enabled)
-       select unnest(?::text[]), ?, ?, ?, ? on conflict (number) do nothing returning number`,
-      // A Postgres array literal (E.164 numbers need no quoting): knex would spread a JS array into a list.
-      [`{${numbers.slice(i, i + 10_000).join(',')}}`, details.city ?? null, details.state ?? null, details.country ?? null, details.smsEnabled],
-    );
+    const rows = await insertNumbers(em, numbers.slice(i, i + 10_000), {
+      city: details.city ?? null,
+      state: details.state ?? null,
+      country: details.country ?? null,
+      smsEnabled: details.smsEnabled,
+    });
     added += rows.length;
   }
   return added;
 }
 
 export async function listNumbers(em: EntityManager): Promise<InventoryEntry[]> {
-  const rows = await em.execute<{ number: string; city: string | null; state: string | null; country: string | null; sms_enabled: boolean; application_id: string | null }[]>(
-    `select number, city, state, country, sms_enabled, application_id from ${schema(em)}.numbers order by number`,
-  );
+  const rows = await selectNumbers(em);
   return rows.map((r) => ({
     number: r.number,
     displayNumber: displayNumber(r.number),
@@ -69,18 +64,13 @@ export async function listNumbers(em: EntityManager): Promise<InventoryEntry[]> 
  */
 export async function removeNumber(em: EntityManager, number: string, force: boolean): Promise<boolean> {
   return em.transactional(async (tx) => {
-    const s = schema(tx);
-    const rows = await tx.execute<{ application_id: string | null; account_id: string | null }[]>(
-      `select n.application_id, a.account_id::text as account_id from ${s}.numbers n left join ${s}.applications a on a.id = n.application_id where n.number = ? for update of n`,
-      [number],
-    );
-    const row = rows[0];
+    const row = await lockNumber(tx, number);
     if (!row) return false;
     if (row.application_id) {
       if (!force) throw new AppError('conflict', `${number} is claimed by application ${row.application_id}; release it first, or pass --force to release and remove it`);
       announceChange(tx, { type: 'number', address: number, applicationId: null, previousApplicationId: row.application_id, accountId: row.account_id ?? '' });
     }
-    await tx.execute(`delete from ${s}.numbers where number = ?`, [number]);
+    await deleteNumber(tx, number);
     return true;
   });
 }

@@ -1,8 +1,9 @@
-import { AppError, decodeCursor, pageSize, toPage } from '@switchboard/platform';
+import { AppError } from '@switchboard/platform';
+import { decodeCursor, pageSize, toPage } from '@switchboard/contracts';
 import type { ListAvailableNumbersRequest__Output } from '@switchboard/proto/generated/switchboard/applications/v1/ListAvailableNumbersRequest';
-import type { Deps } from '../context';
-import { readFreeNumbers, type AddressView } from '../addresses/repository';
-import { normalisePrefix } from './e164';
+import type { Deps } from '../context.ts';
+import { readFreeNumbers, type AddressView } from '../addresses/repository.ts';
+import { normalisePrefix } from './e164.ts';
 
 /** One page of the free numbers starting with the prefix (all when empty), in number order. */
 export async function listAvailableNumbers(deps: Deps, req: ListAvailableNumbersRequest__Output): Promise<{ items: AddressView[]; nextCursor: string }> {

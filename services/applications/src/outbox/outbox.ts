@@ -4,7 +4,7 @@
 // (The relay and the message ids are shared with the webhooks service: @switchboard/orm outbox.ts.)
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { uuidv7 } from '@switchboard/orm';
-import { OutboxSchema, type OutboxEvent } from '../db/entities';
+import { OutboxSchema, type OutboxEvent } from '../db/entities.ts';
 
 export { uuidv7 };
 

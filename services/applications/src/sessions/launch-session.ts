@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { AppError, publishJson, SUBJECTS } from '@switchboard/platform';
 import type { LaunchSessionRequest__Output } from '@switchboard/proto/generated/switchboard/applications/v1/LaunchSessionRequest';
-import { resolveToken } from '../addresses/repository';
-import type { Deps } from '../context';
-import { natsUnavailable } from './unavailable';
-import { checkParameters } from './rules';
+import { resolveToken } from '../addresses/repository.ts';
+import type { Deps } from '../context.ts';
+import { natsUnavailable } from './unavailable.ts';
+import { checkParameters } from './rules.ts';
+import { takeLaunch } from './launch-budget.ts';
 
 export interface LaunchedSession {
   sessionId: string;
@@ -25,6 +26,7 @@ export async function launchSession(deps: Deps, req: LaunchSessionRequest__Outpu
   const parameters = checkParameters(req.parameters ?? {});
   const owner = await resolveToken(deps.orm.em, req.token);
   if (!owner) throw AppError.notFound('token');
+  await takeLaunch(deps.orm.em, owner.accountId, deps.limits);
   const sessionId = randomBytes(16).toString('hex');
   const channel = owner.channel === 'voice' ? 'VOICE' : 'TEXT';
   const session = {
@@ -47,6 +49,7 @@ export async function launchSession(deps: Deps, req: LaunchSessionRequest__Outpu
   ]);
   if (published.status === 'rejected') natsUnavailable(published.reason);
   // Launched all the same: the dispatcher registers the session again when it delivers it.
-  if (registered.status === 'rejected') deps.logger.warn({ err: (registered.reason as Error).message, sessionId }, 'launched session not registered for signals until delivered');
+  // The session id is a credential of its signals: only its first characters are logged.
+  if (registered.status === 'rejected') deps.logger.warn({ err: (registered.reason as Error).message, session: `${sessionId.slice(0, 6)}…` }, 'launched session not registered for signals until delivered');
   return { sessionId, applicationId: owner.applicationId, accountId: owner.accountId };
 }

@@ -1,8 +1,8 @@
 import { publishJson, SUBJECTS } from '@switchboard/platform';
 import type { SignalSessionRequest__Output } from '@switchboard/proto/generated/switchboard/applications/v1/SignalSessionRequest';
-import type { Deps } from '../context';
-import { natsUnavailable } from './unavailable';
-import { checkSessionId, checkSignalValue } from './rules';
+import type { Deps } from '../context.ts';
+import { natsUnavailable } from './unavailable.ts';
+import { checkSessionId, checkSignalValue } from './rules.ts';
 
 /**
  * Queues a signal for a running session: published on sessions.signal for the telephony core when

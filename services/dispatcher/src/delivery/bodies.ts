@@ -1,6 +1,6 @@
 // The bodies the dispatcher POSTs (docs/events.md#signatures). Built once per delivery job, so every retry
 // sends the same bytes.
-import type { NotificationEventIn, SessionIn, SessionNewEvent, WebhookEvent } from '../events/schemas';
+import type { NotificationEventIn, SessionIn, SessionNewEvent, WebhookEvent } from '../events/schemas.ts';
 
 export type Channel = 'VOICE' | 'TEXT';
 

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { waitFor } from '../../../../test/support/infra';
 import { BreakerMap, HostFailure, validateBreakerOptions, type BreakerOptions } from './breakers';
 
 const opts: BreakerOptions = { errorThresholdPercentage: 50, volumeThreshold: 3, resetTimeoutMs: 200, windowMs: 10_000, windowBuckets: 10, idleEvictMs: 1000 };
@@ -31,8 +32,7 @@ describe('breaker per host', () => {
   it('when the reset timeout passes, then one probe goes through and success closes the breaker', async () => {
     const m = make();
     for (let i = 0; i < 3; i++) await m.fire('h:80', fail);
-    await new Promise((r) => setTimeout(r, 250));
-    expect(m.state('h:80')).toBe('half_open');
+    await waitFor(() => m.state('h:80') === 'half_open', { intervalMs: 10, what: 'the reset timeout' });
     expect(m.waitFor('h:80')).toBe(0);
     let release!: () => void;
     const probe = m.fire('h:80', () => new Promise<string>((r) => (release = () => r('up'))));
@@ -51,6 +51,14 @@ describe('breaker per host', () => {
     t = 5000;
     m.evictIdle();
     expect(m.size()).toBe(0);
+  });
+
+  it('when more lanes are used than maxEntries, then the least recently used closed breakers are dropped and open ones kept', async () => {
+    const m = make({ ...opts, maxEntries: 3 });
+    for (let i = 0; i < 3; i++) await m.fire('dead', fail);
+    for (let i = 0; i < 10; i++) await m.fire(`lane-${i}`, ok);
+    expect(m.size()).toBe(3);
+    expect(m.state('dead')).toBe('open');
   });
 
   it('when options are invalid, then they are refused', () => {

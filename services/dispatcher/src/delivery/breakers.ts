@@ -1,8 +1,10 @@
-// One opossum circuit breaker per target host, created on first use and dropped when idle.
-// While a host's breaker is open its deliveries wait (the caller defers them); other hosts are
-// unaffected.
+// One opossum circuit breaker per key, created on first use and dropped when idle. The key is a
+// lane (signed-sender.ts: an account on a target host). While a lane's breaker is open its
+// deliveries wait (the caller defers them); other lanes, the same host's for other accounts
+// included, are unaffected. At most `maxEntries` breakers are kept: beyond, the least recently used
+// idle ones are dropped, closed ones first.
 import CircuitBreaker from 'opossum';
-import type { Gate } from './host-limiter';
+import type { Gate } from './host-limiter.ts';
 
 export interface BreakerOptions {
   /** Percentage of failed attempts in the window above which the breaker opens (1..100). */
@@ -16,6 +18,8 @@ export interface BreakerOptions {
   windowBuckets: number;
   /** A breaker unused this long (and not open) is dropped. */
   idleEvictMs: number;
+  /** Most breakers kept; beyond, the least recently used without an attempt in flight are dropped. */
+  maxEntries?: number;
 }
 
 export function validateBreakerOptions(o: BreakerOptions): void {
@@ -28,6 +32,7 @@ export function validateBreakerOptions(o: BreakerOptions): void {
   if (!Number.isInteger(o.windowBuckets) || o.windowBuckets < 1) bad('windowBuckets must be a positive integer');
   if (!(o.windowMs >= 100) || o.windowMs % o.windowBuckets !== 0) bad('windowMs must be at least 100 and a multiple of windowBuckets');
   if (!(o.idleEvictMs >= 1000)) bad('idleEvictMs must be at least 1000');
+  if (o.maxEntries !== undefined && !(Number.isInteger(o.maxEntries) && o.maxEntries >= 1)) bad('maxEntries must be a positive integer');
 }
 
 export type BreakerState = 'closed' | 'open' | 'half_open';
@@ -82,10 +87,29 @@ export class BreakerMap {
       });
       breaker.on('halfOpen', () => this.onStateChange?.(host, 'half_open'));
       breaker.on('close', () => this.onStateChange?.(host, 'closed'));
+      this.makeRoom();
       this.entries.set(host, entry);
       e = entry;
+    } else {
+      // Map order is the order of last use: the first entries are the least recently used.
+      this.entries.delete(host);
+      this.entries.set(host, e);
     }
     return e;
+  }
+
+  /** Drops least recently used breakers without attempts in flight until one more fits: closed ones, then any. */
+  private makeRoom(): void {
+    const max = this.opts.maxEntries;
+    if (max === undefined) return;
+    for (const closedOnly of [true, false]) {
+      for (const [key, e] of this.entries) {
+        if (this.entries.size < max) return;
+        if (e.inflight > 0 || (closedOnly && !e.breaker.closed)) continue;
+        e.breaker.shutdown();
+        this.entries.delete(key);
+      }
+    }
   }
 
   /** Milliseconds until an open breaker lets a probe through; 0 when attempts may go now. */

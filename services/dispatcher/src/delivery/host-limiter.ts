@@ -1,5 +1,7 @@
 // Bounded concurrency of HTTP attempts with a waiting line per host: at most `global` attempts in
-// flight, at most `perHost` to one host. A job that cannot start at once waits in memory in its
+// flight, at most `perHost` to one host. A "host" here is whatever key the caller gives: the sender
+// gives a lane (an account on a target host), so each tenant has its own slots and queue on a shared
+// host. A job that cannot start at once waits in memory in its
 // host's FIFO queue (order of arrival per host) instead of going back to JetStream; hosts take
 // turns for free global slots (round robin), so a busy host's queue never holds up another host.
 // Memory is bounded by a cap per host and a cap over all hosts; beyond them, and for a host that

@@ -5,8 +5,10 @@
 // refusal a tenant sees in the delivery record does not name the address (it goes to the log).
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { EventEmitter } from 'node:events';
+import { LRUCache } from 'lru-cache';
 import { Agent } from 'undici';
 import { isAddressAllowed, judgeHost, type Cidr, type Logger } from '@switchboard/platform';
+import { withoutPropagation } from '@switchboard/platform/tracing';
 
 class RefusedTargetError extends Error {
   readonly code = 'ESSRF';
@@ -90,21 +92,23 @@ export interface HttpSenderOptions {
 }
 
 /**
- * The signal that times an attempt out: an EventEmitter with `aborted` and `reason`, which undici
- * takes as well as an AbortSignal, with a timer cleared when the attempt ends. Not
+ * The signal that times an attempt out: an EventEmitter that emits `abort` with a `reason`, which
+ * undici takes as well as an AbortSignal, with a timer cleared when the attempt ends. It has no
+ * `aborted` property: undici hands a signal that has one to Node's addAbortListener, which takes
+ * only an AbortSignal. Not
  * AbortSignal.timeout (tens of microseconds to create: a weak reference and a finalization registry
  * entry, and its timer stays armed for the whole timeout after the attempt), nor an AbortController
  * (an EventTarget: several times the cost of the rest of the attempt's bookkeeping).
  */
 class AttemptTimeout extends EventEmitter {
-  aborted = false;
+  timedOut = false;
   reason: DOMException | undefined;
   private readonly timer: NodeJS.Timeout;
 
   constructor(ms: number) {
     super();
     this.timer = setTimeout(() => {
-      this.aborted = true;
+      this.timedOut = true;
       this.reason = new DOMException(`timed out after ${ms} ms`, 'TimeoutError');
       this.emit('abort');
     }, ms);
@@ -125,7 +129,7 @@ export type Target = { origin: string; path: string; host: string } | { refusal:
 export class HttpSender {
   private readonly agent: Agent;
   /** Verdicts of check() by URL: targets repeat, parsing and judging them once is enough. */
-  private readonly targets = new Map<string, Target>();
+  private readonly targets = new LRUCache<string, Target>({ max: 10_000 });
 
   constructor(private readonly opts: HttpSenderOptions) {
     this.agent = new Agent({
@@ -139,6 +143,8 @@ export class HttpSender {
       bodyTimeout: opts.timeoutMs,
       keepAliveTimeout: 4_000,
       keepAliveMaxTimeout: 60_000,
+      // HTTP/1.1 to every target: undici would otherwise speak HTTP/2 to a TLS target that offers it.
+      allowH2: false,
     });
   }
 
@@ -167,7 +173,6 @@ export class HttpSender {
         const u = new URL(url);
         t = { origin: u.origin, path: `${u.pathname}${u.search}`, host: u.host };
       }
-      if (this.targets.size >= 10_000) this.targets.clear();
       this.targets.set(url, t);
     }
     return t;
@@ -182,7 +187,8 @@ export class HttpSender {
     // signal bounds the whole attempt, reading the answer included: a body that never ends times out.
     const signal = new AttemptTimeout(timeoutMs);
     try {
-      const res = await this.agent.request({
+      // Customers' hosts are told nothing of our traces (no traceparent); the span is still recorded.
+      const res = await withoutPropagation(() => this.agent.request({
         origin: checked.origin,
         path: checked.path,
         method: 'POST',
@@ -193,7 +199,7 @@ export class HttpSender {
         // up to half a second early), so they only stand behind it.
         headersTimeout: timeoutMs + 1000,
         bodyTimeout: timeoutMs + 1000,
-      });
+      }));
       const header = (name: string) => {
         const v = res.headers[name];
         return Array.isArray(v) ? v[0] : v;
@@ -206,7 +212,7 @@ export class HttpSender {
     } catch (err) {
       const e = err as { name?: string; code?: string; message?: string; cause?: { code?: string; message?: string } };
       const refused = e.code === 'ESSRF' || e.cause?.code === 'ESSRF' || err instanceof RefusedTargetError;
-      const timedOut = !refused && (signal.aborted || e.name === 'TimeoutError' || /Timeout/i.test(e.code ?? '') || e.code === 'ETIMEDOUT');
+      const timedOut = !refused && (signal.timedOut || e.name === 'TimeoutError' || /Timeout/i.test(e.code ?? '') || e.code === 'ETIMEDOUT');
       const code = refused ? 'ESSRF' : timedOut ? 'ETIMEDOUT' : (e.code ?? e.cause?.code ?? 'ERROR');
       const message = refused
         ? (e.message ?? e.cause?.message ?? 'refused')

@@ -1,10 +1,10 @@
 // What one HTTP attempt means for its delivery: the outcome to record, the error text, the delay
 // before the next attempt, and whether the subscription is to be disabled. Pure: the retry
 // schedule, the clock and the random source are parameters.
-import type { Outcome } from '../metrics';
-import type { DisableRequest } from '../recording/attempt-recorder';
-import type { AttemptResult } from './http-sender';
-import { nextDelay, parseRetryAfter, type RetryPolicy } from './retry';
+import type { Outcome } from '../metrics.ts';
+import type { DisableRequest } from '../recording/attempt-recorder.ts';
+import type { AttemptResult } from './http-sender.ts';
+import { nextDelay, parseRetryAfter, type RetryPolicy } from './retry.ts';
 
 /** An attempt as it is recorded; `retryInMs` is set exactly when the outcome is `retrying`. */
 export interface AttemptOutcome {

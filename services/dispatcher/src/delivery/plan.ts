@@ -1,12 +1,12 @@
 // Where and what a job sends, read from the current application (sessions) or subscription
 // (notifications). A lookup that fails because its service is away is thrown as it is: the caller
 // decides with isLookupUnavailable (lookup/lookups.ts).
-import type { NotificationJob, SentFields, SessionJob } from '../jobs';
-import type { Lookups, SubscriptionTarget } from '../lookup/lookups';
-import { EVENT_OF_SUBJECT } from '../events/schemas';
-import type { RecordBase } from '../recording/attempt-record';
-import { buildNotificationBody, buildSessionBody, sessionChannel, type Channel } from './bodies';
-import type { SessionReason } from './policies/session';
+import type { NotificationJob, SentFields, SessionJob } from '../jobs.ts';
+import type { Lookups, SubscriptionTarget } from '../lookup/lookups.ts';
+import { EVENT_OF_SUBJECT } from '../events/schemas.ts';
+import type { RecordBase } from '../recording/attempt-record.ts';
+import { buildNotificationBody, buildSessionBody, sessionChannel, type Channel } from './bodies.ts';
+import type { SessionReason } from './policies/session.ts';
 
 
 /** What a notification job resolved to: an HTTP attempt, an outcome recorded without one, or nothing to do. */

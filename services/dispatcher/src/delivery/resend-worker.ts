@@ -5,18 +5,19 @@
 // the host cannot take it, the job waits in JetStream (nak with delay) without spending its
 // attempt, up to the delivery window; it is acknowledged only once its attempt is recorded, so a
 // dispatcher that stops or crashes leaves it to the next one.
-import { resendJobSchema, type JsMsg, type Logger, type ResendJob } from '@switchboard/platform';
-import { terminate } from '../events/terminate';
-import { isLookupUnavailable, type Lookups } from '../lookup/lookups';
-import type { DispatcherMetrics } from '../metrics';
-import { attemptRecord, type AttemptFields, type RecordBase } from '../recording/attempt-record';
-import type { AttemptRecorder, DisableRequest } from '../recording/attempt-recorder';
-import { sessionChannel } from './bodies';
-import type { InFlight } from './in-flight';
-import { jitter } from './retry';
-import type { SignedSender } from './signed-sender';
-import { classifyAttempt } from './outcome';
-import { notSentReason } from './single-attempt';
+import { type JsMsg, type Logger } from '@switchboard/platform';
+import { resendJobSchema, type ResendJob } from '@switchboard/contracts';
+import { terminate } from '../events/terminate.ts';
+import { isLookupUnavailable, type Lookups } from '../lookup/lookups.ts';
+import type { DispatcherMetrics } from '../metrics.ts';
+import { attemptRecord, type AttemptFields, type RecordBase } from '../recording/attempt-record.ts';
+import type { AttemptRecorder, DisableRequest } from '../recording/attempt-recorder.ts';
+import { sessionChannel } from './bodies.ts';
+import type { InFlight } from './in-flight.ts';
+import { jitter } from './retry.ts';
+import type { SignedSender } from './signed-sender.ts';
+import { classifyAttempt } from './outcome.ts';
+import { notSentReason } from './single-attempt.ts';
 
 export interface ResendDeps {
   lookups: Lookups;
@@ -59,7 +60,7 @@ export class ResendWorker {
     if (target.kind === 'end') return this.d.inFlight.track(msg, this.finish(msg, job, target.base, { outcome: 'cancelled', statusCode: 0, durationMs: 0, error: target.error }));
     const { base } = target;
     // Admitted in the order the jobs arrive (FIFO per host): a recovery goes out in its original order.
-    const sending = this.d.sender.start({ url: target.url, body: job.body, keys: target.keys, webhookId: job.webhookId, headers: target.headers });
+    const sending = this.d.sender.start({ accountId: job.accountId, url: target.url, body: job.body, keys: target.keys, webhookId: job.webhookId, headers: target.headers });
     return this.d.inFlight.track(
       msg,
       sending.attempted.then((a) => {

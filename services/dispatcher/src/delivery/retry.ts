@@ -1,7 +1,7 @@
 // Retry policy (docs/events.md#delivery): a schedule of delays between attempts, jitter, and Retry-After.
 // Pure functions; the clock and the random source are parameters so tests can pin them.
 
-import { parseDuration } from '@switchboard/platform';
+import { parseDuration, spreadMs } from '@switchboard/platform';
 
 /** One duration ("250ms", "5s", "30m", "2h", a bare number of ms, or ISO 8601 such as "PT30S"): the platform's parser. */
 export { parseDuration };
@@ -49,15 +49,14 @@ export function maxAttempts(policy: RetryPolicy): number {
 export function nextDelay(policy: RetryPolicy, attempt: number, retryAfterMs?: number, random: () => number = Math.random): number | undefined {
   const base = policy.schedule[attempt - 1];
   if (base === undefined) return undefined;
-  const factor = 1 + policy.jitter * (2 * random() - 1);
-  const jittered = Math.max(0, Math.round(base * factor));
+  const jittered = spreadMs(base, policy.jitter, random);
   if (retryAfterMs !== undefined && retryAfterMs > jittered) return Math.min(retryAfterMs, Math.max(policy.retryAfterMaxMs, jittered));
   return jittered;
 }
 
 /** Spreads a short wait (a deferred job's) over 75%..125% of `ms`, so waiting jobs do not return together. */
 export function jitter(ms: number, random: () => number = Math.random): number {
-  return Math.round(ms * (0.75 + random() * 0.5));
+  return spreadMs(ms, 0.25, random);
 }
 
 /** Parses a Retry-After header: delta-seconds or an HTTP date. Undefined when absent or unparseable. */

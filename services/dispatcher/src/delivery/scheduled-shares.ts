@@ -11,7 +11,7 @@
 //
 // Counted per process, by message: a job is counted from the nak that hands it back until JetStream
 // delivers it again (or, should another replica get it, until well after it was due).
-import type { Job } from '../jobs';
+import type { Job } from '../jobs.ts';
 
 export function targetKey(job: Job): string {
   return job.kind === 'notification' ? `sub:${job.subscriptionId}` : `app:${job.event.applicationId}`;

@@ -7,15 +7,16 @@
 // published and its attempts recorded. A crash before that re-delivers the event and the session
 // runs again; its outcome is published under a message id derived from the session, so JetStream
 // keeps one outcome per session (within the stream's duplicate window).
-import { SUBJECTS, publishJson, type JetStreamClient, type JsMsg, type Logger, type SessionRegistry } from '@switchboard/platform';
-import type { SessionJob } from '../jobs';
-import { isLookupUnavailable, type Lookups } from '../lookup/lookups';
-import type { DispatcherMetrics, Outcome } from '../metrics';
-import { attemptRecord, type RecordBase } from '../recording/attempt-record';
-import type { AttemptRecorder } from '../recording/attempt-recorder';
-import type { Channel } from './bodies';
-import type { InFlight } from './in-flight';
-import { planSession, sessionEnd, type SessionPlan } from './plan';
+import { SUBJECTS, publishJson, type JetStreamClient, type JsMsg, type Logger } from '@switchboard/platform';
+import { type SessionRegistry } from '@switchboard/contracts';
+import type { SessionJob } from '../jobs.ts';
+import { isLookupUnavailable, type Lookups } from '../lookup/lookups.ts';
+import type { DispatcherMetrics, Outcome } from '../metrics.ts';
+import { attemptRecord, type RecordBase } from '../recording/attempt-record.ts';
+import type { AttemptRecorder } from '../recording/attempt-recorder.ts';
+import type { Channel } from './bodies.ts';
+import type { InFlight } from './in-flight.ts';
+import { planSession, sessionEnd, type SessionPlan } from './plan.ts';
 import {
   ATTEMPTS_PER_URL,
   attemptTimeoutMs,
@@ -26,10 +27,10 @@ import {
   sessionRetryDelayMs,
   type RealTimeSettings,
   type SessionReason,
-} from './policies/session';
-import { jitter } from './retry';
-import type { Attempted, SignedPost, SignedSender } from './signed-sender';
-import type { AttemptDone } from './worker';
+} from './policies/session.ts';
+import { jitter } from './retry.ts';
+import type { Attempted, SignedPost, SignedSender } from './signed-sender.ts';
+import type { AttemptDone } from './worker.ts';
 
 export interface SessionLoopDeps {
   js: JetStreamClient;
@@ -164,7 +165,7 @@ export class SessionLoop {
           reason = 'deadline_exceeded';
           break;
         }
-        const a = await this.attempt({ url, body: plan.body, keys: plan.keys, webhookId: job.webhookId, options: { timeoutMs, readBodyUpTo: MAX_ANSWER_BYTES } }, timeoutMs);
+        const a = await this.attempt({ accountId: plan.accountId, url, body: plan.body, keys: plan.keys, webhookId: job.webhookId, options: { timeoutMs, readBodyUpTo: MAX_ANSWER_BYTES } }, timeoutMs);
         const busy = a.kind === 'wait' && a.reason !== 'breaker_open';
         if (busy && left() - kept - HOST_BUSY_WAIT_MS >= MIN_ATTEMPT_MS) {
           // A busy host frees up within moments: wait for a slot within the budget, no attempt spent.

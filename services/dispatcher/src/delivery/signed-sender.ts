@@ -1,12 +1,14 @@
 // The core every delivery policy shares: one HTTP attempt to a target, signed (Standard Webhooks),
-// under the host's circuit breaker and within the host limiter, after waiting in memory for a slot
-// when the host is busy. It makes the attempt, or says why none could be made now; what follows an
-// attempt is the policy's to decide (policies/).
-import { BreakerMap, HostFailure } from './breakers';
-import type { HostLimiter, Refusal, Release } from './host-limiter';
-import type { AttemptResult, HttpSender, PostOptions, Target } from './http-sender';
-import { isHostFailure } from './outcome';
-import { signatureHeaders } from './signing';
+// under the circuit breaker and within the host limiter, after waiting in memory for a slot when the
+// host is busy. It makes the attempt, or says why none could be made now; what follows an attempt is
+// the worker's to decide (outcome.ts). Breakers and host queues are per account and host (a lane):
+// one tenant's failing or hanging receiver on a shared host opens no breaker and fills no queue of
+// another tenant on that host.
+import { BreakerMap, HostFailure } from './breakers.ts';
+import type { HostLimiter, Refusal, Release } from './host-limiter.ts';
+import type { AttemptResult, HttpSender, PostOptions, Target } from './http-sender.ts';
+import { isHostFailure } from './outcome.ts';
+import { signatureHeaders } from './signing.ts';
 
 export type HostWait = Refusal['reason'];
 
@@ -18,6 +20,8 @@ export type Attempted =
   | { kind: 'attempted'; result: AttemptResult };
 
 export interface SignedPost {
+  /** The account the attempt is made for: its lane on the target host (null: an unknown account's own lane). */
+  accountId: string | null;
   url: string;
   body: string;
   /** HMAC keys: the current secret and, during a rotation, the previous one. */
@@ -43,6 +47,9 @@ export interface Sending {
   readonly attempted: Promise<Attempted>;
 }
 
+/** The key of an account's breaker and queue for a host. */
+export const laneOf = (accountId: string | null, host: string): string => `${accountId ?? '-'}@${host}`;
+
 const wait = (r: Refusal): Attempted => ({ kind: 'wait', reason: r.reason, delayMs: r.waitMs + Math.round(Math.random() * Math.min(1000, r.waitMs)) });
 
 export class SignedSender {
@@ -59,12 +66,13 @@ export class SignedSender {
   start(p: SignedPost): Sending {
     const target = this.http.target(p.url);
     if ('refusal' in target) return { attempted: Promise.resolve({ kind: 'refused', reason: target.refusal }) };
-    const admission = this.limiter.acquire(target.host);
+    const lane = laneOf(p.accountId, target.host);
+    const admission = this.limiter.acquire(lane);
     if ('refused' in admission) return { attempted: Promise.resolve(wait(admission.refused)) };
-    return { attempted: admission.slot.then((slot) => (typeof slot === 'function' ? this.post(p, target, slot) : wait(slot))) };
+    return { attempted: admission.slot.then((slot) => (typeof slot === 'function' ? this.post(p, target, lane, slot) : wait(slot))) };
   }
 
-  private async post(p: SignedPost, target: Extract<Target, { host: string }>, release: Release): Promise<Attempted> {
+  private async post(p: SignedPost, target: Extract<Target, { host: string }>, lane: string, release: Release): Promise<Attempted> {
     let options = p.options;
     if (p.notAfter !== undefined) {
       const left = p.notAfter - Date.now();
@@ -76,7 +84,7 @@ export class SignedSender {
     }
     let fired;
     try {
-      fired = await this.breakers.fire(target.host, async () => {
+      fired = await this.breakers.fire(lane, async () => {
         // Object.assign, not a literal with spreads: a spread followed by more properties is V8's slow path.
         const r = await this.http.post(p.url, p.body, Object.assign({}, p.headers, signatureHeaders(p.keys, p.webhookId, p.body)), target, options);
         if (isHostFailure(r)) throw new HostFailure(r);

@@ -4,15 +4,16 @@
 // DELIVERY_TIMEOUT_MS including any wait for the host; the attempt is recorded (trigger "test") and
 // the reply says how it ended. A test is never retried.
 import { randomUUID } from 'node:crypto';
-import { DISPATCHER_QUEUE, TEST_SUBJECT, testRequestSchema, type Logger, type NatsConnection, type TestReply, type TestRequest } from '@switchboard/platform';
-import type { Lookups } from '../lookup/lookups';
-import type { DispatcherMetrics } from '../metrics';
-import { attemptRecord, type AttemptFields, type RecordBase } from '../recording/attempt-record';
-import type { AttemptRecorder } from '../recording/attempt-recorder';
-import { buildTestBody } from './bodies';
-import type { SignedSender } from './signed-sender';
-import { classifyAttempt } from './outcome';
-import { notSentReason } from './single-attempt';
+import { type Logger, type NatsConnection } from '@switchboard/platform';
+import { DISPATCHER_QUEUE, TEST_SUBJECT, testRequestSchema, type TestReply, type TestRequest } from '@switchboard/contracts';
+import type { Lookups } from '../lookup/lookups.ts';
+import type { DispatcherMetrics } from '../metrics.ts';
+import { attemptRecord, type AttemptFields, type RecordBase } from '../recording/attempt-record.ts';
+import type { AttemptRecorder } from '../recording/attempt-recorder.ts';
+import { buildTestBody } from './bodies.ts';
+import type { SignedSender } from './signed-sender.ts';
+import { classifyAttempt } from './outcome.ts';
+import { notSentReason } from './single-attempt.ts';
 
 export interface TestSendDeps {
   lookups: Lookups;
@@ -38,7 +39,7 @@ export async function testSend(d: TestSendDeps, req: TestRequest): Promise<TestR
     targetUrl: sub.targetUrl,
     body,
   };
-  const sending = d.sender.start({ url: sub.targetUrl, body, keys: sub.keys, webhookId: req.webhookId, headers: sub.headers, notAfter: Date.now() + d.timeoutMs });
+  const sending = d.sender.start({ accountId: sub.accountId, url: sub.targetUrl, body, keys: sub.keys, webhookId: req.webhookId, headers: sub.headers, notAfter: Date.now() + d.timeoutMs });
   const a = await sending.attempted;
   let fields: AttemptFields;
   if (a.kind === 'attempted') {

@@ -7,28 +7,30 @@
 // successor job, if any, is published: a crash at any point re-delivers, it never loses.
 //
 // The worker only runs the steps: plan.ts says where and what to send, the signed sender makes the
-// attempt, the job's policy (policies/) says what follows, in-flight.ts tracks the recording.
+// attempt, outcome.ts and the retry settings (policies/notification.ts) say what follows, in-flight.ts tracks the recording.
 import type { JetStreamClient, JsMsg, Logger } from '@switchboard/platform';
-import { parseJob, type Job } from '../jobs';
-import { JOB_SUBJECTS } from '../streams';
-import { isLookupUnavailable, type Lookups, type SubscriptionTarget } from '../lookup/lookups';
-import type { DispatcherMetrics } from '../metrics';
-import type { AttemptRecorder, DisableRequest } from '../recording/attempt-recorder';
-import { terminate } from '../events/terminate';
-import type { InFlight } from './in-flight';
-import { attemptRecord, type AttemptFields, type RecordBase } from '../recording/attempt-record';
-import { planJob, type Plan } from './plan';
-import { jitter } from './retry';
-import type { DeliveryPolicies } from './policies/policy';
-import type { HostWait, SignedSender } from './signed-sender';
-import type { SessionLoop } from './session-loop';
-import { targetKey, type ScheduledShares } from './scheduled-shares';
+import { parseJob, type Job } from '../jobs.ts';
+import { JOB_SUBJECTS } from '../streams.ts';
+import { isLookupUnavailable, type Lookups, type SubscriptionTarget } from '../lookup/lookups.ts';
+import type { DispatcherMetrics } from '../metrics.ts';
+import type { AttemptRecorder, DisableRequest } from '../recording/attempt-recorder.ts';
+import { terminate } from '../events/terminate.ts';
+import type { InFlight } from './in-flight.ts';
+import { attemptRecord, type AttemptFields, type RecordBase } from '../recording/attempt-record.ts';
+import { planJob, type Plan } from './plan.ts';
+import { jitter } from './retry.ts';
+import { classifyAttempt } from './outcome.ts';
+import { whileHostUnavailable, type DurableRetrySettings } from './policies/notification.ts';
+import type { HostWait, SignedSender } from './signed-sender.ts';
+import type { SessionLoop } from './session-loop.ts';
+import { targetKey, type ScheduledShares } from './scheduled-shares.ts';
 
 export interface DeliveryWorkerDeps {
   js: JetStreamClient;
   lookups: Lookups;
   sender: SignedSender;
-  policies: DeliveryPolicies;
+  /** The retry schedule of notifications and how long a job may wait for its host. */
+  retry: DurableRetrySettings;
   recorder: AttemptRecorder;
   inFlight: InFlight;
   /** Each target's share of the retry consumer's window. */
@@ -146,19 +148,18 @@ export class DeliveryWorker {
     }
     if (plan.kind === 'end') return attemptDone(this.endWithoutAttempt(job, source, plan.record, plan.reason, plan.outcome));
 
-    const policy = this.d.policies[job.kind];
     // Admitted at once (a slot, or a place in the host's queue): the consumer goes on pulling while
     // the job waits; `recording` covers the wait, the attempt and its record.
-    const sending = this.d.sender.start({ url: plan.url, body: plan.body, keys: plan.keys, webhookId: job.webhookId, headers: plan.headers });
+    const sending = this.d.sender.start({ accountId: job.event.accountId, url: plan.url, body: plan.body, keys: plan.keys, webhookId: job.webhookId, headers: plan.headers });
     return attemptDone(
       sending.attempted.then((a) => {
         if (a.kind === 'refused') return this.endWithoutAttempt(job, source, plan.record, a.reason);
         if (a.kind === 'wait') {
-          const w = policy.whileHostUnavailable(job, a.reason, a.delayMs);
+          const w = whileHostUnavailable(job, a.reason, a.delayMs, this.d.retry.giveUpAfterMs);
           return 'giveUp' in w ? this.endWithoutAttempt(job, source, plan.record, w.giveUp) : this.defer(job, source, w.waitMs, a.reason);
         }
         this.d.metrics.attemptDuration.observe({ kind: job.kind }, a.result.durationMs / 1000);
-        const outcome = policy.afterAttempt(job, a.result, plan.subscriptionId);
+        const outcome = classifyAttempt(a.result, { attempt: job.attempt, subscriptionId: plan.subscriptionId, retry: this.d.retry.retry });
         // A retry carries what this attempt sent, so it sends the same bytes.
         const attempted: Job = job.kind === 'notification' && plan.sent && job.sent !== plan.sent ? Object.assign({}, job, { sent: plan.sent }) : job;
         return this.finish(attempted, source, outcome, plan.record);

@@ -3,8 +3,8 @@
 // "seq"} before it is terminated, so an operator can read why and republish `event` to `subject`
 // once the cause is fixed (docs/events.md#dead-letters).
 import { SUBJECTS, type JetStreamClient, type JsMsg, type Logger } from '@switchboard/platform';
-import type { DispatcherMetrics } from '../metrics';
-import type { DeadReason } from './poison';
+import type { DispatcherMetrics } from '../metrics.ts';
+import type { DeadReason } from './poison.ts';
 
 export interface DeadLetterDeps {
   js: JetStreamClient;

@@ -6,15 +6,15 @@
 // webhook-ids. An event that fails is dead-lettered, waits or is retried a bounded number of
 // times (poison.ts), so poison never fills the consumer.
 import { SUBJECTS, type JetStreamClient, type JsMsg, type Logger } from '@switchboard/platform';
-import { parseEvent, type ParsedEvent } from './schemas';
-import { deadLetter } from './dead-letter';
-import { classifyEventError, MAX_EVENT_DELIVERIES, retryDelayMs, waitDelayMs } from './poison';
-import { webhookIdFor, type Job } from '../jobs';
-import type { Lookups, SubscriptionTarget } from '../lookup/lookups';
-import { routeSession } from '../lookup/route-session';
-import type { DispatcherMetrics } from '../metrics';
-import type { InFlight } from '../delivery/in-flight';
-import type { DeliveryWorker } from '../delivery/worker';
+import { parseEvent, type ParsedEvent } from './schemas.ts';
+import { deadLetter } from './dead-letter.ts';
+import { classifyEventError, MAX_EVENT_DELIVERIES, retryDelayMs, waitDelayMs } from './poison.ts';
+import { webhookIdFor, type Job } from '../jobs.ts';
+import type { Lookups, SubscriptionTarget } from '../lookup/lookups.ts';
+import { routeSession } from '../lookup/route-session.ts';
+import type { DispatcherMetrics } from '../metrics.ts';
+import type { InFlight } from '../delivery/in-flight.ts';
+import type { DeliveryWorker } from '../delivery/worker.ts';
 
 export interface EventDeps {
   lookups: Lookups;

@@ -5,8 +5,8 @@
 //   serialised): dead-lettered and terminated at once;
 // - a dependency is down (unavailable, NATS not answering): the event waits, without a bound;
 // - anything else: retried with growing delays, dead-lettered after MAX_EVENT_DELIVERIES.
-import { AppError, doublingDelayMs } from '@switchboard/platform';
-import { InvalidEventError } from './schemas';
+import { AppError, backoffMs } from '@switchboard/platform';
+import { InvalidEventError } from './schemas.ts';
 
 export type Verdict =
   | { kind: 'refused'; reason: DeadReason; detail: string }
@@ -48,11 +48,10 @@ export function isSerialisationError(err: unknown): boolean {
 
 /** Delay before an event that failed with an unknown error comes back: 1 s, 2 s, 4 s ... at most 30 s. */
 export function retryDelayMs(deliveryCount: number): number {
-  return doublingDelayMs(deliveryCount, 1000, 30_000);
+  return backoffMs(deliveryCount, { firstMs: 1000, maxMs: 30_000 });
 }
 
 /** Delay before an event waiting for a dependency comes back: 1.5 s growing to 5 s, with jitter. */
 export function waitDelayMs(deliveryCount: number): number {
-  const base = Math.min(1500 * 1.5 ** Math.max(0, Math.min(deliveryCount - 1, 4)), 5000);
-  return Math.round(base * (0.8 + Math.random() * 0.4));
+  return backoffMs(deliveryCount, { firstMs: 1500, maxMs: 5000, factor: 1.5, spread: 0.2 });
 }

@@ -1,5 +1,5 @@
 import type { JsMsg, Logger } from '@switchboard/platform';
-import type { DispatcherMetrics } from '../metrics';
+import type { DispatcherMetrics } from '../metrics.ts';
 
 /** Rejects a message for good (malformed or schema-invalid): counted and logged, never redelivered. */
 export function terminate(msg: JsMsg, reason: string, deps: { metrics: DispatcherMetrics; logger: Logger }): void {

@@ -5,8 +5,8 @@
 import type { DialledAddress } from '@switchboard/events';
 import { AppError, followChanges, SUBJECTS, type Logger, type NatsConnection } from '@switchboard/platform';
 import type { AddressesClient, ApplicationsClient, MatchedSubscriptionMessage, WebhooksClient } from '@switchboard/proto';
-import { TaggedCache } from './tagged-cache';
-import { secretKey } from '../delivery/signing';
+import { TaggedCache } from './tagged-cache.ts';
+import { secretKey } from '../delivery/signing.ts';
 
 export interface ApplicationTarget {
   id: string;

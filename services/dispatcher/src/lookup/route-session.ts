@@ -2,8 +2,8 @@
 // goes to the application that owns the address it was dialled at, `session.to.id` (an E.164
 // number on PSTN, SMS and other networks, a SIP URI on SIP), found through the cached
 // ResolveAddress of the applications service.
-import { dialledAddress, type SessionNewEvent } from '../events/schemas';
-import type { Lookups } from './lookups';
+import { dialledAddress, type SessionNewEvent } from '../events/schemas.ts';
+import type { Lookups } from './lookups.ts';
 
 /**
  * The event with its application: the one it names, else the owner of its dialled address; left

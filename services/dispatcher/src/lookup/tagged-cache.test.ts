@@ -11,11 +11,11 @@ describe('tagged cache', () => {
   });
 
   it('when the TTL passes, then the value is loaded again', async () => {
-    let t = 0;
+    let t = 1_000;
     const c = new TaggedCache<number>(100, 10, () => t);
     let loads = 0;
     await c.get('k', [], async () => ++loads);
-    t = 150;
+    t = 1_150;
     expect(await c.get('k', [], async () => ++loads)).toBe(2);
   });
 
@@ -45,5 +45,14 @@ describe('tagged cache', () => {
     await c.get('3', [], async () => 3);
     expect(c.size).toBe(2);
     expect(await c.get('1', [], async () => 11)).toBe(11);
+  });
+
+  it('when an entry makes room or is invalidated, then its tags forget it: a later invalidation of them reloads nothing else', async () => {
+    const c = new TaggedCache<number>(60_000, 1);
+    await c.get('1', ['t'], async () => 1);
+    await c.get('2', ['u'], async () => 2);
+    c.invalidateTag('t');
+    expect(c.size).toBe(1);
+    expect(await c.get('2', ['u'], async () => 22)).toBe(2);
   });
 });

@@ -1,8 +1,8 @@
-// The record of one attempt as the webhooks service stores it (RecordAttempts). Kind and outcome
+// The record of one attempt as the webhooks service stores it (from the record batches). Kind and outcome
 // go both as proto enums and as text: a webhooks service that predates the enums reads the text.
 import type { Delivery } from '@switchboard/proto';
-import type { Job } from '../jobs';
-import type { Outcome } from '../metrics';
+import type { Job } from '../jobs.ts';
+import type { Outcome } from '../metrics.ts';
 
 const KIND_ENUM = {
   session: 'DELIVERY_KIND_SESSION',

@@ -10,9 +10,10 @@
 // as too large is split in halves.
 // Each record is encoded as JSON once, when it is recorded: its size is measured on that text and a
 // batch is the records' texts joined (batchJson), not encoded again.
-import { BATCH_ENVELOPE_BYTES as ENVELOPE_BYTES, batchJson, doublingDelayMs, type DisableRequest, type Logger } from '@switchboard/platform';
+import { backoffMs, type Logger } from '@switchboard/platform';
+import { BATCH_ENVELOPE_BYTES as ENVELOPE_BYTES, batchJson, type DisableRequest } from '@switchboard/contracts';
 import type { Delivery } from '@switchboard/proto';
-import { jsonBytes, truncateRecord } from './attempt-record';
+import { jsonBytes, truncateRecord } from './attempt-record.ts';
 
 export type { DisableRequest };
 
@@ -161,7 +162,7 @@ export class AttemptRecorder {
       this.failures++;
       this.inflightRecords -= batch.length;
       this.buffer.unshift(...batch);
-      const delay = doublingDelayMs(this.failures, 250, 5000);
+      const delay = backoffMs(this.failures, { firstMs: 250, maxMs: 5000 });
       this.opts.logger.warn({ err: (err as Error).message, buffered: this.buffered, retryInMs: delay }, 'recording attempts failed; keeping them buffered');
       if (!this.retryTimer) {
         this.retryTimer = setTimeout(() => {

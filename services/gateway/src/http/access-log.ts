@@ -38,14 +38,42 @@ export function accessLog(logger: Logger, registry: Registry) {
   };
 }
 
-const MAY_NAME_TOKEN = /token/i;
+/** Percent-encoded or not, in any case: what may name a credential in a URL ("token", "sessions"). */
+const MAY_NAME_CREDENTIAL = /token|sessions|%[0-9a-f]{2}/i;
+
+/** A URL component decoded, lower-case; undecodable text as it is. */
+function decoded(text: string): string {
+  try {
+    return decodeURIComponent(text).toLowerCase();
+  } catch {
+    return text.toLowerCase();
+  }
+}
 
 /**
- * The URL with session tokens masked: the value of a `token` query parameter (the Session API's
- * credential) and a token in an address path (`.../addresses/token/<token>`).
+ * The URL with the Session API's credentials masked, whatever their percent-encoding: the value of
+ * a `token` query parameter, a token in an address path (`.../addresses/token/<token>`), and the
+ * session id of a signal (`.../sessions/<id>/signals`), which is as good as a credential for it.
  */
 export function redactToken(url: string): string {
-  // Most URLs name no token: one test instead of two replacements with their captures.
-  if (!MAY_NAME_TOKEN.test(url)) return url;
-  return url.replace(/([?&]token=)[^&#]*/gi, '$1***').replace(/(\/addresses\/token\/)[^/?#]+/gi, '$1***');
+  // Most URLs name no credential: one test instead of a parse.
+  if (!MAY_NAME_CREDENTIAL.test(url)) return url;
+  const q = url.indexOf('?');
+  const path = q === -1 ? url : url.slice(0, q);
+  const segments = path.split('/');
+  for (let i = 1; i < segments.length; i++) {
+    const before = decoded(segments[i - 1]!);
+    const masked = (before === 'token' && i >= 2 && decoded(segments[i - 2]!) === 'addresses') || (before === 'sessions' && segments[i] !== '');
+    if (masked) segments[i] = '***';
+  }
+  if (q === -1) return segments.join('/');
+  const query = url
+    .slice(q + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      return eq !== -1 && decoded(pair.slice(0, eq).replace(/\+/g, ' ')) === 'token' ? `${pair.slice(0, eq)}=***` : pair;
+    })
+    .join('&');
+  return `${segments.join('/')}?${query}`;
 }

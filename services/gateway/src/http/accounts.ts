@@ -1,9 +1,10 @@
 // Resources that application responses link to: /rest/v1/users/:id and /rest/v1/environments/:id.
 import type { Router } from 'express';
+import { isEnvironmentId } from '@switchboard/events';
 import { AppError } from '@switchboard/platform';
-import { callOptions, principal } from './context';
-import type { RouteDeps } from './deps';
-import { route, sendJson } from './routing';
+import { callOptions, principal } from './context.ts';
+import type { RouteDeps } from './deps.ts';
+import { route, sendJson } from './routing.ts';
 
 /** Registers these routes on the API router (one flat router: no nested router per resource on every request). */
 export function accountRoutes(router: Router, deps: RouteDeps): void {
@@ -24,7 +25,7 @@ export function accountRoutes(router: Router, deps: RouteDeps): void {
   route(router, '/environments/:id', {
     GET: async (req, res) => {
       const id = String(req.params.id);
-      if (!/^\d{1,18}$/.test(id)) throw AppError.notFound('environment');
+      if (!isEnvironmentId(id)) throw AppError.notFound('environment');
       const { environment } = await deps.applications.getEnvironment({ id }, callOptions(req));
       sendJson(res, { href: hrefs.environment(environment!.id), id: Number(environment!.id), name: environment!.name, billable: environment!.billable });
     },

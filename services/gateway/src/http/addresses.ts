@@ -3,17 +3,18 @@
 import type { Request, Router } from 'express';
 import { AppError } from '@switchboard/platform';
 import type { AddressMessage } from '@switchboard/proto';
-import type { Hrefs } from '../hrefs';
-import { callOptions, principal, writeOptions } from './context';
-import type { RouteDeps } from './deps';
-import { queryString, readList, route, sendHref, sendJson } from './routing';
-import { addressClaim, decodeBody } from './request-bodies';
+import type { Hrefs } from '../hrefs.ts';
+import { callOptions, principal, writeOptions } from './context.ts';
+import type { RouteDeps } from './deps.ts';
+import { queryString, readList, route, sendHref, sendJson } from './routing.ts';
+import { addressClaim, decodeBody } from './request-bodies.ts';
+import type { AddressBody } from './response-bodies.ts';
 
 /** An address as the API shows it; free numbers (no application yet) have no href. */
-export function addressJson(a: AddressMessage, hrefs: Hrefs): Record<string, unknown> {
+export function addressJson(a: AddressMessage, hrefs: Hrefs): AddressBody {
   return {
     ...(a.applicationId ? { href: hrefs.address(a.applicationId, a.type, a.value) } : {}),
-    type: a.type,
+    type: a.type as AddressBody['type'],
     ...(a.number !== undefined ? { number: a.number } : {}),
     ...(a.displayNumber !== undefined ? { displayNumber: a.displayNumber } : {}),
     ...(a.prefix !== undefined ? { prefix: a.prefix } : {}),
@@ -21,7 +22,7 @@ export function addressJson(a: AddressMessage, hrefs: Hrefs): Record<string, unk
     ...(a.state !== undefined ? { state: a.state } : {}),
     ...(a.country !== undefined ? { country: a.country } : {}),
     ...(a.smsEnabled !== undefined ? { smsEnabled: a.smsEnabled } : {}),
-    ...(a.channel !== undefined ? { channel: a.channel } : {}),
+    ...(a.channel !== undefined ? { channel: a.channel as AddressBody['channel'] } : {}),
     ...(a.token !== undefined ? { token: a.token } : {}),
     ...(a.address !== undefined ? { address: a.address } : {}),
   };

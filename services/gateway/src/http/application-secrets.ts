@@ -1,15 +1,15 @@
 // An application's session signing secret (docs/events.md#signatures): read it, rotate it. Also under /rest/v1.
 import type { Router } from 'express';
-import { callOptions, principal, writeOptions } from './context';
-import type { RouteDeps } from './deps';
-import { route, sendJson } from './routing';
+import { auditOptions, callOptions, principal, writeOptions } from './context.ts';
+import type { RouteDeps } from './deps.ts';
+import { route, sendJson } from './routing.ts';
 
 export function applicationSecretRoutes(router: Router, deps: RouteDeps): void {
   const { applications } = deps;
 
   route(router, '/applications/:id/secret', {
     GET: async (req, res) => {
-      const { secret } = await applications.getApplicationSecret({ accountId: principal(req).accountId, id: String(req.params.id) }, callOptions(req));
+      const { secret } = await applications.getApplicationSecret({ accountId: principal(req).accountId, id: String(req.params.id) }, auditOptions(req));
       sendJson(res, { secret });
     },
   });

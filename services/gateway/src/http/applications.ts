@@ -1,13 +1,14 @@
 // docs/api-rules.md#applications: /v1/applications (also served under /rest/v1, where application hrefs point).
 import type { Request, Router } from 'express';
 import type { ApplicationMessage } from '@switchboard/proto';
-import { applicationWrite, decodeBody } from './request-bodies';
-import { callOptions, principal, writeOptions } from './context';
-import type { RouteDeps } from './deps';
-import { readList, route, sendHref, sendJson } from './routing';
-import type { Hrefs } from '../hrefs';
+import { applicationWrite, decodeBody } from './request-bodies.ts';
+import { auditOptions, callOptions, principal, writeOptions } from './context.ts';
+import type { RouteDeps } from './deps.ts';
+import { readList, route, sendHref, sendJson } from './routing.ts';
+import type { Hrefs } from '../hrefs.ts';
+import type { ApplicationBody } from './response-bodies.ts';
 
-export function applicationJson(a: ApplicationMessage, hrefs: Hrefs): Record<string, unknown> {
+export function applicationJson(a: ApplicationMessage, hrefs: Hrefs): ApplicationBody {
   // Absent fields are undefined, which JSON leaves out: one object shape for every application
   // (conditional spreads take V8's slow path, for every item of a list).
   return {
@@ -19,8 +20,8 @@ export function applicationJson(a: ApplicationMessage, hrefs: Hrefs): Record<str
     voiceFallbackUrl: a.voiceFallbackUrl || undefined,
     messagingFallbackUrl: a.messagingFallbackUrl || undefined,
     environment: hrefs.environment(a.environmentId),
-    apiType: a.apiType,
-    platform: a.apiType,
+    apiType: a.apiType as ApplicationBody['apiType'],
+    platform: a.apiType as ApplicationBody['apiType'],
     userId: Number(a.accountId),
     user: hrefs.user(a.accountId),
     partition: a.partition || undefined,
@@ -66,13 +67,13 @@ export function applicationRoutes(router: Router, deps: RouteDeps): void {
       const fields = applicationFields(req);
       const { application } = await applications.updateApplication(
         { ...fields, accountId: principal(req).accountId, id: String(req.params.id) },
-        callOptions(req),
+        auditOptions(req),
       );
       sendHref(res, hrefs.application(application!.id));
     },
     DELETE: async (req, res) => {
       const id = String(req.params.id);
-      await applications.deleteApplication({ accountId: principal(req).accountId, id }, callOptions(req));
+      await applications.deleteApplication({ accountId: principal(req).accountId, id }, auditOptions(req));
       sendJson(res, { message: `Application ${id} deleted` });
     },
   });

@@ -3,20 +3,22 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import { AppError } from '@switchboard/platform';
-import { requestTrace } from '@switchboard/platform/tracing';
 import type { Cidr } from '@switchboard/platform';
-import type { Authenticator } from '../auth';
-import { clientAddress } from '../client-address';
-import type { RateLimiter } from '../rate-limit';
-import { problemBody } from './problem';
-import { requestIdOf } from './request-id';
+import type { Authenticator } from '../auth.ts';
+import { clientGroup } from '../client-address.ts';
+import type { RateLimiter } from '../rate-limit.ts';
+import { problemBody } from './problem.ts';
+import { requestIdOf } from './request-id.ts';
+import type { Credentials } from '../auth/credentials.ts';
 
-export function authenticate(authenticator: Authenticator, limiter: RateLimiter, trustedProxies: readonly Cidr[]) {
+export function authenticate(credentials: Credentials, limiter: RateLimiter, trustedProxies: readonly Cidr[]) {
   return (req: Request, res: Response, next: NextFunction): void => {
-    const address = clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], trustedProxies);
-    authenticator.authenticate(req.headers.authorization, req.state.requestId, address, requestTrace(req)).then(
-      (p) => {
+    const address = clientGroup(req.socket.remoteAddress, req.headers['x-forwarded-for'], trustedProxies);
+    credentials.authenticate(req, address).then(
+      ({ principal: p, credential }) => {
         req.state.principal = p;
+        req.state.credential = credential;
+        req.state.clientAddress = address;
         const wait = limiter.take(p.accountId);
         if (wait > 0) return next(new AppError('rate_limited', 'rate limit exceeded for this account', undefined, { retryAfterS: wait / 1000 }));
         next();
@@ -45,7 +47,7 @@ export function shedBeforeWork(authenticator: Authenticator, trustedProxies: rea
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     const url = req.url ?? '';
     if (req.headers.authorization === undefined || !apiPrefixes.some((p) => url.startsWith(p))) return false;
-    const address = clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], trustedProxies);
+    const address = clientGroup(req.socket.remoteAddress, req.headers['x-forwarded-for'], trustedProxies);
     const refusal = authenticator.shedBeforeWork(req.headers.authorization, address);
     if (!refusal) return false;
     const body = SHED[refusal.status];

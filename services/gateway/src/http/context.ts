@@ -2,13 +2,18 @@ import type { Request } from 'express';
 import { createHash } from 'node:crypto';
 import { AppError, type ClientCallOptions, type Logger } from '@switchboard/platform';
 import { requestTrace } from '@switchboard/platform/tracing';
-import type { Principal } from '../auth';
+import type { Principal } from '../auth.ts';
+import type { Credential } from '../auth/credential.ts';
 
 /** Per-request values set by the middleware chain. */
 export interface RequestState {
   requestId: string;
   log: Logger;
   principal?: Principal;
+  /** What the principal authenticated with (auth/credential.ts). */
+  credential?: Credential;
+  /** The client's address (client-address.ts), once authentication looked at it. */
+  clientAddress?: string;
 }
 
 declare module 'express-serve-static-core' {
@@ -30,6 +35,16 @@ export function principal(req: Request): Principal {
  */
 export function callOptions(req: Request): Pick<ClientCallOptions, 'requestId' | 'trace'> {
   return { requestId: req.state.requestId, trace: requestTrace(req) };
+}
+
+/**
+ * callOptions plus who makes the request (its credential and address), for a call that changes
+ * something: the owning service writes the audit entry in the change's transaction.
+ */
+export function auditOptions(req: Request): Pick<ClientCallOptions, 'requestId' | 'trace' | 'audit'> {
+  const c = req.state.credential;
+  if (!c) return callOptions(req);
+  return { ...callOptions(req), audit: { actor: { type: c.type, id: c.id, ...(c.name ? { name: c.name } : {}) }, ip: req.state.clientAddress ?? '', requestId: req.state.requestId } };
 }
 
 /** Visible ASCII, 1 to 255 characters (IETF draft "The Idempotency-Key HTTP Header Field" leaves the format to the API). */
@@ -56,9 +71,9 @@ function canonicalJson(v: unknown): string {
  */
 export function writeOptions(req: Request): ClientCallOptions {
   const key = req.get('idempotency-key');
-  if (key === undefined) return callOptions(req);
+  if (key === undefined) return auditOptions(req);
   if (!IDEMPOTENCY_KEY_FORMAT.test(key)) throw AppError.invalid([{ field: 'Idempotency-Key', message: 'must be 1 to 255 visible ASCII characters' }]);
   const path = `${req.baseUrl}${req.path}`.replace(/^\/rest(?=\/)/, '').replace(/\/+$/, '');
   const hash = createHash('sha256').update(`${req.method} ${path}\n${canonicalJson(req.body ?? null)}`).digest('hex');
-  return { ...callOptions(req), idempotency: { accountId: principal(req).accountId, key, hash } };
+  return { ...auditOptions(req), idempotency: { accountId: principal(req).accountId, key, hash } };
 }

@@ -3,12 +3,13 @@
 // attempt or a recovery task. Each POST is one call to the webhooks service (Idempotency-Key applies).
 import type { Request, Router } from 'express';
 import type { RecoveryMessage } from '@switchboard/proto';
-import type { Hrefs } from '../hrefs';
-import { callOptions, principal, writeOptions } from './context';
-import type { RouteDeps } from './deps';
-import { decodeBody, webhookRecover, webhookTest } from './request-bodies';
-import { route, sendHref, sendJson } from './routing';
-import { deliveryJson } from './webhooks';
+import type { Hrefs } from '../hrefs.ts';
+import { callOptions, principal, writeOptions } from './context.ts';
+import type { RouteDeps } from './deps.ts';
+import { decodeBody, webhookRecover, webhookTest } from './request-bodies.ts';
+import type { RecoveryBody, TestResultBody } from './response-bodies.ts';
+import { route, sendHref, sendJson } from './routing.ts';
+import { deliveryJson } from './webhooks.ts';
 
 /**
  * Deadline of a test send: the webhooks service waits for a dispatcher up to its
@@ -16,11 +17,11 @@ import { deliveryJson } from './webhooks';
  */
 const TEST_DEADLINE_MS = 60_000;
 
-function recoveryJson(r: RecoveryMessage, hrefs: Hrefs): Record<string, unknown> {
+function recoveryJson(r: RecoveryMessage, hrefs: Hrefs): RecoveryBody {
   return {
     href: hrefs.recovery(r.subscriptionId, r.id),
     id: r.id,
-    state: r.state,
+    state: r.state as RecoveryBody['state'],
     total: r.total,
     sent: r.sent,
     failed: r.failed,
@@ -43,7 +44,8 @@ export function deliveryToolRoutes(router: Router, deps: RouteDeps): void {
         { accountId: principal(req).accountId, id: p(req, 'id'), ...(message !== undefined ? { message } : {}) },
         { ...writeOptions(req), timeoutMs: TEST_DEADLINE_MS },
       );
-      sendJson(res, { status: r.status === 0 ? null : r.status, durationMs: r.durationMs, ...(r.error ? { error: r.error } : {}), href: hrefs.webhookDelivery(p(req, 'id'), r.deliveryId) });
+      const result: TestResultBody = { status: r.status === 0 ? null : r.status, durationMs: r.durationMs, ...(r.error ? { error: r.error } : {}), href: hrefs.webhookDelivery(p(req, 'id'), r.deliveryId) };
+      sendJson(res, result);
     },
   });
 

@@ -1,6 +1,6 @@
 import type { Logger } from '@switchboard/platform';
 import type { AccountsClient, AddressesClient, ApplicationsClient, WebhooksClient } from '@switchboard/proto';
-import type { Hrefs } from '../hrefs';
+import type { Hrefs } from '../hrefs.ts';
 
 /** What every route module needs. */
 export interface RouteDeps {

@@ -4,7 +4,7 @@
 // or DELETE is ignored.
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { AppError } from '@switchboard/platform';
-import { JSON_MAX_DEPTH } from '../limits';
+import { JSON_MAX_DEPTH } from '../limits.ts';
 
 const JSON_TYPES = ['application/json', 'application/*+json'];
 

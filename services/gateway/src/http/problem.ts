@@ -1,8 +1,9 @@
 // One place maps every error to an RFC 9457 problem+json response (docs/api-rules.md#errors).
 import type { NextFunction, Request, Response } from 'express';
 import { AppError, ERROR_CODES, type Logger } from '@switchboard/platform';
+import type { ProblemBody } from './response-bodies.ts';
 
-export function problemBody(err: AppError, instance?: string): Record<string, unknown> {
+export function problemBody(err: AppError, instance?: string): ProblemBody {
   const info = ERROR_CODES[err.code];
   return {
     type: `urn:switchboard:problem:${err.code}`,

@@ -5,9 +5,9 @@
 // (docs/api-rules.md#compatibility).
 import type { Request } from 'express';
 import { z } from 'zod';
-import { EVENT_NAMES } from '@switchboard/events';
+import { EVENT_NAMES, isEnvironmentId } from '@switchboard/events';
 import { AppError } from '@switchboard/platform';
-import { NAME_MAX, SESSION_LIMITS } from '../limits';
+import { NAME_MAX, SESSION_LIMITS } from '../limits.ts';
 
 /** Events a webhook subscription can name (docs/api-rules.md#subscriptions; checked by the webhooks service): the catalogue of GET /v1/event-types. */
 export const WEBHOOK_EVENTS: readonly string[] = EVENT_NAMES;
@@ -35,9 +35,10 @@ const ENVIRONMENT_ERROR = 'must be an environment id or an environment URL';
 function environmentId(v: string | number): string | undefined {
   if (typeof v === 'number') return Number.isSafeInteger(v) && v > 0 ? String(v) : undefined;
   const s = v.trim();
-  if (/^\d{1,18}$/.test(s) && Number(s) > 0) return String(Number(s));
-  const m = /^https?:\/\/[^/?#\s]+(?:\/[^?#\s]*)?\/environments\/(\d{1,18})\/?$/.exec(s);
-  return m?.[1] && Number(m[1]) > 0 ? String(Number(m[1])) : undefined;
+  const digits = /^\d{1,18}$/.test(s) ? s : /^https?:\/\/[^/?#\s]+(?:\/[^?#\s]*)?\/environments\/(\d{1,18})\/?$/.exec(s)?.[1];
+  // Leading zeros are tolerated in a request ("007" is environment 7); the id itself is canonical.
+  const id = digits?.replace(/^0+(?=\d)/, '');
+  return isEnvironmentId(id) ? id : undefined;
 }
 
 const environment = z
@@ -81,7 +82,7 @@ export const webhookCreate = z
       .meta({
         description:
           'Custom headers sent with every delivery, `{name: value}`: at most 10, names HTTP tokens; hop-by-hop headers, `Host`, `User-Agent`, `Content-*` and `webhook-*` are refused (400). ' +
-          '`Authorization` is write-only: reads show its value as `***`. On PUT the object replaces all headers (`{}` removes them).',
+          'Values are write-only (they may carry credentials): reads show each as `***`. On PUT the object replaces all headers (`{}` removes them).',
         examples: [{ Authorization: 'Bearer s3cr3t', 'X-Team': 'billing' }],
       })
       .nullish(),

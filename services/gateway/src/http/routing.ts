@@ -1,7 +1,8 @@
 // Route registration (405 with Allow), list and query parameters, and JSON answers: the helpers every
 // route module uses.
 import type { Request, RequestHandler, Response, Router } from 'express';
-import { AppError, LIST_MAX, LIST_UNPAGED_MAX } from '@switchboard/platform';
+import { AppError } from '@switchboard/platform';
+import { LIST_MAX, LIST_UNPAGED_MAX } from '@switchboard/contracts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type Handler = (req: Request, res: Response) => Promise<void>;

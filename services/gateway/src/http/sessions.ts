@@ -6,11 +6,12 @@ import type { Request, Response, Router } from 'express';
 import type { z } from 'zod';
 import { AppError } from '@switchboard/platform';
 import type { SessionsClient } from '@switchboard/proto';
-import type { RateLimiter } from '../rate-limit';
-import { callOptions } from './context';
-import { notFoundHandler } from './problem';
-import { sessionLaunch, sessionSignal } from './request-bodies';
-import { route, sendJson } from './routing';
+import type { RateLimiter } from '../rate-limit.ts';
+import { callOptions } from './context.ts';
+import { notFoundHandler } from './problem.ts';
+import { sessionLaunch, sessionSignal } from './request-bodies.ts';
+import { route, sendJson } from './routing.ts';
+import { SESSION_LIMITS } from '../limits.ts';
 
 export interface SessionRouteDeps {
   sessions: SessionsClient;
@@ -45,6 +46,18 @@ function checkAction(action: string | null | undefined, expected: string): void 
 function rateLimit(limiter: RateLimiter, key: string, what: string): void {
   const wait = limiter.take(key);
   if (wait > 0) throw new AppError('rate_limited', `rate limit exceeded for this ${what}`, undefined, { retryAfterS: wait / 1000 });
+}
+
+const SESSION_ID = new RegExp(`^[\\x21-\\x7e]{1,${SESSION_LIMITS.sessionIdChars}}$`);
+
+/**
+ * The session id of a signal's path, checked before anything is kept for it (its rate-limit
+ * bucket): 1 to 200 visible ASCII characters, as the applications service accepts; else a 400.
+ */
+function sessionIdOf(req: Request): string {
+  const id = String(req.params.sessionId);
+  if (!SESSION_ID.test(id)) throw AppError.invalid([{ field: 'sessionId', message: `must be a session id: 1 to ${SESSION_LIMITS.sessionIdChars} visible ASCII characters` }]);
+  return id;
 }
 
 const XML_TYPES = ['application/xml', 'text/xml'];
@@ -104,10 +117,10 @@ export function sessionRoutes(router: Router, deps: SessionRouteDeps): void {
 
   const signal = async (req: Request, res: Response) => {
     refuseHead(req, res);
+    const sessionId = sessionIdOf(req);
     const { value, signal: alias, action } = decodeFields(requestFields(req), sessionSignal);
     checkAction(action, 'signal');
     if (value != null && alias != null && value !== alias) throw AppError.invalid([{ field: 'signal', message: 'is another name of value; give one of them' }]);
-    const sessionId = String(req.params.sessionId);
     rateLimit(limiter, `session:${sessionId}`, 'session');
     const { queued } = await sessions.signalSession({ sessionId, value: value ?? alias ?? '' }, callOptions(req));
     sendJson(res, { status: queued ? 'QUEUED' : 'NOTFOUND' });

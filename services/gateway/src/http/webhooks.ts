@@ -4,14 +4,15 @@
 import type { Request, Router } from 'express';
 import type { DeliveryMessage, SubscriptionMessage } from '@switchboard/proto';
 import { eventTypesJson } from '@switchboard/events';
-import type { Hrefs } from '../hrefs';
-import { decodeBody, webhookCreate, webhookUpdate } from './request-bodies';
-import { callOptions, principal, writeOptions } from './context';
-import type { RouteDeps } from './deps';
-import { queryString, readList, route, sendHref, sendJson, type Handler } from './routing';
+import type { Hrefs } from '../hrefs.ts';
+import type { DeliveryBody, WebhookBody } from './response-bodies.ts';
+import { decodeBody, webhookCreate, webhookUpdate } from './request-bodies.ts';
+import { callOptions, principal, writeOptions } from './context.ts';
+import type { RouteDeps } from './deps.ts';
+import { queryString, readList, route, sendHref, sendJson, type Handler } from './routing.ts';
 
 /** A subscription as it reads (docs/api-rules.md#lists and 6). */
-export function webhookJson(s: SubscriptionMessage, hrefs: Hrefs): Record<string, unknown> {
+export function webhookJson(s: SubscriptionMessage, hrefs: Hrefs): WebhookBody {
   // Absent fields are undefined, which JSON leaves out: one object shape for every subscription
   // (conditional spreads take V8's slow path, for every item of a list).
   return {
@@ -21,7 +22,7 @@ export function webhookJson(s: SubscriptionMessage, hrefs: Hrefs): Record<string
     event: s.event,
     resource: s.resource,
     targetUrl: s.targetUrl,
-    payload: s.payloadJson !== undefined ? (JSON.parse(s.payloadJson) as unknown) : undefined,
+    payload: s.payloadJson !== undefined ? (JSON.parse(s.payloadJson) as Record<string, unknown>) : undefined,
     // Authorization reads as "***" (the webhooks service redacts it).
     headers: s.headers && Object.keys(s.headers).length > 0 ? s.headers : undefined,
     enabled: s.enabled,
@@ -37,11 +38,11 @@ export function webhookJson(s: SubscriptionMessage, hrefs: Hrefs): Record<string
 }
 
 /** One delivery attempt as it reads in a deliveries list. */
-export function deliveryJson(d: DeliveryMessage): Record<string, unknown> {
+export function deliveryJson(d: DeliveryMessage): DeliveryBody {
   return {
     id: d.id,
     messageId: d.messageId,
-    kind: d.kind,
+    kind: d.kind as DeliveryBody['kind'],
     ...(d.subscriptionId ? { subscriptionId: d.subscriptionId } : {}),
     ...(d.applicationId ? { applicationId: d.applicationId } : {}),
     event: d.event,
@@ -50,8 +51,8 @@ export function deliveryJson(d: DeliveryMessage): Record<string, unknown> {
     statusCode: d.statusCode === 0 ? null : d.statusCode,
     durationMs: d.durationMs,
     error: d.error ?? null,
-    outcome: d.outcome,
-    trigger: d.trigger || 'event',
+    outcome: d.outcome as DeliveryBody['outcome'],
+    trigger: (d.trigger || 'event') as DeliveryBody['trigger'],
     createdAt: d.createdAt,
   };
 }

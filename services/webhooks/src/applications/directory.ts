@@ -3,9 +3,10 @@
 // deleted: it is kept (bounded) until applications.deleted, which every replica hears on core NATS,
 // drops it; after a reconnect (an announcement may have been missed) everything is asked again.
 // A create that races a deletion is still refused by the tombstone check in its insert.
+import { LRUCache } from 'lru-cache';
 import { AppError, followChanges, SUBJECTS, type NatsConnection } from '@switchboard/platform';
 import type { ApplicationsClient } from '@switchboard/proto';
-import { isApplicationId } from '../subscriptions/ids';
+import { isApplicationId } from '@switchboard/events';
 
 export interface ApplicationDirectory {
   /** Resolves when the application exists and belongs to the account; else throws not_found (or unavailable). */
@@ -23,16 +24,15 @@ export interface DirectoryOptions {
 }
 
 export function createApplicationDirectory(client: ApplicationsClient, opts: DirectoryOptions = {}): ApplicationDirectory {
-  const ttlMs = opts.ttlMs ?? 10 * 60_000;
-  const maxEntries = opts.maxEntries ?? 10_000;
-  const owners = new Map<string, { accountId: string; expires: number }>();
+  // application id -> its account
+  const owners = new LRUCache<string, string>({ max: opts.maxEntries ?? 10_000, ttl: opts.ttlMs ?? 10 * 60_000 });
 
   return {
     async assertOwned(accountId, applicationId, requestId) {
       if (!isApplicationId(applicationId)) throw AppError.notFound('application');
-      const cached = owners.get(applicationId);
-      if (cached && cached.expires > Date.now()) {
-        if (cached.accountId !== accountId) throw AppError.notFound('application');
+      const owner = owners.get(applicationId);
+      if (owner !== undefined) {
+        if (owner !== accountId) throw AppError.notFound('application');
         return;
       }
       try {
@@ -43,8 +43,7 @@ export function createApplicationDirectory(client: ApplicationsClient, opts: Dir
         if (err instanceof AppError) throw err;
         throw new AppError('unavailable', 'the applications service is unavailable, try again', undefined, { cause: err });
       }
-      if (owners.size >= maxEntries) owners.clear();
-      owners.set(applicationId, { accountId, expires: Date.now() + ttlMs });
+      owners.set(applicationId, accountId);
     },
     forget(applicationId) {
       owners.delete(applicationId);

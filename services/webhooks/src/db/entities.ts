@@ -19,7 +19,7 @@ export interface Subscription {
   enabled: boolean;
   createdAt: Date;
   updatedAt: Date;
-  // Delivery health (docs/events.md#delivery), kept current by RecordAttempts.
+  // Delivery health (docs/events.md#delivery), kept current as attempt records are stored.
   consecutiveFailures: number;
   lastAttemptAt: Date | null;
   lastStatus: number | null;

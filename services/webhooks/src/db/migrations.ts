@@ -1,8 +1,9 @@
 // Migrations of the webhooks schema, in order. Each runs in a transaction; never edit one that
 // has shipped: add a new one.
 import { outboxTableSql, SchemaMigration } from '@switchboard/orm';
-import { idempotencyTableSql } from '@switchboard/platform';
-import { Migration003SealSecrets } from './secret-migrations';
+import { idempotencyAccountIndexSql, idempotencyTableSql } from '@switchboard/platform';
+import { Migration010DeflateBodies } from './body-migrations.ts';
+import { Migration003SealSecrets, Migration013SealHeaders } from './secret-migrations.ts';
 
 export class Migration001Initial extends SchemaMigration {
   override async up(): Promise<void> {
@@ -233,6 +234,31 @@ export class Migration009BodyEncoding extends SchemaMigration {
   }
 }
 
+/**
+ * Limits of the delivery tools (tools/account-tool-budget.ts, tools/recover-subscription.ts): an
+ * account's resends and recoveries of the last hour are counted, a subscription's running recovery
+ * is found, and a recovery reads only the records of its window.
+ */
+export class Migration011ToolLimits extends SchemaMigration {
+  override async up(): Promise<void> {
+    this.useSchema();
+    this.addSql(`
+      create index resends_account on resends (account_id, created_at) where trigger = 'resend';
+      create index recovery_tasks_account on recovery_tasks (account_id, created_at);
+      create index recovery_tasks_running on recovery_tasks (subscription_id) where completed_at is null;
+      create index deliveries_subscription_created on deliveries (subscription_id, created_at) where subscription_id is not null;
+    `);
+  }
+}
+
+/** The index the per-account cap of idempotency keys walks. */
+export class Migration012IdempotencyByAccount extends SchemaMigration {
+  override async up(): Promise<void> {
+    this.useSchema();
+    this.addSql(idempotencyAccountIndexSql());
+  }
+}
+
 export const MIGRATIONS = [
   { name: 'Migration001Initial', class: Migration001Initial },
   { name: 'Migration002CancelledOutcome', class: Migration002CancelledOutcome },
@@ -244,4 +270,9 @@ export const MIGRATIONS = [
   { name: 'Migration007WebhookDisabled', class: Migration007WebhookDisabled },
   { name: 'Migration008BackgroundPurges', class: Migration008BackgroundPurges },
   { name: 'Migration009BodyEncoding', class: Migration009BodyEncoding },
+  { name: 'Migration010DeflateBodies', class: Migration010DeflateBodies },
+  { name: 'Migration011ToolLimits', class: Migration011ToolLimits },
+  { name: 'Migration012IdempotencyByAccount', class: Migration012IdempotencyByAccount },
+  // Needs SECRETS_KEY when subscriptions have custom headers.
+  { name: 'Migration013SealHeaders', class: Migration013SealHeaders },
 ];

@@ -1,5 +1,7 @@
 // Migrations that write sealed secrets: initOrm (@switchboard/orm) hands them the service's SECRETS_KEY.
 import { SecretsMigration } from '@switchboard/orm';
+import { SecretBox } from '@switchboard/platform';
+import { headerOwner, openHeader } from '../subscriptions/rules.ts';
 
 /**
  * Seals the signing secrets stored in plaintext before SECRETS_KEY existed (current and previous),
@@ -13,5 +15,35 @@ export class Migration003SealSecrets extends SecretsMigration {
          add constraint subscription_secrets_sealed check (secret like 'enc:v1:%'),
          add constraint subscription_secrets_previous_sealed check (previous_secret like 'enc:v1:%')`,
     );
+  }
+}
+
+/**
+ * Seals every custom header value for its own field (subscription and header name as associated
+ * data): values stored in plaintext, and Authorization values sealed for the whole subscription.
+ */
+export class Migration013SealHeaders extends SecretsMigration {
+  override async up(): Promise<void> {
+    const rows = await this.query<{ id: string; headers: string }>(`select id, headers::text as headers from ${this.table('subscriptions')} where headers::text <> '{}' for update`);
+    for (const row of rows) {
+      const headers = JSON.parse(row.headers) as Record<string, string>;
+      const box = this.requireBox('the custom headers of subscriptions');
+      let changed = false;
+      const sealed = Object.fromEntries(
+        Object.entries(headers).map(([name, value]) => {
+          if (SecretBox.isSealed(value)) {
+            try {
+              box.open(value, headerOwner(row.id, name));
+              return [name, value];
+            } catch {
+              // sealed for the subscription, not the field: sealed again below
+            }
+          }
+          changed = true;
+          return [name, box.seal(openHeader(name, value, box, row.id), headerOwner(row.id, name))];
+        }),
+      );
+      if (changed) await this.query(`update ${this.table('subscriptions')} set headers = $1::json where id = $2`, [JSON.stringify(sealed), row.id]);
+    }
   }
 }

@@ -1,11 +1,10 @@
-import { brotliCompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { compressBody, decompressBody } from './bodies';
 
 describe('kept bodies', () => {
   it('when bodies of any size are compressed, then they read back byte for byte', () => {
     for (const body of ['', '{}', JSON.stringify({ text: 'ünïcödé ✓', n: 1 }), JSON.stringify({ data: 'abc'.repeat(200) }), JSON.stringify({ big: 'x'.repeat(200_000), tail: 'é' })]) {
-      expect(decompressBody(compressBody(body), 'deflate')).toBe(body);
+      expect(decompressBody(compressBody(body))).toBe(body);
     }
   });
 
@@ -14,10 +13,5 @@ describe('kept bodies', () => {
     expect(compressBody(body).length).toBeLessThan(Buffer.byteLength(body) * 0.9);
     const repetitive = JSON.stringify({ rows: Array.from({ length: 50 }, (_, i) => ({ id: i, status: 'delivered', network: 'SMS' })) });
     expect(compressBody(repetitive).length).toBeLessThan(Buffer.byteLength(repetitive) / 2);
-  });
-
-  it('when a body was kept by an earlier release (brotli), then it still reads back', () => {
-    const body = JSON.stringify({ id: 'old', data: { x: 'y'.repeat(100) } });
-    expect(decompressBody(brotliCompressSync(Buffer.from(body)), 'br')).toBe(body);
   });
 });

@@ -3,15 +3,10 @@
 // message and is stored once per message and target, compressed (JSON bodies shrink to a half or
 // less), and deleted with the delivery records after the retention period.
 //
-// Compression is raw DEFLATE (`encoding` 'deflate'), with a window no larger than the body: for the
-// small bodies of notifications it sets up in a fraction of the time brotli did and stores within a
-// few percent of its size. Rows written by earlier releases are brotli (`encoding` 'br') and stay
-// readable.
-import { brotliDecompressSync, deflateRawSync, inflateRawSync } from 'node:zlib';
-import type { TransactionQuery } from '@switchboard/platform';
-
-/** How a kept body is compressed (the delivery_bodies.encoding column). */
-export type BodyEncoding = 'deflate' | 'br';
+// Compression is raw DEFLATE (the only `encoding` of the table, 'deflate'), with a window no larger
+// than the body: for the small bodies of notifications it sets up in a fraction of the time brotli
+// did and stores within a few percent of its size.
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 
 /** The smallest window (2^windowBits bytes) that holds the whole body, between zlib's bounds 9 and 15. */
 function windowBitsFor(bytes: number): number {
@@ -25,8 +20,8 @@ export function compressBody(body: string): Buffer {
   return deflateRawSync(raw, { level: 6, windowBits, memLevel: Math.min(8, Math.max(1, windowBits - 6)) });
 }
 
-export function decompressBody(stored: Buffer, encoding: BodyEncoding): string {
-  return (encoding === 'br' ? brotliDecompressSync(stored) : inflateRawSync(stored)).toString('utf8');
+export function decompressBody(stored: Buffer): string {
+  return inflateRawSync(stored).toString('utf8');
 }
 
 export interface BodyToKeep {
@@ -36,14 +31,3 @@ export interface BodyToKeep {
   body: string;
 }
 
-/** Stores bodies not stored yet, inside the caller's transaction (a message's body never changes: the first one stays). */
-export async function keepBodies(query: TransactionQuery, schema: string, bodies: BodyToKeep[]): Promise<void> {
-  if (bodies.length === 0) return;
-  const rows = bodies.map((b) => ({ m: b.messageId, t: b.target, b: compressBody(b.body).toString('base64'), s: Buffer.byteLength(b.body) }));
-  await query(
-    `insert into "${schema}".delivery_bodies (message_id, target, body, size, encoding)
-     select x.m, x.t, decode(x.b, 'base64'), x.s, 'deflate' from jsonb_to_recordset($1::jsonb) as x(m text, t text, b text, s int)
-     on conflict do nothing`,
-    [JSON.stringify(rows)],
-  );
-}

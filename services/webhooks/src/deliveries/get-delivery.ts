@@ -1,9 +1,10 @@
 import { AppError } from '@switchboard/platform';
 import type { GetDeliveryRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/GetDeliveryRequest';
 import type { Delivery as Message } from '@switchboard/proto/generated/switchboard/webhooks/v1/Delivery';
-import type { Deps } from '../context';
-import { findOwnedDelivery, ownedScope } from './owned-delivery';
-import { toMessage } from './mapper';
+import type { Deps } from '../context.ts';
+import { findOwnedDelivery, ownedScope } from './owned-delivery.ts';
+import { toMessage } from './mapper.ts';
+import { findPendingResend } from './repository.ts';
 
 /**
  * One delivery attempt of the scope; a resend that is queued and not yet attempted reads as an
@@ -14,11 +15,7 @@ export async function getDelivery(deps: Deps, req: GetDeliveryRequest__Output, r
   const found = await findOwnedDelivery(deps, em, req, requestId);
   if (found) return toMessage(found);
   const scope = await ownedScope(deps, em, req, requestId);
-  const [pending] = await em.execute<{ id: string; message_id: string; kind: string; subscription_id: string | null; application_id: string | null; account_id: string; event: string; trigger: string; created_at: Date }[]>(
-    `select id, message_id, kind, subscription_id, application_id, account_id::text, event, trigger, created_at from "${deps.schema}".resends
-     where id = ? and ${'subscriptionId' in scope ? 'subscription_id = ?' : "application_id = ? and kind = 'session'"}`,
-    [req.deliveryId, 'subscriptionId' in scope ? scope.subscriptionId : scope.applicationId],
-  );
+  const pending = await findPendingResend(em, deps.schema, req.deliveryId, scope);
   if (!pending) throw AppError.notFound('delivery');
   return {
     id: pending.id,

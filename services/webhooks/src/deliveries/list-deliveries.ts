@@ -1,9 +1,9 @@
 import { AppError } from '@switchboard/platform';
 import type { ListDeliveriesRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/ListDeliveriesRequest';
-import type { Deps } from '../context';
-import { DeliverySchema, type Delivery } from '../db/entities';
-import { decodeCursor, encodeCursor, pageSize } from '../subscriptions/cursor';
-import { findOwned, requireAccount } from '../subscriptions/repository';
+import type { Deps } from '../context.ts';
+import { DeliverySchema, type Delivery } from '../db/entities.ts';
+import { decodeCursor, encodeCursor, pageSize } from '../subscriptions/cursor.ts';
+import { findOwned, requireAccount } from '../subscriptions/repository.ts';
 
 /**
  * One page of delivery attempts, newest first: of one subscription of the account (either level),

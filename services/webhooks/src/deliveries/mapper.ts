@@ -1,7 +1,7 @@
 import type { Delivery as Message, Delivery__Output as MessageIn } from '@switchboard/proto/generated/switchboard/webhooks/v1/Delivery';
 import type { DeliveryKind__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/DeliveryKind';
 import type { DeliveryOutcome__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/DeliveryOutcome';
-import type { Delivery } from '../db/entities';
+import type { Delivery } from '../db/entities.ts';
 
 // The proto enums of a delivery's kind and outcome, and the words they stand for (what is stored
 // and what the REST API shows).

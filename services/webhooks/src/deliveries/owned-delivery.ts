@@ -2,18 +2,17 @@
 // account (either level), or the session deliveries of one application of the account. Anything
 // else, another account's included, is "not found".
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { isDeliveryId } from '@switchboard/events';
 import { AppError } from '@switchboard/platform';
-import type { Deps } from '../context';
-import { DeliverySchema, type Delivery } from '../db/entities';
-import { findOwned, requireAccount } from '../subscriptions/repository';
+import type { Deps } from '../context.ts';
+import { DeliverySchema, type Delivery } from '../db/entities.ts';
+import { findOwned, requireAccount } from '../subscriptions/repository.ts';
 
 export interface DeliveryScope {
   accountId: string;
   subscriptionId: string;
   applicationId: string;
 }
-
-const DELIVERY_ID = /^dlv_[0-9a-f]{24}$/;
 
 /** Checks the scope (404 when not the account's); answers the filter of its deliveries. */
 export async function ownedScope(deps: Deps, em: EntityManager, s: DeliveryScope, requestId?: string): Promise<{ subscriptionId: string } | { applicationId: string; kind: 'session' }> {
@@ -29,6 +28,6 @@ export async function ownedScope(deps: Deps, em: EntityManager, s: DeliveryScope
 /** The attempt with this id in the scope, or undefined. */
 export async function findOwnedDelivery(deps: Deps, em: EntityManager, s: DeliveryScope & { deliveryId: string }, requestId?: string): Promise<Delivery | undefined> {
   const where = await ownedScope(deps, em, s, requestId);
-  if (!DELIVERY_ID.test(s.deliveryId)) return undefined;
+  if (!isDeliveryId(s.deliveryId)) return undefined;
   return (await em.findOne(DeliverySchema, { ...where, id: s.deliveryId })) ?? undefined;
 }

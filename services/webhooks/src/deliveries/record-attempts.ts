@@ -1,21 +1,20 @@
-// Storing delivery attempt records: from a dispatcher's record batches (records-consumer.ts,
-// straight from JetStream) and from the RecordAttempts RPC (dispatchers of earlier releases).
-import { AppError, transactionPrepared, type FieldError, type TransactionQuery } from '@switchboard/platform';
+// Storing delivery attempt records: the dispatchers' record batches, read straight from JetStream
+// by records-consumer.ts, checked record by record and stored in one transaction.
+import { sqlTransaction } from '@switchboard/orm';
+import { AppError, type FieldError, type TransactionQuery } from '@switchboard/platform';
 import type { Delivery__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/Delivery';
-import type { RecordAttemptsRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/RecordAttemptsRequest';
-import type { Deps } from '../context';
-import type { Delivery } from '../db/entities';
-import { disableSubscriptions, formatDuration, type DisableRequest } from '../subscriptions/disable-subscriptions';
-import { isAccountId, isSubscriptionId, newDeliveryId } from '../subscriptions/ids';
-import { keepBodies, type BodyToKeep } from './bodies';
-import { kindOf, outcomeOf } from './mapper';
+import type { Deps } from '../context.ts';
+import type { Delivery } from '../db/entities.ts';
+import { disableSubscriptions, formatDuration, type DisableRequest } from '../subscriptions/disable-subscriptions.ts';
+import { isAccountId, isDeliveryId, isSubscriptionId } from '@switchboard/events';
+import { newDeliveryId } from '../subscriptions/ids.ts';
+import type { BodyToKeep } from './bodies.ts';
+import { kindOf, outcomeOf } from './mapper.ts';
+import { countRecoveryProgress, insertDeliveries, keepBodies, updateSubscriptionHealth, type HealthUpdate } from './repository.ts';
 
 const KINDS: readonly Delivery['kind'][] = ['session', 'notification'];
 const OUTCOMES: readonly Delivery['outcome'][] = ['succeeded', 'retrying', 'failed', 'cancelled'];
 const TRIGGERS: readonly Delivery['trigger'][] = ['event', 'test', 'resend', 'recovery'];
-/** Ids given in advance (tests, resends) have the form of the ids this service makes. */
-const DELIVERY_ID = /^dlv_[0-9a-f]{24}$/;
-const MAX_ATTEMPTS_PER_CALL = 1000;
 const ERROR_MAX = 2000;
 const REASON_MAX = 500;
 /** Largest value of an integer column. */
@@ -40,7 +39,7 @@ function checkAttempt(d: Delivery__Output, i: number, errors: FieldError[]): Att
   if (!(OUTCOMES as readonly string[]).includes(outcome)) errors.push({ field: f('outcome'), message: `must be one of ${OUTCOMES.join(', ')}` });
   const trigger = d.trigger || 'event';
   if (!(TRIGGERS as readonly string[]).includes(trigger)) errors.push({ field: f('trigger'), message: `must be one of ${TRIGGERS.join(', ')}` });
-  if (trigger !== 'event' && !DELIVERY_ID.test(d.id)) errors.push({ field: f('id'), message: 'is required for tests and resends (an id this service gave)' });
+  if (trigger !== 'event' && !isDeliveryId(d.id)) errors.push({ field: f('id'), message: 'is required for tests and resends (an id this service gave)' });
   if (!Number.isInteger(d.attempt) || d.attempt < 1 || d.attempt > INT_MAX) errors.push({ field: f('attempt'), message: 'must be 1 or more' });
   if (!Number.isInteger(d.statusCode) || d.statusCode < 0 || d.statusCode > 999) errors.push({ field: f('statusCode'), message: 'must be 0..999' });
   if (!Number.isInteger(d.durationMs) || d.durationMs < 0 || d.durationMs > INT_MAX) errors.push({ field: f('durationMs'), message: 'must be 0 or more' });
@@ -95,13 +94,6 @@ export function checkBatch(attempts: readonly Delivery__Output[], disable: reado
   return { attempts: checked, disable: gone, errors };
 }
 
-/** RecordAttempts: the whole call is refused when any record is (the caller then stores them one by one). */
-export async function recordAttempts(deps: Deps, req: RecordAttemptsRequest__Output, requestId?: string): Promise<void> {
-  if (req.attempts.length > MAX_ATTEMPTS_PER_CALL) throw AppError.invalid([{ field: 'attempts', message: `at most ${MAX_ATTEMPTS_PER_CALL} per call` }]);
-  const batch = checkBatch(req.attempts, req.disable);
-  if (batch.errors.length > 0) throw AppError.invalid(batch.errors);
-  await storeAttempts(deps, batch.attempts, batch.disable, requestId);
-}
 
 /**
  * Stores checked delivery attempts and keeps each subscription's health current: a success resets
@@ -115,8 +107,7 @@ export async function recordAttempts(deps: Deps, req: RecordAttemptsRequest__Out
  */
 export async function storeAttempts(deps: Deps, attempts: Attempt[], disable: DisableRequest[], requestId?: string): Promise<void> {
   if (attempts.length === 0 && disable.length === 0) return;
-  const pool = deps.orm.em.getConnection().getKnex();
-  const disabled = await transactionPrepared(pool, 'begin', async (query) => {
+  const disabled = await sqlTransaction(deps.orm.em, 'begin', async (query) => {
     const failing = await insertAttempts(query, deps.schema, attempts, deps.disableAfterMs);
     return disableSubscriptions(query, deps, [...disable, ...failing]);
   });
@@ -132,13 +123,6 @@ export async function storeAttempts(deps: Deps, attempts: Attempt[], disable: Di
  */
 async function insertAttempts(query: TransactionQuery, schema: string, attempts: Attempt[], disableAfterMs: number): Promise<DisableRequest[]> {
   if (attempts.length === 0) return [];
-  // Bodies first: a resend of this message may be asked for as soon as its record is visible.
-  const bodies: BodyToKeep[] = [];
-  for (const a of attempts) {
-    const target = a.kind === 'notification' ? a.subscriptionId : a.applicationId;
-    if (a.body && target) bodies.push({ messageId: a.messageId, target, body: a.body });
-  }
-  await keepBodies(query, schema, bodies);
   const input = JSON.stringify(
     attempts.map((a, ord) => ({
       ord,
@@ -159,27 +143,15 @@ async function insertAttempts(query: TransactionQuery, schema: string, attempts:
       created_at: a.createdAt.toISOString(),
     })),
   );
-  const inserted = await query<{ seq: string; id: string; subscription_id: string | null; outcome: string; status_code: number | null; trigger: string; created_at: Date }>(
-    `with input as (
-       select * from jsonb_to_recordset($1::jsonb) as x(ord int, id text, message_id text, kind text, subscription_id text,
-         application_id text, account_id bigint, event text, target_url text, attempt int, status_code int, duration_ms int,
-         error text, outcome text, trigger text, created_at timestamptz)
-     )
-     insert into "${schema}".deliveries
-       (id, message_id, kind, subscription_id, application_id, account_id, event, target_url, attempt, status_code, duration_ms, error, outcome, trigger, created_at)
-     select i.id, i.message_id, i.kind,
-       case when i.kind = 'notification' then s.id end,
-       case when i.kind = 'notification' then coalesce(i.application_id, s.application_id) else i.application_id end,
-       case when i.kind = 'notification' then s.account_id else i.account_id end,
-       i.event, i.target_url, i.attempt, i.status_code, i.duration_ms, i.error, i.outcome, i.trigger, i.created_at
-     from input i
-     left join "${schema}".subscriptions s on i.kind = 'notification' and s.id = i.subscription_id
-     where i.kind = 'session' or s.id is not null
-     order by i.ord
-     on conflict do nothing
-     returning seq::text, id, subscription_id, outcome, status_code, trigger, created_at`,
-    [input],
-  );
+  const inserted = await insertDeliveries(query, schema, input);
+  // The bodies of the records stored now (in the same transaction: visible with them), none of a gone target.
+  const stored = new Set(inserted.map((r) => r.id));
+  const bodies: BodyToKeep[] = [];
+  for (const a of attempts) {
+    const target = a.kind === 'notification' ? a.subscriptionId : a.applicationId;
+    if (a.body && target && stored.has(a.id)) bodies.push({ messageId: a.messageId, target, body: a.body });
+  }
+  await keepBodies(query, schema, bodies);
   await countRecoveryProgress(query, schema, inserted.filter((r) => r.trigger === 'recovery'));
   // Per subscription, in insertion order: a success resets the failure count and the failing run,
   // anything else adds one to the count (and starts the run, or extends it: firstFail is its first
@@ -200,7 +172,7 @@ async function insertAttempts(query: TransactionQuery, schema: string, attempts:
     health.set(r.subscription_id!, h);
   }
   if (health.size === 0) return [];
-  const updates = [...health]
+  const updates: HealthUpdate[] = [...health]
     .sort(([a], [b]) => (a < b ? -1 : 1))
     .map(([id, h]) => ({
       id,
@@ -211,21 +183,7 @@ async function insertAttempts(query: TransactionQuery, schema: string, attempts:
       first_fail: h.firstFail?.toISOString() ?? null,
       last_fail: h.lastFail?.toISOString() ?? null,
     }));
-  // Rows are locked in id order, so concurrent batches touching the same subscriptions cannot deadlock.
-  await query(`select 1 from "${schema}".subscriptions where id in (select jsonb_array_elements_text($1::jsonb)) order by id for update`, [
-    JSON.stringify(updates.map((u) => u.id)),
-  ]);
-  const failing = await query<{ id: string; enabled: boolean; first_failure_at: Date | null; last_fail: Date | null }>(
-    `update "${schema}".subscriptions s set
-       consecutive_failures = case when u.reset then u.failures else s.consecutive_failures + u.failures end,
-       first_failure_at = case when u.reset then u.first_fail else coalesce(s.first_failure_at, u.first_fail) end,
-       last_status = case when s.last_attempt_at is null or u.last_at >= s.last_attempt_at then u.last_status else s.last_status end,
-       last_attempt_at = greatest(coalesce(s.last_attempt_at, u.last_at), u.last_at)
-     from jsonb_to_recordset($1::jsonb) as u(id text, reset boolean, failures int, last_at timestamptz, last_status int, first_fail timestamptz, last_fail timestamptz)
-     where s.id = u.id
-     returning s.id, s.enabled, s.first_failure_at, u.last_fail`,
-    [JSON.stringify(updates)],
-  );
+  const failing = await updateSubscriptionHealth(query, schema, updates);
   if (disableAfterMs <= 0) return [];
   // Failing continuously: a failed attempt made at least disableAfterMs after the run began.
   return failing
@@ -234,25 +192,4 @@ async function insertAttempts(query: TransactionQuery, schema: string, attempts:
       subscriptionId: f.id,
       reason: `no delivery succeeded since ${new Date(f.first_failure_at!).toISOString()}: failing continuously for ${formatDuration(disableAfterMs)} or more`,
     }));
-}
-
-/**
- * Counts newly recorded recovery attempts into their tasks (each resend is one attempt: it either
- * was sent or failed) and marks a task completed when every delivery of it has an outcome.
- */
-async function countRecoveryProgress(query: TransactionQuery, schema: string, rows: { id: string; outcome: string }[]): Promise<void> {
-  if (rows.length === 0) return;
-  await query(
-    `with done as (
-       select r.task_id, count(*) filter (where x.outcome = 'succeeded') as ok, count(*) filter (where x.outcome <> 'succeeded') as bad
-       from jsonb_to_recordset($1::jsonb) as x(id text, outcome text)
-       join "${schema}".resends r on r.id = x.id
-       where r.task_id is not null
-       group by r.task_id
-     )
-     update "${schema}".recovery_tasks t set sent = t.sent + done.ok, failed = t.failed + done.bad,
-       completed_at = case when t.sent + done.ok + t.failed + done.bad >= t.total then coalesce(t.completed_at, now()) else t.completed_at end
-     from done where t.id = done.task_id`,
-    [JSON.stringify(rows.map((r) => ({ id: r.id, outcome: r.outcome })))],
-  );
 }

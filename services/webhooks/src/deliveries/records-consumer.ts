@@ -4,23 +4,12 @@
 // it never holds up the others; a batch that cannot be stored now (Postgres away) waits in
 // JetStream and comes back with a growing delay. The consumer is the dispatchers' (they create
 // the stream): until it exists this service looks for it every few seconds.
-import {
-  Counter,
-  decodeRecordBatch,
-  doublingDelayMs,
-  RECORDS_CONSUMER,
-  DELIVERIES_STREAM,
-  runConsumerLoop,
-  type ConsumerLoop,
-  type JsMsg,
-  type Logger,
-  type NatsHandle,
-  type Registry,
-} from '@switchboard/platform';
+import { Counter, backoffMs, runConsumerLoop, type ConsumerLoop, type JsMsg, type Logger, type NatsHandle, type Registry } from '@switchboard/platform';
+import { decodeRecordBatch, RECORDS_CONSUMER, DELIVERIES_STREAM } from '@switchboard/contracts';
 import type { Delivery__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/Delivery';
-import type { Deps } from '../context';
-import type { DisableRequest } from '../subscriptions/disable-subscriptions';
-import { checkBatch, storeAttempts, type Attempt } from './record-attempts';
+import type { Deps } from '../context.ts';
+import type { DisableRequest } from '../subscriptions/disable-subscriptions.ts';
+import { checkBatch, storeAttempts, type Attempt } from './record-attempts.ts';
 
 const LOOK_FOR_CONSUMER_EVERY_MS = 2000;
 
@@ -104,7 +93,7 @@ export function startRecordsConsumer(deps: Deps, nats: NatsHandle, logger: Logge
         refused += await storeOneByOne(checked.attempts, checked.disable);
       }
     } catch (err) {
-      const delay = doublingDelayMs(msg.info.deliveryCount, 250, 5000);
+      const delay = backoffMs(msg.info.deliveryCount, { firstMs: 250, maxMs: 5000 });
       batches.inc({ outcome: 'retried' });
       log.warn({ err: (err as Error).message, records: checked.attempts.length, retryInMs: delay }, 'storing attempt records failed; they wait in JetStream');
       msg.nak(delay);

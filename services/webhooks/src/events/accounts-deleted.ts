@@ -1,15 +1,16 @@
 // accounts.deleted -> all the account's subscriptions go (deletion-consumer.ts). The applications
 // service publishes it after an applications.deleted for each of the account's applications.
 import { z } from 'zod';
+import { ACCOUNT_ID } from '@switchboard/events';
 import { SUBJECTS, type ConsumerLoop, type Logger, type NatsHandle, type Registry } from '@switchboard/platform';
-import type { Deps } from '../context';
-import { deleteAccountSubscriptions } from '../subscriptions/delete-account-subscriptions';
-import { startDeletionConsumer } from './deletion-consumer';
+import type { Deps } from '../context.ts';
+import { deleteAccountSubscriptions } from '../subscriptions/delete-account-subscriptions.ts';
+import { startDeletionConsumer } from './deletion-consumer.ts';
 
 export const ACCOUNTS_DELETED_DURABLE = 'webhooks-accounts-deleted';
 
 const body = z.object({
-  accountId: z.union([z.string().regex(/^\d{1,18}$/), z.number().int().positive()]).transform(String),
+  accountId: z.union([z.string().regex(ACCOUNT_ID), z.number().int().positive()]).transform(String),
   deletedAt: z.string().optional(),
 });
 

@@ -1,9 +1,9 @@
 // applications.deleted -> the application's subscriptions go (deletion-consumer.ts).
 import { z } from 'zod';
 import { SUBJECTS, type ConsumerLoop, type Logger, type NatsHandle, type Registry } from '@switchboard/platform';
-import type { Deps } from '../context';
-import { deleteApplicationSubscriptions } from '../subscriptions/delete-application-subscriptions';
-import { startDeletionConsumer } from './deletion-consumer';
+import type { Deps } from '../context.ts';
+import { deleteApplicationSubscriptions } from '../subscriptions/delete-application-subscriptions.ts';
+import { startDeletionConsumer } from './deletion-consumer.ts';
 
 export const APPLICATIONS_DELETED_DURABLE = 'webhooks-applications-deleted';
 

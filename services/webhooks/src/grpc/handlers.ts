@@ -1,25 +1,24 @@
 // Transport only: decode the request, run one use case, encode. The request id rides in the request.
 import type { GrpcServer } from '@switchboard/platform';
 import { webhooksProto } from '@switchboard/proto';
-import type { Deps } from '../context';
-import { getDelivery } from '../deliveries/get-delivery';
-import { listDeliveries } from '../deliveries/list-deliveries';
-import { toMessage as deliveryMessage } from '../deliveries/mapper';
-import { recordAttempts } from '../deliveries/record-attempts';
-import { createSubscription } from '../subscriptions/create-subscription';
-import { deleteSubscription } from '../subscriptions/delete-subscription';
-import { getDeliveryTarget } from '../subscriptions/get-delivery-target';
-import { getSecret } from '../subscriptions/get-secret';
-import { getSubscription } from '../subscriptions/get-subscription';
-import { listSubscriptions } from '../subscriptions/list-subscriptions';
-import { toMessage } from '../subscriptions/mapper';
-import { matchSubscriptions } from '../subscriptions/match-subscriptions';
-import { rotateSecret } from '../subscriptions/rotate-secret';
-import { updateSubscription } from '../subscriptions/update-subscription';
-import { getRecovery } from '../tools/get-recovery';
-import { recoverSubscription } from '../tools/recover-subscription';
-import { resendDelivery } from '../tools/resend-delivery';
-import { testSubscription } from '../tools/test-subscription';
+import type { Deps } from '../context.ts';
+import { getDelivery } from '../deliveries/get-delivery.ts';
+import { listDeliveries } from '../deliveries/list-deliveries.ts';
+import { toMessage as deliveryMessage } from '../deliveries/mapper.ts';
+import { createSubscription } from '../subscriptions/create-subscription.ts';
+import { deleteSubscription } from '../subscriptions/delete-subscription.ts';
+import { getDeliveryTarget } from '../subscriptions/get-delivery-target.ts';
+import { getSecret } from '../subscriptions/get-secret.ts';
+import { getSubscription } from '../subscriptions/get-subscription.ts';
+import { listSubscriptions } from '../subscriptions/list-subscriptions.ts';
+import { toMessage } from '../subscriptions/mapper.ts';
+import { matchSubscriptions } from '../subscriptions/match-subscriptions.ts';
+import { rotateSecret } from '../subscriptions/rotate-secret.ts';
+import { updateSubscription } from '../subscriptions/update-subscription.ts';
+import { getRecovery } from '../tools/get-recovery.ts';
+import { recoverSubscription } from '../tools/recover-subscription.ts';
+import { resendDelivery } from '../tools/resend-delivery.ts';
+import { testSubscription } from '../tools/test-subscription.ts';
 
 export function registerHandlers(server: GrpcServer, deps: Deps): void {
   server.add(webhooksProto().WebhooksService.service, {
@@ -55,10 +54,6 @@ export function registerHandlers(server: GrpcServer, deps: Deps): void {
     MatchSubscriptions: async (req) => {
       const matches = await matchSubscriptions(deps, req);
       return { subscriptions: matches.map((m) => ({ subscription: toMessage(m.subscription), secrets: m.secrets, headers: m.headers })) };
-    },
-    RecordAttempts: async (req, ctx) => {
-      await recordAttempts(deps, req, ctx.requestId);
-      return {};
     },
   });
 }

@@ -1,9 +1,9 @@
 import { AppError, type FieldError } from '@switchboard/platform';
 import type { CreateSubscriptionRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/CreateSubscriptionRequest';
-import type { Deps, Traced } from '../context';
-import { newSecret, newSubscriptionId } from './ids';
-import { createWithinLimit, limitScope, MAX_ACCOUNT_LEVEL, MAX_PER_APPLICATION, requireAccount, type SubscriptionView } from './repository';
-import { checkEvent, checkEventScope, checkHeaders, sealHeaders, checkName, checkPayload, checkTargetUrl, normaliseResource, throwIfAny } from './rules';
+import type { Deps, Traced } from '../context.ts';
+import { newSecret, newSubscriptionId } from './ids.ts';
+import { createWithinLimit, limitScope, MAX_ACCOUNT_LEVEL, MAX_PER_APPLICATION, requireAccount, type SubscriptionView } from './repository.ts';
+import { checkEvent, checkEventScope, checkHeaders, sealHeaders, checkName, checkPayload, checkTargetUrl, normaliseResource, throwIfAny } from './rules.ts';
 
 /**
  * Creates an account-level subscription (no application id) or an application-level one (the

@@ -1,25 +1,28 @@
-import type { Deps } from '../context';
-import { SubscriptionSchema } from '../db/entities';
-import { queueSubscriptionPurge } from '../deliveries/sweep-deliveries';
-import type { SubscriptionRef } from '../events/changes';
-import { limitScope, lockScope } from './repository';
+import { deleteAccountAnswers } from '@switchboard/orm';
+import type { Deps } from '../context.ts';
+import { SubscriptionSchema } from '../db/entities.ts';
+import { queueSubscriptionPurge } from '../deliveries/repository.ts';
+import type { SubscriptionRef } from '../events/changes.ts';
+import { buryAccount, limitScope, lockScope } from './repository.ts';
 
 /**
  * The cascade of an account's deletion: all its subscriptions (account level, and any application
  * level one whose applications.deleted has not been handled yet) and their secrets go, and their
  * delivery records are queued for the sweeper, in one transaction. A tombstone written under the
- * lock that account-level creates take keeps a create in flight from adding one afterwards.
+ * lock that account-level creates take keeps a create in flight from adding one afterwards. The
+ * stored answers of the account's idempotent requests go too.
  * Idempotent (events may be redelivered).
  */
 export async function deleteAccountSubscriptions(deps: Deps, req: { accountId: string }): Promise<SubscriptionRef[]> {
   const { accountId } = req;
   const removed = await deps.orm.em.fork().transactional(async (em) => {
     await lockScope(em, limitScope(accountId, null));
-    await em.execute(`insert into "${deps.schema}".deleted_accounts (account_id) values (?) on conflict do nothing`, [accountId]);
+    await buryAccount(em, deps.schema, accountId);
     const subs = await em.find(SubscriptionSchema, { accountId });
     const ids = subs.map((s) => s.id);
     if (ids.length > 0) await em.nativeDelete(SubscriptionSchema, { id: { $in: ids } });
     await queueSubscriptionPurge(em, deps.schema, ids);
+    await deleteAccountAnswers(em, accountId);
     return subs.map((s) => ({ id: s.id, accountId: String(s.accountId), applicationId: s.applicationId }));
   });
   deps.sweeper.kick();

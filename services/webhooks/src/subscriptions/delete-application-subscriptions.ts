@@ -1,8 +1,8 @@
-import type { Deps } from '../context';
-import { SubscriptionSchema } from '../db/entities';
-import { queueApplicationPurge, queueSubscriptionPurge } from '../deliveries/sweep-deliveries';
-import type { SubscriptionRef } from '../events/changes';
-import { limitScope, lockScope } from './repository';
+import type { Deps } from '../context.ts';
+import { SubscriptionSchema } from '../db/entities.ts';
+import { queueApplicationPurge, queueSubscriptionPurge } from '../deliveries/repository.ts';
+import type { SubscriptionRef } from '../events/changes.ts';
+import { buryApplication, limitScope, lockScope } from './repository.ts';
 
 /**
  * The cascade of an application's deletion: its subscriptions and their secrets go, and their
@@ -15,7 +15,7 @@ export async function deleteApplicationSubscriptions(deps: Deps, req: { applicat
   const { applicationId } = req;
   const removed = await deps.orm.em.fork().transactional(async (em) => {
     await lockScope(em, limitScope('', applicationId));
-    await em.execute(`insert into "${deps.schema}".deleted_applications (application_id) values (?) on conflict do nothing`, [applicationId]);
+    await buryApplication(em, deps.schema, applicationId);
     const subs = await em.find(SubscriptionSchema, { applicationId });
     const ids = subs.map((s) => s.id);
     if (ids.length > 0) await em.nativeDelete(SubscriptionSchema, { id: { $in: ids } });

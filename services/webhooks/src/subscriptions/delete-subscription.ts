@@ -1,9 +1,9 @@
 import type { DeleteSubscriptionRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/DeleteSubscriptionRequest';
-import type { Deps, Traced } from '../context';
-import { SubscriptionSchema } from '../db/entities';
-import { queueSubscriptionPurge } from '../deliveries/sweep-deliveries';
-import type { SubscriptionRef } from '../events/changes';
-import { findOwned } from './repository';
+import type { Deps, Traced } from '../context.ts';
+import { SubscriptionSchema } from '../db/entities.ts';
+import { queueSubscriptionPurge } from '../deliveries/repository.ts';
+import type { SubscriptionRef } from '../events/changes.ts';
+import { findOwned } from './repository.ts';
 
 /**
  * Deletes a subscription with its secrets (foreign key cascade) and queues its delivery records

@@ -5,9 +5,11 @@
 // subscription that is already off (or disabled twice by concurrent batches) announces nothing:
 // every notice stands for one such change, and only a PUT {"enabled": true} makes another possible.
 import { enqueueOutbox, uuidv7 } from '@switchboard/orm';
-import { SUBJECTS, type DisableRequest, type TransactionQuery } from '@switchboard/platform';
-import type { Deps } from '../context';
-import type { SubscriptionRef } from '../events/changes';
+import { SUBJECTS, type TransactionQuery } from '@switchboard/platform';
+import { type DisableRequest } from '@switchboard/contracts';
+import type { Deps } from '../context.ts';
+import type { SubscriptionRef } from '../events/changes.ts';
+import { disableIfEnabled } from './repository.ts';
 
 export type { DisableRequest };
 
@@ -15,11 +17,7 @@ export type { DisableRequest };
 export async function disableSubscriptions(query: TransactionQuery, deps: Pick<Deps, 'schema' | 'publicBaseUrl'>, requests: readonly DisableRequest[]): Promise<SubscriptionRef[]> {
   const refs: SubscriptionRef[] = [];
   for (const d of requests) {
-    const rows = await query<{ id: string; account_id: string; application_id: string | null; target_url: string; updated_at: Date }>(
-      `update "${deps.schema}".subscriptions set enabled = false, disabled_reason = $1, updated_at = now()
-       where id = $2 and enabled returning id, account_id, application_id, target_url, updated_at`,
-      [d.reason, d.subscriptionId],
-    );
+    const rows = await disableIfEnabled(query, deps.schema, d.subscriptionId, d.reason);
     for (const r of rows) {
       const ref = { id: r.id, accountId: String(r.account_id), applicationId: r.application_id };
       const disabledAt = new Date(r.updated_at).toISOString();

@@ -1,9 +1,9 @@
 import { AppError } from '@switchboard/platform';
 import type { GetDeliveryTargetRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/GetDeliveryTargetRequest';
-import type { Deps } from '../context';
-import { SubscriptionSecretSchema } from '../db/entities';
-import { toMatch, type Match } from './match-subscriptions';
-import { findOwned } from './repository';
+import type { Deps } from '../context.ts';
+import { SubscriptionSecretSchema } from '../db/entities.ts';
+import { toMatch, type Match } from './match-subscriptions.ts';
+import { findOwned } from './repository.ts';
 
 /**
  * One subscription of the account as the dispatcher sends to it (target, secrets, headers),

@@ -1,8 +1,8 @@
 import { AppError } from '@switchboard/platform';
 import type { GetSecretRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/GetSecretRequest';
-import type { Deps } from '../context';
-import { SubscriptionSecretSchema } from '../db/entities';
-import { findOwned } from './repository';
+import type { Deps } from '../context.ts';
+import { SubscriptionSecretSchema } from '../db/entities.ts';
+import { findOwned } from './repository.ts';
 
 /** The current signing secret of a subscription of the account (docs/events.md#signatures). */
 export async function getSecret(deps: Deps, req: GetSecretRequest__Output): Promise<string> {

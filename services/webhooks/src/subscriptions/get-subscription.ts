@@ -1,6 +1,6 @@
 import type { GetSubscriptionRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/GetSubscriptionRequest';
-import type { Deps } from '../context';
-import { readOwned, type SubscriptionView } from './repository';
+import type { Deps } from '../context.ts';
+import { readOwned, type SubscriptionView } from './repository.ts';
 
 /** Any subscription of the account by id; on application-scoped paths it must belong to that application. */
 export async function getSubscription(deps: Deps, req: GetSubscriptionRequest__Output): Promise<SubscriptionView> {

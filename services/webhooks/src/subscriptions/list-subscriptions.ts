@@ -1,10 +1,11 @@
-import { decodeCursor, LIST_MAX, pageSize, toPage, type FieldError } from '@switchboard/platform';
+import { type FieldError } from '@switchboard/platform';
+import { decodeCursor, LIST_MAX, pageSize, toPage } from '@switchboard/contracts';
 import type { ListSubscriptionsRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/ListSubscriptionsRequest';
 import type { Subscription as Message } from '@switchboard/proto/generated/switchboard/webhooks/v1/Subscription';
-import type { Deps, Traced } from '../context';
-import { listMessage } from './mapper';
-import { readPage, requireAccount } from './repository';
-import { ALL, checkEvent, normaliseResource, throwIfAny } from './rules';
+import type { Deps, Traced } from '../context.ts';
+import { listMessage } from './mapper.ts';
+import { readPage, requireAccount } from './repository.ts';
+import { ALL, checkEvent, normaliseResource, throwIfAny } from './rules.ts';
 
 /**
  * One page of the account-level subscriptions of the account (no application id) or of one

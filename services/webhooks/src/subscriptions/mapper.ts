@@ -1,7 +1,7 @@
 import type { Subscription as Message } from '@switchboard/proto/generated/switchboard/webhooks/v1/Subscription';
 import { isoTimestamp } from '@switchboard/platform';
-import type { SubscriptionListRow, SubscriptionView } from './repository';
-import { redactHeaders } from './rules';
+import type { SubscriptionListRow, SubscriptionView } from './repository.ts';
+import { redactHeaders } from './rules.ts';
 
 export function toMessage(s: SubscriptionView): Message {
   // Absent optional fields are undefined (the encoder leaves them out): a literal of one shape,

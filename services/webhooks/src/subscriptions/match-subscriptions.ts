@@ -1,15 +1,15 @@
 import type { FieldError } from '@switchboard/platform';
 import type { MatchSubscriptionsRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/MatchSubscriptionsRequest';
-import type { Deps } from '../context';
-import { SubscriptionSchema, SubscriptionSecretSchema, type Subscription, type SubscriptionSecret } from '../db/entities';
-import { requireAccount } from './repository';
-import { ALL, checkEvent, openHeaders, RESOURCES, throwIfAny } from './rules';
+import type { Deps } from '../context.ts';
+import { SubscriptionSchema, SubscriptionSecretSchema, type Subscription, type SubscriptionSecret } from '../db/entities.ts';
+import { requireAccount } from './repository.ts';
+import { ALL, checkEvent, openHeaders, RESOURCES, throwIfAny } from './rules.ts';
 
 export interface Match {
   subscription: Subscription;
   /** The current secret first, then the previous one while it is still valid. */
   secrets: string[];
-  /** The custom headers to send, the Authorization value opened. */
+  /** The custom headers to send, every value opened. */
   headers: Record<string, string>;
 }
 

@@ -1,7 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AppError, Coalescer, queryCoalesced, queryPrepared, readOwnedRow, transactionPrepared, type PooledClient, type TransactionQuery } from '@switchboard/platform';
-import { SubscriptionSchema, type Subscription } from '../db/entities';
-import { isAccountId, isSubscriptionId } from './ids';
+import { AppError, Coalescer, queryCoalesced, readOwnedRow, transactionPrepared, type PooledClient, type TransactionQuery } from '@switchboard/platform';
+import { SubscriptionSchema, type Subscription } from '../db/entities.ts';
+import { isAccountId, isSubscriptionId } from '@switchboard/events';
+import { poolOf, sql } from '@switchboard/orm';
 
 /** docs/api-rules.md#limits. */
 export const MAX_ACCOUNT_LEVEL = 10;
@@ -44,7 +45,31 @@ export function limitScope(accountId: string, applicationId: string | null): str
  * in one scope run one at a time, so count-then-insert cannot overshoot, across any number of replicas.
  */
 export async function lockScope(em: EntityManager, scope: string): Promise<void> {
-  await em.execute(lockScopeSql(scope));
+  await sql(em, lockScopeSql(scope));
+}
+
+/** Writes the tombstone of a deleted account, in the caller's transaction (a create in flight checks it under the scope's lock). */
+export async function buryAccount(em: EntityManager, schema: string, accountId: string): Promise<void> {
+  await sql(em, `insert into "${schema}".deleted_accounts (account_id) values ($1) on conflict do nothing`, [accountId]);
+}
+
+/** Writes the tombstone of a deleted application, in the caller's transaction. */
+export async function buryApplication(em: EntityManager, schema: string, applicationId: string): Promise<void> {
+  await sql(em, `insert into "${schema}".deleted_applications (application_id) values ($1) on conflict do nothing`, [applicationId]);
+}
+
+/** Turns a subscription off with a reason inside the caller's transaction; answers its row when it was enabled (nothing when already off). */
+export function disableIfEnabled(
+  query: TransactionQuery,
+  schema: string,
+  subscriptionId: string,
+  reason: string,
+): Promise<{ id: string; account_id: string; application_id: string | null; target_url: string; updated_at: Date }[]> {
+  return query(
+    `update "${schema}".subscriptions set enabled = false, disabled_reason = $1, updated_at = now()
+     where id = $2 and enabled returning id, account_id, application_id, target_url, updated_at`,
+    [reason, subscriptionId],
+  );
 }
 
 /** Limit scopes are made of checked ids ("app:" + an application id, "account:" + digits): safe to write into SQL as a literal. */
@@ -128,7 +153,7 @@ const creators = new WeakMap<PooledClient, Coalescer<NewSubscriptionInScope, Ins
  * transaction fails, each create is done again alone, so only the one at fault fails.
  */
 export function createWithinLimit(em: EntityManager, create: NewSubscriptionInScope): Promise<InsertOutcome> {
-  const pool = em.getConnection().getKnex();
+  const pool = poolOf(em);
   let creator = creators.get(pool);
   if (!creator) {
     const schema = em.config.get('schema') as string;
@@ -222,7 +247,7 @@ function table(em: EntityManager): string {
 export async function readOwned(em: EntityManager, accountId: string, id: string, applicationId?: string): Promise<SubscriptionView> {
   requireAccount(accountId);
   if (!isSubscriptionId(id)) throw AppError.notFound('webhook');
-  const row = await readOwnedRow<SubscriptionRow>(em.getConnection().getKnex(), table(em), COLUMNS, id, accountId);
+  const row = await readOwnedRow<SubscriptionRow>(poolOf(em), table(em), COLUMNS, id, accountId);
   if (!row || (applicationId && row.application_id !== applicationId)) throw AppError.notFound('webhook');
   return fromRow(row);
 }
@@ -253,5 +278,5 @@ export async function readPage(em: EntityManager, q: PageQuery): Promise<Subscri
   if (q.resources) where.push(`string_to_array(resource, ',') && string_to_array(${p(q.resources.join(','), 'text')}, ',')`);
   const limit = p(q.limit, 'int');
   // Pages asked for together (a batch of List calls) are read by one statement (queryCoalesced).
-  return queryCoalesced<SubscriptionListRow>(em.getConnection().getKnex(), `select ${LIST_COLUMNS} from ${table(em)} where ${where.join(' and ')} order by ${table(em)}.seq limit ${limit}`, types, params);
+  return queryCoalesced<SubscriptionListRow>(poolOf(em), `select ${LIST_COLUMNS} from ${table(em)} where ${where.join(' and ')} order by ${table(em)}.seq limit ${limit}`, types, params);
 }

@@ -1,10 +1,10 @@
 import { LockMode } from '@mikro-orm/core';
 import { AppError } from '@switchboard/platform';
 import type { RotateSecretRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/RotateSecretRequest';
-import type { Deps, Traced } from '../context';
-import { SubscriptionSecretSchema } from '../db/entities';
-import { newSecret } from './ids';
-import { findOwned } from './repository';
+import type { Deps, Traced } from '../context.ts';
+import { SubscriptionSecretSchema } from '../db/entities.ts';
+import { newSecret } from './ids.ts';
+import { findOwned } from './repository.ts';
 
 /** How long the secret before a rotation keeps signing alongside the new one (docs/events.md#signatures). */
 export const PREVIOUS_SECRET_VALID_MS = 24 * 60 * 60 * 1000;

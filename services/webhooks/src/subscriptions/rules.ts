@@ -1,6 +1,7 @@
 // The rules of docs/api-rules.md#subscriptions that a webhook subscription must satisfy, with the API's field names in errors.
 import { EVENT_NAMES, EVENT_TYPES } from '@switchboard/events';
-import { AppError, checkDeliveryUrl, SecretBox, type Cidr, type FieldError } from '@switchboard/platform';
+import { AppError, SecretBox, type Cidr, type FieldError } from '@switchboard/platform';
+import { checkDeliveryUrl } from '@switchboard/contracts';
 
 /** The subscribable events: the catalogue of GET /v1/event-types (packages/events). */
 export const EVENTS: readonly string[] = EVENT_NAMES;
@@ -9,7 +10,7 @@ export type EventName = string;
 export const RESOURCES = ['call', 'sms', 'transcription'] as const;
 export const ALL = 'all';
 export const NAME_MAX = 255;
-export { URL_MAX } from '@switchboard/platform';
+export { URL_MAX } from '@switchboard/contracts';
 /** Serialised size limit of the user-defined payload object. */
 export const PAYLOAD_MAX_BYTES = 16 * 1024;
 
@@ -72,7 +73,7 @@ export function checkTargetUrl(value: string, allowed: readonly Cidr[], errors: 
   return checkDeliveryUrl(value, allowed, errors, field);
 }
 
-/** Custom headers per subscription (README "Operating your endpoints"). */
+/** Custom headers per subscription (docs/api.md#custom-headers). */
 export const HEADERS_MAX = 10;
 export const HEADER_VALUE_MAX = 4096;
 /** RFC 9110 token. */
@@ -116,19 +117,36 @@ export function checkHeaders(json: string, errors: FieldError[], field = 'header
   return errors.length > before ? undefined : Object.fromEntries(entries.map(([n, v]) => [n, (v as string).trim()]));
 }
 
-/** The Authorization value sealed with SECRETS_KEY for this subscription; other headers as they are. */
+/**
+ * The associated data of one header value: the subscription and the header's name, so a sealed value
+ * opens only in the field it was sealed for (not in another header, nor another subscription).
+ */
+export const headerOwner = (subscriptionId: string, name: string) => `${subscriptionId}:header:${name.toLowerCase()}`;
+
+/** Every header value sealed with SECRETS_KEY for its subscription and name. */
 export function sealHeaders(headers: Record<string, string>, box: SecretBox, subscriptionId: string): Record<string, string> {
-  return Object.fromEntries(Object.entries(headers).map(([n, v]) => [n, n.toLowerCase() === SECRET_HEADER ? box.seal(v, subscriptionId) : v]));
+  return Object.fromEntries(Object.entries(headers).map(([n, v]) => [n, box.seal(v, headerOwner(subscriptionId, n))]));
 }
 
-/** The headers to send: the Authorization value opened. */
+/** One stored header value in clear: sealed for its field; or, as stored before, an Authorization sealed for the subscription, or plaintext. */
+export function openHeader(name: string, value: string, box: SecretBox, subscriptionId: string): string {
+  if (!SecretBox.isSealed(value)) return value;
+  if (name.toLowerCase() !== SECRET_HEADER) return box.open(value, headerOwner(subscriptionId, name));
+  try {
+    return box.open(value, headerOwner(subscriptionId, name));
+  } catch {
+    return box.open(value, subscriptionId);
+  }
+}
+
+/** The headers to send: every value opened. */
 export function openHeaders(headers: Readonly<Record<string, string>>, box: SecretBox, subscriptionId: string): Record<string, string> {
-  return Object.fromEntries(Object.entries(headers).map(([n, v]) => [n, n.toLowerCase() === SECRET_HEADER && SecretBox.isSealed(v) ? box.open(v, subscriptionId) : v]));
+  return Object.fromEntries(Object.entries(headers).map(([n, v]) => [n, openHeader(n, v, box, subscriptionId)]));
 }
 
-/** Headers as they read through the API: the Authorization value is replaced by "***". */
+/** Headers as they read through the API: names only, every value replaced by "***" (they may carry credentials). */
 export function redactHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
-  return Object.fromEntries(Object.entries(headers).map(([n, v]) => [n, n.toLowerCase() === SECRET_HEADER ? '***' : v]));
+  return Object.fromEntries(Object.keys(headers).map((n) => [n, '***']));
 }
 
 /** The user-defined payload: the JSON text of an object (not an array, not a scalar). */

@@ -1,9 +1,9 @@
 import { AppError, type FieldError } from '@switchboard/platform';
 import type { UpdateSubscriptionRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/UpdateSubscriptionRequest';
-import type { Deps, Traced } from '../context';
-import type { Subscription } from '../db/entities';
-import { findOwned } from './repository';
-import { checkEvent, checkEventScope, checkHeaders, sealHeaders, checkName, checkPayload, checkTargetUrl, normaliseResource, throwIfAny } from './rules';
+import type { Deps, Traced } from '../context.ts';
+import type { Subscription } from '../db/entities.ts';
+import { findOwned } from './repository.ts';
+import { checkEvent, checkEventScope, checkHeaders, sealHeaders, checkName, checkPayload, checkTargetUrl, normaliseResource, throwIfAny } from './rules.ts';
 
 /**
  * Fields that are sent replace the stored values; fields left out stay (docs/api-rules.md#subscriptions). `event` may be

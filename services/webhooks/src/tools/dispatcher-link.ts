@@ -1,7 +1,8 @@
 // The webhooks service's side of the delivery tools' transport: a test send is a NATS request that
 // one dispatcher of the queue group answers once the attempt is over; resends are rows of the
 // `resends` table that the relay (resend-relay.ts) publishes as JetStream jobs.
-import { requestJson, testReplySchema, TEST_SUBJECT, type NatsConnection, type TestReply, type TestRequest } from '@switchboard/platform';
+import { requestJson, type NatsConnection } from '@switchboard/platform';
+import { testReplySchema, TEST_SUBJECT, type TestReply, type TestRequest } from '@switchboard/contracts';
 
 export interface DispatcherLink {
   /** Sends a test through a dispatcher and answers how the attempt ended (503 none running, 504 no answer in time). */

@@ -1,22 +1,19 @@
+import { isRecoveryId } from '@switchboard/events';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '@switchboard/platform';
 import type { GetRecoveryRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/GetRecoveryRequest';
 import type { Recovery } from '@switchboard/proto/generated/switchboard/webhooks/v1/Recovery';
-import type { Deps } from '../context';
-import { findOwned, requireAccount } from '../subscriptions/repository';
+import type { Deps } from '../context.ts';
+import { findOwned, requireAccount } from '../subscriptions/repository.ts';
+import { findRecoveryTask } from './repository.ts';
 
 export type RecoveryView = Recovery;
 
-const TASK_ID = /^rcv_[0-9a-f]{24}$/;
 
 /** A recovery task of the subscription, with its counts; "completed" once every delivery of it has an outcome. */
 export async function readRecovery(em: EntityManager, schema: string, accountId: string, subscriptionId: string, taskId: string): Promise<RecoveryView> {
-  if (!TASK_ID.test(taskId)) throw AppError.notFound('recovery');
-  const [t] = await em.execute<{ id: string; subscription_id: string; total: number; sent: number; failed: number; skipped: number; since: Date; until: Date; created_at: Date; completed_at: Date | null }[]>(
-    `select id, subscription_id, total, sent, failed, skipped, since, until, created_at, completed_at from "${schema}".recovery_tasks
-     where id = ? and subscription_id = ? and account_id = ?`,
-    [taskId, subscriptionId, accountId],
-  );
+  if (!isRecoveryId(taskId)) throw AppError.notFound('recovery');
+  const t = await findRecoveryTask(em, schema, accountId, subscriptionId, taskId);
   if (!t) throw AppError.notFound('recovery');
   return {
     id: t.id,

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { AppError } from '@switchboard/platform';
 import type { TestSubscriptionRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/TestSubscriptionRequest';
-import type { Deps, Traced } from '../context';
-import { findOwned, requireAccount } from '../subscriptions/repository';
-import { newDeliveryId } from '../subscriptions/ids';
+import type { Deps, Traced } from '../context.ts';
+import { findOwned, requireAccount } from '../subscriptions/repository.ts';
+import { newDeliveryId } from '../subscriptions/ids.ts';
+import { countRecentTests, insertTestSend } from './repository.ts';
 
 export const DEFAULT_TEST_MESSAGE = 'This is a test notification from Switchboard.';
 const MESSAGE_MAX = 1000;
@@ -27,18 +28,12 @@ export async function testSubscription(deps: Deps, req: Traced<TestSubscriptionR
   if (message.length > MESSAGE_MAX) throw AppError.invalid([{ field: 'message', message: `must be at most ${MESSAGE_MAX} characters` }]);
   const sub = await deps.orm.em.fork().transactional(async (em) => {
     const s = await findOwned(em, accountId, req.id);
-    // The subscription's row lock orders concurrent tests; the count is exact across replicas.
-    await em.execute(`select 1 from "${deps.schema}".subscriptions where id = ? for update`, [s.id]);
-    await em.execute(`delete from "${deps.schema}".test_sends where subscription_id = ? and sent_at < now() - interval '1 minute'`, [s.id]);
-    const [recent] = await em.execute<{ n: string; oldest: Date | null }[]>(
-      `select count(*) as n, min(sent_at) as oldest from "${deps.schema}".test_sends where subscription_id = ?`,
-      [s.id],
-    );
-    if (Number(recent!.n) >= deps.testsPerMinute) {
-      const waitS = recent!.oldest ? Math.max(1, Math.ceil((new Date(recent!.oldest).getTime() + 60_000 - Date.now()) / 1000)) : 60;
+    const recent = await countRecentTests(em, deps.schema, s.id);
+    if (recent.n >= deps.testsPerMinute) {
+      const waitS = recent.oldest ? Math.max(1, Math.ceil((new Date(recent.oldest).getTime() + 60_000 - Date.now()) / 1000)) : 60;
       throw new AppError('rate_limited', `at most ${deps.testsPerMinute} test sends per subscription per minute; retry in ${waitS} s`, undefined, { retryAfterS: waitS });
     }
-    await em.execute(`insert into "${deps.schema}".test_sends (subscription_id) values (?)`, [s.id]);
+    await insertTestSend(em, deps.schema, s.id);
     return s;
   });
   const deliveryId = newDeliveryId();

@@ -1,12 +1,10 @@
 // Notifications: a durable retry schedule. A failed attempt is retried after the schedule's next
 // delay (or a longer Retry-After), as a job that JetStream holds until due, so a retry survives
-// any restart; after the last attempt the delivery fails. A job waiting for its host spends no
-// attempt and waits until the delivery window is over.
-import type { Job } from '../../jobs';
-import { classifyAttempt } from '../outcome';
-import type { RetryPolicy } from '../retry';
-import type { HostWait } from '../signed-sender';
-import type { DeliveryPolicy, WaitDecision } from './policy';
+// any restart; after the last attempt the delivery fails (outcome.ts classifies each attempt). A
+// job waiting for its host spends no attempt and waits until the delivery window is over.
+import type { Job } from '../../jobs.ts';
+import type { RetryPolicy } from '../retry.ts';
+import type { HostWait } from '../signed-sender.ts';
 
 export interface DurableRetrySettings {
   retry: RetryPolicy;
@@ -14,18 +12,15 @@ export interface DurableRetrySettings {
   giveUpAfterMs: number;
 }
 
-export function notificationPolicy(s: DurableRetrySettings): DeliveryPolicy {
-  return {
-    afterAttempt: (job, result, subscriptionId) => classifyAttempt(result, { attempt: job.attempt, subscriptionId, retry: s.retry }),
-    whileHostUnavailable: (job, reason, delayMs) => waitWithinWindow(job, reason, delayMs, s.giveUpAfterMs),
-  };
-}
+/** A job that found its host unavailable: it waits this long, or ends with this reason. */
+export type WaitDecision = { waitMs: number } | { giveUp: string };
 
 /**
- * Past its age limit a waiting job is recorded as failed, so every event is delivered or recorded
- * before JetStream's retention could drop it.
+ * A job whose host cannot take it now (`delayMs` is when it could). Past its age limit a waiting
+ * job is recorded as failed, so every event is delivered or recorded before JetStream's retention
+ * could drop it.
  */
-function waitWithinWindow(job: Job, reason: HostWait, delayMs: number, giveUpAfterMs: number): WaitDecision {
+export function whileHostUnavailable(job: Job, reason: HostWait, delayMs: number, giveUpAfterMs: number): WaitDecision {
   const received = Date.parse(job.receivedAt);
   if (!(Number.isFinite(received) && Date.now() - received > giveUpAfterMs)) return { waitMs: delayMs };
   const why = reason === 'breaker_open' ? 'the host stayed unavailable (circuit breaker open)' : 'the host stayed busy';

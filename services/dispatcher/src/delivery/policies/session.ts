@@ -2,8 +2,8 @@
 // runs them): what an answer means, how long each attempt may take within the session's budget,
 // when the primary URL is tried again, and the stable reason codes of a failed session
 // (docs/events.md#session-loop). Nothing about a session is retried after it ended.
-import type { AttemptResult } from '../http-sender';
-import { jitter } from '../retry';
+import type { AttemptResult } from '../http-sender.ts';
+import { jitter } from '../retry.ts';
 
 export interface RealTimeSettings {
   /** Budget of all attempts of one session (SESSION_DEADLINE_MS). */

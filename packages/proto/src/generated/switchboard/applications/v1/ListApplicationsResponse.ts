@@ -1,6 +1,6 @@
 // Original file: proto/switchboard/applications/v1/applications.proto
 
-import type { Application as _switchboard_applications_v1_Application, Application__Output as _switchboard_applications_v1_Application__Output } from '../../../switchboard/applications/v1/Application';
+import type { Application as _switchboard_applications_v1_Application, Application__Output as _switchboard_applications_v1_Application__Output } from '../../../switchboard/applications/v1/Application.ts';
 
 export interface ListApplicationsResponse {
   'applications'?: (_switchboard_applications_v1_Application)[];

@@ -2,10 +2,10 @@
 
 import type * as grpc from '@grpc/grpc-js'
 import type { MethodDefinition } from '@grpc/proto-loader'
-import type { LaunchSessionRequest as _switchboard_applications_v1_LaunchSessionRequest, LaunchSessionRequest__Output as _switchboard_applications_v1_LaunchSessionRequest__Output } from '../../../switchboard/applications/v1/LaunchSessionRequest';
-import type { LaunchSessionResponse as _switchboard_applications_v1_LaunchSessionResponse, LaunchSessionResponse__Output as _switchboard_applications_v1_LaunchSessionResponse__Output } from '../../../switchboard/applications/v1/LaunchSessionResponse';
-import type { SignalSessionRequest as _switchboard_applications_v1_SignalSessionRequest, SignalSessionRequest__Output as _switchboard_applications_v1_SignalSessionRequest__Output } from '../../../switchboard/applications/v1/SignalSessionRequest';
-import type { SignalSessionResponse as _switchboard_applications_v1_SignalSessionResponse, SignalSessionResponse__Output as _switchboard_applications_v1_SignalSessionResponse__Output } from '../../../switchboard/applications/v1/SignalSessionResponse';
+import type { LaunchSessionRequest as _switchboard_applications_v1_LaunchSessionRequest, LaunchSessionRequest__Output as _switchboard_applications_v1_LaunchSessionRequest__Output } from '../../../switchboard/applications/v1/LaunchSessionRequest.ts';
+import type { LaunchSessionResponse as _switchboard_applications_v1_LaunchSessionResponse, LaunchSessionResponse__Output as _switchboard_applications_v1_LaunchSessionResponse__Output } from '../../../switchboard/applications/v1/LaunchSessionResponse.ts';
+import type { SignalSessionRequest as _switchboard_applications_v1_SignalSessionRequest, SignalSessionRequest__Output as _switchboard_applications_v1_SignalSessionRequest__Output } from '../../../switchboard/applications/v1/SignalSessionRequest.ts';
+import type { SignalSessionResponse as _switchboard_applications_v1_SignalSessionResponse, SignalSessionResponse__Output as _switchboard_applications_v1_SignalSessionResponse__Output } from '../../../switchboard/applications/v1/SignalSessionResponse.ts';
 
 export interface SessionsServiceClient extends grpc.Client {
   LaunchSession(argument: _switchboard_applications_v1_LaunchSessionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_applications_v1_LaunchSessionResponse__Output>): grpc.ClientUnaryCall;

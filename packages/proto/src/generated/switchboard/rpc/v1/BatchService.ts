@@ -2,8 +2,8 @@
 
 import type * as grpc from '@grpc/grpc-js'
 import type { MethodDefinition } from '@grpc/proto-loader'
-import type { BatchRequest as _switchboard_rpc_v1_BatchRequest, BatchRequest__Output as _switchboard_rpc_v1_BatchRequest__Output } from '../../../switchboard/rpc/v1/BatchRequest';
-import type { BatchResponse as _switchboard_rpc_v1_BatchResponse, BatchResponse__Output as _switchboard_rpc_v1_BatchResponse__Output } from '../../../switchboard/rpc/v1/BatchResponse';
+import type { BatchRequest as _switchboard_rpc_v1_BatchRequest, BatchRequest__Output as _switchboard_rpc_v1_BatchRequest__Output } from '../../../switchboard/rpc/v1/BatchRequest.ts';
+import type { BatchResponse as _switchboard_rpc_v1_BatchResponse, BatchResponse__Output as _switchboard_rpc_v1_BatchResponse__Output } from '../../../switchboard/rpc/v1/BatchResponse.ts';
 
 export interface BatchServiceClient extends grpc.Client {
   Call(argument: _switchboard_rpc_v1_BatchRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_rpc_v1_BatchResponse__Output>): grpc.ClientUnaryCall;

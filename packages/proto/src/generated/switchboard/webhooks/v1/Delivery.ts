@@ -1,7 +1,7 @@
 // Original file: proto/switchboard/webhooks/v1/webhooks.proto
 
-import type { DeliveryKind as _switchboard_webhooks_v1_DeliveryKind, DeliveryKind__Output as _switchboard_webhooks_v1_DeliveryKind__Output } from '../../../switchboard/webhooks/v1/DeliveryKind';
-import type { DeliveryOutcome as _switchboard_webhooks_v1_DeliveryOutcome, DeliveryOutcome__Output as _switchboard_webhooks_v1_DeliveryOutcome__Output } from '../../../switchboard/webhooks/v1/DeliveryOutcome';
+import type { DeliveryKind as _switchboard_webhooks_v1_DeliveryKind, DeliveryKind__Output as _switchboard_webhooks_v1_DeliveryKind__Output } from '../../../switchboard/webhooks/v1/DeliveryKind.ts';
+import type { DeliveryOutcome as _switchboard_webhooks_v1_DeliveryOutcome, DeliveryOutcome__Output as _switchboard_webhooks_v1_DeliveryOutcome__Output } from '../../../switchboard/webhooks/v1/DeliveryOutcome.ts';
 import type { Long } from '@grpc/proto-loader';
 
 export interface Delivery {

@@ -1,6 +1,6 @@
 // Original file: proto/switchboard/webhooks/v1/webhooks.proto
 
-import type { Recovery as _switchboard_webhooks_v1_Recovery, Recovery__Output as _switchboard_webhooks_v1_Recovery__Output } from '../../../switchboard/webhooks/v1/Recovery';
+import type { Recovery as _switchboard_webhooks_v1_Recovery, Recovery__Output as _switchboard_webhooks_v1_Recovery__Output } from '../../../switchboard/webhooks/v1/Recovery.ts';
 
 export interface GetRecoveryResponse {
   'recovery'?: (_switchboard_webhooks_v1_Recovery | null);

@@ -1,0 +1,50 @@
+// Attempt records on their way from the dispatchers to the webhooks service. A dispatcher publishes
+// them in batches to `deliveries.records` (in its deliveries stream): durable as soon as JetStream
+// has them, so a delivery never waits for the database. The webhooks service stores the batches
+// from one durable consumer, straight from JetStream. One definition of the batch for both sides.
+
+/** The dispatcher's work-queue stream (retry jobs, attempt records, resend jobs). */
+export const DELIVERIES_STREAM = 'SWITCHBOARD_DELIVERIES';
+/** JetStream subject of record batches. */
+export const RECORDS_SUBJECT = 'deliveries.records';
+/** The durable consumer the webhooks service stores the batches from (storing a batch twice is harmless). */
+export const RECORDS_CONSUMER = 'dispatcher-records';
+
+/** A request to turn a subscription off (its target answered 410 Gone). */
+export interface DisableRequest {
+  subscriptionId: string;
+  reason: string;
+}
+
+/** A batch as it travels: the records (objects of the Delivery message, as JSON) and the subscriptions to disable. */
+export interface RecordBatch {
+  attempts: Record<string, unknown>[];
+  disable: DisableRequest[];
+}
+
+/** A batch of records already encoded as JSON, one text each: `{"attempts":[...],"disable":[...]}`. */
+export function batchJson(attempts: readonly string[], disable: readonly string[]): string {
+  return `{"attempts":[${attempts.join(',')}],"disable":[${disable.join(',')}]}`;
+}
+
+/** Bytes of a batch's envelope: `{"attempts":[],"disable":[]}`. */
+export const BATCH_ENVELOPE_BYTES = 32;
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * A batch as a dispatcher wrote it, checked for its shape only, without copying the records: the
+ * webhooks service checks every record before storing it (and drops, one by one, what it refuses).
+ * Throws when the message is not such a batch.
+ */
+export function decodeRecordBatch(data: Uint8Array): RecordBatch {
+  const b: unknown = JSON.parse(Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('utf8'));
+  if (!isObject(b) || !Array.isArray(b.attempts) || !Array.isArray(b.disable)) throw new Error('expected {"attempts": [...], "disable": [...]}');
+  b.attempts.forEach((a, i) => {
+    if (!isObject(a)) throw new Error(`attempts.${i}: expected an object`);
+  });
+  b.disable.forEach((d, i) => {
+    if (!isObject(d) || typeof d.subscriptionId !== 'string' || typeof d.reason !== 'string') throw new Error(`disable.${i}: expected {subscriptionId, reason} strings`);
+  });
+  return b as unknown as RecordBatch;
+}

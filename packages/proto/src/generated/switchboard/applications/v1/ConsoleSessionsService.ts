@@ -1,0 +1,55 @@
+// Original file: proto/switchboard/applications/v1/applications.proto
+
+import type * as grpc from '@grpc/grpc-js'
+import type { MethodDefinition } from '@grpc/proto-loader'
+import type { CreateConsoleSessionRequest as _switchboard_applications_v1_CreateConsoleSessionRequest, CreateConsoleSessionRequest__Output as _switchboard_applications_v1_CreateConsoleSessionRequest__Output } from '../../../switchboard/applications/v1/CreateConsoleSessionRequest.ts';
+import type { CreateConsoleSessionResponse as _switchboard_applications_v1_CreateConsoleSessionResponse, CreateConsoleSessionResponse__Output as _switchboard_applications_v1_CreateConsoleSessionResponse__Output } from '../../../switchboard/applications/v1/CreateConsoleSessionResponse.ts';
+import type { EndConsoleSessionRequest as _switchboard_applications_v1_EndConsoleSessionRequest, EndConsoleSessionRequest__Output as _switchboard_applications_v1_EndConsoleSessionRequest__Output } from '../../../switchboard/applications/v1/EndConsoleSessionRequest.ts';
+import type { EndConsoleSessionResponse as _switchboard_applications_v1_EndConsoleSessionResponse, EndConsoleSessionResponse__Output as _switchboard_applications_v1_EndConsoleSessionResponse__Output } from '../../../switchboard/applications/v1/EndConsoleSessionResponse.ts';
+import type { VerifyConsoleSessionRequest as _switchboard_applications_v1_VerifyConsoleSessionRequest, VerifyConsoleSessionRequest__Output as _switchboard_applications_v1_VerifyConsoleSessionRequest__Output } from '../../../switchboard/applications/v1/VerifyConsoleSessionRequest.ts';
+import type { VerifyConsoleSessionResponse as _switchboard_applications_v1_VerifyConsoleSessionResponse, VerifyConsoleSessionResponse__Output as _switchboard_applications_v1_VerifyConsoleSessionResponse__Output } from '../../../switchboard/applications/v1/VerifyConsoleSessionResponse.ts';
+
+export interface ConsoleSessionsServiceClient extends grpc.Client {
+  CreateConsoleSession(argument: _switchboard_applications_v1_CreateConsoleSessionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_applications_v1_CreateConsoleSessionResponse__Output>): grpc.ClientUnaryCall;
+  CreateConsoleSession(argument: _switchboard_applications_v1_CreateConsoleSessionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_applications_v1_CreateConsoleSessionResponse__Output>): grpc.ClientUnaryCall;
+  CreateConsoleSession(argument: _switchboard_applications_v1_CreateConsoleSessionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_applications_v1_CreateConsoleSessionResponse__Output>): grpc.ClientUnaryCall;
+  CreateConsoleSession(argument: _switchboard_applications_v1_CreateConsoleSessionRequest, callback: grpc.requestCallback<_switchboard_applications_v1_CreateConsoleSessionResponse__Output>): grpc.ClientUnaryCall;
+  createConsoleSession(argument: _switchboard_applications_v1_CreateConsoleSessionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_applications_v1_CreateConsoleSessionResponse__Output>): grpc.ClientUnaryCall;
+  createConsoleSession(argument: _switchboard_applications_v1_CreateConsoleSessionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_applications_v1_CreateConsoleSessionResponse__Output>): grpc.ClientUnaryCall;
+  createConsoleSession(argument: _switchboard_applications_v1_CreateConsoleSessionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_applications_v1_CreateConsoleSessionResponse__Output>): grpc.ClientUnaryCall;
+  createConsoleSession(argument: _switchboard_applications_v1_CreateConsoleSessionRequest, callback: grpc.requestCallback<_switchboard_applications_v1_CreateConsoleSessionResponse__Output>): grpc.ClientUnaryCall;
+  
+  EndConsoleSession(argument: _switchboard_applications_v1_EndConsoleSessionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_applications_v1_EndConsoleSessionResponse__Output>): grpc.ClientUnaryCall;
+  EndConsoleSession(argument: _switchboard_applications_v1_EndConsoleSessionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_applications_v1_EndConsoleSessionResponse__Output>): grpc.ClientUnaryCall;
+  EndConsoleSession(argument: _switchboard_applications_v1_EndConsoleSessionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_applications_v1_EndConsoleSessionResponse__Output>): grpc.ClientUnaryCall;
+  EndConsoleSession(argument: _switchboard_applications_v1_EndConsoleSessionRequest, callback: grpc.requestCallback<_switchboard_applications_v1_EndConsoleSessionResponse__Output>): grpc.ClientUnaryCall;
+  endConsoleSession(argument: _switchboard_applications_v1_EndConsoleSessionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_applications_v1_EndConsoleSessionResponse__Output>): grpc.ClientUnaryCall;
+  endConsoleSession(argument: _switchboard_applications_v1_EndConsoleSessionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_applications_v1_EndConsoleSessionResponse__Output>): grpc.ClientUnaryCall;
+  endConsoleSession(argument: _switchboard_applications_v1_EndConsoleSessionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_applications_v1_EndConsoleSessionResponse__Output>): grpc.ClientUnaryCall;
+  endConsoleSession(argument: _switchboard_applications_v1_EndConsoleSessionRequest, callback: grpc.requestCallback<_switchboard_applications_v1_EndConsoleSessionResponse__Output>): grpc.ClientUnaryCall;
+  
+  VerifyConsoleSession(argument: _switchboard_applications_v1_VerifyConsoleSessionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_applications_v1_VerifyConsoleSessionResponse__Output>): grpc.ClientUnaryCall;
+  VerifyConsoleSession(argument: _switchboard_applications_v1_VerifyConsoleSessionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_applications_v1_VerifyConsoleSessionResponse__Output>): grpc.ClientUnaryCall;
+  VerifyConsoleSession(argument: _switchboard_applications_v1_VerifyConsoleSessionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_applications_v1_VerifyConsoleSessionResponse__Output>): grpc.ClientUnaryCall;
+  VerifyConsoleSession(argument: _switchboard_applications_v1_VerifyConsoleSessionRequest, callback: grpc.requestCallback<_switchboard_applications_v1_VerifyConsoleSessionResponse__Output>): grpc.ClientUnaryCall;
+  verifyConsoleSession(argument: _switchboard_applications_v1_VerifyConsoleSessionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_applications_v1_VerifyConsoleSessionResponse__Output>): grpc.ClientUnaryCall;
+  verifyConsoleSession(argument: _switchboard_applications_v1_VerifyConsoleSessionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_applications_v1_VerifyConsoleSessionResponse__Output>): grpc.ClientUnaryCall;
+  verifyConsoleSession(argument: _switchboard_applications_v1_VerifyConsoleSessionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_applications_v1_VerifyConsoleSessionResponse__Output>): grpc.ClientUnaryCall;
+  verifyConsoleSession(argument: _switchboard_applications_v1_VerifyConsoleSessionRequest, callback: grpc.requestCallback<_switchboard_applications_v1_VerifyConsoleSessionResponse__Output>): grpc.ClientUnaryCall;
+  
+}
+
+export interface ConsoleSessionsServiceHandlers extends grpc.UntypedServiceImplementation {
+  CreateConsoleSession: grpc.handleUnaryCall<_switchboard_applications_v1_CreateConsoleSessionRequest__Output, _switchboard_applications_v1_CreateConsoleSessionResponse>;
+  
+  EndConsoleSession: grpc.handleUnaryCall<_switchboard_applications_v1_EndConsoleSessionRequest__Output, _switchboard_applications_v1_EndConsoleSessionResponse>;
+  
+  VerifyConsoleSession: grpc.handleUnaryCall<_switchboard_applications_v1_VerifyConsoleSessionRequest__Output, _switchboard_applications_v1_VerifyConsoleSessionResponse>;
+  
+}
+
+export interface ConsoleSessionsServiceDefinition extends grpc.ServiceDefinition {
+  CreateConsoleSession: MethodDefinition<_switchboard_applications_v1_CreateConsoleSessionRequest, _switchboard_applications_v1_CreateConsoleSessionResponse, _switchboard_applications_v1_CreateConsoleSessionRequest__Output, _switchboard_applications_v1_CreateConsoleSessionResponse__Output>
+  EndConsoleSession: MethodDefinition<_switchboard_applications_v1_EndConsoleSessionRequest, _switchboard_applications_v1_EndConsoleSessionResponse, _switchboard_applications_v1_EndConsoleSessionRequest__Output, _switchboard_applications_v1_EndConsoleSessionResponse__Output>
+  VerifyConsoleSession: MethodDefinition<_switchboard_applications_v1_VerifyConsoleSessionRequest, _switchboard_applications_v1_VerifyConsoleSessionResponse, _switchboard_applications_v1_VerifyConsoleSessionRequest__Output, _switchboard_applications_v1_VerifyConsoleSessionResponse__Output>
+}

@@ -1,0 +1,15 @@
+// Original file: proto/switchboard/applications/v1/applications.proto
+
+import type { Account as _switchboard_applications_v1_Account, Account__Output as _switchboard_applications_v1_Account__Output } from '../../../switchboard/applications/v1/Account.ts';
+
+export interface CreateConsoleSessionResponse {
+  'token'?: (string);
+  'expiresAt'?: (string);
+  'account'?: (_switchboard_applications_v1_Account | null);
+}
+
+export interface CreateConsoleSessionResponse__Output {
+  'token': (string);
+  'expiresAt': (string);
+  'account': (_switchboard_applications_v1_Account__Output | null);
+}

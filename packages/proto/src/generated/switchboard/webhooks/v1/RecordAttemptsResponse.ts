@@ -1,8 +1,0 @@
-// Original file: proto/switchboard/webhooks/v1/webhooks.proto
-
-
-export interface RecordAttemptsResponse {
-}
-
-export interface RecordAttemptsResponse__Output {
-}

@@ -1,0 +1,10 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+
+/** What the credential use cases (API keys, browser sessions, password change) need. */
+export interface CredentialDeps {
+  orm: MikroORM;
+  /** Keys derived from SECRETS_KEY (HKDF) for the keyed hashes of API keys and session tokens. */
+  credentialKeys: { apiKeys: Buffer; sessions: Buffer };
+  /** Tells the gateways (core NATS, best effort) that credentials of an account are no longer valid. */
+  announceRevoked(body: { accountId: string; keyIds?: string[]; username?: string }): void;
+}

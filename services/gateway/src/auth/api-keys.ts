@@ -1,0 +1,93 @@
+// Verification of API keys: one gRPC call to the applications service (a keyed hash and an index
+// lookup there; calls made together leave as one batch), optionally remembered for a short while.
+// A revoked key is forgotten by every gateway as soon as the revocation is announced
+// (credentials.revoked on NATS, followed by revocations.ts); the cache's lifetime bounds a notice
+// that was lost, and is at most a minute, so lastUsedAt (recorded by the verifications) stays
+// accurate to a minute.
+import { createHash } from 'node:crypto';
+import { AppError, type ClientCallOptions } from '@switchboard/platform';
+import type { ApiKeysClient } from '@switchboard/proto';
+import type { Principal } from '../auth.ts';
+import type { Credential } from './credential.ts';
+
+export interface KeyPrincipal {
+  principal: Principal;
+  credential: Credential;
+}
+
+interface Entry extends KeyPrincipal {
+  expires: number;
+}
+
+export interface ApiKeyVerifierOptions {
+  /** How long a verified key is remembered, in ms (0: every request asks the applications service). */
+  cacheTtlMs: number;
+  maxEntries?: number;
+  now?: () => number;
+}
+
+export class ApiKeyVerifier {
+  /** By the SHA-256 of the key (no key is kept in clear). */
+  private readonly cache = new Map<string, Entry>();
+  private readonly now: () => number;
+  private readonly maxEntries: number;
+  /** Whether revocations are being followed (revocations.ts): without them no key is remembered. */
+  private following = false;
+
+  constructor(
+    private readonly keys: ApiKeysClient,
+    private readonly opts: ApiKeyVerifierOptions,
+  ) {
+    this.now = opts.now ?? Date.now;
+    this.maxEntries = opts.maxEntries ?? 10_000;
+  }
+
+  /** The key's account and credential; 401 for an unknown or revoked key. */
+  async verify(key: string, call: Pick<ClientCallOptions, 'requestId' | 'trace'>): Promise<KeyPrincipal> {
+    const ttl = this.following ? this.opts.cacheTtlMs : 0;
+    const digest = ttl > 0 ? createHash('sha256').update(key).digest('base64') : '';
+    if (ttl > 0) {
+      const hit = this.cache.get(digest);
+      if (hit && hit.expires > this.now()) return hit;
+      if (hit) this.cache.delete(digest);
+    }
+    let res;
+    try {
+      res = await this.keys.verifyApiKey({ key }, call);
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'unauthenticated') throw new AppError('unauthenticated', 'invalid or revoked API key');
+      throw err;
+    }
+    const k = res.apiKey!;
+    const verified: KeyPrincipal = {
+      principal: { accountId: k.accountId, username: res.username },
+      credential: { type: 'key', id: k.id, name: k.name, scope: k.scope === 'read' ? 'read' : 'full' },
+    };
+    if (ttl > 0) {
+      if (this.cache.size >= this.maxEntries) this.cache.delete(this.cache.keys().next().value!);
+      this.cache.set(digest, { ...verified, expires: this.now() + ttl });
+    }
+    return verified;
+  }
+
+  /** Forgets keys: these ids, or every key of the account when no ids are given. */
+  forget(accountId: string, keyIds?: readonly string[]): void {
+    const ids = keyIds ? new Set(keyIds) : undefined;
+    for (const [digest, e] of this.cache) {
+      if (e.principal.accountId === accountId && (!ids || ids.has(e.credential.id))) this.cache.delete(digest);
+    }
+  }
+
+  /**
+   * Whether revocation notices reach this gateway. Verified keys are remembered only while they do;
+   * any change forgets every key (notices may have been missed meanwhile).
+   */
+  setFollowing(following: boolean): void {
+    this.following = following;
+    this.cache.clear();
+  }
+
+  get size(): number {
+    return this.cache.size;
+  }
+}

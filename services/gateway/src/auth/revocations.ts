@@ -1,0 +1,64 @@
+// Follows the notices that credentials are no longer valid (core NATS): an API key revoked, a
+// password changed (credentials.revoked, from the applications service) or an account deleted
+// (accounts.deleted, from its outbox). Each gateway forgets what it remembers of them at once. The
+// connection is made in the background: until it is up (and after it drops), no verified key is
+// remembered, so a missed notice never lets a revoked key through.
+import { connectNats, SUBJECTS, type Logger, type NatsHandle } from '@switchboard/platform';
+import type { Authenticator } from '../auth.ts';
+import type { ApiKeyVerifier } from './api-keys.ts';
+
+export interface RevocationFollower {
+  stop(): Promise<void>;
+}
+
+export function followRevocations(natsUrl: string, keys: ApiKeyVerifier, passwords: Authenticator, logger: Logger): RevocationFollower {
+  let handle: NatsHandle | undefined;
+  let stopped = false;
+  const onEvent = (subject: string, body: Record<string, unknown>) => {
+    const accountId = String(body.accountId ?? '');
+    if (!accountId) return;
+    if (subject === SUBJECTS.accountDeleted) return keys.forget(accountId);
+    const keyIds = Array.isArray(body.keyIds) ? body.keyIds.map(String) : undefined;
+    if (keyIds) keys.forget(accountId, keyIds);
+    if (typeof body.username === 'string') passwords.forget(body.username);
+  };
+  const started = (async () => {
+    const h = await connectNats(natsUrl, logger, 'gateway');
+    handle = h;
+    if (stopped) return h.close();
+    const subjects = [SUBJECTS.credentialsRevoked, SUBJECTS.accountDeleted];
+    const subs = subjects.map((subject) =>
+      h.nc.subscribe(subject, {
+        callback: (err, msg) => {
+          if (err) return;
+          try {
+            onEvent(msg.subject, msg.json<Record<string, unknown>>());
+          } catch {
+            keys.setFollowing(true); // a notice that cannot be read: forget every key
+          }
+        },
+      }),
+    );
+    // The subscriptions are registered with the server once flushed: only then are notices heard.
+    await h.nc.flush();
+    keys.setFollowing(true);
+    for await (const s of h.nc.status()) {
+      if (s.type === 'disconnect') keys.setFollowing(false);
+      else if (s.type === 'reconnect') keys.setFollowing(true);
+    }
+    subs.forEach((s) => s.unsubscribe());
+  })().catch((err: unknown) => {
+    keys.setFollowing(false);
+    if (!stopped) logger.warn({ err: (err as Error).message }, 'following credential revocations failed; API keys are verified on every request');
+  });
+  return {
+    async stop() {
+      stopped = true;
+      keys.setFollowing(false);
+      // Still connecting (NATS unreachable): nothing to wait for; a late connection closes itself.
+      if (!handle) return;
+      await handle.close();
+      await started;
+    },
+  };
+}

@@ -1,0 +1,56 @@
+// API keys of the caller's account: create (the key is answered this once), list, read, revoke.
+import type { Router } from 'express';
+import { AppError } from '@switchboard/platform';
+import type { ApiKeyMessage, ApiKeysClient } from '@switchboard/proto';
+import type { Hrefs } from '../hrefs.ts';
+import { auditOptions, callOptions, principal, writeOptions } from './context.ts';
+import { route, sendJson } from './routing.ts';
+
+export interface ApiKeyRouteDeps {
+  hrefs: Hrefs;
+  apiKeys: ApiKeysClient;
+}
+
+function keyBody(hrefs: Hrefs, k: ApiKeyMessage): Record<string, unknown> {
+  return {
+    href: hrefs.apiKey(k.id),
+    id: k.id,
+    name: k.name,
+    scope: k.scope,
+    prefix: k.prefix,
+    createdAt: k.createdAt,
+    lastUsedAt: k.lastUsedAt || null,
+  };
+}
+
+export function apiKeyRoutes(router: Router, deps: ApiKeyRouteDeps): void {
+  const { hrefs, apiKeys } = deps;
+
+  route(router, '/api-keys', {
+    GET: async (req, res) => {
+      const { apiKeys: keys } = await apiKeys.listApiKeys({ accountId: principal(req).accountId }, callOptions(req));
+      sendJson(res, keys.map((k) => keyBody(hrefs, k)));
+    },
+    POST: async (req, res) => {
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      const errors = [];
+      if (typeof body.name !== 'string' || body.name.trim().length < 1 || body.name.trim().length > 100) errors.push({ field: 'name', message: 'must be 1-100 characters' });
+      if (body.scope !== 'full' && body.scope !== 'read') errors.push({ field: 'scope', message: 'must be "full" or "read"' });
+      if (errors.length) throw AppError.invalid(errors);
+      const { apiKey, key } = await apiKeys.createApiKey({ accountId: principal(req).accountId, name: body.name as string, scope: body.scope as string }, writeOptions(req));
+      const { href, id, name, scope, createdAt } = keyBody(hrefs, apiKey!);
+      sendJson(res, { href, id, name, scope, key, createdAt });
+    },
+  });
+
+  route(router, '/api-keys/:id', {
+    GET: async (req, res) => {
+      const { apiKey } = await apiKeys.getApiKey({ accountId: principal(req).accountId, id: String(req.params.id) }, callOptions(req));
+      sendJson(res, keyBody(hrefs, apiKey!));
+    },
+    DELETE: async (req, res) => {
+      await apiKeys.revokeApiKey({ accountId: principal(req).accountId, id: String(req.params.id) }, auditOptions(req));
+      res.status(204).end();
+    },
+  });
+}

@@ -1,0 +1,100 @@
+// Browser sign-in for the console: POST /v1/console/session checks the password with the lockout
+// and the verification limits of Basic auth and sets the sb_session cookie; DELETE ends it. And
+// PUT /v1/users/me/password, which ends every browser session of the account.
+import type { RequestHandler, Router } from 'express';
+import { AppError, type Cidr } from '@switchboard/platform';
+import { requestTrace } from '@switchboard/platform/tracing';
+import type { AccountsClient, AuditClient, ConsoleSessionsClient } from '@switchboard/proto';
+import type { Authenticator } from '../auth.ts';
+import { checkOrigin, clearSessionCookie, sessionToken, setSessionCookie } from '../auth/sessions.ts';
+import { clientAddress } from '../client-address.ts';
+import type { Hrefs } from '../hrefs.ts';
+import { auditOptions, callOptions, principal } from './context.ts';
+import { route, sendJson } from './routing.ts';
+
+export interface ConsoleRouteDeps {
+  hrefs: Hrefs;
+  accounts: AccountsClient;
+  consoleSessions: ConsoleSessionsClient;
+  audit: AuditClient;
+  passwords: Authenticator;
+  trustedProxies: readonly Cidr[];
+  /** PUBLIC_BASE_URL's origin, and whether it is https (the cookie's Secure attribute). */
+  origin: string;
+  secure: boolean;
+}
+
+const basic = (username: string, password: string) => `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
+
+/**
+ * Sign-in and sign-out: on a router mounted before authentication (they carry no credential, or
+ * one being ended); `body` reads their JSON body.
+ */
+export function consoleSessionRoutes(router: Router, deps: ConsoleRouteDeps, body: RequestHandler): void {
+  const { hrefs, consoleSessions, passwords } = deps;
+  router.use('/console/session', body);
+  route(router, '/console/session', {
+    POST: async (req, res) => {
+      checkOrigin(req, deps.origin, true);
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      const errors = [];
+      if (typeof body.username !== 'string' || body.username === '') errors.push({ field: 'username', message: 'is required' });
+      if (typeof body.password !== 'string' || body.password === '') errors.push({ field: 'password', message: 'is required' });
+      if (errors.length) throw AppError.invalid(errors);
+      const address = clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], deps.trustedProxies);
+      req.state.clientAddress = address;
+      let account;
+      try {
+        account = await passwords.authenticate(basic(body.username as string, body.password as string), req.state.requestId, address, requestTrace(req));
+      } catch (err) {
+        const retryAfter = (err as { retryAfter?: number }).retryAfter;
+        if (retryAfter) res.setHeader('Retry-After', String(retryAfter));
+        if (err instanceof AppError && (err.code === 'unauthenticated' || err.code === 'rate_limited')) {
+          // The named account's audit log records the failure (nothing when there is no such account).
+          await deps.audit
+            .recordAuditEvent(
+              { username: body.username as string, action: 'session.sign-in', outcome: 'failure' },
+              // The account, unknown here, is named by the applications service.
+              { ...callOptions(req), audit: { actor: { type: 'password', id: '' }, ip: address, requestId: req.state.requestId } },
+            )
+            .catch((e: unknown) => req.state.log.warn({ err: (e as Error).message }, 'recording a failed sign-in failed'));
+        }
+        throw err;
+      }
+      req.state.principal = account;
+      req.state.credential = { type: 'password', id: account.accountId, name: account.username, scope: 'full' };
+      const s = await consoleSessions.createConsoleSession({ accountId: account.accountId }, auditOptions(req));
+      setSessionCookie(res, s.token, (Date.parse(s.expiresAt) - Date.now()) / 1000, deps.secure);
+      res.setHeader('Cache-Control', 'no-store');
+      sendJson(res, { user: { href: hrefs.user(s.account!.id), id: Number(s.account!.id), username: s.account!.username, createdAt: s.account!.createdAt }, expiresAt: s.expiresAt });
+    },
+    DELETE: async (req, res) => {
+      const token = sessionToken(req);
+      if (token !== undefined) {
+        checkOrigin(req, deps.origin);
+        // The session's id, unknown here, is filled in by the applications service.
+        const ip = clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], deps.trustedProxies);
+        await consoleSessions.endConsoleSession({ token }, { ...callOptions(req), audit: { actor: { type: 'session', id: '' }, ip, requestId: req.state.requestId } });
+      }
+      clearSessionCookie(res, deps.secure);
+      res.status(204).end();
+    },
+  });
+}
+
+/** The password change: mounted with the authenticated API. */
+export function passwordRoutes(router: Router, deps: Pick<ConsoleRouteDeps, 'accounts' | 'hrefs' | 'passwords'>): void {
+  route(router, '/users/me/password', {
+    PUT: async (req, res) => {
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      const errors = [];
+      if (typeof body.current !== 'string') errors.push({ field: 'current', message: 'is required' });
+      if (typeof body.new !== 'string') errors.push({ field: 'new', message: 'is required (8-1024 characters)' });
+      if (errors.length) throw AppError.invalid(errors);
+      const { account } = await deps.accounts.changePassword({ accountId: principal(req).accountId, current: body.current as string, new: body.new as string }, auditOptions(req));
+      // This replica forgets the old password before answering; the others hear it over NATS.
+      deps.passwords.forget(account!.username);
+      sendJson(res, { href: deps.hrefs.user(account!.id), id: Number(account!.id), username: account!.username, createdAt: account!.createdAt });
+    },
+  });
+}

@@ -1,0 +1,174 @@
+// The bodies the gateway answers with, as zod schemas: the handlers' serialisers return their output
+// types, and the OpenAPI document (openapi.ts) publishes them through z.toJSONSchema, so the types
+// the code writes and the schemas readers and tests check come from one place. The schemas are not
+// run on each response (the serialisers build the objects); openapi.test.ts checks the live
+// responses against the document.
+import { z } from 'zod';
+import { ADDRESS_TOKEN, EVENT_NAMES, SESSION_ID } from '@switchboard/events';
+import { ERROR_CODES, type ErrorCode } from '@switchboard/platform';
+
+const uri = z.string().meta({ format: 'uri' });
+const iri = z.string().meta({ format: 'iri' });
+const dateTime = z.string().meta({ format: 'date-time' });
+const count = z.int().min(0);
+const secret = z.string().regex(/^whsec_/);
+
+export const hrefBody = z.object({ href: uri });
+export const messageBody = z.object({ message: z.string() });
+export const secretBody = z.object({ secret });
+export const webhookCreatedBody = z.object({ href: uri, secret });
+
+export const problemBody = z
+  .object({
+    type: z.string().regex(/^urn:switchboard:problem:[a-z_]+$/),
+    title: z.string(),
+    status: z.int().min(400).max(599),
+    detail: z.string(),
+    error: z.string().meta({ description: 'The detail again: the PHP Tropo client builds its exception message from this member.' }),
+    code: z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]),
+    errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+    instance: z.string().optional(),
+  })
+  .meta({ description: 'RFC 9457 problem details.' });
+
+export const addressBody = z
+  .object({
+    href: uri.optional().meta({ description: '.../applications/<id>/addresses/<type>/<address>' }),
+    type: z.enum(['number', 'token', 'sip']),
+    number: z.string().regex(/^\+[1-9][0-9]{6,14}$/).optional(),
+    displayNumber: z.string().optional(),
+    prefix: z.string().regex(/^[0-9]{1,4}$/).optional(),
+    city: z.string().optional(),
+    state: z.string().optional(),
+    country: z.string().optional(),
+    smsEnabled: z.boolean().optional(),
+    channel: z.enum(['voice', 'messaging']).optional(),
+    token: z.string().regex(ADDRESS_TOKEN).optional(),
+    address: z.string().regex(/^sip:/).optional(),
+  })
+  .meta({
+    description:
+      'A number, session token or SIP address of an application. Numbers carry `number` (E.164), `displayNumber`, `prefix` (the exchange: the first four digits after "+", for NANP numbers 1 + area code), `city`, `state`, `country` when known, and `smsEnabled`; tokens carry `channel` and `token` (shown to the owner only); SIP addresses carry `address`. Free numbers of `/addresses?available` have no `href`.',
+  });
+
+export const apiType = z.enum(['scripting', 'webapi']);
+
+export const applicationBody = z
+  .object({
+    href: uri,
+    id: z.string(),
+    name: z.string(),
+    voiceUrl: iri.optional(),
+    messagingUrl: iri.optional(),
+    voiceFallbackUrl: iri.optional().meta({ description: 'Only when set: tried when session POSTs to voiceUrl fail.' }),
+    messagingFallbackUrl: iri.optional().meta({ description: 'Only when set: tried when session POSTs to messagingUrl fail.' }),
+    environment: uri.meta({ description: 'URL of the environment resource.' }),
+    apiType,
+    platform: apiType.meta({ description: 'Same value as apiType.' }),
+    userId: z.int(),
+    user: uri,
+    partition: z.string().optional().meta({ description: 'Only on applications created before environments existed.' }),
+  })
+  .meta({ anyOf: [{ required: ['voiceUrl'] }, { required: ['messagingUrl'] }] });
+
+export const environmentBody = z.object({ href: uri, id: z.int(), name: z.string(), billable: z.boolean() });
+export const userBody = z.object({ href: uri, id: z.int(), username: z.string(), createdAt: dateTime });
+
+export const exchangeBody = z
+  .object({ prefix: z.string(), city: z.string().nullable(), state: z.string().nullable(), country: z.string().nullable() })
+  .meta({ description: 'A prefix (first four digits after "+", for NANP numbers 1 + area code) with free numbers, once per city/state/country among them; `null` where the inventory does not say.' });
+
+export const webhookBody = z.object({
+  href: uri,
+  id: z.string(),
+  name: z.string().optional(),
+  event: z.enum(EVENT_NAMES as [string, ...string[]]),
+  resource: z.string().meta({ description: 'Comma-separated, normalised: call, sms, transcription, or all.' }),
+  targetUrl: iri,
+  payload: z.record(z.string(), z.unknown()).optional().meta({ description: 'Present only if set.' }),
+  headers: z
+    .record(z.string(), z.string())
+    .optional()
+    .meta({ maxProperties: 10, description: 'Custom headers sent with every delivery; present only if set. Every value reads as `***` (write-only).' }),
+  enabled: z.boolean(),
+  accountId: z.string(),
+  applicationId: z.string().optional().meta({ description: 'Only on application-level subscriptions.' }),
+  createdAt: dateTime,
+  updatedAt: dateTime,
+  consecutiveFailures: count,
+  lastAttemptAt: dateTime.nullable(),
+  lastStatus: z.int().nullable(),
+  disabledReason: z.string().nullable(),
+});
+
+export const deliveryBody = z.object({
+  id: z.string(),
+  messageId: z.string().meta({ description: 'The webhook-id header; the same on every attempt of one message.' }),
+  kind: z.enum(['session', 'notification']),
+  subscriptionId: z.string().optional(),
+  applicationId: z.string().optional(),
+  event: z.string(),
+  targetUrl: z.string(),
+  attempt: z.int().min(1),
+  statusCode: z.int().nullable(),
+  durationMs: count,
+  error: z
+    .string()
+    .nullable()
+    .meta({
+      description:
+        'Why the attempt failed without a status; a target whose name resolves to a private, loopback or link-local address gives `refused: resolves to a forbidden address` (the address is not shown).',
+    }),
+  outcome: z
+    .enum(['succeeded', 'retrying', 'failed', 'cancelled', 'pending'])
+    .meta({ description: '`pending` only when reading a resend that is queued and not attempted yet (GET .../deliveries/{deliveryId}).' }),
+  trigger: z
+    .enum(['event', 'test', 'resend', 'recovery'])
+    .meta({ description: 'What made the attempt: an event, a test send (`POST /v1/webhooks/{id}/test`), a resend, or a recovery task.' }),
+  createdAt: dateTime,
+});
+
+export const testResultBody = z.object({
+  status: z.int().nullable().meta({ description: "The target's HTTP status; null when none was received (timeout, connection error, refused address, open circuit breaker)." }),
+  durationMs: count,
+  error: z.string().optional().meta({ description: 'Why the test did not succeed; absent on a 2xx.' }),
+  href: uri.meta({ description: 'The recorded attempt (trigger `test`).' }),
+});
+
+export const recoveryBody = z.object({
+  href: uri,
+  id: z.string(),
+  state: z.enum(['running', 'completed']).meta({ description: '`completed` once every delivery of the task has an outcome (sent + failed = total).' }),
+  total: count.meta({ description: 'Deliveries queued again.' }),
+  sent: count.meta({ description: 'Resent and answered 2xx.' }),
+  failed: count.meta({ description: 'Resent and failed again (one attempt each), or not sent (subscription disabled meanwhile).' }),
+  skipped: count.meta({ description: 'Failed in the window, but the body is no longer kept: not resent.' }),
+  since: dateTime,
+  until: dateTime,
+  createdAt: dateTime,
+  completedAt: dateTime.nullable(),
+});
+
+export const sessionLaunchedBody = z
+  .object({
+    success: z.literal(true),
+    token: z.string().meta({ description: 'The token, as sent.' }),
+    id: z.string().regex(SESSION_ID).meta({ description: 'Id of the new session (`session.id` of its POST; signals name it).' }),
+  })
+  .meta({ description: 'A launched session (Session API).' });
+
+export const signalStatusBody = z.object({ status: z.enum(['QUEUED', 'NOTFOUND']) });
+
+export type ProblemBody = z.output<typeof problemBody>;
+export type AddressBody = z.output<typeof addressBody>;
+export type ApplicationBody = z.output<typeof applicationBody>;
+export type WebhookBody = z.output<typeof webhookBody>;
+export type DeliveryBody = z.output<typeof deliveryBody>;
+export type RecoveryBody = z.output<typeof recoveryBody>;
+export type TestResultBody = z.output<typeof testResultBody>;
+
+/** The JSON Schema (2020-12) of a response body, for the OpenAPI document. */
+export function responseBodySchema(schema: z.ZodType): Record<string, unknown> {
+  const { $schema: _, ...json } = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as Record<string, unknown>;
+  return json;
+}

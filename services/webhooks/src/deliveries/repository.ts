@@ -1,0 +1,232 @@
+// The SQL of delivery records, their kept bodies, the background purges and the pruning
+// (docs/data-access.md): statements run through @switchboard/orm's `sql` and `sqlTransaction`, or
+// inside the caller's transaction of prepared statements (a TransactionQuery).
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql, sqlTransaction } from '@switchboard/orm';
+import type { TransactionQuery } from '@switchboard/platform';
+import { compressBody, type BodyToKeep } from './bodies.ts';
+
+/** Stores bodies not stored yet, inside the caller's transaction (a message's body never changes: the first one stays). */
+export async function keepBodies(query: TransactionQuery, schema: string, bodies: BodyToKeep[]): Promise<void> {
+  if (bodies.length === 0) return;
+  const rows = bodies.map((b) => ({ m: b.messageId, t: b.target, b: compressBody(b.body).toString('base64'), s: Buffer.byteLength(b.body) }));
+  await query(
+    `insert into "${schema}".delivery_bodies (message_id, target, body, size, encoding)
+     select x.m, x.t, decode(x.b, 'base64'), x.s, 'deflate' from jsonb_to_recordset($1::jsonb) as x(m text, t text, b text, s int)
+     on conflict do nothing`,
+    [JSON.stringify(rows)],
+  );
+}
+
+/** A stored attempt as insertDeliveries answers it. */
+export interface InsertedDelivery {
+  seq: string;
+  id: string;
+  subscription_id: string | null;
+  outcome: string;
+  status_code: number | null;
+  trigger: string;
+  created_at: Date;
+}
+
+/**
+ * Inserts a batch of attempts (JSON rows of the deliveries columns, with `ord` for their order) in
+ * one statement: notification attempts take their account and application from the subscription,
+ * and are dropped when it is gone, as are sessions of a gone application or account; an attempt
+ * already stored is left as it is.
+ */
+export function insertDeliveries(query: TransactionQuery, schema: string, input: string): Promise<InsertedDelivery[]> {
+  return query<InsertedDelivery>(
+    `with input as (
+       select * from jsonb_to_recordset($1::jsonb) as x(ord int, id text, message_id text, kind text, subscription_id text,
+         application_id text, account_id bigint, event text, target_url text, attempt int, status_code int, duration_ms int,
+         error text, outcome text, trigger text, created_at timestamptz)
+     )
+     insert into "${schema}".deliveries
+       (id, message_id, kind, subscription_id, application_id, account_id, event, target_url, attempt, status_code, duration_ms, error, outcome, trigger, created_at)
+     select i.id, i.message_id, i.kind,
+       case when i.kind = 'notification' then s.id end,
+       case when i.kind = 'notification' then coalesce(i.application_id, s.application_id) else i.application_id end,
+       case when i.kind = 'notification' then s.account_id else i.account_id end,
+       i.event, i.target_url, i.attempt, i.status_code, i.duration_ms, i.error, i.outcome, i.trigger, i.created_at
+     from input i
+     left join "${schema}".subscriptions s on i.kind = 'notification' and s.id = i.subscription_id
+     -- A gone subscription's records are dropped; so are a gone application's or account's sessions.
+     where (i.kind = 'notification' and s.id is not null)
+       or (i.kind = 'session'
+         and not exists (select 1 from "${schema}".deleted_applications g where g.application_id = i.application_id)
+         and not exists (select 1 from "${schema}".deleted_accounts g where g.account_id = i.account_id))
+     order by i.ord
+     on conflict do nothing
+     returning seq::text, id, subscription_id, outcome, status_code, trigger, created_at`,
+    [input],
+  );
+}
+
+/** The change of one subscription's health a batch of attempts makes (timestamps as ISO text). */
+export interface HealthUpdate {
+  id: string;
+  reset: boolean;
+  failures: number;
+  last_at: string;
+  last_status: number | null;
+  first_fail: string | null;
+  last_fail: string | null;
+}
+
+/**
+ * Applies the health updates (sorted by id) to their subscriptions; answers each one's state after
+ * it. The rows are locked in id order first, so concurrent batches touching the same subscriptions
+ * cannot deadlock.
+ */
+export async function updateSubscriptionHealth(
+  query: TransactionQuery,
+  schema: string,
+  updates: HealthUpdate[],
+): Promise<{ id: string; enabled: boolean; first_failure_at: Date | null; last_fail: Date | null }[]> {
+  await query(`select 1 from "${schema}".subscriptions where id in (select jsonb_array_elements_text($1::jsonb)) order by id for update`, [
+    JSON.stringify(updates.map((u) => u.id)),
+  ]);
+  return query(
+    `update "${schema}".subscriptions s set
+       consecutive_failures = case when u.reset then u.failures else s.consecutive_failures + u.failures end,
+       first_failure_at = case when u.reset then u.first_fail else coalesce(s.first_failure_at, u.first_fail) end,
+       last_status = case when s.last_attempt_at is null or u.last_at >= s.last_attempt_at then u.last_status else s.last_status end,
+       last_attempt_at = greatest(coalesce(s.last_attempt_at, u.last_at), u.last_at)
+     from jsonb_to_recordset($1::jsonb) as u(id text, reset boolean, failures int, last_at timestamptz, last_status int, first_fail timestamptz, last_fail timestamptz)
+     where s.id = u.id
+     returning s.id, s.enabled, s.first_failure_at, u.last_fail`,
+    [JSON.stringify(updates)],
+  );
+}
+
+/**
+ * Counts newly recorded recovery attempts into their tasks (each resend is one attempt: it either
+ * was sent or failed) and marks a task completed when every delivery of it has an outcome.
+ */
+export async function countRecoveryProgress(query: TransactionQuery, schema: string, rows: { id: string; outcome: string }[]): Promise<void> {
+  if (rows.length === 0) return;
+  await query(
+    `with done as (
+       select r.task_id, count(*) filter (where x.outcome = 'succeeded') as ok, count(*) filter (where x.outcome <> 'succeeded') as bad
+       from jsonb_to_recordset($1::jsonb) as x(id text, outcome text)
+       join "${schema}".resends r on r.id = x.id
+       where r.task_id is not null
+       group by r.task_id
+     )
+     update "${schema}".recovery_tasks t set sent = t.sent + done.ok, failed = t.failed + done.bad,
+       completed_at = case when t.sent + done.ok + t.failed + done.bad >= t.total then coalesce(t.completed_at, now()) else t.completed_at end
+     from done where t.id = done.task_id`,
+    [JSON.stringify(rows.map((r) => ({ id: r.id, outcome: r.outcome })))],
+  );
+}
+
+/** A resend that is queued and not yet attempted, as GetDelivery shows it. */
+export interface PendingResend {
+  id: string;
+  message_id: string;
+  kind: string;
+  subscription_id: string | null;
+  application_id: string | null;
+  account_id: string;
+  event: string;
+  trigger: string;
+  created_at: Date;
+}
+
+/** The queued resend with this id under the scope (a subscription, or an application's sessions), or undefined. */
+export async function findPendingResend(em: EntityManager, schema: string, id: string, scope: { subscriptionId: string } | { applicationId: string }): Promise<PendingResend | undefined> {
+  const [row] = await sql<PendingResend>(
+    em,
+    `select id, message_id, kind, subscription_id, application_id, account_id::text, event, trigger, created_at from "${schema}".resends
+     where id = $1 and ${'subscriptionId' in scope ? 'subscription_id = $2' : "application_id = $2 and kind = 'session'"}`,
+    [id, 'subscriptionId' in scope ? scope.subscriptionId : scope.applicationId],
+  );
+  return row;
+}
+
+/** Queues the deletion of subscriptions' delivery records, in the caller's transaction. */
+export async function queueSubscriptionPurge(em: EntityManager, schema: string, subscriptionIds: string[]): Promise<void> {
+  if (subscriptionIds.length === 0) return;
+  await sql(em, `insert into "${schema}".delivery_purges (subscription_id) select x.id from unnest($1::text[]) with ordinality as x(id, n) order by x.n`, [subscriptionIds]);
+}
+
+/** Queues the deletion of an application's session delivery records, in the caller's transaction. */
+export async function queueApplicationPurge(em: EntityManager, schema: string, applicationId: string): Promise<void> {
+  await sql(em, `insert into "${schema}".delivery_purges (application_id) values ($1)`, [applicationId]);
+}
+
+/**
+ * Deletes up to `batch` records of the oldest queued purge nobody else is working on, and the purge
+ * itself once nothing of it is left, in one transaction. Returns the records deleted, or undefined
+ * when there was nothing to do.
+ */
+export function sweepOnce(em: EntityManager, schema: string, batch: number): Promise<number | undefined> {
+  return sqlTransaction(em, 'begin', async (query) => {
+    const [purge] = await query<{ seq: string; subscription_id: string | null; application_id: string | null }>(
+      `select seq, subscription_id, application_id from "${schema}".delivery_purges order by seq limit 1 for update skip locked`,
+      [],
+    );
+    if (!purge) return undefined;
+    // Both select through an index: deliveries_subscription or deliveries_application_sessions.
+    const [deleted] = purge.subscription_id
+      ? await query<{ n: number }>(
+          `with d as (delete from "${schema}".deliveries where seq in (select seq from "${schema}".deliveries where subscription_id = $1 limit ${batch}) returning 1) select count(*)::int as n from d`,
+          [purge.subscription_id],
+        )
+      : await query<{ n: number }>(
+          `with d as (delete from "${schema}".deliveries where seq in (select seq from "${schema}".deliveries where application_id = $1 and kind = 'session' limit ${batch}) returning 1) select count(*)::int as n from d`,
+          [purge.application_id],
+        );
+    // The bodies kept for resends go with their records (target: the subscription or the application).
+    const [bodies] = await query<{ n: number }>(
+      `with d as (delete from "${schema}".delivery_bodies where ctid in (select ctid from "${schema}".delivery_bodies where target = $1 limit ${batch}) returning 1) select count(*)::int as n from d`,
+      [purge.subscription_id ?? purge.application_id],
+    );
+    // A gone application's queued session resends (a subscription's go with it by cascade).
+    if (purge.application_id) await query(`delete from "${schema}".resends where application_id = $1 and kind = 'session'`, [purge.application_id]);
+    if (deleted!.n < batch && bodies!.n < batch) await query(`delete from "${schema}".delivery_purges where seq = $1`, [purge.seq]);
+    return deleted!.n;
+  });
+}
+
+const PRUNE_BATCH = 5000;
+/** Tombstones of deleted applications only need to outlive a create that was in flight. */
+const TOMBSTONE_DAYS = 7;
+
+/**
+ * Deletes delivery records older than the retention period, in batches so that no statement holds
+ * locks for long, and old tombstones of deleted applications. Returns the number of deliveries deleted.
+ */
+export async function pruneDeliveries(em: EntityManager, schema: string, retentionDays: number): Promise<number> {
+  let total = 0;
+  if (retentionDays > 0) {
+    for (;;) {
+      const res = await sql<{ seq: string }>(
+        em,
+        `delete from "${schema}".deliveries where seq in (
+           select seq from "${schema}".deliveries where created_at < now() - make_interval(days => $1) limit ${PRUNE_BATCH}
+         ) returning seq`,
+        [retentionDays],
+      );
+      total += res.length;
+      if (res.length < PRUNE_BATCH) break;
+    }
+    // Bodies, finished recovery tasks and their resends go with the records (test sends after an hour).
+    for (;;) {
+      const res = await sql<{ n: number }>(
+        em,
+        `delete from "${schema}".delivery_bodies where (message_id, target) in (
+           select message_id, target from "${schema}".delivery_bodies where created_at < now() - make_interval(days => $1) limit ${PRUNE_BATCH}
+         ) returning 1 as n`,
+        [retentionDays],
+      );
+      if (res.length < PRUNE_BATCH) break;
+    }
+    await sql(em, `delete from "${schema}".recovery_tasks where created_at < now() - make_interval(days => $1)`, [retentionDays]);
+    await sql(em, `delete from "${schema}".resends where task_id is null and created_at < now() - make_interval(days => $1)`, [retentionDays]);
+  }
+  await sql(em, `delete from "${schema}".test_sends where sent_at < now() - interval '1 hour'`);
+  await sql(em, `delete from "${schema}".deleted_applications where deleted_at < now() - make_interval(days => $1)`, [TOMBSTONE_DAYS]);
+  return total;
+}

@@ -1,0 +1,107 @@
+// Deleting an account leaves nothing of it in the database once the deletion has completed: the
+// stack's database is dumped (pg_dump) and searched for the account's names, ids, secrets and
+// custom header values, including what arrives after the deletion (a dispatcher's late attempt
+// records, with bodies, for its subscription and its application's sessions).
+import { execFileSync } from 'node:child_process';
+import { DELIVERIES_STREAM, RECORDS_CONSUMER, RECORDS_SUBJECT } from '@switchboard/contracts';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { deleteAccount } from '../../applications/src/accounts/delete-account';
+import { randomName, startReceiver, startServices, waitFor, type Receiver, type RunningDispatcher, type Services } from '../../../test/support';
+
+let stack: Services<{ gateway: true; webhooks: true }>;
+let rx: Receiver;
+let dispatcher: RunningDispatcher;
+
+beforeAll(async () => {
+  stack = await startServices({
+    gateway: true,
+    webhooks: true,
+    env: { DELIVERY_ALLOWED_CIDRS: '127.0.0.0/8,::1/128' },
+    dispatcherEnv: { DELIVERY_RETRY_SCHEDULE: '100ms', RECORD_FLUSH_INTERVAL: '20ms', JETSTREAM_ACK_WAIT: '8s', DELIVERY_TIMEOUT_MS: '2000' },
+  });
+  rx = await startReceiver();
+  dispatcher = await stack.startDispatcher();
+}, 60_000);
+afterAll(async () => {
+  await stack?.stop();
+  await rx?.close();
+});
+
+const json = async (res: Response) => (await res.json()) as Record<string, any>;
+const idOf = (href: string) => href.split('/').pop()!;
+
+/** The whole database as SQL text (data only). */
+function dump(): string {
+  return execFileSync('pg_dump', ['--data-only', '--no-owner', stack.databaseUrl], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+}
+
+it('when an account is deleted, then once its deletion completes nothing of it is left in the database, late attempt records included', async () => {
+  const acct = await stack.createAccount('erased');
+  const headerValue = `hdr-${randomName('v')}`;
+  const target = `/erased/${randomName('t')}`;
+  rx.on(target, () => 200);
+  // An application with a session delivered to it, a subscription (custom header) with a delivery,
+  // a resend, and idempotent requests whose stored answers hold secrets.
+  const app = await json(await stack.request(acct, 'POST', '/v1/applications', { name: `app-${acct.username}`, voiceUrl: rx.url(`${target}/voice`) }, { 'Idempotency-Key': randomName('k') }));
+  const appId = idOf(app.href);
+  const appSecret = (await json(await stack.request(acct, 'GET', `/v1/applications/${appId}/secret`))).secret as string;
+  const created = await stack.request(acct, 'POST', '/v1/webhooks', { event: 'cdrCreated', resource: 'all', targetUrl: rx.url(target), headers: { 'X-Api-Key': headerValue } }, { 'Idempotency-Key': randomName('k') });
+  expect(created.status).toBe(200);
+  const sub = await json(created);
+  const subId = idOf(sub.href);
+  const sessionId = randomName('sess');
+  await stack.publish('sessions.new', { applicationId: appId, session: { id: sessionId, accountId: acct.id, from: { id: '+14155550100', channel: 'VOICE' }, to: { id: '+14155550199', channel: 'VOICE' } } });
+  await stack.publish('cdr.created', { id: randomName('evt'), accountId: acct.id, resource: 'call', timestamp: '2026-03-01T10:00:00.000Z', data: { n: 1 } });
+  const list = async () => (await json(await stack.request(acct, 'GET', `/v1/webhooks/${subId}/deliveries`))) as unknown as Record<string, any>[];
+  await waitFor(async () => (await list()).length === 1, { what: 'the delivery recorded' });
+  await waitFor(async () => ((await json(await stack.request(acct, 'GET', `/v1/applications/${appId}/deliveries`))) as unknown as unknown[]).length >= 1, { what: 'the session recorded' });
+  const [delivery] = await list();
+  expect((await stack.request(acct, 'POST', `/v1/webhooks/${subId}/deliveries/${delivery!.id}/resend`)).status).toBe(202);
+  await waitFor(() => rx.at(target).length === 2, { what: 'the resend delivered' });
+  const before = dump();
+  const traces = [acct.username, appId, subId, sub.secret as string, appSecret, headerValue, target, sessionId];
+  // Each of them is somewhere in the database before the deletion (secrets in clear: in stored answers).
+  for (const t of [acct.username, appId, subId, headerValue, target]) expect(before, t).toContain(t);
+
+  await deleteAccount(stack.applications.app.orm.em.fork(), acct.username);
+  // The webhooks service has handled the deletion: the account's subscriptions are gone.
+  await waitFor(async () => (await stack.webhooks.client.listSubscriptions({ accountId: acct.id, applicationId: '', limit: 10, cursor: '' })).subscriptions.length === 0, { what: 'subscriptions removed' });
+  // A dispatcher's records that were still on their way arrive now, with a body.
+  const late = (kind: 'notification' | 'session') => ({
+    id: randomName('dlv'),
+    messageId: randomName('msg'),
+    kind,
+    subscriptionId: kind === 'notification' ? subId : '',
+    applicationId: appId,
+    accountId: acct.id,
+    event: kind === 'notification' ? 'cdrCreated' : 'session',
+    targetUrl: rx.url(kind === 'notification' ? target : `${target}/voice`),
+    attempt: 1,
+    statusCode: 200,
+    durationMs: 5,
+    outcome: 'succeeded',
+    createdAt: new Date().toISOString(),
+    body: JSON.stringify({ late: headerValue }),
+    trigger: 'event',
+  });
+  // Published as a dispatcher does; stored (or dropped) once the records consumer has acknowledged it.
+  await stack.publish(RECORDS_SUBJECT, { attempts: [late('notification'), late('session')], disable: [] });
+  await waitFor(
+    async () => {
+      const i = await stack.bus.jsm.consumers.info(DELIVERIES_STREAM, RECORDS_CONSUMER);
+      return i.num_pending + i.num_ack_pending === 0;
+    },
+    { what: 'late records handled', timeoutMs: 20_000 },
+  );
+  // The background sweep of the records is over.
+  await waitFor(async () => !dump().includes(subId), { what: 'records swept', timeoutMs: 20_000, intervalMs: 500 });
+  await new Promise((r) => setTimeout(r, 500));
+  // The tombstones of the deleted application and account (bare ids, no data; pruned after 7 days)
+  // refuse writes still in flight: they are the only thing left.
+  const full = dump();
+  const tombstones = /^COPY webhooks\.deleted_(applications|accounts) [^\n]*\n[\s\S]*?^\\\.$/gm;
+  expect(full.match(tombstones)?.join('\n')).toContain(appId);
+  const after = full.replace(tombstones, '');
+  const left = (t: string) => after.split('\n').filter((l) => l.includes(t) || /^COPY /.test(l)).filter((l, i, all) => !/^COPY /.test(l) || (all[i + 1] !== undefined && !/^COPY /.test(all[i + 1]!)));
+  for (const t of traces) expect(after.includes(t), `${t} is still in the database:\n${left(t).join('\n')}`).toBe(false);
+}, 90_000);
