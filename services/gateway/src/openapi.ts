@@ -1,7 +1,7 @@
 // The OpenAPI 3.1 description of the public API, served at /openapi.json. Integration tests validate
 // every response they receive against it, so it cannot drift from what the gateway answers.
 import { addressClaim, applicationWrite, requestBodySchema, sessionLaunch, sessionSignal, WEBHOOK_CREATE_REQUIRED, WEBHOOK_EVENTS, webhookCreate, webhookRecover, webhookTest, webhookUpdate } from './http/request-bodies.ts';
-import { ADDRESS_TOKEN, EVENT_NAMES, eventTypesJson, MESSAGE_ID } from '@switchboard/events';
+import { EVENT_NAMES, eventTypesJson, MESSAGE_ID } from '@switchboard/events';
 import {
   addressBody,
   applicationBody,
@@ -21,7 +21,6 @@ import {
   webhookBody,
   webhookCreatedBody,
 } from './http/response-bodies.ts';
-import { ERROR_CODES } from '@switchboard/platform';
 import { LIST_MAX, LIST_UNPAGED_MAX } from '@switchboard/contracts';
 import {
   ACCOUNT_SUBSCRIPTIONS_MAX,
