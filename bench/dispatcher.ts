@@ -261,14 +261,18 @@ export async function runDispatcherBench(opts: {
       await Promise.all(inflight);
     };
     const received = () => rxs.reduce((n, r) => n + r.latencies.size, 0);
-    const resetAll = () => rxs.forEach((r) => r.reset());
+    const resetAll = () => {
+      for (const r of rxs) r.reset();
+    };
 
     const pids = { applications: procs[0]?.child.pid, webhooks: procs[1]?.child.pid, dispatcher: procs[2]?.child.pid };
     // Deliveries each subscription will have recorded once all events published so far are.
     const recordedBefore = new Map<string, number>(tenants.map((t) => [t.subscriptionId, 0]));
     // Events i of n go to tenant i % hosts: tenant k gets ceil((n - k) / hosts) of them.
     const share = (n: number, hosts: number, k: number) => (k < hosts ? Math.ceil((n - k) / hosts) : 0);
-    const published = (n: number, hosts: number) => tenants.forEach((t, k) => recordedBefore.set(t.subscriptionId, recordedBefore.get(t.subscriptionId)! + share(n, hosts, k)));
+    const published = (n: number, hosts: number) => {
+      for (const [k, t] of tenants.entries()) recordedBefore.set(t.subscriptionId, recordedBefore.get(t.subscriptionId)! + share(n, hosts, k));
+    };
 
     /** The plain loop: `n` bodies signed and POSTed, `concurrency` in flight, to the first `hosts` receivers; its rate and CPU per event. */
     const runLoop = async (n: number, hosts: number, concurrency: number, prefix: string) => {

@@ -149,7 +149,7 @@ export async function runSessionBench(opts: { sessions: number; latencySeconds: 
       routed: { numbers: numbers.length, sessionsPerSecond: routedPerSecond, burstFailed: failedOf('rtp'), latency: routedLatency },
     };
   } finally {
-    subs.forEach((s) => s.unsubscribe());
+    for (const s of subs) s.unsubscribe();
     apps.close();
     addresses.close();
     await bus.close();

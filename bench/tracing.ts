@@ -218,7 +218,7 @@ async function measurePair(opts: CompareOptions, sampled: Sampled, collectorUrl:
       const perRequestNow: Record<'on' | 'off', number> = { on: 0, off: 0 };
       for (const [side, r] of [['on', onRound!], ['off', offRound!]] as const) {
         const used = cpuOf(side).map((c, k) => c - before[side][k]!);
-        used.forEach((c, k) => (cpu[side].seconds[k]! += c));
+        for (const [k, c] of used.entries()) cpu[side].seconds[k]! += c;
         cpu[side].requests += r.total;
         perRequestNow[side] = used.reduce((a, b) => a + b, 0) / r.total;
       }

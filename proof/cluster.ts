@@ -12,7 +12,7 @@ import { createTestDatabase, freePort, newSecretsKey, startNatsServer, startPriv
 import { initOrm, migrate } from '@switchboard/orm';
 import { SCHEMA } from '../services/applications/src/db/schema';
 import { managedChild } from './lib/child';
-import { startProxy, type Proxy } from './lib/proxy';
+import { startProxy, type Proxy as TcpProxy } from './lib/proxy';
 
 export const root = new URL('..', import.meta.url).pathname;
 
@@ -74,7 +74,7 @@ export interface Cluster {
   apiUrl: string;
   replicas: Replica[];
   of(service: Service): Replica[];
-  proxies: { gateway: Proxy; applications: Proxy; webhooks: Proxy };
+  proxies: { gateway: TcpProxy; applications: TcpProxy; webhooks: TcpProxy };
   postgres?: PrivatePostgres;
   databaseUrl: string;
   nats: NatsServer;

@@ -43,7 +43,7 @@ async function ensurePostgres(): Promise<void> {
   try {
     cluster = postgresCluster({ data: dir, port, log: join(dir, 'server.log'), socketDir: dir });
   } catch {
-    throw new Error('Postgres does not answer at ' + `${host}:${port} and is not installed. Install it with:\n  sudo apt-get install -y postgresql\nor point DATABASE_URL at a running server.`);
+    throw new Error(`Postgres does not answer at ${host}:${port} and is not installed. Install it with:\n  sudo apt-get install -y postgresql\nor point DATABASE_URL at a running server.`);
   }
   if (!cluster.initialised()) {
     say(`initialising a private Postgres cluster in ${dir}`);

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# `npm test` after the tools check: the typecheck and each workspace's tests through turbo (cached
-# in .turbo/: a workspace's tests run again only when its files, the services its tests start,
-# packages/, test/support/ or the lock change), then the root-level tests (deploy/test, test/proof),
-# which use every service and always run. At most two test files run at a time: turbo runs two
-# workspaces at once, each vitest one file at a time. When everything passes, the last lines are
-# a line that adds up every run's tests ('N passed, N failed'); a failing workspace does not stop the
+# `npm test` after the tools check: Biome's lint and format check, the typecheck and each workspace's
+# tests through turbo (cached in .turbo/: a workspace's tests run again only when its files, the services
+# its tests start, packages/, test/support/ or the lock change), then the root-level tests (deploy/test,
+# test/proof), which use every service and always run. At most two test files run at a time: turbo runs
+# two workspaces at once, each vitest one file at a time. When everything passes, the last lines are a
+# line that adds up every run's tests ('N passed, N failed'); a failing workspace does not stop the
 # root-level tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,6 +18,8 @@ if [[ $node_version != v24.* ]]; then
   echo "the tests need Node 24, found $node_version: run 'npm ci' (on linux-x64 it installs Node 24 at node_modules/.bin/node), or put a Node 24 first on PATH" >&2
   exit 1
 fi
+# Lint and format check of the whole tree (biome.json), before anything slower runs.
+node_modules/.bin/biome ci .
 # Turbo stays off the network: no telemetry, no update check, no remote cache (turbo.json).
 export TURBO_TELEMETRY_DISABLED=1 DO_NOT_TRACK=1 TURBO_NO_UPDATE_NOTIFIER=1
 turbo_run() { node_modules/.bin/turbo run --ui=stream --log-order=grouped --output-logs=new-only "$@"; }

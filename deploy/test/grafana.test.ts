@@ -43,6 +43,7 @@ function dashboardAsTypeScript(name: string, dashboard: unknown): TscFile {
       ([type, t]) => `import type { ${t.options} as ${type}_Options${t.fieldConfig ? `, ${t.fieldConfig} as ${type}_FieldConfig` : ''} } from '${t.module}';`,
     ),
     '// Grafana saves string enums as their values: accept the value where the schema names an enum.',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: TypeScript source text with a template literal type
     'type Loose<T> = T extends string ? (string extends T ? string : `${T}`) : T extends number | boolean | null | undefined ? T : T extends Array<infer U> ? Array<Loose<U>> : T extends object ? { [K in keyof T]: Loose<T[K]> } : T;',
     '// The Prometheus query model (the schema leaves targets open).',
     "interface PrometheusTarget { refId: string; expr: string; datasource?: DataSourceRef; legendFormat?: string; editorMode?: 'code' | 'builder'; range?: boolean; instant?: boolean; exemplar?: boolean; format?: 'time_series' | 'table' | 'heatmap'; interval?: string; intervalFactor?: number; hide?: boolean }",
@@ -117,9 +118,11 @@ describe('dashboards', () => {
     const vars = new Set((d.templating?.list ?? []).map((v) => v.name));
     expect(vars.has('datasource')).toBe(true);
     for (const p of panelsOf(d).filter((x) => x.type !== 'row')) {
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a literal Grafana variable reference
       expect(p.datasource, p.title).toEqual({ type: 'prometheus', uid: '${datasource}' });
       expect(p.targets?.length, `${p.title} has no query`).toBeGreaterThan(0);
       for (const t of p.targets ?? []) {
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: a literal Grafana variable reference
         expect(t.datasource, p.title).toEqual({ type: 'prometheus', uid: '${datasource}' });
         for (const m of t.expr.matchAll(/\$\{?([A-Za-z_][A-Za-z0-9_]*)/g)) expect(vars.has(m[1]!) || m[1]! in BUILTIN_VARIABLES, `${p.title}: $${m[1]} is not defined`).toBe(true);
       }
@@ -185,9 +188,11 @@ describe('dashboard queries', () => {
 });
 
 describe('queries.ts', () => {
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: names the Grafana variable syntax
   it('replaces $var, ${var}, ${var:format} and [[var]], longest names first, and refuses unknown variables', () => {
     const vars = { ...BUILTIN_VARIABLES, namespace: 'prod' };
     expect(interpolate('rate(x{namespace=~"$namespace"}[$__rate_interval])', vars)).toBe('rate(x{namespace=~"prod"}[1m])');
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a literal Grafana variable reference
     expect(interpolate('x{a="${namespace:regex}", b="[[namespace]]"} offset $__range_s', vars)).toBe('x{a="prod", b="prod"} offset 3600');
     expect(() => interpolate('x{a="$unknown"}', vars)).toThrow(/unresolved variable \$unknown/);
   });

@@ -1,6 +1,7 @@
 // What every scenario reports, and the fixture most of them share: an account with an
 // account-level subscription and an application, both pointing at a receiver on loopback.
 import { randomBytes } from 'node:crypto';
+import type { JsonBody } from '../../test/support/json';
 import type { Cluster } from '../cluster';
 import { basic, type Account } from '../lib/load';
 import type { Receiver } from '../lib/receiver';
@@ -42,7 +43,7 @@ export async function newAccount(cluster: Cluster, prefix: string): Promise<Acco
   return { id, username, password, authorization: basic(username, password) };
 }
 
-export async function api(cluster: Cluster, account: Account, method: string, path: string, body?: unknown): Promise<{ status: number; json: any; headers: Headers }> {
+export async function api(cluster: Cluster, account: Account, method: string, path: string, body?: unknown): Promise<{ status: number; json: JsonBody; headers: Headers }> {
   const res = await fetch(`${cluster.apiUrl}${path}`, {
     method,
     headers: { authorization: account.authorization, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },

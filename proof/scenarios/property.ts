@@ -19,6 +19,7 @@ export async function hostileInput(runs = 5000): Promise<ScenarioResult> {
     child.on('exit', (code) => resolve({ code: code ?? 1, text }));
   });
   // eslint-disable-next-line no-control-regex
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: strips ANSI colour escapes
   const plain = out.text.replace(/\x1b\[[0-9;]*m/g, '');
   const passed = Number(/Tests\s+(\d+) passed/.exec(plain)?.[1] ?? 0);
   const failed = Number(/(\d+) failed/.exec(plain)?.[1] ?? 0);

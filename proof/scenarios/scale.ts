@@ -27,7 +27,7 @@ export async function scaleOut(cluster: Cluster, rx: Receiver, scale: Scale, sha
   const r = await underLoad(cluster, rx, 'scale-out', { ...shape, beforeMs: loadMs, afterMs: 0, eventRate: shape.eventRate * 2 }, async () => undefined);
   const after = await Promise.all(cluster.replicas.map(work));
   const perReplica: Record<string, number> = {};
-  cluster.replicas.forEach((rep, i) => (perReplica[rep.name] = after[i]! - before[i]!));
+  for (const [i, rep] of cluster.replicas.entries()) perReplica[rep.name] = after[i]! - before[i]!;
   const idle = Object.entries(perReplica)
     .filter(([, n]) => n <= 0)
     .map(([name]) => name);

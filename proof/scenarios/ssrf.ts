@@ -133,14 +133,14 @@ export async function ssrf(opts: { privatePostgres?: boolean } = {}): Promise<Sc
   const started = Date.now();
   const pp = opts.privatePostgres ?? false;
   const a = await startCluster({ gateways: 1, applications: 1, webhooks: 1, dispatchers: 0, allowedCidrs: '', privatePostgres: pp });
-  let part1;
+  let part1: Awaited<ReturnType<typeof ssrfNoAllowList>>;
   try {
     part1 = await ssrfNoAllowList(a);
   } finally {
     await a.stop();
   }
   const b = await startCluster({ gateways: 1, applications: 1, webhooks: 1, dispatchers: 1, allowedCidrs: '127.0.0.1/32', privatePostgres: pp });
-  let part2;
+  let part2: Awaited<ReturnType<typeof ssrfAllowListed>>;
   try {
     part2 = await ssrfAllowListed(b);
   } finally {

@@ -8,7 +8,7 @@
 // the address listings. It authorises launching a session of its application, not signing or
 // reading anything; it is released by deleting the address.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { dumpDatabase, randomName, startReceiver, startServices, waitFor, type Receiver, type Services } from '../support';
+import { dumpDatabase, randomName, startReceiver, startServices, waitFor, type JsonBody, type Receiver, type Services } from '../support';
 
 let stack: Services<{ gateway: true; webhooks: true; dispatcher: true }>;
 let rx: Receiver;
@@ -34,7 +34,7 @@ it('after every secret-bearing request, plain and idempotent, the database dump 
     const headers = idem ? { 'Idempotency-Key': randomName('k') } : undefined;
     const res = await stack.request(acct, method, path, body, headers);
     expect(res.status, `${method} ${path}`).toBeLessThan(300);
-    const answer = (await res.json()) as Record<string, any>;
+    const answer = (await res.json()) as Record<string, JsonBody>;
     if (idem) {
       const replay = await stack.request(acct, method, path, body, headers);
       expect(await replay.json(), `replay of ${method} ${path}`).toEqual(answer);

@@ -2,6 +2,7 @@
 // stack (services), HTTP receivers and the OpenAPI contract check. Import it by relative path.
 export * from './commands';
 export * from './infra';
+export * from './json';
 export * from './openapi';
 export * from './receiver';
 export * from './services';

@@ -3,6 +3,7 @@
 // record every request (or only hand each to an observer, under load), and can close and listen again.
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import type { JsonBody } from './json';
 
 export interface Received {
   path: string;
@@ -10,7 +11,7 @@ export interface Received {
   /** The body as sent, and as UTF-8 text. */
   bytes: Buffer;
   raw: string;
-  body: any;
+  body: JsonBody;
   at: number;
 }
 

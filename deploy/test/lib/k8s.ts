@@ -100,7 +100,10 @@ const CRD_CHECKS: Record<string, (o: K8sObject) => string[]> = {
     if (!Array.isArray(spec.endpoints) || spec.endpoints.length === 0) errors.push('spec.endpoints must be a non-empty list');
     else
       spec.endpoints.forEach((e: unknown, i) => {
-        if (!isObj(e)) return void errors.push(`spec.endpoints[${i}] must be an object`);
+        if (!isObj(e)) {
+          errors.push(`spec.endpoints[${i}] must be an object`);
+          return;
+        }
         if (typeof e.port !== 'string' && e.targetPort === undefined) errors.push(`spec.endpoints[${i}] needs port (a Service port name)`);
         for (const k of ['interval', 'scrapeTimeout'] as const)
           if (e[k] !== undefined && !(typeof e[k] === 'string' && DURATION.test(e[k]))) errors.push(`spec.endpoints[${i}].${k} is not a duration`);
@@ -114,13 +117,22 @@ const CRD_CHECKS: Record<string, (o: K8sObject) => string[]> = {
     if (!isObj(spec) || !Array.isArray(spec.groups) || spec.groups.length === 0) return ['spec.groups must be a non-empty list'];
     const names = new Set<string>();
     spec.groups.forEach((g: unknown, gi) => {
-      if (!isObj(g) || typeof g.name !== 'string') return void errors.push(`spec.groups[${gi}].name is required`);
+      if (!isObj(g) || typeof g.name !== 'string') {
+        errors.push(`spec.groups[${gi}].name is required`);
+        return;
+      }
       if (names.has(g.name)) errors.push(`spec.groups[${gi}]: duplicate group name ${g.name}`);
       names.add(g.name);
-      if (!Array.isArray(g.rules) || g.rules.length === 0) return void errors.push(`spec.groups[${gi}].rules must be a non-empty list`);
+      if (!Array.isArray(g.rules) || g.rules.length === 0) {
+        errors.push(`spec.groups[${gi}].rules must be a non-empty list`);
+        return;
+      }
       g.rules.forEach((r: unknown, ri) => {
         const at = `spec.groups[${gi}].rules[${ri}]`;
-        if (!isObj(r)) return void errors.push(`${at} must be an object`);
+        if (!isObj(r)) {
+          errors.push(`${at} must be an object`);
+          return;
+        }
         if ((r.alert === undefined) === (r.record === undefined)) errors.push(`${at}: exactly one of alert and record`);
         if (typeof r.expr !== 'string' || r.expr.trim() === '') errors.push(`${at}.expr must be a non-empty string`);
         if (r.for !== undefined && !(typeof r.for === 'string' && DURATION.test(r.for))) errors.push(`${at}.for is not a duration`);
@@ -311,7 +323,7 @@ export function selectorMatches(selector: LabelSelector | undefined, labels: Rec
   if (!selector) return false;
   for (const [k, v] of Object.entries(selector.matchLabels ?? {})) if (labels[k] !== v) return false;
   for (const e of selector.matchExpressions ?? []) {
-    const has = Object.prototype.hasOwnProperty.call(labels, e.key);
+    const has = Object.hasOwn(labels, e.key);
     const value = labels[e.key];
     switch (e.operator) {
       case 'In':
@@ -627,12 +639,12 @@ export function checkServiceConventions(objects: K8sObject[]): string[] {
       const port = (p: number | string | undefined) => (typeof p === 'string' ? declared[p] : p);
       if (!c.startupProbe || !c.livenessProbe || !c.readinessProbe) errors.push(`${where}: needs startup, liveness and readiness probes`);
       const ready = c.readinessProbe?.httpGet;
-      if (!ready || ready.path !== '/readyz' || port(ready.port) !== spec.opsPort) errors.push(`${where}: readiness must be GET /readyz on port ${spec.opsPort}`);
+      if (ready?.path !== '/readyz' || port(ready.port) !== spec.opsPort) errors.push(`${where}: readiness must be GET /readyz on port ${spec.opsPort}`);
       if (spec.grpcPort !== undefined) {
         if (c.livenessProbe?.grpc?.port !== spec.grpcPort) errors.push(`${where}: liveness must be a gRPC health probe on ${spec.grpcPort}`);
       } else {
         const live = c.livenessProbe?.httpGet;
-        if (!live || live.path !== '/healthz' || port(live.port) !== spec.opsPort) errors.push(`${where}: liveness must be GET /healthz on port ${spec.opsPort}`);
+        if (live?.path !== '/healthz' || port(live.port) !== spec.opsPort) errors.push(`${where}: liveness must be GET /healthz on port ${spec.opsPort}`);
       }
       const annotations = (tpl.owner.spec as { template: { metadata?: { annotations?: Record<string, string> } } }).template.metadata?.annotations ?? {};
       if (annotations['prometheus.io/port'] !== undefined && Number(annotations['prometheus.io/port']) !== spec.opsPort)

@@ -17,6 +17,7 @@ export function checkDeliveryUrl(value: string, allowed: readonly Cidr[], errors
     errors.push({ field, message: `must be at most ${URL_MAX} characters` });
     return undefined;
   }
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters and spaces are exactly what this check refuses
   if (/[\u0000-\u0020\u007f]/.test(v)) {
     errors.push({ field, message: 'must not contain spaces or control characters' });
     return undefined;

@@ -13,7 +13,7 @@ describe('id formats', () => {
     expect(isSubscriptionId(`wh_${hex24}`)).toBe(true);
     expect(isDeliveryId(`dlv_${hex24}`)).toBe(true);
     expect(isRecoveryId(`rcv_${hex24}`)).toBe(true);
-    expect(isSessionId(hex24 + '01234567')).toBe(true);
+    expect(isSessionId(`${hex24}01234567`)).toBe(true);
     expect(isAddressToken('ab'.repeat(32))).toBe(true);
     expect(isMessageId('msg_2KWPBgLlAfxdpx2AI54pPJ85')).toBe(true);
     for (const bad of ['app1', hex24.toUpperCase(), hex24.slice(1), `wh_${hex24}`]) expect(isApplicationId(bad), bad).toBe(false);

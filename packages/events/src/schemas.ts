@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { ACCOUNT_ID } from './ids.ts';
 
 /** No control characters (NUL included): Postgres and the services refuse them in identifiers. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the pattern refuses control characters on purpose
 const NO_CONTROL = /^[^\u0000-\u001f\u007f]*$/;
 
 /** An event id: free text without control characters, or a JSON number (int64 in the proto JSON mapping is a string). */

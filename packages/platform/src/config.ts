@@ -99,7 +99,7 @@ export const grpcAddress = (def: string) =>
   z
     .string()
     .default(def)
-    .refine((v) => /^[A-Za-z0-9.\-_\[\]:]+:\d{1,5}$/.test(v), 'must be host:port');
+    .refine((v) => /^[A-Za-z0-9.\-_[\]:]+:\d{1,5}$/.test(v), 'must be host:port');
 export const bool = (def: boolean) =>
   z
     .enum(['true', 'false', '1', '0', 'yes', 'no'])

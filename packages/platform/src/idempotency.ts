@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { AppError } from './errors.ts';
 import { queryPrepared, type PooledClient } from './db.ts';
-import { SecretBox } from './secrets.ts';
+import type { SecretBox } from './secrets.ts';
 
 export const IDEMPOTENCY_KEY = 'idempotency-key';
 export const IDEMPOTENCY_HASH = 'idempotency-hash';

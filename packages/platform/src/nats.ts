@@ -177,7 +177,7 @@ export function followChanges(nc: NatsConnection, subjects: readonly string[], o
   })().catch(() => undefined);
   return () => {
     stopped = true;
-    subs.forEach((s) => s.unsubscribe());
+    for (const s of subs) s.unsubscribe();
   };
 }
 
@@ -359,6 +359,7 @@ export interface ConsumerLoop {
  */
 export function runConsumerLoop(opts: ConsumerLoopOptions): ConsumerLoop {
   let stopped = false;
+  // biome-ignore lint/suspicious/noConfusingVoidType: the type of close() on a JetStream consumer's messages
   let current: { stop(): void; close(): Promise<void | Error> } | undefined;
   const inflight = new Set<Promise<void>>();
   // Woken when a message finishes while the loop waits for a free slot (one waiter: the loop).

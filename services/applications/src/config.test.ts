@@ -12,7 +12,7 @@ describe('SIP_DOMAIN', () => {
   });
 
   it('when it is not a DNS name, then the service does not start and the message names the variable', () => {
-    for (const bad of ['sip example.com', 'sip:example.com', '-bad.example.com', 'a..b', 'x'.repeat(64) + '.com']) {
+    for (const bad of ['sip example.com', 'sip:example.com', '-bad.example.com', 'a..b', `${'x'.repeat(64)}.com`]) {
       expect(() => loadConfig({ SIP_DOMAIN: bad }), bad).toThrow(/SIP_DOMAIN: must be a DNS name/);
     }
   });

@@ -77,7 +77,9 @@ export function watchSessionOutcomes(bus: NatsHandle) {
     of: (sessionId: string) => seen.filter((o) => o.body.sessionId === sessionId),
     /** The first outcome of a session, waited for. */
     next: (sessionId: string, timeoutMs = 15_000) => waitFor(() => seen.find((o) => o.body.sessionId === sessionId), { what: `outcome of session ${sessionId}`, timeoutMs, intervalMs: 5 }),
-    stop: () => subs.forEach((s) => s.unsubscribe()),
+    stop: () => {
+      for (const s of subs) s.unsubscribe();
+    },
   };
 }
 

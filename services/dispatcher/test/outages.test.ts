@@ -3,7 +3,7 @@
 // after NATS restarts, without a dispatcher restart.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jetstreamManager } from '@nats-io/jetstream';
-import { waitFor, metricSum, sleep, startReceiver, type Receiver } from '../../../test/support';
+import { waitFor, metricSum, sleep, startReceiver } from '../../../test/support';
 import { CONSUMERS, DELIVERIES_STREAM } from '../src/streams';
 import { cdrEvent, eventsHandled, startHarness, type Harness } from './harness';
 

@@ -4,7 +4,7 @@
 // session with unknown_address.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addNumbers } from '@switchboard/applications/numbers';
-import { freePort, metricSum, randomName, startReceiver, startServices, waitFor, watchSubject, type Receiver, type RunningDispatcher, type Services, type TestAccount } from '../../../test/support';
+import { freePort, metricSum, randomName, startReceiver, startServices, waitFor, watchSubject, type Receiver, type RunningDispatcher, type Services, type TestAccount, type JsonBody } from '../../../test/support';
 import { verifySignature } from '../src/delivery/signing';
 import { eventsHandled, TEST_DISPATCHER_ENV, watchSessionOutcomes } from './harness';
 
@@ -27,7 +27,7 @@ afterAll(async () => {
   await rx?.close();
 });
 
-const json = async (res: Response) => (await res.json()) as any;
+const json = async (res: Response) => (await res.json()) as JsonBody;
 
 /** An application of alice's with URLs on the receiver under `name`; returns its id. */
 async function newApp(name: string): Promise<string> {
@@ -55,7 +55,7 @@ async function dial(to: Record<string, unknown>, extra: Record<string, unknown> 
 
 /** The session body POSTed for a session id, waited for. */
 const postedSession = (sessionId: string) =>
-  waitFor(() => rx.received.find((r) => (r.body as any)?.session?.id === sessionId), { what: `POST of session ${sessionId}` });
+  waitFor(() => rx.received.find((r) => r.body?.session?.id === sessionId), { what: `POST of session ${sessionId}` });
 
 const deliveriesOf = async (app: string) => (await json(await stack.request(alice, 'GET', `/v1/applications/${app}/deliveries`))) as Record<string, unknown>[];
 
@@ -72,7 +72,7 @@ describe('routing by address', () => {
     const id = await dial({ id: number, channel: 'VOICE', network: 'PSTN' });
     const req = await postedSession(id);
     expect(req.path).toBe('/num/voice');
-    expect((req.body as any).session).toMatchObject({ id, accountId: alice.id, applicationId: app, to: { id: number, network: 'PSTN' } });
+    expect(req.body.session).toMatchObject({ id, accountId: alice.id, applicationId: app, to: { id: number, network: 'PSTN' } });
     const { secret } = await json(await stack.request(alice, 'GET', `/v1/applications/${app}/secret`));
     expect(verifySignature(secret, req.headers, req.raw)).toBe(true);
     expect((await outcomes.next(id)).body).toMatchObject({ sessionId: id, applicationId: app, accountId: alice.id, status: 200 });
@@ -90,7 +90,7 @@ describe('routing by address', () => {
     await stack.publish('sessions.new', { session: { id, initialText: 'hi', from: { id: '+14155550100', channel: 'TEXT', network: 'SMS' }, to: { id: number, channel: 'TEXT', network: 'SMS' } } });
     const req = await postedSession(id);
     expect(req.path).toBe('/sms/text');
-    expect((req.body as any).session).toMatchObject({ accountId: alice.id, applicationId: app, initialText: 'hi' });
+    expect(req.body.session).toMatchObject({ accountId: alice.id, applicationId: app, initialText: 'hi' });
   });
 
   it('when a session is dialled at a claimed SIP address, written with another case, brackets or without its scheme, then the owner gets it', async () => {
@@ -102,7 +102,7 @@ describe('routing by address', () => {
       const id = await dial({ id: to, channel: 'VOICE', network: 'SIP' });
       const req = await postedSession(id);
       expect(req.path, to).toBe('/sip/voice');
-      expect((req.body as any).session, to).toMatchObject({ accountId: alice.id, applicationId: app });
+      expect(req.body.session, to).toMatchObject({ accountId: alice.id, applicationId: app });
     }
   });
 
@@ -115,7 +115,7 @@ describe('routing by address', () => {
       const req = await postedSession(id);
       expect(req.path, written).toBe('/forms/voice');
       // The session is delivered as dialled; the application is the number's owner.
-      expect((req.body as any).session.to.id, written).toBe(written);
+      expect(req.body.session.to.id, written).toBe(written);
     }
   });
 
@@ -163,7 +163,7 @@ describe('routing by address', () => {
     const second = await dial({ id: number, channel: 'VOICE', network: 'PSTN' });
     const req = await postedSession(second);
     expect(req.path).toBe('/mv-to/voice');
-    expect((req.body as any).session).toMatchObject({ applicationId: to, accountId: alice.id });
+    expect(req.body.session).toMatchObject({ applicationId: to, accountId: alice.id });
     expect(rx.at('/mv-from/voice')).toHaveLength(1);
 
     const releasedEvent = await watchSubject(stack.bus.nc, 'addresses.changed', (b) => b.applicationId === null && b.previousApplicationId === to);

@@ -3,7 +3,7 @@
 // and the dispatcher (which fans it out, signed, to the account's webhookDisabled subscriptions).
 // DELIVERY_DISABLE_AFTER is 3 s here, retries 400 ms apart without jitter.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startReceiver, startServices, waitFor, watchSubject, type Receiver, type Services, type TestAccount } from '../../../test/support';
+import { startReceiver, startServices, waitFor, watchSubject, type Receiver, type Services, type TestAccount, type JsonBody } from '../../../test/support';
 import { verifySignature } from '../src/delivery/signing';
 import { cdrEvent, eventsHandled, TEST_DISPATCHER_ENV } from './harness';
 
@@ -44,7 +44,7 @@ async function subscribe(account: TestAccount, event: string, name: string, app?
   return { id: href.split('/').pop()!, secret, path };
 }
 
-const read = async (account: TestAccount, id: string) => (await (await s.request(account, 'GET', `/v1/webhooks/${id}`)).json()) as Record<string, any>;
+const read = async (account: TestAccount, id: string) => (await (await s.request(account, 'GET', `/v1/webhooks/${id}`)).json()) as Record<string, JsonBody>;
 
 describe('a subscription disabled by a 410', () => {
   it('when a target answers 410, then every account-level webhookDisabled subscriber of the account gets a signed notice with what was disabled and why', async () => {
@@ -217,7 +217,7 @@ describe('subscribing to webhookDisabled', () => {
     expect(put.status).toBe(400);
     expect((await read(acct, id)).resource).toBe('all');
 
-    const types = (await (await s.request(acct, 'GET', '/v1/event-types')).json()) as Record<string, any>[];
+    const types = (await (await s.request(acct, 'GET', '/v1/event-types')).json()) as Record<string, JsonBody>[];
     const t = types.find((x) => x.name === 'webhookDisabled');
     expect(t).toMatchObject({ resources: ['all'], applicationLevel: false, data: { type: 'object', required: ['subscriptionId', 'href', 'targetUrl', 'reason', 'disabledAt'] } });
     expect(Object.keys(t!.data.properties)).toEqual(['subscriptionId', 'href', 'targetUrl', 'reason', 'disabledAt']);

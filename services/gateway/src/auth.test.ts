@@ -182,7 +182,7 @@ describe('Authenticator: bounded verifications', () => {
     const refused = (await Promise.all(results.slice(5))) as (AppError & { retryAfter: number })[];
     expect(refused.map((e) => [e.code, e.retryAfter])).toEqual(Array(5).fill(['unavailable', 1]));
     while (state.release.length || state.inFlight) {
-      state.release.splice(0).forEach((r) => r());
+      for (const r of state.release.splice(0)) r();
       await drained(state);
     }
     expect(state.max).toBe(2);
@@ -220,7 +220,7 @@ describe('Authenticator: bounded verifications', () => {
     await settle(state);
     state.release.shift()!();
     await expect(owner).resolves.toMatchObject({ accountId: '7' });
-    state.release.splice(0).forEach((r) => r());
+    for (const r of state.release.splice(0)) r();
     await Promise.all(flood);
   });
 
@@ -253,7 +253,7 @@ describe('Authenticator: bounded verifications', () => {
     expect(auth.shedBeforeWork(header('u9', 'x'), '')).toEqual({ status: 503, retryAfter: 1 });
     expect(auth.shedBeforeWork(header('u0', 'x'), '')).toBeUndefined();
     while (state.release.length || state.inFlight) {
-      state.release.splice(0).forEach((r) => r());
+      for (const r of state.release.splice(0)) r();
       await drained(state);
     }
     await Promise.all(pending);

@@ -105,7 +105,7 @@ export const DOCS_HTML = `<!doctype html>
   // Search: every word must appear in an operation's text (method, path, summary, fields, responses).
   const sections = [...ops.querySelectorAll('section')].map((el) => ({ el, link: nav.querySelector('a[data-for="' + el.id + '"]'), text: el.textContent.toLowerCase() }));
   document.getElementById('search').addEventListener('input', (e) => {
-    const words = e.target.value.toLowerCase().split(/\s+/).filter(Boolean);
+    const words = e.target.value.toLowerCase().split(/\\s+/).filter(Boolean);
     for (const s of sections) s.el.hidden = s.link.hidden = !words.every((w) => s.text.includes(w));
   });
   document.body.dataset.webhooks = String(w);

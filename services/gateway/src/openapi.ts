@@ -3,7 +3,7 @@
 // the gateway parses or builds are published from the zod schemas it validates requests with
 // (http/request-bodies.ts) and types its answers with (http/response-bodies.ts).
 import { addressClaim, apiKeyCreate, applicationWrite, consoleSignIn, passwordChange, requestBodySchema, sessionLaunch, sessionSignal, WEBHOOK_CREATE_REQUIRED, WEBHOOK_EVENTS, webhookCreate, webhookRecover, webhookTest, webhookUpdate } from './http/request-bodies.ts';
-import { ADDRESS_TOKEN, eventTypesJson, MESSAGE_ID } from '@switchboard/events';
+import { eventTypesJson, MESSAGE_ID } from '@switchboard/events';
 import {
   addressBody,
   apiKeyBody,
@@ -28,7 +28,6 @@ import {
   webhookBody,
   webhookCreatedBody,
 } from './http/response-bodies.ts';
-import { ERROR_CODES } from '@switchboard/platform';
 import { LIST_MAX, LIST_UNPAGED_MAX } from '@switchboard/contracts';
 import {
   ACCOUNT_SUBSCRIPTIONS_MAX,

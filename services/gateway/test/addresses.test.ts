@@ -4,7 +4,7 @@ import { DeliverPolicy, jetstream } from '@nats-io/jetstream';
 import { addNumbers } from '@switchboard/applications/numbers';
 import { AppError } from '@switchboard/platform';
 import { addressesClient, type AddressesClient } from '@switchboard/proto';
-import { queryDatabase, startServices, waitFor, type Services, type TestAccount } from '../../../test/support';
+import { queryDatabase, startServices, waitFor, type Services, type TestAccount, type JsonBody } from '../../../test/support';
 
 let stack: Services<{ gateway: true }>;
 let alice: TestAccount;
@@ -14,7 +14,7 @@ let appA: string;
 let appA2: string;
 let appB: string;
 
-const json = async (res: Response) => (await res.json()) as any;
+const json = async (res: Response) => (await res.json()) as JsonBody;
 const path = (href: string) => new URL(href).pathname;
 
 /** `count` consecutive E.164 numbers from `first`. */

@@ -3,7 +3,7 @@
 // unknown and revoked keys, the limit of 50, lastUsedAt, the keyed hash at rest, and a revocation
 // reaching a second gateway replica (which had the key in its cache) within a second.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryDatabase, startServices, waitFor, type RunningGateway, type Services, type TestAccount } from '../../../test/support';
+import { queryDatabase, startServices, waitFor, type RunningGateway, type Services, type TestAccount, type JsonBody } from '../../../test/support';
 
 let stack: Services<{ gateway: true }>;
 let alice: TestAccount;
@@ -19,7 +19,7 @@ beforeAll(async () => {
 });
 afterAll(async () => stack?.stop());
 
-const json = async (res: Response) => (await res.json()) as Record<string, any>;
+const json = async (res: Response) => (await res.json()) as Record<string, JsonBody>;
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
 const basic = (u: string, p: string) => ({ authorization: `Basic ${Buffer.from(`${u}:${p}`).toString('base64')}` });
 /** A request with the given headers instead of an account's password (checked against the OpenAPI document). */

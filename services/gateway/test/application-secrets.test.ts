@@ -6,7 +6,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger, SecretBox } from '@switchboard/platform';
 import type { ApplicationsClient } from '@switchboard/proto';
-import { queryDatabase, startServices, type Services, type TestAccount } from '../../../test/support';
+import { queryDatabase, startServices, type Services, type TestAccount, type JsonBody } from '../../../test/support';
 import { secretKey, signatureHeaders } from '../../dispatcher/src/delivery/signing';
 
 let stack: Services<{ gateway: true; webhooks: true }>;
@@ -33,7 +33,7 @@ beforeAll(async () => {
 });
 afterAll(async () => stack?.stop());
 
-const json = async (res: Response) => (await res.json()) as Record<string, any>;
+const json = async (res: Response) => (await res.json()) as Record<string, JsonBody>;
 
 async function createApp(account: TestAccount, body: Record<string, unknown> = {}): Promise<string> {
   const res = await stack.request(account, 'POST', '/v1/applications', { name: 'app', voiceUrl: 'https://example.com/voice', ...body });

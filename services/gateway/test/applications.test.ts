@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryDatabase, startServices, type Services, type TestAccount } from '../../../test/support';
+import { queryDatabase, startServices, type Services, type TestAccount, type JsonBody } from '../../../test/support';
 
 let stack: Services<{ gateway: true }>;
 let alice: TestAccount;
@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(async () => stack?.stop());
 
-const json = async (res: Response) => (await res.json()) as Record<string, any>;
+const json = async (res: Response) => (await res.json()) as Record<string, JsonBody>;
 
 async function create(account: TestAccount, body: Record<string, unknown>): Promise<string> {
   const res = await stack.request(account, 'POST', '/v1/applications/', body);

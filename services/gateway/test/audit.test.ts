@@ -3,7 +3,7 @@
 // request id; newest first, filtered and paged; readable with a read key; another account's
 // entries invisible.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryDatabase, startServices, type Services, type TestAccount } from '../../../test/support';
+import { queryDatabase, startServices, type Services, type TestAccount, type JsonBody } from '../../../test/support';
 
 let stack: Services<{ gateway: true }>;
 let alice: TestAccount;
@@ -16,7 +16,7 @@ beforeAll(async () => {
 afterAll(async () => stack?.stop());
 
 type Entry = { id: string; at: string; actor: { type: string; id: string; name?: string }; action: string; target: string | null; ip: string; requestId: string; outcome: string };
-const json = async (res: Response) => (await res.json()) as any;
+const json = async (res: Response) => (await res.json()) as JsonBody;
 const events = async (account: TestAccount | Record<string, string>, query = '') => {
   const res = 'username' in account ? await stack.request(account as TestAccount, 'GET', `/v1/audit-events${query}`) : await stack.request(undefined, 'GET', `/v1/audit-events${query}`, undefined, account as Record<string, string>);
   expect(res.status).toBe(200);

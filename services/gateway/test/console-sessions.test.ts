@@ -3,7 +3,7 @@
 // rule for writes, sign-out, idle and absolute expiry (configured short here), and a password
 // change ending every session of the account and the old password.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryDatabase, sleep, startServices, type RunningGateway, type Services, type TestAccount } from '../../../test/support';
+import { queryDatabase, sleep, startServices, type RunningGateway, type Services, type TestAccount, type JsonBody } from '../../../test/support';
 
 const IDLE_MS = 2000;
 const TTL_MS = 4500;
@@ -20,7 +20,7 @@ beforeAll(async () => {
 });
 afterAll(async () => stack?.stop());
 
-const json = async (res: Response) => (await res.json()) as Record<string, any>;
+const json = async (res: Response) => (await res.json()) as Record<string, JsonBody>;
 const origin = () => stack.baseUrl;
 
 async function signIn(account: TestAccount, base = stack.baseUrl): Promise<{ res: Response; cookie: string }> {

@@ -2,7 +2,7 @@
 // the real gateway, webhooks and applications services, dispatchers, Postgres and NATS: test sends,
 // resends (notifications and sessions) and recoveries, including across a dispatcher restart.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomName, startReceiver, startServices, waitFor, type Receiver, type RunningDispatcher, type Services, type TestAccount } from '../../../test/support';
+import { randomName, startReceiver, startServices, waitFor, type Receiver, type RunningDispatcher, type Services, type TestAccount, type JsonBody } from '../../../test/support';
 import { verifySignature } from '../../dispatcher/src/delivery/signing';
 
 const DISPATCHER_ENV = {
@@ -35,7 +35,7 @@ afterAll(async () => {
   await rx?.close();
 });
 
-const json = async (res: Response) => (await res.json()) as Record<string, any>;
+const json = async (res: Response) => (await res.json()) as Record<string, JsonBody>;
 const path = (href: string) => new URL(href).pathname;
 
 async function hook(account: TestAccount, target: string, extra: Record<string, unknown> = {}): Promise<{ id: string; secret: string }> {
@@ -49,11 +49,11 @@ function cdr(accountId: string, n: number) {
   return { id: randomName(`evt${n}`), accountId, resource: 'call', timestamp: '2026-03-01T10:00:00.000Z', data: { n } };
 }
 
-async function deliveries(account: TestAccount, subscriptionId: string): Promise<Record<string, any>[]> {
+async function deliveries(account: TestAccount, subscriptionId: string): Promise<Record<string, JsonBody>[]> {
   return (await json(await stack.request(account, 'GET', `/v1/webhooks/${subscriptionId}/deliveries`))) as never;
 }
 
-async function problem(res: Response, status: number, code?: string): Promise<Record<string, any>> {
+async function problem(res: Response, status: number, code?: string): Promise<Record<string, JsonBody>> {
   expect(res.status).toBe(status);
   expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
   const p = await json(res);
@@ -185,7 +185,7 @@ describe('POST /v1/applications/:id/deliveries/:deliveryId/resend', () => {
     const appId = (created.href as string).split('/').pop()!;
     rx.on(target, () => ({ status: 200, headers: { 'content-type': 'application/json' }, body: '{"tropo":[{"hangup":{}}]}' }));
     await stack.publish('sessions.new', { applicationId: appId, session: { id: randomName('s'), from: { id: '+14075550100', channel: 'VOICE' }, to: { id: '+14075550101' } } });
-    const list = async () => (await json(await stack.request(alice, 'GET', `/v1/applications/${appId}/deliveries`))) as unknown as Record<string, any>[];
+    const list = async () => (await json(await stack.request(alice, 'GET', `/v1/applications/${appId}/deliveries`))) as unknown as Record<string, JsonBody>[];
     await waitFor(async () => (await list()).length === 1, { what: 'session recorded' });
     const [first] = await list();
     const res = await stack.request(alice, 'POST', `/v1/applications/${appId}/deliveries/${first!.id}/resend`);

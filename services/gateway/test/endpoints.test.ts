@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { SecretBox } from '@switchboard/platform';
-import { queryDatabase, randomName, startReceiver, startServices, waitFor, type Receiver, type Services, type TestAccount } from '../../../test/support';
+import { queryDatabase, randomName, startReceiver, startServices, waitFor, type Receiver, type Services, type TestAccount, type JsonBody } from '../../../test/support';
 import { TEST_DISPATCHER_ENV } from '../../dispatcher/test/harness';
 
 let stack: Services<{ gateway: true; webhooks: true; dispatcher: true }>;
@@ -18,7 +18,7 @@ afterAll(async () => {
   await rx?.close();
 });
 
-const json = async (res: Response) => (await res.json()) as Record<string, any>;
+const json = async (res: Response) => (await res.json()) as Record<string, JsonBody>;
 const path = (href: string) => new URL(href).pathname;
 
 async function problem(res: Response, status: number): Promise<Array<{ field: string; message: string }>> {
@@ -50,7 +50,7 @@ describe('custom headers', () => {
 
     const read = await json(await stack.request(me, 'GET', path(href)));
     expect(read.headers).toEqual({ Authorization: '***', 'X-Team': '***', 'X-Api-Key': '***' });
-    const listed = (await (await stack.request(me, 'GET', '/v1/webhooks')).json()) as Array<Record<string, any>>;
+    const listed = (await (await stack.request(me, 'GET', '/v1/webhooks')).json()) as Array<Record<string, JsonBody>>;
     expect(listed[0]!.headers).toEqual({ Authorization: '***', 'X-Team': '***', 'X-Api-Key': '***' });
 
     await stack.publish('sms.dlr', dlr(me.id));
@@ -119,7 +119,7 @@ describe('GET /v1/event-types', () => {
     const me = await stack.createAccount('types');
     const res = await stack.request(me, 'GET', '/v1/event-types');
     expect(res.status).toBe(200);
-    const types = (await res.json()) as Array<{ name: string; description: string; resources: string[]; applicationLevel: boolean; data: Record<string, any> }>;
+    const types = (await res.json()) as Array<{ name: string; description: string; resources: string[]; applicationLevel: boolean; data: Record<string, JsonBody> }>;
     expect(types.map((t) => t.name)).toEqual(['smsdlr', 'cdrCreated', 'cdrRated', 'webhookDisabled']);
     for (const t of types) expect(t.description.length, t.name).toBeGreaterThan(10);
     const byName = Object.fromEntries(types.map((t) => [t.name, t]));

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger, STREAMS, SUBJECTS } from '@switchboard/platform';
-import { startReceiver, startServices, waitFor, type Receiver, type Services, type TestAccount } from '../../../test/support';
+import { startReceiver, startServices, waitFor, type Receiver, type Services, type TestAccount, type JsonBody } from '../../../test/support';
 import { eventsHandled, TEST_DISPATCHER_ENV } from '../../dispatcher/test/harness';
 import { verifySignature } from '../../dispatcher/src/delivery/signing';
 
@@ -53,7 +53,7 @@ afterAll(async () => {
   await rx?.close();
 });
 
-const json = async (res: Response) => (await res.json()) as Record<string, any>;
+const json = async (res: Response) => (await res.json()) as Record<string, JsonBody>;
 
 async function newToken(channel: 'voice' | 'messaging'): Promise<string> {
   const res = await stack.request(me, 'POST', `/v1/applications/${appId}/addresses`, { type: 'token', channel });
@@ -71,7 +71,7 @@ async function arrived(sessionId: string) {
   return waitFor(() => rx.received.find((r) => r.body?.session?.id === sessionId), { what: `session ${sessionId} at the application`, timeoutMs: 15_000 });
 }
 
-async function problem(res: Response, status: number): Promise<Record<string, any>> {
+async function problem(res: Response, status: number): Promise<Record<string, JsonBody>> {
   expect(res.status).toBe(status);
   expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
   return json(res);

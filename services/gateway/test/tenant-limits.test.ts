@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GatewayApp } from '@switchboard/gateway';
 import { SecretBox, STREAMS } from '@switchboard/platform';
-import { queryDatabase, startServices, type Services, type TestAccount } from '../../../test/support';
+import { queryDatabase, startServices, type Services, type TestAccount, type JsonBody } from '../../../test/support';
 
 const RATE = 5;
 const BURST = 10;
@@ -34,7 +34,7 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-const json = async (res: Response) => (await res.json()) as Record<string, any>;
+const json = async (res: Response) => (await res.json()) as Record<string, JsonBody>;
 
 async function newApplication(me: TestAccount): Promise<string> {
   const res = await stack.request(me, 'POST', '/v1/applications', { name: 'limits', voiceUrl: 'https://example.com/voice' });

@@ -10,7 +10,7 @@ import { STREAMS } from '@switchboard/platform';
 import { startServices, waitFor, type Services, type TestAccount } from '../../../test/support';
 
 const require = createRequire(import.meta.url);
-const https = require('https') as { request: unknown };
+const https = require('node:https') as { request: unknown };
 const { TropoProvision } = require('tropo-webapi/lib/tropo-provisioning.js') as {
   TropoProvision: new (user: string, password: string) => TropoClient;
 };

@@ -1,6 +1,6 @@
 // docs/api-rules.md#subscriptions through the real gateway, webhooks and applications services, Postgres and NATS.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryDatabase, startServices, waitFor, type Services, type TestAccount } from '../../../test/support';
+import { queryDatabase, startServices, waitFor, type Services, type TestAccount, type JsonBody } from '../../../test/support';
 
 let stack: Services<{ gateway: true }>;
 let alice: TestAccount;
@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(async () => stack?.stop());
 
-const json = async (res: Response) => (await res.json()) as Record<string, any>;
+const json = async (res: Response) => (await res.json()) as Record<string, JsonBody>;
 const valid = { event: 'smsdlr', resource: 'sms', targetUrl: 'https://example.com/dlr' };
 /** GET an absolute href through the gateway (hrefs carry the public base URL). */
 const follow = (account: TestAccount, href: string) => stack.request(account, 'GET', new URL(href).pathname);
@@ -30,7 +30,7 @@ async function createHook(account: TestAccount, path: string, body: Record<strin
   return { id: (b.href as string).split('/').pop()!, href: b.href, secret: b.secret };
 }
 
-async function expectProblem(res: Response, status: number, code?: string): Promise<Record<string, any>> {
+async function expectProblem(res: Response, status: number, code?: string): Promise<Record<string, JsonBody>> {
   expect(res.status).toBe(status);
   expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
   const p = await json(res);

@@ -5,11 +5,10 @@
 import { DELIVERIES_STREAM, RECORDS_CONSUMER, RECORDS_SUBJECT } from '@switchboard/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { deleteAccount } from '../../applications/src/accounts/delete-account';
-import { dumpDatabase, randomName, startReceiver, startServices, waitFor, type Receiver, type RunningDispatcher, type Services } from '../../../test/support';
+import { dumpDatabase, randomName, startReceiver, startServices, waitFor, type JsonBody, type Receiver, type Services } from '../../../test/support';
 
 let stack: Services<{ gateway: true; webhooks: true }>;
 let rx: Receiver;
-let dispatcher: RunningDispatcher;
 
 beforeAll(async () => {
   stack = await startServices({
@@ -19,14 +18,14 @@ beforeAll(async () => {
     dispatcherEnv: { DELIVERY_RETRY_SCHEDULE: '100ms', RECORD_FLUSH_INTERVAL: '20ms', JETSTREAM_ACK_WAIT: '8s', DELIVERY_TIMEOUT_MS: '2000' },
   });
   rx = await startReceiver();
-  dispatcher = await stack.startDispatcher();
+  await stack.startDispatcher();
 }, 60_000);
 afterAll(async () => {
   await stack?.stop();
   await rx?.close();
 });
 
-const json = async (res: Response) => (await res.json()) as Record<string, any>;
+const json = async (res: Response) => (await res.json()) as Record<string, JsonBody>;
 const idOf = (href: string) => href.split('/').pop()!;
 
 const dump = () => dumpDatabase(stack.databaseUrl);
@@ -48,7 +47,7 @@ it('when an account is deleted, then once its deletion completes nothing of it i
   const sessionId = randomName('sess');
   await stack.publish('sessions.new', { applicationId: appId, session: { id: sessionId, accountId: acct.id, from: { id: '+14155550100', channel: 'VOICE' }, to: { id: '+14155550199', channel: 'VOICE' } } });
   await stack.publish('cdr.created', { id: randomName('evt'), accountId: acct.id, resource: 'call', timestamp: '2026-03-01T10:00:00.000Z', data: { n: 1 } });
-  const list = async () => (await json(await stack.request(acct, 'GET', `/v1/webhooks/${subId}/deliveries`))) as unknown as Record<string, any>[];
+  const list = async () => (await json(await stack.request(acct, 'GET', `/v1/webhooks/${subId}/deliveries`))) as unknown as Record<string, JsonBody>[];
   await waitFor(async () => (await list()).length === 1, { what: 'the delivery recorded' });
   await waitFor(async () => ((await json(await stack.request(acct, 'GET', `/v1/applications/${appId}/deliveries`))) as unknown as unknown[]).length >= 1, { what: 'the session recorded' });
   const [delivery] = await list();

@@ -17,7 +17,9 @@ async function countRows(where: string, params: unknown[]): Promise<number> {
 }
 
 function tally(codes: string[]): Record<string, number> {
-  return codes.reduce<Record<string, number>>((acc, c) => ({ ...acc, [c]: (acc[c] ?? 0) + 1 }), {});
+  const counts: Record<string, number> = {};
+  for (const c of codes) counts[c] = (counts[c] ?? 0) + 1;
+  return counts;
 }
 
 describe('limits of docs/api-rules.md#limits under concurrency', () => {

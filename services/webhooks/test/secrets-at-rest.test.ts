@@ -51,7 +51,7 @@ describe('subscription secrets at rest', () => {
     const a = await client.createSubscription({ accountId: acct, ...valid });
     const b = await client.createSubscription({ accountId: acct, ...valid, targetUrl: 'https://example.com/other' });
     const [idA, idB] = [a.subscription!.id, b.subscription!.id];
-    const previous = 'whsec_' + Buffer.alloc(32, 7).toString('base64');
+    const previous = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
     // The state before encryption existed: plaintext rows, no constraint, the migration not applied.
     await queryDatabase(
       h.db.url,

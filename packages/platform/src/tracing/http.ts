@@ -44,7 +44,10 @@ export function tracedHttpRequest(
   redact: (url: string) => string = (url) => url,
   trustParent: (req: IncomingMessage) => boolean = () => true,
 ): void {
-  if (!state.started) return handle();
+  if (!state.started) {
+    handle();
+    return;
+  }
   const { headers } = req;
   const parent = !trustParent(req) ? ROOT_CONTEXT : incomingContext(
     (key) => {
@@ -55,7 +58,10 @@ export function tracedHttpRequest(
   );
   const handler = handlerSpan(req.method ?? 'GET', SpanKind.SERVER, undefined, parent);
   // A new trace the sampler turned down: the request runs outside any trace, and its calls carry none.
-  if (!handler) return handle();
+  if (!handler) {
+    handle();
+    return;
+  }
   const { ctx, span } = handler;
   if (span) recordHttpRequest(span, req, res, redact);
   requestTraces.set(req, ctx);

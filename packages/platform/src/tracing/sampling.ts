@@ -152,6 +152,9 @@ export function handlerSpan(name: string, kind: SpanKind, attributes: Attributes
  */
 export function inject<C>(ctx: Context, carrier: C, setter: TextMapSetter<C>): void {
   const kept = ctx.getValue(UNRECORDED) as Unrecorded | undefined;
-  if (kept && kept.spanContext.traceState === undefined && propagation.getBaggage(ctx) === undefined) return setter.set(carrier, 'traceparent', kept.traceparent);
+  if (kept && kept.spanContext.traceState === undefined && propagation.getBaggage(ctx) === undefined) {
+    setter.set(carrier, 'traceparent', kept.traceparent);
+    return;
+  }
   propagation.inject(kept ? trace.setSpanContext(ctx, kept.spanContext) : ctx, carrier, setter);
 }

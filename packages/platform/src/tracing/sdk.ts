@@ -1,7 +1,7 @@
 // Starting and stopping the OpenTelemetry SDK in a process.
 import { createRequire } from 'node:module';
 import { context, propagation, trace, type Attributes } from '@opentelemetry/api';
-import type { Sampler, SpanExporter } from '@opentelemetry/sdk-trace-base';
+import type { Sampler, SpanExporter, SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import type { Logger } from '../logger.ts';
 import { runMain } from '../shutdown.ts';
 import { linkCoalesced } from './coalesced.ts';
@@ -68,7 +68,7 @@ export async function startTracing(opts: TracingOptions): Promise<Tracing> {
     import('@opentelemetry/sdk-trace-base'),
     import('@opentelemetry/resources'),
   ]);
-  let processor;
+  let processor: SpanProcessor;
   if (opts.exporter) processor = new traceBase.SimpleSpanProcessor(opts.exporter);
   else {
     const url = `${endpoint!.replace(/\/+$/, '')}/v1/traces`;

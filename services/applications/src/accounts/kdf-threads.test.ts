@@ -26,7 +26,7 @@ describe('KdfThreads', () => {
   it('when hashes are asked for, then they equal scrypt computed in place, and at most `size` run at a time', async () => {
     const threads = new KdfThreads(1);
     const keys = await Promise.all(['a', 'b', 'c'].map((p) => threads.run(job(p))));
-    keys.forEach((k, i) => expect(k.equals(scryptSync(['a', 'b', 'c'][i]!, job('').salt, 32, { N: 2 ** 12, r: 8, p: 1 }))).toBe(true));
+    for (const [i, k] of keys.entries()) expect(k.equals(scryptSync(['a', 'b', 'c'][i]!, job('').salt, 32, { N: 2 ** 12, r: 8, p: 1 }))).toBe(true);
     const pending = [threads.run(job('d')), threads.run(job('e'))];
     expect(threads.load).toEqual({ running: 1, waiting: 1 });
     await Promise.all(pending);

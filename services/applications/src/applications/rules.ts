@@ -11,6 +11,7 @@ export const DEFAULT_ENVIRONMENT = DEVELOPMENT;
 export const NAME_MAX = 255;
 
 // Control characters (C0, DEL, C1) and unpaired surrogates are never part of a name.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the pattern finds control characters to refuse them
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 

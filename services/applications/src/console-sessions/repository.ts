@@ -2,7 +2,7 @@
 // session found by the keyed hash of its token (a unique index).
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql, sqlTransaction } from '@switchboard/orm';
-import { type AuditContext } from '@switchboard/platform';
+import type { AuditContext } from '@switchboard/platform';
 import { recordIn } from '../audit/repository.ts';
 
 export interface SessionRow {

@@ -12,6 +12,7 @@ export const SIGNAL_VALUE_MAX = 256;
 /** Longest session id a signal may name (the telephony core's ids may be up to 200 characters). */
 export const SESSION_ID_MAX = 200;
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the pattern finds control characters to refuse them
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /** The parameters as given, or a 400 naming every one that breaks a limit. */

@@ -5,7 +5,7 @@ import { BreakerMap, HostFailure, validateBreakerOptions, type BreakerOptions } 
 const opts: BreakerOptions = { errorThresholdPercentage: 50, volumeThreshold: 3, resetTimeoutMs: 200, windowMs: 10_000, windowBuckets: 10, idleEvictMs: 1000 };
 let maps: BreakerMap[] = [];
 afterEach(() => {
-  maps.forEach((m) => m.close());
+  for (const m of maps) m.close();
   maps = [];
 });
 const make = (o = opts, now?: () => number) => {

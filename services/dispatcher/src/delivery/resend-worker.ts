@@ -5,7 +5,7 @@
 // the host cannot take it, the job waits in JetStream (nak with delay) without spending its
 // attempt, up to the delivery window; it is acknowledged only once its attempt is recorded, so a
 // dispatcher that stops or crashes leaves it to the next one.
-import { type JsMsg, type Logger } from '@switchboard/platform';
+import type { JsMsg, Logger } from '@switchboard/platform';
 import { resendJobSchema, type ResendJob } from '@switchboard/contracts';
 import { terminate } from '../events/terminate.ts';
 import { isLookupUnavailable, type Lookups } from '../lookup/lookups.ts';

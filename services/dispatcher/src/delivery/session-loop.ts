@@ -8,7 +8,7 @@
 // runs again; its outcome is published under a message id derived from the session, so JetStream
 // keeps one outcome per session (within the stream's duplicate window).
 import { SUBJECTS, publishJson, type JetStreamClient, type JsMsg, type Logger } from '@switchboard/platform';
-import { type SessionRegistry } from '@switchboard/contracts';
+import type { SessionRegistry } from '@switchboard/contracts';
 import type { SessionJob } from '../jobs.ts';
 import { isLookupUnavailable, type Lookups } from '../lookup/lookups.ts';
 import type { DispatcherMetrics, Outcome } from '../metrics.ts';

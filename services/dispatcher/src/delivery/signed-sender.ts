@@ -4,7 +4,7 @@
 // the worker's to decide (outcome.ts). Breakers and host queues are per account and host (a lane):
 // one tenant's failing or hanging receiver on a shared host opens no breaker and fills no queue of
 // another tenant on that host.
-import { BreakerMap, HostFailure } from './breakers.ts';
+import { type BreakerMap, type FireResult, HostFailure } from './breakers.ts';
 import type { HostLimiter, Refusal, Release } from './host-limiter.ts';
 import type { AttemptResult, HttpSender, PostOptions, Target } from './http-sender.ts';
 import { isHostFailure } from './outcome.ts';
@@ -82,7 +82,7 @@ export class SignedSender {
       }
       options = { ...options, timeoutMs: Math.min(options?.timeoutMs ?? left, left) };
     }
-    let fired;
+    let fired: FireResult<AttemptResult>;
     try {
       fired = await this.breakers.fire(lane, async () => {
         // Object.assign, not a literal with spreads: a spread followed by more properties is V8's slow path.

@@ -33,7 +33,7 @@ describe('Standard Webhooks signing', () => {
     expect(verifySignature(a, { ...h }, body, now)).toBe(true);
     expect(verifySignature(b, { ...h }, body, now)).toBe(true);
     expect(verifySignature(generateSecret(), { ...h }, body, now)).toBe(false);
-    expect(verifySignature(a, { ...h }, body + ' ', now)).toBe(false);
+    expect(verifySignature(a, { ...h }, `${body} `, now)).toBe(false);
     expect(verifySignature(a, { ...h }, body, now + 3_600_000)).toBe(false);
   });
 

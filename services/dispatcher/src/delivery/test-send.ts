@@ -4,7 +4,7 @@
 // DELIVERY_TIMEOUT_MS including any wait for the host; the attempt is recorded (trigger "test") and
 // the reply says how it ended. A test is never retried.
 import { randomUUID } from 'node:crypto';
-import { type Logger, type NatsConnection } from '@switchboard/platform';
+import type { Logger, NatsConnection } from '@switchboard/platform';
 import { DISPATCHER_QUEUE, TEST_SUBJECT, testRequestSchema, type TestReply, type TestRequest } from '@switchboard/contracts';
 import type { Lookups } from '../lookup/lookups.ts';
 import type { DispatcherMetrics } from '../metrics.ts';

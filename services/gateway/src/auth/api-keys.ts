@@ -51,7 +51,7 @@ export class ApiKeyVerifier {
       if (hit && hit.expires > this.now()) return hit;
       if (hit) this.cache.delete(digest);
     }
-    let res;
+    let res: Awaited<ReturnType<ApiKeysClient['verifyApiKey']>>;
     try {
       res = await this.keys.verifyApiKey({ key }, call);
     } catch (err) {

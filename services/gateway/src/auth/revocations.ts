@@ -46,7 +46,7 @@ export function followRevocations(natsUrl: string, keys: ApiKeyVerifier, passwor
       if (s.type === 'disconnect') keys.setFollowing(false);
       else if (s.type === 'reconnect') keys.setFollowing(true);
     }
-    subs.forEach((s) => s.unsubscribe());
+    for (const s of subs) s.unsubscribe();
   })().catch((err: unknown) => {
     keys.setFollowing(false);
     if (!stopped) logger.warn({ err: (err as Error).message }, 'following credential revocations failed; API keys are verified on every request');

@@ -1,6 +1,6 @@
 // An application's session signing secret (docs/events.md#signatures): read it, rotate it. Also under /rest/v1.
 import type { Router } from 'express';
-import { auditOptions, callOptions, principal, writeOptions } from './context.ts';
+import { auditOptions, principal, writeOptions } from './context.ts';
 import type { RouteDeps } from './deps.ts';
 import { route, sendJson } from './routing.ts';
 

@@ -5,7 +5,7 @@ import type { RequestHandler, Router } from 'express';
 import { AppError, type Cidr } from '@switchboard/platform';
 import { requestTrace } from '@switchboard/platform/tracing';
 import type { AccountsClient, AuditClient, ConsoleSessionsClient } from '@switchboard/proto';
-import type { Authenticator } from '../auth.ts';
+import type { Authenticator, Principal } from '../auth.ts';
 import { checkOrigin, clearSessionCookie, sessionToken, setSessionCookie } from '../auth/sessions.ts';
 import { clientAddress } from '../client-address.ts';
 import type { Hrefs } from '../hrefs.ts';
@@ -42,7 +42,7 @@ export function consoleSessionRoutes(router: Router, deps: ConsoleRouteDeps, bod
       const body = decodeFields(req, consoleSignIn);
       const address = clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], deps.trustedProxies);
       req.state.clientAddress = address;
-      let account;
+      let account: Principal;
       try {
         account = await passwords.authenticate(basic(body.username, body.password), req.state.requestId, address, requestTrace(req));
       } catch (err) {

@@ -30,21 +30,24 @@ export function checkJsonDepth(buf: Buffer, max = JSON_MAX_DEPTH): void {
   }
 }
 
-/** `application/json` or `application/<x>+json` (parameters such as charset are checked by the body parser). */
-function isJsonType(header: string | undefined): boolean {
-  const type = (header ?? '').split(';')[0]!.trim().toLowerCase();
-  return type === 'application/json' || /^application\/[a-z0-9.!#$&^_-]+\+json$/.test(type);
-}
-
 export function jsonBody(opts: { limitBytes: number }) {
   const parse = express.json({ limit: opts.limitBytes, type: JSON_TYPES, strict: false, verify: (_req, _res, buf) => checkJsonDepth(buf) });
   return (req: Request, res: Response, next: NextFunction): void => {
-    if (req.method !== 'POST' && req.method !== 'PUT') return next();
+    if (req.method !== 'POST' && req.method !== 'PUT') {
+      next();
+      return;
+    }
     // No body: nothing to parse, whatever the Content-Type says. Actions need none; a route that
     // reads a body answers 400 naming it (Body).
     const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
-    if (!hasBody) return next();
-    if (!req.is(JSON_TYPES)) return next(new AppError('unsupported_media_type', 'send the body as JSON with Content-Type: application/json'));
+    if (!hasBody) {
+      next();
+      return;
+    }
+    if (!req.is(JSON_TYPES)) {
+      next(new AppError('unsupported_media_type', 'send the body as JSON with Content-Type: application/json'));
+      return;
+    }
     parse(req, res, next);
   };
 }
@@ -59,10 +62,14 @@ export function jsonOrFormBody(opts: { limitBytes: number }) {
   const json = jsonBody(opts);
   const form = express.urlencoded({ extended: false, limit: opts.limitBytes, parameterLimit: 1000 });
   return (req: Request, res: Response, next: NextFunction): void => {
-    if (req.method === 'POST' && req.is(FORM_TYPE)) return form(req, res, next);
+    if (req.method === 'POST' && req.is(FORM_TYPE)) {
+      form(req, res, next);
+      return;
+    }
     const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
     if (req.method === 'POST' && hasBody && !req.is(JSON_TYPES)) {
-      return next(new AppError('unsupported_media_type', 'send the fields as JSON (Content-Type: application/json), as a form (application/x-www-form-urlencoded) or in the query'));
+      next(new AppError('unsupported_media_type', 'send the fields as JSON (Content-Type: application/json), as a form (application/x-www-form-urlencoded) or in the query'));
+      return;
     }
     json(req, res, next);
   };

@@ -78,7 +78,10 @@ const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(
 
 function sendLaunched(req: Request, res: Response, token: string, id: string): void {
   const type = answerType(req);
-  if (type === 'application/json') return sendJson(res, { success: true, token, id });
+  if (type === 'application/json') {
+    sendJson(res, { success: true, token, id });
+    return;
+  }
   const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<session><success>true</success><token>${escapeXml(token)}</token><id>${escapeXml(id)}</id></session>\n`;
   res.statusCode = 200;
   res.setHeader('Content-Type', `${type}; charset=utf-8`);

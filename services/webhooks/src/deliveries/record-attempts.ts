@@ -1,7 +1,7 @@
 // Storing delivery attempt records: the dispatchers' record batches, read straight from JetStream
 // by records-consumer.ts, checked record by record and stored in one transaction.
 import { sqlTransaction } from '@switchboard/orm';
-import { AppError, type FieldError, type TransactionQuery } from '@switchboard/platform';
+import type { FieldError, TransactionQuery } from '@switchboard/platform';
 import type { Delivery__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/Delivery';
 import type { Deps } from '../context.ts';
 import type { Delivery } from '../db/entities.ts';
@@ -24,6 +24,7 @@ const INT_MAX = 2 ** 31 - 1;
 export type Attempt = Omit<Delivery, 'seq'> & { body?: string };
 
 /** Text as Postgres stores it: no NUL characters (a record must never be refused for its error text). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: Postgres text cannot hold NUL, so it is removed
 const clean = (s: string) => s.replace(/\u0000/g, '');
 
 /** One record of a batch, ready to insert; undefined (with its errors added) when it is refused. */

@@ -71,7 +71,7 @@ export function startRecordsConsumer(deps: Deps, nats: NatsHandle, logger: Logge
   const log = logger.child({ consumer: RECORDS_CONSUMER });
 
   async function handle(msg: JsMsg): Promise<void> {
-    let batch;
+    let batch: ReturnType<typeof decodeRecordBatch>;
     try {
       batch = decodeRecordBatch(msg.data);
     } catch (err) {

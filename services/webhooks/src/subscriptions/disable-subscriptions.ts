@@ -6,7 +6,7 @@
 // every notice stands for one such change, and only a PUT {"enabled": true} makes another possible.
 import { enqueueOutbox, uuidv7 } from '@switchboard/orm';
 import { SUBJECTS, type TransactionQuery } from '@switchboard/platform';
-import { type DisableRequest } from '@switchboard/contracts';
+import type { DisableRequest } from '@switchboard/contracts';
 import type { Deps } from '../context.ts';
 import type { SubscriptionRef } from '../events/changes.ts';
 import { disableIfEnabled } from './repository.ts';

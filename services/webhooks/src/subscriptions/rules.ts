@@ -14,6 +14,7 @@ export { URL_MAX } from '@switchboard/contracts';
 /** Serialised size limit of the user-defined payload object. */
 export const PAYLOAD_MAX_BYTES = 16 * 1024;
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the pattern finds control characters to refuse them
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
