@@ -215,7 +215,7 @@ describe.each(Object.keys(OVERLAYS) as Overlay[])('overlay %s', (overlay) => {
     try {
       const file = join(dir, 'nats.conf');
       writeFileSync(file, (cm!.data as Record<string, string>)['nats.conf']!);
-      const passwords = { NATS_APPLICATIONS_PASSWORD: 'a', NATS_WEBHOOKS_PASSWORD: 'w', NATS_DISPATCHER_PASSWORD: 'd', NATS_CORE_PASSWORD: 'c' };
+      const passwords = { NATS_APPLICATIONS_PASSWORD: 'a', NATS_WEBHOOKS_PASSWORD: 'w', NATS_DISPATCHER_PASSWORD: 'd', NATS_CORE_PASSWORD: 'c', NATS_GATEWAY_PASSWORD: 'g' };
       const res = run(natsServer, ['-t', '-c', file], { env: { ...process.env, SERVER_NAME: 'nats-0', ...passwords } });
       expect(res.status, res.stderr + res.stdout).toBe(0);
     } finally {
@@ -388,12 +388,12 @@ describe('overlay prod specifics', () => {
     }
   });
 
-  it('refuses anonymous NATS clients: each service connects as its own user with a password from switchboard-nats-users, and the gateway has none', () => {
+  it('refuses anonymous NATS clients: each service connects as its own user with a password from switchboard-nats-users; the gateway may only subscribe, and holds no RPC token', () => {
     const conf = (byKind(objects(), 'ConfigMap').find((c) => c.metadata.name.startsWith('nats-config-'))!.data as Record<string, string>)['nats.conf']!;
     const nats = (find(objects(), 'StatefulSet', 'nats')!.spec as { template: { spec: { containers: Container[] } } }).template.spec.containers[0]!;
     const natsEnv = effectiveEnv(objects(), 'switchboard', nats);
     expect(conf).toMatch(/^authorization \{/m);
-    for (const s of ['applications', 'webhooks', 'dispatcher'] as const) {
+    for (const s of ['applications', 'webhooks', 'dispatcher', 'gateway'] as const) {
       const env = effectiveEnv(objects(), 'switchboard', container(s));
       expect(env.get('NATS_USER')?.value, s).toBe(s);
       expect(env.get('NATS_PASSWORD')?.from, s).toBe(`Secret switchboard-nats-users/${s}`);
@@ -403,7 +403,9 @@ describe('overlay prod specifics', () => {
       expect(natsEnv.get(variable)?.from).toBe(`Secret switchboard-nats-users/${s}`);
     }
     const gateway = effectiveEnv(objects(), 'switchboard', container('gateway'));
-    for (const name of ['NATS_URL', 'NATS_USER', 'NATS_PASSWORD', 'APPLICATIONS_RPC_TOKEN', 'WEBHOOKS_RPC_TOKEN']) expect(gateway.has(name), name).toBe(false);
+    for (const name of ['APPLICATIONS_RPC_TOKEN', 'WEBHOOKS_RPC_TOKEN']) expect(gateway.has(name), name).toBe(false);
+    // The gateway's user publishes no event (only its connection's JetStream info request) and hears only credentials and account notices.
+    expect(conf).toMatch(/user: gateway\s+password: \$NATS_GATEWAY_PASSWORD\s+permissions: \{\s+publish: \{ allow: \["\$JS\.API\.INFO", "_INBOX\.>"\] \}\s+subscribe: \{ allow: \["_INBOX\.>", "credentials\.>", "accounts\.>"\] \}/);
   });
 
   it('serves the RPCs that answer signing secrets to the dispatcher alone: it holds the tokens the applications and webhooks services require', () => {

@@ -27,7 +27,7 @@ export const SERVICES: Record<ServiceName, ServiceSpec> = {
     ports: { http: 8080, ops: 8084 },
     opsPort: 8084,
     // TRUSTED_PROXIES: the ingress controller's pods, whose X-Forwarded-For names the client.
-    env: ['PORT', 'OPS_PORT', 'PUBLIC_BASE_URL', 'APPLICATIONS_GRPC_URL', 'WEBHOOKS_GRPC_URL', 'TRUSTED_PROXIES', 'NATS_URL', ...COMMON_ENV],
+    env: ['PORT', 'OPS_PORT', 'PUBLIC_BASE_URL', 'APPLICATIONS_GRPC_URL', 'WEBHOOKS_GRPC_URL', 'TRUSTED_PROXIES', 'NATS_URL', 'NATS_USER', 'NATS_PASSWORD', ...COMMON_ENV],
     requiredEnv: ['PORT', 'OPS_PORT', 'PUBLIC_BASE_URL', 'APPLICATIONS_GRPC_URL', 'WEBHOOKS_GRPC_URL', 'NATS_URL'],
     portEnv: { PORT: 'http', OPS_PORT: 'ops' },
   },
@@ -100,7 +100,7 @@ export const SERVICES: Record<ServiceName, ServiceSpec> = {
 export const RELEASE_SECRETS: Record<string, readonly string[]> = {
   'switchboard-secrets-key': ['key'],
   // Each service's NATS password (prod).
-  'switchboard-nats-users': ['applications', 'webhooks', 'dispatcher', 'core'],
+  'switchboard-nats-users': ['applications', 'webhooks', 'dispatcher', 'core', 'gateway'],
   // The tokens of the RPCs that answer signing secrets, by serving service (prod).
   'switchboard-internal-rpc': ['applications', 'webhooks'],
 };
@@ -112,7 +112,7 @@ export const MIGRATION_ENV = ['DATABASE_URL', 'SECRETS_KEY', 'LOG_LEVEL', 'NODE_
 export const INFRA_ENV: Record<string, readonly string[]> = {
   // $SERVER_NAME is referenced by nats.conf; GOMEMLIMIT is read by the Go runtime.
   // NATS_*_PASSWORD: the services' passwords, referenced by the prod nats.conf.
-  nats: ['SERVER_NAME', 'GOMEMLIMIT', 'NATS_APPLICATIONS_PASSWORD', 'NATS_WEBHOOKS_PASSWORD', 'NATS_DISPATCHER_PASSWORD', 'NATS_CORE_PASSWORD'],
+  nats: ['SERVER_NAME', 'GOMEMLIMIT', 'NATS_APPLICATIONS_PASSWORD', 'NATS_WEBHOOKS_PASSWORD', 'NATS_DISPATCHER_PASSWORD', 'NATS_CORE_PASSWORD', 'NATS_GATEWAY_PASSWORD'],
   // The official image's entrypoint.
   postgres: ['POSTGRES_DB', 'POSTGRES_USER', 'POSTGRES_PASSWORD', 'PGDATA'],
 };

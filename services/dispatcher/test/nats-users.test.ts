@@ -15,7 +15,7 @@ import { deleteAccount } from '../../applications/src/accounts/delete-account';
 import { freePort, natsServerBinary, randomName, startReceiver, startServices, waitFor, type Receiver, type RunningDispatcher, type Services } from '../../../test/support';
 import { cdrEvent, TEST_DISPATCHER_ENV } from './harness';
 
-const PASSWORDS = { applications: 'pw-applications', webhooks: 'pw-webhooks', dispatcher: 'pw-dispatcher', core: 'pw-core' };
+const PASSWORDS = { applications: 'pw-applications', webhooks: 'pw-webhooks', dispatcher: 'pw-dispatcher', core: 'pw-core', gateway: 'pw-gateway' };
 
 let h: Services<{ applications: false }>;
 let rx: Receiver;
@@ -34,7 +34,7 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'nats.conf'), `host: 127.0.0.1\nport: ${port}\nhttp_port: ${monitor}\njetstream { store_dir: "${dir}" }\n${authorization}\n`);
   server = spawn(natsServerBinary(), ['-c', join(dir, 'nats.conf')], {
     stdio: 'ignore',
-    env: { ...process.env, NATS_APPLICATIONS_PASSWORD: PASSWORDS.applications, NATS_WEBHOOKS_PASSWORD: PASSWORDS.webhooks, NATS_DISPATCHER_PASSWORD: PASSWORDS.dispatcher, NATS_CORE_PASSWORD: PASSWORDS.core },
+    env: { ...process.env, NATS_APPLICATIONS_PASSWORD: PASSWORDS.applications, NATS_WEBHOOKS_PASSWORD: PASSWORDS.webhooks, NATS_DISPATCHER_PASSWORD: PASSWORDS.dispatcher, NATS_CORE_PASSWORD: PASSWORDS.core, NATS_GATEWAY_PASSWORD: PASSWORDS.gateway },
   });
   await waitFor(async () => (await fetch(`http://127.0.0.1:${monitor}/healthz?js-enabled-only=true`).catch(() => undefined))?.ok === true, { what: 'nats-server', timeoutMs: 10_000 });
   url = `nats://127.0.0.1:${port}`;
@@ -71,6 +71,19 @@ it('when every service connects as its own NATS user, then anonymous clients are
   const asDispatcher = await connectNats(url, createLogger('dispatcher-test', 'silent'), 'dispatcher-test', { user: 'dispatcher', password: PASSWORDS.dispatcher });
   stops.push(() => asDispatcher.close());
   await expect(asDispatcher.js.publish('accounts.deleted', JSON.stringify({ accountId: '1' }), { timeout: 2000 })).rejects.toThrow();
+  // The gateway's user hears the notices of revoked credentials (the applications service's) and deleted accounts.
+  const asGateway = await connectNats(url, createLogger('gateway-test', 'silent'), 'gateway-test', { user: 'gateway', password: PASSWORDS.gateway });
+  stops.push(() => asGateway.close());
+  const heard: string[] = [];
+  for (const subject of ['credentials.>', 'accounts.>']) {
+    const sub = asGateway.nc.subscribe(subject, { callback: (_e, m) => void heard.push(m.subject) });
+    stops.push(async () => sub.unsubscribe());
+  }
+  await asGateway.nc.flush();
+  const asApplications = await connectNats(url, createLogger('applications-test', 'silent'), 'applications-test', { user: 'applications', password: PASSWORDS.applications });
+  stops.push(() => asApplications.close());
+  asApplications.nc.publish('credentials.revoked', JSON.stringify({ accountId: '1', keyIds: ['ak_test'] }));
+  await waitFor(() => heard.includes('credentials.revoked'), { what: 'the revocation notice heard by the gateway user' });
   const outcomes: string[] = [];
   const outcomeSub = core.nc.subscribe('sessions.instructions', { callback: (_e, m) => void outcomes.push((m.json() as { sessionId: string }).sessionId) });
   stops.push(async () => outcomeSub.unsubscribe());
@@ -99,4 +112,5 @@ it('when every service connects as its own NATS user, then anonymous clients are
   // The account's deletion reaches the webhooks service (accounts.deleted).
   await deleteAccount(a.orm.em.fork(), username);
   await waitFor(async () => (await hooks.listSubscriptions({ accountId, applicationId: '', limit: 10, cursor: '' })).subscriptions.length === 0, { what: 'subscriptions removed', timeoutMs: 15_000 });
+  await waitFor(() => heard.includes('accounts.deleted'), { what: 'the deletion heard by the gateway user' });
 }, 120_000);

@@ -200,7 +200,7 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
         server.close();
         throw err;
       }
-      revocations = followRevocations(config.NATS_URL, keyVerifier, authenticator, logger);
+      revocations = followRevocations({ url: config.NATS_URL, user: config.NATS_USER, password: config.NATS_PASSWORD }, keyVerifier, authenticator, logger);
       accepting = true;
       const port = (server.address() as AddressInfo).port;
       logger.info({ port, opsPort: opsServer.port, publicBaseUrl: config.PUBLIC_BASE_URL }, 'gateway started');

@@ -11,7 +11,7 @@ export interface RevocationFollower {
   stop(): Promise<void>;
 }
 
-export function followRevocations(natsUrl: string, keys: ApiKeyVerifier, passwords: Authenticator, logger: Logger): RevocationFollower {
+export function followRevocations(nats: { url: string; user?: string | undefined; password?: string | undefined }, keys: ApiKeyVerifier, passwords: Authenticator, logger: Logger): RevocationFollower {
   let handle: NatsHandle | undefined;
   let stopped = false;
   const onEvent = (subject: string, body: Record<string, unknown>) => {
@@ -23,7 +23,7 @@ export function followRevocations(natsUrl: string, keys: ApiKeyVerifier, passwor
     if (typeof body.username === 'string') passwords.forget(body.username);
   };
   const started = (async () => {
-    const h = await connectNats(natsUrl, logger, 'gateway');
+    const h = await connectNats(nats.url, logger, 'gateway', { user: nats.user, password: nats.password });
     handle = h;
     if (stopped) return h.close();
     const subjects = [SUBJECTS.credentialsRevoked, SUBJECTS.accountDeleted];
