@@ -5,7 +5,13 @@ export default defineConfig({
   // Vitest also passes these conditions to its workers' node (--conditions).
   ssr: { resolve: { conditions: ['@switchboard/source'] } },
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'services/*/src/**/*.test.ts', 'services/*/test/**/*.test.ts', 'deploy/test/**/*.test.ts', 'test/**/*.test.ts'],
+    include: [
+      'packages/*/src/**/*.test.ts',
+      'services/*/src/**/*.test.ts',
+      'services/*/test/**/*.test.ts',
+      'deploy/test/**/*.test.ts',
+      'test/**/*.test.ts',
+    ],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Two cores: run test files two at a time; each file brings up its own stack on free ports.

@@ -27,7 +27,11 @@ export interface AddressBenchResult {
 /** Exchanges of the loaded inventory, and how many numbers each (one range of the numbers command). */
 const EXCHANGES = ['1407', '1312', '1212', '1415'];
 
-export async function runAddressBench(opts: { clients: number; seconds: number; perExchange: number }): Promise<AddressBenchResult> {
+export async function runAddressBench(opts: {
+  clients: number;
+  seconds: number;
+  perExchange: number;
+}): Promise<AddressBenchResult> {
   const stack = await startBenchStack({ baseline: false });
   try {
     const base = `http://127.0.0.1:${stack.gatewayPort}`;
@@ -39,7 +43,11 @@ export async function runAddressBench(opts: { clients: number; seconds: number; 
     process.stderr.write(`  inventory: ${fmt(inventory)} numbers in ${EXCHANGES.length} exchanges\n`);
     const apps: string[] = [];
     for (let i = 0; i < opts.clients; i++) {
-      const res = await fetch(`${base}/v1/applications`, { method: 'POST', headers: stack.headers, body: JSON.stringify({ name: `claims-${i}`, voiceUrl: 'https://example.com/voice' }) });
+      const res = await fetch(`${base}/v1/applications`, {
+        method: 'POST',
+        headers: stack.headers,
+        body: JSON.stringify({ name: `claims-${i}`, voiceUrl: 'https://example.com/voice' }),
+      });
       if (res.status !== 200) throw new Error(`creating an application: ${res.status} ${await res.text()}`);
       apps.push(((await res.json()) as { href: string }).href.split('/').pop()!);
     }
@@ -50,7 +58,11 @@ export async function runAddressBench(opts: { clients: number; seconds: number; 
       const prefix = EXCHANGES[Math.floor(Math.random() * EXCHANGES.length)]!;
       const started = performance.now();
       try {
-        const res = await fetch(`${base}/v1/applications/${app}/addresses`, { method: 'POST', headers: stack.headers, body: JSON.stringify({ type: 'number', prefix }) });
+        const res = await fetch(`${base}/v1/applications/${app}/addresses`, {
+          method: 'POST',
+          headers: stack.headers,
+          body: JSON.stringify({ type: 'number', prefix }),
+        });
         const text = await res.text();
         const ms = performance.now() - started;
         if (res.status !== 200) return { status: String(res.status), ms };
@@ -82,9 +94,14 @@ export async function runAddressBench(opts: { clients: number; seconds: number; 
     // No number handed out twice, and the database holds exactly the numbers answered, each for the
     // application that was told it got it.
     const duplicates = [...got.values()].filter((owners) => owners.length > 1).length;
-    const rows = await queryDatabase<{ number: string; application_id: string }>(stack.db.url, 'select number, application_id from applications.numbers where application_id is not null');
+    const rows = await queryDatabase<{ number: string; application_id: string }>(
+      stack.db.url,
+      'select number, application_id from applications.numbers where application_id is not null',
+    );
     const held = new Map(rows.map((r) => [r.number, r.application_id]));
-    const mismatches = [...got].filter(([number, owners]) => held.get(number) !== owners[0]).length + [...held.keys()].filter((n) => !got.has(n)).length;
+    const mismatches =
+      [...got].filter(([number, owners]) => held.get(number) !== owners[0]).length +
+      [...held.keys()].filter((n) => !got.has(n)).length;
 
     const sorted = [...latencies].sort((a, b) => a - b);
     const claims = latencies.length;
@@ -101,7 +118,9 @@ export async function runAddressBench(opts: { clients: number; seconds: number; 
       duplicates,
       mismatches,
     };
-    process.stderr.write(`  claims: ${fmt(result.claimsPerSecond)} claims/s, p99 ${fmt(result.p99, 1)} ms, ${duplicates} numbers handed out twice\n`);
+    process.stderr.write(
+      `  claims: ${fmt(result.claimsPerSecond)} claims/s, p99 ${fmt(result.p99, 1)} ms, ${duplicates} numbers handed out twice\n`,
+    );
     return result;
   } finally {
     await stack.stop();
@@ -109,12 +128,24 @@ export async function runAddressBench(opts: { clients: number; seconds: number; 
 }
 
 export function printAddressResults(r: AddressBenchResult): string {
-  const other = Object.entries(r.other).map(([s, n]) => `${s}: ${n}`).join(', ') || 'none';
+  const other =
+    Object.entries(r.other)
+      .map(([s, n]) => `${s}: ${n}`)
+      .join(', ') || 'none';
   return [
     `Address claims: POST /v1/applications/:id/addresses {"type": "number", "prefix"} by ${r.clients} concurrent clients, ${fmt(r.seconds, 1)} s, inventory of ${fmt(r.inventory)} numbers`,
     table([
       ['claims', 'claims/s', 'p50', 'p99', 'max', 'other answers', 'handed out twice', 'database disagrees'],
-      [fmt(r.claims), fmt(r.claimsPerSecond), `${fmt(r.p50, 1)} ms`, `${fmt(r.p99, 1)} ms`, `${fmt(r.max, 1)} ms`, other, String(r.duplicates), String(r.mismatches)],
+      [
+        fmt(r.claims),
+        fmt(r.claimsPerSecond),
+        `${fmt(r.p50, 1)} ms`,
+        `${fmt(r.p99, 1)} ms`,
+        `${fmt(r.max, 1)} ms`,
+        other,
+        String(r.duplicates),
+        String(r.mismatches),
+      ],
     ]),
     `no number handed out twice: ${r.duplicates === 0 && r.mismatches === 0 ? 'met' : 'NOT met'}`,
   ].join('\n');

@@ -1,7 +1,14 @@
 // Issue 2 benchmark: GET /v1/applications/:id, GET the list and POST through the full stack
 // (gateway -> gRPC -> applications -> Postgres), against one Express process serving the same
 // routes straight from Postgres with the same auth cache. Same machine, same run, same load.
-import { compareScenarios, type CompareOptions, printComparison, startBenchStack, type Scenario, type ScenarioResult } from './lib';
+import {
+  compareScenarios,
+  type CompareOptions,
+  printComparison,
+  startBenchStack,
+  type Scenario,
+  type ScenarioResult,
+} from './lib';
 
 export type { ScenarioResult } from './lib';
 
@@ -14,7 +21,11 @@ export async function runApiBench(opts: CompareOptions): Promise<ScenarioResult[
       const res = await fetch(`http://127.0.0.1:${stack.gatewayPort}/v1/applications`, {
         method: 'POST',
         headers,
-        body: JSON.stringify({ name: `bench ${i}`, voiceUrl: `https://example.com/voice/${i}`, messagingUrl: 'https://example.com/sms' }),
+        body: JSON.stringify({
+          name: `bench ${i}`,
+          voiceUrl: `https://example.com/voice/${i}`,
+          messagingUrl: 'https://example.com/sms',
+        }),
       });
       id = ((await res.json()) as { href: string }).href.split('/').pop()!;
     }

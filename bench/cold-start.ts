@@ -30,19 +30,34 @@ interface Sample {
   rssMiB: number;
 }
 
-const rssMiB = (pid: number) => Number(/^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
+const rssMiB = (pid: number) =>
+  Number(/^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
 // utime and stime, fields 14 and 15 of /proc/<pid>/stat, in clock ticks (100 per second on Linux).
 const cpuMs = (pid: number) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    .replace(/^.*\) /, '')
+    .split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
 };
 
-async function start(service: Service, argv: readonly string[], env: Record<string, string>, tmp: string): Promise<Sample & { stop(): Promise<void> }> {
+async function start(
+  service: Service,
+  argv: readonly string[],
+  env: Record<string, string>,
+  tmp: string,
+): Promise<Sample & { stop(): Promise<void> }> {
   const [grpcPort, opsPort, port] = await Promise.all([freePort(), freePort(), freePort()]);
   const began = performance.now();
   const child = spawn(process.execPath, argv, {
     cwd: join(ROOT, 'services', service),
-    env: { ...process.env, ...env, TMPDIR: tmp, GRPC_PORT: String(grpcPort), OPS_PORT: String(opsPort), PORT: String(port) },
+    env: {
+      ...process.env,
+      ...env,
+      TMPDIR: tmp,
+      GRPC_PORT: String(grpcPort),
+      OPS_PORT: String(opsPort),
+      PORT: String(port),
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -74,7 +89,13 @@ const [db, nats] = await Promise.all([createTestDatabase(), startNatsServer()]);
 const scratch = mkdtempSync(join(tmpdir(), 'sb-cold-start-'));
 const running: Array<{ stop(): Promise<void> }> = [];
 try {
-  const base = { DATABASE_URL: db.url, NATS_URL: nats.url, SECRETS_KEY: newSecretsKey(), HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
+  const base = {
+    DATABASE_URL: db.url,
+    NATS_URL: nats.url,
+    SECRETS_KEY: newSecretsKey(),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+  };
   // The dependencies the others' readiness checks reach: applications (migrating its schema) and
   // webhooks (migrating its own), compiled, for the whole run.
   const deps = { applications: '', webhooks: '' };
@@ -83,7 +104,13 @@ try {
     const opsPort = await freePort();
     const child = spawn(process.execPath, ['dist/main.js'], {
       cwd: join(ROOT, 'services', service),
-      env: { ...process.env, ...base, APPLICATIONS_GRPC_URL: deps.applications, GRPC_PORT: String(grpcPort), OPS_PORT: String(opsPort) },
+      env: {
+        ...process.env,
+        ...base,
+        APPLICATIONS_GRPC_URL: deps.applications,
+        GRPC_PORT: String(grpcPort),
+        OPS_PORT: String(opsPort),
+      },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -93,10 +120,18 @@ try {
         await exited;
       },
     });
-    await waitFor(async () => (await fetch(`http://127.0.0.1:${opsPort}/readyz`).catch(() => undefined))?.status === 200, { timeoutMs: 60_000, what: `${service} dependency` });
+    await waitFor(
+      async () => (await fetch(`http://127.0.0.1:${opsPort}/readyz`).catch(() => undefined))?.status === 200,
+      { timeoutMs: 60_000, what: `${service} dependency` },
+    );
     deps[service] = `127.0.0.1:${grpcPort}`;
   }
-  const env = { ...base, MIGRATE_ON_START: 'false', APPLICATIONS_GRPC_URL: deps.applications, WEBHOOKS_GRPC_URL: deps.webhooks };
+  const env = {
+    ...base,
+    MIGRATE_ON_START: 'false',
+    APPLICATIONS_GRPC_URL: deps.applications,
+    WEBHOOKS_GRPC_URL: deps.webhooks,
+  };
   const warmTmp = join(scratch, 'warm');
   const samples = new Map<string, Sample[]>();
   for (const service of SERVICES) {
@@ -111,17 +146,31 @@ try {
         if (run < 0) continue;
         const key = `${service}\t${mode}`;
         samples.set(key, [...(samples.get(key) ?? []), s]);
-        process.stderr.write(`${service} ${mode} #${run + 1}: ready ${s.readyMs.toFixed(0)} ms, CPU ${s.cpuMs} ms, RSS ${s.rssMiB.toFixed(1)} MiB\n`);
+        process.stderr.write(
+          `${service} ${mode} #${run + 1}: ready ${s.readyMs.toFixed(0)} ms, CPU ${s.cpuMs} ms, RSS ${s.rssMiB.toFixed(1)} MiB\n`,
+        );
       }
     }
   }
   console.log(`Node ${process.version}, ${RUNS} runs each, median (min-max)`);
   console.log('| service | start | ready (ms) | CPU until ready (ms) | RSS when ready (MiB) |');
   console.log('|---|---|---|---|---|');
-  const fmt = (xs: number[], digits: number) => `${median(xs).toFixed(digits)} (${Math.min(...xs).toFixed(digits)}-${Math.max(...xs).toFixed(digits)})`;
+  const fmt = (xs: number[], digits: number) =>
+    `${median(xs).toFixed(digits)} (${Math.min(...xs).toFixed(digits)}-${Math.max(...xs).toFixed(digits)})`;
   for (const [key, xs] of samples) {
     const [service, mode] = key.split('\t');
-    console.log(`| ${service} | ${mode} | ${fmt(xs.map((x) => x.readyMs), 0)} | ${fmt(xs.map((x) => x.cpuMs), 0)} | ${fmt(xs.map((x) => x.rssMiB), 1)} |`);
+    console.log(
+      `| ${service} | ${mode} | ${fmt(
+        xs.map((x) => x.readyMs),
+        0,
+      )} | ${fmt(
+        xs.map((x) => x.cpuMs),
+        0,
+      )} | ${fmt(
+        xs.map((x) => x.rssMiB),
+        1,
+      )} |`,
+    );
   }
 } finally {
   for (const r of running.reverse()) await r.stop();

@@ -143,7 +143,11 @@ function cpuDelta(a: Record<string, number>, b: Record<string, number>, seconds:
  * CPU time per event of each process between two readings, their sum, and the rate the machine's
  * cores could sustain at that cost if nothing else ran (an upper bound on the dispatcher's rate).
  */
-function workPerEvent(a: Record<string, number>, b: Record<string, number>, events: number): BurstResult['dispatcher']['work'] {
+function workPerEvent(
+  a: Record<string, number>,
+  b: Record<string, number>,
+  events: number,
+): BurstResult['dispatcher']['work'] {
   const perEventUs: Record<string, number> = {};
   for (const [k, v] of Object.entries(cpuUsedBetween(a, b))) perEventUs[k] = (v * 1e6) / events;
   const totalUs = Object.values(perEventUs).reduce((x, y) => x + y, 0);
@@ -199,10 +203,27 @@ export async function runDispatcherBench(opts: {
 }): Promise<DispatcherBenchResult> {
   const db = await createTestDatabase();
   const nats = await startNatsServer();
-  const [appsGrpc, appsOps, whGrpc, whOps, dOps] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
-  const common = { DATABASE_URL: db.url, NATS_URL: nats.url, LOG_LEVEL: 'warn', HOST: '127.0.0.1', DELIVERY_ALLOWED_CIDRS: '127.0.0.0/8', SECRETS_KEY: newSecretsKey() };
+  const [appsGrpc, appsOps, whGrpc, whOps, dOps] = await Promise.all([
+    freePort(),
+    freePort(),
+    freePort(),
+    freePort(),
+    freePort(),
+  ]);
+  const common = {
+    DATABASE_URL: db.url,
+    NATS_URL: nats.url,
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    DELIVERY_ALLOWED_CIDRS: '127.0.0.0/8',
+    SECRETS_KEY: newSecretsKey(),
+  };
   const procs = [
-    startProcess('applications', 'services/applications', 'src/main.ts', { ...common, GRPC_PORT: String(appsGrpc), OPS_PORT: String(appsOps) }),
+    startProcess('applications', 'services/applications', 'src/main.ts', {
+      ...common,
+      GRPC_PORT: String(appsGrpc),
+      OPS_PORT: String(appsOps),
+    }),
   ];
   // One receiver per host (a host is host:port for the limiter and the breakers).
   const rxs = await Promise.all(Array.from({ length: opts.hosts }, () => startHookReceiver()));
@@ -215,18 +236,42 @@ export async function runDispatcherBench(opts: {
   try {
     await waitHttp(`http://127.0.0.1:${appsOps}/readyz`, 'applications', (s) => s === 200);
     procs.push(
-      startProcess('webhooks', 'services/webhooks', 'src/main.ts', { ...common, GRPC_PORT: String(whGrpc), OPS_PORT: String(whOps), APPLICATIONS_GRPC_URL: `127.0.0.1:${appsGrpc}` }),
+      startProcess('webhooks', 'services/webhooks', 'src/main.ts', {
+        ...common,
+        GRPC_PORT: String(whGrpc),
+        OPS_PORT: String(whOps),
+        APPLICATIONS_GRPC_URL: `127.0.0.1:${appsGrpc}`,
+      }),
     );
     await waitHttp(`http://127.0.0.1:${whOps}/readyz`, 'webhooks', (s) => s === 200);
     // One account per host, each with one subscription to its receiver.
     const tenants: Array<{ accountId: string; subscriptionId: string; secret: string; rx: Receiver }> = [];
     for (let i = 0; i < opts.hosts; i++) {
-      const out = execFileSync(process.execPath, ['--conditions=@switchboard/source', '--import', 'tsx', 'services/applications/src/account-cli.ts', 'create', '--username', `bench${i}`, '--password', 'bench-password'], {
-        cwd: root,
-        env: { ...process.env, ...common },
-      });
+      const out = execFileSync(
+        process.execPath,
+        [
+          '--conditions=@switchboard/source',
+          '--import',
+          'tsx',
+          'services/applications/src/account-cli.ts',
+          'create',
+          '--username',
+          `bench${i}`,
+          '--password',
+          'bench-password',
+        ],
+        {
+          cwd: root,
+          env: { ...process.env, ...common },
+        },
+      );
       const accountId = String((JSON.parse(out.toString()) as { id: number }).id);
-      const { subscription, secret } = await hooks.createSubscription({ accountId, event: 'cdrCreated', resource: 'call', targetUrl: rxs[i]!.url });
+      const { subscription, secret } = await hooks.createSubscription({
+        accountId,
+        event: 'cdrCreated',
+        resource: 'call',
+        targetUrl: rxs[i]!.url,
+      });
       tenants.push({ accountId, subscriptionId: subscription!.id, secret, rx: rxs[i]! });
     }
     procs.push(
@@ -238,7 +283,9 @@ export async function runDispatcherBench(opts: {
         DELIVERY_CONCURRENCY: String(opts.concurrency),
         DELIVERY_HOST_CONCURRENCY: String(opts.hostConcurrency),
         // Node/V8 flags of the dispatcher alone (e.g. heap settings), to try them out.
-        ...(process.env.BENCH_DISPATCHER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_DISPATCHER_NODE_OPTIONS } : {}),
+        ...(process.env.BENCH_DISPATCHER_NODE_OPTIONS
+          ? { NODE_OPTIONS: process.env.BENCH_DISPATCHER_NODE_OPTIONS }
+          : {}),
       }),
     );
     await waitHttp(`http://127.0.0.1:${dOps}/readyz`, 'dispatcher', (s) => s === 200);
@@ -254,7 +301,9 @@ export async function runDispatcherBench(opts: {
           const wait = due - Date.now();
           if (wait > 1) await new Promise((r) => setTimeout(r, wait));
         }
-        const p = bus.js.publish('cdr.created', JSON.stringify(event(tenants[i % hosts]!.accountId, `${prefix}-${i}`))).finally(() => inflight.delete(p));
+        const p = bus.js
+          .publish('cdr.created', JSON.stringify(event(tenants[i % hosts]!.accountId, `${prefix}-${i}`)))
+          .finally(() => inflight.delete(p));
         inflight.add(p);
         if (inflight.size >= 256) await Promise.race(inflight);
       }
@@ -271,7 +320,8 @@ export async function runDispatcherBench(opts: {
     // Events i of n go to tenant i % hosts: tenant k gets ceil((n - k) / hosts) of them.
     const share = (n: number, hosts: number, k: number) => (k < hosts ? Math.ceil((n - k) / hosts) : 0);
     const published = (n: number, hosts: number) => {
-      for (const [k, t] of tenants.entries()) recordedBefore.set(t.subscriptionId, recordedBefore.get(t.subscriptionId)! + share(n, hosts, k));
+      for (const [k, t] of tenants.entries())
+        recordedBefore.set(t.subscriptionId, recordedBefore.get(t.subscriptionId)! + share(n, hosts, k));
     };
 
     /** The plain loop: `n` bodies signed and POSTed, `concurrency` in flight, to the first `hosts` receivers; its rate and CPU per event. */
@@ -287,8 +337,27 @@ export async function runDispatcherBench(opts: {
             const i = next++;
             const t = used[i % hosts]!;
             const id = `${prefix}-${i}`;
-            const body = JSON.stringify({ id, name: null, event: 'cdrCreated', resource: 'call', timestamp: new Date().toISOString(), accountId: t.accountId, applicationId: null, data: event(t.accountId, id).data, payload: null });
-            const res = await agent.request({ origin: new URL(t.rx.url).origin, path: '/hook', method: 'POST', headers: { 'content-type': 'application/json', ...signatureHeaders([secretKey(t.secret)], `msg_${prefix}${i}`, body) }, body });
+            const body = JSON.stringify({
+              id,
+              name: null,
+              event: 'cdrCreated',
+              resource: 'call',
+              timestamp: new Date().toISOString(),
+              accountId: t.accountId,
+              applicationId: null,
+              data: event(t.accountId, id).data,
+              payload: null,
+            });
+            const res = await agent.request({
+              origin: new URL(t.rx.url).origin,
+              path: '/hook',
+              method: 'POST',
+              headers: {
+                'content-type': 'application/json',
+                ...signatureHeaders([secretKey(t.secret)], `msg_${prefix}${i}`, body),
+              },
+              body,
+            });
             await res.body.dump();
             if (res.statusCode >= 300) throw new Error(`baseline got ${res.statusCode}`);
           }
@@ -345,13 +414,19 @@ export async function runDispatcherBench(opts: {
         .map(([k, v]) => `${k} ${v - (deferred0[k] ?? 0)}`)
         .join(', ');
       const disorder = used.reduce((n, t) => n + outOfOrder(t.rx.arrivals, 2 * opts.hostConcurrency), 0);
-      process.stderr.write(`  [${name}] CPU while delivering (100% = one core): ${cpu}; dispatcher ${fmt(cpuPerEventUs)} us per event\n`);
+      process.stderr.write(
+        `  [${name}] CPU while delivering (100% = one core): ${cpu}; dispatcher ${fmt(cpuPerEventUs)} us per event\n`,
+      );
       // ... and every attempt recorded
       published(opts.events, hosts);
       await waitFor(
         async () => {
-          const r = await sql.query('select subscription_id, count(distinct message_id)::int as n from webhooks.deliveries group by subscription_id');
-          const got = new Map((r.rows as Array<{ subscription_id: string; n: number }>).map((x) => [x.subscription_id, x.n]));
+          const r = await sql.query(
+            'select subscription_id, count(distinct message_id)::int as n from webhooks.deliveries group by subscription_id',
+          );
+          const got = new Map(
+            (r.rows as Array<{ subscription_id: string; n: number }>).map((x) => [x.subscription_id, x.n]),
+          );
           return used.every((t) => (got.get(t.subscriptionId) ?? 0) >= recordedBefore.get(t.subscriptionId)!);
         },
         { timeoutMs: 120_000, intervalMs: 20, what: 'all attempts recorded' },
@@ -365,13 +440,30 @@ export async function runDispatcherBench(opts: {
 
       // 2. Baseline: the same bodies signed and POSTed by a plain undici loop, as many in flight as the dispatcher may have to these hosts.
       resetAll();
-      const { eventsPerSecond: baselineRate, cpuPerEventUs: baselineCpuPerEventUs } = await runLoop(opts.events, hosts, concurrency, 'base');
-      process.stderr.write(`  [${name}] baseline: ${fmt(baselineRate)} events/s (${concurrency} in flight; loop and receivers ${fmt(baselineCpuPerEventUs)} us CPU per event)\n`);
+      const { eventsPerSecond: baselineRate, cpuPerEventUs: baselineCpuPerEventUs } = await runLoop(
+        opts.events,
+        hosts,
+        concurrency,
+        'base',
+      );
+      process.stderr.write(
+        `  [${name}] baseline: ${fmt(baselineRate)} events/s (${concurrency} in flight; loop and receivers ${fmt(baselineCpuPerEventUs)} us CPU per event)\n`,
+      );
       bursts.push({
         name,
         hosts,
         concurrency,
-        dispatcher: { eventsPerSecond: dispatcherRate, recordedAfterMs, duplicates, deferrals, outOfOrder: disorder, connections, cpu, cpuPerEventUs, work },
+        dispatcher: {
+          eventsPerSecond: dispatcherRate,
+          recordedAfterMs,
+          duplicates,
+          deferrals,
+          outOfOrder: disorder,
+          connections,
+          cpu,
+          cpuPerEventUs,
+          work,
+        },
         baseline: { eventsPerSecond: baselineRate, cpuPerEventUs: baselineCpuPerEventUs },
         ratio: dispatcherRate / baselineRate,
       });
@@ -384,10 +476,23 @@ export async function runDispatcherBench(opts: {
     await publishWindow(count, 'lat', 1, 1000 / rate);
     await waitFor(() => rx.latencies.size >= count, { timeoutMs: 120_000, intervalMs: 5, what: 'latency deliveries' });
     const lat = [...rx.latencies.values()].sort((a, b) => a - b);
-    const latency = { ratePerSecond: rate, events: count, p50: percentile(lat, 50), p90: percentile(lat, 90), p99: percentile(lat, 99), max: lat[lat.length - 1]! };
+    const latency = {
+      ratePerSecond: rate,
+      events: count,
+      p50: percentile(lat, 50),
+      p90: percentile(lat, 90),
+      p99: percentile(lat, 99),
+      max: lat[lat.length - 1]!,
+    };
     process.stderr.write(`  latency at ${fmt(rate)} events/s: p50 ${latency.p50} ms, p99 ${latency.p99} ms\n`);
 
-    return { events: opts.events, concurrency: opts.concurrency, hostConcurrency: opts.hostConcurrency, bursts, latency };
+    return {
+      events: opts.events,
+      concurrency: opts.concurrency,
+      hostConcurrency: opts.hostConcurrency,
+      bursts,
+      latency,
+    };
   } finally {
     await sql.end().catch(() => undefined);
     hooks.close();

@@ -6,7 +6,15 @@
 // - session fallback: from the primary's third 5xx to the fallback's POST, and from publishing a
 //   session to its instructions when the primary's breaker is open (the fallback at once).
 import { SUBJECTS } from '@switchboard/platform';
-import { fillDeliveries, metricSum, randomName, startReceiver, startServices, waitFor, type Received } from '../test/support';
+import {
+  fillDeliveries,
+  metricSum,
+  randomName,
+  startReceiver,
+  startServices,
+  waitFor,
+  type Received,
+} from '../test/support';
 import { fmt, percentile, table } from './lib';
 
 export interface LatencyFigure {
@@ -51,7 +59,8 @@ async function gatewayFigures(o: LatencyBenchOptions): Promise<LatencyFigure[]> 
     const bystander: number[] = [];
     const deletes: number[] = [];
     const bob = await stack.createAccount('bob');
-    const get = (authorization: string) => fetch(`${stack.baseUrl}/v1/applications`, { headers: { authorization } }).then((r) => r.arrayBuffer());
+    const get = (authorization: string) =>
+      fetch(`${stack.baseUrl}/v1/applications`, { headers: { authorization } }).then((r) => r.arrayBuffer());
     await get(bob.authorization);
     for (let i = 0; i < o.samples; i++) {
       const victim = await stack.createAccount('victim');
@@ -83,17 +92,31 @@ async function sessionFigures(o: LatencyBenchOptions): Promise<LatencyFigure[]> 
   const sub = stack.bus.nc.subscribe(SUBJECTS.sessionInstructions, {
     callback: (err, m) => void (err || instructions.set((m.json() as { sessionId: string }).sessionId, Date.now())),
   });
-  const tropo = { status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ tropo: [{ say: { value: 'spare' } }] }) };
+  const tropo = {
+    status: 200,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ tropo: [{ say: { value: 'spare' } }] }),
+  };
   try {
     const account = await stack.newAccount();
-    const newApp = async (urls: Record<string, string>) => (await stack.applications.client.createApplication({ accountId: account, name: 'app', ...urls })).application!.id;
+    const newApp = async (urls: Record<string, string>) =>
+      (await stack.applications.client.createApplication({ accountId: account, name: 'app', ...urls })).application!.id;
     const callIn = async (applicationId: string) => {
       const id = randomName('session');
       const published = Date.now();
-      await stack.publish('sessions.new', { applicationId, session: { id, from: { id: '+14155550100', channel: 'VOICE' }, to: { id: '+14155550199', channel: 'VOICE' } } });
-      return { id, published, done: () => waitFor(() => instructions.get(id), { what: `instructions of ${id}`, timeoutMs: 15_000, intervalMs: 2 }) };
+      await stack.publish('sessions.new', {
+        applicationId,
+        session: { id, from: { id: '+14155550100', channel: 'VOICE' }, to: { id: '+14155550199', channel: 'VOICE' } },
+      });
+      return {
+        id,
+        published,
+        done: () =>
+          waitFor(() => instructions.get(id), { what: `instructions of ${id}`, timeoutMs: 15_000, intervalMs: 2 }),
+      };
     };
-    const ofSession = (r: Received[], id: string) => r.filter((x) => (x.body as { session?: { id?: string } })?.session?.id === id);
+    const ofSession = (r: Received[], id: string) =>
+      r.filter((x) => (x.body as { session?: { id?: string } })?.session?.id === id);
 
     // After the primary's third 5xx, the fallback (no breaker opens: a high volume threshold).
     const fallbackGap: number[] = [];
@@ -112,13 +135,21 @@ async function sessionFigures(o: LatencyBenchOptions): Promise<LatencyFigure[]> 
 
     // The primary's host known bad (its breaker open): the fallback at once.
     const openBreaker: number[] = [];
-    d = await stack.startDispatcher({ SESSION_TIMEOUT_MS: '1000', SESSION_DEADLINE_MS: '6000', DELIVERY_BREAKER_RESET_TIMEOUT: '1h', DELIVERY_BREAKER_VOLUME_THRESHOLD: '5', DELIVERY_BREAKER_WINDOW: '5s' });
+    d = await stack.startDispatcher({
+      SESSION_TIMEOUT_MS: '1000',
+      SESSION_DEADLINE_MS: '6000',
+      DELIVERY_BREAKER_RESET_TIMEOUT: '1h',
+      DELIVERY_BREAKER_VOLUME_THRESHOLD: '5',
+      DELIVERY_BREAKER_WINDOW: '5s',
+    });
     const known = await newApp({ voiceUrl: bad.url('/down'), voiceFallbackUrl: rx.url('/spare') });
     bad.on('/down', () => 502);
     rx.on('/spare', () => tropo);
     for (let i = 0; i < 2; i++) await (await callIn(known)).done();
     const open = d;
-    await waitFor(async () => metricSum(await open.metrics(), 'dispatcher_breakers', { state: 'open' }) >= 1, { what: 'the breaker open' });
+    await waitFor(async () => metricSum(await open.metrics(), 'dispatcher_breakers', { state: 'open' }) >= 1, {
+      what: 'the breaker open',
+    });
     for (let i = 0; i < o.samples; i++) {
       const s = await callIn(known);
       openBreaker.push((await s.done()) - s.published);
@@ -126,7 +157,7 @@ async function sessionFigures(o: LatencyBenchOptions): Promise<LatencyFigure[]> 
     await d.stop();
     return [
       { name: 'session: third 5xx of the primary to the fallback', boundMs: 300, samples: fallbackGap },
-      { name: 'session: publish to instructions, primary\'s breaker open', boundMs: 400, samples: openBreaker },
+      { name: "session: publish to instructions, primary's breaker open", boundMs: 400, samples: openBreaker },
     ];
   } finally {
     sub.unsubscribe();
@@ -150,7 +181,14 @@ export function printLatencyResults(r: LatencyBenchResult): string {
   for (const f of r.figures) {
     const sorted = [...f.samples].sort((a, b) => a - b);
     const max = sorted[sorted.length - 1]!;
-    rows.push([f.name, String(sorted.length), fmt(percentile(sorted, 50)), fmt(max), String(f.boundMs), max < f.boundMs ? 'yes' : 'NO']);
+    rows.push([
+      f.name,
+      String(sorted.length),
+      fmt(percentile(sorted, 50)),
+      fmt(max),
+      String(f.boundMs),
+      max < f.boundMs ? 'yes' : 'NO',
+    ]);
   }
   return `Latency bounds (worst sample against the bound)\n${table(rows)}`;
 }

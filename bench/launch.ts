@@ -35,7 +35,11 @@ function percentiles(values: number[]): Percentiles {
 /** Target of the brief: p99 from the request to the session POST at half the sustained rate. */
 const P99_TARGET_MS = 50;
 
-export async function runLaunchBench(opts: { sessions: number; latencySeconds: number; concurrency: number }): Promise<LaunchBenchResult> {
+export async function runLaunchBench(opts: {
+  sessions: number;
+  latencySeconds: number;
+  concurrency: number;
+}): Promise<LaunchBenchResult> {
   const stack = await startDeliveryStack();
   const app = await startApplication();
   const apps = applicationsClient(stack.applicationsGrpc);
@@ -50,8 +54,17 @@ export async function runLaunchBench(opts: { sessions: number; latencySeconds: n
     },
   });
   try {
-    const { application } = await apps.createApplication({ accountId: stack.accountId, name: 'bench', voiceUrl: app.url });
-    const { address } = await addresses.claimAddress({ accountId: stack.accountId, applicationId: application!.id, type: 'token', channel: 'voice' });
+    const { application } = await apps.createApplication({
+      accountId: stack.accountId,
+      name: 'bench',
+      voiceUrl: app.url,
+    });
+    const { address } = await addresses.claimAddress({
+      accountId: stack.accountId,
+      applicationId: application!.id,
+      type: 'token',
+      channel: 'voice',
+    });
     const token = address!.value;
     await stack.startDispatcher();
     const port = await stack.startGateway({ SESSION_RATE_LIMIT_PER_SECOND: '0' });
@@ -70,7 +83,11 @@ export async function runLaunchBench(opts: { sessions: number; latencySeconds: n
     };
     /** Waits until every session arrived or failed; answers how many failed. */
     const arrivedAll = async (ids: string[]) => {
-      await waitFor(() => ids.every((id) => app.posts.has(id) || failed.has(id)), { timeoutMs: 120_000, intervalMs: 5, what: 'every session POST' });
+      await waitFor(() => ids.every((id) => app.posts.has(id) || failed.has(id)), {
+        timeoutMs: 120_000,
+        intervalMs: 5,
+        what: 'every session POST',
+      });
       return ids.filter((id) => !app.posts.has(id)).length;
     };
 
@@ -92,7 +109,9 @@ export async function runLaunchBench(opts: { sessions: number; latencySeconds: n
     const burstFailed = await arrivedAll(burstIds);
     const launchesPerSecond = ((burstIds.length - burstFailed) * 1000) / (performance.now() - t0);
     const burstErrors = burst.length - burstIds.length + burstFailed;
-    process.stderr.write(`  launches: ${fmt(launchesPerSecond)} sessions/s delivered, ${fmt(answeredPerSecond)} answered/s (${opts.sessions} sessions, ${opts.concurrency} clients, ${burstErrors} refused or failed)\n`);
+    process.stderr.write(
+      `  launches: ${fmt(launchesPerSecond)} sessions/s delivered, ${fmt(answeredPerSecond)} answered/s (${opts.sessions} sessions, ${opts.concurrency} clients, ${burstErrors} refused or failed)\n`,
+    );
 
     // 2. Latency at half that rate, paced (open loop).
     const rate = launchesPerSecond / 2;
@@ -108,11 +127,21 @@ export async function runLaunchBench(opts: { sessions: number; latencySeconds: n
     const launched = paced.filter((p): p is { sent: number; answered: number; id: string } => !!p.id);
     await arrivedAll(launched.map((p) => p.id));
     const ok = launched.filter((p) => app.posts.has(p.id));
-    if (failed.size) process.stderr.write(`  ${failed.size} sessions failed in all: ${[...new Set(failed.values())].join(', ')}\n`);
+    if (failed.size)
+      process.stderr.write(`  ${failed.size} sessions failed in all: ${[...new Set(failed.values())].join(', ')}\n`);
     const arrived = percentiles(ok.map((p) => app.posts.get(p.id)! - p.sent));
     const answered = percentiles(ok.map((p) => p.answered - p.sent));
-    process.stderr.write(`  at ${fmt(rate)} sessions/s: request->session POST p99 ${arrived.p99} ms, request->answer p99 ${answered.p99} ms\n`);
-    return { sessions: opts.sessions, concurrency: opts.concurrency, launchesPerSecond, answeredPerSecond, burstErrors, latency: { ratePerSecond: rate, sessions: count, errors: count - ok.length, arrived, answered } };
+    process.stderr.write(
+      `  at ${fmt(rate)} sessions/s: request->session POST p99 ${arrived.p99} ms, request->answer p99 ${answered.p99} ms\n`,
+    );
+    return {
+      sessions: opts.sessions,
+      concurrency: opts.concurrency,
+      launchesPerSecond,
+      answeredPerSecond,
+      burstErrors,
+      latency: { ratePerSecond: rate, sessions: count, errors: count - ok.length, arrived, answered },
+    };
   } finally {
     sub.unsubscribe();
     await bus.close();
@@ -124,7 +153,14 @@ export async function runLaunchBench(opts: { sessions: number; latencySeconds: n
 }
 
 export function printLaunchResults(r: LaunchBenchResult): string {
-  const row = (name: string, p: Percentiles, target?: number) => [name, `${p.p50} ms`, `${p.p90} ms`, `${p.p99} ms`, `${p.max} ms`, target ? `< ${target} ms: ${p.p99 < target ? 'met' : 'NOT met'}` : ''];
+  const row = (name: string, p: Percentiles, target?: number) => [
+    name,
+    `${p.p50} ms`,
+    `${p.p90} ms`,
+    `${p.p99} ms`,
+    `${p.max} ms`,
+    target ? `< ${target} ms: ${p.p99 < target ? 'met' : 'NOT met'}` : '',
+  ];
   return [
     'Session API: POST /1.0/sessions with a token -> sessions.new -> signed session POST at the application',
     `launch rate: ${fmt(r.launchesPerSecond)} sessions/s delivered, ${fmt(r.answeredPerSecond)} launches/s answered (${r.sessions} launches from ${r.concurrency} clients, ${r.burstErrors} refused or failed)`,

@@ -3,7 +3,14 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon, { type Request as AutocannonRequest } from 'autocannon';
-import { createTestDatabase, freePort, newSecretsKey, startNatsServer, waitFor, type TestDatabase } from '../test/support/infra';
+import {
+  createTestDatabase,
+  freePort,
+  newSecretsKey,
+  startNatsServer,
+  waitFor,
+  type TestDatabase,
+} from '../test/support/infra';
 
 export const root = new URL('..', import.meta.url).pathname;
 
@@ -29,7 +36,11 @@ function nodeFlags(name: string): string[] {
 
 /** Starts `node --import tsx <script>` in `cwd` with `env`; its output goes to the bench log only on failure. */
 export function startProcess(name: string, cwd: string, script: string, env: Record<string, string>): Proc {
-  const child = spawn(process.execPath, [...nodeFlags(name), '--conditions=@switchboard/source', '--import', 'tsx', script], { cwd: join(root, cwd), env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(
+    process.execPath,
+    [...nodeFlags(name), '--conditions=@switchboard/source', '--import', 'tsx', script],
+    { cwd: join(root, cwd), env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] },
+  );
   let stderr = '';
   child.stderr!.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
   child.on('exit', (code) => {
@@ -102,7 +113,9 @@ export async function load(o: LoadOptions): Promise<LoadResult> {
         }
       : {}),
   });
-  const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => [code, s.count ?? 0]));
+  const statusCodes = Object.fromEntries(
+    Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => [code, s.count ?? 0]),
+  );
   return {
     rps: result.requests.average,
     total: result.requests.total,
@@ -134,11 +147,20 @@ export interface BenchStack {
  * separate processes on free ports, with `serviceEnv` added to their environment; the `bench`
  * account (made with the account command); the baseline server, unless `baseline` is false. Without webhooks, the gateway's webhooks address points at a port nobody serves.
  */
-export async function startBenchStack(opts: { webhooks?: boolean; baseline?: boolean; serviceEnv?: Record<string, string> } = {}): Promise<BenchStack> {
+export async function startBenchStack(
+  opts: { webhooks?: boolean; baseline?: boolean; serviceEnv?: Record<string, string> } = {},
+): Promise<BenchStack> {
   const db = await createTestDatabase();
   const nats = await startNatsServer();
   const [grpc, ops, gw, base] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
-  const env = { DATABASE_URL: db.url, NATS_URL: nats.url, LOG_LEVEL: 'warn', HOST: '127.0.0.1', SECRETS_KEY: newSecretsKey(), ...opts.serviceEnv };
+  const env = {
+    DATABASE_URL: db.url,
+    NATS_URL: nats.url,
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    SECRETS_KEY: newSecretsKey(),
+    ...opts.serviceEnv,
+  };
   const procs: Proc[] = [];
   const stop = async () => {
     await Promise.all(procs.map((p) => p.stop()));
@@ -146,7 +168,13 @@ export async function startBenchStack(opts: { webhooks?: boolean; baseline?: boo
     await db.drop();
   };
   try {
-    procs.push(startProcess('applications', 'services/applications', 'src/main.ts', { ...env, GRPC_PORT: String(grpc), OPS_PORT: String(ops) }));
+    procs.push(
+      startProcess('applications', 'services/applications', 'src/main.ts', {
+        ...env,
+        GRPC_PORT: String(grpc),
+        OPS_PORT: String(ops),
+      }),
+    );
     let webhooksGrpc: number;
     let webhooksOps = 0;
     if (opts.webhooks) {
@@ -174,14 +202,23 @@ export async function startBenchStack(opts: { webhooks?: boolean; baseline?: boo
     await waitHttp(`http://127.0.0.1:${gw}/healthz`, 'gateway', (s) => s === 200);
     createBenchAccount(env);
     if (opts.baseline !== false) {
-      procs.push(startProcess('baseline', 'bench', 'baseline/server.ts', { DATABASE_URL: db.url, PORT: String(base), SECRETS_KEY: env.SECRETS_KEY }));
+      procs.push(
+        startProcess('baseline', 'bench', 'baseline/server.ts', {
+          DATABASE_URL: db.url,
+          PORT: String(base),
+          SECRETS_KEY: env.SECRETS_KEY,
+        }),
+      );
       await waitHttp(`http://127.0.0.1:${base}/v1/applications`, 'baseline', (s) => s === 401);
     }
   } catch (err) {
     await stop();
     throw err;
   }
-  const headers = { authorization: `Basic ${Buffer.from('bench:bench-password').toString('base64')}`, 'content-type': 'application/json' };
+  const headers = {
+    authorization: `Basic ${Buffer.from('bench:bench-password').toString('base64')}`,
+    'content-type': 'application/json',
+  };
   const servicePids = procs.filter((p) => p.name !== 'baseline').map((p) => p.child.pid!);
   const baselinePid = procs.find((p) => p.name === 'baseline')?.child.pid ?? 0;
   return { db, env, gatewayPort: gw, baselinePort: base, headers, servicePids, baselinePid, stop };
@@ -191,20 +228,50 @@ export async function startBenchStack(opts: { webhooks?: boolean; baseline?: boo
  * Adds numbers to the inventory with the numbers command (`npm run numbers -- add ...`): `ranges`
  * are its arguments (`+FIRST..+LAST`, at most 100,000 numbers each). Returns how many were added.
  */
-export function addInventory(env: Record<string, string>, ranges: readonly string[], details: string[] = ['--country', 'US', '--sms']): number {
-  const out = execFileSync(process.execPath, ['--conditions=@switchboard/source', '--import', 'tsx', 'services/applications/src/numbers-cli.ts', 'add', ...ranges, ...details], {
-    cwd: root,
-    env: { ...process.env, ...env },
-  });
+export function addInventory(
+  env: Record<string, string>,
+  ranges: readonly string[],
+  details: string[] = ['--country', 'US', '--sms'],
+): number {
+  const out = execFileSync(
+    process.execPath,
+    [
+      '--conditions=@switchboard/source',
+      '--import',
+      'tsx',
+      'services/applications/src/numbers-cli.ts',
+      'add',
+      ...ranges,
+      ...details,
+    ],
+    {
+      cwd: root,
+      env: { ...process.env, ...env },
+    },
+  );
   return (JSON.parse(out.toString()) as { added: number }).added;
 }
 
 /** Creates the `bench` account (password `bench-password`) with the account command; returns its id. */
 function createBenchAccount(env: Record<string, string>): string {
-  const out = execFileSync(process.execPath, ['--conditions=@switchboard/source', '--import', 'tsx', 'services/applications/src/account-cli.ts', 'create', '--username', 'bench', '--password', 'bench-password'], {
-    cwd: root,
-    env: { ...process.env, ...env },
-  });
+  const out = execFileSync(
+    process.execPath,
+    [
+      '--conditions=@switchboard/source',
+      '--import',
+      'tsx',
+      'services/applications/src/account-cli.ts',
+      'create',
+      '--username',
+      'bench',
+      '--password',
+      'bench-password',
+    ],
+    {
+      cwd: root,
+      env: { ...process.env, ...env },
+    },
+  );
   return String((JSON.parse(out.toString()) as { id: number }).id);
 }
 
@@ -252,9 +319,22 @@ export async function startDeliveryStack(): Promise<DeliveryStack> {
   const applicationsGrpc = `127.0.0.1:${appsGrpc}`;
   const webhooksGrpc = `127.0.0.1:${whGrpc}`;
   try {
-    procs.push(startProcess('applications', 'services/applications', 'src/main.ts', { ...env, GRPC_PORT: String(appsGrpc), OPS_PORT: String(appsOps) }));
+    procs.push(
+      startProcess('applications', 'services/applications', 'src/main.ts', {
+        ...env,
+        GRPC_PORT: String(appsGrpc),
+        OPS_PORT: String(appsOps),
+      }),
+    );
     await waitHttp(`http://127.0.0.1:${appsOps}/readyz`, 'applications', (st) => st === 200);
-    procs.push(startProcess('webhooks', 'services/webhooks', 'src/main.ts', { ...env, GRPC_PORT: String(whGrpc), OPS_PORT: String(whOps), APPLICATIONS_GRPC_URL: applicationsGrpc }));
+    procs.push(
+      startProcess('webhooks', 'services/webhooks', 'src/main.ts', {
+        ...env,
+        GRPC_PORT: String(whGrpc),
+        OPS_PORT: String(whOps),
+        APPLICATIONS_GRPC_URL: applicationsGrpc,
+      }),
+    );
     await waitHttp(`http://127.0.0.1:${whOps}/readyz`, 'webhooks', (st) => st === 200);
     const accountId = createBenchAccount(env);
     return {
@@ -281,7 +361,15 @@ export async function startDeliveryStack(): Promise<DeliveryStack> {
       },
       async startGateway(more = {}) {
         const port = await freePort();
-        procs.push(startProcess('gateway', 'services/gateway', 'src/main.ts', { ...env, PORT: String(port), APPLICATIONS_GRPC_URL: applicationsGrpc, WEBHOOKS_GRPC_URL: webhooksGrpc, ...more }));
+        procs.push(
+          startProcess('gateway', 'services/gateway', 'src/main.ts', {
+            ...env,
+            PORT: String(port),
+            APPLICATIONS_GRPC_URL: applicationsGrpc,
+            WEBHOOKS_GRPC_URL: webhooksGrpc,
+            ...more,
+          }),
+        );
         await waitHttp(`http://127.0.0.1:${port}/healthz`, 'gateway', (st) => st === 200);
         return port;
       },
@@ -342,7 +430,10 @@ export async function compareScenarios(
 ): Promise<ScenarioResult[]> {
   const results: ScenarioResult[] = [];
   // BENCH_SCENARIOS=items,:id runs only the scenarios whose name contains one of the given parts.
-  const only = (process.env.BENCH_SCENARIOS ?? '').split(',').map((p) => p.trim()).filter(Boolean);
+  const only = (process.env.BENCH_SCENARIOS ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
   for (const s of only.length ? scenarios.filter((sc) => only.some((p) => sc.name.includes(p))) : scenarios) {
     const run = (target: 'stack' | 'baseline', seconds: number) => {
       const port = target === 'stack' ? stack.gatewayPort : stack.baselinePort;
@@ -363,7 +454,9 @@ export async function compareScenarios(
     const baselineRounds: LoadResult[] = [];
     const cpuSeconds = { stack: 0, baseline: 0 };
     const cpuNow = (target: 'stack' | 'baseline') =>
-      target === 'stack' ? stack.servicePids.reduce((a, pid) => a + cpuSecondsOf(pid), 0) : cpuSecondsOf(stack.baselinePid);
+      target === 'stack'
+        ? stack.servicePids.reduce((a, pid) => a + cpuSecondsOf(pid), 0)
+        : cpuSecondsOf(stack.baselinePid);
     for (let i = 0; i < opts.rounds; i++) {
       const order: ('stack' | 'baseline')[] = i % 2 === 0 ? ['stack', 'baseline'] : ['baseline', 'stack'];
       for (const target of order) {
@@ -378,12 +471,24 @@ export async function compareScenarios(
       baseline: combine(baselineRounds),
       roundRatios: stackRounds.map((r, i) => r.rps / baselineRounds[i]!.rps),
       cpuUs: {
-        stack: (cpuSeconds.stack * 1e6) / Math.max(1, stackRounds.reduce((a, r) => a + r.total, 0)),
-        baseline: (cpuSeconds.baseline * 1e6) / Math.max(1, baselineRounds.reduce((a, r) => a + r.total, 0)),
+        stack:
+          (cpuSeconds.stack * 1e6) /
+          Math.max(
+            1,
+            stackRounds.reduce((a, r) => a + r.total, 0),
+          ),
+        baseline:
+          (cpuSeconds.baseline * 1e6) /
+          Math.max(
+            1,
+            baselineRounds.reduce((a, r) => a + r.total, 0),
+          ),
       },
     };
     results.push(result);
-    process.stderr.write(`  ${s.name}: stack ${fmt(result.stack.rps)} req/s, baseline ${fmt(result.baseline.rps)} req/s\n`);
+    process.stderr.write(
+      `  ${s.name}: stack ${fmt(result.stack.rps)} req/s, baseline ${fmt(result.baseline.rps)} req/s\n`,
+    );
   }
   return results;
 }
@@ -395,7 +500,8 @@ export function combine(rounds: LoadResult[]): LoadResult {
     return v.length % 2 ? v[(v.length - 1) / 2]! : (v[v.length / 2 - 1]! + v[v.length / 2]!) / 2;
   };
   const statusCodes: Record<string, number> = {};
-  for (const r of rounds) for (const [code, n] of Object.entries(r.statusCodes ?? {})) statusCodes[code] = (statusCodes[code] ?? 0) + n;
+  for (const r of rounds)
+    for (const [code, n] of Object.entries(r.statusCodes ?? {})) statusCodes[code] = (statusCodes[code] ?? 0) + n;
   return {
     rps: rounds.reduce((a, r) => a + r.rps, 0) / rounds.length,
     total: rounds.reduce((a, r) => a + r.total, 0),
@@ -411,8 +517,23 @@ export function combine(rounds: LoadResult[]): LoadResult {
  * The result table. `detail` shows non-2xx answers and transport errors (timeouts included) apart,
  * as stack/baseline, with the non-2xx status codes; otherwise one column sums them all.
  */
-export function printComparison(title: string, results: ScenarioResult[], connections: number, detail = false, rounds = 'alternating rounds'): string {
-  const head = ['scenario', 'stack req/s', 'stack p99 ms', 'baseline req/s', 'baseline p99 ms', 'ratio (stack/baseline)', 'ratio by round', 'CPU us/req (stack/baseline)'];
+export function printComparison(
+  title: string,
+  results: ScenarioResult[],
+  connections: number,
+  detail = false,
+  rounds = 'alternating rounds',
+): string {
+  const head = [
+    'scenario',
+    'stack req/s',
+    'stack p99 ms',
+    'baseline req/s',
+    'baseline p99 ms',
+    'ratio (stack/baseline)',
+    'ratio by round',
+    'CPU us/req (stack/baseline)',
+  ];
   const rows = [detail ? [...head, 'non-2xx (stack/baseline)', 'errors (stack/baseline)'] : [...head, 'errors']];
   for (const r of results) {
     const row = [
@@ -423,7 +544,7 @@ export function printComparison(title: string, results: ScenarioResult[], connec
       fmt(r.baseline.p99, 1),
       `${fmt((r.stack.rps / r.baseline.rps) * 100, 1)}%`,
       r.roundRatios.map((x) => `${fmt(x * 100)}%`).join(' '),
-      r.cpuUs.baseline > 0 ? `${fmt(r.cpuUs.stack)}/${fmt(r.cpuUs.baseline)}` : "-",
+      r.cpuUs.baseline > 0 ? `${fmt(r.cpuUs.stack)}/${fmt(r.cpuUs.baseline)}` : '-',
     ];
     if (detail) row.push(`${non2xx(r.stack)}/${non2xx(r.baseline)}`, `${r.stack.errors}/${r.baseline.errors}`);
     else row.push(String(r.stack.non2xx + r.stack.errors + r.baseline.non2xx + r.baseline.errors));
@@ -441,7 +562,14 @@ function non2xx(r: LoadResult): string {
 /** Aligned columns; a short row leaves its last cells empty. */
 export function table(rows: string[][]): string {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
-  return rows.map((r) => r.map((c, i) => (c ?? '').padEnd(widths[i]!)).join('  ').trimEnd()).join('\n');
+  return rows
+    .map((r) =>
+      r
+        .map((c, i) => (c ?? '').padEnd(widths[i]!))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 }
 
 /** CPU time (user + system) a process has used so far, in seconds (Linux /proc; 0 once it is gone). */
@@ -456,4 +584,5 @@ export function cpuSecondsOf(pid: number): number {
   }
 }
 
-export const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+export const fmt = (n: number, digits = 0) =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });

@@ -96,8 +96,14 @@ for (const [id, us] of self) {
 }
 const busyUs = totalUs - idleUs;
 const pct = (us: number) => `${fmt((us / busyUs) * 100, 1)}%`;
-const rows = (m: Map<string, number>, n: number) => [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, us]) => [pct(us), fmt(us / 1000), k]);
-console.log(`${file}\n${fmt(totalUs / 1e6, 1)} s profiled, ${fmt(busyUs / 1e6, 1)} s busy (${fmt((busyUs / totalUs) * 100)}%); shares below are of the busy time\n`);
+const rows = (m: Map<string, number>, n: number) =>
+  [...m]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, n)
+    .map(([k, us]) => [pct(us), fmt(us / 1000), k]);
+console.log(
+  `${file}\n${fmt(totalUs / 1e6, 1)} s profiled, ${fmt(busyUs / 1e6, 1)} s busy (${fmt((busyUs / totalUs) * 100)}%); shares below are of the busy time\n`,
+);
 console.log(table([['self', 'ms', 'function'], ...rows(fn, top)]));
 console.log();
 console.log(table([['self', 'ms', 'package or file'], ...rows(orig, 30)]));
@@ -132,7 +138,8 @@ if (callers) {
   for (const [id, us] of self) {
     if (!callers.test(byId.get(id)!.callFrame.functionName)) continue;
     const chain: string[] = [];
-    for (let at: number | undefined = id; at !== undefined && chain.length < depth; at = parent.get(at)) if (!label(at).endsWith('node:internal') || chain.length === 0) chain.push(label(at));
+    for (let at: number | undefined = id; at !== undefined && chain.length < depth; at = parent.get(at))
+      if (!label(at).endsWith('node:internal') || chain.length === 0) chain.push(label(at));
     const key = chain.join(' < ');
     paths.set(key, (paths.get(key) ?? 0) + us);
   }

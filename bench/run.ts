@@ -16,7 +16,11 @@ import { printWebhooksResults, runWebhooksBench } from './webhooks';
 const dispatcherSeconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 // API comparisons: alternating rounds of each system (bench/lib compareScenarios).
-const compare = { seconds: Number(process.env.BENCH_ROUND_SECONDS ?? 5), rounds: Number(process.env.BENCH_ROUNDS ?? 4), connections };
+const compare = {
+  seconds: Number(process.env.BENCH_ROUND_SECONDS ?? 5),
+  rounds: Number(process.env.BENCH_ROUNDS ?? 4),
+  connections,
+};
 const wanted = process.argv.slice(2).filter((a) => a !== '--');
 const all = ['api', 'webhooks', 'dispatcher', 'sessions', 'addresses', 'launch', 'tracing', 'latency', 'keys'];
 const selected = wanted.length ? wanted : all;
@@ -37,7 +41,9 @@ for (const name of selected) {
   } else if (name === 'webhooks') {
     const r = await runWebhooksBench(compare);
     results.webhooks = r;
-    out.push(printWebhooksResults('Webhook subscriptions: full stack vs single Express process on Postgres', r, connections));
+    out.push(
+      printWebhooksResults('Webhook subscriptions: full stack vs single Express process on Postgres', r, connections),
+    );
     out.push(apiTargets(r));
   } else if (name === 'dispatcher') {
     const r = await runDispatcherBench({
@@ -54,11 +60,16 @@ for (const name of selected) {
     // At the services' default sampling (the target's setting) and with every trace sampled;
     // BENCH_TRACING_SAMPLED=0.01,1 names the shares instead (`default` for the default; `off`
     // for two untraced stacks, the method's own noise).
-    const shares = (process.env.BENCH_TRACING_SAMPLED ?? 'default,1').split(',').map((s): Sampled => (s.trim() === 'default' || s.trim() === 'off' ? (s.trim() as 'default' | 'off') : Number(s)));
+    const shares = (process.env.BENCH_TRACING_SAMPLED ?? 'default,1')
+      .split(',')
+      .map(
+        (s): Sampled => (s.trim() === 'default' || s.trim() === 'off' ? (s.trim() as 'default' | 'off') : Number(s)),
+      );
     // BENCH_TRACING_BASELINE: what the traced stack is measured against: `untraced` (the default),
     // or `without-pg`: traced the same way with OTEL_NODE_DISABLED_INSTRUMENTATIONS=pg (the Postgres spans' own cost).
     const baseline = (process.env.BENCH_TRACING_BASELINE ?? 'untraced') as TracingBaseline;
-    if (!TRACING_BASELINES.includes(baseline)) throw new Error(`BENCH_TRACING_BASELINE must be one of ${TRACING_BASELINES.join(', ')}`);
+    if (!TRACING_BASELINES.includes(baseline))
+      throw new Error(`BENCH_TRACING_BASELINE must be one of ${TRACING_BASELINES.join(', ')}`);
     // BENCH_TRACING_PAIRS pairs of stacks, each pair measured alone (4 by default, two started each way: see runTracingBench).
     const pairs = Number(process.env.BENCH_TRACING_PAIRS ?? 4);
     // BENCH_TRACING_WARMUP: seconds both stacks of a pair are loaded before anything is counted (10).
@@ -75,11 +86,18 @@ for (const name of selected) {
     }
     results.tracing = runs;
   } else if (name === 'sessions') {
-    const r = await runSessionBench({ sessions: Number(process.env.BENCH_SESSIONS ?? 5000), latencySeconds: dispatcherSeconds });
+    const r = await runSessionBench({
+      sessions: Number(process.env.BENCH_SESSIONS ?? 5000),
+      latencySeconds: dispatcherSeconds,
+    });
     results.sessions = r;
     out.push(printSessionResults(r));
   } else if (name === 'addresses') {
-    const r = await runAddressBench({ clients: connections, seconds: dispatcherSeconds, perExchange: Number(process.env.BENCH_ADDRESS_NUMBERS ?? 25_000) });
+    const r = await runAddressBench({
+      clients: connections,
+      seconds: dispatcherSeconds,
+      perExchange: Number(process.env.BENCH_ADDRESS_NUMBERS ?? 25_000),
+    });
     results.addresses = r;
     out.push(printAddressResults(r));
   } else if (name === 'launch') {
@@ -91,7 +109,10 @@ for (const name of selected) {
     results.launch = r;
     out.push(printLaunchResults(r));
   } else if (name === 'latency') {
-    const r = await runLatencyBench({ samples: Number(process.env.BENCH_LATENCY_SAMPLES ?? 20), records: Number(process.env.BENCH_LATENCY_RECORDS ?? 300_000) });
+    const r = await runLatencyBench({
+      samples: Number(process.env.BENCH_LATENCY_SAMPLES ?? 20),
+      records: Number(process.env.BENCH_LATENCY_RECORDS ?? 300_000),
+    });
     results.latency = r;
     out.push(printLatencyResults(r));
     if (!latencyWithinBounds(r)) process.exitCode = 1;
@@ -133,4 +154,7 @@ function fmt(n: number, d = 0) {
 process.stdout.write(`\n${out.join('\n\n')}\n`);
 const dir = join(root, 'bench/results');
 mkdirSync(dir, { recursive: true });
-writeFileSync(join(dir, `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`), JSON.stringify({ compare, dispatcherSeconds, results }, null, 2));
+writeFileSync(
+  join(dir, `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`),
+  JSON.stringify({ compare, dispatcherSeconds, results }, null, 2),
+);

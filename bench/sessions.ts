@@ -17,7 +17,12 @@ export interface SessionBenchResult {
   burstFailed: number;
   latency: { ratePerSecond: number; sessions: number; failed: number; post: Percentiles; instructions: Percentiles };
   /** The same, for sessions routed by the number dialled (over `numbers` numbers of the application). */
-  routed: { numbers: number; sessionsPerSecond: number; burstFailed: number; latency: { sessions: number; failed: number; post: Percentiles; instructions: Percentiles } };
+  routed: {
+    numbers: number;
+    sessionsPerSecond: number;
+    burstFailed: number;
+    latency: { sessions: number; failed: number; post: Percentiles; instructions: Percentiles };
+  };
 }
 
 /** Numbers the application claims for the routed sessions (each one's owner is looked up once, then cached). */
@@ -33,7 +38,11 @@ interface Percentiles {
 /** The application: answers every session with instructions; notes when each session's POST arrived. */
 export async function startApplication(): Promise<{ url: string; posts: Map<string, number>; close(): Promise<void> }> {
   const posts = new Map<string, number>();
-  const answer = { status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ tropo: [{ say: { value: 'Welcome to Switchboard' } }, { hangup: null }] }) };
+  const answer = {
+    status: 200,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ tropo: [{ say: { value: 'Welcome to Switchboard' } }, { hangup: null }] }),
+  };
   const rx = await startReceiver({
     keep: false,
     observe: (r) => {
@@ -62,7 +71,9 @@ export async function runSessionBench(opts: { sessions: number; latencySeconds: 
   const instructed = new Map<string, number>();
   const failed = new Map<string, string>();
   const subs = [
-    bus.nc.subscribe(SUBJECTS.sessionInstructions, { callback: (_e, m) => void instructed.set((m.json() as { sessionId: string }).sessionId, Date.now()) }),
+    bus.nc.subscribe(SUBJECTS.sessionInstructions, {
+      callback: (_e, m) => void instructed.set((m.json() as { sessionId: string }).sessionId, Date.now()),
+    }),
     bus.nc.subscribe(SUBJECTS.sessionFailed, {
       callback: (_e, m) => {
         const f = m.json() as { sessionId: string; reason: string };
@@ -71,12 +82,21 @@ export async function runSessionBench(opts: { sessions: number; latencySeconds: 
     }),
   ];
   try {
-    const { application } = await apps.createApplication({ accountId: stack.accountId, name: 'bench', voiceUrl: app.url });
+    const { application } = await apps.createApplication({
+      accountId: stack.accountId,
+      name: 'bench',
+      voiceUrl: app.url,
+    });
     const applicationId = application!.id;
     addInventory(stack.env, [`+14075550000..+1407555${String(ROUTED_NUMBERS - 1).padStart(4, '0')}`]);
     const numbers: string[] = [];
     for (let i = 0; i < ROUTED_NUMBERS; i++) {
-      const { address } = await addresses.claimAddress({ accountId: stack.accountId, applicationId, type: 'number', prefix: '1407' });
+      const { address } = await addresses.claimAddress({
+        accountId: stack.accountId,
+        applicationId,
+        type: 'number',
+        prefix: '1407',
+      });
       numbers.push(address!.value);
     }
     await stack.startDispatcher();
@@ -92,7 +112,9 @@ export async function runSessionBench(opts: { sessions: number; latencySeconds: 
         }
         const id = `${prefix}-${i}`;
         published.set(id, Date.now());
-        const to = routed ? { id: numbers[i % numbers.length]!.slice(1), channel: 'VOICE', network: 'PSTN' } : { id: '+14155550199', channel: 'VOICE', network: 'PSTN' };
+        const to = routed
+          ? { id: numbers[i % numbers.length]!.slice(1), channel: 'VOICE', network: 'PSTN' }
+          : { id: '+14155550199', channel: 'VOICE', network: 'PSTN' };
         const session = { id, callId: id, from: { id: '+14155550100', channel: 'VOICE', network: 'PSTN' }, to };
         const body = routed ? { session } : { applicationId, session };
         const p = bus.js.publish(SUBJECTS.sessionNew, JSON.stringify(body)).finally(() => inflight.delete(p));
@@ -102,7 +124,8 @@ export async function runSessionBench(opts: { sessions: number; latencySeconds: 
       await Promise.all(inflight);
     };
     /** Sessions of a phase that ended (instructed or failed). */
-    const endedOf = (prefix: string) => [...instructed.keys(), ...failed.keys()].filter((k) => k.startsWith(`${prefix}-`)).length;
+    const endedOf = (prefix: string) =>
+      [...instructed.keys(), ...failed.keys()].filter((k) => k.startsWith(`${prefix}-`)).length;
     const failedOf = (prefix: string) => [...failed.keys()].filter((k) => k.startsWith(`${prefix}-`)).length;
 
     // Warm-up: JIT, connections, the application lookup cache.
@@ -112,10 +135,16 @@ export async function runSessionBench(opts: { sessions: number; latencySeconds: 
     // 1. Session rate: publish them all, time until the last instructions are out.
     const t0 = performance.now();
     await publish(opts.sessions, 'tp');
-    await waitFor(() => endedOf('tp') >= opts.sessions, { timeoutMs: 300_000, intervalMs: 5, what: 'all sessions ended' });
+    await waitFor(() => endedOf('tp') >= opts.sessions, {
+      timeoutMs: 300_000,
+      intervalMs: 5,
+      what: 'all sessions ended',
+    });
     const sessionsPerSecond = (opts.sessions * 1000) / (performance.now() - t0);
     const burstFailed = failedOf('tp');
-    process.stderr.write(`  sessions: ${fmt(sessionsPerSecond)} sessions/s (${opts.sessions} sessions, ${burstFailed} failed)\n`);
+    process.stderr.write(
+      `  sessions: ${fmt(sessionsPerSecond)} sessions/s (${opts.sessions} sessions, ${burstFailed} failed)\n`,
+    );
 
     // 2. Latency at half that rate.
     const rate = sessionsPerSecond / 2;
@@ -126,7 +155,9 @@ export async function runSessionBench(opts: { sessions: number; latencySeconds: 
       const ids = [...published.keys()].filter((k) => k.startsWith(`${prefix}-`) && instructed.has(k));
       const post = percentiles(ids.map((id) => app.posts.get(id)! - published.get(id)!));
       const instructions = percentiles(ids.map((id) => instructed.get(id)! - published.get(id)!));
-      process.stderr.write(`  at ${fmt(rate)} sessions/s${routed ? ', routed' : ''}: publish->POST p99 ${post.p99} ms, publish->instructions p99 ${instructions.p99} ms\n`);
+      process.stderr.write(
+        `  at ${fmt(rate)} sessions/s${routed ? ', routed' : ''}: publish->POST p99 ${post.p99} ms, publish->instructions p99 ${instructions.p99} ms\n`,
+      );
       return { sessions: count, failed: failedOf(prefix), post, instructions };
     };
     const latency = await latencyOf('lat', false);
@@ -134,7 +165,11 @@ export async function runSessionBench(opts: { sessions: number; latencySeconds: 
     // 3. The same, routed by the number dialled.
     const t1 = performance.now();
     await publish(opts.sessions, 'rtp', undefined, true);
-    await waitFor(() => endedOf('rtp') >= opts.sessions, { timeoutMs: 300_000, intervalMs: 5, what: 'all routed sessions ended' });
+    await waitFor(() => endedOf('rtp') >= opts.sessions, {
+      timeoutMs: 300_000,
+      intervalMs: 5,
+      what: 'all routed sessions ended',
+    });
     const routedPerSecond = (opts.sessions * 1000) / (performance.now() - t1);
     process.stderr.write(`  routed: ${fmt(routedPerSecond)} sessions/s (${failedOf('rtp')} failed)\n`);
     const routedLatency = await latencyOf('rlat', true);
@@ -146,7 +181,12 @@ export async function runSessionBench(opts: { sessions: number; latencySeconds: 
       sessionsPerSecond,
       burstFailed,
       latency: { ratePerSecond: rate, ...latency },
-      routed: { numbers: numbers.length, sessionsPerSecond: routedPerSecond, burstFailed: failedOf('rtp'), latency: routedLatency },
+      routed: {
+        numbers: numbers.length,
+        sessionsPerSecond: routedPerSecond,
+        burstFailed: failedOf('rtp'),
+        latency: routedLatency,
+      },
     };
   } finally {
     for (const s of subs) s.unsubscribe();
@@ -159,7 +199,14 @@ export async function runSessionBench(opts: { sessions: number; latencySeconds: 
 }
 
 export function printSessionResults(r: SessionBenchResult): string {
-  const row = (name: string, p: Percentiles, target: number) => [name, `${p.p50} ms`, `${p.p90} ms`, `${p.p99} ms`, `${p.max} ms`, `< ${target} ms: ${p.p99 < target ? 'met' : 'NOT met'}`];
+  const row = (name: string, p: Percentiles, target: number) => [
+    name,
+    `${p.p50} ms`,
+    `${p.p90} ms`,
+    `${p.p99} ms`,
+    `${p.max} ms`,
+    `< ${target} ms: ${p.p99 < target ? 'met' : 'NOT met'}`,
+  ];
   return [
     `Session loop: sessions.new -> signed POST -> JSON answer -> sessions.instructions`,
     `session rate: ${fmt(r.sessionsPerSecond)} sessions/s (${r.sessions} sessions published at once, ${r.burstFailed} of them failed)`,

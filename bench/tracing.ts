@@ -7,7 +7,18 @@
 import { DEFAULT_SAMPLED_RATIO } from '@switchboard/platform/tracing';
 import { exportedSpans } from '../test/support/otlp';
 import { startReceiver } from '../test/support/receiver';
-import { combine, type CompareOptions, cpuSecondsOf, fmt, load, type LoadResult, printComparison, startBenchStack, type BenchStack, type ScenarioResult } from './lib';
+import {
+  combine,
+  type CompareOptions,
+  cpuSecondsOf,
+  fmt,
+  load,
+  type LoadResult,
+  printComparison,
+  startBenchStack,
+  type BenchStack,
+  type ScenarioResult,
+} from './lib';
 
 export type Sampled = number | 'default' | 'off';
 
@@ -68,7 +79,12 @@ export interface PairResult {
  * between measurements, so that a collector, which runs on other machines in production, takes no
  * CPU from this one while the stacks are measured beyond reading what arrives.
  */
-async function startNoopCollector(): Promise<{ url: string; stats: TracingBenchResult['exported']; count(): void; close(): Promise<void> }> {
+async function startNoopCollector(): Promise<{
+  url: string;
+  stats: TracingBenchResult['exported'];
+  count(): void;
+  close(): Promise<void>;
+}> {
   const stats = { requests: 0, spans: 0, bytes: 0 };
   let received: { body: Buffer; contentType: string | undefined }[] = [];
   const rx = await startReceiver({
@@ -97,7 +113,11 @@ async function createApplication(stack: BenchStack): Promise<string> {
     fetch(`http://127.0.0.1:${stack.gatewayPort}/v1/applications`, {
       method: 'POST',
       headers: stack.headers,
-      body: JSON.stringify({ name: 'bench', voiceUrl: 'https://example.com/voice', messagingUrl: 'https://example.com/sms' }),
+      body: JSON.stringify({
+        name: 'bench',
+        voiceUrl: 'https://example.com/voice',
+        messagingUrl: 'https://example.com/sms',
+      }),
     });
   // A kept-alive connection from the readiness polls may be closed by the gateway as it is reused.
   const res = await post().catch(post);
@@ -114,15 +134,27 @@ async function createApplication(stack: BenchStack): Promise<string> {
  * CPU per request whatever its tracing (JIT and scheduling luck), so one pair is a coarse figure.
  * `warmUpSeconds`: how long both stacks of a pair are loaded before anything is counted.
  */
-export async function runTracingBench(opts: CompareOptions, sampled: Sampled = 'default', pairs = 1, warmUpSeconds = 10, rate?: number, baseline: TracingBaseline = 'untraced'): Promise<TracingBenchResult> {
+export async function runTracingBench(
+  opts: CompareOptions,
+  sampled: Sampled = 'default',
+  pairs = 1,
+  warmUpSeconds = 10,
+  rate?: number,
+  baseline: TracingBaseline = 'untraced',
+): Promise<TracingBenchResult> {
   const collector = await startNoopCollector();
   try {
     const results: PairResult[] = [];
     for (let i = 0; i < pairs; i++) {
-      results.push(await measurePair(opts, sampled, collector.url, i % 2 === 0 ? 'off' : 'on', warmUpSeconds, rate, baseline));
+      results.push(
+        await measurePair(opts, sampled, collector.url, i % 2 === 0 ? 'off' : 'on', warmUpSeconds, rate, baseline),
+      );
       collector.count();
     }
-    const cpu = results.length > 1 ? geometricMeanOfGroups(results.map((r) => r.cpuRoundRatios)) : geometricMean(results[0]!.cpuRoundRatios);
+    const cpu =
+      results.length > 1
+        ? geometricMeanOfGroups(results.map((r) => r.cpuRoundRatios))
+        : geometricMean(results[0]!.cpuRoundRatios);
     return {
       sampled,
       pairs: results,
@@ -139,7 +171,10 @@ export async function runTracingBench(opts: CompareOptions, sampled: Sampled = '
 }
 
 /** Student's t at 97.5% by degrees of freedom (1-30; beyond, the normal's 1.96). */
-const T975 = [12.71, 4.3, 3.18, 2.78, 2.57, 2.45, 2.36, 2.31, 2.26, 2.23, 2.2, 2.18, 2.16, 2.14, 2.13, 2.12, 2.11, 2.1, 2.09, 2.09, 2.08, 2.07, 2.07, 2.06, 2.06, 2.06, 2.05, 2.05, 2.05, 2.04];
+const T975 = [
+  12.71, 4.3, 3.18, 2.78, 2.57, 2.45, 2.36, 2.31, 2.26, 2.23, 2.2, 2.18, 2.16, 2.14, 2.13, 2.12, 2.11, 2.1, 2.09, 2.09,
+  2.08, 2.07, 2.07, 2.06, 2.06, 2.06, 2.05, 2.05, 2.05, 2.04,
+];
 
 const average = (xs: readonly number[]): number => xs.reduce((a, x) => a + x, 0) / xs.length;
 
@@ -171,15 +206,30 @@ function geometricMeanOfGroups(groups: readonly (readonly number[])[]): { mean: 
 }
 
 /** A traced and an untraced stack, started in the order `first` says, loaded at the same time and measured against each other. */
-async function measurePair(opts: CompareOptions, sampled: Sampled, collectorUrl: string, first: 'on' | 'off', warmUpSeconds: number, rate: number | undefined, baseline: TracingBaseline): Promise<PairResult> {
+async function measurePair(
+  opts: CompareOptions,
+  sampled: Sampled,
+  collectorUrl: string,
+  first: 'on' | 'off',
+  warmUpSeconds: number,
+  rate: number | undefined,
+  baseline: TracingBaseline,
+): Promise<PairResult> {
   const stacks: BenchStack[] = [];
   try {
-    const sampler: Record<string, string> = typeof sampled !== 'number' ? {} : { OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: String(sampled) };
+    const sampler: Record<string, string> =
+      typeof sampled !== 'number'
+        ? {}
+        : { OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: String(sampled) };
     const tracedEnv = { OTEL_EXPORTER_OTLP_ENDPOINT: collectorUrl, ...sampler };
     // The `off` side: untraced, or traced without Postgres spans.
-    const baselineEnv: Record<string, string> = baseline === 'without-pg' ? { ...tracedEnv, OTEL_NODE_DISABLED_INSTRUMENTATIONS: 'pg' } : {};
+    const baselineEnv: Record<string, string> =
+      baseline === 'without-pg' ? { ...tracedEnv, OTEL_NODE_DISABLED_INSTRUMENTATIONS: 'pg' } : {};
     const start = async (traced: boolean) => {
-      const stack = await startBenchStack({ baseline: false, serviceEnv: sampled === 'off' ? {} : traced ? tracedEnv : baselineEnv });
+      const stack = await startBenchStack({
+        baseline: false,
+        serviceEnv: sampled === 'off' ? {} : traced ? tracedEnv : baselineEnv,
+      });
       stacks.push(stack);
       return stack;
     };
@@ -197,8 +247,19 @@ async function measurePair(opts: CompareOptions, sampled: Sampled, collectorUrl:
     // benchmark did before 2026-11-25, two untraced stacks differed by up to 30% in a pair.
     const loadBoth = (seconds: number) =>
       Promise.all(
-        ([[on, onId], [off, offId]] as const).map(([stack, id]) =>
-          load({ url: `http://127.0.0.1:${stack.gatewayPort}/v1/applications/${id}`, headers: stack.headers, connections: opts.connections, seconds, rate }),
+        (
+          [
+            [on, onId],
+            [off, offId],
+          ] as const
+        ).map(([stack, id]) =>
+          load({
+            url: `http://127.0.0.1:${stack.gatewayPort}/v1/applications/${id}`,
+            headers: stack.headers,
+            connections: opts.connections,
+            seconds,
+            rate,
+          }),
         ),
       );
     // Long-running processes are what the overhead is about, not their first seconds (the traced
@@ -216,7 +277,10 @@ async function measurePair(opts: CompareOptions, sampled: Sampled, collectorUrl:
       // measurement: wait for the export interval (on both sides alike).
       await new Promise((res) => setTimeout(res, 1200));
       const perRequestNow: Record<'on' | 'off', number> = { on: 0, off: 0 };
-      for (const [side, r] of [['on', onRound!], ['off', offRound!]] as const) {
+      for (const [side, r] of [
+        ['on', onRound!],
+        ['off', offRound!],
+      ] as const) {
         const used = cpuOf(side).map((c, k) => c - before[side][k]!);
         for (const [k, c] of used.entries()) cpu[side].seconds[k]! += c;
         cpu[side].requests += r.total;
@@ -228,7 +292,8 @@ async function measurePair(opts: CompareOptions, sampled: Sampled, collectorUrl:
       cpuRoundRatios.push(perRequestNow.on / perRequestNow.off);
       rounds.push({ on: onRound!, off: offRound! });
     }
-    const perRequest = (c: { seconds: number[]; requests: number }) => Object.fromEntries(services.map((name, i) => [name, (c.seconds[i]! / c.requests) * 1e6]));
+    const perRequest = (c: { seconds: number[]; requests: number }) =>
+      Object.fromEntries(services.map((name, i) => [name, (c.seconds[i]! / c.requests) * 1e6]));
     const sum = (r: Record<string, number>) => Object.values(r).reduce((a, b) => a + b, 0);
     const byService = { on: perRequest(cpu.on), off: perRequest(cpu.off) };
     const cpuPerRequestUs = { on: sum(byService.on), off: sum(byService.off) };
@@ -260,24 +325,40 @@ export function printTracingResults(r: TracingBenchResult, connections: number):
   const overhead = (1 - r.rpsRatio) * 100;
   const cpuOverhead = (r.cpuRatio - 1) * 100;
   const signed = (x: number) => `${x >= 0 ? '+' : ''}${fmt(x, 1)}%`;
-  const sampling = r.sampled === 'default' ? `the default sampling (${fmt(DEFAULT_SAMPLED_RATIO * 100)}% of new traces)` : r.sampled === 'off' ? '' : `${fmt(r.sampled * 100)}% of traces sampled`;
+  const sampling =
+    r.sampled === 'default'
+      ? `the default sampling (${fmt(DEFAULT_SAMPLED_RATIO * 100)}% of new traces)`
+      : r.sampled === 'off'
+        ? ''
+        : `${fmt(r.sampled * 100)}% of traces sampled`;
   const load = `${r.pairs.length} pair(s) of stacks${r.rate ? `, ${fmt(r.rate)} requests/s to each` : ''}`;
   const pgShare = r.baseline === 'without-pg' && r.sampled !== 'off';
   const title =
     r.sampled === 'off'
       ? `Tracing benchmark's noise: two untraced stacks against each other, ${r.pairs.length} pair(s) of stacks`
       : pgShare
-      ? `Postgres spans' cost: full stack traced at ${sampling} with the pg instrumentation (stack) vs without it (OTEL_NODE_DISABLED_INSTRUMENTATIONS=pg, baseline), ${load}`
-      : `Tracing overhead: full stack with tracing on, ${sampling} (stack), vs off (baseline), ${load}`;
+        ? `Postgres spans' cost: full stack traced at ${sampling} with the pg instrumentation (stack) vs without it (OTEL_NODE_DISABLED_INSTRUMENTATIONS=pg, baseline), ${load}`
+        : `Tracing overhead: full stack with tracing on, ${sampling} (stack), vs off (baseline), ${load}`;
   // At a fixed rate both stacks answer the same requests per second: CPU per request is the figure.
   const within = r.rate ? cpuOverhead < 10 : overhead < 10 && cpuOverhead < 10;
   const figures = `${r.rate ? `at ${fmt(r.rate)} requests/s to each stack, ` : ''}req/s ${fmt(overhead, 1)}%, CPU per request ${signed(cpuOverhead)} (geometric means of ${r.pairs.length} pair${r.pairs.length === 1 ? '' : 's'}, CPU over their ${r.pairs.reduce((a, p) => a + p.cpuRoundRatios.length, 0)} rounds, 95% interval${r.pairs.length > 1 ? ' from the pairs' : " from one pair's rounds"} ${signed((r.cpuRatioInterval[0] - 1) * 100)} to ${signed((r.cpuRatioInterval[1] - 1) * 100)})`;
   return [
-    printComparison(title, r.pairs.map((p) => p.scenario), connections, false, 'rounds, both stacks loaded at once'),
+    printComparison(
+      title,
+      r.pairs.map((p) => p.scenario),
+      connections,
+      false,
+      'rounds, both stacks loaded at once',
+    ),
     ...r.pairs.map(
       (p) =>
-        `${sideName(r.baseline, p.first)} started first: req/s ratio ${fmt((p.scenario.stack.rps / p.scenario.baseline.rps) * 100, 1)}%, p99 ratio ${fmt((p.scenario.stack.p99 / p.scenario.baseline.p99) * 100, 1)}%; CPU of gateway + applications per request: on ${fmt(p.cpuPerRequestUs.on)} us, off ${fmt(p.cpuPerRequestUs.off)} us (by round ${p.cpuRoundRatios.map((x) => signed((x - 1) * 100)).join(' ')}); ${Object.keys(p.cpuPerRequestUsByService.on)
-          .map((name) => `${name} ${fmt(p.cpuPerRequestUsByService.on[name]!)} vs ${fmt(p.cpuPerRequestUsByService.off[name]!)} us`)
+        `${sideName(r.baseline, p.first)} started first: req/s ratio ${fmt((p.scenario.stack.rps / p.scenario.baseline.rps) * 100, 1)}%, p99 ratio ${fmt((p.scenario.stack.p99 / p.scenario.baseline.p99) * 100, 1)}%; CPU of gateway + applications per request: on ${fmt(p.cpuPerRequestUs.on)} us, off ${fmt(p.cpuPerRequestUs.off)} us (by round ${p.cpuRoundRatios.map((x) => signed((x - 1) * 100)).join(' ')}); ${Object.keys(
+          p.cpuPerRequestUsByService.on,
+        )
+          .map(
+            (name) =>
+              `${name} ${fmt(p.cpuPerRequestUsByService.on[name]!)} vs ${fmt(p.cpuPerRequestUsByService.off[name]!)} us`,
+          )
           .join(', ')}`,
     ),
     `${r.sampled === 'off' ? 'one untraced stack against the other' : pgShare ? 'with/without Postgres spans' : 'tracing on/off'} over the pairs: req/s ratio ${fmt(r.rpsRatio * 100, 1)}% (overhead ${fmt(overhead, 1)}%), CPU per request ${signed(cpuOverhead)}`,
@@ -285,9 +366,9 @@ export function printTracingResults(r: TracingBenchResult, connections: number):
     r.sampled === 'off'
       ? `two untraced stacks: the same code differs by ${figures}`
       : pgShare
-      ? `the Postgres query spans' share of the overhead: ${figures}`
-      : r.sampled === 'default'
-      ? `target (at the default sampling): overhead < 10% -> ${figures}: ${within ? 'met' : 'NOT met'}`
-      : `not the target's setting: overhead ${figures}: ${within ? 'within' : 'over'} 10%`,
+        ? `the Postgres query spans' share of the overhead: ${figures}`
+        : r.sampled === 'default'
+          ? `target (at the default sampling): overhead < 10% -> ${figures}: ${within ? 'met' : 'NOT met'}`
+          : `not the target's setting: overhead ${figures}: ${within ? 'within' : 'over'} 10%`,
   ].join('\n');
 }

@@ -8,7 +8,14 @@
 // means the applications ran out and shows in the non-2xx column).
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { compareScenarios, type CompareOptions, printComparison, startBenchStack, type Scenario, type ScenarioResult } from './lib';
+import {
+  compareScenarios,
+  type CompareOptions,
+  printComparison,
+  startBenchStack,
+  type Scenario,
+  type ScenarioResult,
+} from './lib';
 
 export type { ScenarioResult } from './lib';
 
@@ -45,7 +52,11 @@ export async function runWebhooksBench(opts: CompareOptions): Promise<ScenarioRe
     }
     const appId = await post('/v1/applications', { name: 'bench app', voiceUrl: 'https://example.com/voice.json' });
     for (let i = 0; i < 10; i++) {
-      await post(`/v1/applications/${appId}/webhooks`, { event: events[i % 3], resource: 'sms', targetUrl: `https://example.com/app-hook/${i}` });
+      await post(`/v1/applications/${appId}/webhooks`, {
+        event: events[i % 3],
+        resource: 'sms',
+        targetUrl: `https://example.com/app-hook/${i}`,
+      });
     }
 
     // Applications for the creates (10 subscriptions each), inserted in one statement: one set for
@@ -79,7 +90,13 @@ export async function runWebhooksBench(opts: CompareOptions): Promise<ScenarioRe
       return `/v1/applications/${targets[target][app]}/webhooks`;
     };
     let n = 0;
-    const createBody = () => JSON.stringify({ name: `created ${n}`, event: 'smsdlr', resource: 'sms', targetUrl: `https://example.com/created/${n++}` });
+    const createBody = () =>
+      JSON.stringify({
+        name: `created ${n}`,
+        event: 'smsdlr',
+        resource: 'sms',
+        targetUrl: `https://example.com/created/${n++}`,
+      });
     const scenarios: Scenario[] = [
       { name: 'GET /v1/webhooks/:id', path: `/v1/webhooks/${webhookId}`, method: 'GET' },
       { name: 'GET /v1/webhooks (10 items)', path: '/v1/webhooks', method: 'GET' },
@@ -92,7 +109,12 @@ export async function runWebhooksBench(opts: CompareOptions): Promise<ScenarioRe
 }
 
 /** The baseline must answer what the gateway answers (hrefs aside): warn when a read differs. */
-async function checkSameJson(gatewayPort: number, baselinePort: number, headers: Record<string, string>, id: string): Promise<void> {
+async function checkSameJson(
+  gatewayPort: number,
+  baselinePort: number,
+  headers: Record<string, string>,
+  id: string,
+): Promise<void> {
   for (const path of [`/v1/webhooks/${id}`, '/v1/webhooks']) {
     const [a = '', b = ''] = await Promise.all(
       [gatewayPort, baselinePort].map(async (port) => {
@@ -100,7 +122,10 @@ async function checkSameJson(gatewayPort: number, baselinePort: number, headers:
         return (await res.text()).replaceAll(`http://localhost:${port}`, '<base>');
       }),
     );
-    if (a !== b) process.stderr.write(`  warning: GET ${path} differs between stack and baseline\n    stack:    ${a.slice(0, 600)}\n    baseline: ${b.slice(0, 600)}\n`);
+    if (a !== b)
+      process.stderr.write(
+        `  warning: GET ${path} differs between stack and baseline\n    stack:    ${a.slice(0, 600)}\n    baseline: ${b.slice(0, 600)}\n`,
+      );
   }
 }
 

@@ -8,7 +8,17 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createAccount } from '@switchboard/applications/accounts';
 import { connectNats, createLogger, SecretBox, type NatsHandle } from '@switchboard/platform';
-import { createTestDatabase, freePort, newSecretsKey, startNatsServer, startPrivatePostgres, waitFor, type NatsServer, type PrivatePostgres, type TestDatabase } from '../test/support/infra';
+import {
+  createTestDatabase,
+  freePort,
+  newSecretsKey,
+  startNatsServer,
+  startPrivatePostgres,
+  waitFor,
+  type NatsServer,
+  type PrivatePostgres,
+  type TestDatabase,
+} from '../test/support/infra';
 import { initOrm, migrate } from '@switchboard/orm';
 import { SCHEMA } from '../services/applications/src/db/schema';
 import { managedChild } from './lib/child';
@@ -96,7 +106,14 @@ const ENTRY: Record<Service, string> = {
   dispatcher: 'services/dispatcher/src/main.ts',
 };
 
-function replica(service: Service, index: number, env: Record<string, string>, metricsPort: number, readyPath: string, apiPort?: number): Replica {
+function replica(
+  service: Service,
+  index: number,
+  env: Record<string, string>,
+  metricsPort: number,
+  readyPath: string,
+  apiPort?: number,
+): Replica {
   const proc = managedChild(15_000);
   let stderr = '';
   const name = `${service}-${index + 1}`;
@@ -122,7 +139,10 @@ function replica(service: Service, index: number, env: Record<string, string>, m
       await waitFor(
         async () => {
           if (c.exitCode !== null) throw new Error(`${name} exited with ${c.exitCode}: ${stderr}`);
-          return (await fetch(`http://127.0.0.1:${metricsPort}${readyPath}`, { signal: AbortSignal.timeout(2000) })).status === 200;
+          return (
+            (await fetch(`http://127.0.0.1:${metricsPort}${readyPath}`, { signal: AbortSignal.timeout(2000) }))
+              .status === 200
+          );
         },
         { timeoutMs: 90_000, intervalMs: 100, what: `${name} ready` },
       ).catch((err) => {
@@ -185,22 +205,53 @@ export async function startCluster(o: ClusterOptions = {}): Promise<Cluster> {
       ...o.env,
     };
     for (let i = 0; i < counts.applications; i++)
-      replicas.push(replica('applications', i, { ...common, GRPC_PORT: String(appsGrpc[i]), OPS_PORT: String(appsOps[i]) }, appsOps[i]!, '/readyz'));
+      replicas.push(
+        replica(
+          'applications',
+          i,
+          { ...common, GRPC_PORT: String(appsGrpc[i]), OPS_PORT: String(appsOps[i]) },
+          appsOps[i]!,
+          '/readyz',
+        ),
+      );
     for (let i = 0; i < counts.webhooks; i++)
-      replicas.push(replica('webhooks', i, { ...common, GRPC_PORT: String(whGrpc[i]), OPS_PORT: String(whOps[i]) }, whOps[i]!, '/readyz'));
+      replicas.push(
+        replica(
+          'webhooks',
+          i,
+          { ...common, GRPC_PORT: String(whGrpc[i]), OPS_PORT: String(whOps[i]) },
+          whOps[i]!,
+          '/readyz',
+        ),
+      );
     for (let i = 0; i < counts.gateway; i++)
       replicas.push(
         replica(
           'gateway',
           i,
-          { ...common, PORT: String(gwPorts[i]), OPS_PORT: String(gwOps[i]), PUBLIC_BASE_URL: apiUrl, RATE_LIMIT_PER_SECOND: '0', AUTH_LOCKOUT_MS: '30000' },
+          {
+            ...common,
+            PORT: String(gwPorts[i]),
+            OPS_PORT: String(gwOps[i]),
+            PUBLIC_BASE_URL: apiUrl,
+            RATE_LIMIT_PER_SECOND: '0',
+            AUTH_LOCKOUT_MS: '30000',
+          },
           gwOps[i]!,
           '/healthz',
           gwPorts[i]!,
         ),
       );
     for (let i = 0; i < counts.dispatcher; i++)
-      replicas.push(replica('dispatcher', i, { ...common, ...PROOF_DISPATCHER_ENV, ...o.dispatcherEnv, OPS_PORT: String(dOps[i]) }, dOps[i]!, '/readyz'));
+      replicas.push(
+        replica(
+          'dispatcher',
+          i,
+          { ...common, ...PROOF_DISPATCHER_ENV, ...o.dispatcherEnv, OPS_PORT: String(dOps[i]) },
+          dOps[i]!,
+          '/readyz',
+        ),
+      );
     cleanups.push(async () => {
       // Dispatchers first (they drain), then the rest.
       await Promise.all(replicas.filter((r) => r.service === 'dispatcher').map((r) => r.stop()));
@@ -215,7 +266,17 @@ export async function startCluster(o: ClusterOptions = {}): Promise<Cluster> {
     const logger = createLogger('proof', 'silent');
     const bus = await connectNats(nats.url, logger, 'proof');
     cleanups.push(() => bus.close());
-    const orm = await initOrm({ ...SCHEMA, databaseUrl: db.url, schema: 'applications', poolMax: 2, logger, secrets: SecretBox.fromText(common.SECRETS_KEY!) }, 10_000);
+    const orm = await initOrm(
+      {
+        ...SCHEMA,
+        databaseUrl: db.url,
+        schema: 'applications',
+        poolMax: 2,
+        logger,
+        secrets: SecretBox.fromText(common.SECRETS_KEY!),
+      },
+      10_000,
+    );
     await migrate(orm, 'applications', logger);
     cleanups.push(() => orm.close());
 

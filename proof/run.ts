@@ -24,7 +24,12 @@ import { tenantFlood } from './scenarios/tenant-flood';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { minutes: { type: 'string' }, factor: { type: 'string' }, runs: { type: 'string' }, list: { type: 'boolean' } },
+  options: {
+    minutes: { type: 'string' },
+    factor: { type: 'string' },
+    runs: { type: 'string' },
+    list: { type: 'boolean' },
+  },
 });
 const minutes = Number(values.minutes ?? 10);
 const scale = { factor: Number(values.factor ?? 1) };
@@ -51,7 +56,8 @@ const onCluster: Record<string, (c: Ctx) => Promise<ScenarioResult>> = {
   'kdf-flood': (c) => kdfFlood(c.cluster, scale),
   'tenant-flood': (c) => tenantFlood(c.cluster, scale),
   poison: (c) => poisonEvents(c.cluster, c.rx, scale),
-  soak: (c) => soak(c.cluster, c.rx, { minutes, measureSeconds: Math.max(3, Math.round(10 * Math.min(1, scale.factor))) }),
+  soak: (c) =>
+    soak(c.cluster, c.rx, { minutes, measureSeconds: Math.max(3, Math.round(10 * Math.min(1, scale.factor))) }),
 };
 const standalone: Record<string, () => Promise<ScenarioResult>> = {
   ssrf: () => ssrf({ privatePostgres: false }),
@@ -79,13 +85,22 @@ const results: ScenarioResult[] = [];
 const record = (r: ScenarioResult) => {
   results.push(r);
   writeFileSync(join(resultsDir, `${r.name}.json`), `${JSON.stringify(r, null, 2)}\n`);
-  process.stderr.write(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${Math.round(r.durationMs / 1000)} s)${r.failures.length ? `: ${r.failures.join('; ')}` : ''}\n`);
+  process.stderr.write(
+    `${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${Math.round(r.durationMs / 1000)} s)${r.failures.length ? `: ${r.failures.join('; ')}` : ''}\n`,
+  );
 };
-const failed = (name: string, err: unknown): ScenarioResult => ({ name, ok: false, failures: [`crashed: ${(err as Error).stack ?? String(err)}`], durationMs: 0 });
+const failed = (name: string, err: unknown): ScenarioResult => ({
+  name,
+  ok: false,
+  failures: [`crashed: ${(err as Error).stack ?? String(err)}`],
+  durationMs: 0,
+});
 
 const clusterNames = chosen.filter((n) => n in onCluster);
 if (clusterNames.length) {
-  process.stderr.write('starting the cluster: 2 gateways, 2 applications, 2 webhooks, 3 dispatchers, private Postgres and NATS\n');
+  process.stderr.write(
+    'starting the cluster: 2 gateways, 2 applications, 2 webhooks, 3 dispatchers, private Postgres and NATS\n',
+  );
   const cluster = await startCluster();
   const rx = await startReceiver('127.0.0.1');
   const bad = await startReceiver('127.0.0.2');
@@ -110,7 +125,9 @@ const highlights = (r: ScenarioResult): string => {
   const f = r.figures ?? {};
   switch (r.name) {
     case 'scale-out':
-      return Object.entries(f.workPerReplica as Record<string, number>).map(([k, v]) => `${k} ${v}`).join(', ');
+      return Object.entries(f.workPerReplica as Record<string, number>)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ');
     case 'target-410':
       return `sent after 410: ${f.requestsMoreThan1sAfterFirst410}; enabled=${f.enabled}`;
     case 'poison':
@@ -132,19 +149,63 @@ const highlights = (r: ScenarioResult): string => {
       return `${f.minutes} min at ${f.heldRps}/${f.measuredMaxRps} req/s, p99 ${f.p99Ms} ms; RSS slope ${Math.min(...slopes)}..${Math.max(...slopes)} MB/min; lag ${f.consumerPendingAtEnd}->${f.consumerPendingAfterDrain}`;
     }
     case 'nats-cluster':
-      return ((f.kills ?? []) as Array<{ role: string; server: string; ledByVictim: string[]; leaderAfter?: string; electionMs?: number; resumeMs: number; caughtUpMs: number }>)
-        .map((k) => `kill -9 ${k.role} ${k.server}${k.ledByVictim.some((a) => a.startsWith('SWITCHBOARD_EVENTS/')) ? ' (led the events consumer)' : ''}: deliveries resumed ${(k.resumeMs / 1000).toFixed(1)} s${k.role === 'leader' ? `, new leader ${k.leaderAfter} in ${((k.electionMs ?? -1) / 1000).toFixed(1)} s` : ''}, caught up ${(k.caughtUpMs / 1000).toFixed(1)} s after restart`)
+      return (
+        (f.kills ?? []) as Array<{
+          role: string;
+          server: string;
+          ledByVictim: string[];
+          leaderAfter?: string;
+          electionMs?: number;
+          resumeMs: number;
+          caughtUpMs: number;
+        }>
+      )
+        .map(
+          (k) =>
+            `kill -9 ${k.role} ${k.server}${k.ledByVictim.some((a) => a.startsWith('SWITCHBOARD_EVENTS/')) ? ' (led the events consumer)' : ''}: deliveries resumed ${(k.resumeMs / 1000).toFixed(1)} s${k.role === 'leader' ? `, new leader ${k.leaderAfter} in ${((k.electionMs ?? -1) / 1000).toFixed(1)} s` : ''}, caught up ${(k.caughtUpMs / 1000).toFixed(1)} s after restart`,
+        )
         .join('; ');
     default:
       return r.apiFailedByStatus && Object.keys(r.apiFailedByStatus).length
-        ? `failed: ${Object.entries(r.apiFailedByStatus).map(([k, v]) => `${k === '0' ? 'reset' : k} x${v}`).join(', ')}`
+        ? `failed: ${Object.entries(r.apiFailedByStatus)
+            .map(([k, v]) => `${k === '0' ? 'reset' : k} x${v}`)
+            .join(', ')}`
         : '';
   }
 };
-const rows = [['scenario', 'ok', 'requests', 'failed', 'events', 'lost', 'dups', 'outage s', 'API recovered s', 'delivery caught up s', 'notes']];
+const rows = [
+  [
+    'scenario',
+    'ok',
+    'requests',
+    'failed',
+    'events',
+    'lost',
+    'dups',
+    'outage s',
+    'API recovered s',
+    'delivery caught up s',
+    'notes',
+  ],
+];
 for (const r of results)
-  rows.push([r.name, r.ok ? 'yes' : 'NO', n(r.apiRequests), n(r.apiFailed), n(r.eventsPublished), n(r.eventsLost), n(r.duplicates), s(r.outageMs), s(r.apiRecoveryMs), s(r.deliveryRecoveryMs), highlights(r)]);
+  rows.push([
+    r.name,
+    r.ok ? 'yes' : 'NO',
+    n(r.apiRequests),
+    n(r.apiFailed),
+    n(r.eventsPublished),
+    n(r.eventsLost),
+    n(r.duplicates),
+    s(r.outageMs),
+    s(r.apiRecoveryMs),
+    s(r.deliveryRecoveryMs),
+    highlights(r),
+  ]);
 const out = table(rows);
 process.stdout.write(`\n${out}\n`);
-writeFileSync(join(resultsDir, 'latest.json'), `${JSON.stringify({ at: new Date().toISOString(), minutes, factor: scale.factor, runs, results }, null, 2)}\n`);
+writeFileSync(
+  join(resultsDir, 'latest.json'),
+  `${JSON.stringify({ at: new Date().toISOString(), minutes, factor: scale.factor, runs, results }, null, 2)}\n`,
+);
 process.exit(results.every((r) => r.ok) ? 0 : 1);

@@ -19,8 +19,26 @@ rmSync(outDir, { recursive: true, force: true });
 execFileSync(
   join(root, 'node_modules/.bin/proto-loader-gen-types'),
   // Imports carry the .ts extension, as everywhere in src/ (the build rewrites them to .js).
-  ['--longs=String', '--enums=String', '--defaults', '--oneofs', '--keepCase=false', '--importFileExtension=.ts', '--includeDirs', protoDir, '--outDir', outDir, '--grpcLib', '@grpc/grpc-js', ...find(protoDir)],
+  [
+    '--longs=String',
+    '--enums=String',
+    '--defaults',
+    '--oneofs',
+    '--keepCase=false',
+    '--importFileExtension=.ts',
+    '--includeDirs',
+    protoDir,
+    '--outDir',
+    outDir,
+    '--grpcLib',
+    '@grpc/grpc-js',
+    ...find(protoDir),
+  ],
   { stdio: 'inherit', cwd: protoDir },
 );
 // Keep generated headers free of machine-specific absolute paths.
-execFileSync('sh', ['-c', `grep -rl "Original file: " . | xargs sed -i "s#Original file: .*/proto/#Original file: proto/#"`], { cwd: outDir });
+execFileSync(
+  'sh',
+  ['-c', `grep -rl "Original file: " . | xargs sed -i "s#Original file: .*/proto/#Original file: proto/#"`],
+  { cwd: outDir },
+);

@@ -6,7 +6,14 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { connect } from 'node:net';
 import { join } from 'node:path';
-import { freePort, natsServerBinary, postgresCluster, runNatsServer, waitFor, type PostgresCluster } from '../test/support/infra';
+import {
+  freePort,
+  natsServerBinary,
+  postgresCluster,
+  runNatsServer,
+  waitFor,
+  type PostgresCluster,
+} from '../test/support/infra';
 
 const root = new URL('..', import.meta.url).pathname;
 const dataDir = join(root, '.data');
@@ -37,13 +44,16 @@ async function ensurePostgres(): Promise<void> {
   const host = url.hostname || '127.0.0.1';
   const port = Number(url.port || 5432);
   if (await answers(host, port)) return say(`Postgres answers at ${host}:${port}`);
-  if (!['127.0.0.1', 'localhost'].includes(host)) throw new Error(`Postgres at ${host}:${port} does not answer (DATABASE_URL)`);
+  if (!['127.0.0.1', 'localhost'].includes(host))
+    throw new Error(`Postgres at ${host}:${port} does not answer (DATABASE_URL)`);
   const dir = join(dataDir, 'postgres');
   let cluster: PostgresCluster;
   try {
     cluster = postgresCluster({ data: dir, port, log: join(dir, 'server.log'), socketDir: dir });
   } catch {
-    throw new Error(`Postgres does not answer at ${host}:${port} and is not installed. Install it with:\n  sudo apt-get install -y postgresql\nor point DATABASE_URL at a running server.`);
+    throw new Error(
+      `Postgres does not answer at ${host}:${port} and is not installed. Install it with:\n  sudo apt-get install -y postgresql\nor point DATABASE_URL at a running server.`,
+    );
   }
   if (!cluster.initialised()) {
     say(`initialising a private Postgres cluster in ${dir}`);
@@ -71,12 +81,20 @@ async function ensureNats(): Promise<void> {
   try {
     natsServerBinary();
   } catch {
-    throw new Error(`NATS does not answer at ${host}:${port} and nats-server is not installed. Install it with:\n  sudo apt-get install -y nats-server\nor point NATS_URL at a running server.`);
+    throw new Error(
+      `NATS does not answer at ${host}:${port} and nats-server is not installed. Install it with:\n  sudo apt-get install -y nats-server\nor point NATS_URL at a running server.`,
+    );
   }
   const dir = join(dataDir, 'nats');
   mkdirSync(dir, { recursive: true });
   say(`starting a private NATS JetStream on port ${port}`);
-  await runNatsServer({ port, monitorPort: await freePort(), dir, spawned: (c) => void cleanups.push(() => c.kill('SIGTERM')), timeoutMs: 20_000 });
+  await runNatsServer({
+    port,
+    monitorPort: await freePort(),
+    dir,
+    spawned: (c) => void cleanups.push(() => c.kill('SIGTERM')),
+    timeoutMs: 20_000,
+  });
 }
 
 const SERVICES = ['applications', 'webhooks', 'dispatcher', 'gateway'];
@@ -96,7 +114,11 @@ function stopAll(code: number): void {
     for (const c of children.values()) c.kill('SIGKILL');
     finish();
   }, 30_000);
-  Promise.all([...children.values()].map((c) => (c.exitCode !== null ? Promise.resolve() : new Promise((r) => c.once('exit', r))))).then(() => {
+  Promise.all(
+    [...children.values()].map((c) =>
+      c.exitCode !== null ? Promise.resolve() : new Promise((r) => c.once('exit', r)),
+    ),
+  ).then(() => {
     clearTimeout(timer);
     finish();
   });
@@ -134,7 +156,11 @@ for (const name of SERVICES) {
   const dir = join(root, 'services', name);
   if (!existsSync(join(dir, 'src/main.ts'))) continue;
   const serviceEnv = name === 'gateway' ? { ...env, OPS_PORT: GATEWAY_OPS_PORT } : env;
-  const child = spawn(process.execPath, ['--conditions=@switchboard/source', '--import', 'tsx', 'src/main.ts'], { cwd: dir, env: serviceEnv, stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn(process.execPath, ['--conditions=@switchboard/source', '--import', 'tsx', 'src/main.ts'], {
+    cwd: dir,
+    env: serviceEnv,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   children.set(name, child);
   child.on('exit', (code, signal) => {
     if (!stopping) {
@@ -145,7 +171,11 @@ for (const name of SERVICES) {
 }
 
 const base = env.PUBLIC_BASE_URL;
-waitFor(async () => (await fetch(`http://127.0.0.1:${GATEWAY_OPS_PORT}/readyz`).catch(() => undefined))?.ok ?? false, { what: 'the stack', timeoutMs: 60_000, intervalMs: 200 })
+waitFor(async () => (await fetch(`http://127.0.0.1:${GATEWAY_OPS_PORT}/readyz`).catch(() => undefined))?.ok ?? false, {
+  what: 'the stack',
+  timeoutMs: 60_000,
+  intervalMs: 200,
+})
   .then(() =>
     say(
       `Switchboard is ready at ${base}\n  create an account:  npm run account -- create --username me   (asks for the password; type choose-a-password)\n  then:              curl -u me:choose-a-password ${base}/v1/applications\n  gateway readiness and metrics: http://127.0.0.1:${GATEWAY_OPS_PORT}/readyz, /metrics (not on the API port)`,

@@ -19,7 +19,9 @@ const inflight = new Map<string, Promise<string | undefined>>();
 function scrypt(password: string, salt: Buffer, len: number, o: { N: number; r: number; p: number }): Promise<Buffer> {
   // As the applications service: OpenSSL needs 128*r*(N+p+2) bytes (128 MiB at N=2^17, r=8).
   const maxmem = 128 * o.r * (o.N + o.p + 2) + 1024 * 1024;
-  return new Promise((resolve, reject) => scryptCb(password, salt, len, { ...o, maxmem }, (e, k) => (e ? reject(e) : resolve(k))));
+  return new Promise((resolve, reject) =>
+    scryptCb(password, salt, len, { ...o, maxmem }, (e, k) => (e ? reject(e) : resolve(k))),
+  );
 }
 
 async function auth(req: Request, res: Response, next: NextFunction) {
@@ -58,18 +60,33 @@ async function auth(req: Request, res: Response, next: NextFunction) {
 }
 
 async function verify(username: string, password: string, digest: Buffer): Promise<string | undefined> {
-  const { rows } = await pool.query('select id, password_hash from applications.accounts where username = $1', [username]);
+  const { rows } = await pool.query('select id, password_hash from applications.accounts where username = $1', [
+    username,
+  ]);
   const row = rows[0] as { id: string; password_hash: string } | undefined;
   const [, n, r, p, salt, key] = (row?.password_hash ?? 'scrypt$16384$8$1$AA==$AA==').split('$');
   const expected = Buffer.from(key!, 'base64');
-  const got = await scrypt(password, Buffer.from(salt!, 'base64'), expected.length, { N: Number(n), r: Number(r), p: Number(p) });
+  const got = await scrypt(password, Buffer.from(salt!, 'base64'), expected.length, {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+  });
   if (!row || !timingSafeEqual(got, expected)) return undefined;
   const now = Date.now();
   cache.set(username, { digest, accountId: row.id, expires: now + 30_000, refreshAt: now + 20_000 });
   return row.id;
 }
 
-type Row = { id: string; account_id: string; name: string; voice_url: string | null; messaging_url: string | null; environment_id: string; api_type: string; seq: string };
+type Row = {
+  id: string;
+  account_id: string;
+  name: string;
+  voice_url: string | null;
+  messaging_url: string | null;
+  environment_id: string;
+  api_type: string;
+  seq: string;
+};
 const toJson = (a: Row) => ({
   href: `${base}/rest/v1/applications/${a.id}`,
   id: a.id,
@@ -89,17 +106,24 @@ app.set('etag', false);
 app.use(auth);
 app.use(express.json({ limit: 64 * 1024 }));
 app.get('/v1/applications/:id', async (req, res) => {
-  const { rows } = await pool.query('select * from applications.applications where id = $1 and account_id = $2', [req.params.id, res.locals.accountId]);
+  const { rows } = await pool.query('select * from applications.applications where id = $1 and account_id = $2', [
+    req.params.id,
+    res.locals.accountId,
+  ]);
   if (!rows[0]) return void res.status(404).json({ code: 'not_found' });
   res.json(toJson(rows[0] as Row));
 });
 app.get('/v1/applications', async (_req, res) => {
-  const { rows } = await pool.query('select * from applications.applications where account_id = $1 order by seq limit 100', [res.locals.accountId]);
+  const { rows } = await pool.query(
+    'select * from applications.applications where account_id = $1 order by seq limit 100',
+    [res.locals.accountId],
+  );
   res.json((rows as Row[]).map(toJson));
 });
 app.post('/v1/applications', async (req, res) => {
   const b = req.body as { name?: string; voiceUrl?: string; messagingUrl?: string };
-  if (typeof b?.name !== 'string' || (!b.voiceUrl && !b.messagingUrl)) return void res.status(400).json({ code: 'invalid_request' });
+  if (typeof b?.name !== 'string' || (!b.voiceUrl && !b.messagingUrl))
+    return void res.status(400).json({ code: 'invalid_request' });
   const id = randomBytes(12).toString('hex');
   await pool.query(
     `insert into applications.applications (id, account_id, name, voice_url, messaging_url, environment_id, api_type) values ($1, $2, $3, $4, $5, 2, 'scripting')`,
@@ -133,7 +157,10 @@ const EVENTS = new Map(['smsdlr', 'cdrCreated', 'cdrRated'].map((e) => [e.toLowe
 const RESOURCES = ['call', 'sms', 'transcription'];
 function resourceOf(v: unknown): string | undefined {
   if (typeof v !== 'string') return undefined;
-  const items = v.split(',').map((x) => x.trim().toLowerCase()).filter(Boolean);
+  const items = v
+    .split(',')
+    .map((x) => x.trim().toLowerCase())
+    .filter(Boolean);
   if (!items.length || items.some((i) => i !== 'all' && !RESOURCES.includes(i))) return undefined;
   return items.includes('all') ? 'all' : RESOURCES.filter((r) => items.includes(r)).join(',');
 }
@@ -147,17 +174,30 @@ function urlOf(v: unknown): string | undefined {
   }
 }
 app.get('/v1/webhooks', async (_req, res) => {
-  const { rows } = await pool.query('select * from webhooks.subscriptions where account_id = $1 and application_id is null order by seq limit 101', [res.locals.accountId]);
+  const { rows } = await pool.query(
+    'select * from webhooks.subscriptions where account_id = $1 and application_id is null order by seq limit 101',
+    [res.locals.accountId],
+  );
   res.json((rows as Sub[]).slice(0, 100).map(subJson));
 });
 app.get('/v1/webhooks/:id', async (req, res) => {
-  const { rows } = await pool.query('select * from webhooks.subscriptions where id = $1 and account_id = $2', [req.params.id, res.locals.accountId]);
+  const { rows } = await pool.query('select * from webhooks.subscriptions where id = $1 and account_id = $2', [
+    req.params.id,
+    res.locals.accountId,
+  ]);
   if (!rows[0]) return void res.status(404).json({ code: 'not_found' });
   res.json(subJson(rows[0] as Sub));
 });
 // A plain insert (subscription and sealed secret in one statement): no limit check; the application must be the caller's.
 const createSub = async (req: Request, res: Response) => {
-  const b = (req.body ?? {}) as { event?: unknown; resource?: unknown; targetUrl?: unknown; name?: unknown; payload?: unknown; enabled?: unknown };
+  const b = (req.body ?? {}) as {
+    event?: unknown;
+    resource?: unknown;
+    targetUrl?: unknown;
+    name?: unknown;
+    payload?: unknown;
+    enabled?: unknown;
+  };
   const event = typeof b.event === 'string' ? EVENTS.get(b.event.trim().toLowerCase()) : undefined;
   const resource = resourceOf(b.resource);
   const targetUrl = urlOf(b.targetUrl);
@@ -183,7 +223,18 @@ const createSub = async (req: Request, res: Response) => {
        returning id
      )
      insert into webhooks.subscription_secrets (subscription_id, secret) select id, $10 from s`,
-    [id, res.locals.accountId, appId, (b.name as string | undefined) || null, event, resource, targetUrl, payload === null ? null : JSON.stringify(payload), b.enabled ?? true, box.seal(secret, id)],
+    [
+      id,
+      res.locals.accountId,
+      appId,
+      (b.name as string | undefined) || null,
+      event,
+      resource,
+      targetUrl,
+      payload === null ? null : JSON.stringify(payload),
+      b.enabled ?? true,
+      box.seal(secret, id),
+    ],
   );
   if (!rowCount) return void res.status(404).json({ code: 'not_found' });
   res.setHeader('Location', `${base}/v1/webhooks/${id}`);

@@ -43,7 +43,14 @@ interface JsonPanel {
   type?: string;
   title?: string;
   panels?: JsonPanel[];
-  targets?: Array<{ refId?: string; expr?: string; instant?: boolean; range?: boolean; legendFormat?: string; hide?: boolean }>;
+  targets?: Array<{
+    refId?: string;
+    expr?: string;
+    instant?: boolean;
+    range?: boolean;
+    legendFormat?: string;
+    hide?: boolean;
+  }>;
 }
 
 interface JsonVariable {
@@ -109,7 +116,11 @@ function walkPanels(panels: JsonPanel[] | undefined, visit: (p: JsonPanel) => vo
 }
 
 /** The queries of one dashboard; `overrides` take precedence over its defaults and the built-ins. */
-export function dashboardQueries(dashboard: JsonDashboard, file = '', overrides: Record<string, string> = {}): DashboardQuery[] {
+export function dashboardQueries(
+  dashboard: JsonDashboard,
+  file = '',
+  overrides: Record<string, string> = {},
+): DashboardQuery[] {
   const variables = { ...BUILTIN_VARIABLES, ...defaultVariableValues(dashboard), ...overrides };
   const out: DashboardQuery[] = [];
   walkPanels(dashboard.panels, (p) => {
@@ -142,7 +153,10 @@ export function loadDashboards(dir: string = DASHBOARDS_DIR): Array<{ file: stri
 }
 
 /** The queries of every provisioned dashboard. */
-export function allDashboardQueries(overrides: Record<string, string> = {}, dir: string = DASHBOARDS_DIR): DashboardQuery[] {
+export function allDashboardQueries(
+  overrides: Record<string, string> = {},
+  dir: string = DASHBOARDS_DIR,
+): DashboardQuery[] {
   return loadDashboards(dir).flatMap(({ file, dashboard }) => dashboardQueries(dashboard, file, overrides));
 }
 

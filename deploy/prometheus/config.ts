@@ -23,7 +23,10 @@ interface ScrapeConfig {
  * The local configuration with each job's target replaced by `targets[job]` (jobs without a target
  * are dropped), the rule file referenced by absolute path, and optional global overrides.
  */
-export function prometheusConfigFor(targets: ScrapeTargets, opts: { scrapeInterval?: string; evaluationInterval?: string } = {}): string {
+export function prometheusConfigFor(
+  targets: ScrapeTargets,
+  opts: { scrapeInterval?: string; evaluationInterval?: string } = {},
+): string {
   const config = parse(readFileSync(PROMETHEUS_YML, 'utf8')) as {
     global?: Record<string, string>;
     rule_files?: string[];

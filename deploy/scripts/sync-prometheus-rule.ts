@@ -6,7 +6,9 @@ import { fileURLToPath } from 'node:url';
 import { parse, stringify } from 'yaml';
 
 export const ALERTS_PATH = fileURLToPath(new URL('../prometheus/alerts.yml', import.meta.url));
-export const PROMETHEUS_RULE_PATH = fileURLToPath(new URL('../k8s/components/prometheus-operator/prometheusrule.yaml', import.meta.url));
+export const PROMETHEUS_RULE_PATH = fileURLToPath(
+  new URL('../k8s/components/prometheus-operator/prometheusrule.yaml', import.meta.url),
+);
 
 /** The PrometheusRule manifest carrying exactly the groups of alerts.yml. */
 export function renderPrometheusRule(alertsYaml: string): string {

@@ -6,15 +6,32 @@ import { execFile, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, freePort, newSecretsKey, queryDatabase, startNatsServer, waitFor, type NatsServer, type TestDatabase } from '../../test/support';
+import {
+  createTestDatabase,
+  freePort,
+  newSecretsKey,
+  queryDatabase,
+  startNatsServer,
+  waitFor,
+  type NatsServer,
+  type TestDatabase,
+} from '../../test/support';
 import { REPO_ROOT } from './lib/tools';
 
 const run = promisify(execFile);
 
 /** `node <script> ...args` from a service folder, as the image runs it; never throws on a non-zero exit. */
-async function runCompiled(service: string, script: string, args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+async function runCompiled(
+  service: string,
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run('node', [script, ...args], { cwd: join(REPO_ROOT, 'services', service), env: { ...process.env, ...env } });
+    const { stdout, stderr } = await run('node', [script, ...args], {
+      cwd: join(REPO_ROOT, 'services', service),
+      env: { ...process.env, ...env },
+    });
     return { code: 0, stdout, stderr };
   } catch (err) {
     const e = err as { code: number; stdout: string; stderr: string };
@@ -23,8 +40,17 @@ async function runCompiled(service: string, script: string, args: string[], env:
 }
 
 /** Starts `node dist/main.js` of a service and waits for its operations port to answer `path` with 200. */
-async function startCompiled(service: string, env: Record<string, string>, opsPort: number, path: '/healthz' | '/readyz') {
-  const child = spawn('node', ['dist/main.js'], { cwd: join(REPO_ROOT, 'services', service), env: { ...process.env, ...env, OPS_PORT: String(opsPort) }, stdio: ['ignore', 'ignore', 'pipe'] });
+async function startCompiled(
+  service: string,
+  env: Record<string, string>,
+  opsPort: number,
+  path: '/healthz' | '/readyz',
+) {
+  const child = spawn('node', ['dist/main.js'], {
+    cwd: join(REPO_ROOT, 'services', service),
+    env: { ...process.env, ...env, OPS_PORT: String(opsPort) },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
@@ -55,7 +81,14 @@ describe('npm run build', () => {
       // The root script, as an operator runs it; incremental, so quick when dist/ is current.
       run('npm', ['run', '--silent', 'build'], { cwd: REPO_ROOT }),
     ]);
-    env = { DATABASE_URL: db.url, NATS_URL: nats.url, SECRETS_KEY: newSecretsKey(), HOST: '127.0.0.1', LOG_LEVEL: 'warn', MIGRATE_ON_START: 'false' };
+    env = {
+      DATABASE_URL: db.url,
+      NATS_URL: nats.url,
+      SECRETS_KEY: newSecretsKey(),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      MIGRATE_ON_START: 'false',
+    };
   }, 300_000);
 
   afterAll(async () => {
@@ -68,12 +101,22 @@ describe('npm run build', () => {
       const result = await runCompiled(service, 'dist/migrate.js', [], env);
       expect(result.code, result.stderr).toBe(0);
     }
-    const tables = await queryDatabase<{ table: string }>(db.url, `select table_schema || '.' || table_name as table from information_schema.tables where table_schema in ('applications', 'webhooks')`);
-    expect(tables.map((t) => t.table)).toEqual(expect.arrayContaining(['applications.accounts', 'applications.applications', 'webhooks.subscriptions']));
+    const tables = await queryDatabase<{ table: string }>(
+      db.url,
+      `select table_schema || '.' || table_name as table from information_schema.tables where table_schema in ('applications', 'webhooks')`,
+    );
+    expect(tables.map((t) => t.table)).toEqual(
+      expect.arrayContaining(['applications.accounts', 'applications.applications', 'webhooks.subscriptions']),
+    );
   });
 
   it('runs the operator commands: an account created with the compiled account command is listed', async () => {
-    const created = await runCompiled('applications', 'dist/account-cli.js', ['create', '--username', 'compiled-operator'], { ...env, SWITCHBOARD_PASSWORD: 'compiled-password-1' });
+    const created = await runCompiled(
+      'applications',
+      'dist/account-cli.js',
+      ['create', '--username', 'compiled-operator'],
+      { ...env, SWITCHBOARD_PASSWORD: 'compiled-password-1' },
+    );
     expect(created.code, created.stderr).toBe(0);
     const listed = await runCompiled('applications', 'dist/account-cli.js', ['list'], env);
     expect(listed.code, listed.stderr).toBe(0);
@@ -83,7 +126,15 @@ describe('npm run build', () => {
   });
 
   it('starts the compiled services: applications, webhooks and dispatcher ready on their database and NATS, the gateway serving the API behind them', async () => {
-    const [appsGrpc, appsOps, whGrpc, whOps, dispOps, gwPort, gwOps] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort(), freePort(), freePort()]);
+    const [appsGrpc, appsOps, whGrpc, whOps, dispOps, gwPort, gwOps] = await Promise.all([
+      freePort(),
+      freePort(),
+      freePort(),
+      freePort(),
+      freePort(),
+      freePort(),
+      freePort(),
+    ]);
     const grpc = { APPLICATIONS_GRPC_URL: `127.0.0.1:${appsGrpc}`, WEBHOOKS_GRPC_URL: `127.0.0.1:${whGrpc}` };
     const started: Array<{ stop(): Promise<number | null> }> = [];
     try {

@@ -49,7 +49,12 @@ function ignored(patterns: string[], path: string): boolean {
     const re = new RegExp(
       `^${pattern
         .split('**')
-        .map((part) => part.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*').replace(/\?/g, '[^/]'))
+        .map((part) =>
+          part
+            .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+            .replace(/\*/g, '[^/]*')
+            .replace(/\?/g, '[^/]'),
+        )
         .join('.*')
         // "**/" also matches no directory at all.
         .replace(/\.\*\//g, '(?:.*/)?')}(/.*)?$`,
@@ -65,15 +70,27 @@ const dockerignore = readFileSync(join(REPO_ROOT, '.dockerignore'), 'utf8')
   .filter((l) => l && !l.startsWith('#'));
 
 describe('.dockerignore', () => {
-  it.each(['node_modules', 'services/gateway/node_modules', '.data', '.git', 'bench/results', 'coverage', 'dist', 'packages/platform/dist', '.env', 'services/dispatcher/.scratch'])(
-    'keeps %s out of the build context',
-    (path) => expect(ignored(dockerignore, path)).toBe(true),
-  );
+  it.each([
+    'node_modules',
+    'services/gateway/node_modules',
+    '.data',
+    '.git',
+    'bench/results',
+    'coverage',
+    'dist',
+    'packages/platform/dist',
+    '.env',
+    'services/dispatcher/.scratch',
+  ])('keeps %s out of the build context', (path) => expect(ignored(dockerignore, path)).toBe(true));
 
-  it.each(['package.json', 'package-lock.json', 'proto/switchboard/applications/v1/applications.proto', 'packages/platform/src/index.ts', 'services/gateway/src/main.ts', 'services/applications/src/migrate.ts'])(
-    'keeps %s in the build context',
-    (path) => expect(ignored(dockerignore, path)).toBe(false),
-  );
+  it.each([
+    'package.json',
+    'package-lock.json',
+    'proto/switchboard/applications/v1/applications.proto',
+    'packages/platform/src/index.ts',
+    'services/gateway/src/main.ts',
+    'services/applications/src/migrate.ts',
+  ])('keeps %s in the build context', (path) => expect(ignored(dockerignore, path)).toBe(false));
 });
 
 /** `FROM <base> [AS <name>]`. */
@@ -99,7 +116,10 @@ function imageInstructions(ins: Instruction[]): Instruction[] {
 }
 
 it('the services have no Dockerfile of their own: the root Dockerfile builds each of them', () => {
-  for (const service of SERVICE_NAMES) expect(existsSync(join(REPO_ROOT, 'services', service, 'Dockerfile')), `services/${service}/Dockerfile`).toBe(false);
+  for (const service of SERVICE_NAMES)
+    expect(existsSync(join(REPO_ROOT, 'services', service, 'Dockerfile')), `services/${service}/Dockerfile`).toBe(
+      false,
+    );
   expect(readFileSync(join(REPO_ROOT, 'Dockerfile'), 'utf8')).toMatch(/^ARG SERVICE$/m);
 });
 
@@ -120,7 +140,10 @@ describe.each(SERVICE_NAMES)('Dockerfile --build-arg SERVICE=%s', (service) => {
     const visit = (dir: string) => {
       if (seen.has(dir)) return;
       seen.add(dir);
-      const p = JSON.parse(readFileSync(join(REPO_ROOT, dir, 'package.json'), 'utf8')) as { name: string; dependencies?: Record<string, string> };
+      const p = JSON.parse(readFileSync(join(REPO_ROOT, dir, 'package.json'), 'utf8')) as {
+        name: string;
+        dependencies?: Record<string, string>;
+      };
       for (const dep of Object.keys(p.dependencies ?? {})) {
         out.push([p.name, dep]);
         if (dep.startsWith('@switchboard/')) visit(`packages/${dep.slice('@switchboard/'.length)}`);
@@ -149,7 +172,10 @@ describe.each(SERVICE_NAMES)('Dockerfile --build-arg SERVICE=%s', (service) => {
 
   it('installs only the production dependencies of its own workspace, from the lockfile', () => {
     const install = ins.filter((i) => i.keyword === 'RUN' && /\bnpm\b/.test(i.args));
-    expect(install.some((i) => /\bnpm install\b|\bnpm i\b/.test(i.args)), 'npm install is not reproducible: use npm ci').toBe(false);
+    expect(
+      install.some((i) => /\bnpm install\b|\bnpm i\b/.test(i.args)),
+      'npm install is not reproducible: use npm ci',
+    ).toBe(false);
     // The image's node_modules come from the stage the runtime copies /app from.
     const copied = final.find((i) => i.keyword === 'COPY' && /--from=\S+ \/app /.test(i.args));
     const from = /--from=(\S+)/.exec(copied?.args ?? '')?.[1];
@@ -162,7 +188,8 @@ describe.each(SERVICE_NAMES)('Dockerfile --build-arg SERVICE=%s', (service) => {
     expect(ci!.args).toContain('--include-workspace-root=false');
     // The image runs compiled JavaScript: neither tsx, TypeScript nor type declarations are needed
     // at run time, so none is a production dependency of the service or of a package it uses.
-    for (const [owner, dep] of runtimeDependencies()) expect(/^(tsx|typescript|@types\/.*)$/.test(dep), `${owner} lists ${dep} in dependencies`).toBe(false);
+    for (const [owner, dep] of runtimeDependencies())
+      expect(/^(tsx|typescript|@types\/.*)$/.test(dep), `${owner} lists ${dep} in dependencies`).toBe(false);
     // The lockfile and every manifest reach the install step.
     expect(text).toMatch(/COPY package\.json package-lock\.json/);
     expect(text).toMatch(/packages\/\*\/package\.json/);
@@ -183,7 +210,9 @@ describe.each(SERVICE_NAMES)('Dockerfile --build-arg SERVICE=%s', (service) => {
     const build = ins.find((i) => i.keyword === 'RUN' && /\btsc -b\b/.test(i.args));
     expect(build?.args).toContain(`tsc -b services/${service}/tsconfig.build.json`);
     // Built from the service's build configuration, which emits src/ to dist/ (tsconfig.emit.json).
-    const config = JSON.parse(readFileSync(join(REPO_ROOT, 'services', service, 'tsconfig.build.json'), 'utf8')) as { extends: string };
+    const config = JSON.parse(readFileSync(join(REPO_ROOT, 'services', service, 'tsconfig.build.json'), 'utf8')) as {
+      extends: string;
+    };
     expect(config.extends).toBe('../../tsconfig.emit.json');
     // The stage that compiles is not part of the image: TypeScript and the sources stay behind.
     expect(final.some((i) => i === build)).toBe(false);
@@ -199,7 +228,8 @@ describe.each(SERVICE_NAMES)('Dockerfile --build-arg SERVICE=%s', (service) => {
     const argv = JSON.parse(cmd!.args) as string[];
     expect(argv).toEqual(['node', 'dist/main.js']);
     expect(existsSync(join(REPO_ROOT, 'services', service, 'src/main.ts')), 'src/main.ts').toBe(true);
-    if (service === 'applications' || service === 'webhooks') expect(existsSync(join(REPO_ROOT, 'services', service, 'src/migrate.ts')), 'src/migrate.ts').toBe(true);
+    if (service === 'applications' || service === 'webhooks')
+      expect(existsSync(join(REPO_ROOT, 'services', service, 'src/migrate.ts')), 'src/migrate.ts').toBe(true);
     expect(final.some((i) => i.keyword === 'ENV' && /NODE_ENV=production/.test(i.args))).toBe(true);
   });
 

@@ -95,9 +95,13 @@ async function driveTraffic(c: Cluster, ok: Receiver, failing: Receiver): Promis
     ['POST', '/v1/webhooks', { event: 'noSuchEvent', resource: 'call', targetUrl: ok.url('/x') }],
     ['GET', '/v1/no-such-route'],
   ];
-  for (let round = 0; round < 3; round++) for (const [method, path, body] of calls) count('api', (await api(c, a, method, path, body)).status);
+  for (let round = 0; round < 3; round++)
+    for (const [method, path, body] of calls) count('api', (await api(c, a, method, path, body)).status);
   for (const authorization of [undefined, `Basic ${Buffer.from(`${a.username}:wrong-password`).toString('base64')}`]) {
-    const res = await fetch(`${c.apiUrl}/v1/applications`, { headers: authorization ? { authorization } : {}, signal: AbortSignal.timeout(15_000) });
+    const res = await fetch(`${c.apiUrl}/v1/applications`, {
+      headers: authorization ? { authorization } : {},
+      signal: AbortSignal.timeout(15_000),
+    });
     await res.arrayBuffer();
     count('unauthenticated', res.status);
   }
@@ -105,10 +109,14 @@ async function driveTraffic(c: Cluster, ok: Receiver, failing: Receiver): Promis
   // Events: notifications (cdr.created) and sessions (sessions.new) to both targets, and messages
   // the dispatcher must reject for good (not JSON; JSON that is not an event).
   const toGood: string[] = [];
-  const publish = async (e: { subject: string; id: string; body: unknown }) => c.bus.js.publish(e.subject, JSON.stringify(e.body), { msgID: e.id, timeout: 5000 });
+  const publish = async (e: { subject: string; id: string; body: unknown }) =>
+    c.bus.js.publish(e.subject, JSON.stringify(e.body), { msgID: e.id, timeout: 5000 });
   const tag = randomBytes(3).toString('hex');
   for (let i = 0; i < 3; i++) {
-    for (const [name, t] of [['ok', good], ['500', fail]] as Array<[string, Target]>) {
+    for (const [name, t] of [
+      ['ok', good],
+      ['500', fail],
+    ] as Array<[string, Target]>) {
       const cdr = cdrEvent(`live-${tag}-${name}-cdr-${i}`, t.account.id);
       const session = sessionEvent(`live-${tag}-${name}-session-${i}`, t.account.id, t.applicationId);
       await publish(cdr);
@@ -117,16 +125,25 @@ async function driveTraffic(c: Cluster, ok: Receiver, failing: Receiver): Promis
     }
   }
   await c.bus.js.publish('cdr.created', 'this is not JSON', { msgID: `live-${tag}-garbage`, timeout: 5000 });
-  await c.bus.js.publish('sessions.new', JSON.stringify({ hello: 'world' }), { msgID: `live-${tag}-invalid`, timeout: 5000 });
+  await c.bus.js.publish('sessions.new', JSON.stringify({ hello: 'world' }), {
+    msgID: `live-${tag}-invalid`,
+    timeout: 5000,
+  });
 
   // Deliveries answered 2xx by the good receiver; first attempts and retries at the failing one.
   const okIds = () => new Set([...ok.stats(good.eventsPath).okEvents, ...ok.stats(good.sessionsPath).okEvents]);
   const delivered = await until(() => toGood.every((id) => okIds().has(id)), 30_000);
-  const retried = await until(() => failing.stats(fail.eventsPath).requests > 3 && failing.stats(fail.sessionsPath).requests > 3, 30_000);
+  const retried = await until(
+    () => failing.stats(fail.eventsPath).requests > 3 && failing.stats(fail.sessionsPath).requests > 3,
+    30_000,
+  );
   traffic.deliveries = {
     okDelivered: okIds().size,
     allOkDelivered: delivered !== undefined,
-    failingRequests: { notifications: failing.stats(fail.eventsPath).requests, sessions: failing.stats(fail.sessionsPath).requests },
+    failingRequests: {
+      notifications: failing.stats(fail.eventsPath).requests,
+      sessions: failing.stats(fail.sessionsPath).requests,
+    },
     retriedAtFailingTarget: retried !== undefined,
   };
 
@@ -150,9 +167,15 @@ async function driveTraffic(c: Cluster, ok: Receiver, failing: Receiver): Promis
   // Back to normal before the queries run.
   const deadline = Date.now() + 30_000;
   for (;;) {
-    const [app, hooks] = await Promise.all([api(c, a, 'GET', `/v1/applications/${good.applicationId}`), api(c, a, 'GET', '/v1/webhooks')]).catch(() => [{ status: 0 }, { status: 0 }]);
+    const [app, hooks] = await Promise.all([
+      api(c, a, 'GET', `/v1/applications/${good.applicationId}`),
+      api(c, a, 'GET', '/v1/webhooks'),
+    ]).catch(() => [{ status: 0 }, { status: 0 }]);
     if (app.status === 200 && hooks.status === 200) break;
-    if (Date.now() > deadline) throw new Error(`the API did not recover within 30 s after Postgres restarted (last: ${app.status}, ${hooks.status})`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `the API did not recover within 30 s after Postgres restarted (last: ${app.status}, ${hooks.status})`,
+      );
     await sleep(250);
   }
 }
@@ -174,11 +197,17 @@ describe('dashboards against a live Prometheus scraping the running stack', () =
     // is also run without it: the traffic above includes errors, so its numerator must answer too.
     const checks = queries.flatMap((q) => {
       const bare = withoutZeroFallback(q.expr);
-      return [{ name: label(q), expr: q.expr }, ...(bare !== q.expr ? [{ name: `${label(q)} without its zero fallback`, expr: bare }] : [])];
+      return [
+        { name: label(q), expr: q.expr },
+        ...(bare !== q.expr ? [{ name: `${label(q)} without its zero fallback`, expr: bare }] : []),
+      ];
     });
     expect(checks.length).toBeGreaterThan(queries.length);
     const problems = await checkQueries(prom!, checks, { retryForMs: RETRY_FOR_MS });
-    expect(problems, `panels without data (dashboard "panel" refId: reason: query); the traffic driven: ${JSON.stringify(traffic)}`).toEqual([]);
+    expect(
+      problems,
+      `panels without data (dashboard "panel" refId: reason: query); the traffic driven: ${JSON.stringify(traffic)}`,
+    ).toEqual([]);
   }, 120_000);
 
   it('the alert rules loaded next to them evaluate without error', async () => {
@@ -192,7 +221,13 @@ describe('dashboards against a live Prometheus scraping the running stack', () =
       const errors = rules.filter((r) => r.health === 'err').map((r) => `${r.group}/${r.name}: ${r.lastError}`);
       expect(errors).toEqual([]);
       if (rules.every((r) => r.health === 'ok')) return;
-      if (Date.now() > deadline) throw new Error(`rules not evaluated after 15 s: ${rules.filter((r) => r.health !== 'ok').map((r) => r.name).join(', ')}`);
+      if (Date.now() > deadline)
+        throw new Error(
+          `rules not evaluated after 15 s: ${rules
+            .filter((r) => r.health !== 'ok')
+            .map((r) => r.name)
+            .join(', ')}`,
+        );
       await sleep(500);
     }
   }, 60_000);

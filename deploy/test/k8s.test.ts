@@ -37,7 +37,8 @@ let typeErrors: Record<string, string[]>;
 /** Deliberately broken copies of real objects: the checker must reject each of them. */
 function brokenManifests(dev: K8sObject[], prod: K8sObject[]) {
   const gateway = structuredClone(find(dev, 'Deployment', 'gateway')!);
-  const gwContainer = (gateway.spec as { template: { spec: { containers: Array<Record<string, unknown>> } } }).template.spec.containers[0]!;
+  const gwContainer = (gateway.spec as { template: { spec: { containers: Array<Record<string, unknown>> } } }).template
+    .spec.containers[0]!;
   (gwContainer.ports as Array<Record<string, unknown>>)[0]!.portz = 8080;
 
   const monitor = structuredClone(find(prod, 'ServiceMonitor', 'gateway')!);
@@ -78,10 +79,16 @@ describe('base', () => {
     for (const s of SERVICE_NAMES) {
       const deployment = find(rendered.base, 'Deployment', s);
       expect(deployment, `Deployment ${s}`).toBeDefined();
-      expect((deployment!.spec as { replicas?: number }).replicas, `${s} replicas are left to overlays / HPA`).toBeUndefined();
+      expect(
+        (deployment!.spec as { replicas?: number }).replicas,
+        `${s} replicas are left to overlays / HPA`,
+      ).toBeUndefined();
       expect(find(rendered.base, 'Service', s), `Service ${s}`).toBeDefined();
       expect(find(rendered.base, 'ServiceAccount', s), `ServiceAccount ${s}`).toBeDefined();
-      expect(byKind(rendered.base, 'ConfigMap').some((c) => c.metadata.name.startsWith(`${s}-config-`)), `ConfigMap ${s}-config`).toBe(true);
+      expect(
+        byKind(rendered.base, 'ConfigMap').some((c) => c.metadata.name.startsWith(`${s}-config-`)),
+        `ConfigMap ${s}-config`,
+      ).toBe(true);
     }
   });
 });
@@ -105,7 +112,7 @@ describe.each(Object.keys(OVERLAYS) as Overlay[])('overlay %s', (overlay) => {
     expect(checkServiceConventions(objects())).toEqual([]);
   });
 
-  it("hands each service (and migration Job) a configuration its own config schema accepts", async () => {
+  it('hands each service (and migration Job) a configuration its own config schema accepts', async () => {
     // Values that live in Secrets stand in as well-formed placeholders.
     const SECRET_PLACEHOLDERS: Record<string, string> = {
       DATABASE_URL: 'postgres://switchboard:secret@switchboard-db-rw:5432/switchboard',
@@ -126,12 +133,21 @@ describe.each(Object.keys(OVERLAYS) as Overlay[])('overlay %s', (overlay) => {
           expect(value, `${t.owner.metadata.name}: no value or placeholder for ${name}`).toBeDefined();
           env[name] = value!;
         }
-        const { loadConfig } = (await import(join(REPO_ROOT, 'services', service, 'src/config.ts'))) as { loadConfig: (env: Record<string, string>) => unknown };
+        const { loadConfig } = (await import(join(REPO_ROOT, 'services', service, 'src/config.ts'))) as {
+          loadConfig: (env: Record<string, string>) => unknown;
+        };
         expect(() => loadConfig(env), `${t.owner.kind}/${t.owner.metadata.name}`).not.toThrow();
         checked.push(t.owner.metadata.name);
       }
     }
-    expect(checked.sort()).toEqual(['applications', 'applications-migrate', 'dispatcher', 'gateway', 'webhooks', 'webhooks-migrate']);
+    expect(checked.sort()).toEqual([
+      'applications',
+      'applications-migrate',
+      'dispatcher',
+      'gateway',
+      'webhooks',
+      'webhooks-migrate',
+    ]);
   });
 
   it("sets only variables that the service's config.ts reads (and NODE_ENV)", () => {
@@ -142,7 +158,11 @@ describe.each(Object.keys(OVERLAYS) as Overlay[])('overlay %s', (overlay) => {
         const source = readFileSync(join(REPO_ROOT, 'services', service, 'src/config.ts'), 'utf8');
         const read = new Set([...source.matchAll(/^\s*([A-Z][A-Z0-9_]*)\s*:/gm)].map((m) => m[1]));
         for (const name of effectiveEnv(objects(), OVERLAYS[overlay], c).keys()) {
-          if (name !== 'NODE_ENV') expect(read.has(name), `${t.owner.metadata.name}: services/${service}/src/config.ts does not read ${name}`).toBe(true);
+          if (name !== 'NODE_ENV')
+            expect(
+              read.has(name),
+              `${t.owner.metadata.name}: services/${service}/src/config.ts does not read ${name}`,
+            ).toBe(true);
         }
       }
     }
@@ -150,7 +170,8 @@ describe.each(Object.keys(OVERLAYS) as Overlay[])('overlay %s', (overlay) => {
 
   it('gives applications, webhooks and the dispatcher the same DELIVERY_ALLOWED_CIDRS', () => {
     const value = (s: string) => {
-      const c = (find(objects(), 'Deployment', s)!.spec as { template: { spec: { containers: Container[] } } }).template.spec.containers[0]!;
+      const c = (find(objects(), 'Deployment', s)!.spec as { template: { spec: { containers: Container[] } } }).template
+        .spec.containers[0]!;
       return effectiveEnv(objects(), OVERLAYS[overlay], c).get('DELIVERY_ALLOWED_CIDRS')?.value;
     };
     expect(value('dispatcher')).toBeDefined();
@@ -159,7 +180,8 @@ describe.each(Object.keys(OVERLAYS) as Overlay[])('overlay %s', (overlay) => {
   });
 
   it('has the gateway believe X-Forwarded-For from the pod network only (TRUSTED_PROXIES), so each client behind the ingress has its own login budget', async () => {
-    const c = (find(objects(), 'Deployment', 'gateway')!.spec as { template: { spec: { containers: Container[] } } }).template.spec.containers[0]!;
+    const c = (find(objects(), 'Deployment', 'gateway')!.spec as { template: { spec: { containers: Container[] } } })
+      .template.spec.containers[0]!;
     const value = effectiveEnv(objects(), OVERLAYS[overlay], c).get('TRUSTED_PROXIES')?.value;
     expect(value, 'TRUSTED_PROXIES').toBeTruthy();
     const { parseCidrList } = await import('@switchboard/platform');
@@ -185,7 +207,10 @@ describe.each(Object.keys(OVERLAYS) as Overlay[])('overlay %s', (overlay) => {
     for (const o of objects()) {
       if (o.kind === 'Namespace') expect(o.metadata.name).toBe(OVERLAYS[overlay]);
       else expect(o.metadata.namespace, `${o.kind}/${o.metadata.name}`).toBe(OVERLAYS[overlay]);
-      expect(o.metadata.labels?.['app.kubernetes.io/part-of'], `${o.kind}/${o.metadata.name} label app.kubernetes.io/part-of`).toBe('switchboard');
+      expect(
+        o.metadata.labels?.['app.kubernetes.io/part-of'],
+        `${o.kind}/${o.metadata.name} label app.kubernetes.io/part-of`,
+      ).toBe('switchboard');
       const key = `${o.apiVersion}/${o.kind}/${o.metadata.name}`;
       expect(seen.has(key), `duplicate ${key}`).toBe(false);
       seen.add(key);
@@ -200,7 +225,8 @@ describe.each(Object.keys(OVERLAYS) as Overlay[])('overlay %s', (overlay) => {
       expect(serviceOfImage(c.image ?? '')).toBe(s);
       expect(c.workingDir).toBe(`/app/services/${s}`);
       const deployment = find(objects(), 'Deployment', s)!;
-      const container = (deployment.spec as { template: { spec: { containers: Container[] } } }).template.spec.containers[0]!;
+      const container = (deployment.spec as { template: { spec: { containers: Container[] } } }).template.spec
+        .containers[0]!;
       // The Job runs the same release (image) as the Deployment it migrates for.
       expect(c.image).toBe(container.image);
       expect(effectiveEnv(objects(), OVERLAYS[overlay], container).get('MIGRATE_ON_START')?.value).toBe('false');
@@ -215,7 +241,13 @@ describe.each(Object.keys(OVERLAYS) as Overlay[])('overlay %s', (overlay) => {
     try {
       const file = join(dir, 'nats.conf');
       writeFileSync(file, (cm!.data as Record<string, string>)['nats.conf']!);
-      const passwords = { NATS_APPLICATIONS_PASSWORD: 'a', NATS_WEBHOOKS_PASSWORD: 'w', NATS_DISPATCHER_PASSWORD: 'd', NATS_CORE_PASSWORD: 'c', NATS_GATEWAY_PASSWORD: 'g' };
+      const passwords = {
+        NATS_APPLICATIONS_PASSWORD: 'a',
+        NATS_WEBHOOKS_PASSWORD: 'w',
+        NATS_DISPATCHER_PASSWORD: 'd',
+        NATS_CORE_PASSWORD: 'c',
+        NATS_GATEWAY_PASSWORD: 'g',
+      };
       const res = run(natsServer, ['-t', '-c', file], { env: { ...process.env, SERVER_NAME: 'nats-0', ...passwords } });
       expect(res.status, res.stderr + res.stdout).toBe(0);
     } finally {
@@ -226,10 +258,23 @@ describe.each(Object.keys(OVERLAYS) as Overlay[])('overlay %s', (overlay) => {
   describe('network policies', () => {
     const external = 'ingress';
     const endpoints = (): Record<string, Endpoint> => ({
-      ...Object.fromEntries(['gateway', 'applications', 'webhooks', 'dispatcher', 'nats', 'postgres', 'applications-migrate', 'webhooks-migrate'].map((n) => [n, podOf(objects(), n)])),
+      ...Object.fromEntries(
+        [
+          'gateway',
+          'applications',
+          'webhooks',
+          'dispatcher',
+          'nats',
+          'postgres',
+          'applications-migrate',
+          'webhooks-migrate',
+        ].map((n) => [n, podOf(objects(), n)]),
+      ),
       [external]: foreignPod('ingress-nginx', { 'app.kubernetes.io/name': 'ingress-nginx' }),
       prometheus: foreignPod('monitoring', { 'app.kubernetes.io/name': 'prometheus' }),
-      'kube-dns': foreignPod('kube-system', { 'k8s-app': 'kube-dns' }, [{ name: 'dns', containerPort: 53, protocol: 'UDP' }]),
+      'kube-dns': foreignPod('kube-system', { 'k8s-app': 'kube-dns' }, [
+        { name: 'dns', containerPort: 53, protocol: 'UDP' },
+      ]),
     });
     const at = (name: string): Endpoint => endpoints()[name] ?? address(name);
     const PUBLIC_V4 = '93.184.216.34';
@@ -258,7 +303,9 @@ describe.each(Object.keys(OVERLAYS) as Overlay[])('overlay %s', (overlay) => {
       ['dispatcher', PUBLIC_V4, 443],
       ['dispatcher', PUBLIC_V4, 80],
       ['dispatcher', PUBLIC_V6, 443],
-      ...['gateway', 'applications', 'webhooks', 'dispatcher', 'nats', 'postgres', 'applications-migrate'].map((n): [string, string, number, string] => [n, 'kube-dns', 53, 'UDP']),
+      ...['gateway', 'applications', 'webhooks', 'dispatcher', 'nats', 'postgres', 'applications-migrate'].map(
+        (n): [string, string, number, string] => [n, 'kube-dns', 53, 'UDP'],
+      ),
     ];
     const denied: Array<[string, string, number, string?]> = [
       [external, 'applications', 50051],
@@ -312,14 +359,20 @@ describe('overlay dev specifics', () => {
   const objects = () => rendered.dev;
 
   it('runs one replica of each service and no autoscaler', () => {
-    for (const s of SERVICE_NAMES) expect((find(objects(), 'Deployment', s)!.spec as { replicas?: number }).replicas, s).toBe(1);
+    for (const s of SERVICE_NAMES)
+      expect((find(objects(), 'Deployment', s)!.spec as { replicas?: number }).replicas, s).toBe(1);
     expect(byKind(objects(), 'HorizontalPodAutoscaler')).toEqual([]);
   });
 
   it('runs a single NATS JetStream server and a single Postgres in the cluster', () => {
     const nats = find(objects(), 'StatefulSet', 'nats')!;
     expect((nats.spec as { replicas: number }).replicas).toBe(1);
-    const conf = (byKind(objects(), 'ConfigMap').find((c) => c.metadata.name.startsWith('nats-config-'))!.data as Record<string, string>)['nats.conf']!;
+    const conf = (
+      byKind(objects(), 'ConfigMap').find((c) => c.metadata.name.startsWith('nats-config-'))!.data as Record<
+        string,
+        string
+      >
+    )['nats.conf']!;
     expect(conf).toMatch(/jetstream\s*\{/);
     expect(conf).not.toMatch(/cluster\s*\{/);
     const pg = find(objects(), 'StatefulSet', 'postgres')!;
@@ -328,7 +381,8 @@ describe('overlay dev specifics', () => {
 
   it('streams are created with one replica, matching the single NATS server', () => {
     for (const s of ['applications', 'webhooks', 'dispatcher'] as const) {
-      const c = (find(objects(), 'Deployment', s)!.spec as { template: { spec: { containers: Container[] } } }).template.spec.containers[0]!;
+      const c = (find(objects(), 'Deployment', s)!.spec as { template: { spec: { containers: Container[] } } }).template
+        .spec.containers[0]!;
       expect(effectiveEnv(objects(), 'switchboard-dev', c).get('NATS_STREAM_REPLICAS')?.value, s).toBe('1');
     }
   });
@@ -337,14 +391,20 @@ describe('overlay dev specifics', () => {
 describe('overlay prod specifics', () => {
   const objects = () => rendered.prod;
   const container = (name: string): Container =>
-    (find(objects(), 'Deployment', name)!.spec as { template: { spec: { containers: Container[] } } }).template.spec.containers[0]!;
+    (find(objects(), 'Deployment', name)!.spec as { template: { spec: { containers: Container[] } } }).template.spec
+      .containers[0]!;
 
   it('scales every service with an HPA of at least 2 replicas, and leaves the count to it', () => {
     for (const s of SERVICE_NAMES) {
       const deployment = find(objects(), 'Deployment', s)!;
-      expect((deployment.spec as { replicas?: number }).replicas, `${s}: an apply must not reset the HPA's count`).toBeUndefined();
+      expect(
+        (deployment.spec as { replicas?: number }).replicas,
+        `${s}: an apply must not reset the HPA's count`,
+      ).toBeUndefined();
       const hpa = byKind(objects(), 'HorizontalPodAutoscaler').find(
-        (h) => (h as unknown as HorizontalPodAutoscaler).spec?.scaleTargetRef.name === s && (h as unknown as HorizontalPodAutoscaler).spec?.scaleTargetRef.kind === 'Deployment',
+        (h) =>
+          (h as unknown as HorizontalPodAutoscaler).spec?.scaleTargetRef.name === s &&
+          (h as unknown as HorizontalPodAutoscaler).spec?.scaleTargetRef.kind === 'Deployment',
       ) as unknown as HorizontalPodAutoscaler | undefined;
       expect(hpa, `HPA for ${s}`).toBeDefined();
       expect(hpa!.spec!.minReplicas, s).toBeGreaterThanOrEqual(2);
@@ -353,8 +413,17 @@ describe('overlay prod specifics', () => {
   });
 
   it('scales the gateway, applications and webhooks on CPU and the dispatcher on its consumer backlog', () => {
-    const metrics = (s: string) => (byKind(objects(), 'HorizontalPodAutoscaler').find((h) => h.metadata.name === s) as unknown as HorizontalPodAutoscaler).spec!.metrics ?? [];
-    for (const s of ['gateway', 'applications', 'webhooks']) expect(metrics(s).some((m) => m.type === 'Resource' && m.resource?.name === 'cpu'), s).toBe(true);
+    const metrics = (s: string) =>
+      (
+        byKind(objects(), 'HorizontalPodAutoscaler').find(
+          (h) => h.metadata.name === s,
+        ) as unknown as HorizontalPodAutoscaler
+      ).spec!.metrics ?? [];
+    for (const s of ['gateway', 'applications', 'webhooks'])
+      expect(
+        metrics(s).some((m) => m.type === 'Resource' && m.resource?.name === 'cpu'),
+        s,
+      ).toBe(true);
     const backlog = metrics('dispatcher').find((m) => m.type === 'External');
     expect(backlog?.external?.metric.name).toBe('dispatcher_consumer_pending');
     expect(backlog?.external?.target.type).toBe('AverageValue');
@@ -372,7 +441,12 @@ describe('overlay prod specifics', () => {
     const headless = find(objects(), 'Service', spec.serviceName)!;
     expect((headless.spec as { clusterIP?: string; publishNotReadyAddresses?: boolean }).clusterIP).toBe('None');
     expect((headless.spec as { publishNotReadyAddresses?: boolean }).publishNotReadyAddresses).toBe(true);
-    const conf = (byKind(objects(), 'ConfigMap').find((c) => c.metadata.name.startsWith('nats-config-'))!.data as Record<string, string>)['nats.conf']!;
+    const conf = (
+      byKind(objects(), 'ConfigMap').find((c) => c.metadata.name.startsWith('nats-config-'))!.data as Record<
+        string,
+        string
+      >
+    )['nats.conf']!;
     expect(conf).toMatch(/cluster\s*\{/);
     expect(conf).toMatch(/server_name:\s*\$SERVER_NAME/);
     const routes = [...conf.matchAll(/nats:\/\/([a-z0-9.-]+):6222/g)].map((m) => m[1]);
@@ -389,8 +463,14 @@ describe('overlay prod specifics', () => {
   });
 
   it('refuses anonymous NATS clients: each service connects as its own user with a password from switchboard-nats-users; the gateway may only subscribe, and holds no RPC token', () => {
-    const conf = (byKind(objects(), 'ConfigMap').find((c) => c.metadata.name.startsWith('nats-config-'))!.data as Record<string, string>)['nats.conf']!;
-    const nats = (find(objects(), 'StatefulSet', 'nats')!.spec as { template: { spec: { containers: Container[] } } }).template.spec.containers[0]!;
+    const conf = (
+      byKind(objects(), 'ConfigMap').find((c) => c.metadata.name.startsWith('nats-config-'))!.data as Record<
+        string,
+        string
+      >
+    )['nats.conf']!;
+    const nats = (find(objects(), 'StatefulSet', 'nats')!.spec as { template: { spec: { containers: Container[] } } })
+      .template.spec.containers[0]!;
     const natsEnv = effectiveEnv(objects(), 'switchboard', nats);
     expect(conf).toMatch(/^authorization \{/m);
     for (const s of ['applications', 'webhooks', 'dispatcher', 'gateway'] as const) {
@@ -405,12 +485,17 @@ describe('overlay prod specifics', () => {
     const gateway = effectiveEnv(objects(), 'switchboard', container('gateway'));
     for (const name of ['APPLICATIONS_RPC_TOKEN', 'WEBHOOKS_RPC_TOKEN']) expect(gateway.has(name), name).toBe(false);
     // The gateway's user publishes no event (only its connection's JetStream info request) and hears only credentials and account notices.
-    expect(conf).toMatch(/user: gateway\s+password: \$NATS_GATEWAY_PASSWORD\s+permissions: \{\s+publish: \{ allow: \["\$JS\.API\.INFO", "_INBOX\.>"\] \}\s+subscribe: \{ allow: \["_INBOX\.>", "credentials\.>", "accounts\.>"\] \}/);
+    expect(conf).toMatch(
+      /user: gateway\s+password: \$NATS_GATEWAY_PASSWORD\s+permissions: \{\s+publish: \{ allow: \["\$JS\.API\.INFO", "_INBOX\.>"\] \}\s+subscribe: \{ allow: \["_INBOX\.>", "credentials\.>", "accounts\.>"\] \}/,
+    );
   });
 
   it('serves the RPCs that answer signing secrets to the dispatcher alone: it holds the tokens the applications and webhooks services require', () => {
     const dispatcher = effectiveEnv(objects(), 'switchboard', container('dispatcher'));
-    for (const [s, variable] of [['applications', 'APPLICATIONS_RPC_TOKEN'], ['webhooks', 'WEBHOOKS_RPC_TOKEN']] as const) {
+    for (const [s, variable] of [
+      ['applications', 'APPLICATIONS_RPC_TOKEN'],
+      ['webhooks', 'WEBHOOKS_RPC_TOKEN'],
+    ] as const) {
       const required = effectiveEnv(objects(), 'switchboard', container(s)).get('INTERNAL_RPC_TOKEN')?.from;
       expect(required, s).toBe(`Secret switchboard-internal-rpc/${s}`);
       expect(dispatcher.get(variable)?.from).toBe(required);
@@ -433,7 +518,11 @@ describe('overlay prod specifics', () => {
     expect(find(objects(), 'StatefulSet', 'postgres')).toBeUndefined();
     const users = [
       ...['applications', 'webhooks'].map((s) => container(s)),
-      ...['applications-migrate', 'webhooks-migrate'].map((j) => (find(objects(), 'Job', j)!.spec as { template: { spec: { containers: Container[] } } }).template.spec.containers[0]!),
+      ...['applications-migrate', 'webhooks-migrate'].map(
+        (j) =>
+          (find(objects(), 'Job', j)!.spec as { template: { spec: { containers: Container[] } } }).template.spec
+            .containers[0]!,
+      ),
     ];
     for (const c of users) {
       const ref = c.env?.find((e) => e.name === 'DATABASE_URL')?.valueFrom?.secretKeyRef;
@@ -446,13 +535,22 @@ describe('overlay prod specifics', () => {
     // migrations (2 each), the operator and superuser sessions need some headroom.
     const HEADROOM = 20;
     const cluster = objects().find((o) => o.kind === 'Cluster')!;
-    const maxConnections = Number((cluster.spec as { postgresql: { parameters: Record<string, string> } }).postgresql.parameters.max_connections);
+    const maxConnections = Number(
+      (cluster.spec as { postgresql: { parameters: Record<string, string> } }).postgresql.parameters.max_connections,
+    );
     let needed = HEADROOM;
     for (const s of ['applications', 'webhooks'] as const) {
-      const hpa = byKind(objects(), 'HorizontalPodAutoscaler').find((h) => h.metadata.name === s) as unknown as HorizontalPodAutoscaler;
-      const fromSecret = (k: string) => (k === 'SECRETS_KEY' ? 'cGxhY2Vob2xkZXItc2VjcmV0cy1rZXktMzItYnl0ZXM=' : 'postgres://u:p@db:5432/switchboard');
-      const env = Object.fromEntries([...effectiveEnv(objects(), 'switchboard', container(s))].map(([k, v]) => [k, v.value ?? fromSecret(k)]));
-      const { loadConfig } = (await import(join(REPO_ROOT, 'services', s, 'src/config.ts'))) as { loadConfig: (env: Record<string, string>) => { DB_POOL_MAX?: number } };
+      const hpa = byKind(objects(), 'HorizontalPodAutoscaler').find(
+        (h) => h.metadata.name === s,
+      ) as unknown as HorizontalPodAutoscaler;
+      const fromSecret = (k: string) =>
+        k === 'SECRETS_KEY' ? 'cGxhY2Vob2xkZXItc2VjcmV0cy1rZXktMzItYnl0ZXM=' : 'postgres://u:p@db:5432/switchboard';
+      const env = Object.fromEntries(
+        [...effectiveEnv(objects(), 'switchboard', container(s))].map(([k, v]) => [k, v.value ?? fromSecret(k)]),
+      );
+      const { loadConfig } = (await import(join(REPO_ROOT, 'services', s, 'src/config.ts'))) as {
+        loadConfig: (env: Record<string, string>) => { DB_POOL_MAX?: number };
+      };
       const pool = loadConfig(env).DB_POOL_MAX ?? 10;
       needed += hpa.spec!.maxReplicas * pool;
     }
@@ -467,7 +565,9 @@ describe('overlay prod specifics', () => {
       expect(spec.jobLabel).toBe('app.kubernetes.io/name');
       expect(spec.endpoints[0]!.path).toBe('/metrics');
       const svc = find(objects(), 'Service', s)!;
-      const port = ((svc.spec as { ports: Array<{ name: string; port: number }> }).ports).find((p) => p.name === spec.endpoints[0]!.port);
+      const port = (svc.spec as { ports: Array<{ name: string; port: number }> }).ports.find(
+        (p) => p.name === spec.endpoints[0]!.port,
+      );
       expect(port?.port, s).toBe(SERVICES[s].opsPort);
     }
   });
@@ -476,7 +576,10 @@ describe('overlay prod specifics', () => {
     const rule = find(objects(), 'PrometheusRule', 'switchboard');
     expect(rule).toBeDefined();
     const source = parse(readFileSync(join(DEPLOY_DIR, 'prometheus/alerts.yml'), 'utf8')) as { groups: unknown };
-    expect((rule!.spec as { groups: unknown }).groups, 'out of sync: run npx tsx deploy/scripts/sync-prometheus-rule.ts').toEqual(source.groups);
+    expect(
+      (rule!.spec as { groups: unknown }).groups,
+      'out of sync: run npx tsx deploy/scripts/sync-prometheus-rule.ts',
+    ).toEqual(source.groups);
   });
 
   it('pulls release images from a registry, never a dev tag', () => {
@@ -490,16 +593,21 @@ describe('overlay prod specifics', () => {
 
 describe('the checker itself', () => {
   it('rejects a misspelt field (ports[0].portz) through the type check', () => {
-    expect(typeErrors['typo-deployment']!.join('\n')).toMatch(/Deployment\/gateway: TS2353: .*'"portz"' does not exist in type 'ContainerPort'/);
+    expect(typeErrors['typo-deployment']!.join('\n')).toMatch(
+      /Deployment\/gateway: TS2353: .*'"portz"' does not exist in type 'ContainerPort'/,
+    );
   });
 
   it('rejects a misspelt field in a custom resource (ServiceMonitor endpoints[0].intervall)', () => {
-    expect(typeErrors['typo-servicemonitor']!.join('\n')).toMatch(/ServiceMonitor\/gateway: TS2353: .*'"intervall"' does not exist in type 'ServiceMonitorEndpoint'/);
+    expect(typeErrors['typo-servicemonitor']!.join('\n')).toMatch(
+      /ServiceMonitor\/gateway: TS2353: .*'"intervall"' does not exist in type 'ServiceMonitorEndpoint'/,
+    );
   });
 
   it('rejects a wrong type and a missing required field through kubernetes-models', () => {
     const d = structuredClone(find(rendered.dev, 'Deployment', 'gateway')!);
-    const c = (d.spec as { template: { spec: { containers: Array<Record<string, unknown>> } } }).template.spec.containers[0]!;
+    const c = (d.spec as { template: { spec: { containers: Array<Record<string, unknown>> } } }).template.spec
+      .containers[0]!;
     (c.ports as Array<Record<string, unknown>>)[0]!.containerPort = 'http';
     expect(validateSchemas([d]).join('\n')).toMatch(/containerPort must be integer/);
     delete (d.spec as Record<string, unknown>).selector;
@@ -510,7 +618,8 @@ describe('the checker itself', () => {
     const unknown = { apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'w' } };
     expect(validateSchemas([unknown])).toEqual([expect.stringMatching(/no schema check for example.com\/v1\/Widget/)]);
     const rule = structuredClone(find(rendered.prod, 'PrometheusRule', 'switchboard')!);
-    ((rule.spec as { groups: Array<{ rules: Array<Record<string, unknown>> }> }).groups[0]!.rules[0]!).for = 'two minutes';
+    (rule.spec as { groups: Array<{ rules: Array<Record<string, unknown>> }> }).groups[0]!.rules[0]!.for =
+      'two minutes';
     expect(validateSchemas([rule]).join('\n')).toMatch(/for is not a duration/);
   });
 
@@ -518,17 +627,31 @@ describe('the checker itself', () => {
     const objects = structuredClone(rendered.dev);
     const cm = byKind(objects, 'ConfigMap').find((c) => c.metadata.name.startsWith('gateway-config-'))!;
     (cm.data as Record<string, string>).LOG_LEVLE = 'debug';
-    expect(checkServiceConventions(objects)).toEqual([expect.stringMatching(/gateway: env LOG_LEVLE is not read by gateway/)]);
+    expect(checkServiceConventions(objects)).toEqual([
+      expect.stringMatching(/gateway: env LOG_LEVLE is not read by gateway/),
+    ]);
   });
 
   it('rejects a container or migration Job that runs the TypeScript sources with tsx', () => {
     const objects = structuredClone(rendered.dev);
     const d = find(objects, 'Deployment', 'dispatcher')!;
-    (d.spec as { template: { spec: { containers: Container[] } } }).template.spec.containers[0]!.command = ['node', '--import', 'tsx', 'src/main.ts'];
+    (d.spec as { template: { spec: { containers: Container[] } } }).template.spec.containers[0]!.command = [
+      'node',
+      '--import',
+      'tsx',
+      'src/main.ts',
+    ];
     const job = find(objects, 'Job', 'webhooks-migrate')!;
-    (job.spec as { template: { spec: { containers: Container[] } } }).template.spec.containers[0]!.command = ['node', '--import', 'tsx', 'src/migrate.ts'];
+    (job.spec as { template: { spec: { containers: Container[] } } }).template.spec.containers[0]!.command = [
+      'node',
+      '--import',
+      'tsx',
+      'src/migrate.ts',
+    ];
     const errors = checkServiceConventions(objects).join('\n');
-    expect(errors).toMatch(/Deployment\/dispatcher container dispatcher: runs TypeScript \(node --import tsx src\/main.ts\)/);
+    expect(errors).toMatch(
+      /Deployment\/dispatcher container dispatcher: runs TypeScript \(node --import tsx src\/main.ts\)/,
+    );
     expect(errors).toMatch(/Job\/webhooks-migrate container migrate: must run node dist\/migrate.js/);
   });
 
@@ -543,15 +666,20 @@ describe('the checker itself', () => {
     const objects = structuredClone(rendered.dev);
     const cm = byKind(objects, 'ConfigMap').find((c) => c.metadata.name.startsWith('gateway-config-'))!;
     (cm.data as Record<string, string>).WEBHOOKS_GRPC_URL = 'applications:50051';
-    expect(checkServiceConventions(objects).join('\n')).toMatch(/WEBHOOKS_GRPC_URL points at Service applications, which does not select the webhooks pods/);
+    expect(checkServiceConventions(objects).join('\n')).toMatch(
+      /WEBHOOKS_GRPC_URL points at Service applications, which does not select the webhooks pods/,
+    );
   });
 
   it('rejects a NATS_URL server that is not a pod of the NATS StatefulSet or a Service', () => {
     const objects = structuredClone(rendered.prod);
     const cm = byKind(objects, 'ConfigMap').find((c) => c.metadata.name.startsWith('dispatcher-config-'))!;
-    (cm.data as Record<string, string>).NATS_URL = 'nats://nats-0.nats-headless:4222,nats://nats-3.nats-headless:4222,nats://natz:4222';
+    (cm.data as Record<string, string>).NATS_URL =
+      'nats://nats-0.nats-headless:4222,nats://nats-3.nats-headless:4222,nats://natz:4222';
     const errors = checkServiceConventions(objects).join('\n');
-    expect(errors).toMatch(/NATS_URL nats:\/\/nats-3.nats-headless:4222 names pod nats-3, but StatefulSet nats has 3 replicas/);
+    expect(errors).toMatch(
+      /NATS_URL nats:\/\/nats-3.nats-headless:4222 names pod nats-3, but StatefulSet nats has 3 replicas/,
+    );
     expect(errors).toMatch(/NATS_URL points at natz, which is not a Service/);
     expect(errors).not.toMatch(/nats-0/);
   });
@@ -565,7 +693,9 @@ describe('the checker itself', () => {
     c.readinessProbe!.httpGet!.port = 'metrics';
     const errors = checkReferences(objects).join('\n');
     expect(errors).toMatch(/Service\/webhooks: selector .* matches no Deployment or StatefulSet/);
-    expect(errors).toMatch(/Deployment\/dispatcher container dispatcher: readinessProbe port metrics is not a declared container port/);
+    expect(errors).toMatch(
+      /Deployment\/dispatcher container dispatcher: readinessProbe port metrics is not a declared container port/,
+    );
   });
 
   it('rejects a pod that may escalate privileges or writes its root filesystem', () => {
@@ -580,7 +710,9 @@ describe('the checker itself', () => {
   });
 
   it('notices a flow the policies no longer allow', () => {
-    const objects = structuredClone(rendered.dev).filter((o) => !(o.kind === 'NetworkPolicy' && o.metadata.name === 'gateway'));
+    const objects = structuredClone(rendered.dev).filter(
+      (o) => !(o.kind === 'NetworkPolicy' && o.metadata.name === 'gateway'),
+    );
     // Without its own policy the default deny holds: no public traffic in, no calls out.
     expect(flowAllowed(objects, foreignPod('ingress-nginx', {}), podOf(objects, 'gateway'), 8080).allowed).toBe(false);
     expect(flowAllowed(objects, podOf(objects, 'gateway'), podOf(objects, 'applications'), 50051).allowed).toBe(false);

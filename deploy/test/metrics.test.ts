@@ -60,12 +60,36 @@ beforeAll(async () => {
   // a wrong password.
   const account = await stack.createAccount('metrics');
   for (let i = 0; i < 2; i++) expect((await stack.request(account, 'GET', '/v1/applications')).status).toBe(200);
-  expect((await stack.request({ ...account, authorization: `Basic ${Buffer.from(`${account.username}:wrong`).toString('base64')}` }, 'GET', '/v1/applications')).status).toBe(401);
-  expect((await stack.request(account, 'POST', '/v1/applications', { name: 'metrics', voiceUrl: rx.url('/voice') })).status).toBe(200);
-  expect((await stack.request(account, 'POST', '/v1/webhooks', { event: 'cdrCreated', resource: 'call', targetUrl: rx.url('/hook') })).status).toBe(200);
+  expect(
+    (
+      await stack.request(
+        { ...account, authorization: `Basic ${Buffer.from(`${account.username}:wrong`).toString('base64')}` },
+        'GET',
+        '/v1/applications',
+      )
+    ).status,
+  ).toBe(401);
+  expect(
+    (await stack.request(account, 'POST', '/v1/applications', { name: 'metrics', voiceUrl: rx.url('/voice') })).status,
+  ).toBe(200);
+  expect(
+    (
+      await stack.request(account, 'POST', '/v1/webhooks', {
+        event: 'cdrCreated',
+        resource: 'call',
+        targetUrl: rx.url('/hook'),
+      })
+    ).status,
+  ).toBe(200);
   // A delivery that fails once (a retry) and then succeeds, and a message that is not JSON.
   rx.on('/hook', (_req, n) => (n === 1 ? 500 : 200));
-  await stack.publish('cdr.created', { id: randomName('evt'), accountId: account.id, resource: 'call', timestamp: '2025-03-01T10:00:00.000Z', data: { durationSeconds: 1 } });
+  await stack.publish('cdr.created', {
+    id: randomName('evt'),
+    accountId: account.id,
+    resource: 'call',
+    timestamp: '2025-03-01T10:00:00.000Z',
+    data: { durationSeconds: 1 },
+  });
   await stack.publish('cdr.created', 'not json');
   await waitFor(() => rx.delivered('/hook').size === 1, { what: 'the delivery after a retry', timeoutMs: 20_000 });
   // The dispatcher's gauges are filled by a poll: wait until every metric of the catalog has a sample.
@@ -104,8 +128,13 @@ it('the label values the alerts and dashboards match on are the ones the dispatc
   expect([...(deliveries.values.get('kind') ?? [])]).toEqual(['notification']);
   expect([...(deliveries.values.get('outcome') ?? [])].sort()).toEqual(['retrying', 'succeeded']);
   for (const v of [...deliveries.values.get('kind')!, ...deliveries.values.get('outcome')!]) {
-    expect([...LABEL_VALUES['dispatcher_deliveries_total.kind'], ...LABEL_VALUES['dispatcher_deliveries_total.outcome']]).toContain(v);
+    expect([
+      ...LABEL_VALUES['dispatcher_deliveries_total.kind'],
+      ...LABEL_VALUES['dispatcher_deliveries_total.outcome'],
+    ]).toContain(v);
   }
   const breakers = exposed(scrapes.dispatcher, 'dispatcher_breakers', 'gauge');
-  expect([...(breakers.values.get('state') ?? [])].sort()).toEqual([...LABEL_VALUES['dispatcher_breakers.state']].sort());
+  expect([...(breakers.values.get('state') ?? [])].sort()).toEqual(
+    [...LABEL_VALUES['dispatcher_breakers.state']].sort(),
+  );
 });

@@ -77,20 +77,33 @@ describe('promtool', () => {
 describe('alert rules', () => {
   it('cover the required concerns', () => {
     const find = (pattern: RegExp) => alerts.find((a) => pattern.test(a.expr.replace(/\s+/g, ' ')));
-    expect(find(/gateway_http_requests_total\{status=~"5\.\."\}.*\/.*gateway_http_requests_total/), '5xx ratio').toBeDefined();
-    expect(find(/histogram_quantile\(0\.99, sum by \([^)]*le[^)]*\) \(rate\(gateway_http_request_duration_seconds_bucket/), 'p99 latency').toBeDefined();
-    expect(find(/dispatcher_deliveries_total\{outcome=~"retrying\|failed"\}.*\/.*dispatcher_deliveries_total/), 'delivery failure ratio').toBeDefined();
+    expect(
+      find(/gateway_http_requests_total\{status=~"5\.\."\}.*\/.*gateway_http_requests_total/),
+      '5xx ratio',
+    ).toBeDefined();
+    expect(
+      find(/histogram_quantile\(0\.99, sum by \([^)]*le[^)]*\) \(rate\(gateway_http_request_duration_seconds_bucket/),
+      'p99 latency',
+    ).toBeDefined();
+    expect(
+      find(/dispatcher_deliveries_total\{outcome=~"retrying\|failed"\}.*\/.*dispatcher_deliveries_total/),
+      'delivery failure ratio',
+    ).toBeDefined();
     expect(find(/dispatcher_breakers\{state="open"\}/), 'open breakers').toBeDefined();
     expect(find(/deriv\(dispatcher_consumer_pending/), 'consumer lag growing').toBeDefined();
     expect(find(/^up\{job=~"gateway\|applications\|webhooks\|dispatcher"\} == 0$/), 'service down').toBeDefined();
   });
 
-  it.each(alerts.map((a) => [a.alert, a] as const))('%s has a severity, a summary, a description and a one-line runbook', (_name, a) => {
-    expect(['critical', 'warning']).toContain(a.labels?.severity);
-    for (const k of ['summary', 'description', 'runbook'] as const) expect(a.annotations?.[k]?.trim(), k).toBeTruthy();
-    expect(a.annotations!.runbook).not.toContain('\n');
-    expect(Object.keys(a.annotations!).sort()).toEqual(['description', 'runbook', 'summary']);
-  });
+  it.each(alerts.map((a) => [a.alert, a] as const))(
+    '%s has a severity, a summary, a description and a one-line runbook',
+    (_name, a) => {
+      expect(['critical', 'warning']).toContain(a.labels?.severity);
+      for (const k of ['summary', 'description', 'runbook'] as const)
+        expect(a.annotations?.[k]?.trim(), k).toBeTruthy();
+      expect(a.annotations!.runbook).not.toContain('\n');
+      expect(Object.keys(a.annotations!).sort()).toEqual(['description', 'runbook', 'summary']);
+    },
+  );
 
   it('have unique names, each documented in deploy/README.md', () => {
     const names = alerts.map((a) => a.alert);
@@ -100,11 +113,21 @@ describe('alert rules', () => {
   });
 
   it('have a firing case and a quiet case each in alerts.test.yml, and test no unknown alert', () => {
-    const tests = (parse(readFileSync(ALERT_TESTS, 'utf8')) as { tests: Array<{ alert_rule_test?: Array<{ alertname: string; exp_alerts?: unknown[] }> }> }).tests;
+    const tests = (
+      parse(readFileSync(ALERT_TESTS, 'utf8')) as {
+        tests: Array<{ alert_rule_test?: Array<{ alertname: string; exp_alerts?: unknown[] }> }>;
+      }
+    ).tests;
     const cases = tests.flatMap((t) => t.alert_rule_test ?? []);
     for (const name of alerts.map((a) => a.alert)) {
-      expect(cases.some((c) => c.alertname === name && (c.exp_alerts ?? []).length > 0), `${name} fires somewhere`).toBe(true);
-      expect(cases.some((c) => c.alertname === name && (c.exp_alerts ?? []).length === 0), `${name} stays quiet somewhere`).toBe(true);
+      expect(
+        cases.some((c) => c.alertname === name && (c.exp_alerts ?? []).length > 0),
+        `${name} fires somewhere`,
+      ).toBe(true);
+      expect(
+        cases.some((c) => c.alertname === name && (c.exp_alerts ?? []).length === 0),
+        `${name} stays quiet somewhere`,
+      ).toBe(true);
     }
     for (const c of cases) expect(alerts.map((a) => a.alert)).toContain(c.alertname);
   });
@@ -116,7 +139,10 @@ describe('alert rules', () => {
   });
 
   it('are what the Kubernetes PrometheusRule ships (generated, in sync)', () => {
-    expect(readFileSync(PROMETHEUS_RULE_PATH, 'utf8'), 'out of sync: run npx tsx deploy/scripts/sync-prometheus-rule.ts').toBe(renderPrometheusRule(alertsText));
+    expect(
+      readFileSync(PROMETHEUS_RULE_PATH, 'utf8'),
+      'out of sync: run npx tsx deploy/scripts/sync-prometheus-rule.ts',
+    ).toBe(renderPrometheusRule(alertsText));
   });
 });
 
@@ -129,7 +155,9 @@ describe('local scrape configuration', () => {
   it('scrapes each service on its operations port under its own job name', () => {
     expect(config.scrape_configs.map((s) => s.job_name).sort()).toEqual([...SERVICE_NAMES].sort());
     for (const s of config.scrape_configs) {
-      expect(s.static_configs.flatMap((c) => c.targets)).toEqual([`127.0.0.1:${SERVICES[s.job_name as keyof typeof SERVICES].opsPort}`]);
+      expect(s.static_configs.flatMap((c) => c.targets)).toEqual([
+        `127.0.0.1:${SERVICES[s.job_name as keyof typeof SERVICES].opsPort}`,
+      ]);
       expect(s.metrics_path ?? '/metrics').toBe('/metrics');
     }
     expect(config.rule_files).toEqual(['alerts.yml']);
@@ -139,7 +167,10 @@ describe('local scrape configuration', () => {
     const dir = mkdtempSync(join(tmpdir(), 'switchboard-prom-config-'));
     try {
       const file = join(dir, 'prometheus.yml');
-      writeFileSync(file, prometheusConfigFor({ gateway: '127.0.0.1:41001', dispatcher: '127.0.0.1:41004' }, { scrapeInterval: '1s' }));
+      writeFileSync(
+        file,
+        prometheusConfigFor({ gateway: '127.0.0.1:41001', dispatcher: '127.0.0.1:41004' }, { scrapeInterval: '1s' }),
+      );
       const res = run(promtool, ['check', 'config', file]);
       expect(res.status, res.stdout + res.stderr).toBe(0);
       const written = parse(readFileSync(file, 'utf8')) as typeof config & { global: Record<string, string> };

@@ -5,7 +5,9 @@ import { expect, it } from 'vitest';
 import { DEPLOY_DIR, run, TSC } from './lib/tools';
 
 it('deploy/**/*.ts type-checks (tsc -p deploy/tsconfig.json)', () => {
-  const res = run(TSC, ['-p', join(DEPLOY_DIR, 'tsconfig.json'), '--noEmit', '--pretty', 'false'], { timeoutMs: 120_000 });
+  const res = run(TSC, ['-p', join(DEPLOY_DIR, 'tsconfig.json'), '--noEmit', '--pretty', 'false'], {
+    timeoutMs: 120_000,
+  });
   expect(res.stdout + res.stderr).toBe('');
   expect(res.status).toBe(0);
 }, 60_000);

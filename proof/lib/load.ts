@@ -46,7 +46,12 @@ export function startApiLoad(o: ApiLoadOptions): ApiLoad {
   let running = true;
   let n = 0;
   const started = Date.now();
-  const call = async (account: Account, method: string, path: string, body?: unknown): Promise<Response | undefined> => {
+  const call = async (
+    account: Account,
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<Response | undefined> => {
     if (o.ratePerSecond) {
       const due = started + (n++ * 1000) / o.ratePerSecond;
       const wait = due - Date.now();
@@ -78,7 +83,8 @@ export function startApiLoad(o: ApiLoadOptions): ApiLoad {
         const id = res.headers.get('location')?.split('/').pop();
         if (id) {
           await call(account, 'GET', `/v1/applications/${id}`);
-          if (running && i % 4 === 0) await call(account, 'PUT', `/v1/applications/${id}`, { name: `renamed ${w}-${i}` });
+          if (running && i % 4 === 0)
+            await call(account, 'PUT', `/v1/applications/${id}`, { name: `renamed ${w}-${i}` });
         }
       } else if (!res) await new Promise((r) => setTimeout(r, 50));
     }
@@ -105,7 +111,12 @@ export interface ApiSummary {
 export function summarizeApi(log: RequestLog[], from: number): ApiSummary {
   const failed = log.filter((r) => r.status === 0 || r.status >= 400);
   const last = failed.reduce((m, r) => Math.max(m, r.end), 0);
-  return { requests: log.length, failed: failed.length, failedByStatus: countByStatus(failed), lastFailureAfterMs: failed.length ? Math.max(0, last - from) : 0 };
+  return {
+    requests: log.length,
+    failed: failed.length,
+    failedByStatus: countByStatus(failed),
+    lastFailureAfterMs: failed.length ? Math.max(0, last - from) : 0,
+  };
 }
 
 export interface EventLoad {

@@ -47,7 +47,11 @@ async function distinctFreePorts(n: number): Promise<number[]> {
 export async function startNatsCluster(size = 3, clusterName = 'sb'): Promise<NatsCluster> {
   const dir = mkdtempSync(join(tmpdir(), 'sb-natsc-'));
   const free = await distinctFreePorts(size * 3);
-  const ports = Array.from({ length: size }, (_, i) => ({ client: free[3 * i]!, cluster: free[3 * i + 1]!, monitor: free[3 * i + 2]! }));
+  const ports = Array.from({ length: size }, (_, i) => ({
+    client: free[3 * i]!,
+    cluster: free[3 * i + 1]!,
+    monitor: free[3 * i + 2]!,
+  }));
   const nodes: NatsNode[] = ports.map((p, i) => {
     const name = `n${i + 1}`;
     const store = join(dir, name);
@@ -70,7 +74,16 @@ export async function startNatsCluster(size = 3, clusterName = 'sb'): Promise<Na
           port: p.client,
           monitorPort: p.monitor,
           dir: store,
-          extra: ['-cluster', `nats://127.0.0.1:${p.cluster}`, '-routes', routes, '--cluster_name', clusterName, '-server_name', name],
+          extra: [
+            '-cluster',
+            `nats://127.0.0.1:${p.cluster}`,
+            '-routes',
+            routes,
+            '--cluster_name',
+            clusterName,
+            '-server_name',
+            name,
+          ],
           spawned: (c) => proc.track(c),
           timeoutMs: 20_000,
         });
@@ -85,7 +98,8 @@ export async function startNatsCluster(size = 3, clusterName = 'sb'): Promise<Na
         for (const n of nodes.filter((x) => x.alive())) {
           const meta = (await jsz(n).catch(() => undefined))?.meta_cluster;
           // Elected, and the leader sees every other member current: replicas can be placed.
-          if (meta?.leader === n.name && meta.replicas?.length === size - 1 && meta.replicas.every((r) => r.current)) return true;
+          if (meta?.leader === n.name && meta.replicas?.length === size - 1 && meta.replicas.every((r) => r.current))
+            return true;
         }
         return false;
       },

@@ -32,7 +32,11 @@ export async function startReceiver(host = '127.0.0.1'): Promise<Receiver> {
   const stats = new Map<string, PathStats>();
   const statsFor = (path: string) => {
     let s = stats.get(path);
-    if (!s) stats.set(path, (s = { requests: 0, okByWebhookId: new Map(), okEvents: new Set(), firstOkAt: new Map(), log: [] }));
+    if (!s)
+      stats.set(
+        path,
+        (s = { requests: 0, okByWebhookId: new Map(), okEvents: new Set(), firstOkAt: new Map(), log: [] }),
+      );
     return s;
   };
   const observe = (r: Received, answer: ReceiverAnswer | 'hang') => {

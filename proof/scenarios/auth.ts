@@ -44,24 +44,35 @@ export async function authAbuse(cluster: Cluster, scale: Scale, attackers = 16):
   // replica's cache), at the replica itself: through the proxy, kept-alive connections could all
   // land on one replica, and a replica that never verified the credential rightly refuses it while
   // the username is locked out (docs/api.md#authentication).
-  for (const g of cluster.of('gateway')) await timed(`http://127.0.0.1:${g.apiPort!}/v1/applications`, victim.authorization);
+  for (const g of cluster.of('gateway'))
+    await timed(`http://127.0.0.1:${g.apiPort!}/v1/applications`, victim.authorization);
   const phaseMs = Math.max(3000, Math.round(15_000 * scale.factor));
   const baseline = await measure(cluster, others, phaseMs);
 
   const attack: Timed[] = [];
   let running = true;
   const attackLoop = async (w: number) => {
-    for (let i = 0; running; i++) attack.push(await timed(`${cluster.apiUrl}/v1/applications`, basic(victim.username, `guess-${w}-${i}`)));
+    for (let i = 0; running; i++)
+      attack.push(await timed(`${cluster.apiUrl}/v1/applications`, basic(victim.username, `guess-${w}-${i}`)));
   };
   const loops = Array.from({ length: attackers }, (_, w) => attackLoop(w));
   await sleep(500);
-  const [during, victimDuring] = await Promise.all([measure(cluster, others, phaseMs), measure(cluster, [victim], phaseMs)]);
+  const [during, victimDuring] = await Promise.all([
+    measure(cluster, others, phaseMs),
+    measure(cluster, [victim], phaseMs),
+  ]);
   running = false;
   await Promise.all(loops);
 
   const guessesAnswered = attack.filter((r) => r.status === 401).length;
   const locked = attack.filter((r) => r.status === 429);
-  const p = (xs: Timed[], q: number) => Math.round(percentile(xs.map((x) => x.ms), q) * 10) / 10;
+  const p = (xs: Timed[], q: number) =>
+    Math.round(
+      percentile(
+        xs.map((x) => x.ms),
+        q,
+      ) * 10,
+    ) / 10;
   const othersFailed = [...baseline, ...during].filter((r) => r.status !== 200).length;
   const victimFailed = victimDuring.filter((r) => r.status !== 200).length;
   const seconds = (phaseMs + 500) / 1000;
@@ -83,16 +94,21 @@ export async function authAbuse(cluster: Cluster, scale: Scale, attackers = 16):
     victimFailedStatuses: countByStatus(victimDuring.filter((r) => r.status !== 200)),
   };
   const gateways = cluster.of('gateway').length;
-  return finish({ name: 'auth-abuse', apiRequests: figures.othersRequests, apiFailed: othersFailed, figures }, started, {
-    'attacker locked out with 429 + Retry-After': locked.length > 0 && locked.every((r) => r.retryAfter !== null),
-    // AUTH_MAX_FAILURES (5) per gateway replica; guesses already in flight when the count reaches
-    // the limit are still verified (the lockout is checked before, counted after), so at most
-    // (5 + attackers in parallel) per replica within one lockout window.
-    [`at most ${gateways} x (5 + ${attackers}) passwords tried`]: guessesAnswered <= gateways * (5 + attackers),
-    'other accounts never refused': othersFailed === 0,
-    "the victim's verified credentials keep working": victimFailed === 0,
-    'other accounts not slowed (p50 during <= 3 x before + 20 ms)': figures.othersP50DuringMs <= 3 * figures.othersP50BeforeMs + 20,
-  });
+  return finish(
+    { name: 'auth-abuse', apiRequests: figures.othersRequests, apiFailed: othersFailed, figures },
+    started,
+    {
+      'attacker locked out with 429 + Retry-After': locked.length > 0 && locked.every((r) => r.retryAfter !== null),
+      // AUTH_MAX_FAILURES (5) per gateway replica; guesses already in flight when the count reaches
+      // the limit are still verified (the lockout is checked before, counted after), so at most
+      // (5 + attackers in parallel) per replica within one lockout window.
+      [`at most ${gateways} x (5 + ${attackers}) passwords tried`]: guessesAnswered <= gateways * (5 + attackers),
+      'other accounts never refused': othersFailed === 0,
+      "the victim's verified credentials keep working": victimFailed === 0,
+      'other accounts not slowed (p50 during <= 3 x before + 20 ms)':
+        figures.othersP50DuringMs <= 3 * figures.othersP50BeforeMs + 20,
+    },
+  );
 }
 
 /**
@@ -129,13 +145,23 @@ Promise.all(Array.from({ length: attackers }, (_, w) => loop(w))).then(() => {
 });
 `;
 
-function flood(o: { url: string; attackers: number; pauseMs: number; ms: number; tag: string }): Promise<{ byStatus: Record<string, number>; retryAfterMissing: number }> {
+function flood(o: {
+  url: string;
+  attackers: number;
+  pauseMs: number;
+  ms: number;
+  tag: string;
+}): Promise<{ byStatus: Record<string, number>; retryAfterMissing: number }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['-e', FLOOD_SCRIPT, JSON.stringify(o)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['-e', FLOOD_SCRIPT, JSON.stringify(o)], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`flood process exited with ${code}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`flood process exited with ${code}`)),
+    );
   });
 }
 
@@ -148,7 +174,12 @@ function flood(o: { url: string; attackers: number; pauseMs: number; ms: number;
  * A cached account's latency is measured in the same run without and with the flood, in alternating
  * windows (the machine's other load drifts), at the first gateway replica: its p99 must stay within 2x.
  */
-export async function kdfFlood(cluster: Cluster, scale: Scale, attackers = 400, pauseMs = 2000): Promise<ScenarioResult> {
+export async function kdfFlood(
+  cluster: Cluster,
+  scale: Scale,
+  attackers = 400,
+  pauseMs = 2000,
+): Promise<ScenarioResult> {
   const started = Date.now();
   const owner = await newAccount(cluster, 'cached');
   const gateway = `http://127.0.0.1:${cluster.of('gateway')[0]!.apiPort!}/v1/applications`;
@@ -176,7 +207,13 @@ export async function kdfFlood(cluster: Cluster, scale: Scale, attackers = 400, 
     retryAfterMissing += r.retryAfterMissing;
   }
 
-  const p = (xs: Timed[], q: number) => Math.round(percentile(xs.map((x) => x.ms), q) * 10) / 10;
+  const p = (xs: Timed[], q: number) =>
+    Math.round(
+      percentile(
+        xs.map((x) => x.ms),
+        q,
+      ) * 10,
+    ) / 10;
   const mean = (xs: Timed[]) => Math.round((xs.reduce((s, x) => s + x.ms, 0) / Math.max(1, xs.length)) * 10) / 10;
   const ownerFailed = [...baseline, ...during].filter((r) => r.status !== 200);
   const refused = (attack['429'] ?? 0) + (attack['503'] ?? 0);
@@ -196,10 +233,14 @@ export async function kdfFlood(cluster: Cluster, scale: Scale, attackers = 400, 
     cachedP99DuringMs: p(during, 99),
     cachedFailed: ownerFailed.length,
   };
-  return finish({ name: 'kdf-flood', apiRequests: baseline.length + during.length, apiFailed: ownerFailed.length, figures }, started, {
-    'flood refused with 429/503 + Retry-After': refused > 0 && retryAfterMissing === 0,
-    'the cached account is never refused': ownerFailed.length === 0,
-    // 2 ms of slack: a p99 of 3 ms before is within noise of 7 ms.
-    'cached p99 during the flood <= 2 x without it': figures.cachedP99DuringMs <= 2 * figures.cachedP99BeforeMs + 2,
-  });
+  return finish(
+    { name: 'kdf-flood', apiRequests: baseline.length + during.length, apiFailed: ownerFailed.length, figures },
+    started,
+    {
+      'flood refused with 429/503 + Retry-After': refused > 0 && retryAfterMissing === 0,
+      'the cached account is never refused': ownerFailed.length === 0,
+      // 2 ms of slack: a p99 of 3 ms before is within noise of 7 ms.
+      'cached p99 during the flood <= 2 x without it': figures.cachedP99DuringMs <= 2 * figures.cachedP99BeforeMs + 2,
+    },
+  );
 }

@@ -43,10 +43,19 @@ export async function newAccount(cluster: Cluster, prefix: string): Promise<Acco
   return { id, username, password, authorization: basic(username, password) };
 }
 
-export async function api(cluster: Cluster, account: Account, method: string, path: string, body?: unknown): Promise<{ status: number; json: JsonBody; headers: Headers }> {
+export async function api(
+  cluster: Cluster,
+  account: Account,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; json: JsonBody; headers: Headers }> {
   const res = await fetch(`${cluster.apiUrl}${path}`, {
     method,
-    headers: { authorization: account.authorization, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      authorization: account.authorization,
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
     signal: AbortSignal.timeout(15_000),
   });
@@ -78,7 +87,11 @@ export async function newTarget(cluster: Cluster, rx: Receiver, name: string, fa
   const account = await newAccount(cluster, name.replace(/\W/g, '_'));
   const eventsPath = `/${name}/events`;
   const sessionsPath = `/${name}/sessions`;
-  const hook = await api(cluster, account, 'POST', '/v1/webhooks', { event: 'cdrCreated', resource: 'call', targetUrl: rx.url(eventsPath) });
+  const hook = await api(cluster, account, 'POST', '/v1/webhooks', {
+    event: 'cdrCreated',
+    resource: 'call',
+    targetUrl: rx.url(eventsPath),
+  });
   if (hook.status !== 200) throw new Error(`subscription create: ${hook.status} ${JSON.stringify(hook.json)}`);
   const app = await api(cluster, account, 'POST', '/v1/applications', {
     name,
@@ -105,7 +118,11 @@ export async function until(done: () => boolean, timeoutMs: number): Promise<num
   return done() ? Date.now() : undefined;
 }
 
-export function finish(r: Omit<ScenarioResult, 'ok' | 'failures' | 'durationMs'>, started: number, checks: Record<string, boolean>): ScenarioResult {
+export function finish(
+  r: Omit<ScenarioResult, 'ok' | 'failures' | 'durationMs'>,
+  started: number,
+  checks: Record<string, boolean>,
+): ScenarioResult {
   const failures = Object.entries(checks)
     .filter(([, ok]) => !ok)
     .map(([what]) => what);

@@ -23,7 +23,12 @@ export async function retryFairness(scale: Scale, dead = 20_000, others = 20): P
     dispatchers: 1,
     privatePostgres: false,
     allowedCidrs: '127.0.0.0/8',
-    dispatcherEnv: { DELIVERY_RETRY_SCHEDULE: `${RETRY_MS}ms,1h`, DELIVERY_RETRY_JITTER: String(JITTER), DELIVERY_MAX_SCHEDULED: String(dead / 2), DELIVERY_SCHEDULED_PER_TARGET: String(dead / 20) },
+    dispatcherEnv: {
+      DELIVERY_RETRY_SCHEDULE: `${RETRY_MS}ms,1h`,
+      DELIVERY_RETRY_JITTER: String(JITTER),
+      DELIVERY_MAX_SCHEDULED: String(dead / 2),
+      DELIVERY_SCHEDULED_PER_TARGET: String(dead / 20),
+    },
   });
   // Each on its own host: a 400 is retried and does not open the breaker.
   const deadRx = await startReceiver('127.0.0.2');
@@ -31,9 +36,17 @@ export async function retryFairness(scale: Scale, dead = 20_000, others = 20): P
   try {
     const d = await newTarget(cluster, deadRx, `${name}-dead`);
     deadRx.setMode(d.eventsPath, 400);
-    const deadLoad = startEventLoad({ bus: cluster.bus, ratePerSecond: 2000, count: dead, make: (i) => cdrEvent(`${name}-dead-${i}`, d.account.id) });
+    const deadLoad = startEventLoad({
+      bus: cluster.bus,
+      ratePerSecond: 2000,
+      count: dead,
+      make: (i) => cdrEvent(`${name}-dead-${i}`, d.account.id),
+    });
     await deadLoad.done;
-    const allWaiting = await until(() => deadRx.stats(d.eventsPath).requests >= 2 * dead, Math.max(60_000, 300_000 * scale.factor));
+    const allWaiting = await until(
+      () => deadRx.stats(d.eventsPath).requests >= 2 * dead,
+      Math.max(60_000, 300_000 * scale.factor),
+    );
     // let the last retry jobs reach the window
     await new Promise((r) => setTimeout(r, 2000));
 
@@ -41,7 +54,12 @@ export async function retryFairness(scale: Scale, dead = 20_000, others = 20): P
     const firstSeen = new Map<string, number>();
     // Every delivery's first attempt fails with 503 (they are published at once), its retry gets 204.
     rx.setMode(o.eventsPath, () => (rx.stats(o.eventsPath).requests <= others ? 503 : 204));
-    const otherLoad = startEventLoad({ bus: cluster.bus, ratePerSecond: 1000, count: others, make: (i) => cdrEvent(`${name}-other-${i}`, o.account.id) });
+    const otherLoad = startEventLoad({
+      bus: cluster.bus,
+      ratePerSecond: 1000,
+      count: others,
+      make: (i) => cdrEvent(`${name}-other-${i}`, o.account.id),
+    });
     await otherLoad.done;
     await until(() => rx.stats(o.eventsPath).okEvents.size >= others, 30_000);
     // Lateness of each retry: from the first attempt plus the longest scheduled delay to the retry.
@@ -53,10 +71,14 @@ export async function retryFairness(scale: Scale, dead = 20_000, others = 20): P
     }
     const missing = others - lateness.length;
     const maxLate = lateness.length ? Math.max(...lateness) : Infinity;
-    const parked = await (await fetch(`http://127.0.0.1:${cluster.replicas.find((r) => r.service === 'dispatcher')!.metricsPort}/metrics`)).text().then((t) => {
-      const m = /dispatcher_retries_parked_total\{kind="notification"\} (\d+)/.exec(t);
-      return m ? Number(m[1]) : 0;
-    });
+    const parked = await (
+      await fetch(`http://127.0.0.1:${cluster.replicas.find((r) => r.service === 'dispatcher')!.metricsPort}/metrics`)
+    )
+      .text()
+      .then((t) => {
+        const m = /dispatcher_retries_parked_total\{kind="notification"\} (\d+)/.exec(t);
+        return m ? Number(m[1]) : 0;
+      });
     return finish(
       {
         name,
@@ -69,7 +91,9 @@ export async function retryFairness(scale: Scale, dead = 20_000, others = 20): P
           otherRetries: lateness.length,
           otherRetriesMissing: missing,
           otherRetryMaxLateMs: Number.isFinite(maxLate) ? Math.round(maxLate) : -1,
-          otherRetryMedianLateMs: lateness.length ? Math.round([...lateness].sort((a, b) => a - b)[Math.floor(lateness.length / 2)]!) : -1,
+          otherRetryMedianLateMs: lateness.length
+            ? Math.round([...lateness].sort((a, b) => a - b)[Math.floor(lateness.length / 2)]!)
+            : -1,
           parked,
         },
       },

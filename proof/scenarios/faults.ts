@@ -23,7 +23,13 @@ export interface LoadShape {
   drainTimeoutMs: number;
 }
 
-export const DEFAULT_SHAPE: LoadShape = { eventRate: 40, apiConcurrency: 8, beforeMs: 3000, afterMs: 3000, drainTimeoutMs: 120_000 };
+export const DEFAULT_SHAPE: LoadShape = {
+  eventRate: 40,
+  apiConcurrency: 8,
+  beforeMs: 3000,
+  afterMs: 3000,
+  drainTimeoutMs: 120_000,
+};
 
 /**
  * Runs `fault` (which injects the fault and returns once it is repaired) under load and measures.
@@ -42,12 +48,20 @@ export async function underLoad(
   const started = Date.now();
   const t = await newTarget(cluster, rx, name, fallback);
   const accounts = loadAccounts ?? [await newAccount(cluster, 'load'), await newAccount(cluster, 'load')];
-  const api = startApiLoad({ apiUrl: cluster.apiUrl, accounts, concurrency: shape.apiConcurrency, voiceUrl: rx.url('/unused') });
+  const api = startApiLoad({
+    apiUrl: cluster.apiUrl,
+    accounts,
+    concurrency: shape.apiConcurrency,
+    voiceUrl: rx.url('/unused'),
+  });
   const events = startEventLoad({
     bus: cluster.bus,
     ratePerSecond: shape.eventRate,
     ...(shape.burst ? { burst: shape.burst } : {}),
-    make: (i) => (i % 2 === 0 ? cdrEvent(`${name}-c${i}`, t.account.id) : sessionEvent(`${name}-s${i}`, t.account.id, t.applicationId)),
+    make: (i) =>
+      i % 2 === 0
+        ? cdrEvent(`${name}-c${i}`, t.account.id)
+        : sessionEvent(`${name}-s${i}`, t.account.id, t.applicationId),
   });
   await sleep(shape.beforeMs);
   const faultAt = Date.now();
@@ -56,7 +70,8 @@ export async function underLoad(
   await sleep(shape.afterMs);
   await Promise.all([api.stop(), events.stop()]);
   // A session counts as delivered at its primary URL or at its fallback URL.
-  const sessionOk = (id: string) => rx.stats(t.sessionsPath).okEvents.has(id) || (fallback?.stats(t.sessionsPath).okEvents.has(id) ?? false);
+  const sessionOk = (id: string) =>
+    rx.stats(t.sessionsPath).okEvents.has(id) || (fallback?.stats(t.sessionsPath).okEvents.has(id) ?? false);
   const delivered = () => {
     const ev = rx.stats(t.eventsPath).okEvents;
     for (const id of events.published) if (!ev.has(id) && !sessionOk(id)) return false;
@@ -84,12 +99,22 @@ export async function underLoad(
       figures: { publishRetries: events.publishRetries },
     },
     started,
-    { 'no event lost': lost === 0, 'every event delivered in time': drainedAt !== undefined, 'API answered after the fault': s.requests > 0 },
+    {
+      'no event lost': lost === 0,
+      'every event delivered in time': drainedAt !== undefined,
+      'API answered after the fault': s.requests > 0,
+    },
   );
 }
 
 /** kill -9 of one replica of `service`; restarted after `downMs`. */
-export function killReplica(cluster: Cluster, rx: Receiver, service: Service, scale: Scale, shape = DEFAULT_SHAPE): Promise<ScenarioResult> {
+export function killReplica(
+  cluster: Cluster,
+  rx: Receiver,
+  service: Service,
+  scale: Scale,
+  shape = DEFAULT_SHAPE,
+): Promise<ScenarioResult> {
   const downMs = Math.round(5000 * scale.factor);
   return underLoad(cluster, rx, `kill-${service}`, shape, async () => {
     const victim = cluster.of(service)[0]!;
@@ -99,7 +124,12 @@ export function killReplica(cluster: Cluster, rx: Receiver, service: Service, sc
   });
 }
 
-export function postgresDown(cluster: Cluster, rx: Receiver, scale: Scale, shape = DEFAULT_SHAPE): Promise<ScenarioResult> {
+export function postgresDown(
+  cluster: Cluster,
+  rx: Receiver,
+  scale: Scale,
+  shape = DEFAULT_SHAPE,
+): Promise<ScenarioResult> {
   const downMs = Math.round(10_000 * scale.factor);
   return underLoad(cluster, rx, 'postgres-down', shape, async () => {
     await cluster.stopPostgres();
@@ -108,7 +138,12 @@ export function postgresDown(cluster: Cluster, rx: Receiver, scale: Scale, shape
   });
 }
 
-export function natsRestart(cluster: Cluster, rx: Receiver, _scale: Scale, shape = DEFAULT_SHAPE): Promise<ScenarioResult> {
+export function natsRestart(
+  cluster: Cluster,
+  rx: Receiver,
+  _scale: Scale,
+  shape = DEFAULT_SHAPE,
+): Promise<ScenarioResult> {
   return underLoad(cluster, rx, 'nats-restart', shape, async () => {
     await cluster.restartNats();
   });

@@ -27,7 +27,15 @@ export interface NatsClusterShape {
   drainTimeoutMs: number;
 }
 
-export const NATS_CLUSTER_SHAPE: NatsClusterShape = { eventRate: 40, beforeMs: 5000, betweenMs: 8000, afterMs: 5000, downMs: 10_000, resumeBoundMs: 30_000, drainTimeoutMs: 120_000 };
+export const NATS_CLUSTER_SHAPE: NatsClusterShape = {
+  eventRate: 40,
+  beforeMs: 5000,
+  betweenMs: 8000,
+  afterMs: 5000,
+  downMs: 10_000,
+  resumeBoundMs: 30_000,
+  drainTimeoutMs: 120_000,
+};
 
 const NATS_SERVICES: Service[] = ['applications', 'webhooks', 'dispatcher'];
 
@@ -54,10 +62,19 @@ interface KillReport {
 }
 
 /** Every stream's replica count and leader, through the JetStream API. */
-async function streamsInfo(cluster: Cluster): Promise<Array<{ name: string; replicas: number; leader?: string; peers: Array<{ name: string; current: boolean }> }>> {
+async function streamsInfo(
+  cluster: Cluster,
+): Promise<
+  Array<{ name: string; replicas: number; leader?: string; peers: Array<{ name: string; current: boolean }> }>
+> {
   const out = [];
   for await (const si of cluster.bus.jsm.streams.list()) {
-    out.push({ name: si.config.name, replicas: si.config.num_replicas, leader: si.cluster?.leader, peers: (si.cluster?.replicas ?? []).map((r) => ({ name: r.name, current: r.current })) });
+    out.push({
+      name: si.config.name,
+      replicas: si.config.num_replicas,
+      leader: si.cluster?.leader,
+      peers: (si.cluster?.replicas ?? []).map((r) => ({ name: r.name, current: r.current })),
+    });
   }
   return out.sort((a, b) => a.name.localeCompare(b.name));
 }
@@ -69,7 +86,11 @@ async function eventsLeader(cluster: Cluster): Promise<string | undefined> {
 
 interface JszDetail {
   account_details?: Array<{
-    stream_detail?: Array<{ name: string; cluster?: { leader?: string }; consumer_detail?: Array<{ name: string; cluster?: { leader?: string } }> }>;
+    stream_detail?: Array<{
+      name: string;
+      cluster?: { leader?: string };
+      consumer_detail?: Array<{ name: string; cluster?: { leader?: string } }>;
+    }>;
   }>;
 }
 
@@ -124,7 +145,11 @@ async function caughtUp(cluster: Cluster, timeoutMs: number): Promise<number> {
   const t0 = Date.now();
   while (Date.now() - t0 < timeoutMs) {
     const info = await streamsInfo(cluster).catch(() => []);
-    if (info.length && info.every((s) => s.leader && s.peers.length === s.replicas - 1 && s.peers.every((p) => p.current))) return Date.now() - t0;
+    if (
+      info.length &&
+      info.every((s) => s.leader && s.peers.length === s.replicas - 1 && s.peers.every((p) => p.current))
+    )
+      return Date.now() - t0;
     await sleep(200);
   }
   return -1;
@@ -141,7 +166,11 @@ function longestGap(stats: PathStats[], from: number, to: number): number {
   return gap;
 }
 
-export async function natsClusterScenario(scale: Scale, shape = NATS_CLUSTER_SHAPE, counts: Pick<ClusterOptions, 'gateways' | 'applications' | 'webhooks' | 'dispatchers' | 'privatePostgres'> = {}): Promise<ScenarioResult> {
+export async function natsClusterScenario(
+  scale: Scale,
+  shape = NATS_CLUSTER_SHAPE,
+  counts: Pick<ClusterOptions, 'gateways' | 'applications' | 'webhooks' | 'dispatchers' | 'privatePostgres'> = {},
+): Promise<ScenarioResult> {
   const started = Date.now();
   const ms = (v: number) => Math.round(v * scale.factor);
   const nats = await startNatsCluster(3);
@@ -158,7 +187,10 @@ export async function natsClusterScenario(scale: Scale, shape = NATS_CLUSTER_SHA
       bus: cluster.bus,
       ratePerSecond: shape.eventRate,
       make: (i) => {
-        const e = i % 2 === 0 ? cdrEvent(`natsc-c${i}`, t.account.id) : sessionEvent(`natsc-s${i}`, t.account.id, t.applicationId);
+        const e =
+          i % 2 === 0
+            ? cdrEvent(`natsc-c${i}`, t.account.id)
+            : sessionEvent(`natsc-s${i}`, t.account.id, t.applicationId);
         createdAt.set(e.id, Date.now());
         return e;
       },
@@ -167,9 +199,18 @@ export async function natsClusterScenario(scale: Scale, shape = NATS_CLUSTER_SHA
     // Every 500 ms: events acknowledged by JetStream, events delivered, failed publish attempts.
     const timeline: Array<[number, number, number, number]> = [];
     const sampler = setInterval(() => {
-      timeline.push([Date.now() - started, events.published.size, paths().reduce((n, s) => n + s.okEvents.size, 0), events.publishRetries]);
+      timeline.push([
+        Date.now() - started,
+        events.published.size,
+        paths().reduce((n, s) => n + s.okEvents.size, 0),
+        events.publishRetries,
+      ]);
     }, 500);
-    const firstOk = (id: string) => paths().reduce<number | undefined>((m, s) => (s.firstOkAt.has(id) ? Math.min(m ?? Infinity, s.firstOkAt.get(id)!) : m), undefined);
+    const firstOk = (id: string) =>
+      paths().reduce<number | undefined>(
+        (m, s) => (s.firstOkAt.has(id) ? Math.min(m ?? Infinity, s.firstOkAt.get(id)!) : m),
+        undefined,
+      );
 
     const killOne = async (role: 'follower' | 'leader'): Promise<KillReport> => {
       const leaderBefore = (await eventsLeader(cluster)) ?? '';
@@ -185,7 +226,9 @@ export async function natsClusterScenario(scale: Scale, shape = NATS_CLUSTER_SHA
             .map(async (n) => {
               const res = await fetch(`${n.monitorUrl}/connz?limit=4096`, { signal: AbortSignal.timeout(2000) });
               const clients = ((await res.json()) as { num_connections?: number }).num_connections ?? 0;
-              const consumers = Object.entries(leaders).filter(([asset, l]) => l === n.name && asset.startsWith(`${STREAMS.events.name}/`)).length;
+              const consumers = Object.entries(leaders).filter(
+                ([asset, l]) => l === n.name && asset.startsWith(`${STREAMS.events.name}/`),
+              ).length;
               return { n, score: consumers * 1000 + clients };
             }),
         );
@@ -257,7 +300,8 @@ export async function natsClusterScenario(scale: Scale, shape = NATS_CLUSTER_SHA
     const dups = paths().reduce((n, s) => n + duplicates(s), 0);
     const streamsAtEnd = await streamsInfo(cluster);
     const kills = [follower, leader];
-    const r3 = (s: Array<{ replicas: number; peers: unknown[] }>) => s.length >= 3 && s.every((x) => x.replicas === 3 && x.peers.length === 2);
+    const r3 = (s: Array<{ replicas: number; peers: unknown[] }>) =>
+      s.length >= 3 && s.every((x) => x.replicas === 3 && x.peers.length === 2);
     return finish(
       {
         name: 'nats-cluster',
@@ -279,11 +323,16 @@ export async function natsClusterScenario(scale: Scale, shape = NATS_CLUSTER_SHA
       started,
       {
         'every stream created with 3 replicas': r3(streamsAtStart) && r3(streamsAtEnd),
-        'every service connected to NATS at start': NATS_SERVICES.every((s) => (clientsAtStart[s] ?? 0) >= cluster.of(s).length),
+        'every service connected to NATS at start': NATS_SERVICES.every(
+          (s) => (clientsAtStart[s] ?? 0) >= cluster.of(s).length,
+        ),
         'no event lost': lost === 0,
         'every event delivered in time': drainedAt !== undefined,
-        'a new leader elected after the leader was killed': !!leader.leaderAfter && leader.leaderAfter !== leader.server,
-        'deliveries resumed within the bound after each kill': kills.every((k) => k.resumeMs >= 0 && k.resumeMs <= shape.resumeBoundMs),
+        'a new leader elected after the leader was killed':
+          !!leader.leaderAfter && leader.leaderAfter !== leader.server,
+        'deliveries resumed within the bound after each kill': kills.every(
+          (k) => k.resumeMs >= 0 && k.resumeMs <= shape.resumeBoundMs,
+        ),
         'restarted servers caught up': kills.every((k) => k.caughtUpMs >= 0),
         'every service reconnected to the surviving servers': kills.every((k) => k.clientsFailedOver),
       },

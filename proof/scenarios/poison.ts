@@ -23,7 +23,13 @@ async function backlog(cluster: Cluster): Promise<number> {
   return c.num_pending + c.num_ack_pending;
 }
 
-export async function poisonEvents(cluster: Cluster, rx: Receiver, scale: Scale, poison = 5000, validEvery = 5): Promise<ScenarioResult> {
+export async function poisonEvents(
+  cluster: Cluster,
+  rx: Receiver,
+  scale: Scale,
+  poison = 5000,
+  validEvery = 5,
+): Promise<ScenarioResult> {
   const started = Date.now();
   const name = 'poison';
   const t = await newTarget(cluster, rx, name);
@@ -48,7 +54,10 @@ export async function poisonEvents(cluster: Cluster, rx: Receiver, scale: Scale,
   await Promise.all(inflight);
   const publishedMs = Date.now() - t0;
   const stats = rx.stats(t.eventsPath);
-  const allDelivered = await until(() => valid.every((id) => stats.okEvents.has(id)), Math.max(60_000, 120_000 * scale.factor));
+  const allDelivered = await until(
+    () => valid.every((id) => stats.okEvents.has(id)),
+    Math.max(60_000, 120_000 * scale.factor),
+  );
   let drainedAt: number | undefined;
   let dead = 0;
   const deadline = Date.now() + 60_000;

@@ -8,11 +8,15 @@ export async function hostileInput(runs = 5000): Promise<ScenarioResult> {
   const started = Date.now();
   const file = 'services/gateway/test/hostile.property.test.ts';
   const out = await new Promise<{ code: number; text: string }>((resolve) => {
-    const child = spawn(process.execPath, [`${root}node_modules/vitest/vitest.mjs`, 'run', file, '--testTimeout', '3600000', '--hookTimeout', '120000'], {
-      cwd: root,
-      env: { ...process.env, PROPERTY_RUNS: String(runs) },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [`${root}node_modules/vitest/vitest.mjs`, 'run', file, '--testTimeout', '3600000', '--hookTimeout', '120000'],
+      {
+        cwd: root,
+        env: { ...process.env, PROPERTY_RUNS: String(runs) },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let text = '';
     child.stdout.on('data', (d: Buffer) => (text += d.toString()));
     child.stderr.on('data', (d: Buffer) => (text += d.toString()));

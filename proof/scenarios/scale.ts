@@ -21,10 +21,21 @@ async function work(r: Replica): Promise<number> {
   }
 }
 
-export async function scaleOut(cluster: Cluster, rx: Receiver, scale: Scale, shape = DEFAULT_SHAPE): Promise<ScenarioResult> {
+export async function scaleOut(
+  cluster: Cluster,
+  rx: Receiver,
+  scale: Scale,
+  shape = DEFAULT_SHAPE,
+): Promise<ScenarioResult> {
   const before = await Promise.all(cluster.replicas.map(work));
   const loadMs = Math.round(20_000 * scale.factor);
-  const r = await underLoad(cluster, rx, 'scale-out', { ...shape, beforeMs: loadMs, afterMs: 0, eventRate: shape.eventRate * 2 }, async () => undefined);
+  const r = await underLoad(
+    cluster,
+    rx,
+    'scale-out',
+    { ...shape, beforeMs: loadMs, afterMs: 0, eventRate: shape.eventRate * 2 },
+    async () => undefined,
+  );
   const after = await Promise.all(cluster.replicas.map(work));
   const perReplica: Record<string, number> = {};
   for (const [i, rep] of cluster.replicas.entries()) perReplica[rep.name] = after[i]! - before[i]!;
@@ -32,5 +43,11 @@ export async function scaleOut(cluster: Cluster, rx: Receiver, scale: Scale, sha
     .filter(([, n]) => n <= 0)
     .map(([name]) => name);
   const failures = [...r.failures, ...idle.map((n) => `replica ${n} did work`)];
-  return { ...r, ok: failures.length === 0, failures, outageMs: 0, figures: { ...r.figures, workPerReplica: perReplica } };
+  return {
+    ...r,
+    ok: failures.length === 0,
+    failures,
+    outageMs: 0,
+    figures: { ...r.figures, workPerReplica: perReplica },
+  };
 }

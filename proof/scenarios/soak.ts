@@ -11,16 +11,41 @@ import { duplicates } from '../lib/receiver';
 import { metricSum, sleep, slope } from '../lib/stats';
 import { api, finish, newAccount, newTarget, until, type ScenarioResult } from './common';
 
-async function cannon(url: string, headers: Record<string, string>, seconds: number, connections: number, overallRate?: number) {
+async function cannon(
+  url: string,
+  headers: Record<string, string>,
+  seconds: number,
+  connections: number,
+  overallRate?: number,
+) {
   const r = await autocannon({ url, headers, duration: seconds, connections, ...(overallRate ? { overallRate } : {}) });
-  const statusCodes = Object.fromEntries(Object.entries(r.statusCodeStats ?? {}).filter(([code]) => !code.startsWith('2')).map(([code, st]) => [code, st.count ?? 0]));
-  return { rps: r.requests.average, total: r.requests.total, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts, timeouts: r.timeouts, statusCodes };
+  const statusCodes = Object.fromEntries(
+    Object.entries(r.statusCodeStats ?? {})
+      .filter(([code]) => !code.startsWith('2'))
+      .map(([code, st]) => [code, st.count ?? 0]),
+  );
+  return {
+    rps: r.requests.average,
+    total: r.requests.total,
+    p99: r.latency.p99,
+    non2xx: r.non2xx,
+    errors: r.errors + r.timeouts,
+    timeouts: r.timeouts,
+    statusCodes,
+  };
 }
 
-export async function soak(cluster: Cluster, rx: Receiver, opts: { minutes: number; measureSeconds?: number; eventRate?: number }): Promise<ScenarioResult> {
+export async function soak(
+  cluster: Cluster,
+  rx: Receiver,
+  opts: { minutes: number; measureSeconds?: number; eventRate?: number },
+): Promise<ScenarioResult> {
   const started = Date.now();
   const reader = await newAccount(cluster, 'soak');
-  const app = await api(cluster, reader, 'POST', '/v1/applications', { name: 'soak', voiceUrl: rx.url('/soak/unused') });
+  const app = await api(cluster, reader, 'POST', '/v1/applications', {
+    name: 'soak',
+    voiceUrl: rx.url('/soak/unused'),
+  });
   const url = `${cluster.apiUrl}/v1/applications/${String(app.json.href).split('/').pop()}`;
   const headers = { authorization: reader.authorization };
   await cannon(url, headers, 2, 20); // warm-up
@@ -28,8 +53,18 @@ export async function soak(cluster: Cluster, rx: Receiver, opts: { minutes: numb
   const rate = Math.max(10, Math.floor(max.rps / 2));
 
   const t = await newTarget(cluster, rx, 'soak');
-  const writers = startApiLoad({ apiUrl: cluster.apiUrl, accounts: [await newAccount(cluster, 'soakw')], concurrency: 2, ratePerSecond: 10, voiceUrl: rx.url('/soak/unused') });
-  const events = startEventLoad({ bus: cluster.bus, ratePerSecond: opts.eventRate ?? 20, make: (i) => cdrEvent(`soak-${i}`, t.account.id) });
+  const writers = startApiLoad({
+    apiUrl: cluster.apiUrl,
+    accounts: [await newAccount(cluster, 'soakw')],
+    concurrency: 2,
+    ratePerSecond: 10,
+    voiceUrl: rx.url('/soak/unused'),
+  });
+  const events = startEventLoad({
+    bus: cluster.bus,
+    ratePerSecond: opts.eventRate ?? 20,
+    make: (i) => cdrEvent(`soak-${i}`, t.account.id),
+  });
 
   // Warm-up at the held rate (a fifth of the soak, at most 2 minutes): a young process grows its heap
   // toward a steady size first, which is not a leak; the slope is measured after it.
@@ -61,7 +96,8 @@ export async function soak(cluster: Cluster, rx: Receiver, opts: { minutes: numb
   // Consumer backlog back to zero.
   const pending = async () => {
     let sum = 0;
-    for (const d of cluster.of('dispatcher')) sum += metricSum(await d.metrics().catch(() => ''), 'dispatcher_consumer_pending');
+    for (const d of cluster.of('dispatcher'))
+      sum += metricSum(await d.metrics().catch(() => ''), 'dispatcher_consumer_pending');
     return sum;
   };
   let lag = await pending();
@@ -71,7 +107,10 @@ export async function soak(cluster: Cluster, rx: Receiver, opts: { minutes: numb
     await sleep(1000);
     lag = await pending();
   }
-  const drained = await until(() => [...events.published].every((id) => rx.stats(t.eventsPath).okEvents.has(id)), 60_000);
+  const drained = await until(
+    () => [...events.published].every((id) => rx.stats(t.eventsPath).okEvents.has(id)),
+    60_000,
+  );
   let lost = 0;
   for (const id of events.published) if (!rx.stats(t.eventsPath).okEvents.has(id)) lost++;
 
@@ -104,7 +143,10 @@ export async function soak(cluster: Cluster, rx: Receiver, opts: { minutes: numb
         rssSlopeMbPerMin: slopes,
         rssMb: rss,
         // What failed, if anything: reads (non-2xx by status, transport errors, timeouts) and writes by status (0: transport error).
-        failedReads: { warmup: { byStatus: warm.statusCodes, errors: warm.errors, timeouts: warm.timeouts }, held: { byStatus: held.statusCodes, errors: held.errors, timeouts: held.timeouts } },
+        failedReads: {
+          warmup: { byStatus: warm.statusCodes, errors: warm.errors, timeouts: warm.timeouts },
+          held: { byStatus: held.statusCodes, errors: held.errors, timeouts: held.timeouts },
+        },
         failedWritesByStatus: summarizeApi(writers.log, 0).failedByStatus,
         consumerPendingAtEnd: lagAtEnd,
         consumerPendingAfterDrain: lag,
@@ -117,7 +159,9 @@ export async function soak(cluster: Cluster, rx: Receiver, opts: { minutes: numb
       'no event lost': lost === 0,
       'consumer lag back to 0': lag === 0,
       // "Beyond noise": a leak of 1 MB/min would be 1.4 GB a day; flag anything steeper than 2 MB/min over 10 minutes.
-      ...(opts.minutes >= 5 ? { 'no resident-memory growth beyond noise (< 2 MB/min)': Object.values(slopes).every((s) => s < 2) } : {}),
+      ...(opts.minutes >= 5
+        ? { 'no resident-memory growth beyond noise (< 2 MB/min)': Object.values(slopes).every((s) => s < 2) }
+        : {}),
     },
   );
 }

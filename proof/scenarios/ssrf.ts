@@ -12,25 +12,86 @@ import { api, finish, newAccount, until, type ScenarioResult } from './common';
 /** Hosts that must be refused when nothing is allow-listed. */
 export const FORBIDDEN_HOSTS = [
   // loopback
-  '127.0.0.1', '127.1', '2130706433', '0x7f000001', '0x7f.0.0.1', '0177.0.0.1', '017700000001', '[::1]', '[::ffff:127.0.0.1]', '[::ffff:7f00:1]', '[0:0:0:0:0:ffff:127.0.0.1]',
+  '127.0.0.1',
+  '127.1',
+  '2130706433',
+  '0x7f000001',
+  '0x7f.0.0.1',
+  '0177.0.0.1',
+  '017700000001',
+  '[::1]',
+  '[::ffff:127.0.0.1]',
+  '[::ffff:7f00:1]',
+  '[0:0:0:0:0:ffff:127.0.0.1]',
   // unspecified
-  '0.0.0.0', '0', '[::]',
+  '0.0.0.0',
+  '0',
+  '[::]',
   // private
-  '10.0.0.1', '167772161', '0xa000001', '012.0.0.1', '172.16.0.1', '192.168.1.1', '0xc0a80101', '[::ffff:10.0.0.1]', '[::ffff:192.168.1.1]', '[fc00::1]', '[fd00::1]',
+  '10.0.0.1',
+  '167772161',
+  '0xa000001',
+  '012.0.0.1',
+  '172.16.0.1',
+  '192.168.1.1',
+  '0xc0a80101',
+  '[::ffff:10.0.0.1]',
+  '[::ffff:192.168.1.1]',
+  '[fc00::1]',
+  '[fd00::1]',
   // link-local and cloud metadata
-  '169.254.0.1', '[fe80::1]', '169.254.169.254', '2852039166', '0xa9fea9fe', '0251.0376.0251.0376', '0xa9.0xfe.0xa9.0xfe', '[::ffff:169.254.169.254]', '[::ffff:a9fe:a9fe]', '[fd00:ec2::254]',
+  '169.254.0.1',
+  '[fe80::1]',
+  '169.254.169.254',
+  '2852039166',
+  '0xa9fea9fe',
+  '0251.0376.0251.0376',
+  '0xa9.0xfe.0xa9.0xfe',
+  '[::ffff:169.254.169.254]',
+  '[::ffff:a9fe:a9fe]',
+  '[fd00:ec2::254]',
   // IPv4-translated (::ffff:0:0:0/96) of 10.0.0.1, 127.0.0.1, 169.254.169.254
-  '[::ffff:0:a00:1]', '[::ffff:0:10.0.0.1]', '[::ffff:0:7f00:1]', '[::ffff:0:a9fe:a9fe]',
+  '[::ffff:0:a00:1]',
+  '[::ffff:0:10.0.0.1]',
+  '[::ffff:0:7f00:1]',
+  '[::ffff:0:a9fe:a9fe]',
   // NAT64: the well-known prefix 64:ff9b::/96 around private addresses, and the local-use 64:ff9b:1::/48
-  '[64:ff9b::a00:1]', '[64:ff9b::10.0.0.1]', '[64:ff9b::7f00:1]', '[64:ff9b::a9fe:a9fe]', '[64:ff9b:1::a00:1]', '[64:ff9b:1:a00:0:100::]', '[64:ff9b:1::169.254.169.254]',
+  '[64:ff9b::a00:1]',
+  '[64:ff9b::10.0.0.1]',
+  '[64:ff9b::7f00:1]',
+  '[64:ff9b::a9fe:a9fe]',
+  '[64:ff9b:1::a00:1]',
+  '[64:ff9b:1:a00:0:100::]',
+  '[64:ff9b:1::169.254.169.254]',
   // Teredo (2001::/32) whose client address is 10.0.0.1, 127.0.0.1, 169.254.169.254 (stored inverted)
-  '[2001:0:4136:e378:8000:63bf:f5ff:fffe]', '[2001::80ff:fffe]', '[2001::5601:5601]',
+  '[2001:0:4136:e378:8000:63bf:f5ff:fffe]',
+  '[2001::80ff:fffe]',
+  '[2001::5601:5601]',
 ];
 
 /** Hosts outside 127.0.0.1/32 that stay refused when only 127.0.0.1/32 is allow-listed. */
-export const NEAR_MISS_HOSTS = ['127.0.0.2', '2130706434', '0x7f000002', '0177.0.0.2', '[::ffff:127.0.0.2]', '[::ffff:7f00:2]', '[::ffff:0:7f00:2]', '[64:ff9b::7f00:2]', '[::1]', '10.0.0.1', '169.254.169.254'];
+export const NEAR_MISS_HOSTS = [
+  '127.0.0.2',
+  '2130706434',
+  '0x7f000002',
+  '0177.0.0.2',
+  '[::ffff:127.0.0.2]',
+  '[::ffff:7f00:2]',
+  '[::ffff:0:7f00:2]',
+  '[64:ff9b::7f00:2]',
+  '[::1]',
+  '10.0.0.1',
+  '169.254.169.254',
+];
 /** Notations of 127.0.0.1, accepted when 127.0.0.1/32 is allow-listed. */
-export const ALLOWED_HOSTS = ['127.0.0.1', '2130706433', '0x7f000001', '0177.0.0.1', '[::ffff:127.0.0.1]', '[::ffff:0:7f00:1]'];
+export const ALLOWED_HOSTS = [
+  '127.0.0.1',
+  '2130706433',
+  '0x7f000001',
+  '0177.0.0.1',
+  '[::ffff:127.0.0.1]',
+  '[::ffff:0:7f00:1]',
+];
 
 interface Probe {
   method: 'POST' | 'PUT';
@@ -53,20 +114,38 @@ async function probeCreates(cluster: Cluster, hosts: string[]): Promise<Probe[]>
       existing = undefined;
     }
     if (!existing) {
-      const h = await api(cluster, account, 'POST', '/v1/webhooks', { event: 'cdrCreated', resource: 'call', targetUrl: 'https://example.com/hook' });
-      const a = await api(cluster, account, 'POST', '/v1/applications', { name: 'ssrf', voiceUrl: 'https://example.com/voice' });
+      const h = await api(cluster, account, 'POST', '/v1/webhooks', {
+        event: 'cdrCreated',
+        resource: 'call',
+        targetUrl: 'https://example.com/hook',
+      });
+      const a = await api(cluster, account, 'POST', '/v1/applications', {
+        name: 'ssrf',
+        voiceUrl: 'https://example.com/voice',
+      });
       if (h.status !== 200 || a.status !== 200) throw new Error(`create with a public URL: ${h.status} ${a.status}`);
-      existing = { hook: new URL(String(h.json.href)).pathname, app: `/v1/applications/${String(a.json.href).split('/').pop()}` };
+      existing = {
+        hook: new URL(String(h.json.href)).pathname,
+        app: `/v1/applications/${String(a.json.href).split('/').pop()}`,
+      };
       hooks++;
     }
-    const w = await api(cluster, account, 'POST', '/v1/webhooks', { event: 'cdrCreated', resource: 'call', targetUrl: url });
+    const w = await api(cluster, account, 'POST', '/v1/webhooks', {
+      event: 'cdrCreated',
+      resource: 'call',
+      targetUrl: url,
+    });
     if (w.status === 200) hooks++;
     out.push({ method: 'POST', url, field: 'targetUrl', status: w.status });
     const v = await api(cluster, account, 'POST', '/v1/applications', { name: 'ssrf', voiceUrl: url });
     out.push({ method: 'POST', url, field: 'voiceUrl', status: v.status });
     const m = await api(cluster, account, 'POST', '/v1/applications', { name: 'ssrf', messagingUrl: url });
     out.push({ method: 'POST', url, field: 'messagingUrl', status: m.status });
-    const wu = await api(cluster, account, 'PUT', existing.hook, { event: 'cdrCreated', resource: 'call', targetUrl: url });
+    const wu = await api(cluster, account, 'PUT', existing.hook, {
+      event: 'cdrCreated',
+      resource: 'call',
+      targetUrl: url,
+    });
     out.push({ method: 'PUT', url, field: 'targetUrl', status: wu.status });
     const vu = await api(cluster, account, 'PUT', existing.app, { name: 'ssrf', voiceUrl: url });
     out.push({ method: 'PUT', url, field: 'voiceUrl', status: vu.status });
@@ -99,12 +178,19 @@ export async function ssrfAllowListed(cluster: Cluster, events = 5) {
     for (const [i, to] of destinations.entries()) {
       const path = `/redirect-${i}`;
       source.setMode(path, { status: i === 1 ? 307 : 302, headers: { location: to } });
-      const r = await api(cluster, account, 'POST', '/v1/webhooks', { event: 'cdrCreated', resource: 'call', targetUrl: source.url(path) });
+      const r = await api(cluster, account, 'POST', '/v1/webhooks', {
+        event: 'cdrCreated',
+        resource: 'call',
+        targetUrl: source.url(path),
+      });
       if (r.status !== 200) throw new Error(`create redirecting subscription: ${r.status}`);
       paths.push(path);
     }
     source.setMode('/redirect-session', { status: 301, headers: { location: other.url('/stolen-session') } });
-    const app = await api(cluster, account, 'POST', '/v1/applications', { name: 'redirect', voiceUrl: source.url('/redirect-session') });
+    const app = await api(cluster, account, 'POST', '/v1/applications', {
+      name: 'redirect',
+      voiceUrl: source.url('/redirect-session'),
+    });
     const appId = String(app.json.href).split('/').pop()!;
     for (let i = 0; i < events; i++) {
       const c = cdrEvent(`ssrf-c${i}-${Date.now()}`, account.id);
@@ -117,7 +203,8 @@ export async function ssrfAllowListed(cluster: Cluster, events = 5) {
     // ... and a little longer for any follow-up to show.
     await new Promise((r) => setTimeout(r, 2000));
     const sourceRequests = [...paths, '/redirect-session'].reduce((n, p) => n + source.stats(p).requests, 0);
-    const followed = other.stats('/stolen').requests + other.stats('/stolen-session').requests + sameHost.stats('/followed').requests;
+    const followed =
+      other.stats('/stolen').requests + other.stats('/stolen-session').requests + sameHost.stats('/followed').requests;
     return {
       nearMiss: { probes: nearMiss.length, accepted: nearMiss.filter((p) => p.status !== 400) },
       allowed: { probes: allowed.length, refused: allowed.filter((p) => p.status !== 200) },
@@ -132,14 +219,28 @@ export async function ssrfAllowListed(cluster: Cluster, events = 5) {
 export async function ssrf(opts: { privatePostgres?: boolean } = {}): Promise<ScenarioResult> {
   const started = Date.now();
   const pp = opts.privatePostgres ?? false;
-  const a = await startCluster({ gateways: 1, applications: 1, webhooks: 1, dispatchers: 0, allowedCidrs: '', privatePostgres: pp });
+  const a = await startCluster({
+    gateways: 1,
+    applications: 1,
+    webhooks: 1,
+    dispatchers: 0,
+    allowedCidrs: '',
+    privatePostgres: pp,
+  });
   let part1: Awaited<ReturnType<typeof ssrfNoAllowList>>;
   try {
     part1 = await ssrfNoAllowList(a);
   } finally {
     await a.stop();
   }
-  const b = await startCluster({ gateways: 1, applications: 1, webhooks: 1, dispatchers: 1, allowedCidrs: '127.0.0.1/32', privatePostgres: pp });
+  const b = await startCluster({
+    gateways: 1,
+    applications: 1,
+    webhooks: 1,
+    dispatchers: 1,
+    allowedCidrs: '127.0.0.1/32',
+    privatePostgres: pp,
+  });
   let part2: Awaited<ReturnType<typeof ssrfAllowListed>>;
   try {
     part2 = await ssrfAllowListed(b);

@@ -12,30 +12,58 @@ import { DEFAULT_SHAPE, underLoad } from './faults';
  * Notifications wait for it on their retry schedule; sessions, which are real time, go to the
  * application's fallback URL on `good`.
  */
-export function targetTimeout(cluster: Cluster, bad: Receiver, good: Receiver, scale: Scale, shape = DEFAULT_SHAPE): Promise<ScenarioResult> {
+export function targetTimeout(
+  cluster: Cluster,
+  bad: Receiver,
+  good: Receiver,
+  scale: Scale,
+  shape = DEFAULT_SHAPE,
+): Promise<ScenarioResult> {
   const name = 'target-timeout';
-  return underLoad(cluster, bad, name, shape, async () => {
-    bad.setMode(`/${name}/events`, 'hang');
-    bad.setMode(`/${name}/sessions`, 'hang');
-    await sleep(Math.round(30_000 * scale.factor));
-    bad.setMode(`/${name}/events`, 200);
-    bad.setMode(`/${name}/sessions`, 200);
-  }, undefined, good);
+  return underLoad(
+    cluster,
+    bad,
+    name,
+    shape,
+    async () => {
+      bad.setMode(`/${name}/events`, 'hang');
+      bad.setMode(`/${name}/sessions`, 'hang');
+      await sleep(Math.round(30_000 * scale.factor));
+      bad.setMode(`/${name}/events`, 200);
+      bad.setMode(`/${name}/sessions`, 200);
+    },
+    undefined,
+    good,
+  );
 }
 
 /**
  * The target answers 500 for 60 s x factor, then 200: every notification still arrives, once per
  * webhook-id; every session it refused arrives at the application's fallback URL on `good`.
  */
-export function target500(cluster: Cluster, bad: Receiver, good: Receiver, scale: Scale, shape = DEFAULT_SHAPE): Promise<ScenarioResult> {
+export function target500(
+  cluster: Cluster,
+  bad: Receiver,
+  good: Receiver,
+  scale: Scale,
+  shape = DEFAULT_SHAPE,
+): Promise<ScenarioResult> {
   const name = 'target-500';
-  return underLoad(cluster, bad, name, shape, async () => {
-    bad.setMode(`/${name}/events`, 500);
-    bad.setMode(`/${name}/sessions`, 500);
-    await sleep(Math.round(60_000 * scale.factor));
-    bad.setMode(`/${name}/events`, 200);
-    bad.setMode(`/${name}/sessions`, 200);
-  }, undefined, good);
+  return underLoad(
+    cluster,
+    bad,
+    name,
+    shape,
+    async () => {
+      bad.setMode(`/${name}/events`, 500);
+      bad.setMode(`/${name}/sessions`, 500);
+      await sleep(Math.round(60_000 * scale.factor));
+      bad.setMode(`/${name}/events`, 200);
+      bad.setMode(`/${name}/sessions`, 200);
+    },
+    undefined,
+    good,
+  );
 }
 
 /**
@@ -49,7 +77,12 @@ export async function target410(cluster: Cluster, bad: Receiver, scale: Scale, e
   bad.setMode(t.eventsPath, 410);
   const accounts: Account[] = [await newAccount(cluster, 'load')];
   const load = startApiLoad({ apiUrl: cluster.apiUrl, accounts, concurrency: 4, voiceUrl: bad.url('/unused') });
-  const ev = startEventLoad({ bus: cluster.bus, ratePerSecond: 50, count: events, make: (i) => cdrEvent(`${name}-${i}`, t.account.id) });
+  const ev = startEventLoad({
+    bus: cluster.bus,
+    ratePerSecond: 50,
+    count: events,
+    make: (i) => cdrEvent(`${name}-${i}`, t.account.id),
+  });
   await ev.done;
   await sleep(Math.max(3000, 10_000 * scale.factor));
   await load.stop();

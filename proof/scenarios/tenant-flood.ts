@@ -29,7 +29,11 @@ async function flood(n: number, width: number, task: (i: number) => Promise<numb
 
 const status = async (res: Response) => (await res.arrayBuffer(), res.status);
 
-export async function tenantFlood(cluster: Cluster, scale: Scale, opts: { rate?: number; burst?: number } = {}): Promise<ScenarioResult> {
+export async function tenantFlood(
+  cluster: Cluster,
+  scale: Scale,
+  opts: { rate?: number; burst?: number } = {},
+): Promise<ScenarioResult> {
   const started = Date.now();
   const rate = opts.rate ?? 20;
   const burst = opts.burst ?? 40;
@@ -45,21 +49,50 @@ export async function tenantFlood(cluster: Cluster, scale: Scale, opts: { rate?:
   const validIds: number[] = [];
   const rssAfterRound: number[][] = [];
   for (const round of [0, 1]) {
-    longIds.push(...(await flood(floodRequests, 64, (i) => fetch(`${cluster.apiUrl}/1.0/sessions/${round}-${i}${long}/signals?value=exit`, { method: 'POST' }).then(status))));
-    validIds.push(...(await flood(Math.round(floodRequests / 2), 64, (i) => fetch(`${cluster.apiUrl}/1.0/sessions/${'v'.repeat(190)}${round}-${i}/signals?value=exit`, { method: 'POST' }).then(status))));
+    longIds.push(
+      ...(await flood(floodRequests, 64, (i) =>
+        fetch(`${cluster.apiUrl}/1.0/sessions/${round}-${i}${long}/signals?value=exit`, { method: 'POST' }).then(
+          status,
+        ),
+      )),
+    );
+    validIds.push(
+      ...(await flood(Math.round(floodRequests / 2), 64, (i) =>
+        fetch(`${cluster.apiUrl}/1.0/sessions/${'v'.repeat(190)}${round}-${i}/signals?value=exit`, {
+          method: 'POST',
+        }).then(status),
+      )),
+    );
     rssAfterRound.push(gateways.map((g) => rssMiB(g.pid())));
   }
   const [rssMid, rssAfter] = rssAfterRound as [number[], number[]];
   const tableBytes = await Promise.all(
-    gateways.map(async (g) => Number(/^gateway_table_bytes\{table="session_limiter"\} (\d+)/m.exec(await g.metrics())?.[1] ?? -1)),
+    gateways.map(async (g) =>
+      Number(/^gateway_table_bytes\{table="session_limiter"\} (\d+)/m.exec(await g.metrics())?.[1] ?? -1),
+    ),
   );
 
   // The launch flood: one account, ten tokens, every request on the next gateway replica in turn.
   const account = await newAccount(cluster, 'launcher');
-  const app = await api(cluster, account, 'POST', '/v1/applications', { name: 'flood', voiceUrl: 'https://example.com/voice' });
+  const app = await api(cluster, account, 'POST', '/v1/applications', {
+    name: 'flood',
+    voiceUrl: 'https://example.com/voice',
+  });
   const appId = String(app.json.href).split('/').pop()!;
   const tokens: string[] = [];
-  for (let i = 0; i < 10; i++) tokens.push(String((await api(cluster, account, 'POST', `/v1/applications/${appId}/addresses`, { type: 'token', channel: 'voice' })).json.href).split('/').pop()!);
+  for (let i = 0; i < 10; i++)
+    tokens.push(
+      String(
+        (
+          await api(cluster, account, 'POST', `/v1/applications/${appId}/addresses`, {
+            type: 'token',
+            channel: 'voice',
+          })
+        ).json.href,
+      )
+        .split('/')
+        .pop()!,
+    );
   const launchMs = Math.max(2000, Math.round(10_000 * scale.factor));
   const launchStarted = Date.now();
   const launches: number[] = [];
@@ -67,7 +100,13 @@ export async function tenantFlood(cluster: Cluster, scale: Scale, opts: { rate?:
     Array.from({ length: 32 }, async (_, w) => {
       for (let i = 0; Date.now() - launchStarted < launchMs; i++) {
         const g = gateways[(w + i) % gateways.length]!;
-        launches.push(await fetch(`http://127.0.0.1:${g.apiPort!}/v1/sessions?token=${tokens[(w + i) % tokens.length]}`, { method: 'POST' }).then(status).catch(() => 0));
+        launches.push(
+          await fetch(`http://127.0.0.1:${g.apiPort!}/v1/sessions?token=${tokens[(w + i) % tokens.length]}`, {
+            method: 'POST',
+          })
+            .then(status)
+            .catch(() => 0),
+        );
       }
     }),
   );
@@ -100,14 +139,19 @@ export async function tenantFlood(cluster: Cluster, scale: Scale, opts: { rate?:
     launchesRefused429: refused,
     launchesAllowedAtMost: allowed,
   };
-  return finish({ name: 'tenant-flood', apiRequests: longIds.length + validIds.length + launches.length, figures }, started, {
-    'every over-long session id refused 400': longIds.every((s) => s === 400),
-    'no 5xx or transport error in the memory flood': [...longIds, ...validIds].every((s) => s > 0 && s < 500),
-    // RSS is a coarse measure (the heap keeps some 100 MiB of slack after a flood of 8 KB URLs): it
-    // must stay under what the over-long keys alone would hold in an unbounded table, plus 32 MiB.
-    'gateway RSS grew less than unbounded keys would hold': growth < unboundedMiB + 32,
-    'session tables within RATE_LIMIT_TABLE_BYTES (16 MiB)': tableBytes.every((b) => b >= 0 && b <= 16 * MiB),
-    'launches accepted within the per-account budget': accepted >= Math.min(burst, launches.length) && accepted <= allowed + 2,
-    'every other launch refused 429': accepted + refused === launches.length,
-  });
+  return finish(
+    { name: 'tenant-flood', apiRequests: longIds.length + validIds.length + launches.length, figures },
+    started,
+    {
+      'every over-long session id refused 400': longIds.every((s) => s === 400),
+      'no 5xx or transport error in the memory flood': [...longIds, ...validIds].every((s) => s > 0 && s < 500),
+      // RSS is a coarse measure (the heap keeps some 100 MiB of slack after a flood of 8 KB URLs): it
+      // must stay under what the over-long keys alone would hold in an unbounded table, plus 32 MiB.
+      'gateway RSS grew less than unbounded keys would hold': growth < unboundedMiB + 32,
+      'session tables within RATE_LIMIT_TABLE_BYTES (16 MiB)': tableBytes.every((b) => b >= 0 && b <= 16 * MiB),
+      'launches accepted within the per-account budget':
+        accepted >= Math.min(burst, launches.length) && accepted <= allowed + 2,
+      'every other launch refused 429': accepted + refused === launches.length,
+    },
+  );
 }

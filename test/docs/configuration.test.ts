@@ -13,7 +13,14 @@ describe('docs/configuration.md', () => {
 
   it('lists every variable of every service with a description', () => {
     const doc = renderConfigurationDocs();
-    for (const name of ['PORT', 'SECRETS_KEY', 'DELIVERY_DISABLE_AFTER', 'DELIVERY_RETRY_SCHEDULE', 'PASSWORD_SCRYPT_N']) expect(doc).toContain(`| \`${name}\` |`);
+    for (const name of [
+      'PORT',
+      'SECRETS_KEY',
+      'DELIVERY_DISABLE_AFTER',
+      'DELIVERY_RETRY_SCHEDULE',
+      'PASSWORD_SCRYPT_N',
+    ])
+      expect(doc).toContain(`| \`${name}\` |`);
     expect(doc).toMatch(/\| `DELIVERY_RETRY_SCHEDULE` \| `5s,5m,30m,2h,5h,10h,14h,20h,24h` \|/);
     expect(doc).toMatch(/\| `SECRETS_KEY` \| required \|/);
   });

@@ -75,10 +75,18 @@ describe('the cluster under load', () => {
       ['/target-500/events', bad],
       ['/target-500/sessions', rx],
     ] as const) {
-      const refused = new Set(bad.stats(path).log.filter((x) => x.status === 500).map((x) => x.webhookId));
+      const refused = new Set(
+        bad
+          .stats(path)
+          .log.filter((x) => x.status === 500)
+          .map((x) => x.webhookId),
+      );
       const ok = deliveredAt.stats(path).okByWebhookId;
       expect(refused.size, `deliveries refused on ${path}`).toBeGreaterThan(0);
-      expect([...refused].filter((id) => !ok.has(id)), `refused on ${path}, never delivered`).toEqual([]);
+      expect(
+        [...refused].filter((id) => !ok.has(id)),
+        `refused on ${path}, never delivered`,
+      ).toEqual([]);
     }
     // Redelivered on the retry schedule (steps of at most 5 s), not after the 45 s drain timeout.
     expect(r.deliveryRecoveryMs!).toBeGreaterThanOrEqual(SHAPE.afterMs);

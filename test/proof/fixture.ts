@@ -5,7 +5,10 @@ import { startCluster, type Cluster, type ClusterOptions } from '../../proof/clu
 import { startReceiver, type Receiver } from '../../proof/lib/receiver';
 
 /** Starts the cluster of `options` and a receiver for the file; `onReady` receives them (e.g. `useClusterWithReceiver(o, (f) => ({ cluster, rx } = f))`). */
-export function useClusterWithReceiver(options: ClusterOptions, onReady: (f: { cluster: Cluster; rx: Receiver }) => void): void {
+export function useClusterWithReceiver(
+  options: ClusterOptions,
+  onReady: (f: { cluster: Cluster; rx: Receiver }) => void,
+): void {
   let cluster: Cluster | undefined;
   let rx: Receiver | undefined;
   beforeAll(async () => {

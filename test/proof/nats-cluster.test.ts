@@ -14,7 +14,10 @@ it('when one NATS server and then the events stream leader are killed with SIGKI
   expect(r.failures).toEqual([]);
   expect(r.eventsPublished).toBeGreaterThan(200);
   expect(r.eventsLost).toBe(0);
-  const f = r.figures as { streams: Record<string, string>; kills: Array<{ role: string; server: string; leaderAfter?: string; resumeMs: number }> };
+  const f = r.figures as {
+    streams: Record<string, string>;
+    kills: Array<{ role: string; server: string; leaderAfter?: string; resumeMs: number }>;
+  };
   expect(Object.values(f.streams).every((s) => s.startsWith('R3,'))).toBe(true);
   expect(f.kills.map((k) => k.role)).toEqual(['follower', 'leader']);
   // The second kill took the stream's leader: another server leads it now.

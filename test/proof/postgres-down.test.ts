@@ -9,10 +9,18 @@ import { postgresDown } from '../../proof/scenarios/faults';
 let cluster: Cluster;
 let rx: Receiver;
 
-useClusterWithReceiver({ gateways: 1, applications: 1, webhooks: 1, dispatchers: 1, privatePostgres: true }, (f) => ({ cluster, rx } = f));
+useClusterWithReceiver(
+  { gateways: 1, applications: 1, webhooks: 1, dispatchers: 1, privatePostgres: true },
+  (f) => ({ cluster, rx } = f),
+);
 
 it('when Postgres stops for 3 s, then the API answers 503 meanwhile, recovers, and no event is lost', async () => {
-  const r = await postgresDown(cluster, rx, { factor: 0.3 }, { eventRate: 30, apiConcurrency: 3, beforeMs: 1000, afterMs: 2000, drainTimeoutMs: 40_000 });
+  const r = await postgresDown(
+    cluster,
+    rx,
+    { factor: 0.3 },
+    { eventRate: 30, apiConcurrency: 3, beforeMs: 1000, afterMs: 2000, drainTimeoutMs: 40_000 },
+  );
   expect(r.failures).toEqual([]);
   expect(r.apiFailed).toBeGreaterThan(0);
   // Only 503s: retryable, nothing half-written.

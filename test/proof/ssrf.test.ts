@@ -3,13 +3,26 @@
 // The scenario's parts run here on their own clusters; the figures are checked by the test.
 import { expect, it } from 'vitest';
 import { startCluster } from '../../proof/cluster';
-import { ALLOWED_HOSTS, FORBIDDEN_HOSTS, NEAR_MISS_HOSTS, ssrfAllowListed, ssrfNoAllowList } from '../../proof/scenarios/ssrf';
+import {
+  ALLOWED_HOSTS,
+  FORBIDDEN_HOSTS,
+  NEAR_MISS_HOSTS,
+  ssrfAllowListed,
+  ssrfNoAllowList,
+} from '../../proof/scenarios/ssrf';
 
 /** Each host is tried as a subscription target URL, an application voice URL and a messaging URL at create, and as a target URL and a voice URL at update. */
 const FIELDS = 5;
 
 it('when nothing is allow-listed, then every forbidden notation is refused with 400 in every URL field', async () => {
-  const cluster = await startCluster({ gateways: 1, applications: 1, webhooks: 1, dispatchers: 0, allowedCidrs: '', privatePostgres: false });
+  const cluster = await startCluster({
+    gateways: 1,
+    applications: 1,
+    webhooks: 1,
+    dispatchers: 0,
+    allowedCidrs: '',
+    privatePostgres: false,
+  });
   try {
     const r = await ssrfNoAllowList(cluster);
     expect(r.probes).toBe(FORBIDDEN_HOSTS.length * FIELDS);
@@ -20,7 +33,14 @@ it('when nothing is allow-listed, then every forbidden notation is refused with 
 }, 120_000);
 
 it('when only 127.0.0.1/32 is allow-listed, then near misses are refused, its notations accepted, and no redirect is followed', async () => {
-  const cluster = await startCluster({ gateways: 1, applications: 1, webhooks: 1, dispatchers: 1, allowedCidrs: '127.0.0.1/32', privatePostgres: false });
+  const cluster = await startCluster({
+    gateways: 1,
+    applications: 1,
+    webhooks: 1,
+    dispatchers: 1,
+    allowedCidrs: '127.0.0.1/32',
+    privatePostgres: false,
+  });
   try {
     const events = 5;
     const r = await ssrfAllowListed(cluster, events);

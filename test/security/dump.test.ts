@@ -8,13 +8,27 @@
 // the address listings. It authorises launching a session of its application, not signing or
 // reading anything; it is released by deleting the address.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { dumpDatabase, randomName, startReceiver, startServices, waitFor, type JsonBody, type Receiver, type Services } from '../support';
+import {
+  dumpDatabase,
+  randomName,
+  startReceiver,
+  startServices,
+  waitFor,
+  type JsonBody,
+  type Receiver,
+  type Services,
+} from '../support';
 
 let stack: Services<{ gateway: true; webhooks: true; dispatcher: true }>;
 let rx: Receiver;
 
 beforeAll(async () => {
-  stack = await startServices({ gateway: true, webhooks: true, dispatcher: true, env: { DELIVERY_ALLOWED_CIDRS: '127.0.0.0/8,::1/128' } });
+  stack = await startServices({
+    gateway: true,
+    webhooks: true,
+    dispatcher: true,
+    env: { DELIVERY_ALLOWED_CIDRS: '127.0.0.0/8,::1/128' },
+  });
   rx = await startReceiver();
 }, 60_000);
 afterAll(async () => {
@@ -42,7 +56,12 @@ it('after every secret-bearing request, plain and idempotent, the database dump 
     return answer;
   };
 
-  const app = await call('POST', '/v1/applications', { name: `app-${acct.username}`, voiceUrl: rx.url('/voice') }, true);
+  const app = await call(
+    'POST',
+    '/v1/applications',
+    { name: `app-${acct.username}`, voiceUrl: rx.url('/voice') },
+    true,
+  );
   const appId = idOf(app.href);
   markers.push(appId);
 
@@ -54,17 +73,32 @@ it('after every secret-bearing request, plain and idempotent, the database dump 
   ] as const) {
     for (const idem of [false, true]) {
       const tag = `${level}${idem ? ' idempotent' : ''}`;
-      const headers = { Authorization: `Bearer ${randomName('authz')}`, 'X-Api-Key': randomName('apikey'), Cookie: `sid=${randomName('cookie')}` };
+      const headers = {
+        Authorization: `Bearer ${randomName('authz')}`,
+        'X-Api-Key': randomName('apikey'),
+        Cookie: `sid=${randomName('cookie')}`,
+      };
       const target = `/${randomName('t')}`;
-      const sub = await call('POST', path, { event: 'cdrCreated', resource: 'all', targetUrl: rx.url(target), headers }, idem);
+      const sub = await call(
+        'POST',
+        path,
+        { event: 'cdrCreated', resource: 'all', targetUrl: rx.url(target), headers },
+        idem,
+      );
       const subId = idOf(sub.href);
       if (level === 'account') targets.push([target, subId]);
       markers.push(subId);
       for (const [name, value] of Object.entries(headers)) secrets.set(`${tag} subscription header ${name}`, value);
       secrets.set(`${tag} subscription secret (created)`, sub.secret);
       expect((await call('GET', `/v1/webhooks/${subId}/secret`)).secret).toBe(sub.secret);
-      secrets.set(`${tag} subscription secret (rotated plainly)`, (await call('POST', `/v1/webhooks/${subId}/secret/rotate`)).secret);
-      secrets.set(`${tag} subscription secret (rotated idempotently)`, (await call('POST', `/v1/webhooks/${subId}/secret/rotate`, undefined, true)).secret);
+      secrets.set(
+        `${tag} subscription secret (rotated plainly)`,
+        (await call('POST', `/v1/webhooks/${subId}/secret/rotate`)).secret,
+      );
+      secrets.set(
+        `${tag} subscription secret (rotated idempotently)`,
+        (await call('POST', `/v1/webhooks/${subId}/secret/rotate`, undefined, true)).secret,
+      );
       // The headers are answered masked, never in clear.
       const read = await call('GET', `/v1/webhooks/${subId}`);
       for (const value of Object.values(headers)) expect(JSON.stringify(read)).not.toContain(value);
@@ -73,12 +107,23 @@ it('after every secret-bearing request, plain and idempotent, the database dump 
 
   // The application's session secret: read, rotated plainly and idempotently.
   secrets.set('application secret (read)', (await call('GET', `/v1/applications/${appId}/secret`)).secret);
-  secrets.set('application secret (rotated plainly)', (await call('POST', `/v1/applications/${appId}/secret/rotate`)).secret);
-  secrets.set('application secret (rotated idempotently)', (await call('POST', `/v1/applications/${appId}/secret/rotate`, undefined, true)).secret);
+  secrets.set(
+    'application secret (rotated plainly)',
+    (await call('POST', `/v1/applications/${appId}/secret/rotate`)).secret,
+  );
+  secrets.set(
+    'application secret (rotated idempotently)',
+    (await call('POST', `/v1/applications/${appId}/secret/rotate`, undefined, true)).secret,
+  );
 
   // Token addresses, plainly and idempotently (the token itself is an address: see the top).
   for (const idem of [false, true]) {
-    const claimed = await call('POST', `/v1/applications/${appId}/addresses`, { type: 'token', channel: 'voice' }, idem);
+    const claimed = await call(
+      'POST',
+      `/v1/applications/${appId}/addresses`,
+      { type: 'token', channel: 'voice' },
+      idem,
+    );
     markers.push(decodeURIComponent(idOf(claimed.href)));
   }
 
@@ -92,7 +137,13 @@ it('after every secret-bearing request, plain and idempotent, the database dump 
 
   // Console sessions, plainly and with an Idempotency-Key header: the cookie's value.
   for (const idem of [false, true]) {
-    const res = await stack.request(undefined, 'POST', '/v1/console/session', { username: acct.username, password: acct.password }, idem ? { 'Idempotency-Key': randomName('k') } : {});
+    const res = await stack.request(
+      undefined,
+      'POST',
+      '/v1/console/session',
+      { username: acct.username, password: acct.password },
+      idem ? { 'Idempotency-Key': randomName('k') } : {},
+    );
     expect(res.status).toBe(200);
     const cookie = /sb_session=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1];
     expect(cookie, 'the sb_session cookie').toBeTruthy();
@@ -102,16 +153,29 @@ it('after every secret-bearing request, plain and idempotent, the database dump 
   // An event delivered to the account-level subscriptions: the dispatcher sends the custom headers
   // (in clear, to the receiver), and the delivery records it keeps must not hold them.
   const eventId = randomName('evt');
-  await stack.publish('cdr.created', { id: eventId, accountId: acct.id, resource: 'call', timestamp: new Date().toISOString(), data: { n: 1 } });
+  await stack.publish('cdr.created', {
+    id: eventId,
+    accountId: acct.id,
+    resource: 'call',
+    timestamp: new Date().toISOString(),
+    data: { n: 1 },
+  });
   for (const [t, subId] of targets) {
     await waitFor(() => rx.at(t).length >= 1, { what: 'the event delivered', timeoutMs: 20_000 });
     expect([...secrets.values()]).toContain(rx.at(t)[0]!.headers['x-api-key']);
-    await waitFor(async () => ((await call('GET', `/v1/webhooks/${subId}/deliveries`)) as unknown as unknown[]).length >= 1, { what: 'the delivery recorded', timeoutMs: 20_000, intervalMs: 200 });
+    await waitFor(
+      async () => ((await call('GET', `/v1/webhooks/${subId}/deliveries`)) as unknown as unknown[]).length >= 1,
+      { what: 'the delivery recorded', timeoutMs: 20_000, intervalMs: 200 },
+    );
   }
 
   // The headers replaced by a PUT; a test send and resends, plainly and idempotently, with them.
   const [[firstTarget, firstSub]] = targets as [[string, string]];
-  const replaced = { Authorization: `Bearer ${randomName('authz2')}`, 'X-Api-Key': randomName('apikey2'), Cookie: `sid=${randomName('cookie2')}` };
+  const replaced = {
+    Authorization: `Bearer ${randomName('authz2')}`,
+    'X-Api-Key': randomName('apikey2'),
+    Cookie: `sid=${randomName('cookie2')}`,
+  };
   for (const [name, value] of Object.entries(replaced)) secrets.set(`replaced subscription header ${name}`, value);
   await call('PUT', `/v1/webhooks/${firstSub}`, { headers: replaced });
   const [delivery] = (await call('GET', `/v1/webhooks/${firstSub}/deliveries`)) as unknown as { id: string }[];
@@ -119,18 +183,29 @@ it('after every secret-bearing request, plain and idempotent, the database dump 
     expect((await call('POST', `/v1/webhooks/${firstSub}/test`, { message: 'dump' }, idem)).status).toBeLessThan(300);
     await call('POST', `/v1/webhooks/${firstSub}/deliveries/${delivery!.id}/resend`, undefined, idem);
   }
-  await waitFor(() => rx.at(firstTarget).length >= 4, { what: 'the test sends and resends delivered', timeoutMs: 20_000 });
-  expect(rx.at(firstTarget).at(-1)!.headers['x-api-key']).toBe(replaced['X-Api-Key']);
-  await waitFor(async () => ((await call('GET', `/v1/webhooks/${firstSub}/deliveries`)) as unknown as { outcome: string }[]).every((d) => d.outcome !== 'pending'), {
-    what: 'the resends recorded',
+  await waitFor(() => rx.at(firstTarget).length >= 4, {
+    what: 'the test sends and resends delivered',
     timeoutMs: 20_000,
-    intervalMs: 200,
   });
+  expect(rx.at(firstTarget).at(-1)!.headers['x-api-key']).toBe(replaced['X-Api-Key']);
+  await waitFor(
+    async () =>
+      ((await call('GET', `/v1/webhooks/${firstSub}/deliveries`)) as unknown as { outcome: string }[]).every(
+        (d) => d.outcome !== 'pending',
+      ),
+    {
+      what: 'the resends recorded',
+      timeoutMs: 20_000,
+      intervalMs: 200,
+    },
+  );
 
   // The password changed last (the account's credentials stop working).
   const newPassword = `pw-${randomName('changed')}`;
   secrets.set('the changed password', newPassword);
-  expect((await stack.request(acct, 'PUT', '/v1/users/me/password', { current: acct.password, new: newPassword })).status).toBeLessThan(300);
+  expect(
+    (await stack.request(acct, 'PUT', '/v1/users/me/password', { current: acct.password, new: newPassword })).status,
+  ).toBeLessThan(300);
 
   const all = dumpDatabase(stack.databaseUrl);
   // The dump is real: what is not secret is there in clear, the token addresses included.
@@ -142,7 +217,13 @@ it('after every secret-bearing request, plain and idempotent, the database dump 
     expect(value.length, what).toBeGreaterThan(8);
     const forms = [value, Buffer.from(value).toString('base64'), Buffer.from(value).toString('hex')];
     const hit = forms.find((f) => all.includes(f));
-    if (hit) found.push(`${what}: ${all.split('\n').find((l) => l.includes(hit))?.slice(0, 300)}`);
+    if (hit)
+      found.push(
+        `${what}: ${all
+          .split('\n')
+          .find((l) => l.includes(hit))
+          ?.slice(0, 300)}`,
+      );
   }
   expect(found, `secrets in clear in the dump:\n${found.join('\n')}`).toEqual([]);
 }, 60_000);

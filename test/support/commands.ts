@@ -14,9 +14,16 @@ export interface CommandResult {
 }
 
 /** `npm run --silent <script> -- ...args` at the repository root with `env` added; never throws on a non-zero exit. */
-export async function runNpmScript(script: string, args: readonly string[], env: Record<string, string>): Promise<CommandResult> {
+export async function runNpmScript(
+  script: string,
+  args: readonly string[],
+  env: Record<string, string>,
+): Promise<CommandResult> {
   try {
-    const { stdout, stderr } = await run('npm', ['run', '--silent', script, '--', ...args], { cwd: REPO_ROOT, env: { ...process.env, ...env } });
+    const { stdout, stderr } = await run('npm', ['run', '--silent', script, '--', ...args], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, ...env },
+    });
     return { code: 0, stdout, stderr };
   } catch (err) {
     const e = err as CommandResult;

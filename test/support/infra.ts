@@ -54,7 +54,10 @@ export async function freePort(): Promise<number> {
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
-export async function waitFor<T>(fn: () => Promise<T | undefined | false> | T | undefined | false, opts: { timeoutMs?: number; intervalMs?: number; what?: string } = {}): Promise<T> {
+export async function waitFor<T>(
+  fn: () => Promise<T | undefined | false> | T | undefined | false,
+  opts: { timeoutMs?: number; intervalMs?: number; what?: string } = {},
+): Promise<T> {
   const deadline = Date.now() + (opts.timeoutMs ?? 10_000);
   let lastErr: unknown;
   for (;;) {
@@ -88,7 +91,11 @@ export function metricSum(text: string, name: string, labels: Record<string, str
 }
 
 /** Runs one statement on its own connection to `url` (setup and checks in tests); returns the rows. */
-export async function queryDatabase<T = Record<string, unknown>>(url: string, text: string, params: unknown[] = []): Promise<T[]> {
+export async function queryDatabase<T = Record<string, unknown>>(
+  url: string,
+  text: string,
+  params: unknown[] = [],
+): Promise<T[]> {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   try {
@@ -100,7 +107,10 @@ export async function queryDatabase<T = Record<string, unknown>>(url: string, te
 
 /** The whole database at `url` as SQL text, data only (pg_dump): what a stolen backup would hold. */
 export function dumpDatabase(url: string): string {
-  return execFileSync('pg_dump', ['--data-only', '--no-owner', url], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  return execFileSync('pg_dump', ['--data-only', '--no-owner', url], {
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+  });
 }
 
 export interface TestDatabase {
@@ -138,7 +148,8 @@ export async function createTestDatabase(adminUrl = ADMIN_DATABASE_URL): Promise
 
 function postgresBinDir(): string {
   const base = '/usr/lib/postgresql';
-  if (!existsSync(base)) throw new Error('Postgres binaries not found under /usr/lib/postgresql (apt-get install -y postgresql)');
+  if (!existsSync(base))
+    throw new Error('Postgres binaries not found under /usr/lib/postgresql (apt-get install -y postgresql)');
   const versions = readdirSync(base).sort((a, b) => Number(a) - Number(b));
   const v = versions[versions.length - 1];
   if (!v) throw new Error('no Postgres version under /usr/lib/postgresql');
@@ -210,7 +221,13 @@ export interface PrivatePostgres {
 export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   const dir = mkdtempSync(join(tmpdir(), 'sb-pg-'));
   const port = await freePort();
-  const cluster = postgresCluster({ data: join(dir, 'data'), port, log: join(dir, 'log'), socketDir: dir, settings: ['fsync=off', 'max_connections=200'] });
+  const cluster = postgresCluster({
+    data: join(dir, 'data'),
+    port,
+    log: join(dir, 'log'),
+    socketDir: dir,
+    settings: ['fsync=off', 'max_connections=200'],
+  });
   cluster.init();
   const start = async () => cluster.start();
   const stop = async () => cluster.stop('immediate');
@@ -241,7 +258,8 @@ export interface NatsServer {
 }
 
 export function natsServerBinary(): string {
-  for (const p of ['/usr/sbin/nats-server', '/usr/bin/nats-server', '/usr/local/bin/nats-server']) if (existsSync(p)) return p;
+  for (const p of ['/usr/sbin/nats-server', '/usr/bin/nats-server', '/usr/local/bin/nats-server'])
+    if (existsSync(p)) return p;
   throw new Error('nats-server not found (apt-get install -y nats-server)');
 }
 
@@ -262,14 +280,22 @@ export interface NatsServerOptions {
  * endpoint says JetStream is healthy (a process that exited is reported with the end of its stderr).
  */
 export async function runNatsServer(o: NatsServerOptions): Promise<ChildProcess> {
-  const child = spawn(natsServerBinary(), ['-js', '-a', '127.0.0.1', '-p', String(o.port), '-m', String(o.monitorPort), '-sd', o.dir, ...(o.extra ?? [])], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(
+    natsServerBinary(),
+    ['-js', '-a', '127.0.0.1', '-p', String(o.port), '-m', String(o.monitorPort), '-sd', o.dir, ...(o.extra ?? [])],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
   o.spawned?.(child);
   let stderr = '';
   child.stderr!.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-2000)));
   await waitFor(
     async () => {
       if (child.exitCode !== null) throw new Error(`nats-server exited with ${child.exitCode}: ${stderr}`);
-      return (await fetch(`http://127.0.0.1:${o.monitorPort}/healthz?js-enabled-only=true`, { signal: AbortSignal.timeout(1000) })).ok;
+      return (
+        await fetch(`http://127.0.0.1:${o.monitorPort}/healthz?js-enabled-only=true`, {
+          signal: AbortSignal.timeout(1000),
+        })
+      ).ok;
     },
     { timeoutMs: o.timeoutMs ?? 10_000, what: `nats-server on port ${o.port}` },
   );

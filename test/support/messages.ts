@@ -12,7 +12,11 @@ export interface SubjectWatch<T> {
 }
 
 /** Watches `subject` from the moment it resolves (the server has the subscription); start it before the action that publishes. */
-export async function watchSubject<T = Record<string, unknown>>(nc: NatsConnection, subject: string, match: (body: T) => boolean = () => true): Promise<SubjectWatch<T>> {
+export async function watchSubject<T = Record<string, unknown>>(
+  nc: NatsConnection,
+  subject: string,
+  match: (body: T) => boolean = () => true,
+): Promise<SubjectWatch<T>> {
   let found: ((body: T) => void) | undefined;
   const first = new Promise<T>((resolve) => (found = resolve));
   const sub = nc.subscribe(subject, {
@@ -28,7 +32,10 @@ export async function watchSubject<T = Record<string, unknown>>(nc: NatsConnecti
   return {
     async seen(timeoutMs = 10_000) {
       let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no ${subject} message within ${timeoutMs} ms`)), timeoutMs)));
+      const timeout = new Promise<never>(
+        (_, reject) =>
+          (timer = setTimeout(() => reject(new Error(`no ${subject} message within ${timeoutMs} ms`)), timeoutMs)),
+      );
       try {
         const body = await Promise.race([first, timeout]);
         await nc.flush();

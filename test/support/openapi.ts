@@ -6,7 +6,10 @@ import type { ValidateFunction } from 'ajv';
 import { buildOpenApi } from '@switchboard/gateway/openapi';
 
 type Doc = ReturnType<typeof buildOpenApi> & {
-  paths: Record<string, Record<string, { responses?: Record<string, { content?: Record<string, { schema: unknown }> }> }>>;
+  paths: Record<
+    string,
+    Record<string, { responses?: Record<string, { content?: Record<string, { schema: unknown }> }> }>
+  >;
   components: { schemas: Record<string, unknown> };
 };
 
@@ -26,7 +29,10 @@ function rewriteRefs(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(rewriteRefs);
   if (schema && typeof schema === 'object') {
     return Object.fromEntries(
-      Object.entries(schema).map(([k, v]) => [k, k === '$ref' && typeof v === 'string' && v.startsWith('#/') ? `openapi${v}` : rewriteRefs(v)]),
+      Object.entries(schema).map(([k, v]) => [
+        k,
+        k === '$ref' && typeof v === 'string' && v.startsWith('#/') ? `openapi${v}` : rewriteRefs(v),
+      ]),
     );
   }
   return schema;
@@ -48,7 +54,13 @@ const problem = () => validator('Problem', { $ref: '#/components/schemas/Problem
  * Returns a list of contract violations of one response (empty when it conforms): an undocumented
  * status, a wrong content type, or a body that does not match the schema.
  */
-export function checkResponse(method: string, pathname: string, status: number, contentType: string, body: string): string[] {
+export function checkResponse(
+  method: string,
+  pathname: string,
+  status: number,
+  contentType: string,
+  body: string,
+): string[] {
   const m = method.toLowerCase();
   if (m === 'head' || ['/healthz', '/readyz', '/metrics', '/openapi.json', '/docs'].includes(pathname)) return [];
   const match = templates.find((t) => t.regex.test(pathname));
@@ -66,12 +78,30 @@ export function checkResponse(method: string, pathname: string, status: number, 
   // The documented media type the response has (the first one when none matches: reported below).
   const [type, media] = contents.find(([t]) => contentType.startsWith(t)) ?? contents[0]!;
   // Only JSON bodies have a schema to check here (the Session API's XML answers do not).
-  if (!type.includes('json')) return contentType.startsWith(type) ? [] : [`${where}: content type ${contentType || '(none)'}, documented ${type}`];
-  return checkBody(where, `${m} ${match!.template} ${status}`, validator(`${m} ${match!.template} ${status}`, media.schema), contentType, type, body);
+  if (!type.includes('json'))
+    return contentType.startsWith(type)
+      ? []
+      : [`${where}: content type ${contentType || '(none)'}, documented ${type}`];
+  return checkBody(
+    where,
+    `${m} ${match!.template} ${status}`,
+    validator(`${m} ${match!.template} ${status}`, media.schema),
+    contentType,
+    type,
+    body,
+  );
 }
 
-function checkBody(where: string, _key: string, validate: ValidateFunction, contentType: string, expectedType: string, body: string): string[] {
-  if (!contentType.startsWith(expectedType)) return [`${where}: content type ${contentType || '(none)'}, documented ${expectedType}`];
+function checkBody(
+  where: string,
+  _key: string,
+  validate: ValidateFunction,
+  contentType: string,
+  expectedType: string,
+  body: string,
+): string[] {
+  if (!contentType.startsWith(expectedType))
+    return [`${where}: content type ${contentType || '(none)'}, documented ${expectedType}`];
   let parsed: unknown;
   try {
     parsed = JSON.parse(body);
@@ -79,12 +109,23 @@ function checkBody(where: string, _key: string, validate: ValidateFunction, cont
     return [`${where}: body is not JSON`];
   }
   if (validate(parsed)) return [];
-  return (validate.errors ?? []).map((e) => `${where}: ${e.instancePath || '(body)'} ${e.message ?? ''} ${JSON.stringify(e.params)}`);
+  return (validate.errors ?? []).map(
+    (e) => `${where}: ${e.instancePath || '(body)'} ${e.message ?? ''} ${JSON.stringify(e.params)}`,
+  );
 }
 
 /** Reads a copy of the response and throws when it breaks the documented contract. */
 export async function assertDocumented(method: string, url: string, res: Response): Promise<void> {
   const body = await res.clone().text();
-  const problems = checkResponse(method, new URL(url).pathname, res.status, res.headers.get('content-type') ?? '', body);
-  if (problems.length > 0) throw new Error(`response does not match the OpenAPI document:\n${problems.join('\n')}\nbody: ${body.slice(0, 500)}`);
+  const problems = checkResponse(
+    method,
+    new URL(url).pathname,
+    res.status,
+    res.headers.get('content-type') ?? '',
+    body,
+  );
+  if (problems.length > 0)
+    throw new Error(
+      `response does not match the OpenAPI document:\n${problems.join('\n')}\nbody: ${body.slice(0, 500)}`,
+    );
 }

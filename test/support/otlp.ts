@@ -26,7 +26,16 @@ function fromJson(body: Buffer): ExportedSpan[] {
   };
   return request.resourceSpans.flatMap((rs) => {
     const service = rs.resource.attributes.find((a) => a.key === 'service.name')?.value.stringValue ?? '';
-    return rs.scopeSpans.flatMap((ss) => ss.spans.map((s) => ({ service, traceId: s.traceId, spanId: s.spanId, parentSpanId: s.parentSpanId ?? '', name: s.name, kind: s.kind })));
+    return rs.scopeSpans.flatMap((ss) =>
+      ss.spans.map((s) => ({
+        service,
+        traceId: s.traceId,
+        spanId: s.spanId,
+        parentSpanId: s.parentSpanId ?? '',
+        name: s.name,
+        kind: s.kind,
+      })),
+    );
   });
 }
 
@@ -48,7 +57,14 @@ function fromProtobuf(body: Uint8Array): ExportedSpan[] {
     for (const [, scopeSpans] of fields(resourceSpans as Uint8Array, 2)) {
       for (const [, span] of fields(scopeSpans as Uint8Array, 2)) {
         const f = new Map(fields(span as Uint8Array));
-        spans.push({ service, traceId: hex(f.get(1)), spanId: hex(f.get(2)), parentSpanId: hex(f.get(4)), name: text(f.get(5)), kind: Number(f.get(6) ?? 0) });
+        spans.push({
+          service,
+          traceId: hex(f.get(1)),
+          spanId: hex(f.get(2)),
+          parentSpanId: hex(f.get(4)),
+          name: text(f.get(5)),
+          kind: Number(f.get(6) ?? 0),
+        });
       }
     }
   }

@@ -1,7 +1,13 @@
 // HTTP receivers on loopback that stand in for customers' endpoints, for the tests, the benchmarks
 // and the proof: they answer what they are told per path (a status, headers, a body, or a hang),
 // record every request (or only hand each to an observer, under load), and can close and listen again.
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { JsonBody } from './json';
 
@@ -51,7 +57,8 @@ export interface Receiver {
 }
 
 export async function startReceiver(opts: ReceiverOptions | number | string = {}): Promise<Receiver> {
-  const o: ReceiverOptions = typeof opts === 'number' ? { port: opts } : typeof opts === 'string' ? { host: opts } : opts;
+  const o: ReceiverOptions =
+    typeof opts === 'number' ? { port: opts } : typeof opts === 'string' ? { host: opts } : opts;
   const host = o.host ?? '127.0.0.1';
   const keep = o.keep ?? true;
   let connections = 0;

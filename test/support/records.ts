@@ -3,7 +3,12 @@
 import { queryDatabase } from './infra';
 
 /** Inserts `n` delivery records of a subscription directly. */
-export async function fillDeliveries(databaseUrl: string, subscriptionId: string, accountId: string, n: number): Promise<void> {
+export async function fillDeliveries(
+  databaseUrl: string,
+  subscriptionId: string,
+  accountId: string,
+  n: number,
+): Promise<void> {
   await queryDatabase(
     databaseUrl,
     `insert into webhooks.deliveries (id, message_id, kind, subscription_id, account_id, event, target_url, attempt, status_code, duration_ms, outcome, created_at)

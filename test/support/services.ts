@@ -10,7 +10,15 @@ import type { GatewayApp } from '@switchboard/gateway';
 import type { WebhooksApp } from '@switchboard/webhooks';
 import { connectNats, createLogger, type Logger, type NatsHandle } from '@switchboard/platform';
 import { applicationsClient, webhooksClient, type ApplicationsClient, type WebhooksClient } from '@switchboard/proto';
-import { createTestDatabase, freePort, newSecretsKey, randomName, startNatsServer, waitFor, type NatsServer } from './infra';
+import {
+  createTestDatabase,
+  freePort,
+  newSecretsKey,
+  randomName,
+  startNatsServer,
+  waitFor,
+  type NatsServer,
+} from './infra';
 import { assertDocumented } from './openapi';
 
 const LEVEL = process.env.TEST_LOG_LEVEL ?? 'silent';
@@ -117,7 +125,15 @@ interface WithWebhooks {
   /** Creates a subscription through gRPC; returns its id and secret. */
   subscribe(
     accountId: string,
-    fields: { event: string; resource: string; targetUrl: string; applicationId?: string; name?: string; payload?: unknown; enabled?: boolean },
+    fields: {
+      event: string;
+      resource: string;
+      targetUrl: string;
+      applicationId?: string;
+      name?: string;
+      payload?: unknown;
+      enabled?: boolean;
+    },
   ): Promise<{ id: string; secret: string }>;
 }
 
@@ -125,7 +141,13 @@ interface WithGateway {
   gateway: RunningGateway;
   baseUrl: string;
   /** fetch() against the gateway with the account's credentials and a JSON body; checks the response against the OpenAPI document. */
-  request(account: TestAccount | undefined, method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Response>;
+  request(
+    account: TestAccount | undefined,
+    method: string,
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<Response>;
   /** GETs a list and every next page its Link headers announce; returns the items of all pages in order. */
   listAll<T = Record<string, unknown>>(account: TestAccount, path: string): Promise<T[]>;
   /** Starts one more gateway replica against the same services, on a port of its own (stopped with the stack). */
@@ -154,7 +176,13 @@ export async function startServices<const O extends ServicesOptions>(opts: O): P
     if (db) stoppers.push(() => db.drop());
     if (!opts.nats) stoppers.push(() => nats.destroy());
     const databaseUrl = opts.databaseUrl ?? db!.url;
-    const [appsGrpc, appsOps, whGrpc, whOps, gwPort] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
+    const [appsGrpc, appsOps, whGrpc, whOps, gwPort] = await Promise.all([
+      freePort(),
+      freePort(),
+      freePort(),
+      freePort(),
+      freePort(),
+    ]);
     const env: Record<string, string> = {
       DATABASE_URL: databaseUrl,
       NATS_URL: nats.url,
@@ -198,13 +226,21 @@ export async function startServices<const O extends ServicesOptions>(opts: O): P
         const username = randomName(prefix);
         const password = `pw-${randomName('secret')}`;
         const a = await createAccount(app.orm.em.fork(), username, password);
-        return { id: a.id, username, password, authorization: `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}` };
+        return {
+          id: a.id,
+          username,
+          password,
+          authorization: `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`,
+        };
       };
       Object.assign(services, {
         applications: { app, client, grpcPort: appsGrpc, opsPort: appsOps } satisfies RunningApplications,
         createAccount: create,
         newAccount: async () => (await create()).id,
-        async newApplication(accountId: string, urls: { voiceUrl?: string; messagingUrl?: string } = { voiceUrl: 'https://example.com/voice' }) {
+        async newApplication(
+          accountId: string,
+          urls: { voiceUrl?: string; messagingUrl?: string } = { voiceUrl: 'https://example.com/voice' },
+        ) {
           const { application } = await client.createApplication({ accountId, name: 'app', ...urls });
           return application!.id;
         },
@@ -213,11 +249,20 @@ export async function startServices<const O extends ServicesOptions>(opts: O): P
 
     if (opts.webhooks) {
       const webhooks = await import('@switchboard/webhooks');
-      const startWebhooks = async (more: Record<string, string> = {}, ports?: { grpc: number; ops: number }): Promise<RunningWebhooks> => {
+      const startWebhooks = async (
+        more: Record<string, string> = {},
+        ports?: { grpc: number; ops: number },
+      ): Promise<RunningWebhooks> => {
         const [grpc, ops] = ports ? [ports.grpc, ports.ops] : await Promise.all([freePort(), freePort()]);
         const launch = async () => {
           // The gateway's base URL: the hrefs of webhookDisabled notifications point there.
-          const config = webhooks.loadConfig({ PUBLIC_BASE_URL: `http://127.0.0.1:${gwPort}`, ...env, GRPC_PORT: String(grpc), OPS_PORT: String(ops), ...more });
+          const config = webhooks.loadConfig({
+            PUBLIC_BASE_URL: `http://127.0.0.1:${gwPort}`,
+            ...env,
+            GRPC_PORT: String(grpc),
+            OPS_PORT: String(ops),
+            ...more,
+          });
           const app = await webhooks.createApp(config, loggerOf('webhooks'));
           const started = await app.start();
           return { app, started };
@@ -271,7 +316,10 @@ export async function startServices<const O extends ServicesOptions>(opts: O): P
 
     if (opts.gateway) {
       const gateway = await import('@switchboard/gateway');
-      const app = gateway.createApp(gateway.loadConfig({ ...env, PORT: String(gwPort), PUBLIC_BASE_URL: `http://127.0.0.1:${gwPort}` }), loggerOf('gateway'));
+      const app = gateway.createApp(
+        gateway.loadConfig({ ...env, PORT: String(gwPort), PUBLIC_BASE_URL: `http://127.0.0.1:${gwPort}` }),
+        loggerOf('gateway'),
+      );
       const { port, opsPort } = await app.start();
       stoppers.push(() => app.stop());
       const baseUrl = `http://127.0.0.1:${port}`;
@@ -283,16 +331,28 @@ export async function startServices<const O extends ServicesOptions>(opts: O): P
           payload = typeof body === 'string' ? body : JSON.stringify(body);
           h['content-type'] ??= 'application/json';
         }
-        const res = await fetch(`${baseUrl}${path}`, { method, headers: h, ...(payload !== undefined ? { body: payload } : {}) });
+        const res = await fetch(`${baseUrl}${path}`, {
+          method,
+          headers: h,
+          ...(payload !== undefined ? { body: payload } : {}),
+        });
         await assertDocumented(method, `${baseUrl}${path}`, res);
         return res;
       };
       const startGateway = async (more: Record<string, string> = {}): Promise<RunningGateway> => {
         const p = await freePort();
-        const replica = gateway.createApp(gateway.loadConfig({ ...env, PORT: String(p), PUBLIC_BASE_URL: `http://127.0.0.1:${p}`, ...more }), loggerOf('gateway'));
+        const replica = gateway.createApp(
+          gateway.loadConfig({ ...env, PORT: String(p), PUBLIC_BASE_URL: `http://127.0.0.1:${p}`, ...more }),
+          loggerOf('gateway'),
+        );
         const started = await replica.start();
         stoppers.push(() => replica.stop());
-        return { app: replica, port: started.port, opsPort: started.opsPort, baseUrl: `http://127.0.0.1:${started.port}` };
+        return {
+          app: replica,
+          port: started.port,
+          opsPort: started.opsPort,
+          baseUrl: `http://127.0.0.1:${started.port}`,
+        };
       };
       Object.assign(services, {
         gateway: { app, port, opsPort, baseUrl },

@@ -27,7 +27,18 @@ export const SERVICES: Record<ServiceName, ServiceSpec> = {
     ports: { http: 8080, ops: 8084 },
     opsPort: 8084,
     // TRUSTED_PROXIES: the ingress controller's pods, whose X-Forwarded-For names the client.
-    env: ['PORT', 'OPS_PORT', 'PUBLIC_BASE_URL', 'APPLICATIONS_GRPC_URL', 'WEBHOOKS_GRPC_URL', 'TRUSTED_PROXIES', 'NATS_URL', 'NATS_USER', 'NATS_PASSWORD', ...COMMON_ENV],
+    env: [
+      'PORT',
+      'OPS_PORT',
+      'PUBLIC_BASE_URL',
+      'APPLICATIONS_GRPC_URL',
+      'WEBHOOKS_GRPC_URL',
+      'TRUSTED_PROXIES',
+      'NATS_URL',
+      'NATS_USER',
+      'NATS_PASSWORD',
+      ...COMMON_ENV,
+    ],
     requiredEnv: ['PORT', 'OPS_PORT', 'PUBLIC_BASE_URL', 'APPLICATIONS_GRPC_URL', 'WEBHOOKS_GRPC_URL', 'NATS_URL'],
     portEnv: { PORT: 'http', OPS_PORT: 'ops' },
   },
@@ -38,7 +49,20 @@ export const SERVICES: Record<ServiceName, ServiceSpec> = {
     // DELIVERY_ALLOWED_CIDRS: application URLs are checked against it at create/update.
     // SECRETS_KEY: from the Secret switchboard-secrets-key, seals the session secrets at rest.
     // NATS_USER/NATS_PASSWORD: its NATS user; INTERNAL_RPC_TOKEN: the token LookupApplication requires (prod).
-    env: ['GRPC_PORT', 'OPS_PORT', 'DATABASE_URL', 'NATS_URL', 'NATS_USER', 'NATS_PASSWORD', 'INTERNAL_RPC_TOKEN', 'MIGRATE_ON_START', 'NATS_STREAM_REPLICAS', 'DELIVERY_ALLOWED_CIDRS', 'SECRETS_KEY', ...COMMON_ENV],
+    env: [
+      'GRPC_PORT',
+      'OPS_PORT',
+      'DATABASE_URL',
+      'NATS_URL',
+      'NATS_USER',
+      'NATS_PASSWORD',
+      'INTERNAL_RPC_TOKEN',
+      'MIGRATE_ON_START',
+      'NATS_STREAM_REPLICAS',
+      'DELIVERY_ALLOWED_CIDRS',
+      'SECRETS_KEY',
+      ...COMMON_ENV,
+    ],
     requiredEnv: ['GRPC_PORT', 'OPS_PORT', 'DATABASE_URL', 'NATS_URL', 'MIGRATE_ON_START', 'SECRETS_KEY'],
     portEnv: { GRPC_PORT: 'grpc', OPS_PORT: 'ops' },
   },
@@ -67,7 +91,15 @@ export const SERVICES: Record<ServiceName, ServiceSpec> = {
       'PUBLIC_BASE_URL',
       ...COMMON_ENV,
     ],
-    requiredEnv: ['GRPC_PORT', 'OPS_PORT', 'DATABASE_URL', 'NATS_URL', 'APPLICATIONS_GRPC_URL', 'MIGRATE_ON_START', 'SECRETS_KEY'],
+    requiredEnv: [
+      'GRPC_PORT',
+      'OPS_PORT',
+      'DATABASE_URL',
+      'NATS_URL',
+      'APPLICATIONS_GRPC_URL',
+      'MIGRATE_ON_START',
+      'SECRETS_KEY',
+    ],
     portEnv: { GRPC_PORT: 'grpc', OPS_PORT: 'ops' },
   },
   dispatcher: {
@@ -112,14 +144,24 @@ export const MIGRATION_ENV = ['DATABASE_URL', 'SECRETS_KEY', 'LOG_LEVEL', 'NODE_
 export const INFRA_ENV: Record<string, readonly string[]> = {
   // $SERVER_NAME is referenced by nats.conf; GOMEMLIMIT is read by the Go runtime.
   // NATS_*_PASSWORD: the services' passwords, referenced by the prod nats.conf.
-  nats: ['SERVER_NAME', 'GOMEMLIMIT', 'NATS_APPLICATIONS_PASSWORD', 'NATS_WEBHOOKS_PASSWORD', 'NATS_DISPATCHER_PASSWORD', 'NATS_CORE_PASSWORD', 'NATS_GATEWAY_PASSWORD'],
+  nats: [
+    'SERVER_NAME',
+    'GOMEMLIMIT',
+    'NATS_APPLICATIONS_PASSWORD',
+    'NATS_WEBHOOKS_PASSWORD',
+    'NATS_DISPATCHER_PASSWORD',
+    'NATS_CORE_PASSWORD',
+    'NATS_GATEWAY_PASSWORD',
+  ],
   // The official image's entrypoint.
   postgres: ['POSTGRES_DB', 'POSTGRES_USER', 'POSTGRES_PASSWORD', 'PGDATA'],
 };
 
 /** Which Switchboard service an image runs ("registry/switchboard/gateway:1.0.0" -> gateway). */
 export function serviceOfImage(image: string): ServiceName | undefined {
-  const m = /(?:^|\/)switchboard[/-](gateway|applications|webhooks|dispatcher)(?::[^/]*|@sha256:[0-9a-f]+)?$/.exec(image);
+  const m = /(?:^|\/)switchboard[/-](gateway|applications|webhooks|dispatcher)(?::[^/]*|@sha256:[0-9a-f]+)?$/.exec(
+    image,
+  );
   return m ? (m[1] as ServiceName) : undefined;
 }
 
@@ -128,7 +170,11 @@ export type MetricType = 'counter' | 'gauge' | 'histogram';
 /** Metrics the services export (prom-client, one registry per service). Labels in declaration order. */
 export const METRICS: Record<string, { type: MetricType; labels: readonly string[]; service: ServiceName }> = {
   gateway_http_requests_total: { type: 'counter', labels: ['method', 'route', 'status'], service: 'gateway' },
-  gateway_http_request_duration_seconds: { type: 'histogram', labels: ['method', 'route', 'status'], service: 'gateway' },
+  gateway_http_request_duration_seconds: {
+    type: 'histogram',
+    labels: ['method', 'route', 'status'],
+    service: 'gateway',
+  },
   gateway_grpc_client_calls_total: { type: 'counter', labels: ['service', 'method', 'code'], service: 'gateway' },
   gateway_grpc_client_duration_seconds: { type: 'histogram', labels: ['service', 'method'], service: 'gateway' },
   gateway_auth_cache_hits_total: { type: 'counter', labels: [], service: 'gateway' },

@@ -8,7 +8,18 @@ import type { Affinity, ResourceRequirements, Toleration } from 'kubernetes-type
 // ---------------------------------------------------------------- monitoring.coreos.com/v1
 
 export interface RelabelConfig {
-  action?: 'replace' | 'keep' | 'drop' | 'hashmod' | 'labelmap' | 'labeldrop' | 'labelkeep' | 'lowercase' | 'uppercase' | 'keepequal' | 'dropequal';
+  action?:
+    | 'replace'
+    | 'keep'
+    | 'drop'
+    | 'hashmod'
+    | 'labelmap'
+    | 'labeldrop'
+    | 'labelkeep'
+    | 'lowercase'
+    | 'uppercase'
+    | 'keepequal'
+    | 'dropequal';
   modulus?: number;
   regex?: string;
   replacement?: string;
@@ -145,7 +156,14 @@ export interface CnpgCluster {
       additionalPodAntiAffinity?: Affinity['podAntiAffinity'];
     };
     monitoring?: { enablePodMonitor?: boolean; customQueriesConfigMap?: Array<{ name: string; key: string }> };
-    managed?: { roles?: Array<{ name: string; ensure?: 'present' | 'absent'; login?: boolean; passwordSecret?: { name: string } }> };
+    managed?: {
+      roles?: Array<{
+        name: string;
+        ensure?: 'present' | 'absent';
+        login?: boolean;
+        passwordSecret?: { name: string };
+      }>;
+    };
     plugins?: Array<{ name: string; isWALArchiver?: boolean; parameters?: Record<string, string> }>;
     startDelay?: number;
     stopDelay?: number;

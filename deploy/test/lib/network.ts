@@ -7,7 +7,14 @@ import type { NetworkPolicyPeer, NetworkPolicyPort, NetworkPolicySpec } from 'ku
 import { podTemplates, selectorMatches, type K8sObject } from './k8s';
 
 export type Endpoint =
-  | { kind: 'pod'; name: string; namespace: string; labels: Record<string, string>; namespaceLabels: Record<string, string>; ports: ContainerPort[] }
+  | {
+      kind: 'pod';
+      name: string;
+      namespace: string;
+      labels: Record<string, string>;
+      namespaceLabels: Record<string, string>;
+      ports: ContainerPort[];
+    }
   | { kind: 'ip'; name: string; ip: string };
 
 /** A pod of the rendered set, by its app.kubernetes.io/name label. */
@@ -27,7 +34,14 @@ export function podOf(objects: K8sObject[], name: string): Endpoint {
 
 /** A pod of another namespace (ingress controller, Prometheus, cluster DNS). */
 export function foreignPod(namespace: string, labels: Record<string, string>, ports: ContainerPort[] = []): Endpoint {
-  return { kind: 'pod', name: `${namespace}/${Object.values(labels).join(',')}`, namespace, labels, namespaceLabels: { 'kubernetes.io/metadata.name': namespace }, ports };
+  return {
+    kind: 'pod',
+    name: `${namespace}/${Object.values(labels).join(',')}`,
+    namespace,
+    labels,
+    namespaceLabels: { 'kubernetes.io/metadata.name': namespace },
+    ports,
+  };
 }
 
 export const address = (ip: string): Endpoint => ({ kind: 'ip', name: ip, ip });
@@ -37,9 +51,16 @@ function policyTypes(spec: NetworkPolicySpec): string[] {
 }
 
 function peerMatches(peer: NetworkPolicyPeer, ep: Endpoint, policyNamespace: string): boolean {
-  if (peer.ipBlock) return ep.kind === 'ip' && cidrContains(peer.ipBlock.cidr, ep.ip) && !(peer.ipBlock.except ?? []).some((c) => cidrContains(c, ep.ip));
+  if (peer.ipBlock)
+    return (
+      ep.kind === 'ip' &&
+      cidrContains(peer.ipBlock.cidr, ep.ip) &&
+      !(peer.ipBlock.except ?? []).some((c) => cidrContains(c, ep.ip))
+    );
   if (ep.kind !== 'pod') return false;
-  const nsOk = peer.namespaceSelector ? selectorMatches(peer.namespaceSelector, ep.namespaceLabels) : ep.namespace === policyNamespace;
+  const nsOk = peer.namespaceSelector
+    ? selectorMatches(peer.namespaceSelector, ep.namespaceLabels)
+    : ep.namespace === policyNamespace;
   const podOk = peer.podSelector ? selectorMatches(peer.podSelector, ep.labels) : true;
   return nsOk && podOk;
 }
@@ -50,7 +71,10 @@ function portMatches(ports: NetworkPolicyPort[] | undefined, dest: Endpoint, por
     if ((p.protocol ?? 'TCP') !== protocol) return false;
     if (p.port === undefined) return true;
     if (typeof p.port === 'number') return p.endPort ? port >= p.port && port <= p.endPort : port === p.port;
-    return dest.kind === 'pod' && dest.ports.some((cp) => cp.name === p.port && cp.containerPort === port && (cp.protocol ?? 'TCP') === protocol);
+    return (
+      dest.kind === 'pod' &&
+      dest.ports.some((cp) => cp.name === p.port && cp.containerPort === port && (cp.protocol ?? 'TCP') === protocol)
+    );
   });
 }
 
@@ -59,30 +83,62 @@ export interface Verdict {
   why: string;
 }
 
-export function flowAllowed(objects: K8sObject[], from: Endpoint, to: Endpoint, port: number, protocol = 'TCP'): Verdict {
+export function flowAllowed(
+  objects: K8sObject[],
+  from: Endpoint,
+  to: Endpoint,
+  port: number,
+  protocol = 'TCP',
+): Verdict {
   const policies = objects.filter((o) => o.kind === 'NetworkPolicy');
   const nsOf = (o: K8sObject) => o.metadata.namespace ?? 'default';
 
   if (from.kind === 'pod') {
     const selecting = policies.filter((p) => {
       const spec = p.spec as NetworkPolicySpec;
-      return nsOf(p) === from.namespace && policyTypes(spec).includes('Egress') && selectorMatches(spec.podSelector, from.labels);
+      return (
+        nsOf(p) === from.namespace &&
+        policyTypes(spec).includes('Egress') &&
+        selectorMatches(spec.podSelector, from.labels)
+      );
     });
     if (selecting.length > 0) {
-      const ok = selecting.some((p) => ((p.spec as NetworkPolicySpec).egress ?? []).some((r) => (!r.to || r.to.length === 0 || r.to.some((peer) => peerMatches(peer, to, nsOf(p)))) && portMatches(r.ports, to, port, protocol)));
-      if (!ok) return { allowed: false, why: `egress of ${from.name} denied by ${selecting.map((p) => p.metadata.name).join(', ')}` };
+      const ok = selecting.some((p) =>
+        ((p.spec as NetworkPolicySpec).egress ?? []).some(
+          (r) =>
+            (!r.to || r.to.length === 0 || r.to.some((peer) => peerMatches(peer, to, nsOf(p)))) &&
+            portMatches(r.ports, to, port, protocol),
+        ),
+      );
+      if (!ok)
+        return {
+          allowed: false,
+          why: `egress of ${from.name} denied by ${selecting.map((p) => p.metadata.name).join(', ')}`,
+        };
     }
   }
   if (to.kind === 'pod') {
     const selecting = policies.filter((p) => {
       const spec = p.spec as NetworkPolicySpec;
-      return nsOf(p) === to.namespace && policyTypes(spec).includes('Ingress') && selectorMatches(spec.podSelector, to.labels);
+      return (
+        nsOf(p) === to.namespace &&
+        policyTypes(spec).includes('Ingress') &&
+        selectorMatches(spec.podSelector, to.labels)
+      );
     });
     if (selecting.length > 0) {
       const ok = selecting.some((p) =>
-        ((p.spec as NetworkPolicySpec).ingress ?? []).some((r) => (!r.from || r.from.length === 0 || r.from.some((peer) => peerMatches(peer, from, nsOf(p)))) && portMatches(r.ports, to, port, protocol)),
+        ((p.spec as NetworkPolicySpec).ingress ?? []).some(
+          (r) =>
+            (!r.from || r.from.length === 0 || r.from.some((peer) => peerMatches(peer, from, nsOf(p)))) &&
+            portMatches(r.ports, to, port, protocol),
+        ),
       );
-      if (!ok) return { allowed: false, why: `ingress of ${to.name} denied by ${selecting.map((p) => p.metadata.name).join(', ')}` };
+      if (!ok)
+        return {
+          allowed: false,
+          why: `ingress of ${to.name} denied by ${selecting.map((p) => p.metadata.name).join(', ')}`,
+        };
     }
   }
   return { allowed: true, why: 'allowed' };

@@ -13,9 +13,13 @@ import { freePort } from '../../../test/support/infra';
 import { prometheusConfigFor, type ScrapeTargets } from '../../prometheus/config';
 import { requireTool } from './tools';
 
-
 export type QueryAnswer =
-  | { ok: true; resultType: string; /** Series (vector, matrix) or 1 for a scalar or string. */ size: number; result: unknown }
+  | {
+      ok: true;
+      resultType: string /** Series (vector, matrix) or 1 for a scalar or string. */;
+      size: number;
+      result: unknown;
+    }
   | { ok: false; error: string };
 
 export interface PrometheusServer {
@@ -65,15 +69,25 @@ export async function startPrometheus(
     mkdirSync(join(dir, 'data'));
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
-    const c = spawn(binary, [`--config.file=${config}`, `--storage.tsdb.path=${join(dir, 'data')}`, `--web.listen-address=127.0.0.1:${port}`, '--log.level=warn'], {
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
+    const c = spawn(
+      binary,
+      [
+        `--config.file=${config}`,
+        `--storage.tsdb.path=${join(dir, 'data')}`,
+        `--web.listen-address=127.0.0.1:${port}`,
+        '--log.level=warn',
+      ],
+      {
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    );
     child = c;
     c.stderr!.on('data', (d: Buffer) => (log = (log + d.toString()).slice(-8000)));
     exited = new Promise<void>((r) => c.once('exit', () => r()));
     const deadline = Date.now() + (opts.readyTimeoutMs ?? 30_000);
     for (;;) {
-      if (c.exitCode !== null || c.signalCode !== null) throw new Error(`prometheus exited (${c.exitCode ?? c.signalCode}):\n${log}`);
+      if (c.exitCode !== null || c.signalCode !== null)
+        throw new Error(`prometheus exited (${c.exitCode ?? c.signalCode}):\n${log}`);
       const ready = await fetch(`${url}/-/ready`, { signal: AbortSignal.timeout(2000) }).then(
         (r) => r.status === 200,
         () => false,
@@ -91,8 +105,14 @@ export async function startPrometheus(
           body: new URLSearchParams({ query: expr }).toString(),
           signal: AbortSignal.timeout(10_000),
         });
-        const body = (await res.json()) as { status: string; error?: string; errorType?: string; data?: { resultType: string; result: unknown } };
-        if (body.status !== 'success' || !body.data) return { ok: false, error: `${body.errorType ?? res.status}: ${body.error ?? 'no data'}` };
+        const body = (await res.json()) as {
+          status: string;
+          error?: string;
+          errorType?: string;
+          data?: { resultType: string; result: unknown };
+        };
+        if (body.status !== 'success' || !body.data)
+          return { ok: false, error: `${body.errorType ?? res.status}: ${body.error ?? 'no data'}` };
         const { resultType, result } = body.data;
         const size = Array.isArray(result) && (resultType === 'vector' || resultType === 'matrix') ? result.length : 1;
         return { ok: true, resultType, size, result };
@@ -105,7 +125,8 @@ export async function startPrometheus(
     const waitUntil = async (what: string, done: () => Promise<boolean>, timeoutMs: number) => {
       const until = Date.now() + timeoutMs;
       while (!(await done())) {
-        if (Date.now() > until) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}\nprometheus log:\n${log}`);
+        if (Date.now() > until)
+          throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}\nprometheus log:\n${log}`);
         await sleep(250);
       }
     };
@@ -130,7 +151,12 @@ export async function startPrometheus(
           async () => {
             const a = await query(`timestamp(up{job=~"${jobsRegex(jobs)}"})`);
             if (!a.ok || !Array.isArray(a.result)) return false;
-            const last = new Map((a.result as Array<{ metric: Record<string, string>; value: [number, string] }>).map((s) => [s.metric.job, Number(s.value[1])]));
+            const last = new Map(
+              (a.result as Array<{ metric: Record<string, string>; value: [number, string] }>).map((s) => [
+                s.metric.job,
+                Number(s.value[1]),
+              ]),
+            );
             return jobs.every((j) => (last.get(j) ?? 0) * 1000 >= atMs);
           },
           timeoutMs,
@@ -156,7 +182,11 @@ export interface NamedQuery {
  * every `intervalMs` until `retryForMs` has passed (series that appear late, such as retries).
  * Returns one line per query that never answered with data.
  */
-export async function checkQueries(prom: PrometheusServer, queries: readonly NamedQuery[], opts: { retryForMs: number; intervalMs?: number }): Promise<string[]> {
+export async function checkQueries(
+  prom: PrometheusServer,
+  queries: readonly NamedQuery[],
+  opts: { retryForMs: number; intervalMs?: number },
+): Promise<string[]> {
   const deadline = Date.now() + opts.retryForMs;
   const results = await Promise.all(
     queries.map(async (q) => {
@@ -164,7 +194,8 @@ export async function checkQueries(prom: PrometheusServer, queries: readonly Nam
         const a = await prom.query(q.expr);
         if (!a.ok) return `${q.name}: query error (${a.error}): ${q.expr}`;
         if (a.size > 0) return undefined;
-        if (Date.now() >= deadline) return `${q.name}: empty result (no series) after ${Math.round(opts.retryForMs / 1000)} s: ${q.expr}`;
+        if (Date.now() >= deadline)
+          return `${q.name}: empty result (no series) after ${Math.round(opts.retryForMs / 1000)} s: ${q.expr}`;
         await sleep(opts.intervalMs ?? 1000);
       }
     }),

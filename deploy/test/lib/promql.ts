@@ -53,7 +53,9 @@ export function selectors(expr: string): Selector[] {
     const name = m[1];
     // `by (...)`, `without (...)` are parentheses, so a brace always opens a selector.
     const matchers: Matcher[] = [];
-    for (const part of m[2]!.matchAll(new RegExp(`([A-Za-z_][A-Za-z0-9_]*)\\s*(=~|!~|!=|=)\\s*${STRING.source}`, 'g'))) {
+    for (const part of m[2]!.matchAll(
+      new RegExp(`([A-Za-z_][A-Za-z0-9_]*)\\s*(=~|!~|!=|=)\\s*${STRING.source}`, 'g'),
+    )) {
       matchers.push({ label: part[1]!, op: part[2]!, value: part[3]!.replace(/\\(.)/g, '$1') });
     }
     const byName = matchers.filter((x) => x.label === '__name__');
@@ -66,10 +68,50 @@ export function selectors(expr: string): Selector[] {
   }
   const masked = expr.replace(/"(?:[^"\\]|\\.)*"/g, (s) => ' '.repeat(s.length));
   const FUNCTIONS_AND_KEYWORDS = new Set([
-    'sum', 'avg', 'min', 'max', 'count', 'rate', 'irate', 'increase', 'deriv', 'delta', 'histogram_quantile', 'by', 'without',
-    'and', 'or', 'unless', 'on', 'ignoring', 'group_left', 'group_right', 'time', 'clamp_min', 'clamp_max', 'abs', 'changes',
-    'resets', 'label_replace', 'topk', 'bottomk', 'absent', 'vector', 'scalar', 'offset', 'bool', 'avg_over_time',
-    'max_over_time', 'min_over_time', 'sum_over_time', 'quantile', 'stddev', 'count_values', 'group', 'predict_linear', 'last_over_time',
+    'sum',
+    'avg',
+    'min',
+    'max',
+    'count',
+    'rate',
+    'irate',
+    'increase',
+    'deriv',
+    'delta',
+    'histogram_quantile',
+    'by',
+    'without',
+    'and',
+    'or',
+    'unless',
+    'on',
+    'ignoring',
+    'group_left',
+    'group_right',
+    'time',
+    'clamp_min',
+    'clamp_max',
+    'abs',
+    'changes',
+    'resets',
+    'label_replace',
+    'topk',
+    'bottomk',
+    'absent',
+    'vector',
+    'scalar',
+    'offset',
+    'bool',
+    'avg_over_time',
+    'max_over_time',
+    'min_over_time',
+    'sum_over_time',
+    'quantile',
+    'stddev',
+    'count_values',
+    'group',
+    'predict_linear',
+    'last_over_time',
   ]);
   for (const m of masked.matchAll(/(?<![A-Za-z0-9_:.\]])([A-Za-z_:][A-Za-z0-9_:]*)(?![A-Za-z0-9_:])/g)) {
     const at = m.index!;
@@ -117,19 +159,27 @@ export async function checkExpression(expr: string): Promise<string[]> {
         if (!known.has(metric)) errors.push(`unknown metric ${metric}`);
         continue;
       }
-      const labels = new Set<string>([...entry.labels, ...TARGET_LABELS, ...(metric.endsWith('_bucket') ? ['le'] : [])]);
+      const labels = new Set<string>([
+        ...entry.labels,
+        ...TARGET_LABELS,
+        ...(metric.endsWith('_bucket') ? ['le'] : []),
+      ]);
       for (const l of labels) labelsInUse.add(l);
-      if (METRICS[metric]?.type === 'histogram') errors.push(`${metric} is a histogram: use ${metric}_bucket, _sum or _count`);
+      if (METRICS[metric]?.type === 'histogram')
+        errors.push(`${metric} is a histogram: use ${metric}_bucket, _sum or _count`);
       for (const m of sel.matchers) {
         if (!labels.has(m.label)) errors.push(`${metric} has no label ${m.label}`);
         const allowed = (LABEL_VALUES as Record<string, readonly string[]>)[`${base}.${m.label}`];
         if (allowed) {
           const values = m.op.endsWith('~') ? m.value.split('|') : [m.value];
-          for (const v of values) if (!/[.*+?[\](){}^$\\]/.test(v) && !allowed.includes(v)) errors.push(`${metric}{${m.label}} has no value ${v} (known: ${allowed.join(', ')})`);
+          for (const v of values)
+            if (!/[.*+?[\](){}^$\\]/.test(v) && !allowed.includes(v))
+              errors.push(`${metric}{${m.label}} has no value ${v} (known: ${allowed.join(', ')})`);
         }
       }
     }
   }
-  for (const l of groupingLabels(expr)) if (!labelsInUse.has(l) && l !== 'le') errors.push(`grouping by ${l}, which no metric of the expression has`);
+  for (const l of groupingLabels(expr))
+    if (!labelsInUse.has(l) && l !== 'le') errors.push(`grouping by ${l}, which no metric of the expression has`);
   return errors;
 }

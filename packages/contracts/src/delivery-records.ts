@@ -39,12 +39,14 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
  */
 export function decodeRecordBatch(data: Uint8Array): RecordBatch {
   const b: unknown = JSON.parse(Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('utf8'));
-  if (!isObject(b) || !Array.isArray(b.attempts) || !Array.isArray(b.disable)) throw new Error('expected {"attempts": [...], "disable": [...]}');
+  if (!isObject(b) || !Array.isArray(b.attempts) || !Array.isArray(b.disable))
+    throw new Error('expected {"attempts": [...], "disable": [...]}');
   b.attempts.forEach((a, i) => {
     if (!isObject(a)) throw new Error(`attempts.${i}: expected an object`);
   });
   b.disable.forEach((d, i) => {
-    if (!isObject(d) || typeof d.subscriptionId !== 'string' || typeof d.reason !== 'string') throw new Error(`disable.${i}: expected {subscriptionId, reason} strings`);
+    if (!isObject(d) || typeof d.subscriptionId !== 'string' || typeof d.reason !== 'string')
+      throw new Error(`disable.${i}: expected {subscriptionId, reason} strings`);
   });
   return b as unknown as RecordBatch;
 }

@@ -28,7 +28,8 @@ export function decodeCursor(kind: string, cursor: string): string {
 /** The page size of a gRPC list request: 0 (unset) means PAGE_DEFAULT; anything outside 1..LIST_MAX is a 400. */
 export function pageSize(limit: number): number {
   const n = limit === 0 ? PAGE_DEFAULT : limit;
-  if (!Number.isInteger(n) || n < 1 || n > LIST_MAX) throw AppError.invalid([{ field: 'limit', message: `must be between 1 and ${LIST_MAX}` }]);
+  if (!Number.isInteger(n) || n < 1 || n > LIST_MAX)
+    throw AppError.invalid([{ field: 'limit', message: `must be between 1 and ${LIST_MAX}` }]);
   return n;
 }
 
@@ -36,7 +37,11 @@ export function pageSize(limit: number): number {
  * A page from up to n + 1 rows read in list order: the first n, and the cursor after the last of
  * them when there was one more (empty on the last page).
  */
-export function toPage<T extends { seq: string }>(rows: readonly T[], n: number, kind: string): { items: T[]; nextCursor: string } {
+export function toPage<T extends { seq: string }>(
+  rows: readonly T[],
+  n: number,
+  kind: string,
+): { items: T[]; nextCursor: string } {
   const items = rows.slice(0, n);
   const last = items[items.length - 1];
   return { items, nextCursor: rows.length > n && last ? encodeCursor(kind, last.seq) : '' };

@@ -7,7 +7,12 @@ export const URL_MAX = 2048;
  * An absolute http(s) URL of at most 2048 characters, without credentials, whose host is not a
  * literal private/loopback/link-local address unless `allowed` covers it (docs/events.md#delivery).
  */
-export function checkDeliveryUrl(value: string, allowed: readonly Cidr[], errors: FieldError[], field: string): string | undefined {
+export function checkDeliveryUrl(
+  value: string,
+  allowed: readonly Cidr[],
+  errors: FieldError[],
+  field: string,
+): string | undefined {
   const v = value.trim();
   if (v.length === 0) {
     errors.push({ field, message: 'must not be empty' });
@@ -48,4 +53,3 @@ export function checkDeliveryUrl(value: string, allowed: readonly Cidr[], errors
   }
   return v;
 }
-

@@ -34,7 +34,9 @@ export const EVENT_TYPES: readonly EventType[] = [
     description: 'A call detail record was rated.',
     resources: ['call', 'sms', 'transcription', 'all'],
     applicationLevel: true,
-    data: cdrEventSchema.shape.data.meta({ description: 'The rated call detail record, as the telephony core sent it.' }),
+    data: cdrEventSchema.shape.data.meta({
+      description: 'The rated call detail record, as the telephony core sent it.',
+    }),
   },
   {
     name: 'webhookDisabled',
@@ -50,9 +52,24 @@ export const EVENT_TYPES: readonly EventType[] = [
 export const EVENT_NAMES = EVENT_TYPES.map((e) => e.name);
 
 /** The catalogue as GET /v1/event-types answers it: `data` as JSON Schema (2020-12). */
-export function eventTypesJson(): Array<{ name: string; description: string; resources: string[]; applicationLevel: boolean; data: Record<string, unknown> }> {
+export function eventTypesJson(): Array<{
+  name: string;
+  description: string;
+  resources: string[];
+  applicationLevel: boolean;
+  data: Record<string, unknown>;
+}> {
   return EVENT_TYPES.map((e) => {
-    const { $schema: _, ...data } = z.toJSONSchema(e.data, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
-    return { name: e.name, description: e.description, resources: [...e.resources], applicationLevel: e.applicationLevel, data };
+    const { $schema: _, ...data } = z.toJSONSchema(e.data, { io: 'input', unrepresentable: 'any' }) as Record<
+      string,
+      unknown
+    >;
+    return {
+      name: e.name,
+      description: e.description,
+      resources: [...e.resources],
+      applicationLevel: e.applicationLevel,
+      data,
+    };
   });
 }

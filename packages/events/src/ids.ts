@@ -22,7 +22,10 @@ export const ADDRESS_TOKEN = /^[0-9a-f]{64}$/;
 /** Webhook messages (the `webhook-id` header): `msg_` and 24 base64url characters of a digest. */
 export const MESSAGE_ID = /^msg_[A-Za-z0-9_-]{24}$/;
 
-const test = (format: RegExp) => (id: unknown): id is string => typeof id === 'string' && format.test(id);
+const test =
+  (format: RegExp) =>
+  (id: unknown): id is string =>
+    typeof id === 'string' && format.test(id);
 
 export const isAccountId = test(ACCOUNT_ID);
 export const isEnvironmentId = test(ENVIRONMENT_ID);

@@ -10,11 +10,17 @@ const NO_CONTROL = /^[^\u0000-\u001f\u007f]*$/;
 
 /** An event id: free text without control characters, or a JSON number (int64 in the proto JSON mapping is a string). */
 const idString = z
-  .union([z.string().min(1).max(200).regex(NO_CONTROL, 'must not contain control characters'), z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER)])
+  .union([
+    z.string().min(1).max(200).regex(NO_CONTROL, 'must not contain control characters'),
+    z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
+  ])
   .transform(String);
 
 const accountId = z
-  .union([z.string().regex(ACCOUNT_ID, 'must be a numeric account id (1-18 digits, no leading zero)'), z.number().int().positive().max(Number.MAX_SAFE_INTEGER)])
+  .union([
+    z.string().regex(ACCOUNT_ID, 'must be a numeric account id (1-18 digits, no leading zero)'),
+    z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  ])
   .transform(String);
 
 /**
@@ -24,7 +30,10 @@ const accountId = z
  */
 const APPLICATION_REF = /^[A-Za-z0-9_-]{1,64}$/;
 const applicationId = z
-  .union([z.string().regex(APPLICATION_REF, 'must be an application id (1-64 letters, digits, _ or -)'), z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER)])
+  .union([
+    z.string().regex(APPLICATION_REF, 'must be an application id (1-64 letters, digits, _ or -)'),
+    z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
+  ])
   .transform(String);
 
 /** Nesting allowed in an event body (objects and arrays); deeper bodies cannot be serialised safely. */
@@ -100,7 +109,10 @@ const notificationBase = {
   timestamp: isoTimestamp,
   data: z
     .record(z.string(), z.unknown())
-    .refine((d) => Buffer.byteLength(JSON.stringify(d)) <= MAX_DATA_BYTES, `must not exceed ${MAX_DATA_BYTES} bytes as JSON`),
+    .refine(
+      (d) => Buffer.byteLength(JSON.stringify(d)) <= MAX_DATA_BYTES,
+      `must not exceed ${MAX_DATA_BYTES} bytes as JSON`,
+    ),
 };
 
 /** Subjects cdr.created and cdr.rated. */
@@ -111,7 +123,10 @@ export const smsDlrEventSchema = z.object({ ...notificationBase, resource: z.lit
 /** `data` of a webhookDisabled notification: which subscription was disabled, when and why. */
 export const webhookDisabledDataSchema = z.object({
   subscriptionId: z.string().min(1).max(200).meta({ description: 'Id of the subscription that was disabled.' }),
-  href: z.string().max(2048).meta({ description: 'Its address (`GET` it; `PUT {"enabled": true}` there enables it again).' }),
+  href: z
+    .string()
+    .max(2048)
+    .meta({ description: 'Its address (`GET` it; `PUT {"enabled": true}` there enables it again).' }),
   targetUrl: z.string().max(2048).meta({ description: 'Its target URL, the one that failed.' }),
   reason: z.string().max(1000).meta({ description: 'Why it was disabled, the same text as its `disabledReason`.' }),
   disabledAt: isoTimestamp.meta({ description: 'When it was disabled (ISO 8601).' }),
@@ -122,7 +137,11 @@ export const webhookDisabledDataSchema = z.object({
  * subscription is disabled. Its events concern the account, not a resource: `resource` is `all`;
  * `applicationId` is the disabled subscription's application (null for an account-level one).
  */
-export const webhookDisabledEventSchema = z.object({ ...notificationBase, resource: z.literal('all'), data: webhookDisabledDataSchema });
+export const webhookDisabledEventSchema = z.object({
+  ...notificationBase,
+  resource: z.literal('all'),
+  data: webhookDisabledDataSchema,
+});
 
 /** Any notification event, as a delivery job stores it. */
 export const notificationEventSchema = z.union([cdrEventSchema, webhookDisabledEventSchema]);
@@ -165,7 +184,8 @@ export function parseEvent(subject: string, data: Uint8Array | string): ParsedEv
   } catch {
     throw new InvalidEventError('body is not valid JSON', subject);
   }
-  if (depthExceeds(json, MAX_EVENT_DEPTH)) throw new InvalidEventError(`body nests deeper than ${MAX_EVENT_DEPTH} levels`, subject);
+  if (depthExceeds(json, MAX_EVENT_DEPTH))
+    throw new InvalidEventError(`body nests deeper than ${MAX_EVENT_DEPTH} levels`, subject);
   const fail = (err: z.ZodError) =>
     new InvalidEventError(err.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; '), subject);
   if (subject === 'sessions.new') {
@@ -174,7 +194,13 @@ export function parseEvent(subject: string, data: Uint8Array | string): ParsedEv
     return { kind: 'session', event: r.data };
   }
   if (isNotificationSubject(subject)) {
-    const r = (subject === 'sms.dlr' ? smsDlrEventSchema : subject === 'webhooks.disabled' ? webhookDisabledEventSchema : cdrEventSchema).safeParse(json);
+    const r = (
+      subject === 'sms.dlr'
+        ? smsDlrEventSchema
+        : subject === 'webhooks.disabled'
+          ? webhookDisabledEventSchema
+          : cdrEventSchema
+    ).safeParse(json);
     if (!r.success) throw fail(r.error);
     return { kind: 'notification', subject, webhookEvent: EVENT_OF_SUBJECT[subject], event: r.data };
   }
@@ -188,7 +214,8 @@ export function depthExceeds(value: unknown, max: number): boolean {
     const [v, depth] = stack.pop()!;
     if (v === null || typeof v !== 'object') continue;
     if (depth + 1 > max) return true;
-    for (const child of Array.isArray(v) ? v : Object.values(v)) if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+    for (const child of Array.isArray(v) ? v : Object.values(v))
+      if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
   }
   return false;
 }

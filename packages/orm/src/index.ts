@@ -70,7 +70,7 @@ export async function initOrm(o: OrmOptions, waitMs = 60_000): Promise<MikroORM>
       if (await orm.isConnected()) return orm;
       throw new Error('database not connected');
     } catch (err) {
-      if (Date.now() > deadline || !isConnectionError(err) && !/not connected/.test(String(err))) throw err;
+      if (Date.now() > deadline || (!isConnectionError(err) && !/not connected/.test(String(err)))) throw err;
       o.logger.warn({ attempt, err: (err as Error).message }, 'waiting for the database');
       await new Promise((r) => setTimeout(r, Math.min(2000, 200 * attempt)));
     }
@@ -104,9 +104,20 @@ export interface DatabaseConfig {
  * The body of a service's `src/migrate.ts`: applies the pending migrations of its schema and
  * returns (a release Job runs it once per release).
  */
-export async function runMigrations(service: string, definition: SchemaDefinition, config: DatabaseConfig): Promise<void> {
+export async function runMigrations(
+  service: string,
+  definition: SchemaDefinition,
+  config: DatabaseConfig,
+): Promise<void> {
   const logger = createLogger(`${service}-migrate`, config.LOG_LEVEL);
-  const orm = await initOrm({ ...definition, databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, poolMax: 2, logger, secrets: config.SECRETS_KEY });
+  const orm = await initOrm({
+    ...definition,
+    databaseUrl: config.DATABASE_URL,
+    schema: config.DB_SCHEMA,
+    poolMax: 2,
+    logger,
+    secrets: config.SECRETS_KEY,
+  });
   try {
     await migrate(orm, config.DB_SCHEMA, logger);
     logger.info('migrations up to date');

@@ -4,7 +4,14 @@
 // loses them.
 import { randomBytes } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { publishJson, startBackgroundLoop, type BackgroundLoop, type JetStreamClient, type Logger, type TransactionQuery } from '@switchboard/platform';
+import {
+  publishJson,
+  startBackgroundLoop,
+  type BackgroundLoop,
+  type JetStreamClient,
+  type Logger,
+  type TransactionQuery,
+} from '@switchboard/platform';
 import { sqlTransaction } from './sql.ts';
 
 /** A UUIDv7 (RFC 9562): 48 bits of Unix time in ms, version 7, then random bits and the variant. */
@@ -33,8 +40,18 @@ export function outboxTableSql(): string {
  * Writes an event into the outbox of `schema` inside the caller's transaction (sqlTransaction);
  * returns its message id (a UUIDv7, also the JetStream message id). Kick the relay after the commit.
  */
-export async function enqueueOutbox(query: TransactionQuery, schema: string, subject: string, payload: Record<string, unknown>, messageId = uuidv7()): Promise<string> {
-  await query(`insert into "${schema}".outbox (message_id, subject, payload) values ($1, $2, $3::jsonb)`, [messageId, subject, JSON.stringify(payload)]);
+export async function enqueueOutbox(
+  query: TransactionQuery,
+  schema: string,
+  subject: string,
+  payload: Record<string, unknown>,
+  messageId = uuidv7(),
+): Promise<string> {
+  await query(`insert into "${schema}".outbox (message_id, subject, payload) values ($1, $2, $3::jsonb)`, [
+    messageId,
+    subject,
+    JSON.stringify(payload),
+  ]);
   return messageId;
 }
 
@@ -47,7 +64,13 @@ export type OutboxRelay = BackgroundLoop;
  * (a UUIDv7) is the JetStream message id, so a row published twice (crash before delete) is dropped
  * as a duplicate, while rows of a recreated database (ids from 1 again) are not.
  */
-export function startOutboxRelay(orm: MikroORM, js: JetStreamClient, schema: string, logger: Logger, intervalMs = 1000): OutboxRelay {
+export function startOutboxRelay(
+  orm: MikroORM,
+  js: JetStreamClient,
+  schema: string,
+  logger: Logger,
+  intervalMs = 1000,
+): OutboxRelay {
   // One batch of up to 100 rows per transaction; a full batch means there may be more.
   // Rounds are frequent under a stream of writes (one per kick while rows keep coming): each is one
   // transaction of prepared statements on a pooled connection, without the ORM's query building.
@@ -55,7 +78,10 @@ export function startOutboxRelay(orm: MikroORM, js: JetStreamClient, schema: str
   const remove = `delete from "${schema}".outbox where id = any($1::bigint[])`;
   const batch = async (): Promise<boolean> => {
     const published = await sqlTransaction(orm.em, 'begin', async (query) => {
-      const rows = await query<{ id: string; message_id: string; subject: string; payload: Record<string, unknown> }>(claim, []);
+      const rows = await query<{ id: string; message_id: string; subject: string; payload: Record<string, unknown> }>(
+        claim,
+        [],
+      );
       await Promise.all(rows.map((row) => publishJson(js, row.subject, row.payload, row.message_id)));
       if (rows.length > 0) await query(remove, [rows.map((r) => r.id)]);
       return rows.length;

@@ -40,7 +40,9 @@ export abstract class SecretsMigration extends Migration {
    */
   protected async sealPlaintext(table: string, ownerColumn: string, columns: string[]): Promise<number> {
     const unsealed = columns.map((c) => `(${c} is not null and ${c} not like 'enc:v1:%')`).join(' or ');
-    const rows = await this.query<Record<string, string | null>>(`select ${ownerColumn} as owner, ${columns.join(', ')} from ${this.table(table)} where ${unsealed} for update`);
+    const rows = await this.query<Record<string, string | null>>(
+      `select ${ownerColumn} as owner, ${columns.join(', ')} from ${this.table(table)} where ${unsealed} for update`,
+    );
     if (rows.length === 0) return 0;
     const box = this.requireBox(`the plaintext secrets in ${table}`);
     for (const row of rows) {
@@ -49,7 +51,10 @@ export abstract class SecretsMigration extends Migration {
         const v = row[c];
         return v === null || v === undefined || SecretBox.isSealed(v) ? v : box.seal(v, owner);
       });
-      await this.query(`update ${this.table(table)} set ${columns.map((c, i) => `${c} = $${i + 1}`).join(', ')} where ${ownerColumn} = $${columns.length + 1}`, [...values, owner]);
+      await this.query(
+        `update ${this.table(table)} set ${columns.map((c, i) => `${c} = $${i + 1}`).join(', ')} where ${ownerColumn} = $${columns.length + 1}`,
+        [...values, owner],
+      );
     }
     return rows.length;
   }

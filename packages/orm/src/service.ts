@@ -46,11 +46,26 @@ export interface DataServiceConfig extends DatabaseConfig {
 export type DataServiceCore = Awaited<ReturnType<typeof createDataService>>;
 
 /** Builds the parts every schema-owning service has and returns them with its shared start and stop steps. */
-export async function createDataService(name: string, definition: SchemaDefinition, config: DataServiceConfig, logger: Logger) {
+export async function createDataService(
+  name: string,
+  definition: SchemaDefinition,
+  config: DataServiceConfig,
+  logger: Logger,
+) {
   const registry = createRegistry(name);
-  const orm = await initOrm({ ...definition, databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, poolMax: config.DB_POOL_MAX, logger, secrets: config.SECRETS_KEY });
+  const orm = await initOrm({
+    ...definition,
+    databaseUrl: config.DATABASE_URL,
+    schema: config.DB_SCHEMA,
+    poolMax: config.DB_POOL_MAX,
+    logger,
+    secrets: config.SECRETS_KEY,
+  });
   // Stored answers may carry a signing secret or a token: sealed with the service's SECRETS_KEY.
-  const idempotency = new IdempotencyStore(poolOf(orm.em), config.DB_SCHEMA, { box: config.SECRETS_KEY, maxKeysPerAccount: config.IDEMPOTENCY_KEYS_PER_ACCOUNT });
+  const idempotency = new IdempotencyStore(poolOf(orm.em), config.DB_SCHEMA, {
+    box: config.SECRETS_KEY,
+    maxKeysPerAccount: config.IDEMPOTENCY_KEYS_PER_ACCOUNT,
+  });
   const grpc = new GrpcServer({ service: name, logger, registry, idempotency });
   let nats: NatsHandle | undefined;
   let ops: OpsServer | undefined;
@@ -66,16 +81,33 @@ export async function createDataService(name: string, definition: SchemaDefiniti
     /** First steps of start(): migrations (when MIGRATE_ON_START) and NATS with the internal stream. */
     async connect(): Promise<NatsHandle> {
       if (config.MIGRATE_ON_START) await migrate(orm, config.DB_SCHEMA, logger);
-      nats = await connectNats(config.NATS_URL, logger, name, { user: config.NATS_USER, password: config.NATS_PASSWORD });
-      await ensureStreams(nats.jsm, [STREAMS.internal], config.NATS_STREAM_REPLICAS, storeLimitsOf(config).streamMaxBytes);
+      nats = await connectNats(config.NATS_URL, logger, name, {
+        user: config.NATS_USER,
+        password: config.NATS_PASSWORD,
+      });
+      await ensureStreams(
+        nats.jsm,
+        [STREAMS.internal],
+        config.NATS_STREAM_REPLICAS,
+        storeLimitsOf(config).streamMaxBytes,
+      );
       return nats;
     },
     /** Last steps of start(), once the handlers are registered: gRPC and ops listeners, then accepting traffic. */
-    async serve(ready: (nats: NatsHandle) => Promise<Record<string, boolean>>): Promise<{ grpcPort: number; opsPort: number }> {
+    async serve(
+      ready: (nats: NatsHandle) => Promise<Record<string, boolean>>,
+    ): Promise<{ grpcPort: number; opsPort: number }> {
       const n = nats;
       if (!n) throw new Error('connect() before serve()');
       const grpcPort = await grpc.listen(config.HOST, config.GRPC_PORT);
-      ops = await startOpsServer({ port: config.OPS_PORT, host: config.HOST, logger, registry, accepting: () => accepting, ready: () => ready(n) });
+      ops = await startOpsServer({
+        port: config.OPS_PORT,
+        host: config.HOST,
+        logger,
+        registry,
+        accepting: () => accepting,
+        ready: () => ready(n),
+      });
       accepting = true;
       logger.info({ grpcPort, opsPort: ops.port }, `${name} service started`);
       return { grpcPort, opsPort: ops.port };

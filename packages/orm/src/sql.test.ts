@@ -32,7 +32,14 @@ let orm: MikroORM;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  orm = await initOrm({ entities: [NoteSchema], migrations: [{ name: 'Migration001Notes', class: Migration001Notes }], databaseUrl: db.url, schema: 'notes', poolMax: 2, logger });
+  orm = await initOrm({
+    entities: [NoteSchema],
+    migrations: [{ name: 'Migration001Notes', class: Migration001Notes }],
+    databaseUrl: db.url,
+    schema: 'notes',
+    poolMax: 2,
+    logger,
+  });
   await migrate(orm, 'notes', logger);
 });
 afterAll(async () => {
@@ -60,7 +67,11 @@ describe('sql', () => {
       em.persist(em.create(NoteSchema, { id: 3, body: 'entity' }));
       await sql(em, 'insert into notes.notes (id, body) select unnest($1::int[]), $2', [[4, 5], 'raw, "quoted"']);
     });
-    const rows = await sql<{ id: number; body: string }>(orm.em.fork(), 'select id, body from notes.notes where id = any($1::int[]) order by id', [[3, 4, 5]]);
+    const rows = await sql<{ id: number; body: string }>(
+      orm.em.fork(),
+      'select id, body from notes.notes where id = any($1::int[]) order by id',
+      [[3, 4, 5]],
+    );
     expect(rows).toEqual([
       { id: 3, body: 'entity' },
       { id: 4, body: 'raw, "quoted"' },

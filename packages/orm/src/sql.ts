@@ -31,7 +31,11 @@ export function poolOf(em: EntityManager): PooledClient {
  * statement on a pooled connection: keep the set of distinct texts small (pass lists as array
  * parameters, `= any($1::text[])`, never as a varying number of placeholders).
  */
-export async function sql<R = Record<string, unknown>>(em: EntityManager, text: string, values: readonly unknown[] = []): Promise<R[]> {
+export async function sql<R = Record<string, unknown>>(
+  em: EntityManager,
+  text: string,
+  values: readonly unknown[] = [],
+): Promise<R[]> {
   const trx = em.getTransactionContext<ControlledTransaction<unknown>>();
   if (trx) return (await trx.executeQuery<R>(CompiledQuery.raw(text, values as unknown[]))).rows as R[];
   return queryPrepared<R>(poolOf(em), text, values as unknown[]);
@@ -42,6 +46,10 @@ export async function sql<R = Record<string, unknown>>(em: EntityManager, text: 
  * hot write paths and background rounds. `opening` begins with BEGIN (and may add parameterless
  * statements such as a lock); see transactionPrepared.
  */
-export function sqlTransaction<T>(em: EntityManager, opening: string, work: (query: TransactionQuery) => Promise<T>): Promise<T> {
+export function sqlTransaction<T>(
+  em: EntityManager,
+  opening: string,
+  work: (query: TransactionQuery) => Promise<T>,
+): Promise<T> {
   return transactionPrepared(poolOf(em), opening, work);
 }

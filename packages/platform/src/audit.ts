@@ -27,8 +27,17 @@ export function auditOf(metadata: Metadata): AuditContext | undefined {
   if (!(raw instanceof Buffer) || raw.length > 4096) return undefined;
   try {
     const a = JSON.parse(raw.toString('utf8')) as AuditContext;
-    if (!a?.actor || !['password', 'key', 'session'].includes(a.actor.type) || typeof a.actor.id !== 'string') return undefined;
-    return { actor: { type: a.actor.type, id: a.actor.id, ...(typeof a.actor.name === 'string' ? { name: a.actor.name } : {}) }, ip: String(a.ip ?? ''), requestId: String(a.requestId ?? '') };
+    if (!a?.actor || !['password', 'key', 'session'].includes(a.actor.type) || typeof a.actor.id !== 'string')
+      return undefined;
+    return {
+      actor: {
+        type: a.actor.type,
+        id: a.actor.id,
+        ...(typeof a.actor.name === 'string' ? { name: a.actor.name } : {}),
+      },
+      ip: String(a.ip ?? ''),
+      requestId: String(a.requestId ?? ''),
+    };
   } catch {
     return undefined;
   }

@@ -15,7 +15,10 @@ export interface BackgroundLoop {
  * Starts the loop. `batch` does one unit of work and says whether more may be waiting (then it is
  * called again at once); `failure` is the warning logged when a batch throws.
  */
-export function startBackgroundLoop(batch: () => Promise<boolean>, opts: { intervalMs: number; logger: Logger; failure: string }): BackgroundLoop {
+export function startBackgroundLoop(
+  batch: () => Promise<boolean>,
+  opts: { intervalMs: number; logger: Logger; failure: string },
+): BackgroundLoop {
   let running: Promise<void> | undefined;
   let again = false;
   let stopped = false;

@@ -25,16 +25,20 @@ describe('queryCoalesced', () => {
       return c;
     },
   };
-  const PAGE = 'select seq::text, account_id::text as account, name from items where account_id = $1 and seq > $2 order by items.seq limit $3';
+  const PAGE =
+    'select seq::text, account_id::text as account, name from items where account_id = $1 and seq > $2 order by items.seq limit $3';
   const TYPES = ['bigint', 'bigint', 'int'];
-  const page = (account: string, after: string, limit: number) => queryCoalesced<{ seq: string; account: string; name: string }>(pooled, PAGE, TYPES, [account, after, limit]);
+  const page = (account: string, after: string, limit: number) =>
+    queryCoalesced<{ seq: string; account: string; name: string }>(pooled, PAGE, TYPES, [account, after, limit]);
 
   beforeAll(async () => {
     db = await createTestDatabase();
     pool = new pg.Pool({ connectionString: db.url, max: 2 });
     await pool.query('create table items (seq bigserial primary key, account_id bigint not null, name text not null)');
     // Accounts 1-3 with 5, 3 and 0 items, interleaved; a large account id.
-    await pool.query(`insert into items (account_id, name) select a, 'item ' || a || '-' || g from generate_series(1, 5) g, (values (1), (2)) v(a) where a = 1 or g <= 3 order by g, a`);
+    await pool.query(
+      `insert into items (account_id, name) select a, 'item ' || a || '-' || g from generate_series(1, 5) g, (values (1), (2)) v(a) where a = 1 or g <= 3 order by g, a`,
+    );
     await pool.query(`insert into items (account_id, name) values (9007199254740993, 'big')`);
   });
   afterAll(async () => {
@@ -43,7 +47,14 @@ describe('queryCoalesced', () => {
   });
 
   it('when pages are asked for together, then one statement answers them and each gets the rows, order and limit it would get alone', async () => {
-    const asks: [string, string, number][] = [['1', '0', 3], ['2', '0', 10], ['1', '0', 10], ['3', '0', 5], ['1', '4', 2], ['9007199254740993', '0', 1]];
+    const asks: [string, string, number][] = [
+      ['1', '0', 3],
+      ['2', '0', 10],
+      ['1', '0', 10],
+      ['3', '0', 5],
+      ['1', '4', 2],
+      ['9007199254740993', '0', 1],
+    ];
     const alone: unknown[] = [];
     for (const ask of asks) alone.push(await page(...ask));
     statements.length = 0;
@@ -63,7 +74,8 @@ describe('queryCoalesced', () => {
   });
 
   it('when the statement fails, then every call asked for together fails with it', async () => {
-    const bad = (account: string) => queryCoalesced(pooled, 'select * from missing_table where account_id = $1', ['bigint'], [account]);
+    const bad = (account: string) =>
+      queryCoalesced(pooled, 'select * from missing_table where account_id = $1', ['bigint'], [account]);
     const results = await Promise.allSettled([bad('1'), bad('2')]);
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
   });

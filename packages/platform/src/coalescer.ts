@@ -58,7 +58,10 @@ export class Coalescer<K, V> {
   private run(part: Waiting<K, V>[]): void {
     // In a recorded caller's trace, linked to the other recorded callers (not only the first
     // caller's, which process.nextTick would carry on, recorded or not).
-    coalescedWork(part.map((w) => w.trace), () => this.loadMany(part.map((w) => w.key))).then(
+    coalescedWork(
+      part.map((w) => w.trace),
+      () => this.loadMany(part.map((w) => w.key)),
+    ).then(
       (values) => {
         for (let j = 0; j < part.length; j++) part[j]!.resolve(values[j]!);
       },
@@ -79,7 +82,12 @@ interface OwnedRow {
 type CoalescerCache<K, V> = WeakMap<PooledClient, Map<string, Coalescer<K, V>>>;
 
 /** The coalescer of `key` on `pool`, made by `make` the first time it is asked for. */
-function coalescerOf<K, V>(cache: CoalescerCache<K, V>, pool: PooledClient, key: string, make: () => Coalescer<K, V>): Coalescer<K, V> {
+function coalescerOf<K, V>(
+  cache: CoalescerCache<K, V>,
+  pool: PooledClient,
+  key: string,
+  make: () => Coalescer<K, V>,
+): Coalescer<K, V> {
   let byKey = cache.get(pool);
   if (!byKey) {
     byKey = new Map();
@@ -100,19 +108,34 @@ const ownedReaders: CoalescerCache<{ id: string; accountId: string }, OwnedRow |
  * and account, or undefined: another account's row is not found. Reads asked for together (a batch
  * of Get calls) go as one prepared statement (`id = any($1)`), a lone one as `id = $1 and account_id = $2`.
  */
-export function readOwnedRow<R extends OwnedRow>(pool: PooledClient, from: string, columns: string, id: string, accountId: string): Promise<R | undefined> {
-  const reader = coalescerOf(ownedReaders, pool, `${from} ${columns}`, () =>
-    new Coalescer(async (keys) => {
-      const rows =
-        keys.length === 1
-          ? await queryPrepared<OwnedRow>(pool, `select ${columns} from ${from} where id = $1 and account_id = $2`, [keys[0]!.id, keys[0]!.accountId])
-          : await queryPrepared<OwnedRow>(pool, `select ${columns} from ${from} where id = any($1::text[])`, [keys.map((k) => k.id)]);
-      const byId = new Map(rows.map((r) => [r.id, r]));
-      return keys.map((k) => {
-        const row = byId.get(k.id);
-        return row && row.account_id === k.accountId ? row : undefined;
-      });
-    }),
+export function readOwnedRow<R extends OwnedRow>(
+  pool: PooledClient,
+  from: string,
+  columns: string,
+  id: string,
+  accountId: string,
+): Promise<R | undefined> {
+  const reader = coalescerOf(
+    ownedReaders,
+    pool,
+    `${from} ${columns}`,
+    () =>
+      new Coalescer(async (keys) => {
+        const rows =
+          keys.length === 1
+            ? await queryPrepared<OwnedRow>(pool, `select ${columns} from ${from} where id = $1 and account_id = $2`, [
+                keys[0]!.id,
+                keys[0]!.accountId,
+              ])
+            : await queryPrepared<OwnedRow>(pool, `select ${columns} from ${from} where id = any($1::text[])`, [
+                keys.map((k) => k.id),
+              ]);
+        const byId = new Map(rows.map((r) => [r.id, r]));
+        return keys.map((k) => {
+          const row = byId.get(k.id);
+          return row && row.account_id === k.accountId ? row : undefined;
+        });
+      }),
   );
   return reader.load({ id, accountId }) as Promise<R | undefined>;
 }
@@ -127,7 +150,12 @@ const statementReaders: CoalescerCache<unknown[], unknown[]> = new WeakMap();
  * columns, `?i` and `?n`). A lone read runs the statement itself. For reads whose statements are cheap per
  * row of parameters (an index scan with a limit); the parameters must not be arrays themselves.
  */
-export function queryCoalesced<R>(pool: PooledClient, text: string, types: readonly string[], values: unknown[]): Promise<R[]> {
+export function queryCoalesced<R>(
+  pool: PooledClient,
+  text: string,
+  types: readonly string[],
+  values: unknown[],
+): Promise<R[]> {
   const reader = coalescerOf(statementReaders, pool, text, () => {
     const inner = text.replace(/\$(\d+)/g, (_, n: string) => `q.p${n}`);
     const params = types.map((_, i) => `p${i + 1}`).join(', ');
@@ -139,7 +167,11 @@ export function queryCoalesced<R>(pool: PooledClient, text: string, types: reado
       `cross join lateral (select y.*, (row_number() over ())::int4 as "?n" from (${inner}) as y) as x order by q."?i", x."?n"`;
     return new Coalescer<unknown[], unknown[]>(async (calls) => {
       if (calls.length === 1) return [await queryPrepared(pool, text, calls[0]!)];
-      const rows = await queryPrepared<{ '?i': number }>(pool, together, types.map((_, i) => calls.map((c) => c[i])));
+      const rows = await queryPrepared<{ '?i': number }>(
+        pool,
+        together,
+        types.map((_, i) => calls.map((c) => c[i])),
+      );
       const answers: unknown[][] = calls.map(() => []);
       for (const row of rows) answers[row['?i'] - 1]!.push(row);
       return answers;

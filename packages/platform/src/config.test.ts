@@ -11,16 +11,22 @@ describe('NATS_URL', () => {
 
   it('when it lists the members of a cluster, then every URL is kept, blanks removed', () => {
     const v = 'nats://nats-0.nats-headless:4222, nats://nats-1.nats-headless:4222 ,tls://nats-2.nats-headless:4222';
-    expect(parseConfig(schema, { NATS_URL: v }).NATS_URL).toBe('nats://nats-0.nats-headless:4222,nats://nats-1.nats-headless:4222,tls://nats-2.nats-headless:4222');
+    expect(parseConfig(schema, { NATS_URL: v }).NATS_URL).toBe(
+      'nats://nats-0.nats-headless:4222,nats://nats-1.nats-headless:4222,tls://nats-2.nats-headless:4222',
+    );
   });
 
-  it.each(['http://nats:4222', 'nats://a:4222,http://b:4222', 'nats://a:4222,', 'nats://a:4222,,nats://b:4222', 'nats://', 'nats-0:4222'])(
-    'when it is %s, then start stops with a message naming NATS_URL and the bad entry',
-    (v) => {
-      expect(() => parseConfig(schema, { NATS_URL: v })).toThrow(ConfigError);
-      expect(() => parseConfig(schema, { NATS_URL: v })).toThrow(/NATS_URL: must be a comma-separated list/);
-    },
-  );
+  it.each([
+    'http://nats:4222',
+    'nats://a:4222,http://b:4222',
+    'nats://a:4222,',
+    'nats://a:4222,,nats://b:4222',
+    'nats://',
+    'nats-0:4222',
+  ])('when it is %s, then start stops with a message naming NATS_URL and the bad entry', (v) => {
+    expect(() => parseConfig(schema, { NATS_URL: v })).toThrow(ConfigError);
+    expect(() => parseConfig(schema, { NATS_URL: v })).toThrow(/NATS_URL: must be a comma-separated list/);
+  });
 });
 
 describe('durations', () => {
@@ -34,8 +40,13 @@ describe('durations', () => {
     expect(parseDuration('P1W')).toBe(604_800_000);
   });
 
-  it.each(['P', 'PT', 'P1DT', 'P1Y', 'P1M', '5 days', '-5s', 'PT-1S'])('when it is %s, then it is refused, naming the variable', (v) => {
-    expect(() => parseDuration(v)).toThrow(/not a duration/);
-    expect(() => parseConfig(z.object({ DELIVERY_DISABLE_AFTER: duration('5d') }), { DELIVERY_DISABLE_AFTER: v })).toThrow(/DELIVERY_DISABLE_AFTER/);
-  });
+  it.each(['P', 'PT', 'P1DT', 'P1Y', 'P1M', '5 days', '-5s', 'PT-1S'])(
+    'when it is %s, then it is refused, naming the variable',
+    (v) => {
+      expect(() => parseDuration(v)).toThrow(/not a duration/);
+      expect(() =>
+        parseConfig(z.object({ DELIVERY_DISABLE_AFTER: duration('5d') }), { DELIVERY_DISABLE_AFTER: v }),
+      ).toThrow(/DELIVERY_DISABLE_AFTER/);
+    },
+  );
 });

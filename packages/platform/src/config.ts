@@ -10,7 +10,10 @@ export class ConfigError extends Error {
 }
 
 /** Parses `env` with `schema`; a bad value throws a ConfigError naming every offending variable. */
-export function parseConfig<S extends z.ZodType>(schema: S, env: Record<string, string | undefined> = process.env): z.output<S> {
+export function parseConfig<S extends z.ZodType>(
+  schema: S,
+  env: Record<string, string | undefined> = process.env,
+): z.output<S> {
   // Empty strings mean "not set", so defaults apply.
   const cleaned: Record<string, string> = {};
   for (const [k, v] of Object.entries(env)) if (v !== undefined && v !== '') cleaned[k] = v;
@@ -23,7 +26,8 @@ export function parseConfig<S extends z.ZodType>(schema: S, env: Record<string, 
 }
 
 const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
-const ISO_DURATION = /^P(?:(\d+(?:\.\d+)?)W)?(?:(\d+(?:\.\d+)?)D)?(?:T(?:(\d+(?:\.\d+)?)H)?(?:(\d+(?:\.\d+)?)M)?(?:(\d+(?:\.\d+)?)S)?)?$/i;
+const ISO_DURATION =
+  /^P(?:(\d+(?:\.\d+)?)W)?(?:(\d+(?:\.\d+)?)D)?(?:T(?:(\d+(?:\.\d+)?)H)?(?:(\d+(?:\.\d+)?)M)?(?:(\d+(?:\.\d+)?)S)?)?$/i;
 
 /**
  * Parses one duration into milliseconds: "250ms", "5s", "30m", "2h", "5d", a bare number (ms), or
@@ -36,7 +40,10 @@ export function parseDuration(text: string): number {
     return Math.round(((w! * 7 + d!) * 24 * 3600 + h! * 3600 + m! * 60 + s!) * 1000);
   }
   const m = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h|d)?\s*$/i.exec(text);
-  if (!m) throw new Error(`not a duration: ${JSON.stringify(text)} (use e.g. 500ms, 5s, 30m, 2h, 5d or ISO 8601 such as PT30S, P5D)`);
+  if (!m)
+    throw new Error(
+      `not a duration: ${JSON.stringify(text)} (use e.g. 500ms, 5s, 30m, 2h, 5d or ISO 8601 such as PT30S, P5D)`,
+    );
   const value = Number(m[1]) * UNIT_MS[(m[2] ?? 'ms').toLowerCase()]!;
   if (!Number.isFinite(value) || value < 0) throw new Error(`not a duration: ${JSON.stringify(text)}`);
   return Math.round(value);
@@ -62,13 +69,16 @@ export const urlWithProtocol = (protocols: string[], def: string) =>
   z
     .string()
     .default(def)
-    .refine((v) => {
-      try {
-        return protocols.includes(new URL(v).protocol);
-      } catch {
-        return false;
-      }
-    }, `must be a URL with protocol ${protocols.join(' or ')}`);
+    .refine(
+      (v) => {
+        try {
+          return protocols.includes(new URL(v).protocol);
+        } catch {
+          return false;
+        }
+      },
+      `must be a URL with protocol ${protocols.join(' or ')}`,
+    );
 /**
  * NATS_URL: one server URL or a comma-separated list of them (every member of a cluster, so the
  * first connection does not depend on one server being up). Each must have protocol nats: or tls:
@@ -89,7 +99,10 @@ export const natsServers = (def: string) =>
         }
       });
       if (bad.length) {
-        ctx.addIssue({ code: 'custom', message: `must be a comma-separated list of URLs with protocol nats: or tls: (bad: ${bad.map((b) => JSON.stringify(b)).join(', ')})` });
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be a comma-separated list of URLs with protocol nats: or tls: (bad: ${bad.map((b) => JSON.stringify(b)).join(', ')})`,
+        });
         return z.NEVER;
       }
       return urls.join(',');

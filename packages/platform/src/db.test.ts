@@ -1,6 +1,11 @@
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_DATABASE_URL as ADMIN, createTestDatabase, randomName, type TestDatabase } from '../../../test/support/infra';
+import {
+  ADMIN_DATABASE_URL as ADMIN,
+  createTestDatabase,
+  randomName,
+  type TestDatabase,
+} from '../../../test/support/infra';
 import { ensureDatabase, queryPrepared, transactionPrepared, type PooledClient } from './db';
 
 let created: string | undefined;
@@ -45,7 +50,9 @@ describe('transactionPrepared', () => {
   });
 
   it('when the work succeeds, then its writes are committed', async () => {
-    const answer = await transactionPrepared(pooled, 'begin; select pg_advisory_xact_lock(1)', (query) => query('insert into t (id) values ($1) returning id', [1]));
+    const answer = await transactionPrepared(pooled, 'begin; select pg_advisory_xact_lock(1)', (query) =>
+      query('insert into t (id) values ($1) returning id', [1]),
+    );
     expect(answer).toEqual([{ id: 1 }]);
     expect((await pool.query('select id from t')).rows).toEqual([{ id: 1 }]);
   });

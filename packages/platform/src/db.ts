@@ -82,7 +82,11 @@ export type TransactionQuery = <R>(text: string, values: unknown[]) => Promise<R
  * statements such as a lock, sent in the same round trip), then `work`, then COMMIT; ROLLBACK when
  * `work` throws. No unit of work and no query building: two round trips plus one per statement.
  */
-export async function transactionPrepared<T>(pool: PooledClient, opening: string, work: (query: TransactionQuery) => Promise<T>): Promise<T> {
+export async function transactionPrepared<T>(
+  pool: PooledClient,
+  opening: string,
+  work: (query: TransactionQuery) => Promise<T>,
+): Promise<T> {
   if (!/^begin\b/i.test(opening)) throw new Error('a transaction opens with BEGIN');
   const connection = await pool.connect();
   // Set when the connection cannot even roll back: released with it, the pool closes the

@@ -60,7 +60,12 @@ export class AppError extends Error {
   /** Seconds the client should wait before trying again (the Retry-After header of a 429 or 503). */
   readonly retryAfterS: number | undefined;
 
-  constructor(code: ErrorCode, detail: string, errors?: FieldError[], options?: { cause?: unknown; retryAfterS?: number }) {
+  constructor(
+    code: ErrorCode,
+    detail: string,
+    errors?: FieldError[],
+    options?: { cause?: unknown; retryAfterS?: number },
+  ) {
     super(detail, options);
     this.name = 'AppError';
     this.code = code;
@@ -90,7 +95,10 @@ export function toGrpcError(err: unknown): Partial<ServiceError> {
   const metadata = new Metadata();
   metadata.set(
     PROBLEM_KEY,
-    Buffer.from(JSON.stringify({ code: app.code, detail: app.detail, errors: app.errors, retryAfterS: app.retryAfterS }), 'utf8'),
+    Buffer.from(
+      JSON.stringify({ code: app.code, detail: app.detail, errors: app.errors, retryAfterS: app.retryAfterS }),
+      'utf8',
+    ),
   );
   return { code: ERROR_CODES[app.code].grpc, details: app.detail, metadata };
 }
@@ -101,7 +109,12 @@ export function fromGrpcError(err: unknown): AppError {
   const raw = e?.metadata?.get(PROBLEM_KEY)?.[0];
   if (raw instanceof Buffer) {
     try {
-      const p = JSON.parse(raw.toString('utf8')) as { code: ErrorCode; detail: string; errors?: FieldError[]; retryAfterS?: number };
+      const p = JSON.parse(raw.toString('utf8')) as {
+        code: ErrorCode;
+        detail: string;
+        errors?: FieldError[];
+        retryAfterS?: number;
+      };
       const retryAfterS = typeof p.retryAfterS === 'number' ? p.retryAfterS : undefined;
       if (p.code in ERROR_CODES) return new AppError(p.code, p.detail, p.errors, { cause: err, retryAfterS });
     } catch {
@@ -123,7 +136,15 @@ export function fromGrpcError(err: unknown): AppError {
   }
 }
 
-const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH']);
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+]);
 
 /**
  * True when a database error means "the database is not reachable right now" (retryable, 503),
@@ -152,11 +173,14 @@ export function isConnectionError(err: unknown): boolean {
 /** Maps an unknown failure inside a service to an AppError: connection failures become 503. */
 export function classify(err: unknown): AppError {
   if (err instanceof AppError) return err;
-  if (isConnectionError(err)) return new AppError('unavailable', 'the database is unavailable, try again', undefined, { cause: err });
+  if (isConnectionError(err))
+    return new AppError('unavailable', 'the database is unavailable, try again', undefined, { cause: err });
   // SQLSTATE class 22 (data exception: bad characters, out-of-range numbers) is the client's input.
   const code = (err as { code?: unknown })?.code;
   if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) {
-    return new AppError('invalid_request', 'a value contains characters or a size that cannot be stored', undefined, { cause: err });
+    return new AppError('invalid_request', 'a value contains characters or a size that cannot be stored', undefined, {
+      cause: err,
+    });
   }
   return new AppError('internal', 'internal error', undefined, { cause: err });
 }

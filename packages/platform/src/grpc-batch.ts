@@ -6,7 +6,13 @@ import type { Histogram } from 'prom-client';
 
 /** A generated client method: callable, with its path and codecs attached by grpc-js. */
 export interface UnaryMethod {
-  (this: grpc.Client, request: unknown, metadata: grpc.Metadata, options: grpc.CallOptions, callback: UnaryCallback): grpc.ClientUnaryCall;
+  (
+    this: grpc.Client,
+    request: unknown,
+    metadata: grpc.Metadata,
+    options: grpc.CallOptions,
+    callback: UnaryCallback,
+  ): grpc.ClientUnaryCall;
   path: string;
   requestSerialize(value: unknown): Buffer;
   responseDeserialize(bytes: Buffer): unknown;
@@ -131,7 +137,14 @@ export class CallBatcher {
   }
 
   /** Makes `method` of `owner` (a client on this batcher's address) with `request`; `callback` gets its answer. */
-  send(owner: grpc.Client, method: UnaryMethod, request: unknown, metadata: grpc.Metadata, deadline: number, callback: UnaryCallback): void {
+  send(
+    owner: grpc.Client,
+    method: UnaryMethod,
+    request: unknown,
+    metadata: grpc.Metadata,
+    deadline: number,
+    callback: UnaryCallback,
+  ): void {
     this.queue.push({ owner, method, request, metadata, deadline, callback });
     this.schedule();
   }
@@ -221,38 +234,52 @@ export class CallBatcher {
       messages[i] = { method: call.method.path, request: requests[i]!, metadata: metadataToMap(call.metadata) };
     }
     try {
-      (this.client as BatchServiceClient).Call({ calls: messages }, new grpc.Metadata(), { deadline }, (err, response) => {
-        if (err && err.code === grpc.status.UNIMPLEMENTED) {
-          // An older server: these calls never ran. Send them alone, and the next ones too for a while.
-          this.unsupportedUntil = Date.now() + UNSUPPORTED_RETRY_MS;
-          this.inFlight += calls.length - 1;
-          for (const call of calls) this.single(call);
-          return;
-        }
-        this.done();
-        const results = response?.results ?? [];
-        for (let i = 0; i < calls.length; i++) {
-          const call = calls[i]!;
-          const result = results[i];
-          if (err) call.callback(err);
-          else if (!result) call.callback(callError(grpc.status.INTERNAL, 'the batch came back without this call', {}));
-          else if (result.code !== grpc.status.OK) call.callback(callError(result.code, result.details, result.metadata));
-          else {
-            let answer: unknown;
-            try {
-              answer = call.method.responseDeserialize(result.response);
-            } catch (decodeErr) {
-              call.callback(callError(grpc.status.INTERNAL, `the answer could not be decoded: ${(decodeErr as Error).message}`, {}));
-              continue;
-            }
-            call.callback(null, answer);
+      (this.client as BatchServiceClient).Call(
+        { calls: messages },
+        new grpc.Metadata(),
+        { deadline },
+        (err, response) => {
+          if (err && err.code === grpc.status.UNIMPLEMENTED) {
+            // An older server: these calls never ran. Send them alone, and the next ones too for a while.
+            this.unsupportedUntil = Date.now() + UNSUPPORTED_RETRY_MS;
+            this.inFlight += calls.length - 1;
+            for (const call of calls) this.single(call);
+            return;
           }
-        }
-      });
+          this.done();
+          const results = response?.results ?? [];
+          for (let i = 0; i < calls.length; i++) {
+            const call = calls[i]!;
+            const result = results[i];
+            if (err) call.callback(err);
+            else if (!result)
+              call.callback(callError(grpc.status.INTERNAL, 'the batch came back without this call', {}));
+            else if (result.code !== grpc.status.OK)
+              call.callback(callError(result.code, result.details, result.metadata));
+            else {
+              let answer: unknown;
+              try {
+                answer = call.method.responseDeserialize(result.response);
+              } catch (decodeErr) {
+                call.callback(
+                  callError(
+                    grpc.status.INTERNAL,
+                    `the answer could not be decoded: ${(decodeErr as Error).message}`,
+                    {},
+                  ),
+                );
+                continue;
+              }
+              call.callback(null, answer);
+            }
+          }
+        },
+      );
     } catch (err) {
       // grpc-js throws at once when the batch cannot start (its client closed): its calls fail, as they would alone.
       this.done();
-      for (const call of calls) call.callback(callError(grpc.status.UNAVAILABLE, `the call could not start: ${(err as Error).message}`, {}));
+      for (const call of calls)
+        call.callback(callError(grpc.status.UNAVAILABLE, `the call could not start: ${(err as Error).message}`, {}));
     }
   }
 }

@@ -5,8 +5,22 @@ import { Counter, Histogram, type Registry } from 'prom-client';
 import { isAccountId } from '@switchboard/events';
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import { AppError, classify, fromGrpcError, toGrpcError } from './errors.ts';
-import { CallBatcher, type CallBatcherOptions, metadataFromMap, metadataToMap, type UnaryCallback, type UnaryMethod, withoutStackCapture } from './grpc-batch.ts';
-import { IDEMPOTENCY_ACCOUNT, IDEMPOTENCY_HASH, IDEMPOTENCY_KEY, type IdempotencyScope, type IdempotencyStore } from './idempotency.ts';
+import {
+  CallBatcher,
+  type CallBatcherOptions,
+  metadataFromMap,
+  metadataToMap,
+  type UnaryCallback,
+  type UnaryMethod,
+  withoutStackCapture,
+} from './grpc-batch.ts';
+import {
+  IDEMPOTENCY_ACCOUNT,
+  IDEMPOTENCY_HASH,
+  IDEMPOTENCY_KEY,
+  type IdempotencyScope,
+  type IdempotencyStore,
+} from './idempotency.ts';
 import type { Logger } from './logger.ts';
 import { LATENCY_BUCKETS } from './metrics.ts';
 import { grpcClientSpan, tracedGrpcCall, type TraceContext } from './tracing.ts';
@@ -29,7 +43,10 @@ export type UnaryHandler<Req, Res> = (request: Req, ctx: CallContext) => Promise
 
 /** Handlers keyed by RPC name as written in the .proto (e.g. "CreateApplication"). */
 export type UnaryHandlers<Def> = {
-  [K in keyof Def]?: Def[K] extends { requestDeserialize: (b: Buffer) => infer Req; responseSerialize: (v: infer Res) => Buffer }
+  [K in keyof Def]?: Def[K] extends {
+    requestDeserialize: (b: Buffer) => infer Req;
+    responseSerialize: (v: infer Res) => Buffer;
+  }
     ? UnaryHandler<Req, Res>
     : never;
 };
@@ -47,12 +64,24 @@ function idempotencyOf(metadata: grpc.Metadata): IdempotencyScope | undefined {
   const [key] = metadata.get(IDEMPOTENCY_KEY);
   const [hash] = metadata.get(IDEMPOTENCY_HASH);
   const [accountId] = metadata.get(IDEMPOTENCY_ACCOUNT);
-  if (typeof key !== 'string' || typeof hash !== 'string' || typeof accountId !== 'string' || !key || !hash || !isAccountId(accountId)) return undefined;
+  if (
+    typeof key !== 'string' ||
+    typeof hash !== 'string' ||
+    typeof accountId !== 'string' ||
+    !key ||
+    !hash ||
+    !isAccountId(accountId)
+  )
+    return undefined;
   return { key, hash, accountId };
 }
 
 /** A handler as the server runs it, for a call that came alone or in a batch. */
-type Invoke = (request: unknown, metadata: grpc.Metadata, done: (err: Partial<grpc.ServiceError> | null, response?: unknown) => void) => void;
+type Invoke = (
+  request: unknown,
+  metadata: grpc.Metadata,
+  done: (err: Partial<grpc.ServiceError> | null, response?: unknown) => void,
+) => void;
 
 interface Route {
   invoke: Invoke;
@@ -124,7 +153,8 @@ export class GrpcServer {
       const method = definition[name]!;
       const invoke = this.wrap(name, method.path, handler);
       this.routes.set(method.path, { invoke, decode: method.requestDeserialize, encode: method.responseSerialize });
-      impl[name] = (call: grpc.ServerUnaryCall<unknown, unknown>, callback: grpc.sendUnaryData<unknown>) => invoke(call.request, call.metadata, callback);
+      impl[name] = (call: grpc.ServerUnaryCall<unknown, unknown>, callback: grpc.sendUnaryData<unknown>) =>
+        invoke(call.request, call.metadata, callback);
     }
     this.server.addService(definition, impl);
   }
@@ -136,7 +166,13 @@ export class GrpcServer {
    */
   addBatch(definition: grpc.ServiceDefinition): void {
     this.server.addService(definition, {
-      Call: (call: grpc.ServerUnaryCall<{ calls: { method: string; request: Buffer; metadata: Record<string, Buffer> }[] }, unknown>, callback: grpc.sendUnaryData<unknown>) => {
+      Call: (
+        call: grpc.ServerUnaryCall<
+          { calls: { method: string; request: Buffer; metadata: Record<string, Buffer> }[] },
+          unknown
+        >,
+        callback: grpc.sendUnaryData<unknown>,
+      ) => {
         const calls = call.request.calls;
         if (calls.length > MAX_BATCH_CALLS) {
           callback({ code: grpc.status.INVALID_ARGUMENT, details: `a batch carries at most ${MAX_BATCH_CALLS} calls` });
@@ -158,7 +194,10 @@ export class GrpcServer {
     });
   }
 
-  private runBatched(call: { method: string; request: Buffer; metadata: Record<string, Buffer> }, done: (result: BatchedResult) => void): void {
+  private runBatched(
+    call: { method: string; request: Buffer; metadata: Record<string, Buffer> },
+    done: (result: BatchedResult) => void,
+  ): void {
     const route = this.routes.get(call.method);
     if (!route) {
       done(failed(grpc.status.UNIMPLEMENTED, `no method ${call.method}`));
@@ -194,51 +233,57 @@ export class GrpcServer {
   }
 
   private wrap(method: string, path: string, handler: UnaryHandler<unknown, unknown>): Invoke {
-    return (request, metadata, callback) => tracedGrpcCall(path, metadata, (endSpan) => {
-      const started = process.hrtime.bigint();
-      const rid = metadata.get(REQUEST_ID_KEY)[0];
-      const requestId = typeof rid === 'string' && rid.length > 0 && rid.length <= 200 ? rid : randomUUID();
-      const opts = this.opts;
-      // The child logger is made on first use: most calls never log.
-      let child: Logger | undefined;
-      const audit = auditOf(metadata);
-      const ctx: CallContext = {
-        requestId,
-        ...(audit ? { audit } : {}),
-        get logger() {
-          child ??= opts.logger.child({ requestId, rpc: method });
-          return child;
-        },
-      };
-      const finish = (code: grpc.status, message?: string) => {
-        endSpan(code, message);
-        this.handled.inc({ method, code: grpc.status[code] ?? String(code) });
-        this.duration.observe({ method }, Number(process.hrtime.bigint() - started) / 1e9);
-      };
-      if (!this.allowed(method, metadata)) {
-        const details = `${method} is served only to callers with this service's internal token`;
-        finish(grpc.status.PERMISSION_DENIED, details);
-        callback({ code: grpc.status.PERMISSION_DENIED, details });
-        return;
-      }
-      const scope = opts.idempotency ? idempotencyOf(metadata) : undefined;
-      const answer = scope && opts.idempotency ? opts.idempotency.run(scope, method, () => handler(request, ctx)) : handler(request, ctx);
-      answer.then(
-        (response) => {
-          finish(grpc.status.OK);
-          callback(null, response);
-        },
-        (err: unknown) => {
-          const app = classify(err);
-          if (app.code === 'internal') ctx.logger.error({ err }, 'rpc failed');
-          else if (app.code === 'unavailable') ctx.logger.warn({ err: errorSummary(err) }, 'rpc failed: dependency unavailable');
-          else if (opts.logger.isLevelEnabled('debug')) ctx.logger.debug({ code: app.code, detail: app.detail }, 'rpc rejected');
-          const e = toGrpcError(app);
-          finish(e.code ?? grpc.status.UNKNOWN, e.message);
-          callback(e);
-        },
-      );
-    });
+    return (request, metadata, callback) =>
+      tracedGrpcCall(path, metadata, (endSpan) => {
+        const started = process.hrtime.bigint();
+        const rid = metadata.get(REQUEST_ID_KEY)[0];
+        const requestId = typeof rid === 'string' && rid.length > 0 && rid.length <= 200 ? rid : randomUUID();
+        const opts = this.opts;
+        // The child logger is made on first use: most calls never log.
+        let child: Logger | undefined;
+        const audit = auditOf(metadata);
+        const ctx: CallContext = {
+          requestId,
+          ...(audit ? { audit } : {}),
+          get logger() {
+            child ??= opts.logger.child({ requestId, rpc: method });
+            return child;
+          },
+        };
+        const finish = (code: grpc.status, message?: string) => {
+          endSpan(code, message);
+          this.handled.inc({ method, code: grpc.status[code] ?? String(code) });
+          this.duration.observe({ method }, Number(process.hrtime.bigint() - started) / 1e9);
+        };
+        if (!this.allowed(method, metadata)) {
+          const details = `${method} is served only to callers with this service's internal token`;
+          finish(grpc.status.PERMISSION_DENIED, details);
+          callback({ code: grpc.status.PERMISSION_DENIED, details });
+          return;
+        }
+        const scope = opts.idempotency ? idempotencyOf(metadata) : undefined;
+        const answer =
+          scope && opts.idempotency
+            ? opts.idempotency.run(scope, method, () => handler(request, ctx))
+            : handler(request, ctx);
+        answer.then(
+          (response) => {
+            finish(grpc.status.OK);
+            callback(null, response);
+          },
+          (err: unknown) => {
+            const app = classify(err);
+            if (app.code === 'internal') ctx.logger.error({ err }, 'rpc failed');
+            else if (app.code === 'unavailable')
+              ctx.logger.warn({ err: errorSummary(err) }, 'rpc failed: dependency unavailable');
+            else if (opts.logger.isLevelEnabled('debug'))
+              ctx.logger.debug({ code: app.code, detail: app.detail }, 'rpc rejected');
+            const e = toGrpcError(app);
+            finish(e.code ?? grpc.status.UNKNOWN, e.message);
+            callback(e);
+          },
+        );
+      });
   }
 
   async listen(host: string, port: number): Promise<number> {
@@ -302,10 +347,11 @@ export interface ClientCallOptions {
 
 /** Turns a generated client interface into promise-returning methods taking (request, options). */
 export type PromiseClient<C> = {
-  [K in Exclude<keyof C, keyof grpc.Client> as K extends string ? (K extends Uncapitalize<K> ? K : never) : never]: C[K] extends (
-    argument: infer Req,
-    callback: grpc.requestCallback<infer Res>,
-  ) => grpc.ClientUnaryCall
+  [K in Exclude<keyof C, keyof grpc.Client> as K extends string
+    ? K extends Uncapitalize<K>
+      ? K
+      : never
+    : never]: C[K] extends (argument: infer Req, callback: grpc.requestCallback<infer Res>) => grpc.ClientUnaryCall
     ? (request: Req, options?: ClientCallOptions) => Promise<Res>
     : never;
 };
@@ -364,7 +410,10 @@ export interface PromiseClientOptions {
  * Wraps a raw grpc-js client. Every call gets a deadline and the request id; failures come back
  * as AppError (transport failures as `unavailable`).
  */
-export function promiseClient<C extends grpc.Client>(raw: C, opts: PromiseClientOptions): PromiseClient<C> & { close(): void; raw: C } {
+export function promiseClient<C extends grpc.Client>(
+  raw: C,
+  opts: PromiseClientOptions,
+): PromiseClient<C> & { close(): void; raw: C } {
   const timeoutDefault = opts.defaultTimeoutMs ?? 5000;
   const m = opts.metrics ? metricsFor(opts.metrics.registry, opts.metrics.prefix) : undefined;
   const cache = new Map<string, unknown>();
@@ -394,8 +443,15 @@ export function promiseClient<C extends grpc.Client>(raw: C, opts: PromiseClient
             const started = process.hrtime.bigint();
             const done: UnaryCallback = (err, res) => {
               if (m) {
-                m.calls.inc({ service: opts.target, method: prop, code: grpc.status[err ? err.code : grpc.status.OK] ?? 'UNKNOWN' });
-                m.duration.observe({ service: opts.target, method: prop }, Number(process.hrtime.bigint() - started) / 1e9);
+                m.calls.inc({
+                  service: opts.target,
+                  method: prop,
+                  code: grpc.status[err ? err.code : grpc.status.OK] ?? 'UNKNOWN',
+                });
+                m.duration.observe(
+                  { service: opts.target, method: prop },
+                  Number(process.hrtime.bigint() - started) / 1e9,
+                );
               }
               endSpan?.(err ? err.code : grpc.status.OK, err?.details);
               if (err) reject(fromGrpcError(err));
@@ -422,7 +478,9 @@ export function createCallBatcher(
   client: grpc.Client,
   opts: { target: string; metrics?: { registry: Registry; prefix: string } } & Omit<CallBatcherOptions, 'sizes'>,
 ): CallBatcher {
-  const sizes = opts.metrics ? { histogram: metricsFor(opts.metrics.registry, opts.metrics.prefix).batchCalls, service: opts.target } : undefined;
+  const sizes = opts.metrics
+    ? { histogram: metricsFor(opts.metrics.registry, opts.metrics.prefix).batchCalls, service: opts.target }
+    : undefined;
   return new CallBatcher(client, { maxCalls: opts.maxCalls, maxInFlight: opts.maxInFlight, sizes });
 }
 

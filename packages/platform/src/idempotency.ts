@@ -25,7 +25,15 @@ export const IDEMPOTENCY_KEYS_PER_ACCOUNT_DEFAULT = 10_000;
 
 /** Config field of the services that keep idempotency keys (spread into their zod schema). */
 export const idempotencyFields = {
-  IDEMPOTENCY_KEYS_PER_ACCOUNT: z.coerce.number().int().min(10).max(10_000_000).default(IDEMPOTENCY_KEYS_PER_ACCOUNT_DEFAULT).describe("`Idempotency-Key`s one account keeps in this service; a new key beyond it forgets the account's oldest answered ones."),
+  IDEMPOTENCY_KEYS_PER_ACCOUNT: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .max(10_000_000)
+    .default(IDEMPOTENCY_KEYS_PER_ACCOUNT_DEFAULT)
+    .describe(
+      "`Idempotency-Key`s one account keeps in this service; a new key beyond it forgets the account's oldest answered ones.",
+    ),
 };
 
 export interface IdempotencyOptions {
@@ -123,23 +131,34 @@ export class IdempotencyStore {
           await this.release(scope).catch(() => undefined);
           throw err;
         }
-        await queryPrepared(this.pool, `update ${this.table} set response = $3, completed_at = now() where account_id = $1 and key = $2`, [
-          scope.accountId,
-          scope.key,
-          this.seal(scope, result),
-        ]);
+        await queryPrepared(
+          this.pool,
+          `update ${this.table} set response = $3, completed_at = now() where account_id = $1 and key = $2`,
+          [scope.accountId, scope.key, this.seal(scope, result)],
+        );
         await this.evictBeyondCap(scope);
         return result;
       }
-      const rows = await queryPrepared<Row>(this.pool, `select request_hash, response from ${this.table} where account_id = $1 and key = $2`, [scope.accountId, scope.key]);
+      const rows = await queryPrepared<Row>(
+        this.pool,
+        `select request_hash, response from ${this.table} where account_id = $1 and key = $2`,
+        [scope.accountId, scope.key],
+      );
       const row = rows[0];
       // The first request failed and released the key meanwhile: claim it again.
       if (!row) continue;
       if (row.request_hash !== scope.hash) {
-        throw new AppError('idempotency_key_reused', 'this Idempotency-Key was used with a different request (method, path or body) in the last 24 hours');
+        throw new AppError(
+          'idempotency_key_reused',
+          'this Idempotency-Key was used with a different request (method, path or body) in the last 24 hours',
+        );
       }
       if (row.response !== null) return this.open<T>(scope, row.response);
-      if (Date.now() >= deadline) throw new AppError('idempotency_in_progress', 'a request with this Idempotency-Key is still in progress; retry later');
+      if (Date.now() >= deadline)
+        throw new AppError(
+          'idempotency_in_progress',
+          'a request with this Idempotency-Key is still in progress; retry later',
+        );
       await sleep(50 + Math.random() * 50);
     }
   }
@@ -173,7 +192,11 @@ export class IdempotencyStore {
   }
 
   private async release(scope: IdempotencyScope): Promise<void> {
-    await queryPrepared(this.pool, `delete from ${this.table} where account_id = $1 and key = $2 and response is null`, [scope.accountId, scope.key]);
+    await queryPrepared(
+      this.pool,
+      `delete from ${this.table} where account_id = $1 and key = $2 and response is null`,
+      [scope.accountId, scope.key],
+    );
   }
 
   /** Prunes expired keys now and then every `everyMs` until the returned function is called. */
@@ -187,7 +210,11 @@ export class IdempotencyStore {
 
   /** Deletes keys past the retention; returns how many. */
   async prune(): Promise<number> {
-    const rows = await queryPrepared(this.pool, `delete from ${this.table} where created_at < now() - make_interval(hours => ${IDEMPOTENCY_RETENTION_HOURS}) returning 1`, []);
+    const rows = await queryPrepared(
+      this.pool,
+      `delete from ${this.table} where created_at < now() - make_interval(hours => ${IDEMPOTENCY_RETENTION_HOURS}) returning 1`,
+      [],
+    );
     return rows.length;
   }
 }

@@ -9,7 +9,10 @@ export function createLogger(service: string, level: string = 'info', destinatio
     base: { service },
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label) => ({ level: label }) },
-    redact: { paths: ['password', '*.password', 'authorization', '*.authorization', 'secret', '*.secret'], censor: '[redacted]' },
+    redact: {
+      paths: ['password', '*.password', 'authorization', '*.authorization', 'secret', '*.secret'],
+      censor: '[redacted]',
+    },
   };
   return destination ? pino(options, destination) : pino(options);
 }

@@ -1,7 +1,20 @@
 // NATS JetStream plumbing: one connection per process that reconnects forever, the streams of
 // the system created idempotently, and a durable pull-consumer loop that survives NATS restarts.
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { AckPolicy, DeliverPolicy, DiscardPolicy, jetstream, jetstreamManager, RetentionPolicy, StorageType, type JetStreamClient, type JetStreamManager, type JsMsg, type ConsumerConfig, type StreamConfig } from '@nats-io/jetstream';
+import {
+  AckPolicy,
+  DeliverPolicy,
+  DiscardPolicy,
+  jetstream,
+  jetstreamManager,
+  RetentionPolicy,
+  StorageType,
+  type JetStreamClient,
+  type JetStreamManager,
+  type JsMsg,
+  type ConsumerConfig,
+  type StreamConfig,
+} from '@nats-io/jetstream';
 import { headers as natsHeaders, nanos, RequestError, TimeoutError } from '@nats-io/nats-core';
 import { backoffMs } from './backoff.ts';
 import { AppError } from './errors.ts';
@@ -37,26 +50,51 @@ export interface StoreLimits {
   kvMaxBytes: number;
 }
 
-export const STORE_LIMITS_DEFAULT: StoreLimits = { streamMaxBytes: STREAM_MAX_BYTES_DEFAULT, kvMaxBytes: KV_MAX_BYTES_DEFAULT };
+export const STORE_LIMITS_DEFAULT: StoreLimits = {
+  streamMaxBytes: STREAM_MAX_BYTES_DEFAULT,
+  kvMaxBytes: KV_MAX_BYTES_DEFAULT,
+};
 
 /** Config fields every service that creates streams reads (spread into its zod schema). */
 export const storeLimitFields = {
-  NATS_STREAM_MAX_BYTES: z.coerce.number().int().min(1024).max(2 ** 50).default(STREAM_MAX_BYTES_DEFAULT).describe('The most bytes each JetStream stream this service creates keeps; a full stream refuses publishes (a launch answers 503), it drops nothing. The total of every stream must stay under the NATS server\'s `max_file_store`.'),
-  NATS_KV_MAX_BYTES: z.coerce.number().int().min(1024).max(2 ** 50).default(KV_MAX_BYTES_DEFAULT).describe('The most bytes each JetStream key-value bucket (the session registry) keeps.'),
+  NATS_STREAM_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(2 ** 50)
+    .default(STREAM_MAX_BYTES_DEFAULT)
+    .describe(
+      "The most bytes each JetStream stream this service creates keeps; a full stream refuses publishes (a launch answers 503), it drops nothing. The total of every stream must stay under the NATS server's `max_file_store`.",
+    ),
+  NATS_KV_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(2 ** 50)
+    .default(KV_MAX_BYTES_DEFAULT)
+    .describe('The most bytes each JetStream key-value bucket (the session registry) keeps.'),
 };
 
 /** The store limits of a config that has storeLimitFields. */
-export const storeLimitsOf = (c: { NATS_STREAM_MAX_BYTES: number; NATS_KV_MAX_BYTES: number }): StoreLimits => ({ streamMaxBytes: c.NATS_STREAM_MAX_BYTES, kvMaxBytes: c.NATS_KV_MAX_BYTES });
+export const storeLimitsOf = (c: { NATS_STREAM_MAX_BYTES: number; NATS_KV_MAX_BYTES: number }): StoreLimits => ({
+  streamMaxBytes: c.NATS_STREAM_MAX_BYTES,
+  kvMaxBytes: c.NATS_KV_MAX_BYTES,
+});
 
 /** True for JetStream's refusal of a publish to a stream at its max_bytes (or max_msgs) with discard new. */
 export function isStreamFull(err: unknown): boolean {
   const e = err as { message?: string; code?: unknown; api_error?: { err_code?: number; description?: string } };
-  return /maximum (bytes|messages) exceeded|resource limits exceeded/i.test(`${e?.message ?? ''} ${e?.api_error?.description ?? ''}`);
+  return /maximum (bytes|messages) exceeded|resource limits exceeded/i.test(
+    `${e?.message ?? ''} ${e?.api_error?.description ?? ''}`,
+  );
 }
 
 /** The 503 a publisher answers when the stream is full: retryable, and it says so. */
 export function streamFull(err: unknown): AppError {
-  return new AppError('unavailable', 'the event store is full; nothing was stored, try again later', undefined, { cause: err, retryAfterS: 30 });
+  return new AppError('unavailable', 'the event store is full; nothing was stored, try again later', undefined, {
+    cause: err,
+    retryAfterS: 30,
+  });
 }
 
 /**
@@ -64,10 +102,20 @@ export function streamFull(err: unknown): AppError {
  * the webhooks service publishes and the dispatcher fans out like the others) and internal change events.
  */
 export const STREAMS = {
-  events: { name: 'SWITCHBOARD_EVENTS', subjects: ['sessions.new', 'cdr.created', 'cdr.rated', 'sms.dlr', 'webhooks.disabled'], maxAgeMs: 7 * DAY },
+  events: {
+    name: 'SWITCHBOARD_EVENTS',
+    subjects: ['sessions.new', 'cdr.created', 'cdr.rated', 'sms.dlr', 'webhooks.disabled'],
+    maxAgeMs: 7 * DAY,
+  },
   internal: {
     name: 'SWITCHBOARD_INTERNAL',
-    subjects: ['applications.deleted', 'applications.changed', 'webhooks.changed', 'addresses.changed', 'accounts.deleted'],
+    subjects: [
+      'applications.deleted',
+      'applications.changed',
+      'webhooks.changed',
+      'addresses.changed',
+      'accounts.deleted',
+    ],
     maxAgeMs: 7 * DAY,
   },
   /** What the platform publishes for the telephony core and for operators. */
@@ -101,7 +149,12 @@ export function kvStream(spec: KvBucketSpec): { stream: string; prefix: string }
 }
 
 /** Creates or updates a KV bucket (idempotent), with the settings the NATS KV clients give one. */
-export async function ensureKvBucket(jsm: JetStreamManager, spec: KvBucketSpec, replicas = 1, maxBytes = KV_MAX_BYTES_DEFAULT): Promise<void> {
+export async function ensureKvBucket(
+  jsm: JetStreamManager,
+  spec: KvBucketSpec,
+  replicas = 1,
+  maxBytes = KV_MAX_BYTES_DEFAULT,
+): Promise<void> {
   const { stream, prefix } = kvStream(spec);
   await ensureStream(jsm, {
     name: stream,
@@ -155,7 +208,12 @@ export const SUBJECTS = {
  * not JSON or `onEvent` throws, and after a reconnect (events may have been missed meanwhile).
  * Returns the function that stops following.
  */
-export function followChanges(nc: NatsConnection, subjects: readonly string[], onEvent: (subject: string, body: Record<string, unknown>) => void, reset: () => void): () => void {
+export function followChanges(
+  nc: NatsConnection,
+  subjects: readonly string[],
+  onEvent: (subject: string, body: Record<string, unknown>) => void,
+  reset: () => void,
+): () => void {
   const subs = subjects.map((subject) =>
     nc.subscribe(subject, {
       callback: (err, msg) => {
@@ -202,7 +260,10 @@ export interface NatsAuth {
  */
 export async function connectNats(url: string, logger: Logger, name: string, auth?: NatsAuth): Promise<NatsHandle> {
   const nc = await connect({
-    servers: url.split(',').map((u) => u.trim()).filter(Boolean),
+    servers: url
+      .split(',')
+      .map((u) => u.trim())
+      .filter(Boolean),
     name,
     ...(auth?.user ? { user: auth.user, pass: auth.password ?? '' } : {}),
     maxReconnectAttempts: -1,
@@ -216,7 +277,8 @@ export async function connectNats(url: string, logger: Logger, name: string, aut
   });
   (async () => {
     for await (const s of nc.status()) {
-      if (s.type === 'disconnect' || s.type === 'reconnect' || s.type === 'error') logger.warn({ nats: s.type }, 'nats connection status');
+      if (s.type === 'disconnect' || s.type === 'reconnect' || s.type === 'error')
+        logger.warn({ nats: s.type }, 'nats connection status');
     }
   })().catch(() => undefined);
   const jsm = await jetstreamManager(nc);
@@ -238,12 +300,19 @@ export async function connectNats(url: string, logger: Logger, name: string, aut
 export function withTraceContext(js: JetStreamClient): JetStreamClient {
   const publish = js.publish.bind(js);
   js.publish = (subject, payload, options) =>
-    tracedPublish(subject, options?.headers, natsHeaders, (headers) => publish(subject, payload, headers ? { ...options, headers } : options));
+    tracedPublish(subject, options?.headers, natsHeaders, (headers) =>
+      publish(subject, payload, headers ? { ...options, headers } : options),
+    );
   return js;
 }
 
 /** Creates or updates the given streams (idempotent). */
-export async function ensureStreams(jsm: JetStreamManager, specs: StreamSpec[], replicas = 1, maxBytes = STREAM_MAX_BYTES_DEFAULT): Promise<void> {
+export async function ensureStreams(
+  jsm: JetStreamManager,
+  specs: StreamSpec[],
+  replicas = 1,
+  maxBytes = STREAM_MAX_BYTES_DEFAULT,
+): Promise<void> {
   for (const spec of specs) {
     await ensureStream(jsm, {
       name: spec.name,
@@ -264,7 +333,10 @@ export async function ensureStreams(jsm: JetStreamManager, specs: StreamSpec[], 
  * replica of every service runs this at start, at the same time: a clustered JetStream can leave
  * some of those racing requests unanswered while it assigns the stream, so they are retried.
  */
-export async function ensureStream(jsm: JetStreamManager, config: Partial<StreamConfig> & { name: string }): Promise<void> {
+export async function ensureStream(
+  jsm: JetStreamManager,
+  config: Partial<StreamConfig> & { name: string },
+): Promise<void> {
   await retryRaces(async () => {
     let current: Partial<StreamConfig>;
     try {
@@ -313,7 +385,11 @@ async function retryRaces(f: () => Promise<void>): Promise<void> {
 }
 
 /** Creates or updates a durable pull consumer with explicit acks. */
-export async function ensureConsumer(jsm: JetStreamManager, stream: string, config: Partial<ConsumerConfig> & { durable_name: string }): Promise<void> {
+export async function ensureConsumer(
+  jsm: JetStreamManager,
+  stream: string,
+  config: Partial<ConsumerConfig> & { durable_name: string },
+): Promise<void> {
   const full: Partial<ConsumerConfig> = {
     ack_policy: AckPolicy.Explicit,
     deliver_policy: DeliverPolicy.All,
@@ -376,7 +452,11 @@ export function runConsumerLoop(opts: ConsumerLoopOptions): ConsumerLoop {
         // in a cluster) is known lost after 2 s. The client library would then wait for the
         // consumer's info and back off for `expires`; re-creating the subscription at once instead
         // pulls from the newly elected leader as soon as there is one.
-        const messages = await consumer.consume({ max_messages: Math.max(opts.concurrency * 2, 10), idle_heartbeat: 1000, expires: 10_000 });
+        const messages = await consumer.consume({
+          max_messages: Math.max(opts.concurrency * 2, 10),
+          idle_heartbeat: 1000,
+          expires: 10_000,
+        });
         current = messages;
         (async () => {
           for await (const s of messages.status()) {
@@ -389,11 +469,19 @@ export function runConsumerLoop(opts: ConsumerLoopOptions): ConsumerLoop {
         })().catch(() => undefined);
         markStarted();
         for await (const msg of messages) {
-          const p = tracedConsume(msg.subject, msg.headers, { 'messaging.consumer.group.name': opts.durable, 'messaging.message.id': msg.seq }, () => opts.handle(msg))
+          const p = tracedConsume(
+            msg.subject,
+            msg.headers,
+            { 'messaging.consumer.group.name': opts.durable, 'messaging.message.id': msg.seq },
+            () => opts.handle(msg),
+          )
             .catch((err: unknown) => {
               // Growing delays: a message that keeps failing must not come back every second.
               const delay = backoffMs(msg.info.deliveryCount, { firstMs: 1000, maxMs: 30_000 });
-              opts.logger.error({ err, subject: msg.subject, seq: msg.seq, deliveries: msg.info.deliveryCount, retryInMs: delay }, 'message handler failed; will retry');
+              opts.logger.error(
+                { err, subject: msg.subject, seq: msg.seq, deliveries: msg.info.deliveryCount, retryInMs: delay },
+                'message handler failed; will retry',
+              );
               msg.nak(delay);
             })
             .finally(() => {
@@ -439,14 +527,23 @@ export async function publishJson(js: JetStreamClient, subject: string, body: un
  * listening is `unavailable` (503), no answer within `timeoutMs` is `timeout` (504): `what` names
  * the responders in the message.
  */
-export async function requestJson(nc: NatsConnection, subject: string, body: unknown, timeoutMs: number, what: string): Promise<unknown> {
+export async function requestJson(
+  nc: NatsConnection,
+  subject: string,
+  body: unknown,
+  timeoutMs: number,
+  what: string,
+): Promise<unknown> {
   try {
     const reply = await nc.request(subject, JSON.stringify(body), { timeout: timeoutMs });
     return reply.json();
   } catch (err) {
-    if (err instanceof RequestError && err.isNoResponders()) throw new AppError('unavailable', `no ${what} is running; try again later`, undefined, { cause: err });
+    if (err instanceof RequestError && err.isNoResponders())
+      throw new AppError('unavailable', `no ${what} is running; try again later`, undefined, { cause: err });
     if (err instanceof TimeoutError || (err as Error)?.name === 'TimeoutError')
-      throw new AppError('timeout', `no ${what} answered within ${Math.round(timeoutMs / 1000)} s`, undefined, { cause: err });
+      throw new AppError('timeout', `no ${what} answered within ${Math.round(timeoutMs / 1000)} s`, undefined, {
+        cause: err,
+      });
     throw new AppError('unavailable', 'NATS is unavailable; try again later', undefined, { cause: err });
   }
 }

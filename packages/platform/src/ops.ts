@@ -31,7 +31,12 @@ export async function handleOpsRequest(req: IncomingMessage, res: ServerResponse
     }
     const accepting = h.accepting ? h.accepting() : true;
     const ok = accepting && Object.values(checks).every(Boolean);
-    send(res, ok ? 200 : 503, 'application/json', JSON.stringify({ status: ok ? 'ready' : 'not ready', accepting, checks }));
+    send(
+      res,
+      ok ? 200 : 503,
+      'application/json',
+      JSON.stringify({ status: ok ? 'ready' : 'not ready', accepting, checks }),
+    );
     return true;
   }
   if (path === '/metrics') {
@@ -65,7 +70,9 @@ export interface OpsServer {
   close(): Promise<void>;
 }
 
-export async function startOpsServer(opts: OpsHandlers & { port: number; host?: string; logger: Logger }): Promise<OpsServer> {
+export async function startOpsServer(
+  opts: OpsHandlers & { port: number; host?: string; logger: Logger },
+): Promise<OpsServer> {
   const server: Server = createServer((req, res) => {
     handleOpsRequest(req, res, opts)
       .then((handled) => {

@@ -62,7 +62,12 @@ describe('SECRETS_KEY', () => {
   });
 
   it('when missing, short or not a key, then the start error names the variable and not the value', () => {
-    for (const env of [{}, { SECRETS_KEY: randomBytes(16).toString('base64') }, { SECRETS_KEY: 'not-a-key-at-all' }, { SECRETS_KEY: randomBytes(33).toString('hex') }]) {
+    for (const env of [
+      {},
+      { SECRETS_KEY: randomBytes(16).toString('base64') },
+      { SECRETS_KEY: 'not-a-key-at-all' },
+      { SECRETS_KEY: randomBytes(33).toString('hex') },
+    ]) {
       let message = '';
       try {
         parseConfig(schema, env);

@@ -28,7 +28,9 @@ export function parseSecretsKey(value: string): Buffer {
   else if (/^[A-Za-z0-9+/]{43}=?$/.test(v)) key = Buffer.from(v, 'base64');
   else if (/^[A-Za-z0-9_-]{43}=?$/.test(v)) key = Buffer.from(v, 'base64url');
   if (!key || key.length !== KEY_BYTES) {
-    throw new Error('must be a 32-byte key, as base64 (44 characters, e.g. `openssl rand -base64 32`) or hex (64 digits)');
+    throw new Error(
+      'must be a 32-byte key, as base64 (44 characters, e.g. `openssl rand -base64 32`) or hex (64 digits)',
+    );
   }
   return key;
 }
@@ -78,7 +80,10 @@ export class SecretBox {
       decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
       return Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
     } catch {
-      throw new AppError('internal', `the stored secret of ${owner} does not decrypt with SECRETS_KEY (was the key changed?)`);
+      throw new AppError(
+        'internal',
+        `the stored secret of ${owner} does not decrypt with SECRETS_KEY (was the key changed?)`,
+      );
     }
   }
 

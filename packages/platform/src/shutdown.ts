@@ -39,13 +39,18 @@ export function onShutdownSignal(logger: Logger, stop: () => Promise<void>, time
 }
 
 /** Starts a process from its main module: parse config, start, log failures in JSON and exit non-zero. */
-export async function runMain(name: string, start: () => Promise<{ logger: Logger; stop: () => Promise<void> }>): Promise<void> {
+export async function runMain(
+  name: string,
+  start: () => Promise<{ logger: Logger; stop: () => Promise<void> }>,
+): Promise<void> {
   try {
     const { logger, stop } = await start();
     onShutdownSignal(logger, stop);
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
-    process.stderr.write(`${JSON.stringify({ level: 'fatal', service: name, time: new Date().toISOString(), msg: `cannot start: ${message}` })}\n`);
+    process.stderr.write(
+      `${JSON.stringify({ level: 'fatal', service: name, time: new Date().toISOString(), msg: `cannot start: ${message}` })}\n`,
+    );
     process.exit(1);
   }
 }

@@ -216,7 +216,8 @@ const LOCALHOST = /(^|\.)localhost\.?$/i;
  * `localhost` and `*.localhost` are judged as the loopback addresses they always resolve to.
  */
 export function judgeHost(hostname: string, allowed: readonly Cidr[]): HostVerdict {
-  if (LOCALHOST.test(hostname)) return { kind: 'address', allowed: isAddressAllowed('127.0.0.1', allowed), address: '127.0.0.1' };
+  if (LOCALHOST.test(hostname))
+    return { kind: 'address', allowed: isAddressAllowed('127.0.0.1', allowed), address: '127.0.0.1' };
   const bare = hostname.startsWith('[') ? hostname.slice(1, -1) : hostname.replace(/\.$/, '');
   const ip = parseIp(bare);
   if (!ip) return { kind: 'name' };

@@ -5,7 +5,9 @@ import pg from 'pg';
 /** A timestamptz as Postgres writes it to a UTC session (DateStyle ISO): `2026-11-24 21:55:13.123456+00`. */
 const UTC_TEXT = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d{1,6})?\+00$/;
 
-const parseTimestamptz = pg.types.getTypeParser(pg.types.builtins.TIMESTAMPTZ, 'text') as (text: string) => Date | number;
+const parseTimestamptz = pg.types.getTypeParser(pg.types.builtins.TIMESTAMPTZ, 'text') as (
+  text: string,
+) => Date | number;
 
 /**
  * The ISO 8601 form (`2026-11-24T21:55:13.123Z`) of a timestamptz column read as text (`col::text`):
@@ -18,7 +20,8 @@ export function isoTimestamp(text: string): string {
   if (!UTC_TEXT.test(text)) return new Date(parseTimestamptz(text)).toISOString();
   const n = text.length;
   // 22 characters without a fraction; with one, 24 (".1+00") to 29 (".123456+00").
-  const ms = n === 22 ? '.000' : n >= 26 ? text.slice(19, 23) : n === 25 ? `${text.slice(19, 22)}0` : `${text.slice(19, 21)}00`;
+  const ms =
+    n === 22 ? '.000' : n >= 26 ? text.slice(19, 23) : n === 25 ? `${text.slice(19, 22)}0` : `${text.slice(19, 21)}00`;
   return `${text.slice(0, 10)}T${text.slice(11, 19)}${ms}Z`;
 }
 

@@ -9,7 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { context, trace, TraceFlags } from '@opentelemetry/api';
 import { InMemorySpanExporter, TraceIdRatioBasedSampler } from '@opentelemetry/sdk-trace-base';
 import { grpc } from './grpc';
-import { grpcClientSpan, startTracing, tracedGrpcCall, tracedHttpRequest, tracedPublish, type Tracing } from './tracing';
+import {
+  grpcClientSpan,
+  startTracing,
+  tracedGrpcCall,
+  tracedHttpRequest,
+  tracedPublish,
+  type Tracing,
+} from './tracing';
 
 // One exporter a describe: stopping tracing stops its exporter.
 let exporter = new InMemorySpanExporter();
@@ -18,8 +25,17 @@ const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
 
 /** A request to the gateway's server as far as tracedHttpRequest reads it, and its response. */
 function exchange(headers: Record<string, string> = {}): { req: IncomingMessage; res: ServerResponse & EventEmitter } {
-  const req = { method: 'GET', url: '/v1/things/1', headers, httpVersion: '1.1', socket: { remoteAddress: '127.0.0.1' } } as unknown as IncomingMessage;
-  const res = Object.assign(new EventEmitter(), { statusCode: 200, writableFinished: true }) as unknown as ServerResponse & EventEmitter;
+  const req = {
+    method: 'GET',
+    url: '/v1/things/1',
+    headers,
+    httpVersion: '1.1',
+    socket: { remoteAddress: '127.0.0.1' },
+  } as unknown as IncomingMessage;
+  const res = Object.assign(new EventEmitter(), {
+    statusCode: 200,
+    writableFinished: true,
+  }) as unknown as ServerResponse & EventEmitter;
   return { req, res };
 }
 
@@ -53,18 +69,31 @@ const traceparentOf = (metadata: grpc.Metadata) => String(metadata.get('tracepar
 /** Publishes outside any trace with tracedPublish, into headers of a map. Returns those headers and whether a span was active while publishing. */
 async function publishAlone(): Promise<{ headers: Map<string, string>; active: boolean }> {
   const headers = new Map<string, string>();
-  const made = { get: (k: string) => headers.get(k) ?? '', set: (k: string, v: string) => void headers.set(k, v), keys: () => [...headers.keys()] };
+  const made = {
+    get: (k: string) => headers.get(k) ?? '',
+    set: (k: string, v: string) => void headers.set(k, v),
+    keys: () => [...headers.keys()],
+  };
   let active = false;
-  await tracedPublish('events.test', undefined, () => made, async () => {
-    active = trace.getSpan(context.active()) !== undefined;
-  });
+  await tracedPublish(
+    'events.test',
+    undefined,
+    () => made,
+    async () => {
+      active = trace.getSpan(context.active()) !== undefined;
+    },
+  );
   return { headers, active };
 }
 
 describe('when the sampler records no new trace (parentbased_traceidratio, 0)', () => {
   let tracing: Tracing;
   beforeAll(async () => {
-    tracing = await startTracing({ serviceName: 'test', exporter, env: { OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: '0' } });
+    tracing = await startTracing({
+      serviceName: 'test',
+      exporter,
+      env: { OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: '0' },
+    });
   });
   afterAll(async () => tracing?.shutdown());
 
@@ -105,7 +134,7 @@ describe('when the sampler records no new trace (parentbased_traceidratio, 0)', 
     expect(exporter.getFinishedSpans()).toEqual([]);
   });
 
-  it('when a request arrives in a trace its caller sampled, then the decision is honoured: spans under the caller\'s, and the calls behind record theirs', () => {
+  it("when a request arrives in a trace its caller sampled, then the decision is honoured: spans under the caller's, and the calls behind record theirs", () => {
     exporter.reset();
     const traceId = '0af7651916cd43dd8448eb211c80319c';
     const served = serveRequest({ traceparent: `00-${traceId}-b7ad6b7169203331-01` });
@@ -119,18 +148,28 @@ describe('when the sampler records no new trace (parentbased_traceidratio, 0)', 
     expect(server.parentSpanContext?.spanId).toBe('b7ad6b7169203331');
     const rpcServer = spans.find((s) => s.name === PATH.slice(1) && s.parentSpanContext?.spanId === clientSpanId);
     expect(rpcServer?.spanContext().traceId).toBe(traceId);
-    expect(spans.every((s) => s.spanContext().traceId === traceId && (s.spanContext().traceFlags & TraceFlags.SAMPLED) === 1)).toBe(true);
+    expect(
+      spans.every(
+        (s) => s.spanContext().traceId === traceId && (s.spanContext().traceFlags & TraceFlags.SAMPLED) === 1,
+      ),
+    ).toBe(true);
   });
 
   it('when a traceparent is malformed or of another version, then it is read by the propagator as before: not followed', () => {
     exporter.reset();
-    for (const bad of ['00-00000000000000000000000000000000-b7ad6b7169203331-00', '00-4bf92f3577b34da6a3ce929d0e0e4736-0000000000000000-00', 'zz-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-00']) {
+    for (const bad of [
+      '00-00000000000000000000000000000000-b7ad6b7169203331-00',
+      '00-4bf92f3577b34da6a3ce929d0e0e4736-0000000000000000-00',
+      'zz-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-00',
+    ]) {
       // A new trace of this process, not the caller's: not sampled at this ratio, so none goes on.
       expect(serveRequest({ traceparent: bad }).metadata.getMap()).toEqual({});
     }
     // A later version with more fields: followed by the propagator (flag 00 here).
     const later = '01-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-00-extra';
-    expect(traceparentOf(serveRequest({ traceparent: later }).metadata)).toBe('00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-00');
+    expect(traceparentOf(serveRequest({ traceparent: later }).metadata)).toBe(
+      '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-00',
+    );
   });
 });
 
@@ -138,7 +177,11 @@ describe('when the sampler records every new trace (parentbased_always_on)', () 
   let tracing: Tracing;
   beforeAll(async () => {
     exporter = new InMemorySpanExporter();
-    tracing = await startTracing({ serviceName: 'test', exporter, env: { OTEL_TRACES_SAMPLER: 'parentbased_always_on' } });
+    tracing = await startTracing({
+      serviceName: 'test',
+      exporter,
+      env: { OTEL_TRACES_SAMPLER: 'parentbased_always_on' },
+    });
   });
   afterAll(async () => tracing?.shutdown());
 
@@ -168,7 +211,11 @@ describe('when the sampler records half the new traces (traceidratio, 0.5)', () 
   let tracing: Tracing;
   beforeAll(async () => {
     exporter = new InMemorySpanExporter();
-    tracing = await startTracing({ serviceName: 'test', exporter, env: { OTEL_TRACES_SAMPLER: 'traceidratio', OTEL_TRACES_SAMPLER_ARG: '0.5' } });
+    tracing = await startTracing({
+      serviceName: 'test',
+      exporter,
+      env: { OTEL_TRACES_SAMPLER: 'traceidratio', OTEL_TRACES_SAMPLER_ARG: '0.5' },
+    });
   });
   afterAll(async () => tracing?.shutdown());
 
@@ -177,7 +224,9 @@ describe('when the sampler records half the new traces (traceidratio, 0.5)', () 
     const sampler = new TraceIdRatioBasedSampler(0.5);
     const sampled = (traceId: string) => sampler.shouldSample(context.active(), traceId).decision !== 0;
     // The calls of a request whose new trace was not sampled carry no traceparent.
-    const sent = Array.from({ length: 200 }, () => traceparentOf(serveRequest().metadata)).filter((t) => t !== '').map((t) => TRACEPARENT.exec(t)!);
+    const sent = Array.from({ length: 200 }, () => traceparentOf(serveRequest().metadata))
+      .filter((t) => t !== '')
+      .map((t) => TRACEPARENT.exec(t)!);
     const recorded = new Set(exporter.getFinishedSpans().map((s) => s.spanContext().traceId));
     for (const [, traceId, , flags] of sent) {
       expect(flags).toBe('01');
@@ -196,7 +245,9 @@ describe('when the sampler records half the new traces (traceidratio, 0.5)', () 
   it('when many traces start, then every trace id and span id is new (the ids are cut from a pool of random bytes, refilled as it runs out)', () => {
     // 2,000 requests draw 64,000 hex characters for their trace ids, and the 1,000-odd sampled ones
     // about 32,000 more for their spans': the pool (4 KiB, 8,192 characters) is refilled a dozen times.
-    const sent = Array.from({ length: 2000 }, () => traceparentOf(serveRequest().metadata)).filter((t) => t !== '').map((t) => TRACEPARENT.exec(t)!);
+    const sent = Array.from({ length: 2000 }, () => traceparentOf(serveRequest().metadata))
+      .filter((t) => t !== '')
+      .map((t) => TRACEPARENT.exec(t)!);
     expect(sent.length).toBeGreaterThan(800);
     const traceIds = sent.map(([, traceId]) => traceId!);
     const spanIds = sent.map(([, , spanId]) => spanId!);
@@ -210,12 +261,18 @@ describe('when the context manager carries the active trace (the default)', () =
   let tracing: Tracing;
   beforeAll(async () => {
     exporter = new InMemorySpanExporter();
-    tracing = await startTracing({ serviceName: 'test', exporter, env: { OTEL_TRACES_SAMPLER: 'parentbased_always_on' } });
+    tracing = await startTracing({
+      serviceName: 'test',
+      exporter,
+      env: { OTEL_TRACES_SAMPLER: 'parentbased_always_on' },
+    });
   });
   afterAll(async () => tracing?.shutdown());
 
   /** Serves a call of a sampled trace whose handler waits before and after answering; what span was active at each point. */
-  async function serveSlowCall(traceId: string): Promise<{ beforeAnswer?: string; afterAwait?: string; outside?: string }> {
+  async function serveSlowCall(
+    traceId: string,
+  ): Promise<{ beforeAnswer?: string; afterAwait?: string; outside?: string }> {
     const incoming = new grpc.Metadata();
     incoming.set('traceparent', `00-${traceId}-${'1'.repeat(16)}-01`);
     const seen: { beforeAnswer?: string; afterAwait?: string; outside?: string } = {};
@@ -243,7 +300,12 @@ describe('when the context manager carries the active trace (the default)', () =
     const [a, b] = await Promise.all([serveSlowCall('a'.repeat(32)), serveSlowCall('b'.repeat(32))]);
     expect(a).toEqual({ afterAwait: 'a'.repeat(32), beforeAnswer: 'a'.repeat(32), outside: undefined });
     expect(b).toEqual({ afterAwait: 'b'.repeat(32), beforeAnswer: 'b'.repeat(32), outside: undefined });
-    expect(exporter.getFinishedSpans().map((s) => s.spanContext().traceId).sort()).toEqual(['a'.repeat(32), 'b'.repeat(32)]);
+    expect(
+      exporter
+        .getFinishedSpans()
+        .map((s) => s.spanContext().traceId)
+        .sort(),
+    ).toEqual(['a'.repeat(32), 'b'.repeat(32)]);
   });
 
   it('when a request of a recorded trace reads its body, then what its route does after is still in its trace until the response closes', async () => {

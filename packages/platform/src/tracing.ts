@@ -18,7 +18,13 @@
 //   coalesced.ts  work done once for several traced callers
 // None imports anything of the platform but its config helpers (and the leaf modules random-hex,
 // logger and shutdown) for that reason.
-export { DEFAULT_SAMPLED_RATIO, loadTracingConfig, tracingConfigSchema, type Instrumented, type TracingConfig } from './tracing/config.ts';
+export {
+  DEFAULT_SAMPLED_RATIO,
+  loadTracingConfig,
+  tracingConfigSchema,
+  type Instrumented,
+  type TracingConfig,
+} from './tracing/config.ts';
 export { runTracedMain, startTracing, type Tracing, type TracingOptions } from './tracing/sdk.ts';
 export { tracingEnabled } from './tracing/state.ts';
 export { requestTrace, tracedHttpRequest, type TraceContext } from './tracing/http.ts';

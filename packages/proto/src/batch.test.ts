@@ -22,7 +22,13 @@ async function startServer(withBatch: boolean, delayMs = 5) {
       await new Promise((r) => setTimeout(r, delayMs));
       if (req.id.startsWith('missing')) throw AppError.notFound('application');
       // "big" ids answer with a 1 MB name.
-      return { application: { id: req.id, accountId: req.accountId, name: req.id.startsWith('big') ? 'n'.repeat(1024 * 1024) : ctx.requestId } };
+      return {
+        application: {
+          id: req.id,
+          accountId: req.accountId,
+          name: req.id.startsWith('big') ? 'n'.repeat(1024 * 1024) : ctx.requestId,
+        },
+      };
     },
   });
   if (withBatch) server.addBatch(batchProto().BatchService.service);
@@ -35,7 +41,10 @@ function batchingClient(address: string, maxInFlight = 2) {
   const registry = createRegistry('client');
   const batch = callBatcher(address, { target: 'applications', maxInFlight, metrics: { registry, prefix: 'client' } });
   const client = applicationsClient(address, { batch, metrics: { registry, prefix: 'client' } });
-  closers.push(() => client.close(), () => batch.close());
+  closers.push(
+    () => client.close(),
+    () => batch.close(),
+  );
   const batches = async () => {
     const metric = (await registry.getMetricsAsJSON()).find((m) => m.name === 'client_grpc_client_batch_calls');
     const values = (metric?.values ?? []) as { metricName?: string; value: number }[];
@@ -49,7 +58,9 @@ function batchingClient(address: string, maxInFlight = 2) {
 
 async function handledByServer(registry: ReturnType<typeof createRegistry>, code: string): Promise<number> {
   const metric = (await registry.getMetricsAsJSON()).find((m) => m.name === 'test_grpc_server_handled_total');
-  return (metric?.values ?? []).filter((v) => v.labels.method === 'GetApplication' && v.labels.code === code).reduce((a, v) => a + v.value, 0);
+  return (metric?.values ?? [])
+    .filter((v) => v.labels.method === 'GetApplication' && v.labels.code === code)
+    .reduce((a, v) => a + v.value, 0);
 }
 
 describe('gRPC calls in batches', () => {
@@ -57,7 +68,9 @@ describe('gRPC calls in batches', () => {
     const server = await startServer(true);
     const { client, batches } = batchingClient(server.address);
     const ids = Array.from({ length: 60 }, (_, i) => (i % 10 === 3 ? `missing-${i}` : `app-${i}`));
-    const answers = await Promise.allSettled(ids.map((id, i) => client.getApplication({ id, accountId: String(100 + i) }, { requestId: `req-${i}` })));
+    const answers = await Promise.allSettled(
+      ids.map((id, i) => client.getApplication({ id, accountId: String(100 + i) }, { requestId: `req-${i}` })),
+    );
     answers.forEach((a, i) => {
       if (ids[i]!.startsWith('missing')) {
         expect(a.status).toBe('rejected');
@@ -67,7 +80,8 @@ describe('gRPC calls in batches', () => {
         expect(err.detail).toMatch(/application/);
       } else {
         expect(a.status).toBe('fulfilled');
-        const app = (a as PromiseFulfilledResult<{ application: { id: string; accountId: string; name: string } }>).value.application;
+        const app = (a as PromiseFulfilledResult<{ application: { id: string; accountId: string; name: string } }>)
+          .value.application;
         expect(app).toMatchObject({ id: ids[i], accountId: String(100 + i), name: `req-${i}` });
       }
     });
@@ -83,10 +97,18 @@ describe('gRPC calls in batches', () => {
   it('when the answers of one batch add up to more than a message may hold alone (10 x 1 MB), and requests to more than 1 MB, then every call still gets its answer', async () => {
     const server = await startServer(true);
     const { client, batches } = batchingClient(server.address, 1);
-    const big = await Promise.all(Array.from({ length: 11 }, (_, i) => client.getApplication({ id: `big-${i}`, accountId: '1' })));
-    expect(big.every((r, i) => r.application?.id === `big-${i}` && r.application.name.length === 1024 * 1024)).toBe(true);
+    const big = await Promise.all(
+      Array.from({ length: 11 }, (_, i) => client.getApplication({ id: `big-${i}`, accountId: '1' })),
+    );
+    expect(big.every((r, i) => r.application?.id === `big-${i}` && r.application.name.length === 1024 * 1024)).toBe(
+      true,
+    );
     // Requests of 300 kB each: at most three of them travel in one batch.
-    const large = await Promise.all(Array.from({ length: 12 }, (_, i) => client.getApplication({ id: `${i}-${'x'.repeat(300 * 1024)}`, accountId: '1' })));
+    const large = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        client.getApplication({ id: `${i}-${'x'.repeat(300 * 1024)}`, accountId: '1' }),
+      ),
+    );
     expect(large.every((r, i) => r.application?.id.startsWith(`${i}-x`))).toBe(true);
     const sent = await batches();
     expect(sent.count).toBeGreaterThanOrEqual(5);
@@ -95,8 +117,19 @@ describe('gRPC calls in batches', () => {
   it('when a request cannot be encoded, then that call fails and the calls beside it, alone or batched, are answered', async () => {
     const server = await startServer(true);
     const { client } = batchingClient(server.address, 1);
-    const bad = { id: { toString: () => { throw new Error('not a string'); } } as unknown as string, accountId: '1' };
-    const answers = await Promise.allSettled([bad, { id: 'a', accountId: '1' }, bad, { id: 'b', accountId: '1' }, { id: 'c', accountId: '1' }].map((r) => client.getApplication(r)));
+    const bad = {
+      id: {
+        toString: () => {
+          throw new Error('not a string');
+        },
+      } as unknown as string,
+      accountId: '1',
+    };
+    const answers = await Promise.allSettled(
+      [bad, { id: 'a', accountId: '1' }, bad, { id: 'b', accountId: '1' }, { id: 'c', accountId: '1' }].map((r) =>
+        client.getApplication(r),
+      ),
+    );
     expect(answers.map((a) => a.status)).toEqual(['rejected', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
     expect(((answers[0] as PromiseRejectedResult).reason as AppError).code).toBe('internal');
   });
@@ -104,11 +137,17 @@ describe('gRPC calls in batches', () => {
   it('when the batcher was closed, then the calls waiting for it fail and nothing throws out of the batcher', async () => {
     const server = await startServer(true);
     const registry = createRegistry('closed');
-    const batch = callBatcher(server.address, { target: 'applications', maxInFlight: 1, metrics: { registry, prefix: 'closed' } });
+    const batch = callBatcher(server.address, {
+      target: 'applications',
+      maxInFlight: 1,
+      metrics: { registry, prefix: 'closed' },
+    });
     const client = applicationsClient(server.address, { batch });
     closers.push(() => client.close());
     batch.close();
-    const answers = await Promise.allSettled(Array.from({ length: 5 }, (_, i) => client.getApplication({ id: `app-${i}`, accountId: '1' })));
+    const answers = await Promise.allSettled(
+      Array.from({ length: 5 }, (_, i) => client.getApplication({ id: `app-${i}`, accountId: '1' })),
+    );
     // Made in one turn, the five left together, on the closed batch client: each fails as a call.
     for (const a of answers) {
       expect(a.status).toBe('rejected');
@@ -129,11 +168,15 @@ describe('gRPC calls in batches', () => {
   it('when the server has no batch service (an older release), then every call still gets its answer, alone', async () => {
     const server = await startServer(false);
     const { client, batches } = batchingClient(server.address);
-    const first = await Promise.all(Array.from({ length: 20 }, (_, i) => client.getApplication({ id: `app-${i}`, accountId: '1' })));
+    const first = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => client.getApplication({ id: `app-${i}`, accountId: '1' })),
+    );
     expect(first.map((r) => r.application?.id)).toEqual(Array.from({ length: 20 }, (_, i) => `app-${i}`));
     // Later calls are not offered as batches again for a while: they all reach the handler alone.
     const before = (await batches()).count;
-    const second = await Promise.all(Array.from({ length: 20 }, (_, i) => client.getApplication({ id: `again-${i}`, accountId: '1' })));
+    const second = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => client.getApplication({ id: `again-${i}`, accountId: '1' })),
+    );
     expect(second.every((r, i) => r.application?.id === `again-${i}`)).toBe(true);
     expect((await batches()).count).toBe(before);
     expect(await handledByServer(server.registry, 'OK')).toBe(40);
@@ -144,7 +187,11 @@ describe('gRPC calls in batches', () => {
     const address = server.address;
     await servers.pop()!.stop(100);
     const { client } = batchingClient(address);
-    const answers = await Promise.allSettled(Array.from({ length: 10 }, (_, i) => client.getApplication({ id: `app-${i}`, accountId: '1' }, { timeoutMs: 2000 })));
+    const answers = await Promise.allSettled(
+      Array.from({ length: 10 }, (_, i) =>
+        client.getApplication({ id: `app-${i}`, accountId: '1' }, { timeoutMs: 2000 }),
+      ),
+    );
     for (const a of answers) {
       expect(a.status).toBe('rejected');
       expect(((a as PromiseRejectedResult).reason as AppError).code).toBe('unavailable');

@@ -2,7 +2,16 @@
 // services would notice (int64 ids and values beyond 2^53, absent optional fields, maps, enums).
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger, createRegistry, GrpcServer } from '@switchboard/platform';
-import { applicationsClient, applicationsProto, batchProto, callBatcher, healthClient, healthProto, webhooksClient, webhooksProto } from './index';
+import {
+  applicationsClient,
+  applicationsProto,
+  batchProto,
+  callBatcher,
+  healthClient,
+  healthProto,
+  webhooksClient,
+  webhooksProto,
+} from './index';
 
 const servers: GrpcServer[] = [];
 const closers: (() => void)[] = [];
@@ -16,7 +25,11 @@ const BIG = '9223372036854775807';
 const NEGATIVE = '-9007199254740993';
 
 async function startServer() {
-  const server = new GrpcServer({ service: 'test', logger: createLogger('test', 'silent'), registry: createRegistry('test') });
+  const server = new GrpcServer({
+    service: 'test',
+    logger: createLogger('test', 'silent'),
+    registry: createRegistry('test'),
+  });
   const seen: unknown[] = [];
   server.add(applicationsProto().ApplicationsService.service, {
     ListApplications: async (req) => {
@@ -24,10 +37,39 @@ async function startServer() {
       return {
         applications: [
           // Every optional field set (one to the empty string), int64s at the ends of their range.
-          { id: 'a1', accountId: req.accountId, name: 'first', voiceUrl: 'https://example.com/v', messagingUrl: '', environmentId: BIG, apiType: 'webapi', partition: 'Production', createdAt: 'c', updatedAt: 'u', voiceFallbackUrl: 'https://example.com/f', messagingFallbackUrl: 'https://example.com/g' },
+          {
+            id: 'a1',
+            accountId: req.accountId,
+            name: 'first',
+            voiceUrl: 'https://example.com/v',
+            messagingUrl: '',
+            environmentId: BIG,
+            apiType: 'webapi',
+            partition: 'Production',
+            createdAt: 'c',
+            updatedAt: 'u',
+            voiceFallbackUrl: 'https://example.com/f',
+            messagingFallbackUrl: 'https://example.com/g',
+          },
           // No optional field; int64s as numbers, as a handler may give them.
-          { id: 'a2', accountId: 7, name: 'second', environmentId: 2, apiType: 'scripting', createdAt: 'c', updatedAt: 'u' },
-          { id: 'a3', accountId: NEGATIVE, name: 'ünïcödé ✓ 𝄞 '.repeat(3000), environmentId: '0', apiType: 'scripting', createdAt: 'c', updatedAt: 'u' },
+          {
+            id: 'a2',
+            accountId: 7,
+            name: 'second',
+            environmentId: 2,
+            apiType: 'scripting',
+            createdAt: 'c',
+            updatedAt: 'u',
+          },
+          {
+            id: 'a3',
+            accountId: NEGATIVE,
+            name: 'ünïcödé ✓ 𝄞 '.repeat(3000),
+            environmentId: '0',
+            apiType: 'scripting',
+            createdAt: 'c',
+            updatedAt: 'u',
+          },
         ],
         nextCursor: req.cursor ? '' : 'next',
       };
@@ -36,8 +78,17 @@ async function startServer() {
   server.add(webhooksProto().WebhooksService.service, {
     GetSubscription: async (req) => ({
       subscription: {
-        id: req.id, accountId: req.accountId, applicationId: '', event: 'smsdlr', resource: 'call,sms', targetUrl: 'https://example.com/t',
-        enabled: true, createdAt: 'c', updatedAt: 'u', consecutiveFailures: 3, lastStatus: req.id === 'with-status' ? 0 : undefined,
+        id: req.id,
+        accountId: req.accountId,
+        applicationId: '',
+        event: 'smsdlr',
+        resource: 'call,sms',
+        targetUrl: 'https://example.com/t',
+        enabled: true,
+        createdAt: 'c',
+        updatedAt: 'u',
+        consecutiveFailures: 3,
+        lastStatus: req.id === 'with-status' ? 0 : undefined,
         headers: (req.id === 'with-status' ? { 'X-One': '1', Authorization: '***' } : {}) as Record<string, string>,
       },
     }),
@@ -53,7 +104,11 @@ function clients(address: string, batched: boolean) {
   const batch = batched ? callBatcher(address, { target: 'test', maxInFlight: 1 }) : undefined;
   const apps = applicationsClient(address, { batch });
   const hooks = webhooksClient(address, { batch });
-  closers.push(() => apps.close(), () => hooks.close(), () => batch?.close());
+  closers.push(
+    () => apps.close(),
+    () => hooks.close(),
+    () => batch?.close(),
+  );
   return { apps, hooks };
 }
 
@@ -61,15 +116,39 @@ describe.each([false, true])('messages through grpc-js (batched: %s)', (batched)
   it('when a list is read, then int64 values come back as exact decimal strings and absent optional fields stay absent', async () => {
     const server = await startServer();
     const { apps } = clients(server.address, batched);
-    const pages = await Promise.all([apps.listApplications({ accountId: BIG, limit: 3, cursor: '' }), apps.listApplications({ accountId: '42', limit: 3, cursor: 'c' })]);
-    expect(server.seen).toEqual(expect.arrayContaining([{ accountId: BIG, limit: 3, cursor: '' }, { accountId: '42', limit: 3, cursor: 'c' }]));
+    const pages = await Promise.all([
+      apps.listApplications({ accountId: BIG, limit: 3, cursor: '' }),
+      apps.listApplications({ accountId: '42', limit: 3, cursor: 'c' }),
+    ]);
+    expect(server.seen).toEqual(
+      expect.arrayContaining([
+        { accountId: BIG, limit: 3, cursor: '' },
+        { accountId: '42', limit: 3, cursor: 'c' },
+      ]),
+    );
     const [first, second] = pages;
     expect(first!.nextCursor).toBe('next');
     expect(second!.nextCursor).toBe('');
     const [a1, a2, a3] = first!.applications;
-    expect(a1).toMatchObject({ accountId: BIG, environmentId: BIG, voiceUrl: 'https://example.com/v', messagingUrl: '', partition: 'Production', voiceFallbackUrl: 'https://example.com/f' });
-    expect(a2).toEqual({ id: 'a2', accountId: '7', name: 'second', environmentId: '2', apiType: 'scripting', createdAt: 'c', updatedAt: 'u' });
-    for (const field of ['voiceUrl', 'messagingUrl', 'partition', 'voiceFallbackUrl', 'messagingFallbackUrl']) expect(field in a2!).toBe(false);
+    expect(a1).toMatchObject({
+      accountId: BIG,
+      environmentId: BIG,
+      voiceUrl: 'https://example.com/v',
+      messagingUrl: '',
+      partition: 'Production',
+      voiceFallbackUrl: 'https://example.com/f',
+    });
+    expect(a2).toEqual({
+      id: 'a2',
+      accountId: '7',
+      name: 'second',
+      environmentId: '2',
+      apiType: 'scripting',
+      createdAt: 'c',
+      updatedAt: 'u',
+    });
+    for (const field of ['voiceUrl', 'messagingUrl', 'partition', 'voiceFallbackUrl', 'messagingFallbackUrl'])
+      expect(field in a2!).toBe(false);
     // A name of 36,000 characters (multi-byte ones among them): lengths of several bytes inside nested messages.
     expect(a3).toMatchObject({ accountId: NEGATIVE, environmentId: '0', name: 'ünïcödé ✓ 𝄞 '.repeat(3000) });
   });
@@ -81,7 +160,13 @@ describe.each([false, true])('messages through grpc-js (batched: %s)', (batched)
       hooks.getSubscription({ accountId: '1', id: 'with-status', applicationId: '' }),
       hooks.getSubscription({ accountId: '1', id: 'plain', applicationId: '' }),
     ]);
-    expect(withStatus!.subscription).toMatchObject({ lastStatus: 0, headers: { 'X-One': '1', Authorization: '***' }, consecutiveFailures: 3, enabled: true, resource: 'call,sms' });
+    expect(withStatus!.subscription).toMatchObject({
+      lastStatus: 0,
+      headers: { 'X-One': '1', Authorization: '***' },
+      consecutiveFailures: 3,
+      enabled: true,
+      resource: 'call,sms',
+    });
     expect('lastStatus' in without!.subscription!).toBe(false);
     expect(without!.subscription!.headers).toEqual({});
     expect(without!.subscription!.payloadJson).toBeUndefined();

@@ -7,8 +7,20 @@ import { describe, expect, it } from 'vitest';
 import { messageCodec } from './codec';
 import { PROTO_ROOT } from './index';
 
-const FILES = ['switchboard/applications/v1/applications.proto', 'switchboard/webhooks/v1/webhooks.proto', 'switchboard/rpc/v1/batch.proto', 'grpc/health/v1/health.proto'];
-const OPTIONS = { keepCase: false, longs: String, enums: String, defaults: true, oneofs: true, includeDirs: [PROTO_ROOT] };
+const FILES = [
+  'switchboard/applications/v1/applications.proto',
+  'switchboard/webhooks/v1/webhooks.proto',
+  'switchboard/rpc/v1/batch.proto',
+  'grpc/health/v1/health.proto',
+];
+const OPTIONS = {
+  keepCase: false,
+  longs: String,
+  enums: String,
+  defaults: true,
+  oneofs: true,
+  includeDirs: [PROTO_ROOT],
+};
 
 function rootOf(file: string): protobuf.Root {
   const root = new protobuf.Root();
@@ -22,7 +34,8 @@ function messageTypes(ns: protobuf.NamespaceBase): protobuf.Type[] {
   const out: protobuf.Type[] = [];
   for (const n of ns.nestedArray) {
     if (n instanceof protobuf.Type) out.push(n);
-    if (n instanceof protobuf.Namespace || n instanceof protobuf.Type) out.push(...messageTypes(n as protobuf.NamespaceBase));
+    if (n instanceof protobuf.Namespace || n instanceof protobuf.Type)
+      out.push(...messageTypes(n as protobuf.NamespaceBase));
   }
   return out;
 }
@@ -43,19 +56,37 @@ function arbitrary(type: protobuf.Type, depth = 0): fc.Arbitrary<Record<string, 
     if (t instanceof protobuf.Type) return depth > 2 ? fc.constant({}) : arbitrary(t, depth + 1);
     if (t instanceof protobuf.Enum) return fc.constantFrom(...Object.keys(t.values), ...Object.values(t.values));
     switch (f.type) {
-      case 'string': return fc.string({ unit: 'grapheme', maxLength: 60 });
-      case 'bool': return fc.boolean();
-      case 'int32': return fc.integer();
-      case 'bytes': return fc.uint8Array({ maxLength: 20 }).map((a) => Buffer.from(a));
-      case 'int64': return fc.oneof(fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }).map(String), fc.integer({ min: 0, max: 2 ** 40 }), fc.constantFrom('0', '9007199254740993', '-1', '123456789012345678'));
-      default: throw new Error(`no arbitrary for ${f.type}`);
+      case 'string':
+        return fc.string({ unit: 'grapheme', maxLength: 60 });
+      case 'bool':
+        return fc.boolean();
+      case 'int32':
+        return fc.integer();
+      case 'bytes':
+        return fc.uint8Array({ maxLength: 20 }).map((a) => Buffer.from(a));
+      case 'int64':
+        return fc.oneof(
+          fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }).map(String),
+          fc.integer({ min: 0, max: 2 ** 40 }),
+          fc.constantFrom('0', '9007199254740993', '-1', '123456789012345678'),
+        );
+      default:
+        throw new Error(`no arbitrary for ${f.type}`);
     }
   };
   const shape: Record<string, fc.Arbitrary<unknown>> = {};
   for (const f of type.fieldsArray) {
     f.resolve();
     const v = value(f);
-    shape[f.name] = f.map ? fc.dictionary(fc.string({ maxLength: 8 }).filter((k) => k !== '__proto__'), v, { maxKeys: 3 }) : f.repeated ? fc.array(v, { maxLength: 3 }) : v;
+    shape[f.name] = f.map
+      ? fc.dictionary(
+          fc.string({ maxLength: 8 }).filter((k) => k !== '__proto__'),
+          v,
+          { maxKeys: 3 },
+        )
+      : f.repeated
+        ? fc.array(v, { maxLength: 3 })
+        : v;
   }
   return fc.record(shape, { requiredKeys: [] });
 }

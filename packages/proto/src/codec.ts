@@ -27,8 +27,21 @@ type Generated = {
 };
 
 const WIRE: Record<string, number> = {
-  double: 1, float: 5, int32: 0, uint32: 0, sint32: 0, fixed32: 5, sfixed32: 5,
-  int64: 0, uint64: 0, sint64: 0, fixed64: 1, sfixed64: 1, bool: 0, string: 2, bytes: 2,
+  double: 1,
+  float: 5,
+  int32: 0,
+  uint32: 0,
+  sint32: 0,
+  fixed32: 5,
+  sfixed32: 5,
+  int64: 0,
+  uint64: 0,
+  sint64: 0,
+  fixed64: 1,
+  sfixed64: 1,
+  bool: 0,
+  string: 2,
+  bytes: 2,
 };
 const LONGS = new Set(['int64', 'uint64', 'sint64', 'fixed64', 'sfixed64']);
 
@@ -38,7 +51,10 @@ export function messageCodec(type: protobuf.Type): MessageCodec | undefined {
   if (!gen) return undefined;
   return {
     encode(value: unknown): Buffer {
-      if (Array.isArray(value)) throw new Error(`Failed to serialize message: expected object with ${type.fullName} structure, got array instead`);
+      if (Array.isArray(value))
+        throw new Error(
+          `Failed to serialize message: expected object with ${type.fullName} structure, got array instead`,
+        );
       return gen.write(value as Record<string, unknown>, writer.reset()).finish();
     },
     decode: (bytes: Buffer) => gen.read(protobuf.Reader.create(bytes)),
@@ -99,27 +115,47 @@ function generate(type: protobuf.Type, self: Generated, building: Map<protobuf.T
     // --- encode: the coercions of fromObject, then the wire
     const writeValue = (expr: string, tagged: boolean, wireTag: number): string => {
       const tag = tagged ? `w.uint32(${wireTag});` : '';
-      if (k.message) return `if (typeof ${expr} !== 'object') throw TypeError(${JSON.stringify(`${type.fullName}.${f.name}: object expected`)}); ${tag}${k.message}.write(${expr}, w.fork()).ldelim();`;
-      if (k.enumRef) return `e = typeof ${expr} === 'number' ? ${expr} : ${k.enumRef}.values[${expr}]; if (typeof e === 'number') { ${tag}w.int32(e); }`;
+      if (k.message)
+        return `if (typeof ${expr} !== 'object') throw TypeError(${JSON.stringify(`${type.fullName}.${f.name}: object expected`)}); ${tag}${k.message}.write(${expr}, w.fork()).ldelim();`;
+      if (k.enumRef)
+        return `e = typeof ${expr} === 'number' ? ${expr} : ${k.enumRef}.values[${expr}]; if (typeof e === 'number') { ${tag}w.int32(e); }`;
       switch (f.type) {
-        case 'string': return `${tag}w.string(typeof ${expr} === 'string' ? ${expr} : String(${expr}));`;
-        case 'bool': return `${tag}w.bool(Boolean(${expr}));`;
-        case 'int32': case 'sint32': case 'sfixed32': return `${tag}w.${f.type}(${expr} | 0);`;
-        case 'uint32': case 'fixed32': return `${tag}w.${f.type}(${expr} >>> 0);`;
-        case 'double': case 'float': return `${tag}w.${f.type}(Number(${expr}));`;
-        case 'bytes': return `${tag}w.bytes(${expr});`;
-        default: return `${tag}w.${f.type}(long(${expr}, ${f.type.startsWith('u') || f.type === 'fixed64'}));`;
+        case 'string':
+          return `${tag}w.string(typeof ${expr} === 'string' ? ${expr} : String(${expr}));`;
+        case 'bool':
+          return `${tag}w.bool(Boolean(${expr}));`;
+        case 'int32':
+        case 'sint32':
+        case 'sfixed32':
+          return `${tag}w.${f.type}(${expr} | 0);`;
+        case 'uint32':
+        case 'fixed32':
+          return `${tag}w.${f.type}(${expr} >>> 0);`;
+        case 'double':
+        case 'float':
+          return `${tag}w.${f.type}(Number(${expr}));`;
+        case 'bytes':
+          return `${tag}w.bytes(${expr});`;
+        default:
+          return `${tag}w.${f.type}(long(${expr}, ${f.type.startsWith('u') || f.type === 'fixed64'}));`;
       }
     };
     const tagOf = (wire: number) => ((f.id << 3) | wire) >>> 0;
     if (f.map) {
       const mf = f as unknown as protobuf.MapField;
       if (mf.keyType !== 'string') return false;
-      w.push(`v = d[${prop}]; if (v) { if (typeof v !== 'object') throw TypeError(${JSON.stringify(`${type.fullName}.${f.name}: object expected`)}); ks = Object.keys(v); for (i = 0; i < ks.length; ++i) { w.uint32(${tagOf(2)}).fork().uint32(10).string(ks[i]); ${writeValue('v[ks[i]]', true, (2 << 3) | k.wire)} w.ldelim(); } }`);
+      w.push(
+        `v = d[${prop}]; if (v) { if (typeof v !== 'object') throw TypeError(${JSON.stringify(`${type.fullName}.${f.name}: object expected`)}); ks = Object.keys(v); for (i = 0; i < ks.length; ++i) { w.uint32(${tagOf(2)}).fork().uint32(10).string(ks[i]); ${writeValue('v[ks[i]]', true, (2 << 3) | k.wire)} w.ldelim(); } }`,
+      );
     } else if (f.repeated) {
       const packed = f.packed && !k.message && k.wire !== 2;
-      w.push(`v = d[${prop}]; if (v) { if (!Array.isArray(v)) throw TypeError(${JSON.stringify(`${type.fullName}.${f.name}: array expected`)}); if (v.length) {`);
-      if (packed) w.push(`w.uint32(${tagOf(2)}).fork(); for (i = 0; i < v.length; ++i) { ${writeValue('v[i]', false, 0)} } w.ldelim();`);
+      w.push(
+        `v = d[${prop}]; if (v) { if (!Array.isArray(v)) throw TypeError(${JSON.stringify(`${type.fullName}.${f.name}: array expected`)}); if (v.length) {`,
+      );
+      if (packed)
+        w.push(
+          `w.uint32(${tagOf(2)}).fork(); for (i = 0; i < v.length; ++i) { ${writeValue('v[i]', false, 0)} } w.ldelim();`,
+        );
       else w.push(`for (i = 0; i < v.length; ++i) { ${writeValue('v[i]', true, tagOf(k.wire))} }`);
       w.push('} }');
     } else {
@@ -138,18 +174,29 @@ function generate(type: protobuf.Type, self: Generated, building: Map<protobuf.T
       const mf = f as unknown as protobuf.MapField;
       const valueDefault = k.message ? 'null' : k.enumRef ? `${k.enumRef}.valuesById[0]` : defaultLiteral(mf.type);
       mapDefaults.push(`${prop}: {}`);
-      cases.push(`case ${f.id}: { e = r.uint32() + r.pos; ks = ''; v = ${valueDefault}; while (r.pos < e) { i = r.uint32(); if (i >>> 3 === 1) ks = r.string(); else if (i >>> 3 === 2) v = ${read()}; else r.skipType(i & 7); } setKey(d[${prop}], ks, v); break; }`);
+      cases.push(
+        `case ${f.id}: { e = r.uint32() + r.pos; ks = ''; v = ${valueDefault}; while (r.pos < e) { i = r.uint32(); if (i >>> 3 === 1) ks = r.string(); else if (i >>> 3 === 2) v = ${read()}; else r.skipType(i & 7); } setKey(d[${prop}], ks, v); break; }`,
+      );
     } else if (f.repeated) {
       repeatedDefaults.push(`${prop}: []`);
-      if (!k.message && k.wire !== 2) cases.push(`case ${f.id}: if ((t & 7) === 2) { e = r.uint32() + r.pos; while (r.pos < e) d[${prop}].push(${read()}); } else d[${prop}].push(${read()}); break;`);
+      if (!k.message && k.wire !== 2)
+        cases.push(
+          `case ${f.id}: if ((t & 7) === 2) { e = r.uint32() + r.pos; while (r.pos < e) d[${prop}].push(${read()}); } else d[${prop}].push(${read()}); break;`,
+        );
       else cases.push(`case ${f.id}: d[${prop}].push(${read()}); break;`);
     } else if (f.partOf) {
       const local = `o${f.id}`;
       oneofLocals.push(`var ${local};`);
       cases.push(`case ${f.id}: ${local} = ${read()}; break;`);
-      oneofAssign.push(`if (${local} !== undefined) { d[${prop}] = ${local}; d[${JSON.stringify(f.partOf.name)}] = ${prop}; }`);
+      oneofAssign.push(
+        `if (${local} !== undefined) { d[${prop}] = ${local}; d[${JSON.stringify(f.partOf.name)}] = ${prop}; }`,
+      );
     } else {
-      const def = k.message ? 'null' : k.enumRef ? JSON.stringify((f.resolvedType as protobuf.Enum).valuesById[f.typeDefault as number]) : defaultLiteral(f.type);
+      const def = k.message
+        ? 'null'
+        : k.enumRef
+          ? JSON.stringify((f.resolvedType as protobuf.Enum).valuesById[f.typeDefault as number])
+          : defaultLiteral(f.type);
       defaults.push(`${prop}: ${def}`);
       cases.push(`case ${f.id}: d[${prop}] = ${read()}; break;`);
     }
@@ -168,7 +215,9 @@ function generate(type: protobuf.Type, self: Generated, building: Map<protobuf.T
   const helpers = { T: nested, E: enums, Long, long, int64, enumName, setKey };
   const names = Object.keys(helpers);
   const values = Object.values(helpers);
-  self.write = new Function(...names, `return function write(d, w) {\n${w.join('\n')}\n}`)(...values) as Generated['write'];
+  self.write = new Function(...names, `return function write(d, w) {\n${w.join('\n')}\n}`)(
+    ...values,
+  ) as Generated['write'];
   self.read = new Function(...names, `return function read(r, n) {\n${readBody}\n}`)(...values) as Generated['read'];
   return true;
 }
@@ -239,6 +288,7 @@ function enumName(e: protobuf.Enum, n: number): string | number {
 
 /** Sets a map entry (a key "__proto__" as an own property, as toObject does). */
 function setKey(map: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === '__proto__') Object.defineProperty(map, key, { value, enumerable: true, writable: true, configurable: true });
+  if (key === '__proto__')
+    Object.defineProperty(map, key, { value, enumerable: true, writable: true, configurable: true });
   else map[key] = value;
 }

@@ -105,7 +105,13 @@ export function callBatcher(
 ): CallBatcher {
   const p = batchProto();
   // A batch's answer holds every call's answer: no size limit beyond what the calls would have had alone.
-  return createCallBatcher(new p.BatchService(address, grpc.credentials.createInsecure(), { ...CHANNEL_OPTIONS, 'grpc.max_receive_message_length': -1 }), opts);
+  return createCallBatcher(
+    new p.BatchService(address, grpc.credentials.createInsecure(), {
+      ...CHANNEL_OPTIONS,
+      'grpc.max_receive_message_length': -1,
+    }),
+    opts,
+  );
 }
 
 export function applicationsClient(address: string, opts: ClientOptions = {}) {
@@ -175,7 +181,11 @@ export function webhooksClient(address: string, opts: ClientOptions = {}) {
 export function healthClient(address: string, target: string, opts: ClientOptions = {}) {
   const p = healthProto();
   // Probes, like the HTTP ones: not traced.
-  return promiseClient(new p.Health(address, grpc.credentials.createInsecure(), CHANNEL_OPTIONS), { ...opts, target, traced: false });
+  return promiseClient(new p.Health(address, grpc.credentials.createInsecure(), CHANNEL_OPTIONS), {
+    ...opts,
+    target,
+    traced: false,
+  });
 }
 
 export type ApplicationsClient = ReturnType<typeof applicationsClient>;

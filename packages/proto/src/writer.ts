@@ -146,7 +146,7 @@ export class MessageWriter {
     const length = Buffer.byteLength(value);
     this.uint32(length);
     this.room(length);
-    this.pos += this.buf.write(value, this.pos, length, "utf8");
+    this.pos += this.buf.write(value, this.pos, length, 'utf8');
     return this;
   }
 

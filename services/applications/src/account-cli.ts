@@ -46,7 +46,9 @@ if (values.help || !command || !['create', 'list', 'delete', 'keys'].includes(co
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+  return Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
 }
 
 /** Reads one line from the terminal without echoing it. Ctrl-C or Ctrl-D aborts. */
@@ -86,7 +88,10 @@ async function passwordForCreate(): Promise<string> {
   const fromEnv = process.env.SWITCHBOARD_PASSWORD;
   if (fromEnv !== undefined && fromEnv !== '') return fromEnv;
   if (!process.stdin.isTTY) {
-    throw new AppError('invalid_request', 'no password: type it at a terminal, or use --password-stdin or SWITCHBOARD_PASSWORD');
+    throw new AppError(
+      'invalid_request',
+      'no password: type it at a terminal, or use --password-stdin or SWITCHBOARD_PASSWORD',
+    );
   }
   const first = await promptHidden('Password: ');
   const again = await promptHidden('Repeat the password: ');
@@ -122,7 +127,9 @@ try {
     process.stdout.write(`${JSON.stringify(answer)}\n`);
   } else if (command === 'list') {
     const all = await listAccounts(em);
-    process.stdout.write(`${JSON.stringify(all.map((a) => ({ id: Number(a.id), username: a.username, createdAt: a.createdAt.toISOString() })))}\n`);
+    process.stdout.write(
+      `${JSON.stringify(all.map((a) => ({ id: Number(a.id), username: a.username, createdAt: a.createdAt.toISOString() })))}\n`,
+    );
   } else {
     if (!values.username) throw new AppError('invalid_request', '--username is required');
     // Its applications, addresses and webhook subscriptions go with it (delete-account.ts).
@@ -130,7 +137,10 @@ try {
     if (!deleted) {
       process.stderr.write(`no account named ${values.username}\n`);
       code = 1;
-    } else process.stdout.write(`${JSON.stringify({ deleted: deleted.username, id: Number(deleted.id), applications: deleted.applications })}\n`);
+    } else
+      process.stdout.write(
+        `${JSON.stringify({ deleted: deleted.username, id: Number(deleted.id), applications: deleted.applications })}\n`,
+      );
   }
 } catch (err) {
   process.stderr.write(commandError(err));

@@ -15,7 +15,10 @@ export { loadConfig, type Config } from './config.ts';
 
 export type ApplicationsApp = DataServiceApp;
 
-export async function createApp(config: Config, logger: Logger = createLogger('applications', config.LOG_LEVEL)): Promise<ApplicationsApp> {
+export async function createApp(
+  config: Config,
+  logger: Logger = createLogger('applications', config.LOG_LEVEL),
+): Promise<ApplicationsApp> {
   setScryptN(config.PASSWORD_SCRYPT_N);
   setKdfThreads(config.PASSWORD_KDF_THREADS, config.PASSWORD_KDF_NICE);
   warmKdfThreads();
@@ -31,18 +34,41 @@ export async function createApp(config: Config, logger: Logger = createLogger('a
     async start() {
       const nats = await service.connect();
       // The Session API publishes sessions.new (outbox) and sessions.signal, and keeps its registry.
-      await ensureStreams(nats.jsm, [STREAMS.events, STREAMS.core], config.NATS_STREAM_REPLICAS, service.storeLimits.streamMaxBytes);
+      await ensureStreams(
+        nats.jsm,
+        [STREAMS.events, STREAMS.core],
+        config.NATS_STREAM_REPLICAS,
+        service.storeLimits.streamMaxBytes,
+      );
       await ensureKvBucket(nats.jsm, KV_BUCKETS.sessions, config.NATS_STREAM_REPLICAS, service.storeLimits.kvMaxBytes);
       // Idempotency keys are kept 24 h (packages/platform/src/idempotency.ts).
-      stopPruning = idempotency.startPruning(60 * 60 * 1000, (err) => logger.warn({ err: (err as Error).message }, 'pruning idempotency keys failed; will retry'));
-      stopCredentialPruning = startCredentialPruning(orm, { retentionDays: config.AUDIT_RETENTION_DAYS, idleMs: config.CONSOLE_SESSION_IDLE_MS, everyMs: 60 * 60 * 1000 }, logger);
+      stopPruning = idempotency.startPruning(60 * 60 * 1000, (err) =>
+        logger.warn({ err: (err as Error).message }, 'pruning idempotency keys failed; will retry'),
+      );
+      stopCredentialPruning = startCredentialPruning(
+        orm,
+        { retentionDays: config.AUDIT_RETENTION_DAYS, idleMs: config.CONSOLE_SESSION_IDLE_MS, everyMs: 60 * 60 * 1000 },
+        logger,
+      );
       relay = startOutboxRelay(orm, nats.js, config.DB_SCHEMA, logger);
-      const deps: Deps = { orm, allowedCidrs: config.DELIVERY_ALLOWED_CIDRS, sipDomain: config.SIP_DOMAIN, outbox: relay, secrets: config.SECRETS_KEY,
-        limits: { tokensPerApplication: config.APPLICATION_TOKENS_MAX, launchesPerSecond: config.SESSION_LAUNCH_RATE_PER_ACCOUNT, launchBurst: config.SESSION_LAUNCH_BURST_PER_ACCOUNT },
-        sessions: new SessionRegistry(nats.js, nats.jsm), js: nats.js, logger,
+      const deps: Deps = {
+        orm,
+        allowedCidrs: config.DELIVERY_ALLOWED_CIDRS,
+        sipDomain: config.SIP_DOMAIN,
+        outbox: relay,
+        secrets: config.SECRETS_KEY,
+        limits: {
+          tokensPerApplication: config.APPLICATION_TOKENS_MAX,
+          launchesPerSecond: config.SESSION_LAUNCH_RATE_PER_ACCOUNT,
+          launchBurst: config.SESSION_LAUNCH_BURST_PER_ACCOUNT,
+        },
+        sessions: new SessionRegistry(nats.js, nats.jsm),
+        js: nats.js,
+        logger,
         credentialKeys: credentialKeys(config.SECRETS_KEY),
         announceRevoked: (body) => announceRevoked(nats.nc, body, logger),
-        consoleSessions: { absoluteMs: config.CONSOLE_SESSION_TTL_MS, idleMs: config.CONSOLE_SESSION_IDLE_MS } };
+        consoleSessions: { absoluteMs: config.CONSOLE_SESSION_TTL_MS, idleMs: config.CONSOLE_SESSION_IDLE_MS },
+      };
       // Answers signing secrets: the dispatcher's alone when INTERNAL_RPC_TOKEN is set.
       grpc.requireToken(['LookupApplication'], config.INTERNAL_RPC_TOKEN);
       registerHandlers(grpc, deps);

@@ -9,9 +9,22 @@ import { SCHEMA } from './db/schema.ts';
 
 export type CommandConfig = ReturnType<typeof loadCommandConfig>;
 
-export async function openCommandDatabase(command: string, config: CommandConfig = loadCommandConfig()): Promise<MikroORM> {
+export async function openCommandDatabase(
+  command: string,
+  config: CommandConfig = loadCommandConfig(),
+): Promise<MikroORM> {
   const logger = createLogger(command, process.env.LOG_LEVEL ?? 'warn');
-  const orm = await initOrm({ ...SCHEMA, databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, poolMax: 2, logger, secrets: config.SECRETS_KEY }, 5_000);
+  const orm = await initOrm(
+    {
+      ...SCHEMA,
+      databaseUrl: config.DATABASE_URL,
+      schema: config.DB_SCHEMA,
+      poolMax: 2,
+      logger,
+      secrets: config.SECRETS_KEY,
+    },
+    5_000,
+  );
   try {
     await migrate(orm, config.DB_SCHEMA, logger);
   } catch (err) {

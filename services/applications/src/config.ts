@@ -1,29 +1,76 @@
 import { z } from 'zod';
-import { bool, cidrList, logLevel, natsServers, parseConfig, port, secretsKey, urlWithProtocol, idempotencyFields, storeLimitFields } from '@switchboard/platform';
+import {
+  bool,
+  cidrList,
+  logLevel,
+  natsServers,
+  parseConfig,
+  port,
+  secretsKey,
+  urlWithProtocol,
+  idempotencyFields,
+  storeLimitFields,
+} from '@switchboard/platform';
 
 export const schema = z.object({
   GRPC_PORT: port(50051).describe('gRPC port of the service (serves `grpc.health.v1` too).'),
-  INTERNAL_RPC_TOKEN: z.string().min(16, 'must be at least 16 characters').optional().describe('Bearer token the dispatcher must send for `LookupApplication` (it answers signing secrets); unset: served to every caller.'),
+  INTERNAL_RPC_TOKEN: z
+    .string()
+    .min(16, 'must be at least 16 characters')
+    .optional()
+    .describe(
+      'Bearer token the dispatcher must send for `LookupApplication` (it answers signing secrets); unset: served to every caller.',
+    ),
   OPS_PORT: port(8081).describe('HTTP port of `/healthz`, `/readyz` and `/metrics`.'),
   HOST: z.string().default('0.0.0.0').describe('Interface the gRPC and HTTP servers listen on.'),
-  DATABASE_URL: urlWithProtocol(['postgres:', 'postgresql:'], 'postgres://postgres@127.0.0.1:5432/switchboard').describe('Postgres; this service keeps its tables in the schema `DB_SCHEMA` of this database, which is created if missing.'),
-  DB_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/, 'must be a lower-case SQL identifier').default('applications').describe("The service's own schema (a lower-case SQL identifier)."),
+  DATABASE_URL: urlWithProtocol(
+    ['postgres:', 'postgresql:'],
+    'postgres://postgres@127.0.0.1:5432/switchboard',
+  ).describe(
+    'Postgres; this service keeps its tables in the schema `DB_SCHEMA` of this database, which is created if missing.',
+  ),
+  DB_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]*$/, 'must be a lower-case SQL identifier')
+    .default('applications')
+    .describe("The service's own schema (a lower-case SQL identifier)."),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10).describe('Connections in the pool of this process.'),
-  NATS_URL: natsServers('nats://127.0.0.1:4222').describe('NATS with JetStream, for the events this service publishes: one server, or the members of a cluster comma-separated (each `nats:` or `tls:`); the client tries them all at start and after losing its server.'),
-  NATS_USER: z.string().min(1).optional().describe("This service's NATS user (the servers' per-service permissions); unset: anonymous."),
+  NATS_URL: natsServers('nats://127.0.0.1:4222').describe(
+    'NATS with JetStream, for the events this service publishes: one server, or the members of a cluster comma-separated (each `nats:` or `tls:`); the client tries them all at start and after losing its server.',
+  ),
+  NATS_USER: z
+    .string()
+    .min(1)
+    .optional()
+    .describe("This service's NATS user (the servers' per-service permissions); unset: anonymous."),
   NATS_PASSWORD: z.string().min(1).optional().describe('Password of `NATS_USER`.'),
-  NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1).describe('Replicas of the JetStream streams this service creates (3 in a NATS cluster).'),
+  NATS_STREAM_REPLICAS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(5)
+    .default(1)
+    .describe('Replicas of the JetStream streams this service creates (3 in a NATS cluster).'),
   ...storeLimitFields,
   ...idempotencyFields,
-  DELIVERY_ALLOWED_CIDRS: cidrList.describe('Private ranges (comma-separated CIDRs) application URLs may point at anyway (literal addresses elsewhere in them are refused); tests set `127.0.0.0/8,::1/128`.'),
+  DELIVERY_ALLOWED_CIDRS: cidrList.describe(
+    'Private ranges (comma-separated CIDRs) application URLs may point at anyway (literal addresses elsewhere in them are refused); tests set `127.0.0.0/8,::1/128`.',
+  ),
   SIP_DOMAIN: z
     .string()
     .trim()
     .toLowerCase()
-    .regex(/^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/, 'must be a DNS name such as sip.example.com')
+    .regex(
+      /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/,
+      'must be a DNS name such as sip.example.com',
+    )
     .default('sip.switchboard.local')
-    .describe('Domain of the SIP addresses this service hands out (`sip:<random>@SIP_DOMAIN`): a DNS name, stored lower-case.'),
-  SECRETS_KEY: secretsKey.describe("32-byte key, base64 (`openssl rand -base64 32`) or hex, sealing the applications' session secrets at rest (AES-256-GCM). Required; the same on every replica, and kept: secrets sealed with a lost key cannot be read back. `npm start` keeps one in `.data/secrets-key`; `npm run account` works without it."),
+    .describe(
+      'Domain of the SIP addresses this service hands out (`sip:<random>@SIP_DOMAIN`): a DNS name, stored lower-case.',
+    ),
+  SECRETS_KEY: secretsKey.describe(
+    "32-byte key, base64 (`openssl rand -base64 32`) or hex, sealing the applications' session secrets at rest (AES-256-GCM). Required; the same on every replica, and kept: secrets sealed with a lost key cannot be read back. `npm start` keeps one in `.data/secrets-key`; `npm run account` works without it.",
+  ),
   PASSWORD_SCRYPT_N: z.coerce
     .number()
     .int()
@@ -31,16 +78,73 @@ export const schema = z.object({
     .max(2 ** 20)
     .refine((n) => (n & (n - 1)) === 0, 'must be a power of two')
     .default(2 ** 17)
-    .describe("scrypt cost N of new password hashes (r=8, p=1): a power of two from 2^10 to 2^20. The default, 2^17 (128 MiB a hash), is OWASP's minimum; lower it only in tests."),
-  PASSWORD_KDF_THREADS: z.coerce.number().int().min(1).max(64).optional().describe('Password hashes computed at a time, each on a thread of its own. Unset: one less than the cores, at least 1, so a flood of logins never takes every core.'),
-  PASSWORD_KDF_NICE: z.coerce.number().int().min(0).max(19).default(0).describe('Nice value of those threads on Linux (0-19; 0: normal priority). Above 0 the KDF takes only CPU nothing else wants; on a host that is often saturated that starves logins.'),
-  CONSOLE_SESSION_TTL_MS: z.coerce.number().int().min(1000).max(30 * 24 * 3_600_000).default(12 * 3_600_000).describe('How long a browser session of the console lasts at most from sign-in, in ms (default 12 h).'),
-  CONSOLE_SESSION_IDLE_MS: z.coerce.number().int().min(1000).max(24 * 3_600_000).default(30 * 60_000).describe('A browser session unused for this long ends, in ms (default 30 min).'),
-  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90).describe('Days the audit log (`GET /v1/audit-events`) keeps its entries; older ones are dropped hourly.'),
-  SESSION_LAUNCH_RATE_PER_ACCOUNT: z.coerce.number().min(0).max(100_000).default(20).describe('Sessions one account may launch per second through the Session API, whatever its tokens and whichever gateway replica (counted in Postgres; 0 = no limit), after a burst of `SESSION_LAUNCH_BURST_PER_ACCOUNT`; beyond it 429 + `Retry-After`.'),
-  SESSION_LAUNCH_BURST_PER_ACCOUNT: z.coerce.number().int().min(1).max(1_000_000).default(40).describe('Burst of session launches allowed per account.'),
-  APPLICATION_TOKENS_MAX: z.coerce.number().int().min(1).max(100_000).default(100).describe('Session tokens one application may hold (409 `limit_exceeded` beyond).'),
-  MIGRATE_ON_START: bool(true).describe('Run database migrations at start (set `false` where a release Job runs them).'),
+    .describe(
+      "scrypt cost N of new password hashes (r=8, p=1): a power of two from 2^10 to 2^20. The default, 2^17 (128 MiB a hash), is OWASP's minimum; lower it only in tests.",
+    ),
+  PASSWORD_KDF_THREADS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(64)
+    .optional()
+    .describe(
+      'Password hashes computed at a time, each on a thread of its own. Unset: one less than the cores, at least 1, so a flood of logins never takes every core.',
+    ),
+  PASSWORD_KDF_NICE: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(19)
+    .default(0)
+    .describe(
+      'Nice value of those threads on Linux (0-19; 0: normal priority). Above 0 the KDF takes only CPU nothing else wants; on a host that is often saturated that starves logins.',
+    ),
+  CONSOLE_SESSION_TTL_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .max(30 * 24 * 3_600_000)
+    .default(12 * 3_600_000)
+    .describe('How long a browser session of the console lasts at most from sign-in, in ms (default 12 h).'),
+  CONSOLE_SESSION_IDLE_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .max(24 * 3_600_000)
+    .default(30 * 60_000)
+    .describe('A browser session unused for this long ends, in ms (default 30 min).'),
+  AUDIT_RETENTION_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3650)
+    .default(90)
+    .describe('Days the audit log (`GET /v1/audit-events`) keeps its entries; older ones are dropped hourly.'),
+  SESSION_LAUNCH_RATE_PER_ACCOUNT: z.coerce
+    .number()
+    .min(0)
+    .max(100_000)
+    .default(20)
+    .describe(
+      'Sessions one account may launch per second through the Session API, whatever its tokens and whichever gateway replica (counted in Postgres; 0 = no limit), after a burst of `SESSION_LAUNCH_BURST_PER_ACCOUNT`; beyond it 429 + `Retry-After`.',
+    ),
+  SESSION_LAUNCH_BURST_PER_ACCOUNT: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(40)
+    .describe('Burst of session launches allowed per account.'),
+  APPLICATION_TOKENS_MAX: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100_000)
+    .default(100)
+    .describe('Session tokens one application may hold (409 `limit_exceeded` beyond).'),
+  MIGRATE_ON_START: bool(true).describe(
+    'Run database migrations at start (set `false` where a release Job runs them).',
+  ),
   LOG_LEVEL: logLevel.describe('pino log level.'),
 });
 

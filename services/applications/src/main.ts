@@ -1,10 +1,14 @@
 import { runTracedMain } from '@switchboard/platform/tracing';
 
-await runTracedMain('applications', async () => {
-  // Imported once tracing runs, so its instrumentations see the libraries load.
-  const { createApp } = await import('./app.ts');
-  const { loadConfig } = await import('./config.ts');
-  const app = await createApp(loadConfig());
-  await app.start();
-  return { logger: app.logger, stop: () => app.stop() };
-}, { instrument: ['pg'] });
+await runTracedMain(
+  'applications',
+  async () => {
+    // Imported once tracing runs, so its instrumentations see the libraries load.
+    const { createApp } = await import('./app.ts');
+    const { loadConfig } = await import('./config.ts');
+    const app = await createApp(loadConfig());
+    await app.start();
+    return { logger: app.logger, stop: () => app.stop() };
+  },
+  { instrument: ['pg'] },
+);

@@ -35,7 +35,13 @@ const parsed = (() => {
 })();
 const { positionals, values } = parsed;
 const [command, ...args] = positionals;
-if (values.help || !command || !['add', 'list', 'remove'].includes(command) || (command === 'add' && args.length === 0) || (command === 'remove' && args.length !== 1)) {
+if (
+  values.help ||
+  !command ||
+  !['add', 'list', 'remove'].includes(command) ||
+  (command === 'add' && args.length === 0) ||
+  (command === 'remove' && args.length !== 1)
+) {
   process.stderr.write(`${USAGE}\n`);
   process.exit(values.help ? 0 : 2);
 }
@@ -54,7 +60,12 @@ try {
   try {
     const em = orm.em.fork();
     if (command === 'add') {
-      const added = await addNumbers(em, numbers, { city: blank(values.city), state: blank(values.state), country, smsEnabled: values.sms });
+      const added = await addNumbers(em, numbers, {
+        city: blank(values.city),
+        state: blank(values.state),
+        country,
+        smsEnabled: values.sms,
+      });
       print({ added, alreadyPresent: numbers.length - added });
     } else if (command === 'list') {
       for (const n of await listNumbers(em)) print(n);

@@ -14,7 +14,10 @@ afterAll(async () => db?.drop());
 const account = (...args: string[]) => runNpmScript('account', args, { DATABASE_URL: db.url, LOG_LEVEL: 'warn' });
 
 /** Runs the command with `input` on stdin (a pipe); or, with `tty`, inside a pseudo-terminal that types each line after a prompt. */
-function accountWith(args: string[], opts: { input?: string; env?: Record<string, string>; tty?: string[] }): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function accountWith(
+  args: string[],
+  opts: { input?: string; env?: Record<string, string>; tty?: string[] },
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const env = { ...process.env, DATABASE_URL: db.url, LOG_LEVEL: 'warn', ...opts.env };
   const cmd = ['npm', 'run', '--silent', 'account', '--', ...args];
   const child = opts.tty
@@ -43,7 +46,11 @@ function accountWith(args: string[], opts: { input?: string; env?: Record<string
 }
 
 async function hashOf(username: string): Promise<string | undefined> {
-  const rows = await queryDatabase<{ password_hash: string }>(db.url, 'SELECT password_hash FROM applications.accounts WHERE username = $1', [username]);
+  const rows = await queryDatabase<{ password_hash: string }>(
+    db.url,
+    'SELECT password_hash FROM applications.accounts WHERE username = $1',
+    [username],
+  );
   return rows[0]?.password_hash;
 }
 
@@ -80,20 +87,26 @@ describe('npm run account', () => {
 
 describe('npm run account create: where the password comes from', () => {
   it('when --password-stdin is given, then the password is read from stdin (one trailing newline dropped)', async () => {
-    const r = await accountWith(['create', '--username', 'from-stdin', '--password-stdin'], { input: 'stdin-password-1\n' });
+    const r = await accountWith(['create', '--username', 'from-stdin', '--password-stdin'], {
+      input: 'stdin-password-1\n',
+    });
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout.trim())).toMatchObject({ username: 'from-stdin' });
     expect(await verifyPassword('stdin-password-1', (await hashOf('from-stdin'))!)).toBe(true);
   }, 180_000);
 
   it('when SWITCHBOARD_PASSWORD is set and no flag is given, then it is the password', async () => {
-    const r = await accountWith(['create', '--username', 'from-env'], { env: { SWITCHBOARD_PASSWORD: 'env-password-1' } });
+    const r = await accountWith(['create', '--username', 'from-env'], {
+      env: { SWITCHBOARD_PASSWORD: 'env-password-1' },
+    });
     expect(r.code, r.stderr).toBe(0);
     expect(await verifyPassword('env-password-1', (await hashOf('from-env'))!)).toBe(true);
   }, 180_000);
 
   it('when stdin is a terminal and no password is given, then it is asked for twice without echo', async () => {
-    const r = await accountWith(['create', '--username', 'from-tty'], { tty: ['typed-password-1', 'typed-password-1'] });
+    const r = await accountWith(['create', '--username', 'from-tty'], {
+      tty: ['typed-password-1', 'typed-password-1'],
+    });
     expect(r.code, r.stdout + r.stderr).toBe(0);
     expect(r.stdout).toMatch(/Password: /);
     expect(r.stdout).toMatch(/Repeat the password: /);
@@ -101,7 +114,9 @@ describe('npm run account create: where the password comes from', () => {
     expect(r.stdout).toMatch(/"username":"from-tty"/);
     expect(await verifyPassword('typed-password-1', (await hashOf('from-tty'))!)).toBe(true);
 
-    const mismatch = await accountWith(['create', '--username', 'tty-mismatch'], { tty: ['typed-password-1', 'typed-password-2'] });
+    const mismatch = await accountWith(['create', '--username', 'tty-mismatch'], {
+      tty: ['typed-password-1', 'typed-password-2'],
+    });
     expect(mismatch.code).not.toBe(0);
     expect(mismatch.stdout).toMatch(/do not match/);
     expect(await hashOf('tty-mismatch')).toBeUndefined();
@@ -113,7 +128,9 @@ describe('npm run account create: where the password comes from', () => {
     expect(r.code).not.toBe(0);
     expect(r.stderr).toMatch(/--password-stdin/);
     expect(r.stderr).toMatch(/SWITCHBOARD_PASSWORD/);
-    const both = await accountWith(['create', '--username', 'both', '--password', 'x-password-1', '--password-stdin'], { input: 'y' });
+    const both = await accountWith(['create', '--username', 'both', '--password', 'x-password-1', '--password-stdin'], {
+      input: 'y',
+    });
     expect(both.code).not.toBe(0);
     expect(await hashOf('no-password')).toBeUndefined();
   }, 180_000);

@@ -3,7 +3,13 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SecretBox } from '@switchboard/platform';
-import { createTestDatabase, newSecretsKey, queryDatabase, runNpmScript, type TestDatabase } from '../../../test/support';
+import {
+  createTestDatabase,
+  newSecretsKey,
+  queryDatabase,
+  runNpmScript,
+  type TestDatabase,
+} from '../../../test/support';
 import { API_KEY_HASH_INFO } from '../src/api-keys/keys';
 
 let db: TestDatabase;
@@ -14,18 +20,27 @@ beforeAll(async () => {
 });
 afterAll(async () => db?.drop());
 
-const account = (args: string[], env: Record<string, string> = {}) => runNpmScript('account', args, { DATABASE_URL: db.url, LOG_LEVEL: 'warn', PASSWORD_SCRYPT_N: '1024', ...env });
+const account = (args: string[], env: Record<string, string> = {}) =>
+  runNpmScript('account', args, { DATABASE_URL: db.url, LOG_LEVEL: 'warn', PASSWORD_SCRYPT_N: '1024', ...env });
 
 describe('npm run account -- keys', () => {
   it('when a key is created, listed and revoked, then it is printed once, stored as its keyed hash, and gone after the revocation', async () => {
     expect((await account(['create', '--username', 'dana'], { SWITCHBOARD_PASSWORD: 'dana-password' })).code).toBe(0);
-    const created = await account(['keys', 'create', '--username', 'dana', '--name', 'ci', '--scope', 'read'], { SECRETS_KEY: secretsKey });
+    const created = await account(['keys', 'create', '--username', 'dana', '--name', 'ci', '--scope', 'read'], {
+      SECRETS_KEY: secretsKey,
+    });
     expect(created.code).toBe(0);
     const key = JSON.parse(created.stdout) as { id: string; key: string; scope: string; prefix: string };
     expect(key).toMatchObject({ scope: 'read', prefix: key.key.slice(0, 8) });
     expect(key.key).toMatch(/^sbk_[A-Za-z0-9_-]{43}$/);
-    const [row] = await queryDatabase<{ key_hash: Buffer }>(db.url, 'select key_hash from applications.api_keys where id = $1', [key.id]);
-    const expected = createHmac('sha256', SecretBox.fromText(secretsKey).derive(API_KEY_HASH_INFO)).update(key.key).digest();
+    const [row] = await queryDatabase<{ key_hash: Buffer }>(
+      db.url,
+      'select key_hash from applications.api_keys where id = $1',
+      [key.id],
+    );
+    const expected = createHmac('sha256', SecretBox.fromText(secretsKey).derive(API_KEY_HASH_INFO))
+      .update(key.key)
+      .digest();
     expect(row!.key_hash.equals(expected)).toBe(true);
 
     const listed = await account(['keys', 'list', '--username', 'dana']);

@@ -24,13 +24,18 @@ describe('creates that arrive together', () => {
     try {
       // A first create alone: the service has read its environments (cached a minute) before the batch arrives.
       await client.createApplication({ accountId, name: 'first', voiceUrl: 'https://example.com/voice' });
-      const creates = Array.from({ length: 40 }, (_, i) => ({ accountId: i === 17 ? '987654321987' : accountId, name: `together ${i}`, voiceUrl: `https://example.com/voice/${i}` }));
+      const creates = Array.from({ length: 40 }, (_, i) => ({
+        accountId: i === 17 ? '987654321987' : accountId,
+        name: `together ${i}`,
+        voiceUrl: `https://example.com/voice/${i}`,
+      }));
       const answers = await Promise.allSettled(creates.map((c) => client.createApplication(c)));
       const stored = answers.flatMap((a, i) => (a.status === 'fulfilled' ? [{ i, app: a.value.application! }] : []));
       expect(answers[17]!.status).toBe('rejected');
       expect((answers[17] as PromiseRejectedResult).reason).toBeInstanceOf(AppError);
       expect(stored.map((s) => s.i)).toEqual(creates.map((_, i) => i).filter((i) => i !== 17));
-      for (const { i, app } of stored) expect(app).toMatchObject({ name: `together ${i}`, voiceUrl: `https://example.com/voice/${i}`, accountId });
+      for (const { i, app } of stored)
+        expect(app).toMatchObject({ name: `together ${i}`, voiceUrl: `https://example.com/voice/${i}`, accountId });
 
       const rows = await queryDatabase<{ id: string; seq: string; secret: string | null }>(
         stack.databaseUrl,
@@ -42,11 +47,19 @@ describe('creates that arrive together', () => {
       expect(rows.every((r) => r.secret?.startsWith('enc:v1:'))).toBe(true);
       // Each answer carries the seq it was stored with (lists page by it).
       const page = await stack.applications.client.listApplications({ accountId, limit: 100 });
-      expect(page.applications.filter((a) => a.name !== 'first').map((a) => a.id).sort()).toEqual(stored.map((s) => s.app.id).sort());
+      expect(
+        page.applications
+          .filter((a) => a.name !== 'first')
+          .map((a) => a.id)
+          .sort(),
+      ).toEqual(stored.map((s) => s.app.id).sort());
       // Every stored create's applications.changed event reached JetStream through the outbox.
       const nc = await connect({ servers: stack.nats.url });
       try {
-        const consumer = await jetstream(nc).consumers.get('SWITCHBOARD_INTERNAL', { deliver_policy: DeliverPolicy.All, filter_subjects: 'applications.changed' });
+        const consumer = await jetstream(nc).consumers.get('SWITCHBOARD_INTERNAL', {
+          deliver_policy: DeliverPolicy.All,
+          filter_subjects: 'applications.changed',
+        });
         const seen = new Set<string>();
         for (let m = await consumer.next({ expires: 2000 }); m; m = await consumer.next({ expires: 2000 })) {
           seen.add((m.json() as { applicationId: string }).applicationId);

@@ -31,7 +31,10 @@ async function internalEvents(): Promise<{ subject: string; body: Record<string,
 
 describe('application events', () => {
   it('when an application is created, updated and deleted, then applications.changed and applications.deleted are published in order', async () => {
-    const res = await stack.request(alice, 'POST', '/v1/applications', { name: 'evented', voiceUrl: 'https://example.com/v' });
+    const res = await stack.request(alice, 'POST', '/v1/applications', {
+      name: 'evented',
+      voiceUrl: 'https://example.com/v',
+    });
     const id = ((await res.json()) as { href: string }).href.split('/').pop()!;
     await stack.request(alice, 'PUT', `/v1/applications/${id}`, { name: 'renamed' });
     await stack.request(alice, 'DELETE', `/v1/applications/${id}`);
@@ -39,12 +42,19 @@ describe('application events', () => {
       const all = (await internalEvents()).filter((e) => e.body.applicationId === id);
       return all.length >= 3 ? all : undefined;
     });
-    expect(events.map((e) => e.subject)).toEqual(['applications.changed', 'applications.changed', 'applications.deleted']);
+    expect(events.map((e) => e.subject)).toEqual([
+      'applications.changed',
+      'applications.changed',
+      'applications.deleted',
+    ]);
     expect(events[2]!.body).toMatchObject({ applicationId: id, accountId: alice.id, deletedAt: expect.any(String) });
   });
 
   it('when NATS is down while an application is deleted, then the delete succeeds and the event is published once NATS is back', async () => {
-    const res = await stack.request(alice, 'POST', '/v1/applications', { name: 'outage', voiceUrl: 'https://example.com/v' });
+    const res = await stack.request(alice, 'POST', '/v1/applications', {
+      name: 'outage',
+      voiceUrl: 'https://example.com/v',
+    });
     const id = ((await res.json()) as { href: string }).href.split('/').pop()!;
     await waitFor(async () => (await internalEvents()).some((e) => e.body.applicationId === id));
     await stack.nats.stop();
@@ -56,7 +66,9 @@ describe('application events', () => {
     }
     const deleted = await waitFor(
       async () => {
-        const found = (await internalEvents()).filter((e) => e.body.applicationId === id && e.subject === 'applications.deleted');
+        const found = (await internalEvents()).filter(
+          (e) => e.body.applicationId === id && e.subject === 'applications.deleted',
+        );
         return found.length > 0 ? found : undefined;
       },
       { timeoutMs: 20_000, what: 'the deleted event after the outage' },

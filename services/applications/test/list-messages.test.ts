@@ -16,7 +16,14 @@ describe('list messages', () => {
     const accountId = await stack.newAccount();
     const client = stack.applications.client;
     await client.createApplication({ accountId, name: 'plain', voiceUrl: 'https://example.com/voice' });
-    await client.createApplication({ accountId, name: 'all urls', voiceUrl: 'https://example.com/v', messagingUrl: 'https://example.com/m', voiceFallbackUrl: 'https://example.com/vf', messagingFallbackUrl: 'https://example.com/mf' });
+    await client.createApplication({
+      accountId,
+      name: 'all urls',
+      voiceUrl: 'https://example.com/v',
+      messagingUrl: 'https://example.com/m',
+      voiceFallbackUrl: 'https://example.com/vf',
+      messagingFallbackUrl: 'https://example.com/mf',
+    });
     await client.createApplication({ accountId, name: 'ünïcode ☎', messagingUrl: 'https://example.com/sms' });
     // Timestamps as Postgres may hold them: microseconds, whole seconds, a partition of an old application.
     await queryDatabase(
@@ -28,7 +35,11 @@ describe('list messages', () => {
     const { applications } = await client.listApplications({ accountId, limit: 10, cursor: '' });
     expect(applications.map((a) => a.name)).toEqual(['plain', 'all urls', 'ünïcode ☎']);
     for (const a of applications) expect(a).toEqual((await client.getApplication({ accountId, id: a.id })).application);
-    expect(applications.map((a) => a.createdAt)).toEqual(['2024-02-29T23:59:59.999Z', '2001-01-01T00:00:00.000Z', '1999-12-31T12:34:56.070Z']);
+    expect(applications.map((a) => a.createdAt)).toEqual([
+      '2024-02-29T23:59:59.999Z',
+      '2001-01-01T00:00:00.000Z',
+      '1999-12-31T12:34:56.070Z',
+    ]);
     expect(applications[0]!.partition).toBe('p1');
     expect(applications[1]).not.toHaveProperty('partition');
 

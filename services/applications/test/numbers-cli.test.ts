@@ -10,13 +10,29 @@ afterAll(async () => db?.drop());
 
 const numbers = (...args: string[]) => runNpmScript('numbers', args, { DATABASE_URL: db.url, LOG_LEVEL: 'warn' });
 
-const lines = (stdout: string) => stdout.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+const lines = (stdout: string) =>
+  stdout
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 
 const sql = <R>(text: string, values: unknown[] = []) => queryDatabase<R>(db.url, text, values);
 
 describe('npm run numbers', () => {
   it('when adding a range and single numbers, then they are listed as JSON lines with their exchange, and adding again adds nothing', async () => {
-    const added = await numbers('add', '+14075550100..+14075550149', '+442079460000', '--city', 'Orlando', '--state', 'FL', '--country', 'us', '--sms');
+    const added = await numbers(
+      'add',
+      '+14075550100..+14075550149',
+      '+442079460000',
+      '--city',
+      'Orlando',
+      '--state',
+      'FL',
+      '--country',
+      'us',
+      '--sms',
+    );
     expect(added.code).toBe(0);
     expect(lines(added.stdout)).toEqual([{ added: 51, alreadyPresent: 0 }]);
 
@@ -55,9 +71,16 @@ describe('npm run numbers', () => {
     expect(lines((await numbers('remove', '+14075550149')).stdout)).toEqual([{ removed: '+14075550149' }]);
     expect((await numbers('remove', '+14075550149')).code).toBe(1);
 
-    const [account] = await sql<{ id: string }>(`insert into applications.accounts (username, password_hash) values ('n', 'x') returning id::text`);
-    await sql(`insert into applications.applications (id, account_id, name, voice_url, environment_id, api_type) values ('aaaaaaaaaaaaaaaaaaaaaaaa', $1, 'a', 'https://example.com', 2, 'webapi')`, [account!.id]);
-    await sql(`update applications.numbers set application_id = 'aaaaaaaaaaaaaaaaaaaaaaaa' where number = '+14075550148'`);
+    const [account] = await sql<{ id: string }>(
+      `insert into applications.accounts (username, password_hash) values ('n', 'x') returning id::text`,
+    );
+    await sql(
+      `insert into applications.applications (id, account_id, name, voice_url, environment_id, api_type) values ('aaaaaaaaaaaaaaaaaaaaaaaa', $1, 'a', 'https://example.com', 2, 'webapi')`,
+      [account!.id],
+    );
+    await sql(
+      `update applications.numbers set application_id = 'aaaaaaaaaaaaaaaaaaaaaaaa' where number = '+14075550148'`,
+    );
 
     const refused = await numbers('remove', '+14075550148');
     expect(refused.code).toBe(1);
@@ -65,8 +88,16 @@ describe('npm run numbers', () => {
     expect(await sql(`select 1 from applications.numbers where number = '+14075550148'`)).toHaveLength(1);
 
     expect(lines((await numbers('remove', '+14075550148', '--force')).stdout)).toEqual([{ removed: '+14075550148' }]);
-    const events = await sql<{ payload: Record<string, unknown> }>(`select payload from applications.outbox where subject = 'addresses.changed'`);
-    expect(events.map((e) => e.payload)).toContainEqual({ type: 'number', address: '+14075550148', applicationId: null, previousApplicationId: 'aaaaaaaaaaaaaaaaaaaaaaaa', accountId: account!.id });
+    const events = await sql<{ payload: Record<string, unknown> }>(
+      `select payload from applications.outbox where subject = 'addresses.changed'`,
+    );
+    expect(events.map((e) => e.payload)).toContainEqual({
+      type: 'number',
+      address: '+14075550148',
+      applicationId: null,
+      previousApplicationId: 'aaaaaaaaaaaaaaaaaaaaaaaa',
+      accountId: account!.id,
+    });
   }, 240_000);
 
   it('when the command or its arguments are missing, then it prints usage and exits 2', async () => {

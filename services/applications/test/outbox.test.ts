@@ -4,7 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from '@nats-io/transport-node';
 import { DeliverPolicy, jetstream } from '@nats-io/jetstream';
 import { createLogger } from '@switchboard/platform';
-import { createTestDatabase, queryDatabase, startNatsServer, startServices, waitFor, type NatsServer } from '../../../test/support';
+import {
+  createTestDatabase,
+  queryDatabase,
+  startNatsServer,
+  startServices,
+  waitFor,
+  type NatsServer,
+} from '../../../test/support';
 import { initOrm, migrate } from '@switchboard/orm';
 import { SCHEMA } from '../src/db/schema';
 import { uuidv7 } from '../src/outbox/outbox';
@@ -26,7 +33,11 @@ async function changedEvents(): Promise<{ applicationId: string; msgId: string |
     for (;;) {
       const m = await consumer.next({ expires: 1000 });
       if (!m) return out;
-      if (m.subject === 'applications.changed') out.push({ applicationId: (m.json() as { applicationId: string }).applicationId, msgId: m.headers?.get('Nats-Msg-Id') });
+      if (m.subject === 'applications.changed')
+        out.push({
+          applicationId: (m.json() as { applicationId: string }).applicationId,
+          msgId: m.headers?.get('Nats-Msg-Id'),
+        });
     }
   } finally {
     await nc.close();
@@ -41,11 +52,19 @@ describe('outbox message ids', () => {
       const stack = await startServices({ gateway: true, nats });
       try {
         const account = await stack.createAccount('outbox');
-        const res = await stack.request(account, 'POST', '/v1/applications', { name: `round ${round}`, voiceUrl: 'https://example.com/voice' });
+        const res = await stack.request(account, 'POST', '/v1/applications', {
+          name: `round ${round}`,
+          voiceUrl: 'https://example.com/voice',
+        });
         expect(res.status).toBe(200);
-        const id = String(((await res.json()) as { href: string }).href).split('/').pop()!;
+        const id = String(((await res.json()) as { href: string }).href)
+          .split('/')
+          .pop()!;
         created.push(id);
-        await waitFor(async () => (await changedEvents()).some((e) => e.applicationId === id), { timeoutMs: 10_000, what: `applications.changed of round ${round}` });
+        await waitFor(async () => (await changedEvents()).some((e) => e.applicationId === id), {
+          timeoutMs: 10_000,
+          what: `applications.changed of round ${round}`,
+        });
       } finally {
         await stack.stop();
       }
@@ -70,7 +89,10 @@ describe('outbox message ids', () => {
           ('applications.deleted', '{"n":3}', '2026-05-06T07:08:09.010Z')`,
       );
       await migrate(orm, 'applications', logger);
-      const rows = await queryDatabase<{ message_id: string; created_at: Date }>(db.url, 'select message_id, created_at from applications.outbox order by id');
+      const rows = await queryDatabase<{ message_id: string; created_at: Date }>(
+        db.url,
+        'select message_id, created_at from applications.outbox order by id',
+      );
       expect(rows).toHaveLength(3);
       for (const r of rows) {
         expect(r.message_id).toMatch(UUID_V7);
@@ -78,8 +100,14 @@ describe('outbox message ids', () => {
       }
       expect(new Set(rows.map((r) => r.message_id)).size).toBe(3);
       // Rows written without one (not through enqueueEvent) get one from the column default.
-      await queryDatabase(db.url, `insert into applications.outbox (subject, payload) values ('applications.changed', '{}')`);
-      const [late] = await queryDatabase<{ message_id: string }>(db.url, 'select message_id from applications.outbox order by id desc limit 1');
+      await queryDatabase(
+        db.url,
+        `insert into applications.outbox (subject, payload) values ('applications.changed', '{}')`,
+      );
+      const [late] = await queryDatabase<{ message_id: string }>(
+        db.url,
+        'select message_id from applications.outbox order by id desc limit 1',
+      );
       expect(late!.message_id).toMatch(UUID_V7);
     } finally {
       await orm.close(true);

@@ -24,7 +24,11 @@ function legacyHash(password: string, N = 2 ** 12): string {
 }
 
 async function storedHash(username: string): Promise<string> {
-  const rows = await queryDatabase<{ password_hash: string }>(stack.databaseUrl, 'SELECT password_hash FROM applications.accounts WHERE username = $1', [username]);
+  const rows = await queryDatabase<{ password_hash: string }>(
+    stack.databaseUrl,
+    'SELECT password_hash FROM applications.accounts WHERE username = $1',
+    [username],
+  );
   return rows[0]!.password_hash;
 }
 
@@ -50,7 +54,8 @@ describe('password hashes', () => {
   }, 30_000);
 
   it('when PASSWORD_SCRYPT_N is not a power of two in range, then the configuration is refused naming it', () => {
-    for (const bad of ['1000', '512', String(2 ** 21), 'lots']) expect(() => loadConfig({ SECRETS_KEY: KEY, PASSWORD_SCRYPT_N: bad }), bad).toThrow(/PASSWORD_SCRYPT_N/);
+    for (const bad of ['1000', '512', String(2 ** 21), 'lots'])
+      expect(() => loadConfig({ SECRETS_KEY: KEY, PASSWORD_SCRYPT_N: bad }), bad).toThrow(/PASSWORD_SCRYPT_N/);
     expect(loadConfig({ SECRETS_KEY: KEY, PASSWORD_SCRYPT_N: '16384' }).PASSWORD_SCRYPT_N).toBe(16384);
   });
 
@@ -63,10 +68,15 @@ describe('password hashes', () => {
   it('when an account with an old-parameter hash logs in through the gateway, then it gets in and its hash is replaced by a current one', async () => {
     const account = await stack.createAccount('legacy');
     const old = legacyHash(account.password);
-    await queryDatabase(stack.databaseUrl, 'UPDATE applications.accounts SET password_hash = $1 WHERE username = $2', [old, account.username]);
+    await queryDatabase(stack.databaseUrl, 'UPDATE applications.accounts SET password_hash = $1 WHERE username = $2', [
+      old,
+      account.username,
+    ]);
 
     // A wrong password neither gets in nor changes the hash.
-    const wrong = await fetch(`${stack.baseUrl}/v1/applications`, { headers: { authorization: basic(account.username, 'not-the-password') } });
+    const wrong = await fetch(`${stack.baseUrl}/v1/applications`, {
+      headers: { authorization: basic(account.username, 'not-the-password') },
+    });
     expect(wrong.status).toBe(401);
     expect(await storedHash(account.username)).toBe(old);
 

@@ -2,7 +2,15 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { healthClient } from '@switchboard/proto';
-import { createTestDatabase, freePort, newSecretsKey, startNatsServer, waitFor, type NatsServer, type TestDatabase } from '../../../test/support';
+import {
+  createTestDatabase,
+  freePort,
+  newSecretsKey,
+  startNatsServer,
+  waitFor,
+  type NatsServer,
+  type TestDatabase,
+} from '../../../test/support';
 
 const serviceDir = fileURLToPath(new URL('..', import.meta.url));
 let db: TestDatabase;
@@ -17,7 +25,11 @@ afterAll(async () => {
 });
 
 function start(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--conditions=@switchboard/source', '--import', 'tsx', 'src/main.ts'], { cwd: serviceDir, env: { ...process.env, SECRETS_KEY: newSecretsKey(), ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--conditions=@switchboard/source', '--import', 'tsx', 'src/main.ts'], {
+    cwd: serviceDir,
+    env: { ...process.env, SECRETS_KEY: newSecretsKey(), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const out = { stdout: '', stderr: '' };
   child.stdout.on('data', (d: Buffer) => (out.stdout += d.toString()));
   child.stderr.on('data', (d: Buffer) => (out.stderr += d.toString()));
@@ -40,9 +52,18 @@ describe('the applications process', () => {
 
   it('when started, then it serves grpc.health.v1 and JSON logs; on SIGTERM it drains and exits 0', async () => {
     const [grpcPort, opsPort] = await Promise.all([freePort(), freePort()]);
-    const p = start({ GRPC_PORT: String(grpcPort), OPS_PORT: String(opsPort), DATABASE_URL: db.url, NATS_URL: nats.url, HOST: '127.0.0.1' });
+    const p = start({
+      GRPC_PORT: String(grpcPort),
+      OPS_PORT: String(opsPort),
+      DATABASE_URL: db.url,
+      NATS_URL: nats.url,
+      HOST: '127.0.0.1',
+    });
     try {
-      await waitFor(async () => (await fetch(`http://127.0.0.1:${opsPort}/readyz`)).ok, { timeoutMs: 30_000, what: 'readiness' });
+      await waitFor(async () => (await fetch(`http://127.0.0.1:${opsPort}/readyz`)).ok, {
+        timeoutMs: 30_000,
+        what: 'readiness',
+      });
       const health = healthClient(`127.0.0.1:${grpcPort}`, 'applications');
       expect(await health.check({ service: '' })).toEqual({ status: 'SERVING' });
       health.close();
@@ -50,9 +71,14 @@ describe('the applications process', () => {
       const started = Date.now();
       expect(await p.exited).toBe(0);
       expect(Date.now() - started).toBeLessThan(10_000);
-      const lines = p.out.stdout.trim().split('\n').map((l) => JSON.parse(l) as { service: string; msg: string });
+      const lines = p.out.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { service: string; msg: string });
       expect(lines.every((l) => l.service === 'applications')).toBe(true);
-      expect(lines.map((l) => l.msg)).toEqual(expect.arrayContaining(['applications service started', 'draining', 'stopped']));
+      expect(lines.map((l) => l.msg)).toEqual(
+        expect.arrayContaining(['applications service started', 'draining', 'stopped']),
+      );
     } finally {
       p.child.kill('SIGKILL');
     }

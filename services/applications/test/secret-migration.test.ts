@@ -4,7 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { initOrm, migrate } from '@switchboard/orm';
 import { createLogger, SecretBox } from '@switchboard/platform';
 import { applicationsClient } from '@switchboard/proto';
-import { createTestDatabase, freePort, newSecretsKey, queryDatabase, startNatsServer, type NatsServer, type TestDatabase } from '../../../test/support';
+import {
+  createTestDatabase,
+  freePort,
+  newSecretsKey,
+  queryDatabase,
+  startNatsServer,
+  type NatsServer,
+  type TestDatabase,
+} from '../../../test/support';
 import { createApp, loadConfig } from '../src/app';
 import { SCHEMA } from '../src/db/schema';
 
@@ -64,7 +72,15 @@ describe('the session secrets migration', () => {
     // The service started on this database (its migrations up to date) serves them.
     const [grpcPort, opsPort] = await Promise.all([freePort(), freePort()]);
     const app = await createApp(
-      loadConfig({ DATABASE_URL: db.url, NATS_URL: nats.url, HOST: '127.0.0.1', GRPC_PORT: String(grpcPort), OPS_PORT: String(opsPort), SECRETS_KEY: key, LOG_LEVEL: 'silent' }),
+      loadConfig({
+        DATABASE_URL: db.url,
+        NATS_URL: nats.url,
+        HOST: '127.0.0.1',
+        GRPC_PORT: String(grpcPort),
+        OPS_PORT: String(opsPort),
+        SECRETS_KEY: key,
+        LOG_LEVEL: 'silent',
+      }),
       logger,
     );
     await app.start();

@@ -97,21 +97,36 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
   const hooks = webhooksClient(config.WEBHOOKS_GRPC_URL, { ...clientOpts, token: config.WEBHOOKS_RPC_TOKEN });
   const addresses = addressesClient(config.APPLICATIONS_GRPC_URL, appsOpts);
   const lookups = new Lookups(apps, hooks, addresses, config.LOOKUP_CACHE_TTL, logger);
-  const http = new HttpSender({ timeoutMs: config.DELIVERY_TIMEOUT_MS, allowedCidrs: config.DELIVERY_ALLOWED_CIDRS, logger });
+  const http = new HttpSender({
+    timeoutMs: config.DELIVERY_TIMEOUT_MS,
+    allowedCidrs: config.DELIVERY_ALLOWED_CIDRS,
+    logger,
+  });
   const sender = new SignedSender(http, breakers, limiter);
   const retrySettings = {
-    retry: { schedule: config.DELIVERY_RETRY_SCHEDULE, jitter: config.DELIVERY_RETRY_JITTER, retryAfterMaxMs: config.DELIVERY_RETRY_AFTER_MAX },
+    retry: {
+      schedule: config.DELIVERY_RETRY_SCHEDULE,
+      jitter: config.DELIVERY_RETRY_JITTER,
+      retryAfterMaxMs: config.DELIVERY_RETRY_AFTER_MAX,
+    },
     giveUpAfterMs: config.DELIVERY_GIVE_UP_AFTER,
   };
   // A job handed back by another replica still counts here until well after it was due; jobs due
   // more than two ack waits ahead are far off.
-  const shares = new ScheduledShares(config.DELIVERY_SCHEDULED_PER_TARGET, config.JETSTREAM_ACK_WAIT + 60_000, 2 * config.JETSTREAM_ACK_WAIT);
+  const shares = new ScheduledShares(
+    config.DELIVERY_SCHEDULED_PER_TARGET,
+    config.JETSTREAM_ACK_WAIT + 60_000,
+    2 * config.JETSTREAM_ACK_WAIT,
+  );
 
   let running: Running | undefined;
   let accepting = false;
 
   async function start(): Promise<Running> {
-    const nats = await connectNats(config.NATS_URL, logger, 'dispatcher', { user: config.NATS_USER, password: config.NATS_PASSWORD });
+    const nats = await connectNats(config.NATS_URL, logger, 'dispatcher', {
+      user: config.NATS_USER,
+      password: config.NATS_PASSWORD,
+    });
     const connection = watchConnection(nats.nc);
     // Records are durable once JetStream has them; the webhooks service stores them from there.
     const recorder = new AttemptRecorder(
@@ -149,17 +164,80 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
       metrics,
       logger,
     });
-    const worker = new DeliveryWorker({ js: nats.js, lookups, sender, retry: retrySettings, recorder, inFlight, shares, metrics, sessions, logger });
-    const resends = new ResendWorker({ lookups, sender, recorder, inFlight, metrics, logger, giveUpAfterMs: config.DELIVERY_GIVE_UP_AFTER });
-    const stopTests = listenForTests(nats.nc, { lookups, sender, recorder, metrics, logger, timeoutMs: config.DELIVERY_TIMEOUT_MS });
+    const worker = new DeliveryWorker({
+      js: nats.js,
+      lookups,
+      sender,
+      retry: retrySettings,
+      recorder,
+      inFlight,
+      shares,
+      metrics,
+      sessions,
+      logger,
+    });
+    const resends = new ResendWorker({
+      lookups,
+      sender,
+      recorder,
+      inFlight,
+      metrics,
+      logger,
+      giveUpAfterMs: config.DELIVERY_GIVE_UP_AFTER,
+    });
+    const stopTests = listenForTests(nats.nc, {
+      lookups,
+      sender,
+      recorder,
+      metrics,
+      logger,
+      timeoutMs: config.DELIVERY_TIMEOUT_MS,
+    });
     const js = nats.js;
     // Messages being looked up and admitted at once; admitted jobs wait in the host queues.
     const buffer = Math.max(config.DELIVERY_CONCURRENCY * 2, 64);
     const loops = [
-      runConsumerLoop({ js, stream: STREAMS.events.name, durable: CONSUMERS.events, logger, concurrency: buffer, handle: (m) => handleEvent(m, { lookups, worker, inFlight, metrics, logger, js, maxPayload: () => nats.nc.info?.max_payload ?? 1024 * 1024 }) }),
-      runConsumerLoop({ js, stream: DELIVERIES_STREAM, durable: CONSUMERS.retry, logger, concurrency: buffer, handle: (m) => worker.handleRetry(m) }),
-      runConsumerLoop({ js, stream: DELIVERIES_STREAM, durable: CONSUMERS.parked, logger, concurrency: 16, handle: (m) => worker.handleParked(m) }),
-      runConsumerLoop({ js, stream: DELIVERIES_STREAM, durable: CONSUMERS.resends, logger, concurrency: buffer, handle: (m) => resends.handle(m) }),
+      runConsumerLoop({
+        js,
+        stream: STREAMS.events.name,
+        durable: CONSUMERS.events,
+        logger,
+        concurrency: buffer,
+        handle: (m) =>
+          handleEvent(m, {
+            lookups,
+            worker,
+            inFlight,
+            metrics,
+            logger,
+            js,
+            maxPayload: () => nats.nc.info?.max_payload ?? 1024 * 1024,
+          }),
+      }),
+      runConsumerLoop({
+        js,
+        stream: DELIVERIES_STREAM,
+        durable: CONSUMERS.retry,
+        logger,
+        concurrency: buffer,
+        handle: (m) => worker.handleRetry(m),
+      }),
+      runConsumerLoop({
+        js,
+        stream: DELIVERIES_STREAM,
+        durable: CONSUMERS.parked,
+        logger,
+        concurrency: 16,
+        handle: (m) => worker.handleParked(m),
+      }),
+      runConsumerLoop({
+        js,
+        stream: DELIVERIES_STREAM,
+        durable: CONSUMERS.resends,
+        logger,
+        concurrency: buffer,
+        handle: (m) => resends.handle(m),
+      }),
     ];
     await Promise.all(loops.map((l) => l.started));
     const stopPolling = pollConsumerBacklog(nats.jsm, metrics);

@@ -11,7 +11,9 @@ describe('dispatcher configuration', () => {
       WEBHOOKS_GRPC_URL: '127.0.0.1:50052',
       OPS_PORT: 8083,
       DELIVERY_TIMEOUT_MS: 15_000,
-      DELIVERY_RETRY_SCHEDULE: [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 50_400_000, 72_000_000, 86_400_000],
+      DELIVERY_RETRY_SCHEDULE: [
+        5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 50_400_000, 72_000_000, 86_400_000,
+      ],
       DELIVERY_ALLOWED_CIDRS: [],
       DELIVERY_BREAKER_RESET_TIMEOUT: 30_000,
       SESSION_DEADLINE_MS: 10_000,
@@ -22,7 +24,10 @@ describe('dispatcher configuration', () => {
   });
 
   it('when test values are set, then they are parsed', () => {
-    const c = loadConfig({ DELIVERY_RETRY_SCHEDULE: '200ms,400ms,800ms', DELIVERY_ALLOWED_CIDRS: '127.0.0.0/8,::1/128' });
+    const c = loadConfig({
+      DELIVERY_RETRY_SCHEDULE: '200ms,400ms,800ms',
+      DELIVERY_ALLOWED_CIDRS: '127.0.0.0/8,::1/128',
+    });
     expect(c.DELIVERY_RETRY_SCHEDULE).toEqual([200, 400, 800]);
     expect(c.DELIVERY_ALLOWED_CIDRS.map((x) => x.text)).toEqual(['127.0.0.0/8', '::1/128']);
   });

@@ -1,7 +1,15 @@
 // Configuration of the dispatcher: one zod schema, parsed once at start. A bad value stops the
 // process with a message naming the variable (docs/api-rules.md#configuration).
 import { z } from 'zod';
-import { grpcAddress, logLevel, natsServers, parseCidrList, parseConfig, port, storeLimitFields } from '@switchboard/platform';
+import {
+  grpcAddress,
+  logLevel,
+  natsServers,
+  parseCidrList,
+  parseConfig,
+  port,
+  storeLimitFields,
+} from '@switchboard/platform';
 import { defaultGiveUpAfterMs, deliveriesRetentionMs, parseDuration, parseSchedule } from './delivery/retry.ts';
 
 const int = (def: number, min: number, max: number) => z.coerce.number().int().min(min).max(max).default(def);
@@ -19,18 +27,40 @@ const duration = (def: string) => z.string().default(def).transform(toDuration);
 
 export const schema = z
   .object({
-    NATS_URL: natsServers('nats://127.0.0.1:4222').describe("NATS with JetStream: inbound events and the dispatcher's own delivery jobs; one server, or the members of a cluster comma-separated."),
-    NATS_USER: z.string().min(1).optional().describe("This service's NATS user (the servers' per-service permissions); unset: anonymous."),
+    NATS_URL: natsServers('nats://127.0.0.1:4222').describe(
+      "NATS with JetStream: inbound events and the dispatcher's own delivery jobs; one server, or the members of a cluster comma-separated.",
+    ),
+    NATS_USER: z
+      .string()
+      .min(1)
+      .optional()
+      .describe("This service's NATS user (the servers' per-service permissions); unset: anonymous."),
     NATS_PASSWORD: z.string().min(1).optional().describe('Password of `NATS_USER`.'),
-    NATS_STREAM_REPLICAS: int(1, 1, 5).describe('Replicas of the JetStream streams this process creates (3 in a NATS cluster).'),
+    NATS_STREAM_REPLICAS: int(1, 1, 5).describe(
+      'Replicas of the JetStream streams this process creates (3 in a NATS cluster).',
+    ),
     ...storeLimitFields,
-    APPLICATIONS_GRPC_URL: grpcAddress('127.0.0.1:50051').describe('The applications service (gRPC host:port): application lookups and address owners.'),
-    WEBHOOKS_GRPC_URL: grpcAddress('127.0.0.1:50052').describe('The webhooks service (gRPC host:port): matching subscriptions and delivery targets.'),
-    APPLICATIONS_RPC_TOKEN: z.string().min(16, 'must be at least 16 characters').optional().describe('The `INTERNAL_RPC_TOKEN` of the applications service, sent with every call to it; unset: none sent.'),
-    WEBHOOKS_RPC_TOKEN: z.string().min(16, 'must be at least 16 characters').optional().describe('The `INTERNAL_RPC_TOKEN` of the webhooks service, sent with every call to it; unset: none sent.'),
+    APPLICATIONS_GRPC_URL: grpcAddress('127.0.0.1:50051').describe(
+      'The applications service (gRPC host:port): application lookups and address owners.',
+    ),
+    WEBHOOKS_GRPC_URL: grpcAddress('127.0.0.1:50052').describe(
+      'The webhooks service (gRPC host:port): matching subscriptions and delivery targets.',
+    ),
+    APPLICATIONS_RPC_TOKEN: z
+      .string()
+      .min(16, 'must be at least 16 characters')
+      .optional()
+      .describe('The `INTERNAL_RPC_TOKEN` of the applications service, sent with every call to it; unset: none sent.'),
+    WEBHOOKS_RPC_TOKEN: z
+      .string()
+      .min(16, 'must be at least 16 characters')
+      .optional()
+      .describe('The `INTERNAL_RPC_TOKEN` of the webhooks service, sent with every call to it; unset: none sent.'),
     OPS_PORT: port(8083).describe('HTTP port of `/healthz`, `/readyz` and `/metrics`.'),
     HOST: z.string().default('0.0.0.0').describe('Interface of the ops server.'),
-    DELIVERY_TIMEOUT_MS: int(15_000, 100, 300_000).describe('Per-attempt HTTP timeout of notifications, in ms (connect, DNS, headers and body together).'),
+    DELIVERY_TIMEOUT_MS: int(15_000, 100, 300_000).describe(
+      'Per-attempt HTTP timeout of notifications, in ms (connect, DNS, headers and body together).',
+    ),
     DELIVERY_RETRY_SCHEDULE: z
       .string()
       .default('5s,5m,30m,2h,5h,10h,14h,20h,24h')
@@ -43,14 +73,24 @@ export const schema = z
           ctx.addIssue({ code: 'custom', message: (err as Error).message });
           return z.NEVER;
         }
-      }).describe('Delays between attempts: `5s,5m,30m` means attempt 2 after 5 s, attempt 3 after 5 min more, ... Units ms, s, m, h, d; at most 50 retries.'),
-    DELIVERY_RETRY_JITTER: z.coerce.number().min(0).max(1).default(0.2).describe('Relative jitter of each retry delay: 0.2 spreads a 10 s delay over 8-12 s.'),
+      })
+      .describe(
+        'Delays between attempts: `5s,5m,30m` means attempt 2 after 5 s, attempt 3 after 5 min more, ... Units ms, s, m, h, d; at most 50 retries.',
+      ),
+    DELIVERY_RETRY_JITTER: z.coerce
+      .number()
+      .min(0)
+      .max(1)
+      .default(0.2)
+      .describe('Relative jitter of each retry delay: 0.2 spreads a 10 s delay over 8-12 s.'),
     DELIVERY_RETRY_AFTER_MAX: duration('1h').describe('Longest wait a target can ask for with `Retry-After`.'),
     DELIVERY_GIVE_UP_AFTER: z
       .string()
       .optional()
       .transform((v, ctx) => (v ? toDuration(v, ctx) : undefined))
-      .describe('Age (since JetStream stored the event) after which a delivery still waiting for its host (breaker open, host busy) is recorded as failed. Unset: the whole retry schedule plus one day, always within the retention of the deliveries stream.'),
+      .describe(
+        'Age (since JetStream stored the event) after which a delivery still waiting for its host (breaker open, host busy) is recorded as failed. Unset: the whole retry schedule plus one day, always within the retention of the deliveries stream.',
+      ),
     DELIVERY_ALLOWED_CIDRS: z
       .string()
       .default('')
@@ -61,50 +101,113 @@ export const schema = z
           ctx.addIssue({ code: 'custom', message: (err as Error).message });
           return z.NEVER;
         }
-      }).describe('Private ranges (comma-separated CIDRs) that targets may use anyway; tests set `127.0.0.0/8,::1/128`.'),
+      })
+      .describe('Private ranges (comma-separated CIDRs) that targets may use anyway; tests set `127.0.0.0/8,::1/128`.'),
     DELIVERY_CONCURRENCY: int(64, 1, 10_000).describe('HTTP attempts in flight at once, over all targets.'),
-    DELIVERY_HOST_CONCURRENCY: int(16, 1, 10_000).describe("HTTP attempts in flight at once to one host for one account; the rest wait in that account's queue for the host (at most `DELIVERY_CONCURRENCY`)."),
-    DELIVERY_HOST_QUEUE: int(10_000, 1, 1_000_000).describe('Jobs waiting in memory for a slot to one host (FIFO per host); beyond, a job is deferred through JetStream. By default one host may use the whole queue, so a burst to one host is attempted once per event, in order; a lower value keeps room for other hosts at the price of deferring the rest of the burst.'),
-    DELIVERY_QUEUE: int(10_000, 1, 1_000_000).describe('Jobs waiting in memory for a slot over all hosts; the events consumer may hold this + 1000 messages.'),
-    JETSTREAM_ACK_WAIT: duration('45s').describe('How long JetStream waits for an acknowledgement before it re-delivers a message to another dispatcher (after a crash, how long in-flight work waits). At least `DELIVERY_TIMEOUT_MS` + 5 s.'),
-    DELIVERY_MAX_SCHEDULED: int(100_000, 1000, 10_000_000).describe('Scheduled retries JetStream holds for the retry consumer (its `max_ack_pending`).'),
-    DELIVERY_SCHEDULED_PER_TARGET: z.coerce.number().int().min(10).max(10_000_000).optional().describe('Of those, at most this many of one target (subscription, or application for sessions) per dispatcher; its further retries are parked outside the window. Unset: `DELIVERY_MAX_SCHEDULED` / 20.'),
-    DELIVERY_BREAKER_ERROR_THRESHOLD_PERCENT: int(50, 1, 100).describe('Circuit breaker per account and target host: it opens when, within the rolling window, at least `DELIVERY_BREAKER_VOLUME_THRESHOLD` attempts were made and more than this percentage failed (timeouts, connection errors, 5xx and 429). While open, deliveries to that host wait.'),
-    DELIVERY_BREAKER_VOLUME_THRESHOLD: int(10, 1, 100_000).describe('Attempts within the rolling window before the breaker may open.'),
-    DELIVERY_BREAKER_RESET_TIMEOUT: duration('30s').describe('How long a breaker stays open before one attempt probes the host (half-open) and closes it on success.'),
-    DELIVERY_BREAKER_WINDOW: duration('10s').describe('Rolling window of the breaker statistics (a multiple of `DELIVERY_BREAKER_WINDOW_BUCKETS` milliseconds, at least 100 ms).'),
+    DELIVERY_HOST_CONCURRENCY: int(16, 1, 10_000).describe(
+      "HTTP attempts in flight at once to one host for one account; the rest wait in that account's queue for the host (at most `DELIVERY_CONCURRENCY`).",
+    ),
+    DELIVERY_HOST_QUEUE: int(10_000, 1, 1_000_000).describe(
+      'Jobs waiting in memory for a slot to one host (FIFO per host); beyond, a job is deferred through JetStream. By default one host may use the whole queue, so a burst to one host is attempted once per event, in order; a lower value keeps room for other hosts at the price of deferring the rest of the burst.',
+    ),
+    DELIVERY_QUEUE: int(10_000, 1, 1_000_000).describe(
+      'Jobs waiting in memory for a slot over all hosts; the events consumer may hold this + 1000 messages.',
+    ),
+    JETSTREAM_ACK_WAIT: duration('45s').describe(
+      'How long JetStream waits for an acknowledgement before it re-delivers a message to another dispatcher (after a crash, how long in-flight work waits). At least `DELIVERY_TIMEOUT_MS` + 5 s.',
+    ),
+    DELIVERY_MAX_SCHEDULED: int(100_000, 1000, 10_000_000).describe(
+      'Scheduled retries JetStream holds for the retry consumer (its `max_ack_pending`).',
+    ),
+    DELIVERY_SCHEDULED_PER_TARGET: z.coerce
+      .number()
+      .int()
+      .min(10)
+      .max(10_000_000)
+      .optional()
+      .describe(
+        'Of those, at most this many of one target (subscription, or application for sessions) per dispatcher; its further retries are parked outside the window. Unset: `DELIVERY_MAX_SCHEDULED` / 20.',
+      ),
+    DELIVERY_BREAKER_ERROR_THRESHOLD_PERCENT: int(50, 1, 100).describe(
+      'Circuit breaker per account and target host: it opens when, within the rolling window, at least `DELIVERY_BREAKER_VOLUME_THRESHOLD` attempts were made and more than this percentage failed (timeouts, connection errors, 5xx and 429). While open, deliveries to that host wait.',
+    ),
+    DELIVERY_BREAKER_VOLUME_THRESHOLD: int(10, 1, 100_000).describe(
+      'Attempts within the rolling window before the breaker may open.',
+    ),
+    DELIVERY_BREAKER_RESET_TIMEOUT: duration('30s').describe(
+      'How long a breaker stays open before one attempt probes the host (half-open) and closes it on success.',
+    ),
+    DELIVERY_BREAKER_WINDOW: duration('10s').describe(
+      'Rolling window of the breaker statistics (a multiple of `DELIVERY_BREAKER_WINDOW_BUCKETS` milliseconds, at least 100 ms).',
+    ),
     DELIVERY_BREAKER_WINDOW_BUCKETS: int(10, 1, 1000).describe('Buckets the breaker window is split into.'),
-    DELIVERY_BREAKER_IDLE_EVICT: duration('10m').describe('A breaker unused for this long is dropped from memory (it starts closed when needed again).'),
-    DELIVERY_BREAKER_MAX_LANES: int(10_000, 100, 1_000_000).describe('Most breakers (account and host pairs) kept in memory; beyond, the least recently used idle ones are dropped.'),
-    LOOKUP_CACHE_TTL: duration('5s').describe('Safety-net lifetime of cached application URLs and subscription matches; change events invalidate them sooner.'),
-    RECORD_FLUSH_INTERVAL: duration('20ms').describe('Attempt records are published to JetStream in batches: every this long (1 ms to 10 s), or at once when `RECORD_BATCH_SIZE` records wait.'),
+    DELIVERY_BREAKER_IDLE_EVICT: duration('10m').describe(
+      'A breaker unused for this long is dropped from memory (it starts closed when needed again).',
+    ),
+    DELIVERY_BREAKER_MAX_LANES: int(10_000, 100, 1_000_000).describe(
+      'Most breakers (account and host pairs) kept in memory; beyond, the least recently used idle ones are dropped.',
+    ),
+    LOOKUP_CACHE_TTL: duration('5s').describe(
+      'Safety-net lifetime of cached application URLs and subscription matches; change events invalidate them sooner.',
+    ),
+    RECORD_FLUSH_INTERVAL: duration('20ms').describe(
+      'Attempt records are published to JetStream in batches: every this long (1 ms to 10 s), or at once when `RECORD_BATCH_SIZE` records wait.',
+    ),
     RECORD_BATCH_SIZE: int(250, 1, 1000).describe('Attempt records per published batch.'),
-    SESSION_DEADLINE_MS: int(10_000, 200, 120_000).describe('Budget of all attempts of one session (primary URL and fallback), in ms: a caller is waiting.'),
-    SESSION_TIMEOUT_MS: int(5000, 200, 60_000).describe('One session attempt, from connecting to the end of the answer, in ms (at most `SESSION_DEADLINE_MS`).'),
+    SESSION_DEADLINE_MS: int(10_000, 200, 120_000).describe(
+      'Budget of all attempts of one session (primary URL and fallback), in ms: a caller is waiting.',
+    ),
+    SESSION_TIMEOUT_MS: int(5000, 200, 60_000).describe(
+      'One session attempt, from connecting to the end of the answer, in ms (at most `SESSION_DEADLINE_MS`).',
+    ),
     LOG_LEVEL: logLevel.describe('pino log level.'),
   })
   .superRefine((c, ctx) => {
     if (c.DELIVERY_BREAKER_WINDOW % c.DELIVERY_BREAKER_WINDOW_BUCKETS !== 0)
-      ctx.addIssue({ code: 'custom', path: ['DELIVERY_BREAKER_WINDOW'], message: 'must be a multiple of DELIVERY_BREAKER_WINDOW_BUCKETS milliseconds' });
-    if (c.DELIVERY_BREAKER_WINDOW < 100) ctx.addIssue({ code: 'custom', path: ['DELIVERY_BREAKER_WINDOW'], message: 'must be at least 100ms' });
-    if (c.DELIVERY_BREAKER_RESET_TIMEOUT < 100) ctx.addIssue({ code: 'custom', path: ['DELIVERY_BREAKER_RESET_TIMEOUT'], message: 'must be at least 100ms' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DELIVERY_BREAKER_WINDOW'],
+        message: 'must be a multiple of DELIVERY_BREAKER_WINDOW_BUCKETS milliseconds',
+      });
+    if (c.DELIVERY_BREAKER_WINDOW < 100)
+      ctx.addIssue({ code: 'custom', path: ['DELIVERY_BREAKER_WINDOW'], message: 'must be at least 100ms' });
+    if (c.DELIVERY_BREAKER_RESET_TIMEOUT < 100)
+      ctx.addIssue({ code: 'custom', path: ['DELIVERY_BREAKER_RESET_TIMEOUT'], message: 'must be at least 100ms' });
     if (c.RECORD_FLUSH_INTERVAL < 1 || c.RECORD_FLUSH_INTERVAL > 10_000)
       ctx.addIssue({ code: 'custom', path: ['RECORD_FLUSH_INTERVAL'], message: 'must be between 1ms and 10s' });
     if (c.JETSTREAM_ACK_WAIT < c.DELIVERY_TIMEOUT_MS + 5000)
-      ctx.addIssue({ code: 'custom', path: ['JETSTREAM_ACK_WAIT'], message: 'must be at least DELIVERY_TIMEOUT_MS + 5s' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['JETSTREAM_ACK_WAIT'],
+        message: 'must be at least DELIVERY_TIMEOUT_MS + 5s',
+      });
     // Give up at least a day before the deliveries stream could drop the job.
-    if (c.DELIVERY_GIVE_UP_AFTER !== undefined && c.DELIVERY_GIVE_UP_AFTER > deliveriesRetentionMs(c.DELIVERY_RETRY_SCHEDULE) - 86_400_000)
-      ctx.addIssue({ code: 'custom', path: ['DELIVERY_GIVE_UP_AFTER'], message: 'must be at least a day shorter than the deliveries stream keeps jobs (the longer of 7 days and the retry schedule plus 2 days)' });
+    if (
+      c.DELIVERY_GIVE_UP_AFTER !== undefined &&
+      c.DELIVERY_GIVE_UP_AFTER > deliveriesRetentionMs(c.DELIVERY_RETRY_SCHEDULE) - 86_400_000
+    )
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DELIVERY_GIVE_UP_AFTER'],
+        message:
+          'must be at least a day shorter than the deliveries stream keeps jobs (the longer of 7 days and the retry schedule plus 2 days)',
+      });
     if (c.SESSION_TIMEOUT_MS > c.SESSION_DEADLINE_MS)
       ctx.addIssue({ code: 'custom', path: ['SESSION_TIMEOUT_MS'], message: 'must not exceed SESSION_DEADLINE_MS' });
-    if (c.DELIVERY_HOST_QUEUE > c.DELIVERY_QUEUE) ctx.addIssue({ code: 'custom', path: ['DELIVERY_HOST_QUEUE'], message: 'must not exceed DELIVERY_QUEUE' });
+    if (c.DELIVERY_HOST_QUEUE > c.DELIVERY_QUEUE)
+      ctx.addIssue({ code: 'custom', path: ['DELIVERY_HOST_QUEUE'], message: 'must not exceed DELIVERY_QUEUE' });
     if (c.DELIVERY_HOST_CONCURRENCY > c.DELIVERY_CONCURRENCY)
-      ctx.addIssue({ code: 'custom', path: ['DELIVERY_HOST_CONCURRENCY'], message: 'must not exceed DELIVERY_CONCURRENCY' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DELIVERY_HOST_CONCURRENCY'],
+        message: 'must not exceed DELIVERY_CONCURRENCY',
+      });
   })
   .transform((c) => ({
     ...c,
     DELIVERY_GIVE_UP_AFTER: c.DELIVERY_GIVE_UP_AFTER ?? defaultGiveUpAfterMs(c.DELIVERY_RETRY_SCHEDULE),
-    DELIVERY_SCHEDULED_PER_TARGET: c.DELIVERY_SCHEDULED_PER_TARGET ?? Math.max(10, Math.floor(c.DELIVERY_MAX_SCHEDULED / 20)),
+    DELIVERY_SCHEDULED_PER_TARGET:
+      c.DELIVERY_SCHEDULED_PER_TARGET ?? Math.max(10, Math.floor(c.DELIVERY_MAX_SCHEDULED / 20)),
   }));
 
 export type Config = z.output<typeof schema>;

@@ -29,7 +29,13 @@ export function pollConsumerBacklog(jsm: JetStreamManager, metrics: DispatcherMe
         // NATS away: keep the last value
       }
     }
-    for (const stream of [STREAMS.events.name, STREAMS.internal.name, STREAMS.core.name, DELIVERIES_STREAM, kvStream(KV_BUCKETS.sessions).stream]) {
+    for (const stream of [
+      STREAMS.events.name,
+      STREAMS.internal.name,
+      STREAMS.core.name,
+      DELIVERIES_STREAM,
+      kvStream(KV_BUCKETS.sessions).stream,
+    ]) {
       try {
         const info = await jsm.streams.info(stream);
         if (info.config.max_bytes > 0) metrics.streamUsed.set({ stream }, info.state.bytes / info.config.max_bytes);

@@ -52,6 +52,8 @@ export function parseJob(data: Uint8Array): Job {
  * stored the event (stream, sequence, time), so a re-delivered event yields the same id.
  */
 export function webhookIdFor(stream: string, seq: number, timestampNanos: bigint | string, target: string): string {
-  const digest = createHash('sha256').update(`${stream}\n${seq}\n${String(timestampNanos)}\n${target}`).digest('base64url');
+  const digest = createHash('sha256')
+    .update(`${stream}\n${seq}\n${String(timestampNanos)}\n${target}`)
+    .digest('base64url');
   return `msg_${digest.slice(0, 24)}`;
 }

@@ -32,7 +32,10 @@ export interface QueueDepth {
   active: number;
 }
 
-export function createMetrics(breakerCounts: () => Record<'closed' | 'open' | 'half_open', number>, queue: () => QueueDepth = () => ({ waiting: 0, waitingHosts: 0, active: 0 })): DispatcherMetrics {
+export function createMetrics(
+  breakerCounts: () => Record<'closed' | 'open' | 'half_open', number>,
+  queue: () => QueueDepth = () => ({ waiting: 0, waitingHosts: 0, active: 0 }),
+): DispatcherMetrics {
   const registry = createRegistry('dispatcher');
   return {
     registry,
@@ -57,7 +60,7 @@ export function createMetrics(breakerCounts: () => Record<'closed' | 'open' | 'h
     }),
     deferred: new Counter({
       name: 'dispatcher_deliveries_deferred_total',
-      help: 'Jobs deferred through JetStream without an attempt, by kind and reason (breaker_open, host_busy: slots held by hanging attempts, queue_full: the host\'s or the global in-memory queue is full, shutdown, lookup_unavailable).',
+      help: "Jobs deferred through JetStream without an attempt, by kind and reason (breaker_open, host_busy: slots held by hanging attempts, queue_full: the host's or the global in-memory queue is full, shutdown, lookup_unavailable).",
       labelNames: ['kind', 'reason'],
       registers: [registry],
     }),
@@ -85,7 +88,7 @@ export function createMetrics(breakerCounts: () => Record<'closed' | 'open' | 'h
     }),
     retriesWaiting: new Gauge({
       name: 'dispatcher_retries_waiting',
-      help: 'Retries and deferred deliveries held by JetStream until their time comes (the retry consumer\'s unacknowledged messages).',
+      help: "Retries and deferred deliveries held by JetStream until their time comes (the retry consumer's unacknowledged messages).",
       registers: [registry],
     }),
     streamUsed: new Gauge({
@@ -125,14 +128,14 @@ export function createMetrics(breakerCounts: () => Record<'closed' | 'open' | 'h
     }),
     sessionDuration: new Histogram({
       name: 'dispatcher_session_duration_seconds',
-      help: 'Time from the start of a session\'s first attempt (lookup included) to its outcome, in seconds, by result.',
+      help: "Time from the start of a session's first attempt (lookup included) to its outcome, in seconds, by result.",
       labelNames: ['result'],
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 15],
       registers: [registry],
     }),
     parked: new Counter({
       name: 'dispatcher_retries_parked_total',
-      help: 'Retry jobs parked outside the retry consumer\'s window because their target had its share of it (DELIVERY_SCHEDULED_PER_TARGET), by kind.',
+      help: "Retry jobs parked outside the retry consumer's window because their target had its share of it (DELIVERY_SCHEDULED_PER_TARGET), by kind.",
       labelNames: ['kind'],
       registers: [registry],
     }),

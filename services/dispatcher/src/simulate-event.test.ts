@@ -22,7 +22,9 @@ describe('simulate', () => {
 
   it('when a session is given --to without --application, then it is routed by that address (on SIP for a SIP URI)', () => {
     expect(buildEvent(['session', '--to', '14075550100']).body).not.toHaveProperty('applicationId');
-    expect(buildEvent(['session', '--to', 'sip:desk@sip.example.com']).body).toMatchObject({ session: { to: { id: 'sip:desk@sip.example.com', network: 'SIP' } } });
+    expect(buildEvent(['session', '--to', 'sip:desk@sip.example.com']).body).toMatchObject({
+      session: { to: { id: 'sip:desk@sip.example.com', network: 'SIP' } },
+    });
   });
 
   it('when a required option is missing, then it says which', () => {

@@ -32,11 +32,18 @@ export function buildEvent(argv: string[], now = new Date()): { subject: string;
   const kind = positionals[0];
   if (values.help || !kind) fail('');
   if (kind === 'session') {
-    if (!values.application && !values.to) fail('--application (or --to, to route by the address dialled) is required for a session');
+    if (!values.application && !values.to)
+      fail('--application (or --to, to route by the address dialled) is required for a session');
     const channel = (values.channel ?? (values.text !== undefined ? 'TEXT' : 'VOICE')).toUpperCase();
     if (channel !== 'VOICE' && channel !== 'TEXT') fail('--channel must be VOICE or TEXT');
     const voice = channel === 'VOICE';
-    const endpoint = (id: string, network: string) => ({ id, e164Id: id, name: 'unknown', channel, network: /^sips?:/i.test(id) ? 'SIP' : network });
+    const endpoint = (id: string, network: string) => ({
+      id,
+      e164Id: id,
+      name: 'unknown',
+      channel,
+      network: /^sips?:/i.test(id) ? 'SIP' : network,
+    });
     return {
       subject: 'sessions.new',
       body: {
@@ -62,12 +69,25 @@ export function buildEvent(argv: string[], now = new Date()): { subject: string;
     const data =
       kind === 'sms.dlr'
         ? { messageId: randomUUID(), to: '+14155550199', status: 'delivered', deliveredAt: now.toISOString() }
-        : { callId: randomUUID().replaceAll('-', ''), from: '+14155550100', to: '+14155550199', startedAt: now.toISOString(), durationSeconds: 42, ...(kind === 'cdr.rated' ? { price: '0.0042', currency: 'USD' } : {}) };
+        : {
+            callId: randomUUID().replaceAll('-', ''),
+            from: '+14155550100',
+            to: '+14155550199',
+            startedAt: now.toISOString(),
+            durationSeconds: 42,
+            ...(kind === 'cdr.rated' ? { price: '0.0042', currency: 'USD' } : {}),
+          };
     return {
       subject: kind,
-      body: { id: randomUUID(), accountId: values.account, ...(values.application ? { applicationId: values.application } : {}), resource, timestamp: now.toISOString(), data },
+      body: {
+        id: randomUUID(),
+        accountId: values.account,
+        ...(values.application ? { applicationId: values.application } : {}),
+        resource,
+        timestamp: now.toISOString(),
+        data,
+      },
     };
   }
   fail(`unknown event kind ${JSON.stringify(kind)}`);
 }
-

@@ -28,7 +28,9 @@ async function main(): Promise<void> {
     fail((err as Error).message);
   }
   const url = process.env.NATS_URL || 'nats://127.0.0.1:4222';
-  const nc = await connect({ servers: url.split(','), timeout: 5000 }).catch((err: Error) => fail(`cannot connect to NATS at ${url}: ${err.message}`));
+  const nc = await connect({ servers: url.split(','), timeout: 5000 }).catch((err: Error) =>
+    fail(`cannot connect to NATS at ${url}: ${err.message}`),
+  );
   try {
     const js = jetstream(nc);
     const ack = await js.publish(subject, JSON.stringify(body)).catch(async () => {
@@ -36,7 +38,9 @@ async function main(): Promise<void> {
       await ensureStreams(await jetstreamManager(nc), [STREAMS.events], Number(process.env.NATS_STREAM_REPLICAS || 1));
       return js.publish(subject, JSON.stringify(body));
     });
-    process.stdout.write(`${JSON.stringify({ published: { subject, stream: ack.stream, seq: ack.seq }, body }, null, 2)}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ published: { subject, stream: ack.stream, seq: ack.seq }, body }, null, 2)}\n`,
+    );
   } finally {
     await nc.close();
   }

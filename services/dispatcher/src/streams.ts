@@ -1,8 +1,24 @@
 // The dispatcher's JetStream layout: its own work-queue stream (retry jobs and attempt records)
 // and the durable consumers of inbound events, retries and records. ensureDispatcherStreams
 // creates or updates them at start.
-import { AckPolicy, DeliverPolicy, DiscardPolicy, RetentionPolicy, StorageType, type JetStreamManager } from '@nats-io/jetstream';
-import { ensureConsumer, ensureKvBucket, ensureStream, ensureStreams, KV_BUCKETS, STORE_LIMITS_DEFAULT, STREAMS, type StoreLimits } from '@switchboard/platform';
+import {
+  AckPolicy,
+  DeliverPolicy,
+  DiscardPolicy,
+  RetentionPolicy,
+  StorageType,
+  type JetStreamManager,
+} from '@nats-io/jetstream';
+import {
+  ensureConsumer,
+  ensureKvBucket,
+  ensureStream,
+  ensureStreams,
+  KV_BUCKETS,
+  STORE_LIMITS_DEFAULT,
+  STREAMS,
+  type StoreLimits,
+} from '@switchboard/platform';
 import { DELIVERIES_STREAM, RECORDS_CONSUMER, RECORDS_SUBJECT, RESEND_SUBJECT } from '@switchboard/contracts';
 import { deliveriesRetentionMs } from './delivery/retry.ts';
 

@@ -19,7 +19,9 @@ async function publishAll(acct: string, from: number, to: number, prefix: string
   const batch = 100;
   for (let i = from; i < to; i += batch) {
     await Promise.all(
-      Array.from({ length: Math.min(batch, to - i) }, (_, k) => h.publish('cdr.created', cdrEvent(acct, { id: `${prefix}-${i + k}` }))),
+      Array.from({ length: Math.min(batch, to - i) }, (_, k) =>
+        h.publish('cdr.created', cdrEvent(acct, { id: `${prefix}-${i + k}` })),
+      ),
     );
   }
 }
@@ -32,14 +34,22 @@ describe('crash of the dispatcher', () => {
     const first = await h.spawnDispatcher();
 
     const publishing = publishAll(acct, 0, TOTAL, 'crash');
-    await waitFor(() => rx.delivered(path).size >= 300, { what: '300 deliveries before the crash', timeoutMs: 30_000, intervalMs: 5 });
+    await waitFor(() => rx.delivered(path).size >= 300, {
+      what: '300 deliveries before the crash',
+      timeoutMs: 30_000,
+      intervalMs: 5,
+    });
     await first.kill9();
     const atCrash = rx.delivered(path).size;
     expect(atCrash).toBeLessThan(TOTAL);
     await publishing;
 
     await h.spawnDispatcher();
-    await waitFor(() => rx.delivered(path).size === TOTAL, { what: `${TOTAL} distinct webhook-ids`, timeoutMs: 60_000, intervalMs: 100 });
+    await waitFor(() => rx.delivered(path).size === TOTAL, {
+      what: `${TOTAL} distinct webhook-ids`,
+      timeoutMs: 60_000,
+      intervalMs: 100,
+    });
 
     const reqs = rx.at(path);
     const eventIds = new Set(reqs.map((r) => r.body.id as string));
@@ -52,7 +62,9 @@ describe('crash of the dispatcher', () => {
       idsByEvent.set(r.body.id, s);
     }
     expect([...idsByEvent.values()].every((s) => s.size === 1)).toBe(true);
-    console.log(`crash test: ${atCrash} delivered before kill -9, ${reqs.length - TOTAL} duplicate POSTs of ${reqs.length}`);
+    console.log(
+      `crash test: ${atCrash} delivered before kill -9, ${reqs.length - TOTAL} duplicate POSTs of ${reqs.length}`,
+    );
 
     // nothing left behind in JetStream
     const jsm = await jetstreamManager(h.bus.nc);
@@ -78,7 +90,11 @@ describe('crash of the dispatcher', () => {
             [sub.id],
           )
         ).rows[0] as { messages: number; records: number };
-      await waitFor(async () => (await counts()).messages === TOTAL, { what: 'all records', timeoutMs: 30_000, intervalMs: 200 }).catch(() => undefined);
+      await waitFor(async () => (await counts()).messages === TOTAL, {
+        what: 'all records',
+        timeoutMs: 30_000,
+        intervalMs: 200,
+      }).catch(() => undefined);
       expect(await counts()).toEqual({ messages: TOTAL, records: TOTAL });
     } finally {
       await sql.end();
@@ -102,7 +118,11 @@ describe('crash of the dispatcher', () => {
     await d.stop();
     await publishing;
     await h.spawnDispatcher();
-    await waitFor(() => rx.delivered(path).size === total, { what: `${total} deliveries`, timeoutMs: 30_000, intervalMs: 50 });
+    await waitFor(() => rx.delivered(path).size === total, {
+      what: `${total} deliveries`,
+      timeoutMs: 30_000,
+      intervalMs: 50,
+    });
     const posts = rx.at(path).length;
     console.log(`drain test: exited 0 after ${drainMs} ms; ${posts - total} duplicate POSTs of ${posts}`);
     // attempts in flight at SIGTERM finished and were acknowledged: nothing was sent twice

@@ -24,28 +24,46 @@ afterAll(async () => {
 });
 
 describe('retry fairness', () => {
-  it('when a dead endpoint has more retries waiting than the whole retry window, then another tenant\'s retry still comes on schedule', async () => {
+  it("when a dead endpoint has more retries waiting than the whole retry window, then another tenant's retry still comes on schedule", async () => {
     const DEAD = 1200;
     // Attempt 2 comes 300 ms after attempt 1, attempt 3 an hour later: the dead endpoint's
     // deliveries all end up waiting for an hour, more of them than the window (1000) holds.
-    const d = await h.startDispatcher({ DELIVERY_RETRY_SCHEDULE: '300ms,1h', DELIVERY_MAX_SCHEDULED: '1000', DELIVERY_SCHEDULED_PER_TARGET: '100' });
+    const d = await h.startDispatcher({
+      DELIVERY_RETRY_SCHEDULE: '300ms,1h',
+      DELIVERY_MAX_SCHEDULED: '1000',
+      DELIVERY_SCHEDULED_PER_TARGET: '100',
+    });
     try {
       const deadAcct = await h.newAccount();
       // 400: a failed attempt that is retried, without tripping the host's breaker
       dead.on('/dead', () => 400);
       await h.subscribe(deadAcct, { event: 'cdrCreated', resource: 'all', targetUrl: dead.url('/dead') });
-      for (let i = 0; i < DEAD; i += 100) await Promise.all(Array.from({ length: 100 }, (_, k) => h.publish('cdr.created', cdrEvent(deadAcct, { id: `dead-${i + k}` }))));
+      for (let i = 0; i < DEAD; i += 100)
+        await Promise.all(
+          Array.from({ length: 100 }, (_, k) => h.publish('cdr.created', cdrEvent(deadAcct, { id: `dead-${i + k}` }))),
+        );
       // (Before retries had a share of the window, this never happened: the dead endpoint's own
       // deferred deliveries stayed in the stream behind its waiting retries.)
-      await waitFor(() => dead.at('/dead').length >= 2 * DEAD, { what: 'two attempts of every dead delivery', timeoutMs: 120_000, intervalMs: 250 });
+      await waitFor(() => dead.at('/dead').length >= 2 * DEAD, {
+        what: 'two attempts of every dead delivery',
+        timeoutMs: 120_000,
+        intervalMs: 250,
+      });
       // every dead delivery's hour-long retry scheduled, and each taken into the window or parked
       const jsm = await jetstreamManager(h.bus.nc);
-      const window = await waitFor(async () => {
-        const scheduled = metricSum(await d.metrics(), 'dispatcher_retries_scheduled_total', { kind: 'notification' });
-        const c = await jsm.consumers.info(DELIVERIES_STREAM, CONSUMERS.retry);
-        return scheduled >= 2 * DEAD && c.num_pending === 0 && c;
-      }, { what: 'the dead deliveries\' retries scheduled', timeoutMs: 30_000, intervalMs: 250 });
-      console.log(`retry window: ${window.num_ack_pending} waiting (max ${window.config.max_ack_pending}), ${window.num_pending} not delivered`);
+      const window = await waitFor(
+        async () => {
+          const scheduled = metricSum(await d.metrics(), 'dispatcher_retries_scheduled_total', {
+            kind: 'notification',
+          });
+          const c = await jsm.consumers.info(DELIVERIES_STREAM, CONSUMERS.retry);
+          return scheduled >= 2 * DEAD && c.num_pending === 0 && c;
+        },
+        { what: "the dead deliveries' retries scheduled", timeoutMs: 30_000, intervalMs: 250 },
+      );
+      console.log(
+        `retry window: ${window.num_ack_pending} waiting (max ${window.config.max_ack_pending}), ${window.num_pending} not delivered`,
+      );
 
       const acct = await h.newAccount();
       const path = `/on-time/${acct}`;
@@ -53,11 +71,17 @@ describe('retry fairness', () => {
       await h.subscribe(acct, { event: 'cdrCreated', resource: 'all', targetUrl: rx.url(path) });
       await h.publish('cdr.created', cdrEvent(acct));
       await waitFor(() => rx.at(path).length >= 1, { what: 'first attempt' });
-      const retried = await waitFor(() => rx.at(path).length >= 2, { what: 'the retry', timeoutMs: 15_000, intervalMs: 10 }).catch(() => false);
+      const retried = await waitFor(() => rx.at(path).length >= 2, {
+        what: 'the retry',
+        timeoutMs: 15_000,
+        intervalMs: 10,
+      }).catch(() => false);
       const [first, second] = rx.at(path);
       // due at most 360 ms (300 ms + 20% jitter) after the first attempt
       const lateness = second ? second.at - first!.at - 360 : Infinity;
-      console.log(`retry fairness: ${DEAD} dead deliveries waiting; the other tenant's retry came ${second ? `${lateness} ms late` : 'not at all within 15 s'}`);
+      console.log(
+        `retry fairness: ${DEAD} dead deliveries waiting; the other tenant's retry came ${second ? `${lateness} ms late` : 'not at all within 15 s'}`,
+      );
       expect(retried).toBe(true);
       expect(lateness).toBeLessThan(1500);
       const m = await d.metrics();

@@ -3,7 +3,15 @@
 // dispatchers in-process or as child processes (for kill -9) with a short retry schedule.
 import { afterAll, beforeAll } from 'vitest';
 import { STREAMS, type NatsHandle } from '@switchboard/platform';
-import { randomName, startReceiver, startServices, waitFor, type Receiver, type RunningDispatcher, type Services } from '../../../test/support';
+import {
+  randomName,
+  startReceiver,
+  startServices,
+  waitFor,
+  type Receiver,
+  type RunningDispatcher,
+  type Services,
+} from '../../../test/support';
 import type { SessionFailed, SessionInstructions } from '../src/delivery/session-loop';
 import { CONSUMERS, DELIVERIES_STREAM } from '../src/streams';
 
@@ -21,7 +29,11 @@ export const TEST_DISPATCHER_ENV = {
 export type Harness = Services<{ webhooks: true }>;
 
 export function startHarness(): Promise<Harness> {
-  return startServices({ webhooks: true, env: { DELIVERY_ALLOWED_CIDRS: '127.0.0.0/8,::1/128' }, dispatcherEnv: TEST_DISPATCHER_ENV });
+  return startServices({
+    webhooks: true,
+    env: { DELIVERY_ALLOWED_CIDRS: '127.0.0.0/8,::1/128' },
+    dispatcherEnv: TEST_DISPATCHER_ENV,
+  });
 }
 
 /**
@@ -30,14 +42,22 @@ export function startHarness(): Promise<Harness> {
  * them once started (e.g. `useHarness((f) => ({ h, rx } = f))`).
  */
 export function useHarness(onReady: (f: { h: Harness; rx: Receiver }) => void): void;
-export function useHarness(onReady: (f: { h: Harness; rx: Receiver; dispatcher: RunningDispatcher }) => void, dispatcherEnv: Record<string, string>): void;
-export function useHarness(onReady: (f: { h: Harness; rx: Receiver; dispatcher: RunningDispatcher }) => void, dispatcherEnv?: Record<string, string>): void {
+export function useHarness(
+  onReady: (f: { h: Harness; rx: Receiver; dispatcher: RunningDispatcher }) => void,
+  dispatcherEnv: Record<string, string>,
+): void;
+export function useHarness(
+  onReady: (f: { h: Harness; rx: Receiver; dispatcher: RunningDispatcher }) => void,
+  dispatcherEnv?: Record<string, string>,
+): void {
   let h: Harness | undefined;
   let rx: Receiver | undefined;
   beforeAll(async () => {
     h = await startHarness();
     rx = await startReceiver();
-    const dispatcher = dispatcherEnv ? await h.startDispatcher(dispatcherEnv) : (undefined as unknown as RunningDispatcher);
+    const dispatcher = dispatcherEnv
+      ? await h.startDispatcher(dispatcherEnv)
+      : (undefined as unknown as RunningDispatcher);
     onReady({ h, rx, dispatcher });
   });
   afterAll(async () => {
@@ -47,7 +67,10 @@ export function useHarness(onReady: (f: { h: Harness; rx: Receiver; dispatcher: 
 }
 
 /** A docs/events.md#inbound notification event. */
-export function cdrEvent(accountId: string, fields: Partial<{ id: string; applicationId: string; resource: string; data: unknown }> = {}) {
+export function cdrEvent(
+  accountId: string,
+  fields: Partial<{ id: string; applicationId: string; resource: string; data: unknown }> = {},
+) {
   return {
     id: fields.id ?? randomName('evt'),
     accountId,
@@ -69,14 +92,22 @@ export interface SessionOutcome {
 export function watchSessionOutcomes(bus: NatsHandle) {
   const seen: SessionOutcome[] = [];
   const subs = ['sessions.instructions', 'sessions.failed'].map((subject) =>
-    bus.nc.subscribe(subject, { callback: (err, m) => void (err || seen.push({ subject: m.subject, body: m.json(), at: Date.now() } as SessionOutcome)) }),
+    bus.nc.subscribe(subject, {
+      callback: (err, m) =>
+        void (err || seen.push({ subject: m.subject, body: m.json(), at: Date.now() } as SessionOutcome)),
+    }),
   );
   return {
     seen,
     /** Outcomes published for a session id. */
     of: (sessionId: string) => seen.filter((o) => o.body.sessionId === sessionId),
     /** The first outcome of a session, waited for. */
-    next: (sessionId: string, timeoutMs = 15_000) => waitFor(() => seen.find((o) => o.body.sessionId === sessionId), { what: `outcome of session ${sessionId}`, timeoutMs, intervalMs: 5 }),
+    next: (sessionId: string, timeoutMs = 15_000) =>
+      waitFor(() => seen.find((o) => o.body.sessionId === sessionId), {
+        what: `outcome of session ${sessionId}`,
+        timeoutMs,
+        intervalMs: 5,
+      }),
     stop: () => {
       for (const s of subs) s.unsubscribe();
     },
@@ -91,7 +122,10 @@ export function watchSessionOutcomes(bus: NatsHandle) {
  */
 export async function eventsHandled(bus: NatsHandle, seq?: number): Promise<void> {
   const upTo = seq ?? (await bus.jsm.streams.info(STREAMS.events.name)).state.last_seq;
-  await waitFor(async () => (await bus.jsm.consumers.info(STREAMS.events.name, CONSUMERS.events)).ack_floor.stream_seq >= upTo, { what: `events up to ${upTo} handled`, intervalMs: 20 });
+  await waitFor(
+    async () => (await bus.jsm.consumers.info(STREAMS.events.name, CONSUMERS.events)).ack_floor.stream_seq >= upTo,
+    { what: `events up to ${upTo} handled`, intervalMs: 20 },
+  );
 }
 
 /**
@@ -99,8 +133,11 @@ export async function eventsHandled(bus: NatsHandle, seq?: number): Promise<void
  * A test that asserts no further attempt comes waits for this rather than for a fixed time.
  */
 export async function retriesIdle(bus: NatsHandle): Promise<void> {
-  await waitFor(async () => {
-    const c = await bus.jsm.consumers.info(DELIVERIES_STREAM, CONSUMERS.retry);
-    return c.num_pending + c.num_ack_pending === 0;
-  }, { what: 'no retry waiting', intervalMs: 20 });
+  await waitFor(
+    async () => {
+      const c = await bus.jsm.consumers.info(DELIVERIES_STREAM, CONSUMERS.retry);
+      return c.num_pending + c.num_ack_pending === 0;
+    },
+    { what: 'no retry waiting', intervalMs: 20 },
+  );
 }

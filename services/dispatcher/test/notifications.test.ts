@@ -2,7 +2,14 @@
 // every matching enabled subscription, signed, retried on a schedule, recorded, 410 disabling.
 import { describe, expect, it } from 'vitest';
 import { jetstreamManager } from '@nats-io/jetstream';
-import { waitFor, metricSum, startReceiver, watchSubject, type Receiver, type RunningDispatcher } from '../../../test/support';
+import {
+  waitFor,
+  metricSum,
+  startReceiver,
+  watchSubject,
+  type Receiver,
+  type RunningDispatcher,
+} from '../../../test/support';
 import { verifySignature } from '../src/delivery/signing';
 import { CONSUMERS } from '../src/streams';
 import { cdrEvent, eventsHandled, retriesIdle, useHarness, type Harness } from './harness';
@@ -11,10 +18,16 @@ let h: Harness;
 let rx: Receiver;
 let dispatcher: RunningDispatcher;
 
-useHarness((f) => ({ h, rx, dispatcher } = f), { DELIVERY_CONCURRENCY: '8', DELIVERY_HOST_CONCURRENCY: '4', LOOKUP_CACHE_TTL: '10m' });
+useHarness((f) => ({ h, rx, dispatcher } = f), {
+  DELIVERY_CONCURRENCY: '8',
+  DELIVERY_HOST_CONCURRENCY: '4',
+  LOOKUP_CACHE_TTL: '10m',
+});
 
 const deliveries = async (accountId: string, subscriptionId: string) =>
-  (await h.webhooks.client.listDeliveries({ accountId, subscriptionId, limit: 100 })).deliveries.sort((a, b) => a.attempt - b.attempt);
+  (await h.webhooks.client.listDeliveries({ accountId, subscriptionId, limit: 100 })).deliveries.sort(
+    (a, b) => a.attempt - b.attempt,
+  );
 
 describe('matching', () => {
   it('when a CDR event is published, then exactly the enabled subscriptions of its event, resource (or all) and level get it', async () => {
@@ -24,21 +37,46 @@ describe('matching', () => {
     const otherApp = await h.newApplication(acct, { voiceUrl: 'https://example.com/v' });
     const p = (n: string) => rx.url(`/match/${acct}/${n}`);
     const subs = {
-      accountCall: await h.subscribe(acct, { event: 'cdrCreated', resource: 'call', targetUrl: p('account-call'), name: 'calls', payload: { team: 'ops', n: [1, 2] } }),
+      accountCall: await h.subscribe(acct, {
+        event: 'cdrCreated',
+        resource: 'call',
+        targetUrl: p('account-call'),
+        name: 'calls',
+        payload: { team: 'ops', n: [1, 2] },
+      }),
       accountSms: await h.subscribe(acct, { event: 'cdrCreated', resource: 'sms', targetUrl: p('account-sms') }),
       accountAll: await h.subscribe(acct, { event: 'cdrCreated', resource: 'all', targetUrl: p('account-all') }),
-      appCall: await h.subscribe(acct, { event: 'cdrCreated', resource: 'call,transcription', targetUrl: p('app-call'), applicationId: app }),
-      otherAppAll: await h.subscribe(acct, { event: 'cdrCreated', resource: 'all', targetUrl: p('other-app-all'), applicationId: otherApp }),
+      appCall: await h.subscribe(acct, {
+        event: 'cdrCreated',
+        resource: 'call,transcription',
+        targetUrl: p('app-call'),
+        applicationId: app,
+      }),
+      otherAppAll: await h.subscribe(acct, {
+        event: 'cdrCreated',
+        resource: 'all',
+        targetUrl: p('other-app-all'),
+        applicationId: otherApp,
+      }),
       rated: await h.subscribe(acct, { event: 'cdrRated', resource: 'all', targetUrl: p('rated') }),
-      disabled: await h.subscribe(acct, { event: 'cdrCreated', resource: 'all', targetUrl: p('disabled'), enabled: false }),
+      disabled: await h.subscribe(acct, {
+        event: 'cdrCreated',
+        resource: 'all',
+        targetUrl: p('disabled'),
+        enabled: false,
+      }),
       otherAccount: await h.subscribe(other, { event: 'cdrCreated', resource: 'all', targetUrl: p('other-account') }),
     };
     const event = cdrEvent(acct, { applicationId: app, resource: 'call', data: { callId: 'c1', durationSeconds: 7 } });
     const seq = await h.publish('cdr.created', event);
     const expected = ['account-call', 'account-all', 'app-call'];
-    await waitFor(() => expected.every((n) => rx.at(`/match/${acct}/${n}`).length === 1), { what: 'matching deliveries' });
+    await waitFor(() => expected.every((n) => rx.at(`/match/${acct}/${n}`).length === 1), {
+      what: 'matching deliveries',
+    });
     await eventsHandled(h.bus, seq);
-    const got = Object.keys(subs).filter((k) => rx.at(`/match/${acct}/${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).length > 0);
+    const got = Object.keys(subs).filter(
+      (k) => rx.at(`/match/${acct}/${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).length > 0,
+    );
     expect(got.sort()).toEqual(['accountAll', 'accountCall', 'appCall']);
 
     const [req] = rx.at(`/match/${acct}/account-call`);
@@ -70,7 +108,12 @@ describe('matching', () => {
     await h.subscribe(acct, { event: 'cdrCreated', resource: 'all', targetUrl: p('cdr') });
     await h.publish('sms.dlr', { ...cdrEvent(acct, { resource: 'sms', data: { status: 'delivered' } }) });
     await waitFor(() => rx.at(`/dlr/${acct}/dlr`).length === 1, { what: 'dlr' });
-    expect(rx.at(`/dlr/${acct}/dlr`)[0]!.body).toMatchObject({ event: 'smsdlr', resource: 'sms', applicationId: null, data: { status: 'delivered' } });
+    expect(rx.at(`/dlr/${acct}/dlr`)[0]!.body).toMatchObject({
+      event: 'smsdlr',
+      resource: 'sms',
+      applicationId: null,
+      data: { status: 'delivered' },
+    });
     await eventsHandled(h.bus, await h.publish('cdr.rated', cdrEvent(acct, { resource: 'transcription' })));
     expect(rx.at(`/dlr/${acct}/dlr-app`)).toHaveLength(0);
     expect(rx.at(`/dlr/${acct}/cdr`)).toHaveLength(0);
@@ -104,10 +147,13 @@ describe('retries', () => {
     // Retry-After: 1 beats the scheduled 200 ms; then the schedule's 400 ms (+-20%).
     expect(reqs[1]!.at - reqs[0]!.at).toBeGreaterThanOrEqual(950);
     expect(reqs[2]!.at - reqs[1]!.at).toBeGreaterThanOrEqual(300);
-    const records = await waitFor(async () => {
-      const d = await deliveries(acct, sub.id);
-      return d.length === 3 && d;
-    }, { what: 'three records' });
+    const records = await waitFor(
+      async () => {
+        const d = await deliveries(acct, sub.id);
+        return d.length === 3 && d;
+      },
+      { what: 'three records' },
+    );
     expect(records.map((d) => [d.attempt, d.statusCode, d.outcome])).toEqual([
       [1, 503, 'retrying'],
       [2, 500, 'retrying'],
@@ -118,14 +164,25 @@ describe('retries', () => {
     expect(subscription).toMatchObject({ consecutiveFailures: 0, lastStatus: 204 });
   });
 
-  it('when the subscription\'s name and payload are edited between attempts, then the retry sends the same bytes, and later events carry the edit', async () => {
+  it("when the subscription's name and payload are edited between attempts, then the retry sends the same bytes, and later events carry the edit", async () => {
     const acct = await h.newAccount();
     const path = `/edited/${acct}`;
     rx.on(path, (_r, n) => (n === 1 ? { status: 503, headers: { 'retry-after': '2' } } : 204));
-    const sub = await h.subscribe(acct, { event: 'cdrCreated', resource: 'all', targetUrl: rx.url(path), name: 'before', payload: { v: 1 } });
+    const sub = await h.subscribe(acct, {
+      event: 'cdrCreated',
+      resource: 'all',
+      targetUrl: rx.url(path),
+      name: 'before',
+      payload: { v: 1 },
+    });
     await h.publish('cdr.created', cdrEvent(acct));
     await waitFor(() => rx.at(path).length === 1, { what: 'first attempt' });
-    await h.webhooks.client.updateSubscription({ accountId: acct, id: sub.id, name: 'after', payloadJson: JSON.stringify({ v: 2 }) });
+    await h.webhooks.client.updateSubscription({
+      accountId: acct,
+      id: sub.id,
+      name: 'after',
+      payloadJson: JSON.stringify({ v: 2 }),
+    });
     await waitFor(() => rx.at(path).length === 2, { what: 'the retry', timeoutMs: 10_000 });
     const [first, retry] = rx.at(path);
     expect(retry!.headers['webhook-id']).toBe(first!.headers['webhook-id']);
@@ -145,10 +202,13 @@ describe('retries', () => {
     await h.publish('cdr.created', cdrEvent(acct));
     await waitFor(() => rx.at(path).length === 1, { what: 'first attempt' });
     await h.webhooks.client.updateSubscription({ accountId: acct, id: sub.id, enabled: false });
-    const records = await waitFor(async () => {
-      const d = await deliveries(acct, sub.id);
-      return d.length === 2 && d;
-    }, { what: 'the cancelled retry recorded', timeoutMs: 10_000 });
+    const records = await waitFor(
+      async () => {
+        const d = await deliveries(acct, sub.id);
+        return d.length === 2 && d;
+      },
+      { what: 'the cancelled retry recorded', timeoutMs: 10_000 },
+    );
     expect(records.map((d) => [d.attempt, d.outcome])).toEqual([
       [1, 'retrying'],
       [2, 'cancelled'],
@@ -165,10 +225,13 @@ describe('retries', () => {
     rx.on(path, () => 500);
     const sub = await h.subscribe(acct, { event: 'cdrCreated', resource: 'all', targetUrl: rx.url(path) });
     await h.publish('cdr.created', cdrEvent(acct));
-    const records = await waitFor(async () => {
-      const d = await deliveries(acct, sub.id);
-      return d.length === 4 && d;
-    }, { what: 'four records', timeoutMs: 10_000 });
+    const records = await waitFor(
+      async () => {
+        const d = await deliveries(acct, sub.id);
+        return d.length === 4 && d;
+      },
+      { what: 'four records', timeoutMs: 10_000 },
+    );
     expect(records.map((d) => d.outcome)).toEqual(['retrying', 'retrying', 'retrying', 'failed']);
     expect(records[3]!.error).toMatch(/gave up after 4 attempts/);
     await retriesIdle(h.bus);
@@ -184,10 +247,13 @@ describe('retries', () => {
     const sub = await h.subscribe(acct, { event: 'cdrCreated', resource: 'all', targetUrl: rx.url(path) });
     const changed = await watchSubject(h.bus.nc, 'webhooks.changed', (b) => b.subscriptionId === sub.id);
     await h.publish('cdr.created', cdrEvent(acct));
-    const s = await waitFor(async () => {
-      const { subscription } = await h.webhooks.client.getSubscription({ accountId: acct, id: sub.id });
-      return subscription && !subscription.enabled && subscription;
-    }, { what: 'disabled subscription' });
+    const s = await waitFor(
+      async () => {
+        const { subscription } = await h.webhooks.client.getSubscription({ accountId: acct, id: sub.id });
+        return subscription && !subscription.enabled && subscription;
+      },
+      { what: 'disabled subscription' },
+    );
     expect(s!.disabledReason).toMatch(/410/);
     const records = await deliveries(acct, sub.id);
     expect(records.map((d) => [d.attempt, d.statusCode, d.outcome])).toEqual([[1, 410, 'failed']]);
@@ -210,7 +276,10 @@ describe('isolation', () => {
         sent.push(Date.now());
         await h.publish('cdr.created', cdrEvent(acct, { id: `e${i}` }));
       }
-      await waitFor(() => rx.delivered(`/healthy/${acct}`).size === 60, { what: 'healthy deliveries', timeoutMs: 5000 });
+      await waitFor(() => rx.delivered(`/healthy/${acct}`).size === 60, {
+        what: 'healthy deliveries',
+        timeoutMs: 5000,
+      });
       const reqs = rx.at(`/healthy/${acct}`);
       const lat = reqs.map((r) => r.at - sent[Number(String(r.body.id).slice(1))]!);
       // the hanging target holds its slots for the whole 3 s timeout; the healthy one is not held up
@@ -219,9 +288,15 @@ describe('isolation', () => {
       // The hanging target's own jobs wait their turn (deferred while its slots are held, or its breaker opens).
       const deferred = async () => {
         const m = await dispatcher.metrics();
-        return metricSum(m, 'dispatcher_deliveries_deferred_total', { kind: 'notification', reason: 'host_busy' }) + metricSum(m, 'dispatcher_deliveries_deferred_total', { kind: 'notification', reason: 'breaker_open' });
+        return (
+          metricSum(m, 'dispatcher_deliveries_deferred_total', { kind: 'notification', reason: 'host_busy' }) +
+          metricSum(m, 'dispatcher_deliveries_deferred_total', { kind: 'notification', reason: 'breaker_open' })
+        );
       };
-      await waitFor(async () => (await deferred()) > 0, { what: 'deferred deliveries of the hanging target', timeoutMs: 10_000 });
+      await waitFor(async () => (await deferred()) > 0, {
+        what: 'deferred deliveries of the hanging target',
+        timeoutMs: 10_000,
+      });
     } finally {
       await dead.close();
     }
@@ -232,21 +307,38 @@ describe('malformed events', () => {
   it('when a message is not JSON or fails its schema, then it is terminated, counted and not redelivered', async () => {
     const before = await dispatcher.metrics();
     await h.publish('sessions.new', 'this is not json');
-    await h.publish('cdr.created', { id: 'x', accountId: 'not-a-number', resource: 'call', timestamp: 'now', data: {} });
-    await h.publish('sms.dlr', { id: 'y', accountId: '1', resource: 'call', timestamp: '2025-01-01T00:00:00Z', data: {} });
+    await h.publish('cdr.created', {
+      id: 'x',
+      accountId: 'not-a-number',
+      resource: 'call',
+      timestamp: 'now',
+      data: {},
+    });
+    await h.publish('sms.dlr', {
+      id: 'y',
+      accountId: '1',
+      resource: 'call',
+      timestamp: '2025-01-01T00:00:00Z',
+      data: {},
+    });
     // a valid event behind them still flows
     const acct = await h.newAccount();
     await h.subscribe(acct, { event: 'cdrCreated', resource: 'all', targetUrl: rx.url(`/after-poison/${acct}`) });
     await h.publish('cdr.created', cdrEvent(acct));
     await waitFor(() => rx.at(`/after-poison/${acct}`).length === 1, { what: 'valid event after poison' });
     const m = await dispatcher.metrics();
-    const terminated = (subject: string) => metricSum(m, 'dispatcher_messages_terminated_total', { subject }) - metricSum(before, 'dispatcher_messages_terminated_total', { subject });
+    const terminated = (subject: string) =>
+      metricSum(m, 'dispatcher_messages_terminated_total', { subject }) -
+      metricSum(before, 'dispatcher_messages_terminated_total', { subject });
     expect([terminated('sessions.new'), terminated('cdr.created'), terminated('sms.dlr')]).toEqual([1, 1, 1]);
     const jsm = await jetstreamManager(h.bus.nc);
-    const info = await waitFor(async () => {
-      const c = await jsm.consumers.info('SWITCHBOARD_EVENTS', CONSUMERS.events);
-      return c.num_ack_pending + c.num_pending === 0 && c;
-    }, { what: 'every event acknowledged' });
+    const info = await waitFor(
+      async () => {
+        const c = await jsm.consumers.info('SWITCHBOARD_EVENTS', CONSUMERS.events);
+        return c.num_ack_pending + c.num_pending === 0 && c;
+      },
+      { what: 'every event acknowledged' },
+    );
     expect(info.num_ack_pending).toBe(0);
     expect(info.num_redelivered).toBe(0);
     expect(info.num_pending).toBe(0);
@@ -256,8 +348,12 @@ describe('malformed events', () => {
 describe('metrics', () => {
   it('when deliveries happened, then the metrics carry the documented names', async () => {
     const m = await dispatcher.metrics();
-    expect(metricSum(m, 'dispatcher_deliveries_total', { kind: 'notification', outcome: 'succeeded' })).toBeGreaterThan(0);
-    expect(metricSum(m, 'dispatcher_deliveries_total', { kind: 'notification', outcome: 'retrying' })).toBeGreaterThan(0);
+    expect(metricSum(m, 'dispatcher_deliveries_total', { kind: 'notification', outcome: 'succeeded' })).toBeGreaterThan(
+      0,
+    );
+    expect(metricSum(m, 'dispatcher_deliveries_total', { kind: 'notification', outcome: 'retrying' })).toBeGreaterThan(
+      0,
+    );
     expect(metricSum(m, 'dispatcher_deliveries_total', { kind: 'notification', outcome: 'failed' })).toBeGreaterThan(0);
     expect(metricSum(m, 'dispatcher_retries_scheduled_total', { kind: 'notification' })).toBeGreaterThan(0);
     expect(metricSum(m, 'dispatcher_attempt_duration_seconds_count', { kind: 'notification' })).toBeGreaterThan(0);

@@ -26,7 +26,10 @@ describe('poison events', () => {
       await h.publish('cdr.created', poisonEvent(i, acct));
       if (i % 4 === 0 && v < valid) await h.publish('cdr.created', cdrEvent(acct, { id: `ok-${v++}` }));
     }
-    await waitFor(() => rx.delivered(`/poison/${acct}`).size === valid, { timeoutMs: 30_000, what: 'valid events delivered' });
+    await waitFor(() => rx.delivered(`/poison/${acct}`).size === valid, {
+      timeoutMs: 30_000,
+      what: 'valid events delivered',
+    });
     const ids = new Set(rx.at(`/poison/${acct}`).map((r) => (r.body as { id: string }).id));
     expect([...ids].sort()).toEqual(Array.from({ length: valid }, (_, i) => `ok-${i}`).sort());
 
@@ -38,7 +41,9 @@ describe('poison events', () => {
       },
       { timeoutMs: 15_000, what: 'events consumer drained' },
     );
-    expect(metricSum(await dispatcher.metrics(), 'dispatcher_events_dead_lettered_total', { subject: 'cdr.created' })).toBe(bad);
+    expect(
+      metricSum(await dispatcher.metrics(), 'dispatcher_events_dead_lettered_total', { subject: 'cdr.created' }),
+    ).toBe(bad);
 
     // Each dead letter says where the event came from, why it was refused, and carries the event.
     const after = await waitFor(async () => {
@@ -51,8 +56,17 @@ describe('poison events', () => {
       if (m?.subject === SUBJECTS.eventDead) letters.push(m.json());
     }
     expect(letters).toHaveLength(bad);
-    const byId = new Map(letters.map((l) => [typeof l.event === 'object' && l.event ? (l.event as { id: string }).id : String(l.event), l]));
-    expect(byId.get('p0')).toMatchObject({ subject: 'cdr.created', reason: expect.stringMatching(/accountId/), event: { accountId: '0' } });
+    const byId = new Map(
+      letters.map((l) => [
+        typeof l.event === 'object' && l.event ? (l.event as { id: string }).id : String(l.event),
+        l,
+      ]),
+    );
+    expect(byId.get('p0')).toMatchObject({
+      subject: 'cdr.created',
+      reason: expect.stringMatching(/accountId/),
+      event: { accountId: '0' },
+    });
     expect(byId.get('p1')?.reason).toMatch(/accountId/);
     expect(byId.get('p2')?.reason).toMatch(/applicationId/);
     expect(byId.get('p\u00003')?.reason).toMatch(/^id: .*control characters/);
@@ -62,6 +76,8 @@ describe('poison events', () => {
     // Republishing a corrected dead letter delivers it.
     const fixed = { ...(byId.get('p1')!.event as Record<string, unknown>), accountId: acct, id: 'republished' };
     await h.publish(byId.get('p1')!.subject, fixed);
-    await waitFor(() => rx.at(`/poison/${acct}`).some((r) => (r.body as { id: string }).id === 'republished'), { what: 'republished event delivered' });
+    await waitFor(() => rx.at(`/poison/${acct}`).some((r) => (r.body as { id: string }).id === 'republished'), {
+      what: 'republished event delivered',
+    });
   });
 });

@@ -2,7 +2,14 @@
 // message over its max_payload. On a server with a small max_payload, batches are cut by size, a
 // record too large on its own is stored truncated, and every record arrives: nothing blocks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startNatsServer, startReceiver, startServices, waitFor, type NatsServer, type Receiver } from '../../../test/support';
+import {
+  startNatsServer,
+  startReceiver,
+  startServices,
+  waitFor,
+  type NatsServer,
+  type Receiver,
+} from '../../../test/support';
 import { CONSUMERS, DELIVERIES_STREAM } from '../src/streams';
 import { cdrEvent, TEST_DISPATCHER_ENV, type Harness } from './harness';
 
@@ -13,7 +20,12 @@ let rx: Receiver;
 
 beforeAll(async () => {
   nats = await startNatsServer({ maxPayload: MAX_PAYLOAD });
-  h = await startServices({ webhooks: true, nats, env: { DELIVERY_ALLOWED_CIDRS: '127.0.0.0/8,::1/128' }, dispatcherEnv: TEST_DISPATCHER_ENV });
+  h = await startServices({
+    webhooks: true,
+    nats,
+    env: { DELIVERY_ALLOWED_CIDRS: '127.0.0.0/8,::1/128' },
+    dispatcherEnv: TEST_DISPATCHER_ENV,
+  });
   rx = await startReceiver();
   // Records gather for a while, so a batch by count (250) would be far over the limit.
   await h.startDispatcher({ RECORD_FLUSH_INTERVAL: '300ms' });
@@ -35,8 +47,12 @@ describe('attempt record batches on a server with a small max_payload', () => {
     for (let i = 0; i < events; i++) await h.publish('cdr.created', cdrEvent(acct, { id: `rb-${i}` }));
     await waitFor(() => rx.at('/short').length >= events, { timeoutMs: 30_000, what: 'deliveries to the short URL' });
 
-    const list = async (subscriptionId: string) => (await h.webhooks.client.listDeliveries({ accountId: acct, subscriptionId, limit: 100 })).deliveries;
-    await waitFor(async () => (await list(short.id)).length === events && (await list(long.id)).length === events, { timeoutMs: 30_000, what: 'every record stored' });
+    const list = async (subscriptionId: string) =>
+      (await h.webhooks.client.listDeliveries({ accountId: acct, subscriptionId, limit: 100 })).deliveries;
+    await waitFor(async () => (await list(short.id)).length === events && (await list(long.id)).length === events, {
+      timeoutMs: 30_000,
+      what: 'every record stored',
+    });
     const longRecords = await list(long.id);
     for (const d of longRecords) {
       expect(d.error).toMatch(/^\[record truncated to fit a NATS message\]/);

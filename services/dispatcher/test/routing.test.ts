@@ -4,7 +4,20 @@
 // session with unknown_address.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addNumbers } from '@switchboard/applications/numbers';
-import { freePort, metricSum, randomName, startReceiver, startServices, waitFor, watchSubject, type Receiver, type RunningDispatcher, type Services, type TestAccount, type JsonBody } from '../../../test/support';
+import {
+  freePort,
+  metricSum,
+  randomName,
+  startReceiver,
+  startServices,
+  waitFor,
+  watchSubject,
+  type Receiver,
+  type RunningDispatcher,
+  type Services,
+  type TestAccount,
+  type JsonBody,
+} from '../../../test/support';
 import { verifySignature } from '../src/delivery/signing';
 import { eventsHandled, TEST_DISPATCHER_ENV, watchSessionOutcomes } from './harness';
 
@@ -14,12 +27,22 @@ let outcomes: ReturnType<typeof watchSessionOutcomes>;
 let alice: TestAccount;
 
 beforeAll(async () => {
-  stack = await startServices({ webhooks: true, gateway: true, env: { DELIVERY_ALLOWED_CIDRS: '127.0.0.0/8,::1/128' }, dispatcherEnv: TEST_DISPATCHER_ENV });
+  stack = await startServices({
+    webhooks: true,
+    gateway: true,
+    env: { DELIVERY_ALLOWED_CIDRS: '127.0.0.0/8,::1/128' },
+    dispatcherEnv: TEST_DISPATCHER_ENV,
+  });
   rx = await startReceiver();
   outcomes = watchSessionOutcomes(stack.bus);
   alice = await stack.createAccount('alice');
   const numbers = Array.from({ length: 30 }, (_, i) => `+${14075550100 + i}`);
-  await addNumbers(stack.applications.app.orm.em.fork(), numbers, { city: 'Orlando', state: 'FL', country: 'US', smsEnabled: true });
+  await addNumbers(stack.applications.app.orm.em.fork(), numbers, {
+    city: 'Orlando',
+    state: 'FL',
+    country: 'US',
+    smsEnabled: true,
+  });
 }, 120_000);
 afterAll(async () => {
   outcomes?.stop();
@@ -31,11 +54,23 @@ const json = async (res: Response) => (await res.json()) as JsonBody;
 
 /** An application of alice's with URLs on the receiver under `name`; returns its id. */
 async function newApp(name: string): Promise<string> {
-  const res = await stack.request(alice, 'POST', '/v1/applications', { name, voiceUrl: rx.url(`/${name}/voice`), messagingUrl: rx.url(`/${name}/text`) });
+  const res = await stack.request(alice, 'POST', '/v1/applications', {
+    name,
+    voiceUrl: rx.url(`/${name}/voice`),
+    messagingUrl: rx.url(`/${name}/text`),
+  });
   expect(res.status).toBe(200);
   const id = ((await json(res)).href as string).split('/').pop()!;
-  rx.on(`/${name}/voice`, () => ({ status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ tropo: [{ say: { value: name } }] }) }));
-  rx.on(`/${name}/text`, () => ({ status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ tropo: [{ say: { value: `${name} text` } }] }) }));
+  rx.on(`/${name}/voice`, () => ({
+    status: 200,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ tropo: [{ say: { value: name } }] }),
+  }));
+  rx.on(`/${name}/text`, () => ({
+    status: 200,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ tropo: [{ say: { value: `${name} text` } }] }),
+  }));
   return id;
 }
 
@@ -49,7 +84,9 @@ async function claim(app: string, body: Record<string, unknown>): Promise<string
 /** Publishes a session without applicationId, dialled at `to`; returns its id. */
 async function dial(to: Record<string, unknown>, extra: Record<string, unknown> = {}): Promise<string> {
   const id = randomName('session');
-  await stack.publish('sessions.new', { session: { id, from: { id: '+14155550100', channel: 'VOICE', network: 'PSTN' }, to, ...extra } });
+  await stack.publish('sessions.new', {
+    session: { id, from: { id: '+14155550100', channel: 'VOICE', network: 'PSTN' }, to, ...extra },
+  });
   return id;
 }
 
@@ -57,11 +94,13 @@ async function dial(to: Record<string, unknown>, extra: Record<string, unknown> 
 const postedSession = (sessionId: string) =>
   waitFor(() => rx.received.find((r) => r.body?.session?.id === sessionId), { what: `POST of session ${sessionId}` });
 
-const deliveriesOf = async (app: string) => (await json(await stack.request(alice, 'GET', `/v1/applications/${app}/deliveries`))) as Record<string, unknown>[];
+const deliveriesOf = async (app: string) =>
+  (await json(await stack.request(alice, 'GET', `/v1/applications/${app}/deliveries`))) as Record<string, unknown>[];
 
 describe('routing by address', () => {
   let dispatcher: RunningDispatcher;
-  const unknownCount = async () => metricSum(await dispatcher.metrics(), 'dispatcher_sessions_total', { result: 'failed', reason: 'unknown_address' });
+  const unknownCount = async () =>
+    metricSum(await dispatcher.metrics(), 'dispatcher_sessions_total', { result: 'failed', reason: 'unknown_address' });
   // A long TTL: every change must reach the cache through addresses.changed, not the expiry.
   beforeAll(async () => void (dispatcher = await stack.startDispatcher({ LOOKUP_CACHE_TTL: '10m' })));
   afterAll(() => dispatcher?.stop());
@@ -72,22 +111,50 @@ describe('routing by address', () => {
     const id = await dial({ id: number, channel: 'VOICE', network: 'PSTN' });
     const req = await postedSession(id);
     expect(req.path).toBe('/num/voice');
-    expect(req.body.session).toMatchObject({ id, accountId: alice.id, applicationId: app, to: { id: number, network: 'PSTN' } });
+    expect(req.body.session).toMatchObject({
+      id,
+      accountId: alice.id,
+      applicationId: app,
+      to: { id: number, network: 'PSTN' },
+    });
     const { secret } = await json(await stack.request(alice, 'GET', `/v1/applications/${app}/secret`));
     expect(verifySignature(secret, req.headers, req.raw)).toBe(true);
-    expect((await outcomes.next(id)).body).toMatchObject({ sessionId: id, applicationId: app, accountId: alice.id, status: 200 });
-    const records = await waitFor(async () => {
-      const d = await deliveriesOf(app);
-      return d.length > 0 && d;
-    }, { what: 'delivery record' });
-    expect(records).toEqual([expect.objectContaining({ kind: 'session', applicationId: app, messageId: req.headers['webhook-id'], outcome: 'succeeded', targetUrl: rx.url('/num/voice') })]);
+    expect((await outcomes.next(id)).body).toMatchObject({
+      sessionId: id,
+      applicationId: app,
+      accountId: alice.id,
+      status: 200,
+    });
+    const records = await waitFor(
+      async () => {
+        const d = await deliveriesOf(app);
+        return d.length > 0 && d;
+      },
+      { what: 'delivery record' },
+    );
+    expect(records).toEqual([
+      expect.objectContaining({
+        kind: 'session',
+        applicationId: app,
+        messageId: req.headers['webhook-id'],
+        outcome: 'succeeded',
+        targetUrl: rx.url('/num/voice'),
+      }),
+    ]);
   });
 
   it('when a text arrives at a claimed number on the SMS network, then it goes to the messagingUrl', async () => {
     const app = await newApp('sms');
     const number = await claim(app, { type: 'number', prefix: '1407' });
     const id = randomName('session');
-    await stack.publish('sessions.new', { session: { id, initialText: 'hi', from: { id: '+14155550100', channel: 'TEXT', network: 'SMS' }, to: { id: number, channel: 'TEXT', network: 'SMS' } } });
+    await stack.publish('sessions.new', {
+      session: {
+        id,
+        initialText: 'hi',
+        from: { id: '+14155550100', channel: 'TEXT', network: 'SMS' },
+        to: { id: number, channel: 'TEXT', network: 'SMS' },
+      },
+    });
     const req = await postedSession(id);
     expect(req.path).toBe('/sms/text');
     expect(req.body.session).toMatchObject({ accountId: alice.id, applicationId: app, initialText: 'hi' });
@@ -110,7 +177,11 @@ describe('routing by address', () => {
     const app = await newApp('forms');
     const number = await claim(app, { type: 'number', prefix: '1407' });
     const digits = number.slice(1);
-    for (const written of [digits, `+${digits.slice(0, 1)} ${digits.slice(1, 4)}-${digits.slice(4, 7)}-${digits.slice(7)}`, `${digits.slice(0, 1)}-${digits.slice(1, 4)}-${digits.slice(4)}`]) {
+    for (const written of [
+      digits,
+      `+${digits.slice(0, 1)} ${digits.slice(1, 4)}-${digits.slice(4, 7)}-${digits.slice(7)}`,
+      `${digits.slice(0, 1)}-${digits.slice(1, 4)}-${digits.slice(4)}`,
+    ]) {
       const id = await dial({ id: written, channel: 'VOICE', network: 'PSTN' });
       const req = await postedSession(id);
       expect(req.path, written).toBe('/forms/voice');
@@ -130,7 +201,14 @@ describe('routing by address', () => {
       sessionId: id,
       channel: 'VOICE',
       reason: 'unknown_address',
-      attempts: [{ url: null, status: 0, error: expect.stringMatching(/^unknown_address: no application owns the address 1 407 555 0129/), durationMs: 0 }],
+      attempts: [
+        {
+          url: null,
+          status: 0,
+          error: expect.stringMatching(/^unknown_address: no application owns the address 1 407 555 0129/),
+          durationMs: 0,
+        },
+      ],
     });
     await waitFor(async () => (await unknownCount()) === before + 1, { what: 'unknown address counted' });
     await eventsHandled(stack.bus);
@@ -140,11 +218,14 @@ describe('routing by address', () => {
     // The "nobody" in the cache goes when the number is claimed.
     const app = await newApp('late');
     expect(await claim(app, { type: 'number', number })).toBe(number);
-    const next = await waitFor(async () => {
-      const sid = await dial({ id: number, channel: 'VOICE', network: 'PSTN' });
-      const o2 = await outcomes.next(sid);
-      return o2.subject === 'sessions.instructions' && sid;
-    }, { what: 'a session routed to the claimed number', timeoutMs: 3000, intervalMs: 200 });
+    const next = await waitFor(
+      async () => {
+        const sid = await dial({ id: number, channel: 'VOICE', network: 'PSTN' });
+        const o2 = await outcomes.next(sid);
+        return o2.subject === 'sessions.instructions' && sid;
+      },
+      { what: 'a session routed to the claimed number', timeoutMs: 3000, intervalMs: 200 },
+    );
     expect((await postedSession(next)).path).toBe('/late/voice');
   });
 
@@ -156,8 +237,16 @@ describe('routing by address', () => {
     expect((await postedSession(first)).path).toBe('/mv-from/voice');
 
     // addresses.changed reaches the dispatcher within moments (the cache's TTL is 10 minutes).
-    const movedEvent = await watchSubject(stack.bus.nc, 'addresses.changed', (b) => b.applicationId === to && b.previousApplicationId === from);
-    const moved = await stack.request(alice, 'POST', `/v1/applications/${to}/addresses/number/${encodeURIComponent(number)}`);
+    const movedEvent = await watchSubject(
+      stack.bus.nc,
+      'addresses.changed',
+      (b) => b.applicationId === to && b.previousApplicationId === from,
+    );
+    const moved = await stack.request(
+      alice,
+      'POST',
+      `/v1/applications/${to}/addresses/number/${encodeURIComponent(number)}`,
+    );
     expect(moved.status).toBe(200);
     await movedEvent.seen();
     const second = await dial({ id: number, channel: 'VOICE', network: 'PSTN' });
@@ -166,8 +255,16 @@ describe('routing by address', () => {
     expect(req.body.session).toMatchObject({ applicationId: to, accountId: alice.id });
     expect(rx.at('/mv-from/voice')).toHaveLength(1);
 
-    const releasedEvent = await watchSubject(stack.bus.nc, 'addresses.changed', (b) => b.applicationId === null && b.previousApplicationId === to);
-    const released = await stack.request(alice, 'DELETE', `/v1/applications/${to}/addresses/number/${encodeURIComponent(number)}`);
+    const releasedEvent = await watchSubject(
+      stack.bus.nc,
+      'addresses.changed',
+      (b) => b.applicationId === null && b.previousApplicationId === to,
+    );
+    const released = await stack.request(
+      alice,
+      'DELETE',
+      `/v1/applications/${to}/addresses/number/${encodeURIComponent(number)}`,
+    );
     expect(released.status).toBeLessThan(300);
     await releasedEvent.seen();
     const third = await dial({ id: number, channel: 'VOICE', network: 'PSTN' });
@@ -183,10 +280,17 @@ describe('routing while the applications service is away', () => {
     // A dispatcher whose applications service does not answer: the session is held back, not failed.
     const blind = await stack.startDispatcher({ APPLICATIONS_GRPC_URL: `127.0.0.1:${await freePort()}` });
     const id = await dial({ id: number, channel: 'VOICE', network: 'PSTN' });
-    await waitFor(async () => metricSum(await blind.metrics(), 'dispatcher_deliveries_deferred_total', { kind: 'session', reason: 'lookup_unavailable' }) >= 2, {
-      what: 'the session deferred twice',
-      timeoutMs: 20_000,
-    });
+    await waitFor(
+      async () =>
+        metricSum(await blind.metrics(), 'dispatcher_deliveries_deferred_total', {
+          kind: 'session',
+          reason: 'lookup_unavailable',
+        }) >= 2,
+      {
+        what: 'the session deferred twice',
+        timeoutMs: 20_000,
+      },
+    );
     expect(outcomes.of(id)).toHaveLength(0);
     expect(rx.at('/away/voice')).toHaveLength(0);
     await blind.stop();

@@ -17,25 +17,48 @@ const TOTAL = 400;
 describe('crash of the dispatcher during sessions', () => {
   it('when the dispatcher is killed -9 mid-way and restarted, then every session is instructed exactly once', async () => {
     const account = await h.newAccount();
-    const { application } = await h.applications.client.createApplication({ accountId: account, name: 'app', voiceUrl: rx.url('/answer') });
-    rx.on('/answer', (req) => ({ status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ tropo: [{ say: { value: req.body.session.id } }] }) }));
+    const { application } = await h.applications.client.createApplication({
+      accountId: account,
+      name: 'app',
+      voiceUrl: rx.url('/answer'),
+    });
+    rx.on('/answer', (req) => ({
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ tropo: [{ say: { value: req.body.session.id } }] }),
+    }));
     const outcomes = watchSessionOutcomes(h.bus);
     // The kill lands while hundreds of sessions are queued or running: some were POSTed and not yet acknowledged.
     const first = await h.spawnDispatcher({ SESSION_TIMEOUT_MS: '3000', SESSION_DEADLINE_MS: '6000' });
     const ids = Array.from({ length: TOTAL }, () => randomName('session'));
     const publishing = (async () => {
       for (let i = 0; i < TOTAL; i += 50) {
-        await Promise.all(ids.slice(i, i + 50).map((id) => h.publish('sessions.new', { applicationId: application!.id, session: { id, from: { id: '+1', channel: 'VOICE' } } })));
+        await Promise.all(
+          ids.slice(i, i + 50).map((id) =>
+            h.publish('sessions.new', {
+              applicationId: application!.id,
+              session: { id, from: { id: '+1', channel: 'VOICE' } },
+            }),
+          ),
+        );
       }
     })();
-    await waitFor(() => outcomes.seen.length >= 60, { what: '60 sessions instructed before the crash', timeoutMs: 30_000, intervalMs: 2 });
+    await waitFor(() => outcomes.seen.length >= 60, {
+      what: '60 sessions instructed before the crash',
+      timeoutMs: 30_000,
+      intervalMs: 2,
+    });
     await first.kill9();
     const atCrash = outcomes.seen.length;
     expect(atCrash).toBeLessThan(TOTAL);
     await publishing;
 
     await h.spawnDispatcher({ SESSION_TIMEOUT_MS: '3000', SESSION_DEADLINE_MS: '6000' });
-    await waitFor(() => new Set(outcomes.seen.map((o) => o.body.sessionId)).size === TOTAL, { what: `${TOTAL} sessions instructed`, timeoutMs: 60_000, intervalMs: 100 });
+    await waitFor(() => new Set(outcomes.seen.map((o) => o.body.sessionId)).size === TOTAL, {
+      what: `${TOTAL} sessions instructed`,
+      timeoutMs: 60_000,
+      intervalMs: 100,
+    });
     outcomes.stop();
 
     // The stream is what the core reads: one message per session.
@@ -45,6 +68,8 @@ describe('crash of the dispatcher during sessions', () => {
     expect(outcomes.seen.every((o) => o.subject === 'sessions.instructions')).toBe(true);
     const posts = rx.at('/answer').length;
     expect(posts).toBeGreaterThanOrEqual(TOTAL);
-    console.log(`session crash test: ${atCrash} instructed before kill -9; ${posts} POSTs for ${TOTAL} sessions (${posts - TOTAL} re-sent after the crash), ${TOTAL} instructions in the stream`);
+    console.log(
+      `session crash test: ${atCrash} instructed before kill -9; ${posts} POSTs for ${TOTAL} sessions (${posts - TOTAL} re-sent after the crash), ${TOTAL} instructions in the stream`,
+    );
   }, 120_000);
 });

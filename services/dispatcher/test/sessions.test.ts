@@ -4,7 +4,16 @@
 // sessions.failed with a reason; every attempt recorded.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jetstreamManager } from '@nats-io/jetstream';
-import { waitFor, metricSum, queryDatabase, randomName, startReceiver, watchSubject, type Receiver, type RunningDispatcher } from '../../../test/support';
+import {
+  waitFor,
+  metricSum,
+  queryDatabase,
+  randomName,
+  startReceiver,
+  watchSubject,
+  type Receiver,
+  type RunningDispatcher,
+} from '../../../test/support';
 import { verifySignature } from '../src/delivery/signing';
 import { CONSUMERS } from '../src/streams';
 import { eventsHandled, startHarness, watchSessionOutcomes, type Harness } from './harness';
@@ -26,11 +35,18 @@ afterAll(async () => {
   await rx?.close();
 });
 
-const deliveriesOf = async (applicationId: string) => (await h.webhooks.client.listDeliveries({ accountId: account, applicationId, limit: 100 })).deliveries;
-const secretOf = async (id: string) => (await h.applications.client.getApplicationSecret({ accountId: account, id })).secret;
+const deliveriesOf = async (applicationId: string) =>
+  (await h.webhooks.client.listDeliveries({ accountId: account, applicationId, limit: 100 })).deliveries;
+const secretOf = async (id: string) =>
+  (await h.applications.client.getApplicationSecret({ accountId: account, id })).secret;
 
 /** An application with the given URLs (fallbacks included); returns its id. */
-async function newApp(urls: { voiceUrl?: string; messagingUrl?: string; voiceFallbackUrl?: string; messagingFallbackUrl?: string }): Promise<string> {
+async function newApp(urls: {
+  voiceUrl?: string;
+  messagingUrl?: string;
+  voiceFallbackUrl?: string;
+  messagingFallbackUrl?: string;
+}): Promise<string> {
   const { application } = await h.applications.client.createApplication({ accountId: account, name: 'app', ...urls });
   return application!.id;
 }
@@ -38,27 +54,45 @@ async function newApp(urls: { voiceUrl?: string; messagingUrl?: string; voiceFal
 /** Publishes a VOICE session for an application; returns the session id. */
 async function callIn(applicationId: string): Promise<string> {
   const id = randomName('session');
-  await h.publish('sessions.new', { applicationId, session: { id, from: { id: '+14155550100', channel: 'VOICE' }, to: { id: '+14155550199', channel: 'VOICE' } } });
+  await h.publish('sessions.new', {
+    applicationId,
+    session: { id, from: { id: '+14155550100', channel: 'VOICE' }, to: { id: '+14155550199', channel: 'VOICE' } },
+  });
   return id;
 }
 
 /** A breaker that does not open within these tests. */
 const NO_BREAKER = { DELIVERY_BREAKER_VOLUME_THRESHOLD: '100000' };
 
-const tropo = (value: string) => ({ status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ tropo: [{ say: { value } }] }) });
+const tropo = (value: string) => ({
+  status: 200,
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ tropo: [{ say: { value } }] }),
+});
 
 /** Records of an application once `n` are listed, oldest first. */
 const recordsOf = (applicationId: string, n: number) =>
-  waitFor(async () => {
-    const d = await deliveriesOf(applicationId);
-    return d.length >= n && [...d].sort((a, b) => a.attempt - b.attempt);
-  }, { what: `${n} delivery records` });
+  waitFor(
+    async () => {
+      const d = await deliveriesOf(applicationId);
+      return d.length >= n && [...d].sort((a, b) => a.attempt - b.attempt);
+    },
+    { what: `${n} delivery records` },
+  );
 
 describe('session delivery', () => {
   let dispatcher: RunningDispatcher;
   // A long TTL: a change must be honoured through the change events, not the expiry.
   // Each test's target fails on purpose; the breaker (shared by the receiver's paths) is for another test.
-  beforeAll(async () => void (dispatcher = await h.startDispatcher({ LOOKUP_CACHE_TTL: '10m', SESSION_TIMEOUT_MS: '1000', SESSION_DEADLINE_MS: '6000', ...NO_BREAKER })));
+  beforeAll(
+    async () =>
+      void (dispatcher = await h.startDispatcher({
+        LOOKUP_CACHE_TTL: '10m',
+        SESSION_TIMEOUT_MS: '1000',
+        SESSION_DEADLINE_MS: '6000',
+        ...NO_BREAKER,
+      })),
+  );
   afterAll(() => dispatcher?.stop());
 
   it('when a VOICE session arrives, then the voiceUrl gets the full session body, signed, with the account of the application', async () => {
@@ -98,22 +132,50 @@ describe('session delivery', () => {
     expect(verifySignature(await secretOf(app), req!.headers, req!.raw)).toBe(true);
     expect(rx.at('/text-1')).toHaveLength(0);
 
-    const records = await waitFor(async () => {
-      const d = await deliveriesOf(app);
-      return d.length > 0 && d;
-    }, { what: 'delivery record' });
-    expect(records[0]).toMatchObject({ kind: 'session', applicationId: app, messageId: req!.headers['webhook-id'], attempt: 1, statusCode: 200, outcome: 'succeeded', targetUrl: rx.url('/voice-1') });
+    const records = await waitFor(
+      async () => {
+        const d = await deliveriesOf(app);
+        return d.length > 0 && d;
+      },
+      { what: 'delivery record' },
+    );
+    expect(records[0]).toMatchObject({
+      kind: 'session',
+      applicationId: app,
+      messageId: req!.headers['webhook-id'],
+      attempt: 1,
+      statusCode: 200,
+      outcome: 'succeeded',
+      targetUrl: rx.url('/voice-1'),
+    });
   });
 
   it('when a TEXT session arrives, then the messagingUrl gets it with initialText kept and every key present', async () => {
     const app = await newApp({ voiceUrl: rx.url('/voice-2'), messagingUrl: rx.url('/text-2') });
     await h.publish('sessions.new', {
       applicationId: app,
-      session: { accountId: account, initialText: 'hello there', from: { id: 'jsgoecke', channel: 'TEXT', network: 'JABBER' }, to: { id: 'bot', channel: 'TEXT', network: 'JABBER' } },
+      session: {
+        accountId: account,
+        initialText: 'hello there',
+        from: { id: 'jsgoecke', channel: 'TEXT', network: 'JABBER' },
+        to: { id: 'bot', channel: 'TEXT', network: 'JABBER' },
+      },
     });
     const [req] = await waitFor(() => rx.at('/text-2').length > 0 && rx.at('/text-2'), { what: 'text session' });
     const s = req!.body.session;
-    expect(Object.keys(s).sort()).toEqual(['accountId', 'applicationId', 'callId', 'from', 'headers', 'id', 'initialText', 'parameters', 'timestamp', 'to', 'userType']);
+    expect(Object.keys(s).sort()).toEqual([
+      'accountId',
+      'applicationId',
+      'callId',
+      'from',
+      'headers',
+      'id',
+      'initialText',
+      'parameters',
+      'timestamp',
+      'to',
+      'userType',
+    ]);
     expect(s).toMatchObject({
       id: null,
       accountId: account,
@@ -134,7 +196,10 @@ describe('session delivery', () => {
   it('when the application has no URL for the channel, then the attempt is recorded as failed and sessions.failed says no_url', async () => {
     const app = await newApp({ voiceUrl: rx.url('/voice-3') });
     const id = randomName('session');
-    await h.publish('sessions.new', { applicationId: app, session: { id, initialText: 'hi', from: { id: 'x', channel: 'TEXT' } } });
+    await h.publish('sessions.new', {
+      applicationId: app,
+      session: { id, initialText: 'hi', from: { id: 'x', channel: 'TEXT' } },
+    });
     expect((await outcomes.next(id)).body).toEqual({
       sessionId: id,
       applicationId: app,
@@ -143,10 +208,13 @@ describe('session delivery', () => {
       reason: 'no_url',
       attempts: [{ url: null, status: 0, error: expect.stringMatching(/^no_url: .*no messagingUrl/), durationMs: 0 }],
     });
-    const records = await waitFor(async () => {
-      const d = await deliveriesOf(app);
-      return d.length > 0 && d;
-    }, { what: 'failed record' });
+    const records = await waitFor(
+      async () => {
+        const d = await deliveriesOf(app);
+        return d.length > 0 && d;
+      },
+      { what: 'failed record' },
+    );
     expect(records).toHaveLength(1);
     expect(records[0]).toMatchObject({ kind: 'session', outcome: 'failed', attempt: 1, statusCode: 0 });
     expect(records[0]!.error).toMatch(/no messagingUrl/);
@@ -167,11 +235,18 @@ describe('session delivery', () => {
 
   it('when the application does not exist, then the session fails with application_not_found and nothing is sent', async () => {
     const before = rx.received.length;
-    const failed = () => dispatcher.metrics().then((m) => metricSum(m, 'dispatcher_sessions_total', { result: 'failed', reason: 'application_not_found' }));
+    const failed = () =>
+      dispatcher
+        .metrics()
+        .then((m) => metricSum(m, 'dispatcher_sessions_total', { result: 'failed', reason: 'application_not_found' }));
     const start = await failed();
     const id = randomName('session');
     await h.publish('sessions.new', { applicationId: 'nosuchapp000000000000000', session: { id } });
-    expect((await outcomes.next(id)).body).toMatchObject({ sessionId: id, applicationId: 'nosuchapp000000000000000', reason: 'application_not_found' });
+    expect((await outcomes.next(id)).body).toMatchObject({
+      sessionId: id,
+      applicationId: 'nosuchapp000000000000000',
+      reason: 'application_not_found',
+    });
     await waitFor(async () => (await failed()) === start + 1, { what: 'failed session counted' });
     expect(rx.received.length).toBe(before);
   });
@@ -203,18 +278,24 @@ describe('session delivery', () => {
     ['an empty body', 'empty_body', { status: 200 }],
     ['a body over 64 KiB', 'too_large', { status: 200, body: JSON.stringify({ pad: 'x'.repeat(70_000) }) }],
     ['a 404', 'http_status', { status: 404, body: '{}' }],
-  ])('when the application answers with %s, then the session fails at once with %s (no retry)', async (_what, reason, answer) => {
-    const path = `/bad-${reason}`;
-    const app = await newApp({ voiceUrl: rx.url(path) });
-    rx.on(path, () => answer);
-    const id = await callIn(app);
-    const o = await outcomes.next(id);
-    expect(o).toMatchObject({ subject: 'sessions.failed', body: { reason, attempts: [{ url: rx.url(path), status: answer.status }] } });
-    expect(o.body.attempts![0]!.error).toMatch(new RegExp(`^${reason}: `));
-    expect(rx.at(path)).toHaveLength(1);
-    const records = await recordsOf(app, 1);
-    expect(records[0]).toMatchObject({ kind: 'session', attempt: 1, outcome: 'failed', statusCode: answer.status });
-  });
+  ])(
+    'when the application answers with %s, then the session fails at once with %s (no retry)',
+    async (_what, reason, answer) => {
+      const path = `/bad-${reason}`;
+      const app = await newApp({ voiceUrl: rx.url(path) });
+      rx.on(path, () => answer);
+      const id = await callIn(app);
+      const o = await outcomes.next(id);
+      expect(o).toMatchObject({
+        subject: 'sessions.failed',
+        body: { reason, attempts: [{ url: rx.url(path), status: answer.status }] },
+      });
+      expect(o.body.attempts![0]!.error).toMatch(new RegExp(`^${reason}: `));
+      expect(rx.at(path)).toHaveLength(1);
+      const records = await recordsOf(app, 1);
+      expect(records[0]).toMatchObject({ kind: 'session', attempt: 1, outcome: 'failed', statusCode: answer.status });
+    },
+  );
 
   it('when the primary answers 5xx three times, then the fallback is tried after ~0.5 s and ~1.5 s more, and its answer is the instructions', async () => {
     const app = await newApp({ voiceUrl: rx.url('/p5xx'), voiceFallbackUrl: rx.url('/f5xx') });
@@ -222,7 +303,10 @@ describe('session delivery', () => {
     rx.on('/f5xx', () => tropo('fallback'));
     const id = await callIn(app);
     const o = await outcomes.next(id);
-    expect(o).toMatchObject({ subject: 'sessions.instructions', body: { status: 200, body: { tropo: [{ say: { value: 'fallback' } }] } } });
+    expect(o).toMatchObject({
+      subject: 'sessions.instructions',
+      body: { status: 200, body: { tropo: [{ say: { value: 'fallback' } }] } },
+    });
     const [a, b, c] = rx.at('/p5xx');
     expect(rx.at('/p5xx')).toHaveLength(3);
     expect(b!.at - a!.at).toBeGreaterThanOrEqual(350);
@@ -275,7 +359,12 @@ describe('session delivery', () => {
 
   it('when the answer never ends, then the attempt is a timeout and the session does not stay stuck', async () => {
     const app = await newApp({ voiceUrl: rx.url('/endless') });
-    rx.on('/endless', () => ({ status: 200, headers: { 'content-type': 'application/json' }, body: '{"tropo":[', endless: true }));
+    rx.on('/endless', () => ({
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+      body: '{"tropo":[',
+      endless: true,
+    }));
     const started = Date.now();
     const id = await callIn(app);
     const o = await outcomes.next(id);
@@ -283,7 +372,10 @@ describe('session delivery', () => {
     expect(Date.now() - started).toBeLessThan(2500);
     expect(rx.at('/endless')).toHaveLength(1);
     const jsm = await jetstreamManager(h.bus.nc);
-    await waitFor(async () => (await jsm.consumers.info('SWITCHBOARD_EVENTS', CONSUMERS.events)).num_ack_pending === 0, { what: 'session acknowledged' });
+    await waitFor(
+      async () => (await jsm.consumers.info('SWITCHBOARD_EVENTS', CONSUMERS.events)).num_ack_pending === 0,
+      { what: 'session acknowledged' },
+    );
   });
 
   it('when the secret is rotated, then sessions are signed with the new and the previous secret', async () => {
@@ -308,7 +400,14 @@ describe('session delivery', () => {
 
 describe('session budget', () => {
   let dispatcher: RunningDispatcher;
-  beforeAll(async () => void (dispatcher = await h.startDispatcher({ SESSION_TIMEOUT_MS: '1500', SESSION_DEADLINE_MS: '2000', ...NO_BREAKER })));
+  beforeAll(
+    async () =>
+      void (dispatcher = await h.startDispatcher({
+        SESSION_TIMEOUT_MS: '1500',
+        SESSION_DEADLINE_MS: '2000',
+        ...NO_BREAKER,
+      })),
+  );
   afterAll(() => dispatcher?.stop());
 
   it('when the primary and the fallback both hang, then the deadline bounds the whole session', async () => {
@@ -334,7 +433,10 @@ describe('session budget', () => {
     const id = await callIn(app);
     const o = await outcomes.next(id);
     // the applications service refuses the lookup: the session waits for it within its budget, then fails
-    expect(o).toMatchObject({ subject: 'sessions.failed', body: { reason: 'lookup_unavailable', attempts: [{ url: null, status: 0 }] } });
+    expect(o).toMatchObject({
+      subject: 'sessions.failed',
+      body: { reason: 'lookup_unavailable', attempts: [{ url: null, status: 0 }] },
+    });
     expect(o.at - started).toBeLessThan(2600);
     expect(rx.at('/no-secret')).toHaveLength(0);
   });
@@ -345,7 +447,11 @@ describe('session and an open breaker', () => {
   let bad: Receiver;
   beforeAll(async () => {
     bad = await startReceiver();
-    dispatcher = await h.startDispatcher({ SESSION_TIMEOUT_MS: '1000', SESSION_DEADLINE_MS: '6000', DELIVERY_BREAKER_RESET_TIMEOUT: '30s' });
+    dispatcher = await h.startDispatcher({
+      SESSION_TIMEOUT_MS: '1000',
+      SESSION_DEADLINE_MS: '6000',
+      DELIVERY_BREAKER_RESET_TIMEOUT: '30s',
+    });
   });
   afterAll(async () => {
     await dispatcher?.stop();
@@ -358,7 +464,9 @@ describe('session and an open breaker', () => {
     rx.on('/b-f', () => tropo('spare'));
     // two sessions: six 502s from the primary open its breaker
     for (let i = 0; i < 2; i++) await outcomes.next(await callIn(app));
-    await waitFor(async () => metricSum(await dispatcher.metrics(), 'dispatcher_breakers', { state: 'open' }) >= 1, { what: 'breaker open' });
+    await waitFor(async () => metricSum(await dispatcher.metrics(), 'dispatcher_breakers', { state: 'open' }) >= 1, {
+      what: 'breaker open',
+    });
     const before = bad.at('/down').length;
     // the primary is not tried (how soon the answer comes: bench/latency.ts)
     const id = await callIn(app);
@@ -377,7 +485,10 @@ describe('session to a refused address', () => {
     const app = await newApp({ voiceUrl: rx.url('/private') });
     const id = await callIn(app);
     const o = await outcomes.next(id);
-    expect(o).toMatchObject({ subject: 'sessions.failed', body: { reason: 'ssrf_refused', attempts: [{ url: rx.url('/private'), status: 0 }] } });
+    expect(o).toMatchObject({
+      subject: 'sessions.failed',
+      body: { reason: 'ssrf_refused', attempts: [{ url: rx.url('/private'), status: 0 }] },
+    });
     expect(rx.at('/private')).toHaveLength(0);
   });
 });

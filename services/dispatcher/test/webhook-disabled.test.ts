@@ -3,7 +3,16 @@
 // and the dispatcher (which fans it out, signed, to the account's webhookDisabled subscriptions).
 // DELIVERY_DISABLE_AFTER is 3 s here, retries 400 ms apart without jitter.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startReceiver, startServices, waitFor, watchSubject, type Receiver, type Services, type TestAccount, type JsonBody } from '../../../test/support';
+import {
+  startReceiver,
+  startServices,
+  waitFor,
+  watchSubject,
+  type Receiver,
+  type Services,
+  type TestAccount,
+  type JsonBody,
+} from '../../../test/support';
 import { verifySignature } from '../src/delivery/signing';
 import { cdrEvent, eventsHandled, TEST_DISPATCHER_ENV } from './harness';
 
@@ -20,7 +29,11 @@ beforeAll(async () => {
     dispatcher: true,
     env: { DELIVERY_ALLOWED_CIDRS: '127.0.0.0/8,::1/128', DELIVERY_DISABLE_AFTER: `${DISABLE_AFTER_MS / 1000}s` },
     // Twelve retries 400 ms apart: a target failing every one of them fails for 4.8 s.
-    dispatcherEnv: { ...TEST_DISPATCHER_ENV, DELIVERY_RETRY_SCHEDULE: Array(12).fill('400ms').join(','), DELIVERY_RETRY_JITTER: '0' },
+    dispatcherEnv: {
+      ...TEST_DISPATCHER_ENV,
+      DELIVERY_RETRY_SCHEDULE: Array(12).fill('400ms').join(','),
+      DELIVERY_RETRY_JITTER: '0',
+    },
   });
   rx = await startReceiver();
 });
@@ -38,13 +51,18 @@ interface Sub {
 /** Creates a subscription through the API (account-level, or on `app`); the receiver path answers `responder` (default 204). */
 async function subscribe(account: TestAccount, event: string, name: string, app?: string): Promise<Sub> {
   const path = `/${account.id}/${name}`;
-  const res = await s.request(account, 'POST', app ? `/v1/applications/${app}/webhooks` : '/v1/webhooks', { event, resource: 'all', targetUrl: rx.url(path) });
+  const res = await s.request(account, 'POST', app ? `/v1/applications/${app}/webhooks` : '/v1/webhooks', {
+    event,
+    resource: 'all',
+    targetUrl: rx.url(path),
+  });
   expect(res.status, await res.clone().text()).toBe(200);
   const { href, secret } = (await res.json()) as { href: string; secret: string };
   return { id: href.split('/').pop()!, secret, path };
 }
 
-const read = async (account: TestAccount, id: string) => (await (await s.request(account, 'GET', `/v1/webhooks/${id}`)).json()) as Record<string, JsonBody>;
+const read = async (account: TestAccount, id: string) =>
+  (await (await s.request(account, 'GET', `/v1/webhooks/${id}`)).json()) as Record<string, JsonBody>;
 
 describe('a subscription disabled by a 410', () => {
   it('when a target answers 410, then every account-level webhookDisabled subscriber of the account gets a signed notice with what was disabled and why', async () => {
@@ -58,7 +76,10 @@ describe('a subscription disabled by a 410', () => {
     rx.on(gone.path, () => 410);
 
     await s.publish('cdr.created', cdrEvent(acct.id, { applicationId: app }));
-    await waitFor(() => rx.at(watcher.path).length === 1 && rx.at(second.path).length === 1, { what: 'webhookDisabled notices', timeoutMs: 10_000 });
+    await waitFor(() => rx.at(watcher.path).length === 1 && rx.at(second.path).length === 1, {
+      what: 'webhookDisabled notices',
+      timeoutMs: 10_000,
+    });
 
     const disabled = await read(acct, gone.id);
     expect(disabled).toMatchObject({ enabled: false, disabledReason: expect.stringMatching(/410 Gone/) });
@@ -88,10 +109,16 @@ describe('a subscription disabled by a 410', () => {
     expect(verifySignature(second.secret, req!.headers, req!.raw)).toBe(false);
     expect(verifySignature(second.secret, rx.at(second.path)[0]!.headers, rx.at(second.path)[0]!.raw)).toBe(true);
     // Listed with the subscriber's deliveries like any other notification.
-    const deliveries = await waitFor(async () => {
-      const list = (await (await s.request(acct, 'GET', `/v1/webhooks/${watcher.id}/deliveries`)).json()) as Record<string, unknown>[];
-      return list.length > 0 && list;
-    }, { what: 'the notice recorded' });
+    const deliveries = await waitFor(
+      async () => {
+        const list = (await (await s.request(acct, 'GET', `/v1/webhooks/${watcher.id}/deliveries`)).json()) as Record<
+          string,
+          unknown
+        >[];
+        return list.length > 0 && list;
+      },
+      { what: 'the notice recorded' },
+    );
     expect(deliveries[0]).toMatchObject({ event: 'webhookDisabled', outcome: 'succeeded' });
 
     await eventsHandled(s.bus);
@@ -112,7 +139,10 @@ describe('a subscription disabled by a 410', () => {
     // the other is told about.
     await waitFor(() => rx.at(watcher.path).length === 2, { what: 'two notices', timeoutMs: 10_000 });
     expect(rx.at(watcher.path).map((r) => r.body.data.subscriptionId)).toEqual([gone.id, goneWatcher.id]);
-    expect(await read(acct, goneWatcher.id)).toMatchObject({ enabled: false, disabledReason: expect.stringMatching(/410/) });
+    expect(await read(acct, goneWatcher.id)).toMatchObject({
+      enabled: false,
+      disabledReason: expect.stringMatching(/410/),
+    });
     await eventsHandled(s.bus);
     expect(rx.at(goneWatcher.path).map((r) => r.body.data.subscriptionId)).toEqual([gone.id]);
     expect(rx.at(watcher.path)).toHaveLength(2);
@@ -142,15 +172,30 @@ describe('a subscription failing for DELIVERY_DISABLE_AFTER', () => {
 
     const notice = await waitFor(() => rx.at(watcher.path)[0], { what: 'the notice', timeoutMs: 15_000 });
     const disabled = await read(acct, failing.id);
-    expect(disabled).toMatchObject({ enabled: false, disabledReason: expect.stringMatching(/^no delivery succeeded since .*: failing continuously for 3s or more$/) });
-    expect(notice.body).toMatchObject({ event: 'webhookDisabled', data: { subscriptionId: failing.id, reason: disabled.disabledReason, targetUrl: rx.url(failing.path) } });
+    expect(disabled).toMatchObject({
+      enabled: false,
+      disabledReason: expect.stringMatching(/^no delivery succeeded since .*: failing continuously for 3s or more$/),
+    });
+    expect(notice.body).toMatchObject({
+      event: 'webhookDisabled',
+      data: { subscriptionId: failing.id, reason: disabled.disabledReason, targetUrl: rx.url(failing.path) },
+    });
     expect(verifySignature(watcher.secret, notice.headers, notice.raw)).toBe(true);
     // Disabled by the first failed attempt made 3 s or more after the first one (of 13, as the
     // delivery records time them); the retry after it is not made (recorded as cancelled).
-    const records = (await waitFor(async () => {
-      const list = (await (await s.request(acct, 'GET', `/v1/webhooks/${failing.id}/deliveries`)).json()) as { attempt: number; outcome: string; createdAt: string }[];
-      return list.some((r) => r.outcome === 'cancelled') && list;
-    }, { what: 'the cancelled retry recorded' })).sort((a, b) => a.attempt - b.attempt);
+    const records = (
+      await waitFor(
+        async () => {
+          const list = (await (await s.request(acct, 'GET', `/v1/webhooks/${failing.id}/deliveries`)).json()) as {
+            attempt: number;
+            outcome: string;
+            createdAt: string;
+          }[];
+          return list.some((r) => r.outcome === 'cancelled') && list;
+        },
+        { what: 'the cancelled retry recorded' },
+      )
+    ).sort((a, b) => a.attempt - b.attempt);
     const made = records.filter((r) => r.outcome !== 'cancelled');
     const at = (i: number) => Date.parse(made[i]!.createdAt) - Date.parse(made[0]!.createdAt);
     expect(made.length).toBeLessThan(13);
@@ -163,12 +208,17 @@ describe('a subscription failing for DELIVERY_DISABLE_AFTER', () => {
     // The recovering subscription's first event succeeds at its 10th attempt; it stayed enabled,
     // though its failures span more than 3 s: the success in between started the count again.
     await waitFor(() => rx.delivered(recovering.path).size === 2, { what: 'both events delivered', timeoutMs: 15_000 });
-    const recovered = await waitFor(async () => {
-      const r = await read(acct, recovering.id);
-      return r.lastStatus === 204 && r.consecutiveFailures === 0 && r;
-    }, { what: 'its health recorded' });
+    const recovered = await waitFor(
+      async () => {
+        const r = await read(acct, recovering.id);
+        return r.lastStatus === 204 && r.consecutiveFailures === 0 && r;
+      },
+      { what: 'its health recorded' },
+    );
     expect(recovered).toMatchObject({ enabled: true, disabledReason: null });
-    const recoveringRecords = (await (await s.request(acct, 'GET', `/v1/webhooks/${recovering.id}/deliveries`)).json()) as { outcome: string; createdAt: string }[];
+    const recoveringRecords = (await (
+      await s.request(acct, 'GET', `/v1/webhooks/${recovering.id}/deliveries`)
+    ).json()) as { outcome: string; createdAt: string }[];
     const failedAt = recoveringRecords.filter((r) => r.outcome === 'retrying').map((r) => Date.parse(r.createdAt));
     expect(failedAt).toHaveLength(9);
     expect(Math.max(...failedAt) - Math.min(...failedAt)).toBeGreaterThanOrEqual(DISABLE_AFTER_MS);
@@ -184,12 +234,18 @@ describe('a subscription failing for DELIVERY_DISABLE_AFTER', () => {
     rx.on(failing.path, (_r, n) => (n === before + 1 ? 400 : 204));
     await changed.seen();
     await s.publish('cdr.created', cdrEvent(acct.id));
-    await waitFor(() => rx.delivered(failing.path).size === 1, { what: 'the delivery after re-enabling', timeoutMs: 10_000 });
+    await waitFor(() => rx.delivered(failing.path).size === 1, {
+      what: 'the delivery after re-enabling',
+      timeoutMs: 10_000,
+    });
     expect(rx.at(failing.path).length).toBe(before + 2);
-    const after = await waitFor(async () => {
-      const r = await read(acct, failing.id);
-      return r.lastStatus === 204 && r;
-    }, { what: 'the success recorded' });
+    const after = await waitFor(
+      async () => {
+        const r = await read(acct, failing.id);
+        return r.lastStatus === 204 && r;
+      },
+      { what: 'the success recorded' },
+    );
     expect(after).toMatchObject({ enabled: true, consecutiveFailures: 0 });
     expect(rx.at(watcher.path)).toHaveLength(1);
   });
@@ -208,7 +264,9 @@ describe('subscribing to webhookDisabled', () => {
 
     const sms = await s.request(acct, 'POST', '/v1/webhooks', { ...body, resource: 'sms' });
     expect(sms.status).toBe(400);
-    expect(((await sms.json()) as { errors: { field: string; message: string }[] }).errors).toEqual([{ field: 'resource', message: 'must be all for webhookDisabled' }]);
+    expect(((await sms.json()) as { errors: { field: string; message: string }[] }).errors).toEqual([
+      { field: 'resource', message: 'must be all for webhookDisabled' },
+    ]);
 
     const created = await s.request(acct, 'POST', '/v1/webhooks', body);
     expect(created.status).toBe(200);
@@ -219,7 +277,11 @@ describe('subscribing to webhookDisabled', () => {
 
     const types = (await (await s.request(acct, 'GET', '/v1/event-types')).json()) as Record<string, JsonBody>[];
     const t = types.find((x) => x.name === 'webhookDisabled');
-    expect(t).toMatchObject({ resources: ['all'], applicationLevel: false, data: { type: 'object', required: ['subscriptionId', 'href', 'targetUrl', 'reason', 'disabledAt'] } });
+    expect(t).toMatchObject({
+      resources: ['all'],
+      applicationLevel: false,
+      data: { type: 'object', required: ['subscriptionId', 'href', 'targetUrl', 'reason', 'disabledAt'] },
+    });
     expect(Object.keys(t!.data.properties)).toEqual(['subscriptionId', 'href', 'targetUrl', 'reason', 'disabledAt']);
   });
 });

@@ -2,9 +2,30 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { Counter, createLogger, Gauge, createRegistry, handleOpsRequest, startOpsServer, type Logger, type OpsHandlers, type OpsServer } from '@switchboard/platform';
+import {
+  Counter,
+  createLogger,
+  Gauge,
+  createRegistry,
+  handleOpsRequest,
+  startOpsServer,
+  type Logger,
+  type OpsHandlers,
+  type OpsServer,
+} from '@switchboard/platform';
 import { tracedHttpRequest } from '@switchboard/platform/tracing';
-import { accountsClient, addressesClient, applicationsClient, callBatcher, healthClient, sessionsClient, webhooksClient, apiKeysClient, auditClient, consoleSessionsClient } from '@switchboard/proto';
+import {
+  accountsClient,
+  addressesClient,
+  applicationsClient,
+  callBatcher,
+  healthClient,
+  sessionsClient,
+  webhooksClient,
+  apiKeysClient,
+  auditClient,
+  consoleSessionsClient,
+} from '@switchboard/proto';
 import { Authenticator } from './auth.ts';
 import { DOCS_HTML } from './docs.ts';
 import { buildOpenApi } from './openapi.ts';
@@ -49,8 +70,16 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
   const batchers =
     config.GRPC_BATCH_IN_FLIGHT > 0
       ? {
-          applications: callBatcher(config.APPLICATIONS_GRPC_URL, { target: 'applications', maxInFlight: config.GRPC_BATCH_IN_FLIGHT, metrics: grpcMetrics }),
-          webhooks: callBatcher(config.WEBHOOKS_GRPC_URL, { target: 'webhooks', maxInFlight: config.GRPC_BATCH_IN_FLIGHT, metrics: grpcMetrics }),
+          applications: callBatcher(config.APPLICATIONS_GRPC_URL, {
+            target: 'applications',
+            maxInFlight: config.GRPC_BATCH_IN_FLIGHT,
+            metrics: grpcMetrics,
+          }),
+          webhooks: callBatcher(config.WEBHOOKS_GRPC_URL, {
+            target: 'webhooks',
+            maxInFlight: config.GRPC_BATCH_IN_FLIGHT,
+            metrics: grpcMetrics,
+          }),
         }
       : undefined;
   const appsOpts = { defaultTimeoutMs: config.GRPC_TIMEOUT_MS, metrics: grpcMetrics, batch: batchers?.applications };
@@ -78,24 +107,55 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
     addressPerSecond: config.AUTH_ADDRESS_FAILURES_PER_SECOND,
     addressBurst: config.AUTH_ADDRESS_FAILURES_BURST,
     metrics: {
-      cacheHits: new Counter({ name: 'gateway_auth_cache_hits_total', help: 'Requests authenticated from the verified-credentials cache.', registers: [registry] }),
-      failures: new Counter({ name: 'gateway_auth_failures_total', help: 'Failed or locked-out authentication attempts.', registers: [registry] }),
-      shed: new Counter({ name: 'gateway_auth_shed_total', help: 'Logins refused before verification: client address over its failure budget, or verification queue full.', registers: [registry] }),
+      cacheHits: new Counter({
+        name: 'gateway_auth_cache_hits_total',
+        help: 'Requests authenticated from the verified-credentials cache.',
+        registers: [registry],
+      }),
+      failures: new Counter({
+        name: 'gateway_auth_failures_total',
+        help: 'Failed or locked-out authentication attempts.',
+        registers: [registry],
+      }),
+      shed: new Counter({
+        name: 'gateway_auth_shed_total',
+        help: 'Logins refused before verification: client address over its failure budget, or verification queue full.',
+        registers: [registry],
+      }),
     },
   });
   const keyVerifier = new ApiKeyVerifier(apiKeys, { cacheTtlMs: config.API_KEY_CACHE_TTL_MS });
   const origin = new URL(config.PUBLIC_BASE_URL).origin;
-  const credentials = new Credentials(authenticator, keyVerifier, new SessionVerifier(consoleSessions), origin,
-    new Counter({ name: 'gateway_auth_requests_total', help: 'Authentications of API requests, by credential type (password, key, session) and outcome (ok, unauthenticated, forbidden, rate_limited, error).', labelNames: ['credential', 'outcome'], registers: [registry] }));
+  const credentials = new Credentials(
+    authenticator,
+    keyVerifier,
+    new SessionVerifier(consoleSessions),
+    origin,
+    new Counter({
+      name: 'gateway_auth_requests_total',
+      help: 'Authentications of API requests, by credential type (password, key, session) and outcome (ok, unauthenticated, forbidden, rate_limited, error).',
+      labelNames: ['credential', 'outcome'],
+      registers: [registry],
+    }),
+  );
   const limiter = new RateLimiter(config.RATE_LIMIT_PER_SECOND, Date.now, undefined, config.RATE_LIMIT_TABLE_BYTES);
-  const sessionLimiter = new RateLimiter(config.SESSION_RATE_LIMIT_PER_SECOND, Date.now, undefined, config.RATE_LIMIT_TABLE_BYTES);
+  const sessionLimiter = new RateLimiter(
+    config.SESSION_RATE_LIMIT_PER_SECOND,
+    Date.now,
+    undefined,
+    config.RATE_LIMIT_TABLE_BYTES,
+  );
   new Gauge({
     name: 'gateway_table_bytes',
-    help: 'Estimated memory of the gateway\'s tables (rate limiters, credentials cache, failed logins), by table.',
+    help: "Estimated memory of the gateway's tables (rate limiters, credentials cache, failed logins), by table.",
     labelNames: ['table'],
     registers: [registry],
     collect() {
-      const tables = { account_limiter: limiter.table.bytes, session_limiter: sessionLimiter.table.bytes, ...authenticator.tableBytes };
+      const tables = {
+        account_limiter: limiter.table.bytes,
+        session_limiter: sessionLimiter.table.bytes,
+        ...authenticator.tableBytes,
+      };
       for (const [table, bytes] of Object.entries(tables)) this.set({ table }, bytes);
     },
   });
@@ -119,8 +179,14 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
     accepting: () => accepting,
     ready: async () => {
       const [a, w] = await Promise.all([
-        health.applications.check({ service: '' }).then((r) => r.status === 'SERVING').catch(() => false),
-        health.webhooks.check({ service: '' }).then((r) => r.status === 'SERVING').catch(() => false),
+        health.applications
+          .check({ service: '' })
+          .then((r) => r.status === 'SERVING')
+          .catch(() => false),
+        health.webhooks
+          .check({ service: '' })
+          .then((r) => r.status === 'SERVING')
+          .catch(() => false),
       ]);
       return { applications: a, webhooks: w };
     },
@@ -135,7 +201,10 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
     res.type('application/json').send(openapi);
   });
   app.get('/docs', (_req: Request, res: Response) => {
-    res.setHeader('Content-Security-Policy', "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'");
+    res.setHeader(
+      'Content-Security-Policy',
+      "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'",
+    );
     res.type('text/html').send(DOCS_HTML);
   });
 
@@ -143,13 +212,30 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
   // Basic-auth API, which would otherwise claim /v1/sessions.
   const sessionApi = express.Router();
   sessionRoutes(sessionApi, { sessions, limiter: sessionLimiter });
-  app.use(['/1.0/sessions', '/v1/sessions', '/rest/v1/sessions'], jsonOrFormBody({ limitBytes: config.BODY_LIMIT_BYTES }), sessionApi);
+  app.use(
+    ['/1.0/sessions', '/v1/sessions', '/rest/v1/sessions'],
+    jsonOrFormBody({ limitBytes: config.BODY_LIMIT_BYTES }),
+    sessionApi,
+  );
 
   // The API: authentication and the per-account rate limit (before any body is read), the JSON
   // body, then the routes. Paths outside the API are 404 without asking for credentials.
   // Browser sign-in and sign-out take no Authorization: they come before it.
   const consoleApi = express.Router();
-  consoleSessionRoutes(consoleApi, { hrefs, accounts, consoleSessions, audit, passwords: authenticator, trustedProxies: config.TRUSTED_PROXIES, origin, secure: origin.startsWith('https:') }, jsonBody({ limitBytes: config.BODY_LIMIT_BYTES }));
+  consoleSessionRoutes(
+    consoleApi,
+    {
+      hrefs,
+      accounts,
+      consoleSessions,
+      audit,
+      passwords: authenticator,
+      trustedProxies: config.TRUSTED_PROXIES,
+      origin,
+      secure: origin.startsWith('https:'),
+    },
+    jsonBody({ limitBytes: config.BODY_LIMIT_BYTES }),
+  );
   app.use(['/v1', '/rest/v1'], consoleApi);
 
   const api = express.Router();
@@ -184,11 +270,21 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
       const handle = (req: IncomingMessage, res: ServerResponse) => {
         if (!shed(req, res)) app(req, res);
       };
-      server = createServer({ keepAliveTimeout: 65_000, headersTimeout: 66_000, requestTimeout: 120_000 }, (req, res) => {
-        if (req.url === '/healthz') handle(req, res);
-        // A client's own trace context (its sampled flag) counts only through a trusted proxy.
-        else tracedHttpRequest(req, res, () => handle(req, res), redactToken, (r) => isTrustedPeer(r.socket.remoteAddress, config.TRUSTED_PROXIES));
-      });
+      server = createServer(
+        { keepAliveTimeout: 65_000, headersTimeout: 66_000, requestTimeout: 120_000 },
+        (req, res) => {
+          if (req.url === '/healthz') handle(req, res);
+          // A client's own trace context (its sampled flag) counts only through a trusted proxy.
+          else
+            tracedHttpRequest(
+              req,
+              res,
+              () => handle(req, res),
+              redactToken,
+              (r) => isTrustedPeer(r.socket.remoteAddress, config.TRUSTED_PROXIES),
+            );
+        },
+      );
       await new Promise<void>((resolve, reject) => {
         server!.once('error', reject);
         server!.listen(config.PORT, config.HOST, () => resolve());
@@ -200,7 +296,12 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
         server.close();
         throw err;
       }
-      revocations = followRevocations({ url: config.NATS_URL, user: config.NATS_USER, password: config.NATS_PASSWORD }, keyVerifier, authenticator, logger);
+      revocations = followRevocations(
+        { url: config.NATS_URL, user: config.NATS_USER, password: config.NATS_PASSWORD },
+        keyVerifier,
+        authenticator,
+        logger,
+      );
       accepting = true;
       const port = (server.address() as AddressInfo).port;
       logger.info({ port, opsPort: opsServer.port, publicBaseUrl: config.PUBLIC_BASE_URL }, 'gateway started');
@@ -219,7 +320,19 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
       }
       await opsServer?.close();
       await revocations?.stop();
-      for (const c of [accounts, applications, addresses, sessions, apiKeys, consoleSessions, audit, webhooks, health.applications, health.webhooks]) c.close();
+      for (const c of [
+        accounts,
+        applications,
+        addresses,
+        sessions,
+        apiKeys,
+        consoleSessions,
+        audit,
+        webhooks,
+        health.applications,
+        health.webhooks,
+      ])
+        c.close();
       batchers?.applications.close();
       batchers?.webhooks.close();
     },

@@ -11,7 +11,8 @@ function accounts(password: string | (() => string) = 'right') {
   const client = {
     verifyCredentials: async (req: { username: string; password: string }) => {
       calls.n++;
-      if (req.username === 'ann' && req.password === current()) return { account: { id: '7', username: 'ann', createdAt: '' } };
+      if (req.username === 'ann' && req.password === current())
+        return { account: { id: '7', username: 'ann', createdAt: '' } };
       throw new AppError('unauthenticated', 'invalid credentials');
     },
   } as unknown as AccountsClient;
@@ -72,11 +73,18 @@ describe('Authenticator', () => {
     let now = 0;
     const { client } = accounts();
     const auth = new Authenticator(client, { cacheTtlMs: 0, maxFailures: 3, lockoutMs: 1000, now: () => now });
-    for (let i = 0; i < 3; i++) await expect(auth.authenticate(header('ann', `x${i}`), 'r')).rejects.toMatchObject({ code: 'unauthenticated' });
-    await expect(auth.authenticate(header('ann', 'right'), 'r')).rejects.toMatchObject({ code: 'rate_limited', retryAfter: 1 });
+    for (let i = 0; i < 3; i++)
+      await expect(auth.authenticate(header('ann', `x${i}`), 'r')).rejects.toMatchObject({ code: 'unauthenticated' });
+    await expect(auth.authenticate(header('ann', 'right'), 'r')).rejects.toMatchObject({
+      code: 'rate_limited',
+      retryAfter: 1,
+    });
     now += 1001;
     await expect(auth.authenticate(header('ann', 'x3'), 'r')).rejects.toMatchObject({ code: 'unauthenticated' });
-    await expect(auth.authenticate(header('ann', 'right'), 'r')).rejects.toMatchObject({ code: 'rate_limited', retryAfter: 2 });
+    await expect(auth.authenticate(header('ann', 'right'), 'r')).rejects.toMatchObject({
+      code: 'rate_limited',
+      retryAfter: 2,
+    });
     now += 2001;
     await expect(auth.authenticate(header('ann', 'right'), 'r')).resolves.toEqual({ accountId: '7', username: 'ann' });
     // Success resets the count.
@@ -88,17 +96,24 @@ describe('Authenticator', () => {
     const { client } = accounts();
     const auth = new Authenticator(client, { cacheTtlMs: 30_000, maxFailures: 3, lockoutMs: 60_000 });
     await auth.authenticate(header('ann', 'right'), 'r');
-    for (let i = 0; i < 3; i++) await expect(auth.authenticate(header('ann', `x${i}`), 'r')).rejects.toMatchObject({ code: 'unauthenticated' });
+    for (let i = 0; i < 3; i++)
+      await expect(auth.authenticate(header('ann', `x${i}`), 'r')).rejects.toMatchObject({ code: 'unauthenticated' });
     await expect(auth.authenticate(header('ann', 'x4'), 'r')).rejects.toMatchObject({ code: 'rate_limited' });
     await expect(auth.authenticate(header('ann', 'right'), 'r')).resolves.toEqual({ accountId: '7', username: 'ann' });
   });
 
-  it('when the lockout outlasts the cache, then the owner\'s verified credentials are verified again and keep working, and guesses stay locked out', async () => {
+  it("when the lockout outlasts the cache, then the owner's verified credentials are verified again and keep working, and guesses stay locked out", async () => {
     let now = 1000;
     const { client, calls } = accounts();
-    const auth = new Authenticator(client, { cacheTtlMs: 30_000, maxFailures: 3, lockoutMs: 10 * 60_000, now: () => now });
+    const auth = new Authenticator(client, {
+      cacheTtlMs: 30_000,
+      maxFailures: 3,
+      lockoutMs: 10 * 60_000,
+      now: () => now,
+    });
     await auth.authenticate(header('ann', 'right'), 'r');
-    for (let i = 0; i < 3; i++) await expect(auth.authenticate(header('ann', `x${i}`), 'r')).rejects.toMatchObject({ code: 'unauthenticated' });
+    for (let i = 0; i < 3; i++)
+      await expect(auth.authenticate(header('ann', `x${i}`), 'r')).rejects.toMatchObject({ code: 'unauthenticated' });
     now += 5 * 60_000; // cache entry expired, lockout still on
     const before = calls.n;
     await expect(auth.authenticate(header('ann', 'right'), 'r')).resolves.toEqual({ accountId: '7', username: 'ann' });
@@ -107,13 +122,19 @@ describe('Authenticator', () => {
     expect(calls.n).toBe(before + 1); // the guess never reached the service
   });
 
-  it('when the owner\'s remembered password stops verifying, then it is forgotten and locked out like any other', async () => {
+  it("when the owner's remembered password stops verifying, then it is forgotten and locked out like any other", async () => {
     let now = 1000;
     let password = 'right';
     const { client, calls } = accounts(() => password);
-    const auth = new Authenticator(client, { cacheTtlMs: 30_000, maxFailures: 3, lockoutMs: 10 * 60_000, now: () => now });
+    const auth = new Authenticator(client, {
+      cacheTtlMs: 30_000,
+      maxFailures: 3,
+      lockoutMs: 10 * 60_000,
+      now: () => now,
+    });
     await auth.authenticate(header('ann', 'right'), 'r');
-    for (let i = 0; i < 3; i++) await expect(auth.authenticate(header('ann', `x${i}`), 'r')).rejects.toMatchObject({ code: 'unauthenticated' });
+    for (let i = 0; i < 3; i++)
+      await expect(auth.authenticate(header('ann', `x${i}`), 'r')).rejects.toMatchObject({ code: 'unauthenticated' });
     password = 'changed';
     now += 60_000;
     await expect(auth.authenticate(header('ann', 'right'), 'r')).rejects.toMatchObject({ code: 'unauthenticated' });
@@ -131,23 +152,44 @@ describe('Authenticator', () => {
 
   it('when 200 concurrent requests from one address carry the same new credentials, then none is refused by the address budget (they are one verification, not 200 guesses)', async () => {
     const { client, calls } = accounts();
-    const auth = new Authenticator(client, { cacheTtlMs: 30_000, maxFailures: 5, lockoutMs: 1000, addressPerSecond: 1, addressBurst: 20 });
-    const results = await Promise.allSettled(Array.from({ length: 200 }, () => auth.authenticate(header('ann', 'right'), 'r', '203.0.113.7')));
+    const auth = new Authenticator(client, {
+      cacheTtlMs: 30_000,
+      maxFailures: 5,
+      lockoutMs: 1000,
+      addressPerSecond: 1,
+      addressBurst: 20,
+    });
+    const results = await Promise.allSettled(
+      Array.from({ length: 200 }, () => auth.authenticate(header('ann', 'right'), 'r', '203.0.113.7')),
+    );
     expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
     expect(calls.n).toBe(1);
   });
 
   it('when the accounts service is unavailable, then the error is not turned into a 401 and nothing is counted as a failure', async () => {
-    const client = { verifyCredentials: async () => Promise.reject(new AppError('unavailable', 'down')) } as unknown as AccountsClient;
+    const client = {
+      verifyCredentials: async () => Promise.reject(new AppError('unavailable', 'down')),
+    } as unknown as AccountsClient;
     const auth = new Authenticator(client, { cacheTtlMs: 0, maxFailures: 1, lockoutMs: 1000 });
     await expect(auth.authenticate(header('ann', 'right'), 'r')).rejects.toMatchObject({ code: 'unavailable' });
     await expect(auth.authenticate(header('ann', 'right'), 'r')).rejects.toMatchObject({ code: 'unavailable' });
   });
 
-  it('when the accounts service is unavailable, then the attempts do not use up the client address\'s failed-login budget (503, never 429)', async () => {
-    const client = { verifyCredentials: async () => Promise.reject(new AppError('unavailable', 'down')) } as unknown as AccountsClient;
-    const auth = new Authenticator(client, { cacheTtlMs: 0, maxFailures: 1000, lockoutMs: 1000, addressPerSecond: 1, addressBurst: 3 });
-    for (let i = 0; i < 10; i++) await expect(auth.authenticate(header('ann', 'right'), 'r', '203.0.113.7')).rejects.toMatchObject({ code: 'unavailable' });
+  it("when the accounts service is unavailable, then the attempts do not use up the client address's failed-login budget (503, never 429)", async () => {
+    const client = {
+      verifyCredentials: async () => Promise.reject(new AppError('unavailable', 'down')),
+    } as unknown as AccountsClient;
+    const auth = new Authenticator(client, {
+      cacheTtlMs: 0,
+      maxFailures: 1000,
+      lockoutMs: 1000,
+      addressPerSecond: 1,
+      addressBurst: 3,
+    });
+    for (let i = 0; i < 10; i++)
+      await expect(auth.authenticate(header('ann', 'right'), 'r', '203.0.113.7')).rejects.toMatchObject({
+        code: 'unavailable',
+      });
   });
 });
 
@@ -161,7 +203,8 @@ describe('Authenticator: bounded verifications', () => {
         state.max = Math.max(state.max, state.inFlight);
         await new Promise<void>((r) => state.release.push(r));
         state.inFlight--;
-        if (req.username === 'ann' && req.password === 'right') return { account: { id: '7', username: 'ann', createdAt: '' } };
+        if (req.username === 'ann' && req.password === 'right')
+          return { account: { id: '7', username: 'ann', createdAt: '' } };
         throw new AppError('unauthenticated', 'invalid credentials');
       },
     } as unknown as AccountsClient;
@@ -169,14 +212,27 @@ describe('Authenticator: bounded verifications', () => {
   }
   type Slow = ReturnType<typeof slowAccounts>['state'];
   /** Until a verification waits for the test to release it, and every one in flight does. */
-  const settle = (state: Slow) => waitFor(() => state.release.length > 0 && state.release.length === state.inFlight, { intervalMs: 1, what: 'a verification waiting' });
+  const settle = (state: Slow) =>
+    waitFor(() => state.release.length > 0 && state.release.length === state.inFlight, {
+      intervalMs: 1,
+      what: 'a verification waiting',
+    });
   /** After releasing: until the next verifications wait, or none is left. */
-  const drained = (state: Slow) => waitFor(() => state.release.length === state.inFlight, { intervalMs: 1, what: 'the released verifications done' });
+  const drained = (state: Slow) =>
+    waitFor(() => state.release.length === state.inFlight, { intervalMs: 1, what: 'the released verifications done' });
 
   it('when more logins arrive than may be verified and queued, then the rest are refused at once with 503 and a Retry-After', async () => {
     const { client, state } = slowAccounts();
-    const auth = new Authenticator(client, { cacheTtlMs: 30_000, maxFailures: 5, lockoutMs: 1000, verifyConcurrency: 2, verifyQueue: 3 });
-    const results = Array.from({ length: 10 }, (_, i) => auth.authenticate(header(`u${i}`, 'x'), 'r').catch((e: unknown) => e));
+    const auth = new Authenticator(client, {
+      cacheTtlMs: 30_000,
+      maxFailures: 5,
+      lockoutMs: 1000,
+      verifyConcurrency: 2,
+      verifyQueue: 3,
+    });
+    const results = Array.from({ length: 10 }, (_, i) =>
+      auth.authenticate(header(`u${i}`, 'x'), 'r').catch((e: unknown) => e),
+    );
     await settle(state);
     expect(state.inFlight).toBe(2);
     const refused = (await Promise.all(results.slice(5))) as (AppError & { retryAfter: number })[];
@@ -192,21 +248,45 @@ describe('Authenticator: bounded verifications', () => {
   it('when one address keeps failing, then beyond its burst it is refused with 429 before verification, and successes give their token back', async () => {
     let now = 1000;
     const { client, calls } = accounts();
-    const auth = new Authenticator(client, { cacheTtlMs: 0, maxFailures: 1000, lockoutMs: 0, addressPerSecond: 1, addressBurst: 3, now: () => now });
+    const auth = new Authenticator(client, {
+      cacheTtlMs: 0,
+      maxFailures: 1000,
+      lockoutMs: 0,
+      addressPerSecond: 1,
+      addressBurst: 3,
+      now: () => now,
+    });
     for (let i = 0; i < 10; i++) await auth.authenticate(header('ann', 'right'), 'r', '10.0.0.1');
-    for (let i = 0; i < 3; i++) await expect(auth.authenticate(header(`x${i}`, 'bad'), 'r', '10.0.0.1')).rejects.toMatchObject({ code: 'unauthenticated' });
-    await expect(auth.authenticate(header('x9', 'bad'), 'r', '10.0.0.1')).rejects.toMatchObject({ code: 'rate_limited', retryAfter: 1 });
+    for (let i = 0; i < 3; i++)
+      await expect(auth.authenticate(header(`x${i}`, 'bad'), 'r', '10.0.0.1')).rejects.toMatchObject({
+        code: 'unauthenticated',
+      });
+    await expect(auth.authenticate(header('x9', 'bad'), 'r', '10.0.0.1')).rejects.toMatchObject({
+      code: 'rate_limited',
+      retryAfter: 1,
+    });
     expect(calls.n).toBe(13);
     // Another address is not affected; after a second the first has one more try.
-    await expect(auth.authenticate(header('x9', 'bad'), 'r', '10.0.0.2')).rejects.toMatchObject({ code: 'unauthenticated' });
+    await expect(auth.authenticate(header('x9', 'bad'), 'r', '10.0.0.2')).rejects.toMatchObject({
+      code: 'unauthenticated',
+    });
     now += 1000;
-    await expect(auth.authenticate(header('x9', 'bad'), 'r', '10.0.0.1')).rejects.toMatchObject({ code: 'unauthenticated' });
+    await expect(auth.authenticate(header('x9', 'bad'), 'r', '10.0.0.1')).rejects.toMatchObject({
+      code: 'unauthenticated',
+    });
   });
 
   it('when the queue is full, then the refresh of a cached credential still gets through (ahead of the queue)', async () => {
     let now = 1000;
     const { client, state } = slowAccounts();
-    const auth = new Authenticator(client, { cacheTtlMs: 30_000, maxFailures: 5, lockoutMs: 1000, verifyConcurrency: 1, verifyQueue: 1, now: () => now });
+    const auth = new Authenticator(client, {
+      cacheTtlMs: 30_000,
+      maxFailures: 5,
+      lockoutMs: 1000,
+      verifyConcurrency: 1,
+      verifyQueue: 1,
+      now: () => now,
+    });
     const first = auth.authenticate(header('ann', 'right'), 'r');
     await settle(state);
     state.release.shift()!();
@@ -227,27 +307,48 @@ describe('Authenticator: bounded verifications', () => {
   it('when an address is over its budget, then shedBeforeWork refuses its new guesses (429) but not a cached, known-good or in-flight credential, nor another address', async () => {
     let now = 1000;
     const { client } = accounts();
-    const auth = new Authenticator(client, { cacheTtlMs: 30_000, maxFailures: 1000, lockoutMs: 0, addressPerSecond: 1, addressBurst: 2, now: () => now });
+    const auth = new Authenticator(client, {
+      cacheTtlMs: 30_000,
+      maxFailures: 1000,
+      lockoutMs: 0,
+      addressPerSecond: 1,
+      addressBurst: 2,
+      now: () => now,
+    });
     await auth.authenticate(header('ann', 'right'), 'r', '10.0.0.1');
     expect(auth.shedBeforeWork(header('x0', 'bad'), '10.0.0.1')).toBeUndefined();
-    for (let i = 0; i < 2; i++) await expect(auth.authenticate(header(`x${i}`, 'bad'), 'r', '10.0.0.1')).rejects.toMatchObject({ code: 'unauthenticated' });
+    for (let i = 0; i < 2; i++)
+      await expect(auth.authenticate(header(`x${i}`, 'bad'), 'r', '10.0.0.1')).rejects.toMatchObject({
+        code: 'unauthenticated',
+      });
     expect(auth.shedBeforeWork(header('x9', 'bad'), '10.0.0.1')).toEqual({ status: 429, retryAfter: 1 });
     // What authenticate() would answer too.
-    await expect(auth.authenticate(header('x9', 'bad'), 'r', '10.0.0.1')).rejects.toMatchObject({ code: 'rate_limited' });
+    await expect(auth.authenticate(header('x9', 'bad'), 'r', '10.0.0.1')).rejects.toMatchObject({
+      code: 'rate_limited',
+    });
     expect(auth.shedBeforeWork(header('ann', 'right'), '10.0.0.1')).toBeUndefined();
     expect(auth.shedBeforeWork(header('x9', 'bad'), '10.0.0.2')).toBeUndefined();
     expect(auth.shedBeforeWork(undefined, '10.0.0.1')).toBeUndefined();
     expect(auth.shedBeforeWork('Basic !!!', '10.0.0.1')).toBeUndefined();
     // Past the cache entry but within the 15 minutes the credential is remembered as the owner's.
     now += 60_000;
-    for (const u of ['x7', 'x8']) await expect(auth.authenticate(header(u, 'bad'), 'r', '10.0.0.1')).rejects.toMatchObject({ code: 'unauthenticated' });
+    for (const u of ['x7', 'x8'])
+      await expect(auth.authenticate(header(u, 'bad'), 'r', '10.0.0.1')).rejects.toMatchObject({
+        code: 'unauthenticated',
+      });
     expect(auth.shedBeforeWork(header('x9', 'bad'), '10.0.0.1')).toMatchObject({ status: 429 });
     expect(auth.shedBeforeWork(header('ann', 'right'), '10.0.0.1')).toBeUndefined();
   });
 
   it('when the verifier queue is full, then shedBeforeWork refuses new credentials with 503 + Retry-After 1, but lets a credential being verified join it', async () => {
     const { client, state } = slowAccounts();
-    const auth = new Authenticator(client, { cacheTtlMs: 30_000, maxFailures: 5, lockoutMs: 1000, verifyConcurrency: 1, verifyQueue: 1 });
+    const auth = new Authenticator(client, {
+      cacheTtlMs: 30_000,
+      maxFailures: 5,
+      lockoutMs: 1000,
+      verifyConcurrency: 1,
+      verifyQueue: 1,
+    });
     const pending = [0, 1].map((i) => auth.authenticate(header(`u${i}`, 'x'), 'r').catch((e: unknown) => e));
     await settle(state);
     expect(auth.shedBeforeWork(header('u9', 'x'), '')).toEqual({ status: 503, retryAfter: 1 });

@@ -85,7 +85,8 @@ export class VerifyGate {
   async run<T>(task: () => Promise<T>, priority = false): Promise<T> {
     if (this.running < this.concurrency) this.running++;
     else {
-      if (!priority && this.waiting.length >= this.queue) throw retryLater('unavailable', 'too many logins are being verified; try again shortly', 1);
+      if (!priority && this.waiting.length >= this.queue)
+        throw retryLater('unavailable', 'too many logins are being verified; try again shortly', 1);
       // The slot is handed over by release(), never given up in between (no overtaking).
       await new Promise<void>((resolve) => (priority ? this.waiting.unshift(resolve) : this.waiting.push(resolve)));
     }
@@ -124,7 +125,10 @@ export class Authenticator {
   ) {
     this.now = opts.now ?? Date.now;
     this.maxEntries = opts.maxEntries ?? 100_000;
-    this.failures = new BoundedMap({ maxEntries: this.maxEntries, maxBytes: opts.failureTableBytes ?? 16 * 1024 * 1024 });
+    this.failures = new BoundedMap({
+      maxEntries: this.maxEntries,
+      maxBytes: opts.failureTableBytes ?? 16 * 1024 * 1024,
+    });
     // An entry holds a 32-byte digest, the principal and three numbers besides its key.
     this.cache = new BoundedMap({ maxEntries: this.maxEntries, maxBytes: opts.cacheBytes ?? 16 * 1024 * 1024 }, 256);
     this.gate = new VerifyGate(opts.verifyConcurrency ?? 2, opts.verifyQueue ?? 16);
@@ -143,7 +147,11 @@ export class Authenticator {
 
   /** Estimated bytes of each of its tables (for metrics). */
   get tableBytes(): Record<'auth_cache' | 'auth_failures' | 'auth_address_failures', number> {
-    return { auth_cache: this.cache.bytes, auth_failures: this.failures.bytes, auth_address_failures: this.perAddress.table.bytes };
+    return {
+      auth_cache: this.cache.bytes,
+      auth_failures: this.failures.bytes,
+      auth_address_failures: this.perAddress.table.bytes,
+    };
   }
 
   /** Parses an Authorization header; throws 401 when absent or malformed. */
@@ -177,7 +185,12 @@ export class Authenticator {
     const digest = createHash('sha256').update(username).update('\0').update(password).digest();
     const cached = this.cache.peek(username);
     const now = this.now();
-    if (cached !== undefined && timingSafeEqual(cached.digest, digest) && (cached.expires > now || cached.knownGoodUntil > now)) return undefined;
+    if (
+      cached !== undefined &&
+      timingSafeEqual(cached.digest, digest) &&
+      (cached.expires > now || cached.knownGoodUntil > now)
+    )
+      return undefined;
     if (this.inflight.has(inflightKey(username, digest))) return undefined;
     this.opts.metrics?.shed?.inc();
     return wait > 0 ? { status: 429, retryAfter: Math.max(1, Math.ceil(wait / 1000)) } : { status: 503, retryAfter: 1 };
@@ -187,7 +200,12 @@ export class Authenticator {
    * `address`: the client's address (clientAddress), for the limit on failed verifications; `trace`:
    * the request's trace, which a verification it starts continues.
    */
-  async authenticate(header: string | undefined, requestId: string, address = '', trace?: TraceContext): Promise<Principal> {
+  async authenticate(
+    header: string | undefined,
+    requestId: string,
+    address = '',
+    trace?: TraceContext,
+  ): Promise<Principal> {
     const { username, password } = Authenticator.parse(header);
     const digest = createHash('sha256').update(username).update('\0').update(password).digest();
     const now = this.now();
@@ -213,7 +231,11 @@ export class Authenticator {
     if (!knownGood && failure && failure.lockedUntil > now) {
       this.opts.metrics?.failures.inc();
       const retryAfter = Math.ceil((failure.lockedUntil - now) / 1000);
-      throw retryLater('rate_limited', `too many failed logins for this user; try again in ${retryAfter} s`, retryAfter);
+      throw retryLater(
+        'rate_limited',
+        `too many failed logins for this user; try again in ${retryAfter} s`,
+        retryAfter,
+      );
     }
     if (knownGood) return this.verifyOnce(username, password, digest, { requestId, trace }, true);
     // A request whose credentials are being verified already waits for that verification: it
@@ -226,7 +248,11 @@ export class Authenticator {
     const wait = this.perAddress.take(address);
     if (wait > 0) {
       this.opts.metrics?.shed?.inc();
-      throw retryLater('rate_limited', 'too many failed logins from this address; try again later', Math.ceil(wait / 1000));
+      throw retryLater(
+        'rate_limited',
+        'too many failed logins from this address; try again later',
+        Math.ceil(wait / 1000),
+      );
     }
     const principal = this.verifyOnce(username, password, digest, { requestId, trace }, false);
     // Only a refused password keeps the token: a verification that could not be made (the
@@ -241,7 +267,13 @@ export class Authenticator {
   }
 
   /** Concurrent requests with the same credentials (and a refresh ahead) share one verification. */
-  private verifyOnce(username: string, password: string, digest: Buffer, call: VerifyCall, priority: boolean): Promise<Principal> {
+  private verifyOnce(
+    username: string,
+    password: string,
+    digest: Buffer,
+    call: VerifyCall,
+    priority: boolean,
+  ): Promise<Principal> {
     const key = inflightKey(username, digest);
     let pending = this.inflight.get(key);
     if (!pending) {
@@ -250,7 +282,8 @@ export class Authenticator {
       pending = this.gate
         .run(() => this.verify(username, password, digest, call, priority), priority)
         .catch((err: unknown) => {
-          if (err instanceof AppError && err.code === 'unavailable' && (err as { retryAfter?: number }).retryAfter) this.opts.metrics?.shed?.inc();
+          if (err instanceof AppError && err.code === 'unavailable' && (err as { retryAfter?: number }).retryAfter)
+            this.opts.metrics?.shed?.inc();
           throw err;
         })
         .finally(() => this.inflight.delete(key));
@@ -259,7 +292,13 @@ export class Authenticator {
     return pending;
   }
 
-  private async verify(username: string, password: string, digest: Buffer, call: VerifyCall, priority: boolean): Promise<Principal> {
+  private async verify(
+    username: string,
+    password: string,
+    digest: Buffer,
+    call: VerifyCall,
+    priority: boolean,
+  ): Promise<Principal> {
     try {
       // The owner's credential also goes first at the applications service's KDF (priority).
       const res = await this.accounts.verifyCredentials({ username, password, priority }, call);
@@ -270,7 +309,13 @@ export class Authenticator {
       if (this.opts.cacheTtlMs > 0) {
         const now = this.now();
         const ttl = this.opts.cacheTtlMs;
-        this.cache.set(username, { digest, principal, expires: now + ttl, refreshAt: now + Math.floor((ttl * 2) / 3), knownGoodUntil: now + KNOWN_GOOD_MS });
+        this.cache.set(username, {
+          digest,
+          principal,
+          expires: now + ttl,
+          refreshAt: now + Math.floor((ttl * 2) / 3),
+          knownGoodUntil: now + KNOWN_GOOD_MS,
+        });
       }
       return principal;
     } catch (err) {

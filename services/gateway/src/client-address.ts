@@ -6,7 +6,11 @@
 // holds a whole /64, so rotating addresses within it buys no fresh budget).
 import { isAllowedByCidrs, parseIp, type Cidr } from '@switchboard/platform';
 
-export function clientAddress(peer: string | undefined, forwardedFor: string | string[] | undefined, trusted: readonly Cidr[]): string {
+export function clientAddress(
+  peer: string | undefined,
+  forwardedFor: string | string[] | undefined,
+  trusted: readonly Cidr[],
+): string {
   let address = normalize(peer ?? '');
   if (trusted.length === 0 || !isTrusted(address, trusted) || forwardedFor === undefined) return address;
   const hops = (Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor).split(',').map((h) => h.trim());
@@ -21,7 +25,11 @@ export function clientAddress(peer: string | undefined, forwardedFor: string | s
 }
 
 /** The key of a client's budgets: its IPv4 address, or the /64 of its IPv6 address (`2001:db8:1:2::/64`). */
-export function clientGroup(peer: string | undefined, forwardedFor: string | string[] | undefined, trusted: readonly Cidr[]): string {
+export function clientGroup(
+  peer: string | undefined,
+  forwardedFor: string | string[] | undefined,
+  trusted: readonly Cidr[],
+): string {
   const address = clientAddress(peer, forwardedFor, trusted);
   const ip = parseIp(address);
   if (ip?.version !== 6) return address;

@@ -2,7 +2,22 @@
 // every response they receive against it, so it cannot drift from what the gateway answers. The bodies
 // the gateway parses or builds are published from the zod schemas it validates requests with
 // (http/request-bodies.ts) and types its answers with (http/response-bodies.ts).
-import { addressClaim, apiKeyCreate, applicationWrite, consoleSignIn, passwordChange, requestBodySchema, sessionLaunch, sessionSignal, WEBHOOK_CREATE_REQUIRED, WEBHOOK_EVENTS, webhookCreate, webhookRecover, webhookTest, webhookUpdate } from './http/request-bodies.ts';
+import {
+  addressClaim,
+  apiKeyCreate,
+  applicationWrite,
+  consoleSignIn,
+  passwordChange,
+  requestBodySchema,
+  sessionLaunch,
+  sessionSignal,
+  WEBHOOK_CREATE_REQUIRED,
+  WEBHOOK_EVENTS,
+  webhookCreate,
+  webhookRecover,
+  webhookTest,
+  webhookUpdate,
+} from './http/request-bodies.ts';
 import { eventTypesJson, MESSAGE_ID } from '@switchboard/events';
 import {
   addressBody,
@@ -59,20 +74,38 @@ const problemResponse = (description: string, headers: Schema = {}): Schema => (
 });
 
 const errors = {
-  '400': problemResponse(`Invalid request: malformed JSON, JSON nested deeper than ${JSON_MAX_DEPTH} levels of arrays and objects, wrong types, missing or invalid fields.`),
-  '401': problemResponse('No or bad credentials.', { 'WWW-Authenticate': { schema: { type: 'string' }, description: 'Basic realm="switchboard"' } }),
-  '403': problemResponse('The credential may not do this: a `read` API key on anything but GET (`insufficient_scope`), or a write with a browser session whose `Origin` is not this API (`forbidden`).'),
+  '400': problemResponse(
+    `Invalid request: malformed JSON, JSON nested deeper than ${JSON_MAX_DEPTH} levels of arrays and objects, wrong types, missing or invalid fields.`,
+  ),
+  '401': problemResponse('No or bad credentials.', {
+    'WWW-Authenticate': { schema: { type: 'string' }, description: 'Basic realm="switchboard"' },
+  }),
+  '403': problemResponse(
+    'The credential may not do this: a `read` API key on anything but GET (`insufficient_scope`), or a write with a browser session whose `Origin` is not this API (`forbidden`).',
+  ),
   '404': problemResponse('Unknown id, or a resource of another account.'),
   '405': problemResponse('Method not allowed on this path.', { Allow: { schema: { type: 'string' } } }),
   '409': problemResponse(
     `A limit was reached (\`limit_exceeded\`: at most ${ACCOUNT_SUBSCRIPTIONS_MAX} account-level subscriptions per account and ${APPLICATION_SUBSCRIPTIONS_MAX} per application; at most \`APPLICATION_TOKENS_MAX\` session tokens per application, default 100) or the change conflicts (\`conflict\`), or a request with the same \`Idempotency-Key\` is still running after 10 s (\`idempotency_in_progress\`: retry later).`,
   ),
-  '422': problemResponse('The `Idempotency-Key` was used in the last 24 h with a different request (method, path or body): `idempotency_key_reused`.'),
-  '413': problemResponse(`Request body over the size limit (\`BODY_LIMIT_BYTES\`, default ${BODY_LIMIT_DEFAULT_BYTES / 1024} KiB).`),
-  '415': problemResponse('A POST/PUT body without Content-Type: application/json (a POST without a body needs no Content-Type).'),
-  '429': problemResponse('Rate limited, locked out after failed logins, or too many failed logins from this client address.', { 'Retry-After': { schema: { type: 'string' } } }),
+  '422': problemResponse(
+    'The `Idempotency-Key` was used in the last 24 h with a different request (method, path or body): `idempotency_key_reused`.',
+  ),
+  '413': problemResponse(
+    `Request body over the size limit (\`BODY_LIMIT_BYTES\`, default ${BODY_LIMIT_DEFAULT_BYTES / 1024} KiB).`,
+  ),
+  '415': problemResponse(
+    'A POST/PUT body without Content-Type: application/json (a POST without a body needs no Content-Type).',
+  ),
+  '429': problemResponse(
+    'Rate limited, locked out after failed logins, or too many failed logins from this client address.',
+    { 'Retry-After': { schema: { type: 'string' } } },
+  ),
   '500': problemResponse('Unexpected error; quote the X-Request-Id.'),
-  '503': problemResponse('A dependency is unavailable, too many logins are waiting to be verified, or the event store is full; retry. Nothing was half-written.', { 'Retry-After': { schema: { type: 'string' } } }),
+  '503': problemResponse(
+    'A dependency is unavailable, too many logins are waiting to be verified, or the event store is full; retry. Nothing was half-written.',
+    { 'Retry-After': { schema: { type: 'string' } } },
+  ),
   '504': problemResponse('No dispatcher answered a test send in time (`timeout`); the test may still have been sent.'),
 };
 
@@ -107,9 +140,17 @@ const json = (schema: Schema, description: string, headers: Schema = {}): Schema
   headers,
   content: { 'application/json': { schema } },
 });
-const listHeaders = { Link: { schema: { type: 'string' }, description: 'RFC 8288 link to the next page: <...>; rel="next"' } };
+const listHeaders = {
+  Link: { schema: { type: 'string' }, description: 'RFC 8288 link to the next page: <...>; rel="next"' },
+};
 const hrefHeaders = { Location: { schema: { type: 'string', format: 'uri' } } };
-const pathId = (name: string, description: string): Schema => ({ name, in: 'path', required: true, schema: { type: 'string' }, description });
+const pathId = (name: string, description: string): Schema => ({
+  name,
+  in: 'path',
+  required: true,
+  schema: { type: 'string' },
+  description,
+});
 const listParams: Schema[] = [
   {
     name: 'limit',
@@ -117,7 +158,12 @@ const listParams: Schema[] = [
     schema: { type: 'integer', minimum: 1, maximum: LIST_MAX },
     description: `Items per page; a \`Link\` header leads to the next page. Without \`limit\` the answer holds the whole list, up to ${LIST_UNPAGED_MAX.toLocaleString('en-US')} items (then a \`Link\` header leads to the rest).`,
   },
-  { name: 'cursor', in: 'query', schema: { type: 'string' }, description: 'From the `Link` header of the previous page.' },
+  {
+    name: 'cursor',
+    in: 'query',
+    schema: { type: 'string' },
+    description: 'From the `Link` header of the previous page.',
+  },
 ];
 const webhookFilters: Schema[] = [
   { name: 'event', in: 'query', schema: ref('WebhookEvent') },
@@ -132,13 +178,28 @@ function notificationSchema(event: string, what: string, resources: string[], da
     description: `Body of the \`${event}\` notification: ${what} Every key is always present.`,
     required: ['id', 'name', 'event', 'resource', 'timestamp', 'accountId', 'applicationId', 'data', 'payload'],
     properties: {
-      id: { type: 'string', description: 'Id of the event (from the telephony core); the same in the notification of every subscription it matches. Deduplicate deliveries by the `webhook-id` header.' },
+      id: {
+        type: 'string',
+        description:
+          'Id of the event (from the telephony core); the same in the notification of every subscription it matches. Deduplicate deliveries by the `webhook-id` header.',
+      },
       name: nullable('string', { description: 'The `name` of the subscription; null when it has none.' }),
       event: { type: 'string', const: event },
-      resource: { type: 'string', enum: resources, description: 'Resource of the event (never `all`; a subscription for `all` receives every resource).' },
-      timestamp: { type: 'string', format: 'date-time', pattern: 'Z$', description: 'When the event happened, ISO 8601 UTC with `Z`.' },
+      resource: {
+        type: 'string',
+        enum: resources,
+        description: 'Resource of the event (never `all`; a subscription for `all` receives every resource).',
+      },
+      timestamp: {
+        type: 'string',
+        format: 'date-time',
+        pattern: 'Z$',
+        description: 'When the event happened, ISO 8601 UTC with `Z`.',
+      },
       accountId: { type: 'string', pattern: '^[0-9]+$', description: 'Account of the event.' },
-      applicationId: nullable('string', { description: 'Application of the event; null when the event belongs to no application.' }),
+      applicationId: nullable('string', {
+        description: 'Application of the event; null when the event belongs to no application.',
+      }),
       data: { type: 'object', additionalProperties: true, description: data },
       payload: {
         type: ['object', 'null'],
@@ -152,16 +213,36 @@ function notificationSchema(event: string, what: string, resources: string[], da
 
 /** The webhookDisabled body: the notification envelope about the account, `data` the catalogue's schema. */
 function webhookDisabledSchema(): Schema {
-  const base = notificationSchema('webhookDisabled', 'a webhook subscription of the account was disabled (docs/events.md#webhook-disabled).', ['all'], '');
+  const base = notificationSchema(
+    'webhookDisabled',
+    'a webhook subscription of the account was disabled (docs/events.md#webhook-disabled).',
+    ['all'],
+    '',
+  );
   const data = eventTypesJson().find((e) => e.name === 'webhookDisabled')!.data;
   return {
     ...base,
     properties: {
       ...(base.properties as Record<string, Schema>),
-      id: { type: 'string', description: 'Id of the event; the same in the notice to every subscriber. Deduplicate deliveries by the `webhook-id` header.' },
-      resource: { type: 'string', const: 'all', description: 'Always `all`: the event concerns the account, not a resource.' },
-      timestamp: { type: 'string', format: 'date-time', pattern: 'Z$', description: 'When the subscription was disabled, ISO 8601 UTC with `Z`.' },
-      applicationId: nullable('string', { description: 'Application of the disabled subscription; null when it was account-level.' }),
+      id: {
+        type: 'string',
+        description:
+          'Id of the event; the same in the notice to every subscriber. Deduplicate deliveries by the `webhook-id` header.',
+      },
+      resource: {
+        type: 'string',
+        const: 'all',
+        description: 'Always `all`: the event concerns the account, not a resource.',
+      },
+      timestamp: {
+        type: 'string',
+        format: 'date-time',
+        pattern: 'Z$',
+        description: 'When the subscription was disabled, ISO 8601 UTC with `Z`.',
+      },
+      applicationId: nullable('string', {
+        description: 'Application of the disabled subscription; null when it was account-level.',
+      }),
       data,
     },
   };
@@ -213,27 +294,62 @@ const schemas: Record<string, Schema> = {
     type: 'object',
     description:
       'The docs/events.md#session-post session object. Every key below is always present (`null` where unknown), including `callId`, `applicationId`, `parameters` and `e164Id` in `from`/`to`, which existing WebAPI libraries read. Other keys the telephony core adds are passed through unchanged.',
-    required: ['id', 'accountId', 'applicationId', 'callId', 'timestamp', 'userType', 'initialText', 'from', 'to', 'headers', 'parameters'],
+    required: [
+      'id',
+      'accountId',
+      'applicationId',
+      'callId',
+      'timestamp',
+      'userType',
+      'initialText',
+      'from',
+      'to',
+      'headers',
+      'parameters',
+    ],
     properties: {
-      id: nullable('string', { description: 'GUID, unique session identifier; null when the telephony core sent none.' }),
-      accountId: { type: 'string', pattern: '^[0-9]+$', description: "Account of the session, always a string: the event's, else the account owning the application." },
-      applicationId: { type: 'string', description: 'The application whose voiceUrl or messagingUrl receives this POST.' },
+      id: nullable('string', {
+        description: 'GUID, unique session identifier; null when the telephony core sent none.',
+      }),
+      accountId: {
+        type: 'string',
+        pattern: '^[0-9]+$',
+        description: "Account of the session, always a string: the event's, else the account owning the application.",
+      },
+      applicationId: {
+        type: 'string',
+        description: 'The application whose voiceUrl or messagingUrl receives this POST.',
+      },
       callId: nullable('string', { description: 'Call identifier; null when unknown.' }),
       timestamp: {
         type: 'string',
         format: 'date-time',
         pattern: 'Z$',
-        description: 'When the session started, ISO 8601 UTC with `Z` (when the event carries none: when Switchboard stored it).',
+        description:
+          'When the session started, ISO 8601 UTC with `Z` (when the event carries none: when Switchboard stored it).',
       },
-      userType: { type: ['string', 'null'], enum: ['HUMAN', 'MACHINE', 'FAX', 'NONE', null], description: 'Upper case; `NONE` for a session launched with a token (Session API), where nobody called; null when unknown.' },
+      userType: {
+        type: ['string', 'null'],
+        enum: ['HUMAN', 'MACHINE', 'FAX', 'NONE', null],
+        description:
+          'Upper case; `NONE` for a session launched with a token (Session API), where nobody called; null when unknown.',
+      },
       initialText: nullable('string', {
         description:
           'For a TEXT session, the first message the user sent (it also answers the first ask action); null when there is none, as for voice sessions.',
       }),
       from: { ...ref('SessionEndpoint'), description: 'Origin of the session.' },
       to: { ...ref('SessionEndpoint'), description: 'Destination of the session.' },
-      headers: { type: 'object', additionalProperties: true, description: 'SIP headers of the session by header name; `{}` when there are none.' },
-      parameters: { type: 'object', additionalProperties: true, description: 'Parameters of the session; `{}` when there are none.' },
+      headers: {
+        type: 'object',
+        additionalProperties: true,
+        description: 'SIP headers of the session by header name; `{}` when there are none.',
+      },
+      parameters: {
+        type: 'object',
+        additionalProperties: true,
+        description: 'Parameters of the session; `{}` when there are none.',
+      },
     },
     additionalProperties: true,
   },
@@ -243,22 +359,48 @@ const schemas: Record<string, Schema> = {
     required: ['id', 'e164Id', 'name', 'channel', 'network'],
     properties: {
       id: nullable('string', { description: 'Caller ID for VOICE, user name for TEXT; null when unknown.' }),
-      e164Id: nullable('string', { description: 'The normalised (E.164) number when the telephony core has one, else the same as `id`.' }),
+      e164Id: nullable('string', {
+        description: 'The normalised (E.164) number when the telephony core has one, else the same as `id`.',
+      }),
       name: { type: 'string', description: 'Name of the user; the literal `unknown` when no name is known.' },
-      channel: { type: 'string', enum: ['VOICE', 'TEXT'], description: 'As sent, else the channel of the session (which chose voiceUrl or messagingUrl).' },
-      network: nullable('string', { description: 'VOICE: PSTN, VOIP. TEXT: AIM, GTALK, JABBER, MSN, SMS, YAHOO. Null when unknown.', examples: ['PSTN', 'SMS'] }),
+      channel: {
+        type: 'string',
+        enum: ['VOICE', 'TEXT'],
+        description: 'As sent, else the channel of the session (which chose voiceUrl or messagingUrl).',
+      },
+      network: nullable('string', {
+        description: 'VOICE: PSTN, VOIP. TEXT: AIM, GTALK, JABBER, MSN, SMS, YAHOO. Null when unknown.',
+        examples: ['PSTN', 'SMS'],
+      }),
     },
     additionalProperties: true,
   },
-  SmsdlrNotification: notificationSchema('smsdlr', 'A message delivery report (docs/events.md#notifications).', ['sms'], 'The delivery report, as the telephony core sent it.'),
-  CdrCreatedNotification: notificationSchema('cdrCreated', 'A call detail record was created (docs/events.md#notifications).', ['call', 'sms', 'transcription'], 'The call detail record, as the telephony core sent it.'),
-  CdrRatedNotification: notificationSchema('cdrRated', 'A call detail record was rated (docs/events.md#notifications).', ['call', 'sms', 'transcription'], 'The rated call detail record, as the telephony core sent it.'),
+  SmsdlrNotification: notificationSchema(
+    'smsdlr',
+    'A message delivery report (docs/events.md#notifications).',
+    ['sms'],
+    'The delivery report, as the telephony core sent it.',
+  ),
+  CdrCreatedNotification: notificationSchema(
+    'cdrCreated',
+    'A call detail record was created (docs/events.md#notifications).',
+    ['call', 'sms', 'transcription'],
+    'The call detail record, as the telephony core sent it.',
+  ),
+  CdrRatedNotification: notificationSchema(
+    'cdrRated',
+    'A call detail record was rated (docs/events.md#notifications).',
+    ['call', 'sms', 'transcription'],
+    'The rated call detail record, as the telephony core sent it.',
+  ),
   WebhookDisabledNotification: webhookDisabledSchema(),
 };
 
 const CREATE_WEBHOOK_RULES = {
-  account: '`webhookDisabled` takes resource `all` only (else 400 naming `resource`). GET /v1/event-types lists the events, their resources and whether they may be application-level.',
-  application: '`webhookDisabled` is account-level only: naming it here is a 400 naming `event`. GET /v1/event-types lists the events, their resources and whether they may be application-level.',
+  account:
+    '`webhookDisabled` takes resource `all` only (else 400 naming `resource`). GET /v1/event-types lists the events, their resources and whether they may be application-level.',
+  application:
+    '`webhookDisabled` is account-level only: naming it here is a 400 naming `event`. GET /v1/event-types lists the events, their resources and whether they may be application-level.',
 } as const;
 
 function webhookPaths(prefix: string, level: 'account' | 'application'): Record<string, Schema> {
@@ -268,17 +410,49 @@ function webhookPaths(prefix: string, level: 'account' | 'application'): Record<
   return {
     [`${prefix}/webhooks`]: {
       parameters: appParam,
-      get: { tags: [tag], summary: `List ${what} subscriptions`, operationId: `list${level}Webhooks`, parameters: [...listParams, ...webhookFilters], responses: { '200': json({ type: 'array', items: ref('Webhook') }, 'Subscriptions.', listHeaders), ...pick('400'), ...readErrors } },
-      post: idempotentPost({ tags: [tag], summary: `Create an ${what} subscription`, operationId: `create${level}Webhook`, description: CREATE_WEBHOOK_RULES[level], requestBody: jsonBody(ref('WebhookCreate')), responses: { '200': json(ref('WebhookCreated'), 'Created; the secret is shown once here and at /secret.', hrefHeaders), ...writeErrors } }),
+      get: {
+        tags: [tag],
+        summary: `List ${what} subscriptions`,
+        operationId: `list${level}Webhooks`,
+        parameters: [...listParams, ...webhookFilters],
+        responses: {
+          '200': json({ type: 'array', items: ref('Webhook') }, 'Subscriptions.', listHeaders),
+          ...pick('400'),
+          ...readErrors,
+        },
+      },
+      post: idempotentPost({
+        tags: [tag],
+        summary: `Create an ${what} subscription`,
+        operationId: `create${level}Webhook`,
+        description: CREATE_WEBHOOK_RULES[level],
+        requestBody: jsonBody(ref('WebhookCreate')),
+        responses: {
+          '200': json(ref('WebhookCreated'), 'Created; the secret is shown once here and at /secret.', hrefHeaders),
+          ...writeErrors,
+        },
+      }),
     },
     [`${prefix}/webhooks/{id}`]: {
       parameters: [...appParam, pathId('id', 'Subscription id.')],
-      get: { tags: [tag], summary: 'Show a subscription', operationId: `get${level}Webhook`, responses: { '200': json(ref('Webhook'), 'The subscription.'), ...readErrors } },
-      put: { tags: [tag], summary: 'Update a subscription', operationId: `update${level}Webhook`, requestBody: jsonBody(ref('WebhookUpdate')), responses: { '200': json(ref('Href'), 'Updated.', hrefHeaders), ...writeErrors } },
+      get: {
+        tags: [tag],
+        summary: 'Show a subscription',
+        operationId: `get${level}Webhook`,
+        responses: { '200': json(ref('Webhook'), 'The subscription.'), ...readErrors },
+      },
+      put: {
+        tags: [tag],
+        summary: 'Update a subscription',
+        operationId: `update${level}Webhook`,
+        requestBody: jsonBody(ref('WebhookUpdate')),
+        responses: { '200': json(ref('Href'), 'Updated.', hrefHeaders), ...writeErrors },
+      },
       delete: {
         tags: [tag],
         summary: 'Delete a subscription',
-        description: 'Answers at once, however many delivery records the subscription has: it is gone (404) from then on, and its records are deleted in the background.',
+        description:
+          'Answers at once, however many delivery records the subscription has: it is gone (404) from then on, and its records are deleted in the background.',
         operationId: `delete${level}Webhook`,
         responses: { '200': json(ref('Message'), 'Deleted.'), ...readErrors },
       },
@@ -295,18 +469,60 @@ function addressPaths(prefix: string, op: string): Record<string, Schema> {
   return {
     [`${prefix}/applications/{id}/addresses`]: {
       parameters: [app],
-      get: { tags, summary: "List the application's addresses", operationId: `list${op}Addresses`, responses: { '200': json({ type: 'array', items: ref('Address') }, 'Numbers first, then tokens and SIP addresses, each in the order added.'), ...pick('400'), ...readErrors } },
-      post: idempotentPost({ tags, summary: 'Add an address: claim a number, or create a token or SIP address', operationId: `claim${op}Address`, requestBody: jsonBody(ref('AddressClaim')), responses: { '200': json(ref('Href'), 'Added.', hrefHeaders), ...writeErrors } }),
+      get: {
+        tags,
+        summary: "List the application's addresses",
+        operationId: `list${op}Addresses`,
+        responses: {
+          '200': json(
+            { type: 'array', items: ref('Address') },
+            'Numbers first, then tokens and SIP addresses, each in the order added.',
+          ),
+          ...pick('400'),
+          ...readErrors,
+        },
+      },
+      post: idempotentPost({
+        tags,
+        summary: 'Add an address: claim a number, or create a token or SIP address',
+        operationId: `claim${op}Address`,
+        requestBody: jsonBody(ref('AddressClaim')),
+        responses: { '200': json(ref('Href'), 'Added.', hrefHeaders), ...writeErrors },
+      }),
     },
     [`${prefix}/applications/{id}/addresses/{type}`]: {
       parameters: [app, type],
-      get: { tags, summary: "List the application's addresses of one type", operationId: `list${op}AddressesOfType`, responses: { '200': json({ type: 'array', items: ref('Address') }, 'Addresses of the type.'), ...pick('400'), ...readErrors } },
+      get: {
+        tags,
+        summary: "List the application's addresses of one type",
+        operationId: `list${op}AddressesOfType`,
+        responses: {
+          '200': json({ type: 'array', items: ref('Address') }, 'Addresses of the type.'),
+          ...pick('400'),
+          ...readErrors,
+        },
+      },
     },
     [`${prefix}/applications/{id}/addresses/{type}/{address}`]: {
       parameters: [app, type, address],
-      get: { tags, summary: 'Show an address', operationId: `get${op}Address`, responses: { '200': json(ref('Address'), 'The address.'), ...pick('400'), ...readErrors } },
-      post: idempotentPost({ tags, summary: 'Move an address you own to this application (no body)', operationId: `move${op}Address`, responses: { '200': json(ref('Href'), 'Moved (or already there).', hrefHeaders), ...writeErrors } }),
-      delete: { tags, summary: 'Release an address: a number goes back to the inventory', operationId: `release${op}Address`, responses: { '200': json(ref('Message'), 'Released.'), ...pick('400'), ...readErrors } },
+      get: {
+        tags,
+        summary: 'Show an address',
+        operationId: `get${op}Address`,
+        responses: { '200': json(ref('Address'), 'The address.'), ...pick('400'), ...readErrors },
+      },
+      post: idempotentPost({
+        tags,
+        summary: 'Move an address you own to this application (no body)',
+        operationId: `move${op}Address`,
+        responses: { '200': json(ref('Href'), 'Moved (or already there).', hrefHeaders), ...writeErrors },
+      }),
+      delete: {
+        tags,
+        summary: 'Release an address: a number goes back to the inventory',
+        operationId: `release${op}Address`,
+        responses: { '200': json(ref('Message'), 'Released.'), ...pick('400'), ...readErrors },
+      },
     },
   };
 }
@@ -330,13 +546,23 @@ function sessionPaths(prefix: string, op: string): Record<string, Schema> {
   const launchParams: Schema[] = [
     { name: 'token', in: 'query', schema: { type: 'string' }, description: 'The session token (or in the body).' },
     { name: 'action', in: 'query', schema: { type: 'string', enum: ['create'] }, description: 'Optional.' },
-    { name: 'fields', in: 'query', style: 'form', explode: true, schema: { type: 'object', additionalProperties: { type: 'string' } }, description: 'Any other field: a parameter of the session.' },
+    {
+      name: 'fields',
+      in: 'query',
+      style: 'form',
+      explode: true,
+      schema: { type: 'object', additionalProperties: { type: 'string' } },
+      description: 'Any other field: a parameter of the session.',
+    },
   ];
   const launched = {
     description: `Launched: the session goes to the application's \`voiceUrl\` (voice token) or \`messagingUrl\` (messaging token) as any session POST, with \`userType: "NONE"\` and the fields in \`parameters\`. JSON, or XML when the Accept header prefers \`application/xml\` or \`text/xml\`${prefix === '/1.0' ? ' or states no preference (no Accept header, or `*/*`: the Tropo clients of this path read XML)' : ''}.`,
     content: {
       'application/json': { schema: ref('SessionLaunched') },
-      'application/xml': { schema: { type: 'string' }, example: '<session><success>true</success><token>TOKEN</token><id>SESSION_ID</id></session>' },
+      'application/xml': {
+        schema: { type: 'string' },
+        example: '<session><success>true</success><token>TOKEN</token><id>SESSION_ID</id></session>',
+      },
       'text/xml': { schema: { type: 'string' } },
     },
   };
@@ -347,11 +573,20 @@ function sessionPaths(prefix: string, op: string): Record<string, Schema> {
     operationId: `${method}${op}LaunchSession`,
     parameters: launchParams,
     ...(method === 'post' ? { requestBody: fieldsIn(requestBodySchema(sessionLaunch)) } : {}),
-    responses: { '200': launched, ...errs, '404': problemResponse('No application holds this token (never claimed, released, or its application deleted).') },
+    responses: {
+      '200': launched,
+      ...errs,
+      '404': problemResponse('No application holds this token (never claimed, released, or its application deleted).'),
+    },
   });
   const signalParams: Schema[] = [
     pathId('sessionId', `The session id (1 to ${SESSION_LIMITS.sessionIdChars} visible ASCII characters).`),
-    { name: 'value', in: 'query', schema: { type: 'string', maxLength: SESSION_LIMITS.signalValueChars }, description: 'The signal, such as `exit` (or `signal`, or in the body).' },
+    {
+      name: 'value',
+      in: 'query',
+      schema: { type: 'string', maxLength: SESSION_LIMITS.signalValueChars },
+      description: 'The signal, such as `exit` (or `signal`, or in the body).',
+    },
     { name: 'action', in: 'query', schema: { type: 'string', enum: ['signal'] }, description: 'Optional.' },
   ];
   const signal = (method: string): Schema => ({
@@ -361,7 +596,13 @@ function sessionPaths(prefix: string, op: string): Record<string, Schema> {
     operationId: `${method}${op}SignalSession`,
     parameters: signalParams,
     ...(method === 'post' ? { requestBody: fieldsIn(requestBodySchema(sessionSignal)) } : {}),
-    responses: { '200': json(ref('SignalStatus'), '`QUEUED`: published on `sessions.signal` for the telephony core. `NOTFOUND`: this platform did not start or route that session in the last 24 h.'), ...errs },
+    responses: {
+      '200': json(
+        ref('SignalStatus'),
+        '`QUEUED`: published on `sessions.signal` for the telephony core. `NOTFOUND`: this platform did not start or route that session in the last 24 h.',
+      ),
+      ...errs,
+    },
   });
   return {
     [`${prefix}/sessions`]: { get: launch('get'), post: launch('post') },
@@ -375,11 +616,27 @@ const availableNumbers = (op: string): Schema => ({
     summary: 'List free numbers of the inventory',
     operationId: `list${op}AvailableNumbers`,
     parameters: [
-      { name: 'available', in: 'query', required: true, allowEmptyValue: true, schema: { type: 'string' }, description: 'Present (no value needed).' },
-      { name: 'prefix', in: 'query', schema: { type: 'string' }, description: 'Leading digits of the E.164 numbers ("+" optional); all free numbers when absent.' },
+      {
+        name: 'available',
+        in: 'query',
+        required: true,
+        allowEmptyValue: true,
+        schema: { type: 'string' },
+        description: 'Present (no value needed).',
+      },
+      {
+        name: 'prefix',
+        in: 'query',
+        schema: { type: 'string' },
+        description: 'Leading digits of the E.164 numbers ("+" optional); all free numbers when absent.',
+      },
       ...listParams,
     ],
-    responses: { '200': json({ type: 'array', items: ref('Address') }, 'Free numbers in number order, without href.', listHeaders), ...pick('400'), ...readErrors },
+    responses: {
+      '200': json({ type: 'array', items: ref('Address') }, 'Free numbers in number order, without href.', listHeaders),
+      ...pick('400'),
+      ...readErrors,
+    },
   },
 });
 
@@ -401,7 +658,8 @@ const signingHeaders: Record<string, Schema> = {
     required: true,
     schema: { type: 'string', pattern: '^[0-9]+$' },
     example: '1767225600',
-    description: 'Unix time in seconds of this attempt (new on every retry). Reject messages too far from your clock (Standard Webhooks suggests 5 minutes) to stop replays.',
+    description:
+      'Unix time in seconds of this attempt (new on every retry). Reject messages too far from your clock (Standard Webhooks suggests 5 minutes) to stop replays.',
   },
   WebhookSignature: {
     name: 'webhook-signature',
@@ -409,8 +667,7 @@ const signingHeaders: Record<string, Schema> = {
     required: true,
     schema: { type: 'string', pattern: '^v1,[A-Za-z0-9+/]+={0,2}( v1,[A-Za-z0-9+/]+={0,2})*$' },
     example: 'v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=',
-    description:
-      `\`v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">\`, keyed with the base64-decoded part of the \`whsec_\` secret after the prefix. During a rotation every valid secret signs and the signatures are separated by spaces (\`v1,<a> v1,<b>\`): accept the message when any one matches. Notifications are signed with the secret of the subscription (\`GET /v1/webhooks/{id}/secret\`; after \`POST /v1/webhooks/{id}/secret/rotate\` the previous one also signs for ${PREVIOUS_SECRET}); session POSTs with the secret of the application (\`GET /v1/applications/{id}/secret\`; after \`POST /v1/applications/{id}/secret/rotate\` the previous one also signs for ${PREVIOUS_SECRET}).`,
+    description: `\`v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">\`, keyed with the base64-decoded part of the \`whsec_\` secret after the prefix. During a rotation every valid secret signs and the signatures are separated by spaces (\`v1,<a> v1,<b>\`): accept the message when any one matches. Notifications are signed with the secret of the subscription (\`GET /v1/webhooks/{id}/secret\`; after \`POST /v1/webhooks/{id}/secret/rotate\` the previous one also signs for ${PREVIOUS_SECRET}); session POSTs with the secret of the application (\`GET /v1/applications/{id}/secret\`; after \`POST /v1/applications/{id}/secret/rotate\` the previous one also signs for ${PREVIOUS_SECRET}).`,
   },
 };
 
@@ -426,19 +683,28 @@ const DELIVERY_RULES =
   'one still waiting past `DELIVERY_GIVE_UP_AFTER` (default: the whole schedule plus a day) is recorded as failed too. Every attempt is listed at `GET /v1/webhooks/{id}/deliveries` or `GET /v1/applications/{id}/deliveries`.';
 
 const deliveryResponses = (on410: string): Schema => ({
-  '2XX': { description: 'Success: the attempt is recorded as succeeded and the message is not sent again. The answer body is ignored.' },
+  '2XX': {
+    description:
+      'Success: the attempt is recorded as succeeded and the message is not sent again. The answer body is ignored.',
+  },
   '3XX': { description: 'Redirects are not followed: the attempt failed and is retried on the schedule.' },
   '410': { description: on410 },
   default: {
-    description:
-      `Any other status (4xx, 5xx), a timeout or a connection error: the attempt failed and is retried after the next delay of the schedule (jittered), or after \`Retry-After\` when that is longer (at most ${RETRY_AFTER_MAX}). After the last retry the delivery is recorded as failed.`,
+    description: `Any other status (4xx, 5xx), a timeout or a connection error: the attempt failed and is retried after the next delay of the schedule (jittered), or after \`Retry-After\` when that is longer (at most ${RETRY_AFTER_MAX}). After the last retry the delivery is recorded as failed.`,
     headers: {
-      'Retry-After': { schema: { type: 'string' }, description: `Seconds or an HTTP date; honoured when longer than the scheduled delay, up to \`DELIVERY_RETRY_AFTER_MAX\` (${RETRY_AFTER_MAX}).` },
+      'Retry-After': {
+        schema: { type: 'string' },
+        description: `Seconds or an HTTP date; honoured when longer than the scheduled delay, up to \`DELIVERY_RETRY_AFTER_MAX\` (${RETRY_AFTER_MAX}).`,
+      },
     },
   },
 });
 
-const signingParams = [{ $ref: '#/components/parameters/WebhookId' }, { $ref: '#/components/parameters/WebhookTimestamp' }, { $ref: '#/components/parameters/WebhookSignature' }];
+const signingParams = [
+  { $ref: '#/components/parameters/WebhookId' },
+  { $ref: '#/components/parameters/WebhookTimestamp' },
+  { $ref: '#/components/parameters/WebhookSignature' },
+];
 
 const sessionExample = {
   session: {
@@ -456,7 +722,13 @@ const sessionExample = {
   },
 };
 
-function notificationWebhook(event: string, schema: string, summary: string, resource: string, about?: { description: string; data: Record<string, unknown> }): Schema {
+function notificationWebhook(
+  event: string,
+  schema: string,
+  summary: string,
+  resource: string,
+  about?: { description: string; data: Record<string, unknown> },
+): Schema {
   return {
     post: {
       tags: ['Outgoing POSTs'],
@@ -484,7 +756,9 @@ function notificationWebhook(event: string, schema: string, summary: string, res
           },
         },
       },
-      responses: deliveryResponses('Gone: the subscription is disabled at once (`enabled: false`, `disabledReason` says why) and nothing more is sent to it until it is enabled again with PUT.'),
+      responses: deliveryResponses(
+        'Gone: the subscription is disabled at once (`enabled: false`, `disabledReason` says why) and nothing more is sent to it until it is enabled again with PUT.',
+      ),
     },
   };
 }
@@ -496,42 +770,98 @@ const outgoingWebhooks: Record<string, Schema> = {
       summary: "Session POST to the application's voiceUrl (VOICE) or messagingUrl (TEXT)",
       operationId: 'sessionRequest',
       description:
-        "When a new session arrives (docs/events.md#session-post), POSTed to the application the event names, or else to the owner of the number or SIP address dialled (`session.to.id`, docs/events.md#routing-by-address): to its `voiceUrl` when its channel (`from.channel`, else `to.channel`, else TEXT when `initialText` is set, else VOICE) is VOICE, to its `messagingUrl` when it is TEXT. " +
+        'When a new session arrives (docs/events.md#session-post), POSTed to the application the event names, or else to the owner of the number or SIP address dialled (`session.to.id`, docs/events.md#routing-by-address): to its `voiceUrl` when its channel (`from.channel`, else `to.channel`, else TEXT when `initialText` is set, else VOICE) is VOICE, to its `messagingUrl` when it is TEXT. ' +
         DELIVERY_RULES,
       security: [],
       parameters: signingParams,
-      requestBody: { required: true, content: { 'application/json': { schema: ref('SessionRequest'), example: sessionExample } } },
+      requestBody: {
+        required: true,
+        content: { 'application/json': { schema: ref('SessionRequest'), example: sessionExample } },
+      },
       responses: deliveryResponses('Gone: this session POST fails for good and is not retried.'),
     },
   },
-  smsdlr: notificationWebhook('smsdlr', 'SmsdlrNotification', 'Message delivery report (smsdlr) to a subscription', 'sms'),
-  cdrCreated: notificationWebhook('cdrCreated', 'CdrCreatedNotification', 'Call detail record created (cdrCreated) to a subscription', 'call'),
-  cdrRated: notificationWebhook('cdrRated', 'CdrRatedNotification', 'Call detail record rated (cdrRated) to a subscription', 'call'),
-  webhookDisabled: notificationWebhook('webhookDisabled', 'WebhookDisabledNotification', 'A subscription was disabled (webhookDisabled), to the account-level subscribers', 'all', {
-    description:
-      'POSTed to the `targetUrl` of every enabled account-level `webhookDisabled` subscription of the account when one of its subscriptions is disabled: its target answered 410 Gone, or every attempt failed for `DELIVERY_DISABLE_AFTER` (default 5 days; from the first failed attempt after the last success). ' +
-      'Sent once per change from enabled to disabled, never to the disabled subscription itself; `PUT {"enabled": true}` at `data.href` enables it again and clears its failures.',
-    data: {
-      subscriptionId: 'wh_9f1c2b3a4d5e6f708192a3b4',
-      href: 'https://api.switchboard.example.com/v1/webhooks/wh_9f1c2b3a4d5e6f708192a3b4',
-      targetUrl: 'https://billing.example.com/dlr',
-      reason: 'target answered 410 Gone at 2026-11-22T06:00:00.000Z',
-      disabledAt: '2026-11-22T06:00:00.012Z',
+  smsdlr: notificationWebhook(
+    'smsdlr',
+    'SmsdlrNotification',
+    'Message delivery report (smsdlr) to a subscription',
+    'sms',
+  ),
+  cdrCreated: notificationWebhook(
+    'cdrCreated',
+    'CdrCreatedNotification',
+    'Call detail record created (cdrCreated) to a subscription',
+    'call',
+  ),
+  cdrRated: notificationWebhook(
+    'cdrRated',
+    'CdrRatedNotification',
+    'Call detail record rated (cdrRated) to a subscription',
+    'call',
+  ),
+  webhookDisabled: notificationWebhook(
+    'webhookDisabled',
+    'WebhookDisabledNotification',
+    'A subscription was disabled (webhookDisabled), to the account-level subscribers',
+    'all',
+    {
+      description:
+        'POSTed to the `targetUrl` of every enabled account-level `webhookDisabled` subscription of the account when one of its subscriptions is disabled: its target answered 410 Gone, or every attempt failed for `DELIVERY_DISABLE_AFTER` (default 5 days; from the first failed attempt after the last success). ' +
+        'Sent once per change from enabled to disabled, never to the disabled subscription itself; `PUT {"enabled": true}` at `data.href` enables it again and clears its failures.',
+      data: {
+        subscriptionId: 'wh_9f1c2b3a4d5e6f708192a3b4',
+        href: 'https://api.switchboard.example.com/v1/webhooks/wh_9f1c2b3a4d5e6f708192a3b4',
+        targetUrl: 'https://billing.example.com/dlr',
+        reason: 'target answered 410 Gone at 2026-11-22T06:00:00.000Z',
+        disabledAt: '2026-11-22T06:00:00.012Z',
+      },
     },
-  }),
+  ),
 };
 
 export function buildOpenApi(baseUrl: string): Record<string, unknown> {
   const applicationPaths = (prefix: string, op: string): Record<string, Schema> => ({
     [`${prefix}/applications`]: {
-      get: { tags: ['Applications'], summary: 'List applications', operationId: `list${op}Applications`, parameters: listParams, responses: { '200': json({ type: 'array', items: ref('Application') }, 'Applications in creation order.', listHeaders), ...pick('400'), ...readErrors } },
-      post: idempotentPost({ tags: ['Applications'], summary: 'Create an application', operationId: `create${op}Application`, requestBody: jsonBody(ref('ApplicationWrite')), responses: { '200': json(ref('Href'), 'Created.', hrefHeaders), ...writeErrors } }),
+      get: {
+        tags: ['Applications'],
+        summary: 'List applications',
+        operationId: `list${op}Applications`,
+        parameters: listParams,
+        responses: {
+          '200': json({ type: 'array', items: ref('Application') }, 'Applications in creation order.', listHeaders),
+          ...pick('400'),
+          ...readErrors,
+        },
+      },
+      post: idempotentPost({
+        tags: ['Applications'],
+        summary: 'Create an application',
+        operationId: `create${op}Application`,
+        requestBody: jsonBody(ref('ApplicationWrite')),
+        responses: { '200': json(ref('Href'), 'Created.', hrefHeaders), ...writeErrors },
+      }),
     },
     [`${prefix}/applications/{id}`]: {
       parameters: [pathId('id', 'Application id.')],
-      get: { tags: ['Applications'], summary: 'Show an application', operationId: `get${op}Application`, responses: { '200': json(ref('Application'), 'The application.'), ...readErrors } },
-      put: { tags: ['Applications'], summary: 'Update an application', operationId: `update${op}Application`, requestBody: jsonBody(ref('ApplicationWrite')), responses: { '200': json(ref('Href'), 'Updated.', hrefHeaders), ...writeErrors } },
-      delete: { tags: ['Applications'], summary: 'Delete an application', operationId: `delete${op}Application`, responses: { '200': json(ref('Message'), 'Deleted.'), ...readErrors } },
+      get: {
+        tags: ['Applications'],
+        summary: 'Show an application',
+        operationId: `get${op}Application`,
+        responses: { '200': json(ref('Application'), 'The application.'), ...readErrors },
+      },
+      put: {
+        tags: ['Applications'],
+        summary: 'Update an application',
+        operationId: `update${op}Application`,
+        requestBody: jsonBody(ref('ApplicationWrite')),
+        responses: { '200': json(ref('Href'), 'Updated.', hrefHeaders), ...writeErrors },
+      },
+      delete: {
+        tags: ['Applications'],
+        summary: 'Delete an application',
+        operationId: `delete${op}Application`,
+        responses: { '200': json(ref('Message'), 'Deleted.'), ...readErrors },
+      },
     },
     [`${prefix}/applications/{id}/secret`]: {
       parameters: [pathId('id', 'Application id.')],
@@ -539,7 +869,8 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
         tags: ['Applications'],
         summary: "Read the application's session signing secret",
         operationId: `get${op}ApplicationSecret`,
-        description: 'The `whsec_` secret (Standard Webhooks) that signs the session POSTs to this application. Each application has its own, created with it.',
+        description:
+          'The `whsec_` secret (Standard Webhooks) that signs the session POSTs to this application. Each application has its own, created with it.',
         responses: { '200': json(ref('Secret'), 'The current secret.'), ...readErrors },
       },
     },
@@ -549,7 +880,8 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
         tags: ['Applications'],
         summary: 'Rotate the session signing secret (the old one stays valid 24 h)',
         operationId: `rotate${op}ApplicationSecret`,
-        description: 'Replaces the secret; for 24 h the previous one signs too (a second `v1,` signature), so receivers can switch without losing a message. No request body.',
+        description:
+          'Replaces the secret; for 24 h the previous one signs too (a second `v1,` signature), so receivers can switch without losing a message. No request body.',
         responses: { '200': json(ref('Secret'), 'The new secret.'), ...writeErrors },
       }),
     },
@@ -573,15 +905,36 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
     security: [{ basic: [] }, { bearer: [] }, { session: [] }],
     tags: [
       { name: 'Applications', description: 'docs/api-rules.md#applications' },
-      { name: 'Webhooks', description: 'Account-level subscriptions, and any subscription by id (docs/api-rules.md#subscriptions)' },
-      { name: 'Application webhooks', description: 'Application-level subscriptions (docs/api-rules.md#subscriptions)' },
+      {
+        name: 'Webhooks',
+        description: 'Account-level subscriptions, and any subscription by id (docs/api-rules.md#subscriptions)',
+      },
+      {
+        name: 'Application webhooks',
+        description: 'Application-level subscriptions (docs/api-rules.md#subscriptions)',
+      },
       { name: 'Deliveries', description: 'Delivery attempts and signing secrets (docs/events.md#signatures, 6)' },
-      { name: 'Operating your endpoints', description: 'Test sends, resends and recoveries (docs/events.md#operating-your-endpoints)' },
-      { name: 'Addresses', description: 'Numbers, session tokens and SIP addresses of applications; the number inventory (Tropo REST API v1 paths)' },
-      { name: 'Sessions', description: 'The Session API: launch a session with an application token, signal a running session (docs/api-rules.md#session-api; no Basic auth)' },
+      {
+        name: 'Operating your endpoints',
+        description: 'Test sends, resends and recoveries (docs/events.md#operating-your-endpoints)',
+      },
+      {
+        name: 'Addresses',
+        description:
+          'Numbers, session tokens and SIP addresses of applications; the number inventory (Tropo REST API v1 paths)',
+      },
+      {
+        name: 'Sessions',
+        description:
+          'The Session API: launch a session with an application token, signal a running session (docs/api-rules.md#session-api; no Basic auth)',
+      },
       { name: 'Credentials', description: 'API keys, browser sessions and the password (docs/api.md#api-keys)' },
       { name: 'Linked resources', description: 'Resources that hrefs point to' },
-      { name: 'Outgoing POSTs', description: 'What Switchboard POSTs to your URLs: sessions and notifications (docs/events.md, docs/events.md#signatures, 6)' },
+      {
+        name: 'Outgoing POSTs',
+        description:
+          'What Switchboard POSTs to your URLs: sessions and notifications (docs/events.md, docs/events.md#signatures, 6)',
+      },
     ],
     paths: {
       ...applicationPaths('/v1', ''),
@@ -589,7 +942,12 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
       ...addressPaths('/v1', ''),
       ...addressPaths('/rest/v1', 'Rest'),
       '/v1/exchanges': {
-        get: { tags: ['Addresses'], summary: 'List the exchanges that have free numbers', operationId: 'listExchanges', responses: { '200': json({ type: 'array', items: ref('Exchange') }, 'Exchanges by prefix.'), ...readErrors } },
+        get: {
+          tags: ['Addresses'],
+          summary: 'List the exchanges that have free numbers',
+          operationId: 'listExchanges',
+          responses: { '200': json({ type: 'array', items: ref('Exchange') }, 'Exchanges by prefix.'), ...readErrors },
+        },
       },
       ...sessionPaths('/1.0', 'Legacy'),
       ...sessionPaths('/v1', ''),
@@ -600,28 +958,82 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
       ...webhookPaths('/v1/applications/{appId}', 'application'),
       '/v1/application/{appId}/webhooks/{id}': {
         parameters: [pathId('appId', 'Application id.'), pathId('id', 'Subscription id.')],
-        get: { tags: ['Application webhooks'], summary: 'Show a subscription (the singular form returned by updates)', operationId: 'getSingularApplicationWebhook', responses: { '200': json(ref('Webhook'), 'The subscription.'), ...readErrors } },
-        put: { tags: ['Application webhooks'], summary: 'Update a subscription (singular form)', operationId: 'updateSingularApplicationWebhook', requestBody: jsonBody(ref('WebhookUpdate')), responses: { '200': json(ref('Href'), 'Updated.', hrefHeaders), ...writeErrors } },
-        delete: { tags: ['Application webhooks'], summary: 'Delete a subscription (singular form)', operationId: 'deleteSingularApplicationWebhook', responses: { '200': json(ref('Message'), 'Deleted.'), ...readErrors } },
+        get: {
+          tags: ['Application webhooks'],
+          summary: 'Show a subscription (the singular form returned by updates)',
+          operationId: 'getSingularApplicationWebhook',
+          responses: { '200': json(ref('Webhook'), 'The subscription.'), ...readErrors },
+        },
+        put: {
+          tags: ['Application webhooks'],
+          summary: 'Update a subscription (singular form)',
+          operationId: 'updateSingularApplicationWebhook',
+          requestBody: jsonBody(ref('WebhookUpdate')),
+          responses: { '200': json(ref('Href'), 'Updated.', hrefHeaders), ...writeErrors },
+        },
+        delete: {
+          tags: ['Application webhooks'],
+          summary: 'Delete a subscription (singular form)',
+          operationId: 'deleteSingularApplicationWebhook',
+          responses: { '200': json(ref('Message'), 'Deleted.'), ...readErrors },
+        },
       },
       '/v1/event-types': {
-        get: { tags: ['Webhooks'], summary: 'Events one can subscribe to, with the JSON Schema of their data', operationId: 'listEventTypes', responses: { '200': json({ type: 'array', items: ref('EventType') }, 'The catalogue of subscribable events.'), ...readErrors } },
+        get: {
+          tags: ['Webhooks'],
+          summary: 'Events one can subscribe to, with the JSON Schema of their data',
+          operationId: 'listEventTypes',
+          responses: {
+            '200': json({ type: 'array', items: ref('EventType') }, 'The catalogue of subscribable events.'),
+            ...readErrors,
+          },
+        },
       },
       '/v1/webhooks/{id}/secret': {
         parameters: [pathId('id', 'Subscription id.')],
-        get: { tags: ['Deliveries'], summary: "Read a subscription's signing secret", operationId: 'getWebhookSecret', responses: { '200': json(ref('Secret'), 'The current secret.'), ...readErrors } },
+        get: {
+          tags: ['Deliveries'],
+          summary: "Read a subscription's signing secret",
+          operationId: 'getWebhookSecret',
+          responses: { '200': json(ref('Secret'), 'The current secret.'), ...readErrors },
+        },
       },
       '/v1/webhooks/{id}/secret/rotate': {
         parameters: [pathId('id', 'Subscription id.')],
-        post: idempotentPost({ tags: ['Deliveries'], summary: `Rotate the signing secret (the old one stays valid ${PREVIOUS_SECRET})`, operationId: 'rotateWebhookSecret', responses: { '200': json(ref('Secret'), 'The new secret.'), ...writeErrors } }),
+        post: idempotentPost({
+          tags: ['Deliveries'],
+          summary: `Rotate the signing secret (the old one stays valid ${PREVIOUS_SECRET})`,
+          operationId: 'rotateWebhookSecret',
+          responses: { '200': json(ref('Secret'), 'The new secret.'), ...writeErrors },
+        }),
       },
       '/v1/webhooks/{id}/deliveries': {
         parameters: [pathId('id', 'Subscription id.')],
-        get: { tags: ['Deliveries'], summary: 'Delivery attempts of a subscription, newest first', operationId: 'listWebhookDeliveries', parameters: listParams, responses: { '200': json({ type: 'array', items: ref('Delivery') }, 'Attempts.', listHeaders), ...pick('400'), ...readErrors } },
+        get: {
+          tags: ['Deliveries'],
+          summary: 'Delivery attempts of a subscription, newest first',
+          operationId: 'listWebhookDeliveries',
+          parameters: listParams,
+          responses: {
+            '200': json({ type: 'array', items: ref('Delivery') }, 'Attempts.', listHeaders),
+            ...pick('400'),
+            ...readErrors,
+          },
+        },
       },
       '/v1/applications/{id}/deliveries': {
         parameters: [pathId('id', 'Application id.')],
-        get: { tags: ['Deliveries'], summary: 'Session delivery attempts of an application, newest first', operationId: 'listApplicationDeliveries', parameters: listParams, responses: { '200': json({ type: 'array', items: ref('Delivery') }, 'Attempts.', listHeaders), ...pick('400'), ...readErrors } },
+        get: {
+          tags: ['Deliveries'],
+          summary: 'Session delivery attempts of an application, newest first',
+          operationId: 'listApplicationDeliveries',
+          parameters: listParams,
+          responses: {
+            '200': json({ type: 'array', items: ref('Delivery') }, 'Attempts.', listHeaders),
+            ...pick('400'),
+            ...readErrors,
+          },
+        },
       },
       '/v1/webhooks/{id}/test': {
         parameters: [pathId('id', 'Subscription id.')],
@@ -632,16 +1044,30 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
             'Sends `{"event": "test", "resource": "test", "data": {"message": ...}}` in the notification envelope, signed with the subscription\'s secret and with its custom headers, to its `targetUrl` now (disabled subscriptions too), through the same SSRF guard and per-host circuit breaker as every delivery. Answers when the attempt ends, within `DELIVERY_TIMEOUT_MS`. Never retried; recorded with `trigger: "test"`; does not change the delivery health. At most 5 per subscription per minute (`TEST_SENDS_PER_MINUTE`). The body is optional.',
           operationId: 'testWebhook',
           requestBody: { required: false, content: { 'application/json': { schema: requestBodySchema(webhookTest) } } },
-          responses: { '200': json(ref('TestResult'), 'The attempt ended (successfully or not).'), ...writeErrors, '504': errors['504'] },
+          responses: {
+            '200': json(ref('TestResult'), 'The attempt ended (successfully or not).'),
+            ...writeErrors,
+            '504': errors['504'],
+          },
         }),
       },
       '/v1/webhooks/{id}/deliveries/{deliveryId}': {
         parameters: [pathId('id', 'Subscription id.'), pathId('deliveryId', 'Delivery attempt id.')],
-        get: { tags: ['Operating your endpoints'], summary: 'One delivery attempt (or a queued resend: outcome pending)', operationId: 'getWebhookDelivery', responses: { '200': json(ref('Delivery'), 'The attempt.'), ...readErrors } },
+        get: {
+          tags: ['Operating your endpoints'],
+          summary: 'One delivery attempt (or a queued resend: outcome pending)',
+          operationId: 'getWebhookDelivery',
+          responses: { '200': json(ref('Delivery'), 'The attempt.'), ...readErrors },
+        },
       },
       '/v1/applications/{id}/deliveries/{deliveryId}': {
         parameters: [pathId('id', 'Application id.'), pathId('deliveryId', 'Delivery attempt id.')],
-        get: { tags: ['Operating your endpoints'], summary: 'One session delivery attempt (or a queued resend: outcome pending)', operationId: 'getApplicationDelivery', responses: { '200': json(ref('Delivery'), 'The attempt.'), ...readErrors } },
+        get: {
+          tags: ['Operating your endpoints'],
+          summary: 'One session delivery attempt (or a queued resend: outcome pending)',
+          operationId: 'getApplicationDelivery',
+          responses: { '200': json(ref('Delivery'), 'The attempt.'), ...readErrors },
+        },
       },
       '/v1/webhooks/{id}/deliveries/{deliveryId}/resend': {
         parameters: [pathId('id', 'Subscription id.'), pathId('deliveryId', 'Any attempt of the delivery to resend.')],
@@ -655,7 +1081,10 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
         }),
       },
       '/v1/applications/{id}/deliveries/{deliveryId}/resend': {
-        parameters: [pathId('id', 'Application id.'), pathId('deliveryId', 'Any attempt of the session delivery to resend.')],
+        parameters: [
+          pathId('id', 'Application id.'),
+          pathId('deliveryId', 'Any attempt of the session delivery to resend.'),
+        ],
         post: idempotentPost({
           tags: ['Operating your endpoints'],
           summary: 'Resend one session POST to the application (same body and webhook-id, fresh signature)',
@@ -679,78 +1108,181 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
       },
       '/v1/webhooks/{id}/recoveries/{taskId}': {
         parameters: [pathId('id', 'Subscription id.'), pathId('taskId', 'Recovery task id.')],
-        get: { tags: ['Operating your endpoints'], summary: 'Progress of a recovery task', operationId: 'getWebhookRecovery', responses: { '200': json(ref('Recovery'), 'The task.'), ...readErrors } },
+        get: {
+          tags: ['Operating your endpoints'],
+          summary: 'Progress of a recovery task',
+          operationId: 'getWebhookRecovery',
+          responses: { '200': json(ref('Recovery'), 'The task.'), ...readErrors },
+        },
       },
       '/v1/api-keys': {
-        get: { tags: ['Credentials'], summary: "List the account's API keys (without the keys)", operationId: 'listApiKeys', responses: { '200': json({ type: 'array', items: ref('ApiKey') }, 'Keys, oldest first.'), ...readErrors } },
+        get: {
+          tags: ['Credentials'],
+          summary: "List the account's API keys (without the keys)",
+          operationId: 'listApiKeys',
+          responses: { '200': json({ type: 'array', items: ref('ApiKey') }, 'Keys, oldest first.'), ...readErrors },
+        },
         post: idempotentPost({
           tags: ['Credentials'],
           summary: 'Create an API key (at most 50 per account)',
-          description: 'The key (`sbk_` + 32 random bytes, base64url) is answered this once; only a keyed hash is stored. Use it as `Authorization: Bearer sbk_...`, or as Basic with the key id as username and the key as password. A `read` key may use every GET; anything else answers 403 `insufficient_scope`. 409 `limit_exceeded` beyond 50 keys.',
+          description:
+            'The key (`sbk_` + 32 random bytes, base64url) is answered this once; only a keyed hash is stored. Use it as `Authorization: Bearer sbk_...`, or as Basic with the key id as username and the key as password. A `read` key may use every GET; anything else answers 403 `insufficient_scope`. 409 `limit_exceeded` beyond 50 keys.',
           operationId: 'createApiKey',
           requestBody: jsonBody(ref('ApiKeyCreate')),
-          responses: { '200': json(ref('ApiKeyCreated'), 'Created; the key is shown only here.', hrefHeaders), ...writeErrors },
+          responses: {
+            '200': json(ref('ApiKeyCreated'), 'Created; the key is shown only here.', hrefHeaders),
+            ...writeErrors,
+          },
         }),
       },
       '/v1/api-keys/{id}': {
         parameters: [pathId('id', 'API key id (ak_...).')],
-        get: { tags: ['Credentials'], summary: 'Show an API key (without the key)', operationId: 'getApiKey', responses: { '200': json(ref('ApiKey'), 'The key.'), ...readErrors } },
-        delete: { tags: ['Credentials'], summary: 'Revoke an API key: within a second no gateway accepts it', operationId: 'revokeApiKey', responses: { '204': { description: 'Revoked.' }, ...readErrors } },
+        get: {
+          tags: ['Credentials'],
+          summary: 'Show an API key (without the key)',
+          operationId: 'getApiKey',
+          responses: { '200': json(ref('ApiKey'), 'The key.'), ...readErrors },
+        },
+        delete: {
+          tags: ['Credentials'],
+          summary: 'Revoke an API key: within a second no gateway accepts it',
+          operationId: 'revokeApiKey',
+          responses: { '204': { description: 'Revoked.' }, ...readErrors },
+        },
       },
       '/v1/audit-events': {
         get: {
           tags: ['Credentials'],
           summary: "The account's audit log, newest first",
-          description: 'Changes made through the API and sign-ins (with their failures), each written in the transaction of the change it records. Kept `AUDIT_RETENTION_DAYS` (default 90). A `read` key may read it.',
+          description:
+            'Changes made through the API and sign-ins (with their failures), each written in the transaction of the change it records. Kept `AUDIT_RETENTION_DAYS` (default 90). A `read` key may read it.',
           operationId: 'listAuditEvents',
           parameters: [
             ...listParams,
-            { name: 'action', in: 'query', required: false, schema: { type: 'string' }, description: 'Only this action.' },
-            { name: 'actor', in: 'query', required: false, schema: { type: 'string' }, description: 'Only this actor id (a key id, a session id, an account id).' },
-            { name: 'since', in: 'query', required: false, schema: { type: 'string', format: 'date-time' }, description: 'Entries at or after.' },
-            { name: 'until', in: 'query', required: false, schema: { type: 'string', format: 'date-time' }, description: 'Entries before.' },
+            {
+              name: 'action',
+              in: 'query',
+              required: false,
+              schema: { type: 'string' },
+              description: 'Only this action.',
+            },
+            {
+              name: 'actor',
+              in: 'query',
+              required: false,
+              schema: { type: 'string' },
+              description: 'Only this actor id (a key id, a session id, an account id).',
+            },
+            {
+              name: 'since',
+              in: 'query',
+              required: false,
+              schema: { type: 'string', format: 'date-time' },
+              description: 'Entries at or after.',
+            },
+            {
+              name: 'until',
+              in: 'query',
+              required: false,
+              schema: { type: 'string', format: 'date-time' },
+              description: 'Entries before.',
+            },
           ],
-          responses: { '200': json({ type: 'array', items: ref('AuditEvent') }, 'Entries, newest first.', listHeaders), ...pick('400'), ...readErrors },
+          responses: {
+            '200': json({ type: 'array', items: ref('AuditEvent') }, 'Entries, newest first.', listHeaders),
+            ...pick('400'),
+            ...readErrors,
+          },
         },
       },
       '/v1/console/session': {
         post: {
           tags: ['Credentials'],
           summary: 'Sign in a browser: sets the sb_session cookie',
-          description: 'Checks the password with the lockout and limits of Basic auth. The cookie `sb_session` is HttpOnly, SameSite=Strict, Path=/ (Secure over https); the session lasts 12 h at most and ends after 30 min unused (`CONSOLE_SESSION_TTL_MS`, `CONSOLE_SESSION_IDLE_MS`). It authenticates every `/v1` route; a write made with it (POST, PUT, DELETE) must carry this API\'s `Origin`, or it answers 403.',
+          description:
+            "Checks the password with the lockout and limits of Basic auth. The cookie `sb_session` is HttpOnly, SameSite=Strict, Path=/ (Secure over https); the session lasts 12 h at most and ends after 30 min unused (`CONSOLE_SESSION_TTL_MS`, `CONSOLE_SESSION_IDLE_MS`). It authenticates every `/v1` route; a write made with it (POST, PUT, DELETE) must carry this API's `Origin`, or it answers 403.",
           operationId: 'signIn',
           security: [],
           requestBody: jsonBody(ref('ConsoleSignIn')),
-          responses: { '200': json(ref('ConsoleSession'), 'Signed in.', { 'Set-Cookie': { schema: { type: 'string' } } }), ...pick('400', '401', '403', '405', '413', '415', '429', '500', '503') },
+          responses: {
+            '200': json(ref('ConsoleSession'), 'Signed in.', { 'Set-Cookie': { schema: { type: 'string' } } }),
+            ...pick('400', '401', '403', '405', '413', '415', '429', '500', '503'),
+          },
         },
-        delete: { tags: ['Credentials'], summary: 'Sign out: ends the browser session and clears the cookie', operationId: 'signOut', security: [], responses: { '204': { description: 'Signed out (also when no session was open).' }, ...pick('403', '405', '500', '503') } },
+        delete: {
+          tags: ['Credentials'],
+          summary: 'Sign out: ends the browser session and clears the cookie',
+          operationId: 'signOut',
+          security: [],
+          responses: {
+            '204': { description: 'Signed out (also when no session was open).' },
+            ...pick('403', '405', '500', '503'),
+          },
+        },
       },
       '/v1/users/me/password': {
-        put: { tags: ['Credentials'], summary: 'Change the password; every browser session of the account ends', operationId: 'changePassword', requestBody: jsonBody(ref('PasswordChange')), responses: { '200': json(ref('User'), 'Changed.'), ...writeErrors } },
+        put: {
+          tags: ['Credentials'],
+          summary: 'Change the password; every browser session of the account ends',
+          operationId: 'changePassword',
+          requestBody: jsonBody(ref('PasswordChange')),
+          responses: { '200': json(ref('User'), 'Changed.'), ...writeErrors },
+        },
       },
       '/rest/v1/environments/{id}': {
         parameters: [pathId('id', 'Environment id: 1 Production, 2 Development.')],
-        get: { tags: ['Linked resources'], summary: 'Show an environment', operationId: 'getEnvironment', responses: { '200': json(ref('Environment'), 'The environment.'), ...readErrors } },
+        get: {
+          tags: ['Linked resources'],
+          summary: 'Show an environment',
+          operationId: 'getEnvironment',
+          responses: { '200': json(ref('Environment'), 'The environment.'), ...readErrors },
+        },
       },
       '/rest/v1/users/{id}': {
         parameters: [pathId('id', 'Your user id or your username; anyone else is 404.')],
-        get: { tags: ['Linked resources'], summary: 'Show your user, by id or username', operationId: 'getUser', responses: { '200': json(ref('User'), 'The user of the credentials.'), ...readErrors } },
+        get: {
+          tags: ['Linked resources'],
+          summary: 'Show your user, by id or username',
+          operationId: 'getUser',
+          responses: { '200': json(ref('User'), 'The user of the credentials.'), ...readErrors },
+        },
       },
       '/v1/environments/{id}': {
         parameters: [pathId('id', 'Environment id: 1 Production, 2 Development.')],
-        get: { tags: ['Linked resources'], summary: 'Show an environment (the /v1 form of the href)', operationId: 'getV1Environment', responses: { '200': json(ref('Environment'), 'The environment.'), ...readErrors } },
+        get: {
+          tags: ['Linked resources'],
+          summary: 'Show an environment (the /v1 form of the href)',
+          operationId: 'getV1Environment',
+          responses: { '200': json(ref('Environment'), 'The environment.'), ...readErrors },
+        },
       },
       '/v1/users/{id}': {
-        parameters: [pathId('id', 'Your user id or your username (the Ruby Tropo client asks by username); anyone else is 404.')],
-        get: { tags: ['Linked resources'], summary: 'Show your user (the /v1 form of the href), by id or username', operationId: 'getV1User', responses: { '200': json(ref('User'), 'The user of the credentials.'), ...readErrors } },
+        parameters: [
+          pathId('id', 'Your user id or your username (the Ruby Tropo client asks by username); anyone else is 404.'),
+        ],
+        get: {
+          tags: ['Linked resources'],
+          summary: 'Show your user (the /v1 form of the href), by id or username',
+          operationId: 'getV1User',
+          responses: { '200': json(ref('User'), 'The user of the credentials.'), ...readErrors },
+        },
       },
     },
     webhooks: outgoingWebhooks,
     components: {
       securitySchemes: {
-        basic: { type: 'http', scheme: 'basic', description: 'Account username and password, or an API key id and the key.' },
+        basic: {
+          type: 'http',
+          scheme: 'basic',
+          description: 'Account username and password, or an API key id and the key.',
+        },
         bearer: { type: 'http', scheme: 'bearer', description: 'An API key (sbk_...).' },
-        session: { type: 'apiKey', in: 'cookie', name: 'sb_session', description: 'A browser session (POST /v1/console/session).' },
+        session: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'sb_session',
+          description: 'A browser session (POST /v1/console/session).',
+        },
       },
       schemas,
       parameters: signingHeaders,

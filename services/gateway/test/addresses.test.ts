@@ -4,7 +4,14 @@ import { DeliverPolicy, jetstream } from '@nats-io/jetstream';
 import { addNumbers } from '@switchboard/applications/numbers';
 import { AppError } from '@switchboard/platform';
 import { addressesClient, type AddressesClient } from '@switchboard/proto';
-import { queryDatabase, startServices, waitFor, type Services, type TestAccount, type JsonBody } from '../../../test/support';
+import {
+  queryDatabase,
+  startServices,
+  waitFor,
+  type Services,
+  type TestAccount,
+  type JsonBody,
+} from '../../../test/support';
 
 let stack: Services<{ gateway: true }>;
 let alice: TestAccount;
@@ -36,7 +43,15 @@ async function claimHref(account: TestAccount, app: string, body: unknown): Prom
   return (await json(res)).href as string;
 }
 
-const claimedCount = async () => Number((await queryDatabase<{ n: string }>(stack.databaseUrl, 'select count(*) as n from applications.numbers where application_id is not null'))[0]!.n);
+const claimedCount = async () =>
+  Number(
+    (
+      await queryDatabase<{ n: string }>(
+        stack.databaseUrl,
+        'select count(*) as n from applications.numbers where application_id is not null',
+      )
+    )[0]!.n,
+  );
 
 beforeAll(async () => {
   stack = await startServices({ gateway: true });
@@ -76,7 +91,9 @@ describe('claiming addresses', () => {
       smsEnabled: true,
     });
     // The number without "+" names the same address; /v1 serves it too.
-    expect((await stack.request(alice, 'GET', `/v1/applications/${appA}/addresses/number/14075550100/`)).status).toBe(200);
+    expect((await stack.request(alice, 'GET', `/v1/applications/${appA}/addresses/number/14075550100/`)).status).toBe(
+      200,
+    );
   });
 
   it('when a prefix has a leading + or city and state, then they choose among the free numbers', async () => {
@@ -101,7 +118,11 @@ describe('claiming addresses', () => {
 
     const sip = await claimHref(alice, appA, { type: 'sip' });
     expect(sip).toMatch(/\/addresses\/sip\/sip:[0-9a-f]{20}@sip\.switchboard\.local$/);
-    expect(await json(await stack.request(alice, 'GET', path(sip)))).toEqual({ href: sip, type: 'sip', address: sip.split('/').pop() });
+    expect(await json(await stack.request(alice, 'GET', path(sip)))).toEqual({
+      href: sip,
+      type: 'sip',
+      address: sip.split('/').pop(),
+    });
 
     const all = await json(await stack.request(alice, 'GET', `/rest/v1/applications/${appA}/addresses/`));
     expect(all.map((a: { type: string }) => a.type)).toEqual(['number', 'number', 'number', 'token', 'sip']);
@@ -110,7 +131,16 @@ describe('claiming addresses', () => {
   });
 
   it('when the Tropo clients send null for fields they do not use, then nulls mean "not given"', async () => {
-    const href = await claimHref(alice, appA2, { type: 'number', prefix: '1312', city: null, state: null, channel: null, username: null, password: null, token: null });
+    const href = await claimHref(alice, appA2, {
+      type: 'number',
+      prefix: '1312',
+      city: null,
+      state: null,
+      channel: null,
+      username: null,
+      password: null,
+      token: null,
+    });
     expect(href).toContain(`/applications/${appA2}/addresses/number/+1312`);
   });
 
@@ -145,10 +175,18 @@ describe('claiming addresses', () => {
       const res = await claim(alice, appA, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       const p = await json(res);
-      expect(p.errors?.map((e: { field: string }) => e.field), JSON.stringify(body)).toContain(field);
+      expect(
+        p.errors?.map((e: { field: string }) => e.field),
+        JSON.stringify(body),
+      ).toContain(field);
       expect(p.detail, JSON.stringify(body)).toMatch(why);
     }
-    const badPaths = [`/v1/applications/${appA}/addresses/number/abc`, `/v1/applications/${appA}/addresses/sip/nope`, `/v1/applications/${appA}/addresses/token/XYZ`, `/v1/applications/${appA}/addresses/aim`];
+    const badPaths = [
+      `/v1/applications/${appA}/addresses/number/abc`,
+      `/v1/applications/${appA}/addresses/sip/nope`,
+      `/v1/applications/${appA}/addresses/token/XYZ`,
+      `/v1/applications/${appA}/addresses/aim`,
+    ];
     for (const p of badPaths) expect((await stack.request(alice, 'GET', p)).status, p).toBe(400);
     expect(await claimedCount()).toBe(before);
   });
@@ -163,18 +201,22 @@ describe('ownership', () => {
     expect((await stack.request(bob, 'GET', `/v1/applications/${appA}/addresses`)).status).toBe(404);
     expect((await stack.request(bob, 'GET', `/v1/applications/${appB}/addresses/number/${number}`)).status).toBe(404);
     expect((await stack.request(bob, 'DELETE', path(href))).status).toBe(404);
-    expect((await stack.request(bob, 'DELETE', `/v1/applications/${appB}/addresses/number/${number}`)).status).toBe(404);
+    expect((await stack.request(bob, 'DELETE', `/v1/applications/${appB}/addresses/number/${number}`)).status).toBe(
+      404,
+    );
     expect((await stack.request(bob, 'POST', `/v1/applications/${appB}/addresses/number/${number}`)).status).toBe(404);
     expect((await claim(bob, appA, { type: 'number', prefix: '1407' })).status).toBe(404);
     // Alice cannot move her number into Bob's application either.
-    expect((await stack.request(alice, 'POST', `/v1/applications/${appB}/addresses/number/${number}`)).status).toBe(404);
+    expect((await stack.request(alice, 'POST', `/v1/applications/${appB}/addresses/number/${number}`)).status).toBe(
+      404,
+    );
     expect((await stack.request(alice, 'GET', path(href))).status).toBe(200);
     expect(await claimedCount()).toBe(before);
   });
 });
 
 describe('moving and releasing', () => {
-  it('when an address is POSTed with no body under another of the owner\'s applications, then it moves there', async () => {
+  it("when an address is POSTed with no body under another of the owner's applications, then it moves there", async () => {
     const href = await claimHref(alice, appA, { type: 'number', prefix: '1407' });
     const number = href.split('/').pop()!;
     // Without Content-Type, and with Content-Type: application/json and Content-Length: 0 (as the Tropo clients send it).
@@ -200,14 +242,28 @@ describe('moving and releasing', () => {
     const token = await claimHref(alice, appA, { type: 'token', channel: 'messaging' });
     for (const h of [href, token]) {
       // The Node Tropo client sends DELETE with Content-Type: application/json and Content-Length: 0.
-      const res = await fetch(`${stack.baseUrl}${path(h)}`, { method: 'DELETE', headers: { authorization: alice.authorization, 'content-type': 'application/json', 'content-length': '0' } });
+      const res = await fetch(`${stack.baseUrl}${path(h)}`, {
+        method: 'DELETE',
+        headers: { authorization: alice.authorization, 'content-type': 'application/json', 'content-length': '0' },
+      });
       expect(res.status).toBe(200);
       expect(await json(res)).toEqual({ message: expect.stringMatching(/released/) });
       expect((await stack.request(alice, 'GET', path(h))).status).toBe(404);
       expect((await stack.request(alice, 'DELETE', path(h))).status).toBe(404);
     }
     const free = await json(await stack.request(alice, 'GET', `/addresses?available&prefix=${number.slice(1)}`));
-    expect(free).toEqual([{ type: 'number', number, displayNumber: expect.any(String), prefix: '1407', city: 'Orlando', state: 'FL', country: 'US', smsEnabled: true }]);
+    expect(free).toEqual([
+      {
+        type: 'number',
+        number,
+        displayNumber: expect.any(String),
+        prefix: '1407',
+        city: 'Orlando',
+        state: 'FL',
+        country: 'US',
+        smsEnabled: true,
+      },
+    ]);
   });
 
   it('when an application is deleted, then its numbers go back to the inventory and its tokens and SIP addresses are gone', async () => {
@@ -216,12 +272,21 @@ describe('moving and releasing', () => {
     const sip = (await claimHref(alice, app, { type: 'sip' })).split('/').pop()!;
     expect(await grpc.resolveAddress({ address: number })).toEqual({ applicationId: app, accountId: alice.id });
     expect((await stack.request(alice, 'DELETE', `/v1/applications/${app}`)).status).toBe(200);
-    expect(await queryDatabase(stack.databaseUrl, 'select application_id from applications.numbers where number = $1', [number])).toEqual([{ application_id: null }]);
-    expect(await queryDatabase(stack.databaseUrl, 'select 1 from applications.addresses where value = $1', [sip])).toEqual([]);
-    for (const address of [number, sip]) await expect(grpc.resolveAddress({ address })).rejects.toMatchObject({ code: 'not_found' });
+    expect(
+      await queryDatabase(stack.databaseUrl, 'select application_id from applications.numbers where number = $1', [
+        number,
+      ]),
+    ).toEqual([{ application_id: null }]);
+    expect(
+      await queryDatabase(stack.databaseUrl, 'select 1 from applications.addresses where value = $1', [sip]),
+    ).toEqual([]);
+    for (const address of [number, sip])
+      await expect(grpc.resolveAddress({ address })).rejects.toMatchObject({ code: 'not_found' });
     // The dispatcher's cache learns of it: one addresses.changed per released address.
     const events = await waitFor(async () => {
-      const found = (await internalEvents('addresses.changed')).filter((e) => e.previousApplicationId === app && e.applicationId === null);
+      const found = (await internalEvents('addresses.changed')).filter(
+        (e) => e.previousApplicationId === app && e.applicationId === null,
+      );
       return found.length === 2 ? found : undefined;
     });
     expect(events.map((e) => e.address).sort()).toEqual([number, sip].sort());
@@ -231,13 +296,18 @@ describe('moving and releasing', () => {
 describe('concurrent claims', () => {
   it('when 50 claims of one prefix race for 45 numbers, then each number goes to exactly one claim and the rest are 409', async () => {
     await addNumbers(stack.applications.app.orm.em.fork(), range(17865550100, 45), { smsEnabled: false });
-    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => claim(alice, i % 2 ? appA : appA2, { type: 'number', prefix: '1786' })));
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => claim(alice, i % 2 ? appA : appA2, { type: 'number', prefix: '1786' })),
+    );
     const ok = results.filter((r) => r.status === 200);
     expect(results.filter((r) => r.status === 409)).toHaveLength(5);
     expect(ok).toHaveLength(45);
     const numbers = await Promise.all(ok.map(async (r) => ((await json(r)).href as string).split('/').pop()));
     expect(new Set(numbers).size).toBe(45);
-    const rows = await queryDatabase<{ n: string }>(stack.databaseUrl, "select count(*) as n from applications.numbers where number like '+1786%' and application_id is not null");
+    const rows = await queryDatabase<{ n: string }>(
+      stack.databaseUrl,
+      "select count(*) as n from applications.numbers where number like '+1786%' and application_id is not null",
+    );
     expect(Number(rows[0]!.n)).toBe(45);
   }, 60_000);
 });
@@ -256,7 +326,13 @@ describe('the inventory as customers see it', () => {
   it('when free numbers are listed at /addresses?available, then only free ones of the prefix appear, pageable with limit', async () => {
     const all = await json(await stack.request(alice, 'GET', '/addresses?available&prefix=%2B1312'));
     expect(all.length).toBeGreaterThan(0);
-    for (const a of all) expect(a).toMatchObject({ type: 'number', number: expect.stringMatching(/^\+1312/), prefix: '1312', city: 'Chicago' });
+    for (const a of all)
+      expect(a).toMatchObject({
+        type: 'number',
+        number: expect.stringMatching(/^\+1312/),
+        prefix: '1312',
+        city: 'Chicago',
+      });
     expect(all[0].href).toBeUndefined();
     const page = await stack.request(alice, 'GET', '/v1/addresses?available&prefix=1312&limit=1');
     expect(await json(page)).toEqual([all[0]]);
@@ -272,7 +348,12 @@ describe('users by username', () => {
   it('when a user reads itself by username, then it gets its user; another username is 404', async () => {
     const res = await stack.request(alice, 'GET', `/v1/users/${alice.username}`);
     expect(res.status).toBe(200);
-    expect(await json(res)).toEqual({ href: `${stack.baseUrl}/rest/v1/users/${alice.id}`, id: Number(alice.id), username: alice.username, createdAt: expect.any(String) });
+    expect(await json(res)).toEqual({
+      href: `${stack.baseUrl}/rest/v1/users/${alice.id}`,
+      id: Number(alice.id),
+      username: alice.username,
+      createdAt: expect.any(String),
+    });
     expect((await stack.request(alice, 'GET', `/v1/users/${bob.username}`)).status).toBe(404);
     expect((await stack.request(alice, 'GET', `/rest/v1/users/${bob.id}`)).status).toBe(404);
   });
@@ -283,7 +364,15 @@ describe('ResolveAddress (internal)', () => {
     const number = (await claimHref(bob, appB, { type: 'number', prefix: '4420' })).split('/').pop()!;
     const sip = (await claimHref(bob, appB, { type: 'sip' })).split('/').pop()!;
     const owner = { applicationId: appB, accountId: bob.id };
-    for (const address of [number, number.slice(1), `tel:${number}`, 'tel:+44 20 7946 0000', sip, sip.replace('sip.switchboard.local', 'SIP.Switchboard.LOCAL'), `<${sip}:5060;transport=tcp>`]) {
+    for (const address of [
+      number,
+      number.slice(1),
+      `tel:${number}`,
+      'tel:+44 20 7946 0000',
+      sip,
+      sip.replace('sip.switchboard.local', 'SIP.Switchboard.LOCAL'),
+      `<${sip}:5060;transport=tcp>`,
+    ]) {
       expect(await grpc.resolveAddress({ address }), address).toEqual(owner);
     }
     for (const address of ['+14075559999', 'sip:nobody@sip.switchboard.local', 'garbage', '']) {
@@ -297,7 +386,9 @@ describe('ResolveAddress (internal)', () => {
 describe('address events', () => {
   it('when an address is claimed and moved, then addresses.changed carries the new and the previous owner', async () => {
     const number = (await claimHref(alice, appA, { type: 'number', prefix: '1407' })).split('/').pop()!;
-    expect((await stack.request(alice, 'POST', `/v1/applications/${appA2}/addresses/number/${number}`)).status).toBe(200);
+    expect((await stack.request(alice, 'POST', `/v1/applications/${appA2}/addresses/number/${number}`)).status).toBe(
+      200,
+    );
     const events = await waitFor(async () => {
       // The number may have been claimed and released by earlier tests: the last two events are this test's.
       const found = (await internalEvents('addresses.changed')).filter((e) => e.address === number);

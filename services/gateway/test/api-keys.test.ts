@@ -3,7 +3,15 @@
 // unknown and revoked keys, the limit of 50, lastUsedAt, the keyed hash at rest, and a revocation
 // reaching a second gateway replica (which had the key in its cache) within a second.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryDatabase, startServices, waitFor, type RunningGateway, type Services, type TestAccount, type JsonBody } from '../../../test/support';
+import {
+  queryDatabase,
+  startServices,
+  waitFor,
+  type RunningGateway,
+  type Services,
+  type TestAccount,
+  type JsonBody,
+} from '../../../test/support';
 
 let stack: Services<{ gateway: true }>;
 let alice: TestAccount;
@@ -23,9 +31,14 @@ const json = async (res: Response) => (await res.json()) as Record<string, JsonB
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
 const basic = (u: string, p: string) => ({ authorization: `Basic ${Buffer.from(`${u}:${p}`).toString('base64')}` });
 /** A request with the given headers instead of an account's password (checked against the OpenAPI document). */
-const send = (headers: Record<string, string>, method: string, path: string, body?: unknown) => stack.request(undefined, method, path, body, headers);
+const send = (headers: Record<string, string>, method: string, path: string, body?: unknown) =>
+  stack.request(undefined, method, path, body, headers);
 
-async function createKey(account: TestAccount, scope: 'full' | 'read', name = `${scope} key`): Promise<{ id: string; key: string; href: string }> {
+async function createKey(
+  account: TestAccount,
+  scope: 'full' | 'read',
+  name = `${scope} key`,
+): Promise<{ id: string; key: string; href: string }> {
   const res = await stack.request(account, 'POST', '/v1/api-keys', { name, scope });
   expect(res.status).toBe(200);
   return json(res) as Promise<{ id: string; key: string; href: string }>;
@@ -41,12 +54,24 @@ describe('API keys', () => {
     expect(Buffer.from(created.key.slice(4), 'base64url')).toHaveLength(32);
 
     const one = await json(await stack.request(alice, 'GET', `/v1/api-keys/${created.id}`));
-    expect(one).toEqual({ href: created.href, id: created.id, name: 'ci', scope: 'full', prefix: created.key.slice(0, 8), createdAt: created.createdAt, lastUsedAt: null });
+    expect(one).toEqual({
+      href: created.href,
+      id: created.id,
+      name: 'ci',
+      scope: 'full',
+      prefix: created.key.slice(0, 8),
+      createdAt: created.createdAt,
+      lastUsedAt: null,
+    });
     const list = await json(await stack.request(alice, 'GET', '/v1/api-keys'));
     expect(list.map((k: { id: string }) => k.id)).toContain(created.id);
     expect(JSON.stringify(list)).not.toContain(created.key);
 
-    const rows = await queryDatabase<{ key_hash: Buffer }>(stack.databaseUrl, 'select key_hash from applications.api_keys where id = $1', [created.id]);
+    const rows = await queryDatabase<{ key_hash: Buffer }>(
+      stack.databaseUrl,
+      'select key_hash from applications.api_keys where id = $1',
+      [created.id],
+    );
     expect(rows[0]!.key_hash).toHaveLength(32);
     const dump = JSON.stringify(await queryDatabase(stack.databaseUrl, 'select * from applications.api_keys'));
     expect(dump).not.toContain(created.key);
@@ -56,7 +81,10 @@ describe('API keys', () => {
   it('when a full key is used as Bearer or as Basic with its id, then it reads and writes as the account', async () => {
     const { id, key } = await createKey(alice, 'full');
     for (const headers of [bearer(key), basic(id, key)]) {
-      const created = await send(headers, 'POST', '/v1/applications', { name: 'by key', voiceUrl: 'https://example.com/voice' });
+      const created = await send(headers, 'POST', '/v1/applications', {
+        name: 'by key',
+        voiceUrl: 'https://example.com/voice',
+      });
       expect(created.status).toBe(200);
       const href = (await json(created)).href as string;
       const read = await send(headers, 'GET', new URL(href).pathname);
@@ -103,7 +131,7 @@ describe('API keys', () => {
     expect((await stack.request(alice, 'GET', `/v1/api-keys/${id}`)).status).toBe(404);
   });
 
-  it("when another account reads or revokes a key, then 404 and the key keeps working", async () => {
+  it('when another account reads or revokes a key, then 404 and the key keeps working', async () => {
     const { id, key } = await createKey(alice, 'full');
     expect((await stack.request(bob, 'GET', `/v1/api-keys/${id}`)).status).toBe(404);
     expect((await stack.request(bob, 'DELETE', `/v1/api-keys/${id}`)).status).toBe(404);
@@ -114,7 +142,11 @@ describe('API keys', () => {
     const { id, key } = await createKey(alice, 'read');
     const before = Date.now();
     expect((await fetch(`${second.baseUrl}/v1/applications`, { headers: bearer(key) })).status).toBe(200);
-    const used = await waitFor(async () => (await json(await stack.request(alice, 'GET', `/v1/api-keys/${id}`))).lastUsedAt as string | undefined, { what: 'lastUsedAt' });
+    const used = await waitFor(
+      async () =>
+        (await json(await stack.request(alice, 'GET', `/v1/api-keys/${id}`))).lastUsedAt as string | undefined,
+      { what: 'lastUsedAt' },
+    );
     expect(Date.parse(used)).toBeGreaterThanOrEqual(before - 1000);
     expect(Date.parse(used)).toBeLessThanOrEqual(Date.now() + 1000);
   });
@@ -123,19 +155,29 @@ describe('API keys', () => {
     const { id, key } = await createKey(alice, 'full');
     // Both replicas verify the key (and remember it for a minute).
     expect((await send(bearer(key), 'GET', '/v1/applications')).status).toBe(200);
-    await waitFor(async () => (await fetch(`${second.baseUrl}/v1/applications`, { headers: bearer(key) })).status === 200, { what: 'second replica accepts the key' });
+    await waitFor(
+      async () => (await fetch(`${second.baseUrl}/v1/applications`, { headers: bearer(key) })).status === 200,
+      { what: 'second replica accepts the key' },
+    );
     expect((await fetch(`${second.baseUrl}/v1/applications`, { headers: bearer(key) })).status).toBe(200);
 
     const revoked = Date.now();
     expect((await stack.request(alice, 'DELETE', `/v1/api-keys/${id}`)).status).toBe(204);
-    await waitFor(async () => (await fetch(`${second.baseUrl}/v1/applications`, { headers: bearer(key) })).status === 401, { timeoutMs: 1000, intervalMs: 20, what: 'second replica refuses the revoked key' });
+    await waitFor(
+      async () => (await fetch(`${second.baseUrl}/v1/applications`, { headers: bearer(key) })).status === 401,
+      { timeoutMs: 1000, intervalMs: 20, what: 'second replica refuses the revoked key' },
+    );
     expect(Date.now() - revoked).toBeLessThan(1000);
     expect((await send(bearer(key), 'GET', '/v1/applications')).status).toBe(401);
   });
 
   it('when an account has 50 keys, then the next create is 409 limit_exceeded, and a revocation makes room', async () => {
     const carol = await stack.createAccount('carol');
-    const results = await Promise.all(Array.from({ length: 52 }, (_, i) => stack.request(carol, 'POST', '/v1/api-keys', { name: `k${i}`, scope: 'read' })));
+    const results = await Promise.all(
+      Array.from({ length: 52 }, (_, i) =>
+        stack.request(carol, 'POST', '/v1/api-keys', { name: `k${i}`, scope: 'read' }),
+      ),
+    );
     const statuses = results.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 200)).toHaveLength(50);
     expect(statuses.filter((s) => s === 409)).toHaveLength(2);
@@ -147,15 +189,22 @@ describe('API keys', () => {
     expect((await stack.request(carol, 'POST', '/v1/api-keys', { name: 'again', scope: 'read' })).status).toBe(200);
   });
 
-  it("when the account is deleted, then its keys stop working on every replica (the one that had a key cached too) and its browser sessions end", async () => {
+  it('when the account is deleted, then its keys stop working on every replica (the one that had a key cached too) and its browser sessions end', async () => {
     const { deleteAccount } = await import('../../applications/src/accounts/delete-account');
     const erin = await stack.createAccount('erin');
     const { key } = await createKey(erin, 'full');
     expect((await fetch(`${second.baseUrl}/v1/applications`, { headers: bearer(key) })).status).toBe(200);
-    const signIn = await fetch(`${stack.baseUrl}/v1/console/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: erin.username, password: erin.password }) });
+    const signIn = await fetch(`${stack.baseUrl}/v1/console/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: erin.username, password: erin.password }),
+    });
     const cookie = signIn.headers.get('set-cookie')!.split(';')[0]!;
     expect(await deleteAccount(stack.applications.app.orm.em.fork(), erin.username)).toBeDefined();
-    await waitFor(async () => (await fetch(`${second.baseUrl}/v1/applications`, { headers: bearer(key) })).status === 401, { timeoutMs: 5000, what: 'the deleted account\'s key refused' });
+    await waitFor(
+      async () => (await fetch(`${second.baseUrl}/v1/applications`, { headers: bearer(key) })).status === 401,
+      { timeoutMs: 5000, what: "the deleted account's key refused" },
+    );
     expect((await send(bearer(key), 'GET', '/v1/applications')).status).toBe(401);
     expect((await send({ cookie }, 'GET', '/v1/applications')).status).toBe(401);
   });

@@ -27,7 +27,11 @@ const capture = () =>
   });
 
 beforeAll(async () => {
-  stack = await startServices({ gateway: true, webhooks: true, logger: (service: string) => createLogger(service, 'trace', capture()) });
+  stack = await startServices({
+    gateway: true,
+    webhooks: true,
+    logger: (service: string) => createLogger(service, 'trace', capture()),
+  });
   [alice, bob] = await Promise.all([stack.createAccount('alice'), stack.createAccount('bob')]);
   grpc = stack.applications.client;
 });
@@ -36,9 +40,15 @@ afterAll(async () => stack?.stop());
 const json = async (res: Response) => (await res.json()) as Record<string, JsonBody>;
 
 async function createApp(account: TestAccount, body: Record<string, unknown> = {}): Promise<string> {
-  const res = await stack.request(account, 'POST', '/v1/applications', { name: 'app', voiceUrl: 'https://example.com/voice', ...body });
+  const res = await stack.request(account, 'POST', '/v1/applications', {
+    name: 'app',
+    voiceUrl: 'https://example.com/voice',
+    ...body,
+  });
   expect(res.status).toBe(200);
-  return String((await json(res)).href).split('/').pop()!;
+  return String((await json(res)).href)
+    .split('/')
+    .pop()!;
 }
 
 async function readSecret(account: TestAccount, path: string): Promise<string> {
@@ -61,17 +71,27 @@ async function rotate(account: TestAccount, id: string): Promise<string> {
 /** Receiver side, written from the Standard Webhooks spec (not the dispatcher's code). */
 function verifies(secret: string, headers: Record<string, string>, body: string): boolean {
   const key = Buffer.from(secret.slice('whsec_'.length), 'base64');
-  const expected = createHmac('sha256', key).update(`${headers['webhook-id']}.${headers['webhook-timestamp']}.${body}`).digest('base64');
+  const expected = createHmac('sha256', key)
+    .update(`${headers['webhook-id']}.${headers['webhook-timestamp']}.${body}`)
+    .digest('base64');
   const want = Buffer.from(`v1,${expected}`);
-  return headers['webhook-signature']!.split(' ').some((s) => s.length === want.length && timingSafeEqual(Buffer.from(s), want));
+  return headers['webhook-signature']!.split(' ').some(
+    (s) => s.length === want.length && timingSafeEqual(Buffer.from(s), want),
+  );
 }
 
 /** Every text column of every row of the applications schema, as JSON. */
 async function dumpSchema(): Promise<string> {
-  const tables = await queryDatabase<{ table_name: string }>(stack.databaseUrl, `select table_name from information_schema.tables where table_schema = 'applications'`);
+  const tables = await queryDatabase<{ table_name: string }>(
+    stack.databaseUrl,
+    `select table_name from information_schema.tables where table_schema = 'applications'`,
+  );
   const parts: string[] = [];
   for (const { table_name } of tables) {
-    const rows = await queryDatabase<{ row: string }>(stack.databaseUrl, `select to_jsonb(t)::text as row from applications."${table_name}" t`);
+    const rows = await queryDatabase<{ row: string }>(
+      stack.databaseUrl,
+      `select to_jsonb(t)::text as row from applications."${table_name}" t`,
+    );
     parts.push(...rows.map((r) => r.row));
   }
   return parts.join('\n');
@@ -128,7 +148,9 @@ describe('the session secret of an application', () => {
     const lookup = await grpc.lookupApplication({ id });
     expect(lookup.application!.id).toBe(id);
     expect(lookup.signingSecrets).toEqual([after, before]);
-    await expect.poll(() => changed.filter((c) => c.applicationId === id), { timeout: 10_000 }).toEqual([{ applicationId: id, accountId: alice.id }]);
+    await expect
+      .poll(() => changed.filter((c) => c.applicationId === id), { timeout: 10_000 })
+      .toEqual([{ applicationId: id, accountId: alice.id }]);
     sub.unsubscribe();
 
     // A second rotation keeps only the secret it replaced as previous.
@@ -139,14 +161,23 @@ describe('the session secret of an application', () => {
   it('when the previous secret is older than 24 h, then LookupApplication no longer carries it', async () => {
     const id = await createApp(alice);
     const current = await rotate(alice, id);
-    await queryDatabase(stack.databaseUrl, `update applications.application_secrets set previous_expires_at = now() - interval '1 second' where application_id = $1`, [id]);
+    await queryDatabase(
+      stack.databaseUrl,
+      `update applications.application_secrets set previous_expires_at = now() - interval '1 second' where application_id = $1`,
+      [id],
+    );
     expect((await grpc.lookupApplication({ id })).signingSecrets).toEqual([current]);
   });
 
   it('when the dispatcher signs with the secrets LookupApplication gives it, then the secret the owner reads verifies the signature, before and after a rotation', async () => {
     const id = await createApp(alice);
     const body = JSON.stringify({ session: { id: 's1', applicationId: id } });
-    const sign = async () => signatureHeaders((await grpc.lookupApplication({ id })).signingSecrets.map(secretKey), 'msg_abcdefghijklmnopqrstuvwx', body) as unknown as Record<string, string>;
+    const sign = async () =>
+      signatureHeaders(
+        (await grpc.lookupApplication({ id })).signingSecrets.map(secretKey),
+        'msg_abcdefghijklmnopqrstuvwx',
+        body,
+      ) as unknown as Record<string, string>;
 
     const old = await readSecret(alice, `/v1/applications/${id}/secret`);
     const signed = await sign();
@@ -181,7 +212,11 @@ describe('secrets at rest and in logs', () => {
     // Sealed for this application only: the value does not open as another's.
     expect(() => box.open(row!.secret, `${id.slice(0, -1)}${id.endsWith('0') ? '1' : '0'}`)).toThrow(/SECRETS_KEY/);
     // Not loaded with the application row.
-    const [app] = await queryDatabase<Record<string, unknown>>(stack.databaseUrl, `select * from applications.applications where id = $1`, [id]);
+    const [app] = await queryDatabase<Record<string, unknown>>(
+      stack.databaseUrl,
+      `select * from applications.applications where id = $1`,
+      [id],
+    );
     expect(Object.keys(app!).some((k) => /secret/.test(k))).toBe(false);
 
     const dump = await dumpSchema();
@@ -214,14 +249,21 @@ describe('secrets at rest and in logs', () => {
       expect(failures).toMatch(/forced failure for the test: enc:v1:/);
       expect(failures).not.toContain('whsec_');
     } finally {
-      await queryDatabase(stack.databaseUrl, `drop trigger refuse_secret_write on applications.application_secrets; drop function applications.refuse_secret_write();`);
+      await queryDatabase(
+        stack.databaseUrl,
+        `drop trigger refuse_secret_write on applications.application_secrets; drop function applications.refuse_secret_write();`,
+      );
     }
     // The secret before the refused rotation is still the one in force.
     expect((await grpc.lookupApplication({ id })).signingSecrets).toHaveLength(1);
   });
 
   it('when webhook subscription secrets are created, read, rotated and their write refused, then they are sealed in the table and absent from problems', async () => {
-    const res = await stack.request(alice, 'POST', '/v1/webhooks', { event: 'cdrCreated', resource: 'call', targetUrl: 'https://example.com/hook' });
+    const res = await stack.request(alice, 'POST', '/v1/webhooks', {
+      event: 'cdrCreated',
+      resource: 'call',
+      targetUrl: 'https://example.com/hook',
+    });
     expect(res.status).toBe(200);
     const { href, secret } = await json(res);
     seen.add(secret);
@@ -229,8 +271,13 @@ describe('secrets at rest and in logs', () => {
     expect(await readSecret(alice, `/v1/webhooks/${id}/secret`)).toBe(secret);
     const rotated = await stack.request(alice, 'POST', `/v1/webhooks/${id}/secret/rotate`);
     seen.add((await json(rotated)).secret);
-    const rows = await queryDatabase<{ row: string }>(stack.databaseUrl, 'select to_jsonb(t)::text as row from webhooks.subscription_secrets t');
-    expect(rows.map((r) => r.row).join('')).toMatch(/"secret": "enc:v1:.*"previous_secret": "enc:v1:|"previous_secret": "enc:v1:.*"secret": "enc:v1:/);
+    const rows = await queryDatabase<{ row: string }>(
+      stack.databaseUrl,
+      'select to_jsonb(t)::text as row from webhooks.subscription_secrets t',
+    );
+    expect(rows.map((r) => r.row).join('')).toMatch(
+      /"secret": "enc:v1:.*"previous_secret": "enc:v1:|"previous_secret": "enc:v1:.*"secret": "enc:v1:/,
+    );
     expect(rows.map((r) => r.row).join('')).not.toContain('whsec_');
 
     await queryDatabase(
@@ -247,7 +294,10 @@ describe('secrets at rest and in logs', () => {
       expect(failures).toMatch(/forced webhooks failure: enc:v1:/);
       expect(failures).not.toContain('whsec_');
     } finally {
-      await queryDatabase(stack.databaseUrl, `drop trigger refuse_secret_write on webhooks.subscription_secrets; drop function webhooks.refuse_secret_write();`);
+      await queryDatabase(
+        stack.databaseUrl,
+        `drop trigger refuse_secret_write on webhooks.subscription_secrets; drop function webhooks.refuse_secret_write();`,
+      );
     }
   });
 
@@ -263,7 +313,10 @@ describe('secrets at rest and in logs', () => {
 
 describe('fallback URLs', () => {
   it('when set on create, then reads show them; PUT changes one and "" clears it; absent ones are not shown', async () => {
-    const id = await createApp(alice, { voiceFallbackUrl: 'https://backup.example.com/voice', messagingUrl: 'https://example.com/sms' });
+    const id = await createApp(alice, {
+      voiceFallbackUrl: 'https://backup.example.com/voice',
+      messagingUrl: 'https://example.com/sms',
+    });
     const get = async () => json(await stack.request(alice, 'GET', `/rest/v1/applications/${id}`));
     let app = await get();
     expect(app.voiceFallbackUrl).toBe('https://backup.example.com/voice');
@@ -271,17 +324,41 @@ describe('fallback URLs', () => {
     const listed = (await stack.listAll(alice, '/v1/applications')).find((a) => a.id === id);
     expect(listed?.voiceFallbackUrl).toBe('https://backup.example.com/voice');
 
-    expect((await stack.request(alice, 'PUT', `/v1/applications/${id}`, { messagingFallbackUrl: 'https://backup.example.com/sms' })).status).toBe(200);
+    expect(
+      (
+        await stack.request(alice, 'PUT', `/v1/applications/${id}`, {
+          messagingFallbackUrl: 'https://backup.example.com/sms',
+        })
+      ).status,
+    ).toBe(200);
     app = await get();
-    expect(app).toMatchObject({ voiceFallbackUrl: 'https://backup.example.com/voice', messagingFallbackUrl: 'https://backup.example.com/sms', name: 'app' });
+    expect(app).toMatchObject({
+      voiceFallbackUrl: 'https://backup.example.com/voice',
+      messagingFallbackUrl: 'https://backup.example.com/sms',
+      name: 'app',
+    });
     const lookup = await grpc.lookupApplication({ id });
-    expect(lookup.application).toMatchObject({ voiceFallbackUrl: 'https://backup.example.com/voice', messagingFallbackUrl: 'https://backup.example.com/sms' });
+    expect(lookup.application).toMatchObject({
+      voiceFallbackUrl: 'https://backup.example.com/voice',
+      messagingFallbackUrl: 'https://backup.example.com/sms',
+    });
 
-    expect((await stack.request(alice, 'PUT', `/v1/applications/${id}/`, { voiceFallbackUrl: '', messagingFallbackUrl: null })).status).toBe(200);
+    expect(
+      (
+        await stack.request(alice, 'PUT', `/v1/applications/${id}/`, {
+          voiceFallbackUrl: '',
+          messagingFallbackUrl: null,
+        })
+      ).status,
+    ).toBe(200);
     app = await get();
     expect(app).not.toHaveProperty('voiceFallbackUrl');
     expect(app.messagingFallbackUrl).toBe('https://backup.example.com/sms');
-    const [row] = await queryDatabase<{ voice_fallback_url: string | null }>(stack.databaseUrl, `select voice_fallback_url from applications.applications where id = $1`, [id]);
+    const [row] = await queryDatabase<{ voice_fallback_url: string | null }>(
+      stack.databaseUrl,
+      `select voice_fallback_url from applications.applications where id = $1`,
+      [id],
+    );
     expect(row!.voice_fallback_url).toBeNull();
   });
 
@@ -305,13 +382,21 @@ describe('fallback URLs', () => {
         expect((await json(res)).errors.map((e: { field: string }) => e.field)).toContain(field);
       }
     }
-    expect(await json(await stack.request(alice, 'GET', `/v1/applications/${id}`))).not.toHaveProperty('voiceFallbackUrl');
+    expect(await json(await stack.request(alice, 'GET', `/v1/applications/${id}`))).not.toHaveProperty(
+      'voiceFallbackUrl',
+    );
   });
 
   it('when only fallback URLs are given, then they do not count as the required voiceUrl or messagingUrl', async () => {
-    const res = await stack.request(alice, 'POST', '/v1/applications', { name: 'x', voiceFallbackUrl: 'https://example.com/v', messagingFallbackUrl: 'https://example.com/m' });
+    const res = await stack.request(alice, 'POST', '/v1/applications', {
+      name: 'x',
+      voiceFallbackUrl: 'https://example.com/v',
+      messagingFallbackUrl: 'https://example.com/m',
+    });
     expect(res.status).toBe(400);
-    expect((await json(res)).errors).toEqual([{ field: 'voiceUrl', message: 'at least one of voiceUrl or messagingUrl must be set' }]);
+    expect((await json(res)).errors).toEqual([
+      { field: 'voiceUrl', message: 'at least one of voiceUrl or messagingUrl must be set' },
+    ]);
     const id = await createApp(alice, { voiceFallbackUrl: 'https://example.com/fb' });
     const cleared = await stack.request(alice, 'PUT', `/v1/applications/${id}`, { voiceUrl: '' });
     expect(cleared.status).toBe(400);

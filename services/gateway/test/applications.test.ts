@@ -66,32 +66,55 @@ describe('creating an application', () => {
   });
 
   it('when apiType differs in case, then it is accepted and stored lower-case', async () => {
-    const app = await json(await follow(alice, await create(alice, { name: 'a', messagingUrl: 'https://example.com/m', apiType: 'WebAPI' })));
+    const app = await json(
+      await follow(alice, await create(alice, { name: 'a', messagingUrl: 'https://example.com/m', apiType: 'WebAPI' })),
+    );
     expect(app.apiType).toBe('webapi');
   });
 
   it('when the legacy platform field is sent instead of apiType, then it is used as apiType', async () => {
-    const app = await json(await follow(alice, await create(alice, { name: 'a', voiceUrl: 'https://example.com/v', platform: 'webapi' })));
+    const app = await json(
+      await follow(alice, await create(alice, { name: 'a', voiceUrl: 'https://example.com/v', platform: 'webapi' })),
+    );
     expect(app.apiType).toBe('webapi');
   });
 
   it('when environment is a number, a digit string or a URL, then the response carries the environment URL', async () => {
     for (const environment of [2, '2', 'https://api.example.com/rest/v1/environments/2/']) {
-      const app = await json(await follow(alice, await create(alice, { name: 'e', voiceUrl: 'https://example.com/v', environment })));
+      const app = await json(
+        await follow(alice, await create(alice, { name: 'e', voiceUrl: 'https://example.com/v', environment })),
+      );
       expect(app.environment).toBe(`${stack.baseUrl}/rest/v1/environments/2`);
     }
   });
 
   it('when the legacy partition is sent without environment, then staging maps to Development and production to Production', async () => {
-    const staging = await json(await follow(alice, await create(alice, { name: 'p', voiceUrl: 'https://example.com/v', partition: 'STAGING' })));
-    const prod = await json(await follow(alice, await create(alice, { name: 'p', voiceUrl: 'https://example.com/v', partition: 'production' })));
+    const staging = await json(
+      await follow(alice, await create(alice, { name: 'p', voiceUrl: 'https://example.com/v', partition: 'STAGING' })),
+    );
+    const prod = await json(
+      await follow(
+        alice,
+        await create(alice, { name: 'p', voiceUrl: 'https://example.com/v', partition: 'production' }),
+      ),
+    );
     expect(staging.environment).toBe(`${stack.baseUrl}/rest/v1/environments/2`);
     expect(prod.environment).toBe(`${stack.baseUrl}/rest/v1/environments/1`);
   });
 
   it('when unknown fields and nulls are sent, then unknown fields are ignored and null means not given', async () => {
     const app = await json(
-      await follow(alice, await create(alice, { name: 'n', voiceUrl: 'https://example.com/v', messagingUrl: null, apiType: null, colour: 'blue', nested: { a: 1 } })),
+      await follow(
+        alice,
+        await create(alice, {
+          name: 'n',
+          voiceUrl: 'https://example.com/v',
+          messagingUrl: null,
+          apiType: null,
+          colour: 'blue',
+          nested: { a: 1 },
+        }),
+      ),
     );
     expect(app.messagingUrl).toBeUndefined();
     expect(app.apiType).toBe('scripting');
@@ -117,7 +140,11 @@ describe('creating an application', () => {
     expect(res.status).toBe(400);
     expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
     const problem = await json(res);
-    expect(problem).toMatchObject({ type: 'urn:switchboard:problem:invalid_request', status: 400, code: 'invalid_request' });
+    expect(problem).toMatchObject({
+      type: 'urn:switchboard:problem:invalid_request',
+      status: 400,
+      code: 'invalid_request',
+    });
     expect(problem.errors.map((e: { field: string }) => e.field)).toContain(field);
     const after = (await json(await stack.request(bob, 'GET', '/v1/applications?limit=1000'))) as unknown as unknown[];
     expect(after.length).toBe(before.length);
@@ -137,13 +164,18 @@ describe('creating an application', () => {
   ])('when an application URL points at a private address (%s), then 400 unless allow-listed', async (url) => {
     const res = await stack.request(bob, 'POST', '/v1/applications', { name: 'ssrf', voiceUrl: url });
     expect(res.status).toBe(400);
-    expect(((await json(res)).errors as { field: string; message: string }[])[0]).toMatchObject({ field: 'voiceUrl', message: expect.stringMatching(/private/) });
+    expect(((await json(res)).errors as { field: string; message: string }[])[0]).toMatchObject({
+      field: 'voiceUrl',
+      message: expect.stringMatching(/private/),
+    });
   });
 
   it('when 200 creates arrive at once, then all land with distinct ids', async () => {
     const carol = await stack.createAccount('carol');
     const results = await Promise.all(
-      Array.from({ length: 200 }, (_, i) => stack.request(carol, 'POST', '/v1/applications', { name: `app ${i}`, voiceUrl: `https://example.com/${i}` })),
+      Array.from({ length: 200 }, (_, i) =>
+        stack.request(carol, 'POST', '/v1/applications', { name: `app ${i}`, voiceUrl: `https://example.com/${i}` }),
+      ),
     );
     expect(results.map((r) => r.status)).toEqual(Array(200).fill(200));
     const hrefs = await Promise.all(results.map(async (r) => (await json(r)).href as string));
@@ -154,7 +186,9 @@ describe('creating an application', () => {
       const res = await stack.request(carol, 'GET', path);
       listed.push(...((await res.json()) as { href: string }[]));
       const link = res.headers.get('link');
-      path = link ? new URL(/<([^>]+)>/.exec(link)![1]!).pathname + new URL(/<([^>]+)>/.exec(link)![1]!).search : undefined;
+      path = link
+        ? new URL(/<([^>]+)>/.exec(link)![1]!).pathname + new URL(/<([^>]+)>/.exec(link)![1]!).search
+        : undefined;
     }
     expect(new Set(listed.map((a) => a.href))).toEqual(new Set(hrefs));
   });
@@ -162,14 +196,26 @@ describe('creating an application', () => {
 
 describe('updating an application', () => {
   it('when only some fields are sent, then those change and the rest stay', async () => {
-    const href = await create(alice, { name: 'before', voiceUrl: 'https://example.com/v', messagingUrl: 'https://example.com/m', apiType: 'webapi', environment: 1 });
+    const href = await create(alice, {
+      name: 'before',
+      voiceUrl: 'https://example.com/v',
+      messagingUrl: 'https://example.com/m',
+      apiType: 'webapi',
+      environment: 1,
+    });
     const id = href.split('/').pop();
     const res = await stack.request(alice, 'PUT', `/v1/applications/${id}`, { name: 'after' });
     expect(res.status).toBe(200);
     expect(await json(res)).toEqual({ href });
     expect(res.headers.get('location')).toBe(href);
     const app = await json(await follow(alice, href));
-    expect(app).toMatchObject({ name: 'after', voiceUrl: 'https://example.com/v', messagingUrl: 'https://example.com/m', apiType: 'webapi', environment: `${stack.baseUrl}/rest/v1/environments/1` });
+    expect(app).toMatchObject({
+      name: 'after',
+      voiceUrl: 'https://example.com/v',
+      messagingUrl: 'https://example.com/m',
+      apiType: 'webapi',
+      environment: `${stack.baseUrl}/rest/v1/environments/1`,
+    });
   });
 
   it('when an update would leave no URL, then 400 and the stored record is unchanged', async () => {
@@ -179,7 +225,10 @@ describe('updating an application', () => {
     expect(res.status).toBe(400);
     expect((await json(await follow(alice, href))).voiceUrl).toBe('https://example.com/v');
     // Swapping one URL for the other in the same request is fine.
-    const ok = await stack.request(alice, 'PUT', `/v1/applications/${id}`, { voiceUrl: '', messagingUrl: 'https://example.com/m' });
+    const ok = await stack.request(alice, 'PUT', `/v1/applications/${id}`, {
+      voiceUrl: '',
+      messagingUrl: 'https://example.com/m',
+    });
     expect(ok.status).toBe(200);
     const app = await json(await follow(alice, href));
     expect(app.voiceUrl).toBeUndefined();
@@ -190,7 +239,9 @@ describe('updating an application', () => {
     const href = await create(alice, { name: 'u', voiceUrl: 'https://example.com/v' });
     const id = href.split('/').pop();
     expect((await stack.request(alice, 'PUT', `/v1/applications/${id}`, { apiType: 'nope' })).status).toBe(400);
-    expect((await stack.request(alice, 'PUT', `/v1/applications/${id}`, { platform: 'WEBAPI', environment: '1' })).status).toBe(200);
+    expect(
+      (await stack.request(alice, 'PUT', `/v1/applications/${id}`, { platform: 'WEBAPI', environment: '1' })).status,
+    ).toBe(200);
     const app = await json(await follow(alice, href));
     expect(app.apiType).toBe('webapi');
     expect(app.environment).toBe(`${stack.baseUrl}/rest/v1/environments/1`);
@@ -241,18 +292,27 @@ describe('listing applications', () => {
 
   it('when the ids cross a digit boundary (1,000s to 10,000s), then pages still hold every application once, in creation order', async () => {
     // A long-lived database: the internal sequence is past 9,995, so the next rows go 9996 .. 10007.
-    await queryDatabase(stack.databaseUrl, "select setval('applications.applications_seq_seq', greatest(9995, (select coalesce(max(seq), 0) from applications.applications)))");
+    await queryDatabase(
+      stack.databaseUrl,
+      "select setval('applications.applications_seq_seq', greatest(9995, (select coalesce(max(seq), 0) from applications.applications)))",
+    );
     const erin = await stack.createAccount('erin');
     const created = [];
     for (let i = 0; i < 12; i++) created.push(await create(erin, { name: `d${i}`, voiceUrl: 'https://example.com/v' }));
-    expect((await stack.listAll<{ href: string }>(erin, '/v1/applications?limit=5')).map((a) => a.href)).toEqual(created);
-    expect(((await (await stack.request(erin, 'GET', '/v1/applications')).json()) as { href: string }[]).map((a) => a.href)).toEqual(created);
+    expect((await stack.listAll<{ href: string }>(erin, '/v1/applications?limit=5')).map((a) => a.href)).toEqual(
+      created,
+    );
+    expect(
+      ((await (await stack.request(erin, 'GET', '/v1/applications')).json()) as { href: string }[]).map((a) => a.href),
+    ).toEqual(created);
   });
 
   it('when an account has 150 applications, then a list without limit holds all 150, and limit=100 answers 100 with a Link to the other 50', async () => {
     const frank = await stack.createAccount('frank');
     for (let i = 0; i < 150; i += 15) {
-      await Promise.all(Array.from({ length: 15 }, (_, j) => create(frank, { name: `m${i + j}`, voiceUrl: 'https://example.com/v' })));
+      await Promise.all(
+        Array.from({ length: 15 }, (_, j) => create(frank, { name: `m${i + j}`, voiceUrl: 'https://example.com/v' })),
+      );
     }
     const whole = await stack.request(frank, 'GET', '/v1/applications');
     expect(whole.status).toBe(200);
@@ -295,7 +355,13 @@ describe('listing applications', () => {
     const rest = await stack.request(gina, 'GET', next.pathname + next.search);
     expect(rest.status).toBe(200);
     expect(rest.headers.get('link')).toBeNull();
-    expect(((await rest.json()) as { name: string }[]).map((a) => a.name)).toEqual(['bulk 10001', 'bulk 10002', 'bulk 10003', 'bulk 10004', 'bulk 10005']);
+    expect(((await rest.json()) as { name: string }[]).map((a) => a.name)).toEqual([
+      'bulk 10001',
+      'bulk 10002',
+      'bulk 10003',
+      'bulk 10004',
+      'bulk 10005',
+    ]);
   });
 
   it.each(['0', '1001', '-1', 'ten', '1.5'])('when limit is %s, then 400', async (limit) => {
@@ -308,11 +374,21 @@ describe('listing applications', () => {
     // Read at once, the gateway sends the calls in batches and the service reads their pages by one statement.
     const readers = await Promise.all(['lena', 'mona', 'nils'].map((name) => stack.createAccount(name)));
     for (const [i, account] of readers.entries()) {
-      for (let j = 0; j <= 2 * i; j++) await create(account, { name: `page ${i}-${j}`, voiceUrl: `https://example.com/${i}/${j}`, ...(j % 2 ? { messagingUrl: 'https://example.com/m' } : {}) });
+      for (let j = 0; j <= 2 * i; j++)
+        await create(account, {
+          name: `page ${i}-${j}`,
+          voiceUrl: `https://example.com/${i}/${j}`,
+          ...(j % 2 ? { messagingUrl: 'https://example.com/m' } : {}),
+        });
     }
     const first = await stack.request(readers[2]!, 'GET', '/v1/applications?limit=2');
     const next = new URL(/<([^>]+)>/.exec(first.headers.get('link')!)![1]!);
-    const paths = ['/v1/applications', '/v1/applications/?limit=1', '/v1/applications?limit=2', `${next.pathname}${next.search}`];
+    const paths = [
+      '/v1/applications',
+      '/v1/applications/?limit=1',
+      '/v1/applications?limit=2',
+      `${next.pathname}${next.search}`,
+    ];
     const asks = readers.flatMap((account) => paths.map((path) => ({ account, path })));
     const read = async ({ account, path }: (typeof asks)[number]) => {
       const res = await stack.request(account, 'GET', path);
@@ -321,7 +397,13 @@ describe('listing applications', () => {
     const oneByOne = [];
     for (const ask of asks) oneByOne.push(await read(ask));
     expect(oneByOne.map((r) => r.status)).toEqual(asks.map(() => 200));
-    expect((oneByOne[8]!.body as { name: string }[]).map((a) => a.name)).toEqual(['page 2-0', 'page 2-1', 'page 2-2', 'page 2-3', 'page 2-4']);
+    expect((oneByOne[8]!.body as { name: string }[]).map((a) => a.name)).toEqual([
+      'page 2-0',
+      'page 2-1',
+      'page 2-2',
+      'page 2-3',
+      'page 2-4',
+    ]);
     expect(oneByOne[10]!.link).toMatch(/rel="next"/);
     expect(oneByOne[0]!.link).toBeNull();
     const atOnce = await Promise.all([...asks, ...asks, ...asks, ...asks].map(read));
@@ -338,7 +420,9 @@ describe('listing applications', () => {
 
 describe('linked resources', () => {
   it('when following the environment and user hrefs, then both resolve under the same credentials', async () => {
-    const app = await json(await follow(alice, await create(alice, { name: 'links', voiceUrl: 'https://example.com/v', environment: 1 })));
+    const app = await json(
+      await follow(alice, await create(alice, { name: 'links', voiceUrl: 'https://example.com/v', environment: 1 })),
+    );
     const env = await json(await follow(alice, app.environment));
     expect(env).toMatchObject({ href: app.environment, id: 1, name: 'Production' });
     const dev = await json(await stack.request(alice, 'GET', '/rest/v1/environments/2'));
@@ -356,7 +440,7 @@ describe('linked resources', () => {
 });
 
 describe('tenant isolation', () => {
-  it("when another account reads, updates or deletes an application, then 404 every time and nothing changes", async () => {
+  it('when another account reads, updates or deletes an application, then 404 every time and nothing changes', async () => {
     const href = await create(alice, { name: 'private', voiceUrl: 'https://example.com/v' });
     const id = href.split('/').pop();
     for (const path of [`/v1/applications/${id}`, `/rest/v1/applications/${id}`]) {
@@ -366,26 +450,38 @@ describe('tenant isolation', () => {
       expect((await stack.request(bob, 'PUT', path, { name: 'stolen' })).status).toBe(404);
       expect((await stack.request(bob, 'DELETE', path)).status).toBe(404);
     }
-    const list = (await json(await stack.request(bob, 'GET', '/v1/applications?limit=1000'))) as unknown as { id: string }[];
+    const list = (await json(await stack.request(bob, 'GET', '/v1/applications?limit=1000'))) as unknown as {
+      id: string;
+    }[];
     expect(list.map((a) => a.id)).not.toContain(id);
     expect((await json(await follow(alice, href))).name).toBe('private');
     expect((await stack.request(bob, 'GET', `/rest/v1/users/${alice.id}`)).status).toBe(404);
   });
 
-  it('when two accounts read many applications at once (their calls travel to the service in batches), then each sees its own and 404 for the other\'s', async () => {
-    const [aliceHref, bobHref] = await Promise.all([create(alice, { name: 'alice at once', voiceUrl: 'https://example.com/a' }), create(bob, { name: 'bob at once', voiceUrl: 'https://example.com/b' })]);
-    const reads = Array.from({ length: 60 }, (_, i) => ({ reader: i % 2 ? bob : alice, href: i % 3 ? aliceHref : bobHref }));
-    const answers = await Promise.all(reads.map(async ({ reader, href }) => {
-      const res = await follow(reader, href);
-      return { status: res.status, body: await json(res) };
+  it("when two accounts read many applications at once (their calls travel to the service in batches), then each sees its own and 404 for the other's", async () => {
+    const [aliceHref, bobHref] = await Promise.all([
+      create(alice, { name: 'alice at once', voiceUrl: 'https://example.com/a' }),
+      create(bob, { name: 'bob at once', voiceUrl: 'https://example.com/b' }),
+    ]);
+    const reads = Array.from({ length: 60 }, (_, i) => ({
+      reader: i % 2 ? bob : alice,
+      href: i % 3 ? aliceHref : bobHref,
     }));
+    const answers = await Promise.all(
+      reads.map(async ({ reader, href }) => {
+        const res = await follow(reader, href);
+        return { status: res.status, body: await json(res) };
+      }),
+    );
     answers.forEach((a, i) => {
       const own = (reads[i]!.reader === alice) === (reads[i]!.href === aliceHref);
       expect(a.status).toBe(own ? 200 : 404);
       if (own) expect(a.body.name).toBe(reads[i]!.reader === alice ? 'alice at once' : 'bob at once');
     });
     const metrics = await (await fetch(`http://127.0.0.1:${stack.gateway.opsPort}/metrics`)).text();
-    const batched = Number(/^gateway_grpc_client_batch_calls_count\{service="applications"\} (\d+)/m.exec(metrics)?.[1] ?? 0);
+    const batched = Number(
+      /^gateway_grpc_client_batch_calls_count\{service="applications"\} (\d+)/m.exec(metrics)?.[1] ?? 0,
+    );
     expect(batched).toBeGreaterThan(0);
   });
 

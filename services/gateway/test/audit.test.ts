@@ -15,15 +15,31 @@ beforeAll(async () => {
 });
 afterAll(async () => stack?.stop());
 
-type Entry = { id: string; at: string; actor: { type: string; id: string; name?: string }; action: string; target: string | null; ip: string; requestId: string; outcome: string };
+type Entry = {
+  id: string;
+  at: string;
+  actor: { type: string; id: string; name?: string };
+  action: string;
+  target: string | null;
+  ip: string;
+  requestId: string;
+  outcome: string;
+};
 const json = async (res: Response) => (await res.json()) as JsonBody;
 const events = async (account: TestAccount | Record<string, string>, query = '') => {
-  const res = 'username' in account ? await stack.request(account as TestAccount, 'GET', `/v1/audit-events${query}`) : await stack.request(undefined, 'GET', `/v1/audit-events${query}`, undefined, account as Record<string, string>);
+  const res =
+    'username' in account
+      ? await stack.request(account as TestAccount, 'GET', `/v1/audit-events${query}`)
+      : await stack.request(undefined, 'GET', `/v1/audit-events${query}`, undefined, account as Record<string, string>);
   expect(res.status).toBe(200);
   return (await res.json()) as Entry[];
 };
 const signIn = (username: string, password: string) =>
-  fetch(`${stack.baseUrl}/v1/console/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+  fetch(`${stack.baseUrl}/v1/console/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
 
 describe('audit log', () => {
   it('when credentials change and users sign in, then each action has exactly one entry naming who, what, from where and which request', async () => {
@@ -31,18 +47,37 @@ describe('audit log', () => {
     const key = await json(created);
     const createRequestId = created.headers.get('x-request-id');
     const second = await json(await stack.request(alice, 'POST', '/v1/api-keys', { name: 'temp', scope: 'read' }));
-    const revoked = await stack.request(undefined, 'DELETE', `/v1/api-keys/${second.id}`, undefined, { authorization: `Bearer ${key.key}` });
+    const revoked = await stack.request(undefined, 'DELETE', `/v1/api-keys/${second.id}`, undefined, {
+      authorization: `Bearer ${key.key}`,
+    });
     expect(revoked.status).toBe(204);
     expect((await signIn(alice.username, 'wrong-password')).status).toBe(401);
     const ok = await signIn(alice.username, alice.password);
     expect(ok.status).toBe(200);
     const cookie = ok.headers.get('set-cookie')!.split(';')[0]!;
-    const changed = await stack.request(undefined, 'PUT', '/v1/users/me/password', { current: alice.password, new: 'alice-new-password' }, { cookie, origin: stack.baseUrl });
+    const changed = await stack.request(
+      undefined,
+      'PUT',
+      '/v1/users/me/password',
+      { current: alice.password, new: 'alice-new-password' },
+      { cookie, origin: stack.baseUrl },
+    );
     expect(changed.status).toBe(200);
-    alice = { ...alice, password: 'alice-new-password', authorization: `Basic ${Buffer.from(`${alice.username}:alice-new-password`).toString('base64')}` };
+    alice = {
+      ...alice,
+      password: 'alice-new-password',
+      authorization: `Basic ${Buffer.from(`${alice.username}:alice-new-password`).toString('base64')}`,
+    };
     const again = await signIn(alice.username, alice.password);
     const cookie2 = again.headers.get('set-cookie')!.split(';')[0]!;
-    expect((await stack.request(undefined, 'DELETE', '/v1/console/session', undefined, { cookie: cookie2, origin: stack.baseUrl })).status).toBe(204);
+    expect(
+      (
+        await stack.request(undefined, 'DELETE', '/v1/console/session', undefined, {
+          cookie: cookie2,
+          origin: stack.baseUrl,
+        })
+      ).status,
+    ).toBe(204);
 
     const all = await events(alice);
     expect(all.map((e) => `${e.action} ${e.outcome}`)).toEqual([
@@ -56,8 +91,17 @@ describe('audit log', () => {
       'api-key.create success',
     ]);
     const [signOut, , change, , failure, revoke, , create] = all;
-    expect(create).toMatchObject({ actor: { type: 'password', id: alice.id, name: alice.username }, target: key.href, ip: '127.0.0.1', requestId: createRequestId });
-    expect(revoke).toMatchObject({ actor: { type: 'key', id: key.id, name: 'ops' }, target: `${stack.baseUrl}/v1/api-keys/${second.id}`, requestId: revoked.headers.get('x-request-id') });
+    expect(create).toMatchObject({
+      actor: { type: 'password', id: alice.id, name: alice.username },
+      target: key.href,
+      ip: '127.0.0.1',
+      requestId: createRequestId,
+    });
+    expect(revoke).toMatchObject({
+      actor: { type: 'key', id: key.id, name: 'ops' },
+      target: `${stack.baseUrl}/v1/api-keys/${second.id}`,
+      requestId: revoked.headers.get('x-request-id'),
+    });
     expect(failure!.ip).toBe('127.0.0.1');
     expect(change!.actor.type).toBe('session');
     expect(change!.actor.id).toMatch(/^cs_/);
@@ -80,7 +124,13 @@ describe('audit log', () => {
     expect((await stack.request(bob, 'PUT', path, { name: 'not yours' })).status).toBe(404);
     expect((await stack.request(undefined, 'DELETE', path, undefined, headers)).status).toBe(200);
     const log = await events(carol);
-    expect(log.map((e) => e.action)).toEqual(['application.delete', 'application.secret.rotate', 'application.secret.read', 'application.update', 'api-key.create']);
+    expect(log.map((e) => e.action)).toEqual([
+      'application.delete',
+      'application.secret.rotate',
+      'application.secret.read',
+      'application.update',
+      'api-key.create',
+    ]);
     for (const e of log.slice(0, 4)) expect(e.actor).toEqual({ type: 'key', id: key.id, name: 'deployer' });
     expect(log[0]!.target).toBe(`${stack.baseUrl}${path}`);
     expect(log[1]!.target).toBe(`${stack.baseUrl}${path}/secret`);
@@ -88,7 +138,9 @@ describe('audit log', () => {
 
   it('when filtered by action, actor or time, or paged, then only the matching entries come back, in order', async () => {
     const all = await events(alice);
-    expect((await events(alice, '?action=api-key.create')).map((e) => e.id)).toEqual(all.filter((e) => e.action === 'api-key.create').map((e) => e.id));
+    expect((await events(alice, '?action=api-key.create')).map((e) => e.id)).toEqual(
+      all.filter((e) => e.action === 'api-key.create').map((e) => e.id),
+    );
     const keyActor = all.find((e) => e.actor.type === 'key')!.actor.id;
     expect((await events(alice, `?actor=${keyActor}`)).map((e) => e.action)).toEqual(['api-key.revoke']);
     const oldest = all[all.length - 1]!;
@@ -109,9 +161,14 @@ describe('audit log', () => {
   });
 
   it('when entries are in the database, then each belongs to one account and the key itself is never in them', async () => {
-    const rows = await queryDatabase<{ account_id: string }>(stack.databaseUrl, 'select account_id::text from applications.audit_events');
+    const rows = await queryDatabase<{ account_id: string }>(
+      stack.databaseUrl,
+      'select account_id::text from applications.audit_events',
+    );
     expect(rows.every((r) => /^\d+$/.test(r.account_id))).toBe(true);
     expect(rows.filter((r) => r.account_id === bob.id)).toHaveLength(1);
-    expect(JSON.stringify(await queryDatabase(stack.databaseUrl, 'select * from applications.audit_events'))).not.toMatch(/sbk_/);
+    expect(
+      JSON.stringify(await queryDatabase(stack.databaseUrl, 'select * from applications.audit_events')),
+    ).not.toMatch(/sbk_/);
   });
 });

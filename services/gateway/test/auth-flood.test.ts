@@ -7,14 +7,19 @@ let stack: Services<{ gateway: true }>;
 let alice: TestAccount;
 
 beforeAll(async () => {
-  stack = await startServices({ gateway: true, env: { AUTH_ADDRESS_FAILURES_PER_SECOND: '0.01', AUTH_ADDRESS_FAILURES_BURST: '3', TRUSTED_PROXIES: '127.0.0.0/8' } });
+  stack = await startServices({
+    gateway: true,
+    env: { AUTH_ADDRESS_FAILURES_PER_SECOND: '0.01', AUTH_ADDRESS_FAILURES_BURST: '3', TRUSTED_PROXIES: '127.0.0.0/8' },
+  });
   alice = await stack.createAccount('alice');
 });
 afterAll(async () => stack?.stop());
 
 const basic = (u: string, p: string) => `Basic ${Buffer.from(`${u}:${p}`).toString('base64')}`;
 const get = (authorization: string, forwardedFor?: string) =>
-  fetch(`${stack.baseUrl}/v1/applications`, { headers: { authorization, ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}) } });
+  fetch(`${stack.baseUrl}/v1/applications`, {
+    headers: { authorization, ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}) },
+  });
 
 it('when one client address fails too often, then its further logins are refused with 429 + Retry-After before verification, while other addresses and cached credentials still work', async () => {
   expect((await get(alice.authorization, '198.51.100.1')).status).toBe(200); // verified and cached
@@ -24,12 +29,24 @@ it('when one client address fails too often, then its further logins are refused
   expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
   expect(refused.headers.get('content-type')).toMatch(/^application\/problem\+json/);
   // Refused before any other work, yet the same problem document and request id as any answer.
-  expect(await refused.json()).toMatchObject({ status: 429, code: 'rate_limited', error: expect.stringMatching(/too many failed logins/) });
+  expect(await refused.json()).toMatchObject({
+    status: 429,
+    code: 'rate_limited',
+    error: expect.stringMatching(/too many failed logins/),
+  });
   expect(refused.headers.get('x-request-id')).toMatch(/./);
-  const tagged = await fetch(`${stack.baseUrl}/v1/applications`, { headers: { authorization: basic('nobody-t', 'bad'), 'x-forwarded-for': '198.51.100.2', 'x-request-id': 'flood-1' } });
+  const tagged = await fetch(`${stack.baseUrl}/v1/applications`, {
+    headers: { authorization: basic('nobody-t', 'bad'), 'x-forwarded-for': '198.51.100.2', 'x-request-id': 'flood-1' },
+  });
   expect([tagged.status, tagged.headers.get('x-request-id')]).toEqual([429, 'flood-1']);
   // Paths outside the API are never refused for it.
-  expect((await fetch(`${stack.baseUrl}/openapi.json`, { headers: { authorization: basic('nobody-o', 'bad'), 'x-forwarded-for': '198.51.100.2' } })).status).toBe(200);
+  expect(
+    (
+      await fetch(`${stack.baseUrl}/openapi.json`, {
+        headers: { authorization: basic('nobody-o', 'bad'), 'x-forwarded-for': '198.51.100.2' },
+      })
+    ).status,
+  ).toBe(200);
   // ...and stays refused from that address...
   expect((await get(basic('nobody-y', 'bad'), '198.51.100.2')).status).toBe(429);
   // ...but a cached credential never touches the limit, and another client behind the proxy is not affected.

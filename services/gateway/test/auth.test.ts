@@ -10,13 +10,17 @@ let opsUrl: string;
 beforeAll(async () => {
   const opsPort = await freePort();
   opsUrl = `http://127.0.0.1:${opsPort}`;
-  stack = await startServices({ gateway: true, env: { AUTH_MAX_FAILURES: '3', AUTH_LOCKOUT_MS: '60000', OPS_PORT: String(opsPort) } });
+  stack = await startServices({
+    gateway: true,
+    env: { AUTH_MAX_FAILURES: '3', AUTH_LOCKOUT_MS: '60000', OPS_PORT: String(opsPort) },
+  });
   [alice, bob] = await Promise.all([stack.createAccount('alice'), stack.createAccount('bob')]);
 });
 afterAll(async () => stack?.stop());
 
 const basic = (u: string, p: string) => `Basic ${Buffer.from(`${u}:${p}`).toString('base64')}`;
-const get = (authorization?: string) => fetch(`${stack.baseUrl}/v1/applications`, { headers: authorization ? { authorization } : {} });
+const get = (authorization?: string) =>
+  fetch(`${stack.baseUrl}/v1/applications`, { headers: authorization ? { authorization } : {} });
 
 describe('authentication', () => {
   it.each([
@@ -31,7 +35,11 @@ describe('authentication', () => {
     expect(res.status).toBe(401);
     expect(res.headers.get('www-authenticate')).toBe('Basic realm="switchboard"');
     expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-    expect(await res.json()).toMatchObject({ status: 401, code: 'unauthenticated', type: 'urn:switchboard:problem:unauthenticated' });
+    expect(await res.json()).toMatchObject({
+      status: 401,
+      code: 'unauthenticated',
+      type: 'urn:switchboard:problem:unauthenticated',
+    });
   });
 
   it('when the password is wrong, then 401; when right, then 200 (and again from the cache)', async () => {
@@ -63,11 +71,15 @@ describe('authentication', () => {
 
 describe('request ids', () => {
   it('when the client sends X-Request-Id, then it is echoed; otherwise one is generated', async () => {
-    const mine = await fetch(`${stack.baseUrl}/v1/applications`, { headers: { authorization: alice.authorization, 'x-request-id': 'client-abc-123' } });
+    const mine = await fetch(`${stack.baseUrl}/v1/applications`, {
+      headers: { authorization: alice.authorization, 'x-request-id': 'client-abc-123' },
+    });
     expect(mine.headers.get('x-request-id')).toBe('client-abc-123');
     const generated = await get(alice.authorization);
     expect(generated.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
-    const hostile = await fetch(`${stack.baseUrl}/v1/applications`, { headers: { authorization: alice.authorization, 'x-request-id': 'a b<script>' } });
+    const hostile = await fetch(`${stack.baseUrl}/v1/applications`, {
+      headers: { authorization: alice.authorization, 'x-request-id': 'a b<script>' },
+    });
     expect(hostile.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
@@ -78,8 +90,12 @@ describe('operations endpoints', () => {
     await get(alice.authorization);
     const text = await (await fetch(`${opsUrl}/metrics`)).text();
     expect(text).toMatch(/gateway_http_requests_total\{method="GET",route="\/v1\/applications",status="200"\} \d+/);
-    expect(text).toMatch(/gateway_http_request_duration_seconds_bucket\{le="0.005",method="GET",route="\/v1\/applications",status="200"\}/);
-    expect(text).toMatch(/gateway_grpc_client_calls_total\{service="applications",method="listApplications",code="OK"\} \d+/);
+    expect(text).toMatch(
+      /gateway_http_request_duration_seconds_bucket\{le="0.005",method="GET",route="\/v1\/applications",status="200"\}/,
+    );
+    expect(text).toMatch(
+      /gateway_grpc_client_calls_total\{service="applications",method="listApplications",code="OK"\} \d+/,
+    );
     expect(text).toMatch(/gateway_process_resident_memory_bytes \d+/);
   });
 
@@ -107,6 +123,8 @@ describe('operations endpoints', () => {
     expect(health.status).toBe(200);
     expect(await health.json()).toEqual({ status: 'ok' });
     // Probes of the public port are counted under one label; the ops port's own requests are not API traffic.
-    expect(await (await fetch(`${opsUrl}/metrics`)).text()).toMatch(/gateway_http_requests_total\{method="GET",route="ops",status="200"\} \d+/);
+    expect(await (await fetch(`${opsUrl}/metrics`)).text()).toMatch(
+      /gateway_http_requests_total\{method="GET",route="ops",status="200"\} \d+/,
+    );
   });
 });

@@ -3,7 +3,15 @@
 // rule for writes, sign-out, idle and absolute expiry (configured short here), and a password
 // change ending every session of the account and the old password.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryDatabase, sleep, startServices, type RunningGateway, type Services, type TestAccount, type JsonBody } from '../../../test/support';
+import {
+  queryDatabase,
+  sleep,
+  startServices,
+  type RunningGateway,
+  type Services,
+  type TestAccount,
+  type JsonBody,
+} from '../../../test/support';
 
 const IDLE_MS = 2000;
 const TTL_MS = 4500;
@@ -14,7 +22,15 @@ let alice: TestAccount;
 let https: RunningGateway;
 
 beforeAll(async () => {
-  stack = await startServices({ gateway: true, env: { CONSOLE_SESSION_IDLE_MS: String(IDLE_MS), CONSOLE_SESSION_TTL_MS: String(TTL_MS), AUTH_MAX_FAILURES: '3', AUTH_LOCKOUT_MS: '60000' } });
+  stack = await startServices({
+    gateway: true,
+    env: {
+      CONSOLE_SESSION_IDLE_MS: String(IDLE_MS),
+      CONSOLE_SESSION_TTL_MS: String(TTL_MS),
+      AUTH_MAX_FAILURES: '3',
+      AUTH_LOCKOUT_MS: '60000',
+    },
+  });
   alice = await stack.createAccount('alice');
   https = await stack.startGateway({ PUBLIC_BASE_URL: 'https://api.switchboard.example' });
 });
@@ -24,13 +40,23 @@ const json = async (res: Response) => (await res.json()) as Record<string, JsonB
 const origin = () => stack.baseUrl;
 
 async function signIn(account: TestAccount, base = stack.baseUrl): Promise<{ res: Response; cookie: string }> {
-  const res = await fetch(`${base}/v1/console/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: account.username, password: account.password }) });
+  const res = await fetch(`${base}/v1/console/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: account.username, password: account.password }),
+  });
   const setCookie = res.headers.get('set-cookie') ?? '';
   return { res, cookie: setCookie.split(';')[0]! };
 }
 
 /** A request authenticated by the cookie only (checked against the OpenAPI document). */
-const withCookie = (cookie: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => stack.request(undefined, method, path, body, { cookie, ...headers });
+const withCookie = (
+  cookie: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) => stack.request(undefined, method, path, body, { cookie, ...headers });
 
 describe('browser sessions', () => {
   it('when a user signs in, then the answer names the user and the end, and the cookie is HttpOnly, SameSite=Strict, Path=/ (Secure only over https)', async () => {
@@ -41,7 +67,10 @@ describe('browser sessions', () => {
     const end = Date.parse(body.expiresAt);
     expect(end).toBeGreaterThan(Date.now() + TTL_MS - 2000);
     expect(end).toBeLessThanOrEqual(Date.now() + TTL_MS + 1000);
-    const attributes = res.headers.get('set-cookie')!.split(';').map((a) => a.trim());
+    const attributes = res.headers
+      .get('set-cookie')!
+      .split(';')
+      .map((a) => a.trim());
     expect(cookie).toMatch(/^sb_session=[A-Za-z0-9_-]{43}$/);
     expect(attributes).toEqual(expect.arrayContaining(['HttpOnly', 'SameSite=Strict', 'Path=/']));
     expect(attributes).not.toContain('Secure');
@@ -51,10 +80,15 @@ describe('browser sessions', () => {
 
     const secure = await signIn(alice, https.baseUrl);
     expect(secure.res.status).toBe(200);
-    expect(secure.res.headers.get('set-cookie')!.split(';').map((a) => a.trim())).toContain('Secure');
+    expect(
+      secure.res.headers
+        .get('set-cookie')!
+        .split(';')
+        .map((a) => a.trim()),
+    ).toContain('Secure');
   });
 
-  it('when the cookie is sent, then it authenticates reads; writes need the API\'s own Origin, else 403', async () => {
+  it("when the cookie is sent, then it authenticates reads; writes need the API's own Origin, else 403", async () => {
     const { cookie } = await signIn(alice);
     expect((await withCookie(cookie, 'GET', '/v1/applications')).status).toBe(200);
     const app = { name: 'from the console', voiceUrl: 'https://example.com/voice' };
@@ -73,7 +107,11 @@ describe('browser sessions', () => {
   it('when the password is wrong, then 401 and no cookie; repeated failures lock the user out as Basic auth does', async () => {
     const victim = await stack.createAccount('victim');
     for (let i = 0; i < 3; i++) {
-      const res = await fetch(`${stack.baseUrl}/v1/console/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: victim.username, password: `guess-${i}` }) });
+      const res = await fetch(`${stack.baseUrl}/v1/console/session`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: victim.username, password: `guess-${i}` }),
+      });
       expect(res.status).toBe(401);
       expect(res.headers.get('set-cookie')).toBeNull();
     }
@@ -83,7 +121,9 @@ describe('browser sessions', () => {
 
   it('when a user signs out, then the cookie is cleared and the session no longer authenticates', async () => {
     const { cookie } = await signIn(alice);
-    expect((await withCookie(cookie, 'DELETE', '/v1/console/session', undefined, { origin: 'https://evil.example' })).status).toBe(403);
+    expect(
+      (await withCookie(cookie, 'DELETE', '/v1/console/session', undefined, { origin: 'https://evil.example' })).status,
+    ).toBe(403);
     const out = await withCookie(cookie, 'DELETE', '/v1/console/session', undefined, { origin: origin() });
     expect(out.status).toBe(204);
     expect(out.headers.get('set-cookie')).toMatch(/^sb_session=; Max-Age=0/);
@@ -109,7 +149,12 @@ describe('browser sessions', () => {
   });
 
   it('when a sign-in or password change lacks a field, then 400 naming each missing field', async () => {
-    const post = (body: unknown) => fetch(`${stack.baseUrl}/v1/console/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const post = (body: unknown) =>
+      fetch(`${stack.baseUrl}/v1/console/session`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
     for (const body of [{}, { username: '', password: 3 }, []]) {
       const res = await post(body);
       expect(res.status, JSON.stringify(body)).toBe(400);
@@ -132,9 +177,21 @@ describe('browser sessions', () => {
     const second = await signIn(bob);
     // The old password is in the gateway's cache of verified passwords.
     expect((await stack.request(bob, 'GET', '/v1/applications')).status).toBe(200);
-    const wrong = await withCookie(first.cookie, 'PUT', '/v1/users/me/password', { current: 'not-it-at-all', new: 'a-new-password' }, { origin: origin() });
+    const wrong = await withCookie(
+      first.cookie,
+      'PUT',
+      '/v1/users/me/password',
+      { current: 'not-it-at-all', new: 'a-new-password' },
+      { origin: origin() },
+    );
     expect(wrong.status).toBe(400);
-    const changed = await withCookie(first.cookie, 'PUT', '/v1/users/me/password', { current: bob.password, new: 'a-new-password' }, { origin: origin() });
+    const changed = await withCookie(
+      first.cookie,
+      'PUT',
+      '/v1/users/me/password',
+      { current: bob.password, new: 'a-new-password' },
+      { origin: origin() },
+    );
     expect(changed.status).toBe(200);
     expect((await json(changed)).username).toBe(bob.username);
     for (const s of [first, second]) expect((await withCookie(s.cookie, 'GET', '/v1/applications')).status).toBe(401);

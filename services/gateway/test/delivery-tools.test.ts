@@ -2,7 +2,17 @@
 // the real gateway, webhooks and applications services, dispatchers, Postgres and NATS: test sends,
 // resends (notifications and sessions) and recoveries, including across a dispatcher restart.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomName, startReceiver, startServices, waitFor, type Receiver, type RunningDispatcher, type Services, type TestAccount, type JsonBody } from '../../../test/support';
+import {
+  randomName,
+  startReceiver,
+  startServices,
+  waitFor,
+  type Receiver,
+  type RunningDispatcher,
+  type Services,
+  type TestAccount,
+  type JsonBody,
+} from '../../../test/support';
 import { verifySignature } from '../../dispatcher/src/delivery/signing';
 
 const DISPATCHER_ENV = {
@@ -25,7 +35,12 @@ let alice: TestAccount;
 let bob: TestAccount;
 
 beforeAll(async () => {
-  stack = await startServices({ gateway: true, webhooks: true, env: { DELIVERY_ALLOWED_CIDRS: '127.0.0.0/8,::1/128', TEST_REPLY_TIMEOUT_MS: '4000', ...TOOL_LIMITS }, dispatcherEnv: DISPATCHER_ENV });
+  stack = await startServices({
+    gateway: true,
+    webhooks: true,
+    env: { DELIVERY_ALLOWED_CIDRS: '127.0.0.0/8,::1/128', TEST_REPLY_TIMEOUT_MS: '4000', ...TOOL_LIMITS },
+    dispatcherEnv: DISPATCHER_ENV,
+  });
   rx = await startReceiver();
   dispatcher = await stack.startDispatcher();
   [alice, bob] = await Promise.all([stack.createAccount('alice'), stack.createAccount('bob')]);
@@ -38,8 +53,17 @@ afterAll(async () => {
 const json = async (res: Response) => (await res.json()) as Record<string, JsonBody>;
 const path = (href: string) => new URL(href).pathname;
 
-async function hook(account: TestAccount, target: string, extra: Record<string, unknown> = {}): Promise<{ id: string; secret: string }> {
-  const res = await stack.request(account, 'POST', '/v1/webhooks', { event: 'cdrCreated', resource: 'all', targetUrl: rx.url(target), ...extra });
+async function hook(
+  account: TestAccount,
+  target: string,
+  extra: Record<string, unknown> = {},
+): Promise<{ id: string; secret: string }> {
+  const res = await stack.request(account, 'POST', '/v1/webhooks', {
+    event: 'cdrCreated',
+    resource: 'all',
+    targetUrl: rx.url(target),
+    ...extra,
+  });
   expect(res.status).toBe(200);
   const b = await json(res);
   return { id: (b.href as string).split('/').pop()!, secret: b.secret };
@@ -70,7 +94,11 @@ async function stopDispatcher(): Promise<void> {
 describe('POST /v1/webhooks/:id/test', () => {
   it('when the target answers, then it got a signed test notification with the custom headers, and the answer and the recorded attempt say so', async () => {
     const target = `/test-ok/${randomName('t')}`;
-    const sub = await hook(alice, target, { name: 'billing', payload: { team: 'ops' }, headers: { 'X-Team': 'billing' } });
+    const sub = await hook(alice, target, {
+      name: 'billing',
+      payload: { team: 'ops' },
+      headers: { 'X-Team': 'billing' },
+    });
     rx.on(target, () => 204);
     const res = await stack.request(alice, 'POST', `/v1/webhooks/${sub.id}/test`);
     expect(res.status).toBe(200);
@@ -79,18 +107,48 @@ describe('POST /v1/webhooks/:id/test', () => {
     expect(body.error).toBeUndefined();
 
     const [got] = rx.at(target);
-    expect(got!.body).toMatchObject({ event: 'test', resource: 'test', name: 'billing', accountId: alice.id, applicationId: null, data: { message: expect.any(String) }, payload: { team: 'ops' } });
-    expect(Object.keys(got!.body)).toEqual(['id', 'name', 'event', 'resource', 'timestamp', 'accountId', 'applicationId', 'data', 'payload']);
+    expect(got!.body).toMatchObject({
+      event: 'test',
+      resource: 'test',
+      name: 'billing',
+      accountId: alice.id,
+      applicationId: null,
+      data: { message: expect.any(String) },
+      payload: { team: 'ops' },
+    });
+    expect(Object.keys(got!.body)).toEqual([
+      'id',
+      'name',
+      'event',
+      'resource',
+      'timestamp',
+      'accountId',
+      'applicationId',
+      'data',
+      'payload',
+    ]);
     expect(got!.headers['x-team']).toBe('billing');
     expect(verifySignature(sub.secret, got!.headers, got!.raw)).toBe(true);
 
     // The attempt is recorded (trigger test), and reads at the href of the answer.
     await waitFor(async () => (await deliveries(alice, sub.id)).length === 1, { what: 'test attempt recorded' });
     const [d] = await deliveries(alice, sub.id);
-    expect(d).toMatchObject({ trigger: 'test', event: 'test', statusCode: 204, outcome: 'succeeded', messageId: got!.headers['webhook-id'] });
-    expect(await json(await stack.request(alice, 'GET', path(body.href)))).toMatchObject({ id: d!.id, trigger: 'test' });
+    expect(d).toMatchObject({
+      trigger: 'test',
+      event: 'test',
+      statusCode: 204,
+      outcome: 'succeeded',
+      messageId: got!.headers['webhook-id'],
+    });
+    expect(await json(await stack.request(alice, 'GET', path(body.href)))).toMatchObject({
+      id: d!.id,
+      trigger: 'test',
+    });
     // A test leaves the delivery health alone.
-    expect(await json(await stack.request(alice, 'GET', `/v1/webhooks/${sub.id}`))).toMatchObject({ lastAttemptAt: null, consecutiveFailures: 0 });
+    expect(await json(await stack.request(alice, 'GET', `/v1/webhooks/${sub.id}`))).toMatchObject({
+      lastAttemptAt: null,
+      consecutiveFailures: 0,
+    });
   });
 
   it('when the target fails, then the answer has its status and the error, and a custom message is sent', async () => {
@@ -116,7 +174,8 @@ describe('POST /v1/webhooks/:id/test', () => {
   it('when tested more than 5 times in a minute, then 429 with Retry-After; another account gets 404', async () => {
     const target = `/test-limit/${randomName('t')}`;
     const sub = await hook(alice, target);
-    for (let i = 0; i < 5; i++) expect((await stack.request(alice, 'POST', `/v1/webhooks/${sub.id}/test`)).status).toBe(200);
+    for (let i = 0; i < 5; i++)
+      expect((await stack.request(alice, 'POST', `/v1/webhooks/${sub.id}/test`)).status).toBe(200);
     const res = await stack.request(alice, 'POST', `/v1/webhooks/${sub.id}/test`);
     await problem(res, 429, 'rate_limited');
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
@@ -145,17 +204,32 @@ describe('POST /v1/webhooks/:id/deliveries/:deliveryId/resend', () => {
     const original = rx.at(target)[0]!;
 
     await stopDispatcher();
-    const res = await stack.request(alice, 'POST', `/v1/webhooks/${sub.id}/deliveries/${first!.id}/resend`, undefined, { 'Idempotency-Key': `k-${first!.id}` });
+    const res = await stack.request(alice, 'POST', `/v1/webhooks/${sub.id}/deliveries/${first!.id}/resend`, undefined, {
+      'Idempotency-Key': `k-${first!.id}`,
+    });
     expect(res.status).toBe(202);
     const { href } = await json(res);
     expect(res.headers.get('location')).toBe(href);
     expect(href).toMatch(new RegExp(`/v1/webhooks/${sub.id}/deliveries/dlv_[0-9a-f]{24}$`));
     // Repeating with the same key answers the same resend instead of queueing another.
-    const again = await stack.request(alice, 'POST', `/v1/webhooks/${sub.id}/deliveries/${first!.id}/resend`, undefined, { 'Idempotency-Key': `k-${first!.id}` });
+    const again = await stack.request(
+      alice,
+      'POST',
+      `/v1/webhooks/${sub.id}/deliveries/${first!.id}/resend`,
+      undefined,
+      { 'Idempotency-Key': `k-${first!.id}` },
+    );
     expect((await json(again)).href).toBe(href);
-    expect(await json(await stack.request(alice, 'GET', path(href)))).toMatchObject({ outcome: 'pending', trigger: 'resend', messageId: first!.messageId });
+    expect(await json(await stack.request(alice, 'GET', path(href)))).toMatchObject({
+      outcome: 'pending',
+      trigger: 'resend',
+      messageId: first!.messageId,
+    });
     // the resend is signed in a later second than the original (webhook-timestamp counts seconds)
-    await waitFor(() => Math.floor(Date.now() / 1000) > Number(original.headers['webhook-timestamp']), { what: 'the next second', intervalMs: 20 });
+    await waitFor(() => Math.floor(Date.now() / 1000) > Number(original.headers['webhook-timestamp']), {
+      what: 'the next second',
+      intervalMs: 20,
+    });
     dispatcher = await stack.startDispatcher();
 
     await waitFor(() => rx.at(target).length === 2, { what: 'resend delivered' });
@@ -165,27 +239,55 @@ describe('POST /v1/webhooks/:id/deliveries/:deliveryId/resend', () => {
     expect(Number(resent.headers['webhook-timestamp'])).toBeGreaterThan(Number(original.headers['webhook-timestamp']));
     expect(resent.headers['webhook-signature']).not.toBe(original.headers['webhook-signature']);
     expect(verifySignature(sub.secret, resent.headers, resent.raw)).toBe(true);
-    await waitFor(async () => (await json(await stack.request(alice, 'GET', path(href)))).outcome === 'succeeded', { what: 'resend recorded' });
-    expect(await json(await stack.request(alice, 'GET', path(href)))).toMatchObject({ trigger: 'resend', statusCode: 200, messageId: first!.messageId });
+    await waitFor(async () => (await json(await stack.request(alice, 'GET', path(href)))).outcome === 'succeeded', {
+      what: 'resend recorded',
+    });
+    expect(await json(await stack.request(alice, 'GET', path(href)))).toMatchObject({
+      trigger: 'resend',
+      statusCode: 200,
+      messageId: first!.messageId,
+    });
     expect(rx.at(target)).toHaveLength(2);
   });
 
-  it('when the delivery or subscription is unknown or another account\'s, then 404', async () => {
+  it("when the delivery or subscription is unknown or another account's, then 404", async () => {
     const sub = await hook(alice, '/resend-404');
-    await problem(await stack.request(alice, 'POST', `/v1/webhooks/${sub.id}/deliveries/dlv_000000000000000000000000/resend`), 404);
-    await problem(await stack.request(bob, 'POST', `/v1/webhooks/${sub.id}/deliveries/dlv_000000000000000000000000/resend`), 404);
-    await problem(await stack.request(alice, 'POST', `/v1/webhooks/wh_000000000000000000000000/deliveries/x/resend`), 404);
+    await problem(
+      await stack.request(alice, 'POST', `/v1/webhooks/${sub.id}/deliveries/dlv_000000000000000000000000/resend`),
+      404,
+    );
+    await problem(
+      await stack.request(bob, 'POST', `/v1/webhooks/${sub.id}/deliveries/dlv_000000000000000000000000/resend`),
+      404,
+    );
+    await problem(
+      await stack.request(alice, 'POST', `/v1/webhooks/wh_000000000000000000000000/deliveries/x/resend`),
+      404,
+    );
   });
 });
 
 describe('POST /v1/applications/:id/deliveries/:deliveryId/resend', () => {
   it('when a session delivery is resent, then the application gets the same session body and webhook-id again', async () => {
     const target = `/voice/${randomName('a')}`;
-    const created = await json(await stack.request(alice, 'POST', '/v1/applications', { name: 'app', voiceUrl: rx.url(target) }));
+    const created = await json(
+      await stack.request(alice, 'POST', '/v1/applications', { name: 'app', voiceUrl: rx.url(target) }),
+    );
     const appId = (created.href as string).split('/').pop()!;
-    rx.on(target, () => ({ status: 200, headers: { 'content-type': 'application/json' }, body: '{"tropo":[{"hangup":{}}]}' }));
-    await stack.publish('sessions.new', { applicationId: appId, session: { id: randomName('s'), from: { id: '+14075550100', channel: 'VOICE' }, to: { id: '+14075550101' } } });
-    const list = async () => (await json(await stack.request(alice, 'GET', `/v1/applications/${appId}/deliveries`))) as unknown as Record<string, JsonBody>[];
+    rx.on(target, () => ({
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+      body: '{"tropo":[{"hangup":{}}]}',
+    }));
+    await stack.publish('sessions.new', {
+      applicationId: appId,
+      session: { id: randomName('s'), from: { id: '+14075550100', channel: 'VOICE' }, to: { id: '+14075550101' } },
+    });
+    const list = async () =>
+      (await json(await stack.request(alice, 'GET', `/v1/applications/${appId}/deliveries`))) as unknown as Record<
+        string,
+        JsonBody
+      >[];
     await waitFor(async () => (await list()).length === 1, { what: 'session recorded' });
     const [first] = await list();
     const res = await stack.request(alice, 'POST', `/v1/applications/${appId}/deliveries/${first!.id}/resend`);
@@ -196,7 +298,9 @@ describe('POST /v1/applications/:id/deliveries/:deliveryId/resend', () => {
     const [a, b] = rx.at(target);
     expect(b!.raw).toBe(a!.raw);
     expect(b!.headers['webhook-id']).toBe(a!.headers['webhook-id']);
-    await waitFor(async () => (await json(await stack.request(alice, 'GET', path(href)))).outcome === 'succeeded', { what: 'session resend recorded' });
+    await waitFor(async () => (await json(await stack.request(alice, 'GET', path(href)))).outcome === 'succeeded', {
+      what: 'session resend recorded',
+    });
     await problem(await stack.request(bob, 'POST', `/v1/applications/${appId}/deliveries/${first!.id}/resend`), 404);
   });
 });
@@ -210,8 +314,14 @@ describe('POST /v1/webhooks/:id/recover', () => {
     const since = new Date(Date.now() - 1000).toISOString();
     for (let n = 1; n <= 3; n++) await stack.publish('cdr.created', cdr(alice.id, n));
     // Each fails twice (the schedule has one retry) and ends failed.
-    await waitFor(async () => (await deliveries(alice, sub.id)).filter((d) => d.outcome === 'failed').length === 3, { what: 'deliveries failed', timeoutMs: 15_000 });
-    const firstOrder = rx.at(target).filter((r, i, all) => all.findIndex((x) => x.headers['webhook-id'] === r.headers['webhook-id']) === i).map((r) => r.body.data.n);
+    await waitFor(async () => (await deliveries(alice, sub.id)).filter((d) => d.outcome === 'failed').length === 3, {
+      what: 'deliveries failed',
+      timeoutMs: 15_000,
+    });
+    const firstOrder = rx
+      .at(target)
+      .filter((r, i, all) => all.findIndex((x) => x.headers['webhook-id'] === r.headers['webhook-id']) === i)
+      .map((r) => r.body.data.n);
     expect(firstOrder).toEqual([1, 2, 3]);
 
     await stopDispatcher();
@@ -221,11 +331,25 @@ describe('POST /v1/webhooks/:id/recover', () => {
     expect(res.status).toBe(202);
     const { href } = await json(res);
     expect(href).toMatch(new RegExp(`/v1/webhooks/${sub.id}/recoveries/rcv_[0-9a-f]{24}$`));
-    expect(await json(await stack.request(alice, 'GET', path(href)))).toMatchObject({ state: 'running', total: 3, sent: 0, failed: 0, skipped: 0 });
+    expect(await json(await stack.request(alice, 'GET', path(href)))).toMatchObject({
+      state: 'running',
+      total: 3,
+      sent: 0,
+      failed: 0,
+      skipped: 0,
+    });
     dispatcher = await stack.startDispatcher();
 
-    await waitFor(async () => (await json(await stack.request(alice, 'GET', path(href)))).state === 'completed', { what: 'recovery completed', timeoutMs: 15_000 });
-    expect(await json(await stack.request(alice, 'GET', path(href)))).toMatchObject({ state: 'completed', total: 3, sent: 3, failed: 0 });
+    await waitFor(async () => (await json(await stack.request(alice, 'GET', path(href)))).state === 'completed', {
+      what: 'recovery completed',
+      timeoutMs: 15_000,
+    });
+    expect(await json(await stack.request(alice, 'GET', path(href)))).toMatchObject({
+      state: 'completed',
+      total: 3,
+      sent: 3,
+      failed: 0,
+    });
     const resent = rx.at(target).slice(before);
     expect(resent.map((r) => r.body.data.n)).toEqual([1, 2, 3]);
     for (const r of resent) expect(verifySignature(sub.secret, r.headers, r.raw)).toBe(true);
@@ -234,20 +358,45 @@ describe('POST /v1/webhooks/:id/recover', () => {
 
     // Nothing failed in the window any more: a second recovery has nothing to do.
     const second = await json(await stack.request(alice, 'POST', `/v1/webhooks/${sub.id}/recover`, { since }));
-    expect(await json(await stack.request(alice, 'GET', path(second.href)))).toMatchObject({ state: 'completed', total: 0 });
+    expect(await json(await stack.request(alice, 'GET', path(second.href)))).toMatchObject({
+      state: 'completed',
+      total: 0,
+    });
   });
 
-  it('when the window is wrong or the subscription not the caller\'s, then 4xx problems', async () => {
+  it("when the window is wrong or the subscription not the caller's, then 4xx problems", async () => {
     const sub = await hook(alice, '/recover-bad');
     const now = Date.now();
     const iso = (ms: number) => new Date(ms).toISOString();
-    await problem(await stack.request(alice, 'POST', `/v1/webhooks/${sub.id}/recover`, { since: iso(now), until: iso(now - 1000) }), 400, 'invalid_request');
-    await problem(await stack.request(alice, 'POST', `/v1/webhooks/${sub.id}/recover`, { since: iso(now - 31 * 86_400_000) }), 400, 'invalid_request');
-    await problem(await stack.request(alice, 'POST', `/v1/webhooks/${sub.id}/recover`, { since: 'yesterday' }), 400, 'invalid_request');
-    await problem(await stack.request(alice, 'POST', `/v1/webhooks/${sub.id}/recover`, { since: iso(now - 1000), status: 'succeeded' }), 400, 'invalid_request');
+    await problem(
+      await stack.request(alice, 'POST', `/v1/webhooks/${sub.id}/recover`, { since: iso(now), until: iso(now - 1000) }),
+      400,
+      'invalid_request',
+    );
+    await problem(
+      await stack.request(alice, 'POST', `/v1/webhooks/${sub.id}/recover`, { since: iso(now - 31 * 86_400_000) }),
+      400,
+      'invalid_request',
+    );
+    await problem(
+      await stack.request(alice, 'POST', `/v1/webhooks/${sub.id}/recover`, { since: 'yesterday' }),
+      400,
+      'invalid_request',
+    );
+    await problem(
+      await stack.request(alice, 'POST', `/v1/webhooks/${sub.id}/recover`, {
+        since: iso(now - 1000),
+        status: 'succeeded',
+      }),
+      400,
+      'invalid_request',
+    );
     await problem(await stack.request(alice, 'POST', `/v1/webhooks/${sub.id}/recover`, {}), 400, 'invalid_request');
     await problem(await stack.request(bob, 'POST', `/v1/webhooks/${sub.id}/recover`, { since: iso(now - 1000) }), 404);
-    await problem(await stack.request(alice, 'GET', `/v1/webhooks/${sub.id}/recoveries/rcv_000000000000000000000000`), 404);
+    await problem(
+      await stack.request(alice, 'GET', `/v1/webhooks/${sub.id}/recoveries/rcv_000000000000000000000000`),
+      404,
+    );
   });
 });
 
@@ -260,7 +409,10 @@ describe('limits of resends and recoveries', () => {
     rx.on(target, () => 503);
     const sub = await hook(account, target);
     for (let i = 1; i <= n; i++) await stack.publish('cdr.created', cdr(account.id, i));
-    await waitFor(async () => (await deliveries(account, sub.id)).filter((d) => d.outcome === 'failed').length === n, { what: `${n} deliveries failed`, timeoutMs: 15_000 });
+    await waitFor(async () => (await deliveries(account, sub.id)).filter((d) => d.outcome === 'failed').length === n, {
+      what: `${n} deliveries failed`,
+      timeoutMs: 15_000,
+    });
     return { id: sub.id, target };
   }
 
@@ -271,11 +423,22 @@ describe('limits of resends and recoveries', () => {
     await stopDispatcher();
     const first = await stack.request(carol, 'POST', `/v1/webhooks/${sub.id}/recover`, { since: since() });
     expect(first.status).toBe(202);
-    const taskId = path((await json(first)).href).split('/').pop()!;
-    const p = await problem(await stack.request(carol, 'POST', `/v1/webhooks/${sub.id}/recover`, { since: since() }), 409, 'conflict');
+    const taskId = path((await json(first)).href)
+      .split('/')
+      .pop()!;
+    const p = await problem(
+      await stack.request(carol, 'POST', `/v1/webhooks/${sub.id}/recover`, { since: since() }),
+      409,
+      'conflict',
+    );
     expect(p.error).toContain(taskId);
     dispatcher = await stack.startDispatcher();
-    await waitFor(async () => (await json(await stack.request(carol, 'GET', `/v1/webhooks/${sub.id}/recoveries/${taskId}`))).state === 'completed', { what: 'recovery completed', timeoutMs: 15_000 });
+    await waitFor(
+      async () =>
+        (await json(await stack.request(carol, 'GET', `/v1/webhooks/${sub.id}/recoveries/${taskId}`))).state ===
+        'completed',
+      { what: 'recovery completed', timeoutMs: 15_000 },
+    );
     expect((await stack.request(carol, 'POST', `/v1/webhooks/${sub.id}/recover`, { since: since() })).status).toBe(202);
   });
 
@@ -283,7 +446,11 @@ describe('limits of resends and recoveries', () => {
     const dave = await stack.createAccount('dave');
     const sub = await failedDeliveries(dave, 5);
     const before = rx.at(sub.target).length;
-    const p = await problem(await stack.request(dave, 'POST', `/v1/webhooks/${sub.id}/recover`, { since: since() }), 400, 'invalid_request');
+    const p = await problem(
+      await stack.request(dave, 'POST', `/v1/webhooks/${sub.id}/recover`, { since: since() }),
+      400,
+      'invalid_request',
+    );
     expect(JSON.stringify(p)).toMatch(/more than 4 failed deliveries/);
     await new Promise((r) => setTimeout(r, 500));
     expect(rx.at(sub.target).length).toBe(before);
@@ -293,19 +460,27 @@ describe('limits of resends and recoveries', () => {
     const [erin, frank] = await Promise.all([stack.createAccount('erin'), stack.createAccount('frank')]);
     // Recoveries with nothing to do still count.
     const empty = await hook(erin, `/limits/${randomName('empty')}`);
-    for (let i = 0; i < 4; i++) expect((await stack.request(erin, 'POST', `/v1/webhooks/${empty.id}/recover`, { since: since() })).status).toBe(202);
+    for (let i = 0; i < 4; i++)
+      expect((await stack.request(erin, 'POST', `/v1/webhooks/${empty.id}/recover`, { since: since() })).status).toBe(
+        202,
+      );
     const refused = await stack.request(erin, 'POST', `/v1/webhooks/${empty.id}/recover`, { since: since() });
     await problem(refused, 429, 'rate_limited');
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3000);
     const other = await hook(frank, `/limits/${randomName('other')}`);
-    expect((await stack.request(frank, 'POST', `/v1/webhooks/${other.id}/recover`, { since: since() })).status).toBe(202);
+    expect((await stack.request(frank, 'POST', `/v1/webhooks/${other.id}/recover`, { since: since() })).status).toBe(
+      202,
+    );
 
     const target = `/limits/${randomName('resend')}`;
     const sub = await hook(erin, target);
     await stack.publish('cdr.created', cdr(erin.id, 1));
     await waitFor(async () => (await deliveries(erin, sub.id)).length === 1, { what: 'first delivery recorded' });
     const [first] = await deliveries(erin, sub.id);
-    for (let i = 0; i < 3; i++) expect((await stack.request(erin, 'POST', `/v1/webhooks/${sub.id}/deliveries/${first!.id}/resend`)).status).toBe(202);
+    for (let i = 0; i < 3; i++)
+      expect((await stack.request(erin, 'POST', `/v1/webhooks/${sub.id}/deliveries/${first!.id}/resend`)).status).toBe(
+        202,
+      );
     const tooMany = await stack.request(erin, 'POST', `/v1/webhooks/${sub.id}/deliveries/${first!.id}/resend`);
     await problem(tooMany, 429, 'rate_limited');
     expect(Number(tooMany.headers.get('retry-after'))).toBeGreaterThan(3000);

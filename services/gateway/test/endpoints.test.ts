@@ -3,7 +3,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { SecretBox } from '@switchboard/platform';
-import { queryDatabase, randomName, startReceiver, startServices, waitFor, type Receiver, type Services, type TestAccount, type JsonBody } from '../../../test/support';
+import {
+  queryDatabase,
+  randomName,
+  startReceiver,
+  startServices,
+  waitFor,
+  type Receiver,
+  type Services,
+  type TestAccount,
+  type JsonBody,
+} from '../../../test/support';
 import { TEST_DISPATCHER_ENV } from '../../dispatcher/test/harness';
 
 let stack: Services<{ gateway: true; webhooks: true; dispatcher: true }>;
@@ -11,7 +21,13 @@ let rx: Receiver;
 
 beforeAll(async () => {
   rx = await startReceiver();
-  stack = await startServices({ gateway: true, webhooks: true, dispatcher: true, env: { DELIVERY_ALLOWED_CIDRS: '127.0.0.0/8,::1/128' }, dispatcherEnv: TEST_DISPATCHER_ENV });
+  stack = await startServices({
+    gateway: true,
+    webhooks: true,
+    dispatcher: true,
+    env: { DELIVERY_ALLOWED_CIDRS: '127.0.0.0/8,::1/128' },
+    dispatcherEnv: TEST_DISPATCHER_ENV,
+  });
 });
 afterAll(async () => {
   await stack?.stop();
@@ -28,7 +44,13 @@ async function problem(res: Response, status: number): Promise<Array<{ field: st
 }
 
 function dlr(accountId: string) {
-  return { id: randomName('evt'), accountId, resource: 'sms', timestamp: '2025-03-01T10:00:00.000Z', data: { messageId: 'm-1', status: 'delivered' } };
+  return {
+    id: randomName('evt'),
+    accountId,
+    resource: 'sms',
+    timestamp: '2025-03-01T10:00:00.000Z',
+    data: { messageId: 'm-1', status: 'delivered' },
+  };
 }
 
 describe('custom headers', () => {
@@ -54,11 +76,18 @@ describe('custom headers', () => {
     expect(listed[0]!.headers).toEqual({ Authorization: '***', 'X-Team': '***', 'X-Api-Key': '***' });
 
     await stack.publish('sms.dlr', dlr(me.id));
-    const [got] = await waitFor(() => (rx.at(`/headers/${me.id}`).length > 0 ? rx.at(`/headers/${me.id}`) : undefined), { what: 'delivery' });
+    const [got] = await waitFor(
+      () => (rx.at(`/headers/${me.id}`).length > 0 ? rx.at(`/headers/${me.id}`) : undefined),
+      { what: 'delivery' },
+    );
     expect(got!.headers.authorization).toBe('Bearer top-secret-token');
     // At rest every value is sealed with SECRETS_KEY for its subscription and header name.
     const id = href.split('/').pop()!;
-    const [stored] = await queryDatabase<{ headers: Record<string, string> }>(stack.databaseUrl, `select headers from "webhooks".subscriptions where id = $1`, [id]);
+    const [stored] = await queryDatabase<{ headers: Record<string, string> }>(
+      stack.databaseUrl,
+      `select headers from "webhooks".subscriptions where id = $1`,
+      [id],
+    );
     for (const v of Object.values(stored!.headers)) expect(v).toMatch(/^enc:v1:/);
     const box = SecretBox.fromText(stack.env.SECRETS_KEY!);
     expect(box.open(stored!.headers['X-Api-Key']!, `${id}:header:x-api-key`)).toBe('key-top-secret');
@@ -74,7 +103,11 @@ describe('custom headers', () => {
       return list.length > 0 ? list : undefined;
     });
     expect(JSON.stringify(deliveries)).not.toContain('top-secret-token');
-    const rows = await queryDatabase(stack.databaseUrl, `select * from "webhooks".deliveries where subscription_id = $1`, [href.split('/').pop()]);
+    const rows = await queryDatabase(
+      stack.databaseUrl,
+      `select * from "webhooks".deliveries where subscription_id = $1`,
+      [href.split('/').pop()],
+    );
     expect(JSON.stringify(rows)).not.toContain('top-secret');
 
     // PUT replaces the whole set; the next delivery carries the new one.
@@ -92,15 +125,48 @@ describe('custom headers', () => {
 
   it('when a header is not allowed, then 400 naming it, and nothing is stored', async () => {
     const base = { event: 'smsdlr', resource: 'sms', targetUrl: 'https://example.com/h' };
-    for (const name of ['Host', 'Connection', 'Transfer-Encoding', 'Content-Type', 'content-length', 'Webhook-Id', 'webhook-signature', 'Upgrade', 'TE', 'Bad Name', 'x:y']) {
-      const errors = await problem(await stack.request(me, 'POST', '/v1/webhooks', { ...base, headers: { [name]: 'v' } }), 400);
-      expect(errors.map((e) => e.field), name).toContain(`headers.${name}`);
+    for (const name of [
+      'Host',
+      'Connection',
+      'Transfer-Encoding',
+      'Content-Type',
+      'content-length',
+      'Webhook-Id',
+      'webhook-signature',
+      'Upgrade',
+      'TE',
+      'Bad Name',
+      'x:y',
+    ]) {
+      const errors = await problem(
+        await stack.request(me, 'POST', '/v1/webhooks', { ...base, headers: { [name]: 'v' } }),
+        400,
+      );
+      expect(
+        errors.map((e) => e.field),
+        name,
+      ).toContain(`headers.${name}`);
     }
-    const values = await problem(await stack.request(me, 'POST', '/v1/webhooks', { ...base, headers: { 'X-A': 'line\r\nX-Injected: 1' } }), 400);
+    const values = await problem(
+      await stack.request(me, 'POST', '/v1/webhooks', { ...base, headers: { 'X-A': 'line\r\nX-Injected: 1' } }),
+      400,
+    );
     expect(values[0]!.field).toBe('headers.X-A');
-    expect((await problem(await stack.request(me, 'POST', '/v1/webhooks', { ...base, headers: { 'X-A': 1 } }), 400))[0]!.field).toBe('headers');
-    expect((await problem(await stack.request(me, 'POST', '/v1/webhooks', { ...base, headers: ['X-A'] }), 400))[0]!.field).toBe('headers');
-    expect((await problem(await stack.request(me, 'POST', '/v1/webhooks', { ...base, headers: { 'X-A': '1', 'x-a': '2' } }), 400))[0]!.field).toBe('headers.x-a');
+    expect(
+      (await problem(await stack.request(me, 'POST', '/v1/webhooks', { ...base, headers: { 'X-A': 1 } }), 400))[0]!
+        .field,
+    ).toBe('headers');
+    expect(
+      (await problem(await stack.request(me, 'POST', '/v1/webhooks', { ...base, headers: ['X-A'] }), 400))[0]!.field,
+    ).toBe('headers');
+    expect(
+      (
+        await problem(
+          await stack.request(me, 'POST', '/v1/webhooks', { ...base, headers: { 'X-A': '1', 'x-a': '2' } }),
+          400,
+        )
+      )[0]!.field,
+    ).toBe('headers.x-a');
     const eleven = Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`X-H${i}`, 'v']));
     const many = await problem(await stack.request(me, 'POST', '/v1/webhooks', { ...base, headers: eleven }), 400);
     expect(many[0]).toEqual({ field: 'headers', message: 'must hold at most 10 headers' });
@@ -119,7 +185,13 @@ describe('GET /v1/event-types', () => {
     const me = await stack.createAccount('types');
     const res = await stack.request(me, 'GET', '/v1/event-types');
     expect(res.status).toBe(200);
-    const types = (await res.json()) as Array<{ name: string; description: string; resources: string[]; applicationLevel: boolean; data: Record<string, JsonBody> }>;
+    const types = (await res.json()) as Array<{
+      name: string;
+      description: string;
+      resources: string[];
+      applicationLevel: boolean;
+      data: Record<string, JsonBody>;
+    }>;
     expect(types.map((t) => t.name)).toEqual(['smsdlr', 'cdrCreated', 'cdrRated', 'webhookDisabled']);
     for (const t of types) expect(t.description.length, t.name).toBeGreaterThan(10);
     const byName = Object.fromEntries(types.map((t) => [t.name, t]));
@@ -130,7 +202,10 @@ describe('GET /v1/event-types', () => {
     expect(byName.webhookDisabled).toMatchObject({ resources: ['all'], applicationLevel: false });
     // The same schema the dispatcher's validation uses: the event type's data schema accepts what it accepts.
     const { smsDlrEventSchema } = await import('../../dispatcher/src/events/schemas');
-    const { $schema: _, ...generated } = z.toJSONSchema(smsDlrEventSchema.shape.data, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+    const { $schema: _, ...generated } = z.toJSONSchema(smsDlrEventSchema.shape.data, {
+      io: 'input',
+      unrepresentable: 'any',
+    }) as Record<string, unknown>;
     expect(byName.smsdlr!.data).toMatchObject(JSON.parse(JSON.stringify(generated)));
     expect(byName.smsdlr!.data.description).toMatch(/delivery report/);
     expect((await stack.request(undefined, 'GET', '/v1/event-types')).status).toBe(401);

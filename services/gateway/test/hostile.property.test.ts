@@ -15,9 +15,16 @@ let hookId: string;
 beforeAll(async () => {
   stack = await startServices({ gateway: true, webhooks: true });
   [alice, bob] = await Promise.all([stack.createAccount('alice'), stack.createAccount('bob')]);
-  const app = await stack.request(alice, 'POST', '/v1/applications', { name: 'target', voiceUrl: 'https://example.com/v' });
+  const app = await stack.request(alice, 'POST', '/v1/applications', {
+    name: 'target',
+    voiceUrl: 'https://example.com/v',
+  });
   appId = ((await app.json()) as { href: string }).href.split('/').pop()!;
-  const hook = await stack.request(alice, 'POST', '/v1/webhooks', { event: 'smsdlr', resource: 'sms', targetUrl: 'https://example.com/hook' });
+  const hook = await stack.request(alice, 'POST', '/v1/webhooks', {
+    event: 'smsdlr',
+    resource: 'sms',
+    targetUrl: 'https://example.com/hook',
+  });
   hookId = ((await hook.json()) as { href: string }).href.split('/').pop()!;
 }, 60_000);
 afterAll(async () => stack?.stop());
@@ -25,7 +32,21 @@ afterAll(async () => stack?.stop());
 const nasty = fc.oneof(
   fc.string(),
   fc.string({ unit: 'binary', maxLength: 200 }),
-  fc.constantFrom('', ' ', '\u0000', '\ud800', '%00', '../../etc/passwd', "' or 1=1 --", '<script>', 'null', '{}', '[]', 'x'.repeat(5000), '🦄'.repeat(100)),
+  fc.constantFrom(
+    '',
+    ' ',
+    '\u0000',
+    '\ud800',
+    '%00',
+    '../../etc/passwd',
+    "' or 1=1 --",
+    '<script>',
+    'null',
+    '{}',
+    '[]',
+    'x'.repeat(5000),
+    '🦄'.repeat(100),
+  ),
 );
 /** Percent-encodes a generated string; lone surrogates become raw invalid UTF-8 escapes. */
 const safeEncode = (s: string) => {
@@ -35,7 +56,12 @@ const safeEncode = (s: string) => {
     return '%ED%A0%80%FF';
   }
 };
-const id = fc.oneof(fc.constant('APP'), fc.constant('HOOK'), nasty.map((s) => safeEncode(s).slice(0, 300)), fc.stringMatching(/^[0-9a-f]{24}$/));
+const id = fc.oneof(
+  fc.constant('APP'),
+  fc.constant('HOOK'),
+  nasty.map((s) => safeEncode(s).slice(0, 300)),
+  fc.stringMatching(/^[0-9a-f]{24}$/),
+);
 const pathArb = fc
   .tuple(
     fc.constantFrom(
@@ -58,7 +84,9 @@ const pathArb = fc
     id,
     id,
     fc.boolean(),
-    fc.option(fc.dictionary(fc.constantFrom('limit', 'cursor', 'event', 'resource', 'x'), nasty, { maxKeys: 3 }), { nil: undefined }),
+    fc.option(fc.dictionary(fc.constantFrom('limit', 'cursor', 'event', 'resource', 'x'), nasty, { maxKeys: 3 }), {
+      nil: undefined,
+    }),
   )
   .map(([template, a, b, slash, query]) => {
     const sub = (v: string) => (v === 'APP' ? appId : v === 'HOOK' ? hookId : v);
@@ -68,13 +96,39 @@ const pathArb = fc
   });
 /** Arrays and objects nested `levels` deep, around the gateway's 64-level limit and far past it. */
 const deepLevels = fc.oneof(fc.integer({ min: 60, max: 70 }), fc.integer({ min: 71, max: 5000 }));
-const deepJson = fc.tuple(deepLevels, fc.boolean()).map(([levels, arrays]) => (arrays ? `${'['.repeat(levels)}1${']'.repeat(levels)}` : `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`));
-const fieldValue = fc.oneof(nasty, fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.jsonValue({ maxDepth: 4 }));
+const deepJson = fc
+  .tuple(deepLevels, fc.boolean())
+  .map(([levels, arrays]) =>
+    arrays ? `${'['.repeat(levels)}1${']'.repeat(levels)}` : `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`,
+  );
+const fieldValue = fc.oneof(
+  nasty,
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.jsonValue({ maxDepth: 4 }),
+);
 const bodyArb = fc.oneof(
   fc.jsonValue({ maxDepth: 6 }).map((v) => JSON.stringify(v)),
   fc
     .dictionary(
-      fc.constantFrom('name', 'voiceUrl', 'messagingUrl', 'environment', 'apiType', 'platform', 'partition', 'event', 'resource', 'targetUrl', 'payload', 'enabled', '__proto__', 'constructor'),
+      fc.constantFrom(
+        'name',
+        'voiceUrl',
+        'messagingUrl',
+        'environment',
+        'apiType',
+        'platform',
+        'partition',
+        'event',
+        'resource',
+        'targetUrl',
+        'payload',
+        'enabled',
+        '__proto__',
+        'constructor',
+      ),
       fieldValue,
       { maxKeys: 8 },
     )
@@ -84,9 +138,21 @@ const bodyArb = fc.oneof(
   fc.constant(`${'['.repeat(5000)}${']'.repeat(5000)}`),
   deepJson,
   // A deep value in a field the gateway reads (a webhook payload) or one it ignores.
-  fc.tuple(fc.constantFrom('payload', 'name', 'x'), deepJson).map(([field, deep]) => `{"event":"smsdlr","resource":"sms","targetUrl":"https://example.com/h","${field}":${deep}}`),
+  fc
+    .tuple(fc.constantFrom('payload', 'name', 'x'), deepJson)
+    .map(
+      ([field, deep]) => `{"event":"smsdlr","resource":"sms","targetUrl":"https://example.com/h","${field}":${deep}}`,
+    ),
 );
-const contentType = fc.constantFrom('application/json', 'application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', 'application/json; charset=utf-16', '', 'application/merge-patch+json');
+const contentType = fc.constantFrom(
+  'application/json',
+  'application/json; charset=utf-8',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'application/json; charset=utf-16',
+  '',
+  'application/merge-patch+json',
+);
 
 describe('hostile input', () => {
   it(`when ${RUNS} generated requests hit every endpoint, then none is a 5xx and every answer is documented`, async () => {
@@ -104,7 +170,13 @@ describe('hostile input', () => {
           const headers: Record<string, string> = {};
           if (type) headers['content-type'] = type;
           if (who === 'garbage') headers.authorization = 'Basic ::::';
-          const res = await stack.request(account, method, path, method === 'GET' || method === 'OPTIONS' ? undefined : body, headers);
+          const res = await stack.request(
+            account,
+            method,
+            path,
+            method === 'GET' || method === 'OPTIONS' ? undefined : body,
+            headers,
+          );
           seen.set(res.status, (seen.get(res.status) ?? 0) + 1);
           expect(res.status, `${method} ${path}`).toBeLessThan(500);
           if (res.status === 400 && /deeper than the limit/.test(await res.clone().text())) tooDeep++;
@@ -130,17 +202,29 @@ describe('tenant isolation as a property', () => {
         fc.constantFrom('/v1', '/rest/v1'),
         async (kind, method, prefix) => {
           const [owner, other] = await Promise.all([stack.createAccount('owner'), stack.createAccount('other')]);
-          const app = await stack.request(owner, 'POST', '/v1/applications', { name: 'mine', voiceUrl: 'https://example.com/v' });
+          const app = await stack.request(owner, 'POST', '/v1/applications', {
+            name: 'mine',
+            voiceUrl: 'https://example.com/v',
+          });
           const ownAppId = ((await app.json()) as { href: string }).href.split('/').pop()!;
           let path = `${prefix}/applications/${ownAppId}`;
           if (kind !== 'application') {
             const createPath = kind === 'account-webhook' ? '/v1/webhooks' : `/v1/applications/${ownAppId}/webhooks`;
-            const hook = await stack.request(owner, 'POST', createPath, { event: 'cdrCreated', resource: 'call', targetUrl: 'https://example.com/h' });
+            const hook = await stack.request(owner, 'POST', createPath, {
+              event: 'cdrCreated',
+              resource: 'call',
+              targetUrl: 'https://example.com/h',
+            });
             const hid = ((await hook.json()) as { href: string }).href.split('/').pop()!;
             path = kind === 'account-webhook' ? `/v1/webhooks/${hid}` : `/v1/applications/${ownAppId}/webhooks/${hid}`;
           }
           const before = await (await stack.request(owner, 'GET', path)).text();
-          const attempt = await stack.request(other, method, path, method === 'PUT' ? { name: 'stolen', targetUrl: 'https://evil.example.com/' } : undefined);
+          const attempt = await stack.request(
+            other,
+            method,
+            path,
+            method === 'PUT' ? { name: 'stolen', targetUrl: 'https://evil.example.com/' } : undefined,
+          );
           expect(attempt.status).toBe(404);
           const after = await stack.request(owner, 'GET', path);
           expect(after.status).toBe(200);

@@ -8,7 +8,11 @@ import { poolOf } from '@switchboard/orm';
 let stack: Services<{ gateway: true; webhooks: true }>;
 
 beforeAll(async () => {
-  stack = await startServices({ gateway: true, webhooks: true, env: { DELIVERY_ALLOWED_CIDRS: '127.0.0.0/8,::1/128' } });
+  stack = await startServices({
+    gateway: true,
+    webhooks: true,
+    env: { DELIVERY_ALLOWED_CIDRS: '127.0.0.0/8,::1/128' },
+  });
 });
 afterAll(async () => stack?.stop());
 
@@ -18,7 +22,8 @@ async function answer(res: Response): Promise<{ status: number; body: string; lo
   return { status: res.status, body: await res.text(), location: res.headers.get('location') };
 }
 
-const post = (account: TestAccount, path: string, body: unknown, key: string) => stack.request(account, 'POST', path, body, { 'Idempotency-Key': key });
+const post = (account: TestAccount, path: string, body: unknown, key: string) =>
+  stack.request(account, 'POST', path, body, { 'Idempotency-Key': key });
 
 async function count(sql: string, accountId: string): Promise<number> {
   const [row] = await queryDatabase<{ n: string }>(stack.databaseUrl, sql, [accountId]);
@@ -28,7 +33,9 @@ async function count(sql: string, accountId: string): Promise<number> {
 describe('Idempotency-Key', () => {
   it('when 20 identical subscription creates race with one key, then exactly one subscription is made and all 20 answers are identical', async () => {
     const me = await stack.createAccount('idem');
-    const answers = await Promise.all(Array.from({ length: 20 }, () => post(me, '/v1/webhooks', hook, 'create-hook-1').then(answer)));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => post(me, '/v1/webhooks', hook, 'create-hook-1').then(answer)),
+    );
     expect(answers[0]!.status).toBe(200);
     for (const a of answers) expect(a).toEqual(answers[0]);
     const body = JSON.parse(answers[0]!.body) as { href: string; secret: string };
@@ -41,7 +48,9 @@ describe('Idempotency-Key', () => {
   it('when 20 identical application creates race with one key, then exactly one application is made and all answers are identical', async () => {
     const me = await stack.createAccount('idem');
     const app = { name: 'once', voiceUrl: 'https://example.com/voice' };
-    const answers = await Promise.all(Array.from({ length: 20 }, () => post(me, '/v1/applications', app, 'create-app').then(answer)));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => post(me, '/v1/applications', app, 'create-app').then(answer)),
+    );
     expect(answers[0]!.status).toBe(200);
     for (const a of answers) expect(a).toEqual(answers[0]);
     const list = (await (await stack.request(me, 'GET', '/v1/applications')).json()) as unknown[];
@@ -50,19 +59,30 @@ describe('Idempotency-Key', () => {
 
   it('when 10 identical SIP address claims race with one key, then exactly one address is made and all answers are identical', async () => {
     const me = await stack.createAccount('idem');
-    const created = await stack.request(me, 'POST', '/v1/applications', { name: 'addr', voiceUrl: 'https://example.com/voice' });
+    const created = await stack.request(me, 'POST', '/v1/applications', {
+      name: 'addr',
+      voiceUrl: 'https://example.com/voice',
+    });
     const appId = ((await created.json()) as { href: string }).href.split('/').pop()!;
-    const answers = await Promise.all(Array.from({ length: 10 }, () => post(me, `/v1/applications/${appId}/addresses`, { type: 'sip' }, 'claim-sip').then(answer)));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        post(me, `/v1/applications/${appId}/addresses`, { type: 'sip' }, 'claim-sip').then(answer),
+      ),
+    );
     expect(answers[0]!.status).toBe(200);
     for (const a of answers) expect(a).toEqual(answers[0]);
-    const list = (await (await stack.request(me, 'GET', `/v1/applications/${appId}/addresses`)).json()) as Array<{ type: string }>;
+    const list = (await (await stack.request(me, 'GET', `/v1/applications/${appId}/addresses`)).json()) as Array<{
+      type: string;
+    }>;
     expect(list.filter((a) => a.type === 'sip')).toHaveLength(1);
   });
 
   it('when the key is repeated later with the same body (keys in another order), then the first answer comes back and nothing is done again', async () => {
     const me = await stack.createAccount('idem');
     const first = await answer(await post(me, '/v1/webhooks', hook, 'k-later'));
-    const again = await answer(await post(me, '/v1/webhooks/', { targetUrl: hook.targetUrl, resource: 'sms', event: 'smsdlr' }, 'k-later'));
+    const again = await answer(
+      await post(me, '/v1/webhooks/', { targetUrl: hook.targetUrl, resource: 'sms', event: 'smsdlr' }, 'k-later'),
+    );
     expect(again).toEqual(first);
     expect(await count(`select count(*) as n from "webhooks".subscriptions where account_id = $1`, me.id)).toBe(1);
   });
@@ -75,7 +95,9 @@ describe('Idempotency-Key', () => {
     const b = await answer(await post(me, path, undefined, 'rotate-1'));
     expect(a.status).toBe(200);
     expect(b).toEqual(a);
-    const current = (await (await stack.request(me, 'GET', `${new URL(href).pathname}/secret`)).json()) as { secret: string };
+    const current = (await (await stack.request(me, 'GET', `${new URL(href).pathname}/secret`)).json()) as {
+      secret: string;
+    };
     expect(JSON.parse(a.body)).toEqual({ secret: current.secret });
     const c = await answer(await post(me, path, undefined, 'rotate-2'));
     expect(JSON.parse(c.body).secret).not.toBe(current.secret);
@@ -87,7 +109,11 @@ describe('Idempotency-Key', () => {
     const res = await post(me, '/v1/webhooks', { ...hook, resource: 'call' }, 'k-reuse');
     expect(res.status).toBe(422);
     expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-    expect(await res.json()).toMatchObject({ status: 422, code: 'idempotency_key_reused', type: 'urn:switchboard:problem:idempotency_key_reused' });
+    expect(await res.json()).toMatchObject({
+      status: 422,
+      code: 'idempotency_key_reused',
+      type: 'urn:switchboard:problem:idempotency_key_reused',
+    });
     const { href } = (await (await stack.request(me, 'POST', '/v1/webhooks', hook)).json()) as { href: string };
     expect((await post(me, `${new URL(href).pathname}/secret/rotate`, undefined, 'k-reuse')).status).toBe(422);
     expect(await count(`select count(*) as n from "webhooks".subscriptions where account_id = $1`, me.id)).toBe(2);
@@ -121,7 +147,11 @@ describe('Idempotency-Key', () => {
   it('when a key is older than 24 hours, then it has expired and starts afresh', async () => {
     const me = await stack.createAccount('idem');
     expect((await post(me, '/v1/webhooks', hook, 'k-old')).status).toBe(200);
-    await queryDatabase(stack.databaseUrl, `update "webhooks".idempotency_keys set created_at = now() - interval '25 hours' where account_id = $1`, [me.id]);
+    await queryDatabase(
+      stack.databaseUrl,
+      `update "webhooks".idempotency_keys set created_at = now() - interval '25 hours' where account_id = $1`,
+      [me.id],
+    );
     const res = await post(me, '/v1/webhooks', { ...hook, resource: 'call' }, 'k-old');
     expect(res.status).toBe(200);
     expect(await count(`select count(*) as n from "webhooks".subscriptions where account_id = $1`, me.id)).toBe(2);
@@ -131,10 +161,18 @@ describe('Idempotency-Key', () => {
     const me = await stack.createAccount('idem');
     expect((await post(me, '/v1/webhooks', hook, 'k-prune-old')).status).toBe(200);
     expect((await post(me, '/v1/webhooks', { ...hook, resource: 'call' }, 'k-prune-new')).status).toBe(200);
-    await queryDatabase(stack.databaseUrl, `update "webhooks".idempotency_keys set created_at = now() - interval '25 hours' where account_id = $1 and key = 'k-prune-old'`, [me.id]);
+    await queryDatabase(
+      stack.databaseUrl,
+      `update "webhooks".idempotency_keys set created_at = now() - interval '25 hours' where account_id = $1 and key = 'k-prune-old'`,
+      [me.id],
+    );
     const store = new IdempotencyStore(poolOf(stack.webhooks.app.orm.em), 'webhooks');
     expect(await store.prune()).toBeGreaterThanOrEqual(1);
-    const keys = await queryDatabase<{ key: string }>(stack.databaseUrl, `select key from "webhooks".idempotency_keys where account_id = $1`, [me.id]);
+    const keys = await queryDatabase<{ key: string }>(
+      stack.databaseUrl,
+      `select key from "webhooks".idempotency_keys where account_id = $1`,
+      [me.id],
+    );
     expect(keys.map((k) => k.key)).toEqual(['k-prune-new']);
   });
 });

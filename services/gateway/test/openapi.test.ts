@@ -16,7 +16,12 @@ import { buildOpenApi } from '../src/openapi';
 // The dispatcher's own body builders and signer: the documented webhooks must describe what it really sends.
 import { buildNotificationBody, buildSessionBody } from '../../dispatcher/src/delivery/bodies';
 import { generateSecret, secretKey, signatureHeaders } from '../../dispatcher/src/delivery/signing';
-import { cdrEventSchema, sessionNewSchema, smsDlrEventSchema, webhookDisabledEventSchema } from '../../dispatcher/src/events/schemas';
+import {
+  cdrEventSchema,
+  sessionNewSchema,
+  smsDlrEventSchema,
+  webhookDisabledEventSchema,
+} from '../../dispatcher/src/events/schemas';
 // The services' own limits and defaults, which the gateway states (its image does not ship their code).
 import { loadConfig as loadDispatcherConfig } from '../../dispatcher/src/config';
 import { parseDuration, parseSchedule } from '../../dispatcher/src/delivery/retry';
@@ -46,7 +51,10 @@ interface Doc {
   servers: { url: string }[];
   paths: Record<string, Obj>;
   webhooks: Record<string, { post: WebhookOperation }>;
-  components: { schemas: Record<string, Obj>; parameters: Record<string, { name: string; in: string; required: boolean; schema: Obj; description: string }> };
+  components: {
+    schemas: Record<string, Obj>;
+    parameters: Record<string, { name: string; in: string; required: boolean; schema: Obj; description: string }>;
+  };
 }
 
 /** Follows a local `#/...` reference of the document. */
@@ -81,10 +89,17 @@ describe('the OpenAPI document', () => {
     const file = join(dir, 'openapi.json');
     // A public-looking server URL: localhost would be the only warning (no-server-example.com).
     writeFileSync(file, JSON.stringify(buildOpenApi('https://switchboard.test'), null, 2));
-    writeFileSync(join(dir, 'redocly.yaml'), 'extends:\n  - recommended\nrules:\n  info-license-strict: off\n  operation-4xx-response: error\n');
-    const { stdout, stderr } = await run(join(root, 'node_modules/.bin/redocly'), ['lint', file, '--config', join(dir, 'redocly.yaml')], {
-      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
-    }).catch((err: { stdout: string; stderr: string }) => {
+    writeFileSync(
+      join(dir, 'redocly.yaml'),
+      'extends:\n  - recommended\nrules:\n  info-license-strict: off\n  operation-4xx-response: error\n',
+    );
+    const { stdout, stderr } = await run(
+      join(root, 'node_modules/.bin/redocly'),
+      ['lint', file, '--config', join(dir, 'redocly.yaml')],
+      {
+        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+      },
+    ).catch((err: { stdout: string; stderr: string }) => {
       throw new Error(`redocly lint failed:\n${err.stdout}\n${err.stderr}`);
     });
     const out = `${stdout}${stderr}`;
@@ -133,7 +148,11 @@ describe('the OpenAPI document', () => {
     const mountedAt: Record<string, string> = { 'sessions.ts': '/sessions' };
     const routes = readdirSync(httpDir)
       .filter((f) => f.endsWith('.ts'))
-      .flatMap((f) => [...readFileSync(join(httpDir, f), 'utf8').matchAll(/route\(router, '([^']+)'/g)].map((m) => `${mountedAt[f] ?? ''}${m[1]!}`.replace(/(.)\/$/, '$1')));
+      .flatMap((f) =>
+        [...readFileSync(join(httpDir, f), 'utf8').matchAll(/route\(router, '([^']+)'/g)].map((m) =>
+          `${mountedAt[f] ?? ''}${m[1]!}`.replace(/(.)\/$/, '$1'),
+        ),
+      );
     expect(routes.length).toBeGreaterThanOrEqual(12);
     for (const r of routes) {
       expect(documented.has(shape(`/v1${r}`)) || documented.has(shape(`/rest/v1${r}`)), `route ${r}`).toBe(true);
@@ -143,18 +162,42 @@ describe('the OpenAPI document', () => {
 
   it('when fetched, then its webhooks section describes the session POST and the smsdlr, cdrCreated, cdrRated and webhookDisabled notifications', async () => {
     const doc = (await (await fetch(`${stack.baseUrl}/openapi.json`)).json()) as Doc;
-    expect(Object.keys(doc.webhooks).sort()).toEqual(['cdrCreated', 'cdrRated', 'session', 'smsdlr', 'webhookDisabled']);
+    expect(Object.keys(doc.webhooks).sort()).toEqual([
+      'cdrCreated',
+      'cdrRated',
+      'session',
+      'smsdlr',
+      'webhookDisabled',
+    ]);
 
     const bodyOf = (name: string) => {
       const op = doc.webhooks[name]!.post;
       expect(op.requestBody.required).toBe(true);
-      return deref<{ required: string[]; properties: Record<string, Obj> }>(doc, op.requestBody.content['application/json']!.schema);
+      return deref<{ required: string[]; properties: Record<string, Obj> }>(
+        doc,
+        op.requestBody.content['application/json']!.schema,
+      );
     };
     const sessionRequest = bodyOf('session');
     expect(sessionRequest.required).toEqual(['session']);
-    const session = deref<{ required: string[]; properties: Record<string, Obj> }>(doc, sessionRequest.properties.session as { $ref: string });
+    const session = deref<{ required: string[]; properties: Record<string, Obj> }>(
+      doc,
+      sessionRequest.properties.session as { $ref: string },
+    );
     expect([...session.required].sort()).toEqual(
-      ['accountId', 'applicationId', 'callId', 'from', 'headers', 'id', 'initialText', 'parameters', 'timestamp', 'to', 'userType'].sort(),
+      [
+        'accountId',
+        'applicationId',
+        'callId',
+        'from',
+        'headers',
+        'id',
+        'initialText',
+        'parameters',
+        'timestamp',
+        'to',
+        'userType',
+      ].sort(),
     );
     expect(session.properties.accountId).toMatchObject({ type: 'string' });
     expect(session.properties.initialText).toMatchObject({ type: ['string', 'null'] });
@@ -166,17 +209,30 @@ describe('the OpenAPI document', () => {
 
     for (const event of ['smsdlr', 'cdrCreated', 'cdrRated']) {
       const body = bodyOf(event);
-      expect([...body.required].sort(), event).toEqual(['accountId', 'applicationId', 'data', 'event', 'id', 'name', 'payload', 'resource', 'timestamp'].sort());
+      expect([...body.required].sort(), event).toEqual(
+        ['accountId', 'applicationId', 'data', 'event', 'id', 'name', 'payload', 'resource', 'timestamp'].sort(),
+      );
       expect(body.properties.event, event).toEqual({ type: 'string', const: event });
-      for (const nullableField of ['name', 'applicationId', 'payload']) expect((body.properties[nullableField] as { type: string[] }).type, `${event}.${nullableField}`).toContain('null');
+      for (const nullableField of ['name', 'applicationId', 'payload'])
+        expect((body.properties[nullableField] as { type: string[] }).type, `${event}.${nullableField}`).toContain(
+          'null',
+        );
     }
     expect(bodyOf('smsdlr').properties.resource).toMatchObject({ enum: ['sms'] });
 
     for (const [name, { post: op }] of Object.entries(doc.webhooks)) {
       expect(op.operationId, name).toBeTruthy();
       expect(op.security, name).toEqual([]);
-      const headers = op.parameters.map((p) => deref<{ name: string; in: string; required: boolean; description: string; schema: { pattern: string } }>(doc, p));
-      expect(headers.map((h) => [h.name, h.in, h.required]), name).toEqual([
+      const headers = op.parameters.map((p) =>
+        deref<{ name: string; in: string; required: boolean; description: string; schema: { pattern: string } }>(
+          doc,
+          p,
+        ),
+      );
+      expect(
+        headers.map((h) => [h.name, h.in, h.required]),
+        name,
+      ).toEqual([
         ['webhook-id', 'header', true],
         ['webhook-timestamp', 'header', true],
         ['webhook-signature', 'header', true],
@@ -202,7 +258,10 @@ describe('the OpenAPI document', () => {
     const check = schemaValidator(doc);
     const received = new Date('2025-03-01T10:00:00.000Z');
 
-    const sparse = sessionNewSchema.parse({ applicationId: 'app1', session: { from: { id: '+14155550100', channel: 'VOICE', network: 'PSTN' } } });
+    const sparse = sessionNewSchema.parse({
+      applicationId: 'app1',
+      session: { from: { id: '+14155550100', channel: 'VOICE', network: 'PSTN' } },
+    });
     const full = sessionNewSchema.parse({
       applicationId: 'app2',
       session: {
@@ -229,9 +288,40 @@ describe('the OpenAPI document', () => {
     const sub = { name: null, payload: null };
     const named = { name: 'DLRs', payload: { team: 'billing' } };
     const cases: [string, string, unknown][] = [
-      ['SmsdlrNotification', 'smsdlr', smsDlrEventSchema.parse({ id: 'e1', accountId: 7, timestamp: '2025-03-01T12:00:00+02:00', data: { status: 'delivered' } })],
-      ['CdrCreatedNotification', 'cdrCreated', cdrEventSchema.parse({ id: 'e2', accountId: '7', applicationId: 'app1', resource: 'call', timestamp: '2025-03-01T12:00:00Z', data: { duration: 3 } })],
-      ['CdrRatedNotification', 'cdrRated', cdrEventSchema.parse({ id: 'e3', accountId: '7', applicationId: '', resource: 'transcription', timestamp: '2025-03-01T12:00:00Z', data: {} })],
+      [
+        'SmsdlrNotification',
+        'smsdlr',
+        smsDlrEventSchema.parse({
+          id: 'e1',
+          accountId: 7,
+          timestamp: '2025-03-01T12:00:00+02:00',
+          data: { status: 'delivered' },
+        }),
+      ],
+      [
+        'CdrCreatedNotification',
+        'cdrCreated',
+        cdrEventSchema.parse({
+          id: 'e2',
+          accountId: '7',
+          applicationId: 'app1',
+          resource: 'call',
+          timestamp: '2025-03-01T12:00:00Z',
+          data: { duration: 3 },
+        }),
+      ],
+      [
+        'CdrRatedNotification',
+        'cdrRated',
+        cdrEventSchema.parse({
+          id: 'e3',
+          accountId: '7',
+          applicationId: '',
+          resource: 'transcription',
+          timestamp: '2025-03-01T12:00:00Z',
+          data: {},
+        }),
+      ],
       [
         'WebhookDisabledNotification',
         'webhookDisabled',
@@ -241,7 +331,13 @@ describe('the OpenAPI document', () => {
           applicationId: null,
           resource: 'all',
           timestamp: '2025-03-01T12:00:00.000Z',
-          data: { subscriptionId: 'wh_1', href: 'http://localhost:8080/v1/webhooks/wh_1', targetUrl: 'https://example.com/x', reason: 'target answered 410 Gone', disabledAt: '2025-03-01T12:00:00.000Z' },
+          data: {
+            subscriptionId: 'wh_1',
+            href: 'http://localhost:8080/v1/webhooks/wh_1',
+            targetUrl: 'https://example.com/x',
+            reason: 'target answered 410 Gone',
+            disabledAt: '2025-03-01T12:00:00.000Z',
+          },
         }),
       ],
     ];
@@ -252,13 +348,19 @@ describe('the OpenAPI document', () => {
       }
     }
     expect(check('CdrRatedNotification', { ...(cases[2]![2] as Obj), event: 'cdrCreated' })).not.toEqual([]);
-    const disabledBody = JSON.parse(JSON.stringify(buildNotificationBody('webhookDisabled', cases[3]![2] as never, sub))) as Obj;
+    const disabledBody = JSON.parse(
+      JSON.stringify(buildNotificationBody('webhookDisabled', cases[3]![2] as never, sub)),
+    ) as Obj;
     expect(check('WebhookDisabledNotification', { ...disabledBody, data: { subscriptionId: 'wh_1' } })).not.toEqual([]);
 
     // Headers as the dispatcher signs them (two secrets: a rotation) match the documented parameters.
     const params = doc.components.parameters;
     const headerAjv = new Ajv2020({ strict: false });
-    const signed = signatureHeaders([secretKey(generateSecret()), secretKey(generateSecret())], 'msg_abcdefghijklmnopqrstuvwx', '{"a":1}');
+    const signed = signatureHeaders(
+      [secretKey(generateSecret()), secretKey(generateSecret())],
+      'msg_abcdefghijklmnopqrstuvwx',
+      '{"a":1}',
+    );
     for (const p of Object.values(params)) {
       const value = signed[p.name as keyof typeof signed];
       expect(value, p.name).toBeDefined();
@@ -269,8 +371,13 @@ describe('the OpenAPI document', () => {
 
   it('when compared with the services, then every limit, default and error code the document states is theirs', () => {
     const doc = buildOpenApi('http://localhost') as unknown as Doc;
-    expect((doc.components.schemas.Problem as { properties: { code: { enum: string[] } } }).properties.code.enum).toEqual(Object.keys(ERROR_CODES));
-    expect([limits.ACCOUNT_SUBSCRIPTIONS_MAX, limits.APPLICATION_SUBSCRIPTIONS_MAX]).toEqual([MAX_ACCOUNT_LEVEL, MAX_PER_APPLICATION]);
+    expect(
+      (doc.components.schemas.Problem as { properties: { code: { enum: string[] } } }).properties.code.enum,
+    ).toEqual(Object.keys(ERROR_CODES));
+    expect([limits.ACCOUNT_SUBSCRIPTIONS_MAX, limits.APPLICATION_SUBSCRIPTIONS_MAX]).toEqual([
+      MAX_ACCOUNT_LEVEL,
+      MAX_PER_APPLICATION,
+    ]);
     expect([limits.NAME_MAX, limits.NAME_MAX]).toEqual([APPLICATION_NAME_MAX, SUBSCRIPTION_NAME_MAX]);
     expect(limits.PREVIOUS_SECRET_VALID_HOURS * 3_600_000).toBe(PREVIOUS_SECRET_VALID_MS);
     expect(limits.SESSION_LIMITS).toEqual({
@@ -280,14 +387,23 @@ describe('the OpenAPI document', () => {
       signalValueChars: sessionRules.SIGNAL_VALUE_MAX,
       sessionIdChars: sessionRules.SESSION_ID_MAX,
     });
-    for (const p of ['/1.0/sessions', '/v1/sessions', '/rest/v1/sessions', '/1.0/sessions/{sessionId}/signals', '/v1/sessions/{sessionId}/signals']) expect(doc.paths, p).toHaveProperty([p]);
+    for (const p of [
+      '/1.0/sessions',
+      '/v1/sessions',
+      '/rest/v1/sessions',
+      '/1.0/sessions/{sessionId}/signals',
+      '/v1/sessions/{sessionId}/signals',
+    ])
+      expect(doc.paths, p).toHaveProperty([p]);
     const dispatcher = loadDispatcherConfig({});
     expect(parseSchedule(limits.DELIVERY_DEFAULTS.retrySchedule)).toEqual(dispatcher.DELIVERY_RETRY_SCHEDULE);
     expect(limits.DELIVERY_DEFAULTS.timeoutMs).toBe(dispatcher.DELIVERY_TIMEOUT_MS);
     expect(limits.DELIVERY_DEFAULTS.retryJitter).toBe(dispatcher.DELIVERY_RETRY_JITTER);
     expect(parseDuration(limits.DELIVERY_DEFAULTS.retryAfterMax)).toBe(dispatcher.DELIVERY_RETRY_AFTER_MAX);
     // And the document states them as numbers from there, not as its own literals.
-    const listLimit = (doc.paths['/v1/applications'] as { get: { parameters: { name: string; schema: Obj }[] } }).get.parameters.find((p) => p.name === 'limit')!;
+    const listLimit = (
+      doc.paths['/v1/applications'] as { get: { parameters: { name: string; schema: Obj }[] } }
+    ).get.parameters.find((p) => p.name === 'limit')!;
     expect(listLimit.schema).toMatchObject({ maximum: LIST_MAX });
     expect(JSON.stringify(doc)).toContain(`default ${limits.BODY_LIMIT_DEFAULT_BYTES / 1024} KiB`);
     expect(JSON.stringify(doc)).toContain(`deeper than ${limits.JSON_MAX_DEPTH} levels`);
@@ -297,9 +413,13 @@ describe('the OpenAPI document', () => {
     const ok = JSON.stringify({ href: 'http://x/rest/v1/applications/a' });
     expect(checkResponse('POST', '/v1/applications', 200, 'application/json', ok)).toEqual([]);
     expect(checkResponse('POST', '/v1/applications', 201, 'application/json', ok)[0]).toMatch(/not documented/);
-    expect(checkResponse('POST', '/v1/applications', 200, 'application/json', JSON.stringify({ href: 'x', extra: 1 }))).not.toEqual([]);
+    expect(
+      checkResponse('POST', '/v1/applications', 200, 'application/json', JSON.stringify({ href: 'x', extra: 1 })),
+    ).not.toEqual([]);
     expect(checkResponse('GET', '/v1/applications/abc', 404, 'application/json', '{}')[0]).toMatch(/content type/);
-    expect(checkResponse('GET', '/v1/applications/abc', 404, 'application/problem+json', JSON.stringify({ status: 404 }))).not.toEqual([]);
+    expect(
+      checkResponse('GET', '/v1/applications/abc', 404, 'application/problem+json', JSON.stringify({ status: 404 })),
+    ).not.toEqual([]);
   });
 });
 
@@ -307,7 +427,15 @@ describe('the docs page', () => {
   it('when opened in headless Chromium with no network, then it lists every operation and every outgoing POST of the document', async () => {
     const browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
     try {
       const page = await browser.newPage();
@@ -318,20 +446,25 @@ describe('the docs page', () => {
       await page.goto(`${stack.baseUrl}/docs`);
       await page.waitForSelector('body[data-operations]', { timeout: 15_000 });
       const doc = buildOpenApi(stack.baseUrl) as { paths: Record<string, Record<string, { operationId?: string }>> };
-      const expected = Object.values(doc.paths).flatMap((item) => ['get', 'post', 'put', 'delete'].flatMap((m) => (item[m]?.operationId ? [item[m]!.operationId!] : [])));
+      const expected = Object.values(doc.paths).flatMap((item) =>
+        ['get', 'post', 'put', 'delete'].flatMap((m) => (item[m]?.operationId ? [item[m]!.operationId!] : [])),
+      );
       const listed = await page.$$eval('section.op', (els) => els.map((e) => e.getAttribute('data-operation')));
       expect(listed).toEqual(expected);
       const webhooks = await page.$$eval('section.webhook', (els) => els.map((e) => e.getAttribute('data-webhook')));
       expect(webhooks).toEqual(['session', 'smsdlr', 'cdrCreated', 'cdrRated', 'webhookDisabled']);
       const session = (await page.textContent('section[data-webhook="session"]')) ?? '';
-      for (const text of ['webhook-signature', 'session.from.e164Id', 'session.initialText', 'Retry-After', '410']) expect(session, text).toContain(text);
+      for (const text of ['webhook-signature', 'session.from.e164Id', 'session.initialText', 'Retry-After', '410'])
+        expect(session, text).toContain(text);
       expect(await page.textContent('h1')).toContain('Switchboard API');
       // Each operation shows a curl call with its body; the search box keeps only what matches every word.
       const create = (await page.textContent('section[data-operation="createApplication"] pre.curl')) ?? '';
       expect(create).toMatch(/^curl -u USERNAME:PASSWORD -X POST 'http.*\/applications'/);
       expect(create).toContain('"name"');
       await page.fill('#search', 'rotate secret');
-      const shown = await page.$$eval('section.op:not([hidden])', (els) => els.map((e) => e.getAttribute('data-operation')));
+      const shown = await page.$$eval('section.op:not([hidden])', (els) =>
+        els.map((e) => e.getAttribute('data-operation')),
+      );
       expect(shown.length).toBeGreaterThan(0);
       expect(shown.length).toBeLessThan(listed.length / 4);
       expect(await page.isVisible('section[data-operation="createApplication"]')).toBe(false);

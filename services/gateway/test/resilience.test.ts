@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPrivatePostgres, startServices, waitFor, type PrivatePostgres, type Services, type TestAccount } from '../../../test/support';
+import {
+  startPrivatePostgres,
+  startServices,
+  waitFor,
+  type PrivatePostgres,
+  type Services,
+  type TestAccount,
+} from '../../../test/support';
 
 let pg: PrivatePostgres;
 let stack: Services<{ gateway: true }>;
@@ -17,7 +24,10 @@ afterAll(async () => {
 
 describe('when Postgres stops', () => {
   it('then requests answer 503 problem+json with nothing half-written, and the service recovers by itself when it is back', async () => {
-    const created = await stack.request(alice, 'POST', '/v1/applications', { name: 'before outage', voiceUrl: 'https://example.com/v' });
+    const created = await stack.request(alice, 'POST', '/v1/applications', {
+      name: 'before outage',
+      voiceUrl: 'https://example.com/v',
+    });
     expect(created.status).toBe(200);
     const { href } = (await created.json()) as { href: string };
     const path = new URL(href).pathname;
@@ -59,7 +69,14 @@ describe('when Postgres stops', () => {
     expect(((await back.json()) as { name: string }).name).toBe('before outage');
     const list = (await (await stack.request(alice, 'GET', '/v1/applications')).json()) as { name: string }[];
     expect(list.map((a) => a.name)).toEqual(['before outage']);
-    expect((await stack.request(alice, 'POST', '/v1/applications', { name: 'after outage', voiceUrl: 'https://example.com/v' })).status).toBe(200);
+    expect(
+      (
+        await stack.request(alice, 'POST', '/v1/applications', {
+          name: 'after outage',
+          voiceUrl: 'https://example.com/v',
+        })
+      ).status,
+    ).toBe(200);
     expect((await stack.request(newcomer, 'GET', '/v1/applications')).status).toBe(200);
   }, 60_000);
 });

@@ -25,7 +25,9 @@ async function tableBytes(table: string): Promise<number> {
 async function flood(n: number, width: number, path: (i: number) => string): Promise<number[]> {
   const statuses: number[] = [];
   for (let i = 0; i < n; i += width) {
-    const batch = Array.from({ length: Math.min(width, n - i) }, (_, j) => fetch(`${stack.baseUrl}${path(i + j)}`, { method: 'POST' }).then(async (r) => (await r.arrayBuffer(), r.status)));
+    const batch = Array.from({ length: Math.min(width, n - i) }, (_, j) =>
+      fetch(`${stack.baseUrl}${path(i + j)}`, { method: 'POST' }).then(async (r) => (await r.arrayBuffer(), r.status)),
+    );
     statuses.push(...(await Promise.all(batch)));
   }
   return statuses;

@@ -37,15 +37,23 @@ afterAll(async () => {
 const json = async (res: Response) => (await res.json()) as Record<string, JsonBody>;
 
 async function newApplication(me: TestAccount): Promise<string> {
-  const res = await stack.request(me, 'POST', '/v1/applications', { name: 'limits', voiceUrl: 'https://example.com/voice' });
-  return String((await json(res)).href).split('/').pop()!;
+  const res = await stack.request(me, 'POST', '/v1/applications', {
+    name: 'limits',
+    voiceUrl: 'https://example.com/voice',
+  });
+  return String((await json(res)).href)
+    .split('/')
+    .pop()!;
 }
 
 async function newToken(me: TestAccount, appId: string): Promise<Response> {
   return stack.request(me, 'POST', `/v1/applications/${appId}/addresses`, { type: 'token', channel: 'voice' });
 }
 
-const tokenOf = async (res: Response) => String((await json(res)).href).split('/').pop()!;
+const tokenOf = async (res: Response) =>
+  String((await json(res)).href)
+    .split('/')
+    .pop()!;
 
 describe('launch volume of one account', () => {
   it('when 40 launches race over 4 tokens and 2 gateway replicas, then the account gets its burst (plus what refills meanwhile) and the rest are 429 with Retry-After', async () => {
@@ -68,7 +76,10 @@ describe('launch volume of one account', () => {
     expect(accepted).toBeLessThanOrEqual(BURST + Math.ceil(seconds * RATE) + 1);
     expect(accepted + refused.length).toBe(40);
     expect(Number(refused[0]!.retryAfter)).toBeGreaterThanOrEqual(1);
-    expect(JSON.parse(refused[0]!.body)).toMatchObject({ code: 'rate_limited', detail: expect.stringMatching(/account/) });
+    expect(JSON.parse(refused[0]!.body)).toMatchObject({
+      code: 'rate_limited',
+      detail: expect.stringMatching(/account/),
+    });
   });
 
   it('when an application already holds 4 tokens, then a fifth is 409 limit_exceeded and another application still gets one', async () => {
@@ -77,7 +88,10 @@ describe('launch volume of one account', () => {
     for (let i = 0; i < 4; i++) expect((await newToken(me, appId)).status).toBe(200);
     const fifth = await newToken(me, appId);
     expect(fifth.status).toBe(409);
-    expect(await json(fifth)).toMatchObject({ code: 'limit_exceeded', detail: expect.stringMatching(/4 session tokens/) });
+    expect(await json(fifth)).toMatchObject({
+      code: 'limit_exceeded',
+      detail: expect.stringMatching(/4 session tokens/),
+    });
     expect((await newToken(me, await newApplication(me))).status).toBe(200);
   });
 
@@ -92,7 +106,11 @@ describe('launch volume of one account', () => {
       const statuses: number[] = [];
       let last: Response | undefined;
       for (let i = 0; i < 8 && !statuses.includes(503); i++) {
-        last = await fetch(`${stack.baseUrl}/v1/sessions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(big) });
+        last = await fetch(`${stack.baseUrl}/v1/sessions`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(big),
+        });
         statuses.push(last.status);
       }
       expect(statuses).toContain(503);
@@ -109,7 +127,8 @@ describe('launch volume of one account', () => {
 
 describe('idempotent answers at rest', () => {
   const hook = { event: 'smsdlr', resource: 'sms', targetUrl: 'https://example.com/dlr' };
-  const post = (me: TestAccount, path: string, body: unknown, key: string) => stack.request(me, 'POST', path, body, { 'Idempotency-Key': key });
+  const post = (me: TestAccount, path: string, body: unknown, key: string) =>
+    stack.request(me, 'POST', path, body, { 'Idempotency-Key': key });
 
   it('when a subscription is created, its secret and an application secret rotated and a token claimed with keys, then no secret or token is in the idempotency tables in clear, and each replay answers the same', async () => {
     const me = await stack.createAccount('sealed');
@@ -128,7 +147,12 @@ describe('idempotent answers at rest', () => {
     const hookPath = new URL(JSON.parse(firsts[0]!).href).pathname;
     const rotated = await post(me, `${hookPath}/secret/rotate`, undefined, 'rotate-hook');
     firsts.push(await rotated.text());
-    const clear = [JSON.parse(firsts[0]!).secret, JSON.parse(firsts[1]!).secret, await tokenOf(new Response(firsts[2]!)), JSON.parse(firsts[3]!).secret] as string[];
+    const clear = [
+      JSON.parse(firsts[0]!).secret,
+      JSON.parse(firsts[1]!).secret,
+      await tokenOf(new Response(firsts[2]!)),
+      JSON.parse(firsts[3]!).secret,
+    ] as string[];
     for (const c of clear) expect(c).toMatch(/.{20,}/);
 
     const rows = await queryDatabase<{ schema: string; key: string; response: unknown }>(
@@ -164,10 +188,20 @@ describe('idempotent answers at rest', () => {
 
   it('when an account uses more keys than IDEMPOTENCY_KEYS_PER_ACCOUNT, then only its newest are kept and a repeat of an evicted key does the work again', async () => {
     const me = await stack.createAccount('cap');
-    for (let i = 0; i < 13; i++) expect((await post(me, '/v1/applications', { name: `cap-${i}`, voiceUrl: 'https://example.com/voice' }, `k${i}`)).status).toBe(200);
-    const keys = await queryDatabase<{ key: string }>(stack.databaseUrl, `select key from "applications".idempotency_keys where account_id = $1 order by created_at`, [me.id]);
+    for (let i = 0; i < 13; i++)
+      expect(
+        (await post(me, '/v1/applications', { name: `cap-${i}`, voiceUrl: 'https://example.com/voice' }, `k${i}`))
+          .status,
+      ).toBe(200);
+    const keys = await queryDatabase<{ key: string }>(
+      stack.databaseUrl,
+      `select key from "applications".idempotency_keys where account_id = $1 order by created_at`,
+      [me.id],
+    );
     expect(keys.map((k) => k.key)).toEqual(Array.from({ length: 10 }, (_, i) => `k${i + 3}`));
-    expect((await post(me, '/v1/applications', { name: 'cap-0', voiceUrl: 'https://example.com/voice' }, 'k0')).status).toBe(200);
+    expect(
+      (await post(me, '/v1/applications', { name: 'cap-0', voiceUrl: 'https://example.com/voice' }, 'k0')).status,
+    ).toBe(200);
     const apps = (await json(await stack.request(me, 'GET', '/v1/applications'))) as unknown as unknown[];
     expect(apps).toHaveLength(14);
   });

@@ -30,7 +30,18 @@ interface TropoClient {
   on(event: 'responseBody', fn: (body: string) => void): void;
   removeAllListeners(): void;
   viewAddresses(applicationId: string, type?: string | null, address?: string | null): void;
-  updateApplicationAddress(applicationId: string, type: string, prefix: string | null, number: string | null, city: string | null, state: string | null, channel: string | null, username: string | null, password: string | null, token: string | null): void;
+  updateApplicationAddress(
+    applicationId: string,
+    type: string,
+    prefix: string | null,
+    number: string | null,
+    city: string | null,
+    state: string | null,
+    channel: string | null,
+    username: string | null,
+    password: string | null,
+    token: string | null,
+  ): void;
   deleteApplicationAddress(applicationId: string, type: string, address: string): void;
   viewExchanges(): void;
   viewAvailableAddresses(prefix: string): void;
@@ -47,13 +58,25 @@ const seen: { method: string; path: string; host: string | undefined }[] = [];
 beforeAll(async () => {
   stack = await startServices({ gateway: true });
   alice = await stack.createAccount('tropo');
-  const res = await stack.request(alice, 'POST', '/v1/applications', { name: 'tropo', voiceUrl: 'https://example.com/voice' });
+  const res = await stack.request(alice, 'POST', '/v1/applications', {
+    name: 'tropo',
+    voiceUrl: 'https://example.com/voice',
+  });
   appId = ((await res.json()) as { href: string }).href.split('/').pop()!;
-  await addNumbers(stack.applications.app.orm.em.fork(), ['+14075550100', '+14075550101', '+14075550102'], { city: 'Orlando', state: 'FL', country: 'US', smsEnabled: true });
+  await addNumbers(stack.applications.app.orm.em.fork(), ['+14075550100', '+14075550101', '+14075550102'], {
+    city: 'Orlando',
+    state: 'FL',
+    country: 'US',
+    smsEnabled: true,
+  });
 
   originalRequest = https.request;
   https.request = (options: http.RequestOptions, callback: (res: http.IncomingMessage) => void) => {
-    seen.push({ method: String(options.method), path: String(options.path), host: (options.headers as Record<string, string>).host });
+    seen.push({
+      method: String(options.method),
+      path: String(options.path),
+      host: (options.headers as Record<string, string>).host,
+    });
     return http.request({ ...options, protocol: 'http:', hostname: '127.0.0.1', port: stack.gateway.port }, callback);
   };
   client = new TropoProvision(alice.username, alice.password);
@@ -83,24 +106,42 @@ describe('the npm tropo-webapi client, unchanged', () => {
 
     const available = await call(() => client.viewAvailableAddresses('1407'));
     expect(available.code).toBe(200);
-    expect((JSON.parse(available.body) as { number: string }[]).map((a) => a.number)).toEqual(['+14075550100', '+14075550101', '+14075550102']);
+    expect((JSON.parse(available.body) as { number: string }[]).map((a) => a.number)).toEqual([
+      '+14075550100',
+      '+14075550101',
+      '+14075550102',
+    ]);
     expect(seen.at(-1)).toEqual({ method: 'GET', path: '/addresses?available&prefix=1407', host: 'api.tropo.com' });
   });
 
   it('when it adds a number and a token, lists, reads and deletes them, then each call answers as Tropo did', async () => {
-    const number = await call(() => client.updateApplicationAddress(appId, 'number', '1407', null, null, null, null, null, null, null));
+    const number = await call(() =>
+      client.updateApplicationAddress(appId, 'number', '1407', null, null, null, null, null, null, null),
+    );
     expect(number.code).toBe(200);
     const numberHref = (JSON.parse(number.body) as { href: string }).href;
     expect(numberHref).toBe(`${stack.baseUrl}/rest/v1/applications/${appId}/addresses/number/+14075550100`);
 
-    const token = await call(() => client.updateApplicationAddress(appId, 'token', null, null, null, null, 'voice', null, null, null));
+    const token = await call(() =>
+      client.updateApplicationAddress(appId, 'token', null, null, null, null, 'voice', null, null, null),
+    );
     expect(token.code).toBe(200);
     const tokenValue = (JSON.parse(token.body) as { href: string }).href.split('/').pop()!;
 
     const all = await call(() => client.viewAddresses(appId));
     expect(all.code).toBe(200);
     expect(JSON.parse(all.body)).toEqual([
-      { href: numberHref, type: 'number', number: '+14075550100', displayNumber: '+1 407-555-0100', prefix: '1407', city: 'Orlando', state: 'FL', country: 'US', smsEnabled: true },
+      {
+        href: numberHref,
+        type: 'number',
+        number: '+14075550100',
+        displayNumber: '+1 407-555-0100',
+        prefix: '1407',
+        city: 'Orlando',
+        state: 'FL',
+        country: 'US',
+        smsEnabled: true,
+      },
       { href: expect.stringContaining(tokenValue), type: 'token', channel: 'voice', token: tokenValue },
     ]);
     const numbers = await call(() => client.viewAddresses(appId, 'number'));
@@ -119,7 +160,9 @@ describe('the npm tropo-webapi client, unchanged', () => {
   });
 
   it('when a call fails, then the problem body carries error, which the Tropo clients show', async () => {
-    const res = await call(() => client.updateApplicationAddress(appId, 'skype', null, null, null, null, null, 'me', 'secret', null));
+    const res = await call(() =>
+      client.updateApplicationAddress(appId, 'skype', null, null, null, null, null, 'me', 'secret', null),
+    );
     expect(res.code).toBe(400);
     const body = JSON.parse(res.body) as { error: string; detail: string };
     expect(body.error).toBe(body.detail);
@@ -127,20 +170,50 @@ describe('the npm tropo-webapi client, unchanged', () => {
   });
 
   it('when TropoSession launches a session with a token, then it gets the XML answer Tropo gave and the session carries its parameters', async () => {
-    const token = (JSON.parse((await call(() => client.updateApplicationAddress(appId, 'token', null, null, null, null, 'messaging', null, null, null))).body) as { href: string }).href.split('/').pop()!;
+    const token = (
+      JSON.parse(
+        (
+          await call(() =>
+            client.updateApplicationAddress(appId, 'token', null, null, null, null, 'messaging', null, null, null),
+          )
+        ).body,
+      ) as { href: string }
+    ).href
+      .split('/')
+      .pop()!;
     const session = new TropoSession();
-    const res = await call(() => session.makeApiCall(token, { numberToDial: '14075550100', msg: 'hello there' }), session);
-    expect(seen.at(-1)).toEqual({ method: 'GET', path: `/1.0/sessions?action=create&token=${token}&numberToDial=14075550100&msg=hello%20there`, host: 'api.tropo.com' });
+    const res = await call(
+      () => session.makeApiCall(token, { numberToDial: '14075550100', msg: 'hello there' }),
+      session,
+    );
+    expect(seen.at(-1)).toEqual({
+      method: 'GET',
+      path: `/1.0/sessions?action=create&token=${token}&numberToDial=14075550100&msg=hello%20there`,
+      host: 'api.tropo.com',
+    });
     expect(res.code).toBe(200);
-    const id = /^<\?xml[^>]*>\s*<session><success>true<\/success><token>([0-9a-f]{64})<\/token><id>([0-9a-f]{32})<\/id><\/session>\s*$/.exec(res.body);
+    const id =
+      /^<\?xml[^>]*>\s*<session><success>true<\/success><token>([0-9a-f]{64})<\/token><id>([0-9a-f]{32})<\/id><\/session>\s*$/.exec(
+        res.body,
+      );
     expect(id?.[1]).toBe(token);
     // The session is on its way to the dispatcher with the parameters the library sent.
     const event = await waitFor(async () => {
-      const m = await stack.bus.jsm.streams.getMessage(STREAMS.events.name, { last_by_subj: 'sessions.new' }).catch(() => null);
+      const m = await stack.bus.jsm.streams
+        .getMessage(STREAMS.events.name, { last_by_subj: 'sessions.new' })
+        .catch(() => null);
       const e = m?.json<{ applicationId: string; session: { id: string; parameters: Record<string, string> } }>();
       return e?.session.id === id?.[2] ? e : undefined;
     });
-    expect(event).toMatchObject({ applicationId: appId, accountId: alice.id, session: { userType: 'NONE', accountId: alice.id, parameters: { numberToDial: '14075550100', msg: 'hello there' } } });
+    expect(event).toMatchObject({
+      applicationId: appId,
+      accountId: alice.id,
+      session: {
+        userType: 'NONE',
+        accountId: alice.id,
+        parameters: { numberToDial: '14075550100', msg: 'hello there' },
+      },
+    });
 
     const unknown = await call(() => session.makeApiCall('0'.repeat(64), {}), session);
     expect(unknown.code).toBe(404);

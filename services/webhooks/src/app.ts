@@ -1,6 +1,14 @@
 // Composition root of the webhooks service: createApp(config) -> { start, stop }.
 import { createDataService, startOutboxRelay, type DataServiceApp, type OutboxRelay } from '@switchboard/orm';
-import { Counter, createLogger, ensureStreams, STREAMS, withTimeout, type ConsumerLoop, type Logger } from '@switchboard/platform';
+import {
+  Counter,
+  createLogger,
+  ensureStreams,
+  STREAMS,
+  withTimeout,
+  type ConsumerLoop,
+  type Logger,
+} from '@switchboard/platform';
 import { applicationsClient, batchProto, healthProto, type ApplicationsClient } from '@switchboard/proto';
 import { createApplicationDirectory, followDeletions } from './applications/directory.ts';
 import type { Config } from './config.ts';
@@ -22,11 +30,22 @@ export type WebhooksApp = DataServiceApp;
 
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
-export async function createApp(config: Config, logger: Logger = createLogger('webhooks', config.LOG_LEVEL)): Promise<WebhooksApp> {
+export async function createApp(
+  config: Config,
+  logger: Logger = createLogger('webhooks', config.LOG_LEVEL),
+): Promise<WebhooksApp> {
   const service = await createDataService('webhooks', SCHEMA, config, logger);
   const { registry, orm, idempotency, grpc } = service;
-  const pruned = new Counter({ name: 'webhooks_deliveries_pruned_total', help: 'Delivery records deleted after the retention period.', registers: [registry] });
-  const swept = new Counter({ name: 'webhooks_deliveries_swept_total', help: 'Delivery records of deleted subscriptions and applications deleted in the background.', registers: [registry] });
+  const pruned = new Counter({
+    name: 'webhooks_deliveries_pruned_total',
+    help: 'Delivery records deleted after the retention period.',
+    registers: [registry],
+  });
+  const swept = new Counter({
+    name: 'webhooks_deliveries_swept_total',
+    help: 'Delivery records of deleted subscriptions and applications deleted in the background.',
+    registers: [registry],
+  });
   let apps: ApplicationsClient | undefined;
   let changes: ChangePublisher | undefined;
   let consumers: ConsumerLoop[] = [];
@@ -42,8 +61,14 @@ export async function createApp(config: Config, logger: Logger = createLogger('w
         pruned.inc(n);
         if (n > 0) logger.info({ deleted: n }, 'old delivery records pruned');
       })
-      .catch((err: unknown) => logger.warn({ err: (err as Error).message }, 'pruning delivery records failed; will retry'));
-    idempotency.prune().catch((err: unknown) => logger.warn({ err: (err as Error).message }, 'pruning idempotency keys failed; will retry'));
+      .catch((err: unknown) =>
+        logger.warn({ err: (err as Error).message }, 'pruning delivery records failed; will retry'),
+      );
+    idempotency
+      .prune()
+      .catch((err: unknown) =>
+        logger.warn({ err: (err as Error).message }, 'pruning idempotency keys failed; will retry'),
+      );
   };
 
   return {
@@ -51,7 +76,10 @@ export async function createApp(config: Config, logger: Logger = createLogger('w
     orm,
     async start() {
       const nats = await service.connect();
-      apps = applicationsClient(config.APPLICATIONS_GRPC_URL, { defaultTimeoutMs: config.APPLICATIONS_TIMEOUT_MS, metrics: { registry, prefix: 'webhooks' } });
+      apps = applicationsClient(config.APPLICATIONS_GRPC_URL, {
+        defaultTimeoutMs: config.APPLICATIONS_TIMEOUT_MS,
+        metrics: { registry, prefix: 'webhooks' },
+      });
       changes = createChangePublisher(nats.js, logger, registry);
       resendRelay = startResendRelay(orm, config.DB_SCHEMA, nats.js, logger);
       // webhooks.disabled goes onto the events stream, which the dispatcher fans out.
@@ -68,7 +96,11 @@ export async function createApp(config: Config, logger: Logger = createLogger('w
         secrets: config.SECRETS_KEY,
         dispatchers: createDispatcherLink(nats.nc, config.TEST_REPLY_TIMEOUT_MS, resendRelay.kick),
         testsPerMinute: config.TEST_SENDS_PER_MINUTE,
-        toolLimits: { recoveryMaxDeliveries: config.RECOVERY_MAX_DELIVERIES, resendsPerHour: config.RESENDS_PER_HOUR, recoveriesPerHour: config.RECOVERIES_PER_HOUR },
+        toolLimits: {
+          recoveryMaxDeliveries: config.RECOVERY_MAX_DELIVERIES,
+          resendsPerHour: config.RESENDS_PER_HOUR,
+          recoveriesPerHour: config.RECOVERIES_PER_HOUR,
+        },
         disableAfterMs: config.DELIVERY_DISABLE_AFTER,
         publicBaseUrl: config.PUBLIC_BASE_URL,
         outbox,
@@ -93,7 +125,12 @@ export async function createApp(config: Config, logger: Logger = createLogger('w
             (connected) => connected,
             () => false,
           ),
-          n.nc.isClosed() ? Promise.resolve(false) : withTimeout(n.nc.flush(), 1500).then(() => true, () => false),
+          n.nc.isClosed()
+            ? Promise.resolve(false)
+            : withTimeout(n.nc.flush(), 1500).then(
+                () => true,
+                () => false,
+              ),
         ]);
         return { database, nats: natsOk };
       });

@@ -1,39 +1,143 @@
 import { z } from 'zod';
-import { bool, cidrList, duration, grpcAddress, logLevel, natsServers, parseConfig, port, secretsKey, urlWithProtocol, idempotencyFields, storeLimitFields } from '@switchboard/platform';
+import {
+  bool,
+  cidrList,
+  duration,
+  grpcAddress,
+  logLevel,
+  natsServers,
+  parseConfig,
+  port,
+  secretsKey,
+  urlWithProtocol,
+  idempotencyFields,
+  storeLimitFields,
+} from '@switchboard/platform';
 
 export const schema = z.object({
   GRPC_PORT: port(50052).describe('gRPC port of the service (serves `grpc.health.v1` too).'),
-  INTERNAL_RPC_TOKEN: z.string().min(16, 'must be at least 16 characters').optional().describe('Bearer token the dispatcher must send for `MatchSubscriptions` and `GetDeliveryTarget` (they answer signing secrets); unset: served to every caller.'),
+  INTERNAL_RPC_TOKEN: z
+    .string()
+    .min(16, 'must be at least 16 characters')
+    .optional()
+    .describe(
+      'Bearer token the dispatcher must send for `MatchSubscriptions` and `GetDeliveryTarget` (they answer signing secrets); unset: served to every caller.',
+    ),
   OPS_PORT: port(8082).describe('HTTP port of `/healthz`, `/readyz` and `/metrics`.'),
   HOST: z.string().default('0.0.0.0').describe('Interface the gRPC and HTTP servers listen on.'),
-  DATABASE_URL: urlWithProtocol(['postgres:', 'postgresql:'], 'postgres://postgres@127.0.0.1:5432/switchboard').describe('Postgres; this service keeps its tables in the schema `DB_SCHEMA` of this database, which is created if missing.'),
-  DB_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/, 'must be a lower-case SQL identifier').default('webhooks').describe("The service's own schema (a lower-case SQL identifier)."),
+  DATABASE_URL: urlWithProtocol(
+    ['postgres:', 'postgresql:'],
+    'postgres://postgres@127.0.0.1:5432/switchboard',
+  ).describe(
+    'Postgres; this service keeps its tables in the schema `DB_SCHEMA` of this database, which is created if missing.',
+  ),
+  DB_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]*$/, 'must be a lower-case SQL identifier')
+    .default('webhooks')
+    .describe("The service's own schema (a lower-case SQL identifier)."),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10).describe('Connections in the pool of this process.'),
-  NATS_URL: natsServers('nats://127.0.0.1:4222').describe('NATS with JetStream (consumes `applications.deleted` and the attempt records, publishes `webhooks.changed`): one server, or the members of a cluster comma-separated.'),
-  NATS_USER: z.string().min(1).optional().describe("This service's NATS user (the servers' per-service permissions); unset: anonymous."),
+  NATS_URL: natsServers('nats://127.0.0.1:4222').describe(
+    'NATS with JetStream (consumes `applications.deleted` and the attempt records, publishes `webhooks.changed`): one server, or the members of a cluster comma-separated.',
+  ),
+  NATS_USER: z
+    .string()
+    .min(1)
+    .optional()
+    .describe("This service's NATS user (the servers' per-service permissions); unset: anonymous."),
   NATS_PASSWORD: z.string().min(1).optional().describe('Password of `NATS_USER`.'),
-  NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1).describe('Replicas of the JetStream streams this service creates (3 in a NATS cluster).'),
+  NATS_STREAM_REPLICAS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(5)
+    .default(1)
+    .describe('Replicas of the JetStream streams this service creates (3 in a NATS cluster).'),
   ...storeLimitFields,
   ...idempotencyFields,
-  APPLICATIONS_GRPC_URL: grpcAddress('127.0.0.1:50051').describe('The applications service (gRPC host:port): checks that an application belongs to the caller.'),
-  APPLICATIONS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000).describe('Deadline of calls to the applications service, in ms.'),
-  DELIVERY_ALLOWED_CIDRS: cidrList.describe('Private ranges (comma-separated CIDRs) that target URLs may use anyway; tests set `127.0.0.0/8,::1/128`.'),
-  DELIVERY_DISABLE_AFTER: duration('5d').describe('A subscription whose deliveries have all failed for this long (from its first failed attempt since the last success) is disabled and announced as `webhookDisabled`. `5d`, `36h`, ISO 8601 `P5D`, or milliseconds; `0` turns the rule off.'),
-  RECORD_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2).describe("Batches of the dispatchers' attempt records (`deliveries.records`) stored at once."),
+  APPLICATIONS_GRPC_URL: grpcAddress('127.0.0.1:50051').describe(
+    'The applications service (gRPC host:port): checks that an application belongs to the caller.',
+  ),
+  APPLICATIONS_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(60_000)
+    .default(3000)
+    .describe('Deadline of calls to the applications service, in ms.'),
+  DELIVERY_ALLOWED_CIDRS: cidrList.describe(
+    'Private ranges (comma-separated CIDRs) that target URLs may use anyway; tests set `127.0.0.0/8,::1/128`.',
+  ),
+  DELIVERY_DISABLE_AFTER: duration('5d').describe(
+    'A subscription whose deliveries have all failed for this long (from its first failed attempt since the last success) is disabled and announced as `webhookDisabled`. `5d`, `36h`, ISO 8601 `P5D`, or milliseconds; `0` turns the rule off.',
+  ),
+  RECORD_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(64)
+    .default(2)
+    .describe("Batches of the dispatchers' attempt records (`deliveries.records`) stored at once."),
   PUBLIC_BASE_URL: z
     .string()
     .default('http://localhost:8080')
     .refine((v) => /^https?:\/\/[^/?#]+(\/[^?#]*)?$/.test(v), 'must be an absolute http(s) URL without query')
     .transform((v) => v.replace(/\/+$/, ''))
-    .describe("The `{base_url}` of the hrefs in `webhookDisabled` notifications: give it the gateway's `PUBLIC_BASE_URL`."),
-  DELIVERY_RETENTION_DAYS: z.coerce.number().int().min(1, 'must be at least 1: delivery records are always pruned').max(3650).default(30).describe('Delivery records (with their kept bodies, resends and recovery tasks) older than this many days are deleted (1 to 3650).'),
-  TEST_REPLY_TIMEOUT_MS: z.coerce.number().int().min(200).max(300_000).default(20_000).describe("How long a test send (`POST /v1/webhooks/:id/test`) waits for a dispatcher's answer, in ms (then 504): above the dispatchers' `DELIVERY_TIMEOUT_MS`, so that a slow target is answered as such."),
-  TEST_SENDS_PER_MINUTE: z.coerce.number().int().min(1).max(1000).default(5).describe('Test sends per subscription per minute; more are answered 429 with `Retry-After`.'),
-  RECOVERY_MAX_DELIVERIES: z.coerce.number().int().min(1).max(1_000_000).default(10_000).describe('Most deliveries one recovery may queue; a window holding more is refused (400: narrow it).'),
-  RESENDS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(1000).describe('Resends per account per hour (counted in the database, over every replica); more are answered 429.'),
-  RECOVERIES_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(20).describe('Recoveries per account per hour (counted in the database, over every replica); more are answered 429.'),
-  SECRETS_KEY: secretsKey.describe("32-byte key, base64 or hex, sealing the subscriptions' signing secrets and `Authorization` headers at rest (AES-256-GCM). Required; the same on every replica and kept."),
-  MIGRATE_ON_START: bool(true).describe('Run database migrations at start (set `false` where a release Job runs them).'),
+    .describe(
+      "The `{base_url}` of the hrefs in `webhookDisabled` notifications: give it the gateway's `PUBLIC_BASE_URL`.",
+    ),
+  DELIVERY_RETENTION_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1, 'must be at least 1: delivery records are always pruned')
+    .max(3650)
+    .default(30)
+    .describe(
+      'Delivery records (with their kept bodies, resends and recovery tasks) older than this many days are deleted (1 to 3650).',
+    ),
+  TEST_REPLY_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(200)
+    .max(300_000)
+    .default(20_000)
+    .describe(
+      "How long a test send (`POST /v1/webhooks/:id/test`) waits for a dispatcher's answer, in ms (then 504): above the dispatchers' `DELIVERY_TIMEOUT_MS`, so that a slow target is answered as such.",
+    ),
+  TEST_SENDS_PER_MINUTE: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1000)
+    .default(5)
+    .describe('Test sends per subscription per minute; more are answered 429 with `Retry-After`.'),
+  RECOVERY_MAX_DELIVERIES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(10_000)
+    .describe('Most deliveries one recovery may queue; a window holding more is refused (400: narrow it).'),
+  RESENDS_PER_HOUR: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(1000)
+    .describe('Resends per account per hour (counted in the database, over every replica); more are answered 429.'),
+  RECOVERIES_PER_HOUR: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10_000)
+    .default(20)
+    .describe('Recoveries per account per hour (counted in the database, over every replica); more are answered 429.'),
+  SECRETS_KEY: secretsKey.describe(
+    "32-byte key, base64 or hex, sealing the subscriptions' signing secrets and `Authorization` headers at rest (AES-256-GCM). Required; the same on every replica and kept.",
+  ),
+  MIGRATE_ON_START: bool(true).describe(
+    'Run database migrations at start (set `false` where a release Job runs them).',
+  ),
   LOG_LEVEL: logLevel.describe('pino log level.'),
 });
 

@@ -5,7 +5,16 @@
 import { DELIVERIES_STREAM, RECORDS_CONSUMER, RECORDS_SUBJECT } from '@switchboard/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { deleteAccount } from '../../applications/src/accounts/delete-account';
-import { dumpDatabase, randomName, startReceiver, startServices, waitFor, type JsonBody, type Receiver, type Services } from '../../../test/support';
+import {
+  dumpDatabase,
+  randomName,
+  startReceiver,
+  startServices,
+  waitFor,
+  type JsonBody,
+  type Receiver,
+  type Services,
+} from '../../../test/support';
 
 let stack: Services<{ gateway: true; webhooks: true }>;
 let rx: Receiver;
@@ -15,7 +24,12 @@ beforeAll(async () => {
     gateway: true,
     webhooks: true,
     env: { DELIVERY_ALLOWED_CIDRS: '127.0.0.0/8,::1/128' },
-    dispatcherEnv: { DELIVERY_RETRY_SCHEDULE: '100ms', RECORD_FLUSH_INTERVAL: '20ms', JETSTREAM_ACK_WAIT: '8s', DELIVERY_TIMEOUT_MS: '2000' },
+    dispatcherEnv: {
+      DELIVERY_RETRY_SCHEDULE: '100ms',
+      RECORD_FLUSH_INTERVAL: '20ms',
+      JETSTREAM_ACK_WAIT: '8s',
+      DELIVERY_TIMEOUT_MS: '2000',
+    },
   });
   rx = await startReceiver();
   await stack.startDispatcher();
@@ -37,21 +51,60 @@ it('when an account is deleted, then once its deletion completes nothing of it i
   rx.on(target, () => 200);
   // An application with a session delivered to it, a subscription (custom header) with a delivery,
   // a resend, and idempotent requests whose stored answers hold secrets.
-  const app = await json(await stack.request(acct, 'POST', '/v1/applications', { name: `app-${acct.username}`, voiceUrl: rx.url(`${target}/voice`) }, { 'Idempotency-Key': randomName('k') }));
+  const app = await json(
+    await stack.request(
+      acct,
+      'POST',
+      '/v1/applications',
+      { name: `app-${acct.username}`, voiceUrl: rx.url(`${target}/voice`) },
+      { 'Idempotency-Key': randomName('k') },
+    ),
+  );
   const appId = idOf(app.href);
   const appSecret = (await json(await stack.request(acct, 'GET', `/v1/applications/${appId}/secret`))).secret as string;
-  const created = await stack.request(acct, 'POST', '/v1/webhooks', { event: 'cdrCreated', resource: 'all', targetUrl: rx.url(target), headers: { 'X-Api-Key': headerValue } }, { 'Idempotency-Key': randomName('k') });
+  const created = await stack.request(
+    acct,
+    'POST',
+    '/v1/webhooks',
+    { event: 'cdrCreated', resource: 'all', targetUrl: rx.url(target), headers: { 'X-Api-Key': headerValue } },
+    { 'Idempotency-Key': randomName('k') },
+  );
   expect(created.status).toBe(200);
   const sub = await json(created);
   const subId = idOf(sub.href);
   const sessionId = randomName('sess');
-  await stack.publish('sessions.new', { applicationId: appId, session: { id: sessionId, accountId: acct.id, from: { id: '+14155550100', channel: 'VOICE' }, to: { id: '+14155550199', channel: 'VOICE' } } });
-  await stack.publish('cdr.created', { id: randomName('evt'), accountId: acct.id, resource: 'call', timestamp: '2026-03-01T10:00:00.000Z', data: { n: 1 } });
-  const list = async () => (await json(await stack.request(acct, 'GET', `/v1/webhooks/${subId}/deliveries`))) as unknown as Record<string, JsonBody>[];
+  await stack.publish('sessions.new', {
+    applicationId: appId,
+    session: {
+      id: sessionId,
+      accountId: acct.id,
+      from: { id: '+14155550100', channel: 'VOICE' },
+      to: { id: '+14155550199', channel: 'VOICE' },
+    },
+  });
+  await stack.publish('cdr.created', {
+    id: randomName('evt'),
+    accountId: acct.id,
+    resource: 'call',
+    timestamp: '2026-03-01T10:00:00.000Z',
+    data: { n: 1 },
+  });
+  const list = async () =>
+    (await json(await stack.request(acct, 'GET', `/v1/webhooks/${subId}/deliveries`))) as unknown as Record<
+      string,
+      JsonBody
+    >[];
   await waitFor(async () => (await list()).length === 1, { what: 'the delivery recorded' });
-  await waitFor(async () => ((await json(await stack.request(acct, 'GET', `/v1/applications/${appId}/deliveries`))) as unknown as unknown[]).length >= 1, { what: 'the session recorded' });
+  await waitFor(
+    async () =>
+      ((await json(await stack.request(acct, 'GET', `/v1/applications/${appId}/deliveries`))) as unknown as unknown[])
+        .length >= 1,
+    { what: 'the session recorded' },
+  );
   const [delivery] = await list();
-  expect((await stack.request(acct, 'POST', `/v1/webhooks/${subId}/deliveries/${delivery!.id}/resend`)).status).toBe(202);
+  expect((await stack.request(acct, 'POST', `/v1/webhooks/${subId}/deliveries/${delivery!.id}/resend`)).status).toBe(
+    202,
+  );
   await waitFor(() => rx.at(target).length === 2, { what: 'the resend delivered' });
   const before = dump();
   const traces = [acct.username, appId, subId, sub.secret as string, appSecret, headerValue, target, sessionId];
@@ -61,7 +114,12 @@ it('when an account is deleted, then once its deletion completes nothing of it i
 
   await deleteAccount(stack.applications.app.orm.em.fork(), acct.username);
   // The webhooks service has handled the deletion: the account's subscriptions are gone.
-  await waitFor(async () => (await stack.webhooks.client.listSubscriptions({ accountId: acct.id, applicationId: '', limit: 10, cursor: '' })).subscriptions.length === 0, { what: 'subscriptions removed' });
+  await waitFor(
+    async () =>
+      (await stack.webhooks.client.listSubscriptions({ accountId: acct.id, applicationId: '', limit: 10, cursor: '' }))
+        .subscriptions.length === 0,
+    { what: 'subscriptions removed' },
+  );
   // A dispatcher's records that were still on their way arrive now, with a body.
   const late = (kind: 'notification' | 'session') => ({
     id: randomName('dlv'),
@@ -98,6 +156,11 @@ it('when an account is deleted, then once its deletion completes nothing of it i
   const tombstones = /^COPY webhooks\.deleted_(applications|accounts) [^\n]*\n[\s\S]*?^\\\.$/gm;
   expect(full.match(tombstones)?.join('\n')).toContain(appId);
   const after = full.replace(tombstones, '');
-  const left = (t: string) => after.split('\n').filter((l) => l.includes(t) || /^COPY /.test(l)).filter((l, i, all) => !/^COPY /.test(l) || (all[i + 1] !== undefined && !/^COPY /.test(all[i + 1]!)));
-  for (const t of traces) expect(after.includes(t), `${t} is still in the database:\n${left(t).join('\n')}`).toBe(false);
+  const left = (t: string) =>
+    after
+      .split('\n')
+      .filter((l) => l.includes(t) || /^COPY /.test(l))
+      .filter((l, i, all) => !/^COPY /.test(l) || (all[i + 1] !== undefined && !/^COPY /.test(all[i + 1]!)));
+  for (const t of traces)
+    expect(after.includes(t), `${t} is still in the database:\n${left(t).join('\n')}`).toBe(false);
 }, 90_000);

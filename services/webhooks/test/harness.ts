@@ -33,12 +33,18 @@ export async function codeOf(p: Promise<unknown>): Promise<string> {
 }
 
 /** The field errors of a rejected client call. */
-export async function fieldErrorsOf(p: Promise<unknown>): Promise<{ code: string; fields: string[]; messages: string[] }> {
+export async function fieldErrorsOf(
+  p: Promise<unknown>,
+): Promise<{ code: string; fields: string[]; messages: string[] }> {
   try {
     await p;
   } catch (err) {
     const e = err as { code: string; errors?: { field: string; message: string }[] };
-    return { code: e.code, fields: (e.errors ?? []).map((x) => x.field), messages: (e.errors ?? []).map((x) => x.message) };
+    return {
+      code: e.code,
+      fields: (e.errors ?? []).map((x) => x.field),
+      messages: (e.errors ?? []).map((x) => x.message),
+    };
   }
   return { code: 'ok', fields: [], messages: [] };
 }
@@ -47,11 +53,23 @@ export async function fieldErrorsOf(p: Promise<unknown>): Promise<{ code: string
  * Publishes a batch of attempt records as a dispatcher does (the stream and its records consumer
  * made on first use) and waits until the webhooks service has stored and acknowledged it.
  */
-export async function storeRecords(h: Harness, batch: { attempts: object[]; disable?: DisableRequest[] }): Promise<void> {
+export async function storeRecords(
+  h: Harness,
+  batch: { attempts: object[]; disable?: DisableRequest[] },
+): Promise<void> {
   const streams = await h.bus.jsm.streams.list().next();
   if (!streams.some((s) => s.config.name === DELIVERIES_STREAM)) {
-    await h.bus.jsm.streams.add({ name: DELIVERIES_STREAM, subjects: [RECORDS_SUBJECT], retention: RetentionPolicy.Workqueue, storage: StorageType.File });
-    await h.bus.jsm.consumers.add(DELIVERIES_STREAM, { durable_name: RECORDS_CONSUMER, filter_subject: RECORDS_SUBJECT, ack_policy: AckPolicy.Explicit });
+    await h.bus.jsm.streams.add({
+      name: DELIVERIES_STREAM,
+      subjects: [RECORDS_SUBJECT],
+      retention: RetentionPolicy.Workqueue,
+      storage: StorageType.File,
+    });
+    await h.bus.jsm.consumers.add(DELIVERIES_STREAM, {
+      durable_name: RECORDS_CONSUMER,
+      filter_subject: RECORDS_SUBJECT,
+      ack_policy: AckPolicy.Explicit,
+    });
   }
   await h.bus.js.publish(RECORDS_SUBJECT, JSON.stringify({ attempts: batch.attempts, disable: batch.disable ?? [] }));
   await waitFor(

@@ -11,7 +11,8 @@ beforeAll(async () => {
 });
 afterAll(async () => h?.stop());
 
-const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => queryDatabase<T>(h.db.url, text, params);
+const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
+  queryDatabase<T>(h.db.url, text, params);
 
 describe('kept bodies in one encoding', () => {
   it('when bodies were kept with brotli, then the migration re-encodes them with DEFLATE and the table holds DEFLATE only', async () => {
@@ -23,11 +24,10 @@ describe('kept bodies in one encoding', () => {
        delete from webhooks.mikro_orm_migrations where name = 'Migration010DeflateBodies';`,
     );
     for (const [i, body] of bodies.entries()) {
-      await sql(`insert into webhooks.delivery_bodies (message_id, target, body, size, encoding) values ($1, 'wh_000000000000000000000001', $2, $3, 'br')`, [
-        `msg_old_${i}`,
-        brotliCompressSync(Buffer.from(body)),
-        Buffer.byteLength(body),
-      ]);
+      await sql(
+        `insert into webhooks.delivery_bodies (message_id, target, body, size, encoding) values ($1, 'wh_000000000000000000000001', $2, $3, 'br')`,
+        [`msg_old_${i}`, brotliCompressSync(Buffer.from(body)), Buffer.byteLength(body)],
+      );
     }
 
     // A webhooks service started now migrates (MIGRATE_ON_START).
@@ -35,12 +35,16 @@ describe('kept bodies in one encoding', () => {
     await h.webhooks.start();
     const rows = await waitFor(
       async () => {
-        const r = await sql<{ message_id: string; body: Buffer; encoding: string }>(`select message_id, body, encoding from webhooks.delivery_bodies where message_id like 'msg_old_%' order by message_id`);
+        const r = await sql<{ message_id: string; body: Buffer; encoding: string }>(
+          `select message_id, body, encoding from webhooks.delivery_bodies where message_id like 'msg_old_%' order by message_id`,
+        );
         return r.every((x) => x.encoding === 'deflate') && r;
       },
       { what: 'the bodies re-encoded' },
     );
     expect(rows.map((r) => inflateRawSync(r.body).toString('utf8'))).toEqual(bodies);
-    await expect(sql(`update webhooks.delivery_bodies set encoding = 'br' where message_id = 'msg_old_0'`)).rejects.toThrow(/delivery_bodies_encoding/);
+    await expect(
+      sql(`update webhooks.delivery_bodies set encoding = 'br' where message_id = 'msg_old_0'`),
+    ).rejects.toThrow(/delivery_bodies_encoding/);
   });
 });

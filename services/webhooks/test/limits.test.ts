@@ -12,7 +12,11 @@ afterAll(async () => h?.stop());
 const body = { event: 'cdrCreated', resource: 'call', targetUrl: 'https://example.com/hook' };
 
 async function countRows(where: string, params: unknown[]): Promise<number> {
-  const [r] = await queryDatabase<{ n: number }>(h.db.url, `select count(*)::int as n from webhooks.subscriptions where ${where}`, params);
+  const [r] = await queryDatabase<{ n: number }>(
+    h.db.url,
+    `select count(*)::int as n from webhooks.subscriptions where ${where}`,
+    params,
+  );
   return r!.n;
 }
 
@@ -25,7 +29,9 @@ function tally(codes: string[]): Record<string, number> {
 describe('limits of docs/api-rules.md#limits under concurrency', () => {
   it('when 50 account-level creates run at once, then exactly 10 succeed, 40 get limit_exceeded, and 10 rows exist', async () => {
     const acct = await h.newAccount();
-    const codes = await Promise.all(Array.from({ length: 50 }, () => codeOf(h.webhooks.client.createSubscription({ accountId: acct, ...body }))));
+    const codes = await Promise.all(
+      Array.from({ length: 50 }, () => codeOf(h.webhooks.client.createSubscription({ accountId: acct, ...body }))),
+    );
     expect(tally(codes)).toEqual({ ok: 10, limit_exceeded: 40 });
     expect(await countRows('account_id = $1 and application_id is null', [acct])).toBe(10);
   });
@@ -34,7 +40,9 @@ describe('limits of docs/api-rules.md#limits under concurrency', () => {
     const acct = await h.newAccount();
     const app = await h.newApplication(acct);
     const codes = await Promise.all(
-      Array.from({ length: 50 }, () => codeOf(h.webhooks.client.createSubscription({ accountId: acct, applicationId: app, ...body }))),
+      Array.from({ length: 50 }, () =>
+        codeOf(h.webhooks.client.createSubscription({ accountId: acct, applicationId: app, ...body })),
+      ),
     );
     expect(tally(codes)).toEqual({ ok: 10, limit_exceeded: 40 });
     expect(await countRows('application_id = $1', [app])).toBe(10);
@@ -49,10 +57,19 @@ describe('limits of docs/api-rules.md#limits under concurrency', () => {
     const client = webhooksClient(address, { batch });
     try {
       // One create per application first: the service knows they are the account's before the batches come.
-      for (const app of [app1, app2]) expect(await codeOf(client.createSubscription({ accountId: acct, applicationId: app, ...body }))).toBe('ok');
+      for (const app of [app1, app2])
+        expect(await codeOf(client.createSubscription({ accountId: acct, applicationId: app, ...body }))).toBe('ok');
       const scopes = [undefined, app1, app2];
       const codes = await Promise.all(
-        Array.from({ length: 60 }, (_, i) => codeOf(client.createSubscription({ accountId: acct, ...(scopes[i % 3] ? { applicationId: scopes[i % 3] } : {}), ...body }))),
+        Array.from({ length: 60 }, (_, i) =>
+          codeOf(
+            client.createSubscription({
+              accountId: acct,
+              ...(scopes[i % 3] ? { applicationId: scopes[i % 3] } : {}),
+              ...body,
+            }),
+          ),
+        ),
       );
       expect(tally(codes)).toEqual({ ok: 28, limit_exceeded: 32 });
       expect(await countRows('account_id = $1 and application_id is null', [acct])).toBe(10);
@@ -69,7 +86,9 @@ describe('limits of docs/api-rules.md#limits under concurrency', () => {
     try {
       const acct = await h.newAccount();
       const clients = [h.webhooks.client, second.client];
-      const codes = await Promise.all(Array.from({ length: 40 }, (_, i) => codeOf(clients[i % 2]!.createSubscription({ accountId: acct, ...body }))));
+      const codes = await Promise.all(
+        Array.from({ length: 40 }, (_, i) => codeOf(clients[i % 2]!.createSubscription({ accountId: acct, ...body }))),
+      );
       expect(tally(codes)).toEqual({ ok: 10, limit_exceeded: 30 });
       expect(await countRows('account_id = $1 and application_id is null', [acct])).toBe(10);
     } finally {
@@ -82,17 +101,23 @@ describe('limits of docs/api-rules.md#limits under concurrency', () => {
     const app = await h.newApplication(acct);
     for (let i = 0; i < 10; i++) await h.webhooks.client.createSubscription({ accountId: acct, ...body });
     expect(await codeOf(h.webhooks.client.createSubscription({ accountId: acct, ...body }))).toBe('limit_exceeded');
-    for (let i = 0; i < 10; i++) await h.webhooks.client.createSubscription({ accountId: acct, applicationId: app, ...body });
-    expect(await codeOf(h.webhooks.client.createSubscription({ accountId: acct, applicationId: app, ...body }))).toBe('limit_exceeded');
+    for (let i = 0; i < 10; i++)
+      await h.webhooks.client.createSubscription({ accountId: acct, applicationId: app, ...body });
+    expect(await codeOf(h.webhooks.client.createSubscription({ accountId: acct, applicationId: app, ...body }))).toBe(
+      'limit_exceeded',
+    );
     // Another application of the same account has its own 10.
     const app2 = await h.newApplication(acct);
-    expect(await codeOf(h.webhooks.client.createSubscription({ accountId: acct, applicationId: app2, ...body }))).toBe('ok');
+    expect(await codeOf(h.webhooks.client.createSubscription({ accountId: acct, applicationId: app2, ...body }))).toBe(
+      'ok',
+    );
   });
 
   it('when a subscription is deleted at the limit, then one more can be created', async () => {
     const acct = await h.newAccount();
     const ids: string[] = [];
-    for (let i = 0; i < 10; i++) ids.push((await h.webhooks.client.createSubscription({ accountId: acct, ...body })).subscription!.id);
+    for (let i = 0; i < 10; i++)
+      ids.push((await h.webhooks.client.createSubscription({ accountId: acct, ...body })).subscription!.id);
     expect(await codeOf(h.webhooks.client.createSubscription({ accountId: acct, ...body }))).toBe('limit_exceeded');
     await h.webhooks.client.deleteSubscription({ accountId: acct, id: ids[0]! });
     expect(await codeOf(h.webhooks.client.createSubscription({ accountId: acct, ...body }))).toBe('ok');

@@ -19,7 +19,14 @@ describe('list messages', () => {
     const client = h.webhooks.client;
     const base = { accountId, event: 'smsdlr', resource: 'sms', targetUrl: 'https://example.com/hook' };
     await client.createSubscription({ ...base, applicationId: '', name: 'plain' });
-    await client.createSubscription({ ...base, applicationId: '', name: 'everything ☎', payloadJson: '{"team":"ops","n":[1,2.5]}', headersJson: '{"Authorization":"Bearer x","X-Tenant":"t1"}', enabled: false });
+    await client.createSubscription({
+      ...base,
+      applicationId: '',
+      name: 'everything ☎',
+      payloadJson: '{"team":"ops","n":[1,2.5]}',
+      headersJson: '{"Authorization":"Bearer x","X-Tenant":"t1"}',
+      enabled: false,
+    });
     await client.createSubscription({ ...base, applicationId: '' });
     await client.createSubscription({ ...base, applicationId: app, name: 'of the application' });
     // Health as deliveries leave it: an attempt with microseconds, a failure streak, a disabled one.
@@ -31,12 +38,21 @@ describe('list messages', () => {
     );
     const { subscriptions } = await client.listSubscriptions({ accountId, applicationId: '', limit: 10, cursor: '' });
     expect(subscriptions.map((s) => s.name)).toEqual(['plain', 'everything ☎', undefined]);
-    for (const s of subscriptions) expect(s).toEqual((await client.getSubscription({ accountId, id: s.id, applicationId: '' })).subscription);
-    expect(subscriptions[0]).toMatchObject({ createdAt: '2024-02-29T23:59:59.999Z', lastAttemptAt: '2026-01-02T03:04:05.500Z', lastStatus: 503, consecutiveFailures: 7, disabledReason: 'failing' });
+    for (const s of subscriptions)
+      expect(s).toEqual((await client.getSubscription({ accountId, id: s.id, applicationId: '' })).subscription);
+    expect(subscriptions[0]).toMatchObject({
+      createdAt: '2024-02-29T23:59:59.999Z',
+      lastAttemptAt: '2026-01-02T03:04:05.500Z',
+      lastStatus: 503,
+      consecutiveFailures: 7,
+      disabledReason: 'failing',
+    });
     expect(subscriptions[1]!.headers).toEqual({ Authorization: '***', 'X-Tenant': '***' });
     expect(subscriptions[2]).not.toHaveProperty('lastAttemptAt');
     const ofApp = await client.listSubscriptions({ accountId, applicationId: app, limit: 10, cursor: '' });
-    expect(ofApp.subscriptions).toEqual([(await client.getSubscription({ accountId, id: ofApp.subscriptions[0]!.id, applicationId: app })).subscription]);
+    expect(ofApp.subscriptions).toEqual([
+      (await client.getSubscription({ accountId, id: ofApp.subscriptions[0]!.id, applicationId: app })).subscription,
+    ]);
 
     // The same pages asked for together (one batch, one statement) and page by page with a cursor.
     const address = `127.0.0.1:${h.webhooks.grpcPort}`;
@@ -51,7 +67,12 @@ describe('list messages', () => {
       expect(whole.subscriptions).toEqual(subscriptions);
       expect(first.subscriptions).toEqual(subscriptions.slice(0, 2));
       expect(other.subscriptions).toEqual([]);
-      const second = await batched.listSubscriptions({ accountId, applicationId: '', limit: 2, cursor: first.nextCursor });
+      const second = await batched.listSubscriptions({
+        accountId,
+        applicationId: '',
+        limit: 2,
+        cursor: first.nextCursor,
+      });
       expect(second.subscriptions).toEqual(subscriptions.slice(2));
       expect(second.nextCursor).toBe('');
     } finally {

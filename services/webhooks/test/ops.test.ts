@@ -50,7 +50,13 @@ describe('configuration', () => {
 
   it('when the defaults apply, then the ports and schema are the documented ones', () => {
     const c = loadConfig({ SECRETS_KEY: KEY });
-    expect(c).toMatchObject({ GRPC_PORT: 50052, OPS_PORT: 8082, DB_SCHEMA: 'webhooks', APPLICATIONS_GRPC_URL: '127.0.0.1:50051', MIGRATE_ON_START: true });
+    expect(c).toMatchObject({
+      GRPC_PORT: 50052,
+      OPS_PORT: 8082,
+      DB_SCHEMA: 'webhooks',
+      APPLICATIONS_GRPC_URL: '127.0.0.1:50051',
+      MIGRATE_ON_START: true,
+    });
     expect(c.DELIVERY_ALLOWED_CIDRS).toEqual([]);
   });
 
@@ -87,7 +93,10 @@ describe('dependencies down', () => {
     expect(ready.status).toBe(503);
     expect(await ready.json()).toMatchObject({ checks: { database: false } });
     await pgServer.start();
-    await waitFor(async () => (await codeOf(svc.client.listSubscriptions({ accountId: acct }))) === 'ok', { what: 'recovery', timeoutMs: 20_000 });
+    await waitFor(async () => (await codeOf(svc.client.listSubscriptions({ accountId: acct }))) === 'ok', {
+      what: 'recovery',
+      timeoutMs: 20_000,
+    });
     expect((await svc.client.listSubscriptions({ accountId: acct })).subscriptions).toHaveLength(1);
   });
 
@@ -95,7 +104,11 @@ describe('dependencies down', () => {
     const lonely = await h.startWebhooks({ APPLICATIONS_GRPC_URL: '127.0.0.1:1', APPLICATIONS_TIMEOUT_MS: '500' });
     try {
       const acct = await h.newAccount();
-      expect(await codeOf(lonely.client.createSubscription({ accountId: acct, applicationId: 'aaaaaaaaaaaaaaaaaaaaaaaa', ...body }))).toBe('unavailable');
+      expect(
+        await codeOf(
+          lonely.client.createSubscription({ accountId: acct, applicationId: 'aaaaaaaaaaaaaaaaaaaaaaaa', ...body }),
+        ),
+      ).toBe('unavailable');
       expect(await codeOf(lonely.client.createSubscription({ accountId: acct, ...body }))).toBe('ok');
     } finally {
       await lonely.stop();
@@ -115,6 +128,9 @@ describe('dependencies down', () => {
     } finally {
       await h.nats.start();
     }
-    await waitFor(async () => (await ops(h.webhooks, '/readyz')).status === 200, { what: 'NATS reconnect', timeoutMs: 20_000 });
+    await waitFor(async () => (await ops(h.webhooks, '/readyz')).status === 200, {
+      what: 'NATS reconnect',
+      timeoutMs: 20_000,
+    });
   });
 });

@@ -78,10 +78,16 @@ describe('creating a subscription', () => {
 
   it('when the payload holds NUL characters, lone surrogates or deep nesting, then it is stored and reads back unchanged', async () => {
     const me = await fresh();
-    const payloadJson = JSON.stringify({ nul: 'a\u0000b', lone: '\ud800', deep: JSON.parse('['.repeat(100) + ']'.repeat(100)) });
+    const payloadJson = JSON.stringify({
+      nul: 'a\u0000b',
+      lone: '\ud800',
+      deep: JSON.parse('['.repeat(100) + ']'.repeat(100)),
+    });
     const s = await create(me.acct, { payloadJson });
     expect(s.payloadJson).toBe(payloadJson);
-    expect((await client().getSubscription({ accountId: me.acct, id: s.id })).subscription!.payloadJson).toBe(payloadJson);
+    expect((await client().getSubscription({ accountId: me.acct, id: s.id })).subscription!.payloadJson).toBe(
+      payloadJson,
+    );
   });
 
   it('when created for an own application, then it is application-level and readable by id alone', async () => {
@@ -89,7 +95,9 @@ describe('creating a subscription', () => {
     const s = await create(me.acct, { resource: 'all' }, me.app);
     expect(s.applicationId).toBe(me.app);
     expect((await client().getSubscription({ accountId: me.acct, id: s.id })).subscription!.id).toBe(s.id);
-    expect((await client().getSubscription({ accountId: me.acct, id: s.id, applicationId: me.app })).subscription!.id).toBe(s.id);
+    expect(
+      (await client().getSubscription({ accountId: me.acct, id: s.id, applicationId: me.app })).subscription!.id,
+    ).toBe(s.id);
   });
 
   it('when created for an application of another account or an unknown one, then not_found', async () => {
@@ -136,14 +144,28 @@ describe('validation on create', () => {
 
   it('when targetUrl is not an absolute http(s) URL, too long, or carries credentials, then invalid_request on targetUrl', async () => {
     const me = await fresh();
-    for (const targetUrl of ['example.com/hook', '/hook', 'ftp://example.com/', 'mailto:a@example.com', 'https://u:p@example.com/', `https://example.com/${'x'.repeat(2050)}`]) {
+    for (const targetUrl of [
+      'example.com/hook',
+      '/hook',
+      'ftp://example.com/',
+      'mailto:a@example.com',
+      'https://u:p@example.com/',
+      `https://example.com/${'x'.repeat(2050)}`,
+    ]) {
       expect((await fieldErrorsOf(create(me.acct, { targetUrl }))).fields, targetUrl).toEqual(['targetUrl']);
     }
   });
 
   it('when targetUrl is a literal private address not allow-listed, then invalid_request on targetUrl', async () => {
     const me = await fresh();
-    for (const targetUrl of ['http://10.0.0.1/x', 'http://169.254.169.254/latest/meta-data', 'http://[fd00::1]/', 'http://0xa9fea9fe/', 'http://[::ffff:192.168.0.1]/', 'http://172.16.5.4/']) {
+    for (const targetUrl of [
+      'http://10.0.0.1/x',
+      'http://169.254.169.254/latest/meta-data',
+      'http://[fd00::1]/',
+      'http://0xa9fea9fe/',
+      'http://[::ffff:192.168.0.1]/',
+      'http://172.16.5.4/',
+    ]) {
       const r = await fieldErrorsOf(create(me.acct, { targetUrl }));
       expect(r.fields, targetUrl).toEqual(['targetUrl']);
       expect(r.messages[0]).toMatch(/private/);
@@ -152,7 +174,9 @@ describe('validation on create', () => {
 
   it('when targetUrl is loopback and the test allow-list covers it, then it is accepted', async () => {
     const me = await fresh();
-    expect((await create(me.acct, { targetUrl: 'http://127.0.0.1:4567/hook' })).targetUrl).toBe('http://127.0.0.1:4567/hook');
+    expect((await create(me.acct, { targetUrl: 'http://127.0.0.1:4567/hook' })).targetUrl).toBe(
+      'http://127.0.0.1:4567/hook',
+    );
     expect((await create(me.acct, { targetUrl: 'http://[::1]:4567/hook' })).targetUrl).toBe('http://[::1]:4567/hook');
   });
 
@@ -210,10 +234,20 @@ describe('reading and tenant isolation', () => {
     const otherApp = await h.newApplication(me.acct);
     const appSub = await create(me.acct, {}, me.app);
     const acctSub = await create(me.acct);
-    expect(await codeOf(client().getSubscription({ accountId: me.acct, id: appSub.id, applicationId: otherApp }))).toBe('not_found');
-    expect(await codeOf(client().getSubscription({ accountId: me.acct, id: acctSub.id, applicationId: me.app }))).toBe('not_found');
-    expect(await codeOf(client().updateSubscription({ accountId: me.acct, id: appSub.id, applicationId: otherApp, enabled: false }))).toBe('not_found');
-    expect(await codeOf(client().deleteSubscription({ accountId: me.acct, id: appSub.id, applicationId: otherApp }))).toBe('not_found');
+    expect(await codeOf(client().getSubscription({ accountId: me.acct, id: appSub.id, applicationId: otherApp }))).toBe(
+      'not_found',
+    );
+    expect(await codeOf(client().getSubscription({ accountId: me.acct, id: acctSub.id, applicationId: me.app }))).toBe(
+      'not_found',
+    );
+    expect(
+      await codeOf(
+        client().updateSubscription({ accountId: me.acct, id: appSub.id, applicationId: otherApp, enabled: false }),
+      ),
+    ).toBe('not_found');
+    expect(
+      await codeOf(client().deleteSubscription({ accountId: me.acct, id: appSub.id, applicationId: otherApp })),
+    ).toBe('not_found');
   });
 });
 
@@ -253,7 +287,8 @@ describe('listing', () => {
     const callSms = await create(acct, { event: 'cdrCreated', resource: 'sms,call' });
     const all = await create(acct, { event: 'cdrRated', resource: 'all' });
     const dlr = await create(acct, { event: 'smsdlr', resource: 'sms' });
-    const ids = async (f: { event?: string; resource?: string }) => (await client().listSubscriptions({ accountId: acct, ...f })).subscriptions.map((s) => s.id);
+    const ids = async (f: { event?: string; resource?: string }) =>
+      (await client().listSubscriptions({ accountId: acct, ...f })).subscriptions.map((s) => s.id);
     expect(await ids({ event: 'cdrCreated' })).toEqual([call.id, callSms.id]);
     expect(await ids({ event: 'CDRRATED' })).toEqual([all.id]);
     expect(await ids({ resource: 'sms' })).toEqual([callSms.id, all.id, dlr.id]);
@@ -264,17 +299,29 @@ describe('listing', () => {
 
   it('when list parameters are invalid, then invalid_request names the parameter', async () => {
     const me = await fresh();
-    expect((await fieldErrorsOf(client().listSubscriptions({ accountId: me.acct, limit: 1001 }))).fields).toEqual(['limit']);
-    expect((await fieldErrorsOf(client().listSubscriptions({ accountId: me.acct, limit: -1 }))).fields).toEqual(['limit']);
-    expect((await fieldErrorsOf(client().listSubscriptions({ accountId: me.acct, cursor: 'bogus!' }))).fields).toEqual(['cursor']);
-    expect((await fieldErrorsOf(client().listSubscriptions({ accountId: me.acct, event: 'nope' }))).fields).toEqual(['event']);
-    expect((await fieldErrorsOf(client().listSubscriptions({ accountId: me.acct, resource: 'nope' }))).fields).toEqual(['resource']);
+    expect((await fieldErrorsOf(client().listSubscriptions({ accountId: me.acct, limit: 1001 }))).fields).toEqual([
+      'limit',
+    ]);
+    expect((await fieldErrorsOf(client().listSubscriptions({ accountId: me.acct, limit: -1 }))).fields).toEqual([
+      'limit',
+    ]);
+    expect((await fieldErrorsOf(client().listSubscriptions({ accountId: me.acct, cursor: 'bogus!' }))).fields).toEqual([
+      'cursor',
+    ]);
+    expect((await fieldErrorsOf(client().listSubscriptions({ accountId: me.acct, event: 'nope' }))).fields).toEqual([
+      'event',
+    ]);
+    expect((await fieldErrorsOf(client().listSubscriptions({ accountId: me.acct, resource: 'nope' }))).fields).toEqual([
+      'resource',
+    ]);
   });
 
-  it('when listing the subscriptions of another account\'s or an unknown application, then not_found', async () => {
+  it("when listing the subscriptions of another account's or an unknown application, then not_found", async () => {
     const me = await fresh();
     expect(await codeOf(client().listSubscriptions({ accountId: me.acct, applicationId: bobApp }))).toBe('not_found');
-    expect(await codeOf(client().listSubscriptions({ accountId: me.acct, applicationId: 'ffffffffffffffffffffffff' }))).toBe('not_found');
+    expect(
+      await codeOf(client().listSubscriptions({ accountId: me.acct, applicationId: 'ffffffffffffffffffffffff' })),
+    ).toBe('not_found');
   });
 });
 
@@ -282,8 +329,20 @@ describe('updating', () => {
   it('when only some fields are sent, then only those change and updatedAt moves', async () => {
     const me = await fresh();
     const s = await create(me.acct, { name: 'keep', resource: 'call', payloadJson: '{"k":1}' });
-    const { subscription: u } = await client().updateSubscription({ accountId: me.acct, id: s.id, targetUrl: 'https://example.org/new', enabled: false });
-    expect(u).toMatchObject({ name: 'keep', resource: 'call', payloadJson: '{"k":1}', event: 'smsdlr', targetUrl: 'https://example.org/new', enabled: false });
+    const { subscription: u } = await client().updateSubscription({
+      accountId: me.acct,
+      id: s.id,
+      targetUrl: 'https://example.org/new',
+      enabled: false,
+    });
+    expect(u).toMatchObject({
+      name: 'keep',
+      resource: 'call',
+      payloadJson: '{"k":1}',
+      event: 'smsdlr',
+      targetUrl: 'https://example.org/new',
+      enabled: false,
+    });
     expect(Date.parse(u!.updatedAt)).toBeGreaterThan(Date.parse(s.updatedAt));
     expect(u!.createdAt).toBe(s.createdAt);
     expect((await client().getSubscription({ accountId: me.acct, id: s.id })).subscription).toEqual(u);
@@ -292,9 +351,23 @@ describe('updating', () => {
   it('when resource, payload and name are sent, then they are validated and normalised like on create', async () => {
     const me = await fresh();
     const s = await create(me.acct);
-    const { subscription: u } = await client().updateSubscription({ accountId: me.acct, id: s.id, resource: 'SMS, call', payloadJson: '{"x":true}', name: 'renamed' });
+    const { subscription: u } = await client().updateSubscription({
+      accountId: me.acct,
+      id: s.id,
+      resource: 'SMS, call',
+      payloadJson: '{"x":true}',
+      name: 'renamed',
+    });
     expect(u).toMatchObject({ resource: 'call,sms', payloadJson: '{"x":true}', name: 'renamed' });
-    const r = await fieldErrorsOf(client().updateSubscription({ accountId: me.acct, id: s.id, resource: 'nope', targetUrl: 'http://10.0.0.1/', payloadJson: '[]' }));
+    const r = await fieldErrorsOf(
+      client().updateSubscription({
+        accountId: me.acct,
+        id: s.id,
+        resource: 'nope',
+        targetUrl: 'http://10.0.0.1/',
+        payloadJson: '[]',
+      }),
+    );
     expect(r.code).toBe('invalid_request');
     expect(r.fields).toEqual(['resource', 'targetUrl', 'payload']);
   });
@@ -302,16 +375,27 @@ describe('updating', () => {
   it('when event is sent with a different value, then conflict; with the same value (any case), then it is fine', async () => {
     const me = await fresh();
     const s = await create(me.acct);
-    expect(await codeOf(client().updateSubscription({ accountId: me.acct, id: s.id, event: 'cdrRated' }))).toBe('conflict');
-    expect(await codeOf(client().updateSubscription({ accountId: me.acct, id: s.id, event: 'SmsDlr', enabled: false }))).toBe('ok');
-    expect(await codeOf(client().updateSubscription({ accountId: me.acct, id: s.id, event: 'bogus' }))).toBe('invalid_request');
+    expect(await codeOf(client().updateSubscription({ accountId: me.acct, id: s.id, event: 'cdrRated' }))).toBe(
+      'conflict',
+    );
+    expect(
+      await codeOf(client().updateSubscription({ accountId: me.acct, id: s.id, event: 'SmsDlr', enabled: false })),
+    ).toBe('ok');
+    expect(await codeOf(client().updateSubscription({ accountId: me.acct, id: s.id, event: 'bogus' }))).toBe(
+      'invalid_request',
+    );
     expect((await client().getSubscription({ accountId: me.acct, id: s.id })).subscription!.event).toBe('smsdlr');
   });
 
   it('when an application-level subscription is updated through its application, then it changes', async () => {
     const me = await fresh();
     const s = await create(me.acct, {}, me.app);
-    const { subscription: u } = await client().updateSubscription({ accountId: me.acct, id: s.id, applicationId: me.app, resource: 'call' });
+    const { subscription: u } = await client().updateSubscription({
+      accountId: me.acct,
+      id: s.id,
+      applicationId: me.app,
+      resource: 'call',
+    });
     expect(u!.resource).toBe('call');
   });
 

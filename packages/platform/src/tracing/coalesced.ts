@@ -51,5 +51,8 @@ export function linkCoalesced(span: Span): void {
   const coalesced = context.active().getValue(COALESCED) as Coalesced | undefined;
   if (!coalesced) return;
   if (coalesced.callers > 1) span.setAttribute('db.operation.batch.size', coalesced.callers);
-  if (coalesced.links.length > 0) span.addLinks(coalesced.links.map((spanContext) => ({ context: spanContext, attributes: { 'switchboard.link': 'coalesced' } })));
+  if (coalesced.links.length > 0)
+    span.addLinks(
+      coalesced.links.map((spanContext) => ({ context: spanContext, attributes: { 'switchboard.link': 'coalesced' } })),
+    );
 }

@@ -3,7 +3,14 @@ import { z } from 'zod';
 import { parseConfig } from '../config.ts';
 
 /** The samplers of OTEL_TRACES_SAMPLER that need no remote configuration. */
-const SAMPLERS = ['always_on', 'always_off', 'traceidratio', 'parentbased_always_on', 'parentbased_always_off', 'parentbased_traceidratio'] as const;
+const SAMPLERS = [
+  'always_on',
+  'always_off',
+  'traceidratio',
+  'parentbased_always_on',
+  'parentbased_always_off',
+  'parentbased_traceidratio',
+] as const;
 
 /**
  * The libraries whose calls the instrumentations turn into spans: Postgres queries (`pg`) and
@@ -34,7 +41,10 @@ export const tracingConfigSchema = z.object({
       }
     }, 'must be an http or https URL'),
   /** Overrides the service name the process reports. */
-  OTEL_SERVICE_NAME: z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, 'must be 1-64 letters, digits, dots, dashes or underscores').optional(),
+  OTEL_SERVICE_NAME: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{1,64}$/, 'must be 1-64 letters, digits, dots, dashes or underscores')
+    .optional(),
   /**
    * Which traces are recorded (OpenTelemetry's names). The parentbased_* samplers follow the decision
    * of a trace started upstream (the sampled flag of its traceparent) and apply the rest to new traces.
@@ -63,7 +73,14 @@ export const tracingConfigSchema = z.object({
         .map((name) => name.trim())
         .filter((name) => name !== ''),
     )
-    .pipe(z.array(z.enum(INSTRUMENTED, { error: (issue) => `unknown instrumentation ${JSON.stringify(issue.input)}: known are ${INSTRUMENTED.join(', ')}` }))),
+    .pipe(
+      z.array(
+        z.enum(INSTRUMENTED, {
+          error: (issue) =>
+            `unknown instrumentation ${JSON.stringify(issue.input)}: known are ${INSTRUMENTED.join(', ')}`,
+        }),
+      ),
+    ),
 });
 export type TracingConfig = z.output<typeof tracingConfigSchema>;
 

@@ -1,4 +1,15 @@
-import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Span, type TextMapGetter, type TextMapSetter } from '@opentelemetry/api';
+import {
+  context,
+  propagation,
+  ROOT_CONTEXT,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  type Attributes,
+  type Span,
+  type TextMapGetter,
+  type TextMapSetter,
+} from '@opentelemetry/api';
 import type { TraceContext } from './http.ts';
 import { handlerSpan, incomingContext, inject, inTrace, unrecordedTrace } from './sampling.ts';
 import { noEnd, state, tracer } from './state.ts';
@@ -31,7 +42,10 @@ function rpcSpan(path: string): { name: string; attributes: Attributes } {
   if (!known) {
     const name = path.startsWith('/') ? path.slice(1) : path;
     const slash = name.lastIndexOf('/');
-    known = { name, attributes: { 'rpc.system': 'grpc', 'rpc.service': name.slice(0, slash), 'rpc.method': name.slice(slash + 1) } };
+    known = {
+      name,
+      attributes: { 'rpc.system': 'grpc', 'rpc.service': name.slice(0, slash), 'rpc.method': name.slice(slash + 1) },
+    };
     rpcSpans.set(path, known);
   }
   return known;
@@ -52,7 +66,11 @@ function endRpc(span: Span, code: number, failed: boolean, message?: string): vo
  * writes its context into the call's `metadata`. Returns what ends the span with the call's status
  * code; undefined (and nothing done) without tracing.
  */
-export function grpcClientSpan(path: string, metadata: RpcMetadata, parent?: TraceContext): ((code: number, message?: string) => void) | undefined {
+export function grpcClientSpan(
+  path: string,
+  metadata: RpcMetadata,
+  parent?: TraceContext,
+): ((code: number, message?: string) => void) | undefined {
   if (!state.started) return undefined;
   // Given no trace in a process without a context manager (the gateway's calls for a request the
   // sampler turned down): outside any trace, where a call starts none.
@@ -76,7 +94,11 @@ export function grpcClientSpan(path: string, metadata: RpcMetadata, parent?: Tra
  * `metadata` carries; the handler calls the `end` it is given with the status code it answers.
  * Without tracing it just runs the handler.
  */
-export function tracedGrpcCall<T>(path: string, metadata: RpcMetadata, handle: (end: (code: number, message?: string) => void) => T): T {
+export function tracedGrpcCall<T>(
+  path: string,
+  metadata: RpcMetadata,
+  handle: (end: (code: number, message?: string) => void) => T,
+): T {
   if (!state.started) return handle(noEnd);
   const { name, attributes } = rpcSpan(path);
   const parent = incomingContext(
@@ -88,5 +110,7 @@ export function tracedGrpcCall<T>(path: string, metadata: RpcMetadata, handle: (
   if (!inTrace(parent)) return handle(noEnd);
   const { ctx, span } = handlerSpan(name, SpanKind.SERVER, attributes, parent)!;
   if (!span) return context.with(ctx, handle, undefined, noEnd);
-  return context.with(ctx, handle, undefined, (code: number, message?: string) => endRpc(span, code, SERVER_FAULTS.has(code), message));
+  return context.with(ctx, handle, undefined, (code: number, message?: string) =>
+    endRpc(span, code, SERVER_FAULTS.has(code), message),
+  );
 }

@@ -1,5 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, type Attributes, type Context, type Span } from '@opentelemetry/api';
+import {
+  context,
+  propagation,
+  ROOT_CONTEXT,
+  SpanKind,
+  SpanStatusCode,
+  type Attributes,
+  type Context,
+  type Span,
+} from '@opentelemetry/api';
 import { handlerSpan, incomingContext } from './sampling.ts';
 import { state } from './state.ts';
 
@@ -49,13 +58,15 @@ export function tracedHttpRequest(
     return;
   }
   const { headers } = req;
-  const parent = !trustParent(req) ? ROOT_CONTEXT : incomingContext(
-    (key) => {
-      const value = headers[key];
-      return typeof value === 'string' ? value : value === undefined ? undefined : value.join(',');
-    },
-    () => propagation.extract(ROOT_CONTEXT, headers),
-  );
+  const parent = !trustParent(req)
+    ? ROOT_CONTEXT
+    : incomingContext(
+        (key) => {
+          const value = headers[key];
+          return typeof value === 'string' ? value : value === undefined ? undefined : value.join(',');
+        },
+        () => propagation.extract(ROOT_CONTEXT, headers),
+      );
   const handler = handlerSpan(req.method ?? 'GET', SpanKind.SERVER, undefined, parent);
   // A new trace the sampler turned down: the request runs outside any trace, and its calls carry none.
   if (!handler) {
@@ -71,7 +82,12 @@ export function tracedHttpRequest(
 }
 
 /** The attributes of the request on its span (OpenTelemetry's HTTP conventions), and its end with the response. */
-function recordHttpRequest(span: Span, req: IncomingMessage, res: ServerResponse, redact: (url: string) => string): void {
+function recordHttpRequest(
+  span: Span,
+  req: IncomingMessage,
+  res: ServerResponse,
+  redact: (url: string) => string,
+): void {
   const method = req.method ?? 'GET';
   const url = redact(req.url ?? '/');
   const q = url.indexOf('?');
@@ -99,7 +115,8 @@ function recordHttpRequest(span: Span, req: IncomingMessage, res: ServerResponse
     // A server span is an error on a 5xx answer (the client's mistakes are not the server's), or
     // when the connection closed before the answer was complete.
     if (res.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
-    else if (!res.writableFinished) span.setStatus({ code: SpanStatusCode.ERROR, message: 'connection closed before the response was complete' });
+    else if (!res.writableFinished)
+      span.setStatus({ code: SpanStatusCode.ERROR, message: 'connection closed before the response was complete' });
     span.end();
   });
 }

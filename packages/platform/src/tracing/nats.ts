@@ -1,4 +1,15 @@
-import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Context, type Span, type TextMapGetter, type TextMapSetter } from '@opentelemetry/api';
+import {
+  context,
+  propagation,
+  ROOT_CONTEXT,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  type Context,
+  type Span,
+  type TextMapGetter,
+  type TextMapSetter,
+} from '@opentelemetry/api';
 import { inject, spanOrUnrecorded, turnedDownTrace, unrecordedContext, unrecordedTrace } from './sampling.ts';
 import { state, tracer } from './state.ts';
 
@@ -23,16 +34,30 @@ const getter: TextMapGetter<Headers | undefined> = {
  * (or a new one the sampler turns down) it makes no span and only writes the trace's `00` context.
  * Without tracing it calls `publish(existing)` as is.
  */
-export async function tracedPublish<T, H extends Headers>(subject: string, existing: H | undefined, makeHeaders: () => H, publish: (headers: H | undefined) => Promise<T>): Promise<T> {
+export async function tracedPublish<T, H extends Headers>(
+  subject: string,
+  existing: H | undefined,
+  makeHeaders: () => H,
+  publish: (headers: H | undefined) => Promise<T>,
+): Promise<T> {
   if (!state.started) return publish(existing);
   const active = context.active();
   // Outside any trace one starts here, decided on before it has a span (spanOrUnrecorded): one the
   // sampler turns down gets none, and no context is entered for it.
-  const decided = spanOrUnrecorded(`publish ${subject}`, SpanKind.PRODUCER, { 'messaging.system': 'nats', 'messaging.operation.type': 'send', 'messaging.destination.name': subject }, active);
+  const decided = spanOrUnrecorded(
+    `publish ${subject}`,
+    SpanKind.PRODUCER,
+    { 'messaging.system': 'nats', 'messaging.operation.type': 'send', 'messaging.destination.name': subject },
+    active,
+  );
   const headers = existing ?? makeHeaders();
   if (!('span' in decided)) {
     // No span, but the decision travels on, so that the consumers do not start traces of their own.
-    inject(unrecordedContext(active, 'notRecorded' in decided ? decided.notRecorded : turnedDownTrace(decided.turnedDown)), headers, setter);
+    inject(
+      unrecordedContext(active, 'notRecorded' in decided ? decided.notRecorded : turnedDownTrace(decided.turnedDown)),
+      headers,
+      setter,
+    );
     return publish(headers);
   }
   const { span } = decided;
@@ -43,7 +68,12 @@ export async function tracedPublish<T, H extends Headers>(subject: string, exist
 }
 
 /** Runs a consumer's handler in a span whose parent is the trace context the message carries. */
-export async function tracedConsume<T>(subject: string, headers: Headers | undefined, attributes: Record<string, string | number>, handle: () => Promise<T>): Promise<T> {
+export async function tracedConsume<T>(
+  subject: string,
+  headers: Headers | undefined,
+  attributes: Record<string, string | number>,
+  handle: () => Promise<T>,
+): Promise<T> {
   if (!state.started) return handle();
   const parent: Context = propagation.extract(ROOT_CONTEXT, headers, getter);
   // An unrecorded trace keeps its span here: the dispatcher's POSTs (the undici instrumentation)
@@ -51,7 +81,15 @@ export async function tracedConsume<T>(subject: string, headers: Headers | undef
   if (unrecordedTrace(parent)) return context.with(parent, handle);
   return tracer().startActiveSpan(
     `process ${subject}`,
-    { kind: SpanKind.CONSUMER, attributes: { 'messaging.system': 'nats', 'messaging.operation.type': 'process', 'messaging.destination.name': subject, ...attributes } },
+    {
+      kind: SpanKind.CONSUMER,
+      attributes: {
+        'messaging.system': 'nats',
+        'messaging.operation.type': 'process',
+        'messaging.destination.name': subject,
+        ...attributes,
+      },
+    },
     parent,
     (span) => settle(span, handle),
   );

@@ -1,6 +1,13 @@
 // What the process's requests carry of its traces: the W3C trace context and baggage (the SDK's
 // default propagators), except out of work run in withoutPropagation (requests to customers' hosts).
-import { context, createContextKey, type Context, type TextMapGetter, type TextMapPropagator, type TextMapSetter } from '@opentelemetry/api';
+import {
+  context,
+  createContextKey,
+  type Context,
+  type TextMapGetter,
+  type TextMapPropagator,
+  type TextMapSetter,
+} from '@opentelemetry/api';
 import { state } from './state.ts';
 
 const NO_PROPAGATION = createContextKey('@switchboard/platform no propagation');
@@ -22,7 +29,11 @@ export class Guarded implements TextMapPropagator {
 /** The W3C trace context and baggage propagators, guarded. */
 export async function guardedW3cPropagator(): Promise<TextMapPropagator> {
   const core = await import('@opentelemetry/core');
-  return new Guarded(new core.CompositePropagator({ propagators: [new core.W3CTraceContextPropagator(), new core.W3CBaggagePropagator()] }));
+  return new Guarded(
+    new core.CompositePropagator({
+      propagators: [new core.W3CTraceContextPropagator(), new core.W3CBaggagePropagator()],
+    }),
+  );
 }
 
 /**

@@ -1,4 +1,18 @@
-import { createContextKey, isSpanContextValid, propagation, ROOT_CONTEXT, SamplingDecision, trace, TraceFlags, type Attributes, type Context, type Span, type SpanContext, type SpanKind, type TextMapSetter } from '@opentelemetry/api';
+import {
+  createContextKey,
+  isSpanContextValid,
+  propagation,
+  ROOT_CONTEXT,
+  SamplingDecision,
+  trace,
+  TraceFlags,
+  type Attributes,
+  type Context,
+  type Span,
+  type SpanContext,
+  type SpanKind,
+  type TextMapSetter,
+} from '@opentelemetry/api';
 import { state, tracer } from './state.ts';
 
 // Traces start at the edges only: a request to the gateway (tracedHttpRequest), a publish outside
@@ -23,7 +37,10 @@ export const UNRECORDED = createContextKey('@switchboard/platform unrecorded tra
 
 /** An unrecorded trace of `spanContext`, with the traceparent (W3C, version 00) the W3C propagator would write for it. */
 export function unrecorded(spanContext: SpanContext): Unrecorded {
-  return { spanContext, traceparent: `00-${spanContext.traceId}-${spanContext.spanId}-0${spanContext.traceFlags.toString(16)}` };
+  return {
+    spanContext,
+    traceparent: `00-${spanContext.traceId}-${spanContext.spanId}-0${spanContext.traceFlags.toString(16)}`,
+  };
 }
 
 /**
@@ -39,7 +56,12 @@ const UNSAMPLED_TRACEPARENT = /^00-(?!0{32}-)[0-9a-f]{32}-(?!0{16}-)[0-9a-f]{16}
  */
 function unsampledParent(traceparent: string): Unrecorded | undefined {
   if (!state.followsParent || !UNSAMPLED_TRACEPARENT.test(traceparent)) return undefined;
-  const spanContext = { traceId: traceparent.slice(3, 35), spanId: traceparent.slice(36, 52), traceFlags: parseInt(traceparent.slice(53), 16), isRemote: true };
+  const spanContext = {
+    traceId: traceparent.slice(3, 35),
+    spanId: traceparent.slice(36, 52),
+    traceFlags: parseInt(traceparent.slice(53), 16),
+    isRemote: true,
+  };
   return { spanContext, traceparent };
 }
 
@@ -64,7 +86,9 @@ export function unrecordedTrace(ctx: Context): Unrecorded | undefined {
   if (kept) return kept;
   if (!state.followsParent) return undefined;
   const parent = trace.getSpanContext(ctx);
-  return parent !== undefined && isSpanContextValid(parent) && (parent.traceFlags & TraceFlags.SAMPLED) === 0 ? unrecorded(parent) : undefined;
+  return parent !== undefined && isSpanContextValid(parent) && (parent.traceFlags & TraceFlags.SAMPLED) === 0
+    ? unrecorded(parent)
+    : undefined;
 }
 
 /**
@@ -91,11 +115,20 @@ export function unrecordedContext(ctx: Context, kept: Unrecorded): Context {
  * trace id first, as the SDK would when starting the span; a sampled trace gets its span (with that
  * trace id), one not sampled only the trace id the sampler turned down.
  */
-function startTrace(name: string, kind: SpanKind, attributes: Attributes | undefined, parent: Context): { span: Span } | { notSampled: string } {
+function startTrace(
+  name: string,
+  kind: SpanKind,
+  attributes: Attributes | undefined,
+  parent: Context,
+): { span: Span } | { notSampled: string } {
   const { sampler, ids } = state;
   if (sampler && ids) {
     const traceId = ids.random.generateTraceId();
-    if (sampler.shouldSample(parent, traceId, name, kind, attributes ?? NO_ATTRIBUTES, NO_LINKS).decision === SamplingDecision.NOT_RECORD) return { notSampled: traceId };
+    if (
+      sampler.shouldSample(parent, traceId, name, kind, attributes ?? NO_ATTRIBUTES, NO_LINKS).decision ===
+      SamplingDecision.NOT_RECORD
+    )
+      return { notSampled: traceId };
     ids.next = traceId;
   }
   try {
@@ -114,12 +147,20 @@ const NO_LINKS: [] = Object.freeze([]) as unknown as [];
  * in, or, when that trace would have started here (`parent` has no trace context) and the sampler
  * did not record it, the trace id it turned down (`turnedDown`: ids are made only to pass it on).
  */
-export function spanOrUnrecorded(name: string, kind: SpanKind, attributes: Attributes | undefined, parent: Context): { span: Span } | { notRecorded: Unrecorded } | { turnedDown: string } {
+export function spanOrUnrecorded(
+  name: string,
+  kind: SpanKind,
+  attributes: Attributes | undefined,
+  parent: Context,
+): { span: Span } | { notRecorded: Unrecorded } | { turnedDown: string } {
   const kept = unrecordedTrace(parent);
   if (kept) return { notRecorded: kept };
   // A trace that starts here is decided on before it has a span; one that continues a parent's
   // gets its span (recording or not, as the sampler says) from the SDK.
-  const started = trace.getSpanContext(parent) === undefined ? startTrace(name, kind, attributes, parent) : { span: tracer().startSpan(name, { kind, attributes }, parent) };
+  const started =
+    trace.getSpanContext(parent) === undefined
+      ? startTrace(name, kind, attributes, parent)
+      : { span: tracer().startSpan(name, { kind, attributes }, parent) };
   if ('notSampled' in started) return { turnedDown: started.notSampled };
   if (started.span.isRecording()) return { span: started.span };
   return { notRecorded: unrecorded(started.span.spanContext()) };
@@ -136,7 +177,12 @@ export function turnedDownTrace(traceId: string): Unrecorded {
  * passes the trace on; undefined when the trace would have started here (`parent` carries no trace
  * context at all) and the sampler does not record it: the handler then runs outside any trace.
  */
-export function handlerSpan(name: string, kind: SpanKind, attributes: Attributes | undefined, parent: Context): { ctx: Context; span?: Span } | undefined {
+export function handlerSpan(
+  name: string,
+  kind: SpanKind,
+  attributes: Attributes | undefined,
+  parent: Context,
+): { ctx: Context; span?: Span } | undefined {
   const decided = spanOrUnrecorded(name, kind, attributes, parent);
   if ('span' in decided) return { ctx: trace.setSpan(parent, decided.span), span: decided.span };
   if ('notRecorded' in decided) return { ctx: unrecordedContext(parent, decided.notRecorded) };

@@ -49,7 +49,12 @@ function samplerOf(base: typeof import('@opentelemetry/sdk-trace-base'), config:
   const [parentBased, root] = config.OTEL_TRACES_SAMPLER.startsWith('parentbased_')
     ? [true, config.OTEL_TRACES_SAMPLER.slice('parentbased_'.length)]
     : [false, config.OTEL_TRACES_SAMPLER];
-  const sampler = root === 'always_on' ? new AlwaysOnSampler() : root === 'always_off' ? new AlwaysOffSampler() : new TraceIdRatioBasedSampler(config.OTEL_TRACES_SAMPLER_ARG);
+  const sampler =
+    root === 'always_on'
+      ? new AlwaysOnSampler()
+      : root === 'always_off'
+        ? new AlwaysOffSampler()
+        : new TraceIdRatioBasedSampler(config.OTEL_TRACES_SAMPLER_ARG);
   return parentBased ? new ParentBasedSampler({ root: sampler }) : sampler;
 }
 
@@ -60,9 +65,12 @@ function samplerOf(base: typeof import('@opentelemetry/sdk-trace-base'), config:
 export async function startTracing(opts: TracingOptions): Promise<Tracing> {
   const config = loadTracingConfig(opts.env ?? process.env);
   const endpoint = config.OTEL_EXPORTER_OTLP_ENDPOINT;
-  if (state.started || (!endpoint && !opts.exporter)) return { enabled: state.started, shutdown: async () => undefined };
+  if (state.started || (!endpoint && !opts.exporter))
+    return { enabled: state.started, shutdown: async () => undefined };
 
-  const instrumented = (opts.instrument ?? INSTRUMENTED).filter((name) => !config.OTEL_NODE_DISABLED_INSTRUMENTATIONS.includes(name));
+  const instrumented = (opts.instrument ?? INSTRUMENTED).filter(
+    (name) => !config.OTEL_NODE_DISABLED_INSTRUMENTATIONS.includes(name),
+  );
   const [{ NodeTracerProvider }, traceBase, { resourceFromAttributes }] = await Promise.all([
     import('@opentelemetry/sdk-trace-node'),
     import('@opentelemetry/sdk-trace-base'),
@@ -73,7 +81,10 @@ export async function startTracing(opts: TracingOptions): Promise<Tracing> {
   else {
     const url = `${endpoint!.replace(/\/+$/, '')}/v1/traces`;
     const protocol = config.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL ?? config.OTEL_EXPORTER_OTLP_PROTOCOL;
-    const { OTLPTraceExporter } = protocol === 'http/json' ? await import('@opentelemetry/exporter-trace-otlp-http') : await import('@opentelemetry/exporter-trace-otlp-proto');
+    const { OTLPTraceExporter } =
+      protocol === 'http/json'
+        ? await import('@opentelemetry/exporter-trace-otlp-http')
+        : await import('@opentelemetry/exporter-trace-otlp-proto');
     processor = new traceBase.BatchSpanProcessor(new OTLPTraceExporter({ url }), {
       scheduledDelayMillis: config.OTEL_BSP_SCHEDULE_DELAY,
       // A busy gateway finishes a few thousand spans a second: room for two seconds of them before
@@ -112,7 +123,13 @@ export async function startTracing(opts: TracingOptions): Promise<Tracing> {
       const pg = await import('@opentelemetry/instrumentation-pg');
       // Only queries made within a traced request or event; the statement text, not its values.
       // A query made for several traced calls at once (coalescer.ts) is linked to the others' spans.
-      instrumentations.push(new pg.PgInstrumentation({ requireParentSpan: true, enhancedDatabaseReporting: false, requestHook: linkCoalesced }));
+      instrumentations.push(
+        new pg.PgInstrumentation({
+          requireParentSpan: true,
+          enhancedDatabaseReporting: false,
+          requestHook: linkCoalesced,
+        }),
+      );
     }
     if (instrumented.includes('undici')) {
       // A request's query string may carry a customer's credential: spans keep only that it had one.
@@ -120,7 +137,11 @@ export async function startTracing(opts: TracingOptions): Promise<Tracing> {
         const q = request.path.indexOf('?');
         return q === -1 ? {} : { 'url.full': `${request.origin}${request.path.slice(0, q)}?***`, 'url.query': '***' };
       };
-      instrumentations.push(new (await import('@opentelemetry/instrumentation-undici')).UndiciInstrumentation({ startSpanHook: withoutQuery }));
+      instrumentations.push(
+        new (await import('@opentelemetry/instrumentation-undici')).UndiciInstrumentation({
+          startSpanHook: withoutQuery,
+        }),
+      );
     }
     unregister = registerInstrumentations({ tracerProvider: provider, instrumentations });
   }
@@ -175,7 +196,9 @@ export async function runTracedMain(
       logger: service.logger,
       async stop() {
         await service.stop();
-        await tracing.shutdown().catch((err: unknown) => service.logger.warn({ err: (err as Error)?.message }, 'could not flush traces'));
+        await tracing
+          .shutdown()
+          .catch((err: unknown) => service.logger.warn({ err: (err as Error)?.message }, 'could not flush traces'));
       },
     };
   });

@@ -15,7 +15,10 @@ type State = {
   /** No context manager: context.active() is always the empty context. */
   contextless?: boolean;
 };
-export const state: State = ((globalThis as Record<symbol, State | undefined>)[STATE] ??= { started: false, followsParent: false });
+export const state: State = ((globalThis as Record<symbol, State | undefined>)[STATE] ??= {
+  started: false,
+  followsParent: false,
+});
 
 /** True once startTracing installed the SDK in this process. */
 export function tracingEnabled(): boolean {

@@ -9,11 +9,16 @@ import { passwordErrors, USERNAME } from './rules.ts';
 
 export async function createAccount(em: EntityManager, username: string, password: string): Promise<Account> {
   const errors = [];
-  if (!USERNAME.test(username)) errors.push({ field: 'username', message: 'must be 1-128 characters of letters, digits and . _ @ + -' });
+  if (!USERNAME.test(username))
+    errors.push({ field: 'username', message: 'must be 1-128 characters of letters, digits and . _ @ + -' });
   errors.push(...passwordErrors(password));
   if (errors.length) throw AppError.invalid(errors);
   if (await em.findOne(AccountSchema, { username })) throw new AppError('conflict', `username ${username} is taken`);
-  const account = em.create(AccountSchema, { username, passwordHash: await hashPassword(password), createdAt: new Date() });
+  const account = em.create(AccountSchema, {
+    username,
+    passwordHash: await hashPassword(password),
+    createdAt: new Date(),
+  });
   await em.persist(account).flush();
   return account;
 }

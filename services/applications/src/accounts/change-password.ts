@@ -11,19 +11,28 @@ import { passwordErrors } from './rules.ts';
  * Replaces the account's password once the current one is checked, and ends every browser session
  * of the account in the same transaction; the gateways are told to forget the old password.
  */
-export async function changePassword(deps: Pick<CredentialDeps, 'orm' | 'announceRevoked'>, req: ChangePasswordRequest__Output, audit?: AuditContext): Promise<Account> {
+export async function changePassword(
+  deps: Pick<CredentialDeps, 'orm' | 'announceRevoked'>,
+  req: ChangePasswordRequest__Output,
+  audit?: AuditContext,
+): Promise<Account> {
   const errors = passwordErrors(req.new, 'new');
   if (errors.length) throw AppError.invalid(errors);
   const em = deps.orm.em.fork();
   const found = await em.findOne(AccountSchema, { id: req.accountId });
   if (!found) throw AppError.notFound('user');
-  if (!(await verifyPassword(req.current, found.passwordHash))) throw AppError.invalid([{ field: 'current', message: 'is not the current password' }]);
+  if (!(await verifyPassword(req.current, found.passwordHash)))
+    throw AppError.invalid([{ field: 'current', message: 'is not the current password' }]);
   const passwordHash = await hashPassword(req.new);
   const account = await em.transactional(async (tx) => {
     const a = await tx.findOneOrFail(AccountSchema, { id: req.accountId });
     a.passwordHash = passwordHash;
     await endAccountSessions(tx, a.id);
-    auditWithFlush(tx, { accountId: a.id, action: 'password.change', target: `/v1/users/${a.id}`, outcome: 'success' }, audit);
+    auditWithFlush(
+      tx,
+      { accountId: a.id, action: 'password.change', target: `/v1/users/${a.id}`, outcome: 'success' },
+      audit,
+    );
     return a;
   });
   deps.announceRevoked({ accountId: account.id, username: account.username });

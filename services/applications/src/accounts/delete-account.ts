@@ -28,7 +28,13 @@ export async function deleteAccount(em: EntityManager, username: string): Promis
     const apps = await tx.find(ApplicationSchema, { accountId: account.id }, { orderBy: { seq: 'asc' } });
     for (const app of apps) {
       for (const a of await valuesOfApplication(tx, app.id)) {
-        announceChange(tx, { type: a.type, address: a.value, applicationId: null, previousApplicationId: app.id, accountId: account.id });
+        announceChange(tx, {
+          type: a.type,
+          address: a.value,
+          applicationId: null,
+          previousApplicationId: app.id,
+          accountId: account.id,
+        });
       }
       enqueueEvent(tx, SUBJECTS.applicationDeleted, { applicationId: app.id, accountId: account.id, deletedAt });
     }

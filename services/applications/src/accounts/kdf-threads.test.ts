@@ -3,7 +3,14 @@ import { scryptSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { KdfThreads } from './kdf-threads';
 
-const job = (password: string) => ({ password, salt: Buffer.from('0123456789abcdef'), keylen: 32, N: 2 ** 12, r: 8, p: 1 });
+const job = (password: string) => ({
+  password,
+  salt: Buffer.from('0123456789abcdef'),
+  keylen: 32,
+  N: 2 ** 12,
+  r: 8,
+  p: 1,
+});
 
 /** Nice values of this process's threads (Linux /proc), by thread id. */
 function niceOfThreads(): Map<number, number> {
@@ -26,7 +33,8 @@ describe('KdfThreads', () => {
   it('when hashes are asked for, then they equal scrypt computed in place, and at most `size` run at a time', async () => {
     const threads = new KdfThreads(1);
     const keys = await Promise.all(['a', 'b', 'c'].map((p) => threads.run(job(p))));
-    for (const [i, k] of keys.entries()) expect(k.equals(scryptSync(['a', 'b', 'c'][i]!, job('').salt, 32, { N: 2 ** 12, r: 8, p: 1 }))).toBe(true);
+    for (const [i, k] of keys.entries())
+      expect(k.equals(scryptSync(['a', 'b', 'c'][i]!, job('').salt, 32, { N: 2 ** 12, r: 8, p: 1 }))).toBe(true);
     const pending = [threads.run(job('d')), threads.run(job('e'))];
     expect(threads.load).toEqual({ running: 1, waiting: 1 });
     await Promise.all(pending);
@@ -43,13 +51,16 @@ describe('KdfThreads', () => {
     threads.close();
   });
 
-  it.runIf(process.platform === 'linux')('when a nice value is set, then the KDF thread runs at that lower CPU priority and the process\'s own threads do not', async () => {
-    const before = niceOfThreads();
-    const threads = new KdfThreads(1, 12);
-    await threads.run(job('x'));
-    const added = [...niceOfThreads()].filter(([tid]) => !before.has(tid));
-    expect(added.some(([, nice]) => nice === 12)).toBe(true);
-    expect(niceOfThreads().get(process.pid)).toBe(before.get(process.pid));
-    threads.close();
-  });
+  it.runIf(process.platform === 'linux')(
+    "when a nice value is set, then the KDF thread runs at that lower CPU priority and the process's own threads do not",
+    async () => {
+      const before = niceOfThreads();
+      const threads = new KdfThreads(1, 12);
+      await threads.run(job('x'));
+      const added = [...niceOfThreads()].filter(([tid]) => !before.has(tid));
+      expect(added.some(([, nice]) => nice === 12)).toBe(true);
+      expect(niceOfThreads().get(process.pid)).toBe(before.get(process.pid));
+      threads.close();
+    },
+  );
 });

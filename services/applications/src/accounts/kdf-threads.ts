@@ -67,7 +67,10 @@ export class KdfThreads {
   ) {}
 
   get load(): { running: number; waiting: number } {
-    return { running: this.threads.filter((t) => t.job !== undefined).length, waiting: this.urgent.length + this.queue.length };
+    return {
+      running: this.threads.filter((t) => t.job !== undefined).length,
+      waiting: this.urgent.length + this.queue.length,
+    };
   }
 
   /** Computes a hash when a thread is free; a `priority` job goes ahead of the others waiting. */
@@ -96,7 +99,8 @@ export class KdfThreads {
 
   private pump(): void {
     while (this.urgent.length + this.queue.length > 0) {
-      const thread = this.threads.find((t) => t.job === undefined) ?? (this.threads.length < this.size ? this.spawn() : undefined);
+      const thread =
+        this.threads.find((t) => t.job === undefined) ?? (this.threads.length < this.size ? this.spawn() : undefined);
       if (!thread) return;
       const pending = (this.urgent.shift() ?? this.queue.shift())!;
       const id = this.nextId++;
@@ -110,7 +114,10 @@ export class KdfThreads {
   }
 
   private spawn(): Thread {
-    const thread: Thread = { worker: new Worker(WORKER, { eval: true, workerData: { nice: this.nice } }), job: undefined };
+    const thread: Thread = {
+      worker: new Worker(WORKER, { eval: true, workerData: { nice: this.nice } }),
+      job: undefined,
+    };
     thread.worker.unref();
     thread.worker.on('message', (m: { id: number; key?: Uint8Array; error?: string }) => {
       const pending = this.running.get(m.id);

@@ -22,7 +22,8 @@ let cost: ScryptCost = { N: DEFAULT_SCRYPT_N, r: 8, p: 1 };
 
 /** Sets the N of new hashes (PASSWORD_SCRYPT_N); a power of two. */
 export function setScryptN(n: number): void {
-  if (!Number.isInteger(n) || n < 2 || n > MAX_N || (n & (n - 1)) !== 0) throw new Error(`scrypt N must be a power of two up to ${MAX_N}, not ${n}`);
+  if (!Number.isInteger(n) || n < 2 || n > MAX_N || (n & (n - 1)) !== 0)
+    throw new Error(`scrypt N must be a power of two up to ${MAX_N}, not ${n}`);
   if (n !== cost.N) {
     cost = { ...cost, N: n };
     dummy = undefined;

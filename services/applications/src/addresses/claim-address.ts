@@ -5,7 +5,14 @@ import { readOwned as readApplication } from '../applications/repository.ts';
 import type { Deps } from '../context.ts';
 import { normaliseNumber, normalisePrefix } from '../numbers/e164.ts';
 import { announceChange } from './events.ts';
-import { checkTokenCap, claimByPrefix, claimExact, insertGenerated, readByValue, type AddressView } from './repository.ts';
+import {
+  checkTokenCap,
+  claimByPrefix,
+  claimExact,
+  insertGenerated,
+  readByValue,
+  type AddressView,
+} from './repository.ts';
 import { parseChannel, parseType, type AddressType, type Channel } from './rules.ts';
 
 /** Fields a claim of each type may carry (besides type). */
@@ -27,21 +34,32 @@ function parseClaim(req: ClaimAddressRequest__Output): Claim {
   const type = parseType(req.type);
   const errors: FieldError[] = [];
   for (const f of ALL_FIELDS) {
-    if (req[f] !== undefined && !FIELDS[type].includes(f)) errors.push({ field: f, message: `is not used by ${type} addresses` });
+    if (req[f] !== undefined && !FIELDS[type].includes(f))
+      errors.push({ field: f, message: `is not used by ${type} addresses` });
   }
   if (errors.length) throw AppError.invalid(errors);
   if (type === 'token') return { type, channel: parseChannel(req.channel) };
   if (type === 'sip') return { type };
-  if (req.prefix !== undefined && req.number !== undefined) throw AppError.invalid([{ field: 'number', message: 'give either prefix or number, not both' }]);
+  if (req.prefix !== undefined && req.number !== undefined)
+    throw AppError.invalid([{ field: 'number', message: 'give either prefix or number, not both' }]);
   if (req.number !== undefined) {
     const number = normaliseNumber(req.number);
-    if (!number) throw AppError.invalid([{ field: 'number', message: 'must be an E.164 phone number such as +14075550123' }]);
-    if (req.city !== undefined || req.state !== undefined) throw AppError.invalid([{ field: req.city !== undefined ? 'city' : 'state', message: 'chooses among the numbers of a prefix; it is not used with number' }]);
+    if (!number)
+      throw AppError.invalid([{ field: 'number', message: 'must be an E.164 phone number such as +14075550123' }]);
+    if (req.city !== undefined || req.state !== undefined)
+      throw AppError.invalid([
+        {
+          field: req.city !== undefined ? 'city' : 'state',
+          message: 'chooses among the numbers of a prefix; it is not used with number',
+        },
+      ]);
     return { type, number };
   }
-  if (req.prefix === undefined) throw AppError.invalid([{ field: 'prefix', message: 'is required for a number (or give number)' }]);
+  if (req.prefix === undefined)
+    throw AppError.invalid([{ field: 'prefix', message: 'is required for a number (or give number)' }]);
   const prefix = normalisePrefix(req.prefix);
-  if (!prefix) throw AppError.invalid([{ field: 'prefix', message: 'must be the leading digits of E.164 numbers, such as 1407' }]);
+  if (!prefix)
+    throw AppError.invalid([{ field: 'prefix', message: 'must be the leading digits of E.164 numbers, such as 1407' }]);
   const city = req.city?.trim() || undefined;
   const state = req.state?.trim() || undefined;
   return { type, prefix, ...(city ? { city } : {}), ...(state ? { state } : {}) };
@@ -58,12 +76,14 @@ export async function claimAddress(deps: Deps, req: ClaimAddressRequest__Output)
   const value = await deps.orm.em.fork().transactional(async (tx) => {
     let v: string;
     if (claim.type === 'number' && 'number' in claim) {
-      if (!(await claimExact(tx, req.applicationId, claim.number))) throw new AppError('conflict', `number ${claim.number} is not available`);
+      if (!(await claimExact(tx, req.applicationId, claim.number)))
+        throw new AppError('conflict', `number ${claim.number} is not available`);
       v = claim.number;
     } else if (claim.type === 'number') {
       const got = await claimByPrefix(tx, req.applicationId, claim.prefix, claim.city, claim.state);
       const where = [claim.city, claim.state].filter(Boolean).join(', ');
-      if (!got) throw new AppError('conflict', `no free number starts with +${claim.prefix}${where ? ` in ${where}` : ''}`);
+      if (!got)
+        throw new AppError('conflict', `no free number starts with +${claim.prefix}${where ? ` in ${where}` : ''}`);
       v = got;
     } else if (claim.type === 'token') {
       await checkTokenCap(tx, req.applicationId, deps.limits.tokensPerApplication);
@@ -73,7 +93,13 @@ export async function claimAddress(deps: Deps, req: ClaimAddressRequest__Output)
       v = `sip:${randomBytes(10).toString('hex')}@${deps.sipDomain}`;
       await insertGenerated(tx, 'sip', v, req.applicationId, null);
     }
-    announceChange(tx, { type: claim.type, address: v, applicationId: req.applicationId, previousApplicationId: null, accountId: req.accountId });
+    announceChange(tx, {
+      type: claim.type,
+      address: v,
+      applicationId: req.applicationId,
+      previousApplicationId: null,
+      accountId: req.accountId,
+    });
     return v;
   });
   deps.outbox.kick();

@@ -16,7 +16,13 @@ export async function moveAddress(deps: Deps, req: MoveAddressRequest__Output): 
     if (!from) throw AppError.notFound('address');
     if (from === req.toApplicationId) return;
     await setOwner(tx, type, value, req.toApplicationId);
-    announceChange(tx, { type, address: value, applicationId: req.toApplicationId, previousApplicationId: from, accountId: req.accountId });
+    announceChange(tx, {
+      type,
+      address: value,
+      applicationId: req.toApplicationId,
+      previousApplicationId: from,
+      accountId: req.accountId,
+    });
   });
   deps.outbox.kick();
   const view = await readByValue(deps.orm.em, type, value);

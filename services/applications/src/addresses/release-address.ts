@@ -13,7 +13,13 @@ export async function releaseAddress(deps: Deps, req: ReleaseAddressRequest__Out
     const owner = await lockOwned(tx, req.accountId, type, value);
     if (!owner || owner !== req.applicationId) throw AppError.notFound('address');
     await release(tx, type, value);
-    announceChange(tx, { type, address: value, applicationId: null, previousApplicationId: owner, accountId: req.accountId });
+    announceChange(tx, {
+      type,
+      address: value,
+      applicationId: null,
+      previousApplicationId: owner,
+      accountId: req.accountId,
+    });
   });
   deps.outbox.kick();
 }

@@ -47,7 +47,6 @@ function fromRow(r: AddressRow): AddressView {
   };
 }
 
-
 function schema(em: EntityManager): string {
   return `"${em.config.get('schema')}"`;
 }
@@ -57,10 +56,16 @@ const NUMBER_COLUMNS = `'number' as type, n.number as value, n.application_id, a
 const GENERATED_COLUMNS = `d.type, d.value, d.application_id, a.account_id::text as account_id, null::text as city, null::text as state, null::text as country, null::boolean as sms_enabled, d.channel`;
 
 /** Every address of the account's application, numbers first, each kind in the order claimed. */
-export async function listOfApplication(em: EntityManager, accountId: string, applicationId: string): Promise<AddressView[]> {
+export async function listOfApplication(
+  em: EntityManager,
+  accountId: string,
+  applicationId: string,
+): Promise<AddressView[]> {
   if (!isAccountId(accountId) || !isApplicationId(applicationId)) return [];
   const s = schema(em);
-  const rows = await sql<AddressRow>(em, `select * from (
+  const rows = await sql<AddressRow>(
+    em,
+    `select * from (
        (select ${NUMBER_COLUMNS}, 0 as kind, n.claimed_at as at from ${s}.numbers n join ${s}.applications a on a.id = n.application_id
          where n.application_id = $1 and a.account_id = $2)
        union all
@@ -73,17 +78,35 @@ export async function listOfApplication(em: EntityManager, accountId: string, ap
 }
 
 /** The address of this type and stored value, whoever owns it (undefined: none, or a free number). */
-export async function readByValue(em: EntityManager, type: AddressType, value: string): Promise<AddressView | undefined> {
+export async function readByValue(
+  em: EntityManager,
+  type: AddressType,
+  value: string,
+): Promise<AddressView | undefined> {
   const s = schema(em);
   const rows =
     type === 'number'
-      ? await sql<AddressRow>(em, `select ${NUMBER_COLUMNS} from ${s}.numbers n join ${s}.applications a on a.id = n.application_id where n.number = $1`, [value])
-      : await sql<AddressRow>(em, `select ${GENERATED_COLUMNS} from ${s}.addresses d join ${s}.applications a on a.id = d.application_id where d.value = $1 and d.type = $2`, [value, type]);
+      ? await sql<AddressRow>(
+          em,
+          `select ${NUMBER_COLUMNS} from ${s}.numbers n join ${s}.applications a on a.id = n.application_id where n.number = $1`,
+          [value],
+        )
+      : await sql<AddressRow>(
+          em,
+          `select ${GENERATED_COLUMNS} from ${s}.addresses d join ${s}.applications a on a.id = d.application_id where d.value = $1 and d.type = $2`,
+          [value, type],
+        );
   return rows[0] ? fromRow(rows[0]) : undefined;
 }
 
 /** The address of the account's application; anything else (another owner, none) is "not found". */
-export async function readOwned(em: EntityManager, accountId: string, applicationId: string, type: AddressType, value: string): Promise<AddressView> {
+export async function readOwned(
+  em: EntityManager,
+  accountId: string,
+  applicationId: string,
+  type: AddressType,
+  value: string,
+): Promise<AddressView> {
   const a = await readByValue(em, type, value);
   if (!a || a.accountId !== accountId || a.applicationId !== applicationId) throw AppError.notFound('address');
   return a;
@@ -93,18 +116,30 @@ export async function readOwned(em: EntityManager, accountId: string, applicatio
  * What a session token launches, for the Session API: its application, that application's
  * account and the token's channel; undefined for a token nobody holds.
  */
-export async function resolveToken(em: EntityManager, token: string): Promise<{ applicationId: string; accountId: string; channel: Channel } | undefined> {
+export async function resolveToken(
+  em: EntityManager,
+  token: string,
+): Promise<{ applicationId: string; accountId: string; channel: Channel } | undefined> {
   if (!isAddressToken(token)) return undefined;
   const a = await readByValue(em, 'token', token);
-  return a?.applicationId && a.accountId && a.channel ? { applicationId: a.applicationId, accountId: a.accountId, channel: a.channel } : undefined;
+  return a?.applicationId && a.accountId && a.channel
+    ? { applicationId: a.applicationId, accountId: a.accountId, channel: a.channel }
+    : undefined;
 }
 
 // ---- inventory reads -------------------------------------------------------------------------
 
 /** Free numbers whose E.164 digits start with `prefix` ('' for all), in number order, after `after` (digits). */
-export async function readFreeNumbers(em: EntityManager, prefix: string, after: string | undefined, limit: number): Promise<(AddressView & { seq: string })[]> {
+export async function readFreeNumbers(
+  em: EntityManager,
+  prefix: string,
+  after: string | undefined,
+  limit: number,
+): Promise<(AddressView & { seq: string })[]> {
   const s = schema(em);
-  const rows = await sql<AddressRow>(em, `select 'number' as type, number as value, null::text as application_id, null::text as account_id, city, state, country, sms_enabled, null::text as channel
+  const rows = await sql<AddressRow>(
+    em,
+    `select 'number' as type, number as value, null::text as application_id, null::text as account_id, city, state, country, sms_enabled, null::text as channel
        from ${s}.numbers where application_id is null and number like $1 and number >= $4 and number > $2 order by number limit $3`,
     // `number >= "+prefix"` starts the index scan at the prefix (LIKE alone cannot, outside the C collation).
     [`+${prefix}%`, after ? `+${after}` : '', limit, `+${prefix}`],
@@ -122,7 +157,9 @@ export interface ExchangeRow {
 /** The exchanges (first `digits` digits, with city, state and country) that have free numbers. */
 export async function readExchanges(em: EntityManager, digits: number): Promise<ExchangeRow[]> {
   const s = schema(em);
-  return sql<ExchangeRow>(em, `select substr(number, 2, $1) as prefix, city, state, country from ${s}.numbers where application_id is null
+  return sql<ExchangeRow>(
+    em,
+    `select substr(number, 2, $1) as prefix, city, state, country from ${s}.numbers where application_id is null
       group by 1, 2, 3, 4 order by 1, 2 nulls first, 3 nulls first, 4 nulls first`,
     [digits],
   );
@@ -140,7 +177,13 @@ function applicationGone(err: unknown): never {
  * Claims one free number starting with `prefix` (and in the city / state, when given). Concurrent
  * claimers skip the rows others have locked, so no number is handed out twice and none waits.
  */
-export async function claimByPrefix(tx: EntityManager, applicationId: string, prefix: string, city: string | undefined, state: string | undefined): Promise<string | undefined> {
+export async function claimByPrefix(
+  tx: EntityManager,
+  applicationId: string,
+  prefix: string,
+  city: string | undefined,
+  state: string | undefined,
+): Promise<string | undefined> {
   const s = schema(tx);
   const rows = await sql<{ number: string }>(
     tx,
@@ -160,10 +203,11 @@ export async function claimByPrefix(tx: EntityManager, applicationId: string, pr
 /** Claims exactly this number if it is in the inventory and free. */
 export async function claimExact(tx: EntityManager, applicationId: string, number: string): Promise<boolean> {
   const s = schema(tx);
-  const rows = await sql<{ number: string }>(tx, `update ${s}.numbers set application_id = $1, claimed_at = now() where number = $2 and application_id is null returning number`, [
-    applicationId,
-    number,
-  ]).catch(applicationGone);
+  const rows = await sql<{ number: string }>(
+    tx,
+    `update ${s}.numbers set application_id = $1, claimed_at = now() where number = $2 and application_id is null returning number`,
+    [applicationId, number],
+  ).catch(applicationGone);
   return rows.length === 1;
 }
 
@@ -174,20 +218,41 @@ export async function claimExact(tx: EntityManager, applicationId: string, numbe
 export async function checkTokenCap(tx: EntityManager, applicationId: string, max: number): Promise<void> {
   const s = schema(tx);
   await sql(tx, `select 1 from ${s}.applications where id = $1 for update`, [applicationId]);
-  const [row] = await sql<{ n: string }>(tx, `select count(*) as n from ${s}.addresses where application_id = $1 and type = 'token'`, [applicationId]);
-  if (Number(row?.n ?? 0) >= max) throw new AppError('limit_exceeded', `an application holds at most ${max} session tokens; release one first`);
+  const [row] = await sql<{ n: string }>(
+    tx,
+    `select count(*) as n from ${s}.addresses where application_id = $1 and type = 'token'`,
+    [applicationId],
+  );
+  if (Number(row?.n ?? 0) >= max)
+    throw new AppError('limit_exceeded', `an application holds at most ${max} session tokens; release one first`);
 }
 
-export async function insertGenerated(tx: EntityManager, type: 'token' | 'sip', value: string, applicationId: string, channel: Channel | null): Promise<void> {
+export async function insertGenerated(
+  tx: EntityManager,
+  type: 'token' | 'sip',
+  value: string,
+  applicationId: string,
+  channel: Channel | null,
+): Promise<void> {
   const s = schema(tx);
-  await sql(tx, `insert into ${s}.addresses (value, type, application_id, channel) values ($1, $2, $3, $4)`, [value, type, applicationId, channel]).catch(applicationGone);
+  await sql(tx, `insert into ${s}.addresses (value, type, application_id, channel) values ($1, $2, $3, $4)`, [
+    value,
+    type,
+    applicationId,
+    channel,
+  ]).catch(applicationGone);
 }
 
 /**
  * Locks the address if the account owns it and answers its application's id; undefined when the
  * account does not own it (or it does not exist).
  */
-export async function lockOwned(tx: EntityManager, accountId: string, type: AddressType, value: string): Promise<string | undefined> {
+export async function lockOwned(
+  tx: EntityManager,
+  accountId: string,
+  type: AddressType,
+  value: string,
+): Promise<string | undefined> {
   if (!isAccountId(accountId)) return undefined;
   const s = schema(tx);
   const rows =
@@ -206,21 +271,39 @@ export async function lockOwned(tx: EntityManager, accountId: string, type: Addr
 }
 
 /** Gives a (locked) address to another application. */
-export async function setOwner(tx: EntityManager, type: AddressType, value: string, applicationId: string): Promise<void> {
+export async function setOwner(
+  tx: EntityManager,
+  type: AddressType,
+  value: string,
+  applicationId: string,
+): Promise<void> {
   const s = schema(tx);
-  if (type === 'number') await sql(tx, `update ${s}.numbers set application_id = $1, claimed_at = now() where number = $2`, [applicationId, value]).catch(applicationGone);
-  else await sql(tx, `update ${s}.addresses set application_id = $1 where value = $2 and type = $3`, [applicationId, value, type]).catch(applicationGone);
+  if (type === 'number')
+    await sql(tx, `update ${s}.numbers set application_id = $1, claimed_at = now() where number = $2`, [
+      applicationId,
+      value,
+    ]).catch(applicationGone);
+  else
+    await sql(tx, `update ${s}.addresses set application_id = $1 where value = $2 and type = $3`, [
+      applicationId,
+      value,
+      type,
+    ]).catch(applicationGone);
 }
 
 /** Releases a (locked) address: a number goes back to the inventory, a token or SIP address is gone. */
 export async function release(tx: EntityManager, type: AddressType, value: string): Promise<void> {
   const s = schema(tx);
-  if (type === 'number') await sql(tx, `update ${s}.numbers set application_id = null, claimed_at = null where number = $1`, [value]);
+  if (type === 'number')
+    await sql(tx, `update ${s}.numbers set application_id = null, claimed_at = null where number = $1`, [value]);
   else await sql(tx, `delete from ${s}.addresses where value = $1 and type = $2`, [value, type]);
 }
 
 /** Every address of an application (to announce their release when it is deleted). */
-export async function valuesOfApplication(tx: EntityManager, applicationId: string): Promise<{ type: AddressType; value: string }[]> {
+export async function valuesOfApplication(
+  tx: EntityManager,
+  applicationId: string,
+): Promise<{ type: AddressType; value: string }[]> {
   const s = schema(tx);
   return sql<{ type: AddressType; value: string }>(
     tx,

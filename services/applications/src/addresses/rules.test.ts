@@ -3,10 +3,17 @@ import { normaliseSipUri, normaliseValue, parseType } from './rules';
 
 describe('address rules', () => {
   it('when a SIP URI is written with a display name, brackets, port, parameters or an upper-case host, then it normalises to sip:user@host', () => {
-    for (const s of ['sip:abc@sip.example.com', 'SIP:abc@SIP.Example.COM', '"Bob" <sip:abc@sip.example.com:5060;transport=udp>', 'sip:abc@sip.example.com?subject=x', 'sips:abc@sip.example.com']) {
+    for (const s of [
+      'sip:abc@sip.example.com',
+      'SIP:abc@SIP.Example.COM',
+      '"Bob" <sip:abc@sip.example.com:5060;transport=udp>',
+      'sip:abc@sip.example.com?subject=x',
+      'sips:abc@sip.example.com',
+    ]) {
       expect(normaliseSipUri(s), s).toBe('sip:abc@sip.example.com');
     }
-    for (const s of ['abc@sip.example.com', 'sip:sip.example.com', 'tel:+14075550100', 'sip:a@b c']) expect(normaliseSipUri(s), s).toBeUndefined();
+    for (const s of ['abc@sip.example.com', 'sip:sip.example.com', 'tel:+14075550100', 'sip:a@b c'])
+      expect(normaliseSipUri(s), s).toBeUndefined();
   });
 
   it('when a type is retired or unknown, then it is a 400 that says so', () => {

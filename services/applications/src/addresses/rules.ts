@@ -16,7 +16,10 @@ export function parseType(input: string | undefined): AddressType {
   const t = (input ?? '').trim().toLowerCase();
   if ((ADDRESS_TYPES as readonly string[]).includes(t)) return t as AddressType;
   if (RETIRED_TYPES.includes(t)) {
-    throw AppError.invalid([{ field: 'type', message: `${t} addresses are no longer supported; use number, token or sip` }], `${t} addresses are no longer supported`);
+    throw AppError.invalid(
+      [{ field: 'type', message: `${t} addresses are no longer supported; use number, token or sip` }],
+      `${t} addresses are no longer supported`,
+    );
   }
   if (!t) throw AppError.invalid([{ field: 'type', message: 'is required: number, token or sip' }]);
   throw AppError.invalid([{ field: 'type', message: 'must be number, token or sip' }]);
@@ -25,7 +28,12 @@ export function parseType(input: string | undefined): AddressType {
 export function parseChannel(input: string | undefined): Channel {
   const c = (input ?? '').trim().toLowerCase();
   if ((CHANNELS as readonly string[]).includes(c)) return c as Channel;
-  throw AppError.invalid([{ field: 'channel', message: input === undefined ? 'is required for a token: voice or messaging' : 'must be voice or messaging' }]);
+  throw AppError.invalid([
+    {
+      field: 'channel',
+      message: input === undefined ? 'is required for a token: voice or messaging' : 'must be voice or messaging',
+    },
+  ]);
 }
 
 // The stored form of a SIP URI is shared with the dispatcher, which routes sessions by SIP address.
@@ -33,9 +41,21 @@ export { normaliseSipUri };
 
 /** The stored form of an address value of this type, as it appears in a path; a 400 when malformed. */
 export function normaliseValue(type: AddressType, value: string): string {
-  const v = type === 'number' ? normaliseNumber(value) : type === 'sip' ? normaliseSipUri(value) : isAddressToken(value) ? value : undefined;
+  const v =
+    type === 'number'
+      ? normaliseNumber(value)
+      : type === 'sip'
+        ? normaliseSipUri(value)
+        : isAddressToken(value)
+          ? value
+          : undefined;
   if (v === undefined) {
-    const what = type === 'number' ? 'an E.164 phone number' : type === 'sip' ? 'a SIP URI (sip:user@host)' : 'a token this API handed out';
+    const what =
+      type === 'number'
+        ? 'an E.164 phone number'
+        : type === 'sip'
+          ? 'a SIP URI (sip:user@host)'
+          : 'a token this API handed out';
     throw AppError.invalid([{ field: 'address', message: `must be ${what}` }]);
   }
   return v;

@@ -4,14 +4,21 @@ import { SUBJECTS, type Logger, type NatsConnection, type SecretBox } from '@swi
 import { API_KEY_HASH_INFO } from './keys.ts';
 
 export function credentialKeys(secrets: SecretBox): { apiKeys: Buffer; sessions: Buffer } {
-  return { apiKeys: secrets.derive(API_KEY_HASH_INFO), sessions: secrets.derive('switchboard console-session hash v1') };
+  return {
+    apiKeys: secrets.derive(API_KEY_HASH_INFO),
+    sessions: secrets.derive('switchboard console-session hash v1'),
+  };
 }
 
 /**
  * Publishes credentials.revoked on core NATS (every gateway subscribes): best effort, the gateways'
  * cache of verified keys (API_KEY_CACHE_TTL_MS, at most a minute) bounds a notice that was lost.
  */
-export function announceRevoked(nc: NatsConnection, body: { accountId: string; keyIds?: string[]; username?: string }, logger: Logger): void {
+export function announceRevoked(
+  nc: NatsConnection,
+  body: { accountId: string; keyIds?: string[]; username?: string },
+  logger: Logger,
+): void {
   try {
     nc.publish(SUBJECTS.credentialsRevoked, JSON.stringify(body));
   } catch (err) {

@@ -17,7 +17,12 @@ export interface KeysCommandOptions {
 }
 
 /** Runs one keys subcommand; answers the JSON to print. */
-export async function runKeysCommand(orm: MikroORM, secrets: SecretBox | undefined, sub: string | undefined, o: KeysCommandOptions): Promise<unknown> {
+export async function runKeysCommand(
+  orm: MikroORM,
+  secrets: SecretBox | undefined,
+  sub: string | undefined,
+  o: KeysCommandOptions,
+): Promise<unknown> {
   if (!o.username) throw new AppError('invalid_request', '--username is required');
   const account = await orm.em.fork().findOne(AccountSchema, { username: o.username });
   if (!account) throw new AppError('not_found', `no account named ${o.username}`);
@@ -25,11 +30,23 @@ export async function runKeysCommand(orm: MikroORM, secrets: SecretBox | undefin
   // is not announced to the gateways, which forget the key within API_KEY_CACHE_TTL_MS.
   const keys = secrets ? credentialKeys(secrets) : { apiKeys: Buffer.alloc(0), sessions: Buffer.alloc(0) };
   const deps: CredentialDeps = { orm, credentialKeys: keys, announceRevoked: () => undefined };
-  const show = (k: Partial<Record<'id' | 'name' | 'scope' | 'prefix' | 'createdAt' | 'lastUsedAt', string>>) => ({ id: k.id, name: k.name, scope: k.scope, prefix: k.prefix, createdAt: k.createdAt, lastUsedAt: k.lastUsedAt || null });
+  const show = (k: Partial<Record<'id' | 'name' | 'scope' | 'prefix' | 'createdAt' | 'lastUsedAt', string>>) => ({
+    id: k.id,
+    name: k.name,
+    scope: k.scope,
+    prefix: k.prefix,
+    createdAt: k.createdAt,
+    lastUsedAt: k.lastUsedAt || null,
+  });
   switch (sub) {
     case 'create': {
-      if (!secrets) throw new AppError('invalid_request', 'SECRETS_KEY is required to create a key (the same as the services use)');
-      const { apiKey, key } = await createApiKey(deps, { accountId: account.id, name: o.name ?? '', scope: o.scope ?? 'full' });
+      if (!secrets)
+        throw new AppError('invalid_request', 'SECRETS_KEY is required to create a key (the same as the services use)');
+      const { apiKey, key } = await createApiKey(deps, {
+        accountId: account.id,
+        name: o.name ?? '',
+        scope: o.scope ?? 'full',
+      });
       return { ...show(apiKey), key };
     }
     case 'list':

@@ -3,7 +3,14 @@
 // statement.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql, sqlTransaction, poolOf } from '@switchboard/orm';
-import { AppError, Coalescer, isoTimestamp, queryPrepared, type AuditContext, type PooledClient } from '@switchboard/platform';
+import {
+  AppError,
+  Coalescer,
+  isoTimestamp,
+  queryPrepared,
+  type AuditContext,
+  type PooledClient,
+} from '@switchboard/platform';
 import { recordIn } from '../audit/repository.ts';
 import type { ApiKey as Message } from '@switchboard/proto/generated/switchboard/applications/v1/ApiKey';
 import { MAX_KEYS_PER_ACCOUNT } from './keys.ts';
@@ -24,7 +31,8 @@ export interface VerifiedKeyRow extends ApiKeyRow {
   username: string;
 }
 
-const COLUMNS = 'k.id, k.account_id::text, k.name, k.scope, k.prefix, k.created_at::text as created_at, k.last_used_at::text as last_used_at';
+const COLUMNS =
+  'k.id, k.account_id::text, k.name, k.scope, k.prefix, k.created_at::text as created_at, k.last_used_at::text as last_used_at';
 const ACCOUNT_ID = /^\d{1,18}$/;
 
 const schemaOf = (em: EntityManager) => `"${em.config.get('schema')}"`;
@@ -46,42 +54,78 @@ export function toMessage(r: ApiKeyRow): Message {
  * the insert run in one transaction holding the account's row lock, so concurrent creates never
  * pass the limit together. not_found when the account does not exist.
  */
-export async function insertKey(em: EntityManager, key: { id: string; accountId: string; name: string; scope: string; prefix: string; hash: Buffer }, audit: AuditContext | undefined): Promise<ApiKeyRow> {
+export async function insertKey(
+  em: EntityManager,
+  key: { id: string; accountId: string; name: string; scope: string; prefix: string; hash: Buffer },
+  audit: AuditContext | undefined,
+): Promise<ApiKeyRow> {
   const s = schemaOf(em);
   return sqlTransaction(em, 'begin', async (query) => {
     // The lock first, the count in a statement of its own: its snapshot (read committed) then sees
     // the keys of the transaction that held the lock before.
-    const locked = await query<{ id: string }>(`select id::text from ${s}.accounts where id = $1 for update`, [key.accountId]);
+    const locked = await query<{ id: string }>(`select id::text from ${s}.accounts where id = $1 for update`, [
+      key.accountId,
+    ]);
     if (!locked[0]) throw AppError.notFound('user');
-    const counted = await query<{ n: number }>(`select count(*)::int4 as n from ${s}.api_keys where account_id = $1`, [key.accountId]);
-    if (counted[0]!.n >= MAX_KEYS_PER_ACCOUNT) throw new AppError('limit_exceeded', `an account has at most ${MAX_KEYS_PER_ACCOUNT} API keys; revoke one first`);
+    const counted = await query<{ n: number }>(`select count(*)::int4 as n from ${s}.api_keys where account_id = $1`, [
+      key.accountId,
+    ]);
+    if (counted[0]!.n >= MAX_KEYS_PER_ACCOUNT)
+      throw new AppError('limit_exceeded', `an account has at most ${MAX_KEYS_PER_ACCOUNT} API keys; revoke one first`);
     const rows = await query<ApiKeyRow>(
       `insert into ${s}.api_keys as k (id, account_id, name, scope, prefix, key_hash) values ($1, $2, $3, $4, $5, $6) returning ${COLUMNS}`,
       [key.id, key.accountId, key.name, key.scope, key.prefix, key.hash],
     );
-    await recordIn(query, s, { accountId: key.accountId, action: 'api-key.create', target: `/v1/api-keys/${key.id}`, outcome: 'success' }, audit);
+    await recordIn(
+      query,
+      s,
+      { accountId: key.accountId, action: 'api-key.create', target: `/v1/api-keys/${key.id}`, outcome: 'success' },
+      audit,
+    );
     return rows[0]!;
   });
 }
 
 export async function listKeys(em: EntityManager, accountId: string): Promise<ApiKeyRow[]> {
   if (!ACCOUNT_ID.test(accountId)) return [];
-  return sql<ApiKeyRow>(em, `select ${COLUMNS} from ${schemaOf(em)}.api_keys k where k.account_id = $1 order by k.created_at, k.id`, [accountId]);
+  return sql<ApiKeyRow>(
+    em,
+    `select ${COLUMNS} from ${schemaOf(em)}.api_keys k where k.account_id = $1 order by k.created_at, k.id`,
+    [accountId],
+  );
 }
 
 export async function readKey(em: EntityManager, accountId: string, id: string): Promise<ApiKeyRow | undefined> {
   if (!ACCOUNT_ID.test(accountId)) return undefined;
-  const rows = await sql<ApiKeyRow>(em, `select ${COLUMNS} from ${schemaOf(em)}.api_keys k where k.id = $1 and k.account_id = $2`, [id, accountId]);
+  const rows = await sql<ApiKeyRow>(
+    em,
+    `select ${COLUMNS} from ${schemaOf(em)}.api_keys k where k.id = $1 and k.account_id = $2`,
+    [id, accountId],
+  );
   return rows[0];
 }
 
 /** Deletes the key and writes its audit entry, in one transaction. */
-export async function deleteKey(em: EntityManager, accountId: string, id: string, audit: AuditContext | undefined): Promise<ApiKeyRow | undefined> {
+export async function deleteKey(
+  em: EntityManager,
+  accountId: string,
+  id: string,
+  audit: AuditContext | undefined,
+): Promise<ApiKeyRow | undefined> {
   if (!ACCOUNT_ID.test(accountId)) return undefined;
   const s = schemaOf(em);
   return sqlTransaction(em, 'begin', async (query) => {
-    const rows = await query<ApiKeyRow>(`delete from ${s}.api_keys k where k.id = $1 and k.account_id = $2 returning ${COLUMNS}`, [id, accountId]);
-    if (rows[0]) await recordIn(query, s, { accountId, action: 'api-key.revoke', target: `/v1/api-keys/${id}`, outcome: 'success' }, audit);
+    const rows = await query<ApiKeyRow>(
+      `delete from ${s}.api_keys k where k.id = $1 and k.account_id = $2 returning ${COLUMNS}`,
+      [id, accountId],
+    );
+    if (rows[0])
+      await recordIn(
+        query,
+        s,
+        { accountId, action: 'api-key.revoke', target: `/v1/api-keys/${id}`, outcome: 'success' },
+        audit,
+      );
     return rows[0];
   });
 }
@@ -110,5 +154,9 @@ export function findByHash(em: EntityManager, hash: Buffer): Promise<VerifiedKey
 
 /** Records a use of the key (lastUsedAt), unless one was recorded in the last minute already. */
 export async function touchKey(em: EntityManager, id: string): Promise<void> {
-  await sql(em, `update ${schemaOf(em)}.api_keys set last_used_at = now() where id = $1 and (last_used_at is null or last_used_at < now() - interval '1 minute')`, [id]);
+  await sql(
+    em,
+    `update ${schemaOf(em)}.api_keys set last_used_at = now() where id = $1 and (last_used_at is null or last_used_at < now() - interval '1 minute')`,
+    [id],
+  );
 }

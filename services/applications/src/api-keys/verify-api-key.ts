@@ -14,8 +14,13 @@ const MAX_TOUCHED = 100_000;
  * one index lookup. Its use is recorded (lastUsedAt, accurate to a minute) after the answer, at most
  * once a minute per key and process, never on the request's path.
  */
-export async function verifyApiKey(deps: Pick<CredentialDeps, 'orm' | 'credentialKeys'> & { logger: Logger }, req: VerifyApiKeyRequest__Output) {
-  const row = KEY_FORMAT.test(req.key) ? await findByHash(deps.orm.em, keyedHash(deps.credentialKeys.apiKeys, req.key)) : undefined;
+export async function verifyApiKey(
+  deps: Pick<CredentialDeps, 'orm' | 'credentialKeys'> & { logger: Logger },
+  req: VerifyApiKeyRequest__Output,
+) {
+  const row = KEY_FORMAT.test(req.key)
+    ? await findByHash(deps.orm.em, keyedHash(deps.credentialKeys.apiKeys, req.key))
+    : undefined;
   if (!row) throw new AppError('unauthenticated', 'invalid or revoked API key');
   const now = Date.now();
   const stale = !row.last_used_at || now - Date.parse(isoTimestamp(row.last_used_at)) >= MINUTE;
@@ -23,7 +28,9 @@ export async function verifyApiKey(deps: Pick<CredentialDeps, 'orm' | 'credentia
     if (touched.size >= MAX_TOUCHED) touched.delete(touched.keys().next().value!);
     touched.delete(row.id);
     touched.set(row.id, now);
-    touchKey(deps.orm.em, row.id).catch((err: unknown) => deps.logger.warn({ err: (err as Error).message }, 'recording the use of an API key failed'));
+    touchKey(deps.orm.em, row.id).catch((err: unknown) =>
+      deps.logger.warn({ err: (err as Error).message }, 'recording the use of an API key failed'),
+    );
   }
   return { apiKey: toMessage(row), username: row.username };
 }

@@ -13,15 +13,38 @@ import { findOwned } from './repository.ts';
  * numbers go back to the inventory and its tokens and SIP addresses go with it (foreign keys),
  * each announced with addresses.changed.
  */
-export async function deleteApplication(deps: Deps, req: DeleteApplicationRequest__Output, audit?: AuditContext): Promise<void> {
+export async function deleteApplication(
+  deps: Deps,
+  req: DeleteApplicationRequest__Output,
+  audit?: AuditContext,
+): Promise<void> {
   await deps.orm.em.fork().transactional(async (em) => {
     const app = await findOwned(em, req.accountId, req.id);
     for (const a of await valuesOfApplication(em, app.id)) {
-      announceChange(em, { type: a.type, address: a.value, applicationId: null, previousApplicationId: app.id, accountId: app.accountId });
+      announceChange(em, {
+        type: a.type,
+        address: a.value,
+        applicationId: null,
+        previousApplicationId: app.id,
+        accountId: app.accountId,
+      });
     }
     em.remove(app);
-    auditWithFlush(em, { accountId: app.accountId, action: 'application.delete', target: `/rest/v1/applications/${app.id}`, outcome: 'success' }, audit);
-    enqueueEvent(em, SUBJECTS.applicationDeleted, { applicationId: app.id, accountId: app.accountId, deletedAt: new Date().toISOString() });
+    auditWithFlush(
+      em,
+      {
+        accountId: app.accountId,
+        action: 'application.delete',
+        target: `/rest/v1/applications/${app.id}`,
+        outcome: 'success',
+      },
+      audit,
+    );
+    enqueueEvent(em, SUBJECTS.applicationDeleted, {
+      applicationId: app.id,
+      accountId: app.accountId,
+      deletedAt: new Date().toISOString(),
+    });
   });
   deps.outbox.kick();
 }

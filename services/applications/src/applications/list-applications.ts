@@ -6,7 +6,10 @@ import { listMessage } from './mapper.ts';
 import { readPage } from './repository.ts';
 
 /** One page of the account's applications in creation order, as messages; nextCursor is empty on the last page. */
-export async function listApplications(deps: Deps, req: ListApplicationsRequest__Output): Promise<{ items: Message[]; nextCursor: string }> {
+export async function listApplications(
+  deps: Deps,
+  req: ListApplicationsRequest__Output,
+): Promise<{ items: Message[]; nextCursor: string }> {
   const n = pageSize(req.limit);
   const after = req.cursor ? decodeCursor('a', req.cursor) : undefined;
   // A raw prepared read on the pool (repository.ts): no identity map, so no per-call fork; each

@@ -8,7 +8,10 @@ import { readSigningSecrets } from './secret-store.ts';
  * Any application by id, whatever its account (internal callers resolve an application's owner),
  * with the secrets that sign its session POSTs: the current one, then the previous one while valid.
  */
-export async function lookupApplication(deps: Deps, req: LookupApplicationRequest__Output): Promise<{ application: ApplicationView; signingSecrets: string[] }> {
+export async function lookupApplication(
+  deps: Deps,
+  req: LookupApplicationRequest__Output,
+): Promise<{ application: ApplicationView; signingSecrets: string[] }> {
   const app = await readById(deps.orm.em, req.id);
   if (!app) throw AppError.notFound('application');
   return { application: app, signingSecrets: await readSigningSecrets(deps.orm.em, deps.secrets, app.id) };

@@ -1,10 +1,16 @@
 import { isAccountId, isApplicationId } from '@switchboard/events';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AppError, Coalescer, queryCoalesced, queryPrepared, readOwnedRow, type PooledClient } from '@switchboard/platform';
+import {
+  AppError,
+  Coalescer,
+  queryCoalesced,
+  queryPrepared,
+  readOwnedRow,
+  type PooledClient,
+} from '@switchboard/platform';
 import { ApplicationSchema, type Application } from '../db/entities.ts';
 import type { NewOutboxEvent } from '../outbox/outbox.ts';
 import { poolOf, sql } from '@switchboard/orm';
-
 
 /**
  * An application read by a raw query (readOwned, readById): a detached, read-only row
@@ -87,12 +93,27 @@ export async function readOwned(em: EntityManager, accountId: string, id: string
  * Up to `limit` rows of the account's applications after `afterSeq`, in list order: rows as read,
  * for the list's messages (listMessage), with no view or Date made of them.
  */
-export async function readPage(em: EntityManager, accountId: string, afterSeq: string | undefined, limit: number): Promise<ApplicationListRow[]> {
+export async function readPage(
+  em: EntityManager,
+  accountId: string,
+  afterSeq: string | undefined,
+  limit: number,
+): Promise<ApplicationListRow[]> {
   if (!isAccountId(accountId)) return [];
   // Pages asked for together (a batch of List calls) are read by one statement (queryCoalesced).
   return afterSeq
-    ? queryCoalesced<ApplicationListRow>(poolOf(em), `select ${LIST_COLUMNS} from ${table(em)} where account_id = $1 and seq > $2 order by ${table(em)}.seq limit $3`, ['bigint', 'bigint', 'int'], [accountId, afterSeq, limit])
-    : queryCoalesced<ApplicationListRow>(poolOf(em), `select ${LIST_COLUMNS} from ${table(em)} where account_id = $1 order by ${table(em)}.seq limit $2`, ['bigint', 'int'], [accountId, limit]);
+    ? queryCoalesced<ApplicationListRow>(
+        poolOf(em),
+        `select ${LIST_COLUMNS} from ${table(em)} where account_id = $1 and seq > $2 order by ${table(em)}.seq limit $3`,
+        ['bigint', 'bigint', 'int'],
+        [accountId, afterSeq, limit],
+      )
+    : queryCoalesced<ApplicationListRow>(
+        poolOf(em),
+        `select ${LIST_COLUMNS} from ${table(em)} where account_id = $1 order by ${table(em)}.seq limit $2`,
+        ['bigint', 'int'],
+        [accountId, limit],
+      );
 }
 
 export async function readById(em: EntityManager, id: string): Promise<ApplicationView | undefined> {
@@ -108,11 +129,18 @@ export async function readById(em: EntityManager, id: string): Promise<Applicati
  * one gRPC batch) go as one statement of several rows and one commit; when such a statement fails,
  * each create is done again alone, so only the one at fault fails.
  */
-export function insertApplication(em: EntityManager, app: Omit<ApplicationView, 'seq'>, sealedSecret: string, event: NewOutboxEvent): Promise<ApplicationView> {
+export function insertApplication(
+  em: EntityManager,
+  app: Omit<ApplicationView, 'seq'>,
+  sealedSecret: string,
+  event: NewOutboxEvent,
+): Promise<ApplicationView> {
   const pool = poolOf(em);
   let inserter = inserters.get(pool);
   if (!inserter) {
-    inserter = new Coalescer((creates) => insertMany(pool, `"${em.config.get('schema')}"`, creates), { retryAlone: true });
+    inserter = new Coalescer((creates) => insertMany(pool, `"${em.config.get('schema')}"`, creates), {
+      retryAlone: true,
+    });
     inserters.set(pool, inserter);
   }
   return inserter.load({ app, sealedSecret, event });
@@ -153,7 +181,10 @@ async function insertMany(pool: PooledClient, schema: string, creates: NewApplic
     creates.length === 1
       ? `(values (${CREATE_COLUMNS.map(([, type], i) => `$${i + 1}::${type}`).join(', ')}))`
       : `unnest(${CREATE_COLUMNS.map(([, type], i) => `$${i + 1}::${type}[]`).join(', ')})`;
-  const params = creates.length === 1 ? CREATE_COLUMNS.map(([, , get]) => get(creates[0]!)) : CREATE_COLUMNS.map(([, , get]) => creates.map(get));
+  const params =
+    creates.length === 1
+      ? CREATE_COLUMNS.map(([, , get]) => get(creates[0]!))
+      : CREATE_COLUMNS.map(([, , get]) => creates.map(get));
   const stored = await queryPrepared<{ id: string; seq: string }>(
     pool,
     `with v (${CREATE_COLUMNS.map(([name]) => name).join(', ')}) as (select * from ${rows} as t),
@@ -178,8 +209,13 @@ function table(em: EntityManager): string {
 }
 
 /** An application's sealed signing secrets (secret-store.ts opens them): the current one, and the previous one while it is valid. */
-export async function readSealedSecrets(em: EntityManager, applicationId: string): Promise<{ secret: string; previous_secret: string | null; previous_valid: boolean } | undefined> {
-  const [row] = await sql<{ secret: string; previous_secret: string | null; previous_valid: boolean }>(em, `select secret, previous_secret, coalesce(previous_expires_at > now(), false) as previous_valid from "${em.config.get('schema')}".application_secrets where application_id = $1`,
+export async function readSealedSecrets(
+  em: EntityManager,
+  applicationId: string,
+): Promise<{ secret: string; previous_secret: string | null; previous_valid: boolean } | undefined> {
+  const [row] = await sql<{ secret: string; previous_secret: string | null; previous_valid: boolean }>(
+    em,
+    `select secret, previous_secret, coalesce(previous_expires_at > now(), false) as previous_valid from "${em.config.get('schema')}".application_secrets where application_id = $1`,
     [applicationId],
   );
   return row;

@@ -12,12 +12,25 @@ import { replaceSecret } from './secret-store.ts';
  * for 24 h. applications.changed is announced in the same transaction, so caches of the secrets
  * (the dispatcher's) drop the old entry.
  */
-export async function rotateApplicationSecret(deps: Deps, req: RotateApplicationSecretRequest__Output, audit?: AuditContext): Promise<string> {
+export async function rotateApplicationSecret(
+  deps: Deps,
+  req: RotateApplicationSecretRequest__Output,
+  audit?: AuditContext,
+): Promise<string> {
   const secret = await deps.orm.em.fork().transactional(async (em) => {
     const app = await findOwned(em, req.accountId, req.id);
     const s = await replaceSecret(em, deps.secrets, app.id);
     enqueueEvent(em, SUBJECTS.applicationChanged, { applicationId: app.id, accountId: app.accountId });
-    auditWithFlush(em, { accountId: app.accountId, action: 'application.secret.rotate', target: `/rest/v1/applications/${app.id}/secret`, outcome: 'success' }, audit);
+    auditWithFlush(
+      em,
+      {
+        accountId: app.accountId,
+        action: 'application.secret.rotate',
+        target: `/rest/v1/applications/${app.id}/secret`,
+        outcome: 'success',
+      },
+      audit,
+    );
     return s;
   });
   deps.outbox.kick();

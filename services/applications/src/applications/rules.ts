@@ -19,7 +19,8 @@ export function checkName(name: string, errors: FieldError[]): string {
   const trimmed = name.trim();
   if (trimmed.length === 0) errors.push({ field: 'name', message: 'must not be empty' });
   else if (trimmed.length > NAME_MAX) errors.push({ field: 'name', message: `must be at most ${NAME_MAX} characters` });
-  else if (CONTROL.test(trimmed) || LONE_SURROGATE.test(trimmed)) errors.push({ field: 'name', message: 'must not contain control characters' });
+  else if (CONTROL.test(trimmed) || LONE_SURROGATE.test(trimmed))
+    errors.push({ field: 'name', message: 'must not contain control characters' });
   return trimmed;
 }
 
@@ -34,7 +35,8 @@ export function checkUrl(field: string, value: string, allowed: readonly Cidr[],
 
 export function checkApiType(value: string, errors: FieldError[]): string {
   const v = value.trim().toLowerCase();
-  if (!(API_TYPES as readonly string[]).includes(v)) errors.push({ field: 'apiType', message: `must be one of ${API_TYPES.join(', ')}` });
+  if (!(API_TYPES as readonly string[]).includes(v))
+    errors.push({ field: 'apiType', message: `must be one of ${API_TYPES.join(', ')}` });
   return v;
 }
 
@@ -48,7 +50,8 @@ export function partitionToEnvironment(value: string, errors: FieldError[]): str
 }
 
 export function requireUrl(voiceUrl: string | null, messagingUrl: string | null, errors: FieldError[]): void {
-  if (!voiceUrl && !messagingUrl) errors.push({ field: 'voiceUrl', message: 'at least one of voiceUrl or messagingUrl must be set' });
+  if (!voiceUrl && !messagingUrl)
+    errors.push({ field: 'voiceUrl', message: 'at least one of voiceUrl or messagingUrl must be set' });
 }
 
 export function throwIfAny(errors: FieldError[]): void {

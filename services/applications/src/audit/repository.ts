@@ -23,22 +23,57 @@ export const insertAuditSql = (schema: string) =>
 /** The parameters of insertAuditSql. Without a caller's context the actor is the account's own password (the account command). */
 export function auditValues(entry: AuditEntry, audit: AuditContext | undefined): unknown[] {
   const actor = audit?.actor ?? { type: 'password', id: entry.accountId };
-  return [entry.accountId, actor.type, actor.id, actor.name ?? null, entry.action, entry.target, audit?.ip ?? '', audit?.requestId ?? '', entry.outcome];
+  return [
+    entry.accountId,
+    actor.type,
+    actor.id,
+    actor.name ?? null,
+    entry.action,
+    entry.target,
+    audit?.ip ?? '',
+    audit?.requestId ?? '',
+    entry.outcome,
+  ];
 }
 
 /** Writes the entry inside a transaction of transactionPrepared. */
-export async function recordIn(query: TransactionQuery, schema: string, entry: AuditEntry, audit: AuditContext | undefined): Promise<void> {
+export async function recordIn(
+  query: TransactionQuery,
+  schema: string,
+  entry: AuditEntry,
+  audit: AuditContext | undefined,
+): Promise<void> {
   await query(insertAuditSql(schema), auditValues(entry, audit));
 }
 
 /** Persists the entry with the entity manager's next flush (the change it records is in the same transaction). */
 export function auditWithFlush(em: EntityManager, entry: AuditEntry, audit: AuditContext | undefined): void {
-  const [accountId, actorType, actorId, actorName, action, target, ip, requestId, outcome] = auditValues(entry, audit) as string[];
-  em.persist(em.create(AuditEventSchema, { accountId: accountId!, at: new Date(), actorType: actorType!, actorId: actorId!, actorName: actorName ?? null, action: action!, target: target!, ip: ip!, requestId: requestId!, outcome: outcome! }));
+  const [accountId, actorType, actorId, actorName, action, target, ip, requestId, outcome] = auditValues(
+    entry,
+    audit,
+  ) as string[];
+  em.persist(
+    em.create(AuditEventSchema, {
+      accountId: accountId!,
+      at: new Date(),
+      actorType: actorType!,
+      actorId: actorId!,
+      actorName: actorName ?? null,
+      action: action!,
+      target: target!,
+      ip: ip!,
+      requestId: requestId!,
+      outcome: outcome!,
+    }),
+  );
 }
 
 /** Writes an entry that records no change (a failed sign-in) on its own. */
-export async function recordAlone(em: EntityManager, entry: AuditEntry, audit: AuditContext | undefined): Promise<void> {
+export async function recordAlone(
+  em: EntityManager,
+  entry: AuditEntry,
+  audit: AuditContext | undefined,
+): Promise<void> {
   await sql(em, insertAuditSql(schemaOf(em)), auditValues(entry, audit));
 }
 
@@ -56,7 +91,18 @@ interface AuditRow {
 }
 
 export function toMessage(r: AuditRow): Message {
-  return { id: r.seq, at: isoTimestamp(r.at), actorType: r.actor_type, actorId: r.actor_id, actorName: r.actor_name ?? '', action: r.action, target: r.target, ip: r.ip, requestId: r.request_id, outcome: r.outcome };
+  return {
+    id: r.seq,
+    at: isoTimestamp(r.at),
+    actorType: r.actor_type,
+    actorId: r.actor_id,
+    actorName: r.actor_name ?? '',
+    action: r.action,
+    target: r.target,
+    ip: r.ip,
+    requestId: r.request_id,
+    outcome: r.outcome,
+  };
 }
 
 export interface AuditFilter {
@@ -67,8 +113,16 @@ export interface AuditFilter {
 }
 
 /** Up to `limit` entries of the account, newest first, before `beforeSeq`, matching the filter (empty fields: any). */
-export async function readAuditPage(em: EntityManager, accountId: string, beforeSeq: string | undefined, limit: number, f: AuditFilter): Promise<AuditRow[]> {
-  return sql<AuditRow>(em, `select id::text as seq, at::text as at, actor_type, actor_id, actor_name, action, target, ip, request_id, outcome from ${schemaOf(em)}.audit_events
+export async function readAuditPage(
+  em: EntityManager,
+  accountId: string,
+  beforeSeq: string | undefined,
+  limit: number,
+  f: AuditFilter,
+): Promise<AuditRow[]> {
+  return sql<AuditRow>(
+    em,
+    `select id::text as seq, at::text as at, actor_type, actor_id, actor_name, action, target, ip, request_id, outcome from ${schemaOf(em)}.audit_events
      where account_id = $1 and ($2::bigint is null or id < $2) and ($3 = '' or action = $3) and ($4 = '' or actor_id = $4)
        and ($5::timestamptz is null or at >= $5) and ($6::timestamptz is null or at < $6)
      order by id desc limit $7`,
@@ -78,6 +132,10 @@ export async function readAuditPage(em: EntityManager, accountId: string, before
 
 /** Drops entries older than `days` days. */
 export async function pruneAudit(em: EntityManager, days: number): Promise<number> {
-  const rows = await sql<{ id: string }>(em, `delete from ${schemaOf(em)}.audit_events where at < now() - make_interval(days => $1::int) returning id`, [days]);
+  const rows = await sql<{ id: string }>(
+    em,
+    `delete from ${schemaOf(em)}.audit_events where at < now() - make_interval(days => $1::int) returning id`,
+    [days],
+  );
   return rows.length;
 }

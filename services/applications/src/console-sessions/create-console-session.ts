@@ -9,14 +9,22 @@ import { insertSession } from './repository.ts';
  * Starts a browser session for an account the gateway has authenticated (its password checked with
  * the lockout of Basic auth). The token, 32 random bytes, is answered once; only its keyed hash is kept.
  */
-export async function createConsoleSession(deps: SessionDeps, req: CreateConsoleSessionRequest__Output, audit?: AuditContext) {
+export async function createConsoleSession(
+  deps: SessionDeps,
+  req: CreateConsoleSessionRequest__Output,
+  audit?: AuditContext,
+) {
   const token = randomBytes(32).toString('base64url');
-  const row = await insertSession(deps.orm.em, {
-    id: `cs_${randomBytes(12).toString('hex')}`,
-    accountId: req.accountId,
-    hash: keyedHash(deps.credentialKeys.sessions, token),
-    absoluteMs: deps.consoleSessions.absoluteMs,
-  }, audit);
+  const row = await insertSession(
+    deps.orm.em,
+    {
+      id: `cs_${randomBytes(12).toString('hex')}`,
+      accountId: req.accountId,
+      hash: keyedHash(deps.credentialKeys.sessions, token),
+      absoluteMs: deps.consoleSessions.absoluteMs,
+    },
+    audit,
+  );
   if (!row) throw AppError.notFound('user');
   return {
     token,

@@ -5,6 +5,10 @@ import type { SessionDeps } from './deps.ts';
 import { deleteSession } from './repository.ts';
 
 /** Ends a browser session (sign-out); ending one that is gone already is no error. */
-export async function endConsoleSession(deps: SessionDeps, req: EndConsoleSessionRequest__Output, audit?: AuditContext): Promise<void> {
+export async function endConsoleSession(
+  deps: SessionDeps,
+  req: EndConsoleSessionRequest__Output,
+  audit?: AuditContext,
+): Promise<void> {
   await deleteSession(deps.orm.em, keyedHash(deps.credentialKeys.sessions, req.token), audit);
 }

@@ -17,7 +17,11 @@ export interface SessionRow {
 const schemaOf = (em: EntityManager) => `"${em.config.get('schema')}"`;
 
 /** Starts a session and writes the sign-in's audit entry, in one transaction; undefined when there is no such account. */
-export async function insertSession(em: EntityManager, s: { id: string; accountId: string; hash: Buffer; absoluteMs: number }, audit: AuditContext | undefined): Promise<SessionRow | undefined> {
+export async function insertSession(
+  em: EntityManager,
+  s: { id: string; accountId: string; hash: Buffer; absoluteMs: number },
+  audit: AuditContext | undefined,
+): Promise<SessionRow | undefined> {
   const schema = schemaOf(em);
   return sqlTransaction(em, 'begin', async (query) => {
     const rows = await query<SessionRow>(
@@ -27,7 +31,13 @@ export async function insertSession(em: EntityManager, s: { id: string; accountI
        select s.id, s.account_id::text, a.username, a.created_at::text as account_created_at, s.expires_at::text as expires_at from s join ${schema}.accounts a on a.id = s.account_id`,
       [s.id, s.accountId, s.hash, s.absoluteMs],
     );
-    if (rows[0]) await recordIn(query, schema, { accountId: s.accountId, action: 'session.sign-in', target: '/v1/console/session', outcome: 'success' }, audit);
+    if (rows[0])
+      await recordIn(
+        query,
+        schema,
+        { accountId: s.accountId, action: 'session.sign-in', target: '/v1/console/session', outcome: 'success' },
+        audit,
+      );
     return rows[0];
   });
 }
@@ -38,7 +48,9 @@ export async function insertSession(em: EntityManager, s: { id: string; accountI
  */
 export async function touchSession(em: EntityManager, hash: Buffer, idleMs: number): Promise<SessionRow | undefined> {
   const schema = schemaOf(em);
-  const rows = await sql<SessionRow>(em, `update ${schema}.console_sessions s set last_seen_at = now() from ${schema}.accounts a
+  const rows = await sql<SessionRow>(
+    em,
+    `update ${schema}.console_sessions s set last_seen_at = now() from ${schema}.accounts a
      where s.token_hash = $1 and a.id = s.account_id and s.expires_at > now() and s.last_seen_at > now() - make_interval(secs => $2::float8 / 1000)
      returning s.id, s.account_id::text, a.username, a.created_at::text as account_created_at, s.expires_at::text as expires_at`,
     [hash, idleMs],
@@ -57,13 +69,20 @@ export async function deleteSession(em: EntityManager, hash: Buffer, audit: Audi
     const ended = rows[0];
     if (!ended) return;
     const actor = { type: 'session' as const, id: ended.id, name: ended.username };
-    await recordIn(query, schema, { accountId: ended.account_id, action: 'session.sign-out', target: '/v1/console/session', outcome: 'success' }, { ip: audit?.ip ?? '', requestId: audit?.requestId ?? '', actor });
+    await recordIn(
+      query,
+      schema,
+      { accountId: ended.account_id, action: 'session.sign-out', target: '/v1/console/session', outcome: 'success' },
+      { ip: audit?.ip ?? '', requestId: audit?.requestId ?? '', actor },
+    );
   });
 }
 
 /** Ends sessions that can no longer be used (past their end, or idle too long). */
 export async function pruneSessions(em: EntityManager, idleMs: number): Promise<number> {
-  const rows = await sql<{ id: string }>(em, `delete from ${schemaOf(em)}.console_sessions where expires_at <= now() or last_seen_at <= now() - make_interval(secs => $1::float8 / 1000) returning id`,
+  const rows = await sql<{ id: string }>(
+    em,
+    `delete from ${schemaOf(em)}.console_sessions where expires_at <= now() or last_seen_at <= now() - make_interval(secs => $1::float8 / 1000) returning id`,
     [idleMs],
   );
   return rows.length;

@@ -8,7 +8,9 @@ const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 /** The account of a live browser session, whose idle clock restarts; anything else is unauthenticated. */
 export async function verifyConsoleSession(deps: SessionDeps, req: VerifyConsoleSessionRequest__Output) {
-  const row = TOKEN.test(req.token) ? await touchSession(deps.orm.em, keyedHash(deps.credentialKeys.sessions, req.token), deps.consoleSessions.idleMs) : undefined;
+  const row = TOKEN.test(req.token)
+    ? await touchSession(deps.orm.em, keyedHash(deps.credentialKeys.sessions, req.token), deps.consoleSessions.idleMs)
+    : undefined;
   if (!row) throw new AppError('unauthenticated', 'the session has ended; sign in again');
   return {
     account: { id: row.account_id, username: row.username, createdAt: isoTimestamp(row.account_created_at) },

@@ -179,4 +179,13 @@ export const AuditEventSchema = new EntitySchema<AuditEventRow>({
   },
 });
 
-export const ENTITIES = [AccountSchema, EnvironmentSchema, ApplicationSchema, PhoneNumberSchema, GeneratedAddressSchema, OutboxSchema, ApplicationSecretSchema, AuditEventSchema];
+export const ENTITIES = [
+  AccountSchema,
+  EnvironmentSchema,
+  ApplicationSchema,
+  PhoneNumberSchema,
+  GeneratedAddressSchema,
+  OutboxSchema,
+  ApplicationSecretSchema,
+  AuditEventSchema,
+];

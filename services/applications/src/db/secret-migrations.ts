@@ -11,7 +11,10 @@ export class Migration004SessionSecrets extends SecretsMigration {
     if (missing.length > 0) {
       const box = this.requireBox('the session secrets of existing applications');
       for (const { id } of missing) {
-        await this.query(`insert into ${this.table('application_secrets')} (application_id, secret) values ($1, $2)`, [id, box.seal(newSigningSecret(), id)]);
+        await this.query(`insert into ${this.table('application_secrets')} (application_id, secret) values ($1, $2)`, [
+          id,
+          box.seal(newSigningSecret(), id),
+        ]);
       }
     }
     await this.sealPlaintext('application_secrets', 'application_id', ['secret', 'previous_secret']);

@@ -108,7 +108,12 @@ export function registerHandlers(server: GrpcServer, deps: Deps): void {
       return {};
     },
     ListExchanges: async () => ({
-      exchanges: (await listExchanges(deps)).map((e) => ({ prefix: e.prefix, city: e.city ?? '', state: e.state ?? '', country: e.country ?? '' })),
+      exchanges: (await listExchanges(deps)).map((e) => ({
+        prefix: e.prefix,
+        city: e.city ?? '',
+        state: e.state ?? '',
+        country: e.country ?? '',
+      })),
     }),
     ListAvailableNumbers: async (req) => {
       const page = await listAvailableNumbers(deps, req);

@@ -3,10 +3,17 @@ import { displayNumber, exchangeOf, expandNumbers, normaliseNumber, normalisePre
 
 describe('E.164 numbers', () => {
   it('when written with tel:, separators or without +, then they normalise to one form; anything else is refused', () => {
-    for (const s of ['+14075550100', '14075550100', 'tel:+1-407-555-0100', 'TEL:+1 (407) 555.0100;phone-context=x', ' +14075550100 ']) {
+    for (const s of [
+      '+14075550100',
+      '14075550100',
+      'tel:+1-407-555-0100',
+      'TEL:+1 (407) 555.0100;phone-context=x',
+      ' +14075550100 ',
+    ]) {
       expect(normaliseNumber(s), s).toBe('+14075550100');
     }
-    for (const s of ['', '+', '+0407555010', '+1407555x100', '+1234567890123456', 'sip:a@b', '+12345']) expect(normaliseNumber(s), s).toBeUndefined();
+    for (const s of ['', '+', '+0407555010', '+1407555x100', '+1234567890123456', 'sip:a@b', '+12345'])
+      expect(normaliseNumber(s), s).toBeUndefined();
   });
 
   it('when shown, then NANP numbers get a display form and every number its four-digit exchange', () => {
@@ -24,7 +31,12 @@ describe('E.164 numbers', () => {
 
   it('when a range is expanded, then it holds every number in order; malformed, reversed, mixed-length and oversized ranges are refused', () => {
     expect(expandNumbers('+14075550100')).toEqual(['+14075550100']);
-    expect(expandNumbers('+14075550198..+14075550201')).toEqual(['+14075550198', '+14075550199', '+14075550200', '+14075550201']);
+    expect(expandNumbers('+14075550198..+14075550201')).toEqual([
+      '+14075550198',
+      '+14075550199',
+      '+14075550200',
+      '+14075550201',
+    ]);
     expect(expandNumbers('+14070000000..+14070099999')).toHaveLength(100_000);
     for (const [arg, why] of [
       ['14075550100', /E\.164/],

@@ -36,15 +36,19 @@ export function expandNumbers(arg: string): string[] {
   const [first, last, ...rest] = arg.split('..');
   if (rest.length > 0) throw new AppError('invalid_request', `${arg}: a range is FIRST..LAST`);
   const a = normaliseNumber(first!);
-  if (!a || !first!.trim().startsWith('+')) throw new AppError('invalid_request', `${first}: not an E.164 number (write it as +<country code><number>)`);
+  if (!a || !first!.trim().startsWith('+'))
+    throw new AppError('invalid_request', `${first}: not an E.164 number (write it as +<country code><number>)`);
   if (last === undefined) return [a];
   const b = normaliseNumber(last);
-  if (!b || !last.trim().startsWith('+')) throw new AppError('invalid_request', `${last}: not an E.164 number (write it as +<country code><number>)`);
-  if (a.length !== b.length) throw new AppError('invalid_request', `${arg}: both ends of a range must have the same number of digits`);
+  if (!b || !last.trim().startsWith('+'))
+    throw new AppError('invalid_request', `${last}: not an E.164 number (write it as +<country code><number>)`);
+  if (a.length !== b.length)
+    throw new AppError('invalid_request', `${arg}: both ends of a range must have the same number of digits`);
   const from = BigInt(a.slice(1));
   const to = BigInt(b.slice(1));
   if (to < from) throw new AppError('invalid_request', `${arg}: the range ends before it starts`);
-  if (to - from + 1n > BigInt(RANGE_MAX)) throw new AppError('invalid_request', `${arg}: a range holds at most ${RANGE_MAX} numbers`);
+  if (to - from + 1n > BigInt(RANGE_MAX))
+    throw new AppError('invalid_request', `${arg}: a range holds at most ${RANGE_MAX} numbers`);
   const out: string[] = [];
   for (let n = from; n <= to; n++) out.push(`+${n.toString()}`);
   return out;

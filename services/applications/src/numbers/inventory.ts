@@ -25,10 +25,15 @@ export interface InventoryEntry {
 }
 
 /** Adds numbers (already E.164) to the inventory; numbers already there are left as they are. Returns how many were new. */
-export async function addNumbers(em: EntityManager, numbers: readonly string[], details: NumberDetails): Promise<number> {
+export async function addNumbers(
+  em: EntityManager,
+  numbers: readonly string[],
+  details: NumberDetails,
+): Promise<number> {
   const bad = numbers.find((n) => !isE164(n));
   if (bad) throw new AppError('invalid_request', `${bad}: not an E.164 number`);
-  if (details.country !== undefined && !/^[A-Z]{2}$/.test(details.country)) throw new AppError('invalid_request', '--country must be an ISO 3166 code of two letters, such as US');
+  if (details.country !== undefined && !/^[A-Z]{2}$/.test(details.country))
+    throw new AppError('invalid_request', '--country must be an ISO 3166 code of two letters, such as US');
   let added = 0;
   // Batches keep each statement's array parameter small.
   for (let i = 0; i < numbers.length; i += 10_000) {
@@ -67,8 +72,18 @@ export async function removeNumber(em: EntityManager, number: string, force: boo
     const row = await lockNumber(tx, number);
     if (!row) return false;
     if (row.application_id) {
-      if (!force) throw new AppError('conflict', `${number} is claimed by application ${row.application_id}; release it first, or pass --force to release and remove it`);
-      announceChange(tx, { type: 'number', address: number, applicationId: null, previousApplicationId: row.application_id, accountId: row.account_id ?? '' });
+      if (!force)
+        throw new AppError(
+          'conflict',
+          `${number} is claimed by application ${row.application_id}; release it first, or pass --force to release and remove it`,
+        );
+      announceChange(tx, {
+        type: 'number',
+        address: number,
+        applicationId: null,
+        previousApplicationId: row.application_id,
+        accountId: row.account_id ?? '',
+      });
     }
     await deleteNumber(tx, number);
     return true;

@@ -32,11 +32,17 @@ export interface NumberRow {
 
 /** Every number of the inventory, in order. */
 export function selectNumbers(em: EntityManager): Promise<NumberRow[]> {
-  return sql<NumberRow>(em, `select number, city, state, country, sms_enabled, application_id from ${schema(em)}.numbers order by number`);
+  return sql<NumberRow>(
+    em,
+    `select number, city, state, country, sms_enabled, application_id from ${schema(em)}.numbers order by number`,
+  );
 }
 
 /** Locks a number of the inventory (in the caller's transaction) and answers who holds it; undefined when it is not there. */
-export async function lockNumber(tx: EntityManager, number: string): Promise<{ application_id: string | null; account_id: string | null } | undefined> {
+export async function lockNumber(
+  tx: EntityManager,
+  number: string,
+): Promise<{ application_id: string | null; account_id: string | null } | undefined> {
   const s = schema(tx);
   const [row] = await sql<{ application_id: string | null; account_id: string | null }>(
     tx,

@@ -16,5 +16,10 @@ export async function takeLaunch(em: EntityManager, accountId: string, limits: T
   const row = await takeLaunchToken(em, accountId, burst, rate);
   if (row?.granted) return;
   const waitS = (1 - Number(row?.tokens ?? 0)) / rate;
-  throw new AppError('rate_limited', `this account launches at most ${rate} sessions a second (bursts of ${burst}); try again shortly`, undefined, { retryAfterS: waitS });
+  throw new AppError(
+    'rate_limited',
+    `this account launches at most ${rate} sessions a second (bursts of ${burst}); try again shortly`,
+    undefined,
+    { retryAfterS: waitS },
+  );
 }

@@ -43,13 +43,26 @@ export async function launchSession(deps: Deps, req: LaunchSessionRequest__Outpu
     parameters,
   };
   const [registered, published] = await Promise.allSettled([
-    deps.sessions.remember(sessionId, { applicationId: owner.applicationId, accountId: owner.accountId, source: 'launched' }),
+    deps.sessions.remember(sessionId, {
+      applicationId: owner.applicationId,
+      accountId: owner.accountId,
+      source: 'launched',
+    }),
     // The message id makes a publish repeated by the client library a duplicate, not a second session.
-    publishJson(deps.js, SUBJECTS.sessionNew, { applicationId: owner.applicationId, accountId: owner.accountId, session }, `launch:${sessionId}`),
+    publishJson(
+      deps.js,
+      SUBJECTS.sessionNew,
+      { applicationId: owner.applicationId, accountId: owner.accountId, session },
+      `launch:${sessionId}`,
+    ),
   ]);
   if (published.status === 'rejected') natsUnavailable(published.reason);
   // Launched all the same: the dispatcher registers the session again when it delivers it.
   // The session id is a credential of its signals: only its first characters are logged.
-  if (registered.status === 'rejected') deps.logger.warn({ err: (registered.reason as Error).message, session: `${sessionId.slice(0, 6)}…` }, 'launched session not registered for signals until delivered');
+  if (registered.status === 'rejected')
+    deps.logger.warn(
+      { err: (registered.reason as Error).message, session: `${sessionId.slice(0, 6)}…` },
+      'launched session not registered for signals until delivered',
+    );
   return { sessionId, applicationId: owner.applicationId, accountId: owner.accountId };
 }

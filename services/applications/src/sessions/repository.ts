@@ -7,7 +7,12 @@ import { sql } from '@switchboard/orm';
  * second) in one statement: the row lock orders concurrent launches of the account. Answers whether
  * a token was granted and what is left.
  */
-export async function takeLaunchToken(em: EntityManager, accountId: string, burst: number, rate: number): Promise<{ granted: boolean; tokens: number } | undefined> {
+export async function takeLaunchToken(
+  em: EntityManager,
+  accountId: string,
+  burst: number,
+  rate: number,
+): Promise<{ granted: boolean; tokens: number } | undefined> {
   const s = `"${em.config.get('schema')}"`;
   // Refilled tokens: what was left plus the time since, at the rate, up to the burst.
   const refilled = `least($2::float8, b.tokens + greatest(0, extract(epoch from (clock_timestamp() - b.updated_at)))::float8 * $3::float8)`;

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { checkParameters, checkSessionId, checkSignalValue, SESSION_PARAMETER_VALUE_MAX, SESSION_PARAMETERS_MAX } from './rules';
+import {
+  checkParameters,
+  checkSessionId,
+  checkSignalValue,
+  SESSION_PARAMETER_VALUE_MAX,
+  SESSION_PARAMETERS_MAX,
+} from './rules';
 
 describe('session API rules', () => {
   it('when parameters stay within the limits, then they pass as given; one over any limit is a 400 naming it', () => {
@@ -7,7 +13,9 @@ describe('session API rules', () => {
     expect(checkParameters(full)).toBe(full);
     expect(checkParameters({ msg: 'line one\nline two' })).toEqual({ msg: 'line one\nline two' });
     expect(() => checkParameters({ ...full, extra: 'v' })).toThrow(/at most 50 parameters/);
-    expect(() => checkParameters({ big: 'x'.repeat(SESSION_PARAMETER_VALUE_MAX + 1) })).toThrow(/big: must be at most 2048/);
+    expect(() => checkParameters({ big: 'x'.repeat(SESSION_PARAMETER_VALUE_MAX + 1) })).toThrow(
+      /big: must be at most 2048/,
+    );
     expect(() => checkParameters({ nul: 'a\u0000b' })).toThrow(/NUL/);
     expect(() => checkParameters({ 'a\nb': 'v' })).toThrow(/parameter name/);
     expect(() => checkParameters({ '': 'v' })).toThrow(/parameter name/);

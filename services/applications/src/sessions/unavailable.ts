@@ -4,5 +4,7 @@ import { AppError } from '@switchboard/platform';
 export function natsUnavailable(err: unknown): never {
   // A stream at its max_bytes (publishJson's streamFull) says so itself.
   if (err instanceof AppError && err.code === 'unavailable') throw err;
-  throw new AppError('unavailable', 'the session registry is unavailable; try again shortly', undefined, { cause: err });
+  throw new AppError('unavailable', 'the session registry is unavailable; try again shortly', undefined, {
+    cause: err,
+  });
 }

@@ -6,7 +6,10 @@ const received = new Date('2025-03-01T10:00:00.000Z');
 
 describe('session body (docs/events.md#signatures)', () => {
   it('when a voice session is sparse, then every key is present with nulls, {} and the account of the application', () => {
-    const ev = sessionNewSchema.parse({ applicationId: 'app1', session: { from: { id: '+14155550100', channel: 'VOICE', network: 'PSTN' } } });
+    const ev = sessionNewSchema.parse({
+      applicationId: 'app1',
+      session: { from: { id: '+14155550100', channel: 'VOICE', network: 'PSTN' } },
+    });
     expect(buildSessionBody(ev, '42', received)).toEqual({
       session: {
         id: null,
@@ -68,7 +71,14 @@ describe('notification body', () => {
   it('when built, then it carries the event, the subscription name and payload', () => {
     const body = buildNotificationBody(
       'cdrCreated',
-      { id: 'e1', accountId: '7', applicationId: null, resource: 'call', timestamp: '2025-03-01T12:00:00+02:00', data: { d: 1 } },
+      {
+        id: 'e1',
+        accountId: '7',
+        applicationId: null,
+        resource: 'call',
+        timestamp: '2025-03-01T12:00:00+02:00',
+        data: { d: 1 },
+      },
       { name: 'billing', payload: { team: 'x' } },
     );
     expect(body).toEqual({

@@ -58,10 +58,27 @@ function isoUtc(value: string | Date): string {
  * `{"session": {...}}` for one sessions.new event. `accountId` of the event wins; otherwise the
  * application's. `receivedAt` (when JetStream stored the event) stands in for a missing timestamp.
  */
-export function buildSessionBody(event: SessionNewEvent, applicationAccountId: string | null, receivedAt: Date): { session: SessionBody } {
+export function buildSessionBody(
+  event: SessionNewEvent,
+  applicationAccountId: string | null,
+  receivedAt: Date,
+): { session: SessionBody } {
   const s = event.session;
   const channel = sessionChannel(s);
-  const { id, accountId, callId, from, to, headers, parameters, initialText, timestamp, userType, applicationId: _ignored, ...extra } = s;
+  const {
+    id,
+    accountId,
+    callId,
+    from,
+    to,
+    headers,
+    parameters,
+    initialText,
+    timestamp,
+    userType,
+    applicationId: _ignored,
+    ...extra
+  } = s;
   const session: SessionBody = {
     ...extra,
     id: id ?? null,
@@ -92,7 +109,11 @@ export interface NotificationBody {
 }
 
 /** The body sent to a subscription's targetUrl; `payload` is the subscription's, null when it has none. */
-export function buildNotificationBody(webhookEvent: WebhookEvent, event: NotificationEventIn, subscription: { name: string | null; payload: unknown }): NotificationBody {
+export function buildNotificationBody(
+  webhookEvent: WebhookEvent,
+  event: NotificationEventIn,
+  subscription: { name: string | null; payload: unknown },
+): NotificationBody {
   return {
     id: event.id,
     name: subscription.name,
@@ -107,7 +128,12 @@ export function buildNotificationBody(webhookEvent: WebhookEvent, event: Notific
 }
 
 /** The body of a test send: the notification envelope with event and resource `test`, `data` `{message}`. */
-export function buildTestBody(id: string, subscription: { name: string | null; payload: unknown; accountId: string; applicationId: string | null }, message: string, now: Date): Omit<NotificationBody, 'event'> & { event: 'test' } {
+export function buildTestBody(
+  id: string,
+  subscription: { name: string | null; payload: unknown; accountId: string; applicationId: string | null },
+  message: string,
+  now: Date,
+): Omit<NotificationBody, 'event'> & { event: 'test' } {
   return {
     id,
     name: subscription.name,

@@ -2,7 +2,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { waitFor } from '../../../../test/support/infra';
 import { BreakerMap, HostFailure, validateBreakerOptions, type BreakerOptions } from './breakers';
 
-const opts: BreakerOptions = { errorThresholdPercentage: 50, volumeThreshold: 3, resetTimeoutMs: 200, windowMs: 10_000, windowBuckets: 10, idleEvictMs: 1000 };
+const opts: BreakerOptions = {
+  errorThresholdPercentage: 50,
+  volumeThreshold: 3,
+  resetTimeoutMs: 200,
+  windowMs: 10_000,
+  windowBuckets: 10,
+  idleEvictMs: 1000,
+};
 let maps: BreakerMap[] = [];
 afterEach(() => {
   for (const m of maps) m.close();

@@ -26,13 +26,20 @@ export function validateBreakerOptions(o: BreakerOptions): void {
   const bad = (m: string) => {
     throw new Error(`invalid breaker options: ${m}`);
   };
-  if (!Number.isInteger(o.errorThresholdPercentage) || o.errorThresholdPercentage < 1 || o.errorThresholdPercentage > 100) bad('errorThresholdPercentage must be 1..100');
+  if (
+    !Number.isInteger(o.errorThresholdPercentage) ||
+    o.errorThresholdPercentage < 1 ||
+    o.errorThresholdPercentage > 100
+  )
+    bad('errorThresholdPercentage must be 1..100');
   if (!Number.isInteger(o.volumeThreshold) || o.volumeThreshold < 1) bad('volumeThreshold must be a positive integer');
   if (!(o.resetTimeoutMs >= 100)) bad('resetTimeoutMs must be at least 100');
   if (!Number.isInteger(o.windowBuckets) || o.windowBuckets < 1) bad('windowBuckets must be a positive integer');
-  if (!(o.windowMs >= 100) || o.windowMs % o.windowBuckets !== 0) bad('windowMs must be at least 100 and a multiple of windowBuckets');
+  if (!(o.windowMs >= 100) || o.windowMs % o.windowBuckets !== 0)
+    bad('windowMs must be at least 100 and a multiple of windowBuckets');
   if (!(o.idleEvictMs >= 1000)) bad('idleEvictMs must be at least 1000');
-  if (o.maxEntries !== undefined && !(Number.isInteger(o.maxEntries) && o.maxEntries >= 1)) bad('maxEntries must be a positive integer');
+  if (o.maxEntries !== undefined && !(Number.isInteger(o.maxEntries) && o.maxEntries >= 1))
+    bad('maxEntries must be a positive integer');
 }
 
 export type BreakerState = 'closed' | 'open' | 'half_open';
@@ -147,7 +154,8 @@ export class BreakerMap {
       return { rejected: false, value };
     } catch (err) {
       if (err instanceof HostFailure) return { rejected: false, value: err.result as T };
-      if ((err as { code?: string }).code === 'EOPENBREAKER') return { rejected: true, retryInMs: Math.max(this.waitFor(host), 100) };
+      if ((err as { code?: string }).code === 'EOPENBREAKER')
+        return { rejected: true, retryInMs: Math.max(this.waitFor(host), 100) };
       throw err;
     } finally {
       e.inflight--;
@@ -168,7 +176,11 @@ export class BreakerMap {
   evictIdle(): void {
     const now = this.now();
     for (const [host, e] of this.entries) {
-      if (e.inflight === 0 && now - e.lastUsed > this.opts.idleEvictMs && (e.breaker.closed || now - e.openedAt > this.opts.idleEvictMs)) {
+      if (
+        e.inflight === 0 &&
+        now - e.lastUsed > this.opts.idleEvictMs &&
+        (e.breaker.closed || now - e.openedAt > this.opts.idleEvictMs)
+      ) {
         e.breaker.shutdown();
         this.entries.delete(host);
       }

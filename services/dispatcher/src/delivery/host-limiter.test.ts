@@ -44,7 +44,10 @@ describe('host limiter', () => {
     const r1 = await slotOf(l.acquire('a'));
     const r2 = await slotOf(l.acquire('a'));
     const order: string[] = [];
-    const pa = [slotOf(l.acquire('a')).then((r) => (order.push('a1'), r)), slotOf(l.acquire('a')).then((r) => (order.push('a2'), r))];
+    const pa = [
+      slotOf(l.acquire('a')).then((r) => (order.push('a1'), r)),
+      slotOf(l.acquire('a')).then((r) => (order.push('a2'), r)),
+    ];
     const pb = slotOf(l.acquire('b')).then((r) => (order.push('b'), r));
     r1();
     const first = await Promise.race([...pa, pb]);

@@ -143,7 +143,8 @@ export class HostLimiter {
     const g = this.gate(name);
     if (g.state === 'open') return { refused: { reason: 'breaker_open', waitMs: g.waitMs } };
     const h = this.host(name);
-    if (h.queue.length === 0 && h.inflight.size < this.hostLimit(g) && this.inflight < this.opts.global) return { slot: Promise.resolve(this.grant(name, h)) };
+    if (h.queue.length === 0 && h.inflight.size < this.hostLimit(g) && this.inflight < this.opts.global)
+      return { slot: Promise.resolve(this.grant(name, h)) };
     if (g.state === 'closed' && this.congested(h)) {
       // Everyone waiting for this host would wait for hanging attempts: JetStream keeps them instead.
       const refusal: Refusal = { reason: 'host_busy', waitMs: this.drainMs(h) };

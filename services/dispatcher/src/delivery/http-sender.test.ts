@@ -48,16 +48,28 @@ afterAll(async () => {
 });
 
 const loopback = parseCidrList('127.0.0.0/8,::1/128');
-const fakeDns = (map: Record<string, string[]>) => (host: string, cb: (err: NodeJS.ErrnoException | null, a: { address: string; family: number }[]) => void) =>
-  cb(null, (map[host] ?? []).map((address) => ({ address, family: address.includes(':') ? 6 : 4 })));
+const fakeDns =
+  (map: Record<string, string[]>) =>
+  (host: string, cb: (err: NodeJS.ErrnoException | null, a: { address: string; family: number }[]) => void) =>
+    cb(
+      null,
+      (map[host] ?? []).map((address) => ({ address, family: address.includes(':') ? 6 : 4 })),
+    );
 
 describe('HTTP attempt with SSRF guard', () => {
   it('when the target answers, then status and Retry-After come back and the body is sent as JSON', async () => {
     const sender = new HttpSender({ timeoutMs: 2000, allowedCidrs: loopback });
     const ok = await sender.post(`http://127.0.0.1:${port}/ok?x=1`, '{"a":1}', { 'webhook-id': 'msg_1' });
     expect(ok).toMatchObject({ kind: 'response', status: 204 });
-    expect(seen.at(-1)).toMatchObject({ path: '/ok?x=1', body: '{"a":1}', headers: { 'content-type': 'application/json', 'webhook-id': 'msg_1' } });
-    expect(await sender.post(`http://127.0.0.1:${port}/busy`, '{}', {})).toMatchObject({ status: 503, retryAfter: '7' });
+    expect(seen.at(-1)).toMatchObject({
+      path: '/ok?x=1',
+      body: '{"a":1}',
+      headers: { 'content-type': 'application/json', 'webhook-id': 'msg_1' },
+    });
+    expect(await sender.post(`http://127.0.0.1:${port}/busy`, '{}', {})).toMatchObject({
+      status: 503,
+      retryAfter: '7',
+    });
     await sender.close();
   });
 
@@ -81,7 +93,11 @@ describe('HTTP attempt with SSRF guard', () => {
   it('when the answer is asked for, then its body comes back, cut and flagged past the limit', async () => {
     const sender = new HttpSender({ timeoutMs: 2000, allowedCidrs: loopback });
     const ok = await sender.post(`http://127.0.0.1:${port}/answer`, '{}', {}, undefined, { readBodyUpTo: 1024 });
-    expect(ok).toMatchObject({ kind: 'response', status: 200, answer: { contentType: 'application/json', tooLarge: false } });
+    expect(ok).toMatchObject({
+      kind: 'response',
+      status: 200,
+      answer: { contentType: 'application/json', tooLarge: false },
+    });
     if (ok.kind === 'response') expect(ok.answer!.body.toString()).toBe('{"tropo":[]}');
     const large = await sender.post(`http://127.0.0.1:${port}/large`, '{}', {}, undefined, { readBodyUpTo: 64 * 1024 });
     expect(large).toMatchObject({ kind: 'response', status: 200, answer: { tooLarge: true } });
@@ -94,7 +110,10 @@ describe('HTTP attempt with SSRF guard', () => {
   it('when the answer never ends, then the attempt times out within its own timeout', async () => {
     const sender = new HttpSender({ timeoutMs: 5000, allowedCidrs: loopback });
     const started = Date.now();
-    const r = await sender.post(`http://127.0.0.1:${port}/trickle`, '{}', {}, undefined, { timeoutMs: 400, readBodyUpTo: 1024 });
+    const r = await sender.post(`http://127.0.0.1:${port}/trickle`, '{}', {}, undefined, {
+      timeoutMs: 400,
+      readBodyUpTo: 1024,
+    });
     expect(r).toMatchObject({ kind: 'error', timedOut: true, error: 'timed out after 400 ms' });
     expect(Date.now() - started).toBeLessThan(2000);
     await sender.close();
@@ -103,7 +122,15 @@ describe('HTTP attempt with SSRF guard', () => {
   it('when a literal address is private and not allowed, then nothing is sent', async () => {
     const sender = new HttpSender({ timeoutMs: 2000, allowedCidrs: [] });
     const before = seen.length;
-    for (const url of [`http://127.0.0.1:${port}/x`, 'http://169.254.169.254/', 'http://[::1]/', 'http://10.1.2.3/', 'http://0x7f000001/', 'http://localhost/', 'ftp://example.com/']) {
+    for (const url of [
+      `http://127.0.0.1:${port}/x`,
+      'http://169.254.169.254/',
+      'http://[::1]/',
+      'http://10.1.2.3/',
+      'http://0x7f000001/',
+      'http://localhost/',
+      'ftp://example.com/',
+    ]) {
       expect(await sender.post(url, '{}', {}), url).toMatchObject({ kind: 'error', refused: true });
     }
     expect(seen.length).toBe(before);
@@ -111,7 +138,11 @@ describe('HTTP attempt with SSRF guard', () => {
   });
 
   it('when a name resolves to a private address, then the connection is refused at resolution time', async () => {
-    const sender = new HttpSender({ timeoutMs: 2000, allowedCidrs: [], resolver: fakeDns({ 'rebind.example': ['93.184.216.34', '127.0.0.1'] }) });
+    const sender = new HttpSender({
+      timeoutMs: 2000,
+      allowedCidrs: [],
+      resolver: fakeDns({ 'rebind.example': ['93.184.216.34', '127.0.0.1'] }),
+    });
     const before = seen.length;
     const r = await sender.post(`http://rebind.example:${port}/x`, '{}', {});
     expect(r).toMatchObject({ kind: 'error', refused: true, code: 'ESSRF' });
@@ -122,7 +153,13 @@ describe('HTTP attempt with SSRF guard', () => {
   it('when a name resolves to an IPv6 address wrapping a private IPv4 one, then it is refused and the record names no address', async () => {
     const warned: unknown[] = [];
     const logger = { warn: (obj: unknown) => void warned.push(obj) };
-    const wrapped = ['::ffff:0:a00:1', '::ffff:10.0.0.1', '64:ff9b::a9fe:a9fe', '64:ff9b:1::a00:1', '2001:0:4136:e378:8000:63bf:f5ff:fffe'];
+    const wrapped = [
+      '::ffff:0:a00:1',
+      '::ffff:10.0.0.1',
+      '64:ff9b::a9fe:a9fe',
+      '64:ff9b:1::a00:1',
+      '2001:0:4136:e378:8000:63bf:f5ff:fffe',
+    ];
     const sender = new HttpSender({
       timeoutMs: 2000,
       allowedCidrs: loopback,
@@ -132,7 +169,12 @@ describe('HTTP attempt with SSRF guard', () => {
     const before = seen.length;
     for (const [i, address] of wrapped.entries()) {
       const r = await sender.post(`http://wrap${i}.example:${port}/x`, '{}', {});
-      expect(r, address).toMatchObject({ kind: 'error', refused: true, code: 'ESSRF', error: 'refused: resolves to a forbidden address' });
+      expect(r, address).toMatchObject({
+        kind: 'error',
+        refused: true,
+        code: 'ESSRF',
+        error: 'refused: resolves to a forbidden address',
+      });
       expect(warned.at(-1), address).toEqual({ host: `wrap${i}.example`, address });
     }
     expect(seen.length).toBe(before);
@@ -141,14 +183,22 @@ describe('HTTP attempt with SSRF guard', () => {
 
   it('when a literal IPv6 address wraps a private IPv4 one, then nothing is sent', async () => {
     const sender = new HttpSender({ timeoutMs: 2000, allowedCidrs: loopback });
-    for (const url of ['http://[::ffff:0:a00:1]/', 'http://[64:ff9b:1::a00:1]/', 'http://[2001:0:4136:e378:8000:63bf:f5ff:fffe]/']) {
+    for (const url of [
+      'http://[::ffff:0:a00:1]/',
+      'http://[64:ff9b:1::a00:1]/',
+      'http://[2001:0:4136:e378:8000:63bf:f5ff:fffe]/',
+    ]) {
       expect(await sender.post(url, '{}', {}), url).toMatchObject({ kind: 'error', refused: true });
     }
     await sender.close();
   });
 
   it('when a name resolves to an allowed address, then the request goes to that address', async () => {
-    const sender = new HttpSender({ timeoutMs: 2000, allowedCidrs: loopback, resolver: fakeDns({ 'hooks.example': ['127.0.0.1'] }) });
+    const sender = new HttpSender({
+      timeoutMs: 2000,
+      allowedCidrs: loopback,
+      resolver: fakeDns({ 'hooks.example': ['127.0.0.1'] }),
+    });
     const r = await sender.post(`http://hooks.example:${port}/named`, '{}', {});
     expect(r).toMatchObject({ kind: 'response', status: 204 });
     expect(seen.at(-1)).toMatchObject({ path: '/named', headers: { host: `hooks.example:${port}` } });

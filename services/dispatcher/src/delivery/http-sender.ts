@@ -33,11 +33,24 @@ export type RefusalListener = (hostname: string, address: string) => void;
  * A `lookup` for net.connect that refuses a name when any address it resolves to is private,
  * loopback or link-local and not allowed by `allowed`.
  */
-export function guardedLookup(allowed: readonly Cidr[], resolve: Resolver = systemResolver, onRefused?: RefusalListener) {
-  return (hostname: string, options: { all?: boolean; family?: number | string } | undefined, callback: LookupCallback): void => {
+export function guardedLookup(
+  allowed: readonly Cidr[],
+  resolve: Resolver = systemResolver,
+  onRefused?: RefusalListener,
+) {
+  return (
+    hostname: string,
+    options: { all?: boolean; family?: number | string } | undefined,
+    callback: LookupCallback,
+  ): void => {
     resolve(hostname, (err, addresses) => {
       if (err) return callback(err, '');
-      const family = options?.family === 6 || options?.family === 'IPv6' ? 6 : options?.family === 4 || options?.family === 'IPv4' ? 4 : 0;
+      const family =
+        options?.family === 6 || options?.family === 'IPv6'
+          ? 6
+          : options?.family === 4 || options?.family === 'IPv4'
+            ? 4
+            : 0;
       const candidates = family ? addresses.filter((a) => a.family === family) : addresses;
       if (candidates.length === 0) {
         const e: NodeJS.ErrnoException = new Error(`${hostname} has no address`);
@@ -135,7 +148,10 @@ export class HttpSender {
     this.agent = new Agent({
       connect: {
         lookup: guardedLookup(opts.allowedCidrs, opts.resolver, (host, address) =>
-          opts.logger?.warn({ host, address }, 'delivery refused: the target name resolves to a private, loopback or link-local address'),
+          opts.logger?.warn(
+            { host, address },
+            'delivery refused: the target name resolves to a private, loopback or link-local address',
+          ),
         ) as never,
         timeout: opts.timeoutMs,
       },
@@ -159,7 +175,8 @@ export class HttpSender {
     if (u.protocol !== 'http:' && u.protocol !== 'https:') return `refused: ${u.protocol} is not http or https`;
     if (u.username || u.password) return 'refused: credentials in the target URL';
     const verdict = judgeHost(u.hostname, this.opts.allowedCidrs);
-    if (verdict.kind === 'address' && !verdict.allowed) return `refused: ${u.hostname} is a private, loopback or link-local address`;
+    if (verdict.kind === 'address' && !verdict.allowed)
+      return `refused: ${u.hostname} is a private, loopback or link-local address`;
     return undefined;
   }
 
@@ -178,41 +195,60 @@ export class HttpSender {
     return t;
   }
 
-  async post(url: string, body: string, headers: Record<string, string>, checked: Target = this.target(url), options: PostOptions = {}): Promise<AttemptResult> {
+  async post(
+    url: string,
+    body: string,
+    headers: Record<string, string>,
+    checked: Target = this.target(url),
+    options: PostOptions = {},
+  ): Promise<AttemptResult> {
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
-    if ('refusal' in checked) return { kind: 'error', error: checked.refusal, code: 'ESSRF', durationMs: 0, timedOut: false, refused: true };
+    if ('refusal' in checked)
+      return { kind: 'error', error: checked.refusal, code: 'ESSRF', durationMs: 0, timedOut: false, refused: true };
     const timeoutMs = options.timeoutMs ?? this.opts.timeoutMs;
     // A name goes through the guarded lookup; a literal IP never does (it was judged above). The
     // signal bounds the whole attempt, reading the answer included: a body that never ends times out.
     const signal = new AttemptTimeout(timeoutMs);
     try {
       // Customers' hosts are told nothing of our traces (no traceparent); the span is still recorded.
-      const res = await withoutPropagation(() => this.agent.request({
-        origin: checked.origin,
-        path: checked.path,
-        method: 'POST',
-        headers: Object.assign({}, headers, FIXED_HEADERS),
-        body,
-        signal,
-        // The signal is what times an attempt out; undici's own timers are coarse (they can fire
-        // up to half a second early), so they only stand behind it.
-        headersTimeout: timeoutMs + 1000,
-        bodyTimeout: timeoutMs + 1000,
-      }));
+      const res = await withoutPropagation(() =>
+        this.agent.request({
+          origin: checked.origin,
+          path: checked.path,
+          method: 'POST',
+          headers: Object.assign({}, headers, FIXED_HEADERS),
+          body,
+          signal,
+          // The signal is what times an attempt out; undici's own timers are coarse (they can fire
+          // up to half a second early), so they only stand behind it.
+          headersTimeout: timeoutMs + 1000,
+          bodyTimeout: timeoutMs + 1000,
+        }),
+      );
       const header = (name: string) => {
         const v = res.headers[name];
         return Array.isArray(v) ? v[0] : v;
       };
       let answer: Answer | undefined;
-      if (options.readBodyUpTo !== undefined) answer = { contentType: header('content-type'), ...(await readUpTo(res.body, options.readBodyUpTo)) };
+      if (options.readBodyUpTo !== undefined)
+        answer = { contentType: header('content-type'), ...(await readUpTo(res.body, options.readBodyUpTo)) };
       // Otherwise the answer is not used; read (a bounded amount of) it so the connection can be reused.
       else await res.body.dump({ limit: 64 * 1024 }).catch(() => undefined);
-      return { kind: 'response', status: res.statusCode, durationMs: elapsed(), retryAfter: header('retry-after'), location: header('location'), ...(answer ? { answer } : {}) };
+      return {
+        kind: 'response',
+        status: res.statusCode,
+        durationMs: elapsed(),
+        retryAfter: header('retry-after'),
+        location: header('location'),
+        ...(answer ? { answer } : {}),
+      };
     } catch (err) {
       const e = err as { name?: string; code?: string; message?: string; cause?: { code?: string; message?: string } };
       const refused = e.code === 'ESSRF' || e.cause?.code === 'ESSRF' || err instanceof RefusedTargetError;
-      const timedOut = !refused && (signal.timedOut || e.name === 'TimeoutError' || /Timeout/i.test(e.code ?? '') || e.code === 'ETIMEDOUT');
+      const timedOut =
+        !refused &&
+        (signal.timedOut || e.name === 'TimeoutError' || /Timeout/i.test(e.code ?? '') || e.code === 'ETIMEDOUT');
       const code = refused ? 'ESSRF' : timedOut ? 'ETIMEDOUT' : (e.code ?? e.cause?.code ?? 'ERROR');
       const message = refused
         ? (e.message ?? e.cause?.message ?? 'refused')
@@ -234,7 +270,10 @@ export class HttpSender {
  * Reads a body up to `limit` bytes and one more; past that the body is destroyed (the connection is
  * not reused) and reported too large. Errors (abort on timeout included) are thrown to post().
  */
-async function readUpTo(stream: AsyncIterable<Buffer> & { destroy(): unknown }, limit: number): Promise<{ body: Buffer; tooLarge: boolean }> {
+async function readUpTo(
+  stream: AsyncIterable<Buffer> & { destroy(): unknown },
+  limit: number,
+): Promise<{ body: Buffer; tooLarge: boolean }> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of stream) {

@@ -40,7 +40,10 @@ export class InFlight {
   track(msg: JsMsg, finishing: Promise<unknown>): Promise<void> {
     const t: Promise<unknown> = this.keepAlive(msg, () => finishing)
       .catch((err: unknown) => {
-        this.logger.error({ err, subject: msg.subject, seq: msg.seq }, 'finishing a delivery failed; the message will be re-delivered');
+        this.logger.error(
+          { err, subject: msg.subject, seq: msg.seq },
+          'finishing a delivery failed; the message will be re-delivered',
+        );
         msg.nak(1000);
       })
       .finally(() => {

@@ -13,12 +13,24 @@ const response = (status: number, extra: { retryAfter?: string; location?: strin
   retryAfter: extra.retryAfter,
   location: extra.location,
 });
-const failure = (error: string, refused = false): AttemptResult => ({ kind: 'error', error, code: refused ? 'ESSRF' : 'ECONNREFUSED', durationMs: 7, timedOut: false, refused });
+const failure = (error: string, refused = false): AttemptResult => ({
+  kind: 'error',
+  error,
+  code: refused ? 'ESSRF' : 'ECONNREFUSED',
+  durationMs: 7,
+  timedOut: false,
+  refused,
+});
 
 describe('classifyAttempt', () => {
   it('when the target answers 2xx, then the attempt succeeded and nothing follows', () => {
     for (const status of [200, 202, 204, 299]) {
-      expect(classifyAttempt(response(status), ctx)).toEqual({ outcome: 'succeeded', statusCode: status, durationMs: 42, error: undefined });
+      expect(classifyAttempt(response(status), ctx)).toEqual({
+        outcome: 'succeeded',
+        statusCode: status,
+        durationMs: 42,
+        error: undefined,
+      });
     }
   });
 
@@ -34,7 +46,12 @@ describe('classifyAttempt', () => {
 
   it('when the target answers 410 without a subscription (a session), then the delivery fails and nothing is disabled', () => {
     const o = classifyAttempt(response(410), { ...ctx, subscriptionId: null });
-    expect(o).toEqual({ outcome: 'failed', statusCode: 410, durationMs: 42, error: 'HTTP 410 Gone: the target asked to stop' });
+    expect(o).toEqual({
+      outcome: 'failed',
+      statusCode: 410,
+      durationMs: 42,
+      error: 'HTTP 410 Gone: the target asked to stop',
+    });
     expect(o.disable).toBeUndefined();
   });
 
@@ -47,22 +64,50 @@ describe('classifyAttempt', () => {
       retryInMs: 1000,
     });
     expect(classifyAttempt(response(301), ctx).error).toBe('HTTP 301: redirects are not followed');
-    expect(classifyAttempt(response(307, { location: `https://x.example/${'a'.repeat(500)}` }), ctx).error).toHaveLength('HTTP 307: redirects are not followed (to )'.length + 200);
+    expect(
+      classifyAttempt(response(307, { location: `https://x.example/${'a'.repeat(500)}` }), ctx).error,
+    ).toHaveLength('HTTP 307: redirects are not followed (to )'.length + 200);
   });
 
   it('when the target answers 429 or 5xx with Retry-After, then a longer Retry-After wins over the schedule, capped', () => {
-    expect(classifyAttempt(response(429, { retryAfter: '20' }), ctx)).toMatchObject({ outcome: 'retrying', statusCode: 429, error: 'HTTP 429', retryInMs: 20_000 });
-    expect(classifyAttempt(response(503, { retryAfter: '3600' }), ctx)).toMatchObject({ outcome: 'retrying', statusCode: 503, error: 'HTTP 503', retryInMs: 30_000 });
-    expect(classifyAttempt(response(503, { retryAfter: new Date(now + 10_000).toUTCString() }), ctx)).toMatchObject({ retryInMs: 10_000 });
+    expect(classifyAttempt(response(429, { retryAfter: '20' }), ctx)).toMatchObject({
+      outcome: 'retrying',
+      statusCode: 429,
+      error: 'HTTP 429',
+      retryInMs: 20_000,
+    });
+    expect(classifyAttempt(response(503, { retryAfter: '3600' }), ctx)).toMatchObject({
+      outcome: 'retrying',
+      statusCode: 503,
+      error: 'HTTP 503',
+      retryInMs: 30_000,
+    });
+    expect(classifyAttempt(response(503, { retryAfter: new Date(now + 10_000).toUTCString() }), ctx)).toMatchObject({
+      retryInMs: 10_000,
+    });
     // Shorter than the schedule, or unparseable: the schedule wins.
-    expect(classifyAttempt(response(500, { retryAfter: '0' }), ctx)).toMatchObject({ outcome: 'retrying', retryInMs: 1000 });
-    expect(classifyAttempt(response(500, { retryAfter: 'soon' }), ctx)).toMatchObject({ outcome: 'retrying', retryInMs: 1000 });
-    expect(classifyAttempt(response(500), { ...ctx, attempt: 2 })).toMatchObject({ outcome: 'retrying', retryInMs: 60_000 });
+    expect(classifyAttempt(response(500, { retryAfter: '0' }), ctx)).toMatchObject({
+      outcome: 'retrying',
+      retryInMs: 1000,
+    });
+    expect(classifyAttempt(response(500, { retryAfter: 'soon' }), ctx)).toMatchObject({
+      outcome: 'retrying',
+      retryInMs: 1000,
+    });
+    expect(classifyAttempt(response(500), { ...ctx, attempt: 2 })).toMatchObject({
+      outcome: 'retrying',
+      retryInMs: 60_000,
+    });
   });
 
   it('when the target was refused (SSRF guard), then the delivery fails at once without a retry', () => {
     const o = classifyAttempt(failure('refused: internal.example resolves to 10.0.0.1', true), ctx);
-    expect(o).toEqual({ outcome: 'failed', statusCode: 0, durationMs: 7, error: 'refused: internal.example resolves to 10.0.0.1' });
+    expect(o).toEqual({
+      outcome: 'failed',
+      statusCode: 0,
+      durationMs: 7,
+      error: 'refused: internal.example resolves to 10.0.0.1',
+    });
   });
 
   it('when the network fails, then the attempt is retried with the error text', () => {
@@ -77,22 +122,42 @@ describe('classifyAttempt', () => {
 
   it('when a single attempt (a test send or a resend) fails, then it is failed without a retry or a count of attempts, and a 410 still disables', () => {
     const single: OutcomeContext = { ...ctx, retry: null };
-    expect(classifyAttempt(response(500), single)).toEqual({ outcome: 'failed', statusCode: 500, durationMs: 42, error: 'HTTP 500' });
-    expect(classifyAttempt(failure('timed out after 15000 ms'), single)).toEqual({ outcome: 'failed', statusCode: 0, durationMs: 7, error: 'timed out after 15000 ms' });
+    expect(classifyAttempt(response(500), single)).toEqual({
+      outcome: 'failed',
+      statusCode: 500,
+      durationMs: 42,
+      error: 'HTTP 500',
+    });
+    expect(classifyAttempt(failure('timed out after 15000 ms'), single)).toEqual({
+      outcome: 'failed',
+      statusCode: 0,
+      durationMs: 7,
+      error: 'timed out after 15000 ms',
+    });
     expect(classifyAttempt(response(410), single).disable).toMatchObject({ subscriptionId: 'sub_1' });
     expect(classifyAttempt(response(204), single).outcome).toBe('succeeded');
   });
 
   it('when the last attempt of the schedule fails, then the delivery gives up and says after how many attempts', () => {
-    expect(classifyAttempt(response(500), { ...ctx, attempt: 3 })).toEqual({ outcome: 'failed', statusCode: 500, durationMs: 42, error: 'HTTP 500; gave up after 3 attempts' });
-    expect(classifyAttempt(failure('timed out after 15000 ms'), { ...ctx, attempt: 1, retry: { ...retry, schedule: [] } })).toEqual({
+    expect(classifyAttempt(response(500), { ...ctx, attempt: 3 })).toEqual({
+      outcome: 'failed',
+      statusCode: 500,
+      durationMs: 42,
+      error: 'HTTP 500; gave up after 3 attempts',
+    });
+    expect(
+      classifyAttempt(failure('timed out after 15000 ms'), { ...ctx, attempt: 1, retry: { ...retry, schedule: [] } }),
+    ).toEqual({
       outcome: 'failed',
       statusCode: 0,
       durationMs: 7,
       error: 'timed out after 15000 ms; gave up after 1 attempt',
     });
     // Retry-After does not extend the schedule.
-    expect(classifyAttempt(response(429, { retryAfter: '5' }), { ...ctx, attempt: 3 })).toMatchObject({ outcome: 'failed', error: 'HTTP 429; gave up after 3 attempts' });
+    expect(classifyAttempt(response(429, { retryAfter: '5' }), { ...ctx, attempt: 3 })).toMatchObject({
+      outcome: 'failed',
+      error: 'HTTP 429; gave up after 3 attempts',
+    });
   });
 });
 

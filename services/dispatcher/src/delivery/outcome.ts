@@ -33,7 +33,8 @@ export function classifyAttempt(r: AttemptResult, ctx: OutcomeContext): AttemptO
   const durationMs = r.durationMs;
   // Object literals, not a spread base: this runs for every attempt.
   const failed = (error: string): AttemptOutcome => ({ outcome: 'failed', statusCode, durationMs, error });
-  if (r.kind === 'response' && r.status >= 200 && r.status < 300) return { outcome: 'succeeded', statusCode, durationMs, error: undefined };
+  if (r.kind === 'response' && r.status >= 200 && r.status < 300)
+    return { outcome: 'succeeded', statusCode, durationMs, error: undefined };
   if (r.kind === 'response' && r.status === 410) {
     if (!ctx.subscriptionId) return failed('HTTP 410 Gone: the target asked to stop');
     return {
@@ -41,7 +42,10 @@ export function classifyAttempt(r: AttemptResult, ctx: OutcomeContext): AttemptO
       statusCode,
       durationMs,
       error: 'HTTP 410 Gone: subscription disabled',
-      disable: { subscriptionId: ctx.subscriptionId, reason: `target answered 410 Gone at ${new Date(now).toISOString()}` },
+      disable: {
+        subscriptionId: ctx.subscriptionId,
+        reason: `target answered 410 Gone at ${new Date(now).toISOString()}`,
+      },
     };
   }
   if (r.kind === 'error' && r.refused) return failed(r.error);
@@ -49,12 +53,16 @@ export function classifyAttempt(r: AttemptResult, ctx: OutcomeContext): AttemptO
   let error: string;
   let retryAfterMs: number | undefined;
   if (r.kind === 'response') {
-    error = r.status >= 300 && r.status < 400 ? `HTTP ${r.status}: redirects are not followed${r.location ? ` (to ${r.location.slice(0, 200)})` : ''}` : `HTTP ${r.status}`;
+    error =
+      r.status >= 300 && r.status < 400
+        ? `HTTP ${r.status}: redirects are not followed${r.location ? ` (to ${r.location.slice(0, 200)})` : ''}`
+        : `HTTP ${r.status}`;
     retryAfterMs = parseRetryAfter(r.retryAfter, now);
   } else error = r.error;
   if (ctx.retry === null) return failed(error);
   const delay = nextDelay(ctx.retry, ctx.attempt, retryAfterMs, ctx.random);
-  if (delay === undefined) return failed(`${error}; gave up after ${ctx.attempt} attempt${ctx.attempt === 1 ? '' : 's'}`);
+  if (delay === undefined)
+    return failed(`${error}; gave up after ${ctx.attempt} attempt${ctx.attempt === 1 ? '' : 's'}`);
   return { outcome: 'retrying', statusCode, durationMs, error, retryInMs: delay };
 }
 

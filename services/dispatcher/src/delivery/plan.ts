@@ -8,16 +8,31 @@ import type { RecordBase } from '../recording/attempt-record.ts';
 import { buildNotificationBody, buildSessionBody, sessionChannel, type Channel } from './bodies.ts';
 import type { SessionReason } from './policies/session.ts';
 
-
 /** What a notification job resolved to: an HTTP attempt, an outcome recorded without one, or nothing to do. */
 export type Plan =
-  | { kind: 'send'; url: string; body: string; keys: Buffer[]; headers?: Record<string, string>; record: RecordBase; subscriptionId: string | null; sent?: SentFields }
+  | {
+      kind: 'send';
+      url: string;
+      body: string;
+      keys: Buffer[];
+      headers?: Record<string, string>;
+      record: RecordBase;
+      subscriptionId: string | null;
+      sent?: SentFields;
+    }
   | { kind: 'end'; outcome: 'failed' | 'cancelled'; reason: string; record: RecordBase }
   | { kind: 'skip'; reason: string };
 
 /** Where a session goes: its URLs (primary, then fallback) and the application's keys; or why it cannot go anywhere. */
 export type SessionPlan = { channel: Channel; accountId: string | null; record: RecordBase } & (
-  | { kind: 'send'; applicationId: string; primary: string | null; fallback: string | null; body: string; keys: Buffer[] }
+  | {
+      kind: 'send';
+      applicationId: string;
+      primary: string | null;
+      fallback: string | null;
+      body: string;
+      keys: Buffer[];
+    }
   | { kind: 'end'; reason: SessionReason; error: string }
 );
 
@@ -37,16 +52,26 @@ export function planJob(job: NotificationJob, deps: PlanDeps, matched?: Subscrip
 export async function planSession(job: SessionJob, deps: PlanDeps): Promise<SessionPlan> {
   const e = job.event;
   // Routing found no owner for the address the session was dialled at (lookup/route-session.ts).
-  if (!e.applicationId) return sessionEnd(job, null, 'unknown_address', `no application owns the address ${e.session.to?.id ?? ''}`.slice(0, 500));
+  if (!e.applicationId)
+    return sessionEnd(
+      job,
+      null,
+      'unknown_address',
+      `no application owns the address ${e.session.to?.id ?? ''}`.slice(0, 500),
+    );
   const app = await deps.lookups.application(e.applicationId);
   const end = (reason: SessionReason, error: string) => sessionEnd(job, app?.accountId ?? null, reason, error);
   if (!app) return end('application_not_found', `application ${e.applicationId} not found`);
   const session = sessionContext(job, app.accountId);
   const channel = session.channel;
-  const [field, fallbackField] = channel === 'VOICE' ? (['voiceUrl', 'voiceFallbackUrl'] as const) : (['messagingUrl', 'messagingFallbackUrl'] as const);
+  const [field, fallbackField] =
+    channel === 'VOICE'
+      ? (['voiceUrl', 'voiceFallbackUrl'] as const)
+      : (['messagingUrl', 'messagingFallbackUrl'] as const);
   const primary = app[field];
   const fallback = app[fallbackField];
-  if (!primary && !fallback) return end('no_url', `application has no ${field} (nor ${fallbackField}) for ${channel} sessions`);
+  if (!primary && !fallback)
+    return end('no_url', `application has no ${field} (nor ${fallbackField}) for ${channel} sessions`);
   // Signed with the application's own secrets or not sent at all: never with another key.
   if (app.keys.length === 0) return end('no_secret', 'application has no session signing secret');
   const body = JSON.stringify(buildSessionBody(e, app.accountId, new Date(job.receivedAt)));
@@ -54,34 +79,67 @@ export async function planSession(job: SessionJob, deps: PlanDeps): Promise<Sess
 }
 
 /** A session that goes nowhere, and why. `applicationAccountId`: the application's account, when it was found. */
-export function sessionEnd(job: SessionJob, applicationAccountId: string | null, reason: SessionReason, error: string): SessionPlan {
+export function sessionEnd(
+  job: SessionJob,
+  applicationAccountId: string | null,
+  reason: SessionReason,
+  error: string,
+): SessionPlan {
   return { kind: 'end', ...sessionContext(job, applicationAccountId), reason, error };
 }
 
 /** The session's channel, its account (the event's, else the application's) and what its records say. */
-function sessionContext(job: SessionJob, applicationAccountId: string | null): { channel: Channel; accountId: string | null; record: RecordBase } {
+function sessionContext(
+  job: SessionJob,
+  applicationAccountId: string | null,
+): { channel: Channel; accountId: string | null; record: RecordBase } {
   const e = job.event;
   const accountId = e.session.accountId ?? applicationAccountId;
   // applicationId '' (no application): the session has nobody's delivery log to be recorded in.
-  const record: RecordBase = { subscriptionId: '', applicationId: e.applicationId ?? '', accountId: accountId ?? '0', event: 'session', targetUrl: '' };
+  const record: RecordBase = {
+    subscriptionId: '',
+    applicationId: e.applicationId ?? '',
+    accountId: accountId ?? '0',
+    event: 'session',
+    targetUrl: '',
+  };
   return { channel: sessionChannel(e.session), accountId, record };
 }
 
-async function planNotification(job: NotificationJob, deps: PlanDeps, matched: SubscriptionTarget | undefined): Promise<Plan> {
+async function planNotification(
+  job: NotificationJob,
+  deps: PlanDeps,
+  matched: SubscriptionTarget | undefined,
+): Promise<Plan> {
   const e = job.event;
   const webhookEvent = EVENT_OF_SUBJECT[job.subject];
   const sub =
     matched?.id === job.subscriptionId
       ? matched
-      : (await deps.lookups.subscriptions({ accountId: e.accountId, applicationId: e.applicationId, event: webhookEvent, resource: e.resource })).find((s) => s.id === job.subscriptionId);
+      : (
+          await deps.lookups.subscriptions({
+            accountId: e.accountId,
+            applicationId: e.applicationId,
+            event: webhookEvent,
+            resource: e.resource,
+          })
+        ).find((s) => s.id === job.subscriptionId);
   if (!sub) {
     // A retry whose subscription was disabled, or edited so the event no longer matches: its
     // delivery log ends with why, instead of with an attempt that says "retrying". A deleted
     // subscription's log is gone with it: nothing to record.
     const still = job.attempt > 1 ? await deps.lookups.currentSubscription(e.accountId, job.subscriptionId) : null;
     if (!still) return { kind: 'skip', reason: 'subscription_gone' };
-    const reason = still.enabled ? 'not retried: the subscription no longer matches this event' : 'not retried: the subscription is disabled';
-    const record: RecordBase = { subscriptionId: job.subscriptionId, applicationId: still.applicationId ?? e.applicationId ?? '', accountId: e.accountId, event: webhookEvent, targetUrl: still.targetUrl };
+    const reason = still.enabled
+      ? 'not retried: the subscription no longer matches this event'
+      : 'not retried: the subscription is disabled';
+    const record: RecordBase = {
+      subscriptionId: job.subscriptionId,
+      applicationId: still.applicationId ?? e.applicationId ?? '',
+      accountId: e.accountId,
+      event: webhookEvent,
+      targetUrl: still.targetUrl,
+    };
     return { kind: 'end', outcome: 'cancelled', reason, record };
   }
   const sent: SentFields = job.sent ?? { name: sub.name, payload: sub.payload ?? null };

@@ -30,7 +30,10 @@ export interface ResendDeps {
   giveUpAfterMs: number;
 }
 
-type Target = { kind: 'send'; url: string; keys: Buffer[]; headers?: Record<string, string>; base: RecordBase } | { kind: 'end'; error: string; base: RecordBase } | { kind: 'skip' };
+type Target =
+  | { kind: 'send'; url: string; keys: Buffer[]; headers?: Record<string, string>; base: RecordBase }
+  | { kind: 'end'; error: string; base: RecordBase }
+  | { kind: 'skip' };
 
 export class ResendWorker {
   constructor(private readonly d: ResendDeps) {}
@@ -57,23 +60,44 @@ export class ResendWorker {
       msg.ack();
       return;
     }
-    if (target.kind === 'end') return this.d.inFlight.track(msg, this.finish(msg, job, target.base, { outcome: 'cancelled', statusCode: 0, durationMs: 0, error: target.error }));
+    if (target.kind === 'end')
+      return this.d.inFlight.track(
+        msg,
+        this.finish(msg, job, target.base, { outcome: 'cancelled', statusCode: 0, durationMs: 0, error: target.error }),
+      );
     const { base } = target;
     // Admitted in the order the jobs arrive (FIFO per host): a recovery goes out in its original order.
-    const sending = this.d.sender.start({ accountId: job.accountId, url: target.url, body: job.body, keys: target.keys, webhookId: job.webhookId, headers: target.headers });
+    const sending = this.d.sender.start({
+      accountId: job.accountId,
+      url: target.url,
+      body: job.body,
+      keys: target.keys,
+      webhookId: job.webhookId,
+      headers: target.headers,
+    });
     return this.d.inFlight.track(
       msg,
       sending.attempted.then((a) => {
-        if (a.kind === 'refused') return this.finish(msg, job, base, { outcome: 'failed', statusCode: 0, durationMs: 0, error: a.reason });
+        if (a.kind === 'refused')
+          return this.finish(msg, job, base, { outcome: 'failed', statusCode: 0, durationMs: 0, error: a.reason });
         if (a.kind === 'wait') {
           if (Date.now() - Date.parse(job.queuedAt) > this.d.giveUpAfterMs)
-            return this.finish(msg, job, base, { outcome: 'failed', statusCode: 0, durationMs: 0, error: `gave up: ${notSentReason(a.reason)} past the delivery window` });
+            return this.finish(msg, job, base, {
+              outcome: 'failed',
+              statusCode: 0,
+              durationMs: 0,
+              error: `gave up: ${notSentReason(a.reason)} past the delivery window`,
+            });
           this.d.metrics.deferred.inc({ kind: job.target.kind, reason: a.reason });
           msg.nak(Math.max(1, a.delayMs));
           return;
         }
         this.d.metrics.attemptDuration.observe({ kind: job.target.kind }, a.result.durationMs / 1000);
-        const judged = classifyAttempt(a.result, { attempt: 1, subscriptionId: job.target.kind === 'notification' ? job.target.subscriptionId : null, retry: null });
+        const judged = classifyAttempt(a.result, {
+          attempt: 1,
+          subscriptionId: job.target.kind === 'notification' ? job.target.subscriptionId : null,
+          retry: null,
+        });
         return this.finish(msg, job, base, judged, judged.disable);
       }),
     );
@@ -86,7 +110,12 @@ export class ResendWorker {
       const sub = await this.d.lookups.subscriptionTarget(job.accountId, job.target.subscriptionId);
       // A deleted subscription's records are gone with it: nothing to record.
       if (!sub) return { kind: 'skip' };
-      const base: RecordBase = { ...common, subscriptionId: sub.id, applicationId: sub.applicationId ?? '', targetUrl: sub.targetUrl };
+      const base: RecordBase = {
+        ...common,
+        subscriptionId: sub.id,
+        applicationId: sub.applicationId ?? '',
+        targetUrl: sub.targetUrl,
+      };
       if (!sub.enabled) return { kind: 'end', error: 'not resent: the subscription is disabled', base };
       return { kind: 'send', url: sub.targetUrl, keys: sub.keys, headers: sub.headers, base };
     }
@@ -100,16 +129,27 @@ export class ResendWorker {
     } catch {
       // a stored session body is always JSON; VOICE as a last resort
     }
-    const url = channel === 'VOICE' ? (app.voiceUrl ?? app.voiceFallbackUrl) : (app.messagingUrl ?? app.messagingFallbackUrl);
+    const url =
+      channel === 'VOICE' ? (app.voiceUrl ?? app.voiceFallbackUrl) : (app.messagingUrl ?? app.messagingFallbackUrl);
     if (!url) return { kind: 'end', error: `not resent: the application has no URL for ${channel} sessions`, base };
-    if (app.keys.length === 0) return { kind: 'end', error: 'not resent: the application has no session signing secret', base };
+    if (app.keys.length === 0)
+      return { kind: 'end', error: 'not resent: the application has no session signing secret', base };
     return { kind: 'send', url, keys: app.keys, base: { ...base, targetUrl: url } };
   }
 
   /** Records the attempt, then acknowledges the job. */
-  private async finish(msg: JsMsg, job: ResendJob, base: RecordBase, a: AttemptFields, disable?: DisableRequest): Promise<void> {
+  private async finish(
+    msg: JsMsg,
+    job: ResendJob,
+    base: RecordBase,
+    a: AttemptFields,
+    disable?: DisableRequest,
+  ): Promise<void> {
     this.d.metrics.deliveries.inc({ kind: job.target.kind, outcome: a.outcome });
-    await this.d.recorder.record(attemptRecord({ kind: job.target.kind, webhookId: job.webhookId, attempt: 1 }, base, a), disable);
+    await this.d.recorder.record(
+      attemptRecord({ kind: job.target.kind, webhookId: job.webhookId, attempt: 1 }, base, a),
+      disable,
+    );
     msg.ack();
   }
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { jitter, maxAttempts, nextDelay, parseDuration, parseRetryAfter, parseSchedule, type RetryPolicy } from './retry';
+import {
+  jitter,
+  maxAttempts,
+  nextDelay,
+  parseDuration,
+  parseRetryAfter,
+  parseSchedule,
+  type RetryPolicy,
+} from './retry';
 
 describe('retry schedule', () => {
   it('when the default schedule is parsed, then every unit is understood', () => {

@@ -46,11 +46,17 @@ export function maxAttempts(policy: RetryPolicy): number {
  * The delay before the attempt after `attempt` (1-based), or undefined when `attempt` was the last.
  * A Retry-After delay longer than the scheduled one wins (capped at retryAfterMaxMs).
  */
-export function nextDelay(policy: RetryPolicy, attempt: number, retryAfterMs?: number, random: () => number = Math.random): number | undefined {
+export function nextDelay(
+  policy: RetryPolicy,
+  attempt: number,
+  retryAfterMs?: number,
+  random: () => number = Math.random,
+): number | undefined {
   const base = policy.schedule[attempt - 1];
   if (base === undefined) return undefined;
   const jittered = spreadMs(base, policy.jitter, random);
-  if (retryAfterMs !== undefined && retryAfterMs > jittered) return Math.min(retryAfterMs, Math.max(policy.retryAfterMaxMs, jittered));
+  if (retryAfterMs !== undefined && retryAfterMs > jittered)
+    return Math.min(retryAfterMs, Math.max(policy.retryAfterMaxMs, jittered));
   return jittered;
 }
 

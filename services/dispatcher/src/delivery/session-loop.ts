@@ -55,7 +55,14 @@ export interface SessionStep {
 
 /** How a session ended. */
 type Ending =
-  | { kind: 'instructed'; applicationId: string; status: number; contentType: string | null; body: unknown; receivedAt: Date }
+  | {
+      kind: 'instructed';
+      applicationId: string;
+      status: number;
+      contentType: string | null;
+      body: unknown;
+      receivedAt: Date;
+    }
   | { kind: 'failed'; reason: SessionReason };
 
 /** Body of sessions.instructions. */
@@ -102,12 +109,23 @@ export class SessionLoop {
     this.register(job);
     const plan = await this.plan(job, left);
     const steps: SessionStep[] = [];
-    const ending: Ending = plan.kind === 'end' ? { kind: 'failed', reason: plan.reason } : await this.attempts(job, plan, steps, left);
-    if (plan.kind === 'end') steps.push({ url: null, status: 0, error: `${plan.reason}: ${plan.error}`, durationMs: 0 });
+    const ending: Ending =
+      plan.kind === 'end' ? { kind: 'failed', reason: plan.reason } : await this.attempts(job, plan, steps, left);
+    if (plan.kind === 'end')
+      steps.push({ url: null, status: 0, error: `${plan.reason}: ${plan.error}`, durationMs: 0 });
     const result = ending.kind === 'instructed' ? 'instructed' : 'failed';
     this.d.metrics.sessions.inc({ result, reason: ending.kind === 'failed' ? ending.reason : 'none' });
     this.d.metrics.sessionDuration.observe({ result }, (performance.now() - started) / 1000);
-    if (ending.kind === 'failed') this.d.logger.info({ webhookId: job.webhookId, applicationId: job.event.applicationId, reason: ending.reason, attempts: steps.length }, 'session failed');
+    if (ending.kind === 'failed')
+      this.d.logger.info(
+        {
+          webhookId: job.webhookId,
+          applicationId: job.event.applicationId,
+          reason: ending.reason,
+          attempts: steps.length,
+        },
+        'session failed',
+      );
     return this.finish(job, plan, steps, ending);
   }
 
@@ -119,9 +137,18 @@ export class SessionLoop {
     const e = job.event;
     // Routed sessions have their owner filled in before they get here.
     if (!e.session.id || !e.applicationId) return;
-    this.d.registry.remember(e.session.id, { applicationId: e.applicationId, accountId: e.session.accountId ?? null, source: 'routed' }).catch((err: unknown) => {
-      this.d.logger.warn({ err: (err as Error).message, applicationId: e.applicationId }, 'session not registered for signals');
-    });
+    this.d.registry
+      .remember(e.session.id, {
+        applicationId: e.applicationId,
+        accountId: e.session.accountId ?? null,
+        source: 'routed',
+      })
+      .catch((err: unknown) => {
+        this.d.logger.warn(
+          { err: (err as Error).message, applicationId: e.applicationId },
+          'session not registered for signals',
+        );
+      });
   }
 
   /** The plan; while the applications service is away, asked again until the budget is spent. */
@@ -132,14 +159,25 @@ export class SessionLoop {
       } catch (err) {
         if (!isLookupUnavailable(err)) throw err;
         const wait = jitter(300);
-        if (left() - wait < MIN_ATTEMPT_MS) return sessionEnd(job, null, 'lookup_unavailable', `application lookup failed: ${(err as Error).message}`.slice(0, 500));
+        if (left() - wait < MIN_ATTEMPT_MS)
+          return sessionEnd(
+            job,
+            null,
+            'lookup_unavailable',
+            `application lookup failed: ${(err as Error).message}`.slice(0, 500),
+          );
         await sleep(wait);
       }
     }
   }
 
   /** Attempts to the primary URL, then to the fallback, within the budget; `steps` receives each. */
-  private async attempts(job: SessionJob, plan: Extract<SessionPlan, { kind: 'send' }>, steps: SessionStep[], left: () => number): Promise<Ending> {
+  private async attempts(
+    job: SessionJob,
+    plan: Extract<SessionPlan, { kind: 'send' }>,
+    steps: SessionStep[],
+    left: () => number,
+  ): Promise<Ending> {
     const s = this.d.settings;
     const urls = [plan.primary, plan.fallback].filter((u): u is string => !!u);
     let reason: SessionReason = 'deadline_exceeded';
@@ -165,7 +203,17 @@ export class SessionLoop {
           reason = 'deadline_exceeded';
           break;
         }
-        const a = await this.attempt({ accountId: plan.accountId, url, body: plan.body, keys: plan.keys, webhookId: job.webhookId, options: { timeoutMs, readBodyUpTo: MAX_ANSWER_BYTES } }, timeoutMs);
+        const a = await this.attempt(
+          {
+            accountId: plan.accountId,
+            url,
+            body: plan.body,
+            keys: plan.keys,
+            webhookId: job.webhookId,
+            options: { timeoutMs, readBodyUpTo: MAX_ANSWER_BYTES },
+          },
+          timeoutMs,
+        );
         const busy = a.kind === 'wait' && a.reason !== 'breaker_open';
         if (busy && left() - kept - HOST_BUSY_WAIT_MS >= MIN_ATTEMPT_MS) {
           // A busy host frees up within moments: wait for a slot within the budget, no attempt spent.
@@ -176,15 +224,33 @@ export class SessionLoop {
         if (a.kind !== 'attempted') {
           // A host known to be bad is not waited for: on to the next URL at once.
           reason = a.kind === 'refused' ? 'ssrf_refused' : a.reason === 'breaker_open' ? 'breaker_open' : 'host_busy';
-          const why = a.kind === 'refused' ? a.reason : a.reason === 'breaker_open' ? 'the host is unavailable (circuit breaker open)' : 'the host stayed busy';
+          const why =
+            a.kind === 'refused'
+              ? a.reason
+              : a.reason === 'breaker_open'
+                ? 'the host is unavailable (circuit breaker open)'
+                : 'the host stayed busy';
           steps.push({ url, status: 0, error: `${reason}: ${why}`, durationMs: 0 });
           break;
         }
         const r = a.result;
         this.d.metrics.attemptDuration.observe({ kind: 'session' }, r.durationMs / 1000);
         const v = judgeSessionAttempt(r);
-        steps.push({ url, status: r.kind === 'response' ? r.status : 0, error: v.ok ? null : `${v.reason}: ${v.error}`, durationMs: r.durationMs });
-        if (v.ok) return { kind: 'instructed', applicationId: plan.applicationId, status: v.status, contentType: v.contentType, body: v.body, receivedAt: new Date() };
+        steps.push({
+          url,
+          status: r.kind === 'response' ? r.status : 0,
+          error: v.ok ? null : `${v.reason}: ${v.error}`,
+          durationMs: r.durationMs,
+        });
+        if (v.ok)
+          return {
+            kind: 'instructed',
+            applicationId: plan.applicationId,
+            status: v.status,
+            contentType: v.contentType,
+            body: v.body,
+            receivedAt: new Date(),
+          };
         reason = v.reason;
         if (!v.retryable) break;
         retrying = true;
@@ -200,7 +266,9 @@ export class SessionLoop {
   private async attempt(p: SignedPost, timeoutMs: number): Promise<Attempted> {
     const sending = this.d.sender.start({ ...p, notAfter: Date.now() + timeoutMs });
     let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<Attempted>((r) => (timer = setTimeout(() => r({ kind: 'wait', reason: 'host_busy', delayMs: 0 }), timeoutMs + 100)));
+    const late = new Promise<Attempted>(
+      (r) => (timer = setTimeout(() => r({ kind: 'wait', reason: 'host_busy', delayMs: 0 }), timeoutMs + 100)),
+    );
     try {
       return await Promise.race([sending.attempted, late]);
     } finally {
@@ -251,9 +319,18 @@ export class SessionLoop {
       const outcome: Outcome = !last ? 'retrying' : ending.kind === 'instructed' ? 'succeeded' : 'failed';
       this.d.metrics.deliveries.inc({ kind: 'session', outcome });
       // The body is kept with the session's first record, for resends.
-      const base: RecordBase = { ...plan.record, targetUrl: step.url ?? '', ...(i === 0 && plan.kind === 'send' ? { body: plan.body } : {}) };
+      const base: RecordBase = {
+        ...plan.record,
+        targetUrl: step.url ?? '',
+        ...(i === 0 && plan.kind === 'send' ? { body: plan.body } : {}),
+      };
       return this.d.recorder.record(
-        attemptRecord({ ...job, attempt: i + 1 }, base, { outcome, statusCode: step.status, durationMs: step.durationMs, error: step.error ?? undefined }),
+        attemptRecord({ ...job, attempt: i + 1 }, base, {
+          outcome,
+          statusCode: step.status,
+          durationMs: step.durationMs,
+          error: step.error ?? undefined,
+        }),
       );
     });
     await Promise.all([published, ...records]);

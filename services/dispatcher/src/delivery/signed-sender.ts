@@ -50,7 +50,11 @@ export interface Sending {
 /** The key of an account's breaker and queue for a host. */
 export const laneOf = (accountId: string | null, host: string): string => `${accountId ?? '-'}@${host}`;
 
-const wait = (r: Refusal): Attempted => ({ kind: 'wait', reason: r.reason, delayMs: r.waitMs + Math.round(Math.random() * Math.min(1000, r.waitMs)) });
+const wait = (r: Refusal): Attempted => ({
+  kind: 'wait',
+  reason: r.reason,
+  delayMs: r.waitMs + Math.round(Math.random() * Math.min(1000, r.waitMs)),
+});
 
 export class SignedSender {
   constructor(
@@ -69,10 +73,19 @@ export class SignedSender {
     const lane = laneOf(p.accountId, target.host);
     const admission = this.limiter.acquire(lane);
     if ('refused' in admission) return { attempted: Promise.resolve(wait(admission.refused)) };
-    return { attempted: admission.slot.then((slot) => (typeof slot === 'function' ? this.post(p, target, lane, slot) : wait(slot))) };
+    return {
+      attempted: admission.slot.then((slot) =>
+        typeof slot === 'function' ? this.post(p, target, lane, slot) : wait(slot),
+      ),
+    };
   }
 
-  private async post(p: SignedPost, target: Extract<Target, { host: string }>, lane: string, release: Release): Promise<Attempted> {
+  private async post(
+    p: SignedPost,
+    target: Extract<Target, { host: string }>,
+    lane: string,
+    release: Release,
+  ): Promise<Attempted> {
     let options = p.options;
     if (p.notAfter !== undefined) {
       const left = p.notAfter - Date.now();
@@ -86,7 +99,13 @@ export class SignedSender {
     try {
       fired = await this.breakers.fire(lane, async () => {
         // Object.assign, not a literal with spreads: a spread followed by more properties is V8's slow path.
-        const r = await this.http.post(p.url, p.body, Object.assign({}, p.headers, signatureHeaders(p.keys, p.webhookId, p.body)), target, options);
+        const r = await this.http.post(
+          p.url,
+          p.body,
+          Object.assign({}, p.headers, signatureHeaders(p.keys, p.webhookId, p.body)),
+          target,
+          options,
+        );
         if (isHostFailure(r)) throw new HostFailure(r);
         return r;
       });

@@ -20,7 +20,9 @@ describe('Standard Webhooks signing', () => {
   it('when signing, then the HMAC covers "id.timestamp.body" with the decoded key', () => {
     const key = secretKey(secret);
     const h = signatureHeaders([key], 'msg_1', '{}', 2_000_000);
-    const expected = createHmac('sha256', Buffer.from(secret.slice(6), 'base64')).update('msg_1.2000.{}').digest('base64');
+    const expected = createHmac('sha256', Buffer.from(secret.slice(6), 'base64'))
+      .update('msg_1.2000.{}')
+      .digest('base64');
     expect(h['webhook-signature']).toBe(`v1,${expected}`);
   });
 

@@ -41,7 +41,12 @@ export interface SignedHeaders {
 }
 
 /** The three Standard Webhooks headers for one attempt, signed with every key given. */
-export function signatureHeaders(keys: readonly Buffer[], id: string, body: string, nowMs: number = Date.now()): SignedHeaders {
+export function signatureHeaders(
+  keys: readonly Buffer[],
+  id: string,
+  body: string,
+  nowMs: number = Date.now(),
+): SignedHeaders {
   if (keys.length === 0) throw new Error('at least one signing key is needed');
   const timestamp = Math.floor(nowMs / 1000);
   return {
@@ -55,7 +60,13 @@ export function signatureHeaders(keys: readonly Buffer[], id: string, body: stri
  * Receiver-side verification, as a receiver written against the spec would do it: true when one
  * of the signatures in the header matches `secret` and the timestamp is within `toleranceS`.
  */
-export function verifySignature(secret: string, headers: Record<string, string | string[] | undefined>, body: string, nowMs = Date.now(), toleranceS = 300): boolean {
+export function verifySignature(
+  secret: string,
+  headers: Record<string, string | string[] | undefined>,
+  body: string,
+  nowMs = Date.now(),
+  toleranceS = 300,
+): boolean {
   const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
   const id = one(headers['webhook-id']);
   const ts = one(headers['webhook-timestamp']);

@@ -5,7 +5,13 @@
 // the reply says how it ended. A test is never retried.
 import { randomUUID } from 'node:crypto';
 import type { Logger, NatsConnection } from '@switchboard/platform';
-import { DISPATCHER_QUEUE, TEST_SUBJECT, testRequestSchema, type TestReply, type TestRequest } from '@switchboard/contracts';
+import {
+  DISPATCHER_QUEUE,
+  TEST_SUBJECT,
+  testRequestSchema,
+  type TestReply,
+  type TestRequest,
+} from '@switchboard/contracts';
 import type { Lookups } from '../lookup/lookups.ts';
 import type { DispatcherMetrics } from '../metrics.ts';
 import { attemptRecord, type AttemptFields, type RecordBase } from '../recording/attempt-record.ts';
@@ -39,16 +45,34 @@ export async function testSend(d: TestSendDeps, req: TestRequest): Promise<TestR
     targetUrl: sub.targetUrl,
     body,
   };
-  const sending = d.sender.start({ accountId: sub.accountId, url: sub.targetUrl, body, keys: sub.keys, webhookId: req.webhookId, headers: sub.headers, notAfter: Date.now() + d.timeoutMs });
+  const sending = d.sender.start({
+    accountId: sub.accountId,
+    url: sub.targetUrl,
+    body,
+    keys: sub.keys,
+    webhookId: req.webhookId,
+    headers: sub.headers,
+    notAfter: Date.now() + d.timeoutMs,
+  });
   const a = await sending.attempted;
   let fields: AttemptFields;
   if (a.kind === 'attempted') {
     d.metrics.attemptDuration.observe({ kind: 'notification' }, a.result.durationMs / 1000);
     // A test that gets 410 does not disable the subscription: the customer is trying it out.
     fields = classifyAttempt(a.result, { attempt: 1, subscriptionId: null, retry: null });
-  } else fields = { outcome: 'failed', statusCode: 0, durationMs: 0, error: a.kind === 'refused' ? a.reason : notSentReason(a.reason) };
+  } else
+    fields = {
+      outcome: 'failed',
+      statusCode: 0,
+      durationMs: 0,
+      error: a.kind === 'refused' ? a.reason : notSentReason(a.reason),
+    };
   await d.recorder.record(attemptRecord({ kind: 'notification', webhookId: req.webhookId, attempt: 1 }, base, fields));
-  return { status: fields.statusCode, durationMs: Math.round(fields.durationMs), ...(fields.error ? { error: fields.error } : {}) };
+  return {
+    status: fields.statusCode,
+    durationMs: Math.round(fields.durationMs),
+    ...(fields.error ? { error: fields.error } : {}),
+  };
 }
 
 /** Answers test requests in the dispatchers' queue group until the returned function is called. */
@@ -64,7 +88,11 @@ export function listenForTests(nc: NatsConnection, d: TestSendDeps): () => Promi
           reply = await testSend(d, testRequestSchema.parse(msg.json()));
         } catch (e) {
           d.logger.warn({ err: (e as Error).message }, 'test send failed');
-          reply = { status: 0, durationMs: 0, error: 'not sent: the dispatcher could not look up the subscription; try again' };
+          reply = {
+            status: 0,
+            durationMs: 0,
+            error: 'not sent: the dispatcher could not look up the subscription; try again',
+          };
         }
         msg.respond(JSON.stringify(reply));
       })().finally(() => pending.delete(p));

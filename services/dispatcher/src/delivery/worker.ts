@@ -146,29 +146,52 @@ export class DeliveryWorker {
       this.d.logger.info({ webhookId: job.webhookId, reason: plan.reason }, 'delivery skipped');
       return attemptDone(Promise.resolve('ack'));
     }
-    if (plan.kind === 'end') return attemptDone(this.endWithoutAttempt(job, source, plan.record, plan.reason, plan.outcome));
+    if (plan.kind === 'end')
+      return attemptDone(this.endWithoutAttempt(job, source, plan.record, plan.reason, plan.outcome));
 
     // Admitted at once (a slot, or a place in the host's queue): the consumer goes on pulling while
     // the job waits; `recording` covers the wait, the attempt and its record.
-    const sending = this.d.sender.start({ accountId: job.event.accountId, url: plan.url, body: plan.body, keys: plan.keys, webhookId: job.webhookId, headers: plan.headers });
+    const sending = this.d.sender.start({
+      accountId: job.event.accountId,
+      url: plan.url,
+      body: plan.body,
+      keys: plan.keys,
+      webhookId: job.webhookId,
+      headers: plan.headers,
+    });
     return attemptDone(
       sending.attempted.then((a) => {
         if (a.kind === 'refused') return this.endWithoutAttempt(job, source, plan.record, a.reason);
         if (a.kind === 'wait') {
           const w = whileHostUnavailable(job, a.reason, a.delayMs, this.d.retry.giveUpAfterMs);
-          return 'giveUp' in w ? this.endWithoutAttempt(job, source, plan.record, w.giveUp) : this.defer(job, source, w.waitMs, a.reason);
+          return 'giveUp' in w
+            ? this.endWithoutAttempt(job, source, plan.record, w.giveUp)
+            : this.defer(job, source, w.waitMs, a.reason);
         }
         this.d.metrics.attemptDuration.observe({ kind: job.kind }, a.result.durationMs / 1000);
-        const outcome = classifyAttempt(a.result, { attempt: job.attempt, subscriptionId: plan.subscriptionId, retry: this.d.retry.retry });
+        const outcome = classifyAttempt(a.result, {
+          attempt: job.attempt,
+          subscriptionId: plan.subscriptionId,
+          retry: this.d.retry.retry,
+        });
         // A retry carries what this attempt sent, so it sends the same bytes.
-        const attempted: Job = job.kind === 'notification' && plan.sent && job.sent !== plan.sent ? Object.assign({}, job, { sent: plan.sent }) : job;
+        const attempted: Job =
+          job.kind === 'notification' && plan.sent && job.sent !== plan.sent
+            ? Object.assign({}, job, { sent: plan.sent })
+            : job;
         return this.finish(attempted, source, outcome, plan.record);
       }),
     );
   }
 
   /** Records how the delivery ended without an HTTP attempt (status 0, no time spent). */
-  private endWithoutAttempt(job: Job, source: JobSource, record: RecordBase, reason: string, outcome: 'failed' | 'cancelled' = 'failed'): Promise<JobEnd> {
+  private endWithoutAttempt(
+    job: Job,
+    source: JobSource,
+    record: RecordBase,
+    reason: string,
+    outcome: 'failed' | 'cancelled' = 'failed',
+  ): Promise<JobEnd> {
     return this.finish(job, source, { outcome, statusCode: 0, durationMs: 0, error: reason }, record);
   }
 
@@ -185,7 +208,9 @@ export class DeliveryWorker {
       await this.d.recorder.record(attempt, a.disable);
       if (a.outcome === 'retrying' && a.retryInMs !== undefined) {
         const next: Job = { ...job, attempt: job.attempt + 1, notBefore: Date.now() + a.retryInMs };
-        await this.d.js.publish(JOB_SUBJECTS.retry, JSON.stringify(next), { msgID: `${job.webhookId}:r${job.attempt}:${sourceKey(source)}` });
+        await this.d.js.publish(JOB_SUBJECTS.retry, JSON.stringify(next), {
+          msgID: `${job.webhookId}:r${job.attempt}:${sourceKey(source)}`,
+        });
         this.d.metrics.retriesScheduled.inc({ kind: job.kind });
       }
       return 'ack' as const;
@@ -210,10 +235,18 @@ export class DeliveryWorker {
       // The target's share of the retry window is full: the job waits outside it, parked.
       this.d.metrics.parked.inc({ kind: job.kind });
       return this.d.inFlight.keepAlive(source.msg, () =>
-        this.d.js.publish(JOB_SUBJECTS.parked, JSON.stringify(deferred), { msgID: `${job.webhookId}:p${job.attempt}:${sourceKey(source)}` }).then(() => 'ack' as const),
+        this.d.js
+          .publish(JOB_SUBJECTS.parked, JSON.stringify(deferred), {
+            msgID: `${job.webhookId}:p${job.attempt}:${sourceKey(source)}`,
+          })
+          .then(() => 'ack' as const),
       );
     }
-    return this.d.js.publish(JOB_SUBJECTS.retry, JSON.stringify(deferred), { msgID: `${job.webhookId}:d${job.attempt}:${sourceKey(source)}` }).then(() => 'ack' as const);
+    return this.d.js
+      .publish(JOB_SUBJECTS.retry, JSON.stringify(deferred), {
+        msgID: `${job.webhookId}:d${job.attempt}:${sourceKey(source)}`,
+      })
+      .then(() => 'ack' as const);
   }
 }
 

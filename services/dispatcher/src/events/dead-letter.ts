@@ -19,7 +19,11 @@ export interface DeadLetterDeps {
  * re-encoded: a body too deep to serialise must still fit), else as a string; when the copy would
  * not fit in a message, `event` is null and `eventTruncated` true (stream and seq still find it).
  */
-export function deadLetterBody(msg: Pick<JsMsg, 'subject' | 'seq' | 'data'> & { info: { stream: string } }, reason: string, maxBytes: number): string {
+export function deadLetterBody(
+  msg: Pick<JsMsg, 'subject' | 'seq' | 'data'> & { info: { stream: string } },
+  reason: string,
+  maxBytes: number,
+): string {
   const text = Buffer.from(msg.data).toString('utf8');
   let event: string;
   try {
@@ -39,9 +43,14 @@ export function deadLetterBody(msg: Pick<JsMsg, 'subject' | 'seq' | 'data'> & { 
  */
 export async function deadLetter(msg: JsMsg, reason: DeadReason, detail: string, deps: DeadLetterDeps): Promise<void> {
   try {
-    await deps.js.publish(SUBJECTS.eventDead, deadLetterBody(msg, detail, deps.maxPayload() - 1024), { msgID: `dead:${msg.info.stream}:${msg.seq}` });
+    await deps.js.publish(SUBJECTS.eventDead, deadLetterBody(msg, detail, deps.maxPayload() - 1024), {
+      msgID: `dead:${msg.info.stream}:${msg.seq}`,
+    });
   } catch (err) {
-    deps.logger.warn({ subject: msg.subject, seq: msg.seq, err: (err as Error).message }, 'dead-lettering failed; the event comes back');
+    deps.logger.warn(
+      { subject: msg.subject, seq: msg.seq, err: (err as Error).message },
+      'dead-lettering failed; the event comes back',
+    );
     msg.nak(5000);
     return;
   }
@@ -49,5 +58,8 @@ export async function deadLetter(msg: JsMsg, reason: DeadReason, detail: string,
   msg.term();
   deps.metrics.terminated.inc({ subject: msg.subject });
   deps.metrics.deadLettered.inc({ subject: msg.subject, reason });
-  deps.logger.warn({ subject: msg.subject, seq: msg.seq, reason, detail }, 'event refused for good; dead-lettered to events.dead');
+  deps.logger.warn(
+    { subject: msg.subject, seq: msg.seq, reason, detail },
+    'event refused for good; dead-lettered to events.dead',
+  );
 }

@@ -47,23 +47,41 @@ async function firstAttemptsOf(msg: JsMsg, lookups: Lookups): Promise<FirstAttem
   if (parsed.kind === 'session') {
     const e = await routeSession(parsed.event, lookups);
     const target = e.applicationId ? `app:${e.applicationId}` : `to:${e.session.to?.id ?? ''}`;
-    return [{ job: { v: 1, kind: 'session', webhookId: webhookIdFor(stream, msg.seq, ts, target), attempt: 1, receivedAt, event: e } }];
+    return [
+      {
+        job: {
+          v: 1,
+          kind: 'session',
+          webhookId: webhookIdFor(stream, msg.seq, ts, target),
+          attempt: 1,
+          receivedAt,
+          event: e,
+        },
+      },
+    ];
   }
   const e = parsed.event;
-  const subs = await lookups.subscriptions({ accountId: e.accountId, applicationId: e.applicationId, event: parsed.webhookEvent, resource: e.resource });
-  return subs.filter((s) => !isOwnDisabling(s.id, parsed)).map((s) => ({
-    job: {
-      v: 1 as const,
-      kind: 'notification' as const,
-      webhookId: webhookIdFor(stream, msg.seq, ts, `sub:${s.id}`),
-      attempt: 1,
-      receivedAt,
-      subject: parsed.subject,
-      subscriptionId: s.id,
-      event: e,
-    },
-    matched: s,
-  }));
+  const subs = await lookups.subscriptions({
+    accountId: e.accountId,
+    applicationId: e.applicationId,
+    event: parsed.webhookEvent,
+    resource: e.resource,
+  });
+  return subs
+    .filter((s) => !isOwnDisabling(s.id, parsed))
+    .map((s) => ({
+      job: {
+        v: 1 as const,
+        kind: 'notification' as const,
+        webhookId: webhookIdFor(stream, msg.seq, ts, `sub:${s.id}`),
+        attempt: 1,
+        receivedAt,
+        subject: parsed.subject,
+        subscriptionId: s.id,
+        event: e,
+      },
+      matched: s,
+    }));
 }
 
 /**
@@ -72,7 +90,12 @@ async function firstAttemptsOf(msg: JsMsg, lookups: Lookups): Promise<FirstAttem
  * attempt could only fail again, to a target that asked to stop or has been failing for days).
  */
 function isOwnDisabling(subscriptionId: string, parsed: ParsedEvent): boolean {
-  return parsed.kind === 'notification' && parsed.webhookEvent === 'webhookDisabled' && 'subscriptionId' in parsed.event.data && parsed.event.data.subscriptionId === subscriptionId;
+  return (
+    parsed.kind === 'notification' &&
+    parsed.webhookEvent === 'webhookDisabled' &&
+    'subscriptionId' in parsed.event.data &&
+    parsed.event.data.subscriptionId === subscriptionId
+  );
 }
 
 export async function handleEvent(msg: JsMsg, deps: EventDeps): Promise<void> {
@@ -83,7 +106,9 @@ export async function handleEvent(msg: JsMsg, deps: EventDeps): Promise<void> {
     return eventFailed(msg, err, deps, msg.subject === SUBJECTS.sessionNew ? 'session' : 'notification');
   }
   for (const f of firsts) deps.metrics.fannedOut.inc({ kind: f.job.kind });
-  const runs = await Promise.allSettled(firsts.map((f) => deps.worker.run(f.job, { msg, fromRetry: false }, f.matched)));
+  const runs = await Promise.allSettled(
+    firsts.map((f) => deps.worker.run(f.job, { msg, fromRetry: false }, f.matched)),
+  );
   // The attempts that ran are recorded whatever happened to the others; then the event is
   // acknowledged, or handed to eventFailed with the first failure (re-made attempts keep their webhook-ids).
   const recordings = runs.map((r) => (r.status === 'fulfilled' ? r.value.recording : Promise.reject(r.reason)));
@@ -105,12 +130,19 @@ async function eventFailed(msg: JsMsg, err: unknown, deps: EventDeps, kind: Job[
   if (v.kind === 'wait') {
     // A dependency is away: the event waits in JetStream and comes back shortly, however long it takes.
     deps.metrics.deferred.inc({ kind, reason: 'lookup_unavailable' });
-    deps.logger.warn({ subject: msg.subject, seq: msg.seq, err: v.detail }, 'a dependency is unavailable; event deferred');
+    deps.logger.warn(
+      { subject: msg.subject, seq: msg.seq, err: v.detail },
+      'a dependency is unavailable; event deferred',
+    );
     msg.nak(waitDelayMs(deliveries));
     return;
   }
-  if (deliveries >= MAX_EVENT_DELIVERIES) return deadLetter(msg, 'too_many_deliveries', `failed ${deliveries} times, last: ${v.detail}`, deps);
+  if (deliveries >= MAX_EVENT_DELIVERIES)
+    return deadLetter(msg, 'too_many_deliveries', `failed ${deliveries} times, last: ${v.detail}`, deps);
   const delay = retryDelayMs(deliveries);
-  deps.logger.error({ subject: msg.subject, seq: msg.seq, err, deliveries, retryInMs: delay }, 'event handling failed; will retry');
+  deps.logger.error(
+    { subject: msg.subject, seq: msg.seq, err, deliveries, retryInMs: delay },
+    'event handling failed; will retry',
+  );
   msg.nak(delay);
 }

@@ -18,10 +18,28 @@ describe('classifying a failed event', () => {
 
   it.each([
     ['a schema failure', new InvalidEventError('accountId: bad', 'cdr.created'), 'refused', 'schema'],
-    ['an invalid_request answer', AppError.invalid([{ field: 'accountId', message: 'is required' }]), 'refused', 'refused'],
+    [
+      'an invalid_request answer',
+      AppError.invalid([{ field: 'accountId', message: 'is required' }]),
+      'refused',
+      'refused',
+    ],
     ['a not_found answer', new AppError('not_found', 'no such thing'), 'refused', 'refused'],
     ['a body too deep to serialise', deep(), 'refused', 'serialisation'],
-    ['a cycle', (() => { const o: Record<string, unknown> = {}; o.o = o; try { JSON.stringify(o); } catch (e) { return e; } })(), 'refused', 'serialisation'],
+    [
+      'a cycle',
+      (() => {
+        const o: Record<string, unknown> = {};
+        o.o = o;
+        try {
+          JSON.stringify(o);
+        } catch (e) {
+          return e;
+        }
+      })(),
+      'refused',
+      'serialisation',
+    ],
     ['an unavailable dependency', new AppError('unavailable', 'down'), 'wait', undefined],
     ['an internal error', new AppError('internal', 'boom'), 'retry', undefined],
     ['an unknown error', new Error('what'), 'retry', undefined],
@@ -38,22 +56,41 @@ describe('classifying a failed event', () => {
 });
 
 describe('dead-letter body', () => {
-  const msg = (data: string) => ({ subject: 'cdr.created', seq: 42, data: Buffer.from(data), info: { stream: 'SWITCHBOARD_EVENTS' } });
+  const msg = (data: string) => ({
+    subject: 'cdr.created',
+    seq: 42,
+    data: Buffer.from(data),
+    info: { stream: 'SWITCHBOARD_EVENTS' },
+  });
 
   it('when the event is JSON, then it is carried verbatim (even when too deep to re-encode)', () => {
     const deep = `{"id":"e","data":${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}}`;
     const body = deadLetterBody(msg(deep), 'body nests deeper than 32 levels', 1 << 20);
     expect(body.endsWith(`"event":${deep}}`)).toBe(true);
     const parsed = JSON.parse(body) as Record<string, unknown>;
-    expect(parsed).toMatchObject({ subject: 'cdr.created', reason: 'body nests deeper than 32 levels', stream: 'SWITCHBOARD_EVENTS', seq: 42 });
+    expect(parsed).toMatchObject({
+      subject: 'cdr.created',
+      reason: 'body nests deeper than 32 levels',
+      stream: 'SWITCHBOARD_EVENTS',
+      seq: 42,
+    });
   });
 
   it('when the event is not JSON, then it is carried as a string', () => {
-    expect(JSON.parse(deadLetterBody(msg('not json'), 'body is not valid JSON', 1 << 20))).toMatchObject({ event: 'not json' });
+    expect(JSON.parse(deadLetterBody(msg('not json'), 'body is not valid JSON', 1 << 20))).toMatchObject({
+      event: 'not json',
+    });
   });
 
   it('when the copy would not fit in a message, then the event is left out and marked', () => {
     const big = JSON.stringify({ x: 'y'.repeat(5000) });
-    expect(JSON.parse(deadLetterBody(msg(big), 'r', 2000))).toEqual({ subject: 'cdr.created', reason: 'r', stream: 'SWITCHBOARD_EVENTS', seq: 42, event: null, eventTruncated: true });
+    expect(JSON.parse(deadLetterBody(msg(big), 'r', 2000))).toEqual({
+      subject: 'cdr.created',
+      reason: 'r',
+      stream: 'SWITCHBOARD_EVENTS',
+      seq: 42,
+      event: null,
+      eventTruncated: true,
+    });
   });
 });

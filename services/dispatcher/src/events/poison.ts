@@ -20,21 +20,33 @@ export type DeadReason = 'schema' | 'refused' | 'serialisation' | 'too_many_deli
 export const MAX_EVENT_DELIVERIES = 8;
 
 /** AppError codes that mean "this request will never succeed", whoever asks again. */
-const REFUSED_CODES = new Set(['invalid_request', 'not_found', 'conflict', 'limit_exceeded', 'payload_too_large', 'unsupported_media_type', 'method_not_allowed']);
+const REFUSED_CODES = new Set([
+  'invalid_request',
+  'not_found',
+  'conflict',
+  'limit_exceeded',
+  'payload_too_large',
+  'unsupported_media_type',
+  'method_not_allowed',
+]);
 
 /** Errors of the NATS client: the bus is away or slow, not the event's fault. */
-const NATS_ERROR = /^(NatsError|TimeoutError|ConnectionError|ClosedConnectionError|DrainingConnectionError|RequestError|NoRespondersError|JetStreamError|JetStreamApiError|JetStreamNotEnabled)$/;
+const NATS_ERROR =
+  /^(NatsError|TimeoutError|ConnectionError|ClosedConnectionError|DrainingConnectionError|RequestError|NoRespondersError|JetStreamError|JetStreamApiError|JetStreamNotEnabled)$/;
 
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 export function classifyEventError(err: unknown): Verdict {
   if (err instanceof InvalidEventError) return { kind: 'refused', reason: 'schema', detail: err.message };
   if (err instanceof AppError) {
-    if (err.code === 'unavailable' || err.code === 'rate_limited') return { kind: 'wait', detail: `${err.code}: ${err.message}` };
-    if (REFUSED_CODES.has(err.code)) return { kind: 'refused', reason: 'refused', detail: `${err.code}: ${err.message}` };
+    if (err.code === 'unavailable' || err.code === 'rate_limited')
+      return { kind: 'wait', detail: `${err.code}: ${err.message}` };
+    if (REFUSED_CODES.has(err.code))
+      return { kind: 'refused', reason: 'refused', detail: `${err.code}: ${err.message}` };
     return { kind: 'retry', detail: `${err.code}: ${err.message}` };
   }
-  if (isSerialisationError(err)) return { kind: 'refused', reason: 'serialisation', detail: `cannot be serialised: ${message(err)}` };
+  if (isSerialisationError(err))
+    return { kind: 'refused', reason: 'serialisation', detail: `cannot be serialised: ${message(err)}` };
   if (err instanceof Error && NATS_ERROR.test(err.name)) return { kind: 'wait', detail: message(err) };
   return { kind: 'retry', detail: message(err) };
 }

@@ -4,7 +4,12 @@
 // webhooks.changed) invalidate entries at once; the TTL is a safety net for a missed event.
 import type { DialledAddress } from '@switchboard/events';
 import { AppError, followChanges, SUBJECTS, type Logger, type NatsConnection } from '@switchboard/platform';
-import type { AddressesClient, ApplicationsClient, MatchedSubscriptionMessage, WebhooksClient } from '@switchboard/proto';
+import type {
+  AddressesClient,
+  ApplicationsClient,
+  MatchedSubscriptionMessage,
+  WebhooksClient,
+} from '@switchboard/proto';
 import { TaggedCache } from './tagged-cache.ts';
 import { secretKey } from '../delivery/signing.ts';
 
@@ -138,10 +143,15 @@ export class Lookups {
    * One subscription by id, enabled or not (test sends and resends name it), or null when it does
    * not exist or has no usable secret. Throws AppError('unavailable') when the service is down.
    */
-  subscriptionTarget(accountId: string, subscriptionId: string): Promise<(SubscriptionTarget & { enabled: boolean }) | null> {
+  subscriptionTarget(
+    accountId: string,
+    subscriptionId: string,
+  ): Promise<(SubscriptionTarget & { enabled: boolean }) | null> {
     return this.targets.get(`${accountId}|${subscriptionId}`, [`account:${accountId}`], async () => {
       try {
-        return this.targetOf(await this.webhooks.getDeliveryTarget({ accountId, subscriptionId }, { timeoutMs: LOOKUP_TIMEOUT_MS }));
+        return this.targetOf(
+          await this.webhooks.getDeliveryTarget({ accountId, subscriptionId }, { timeoutMs: LOOKUP_TIMEOUT_MS }),
+        );
       } catch (err) {
         if (err instanceof AppError && (err.code === 'not_found' || err.code === 'invalid_request')) return null;
         throw err;
@@ -197,9 +207,15 @@ export class Lookups {
    * only for a retry whose subscription no longer matches, a rare path. Throws AppError('unavailable')
    * when the service is down.
    */
-  async currentSubscription(accountId: string, id: string): Promise<{ enabled: boolean; targetUrl: string; applicationId: string | null } | null> {
+  async currentSubscription(
+    accountId: string,
+    id: string,
+  ): Promise<{ enabled: boolean; targetUrl: string; applicationId: string | null } | null> {
     try {
-      const { subscription: s } = await this.webhooks.getSubscription({ accountId, id, applicationId: '' }, { timeoutMs: LOOKUP_TIMEOUT_MS });
+      const { subscription: s } = await this.webhooks.getSubscription(
+        { accountId, id, applicationId: '' },
+        { timeoutMs: LOOKUP_TIMEOUT_MS },
+      );
       return s ? { enabled: s.enabled, targetUrl: s.targetUrl, applicationId: s.applicationId || null } : null;
     } catch (err) {
       if (err instanceof AppError && (err.code === 'not_found' || err.code === 'invalid_request')) return null;
@@ -208,9 +224,13 @@ export class Lookups {
   }
 
   /** Invalidation from change events (CONTRACTS: applications.*, addresses.changed, webhooks.changed). */
-  onChange(subject: string, body: { applicationId?: unknown; accountId?: unknown; subscriptionId?: unknown; type?: unknown; address?: unknown }): void {
+  onChange(
+    subject: string,
+    body: { applicationId?: unknown; accountId?: unknown; subscriptionId?: unknown; type?: unknown; address?: unknown },
+  ): void {
     const appId = typeof body.applicationId === 'string' && body.applicationId ? body.applicationId : undefined;
-    const accountId = typeof body.accountId === 'string' || typeof body.accountId === 'number' ? String(body.accountId) : undefined;
+    const accountId =
+      typeof body.accountId === 'string' || typeof body.accountId === 'number' ? String(body.accountId) : undefined;
     if (subject.startsWith('applications.')) {
       if (appId) {
         this.apps.invalidateTag(`app:${appId}`);
@@ -218,7 +238,8 @@ export class Lookups {
       } else this.clear();
     } else if (subject === SUBJECTS.addressesChanged) {
       // Claimed, moved or released: the address's entry goes, a cached "nobody" included.
-      if (typeof body.type === 'string' && typeof body.address === 'string') this.owners.invalidateTag(addressTag(body.type, body.address));
+      if (typeof body.type === 'string' && typeof body.address === 'string')
+        this.owners.invalidateTag(addressTag(body.type, body.address));
       else this.owners.clear();
     } else if (subject === 'webhooks.changed') {
       // An account-level subscription affects every application of the account.

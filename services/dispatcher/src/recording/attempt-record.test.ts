@@ -10,14 +10,29 @@ const job: Job = {
   receivedAt: '2026-03-01T12:00:00.000Z',
   subject: 'cdr.created',
   subscriptionId: 'wh_1',
-  event: { id: 'e1', accountId: '7', applicationId: null, resource: 'call', timestamp: '2026-03-01T12:00:00.000Z', data: {} },
+  event: {
+    id: 'e1',
+    accountId: '7',
+    applicationId: null,
+    resource: 'call',
+    timestamp: '2026-03-01T12:00:00.000Z',
+    data: {},
+  },
 };
-const base = { subscriptionId: 'wh_1', applicationId: '', accountId: '7', event: 'cdrCreated', targetUrl: 'https://example.com/hook' };
+const base = {
+  subscriptionId: 'wh_1',
+  applicationId: '',
+  accountId: '7',
+  event: 'cdrCreated',
+  targetUrl: 'https://example.com/hook',
+};
 
 describe('attemptRecord', () => {
   it('when an attempt is recorded, then kind and outcome go both as text and as proto enums', () => {
     const at = new Date('2026-03-01T12:00:05.000Z');
-    expect(attemptRecord(job, base, { outcome: 'retrying', statusCode: 503, durationMs: 12.6, error: 'HTTP 503' }, at)).toEqual({
+    expect(
+      attemptRecord(job, base, { outcome: 'retrying', statusCode: 503, durationMs: 12.6, error: 'HTTP 503' }, at),
+    ).toEqual({
       ...base,
       kind: 'notification',
       deliveryKind: 'DELIVERY_KIND_NOTIFICATION',
@@ -30,12 +45,24 @@ describe('attemptRecord', () => {
       createdAt: '2026-03-01T12:00:05.000Z',
       error: 'HTTP 503',
     });
-    const session = attemptRecord({ ...job, kind: 'session' } as unknown as Job, base, { outcome: 'cancelled', statusCode: 0, durationMs: 0, error: undefined }, at);
-    expect(session).toMatchObject({ kind: 'session', deliveryKind: 'DELIVERY_KIND_SESSION', outcome: 'cancelled', deliveryOutcome: 'DELIVERY_OUTCOME_CANCELLED' });
+    const session = attemptRecord(
+      { ...job, kind: 'session' } as unknown as Job,
+      base,
+      { outcome: 'cancelled', statusCode: 0, durationMs: 0, error: undefined },
+      at,
+    );
+    expect(session).toMatchObject({
+      kind: 'session',
+      deliveryKind: 'DELIVERY_KIND_SESSION',
+      outcome: 'cancelled',
+      deliveryOutcome: 'DELIVERY_OUTCOME_CANCELLED',
+    });
     expect(session).not.toHaveProperty('error');
   });
 
   it('when the error text is long, then the record keeps its first 1000 characters', () => {
-    expect(attemptRecord(job, base, { outcome: 'failed', statusCode: 0, durationMs: 1, error: 'x'.repeat(5000) }).error).toHaveLength(1000);
+    expect(
+      attemptRecord(job, base, { outcome: 'failed', statusCode: 0, durationMs: 1, error: 'x'.repeat(5000) }).error,
+    ).toHaveLength(1000);
   });
 });

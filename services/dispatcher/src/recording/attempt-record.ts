@@ -20,7 +20,8 @@ const OUTCOME_ENUM = {
  * What every record of a job says about its target (from the plan); `body` on the first record of a
  * message (kept for resends), `id` and `trigger` for tests and resends (ids given in advance).
  */
-export type RecordBase = Pick<Delivery, 'subscriptionId' | 'applicationId' | 'accountId' | 'event' | 'targetUrl'> & Partial<Pick<Delivery, 'body' | 'id' | 'trigger'>>;
+export type RecordBase = Pick<Delivery, 'subscriptionId' | 'applicationId' | 'accountId' | 'event' | 'targetUrl'> &
+  Partial<Pick<Delivery, 'body' | 'id' | 'trigger'>>;
 
 /** What a record needs of its job. */
 export type RecordedJob = Pick<Job, 'kind' | 'webhookId' | 'attempt'>;

@@ -9,7 +9,11 @@ const attempt = (n: number): Delivery => ({ messageId: `msg_${n}`, attempt: 1, o
 describe('attempt recorder', () => {
   it('when many attempts arrive, then they are sent in batches and each caller learns when it is stored', async () => {
     const batches: number[] = [];
-    const r = new AttemptRecorder(async (a) => void batches.push(a.length), { flushIntervalMs: 20, batchSize: 10, logger });
+    const r = new AttemptRecorder(async (a) => void batches.push(a.length), {
+      flushIntervalMs: 20,
+      batchSize: 10,
+      logger,
+    });
     await Promise.all(Array.from({ length: 25 }, (_, i) => r.record(attempt(i))));
     expect(batches.reduce((x, y) => x + y, 0)).toBe(25);
     expect(Math.max(...batches)).toBeLessThanOrEqual(10);
@@ -40,7 +44,11 @@ describe('attempt recorder', () => {
 
   it('when closed, then the buffer is flushed first', async () => {
     const stored: string[] = [];
-    const r = new AttemptRecorder(async (a) => void stored.push(...a.map((x) => x.messageId!)), { flushIntervalMs: 10_000, batchSize: 100, logger });
+    const r = new AttemptRecorder(async (a) => void stored.push(...a.map((x) => x.messageId!)), {
+      flushIntervalMs: 10_000,
+      batchSize: 100,
+      logger,
+    });
     void r.record(attempt(1));
     await r.close();
     expect(stored).toEqual(['msg_1']);
@@ -65,21 +73,41 @@ describe('attempt recorder', () => {
 });
 
 describe('attempt recorder: batches by size', () => {
-  const big = (n: number, url: string): Delivery => ({ messageId: `msg_${n}`, attempt: 1, outcome: 'failed', targetUrl: url, error: 'HTTP 500' });
+  const big = (n: number, url: string): Delivery => ({
+    messageId: `msg_${n}`,
+    attempt: 1,
+    outcome: 'failed',
+    targetUrl: url,
+    error: 'HTTP 500',
+  });
   const encoded = (a: Delivery[], d: unknown[]) => Buffer.byteLength(JSON.stringify({ attempts: a, disable: d }));
 
   it('when records are large, then every batch stays under the byte limit while the count limit allows more', async () => {
     const sizes: number[] = [];
     const url = `https://example.com/${'é'.repeat(2000)}`; // ~4 kB per record
-    const r = new AttemptRecorder(async (a, d) => void sizes.push(encoded(a, d)), { flushIntervalMs: 5, batchSize: 250, logger, maxBatchBytes: () => 20_000 });
-    await Promise.all(Array.from({ length: 60 }, (_, i) => r.record(big(i, url), i % 7 === 0 ? { subscriptionId: `wh_${i}`, reason: 'gone' } : undefined)));
+    const r = new AttemptRecorder(async (a, d) => void sizes.push(encoded(a, d)), {
+      flushIntervalMs: 5,
+      batchSize: 250,
+      logger,
+      maxBatchBytes: () => 20_000,
+    });
+    await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        r.record(big(i, url), i % 7 === 0 ? { subscriptionId: `wh_${i}`, reason: 'gone' } : undefined),
+      ),
+    );
     expect(Math.max(...sizes)).toBeLessThanOrEqual(20_000);
     expect(sizes.length).toBeGreaterThanOrEqual(12);
   });
 
   it('when one record is larger than the limit, then it is stored truncated and marked', async () => {
     const stored: Delivery[] = [];
-    const r = new AttemptRecorder(async (a) => void stored.push(...a), { flushIntervalMs: 5, batchSize: 250, logger, maxBatchBytes: () => 1000 });
+    const r = new AttemptRecorder(async (a) => void stored.push(...a), {
+      flushIntervalMs: 5,
+      batchSize: 250,
+      logger,
+      maxBatchBytes: () => 1000,
+    });
     await r.record(big(1, `https://example.com/${'ü'.repeat(2040)}`));
     expect(stored).toHaveLength(1);
     expect(Buffer.byteLength(JSON.stringify(stored[0]))).toBeLessThanOrEqual(1000);
@@ -112,7 +140,10 @@ describe('attempt recorder: batches by size', () => {
       },
       { flushIntervalMs: 5, batchSize: 250, logger, maxBatchBytes: () => limit.bytes },
     );
-    await Promise.all([r2.record({ ...big(0, 'https://example.com/'), messageId: 'msg_huge' }), r2.record(big(1, 'https://example.com/'))]);
+    await Promise.all([
+      r2.record({ ...big(0, 'https://example.com/'), messageId: 'msg_huge' }),
+      r2.record(big(1, 'https://example.com/')),
+    ]);
     expect(after).toEqual(['msg_1']);
     expect(r2.buffered).toBe(0);
   });

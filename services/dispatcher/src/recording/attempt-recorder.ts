@@ -89,7 +89,10 @@ export class AttemptRecorder {
       let bytes = Buffer.byteLength(json);
       if (bytes > room) {
         fitted = truncateRecord(attempt, room);
-        this.opts.logger.warn({ messageId: attempt.messageId, attempt: attempt.attempt, bytes, maxBytes: room }, 'attempt record too large for one message; stored truncated');
+        this.opts.logger.warn(
+          { messageId: attempt.messageId, attempt: attempt.attempt, bytes, maxBytes: room },
+          'attempt record too large for one message; stored truncated',
+        );
         json = JSON.stringify(fitted);
         bytes = Buffer.byteLength(json);
       }
@@ -163,7 +166,10 @@ export class AttemptRecorder {
       this.inflightRecords -= batch.length;
       this.buffer.unshift(...batch);
       const delay = backoffMs(this.failures, { firstMs: 250, maxMs: 5000 });
-      this.opts.logger.warn({ err: (err as Error).message, buffered: this.buffered, retryInMs: delay }, 'recording attempts failed; keeping them buffered');
+      this.opts.logger.warn(
+        { err: (err as Error).message, buffered: this.buffered, retryInMs: delay },
+        'recording attempts failed; keeping them buffered',
+      );
       if (!this.retryTimer) {
         this.retryTimer = setTimeout(() => {
           this.retryTimer = undefined;
@@ -185,7 +191,10 @@ export class AttemptRecorder {
   private async refusedAsTooLarge(batch: Pending[], err: unknown): Promise<void> {
     if (batch.length > 1) {
       const half = Math.ceil(batch.length / 2);
-      this.opts.logger.warn({ records: batch.length, err: (err as Error).message }, 'record batch refused as too large; split in halves');
+      this.opts.logger.warn(
+        { records: batch.length, err: (err as Error).message },
+        'record batch refused as too large; split in halves',
+      );
       await this.send(batch.slice(0, half));
       await this.send(batch.slice(half));
       return;
@@ -193,12 +202,18 @@ export class AttemptRecorder {
     const p = batch[0]!;
     const smaller = truncateRecord(p.attempt, Math.floor(this.maxBytes() / 4));
     if (smaller !== p.attempt && jsonBytes(smaller) < jsonBytes(p.attempt)) {
-      this.opts.logger.warn({ messageId: p.attempt.messageId, err: (err as Error).message }, 'attempt record refused as too large; stored truncated');
+      this.opts.logger.warn(
+        { messageId: p.attempt.messageId, err: (err as Error).message },
+        'attempt record refused as too large; stored truncated',
+      );
       const json = JSON.stringify(smaller);
       return this.send([{ ...p, attempt: smaller, json, bytes: Buffer.byteLength(json) + 1 }]);
     }
     this.inflightRecords -= 1;
-    this.opts.logger.error({ attempt: p.attempt, err: (err as Error).message }, 'attempt record refused as too large even truncated; dropped');
+    this.opts.logger.error(
+      { attempt: p.attempt, err: (err as Error).message },
+      'attempt record refused as too large even truncated; dropped',
+    );
     p.resolve();
   }
 
@@ -211,6 +226,10 @@ export class AttemptRecorder {
     }
     clearTimeout(this.timer);
     clearTimeout(this.retryTimer);
-    if (this.buffered > 0) this.opts.logger.error({ notStored: this.buffered }, 'attempt records not stored at shutdown; their jobs stay unacknowledged and will be retried');
+    if (this.buffered > 0)
+      this.opts.logger.error(
+        { notStored: this.buffered },
+        'attempt records not stored at shutdown; their jobs stay unacknowledged and will be retried',
+      );
   }
 }

@@ -55,7 +55,8 @@ export class ApiKeyVerifier {
     try {
       res = await this.keys.verifyApiKey({ key }, call);
     } catch (err) {
-      if (err instanceof AppError && err.code === 'unauthenticated') throw new AppError('unauthenticated', 'invalid or revoked API key');
+      if (err instanceof AppError && err.code === 'unauthenticated')
+        throw new AppError('unauthenticated', 'invalid or revoked API key');
       throw err;
     }
     const k = res.apiKey!;

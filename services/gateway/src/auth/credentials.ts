@@ -39,7 +39,8 @@ export class Credentials {
 
   async authenticate(req: Request, address: string): Promise<Authenticated> {
     const header = req.headers.authorization;
-    const type: CredentialType = header === undefined ? 'session' : BEARER.test(header) || this.isKeyBasic(header) ? 'key' : 'password';
+    const type: CredentialType =
+      header === undefined ? 'session' : BEARER.test(header) || this.isKeyBasic(header) ? 'key' : 'password';
     try {
       const found = await this.resolve(req, header, type, address);
       if (found.credential.scope === 'read' && !READS.has(req.method)) {
@@ -63,7 +64,12 @@ export class Credentials {
     }
   }
 
-  private async resolve(req: Request, header: string | undefined, type: CredentialType, address: string): Promise<Authenticated> {
+  private async resolve(
+    req: Request,
+    header: string | undefined,
+    type: CredentialType,
+    address: string,
+  ): Promise<Authenticated> {
     const call = { requestId: req.state.requestId, trace: requestTrace(req) };
     if (type === 'key') {
       const bearer = BEARER.exec(header!)?.[1];
@@ -78,7 +84,10 @@ export class Credentials {
     }
     if (type === 'password') {
       const principal = await this.passwords.authenticate(header, req.state.requestId, address, call.trace);
-      return { principal, credential: { type: 'password', id: principal.accountId, name: principal.username, scope: 'full' } };
+      return {
+        principal,
+        credential: { type: 'password', id: principal.accountId, name: principal.username, scope: 'full' },
+      };
     }
     const token = sessionToken(req);
     // No credential at all: the usual 401 with the Basic challenge.

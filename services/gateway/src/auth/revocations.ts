@@ -11,7 +11,12 @@ export interface RevocationFollower {
   stop(): Promise<void>;
 }
 
-export function followRevocations(nats: { url: string; user?: string | undefined; password?: string | undefined }, keys: ApiKeyVerifier, passwords: Authenticator, logger: Logger): RevocationFollower {
+export function followRevocations(
+  nats: { url: string; user?: string | undefined; password?: string | undefined },
+  keys: ApiKeyVerifier,
+  passwords: Authenticator,
+  logger: Logger,
+): RevocationFollower {
   let handle: NatsHandle | undefined;
   let stopped = false;
   const onEvent = (subject: string, body: Record<string, unknown>) => {
@@ -49,7 +54,11 @@ export function followRevocations(nats: { url: string; user?: string | undefined
     for (const s of subs) s.unsubscribe();
   })().catch((err: unknown) => {
     keys.setFollowing(false);
-    if (!stopped) logger.warn({ err: (err as Error).message }, 'following credential revocations failed; API keys are verified on every request');
+    if (!stopped)
+      logger.warn(
+        { err: (err as Error).message },
+        'following credential revocations failed; API keys are verified on every request',
+      );
   });
   return {
     async stop() {

@@ -29,7 +29,10 @@ function cookieAttributes(secure: boolean): string {
 }
 
 export function setSessionCookie(res: Response, token: string, maxAgeS: number, secure: boolean): void {
-  res.append('Set-Cookie', `${SESSION_COOKIE}=${token}; Max-Age=${Math.max(0, Math.floor(maxAgeS))}; ${cookieAttributes(secure)}`);
+  res.append(
+    'Set-Cookie',
+    `${SESSION_COOKIE}=${token}; Max-Age=${Math.max(0, Math.floor(maxAgeS))}; ${cookieAttributes(secure)}`,
+  );
 }
 
 export function clearSessionCookie(res: Response, secure: boolean): void {
@@ -47,16 +50,23 @@ export function checkOrigin(req: Request, origin: string, always = false): void 
   if (!always && !WRITES.has(req.method)) return;
   const given = req.headers.origin;
   if (always && given === undefined) return;
-  if (given !== origin) throw new AppError('forbidden', `a browser session may only write from ${origin} (the Origin header)`);
+  if (given !== origin)
+    throw new AppError('forbidden', `a browser session may only write from ${origin} (the Origin header)`);
 }
 
 export class SessionVerifier {
   constructor(private readonly sessions: ConsoleSessionsClient) {}
 
   /** The session's account and credential; 401 for an unknown, ended or expired session. */
-  async verify(token: string, call: Pick<ClientCallOptions, 'requestId' | 'trace'>): Promise<{ principal: Principal; credential: Credential }> {
+  async verify(
+    token: string,
+    call: Pick<ClientCallOptions, 'requestId' | 'trace'>,
+  ): Promise<{ principal: Principal; credential: Credential }> {
     const res = await this.sessions.verifyConsoleSession({ token }, call);
     const a = res.account!;
-    return { principal: { accountId: a.id, username: a.username }, credential: { type: 'session', id: res.sessionId, name: a.username, scope: 'full' } };
+    return {
+      principal: { accountId: a.id, username: a.username },
+      credential: { type: 'session', id: res.sessionId, name: a.username, scope: 'full' },
+    };
   }
 }

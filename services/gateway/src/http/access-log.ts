@@ -24,14 +24,24 @@ export function accessLog(logger: Logger, registry: Registry) {
     const started = process.hrtime.bigint();
     res.on('finish', () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const routeLabel = OPS_PATHS.has(req.originalUrl.split('?')[0]!) ? 'ops' : req.route?.path ? `${req.baseUrl}${String(req.route.path)}` : 'unmatched';
+      const routeLabel = OPS_PATHS.has(req.originalUrl.split('?')[0]!)
+        ? 'ops'
+        : req.route?.path
+          ? `${req.baseUrl}${String(req.route.path)}`
+          : 'unmatched';
       const labels = { method: req.method, route: routeLabel, status: String(res.statusCode) };
       requests.inc(labels);
       duration.observe(labels, seconds);
       // One access line per request: errors always, API requests at info, probes at debug.
       const level = res.statusCode >= 500 && routeLabel !== 'ops' ? 'error' : routeLabel === 'ops' ? 'debug' : 'info';
       if (!logger.isLevelEnabled(level)) return;
-      const line = { method: req.method, path: redactToken(req.originalUrl).slice(0, 512), status: res.statusCode, ms: Math.round(seconds * 1e4) / 10, account: req.state.principal?.accountId };
+      const line = {
+        method: req.method,
+        path: redactToken(req.originalUrl).slice(0, 512),
+        status: res.statusCode,
+        ms: Math.round(seconds * 1e4) / 10,
+        account: req.state.principal?.accountId,
+      };
       req.state.log[level](line, 'request');
     });
     next();
@@ -63,7 +73,9 @@ export function redactToken(url: string): string {
   const segments = path.split('/');
   for (let i = 1; i < segments.length; i++) {
     const before = decoded(segments[i - 1]!);
-    const masked = (before === 'token' && i >= 2 && decoded(segments[i - 2]!) === 'addresses') || (before === 'sessions' && segments[i] !== '');
+    const masked =
+      (before === 'token' && i >= 2 && decoded(segments[i - 2]!) === 'addresses') ||
+      (before === 'sessions' && segments[i] !== '');
     if (masked) segments[i] = '***';
   }
   if (q === -1) return segments.join('/');
@@ -72,7 +84,9 @@ export function redactToken(url: string): string {
     .split('&')
     .map((pair) => {
       const eq = pair.indexOf('=');
-      return eq !== -1 && decoded(pair.slice(0, eq).replace(/\+/g, ' ')) === 'token' ? `${pair.slice(0, eq)}=***` : pair;
+      return eq !== -1 && decoded(pair.slice(0, eq).replace(/\+/g, ' ')) === 'token'
+        ? `${pair.slice(0, eq)}=***`
+        : pair;
     })
     .join('&');
   return `${segments.join('/')}?${query}`;

@@ -35,8 +35,12 @@ export function accountRoutes(router: Router, deps: RouteDeps): void {
       const id = String(req.params.id);
       if (!isEnvironmentId(id)) throw AppError.notFound('environment');
       const { environment } = await deps.applications.getEnvironment({ id }, callOptions(req));
-      sendJson(res, { href: hrefs.environment(environment!.id), id: Number(environment!.id), name: environment!.name, billable: environment!.billable });
+      sendJson(res, {
+        href: hrefs.environment(environment!.id),
+        id: Number(environment!.id),
+        name: environment!.name,
+        billable: environment!.billable,
+      });
     },
   });
-
 }

@@ -33,18 +33,29 @@ export function addressRoutes(router: Router, deps: RouteDeps): void {
   const { hrefs, addresses } = deps;
   const list = async (req: Request, type: string | undefined) => {
     const { addresses: all } = await addresses.listAddresses(
-      { accountId: principal(req).accountId, applicationId: String(req.params.id), ...(type !== undefined ? { type } : {}) },
+      {
+        accountId: principal(req).accountId,
+        applicationId: String(req.params.id),
+        ...(type !== undefined ? { type } : {}),
+      },
       callOptions(req),
     );
     return all.map((a) => addressJson(a, hrefs));
   };
-  const key = (req: Request) => ({ accountId: principal(req).accountId, type: String(req.params.type), value: String(req.params.address) });
+  const key = (req: Request) => ({
+    accountId: principal(req).accountId,
+    type: String(req.params.type),
+    value: String(req.params.address),
+  });
 
   route(router, '/applications/:id/addresses', {
     GET: async (req, res) => sendJson(res, await list(req, undefined)),
     POST: async (req, res) => {
       const { token: _t, username: _u, password: _p, ...fields } = decodeBody(req, addressClaim);
-      const { address } = await addresses.claimAddress({ ...fields, accountId: principal(req).accountId, applicationId: String(req.params.id) }, writeOptions(req));
+      const { address } = await addresses.claimAddress(
+        { ...fields, accountId: principal(req).accountId, applicationId: String(req.params.id) },
+        writeOptions(req),
+      );
       sendHref(res, hrefs.address(address!.applicationId, address!.type, address!.value));
     },
   });
@@ -55,12 +66,18 @@ export function addressRoutes(router: Router, deps: RouteDeps): void {
 
   route(router, '/applications/:id/addresses/:type/:address', {
     GET: async (req, res) => {
-      const { address } = await addresses.getAddress({ ...key(req), applicationId: String(req.params.id) }, callOptions(req));
+      const { address } = await addresses.getAddress(
+        { ...key(req), applicationId: String(req.params.id) },
+        callOptions(req),
+      );
       sendJson(res, addressJson(address!, hrefs));
     },
     // Tropo's move: POST with no body to the address under the application it should belong to.
     POST: async (req, res) => {
-      const { address } = await addresses.moveAddress({ ...key(req), toApplicationId: String(req.params.id) }, writeOptions(req));
+      const { address } = await addresses.moveAddress(
+        { ...key(req), toApplicationId: String(req.params.id) },
+        writeOptions(req),
+      );
       sendHref(res, hrefs.address(address!.applicationId, address!.type, address!.value));
     },
     DELETE: async (req, res) => {
@@ -72,7 +89,15 @@ export function addressRoutes(router: Router, deps: RouteDeps): void {
   route(router, '/exchanges', {
     GET: async (req, res) => {
       const { exchanges } = await addresses.listExchanges({}, callOptions(req));
-      sendJson(res, exchanges.map((e) => ({ prefix: e.prefix, city: e.city || null, state: e.state || null, country: e.country || null })));
+      sendJson(
+        res,
+        exchanges.map((e) => ({
+          prefix: e.prefix,
+          city: e.city || null,
+          state: e.state || null,
+          country: e.country || null,
+        })),
+      );
     },
   });
 
@@ -87,13 +112,19 @@ export function availableNumbersRoute(router: Router, deps: RouteDeps, path = '/
   const { hrefs, addresses } = deps;
   route(router, path, {
     GET: async (req, res) => {
-      if (req.query.available === undefined) throw AppError.invalid([{ field: 'available', message: 'is required: this path lists free numbers (?available&prefix=...)' }]);
+      if (req.query.available === undefined)
+        throw AppError.invalid([
+          { field: 'available', message: 'is required: this path lists free numbers (?available&prefix=...)' },
+        ]);
       const prefix = queryString(req, 'prefix');
       const items = await readList(req, res, hrefs.base, async (limit, cursor) => {
         const page = await addresses.listAvailableNumbers({ prefix, limit, cursor }, callOptions(req));
         return { items: page.numbers, nextCursor: page.nextCursor };
       });
-      sendJson(res, items.map((a) => addressJson(a, hrefs)));
+      sendJson(
+        res,
+        items.map((a) => addressJson(a, hrefs)),
+      );
     },
   });
 }

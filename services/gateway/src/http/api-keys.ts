@@ -30,11 +30,17 @@ export function apiKeyRoutes(router: Router, deps: ApiKeyRouteDeps): void {
   route(router, '/api-keys', {
     GET: async (req, res) => {
       const { apiKeys: keys } = await apiKeys.listApiKeys({ accountId: principal(req).accountId }, callOptions(req));
-      sendJson(res, keys.map((k) => keyBody(hrefs, k)));
+      sendJson(
+        res,
+        keys.map((k) => keyBody(hrefs, k)),
+      );
     },
     POST: async (req, res) => {
       const body = decodeFields(req, apiKeyCreate);
-      const { apiKey, key } = await apiKeys.createApiKey({ accountId: principal(req).accountId, ...body }, writeOptions(req));
+      const { apiKey, key } = await apiKeys.createApiKey(
+        { accountId: principal(req).accountId, ...body },
+        writeOptions(req),
+      );
       const { href, id, name, scope, createdAt } = keyBody(hrefs, apiKey!);
       const created: ApiKeyCreatedBody = { href, id, name, scope, key, createdAt };
       sendJson(res, created);
@@ -43,7 +49,10 @@ export function apiKeyRoutes(router: Router, deps: ApiKeyRouteDeps): void {
 
   route(router, '/api-keys/:id', {
     GET: async (req, res) => {
-      const { apiKey } = await apiKeys.getApiKey({ accountId: principal(req).accountId, id: String(req.params.id) }, callOptions(req));
+      const { apiKey } = await apiKeys.getApiKey(
+        { accountId: principal(req).accountId, id: String(req.params.id) },
+        callOptions(req),
+      );
       sendJson(res, keyBody(hrefs, apiKey!));
     },
     DELETE: async (req, res) => {

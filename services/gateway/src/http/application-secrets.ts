@@ -9,14 +9,20 @@ export function applicationSecretRoutes(router: Router, deps: RouteDeps): void {
 
   route(router, '/applications/:id/secret', {
     GET: async (req, res) => {
-      const { secret } = await applications.getApplicationSecret({ accountId: principal(req).accountId, id: String(req.params.id) }, auditOptions(req));
+      const { secret } = await applications.getApplicationSecret(
+        { accountId: principal(req).accountId, id: String(req.params.id) },
+        auditOptions(req),
+      );
       sendJson(res, { secret });
     },
   });
 
   route(router, '/applications/:id/secret/rotate', {
     POST: async (req, res) => {
-      const { secret } = await applications.rotateApplicationSecret({ accountId: principal(req).accountId, id: String(req.params.id) }, writeOptions(req));
+      const { secret } = await applications.rotateApplicationSecret(
+        { accountId: principal(req).accountId, id: String(req.params.id) },
+        writeOptions(req),
+      );
       sendJson(res, { secret });
     },
   });

@@ -34,9 +34,16 @@ const applicationWriteWithApiType = applicationWrite.omit({ platform: true });
 /** The fields of a create or update body, type-checked; `platform` is an alias of apiType. */
 function applicationFields(req: Request) {
   const apiTypeGiven = (req.body as { apiType?: unknown } | undefined)?.apiType != null;
-  const { environment, platform, apiType, ...rest } = decodeBody(req, apiTypeGiven ? applicationWriteWithApiType : applicationWrite) as ReturnType<typeof decodeBody<typeof applicationWrite>>;
+  const { environment, platform, apiType, ...rest } = decodeBody(
+    req,
+    apiTypeGiven ? applicationWriteWithApiType : applicationWrite,
+  ) as ReturnType<typeof decodeBody<typeof applicationWrite>>;
   const type = apiType ?? platform;
-  return { ...rest, ...(environment !== undefined ? { environmentId: environment } : {}), ...(type !== undefined ? { apiType: type } : {}) };
+  return {
+    ...rest,
+    ...(environment !== undefined ? { environmentId: environment } : {}),
+    ...(type !== undefined ? { apiType: type } : {}),
+  };
 }
 
 /** Registers these routes on the API router (one flat router: no nested router per resource on every request). */
@@ -46,21 +53,33 @@ export function applicationRoutes(router: Router, deps: RouteDeps): void {
   route(router, '/applications', {
     GET: async (req, res) => {
       const list = await readList(req, res, hrefs.base, async (limit, cursor) => {
-        const page = await applications.listApplications({ accountId: principal(req).accountId, limit, cursor }, callOptions(req));
+        const page = await applications.listApplications(
+          { accountId: principal(req).accountId, limit, cursor },
+          callOptions(req),
+        );
         return { items: page.applications, nextCursor: page.nextCursor };
       });
-      sendJson(res, list.map((a) => applicationJson(a, hrefs)));
+      sendJson(
+        res,
+        list.map((a) => applicationJson(a, hrefs)),
+      );
     },
     POST: async (req, res) => {
       const fields = applicationFields(req);
-      const { application } = await applications.createApplication({ ...fields, accountId: principal(req).accountId }, writeOptions(req));
+      const { application } = await applications.createApplication(
+        { ...fields, accountId: principal(req).accountId },
+        writeOptions(req),
+      );
       sendHref(res, hrefs.application(application!.id));
     },
   });
 
   route(router, '/applications/:id', {
     GET: async (req, res) => {
-      const { application } = await applications.getApplication({ accountId: principal(req).accountId, id: String(req.params.id) }, callOptions(req));
+      const { application } = await applications.getApplication(
+        { accountId: principal(req).accountId, id: String(req.params.id) },
+        callOptions(req),
+      );
       sendJson(res, applicationJson(application!, hrefs));
     },
     PUT: async (req, res) => {
@@ -77,5 +96,4 @@ export function applicationRoutes(router: Router, deps: RouteDeps): void {
       sendJson(res, { message: `Application ${id} deleted` });
     },
   });
-
 }

@@ -17,7 +17,11 @@ function eventBody(hrefs: Hrefs, e: AuditEventMessage): AuditEventBody {
   return {
     id: e.id,
     at: e.at,
-    actor: { type: e.actorType as AuditEventBody['actor']['type'], id: e.actorId, ...(e.actorName ? { name: e.actorName } : {}) },
+    actor: {
+      type: e.actorType as AuditEventBody['actor']['type'],
+      id: e.actorId,
+      ...(e.actorName ? { name: e.actorName } : {}),
+    },
     action: e.action,
     target: e.target ? `${hrefs.base}${e.target}` : null,
     ip: e.ip,
@@ -28,7 +32,8 @@ function eventBody(hrefs: Hrefs, e: AuditEventMessage): AuditEventBody {
 
 /** An ISO 8601 date-time query parameter, or ''. */
 function timeParam(value: string, field: string): string {
-  if (value && Number.isNaN(Date.parse(value))) throw AppError.invalid([{ field, message: 'must be an ISO 8601 date-time' }]);
+  if (value && Number.isNaN(Date.parse(value)))
+    throw AppError.invalid([{ field, message: 'must be an ISO 8601 date-time' }]);
   return value;
 }
 
@@ -46,7 +51,10 @@ export function auditRoutes(router: Router, deps: AuditRouteDeps): void {
         const page = await deps.audit.listAuditEvents({ accountId, limit, cursor, ...filter }, callOptions(req));
         return { items: page.events, nextCursor: page.nextCursor };
       });
-      sendJson(res, items.map((e) => eventBody(deps.hrefs, e)));
+      sendJson(
+        res,
+        items.map((e) => eventBody(deps.hrefs, e)),
+      );
     },
   });
 }

@@ -20,7 +20,12 @@ export function authenticate(credentials: Credentials, limiter: RateLimiter, tru
         req.state.credential = credential;
         req.state.clientAddress = address;
         const wait = limiter.take(p.accountId);
-        if (wait > 0) return next(new AppError('rate_limited', 'rate limit exceeded for this account', undefined, { retryAfterS: wait / 1000 }));
+        if (wait > 0)
+          return next(
+            new AppError('rate_limited', 'rate limit exceeded for this account', undefined, {
+              retryAfterS: wait / 1000,
+            }),
+          );
         next();
       },
       (err: unknown) => {
@@ -33,8 +38,12 @@ export function authenticate(credentials: Credentials, limiter: RateLimiter, tru
 }
 
 const SHED = {
-  429: JSON.stringify(problemBody(new AppError('rate_limited', 'too many failed logins from this address; try again later'))),
-  503: JSON.stringify(problemBody(new AppError('unavailable', 'too many logins are being verified; try again shortly'))),
+  429: JSON.stringify(
+    problemBody(new AppError('rate_limited', 'too many failed logins from this address; try again later')),
+  ),
+  503: JSON.stringify(
+    problemBody(new AppError('unavailable', 'too many logins are being verified; try again shortly')),
+  ),
 };
 
 /**
@@ -43,7 +52,11 @@ const SHED = {
  * logins, or the verifier's queue full, and credentials the gateway does not already know) is
  * answered 429 or 503 + Retry-After at once, at a fraction of the cost. True when it answered.
  */
-export function shedBeforeWork(authenticator: Authenticator, trustedProxies: readonly Cidr[], apiPrefixes: readonly string[]) {
+export function shedBeforeWork(
+  authenticator: Authenticator,
+  trustedProxies: readonly Cidr[],
+  apiPrefixes: readonly string[],
+) {
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     const url = req.url ?? '';
     if (req.headers.authorization === undefined || !apiPrefixes.some((p) => url.startsWith(p))) return false;

@@ -27,7 +27,8 @@ export interface ConsoleRouteDeps {
   secure: boolean;
 }
 
-const basic = (username: string, password: string) => `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
+const basic = (username: string, password: string) =>
+  `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
 
 /**
  * Sign-in and sign-out: on a router mounted before authentication (they carry no credential, or
@@ -44,7 +45,12 @@ export function consoleSessionRoutes(router: Router, deps: ConsoleRouteDeps, bod
       req.state.clientAddress = address;
       let account: Principal;
       try {
-        account = await passwords.authenticate(basic(body.username, body.password), req.state.requestId, address, requestTrace(req));
+        account = await passwords.authenticate(
+          basic(body.username, body.password),
+          req.state.requestId,
+          address,
+          requestTrace(req),
+        );
       } catch (err) {
         const retryAfter = (err as { retryAfter?: number }).retryAfter;
         if (retryAfter) res.setHeader('Retry-After', String(retryAfter));
@@ -54,9 +60,14 @@ export function consoleSessionRoutes(router: Router, deps: ConsoleRouteDeps, bod
             .recordAuditEvent(
               { username: body.username, action: 'session.sign-in', outcome: 'failure' },
               // The account, unknown here, is named by the applications service.
-              { ...callOptions(req), audit: { actor: { type: 'password', id: '' }, ip: address, requestId: req.state.requestId } },
+              {
+                ...callOptions(req),
+                audit: { actor: { type: 'password', id: '' }, ip: address, requestId: req.state.requestId },
+              },
             )
-            .catch((e: unknown) => req.state.log.warn({ err: (e as Error).message }, 'recording a failed sign-in failed'));
+            .catch((e: unknown) =>
+              req.state.log.warn({ err: (e as Error).message }, 'recording a failed sign-in failed'),
+            );
         }
         throw err;
       }
@@ -74,7 +85,10 @@ export function consoleSessionRoutes(router: Router, deps: ConsoleRouteDeps, bod
         checkOrigin(req, deps.origin);
         // The session's id, unknown here, is filled in by the applications service.
         const ip = clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], deps.trustedProxies);
-        await consoleSessions.endConsoleSession({ token }, { ...callOptions(req), audit: { actor: { type: 'session', id: '' }, ip, requestId: req.state.requestId } });
+        await consoleSessions.endConsoleSession(
+          { token },
+          { ...callOptions(req), audit: { actor: { type: 'session', id: '' }, ip, requestId: req.state.requestId } },
+        );
       }
       clearSessionCookie(res, deps.secure);
       res.status(204).end();
@@ -87,7 +101,10 @@ export function passwordRoutes(router: Router, deps: Pick<ConsoleRouteDeps, 'acc
   route(router, '/users/me/password', {
     PUT: async (req, res) => {
       const body = decodeFields(req, passwordChange);
-      const { account } = await deps.accounts.changePassword({ accountId: principal(req).accountId, ...body }, auditOptions(req));
+      const { account } = await deps.accounts.changePassword(
+        { accountId: principal(req).accountId, ...body },
+        auditOptions(req),
+      );
       // This replica forgets the old password before answering; the others hear it over NATS.
       deps.passwords.forget(account!.username);
       sendJson(res, userJson(account!, deps.hrefs));

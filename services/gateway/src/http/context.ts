@@ -44,7 +44,14 @@ export function callOptions(req: Request): Pick<ClientCallOptions, 'requestId' |
 export function auditOptions(req: Request): Pick<ClientCallOptions, 'requestId' | 'trace' | 'audit'> {
   const c = req.state.credential;
   if (!c) return callOptions(req);
-  return { ...callOptions(req), audit: { actor: { type: c.type, id: c.id, ...(c.name ? { name: c.name } : {}) }, ip: req.state.clientAddress ?? '', requestId: req.state.requestId } };
+  return {
+    ...callOptions(req),
+    audit: {
+      actor: { type: c.type, id: c.id, ...(c.name ? { name: c.name } : {}) },
+      ip: req.state.clientAddress ?? '',
+      requestId: req.state.requestId,
+    },
+  };
 }
 
 /** Visible ASCII, 1 to 255 characters (IETF draft "The Idempotency-Key HTTP Header Field" leaves the format to the API). */
@@ -72,8 +79,11 @@ function canonicalJson(v: unknown): string {
 export function writeOptions(req: Request): ClientCallOptions {
   const key = req.get('idempotency-key');
   if (key === undefined) return auditOptions(req);
-  if (!IDEMPOTENCY_KEY_FORMAT.test(key)) throw AppError.invalid([{ field: 'Idempotency-Key', message: 'must be 1 to 255 visible ASCII characters' }]);
+  if (!IDEMPOTENCY_KEY_FORMAT.test(key))
+    throw AppError.invalid([{ field: 'Idempotency-Key', message: 'must be 1 to 255 visible ASCII characters' }]);
   const path = `${req.baseUrl}${req.path}`.replace(/^\/rest(?=\/)/, '').replace(/\/+$/, '');
-  const hash = createHash('sha256').update(`${req.method} ${path}\n${canonicalJson(req.body ?? null)}`).digest('hex');
+  const hash = createHash('sha256')
+    .update(`${req.method} ${path}\n${canonicalJson(req.body ?? null)}`)
+    .digest('hex');
   return { ...auditOptions(req), idempotency: { accountId: principal(req).accountId, key, hash } };
 }

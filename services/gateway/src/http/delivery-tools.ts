@@ -44,21 +44,42 @@ export function deliveryToolRoutes(router: Router, deps: RouteDeps): void {
         { accountId: principal(req).accountId, id: p(req, 'id'), ...(message !== undefined ? { message } : {}) },
         { ...writeOptions(req), timeoutMs: TEST_DEADLINE_MS },
       );
-      const result: TestResultBody = { status: r.status === 0 ? null : r.status, durationMs: r.durationMs, ...(r.error ? { error: r.error } : {}), href: hrefs.webhookDelivery(p(req, 'id'), r.deliveryId) };
+      const result: TestResultBody = {
+        status: r.status === 0 ? null : r.status,
+        durationMs: r.durationMs,
+        ...(r.error ? { error: r.error } : {}),
+        href: hrefs.webhookDelivery(p(req, 'id'), r.deliveryId),
+      };
       sendJson(res, result);
     },
   });
 
   route(router, '/webhooks/:id/deliveries/:deliveryId', {
     GET: async (req, res) => {
-      const { delivery } = await webhooks.getDelivery({ accountId: principal(req).accountId, subscriptionId: p(req, 'id'), applicationId: '', deliveryId: p(req, 'deliveryId') }, callOptions(req));
+      const { delivery } = await webhooks.getDelivery(
+        {
+          accountId: principal(req).accountId,
+          subscriptionId: p(req, 'id'),
+          applicationId: '',
+          deliveryId: p(req, 'deliveryId'),
+        },
+        callOptions(req),
+      );
       sendJson(res, deliveryJson(delivery!));
     },
   });
 
   route(router, '/applications/:appId/deliveries/:deliveryId', {
     GET: async (req, res) => {
-      const { delivery } = await webhooks.getDelivery({ accountId: principal(req).accountId, subscriptionId: '', applicationId: p(req, 'appId'), deliveryId: p(req, 'deliveryId') }, callOptions(req));
+      const { delivery } = await webhooks.getDelivery(
+        {
+          accountId: principal(req).accountId,
+          subscriptionId: '',
+          applicationId: p(req, 'appId'),
+          deliveryId: p(req, 'deliveryId'),
+        },
+        callOptions(req),
+      );
       sendJson(res, deliveryJson(delivery!));
     },
   });
@@ -66,7 +87,12 @@ export function deliveryToolRoutes(router: Router, deps: RouteDeps): void {
   route(router, '/webhooks/:id/deliveries/:deliveryId/resend', {
     POST: async (req, res) => {
       const { deliveryId } = await webhooks.resendDelivery(
-        { accountId: principal(req).accountId, subscriptionId: p(req, 'id'), applicationId: '', deliveryId: p(req, 'deliveryId') },
+        {
+          accountId: principal(req).accountId,
+          subscriptionId: p(req, 'id'),
+          applicationId: '',
+          deliveryId: p(req, 'deliveryId'),
+        },
         writeOptions(req),
       );
       sendHref(res, hrefs.webhookDelivery(p(req, 'id'), deliveryId), {}, 202);
@@ -76,7 +102,12 @@ export function deliveryToolRoutes(router: Router, deps: RouteDeps): void {
   route(router, '/applications/:appId/deliveries/:deliveryId/resend', {
     POST: async (req, res) => {
       const { deliveryId } = await webhooks.resendDelivery(
-        { accountId: principal(req).accountId, subscriptionId: '', applicationId: p(req, 'appId'), deliveryId: p(req, 'deliveryId') },
+        {
+          accountId: principal(req).accountId,
+          subscriptionId: '',
+          applicationId: p(req, 'appId'),
+          deliveryId: p(req, 'deliveryId'),
+        },
         writeOptions(req),
       );
       sendHref(res, hrefs.applicationDelivery(p(req, 'appId'), deliveryId), {}, 202);
@@ -86,14 +117,26 @@ export function deliveryToolRoutes(router: Router, deps: RouteDeps): void {
   route(router, '/webhooks/:id/recover', {
     POST: async (req, res) => {
       const body = decodeBody(req, webhookRecover);
-      const { recovery } = await webhooks.recoverSubscription({ accountId: principal(req).accountId, id: p(req, 'id'), since: body.since ?? '', ...(body.until !== undefined ? { until: body.until } : {}), ...(body.status !== undefined ? { status: body.status } : {}) }, writeOptions(req));
+      const { recovery } = await webhooks.recoverSubscription(
+        {
+          accountId: principal(req).accountId,
+          id: p(req, 'id'),
+          since: body.since ?? '',
+          ...(body.until !== undefined ? { until: body.until } : {}),
+          ...(body.status !== undefined ? { status: body.status } : {}),
+        },
+        writeOptions(req),
+      );
       sendHref(res, hrefs.recovery(p(req, 'id'), recovery!.id), {}, 202);
     },
   });
 
   route(router, '/webhooks/:id/recoveries/:taskId', {
     GET: async (req, res) => {
-      const { recovery } = await webhooks.getRecovery({ accountId: principal(req).accountId, subscriptionId: p(req, 'id'), taskId: p(req, 'taskId') }, callOptions(req));
+      const { recovery } = await webhooks.getRecovery(
+        { accountId: principal(req).accountId, subscriptionId: p(req, 'id'), taskId: p(req, 'taskId') },
+        callOptions(req),
+      );
       sendJson(res, recoveryJson(recovery!, hrefs));
     },
   });

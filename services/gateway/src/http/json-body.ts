@@ -19,19 +19,28 @@ export function checkJsonDepth(buf: Buffer, max = JSON_MAX_DEPTH): void {
   for (let i = 0; i < buf.length; i++) {
     const c = buf[i];
     if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped byte
+      if (c === 0x5c)
+        i++; // backslash: skip the escaped byte
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x7b || c === 0x5b) {
       if (++depth > max) {
-        throw AppError.invalid([{ field: '(body)', message: `nests deeper than ${max} levels` }], `the request body nests arrays and objects deeper than the limit of ${max} levels`);
+        throw AppError.invalid(
+          [{ field: '(body)', message: `nests deeper than ${max} levels` }],
+          `the request body nests arrays and objects deeper than the limit of ${max} levels`,
+        );
       }
     } else if (c === 0x7d || c === 0x5d) depth--;
   }
 }
 
 export function jsonBody(opts: { limitBytes: number }) {
-  const parse = express.json({ limit: opts.limitBytes, type: JSON_TYPES, strict: false, verify: (_req, _res, buf) => checkJsonDepth(buf) });
+  const parse = express.json({
+    limit: opts.limitBytes,
+    type: JSON_TYPES,
+    strict: false,
+    verify: (_req, _res, buf) => checkJsonDepth(buf),
+  });
   return (req: Request, res: Response, next: NextFunction): void => {
     if (req.method !== 'POST' && req.method !== 'PUT') {
       next();
@@ -68,7 +77,12 @@ export function jsonOrFormBody(opts: { limitBytes: number }) {
     }
     const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
     if (req.method === 'POST' && hasBody && !req.is(JSON_TYPES)) {
-      next(new AppError('unsupported_media_type', 'send the fields as JSON (Content-Type: application/json), as a form (application/x-www-form-urlencoded) or in the query'));
+      next(
+        new AppError(
+          'unsupported_media_type',
+          'send the fields as JSON (Content-Type: application/json), as a form (application/x-www-form-urlencoded) or in the query',
+        ),
+      );
       return;
     }
     json(req, res, next);

@@ -20,18 +20,28 @@ export function problemBody(err: AppError, instance?: string): ProblemBody {
 
 export function sendProblem(res: Response, err: AppError): void {
   if (err.code === 'unauthenticated') res.setHeader('WWW-Authenticate', 'Basic realm="switchboard"');
-  if (err.retryAfterS !== undefined && !res.getHeader('Retry-After')) res.setHeader('Retry-After', String(Math.max(1, Math.ceil(err.retryAfterS))));
+  if (err.retryAfterS !== undefined && !res.getHeader('Retry-After'))
+    res.setHeader('Retry-After', String(Math.max(1, Math.ceil(err.retryAfterS))));
   if (err.code === 'unavailable' && !res.getHeader('Retry-After')) res.setHeader('Retry-After', '1');
-  res.status(err.httpStatus).type('application/problem+json').send(JSON.stringify(problemBody(err)));
+  res
+    .status(err.httpStatus)
+    .type('application/problem+json')
+    .send(JSON.stringify(problemBody(err)));
 }
 
 /** Errors raised by the JSON body parser, by their `type`. */
 function fromBodyParser(err: { type?: string; status?: number; message?: string }): AppError | undefined {
   switch (err.type) {
     case 'entity.parse.failed':
-      return AppError.invalid([{ field: '(body)', message: 'is not valid JSON' }], 'the request body is not valid JSON');
+      return AppError.invalid(
+        [{ field: '(body)', message: 'is not valid JSON' }],
+        'the request body is not valid JSON',
+      );
     case 'parameters.too.many':
-      return AppError.invalid([{ field: '(body)', message: 'has too many form fields' }], 'the form has too many fields');
+      return AppError.invalid(
+        [{ field: '(body)', message: 'has too many form fields' }],
+        'the form has too many fields',
+      );
     case 'entity.too.large':
       return new AppError('payload_too_large', 'the request body is larger than the limit');
     case 'charset.unsupported':
@@ -63,7 +73,10 @@ export function problemHandler(logger: Logger) {
     else app = fromBodyParser(err as never) ?? new AppError('internal', 'internal error', undefined, { cause: err });
     if (app.code === 'internal') {
       log.error({ err: app.cause ?? err }, 'unhandled error');
-      app = new AppError('internal', `internal error; quote request id ${req.state?.requestId ?? ''} when reporting it`);
+      app = new AppError(
+        'internal',
+        `internal error; quote request id ${req.state?.requestId ?? ''} when reporting it`,
+      );
     } else if (app.code === 'unavailable' || app.code === 'timeout') {
       log.warn({ err: (app.cause as Error | undefined)?.message }, 'dependency unavailable');
     }

@@ -20,12 +20,15 @@ const text = (max: number, meta: Record<string, unknown> = {}) =>
     .meta(meta)
     .nullish();
 
-const boolean = (meta: Record<string, unknown> = {}) => z.boolean({ error: 'must be true or false' }).meta(meta).nullish();
+const boolean = (meta: Record<string, unknown> = {}) =>
+  z.boolean({ error: 'must be true or false' }).meta(meta).nullish();
 
 /** Any JSON object, kept as sent (no copy: a key such as `__proto__` stays an ordinary key). */
 const jsonObject = (meta: Record<string, unknown> = {}) =>
   z
-    .custom<Record<string, unknown>>((v) => typeof v === 'object' && v !== null && !Array.isArray(v), { error: 'must be a JSON object' })
+    .custom<Record<string, unknown>>((v) => typeof v === 'object' && v !== null && !Array.isArray(v), {
+      error: 'must be a JSON object',
+    })
     .meta({ type: 'object', additionalProperties: true, ...meta })
     .nullish();
 
@@ -35,7 +38,9 @@ const ENVIRONMENT_ERROR = 'must be an environment id or an environment URL';
 function environmentId(v: string | number): string | undefined {
   if (typeof v === 'number') return Number.isSafeInteger(v) && v > 0 ? String(v) : undefined;
   const s = v.trim();
-  const digits = /^\d{1,18}$/.test(s) ? s : /^https?:\/\/[^/?#\s]+(?:\/[^?#\s]*)?\/environments\/(\d{1,18})\/?$/.exec(s)?.[1];
+  const digits = /^\d{1,18}$/.test(s)
+    ? s
+    : /^https?:\/\/[^/?#\s]+(?:\/[^?#\s]*)?\/environments\/(\d{1,18})\/?$/.exec(s)?.[1];
   // Leading zeros are tolerated in a request ("007" is environment 7); the id itself is canonical.
   const id = digits?.replace(/^0+(?=\d)/, '');
   return isEnvironmentId(id) ? id : undefined;
@@ -58,7 +63,8 @@ export const applicationWrite = z
     voiceUrl: text(4096, { description: 'Absolute http(s) URL; an empty string clears it on PUT.' }),
     messagingUrl: text(4096),
     voiceFallbackUrl: text(4096, {
-      description: 'Absolute http(s) URL tried when session POSTs to voiceUrl fail; the same rules as voiceUrl, and it does not count as one of the required URLs. An empty string clears it on PUT.',
+      description:
+        'Absolute http(s) URL tried when session POSTs to voiceUrl fail; the same rules as voiceUrl, and it does not count as one of the required URLs. An empty string clears it on PUT.',
     }),
     messagingFallbackUrl: text(4096, { description: 'Like voiceFallbackUrl, for messagingUrl.' }),
     environment,
@@ -78,7 +84,9 @@ export const webhookCreate = z
     targetUrl: text(4096, { format: 'uri' }),
     enabled: boolean({ default: true }),
     headers: z
-      .record(z.string(), z.string({ error: 'must be an object of header names to string values' }), { error: 'must be an object of header names to string values' })
+      .record(z.string(), z.string({ error: 'must be an object of header names to string values' }), {
+        error: 'must be an object of header names to string values',
+      })
       .meta({
         description:
           'Custom headers sent with every delivery, `{name: value}`: at most 10, names HTTP tokens; hop-by-hop headers, `Host`, `User-Agent`, `Content-*` and `webhook-*` are refused (400). ' +
@@ -90,24 +98,33 @@ export const webhookCreate = z
   .meta({ description: 'Unknown fields are ignored; null means "not given".' });
 
 /** PUT of a subscription: the create fields, all optional. */
-export const webhookUpdate = webhookCreate
-  .partial()
-  .meta({
-    description:
-      'Fields sent replace the stored values; `event` cannot change (409: accepted only when unchanged). `enabled: true` on a disabled subscription also clears its `disabledReason` and `consecutiveFailures` and starts its DELIVERY_DISABLE_AFTER count afresh.',
-  });
+export const webhookUpdate = webhookCreate.partial().meta({
+  description:
+    'Fields sent replace the stored values; `event` cannot change (409: accepted only when unchanged). `enabled: true` on a disabled subscription also clears its `disabledReason` and `consecutiveFailures` and starts its DELIVERY_DISABLE_AFTER count afresh.',
+});
 
 /** POST /v1/webhooks/:id/test (the body is optional). */
 export const webhookTest = z
-  .object({ message: text(1000, { description: 'data.message of the test notification; a default text when absent.' }) })
+  .object({
+    message: text(1000, { description: 'data.message of the test notification; a default text when absent.' }),
+  })
   .meta({ description: 'Optional. Unknown fields are ignored; null means "not given".' });
 
 /** POST /v1/webhooks/:id/recover. */
 export const webhookRecover = z
   .object({
-    since: text(64, { format: 'date-time', description: 'Start of the window (ISO 8601 with a zone), inclusive. Required.' }),
-    until: text(64, { format: 'date-time', description: 'End of the window, exclusive; now when absent. At most 30 days after since.' }),
-    status: text(32, { enum: ['failed'], description: 'Which deliveries: only "failed" (the default): those whose last attempt failed within the window.' }),
+    since: text(64, {
+      format: 'date-time',
+      description: 'Start of the window (ISO 8601 with a zone), inclusive. Required.',
+    }),
+    until: text(64, {
+      format: 'date-time',
+      description: 'End of the window, exclusive; now when absent. At most 30 days after since.',
+    }),
+    status: text(32, {
+      enum: ['failed'],
+      description: 'Which deliveries: only "failed" (the default): those whose last attempt failed within the window.',
+    }),
   })
   .meta({ description: 'Unknown fields are ignored; null means "not given".' });
 
@@ -128,7 +145,10 @@ const IM_GONE = 'belonged to instant-messaging addresses, which are no longer su
  */
 export const addressClaim = z
   .object({
-    type: text(32, { description: 'number, token or sip (any case). The Tropo instant-messaging types (aim, jabber, msn, yahoo, gtalk, skype) are a 400.' }),
+    type: text(32, {
+      description:
+        'number, token or sip (any case). The Tropo instant-messaging types (aim, jabber, msn, yahoo, gtalk, skype) are a 400.',
+    }),
     prefix: text(32, { description: 'number: the leading digits of the E.164 number ("+" optional), e.g. 1407.' }),
     number: text(64, { description: 'number: exactly this E.164 number, if free (instead of prefix).' }),
     city: text(256, { description: 'number by prefix: only a number in this city (any case).' }),
@@ -158,9 +178,16 @@ export const sessionLaunch = z
     token: z
       .string({ error: 'must be a string' })
       .max(200, { error: 'must be at most 200 characters' })
-      .meta({ description: 'A session token of the application (`POST /v1/applications/{id}/addresses` with `{"type": "token"}`): it is the credential, no Basic auth.' })
+      .meta({
+        description:
+          'A session token of the application (`POST /v1/applications/{id}/addresses` with `{"type": "token"}`): it is the credential, no Basic auth.',
+      })
       .nullish(),
-    action: z.string({ error: 'must be a string' }).max(20, { error: 'must be at most 20 characters' }).meta({ description: 'Optional; only `create`.' }).nullish(),
+    action: z
+      .string({ error: 'must be a string' })
+      .max(20, { error: 'must be at most 20 characters' })
+      .meta({ description: 'Optional; only `create`.' })
+      .nullish(),
   })
   .catchall(sessionParameter)
   .meta({
@@ -170,9 +197,21 @@ export const sessionLaunch = z
 /** POST /1.0/sessions/:id/signals: the signal (`value`, or `signal` as some Tropo clients call it). */
 export const sessionSignal = z
   .object({
-    value: z.string({ error: 'must be a string' }).max(SESSION_LIMITS.signalValueChars, { error: `must be at most ${SESSION_LIMITS.signalValueChars} characters` }).meta({ description: 'The signal, such as `exit`.' }).nullish(),
-    signal: z.string({ error: 'must be a string' }).max(SESSION_LIMITS.signalValueChars, { error: `must be at most ${SESSION_LIMITS.signalValueChars} characters` }).meta({ description: 'Another name of `value`.' }).nullish(),
-    action: z.string({ error: 'must be a string' }).max(20, { error: 'must be at most 20 characters' }).meta({ description: 'Optional; only `signal`.' }).nullish(),
+    value: z
+      .string({ error: 'must be a string' })
+      .max(SESSION_LIMITS.signalValueChars, { error: `must be at most ${SESSION_LIMITS.signalValueChars} characters` })
+      .meta({ description: 'The signal, such as `exit`.' })
+      .nullish(),
+    signal: z
+      .string({ error: 'must be a string' })
+      .max(SESSION_LIMITS.signalValueChars, { error: `must be at most ${SESSION_LIMITS.signalValueChars} characters` })
+      .meta({ description: 'Another name of `value`.' })
+      .nullish(),
+    action: z
+      .string({ error: 'must be a string' })
+      .max(20, { error: 'must be at most 20 characters' })
+      .meta({ description: 'Optional; only `signal`.' })
+      .nullish(),
   })
   .meta({ description: 'The signal to queue for the session; the same fields may come as a form or in the query.' });
 
@@ -196,7 +235,10 @@ const requiredString = (message: string, empty = true) => {
 };
 
 /** POST /v1/console/session. */
-export const consoleSignIn = z.object({ username: requiredString('is required', false), password: requiredString('is required', false) });
+export const consoleSignIn = z.object({
+  username: requiredString('is required', false),
+  password: requiredString('is required', false),
+});
 
 /** PUT /v1/users/me/password; the length of `new` is the applications service's rule. */
 export const passwordChange = z.object({
@@ -212,14 +254,20 @@ export const WEBHOOK_CREATE_REQUIRED = ['event', 'resource', 'targetUrl'] as con
  * object, or every field error. Answers only the fields given (null and absent dropped), so proto3
  * `optional` keeps "absent" distinct from "empty" on the wire.
  */
-export function decodeBody<S extends z.ZodObject>(req: Request, schema: S): { [K in keyof z.output<S>]?: NonNullable<z.output<S>[K]> } {
+export function decodeBody<S extends z.ZodObject>(
+  req: Request,
+  schema: S,
+): { [K in keyof z.output<S>]?: NonNullable<z.output<S>[K]> } {
   const body: unknown = req.body;
   // No body was sent (the JSON middleware parses only bodies that are there).
   if (body === undefined) throw AppError.invalid([{ field: 'body', message: 'is required: a JSON object' }]);
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw AppError.invalid([{ field: '(body)', message: 'must be a JSON object' }]);
+  if (body === null || typeof body !== 'object' || Array.isArray(body))
+    throw AppError.invalid([{ field: '(body)', message: 'must be a JSON object' }]);
   const result = schema.safeParse(body);
   if (!result.success) throw invalid(result.error);
-  return Object.fromEntries(Object.entries(result.data as Record<string, unknown>).filter(([, v]) => v !== undefined && v !== null)) as never;
+  return Object.fromEntries(
+    Object.entries(result.data as Record<string, unknown>).filter(([, v]) => v !== undefined && v !== null),
+  ) as never;
 }
 
 /**
@@ -234,10 +282,14 @@ export function decodeFields<S extends z.ZodObject>(req: Request, schema: S): z.
 }
 
 /** A 400 listing every field error. */
-const invalid = (error: z.ZodError) => AppError.invalid(error.issues.map((i) => ({ field: String(i.path[0] ?? '(body)'), message: i.message })));
+const invalid = (error: z.ZodError) =>
+  AppError.invalid(error.issues.map((i) => ({ field: String(i.path[0] ?? '(body)'), message: i.message })));
 
 /** The JSON Schema of a request body for the OpenAPI document (OpenAPI 3.1 uses JSON Schema 2020-12). */
 export function requestBodySchema(schema: z.ZodType, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  const { $schema: _, ...json } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+  const { $schema: _, ...json } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<
+    string,
+    unknown
+  >;
   return { ...json, ...extra };
 }

@@ -24,7 +24,9 @@ export const problemBody = z
     title: z.string(),
     status: z.int().min(400).max(599),
     detail: z.string(),
-    error: z.string().meta({ description: 'The detail again: the PHP Tropo client builds its exception message from this member.' }),
+    error: z
+      .string()
+      .meta({ description: 'The detail again: the PHP Tropo client builds its exception message from this member.' }),
     code: z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]),
     errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
     instance: z.string().optional(),
@@ -35,9 +37,15 @@ export const addressBody = z
   .object({
     href: uri.optional().meta({ description: '.../applications/<id>/addresses/<type>/<address>' }),
     type: z.enum(['number', 'token', 'sip']),
-    number: z.string().regex(/^\+[1-9][0-9]{6,14}$/).optional(),
+    number: z
+      .string()
+      .regex(/^\+[1-9][0-9]{6,14}$/)
+      .optional(),
     displayNumber: z.string().optional(),
-    prefix: z.string().regex(/^[0-9]{1,4}$/).optional(),
+    prefix: z
+      .string()
+      .regex(/^[0-9]{1,4}$/)
+      .optional(),
     city: z.string().optional(),
     state: z.string().optional(),
     country: z.string().optional(),
@@ -61,7 +69,9 @@ export const applicationBody = z
     voiceUrl: iri.optional(),
     messagingUrl: iri.optional(),
     voiceFallbackUrl: iri.optional().meta({ description: 'Only when set: tried when session POSTs to voiceUrl fail.' }),
-    messagingFallbackUrl: iri.optional().meta({ description: 'Only when set: tried when session POSTs to messagingUrl fail.' }),
+    messagingFallbackUrl: iri
+      .optional()
+      .meta({ description: 'Only when set: tried when session POSTs to messagingUrl fail.' }),
     environment: uri.meta({ description: 'URL of the environment resource.' }),
     apiType,
     platform: apiType.meta({ description: 'Same value as apiType.' }),
@@ -75,8 +85,16 @@ export const environmentBody = z.object({ href: uri, id: z.int(), name: z.string
 export const userBody = z.object({ href: uri, id: z.int(), username: z.string(), createdAt: dateTime });
 
 export const exchangeBody = z
-  .object({ prefix: z.string(), city: z.string().nullable(), state: z.string().nullable(), country: z.string().nullable() })
-  .meta({ description: 'A prefix (first four digits after "+", for NANP numbers 1 + area code) with free numbers, once per city/state/country among them; `null` where the inventory does not say.' });
+  .object({
+    prefix: z.string(),
+    city: z.string().nullable(),
+    state: z.string().nullable(),
+    country: z.string().nullable(),
+  })
+  .meta({
+    description:
+      'A prefix (first four digits after "+", for NANP numbers 1 + area code) with free numbers, once per city/state/country among them; `null` where the inventory does not say.',
+  });
 
 export const webhookBody = z.object({
   href: uri,
@@ -86,10 +104,11 @@ export const webhookBody = z.object({
   resource: z.string().meta({ description: 'Comma-separated, normalised: call, sms, transcription, or all.' }),
   targetUrl: iri,
   payload: z.record(z.string(), z.unknown()).optional().meta({ description: 'Present only if set.' }),
-  headers: z
-    .record(z.string(), z.string())
-    .optional()
-    .meta({ maxProperties: 10, description: 'Custom headers sent with every delivery; present only if set. Every value reads as `***` (write-only).' }),
+  headers: z.record(z.string(), z.string()).optional().meta({
+    maxProperties: 10,
+    description:
+      'Custom headers sent with every delivery; present only if set. Every value reads as `***` (write-only).',
+  }),
   enabled: z.boolean(),
   accountId: z.string(),
   applicationId: z.string().optional().meta({ description: 'Only on application-level subscriptions.' }),
@@ -112,24 +131,26 @@ export const deliveryBody = z.object({
   attempt: z.int().min(1),
   statusCode: z.int().nullable(),
   durationMs: count,
-  error: z
-    .string()
-    .nullable()
-    .meta({
-      description:
-        'Why the attempt failed without a status; a target whose name resolves to a private, loopback or link-local address gives `refused: resolves to a forbidden address` (the address is not shown).',
-    }),
-  outcome: z
-    .enum(['succeeded', 'retrying', 'failed', 'cancelled', 'pending'])
-    .meta({ description: '`pending` only when reading a resend that is queued and not attempted yet (GET .../deliveries/{deliveryId}).' }),
-  trigger: z
-    .enum(['event', 'test', 'resend', 'recovery'])
-    .meta({ description: 'What made the attempt: an event, a test send (`POST /v1/webhooks/{id}/test`), a resend, or a recovery task.' }),
+  error: z.string().nullable().meta({
+    description:
+      'Why the attempt failed without a status; a target whose name resolves to a private, loopback or link-local address gives `refused: resolves to a forbidden address` (the address is not shown).',
+  }),
+  outcome: z.enum(['succeeded', 'retrying', 'failed', 'cancelled', 'pending']).meta({
+    description:
+      '`pending` only when reading a resend that is queued and not attempted yet (GET .../deliveries/{deliveryId}).',
+  }),
+  trigger: z.enum(['event', 'test', 'resend', 'recovery']).meta({
+    description:
+      'What made the attempt: an event, a test send (`POST /v1/webhooks/{id}/test`), a resend, or a recovery task.',
+  }),
   createdAt: dateTime,
 });
 
 export const testResultBody = z.object({
-  status: z.int().nullable().meta({ description: "The target's HTTP status; null when none was received (timeout, connection error, refused address, open circuit breaker)." }),
+  status: z.int().nullable().meta({
+    description:
+      "The target's HTTP status; null when none was received (timeout, connection error, refused address, open circuit breaker).",
+  }),
   durationMs: count,
   error: z.string().optional().meta({ description: 'Why the test did not succeed; absent on a 2xx.' }),
   href: uri.meta({ description: 'The recorded attempt (trigger `test`).' }),
@@ -138,10 +159,14 @@ export const testResultBody = z.object({
 export const recoveryBody = z.object({
   href: uri,
   id: z.string(),
-  state: z.enum(['running', 'completed']).meta({ description: '`completed` once every delivery of the task has an outcome (sent + failed = total).' }),
+  state: z
+    .enum(['running', 'completed'])
+    .meta({ description: '`completed` once every delivery of the task has an outcome (sent + failed = total).' }),
   total: count.meta({ description: 'Deliveries queued again.' }),
   sent: count.meta({ description: 'Resent and answered 2xx.' }),
-  failed: count.meta({ description: 'Resent and failed again (one attempt each), or not sent (subscription disabled meanwhile).' }),
+  failed: count.meta({
+    description: 'Resent and failed again (one attempt each), or not sent (subscription disabled meanwhile).',
+  }),
   skipped: count.meta({ description: 'Failed in the window, but the body is no longer kept: not resent.' }),
   since: dateTime,
   until: dateTime,
@@ -153,7 +178,10 @@ export const sessionLaunchedBody = z
   .object({
     success: z.literal(true),
     token: z.string().meta({ description: 'The token, as sent.' }),
-    id: z.string().regex(SESSION_ID).meta({ description: 'Id of the new session (`session.id` of its POST; signals name it).' }),
+    id: z
+      .string()
+      .regex(SESSION_ID)
+      .meta({ description: 'Id of the new session (`session.id` of its POST; signals name it).' }),
   })
   .meta({ description: 'A launched session (Session API).' });
 
@@ -163,19 +191,26 @@ export const eventTypeBody = z
   .object({
     name: z.enum(EVENT_NAMES as [string, ...string[]]),
     description: z.string(),
-    resources: z
-      .array(z.enum(['call', 'sms', 'transcription', 'all']))
-      .meta({ description: 'Resources its events come with, and `all`: a subscription matches an event by listing its resource or `all`.' }),
-    applicationLevel: z.boolean().meta({ description: 'Whether application-level subscriptions may name it (else account-level only).' }),
-    data: z
-      .record(z.string(), z.unknown())
-      .meta({ description: 'JSON Schema (2020-12) of the `data` of its notifications, generated from the schema the dispatcher validates events with.' }),
+    resources: z.array(z.enum(['call', 'sms', 'transcription', 'all'])).meta({
+      description:
+        'Resources its events come with, and `all`: a subscription matches an event by listing its resource or `all`.',
+    }),
+    applicationLevel: z
+      .boolean()
+      .meta({ description: 'Whether application-level subscriptions may name it (else account-level only).' }),
+    data: z.record(z.string(), z.unknown()).meta({
+      description:
+        'JSON Schema (2020-12) of the `data` of its notifications, generated from the schema the dispatcher validates events with.',
+    }),
   })
   .meta({ description: 'An event one can subscribe to.' });
 
 export const apiKeyBody = z.object({
   href: uri,
-  id: z.string().regex(/^ak_[0-9a-f]{24}$/).meta({ description: 'Also the username of Basic authentication with the key.' }),
+  id: z
+    .string()
+    .regex(/^ak_[0-9a-f]{24}$/)
+    .meta({ description: 'Also the username of Basic authentication with the key.' }),
   name: z.string(),
   scope: z.enum(['full', 'read']),
   prefix: z.string().meta({ description: 'The first 8 characters of the key.' }),
@@ -185,7 +220,12 @@ export const apiKeyBody = z.object({
 
 export const apiKeyCreatedBody = apiKeyBody
   .pick({ href: true, id: true, name: true, scope: true, createdAt: true })
-  .extend({ key: z.string().regex(/^sbk_[A-Za-z0-9_-]{43}$/).meta({ description: 'Shown this once and never again.' }) });
+  .extend({
+    key: z
+      .string()
+      .regex(/^sbk_[A-Za-z0-9_-]{43}$/)
+      .meta({ description: 'Shown this once and never again.' }),
+  });
 
 export const consoleSessionBody = z.object({
   user: userBody,
@@ -200,7 +240,10 @@ export const auditEventBody = z.object({
     id: z.string().meta({ description: 'The account id (password), the key id, or the session id.' }),
     name: z.string().optional(),
   }),
-  action: z.string().meta({ description: 'For example `api-key.create`, `api-key.revoke`, `password.change`, `session.sign-in`, `session.sign-out`.' }),
+  action: z.string().meta({
+    description:
+      'For example `api-key.create`, `api-key.revoke`, `password.change`, `session.sign-in`, `session.sign-out`.',
+  }),
   target: uri.nullable().meta({ description: 'The resource changed.' }),
   ip: z.string().meta({ description: 'The client address.' }),
   requestId: z.string(),
@@ -223,6 +266,9 @@ export type AuditEventBody = z.output<typeof auditEventBody>;
 
 /** The JSON Schema (2020-12) of a response body, for the OpenAPI document. */
 export function responseBodySchema(schema: z.ZodType): Record<string, unknown> {
-  const { $schema: _, ...json } = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as Record<string, unknown>;
+  const { $schema: _, ...json } = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as Record<
+    string,
+    unknown
+  >;
   return json;
 }

@@ -34,14 +34,20 @@ function listParams(req: Request): { limit: number | undefined; cursor: string }
   const q = req.query;
   let limit: number | undefined;
   if (q.limit !== undefined) {
-    if (typeof q.limit !== 'string' || !/^\d{1,4}$/.test(q.limit) || Number(q.limit) < 1 || Number(q.limit) > LIST_MAX) {
+    if (
+      typeof q.limit !== 'string' ||
+      !/^\d{1,4}$/.test(q.limit) ||
+      Number(q.limit) < 1 ||
+      Number(q.limit) > LIST_MAX
+    ) {
       throw AppError.invalid([{ field: 'limit', message: `must be an integer between 1 and ${LIST_MAX}` }]);
     }
     limit = Number(q.limit);
   }
   let cursor = '';
   if (q.cursor !== undefined) {
-    if (typeof q.cursor !== 'string' || q.cursor.length > 200) throw AppError.invalid([{ field: 'cursor', message: 'must be a cursor this API returned' }]);
+    if (typeof q.cursor !== 'string' || q.cursor.length > 200)
+      throw AppError.invalid([{ field: 'cursor', message: 'must be a cursor this API returned' }]);
     cursor = q.cursor;
   }
   return { limit, cursor };
@@ -57,7 +63,12 @@ export interface Page<T> {
  * whole list (Tropo clients never follow `Link`): pages of LIST_MAX until the end, up to
  * LIST_UNPAGED_MAX items. Either way a further page is announced with `Link: rel="next"`.
  */
-export async function readList<T>(req: Request, res: Response, base: string, readPage: (limit: number, cursor: string) => Promise<Page<T>>): Promise<T[]> {
+export async function readList<T>(
+  req: Request,
+  res: Response,
+  base: string,
+  readPage: (limit: number, cursor: string) => Promise<Page<T>>,
+): Promise<T[]> {
   const { limit, cursor } = listParams(req);
   if (limit !== undefined) {
     const page = await readPage(limit, cursor);
@@ -79,7 +90,8 @@ export async function readList<T>(req: Request, res: Response, base: string, rea
 export function queryString(req: Request, name: string): string {
   const v = req.query[name];
   if (v === undefined) return '';
-  if (typeof v !== 'string' || v.length > 200) throw AppError.invalid([{ field: name, message: 'must be given once, as a short string' }]);
+  if (typeof v !== 'string' || v.length > 200)
+    throw AppError.invalid([{ field: name, message: 'must be given once, as a short string' }]);
   return v;
 }
 
@@ -87,7 +99,8 @@ export function queryString(req: Request, name: string): string {
 function setNextLink(req: Request, res: Response, base: string, nextCursor: string, limit: number | undefined): void {
   if (!nextCursor) return;
   const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(req.query)) if (k !== 'cursor' && k !== 'limit' && typeof v === 'string') params.set(k, v);
+  for (const [k, v] of Object.entries(req.query))
+    if (k !== 'cursor' && k !== 'limit' && typeof v === 'string') params.set(k, v);
   if (limit !== undefined) params.set('limit', String(limit));
   params.set('cursor', nextCursor);
   res.setHeader('Link', `<${base}${req.baseUrl}${req.path}?${params.toString()}>; rel="next"`);
@@ -111,7 +124,12 @@ export function sendJson(res: Response, body: unknown, status = 200): void {
  * `{href, ...extra}` and a Location header: 200 for a create or an update
  * (docs/api-rules.md#compatibility), 202 for queued work whose href reads its progress.
  */
-export function sendHref(res: Response, href: string, extra: Record<string, unknown> = {}, status: 200 | 202 = 200): void {
+export function sendHref(
+  res: Response,
+  href: string,
+  extra: Record<string, unknown> = {},
+  status: 200 | 202 = 200,
+): void {
   res.setHeader('Location', href);
   sendJson(res, { href, ...extra }, status);
 }

@@ -24,9 +24,11 @@ function requestFields(req: Request): Map<string, unknown> {
   const fields = new Map<string, unknown>(Object.entries(req.query));
   const body: unknown = req.body;
   if (body === undefined) return fields;
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw AppError.invalid([{ field: '(body)', message: 'must be a JSON object or a form' }]);
+  if (body === null || typeof body !== 'object' || Array.isArray(body))
+    throw AppError.invalid([{ field: '(body)', message: 'must be a JSON object or a form' }]);
   for (const [k, v] of Object.entries(body)) {
-    if (fields.has(k) && fields.get(k) !== v) throw AppError.invalid([{ field: k, message: 'is given in the query and in the body with different values' }]);
+    if (fields.has(k) && fields.get(k) !== v)
+      throw AppError.invalid([{ field: k, message: 'is given in the query and in the body with different values' }]);
     fields.set(k, v);
   }
   return fields;
@@ -35,17 +37,22 @@ function requestFields(req: Request): Map<string, unknown> {
 /** Decodes the fields with a schema of request-bodies.ts: 400 naming every field in error. */
 function decodeFields<S extends z.ZodObject>(fields: Map<string, unknown>, schema: S): z.output<S> {
   const result = schema.safeParse(Object.fromEntries(fields));
-  if (!result.success) throw AppError.invalid(result.error.issues.map((i) => ({ field: String(i.path[0] ?? '(body)'), message: i.message })));
+  if (!result.success)
+    throw AppError.invalid(
+      result.error.issues.map((i) => ({ field: String(i.path[0] ?? '(body)'), message: i.message })),
+    );
   return result.data;
 }
 
 function checkAction(action: string | null | undefined, expected: string): void {
-  if (action != null && action.trim().toLowerCase() !== expected) throw AppError.invalid([{ field: 'action', message: `must be ${expected} (or left out)` }]);
+  if (action != null && action.trim().toLowerCase() !== expected)
+    throw AppError.invalid([{ field: 'action', message: `must be ${expected} (or left out)` }]);
 }
 
 function rateLimit(limiter: RateLimiter, key: string, what: string): void {
   const wait = limiter.take(key);
-  if (wait > 0) throw new AppError('rate_limited', `rate limit exceeded for this ${what}`, undefined, { retryAfterS: wait / 1000 });
+  if (wait > 0)
+    throw new AppError('rate_limited', `rate limit exceeded for this ${what}`, undefined, { retryAfterS: wait / 1000 });
 }
 
 const SESSION_ID = new RegExp(`^[\\x21-\\x7e]{1,${SESSION_LIMITS.sessionIdChars}}$`);
@@ -56,7 +63,13 @@ const SESSION_ID = new RegExp(`^[\\x21-\\x7e]{1,${SESSION_LIMITS.sessionIdChars}
  */
 function sessionIdOf(req: Request): string {
   const id = String(req.params.sessionId);
-  if (!SESSION_ID.test(id)) throw AppError.invalid([{ field: 'sessionId', message: `must be a session id: 1 to ${SESSION_LIMITS.sessionIdChars} visible ASCII characters` }]);
+  if (!SESSION_ID.test(id))
+    throw AppError.invalid([
+      {
+        field: 'sessionId',
+        message: `must be a session id: 1 to ${SESSION_LIMITS.sessionIdChars} visible ASCII characters`,
+      },
+    ]);
   return id;
 }
 
@@ -107,12 +120,23 @@ export function sessionRoutes(router: Router, deps: SessionRouteDeps): void {
     if (!token) {
       const inHeader = req.headers.authorization !== undefined;
       throw AppError.invalid(
-        [{ field: 'token', message: inHeader ? 'goes in the query or the body (token=...), not in the Authorization header' : 'is required: a session token of the application' }],
-        inHeader ? 'the Session API takes the application token as the token parameter (query or body), not as credentials in the Authorization header' : undefined,
+        [
+          {
+            field: 'token',
+            message: inHeader
+              ? 'goes in the query or the body (token=...), not in the Authorization header'
+              : 'is required: a session token of the application',
+          },
+        ],
+        inHeader
+          ? 'the Session API takes the application token as the token parameter (query or body), not as credentials in the Authorization header'
+          : undefined,
       );
     }
     // Built with fromEntries, which defines own keys: no field name can set a prototype.
-    const parameters: Record<string, string> = Object.fromEntries(Object.entries(rest).flatMap(([k, v]) => (v === null || v === undefined ? [] : [[k, String(v)]])));
+    const parameters: Record<string, string> = Object.fromEntries(
+      Object.entries(rest).flatMap(([k, v]) => (v === null || v === undefined ? [] : [[k, String(v)]])),
+    );
     rateLimit(limiter, `token:${token}`, 'token');
     const { sessionId } = await sessions.launchSession({ token, parameters }, callOptions(req));
     sendLaunched(req, res, token, sessionId);
@@ -123,7 +147,8 @@ export function sessionRoutes(router: Router, deps: SessionRouteDeps): void {
     const sessionId = sessionIdOf(req);
     const { value, signal: alias, action } = decodeFields(requestFields(req), sessionSignal);
     checkAction(action, 'signal');
-    if (value != null && alias != null && value !== alias) throw AppError.invalid([{ field: 'signal', message: 'is another name of value; give one of them' }]);
+    if (value != null && alias != null && value !== alias)
+      throw AppError.invalid([{ field: 'signal', message: 'is another name of value; give one of them' }]);
     rateLimit(limiter, `session:${sessionId}`, 'session');
     const { queued } = await sessions.signalSession({ sessionId, value: value ?? alias ?? '' }, callOptions(req));
     sendJson(res, { status: queued ? 'QUEUED' : 'NOTFOUND' });

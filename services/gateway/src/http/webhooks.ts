@@ -82,12 +82,22 @@ export function webhookRoutes(router: Router, deps: RouteDeps): void {
     async (req, res) => {
       const list = await readList(req, res, hrefs.base, async (limit, cursor) => {
         const page = await webhooks.listSubscriptions(
-          { accountId: principal(req).accountId, applicationId: scoped ? appId(req) : '', limit, cursor, event: queryString(req, 'event'), resource: queryString(req, 'resource') },
+          {
+            accountId: principal(req).accountId,
+            applicationId: scoped ? appId(req) : '',
+            limit,
+            cursor,
+            event: queryString(req, 'event'),
+            resource: queryString(req, 'resource'),
+          },
           callOptions(req),
         );
         return { items: page.subscriptions, nextCursor: page.nextCursor };
       });
-      sendJson(res, list.map((s) => webhookJson(s, hrefs)));
+      sendJson(
+        res,
+        list.map((s) => webhookJson(s, hrefs)),
+      );
     };
 
   const create =
@@ -128,7 +138,10 @@ export function webhookRoutes(router: Router, deps: RouteDeps): void {
   const remove =
     (scoped: boolean): Handler =>
     async (req, res) => {
-      await webhooks.deleteSubscription({ accountId: principal(req).accountId, id: id(req), applicationId: scoped ? appId(req) : '' }, callOptions(req));
+      await webhooks.deleteSubscription(
+        { accountId: principal(req).accountId, id: id(req), applicationId: scoped ? appId(req) : '' },
+        callOptions(req),
+      );
       sendJson(res, { message: `Webhook ${id(req)} deleted` });
     };
 
@@ -141,14 +154,20 @@ export function webhookRoutes(router: Router, deps: RouteDeps): void {
 
   route(router, '/webhooks/:id/secret', {
     GET: async (req, res) => {
-      const { secret } = await webhooks.getSecret({ accountId: principal(req).accountId, id: id(req) }, callOptions(req));
+      const { secret } = await webhooks.getSecret(
+        { accountId: principal(req).accountId, id: id(req) },
+        callOptions(req),
+      );
       sendJson(res, { secret });
     },
   });
 
   route(router, '/webhooks/:id/secret/rotate', {
     POST: async (req, res) => {
-      const { secret } = await webhooks.rotateSecret({ accountId: principal(req).accountId, id: id(req) }, writeOptions(req));
+      const { secret } = await webhooks.rotateSecret(
+        { accountId: principal(req).accountId, id: id(req) },
+        writeOptions(req),
+      );
       sendJson(res, { secret });
     },
   });
@@ -156,7 +175,10 @@ export function webhookRoutes(router: Router, deps: RouteDeps): void {
   route(router, '/webhooks/:id/deliveries', {
     GET: async (req, res) => {
       const list = await readList(req, res, hrefs.base, async (limit, cursor) => {
-        const page = await webhooks.listDeliveries({ accountId: principal(req).accountId, subscriptionId: id(req), limit, cursor }, callOptions(req));
+        const page = await webhooks.listDeliveries(
+          { accountId: principal(req).accountId, subscriptionId: id(req), limit, cursor },
+          callOptions(req),
+        );
         return { items: page.deliveries, nextCursor: page.nextCursor };
       });
       sendJson(res, list.map(deliveryJson));
@@ -171,11 +193,13 @@ export function webhookRoutes(router: Router, deps: RouteDeps): void {
   route(router, '/applications/:appId/deliveries', {
     GET: async (req, res) => {
       const list = await readList(req, res, hrefs.base, async (limit, cursor) => {
-        const page = await webhooks.listDeliveries({ accountId: principal(req).accountId, applicationId: appId(req), limit, cursor }, callOptions(req));
+        const page = await webhooks.listDeliveries(
+          { accountId: principal(req).accountId, applicationId: appId(req), limit, cursor },
+          callOptions(req),
+        );
         return { items: page.deliveries, nextCursor: page.nextCursor };
       });
       sendJson(res, list.map(deliveryJson));
     },
   });
-
 }

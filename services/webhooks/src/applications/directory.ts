@@ -23,7 +23,10 @@ export interface DirectoryOptions {
   maxEntries?: number;
 }
 
-export function createApplicationDirectory(client: ApplicationsClient, opts: DirectoryOptions = {}): ApplicationDirectory {
+export function createApplicationDirectory(
+  client: ApplicationsClient,
+  opts: DirectoryOptions = {},
+): ApplicationDirectory {
   // application id -> its account
   const owners = new LRUCache<string, string>({ max: opts.maxEntries ?? 10_000, ttl: opts.ttlMs ?? 10 * 60_000 });
 
@@ -39,9 +42,12 @@ export function createApplicationDirectory(client: ApplicationsClient, opts: Dir
         const res = await client.getApplication({ accountId, id: applicationId }, requestId ? { requestId } : {});
         if (!res.application || res.application.accountId !== accountId) throw AppError.notFound('application');
       } catch (err) {
-        if (err instanceof AppError && (err.code === 'not_found' || err.code === 'invalid_request')) throw AppError.notFound('application');
+        if (err instanceof AppError && (err.code === 'not_found' || err.code === 'invalid_request'))
+          throw AppError.notFound('application');
         if (err instanceof AppError) throw err;
-        throw new AppError('unavailable', 'the applications service is unavailable, try again', undefined, { cause: err });
+        throw new AppError('unavailable', 'the applications service is unavailable, try again', undefined, {
+          cause: err,
+        });
       }
       owners.set(applicationId, accountId);
     },

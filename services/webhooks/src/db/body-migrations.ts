@@ -12,13 +12,21 @@ export class Migration010DeflateBodies extends SchemaMigration {
     if (!schema || !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`bad schema name ${String(schema)}`);
     const table = `"${schema}".delivery_bodies`;
     for (;;) {
-      const rows = (await this.execute(`select message_id, target, body from ${table} where encoding = 'br' limit ${BATCH} for update`)) as { message_id: string; target: string; body: Buffer }[];
+      const rows = (await this.execute(
+        `select message_id, target, body from ${table} where encoding = 'br' limit ${BATCH} for update`,
+      )) as { message_id: string; target: string; body: Buffer }[];
       for (const r of rows) {
         const body = compressBody(brotliDecompressSync(r.body).toString('utf8'));
-        await this.execute(`update ${table} set body = ?, encoding = 'deflate' where message_id = ? and target = ?`, [body, r.message_id, r.target]);
+        await this.execute(`update ${table} set body = ?, encoding = 'deflate' where message_id = ? and target = ?`, [
+          body,
+          r.message_id,
+          r.target,
+        ]);
       }
       if (rows.length < BATCH) break;
     }
-    this.addSql(`alter table ${table} drop constraint delivery_bodies_encoding, add constraint delivery_bodies_encoding check (encoding = 'deflate')`);
+    this.addSql(
+      `alter table ${table} drop constraint delivery_bodies_encoding, add constraint delivery_bodies_encoding check (encoding = 'deflate')`,
+    );
   }
 }

@@ -24,7 +24,9 @@ export class Migration003SealSecrets extends SecretsMigration {
  */
 export class Migration013SealHeaders extends SecretsMigration {
   override async up(): Promise<void> {
-    const rows = await this.query<{ id: string; headers: string }>(`select id, headers::text as headers from ${this.table('subscriptions')} where headers::text <> '{}' for update`);
+    const rows = await this.query<{ id: string; headers: string }>(
+      `select id, headers::text as headers from ${this.table('subscriptions')} where headers::text <> '{}' for update`,
+    );
     for (const row of rows) {
       const headers = JSON.parse(row.headers) as Record<string, string>;
       const box = this.requireBox('the custom headers of subscriptions');
@@ -43,7 +45,11 @@ export class Migration013SealHeaders extends SecretsMigration {
           return [name, box.seal(openHeader(name, value, box, row.id), headerOwner(row.id, name))];
         }),
       );
-      if (changed) await this.query(`update ${this.table('subscriptions')} set headers = $1::json where id = $2`, [JSON.stringify(sealed), row.id]);
+      if (changed)
+        await this.query(`update ${this.table('subscriptions')} set headers = $1::json where id = $2`, [
+          JSON.stringify(sealed),
+          row.id,
+        ]);
     }
   }
 }

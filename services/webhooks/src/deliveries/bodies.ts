@@ -30,4 +30,3 @@ export interface BodyToKeep {
   target: string;
   body: string;
 }
-

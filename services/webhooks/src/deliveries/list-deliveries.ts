@@ -9,10 +9,16 @@ import { findOwned, requireAccount } from '../subscriptions/repository.ts';
  * One page of delivery attempts, newest first: of one subscription of the account (either level),
  * or the session deliveries of one application of the account.
  */
-export async function listDeliveries(deps: Deps, req: ListDeliveriesRequest__Output, requestId?: string): Promise<{ items: Delivery[]; nextCursor: string }> {
+export async function listDeliveries(
+  deps: Deps,
+  req: ListDeliveriesRequest__Output,
+  requestId?: string,
+): Promise<{ items: Delivery[]; nextCursor: string }> {
   const accountId = requireAccount(req.accountId);
   if (Boolean(req.subscriptionId) === Boolean(req.applicationId)) {
-    throw AppError.invalid([{ field: 'subscriptionId', message: 'exactly one of subscriptionId or applicationId must be given' }]);
+    throw AppError.invalid([
+      { field: 'subscriptionId', message: 'exactly one of subscriptionId or applicationId must be given' },
+    ]);
   }
   const n = pageSize(req.limit);
   const before = req.cursor ? decodeCursor('d', req.cursor) : undefined;

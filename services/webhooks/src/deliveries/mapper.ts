@@ -1,4 +1,7 @@
-import type { Delivery as Message, Delivery__Output as MessageIn } from '@switchboard/proto/generated/switchboard/webhooks/v1/Delivery';
+import type {
+  Delivery as Message,
+  Delivery__Output as MessageIn,
+} from '@switchboard/proto/generated/switchboard/webhooks/v1/Delivery';
 import type { DeliveryKind__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/DeliveryKind';
 import type { DeliveryOutcome__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/DeliveryOutcome';
 import type { Delivery } from '../db/entities.ts';
@@ -16,7 +19,8 @@ const OUTCOME_ENUM: Record<Delivery['outcome'], DeliveryOutcome__Output> = {
   cancelled: 'DELIVERY_OUTCOME_CANCELLED',
 };
 
-const wordOf = <W extends string>(words: Record<W, string>, value: string): W | undefined => (Object.keys(words) as W[]).find((w) => words[w] === value);
+const wordOf = <W extends string>(words: Record<W, string>, value: string): W | undefined =>
+  (Object.keys(words) as W[]).find((w) => words[w] === value);
 
 /** The kind of a received delivery: its enum when set, else its text (peers that predate the enum). */
 export function kindOf(d: MessageIn): string {

@@ -15,10 +15,17 @@ export interface DeliveryScope {
 }
 
 /** Checks the scope (404 when not the account's); answers the filter of its deliveries. */
-export async function ownedScope(deps: Deps, em: EntityManager, s: DeliveryScope, requestId?: string): Promise<{ subscriptionId: string } | { applicationId: string; kind: 'session' }> {
+export async function ownedScope(
+  deps: Deps,
+  em: EntityManager,
+  s: DeliveryScope,
+  requestId?: string,
+): Promise<{ subscriptionId: string } | { applicationId: string; kind: 'session' }> {
   const accountId = requireAccount(s.accountId);
   if (Boolean(s.subscriptionId) === Boolean(s.applicationId)) {
-    throw AppError.invalid([{ field: 'subscriptionId', message: 'exactly one of subscriptionId or applicationId must be given' }]);
+    throw AppError.invalid([
+      { field: 'subscriptionId', message: 'exactly one of subscriptionId or applicationId must be given' },
+    ]);
   }
   if (s.subscriptionId) return { subscriptionId: (await findOwned(em, accountId, s.subscriptionId)).id };
   await deps.applications.assertOwned(accountId, s.applicationId, requestId);
@@ -26,7 +33,12 @@ export async function ownedScope(deps: Deps, em: EntityManager, s: DeliveryScope
 }
 
 /** The attempt with this id in the scope, or undefined. */
-export async function findOwnedDelivery(deps: Deps, em: EntityManager, s: DeliveryScope & { deliveryId: string }, requestId?: string): Promise<Delivery | undefined> {
+export async function findOwnedDelivery(
+  deps: Deps,
+  em: EntityManager,
+  s: DeliveryScope & { deliveryId: string },
+  requestId?: string,
+): Promise<Delivery | undefined> {
   const where = await ownedScope(deps, em, s, requestId);
   if (!isDeliveryId(s.deliveryId)) return undefined;
   return (await em.findOne(DeliverySchema, { ...where, id: s.deliveryId })) ?? undefined;

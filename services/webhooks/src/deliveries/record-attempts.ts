@@ -10,7 +10,13 @@ import { isAccountId, isDeliveryId, isSubscriptionId } from '@switchboard/events
 import { newDeliveryId } from '../subscriptions/ids.ts';
 import type { BodyToKeep } from './bodies.ts';
 import { kindOf, outcomeOf } from './mapper.ts';
-import { countRecoveryProgress, insertDeliveries, keepBodies, updateSubscriptionHealth, type HealthUpdate } from './repository.ts';
+import {
+  countRecoveryProgress,
+  insertDeliveries,
+  keepBodies,
+  updateSubscriptionHealth,
+  type HealthUpdate,
+} from './repository.ts';
 
 const KINDS: readonly Delivery['kind'][] = ['session', 'notification'];
 const OUTCOMES: readonly Delivery['outcome'][] = ['succeeded', 'retrying', 'failed', 'cancelled'];
@@ -33,17 +39,27 @@ function checkAttempt(d: Delivery__Output, i: number, errors: FieldError[]): Att
   const before = errors.length;
   const kind = kindOf(d);
   const outcome = outcomeOf(d);
-  if (!d.messageId || d.messageId.length > 200 || d.messageId.includes('\u0000')) errors.push({ field: f('messageId'), message: 'is required (at most 200 characters)' });
-  if (!(KINDS as readonly string[]).includes(kind)) errors.push({ field: f('kind'), message: `must be one of ${KINDS.join(', ')}` });
-  if (kind === 'notification' && !isSubscriptionId(d.subscriptionId)) errors.push({ field: f('subscriptionId'), message: 'is required for notifications' });
-  if (kind === 'session' && (!d.applicationId || d.applicationId.length > 200 || d.applicationId.includes('\u0000'))) errors.push({ field: f('applicationId'), message: 'is required for sessions' });
-  if (!(OUTCOMES as readonly string[]).includes(outcome)) errors.push({ field: f('outcome'), message: `must be one of ${OUTCOMES.join(', ')}` });
+  if (!d.messageId || d.messageId.length > 200 || d.messageId.includes('\u0000'))
+    errors.push({ field: f('messageId'), message: 'is required (at most 200 characters)' });
+  if (!(KINDS as readonly string[]).includes(kind))
+    errors.push({ field: f('kind'), message: `must be one of ${KINDS.join(', ')}` });
+  if (kind === 'notification' && !isSubscriptionId(d.subscriptionId))
+    errors.push({ field: f('subscriptionId'), message: 'is required for notifications' });
+  if (kind === 'session' && (!d.applicationId || d.applicationId.length > 200 || d.applicationId.includes('\u0000')))
+    errors.push({ field: f('applicationId'), message: 'is required for sessions' });
+  if (!(OUTCOMES as readonly string[]).includes(outcome))
+    errors.push({ field: f('outcome'), message: `must be one of ${OUTCOMES.join(', ')}` });
   const trigger = d.trigger || 'event';
-  if (!(TRIGGERS as readonly string[]).includes(trigger)) errors.push({ field: f('trigger'), message: `must be one of ${TRIGGERS.join(', ')}` });
-  if (trigger !== 'event' && !isDeliveryId(d.id)) errors.push({ field: f('id'), message: 'is required for tests and resends (an id this service gave)' });
-  if (!Number.isInteger(d.attempt) || d.attempt < 1 || d.attempt > INT_MAX) errors.push({ field: f('attempt'), message: 'must be 1 or more' });
-  if (!Number.isInteger(d.statusCode) || d.statusCode < 0 || d.statusCode > 999) errors.push({ field: f('statusCode'), message: 'must be 0..999' });
-  if (!Number.isInteger(d.durationMs) || d.durationMs < 0 || d.durationMs > INT_MAX) errors.push({ field: f('durationMs'), message: 'must be 0 or more' });
+  if (!(TRIGGERS as readonly string[]).includes(trigger))
+    errors.push({ field: f('trigger'), message: `must be one of ${TRIGGERS.join(', ')}` });
+  if (trigger !== 'event' && !isDeliveryId(d.id))
+    errors.push({ field: f('id'), message: 'is required for tests and resends (an id this service gave)' });
+  if (!Number.isInteger(d.attempt) || d.attempt < 1 || d.attempt > INT_MAX)
+    errors.push({ field: f('attempt'), message: 'must be 1 or more' });
+  if (!Number.isInteger(d.statusCode) || d.statusCode < 0 || d.statusCode > 999)
+    errors.push({ field: f('statusCode'), message: 'must be 0..999' });
+  if (!Number.isInteger(d.durationMs) || d.durationMs < 0 || d.durationMs > INT_MAX)
+    errors.push({ field: f('durationMs'), message: 'must be 0 or more' });
   if (errors.length > before) return undefined;
   const stated = d.createdAt ? new Date(d.createdAt) : undefined;
   // A time Postgres cannot store (or none) is the time it is stored.
@@ -88,13 +104,17 @@ export function checkBatch(attempts: readonly Delivery__Output[], disable: reado
   });
   const gone: DisableRequest[] = [];
   disable.forEach((d, i) => {
-    if (!isSubscriptionId(d.subscriptionId)) errors.push({ field: `disable[${i}].subscriptionId`, message: 'is not a subscription id' });
+    if (!isSubscriptionId(d.subscriptionId))
+      errors.push({ field: `disable[${i}].subscriptionId`, message: 'is not a subscription id' });
     // 410 first: a subscription both gone and long failing is disabled for the 410.
-    else gone.push({ subscriptionId: d.subscriptionId, reason: (d.reason || 'disabled after 410 Gone').slice(0, REASON_MAX) });
+    else
+      gone.push({
+        subscriptionId: d.subscriptionId,
+        reason: (d.reason || 'disabled after 410 Gone').slice(0, REASON_MAX),
+      });
   });
   return { attempts: checked, disable: gone, errors };
 }
-
 
 /**
  * Stores checked delivery attempts and keeps each subscription's health current: a success resets
@@ -106,7 +126,12 @@ export function checkBatch(attempts: readonly Delivery__Output[], disable: reado
  * prepared statements; repeating a call is harmless (an attempt is unique by message id,
  * subscription and attempt number). Attempts of a subscription that no longer exists are dropped.
  */
-export async function storeAttempts(deps: Deps, attempts: Attempt[], disable: DisableRequest[], requestId?: string): Promise<void> {
+export async function storeAttempts(
+  deps: Deps,
+  attempts: Attempt[],
+  disable: DisableRequest[],
+  requestId?: string,
+): Promise<void> {
   if (attempts.length === 0 && disable.length === 0) return;
   const disabled = await sqlTransaction(deps.orm.em, 'begin', async (query) => {
     const failing = await insertAttempts(query, deps.schema, attempts, deps.disableAfterMs);
@@ -122,7 +147,12 @@ export async function storeAttempts(deps: Deps, attempts: Attempt[], disable: Di
  * subscription up to date with one more: the batch is applied as if its attempts came one by one.
  * Returns the enabled subscriptions that have now been failing for `disableAfterMs` (0: none).
  */
-async function insertAttempts(query: TransactionQuery, schema: string, attempts: Attempt[], disableAfterMs: number): Promise<DisableRequest[]> {
+async function insertAttempts(
+  query: TransactionQuery,
+  schema: string,
+  attempts: Attempt[],
+  disableAfterMs: number,
+): Promise<DisableRequest[]> {
   if (attempts.length === 0) return [];
   const input = JSON.stringify(
     attempts.map((a, ord) => ({
@@ -153,16 +183,36 @@ async function insertAttempts(query: TransactionQuery, schema: string, attempts:
     if (a.body && target && stored.has(a.id)) bodies.push({ messageId: a.messageId, target, body: a.body });
   }
   await keepBodies(query, schema, bodies);
-  await countRecoveryProgress(query, schema, inserted.filter((r) => r.trigger === 'recovery'));
+  await countRecoveryProgress(
+    query,
+    schema,
+    inserted.filter((r) => r.trigger === 'recovery'),
+  );
   // Per subscription, in insertion order: a success resets the failure count and the failing run,
   // anything else adds one to the count (and starts the run, or extends it: firstFail is its first
   // failure in this batch, lastFail its newest). A cancelled retry made no attempt: it leaves the
   // health as it was; so does a test send.
-  type Health = { reset: boolean; failures: number; lastAt: Date; lastStatus: number | null; firstFail: Date | null; lastFail: Date | null };
+  type Health = {
+    reset: boolean;
+    failures: number;
+    lastAt: Date;
+    lastStatus: number | null;
+    firstFail: Date | null;
+    lastFail: Date | null;
+  };
   const health = new Map<string, Health>();
-  for (const r of inserted.filter((x) => x.subscription_id && x.outcome !== 'cancelled' && x.trigger !== 'test').sort((a, b) => Number(BigInt(a.seq) - BigInt(b.seq)))) {
+  for (const r of inserted
+    .filter((x) => x.subscription_id && x.outcome !== 'cancelled' && x.trigger !== 'test')
+    .sort((a, b) => Number(BigInt(a.seq) - BigInt(b.seq)))) {
     const at = new Date(r.created_at);
-    const h = health.get(r.subscription_id!) ?? { reset: false, failures: 0, lastAt: at, lastStatus: r.status_code, firstFail: null, lastFail: null };
+    const h = health.get(r.subscription_id!) ?? {
+      reset: false,
+      failures: 0,
+      lastAt: at,
+      lastStatus: r.status_code,
+      firstFail: null,
+      lastFail: null,
+    };
     if (r.outcome === 'succeeded') Object.assign(h, { reset: true, failures: 0, firstFail: null, lastFail: null });
     else {
       h.failures += 1;
@@ -188,7 +238,13 @@ async function insertAttempts(query: TransactionQuery, schema: string, attempts:
   if (disableAfterMs <= 0) return [];
   // Failing continuously: a failed attempt made at least disableAfterMs after the run began.
   return failing
-    .filter((f) => f.enabled && f.first_failure_at && f.last_fail && new Date(f.last_fail).getTime() - new Date(f.first_failure_at).getTime() >= disableAfterMs)
+    .filter(
+      (f) =>
+        f.enabled &&
+        f.first_failure_at &&
+        f.last_fail &&
+        new Date(f.last_fail).getTime() - new Date(f.first_failure_at).getTime() >= disableAfterMs,
+    )
     .map((f) => ({
       subscriptionId: f.id,
       reason: `no delivery succeeded since ${new Date(f.first_failure_at!).toISOString()}: failing continuously for ${formatDuration(disableAfterMs)} or more`,

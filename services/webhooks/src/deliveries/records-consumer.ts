@@ -4,7 +4,16 @@
 // it never holds up the others; a batch that cannot be stored now (Postgres away) waits in
 // JetStream and comes back with a growing delay. The consumer is the dispatchers' (they create
 // the stream): until it exists this service looks for it every few seconds.
-import { Counter, backoffMs, runConsumerLoop, type ConsumerLoop, type JsMsg, type Logger, type NatsHandle, type Registry } from '@switchboard/platform';
+import {
+  Counter,
+  backoffMs,
+  runConsumerLoop,
+  type ConsumerLoop,
+  type JsMsg,
+  type Logger,
+  type NatsHandle,
+  type Registry,
+} from '@switchboard/platform';
 import { decodeRecordBatch, RECORDS_CONSUMER, DELIVERIES_STREAM } from '@switchboard/contracts';
 import type { Delivery__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/Delivery';
 import type { Deps } from '../context.ts';
@@ -55,7 +64,13 @@ export interface RecordsConsumerOptions {
   concurrency: number;
 }
 
-export function startRecordsConsumer(deps: Deps, nats: NatsHandle, logger: Logger, registry: Registry, opts: RecordsConsumerOptions): ConsumerLoop {
+export function startRecordsConsumer(
+  deps: Deps,
+  nats: NatsHandle,
+  logger: Logger,
+  registry: Registry,
+  opts: RecordsConsumerOptions,
+): ConsumerLoop {
   const records = new Counter({
     name: 'webhooks_attempt_records_total',
     help: 'Attempt records received from the dispatchers, by outcome (stored; rejected: refused by the checks or by Postgres, and dropped).',
@@ -81,7 +96,11 @@ export function startRecordsConsumer(deps: Deps, nats: NatsHandle, logger: Logge
       return;
     }
     const checked = checkBatch(batch.attempts.map(deliveryFromJson), batch.disable);
-    if (checked.errors.length > 0) log.error({ seq: msg.seq, errors: checked.errors.slice(0, 20), refused: checked.errors.length }, 'attempt records refused; dropped');
+    if (checked.errors.length > 0)
+      log.error(
+        { seq: msg.seq, errors: checked.errors.slice(0, 20), refused: checked.errors.length },
+        'attempt records refused; dropped',
+      );
     let refused = batch.attempts.length - checked.attempts.length;
     try {
       try {
@@ -95,7 +114,10 @@ export function startRecordsConsumer(deps: Deps, nats: NatsHandle, logger: Logge
     } catch (err) {
       const delay = backoffMs(msg.info.deliveryCount, { firstMs: 250, maxMs: 5000 });
       batches.inc({ outcome: 'retried' });
-      log.warn({ err: (err as Error).message, records: checked.attempts.length, retryInMs: delay }, 'storing attempt records failed; they wait in JetStream');
+      log.warn(
+        { err: (err as Error).message, records: checked.attempts.length, retryInMs: delay },
+        'storing attempt records failed; they wait in JetStream',
+      );
       msg.nak(delay);
       return;
     }
@@ -114,7 +136,14 @@ export function startRecordsConsumer(deps: Deps, nats: NatsHandle, logger: Logge
       } catch (err) {
         if (!isRefusedData(err)) throw err;
         refused += a.length;
-        log.error({ err: (err as Error).message, attempt: a[0] && { messageId: a[0].messageId, attempt: a[0].attempt }, disable: d[0] }, 'attempt record refused by Postgres; dropped');
+        log.error(
+          {
+            err: (err as Error).message,
+            attempt: a[0] && { messageId: a[0].messageId, attempt: a[0].attempt },
+            disable: d[0],
+          },
+          'attempt record refused by Postgres; dropped',
+        );
       }
     };
     for (const a of attempts) await each([a], []);
@@ -137,7 +166,14 @@ export function startRecordsConsumer(deps: Deps, nats: NatsHandle, logger: Logge
       timer = setTimeout(() => void lookForConsumer(), LOOK_FOR_CONSUMER_EVERY_MS);
       return;
     }
-    loop = runConsumerLoop({ js: nats.js, stream: DELIVERIES_STREAM, durable: RECORDS_CONSUMER, logger: log, concurrency: opts.concurrency, handle });
+    loop = runConsumerLoop({
+      js: nats.js,
+      stream: DELIVERIES_STREAM,
+      durable: RECORDS_CONSUMER,
+      logger: log,
+      concurrency: opts.concurrency,
+      handle,
+    });
     void loop.started.then(markStarted);
   };
   void lookForConsumer();

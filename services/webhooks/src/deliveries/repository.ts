@@ -9,7 +9,12 @@ import { compressBody, type BodyToKeep } from './bodies.ts';
 /** Stores bodies not stored yet, inside the caller's transaction (a message's body never changes: the first one stays). */
 export async function keepBodies(query: TransactionQuery, schema: string, bodies: BodyToKeep[]): Promise<void> {
   if (bodies.length === 0) return;
-  const rows = bodies.map((b) => ({ m: b.messageId, t: b.target, b: compressBody(b.body).toString('base64'), s: Buffer.byteLength(b.body) }));
+  const rows = bodies.map((b) => ({
+    m: b.messageId,
+    t: b.target,
+    b: compressBody(b.body).toString('base64'),
+    s: Buffer.byteLength(b.body),
+  }));
   await query(
     `insert into "${schema}".delivery_bodies (message_id, target, body, size, encoding)
      select x.m, x.t, decode(x.b, 'base64'), x.s, 'deflate' from jsonb_to_recordset($1::jsonb) as x(m text, t text, b text, s int)
@@ -84,9 +89,10 @@ export async function updateSubscriptionHealth(
   schema: string,
   updates: HealthUpdate[],
 ): Promise<{ id: string; enabled: boolean; first_failure_at: Date | null; last_fail: Date | null }[]> {
-  await query(`select 1 from "${schema}".subscriptions where id in (select jsonb_array_elements_text($1::jsonb)) order by id for update`, [
-    JSON.stringify(updates.map((u) => u.id)),
-  ]);
+  await query(
+    `select 1 from "${schema}".subscriptions where id in (select jsonb_array_elements_text($1::jsonb)) order by id for update`,
+    [JSON.stringify(updates.map((u) => u.id))],
+  );
   return query(
     `update "${schema}".subscriptions s set
        consecutive_failures = case when u.reset then u.failures else s.consecutive_failures + u.failures end,
@@ -104,7 +110,11 @@ export async function updateSubscriptionHealth(
  * Counts newly recorded recovery attempts into their tasks (each resend is one attempt: it either
  * was sent or failed) and marks a task completed when every delivery of it has an outcome.
  */
-export async function countRecoveryProgress(query: TransactionQuery, schema: string, rows: { id: string; outcome: string }[]): Promise<void> {
+export async function countRecoveryProgress(
+  query: TransactionQuery,
+  schema: string,
+  rows: { id: string; outcome: string }[],
+): Promise<void> {
   if (rows.length === 0) return;
   await query(
     `with done as (
@@ -135,7 +145,12 @@ export interface PendingResend {
 }
 
 /** The queued resend with this id under the scope (a subscription, or an application's sessions), or undefined. */
-export async function findPendingResend(em: EntityManager, schema: string, id: string, scope: { subscriptionId: string } | { applicationId: string }): Promise<PendingResend | undefined> {
+export async function findPendingResend(
+  em: EntityManager,
+  schema: string,
+  id: string,
+  scope: { subscriptionId: string } | { applicationId: string },
+): Promise<PendingResend | undefined> {
   const [row] = await sql<PendingResend>(
     em,
     `select id, message_id, kind, subscription_id, application_id, account_id::text, event, trigger, created_at from "${schema}".resends
@@ -146,9 +161,17 @@ export async function findPendingResend(em: EntityManager, schema: string, id: s
 }
 
 /** Queues the deletion of subscriptions' delivery records, in the caller's transaction. */
-export async function queueSubscriptionPurge(em: EntityManager, schema: string, subscriptionIds: string[]): Promise<void> {
+export async function queueSubscriptionPurge(
+  em: EntityManager,
+  schema: string,
+  subscriptionIds: string[],
+): Promise<void> {
   if (subscriptionIds.length === 0) return;
-  await sql(em, `insert into "${schema}".delivery_purges (subscription_id) select x.id from unnest($1::text[]) with ordinality as x(id, n) order by x.n`, [subscriptionIds]);
+  await sql(
+    em,
+    `insert into "${schema}".delivery_purges (subscription_id) select x.id from unnest($1::text[]) with ordinality as x(id, n) order by x.n`,
+    [subscriptionIds],
+  );
 }
 
 /** Queues the deletion of an application's session delivery records, in the caller's transaction. */
@@ -184,8 +207,12 @@ export function sweepOnce(em: EntityManager, schema: string, batch: number): Pro
       [purge.subscription_id ?? purge.application_id],
     );
     // A gone application's queued session resends (a subscription's go with it by cascade).
-    if (purge.application_id) await query(`delete from "${schema}".resends where application_id = $1 and kind = 'session'`, [purge.application_id]);
-    if (deleted!.n < batch && bodies!.n < batch) await query(`delete from "${schema}".delivery_purges where seq = $1`, [purge.seq]);
+    if (purge.application_id)
+      await query(`delete from "${schema}".resends where application_id = $1 and kind = 'session'`, [
+        purge.application_id,
+      ]);
+    if (deleted!.n < batch && bodies!.n < batch)
+      await query(`delete from "${schema}".delivery_purges where seq = $1`, [purge.seq]);
     return deleted!.n;
   });
 }
@@ -223,10 +250,18 @@ export async function pruneDeliveries(em: EntityManager, schema: string, retenti
       );
       if (res.length < PRUNE_BATCH) break;
     }
-    await sql(em, `delete from "${schema}".recovery_tasks where created_at < now() - make_interval(days => $1)`, [retentionDays]);
-    await sql(em, `delete from "${schema}".resends where task_id is null and created_at < now() - make_interval(days => $1)`, [retentionDays]);
+    await sql(em, `delete from "${schema}".recovery_tasks where created_at < now() - make_interval(days => $1)`, [
+      retentionDays,
+    ]);
+    await sql(
+      em,
+      `delete from "${schema}".resends where task_id is null and created_at < now() - make_interval(days => $1)`,
+      [retentionDays],
+    );
   }
   await sql(em, `delete from "${schema}".test_sends where sent_at < now() - interval '1 hour'`);
-  await sql(em, `delete from "${schema}".deleted_applications where deleted_at < now() - make_interval(days => $1)`, [TOMBSTONE_DAYS]);
+  await sql(em, `delete from "${schema}".deleted_applications where deleted_at < now() - make_interval(days => $1)`, [
+    TOMBSTONE_DAYS,
+  ]);
   return total;
 }

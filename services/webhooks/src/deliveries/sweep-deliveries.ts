@@ -16,7 +16,13 @@ export type Sweeper = BackgroundLoop;
  * Runs sweepOnce until the queue is empty, when kicked and every `intervalMs` (purges queued by
  * another replica, or left by a restart). `deleted` is told the records each batch deleted.
  */
-export function startSweeper(orm: MikroORM, schema: string, logger: Logger, deleted: (n: number) => void, intervalMs = 10_000): Sweeper {
+export function startSweeper(
+  orm: MikroORM,
+  schema: string,
+  logger: Logger,
+  deleted: (n: number) => void,
+  intervalMs = 10_000,
+): Sweeper {
   const batch = async (): Promise<boolean> => {
     const n = await sweepOnce(orm.em, schema, SWEEP_BATCH);
     if (n === undefined) return false;

@@ -14,7 +14,12 @@ const body = z.object({
   deletedAt: z.string().optional(),
 });
 
-export function startAccountsDeletedConsumer(deps: Deps, nats: NatsHandle, logger: Logger, registry: Registry): Promise<ConsumerLoop> {
+export function startAccountsDeletedConsumer(
+  deps: Deps,
+  nats: NatsHandle,
+  logger: Logger,
+  registry: Registry,
+): Promise<ConsumerLoop> {
   return startDeletionConsumer(
     {
       durable: ACCOUNTS_DELETED_DURABLE,

@@ -13,7 +13,12 @@ const body = z.object({
   deletedAt: z.string().optional(),
 });
 
-export function startApplicationsDeletedConsumer(deps: Deps, nats: NatsHandle, logger: Logger, registry: Registry): Promise<ConsumerLoop> {
+export function startApplicationsDeletedConsumer(
+  deps: Deps,
+  nats: NatsHandle,
+  logger: Logger,
+  registry: Registry,
+): Promise<ConsumerLoop> {
   return startDeletionConsumer(
     {
       durable: APPLICATIONS_DELETED_DURABLE,

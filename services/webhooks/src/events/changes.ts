@@ -1,7 +1,14 @@
 // webhooks.changed: announced after every committed change of a subscription, so that the
 // dispatcher drops what it cached. Best effort by design: a failure is logged and counted, never
 // fails the request, because dispatcher caches also expire on their own.
-import { Counter, publishJson, SUBJECTS, type JetStreamClient, type Logger, type Registry } from '@switchboard/platform';
+import {
+  Counter,
+  publishJson,
+  SUBJECTS,
+  type JetStreamClient,
+  type Logger,
+  type Registry,
+} from '@switchboard/platform';
 
 export interface SubscriptionRef {
   id: string;
@@ -33,7 +40,10 @@ export function createChangePublisher(js: JetStreamClient, logger: Logger, regis
         })
         .catch((err: unknown) => {
           published.inc({ outcome: 'error' });
-          logger.warn({ err: (err as Error)?.message, subscriptionId: sub.id, requestId }, 'could not publish webhooks.changed');
+          logger.warn(
+            { err: (err as Error)?.message, subscriptionId: sub.id, requestId },
+            'could not publish webhooks.changed',
+          );
         })
         .finally(() => inflight.delete(p));
       inflight.add(p);

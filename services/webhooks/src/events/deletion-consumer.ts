@@ -2,7 +2,17 @@
 // through its outbox (applications.deleted, accounts.deleted): a webhooks service that was down
 // when the deletion happened catches up when it starts, because JetStream keeps the position.
 import type { z } from 'zod';
-import { Counter, ensureConsumer, runConsumerLoop, STREAMS, type ConsumerLoop, type JsMsg, type Logger, type NatsHandle, type Registry } from '@switchboard/platform';
+import {
+  Counter,
+  ensureConsumer,
+  runConsumerLoop,
+  STREAMS,
+  type ConsumerLoop,
+  type JsMsg,
+  type Logger,
+  type NatsHandle,
+  type Registry,
+} from '@switchboard/platform';
 
 export interface DeletionConsumer<S extends z.ZodType> {
   durable: string;
@@ -16,7 +26,12 @@ export interface DeletionConsumer<S extends z.ZodType> {
   done: string;
 }
 
-export async function startDeletionConsumer<S extends z.ZodType>(spec: DeletionConsumer<S>, nats: NatsHandle, logger: Logger, registry: Registry): Promise<ConsumerLoop> {
+export async function startDeletionConsumer<S extends z.ZodType>(
+  spec: DeletionConsumer<S>,
+  nats: NatsHandle,
+  logger: Logger,
+  registry: Registry,
+): Promise<ConsumerLoop> {
   const handled = new Counter({
     name: spec.metric,
     help: `${spec.subject} events handled, by outcome (ok, rejected).`,

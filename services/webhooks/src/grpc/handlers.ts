@@ -31,7 +31,9 @@ export function registerHandlers(server: GrpcServer, deps: Deps): void {
       const page = await listSubscriptions(deps, { ...req, requestId: ctx.requestId });
       return { subscriptions: page.items, nextCursor: page.nextCursor };
     },
-    UpdateSubscription: async (req, ctx) => ({ subscription: toMessage(await updateSubscription(deps, { ...req, requestId: ctx.requestId })) }),
+    UpdateSubscription: async (req, ctx) => ({
+      subscription: toMessage(await updateSubscription(deps, { ...req, requestId: ctx.requestId })),
+    }),
     DeleteSubscription: async (req, ctx) => {
       await deleteSubscription(deps, { ...req, requestId: ctx.requestId });
       return {};
@@ -44,8 +46,12 @@ export function registerHandlers(server: GrpcServer, deps: Deps): void {
     },
     GetDelivery: async (req, ctx) => ({ delivery: await getDelivery(deps, req, ctx.requestId) }),
     TestSubscription: async (req, ctx) => testSubscription(deps, { ...req, requestId: ctx.requestId }),
-    ResendDelivery: async (req, ctx) => ({ deliveryId: await resendDelivery(deps, { ...req, requestId: ctx.requestId }) }),
-    RecoverSubscription: async (req, ctx) => ({ recovery: await recoverSubscription(deps, { ...req, requestId: ctx.requestId }) }),
+    ResendDelivery: async (req, ctx) => ({
+      deliveryId: await resendDelivery(deps, { ...req, requestId: ctx.requestId }),
+    }),
+    RecoverSubscription: async (req, ctx) => ({
+      recovery: await recoverSubscription(deps, { ...req, requestId: ctx.requestId }),
+    }),
     GetRecovery: async (req) => ({ recovery: await getRecovery(deps, req) }),
     GetDeliveryTarget: async (req) => {
       const m = await getDeliveryTarget(deps, req);
@@ -53,7 +59,13 @@ export function registerHandlers(server: GrpcServer, deps: Deps): void {
     },
     MatchSubscriptions: async (req) => {
       const matches = await matchSubscriptions(deps, req);
-      return { subscriptions: matches.map((m) => ({ subscription: toMessage(m.subscription), secrets: m.secrets, headers: m.headers })) };
+      return {
+        subscriptions: matches.map((m) => ({
+          subscription: toMessage(m.subscription),
+          secrets: m.secrets,
+          headers: m.headers,
+        })),
+      };
     },
   });
 }

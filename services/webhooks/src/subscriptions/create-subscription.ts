@@ -2,8 +2,25 @@ import { AppError, type FieldError } from '@switchboard/platform';
 import type { CreateSubscriptionRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/CreateSubscriptionRequest';
 import type { Deps, Traced } from '../context.ts';
 import { newSecret, newSubscriptionId } from './ids.ts';
-import { createWithinLimit, limitScope, MAX_ACCOUNT_LEVEL, MAX_PER_APPLICATION, requireAccount, type SubscriptionView } from './repository.ts';
-import { checkEvent, checkEventScope, checkHeaders, sealHeaders, checkName, checkPayload, checkTargetUrl, normaliseResource, throwIfAny } from './rules.ts';
+import {
+  createWithinLimit,
+  limitScope,
+  MAX_ACCOUNT_LEVEL,
+  MAX_PER_APPLICATION,
+  requireAccount,
+  type SubscriptionView,
+} from './repository.ts';
+import {
+  checkEvent,
+  checkEventScope,
+  checkHeaders,
+  sealHeaders,
+  checkName,
+  checkPayload,
+  checkTargetUrl,
+  normaliseResource,
+  throwIfAny,
+} from './rules.ts';
 
 /**
  * Creates an account-level subscription (no application id) or an application-level one (the
@@ -19,9 +36,14 @@ export async function createSubscription(
   const applicationId = req.applicationId ? req.applicationId : null;
 
   const errors: FieldError[] = [];
-  const event = req.event === undefined ? (errors.push({ field: 'event', message: 'is required' }), undefined) : checkEvent(req.event, errors);
+  const event =
+    req.event === undefined
+      ? (errors.push({ field: 'event', message: 'is required' }), undefined)
+      : checkEvent(req.event, errors);
   const resource =
-    req.resource === undefined ? (errors.push({ field: 'resource', message: 'is required' }), undefined) : normaliseResource(req.resource, errors);
+    req.resource === undefined
+      ? (errors.push({ field: 'resource', message: 'is required' }), undefined)
+      : normaliseResource(req.resource, errors);
   const targetUrl =
     req.targetUrl === undefined
       ? (errors.push({ field: 'targetUrl', message: 'is required' }), undefined)
@@ -69,7 +91,9 @@ export async function createSubscription(
   if (result.outcome === 'limit_reached') {
     throw new AppError(
       'limit_exceeded',
-      applicationId ? `an application can have at most ${max} webhook subscriptions` : `an account can have at most ${max} account-level webhook subscriptions`,
+      applicationId
+        ? `an application can have at most ${max} webhook subscriptions`
+        : `an account can have at most ${max} account-level webhook subscriptions`,
     );
   }
   deps.changes.changed(result.subscription, requestId);

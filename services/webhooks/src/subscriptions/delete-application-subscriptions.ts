@@ -11,7 +11,10 @@ import { buryApplication, limitScope, lockScope } from './repository.ts';
  * already past its ownership check from adding a subscription to the deleted application
  * afterwards. Idempotent (events may be redelivered).
  */
-export async function deleteApplicationSubscriptions(deps: Deps, req: { applicationId: string }): Promise<SubscriptionRef[]> {
+export async function deleteApplicationSubscriptions(
+  deps: Deps,
+  req: { applicationId: string },
+): Promise<SubscriptionRef[]> {
   const { applicationId } = req;
   const removed = await deps.orm.em.fork().transactional(async (em) => {
     await lockScope(em, limitScope('', applicationId));

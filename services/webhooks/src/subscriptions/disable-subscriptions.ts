@@ -14,7 +14,11 @@ import { disableIfEnabled } from './repository.ts';
 export type { DisableRequest };
 
 /** Disables the subscriptions that are still enabled; returns those it disabled (for webhooks.changed after the commit). */
-export async function disableSubscriptions(query: TransactionQuery, deps: Pick<Deps, 'schema' | 'publicBaseUrl'>, requests: readonly DisableRequest[]): Promise<SubscriptionRef[]> {
+export async function disableSubscriptions(
+  query: TransactionQuery,
+  deps: Pick<Deps, 'schema' | 'publicBaseUrl'>,
+  requests: readonly DisableRequest[],
+): Promise<SubscriptionRef[]> {
   const refs: SubscriptionRef[] = [];
   for (const d of requests) {
     const rows = await disableIfEnabled(query, deps.schema, d.subscriptionId, d.reason);
@@ -33,7 +37,13 @@ export async function disableSubscriptions(query: TransactionQuery, deps: Pick<D
           applicationId: ref.applicationId,
           resource: 'all',
           timestamp: disabledAt,
-          data: { subscriptionId: ref.id, href: `${deps.publicBaseUrl}/v1/webhooks/${ref.id}`, targetUrl: r.target_url, reason: d.reason, disabledAt },
+          data: {
+            subscriptionId: ref.id,
+            href: `${deps.publicBaseUrl}/v1/webhooks/${ref.id}`,
+            targetUrl: r.target_url,
+            reason: d.reason,
+            disabledAt,
+          },
         },
         id,
       );

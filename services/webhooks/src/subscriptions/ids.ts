@@ -1,6 +1,5 @@
 import { randomHex } from '@switchboard/platform';
 
-
 /** Opaque, unique across the service, not guessable: 96 random bits. */
 export function newSubscriptionId(): string {
   return `wh_${randomHex(24)}`;

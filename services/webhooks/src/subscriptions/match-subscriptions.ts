@@ -1,7 +1,12 @@
 import type { FieldError } from '@switchboard/platform';
 import type { MatchSubscriptionsRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/MatchSubscriptionsRequest';
 import type { Deps } from '../context.ts';
-import { SubscriptionSchema, SubscriptionSecretSchema, type Subscription, type SubscriptionSecret } from '../db/entities.ts';
+import {
+  SubscriptionSchema,
+  SubscriptionSecretSchema,
+  type Subscription,
+  type SubscriptionSecret,
+} from '../db/entities.ts';
 import { requireAccount } from './repository.ts';
 import { ALL, checkEvent, openHeaders, RESOURCES, throwIfAny } from './rules.ts';
 
@@ -25,7 +30,8 @@ export async function matchSubscriptions(deps: Deps, req: MatchSubscriptionsRequ
   const event = checkEvent(req.event, errors);
   const resource = req.resource.trim().toLowerCase();
   // `all`: an event about the account rather than a resource (webhookDisabled); it matches subscriptions to `all`.
-  if (![...RESOURCES, ALL].includes(resource)) errors.push({ field: 'resource', message: `must be one of ${[...RESOURCES, ALL].join(', ')}` });
+  if (![...RESOURCES, ALL].includes(resource))
+    errors.push({ field: 'resource', message: `must be one of ${[...RESOURCES, ALL].join(', ')}` });
   throwIfAny(errors);
 
   const em = deps.orm.em.fork();
@@ -36,7 +42,9 @@ export async function matchSubscriptions(deps: Deps, req: MatchSubscriptionsRequ
       enabled: true,
       event: event!,
       resource: { $re: `(^|,)(${resource}|${ALL})(,|$)` },
-      $or: req.applicationId ? [{ applicationId: null }, { applicationId: req.applicationId }] : [{ applicationId: null }],
+      $or: req.applicationId
+        ? [{ applicationId: null }, { applicationId: req.applicationId }]
+        : [{ applicationId: null }],
     },
     { orderBy: { seq: 'asc' } },
   );
@@ -50,8 +58,14 @@ export async function matchSubscriptions(deps: Deps, req: MatchSubscriptionsRequ
 }
 
 /** A subscription with its valid secrets (current first) and its headers opened. */
-export function toMatch(deps: Pick<Deps, 'secrets'>, subscription: Subscription, k: SubscriptionSecret, now = Date.now()): Match {
+export function toMatch(
+  deps: Pick<Deps, 'secrets'>,
+  subscription: Subscription,
+  k: SubscriptionSecret,
+  now = Date.now(),
+): Match {
   const secrets = [deps.secrets.open(k.secret, k.subscriptionId)];
-  if (k.previousSecret && k.previousExpiresAt && k.previousExpiresAt.getTime() > now) secrets.push(deps.secrets.open(k.previousSecret, k.subscriptionId));
+  if (k.previousSecret && k.previousExpiresAt && k.previousExpiresAt.getTime() > now)
+    secrets.push(deps.secrets.open(k.previousSecret, k.subscriptionId));
   return { subscription, secrets, headers: openHeaders(subscription.headers, deps.secrets, subscription.id) };
 }

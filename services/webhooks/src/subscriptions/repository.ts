@@ -1,5 +1,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AppError, Coalescer, queryCoalesced, readOwnedRow, transactionPrepared, type PooledClient, type TransactionQuery } from '@switchboard/platform';
+import {
+  AppError,
+  Coalescer,
+  queryCoalesced,
+  readOwnedRow,
+  transactionPrepared,
+  type PooledClient,
+  type TransactionQuery,
+} from '@switchboard/platform';
 import { SubscriptionSchema, type Subscription } from '../db/entities.ts';
 import { isAccountId, isSubscriptionId } from '@switchboard/events';
 import { poolOf, sql } from '@switchboard/orm';
@@ -27,7 +35,12 @@ export function requireAccount(accountId: string): string {
  * The managed subscription with this id owned by this account (and, when given, attached to this
  * application). Anything else, including another account's subscription, is "not found".
  */
-export async function findOwned(em: EntityManager, accountId: string, id: string, applicationId?: string): Promise<Subscription> {
+export async function findOwned(
+  em: EntityManager,
+  accountId: string,
+  id: string,
+  applicationId?: string,
+): Promise<Subscription> {
   requireAccount(accountId);
   if (!isSubscriptionId(id)) throw AppError.notFound('webhook');
   const sub = await em.findOne(SubscriptionSchema, { id, accountId });
@@ -50,12 +63,16 @@ export async function lockScope(em: EntityManager, scope: string): Promise<void>
 
 /** Writes the tombstone of a deleted account, in the caller's transaction (a create in flight checks it under the scope's lock). */
 export async function buryAccount(em: EntityManager, schema: string, accountId: string): Promise<void> {
-  await sql(em, `insert into "${schema}".deleted_accounts (account_id) values ($1) on conflict do nothing`, [accountId]);
+  await sql(em, `insert into "${schema}".deleted_accounts (account_id) values ($1) on conflict do nothing`, [
+    accountId,
+  ]);
 }
 
 /** Writes the tombstone of a deleted application, in the caller's transaction. */
 export async function buryApplication(em: EntityManager, schema: string, applicationId: string): Promise<void> {
-  await sql(em, `insert into "${schema}".deleted_applications (application_id) values ($1) on conflict do nothing`, [applicationId]);
+  await sql(em, `insert into "${schema}".deleted_applications (application_id) values ($1) on conflict do nothing`, [
+    applicationId,
+  ]);
 }
 
 /** Turns a subscription off with a reason inside the caller's transaction; answers its row when it was enabled (nothing when already off). */
@@ -84,7 +101,10 @@ export function lockScopeSql(scope: string): string {
 export type NewSubscription = Omit<Subscription, 'seq'>;
 
 /** What insertWithinLimit found: the application deleted, the scope at its limit, or the subscription stored. */
-export type InsertOutcome = { outcome: 'scope_deleted' } | { outcome: 'limit_reached' } | { outcome: 'created'; subscription: SubscriptionView };
+export type InsertOutcome =
+  | { outcome: 'scope_deleted' }
+  | { outcome: 'limit_reached' }
+  | { outcome: 'created'; subscription: SubscriptionView };
 
 /**
  * Inserts a subscription and its sealed secret in one statement, unless its application was
@@ -92,7 +112,13 @@ export type InsertOutcome = { outcome: 'scope_deleted' } | { outcome: 'limit_rea
  * holds the scope's lock (lockScopeSql) taken by an earlier statement, so the count sees every
  * create committed before and none can commit in between.
  */
-export async function insertWithinLimit(query: TransactionQuery, schema: string, sub: NewSubscription, sealedSecret: string, max: number): Promise<InsertOutcome> {
+export async function insertWithinLimit(
+  query: TransactionQuery,
+  schema: string,
+  sub: NewSubscription,
+  sealedSecret: string,
+  max: number,
+): Promise<InsertOutcome> {
   const inScope = sub.applicationId ? 'application_id = $3' : 'account_id = $2 and application_id is null';
   const rows = await query<{ deleted: boolean; n: number; seq: string | null }>(
     `with d as (
@@ -162,7 +188,8 @@ export function createWithinLimit(em: EntityManager, create: NewSubscriptionInSc
         const scopes = [...new Set(creates.map((c) => c.scope))].sort();
         return transactionPrepared(pool, `begin; ${scopes.map(lockScopeSql).join('; ')}`, async (query) => {
           const outcomes: InsertOutcome[] = [];
-          for (const c of creates) outcomes.push(await insertWithinLimit(query, schema, c.subscription, c.sealedSecret, c.max));
+          for (const c of creates)
+            outcomes.push(await insertWithinLimit(query, schema, c.subscription, c.sealedSecret, c.max));
           return outcomes;
         });
       },
@@ -207,7 +234,8 @@ const COLUMNS =
  * per column read, copied and written out again; without account_id (the account the page was
  * read for) and first_failure_at (no message shows it).
  */
-export interface SubscriptionListRow extends Omit<SubscriptionRow, 'account_id' | 'created_at' | 'updated_at' | 'last_attempt_at' | 'first_failure_at'> {
+export interface SubscriptionListRow
+  extends Omit<SubscriptionRow, 'account_id' | 'created_at' | 'updated_at' | 'last_attempt_at' | 'first_failure_at'> {
   created_at: string;
   updated_at: string;
   last_attempt_at: string | null;
@@ -244,7 +272,12 @@ function table(em: EntityManager): string {
 }
 
 /** The subscription with this id owned by this account (and this application, when given), as a detached read-only row. */
-export async function readOwned(em: EntityManager, accountId: string, id: string, applicationId?: string): Promise<SubscriptionView> {
+export async function readOwned(
+  em: EntityManager,
+  accountId: string,
+  id: string,
+  applicationId?: string,
+): Promise<SubscriptionView> {
   requireAccount(accountId);
   if (!isSubscriptionId(id)) throw AppError.notFound('webhook');
   const row = await readOwnedRow<SubscriptionRow>(poolOf(em), table(em), COLUMNS, id, accountId);
@@ -271,12 +304,21 @@ export async function readPage(em: EntityManager, q: PageQuery): Promise<Subscri
     types.push(type);
     return `$${params.push(v)}`;
   };
-  const where = ['account_id = $1', q.applicationId ? `application_id = ${p(q.applicationId, 'text')}` : 'application_id is null'];
+  const where = [
+    'account_id = $1',
+    q.applicationId ? `application_id = ${p(q.applicationId, 'text')}` : 'application_id is null',
+  ];
   if (q.afterSeq) where.push(`seq > ${p(q.afterSeq, 'bigint')}`);
   if (q.event) where.push(`event = ${p(q.event, 'text')}`);
   // Resource names hold no comma: the list travels as one text.
-  if (q.resources) where.push(`string_to_array(resource, ',') && string_to_array(${p(q.resources.join(','), 'text')}, ',')`);
+  if (q.resources)
+    where.push(`string_to_array(resource, ',') && string_to_array(${p(q.resources.join(','), 'text')}, ',')`);
   const limit = p(q.limit, 'int');
   // Pages asked for together (a batch of List calls) are read by one statement (queryCoalesced).
-  return queryCoalesced<SubscriptionListRow>(poolOf(em), `select ${LIST_COLUMNS} from ${table(em)} where ${where.join(' and ')} order by ${table(em)}.seq limit ${limit}`, types, params);
+  return queryCoalesced<SubscriptionListRow>(
+    poolOf(em),
+    `select ${LIST_COLUMNS} from ${table(em)} where ${where.join(' and ')} order by ${table(em)}.seq limit ${limit}`,
+    types,
+    params,
+  );
 }

@@ -19,7 +19,11 @@ export async function rotateSecret(deps: Deps, req: Traced<RotateSecretRequest__
   const sub = await deps.orm.em.fork().transactional(async (em) => {
     const s = await findOwned(em, req.accountId, req.id);
     // Lock the row: two rotations at once must not both keep the same "previous".
-    const row = await em.findOne(SubscriptionSecretSchema, { subscriptionId: s.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    const row = await em.findOne(
+      SubscriptionSecretSchema,
+      { subscriptionId: s.id },
+      { lockMode: LockMode.PESSIMISTIC_WRITE },
+    );
     if (!row) throw new AppError('internal', `subscription ${s.id} has no secret`);
     const now = new Date();
     row.previousSecret = row.secret;

@@ -35,7 +35,9 @@ describe('checkEvent', () => {
 
   it('when the event is unknown, then it is an error naming the allowed values', () => {
     const r = run((e) => checkEvent('sms', e));
-    expect(r.errors).toEqual([{ field: 'event', message: 'must be one of smsdlr, cdrCreated, cdrRated, webhookDisabled' }]);
+    expect(r.errors).toEqual([
+      { field: 'event', message: 'must be one of smsdlr, cdrCreated, cdrRated, webhookDisabled' },
+    ]);
   });
 });
 
@@ -53,12 +55,23 @@ describe('checkTargetUrl', () => {
   const loopback = parseCidrList('127.0.0.0/8,::1/128');
 
   it('when the URL is absolute http or https on a public host, then it is accepted as sent (trimmed)', () => {
-    expect(run((e) => checkTargetUrl(' https://example.com/hook?x=1 ', none, e)).value).toBe('https://example.com/hook?x=1');
+    expect(run((e) => checkTargetUrl(' https://example.com/hook?x=1 ', none, e)).value).toBe(
+      'https://example.com/hook?x=1',
+    );
     expect(run((e) => checkTargetUrl('http://93.184.216.34:8080/', none, e)).errors).toEqual([]);
   });
 
   it('when the URL is relative, not http(s), has credentials, spaces or is too long, then it is refused', () => {
-    for (const bad of ['/hook', 'example.com', 'ftp://example.com/', 'javascript:alert(1)', 'https://user:pw@example.com/', 'https://exa mple.com/', `https://example.com/${'a'.repeat(2048)}`, '']) {
+    for (const bad of [
+      '/hook',
+      'example.com',
+      'ftp://example.com/',
+      'javascript:alert(1)',
+      'https://user:pw@example.com/',
+      'https://exa mple.com/',
+      `https://example.com/${'a'.repeat(2048)}`,
+      '',
+    ]) {
       const r = run((e) => checkTargetUrl(bad, none, e));
       expect(r.value, bad).toBeUndefined();
       expect(r.errors[0]?.field).toBe('targetUrl');
@@ -66,7 +79,16 @@ describe('checkTargetUrl', () => {
   });
 
   it('when the host is a literal private address in any notation, then it is refused unless allow-listed', () => {
-    for (const url of ['http://127.0.0.1/', 'http://2130706433/', 'http://0x7f000001/', 'http://[::1]/', 'http://[::ffff:10.0.0.1]/', 'http://169.254.169.254/latest', 'http://10.1.2.3/', 'http://localhost:3000/']) {
+    for (const url of [
+      'http://127.0.0.1/',
+      'http://2130706433/',
+      'http://0x7f000001/',
+      'http://[::1]/',
+      'http://[::ffff:10.0.0.1]/',
+      'http://169.254.169.254/latest',
+      'http://10.1.2.3/',
+      'http://localhost:3000/',
+    ]) {
       expect(run((e) => checkTargetUrl(url, none, e)).errors[0]?.message, url).toMatch(/private/);
     }
     expect(run((e) => checkTargetUrl('http://127.0.0.1:9999/hook', loopback, e)).errors).toEqual([]);
@@ -77,7 +99,8 @@ describe('checkTargetUrl', () => {
 describe('checkPayload and checkName', () => {
   it('when the payload is a JSON object, then it is parsed; arrays, scalars and bad JSON are refused', () => {
     expect(run((e) => checkPayload('{"a":[1,2]}', e)).value).toEqual({ a: [1, 2] });
-    for (const bad of ['[1]', '1', '"x"', 'null', '{', '']) expect(run((e) => checkPayload(bad, e)).errors[0]?.field, bad).toBe('payload');
+    for (const bad of ['[1]', '1', '"x"', 'null', '{', ''])
+      expect(run((e) => checkPayload(bad, e)).errors[0]?.field, bad).toBe('payload');
     expect(run((e) => checkPayload(JSON.stringify({ a: 'x'.repeat(17000) }), e)).errors[0]?.message).toMatch(/at most/);
   });
 

@@ -31,11 +31,19 @@ export function checkEvent(value: string, errors: FieldError[], field = 'event')
  * (webhookDisabled) takes account-level subscriptions only, and one whose events come with no
  * resource of their own (its resources are just `all`) takes the resource `all` only.
  */
-export function checkEventScope(event: string, resource: string | undefined, applicationId: string | null, errors: FieldError[]): void {
+export function checkEventScope(
+  event: string,
+  resource: string | undefined,
+  applicationId: string | null,
+  errors: FieldError[],
+): void {
   const type = EVENT_TYPES.find((t) => t.name === event);
   if (!type) return;
   if (!type.applicationLevel && applicationId) {
-    errors.push({ field: 'event', message: `${event} is an account-level event: subscribe to it at /v1/webhooks, not on an application` });
+    errors.push({
+      field: 'event',
+      message: `${event} is an account-level event: subscribe to it at /v1/webhooks, not on an application`,
+    });
   }
   if (resource !== undefined && type.resources.every((r) => r === ALL) && resource !== ALL) {
     errors.push({ field: 'resource', message: `must be ${ALL} for ${event}` });
@@ -57,7 +65,10 @@ export function normaliseResource(value: string, errors: FieldError[], field = '
   }
   const unknown = items.filter((i) => i !== ALL && !(RESOURCES as readonly string[]).includes(i));
   if (unknown.length > 0) {
-    errors.push({ field, message: `unknown resource ${unknown.map((u) => JSON.stringify(u)).join(', ')}; allowed: ${[...RESOURCES, ALL].join(', ')}` });
+    errors.push({
+      field,
+      message: `unknown resource ${unknown.map((u) => JSON.stringify(u)).join(', ')}; allowed: ${[...RESOURCES, ALL].join(', ')}`,
+    });
     return undefined;
   }
   if (items.includes(ALL)) return ALL;
@@ -66,11 +77,18 @@ export function normaliseResource(value: string, errors: FieldError[], field = '
 
 /** True when a subscription's normalised resource list covers an event's resource. */
 export function resourceMatches(subscriptionResource: string, eventResource: string): boolean {
-  return subscriptionResource === ALL || eventResource === ALL || subscriptionResource.split(',').includes(eventResource);
+  return (
+    subscriptionResource === ALL || eventResource === ALL || subscriptionResource.split(',').includes(eventResource)
+  );
 }
 
 /** Target URLs follow the one rule every delivery URL follows (docs/events.md#delivery). */
-export function checkTargetUrl(value: string, allowed: readonly Cidr[], errors: FieldError[], field = 'targetUrl'): string | undefined {
+export function checkTargetUrl(
+  value: string,
+  allowed: readonly Cidr[],
+  errors: FieldError[],
+  field = 'targetUrl',
+): string | undefined {
   return checkDeliveryUrl(value, allowed, errors, field);
 }
 
@@ -80,7 +98,19 @@ export const HEADER_VALUE_MAX = 4096;
 /** RFC 9110 token. */
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,256}$/;
 /** Hop-by-hop headers (RFC 9110 7.6.1 and the older ones proxies still honour) and the ones Switchboard sets itself. */
-const HEADERS_REFUSED = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host', 'user-agent']);
+const HEADERS_REFUSED = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'host',
+  'user-agent',
+]);
 /** The header whose value is write-only. */
 export const SECRET_HEADER = 'authorization';
 
@@ -88,7 +118,11 @@ export const SECRET_HEADER = 'authorization';
  * Custom headers: the JSON text of an object of at most HEADERS_MAX string values, names HTTP
  * tokens, no name twice in any case, none of the refused ones nor `Content-*` or `webhook-*`.
  */
-export function checkHeaders(json: string, errors: FieldError[], field = 'headers'): Record<string, string> | undefined {
+export function checkHeaders(
+  json: string,
+  errors: FieldError[],
+  field = 'headers',
+): Record<string, string> | undefined {
   let parsed: unknown;
   try {
     parsed = JSON.parse(json);
@@ -106,14 +140,21 @@ export function checkHeaders(json: string, errors: FieldError[], field = 'header
   for (const [name, value] of entries) {
     const lower = name.toLowerCase();
     const at = `${field}.${name}`;
-    if (!HEADER_NAME.test(name)) errors.push({ field: at, message: 'must be an HTTP header name (a token: letters, digits and !#$%&\'*+.^_`|~-)' });
+    if (!HEADER_NAME.test(name))
+      errors.push({ field: at, message: "must be an HTTP header name (a token: letters, digits and !#$%&'*+.^_`|~-)" });
     else if (HEADERS_REFUSED.has(lower) || lower.startsWith('content-') || lower.startsWith('webhook-')) {
-      errors.push({ field: at, message: 'is not allowed: hop-by-hop headers, Host, User-Agent, Content-* and webhook-* are set by Switchboard' });
-    } else if (seen.has(lower)) errors.push({ field: at, message: 'is given twice (header names are case-insensitive)' });
+      errors.push({
+        field: at,
+        message: 'is not allowed: hop-by-hop headers, Host, User-Agent, Content-* and webhook-* are set by Switchboard',
+      });
+    } else if (seen.has(lower))
+      errors.push({ field: at, message: 'is given twice (header names are case-insensitive)' });
     seen.add(lower);
     if (typeof value !== 'string') errors.push({ field: at, message: 'must be a string' });
-    else if (value.length > HEADER_VALUE_MAX) errors.push({ field: at, message: `must be at most ${HEADER_VALUE_MAX} characters` });
-    else if (!/^[\t\x20-\x7e\x80-\xff]*$/.test(value)) errors.push({ field: at, message: 'must not contain control or non-Latin-1 characters' });
+    else if (value.length > HEADER_VALUE_MAX)
+      errors.push({ field: at, message: `must be at most ${HEADER_VALUE_MAX} characters` });
+    else if (!/^[\t\x20-\x7e\x80-\xff]*$/.test(value))
+      errors.push({ field: at, message: 'must not contain control or non-Latin-1 characters' });
   }
   return errors.length > before ? undefined : Object.fromEntries(entries.map(([n, v]) => [n, (v as string).trim()]));
 }
@@ -125,7 +166,11 @@ export function checkHeaders(json: string, errors: FieldError[], field = 'header
 export const headerOwner = (subscriptionId: string, name: string) => `${subscriptionId}:header:${name.toLowerCase()}`;
 
 /** Every header value sealed with SECRETS_KEY for its subscription and name. */
-export function sealHeaders(headers: Record<string, string>, box: SecretBox, subscriptionId: string): Record<string, string> {
+export function sealHeaders(
+  headers: Record<string, string>,
+  box: SecretBox,
+  subscriptionId: string,
+): Record<string, string> {
   return Object.fromEntries(Object.entries(headers).map(([n, v]) => [n, box.seal(v, headerOwner(subscriptionId, n))]));
 }
 
@@ -141,7 +186,11 @@ export function openHeader(name: string, value: string, box: SecretBox, subscrip
 }
 
 /** The headers to send: every value opened. */
-export function openHeaders(headers: Readonly<Record<string, string>>, box: SecretBox, subscriptionId: string): Record<string, string> {
+export function openHeaders(
+  headers: Readonly<Record<string, string>>,
+  box: SecretBox,
+  subscriptionId: string,
+): Record<string, string> {
   return Object.fromEntries(Object.entries(headers).map(([n, v]) => [n, openHeader(n, v, box, subscriptionId)]));
 }
 
@@ -151,7 +200,11 @@ export function redactHeaders(headers: Readonly<Record<string, string>>): Record
 }
 
 /** The user-defined payload: the JSON text of an object (not an array, not a scalar). */
-export function checkPayload(json: string, errors: FieldError[], field = 'payload'): Record<string, unknown> | undefined {
+export function checkPayload(
+  json: string,
+  errors: FieldError[],
+  field = 'payload',
+): Record<string, unknown> | undefined {
   if (Buffer.byteLength(json, 'utf8') > PAYLOAD_MAX_BYTES) {
     errors.push({ field, message: `must be at most ${PAYLOAD_MAX_BYTES} bytes of JSON` });
     return undefined;
@@ -175,7 +228,8 @@ export function checkName(value: string, errors: FieldError[], field = 'name'): 
   const v = value.trim();
   if (v.length === 0) return null;
   if (v.length > NAME_MAX) errors.push({ field, message: `must be at most ${NAME_MAX} characters` });
-  else if (CONTROL.test(v) || LONE_SURROGATE.test(v)) errors.push({ field, message: 'must not contain control characters' });
+  else if (CONTROL.test(v) || LONE_SURROGATE.test(v))
+    errors.push({ field, message: 'must not contain control characters' });
   return v;
 }
 

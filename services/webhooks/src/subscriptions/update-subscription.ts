@@ -3,14 +3,27 @@ import type { UpdateSubscriptionRequest__Output } from '@switchboard/proto/gener
 import type { Deps, Traced } from '../context.ts';
 import type { Subscription } from '../db/entities.ts';
 import { findOwned } from './repository.ts';
-import { checkEvent, checkEventScope, checkHeaders, sealHeaders, checkName, checkPayload, checkTargetUrl, normaliseResource, throwIfAny } from './rules.ts';
+import {
+  checkEvent,
+  checkEventScope,
+  checkHeaders,
+  sealHeaders,
+  checkName,
+  checkPayload,
+  checkTargetUrl,
+  normaliseResource,
+  throwIfAny,
+} from './rules.ts';
 
 /**
  * Fields that are sent replace the stored values; fields left out stay (docs/api-rules.md#subscriptions). `event` may be
  * sent only with its current value (409 otherwise). Re-enabling a disabled subscription clears its
  * disabled reason, its failure count and the start of its failing run (DELIVERY_DISABLE_AFTER counts afresh).
  */
-export async function updateSubscription(deps: Deps, req: Traced<UpdateSubscriptionRequest__Output>): Promise<Subscription> {
+export async function updateSubscription(
+  deps: Deps,
+  req: Traced<UpdateSubscriptionRequest__Output>,
+): Promise<Subscription> {
   const em = deps.orm.em.fork();
   const sub = await findOwned(em, req.accountId, req.id, req.applicationId || undefined);
 
@@ -26,7 +39,21 @@ export async function updateSubscription(deps: Deps, req: Traced<UpdateSubscript
   if (event !== undefined && event !== sub.event) throw new AppError('conflict', 'event cannot be changed');
 
   let changed = false;
-  const set = <K extends 'resource' | 'targetUrl' | 'payload' | 'headers' | 'name' | 'enabled' | 'disabledReason' | 'consecutiveFailures' | 'firstFailureAt'>(key: K, value: Subscription[K]) => {
+  const set = <
+    K extends
+      | 'resource'
+      | 'targetUrl'
+      | 'payload'
+      | 'headers'
+      | 'name'
+      | 'enabled'
+      | 'disabledReason'
+      | 'consecutiveFailures'
+      | 'firstFailureAt',
+  >(
+    key: K,
+    value: Subscription[K],
+  ) => {
     if (JSON.stringify(sub[key]) === JSON.stringify(value)) return;
     sub[key] = value;
     changed = true;

@@ -22,11 +22,21 @@ const HOUR_MS = 3_600_000;
  * budget of `tool`; otherwise holds the account's lock until the transaction ends, so the row the
  * caller inserts is counted by the next call.
  */
-export async function takeToolBudget(em: EntityManager, schema: string, accountId: string, tool: 'resend' | 'recovery', limits: ToolLimits): Promise<void> {
+export async function takeToolBudget(
+  em: EntityManager,
+  schema: string,
+  accountId: string,
+  tool: 'resend' | 'recovery',
+  limits: ToolLimits,
+): Promise<void> {
   const limit = tool === 'resend' ? limits.resendsPerHour : limits.recoveriesPerHour;
   const row = await lockAndCountToolUse(em, schema, accountId, tool);
   if (row.n < limit) return;
-  const waitS = row.oldest ? Math.max(1, Math.ceil((new Date(row.oldest).getTime() + HOUR_MS - Date.now()) / 1000)) : 3600;
+  const waitS = row.oldest
+    ? Math.max(1, Math.ceil((new Date(row.oldest).getTime() + HOUR_MS - Date.now()) / 1000))
+    : 3600;
   const what = tool === 'resend' ? 'resends' : 'recoveries';
-  throw new AppError('rate_limited', `at most ${limit} ${what} per account per hour; retry in ${waitS} s`, undefined, { retryAfterS: waitS });
+  throw new AppError('rate_limited', `at most ${limit} ${what} per account per hour; retry in ${waitS} s`, undefined, {
+    retryAfterS: waitS,
+  });
 }

@@ -9,9 +9,14 @@ import { findRecoveryTask } from './repository.ts';
 
 export type RecoveryView = Recovery;
 
-
 /** A recovery task of the subscription, with its counts; "completed" once every delivery of it has an outcome. */
-export async function readRecovery(em: EntityManager, schema: string, accountId: string, subscriptionId: string, taskId: string): Promise<RecoveryView> {
+export async function readRecovery(
+  em: EntityManager,
+  schema: string,
+  accountId: string,
+  subscriptionId: string,
+  taskId: string,
+): Promise<RecoveryView> {
   if (!isRecoveryId(taskId)) throw AppError.notFound('recovery');
   const t = await findRecoveryTask(em, schema, accountId, subscriptionId, taskId);
   if (!t) throw AppError.notFound('recovery');

@@ -15,7 +15,9 @@ const RUNNING_BLOCKS_FOR = '1 day';
 
 function instant(field: string, v: string, errors: FieldError[]): Date | undefined {
   // ISO 8601 with a time and a zone (Z or an offset): a bare date or local time is ambiguous.
-  const d = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/i.test(v) ? new Date(v) : undefined;
+  const d = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/i.test(v)
+    ? new Date(v)
+    : undefined;
   if (!d || Number.isNaN(d.getTime())) {
     errors.push({ field, message: 'must be an ISO 8601 time with a zone, e.g. 2026-03-01T00:00:00Z' });
     return undefined;
@@ -31,15 +33,21 @@ function instant(field: string, v: string, errors: FieldError[]): Date | undefin
  * the running task), a window may hold at most RECOVERY_MAX_DELIVERIES of them (400), and an
  * account queues at most RECOVERIES_PER_HOUR recoveries (429).
  */
-export async function recoverSubscription(deps: Deps, req: Traced<RecoverSubscriptionRequest__Output>): Promise<RecoveryView> {
+export async function recoverSubscription(
+  deps: Deps,
+  req: Traced<RecoverSubscriptionRequest__Output>,
+): Promise<RecoveryView> {
   const accountId = requireAccount(req.accountId);
   const errors: FieldError[] = [];
-  const since = req.since ? instant('since', req.since, errors) : (errors.push({ field: 'since', message: 'is required' }), undefined);
+  const since = req.since
+    ? instant('since', req.since, errors)
+    : (errors.push({ field: 'since', message: 'is required' }), undefined);
   const until = req.until !== undefined ? instant('until', req.until, errors) : new Date();
   if ((req.status ?? 'failed') !== 'failed') errors.push({ field: 'status', message: 'must be "failed"' });
   if (since && until) {
     if (since.getTime() >= until.getTime()) errors.push({ field: 'since', message: 'must be before until' });
-    else if (until.getTime() - since.getTime() > RECOVERY_WINDOW_MAX_DAYS * DAY_MS) errors.push({ field: 'since', message: `the window may span at most ${RECOVERY_WINDOW_MAX_DAYS} days` });
+    else if (until.getTime() - since.getTime() > RECOVERY_WINDOW_MAX_DAYS * DAY_MS)
+      errors.push({ field: 'since', message: `the window may span at most ${RECOVERY_WINDOW_MAX_DAYS} days` });
   }
   if (errors.length > 0) throw AppError.invalid(errors);
 
@@ -47,18 +55,39 @@ export async function recoverSubscription(deps: Deps, req: Traced<RecoverSubscri
   const taskId = `rcv_${randomBytes(12).toString('hex')}`;
   const view = await deps.orm.em.fork().transactional(async (em) => {
     const sub = await findOwned(em, accountId, req.id);
-    if (!sub.enabled) throw new AppError('conflict', 'the subscription is disabled: enable it before recovering its deliveries');
+    if (!sub.enabled)
+      throw new AppError('conflict', 'the subscription is disabled: enable it before recovering its deliveries');
     const running = await lockAndFindRunningRecovery(em, s, sub.id, RUNNING_BLOCKS_FOR);
     if (running)
-      throw new AppError('conflict', `the recovery ${running} of this subscription is still running: wait until GET /v1/webhooks/${sub.id}/recoveries/${running} says completed`);
+      throw new AppError(
+        'conflict',
+        `the recovery ${running} of this subscription is still running: wait until GET /v1/webhooks/${sub.id}/recoveries/${running} says completed`,
+      );
     await takeToolBudget(em, s, accountId, 'recovery', deps.toolLimits);
     const max = deps.toolLimits.recoveryMaxDeliveries;
     // Every message of the subscription whose newest record (tests aside) failed within the window.
     const rows = await findFailedMessages(em, s, sub.id, since!, until!, max + 1);
     if (rows.length > max)
-      throw AppError.invalid([{ field: 'since', message: `the window holds more than ${max} failed deliveries, the most one recovery may queue: recover a narrower window` }]);
+      throw AppError.invalid([
+        {
+          field: 'since',
+          message: `the window holds more than ${max} failed deliveries, the most one recovery may queue: recover a narrower window`,
+        },
+      ]);
     const queued = rows.filter((r) => r.kept);
-    await insertRecoveryTask(em, s, { id: taskId, subscriptionId: sub.id, accountId, since: since!, until: until!, skipped: rows.length - queued.length }, queued);
+    await insertRecoveryTask(
+      em,
+      s,
+      {
+        id: taskId,
+        subscriptionId: sub.id,
+        accountId,
+        since: since!,
+        until: until!,
+        skipped: rows.length - queued.length,
+      },
+      queued,
+    );
     return readRecovery(em, s, accountId, sub.id, taskId);
   });
   deps.dispatchers.resendsQueued();

@@ -18,7 +18,13 @@ export interface RecoveryTaskRow {
 }
 
 /** A recovery task of the account's subscription, or undefined. */
-export async function findRecoveryTask(em: EntityManager, schema: string, accountId: string, subscriptionId: string, taskId: string): Promise<RecoveryTaskRow | undefined> {
+export async function findRecoveryTask(
+  em: EntityManager,
+  schema: string,
+  accountId: string,
+  subscriptionId: string,
+  taskId: string,
+): Promise<RecoveryTaskRow | undefined> {
   const [task] = await sql<RecoveryTaskRow>(
     em,
     `select id, subscription_id, total, sent, failed, skipped, since, until, created_at, completed_at from "${schema}".recovery_tasks
@@ -38,7 +44,14 @@ export interface FailedMessage {
 }
 
 /** Every message of the subscription whose newest record (tests aside) failed within [since, until), in the original order. */
-export function findFailedMessages(em: EntityManager, schema: string, subscriptionId: string, since: Date, until: Date, limit: number): Promise<FailedMessage[]> {
+export function findFailedMessages(
+  em: EntityManager,
+  schema: string,
+  subscriptionId: string,
+  since: Date,
+  until: Date,
+  limit: number,
+): Promise<FailedMessage[]> {
   // Only messages with a record in the window are looked at (their history decides their outcome).
   return sql<FailedMessage>(
     em,
@@ -67,7 +80,12 @@ export function findFailedMessages(em: EntityManager, schema: string, subscripti
  * it over every replica) and answers the id of a recovery of it still running, started within
  * `runningFor` (an interval such as '1 day'), if any.
  */
-export async function lockAndFindRunningRecovery(em: EntityManager, schema: string, subscriptionId: string, runningFor: string): Promise<string | undefined> {
+export async function lockAndFindRunningRecovery(
+  em: EntityManager,
+  schema: string,
+  subscriptionId: string,
+  runningFor: string,
+): Promise<string | undefined> {
   await sql(em, `select 1 from "${schema}".subscriptions where id = $1 for update`, [subscriptionId]);
   const [running] = await sql<{ id: string }>(
     em,
@@ -82,7 +100,12 @@ export async function lockAndFindRunningRecovery(em: EntityManager, schema: stri
  * transaction ends, so concurrent calls of one account count exactly) and answers how many resends
  * or recoveries the account queued within the last hour, and when the oldest of them was.
  */
-export async function lockAndCountToolUse(em: EntityManager, schema: string, accountId: string, tool: 'resend' | 'recovery'): Promise<{ n: number; oldest: Date | null }> {
+export async function lockAndCountToolUse(
+  em: EntityManager,
+  schema: string,
+  accountId: string,
+  tool: 'resend' | 'recovery',
+): Promise<{ n: number; oldest: Date | null }> {
   await sql(em, `select pg_advisory_xact_lock(hashtext($1))`, [`webhooks-tools:${accountId}`]);
   const [row] = await sql<{ n: number; oldest: Date | null }>(
     em,
@@ -117,19 +140,38 @@ export async function insertRecoveryTask(
     `insert into "${schema}".resends (id, task_id, kind, subscription_id, account_id, message_id, event, original_seq, trigger, created_at)
      select 'dlv_' || substr(replace(gen_random_uuid()::text, '-', ''), 1, 24), $1, 'notification', $2, $3, x.m, x.e, x.q, 'recovery', now()
      from jsonb_to_recordset($4::jsonb) as x(m text, e text, q bigint)`,
-    [task.id, task.subscriptionId, task.accountId, JSON.stringify(queued.map((r) => ({ m: r.message_id, e: r.event, q: r.first_seq })))],
+    [
+      task.id,
+      task.subscriptionId,
+      task.accountId,
+      JSON.stringify(queued.map((r) => ({ m: r.message_id, e: r.event, q: r.first_seq }))),
+    ],
   );
 }
 
 /** Whether the subscription is enabled (undefined: it does not exist). */
-export async function isSubscriptionEnabled(em: EntityManager, schema: string, subscriptionId: string): Promise<boolean | undefined> {
-  const [sub] = await sql<{ enabled: boolean }>(em, `select enabled from "${schema}".subscriptions where id = $1`, [subscriptionId]);
+export async function isSubscriptionEnabled(
+  em: EntityManager,
+  schema: string,
+  subscriptionId: string,
+): Promise<boolean | undefined> {
+  const [sub] = await sql<{ enabled: boolean }>(em, `select enabled from "${schema}".subscriptions where id = $1`, [
+    subscriptionId,
+  ]);
   return sub?.enabled;
 }
 
 /** Whether the body of a message is still kept for its target. */
-export async function isBodyKept(em: EntityManager, schema: string, messageId: string, target: string): Promise<boolean> {
-  const rows = await sql(em, `select 1 from "${schema}".delivery_bodies where message_id = $1 and target = $2`, [messageId, target]);
+export async function isBodyKept(
+  em: EntityManager,
+  schema: string,
+  messageId: string,
+  target: string,
+): Promise<boolean> {
+  const rows = await sql(em, `select 1 from "${schema}".delivery_bodies where message_id = $1 and target = $2`, [
+    messageId,
+    target,
+  ]);
   return rows.length > 0;
 }
 
@@ -189,7 +231,11 @@ export async function markResendsPublished(em: EntityManager, schema: string, id
 }
 
 /** Counts resends that could not be sent (their body is gone) as failed in their recovery tasks, completing a task when nothing is left. */
-export async function countDroppedResends(em: EntityManager, schema: string, taskIds: (string | null)[]): Promise<void> {
+export async function countDroppedResends(
+  em: EntityManager,
+  schema: string,
+  taskIds: (string | null)[],
+): Promise<void> {
   await sql(
     em,
     `update "${schema}".recovery_tasks t set failed = t.failed + g.n,
@@ -205,12 +251,22 @@ export async function countDroppedResends(em: EntityManager, schema: string, tas
  * the subscription's row lock (which orders concurrent tests, so the count is exact across replicas),
  * after dropping older ones. Answers the count and the oldest send.
  */
-export async function countRecentTests(em: EntityManager, schema: string, subscriptionId: string): Promise<{ n: number; oldest: Date | null }> {
+export async function countRecentTests(
+  em: EntityManager,
+  schema: string,
+  subscriptionId: string,
+): Promise<{ n: number; oldest: Date | null }> {
   await sql(em, `select 1 from "${schema}".subscriptions where id = $1 for update`, [subscriptionId]);
-  await sql(em, `delete from "${schema}".test_sends where subscription_id = $1 and sent_at < now() - interval '1 minute'`, [subscriptionId]);
-  const [recent] = await sql<{ n: string; oldest: Date | null }>(em, `select count(*) as n, min(sent_at) as oldest from "${schema}".test_sends where subscription_id = $1`, [
-    subscriptionId,
-  ]);
+  await sql(
+    em,
+    `delete from "${schema}".test_sends where subscription_id = $1 and sent_at < now() - interval '1 minute'`,
+    [subscriptionId],
+  );
+  const [recent] = await sql<{ n: string; oldest: Date | null }>(
+    em,
+    `select count(*) as n, min(sent_at) as oldest from "${schema}".test_sends where subscription_id = $1`,
+    [subscriptionId],
+  );
   return { n: Number(recent!.n), oldest: recent!.oldest };
 }
 

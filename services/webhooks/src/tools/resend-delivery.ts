@@ -19,10 +19,15 @@ export async function resendDelivery(deps: Deps, req: Traced<ResendDeliveryReque
     if (!d) throw AppError.notFound('delivery');
     if (d.trigger === 'test') throw new AppError('conflict', 'a test send is not resent: send another test');
     if (d.kind === 'notification') {
-      if (!(await isSubscriptionEnabled(em, deps.schema, d.subscriptionId!))) throw new AppError('conflict', 'the subscription is disabled: enable it before resending');
+      if (!(await isSubscriptionEnabled(em, deps.schema, d.subscriptionId!)))
+        throw new AppError('conflict', 'the subscription is disabled: enable it before resending');
     }
     const target = d.kind === 'notification' ? d.subscriptionId : d.applicationId;
-    if (!(await isBodyKept(em, deps.schema, d.messageId, target!))) throw new AppError('conflict', 'the body of this delivery is no longer kept (past the retention period, or recorded before bodies were kept)');
+    if (!(await isBodyKept(em, deps.schema, d.messageId, target!)))
+      throw new AppError(
+        'conflict',
+        'the body of this delivery is no longer kept (past the retention period, or recorded before bodies were kept)',
+      );
     await takeToolBudget(em, deps.schema, req.accountId, 'resend', deps.toolLimits);
     const resendId = newDeliveryId();
     await insertResend(em, deps.schema, {

@@ -33,7 +33,10 @@ export function startResendRelay(orm: MikroORM, schema: string, js: JetStreamCli
               webhookId: r.message_id,
               trigger: r.trigger,
               accountId: r.account_id,
-              target: r.kind === 'notification' ? { kind: 'notification', subscriptionId: r.subscription_id! } : { kind: 'session', applicationId: r.application_id! },
+              target:
+                r.kind === 'notification'
+                  ? { kind: 'notification', subscriptionId: r.subscription_id! }
+                  : { kind: 'session', applicationId: r.application_id! },
               event: r.event,
               body: decompressBody(r.body!),
               queuedAt: new Date(r.created_at).toISOString(),
@@ -41,11 +44,19 @@ export function startResendRelay(orm: MikroORM, schema: string, js: JetStreamCli
             return js.publish(RESEND_SUBJECT, JSON.stringify(job), { msgID: `resend:${r.id}` });
           }),
       );
-      await markResendsPublished(em, schema, rows.map((r) => r.id));
+      await markResendsPublished(
+        em,
+        schema,
+        rows.map((r) => r.id),
+      );
       // A body pruned since the resend was queued: nothing to send; a recovery counts it as failed.
       if (gone.length > 0) {
         logger.warn({ resends: gone.map((r) => r.id) }, 'resend dropped: the body is no longer kept');
-        await countDroppedResends(em, schema, gone.map((r) => r.task_id));
+        await countDroppedResends(
+          em,
+          schema,
+          gone.map((r) => r.task_id),
+        );
       }
       return rows.length === BATCH;
     });

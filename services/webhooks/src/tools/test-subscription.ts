@@ -25,13 +25,21 @@ export interface TestResult {
 export async function testSubscription(deps: Deps, req: Traced<TestSubscriptionRequest__Output>): Promise<TestResult> {
   const accountId = requireAccount(req.accountId);
   const message = req.message ?? DEFAULT_TEST_MESSAGE;
-  if (message.length > MESSAGE_MAX) throw AppError.invalid([{ field: 'message', message: `must be at most ${MESSAGE_MAX} characters` }]);
+  if (message.length > MESSAGE_MAX)
+    throw AppError.invalid([{ field: 'message', message: `must be at most ${MESSAGE_MAX} characters` }]);
   const sub = await deps.orm.em.fork().transactional(async (em) => {
     const s = await findOwned(em, accountId, req.id);
     const recent = await countRecentTests(em, deps.schema, s.id);
     if (recent.n >= deps.testsPerMinute) {
-      const waitS = recent.oldest ? Math.max(1, Math.ceil((new Date(recent.oldest).getTime() + 60_000 - Date.now()) / 1000)) : 60;
-      throw new AppError('rate_limited', `at most ${deps.testsPerMinute} test sends per subscription per minute; retry in ${waitS} s`, undefined, { retryAfterS: waitS });
+      const waitS = recent.oldest
+        ? Math.max(1, Math.ceil((new Date(recent.oldest).getTime() + 60_000 - Date.now()) / 1000))
+        : 60;
+      throw new AppError(
+        'rate_limited',
+        `at most ${deps.testsPerMinute} test sends per subscription per minute; retry in ${waitS} s`,
+        undefined,
+        { retryAfterS: waitS },
+      );
     }
     await insertTestSend(em, deps.schema, s.id);
     return s;

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { AttemptResult } from '../http-sender';
-import { attemptTimeoutMs, fallbackReserveMs, judgeSessionAttempt, MIN_ATTEMPT_MS, sessionRetryDelayMs } from './session';
+import {
+  attemptTimeoutMs,
+  fallbackReserveMs,
+  judgeSessionAttempt,
+  MIN_ATTEMPT_MS,
+  sessionRetryDelayMs,
+} from './session';
 
 const answered = (status: number, body?: string, tooLarge = false): AttemptResult => ({
   kind: 'response',
@@ -10,11 +16,23 @@ const answered = (status: number, body?: string, tooLarge = false): AttemptResul
   location: undefined,
   ...(body !== undefined ? { answer: { contentType: 'application/json', body: Buffer.from(body), tooLarge } } : {}),
 });
-const failed = (fields: { timedOut?: boolean; refused?: boolean }): AttemptResult => ({ kind: 'error', error: 'boom', code: 'X', durationMs: 3, timedOut: !!fields.timedOut, refused: !!fields.refused });
+const failed = (fields: { timedOut?: boolean; refused?: boolean }): AttemptResult => ({
+  kind: 'error',
+  error: 'boom',
+  code: 'X',
+  durationMs: 3,
+  timedOut: !!fields.timedOut,
+  refused: !!fields.refused,
+});
 
 describe('judgeSessionAttempt', () => {
   it('when the application answers 2xx with JSON, then that is the instructions, with the content type', () => {
-    expect(judgeSessionAttempt(answered(200, '{"tropo":[{"say":{"value":"hi"}}]}'))).toEqual({ ok: true, status: 200, contentType: 'application/json', body: { tropo: [{ say: { value: 'hi' } }] } });
+    expect(judgeSessionAttempt(answered(200, '{"tropo":[{"say":{"value":"hi"}}]}'))).toEqual({
+      ok: true,
+      status: 200,
+      contentType: 'application/json',
+      body: { tropo: [{ say: { value: 'hi' } }] },
+    });
   });
 
   it.each([

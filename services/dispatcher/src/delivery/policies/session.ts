@@ -58,8 +58,15 @@ export function judgeSessionAttempt(r: AttemptResult): SessionVerdict {
     return { ok: false, reason: 'http_status', error: `HTTP ${r.status}${redirect}`, retryable: false };
   }
   const answer = r.answer;
-  if (!answer || answer.body.length === 0) return { ok: false, reason: 'empty_body', error: `HTTP ${r.status} with an empty body`, retryable: false };
-  if (answer.tooLarge) return { ok: false, reason: 'too_large', error: `HTTP ${r.status} with a body over ${MAX_ANSWER_BYTES} bytes`, retryable: false };
+  if (!answer || answer.body.length === 0)
+    return { ok: false, reason: 'empty_body', error: `HTTP ${r.status} with an empty body`, retryable: false };
+  if (answer.tooLarge)
+    return {
+      ok: false,
+      reason: 'too_large',
+      error: `HTTP ${r.status} with a body over ${MAX_ANSWER_BYTES} bytes`,
+      retryable: false,
+    };
   try {
     const body: unknown = JSON.parse(answer.body.toString('utf8'));
     return { ok: true, status: r.status, contentType: answer.contentType ?? null, body };
