@@ -27,6 +27,13 @@ const selected = wanted.length ? wanted : all;
 const out: string[] = [];
 const results: Record<string, unknown> = {};
 
+/** Keeps a benchmark's results under its name and adds its printed table to the output; returns the results. */
+function report<R>(name: string, r: R, print: (r: R) => string): R {
+  results[name] = r;
+  out.push(print(r));
+  return r;
+}
+
 for (const name of selected) {
   process.stderr.write(`running ${name}\n`);
   if (name === 'api') {
@@ -46,16 +53,18 @@ for (const name of selected) {
     );
     out.push(apiTargets(r));
   } else if (name === 'dispatcher') {
-    const r = await runDispatcherBench({
-      events: Number(process.env.BENCH_DISPATCHER_EVENTS ?? 10_000),
-      warmUpEvents: Number(process.env.BENCH_DISPATCHER_WARMUP ?? 3000),
-      latencySeconds: dispatcherSeconds,
-      concurrency: Number(process.env.BENCH_DISPATCHER_CONCURRENCY ?? 64),
-      hostConcurrency: Number(process.env.BENCH_DISPATCHER_HOST_CONCURRENCY ?? 16),
-      hosts: Number(process.env.BENCH_DISPATCHER_HOSTS ?? 8),
-    });
-    results.dispatcher = r;
-    out.push(printDispatcherResults(r));
+    report(
+      name,
+      await runDispatcherBench({
+        events: Number(process.env.BENCH_DISPATCHER_EVENTS ?? 10_000),
+        warmUpEvents: Number(process.env.BENCH_DISPATCHER_WARMUP ?? 3000),
+        latencySeconds: dispatcherSeconds,
+        concurrency: Number(process.env.BENCH_DISPATCHER_CONCURRENCY ?? 64),
+        hostConcurrency: Number(process.env.BENCH_DISPATCHER_HOST_CONCURRENCY ?? 16),
+        hosts: Number(process.env.BENCH_DISPATCHER_HOSTS ?? 8),
+      }),
+      printDispatcherResults,
+    );
   } else if (name === 'tracing') {
     // At the services' default sampling (the target's setting) and with every trace sampled;
     // BENCH_TRACING_SAMPLED=0.01,1 names the shares instead (`default` for the default; `off`
@@ -86,35 +95,43 @@ for (const name of selected) {
     }
     results.tracing = runs;
   } else if (name === 'sessions') {
-    const r = await runSessionBench({
-      sessions: Number(process.env.BENCH_SESSIONS ?? 5000),
-      latencySeconds: dispatcherSeconds,
-    });
-    results.sessions = r;
-    out.push(printSessionResults(r));
+    report(
+      name,
+      await runSessionBench({
+        sessions: Number(process.env.BENCH_SESSIONS ?? 5000),
+        latencySeconds: dispatcherSeconds,
+      }),
+      printSessionResults,
+    );
   } else if (name === 'addresses') {
-    const r = await runAddressBench({
-      clients: connections,
-      seconds: dispatcherSeconds,
-      perExchange: Number(process.env.BENCH_ADDRESS_NUMBERS ?? 25_000),
-    });
-    results.addresses = r;
-    out.push(printAddressResults(r));
+    report(
+      name,
+      await runAddressBench({
+        clients: connections,
+        seconds: dispatcherSeconds,
+        perExchange: Number(process.env.BENCH_ADDRESS_NUMBERS ?? 25_000),
+      }),
+      printAddressResults,
+    );
   } else if (name === 'launch') {
-    const r = await runLaunchBench({
-      sessions: Number(process.env.BENCH_LAUNCH_SESSIONS ?? 3000),
-      latencySeconds: dispatcherSeconds,
-      concurrency: Number(process.env.BENCH_LAUNCH_CONCURRENCY ?? 32),
-    });
-    results.launch = r;
-    out.push(printLaunchResults(r));
+    report(
+      name,
+      await runLaunchBench({
+        sessions: Number(process.env.BENCH_LAUNCH_SESSIONS ?? 3000),
+        latencySeconds: dispatcherSeconds,
+        concurrency: Number(process.env.BENCH_LAUNCH_CONCURRENCY ?? 32),
+      }),
+      printLaunchResults,
+    );
   } else if (name === 'latency') {
-    const r = await runLatencyBench({
-      samples: Number(process.env.BENCH_LATENCY_SAMPLES ?? 20),
-      records: Number(process.env.BENCH_LATENCY_RECORDS ?? 300_000),
-    });
-    results.latency = r;
-    out.push(printLatencyResults(r));
+    const r = report(
+      name,
+      await runLatencyBench({
+        samples: Number(process.env.BENCH_LATENCY_SAMPLES ?? 20),
+        records: Number(process.env.BENCH_LATENCY_RECORDS ?? 300_000),
+      }),
+      printLatencyResults,
+    );
     if (!latencyWithinBounds(r)) process.exitCode = 1;
   } else {
     process.stderr.write(`unknown benchmark ${name}; known: ${all.join(', ')}\n`);

@@ -56,6 +56,13 @@ function defaultOf(field: z.ZodType): string {
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
+/** A Markdown table with its columns padded to their widest cell, as Biome formats it. */
+function table(header: string[], rows: string[][]): string[] {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]?.length ?? 0)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`;
+  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)];
+}
+
 /** The Markdown of docs/configuration.md. */
 export function renderConfigurationDocs(): string {
   const out = [
@@ -72,12 +79,12 @@ export function renderConfigurationDocs(): string {
     '[tracing.md](tracing.md#settings).',
   ];
   for (const { name, schema } of SERVICES) {
-    out.push('', `## ${name}`, '', '| variable | default | meaning |', '|---|---|---|');
-    for (const [key, field] of Object.entries(objectShape(schema))) {
+    const rows = Object.entries(objectShape(schema)).map(([key, field]) => {
       const description = field.description;
       if (!description) throw new Error(`services/${name}/src/config.ts: ${key} has no .describe()`);
-      out.push(`| \`${key}\` | ${cell(defaultOf(field))} | ${cell(description)} |`);
-    }
+      return [`\`${key}\``, cell(defaultOf(field)), cell(description)];
+    });
+    out.push('', `## ${name}`, '', ...table(['variable', 'default', 'meaning'], rows));
   }
   return `${out.join('\n')}\n`;
 }

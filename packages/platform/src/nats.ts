@@ -55,6 +55,17 @@ export const STORE_LIMITS_DEFAULT: StoreLimits = {
   kvMaxBytes: KV_MAX_BYTES_DEFAULT,
 };
 
+/**
+ * The zod fields of a service's NATS credentials, to spread into its config schema: `NATS_USER` (described by
+ * `user`, which says whose user it is and what it may do) and `NATS_PASSWORD`.
+ */
+export const natsAuthFields = (
+  user = "This service's NATS user (the servers' per-service permissions); unset: anonymous.",
+) => ({
+  NATS_USER: z.string().min(1).optional().describe(user),
+  NATS_PASSWORD: z.string().min(1).optional().describe('Password of `NATS_USER`.'),
+});
+
 /** Config fields every service that creates streams reads (spread into its zod schema). */
 export const storeLimitFields = {
   NATS_STREAM_MAX_BYTES: z.coerce

@@ -9,6 +9,7 @@ import {
   parseConfig,
   port,
   storeLimitFields,
+  natsAuthFields,
 } from '@switchboard/platform';
 import { defaultGiveUpAfterMs, deliveriesRetentionMs, parseDuration, parseSchedule } from './delivery/retry.ts';
 
@@ -30,12 +31,7 @@ export const schema = z
     NATS_URL: natsServers('nats://127.0.0.1:4222').describe(
       "NATS with JetStream: inbound events and the dispatcher's own delivery jobs; one server, or the members of a cluster comma-separated.",
     ),
-    NATS_USER: z
-      .string()
-      .min(1)
-      .optional()
-      .describe("This service's NATS user (the servers' per-service permissions); unset: anonymous."),
-    NATS_PASSWORD: z.string().min(1).optional().describe('Password of `NATS_USER`.'),
+    ...natsAuthFields(),
     NATS_STREAM_REPLICAS: int(1, 1, 5).describe(
       'Replicas of the JetStream streams this process creates (3 in a NATS cluster).',
     ),
@@ -163,45 +159,28 @@ export const schema = z
     LOG_LEVEL: logLevel.describe('pino log level.'),
   })
   .superRefine((c, ctx) => {
+    const fail = (key: string, message: string) => ctx.addIssue({ code: 'custom', path: [key], message });
     if (c.DELIVERY_BREAKER_WINDOW % c.DELIVERY_BREAKER_WINDOW_BUCKETS !== 0)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['DELIVERY_BREAKER_WINDOW'],
-        message: 'must be a multiple of DELIVERY_BREAKER_WINDOW_BUCKETS milliseconds',
-      });
-    if (c.DELIVERY_BREAKER_WINDOW < 100)
-      ctx.addIssue({ code: 'custom', path: ['DELIVERY_BREAKER_WINDOW'], message: 'must be at least 100ms' });
-    if (c.DELIVERY_BREAKER_RESET_TIMEOUT < 100)
-      ctx.addIssue({ code: 'custom', path: ['DELIVERY_BREAKER_RESET_TIMEOUT'], message: 'must be at least 100ms' });
+      fail('DELIVERY_BREAKER_WINDOW', 'must be a multiple of DELIVERY_BREAKER_WINDOW_BUCKETS milliseconds');
+    if (c.DELIVERY_BREAKER_WINDOW < 100) fail('DELIVERY_BREAKER_WINDOW', 'must be at least 100ms');
+    if (c.DELIVERY_BREAKER_RESET_TIMEOUT < 100) fail('DELIVERY_BREAKER_RESET_TIMEOUT', 'must be at least 100ms');
     if (c.RECORD_FLUSH_INTERVAL < 1 || c.RECORD_FLUSH_INTERVAL > 10_000)
-      ctx.addIssue({ code: 'custom', path: ['RECORD_FLUSH_INTERVAL'], message: 'must be between 1ms and 10s' });
+      fail('RECORD_FLUSH_INTERVAL', 'must be between 1ms and 10s');
     if (c.JETSTREAM_ACK_WAIT < c.DELIVERY_TIMEOUT_MS + 5000)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['JETSTREAM_ACK_WAIT'],
-        message: 'must be at least DELIVERY_TIMEOUT_MS + 5s',
-      });
+      fail('JETSTREAM_ACK_WAIT', 'must be at least DELIVERY_TIMEOUT_MS + 5s');
     // Give up at least a day before the deliveries stream could drop the job.
     if (
       c.DELIVERY_GIVE_UP_AFTER !== undefined &&
       c.DELIVERY_GIVE_UP_AFTER > deliveriesRetentionMs(c.DELIVERY_RETRY_SCHEDULE) - 86_400_000
     )
-      ctx.addIssue({
-        code: 'custom',
-        path: ['DELIVERY_GIVE_UP_AFTER'],
-        message:
-          'must be at least a day shorter than the deliveries stream keeps jobs (the longer of 7 days and the retry schedule plus 2 days)',
-      });
-    if (c.SESSION_TIMEOUT_MS > c.SESSION_DEADLINE_MS)
-      ctx.addIssue({ code: 'custom', path: ['SESSION_TIMEOUT_MS'], message: 'must not exceed SESSION_DEADLINE_MS' });
-    if (c.DELIVERY_HOST_QUEUE > c.DELIVERY_QUEUE)
-      ctx.addIssue({ code: 'custom', path: ['DELIVERY_HOST_QUEUE'], message: 'must not exceed DELIVERY_QUEUE' });
+      fail(
+        'DELIVERY_GIVE_UP_AFTER',
+        'must be at least a day shorter than the deliveries stream keeps jobs (the longer of 7 days and the retry schedule plus 2 days)',
+      );
+    if (c.SESSION_TIMEOUT_MS > c.SESSION_DEADLINE_MS) fail('SESSION_TIMEOUT_MS', 'must not exceed SESSION_DEADLINE_MS');
+    if (c.DELIVERY_HOST_QUEUE > c.DELIVERY_QUEUE) fail('DELIVERY_HOST_QUEUE', 'must not exceed DELIVERY_QUEUE');
     if (c.DELIVERY_HOST_CONCURRENCY > c.DELIVERY_CONCURRENCY)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['DELIVERY_HOST_CONCURRENCY'],
-        message: 'must not exceed DELIVERY_CONCURRENCY',
-      });
+      fail('DELIVERY_HOST_CONCURRENCY', 'must not exceed DELIVERY_CONCURRENCY');
   })
   .transform((c) => ({
     ...c,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cidrList, grpcAddress, logLevel, parseConfig, port, natsServers } from '@switchboard/platform';
+import { cidrList, grpcAddress, logLevel, natsAuthFields, natsServers, parseConfig, port } from '@switchboard/platform';
 import { BODY_LIMIT_DEFAULT_BYTES, SESSION_RATE_LIMIT_DEFAULT_PER_SECOND } from './limits.ts';
 import { RATE_LIMIT_TABLE_DEFAULT_BYTES } from './rate-limit.ts';
 
@@ -116,14 +116,9 @@ export const schema = z
     NATS_URL: natsServers('nats://127.0.0.1:4222').describe(
       'NATS, for the notices of revoked API keys and changed passwords (core subscriptions): one server, or the members of a cluster comma-separated. While it is unreachable the gateway keeps serving and remembers no verified key.',
     ),
-    NATS_USER: z
-      .string()
-      .min(1)
-      .optional()
-      .describe(
-        "The gateway's NATS user (the servers' per-service permissions: it only subscribes to `credentials.>` and `accounts.>`); unset: anonymous.",
-      ),
-    NATS_PASSWORD: z.string().min(1).optional().describe('Password of `NATS_USER`.'),
+    ...natsAuthFields(
+      "The gateway's NATS user (the servers' per-service permissions: it only subscribes to `credentials.>` and `accounts.>`); unset: anonymous.",
+    ),
     TRUSTED_PROXIES: cidrList.describe(
       'Proxies (comma-separated CIDRs) whose `X-Forwarded-For` is believed when telling client addresses apart; default none (the peer address is the client).',
     ),

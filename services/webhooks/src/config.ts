@@ -12,6 +12,7 @@ import {
   urlWithProtocol,
   idempotencyFields,
   storeLimitFields,
+  natsAuthFields,
 } from '@switchboard/platform';
 
 export const schema = z.object({
@@ -40,12 +41,7 @@ export const schema = z.object({
   NATS_URL: natsServers('nats://127.0.0.1:4222').describe(
     'NATS with JetStream (consumes `applications.deleted` and the attempt records, publishes `webhooks.changed`): one server, or the members of a cluster comma-separated.',
   ),
-  NATS_USER: z
-    .string()
-    .min(1)
-    .optional()
-    .describe("This service's NATS user (the servers' per-service permissions); unset: anonymous."),
-  NATS_PASSWORD: z.string().min(1).optional().describe('Password of `NATS_USER`.'),
+  ...natsAuthFields(),
   NATS_STREAM_REPLICAS: z.coerce
     .number()
     .int()
