@@ -4,7 +4,14 @@
 // message), and each metric of the catalog must appear on its service's /metrics with its type and
 // exactly its label names.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomName, startReceiver, startServices, waitFor, type Receiver, type Services } from '../../test/support';
+import {
+  cdrEvent,
+  startDeliveryServices,
+  startReceiver,
+  waitFor,
+  type Receiver,
+  type Services,
+} from '../../test/support';
 import { LABEL_VALUES, METRICS, SERVICE_NAMES, type ServiceName } from './lib/catalog';
 
 type Stack = Services<{ gateway: true; webhooks: true; dispatcher: true }>;
@@ -49,11 +56,9 @@ const dispatcherMetrics = Object.entries(METRICS).filter(([, s]) => s.service ==
 
 beforeAll(async () => {
   rx = await startReceiver();
-  stack = await startServices({
+  stack = await startDeliveryServices({
     gateway: true,
-    webhooks: true,
     dispatcher: true,
-    env: { DELIVERY_ALLOWED_CIDRS: '127.0.0.0/8,::1/128' },
     dispatcherEnv: { DELIVERY_RETRY_SCHEDULE: '200ms,400ms' },
   });
   // API traffic: authenticated reads (the second from the auth cache), a write to each gRPC service,
@@ -83,13 +88,7 @@ beforeAll(async () => {
   ).toBe(200);
   // A delivery that fails once (a retry) and then succeeds, and a message that is not JSON.
   rx.on('/hook', (_req, n) => (n === 1 ? 500 : 200));
-  await stack.publish('cdr.created', {
-    id: randomName('evt'),
-    accountId: account.id,
-    resource: 'call',
-    timestamp: '2025-03-01T10:00:00.000Z',
-    data: { durationSeconds: 1 },
-  });
+  await stack.publish('cdr.created', cdrEvent(account.id, { data: { durationSeconds: 1 } }));
   await stack.publish('cdr.created', 'not json');
   await waitFor(() => rx.delivered('/hook').size === 1, { what: 'the delivery after a retry', timeoutMs: 20_000 });
   // The dispatcher's gauges are filled by a poll: wait until every metric of the catalog has a sample.

@@ -7,12 +7,11 @@
 // telephony core resolve a launch by (an index lookup on the value), and it is answered again by
 // the address listings. It authorises launching a session of its application, not signing or
 // reading anything; it is released by deleting the address.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import {
   dumpDatabase,
   randomName,
-  startReceiver,
-  startServices,
+  useDeliveryStack,
   waitFor,
   type JsonBody,
   type Receiver,
@@ -22,19 +21,7 @@ import {
 let stack: Services<{ gateway: true; webhooks: true; dispatcher: true }>;
 let rx: Receiver;
 
-beforeAll(async () => {
-  stack = await startServices({
-    gateway: true,
-    webhooks: true,
-    dispatcher: true,
-    env: { DELIVERY_ALLOWED_CIDRS: '127.0.0.0/8,::1/128' },
-  });
-  rx = await startReceiver();
-}, 60_000);
-afterAll(async () => {
-  await stack?.stop();
-  await rx?.close();
-});
+useDeliveryStack({ gateway: true, dispatcher: true }, (f) => ({ stack, rx } = f));
 
 const idOf = (href: string) => href.split('/').pop()!;
 

@@ -10,3 +10,4 @@ export * from './poison';
 export * from './otlp';
 export * from './messages';
 export * from './records';
+export * from './stacks';

@@ -4,9 +4,8 @@
 import { afterAll, beforeAll } from 'vitest';
 import { STREAMS, type NatsHandle } from '@switchboard/platform';
 import {
-  randomName,
+  startDeliveryServices,
   startReceiver,
-  startServices,
   waitFor,
   type Receiver,
   type RunningDispatcher,
@@ -29,11 +28,7 @@ export const TEST_DISPATCHER_ENV = {
 export type Harness = Services<{ webhooks: true }>;
 
 export function startHarness(): Promise<Harness> {
-  return startServices({
-    webhooks: true,
-    env: { DELIVERY_ALLOWED_CIDRS: '127.0.0.0/8,::1/128' },
-    dispatcherEnv: TEST_DISPATCHER_ENV,
-  });
+  return startDeliveryServices({ dispatcherEnv: TEST_DISPATCHER_ENV });
 }
 
 /**
@@ -66,20 +61,7 @@ export function useHarness(
   });
 }
 
-/** A docs/events.md#inbound notification event. */
-export function cdrEvent(
-  accountId: string,
-  fields: Partial<{ id: string; applicationId: string; resource: string; data: unknown }> = {},
-) {
-  return {
-    id: fields.id ?? randomName('evt'),
-    accountId,
-    ...(fields.applicationId ? { applicationId: fields.applicationId } : {}),
-    resource: fields.resource ?? 'call',
-    timestamp: '2025-03-01T10:00:00.000Z',
-    data: fields.data ?? { durationSeconds: 42 },
-  };
-}
+export { cdrEvent } from '../../../test/support';
 
 /** What the dispatcher published for the telephony core about one session. */
 export interface SessionOutcome {

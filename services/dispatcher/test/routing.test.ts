@@ -8,8 +8,8 @@ import {
   freePort,
   metricSum,
   randomName,
+  startDeliveryServices,
   startReceiver,
-  startServices,
   waitFor,
   watchSubject,
   type Receiver,
@@ -27,12 +27,7 @@ let outcomes: ReturnType<typeof watchSessionOutcomes>;
 let alice: TestAccount;
 
 beforeAll(async () => {
-  stack = await startServices({
-    webhooks: true,
-    gateway: true,
-    env: { DELIVERY_ALLOWED_CIDRS: '127.0.0.0/8,::1/128' },
-    dispatcherEnv: TEST_DISPATCHER_ENV,
-  });
+  stack = await startDeliveryServices({ gateway: true, dispatcherEnv: TEST_DISPATCHER_ENV });
   rx = await startReceiver();
   outcomes = watchSessionOutcomes(stack.bus);
   alice = await stack.createAccount('alice');

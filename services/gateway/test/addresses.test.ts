@@ -4,14 +4,8 @@ import { DeliverPolicy, jetstream } from '@nats-io/jetstream';
 import { addNumbers } from '@switchboard/applications/numbers';
 import { AppError } from '@switchboard/platform';
 import { addressesClient, type AddressesClient } from '@switchboard/proto';
-import {
-  queryDatabase,
-  startServices,
-  waitFor,
-  type Services,
-  type TestAccount,
-  type JsonBody,
-} from '../../../test/support';
+import { queryDatabase, waitFor, type Services, type TestAccount, type JsonBody } from '../../../test/support';
+import { useGatewayStack } from './harness';
 
 let stack: Services<{ gateway: true }>;
 let alice: TestAccount;
@@ -53,9 +47,8 @@ const claimedCount = async () =>
     )[0]!.n,
   );
 
+useGatewayStack({}, (f) => ({ stack, alice, bob } = f));
 beforeAll(async () => {
-  stack = await startServices({ gateway: true });
-  [alice, bob] = await Promise.all([stack.createAccount('alice'), stack.createAccount('bob')]);
   [appA, appA2, appB] = await Promise.all([createApp(alice, 'a'), createApp(alice, 'a2'), createApp(bob, 'b')]);
   const em = stack.applications.app.orm.em.fork();
   await addNumbers(em, range(14075550100, 20), { city: 'Orlando', state: 'FL', country: 'US', smsEnabled: true });
@@ -63,10 +56,7 @@ beforeAll(async () => {
   await addNumbers(em, ['+442079460000'], { smsEnabled: false });
   grpc = addressesClient(`127.0.0.1:${stack.applications.grpcPort}`, { defaultTimeoutMs: 5000 });
 }, 120_000);
-afterAll(async () => {
-  grpc?.close();
-  await stack?.stop();
-});
+afterAll(() => grpc?.close());
 
 describe('claiming addresses', () => {
   it('when a number is claimed by prefix, then 200 {href} with Location, and the href reads the number with its exchange', async () => {

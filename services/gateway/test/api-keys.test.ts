@@ -2,16 +2,16 @@
 // shown once), listing and reading without the key, both scopes with Bearer and Basic, 401 for
 // unknown and revoked keys, the limit of 50, lastUsedAt, the keyed hash at rest, and a revocation
 // reaching a second gateway replica (which had the key in its cache) within a second.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   queryDatabase,
-  startServices,
   waitFor,
   type RunningGateway,
   type Services,
   type TestAccount,
   type JsonBody,
 } from '../../../test/support';
+import { useGatewayStack } from './harness';
 
 let stack: Services<{ gateway: true }>;
 let alice: TestAccount;
@@ -19,13 +19,11 @@ let bob: TestAccount;
 /** A second gateway replica against the same services. */
 let second: RunningGateway;
 
+// A minute-long cache of verified keys: only the revocation notice can make a replica forget one.
+useGatewayStack({ env: { API_KEY_CACHE_TTL_MS: '60000' } }, (f) => ({ stack, alice, bob } = f));
 beforeAll(async () => {
-  // A minute-long cache of verified keys: only the revocation notice can make a replica forget one.
-  stack = await startServices({ gateway: true, env: { API_KEY_CACHE_TTL_MS: '60000' } });
-  [alice, bob] = await Promise.all([stack.createAccount('alice'), stack.createAccount('bob')]);
   second = await stack.startGateway();
 });
-afterAll(async () => stack?.stop());
 
 const json = async (res: Response) => (await res.json()) as Record<string, JsonBody>;
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` });

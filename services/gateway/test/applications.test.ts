@@ -1,15 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryDatabase, startServices, type Services, type TestAccount, type JsonBody } from '../../../test/support';
+import { describe, expect, it } from 'vitest';
+import { queryDatabase, type Services, type TestAccount, type JsonBody } from '../../../test/support';
+import { useGatewayStack } from './harness';
 
 let stack: Services<{ gateway: true }>;
 let alice: TestAccount;
 let bob: TestAccount;
 
-beforeAll(async () => {
-  stack = await startServices({ gateway: true });
-  [alice, bob] = await Promise.all([stack.createAccount('alice'), stack.createAccount('bob')]);
-});
-afterAll(async () => stack?.stop());
+useGatewayStack({}, (f) => ({ stack, alice, bob } = f));
 
 const json = async (res: Response) => (await res.json()) as Record<string, JsonBody>;
 

@@ -2,18 +2,15 @@
 // change of credentials and per sign-in (and failed sign-in), with the actor, target, address and
 // request id; newest first, filtered and paged; readable with a read key; another account's
 // entries invisible.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryDatabase, startServices, type Services, type TestAccount, type JsonBody } from '../../../test/support';
+import { describe, expect, it } from 'vitest';
+import { queryDatabase, type Services, type TestAccount, type JsonBody } from '../../../test/support';
+import { useGatewayStack } from './harness';
 
 let stack: Services<{ gateway: true }>;
 let alice: TestAccount;
 let bob: TestAccount;
 
-beforeAll(async () => {
-  stack = await startServices({ gateway: true });
-  [alice, bob] = await Promise.all([stack.createAccount('alice'), stack.createAccount('bob')]);
-});
-afterAll(async () => stack?.stop());
+useGatewayStack({}, (f) => ({ stack, alice, bob } = f));
 
 type Entry = {
   id: string;

@@ -283,11 +283,7 @@ describe('POST /v1/applications/:id/deliveries/:deliveryId/resend', () => {
       applicationId: appId,
       session: { id: randomName('s'), from: { id: '+14075550100', channel: 'VOICE' }, to: { id: '+14075550101' } },
     });
-    const list = async () =>
-      (await json(await stack.request(alice, 'GET', `/v1/applications/${appId}/deliveries`))) as unknown as Record<
-        string,
-        JsonBody
-      >[];
+    const list = () => stack.listAll<Record<string, JsonBody>>(alice, `/v1/applications/${appId}/deliveries`);
     await waitFor(async () => (await list()).length === 1, { what: 'session recorded' });
     const [first] = await list();
     const res = await stack.request(alice, 'POST', `/v1/applications/${appId}/deliveries/${first!.id}/resend`);

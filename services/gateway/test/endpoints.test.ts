@@ -1,13 +1,12 @@
 // Operating your endpoints (docs/api.md#custom-headers): custom headers per subscription and the event catalogue, through the real gateway,
 // webhooks and applications services, a dispatcher, Postgres, NATS and a loopback receiver.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { SecretBox } from '@switchboard/platform';
 import {
   queryDatabase,
   randomName,
-  startReceiver,
-  startServices,
+  useDeliveryStack,
   waitFor,
   type Receiver,
   type Services,
@@ -19,20 +18,7 @@ import { TEST_DISPATCHER_ENV } from '../../dispatcher/test/harness';
 let stack: Services<{ gateway: true; webhooks: true; dispatcher: true }>;
 let rx: Receiver;
 
-beforeAll(async () => {
-  rx = await startReceiver();
-  stack = await startServices({
-    gateway: true,
-    webhooks: true,
-    dispatcher: true,
-    env: { DELIVERY_ALLOWED_CIDRS: '127.0.0.0/8,::1/128' },
-    dispatcherEnv: TEST_DISPATCHER_ENV,
-  });
-});
-afterAll(async () => {
-  await stack?.stop();
-  await rx?.close();
-});
+useDeliveryStack({ gateway: true, dispatcher: true, dispatcherEnv: TEST_DISPATCHER_ENV }, (f) => ({ stack, rx } = f));
 
 const json = async (res: Response) => (await res.json()) as Record<string, JsonBody>;
 const path = (href: string) => new URL(href).pathname;

@@ -1,27 +1,16 @@
 // docs/api-rules.md#subscriptions through the real gateway, webhooks and applications services, Postgres and NATS.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  queryDatabase,
-  startServices,
-  waitFor,
-  type Services,
-  type TestAccount,
-  type JsonBody,
-} from '../../../test/support';
+import { describe, expect, it } from 'vitest';
+import { queryDatabase, waitFor, type Services, type TestAccount, type JsonBody } from '../../../test/support';
+import { useGatewayStack } from './harness';
 
 let stack: Services<{ gateway: true }>;
 let alice: TestAccount;
 let bob: TestAccount;
 
-beforeAll(async () => {
-  stack = await startServices({
-    gateway: true,
-    webhooks: true,
-    env: { DELIVERY_ALLOWED_CIDRS: '127.0.0.0/8,::1/128' },
-  });
-  [alice, bob] = await Promise.all([stack.createAccount('alice'), stack.createAccount('bob')]);
-});
-afterAll(async () => stack?.stop());
+useGatewayStack(
+  { webhooks: true, env: { DELIVERY_ALLOWED_CIDRS: '127.0.0.0/8,::1/128' } },
+  (f) => ({ stack, alice, bob } = f),
+);
 
 const json = async (res: Response) => (await res.json()) as Record<string, JsonBody>;
 const valid = { event: 'smsdlr', resource: 'sms', targetUrl: 'https://example.com/dlr' };

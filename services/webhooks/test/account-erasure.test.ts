@@ -3,13 +3,13 @@
 // custom header values, including what arrives after the deletion (a dispatcher's late attempt
 // records, with bodies, for its subscription and its application's sessions).
 import { DELIVERIES_STREAM, RECORDS_CONSUMER, RECORDS_SUBJECT } from '@switchboard/contracts';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { deleteAccount } from '../../applications/src/accounts/delete-account';
 import {
+  cdrEvent,
   dumpDatabase,
   randomName,
-  startReceiver,
-  startServices,
+  useDeliveryStack,
   waitFor,
   type JsonBody,
   type Receiver,
@@ -19,25 +19,21 @@ import {
 let stack: Services<{ gateway: true; webhooks: true }>;
 let rx: Receiver;
 
-beforeAll(async () => {
-  stack = await startServices({
+useDeliveryStack(
+  {
     gateway: true,
-    webhooks: true,
-    env: { DELIVERY_ALLOWED_CIDRS: '127.0.0.0/8,::1/128' },
     dispatcherEnv: {
       DELIVERY_RETRY_SCHEDULE: '100ms',
       RECORD_FLUSH_INTERVAL: '20ms',
       JETSTREAM_ACK_WAIT: '8s',
       DELIVERY_TIMEOUT_MS: '2000',
     },
-  });
-  rx = await startReceiver();
+  },
+  (f) => ({ stack, rx } = f),
+);
+beforeAll(async () => {
   await stack.startDispatcher();
 }, 60_000);
-afterAll(async () => {
-  await stack?.stop();
-  await rx?.close();
-});
 
 const json = async (res: Response) => (await res.json()) as Record<string, JsonBody>;
 const idOf = (href: string) => href.split('/').pop()!;
@@ -82,25 +78,12 @@ it('when an account is deleted, then once its deletion completes nothing of it i
       to: { id: '+14155550199', channel: 'VOICE' },
     },
   });
-  await stack.publish('cdr.created', {
-    id: randomName('evt'),
-    accountId: acct.id,
-    resource: 'call',
-    timestamp: '2026-03-01T10:00:00.000Z',
-    data: { n: 1 },
-  });
-  const list = async () =>
-    (await json(await stack.request(acct, 'GET', `/v1/webhooks/${subId}/deliveries`))) as unknown as Record<
-      string,
-      JsonBody
-    >[];
+  await stack.publish('cdr.created', cdrEvent(acct.id, { data: { n: 1 } }));
+  const list = () => stack.listAll<Record<string, JsonBody>>(acct, `/v1/webhooks/${subId}/deliveries`);
   await waitFor(async () => (await list()).length === 1, { what: 'the delivery recorded' });
-  await waitFor(
-    async () =>
-      ((await json(await stack.request(acct, 'GET', `/v1/applications/${appId}/deliveries`))) as unknown as unknown[])
-        .length >= 1,
-    { what: 'the session recorded' },
-  );
+  await waitFor(async () => (await stack.listAll(acct, `/v1/applications/${appId}/deliveries`)).length >= 1, {
+    what: 'the session recorded',
+  });
   const [delivery] = await list();
   expect((await stack.request(acct, 'POST', `/v1/webhooks/${subId}/deliveries/${delivery!.id}/resend`)).status).toBe(
     202,

@@ -49,6 +49,21 @@ export async function fieldErrorsOf(
   return { code: 'ok', fields: [], messages: [] };
 }
 
+/** Makes the deliveries stream and its durable records consumer, as a dispatcher makes them. */
+export async function addRecordsStream(h: Harness): Promise<void> {
+  await h.bus.jsm.streams.add({
+    name: DELIVERIES_STREAM,
+    subjects: [RECORDS_SUBJECT],
+    retention: RetentionPolicy.Workqueue,
+    storage: StorageType.File,
+  });
+  await h.bus.jsm.consumers.add(DELIVERIES_STREAM, {
+    durable_name: RECORDS_CONSUMER,
+    filter_subject: RECORDS_SUBJECT,
+    ack_policy: AckPolicy.Explicit,
+  });
+}
+
 /**
  * Publishes a batch of attempt records as a dispatcher does (the stream and its records consumer
  * made on first use) and waits until the webhooks service has stored and acknowledged it.
@@ -58,19 +73,7 @@ export async function storeRecords(
   batch: { attempts: object[]; disable?: DisableRequest[] },
 ): Promise<void> {
   const streams = await h.bus.jsm.streams.list().next();
-  if (!streams.some((s) => s.config.name === DELIVERIES_STREAM)) {
-    await h.bus.jsm.streams.add({
-      name: DELIVERIES_STREAM,
-      subjects: [RECORDS_SUBJECT],
-      retention: RetentionPolicy.Workqueue,
-      storage: StorageType.File,
-    });
-    await h.bus.jsm.consumers.add(DELIVERIES_STREAM, {
-      durable_name: RECORDS_CONSUMER,
-      filter_subject: RECORDS_SUBJECT,
-      ack_policy: AckPolicy.Explicit,
-    });
-  }
+  if (!streams.some((s) => s.config.name === DELIVERIES_STREAM)) await addRecordsStream(h);
   await h.bus.js.publish(RECORDS_SUBJECT, JSON.stringify({ attempts: batch.attempts, disable: batch.disable ?? [] }));
   await waitFor(
     async () => {

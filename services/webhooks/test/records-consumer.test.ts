@@ -2,26 +2,15 @@
 // (deliveries.records, the durable consumer the dispatchers create with their stream).
 import { inflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AckPolicy, RetentionPolicy, StorageType } from '@nats-io/jetstream';
 import { DELIVERIES_STREAM, RECORDS_CONSUMER, RECORDS_SUBJECT } from '@switchboard/contracts';
 import { queryDatabase, waitFor } from '../../../test/support';
-import { startHarness, type Harness } from './harness';
+import { addRecordsStream, startHarness, type Harness } from './harness';
 
 let h: Harness;
 beforeAll(async () => {
   // The service starts before any dispatcher made the stream: it keeps looking for the consumer.
   h = await startHarness();
-  await h.bus.jsm.streams.add({
-    name: DELIVERIES_STREAM,
-    subjects: [RECORDS_SUBJECT],
-    retention: RetentionPolicy.Workqueue,
-    storage: StorageType.File,
-  });
-  await h.bus.jsm.consumers.add(DELIVERIES_STREAM, {
-    durable_name: RECORDS_CONSUMER,
-    filter_subject: RECORDS_SUBJECT,
-    ack_policy: AckPolicy.Explicit,
-  });
+  await addRecordsStream(h);
 });
 afterAll(async () => h?.stop());
 
