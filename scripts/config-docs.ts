@@ -39,6 +39,13 @@ function objectShape(schema: z.ZodType): Record<string, z.ZodType> {
   }
 }
 
+/** The environment variables a service's configuration schema reads. */
+export function configVariables(service: string): string[] {
+  const entry = SERVICES.find((x) => x.name === service);
+  if (!entry) throw new Error(`no configuration schema for ${service}`);
+  return Object.keys(objectShape(entry.schema));
+}
+
 /** The default a variable takes when it is not set, as the environment would spell it. */
 function defaultOf(field: z.ZodType): string {
   let s = field;

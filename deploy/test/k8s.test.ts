@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import type { Container } from 'kubernetes-types/core/v1';
 import type { HorizontalPodAutoscaler } from 'kubernetes-types/autoscaling/v2';
 import { SERVICE_NAMES, SERVICES, serviceOfImage } from './lib/catalog';
+import { configVariables } from '../../scripts/config-docs';
 import {
   byKind,
   checkImagesPinned,
@@ -155,8 +156,8 @@ describe.each(Object.keys(OVERLAYS) as Overlay[])('overlay %s', (overlay) => {
       for (const c of t.spec.containers) {
         const service = serviceOfImage(c.image ?? '');
         if (!service) continue;
-        const source = readFileSync(join(REPO_ROOT, 'services', service, 'src/config.ts'), 'utf8');
-        const read = new Set([...source.matchAll(/^\s*([A-Z][A-Z0-9_]*)\s*:/gm)].map((m) => m[1]));
+        // The keys of the service's zod schema, fields spread from shared ones included.
+        const read = new Set(configVariables(service));
         for (const name of effectiveEnv(objects(), OVERLAYS[overlay], c).keys()) {
           if (name !== 'NODE_ENV')
             expect(
