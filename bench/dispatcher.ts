@@ -2,7 +2,6 @@
 // subscription per event, every attempt recorded by the webhooks service; against a baseline
 // in the same run: a plain undici loop that signs and POSTs the same bodies to the same receiver.
 // Then the p99 publish-to-delivery latency with events published at half the measured rate.
-import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import pg from 'pg';
@@ -12,7 +11,7 @@ import { webhooksClient } from '@switchboard/proto';
 import { createTestDatabase, freePort, newSecretsKey, startNatsServer, waitFor } from '../test/support/infra';
 import { startReceiver } from '../test/support/receiver';
 import { secretKey, signatureHeaders } from '../services/dispatcher/src/delivery/signing';
-import { cpuSecondsOf, fmt, root, startProcess, table, waitHttp } from './lib';
+import { cpuSecondsOf, createBenchAccount, fmt, startProcess, table, waitHttp } from './lib';
 
 export interface BurstResult {
   /** one host at the default per-host limit, or many hosts */
@@ -247,25 +246,7 @@ export async function runDispatcherBench(opts: {
     // One account per host, each with one subscription to its receiver.
     const tenants: Array<{ accountId: string; subscriptionId: string; secret: string; rx: Receiver }> = [];
     for (let i = 0; i < opts.hosts; i++) {
-      const out = execFileSync(
-        process.execPath,
-        [
-          '--conditions=@switchboard/source',
-          '--import',
-          'tsx',
-          'services/applications/src/account-cli.ts',
-          'create',
-          '--username',
-          `bench${i}`,
-          '--password',
-          'bench-password',
-        ],
-        {
-          cwd: root,
-          env: { ...process.env, ...common },
-        },
-      );
-      const accountId = String((JSON.parse(out.toString()) as { id: number }).id);
+      const accountId = createBenchAccount(common, `bench${i}`);
       const { subscription, secret } = await hooks.createSubscription({
         accountId,
         event: 'cdrCreated',

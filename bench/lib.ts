@@ -252,8 +252,8 @@ export function addInventory(
   return (JSON.parse(out.toString()) as { added: number }).added;
 }
 
-/** Creates the `bench` account (password `bench-password`) with the account command; returns its id. */
-function createBenchAccount(env: Record<string, string>): string {
+/** Creates an account (password `bench-password`) with the account command; returns its id. */
+export function createBenchAccount(env: Record<string, string>, username = 'bench'): string {
   const out = execFileSync(
     process.execPath,
     [
@@ -263,7 +263,7 @@ function createBenchAccount(env: Record<string, string>): string {
       'services/applications/src/account-cli.ts',
       'create',
       '--username',
-      'bench',
+      username,
       '--password',
       'bench-password',
     ],
