@@ -3,6 +3,7 @@
 // request id; newest first, filtered and paged; readable with a read key; another account's
 // entries invisible.
 import { describe, expect, it } from 'vitest';
+import { addNumbers } from '@switchboard/applications/numbers';
 import { queryDatabase, type Services, type TestAccount, type JsonBody } from '../../../test/support';
 import { useGatewayStack } from './harness';
 
@@ -126,11 +127,63 @@ describe('audit log', () => {
       'application.secret.rotate',
       'application.secret.read',
       'application.update',
+      'application.create',
       'api-key.create',
     ]);
     for (const e of log.slice(0, 4)) expect(e.actor).toEqual({ type: 'key', id: key.id, name: 'deployer' });
     expect(log[0]!.target).toBe(`${stack.baseUrl}${path}`);
     expect(log[1]!.target).toBe(`${stack.baseUrl}${path}/secret`);
+  });
+
+  it('when an application is created and its addresses claimed, moved and released, then one entry each naming the address', async () => {
+    const dave = await stack.createAccount('dave');
+    await addNumbers(stack.applications.app.orm.em.fork(), ['+14075559900'], { smsEnabled: true });
+    const key = await json(await stack.request(dave, 'POST', '/v1/api-keys', { name: 'provisioner', scope: 'full' }));
+    const headers = { authorization: `Bearer ${key.key}` };
+    const send = (method: string, path: string, body?: unknown) =>
+      stack.request(undefined, method, path, body, headers);
+    const created = await send('POST', '/rest/v1/applications', { name: 'ivr', voiceUrl: 'https://example.com/v' });
+    expect(created.status).toBe(200);
+    const appHref = (await json(created)).href as string;
+    const other = await send('POST', '/v1/applications', { name: 'other', voiceUrl: 'https://example.com/o' });
+    const otherHref = (await json(other)).href as string;
+    const appPath = new URL(appHref).pathname;
+    const claimed: string[] = [];
+    for (const body of [
+      { type: 'number', number: '+14075559900' },
+      { type: 'token', channel: 'voice' },
+      { type: 'sip' },
+    ]) {
+      const res = await send('POST', `${appPath}/addresses`, body);
+      expect(res.status, JSON.stringify(body)).toBe(200);
+      claimed.push((await json(res)).href as string);
+    }
+    // A claim that fails (the number is taken now) writes nothing.
+    expect((await send('POST', `${appPath}/addresses`, { type: 'number', number: '+14075559900' })).status).toBe(409);
+    const moved = await send('POST', `${new URL(otherHref).pathname}/addresses/number/+14075559900`);
+    expect(moved.status).toBe(200);
+    const movedHref = (await json(moved)).href as string;
+    const token = claimed[1]!;
+    expect((await send('DELETE', new URL(token).pathname)).status).toBe(200);
+
+    const log = await events(dave);
+    expect(log.map((e) => `${e.action} ${e.target}`)).toEqual([
+      `address.release ${token}`,
+      `address.move ${movedHref}`,
+      `address.claim ${claimed[2]}`,
+      `address.claim ${claimed[1]}`,
+      `address.claim ${claimed[0]}`,
+      `application.create ${otherHref}`,
+      `application.create ${appHref}`,
+      `api-key.create ${key.href}`,
+    ]);
+    for (const e of log.slice(0, 7)) {
+      expect(e.actor).toEqual({ type: 'key', id: key.id, name: 'provisioner' });
+      expect(e.outcome).toBe('success');
+      expect(e.ip).toBe('127.0.0.1');
+    }
+    expect(log[6]!.requestId).toBe(created.headers.get('x-request-id'));
+    expect(log[1]!.requestId).toBe(moved.headers.get('x-request-id'));
   });
 
   it('when filtered by action, actor or time, or paged, then only the matching entries come back, in order', async () => {

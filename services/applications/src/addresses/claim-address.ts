@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { AppError, type FieldError } from '@switchboard/platform';
+import { AppError, type AuditContext, type FieldError } from '@switchboard/platform';
 import type { ClaimAddressRequest__Output } from '@switchboard/proto/generated/switchboard/applications/v1/ClaimAddressRequest';
 import { readOwned as readApplication } from '../applications/repository.ts';
 import type { Deps } from '../context.ts';
 import { normaliseNumber, normalisePrefix } from '../numbers/e164.ts';
-import { announceChange } from './events.ts';
+import { announceChange, auditChange, type AddressChange } from './events.ts';
 import {
   checkTokenCap,
   claimByPrefix,
@@ -68,9 +68,13 @@ function parseClaim(req: ClaimAddressRequest__Output): Claim {
 /**
  * Gives one of the account's applications a new address: a free number of the inventory (by
  * prefix, or exactly), a new session token, or a new SIP address. The claim and its
- * addresses.changed event commit together; nothing is claimed when anything fails.
+ * addresses.changed event and its audit entry commit together; nothing is claimed when anything fails.
  */
-export async function claimAddress(deps: Deps, req: ClaimAddressRequest__Output): Promise<AddressView> {
+export async function claimAddress(
+  deps: Deps,
+  req: ClaimAddressRequest__Output,
+  audit?: AuditContext,
+): Promise<AddressView> {
   const claim = parseClaim(req);
   await readApplication(deps.orm.em, req.accountId, req.applicationId);
   const value = await deps.orm.em.fork().transactional(async (tx) => {
@@ -93,13 +97,15 @@ export async function claimAddress(deps: Deps, req: ClaimAddressRequest__Output)
       v = `sip:${randomBytes(10).toString('hex')}@${deps.sipDomain}`;
       await insertGenerated(tx, 'sip', v, req.applicationId, null);
     }
-    announceChange(tx, {
+    const change: AddressChange = {
       type: claim.type,
       address: v,
       applicationId: req.applicationId,
       previousApplicationId: null,
       accountId: req.accountId,
-    });
+    };
+    announceChange(tx, change);
+    auditChange(tx, 'address.claim', change, audit);
     return v;
   });
   deps.outbox.kick();

@@ -1,13 +1,17 @@
-import { AppError } from '@switchboard/platform';
+import { AppError, type AuditContext } from '@switchboard/platform';
 import type { MoveAddressRequest__Output } from '@switchboard/proto/generated/switchboard/applications/v1/MoveAddressRequest';
 import { readOwned as readApplication } from '../applications/repository.ts';
 import type { Deps } from '../context.ts';
-import { announceChange } from './events.ts';
+import { announceChange, auditChange, type AddressChange } from './events.ts';
 import { lockOwned, readByValue, setOwner, type AddressView } from './repository.ts';
 import { normaliseValue, parseType } from './rules.ts';
 
 /** Moves an address the account owns to another of its applications (a no-op when it is there already). */
-export async function moveAddress(deps: Deps, req: MoveAddressRequest__Output): Promise<AddressView> {
+export async function moveAddress(
+  deps: Deps,
+  req: MoveAddressRequest__Output,
+  audit?: AuditContext,
+): Promise<AddressView> {
   const type = parseType(req.type);
   const value = normaliseValue(type, req.value);
   await readApplication(deps.orm.em, req.accountId, req.toApplicationId);
@@ -16,13 +20,15 @@ export async function moveAddress(deps: Deps, req: MoveAddressRequest__Output): 
     if (!from) throw AppError.notFound('address');
     if (from === req.toApplicationId) return;
     await setOwner(tx, type, value, req.toApplicationId);
-    announceChange(tx, {
+    const change: AddressChange = {
       type,
       address: value,
       applicationId: req.toApplicationId,
       previousApplicationId: from,
       accountId: req.accountId,
-    });
+    };
+    announceChange(tx, change);
+    auditChange(tx, 'address.move', change, audit);
   });
   deps.outbox.kick();
   const view = await readByValue(deps.orm.em, type, value);

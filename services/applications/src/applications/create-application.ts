@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { AppError, SUBJECTS, type FieldError } from '@switchboard/platform';
+import { AppError, SUBJECTS, type AuditContext, type FieldError } from '@switchboard/platform';
 import type { CreateApplicationRequest__Output } from '@switchboard/proto/generated/switchboard/applications/v1/CreateApplicationRequest';
 import type { Deps } from '../context.ts';
 import { environmentExists } from '../environments/repository.ts';
@@ -21,8 +21,12 @@ export function newApplicationId(): string {
   return randomBytes(12).toString('hex');
 }
 
-/** Creates the application with its own session signing secret and its event, in one statement. */
-export async function createApplication(deps: Deps, req: CreateApplicationRequest__Output): Promise<ApplicationView> {
+/** Creates the application with its own session signing secret, its event and its audit entry, in one statement. */
+export async function createApplication(
+  deps: Deps,
+  req: CreateApplicationRequest__Output,
+  audit?: AuditContext,
+): Promise<ApplicationView> {
   const allowed = deps.allowedCidrs;
   const errors: FieldError[] = [];
   const name =
@@ -48,8 +52,8 @@ export async function createApplication(deps: Deps, req: CreateApplicationReques
   if (!(await environmentExists(em.fork(), environmentId)))
     throw AppError.invalid([{ field: 'environment', message: `environment ${environmentId} does not exist` }]);
 
-  // The hot path of the API's writes: one statement (application, secret, event) instead of a unit
-  // of work flushed in a transaction of five round trips.
+  // The hot path of the API's writes: one statement (application, secret, event, audit entry)
+  // instead of a unit of work flushed in a transaction of six round trips.
   const now = new Date();
   const id = newApplicationId();
   const app = await insertApplication(
@@ -70,6 +74,7 @@ export async function createApplication(deps: Deps, req: CreateApplicationReques
     },
     newSealedSecret(deps.secrets, id),
     outboxEvent(SUBJECTS.applicationChanged, { applicationId: id, accountId: req.accountId }),
+    audit,
   );
   deps.outbox.kick();
   return app;

@@ -6,10 +6,12 @@ import {
   queryCoalesced,
   queryPrepared,
   readOwnedRow,
+  type AuditContext,
   type PooledClient,
 } from '@switchboard/platform';
 import { ApplicationSchema, type Application } from '../db/entities.ts';
 import type { NewOutboxEvent } from '../outbox/outbox.ts';
+import { AUDIT_COLUMNS, auditValues } from '../audit/repository.ts';
 import { poolOf, sql } from '@switchboard/orm';
 
 /**
@@ -123,9 +125,9 @@ export async function readById(em: EntityManager, id: string): Promise<Applicati
 }
 
 /**
- * Inserts a new application, its sealed signing secret and the outbox row of its event in one
- * statement: one round trip, atomic like a transaction (the secret's foreign key is checked at the
- * statement's commit). Answers the application as stored. Creates asked for together (the calls of
+ * Inserts a new application, its sealed signing secret, the outbox row of its event and its audit
+ * entry in one statement: one round trip, atomic like a transaction (the secret's foreign key is
+ * checked at the statement's commit). Answers the application as stored. Creates asked for together (the calls of
  * one gRPC batch) go as one statement of several rows and one commit; when such a statement fails,
  * each create is done again alone, so only the one at fault fails.
  */
@@ -134,6 +136,7 @@ export function insertApplication(
   app: Omit<ApplicationView, 'seq'>,
   sealedSecret: string,
   event: NewOutboxEvent,
+  audit: AuditContext | undefined,
 ): Promise<ApplicationView> {
   const pool = poolOf(em);
   let inserter = inserters.get(pool);
@@ -143,14 +146,23 @@ export function insertApplication(
     });
     inserters.set(pool, inserter);
   }
-  return inserter.load({ app, sealedSecret, event });
+  const entry = auditValues(
+    { accountId: app.accountId, action: 'application.create', target: applicationPath(app.id), outcome: 'success' },
+    audit,
+  );
+  return inserter.load({ app, sealedSecret, event, audit: entry });
 }
 
 interface NewApplication {
   app: Omit<ApplicationView, 'seq'>;
   sealedSecret: string;
   event: NewOutboxEvent;
+  /** The audit entry's values (auditValues: AUDIT_COLUMNS), the account first. */
+  audit: unknown[];
 }
+
+/** The path of an application as audit entries name it (the gateway puts PUBLIC_BASE_URL before it). */
+export const applicationPath = (id: string) => `/rest/v1/applications/${id}`;
 
 const inserters = new WeakMap<PooledClient, Coalescer<NewApplication, ApplicationView>>();
 
@@ -173,6 +185,14 @@ const CREATE_COLUMNS: readonly [string, string, (c: NewApplication) => unknown][
   ['subject', 'text', (c) => c.event.subject],
   ['payload', 'jsonb', (c) => JSON.stringify(c.event.payload)],
   ['event_at', 'timestamptz', (c) => c.event.createdAt],
+  // The audit entry's columns after its account (AUDIT_COLUMNS), prefixed.
+  ...AUDIT_COLUMNS.split(', ')
+    .slice(1)
+    .map((name, i): [string, string, (c: NewApplication) => unknown] => [
+      `audit_${name}`,
+      'text',
+      (c) => c.audit[i + 1],
+    ]),
 ];
 
 async function insertMany(pool: PooledClient, schema: string, creates: NewApplication[]): Promise<ApplicationView[]> {
@@ -196,6 +216,11 @@ async function insertMany(pool: PooledClient, schema: string, creates: NewApplic
        insert into ${schema}.application_secrets (application_id, secret, created_at) select id, secret, created_at from v
      ), o as (
        insert into ${schema}.outbox (message_id, subject, payload, created_at) select message_id, subject, payload, event_at from v
+     ), e as (
+       insert into ${schema}.audit_events (${AUDIT_COLUMNS}) select account_id, ${AUDIT_COLUMNS.split(', ')
+         .slice(1)
+         .map((name) => `audit_${name}`)
+         .join(', ')} from v
      )
      select id, seq from a`,
     params,

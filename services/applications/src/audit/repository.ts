@@ -16,11 +16,14 @@ export interface AuditEntry {
 
 const schemaOf = (em: EntityManager) => `"${em.config.get('schema')}"`;
 
-/** The insert of one entry ($1 account ... $10 outcome) into `schema`. */
-export const insertAuditSql = (schema: string) =>
-  `insert into ${schema}.audit_events (account_id, actor_type, actor_id, actor_name, action, target, ip, request_id, outcome) values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`;
+/** The columns an entry is written with, in the order of auditValues. */
+export const AUDIT_COLUMNS = 'account_id, actor_type, actor_id, actor_name, action, target, ip, request_id, outcome';
 
-/** The parameters of insertAuditSql. Without a caller's context the actor is the account's own password (the account command). */
+/** The insert of one entry ($1 account ... $9 outcome) into `schema`. */
+export const insertAuditSql = (schema: string) =>
+  `insert into ${schema}.audit_events (${AUDIT_COLUMNS}) values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`;
+
+/** The parameters of insertAuditSql (AUDIT_COLUMNS). Without a caller's context the actor is the account's own password (the account command). */
 export function auditValues(entry: AuditEntry, audit: AuditContext | undefined): unknown[] {
   const actor = audit?.actor ?? { type: 'password', id: entry.accountId };
   return [

@@ -75,7 +75,7 @@ export function registerHandlers(server: GrpcServer, deps: Deps): void {
   });
 
   server.add(proto.ApplicationsService.service, {
-    CreateApplication: async (req) => ({ application: toMessage(await createApplication(deps, req)) }),
+    CreateApplication: async (req, ctx) => ({ application: toMessage(await createApplication(deps, req, ctx.audit)) }),
     GetApplication: async (req) => ({ application: toMessage(await getApplication(deps, req)) }),
     ListApplications: async (req) => {
       const page = await listApplications(deps, req);
@@ -101,10 +101,10 @@ export function registerHandlers(server: GrpcServer, deps: Deps): void {
   server.add(proto.AddressesService.service, {
     ListAddresses: async (req) => ({ addresses: (await listAddresses(deps, req)).map(addressMessage) }),
     GetAddress: async (req) => ({ address: addressMessage(await getAddress(deps, req)) }),
-    ClaimAddress: async (req) => ({ address: addressMessage(await claimAddress(deps, req)) }),
-    MoveAddress: async (req) => ({ address: addressMessage(await moveAddress(deps, req)) }),
-    ReleaseAddress: async (req) => {
-      await releaseAddress(deps, req);
+    ClaimAddress: async (req, ctx) => ({ address: addressMessage(await claimAddress(deps, req, ctx.audit)) }),
+    MoveAddress: async (req, ctx) => ({ address: addressMessage(await moveAddress(deps, req, ctx.audit)) }),
+    ReleaseAddress: async (req, ctx) => {
+      await releaseAddress(deps, req, ctx.audit);
       return {};
     },
     ListExchanges: async () => ({

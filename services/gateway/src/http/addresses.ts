@@ -4,7 +4,7 @@ import type { Request, Router } from 'express';
 import { AppError } from '@switchboard/platform';
 import type { AddressMessage } from '@switchboard/proto';
 import type { Hrefs } from '../hrefs.ts';
-import { callOptions, principal, writeOptions } from './context.ts';
+import { auditOptions, callOptions, principal, writeOptions } from './context.ts';
 import type { RouteDeps } from './deps.ts';
 import { queryString, readList, route, sendHref, sendJson } from './routing.ts';
 import { addressClaim, decodeBody } from './request-bodies.ts';
@@ -81,7 +81,7 @@ export function addressRoutes(router: Router, deps: RouteDeps): void {
       sendHref(res, hrefs.address(address!.applicationId, address!.type, address!.value));
     },
     DELETE: async (req, res) => {
-      await addresses.releaseAddress({ ...key(req), applicationId: String(req.params.id) }, callOptions(req));
+      await addresses.releaseAddress({ ...key(req), applicationId: String(req.params.id) }, auditOptions(req));
       sendJson(res, { message: `Address ${String(req.params.type)} ${String(req.params.address)} released` });
     },
   });
