@@ -206,7 +206,7 @@ export const SUBJECTS = {
   sessionSignal: 'sessions.signal',
   /**
    * Core NATS only (no stream): API keys revoked, or a password changed, for the gateways to forget
-   * what they remember of those credentials. Body: { accountId, keyIds?, username? }.
+   * what they remember of those credentials. Body: { accountId, keyIds?, allKeys?, username? }.
    */
   credentialsRevoked: 'credentials.revoked',
   /** An inbound event refused for good, with the reason, for operators to inspect and republish. */

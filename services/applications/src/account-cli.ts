@@ -3,7 +3,8 @@
 // Works on this service's schema directly (migrating it first), so it needs no running service.
 // The password of `create` comes from a prompt without echo (stdin a terminal), from stdin
 // (--password-stdin), from SWITCHBOARD_PASSWORD, or from --password (seen by `ps` and kept in the
-// shell history: discouraged).
+// shell history: discouraged). A key revoked or an account deleted here is announced to the gateways
+// (credentials.revoked on NATS_URL), which forget it at once, as after the same change through the API.
 import { parseArgs } from 'node:util';
 import { AppError } from '@switchboard/platform';
 import { createAccount, listAccounts } from './accounts/accounts.ts';
@@ -12,6 +13,7 @@ import { setScryptN } from './accounts/password.ts';
 import { commandError, openCommandDatabase } from './command-database.ts';
 import { loadCommandConfig } from './config.ts';
 import { runKeysCommand } from './api-keys/keys-command.ts';
+import { commandAnnouncer } from './api-keys/announce.ts';
 
 const USAGE = `usage:
   npm run account -- create --username <name>                   # asks for the password (no echo)
@@ -116,6 +118,7 @@ const orm = await openCommandDatabase('account', config).catch((err: unknown) =>
   process.stderr.write(commandError(err));
   return process.exit(1);
 });
+const announcer = commandAnnouncer({ url: config.NATS_URL, user: config.NATS_USER, password: config.NATS_PASSWORD });
 let code = 0;
 try {
   const em = orm.em.fork();
@@ -123,7 +126,7 @@ try {
     const a = await createAccount(em, values.username!, password!);
     process.stdout.write(`${JSON.stringify({ id: Number(a.id), username: a.username })}\n`);
   } else if (command === 'keys') {
-    const answer = await runKeysCommand(orm, config.SECRETS_KEY, positionals[1], values);
+    const answer = await runKeysCommand(orm, config.SECRETS_KEY, positionals[1], values, announcer.announce);
     process.stdout.write(`${JSON.stringify(answer)}\n`);
   } else if (command === 'list') {
     const all = await listAccounts(em);
@@ -137,10 +140,13 @@ try {
     if (!deleted) {
       process.stderr.write(`no account named ${values.username}\n`);
       code = 1;
-    } else
+    } else {
+      // Every key and the password of the account: the gateways forget them at once.
+      announcer.announce({ accountId: deleted.id, allKeys: true, username: deleted.username });
       process.stdout.write(
         `${JSON.stringify({ deleted: deleted.username, id: Number(deleted.id), applications: deleted.applications })}\n`,
       );
+    }
   }
 } catch (err) {
   process.stderr.write(commandError(err));
@@ -148,4 +154,9 @@ try {
 } finally {
   await orm.close(true);
 }
+const unsent = await announcer.close();
+if (unsent)
+  process.stderr.write(
+    `warning: the gateways could not be told over NATS (${unsent}); they forget the credentials within API_KEY_CACHE_TTL_MS and AUTH_CACHE_TTL_MS\n`,
+  );
 process.exit(code);

@@ -1,6 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Cidr, JetStreamClient, Logger, SecretBox } from '@switchboard/platform';
 import type { SessionRegistry } from '@switchboard/contracts';
+import type { RevokedCredentials } from './api-keys/announce.ts';
 
 export interface TenantLimits {
   /** Session tokens one application may hold. */
@@ -32,7 +33,7 @@ export interface Deps {
   /** Keys derived from SECRETS_KEY for the keyed hashes of API keys and browser session tokens. */
   credentialKeys: { apiKeys: Buffer; sessions: Buffer };
   /** Tells the gateways (core NATS, best effort) that credentials of an account are no longer valid. */
-  announceRevoked(body: { accountId: string; keyIds?: string[]; username?: string }): void;
+  announceRevoked(body: RevokedCredentials): void;
   /** Lifetimes of browser sessions: CONSOLE_SESSION_TTL_MS and CONSOLE_SESSION_IDLE_MS. */
   consoleSessions: { absoluteMs: number; idleMs: number };
 }

@@ -1,9 +1,10 @@
 // `npm run account -- keys create|list|revoke`: the account command's API key operations, through
-// the same use cases as the API (the audit entries name the account's password as the actor).
+// the same use cases as the API (the audit entries name the account's password as the actor); a
+// revocation is announced to the gateways like one made through the API.
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { AppError, type SecretBox } from '@switchboard/platform';
 import { AccountSchema } from '../db/entities.ts';
-import { credentialKeys } from './announce.ts';
+import { credentialKeys, type RevokedCredentials } from './announce.ts';
 import { createApiKey } from './create-api-key.ts';
 import type { CredentialDeps } from './deps.ts';
 import { listApiKeys } from './list-api-keys.ts';
@@ -22,14 +23,14 @@ export async function runKeysCommand(
   secrets: SecretBox | undefined,
   sub: string | undefined,
   o: KeysCommandOptions,
+  announceRevoked: (body: RevokedCredentials) => void,
 ): Promise<unknown> {
   if (!o.username) throw new AppError('invalid_request', '--username is required');
   const account = await orm.em.fork().findOne(AccountSchema, { username: o.username });
   if (!account) throw new AppError('not_found', `no account named ${o.username}`);
-  // Only creating a key hashes one: the others work without SECRETS_KEY. A revocation made here
-  // is not announced to the gateways, which forget the key within API_KEY_CACHE_TTL_MS.
+  // Only creating a key hashes one: the others work without SECRETS_KEY.
   const keys = secrets ? credentialKeys(secrets) : { apiKeys: Buffer.alloc(0), sessions: Buffer.alloc(0) };
-  const deps: CredentialDeps = { orm, credentialKeys: keys, announceRevoked: () => undefined };
+  const deps: CredentialDeps = { orm, credentialKeys: keys, announceRevoked };
   const show = (k: Partial<Record<'id' | 'name' | 'scope' | 'prefix' | 'createdAt' | 'lastUsedAt', string>>) => ({
     id: k.id,
     name: k.name,

@@ -1,6 +1,6 @@
 // Follows the notices that credentials are no longer valid (core NATS): an API key revoked, a
-// password changed (credentials.revoked, from the applications service) or an account deleted
-// (accounts.deleted, from its outbox). Each gateway forgets what it remembers of them at once. The
+// password changed or an account deleted (credentials.revoked, from the applications service or
+// the account command) and an account deleted (accounts.deleted, from the outbox). Each gateway forgets what it remembers of them at once. The
 // connection is made in the background: until it is up (and after it drops), no verified key is
 // remembered, so a missed notice never lets a revoked key through.
 import { connectNats, SUBJECTS, type Logger, type NatsHandle } from '@switchboard/platform';
@@ -24,7 +24,8 @@ export function followRevocations(
     if (!accountId) return;
     if (subject === SUBJECTS.accountDeleted) return keys.forget(accountId);
     const keyIds = Array.isArray(body.keyIds) ? body.keyIds.map(String) : undefined;
-    if (keyIds) keys.forget(accountId, keyIds);
+    if (body.allKeys === true) keys.forget(accountId);
+    else if (keyIds) keys.forget(accountId, keyIds);
     if (typeof body.username === 'string') passwords.forget(body.username);
   };
   const started = (async () => {
