@@ -17,6 +17,13 @@ export interface AuditContext {
   requestId: string;
 }
 
+/**
+ * A failed sign-in is recorded at most once in this long per account, credential, action and client
+ * address (the applications service checks its log; each gateway also skips the calls it made in
+ * it): an attacker repeating a guess cannot grow the log faster than that.
+ */
+export const AUDIT_FAILURE_WINDOW_MS = 60_000;
+
 export function auditMetadataValue(audit: AuditContext): Buffer {
   return Buffer.from(JSON.stringify(audit), 'utf8');
 }

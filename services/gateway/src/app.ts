@@ -47,6 +47,7 @@ import { webhookRoutes } from './http/webhooks.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { ApiKeyVerifier } from './auth/api-keys.ts';
 import { Credentials } from './auth/credentials.ts';
+import { FailedSignIns } from './auth/failed-sign-ins.ts';
 import { followRevocations, type RevocationFollower } from './auth/revocations.ts';
 import { SessionVerifier } from './auth/sessions.ts';
 import { apiKeyRoutes } from './http/api-keys.ts';
@@ -126,6 +127,7 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
   });
   const keyVerifier = new ApiKeyVerifier(apiKeys, { cacheTtlMs: config.API_KEY_CACHE_TTL_MS });
   const origin = new URL(config.PUBLIC_BASE_URL).origin;
+  const failedSignIns = new FailedSignIns(audit, logger, { maxBytes: config.RATE_LIMIT_TABLE_BYTES });
   const credentials = new Credentials(
     authenticator,
     keyVerifier,
@@ -137,6 +139,7 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
       labelNames: ['credential', 'outcome'],
       registers: [registry],
     }),
+    failedSignIns,
   );
   const limiter = new RateLimiter(config.RATE_LIMIT_PER_SECOND, Date.now, undefined, config.RATE_LIMIT_TABLE_BYTES);
   const sessionLimiter = new RateLimiter(
@@ -155,6 +158,7 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
         account_limiter: limiter.table.bytes,
         session_limiter: sessionLimiter.table.bytes,
         ...authenticator.tableBytes,
+        failed_sign_ins: failedSignIns.bytes,
       };
       for (const [table, bytes] of Object.entries(tables)) this.set({ table }, bytes);
     },
@@ -228,7 +232,7 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
       hrefs,
       accounts,
       consoleSessions,
-      audit,
+      failedSignIns,
       passwords: authenticator,
       trustedProxies: config.TRUSTED_PROXIES,
       origin,

@@ -4,7 +4,14 @@
 // entries invisible.
 import { describe, expect, it } from 'vitest';
 import { addNumbers } from '@switchboard/applications/numbers';
-import { queryDatabase, type Services, type TestAccount, type JsonBody } from '../../../test/support';
+import {
+  metricSum,
+  queryDatabase,
+  waitFor,
+  type Services,
+  type TestAccount,
+  type JsonBody,
+} from '../../../test/support';
 import { useGatewayStack } from './harness';
 
 let stack: Services<{ gateway: true }>;
@@ -184,6 +191,61 @@ describe('audit log', () => {
     }
     expect(log[6]!.requestId).toBe(created.headers.get('x-request-id'));
     expect(log[1]!.requestId).toBe(moved.headers.get('x-request-id'));
+  });
+
+  it('when HTTP Basic sign-ins fail, then the named account records each failure once per window, whichever replica and however often', async () => {
+    const frank = await stack.createAccount('frank');
+    const key = await json(await stack.request(frank, 'POST', '/v1/api-keys', { name: 'reader', scope: 'read' }));
+    const wrongKey = `sbk_${'A'.repeat(43)}`;
+    const basic = (u: string, p: string) => ({
+      authorization: `Basic ${Buffer.from(`${u}:${p}`).toString('base64')}`,
+    });
+    const get = (headers: Record<string, string>, base = stack.baseUrl) =>
+      fetch(`${base}/v1/applications`, { headers });
+    const recorded = async () => {
+      const text = await (await fetch(`http://127.0.0.1:${stack.applications.opsPort}/metrics`)).text();
+      return metricSum(text, 'applications_grpc_server_handled_total', { method: 'RecordAuditEvent' });
+    };
+    const before = await recorded();
+    const password = await get(basic(frank.username, 'wrong-password'));
+    expect(password.status).toBe(401);
+    const keyFailure = await get(basic(key.id, wrongKey));
+    expect(keyFailure.status).toBe(401);
+    // Neither a Bearer key that matches nothing nor an unknown username names an account.
+    expect((await get({ authorization: `Bearer ${wrongKey}` })).status).toBe(401);
+    expect((await get(basic('nobody-here', 'wrong-password'))).status).toBe(401);
+    await waitFor(async () => (await recorded()) - before === 3, { what: 'three failures recorded' });
+    // A flood of guesses: the password is locked out after AUTH_MAX_FAILURES (5), and the key id
+    // has no lockout; this replica calls no more, and another replica's calls write nothing new.
+    const flood: Response[] = [];
+    for (let i = 0; i < 8; i++)
+      flood.push(await get(basic(frank.username, 'wrong-password')), await get(basic(key.id, wrongKey)));
+    expect(flood.every((r) => r.status === 401 || r.status === 429)).toBe(true);
+    expect(flood.some((r) => r.status === 429)).toBe(true);
+    expect((await recorded()) - before).toBe(3);
+    const other = await stack.startGateway();
+    expect((await get(basic(frank.username, 'another-wrong-one'), other.baseUrl)).status).toBe(401);
+    expect((await get(basic(key.id, wrongKey), other.baseUrl)).status).toBe(401);
+    await waitFor(async () => (await recorded()) - before === 5, { what: "the other replica's calls" });
+
+    const log = await events({ authorization: `Bearer ${key.key}` });
+    expect(log.map((e) => `${e.action} ${e.outcome}`)).toEqual([
+      'api-key.sign-in failure',
+      'password.sign-in failure',
+      'api-key.create success',
+    ]);
+    expect(log[0]).toMatchObject({
+      actor: { type: 'key', id: key.id, name: 'reader' },
+      target: key.href,
+      ip: '127.0.0.1',
+      requestId: keyFailure.headers.get('x-request-id'),
+    });
+    expect(log[1]).toMatchObject({
+      actor: { type: 'password', id: frank.id, name: frank.username },
+      target: null,
+      ip: '127.0.0.1',
+      requestId: password.headers.get('x-request-id'),
+    });
   });
 
   it('when filtered by action, actor or time, or paged, then only the matching entries come back, in order', async () => {

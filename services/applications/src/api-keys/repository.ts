@@ -105,6 +105,19 @@ export async function readKey(em: EntityManager, accountId: string, id: string):
   return rows[0];
 }
 
+/** The key with this id, whatever its account (a failed sign-in named it): its account and name. */
+export async function readKeyById(
+  em: EntityManager,
+  id: string,
+): Promise<{ id: string; account_id: string; name: string } | undefined> {
+  const rows = await sql<{ id: string; account_id: string; name: string }>(
+    em,
+    `select id, account_id::text, name from ${schemaOf(em)}.api_keys where id = $1`,
+    [id],
+  );
+  return rows[0];
+}
+
 /** Deletes the key and writes its audit entry, in one transaction. */
 export async function deleteKey(
   em: EntityManager,

@@ -71,7 +71,30 @@ export function auditWithFlush(em: EntityManager, entry: AuditEntry, audit: Audi
   );
 }
 
-/** Writes an entry that records no change (a failed sign-in) on its own. */
+/**
+ * Writes an entry that records no change (a failed sign-in) on its own, unless one of the same
+ * account, action, actor, client address and outcome was written in the last `windowMs`.
+ */
+export async function recordUnlessRecent(
+  em: EntityManager,
+  entry: AuditEntry,
+  audit: AuditContext | undefined,
+  windowMs: number,
+): Promise<void> {
+  const s = schemaOf(em);
+  await sql(
+    em,
+    `insert into ${s}.audit_events (${AUDIT_COLUMNS})
+     select $1::bigint, $2::text, $3::text, $4::text, $5::text, $6::text, $7::text, $8::text, $9::text
+     where not exists (
+       select 1 from ${s}.audit_events where account_id = $1 and action = $5 and actor_id = $3 and ip = $7 and outcome = $9
+         and at > now() - make_interval(secs => $10::float8 / 1000)
+     )`,
+    [...auditValues(entry, audit), windowMs],
+  );
+}
+
+/** Writes an entry that records no change on its own. */
 export async function recordAlone(
   em: EntityManager,
   entry: AuditEntry,

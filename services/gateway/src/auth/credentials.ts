@@ -7,6 +7,7 @@ import { requestTrace } from '@switchboard/platform/tracing';
 import { Authenticator, type Principal } from '../auth.ts';
 import type { ApiKeyVerifier } from './api-keys.ts';
 import { KEY_FORMAT, KEY_ID_FORMAT, type Credential, type CredentialType } from './credential.ts';
+import type { FailedSignIns } from './failed-sign-ins.ts';
 import { checkOrigin, sessionToken, type SessionVerifier } from './sessions.ts';
 
 export interface Authenticated {
@@ -35,6 +36,8 @@ export class Credentials {
     /** PUBLIC_BASE_URL's origin: the Origin a write made with a browser session must carry. */
     private readonly origin: string,
     private readonly metric?: Counter<'credential' | 'outcome'>,
+    /** The audit log's failed sign-ins: a refused password or key id (HTTP Basic). */
+    private readonly failures?: FailedSignIns,
   ) {}
 
   async authenticate(req: Request, address: string): Promise<Authenticated> {
@@ -50,8 +53,30 @@ export class Credentials {
       return found;
     } catch (err) {
       this.metric?.inc({ credential: type, outcome: outcomeOf(err) });
+      if (err instanceof AppError && err.code === 'unauthenticated') this.recordFailure(req, header, type, address);
       throw err;
     }
+  }
+
+  /**
+   * A refused HTTP Basic sign-in goes to the audit log of the account it named (in the background,
+   * failed-sign-ins.ts): the username's for a password, the key id's for a key. A Bearer key names
+   * no account, and a malformed header names nothing.
+   */
+  private recordFailure(req: Request, header: string | undefined, type: CredentialType, address: string): void {
+    if (!this.failures || header === undefined || type === 'session' || BEARER.test(header)) return;
+    let username: string;
+    try {
+      ({ username } = Authenticator.parse(header));
+    } catch {
+      return;
+    }
+    const call = { requestId: req.state.requestId, trace: requestTrace(req) };
+    void this.failures.record(
+      type === 'key' ? { action: 'api-key.sign-in', keyId: username } : { action: 'password.sign-in', username },
+      address,
+      call,
+    );
   }
 
   private isKeyBasic(header: string): boolean {

@@ -4,8 +4,9 @@
 import type { RequestHandler, Router } from 'express';
 import { AppError, type Cidr } from '@switchboard/platform';
 import { requestTrace } from '@switchboard/platform/tracing';
-import type { AccountsClient, AuditClient, ConsoleSessionsClient } from '@switchboard/proto';
+import type { AccountsClient, ConsoleSessionsClient } from '@switchboard/proto';
 import type { Authenticator, Principal } from '../auth.ts';
+import type { FailedSignIns } from '../auth/failed-sign-ins.ts';
 import { checkOrigin, clearSessionCookie, sessionToken, setSessionCookie } from '../auth/sessions.ts';
 import { clientAddress } from '../client-address.ts';
 import type { Hrefs } from '../hrefs.ts';
@@ -19,7 +20,8 @@ export interface ConsoleRouteDeps {
   hrefs: Hrefs;
   accounts: AccountsClient;
   consoleSessions: ConsoleSessionsClient;
-  audit: AuditClient;
+  /** Where a refused sign-in is recorded. */
+  failedSignIns: FailedSignIns;
   passwords: Authenticator;
   trustedProxies: readonly Cidr[];
   /** PUBLIC_BASE_URL's origin, and whether it is https (the cookie's Secure attribute). */
@@ -54,21 +56,13 @@ export function consoleSessionRoutes(router: Router, deps: ConsoleRouteDeps, bod
       } catch (err) {
         const retryAfter = (err as { retryAfter?: number }).retryAfter;
         if (retryAfter) res.setHeader('Retry-After', String(retryAfter));
-        if (err instanceof AppError && (err.code === 'unauthenticated' || err.code === 'rate_limited')) {
-          // The named account's audit log records the failure (nothing when there is no such account).
-          await deps.audit
-            .recordAuditEvent(
-              { username: body.username, action: 'session.sign-in', outcome: 'failure' },
-              // The account, unknown here, is named by the applications service.
-              {
-                ...callOptions(req),
-                audit: { actor: { type: 'password', id: '' }, ip: address, requestId: req.state.requestId },
-              },
-            )
-            .catch((e: unknown) =>
-              req.state.log.warn({ err: (e as Error).message }, 'recording a failed sign-in failed'),
-            );
-        }
+        // A refused password goes to the named account's audit log (nothing when there is no such
+        // account); a refusal during a lockout, which checked nothing, does not.
+        if (err instanceof AppError && err.code === 'unauthenticated')
+          await deps.failedSignIns.record({ action: 'session.sign-in', username: body.username }, address, {
+            requestId: req.state.requestId,
+            trace: requestTrace(req),
+          });
         throw err;
       }
       req.state.principal = account;

@@ -5,10 +5,12 @@ export interface RecordAuditEventRequest {
   'username'?: (string);
   'action'?: (string);
   'outcome'?: (string);
+  'keyId'?: (string);
 }
 
 export interface RecordAuditEventRequest__Output {
   'username': (string);
   'action': (string);
   'outcome': (string);
+  'keyId': (string);
 }
