@@ -73,7 +73,9 @@ export function auditWithFlush(em: EntityManager, entry: AuditEntry, audit: Audi
 
 /**
  * Writes an entry that records no change (a failed sign-in) on its own, unless one of the same
- * account, action, actor, client address and outcome was written in the last `windowMs`.
+ * account, action, actor, client address and outcome was written in the last `windowMs`. Only the
+ * account's 500 newest entries are looked at (its index, newest first), so the check costs the same
+ * whatever the size of the account's log.
  */
 export async function recordUnlessRecent(
   em: EntityManager,
@@ -87,8 +89,8 @@ export async function recordUnlessRecent(
     `insert into ${s}.audit_events (${AUDIT_COLUMNS})
      select $1::bigint, $2::text, $3::text, $4::text, $5::text, $6::text, $7::text, $8::text, $9::text
      where not exists (
-       select 1 from ${s}.audit_events where account_id = $1 and action = $5 and actor_id = $3 and ip = $7 and outcome = $9
-         and at > now() - make_interval(secs => $10::float8 / 1000)
+       select 1 from (select action, actor_id, ip, outcome, at from ${s}.audit_events where account_id = $1 order by id desc limit 500) r
+       where action = $5 and actor_id = $3 and ip = $7 and outcome = $9 and at > now() - make_interval(secs => $10::float8 / 1000)
      )`,
     [...auditValues(entry, audit), windowMs],
   );
