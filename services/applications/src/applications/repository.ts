@@ -127,9 +127,9 @@ export async function readById(em: EntityManager, id: string): Promise<Applicati
 /**
  * Inserts a new application, its sealed signing secret, the outbox row of its event and its audit
  * entry in one statement: one round trip, atomic like a transaction (the secret's foreign key is
- * checked at the statement's commit). Answers the application as stored. Creates asked for together (the calls of
- * one gRPC batch) go as one statement of several rows and one commit; when such a statement fails,
- * each create is done again alone, so only the one at fault fails.
+ * checked at the statement's commit). Answers the application as stored. Creates asked for together
+ * (the calls of one gRPC batch) go as one statement of several rows and one commit; when such a
+ * statement fails, each create is done again alone, so only the one at fault fails.
  */
 export function insertApplication(
   em: EntityManager,
