@@ -1,50 +1,13 @@
 // The audit log: one row per change made through the API (and per sign-in), written by the
-// statement or transaction of the change itself, so a change and its entry never part.
+// statement or transaction of the change itself, so a change and its entry never part. The table's
+// statements are shared with the webhooks service (@switchboard/orm's audit.ts); the unit-of-work
+// form (auditWithFlush) is this service's, whose changes go through entities.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from '@switchboard/orm';
-import { isoTimestamp, type AuditContext, type TransactionQuery } from '@switchboard/platform';
+import { auditValues, type AuditEntry } from '@switchboard/orm';
+import type { AuditContext } from '@switchboard/platform';
 import { AuditEventSchema } from '../db/entities.ts';
-import type { AuditEvent as Message } from '@switchboard/proto/generated/switchboard/applications/v1/AuditEvent';
 
-export interface AuditEntry {
-  accountId: string;
-  action: string;
-  /** The path of the resource (/v1/...), or ''. */
-  target: string;
-  outcome: 'success' | 'failure';
-}
-
-const schemaOf = (em: EntityManager) => `"${em.config.get('schema')}"`;
-
-/** The insert of one entry ($1 account ... $10 outcome) into `schema`. */
-export const insertAuditSql = (schema: string) =>
-  `insert into ${schema}.audit_events (account_id, actor_type, actor_id, actor_name, action, target, ip, request_id, outcome) values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`;
-
-/** The parameters of insertAuditSql. Without a caller's context the actor is the account's own password (the account command). */
-export function auditValues(entry: AuditEntry, audit: AuditContext | undefined): unknown[] {
-  const actor = audit?.actor ?? { type: 'password', id: entry.accountId };
-  return [
-    entry.accountId,
-    actor.type,
-    actor.id,
-    actor.name ?? null,
-    entry.action,
-    entry.target,
-    audit?.ip ?? '',
-    audit?.requestId ?? '',
-    entry.outcome,
-  ];
-}
-
-/** Writes the entry inside a transaction of transactionPrepared. */
-export async function recordIn(
-  query: TransactionQuery,
-  schema: string,
-  entry: AuditEntry,
-  audit: AuditContext | undefined,
-): Promise<void> {
-  await query(insertAuditSql(schema), auditValues(entry, audit));
-}
+export { pruneAudit, recordAlone, recordIn, type AuditEntry } from '@switchboard/orm';
 
 /** Persists the entry with the entity manager's next flush (the change it records is in the same transaction). */
 export function auditWithFlush(em: EntityManager, entry: AuditEntry, audit: AuditContext | undefined): void {
@@ -66,76 +29,4 @@ export function auditWithFlush(em: EntityManager, entry: AuditEntry, audit: Audi
       outcome: outcome!,
     }),
   );
-}
-
-/** Writes an entry that records no change (a failed sign-in) on its own. */
-export async function recordAlone(
-  em: EntityManager,
-  entry: AuditEntry,
-  audit: AuditContext | undefined,
-): Promise<void> {
-  await sql(em, insertAuditSql(schemaOf(em)), auditValues(entry, audit));
-}
-
-interface AuditRow {
-  seq: string;
-  at: string;
-  actor_type: string;
-  actor_id: string;
-  actor_name: string | null;
-  action: string;
-  target: string;
-  ip: string;
-  request_id: string;
-  outcome: string;
-}
-
-export function toMessage(r: AuditRow): Message {
-  return {
-    id: r.seq,
-    at: isoTimestamp(r.at),
-    actorType: r.actor_type,
-    actorId: r.actor_id,
-    actorName: r.actor_name ?? '',
-    action: r.action,
-    target: r.target,
-    ip: r.ip,
-    requestId: r.request_id,
-    outcome: r.outcome,
-  };
-}
-
-export interface AuditFilter {
-  action: string;
-  actor: string;
-  since: string;
-  until: string;
-}
-
-/** Up to `limit` entries of the account, newest first, before `beforeSeq`, matching the filter (empty fields: any). */
-export async function readAuditPage(
-  em: EntityManager,
-  accountId: string,
-  beforeSeq: string | undefined,
-  limit: number,
-  f: AuditFilter,
-): Promise<AuditRow[]> {
-  return sql<AuditRow>(
-    em,
-    `select id::text as seq, at::text as at, actor_type, actor_id, actor_name, action, target, ip, request_id, outcome from ${schemaOf(em)}.audit_events
-     where account_id = $1 and ($2::bigint is null or id < $2) and ($3 = '' or action = $3) and ($4 = '' or actor_id = $4)
-       and ($5::timestamptz is null or at >= $5) and ($6::timestamptz is null or at < $6)
-     order by id desc limit $7`,
-    [accountId, beforeSeq ?? null, f.action, f.actor, f.since || null, f.until || null, limit],
-  );
-}
-
-/** Drops entries older than `days` days. */
-export async function pruneAudit(em: EntityManager, days: number): Promise<number> {
-  const rows = await sql<{ id: string }>(
-    em,
-    `delete from ${schemaOf(em)}.audit_events where at < now() - make_interval(days => $1::int) returning id`,
-    [days],
-  );
-  return rows.length;
 }
