@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   AppError,
+  type AuditContext,
   Coalescer,
   queryCoalesced,
   readOwnedRow,
@@ -10,7 +11,7 @@ import {
 } from '@switchboard/platform';
 import { SubscriptionSchema, type Subscription } from '../db/entities.ts';
 import { isAccountId, isSubscriptionId } from '@switchboard/events';
-import { poolOf, sql } from '@switchboard/orm';
+import { poolOf, recordIn, sql } from '@switchboard/orm';
 
 /** docs/api-rules.md#limits. */
 export const MAX_ACCOUNT_LEVEL = 10;
@@ -24,6 +25,9 @@ const LIMIT_LOCK_CLASS = 0x5742;
  * entity with findOwned.
  */
 export type SubscriptionView = Readonly<Subscription>;
+
+/** The path of a subscription (the target of its audit entries). */
+export const webhookPath = (id: string) => `/v1/webhooks/${id}`;
 
 /** The account id of an internal request; the gateway always sends the authenticated one. */
 export function requireAccount(accountId: string): string {
@@ -166,6 +170,8 @@ export interface NewSubscriptionInScope {
   subscription: NewSubscription;
   sealedSecret: string;
   max: number;
+  /** Who creates it: its audit entry is written in the create's transaction. */
+  audit: AuditContext | undefined;
 }
 
 const creators = new WeakMap<PooledClient, Coalescer<NewSubscriptionInScope, InsertOutcome>>();
@@ -188,8 +194,22 @@ export function createWithinLimit(em: EntityManager, create: NewSubscriptionInSc
         const scopes = [...new Set(creates.map((c) => c.scope))].sort();
         return transactionPrepared(pool, `begin; ${scopes.map(lockScopeSql).join('; ')}`, async (query) => {
           const outcomes: InsertOutcome[] = [];
-          for (const c of creates)
-            outcomes.push(await insertWithinLimit(query, schema, c.subscription, c.sealedSecret, c.max));
+          for (const c of creates) {
+            const outcome = await insertWithinLimit(query, schema, c.subscription, c.sealedSecret, c.max);
+            if (outcome.outcome === 'created')
+              await recordIn(
+                query,
+                `"${schema}"`,
+                {
+                  accountId: c.subscription.accountId,
+                  action: 'webhook.create',
+                  target: webhookPath(c.subscription.id),
+                  outcome: 'success',
+                },
+                c.audit,
+              );
+            outcomes.push(outcome);
+          }
           return outcomes;
         });
       },
