@@ -245,6 +245,16 @@ describe('audit entries of webhook subscriptions and delivery tools', () => {
     expect(bad.headers.get('content-type')).toMatch(/^application\/problem\+json/);
   });
 
+  it('when an account is deleted, then the webhooks service drops its entries with its subscriptions', async () => {
+    const frank = await stack.createAccount('frank');
+    await hook(frank);
+    const rows = () =>
+      queryDatabase(stack.databaseUrl, 'select 1 from webhooks.audit_events where account_id = $1', [frank.id]);
+    expect(await rows()).toHaveLength(1);
+    await stack.publish('accounts.deleted', { accountId: frank.id });
+    await waitFor(async () => (await rows()).length === 0, { what: 'entries dropped' });
+  });
+
   it('when the webhooks service is down, then the log answers 503 instead of half of it', async () => {
     await hook(alice);
     await stack.webhooks.stop();
