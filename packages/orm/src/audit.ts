@@ -44,9 +44,20 @@ export function auditEventsTableSql(accountReference = ''): string {
 
 const schemaOf = (em: EntityManager) => `"${em.config.get('schema')}"`;
 
+const AUDIT_COLUMNS = 'account_id, actor_type, actor_id, actor_name, action, target, ip, request_id, outcome';
+
 /** The insert of one entry ($1 account ... $9 outcome) into `schema`. */
 export const insertAuditSql = (schema: string) =>
-  `insert into ${schema}.audit_events (account_id, actor_type, actor_id, actor_name, action, target, ip, request_id, outcome) values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`;
+  `insert into ${schema}.audit_events (${AUDIT_COLUMNS}) values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`;
+
+/**
+ * The insert of one entry per row of `from` (a CTE of the change's own statement, so the change and
+ * its entry are one statement), with the values of auditValues as the parameters from $`first`.
+ */
+export function insertAuditFromSql(schema: string, first: number, from: string): string {
+  const p = (i: number) => `$${first + i}`;
+  return `insert into ${schema}.audit_events (${AUDIT_COLUMNS}) select ${p(0)}::bigint, ${[1, 2, 3, 4, 5, 6, 7, 8].map((i) => `${p(i)}::text`).join(', ')} from ${from}`;
+}
 
 /** The parameters of insertAuditSql. Without a caller's context the actor is the account's own password (the account command). */
 export function auditValues(entry: AuditEntry, audit: AuditContext | undefined): unknown[] {

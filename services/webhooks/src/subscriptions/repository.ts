@@ -11,7 +11,7 @@ import {
 } from '@switchboard/platform';
 import { SubscriptionSchema, type Subscription } from '../db/entities.ts';
 import { isAccountId, isSubscriptionId } from '@switchboard/events';
-import { poolOf, recordIn, sql } from '@switchboard/orm';
+import { auditValues, insertAuditFromSql, poolOf, sql } from '@switchboard/orm';
 
 /** docs/api-rules.md#limits. */
 export const MAX_ACCOUNT_LEVEL = 10;
@@ -111,8 +111,9 @@ export type InsertOutcome =
   | { outcome: 'created'; subscription: SubscriptionView };
 
 /**
- * Inserts a subscription and its sealed secret in one statement, unless its application was
- * deleted or its limit scope already holds `max` subscriptions. Run it inside a transaction that
+ * Inserts a subscription, its sealed secret and its audit entry (`webhook.create`, by `audit`) in
+ * one statement, unless its application was deleted or its limit scope already holds `max`
+ * subscriptions. Run it inside a transaction that
  * holds the scope's lock (lockScopeSql) taken by an earlier statement, so the count sees every
  * create committed before and none can commit in between.
  */
@@ -122,6 +123,7 @@ export async function insertWithinLimit(
   sub: NewSubscription,
   sealedSecret: string,
   max: number,
+  audit: AuditContext | undefined,
 ): Promise<InsertOutcome> {
   const inScope = sub.applicationId ? 'application_id = $3' : 'account_id = $2 and application_id is null';
   const rows = await query<{ deleted: boolean; n: number; seq: string | null }>(
@@ -138,6 +140,8 @@ export async function insertWithinLimit(
        returning seq::text as seq
      ), k as (
        insert into "${schema}".subscription_secrets (subscription_id, secret, created_at) select $1, $14, $11 from s
+     ), a as (
+       ${insertAuditFromSql(`"${schema}"`, 15, 's')}
      )
      select d.deleted, c.n, (select seq from s) as seq from d, c`,
     [
@@ -155,6 +159,10 @@ export async function insertWithinLimit(
       sub.updatedAt,
       max,
       sealedSecret,
+      ...auditValues(
+        { accountId: sub.accountId, action: 'webhook.create', target: webhookPath(sub.id), outcome: 'success' },
+        audit,
+      ),
     ],
   );
   const row = rows[0]!;
@@ -194,22 +202,8 @@ export function createWithinLimit(em: EntityManager, create: NewSubscriptionInSc
         const scopes = [...new Set(creates.map((c) => c.scope))].sort();
         return transactionPrepared(pool, `begin; ${scopes.map(lockScopeSql).join('; ')}`, async (query) => {
           const outcomes: InsertOutcome[] = [];
-          for (const c of creates) {
-            const outcome = await insertWithinLimit(query, schema, c.subscription, c.sealedSecret, c.max);
-            if (outcome.outcome === 'created')
-              await recordIn(
-                query,
-                `"${schema}"`,
-                {
-                  accountId: c.subscription.accountId,
-                  action: 'webhook.create',
-                  target: webhookPath(c.subscription.id),
-                  outcome: 'success',
-                },
-                c.audit,
-              );
-            outcomes.push(outcome);
-          }
+          for (const c of creates)
+            outcomes.push(await insertWithinLimit(query, schema, c.subscription, c.sealedSecret, c.max, c.audit));
           return outcomes;
         });
       },
