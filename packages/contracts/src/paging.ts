@@ -46,3 +46,6 @@ export function toPage<T extends { seq: string }>(
   const last = items[items.length - 1];
   return { items, nextCursor: rows.length > n && last ? encodeCursor(kind, last.seq) : '' };
 }
+
+/** The cursor tag of a service's audit page (ListAuditEvents): the cursor holds the id of its page's last entry. */
+export const AUDIT_CURSOR_KIND = 'e';

@@ -1,8 +1,22 @@
 // Who made a change through the API, carried with the gRPC call that makes it (metadata
 // `x-audit-bin`), so the owning service writes the audit entry in the change's own transaction.
 import type { Metadata } from '@grpc/grpc-js';
+import { z } from 'zod';
 
 export const AUDIT_KEY = 'x-audit-bin';
+
+/** Config field of the services that keep an audit log (spread into their zod schema). */
+export const auditFields = {
+  AUDIT_RETENTION_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3650)
+    .default(90)
+    .describe(
+      'Days the audit log (`GET /v1/audit-events`) keeps the entries this service writes; older ones are dropped hourly.',
+    ),
+};
 
 export interface AuditActor {
   type: 'password' | 'key' | 'session';

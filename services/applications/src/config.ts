@@ -8,6 +8,7 @@ import {
   port,
   secretsKey,
   urlWithProtocol,
+  auditFields,
   idempotencyFields,
   storeLimitFields,
   natsAuthFields,
@@ -109,13 +110,7 @@ export const schema = z.object({
     .max(24 * 3_600_000)
     .default(30 * 60_000)
     .describe('A browser session unused for this long ends, in ms (default 30 min).'),
-  AUDIT_RETENTION_DAYS: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(3650)
-    .default(90)
-    .describe('Days the audit log (`GET /v1/audit-events`) keeps its entries; older ones are dropped hourly.'),
+  ...auditFields,
   SESSION_LAUNCH_RATE_PER_ACCOUNT: z.coerce
     .number()
     .min(0)

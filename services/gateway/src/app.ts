@@ -245,7 +245,7 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
   const api = express.Router();
   applicationRoutes(api, deps);
   apiKeyRoutes(api, { hrefs, apiKeys });
-  auditRoutes(api, { hrefs, audit });
+  auditRoutes(api, { hrefs, audit, webhooks });
   passwordRoutes(api, { ...deps, passwords: authenticator });
   applicationSecretRoutes(api, deps);
   accountRoutes(api, deps);

@@ -1155,7 +1155,7 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
           tags: ['Credentials'],
           summary: "The account's audit log, newest first",
           description:
-            'Changes made through the API and sign-ins (with their failures), each written in the transaction of the change it records. Kept `AUDIT_RETENTION_DAYS` (default 90). A `read` key may read it.',
+            'Changes made through the API and sign-ins (with their failures), each written in the transaction of the change it records. The entries of the applications and webhooks services merged, every entry once across pages; 503 while either service is down. Kept `AUDIT_RETENTION_DAYS` (default 90). A `read` key may read it.',
           operationId: 'listAuditEvents',
           parameters: [
             ...listParams,

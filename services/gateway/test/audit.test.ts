@@ -14,11 +14,12 @@ import {
 } from '../../../test/support';
 import { useGatewayStack } from './harness';
 
-let stack: Services<{ gateway: true }>;
+let stack: Services<{ gateway: true; webhooks: true }>;
 let alice: TestAccount;
 let bob: TestAccount;
 
-useGatewayStack({}, (f) => ({ stack, alice, bob } = f));
+// The log merges the entries of both services: the webhooks service runs too.
+useGatewayStack({ webhooks: true }, (f) => ({ stack, alice, bob } = f));
 
 type Entry = {
   id: string;

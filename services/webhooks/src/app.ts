@@ -1,5 +1,11 @@
 // Composition root of the webhooks service: createApp(config) -> { start, stop }.
-import { createDataService, startOutboxRelay, type DataServiceApp, type OutboxRelay } from '@switchboard/orm';
+import {
+  createDataService,
+  pruneAudit,
+  startOutboxRelay,
+  type DataServiceApp,
+  type OutboxRelay,
+} from '@switchboard/orm';
 import {
   Counter,
   createLogger,
@@ -64,6 +70,9 @@ export async function createApp(
       .catch((err: unknown) =>
         logger.warn({ err: (err as Error).message }, 'pruning delivery records failed; will retry'),
       );
+    pruneAudit(orm.em, config.AUDIT_RETENTION_DAYS).catch((err: unknown) =>
+      logger.warn({ err: (err as Error).message }, 'pruning audit entries failed; will retry'),
+    );
     idempotency
       .prune()
       .catch((err: unknown) =>

@@ -10,6 +10,7 @@ import {
   port,
   secretsKey,
   urlWithProtocol,
+  auditFields,
   idempotencyFields,
   storeLimitFields,
   natsAuthFields,
@@ -51,6 +52,7 @@ export const schema = z.object({
     .describe('Replicas of the JetStream streams this service creates (3 in a NATS cluster).'),
   ...storeLimitFields,
   ...idempotencyFields,
+  ...auditFields,
   APPLICATIONS_GRPC_URL: grpcAddress('127.0.0.1:50051').describe(
     'The applications service (gRPC host:port): checks that an application belongs to the caller.',
   ),

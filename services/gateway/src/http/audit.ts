@@ -1,8 +1,10 @@
 // The account's audit log: GET /v1/audit-events, newest first, filtered by action, actor and time,
-// paged like the other lists. A `read` key may read it.
+// paged like the other lists: the entries of the applications and webhooks services merged
+// (audit-log.ts). A `read` key may read it.
 import type { Router } from 'express';
 import { AppError } from '@switchboard/platform';
-import type { AuditClient, AuditEventMessage } from '@switchboard/proto';
+import type { AuditClient, WebhooksClient } from '@switchboard/proto';
+import { readMergedAuditPage, type SourcedAuditEvent } from '../audit-log.ts';
 import type { Hrefs } from '../hrefs.ts';
 import { callOptions, principal } from './context.ts';
 import type { AuditEventBody } from './response-bodies.ts';
@@ -11,11 +13,16 @@ import { queryString, readList, route, sendJson } from './routing.ts';
 export interface AuditRouteDeps {
   hrefs: Hrefs;
   audit: AuditClient;
+  webhooks: WebhooksClient;
 }
 
-function eventBody(hrefs: Hrefs, e: AuditEventMessage): AuditEventBody {
+/** The services whose entries the log merges, in this order (the index is SourcedAuditEvent.source). */
+const APPLICATIONS = 0;
+
+/** An entry as it reads: the webhooks service's ids are told apart from the applications service's by a `w`. */
+function eventBody(hrefs: Hrefs, { source, event: e }: SourcedAuditEvent): AuditEventBody {
   return {
-    id: e.id,
+    id: source === APPLICATIONS ? e.id : `w${e.id}`,
     at: e.at,
     actor: {
       type: e.actorType as AuditEventBody['actor']['type'],
@@ -47,10 +54,16 @@ export function auditRoutes(router: Router, deps: AuditRouteDeps): void {
         until: timeParam(queryString(req, 'until'), 'until'),
       };
       const accountId = principal(req).accountId;
-      const items = await readList(req, res, deps.hrefs.base, async (limit, cursor) => {
-        const page = await deps.audit.listAuditEvents({ accountId, limit, cursor, ...filter }, callOptions(req));
-        return { items: page.events, nextCursor: page.nextCursor };
-      });
+      const items = await readList(req, res, deps.hrefs.base, (limit, cursor) =>
+        readMergedAuditPage(
+          [
+            (n, c) => deps.audit.listAuditEvents({ accountId, limit: n, cursor: c, ...filter }, callOptions(req)),
+            (n, c) => deps.webhooks.listAuditEvents({ accountId, limit: n, cursor: c, ...filter }, callOptions(req)),
+          ],
+          limit,
+          cursor,
+        ),
+      );
       sendJson(
         res,
         items.map((e) => eventBody(deps.hrefs, e)),

@@ -233,7 +233,7 @@ export const consoleSessionBody = z.object({
 });
 
 export const auditEventBody = z.object({
-  id: z.string(),
+  id: z.string().meta({ description: "Opaque; unique within the account's log." }),
   at: dateTime,
   actor: z.object({
     type: z.enum(['password', 'key', 'session']),
@@ -242,7 +242,7 @@ export const auditEventBody = z.object({
   }),
   action: z.string().meta({
     description:
-      'For example `api-key.create`, `api-key.revoke`, `password.change`, `session.sign-in`, `session.sign-out`.',
+      'One of `api-key.create`, `api-key.revoke`, `password.change`, `session.sign-in`, `session.sign-out`, `password.sign-in`, `api-key.sign-in`, `application.create`, `application.update`, `application.delete`, `address.claim`, `address.move`, `address.release`, `application.secret.read`, `application.secret.rotate`, `webhook.create`, `webhook.update`, `webhook.delete`, `webhook.secret.read`, `webhook.secret.rotate`, `webhook.test`, `delivery.resend`, `webhook.recover`.',
   }),
   target: uri.nullable().meta({ description: 'The resource changed.' }),
   ip: z.string().meta({ description: 'The client address.' }),

@@ -7,7 +7,7 @@ import { eventTypesJson } from '@switchboard/events';
 import type { Hrefs } from '../hrefs.ts';
 import type { DeliveryBody, EventTypeBody, WebhookBody } from './response-bodies.ts';
 import { decodeBody, webhookCreate, webhookUpdate } from './request-bodies.ts';
-import { callOptions, principal, writeOptions } from './context.ts';
+import { auditOptions, callOptions, principal, writeOptions } from './context.ts';
 import type { RouteDeps } from './deps.ts';
 import { queryString, readList, route, sendHref, sendJson, type Handler } from './routing.ts';
 
@@ -128,7 +128,7 @@ export function webhookRoutes(router: Router, deps: RouteDeps): void {
       const fields = webhookFields(req, webhookUpdate);
       const { subscription } = await webhooks.updateSubscription(
         { ...fields, accountId: principal(req).accountId, id: id(req), applicationId: scoped ? appId(req) : '' },
-        callOptions(req),
+        auditOptions(req),
       );
       const s = subscription!;
       // docs/api-rules.md#subscriptions shows the application-scoped (singular) form for application-level updates.
@@ -140,7 +140,7 @@ export function webhookRoutes(router: Router, deps: RouteDeps): void {
     async (req, res) => {
       await webhooks.deleteSubscription(
         { accountId: principal(req).accountId, id: id(req), applicationId: scoped ? appId(req) : '' },
-        callOptions(req),
+        auditOptions(req),
       );
       sendJson(res, { message: `Webhook ${id(req)} deleted` });
     };
@@ -156,7 +156,7 @@ export function webhookRoutes(router: Router, deps: RouteDeps): void {
     GET: async (req, res) => {
       const { secret } = await webhooks.getSecret(
         { accountId: principal(req).accountId, id: id(req) },
-        callOptions(req),
+        auditOptions(req),
       );
       sendJson(res, { secret });
     },

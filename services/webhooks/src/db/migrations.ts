@@ -1,6 +1,6 @@
 // Migrations of the webhooks schema, in order. Each runs in a transaction; never edit one that
 // has shipped: add a new one.
-import { outboxTableSql, SchemaMigration } from '@switchboard/orm';
+import { auditEventsTableSql, outboxTableSql, SchemaMigration } from '@switchboard/orm';
 import { idempotencyAccountIndexSql, idempotencyTableSql } from '@switchboard/platform';
 import { Migration010DeflateBodies } from './body-migrations.ts';
 import { Migration003SealSecrets, Migration013SealHeaders } from './secret-migrations.ts';
@@ -259,6 +259,17 @@ export class Migration012IdempotencyByAccount extends SchemaMigration {
   }
 }
 
+/**
+ * The audit log of the changes this service owns (subscriptions, their secrets, test sends, resends,
+ * recoveries), written in each change's transaction; read newest first per account, pruned by age.
+ */
+export class Migration014AuditEvents extends SchemaMigration {
+  override async up(): Promise<void> {
+    this.useSchema();
+    this.addSql(auditEventsTableSql());
+  }
+}
+
 export const MIGRATIONS = [
   { name: 'Migration001Initial', class: Migration001Initial },
   { name: 'Migration002CancelledOutcome', class: Migration002CancelledOutcome },
@@ -275,4 +286,5 @@ export const MIGRATIONS = [
   { name: 'Migration012IdempotencyByAccount', class: Migration012IdempotencyByAccount },
   // Needs SECRETS_KEY when subscriptions have custom headers.
   { name: 'Migration013SealHeaders', class: Migration013SealHeaders },
+  { name: 'Migration014AuditEvents', class: Migration014AuditEvents },
 ];

@@ -1,4 +1,5 @@
 // Transport only: decode the request, run one use case, encode. The request id rides in the request.
+import { listAuditEvents } from '@switchboard/orm';
 import type { GrpcServer } from '@switchboard/platform';
 import { webhooksProto } from '@switchboard/proto';
 import type { Deps } from '../context.ts';
@@ -23,7 +24,7 @@ import { testSubscription } from '../tools/test-subscription.ts';
 export function registerHandlers(server: GrpcServer, deps: Deps): void {
   server.add(webhooksProto().WebhooksService.service, {
     CreateSubscription: async (req, ctx) => {
-      const { subscription, secret } = await createSubscription(deps, { ...req, requestId: ctx.requestId });
+      const { subscription, secret } = await createSubscription(deps, { ...req, requestId: ctx.requestId }, ctx.audit);
       return { subscription: toMessage(subscription), secret };
     },
     GetSubscription: async (req) => ({ subscription: toMessage(await getSubscription(deps, req)) }),
@@ -32,26 +33,29 @@ export function registerHandlers(server: GrpcServer, deps: Deps): void {
       return { subscriptions: page.items, nextCursor: page.nextCursor };
     },
     UpdateSubscription: async (req, ctx) => ({
-      subscription: toMessage(await updateSubscription(deps, { ...req, requestId: ctx.requestId })),
+      subscription: toMessage(await updateSubscription(deps, { ...req, requestId: ctx.requestId }, ctx.audit)),
     }),
     DeleteSubscription: async (req, ctx) => {
-      await deleteSubscription(deps, { ...req, requestId: ctx.requestId });
+      await deleteSubscription(deps, { ...req, requestId: ctx.requestId }, ctx.audit);
       return {};
     },
-    GetSecret: async (req) => ({ secret: await getSecret(deps, req) }),
-    RotateSecret: async (req, ctx) => ({ secret: await rotateSecret(deps, { ...req, requestId: ctx.requestId }) }),
+    GetSecret: async (req, ctx) => ({ secret: await getSecret(deps, req, ctx.audit) }),
+    RotateSecret: async (req, ctx) => ({
+      secret: await rotateSecret(deps, { ...req, requestId: ctx.requestId }, ctx.audit),
+    }),
     ListDeliveries: async (req, ctx) => {
       const page = await listDeliveries(deps, req, ctx.requestId);
       return { deliveries: page.items.map(deliveryMessage), nextCursor: page.nextCursor };
     },
     GetDelivery: async (req, ctx) => ({ delivery: await getDelivery(deps, req, ctx.requestId) }),
-    TestSubscription: async (req, ctx) => testSubscription(deps, { ...req, requestId: ctx.requestId }),
+    TestSubscription: async (req, ctx) => testSubscription(deps, { ...req, requestId: ctx.requestId }, ctx.audit),
     ResendDelivery: async (req, ctx) => ({
-      deliveryId: await resendDelivery(deps, { ...req, requestId: ctx.requestId }),
+      deliveryId: await resendDelivery(deps, { ...req, requestId: ctx.requestId }, ctx.audit),
     }),
     RecoverSubscription: async (req, ctx) => ({
-      recovery: await recoverSubscription(deps, { ...req, requestId: ctx.requestId }),
+      recovery: await recoverSubscription(deps, { ...req, requestId: ctx.requestId }, ctx.audit),
     }),
+    ListAuditEvents: async (req) => listAuditEvents(deps.orm.em, req),
     GetRecovery: async (req) => ({ recovery: await getRecovery(deps, req) }),
     GetDeliveryTarget: async (req) => {
       const m = await getDeliveryTarget(deps, req);

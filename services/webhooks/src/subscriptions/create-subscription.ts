@@ -1,4 +1,4 @@
-import { AppError, type FieldError } from '@switchboard/platform';
+import { AppError, type AuditContext, type FieldError } from '@switchboard/platform';
 import type { CreateSubscriptionRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/CreateSubscriptionRequest';
 import type { Deps, Traced } from '../context.ts';
 import { newSecret, newSubscriptionId } from './ids.ts';
@@ -25,11 +25,12 @@ import {
 /**
  * Creates an account-level subscription (no application id) or an application-level one (the
  * application must belong to the account). The limits of docs/api-rules.md#limits hold under any concurrency: the
- * count and the insert run under the scope's advisory lock in one transaction.
+ * count and the insert run under the scope's advisory lock in one transaction, with the audit entry.
  */
 export async function createSubscription(
   deps: Deps,
   req: Traced<CreateSubscriptionRequest__Output>,
+  audit?: AuditContext,
 ): Promise<{ subscription: SubscriptionView; secret: string }> {
   const { requestId } = req;
   const accountId = requireAccount(req.accountId);
@@ -85,6 +86,7 @@ export async function createSubscription(
     },
     sealedSecret: deps.secrets.seal(secret, id),
     max,
+    audit,
   });
   // A deleted account has nothing left to subscribe for (its requests no longer authenticate).
   if (result.outcome === 'scope_deleted') throw AppError.notFound(applicationId ? 'application' : 'account');

@@ -1,4 +1,4 @@
-import { deleteAccountAnswers } from '@switchboard/orm';
+import { deleteAccountAnswers, deleteAccountAudit } from '@switchboard/orm';
 import type { Deps } from '../context.ts';
 import { SubscriptionSchema } from '../db/entities.ts';
 import { queueSubscriptionPurge } from '../deliveries/repository.ts';
@@ -10,7 +10,7 @@ import { buryAccount, limitScope, lockScope } from './repository.ts';
  * level one whose applications.deleted has not been handled yet) and their secrets go, and their
  * delivery records are queued for the sweeper, in one transaction. A tombstone written under the
  * lock that account-level creates take keeps a create in flight from adding one afterwards. The
- * stored answers of the account's idempotent requests go too.
+ * stored answers of the account's idempotent requests and its audit entries go too.
  * Idempotent (events may be redelivered).
  */
 export async function deleteAccountSubscriptions(deps: Deps, req: { accountId: string }): Promise<SubscriptionRef[]> {
@@ -23,6 +23,7 @@ export async function deleteAccountSubscriptions(deps: Deps, req: { accountId: s
     if (ids.length > 0) await em.nativeDelete(SubscriptionSchema, { id: { $in: ids } });
     await queueSubscriptionPurge(em, deps.schema, ids);
     await deleteAccountAnswers(em, accountId);
+    await deleteAccountAudit(em, accountId);
     return subs.map((s) => ({ id: s.id, accountId: String(s.accountId), applicationId: s.applicationId }));
   });
   deps.sweeper.kick();

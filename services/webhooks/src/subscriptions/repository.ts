@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   AppError,
+  type AuditContext,
   Coalescer,
   queryCoalesced,
   readOwnedRow,
@@ -10,7 +11,7 @@ import {
 } from '@switchboard/platform';
 import { SubscriptionSchema, type Subscription } from '../db/entities.ts';
 import { isAccountId, isSubscriptionId } from '@switchboard/events';
-import { poolOf, sql } from '@switchboard/orm';
+import { auditValues, insertAuditFromSql, poolOf, sql } from '@switchboard/orm';
 
 /** docs/api-rules.md#limits. */
 export const MAX_ACCOUNT_LEVEL = 10;
@@ -24,6 +25,9 @@ const LIMIT_LOCK_CLASS = 0x5742;
  * entity with findOwned.
  */
 export type SubscriptionView = Readonly<Subscription>;
+
+/** The path of a subscription (the target of its audit entries). */
+export const webhookPath = (id: string) => `/v1/webhooks/${id}`;
 
 /** The account id of an internal request; the gateway always sends the authenticated one. */
 export function requireAccount(accountId: string): string {
@@ -107,8 +111,9 @@ export type InsertOutcome =
   | { outcome: 'created'; subscription: SubscriptionView };
 
 /**
- * Inserts a subscription and its sealed secret in one statement, unless its application was
- * deleted or its limit scope already holds `max` subscriptions. Run it inside a transaction that
+ * Inserts a subscription, its sealed secret and its audit entry (`webhook.create`, by `audit`) in
+ * one statement, unless its application was deleted or its limit scope already holds `max`
+ * subscriptions. Run it inside a transaction that
  * holds the scope's lock (lockScopeSql) taken by an earlier statement, so the count sees every
  * create committed before and none can commit in between.
  */
@@ -118,6 +123,7 @@ export async function insertWithinLimit(
   sub: NewSubscription,
   sealedSecret: string,
   max: number,
+  audit: AuditContext | undefined,
 ): Promise<InsertOutcome> {
   const inScope = sub.applicationId ? 'application_id = $3' : 'account_id = $2 and application_id is null';
   const rows = await query<{ deleted: boolean; n: number; seq: string | null }>(
@@ -134,6 +140,8 @@ export async function insertWithinLimit(
        returning seq::text as seq
      ), k as (
        insert into "${schema}".subscription_secrets (subscription_id, secret, created_at) select $1, $14, $11 from s
+     ), a as (
+       ${insertAuditFromSql(`"${schema}"`, 15, 's')}
      )
      select d.deleted, c.n, (select seq from s) as seq from d, c`,
     [
@@ -151,6 +159,10 @@ export async function insertWithinLimit(
       sub.updatedAt,
       max,
       sealedSecret,
+      ...auditValues(
+        { accountId: sub.accountId, action: 'webhook.create', target: webhookPath(sub.id), outcome: 'success' },
+        audit,
+      ),
     ],
   );
   const row = rows[0]!;
@@ -166,6 +178,8 @@ export interface NewSubscriptionInScope {
   subscription: NewSubscription;
   sealedSecret: string;
   max: number;
+  /** Who creates it: its audit entry is written in the create's transaction. */
+  audit: AuditContext | undefined;
 }
 
 const creators = new WeakMap<PooledClient, Coalescer<NewSubscriptionInScope, InsertOutcome>>();
@@ -189,7 +203,7 @@ export function createWithinLimit(em: EntityManager, create: NewSubscriptionInSc
         return transactionPrepared(pool, `begin; ${scopes.map(lockScopeSql).join('; ')}`, async (query) => {
           const outcomes: InsertOutcome[] = [];
           for (const c of creates)
-            outcomes.push(await insertWithinLimit(query, schema, c.subscription, c.sealedSecret, c.max));
+            outcomes.push(await insertWithinLimit(query, schema, c.subscription, c.sealedSecret, c.max, c.audit));
           return outcomes;
         });
       },

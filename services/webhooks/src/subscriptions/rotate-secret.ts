@@ -1,10 +1,11 @@
 import { LockMode } from '@mikro-orm/core';
-import { AppError } from '@switchboard/platform';
+import { recordAlone } from '@switchboard/orm';
+import { AppError, type AuditContext } from '@switchboard/platform';
 import type { RotateSecretRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/RotateSecretRequest';
 import type { Deps, Traced } from '../context.ts';
 import { SubscriptionSecretSchema } from '../db/entities.ts';
 import { newSecret } from './ids.ts';
-import { findOwned } from './repository.ts';
+import { findOwned, webhookPath } from './repository.ts';
 
 /** How long the secret before a rotation keeps signing alongside the new one (docs/events.md#signatures). */
 export const PREVIOUS_SECRET_VALID_MS = 24 * 60 * 60 * 1000;
@@ -12,9 +13,14 @@ export const PREVIOUS_SECRET_VALID_MS = 24 * 60 * 60 * 1000;
 /**
  * Replaces the signing secret. The old one stays valid for 24 h: during that time deliveries carry
  * signatures with both, so receivers can switch without losing messages. Only the secret replaced
- * by this rotation is kept as "previous"; an older one is dropped.
+ * by this rotation is kept as "previous"; an older one is dropped. The audit entry is written in
+ * the rotation's transaction.
  */
-export async function rotateSecret(deps: Deps, req: Traced<RotateSecretRequest__Output>): Promise<string> {
+export async function rotateSecret(
+  deps: Deps,
+  req: Traced<RotateSecretRequest__Output>,
+  audit?: AuditContext,
+): Promise<string> {
   const secret = newSecret();
   const sub = await deps.orm.em.fork().transactional(async (em) => {
     const s = await findOwned(em, req.accountId, req.id);
@@ -30,6 +36,16 @@ export async function rotateSecret(deps: Deps, req: Traced<RotateSecretRequest__
     row.previousExpiresAt = new Date(now.getTime() + PREVIOUS_SECRET_VALID_MS);
     row.secret = deps.secrets.seal(secret, s.id);
     row.rotatedAt = now;
+    await recordAlone(
+      em,
+      {
+        accountId: s.accountId,
+        action: 'webhook.secret.rotate',
+        target: `${webhookPath(s.id)}/secret`,
+        outcome: 'success',
+      },
+      audit,
+    );
     return s;
   });
   deps.changes.changed(sub, req.requestId);

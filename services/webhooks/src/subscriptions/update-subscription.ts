@@ -1,8 +1,9 @@
-import { AppError, type FieldError } from '@switchboard/platform';
+import { recordAlone } from '@switchboard/orm';
+import { AppError, type AuditContext, type FieldError } from '@switchboard/platform';
 import type { UpdateSubscriptionRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/UpdateSubscriptionRequest';
 import type { Deps, Traced } from '../context.ts';
 import type { Subscription } from '../db/entities.ts';
-import { findOwned } from './repository.ts';
+import { findOwned, webhookPath } from './repository.ts';
 import {
   checkEvent,
   checkEventScope,
@@ -23,6 +24,7 @@ import {
 export async function updateSubscription(
   deps: Deps,
   req: Traced<UpdateSubscriptionRequest__Output>,
+  audit?: AuditContext,
 ): Promise<Subscription> {
   const em = deps.orm.em.fork();
   const sub = await findOwned(em, req.accountId, req.id, req.applicationId || undefined);
@@ -73,7 +75,15 @@ export async function updateSubscription(
   }
   if (!changed) return sub;
   sub.updatedAt = new Date();
-  await em.flush();
+  // The change and its audit entry commit together.
+  await em.transactional(async (tx) => {
+    await tx.flush();
+    await recordAlone(
+      tx,
+      { accountId: sub.accountId, action: 'webhook.update', target: webhookPath(sub.id), outcome: 'success' },
+      audit,
+    );
+  });
   deps.changes.changed(sub, req.requestId);
   return sub;
 }

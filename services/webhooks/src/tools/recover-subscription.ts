@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { AppError, type FieldError } from '@switchboard/platform';
+import { recordAlone } from '@switchboard/orm';
+import { AppError, type AuditContext, type FieldError } from '@switchboard/platform';
 import type { RecoverSubscriptionRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/RecoverSubscriptionRequest';
 import type { Deps, Traced } from '../context.ts';
-import { findOwned, requireAccount } from '../subscriptions/repository.ts';
+import { findOwned, requireAccount, webhookPath } from '../subscriptions/repository.ts';
 import { readRecovery, type RecoveryView } from './get-recovery.ts';
 import { findFailedMessages, insertRecoveryTask, lockAndFindRunningRecovery } from './repository.ts';
 import { takeToolBudget } from './account-tool-budget.ts';
@@ -31,11 +32,13 @@ function instant(field: string, v: string, errors: FieldError[]): Date | undefin
  * deliveries, as a recovery task whose counts follow the attempt records. A delivery whose body is
  * no longer kept is counted as skipped. One recovery runs per subscription at a time (409 naming
  * the running task), a window may hold at most RECOVERY_MAX_DELIVERIES of them (400), and an
- * account queues at most RECOVERIES_PER_HOUR recoveries (429).
+ * account queues at most RECOVERIES_PER_HOUR recoveries (429). The audit entry is written in the
+ * transaction that queues the task.
  */
 export async function recoverSubscription(
   deps: Deps,
   req: Traced<RecoverSubscriptionRequest__Output>,
+  audit?: AuditContext,
 ): Promise<RecoveryView> {
   const accountId = requireAccount(req.accountId);
   const errors: FieldError[] = [];
@@ -87,6 +90,16 @@ export async function recoverSubscription(
         skipped: rows.length - queued.length,
       },
       queued,
+    );
+    await recordAlone(
+      em,
+      {
+        accountId,
+        action: 'webhook.recover',
+        target: `${webhookPath(sub.id)}/recoveries/${taskId}`,
+        outcome: 'success',
+      },
+      audit,
     );
     return readRecovery(em, s, accountId, sub.id, taskId);
   });

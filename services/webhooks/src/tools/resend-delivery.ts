@@ -1,8 +1,10 @@
-import { AppError } from '@switchboard/platform';
+import { recordAlone } from '@switchboard/orm';
+import { AppError, type AuditContext } from '@switchboard/platform';
 import type { ResendDeliveryRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/ResendDeliveryRequest';
 import type { Deps, Traced } from '../context.ts';
 import { findOwnedDelivery } from '../deliveries/owned-delivery.ts';
 import { newDeliveryId } from '../subscriptions/ids.ts';
+import { webhookPath } from '../subscriptions/repository.ts';
 import { insertResend, isBodyKept, isSubscriptionEnabled } from './repository.ts';
 import { takeToolBudget } from './account-tool-budget.ts';
 
@@ -11,9 +13,13 @@ import { takeToolBudget } from './account-tool-budget.ts';
  * under the same webhook-id, signed afresh, as one attempt (not retried) recorded as trigger
  * "resend". Answers the id of that attempt. The job is durable once queued (resend-relay.ts, then
  * JetStream). A subscription that is disabled, or a body no longer kept, is a 409; an account
- * over its RESENDS_PER_HOUR, a 429.
+ * over its RESENDS_PER_HOUR, a 429. The audit entry is written in the transaction that queues it.
  */
-export async function resendDelivery(deps: Deps, req: Traced<ResendDeliveryRequest__Output>): Promise<string> {
+export async function resendDelivery(
+  deps: Deps,
+  req: Traced<ResendDeliveryRequest__Output>,
+  audit?: AuditContext,
+): Promise<string> {
   const id = await deps.orm.em.fork().transactional(async (em) => {
     const d = await findOwnedDelivery(deps, em, req, req.requestId);
     if (!d) throw AppError.notFound('delivery');
@@ -39,6 +45,19 @@ export async function resendDelivery(deps: Deps, req: Traced<ResendDeliveryReque
       messageId: d.messageId,
       event: d.event,
     });
+    await recordAlone(
+      em,
+      {
+        accountId: req.accountId,
+        action: 'delivery.resend',
+        target:
+          d.kind === 'notification'
+            ? `${webhookPath(d.subscriptionId!)}/deliveries/${resendId}`
+            : `/v1/applications/${d.applicationId}/deliveries/${resendId}`,
+        outcome: 'success',
+      },
+      audit,
+    );
     return resendId;
   });
   deps.dispatchers.resendsQueued();

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { AppError } from '@switchboard/platform';
+import { recordAlone } from '@switchboard/orm';
+import { AppError, type AuditContext } from '@switchboard/platform';
 import type { TestSubscriptionRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/TestSubscriptionRequest';
 import type { Deps, Traced } from '../context.ts';
-import { findOwned, requireAccount } from '../subscriptions/repository.ts';
+import { findOwned, requireAccount, webhookPath } from '../subscriptions/repository.ts';
 import { newDeliveryId } from '../subscriptions/ids.ts';
 import { countRecentTests, insertTestSend } from './repository.ts';
 
@@ -20,13 +21,19 @@ export interface TestResult {
  * Sends a signed `test` notification to the subscription's target now, through a dispatcher (its
  * signed sender, SSRF guard and circuit breakers), and answers how the attempt ended. At most
  * `testsPerMinute` per subscription (429 with Retry-After beyond). The attempt is recorded like any
- * other, as trigger "test"; it leaves the subscription's delivery health as it was.
+ * other, as trigger "test"; it leaves the subscription's delivery health as it was. The audit entry
+ * is written with the count of test sends, before the send.
  */
-export async function testSubscription(deps: Deps, req: Traced<TestSubscriptionRequest__Output>): Promise<TestResult> {
+export async function testSubscription(
+  deps: Deps,
+  req: Traced<TestSubscriptionRequest__Output>,
+  audit?: AuditContext,
+): Promise<TestResult> {
   const accountId = requireAccount(req.accountId);
   const message = req.message ?? DEFAULT_TEST_MESSAGE;
   if (message.length > MESSAGE_MAX)
     throw AppError.invalid([{ field: 'message', message: `must be at most ${MESSAGE_MAX} characters` }]);
+  const deliveryId = newDeliveryId();
   const sub = await deps.orm.em.fork().transactional(async (em) => {
     const s = await findOwned(em, accountId, req.id);
     const recent = await countRecentTests(em, deps.schema, s.id);
@@ -42,9 +49,18 @@ export async function testSubscription(deps: Deps, req: Traced<TestSubscriptionR
       );
     }
     await insertTestSend(em, deps.schema, s.id);
+    await recordAlone(
+      em,
+      {
+        accountId,
+        action: 'webhook.test',
+        target: `${webhookPath(s.id)}/deliveries/${deliveryId}`,
+        outcome: 'success',
+      },
+      audit,
+    );
     return s;
   });
-  const deliveryId = newDeliveryId();
   const reply = await deps.dispatchers.test({
     accountId,
     subscriptionId: sub.id,

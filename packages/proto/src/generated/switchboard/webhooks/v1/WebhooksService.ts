@@ -15,6 +15,8 @@ import type { GetSecretRequest as _switchboard_webhooks_v1_GetSecretRequest, Get
 import type { GetSecretResponse as _switchboard_webhooks_v1_GetSecretResponse, GetSecretResponse__Output as _switchboard_webhooks_v1_GetSecretResponse__Output } from '../../../switchboard/webhooks/v1/GetSecretResponse.ts';
 import type { GetSubscriptionRequest as _switchboard_webhooks_v1_GetSubscriptionRequest, GetSubscriptionRequest__Output as _switchboard_webhooks_v1_GetSubscriptionRequest__Output } from '../../../switchboard/webhooks/v1/GetSubscriptionRequest.ts';
 import type { GetSubscriptionResponse as _switchboard_webhooks_v1_GetSubscriptionResponse, GetSubscriptionResponse__Output as _switchboard_webhooks_v1_GetSubscriptionResponse__Output } from '../../../switchboard/webhooks/v1/GetSubscriptionResponse.ts';
+import type { ListAuditEventsRequest as _switchboard_applications_v1_ListAuditEventsRequest, ListAuditEventsRequest__Output as _switchboard_applications_v1_ListAuditEventsRequest__Output } from '../../../switchboard/applications/v1/ListAuditEventsRequest.ts';
+import type { ListAuditEventsResponse as _switchboard_applications_v1_ListAuditEventsResponse, ListAuditEventsResponse__Output as _switchboard_applications_v1_ListAuditEventsResponse__Output } from '../../../switchboard/applications/v1/ListAuditEventsResponse.ts';
 import type { ListDeliveriesRequest as _switchboard_webhooks_v1_ListDeliveriesRequest, ListDeliveriesRequest__Output as _switchboard_webhooks_v1_ListDeliveriesRequest__Output } from '../../../switchboard/webhooks/v1/ListDeliveriesRequest.ts';
 import type { ListDeliveriesResponse as _switchboard_webhooks_v1_ListDeliveriesResponse, ListDeliveriesResponse__Output as _switchboard_webhooks_v1_ListDeliveriesResponse__Output } from '../../../switchboard/webhooks/v1/ListDeliveriesResponse.ts';
 import type { ListSubscriptionsRequest as _switchboard_webhooks_v1_ListSubscriptionsRequest, ListSubscriptionsRequest__Output as _switchboard_webhooks_v1_ListSubscriptionsRequest__Output } from '../../../switchboard/webhooks/v1/ListSubscriptionsRequest.ts';
@@ -96,6 +98,15 @@ export interface WebhooksServiceClient extends grpc.Client {
   getSubscription(argument: _switchboard_webhooks_v1_GetSubscriptionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetSubscriptionResponse__Output>): grpc.ClientUnaryCall;
   getSubscription(argument: _switchboard_webhooks_v1_GetSubscriptionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetSubscriptionResponse__Output>): grpc.ClientUnaryCall;
   getSubscription(argument: _switchboard_webhooks_v1_GetSubscriptionRequest, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetSubscriptionResponse__Output>): grpc.ClientUnaryCall;
+  
+  ListAuditEvents(argument: _switchboard_applications_v1_ListAuditEventsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_applications_v1_ListAuditEventsResponse__Output>): grpc.ClientUnaryCall;
+  ListAuditEvents(argument: _switchboard_applications_v1_ListAuditEventsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_applications_v1_ListAuditEventsResponse__Output>): grpc.ClientUnaryCall;
+  ListAuditEvents(argument: _switchboard_applications_v1_ListAuditEventsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_applications_v1_ListAuditEventsResponse__Output>): grpc.ClientUnaryCall;
+  ListAuditEvents(argument: _switchboard_applications_v1_ListAuditEventsRequest, callback: grpc.requestCallback<_switchboard_applications_v1_ListAuditEventsResponse__Output>): grpc.ClientUnaryCall;
+  listAuditEvents(argument: _switchboard_applications_v1_ListAuditEventsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_applications_v1_ListAuditEventsResponse__Output>): grpc.ClientUnaryCall;
+  listAuditEvents(argument: _switchboard_applications_v1_ListAuditEventsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_applications_v1_ListAuditEventsResponse__Output>): grpc.ClientUnaryCall;
+  listAuditEvents(argument: _switchboard_applications_v1_ListAuditEventsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_applications_v1_ListAuditEventsResponse__Output>): grpc.ClientUnaryCall;
+  listAuditEvents(argument: _switchboard_applications_v1_ListAuditEventsRequest, callback: grpc.requestCallback<_switchboard_applications_v1_ListAuditEventsResponse__Output>): grpc.ClientUnaryCall;
   
   ListDeliveries(argument: _switchboard_webhooks_v1_ListDeliveriesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_ListDeliveriesResponse__Output>): grpc.ClientUnaryCall;
   ListDeliveries(argument: _switchboard_webhooks_v1_ListDeliveriesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_ListDeliveriesResponse__Output>): grpc.ClientUnaryCall;
@@ -186,6 +197,8 @@ export interface WebhooksServiceHandlers extends grpc.UntypedServiceImplementati
   
   GetSubscription: grpc.handleUnaryCall<_switchboard_webhooks_v1_GetSubscriptionRequest__Output, _switchboard_webhooks_v1_GetSubscriptionResponse>;
   
+  ListAuditEvents: grpc.handleUnaryCall<_switchboard_applications_v1_ListAuditEventsRequest__Output, _switchboard_applications_v1_ListAuditEventsResponse>;
+  
   ListDeliveries: grpc.handleUnaryCall<_switchboard_webhooks_v1_ListDeliveriesRequest__Output, _switchboard_webhooks_v1_ListDeliveriesResponse>;
   
   ListSubscriptions: grpc.handleUnaryCall<_switchboard_webhooks_v1_ListSubscriptionsRequest__Output, _switchboard_webhooks_v1_ListSubscriptionsResponse>;
@@ -212,6 +225,7 @@ export interface WebhooksServiceDefinition extends grpc.ServiceDefinition {
   GetRecovery: MethodDefinition<_switchboard_webhooks_v1_GetRecoveryRequest, _switchboard_webhooks_v1_GetRecoveryResponse, _switchboard_webhooks_v1_GetRecoveryRequest__Output, _switchboard_webhooks_v1_GetRecoveryResponse__Output>
   GetSecret: MethodDefinition<_switchboard_webhooks_v1_GetSecretRequest, _switchboard_webhooks_v1_GetSecretResponse, _switchboard_webhooks_v1_GetSecretRequest__Output, _switchboard_webhooks_v1_GetSecretResponse__Output>
   GetSubscription: MethodDefinition<_switchboard_webhooks_v1_GetSubscriptionRequest, _switchboard_webhooks_v1_GetSubscriptionResponse, _switchboard_webhooks_v1_GetSubscriptionRequest__Output, _switchboard_webhooks_v1_GetSubscriptionResponse__Output>
+  ListAuditEvents: MethodDefinition<_switchboard_applications_v1_ListAuditEventsRequest, _switchboard_applications_v1_ListAuditEventsResponse, _switchboard_applications_v1_ListAuditEventsRequest__Output, _switchboard_applications_v1_ListAuditEventsResponse__Output>
   ListDeliveries: MethodDefinition<_switchboard_webhooks_v1_ListDeliveriesRequest, _switchboard_webhooks_v1_ListDeliveriesResponse, _switchboard_webhooks_v1_ListDeliveriesRequest__Output, _switchboard_webhooks_v1_ListDeliveriesResponse__Output>
   ListSubscriptions: MethodDefinition<_switchboard_webhooks_v1_ListSubscriptionsRequest, _switchboard_webhooks_v1_ListSubscriptionsResponse, _switchboard_webhooks_v1_ListSubscriptionsRequest__Output, _switchboard_webhooks_v1_ListSubscriptionsResponse__Output>
   MatchSubscriptions: MethodDefinition<_switchboard_webhooks_v1_MatchSubscriptionsRequest, _switchboard_webhooks_v1_MatchSubscriptionsResponse, _switchboard_webhooks_v1_MatchSubscriptionsRequest__Output, _switchboard_webhooks_v1_MatchSubscriptionsResponse__Output>
