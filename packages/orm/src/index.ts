@@ -132,3 +132,4 @@ export * from './outbox.ts';
 export * from './sql.ts';
 export * from './idempotency.ts';
 export * from './audit.ts';
+export * from './partitions.ts';
