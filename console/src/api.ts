@@ -72,7 +72,7 @@ export async function call<T>(method: string, path: string, body?: unknown, sign
     }
     throw err;
   }
-  hadSession = true;
+  if (!signIn) hadSession = true;
   const link = /<([^>]+)>;\s*rel="next"/.exec(res.headers.get('link') ?? '');
   const next = link ? new URL(link[1]!, location.href).pathname + new URL(link[1]!, location.href).search : undefined;
   const text = res.status === 204 ? '' : await res.text();
@@ -103,8 +103,18 @@ export interface User {
   username: string;
 }
 
-export function signIn(username: string, password: string): Promise<Answer<{ user: User; expiresAt: string }>> {
-  return call('POST', '/v1/console/session', { username, password }, true);
+export interface Session {
+  user: User;
+  expiresAt: string;
+}
+
+export async function signIn(username: string, password: string): Promise<Session> {
+  return (await call<Session>('POST', '/v1/console/session', { username, password }, true)).body;
+}
+
+/** The browser's session, or undefined when it has none (no 401: nothing logged). */
+export async function currentSession(): Promise<Session | null> {
+  return (await call<Session | undefined>('GET', '/v1/console/session', undefined, true)).body ?? null;
 }
 
 export async function signOut(): Promise<void> {

@@ -1,13 +1,13 @@
 // The shell: the sign-in page while signed out; otherwise the navigation, the page of the path and
 // sign-out. A 401 from any call (the session expired or was ended) shows the sign-in page, which
 // then returns to the page the tenant was on.
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { onUnauthenticated, signOut } from './api.ts';
+import { currentSession, onUnauthenticated, signOut } from './api.ts';
 import { SignInPage } from './pages/sign-in.tsx';
 import { currentPath, Link, match, navigate, useLocation } from './router.ts';
 import { NAV, ROUTES } from './routes.tsx';
-import { Page } from './ui/page.tsx';
+import { Failed, Page } from './ui/page.tsx';
 
 export function App() {
   const location = useLocation();
@@ -28,7 +28,23 @@ export function App() {
   }, [location]);
 
   const path = location.split('?')[0]!;
-  if (path === '/sign-in') return <SignInPage />;
+  const onSignIn = path === '/sign-in';
+  // Asked once per page load (and after each sign-in): no page asks the API before it answers.
+  const session = useQuery({ queryKey: ['session'], queryFn: currentSession, enabled: !onSignIn, staleTime: Infinity });
+  useEffect(() => {
+    if (!onSignIn && session.data === null) navigate(`/sign-in?next=${encodeURIComponent(currentPath())}`, true);
+  }, [onSignIn, session.data]);
+
+  if (onSignIn) return <SignInPage />;
+  if (session.isError)
+    return (
+      <main id="main">
+        <Page title="Switchboard">
+          <Failed error={session.error} retry={() => session.refetch()} />
+        </Page>
+      </main>
+    );
+  if (!session.data) return null;
 
   const leave = async () => {
     try {
@@ -58,6 +74,7 @@ export function App() {
         <Link to="/applications" className="brand">
           Switchboard
         </Link>
+        <span className="muted small user">{session.data.user.username}</span>
         <nav aria-label="Main">
           <ul>
             {NAV.map((n) => (

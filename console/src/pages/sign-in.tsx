@@ -1,5 +1,6 @@
 // Sign-in: username and password, posted once to /v1/console/session, which sets the session
 // cookie; nothing is kept in the page's storage. Then back to the page the tenant came from.
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { ApiError, signIn } from '../api.ts';
 import { navigate, useQueryParams } from '../router.ts';
@@ -10,6 +11,7 @@ export function SignInPage() {
   const next = params.get('next');
   const [problem, setProblem] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const queries = useQueryClient();
   const h1 = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     document.title = 'Sign in · Switchboard console';
@@ -22,7 +24,8 @@ export function SignInPage() {
     setBusy(true);
     setProblem(undefined);
     try {
-      await signIn(String(form.get('username') ?? ''), String(form.get('password') ?? ''));
+      const session = await signIn(String(form.get('username') ?? ''), String(form.get('password') ?? ''));
+      queries.setQueryData(['session'], session);
       // Only a path of the console: never an address elsewhere.
       navigate(next?.startsWith('/') && !next.startsWith('//') ? next : '/applications', true);
     } catch (err) {

@@ -1,5 +1,5 @@
 // A confirmation in a modal <dialog>: the browser traps the focus in it and Escape cancels.
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useId, useRef } from 'react';
 
 export function Confirm(props: {
   open: boolean;
@@ -11,6 +11,7 @@ export function Confirm(props: {
   onCancel: () => void;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
+  const title = useId();
   useEffect(() => {
     const d = ref.current;
     if (!d) return;
@@ -18,8 +19,8 @@ export function Confirm(props: {
     if (!props.open && d.open) d.close();
   }, [props.open]);
   return (
-    <dialog ref={ref} aria-labelledby="confirm-title" onClose={props.onCancel}>
-      <h2 id="confirm-title">{props.title}</h2>
+    <dialog ref={ref} aria-labelledby={title} onClose={props.onCancel}>
+      <h2 id={title}>{props.title}</h2>
       {props.children}
       <div className="actions">
         <button type="button" onClick={props.onCancel}>

@@ -93,6 +93,33 @@ describe('the root path', () => {
   });
 });
 
+describe("the browser's session (GET /v1/console/session)", () => {
+  it('when there is no cookie, or its session ended, then it is 204; while signed in, then it is the user and the end of the session', async () => {
+    expect((await get('/v1/console/session')).status).toBe(204);
+    const account = await stack.createAccount('console');
+    const signIn = await fetch(`${stack.baseUrl}/v1/console/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: stack.baseUrl },
+      body: JSON.stringify({ username: account.username, password: account.password }),
+    });
+    expect(signIn.status).toBe(200);
+    const cookie = signIn.headers.get('set-cookie')!.split(';')[0]!;
+    const res = await get('/v1/console/session', { cookie });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const body = (await res.json()) as { user: { username: string }; expiresAt: string };
+    expect(body.user.username).toBe(account.username);
+    expect(Date.parse(body.expiresAt)).toBeGreaterThan(Date.now());
+    const out = await fetch(`${stack.baseUrl}/v1/console/session`, {
+      method: 'DELETE',
+      headers: { cookie, origin: stack.baseUrl },
+    });
+    expect(out.status).toBe(204);
+    expect((await get('/v1/console/session', { cookie })).status).toBe(204);
+    expect((await get('/v1/console/session', { cookie: 'sb_session=not-a-token' })).status).toBe(204);
+  });
+});
+
 describe('a 401 of the API', () => {
   it("when the console's own fetch has no session, then the 401 has no Basic challenge (no password dialog); curl's still has it", async () => {
     const fromPage = await get('/v1/applications', { 'sec-fetch-site': 'same-origin', 'sec-fetch-dest': 'empty' });
