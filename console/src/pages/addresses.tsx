@@ -30,7 +30,7 @@ interface Exchange {
 }
 
 /** The address's value as the API's paths name it. */
-const valueOf = (a: Address) => a.number ?? a.token ?? a.address ?? '';
+const addressValue = (a: Address) => a.number ?? a.token ?? a.address ?? '';
 
 function label(a: Address): string {
   if (a.type === 'number')
@@ -48,7 +48,7 @@ function MoveDialog({ appId, address, onClose }: { appId: string; address: Addre
   const apps = useQuery({ ...applicationsQuery, enabled: !!address });
   const move = useMutation({
     mutationFn: (to: string) =>
-      api.post(`/v1/applications/${to}/addresses/${address!.type}/${encodeURIComponent(valueOf(address!))}`),
+      api.post(`/v1/applications/${to}/addresses/${address!.type}/${encodeURIComponent(addressValue(address!))}`),
     onSuccess: async () => {
       await queries.invalidateQueries({ queryKey: ['application'] });
       onClose();
@@ -123,7 +123,7 @@ export function Addresses({ appId }: { appId: string }) {
   });
   const release = useMutation({
     mutationFn: (a: Address) =>
-      api.delete(`/v1/applications/${appId}/addresses/${a.type}/${encodeURIComponent(valueOf(a))}`),
+      api.delete(`/v1/applications/${appId}/addresses/${a.type}/${encodeURIComponent(addressValue(a))}`),
     onSuccess: (_r, a) => done(`Released ${label(a)}.`),
   });
 
