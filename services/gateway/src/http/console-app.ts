@@ -3,13 +3,14 @@
 // link, all under a Content-Security-Policy that allows nothing but the gateway's own origin. And
 // `/`, which sends a browser to the console.
 import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { extname, join, resolve, sep } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import express, { type Request, type Response, type Router } from 'express';
 import { AppError } from '@switchboard/platform';
 
 /** The repository's console/dist, from services/gateway/src (sources) or services/gateway/dist (compiled). */
-export const DEFAULT_CONSOLE_DIR = fileURLToPath(new URL('../../../console/dist/', import.meta.url));
+export const DEFAULT_CONSOLE_DIR = fileURLToPath(new URL('../../../../console/dist/', import.meta.url));
 
 /** No inline script or style, no other origin: scripts, styles, fetches and frames from the gateway alone. */
 export const CONSOLE_CSP = [
@@ -26,6 +27,20 @@ export const CONSOLE_CSP = [
 ].join('; ');
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+interface Compressed {
+  raw: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+}
+
+function compress(raw: Buffer): Compressed {
+  return {
+    raw,
+    gzip: gzipSync(raw, { level: 9 }),
+    br: brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  };
+}
 
 /** True when the client would rather have HTML than JSON (a browser's navigation). */
 export function prefersHtml(req: Request): boolean {
@@ -59,14 +74,25 @@ export function consoleRoutes(app: Router, dir: string = DEFAULT_CONSOLE_DIR): v
     res.setHeader('Referrer-Policy', 'same-origin');
     next();
   });
-  app.use(
-    '/console/assets',
-    express.static(join(root, 'assets'), {
-      index: false,
-      etag: false,
-      setHeaders: (res) => res.setHeader('Cache-Control', IMMUTABLE),
-    }),
-  );
+  // Hashed assets, compressed once (Brotli or gzip, as the browser accepts) and kept in memory.
+  const assets = new Map<string, Compressed | null>();
+  app.get('/console/assets/:file', (req, res, next) => {
+    const file = join(root, 'assets', String(req.params.file));
+    if (!file.startsWith(join(root, 'assets') + sep)) return next();
+    let entry = assets.get(file);
+    if (entry === undefined) {
+      entry = existsSync(file) ? compress(readFileSync(file)) : null;
+      // Only files that exist are kept: a missing name costs a stat each time, not memory.
+      if (entry) assets.set(file, entry);
+    }
+    if (!entry) return next();
+    const encoding = req.acceptsEncodings('br', 'gzip');
+    const body = encoding === 'br' ? entry.br : encoding === 'gzip' ? entry.gzip : entry.raw;
+    res.setHeader('Cache-Control', IMMUTABLE);
+    res.setHeader('Vary', 'Accept-Encoding');
+    if (encoding === 'br' || encoding === 'gzip') res.setHeader('Content-Encoding', encoding);
+    res.type(extname(file)).send(body);
+  });
   // Other files of the build (icons) are revalidated; index.html is never served from here.
   app.use('/console', express.static(root, { index: false, etag: true, cacheControl: false }));
   // Every other path under /console/ is a page of the app: index.html, which routes it.
