@@ -21,6 +21,7 @@ export interface Application {
 }
 
 const PAGE = 50;
+const byName = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
 export const applicationsQuery = {
   queryKey: ['applications'],
   queryFn: () => listAll<Application>('/v1/applications?limit=1000'),
@@ -85,7 +86,11 @@ export function ApplicationsPage() {
   useEffect(() => {
     if (pages.hasNextPage && !pages.isFetchingNextPage && !pages.isError) void pages.fetchNextPage();
   }, [pages.hasNextPage, pages.isFetchingNextPage, pages.isError, pages.fetchNextPage]);
-  const all = useMemo(() => pages.data?.pages.flatMap((p) => p.body), [pages.data]);
+  // By name, numbers in names in numeric order ("App 9" before "App 10").
+  const all = useMemo(
+    () => pages.data?.pages.flatMap((p) => p.body).sort((a, b) => byName.compare(a.name, b.name)),
+    [pages.data],
+  );
   const complete = !pages.hasNextPage;
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(0);
@@ -94,8 +99,10 @@ export function ApplicationsPage() {
     const words = search.toLowerCase().split(/\s+/).filter(Boolean);
     if (!all) return [];
     if (!words.length) return all;
+    // Every word is in the name or a URL; or the search is the application's whole id.
     return all.filter((a) => {
-      const text = `${a.name} ${a.id} ${a.voiceUrl ?? ''} ${a.messagingUrl ?? ''}`.toLowerCase();
+      if (words.length === 1 && words[0] === a.id) return true;
+      const text = `${a.name} ${a.voiceUrl ?? ''} ${a.messagingUrl ?? ''}`.toLowerCase();
       return words.every((w) => text.includes(w));
     });
   }, [all, search]);
@@ -122,7 +129,7 @@ export function ApplicationsPage() {
             setSearch(e.target.value);
             setPage(0);
           }}
-          placeholder="Name, id or URL"
+          placeholder="Name, URL or id"
         />
       </div>
       {pages.isPending ? (
@@ -145,7 +152,7 @@ export function ApplicationsPage() {
                 : `${found.length} of ${all.length} applications match`}
           </p>
           <div className="table-wrap">
-            <table className="stack">
+            <table className="stack compact">
               <thead>
                 <tr>
                   <th scope="col">Name</th>
@@ -159,10 +166,10 @@ export function ApplicationsPage() {
                     <td data-label="Name">
                       <Link to={`/applications/${a.id}`}>{a.name}</Link>
                     </td>
-                    <td data-label="Voice URL" className="url">
+                    <td data-label="Voice URL" className={a.voiceUrl ? 'url' : 'url empty'}>
                       {a.voiceUrl ?? '—'}
                     </td>
-                    <td data-label="Messaging URL" className="url">
+                    <td data-label="Messaging URL" className={a.messagingUrl ? 'url' : 'url empty'}>
                       {a.messagingUrl ?? '—'}
                     </td>
                   </tr>

@@ -2,7 +2,7 @@
 // caching for the hashed assets, index.html revalidated on every load and answered for every deep
 // link, all under a Content-Security-Policy that allows nothing but the gateway's own origin. And
 // `/`, which sends a browser to the console.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, resolve, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
@@ -51,16 +51,15 @@ export function prefersHtml(req: Request): boolean {
 export function consoleRoutes(app: Router, dir: string = DEFAULT_CONSOLE_DIR): void {
   const root = resolve(dir);
   const indexFile = join(root, 'index.html');
-  // Read once the first time it is asked for, then kept: a new build comes with a restart.
-  let index: Buffer | undefined;
+  // Kept in memory, read again when the file changes (a new build, `vite build --watch`).
+  let index: { body: Buffer; mtimeMs: number } | undefined;
   const sendIndex = (res: Response) => {
-    if (!index) {
-      if (!existsSync(indexFile))
-        throw new AppError('not_found', 'the console is not built: run `npm run build` (or set CONSOLE_DIR)');
-      index = readFileSync(indexFile);
-    }
+    const mtimeMs = existsSync(indexFile) ? statSync(indexFile).mtimeMs : undefined;
+    if (mtimeMs === undefined)
+      throw new AppError('not_found', 'the console is not built: run `npm run build` (or set CONSOLE_DIR)');
+    if (index?.mtimeMs !== mtimeMs) index = { body: readFileSync(indexFile), mtimeMs };
     res.setHeader('Cache-Control', 'no-cache');
-    res.type('text/html').send(index);
+    res.type('text/html').send(index.body);
   };
 
   app.get('/', (req, res, next) => {
