@@ -71,6 +71,9 @@ async function loadOnce(
       throw new Error(`${err.message}\npage ${page.url()}:\n${await page.locator('body').textContent()}`);
     });
   const ms = (await page.evaluate('performance.now()')) as number;
+  // However long the list, one page of it is in the document.
+  const rows = await page.locator('tbody tr').count();
+  if (rows !== Math.min(n, 50)) throw new Error(`${rows} rows drawn for ${n} applications`);
   await page.close();
   return { firstMs, ms, bytes, ctx };
 }
