@@ -1,7 +1,7 @@
 // Applications through the console against the real stack: create, search and page through the
 // list, the application's page (URLs, secret, addresses, edit, delete).
 import { describe, expect, it } from 'vitest';
-import { checkPage, consoleHarness, expectClean } from './harness.ts';
+import { axeViolations, checkPage, consoleHarness, expectClean } from './harness.ts';
 
 const h = consoleHarness();
 
@@ -82,10 +82,15 @@ describe('applications', () => {
     await page.getByRole('button', { name: 'Copy secret' }).click();
     expect(await page.evaluate('navigator.clipboard.readText()')).toBe(first);
     await page.getByRole('button', { name: 'Rotate secret' }).click();
-    await page
-      .getByRole('dialog', { name: 'Rotate the signing secret?' })
-      .getByRole('button', { name: 'Rotate' })
-      .click();
+    const dialog = page.getByRole('dialog', { name: 'Rotate the signing secret?' });
+    await dialog.waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    // Escape cancels, and the secret stays.
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await secret.textContent()).toBe(first);
+    await page.getByRole('button', { name: 'Rotate secret' }).click();
+    await dialog.getByRole('button', { name: 'Rotate' }).click();
     await expect.poll(() => secret.textContent()).not.toBe(first);
     const { secret: now } = (await (await h.request(account, 'GET', `/v1/applications/${appId}/secret`)).json()) as {
       secret: string;
