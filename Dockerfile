@@ -6,6 +6,7 @@
 #   docker build --build-arg SERVICE=applications -t switchboard/applications:dev .
 #   docker build --build-arg SERVICE=webhooks -t switchboard/webhooks:dev .
 #   docker build --build-arg SERVICE=dispatcher -t switchboard/dispatcher:dev .
+# The gateway's image also holds the built console (console/dist, served under /console/).
 # The image runs the service compiled to JavaScript (npm run build's output for that service and
 # the workspace packages it imports) with plain node, as uid 1000: node dist/main.js. The
 # applications and webhooks images also run their migrations: node dist/migrate.js. Neither
@@ -19,9 +20,10 @@ WORKDIR /src
 COPY package.json package-lock.json ./
 COPY packages ./packages
 COPY services ./services
+COPY console/package.json ./console/package.json
 RUN mkdir -p /manifests \
  && cp package.json package-lock.json /manifests/ \
- && for f in packages/*/package.json services/*/package.json; do \
+ && for f in packages/*/package.json services/*/package.json console/package.json; do \
       mkdir -p "/manifests/$(dirname "$f")" && cp "$f" "/manifests/$f"; \
     done
 
@@ -42,8 +44,10 @@ COPY tsconfig.base.json tsconfig.emit.json tsconfig.build.json ./
 COPY proto ./proto
 COPY packages ./packages
 COPY services/${SERVICE} ./services/${SERVICE}
+COPY console ./console
 RUN node_modules/.bin/tsc -b services/${SERVICE}/tsconfig.build.json \
- && for d in packages/*/dist services/${SERVICE}/dist; do \
+ && if [ "${SERVICE}" = gateway ]; then (cd console && ../node_modules/.bin/vite build --logLevel warn); fi \
+ && for d in packages/*/dist services/${SERVICE}/dist console/dist; do \
       if [ -d "$d" ]; then mkdir -p "/out/$d" && cp -R "$d/." "/out/$d/"; fi; \
     done \
  && find /out \( -name '*.d.ts' -o -name '.tsbuildinfo' \) -delete

@@ -1,7 +1,7 @@
 // `npm start`: runs the whole stack in the foreground. Postgres and NATS are used where they answer
 // at their configured addresses; otherwise private instances are started with data under .data/.
 // Ctrl-C (or SIGTERM) stops every process.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { connect } from 'node:net';
@@ -152,6 +152,19 @@ if (!env.SECRETS_KEY) {
   env.SECRETS_KEY = readFileSync(file, 'utf8').trim();
 }
 
+// The console the gateway serves at /console/: built once (npm run build builds it again).
+if (!existsSync(join(root, 'console/dist/index.html'))) {
+  say('building the console (console/dist)');
+  try {
+    execFileSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+      cwd: join(root, 'console'),
+      stdio: 'inherit',
+    });
+  } catch {
+    say('the console did not build; the API runs without it (see the error above)');
+  }
+}
+
 for (const name of SERVICES) {
   const dir = join(root, 'services', name);
   if (!existsSync(join(dir, 'src/main.ts'))) continue;
@@ -178,7 +191,7 @@ waitFor(async () => (await fetch(`http://127.0.0.1:${GATEWAY_OPS_PORT}/readyz`).
 })
   .then(() =>
     say(
-      `Switchboard is ready at ${base}\n  create an account:  npm run account -- create --username me   (asks for the password; type choose-a-password)\n  then:              curl -u me:choose-a-password ${base}/v1/applications\n  gateway readiness and metrics: http://127.0.0.1:${GATEWAY_OPS_PORT}/readyz, /metrics (not on the API port)`,
+      `Switchboard is ready at ${base}\n  the console:        ${base}/console/ (sign in with an account's username and password)\n  create an account:  npm run account -- create --username me   (asks for the password; type choose-a-password)\n  then:              curl -u me:choose-a-password ${base}/v1/applications\n  gateway readiness and metrics: http://127.0.0.1:${GATEWAY_OPS_PORT}/readyz, /metrics (not on the API port)`,
     ),
   )
   .catch((err: Error) => say(`${err.message}; see the logs above`));

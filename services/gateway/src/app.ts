@@ -54,6 +54,7 @@ import { SessionVerifier } from './auth/sessions.ts';
 import { apiKeyRoutes } from './http/api-keys.ts';
 import { auditRoutes } from './http/audit.ts';
 import { consoleSessionRoutes, passwordRoutes } from './http/console-session.ts';
+import { consoleRoutes } from './http/console-app.ts';
 import { isTrustedPeer } from './client-address.ts';
 
 export { loadConfig, type Config } from './config.ts';
@@ -212,6 +213,9 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
     );
     res.type('text/html').send(DOCS_HTML);
   });
+
+  // The console: a single-page app of the same origin as the API, which `/` sends browsers to.
+  consoleRoutes(app, config.CONSOLE_DIR);
 
   // The Session API: the token (or the session id) is the credential, so it is mounted before the
   // Basic-auth API, which would otherwise claim /v1/sessions.

@@ -145,6 +145,13 @@ export const schema = z
       .describe(
         "Memory each table of the gateway may take (every rate limiter's buckets, the verified-credentials cache), in bytes; past it the least recently used keys are dropped, never the whole table.",
       ),
+    CONSOLE_DIR: z
+      .string()
+      .min(1)
+      .optional()
+      .describe(
+        "Folder of the built console (`npm run build`'s `console/dist`), served under `/console/`; unset: the repository's `console/dist` beside the gateway (in the image, `/app/console/dist`).",
+      ),
     LOG_LEVEL: logLevel.describe('pino log level.'),
   })
   .transform((c) => ({

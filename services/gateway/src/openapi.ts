@@ -1276,6 +1276,19 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
         },
       },
       '/v1/console/session': {
+        get: {
+          tags: ['Credentials'],
+          summary: "The browser's session: its user and end, or 204 when it has none",
+          description:
+            'Reads the `sb_session` cookie without requiring it: 200 with the session while it is valid (a use, like any request it authenticates), 204 when there is no cookie or the session ended or expired. The console asks it once at load.',
+          operationId: 'getConsoleSession',
+          security: [],
+          responses: {
+            '200': json(ref('ConsoleSession'), 'The session of the cookie.'),
+            '204': { description: 'No valid browser session.' },
+            ...pick('405', '500', '503'),
+          },
+        },
         post: {
           tags: ['Credentials'],
           summary: 'Sign in a browser: sets the sb_session cookie',

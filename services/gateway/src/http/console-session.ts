@@ -1,4 +1,5 @@
-// Browser sign-in for the console: POST /v1/console/session checks the password with the lockout
+// Browser sign-in for the console: GET /v1/console/session answers the browser's session (204
+// when it has none); POST /v1/console/session checks the password with the lockout
 // and the verification limits of Basic auth and sets the sb_session cookie; DELETE ends it. And
 // PUT /v1/users/me/password, which ends every browser session of the account.
 import type { RequestHandler, Router } from 'express';
@@ -40,6 +41,22 @@ export function consoleSessionRoutes(router: Router, deps: ConsoleRouteDeps, bod
   const { hrefs, consoleSessions, passwords } = deps;
   router.use('/console/session', body);
   route(router, '/console/session', {
+    // The browser's own session, if any: how the console learns at load whether it is signed in
+    // (204 instead of a 401, which a browser would log as an error).
+    GET: async (req, res) => {
+      res.setHeader('Cache-Control', 'no-store');
+      const token = sessionToken(req);
+      if (token === undefined) return void res.status(204).end();
+      let s: Awaited<ReturnType<ConsoleSessionsClient['verifyConsoleSession']>>;
+      try {
+        s = await consoleSessions.verifyConsoleSession({ token }, callOptions(req));
+      } catch (err) {
+        if (err instanceof AppError && err.code === 'unauthenticated') return void res.status(204).end();
+        throw err;
+      }
+      const session: ConsoleSessionBody = { user: userJson(s.account!, hrefs), expiresAt: s.expiresAt };
+      sendJson(res, session);
+    },
     POST: async (req, res) => {
       checkOrigin(req, deps.origin, true);
       const body = decodeFields(req, consoleSignIn);

@@ -18,8 +18,16 @@ export function problemBody(err: AppError, instance?: string): ProblemBody {
   };
 }
 
+/** A fetch() of a page of the API's own origin (the console), by the browser's Fetch Metadata headers. */
+function fromOwnPage(req: Request | undefined): boolean {
+  return req?.headers['sec-fetch-site'] === 'same-origin' && req.headers['sec-fetch-dest'] === 'empty';
+}
+
 export function sendProblem(res: Response, err: AppError): void {
-  if (err.code === 'unauthenticated') res.setHeader('WWW-Authenticate', 'Basic realm="switchboard"');
+  // No Basic challenge for the console's own fetches (same origin, not a navigation): a browser would
+  // answer it with its password dialog instead of letting the page show its sign-in form.
+  if (err.code === 'unauthenticated' && !fromOwnPage(res.req))
+    res.setHeader('WWW-Authenticate', 'Basic realm="switchboard"');
   if (err.retryAfterS !== undefined && !res.getHeader('Retry-After'))
     res.setHeader('Retry-After', String(Math.max(1, Math.ceil(err.retryAfterS))));
   if (err.code === 'unavailable' && !res.getHeader('Retry-After')) res.setHeader('Retry-After', '1');

@@ -1,0 +1,257 @@
+// The addresses of an application: numbers claimed by exchange or city, tokens of the Session
+// API, SIP addresses; each can be moved to another application or released.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { api } from '../api.ts';
+import { CopyButton } from '../ui/copy.tsx';
+import { Confirm } from '../ui/dialog.tsx';
+import { Alert, generalProblem, Select } from '../ui/form.tsx';
+import { Failed, Loading } from '../ui/page.tsx';
+import { applicationsQuery } from './applications.tsx';
+
+export interface Address {
+  href: string;
+  type: 'number' | 'token' | 'sip';
+  number?: string;
+  displayNumber?: string;
+  city?: string;
+  state?: string;
+  country?: string;
+  channel?: string;
+  token?: string;
+  address?: string;
+}
+
+interface Exchange {
+  prefix: string;
+  city: string | null;
+  state: string | null;
+  country: string | null;
+}
+
+/** The address's value as the API's paths name it. */
+const addressValue = (a: Address) => a.number ?? a.token ?? a.address ?? '';
+
+function label(a: Address): string {
+  if (a.type === 'number')
+    return `${a.displayNumber ?? a.number}${a.city ? ` (${[a.city, a.state].filter(Boolean).join(', ')})` : ''}`;
+  if (a.type === 'token') return `${a.channel} token ${a.token?.slice(0, 12)}…`;
+  return a.address ?? '';
+}
+
+const exchangeLabel = (e: Exchange) =>
+  `${[e.city, e.state, e.country].filter(Boolean).join(', ') || 'Unnamed exchange'} (+${e.prefix})`;
+
+function MoveDialog({ appId, address, onClose }: { appId: string; address: Address | undefined; onClose: () => void }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const queries = useQueryClient();
+  const apps = useQuery({ ...applicationsQuery, enabled: !!address });
+  const move = useMutation({
+    mutationFn: (to: string) =>
+      api.post(`/v1/applications/${to}/addresses/${address!.type}/${encodeURIComponent(addressValue(address!))}`),
+    onSuccess: async () => {
+      await queries.invalidateQueries({ queryKey: ['application'] });
+      onClose();
+    },
+  });
+  useEffect(() => {
+    const d = ref.current!;
+    if (address && !d.open) d.showModal();
+    if (!address && d.open) d.close();
+  }, [address]);
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const to = new FormData(e.currentTarget).get('to');
+    if (typeof to === 'string' && to) move.mutate(to);
+  };
+  const others = (apps.data ?? []).filter((a) => a.id !== appId);
+  return (
+    <dialog ref={ref} aria-labelledby="move-title" onClose={onClose}>
+      <h2 id="move-title">Move {address ? label(address) : ''}</h2>
+      <form onSubmit={submit}>
+        {apps.isPending ? (
+          <Loading what="applications" />
+        ) : others.length === 0 ? (
+          <p>There is no other application to move it to.</p>
+        ) : (
+          <Select label="Move to" name="to">
+            {others.map((a) => (
+              <option key={a.id} value={a.id}>
+                {a.name}
+              </option>
+            ))}
+          </Select>
+        )}
+        <Alert message={generalProblem(move.error ?? apps.error)} />
+        <div className="actions">
+          <button type="button" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="primary" disabled={others.length === 0 || move.isPending}>
+            Move
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}
+
+export function Addresses({ appId }: { appId: string }) {
+  const queries = useQueryClient();
+  const key = ['application', appId, 'addresses'];
+  const list = useQuery({ queryKey: key, queryFn: () => api.get<Address[]>(`/v1/applications/${appId}/addresses`) });
+  const exchanges = useQuery({ queryKey: ['exchanges'], queryFn: () => api.get<Exchange[]>('/v1/exchanges') });
+  const [said, setSaid] = useState<string>();
+  const [moving, setMoving] = useState<Address>();
+  const [releasing, setReleasing] = useState<Address>();
+  const done = async (message: string) => {
+    setSaid(message);
+    await queries.invalidateQueries({ queryKey: key });
+    await queries.invalidateQueries({ queryKey: ['exchanges'] });
+  };
+  const claim = useMutation({
+    mutationFn: (body: Record<string, string>) =>
+      api.post<{ href: string }>(`/v1/applications/${appId}/addresses`, body),
+    onSuccess: (r, body) =>
+      done(
+        body.type === 'number'
+          ? `Claimed ${decodeURIComponent(r.href.split('/').pop()!)}.`
+          : body.type === 'token'
+            ? 'Token created.'
+            : 'SIP address created.',
+      ),
+  });
+  const release = useMutation({
+    mutationFn: (a: Address) =>
+      api.delete(`/v1/applications/${appId}/addresses/${a.type}/${encodeURIComponent(addressValue(a))}`),
+    onSuccess: (_r, a) => done(`Released ${label(a)}.`),
+  });
+
+  const claimNumber = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const ex = exchanges.data?.[Number(new FormData(e.currentTarget).get('exchange'))];
+    if (!ex) return;
+    claim.mutate({
+      type: 'number',
+      prefix: ex.prefix,
+      ...(ex.city ? { city: ex.city } : {}),
+      ...(ex.state ? { state: ex.state } : {}),
+    });
+  };
+  const createToken = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    claim.mutate({ type: 'token', channel: String(new FormData(e.currentTarget).get('channel')) });
+  };
+
+  return (
+    <section aria-labelledby="addresses">
+      <h2 id="addresses">Addresses</h2>
+      {list.isPending ? (
+        <Loading what="addresses" />
+      ) : list.isError ? (
+        <Failed error={list.error} retry={() => list.refetch()} />
+      ) : list.data.length === 0 ? (
+        <p className="muted">
+          No numbers, tokens or SIP addresses yet: calls reach this application through one of them.
+        </p>
+      ) : (
+        <div className="table-wrap">
+          <table className="stack">
+            <caption className="visually-hidden">Addresses of the application</caption>
+            <thead>
+              <tr>
+                <th scope="col">Type</th>
+                <th scope="col">Address</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.map((a) => (
+                <tr key={a.href}>
+                  <td data-label="Type">{a.type === 'sip' ? 'SIP' : a.type}</td>
+                  <td data-label="Address" className="url">
+                    {a.type === 'token' ? <code>{a.token}</code> : label(a)}
+                    {a.type === 'token' ? <span className="muted small"> ({a.channel})</span> : null}
+                  </td>
+                  <td data-label="Actions">
+                    <div className="actions">
+                      {a.type === 'token' ? <CopyButton value={a.token!} label="Copy token" /> : null}
+                      <button type="button" onClick={() => setMoving(a)} aria-label={`Move ${label(a)}`}>
+                        Move
+                      </button>
+                      <button
+                        type="button"
+                        className="danger"
+                        onClick={() => setReleasing(a)}
+                        aria-label={`Release ${label(a)}`}
+                      >
+                        Release
+                      </button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <div className="claims">
+        <form onSubmit={claimNumber} className="inline-form" aria-label="Claim a number">
+          {exchanges.isError ? (
+            <Failed error={exchanges.error} />
+          ) : exchanges.data?.length === 0 ? (
+            <p className="muted">No free numbers in the inventory.</p>
+          ) : (
+            <Select label="Exchange or city" name="exchange" disabled={!exchanges.data}>
+              {(exchanges.data ?? []).map((e, i) => (
+                <option key={`${e.prefix}-${e.city}-${e.state}`} value={i}>
+                  {exchangeLabel(e)}
+                </option>
+              ))}
+            </Select>
+          )}
+          <button type="submit" disabled={!exchanges.data?.length || claim.isPending}>
+            Claim number
+          </button>
+        </form>
+        <form onSubmit={createToken} className="inline-form" aria-label="Create a token">
+          <Select label="Channel" name="channel">
+            <option value="voice">Voice</option>
+            <option value="messaging">Messaging</option>
+          </Select>
+          <button type="submit" disabled={claim.isPending}>
+            Create token
+          </button>
+        </form>
+        <div className="inline-form">
+          <button type="button" onClick={() => claim.mutate({ type: 'sip' })} disabled={claim.isPending}>
+            Create SIP address
+          </button>
+        </div>
+      </div>
+      <p role="status" className="status">
+        {said}
+      </p>
+      <Alert message={generalProblem(claim.error ?? release.error)} />
+      <MoveDialog appId={appId} address={moving} onClose={() => setMoving(undefined)} />
+      <Confirm
+        open={!!releasing}
+        title={`Release ${releasing ? label(releasing) : ''}?`}
+        confirm="Release"
+        danger
+        onCancel={() => setReleasing(undefined)}
+        onConfirm={() => {
+          const a = releasing!;
+          setReleasing(undefined);
+          release.mutate(a);
+        }}
+      >
+        <p>
+          {releasing?.type === 'number'
+            ? 'The number goes back to the inventory, where anyone may claim it.'
+            : 'It stops working at once.'}
+        </p>
+      </Confirm>
+    </section>
+  );
+}

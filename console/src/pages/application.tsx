@@ -1,0 +1,261 @@
+// An application: its URLs (edit), its signing secret (reveal, copy, rotate), its addresses
+// (claim a number by exchange or city, create a token or SIP address, move, release), its
+// webhooks, and delete.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { ApiError, api } from '../api.ts';
+import { Link, navigate } from '../router.ts';
+import type { RouteParams } from '../routes.tsx';
+import { Confirm } from '../ui/dialog.tsx';
+import { Alert, Field, fieldProblems, formValues, generalProblem } from '../ui/form.tsx';
+import { Failed, Loading, Page } from '../ui/page.tsx';
+import { Addresses } from './addresses.tsx';
+import { type Application, applicationFields } from './applications.tsx';
+
+const URLS: { key: keyof Application; label: string }[] = [
+  { key: 'voiceUrl', label: 'Voice URL' },
+  { key: 'messagingUrl', label: 'Messaging URL' },
+  { key: 'voiceFallbackUrl', label: 'Voice fallback URL' },
+  { key: 'messagingFallbackUrl', label: 'Messaging fallback URL' },
+];
+
+function EditApplication({ app, onDone }: { app: Application; onDone: () => void }) {
+  const queries = useQueryClient();
+  const save = useMutation({
+    mutationFn: (body: Record<string, string>) => api.put(`/v1/applications/${app.id}`, body),
+    onSuccess: async () => {
+      await queries.invalidateQueries({ queryKey: ['applications'] });
+      await queries.invalidateQueries({ queryKey: ['application', app.id] });
+      onDone();
+    },
+  });
+  const problems = fieldProblems(save.error);
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    save.mutate(applicationFields(formValues(e.currentTarget), true));
+  };
+  return (
+    <form className="card" onSubmit={submit} aria-labelledby="edit-app" noValidate>
+      <h2 id="edit-app">Edit application</h2>
+      <Field label="Name" name="name" defaultValue={app.name} required problem={problems.name} autoFocus />
+      {URLS.map((u) => (
+        <Field
+          key={u.key}
+          label={u.label}
+          name={u.key}
+          type="url"
+          inputMode="url"
+          defaultValue={String(app[u.key] ?? '')}
+          problem={problems[u.key]}
+        />
+      ))}
+      <p className="muted small">An empty URL clears it; a voice or a messaging URL must stay.</p>
+      <Alert message={generalProblem(save.error, ['name', ...URLS.map((u) => u.key)])} />
+      <div className="actions">
+        <button type="submit" className="primary" disabled={save.isPending}>
+          Save
+        </button>
+        <button type="button" onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function Secret({ appId }: { appId: string }) {
+  const [secret, setSecret] = useState<string>();
+  const [confirming, setConfirming] = useState(false);
+  const [said, setSaid] = useState<string>();
+  const reveal = useMutation({
+    mutationFn: () => api.get<{ secret: string }>(`/v1/applications/${appId}/secret`),
+    onSuccess: (r) => setSecret(r.secret),
+  });
+  const rotate = useMutation({
+    mutationFn: () => api.post<{ secret: string }>(`/v1/applications/${appId}/secret/rotate`),
+    onSuccess: (r) => {
+      setSecret(r.secret);
+      setSaid('Rotated: the previous secret keeps signing for 24 hours.');
+    },
+  });
+  const copy = async () => {
+    try {
+      const value = secret ?? (await reveal.mutateAsync()).secret;
+      await navigator.clipboard.writeText(value);
+      setSaid('Secret copied.');
+    } catch (e) {
+      setSaid(e instanceof ApiError ? undefined : 'Copy failed: reveal the secret and copy it by hand.');
+    }
+  };
+  return (
+    <section aria-labelledby="secret">
+      <h2 id="secret">Signing secret</h2>
+      <p className="muted small">
+        Signs every session POST to this application (Standard Webhooks). Reading it is recorded in the audit log.
+      </p>
+      <div className="secret">
+        <output aria-label="Secret value" className="code">
+          {secret ?? 'whsec_••••••••••••••••••••••••'}
+        </output>
+        {secret ? (
+          <button type="button" onClick={() => setSecret(undefined)}>
+            Hide secret
+          </button>
+        ) : (
+          <button type="button" onClick={() => reveal.mutate()} disabled={reveal.isPending}>
+            Reveal secret
+          </button>
+        )}
+        <button type="button" onClick={copy}>
+          Copy secret
+        </button>
+        <button type="button" onClick={() => setConfirming(true)} disabled={rotate.isPending}>
+          Rotate secret
+        </button>
+      </div>
+      <p role="status" className="status">
+        {said}
+      </p>
+      <Alert message={generalProblem(reveal.error ?? rotate.error)} />
+      <Confirm
+        open={confirming}
+        title="Rotate the signing secret?"
+        confirm="Rotate"
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
+          rotate.mutate();
+        }}
+      >
+        <p>A new secret signs from now on; the current one stays valid for 24 hours so your application can switch.</p>
+      </Confirm>
+    </section>
+  );
+}
+
+interface Webhook {
+  id: string;
+  name?: string;
+  event: string;
+  resource: string;
+  targetUrl: string;
+  enabled: boolean;
+}
+
+function Webhooks({ appId }: { appId: string }) {
+  const list = useQuery({
+    queryKey: ['application', appId, 'webhooks'],
+    queryFn: () => api.get<Webhook[]>(`/v1/applications/${appId}/webhooks`),
+  });
+  return (
+    <section aria-labelledby="app-webhooks">
+      <h2 id="app-webhooks">Webhooks</h2>
+      {list.isPending ? (
+        <Loading what="webhooks" />
+      ) : list.isError ? (
+        <Failed error={list.error} retry={() => list.refetch()} />
+      ) : list.data.length === 0 ? (
+        <p className="muted">No webhooks of this application.</p>
+      ) : (
+        <ul className="plain">
+          {list.data.map((w) => (
+            <li key={w.id}>
+              <Link to={`/applications/${appId}/webhooks/${w.id}`}>{w.name || `${w.event} → ${w.targetUrl}`}</Link>{' '}
+              <span className="muted small">
+                {w.event} on {w.resource}
+                {w.enabled ? '' : ' (disabled)'}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p>
+        <Link to={`/webhooks?application=${appId}`}>Manage this application’s webhooks</Link>
+      </p>
+    </section>
+  );
+}
+
+export function ApplicationPage({ params }: { params: RouteParams }) {
+  const id = params.id!;
+  const queries = useQueryClient();
+  const app = useQuery({
+    queryKey: ['application', id],
+    queryFn: () => api.get<Application>(`/v1/applications/${id}`),
+  });
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const remove = useMutation({
+    mutationFn: () => api.delete(`/v1/applications/${id}`),
+    onSuccess: async () => {
+      queries.removeQueries({ queryKey: ['application', id] });
+      await queries.invalidateQueries({ queryKey: ['applications'] });
+      navigate('/applications');
+    },
+  });
+
+  if (app.isPending)
+    return (
+      <Page title="Application">
+        <Loading what="the application" />
+      </Page>
+    );
+  if (app.isError)
+    return (
+      <Page title={app.error instanceof ApiError && app.error.status === 404 ? 'Application not found' : 'Application'}>
+        <Failed error={app.error} retry={() => app.refetch()} />
+        <p>
+          <Link to="/applications">Back to your applications</Link>
+        </p>
+      </Page>
+    );
+  const a = app.data;
+  return (
+    <Page
+      title={a.name}
+      actions={
+        <>
+          <button type="button" onClick={() => setEditing(true)} aria-expanded={editing}>
+            Edit
+          </button>
+          <button type="button" className="danger" onClick={() => setDeleting(true)}>
+            Delete
+          </button>
+        </>
+      }
+    >
+      <p className="muted small">
+        <Link to="/applications">Applications</Link> / <code>{a.id}</code>
+      </p>
+      {editing ? <EditApplication app={a} onDone={() => setEditing(false)} /> : null}
+      <section aria-labelledby="urls">
+        <h2 id="urls">URLs</h2>
+        <dl className="props">
+          {URLS.map((u) => (
+            <div key={u.key} className="prop">
+              <dt>{u.label}</dt>
+              <dd className="url">{String(a[u.key] ?? '—')}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+      <Secret appId={id} />
+      <Addresses appId={id} />
+      <Webhooks appId={id} />
+      <Alert message={generalProblem(remove.error)} />
+      <Confirm
+        open={deleting}
+        title={`Delete ${a.name}?`}
+        confirm="Delete application"
+        danger
+        onCancel={() => setDeleting(false)}
+        onConfirm={() => {
+          setDeleting(false);
+          remove.mutate();
+        }}
+      >
+        <p>Its numbers go back to the inventory; its tokens and SIP addresses are gone. This cannot be undone.</p>
+      </Confirm>
+    </Page>
+  );
+}

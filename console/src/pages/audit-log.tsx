@@ -1,0 +1,163 @@
+// The audit log: entries newest first, filtered by action, actor and time, a page at a time.
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { call } from '../api.ts';
+import { Field, Select } from '../ui/form.tsx';
+import { Failed, Loading, Page } from '../ui/page.tsx';
+import { isoFromLocal, localFromIso, when } from '../ui/time.ts';
+
+interface AuditEvent {
+  id: string;
+  at: string;
+  actor: { type: string; id: string; name?: string };
+  action: string;
+  target: string | null;
+  ip: string;
+  requestId: string;
+  outcome: 'success' | 'failure';
+}
+
+const ACTIONS = [
+  'api-key.create',
+  'api-key.revoke',
+  'password.change',
+  'session.sign-in',
+  'session.sign-out',
+  'application.update',
+  'application.delete',
+  'application.secret.read',
+  'application.secret.rotate',
+];
+const PAGE = 50;
+
+interface Filters {
+  action: string;
+  actor: string;
+  since: string;
+  until: string;
+}
+
+function path(f: Filters): string {
+  const q = new URLSearchParams({ limit: String(PAGE) });
+  for (const [k, v] of Object.entries(f)) if (v) q.set(k, v);
+  return `/v1/audit-events?${q}`;
+}
+
+/** The target as a path of the API (the href without its origin). */
+const targetPath = (t: string) => {
+  try {
+    return new URL(t).pathname;
+  } catch {
+    return t;
+  }
+};
+
+export function AuditLogPage() {
+  const [filters, setFilters] = useState<Filters>({ action: '', actor: '', since: '', until: '' });
+  const events = useInfiniteQuery({
+    queryKey: ['audit-events', filters],
+    initialPageParam: path(filters),
+    queryFn: ({ pageParam }) => call<AuditEvent[]>('GET', pageParam),
+    getNextPageParam: (last) => last.next,
+  });
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const v = new FormData(e.currentTarget);
+    setFilters({
+      action: String(v.get('action') ?? ''),
+      actor: String(v.get('actor') ?? '').trim(),
+      since: isoFromLocal(String(v.get('since') ?? '')),
+      until: isoFromLocal(String(v.get('until') ?? '')),
+    });
+  };
+  const rows = events.data?.pages.flatMap((p) => p.body) ?? [];
+
+  return (
+    <Page title="Audit log">
+      <form key={JSON.stringify(filters)} className="card filters" onSubmit={submit} aria-label="Filter the audit log">
+        <Select label="Action" name="action" defaultValue={filters.action}>
+          <option value="">Any action</option>
+          {ACTIONS.map((a) => (
+            <option key={a} value={a}>
+              {a}
+            </option>
+          ))}
+        </Select>
+        <Field
+          label="Actor id"
+          name="actor"
+          defaultValue={filters.actor}
+          placeholder="ak_… or a session or account id"
+        />
+        <Field label="Since" name="since" type="datetime-local" step={1} defaultValue={localFromIso(filters.since)} />
+        <Field label="Until" name="until" type="datetime-local" step={1} defaultValue={localFromIso(filters.until)} />
+        <button type="submit" className="primary">
+          Filter
+        </button>
+      </form>
+      {events.isPending ? (
+        <Loading what="the audit log" />
+      ) : events.isError ? (
+        <Failed error={events.error} retry={() => events.refetch()} />
+      ) : rows.length === 0 ? (
+        <p>No entries match.</p>
+      ) : (
+        <>
+          <div className="table-wrap">
+            <table className="stack">
+              <caption className="visually-hidden">Audit log entries, newest first</caption>
+              <thead>
+                <tr>
+                  <th scope="col">When</th>
+                  <th scope="col">Action</th>
+                  <th scope="col">Outcome</th>
+                  <th scope="col">Actor</th>
+                  <th scope="col">Target</th>
+                  <th scope="col">From</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((e) => (
+                  <tr key={e.id}>
+                    <td data-label="When">{when(e.at)}</td>
+                    <td data-label="Action">
+                      <code>{e.action}</code>
+                    </td>
+                    <td data-label="Outcome" className={e.outcome === 'failure' ? 'problem' : undefined}>
+                      {e.outcome}
+                    </td>
+                    <td data-label="Actor">
+                      {e.actor.type}
+                      {e.actor.name ? ` ${e.actor.name}` : ''}{' '}
+                      <button
+                        type="button"
+                        className="link"
+                        onClick={() => setFilters({ ...filters, actor: e.actor.id })}
+                        aria-label={`Only entries by ${e.actor.type} ${e.actor.id}`}
+                      >
+                        <code>{e.actor.id.slice(0, 12)}</code>
+                      </button>
+                    </td>
+                    <td data-label="Target" className="url">
+                      {e.target ? targetPath(e.target) : '—'}
+                    </td>
+                    <td data-label="From" className="url">
+                      {e.ip}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {events.hasNextPage ? (
+            <p>
+              <button type="button" onClick={() => events.fetchNextPage()} disabled={events.isFetchingNextPage}>
+                Older entries
+              </button>
+            </p>
+          ) : null}
+        </>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,28 @@
+// The console's pages by path (under /console/). The first pattern that matches renders.
+import type { ComponentType } from 'react';
+import { ApiKeysPage } from './pages/api-keys.tsx';
+import { ApplicationPage } from './pages/application.tsx';
+import { ApplicationsPage } from './pages/applications.tsx';
+import { AuditLogPage } from './pages/audit-log.tsx';
+import { SessionsPage } from './pages/sessions.tsx';
+import { WebhooksPage } from './pages/webhooks.tsx';
+
+export type RouteParams = Record<string, string>;
+
+export const ROUTES: { pattern: string; page: ComponentType<{ params: RouteParams }> }[] = [
+  { pattern: '/applications', page: ApplicationsPage },
+  { pattern: '/applications/:id', page: ApplicationPage },
+  { pattern: '/webhooks', page: WebhooksPage },
+  { pattern: '/sessions', page: SessionsPage },
+  { pattern: '/api-keys', page: ApiKeysPage },
+  { pattern: '/audit-log', page: AuditLogPage },
+];
+
+/** The main navigation, in order. */
+export const NAV: { to: string; label: string }[] = [
+  { to: '/applications', label: 'Applications' },
+  { to: '/webhooks', label: 'Webhooks' },
+  { to: '/sessions', label: 'Sessions' },
+  { to: '/api-keys', label: 'API keys' },
+  { to: '/audit-log', label: 'Audit log' },
+];

@@ -1,0 +1,91 @@
+// Form parts: a labelled field that shows the API's problem about it beside it, and an alert
+// region for the problems that name no field.
+import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, useId } from 'react';
+import { ApiError } from '../api.ts';
+
+/** The problem of each field an ApiError names, by field name (JSON pointer or plain name). */
+export function fieldProblems(error: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (error instanceof ApiError)
+    for (const f of error.fields) {
+      const name = f.field.replace(/^\/|^body\./, '').split(/[./]/)[0]!;
+      out[name] = out[name] ? `${out[name]}; ${f.message}` : f.message;
+    }
+  return out;
+}
+
+/** The message to show in the alert region: the problem unless every part of it is shown beside a field. */
+export function generalProblem(error: unknown, fields: readonly string[] = []): string | undefined {
+  if (!error) return undefined;
+  if (error instanceof ApiError) {
+    const named = error.fields.length > 0 && Object.keys(fieldProblems(error)).every((f) => fields.includes(f));
+    return named ? undefined : error.message;
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
+export function Alert({ message }: { message: string | undefined }) {
+  return (
+    <div role="alert" className={message ? 'alert' : 'alert-empty'}>
+      {message}
+    </div>
+  );
+}
+
+type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
+  label: string;
+  problem?: string | undefined;
+  hint?: ReactNode;
+};
+
+export function Field({ label, problem, hint, ...input }: FieldProps) {
+  const id = useId();
+  const described = [problem ? `${id}-problem` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ');
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} {...input} aria-invalid={problem ? true : undefined} aria-describedby={described || undefined} />
+      {hint ? (
+        <small id={`${id}-hint`} className="hint">
+          {hint}
+        </small>
+      ) : null}
+      {problem ? (
+        <small id={`${id}-problem`} className="problem">
+          {problem}
+        </small>
+      ) : null}
+    </div>
+  );
+}
+
+type SelectProps = SelectHTMLAttributes<HTMLSelectElement> & { label: string; problem?: string | undefined };
+
+export function Select({ label, problem, children, ...select }: SelectProps) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select
+        id={id}
+        {...select}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? `${id}-problem` : undefined}
+      >
+        {children}
+      </select>
+      {problem ? (
+        <small id={`${id}-problem`} className="problem">
+          {problem}
+        </small>
+      ) : null}
+    </div>
+  );
+}
+
+/** The values of a submitted form's named fields. */
+export function formValues(form: HTMLFormElement): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of new FormData(form)) if (typeof v === 'string') out[k] = v;
+  return out;
+}

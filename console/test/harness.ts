@@ -1,0 +1,160 @@
+// What every console test file uses: the suite's Chromium and stack (test/global-setup.ts), pages
+// that record every request to another origin and every console error, the sign-in, axe on a page
+// and its screenshots at 1280 and 375 px wide (in test-results/screenshots/).
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
+
+export const SCREENSHOTS = fileURLToPath(new URL('../test-results/screenshots/', import.meta.url));
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+export interface Account {
+  id: string;
+  username: string;
+  password: string;
+  authorization: string;
+}
+
+export interface ConsolePage {
+  page: Page;
+  context: BrowserContext;
+  /** Requests the page made to any origin but the gateway's. */
+  foreign: string[];
+  /** Console errors and uncaught exceptions of the page. */
+  errors: string[];
+}
+
+export interface Harness {
+  baseUrl: string;
+  browser(): Browser;
+  /** A new account (the applications service's own account creation). */
+  account(): Promise<Account>;
+  /** Adds numbers to the inventory. */
+  addNumbers(numbers: string[], where?: { city?: string; state?: string }): Promise<void>;
+  /** Publishes a message on the stack's JetStream. */
+  publish(subject: string, body: unknown): Promise<void>;
+  /** A fresh browser context (no cookies) at 1280 px, its page watched. */
+  open(path?: string): Promise<ConsolePage>;
+  /** Opens the console and signs in through the form; answers on the applications page. */
+  signIn(account: Account, path?: string): Promise<ConsolePage>;
+  /** Fetch against the API with the account's password (for setting data up). */
+  request(account: Account, method: string, path: string, body?: unknown): Promise<Response>;
+}
+
+export function consoleHarness(): Harness {
+  const { baseUrl, wsEndpoint, control } = inject('console');
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await chromium.connect(wsEndpoint);
+  });
+  afterAll(async () => {
+    for (const c of contexts) await c.close().catch(() => {});
+    await browser?.close();
+  });
+  const ask = async (path: string, body?: unknown) => {
+    const res = await fetch(`${control}${path}`, { method: 'POST', body: JSON.stringify(body ?? {}) });
+    if (!res.ok) throw new Error(`control ${path}: ${await res.text()}`);
+    return res.json();
+  };
+  const h: Harness = {
+    baseUrl,
+    browser: () => browser!,
+    account: () => ask('/accounts') as Promise<Account>,
+    async addNumbers(numbers, where = {}) {
+      await ask('/numbers', { numbers, ...where });
+    },
+    async publish(subject, body) {
+      await ask('/publish', { subject, body });
+    },
+    async open(path = '/console/') {
+      const context = await browser!.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 900 } });
+      contexts.push(context);
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
+      const page = await context.newPage();
+      // Shorter than the test's timeout, so a failing wait names its locator.
+      page.setDefaultTimeout(15_000);
+      const watched: ConsolePage = { page, context, foreign: [], errors: [] };
+      page.on('request', (r) => {
+        const url = r.url();
+        if (!url.startsWith(`${baseUrl}/`) && !url.startsWith('data:')) watched.foreign.push(url);
+      });
+      page.on('console', (m) => {
+        if (m.type() === 'error') watched.errors.push(m.text());
+      });
+      page.on('pageerror', (e) => watched.errors.push(e.message));
+      await page.goto(path);
+      return watched;
+    },
+    async signIn(account, path = '/console/') {
+      const cp = await h.open(path);
+      await cp.page.getByLabel('Username').fill(account.username);
+      await cp.page.getByLabel('Password').fill(account.password);
+      await cp.page.getByRole('button', { name: 'Sign in' }).click();
+      await cp.page.getByRole('navigation', { name: 'Main' }).waitFor();
+      return cp;
+    },
+    request(account, method, path, body) {
+      return fetch(`${baseUrl}${path}`, {
+        method,
+        headers: {
+          authorization: account.authorization,
+          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        },
+        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      });
+    },
+  };
+  return h;
+}
+
+/** Axe's serious and critical violations of the page as it is now, as readable lines. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  // Evaluated through the DevTools protocol, which the page's CSP does not govern.
+  if (!(await page.evaluate('typeof window.axe !== "undefined"'))) await page.evaluate(AXE);
+  const result = (await page.evaluate('window.axe.run(document, { resultTypes: ["violations"] })')) as {
+    violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[];
+  };
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+/**
+ * The checks every page gets: no serious or critical axe violation at 1280 and at 375 px, no
+ * horizontal scrolling of the page at either, and a screenshot at each width (`name`-1280.png,
+ * `name`-375.png).
+ */
+export async function checkPage(cp: ConsolePage, name: string): Promise<void> {
+  const { page } = cp;
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  const original = page.viewportSize() ?? { width: 1280, height: 900 };
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    await page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))');
+    expect(await axeViolations(page), `axe at ${width} px on ${name}`).toEqual([]);
+    const overflow = (await page.evaluate(
+      'document.documentElement.scrollWidth - document.documentElement.clientWidth',
+    )) as number;
+    expect(overflow, `horizontal overflow at ${width} px on ${name}`).toBeLessThanOrEqual(0);
+    // The whole page, cut at 1,800 px (a list of 50 cards at 375 px is several times that).
+    const height = Math.min(1800, (await page.evaluate('document.documentElement.scrollHeight')) as number);
+    await page.screenshot({
+      path: `${SCREENSHOTS}${name}-${width}.png`,
+      fullPage: true,
+      clip: { x: 0, y: 0, width, height },
+    });
+  }
+  await page.setViewportSize(original);
+}
+
+/** No request left for another origin and nothing logged as an error, but the `allowed` lines. */
+export function expectClean(cp: ConsolePage, allowed: RegExp[] = []): void {
+  expect(cp.foreign, 'requests to other origins').toEqual([]);
+  expect(
+    cp.errors.filter((e) => !allowed.some((a) => a.test(e))),
+    'console errors',
+  ).toEqual([]);
+}
