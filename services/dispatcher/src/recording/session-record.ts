@@ -7,8 +7,8 @@ import type { SessionPlan } from '../delivery/plan.ts';
 import type { SessionJob } from '../jobs.ts';
 
 /**
- * The session's record; null when it belongs to nobody (no application and no account: nobody
- * could read it).
+ * The session's record; null when it belongs to no account (no application and no account in the
+ * event, or an application that does not exist: nobody could read it).
  */
 export function sessionRecord(
   job: SessionJob,
@@ -18,7 +18,7 @@ export function sessionRecord(
 ): SessionRecord | null {
   const e = job.event;
   const applicationId = e.applicationId ?? null;
-  if (!applicationId && !plan.accountId) return null;
+  if (!plan.accountId) return null;
   const last = steps[steps.length - 1];
   const outcome =
     ending.kind === 'failed' ? 'failed' : last?.role === 'fallback' ? ('fallback' as const) : ('answered' as const);
