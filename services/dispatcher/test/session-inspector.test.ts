@@ -14,6 +14,8 @@ import {
   type Services,
   type TestAccount,
 } from '../../../test/support';
+import { keepSessionsOnce } from '../../webhooks/src/sessions/keep-sessions';
+import { sessionBuckets } from '../../webhooks/src/sessions/repository';
 import { TEST_DISPATCHER_ENV } from './harness';
 
 let stack: Services<{ gateway: true; webhooks: true; dispatcher: true }>;
@@ -342,5 +344,66 @@ describe('the list of an application', () => {
       expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
       expect(((await json(res)) as { errors: { field: string }[] }).errors.map((e) => e.field)).toContain(field);
     }
+  });
+});
+
+describe('keeping sessions', () => {
+  const webhooksDeps = () => ({ orm: stack.webhooks.app.orm, schema: 'webhooks' });
+
+  it('when sessions are stored, then the per-minute rollups of their application count exactly the sessions by outcome', async () => {
+    const app = await newApp('counted', { voiceUrl: '/voice' });
+    rx.on('/counted/voice', (r) =>
+      String(r.body?.session?.from?.id).endsWith('9')
+        ? { status: 503, body: 'down' }
+        : { status: 200, headers: JSON_TYPE, body: '{"tropo":[]}' },
+    );
+    const sent = ['+14155550301', '+14155550302', '+14155550309', '+14155550303'];
+    for (const from of sent) await sessionOf(await startSession(app, { from }));
+    const buckets = await sessionBuckets(
+      stack.webhooks.app.orm.em,
+      'webhooks',
+      app,
+      new Date(Date.now() - 3_600_000),
+      new Date(Date.now() + 60_000),
+      3600,
+    );
+    const total = buckets.reduce(
+      (t, b) => ({ answered: t.answered + b.answered, fallback: t.fallback + b.fallback, failed: t.failed + b.failed }),
+      { answered: 0, fallback: 0, failed: 0 },
+    );
+    const listed = (await json(await stack.request(me, 'GET', `/v1/applications/${app}/sessions`))) as Session[];
+    const count = (o: string) => listed.filter((s) => s.outcome === o).length;
+    expect(total).toEqual({ answered: count('answered'), fallback: count('fallback'), failed: count('failed') });
+    expect(total).toEqual({ answered: 3, fallback: 0, failed: 1 });
+  });
+
+  it('when an application is deleted, then its sessions are gone', async () => {
+    const app = await newApp('doomed', { voiceUrl: '/voice' });
+    rx.on('/doomed/voice', () => ({ status: 200, headers: JSON_TYPE, body: '{"tropo":[]}' }));
+    const id = await startSession(app);
+    await sessionOf(id);
+    expect((await stack.request(me, 'GET', `/v1/applications/${app}`, undefined)).status).toBe(200);
+    expect((await stack.request(me, 'DELETE', `/v1/applications/${app}`)).status).toBeLessThan(300);
+    await waitFor(async () => (await stack.request(me, 'GET', `/v1/sessions/${id}`)).status === 404, {
+      what: 'the session gone',
+    });
+  });
+
+  it('when the retention has passed over a day, then its partition is dropped whole and its sessions read 404', async () => {
+    const app = await newApp('old', { voiceUrl: '/voice' });
+    rx.on('/old/voice', () => ({ status: 200, headers: JSON_TYPE, body: '{"tropo":[]}' }));
+    const id = await startSession(app);
+    await sessionOf(id);
+    const today = `sessions_p${new Date().toISOString().slice(0, 10).replaceAll('-', '')}`;
+    // Seven days later, today is still kept; eight days later its whole day is past the retention.
+    expect(await keepSessionsOnce(webhooksDeps(), 7, new Date(Date.now() + 7 * 86_400_000 - 60_000))).not.toContain(
+      today,
+    );
+    expect((await stack.request(me, 'GET', `/v1/sessions/${id}`)).status).toBe(200);
+    expect(await keepSessionsOnce(webhooksDeps(), 7, new Date(Date.now() + 8 * 86_400_000))).toContain(today);
+    expect((await stack.request(me, 'GET', `/v1/sessions/${id}`)).status).toBe(404);
+    // A session arriving afterwards still finds (or makes) its day's partition.
+    const later = await startSession(app);
+    expect(await sessionOf(later)).toMatchObject({ outcome: 'answered' });
   });
 });

@@ -288,6 +288,8 @@ export class Migration014SessionRecords extends SchemaMigration {
         primary key (id, started_at)
       ) partition by range (started_at);
       create index sessions_application on sessions (application_id, started_at desc, seq desc) where application_id is not null;
+      -- A deleted account's sessions that belong to no application (dialled at an address nobody owns).
+      create index sessions_account_unrouted on sessions (account_id) where application_id is null;
 
       create table session_signals (
         -- The signal's sequence in the core stream: a signal delivered twice is stored once.

@@ -233,3 +233,39 @@ export async function pruneSessionExtras(
   );
   return (signals[0]?.n ?? 0) + (rollups[0]?.n ?? 0);
 }
+
+/**
+ * Deletes up to `batch` sessions of a deleted application, or the sessions without an application
+ * of a deleted account, with their signals; the application's rollups go with its last batch.
+ * Answers the sessions deleted (fewer than `batch`: none left).
+ */
+export function deleteSessionsOnce(
+  em: EntityManager,
+  schema: string,
+  owner: { applicationId: string } | { accountId: string },
+  batch: number,
+): Promise<number> {
+  return sqlTransaction(em, 'begin', async (query) => {
+    const deleted =
+      'applicationId' in owner
+        ? await query<{ id: string }>(
+            `delete from "${schema}".sessions where (id, started_at) in (
+               select id, started_at from "${schema}".sessions where application_id = $1 limit ${batch}
+             ) returning id`,
+            [owner.applicationId],
+          )
+        : await query<{ id: string }>(
+            `delete from "${schema}".sessions where (id, started_at) in (
+               select id, started_at from "${schema}".sessions where account_id = $1 and application_id is null limit ${batch}
+             ) returning id`,
+            [owner.accountId],
+          );
+    if (deleted.length > 0)
+      await query(`delete from "${schema}".session_signals where session_id = any($1::text[])`, [
+        deleted.map((d) => d.id),
+      ]);
+    if (deleted.length < batch && 'applicationId' in owner)
+      await query(`delete from "${schema}".session_rollups where application_id = $1`, [owner.applicationId]);
+    return deleted.length;
+  });
+}
