@@ -48,6 +48,29 @@ async function withClient<T>(
   }
 }
 
+/** Creates the missing partitions of the UTC days starting at `days` (ms), in one transaction under the table's lock. */
+async function createMissing(em: EntityManager, schema: string, table: string, days: readonly number[]): Promise<void> {
+  const name = quoted(schema, table);
+  await withClient(em, async (client) => {
+    await client.query('begin');
+    try {
+      await client.query('select pg_advisory_xact_lock(hashtext($1))', [`switchboard-partitions-${name}`]);
+      const { rows } = await client.query<{ name: string }>(
+        `select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid where i.inhparent = $1::regclass`,
+        [name],
+      );
+      const existing = new Set(rows.map((r) => r.name));
+      for (const day of days) {
+        if (!existing.has(dailyPartitionName(table, day))) await client.query(dailyPartitionSql(schema, table, day));
+      }
+      await client.query('commit');
+    } catch (err) {
+      await client.query('rollback').catch(() => undefined);
+      throw err;
+    }
+  });
+}
+
 /**
  * Creates the missing daily partitions of `schema.table`, from the UTC day of `from` to `daysAhead`
  * days after today (UTC), in one transaction.
@@ -59,27 +82,25 @@ export async function ensureDailyPartitions(
   from: Date,
   daysAhead: number,
 ): Promise<void> {
-  const name = quoted(schema, table);
-  const first = utcDay(from);
   const last = utcDay(new Date()) + Math.max(0, daysAhead) * DAY_MS;
-  await withClient(em, async (client) => {
-    await client.query('begin');
-    try {
-      await client.query('select pg_advisory_xact_lock(hashtext($1))', [`switchboard-partitions-${name}`]);
-      const { rows } = await client.query<{ name: string }>(
-        `select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid where i.inhparent = $1::regclass`,
-        [name],
-      );
-      const existing = new Set(rows.map((r) => r.name));
-      for (let day = first; day <= last; day += DAY_MS) {
-        if (!existing.has(dailyPartitionName(table, day))) await client.query(dailyPartitionSql(schema, table, day));
-      }
-      await client.query('commit');
-    } catch (err) {
-      await client.query('rollback').catch(() => undefined);
-      throw err;
-    }
-  });
+  const days: number[] = [];
+  for (let day = utcDay(from); day <= last; day += DAY_MS) days.push(day);
+  await createMissing(em, schema, table, days);
+}
+
+/**
+ * Creates the missing daily partitions of `schema.table` that rows of these instants go into (for
+ * rows stated at times outside the days kept ahead, e.g. late records). Answers the days (ms).
+ */
+export async function ensurePartitionsFor(
+  em: EntityManager,
+  schema: string,
+  table: string,
+  instants: readonly Date[],
+): Promise<number[]> {
+  const days = [...new Set(instants.map(utcDay))].sort((a, b) => a - b);
+  if (days.length > 0) await createMissing(em, schema, table, days);
+  return days;
 }
 
 /**

@@ -375,6 +375,21 @@ describe('keeping sessions', () => {
     const count = (o: string) => listed.filter((s) => s.outcome === o).length;
     expect(total).toEqual({ answered: count('answered'), fallback: count('fallback'), failed: count('failed') });
     expect(total).toEqual({ answered: 3, fallback: 0, failed: 1 });
+    // The application's statistics show the same sessions, per bucket and in the totals.
+    const stats = (await json(await stack.request(me, 'GET', `/v1/applications/${app}/stats?window=1h&bucket=1m`))) as {
+      buckets: { sessions: typeof total }[];
+      totals: { sessions: typeof total };
+    };
+    expect(stats.totals.sessions).toEqual(total);
+    const summed = stats.buckets.reduce(
+      (t, b) => ({
+        answered: t.answered + b.sessions.answered,
+        fallback: t.fallback + b.sessions.fallback,
+        failed: t.failed + b.sessions.failed,
+      }),
+      { answered: 0, fallback: 0, failed: 0 },
+    );
+    expect(summed).toEqual(total);
   });
 
   it('when an application is deleted, then its sessions are gone', async () => {

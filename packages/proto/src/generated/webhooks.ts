@@ -6,8 +6,11 @@ import type { CreateSubscriptionResponse as _switchboard_webhooks_v1_CreateSubsc
 import type { DeleteSubscriptionRequest as _switchboard_webhooks_v1_DeleteSubscriptionRequest, DeleteSubscriptionRequest__Output as _switchboard_webhooks_v1_DeleteSubscriptionRequest__Output } from './switchboard/webhooks/v1/DeleteSubscriptionRequest.ts';
 import type { DeleteSubscriptionResponse as _switchboard_webhooks_v1_DeleteSubscriptionResponse, DeleteSubscriptionResponse__Output as _switchboard_webhooks_v1_DeleteSubscriptionResponse__Output } from './switchboard/webhooks/v1/DeleteSubscriptionResponse.ts';
 import type { Delivery as _switchboard_webhooks_v1_Delivery, Delivery__Output as _switchboard_webhooks_v1_Delivery__Output } from './switchboard/webhooks/v1/Delivery.ts';
+import type { DeliveryStatsBucket as _switchboard_webhooks_v1_DeliveryStatsBucket, DeliveryStatsBucket__Output as _switchboard_webhooks_v1_DeliveryStatsBucket__Output } from './switchboard/webhooks/v1/DeliveryStatsBucket.ts';
 import type { GetDeliveryRequest as _switchboard_webhooks_v1_GetDeliveryRequest, GetDeliveryRequest__Output as _switchboard_webhooks_v1_GetDeliveryRequest__Output } from './switchboard/webhooks/v1/GetDeliveryRequest.ts';
 import type { GetDeliveryResponse as _switchboard_webhooks_v1_GetDeliveryResponse, GetDeliveryResponse__Output as _switchboard_webhooks_v1_GetDeliveryResponse__Output } from './switchboard/webhooks/v1/GetDeliveryResponse.ts';
+import type { GetDeliveryStatsRequest as _switchboard_webhooks_v1_GetDeliveryStatsRequest, GetDeliveryStatsRequest__Output as _switchboard_webhooks_v1_GetDeliveryStatsRequest__Output } from './switchboard/webhooks/v1/GetDeliveryStatsRequest.ts';
+import type { GetDeliveryStatsResponse as _switchboard_webhooks_v1_GetDeliveryStatsResponse, GetDeliveryStatsResponse__Output as _switchboard_webhooks_v1_GetDeliveryStatsResponse__Output } from './switchboard/webhooks/v1/GetDeliveryStatsResponse.ts';
 import type { GetDeliveryTargetRequest as _switchboard_webhooks_v1_GetDeliveryTargetRequest, GetDeliveryTargetRequest__Output as _switchboard_webhooks_v1_GetDeliveryTargetRequest__Output } from './switchboard/webhooks/v1/GetDeliveryTargetRequest.ts';
 import type { GetRecoveryRequest as _switchboard_webhooks_v1_GetRecoveryRequest, GetRecoveryRequest__Output as _switchboard_webhooks_v1_GetRecoveryRequest__Output } from './switchboard/webhooks/v1/GetRecoveryRequest.ts';
 import type { GetRecoveryResponse as _switchboard_webhooks_v1_GetRecoveryResponse, GetRecoveryResponse__Output as _switchboard_webhooks_v1_GetRecoveryResponse__Output } from './switchboard/webhooks/v1/GetRecoveryResponse.ts';
@@ -34,6 +37,7 @@ import type { ResendDeliveryResponse as _switchboard_webhooks_v1_ResendDeliveryR
 import type { RotateSecretRequest as _switchboard_webhooks_v1_RotateSecretRequest, RotateSecretRequest__Output as _switchboard_webhooks_v1_RotateSecretRequest__Output } from './switchboard/webhooks/v1/RotateSecretRequest.ts';
 import type { RotateSecretResponse as _switchboard_webhooks_v1_RotateSecretResponse, RotateSecretResponse__Output as _switchboard_webhooks_v1_RotateSecretResponse__Output } from './switchboard/webhooks/v1/RotateSecretResponse.ts';
 import type { SessionAttempt as _switchboard_webhooks_v1_SessionAttempt, SessionAttempt__Output as _switchboard_webhooks_v1_SessionAttempt__Output } from './switchboard/webhooks/v1/SessionAttempt.ts';
+import type { SessionCounts as _switchboard_webhooks_v1_SessionCounts, SessionCounts__Output as _switchboard_webhooks_v1_SessionCounts__Output } from './switchboard/webhooks/v1/SessionCounts.ts';
 import type { SessionInstructions as _switchboard_webhooks_v1_SessionInstructions, SessionInstructions__Output as _switchboard_webhooks_v1_SessionInstructions__Output } from './switchboard/webhooks/v1/SessionInstructions.ts';
 import type { SessionRecord as _switchboard_webhooks_v1_SessionRecord, SessionRecord__Output as _switchboard_webhooks_v1_SessionRecord__Output } from './switchboard/webhooks/v1/SessionRecord.ts';
 import type { SessionSignal as _switchboard_webhooks_v1_SessionSignal, SessionSignal__Output as _switchboard_webhooks_v1_SessionSignal__Output } from './switchboard/webhooks/v1/SessionSignal.ts';
@@ -59,8 +63,11 @@ export interface ProtoGrpcType {
         Delivery: MessageTypeDefinition<_switchboard_webhooks_v1_Delivery, _switchboard_webhooks_v1_Delivery__Output>
         DeliveryKind: EnumTypeDefinition
         DeliveryOutcome: EnumTypeDefinition
+        DeliveryStatsBucket: MessageTypeDefinition<_switchboard_webhooks_v1_DeliveryStatsBucket, _switchboard_webhooks_v1_DeliveryStatsBucket__Output>
         GetDeliveryRequest: MessageTypeDefinition<_switchboard_webhooks_v1_GetDeliveryRequest, _switchboard_webhooks_v1_GetDeliveryRequest__Output>
         GetDeliveryResponse: MessageTypeDefinition<_switchboard_webhooks_v1_GetDeliveryResponse, _switchboard_webhooks_v1_GetDeliveryResponse__Output>
+        GetDeliveryStatsRequest: MessageTypeDefinition<_switchboard_webhooks_v1_GetDeliveryStatsRequest, _switchboard_webhooks_v1_GetDeliveryStatsRequest__Output>
+        GetDeliveryStatsResponse: MessageTypeDefinition<_switchboard_webhooks_v1_GetDeliveryStatsResponse, _switchboard_webhooks_v1_GetDeliveryStatsResponse__Output>
         GetDeliveryTargetRequest: MessageTypeDefinition<_switchboard_webhooks_v1_GetDeliveryTargetRequest, _switchboard_webhooks_v1_GetDeliveryTargetRequest__Output>
         GetRecoveryRequest: MessageTypeDefinition<_switchboard_webhooks_v1_GetRecoveryRequest, _switchboard_webhooks_v1_GetRecoveryRequest__Output>
         GetRecoveryResponse: MessageTypeDefinition<_switchboard_webhooks_v1_GetRecoveryResponse, _switchboard_webhooks_v1_GetRecoveryResponse__Output>
@@ -87,6 +94,7 @@ export interface ProtoGrpcType {
         RotateSecretRequest: MessageTypeDefinition<_switchboard_webhooks_v1_RotateSecretRequest, _switchboard_webhooks_v1_RotateSecretRequest__Output>
         RotateSecretResponse: MessageTypeDefinition<_switchboard_webhooks_v1_RotateSecretResponse, _switchboard_webhooks_v1_RotateSecretResponse__Output>
         SessionAttempt: MessageTypeDefinition<_switchboard_webhooks_v1_SessionAttempt, _switchboard_webhooks_v1_SessionAttempt__Output>
+        SessionCounts: MessageTypeDefinition<_switchboard_webhooks_v1_SessionCounts, _switchboard_webhooks_v1_SessionCounts__Output>
         SessionInstructions: MessageTypeDefinition<_switchboard_webhooks_v1_SessionInstructions, _switchboard_webhooks_v1_SessionInstructions__Output>
         SessionRecord: MessageTypeDefinition<_switchboard_webhooks_v1_SessionRecord, _switchboard_webhooks_v1_SessionRecord__Output>
         SessionSignal: MessageTypeDefinition<_switchboard_webhooks_v1_SessionSignal, _switchboard_webhooks_v1_SessionSignal__Output>
