@@ -404,6 +404,24 @@ describe('keeping sessions', () => {
     });
   });
 
+  it('when the webhooks service is down while a session runs, then the session goes on, and its record is stored once the service is back', async () => {
+    const app = await newApp('outage', { voiceUrl: '/voice' });
+    rx.on('/outage/voice', () => ({ status: 200, headers: JSON_TYPE, body: '{"tropo":[{"hangup":null}]}' }));
+    await stack.webhooks.stop();
+    try {
+      const id = await startSession(app);
+      await waitFor(() => rx.received.find((r) => r.body?.session?.id === id), { what: 'the session POST' });
+      expect((await stack.request(me, 'GET', `/v1/sessions/${id}`)).status).toBe(503);
+      await stack.webhooks.start();
+      expect(await sessionOf(id)).toMatchObject({
+        outcome: 'answered',
+        instructions: { excerpt: { text: '{"tropo":[{"hangup":null}]}' } },
+      });
+    } finally {
+      await stack.webhooks.start();
+    }
+  });
+
   it('when the retention has passed over a day, then its partition is dropped whole and its sessions read 404', async () => {
     const app = await newApp('old', { voiceUrl: '/voice' });
     rx.on('/old/voice', () => ({ status: 200, headers: JSON_TYPE, body: '{"tropo":[]}' }));

@@ -362,8 +362,15 @@ export class SessionLoop {
     });
     const session = sessionRecord(job, plan, steps, ending);
     // Kept until JetStream has it, like the attempt records: the event is acknowledged only then.
-    const stored = session ? this.d.sessionRecorder.record(session) : undefined;
-    await Promise.all([published, ...records, stored]);
+    // Should the rest fail, the session runs again with a record of its own: stop retrying this one.
+    const stop = new AbortController();
+    const stored = session ? this.d.sessionRecorder.record(session, stop.signal) : undefined;
+    try {
+      await Promise.all([published, ...records, stored]);
+    } catch (err) {
+      stop.abort();
+      throw err;
+    }
     return 'ack';
   }
 }

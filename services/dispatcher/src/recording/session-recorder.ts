@@ -28,7 +28,11 @@ export class SessionRecorder {
     return this.pending;
   }
 
-  async record(r: SessionRecord): Promise<void> {
+  /**
+   * Resolves once JetStream has the record. `signal` stops the retries (the session failed to
+   * publish its outcome: its event comes back and the session runs again, with a new record).
+   */
+  async record(r: SessionRecord, signal?: AbortSignal): Promise<void> {
     const json = JSON.stringify(r);
     this.changed(1);
     try {
@@ -38,7 +42,7 @@ export class SessionRecorder {
           return;
         } catch (err) {
           // At shutdown the record stays unpublished: its event is not acknowledged and comes back.
-          if (this.closing) throw err;
+          if (this.closing || signal?.aborted) throw err;
           const delay = backoffMs(failures, { firstMs: 250, maxMs: 5000 });
           this.opts.logger.warn(
             { err: (err as Error).message, retryInMs: delay },
