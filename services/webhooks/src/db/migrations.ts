@@ -288,7 +288,11 @@ export class Migration016SessionRecords extends SchemaMigration {
         failure_reason text,
         primary key (id, started_at)
       ) partition by range (started_at);
+      -- An application's sessions newest first, and filtered by outcome, channel or caller.
       create index sessions_application on sessions (application_id, started_at desc, seq desc) where application_id is not null;
+      create index sessions_application_outcome on sessions (application_id, outcome, started_at desc, seq desc) where application_id is not null;
+      create index sessions_application_channel on sessions (application_id, channel, started_at desc, seq desc) where application_id is not null;
+      create index sessions_application_from on sessions (application_id, from_id, started_at desc, seq desc) where application_id is not null and from_id is not null;
       -- A deleted account's sessions that belong to no application (dialled at an address nobody owns).
       create index sessions_account_unrouted on sessions (account_id) where application_id is null;
 

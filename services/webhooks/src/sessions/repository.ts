@@ -120,7 +120,9 @@ export interface SessionFilters {
 
 /**
  * Up to `limit` sessions of an application of the account, newest first (by start, then by
- * arrival), after the cursor position `before` when given; a deleted application has none.
+ * arrival), after the cursor position `before` when given. The statement names only the filters
+ * given (at most 64 texts), so each is planned on the index that serves it: the application's
+ * sessions by time, or by outcome, channel or caller and time.
  */
 export function listSessionRows(
   em: EntityManager,
@@ -131,30 +133,23 @@ export function listSessionRows(
   before: { startedAt: Date; seq: string } | null,
   limit: number,
 ): Promise<SessionRow[]> {
+  const values: unknown[] = [applicationId, accountId, limit];
+  const where = ['s.application_id = $1', 's.account_id = $2'];
+  const add = (condition: (n: number) => string, ...v: unknown[]) => {
+    where.push(condition(values.length + 1));
+    values.push(...v);
+  };
+  if (f.outcome) add((n) => `s.outcome = $${n}`, f.outcome);
+  if (f.channel) add((n) => `s.channel = $${n}`, f.channel);
+  if (f.from) add((n) => `s.from_id = $${n}`, f.from);
+  if (f.since) add((n) => `s.started_at >= $${n}`, f.since);
+  if (f.until) add((n) => `s.started_at < $${n}`, f.until);
+  if (before) add((n) => `(s.started_at, s.seq) < ($${n}, $${n + 1}::bigint)`, before.startedAt, before.seq);
   return sql<SessionRow>(
     em,
-    `select ${COLUMNS} from "${schema}".sessions s
-     where s.application_id = $1 and s.account_id = $2
-       and ($3::text is null or s.outcome = $3)
-       and ($4::text is null or s.channel = $4)
-       and ($5::timestamptz is null or s.started_at >= $5)
-       and ($6::timestamptz is null or s.started_at < $6)
-       and ($7::text is null or s.from_id = $7)
-       and ($8::timestamptz is null or (s.started_at, s.seq) < ($8, $9::bigint))
-     order by s.started_at desc, s.seq desc
-     limit $10`,
-    [
-      applicationId,
-      accountId,
-      f.outcome,
-      f.channel,
-      f.since,
-      f.until,
-      f.from,
-      before?.startedAt ?? null,
-      before?.seq ?? null,
-      limit,
-    ],
+    `select ${COLUMNS} from "${schema}".sessions s where ${where.join(' and ')}
+     order by s.started_at desc, s.seq desc limit $3`,
+    values,
   );
 }
 
