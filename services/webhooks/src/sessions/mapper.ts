@@ -23,6 +23,17 @@ export function toMessage(r: SessionRow): Message {
   };
 }
 
+/** The instructions: the answer of the last attempt (the one that gave them), with its excerpt. */
+function instructionsOf(r: FullSessionRow) {
+  const last = r.attempts[r.attempts.length - 1];
+  return {
+    at: r.instructions!.at,
+    bytes: r.instructions!.bytes,
+    excerpt: last?.responseExcerpt ?? '',
+    truncated: last?.responseTruncated ?? false,
+  };
+}
+
 /** A whole session: its attempts with the answers' excerpts, its instructions, its signals. */
 export function toFullMessage(r: FullSessionRow, signals: SignalRow[]): Message {
   return {
@@ -38,7 +49,7 @@ export function toFullMessage(r: FullSessionRow, signals: SignalRow[]): Message 
       responseExcerpt: a.responseExcerpt ?? undefined,
       responseTruncated: a.responseTruncated,
     })),
-    instructions: r.instructions ?? undefined,
+    instructions: r.instructions ? instructionsOf(r) : undefined,
     signals: signals.map((s) => ({ at: iso(s.at), value: s.value, status: s.status })),
   };
 }

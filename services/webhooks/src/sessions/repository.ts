@@ -22,10 +22,13 @@ export interface SessionRow {
   failure_reason: string | null;
 }
 
-/** A session with its attempts and answer, as GetSession reads it. */
+/**
+ * A session with its attempts, as GetSession reads it. Its instructions are kept without their
+ * excerpt: they are the answer of its last attempt, whose excerpt is kept already.
+ */
 export interface FullSessionRow extends SessionRow {
   attempts: SessionRecord['attempts'];
-  instructions: SessionRecord['instructions'];
+  instructions: { at: string; bytes: number } | null;
 }
 
 export interface SignalRow {
@@ -72,7 +75,7 @@ export async function insertSession(em: EntityManager, schema: string, r: Sessio
         r.outcome,
         r.attempts.length,
         JSON.stringify(r.attempts),
-        r.instructions ? JSON.stringify(r.instructions) : null,
+        r.instructions ? JSON.stringify({ at: r.instructions.at, bytes: r.instructions.bytes }) : null,
         r.failure?.reason ?? null,
       ],
     );
