@@ -1,9 +1,10 @@
-// npm run bench [-- api|webhooks|dispatcher|sessions|addresses|launch|tracing|latency|keys ...]: runs the benchmarks and prints each against its
+// npm run bench [-- api|webhooks|dispatcher|sessions|addresses|launch|tracing|latency|keys|search|stats|retention ...]: runs the benchmarks and prints each against its
 // baseline, measured in the same run on the same machine. Never part of `npm test`.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { printAddressResults, runAddressBench } from './addresses';
 import { printApiResults, runApiBench } from './api';
+import { printDeliveriesResults, runDeliveriesBench } from './deliveries';
 import { printDispatcherResults, runDispatcherBench } from './dispatcher';
 import { printKeysResults, runKeysBench } from './keys';
 import { printLaunchResults, runLaunchBench } from './launch';
@@ -23,6 +24,8 @@ const compare = {
 };
 const wanted = process.argv.slice(2).filter((a) => a !== '--');
 const all = ['api', 'webhooks', 'dispatcher', 'sessions', 'addresses', 'launch', 'tracing', 'latency', 'keys'];
+// Not in the default run (they seed millions of rows): named only.
+const known = [...all, 'search', 'stats', 'retention'];
 const selected = wanted.length ? wanted : all;
 const out: string[] = [];
 const results: Record<string, unknown> = {};
@@ -133,8 +136,21 @@ for (const name of selected) {
       printLatencyResults,
     );
     if (!latencyWithinBounds(r)) process.exitCode = 1;
+  } else if (name === 'search' || name === 'stats' || name === 'retention') {
+    report(
+      name,
+      await runDeliveriesBench(name, {
+        records: Number(
+          name === 'retention'
+            ? (process.env.BENCH_RETENTION_RECORDS ?? 10_000_000)
+            : (process.env.BENCH_SEARCH_RECORDS ?? 1_000_000),
+        ),
+        samples: Number(process.env.BENCH_DELIVERY_SAMPLES ?? 200),
+      }),
+      printDeliveriesResults,
+    );
   } else {
-    process.stderr.write(`unknown benchmark ${name}; known: ${all.join(', ')}\n`);
+    process.stderr.write(`unknown benchmark ${name}; known: ${known.join(', ')}\n`);
     process.exitCode = 2;
   }
 }

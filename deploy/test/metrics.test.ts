@@ -101,7 +101,15 @@ beforeAll(async () => {
   );
   scrapes.gateway = await scrape(stack.gateway.opsPort);
   scrapes.applications = await scrape(stack.applications.opsPort);
-  scrapes.webhooks = await scrape(stack.webhooks.opsPort);
+  // The webhooks service counts the attempt records once a batch of them is stored.
+  const webhooksMetrics = Object.entries(METRICS).filter(([, s]) => s.service === 'webhooks');
+  scrapes.webhooks = await waitFor(
+    async () => {
+      const text = await scrape(stack.webhooks.opsPort);
+      return webhooksMetrics.every(([name, s]) => exposed(text, name, s.type).labelSets.length > 0) && text;
+    },
+    { what: 'a sample of every webhooks metric', timeoutMs: 20_000 },
+  );
 }, 120_000);
 
 afterAll(async () => {

@@ -185,6 +185,7 @@ export const METRICS: Record<string, { type: MetricType; labels: readonly string
   applications_grpc_server_duration_seconds: { type: 'histogram', labels: ['method'], service: 'applications' },
   webhooks_grpc_server_handled_total: { type: 'counter', labels: ['method', 'code'], service: 'webhooks' },
   webhooks_grpc_server_duration_seconds: { type: 'histogram', labels: ['method'], service: 'webhooks' },
+  webhooks_delivery_outcomes_total: { type: 'counter', labels: ['account', 'outcome'], service: 'webhooks' },
   dispatcher_deliveries_total: { type: 'counter', labels: ['kind', 'outcome'], service: 'dispatcher' },
   dispatcher_attempt_duration_seconds: { type: 'histogram', labels: ['kind'], service: 'dispatcher' },
   dispatcher_retries_scheduled_total: { type: 'counter', labels: ['kind'], service: 'dispatcher' },
@@ -199,6 +200,7 @@ export const METRICS: Record<string, { type: MetricType; labels: readonly string
 export const LABEL_VALUES = {
   'dispatcher_deliveries_total.kind': ['session', 'notification'],
   'dispatcher_deliveries_total.outcome': ['succeeded', 'retrying', 'failed'],
+  'webhooks_delivery_outcomes_total.outcome': ['succeeded', 'retrying', 'failed'],
   'dispatcher_breakers.state': ['closed', 'open', 'half_open'],
   'gateway_auth_requests_total.credential': ['password', 'key', 'session'],
   'gateway_auth_requests_total.outcome': ['ok', 'unauthenticated', 'forbidden', 'rate_limited', 'error'],

@@ -102,7 +102,7 @@ describe('the migration to partitions', () => {
       db.url,
       `select (select count(*)::int from webhooks.deliveries) as records, sum(attempts)::int as attempts,
          sum(failed)::int as failed, (select count(*)::int from webhooks.deliveries where outcome = 'failed') as failed_records
-       from webhooks.delivery_rollups`,
+       from webhooks.delivery_rollups where width = 60`,
     );
     expect(sums).toEqual({ records: 12, attempts: 12, failed: 4, failed_records: 4 });
     // A new record takes the next seq.
@@ -164,14 +164,15 @@ describe('partitions in service', () => {
     expect(await partitionsOf(h.databaseUrl)).toContain(dayName(now - 40 * DAY));
     const count = async () =>
       (
-        await queryDatabase<{ records: number; attempts: number }>(
+        await queryDatabase<{ records: number; attempts: number; hourly: number }>(
           h.databaseUrl,
           `select (select count(*)::int from webhooks.deliveries where subscription_id = $1) as records,
-             (select coalesce(sum(attempts), 0)::int from webhooks.delivery_rollups where target = $1) as attempts`,
+             (select coalesce(sum(attempts), 0)::int from webhooks.delivery_rollups where target = $1 and width = 60) as attempts,
+             (select coalesce(sum(attempts), 0)::int from webhooks.delivery_rollups where target = $1 and width = 3600) as hourly`,
           [sub],
         )
       )[0]!;
-    expect(await count()).toEqual({ records: 4, attempts: 4 });
+    expect(await count()).toEqual({ records: 4, attempts: 4, hourly: 4 });
     const stats = async () =>
       (await h.webhooks.client.getDeliveryStats({ accountId, subscriptionId: sub, window: '7d', bucket: '1h' }))
         .totals!;
@@ -183,17 +184,17 @@ describe('partitions in service', () => {
     expect(dropped).toContain(dayName(now - 40 * DAY));
     await pruneDeliveries(orm.em.fork(), 'webhooks', 30);
     expect(await partitionsOf(h.databaseUrl)).not.toContain(dayName(now - 40 * DAY));
-    expect(await count()).toEqual({ records: 3, attempts: 3 });
+    expect(await count()).toEqual({ records: 3, attempts: 3, hourly: 3 });
 
     // Retention of 1 day: the day two days ago goes too; today's records and statistics stay.
     await dropExpiredDeliveries(orm, 'webhooks', 1);
     await pruneDeliveries(orm.em.fork(), 'webhooks', 1);
-    expect(await count()).toEqual({ records: 2, attempts: 2 });
+    expect(await count()).toEqual({ records: 2, attempts: 2, hourly: 2 });
     expect(await stats()).toMatchObject({ attempts: '2', succeeded: '1', failed: '1' });
     expect(await partitionsOf(h.databaseUrl)).toContain(dayName(now));
 
     // A late record of a day already dropped gets its partition again.
     await storeRecords(h, { attempts: [attempt(sub, now - 2 * DAY, 5)] });
-    expect(await count()).toEqual({ records: 3, attempts: 3 });
+    expect(await count()).toEqual({ records: 3, attempts: 3, hourly: 3 });
   });
 });

@@ -10,7 +10,7 @@ import { resendJobSchema, type ResendJob } from '@switchboard/contracts';
 import { terminate } from '../events/terminate.ts';
 import { isLookupUnavailable, type Lookups } from '../lookup/lookups.ts';
 import type { DispatcherMetrics } from '../metrics.ts';
-import { attemptRecord, type AttemptFields, type RecordBase } from '../recording/attempt-record.ts';
+import { attemptRecord, EXCERPT_BYTES, type AttemptFields, type RecordBase } from '../recording/attempt-record.ts';
 import type { AttemptRecorder, DisableRequest } from '../recording/attempt-recorder.ts';
 import { sessionChannel } from './bodies.ts';
 import type { InFlight } from './in-flight.ts';
@@ -74,6 +74,8 @@ export class ResendWorker {
       keys: target.keys,
       webhookId: job.webhookId,
       headers: target.headers,
+      // A notification's answer goes into its record (its first EXCERPT_BYTES), as for every notification attempt.
+      ...(job.target.kind === 'notification' ? { options: { readBodyUpTo: EXCERPT_BYTES } } : {}),
     });
     return this.d.inFlight.track(
       msg,
@@ -98,7 +100,14 @@ export class ResendWorker {
           subscriptionId: job.target.kind === 'notification' ? job.target.subscriptionId : null,
           retry: null,
         });
-        return this.finish(msg, job, base, judged, judged.disable);
+        const r = a.result;
+        return this.finish(
+          msg,
+          job,
+          base,
+          r.kind === 'response' && r.answer ? Object.assign({}, judged, { response: r.answer }) : judged,
+          judged.disable,
+        );
       }),
     );
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Job } from '../jobs';
-import { attemptRecord } from './attempt-record';
+import { attemptRecord, jsonBytes, truncateRecord } from './attempt-record';
 
 const job: Job = {
   v: 1,
@@ -64,5 +64,39 @@ describe('attemptRecord', () => {
     expect(
       attemptRecord(job, base, { outcome: 'failed', statusCode: 0, durationMs: 1, error: 'x'.repeat(5000) }).error,
     ).toHaveLength(1000);
+  });
+});
+
+describe("the receiver's answer in a record", () => {
+  const answered = (body: Buffer, tooLarge: boolean) =>
+    attemptRecord(job, base, {
+      outcome: 'succeeded',
+      statusCode: 200,
+      durationMs: 5,
+      error: undefined,
+      response: { contentType: 'application/json', body, tooLarge },
+    });
+
+  it('when the answer fits, then the record carries it whole, not cut', () => {
+    expect(answered(Buffer.from('{"ok":true}'), false)).toMatchObject({
+      responseContentType: 'application/json',
+      responseExcerpt: '{"ok":true}',
+      responseTruncated: false,
+    });
+  });
+
+  it('when the answer is longer than 4 KiB, then the excerpt stops at the last whole UTF-8 character and says it was cut', () => {
+    // 'é' is two bytes: byte 4096 falls inside one.
+    const body = Buffer.from(`x${'é'.repeat(3000)}`);
+    const r = answered(body.subarray(0, 4097), true);
+    expect(Buffer.byteLength(r.responseExcerpt!)).toBe(4095);
+    expect(r.responseExcerpt).not.toContain('\uFFFD');
+    expect(r.responseTruncated).toBe(true);
+  });
+
+  it('when a record must shrink to fit a NATS message, then the excerpt goes before the free text, marked cut', () => {
+    const r = answered(Buffer.from('y'.repeat(4000)), false);
+    const small = truncateRecord(r, jsonBytes(r) - 1000);
+    expect(small).toMatchObject({ responseExcerpt: '', responseTruncated: true, targetUrl: base.targetUrl });
   });
 });

@@ -401,9 +401,10 @@ export class Migration014PartitionedDeliveries extends SchemaMigration {
 }
 
 /**
- * Per-minute rollups of delivery attempts, per subscription (notifications) or application
- * (sessions): counts by outcome and a fixed latency histogram (deliveries/rollups.ts), written in
- * the transaction that stores the records, read by the statistics. Filled from the records kept.
+ * Rollups of delivery attempts per subscription (notifications) or application (sessions), per
+ * minute and per hour: counts by outcome and a fixed latency histogram (deliveries/rollups.ts),
+ * written in the transaction that stores the records, read by the statistics (hourly rows for
+ * hourly buckets, so a 7-day window reads 168 rows). Filled from the records kept.
  */
 export class Migration015DeliveryRollups extends SchemaMigration {
   override async up(): Promise<void> {
@@ -412,7 +413,9 @@ export class Migration015DeliveryRollups extends SchemaMigration {
       create table delivery_rollups (
         -- The subscription id of notifications, the application id of sessions.
         target text not null,
-        minute timestamptz not null,
+        -- The rollup's width in seconds: 60 (a minute) or 3600 (an hour).
+        width integer not null check (width in (60, 3600)),
+        start timestamptz not null,
         attempts integer not null,
         succeeded integer not null,
         retrying integer not null,
@@ -420,20 +423,21 @@ export class Migration015DeliveryRollups extends SchemaMigration {
         cancelled integer not null,
         -- Attempts made (cancelled ones excepted) by duration: counts per bucket of LATENCY_BOUNDS_MS.
         latency integer[] not null,
-        primary key (target, minute)
+        primary key (target, width, start)
       );
-      create index delivery_rollups_minute on delivery_rollups (minute);
-      insert into delivery_rollups (target, minute, attempts, succeeded, retrying, failed, cancelled, latency)
-      select target, minute, count(*), count(*) filter (where outcome = 'succeeded'), count(*) filter (where outcome = 'retrying'),
+      create index delivery_rollups_start on delivery_rollups (start);
+      insert into delivery_rollups (target, width, start, attempts, succeeded, retrying, failed, cancelled, latency)
+      select target, w.width, date_bin(make_interval(secs => w.width), created_at, timestamptz 'epoch'), count(*),
+        count(*) filter (where outcome = 'succeeded'), count(*) filter (where outcome = 'retrying'),
         count(*) filter (where outcome = 'failed'), count(*) filter (where outcome = 'cancelled'),
         array[${LATENCY_BUCKET_SQL}]
       from (
         select case when kind = 'notification' then subscription_id else application_id end as target,
-          date_trunc('minute', created_at) as minute, outcome, duration_ms
+          created_at, outcome, duration_ms
         from deliveries
-      ) d
+      ) d cross join (values (60), (3600)) as w(width)
       where target is not null
-      group by target, minute;
+      group by target, w.width, 3;
     `);
   }
 }

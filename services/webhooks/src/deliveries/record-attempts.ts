@@ -151,26 +151,34 @@ export async function storeAttempts(
   attempts: Attempt[],
   disable: DisableRequest[],
   requestId?: string,
-): Promise<void> {
-  if (attempts.length === 0 && disable.length === 0) return;
+): Promise<StoredOutcome[]> {
+  if (attempts.length === 0 && disable.length === 0) return [];
   const store = () =>
     sqlTransaction(deps.orm.em, 'begin', async (query) => {
-      const failing = await insertAttempts(query, deps.schema, attempts, deps.disableAfterMs);
-      return disableSubscriptions(query, deps, [...disable, ...failing]);
+      const { failing, stored } = await insertAttempts(query, deps.schema, attempts, deps.disableAfterMs);
+      return { disabled: await disableSubscriptions(query, deps, [...disable, ...failing]), stored };
     });
   const times = attempts.map((a) => a.createdAt);
   await coverRecordDays(deps.orm, deps.schema, times);
-  let disabled: Awaited<ReturnType<typeof store>>;
+  let done: Awaited<ReturnType<typeof store>>;
   try {
-    disabled = await store();
+    done = await store();
   } catch (err) {
     // 23514: a day's partition is gone (dropped by another replica's retention pass): made again, once.
     if ((err as { code?: string }).code !== '23514') throw err;
     await coverRecordDays(deps.orm, deps.schema, times, true);
-    disabled = await store();
+    done = await store();
   }
+  const { disabled, stored } = done;
   for (const ref of disabled) deps.changes.changed(ref, requestId);
   if (disabled.length > 0) deps.outbox.kick();
+  return stored;
+}
+
+/** A record stored now: its account (null when unknown) and outcome, for the per-tenant outcome counter. */
+export interface StoredOutcome {
+  accountId: string | null;
+  outcome: string;
 }
 
 /**
@@ -184,8 +192,8 @@ async function insertAttempts(
   schema: string,
   attempts: Attempt[],
   disableAfterMs: number,
-): Promise<DisableRequest[]> {
-  if (attempts.length === 0) return [];
+): Promise<{ failing: DisableRequest[]; stored: StoredOutcome[] }> {
+  if (attempts.length === 0) return { failing: [], stored: [] };
   const input = JSON.stringify(
     attempts.map((a, ord) => ({
       ord,
@@ -210,6 +218,7 @@ async function insertAttempts(
     })),
   );
   const inserted = await insertDeliveries(query, schema, input);
+  const outcomes = inserted.map((r) => ({ accountId: r.account_id, outcome: r.outcome }));
   // The statistics' rollups count exactly the records stored now (a record already stored adds nothing).
   await addRollups(
     query,
@@ -270,7 +279,7 @@ async function insertAttempts(
     if (at >= h.lastAt) Object.assign(h, { lastAt: at, lastStatus: r.status_code });
     health.set(r.subscription_id!, h);
   }
-  if (health.size === 0) return [];
+  if (health.size === 0) return { failing: [], stored: outcomes };
   const updates: HealthUpdate[] = [...health]
     .sort(([a], [b]) => (a < b ? -1 : 1))
     .map(([id, h]) => ({
@@ -283,9 +292,9 @@ async function insertAttempts(
       last_fail: h.lastFail?.toISOString() ?? null,
     }));
   const failing = await updateSubscriptionHealth(query, schema, updates);
-  if (disableAfterMs <= 0) return [];
+  if (disableAfterMs <= 0) return { failing: [], stored: outcomes };
   // Failing continuously: a failed attempt made at least disableAfterMs after the run began.
-  return failing
+  const long = failing
     .filter(
       (f) =>
         f.enabled &&
@@ -297,4 +306,5 @@ async function insertAttempts(
       subscriptionId: f.id,
       reason: `no delivery succeeded since ${new Date(f.first_failure_at!).toISOString()}: failing continuously for ${formatDuration(disableAfterMs)} or more`,
     }));
+  return { failing: long, stored: outcomes };
 }

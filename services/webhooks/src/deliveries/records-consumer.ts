@@ -18,7 +18,7 @@ import { decodeRecordBatch, RECORDS_CONSUMER, DELIVERIES_STREAM } from '@switchb
 import type { Delivery__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/Delivery';
 import type { Deps } from '../context.ts';
 import type { DisableRequest } from '../subscriptions/disable-subscriptions.ts';
-import { checkBatch, storeAttempts, type Attempt } from './record-attempts.ts';
+import { checkBatch, storeAttempts, type Attempt, type StoredOutcome } from './record-attempts.ts';
 
 const LOOK_FOR_CONSUMER_EVERY_MS = 2000;
 
@@ -86,6 +86,16 @@ export function startRecordsConsumer(
     labelNames: ['outcome'],
     registers: [registry],
   });
+  // One series per tenant that had deliveries and outcome: the dashboards' top 10 tenants.
+  const outcomes = new Counter({
+    name: 'webhooks_delivery_outcomes_total',
+    help: 'Attempt records stored, by account (tenant) and outcome.',
+    labelNames: ['account', 'outcome'],
+    registers: [registry],
+  });
+  const count = (stored: StoredOutcome[]) => {
+    for (const r of stored) outcomes.inc({ account: r.accountId ?? 'unknown', outcome: r.outcome });
+  };
   const log = logger.child({ consumer: RECORDS_CONSUMER });
 
   async function handle(msg: JsMsg): Promise<void> {
@@ -107,7 +117,7 @@ export function startRecordsConsumer(
     let refused = batch.attempts.length - checked.attempts.length;
     try {
       try {
-        await storeAttempts(deps, checked.attempts, checked.disable);
+        count(await storeAttempts(deps, checked.attempts, checked.disable));
       } catch (err) {
         // Postgres refused the data itself (a value out of a column's range, say): one record must
         // not hold up the others, so they are stored one by one and only what Postgres refuses is dropped.
@@ -135,7 +145,7 @@ export function startRecordsConsumer(
     let refused = 0;
     const each = async (a: Attempt[], d: DisableRequest[]) => {
       try {
-        await storeAttempts(deps, a, d);
+        count(await storeAttempts(deps, a, d));
       } catch (err) {
         if (!isRefusedData(err)) throw err;
         refused += a.length;

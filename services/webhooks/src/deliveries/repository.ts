@@ -34,6 +34,7 @@ export interface InsertedDelivery {
   trigger: string;
   created_at: Date;
   application_id: string | null;
+  account_id: string | null;
   duration_ms: number;
 }
 
@@ -69,7 +70,7 @@ export function insertDeliveries(query: TransactionQuery, schema: string, input:
          and not exists (select 1 from "${schema}".deleted_accounts g where g.account_id = i.account_id))
      order by i.ord
      on conflict do nothing
-     returning seq::text, id, subscription_id, application_id, outcome, status_code, duration_ms, trigger, created_at`,
+     returning seq::text, id, subscription_id, application_id, account_id::text, outcome, status_code, duration_ms, trigger, created_at`,
     [input],
   );
 }
@@ -225,7 +226,7 @@ export function sweepOnce(em: EntityManager, schema: string, batch: number): Pro
       ]);
     // So do their statistics' rollups.
     const [rollups] = await query<{ n: number }>(
-      `with d as (delete from "${schema}".delivery_rollups where (target, minute) in (select target, minute from "${schema}".delivery_rollups where target = $1 limit ${batch}) returning 1) select count(*)::int as n from d`,
+      `with d as (delete from "${schema}".delivery_rollups where (target, width, start) in (select target, width, start from "${schema}".delivery_rollups where target = $1 limit ${batch}) returning 1) select count(*)::int as n from d`,
       [purge.subscription_id ?? purge.application_id],
     );
     if (deleted!.n < batch && bodies!.n < batch && rollups!.n < batch)
@@ -260,9 +261,9 @@ export async function pruneDeliveries(em: EntityManager, schema: string, retenti
     for (;;) {
       const res = await sql<{ n: number }>(
         em,
-        `delete from "${schema}".delivery_rollups where (target, minute) in (
-           select target, minute from "${schema}".delivery_rollups
-           where minute < date_bin('1 day', now() - make_interval(days => $1), timestamptz 'epoch') limit ${PRUNE_BATCH}
+        `delete from "${schema}".delivery_rollups where (target, width, start) in (
+           select target, width, start from "${schema}".delivery_rollups
+           where start < date_bin('1 day', now() - make_interval(days => $1), timestamptz 'epoch') limit ${PRUNE_BATCH}
          ) returning 1 as n`,
         [retentionDays],
       );
@@ -284,19 +285,19 @@ export async function pruneDeliveries(em: EntityManager, schema: string, retenti
 }
 
 /**
- * Adds a stored batch's rollups (sorted by target and minute, so concurrent batches lock rows in
+ * Adds a stored batch's rollups (sorted by target, width and start, so concurrent batches lock rows in
  * one order) to delivery_rollups, inside the caller's transaction.
  */
 export async function addRollups(query: TransactionQuery, schema: string, rows: RollupRow[]): Promise<void> {
   if (rows.length === 0) return;
   await query(
-    `insert into "${schema}".delivery_rollups as r (target, minute, attempts, succeeded, retrying, failed, cancelled, latency)
-     select x.target, x.minute, x.attempts, x.succeeded, x.retrying, x.failed, x.cancelled,
+    `insert into "${schema}".delivery_rollups as r (target, width, start, attempts, succeeded, retrying, failed, cancelled, latency)
+     select x.target, x.width, x.start, x.attempts, x.succeeded, x.retrying, x.failed, x.cancelled,
        array(select (v #>> '{}')::int from jsonb_array_elements(x.latency) as v)
-     from jsonb_to_recordset($1::jsonb) as x(target text, minute timestamptz, attempts int, succeeded int, retrying int,
+     from jsonb_to_recordset($1::jsonb) as x(target text, width int, start timestamptz, attempts int, succeeded int, retrying int,
        failed int, cancelled int, latency jsonb)
-     order by x.target, x.minute
-     on conflict (target, minute) do update set
+     order by x.target, x.width, x.start
+     on conflict (target, width, start) do update set
        attempts = r.attempts + excluded.attempts,
        succeeded = r.succeeded + excluded.succeeded,
        retrying = r.retrying + excluded.retrying,
@@ -322,7 +323,8 @@ const LATENCY_SUMS = Array.from({ length: LATENCY_BUCKETS }, (_, i) => `sum(late
 
 /**
  * A target's rollups from `from` (inclusive) to `to` (exclusive), summed by buckets of `bucketSeconds`
- * aligned on the epoch; only buckets holding rollups come back. Reads the rollups' primary key.
+ * aligned on the epoch; only buckets holding rollups come back. Reads the rollups' primary key: the
+ * hourly rows for buckets of an hour or more, the minute rows otherwise.
  */
 export function readRollups(
   em: EntityManager,
@@ -334,12 +336,12 @@ export function readRollups(
 ): Promise<RollupBucket[]> {
   return sql<RollupBucket>(
     em,
-    `select date_bin(make_interval(secs => $4), minute, timestamptz 'epoch') as start,
+    `select date_bin(make_interval(secs => $4), start, timestamptz 'epoch') as start,
        sum(attempts)::text as attempts, sum(succeeded)::text as succeeded, sum(retrying)::text as retrying,
        sum(failed)::text as failed, sum(cancelled)::text as cancelled, array[${LATENCY_SUMS}]::text[] as latency
      from "${schema}".delivery_rollups
-     where target = $1 and minute >= $2 and minute < $3
+     where target = $1 and width = $5 and start >= $2 and start < $3
      group by 1 order by 1`,
-    [target, from, to, bucketSeconds],
+    [target, from, to, bucketSeconds, bucketSeconds >= 3600 ? 3600 : 60],
   );
 }

@@ -1,6 +1,6 @@
-// Per-minute rollups of delivery attempts (delivery_rollups): what the statistics read instead of
-// the records. Each stored batch adds its records to the rollups of their target (the subscription
-// of a notification, the application of a session) and minute, in the transaction that stores
+// Rollups of delivery attempts per minute and per hour (delivery_rollups): what the statistics read
+// instead of the records. Each stored batch adds its records to the rollups of their target (the
+// subscription of a notification, the application of a session), minute and hour, in the transaction that stores
 // them, so the rollups count exactly the records stored. Latencies go into a fixed histogram, from
 // which p50 and p95 are read (as the upper bound of the bucket they fall in).
 
@@ -9,10 +9,14 @@ export const LATENCY_BOUNDS_MS = [10, 25, 50, 100, 250, 500, 1000, 2500, 5000, 1
 /** Buckets of the histogram: one per bound and one above them all. */
 export const LATENCY_BUCKETS = LATENCY_BOUNDS_MS.length + 1;
 
-/** One target's attempts of one minute, as a batch adds them. */
+/** Widths of the rollups, in seconds: a minute and an hour. */
+export const ROLLUP_WIDTHS = [60, 3600] as const;
+
+/** One target's attempts of one minute or hour, as a batch adds them. */
 export interface RollupRow {
   target: string;
-  minute: string;
+  width: number;
+  start: string;
   attempts: number;
   succeeded: number;
   retrying: number;
@@ -27,37 +31,49 @@ export function latencyBucket(ms: number): number {
   return i === -1 ? LATENCY_BOUNDS_MS.length : i;
 }
 
-/** What the stored records of a batch add to the rollups, sorted by target and minute (the order rows are locked in). */
+/** What the stored records of a batch add to the rollups, sorted by target, width and start (the order rows are locked in). */
 export function rollupsOf(
   records: readonly { target: string | null; createdAt: Date; outcome: string; durationMs: number }[],
 ): RollupRow[] {
   const rows = new Map<string, RollupRow>();
   for (const r of records) {
     if (!r.target) continue;
-    const minute = new Date(Math.floor(r.createdAt.getTime() / 60_000) * 60_000).toISOString();
-    const key = `${r.target}\u0000${minute}`;
-    let row = rows.get(key);
-    if (!row) {
-      row = {
-        target: r.target,
-        minute,
-        attempts: 0,
-        succeeded: 0,
-        retrying: 0,
-        failed: 0,
-        cancelled: 0,
-        latency: new Array<number>(LATENCY_BUCKETS).fill(0),
-      };
-      rows.set(key, row);
+    for (const width of ROLLUP_WIDTHS) {
+      const ms = width * 1000;
+      const start = new Date(Math.floor(r.createdAt.getTime() / ms) * ms).toISOString();
+      const key = `${r.target}\u0000${width}\u0000${start}`;
+      let row = rows.get(key);
+      if (!row) {
+        row = {
+          target: r.target,
+          width,
+          start,
+          attempts: 0,
+          succeeded: 0,
+          retrying: 0,
+          failed: 0,
+          cancelled: 0,
+          latency: new Array<number>(LATENCY_BUCKETS).fill(0),
+        };
+        rows.set(key, row);
+      }
+      row.attempts += 1;
+      if (r.outcome === 'succeeded' || r.outcome === 'retrying' || r.outcome === 'failed' || r.outcome === 'cancelled')
+        row[r.outcome] += 1;
+      // A cancelled retry made no HTTP attempt: it has no latency.
+      if (r.outcome !== 'cancelled') row.latency[latencyBucket(r.durationMs)]! += 1;
     }
-    row.attempts += 1;
-    if (r.outcome === 'succeeded' || r.outcome === 'retrying' || r.outcome === 'failed' || r.outcome === 'cancelled')
-      row[r.outcome] += 1;
-    // A cancelled retry made no HTTP attempt: it has no latency.
-    if (r.outcome !== 'cancelled') row.latency[latencyBucket(r.durationMs)]! += 1;
   }
   return [...rows.values()].sort((a, b) =>
-    a.target === b.target ? (a.minute < b.minute ? -1 : 1) : a.target < b.target ? -1 : 1,
+    a.target !== b.target
+      ? a.target < b.target
+        ? -1
+        : 1
+      : a.width !== b.width
+        ? a.width - b.width
+        : a.start < b.start
+          ? -1
+          : 1,
   );
 }
 
