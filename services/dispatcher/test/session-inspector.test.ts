@@ -337,6 +337,7 @@ describe('the list of an application', () => {
       ['?channel=FAX', 'channel'],
       ['?since=yesterday', 'since'],
       ['?until=2026-13-45T99:00:00Z', 'until'],
+      ['?since=2026-01-05T10:00:00', 'since'],
       ['?cursor=nope', 'cursor'],
     ] as const) {
       const res = await stack.request(me, 'GET', `/v1/applications/${app}/sessions${query}`);

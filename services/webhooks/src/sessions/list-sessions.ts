@@ -14,9 +14,10 @@ type Field = { field: string; message: string };
 
 function time(field: string, v: string, errors: Field[]): Date | null {
   if (!v) return null;
-  const d = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) ? new Date(v) : new Date(Number.NaN);
+  // A date (midnight UTC), or a time with its offset: a time without one would be read in the server's zone.
+  const d = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2}))?$/i.test(v) ? new Date(v) : new Date(Number.NaN);
   if (Number.isNaN(d.getTime())) {
-    errors.push({ field, message: 'must be an ISO 8601 date or time (2026-01-05T10:00:00Z)' });
+    errors.push({ field, message: 'must be an ISO 8601 date, or time with its offset (2026-01-05T10:00:00Z)' });
     return null;
   }
   return d;
