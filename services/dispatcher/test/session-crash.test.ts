@@ -2,6 +2,7 @@
 // are running and started again; every session is answered, and sessions.instructions holds one
 // message per session however many times a session was POSTed.
 import { describe, expect, it } from 'vitest';
+import { sessionBuckets } from '../../webhooks/src/sessions/repository';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { STREAMS } from '@switchboard/platform';
 import { randomName, waitFor, type Receiver } from '../../../test/support';
@@ -15,7 +16,7 @@ useHarness((f) => ({ h, rx } = f));
 const TOTAL = 400;
 
 describe('crash of the dispatcher during sessions', () => {
-  it('when the dispatcher is killed -9 mid-way and restarted, then every session is instructed exactly once', async () => {
+  it('when the dispatcher is killed -9 mid-way and restarted, then every session is instructed exactly once and has exactly one session record, counted once', async () => {
     const account = await h.newAccount();
     const { application } = await h.applications.client.createApplication({
       accountId: account,
@@ -68,6 +69,30 @@ describe('crash of the dispatcher during sessions', () => {
     expect(outcomes.seen.every((o) => o.subject === 'sessions.instructions')).toBe(true);
     const posts = rx.at('/answer').length;
     expect(posts).toBeGreaterThanOrEqual(TOTAL);
+    // Each session has exactly one record in the session inspector, and its rollups count each once.
+    const listed = await waitFor(
+      async () => {
+        const page = await h.webhooks.client.listSessions({
+          accountId: account,
+          applicationId: application!.id,
+          limit: 1000,
+        });
+        return page.sessions.length >= TOTAL && page.sessions;
+      },
+      { what: 'every session record stored', timeoutMs: 30_000, intervalMs: 200 },
+    );
+    expect(new Set(listed.map((s) => s.id))).toEqual(new Set(ids));
+    expect(listed.length).toBe(TOTAL);
+    const buckets = await sessionBuckets(
+      h.webhooks.app.orm.em,
+      'webhooks',
+      application!.id,
+      new Date(Date.now() - 86_400_000),
+      new Date(Date.now() + 86_400_000),
+      3600,
+    );
+    const sum = (k: 'answered' | 'fallback' | 'failed') => buckets.reduce((n, b) => n + b[k], 0);
+    expect([sum('answered'), sum('fallback'), sum('failed')]).toEqual([TOTAL, 0, 0]);
     console.log(
       `session crash test: ${atCrash} instructed before kill -9; ${posts} POSTs for ${TOTAL} sessions (${posts - TOTAL} re-sent after the crash), ${TOTAL} instructions in the stream`,
     );
