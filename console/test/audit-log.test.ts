@@ -5,7 +5,7 @@ import { checkPage, consoleHarness, expectClean } from './harness.ts';
 const h = consoleHarness();
 
 describe('the audit log', () => {
-  it('when a tenant has signed in, read a secret and created a key, then the log lists them newest first and filters by action', async () => {
+  it('when a tenant has signed in, created an application, read its secret and created a key, then the log lists them newest first and filters by action', async () => {
     const account = await h.account();
     const created = await h.request(account, 'POST', '/v1/applications', {
       name: 'Audited',
@@ -20,7 +20,7 @@ describe('the audit log', () => {
     const actions = page.locator('tbody tr td:nth-child(2)');
     await expect
       .poll(() => actions.allTextContents())
-      .toEqual(['session.sign-in', 'api-key.create', 'application.secret.read']);
+      .toEqual(['session.sign-in', 'api-key.create', 'application.secret.read', 'application.create']);
     await page.getByRole('cell', { name: `/rest/v1/applications/${appId}` }).waitFor();
     await checkPage(cp, 'audit-log');
 

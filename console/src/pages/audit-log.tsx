@@ -18,15 +18,29 @@ interface AuditEvent {
 }
 
 const ACTIONS = [
-  'api-key.create',
-  'api-key.revoke',
-  'password.change',
   'session.sign-in',
   'session.sign-out',
+  'password.sign-in',
+  'password.change',
+  'api-key.create',
+  'api-key.revoke',
+  'api-key.sign-in',
+  'application.create',
   'application.update',
   'application.delete',
   'application.secret.read',
   'application.secret.rotate',
+  'address.claim',
+  'address.move',
+  'address.release',
+  'webhook.create',
+  'webhook.update',
+  'webhook.delete',
+  'webhook.secret.read',
+  'webhook.secret.rotate',
+  'webhook.test',
+  'delivery.resend',
+  'webhook.recover',
 ];
 const PAGE = 50;
 
