@@ -288,7 +288,7 @@ export interface DeliveryStack {
   /** The processes in start order: applications, webhooks, then any dispatcher. */
   procs: Proc[];
   /** Starts a dispatcher process against the stack (with `env` added) and waits until it is ready. */
-  startDispatcher(env?: Record<string, string>): Promise<Proc>;
+  startDispatcher(env?: Record<string, string>): Promise<Proc & { opsPort: number }>;
   /** Starts a gateway process against the stack (with `env` added); answers its port once it is up. */
   startGateway(env?: Record<string, string>): Promise<number>;
   stop(): Promise<void>;
@@ -357,7 +357,7 @@ export async function startDeliveryStack(): Promise<DeliveryStack> {
         });
         procs.push(d);
         await waitHttp(`http://127.0.0.1:${ops}/readyz`, 'dispatcher', (st) => st === 200);
-        return d;
+        return { ...d, opsPort: ops };
       },
       async startGateway(more = {}) {
         const port = await freePort();
