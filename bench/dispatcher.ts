@@ -11,7 +11,7 @@ import { webhooksClient } from '@switchboard/proto';
 import { waitFor } from '../test/support/infra';
 import { startReceiver } from '../test/support/receiver';
 import { secretKey, signatureHeaders } from '../services/dispatcher/src/delivery/signing';
-import { cpuSecondsOf, createBenchAccount, fmt, startDeliveryStack, table } from './lib';
+import { cpuSecondsOf, createBenchAccount, fmt, percentiles, startDeliveryStack, table } from './lib';
 
 export interface BurstResult {
   /** one host at the default per-host limit, or many hosts */
@@ -151,11 +151,6 @@ function workPerEvent(
   for (const [k, v] of Object.entries(cpuUsedBetween(a, b))) perEventUs[k] = (v * 1e6) / events;
   const totalUs = Object.values(perEventUs).reduce((x, y) => x + y, 0);
   return { perEventUs, totalUs, ceilingEventsPerSecond: (availableParallelism() * 1e6) / totalUs };
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
 const event = (accountId: string, id: string) => ({
@@ -419,15 +414,7 @@ export async function runDispatcherBench(opts: {
     resetAll();
     await publishWindow(count, 'lat', 1, 1000 / rate);
     await waitFor(() => rx.latencies.size >= count, { timeoutMs: 120_000, intervalMs: 5, what: 'latency deliveries' });
-    const lat = [...rx.latencies.values()].sort((a, b) => a - b);
-    const latency = {
-      ratePerSecond: rate,
-      events: count,
-      p50: percentile(lat, 50),
-      p90: percentile(lat, 90),
-      p99: percentile(lat, 99),
-      max: lat[lat.length - 1]!,
-    };
+    const latency = { ratePerSecond: rate, events: count, ...percentiles([...rx.latencies.values()]) };
     process.stderr.write(`  latency at ${fmt(rate)} events/s: p50 ${latency.p50} ms, p99 ${latency.p99} ms\n`);
 
     return {

@@ -6,7 +6,7 @@
 import { connectNats, createLogger, SUBJECTS } from '@switchboard/platform';
 import { addressesClient, applicationsClient } from '@switchboard/proto';
 import { waitFor } from '../test/support/infra';
-import { fmt, percentile, startDeliveryStack, table } from './lib';
+import { fmt, type Percentiles, percentiles, startDeliveryStack, table } from './lib';
 import { startApplication } from './sessions';
 
 export interface LaunchBenchResult {
@@ -18,18 +18,6 @@ export interface LaunchBenchResult {
   /** Launches refused (not 200) or whose session failed (sessions.failed) during the burst. */
   burstErrors: number;
   latency: { ratePerSecond: number; sessions: number; errors: number; arrived: Percentiles; answered: Percentiles };
-}
-
-interface Percentiles {
-  p50: number;
-  p90: number;
-  p99: number;
-  max: number;
-}
-
-function percentiles(values: number[]): Percentiles {
-  const s = [...values].sort((a, b) => a - b);
-  return { p50: percentile(s, 50), p90: percentile(s, 90), p99: percentile(s, 99), max: s[s.length - 1] ?? NaN };
 }
 
 /** Target of the brief: p99 from the request to the session POST at half the sustained rate. */

@@ -387,6 +387,20 @@ export function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }
 
+/** The usual percentiles of some times, and their maximum (NaN when there are none). */
+export interface Percentiles {
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+}
+
+/** The percentiles of `values`, in any order. */
+export function percentiles(values: readonly number[]): Percentiles {
+  const s = [...values].sort((a, b) => a - b);
+  return { p50: percentile(s, 50), p90: percentile(s, 90), p99: percentile(s, 99), max: s[s.length - 1] ?? NaN };
+}
+
 export interface Scenario {
   name: string;
   method: 'GET' | 'POST' | 'PUT';

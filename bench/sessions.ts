@@ -8,7 +8,7 @@ import { connectNats, createLogger, SUBJECTS } from '@switchboard/platform';
 import { addressesClient, applicationsClient } from '@switchboard/proto';
 import { waitFor } from '../test/support/infra';
 import { startReceiver } from '../test/support/receiver';
-import { addInventory, fmt, percentile, startDeliveryStack, table } from './lib';
+import { addInventory, fmt, type Percentiles, percentiles, startDeliveryStack, table } from './lib';
 
 export interface SessionBenchResult {
   sessions: number;
@@ -28,13 +28,6 @@ export interface SessionBenchResult {
 /** Numbers the application claims for the routed sessions (each one's owner is looked up once, then cached). */
 const ROUTED_NUMBERS = 20;
 
-interface Percentiles {
-  p50: number;
-  p90: number;
-  p99: number;
-  max: number;
-}
-
 /** The application: answers every session with instructions; notes when each session's POST arrived. */
 export async function startApplication(): Promise<{ url: string; posts: Map<string, number>; close(): Promise<void> }> {
   const posts = new Map<string, number>();
@@ -53,11 +46,6 @@ export async function startApplication(): Promise<{ url: string; posts: Map<stri
   });
   rx.on('/voice', () => answer);
   return { url: rx.url('/voice'), posts, close: () => rx.close() };
-}
-
-function percentiles(values: number[]): Percentiles {
-  const s = [...values].sort((a, b) => a - b);
-  return { p50: percentile(s, 50), p90: percentile(s, 90), p99: percentile(s, 99), max: s[s.length - 1] ?? NaN };
 }
 
 export async function runSessionBench(opts: { sessions: number; latencySeconds: number }): Promise<SessionBenchResult> {
