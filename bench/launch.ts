@@ -3,11 +3,11 @@
 // POST arriving at the application's voiceUrl (a local receiver). First the launch rate the stack
 // sustains (a closed loop of requests, timed until the last session POST arrived); then, at half
 // that rate, the p99 from sending the request to the session POST arriving.
-import { connectNats, createLogger, SUBJECTS } from '@switchboard/platform';
+import { connectNats, createLogger } from '@switchboard/platform';
 import { addressesClient, applicationsClient } from '@switchboard/proto';
 import { waitFor } from '../test/support/infra';
 import { fmt, type Percentiles, percentiles, startDeliveryStack, table } from './lib';
-import { startApplication } from './sessions';
+import { startApplication, watchFailedSessions } from './sessions';
 
 export interface LaunchBenchResult {
   sessions: number;
@@ -33,14 +33,7 @@ export async function runLaunchBench(opts: {
   const apps = applicationsClient(stack.applicationsGrpc);
   const addresses = addressesClient(stack.applicationsGrpc);
   const bus = await connectNats(stack.natsUrl, createLogger('bench', 'warn'), 'bench');
-  // Sessions the dispatcher gave up on (sessions.failed), by id, with the reason.
-  const failed = new Map<string, string>();
-  const sub = bus.nc.subscribe(SUBJECTS.sessionFailed, {
-    callback: (_e, m) => {
-      const f = m.json() as { sessionId: string; reason: string };
-      failed.set(f.sessionId, f.reason);
-    },
-  });
+  const failed = watchFailedSessions(bus);
   try {
     const { application } = await apps.createApplication({
       accountId: stack.accountId,
@@ -131,7 +124,7 @@ export async function runLaunchBench(opts: {
       latency: { ratePerSecond: rate, sessions: count, errors: count - ok.length, arrived, answered },
     };
   } finally {
-    sub.unsubscribe();
+    failed.stop();
     await bus.close();
     apps.close();
     addresses.close();
