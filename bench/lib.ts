@@ -279,7 +279,7 @@ export interface DeliveryStack {
   db: TestDatabase;
   natsUrl: string;
   natsPort: number;
-  /** The environment every process of the stack got (database, NATS, loopback targets allowed, SECRETS_KEY). */
+  /** The environment every process of the stack got (database, NATS, loopback targets allowed, SECRETS_KEY, `serviceEnv`). */
   env: Record<string, string>;
   applicationsGrpc: string;
   webhooksGrpc: string;
@@ -296,9 +296,10 @@ export interface DeliveryStack {
 
 /**
  * What the delivery benchmarks share: a fresh database, a private NATS, the applications and
- * webhooks services as processes on free ports, and the `bench` account.
+ * webhooks services as processes on free ports (with `serviceEnv` added to the environment of every
+ * process of the stack, dispatchers and gateways included), and the `bench` account.
  */
-export async function startDeliveryStack(): Promise<DeliveryStack> {
+export async function startDeliveryStack(opts: { serviceEnv?: Record<string, string> } = {}): Promise<DeliveryStack> {
   const db = await createTestDatabase();
   const nats = await startNatsServer();
   const [appsGrpc, appsOps, whGrpc, whOps] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
@@ -309,6 +310,7 @@ export async function startDeliveryStack(): Promise<DeliveryStack> {
     HOST: '127.0.0.1',
     DELIVERY_ALLOWED_CIDRS: '127.0.0.0/8',
     SECRETS_KEY: newSecretsKey(),
+    ...opts.serviceEnv,
   };
   const procs: Proc[] = [];
   const stop = async () => {
