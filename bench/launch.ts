@@ -20,8 +20,8 @@ export interface LaunchBenchResult {
   answeredPerSecond: number;
   /** Launches refused (not 200) or whose session failed (sessions.failed) during the burst. */
   burstErrors: number;
-  /** Launches of the burst and of the paced run answered other than 200, by status. */
-  refused: Record<string, number>;
+  /** Launches answered other than 200, by status: of the burst, and of the paced run. */
+  refused: { burst: Record<string, number>; paced: Record<string, number> };
   latency: { ratePerSecond: number; sessions: number; errors: number; arrived: Percentiles; answered: Percentiles };
 }
 
@@ -65,9 +65,12 @@ export async function runLaunchBench(opts: {
     const port = await stack.startGateway({ SESSION_RATE_LIMIT_PER_SECOND: '0' });
     const url = `http://127.0.0.1:${port}/1.0/sessions`;
 
-    const refused: Record<string, number> = {};
-    /** One launch: when it was sent, when it was answered, and its session id (undefined when refused). */
-    const launch = async (i: number, counted = true): Promise<{ sent: number; answered: number; id?: string }> => {
+    const refused: Record<'warm' | 'burst' | 'paced', Record<string, number>> = { warm: {}, burst: {}, paced: {} };
+    /** One launch of a phase: when it was sent, when it was answered, and its session id (undefined when refused). */
+    const launch = async (
+      i: number,
+      phase: keyof typeof refused,
+    ): Promise<{ sent: number; answered: number; id?: string }> => {
       const sent = Date.now();
       const res = await fetch(url, {
         method: 'POST',
@@ -75,7 +78,7 @@ export async function runLaunchBench(opts: {
         body: JSON.stringify({ token, numberToDial: '+14155550100', customer: `c-${i}` }),
       });
       const body = (await res.json()) as { id?: string };
-      if (counted && !(res.status === 200 && body.id)) refused[res.status] = (refused[res.status] ?? 0) + 1;
+      if (!(res.status === 200 && body.id)) refused[phase][res.status] = (refused[phase][res.status] ?? 0) + 1;
       return { sent, answered: Date.now(), ...(res.status === 200 && body.id ? { id: body.id } : {}) };
     };
     /** Waits until every session arrived or failed; answers how many failed. */
@@ -89,7 +92,7 @@ export async function runLaunchBench(opts: {
     };
 
     // Warm-up: JIT, connections, caches.
-    const warm = await Promise.all(Array.from({ length: 200 }, (_, i) => launch(i, false)));
+    const warm = await Promise.all(Array.from({ length: 200 }, (_, i) => launch(i, 'warm')));
     await arrivedAll(warm.flatMap((w) => (w.id ? [w.id] : [])));
 
     // 1. Launch rate: a closed loop of `concurrency` clients, timed until the last session POST arrived.
@@ -98,7 +101,7 @@ export async function runLaunchBench(opts: {
     let next = 0;
     await Promise.all(
       Array.from({ length: opts.concurrency }, async () => {
-        while (next < opts.sessions) burst.push(await launch(next++));
+        while (next < opts.sessions) burst.push(await launch(next++, 'burst'));
       }),
     );
     const answeredPerSecond = (burst.length * 1000) / (performance.now() - t0);
@@ -118,7 +121,7 @@ export async function runLaunchBench(opts: {
       Array.from({ length: count }, async (_, i) => {
         const wait = started + (i * 1000) / rate - Date.now();
         if (wait > 1) await new Promise((r) => setTimeout(r, wait));
-        return launch(i);
+        return launch(i, 'paced');
       }),
     );
     const launched = paced.filter((p): p is { sent: number; answered: number; id: string } => !!p.id);
@@ -137,7 +140,7 @@ export async function runLaunchBench(opts: {
       launchesPerSecond,
       answeredPerSecond,
       burstErrors,
-      refused,
+      refused: { burst: refused.burst, paced: refused.paced },
       latency: { ratePerSecond: rate, sessions: count, errors: count - ok.length, arrived, answered },
     };
   } finally {
@@ -155,20 +158,19 @@ export async function runLaunchBench(opts: {
  * burst or of the paced launches refused or failed. Empty when they measure launches.
  */
 export function launchErrors(r: LaunchBenchResult): string[] {
-  const statuses = refusedByStatus(r);
   return [
-    { errors: r.burstErrors, of: r.sessions, what: 'launches of the burst' },
-    { errors: r.latency.errors, of: r.latency.sessions, what: 'paced launches' },
+    { errors: r.burstErrors, of: r.sessions, what: 'launches of the burst', refused: r.refused.burst },
+    { errors: r.latency.errors, of: r.latency.sessions, what: 'paced launches', refused: r.refused.paced },
   ]
     .filter((x) => x.errors > x.of * MAX_ERROR_SHARE)
     .map(
       (x) =>
-        `${x.errors} of ${x.of} ${x.what} refused or failed, more than ${MAX_ERROR_SHARE * 100}% (refused by status: ${statuses}): the figures do not measure launches`,
+        `${x.errors} of ${x.of} ${x.what} refused or failed, more than ${MAX_ERROR_SHARE * 100}% (refused by status: ${byStatus(x.refused)}): the figures do not measure launches`,
     );
 }
 
-const refusedByStatus = (r: LaunchBenchResult) =>
-  Object.entries(r.refused)
+const byStatus = (refused: Record<string, number>) =>
+  Object.entries(refused)
     .map(([status, n]) => `${status}: ${n}`)
     .join(', ') || 'none';
 
@@ -191,6 +193,6 @@ export function printLaunchResults(r: LaunchBenchResult): string {
       row('the answer ({"success": true, ...})', r.latency.answered),
     ]),
     ...launchErrors(r).map((e) => `ERROR: ${e}`),
-    `launches refused by status: ${refusedByStatus(r)}; at most ${MAX_ERROR_SHARE * 100}% refused or failed: ${launchErrors(r).length ? 'NOT met' : 'met'}`,
+    `refused by status: burst ${byStatus(r.refused.burst)}, paced ${byStatus(r.refused.paced)}; at most ${MAX_ERROR_SHARE * 100}% refused or failed: ${launchErrors(r).length ? 'NOT met' : 'met'}`,
   ].join('\n');
 }
