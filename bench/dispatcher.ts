@@ -8,10 +8,10 @@ import pg from 'pg';
 import { Agent } from 'undici';
 import { connectNats, createLogger } from '@switchboard/platform';
 import { webhooksClient } from '@switchboard/proto';
-import { createTestDatabase, freePort, newSecretsKey, startNatsServer, waitFor } from '../test/support/infra';
+import { waitFor } from '../test/support/infra';
 import { startReceiver } from '../test/support/receiver';
 import { secretKey, signatureHeaders } from '../services/dispatcher/src/delivery/signing';
-import { cpuSecondsOf, createBenchAccount, fmt, startProcess, table, waitHttp } from './lib';
+import { cpuSecondsOf, createBenchAccount, fmt, percentiles, startDeliveryStack, table } from './lib';
 
 export interface BurstResult {
   /** one host at the default per-host limit, or many hosts */
@@ -153,11 +153,6 @@ function workPerEvent(
   return { perEventUs, totalUs, ceilingEventsPerSecond: (availableParallelism() * 1e6) / totalUs };
 }
 
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
 const event = (accountId: string, id: string) => ({
   id,
   accountId,
@@ -200,53 +195,19 @@ export async function runDispatcherBench(opts: {
   hostConcurrency: number;
   hosts: number;
 }): Promise<DispatcherBenchResult> {
-  const db = await createTestDatabase();
-  const nats = await startNatsServer();
-  const [appsGrpc, appsOps, whGrpc, whOps, dOps] = await Promise.all([
-    freePort(),
-    freePort(),
-    freePort(),
-    freePort(),
-    freePort(),
-  ]);
-  const common = {
-    DATABASE_URL: db.url,
-    NATS_URL: nats.url,
-    LOG_LEVEL: 'warn',
-    HOST: '127.0.0.1',
-    DELIVERY_ALLOWED_CIDRS: '127.0.0.0/8',
-    SECRETS_KEY: newSecretsKey(),
-  };
-  const procs = [
-    startProcess('applications', 'services/applications', 'src/main.ts', {
-      ...common,
-      GRPC_PORT: String(appsGrpc),
-      OPS_PORT: String(appsOps),
-    }),
-  ];
+  const stack = await startDeliveryStack();
   // One receiver per host (a host is host:port for the limiter and the breakers).
   const rxs = await Promise.all(Array.from({ length: opts.hosts }, () => startHookReceiver()));
   const rx = rxs[0]!;
   const logger = createLogger('bench', 'warn');
-  const bus = await connectNats(nats.url, logger, 'bench');
-  const hooks = webhooksClient(`127.0.0.1:${whGrpc}`);
-  const sql = new pg.Client({ connectionString: db.url });
-  const metricsUrl = `http://127.0.0.1:${dOps}/metrics`;
+  const bus = await connectNats(stack.natsUrl, logger, 'bench');
+  const hooks = webhooksClient(stack.webhooksGrpc);
+  const sql = new pg.Client({ connectionString: stack.db.url });
   try {
-    await waitHttp(`http://127.0.0.1:${appsOps}/readyz`, 'applications', (s) => s === 200);
-    procs.push(
-      startProcess('webhooks', 'services/webhooks', 'src/main.ts', {
-        ...common,
-        GRPC_PORT: String(whGrpc),
-        OPS_PORT: String(whOps),
-        APPLICATIONS_GRPC_URL: `127.0.0.1:${appsGrpc}`,
-      }),
-    );
-    await waitHttp(`http://127.0.0.1:${whOps}/readyz`, 'webhooks', (s) => s === 200);
     // One account per host, each with one subscription to its receiver.
     const tenants: Array<{ accountId: string; subscriptionId: string; secret: string; rx: Receiver }> = [];
     for (let i = 0; i < opts.hosts; i++) {
-      const accountId = createBenchAccount(common, `bench${i}`);
+      const accountId = createBenchAccount(stack.env, `bench${i}`);
       const { subscription, secret } = await hooks.createSubscription({
         accountId,
         event: 'cdrCreated',
@@ -255,21 +216,13 @@ export async function runDispatcherBench(opts: {
       });
       tenants.push({ accountId, subscriptionId: subscription!.id, secret, rx: rxs[i]! });
     }
-    procs.push(
-      startProcess('dispatcher', 'services/dispatcher', 'src/main.ts', {
-        ...common,
-        OPS_PORT: String(dOps),
-        APPLICATIONS_GRPC_URL: `127.0.0.1:${appsGrpc}`,
-        WEBHOOKS_GRPC_URL: `127.0.0.1:${whGrpc}`,
-        DELIVERY_CONCURRENCY: String(opts.concurrency),
-        DELIVERY_HOST_CONCURRENCY: String(opts.hostConcurrency),
-        // Node/V8 flags of the dispatcher alone (e.g. heap settings), to try them out.
-        ...(process.env.BENCH_DISPATCHER_NODE_OPTIONS
-          ? { NODE_OPTIONS: process.env.BENCH_DISPATCHER_NODE_OPTIONS }
-          : {}),
-      }),
-    );
-    await waitHttp(`http://127.0.0.1:${dOps}/readyz`, 'dispatcher', (s) => s === 200);
+    const dispatcher = await stack.startDispatcher({
+      DELIVERY_CONCURRENCY: String(opts.concurrency),
+      DELIVERY_HOST_CONCURRENCY: String(opts.hostConcurrency),
+      // Node/V8 flags of the dispatcher alone (e.g. heap settings), to try them out.
+      ...(process.env.BENCH_DISPATCHER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_DISPATCHER_NODE_OPTIONS } : {}),
+    });
+    const metricsUrl = `http://127.0.0.1:${dispatcher.opsPort}/metrics`;
     await sql.connect();
 
     /** Publishes `count` events, event i to tenant i % hosts (all to tenant 0 when hosts is 1). */
@@ -295,7 +248,12 @@ export async function runDispatcherBench(opts: {
       for (const r of rxs) r.reset();
     };
 
-    const pids = { applications: procs[0]?.child.pid, webhooks: procs[1]?.child.pid, dispatcher: procs[2]?.child.pid };
+    const [applications, webhooks] = stack.procs;
+    const pids = {
+      applications: applications?.child.pid,
+      webhooks: webhooks?.child.pid,
+      dispatcher: dispatcher.child.pid,
+    };
     // Deliveries each subscription will have recorded once all events published so far are.
     const recordedBefore = new Map<string, number>(tenants.map((t) => [t.subscriptionId, 0]));
     // Events i of n go to tenant i % hosts: tenant k gets ceil((n - k) / hosts) of them.
@@ -375,7 +333,7 @@ export async function runDispatcherBench(opts: {
       resetAll();
       const used = tenants.slice(0, hosts);
       const deferred0 = await metricBy(metricsUrl, 'dispatcher_deliveries_deferred_total', 'reason');
-      const cpu0 = cpuByProcess(pids, nats.port);
+      const cpu0 = cpuByProcess(pids, stack.natsPort);
       const t0 = performance.now();
       await publishWindow(opts.events, `tp${hosts}`, hosts);
       const publishedMs = performance.now() - t0;
@@ -384,7 +342,7 @@ export async function runDispatcherBench(opts: {
       const dispatcherRate = (opts.events * 1000) / elapsed;
       const duplicates = rxs.reduce((n, r) => n + r.posts, 0) - opts.events;
       const connections = rxs.reduce((n, r) => n + r.connections, 0);
-      const cpu1 = cpuByProcess(pids, nats.port);
+      const cpu1 = cpuByProcess(pids, stack.natsPort);
       const cpu = cpuDelta(cpu0, cpu1, elapsed / 1000);
       // CPU time the dispatcher spent per event: steadier than the rate on a shared machine.
       const cpuPerEventUs = ((cpu1.dispatcher! - cpu0.dispatcher!) * 1e6) / opts.events;
@@ -413,7 +371,7 @@ export async function runDispatcherBench(opts: {
         { timeoutMs: 120_000, intervalMs: 20, what: 'all attempts recorded' },
       );
       const recordedAfterMs = performance.now() - t0;
-      const cpu2 = cpuByProcess(pids, nats.port);
+      const cpu2 = cpuByProcess(pids, stack.natsPort);
       const work = workPerEvent(cpu0, cpu2, opts.events);
       process.stderr.write(
         `  [${name}] dispatcher: ${fmt(dispatcherRate)} events/s (${opts.events} events, ${duplicates} duplicates, ${deferrals} deferrals${deferredWhy ? ` (${deferredWhy})` : ''}, ${disorder} far out of order, ${connections} connections opened; all published after ${fmt(publishedMs)} ms)\n`,
@@ -456,15 +414,7 @@ export async function runDispatcherBench(opts: {
     resetAll();
     await publishWindow(count, 'lat', 1, 1000 / rate);
     await waitFor(() => rx.latencies.size >= count, { timeoutMs: 120_000, intervalMs: 5, what: 'latency deliveries' });
-    const lat = [...rx.latencies.values()].sort((a, b) => a - b);
-    const latency = {
-      ratePerSecond: rate,
-      events: count,
-      p50: percentile(lat, 50),
-      p90: percentile(lat, 90),
-      p99: percentile(lat, 99),
-      max: lat[lat.length - 1]!,
-    };
+    const latency = { ratePerSecond: rate, events: count, ...percentiles([...rx.latencies.values()]) };
     process.stderr.write(`  latency at ${fmt(rate)} events/s: p50 ${latency.p50} ms, p99 ${latency.p99} ms\n`);
 
     return {
@@ -478,10 +428,8 @@ export async function runDispatcherBench(opts: {
     await sql.end().catch(() => undefined);
     hooks.close();
     await bus.close();
-    await Promise.all(procs.map((p) => p.stop()));
+    await stack.stop();
     await Promise.all(rxs.map((r) => r.close()));
-    await nats.destroy();
-    await db.drop();
   }
 }
 

@@ -279,7 +279,7 @@ export interface DeliveryStack {
   db: TestDatabase;
   natsUrl: string;
   natsPort: number;
-  /** The environment every process of the stack got (database, NATS, loopback targets allowed, SECRETS_KEY). */
+  /** The environment every process of the stack got (database, NATS, loopback targets allowed, SECRETS_KEY, `serviceEnv`). */
   env: Record<string, string>;
   applicationsGrpc: string;
   webhooksGrpc: string;
@@ -288,7 +288,7 @@ export interface DeliveryStack {
   /** The processes in start order: applications, webhooks, then any dispatcher. */
   procs: Proc[];
   /** Starts a dispatcher process against the stack (with `env` added) and waits until it is ready. */
-  startDispatcher(env?: Record<string, string>): Promise<Proc>;
+  startDispatcher(env?: Record<string, string>): Promise<Proc & { opsPort: number }>;
   /** Starts a gateway process against the stack (with `env` added); answers its port once it is up. */
   startGateway(env?: Record<string, string>): Promise<number>;
   stop(): Promise<void>;
@@ -296,9 +296,10 @@ export interface DeliveryStack {
 
 /**
  * What the delivery benchmarks share: a fresh database, a private NATS, the applications and
- * webhooks services as processes on free ports, and the `bench` account.
+ * webhooks services as processes on free ports (with `serviceEnv` added to the environment of every
+ * process of the stack, dispatchers and gateways included), and the `bench` account.
  */
-export async function startDeliveryStack(): Promise<DeliveryStack> {
+export async function startDeliveryStack(opts: { serviceEnv?: Record<string, string> } = {}): Promise<DeliveryStack> {
   const db = await createTestDatabase();
   const nats = await startNatsServer();
   const [appsGrpc, appsOps, whGrpc, whOps] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
@@ -309,6 +310,7 @@ export async function startDeliveryStack(): Promise<DeliveryStack> {
     HOST: '127.0.0.1',
     DELIVERY_ALLOWED_CIDRS: '127.0.0.0/8',
     SECRETS_KEY: newSecretsKey(),
+    ...opts.serviceEnv,
   };
   const procs: Proc[] = [];
   const stop = async () => {
@@ -357,7 +359,7 @@ export async function startDeliveryStack(): Promise<DeliveryStack> {
         });
         procs.push(d);
         await waitHttp(`http://127.0.0.1:${ops}/readyz`, 'dispatcher', (st) => st === 200);
-        return d;
+        return { ...d, opsPort: ops };
       },
       async startGateway(more = {}) {
         const port = await freePort();
@@ -385,6 +387,20 @@ export async function startDeliveryStack(): Promise<DeliveryStack> {
 export function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+/** The usual percentiles of some times, and their maximum (NaN when there are none). */
+export interface Percentiles {
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+}
+
+/** The percentiles of `values`, in any order. */
+export function percentiles(values: readonly number[]): Percentiles {
+  const s = [...values].sort((a, b) => a - b);
+  return { p50: percentile(s, 50), p90: percentile(s, 90), p99: percentile(s, 99), max: s[s.length - 1] ?? NaN };
 }
 
 export interface Scenario {

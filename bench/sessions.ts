@@ -4,11 +4,11 @@
 // takes them, time until the last instructions); then, at half that rate, the p99 from publish to
 // the POST and from publish to the instructions. Then the same two figures for sessions routed by
 // address (no applicationId: the application is the owner of the number dialled, session.to.id).
-import { connectNats, createLogger, SUBJECTS } from '@switchboard/platform';
+import { connectNats, createLogger, type NatsHandle, SUBJECTS } from '@switchboard/platform';
 import { addressesClient, applicationsClient } from '@switchboard/proto';
 import { waitFor } from '../test/support/infra';
 import { startReceiver } from '../test/support/receiver';
-import { addInventory, fmt, percentile, startDeliveryStack, table } from './lib';
+import { addInventory, fmt, type Percentiles, percentiles, startDeliveryStack, table } from './lib';
 
 export interface SessionBenchResult {
   sessions: number;
@@ -27,13 +27,6 @@ export interface SessionBenchResult {
 
 /** Numbers the application claims for the routed sessions (each one's owner is looked up once, then cached). */
 const ROUTED_NUMBERS = 20;
-
-interface Percentiles {
-  p50: number;
-  p90: number;
-  p99: number;
-  max: number;
-}
 
 /** The application: answers every session with instructions; notes when each session's POST arrived. */
 export async function startApplication(): Promise<{ url: string; posts: Map<string, number>; close(): Promise<void> }> {
@@ -55,9 +48,16 @@ export async function startApplication(): Promise<{ url: string; posts: Map<stri
   return { url: rx.url('/voice'), posts, close: () => rx.close() };
 }
 
-function percentiles(values: number[]): Percentiles {
-  const s = [...values].sort((a, b) => a - b);
-  return { p50: percentile(s, 50), p90: percentile(s, 90), p99: percentile(s, 99), max: s[s.length - 1] ?? NaN };
+/** Sessions the dispatcher gave up on (sessions.failed) from now on, by id, with the reason; `stop` ends the watch. */
+export function watchFailedSessions(bus: NatsHandle): Map<string, string> & { stop(): void } {
+  const failed = new Map<string, string>();
+  const sub = bus.nc.subscribe(SUBJECTS.sessionFailed, {
+    callback: (_e, m) => {
+      const f = m.json() as { sessionId: string; reason: string };
+      failed.set(f.sessionId, f.reason);
+    },
+  });
+  return Object.assign(failed, { stop: () => sub.unsubscribe() });
 }
 
 export async function runSessionBench(opts: { sessions: number; latencySeconds: number }): Promise<SessionBenchResult> {
@@ -69,18 +69,12 @@ export async function runSessionBench(opts: { sessions: number; latencySeconds: 
   // publish time, instructions time and failure reason by session id
   const published = new Map<string, number>();
   const instructed = new Map<string, number>();
-  const failed = new Map<string, string>();
   const subs = [
     bus.nc.subscribe(SUBJECTS.sessionInstructions, {
       callback: (_e, m) => void instructed.set((m.json() as { sessionId: string }).sessionId, Date.now()),
     }),
-    bus.nc.subscribe(SUBJECTS.sessionFailed, {
-      callback: (_e, m) => {
-        const f = m.json() as { sessionId: string; reason: string };
-        failed.set(f.sessionId, f.reason);
-      },
-    }),
   ];
+  const failed = watchFailedSessions(bus);
   try {
     const { application } = await apps.createApplication({
       accountId: stack.accountId,
@@ -190,6 +184,7 @@ export async function runSessionBench(opts: { sessions: number; latencySeconds: 
     };
   } finally {
     for (const s of subs) s.unsubscribe();
+    failed.stop();
     apps.close();
     addresses.close();
     await bus.close();

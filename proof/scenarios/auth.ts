@@ -13,6 +13,15 @@ interface Timed {
   retryAfter: string | null;
 }
 
+/** The `q`th percentile of the requests' times, in ms to one decimal. */
+const msAt = (xs: Timed[], q: number) =>
+  Math.round(
+    percentile(
+      xs.map((x) => x.ms),
+      q,
+    ) * 10,
+  ) / 10;
+
 async function timed(url: string, authorization: string): Promise<Timed> {
   const t = performance.now();
   try {
@@ -66,13 +75,6 @@ export async function authAbuse(cluster: Cluster, scale: Scale, attackers = 16):
 
   const guessesAnswered = attack.filter((r) => r.status === 401).length;
   const locked = attack.filter((r) => r.status === 429);
-  const p = (xs: Timed[], q: number) =>
-    Math.round(
-      percentile(
-        xs.map((x) => x.ms),
-        q,
-      ) * 10,
-    ) / 10;
   const othersFailed = [...baseline, ...during].filter((r) => r.status !== 200).length;
   const victimFailed = victimDuring.filter((r) => r.status !== 200).length;
   const seconds = (phaseMs + 500) / 1000;
@@ -83,10 +85,10 @@ export async function authAbuse(cluster: Cluster, scale: Scale, attackers = 16):
     passwordsActuallyTried: guessesAnswered,
     lockedOut429: locked.length,
     retryAfterSeconds: locked[0]?.retryAfter ?? null,
-    othersP50BeforeMs: p(baseline, 50),
-    othersP99BeforeMs: p(baseline, 99),
-    othersP50DuringMs: p(during, 50),
-    othersP99DuringMs: p(during, 99),
+    othersP50BeforeMs: msAt(baseline, 50),
+    othersP99BeforeMs: msAt(baseline, 99),
+    othersP50DuringMs: msAt(during, 50),
+    othersP99DuringMs: msAt(during, 99),
     othersRequests: baseline.length + during.length,
     othersFailed,
     victimCachedRequests: victimDuring.length,
@@ -207,13 +209,6 @@ export async function kdfFlood(
     retryAfterMissing += r.retryAfterMissing;
   }
 
-  const p = (xs: Timed[], q: number) =>
-    Math.round(
-      percentile(
-        xs.map((x) => x.ms),
-        q,
-      ) * 10,
-    ) / 10;
   const mean = (xs: Timed[]) => Math.round((xs.reduce((s, x) => s + x.ms, 0) / Math.max(1, xs.length)) * 10) / 10;
   const ownerFailed = [...baseline, ...during].filter((r) => r.status !== 200);
   const refused = (attack['429'] ?? 0) + (attack['503'] ?? 0);
@@ -227,10 +222,10 @@ export async function kdfFlood(
     cachedRequestsDuring: during.length,
     cachedMeanBeforeMs: mean(baseline),
     cachedMeanDuringMs: mean(during),
-    cachedP50BeforeMs: p(baseline, 50),
-    cachedP50DuringMs: p(during, 50),
-    cachedP99BeforeMs: p(baseline, 99),
-    cachedP99DuringMs: p(during, 99),
+    cachedP50BeforeMs: msAt(baseline, 50),
+    cachedP50DuringMs: msAt(during, 50),
+    cachedP99BeforeMs: msAt(baseline, 99),
+    cachedP99DuringMs: msAt(during, 99),
     cachedFailed: ownerFailed.length,
   };
   return finish(

@@ -5,7 +5,36 @@ import { cdrEvent, startApiLoad, startEventLoad, type Account } from '../lib/loa
 import type { Receiver } from '../lib/receiver';
 import { sleep } from '../lib/stats';
 import { api, finish, newAccount, newTarget, type Scale, type ScenarioResult } from './common';
-import { DEFAULT_SHAPE, underLoad } from './faults';
+import { DEFAULT_SHAPE, type LoadShape, underLoad } from './faults';
+
+/**
+ * The target answers `mode` (a status, or `hang`) on its events and sessions paths for `ms`, then
+ * 200, while the cluster is under load; sessions it fails go to the application's fallback URL on `good`.
+ */
+function targetFaultFor(
+  cluster: Cluster,
+  bad: Receiver,
+  good: Receiver,
+  name: string,
+  mode: 'hang' | 500,
+  ms: number,
+  shape: LoadShape,
+): Promise<ScenarioResult> {
+  const paths = [`/${name}/events`, `/${name}/sessions`];
+  return underLoad(
+    cluster,
+    bad,
+    name,
+    shape,
+    async () => {
+      for (const path of paths) bad.setMode(path, mode);
+      await sleep(ms);
+      for (const path of paths) bad.setMode(path, 200);
+    },
+    undefined,
+    good,
+  );
+}
 
 /**
  * The target hangs (no answer; the dispatcher's timeout fires) for 30 s x factor, then answers 200.
@@ -19,22 +48,7 @@ export function targetTimeout(
   scale: Scale,
   shape = DEFAULT_SHAPE,
 ): Promise<ScenarioResult> {
-  const name = 'target-timeout';
-  return underLoad(
-    cluster,
-    bad,
-    name,
-    shape,
-    async () => {
-      bad.setMode(`/${name}/events`, 'hang');
-      bad.setMode(`/${name}/sessions`, 'hang');
-      await sleep(Math.round(30_000 * scale.factor));
-      bad.setMode(`/${name}/events`, 200);
-      bad.setMode(`/${name}/sessions`, 200);
-    },
-    undefined,
-    good,
-  );
+  return targetFaultFor(cluster, bad, good, 'target-timeout', 'hang', Math.round(30_000 * scale.factor), shape);
 }
 
 /**
@@ -48,22 +62,7 @@ export function target500(
   scale: Scale,
   shape = DEFAULT_SHAPE,
 ): Promise<ScenarioResult> {
-  const name = 'target-500';
-  return underLoad(
-    cluster,
-    bad,
-    name,
-    shape,
-    async () => {
-      bad.setMode(`/${name}/events`, 500);
-      bad.setMode(`/${name}/sessions`, 500);
-      await sleep(Math.round(60_000 * scale.factor));
-      bad.setMode(`/${name}/events`, 200);
-      bad.setMode(`/${name}/sessions`, 200);
-    },
-    undefined,
-    good,
-  );
+  return targetFaultFor(cluster, bad, good, 'target-500', 500, Math.round(60_000 * scale.factor), shape);
 }
 
 /**

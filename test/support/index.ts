@@ -10,4 +10,5 @@ export * from './poison';
 export * from './otlp';
 export * from './messages';
 export * from './records';
+export * from './session-body';
 export * from './stacks';

@@ -18,3 +18,4 @@ export * from './timestamps.ts';
 export * from './random-hex.ts';
 export * from './backoff.ts';
 export * from './audit.ts';
+export * from './store-service-config.ts';

@@ -216,7 +216,8 @@ export const SUBJECTS = {
 /**
  * Follows change events with core subscriptions (JetStream-captured subjects reach core subscribers
  * too), for caches: `onEvent` gets each event's subject and JSON body; `reset` runs when a body is
- * not JSON or `onEvent` throws, and after a reconnect (events may have been missed meanwhile).
+ * not JSON or `onEvent` throws, and after a reconnect (events may have been missed meanwhile);
+ * `disconnected`, when given, runs when the connection drops (events are missed until the reconnect).
  * Returns the function that stops following.
  */
 export function followChanges(
@@ -224,6 +225,7 @@ export function followChanges(
   subjects: readonly string[],
   onEvent: (subject: string, body: Record<string, unknown>) => void,
   reset: () => void,
+  disconnected?: () => void,
 ): () => void {
   const subs = subjects.map((subject) =>
     nc.subscribe(subject, {
@@ -242,6 +244,7 @@ export function followChanges(
     for await (const s of nc.status()) {
       if (stopped) break;
       if (s.type === 'reconnect') reset();
+      else if (s.type === 'disconnect') disconnected?.();
     }
   })().catch(() => undefined);
   return () => {

@@ -5,7 +5,7 @@ import protobuf from 'protobufjs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { messageCodec } from './codec';
-import { PROTO_ROOT } from './index';
+import { LOADER_OPTIONS, PROTO_ROOT } from './index';
 
 const FILES = [
   'switchboard/applications/v1/applications.proto',
@@ -13,14 +13,6 @@ const FILES = [
   'switchboard/rpc/v1/batch.proto',
   'grpc/health/v1/health.proto',
 ];
-const OPTIONS = {
-  keepCase: false,
-  longs: String,
-  enums: String,
-  defaults: true,
-  oneofs: true,
-  includeDirs: [PROTO_ROOT],
-};
 
 function rootOf(file: string): protobuf.Root {
   const root = new protobuf.Root();
@@ -45,7 +37,7 @@ function loaderCodec(file: string, fullName: string) {
   const type = rootOf(file).lookupType(fullName);
   return {
     encode: (v: unknown) => Buffer.from(type.encode(type.fromObject(v as Record<string, unknown>)).finish()),
-    decode: (b: Buffer) => type.toObject(type.decode(b), OPTIONS),
+    decode: (b: Buffer) => type.toObject(type.decode(b), LOADER_OPTIONS),
   };
 }
 

@@ -13,7 +13,8 @@ import { createCallBatcher, promiseClient, type CallBatcher, type PromiseClientO
 
 export const PROTO_ROOT = fileURLToPath(new URL('../../../proto', import.meta.url));
 
-const LOADER_OPTIONS: protoLoader.Options = {
+/** How the protos are read into JavaScript values (proto-loader's options; the static codecs decode alike). */
+export const LOADER_OPTIONS: protoLoader.Options = {
   keepCase: false,
   longs: String,
   enums: String,

@@ -1,55 +1,16 @@
 import { z } from 'zod';
-import {
-  bool,
-  cidrList,
-  logLevel,
-  natsServers,
-  parseConfig,
-  port,
-  secretsKey,
-  urlWithProtocol,
-  auditFields,
-  idempotencyFields,
-  storeLimitFields,
-  natsAuthFields,
-} from '@switchboard/platform';
+import { cidrList, parseConfig, secretsKey, storeServiceFields } from '@switchboard/platform';
 
 export const schema = z.object({
-  GRPC_PORT: port(50051).describe('gRPC port of the service (serves `grpc.health.v1` too).'),
-  INTERNAL_RPC_TOKEN: z
-    .string()
-    .min(16, 'must be at least 16 characters')
-    .optional()
-    .describe(
+  ...storeServiceFields({
+    grpcPort: 50051,
+    opsPort: 8081,
+    dbSchema: 'applications',
+    internalRpcToken:
       'Bearer token the dispatcher must send for `LookupApplication` (it answers signing secrets); unset: served to every caller.',
-    ),
-  OPS_PORT: port(8081).describe('HTTP port of `/healthz`, `/readyz` and `/metrics`.'),
-  HOST: z.string().default('0.0.0.0').describe('Interface the gRPC and HTTP servers listen on.'),
-  DATABASE_URL: urlWithProtocol(
-    ['postgres:', 'postgresql:'],
-    'postgres://postgres@127.0.0.1:5432/switchboard',
-  ).describe(
-    'Postgres; this service keeps its tables in the schema `DB_SCHEMA` of this database, which is created if missing.',
-  ),
-  DB_SCHEMA: z
-    .string()
-    .regex(/^[a-z_][a-z0-9_]*$/, 'must be a lower-case SQL identifier')
-    .default('applications')
-    .describe("The service's own schema (a lower-case SQL identifier)."),
-  DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10).describe('Connections in the pool of this process.'),
-  NATS_URL: natsServers('nats://127.0.0.1:4222').describe(
-    'NATS with JetStream, for the events this service publishes: one server, or the members of a cluster comma-separated (each `nats:` or `tls:`); the client tries them all at start and after losing its server.',
-  ),
-  ...natsAuthFields(),
-  NATS_STREAM_REPLICAS: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(5)
-    .default(1)
-    .describe('Replicas of the JetStream streams this service creates (3 in a NATS cluster).'),
-  ...storeLimitFields,
-  ...idempotencyFields,
+    natsUrl:
+      'NATS with JetStream, for the events this service publishes: one server, or the members of a cluster comma-separated (each `nats:` or `tls:`); the client tries them all at start and after losing its server.',
+  }),
   DELIVERY_ALLOWED_CIDRS: cidrList.describe(
     'Private ranges (comma-separated CIDRs) application URLs may point at anyway (literal addresses elsewhere in them are refused); tests set `127.0.0.0/8,::1/128`.',
   ),
@@ -110,7 +71,6 @@ export const schema = z.object({
     .max(24 * 3_600_000)
     .default(30 * 60_000)
     .describe('A browser session unused for this long ends, in ms (default 30 min).'),
-  ...auditFields,
   SESSION_LAUNCH_RATE_PER_ACCOUNT: z.coerce
     .number()
     .min(0)
@@ -133,10 +93,6 @@ export const schema = z.object({
     .max(100_000)
     .default(100)
     .describe('Session tokens one application may hold (409 `limit_exceeded` beyond).'),
-  MIGRATE_ON_START: bool(true).describe(
-    'Run database migrations at start (set `false` where a release Job runs them).',
-  ),
-  LOG_LEVEL: logLevel.describe('pino log level.'),
 });
 
 export type Config = z.output<typeof schema>;

@@ -2,10 +2,11 @@
 // process with a message naming the variable (docs/api-rules.md#configuration).
 import { z } from 'zod';
 import {
+  cidrList,
+  duration,
   grpcAddress,
   logLevel,
   natsServers,
-  parseCidrList,
   parseConfig,
   port,
   storeLimitFields,
@@ -23,8 +24,6 @@ function toDuration(v: string, ctx: z.RefinementCtx): number {
     return z.NEVER;
   }
 }
-
-const duration = (def: string) => z.string().default(def).transform(toDuration);
 
 export const schema = z
   .object({
@@ -87,18 +86,9 @@ export const schema = z
       .describe(
         'Age (since JetStream stored the event) after which a delivery still waiting for its host (breaker open, host busy) is recorded as failed. Unset: the whole retry schedule plus one day, always within the retention of the deliveries stream.',
       ),
-    DELIVERY_ALLOWED_CIDRS: z
-      .string()
-      .default('')
-      .transform((v, ctx) => {
-        try {
-          return parseCidrList(v);
-        } catch (err) {
-          ctx.addIssue({ code: 'custom', message: (err as Error).message });
-          return z.NEVER;
-        }
-      })
-      .describe('Private ranges (comma-separated CIDRs) that targets may use anyway; tests set `127.0.0.0/8,::1/128`.'),
+    DELIVERY_ALLOWED_CIDRS: cidrList.describe(
+      'Private ranges (comma-separated CIDRs) that targets may use anyway; tests set `127.0.0.0/8,::1/128`.',
+    ),
     DELIVERY_CONCURRENCY: int(64, 1, 10_000).describe('HTTP attempts in flight at once, over all targets.'),
     DELIVERY_HOST_CONCURRENCY: int(16, 1, 10_000).describe(
       "HTTP attempts in flight at once to one host for one account; the rest wait in that account's queue for the host (at most `DELIVERY_CONCURRENCY`).",

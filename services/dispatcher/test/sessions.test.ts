@@ -9,6 +9,7 @@ import {
   metricSum,
   queryDatabase,
   randomName,
+  SESSION_KEYS,
   startReceiver,
   watchSubject,
   type Receiver,
@@ -163,19 +164,7 @@ describe('session delivery', () => {
     });
     const [req] = await waitFor(() => rx.at('/text-2').length > 0 && rx.at('/text-2'), { what: 'text session' });
     const s = req!.body.session;
-    expect(Object.keys(s).sort()).toEqual([
-      'accountId',
-      'applicationId',
-      'callId',
-      'from',
-      'headers',
-      'id',
-      'initialText',
-      'parameters',
-      'timestamp',
-      'to',
-      'userType',
-    ]);
+    expect(Object.keys(s).sort()).toEqual(SESSION_KEYS);
     expect(s).toMatchObject({
       id: null,
       accountId: account,

@@ -14,6 +14,7 @@ import {
   type Services,
   type TestAccount,
 } from '../../../test/support';
+import type { AuditEventBody } from '../src/http/response-bodies';
 
 let stack: Services<{ gateway: true; webhooks: true }>;
 let rx: Receiver;
@@ -36,16 +37,8 @@ afterAll(async () => {
   await rx?.close();
 });
 
-type Entry = {
-  id: string;
-  at: string;
-  actor: { type: string; id: string; name?: string };
-  action: string;
-  target: string | null;
-  ip: string;
-  requestId: string;
-  outcome: string;
-};
+/** An entry of GET /v1/audit-events. */
+type Entry = AuditEventBody;
 const json = async (res: Response) => (await res.json()) as Record<string, JsonBody>;
 const log = async (account: TestAccount, query = '') => {
   const res = await stack.request(account, 'GET', `/v1/audit-events${query}`);

@@ -12,6 +12,7 @@ import {
   type TestAccount,
   type JsonBody,
 } from '../../../test/support';
+import type { AuditEventBody } from '../src/http/response-bodies';
 import { useGatewayStack } from './harness';
 
 let stack: Services<{ gateway: true; webhooks: true }>;
@@ -21,16 +22,8 @@ let bob: TestAccount;
 // The log merges the entries of both services: the webhooks service runs too.
 useGatewayStack({ webhooks: true }, (f) => ({ stack, alice, bob } = f));
 
-type Entry = {
-  id: string;
-  at: string;
-  actor: { type: string; id: string; name?: string };
-  action: string;
-  target: string | null;
-  ip: string;
-  requestId: string;
-  outcome: string;
-};
+/** An entry of GET /v1/audit-events. */
+type Entry = AuditEventBody;
 const json = async (res: Response) => (await res.json()) as JsonBody;
 const events = async (account: TestAccount | Record<string, string>, query = '') => {
   const res =

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium } from 'playwright-core';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { checkResponse, startServices, type Services } from '../../../test/support';
+import { checkResponse, SESSION_KEYS, startServices, type Services } from '../../../test/support';
 import { ERROR_CODES } from '@switchboard/platform';
 import { LIST_MAX } from '@switchboard/contracts';
 import * as limits from '../src/limits';
@@ -184,21 +184,7 @@ describe('the OpenAPI document', () => {
       doc,
       sessionRequest.properties.session as { $ref: string },
     );
-    expect([...session.required].sort()).toEqual(
-      [
-        'accountId',
-        'applicationId',
-        'callId',
-        'from',
-        'headers',
-        'id',
-        'initialText',
-        'parameters',
-        'timestamp',
-        'to',
-        'userType',
-      ].sort(),
-    );
+    expect([...session.required].sort()).toEqual(SESSION_KEYS);
     expect(session.properties.accountId).toMatchObject({ type: 'string' });
     expect(session.properties.initialText).toMatchObject({ type: ['string', 'null'] });
     expect(session.properties.timestamp).toMatchObject({ type: 'string', format: 'date-time', pattern: 'Z$' });

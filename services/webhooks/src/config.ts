@@ -1,58 +1,16 @@
 import { z } from 'zod';
-import {
-  bool,
-  cidrList,
-  duration,
-  grpcAddress,
-  logLevel,
-  natsServers,
-  parseConfig,
-  port,
-  secretsKey,
-  urlWithProtocol,
-  auditFields,
-  idempotencyFields,
-  storeLimitFields,
-  natsAuthFields,
-} from '@switchboard/platform';
+import { cidrList, duration, grpcAddress, parseConfig, secretsKey, storeServiceFields } from '@switchboard/platform';
 
 export const schema = z.object({
-  GRPC_PORT: port(50052).describe('gRPC port of the service (serves `grpc.health.v1` too).'),
-  INTERNAL_RPC_TOKEN: z
-    .string()
-    .min(16, 'must be at least 16 characters')
-    .optional()
-    .describe(
+  ...storeServiceFields({
+    grpcPort: 50052,
+    opsPort: 8082,
+    dbSchema: 'webhooks',
+    internalRpcToken:
       'Bearer token the dispatcher must send for `MatchSubscriptions` and `GetDeliveryTarget` (they answer signing secrets); unset: served to every caller.',
-    ),
-  OPS_PORT: port(8082).describe('HTTP port of `/healthz`, `/readyz` and `/metrics`.'),
-  HOST: z.string().default('0.0.0.0').describe('Interface the gRPC and HTTP servers listen on.'),
-  DATABASE_URL: urlWithProtocol(
-    ['postgres:', 'postgresql:'],
-    'postgres://postgres@127.0.0.1:5432/switchboard',
-  ).describe(
-    'Postgres; this service keeps its tables in the schema `DB_SCHEMA` of this database, which is created if missing.',
-  ),
-  DB_SCHEMA: z
-    .string()
-    .regex(/^[a-z_][a-z0-9_]*$/, 'must be a lower-case SQL identifier')
-    .default('webhooks')
-    .describe("The service's own schema (a lower-case SQL identifier)."),
-  DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10).describe('Connections in the pool of this process.'),
-  NATS_URL: natsServers('nats://127.0.0.1:4222').describe(
-    'NATS with JetStream (consumes `applications.deleted` and the attempt records, publishes `webhooks.changed`): one server, or the members of a cluster comma-separated.',
-  ),
-  ...natsAuthFields(),
-  NATS_STREAM_REPLICAS: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(5)
-    .default(1)
-    .describe('Replicas of the JetStream streams this service creates (3 in a NATS cluster).'),
-  ...storeLimitFields,
-  ...idempotencyFields,
-  ...auditFields,
+    natsUrl:
+      'NATS with JetStream (consumes `applications.deleted` and the attempt records, publishes `webhooks.changed`): one server, or the members of a cluster comma-separated.',
+  }),
   APPLICATIONS_GRPC_URL: grpcAddress('127.0.0.1:50051').describe(
     'The applications service (gRPC host:port): checks that an application belongs to the caller.',
   ),
@@ -142,10 +100,6 @@ export const schema = z.object({
   SECRETS_KEY: secretsKey.describe(
     "32-byte key, base64 or hex, sealing the subscriptions' signing secrets and `Authorization` headers at rest (AES-256-GCM). Required; the same on every replica and kept.",
   ),
-  MIGRATE_ON_START: bool(true).describe(
-    'Run database migrations at start (set `false` where a release Job runs them).',
-  ),
-  LOG_LEVEL: logLevel.describe('pino log level.'),
 });
 
 export type Config = z.output<typeof schema>;

@@ -6,7 +6,7 @@ import { announceChange } from '../addresses/events.ts';
 import { valuesOfApplication } from '../addresses/repository.ts';
 import type { Deps } from '../context.ts';
 import { enqueueEvent } from '../outbox/outbox.ts';
-import { findOwned } from './repository.ts';
+import { applicationPath, findOwned } from './repository.ts';
 
 /**
  * Deletes the application and announces it (applications.deleted) in the same transaction. Its
@@ -35,7 +35,7 @@ export async function deleteApplication(
       {
         accountId: app.accountId,
         action: 'application.delete',
-        target: `/rest/v1/applications/${app.id}`,
+        target: applicationPath(app.id),
         outcome: 'success',
       },
       audit,

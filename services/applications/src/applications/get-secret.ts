@@ -2,7 +2,7 @@ import type { AuditContext } from '@switchboard/platform';
 import { recordAlone } from '../audit/repository.ts';
 import type { GetApplicationSecretRequest__Output } from '@switchboard/proto/generated/switchboard/applications/v1/GetApplicationSecretRequest';
 import type { Deps } from '../context.ts';
-import { readOwned } from './repository.ts';
+import { applicationPath, readOwned } from './repository.ts';
 import { readSigningSecrets } from './secret-store.ts';
 
 /** The current session signing secret of an application of the account; any other id is "not found". */
@@ -20,7 +20,7 @@ export async function getApplicationSecret(
     {
       accountId: app.accountId,
       action: 'application.secret.read',
-      target: `/rest/v1/applications/${app.id}/secret`,
+      target: `${applicationPath(app.id)}/secret`,
       outcome: 'success',
     },
     audit,

@@ -4,7 +4,7 @@ import { SUBJECTS } from '@switchboard/platform';
 import type { RotateApplicationSecretRequest__Output } from '@switchboard/proto/generated/switchboard/applications/v1/RotateApplicationSecretRequest';
 import type { Deps } from '../context.ts';
 import { enqueueEvent } from '../outbox/outbox.ts';
-import { findOwned } from './repository.ts';
+import { applicationPath, findOwned } from './repository.ts';
 import { replaceSecret } from './secret-store.ts';
 
 /**
@@ -26,7 +26,7 @@ export async function rotateApplicationSecret(
       {
         accountId: app.accountId,
         action: 'application.secret.rotate',
-        target: `/rest/v1/applications/${app.id}/secret`,
+        target: `${applicationPath(app.id)}/secret`,
         outcome: 'success',
       },
       audit,

@@ -6,7 +6,7 @@ import type { Deps } from '../context.ts';
 import type { Application } from '../db/entities.ts';
 import { environmentExists } from '../environments/repository.ts';
 import { enqueueEvent } from '../outbox/outbox.ts';
-import { findOwned } from './repository.ts';
+import { applicationPath, findOwned } from './repository.ts';
 import { checkApiType, checkName, checkUrl, partitionToEnvironment, requireUrl, throwIfAny } from './rules.ts';
 
 /** Fields that are sent replace the stored values; fields left out stay (docs/api-rules.md#applications rule 1). */
@@ -61,7 +61,7 @@ export async function updateApplication(
     {
       accountId: app.accountId,
       action: 'application.update',
-      target: `/rest/v1/applications/${app.id}`,
+      target: applicationPath(app.id),
       outcome: 'success',
     },
     audit,

@@ -3,7 +3,7 @@
 // the account command) and an account deleted (accounts.deleted, from the outbox). Each gateway forgets what it remembers of them at once. The
 // connection is made in the background: until it is up (and after it drops), no verified key is
 // remembered, so a missed notice never lets a revoked key through.
-import { connectNats, SUBJECTS, type Logger, type NatsHandle } from '@switchboard/platform';
+import { connectNats, followChanges, SUBJECTS, type Logger, type NatsHandle } from '@switchboard/platform';
 import type { Authenticator } from '../auth.ts';
 import type { ApiKeyVerifier } from './api-keys.ts';
 
@@ -32,27 +32,20 @@ export function followRevocations(
     const h = await connectNats(nats.url, logger, 'gateway', { user: nats.user, password: nats.password });
     handle = h;
     if (stopped) return h.close();
-    const subjects = [SUBJECTS.credentialsRevoked, SUBJECTS.accountDeleted];
-    const subs = subjects.map((subject) =>
-      h.nc.subscribe(subject, {
-        callback: (err, msg) => {
-          if (err) return;
-          try {
-            onEvent(msg.subject, msg.json<Record<string, unknown>>());
-          } catch {
-            keys.setFollowing(true); // a notice that cannot be read: forget every key
-          }
-        },
-      }),
+    // A notice that cannot be read, or a reconnect (notices may have been missed): forget every key;
+    // while the connection is down, remember none.
+    const unfollow = followChanges(
+      h.nc,
+      [SUBJECTS.credentialsRevoked, SUBJECTS.accountDeleted],
+      onEvent,
+      () => keys.setFollowing(true),
+      () => keys.setFollowing(false),
     );
     // The subscriptions are registered with the server once flushed: only then are notices heard.
     await h.nc.flush();
     keys.setFollowing(true);
-    for await (const s of h.nc.status()) {
-      if (s.type === 'disconnect') keys.setFollowing(false);
-      else if (s.type === 'reconnect') keys.setFollowing(true);
-    }
-    for (const s of subs) s.unsubscribe();
+    await h.nc.closed();
+    unfollow();
   })().catch((err: unknown) => {
     keys.setFollowing(false);
     if (!stopped)

@@ -54,65 +54,32 @@ export function deliveryToolRoutes(router: Router, deps: RouteDeps): void {
     },
   });
 
-  route(router, '/webhooks/:id/deliveries/:deliveryId', {
-    GET: async (req, res) => {
-      const { delivery } = await webhooks.getDelivery(
-        {
-          accountId: principal(req).accountId,
-          subscriptionId: p(req, 'id'),
-          applicationId: '',
-          deliveryId: p(req, 'deliveryId'),
-        },
-        callOptions(req),
-      );
-      sendJson(res, deliveryJson(delivery!, true));
-    },
+  /** The delivery a path names, under a subscription (`:id`) or under an application (`:appId`). */
+  const deliveryOf = (req: Request) => ({
+    accountId: principal(req).accountId,
+    subscriptionId: req.params.id === undefined ? '' : p(req, 'id'),
+    applicationId: req.params.appId === undefined ? '' : p(req, 'appId'),
+    deliveryId: p(req, 'deliveryId'),
   });
+  const deliveryHref = (req: Request, deliveryId: string) =>
+    req.params.appId === undefined
+      ? hrefs.webhookDelivery(p(req, 'id'), deliveryId)
+      : hrefs.applicationDelivery(p(req, 'appId'), deliveryId);
 
-  route(router, '/applications/:appId/deliveries/:deliveryId', {
-    GET: async (req, res) => {
-      const { delivery } = await webhooks.getDelivery(
-        {
-          accountId: principal(req).accountId,
-          subscriptionId: '',
-          applicationId: p(req, 'appId'),
-          deliveryId: p(req, 'deliveryId'),
-        },
-        callOptions(req),
-      );
-      sendJson(res, deliveryJson(delivery!, true));
-    },
-  });
-
-  route(router, '/webhooks/:id/deliveries/:deliveryId/resend', {
-    POST: async (req, res) => {
-      const { deliveryId } = await webhooks.resendDelivery(
-        {
-          accountId: principal(req).accountId,
-          subscriptionId: p(req, 'id'),
-          applicationId: '',
-          deliveryId: p(req, 'deliveryId'),
-        },
-        writeOptions(req),
-      );
-      sendHref(res, hrefs.webhookDelivery(p(req, 'id'), deliveryId), {}, 202);
-    },
-  });
-
-  route(router, '/applications/:appId/deliveries/:deliveryId/resend', {
-    POST: async (req, res) => {
-      const { deliveryId } = await webhooks.resendDelivery(
-        {
-          accountId: principal(req).accountId,
-          subscriptionId: '',
-          applicationId: p(req, 'appId'),
-          deliveryId: p(req, 'deliveryId'),
-        },
-        writeOptions(req),
-      );
-      sendHref(res, hrefs.applicationDelivery(p(req, 'appId'), deliveryId), {}, 202);
-    },
-  });
+  for (const path of ['/webhooks/:id/deliveries/:deliveryId', '/applications/:appId/deliveries/:deliveryId']) {
+    route(router, path, {
+      GET: async (req, res) => {
+        const { delivery } = await webhooks.getDelivery(deliveryOf(req), callOptions(req));
+        sendJson(res, deliveryJson(delivery!, true));
+      },
+    });
+    route(router, `${path}/resend`, {
+      POST: async (req, res) => {
+        const { deliveryId } = await webhooks.resendDelivery(deliveryOf(req), writeOptions(req));
+        sendHref(res, deliveryHref(req, deliveryId), {}, 202);
+      },
+    });
+  }
 
   route(router, '/webhooks/:id/recover', {
     POST: async (req, res) => {
