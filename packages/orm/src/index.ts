@@ -131,3 +131,4 @@ export * from './service.ts';
 export * from './outbox.ts';
 export * from './sql.ts';
 export * from './idempotency.ts';
+export * from './partitions.ts';

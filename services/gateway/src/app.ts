@@ -36,6 +36,7 @@ import { accountRoutes } from './http/accounts.ts';
 import { applicationSecretRoutes } from './http/application-secrets.ts';
 import { addressRoutes, availableNumbersRoute } from './http/addresses.ts';
 import { applicationRoutes } from './http/applications.ts';
+import { deliveryInsightRoutes } from './http/delivery-insights.ts';
 import { deliveryToolRoutes } from './http/delivery-tools.ts';
 import { authenticate, shedBeforeWork } from './http/authenticate.ts';
 import type { RouteDeps } from './http/deps.ts';
@@ -251,6 +252,7 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
   accountRoutes(api, deps);
   webhookRoutes(api, deps);
   deliveryToolRoutes(api, deps);
+  deliveryInsightRoutes(api, deps);
   addressRoutes(api, deps);
   const auth = authenticate(credentials, limiter, config.TRUSTED_PROXIES);
   const shed = shedBeforeWork(authenticator, config.TRUSTED_PROXIES, ['/v1/', '/rest/v1/', '/addresses']);

@@ -28,6 +28,7 @@ import {
   consoleSessionBody,
   eventTypeBody,
   deliveryBody,
+  deliveryStatsBody,
   environmentBody,
   exchangeBody,
   hrefBody,
@@ -169,6 +170,47 @@ const webhookFilters: Schema[] = [
   { name: 'event', in: 'query', schema: ref('WebhookEvent') },
   { name: 'resource', in: 'query', schema: { type: 'string', enum: ['call', 'sms', 'transcription', 'all'] } },
 ];
+const deliveryFilters: Schema[] = [
+  {
+    name: 'outcome',
+    in: 'query',
+    schema: { type: 'string', enum: ['succeeded', 'retrying', 'failed', 'cancelled'] },
+    description: 'Only attempts with this outcome.',
+  },
+  { name: 'event', in: 'query', schema: { type: 'string' }, description: 'Only attempts of this event name.' },
+  {
+    name: 'since',
+    in: 'query',
+    schema: { type: 'string', format: 'date-time' },
+    description: 'Only attempts made at or after this time (ISO 8601).',
+  },
+  {
+    name: 'until',
+    in: 'query',
+    schema: { type: 'string', format: 'date-time' },
+    description: 'Only attempts made before this time (ISO 8601).',
+  },
+  {
+    name: 'messageId',
+    in: 'query',
+    schema: { type: 'string' },
+    description: 'Every attempt of one message: the `webhook-id` header a receiver logged.',
+  },
+];
+const statsParams: Schema[] = [
+  {
+    name: 'window',
+    in: 'query',
+    schema: { type: 'string', enum: ['1h', '24h', '7d'], default: '24h' },
+    description: 'How far back from now.',
+  },
+  {
+    name: 'bucket',
+    in: 'query',
+    schema: { type: 'string', enum: ['1m', '5m', '1h'], default: '1h' },
+    description: 'Width of each bucket; at most 300 buckets (400 beyond: `7d` by `1m` or `5m`, `24h` by `1m`).',
+  },
+];
 const jsonBody = (schema: Schema): Schema => ({ required: true, content: { 'application/json': { schema } } });
 
 /** Body of a notification to a subscription's targetUrl, one per event kind (same keys, see bodies.ts). */
@@ -267,6 +309,7 @@ const schemas: Record<string, Schema> = {
   WebhookCreated: responseBodySchema(webhookCreatedBody),
   Secret: responseBodySchema(secretBody),
   Delivery: responseBodySchema(deliveryBody),
+  DeliveryStats: responseBodySchema(deliveryStatsBody),
   TestResult: responseBodySchema(testResultBody),
   Recovery: responseBodySchema(recoveryBody),
   ApiKey: responseBodySchema(apiKeyBody),
@@ -1012,8 +1055,9 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
         get: {
           tags: ['Deliveries'],
           summary: 'Delivery attempts of a subscription, newest first',
+          description: 'Filters combine; an invalid value is a 400 naming the parameter.',
           operationId: 'listWebhookDeliveries',
-          parameters: listParams,
+          parameters: [...listParams, ...deliveryFilters],
           responses: {
             '200': json({ type: 'array', items: ref('Delivery') }, 'Attempts.', listHeaders),
             ...pick('400'),
@@ -1026,13 +1070,49 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
         get: {
           tags: ['Deliveries'],
           summary: 'Session delivery attempts of an application, newest first',
+          description: 'Filters combine; an invalid value is a 400 naming the parameter.',
           operationId: 'listApplicationDeliveries',
-          parameters: listParams,
+          parameters: [...listParams, ...deliveryFilters],
           responses: {
             '200': json({ type: 'array', items: ref('Delivery') }, 'Attempts.', listHeaders),
             ...pick('400'),
             ...readErrors,
           },
+        },
+      },
+      '/v1/deliveries/{deliveryId}': {
+        parameters: [pathId('deliveryId', 'Delivery attempt id.')],
+        get: {
+          tags: ['Deliveries'],
+          summary: "One delivery attempt of the account, with the receiver's answer",
+          description:
+            "Any attempt record of the account (a subscription's or an application's session), with `response`: the receiver's Content-Type and the first 4 KiB of its answer as UTF-8 text, and whether it was cut. Another account's record is 404.",
+          operationId: 'getDelivery',
+          responses: { '200': json(ref('Delivery'), 'The attempt.'), ...readErrors },
+        },
+      },
+      '/v1/webhooks/{id}/stats': {
+        parameters: [pathId('id', 'Subscription id.')],
+        get: {
+          tags: ['Deliveries'],
+          summary: "Statistics of a subscription's deliveries over a window",
+          description:
+            'Every bucket of the window, the last one holding now: attempt records, their outcomes, and latency p50/p95 of the attempts made. Read from per-minute rollups written as the records are stored, so the buckets add up to the records. 400 naming `window` or `bucket` for an unknown value or too many buckets.',
+          operationId: 'getWebhookStats',
+          parameters: statsParams,
+          responses: { '200': json(ref('DeliveryStats'), 'The statistics.'), ...pick('400'), ...readErrors },
+        },
+      },
+      '/v1/applications/{id}/stats': {
+        parameters: [pathId('id', 'Application id.')],
+        get: {
+          tags: ['Deliveries'],
+          summary: "Statistics of an application's session deliveries and sessions over a window",
+          description:
+            'As `GET /v1/webhooks/{id}/stats`, for the session deliveries of the application, with `sessions` (answered, fallback, failed) in each bucket and the totals.',
+          operationId: 'getApplicationStats',
+          parameters: statsParams,
+          responses: { '200': json(ref('DeliveryStats'), 'The statistics.'), ...pick('400'), ...readErrors },
         },
       },
       '/v1/webhooks/{id}/test': {

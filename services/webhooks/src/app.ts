@@ -14,6 +14,7 @@ import { createApplicationDirectory, followDeletions } from './applications/dire
 import type { Config } from './config.ts';
 import type { Deps } from './context.ts';
 import { SCHEMA } from './db/schema.ts';
+import { dropExpiredDeliveries, ensureDeliveryPartitions } from './deliveries/partitions.ts';
 import { pruneDeliveries } from './deliveries/repository.ts';
 import { startRecordsConsumer } from './deliveries/records-consumer.ts';
 import { startSweeper, type Sweeper } from './deliveries/sweep-deliveries.ts';
@@ -37,8 +38,8 @@ export async function createApp(
   const service = await createDataService('webhooks', SCHEMA, config, logger);
   const { registry, orm, idempotency, grpc } = service;
   const pruned = new Counter({
-    name: 'webhooks_deliveries_pruned_total',
-    help: 'Delivery records deleted after the retention period.',
+    name: 'webhooks_delivery_partitions_dropped_total',
+    help: 'Daily partitions of delivery records dropped after the retention period.',
     registers: [registry],
   });
   const swept = new Counter({
@@ -55,11 +56,15 @@ export async function createApp(
   let resendRelay: ResendRelay | undefined;
   let stopFollowing: (() => void) | undefined;
 
+  // Hourly: the days ahead get their partitions, whole days past the retention period are dropped,
+  // then what goes with their records.
   const prune = () => {
-    pruneDeliveries(orm.em, config.DB_SCHEMA, config.DELIVERY_RETENTION_DAYS)
-      .then((n) => {
-        pruned.inc(n);
-        if (n > 0) logger.info({ deleted: n }, 'old delivery records pruned');
+    ensureDeliveryPartitions(orm, config.DB_SCHEMA)
+      .then(() => dropExpiredDeliveries(orm, config.DB_SCHEMA, config.DELIVERY_RETENTION_DAYS))
+      .then(async (dropped) => {
+        pruned.inc(dropped.length);
+        if (dropped.length > 0) logger.info({ dropped }, 'old delivery records dropped');
+        await pruneDeliveries(orm.em, config.DB_SCHEMA, config.DELIVERY_RETENTION_DAYS);
       })
       .catch((err: unknown) =>
         logger.warn({ err: (err as Error).message }, 'pruning delivery records failed; will retry'),
@@ -76,6 +81,8 @@ export async function createApp(
     orm,
     async start() {
       const nats = await service.connect();
+      // Today's and the coming days' partitions exist before any record is stored (after migrations).
+      await ensureDeliveryPartitions(orm, config.DB_SCHEMA);
       apps = applicationsClient(config.APPLICATIONS_GRPC_URL, {
         defaultTimeoutMs: config.APPLICATIONS_TIMEOUT_MS,
         metrics: { registry, prefix: 'webhooks' },

@@ -89,7 +89,7 @@ export const schema = z.object({
     .max(3650)
     .default(30)
     .describe(
-      'Delivery records (with their kept bodies, resends and recovery tasks) older than this many days are deleted (1 to 3650).',
+      'Delivery records (with their kept bodies, statistics, resends and recovery tasks) older than this many days are deleted (1 to 3650): whole days at a time, so a record is kept up to one day longer.',
     ),
   TEST_REPLY_TIMEOUT_MS: z.coerce
     .number()

@@ -6,8 +6,11 @@ import type { CreateSubscriptionResponse as _switchboard_webhooks_v1_CreateSubsc
 import type { DeleteSubscriptionRequest as _switchboard_webhooks_v1_DeleteSubscriptionRequest, DeleteSubscriptionRequest__Output as _switchboard_webhooks_v1_DeleteSubscriptionRequest__Output } from './switchboard/webhooks/v1/DeleteSubscriptionRequest.ts';
 import type { DeleteSubscriptionResponse as _switchboard_webhooks_v1_DeleteSubscriptionResponse, DeleteSubscriptionResponse__Output as _switchboard_webhooks_v1_DeleteSubscriptionResponse__Output } from './switchboard/webhooks/v1/DeleteSubscriptionResponse.ts';
 import type { Delivery as _switchboard_webhooks_v1_Delivery, Delivery__Output as _switchboard_webhooks_v1_Delivery__Output } from './switchboard/webhooks/v1/Delivery.ts';
+import type { DeliveryStatsBucket as _switchboard_webhooks_v1_DeliveryStatsBucket, DeliveryStatsBucket__Output as _switchboard_webhooks_v1_DeliveryStatsBucket__Output } from './switchboard/webhooks/v1/DeliveryStatsBucket.ts';
 import type { GetDeliveryRequest as _switchboard_webhooks_v1_GetDeliveryRequest, GetDeliveryRequest__Output as _switchboard_webhooks_v1_GetDeliveryRequest__Output } from './switchboard/webhooks/v1/GetDeliveryRequest.ts';
 import type { GetDeliveryResponse as _switchboard_webhooks_v1_GetDeliveryResponse, GetDeliveryResponse__Output as _switchboard_webhooks_v1_GetDeliveryResponse__Output } from './switchboard/webhooks/v1/GetDeliveryResponse.ts';
+import type { GetDeliveryStatsRequest as _switchboard_webhooks_v1_GetDeliveryStatsRequest, GetDeliveryStatsRequest__Output as _switchboard_webhooks_v1_GetDeliveryStatsRequest__Output } from './switchboard/webhooks/v1/GetDeliveryStatsRequest.ts';
+import type { GetDeliveryStatsResponse as _switchboard_webhooks_v1_GetDeliveryStatsResponse, GetDeliveryStatsResponse__Output as _switchboard_webhooks_v1_GetDeliveryStatsResponse__Output } from './switchboard/webhooks/v1/GetDeliveryStatsResponse.ts';
 import type { GetDeliveryTargetRequest as _switchboard_webhooks_v1_GetDeliveryTargetRequest, GetDeliveryTargetRequest__Output as _switchboard_webhooks_v1_GetDeliveryTargetRequest__Output } from './switchboard/webhooks/v1/GetDeliveryTargetRequest.ts';
 import type { GetRecoveryRequest as _switchboard_webhooks_v1_GetRecoveryRequest, GetRecoveryRequest__Output as _switchboard_webhooks_v1_GetRecoveryRequest__Output } from './switchboard/webhooks/v1/GetRecoveryRequest.ts';
 import type { GetRecoveryResponse as _switchboard_webhooks_v1_GetRecoveryResponse, GetRecoveryResponse__Output as _switchboard_webhooks_v1_GetRecoveryResponse__Output } from './switchboard/webhooks/v1/GetRecoveryResponse.ts';
@@ -29,6 +32,7 @@ import type { ResendDeliveryRequest as _switchboard_webhooks_v1_ResendDeliveryRe
 import type { ResendDeliveryResponse as _switchboard_webhooks_v1_ResendDeliveryResponse, ResendDeliveryResponse__Output as _switchboard_webhooks_v1_ResendDeliveryResponse__Output } from './switchboard/webhooks/v1/ResendDeliveryResponse.ts';
 import type { RotateSecretRequest as _switchboard_webhooks_v1_RotateSecretRequest, RotateSecretRequest__Output as _switchboard_webhooks_v1_RotateSecretRequest__Output } from './switchboard/webhooks/v1/RotateSecretRequest.ts';
 import type { RotateSecretResponse as _switchboard_webhooks_v1_RotateSecretResponse, RotateSecretResponse__Output as _switchboard_webhooks_v1_RotateSecretResponse__Output } from './switchboard/webhooks/v1/RotateSecretResponse.ts';
+import type { SessionCounts as _switchboard_webhooks_v1_SessionCounts, SessionCounts__Output as _switchboard_webhooks_v1_SessionCounts__Output } from './switchboard/webhooks/v1/SessionCounts.ts';
 import type { Subscription as _switchboard_webhooks_v1_Subscription, Subscription__Output as _switchboard_webhooks_v1_Subscription__Output } from './switchboard/webhooks/v1/Subscription.ts';
 import type { TestSubscriptionRequest as _switchboard_webhooks_v1_TestSubscriptionRequest, TestSubscriptionRequest__Output as _switchboard_webhooks_v1_TestSubscriptionRequest__Output } from './switchboard/webhooks/v1/TestSubscriptionRequest.ts';
 import type { TestSubscriptionResponse as _switchboard_webhooks_v1_TestSubscriptionResponse, TestSubscriptionResponse__Output as _switchboard_webhooks_v1_TestSubscriptionResponse__Output } from './switchboard/webhooks/v1/TestSubscriptionResponse.ts';
@@ -51,8 +55,11 @@ export interface ProtoGrpcType {
         Delivery: MessageTypeDefinition<_switchboard_webhooks_v1_Delivery, _switchboard_webhooks_v1_Delivery__Output>
         DeliveryKind: EnumTypeDefinition
         DeliveryOutcome: EnumTypeDefinition
+        DeliveryStatsBucket: MessageTypeDefinition<_switchboard_webhooks_v1_DeliveryStatsBucket, _switchboard_webhooks_v1_DeliveryStatsBucket__Output>
         GetDeliveryRequest: MessageTypeDefinition<_switchboard_webhooks_v1_GetDeliveryRequest, _switchboard_webhooks_v1_GetDeliveryRequest__Output>
         GetDeliveryResponse: MessageTypeDefinition<_switchboard_webhooks_v1_GetDeliveryResponse, _switchboard_webhooks_v1_GetDeliveryResponse__Output>
+        GetDeliveryStatsRequest: MessageTypeDefinition<_switchboard_webhooks_v1_GetDeliveryStatsRequest, _switchboard_webhooks_v1_GetDeliveryStatsRequest__Output>
+        GetDeliveryStatsResponse: MessageTypeDefinition<_switchboard_webhooks_v1_GetDeliveryStatsResponse, _switchboard_webhooks_v1_GetDeliveryStatsResponse__Output>
         GetDeliveryTargetRequest: MessageTypeDefinition<_switchboard_webhooks_v1_GetDeliveryTargetRequest, _switchboard_webhooks_v1_GetDeliveryTargetRequest__Output>
         GetRecoveryRequest: MessageTypeDefinition<_switchboard_webhooks_v1_GetRecoveryRequest, _switchboard_webhooks_v1_GetRecoveryRequest__Output>
         GetRecoveryResponse: MessageTypeDefinition<_switchboard_webhooks_v1_GetRecoveryResponse, _switchboard_webhooks_v1_GetRecoveryResponse__Output>
@@ -74,6 +81,7 @@ export interface ProtoGrpcType {
         ResendDeliveryResponse: MessageTypeDefinition<_switchboard_webhooks_v1_ResendDeliveryResponse, _switchboard_webhooks_v1_ResendDeliveryResponse__Output>
         RotateSecretRequest: MessageTypeDefinition<_switchboard_webhooks_v1_RotateSecretRequest, _switchboard_webhooks_v1_RotateSecretRequest__Output>
         RotateSecretResponse: MessageTypeDefinition<_switchboard_webhooks_v1_RotateSecretResponse, _switchboard_webhooks_v1_RotateSecretResponse__Output>
+        SessionCounts: MessageTypeDefinition<_switchboard_webhooks_v1_SessionCounts, _switchboard_webhooks_v1_SessionCounts__Output>
         Subscription: MessageTypeDefinition<_switchboard_webhooks_v1_Subscription, _switchboard_webhooks_v1_Subscription__Output>
         TestSubscriptionRequest: MessageTypeDefinition<_switchboard_webhooks_v1_TestSubscriptionRequest, _switchboard_webhooks_v1_TestSubscriptionRequest__Output>
         TestSubscriptionResponse: MessageTypeDefinition<_switchboard_webhooks_v1_TestSubscriptionResponse, _switchboard_webhooks_v1_TestSubscriptionResponse__Output>

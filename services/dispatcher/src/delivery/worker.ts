@@ -16,7 +16,7 @@ import type { DispatcherMetrics } from '../metrics.ts';
 import type { AttemptRecorder, DisableRequest } from '../recording/attempt-recorder.ts';
 import { terminate } from '../events/terminate.ts';
 import type { InFlight } from './in-flight.ts';
-import { attemptRecord, type AttemptFields, type RecordBase } from '../recording/attempt-record.ts';
+import { attemptRecord, EXCERPT_BYTES, type AttemptFields, type RecordBase } from '../recording/attempt-record.ts';
 import { planJob, type Plan } from './plan.ts';
 import { jitter } from './retry.ts';
 import { classifyAttempt } from './outcome.ts';
@@ -74,6 +74,8 @@ interface Recorded extends AttemptFields {
 }
 
 const attemptDone = (recording: Promise<JobEnd>): AttemptDone => ({ recording });
+/** A notification's answer is read up to EXCERPT_BYTES (and one more, to tell a longer one), not dumped. */
+const EXCERPT_OPTIONS = { readBodyUpTo: EXCERPT_BYTES } as const;
 
 export class DeliveryWorker {
   constructor(private readonly d: DeliveryWorkerDeps) {}
@@ -158,6 +160,8 @@ export class DeliveryWorker {
       keys: plan.keys,
       webhookId: job.webhookId,
       headers: plan.headers,
+      // The receiver's answer goes into the record (its first EXCERPT_BYTES; longer ones are cut).
+      options: EXCERPT_OPTIONS,
     });
     return attemptDone(
       sending.attempted.then((a) => {
@@ -179,7 +183,13 @@ export class DeliveryWorker {
           job.kind === 'notification' && plan.sent && job.sent !== plan.sent
             ? Object.assign({}, job, { sent: plan.sent })
             : job;
-        return this.finish(attempted, source, outcome, plan.record);
+        const r = a.result;
+        return this.finish(
+          attempted,
+          source,
+          r.kind === 'response' && r.answer ? Object.assign({}, outcome, { response: r.answer }) : outcome,
+          plan.record,
+        );
       }),
     );
   }

@@ -31,6 +31,26 @@ export interface AttemptFields {
   statusCode: number;
   durationMs: number;
   error: string | undefined;
+  /** The receiver's answer to a notification (its first EXCERPT_BYTES), when one came. */
+  response?: ResponseExcerpt | undefined;
+}
+
+/** Most bytes of a receiver's answer a record carries (UTF-8). */
+export const EXCERPT_BYTES = 4096;
+
+export interface ResponseExcerpt {
+  contentType: string | undefined;
+  body: Buffer;
+  /** The answer was longer than what `body` holds. */
+  tooLarge: boolean;
+}
+
+/** A body cut to at most `max` bytes of whole UTF-8 characters (a cut character's bytes are dropped). */
+export function utf8Excerpt(body: Buffer, max: number): { text: string; cut: boolean } {
+  if (body.length <= max) return { text: body.toString('utf8'), cut: false };
+  let end = max;
+  while (end > 0 && (body[end]! & 0xc0) === 0x80) end--;
+  return { text: body.subarray(0, end).toString('utf8'), cut: true };
 }
 
 export function attemptRecord(job: RecordedJob, base: RecordBase, a: AttemptFields, now: Date = new Date()): Delivery {
@@ -56,6 +76,12 @@ export function attemptRecord(job: RecordedJob, base: RecordBase, a: AttemptFiel
   if (base.body !== undefined) record.body = base.body;
   if (base.id !== undefined) record.id = base.id;
   if (base.trigger !== undefined) record.trigger = base.trigger;
+  if (a.response) {
+    const { text, cut } = utf8Excerpt(a.response.body, EXCERPT_BYTES);
+    record.responseContentType = (a.response.contentType ?? '').slice(0, 200);
+    record.responseExcerpt = text;
+    record.responseTruncated = cut || a.response.tooLarge;
+  }
   return record;
 }
 
@@ -77,6 +103,8 @@ export function truncateRecord(d: Delivery, maxBytes: number): Delivery {
     const { body: _dropped, ...rest } = d;
     return truncateRecord(rest, maxBytes);
   }
+  // Then the receiver's answer, said to be cut.
+  if (d.responseExcerpt) return truncateRecord({ ...d, responseExcerpt: '', responseTruncated: true }, maxBytes);
   const out: Delivery = { ...d, error: `${TRUNCATED_MARK} ${d.error ?? ''}`.trimEnd() };
   const fields = ['targetUrl', 'error', 'event'] as const;
   for (let i = 0; i < 64 && jsonBytes(out) > maxBytes; i++) {

@@ -65,7 +65,7 @@ export function deliveryToolRoutes(router: Router, deps: RouteDeps): void {
         },
         callOptions(req),
       );
-      sendJson(res, deliveryJson(delivery!));
+      sendJson(res, deliveryJson(delivery!, true));
     },
   });
 
@@ -80,7 +80,7 @@ export function deliveryToolRoutes(router: Router, deps: RouteDeps): void {
         },
         callOptions(req),
       );
-      sendJson(res, deliveryJson(delivery!));
+      sendJson(res, deliveryJson(delivery!, true));
     },
   });
 

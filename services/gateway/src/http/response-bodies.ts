@@ -144,6 +144,18 @@ export const deliveryBody = z.object({
       'What made the attempt: an event, a test send (`POST /v1/webhooks/{id}/test`), a resend, or a recovery task.',
   }),
   createdAt: dateTime,
+  response: z
+    .object({
+      contentType: z.string().meta({ description: "The answer's Content-Type ('' when it had none)." }),
+      excerpt: z.string().meta({ description: 'The first 4 KiB of the answer, as UTF-8 text.' }),
+      truncated: z.boolean().meta({ description: 'The answer was longer than the excerpt.' }),
+    })
+    .nullable()
+    .optional()
+    .meta({
+      description:
+        "The receiver's answer to a notification attempt; one record's view only (`GET /v1/deliveries/{id}` and the scoped reads), null when there was none.",
+    }),
 });
 
 export const testResultBody = z.object({
@@ -254,7 +266,31 @@ export type ProblemBody = z.output<typeof problemBody>;
 export type AddressBody = z.output<typeof addressBody>;
 export type ApplicationBody = z.output<typeof applicationBody>;
 export type WebhookBody = z.output<typeof webhookBody>;
+const statsCounts = {
+  attempts: count.meta({ description: 'Attempt records.' }),
+  succeeded: count,
+  retrying: count,
+  failed: count,
+  cancelled: count.meta({ description: 'Retries not made (no HTTP attempt); counted in attempts.' }),
+  p50Ms: z.int().nullable().meta({
+    description:
+      'Median latency of the attempts made, as the upper bound of its histogram bucket (10, 25, 50, 100, 250, 500, 1000, 2500, 5000, 10000, 15000 or 30000 ms); null without attempts.',
+  }),
+  p95Ms: z.int().nullable(),
+  sessions: z
+    .object({ answered: count, fallback: count, failed: count })
+    .optional()
+    .meta({ description: 'Applications only: their sessions by outcome.' }),
+};
+export const deliveryStatsBody = z.object({
+  window: z.enum(['1h', '24h', '7d']),
+  bucket: z.enum(['1m', '5m', '1h']),
+  buckets: z.array(z.object({ start: dateTime, ...statsCounts })),
+  totals: z.object(statsCounts),
+});
+
 export type DeliveryBody = z.output<typeof deliveryBody>;
+export type DeliveryStatsBody = z.output<typeof deliveryStatsBody>;
 export type RecoveryBody = z.output<typeof recoveryBody>;
 export type TestResultBody = z.output<typeof testResultBody>;
 export type EventTypeBody = z.output<typeof eventTypeBody>;

@@ -37,8 +37,8 @@ export function webhookJson(s: SubscriptionMessage, hrefs: Hrefs): WebhookBody {
   };
 }
 
-/** One delivery attempt as it reads in a deliveries list. */
-export function deliveryJson(d: DeliveryMessage): DeliveryBody {
+/** One delivery attempt as it reads in a deliveries list; `withResponse`: with the receiver's answer (one record's view). */
+export function deliveryJson(d: DeliveryMessage, withResponse = false): DeliveryBody {
   return {
     id: d.id,
     messageId: d.messageId,
@@ -54,6 +54,29 @@ export function deliveryJson(d: DeliveryMessage): DeliveryBody {
     outcome: d.outcome as DeliveryBody['outcome'],
     trigger: (d.trigger || 'event') as DeliveryBody['trigger'],
     createdAt: d.createdAt,
+    ...(withResponse
+      ? {
+          response:
+            d.responseExcerpt !== undefined
+              ? {
+                  contentType: d.responseContentType ?? '',
+                  excerpt: d.responseExcerpt,
+                  truncated: d.responseTruncated,
+                }
+              : null,
+        }
+      : {}),
+  };
+}
+
+/** The filters of a deliveries list, as given (the webhooks service checks them). */
+function deliveryFilters(req: Request) {
+  return {
+    outcome: queryString(req, 'outcome'),
+    event: queryString(req, 'event'),
+    since: queryString(req, 'since'),
+    until: queryString(req, 'until'),
+    messageId: queryString(req, 'messageId'),
   };
 }
 
@@ -174,14 +197,18 @@ export function webhookRoutes(router: Router, deps: RouteDeps): void {
 
   route(router, '/webhooks/:id/deliveries', {
     GET: async (req, res) => {
+      const filters = deliveryFilters(req);
       const list = await readList(req, res, hrefs.base, async (limit, cursor) => {
         const page = await webhooks.listDeliveries(
-          { accountId: principal(req).accountId, subscriptionId: id(req), limit, cursor },
+          { accountId: principal(req).accountId, subscriptionId: id(req), limit, cursor, ...filters },
           callOptions(req),
         );
         return { items: page.deliveries, nextCursor: page.nextCursor };
       });
-      sendJson(res, list.map(deliveryJson));
+      sendJson(
+        res,
+        list.map((d) => deliveryJson(d)),
+      );
     },
   });
 
@@ -192,14 +219,18 @@ export function webhookRoutes(router: Router, deps: RouteDeps): void {
 
   route(router, '/applications/:appId/deliveries', {
     GET: async (req, res) => {
+      const filters = deliveryFilters(req);
       const list = await readList(req, res, hrefs.base, async (limit, cursor) => {
         const page = await webhooks.listDeliveries(
-          { accountId: principal(req).accountId, applicationId: appId(req), limit, cursor },
+          { accountId: principal(req).accountId, applicationId: appId(req), limit, cursor, ...filters },
           callOptions(req),
         );
         return { items: page.deliveries, nextCursor: page.nextCursor };
       });
-      sendJson(res, list.map(deliveryJson));
+      sendJson(
+        res,
+        list.map((d) => deliveryJson(d)),
+      );
     },
   });
 }

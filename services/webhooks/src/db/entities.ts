@@ -60,6 +60,10 @@ export interface Delivery {
   /** What made the attempt: an event, a test, a resend or a recovery task. */
   trigger: 'event' | 'test' | 'resend' | 'recovery';
   createdAt: Date;
+  /** The receiver's answer to a notification: its Content-Type, its first 4 KiB (UTF-8) and whether it was cut. */
+  responseContentType: string | null;
+  responseExcerpt: string | null;
+  responseTruncated: boolean;
 }
 
 /** Applications whose deletion was processed: a create racing with the deletion cannot resurrect them. */
@@ -126,6 +130,9 @@ export const DeliverySchema = new EntitySchema<Delivery>({
     outcome: { type: 'string' },
     trigger: { type: 'string' },
     createdAt: { type: 'Date', fieldName: 'created_at' },
+    responseContentType: { type: 'string', fieldName: 'response_content_type', nullable: true, lazy: true },
+    responseExcerpt: { type: 'string', fieldName: 'response_excerpt', nullable: true, lazy: true },
+    responseTruncated: { type: 'boolean', fieldName: 'response_truncated' },
   },
 });
 

@@ -3,6 +3,7 @@
 import { outboxTableSql, SchemaMigration } from '@switchboard/orm';
 import { idempotencyAccountIndexSql, idempotencyTableSql } from '@switchboard/platform';
 import { Migration010DeflateBodies } from './body-migrations.ts';
+import { LATENCY_BOUNDS_MS } from '../deliveries/rollups.ts';
 import { Migration003SealSecrets, Migration013SealHeaders } from './secret-migrations.ts';
 
 export class Migration001Initial extends SchemaMigration {
@@ -259,6 +260,123 @@ export class Migration012IdempotencyByAccount extends SchemaMigration {
   }
 }
 
+/** The latency histogram of rollups in SQL: one count per bucket of LATENCY_BOUNDS_MS (the last one: above them all). */
+const LATENCY_BUCKET_SQL = [...LATENCY_BOUNDS_MS, Number.POSITIVE_INFINITY]
+  .map(
+    (upper, i) =>
+      `(count(*) filter (where outcome <> 'cancelled' and duration_ms ${i === 0 ? '>= 0' : `> ${LATENCY_BOUNDS_MS[i - 1]}`}${Number.isFinite(upper) ? ` and duration_ms <= ${upper}` : ''}))::int`,
+  )
+  .join(', ');
+
+/**
+ * Delivery records go into daily partitions of their created_at (native range partitioning): the
+ * partitioned table is created beside the old one, the rows move, the names swap and the indexes
+ * are made again. Unique keys include the partition key: an attempt is unique by message, target,
+ * number and time (a retried batch carries the same times, so it stays a no-op), a record by id and
+ * time. The service creates the partitions of the days to come (deliveries/partitions.ts) and
+ * retention drops whole days. Records also keep the receiver's response excerpt now.
+ */
+export class Migration014PartitionedDeliveries extends SchemaMigration {
+  override async up(): Promise<void> {
+    this.useSchema();
+    this.addSql(`
+      alter sequence deliveries_seq_seq owned by none;
+      create table deliveries_by_day (
+        seq bigint not null default nextval('deliveries_seq_seq'),
+        id text not null,
+        message_id text not null,
+        kind text not null check (kind in ('session', 'notification')),
+        subscription_id text,
+        application_id text,
+        account_id bigint,
+        event text not null,
+        target_url text not null,
+        attempt integer not null,
+        status_code integer,
+        duration_ms integer not null,
+        error text,
+        outcome text not null check (outcome in ('succeeded', 'retrying', 'failed', 'cancelled')),
+        created_at timestamptz not null default now(),
+        trigger text not null default 'event' check (trigger in ('event', 'test', 'resend', 'recovery')),
+        -- The receiver's answer to a notification: its content type and its first 4 KiB (UTF-8),
+        -- and whether it was cut there.
+        response_content_type text,
+        response_excerpt text,
+        response_truncated boolean not null default false
+      ) partition by range (created_at);
+      do $$
+      declare d timestamptz;
+      begin
+        for d in select generate_series(
+            date_trunc('day', coalesce((select min(created_at) from deliveries), now()) at time zone 'UTC') at time zone 'UTC',
+            date_trunc('day', now() at time zone 'UTC') at time zone 'UTC' + interval '2 days',
+            interval '1 day')
+        loop
+          execute format('create table %I partition of deliveries_by_day for values from (%L) to (%L)',
+            'deliveries_p' || to_char(d at time zone 'UTC', 'YYYYMMDD'), d, d + interval '1 day');
+        end loop;
+      end $$;
+      insert into deliveries_by_day
+        (seq, id, message_id, kind, subscription_id, application_id, account_id, event, target_url, attempt,
+         status_code, duration_ms, error, outcome, created_at, trigger)
+      select seq, id, message_id, kind, subscription_id, application_id, account_id, event, target_url, attempt,
+        status_code, duration_ms, error, outcome, created_at, trigger
+      from deliveries;
+      drop table deliveries;
+      alter table deliveries_by_day rename to deliveries;
+      alter sequence deliveries_seq_seq owned by deliveries.seq;
+      alter table deliveries add constraint deliveries_pkey primary key (seq, created_at);
+      alter table deliveries add constraint deliveries_id unique (id, created_at);
+      -- One row per attempt of a message to a target (at its time): a retried batch is a no-op.
+      create unique index deliveries_attempt on deliveries (message_id, coalesce(subscription_id, ''), attempt, created_at) where trigger = 'event';
+      create index deliveries_message on deliveries (message_id);
+      create index deliveries_subscription on deliveries (subscription_id, seq) where subscription_id is not null;
+      create index deliveries_subscription_created on deliveries (subscription_id, created_at) where subscription_id is not null;
+      -- The outcome filter of a subscription's records (failures are few among many successes).
+      create index deliveries_subscription_outcome on deliveries (subscription_id, outcome, seq) where subscription_id is not null;
+      create index deliveries_application_sessions on deliveries (application_id, seq) where kind = 'session';
+    `);
+  }
+}
+
+/**
+ * Per-minute rollups of delivery attempts, per subscription (notifications) or application
+ * (sessions): counts by outcome and a fixed latency histogram (deliveries/rollups.ts), written in
+ * the transaction that stores the records, read by the statistics. Filled from the records kept.
+ */
+export class Migration015DeliveryRollups extends SchemaMigration {
+  override async up(): Promise<void> {
+    this.useSchema();
+    this.addSql(`
+      create table delivery_rollups (
+        -- The subscription id of notifications, the application id of sessions.
+        target text not null,
+        minute timestamptz not null,
+        attempts integer not null,
+        succeeded integer not null,
+        retrying integer not null,
+        failed integer not null,
+        cancelled integer not null,
+        -- Attempts made (cancelled ones excepted) by duration: counts per bucket of LATENCY_BOUNDS_MS.
+        latency integer[] not null,
+        primary key (target, minute)
+      );
+      create index delivery_rollups_minute on delivery_rollups (minute);
+      insert into delivery_rollups (target, minute, attempts, succeeded, retrying, failed, cancelled, latency)
+      select target, minute, count(*), count(*) filter (where outcome = 'succeeded'), count(*) filter (where outcome = 'retrying'),
+        count(*) filter (where outcome = 'failed'), count(*) filter (where outcome = 'cancelled'),
+        array[${LATENCY_BUCKET_SQL}]
+      from (
+        select case when kind = 'notification' then subscription_id else application_id end as target,
+          date_trunc('minute', created_at) as minute, outcome, duration_ms
+        from deliveries
+      ) d
+      where target is not null
+      group by target, minute;
+    `);
+  }
+}
+
 export const MIGRATIONS = [
   { name: 'Migration001Initial', class: Migration001Initial },
   { name: 'Migration002CancelledOutcome', class: Migration002CancelledOutcome },
@@ -275,4 +393,6 @@ export const MIGRATIONS = [
   { name: 'Migration012IdempotencyByAccount', class: Migration012IdempotencyByAccount },
   // Needs SECRETS_KEY when subscriptions have custom headers.
   { name: 'Migration013SealHeaders', class: Migration013SealHeaders },
+  { name: 'Migration014PartitionedDeliveries', class: Migration014PartitionedDeliveries },
+  { name: 'Migration015DeliveryRollups', class: Migration015DeliveryRollups },
 ];

@@ -2,19 +2,26 @@ import { AppError } from '@switchboard/platform';
 import type { GetDeliveryRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/GetDeliveryRequest';
 import type { Delivery as Message } from '@switchboard/proto/generated/switchboard/webhooks/v1/Delivery';
 import type { Deps } from '../context.ts';
-import { findOwnedDelivery, ownedScope } from './owned-delivery.ts';
+import { requireAccount } from '../subscriptions/repository.ts';
+import { findAccountDelivery, findOwnedDelivery, ownedScope } from './owned-delivery.ts';
 import { toMessage } from './mapper.ts';
 import { findPendingResend } from './repository.ts';
 
 /**
- * One delivery attempt of the scope; a resend that is queued and not yet attempted reads as an
+ * One delivery attempt of the scope (a subscription, an application's sessions, or neither: any
+ * record of the account), with the receiver's response excerpt; a resend that is queued and not yet attempted reads as an
  * attempt with outcome "pending" (its id is the id the attempt will be recorded under).
  */
 export async function getDelivery(deps: Deps, req: GetDeliveryRequest__Output, requestId?: string): Promise<Message> {
   const em = deps.orm.em.fork();
-  const found = await findOwnedDelivery(deps, em, req, requestId);
-  if (found) return toMessage(found);
-  const scope = await ownedScope(deps, em, req, requestId);
+  const anyOfAccount = !req.subscriptionId && !req.applicationId;
+  const found = anyOfAccount
+    ? await findAccountDelivery(em, requireAccount(req.accountId), req.deliveryId)
+    : await findOwnedDelivery(deps, em, req, requestId);
+  if (found) return toMessage(found, true);
+  const scope = anyOfAccount
+    ? { accountId: requireAccount(req.accountId) }
+    : await ownedScope(deps, em, req, requestId);
   const pending = await findPendingResend(em, deps.schema, req.deliveryId, scope);
   if (!pending) throw AppError.notFound('delivery');
   return {

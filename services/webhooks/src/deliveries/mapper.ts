@@ -32,7 +32,8 @@ export function outcomeOf(d: MessageIn): string {
   return (d.deliveryOutcome !== 'DELIVERY_OUTCOME_UNSPECIFIED' && wordOf(OUTCOME_ENUM, d.deliveryOutcome)) || d.outcome;
 }
 
-export function toMessage(d: Delivery): Message {
+/** A record as a message; `withResponse`: with the receiver's response excerpt (one record's view). */
+export function toMessage(d: Delivery, withResponse = false): Message {
   return {
     id: d.id,
     messageId: d.messageId,
@@ -51,5 +52,12 @@ export function toMessage(d: Delivery): Message {
     deliveryOutcome: OUTCOME_ENUM[d.outcome],
     trigger: d.trigger,
     createdAt: d.createdAt.toISOString(),
+    ...(withResponse && d.responseExcerpt != null
+      ? {
+          responseContentType: d.responseContentType ?? '',
+          responseExcerpt: d.responseExcerpt,
+          responseTruncated: d.responseTruncated,
+        }
+      : {}),
   };
 }

@@ -41,5 +41,18 @@ export async function findOwnedDelivery(
 ): Promise<Delivery | undefined> {
   const where = await ownedScope(deps, em, s, requestId);
   if (!isDeliveryId(s.deliveryId)) return undefined;
-  return (await em.findOne(DeliverySchema, { ...where, id: s.deliveryId })) ?? undefined;
+  return (await em.findOne(DeliverySchema, { ...where, id: s.deliveryId }, { populate: RESPONSE_FIELDS })) ?? undefined;
+}
+
+/** The lazy fields of a record that only one record's view reads: the receiver's response. */
+const RESPONSE_FIELDS = ['responseContentType', 'responseExcerpt'] as const;
+
+/** The account's attempt with this id, whatever its subscription or application, or undefined. */
+export async function findAccountDelivery(
+  em: EntityManager,
+  accountId: string,
+  deliveryId: string,
+): Promise<Delivery | undefined> {
+  if (!isDeliveryId(deliveryId)) return undefined;
+  return (await em.findOne(DeliverySchema, { id: deliveryId, accountId }, { populate: RESPONSE_FIELDS })) ?? undefined;
 }

@@ -10,7 +10,10 @@ import { isAccountId, isDeliveryId, isSubscriptionId } from '@switchboard/events
 import { newDeliveryId } from '../subscriptions/ids.ts';
 import type { BodyToKeep } from './bodies.ts';
 import { kindOf, outcomeOf } from './mapper.ts';
+import { coverRecordDays } from './partitions.ts';
+import { rollupsOf } from './rollups.ts';
 import {
+  addRollups,
   countRecoveryProgress,
   insertDeliveries,
   keepBodies,
@@ -22,6 +25,8 @@ const KINDS: readonly Delivery['kind'][] = ['session', 'notification'];
 const OUTCOMES: readonly Delivery['outcome'][] = ['succeeded', 'retrying', 'failed', 'cancelled'];
 const TRIGGERS: readonly Delivery['trigger'][] = ['event', 'test', 'resend', 'recovery'];
 const ERROR_MAX = 2000;
+/** Most bytes of a receiver's answer kept (UTF-8). */
+export const EXCERPT_MAX_BYTES = 4096;
 const REASON_MAX = 500;
 /** Largest value of an integer column. */
 const INT_MAX = 2 ** 31 - 1;
@@ -32,6 +37,19 @@ export type Attempt = Omit<Delivery, 'seq'> & { body?: string };
 /** Text as Postgres stores it: no NUL characters (a record must never be refused for its error text). */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: Postgres text cannot hold NUL, so it is removed
 const clean = (s: string) => s.replace(/\u0000/g, '');
+
+/** The receiver's answer as kept: at most EXCERPT_MAX_BYTES of UTF-8, cut on a character boundary. */
+function excerptOf(d: Delivery__Output): { responseExcerpt: string | null; responseTruncated: boolean } {
+  if (d.responseExcerpt === undefined || d.responseExcerpt === null)
+    return { responseExcerpt: null, responseTruncated: false };
+  const bytes = Buffer.from(clean(d.responseExcerpt), 'utf8');
+  if (bytes.length <= EXCERPT_MAX_BYTES)
+    return { responseExcerpt: bytes.toString('utf8'), responseTruncated: d.responseTruncated };
+  // A cut inside a character drops its partial bytes (a lone continuation byte decodes as U+FFFD).
+  let end = EXCERPT_MAX_BYTES;
+  while (end > 0 && (bytes[end]! & 0xc0) === 0x80) end--;
+  return { responseExcerpt: bytes.subarray(0, end).toString('utf8'), responseTruncated: true };
+}
 
 /** One record of a batch, ready to insert; undefined (with its errors added) when it is refused. */
 function checkAttempt(d: Delivery__Output, i: number, errors: FieldError[]): Attempt | undefined {
@@ -80,6 +98,8 @@ function checkAttempt(d: Delivery__Output, i: number, errors: FieldError[]): Att
     outcome: outcome as Attempt['outcome'],
     trigger: trigger as Attempt['trigger'],
     createdAt: Number.isNaN(created.getTime()) ? new Date() : created,
+    responseContentType: d.responseContentType ? clean(d.responseContentType).slice(0, 200) : null,
+    ...excerptOf(d),
     ...(d.body ? { body: d.body } : {}),
   };
 }
@@ -133,10 +153,22 @@ export async function storeAttempts(
   requestId?: string,
 ): Promise<void> {
   if (attempts.length === 0 && disable.length === 0) return;
-  const disabled = await sqlTransaction(deps.orm.em, 'begin', async (query) => {
-    const failing = await insertAttempts(query, deps.schema, attempts, deps.disableAfterMs);
-    return disableSubscriptions(query, deps, [...disable, ...failing]);
-  });
+  const store = () =>
+    sqlTransaction(deps.orm.em, 'begin', async (query) => {
+      const failing = await insertAttempts(query, deps.schema, attempts, deps.disableAfterMs);
+      return disableSubscriptions(query, deps, [...disable, ...failing]);
+    });
+  const times = attempts.map((a) => a.createdAt);
+  await coverRecordDays(deps.orm, deps.schema, times);
+  let disabled: Awaited<ReturnType<typeof store>>;
+  try {
+    disabled = await store();
+  } catch (err) {
+    // 23514: a day's partition is gone (dropped by another replica's retention pass): made again, once.
+    if ((err as { code?: string }).code !== '23514') throw err;
+    await coverRecordDays(deps.orm, deps.schema, times, true);
+    disabled = await store();
+  }
   for (const ref of disabled) deps.changes.changed(ref, requestId);
   if (disabled.length > 0) deps.outbox.kick();
 }
@@ -172,9 +204,25 @@ async function insertAttempts(
       outcome: a.outcome,
       trigger: a.trigger,
       created_at: a.createdAt.toISOString(),
+      response_content_type: a.responseContentType,
+      response_excerpt: a.responseExcerpt,
+      response_truncated: a.responseTruncated,
     })),
   );
   const inserted = await insertDeliveries(query, schema, input);
+  // The statistics' rollups count exactly the records stored now (a record already stored adds nothing).
+  await addRollups(
+    query,
+    schema,
+    rollupsOf(
+      inserted.map((r) => ({
+        target: r.subscription_id ?? r.application_id,
+        createdAt: new Date(r.created_at),
+        outcome: r.outcome,
+        durationMs: r.duration_ms,
+      })),
+    ),
+  );
   // The bodies of the records stored now (in the same transaction: visible with them), none of a gone target.
   const stored = new Set(inserted.map((r) => r.id));
   const bodies: BodyToKeep[] = [];

@@ -53,8 +53,11 @@ export function deliveryFromJson(o: Record<string, unknown>): Delivery__Output {
     deliveryOutcome: (str(o.deliveryOutcome) || 'DELIVERY_OUTCOME_UNSPECIFIED') as Delivery__Output['deliveryOutcome'],
     body: undefined,
     trigger: str(o.trigger),
+    responseTruncated: o.responseTruncated === true,
   };
   if (typeof o.error === 'string') d.error = o.error;
+  if (typeof o.responseContentType === 'string') d.responseContentType = o.responseContentType;
+  if (typeof o.responseExcerpt === 'string') d.responseExcerpt = o.responseExcerpt;
   if (typeof o.body === 'string') d.body = o.body;
   return d;
 }

@@ -5,6 +5,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql, sqlTransaction } from '@switchboard/orm';
 import type { TransactionQuery } from '@switchboard/platform';
 import { compressBody, type BodyToKeep } from './bodies.ts';
+import { LATENCY_BUCKETS, type RollupRow } from './rollups.ts';
 
 /** Stores bodies not stored yet, inside the caller's transaction (a message's body never changes: the first one stays). */
 export async function keepBodies(query: TransactionQuery, schema: string, bodies: BodyToKeep[]): Promise<void> {
@@ -32,6 +33,8 @@ export interface InsertedDelivery {
   status_code: number | null;
   trigger: string;
   created_at: Date;
+  application_id: string | null;
+  duration_ms: number;
 }
 
 /**
@@ -45,15 +48,18 @@ export function insertDeliveries(query: TransactionQuery, schema: string, input:
     `with input as (
        select * from jsonb_to_recordset($1::jsonb) as x(ord int, id text, message_id text, kind text, subscription_id text,
          application_id text, account_id bigint, event text, target_url text, attempt int, status_code int, duration_ms int,
-         error text, outcome text, trigger text, created_at timestamptz)
+         error text, outcome text, trigger text, created_at timestamptz,
+         response_content_type text, response_excerpt text, response_truncated boolean)
      )
      insert into "${schema}".deliveries
-       (id, message_id, kind, subscription_id, application_id, account_id, event, target_url, attempt, status_code, duration_ms, error, outcome, trigger, created_at)
+       (id, message_id, kind, subscription_id, application_id, account_id, event, target_url, attempt, status_code, duration_ms, error, outcome, trigger, created_at,
+        response_content_type, response_excerpt, response_truncated)
      select i.id, i.message_id, i.kind,
        case when i.kind = 'notification' then s.id end,
        case when i.kind = 'notification' then coalesce(i.application_id, s.application_id) else i.application_id end,
        case when i.kind = 'notification' then s.account_id else i.account_id end,
-       i.event, i.target_url, i.attempt, i.status_code, i.duration_ms, i.error, i.outcome, i.trigger, i.created_at
+       i.event, i.target_url, i.attempt, i.status_code, i.duration_ms, i.error, i.outcome, i.trigger, i.created_at,
+       i.response_content_type, i.response_excerpt, coalesce(i.response_truncated, false)
      from input i
      left join "${schema}".subscriptions s on i.kind = 'notification' and s.id = i.subscription_id
      -- A gone subscription's records are dropped; so are a gone application's or account's sessions.
@@ -63,7 +69,7 @@ export function insertDeliveries(query: TransactionQuery, schema: string, input:
          and not exists (select 1 from "${schema}".deleted_accounts g where g.account_id = i.account_id))
      order by i.ord
      on conflict do nothing
-     returning seq::text, id, subscription_id, outcome, status_code, trigger, created_at`,
+     returning seq::text, id, subscription_id, application_id, outcome, status_code, duration_ms, trigger, created_at`,
     [input],
   );
 }
@@ -149,13 +155,19 @@ export async function findPendingResend(
   em: EntityManager,
   schema: string,
   id: string,
-  scope: { subscriptionId: string } | { applicationId: string },
+  scope: { subscriptionId: string } | { applicationId: string } | { accountId: string },
 ): Promise<PendingResend | undefined> {
+  const [column, value] =
+    'subscriptionId' in scope
+      ? ['subscription_id = $2', scope.subscriptionId]
+      : 'applicationId' in scope
+        ? ["application_id = $2 and kind = 'session'", scope.applicationId]
+        : ['account_id = $2', scope.accountId];
   const [row] = await sql<PendingResend>(
     em,
     `select id, message_id, kind, subscription_id, application_id, account_id::text, event, trigger, created_at from "${schema}".resends
-     where id = $1 and ${'subscriptionId' in scope ? 'subscription_id = $2' : "application_id = $2 and kind = 'session'"}`,
-    [id, 'subscriptionId' in scope ? scope.subscriptionId : scope.applicationId],
+     where id = $1 and ${column}`,
+    [id, value],
   );
   return row;
 }
@@ -194,11 +206,11 @@ export function sweepOnce(em: EntityManager, schema: string, batch: number): Pro
     // Both select through an index: deliveries_subscription or deliveries_application_sessions.
     const [deleted] = purge.subscription_id
       ? await query<{ n: number }>(
-          `with d as (delete from "${schema}".deliveries where seq in (select seq from "${schema}".deliveries where subscription_id = $1 limit ${batch}) returning 1) select count(*)::int as n from d`,
+          `with d as (delete from "${schema}".deliveries where (seq, created_at) in (select seq, created_at from "${schema}".deliveries where subscription_id = $1 limit ${batch}) returning 1) select count(*)::int as n from d`,
           [purge.subscription_id],
         )
       : await query<{ n: number }>(
-          `with d as (delete from "${schema}".deliveries where seq in (select seq from "${schema}".deliveries where application_id = $1 and kind = 'session' limit ${batch}) returning 1) select count(*)::int as n from d`,
+          `with d as (delete from "${schema}".deliveries where (seq, created_at) in (select seq, created_at from "${schema}".deliveries where application_id = $1 and kind = 'session' limit ${batch}) returning 1) select count(*)::int as n from d`,
           [purge.application_id],
         );
     // The bodies kept for resends go with their records (target: the subscription or the application).
@@ -211,7 +223,12 @@ export function sweepOnce(em: EntityManager, schema: string, batch: number): Pro
       await query(`delete from "${schema}".resends where application_id = $1 and kind = 'session'`, [
         purge.application_id,
       ]);
-    if (deleted!.n < batch && bodies!.n < batch)
+    // So do their statistics' rollups.
+    const [rollups] = await query<{ n: number }>(
+      `with d as (delete from "${schema}".delivery_rollups where (target, minute) in (select target, minute from "${schema}".delivery_rollups where target = $1 limit ${batch}) returning 1) select count(*)::int as n from d`,
+      [purge.subscription_id ?? purge.application_id],
+    );
+    if (deleted!.n < batch && bodies!.n < batch && rollups!.n < batch)
       await query(`delete from "${schema}".delivery_purges where seq = $1`, [purge.seq]);
     return deleted!.n;
   });
@@ -222,29 +239,30 @@ const PRUNE_BATCH = 5000;
 const TOMBSTONE_DAYS = 7;
 
 /**
- * Deletes delivery records older than the retention period, in batches so that no statement holds
- * locks for long, and old tombstones of deleted applications. Returns the number of deliveries deleted.
+ * Deletes what goes with delivery records older than the retention period (the records themselves
+ * go with their day's partition: deliveries/partitions.ts): kept bodies, rollups, finished recovery
+ * tasks and their resends, in batches so that no statement holds locks for long; and old test
+ * sends and tombstones of deleted applications.
  */
-export async function pruneDeliveries(em: EntityManager, schema: string, retentionDays: number): Promise<number> {
-  let total = 0;
+export async function pruneDeliveries(em: EntityManager, schema: string, retentionDays: number): Promise<void> {
   if (retentionDays > 0) {
-    for (;;) {
-      const res = await sql<{ seq: string }>(
-        em,
-        `delete from "${schema}".deliveries where seq in (
-           select seq from "${schema}".deliveries where created_at < now() - make_interval(days => $1) limit ${PRUNE_BATCH}
-         ) returning seq`,
-        [retentionDays],
-      );
-      total += res.length;
-      if (res.length < PRUNE_BATCH) break;
-    }
-    // Bodies, finished recovery tasks and their resends go with the records (test sends after an hour).
+    // Bodies, rollups, finished recovery tasks and their resends go with the records (test sends after an hour).
     for (;;) {
       const res = await sql<{ n: number }>(
         em,
         `delete from "${schema}".delivery_bodies where (message_id, target) in (
            select message_id, target from "${schema}".delivery_bodies where created_at < now() - make_interval(days => $1) limit ${PRUNE_BATCH}
+         ) returning 1 as n`,
+        [retentionDays],
+      );
+      if (res.length < PRUNE_BATCH) break;
+    }
+    for (;;) {
+      const res = await sql<{ n: number }>(
+        em,
+        `delete from "${schema}".delivery_rollups where (target, minute) in (
+           select target, minute from "${schema}".delivery_rollups
+           where minute < date_bin('1 day', now() - make_interval(days => $1), timestamptz 'epoch') limit ${PRUNE_BATCH}
          ) returning 1 as n`,
         [retentionDays],
       );
@@ -263,5 +281,65 @@ export async function pruneDeliveries(em: EntityManager, schema: string, retenti
   await sql(em, `delete from "${schema}".deleted_applications where deleted_at < now() - make_interval(days => $1)`, [
     TOMBSTONE_DAYS,
   ]);
-  return total;
+}
+
+/**
+ * Adds a stored batch's rollups (sorted by target and minute, so concurrent batches lock rows in
+ * one order) to delivery_rollups, inside the caller's transaction.
+ */
+export async function addRollups(query: TransactionQuery, schema: string, rows: RollupRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await query(
+    `insert into "${schema}".delivery_rollups as r (target, minute, attempts, succeeded, retrying, failed, cancelled, latency)
+     select x.target, x.minute, x.attempts, x.succeeded, x.retrying, x.failed, x.cancelled,
+       array(select (v #>> '{}')::int from jsonb_array_elements(x.latency) as v)
+     from jsonb_to_recordset($1::jsonb) as x(target text, minute timestamptz, attempts int, succeeded int, retrying int,
+       failed int, cancelled int, latency jsonb)
+     order by x.target, x.minute
+     on conflict (target, minute) do update set
+       attempts = r.attempts + excluded.attempts,
+       succeeded = r.succeeded + excluded.succeeded,
+       retrying = r.retrying + excluded.retrying,
+       failed = r.failed + excluded.failed,
+       cancelled = r.cancelled + excluded.cancelled,
+       latency = array(select a + b from unnest(r.latency, excluded.latency) as u(a, b))`,
+    [JSON.stringify(rows)],
+  );
+}
+
+/** One bucket of rollups as the statistics read it. */
+export interface RollupBucket {
+  start: Date;
+  attempts: string;
+  succeeded: string;
+  retrying: string;
+  failed: string;
+  cancelled: string;
+  latency: string[];
+}
+
+const LATENCY_SUMS = Array.from({ length: LATENCY_BUCKETS }, (_, i) => `sum(latency[${i + 1}])`).join(', ');
+
+/**
+ * A target's rollups from `from` (inclusive) to `to` (exclusive), summed by buckets of `bucketSeconds`
+ * aligned on the epoch; only buckets holding rollups come back. Reads the rollups' primary key.
+ */
+export function readRollups(
+  em: EntityManager,
+  schema: string,
+  target: string,
+  from: Date,
+  to: Date,
+  bucketSeconds: number,
+): Promise<RollupBucket[]> {
+  return sql<RollupBucket>(
+    em,
+    `select date_bin(make_interval(secs => $4), minute, timestamptz 'epoch') as start,
+       sum(attempts)::text as attempts, sum(succeeded)::text as succeeded, sum(retrying)::text as retrying,
+       sum(failed)::text as failed, sum(cancelled)::text as cancelled, array[${LATENCY_SUMS}]::text[] as latency
+     from "${schema}".delivery_rollups
+     where target = $1 and minute >= $2 and minute < $3
+     group by 1 order by 1`,
+    [target, from, to, bucketSeconds],
+  );
 }

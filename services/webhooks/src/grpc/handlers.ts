@@ -3,6 +3,7 @@ import type { GrpcServer } from '@switchboard/platform';
 import { webhooksProto } from '@switchboard/proto';
 import type { Deps } from '../context.ts';
 import { getDelivery } from '../deliveries/get-delivery.ts';
+import { getDeliveryStats } from '../deliveries/delivery-stats.ts';
 import { listDeliveries } from '../deliveries/list-deliveries.ts';
 import { toMessage as deliveryMessage } from '../deliveries/mapper.ts';
 import { createSubscription } from '../subscriptions/create-subscription.ts';
@@ -42,7 +43,7 @@ export function registerHandlers(server: GrpcServer, deps: Deps): void {
     RotateSecret: async (req, ctx) => ({ secret: await rotateSecret(deps, { ...req, requestId: ctx.requestId }) }),
     ListDeliveries: async (req, ctx) => {
       const page = await listDeliveries(deps, req, ctx.requestId);
-      return { deliveries: page.items.map(deliveryMessage), nextCursor: page.nextCursor };
+      return { deliveries: page.items.map((d) => deliveryMessage(d)), nextCursor: page.nextCursor };
     },
     GetDelivery: async (req, ctx) => ({ delivery: await getDelivery(deps, req, ctx.requestId) }),
     TestSubscription: async (req, ctx) => testSubscription(deps, { ...req, requestId: ctx.requestId }),
@@ -53,6 +54,7 @@ export function registerHandlers(server: GrpcServer, deps: Deps): void {
       recovery: await recoverSubscription(deps, { ...req, requestId: ctx.requestId }),
     }),
     GetRecovery: async (req) => ({ recovery: await getRecovery(deps, req) }),
+    GetDeliveryStats: async (req, ctx) => getDeliveryStats(deps, req, ctx.requestId),
     GetDeliveryTarget: async (req) => {
       const m = await getDeliveryTarget(deps, req);
       return { subscription: toMessage(m.subscription), secrets: m.secrets, headers: m.headers };

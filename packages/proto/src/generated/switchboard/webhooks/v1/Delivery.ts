@@ -23,8 +23,13 @@ export interface Delivery {
   'deliveryOutcome'?: (_switchboard_webhooks_v1_DeliveryOutcome);
   'body'?: (string);
   'trigger'?: (string);
+  'responseContentType'?: (string);
+  'responseExcerpt'?: (string);
+  'responseTruncated'?: (boolean);
   '_error'?: "error";
   '_body'?: "body";
+  '_responseContentType'?: "responseContentType";
+  '_responseExcerpt'?: "responseExcerpt";
 }
 
 export interface Delivery__Output {
@@ -46,6 +51,11 @@ export interface Delivery__Output {
   'deliveryOutcome': (_switchboard_webhooks_v1_DeliveryOutcome__Output);
   'body'?: (string);
   'trigger': (string);
+  'responseContentType'?: (string);
+  'responseExcerpt'?: (string);
+  'responseTruncated': (boolean);
   '_error'?: "error";
   '_body'?: "body";
+  '_responseContentType'?: "responseContentType";
+  '_responseExcerpt'?: "responseExcerpt";
 }

@@ -8,6 +8,11 @@ export interface ListDeliveriesRequest {
   'applicationId'?: (string);
   'limit'?: (number);
   'cursor'?: (string);
+  'outcome'?: (string);
+  'event'?: (string);
+  'since'?: (string);
+  'until'?: (string);
+  'messageId'?: (string);
 }
 
 export interface ListDeliveriesRequest__Output {
@@ -16,4 +21,9 @@ export interface ListDeliveriesRequest__Output {
   'applicationId': (string);
   'limit': (number);
   'cursor': (string);
+  'outcome': (string);
+  'event': (string);
+  'since': (string);
+  'until': (string);
+  'messageId': (string);
 }

@@ -8,6 +8,8 @@ import type { DeleteSubscriptionRequest as _switchboard_webhooks_v1_DeleteSubscr
 import type { DeleteSubscriptionResponse as _switchboard_webhooks_v1_DeleteSubscriptionResponse, DeleteSubscriptionResponse__Output as _switchboard_webhooks_v1_DeleteSubscriptionResponse__Output } from '../../../switchboard/webhooks/v1/DeleteSubscriptionResponse.ts';
 import type { GetDeliveryRequest as _switchboard_webhooks_v1_GetDeliveryRequest, GetDeliveryRequest__Output as _switchboard_webhooks_v1_GetDeliveryRequest__Output } from '../../../switchboard/webhooks/v1/GetDeliveryRequest.ts';
 import type { GetDeliveryResponse as _switchboard_webhooks_v1_GetDeliveryResponse, GetDeliveryResponse__Output as _switchboard_webhooks_v1_GetDeliveryResponse__Output } from '../../../switchboard/webhooks/v1/GetDeliveryResponse.ts';
+import type { GetDeliveryStatsRequest as _switchboard_webhooks_v1_GetDeliveryStatsRequest, GetDeliveryStatsRequest__Output as _switchboard_webhooks_v1_GetDeliveryStatsRequest__Output } from '../../../switchboard/webhooks/v1/GetDeliveryStatsRequest.ts';
+import type { GetDeliveryStatsResponse as _switchboard_webhooks_v1_GetDeliveryStatsResponse, GetDeliveryStatsResponse__Output as _switchboard_webhooks_v1_GetDeliveryStatsResponse__Output } from '../../../switchboard/webhooks/v1/GetDeliveryStatsResponse.ts';
 import type { GetDeliveryTargetRequest as _switchboard_webhooks_v1_GetDeliveryTargetRequest, GetDeliveryTargetRequest__Output as _switchboard_webhooks_v1_GetDeliveryTargetRequest__Output } from '../../../switchboard/webhooks/v1/GetDeliveryTargetRequest.ts';
 import type { GetRecoveryRequest as _switchboard_webhooks_v1_GetRecoveryRequest, GetRecoveryRequest__Output as _switchboard_webhooks_v1_GetRecoveryRequest__Output } from '../../../switchboard/webhooks/v1/GetRecoveryRequest.ts';
 import type { GetRecoveryResponse as _switchboard_webhooks_v1_GetRecoveryResponse, GetRecoveryResponse__Output as _switchboard_webhooks_v1_GetRecoveryResponse__Output } from '../../../switchboard/webhooks/v1/GetRecoveryResponse.ts';
@@ -60,6 +62,15 @@ export interface WebhooksServiceClient extends grpc.Client {
   getDelivery(argument: _switchboard_webhooks_v1_GetDeliveryRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetDeliveryResponse__Output>): grpc.ClientUnaryCall;
   getDelivery(argument: _switchboard_webhooks_v1_GetDeliveryRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetDeliveryResponse__Output>): grpc.ClientUnaryCall;
   getDelivery(argument: _switchboard_webhooks_v1_GetDeliveryRequest, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetDeliveryResponse__Output>): grpc.ClientUnaryCall;
+  
+  GetDeliveryStats(argument: _switchboard_webhooks_v1_GetDeliveryStatsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetDeliveryStatsResponse__Output>): grpc.ClientUnaryCall;
+  GetDeliveryStats(argument: _switchboard_webhooks_v1_GetDeliveryStatsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetDeliveryStatsResponse__Output>): grpc.ClientUnaryCall;
+  GetDeliveryStats(argument: _switchboard_webhooks_v1_GetDeliveryStatsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetDeliveryStatsResponse__Output>): grpc.ClientUnaryCall;
+  GetDeliveryStats(argument: _switchboard_webhooks_v1_GetDeliveryStatsRequest, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetDeliveryStatsResponse__Output>): grpc.ClientUnaryCall;
+  getDeliveryStats(argument: _switchboard_webhooks_v1_GetDeliveryStatsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetDeliveryStatsResponse__Output>): grpc.ClientUnaryCall;
+  getDeliveryStats(argument: _switchboard_webhooks_v1_GetDeliveryStatsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetDeliveryStatsResponse__Output>): grpc.ClientUnaryCall;
+  getDeliveryStats(argument: _switchboard_webhooks_v1_GetDeliveryStatsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetDeliveryStatsResponse__Output>): grpc.ClientUnaryCall;
+  getDeliveryStats(argument: _switchboard_webhooks_v1_GetDeliveryStatsRequest, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetDeliveryStatsResponse__Output>): grpc.ClientUnaryCall;
   
   GetDeliveryTarget(argument: _switchboard_webhooks_v1_GetDeliveryTargetRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_MatchedSubscription__Output>): grpc.ClientUnaryCall;
   GetDeliveryTarget(argument: _switchboard_webhooks_v1_GetDeliveryTargetRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_MatchedSubscription__Output>): grpc.ClientUnaryCall;
@@ -178,6 +189,8 @@ export interface WebhooksServiceHandlers extends grpc.UntypedServiceImplementati
   
   GetDelivery: grpc.handleUnaryCall<_switchboard_webhooks_v1_GetDeliveryRequest__Output, _switchboard_webhooks_v1_GetDeliveryResponse>;
   
+  GetDeliveryStats: grpc.handleUnaryCall<_switchboard_webhooks_v1_GetDeliveryStatsRequest__Output, _switchboard_webhooks_v1_GetDeliveryStatsResponse>;
+  
   GetDeliveryTarget: grpc.handleUnaryCall<_switchboard_webhooks_v1_GetDeliveryTargetRequest__Output, _switchboard_webhooks_v1_MatchedSubscription>;
   
   GetRecovery: grpc.handleUnaryCall<_switchboard_webhooks_v1_GetRecoveryRequest__Output, _switchboard_webhooks_v1_GetRecoveryResponse>;
@@ -208,6 +221,7 @@ export interface WebhooksServiceDefinition extends grpc.ServiceDefinition {
   CreateSubscription: MethodDefinition<_switchboard_webhooks_v1_CreateSubscriptionRequest, _switchboard_webhooks_v1_CreateSubscriptionResponse, _switchboard_webhooks_v1_CreateSubscriptionRequest__Output, _switchboard_webhooks_v1_CreateSubscriptionResponse__Output>
   DeleteSubscription: MethodDefinition<_switchboard_webhooks_v1_DeleteSubscriptionRequest, _switchboard_webhooks_v1_DeleteSubscriptionResponse, _switchboard_webhooks_v1_DeleteSubscriptionRequest__Output, _switchboard_webhooks_v1_DeleteSubscriptionResponse__Output>
   GetDelivery: MethodDefinition<_switchboard_webhooks_v1_GetDeliveryRequest, _switchboard_webhooks_v1_GetDeliveryResponse, _switchboard_webhooks_v1_GetDeliveryRequest__Output, _switchboard_webhooks_v1_GetDeliveryResponse__Output>
+  GetDeliveryStats: MethodDefinition<_switchboard_webhooks_v1_GetDeliveryStatsRequest, _switchboard_webhooks_v1_GetDeliveryStatsResponse, _switchboard_webhooks_v1_GetDeliveryStatsRequest__Output, _switchboard_webhooks_v1_GetDeliveryStatsResponse__Output>
   GetDeliveryTarget: MethodDefinition<_switchboard_webhooks_v1_GetDeliveryTargetRequest, _switchboard_webhooks_v1_MatchedSubscription, _switchboard_webhooks_v1_GetDeliveryTargetRequest__Output, _switchboard_webhooks_v1_MatchedSubscription__Output>
   GetRecovery: MethodDefinition<_switchboard_webhooks_v1_GetRecoveryRequest, _switchboard_webhooks_v1_GetRecoveryResponse, _switchboard_webhooks_v1_GetRecoveryRequest__Output, _switchboard_webhooks_v1_GetRecoveryResponse__Output>
   GetSecret: MethodDefinition<_switchboard_webhooks_v1_GetSecretRequest, _switchboard_webhooks_v1_GetSecretResponse, _switchboard_webhooks_v1_GetSecretRequest__Output, _switchboard_webhooks_v1_GetSecretResponse__Output>
