@@ -3,6 +3,7 @@
 // service, the registry of sessions, the paging of every list and the rule for delivered URLs.
 export * from './delivery-records.ts';
 export * from './delivery-tools.ts';
+export * from './session-records.ts';
 export * from './session-registry.ts';
 export * from './paging.ts';
 export * from './urls.ts';

@@ -89,6 +89,8 @@ export const sessionNewSchema = z
   .object({
     applicationId: applicationId.optional(),
     session: sessionSchema,
+    /** Set by the Session API on the sessions it launches: the first characters of the token used. */
+    launch: z.object({ token: z.string().max(200) }).optional(),
   })
   .refine((e) => e.applicationId !== undefined || !!e.session.to?.id?.trim(), {
     message: 'is required when the session has no to.id to route it by',

@@ -206,6 +206,7 @@ export type { Subscription__Output as SubscriptionMessage } from './generated/sw
 export type { Recovery__Output as RecoveryMessage } from './generated/switchboard/webhooks/v1/Recovery.ts';
 export type { MatchedSubscription__Output as MatchedSubscriptionMessage } from './generated/switchboard/webhooks/v1/MatchedSubscription.ts';
 export type { Delivery, Delivery__Output as DeliveryMessage } from './generated/switchboard/webhooks/v1/Delivery.ts';
+export type { SessionRecord__Output as SessionRecordMessage } from './generated/switchboard/webhooks/v1/SessionRecord.ts';
 export type { ApplicationsServiceDefinition } from './generated/switchboard/applications/v1/ApplicationsService.ts';
 export type { AccountsServiceDefinition } from './generated/switchboard/applications/v1/AccountsService.ts';
 export type { WebhooksServiceDefinition } from './generated/switchboard/webhooks/v1/WebhooksService.ts';

@@ -32,6 +32,7 @@ import { handleEvent } from './events/handle-event.ts';
 import { Lookups } from './lookup/lookups.ts';
 import { createMetrics, type DispatcherMetrics } from './metrics.ts';
 import { AttemptRecorder, recordBatchBytes } from './recording/attempt-recorder.ts';
+import { SessionRecorder } from './recording/session-recorder.ts';
 import { CONSUMERS, DELIVERIES_STREAM, ensureDispatcherStreams, JOB_SUBJECTS } from './streams.ts';
 
 export type { Config } from './config.ts';
@@ -53,6 +54,7 @@ interface Running {
   nats: NatsHandle;
   inFlight: InFlight;
   recorder: AttemptRecorder;
+  sessionRecorder: SessionRecorder;
   loops: ConsumerLoop[];
   /** True until stop() has stopped the consumer loops (readiness). */
   consuming: boolean;
@@ -142,6 +144,7 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
         maxBatchBytes: () => recordBatchBytes(nats.nc.info?.max_payload),
       },
     );
+    const sessionRecorder = new SessionRecorder(nats.js, { logger });
     await ensureDispatcherStreams(nats.jsm, {
       replicas: config.NATS_STREAM_REPLICAS,
       retrySchedule: config.DELIVERY_RETRY_SCHEDULE,
@@ -160,6 +163,7 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
       sender,
       settings: { deadlineMs: config.SESSION_DEADLINE_MS, timeoutMs: config.SESSION_TIMEOUT_MS },
       recorder,
+      sessionRecorder,
       inFlight,
       metrics,
       logger,
@@ -243,7 +247,17 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
     const stopPolling = pollConsumerBacklog(nats.jsm, metrics);
 
     accepting = true;
-    const run = { nats, inFlight, recorder, loops, consuming: true, stopListening, stopTests, stopPolling };
+    const run = {
+      nats,
+      inFlight,
+      recorder,
+      sessionRecorder,
+      loops,
+      consuming: true,
+      stopListening,
+      stopTests,
+      stopPolling,
+    };
     const ops = await startOpsServer({
       port: config.OPS_PORT,
       host: config.HOST,
@@ -281,7 +295,7 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
       await testsDone;
       if (r) r.consuming = false;
       await r?.inFlight.drain();
-      await r?.recorder.close();
+      await Promise.all([r?.recorder.close(), r?.sessionRecorder.close()]);
       await r?.nats.close();
       breakers.close();
       await http.close();

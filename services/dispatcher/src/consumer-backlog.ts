@@ -15,6 +15,7 @@ export function pollConsumerBacklog(jsm: JetStreamManager, metrics: DispatcherMe
       [DELIVERIES_STREAM, CONSUMERS.retry],
       [DELIVERIES_STREAM, CONSUMERS.parked],
       [DELIVERIES_STREAM, CONSUMERS.records],
+      [DELIVERIES_STREAM, CONSUMERS.sessionRecords],
       [DELIVERIES_STREAM, CONSUMERS.resends],
     ] as const) {
       try {

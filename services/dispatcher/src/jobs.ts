@@ -23,7 +23,13 @@ const base = {
 };
 
 const jobSchema = z.discriminatedUnion('kind', [
-  z.object({ ...base, kind: z.literal('session'), event: sessionNewSchema }),
+  z.object({
+    ...base,
+    kind: z.literal('session'),
+    event: sessionNewSchema,
+    /** How the session found its application (session records): by the one it named, its dialled address, or a token. */
+    routedBy: z.object({ type: z.enum(['application', 'address', 'token']), value: z.string().nullable() }).optional(),
+  }),
   z.object({
     ...base,
     kind: z.literal('notification'),

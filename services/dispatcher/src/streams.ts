@@ -19,7 +19,14 @@ import {
   STREAMS,
   type StoreLimits,
 } from '@switchboard/platform';
-import { DELIVERIES_STREAM, RECORDS_CONSUMER, RECORDS_SUBJECT, RESEND_SUBJECT } from '@switchboard/contracts';
+import {
+  DELIVERIES_STREAM,
+  RECORDS_CONSUMER,
+  RECORDS_SUBJECT,
+  RESEND_SUBJECT,
+  SESSION_RECORDS_CONSUMER,
+  SESSION_RECORDS_SUBJECT,
+} from '@switchboard/contracts';
 import { deliveriesRetentionMs } from './delivery/retry.ts';
 
 export { DELIVERIES_STREAM };
@@ -31,6 +38,8 @@ export const JOB_SUBJECTS = {
   records: RECORDS_SUBJECT,
   /** Resends and recoveries, published by the webhooks service (delivery/resend-worker.ts). */
   resend: RESEND_SUBJECT,
+  /** One record per session that ended, on its way to the webhooks service (recording/session-recorder.ts). */
+  sessions: SESSION_RECORDS_SUBJECT,
 } as const;
 export const CONSUMERS = {
   /** Inbound events (the whole SWITCHBOARD_EVENTS stream): validated, first attempts made. */
@@ -41,6 +50,8 @@ export const CONSUMERS = {
   parked: 'dispatcher-deliveries-parked',
   /** Attempt records: created here with the stream, read by the webhooks service, which stores them. */
   records: RECORDS_CONSUMER,
+  /** Session records: created here with the stream, read by the webhooks service, which stores them. */
+  sessionRecords: SESSION_RECORDS_CONSUMER,
   /** Resend jobs: one attempt each, held by JetStream while their host cannot take them. */
   resends: 'dispatcher-resends',
 } as const;
@@ -67,7 +78,13 @@ export async function ensureDispatcherStreams(jsm: JetStreamManager, s: StreamSe
   // Jobs live until acknowledged (work queue), at most as long as the whole schedule plus slack.
   const config = {
     name: DELIVERIES_STREAM,
-    subjects: [JOB_SUBJECTS.retry, JOB_SUBJECTS.parked, JOB_SUBJECTS.records, JOB_SUBJECTS.resend],
+    subjects: [
+      JOB_SUBJECTS.retry,
+      JOB_SUBJECTS.parked,
+      JOB_SUBJECTS.records,
+      JOB_SUBJECTS.resend,
+      JOB_SUBJECTS.sessions,
+    ],
     retention: RetentionPolicy.Workqueue,
     storage: StorageType.File,
     max_age: nanos(deliveriesRetentionMs(s.retrySchedule)),
@@ -111,6 +128,12 @@ export async function ensureDispatcherStreams(jsm: JetStreamManager, s: StreamSe
   await ensureConsumer(jsm, DELIVERIES_STREAM, {
     durable_name: CONSUMERS.records,
     filter_subject: JOB_SUBJECTS.records,
+    ack_wait: ackWait,
+    max_ack_pending: 1000,
+  });
+  await ensureConsumer(jsm, DELIVERIES_STREAM, {
+    durable_name: CONSUMERS.sessionRecords,
+    filter_subject: JOB_SUBJECTS.sessions,
     ack_wait: ackWait,
     max_ack_pending: 1000,
   });

@@ -43,6 +43,7 @@ import type { RouteDeps } from './http/deps.ts';
 import { jsonBody, jsonOrFormBody } from './http/json-body.ts';
 import { problemHandler, notFoundHandler } from './http/problem.ts';
 import { requestId } from './http/request-id.ts';
+import { sessionRecordRoutes } from './http/session-records.ts';
 import { sessionRoutes } from './http/sessions.ts';
 import { webhookRoutes } from './http/webhooks.ts';
 import { RateLimiter } from './rate-limit.ts';
@@ -254,6 +255,7 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
   deliveryToolRoutes(api, deps);
   deliveryInsightRoutes(api, deps);
   addressRoutes(api, deps);
+  sessionRecordRoutes(api, deps);
   const auth = authenticate(credentials, limiter, config.TRUSTED_PROXIES);
   const shed = shedBeforeWork(authenticator, config.TRUSTED_PROXIES, ['/v1/', '/rest/v1/', '/addresses']);
   app.use(['/v1', '/rest/v1'], auth, jsonBody({ limitBytes: config.BODY_LIMIT_BYTES }), api);

@@ -44,6 +44,10 @@ export class Hrefs {
   applicationDelivery(appId: string, deliveryId: string): string {
     return `${this.base}/v1/applications/${appId}/deliveries/${deliveryId}`;
   }
+  /** A session's record (the session inspector). */
+  session(id: string): string {
+    return `${this.base}/v1/sessions/${encodeURIComponent(id)}`;
+  }
   recovery(id: string, taskId: string): string {
     return `${this.webhook(id)}/recoveries/${taskId}`;
   }

@@ -28,6 +28,8 @@ import {
   consoleSessionBody,
   eventTypeBody,
   deliveryBody,
+  sessionBody,
+  sessionSummaryBody,
   deliveryStatsBody,
   environmentBody,
   exchangeBody,
@@ -170,6 +172,23 @@ const webhookFilters: Schema[] = [
   { name: 'event', in: 'query', schema: ref('WebhookEvent') },
   { name: 'resource', in: 'query', schema: { type: 'string', enum: ['call', 'sms', 'transcription', 'all'] } },
 ];
+const sessionFilters: Schema[] = [
+  { name: 'outcome', in: 'query', schema: { type: 'string', enum: ['answered', 'fallback', 'failed'] } },
+  { name: 'channel', in: 'query', schema: { type: 'string', enum: ['VOICE', 'TEXT'] } },
+  {
+    name: 'since',
+    in: 'query',
+    schema: { type: 'string', format: 'date-time' },
+    description: 'Sessions started at or after this time.',
+  },
+  {
+    name: 'until',
+    in: 'query',
+    schema: { type: 'string', format: 'date-time' },
+    description: 'Sessions started before this time.',
+  },
+  { name: 'from', in: 'query', schema: { type: 'string' }, description: 'The caller id (`session.from.id`), exactly.' },
+];
 const deliveryFilters: Schema[] = [
   {
     name: 'outcome',
@@ -309,6 +328,8 @@ const schemas: Record<string, Schema> = {
   WebhookCreated: responseBodySchema(webhookCreatedBody),
   Secret: responseBodySchema(secretBody),
   Delivery: responseBodySchema(deliveryBody),
+  SessionSummary: responseBodySchema(sessionSummaryBody),
+  SessionRecord: responseBodySchema(sessionBody),
   DeliveryStats: responseBodySchema(deliveryStatsBody),
   TestResult: responseBodySchema(testResultBody),
   Recovery: responseBodySchema(recoveryBody),
@@ -971,6 +992,11 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
         description:
           'The Session API: launch a session with an application token, signal a running session (docs/api-rules.md#session-api; no Basic auth)',
       },
+      {
+        name: 'Session inspector',
+        description:
+          'What each session sent to the application and what it answered (docs/api.md#session-inspector); kept SESSION_RETENTION_DAYS (7)',
+      },
       { name: 'Credentials', description: 'API keys, browser sessions and the password (docs/api.md#api-keys)' },
       { name: 'Linked resources', description: 'Resources that hrefs point to' },
       {
@@ -1078,6 +1104,31 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
             ...pick('400'),
             ...readErrors,
           },
+        },
+      },
+      '/v1/applications/{id}/sessions': {
+        parameters: [pathId('id', 'Application id.')],
+        get: {
+          tags: ['Session inspector'],
+          summary: 'Sessions of an application, newest first',
+          description:
+            'Every session delivered to the application (routed by the application id, by an address it owns, or launched with one of its tokens) in the last `SESSION_RETENTION_DAYS` days. A session shows here once it has ended (instructions or failure). Bad filters are a 400.',
+          operationId: 'listApplicationSessions',
+          parameters: [...listParams, ...sessionFilters],
+          responses: {
+            '200': json({ type: 'array', items: ref('SessionSummary') }, 'Sessions.', listHeaders),
+            ...pick('400'),
+            ...readErrors,
+          },
+        },
+      },
+      '/v1/sessions/{sessionId}': {
+        parameters: [pathId('sessionId', 'The session id (`session.id` of the session POST).')],
+        get: {
+          tags: ['Session inspector'],
+          summary: 'One session: every attempt with what the application answered, its instructions and signals',
+          operationId: 'getSession',
+          responses: { '200': json(ref('SessionRecord'), 'The session.'), ...readErrors },
         },
       },
       '/v1/deliveries/{deliveryId}': {

@@ -6,6 +6,7 @@ import {
   ensureStreams,
   STREAMS,
   withTimeout,
+  type BackgroundLoop,
   type ConsumerLoop,
   type Logger,
 } from '@switchboard/platform';
@@ -22,6 +23,8 @@ import { startAccountsDeletedConsumer } from './events/accounts-deleted.ts';
 import { startApplicationsDeletedConsumer } from './events/applications-deleted.ts';
 import { createChangePublisher, type ChangePublisher } from './events/changes.ts';
 import { registerHandlers } from './grpc/handlers.ts';
+import { startKeepingSessions } from './sessions/keep-sessions.ts';
+import { startSessionConsumers, type SessionConsumers } from './sessions/record-consumers.ts';
 import { createDispatcherLink } from './tools/dispatcher-link.ts';
 import { startResendRelay, type ResendRelay } from './tools/resend-relay.ts';
 
@@ -47,11 +50,18 @@ export async function createApp(
     help: 'Delivery records of deleted subscriptions and applications deleted in the background.',
     registers: [registry],
   });
+  const sessionPartitionsDropped = new Counter({
+    name: 'webhooks_session_partitions_dropped_total',
+    help: 'Daily partitions of session records dropped after SESSION_RETENTION_DAYS.',
+    registers: [registry],
+  });
   let apps: ApplicationsClient | undefined;
   let changes: ChangePublisher | undefined;
   let consumers: ConsumerLoop[] = [];
   let outbox: OutboxRelay | undefined;
   let sweeper: Sweeper | undefined;
+  let keeper: BackgroundLoop | undefined;
+  let sessionConsumers: SessionConsumers | undefined;
   let pruneTimer: NodeJS.Timeout | undefined;
   let resendRelay: ResendRelay | undefined;
   let stopFollowing: (() => void) | undefined;
@@ -90,7 +100,13 @@ export async function createApp(
       changes = createChangePublisher(nats.js, logger, registry);
       resendRelay = startResendRelay(orm, config.DB_SCHEMA, nats.js, logger);
       // webhooks.disabled goes onto the events stream, which the dispatcher fans out.
-      await ensureStreams(nats.jsm, [STREAMS.events], config.NATS_STREAM_REPLICAS, service.storeLimits.streamMaxBytes);
+      // The core stream holds sessions.signal, which the session inspector shows.
+      await ensureStreams(
+        nats.jsm,
+        [STREAMS.events, STREAMS.core],
+        config.NATS_STREAM_REPLICAS,
+        service.storeLimits.streamMaxBytes,
+      );
       outbox = startOutboxRelay(orm, nats.js, config.DB_SCHEMA, logger);
       sweeper = startSweeper(orm, config.DB_SCHEMA, logger, (n) => swept.inc(n));
       const deps: Deps = {
@@ -118,6 +134,13 @@ export async function createApp(
         // The dispatchers' attempt records, stored from JetStream.
         startRecordsConsumer(deps, nats, logger, registry, { concurrency: config.RECORD_CONCURRENCY }),
       ];
+      // Session records and signals, stored from JetStream; their partitions and retention.
+      keeper = startKeepingSessions(deps, {
+        retentionDays: config.SESSION_RETENTION_DAYS,
+        logger,
+        dropped: (n) => sessionPartitionsDropped.inc(n),
+      });
+      sessionConsumers = await startSessionConsumers(deps, nats, logger, registry);
       stopFollowing = followDeletions(nats.nc, deps.applications);
       // Answer signing secrets and custom headers: the dispatcher's alone when INTERNAL_RPC_TOKEN is set.
       grpc.requireToken(['MatchSubscriptions', 'GetDeliveryTarget'], config.INTERNAL_RPC_TOKEN);
@@ -147,7 +170,8 @@ export async function createApp(
       await service.stop(async () => {
         stopFollowing?.();
         await resendRelay?.stop();
-        await Promise.all(consumers.map((c) => c.stop()));
+        await Promise.all([...consumers.map((c) => c.stop()), sessionConsumers?.stop()]);
+        await keeper?.stop();
         await outbox?.stop();
         await sweeper?.stop();
         await changes?.drain();

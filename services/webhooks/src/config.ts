@@ -91,6 +91,15 @@ export const schema = z.object({
     .describe(
       'Delivery records (with their kept bodies, statistics, resends and recovery tasks) older than this many days are deleted (1 to 3650): whole days at a time, so a record is kept up to one day longer.',
     ),
+  SESSION_RETENTION_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1, 'must be at least 1: session records are always dropped')
+    .max(3650)
+    .default(7)
+    .describe(
+      "Session records (the session inspector) and their signals are kept this many days; a day's records are dropped whole (1 to 3650).",
+    ),
   TEST_REPLY_TIMEOUT_MS: z.coerce
     .number()
     .int()

@@ -13,6 +13,9 @@ export interface LaunchedSession {
   accountId: string;
 }
 
+/** The first characters of a token: enough for its owner to tell their tokens apart, not enough to launch with. */
+export const tokenHint = (token: string): string => `${token.slice(0, 8)}…`;
+
 /**
  * Starts a session for the application that holds the token (Tropo's Session API): a sessions.new
  * event with userType NONE, the token's channel, no caller or callee, and the request's other
@@ -52,7 +55,13 @@ export async function launchSession(deps: Deps, req: LaunchSessionRequest__Outpu
     publishJson(
       deps.js,
       SUBJECTS.sessionNew,
-      { applicationId: owner.applicationId, accountId: owner.accountId, session },
+      // The session record shows it was launched with a token, and which one by its first characters.
+      {
+        applicationId: owner.applicationId,
+        accountId: owner.accountId,
+        session,
+        launch: { token: tokenHint(req.token) },
+      },
       `launch:${sessionId}`,
     ),
   ]);

@@ -14,6 +14,8 @@ import { isLookupUnavailable, type Lookups } from '../lookup/lookups.ts';
 import type { DispatcherMetrics, Outcome } from '../metrics.ts';
 import { attemptRecord, type RecordBase } from '../recording/attempt-record.ts';
 import type { AttemptRecorder } from '../recording/attempt-recorder.ts';
+import { sessionRecord } from '../recording/session-record.ts';
+import type { SessionRecorder } from '../recording/session-recorder.ts';
 import type { Channel } from './bodies.ts';
 import type { InFlight } from './in-flight.ts';
 import { planSession, sessionEnd, type SessionPlan } from './plan.ts';
@@ -29,6 +31,7 @@ import {
   type SessionReason,
 } from './policies/session.ts';
 import { jitter } from './retry.ts';
+import type { Answer } from './http-sender.ts';
 import type { Attempted, SignedPost, SignedSender } from './signed-sender.ts';
 import type { AttemptDone } from './worker.ts';
 
@@ -40,6 +43,8 @@ export interface SessionLoopDeps {
   sender: SignedSender;
   settings: RealTimeSettings;
   recorder: AttemptRecorder;
+  /** Publishes each session's record (recording/session-recorder.ts). */
+  sessionRecorder: Pick<SessionRecorder, 'record'>;
   inFlight: InFlight;
   metrics: DispatcherMetrics;
   logger: Logger;
@@ -53,8 +58,15 @@ export interface SessionStep {
   durationMs: number;
 }
 
+/** A step with what the session record says of it besides: when, to which URL's role, and the answer. */
+export interface RecordedStep extends SessionStep {
+  at: Date;
+  role: 'primary' | 'fallback';
+  answer?: Answer | undefined;
+}
+
 /** How a session ended. */
-type Ending =
+export type Ending =
   | {
       kind: 'instructed';
       applicationId: string;
@@ -62,6 +74,8 @@ type Ending =
       contentType: string | null;
       body: unknown;
       receivedAt: Date;
+      /** The answer's bytes (its excerpt goes to the session record). */
+      raw: Buffer;
     }
   | { kind: 'failed'; reason: SessionReason };
 
@@ -108,11 +122,18 @@ export class SessionLoop {
     const left = () => this.d.settings.deadlineMs - (performance.now() - started);
     this.register(job);
     const plan = await this.plan(job, left);
-    const steps: SessionStep[] = [];
+    const steps: RecordedStep[] = [];
     const ending: Ending =
       plan.kind === 'end' ? { kind: 'failed', reason: plan.reason } : await this.attempts(job, plan, steps, left);
     if (plan.kind === 'end')
-      steps.push({ url: null, status: 0, error: `${plan.reason}: ${plan.error}`, durationMs: 0 });
+      steps.push({
+        url: null,
+        status: 0,
+        error: `${plan.reason}: ${plan.error}`,
+        durationMs: 0,
+        at: new Date(),
+        role: 'primary',
+      });
     const result = ending.kind === 'instructed' ? 'instructed' : 'failed';
     this.d.metrics.sessions.inc({ result, reason: ending.kind === 'failed' ? ending.reason : 'none' });
     this.d.metrics.sessionDuration.observe({ result }, (performance.now() - started) / 1000);
@@ -175,13 +196,14 @@ export class SessionLoop {
   private async attempts(
     job: SessionJob,
     plan: Extract<SessionPlan, { kind: 'send' }>,
-    steps: SessionStep[],
+    steps: RecordedStep[],
     left: () => number,
   ): Promise<Ending> {
     const s = this.d.settings;
     const urls = [plan.primary, plan.fallback].filter((u): u is string => !!u);
     let reason: SessionReason = 'deadline_exceeded';
     for (const [i, url] of urls.entries()) {
+      const role = url === plan.primary && i === 0 ? 'primary' : 'fallback';
       const isLast = i === urls.length - 1;
       // The primary leaves the fallback one attempt's worth of the budget; the fallback always gets an attempt.
       const kept = isLast ? 0 : fallbackReserveMs(s, true);
@@ -203,6 +225,7 @@ export class SessionLoop {
           reason = 'deadline_exceeded';
           break;
         }
+        const at = new Date();
         const a = await this.attempt(
           {
             accountId: plan.accountId,
@@ -230,7 +253,7 @@ export class SessionLoop {
               : a.reason === 'breaker_open'
                 ? 'the host is unavailable (circuit breaker open)'
                 : 'the host stayed busy';
-          steps.push({ url, status: 0, error: `${reason}: ${why}`, durationMs: 0 });
+          steps.push({ url, status: 0, error: `${reason}: ${why}`, durationMs: 0, at, role });
           break;
         }
         const r = a.result;
@@ -241,6 +264,9 @@ export class SessionLoop {
           status: r.kind === 'response' ? r.status : 0,
           error: v.ok ? null : `${v.reason}: ${v.error}`,
           durationMs: r.durationMs,
+          at,
+          role,
+          answer: r.kind === 'response' ? r.answer : undefined,
         });
         if (v.ok)
           return {
@@ -250,6 +276,7 @@ export class SessionLoop {
             contentType: v.contentType,
             body: v.body,
             receivedAt: new Date(),
+            raw: r.kind === 'response' && r.answer ? r.answer.body : Buffer.alloc(0),
           };
         reason = v.reason;
         if (!v.retryable) break;
@@ -276,8 +303,8 @@ export class SessionLoop {
     }
   }
 
-  /** Publishes the outcome (first: the core is waiting) and records every step. */
-  private async finish(job: SessionJob, plan: SessionPlan, steps: SessionStep[], ending: Ending): Promise<'ack'> {
+  /** Publishes the outcome (first: the core is waiting) and records every step, and the session. */
+  private async finish(job: SessionJob, plan: SessionPlan, steps: RecordedStep[], ending: Ending): Promise<'ack'> {
     const e = job.event;
     const sessionId = e.session.id ?? null;
     // One outcome per session: instructions and failure share the id, so a re-run publishes neither again.
@@ -308,7 +335,7 @@ export class SessionLoop {
               ...(plan.accountId ? { accountId: plan.accountId } : {}),
               channel: plan.channel,
               reason: ending.reason,
-              attempts: steps,
+              attempts: steps.map(({ url, status, error, durationMs }) => ({ url, status, error, durationMs })),
             } satisfies SessionFailed,
             msgID,
           );
@@ -333,7 +360,17 @@ export class SessionLoop {
         }),
       );
     });
-    await Promise.all([published, ...records]);
+    const session = sessionRecord(job, plan, steps, ending);
+    // Kept until JetStream has it, like the attempt records: the event is acknowledged only then.
+    // Should the rest fail, the session runs again with a record of its own: stop retrying this one.
+    const stop = new AbortController();
+    const stored = session ? this.d.sessionRecorder.record(session, stop.signal) : undefined;
+    try {
+      await Promise.all([published, ...records, stored]);
+    } catch (err) {
+      stop.abort();
+      throw err;
+    }
     return 'ack';
   }
 }

@@ -6,10 +6,10 @@
 // webhook-ids. An event that fails is dead-lettered, waits or is retried a bounded number of
 // times (poison.ts), so poison never fills the consumer.
 import { SUBJECTS, type JetStreamClient, type JsMsg, type Logger } from '@switchboard/platform';
-import { parseEvent, type ParsedEvent } from './schemas.ts';
+import { parseEvent, type ParsedEvent, type SessionNewEvent } from './schemas.ts';
 import { deadLetter } from './dead-letter.ts';
 import { classifyEventError, MAX_EVENT_DELIVERIES, retryDelayMs, waitDelayMs } from './poison.ts';
-import { webhookIdFor, type Job } from '../jobs.ts';
+import { webhookIdFor, type Job, type SessionJob } from '../jobs.ts';
 import type { Lookups, SubscriptionTarget } from '../lookup/lookups.ts';
 import { routeSession } from '../lookup/route-session.ts';
 import type { DispatcherMetrics } from '../metrics.ts';
@@ -38,6 +38,13 @@ interface FirstAttempt {
   matched?: SubscriptionTarget;
 }
 
+/** How a session finds its application: a Session API launch (its token), the application it names, or its dialled address. */
+function routedBy(e: SessionNewEvent): NonNullable<SessionJob['routedBy']> {
+  if (e.launch) return { type: 'token', value: e.launch.token };
+  if (e.applicationId) return { type: 'application', value: e.applicationId };
+  return { type: 'address', value: e.session.to?.id ?? null };
+}
+
 /** The first attempts of one stored event. */
 async function firstAttemptsOf(msg: JsMsg, lookups: Lookups): Promise<FirstAttempt[]> {
   const parsed = parseEvent(msg.subject, msg.data);
@@ -56,6 +63,7 @@ async function firstAttemptsOf(msg: JsMsg, lookups: Lookups): Promise<FirstAttem
           attempt: 1,
           receivedAt,
           event: e,
+          routedBy: routedBy(parsed.event),
         },
       },
     ];

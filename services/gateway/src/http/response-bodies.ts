@@ -158,6 +158,70 @@ export const deliveryBody = z.object({
     }),
 });
 
+const sessionAttemptBody = z.object({
+  at: dateTime.meta({ description: 'When the attempt started.' }),
+  url: z.string().nullable().meta({ description: 'null when the session failed before a URL was chosen.' }),
+  role: z.enum(['primary', 'fallback']),
+  status: z.int().nullable().meta({ description: "The application's HTTP status; null when none was received." }),
+  durationMs: count,
+  error: z
+    .string()
+    .nullable()
+    .meta({ description: 'Why the attempt did not give instructions; starts with its reason.' }),
+  responseContentType: z.string().nullable(),
+  responseExcerpt: z.object({ text: z.string(), truncated: z.boolean() }).nullable().meta({
+    description:
+      'What the application answered: its first 4 KiB as UTF-8 text, `truncated` when the answer was longer; null when no answer was received.',
+  }),
+});
+
+export const sessionSummaryBody = z.object({
+  href: uri,
+  id: z.string(),
+  applicationId: z
+    .string()
+    .nullable()
+    .meta({ description: 'null: nobody owns the address the session was dialled at.' }),
+  channel: z.enum(['VOICE', 'TEXT']),
+  from: z.string().nullable().meta({ description: 'The caller id (`session.from.id`).' }),
+  to: z.string().nullable().meta({ description: 'The address dialled (`session.to.id`).' }),
+  startedAt: dateTime.meta({ description: 'When Switchboard received the session.' }),
+  routedBy: z.object({
+    type: z.enum(['application', 'address', 'token']),
+    value: z.string().nullable().meta({
+      description:
+        'The application id the event named, the address dialled, or the first characters of the Session API token.',
+    }),
+  }),
+  outcome: z.enum(['answered', 'fallback', 'failed']).meta({
+    description: '`answered` by the primary URL, by the `fallback` URL, or `failed` (no instructions).',
+  }),
+  attemptCount: count,
+  failure: z.object({ reason: z.string() }).nullable().meta({ description: 'The `sessions.failed` reason.' }),
+});
+
+export const sessionBody = sessionSummaryBody.omit({ attemptCount: true }).extend({
+  attempts: z.array(sessionAttemptBody),
+  instructions: z
+    .object({
+      at: dateTime,
+      bytes: count,
+      excerpt: z.object({ text: z.string(), truncated: z.boolean() }),
+    })
+    .nullable()
+    .meta({ description: 'The answer that became the instructions (its first 4 KiB); null when the session failed.' }),
+  signals: z.array(
+    z.object({
+      at: dateTime,
+      value: z.string(),
+      status: z.enum(['queued']).meta({ description: '`queued`: published for the telephony core.' }),
+    }),
+  ),
+});
+
+export type SessionSummaryBody = z.output<typeof sessionSummaryBody>;
+export type SessionBody = z.output<typeof sessionBody>;
+
 export const testResultBody = z.object({
   status: z.int().nullable().meta({
     description:

@@ -156,6 +156,9 @@ export function sessionRoutes(router: Router, deps: SessionRouteDeps): void {
 
   route(router, '/', { GET: launch, POST: launch });
   route(router, '/:sessionId/signals', { GET: signal, POST: signal });
+  // A session's record (GET /v1/sessions/:id) is the authenticated API's (session-records.ts):
+  // handed on, past these routes, to the routers mounted after this one.
+  router.get('/:sessionId', (_req, _res, next) => next('router'));
   // Nothing else lives under these paths (and nothing here asks for Basic auth).
   router.use(notFoundHandler);
 }

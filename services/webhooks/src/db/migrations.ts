@@ -260,6 +260,63 @@ export class Migration012IdempotencyByAccount extends SchemaMigration {
   }
 }
 
+/**
+ * Session records (sessions/): one row per session, partitioned by day on started_at (their daily
+ * partitions are made ahead and dropped whole by retention, sessions/keep-sessions.ts); the
+ * signals queued for sessions, kept by session id (a signal may come before its session); and
+ * per-minute counts of sessions by outcome, written with each session, for the statistics.
+ */
+export class Migration016SessionRecords extends SchemaMigration {
+  override async up(): Promise<void> {
+    this.useSchema();
+    this.addSql(`
+      create table sessions (
+        seq bigserial not null,
+        id text not null,
+        started_at timestamptz not null,
+        application_id text,
+        account_id bigint not null,
+        channel text not null check (channel in ('VOICE', 'TEXT')),
+        from_id text,
+        to_id text,
+        routed_by_type text not null check (routed_by_type in ('application', 'address', 'token')),
+        routed_by_value text,
+        outcome text not null check (outcome in ('answered', 'fallback', 'failed')),
+        attempt_count integer not null,
+        attempts jsonb not null,
+        instructions jsonb,
+        failure_reason text,
+        primary key (id, started_at)
+      ) partition by range (started_at);
+      create index sessions_application on sessions (application_id, started_at desc, seq desc) where application_id is not null;
+      -- A deleted account's sessions that belong to no application (dialled at an address nobody owns).
+      create index sessions_account_unrouted on sessions (account_id) where application_id is null;
+
+      create table session_signals (
+        -- The signal's sequence in the core stream: a signal delivered twice is stored once.
+        seq bigint primary key,
+        session_id text not null,
+        at timestamptz not null,
+        value text not null,
+        status text not null
+      );
+      create index session_signals_session on session_signals (session_id, at);
+      create index session_signals_at on session_signals (at);
+
+      create table session_rollups (
+        application_id text not null,
+        account_id bigint not null,
+        minute timestamptz not null,
+        answered integer not null default 0,
+        fallback integer not null default 0,
+        failed integer not null default 0,
+        primary key (application_id, minute)
+      );
+      create index session_rollups_minute on session_rollups (minute);
+    `);
+  }
+}
+
 /** The latency histogram of rollups in SQL: one count per bucket of LATENCY_BOUNDS_MS (the last one: above them all). */
 const LATENCY_BUCKET_SQL = [...LATENCY_BOUNDS_MS, Number.POSITIVE_INFINITY]
   .map(
@@ -395,4 +452,5 @@ export const MIGRATIONS = [
   { name: 'Migration013SealHeaders', class: Migration013SealHeaders },
   { name: 'Migration014PartitionedDeliveries', class: Migration014PartitionedDeliveries },
   { name: 'Migration015DeliveryRollups', class: Migration015DeliveryRollups },
+  { name: 'Migration016SessionRecords', class: Migration016SessionRecords },
 ];

@@ -1,7 +1,8 @@
 // The sessions part of an application's statistics: its sessions by outcome per bucket, read from
-// the session rollups (one row per application and minute: answered, fallback, failed) that the
-// session records write. The hook answers no sessions until those rollups are read here.
+// the session rollups (one row per application and minute: answered, fallback, failed) that are
+// written in the transaction storing each session record (sessions/repository.ts).
 import type { Deps } from '../context.ts';
+import { sessionBuckets } from '../sessions/repository.ts';
 
 export interface SessionCounts {
   answered: number;
@@ -15,11 +16,14 @@ export interface SessionCounts {
  * absent.
  */
 export async function readSessionCounts(
-  _deps: Deps,
-  _applicationId: string,
-  _from: Date,
-  _to: Date,
-  _bucketSeconds: number,
+  deps: Deps,
+  applicationId: string,
+  from: Date,
+  to: Date,
+  bucketSeconds: number,
 ): Promise<Map<number, SessionCounts>> {
-  return new Map();
+  const rows = await sessionBuckets(deps.orm.em, deps.schema, applicationId, from, to, bucketSeconds);
+  return new Map(
+    rows.map((r) => [new Date(r.start).getTime(), { answered: r.answered, fallback: r.fallback, failed: r.failed }]),
+  );
 }

@@ -6,6 +6,7 @@ import { SUBJECTS, type ConsumerLoop, type Logger, type NatsHandle, type Registr
 import type { Deps } from '../context.ts';
 import { deleteAccountSubscriptions } from '../subscriptions/delete-account-subscriptions.ts';
 import { startDeletionConsumer } from './deletion-consumer.ts';
+import { deleteSessions } from '../sessions/delete-sessions.ts';
 
 export const ACCOUNTS_DELETED_DURABLE = 'webhooks-accounts-deleted';
 
@@ -28,9 +29,10 @@ export function startAccountsDeletedConsumer(
       body,
       async handle(e) {
         const removed = await deleteAccountSubscriptions(deps, { accountId: e.accountId });
-        return { accountId: e.accountId, subscriptions: removed.length };
+        const sessions = await deleteSessions(deps, { accountId: e.accountId });
+        return { accountId: e.accountId, subscriptions: removed.length, sessions };
       },
-      done: 'account deleted: its webhook subscriptions removed',
+      done: 'account deleted: its webhook subscriptions and session records removed',
     },
     nats,
     logger,

@@ -4,6 +4,7 @@ import { SUBJECTS, type ConsumerLoop, type Logger, type NatsHandle, type Registr
 import type { Deps } from '../context.ts';
 import { deleteApplicationSubscriptions } from '../subscriptions/delete-application-subscriptions.ts';
 import { startDeletionConsumer } from './deletion-consumer.ts';
+import { deleteSessions } from '../sessions/delete-sessions.ts';
 
 export const APPLICATIONS_DELETED_DURABLE = 'webhooks-applications-deleted';
 
@@ -27,9 +28,10 @@ export function startApplicationsDeletedConsumer(
       body,
       async handle(e) {
         const removed = await deleteApplicationSubscriptions(deps, { applicationId: e.applicationId });
-        return { applicationId: e.applicationId, subscriptions: removed.length };
+        const sessions = await deleteSessions(deps, { applicationId: e.applicationId });
+        return { applicationId: e.applicationId, subscriptions: removed.length, sessions };
       },
-      done: 'application deleted: its webhook subscriptions removed',
+      done: 'application deleted: its webhook subscriptions and session records removed',
     },
     nats,
     logger,

@@ -6,6 +6,8 @@ import { getDelivery } from '../deliveries/get-delivery.ts';
 import { getDeliveryStats } from '../deliveries/delivery-stats.ts';
 import { listDeliveries } from '../deliveries/list-deliveries.ts';
 import { toMessage as deliveryMessage } from '../deliveries/mapper.ts';
+import { getSession } from '../sessions/get-session.ts';
+import { listSessions } from '../sessions/list-sessions.ts';
 import { createSubscription } from '../subscriptions/create-subscription.ts';
 import { deleteSubscription } from '../subscriptions/delete-subscription.ts';
 import { getDeliveryTarget } from '../subscriptions/get-delivery-target.ts';
@@ -54,6 +56,11 @@ export function registerHandlers(server: GrpcServer, deps: Deps): void {
       recovery: await recoverSubscription(deps, { ...req, requestId: ctx.requestId }),
     }),
     GetRecovery: async (req) => ({ recovery: await getRecovery(deps, req) }),
+    ListSessions: async (req, ctx) => {
+      const page = await listSessions(deps, req, ctx.requestId);
+      return { sessions: page.items, nextCursor: page.nextCursor };
+    },
+    GetSession: async (req) => ({ session: await getSession(deps, req) }),
     GetDeliveryStats: async (req, ctx) => getDeliveryStats(deps, req, ctx.requestId),
     GetDeliveryTarget: async (req) => {
       const m = await getDeliveryTarget(deps, req);

@@ -15,10 +15,14 @@ import type { GetRecoveryRequest as _switchboard_webhooks_v1_GetRecoveryRequest,
 import type { GetRecoveryResponse as _switchboard_webhooks_v1_GetRecoveryResponse, GetRecoveryResponse__Output as _switchboard_webhooks_v1_GetRecoveryResponse__Output } from '../../../switchboard/webhooks/v1/GetRecoveryResponse.ts';
 import type { GetSecretRequest as _switchboard_webhooks_v1_GetSecretRequest, GetSecretRequest__Output as _switchboard_webhooks_v1_GetSecretRequest__Output } from '../../../switchboard/webhooks/v1/GetSecretRequest.ts';
 import type { GetSecretResponse as _switchboard_webhooks_v1_GetSecretResponse, GetSecretResponse__Output as _switchboard_webhooks_v1_GetSecretResponse__Output } from '../../../switchboard/webhooks/v1/GetSecretResponse.ts';
+import type { GetSessionRequest as _switchboard_webhooks_v1_GetSessionRequest, GetSessionRequest__Output as _switchboard_webhooks_v1_GetSessionRequest__Output } from '../../../switchboard/webhooks/v1/GetSessionRequest.ts';
+import type { GetSessionResponse as _switchboard_webhooks_v1_GetSessionResponse, GetSessionResponse__Output as _switchboard_webhooks_v1_GetSessionResponse__Output } from '../../../switchboard/webhooks/v1/GetSessionResponse.ts';
 import type { GetSubscriptionRequest as _switchboard_webhooks_v1_GetSubscriptionRequest, GetSubscriptionRequest__Output as _switchboard_webhooks_v1_GetSubscriptionRequest__Output } from '../../../switchboard/webhooks/v1/GetSubscriptionRequest.ts';
 import type { GetSubscriptionResponse as _switchboard_webhooks_v1_GetSubscriptionResponse, GetSubscriptionResponse__Output as _switchboard_webhooks_v1_GetSubscriptionResponse__Output } from '../../../switchboard/webhooks/v1/GetSubscriptionResponse.ts';
 import type { ListDeliveriesRequest as _switchboard_webhooks_v1_ListDeliveriesRequest, ListDeliveriesRequest__Output as _switchboard_webhooks_v1_ListDeliveriesRequest__Output } from '../../../switchboard/webhooks/v1/ListDeliveriesRequest.ts';
 import type { ListDeliveriesResponse as _switchboard_webhooks_v1_ListDeliveriesResponse, ListDeliveriesResponse__Output as _switchboard_webhooks_v1_ListDeliveriesResponse__Output } from '../../../switchboard/webhooks/v1/ListDeliveriesResponse.ts';
+import type { ListSessionsRequest as _switchboard_webhooks_v1_ListSessionsRequest, ListSessionsRequest__Output as _switchboard_webhooks_v1_ListSessionsRequest__Output } from '../../../switchboard/webhooks/v1/ListSessionsRequest.ts';
+import type { ListSessionsResponse as _switchboard_webhooks_v1_ListSessionsResponse, ListSessionsResponse__Output as _switchboard_webhooks_v1_ListSessionsResponse__Output } from '../../../switchboard/webhooks/v1/ListSessionsResponse.ts';
 import type { ListSubscriptionsRequest as _switchboard_webhooks_v1_ListSubscriptionsRequest, ListSubscriptionsRequest__Output as _switchboard_webhooks_v1_ListSubscriptionsRequest__Output } from '../../../switchboard/webhooks/v1/ListSubscriptionsRequest.ts';
 import type { ListSubscriptionsResponse as _switchboard_webhooks_v1_ListSubscriptionsResponse, ListSubscriptionsResponse__Output as _switchboard_webhooks_v1_ListSubscriptionsResponse__Output } from '../../../switchboard/webhooks/v1/ListSubscriptionsResponse.ts';
 import type { MatchSubscriptionsRequest as _switchboard_webhooks_v1_MatchSubscriptionsRequest, MatchSubscriptionsRequest__Output as _switchboard_webhooks_v1_MatchSubscriptionsRequest__Output } from '../../../switchboard/webhooks/v1/MatchSubscriptionsRequest.ts';
@@ -99,6 +103,15 @@ export interface WebhooksServiceClient extends grpc.Client {
   getSecret(argument: _switchboard_webhooks_v1_GetSecretRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetSecretResponse__Output>): grpc.ClientUnaryCall;
   getSecret(argument: _switchboard_webhooks_v1_GetSecretRequest, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetSecretResponse__Output>): grpc.ClientUnaryCall;
   
+  GetSession(argument: _switchboard_webhooks_v1_GetSessionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetSessionResponse__Output>): grpc.ClientUnaryCall;
+  GetSession(argument: _switchboard_webhooks_v1_GetSessionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetSessionResponse__Output>): grpc.ClientUnaryCall;
+  GetSession(argument: _switchboard_webhooks_v1_GetSessionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetSessionResponse__Output>): grpc.ClientUnaryCall;
+  GetSession(argument: _switchboard_webhooks_v1_GetSessionRequest, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetSessionResponse__Output>): grpc.ClientUnaryCall;
+  getSession(argument: _switchboard_webhooks_v1_GetSessionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetSessionResponse__Output>): grpc.ClientUnaryCall;
+  getSession(argument: _switchboard_webhooks_v1_GetSessionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetSessionResponse__Output>): grpc.ClientUnaryCall;
+  getSession(argument: _switchboard_webhooks_v1_GetSessionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetSessionResponse__Output>): grpc.ClientUnaryCall;
+  getSession(argument: _switchboard_webhooks_v1_GetSessionRequest, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetSessionResponse__Output>): grpc.ClientUnaryCall;
+  
   GetSubscription(argument: _switchboard_webhooks_v1_GetSubscriptionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetSubscriptionResponse__Output>): grpc.ClientUnaryCall;
   GetSubscription(argument: _switchboard_webhooks_v1_GetSubscriptionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetSubscriptionResponse__Output>): grpc.ClientUnaryCall;
   GetSubscription(argument: _switchboard_webhooks_v1_GetSubscriptionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetSubscriptionResponse__Output>): grpc.ClientUnaryCall;
@@ -116,6 +129,15 @@ export interface WebhooksServiceClient extends grpc.Client {
   listDeliveries(argument: _switchboard_webhooks_v1_ListDeliveriesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_ListDeliveriesResponse__Output>): grpc.ClientUnaryCall;
   listDeliveries(argument: _switchboard_webhooks_v1_ListDeliveriesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_ListDeliveriesResponse__Output>): grpc.ClientUnaryCall;
   listDeliveries(argument: _switchboard_webhooks_v1_ListDeliveriesRequest, callback: grpc.requestCallback<_switchboard_webhooks_v1_ListDeliveriesResponse__Output>): grpc.ClientUnaryCall;
+  
+  ListSessions(argument: _switchboard_webhooks_v1_ListSessionsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_ListSessionsResponse__Output>): grpc.ClientUnaryCall;
+  ListSessions(argument: _switchboard_webhooks_v1_ListSessionsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_ListSessionsResponse__Output>): grpc.ClientUnaryCall;
+  ListSessions(argument: _switchboard_webhooks_v1_ListSessionsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_ListSessionsResponse__Output>): grpc.ClientUnaryCall;
+  ListSessions(argument: _switchboard_webhooks_v1_ListSessionsRequest, callback: grpc.requestCallback<_switchboard_webhooks_v1_ListSessionsResponse__Output>): grpc.ClientUnaryCall;
+  listSessions(argument: _switchboard_webhooks_v1_ListSessionsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_ListSessionsResponse__Output>): grpc.ClientUnaryCall;
+  listSessions(argument: _switchboard_webhooks_v1_ListSessionsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_ListSessionsResponse__Output>): grpc.ClientUnaryCall;
+  listSessions(argument: _switchboard_webhooks_v1_ListSessionsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_ListSessionsResponse__Output>): grpc.ClientUnaryCall;
+  listSessions(argument: _switchboard_webhooks_v1_ListSessionsRequest, callback: grpc.requestCallback<_switchboard_webhooks_v1_ListSessionsResponse__Output>): grpc.ClientUnaryCall;
   
   ListSubscriptions(argument: _switchboard_webhooks_v1_ListSubscriptionsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_ListSubscriptionsResponse__Output>): grpc.ClientUnaryCall;
   ListSubscriptions(argument: _switchboard_webhooks_v1_ListSubscriptionsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_ListSubscriptionsResponse__Output>): grpc.ClientUnaryCall;
@@ -197,9 +219,13 @@ export interface WebhooksServiceHandlers extends grpc.UntypedServiceImplementati
   
   GetSecret: grpc.handleUnaryCall<_switchboard_webhooks_v1_GetSecretRequest__Output, _switchboard_webhooks_v1_GetSecretResponse>;
   
+  GetSession: grpc.handleUnaryCall<_switchboard_webhooks_v1_GetSessionRequest__Output, _switchboard_webhooks_v1_GetSessionResponse>;
+  
   GetSubscription: grpc.handleUnaryCall<_switchboard_webhooks_v1_GetSubscriptionRequest__Output, _switchboard_webhooks_v1_GetSubscriptionResponse>;
   
   ListDeliveries: grpc.handleUnaryCall<_switchboard_webhooks_v1_ListDeliveriesRequest__Output, _switchboard_webhooks_v1_ListDeliveriesResponse>;
+  
+  ListSessions: grpc.handleUnaryCall<_switchboard_webhooks_v1_ListSessionsRequest__Output, _switchboard_webhooks_v1_ListSessionsResponse>;
   
   ListSubscriptions: grpc.handleUnaryCall<_switchboard_webhooks_v1_ListSubscriptionsRequest__Output, _switchboard_webhooks_v1_ListSubscriptionsResponse>;
   
@@ -225,8 +251,10 @@ export interface WebhooksServiceDefinition extends grpc.ServiceDefinition {
   GetDeliveryTarget: MethodDefinition<_switchboard_webhooks_v1_GetDeliveryTargetRequest, _switchboard_webhooks_v1_MatchedSubscription, _switchboard_webhooks_v1_GetDeliveryTargetRequest__Output, _switchboard_webhooks_v1_MatchedSubscription__Output>
   GetRecovery: MethodDefinition<_switchboard_webhooks_v1_GetRecoveryRequest, _switchboard_webhooks_v1_GetRecoveryResponse, _switchboard_webhooks_v1_GetRecoveryRequest__Output, _switchboard_webhooks_v1_GetRecoveryResponse__Output>
   GetSecret: MethodDefinition<_switchboard_webhooks_v1_GetSecretRequest, _switchboard_webhooks_v1_GetSecretResponse, _switchboard_webhooks_v1_GetSecretRequest__Output, _switchboard_webhooks_v1_GetSecretResponse__Output>
+  GetSession: MethodDefinition<_switchboard_webhooks_v1_GetSessionRequest, _switchboard_webhooks_v1_GetSessionResponse, _switchboard_webhooks_v1_GetSessionRequest__Output, _switchboard_webhooks_v1_GetSessionResponse__Output>
   GetSubscription: MethodDefinition<_switchboard_webhooks_v1_GetSubscriptionRequest, _switchboard_webhooks_v1_GetSubscriptionResponse, _switchboard_webhooks_v1_GetSubscriptionRequest__Output, _switchboard_webhooks_v1_GetSubscriptionResponse__Output>
   ListDeliveries: MethodDefinition<_switchboard_webhooks_v1_ListDeliveriesRequest, _switchboard_webhooks_v1_ListDeliveriesResponse, _switchboard_webhooks_v1_ListDeliveriesRequest__Output, _switchboard_webhooks_v1_ListDeliveriesResponse__Output>
+  ListSessions: MethodDefinition<_switchboard_webhooks_v1_ListSessionsRequest, _switchboard_webhooks_v1_ListSessionsResponse, _switchboard_webhooks_v1_ListSessionsRequest__Output, _switchboard_webhooks_v1_ListSessionsResponse__Output>
   ListSubscriptions: MethodDefinition<_switchboard_webhooks_v1_ListSubscriptionsRequest, _switchboard_webhooks_v1_ListSubscriptionsResponse, _switchboard_webhooks_v1_ListSubscriptionsRequest__Output, _switchboard_webhooks_v1_ListSubscriptionsResponse__Output>
   MatchSubscriptions: MethodDefinition<_switchboard_webhooks_v1_MatchSubscriptionsRequest, _switchboard_webhooks_v1_MatchSubscriptionsResponse, _switchboard_webhooks_v1_MatchSubscriptionsRequest__Output, _switchboard_webhooks_v1_MatchSubscriptionsResponse__Output>
   RecoverSubscription: MethodDefinition<_switchboard_webhooks_v1_RecoverSubscriptionRequest, _switchboard_webhooks_v1_RecoverSubscriptionResponse, _switchboard_webhooks_v1_RecoverSubscriptionRequest__Output, _switchboard_webhooks_v1_RecoverSubscriptionResponse__Output>

@@ -1,0 +1,13 @@
+// Original file: proto/switchboard/webhooks/v1/webhooks.proto
+
+import type { SessionRecord as _switchboard_webhooks_v1_SessionRecord, SessionRecord__Output as _switchboard_webhooks_v1_SessionRecord__Output } from '../../../switchboard/webhooks/v1/SessionRecord.ts';
+
+export interface ListSessionsResponse {
+  'sessions'?: (_switchboard_webhooks_v1_SessionRecord)[];
+  'nextCursor'?: (string);
+}
+
+export interface ListSessionsResponse__Output {
+  'sessions': (_switchboard_webhooks_v1_SessionRecord__Output)[];
+  'nextCursor': (string);
+}

@@ -1,0 +1,93 @@
+// The session inspector (docs/api.md#sessions): an application's sessions, newest first and
+// filtered, and one session whole, from the records the webhooks service keeps. GET /v1/sessions/:id
+// shares its path with the Session API (sessions.ts), which hands such reads on to this router.
+import type { Request, Router } from 'express';
+import type { SessionRecordMessage } from '@switchboard/proto';
+import type { Hrefs } from '../hrefs.ts';
+import { callOptions, principal } from './context.ts';
+import type { RouteDeps } from './deps.ts';
+import type { SessionBody, SessionSummaryBody } from './response-bodies.ts';
+import { queryString, readList, route, sendJson } from './routing.ts';
+
+const excerpt = (text: string | undefined, truncated: boolean) => (text === undefined ? null : { text, truncated });
+
+/** A session as a list shows it. */
+export function sessionSummaryJson(s: SessionRecordMessage, hrefs: Hrefs): SessionSummaryBody {
+  return {
+    href: hrefs.session(s.id),
+    id: s.id,
+    applicationId: s.applicationId || null,
+    channel: s.channel as SessionSummaryBody['channel'],
+    from: s.from ?? null,
+    to: s.to ?? null,
+    startedAt: s.startedAt,
+    routedBy: { type: s.routedByType as SessionSummaryBody['routedBy']['type'], value: s.routedByValue ?? null },
+    outcome: s.outcome as SessionSummaryBody['outcome'],
+    attemptCount: s.attemptCount,
+    failure: s.failureReason ? { reason: s.failureReason } : null,
+  };
+}
+
+/** A session whole: its attempts with the application's answers, its instructions and signals. */
+export function sessionJson(s: SessionRecordMessage, hrefs: Hrefs): SessionBody {
+  const { attemptCount: _count, ...summary } = sessionSummaryJson(s, hrefs);
+  return {
+    ...summary,
+    attempts: (s.attempts ?? []).map((a) => ({
+      at: a.at,
+      url: a.url || null,
+      role: a.role as 'primary' | 'fallback',
+      status: a.status === 0 ? null : a.status,
+      durationMs: a.durationMs,
+      error: a.error ?? null,
+      responseContentType: a.responseContentType ?? null,
+      responseExcerpt: excerpt(a.responseExcerpt, a.responseTruncated),
+    })),
+    instructions: s.instructions
+      ? {
+          at: s.instructions.at,
+          bytes: s.instructions.bytes,
+          excerpt: { text: s.instructions.excerpt, truncated: s.instructions.truncated },
+        }
+      : null,
+    signals: (s.signals ?? []).map((g) => ({ at: g.at, value: g.value, status: g.status as 'queued' })),
+  };
+}
+
+/** Registers these routes on the API router. */
+export function sessionRecordRoutes(router: Router, deps: RouteDeps): void {
+  const { hrefs, webhooks } = deps;
+
+  route(router, '/applications/:appId/sessions', {
+    GET: async (req: Request, res) => {
+      const filters = {
+        outcome: queryString(req, 'outcome'),
+        channel: queryString(req, 'channel'),
+        since: queryString(req, 'since'),
+        until: queryString(req, 'until'),
+        from: queryString(req, 'from'),
+      };
+      const list = await readList(req, res, hrefs.base, async (limit, cursor) => {
+        const page = await webhooks.listSessions(
+          { accountId: principal(req).accountId, applicationId: String(req.params.appId), limit, cursor, ...filters },
+          callOptions(req),
+        );
+        return { items: page.sessions, nextCursor: page.nextCursor };
+      });
+      sendJson(
+        res,
+        list.map((s) => sessionSummaryJson(s, hrefs)),
+      );
+    },
+  });
+
+  route(router, '/sessions/:sessionId', {
+    GET: async (req: Request, res) => {
+      const { session } = await webhooks.getSession(
+        { accountId: principal(req).accountId, sessionId: String(req.params.sessionId) },
+        callOptions(req),
+      );
+      sendJson(res, sessionJson(session!, hrefs));
+    },
+  });
+}

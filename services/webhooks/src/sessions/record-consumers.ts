@@ -1,0 +1,138 @@
+// Stores what the session inspector shows, straight from JetStream: the dispatchers' session
+// records (deliveries.sessions, one per session that ended) and the signals the Session API queued
+// (sessions.signal). Each message is acknowledged once stored; one that cannot be stored now
+// (Postgres away) waits in JetStream and comes back with a growing delay; one that does not fit
+// the shape is dropped, logged. The session records' consumer is the dispatchers' (they create the
+// stream): until it exists this service looks for it every few seconds.
+import { DELIVERIES_STREAM, SESSION_RECORDS_CONSUMER } from '@switchboard/contracts';
+import {
+  backoffMs,
+  Counter,
+  ensureConsumer,
+  runConsumerLoop,
+  STREAMS,
+  SUBJECTS,
+  type ConsumerLoop,
+  type JsMsg,
+  type Logger,
+  type NatsHandle,
+  type Registry,
+} from '@switchboard/platform';
+import type { Deps } from '../context.ts';
+import { sessionRecordSchema, signalSchema } from './record-shape.ts';
+import { storeSession } from './store-session.ts';
+import { storeSignal } from './store-signal.ts';
+
+const LOOK_FOR_CONSUMER_EVERY_MS = 2000;
+/** The durable consumer of sessions.signal on the core stream, this service's own. */
+export const SIGNALS_CONSUMER = 'webhooks-session-signals';
+
+export interface SessionConsumers {
+  started: Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startSessionConsumers(
+  deps: Deps,
+  nats: NatsHandle,
+  logger: Logger,
+  registry: Registry,
+): Promise<SessionConsumers> {
+  const records = new Counter({
+    name: 'webhooks_session_records_total',
+    help: 'Session records and signals received, by kind (session, signal) and outcome (stored; duplicate: stored before; rejected: malformed, dropped).',
+    labelNames: ['kind', 'outcome'],
+    registers: [registry],
+  });
+  const log = logger.child({ consumer: SESSION_RECORDS_CONSUMER });
+
+  /** Parses, stores and acknowledges one message; a failure to store hands it back with a delay. */
+  const handler =
+    <T>(kind: 'session' | 'signal', parse: (v: unknown) => T, store: (v: T, msg: JsMsg) => Promise<boolean>) =>
+    async (msg: JsMsg): Promise<void> => {
+      let value: T;
+      try {
+        value = parse(msg.json());
+      } catch (err) {
+        records.inc({ kind, outcome: 'rejected' });
+        log.error({ seq: msg.seq, kind, err: (err as Error).message }, 'malformed session record; dropped');
+        msg.term();
+        return;
+      }
+      try {
+        const stored = await store(value, msg);
+        records.inc({ kind, outcome: stored ? 'stored' : 'duplicate' });
+      } catch (err) {
+        const delay = backoffMs(msg.info.deliveryCount, { firstMs: 250, maxMs: 5000 });
+        log.warn({ kind, err: (err as Error).message, retryInMs: delay }, 'storing a session record failed; it waits');
+        msg.nak(delay);
+        return;
+      }
+      msg.ack();
+    };
+
+  const onSession = handler(
+    'session',
+    (v) => sessionRecordSchema.parse(v),
+    (r) => storeSession(deps, r),
+  );
+  const onSignal = handler(
+    'signal',
+    (v) => signalSchema.parse(v),
+    (s, msg) =>
+      storeSignal(deps, {
+        sessionId: s.sessionId,
+        value: s.value,
+        at: new Date(Number(msg.timestampNanos / 1_000_000n)),
+        seq: msg.seq,
+      }),
+  );
+
+  await ensureConsumer(nats.jsm, STREAMS.core.name, {
+    durable_name: SIGNALS_CONSUMER,
+    filter_subject: SUBJECTS.sessionSignal,
+  });
+  const signals = runConsumerLoop({
+    js: nats.js,
+    stream: STREAMS.core.name,
+    durable: SIGNALS_CONSUMER,
+    logger: logger.child({ consumer: SIGNALS_CONSUMER }),
+    concurrency: 4,
+    handle: onSignal,
+  });
+
+  let stopped = false;
+  let loop: ConsumerLoop | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let markStarted: () => void = () => undefined;
+  const sessionsStarted = new Promise<void>((r) => (markStarted = r));
+  const lookForConsumer = async () => {
+    timer = undefined;
+    if (stopped) return;
+    try {
+      await nats.jsm.consumers.info(DELIVERIES_STREAM, SESSION_RECORDS_CONSUMER);
+    } catch (err) {
+      log.debug({ err: (err as Error).message }, 'no session records consumer yet (no dispatcher has started)');
+      timer = setTimeout(() => void lookForConsumer(), LOOK_FOR_CONSUMER_EVERY_MS);
+      return;
+    }
+    loop = runConsumerLoop({
+      js: nats.js,
+      stream: DELIVERIES_STREAM,
+      durable: SESSION_RECORDS_CONSUMER,
+      logger: log,
+      concurrency: 4,
+      handle: onSession,
+    });
+    void loop.started.then(markStarted);
+  };
+  void lookForConsumer();
+  return {
+    started: Promise.all([signals.started, sessionsStarted]).then(() => undefined),
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await Promise.all([loop?.stop(), signals.stop()]);
+    },
+  };
+}
