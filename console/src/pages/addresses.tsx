@@ -156,7 +156,7 @@ export function Addresses({ appId }: { appId: string }) {
         </p>
       ) : (
         <div className="table-wrap">
-          <table>
+          <table className="stack">
             <caption className="visually-hidden">Addresses of the application</caption>
             <thead>
               <tr>
@@ -168,12 +168,12 @@ export function Addresses({ appId }: { appId: string }) {
             <tbody>
               {list.data.map((a) => (
                 <tr key={a.href}>
-                  <td>{a.type === 'sip' ? 'SIP' : a.type}</td>
-                  <td className="url">
+                  <td data-label="Type">{a.type === 'sip' ? 'SIP' : a.type}</td>
+                  <td data-label="Address" className="url">
                     {a.type === 'token' ? <code>{a.token}</code> : label(a)}
                     {a.type === 'token' ? <span className="muted small"> ({a.channel})</span> : null}
                   </td>
-                  <td>
+                  <td data-label="Actions">
                     <div className="actions">
                       {a.type === 'token' ? <CopyButton value={a.token!} label="Copy token" /> : null}
                       <button type="button" onClick={() => setMoving(a)} aria-label={`Move ${label(a)}`}>

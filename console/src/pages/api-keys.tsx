@@ -52,7 +52,7 @@ export function ApiKeysPage() {
         only read.
       </p>
       <form className="card" onSubmit={submit} aria-labelledby="new-key" noValidate>
-        <h2 id="new-key">New API key</h2>
+        <h2 id="new-key">Create an API key</h2>
         <div className="filters">
           <Field label="Name" name="name" required problem={problems.name} placeholder="ci" />
           <Select label="Scope" name="scope" problem={problems.scope}>
@@ -70,7 +70,7 @@ export function ApiKeysPage() {
           <h2 id="key-once">Your new key “{created.name}”</h2>
           <p>Copy it now: it is shown only this once, and Switchboard keeps no copy it could show again.</p>
           <div className="secret">
-            <output aria-label="New API key" className="code">
+            <output aria-label="Your new key" className="code">
               {created.key}
             </output>
             <CopyButton value={created.key} label="Copy key" />
@@ -92,7 +92,7 @@ export function ApiKeysPage() {
         <p>No API keys yet.</p>
       ) : (
         <div className="table-wrap">
-          <table>
+          <table className="stack">
             <caption className="visually-hidden">API keys</caption>
             <thead>
               <tr>
@@ -107,14 +107,14 @@ export function ApiKeysPage() {
             <tbody>
               {keys.data.map((k) => (
                 <tr key={k.id}>
-                  <td>{k.name}</td>
-                  <td>
+                  <td data-label="Name">{k.name}</td>
+                  <td data-label="Key">
                     <code>{k.prefix}…</code>
                   </td>
-                  <td>{k.scope}</td>
-                  <td>{when(k.createdAt)}</td>
-                  <td>{k.lastUsedAt ? when(k.lastUsedAt) : 'never'}</td>
-                  <td>
+                  <td data-label="Scope">{k.scope}</td>
+                  <td data-label="Created">{when(k.createdAt)}</td>
+                  <td data-label="Last used">{k.lastUsedAt ? when(k.lastUsedAt) : 'never'}</td>
+                  <td data-label="Actions">
                     <button
                       type="button"
                       className="danger"

@@ -130,7 +130,7 @@ export function ApplicationsPage() {
               : `${found.length} of ${list.data.length} applications match`}
           </p>
           <div className="table-wrap">
-            <table>
+            <table className="stack">
               <thead>
                 <tr>
                   <th scope="col">Name</th>
@@ -141,11 +141,15 @@ export function ApplicationsPage() {
               <tbody>
                 {shown.map((a) => (
                   <tr key={a.id}>
-                    <td>
+                    <td data-label="Name">
                       <Link to={`/applications/${a.id}`}>{a.name}</Link>
                     </td>
-                    <td className="url">{a.voiceUrl ?? '—'}</td>
-                    <td className="url">{a.messagingUrl ?? '—'}</td>
+                    <td data-label="Voice URL" className="url">
+                      {a.voiceUrl ?? '—'}
+                    </td>
+                    <td data-label="Messaging URL" className="url">
+                      {a.messagingUrl ?? '—'}
+                    </td>
                   </tr>
                 ))}
               </tbody>

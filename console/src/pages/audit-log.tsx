@@ -104,7 +104,7 @@ export function AuditLogPage() {
       ) : (
         <>
           <div className="table-wrap">
-            <table>
+            <table className="stack">
               <caption className="visually-hidden">Audit log entries, newest first</caption>
               <thead>
                 <tr>
@@ -119,12 +119,14 @@ export function AuditLogPage() {
               <tbody>
                 {rows.map((e) => (
                   <tr key={e.id}>
-                    <td>{when(e.at)}</td>
-                    <td>
+                    <td data-label="When">{when(e.at)}</td>
+                    <td data-label="Action">
                       <code>{e.action}</code>
                     </td>
-                    <td className={e.outcome === 'failure' ? 'problem' : undefined}>{e.outcome}</td>
-                    <td>
+                    <td data-label="Outcome" className={e.outcome === 'failure' ? 'problem' : undefined}>
+                      {e.outcome}
+                    </td>
+                    <td data-label="Actor">
                       {e.actor.type}
                       {e.actor.name ? ` ${e.actor.name}` : ''}{' '}
                       <button
@@ -136,8 +138,12 @@ export function AuditLogPage() {
                         <code>{e.actor.id.slice(0, 12)}</code>
                       </button>
                     </td>
-                    <td className="url">{e.target ? targetPath(e.target) : '—'}</td>
-                    <td className="url">{e.ip}</td>
+                    <td data-label="Target" className="url">
+                      {e.target ? targetPath(e.target) : '—'}
+                    </td>
+                    <td data-label="From" className="url">
+                      {e.ip}
+                    </td>
                   </tr>
                 ))}
               </tbody>
