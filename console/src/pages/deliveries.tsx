@@ -111,9 +111,8 @@ export function Deliveries({
       ) : (
         <>
           {list.error ? <Failed error={list.error} retry={list.refetch} /> : null}
-          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls must take the focus, so a keyboard can scroll it (axe scrollable-region-focusable) */}
-          <section className="table-wrap" tabIndex={0} aria-label={title}>
-            <table>
+          <div className="table-wrap">
+            <table className="stack">
               <caption className="visually-hidden">{title}, newest first</caption>
               <thead>
                 <tr>
@@ -128,7 +127,7 @@ export function Deliveries({
               <tbody>
                 {list.rows.map((d) => (
                   <tr key={d.id}>
-                    <td>
+                    <td data-label="When">
                       <Link
                         to={`${linkBase}/${d.id}`}
                         aria-label={`Delivery of ${when(d.createdAt)}, ${d.event}, ${d.outcome}`}
@@ -136,19 +135,23 @@ export function Deliveries({
                         {when(d.createdAt)}
                       </Link>
                     </td>
-                    <td>
+                    <td data-label="Event">
                       <code>{d.event}</code>
                       {d.trigger !== 'event' ? <span className="muted small"> ({d.trigger})</span> : null}
                     </td>
-                    <td className={`outcome-${d.outcome}`}>{d.outcome}</td>
-                    <td className="url">{statusText(d)}</td>
-                    <td>{d.durationMs} ms</td>
-                    <td>{d.attempt}</td>
+                    <td data-label="Outcome" className={`outcome-${d.outcome}`}>
+                      {d.outcome}
+                    </td>
+                    <td data-label="Status" className="url">
+                      {statusText(d)}
+                    </td>
+                    <td data-label="Duration">{d.durationMs} ms</td>
+                    <td data-label="Attempt">{d.attempt}</td>
                   </tr>
                 ))}
               </tbody>
             </table>
-          </section>
+          </div>
           <Pager list={list} label={`Pages of ${title.toLowerCase()}`} />
         </>
       )}

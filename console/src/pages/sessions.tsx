@@ -138,9 +138,8 @@ export function SessionsPage() {
             ) : (
               <>
                 {list.error ? <Failed error={list.error} retry={list.refetch} /> : null}
-                {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls must take the focus, so a keyboard can scroll it (axe scrollable-region-focusable) */}
-                <section className="table-wrap" tabIndex={0} aria-label="Sessions">
-                  <table>
+                <div className="table-wrap">
+                  <table className="stack">
                     <caption className="visually-hidden">Sessions, newest first</caption>
                     <thead>
                       <tr>
@@ -155,7 +154,7 @@ export function SessionsPage() {
                     <tbody>
                       {list.rows.map((s) => (
                         <tr key={s.id}>
-                          <td>
+                          <td data-label="Started">
                             <Link
                               to={`/sessions/${s.id}`}
                               aria-label={`Session of ${when(s.startedAt)}, ${OUTCOME_TEXT[s.outcome]}`}
@@ -163,19 +162,23 @@ export function SessionsPage() {
                               {when(s.startedAt)}
                             </Link>
                           </td>
-                          <td className={`session-${s.outcome}`}>
+                          <td data-label="Outcome" className={`session-${s.outcome}`}>
                             {OUTCOME_TEXT[s.outcome]}
                             {s.failure ? <div className="small">{s.failure.reason}</div> : null}
                           </td>
-                          <td>{s.channel}</td>
-                          <td className="url">{s.from ?? '—'}</td>
-                          <td className="url">{s.to ?? '—'}</td>
-                          <td>{s.attemptCount}</td>
+                          <td data-label="Channel">{s.channel}</td>
+                          <td data-label="From" className="url">
+                            {s.from ?? '—'}
+                          </td>
+                          <td data-label="To" className="url">
+                            {s.to ?? '—'}
+                          </td>
+                          <td data-label="Attempts">{s.attemptCount}</td>
                         </tr>
                       ))}
                     </tbody>
                   </table>
-                </section>
+                </div>
                 <Pager list={list} label="Pages of sessions" />
               </>
             )}

@@ -208,7 +208,7 @@ export function WebhooksPage() {
         </p>
       ) : (
         <div className="table-wrap">
-          <table>
+          <table className="stack">
             <caption className="visually-hidden">Webhooks {app ? `of ${app.name}` : 'of the account'}</caption>
             <thead>
               <tr>
@@ -222,19 +222,21 @@ export function WebhooksPage() {
             <tbody>
               {list.data.map((w) => (
                 <tr key={w.id}>
-                  <td>
+                  <td data-label="Webhook">
                     <Link to={`/webhooks/${w.id}`}>{webhookName(w)}</Link>
                     <div className="url muted">{w.targetUrl}</div>
                   </td>
-                  <td>
+                  <td data-label="Event">
                     <code>{w.event}</code>
                   </td>
-                  <td>{w.resource}</td>
-                  <td className={w.enabled ? undefined : 'problem'}>
+                  <td data-label="Resource">{w.resource}</td>
+                  <td data-label="State" className={w.enabled ? undefined : 'problem'}>
                     {w.enabled ? 'Enabled' : 'Disabled'}
                     {w.consecutiveFailures > 0 ? ` · ${w.consecutiveFailures} failing` : ''}
                   </td>
-                  <td>{w.lastAttemptAt ? `${when(w.lastAttemptAt)} (${w.lastStatus ?? 'no answer'})` : '—'}</td>
+                  <td data-label="Last attempt">
+                    {w.lastAttemptAt ? `${when(w.lastAttemptAt)} (${w.lastStatus ?? 'no answer'})` : '—'}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -126,9 +126,8 @@ export function StatsChart({ path, subject, kind }: { path: string; subject: str
       <p className="small">{stats.data ? summary(kind, stats.data.totals) : 'Loading…'}</p>
       <details>
         <summary>Table of the numbers: {title}</summary>
-        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls must take the focus, so a keyboard can scroll it (axe scrollable-region-focusable) */}
-        <section className="table-wrap" tabIndex={0} aria-label={`Numbers of ${title}`}>
-          <table>
+        <div className="table-wrap">
+          <table className="stack">
             <caption>
               {name}. Buckets of {stats.data?.bucket ?? w.bucket}; buckets with nothing in them are left out.
             </caption>
@@ -156,28 +155,28 @@ export function StatsChart({ path, subject, kind }: { path: string; subject: str
             <tbody>
               {rows.map((b) => (
                 <tr key={b.start}>
-                  <td>{timeOf.format(new Date(b.start))}</td>
+                  <td data-label="Bucket start">{timeOf.format(new Date(b.start))}</td>
                   {kind === 'sessions' ? (
                     <>
-                      <td>{b.sessions?.answered ?? 0}</td>
-                      <td>{b.sessions?.fallback ?? 0}</td>
-                      <td>{b.sessions?.failed ?? 0}</td>
+                      <td data-label="Answered">{b.sessions?.answered ?? 0}</td>
+                      <td data-label="Fallback">{b.sessions?.fallback ?? 0}</td>
+                      <td data-label="Failed">{b.sessions?.failed ?? 0}</td>
                     </>
                   ) : (
                     <>
-                      <td>{b.attempts}</td>
-                      <td>{b.succeeded}</td>
-                      <td>{b.retrying}</td>
-                      <td>{b.failed}</td>
-                      <td>{b.p50Ms ?? '—'}</td>
-                      <td>{b.p95Ms ?? '—'}</td>
+                      <td data-label="Attempts">{b.attempts}</td>
+                      <td data-label="Succeeded">{b.succeeded}</td>
+                      <td data-label="Retrying">{b.retrying}</td>
+                      <td data-label="Failed">{b.failed}</td>
+                      <td data-label="p50 (ms)">{b.p50Ms ?? '—'}</td>
+                      <td data-label="p95 (ms)">{b.p95Ms ?? '—'}</td>
                     </>
                   )}
                 </tr>
               ))}
             </tbody>
           </table>
-        </section>
+        </div>
       </details>
     </section>
   );
