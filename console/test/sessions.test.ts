@@ -88,6 +88,16 @@ describe('sessions', () => {
     await page.getByRole('link', { name: 'Back to the sessions' }).focus();
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Sessions of Front desk' }).waitFor();
+
+    // The session deliveries: the last attempt (to the fallback) succeeded; resending it POSTs the
+    // session to the application's current voice URL, which still fails.
+    await page.getByRole('link', { name: /^Delivery of .*, succeeded$/ }).click();
+    await page.getByRole('heading', { name: /^Delivery of / }).waitFor();
+    await page.getByRole('button', { name: 'Resend' }).click();
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'Resen' }).textContent(), { timeout: 15_000 })
+      .toMatch(/^Resent: failed, 500 in \d+ ms\.$/);
+    await checkPage(cp, 'session-delivery');
     expectClean(cp);
   });
 });

@@ -14,6 +14,8 @@ export interface ChartData {
   line?: { label: string; color: string; values: (number | null)[] };
 }
 
+const COUNT_STEPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 20_000, 50_000, 100_000, 1_000_000];
+
 function optionsOf(data: ChartData, width: number): uPlot.Options {
   const fg = getComputedStyle(document.body).color;
   const grid = { stroke: 'rgba(128,128,128,0.2)', width: 1 };
@@ -32,10 +34,11 @@ function optionsOf(data: ChartData, width: number): uPlot.Options {
     height: 200,
     legend: { show: false },
     cursor: { drag: { x: false, y: false } },
-    scales: { x: { time: true }, ms: { auto: true } },
+    scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] }, ms: { auto: true } },
     axes: [
       { stroke: fg, grid },
-      { stroke: fg, grid, size: 40 },
+      // Counts are whole numbers: no tick between 0 and 1.
+      { stroke: fg, grid, size: 50, incrs: COUNT_STEPS, values: (_: uPlot, v: number[]) => v.map((n) => String(n)) },
       ...(data.line
         ? [
             {
