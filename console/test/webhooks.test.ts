@@ -216,4 +216,100 @@ describe('webhooks', () => {
     await page.getByRole('button', { name: 'Disable' }).waitFor();
     expectClean(cp);
   });
+  it('when a tenant creates an application-level webhook, edits it and rotates its secret, then the page and the API agree', async () => {
+    const account = await h.account();
+    const created = await h.request(account, 'POST', '/v1/applications', {
+      name: 'Shop',
+      voiceUrl: 'https://example.com/v.json',
+    });
+    const appId = ((await created.json()) as { href: string }).href.split('/').pop()!;
+    const cp = await h.signIn(account, '/console/webhooks');
+    const { page } = cp;
+    await page.getByLabel('Level').selectOption({ label: 'Application Shop' });
+    await page.getByText('No webhooks of Shop yet').waitFor();
+    expect(new URL(page.url()).searchParams.get('application')).toBe(appId);
+    await page.getByRole('button', { name: 'New webhook' }).click();
+    // Only the events an application-level subscription may name are offered.
+    const offered = await page
+      .getByLabel('Event')
+      .locator('option')
+      .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+    expect(offered).not.toContain('webhookDisabled');
+    await page.getByLabel('Event').selectOption('smsdlr');
+    await page.getByLabel('Resource').selectOption('sms');
+    await page.getByLabel('Target URL').fill('https://example.com/dlr');
+    await page.getByLabel('Payload').fill('{"team": "shop"}');
+    await page.getByRole('button', { name: 'Create webhook' }).click();
+    await page.getByRole('heading', { name: 'smsdlr → https://example.com/dlr' }).waitFor();
+    const id = new URL(page.url()).pathname.split('/').pop()!;
+    const listed = (await (await h.request(account, 'GET', `/v1/applications/${appId}/webhooks`)).json()) as {
+      id: string;
+      payload: unknown;
+    }[];
+    expect(listed).toEqual([expect.objectContaining({ id, payload: { team: 'shop' } })]);
+
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByLabel('Name').fill('Shop receipts');
+    await page.getByLabel('Target URL').fill('https://example.com/receipts');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('heading', { name: 'Shop receipts' }).waitFor();
+    expect(await (await h.request(account, 'GET', `/v1/webhooks/${id}`)).json()).toMatchObject({
+      name: 'Shop receipts',
+      targetUrl: 'https://example.com/receipts',
+      applicationId: appId,
+    });
+
+    await page.getByRole('button', { name: 'Reveal secret' }).click();
+    const secret = page.getByLabel('Secret value');
+    await expect.poll(() => secret.textContent()).toMatch(/^whsec_/);
+    const first = await secret.textContent();
+    await page.getByRole('button', { name: 'Rotate secret' }).click();
+    await page
+      .getByRole('dialog', { name: 'Rotate the webhook’s signing secret?' })
+      .getByRole('button', { name: 'Rotate' })
+      .click();
+    await expect.poll(() => secret.textContent()).not.toBe(first);
+    const now = ((await (await h.request(account, 'GET', `/v1/webhooks/${id}/secret`)).json()) as { secret: string })
+      .secret;
+    expect(await secret.textContent()).toBe(now);
+
+    // The application's page lists it and links to it.
+    await page.goto(`/console/applications/${appId}`);
+    await page.getByRole('link', { name: 'Shop receipts' }).click();
+    await page.getByRole('heading', { name: 'Shop receipts' }).waitFor();
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete the webhook Shop receipts?' })
+      .getByRole('button', { name: 'Delete webhook' })
+      .click();
+    await page.getByText('No webhooks of Shop yet').waitFor();
+    expect(await (await h.request(account, 'GET', `/v1/applications/${appId}/webhooks`)).json()).toEqual([]);
+    expectClean(cp);
+  });
+  it('when a subscription has 60 deliveries, then the list shows 25 at a time, page by page', async () => {
+    const account = await h.account();
+    const { id, path } = await subscription(account, 'Busy');
+    rx.on(path, () => 200);
+    await Promise.all(Array.from({ length: 60 }, (_, n) => cdr(account, n)));
+    const all = async () => {
+      const res = await h.request(account, 'GET', `/v1/webhooks/${id}/deliveries?limit=100`);
+      return ((await res.json()) as unknown[]).length;
+    };
+    await expect.poll(all, { timeout: 30_000 }).toBe(60);
+    const cp = await h.signIn(account, `/console/webhooks/${id}`);
+    const { page } = cp;
+    const rows = page.getByRole('link', { name: /^Delivery of / });
+    await expect.poll(() => rows.count()).toBe(25);
+    const pager = page.getByRole('navigation', { name: 'Pages of deliveries' });
+    await pager.getByRole('button', { name: 'Next' }).click();
+    await pager.getByText('Page 2').waitFor();
+    await expect.poll(() => rows.count()).toBe(25);
+    await pager.getByRole('button', { name: 'Next' }).click();
+    await pager.getByText('Page 3').waitFor();
+    await expect.poll(() => rows.count()).toBe(10);
+    expect(await pager.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+    await pager.getByRole('button', { name: 'Previous' }).click();
+    await pager.getByText('Page 2').waitFor();
+    expectClean(cp);
+  });
 });
