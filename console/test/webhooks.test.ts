@@ -233,7 +233,7 @@ describe('webhooks', () => {
     const offered = await page
       .getByLabel('Event')
       .locator('option')
-      .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+      .evaluateAll((os) => os.map((o) => o.getAttribute('value')));
     expect(offered).not.toContain('webhookDisabled');
     await page.getByLabel('Event').selectOption('smsdlr');
     await page.getByLabel('Resource').selectOption('sms');
