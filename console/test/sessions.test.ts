@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Receiver, startReceiver } from '../../test/support/index.ts';
 import { checkPage, consoleHarness, expectClean } from './harness.ts';
+import { tabTo } from './keys.ts';
 
 const h = consoleHarness();
 let rx: Receiver;
@@ -98,6 +99,51 @@ describe('sessions', () => {
       .poll(() => page.getByRole('status').filter({ hasText: 'Resen' }).textContent(), { timeout: 15_000 })
       .toMatch(/^Resent: failed, 500 in \d+ ms\.$/);
     await checkPage(cp, 'session-delivery');
+    expectClean(cp);
+  });
+  it('when a session fails (the application answers 500 and has no fallback), then the inspector says why, by keyboard alone', async () => {
+    const account = await h.account();
+    const path = `/console/${randomUUID()}/voice`;
+    rx.on(path, () => ({ status: 500, headers: { 'content-type': 'text/html' }, body: '<h1>Internal error</h1>' }));
+    const created = await h.request(account, 'POST', '/v1/applications', {
+      name: 'Broken line',
+      voiceUrl: rx.url(path),
+    });
+    const appId = ((await created.json()) as { href: string }).href.split('/').pop()!;
+    const tokenRes = await h.request(account, 'POST', `/v1/applications/${appId}/addresses`, {
+      type: 'token',
+      channel: 'voice',
+    });
+    const token = ((await tokenRes.json()) as { href: string }).href.split('/').pop()!;
+    const launch = await fetch(`${h.baseUrl}/v1/sessions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ token }),
+    });
+    const { id } = (await launch.json()) as { id: string };
+    await expect
+      .poll(async () => (await h.request(account, 'GET', `/v1/sessions/${id}`)).status, { timeout: 20_000 })
+      .toBe(200);
+
+    const cp = await h.signIn(account, `/console/sessions?application=${appId}`);
+    const { page } = cp;
+    const link = page.getByRole('link', { name: /^Session of .*, Failed$/ });
+    await link.waitFor();
+    // Tab to the session's link and open it with Enter.
+    await tabTo(page, link);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: `Session ${id}` }).waitFor();
+    const timeline = page.getByRole('list', { name: 'Timeline' });
+    await timeline.getByRole('heading', { name: 'Failed' }).waitFor();
+    const reason = (await (await h.request(account, 'GET', `/v1/sessions/${id}`)).json()) as {
+      failure: { reason: string };
+    };
+    expect(await timeline.getByText(reason.failure.reason, { exact: true }).count()).toBe(1);
+    expect(await page.getByLabel('What the application answered to attempt 1').textContent()).toBe(
+      '<h1>Internal error</h1>',
+    );
+    expect(await page.getByLabel('The instructions').count()).toBe(0);
+    await checkPage(cp, 'session-failed');
     expectClean(cp);
   });
 });

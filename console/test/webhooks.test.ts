@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Receiver, startReceiver } from '../../test/support/index.ts';
 import { type Account, checkPage, consoleHarness, expectClean } from './harness.ts';
+import { tabTo } from './keys.ts';
 
 const h = consoleHarness();
 let rx: Receiver;
@@ -125,10 +126,13 @@ describe('webhooks', () => {
       .then(() => deliveries(account, id));
     const cp = await h.signIn(account, `/console/webhooks/${id}`);
     const { page } = cp;
-    await page.getByRole('link', { name: /^Delivery of .*, cdrCreated, succeeded$/ }).click();
+    // By keyboard alone: Tab to the delivery, Enter, Tab to Resend, Enter.
+    await tabTo(page, page.getByRole('link', { name: /^Delivery of .*, cdrCreated, succeeded$/ }));
+    await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Delivery of cdrCreated' }).waitFor();
     await page.getByRole('heading', { name: 'Attempts (1)' }).waitFor();
-    await page.getByRole('button', { name: 'Resend' }).click();
+    await tabTo(page, page.getByRole('button', { name: 'Resend' }));
+    await page.keyboard.press('Enter');
     await expect
       .poll(() => page.getByRole('status').filter({ hasText: 'Resen' }).textContent(), { timeout: 15_000 })
       .toMatch(/^Resent: succeeded, 202 in \d+ ms\.$/);
