@@ -1,9 +1,10 @@
-// npm run bench [-- api|webhooks|dispatcher|sessions|addresses|launch|tracing|latency|keys ...]: runs the benchmarks and prints each against its
+// npm run bench [-- api|webhooks|dispatcher|sessions|addresses|launch|tracing|latency|keys|console ...]: runs the benchmarks and prints each against its
 // baseline, measured in the same run on the same machine. Never part of `npm test`.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { printAddressResults, runAddressBench } from './addresses';
 import { printApiResults, runApiBench } from './api';
+import { printConsoleResults, runConsoleBench } from './console';
 import { printDispatcherResults, runDispatcherBench } from './dispatcher';
 import { printKeysResults, runKeysBench } from './keys';
 import { printLaunchResults, runLaunchBench } from './launch';
@@ -22,7 +23,18 @@ const compare = {
   connections,
 };
 const wanted = process.argv.slice(2).filter((a) => a !== '--');
-const all = ['api', 'webhooks', 'dispatcher', 'sessions', 'addresses', 'launch', 'tracing', 'latency', 'keys'];
+const all = [
+  'api',
+  'webhooks',
+  'dispatcher',
+  'sessions',
+  'addresses',
+  'launch',
+  'tracing',
+  'latency',
+  'keys',
+  'console',
+];
 const selected = wanted.length ? wanted : all;
 const out: string[] = [];
 const results: Record<string, unknown> = {};
@@ -122,6 +134,15 @@ for (const name of selected) {
         concurrency: Number(process.env.BENCH_LAUNCH_CONCURRENCY ?? 32),
       }),
       printLaunchResults,
+    );
+  } else if (name === 'console') {
+    report(
+      name,
+      await runConsoleBench({
+        samples: Number(process.env.BENCH_CONSOLE_SAMPLES ?? 10),
+        sizes: (process.env.BENCH_CONSOLE_APPLICATIONS ?? '10,10000').split(',').map(Number),
+      }),
+      printConsoleResults,
     );
   } else if (name === 'latency') {
     const r = report(

@@ -17,6 +17,8 @@ describe('API keys', () => {
     const shown = page.getByLabel('Your new key', { exact: true });
     await expect.poll(() => shown.textContent()).toMatch(/^sbk_[A-Za-z0-9_-]{43}$/);
     const key = (await shown.textContent())!;
+    // Nothing of it is kept in the page's storage.
+    expect(await page.evaluate('JSON.stringify([{ ...localStorage }, { ...sessionStorage }])')).toBe('[{},{}]');
     await page.getByRole('button', { name: 'Copy key' }).click();
     expect(await page.evaluate('navigator.clipboard.readText()')).toBe(key);
     await page.getByRole('cell', { name: 'deploy bot', exact: true }).waitFor();

@@ -1,7 +1,7 @@
 // Applications through the console against the real stack: create, search and page through the
 // list, the application's page (URLs, secret, addresses, edit, delete).
 import { describe, expect, it } from 'vitest';
-import { checkPage, consoleHarness, expectClean } from './harness.ts';
+import { axeViolations, checkPage, consoleHarness, expectClean } from './harness.ts';
 
 const h = consoleHarness();
 
@@ -48,6 +48,46 @@ describe('applications', () => {
     expectClean(cp);
   });
 
+  it('when a tenant moves a SIP address to another application and releases a token, then the addresses follow', async () => {
+    const account = await h.account();
+    const create = async (name: string) => {
+      const res = await h.request(account, 'POST', '/v1/applications', {
+        name,
+        voiceUrl: 'https://example.com/v.json',
+      });
+      return ((await res.json()) as { href: string }).href.split('/').pop()!;
+    };
+    const from = await create('From here');
+    const to = await create('To there');
+    const cp = await h.signIn(account, `/console/applications/${from}`);
+    const { page } = cp;
+    await page.getByRole('heading', { name: 'From here' }).waitFor();
+    await page.getByRole('button', { name: 'Create SIP address' }).click();
+    await page.getByRole('button', { name: 'Create token' }).click();
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(2);
+
+    await page.getByRole('button', { name: /^Move sip:/ }).click();
+    const move = page.getByRole('dialog', { name: /^Move sip:/ });
+    await move.getByLabel('Move to').selectOption({ label: 'To there' });
+    await move.getByRole('button', { name: 'Move' }).click();
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
+
+    await page.getByRole('button', { name: /^Release voice token/ }).click();
+    await page
+      .getByRole('dialog', { name: /^Release voice token/ })
+      .getByRole('button', { name: 'Release' })
+      .click();
+    await page.getByText('No numbers, tokens or SIP addresses yet').waitFor();
+
+    const addressesOf = async (id: string) =>
+      ((await (await h.request(account, 'GET', `/v1/applications/${id}/addresses`)).json()) as { type: string }[]).map(
+        (a) => a.type,
+      );
+    expect(await addressesOf(from)).toEqual([]);
+    expect(await addressesOf(to)).toEqual(['sip']);
+    expectClean(cp);
+  });
+
   it('when the name is missing, then the problem is shown beside the Name field and nothing is created', async () => {
     const account = await h.account();
     const cp = await h.signIn(account);
@@ -82,10 +122,15 @@ describe('applications', () => {
     await page.getByRole('button', { name: 'Copy secret' }).click();
     expect(await page.evaluate('navigator.clipboard.readText()')).toBe(first);
     await page.getByRole('button', { name: 'Rotate secret' }).click();
-    await page
-      .getByRole('dialog', { name: 'Rotate the signing secret?' })
-      .getByRole('button', { name: 'Rotate' })
-      .click();
+    const dialog = page.getByRole('dialog', { name: 'Rotate the signing secret?' });
+    await dialog.waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    // Escape cancels, and the secret stays.
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await secret.textContent()).toBe(first);
+    await page.getByRole('button', { name: 'Rotate secret' }).click();
+    await dialog.getByRole('button', { name: 'Rotate' }).click();
     await expect.poll(() => secret.textContent()).not.toBe(first);
     const { secret: now } = (await (await h.request(account, 'GET', `/v1/applications/${appId}/secret`)).json()) as {
       secret: string;

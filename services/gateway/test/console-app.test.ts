@@ -5,7 +5,9 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileURLToPath } from 'node:url';
 import { startServices, type Services } from '../../../test/support';
+import { DEFAULT_CONSOLE_DIR } from '../src/http/console-app';
 
 let stack: Services<{ gateway: true }>;
 const INDEX =
@@ -51,6 +53,15 @@ describe('the console under /console/', () => {
     expect(res.headers.get('content-security-policy')).toBeTruthy();
   });
 
+  it('when the browser accepts Brotli or gzip, then the asset comes compressed that way', async () => {
+    for (const encoding of ['br', 'gzip']) {
+      const res = await get('/console/assets/index-abc123.js', { 'accept-encoding': encoding });
+      expect(res.headers.get('content-encoding')).toBe(encoding);
+      expect(res.headers.get('vary')).toMatch(/accept-encoding/i);
+      expect(await res.text()).toBe('console.log(1)');
+    }
+  });
+
   it('when an asset does not exist, then it is a 404 problem, not the page', async () => {
     const res = await get('/console/assets/index-gone.js');
     expect(res.status).toBe(404);
@@ -75,6 +86,10 @@ describe('the console under /console/', () => {
     expect(res.status).toBe(301);
     expect(res.headers.get('location')).toBe('/console/');
   });
+});
+
+it("when CONSOLE_DIR is not set, then the gateway serves the repository's console/dist (the image's /app/console/dist)", () => {
+  expect(DEFAULT_CONSOLE_DIR).toBe(fileURLToPath(new URL('../../../console/dist/', import.meta.url)));
 });
 
 describe('the root path', () => {

@@ -1,0 +1,161 @@
+// The console's page load on loopback: from navigation to the first rows of the applications
+// list, and to the whole list loaded ("N applications" in the page), signed in, in headless Chromium, with a cold HTTP cache (a new
+// browser context each time) and a warm one (the same context again: the hashed assets come from
+// the cache, index.html and the API calls do not), for an account with a few applications and
+// one with 10,000. The stack runs as separate processes (startBenchStack); the console is the
+// built one (console/dist, built first when it is missing).
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Browser, chromium } from 'playwright-core';
+import { createBenchAccount, fmt, percentile, root, startBenchStack, table } from './lib';
+
+interface Timing {
+  /** To the first rows drawn. */
+  firstMedianMs: number;
+  firstP95Ms: number;
+  /** To the whole list loaded. */
+  medianMs: number;
+  p95Ms: number;
+}
+
+export interface ConsoleBenchRow {
+  applications: number;
+  cold: Timing;
+  warm: Timing;
+  /** Bytes the browser received on a cold load (encoded, as sent). */
+  coldBytes: number;
+}
+
+const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'];
+
+async function seed(base: string, authorization: string, n: number): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < n) {
+      const i = next++;
+      const res = await fetch(`${base}/v1/applications`, {
+        method: 'POST',
+        headers: { authorization, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: `App ${i}`, voiceUrl: `https://example.com/${i}/voice.json` }),
+      });
+      if (res.status !== 200) throw new Error(`creating application ${i}: ${res.status} ${await res.text()}`);
+    }
+  };
+  await Promise.all(Array.from({ length: 16 }, worker));
+}
+
+/** One load of the list: ms from the navigation's start to the list's count in the page, and bytes received. */
+async function loadOnce(
+  browser: Browser,
+  base: string,
+  cookie: { name: string; value: string },
+  n: number,
+  context?: Awaited<ReturnType<Browser['newContext']>>,
+) {
+  const ctx = context ?? (await browser.newContext());
+  if (!context) await ctx.addCookies([{ ...cookie, url: base }]);
+  const page = await ctx.newPage();
+  let bytes = 0;
+  page.on('requestfinished', async (r) => {
+    const s = await r.sizes().catch(() => undefined);
+    if (s) bytes += s.responseBodySize + s.responseHeadersSize;
+  });
+  await page.goto(`${base}/console/applications`, { waitUntil: 'commit' });
+  await page.locator('tbody tr').first().waitFor({ timeout: 60_000 });
+  const firstMs = (await page.evaluate('performance.now()')) as number;
+  await page
+    .getByText(`${n} applications`, { exact: true })
+    .waitFor({ timeout: 60_000 })
+    .catch(async (err: Error) => {
+      throw new Error(`${err.message}\npage ${page.url()}:\n${await page.locator('body').textContent()}`);
+    });
+  const ms = (await page.evaluate('performance.now()')) as number;
+  // However long the list, one page of it is in the document.
+  const rows = await page.locator('tbody tr').count();
+  if (rows !== Math.min(n, 50)) throw new Error(`${rows} rows drawn for ${n} applications`);
+  await page.close();
+  return { firstMs, ms, bytes, ctx };
+}
+
+function timing(samples: { firstMs: number; ms: number }[]): Timing {
+  const first = samples.map((x) => x.firstMs).sort((a, b) => a - b);
+  const all = samples.map((x) => x.ms).sort((a, b) => a - b);
+  return {
+    firstMedianMs: percentile(first, 50),
+    firstP95Ms: percentile(first, 95),
+    medianMs: percentile(all, 50),
+    p95Ms: percentile(all, 95),
+  };
+}
+
+export async function runConsoleBench(opts: { samples: number; sizes: number[] }): Promise<ConsoleBenchRow[]> {
+  if (!existsSync(join(root, 'console/dist/index.html')))
+    execFileSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+      cwd: join(root, 'console'),
+      stdio: 'inherit',
+    });
+  const stack = await startBenchStack({ baseline: false });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ARGS,
+  });
+  try {
+    // PUBLIC_BASE_URL is the gateway's default, http://localhost:PORT: the sign-in's Origin must match it.
+    const base = `http://localhost:${stack.gatewayPort}`;
+    const rows: ConsoleBenchRow[] = [];
+    for (const [i, n] of opts.sizes.entries()) {
+      const username = `console${i}`;
+      createBenchAccount(stack.env, username);
+      const authorization = `Basic ${Buffer.from(`${username}:bench-password`).toString('base64')}`;
+      await seed(base, authorization, n);
+      const signIn = await fetch(`${base}/v1/console/session`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: base },
+        body: JSON.stringify({ username, password: 'bench-password' }),
+      });
+      if (signIn.status !== 200) throw new Error(`signing in: ${signIn.status} ${await signIn.text()}`);
+      const [name, value] = signIn.headers.get('set-cookie')!.split(';')[0]!.split('=');
+      const cookie = { name: name!, value: value! };
+      // One load of each kind first, not counted (the gateway's and Postgres's first queries).
+      const first = await loadOnce(browser, base, cookie, n);
+      await loadOnce(browser, base, cookie, n, first.ctx);
+      await first.ctx.close();
+      const cold: { firstMs: number; ms: number }[] = [];
+      const warm: { firstMs: number; ms: number }[] = [];
+      let coldBytes = 0;
+      for (let s = 0; s < opts.samples; s++) {
+        const c = await loadOnce(browser, base, cookie, n);
+        cold.push(c);
+        coldBytes = c.bytes;
+        warm.push(await loadOnce(browser, base, cookie, n, c.ctx));
+        await c.ctx.close();
+      }
+      rows.push({ applications: n, cold: timing(cold), warm: timing(warm), coldBytes });
+    }
+    return rows;
+  } finally {
+    await browser.close();
+    await stack.stop();
+  }
+}
+
+export function printConsoleResults(rows: ConsoleBenchRow[]): string {
+  return [
+    'Console: navigation to the applications list (first rows / whole list), signed in, loopback, headless Chromium',
+    table([
+      ['applications', 'cache', 'first rows median', 'p95', 'whole list median', 'p95', 'bytes received'],
+      ...rows.flatMap((r) =>
+        (['cold', 'warm'] as const).map((c) => [
+          fmt(r.applications),
+          c,
+          `${fmt(r[c].firstMedianMs)} ms`,
+          `${fmt(r[c].firstP95Ms)} ms`,
+          `${fmt(r[c].medianMs)} ms`,
+          `${fmt(r[c].p95Ms)} ms`,
+          c === 'cold' ? `${fmt(r.coldBytes / 1024, 1)} KB` : '',
+        ]),
+      ),
+    ]),
+  ].join('\n');
+}
