@@ -116,6 +116,7 @@ export function DeliveryPage({ params }: { params: RouteParams }) {
     onSuccess: async (r) => {
       setResent(pathOf(r.href).split('/').pop());
       await queries.invalidateQueries({ queryKey: ['deliveries', base] });
+      await queries.invalidateQueries({ queryKey: ['stats'] });
     },
   });
   const done = resent ? attempts.data?.find((d) => d.id === resent && d.outcome !== 'pending') : undefined;

@@ -183,7 +183,11 @@ function SendTest({ id }: { id: string }) {
   const queries = useQueryClient();
   const test = useMutation({
     mutationFn: () => api.post<TestResult>(`/v1/webhooks/${id}/test`, {}),
-    onSettled: () => queries.invalidateQueries({ queryKey: ['deliveries'] }),
+    onSettled: async () => {
+      await queries.invalidateQueries({ queryKey: ['deliveries'] });
+      await queries.invalidateQueries({ queryKey: ['stats'] });
+      await queries.invalidateQueries({ queryKey: ['webhook', id] });
+    },
   });
   const r = test.data;
   const ok = r && r.status !== null && r.status >= 200 && r.status < 300;
