@@ -402,7 +402,7 @@ export function WebhookPage({ params }: { params: RouteParams }) {
           remove.mutate();
         }}
       >
-        <p>No more notifications go to {w.targetUrl}. Its delivery records are deleted with it.</p>
+        <p>No more notifications go to {w.targetUrl}.</p>
       </Confirm>
     </Page>
   );
