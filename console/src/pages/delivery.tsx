@@ -82,7 +82,7 @@ function Attempt({ base, d, n }: { base: string; d: Delivery; n: number }) {
             />
           ) : full.data ? (
             <p className="muted small">
-              {r.outcome === 'pending' ? 'Not attempted yet.' : 'No response body was received.'}
+              {r.outcome === 'pending' ? 'Not attempted yet.' : 'No response body is kept for this attempt.'}
             </p>
           ) : null}
         </div>
