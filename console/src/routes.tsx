@@ -4,7 +4,10 @@ import { ApiKeysPage } from './pages/api-keys.tsx';
 import { ApplicationPage } from './pages/application.tsx';
 import { ApplicationsPage } from './pages/applications.tsx';
 import { AuditLogPage } from './pages/audit-log.tsx';
+import { DeliveryPage } from './pages/delivery.tsx';
+import { SessionPage } from './pages/session.tsx';
 import { SessionsPage } from './pages/sessions.tsx';
+import { WebhookPage } from './pages/webhook.tsx';
 import { WebhooksPage } from './pages/webhooks.tsx';
 
 export type RouteParams = Record<string, string>;
@@ -12,8 +15,13 @@ export type RouteParams = Record<string, string>;
 export const ROUTES: { pattern: string; page: ComponentType<{ params: RouteParams }> }[] = [
   { pattern: '/applications', page: ApplicationsPage },
   { pattern: '/applications/:id', page: ApplicationPage },
+  { pattern: '/applications/:appId/webhooks/:id', page: WebhookPage },
+  { pattern: '/applications/:appId/deliveries/:deliveryId', page: DeliveryPage },
   { pattern: '/webhooks', page: WebhooksPage },
+  { pattern: '/webhooks/:id', page: WebhookPage },
+  { pattern: '/webhooks/:id/deliveries/:deliveryId', page: DeliveryPage },
   { pattern: '/sessions', page: SessionsPage },
+  { pattern: '/sessions/:id', page: SessionPage },
   { pattern: '/api-keys', page: ApiKeysPage },
   { pattern: '/audit-log', page: AuditLogPage },
 ];

@@ -170,7 +170,8 @@ function Webhooks({ appId }: { appId: string }) {
         </ul>
       )}
       <p>
-        <Link to={`/webhooks?application=${appId}`}>Manage this application’s webhooks</Link>
+        <Link to={`/webhooks?application=${appId}`}>Manage this application’s webhooks</Link> ·{' '}
+        <Link to={`/sessions?application=${appId}`}>Its sessions, deliveries and charts</Link>
       </p>
     </section>
   );

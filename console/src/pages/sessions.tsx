@@ -1,9 +1,197 @@
-import { Page } from '../ui/page.tsx';
+// Sessions of an application: its charts (sessions by outcome, session deliveries), the sessions
+// newest first with filters (outcome, channel, since, until, caller id), one page at a time, and
+// the session deliveries. The application and the filters live in the address, so a filtered list
+// can be bookmarked and Back returns to it.
+import { useQuery } from '@tanstack/react-query';
+import type { FormEvent } from 'react';
+import { Link, navigate, useQueryParams } from '../router.ts';
+import { Field, Select } from '../ui/form.tsx';
+import { Failed, Loading, Page } from '../ui/page.tsx';
+import { Pager, usePaged } from '../ui/paged.tsx';
+import { StatsChart } from '../ui/stats-chart.tsx';
+import { isoFromLocal, localFromIso, when } from '../ui/time.ts';
+import { applicationsQuery } from './applications.tsx';
+import { Deliveries } from './deliveries.tsx';
+import { OUTCOME_TEXT, type SessionSummary } from './session-model.ts';
+
+const FILTERS = ['outcome', 'channel', 'since', 'until', 'from'] as const;
+const PAGE = 25;
 
 export function SessionsPage() {
+  const params = useQueryParams();
+  const apps = useQuery(applicationsQuery);
+  const appId = params.get('application') || apps.data?.[0]?.id;
+  const app = apps.data?.find((a) => a.id === appId);
+  const q = new URLSearchParams({ limit: String(PAGE) });
+  for (const f of FILTERS) if (params.get(f)) q.set(f, params.get(f)!);
+  const list = usePaged<SessionSummary>(
+    ['sessions', appId],
+    appId ? `/v1/applications/${appId}/sessions?${q}` : undefined,
+    5000,
+  );
+  const filtered = FILTERS.some((f) => params.get(f));
+
+  const go = (values: Record<string, string>) => {
+    const next = new URLSearchParams();
+    if (appId) next.set('application', appId);
+    for (const [k, v] of Object.entries(values)) if (v) next.set(k, v);
+    navigate(`/sessions?${next}`);
+  };
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const v = new FormData(e.currentTarget);
+    const s = (k: string) => String(v.get(k) ?? '').trim();
+    go({
+      outcome: s('outcome'),
+      channel: s('channel'),
+      since: isoFromLocal(s('since')),
+      until: isoFromLocal(s('until')),
+      from: s('from'),
+    });
+  };
+
   return (
     <Page title="Sessions">
-      <p className="muted">Coming soon.</p>
+      <p className="muted small">
+        Every call and message Switchboard handed to an application: what it sent, what the application answered, and
+        what happened next.
+      </p>
+      {apps.isPending ? (
+        <Loading what="applications" />
+      ) : apps.isError ? (
+        <Failed error={apps.error} retry={() => apps.refetch()} />
+      ) : !appId ? (
+        <p>
+          No applications yet. <Link to="/applications">Create one</Link> first: its sessions show here.
+        </p>
+      ) : (
+        <>
+          <div className="field">
+            <label htmlFor="sessions-app">Application</label>
+            <select
+              id="sessions-app"
+              value={appId}
+              onChange={(e) => navigate(`/sessions?application=${e.target.value}`)}
+            >
+              {app ? null : <option value={appId}>{appId}</option>}
+              {apps.data.map((a) => (
+                <option key={a.id} value={a.id}>
+                  {a.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="charts">
+            <StatsChart path={`/v1/applications/${appId}/stats`} subject={app?.name ?? appId} kind="sessions" />
+            <StatsChart path={`/v1/applications/${appId}/stats`} subject={app?.name ?? appId} kind="deliveries" />
+          </div>
+          <section aria-labelledby="sessions-h">
+            <h2 id="sessions-h">Sessions of {app?.name ?? appId}</h2>
+            <form key={params.toString()} className="card filters" onSubmit={submit} aria-label="Filter the sessions">
+              <Select label="Outcome" name="outcome" defaultValue={params.get('outcome') ?? ''}>
+                <option value="">Any outcome</option>
+                <option value="answered">Answered</option>
+                <option value="fallback">Answered by the fallback</option>
+                <option value="failed">Failed</option>
+              </Select>
+              <Select label="Channel" name="channel" defaultValue={params.get('channel') ?? ''}>
+                <option value="">Any channel</option>
+                <option value="VOICE">Voice</option>
+                <option value="TEXT">Text</option>
+              </Select>
+              <Field
+                label="Since"
+                name="since"
+                type="datetime-local"
+                step={1}
+                defaultValue={localFromIso(params.get('since') ?? '')}
+              />
+              <Field
+                label="Until"
+                name="until"
+                type="datetime-local"
+                step={1}
+                defaultValue={localFromIso(params.get('until') ?? '')}
+              />
+              <Field label="From (caller id)" name="from" defaultValue={params.get('from') ?? ''} />
+              <div className="actions">
+                <button type="submit" className="primary">
+                  Filter
+                </button>
+                {filtered ? (
+                  <button type="button" onClick={() => go({})}>
+                    Clear filters
+                  </button>
+                ) : null}
+              </div>
+            </form>
+            {list.pending ? (
+              <Loading what="sessions" />
+            ) : list.error && !list.rows ? (
+              <Failed error={list.error} retry={list.refetch} />
+            ) : !list.rows?.length ? (
+              <p>
+                {filtered
+                  ? 'No sessions match these filters.'
+                  : 'No sessions yet: they show here once a call or message reaches this application.'}
+              </p>
+            ) : (
+              <>
+                {list.error ? <Failed error={list.error} retry={list.refetch} /> : null}
+                <div className="table-wrap">
+                  <table className="stack">
+                    <caption className="visually-hidden">Sessions, newest first</caption>
+                    <thead>
+                      <tr>
+                        <th scope="col">Started</th>
+                        <th scope="col">Outcome</th>
+                        <th scope="col">Channel</th>
+                        <th scope="col">From</th>
+                        <th scope="col">To</th>
+                        <th scope="col">Attempts</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {list.rows.map((s) => (
+                        <tr key={s.id}>
+                          <td data-label="Started">
+                            <Link
+                              to={`/sessions/${s.id}`}
+                              aria-label={`Session of ${when(s.startedAt)}, ${OUTCOME_TEXT[s.outcome]}`}
+                            >
+                              {when(s.startedAt)}
+                            </Link>
+                          </td>
+                          <td data-label="Outcome" className={`session-${s.outcome}`}>
+                            {OUTCOME_TEXT[s.outcome]}
+                            {s.failure ? <div className="small">{s.failure.reason}</div> : null}
+                          </td>
+                          <td data-label="Channel">{s.channel}</td>
+                          <td data-label="From" className="url">
+                            {s.from ?? '—'}
+                          </td>
+                          <td data-label="To" className="url">
+                            {s.to ?? '—'}
+                          </td>
+                          <td data-label="Attempts">{s.attemptCount}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+                <Pager list={list} label="Pages of sessions" />
+              </>
+            )}
+          </section>
+          <Deliveries
+            key={appId}
+            base={`/v1/applications/${appId}/deliveries`}
+            linkBase={`/applications/${appId}/deliveries`}
+            events={[]}
+            title="Session deliveries"
+          />
+        </>
+      )}
     </Page>
   );
 }

@@ -1,0 +1,160 @@
+// The delivery attempts of a subscription or of an application, newest first, filtered by outcome,
+// event, time and message id, one page of the API at a time.
+import { type FormEvent, useState } from 'react';
+import { Link } from '../router.ts';
+import { Field, Select } from '../ui/form.tsx';
+import { Failed, Loading } from '../ui/page.tsx';
+import { Pager, usePaged } from '../ui/paged.tsx';
+import { isoFromLocal, localFromIso, when } from '../ui/time.ts';
+import type { Delivery } from './webhook-model.ts';
+
+const OUTCOMES = ['succeeded', 'retrying', 'failed', 'cancelled'];
+const PAGE = 25;
+
+interface Filters {
+  outcome: string;
+  event: string;
+  since: string;
+  until: string;
+  messageId: string;
+}
+
+export function statusText(d: Pick<Delivery, 'statusCode' | 'error'>): string {
+  return d.statusCode !== null ? String(d.statusCode) : d.error ? `no answer: ${d.error}` : 'no answer';
+}
+
+/**
+ * `base`: the list in the API (`/v1/webhooks/:id/deliveries`); `linkBase`: the console's path of
+ * one delivery without its id; `events`: the events to filter by.
+ */
+export function Deliveries({
+  base,
+  linkBase,
+  events,
+  title = 'Deliveries',
+}: {
+  base: string;
+  linkBase: string;
+  events: string[];
+  title?: string;
+}) {
+  const [filters, setFilters] = useState<Filters>({ outcome: '', event: '', since: '', until: '', messageId: '' });
+  const q = new URLSearchParams({ limit: String(PAGE) });
+  for (const [k, v] of Object.entries(filters)) if (v) q.set(k, v);
+  const list = usePaged<Delivery>(['deliveries', base], `${base}?${q}`, 5000);
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const v = new FormData(e.currentTarget);
+    const s = (k: string) => String(v.get(k) ?? '').trim();
+    setFilters({
+      outcome: s('outcome'),
+      event: s('event'),
+      since: isoFromLocal(s('since')),
+      until: isoFromLocal(s('until')),
+      messageId: s('messageId'),
+    });
+  };
+  const filtered = Object.values(filters).some(Boolean);
+
+  return (
+    <section aria-labelledby="deliveries-h">
+      <h2 id="deliveries-h">{title}</h2>
+      <form
+        key={JSON.stringify(filters)}
+        className="card filters"
+        onSubmit={submit}
+        aria-label={`Filter the ${title.toLowerCase()}`}
+      >
+        <Select label="Outcome" name="outcome" defaultValue={filters.outcome}>
+          <option value="">Any outcome</option>
+          {OUTCOMES.map((o) => (
+            <option key={o} value={o}>
+              {o}
+            </option>
+          ))}
+        </Select>
+        {events.length ? (
+          <Select label="Event" name="event" defaultValue={filters.event}>
+            <option value="">Any event</option>
+            {events.map((o) => (
+              <option key={o} value={o}>
+                {o}
+              </option>
+            ))}
+          </Select>
+        ) : (
+          <Field label="Event" name="event" defaultValue={filters.event} />
+        )}
+        <Field label="Since" name="since" type="datetime-local" step={1} defaultValue={localFromIso(filters.since)} />
+        <Field label="Until" name="until" type="datetime-local" step={1} defaultValue={localFromIso(filters.until)} />
+        <Field label="Message id" name="messageId" defaultValue={filters.messageId} placeholder="msg_… (webhook-id)" />
+        <div className="actions">
+          <button type="submit" className="primary">
+            Filter
+          </button>
+          {filtered ? (
+            <button
+              type="button"
+              onClick={() => setFilters({ outcome: '', event: '', since: '', until: '', messageId: '' })}
+            >
+              Clear filters
+            </button>
+          ) : null}
+        </div>
+      </form>
+      {list.pending ? (
+        <Loading what="deliveries" />
+      ) : list.error && !list.rows ? (
+        <Failed error={list.error} retry={list.refetch} />
+      ) : !list.rows?.length ? (
+        <p>{filtered ? 'No deliveries match these filters.' : 'No deliveries yet.'}</p>
+      ) : (
+        <>
+          {list.error ? <Failed error={list.error} retry={list.refetch} /> : null}
+          <div className="table-wrap">
+            <table className="stack">
+              <caption className="visually-hidden">{title}, newest first</caption>
+              <thead>
+                <tr>
+                  <th scope="col">When</th>
+                  <th scope="col">Event</th>
+                  <th scope="col">Outcome</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Duration</th>
+                  <th scope="col">Attempt</th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.rows.map((d) => (
+                  <tr key={d.id}>
+                    <td data-label="When">
+                      <Link
+                        to={`${linkBase}/${d.id}`}
+                        aria-label={`Delivery of ${when(d.createdAt)}, ${d.event}, ${d.outcome}`}
+                      >
+                        {when(d.createdAt)}
+                      </Link>
+                    </td>
+                    <td data-label="Event">
+                      <code>{d.event}</code>
+                      {d.trigger !== 'event' ? <span className="muted small"> ({d.trigger})</span> : null}
+                    </td>
+                    <td data-label="Outcome" className={`outcome-${d.outcome}`}>
+                      {d.outcome}
+                    </td>
+                    <td data-label="Status" className="url">
+                      {statusText(d)}
+                    </td>
+                    <td data-label="Duration">{d.durationMs} ms</td>
+                    <td data-label="Attempt">{d.attempt}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pager list={list} label={`Pages of ${title.toLowerCase()}`} />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,174 @@
+// One delivery (one message, by its webhook-id): every attempt, each with the request Switchboard
+// sent and the receiver's response (status, time, its first 4 KiB), and "Resend".
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ApiError, api, listAll } from '../api.ts';
+import { Link } from '../router.ts';
+import type { RouteParams } from '../routes.tsx';
+import { Excerpt } from '../ui/excerpt.tsx';
+import { Alert, generalProblem } from '../ui/form.tsx';
+import { Failed, Loading, Page } from '../ui/page.tsx';
+import { pathOf } from '../ui/paged.tsx';
+import { when } from '../ui/time.ts';
+import { statusText } from './deliveries.tsx';
+import type { Delivery } from './webhook-model.ts';
+
+function Attempt({ base, d, n }: { base: string; d: Delivery; n: number }) {
+  // The list has no response; the record's own view has it.
+  const full = useQuery({
+    queryKey: ['delivery', d.id],
+    queryFn: () => api.get<Delivery>(`${base}/${d.id}`),
+    refetchInterval: (q) => (q.state.data?.outcome === 'pending' ? 1000 : false),
+  });
+  const r = full.data ?? d;
+  return (
+    <li className="card attempt">
+      <h3>
+        Attempt {n} · <span className={`outcome-${r.outcome}`}>{r.outcome}</span>
+        <span className="muted small"> · {when(r.createdAt)}</span>
+      </h3>
+      <div className="exchange">
+        <div>
+          <h4>Request</h4>
+          <dl className="props">
+            <div className="prop">
+              <dt>POST</dt>
+              <dd className="url">{r.targetUrl}</dd>
+            </div>
+            <div className="prop">
+              <dt>webhook-id</dt>
+              <dd>
+                <code>{r.messageId}</code>
+              </dd>
+            </div>
+            <div className="prop">
+              <dt>Event</dt>
+              <dd>
+                <code>{r.event}</code>
+              </dd>
+            </div>
+            <div className="prop">
+              <dt>Made by</dt>
+              <dd>
+                {{ event: 'the event', test: 'a test send', resend: 'a resend', recovery: 'a recovery' }[r.trigger]}
+              </dd>
+            </div>
+          </dl>
+        </div>
+        <div>
+          <h4>Response</h4>
+          <dl className="props">
+            <div className="prop">
+              <dt>Status</dt>
+              <dd className={r.statusCode !== null && r.statusCode < 300 ? undefined : 'problem'}>{statusText(r)}</dd>
+            </div>
+            <div className="prop">
+              <dt>Time</dt>
+              <dd>{r.durationMs} ms</dd>
+            </div>
+            {r.response ? (
+              <div className="prop">
+                <dt>Content-Type</dt>
+                <dd>{r.response.contentType || '(none)'}</dd>
+              </div>
+            ) : null}
+          </dl>
+          {full.isError ? <Failed error={full.error} retry={() => full.refetch()} /> : null}
+          {r.response ? (
+            <Excerpt
+              label={`Response body of attempt ${n}`}
+              text={r.response.excerpt}
+              truncated={r.response.truncated}
+            />
+          ) : full.data ? (
+            <p className="muted small">
+              {r.outcome === 'pending' ? 'Not attempted yet.' : 'No response body is kept for this attempt.'}
+            </p>
+          ) : null}
+        </div>
+      </div>
+    </li>
+  );
+}
+
+export function DeliveryPage({ params }: { params: RouteParams }) {
+  const deliveryId = params.deliveryId!;
+  const sub = params.id;
+  const base = sub ? `/v1/webhooks/${sub}/deliveries` : `/v1/applications/${params.appId}/deliveries`;
+  const back = sub ? `/webhooks/${sub}` : `/sessions?application=${params.appId}`;
+  const queries = useQueryClient();
+  const [resent, setResent] = useState<string>();
+  const one = useQuery({
+    queryKey: ['delivery', deliveryId],
+    queryFn: () => api.get<Delivery>(`${base}/${deliveryId}`),
+  });
+  const messageId = one.data?.messageId;
+  const attempts = useQuery({
+    queryKey: ['deliveries', base, 'message', messageId],
+    queryFn: () => listAll<Delivery>(`${base}?messageId=${encodeURIComponent(messageId!)}&limit=100`),
+    enabled: messageId !== undefined,
+    // While a resend waits for its attempt, look again each second.
+    refetchInterval: (q) =>
+      resent && !(q.state.data ?? []).some((d) => d.id === resent && d.outcome !== 'pending') ? 1000 : false,
+  });
+  const resend = useMutation({
+    mutationFn: () => api.post<{ href: string }>(`${base}/${deliveryId}/resend`),
+    onSuccess: async (r) => {
+      setResent(pathOf(r.href).split('/').pop());
+      await queries.invalidateQueries({ queryKey: ['deliveries', base] });
+      await queries.invalidateQueries({ queryKey: ['stats'] });
+    },
+  });
+  const done = resent ? attempts.data?.find((d) => d.id === resent && d.outcome !== 'pending') : undefined;
+
+  if (one.isPending)
+    return (
+      <Page title="Delivery">
+        <Loading what="the delivery" />
+      </Page>
+    );
+  if (one.isError)
+    return (
+      <Page title={one.error instanceof ApiError && one.error.status === 404 ? 'Delivery not found' : 'Delivery'}>
+        <Failed error={one.error} retry={() => one.refetch()} />
+        <p>
+          <Link to={back}>Back</Link>
+        </p>
+      </Page>
+    );
+  const d = one.data;
+  // Oldest first: the story of the message.
+  const list = [...(attempts.data ?? [d])].sort(
+    (a, b) => a.createdAt.localeCompare(b.createdAt) || a.attempt - b.attempt,
+  );
+  return (
+    <Page
+      title={`Delivery of ${d.event}`}
+      actions={
+        <button type="button" className="primary" onClick={() => resend.mutate()} disabled={resend.isPending}>
+          Resend
+        </button>
+      }
+    >
+      <p className="muted small">
+        <Link to={back}>{sub ? 'Back to the webhook' : 'Back to the sessions'}</Link> · message{' '}
+        <code>{d.messageId}</code> to <span className="url">{d.targetUrl}</span>
+      </p>
+      <p role="status" className="status">
+        {done
+          ? `Resent: ${done.outcome}, ${statusText(done)} in ${done.durationMs} ms.`
+          : resent
+            ? 'Resend queued…'
+            : ''}
+      </p>
+      <Alert message={generalProblem(resend.error)} />
+      <h2>Attempts ({list.length})</h2>
+      {attempts.isError ? <Failed error={attempts.error} retry={() => attempts.refetch()} /> : null}
+      <ol className="plain attempts">
+        {list.map((a, i) => (
+          <Attempt key={a.id} base={base} d={a} n={i + 1} />
+        ))}
+      </ol>
+    </Page>
+  );
+}

@@ -1,0 +1,70 @@
+// The shapes of the webhook API the console reads (docs/api.md#webhook-subscriptions, #delivery-tools).
+
+export interface Webhook {
+  href: string;
+  id: string;
+  name?: string;
+  event: string;
+  resource: string;
+  targetUrl: string;
+  payload?: Record<string, unknown>;
+  headers?: Record<string, string>;
+  enabled: boolean;
+  applicationId?: string;
+  createdAt: string;
+  updatedAt: string;
+  consecutiveFailures: number;
+  lastAttemptAt: string | null;
+  lastStatus: number | null;
+  disabledReason: string | null;
+}
+
+export interface EventType {
+  name: string;
+  description: string;
+  resources: string[];
+  applicationLevel: boolean;
+}
+
+export interface Delivery {
+  id: string;
+  messageId: string;
+  kind: 'session' | 'notification';
+  subscriptionId?: string;
+  applicationId?: string;
+  event: string;
+  targetUrl: string;
+  attempt: number;
+  statusCode: number | null;
+  durationMs: number;
+  error: string | null;
+  outcome: 'succeeded' | 'retrying' | 'failed' | 'cancelled' | 'pending';
+  trigger: 'event' | 'test' | 'resend' | 'recovery';
+  createdAt: string;
+  response?: { contentType: string; excerpt: string; truncated: boolean } | null;
+}
+
+export interface TestResult {
+  status: number | null;
+  durationMs: number;
+  error?: string;
+  href: string;
+}
+
+export interface Recovery {
+  href: string;
+  id: string;
+  state: 'running' | 'completed';
+  total: number;
+  sent: number;
+  failed: number;
+  skipped: number;
+  since: string;
+  until: string;
+}
+
+/** A subscription's name as the console shows it. */
+export const webhookName = (w: Webhook) => w.name || `${w.event} → ${w.targetUrl}`;
+
+/** The last segment of an href: the id it names. */
+export const idOf = (href: string) => href.split('?')[0]!.split('/').pop()!;

@@ -1,0 +1,409 @@
+// One webhook subscription: its settings (edit, enable or disable, delete), its signing secret
+// (reveal, copy, rotate), a test send and its result, its deliveries chart, its deliveries with
+// filters, and recovering the failed ones since a time.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { ApiError, api } from '../api.ts';
+import { Link, navigate } from '../router.ts';
+import type { RouteParams } from '../routes.tsx';
+import { Confirm } from '../ui/dialog.tsx';
+import { Alert, Field, fieldProblems, formValues, generalProblem } from '../ui/form.tsx';
+import { Failed, Loading, Page } from '../ui/page.tsx';
+import { pathOf } from '../ui/paged.tsx';
+import { StatsChart } from '../ui/stats-chart.tsx';
+import { TextArea } from '../ui/textarea.tsx';
+import { isoFromLocal, when } from '../ui/time.ts';
+import { Deliveries } from './deliveries.tsx';
+import { idOf, type Recovery, type TestResult, type Webhook, webhookName } from './webhook-model.ts';
+import { parseHeaders, parsePayload } from './webhooks.tsx';
+
+const headersText = (h: Record<string, string> | undefined) =>
+  Object.entries(h ?? {})
+    .map(([k, v]) => `${k}: ${v}`)
+    .join('\n');
+
+function EditWebhook({ w, onDone }: { w: Webhook; onDone: () => void }) {
+  const queries = useQueryClient();
+  const [local, setLocal] = useState<Record<string, string>>({});
+  const save = useMutation({
+    mutationFn: (body: Record<string, unknown>) => api.put(`/v1/webhooks/${w.id}`, body),
+    onSuccess: async () => {
+      await queries.invalidateQueries({ queryKey: ['webhook', w.id] });
+      await queries.invalidateQueries({ queryKey: ['webhooks'] });
+      onDone();
+    },
+  });
+  const problems = { ...fieldProblems(save.error), ...local };
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const v = formValues(e.currentTarget);
+    const payload = parsePayload(v.payload ?? '');
+    const headers = parseHeaders(v.headers ?? '');
+    const mine: Record<string, string> = {};
+    if (payload.problem) mine.payload = payload.problem;
+    if (headers.problem) mine.headers = headers.problem;
+    setLocal(mine);
+    if (Object.keys(mine).length) return;
+    const body: Record<string, unknown> = {
+      name: v.name?.trim() ?? '',
+      resource: v.resource?.trim(),
+      targetUrl: v.targetUrl?.trim(),
+      payload: payload.payload ?? {},
+    };
+    // Header values are write-only (they read as ***): the headers are sent only when changed, and
+    // then every value must be typed again, as a PUT replaces them all.
+    if ((v.headers ?? '') !== headersText(w.headers)) {
+      const kept = Object.entries(headers.headers ?? {}).filter(([, value]) => value === '***');
+      if (kept.length) {
+        setLocal({
+          headers: `type the value of ${kept.map(([k]) => k).join(', ')} again: saved values cannot be read back`,
+        });
+        return;
+      }
+      body.headers = headers.headers ?? {};
+    }
+    save.mutate(body);
+  };
+  return (
+    <form className="card" onSubmit={submit} aria-labelledby="edit-webhook" noValidate>
+      <h2 id="edit-webhook">Edit webhook</h2>
+      <Field label="Name" name="name" defaultValue={w.name ?? ''} problem={problems.name} autoFocus />
+      <Field
+        label="Resource"
+        name="resource"
+        defaultValue={w.resource}
+        problem={problems.resource}
+        hint="call, sms, transcription or all; several with commas."
+      />
+      <Field
+        label="Target URL"
+        name="targetUrl"
+        type="url"
+        inputMode="url"
+        defaultValue={w.targetUrl}
+        problem={problems.targetUrl}
+      />
+      <TextArea
+        label="Payload"
+        name="payload"
+        defaultValue={w.payload ? JSON.stringify(w.payload, null, 2) : ''}
+        problem={problems.payload}
+      />
+      <TextArea
+        label="Custom headers"
+        name="headers"
+        defaultValue={headersText(w.headers)}
+        problem={problems.headers}
+        hint="One per line: Name: value. Values read as ***: leave them all untouched to keep them, or type every value again."
+      />
+      <Alert message={generalProblem(save.error, ['name', 'resource', 'targetUrl', 'payload', 'headers'])} />
+      <div className="actions">
+        <button type="submit" className="primary" disabled={save.isPending}>
+          Save
+        </button>
+        <button type="button" onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function WebhookSecret({ id }: { id: string }) {
+  const [secret, setSecret] = useState<string>();
+  const [confirming, setConfirming] = useState(false);
+  const [said, setSaid] = useState<string>();
+  const reveal = useMutation({
+    mutationFn: () => api.get<{ secret: string }>(`/v1/webhooks/${id}/secret`),
+    onSuccess: (r) => setSecret(r.secret),
+  });
+  const rotate = useMutation({
+    mutationFn: () => api.post<{ secret: string }>(`/v1/webhooks/${id}/secret/rotate`),
+    onSuccess: (r) => {
+      setSecret(r.secret);
+      setSaid('Rotated: the previous secret keeps signing for 24 hours.');
+    },
+  });
+  const copy = async () => {
+    try {
+      const value = secret ?? (await reveal.mutateAsync()).secret;
+      await navigator.clipboard.writeText(value);
+      setSaid('Secret copied.');
+    } catch (e) {
+      setSaid(e instanceof ApiError ? undefined : 'Copy failed: reveal the secret and copy it by hand.');
+    }
+  };
+  return (
+    <section aria-labelledby="wh-secret">
+      <h2 id="wh-secret">Signing secret</h2>
+      <p className="muted small">
+        Verify the webhook-signature header of each notification with it (Standard Webhooks).
+      </p>
+      <div className="secret">
+        <output aria-label="Secret value" className="code">
+          {secret ?? 'whsec_••••••••••••••••••••••••'}
+        </output>
+        {secret ? (
+          <button type="button" onClick={() => setSecret(undefined)}>
+            Hide secret
+          </button>
+        ) : (
+          <button type="button" onClick={() => reveal.mutate()} disabled={reveal.isPending}>
+            Reveal secret
+          </button>
+        )}
+        <button type="button" onClick={copy}>
+          Copy secret
+        </button>
+        <button type="button" onClick={() => setConfirming(true)} disabled={rotate.isPending}>
+          Rotate secret
+        </button>
+      </div>
+      <p role="status" className="status">
+        {said}
+      </p>
+      <Alert message={generalProblem(reveal.error ?? rotate.error)} />
+      <Confirm
+        open={confirming}
+        title="Rotate the webhook’s signing secret?"
+        confirm="Rotate"
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
+          rotate.mutate();
+        }}
+      >
+        <p>A new secret signs from now on; the current one stays valid for 24 hours so your receiver can switch.</p>
+      </Confirm>
+    </section>
+  );
+}
+
+function SendTest({ id }: { id: string }) {
+  const queries = useQueryClient();
+  const test = useMutation({
+    mutationFn: () => api.post<TestResult>(`/v1/webhooks/${id}/test`, {}),
+    onSettled: async () => {
+      await queries.invalidateQueries({ queryKey: ['deliveries'] });
+      await queries.invalidateQueries({ queryKey: ['stats'] });
+      await queries.invalidateQueries({ queryKey: ['webhook', id] });
+    },
+  });
+  const r = test.data;
+  const ok = r && r.status !== null && r.status >= 200 && r.status < 300;
+  return (
+    <section aria-labelledby="wh-test">
+      <h2 id="wh-test">Test</h2>
+      <p className="muted small">
+        Sends a signed notification of event “test” now, also when the webhook is disabled. It is not retried.
+      </p>
+      <div className="actions">
+        <button type="button" onClick={() => test.mutate()} disabled={test.isPending}>
+          Send test
+        </button>
+        <p role="status" className={ok ? 'status' : 'status problem'}>
+          {test.isPending
+            ? 'Sending…'
+            : r
+              ? `${ok ? 'Test delivered' : 'Test failed'}: ${r.status !== null ? `answered ${r.status}` : 'no answer'} in ${r.durationMs} ms${
+                  r.error ? ` (${r.error})` : ''
+                }.`
+              : ''}
+        </p>
+        {r ? <Link to={`/webhooks/${id}/deliveries/${idOf(r.href)}`}>See the test’s delivery</Link> : null}
+      </div>
+      <Alert message={generalProblem(test.error)} />
+    </section>
+  );
+}
+
+function Recover({ id }: { id: string }) {
+  const [task, setTask] = useState<string>();
+  const start = useMutation({
+    mutationFn: (body: { since: string; until?: string }) =>
+      api.post<{ href: string }>(`/v1/webhooks/${id}/recover`, body),
+    onSuccess: (r) => setTask(pathOf(r.href)),
+  });
+  const progress = useQuery({
+    queryKey: ['recovery', task],
+    queryFn: () => api.get<Recovery>(task!),
+    enabled: task !== undefined,
+    refetchInterval: (q) => (q.state.data?.state === 'completed' ? false : 1000),
+  });
+  const problems = fieldProblems(start.error);
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const v = formValues(e.currentTarget);
+    const since = isoFromLocal(v.since ?? '');
+    const until = isoFromLocal(v.until ?? '');
+    start.mutate({ since: since || (v.since ?? ''), ...(until ? { until } : {}) });
+  };
+  const p = progress.data;
+  return (
+    <section aria-labelledby="wh-recover">
+      <h2 id="wh-recover">Recover failed deliveries</h2>
+      <p className="muted small">
+        Sends again, once each, every delivery whose last attempt failed since a time (at most 30 days back).
+      </p>
+      <form className="inline-form" onSubmit={submit} aria-labelledby="wh-recover" noValidate>
+        <Field label="Failed since" name="since" type="datetime-local" step={1} required problem={problems.since} />
+        <Field label="Until (optional)" name="until" type="datetime-local" step={1} problem={problems.until} />
+        <button type="submit" disabled={start.isPending}>
+          Recover
+        </button>
+      </form>
+      <p role="status" className="status">
+        {p
+          ? `Recovery ${p.state}: ${p.total} to resend, ${p.sent} sent, ${p.failed} failed again, ${p.skipped} skipped (body no longer kept).`
+          : task
+            ? 'Recovery started…'
+            : ''}
+      </p>
+      <Alert message={generalProblem(start.error ?? progress.error, ['since', 'until'])} />
+    </section>
+  );
+}
+
+export function WebhookPage({ params }: { params: RouteParams }) {
+  const id = params.id!;
+  const queries = useQueryClient();
+  const hook = useQuery({
+    queryKey: ['webhook', id],
+    queryFn: () => api.get<Webhook>(`/v1/webhooks/${id}`),
+    refetchInterval: 10_000,
+  });
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const toggle = useMutation({
+    mutationFn: (enabled: boolean) => api.put(`/v1/webhooks/${id}`, { enabled }),
+    onSuccess: () => queries.invalidateQueries({ queryKey: ['webhook', id] }),
+  });
+  const remove = useMutation({
+    mutationFn: () => api.delete(`/v1/webhooks/${id}`),
+    onSuccess: async () => {
+      queries.removeQueries({ queryKey: ['webhook', id] });
+      await queries.invalidateQueries({ queryKey: ['webhooks'] });
+      navigate(hook.data?.applicationId ? `/webhooks?application=${hook.data.applicationId}` : '/webhooks');
+    },
+  });
+
+  if (hook.isPending)
+    return (
+      <Page title="Webhook">
+        <Loading what="the webhook" />
+      </Page>
+    );
+  if (hook.isError)
+    return (
+      <Page title={hook.error instanceof ApiError && hook.error.status === 404 ? 'Webhook not found' : 'Webhook'}>
+        <Failed error={hook.error} retry={() => hook.refetch()} />
+        <p>
+          <Link to="/webhooks">Back to the webhooks</Link>
+        </p>
+      </Page>
+    );
+  const w = hook.data;
+  const name = webhookName(w);
+  return (
+    <Page
+      title={name}
+      actions={
+        <>
+          <button type="button" onClick={() => setEditing(true)} aria-expanded={editing}>
+            Edit
+          </button>
+          <button type="button" onClick={() => toggle.mutate(!w.enabled)} disabled={toggle.isPending}>
+            {w.enabled ? 'Disable' : 'Enable'}
+          </button>
+          <button type="button" className="danger" onClick={() => setDeleting(true)}>
+            Delete
+          </button>
+        </>
+      }
+    >
+      <p className="muted small">
+        {w.applicationId ? (
+          <>
+            <Link to={`/webhooks?application=${w.applicationId}`}>Webhooks of the application</Link> /{' '}
+          </>
+        ) : (
+          <>
+            <Link to="/webhooks">Webhooks of the account</Link> /{' '}
+          </>
+        )}
+        <code>{w.id}</code>
+      </p>
+      <Alert message={generalProblem(toggle.error ?? remove.error)} />
+      {editing ? <EditWebhook w={w} onDone={() => setEditing(false)} /> : null}
+      <dl className="props">
+        <div className="prop">
+          <dt>State</dt>
+          <dd className={w.enabled ? undefined : 'problem'}>
+            {w.enabled ? 'Enabled' : `Disabled${w.disabledReason ? `: ${w.disabledReason}` : ''}`}
+          </dd>
+        </div>
+        <div className="prop">
+          <dt>Event</dt>
+          <dd>
+            <code>{w.event}</code>
+          </dd>
+        </div>
+        <div className="prop">
+          <dt>Resource</dt>
+          <dd>{w.resource}</dd>
+        </div>
+        <div className="prop">
+          <dt>Target URL</dt>
+          <dd className="url">{w.targetUrl}</dd>
+        </div>
+        <div className="prop">
+          <dt>Level</dt>
+          <dd>
+            {w.applicationId ? (
+              <Link to={`/applications/${w.applicationId}`}>Application {w.applicationId}</Link>
+            ) : (
+              'Account'
+            )}
+          </dd>
+        </div>
+        <div className="prop">
+          <dt>Last attempt</dt>
+          <dd>
+            {w.lastAttemptAt ? `${when(w.lastAttemptAt)}, ${w.lastStatus ?? 'no answer'}` : 'None yet'}
+            {w.consecutiveFailures > 0 ? ` · ${w.consecutiveFailures} failures in a row` : ''}
+          </dd>
+        </div>
+        <div className="prop">
+          <dt>Custom headers</dt>
+          <dd className="url">{w.headers ? headersText(w.headers) : 'None'}</dd>
+        </div>
+        <div className="prop">
+          <dt>Payload</dt>
+          <dd className="url">{w.payload ? JSON.stringify(w.payload) : 'None'}</dd>
+        </div>
+      </dl>
+      <SendTest id={id} />
+      <StatsChart path={`/v1/webhooks/${id}/stats`} subject={name} kind="deliveries" />
+      <Deliveries
+        base={`/v1/webhooks/${id}/deliveries`}
+        linkBase={`/webhooks/${id}/deliveries`}
+        events={[w.event, 'test']}
+      />
+      <Recover id={id} />
+      <WebhookSecret id={id} />
+      <Confirm
+        open={deleting}
+        title={`Delete the webhook ${name}?`}
+        confirm="Delete webhook"
+        danger
+        onCancel={() => setDeleting(false)}
+        onConfirm={() => {
+          setDeleting(false);
+          remove.mutate();
+        }}
+      >
+        <p>No more notifications go to {w.targetUrl}.</p>
+      </Confirm>
+    </Page>
+  );
+}

@@ -1,0 +1,71 @@
+// A list the API pages (`Link: rel="next"`), shown one page at a time with Previous and Next: the
+// page holds at most one page of rows however long the history is.
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { call } from '../api.ts';
+
+export interface Paged<T> {
+  rows: T[] | undefined;
+  error: unknown;
+  pending: boolean;
+  fetching: boolean;
+  page: number;
+  hasNext: boolean;
+  next: () => void;
+  previous: () => void;
+  refetch: () => void;
+}
+
+/** The pages of `path` (with its filters and `limit`); changing `path` starts again at the first page. */
+export function usePaged<T>(key: readonly unknown[], path: string | undefined, refetchMs?: number): Paged<T> {
+  const [pages, setPages] = useState<{ base: string | undefined; stack: string[] }>({ base: path, stack: [] });
+  const stack = pages.base === path ? pages.stack : [];
+  if (pages.base !== path) setPages({ base: path, stack: [] });
+  const current = stack.at(-1) ?? path;
+  const q = useQuery({
+    queryKey: [...key, current],
+    queryFn: () => call<T[]>('GET', current!),
+    enabled: current !== undefined,
+    placeholderData: keepPreviousData,
+    ...(refetchMs ? { refetchInterval: refetchMs } : {}),
+  });
+  return {
+    rows: q.data?.body,
+    error: q.error,
+    pending: q.isPending,
+    fetching: q.isFetching,
+    page: stack.length + 1,
+    hasNext: Boolean(q.data?.next) && !q.isPlaceholderData,
+    next: () => {
+      const next = q.data?.next;
+      if (next) setPages({ base: path, stack: [...stack, next] });
+    },
+    previous: () => setPages({ base: path, stack: stack.slice(0, -1) }),
+    refetch: () => void q.refetch(),
+  };
+}
+
+export function Pager({ list, label }: { list: Paged<unknown>; label: string }) {
+  if (list.page === 1 && !list.hasNext) return null;
+  return (
+    <nav className="pager" aria-label={label}>
+      <button type="button" disabled={list.page === 1} onClick={list.previous}>
+        Previous
+      </button>
+      <span>Page {list.page}</span>
+      <button type="button" disabled={!list.hasNext} onClick={list.next}>
+        Next
+      </button>
+    </nav>
+  );
+}
+
+/** The path of an API href (`http://host/v1/x` → `/v1/x`). */
+export function pathOf(href: string): string {
+  try {
+    const u = new URL(href, location.href);
+    return u.pathname + u.search;
+  } catch {
+    return href;
+  }
+}
