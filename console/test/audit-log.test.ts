@@ -21,7 +21,7 @@ describe('the audit log', () => {
     await expect
       .poll(() => actions.allTextContents())
       .toEqual(['session.sign-in', 'api-key.create', 'application.secret.read', 'application.create']);
-    await page.getByRole('cell', { name: `/rest/v1/applications/${appId}` }).waitFor();
+    await page.getByRole('cell', { name: `/rest/v1/applications/${appId}`, exact: true }).waitFor();
     await checkPage(cp, 'audit-log');
 
     await page.getByLabel('Action').selectOption('api-key.create');
