@@ -143,6 +143,31 @@ describe('one session', () => {
       { role: 'fallback', status: 200, error: null, responseExcerpt: { text: answer, truncated: false } },
     ]);
     expect(s.instructions).toMatchObject({ excerpt: { text: answer } });
+    // The application's delivery records show each answer too, and the session body both attempts sent.
+    const sent = rx.at('/fb/voice')[0]!;
+    const records = await waitFor(
+      async () => {
+        const list = (await json(await stack.request(me, 'GET', `/v1/applications/${app}/deliveries`))) as Session[];
+        return list.length === 2 ? list : undefined;
+      },
+      { what: 'two session attempt records' },
+    );
+    const read = async (r: Session) =>
+      (await json(await stack.request(me, 'GET', `/v1/applications/${app}/deliveries/${String(r.id)}`))) as Session;
+    const [primary, fallback] = (await Promise.all(records.map(read))).sort(
+      (a, b) => Number(a.attempt) - Number(b.attempt),
+    );
+    const request = { body: sent.raw, bytes: sent.bytes.length, truncated: false };
+    expect(primary).toMatchObject({
+      attempt: 1,
+      request,
+      response: { contentType: 'text/plain', excerpt: 'no such page', truncated: false },
+    });
+    expect(fallback).toMatchObject({
+      attempt: 2,
+      request,
+      response: { contentType: 'application/json', excerpt: answer, truncated: false },
+    });
   });
 
   it('when no URL gives instructions, then the session reads failed with its reason, and shows what the application answered', async () => {

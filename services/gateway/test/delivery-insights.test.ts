@@ -1,4 +1,4 @@
-// Delivery search, one record with the receiver's answer, and delivery statistics
+// Delivery search, one record with the body sent and the receiver's answer, and delivery statistics
 // (docs/api.md#delivery-search-and-statistics), through the real gateway, webhooks and applications
 // services, a dispatcher, Postgres and NATS: deliveries that succeed, succeed after a retry, and
 // fail after their retries; then the records are searched and counted against the statistics.
@@ -243,6 +243,24 @@ describe('GET /v1/deliveries/:id', () => {
       await stack.request(alice, 'GET', `/v1/webhooks/${subId}/deliveries/${short!.id as string}`),
     );
     expect(scoped.response).toEqual(short!.response);
+    expect(scoped.request).toEqual(short!.request);
+  });
+
+  it('when a record is read, then it holds the body sent: the bytes the receiver got, on every attempt of the message', async () => {
+    const read = async (r: Rec) => json(await stack.request(alice, 'GET', `/v1/deliveries/${r.id as string}`));
+    for (const record of records) {
+      const got = rx.received.filter((r) => r.path === target && r.headers['webhook-id'] === record.messageId);
+      expect(got.length).toBeGreaterThan(0);
+      const body = await read(record);
+      expect(body.request).toEqual({ body: got[0]!.raw, bytes: got[0]!.bytes.length, truncated: false });
+      // Every attempt of a message sends the same bytes.
+      for (const g of got) expect(g.raw).toBe(got[0]!.raw);
+    }
+    // A list never carries the body nor the answer.
+    for (const r of await list()) {
+      expect(r).not.toHaveProperty('request');
+      expect(r).not.toHaveProperty('response');
+    }
   });
 
   it("when another account's record or an unknown id is read, then 404", async () => {

@@ -99,11 +99,11 @@ describe('POST /v1/webhooks/:id/test', () => {
       payload: { team: 'ops' },
       headers: { 'X-Team': 'billing' },
     });
-    rx.on(target, () => 204);
+    rx.on(target, () => ({ status: 200, headers: { 'content-type': 'text/plain' }, body: 'test seen' }));
     const res = await stack.request(alice, 'POST', `/v1/webhooks/${sub.id}/test`);
     expect(res.status).toBe(200);
     const body = await json(res);
-    expect(body).toMatchObject({ status: 204, durationMs: expect.any(Number) });
+    expect(body).toMatchObject({ status: 200, durationMs: expect.any(Number) });
     expect(body.error).toBeUndefined();
 
     const [got] = rx.at(target);
@@ -136,13 +136,16 @@ describe('POST /v1/webhooks/:id/test', () => {
     expect(d).toMatchObject({
       trigger: 'test',
       event: 'test',
-      statusCode: 204,
+      statusCode: 200,
       outcome: 'succeeded',
       messageId: got!.headers['webhook-id'],
     });
+    // Its record shows the body sent and what the target answered.
     expect(await json(await stack.request(alice, 'GET', path(body.href)))).toMatchObject({
       id: d!.id,
       trigger: 'test',
+      request: { body: got!.raw, bytes: got!.bytes.length, truncated: false },
+      response: { contentType: 'text/plain', excerpt: 'test seen', truncated: false },
     });
     // A test leaves the delivery health alone.
     expect(await json(await stack.request(alice, 'GET', `/v1/webhooks/${sub.id}`))).toMatchObject({
@@ -297,6 +300,11 @@ describe('POST /v1/applications/:id/deliveries/:deliveryId/resend', () => {
     await waitFor(async () => (await json(await stack.request(alice, 'GET', path(href)))).outcome === 'succeeded', {
       what: 'session resend recorded',
     });
+    // The session's attempt and its resend both show the body sent and the application's answer.
+    const answer = { contentType: 'application/json', excerpt: '{"tropo":[{"hangup":{}}]}', truncated: false };
+    const request = { body: a!.raw, bytes: a!.bytes.length, truncated: false };
+    for (const h of [`/v1/applications/${appId}/deliveries/${first!.id}`, path(href)])
+      expect(await json(await stack.request(alice, 'GET', h))).toMatchObject({ request, response: answer });
     await problem(await stack.request(bob, 'POST', `/v1/applications/${appId}/deliveries/${first!.id}/resend`), 404);
   });
 });

@@ -114,6 +114,7 @@ import type { ResendDeliveryRequest as _switchboard_webhooks_v1_ResendDeliveryRe
 import type { ResendDeliveryResponse as _switchboard_webhooks_v1_ResendDeliveryResponse, ResendDeliveryResponse__Output as _switchboard_webhooks_v1_ResendDeliveryResponse__Output } from './switchboard/webhooks/v1/ResendDeliveryResponse.ts';
 import type { RotateSecretRequest as _switchboard_webhooks_v1_RotateSecretRequest, RotateSecretRequest__Output as _switchboard_webhooks_v1_RotateSecretRequest__Output } from './switchboard/webhooks/v1/RotateSecretRequest.ts';
 import type { RotateSecretResponse as _switchboard_webhooks_v1_RotateSecretResponse, RotateSecretResponse__Output as _switchboard_webhooks_v1_RotateSecretResponse__Output } from './switchboard/webhooks/v1/RotateSecretResponse.ts';
+import type { SentBody as _switchboard_webhooks_v1_SentBody, SentBody__Output as _switchboard_webhooks_v1_SentBody__Output } from './switchboard/webhooks/v1/SentBody.ts';
 import type { SessionAttempt as _switchboard_webhooks_v1_SessionAttempt, SessionAttempt__Output as _switchboard_webhooks_v1_SessionAttempt__Output } from './switchboard/webhooks/v1/SessionAttempt.ts';
 import type { SessionCounts as _switchboard_webhooks_v1_SessionCounts, SessionCounts__Output as _switchboard_webhooks_v1_SessionCounts__Output } from './switchboard/webhooks/v1/SessionCounts.ts';
 import type { SessionInstructions as _switchboard_webhooks_v1_SessionInstructions, SessionInstructions__Output as _switchboard_webhooks_v1_SessionInstructions__Output } from './switchboard/webhooks/v1/SessionInstructions.ts';
@@ -253,6 +254,7 @@ export interface ProtoGrpcType {
         ResendDeliveryResponse: MessageTypeDefinition<_switchboard_webhooks_v1_ResendDeliveryResponse, _switchboard_webhooks_v1_ResendDeliveryResponse__Output>
         RotateSecretRequest: MessageTypeDefinition<_switchboard_webhooks_v1_RotateSecretRequest, _switchboard_webhooks_v1_RotateSecretRequest__Output>
         RotateSecretResponse: MessageTypeDefinition<_switchboard_webhooks_v1_RotateSecretResponse, _switchboard_webhooks_v1_RotateSecretResponse__Output>
+        SentBody: MessageTypeDefinition<_switchboard_webhooks_v1_SentBody, _switchboard_webhooks_v1_SentBody__Output>
         SessionAttempt: MessageTypeDefinition<_switchboard_webhooks_v1_SessionAttempt, _switchboard_webhooks_v1_SessionAttempt__Output>
         SessionCounts: MessageTypeDefinition<_switchboard_webhooks_v1_SessionCounts, _switchboard_webhooks_v1_SessionCounts__Output>
         SessionInstructions: MessageTypeDefinition<_switchboard_webhooks_v1_SessionInstructions, _switchboard_webhooks_v1_SessionInstructions__Output>

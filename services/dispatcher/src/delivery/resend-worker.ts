@@ -35,6 +35,9 @@ type Target =
   | { kind: 'end'; error: string; base: RecordBase }
   | { kind: 'skip' };
 
+/** A resend's answer, a notification's or an application's, is read up to EXCERPT_BYTES for its record. */
+const RESEND_OPTIONS = { readBodyUpTo: EXCERPT_BYTES } as const;
+
 export class ResendWorker {
   constructor(private readonly d: ResendDeps) {}
 
@@ -74,8 +77,8 @@ export class ResendWorker {
       keys: target.keys,
       webhookId: job.webhookId,
       headers: target.headers,
-      // A notification's answer goes into its record (its first EXCERPT_BYTES), as for every notification attempt.
-      ...(job.target.kind === 'notification' ? { options: { readBodyUpTo: EXCERPT_BYTES } } : {}),
+      // The receiver's answer goes into the record (its first EXCERPT_BYTES), as for every attempt.
+      options: RESEND_OPTIONS,
     });
     return this.d.inFlight.track(
       msg,

@@ -357,6 +357,8 @@ export class SessionLoop {
           statusCode: step.status,
           durationMs: step.durationMs,
           error: step.error ?? undefined,
+          // What the application answered (its first EXCERPT_BYTES), as the session record shows it.
+          response: step.answer,
         }),
       );
     });

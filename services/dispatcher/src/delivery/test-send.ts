@@ -1,8 +1,8 @@
 // Test sends (POST /v1/webhooks/:id/test): the webhooks service asks on a core NATS subject, one
 // dispatcher of the queue group answers. The test notification goes out now through the signed
 // sender (SSRF guard, host limiter, circuit breaker) with the subscription's custom headers, within
-// DELIVERY_TIMEOUT_MS including any wait for the host; the attempt is recorded (trigger "test") and
-// the reply says how it ended. A test is never retried.
+// DELIVERY_TIMEOUT_MS including any wait for the host; the attempt is recorded (trigger "test", with
+// the receiver's answer) and the reply says how it ended. A test is never retried.
 import { randomUUID } from 'node:crypto';
 import type { Logger, NatsConnection } from '@switchboard/platform';
 import {
@@ -14,7 +14,7 @@ import {
 } from '@switchboard/contracts';
 import type { Lookups } from '../lookup/lookups.ts';
 import type { DispatcherMetrics } from '../metrics.ts';
-import { attemptRecord, type AttemptFields, type RecordBase } from '../recording/attempt-record.ts';
+import { attemptRecord, EXCERPT_BYTES, type AttemptFields, type RecordBase } from '../recording/attempt-record.ts';
 import type { AttemptRecorder } from '../recording/attempt-recorder.ts';
 import { buildTestBody } from './bodies.ts';
 import type { SignedSender } from './signed-sender.ts';
@@ -53,6 +53,8 @@ export async function testSend(d: TestSendDeps, req: TestRequest): Promise<TestR
     webhookId: req.webhookId,
     headers: sub.headers,
     notAfter: Date.now() + d.timeoutMs,
+    // The receiver's answer goes into the record (its first EXCERPT_BYTES), as for every notification attempt.
+    options: { readBodyUpTo: EXCERPT_BYTES },
   });
   const a = await sending.attempted;
   let fields: AttemptFields;
@@ -60,6 +62,7 @@ export async function testSend(d: TestSendDeps, req: TestRequest): Promise<TestR
     d.metrics.attemptDuration.observe({ kind: 'notification' }, a.result.durationMs / 1000);
     // A test that gets 410 does not disable the subscription: the customer is trying it out.
     fields = classifyAttempt(a.result, { attempt: 1, subscriptionId: null, retry: null });
+    if (a.result.kind === 'response' && a.result.answer) fields.response = a.result.answer;
   } else
     fields = {
       outcome: 'failed',

@@ -144,6 +144,21 @@ export const deliveryBody = z.object({
       'What made the attempt: an event, a test send (`POST /v1/webhooks/{id}/test`), a resend, or a recovery task.',
   }),
   createdAt: dateTime,
+  request: z
+    .object({
+      body: z.string().meta({
+        description:
+          'The JSON body sent, as text: its first 16 KiB (cut on a UTF-8 character boundary). Every attempt of a message sends the same bytes.',
+      }),
+      bytes: count.meta({ description: 'Size of the whole body in bytes.' }),
+      truncated: z.boolean().meta({ description: 'The body was longer than `body` shows.' }),
+    })
+    .nullable()
+    .optional()
+    .meta({
+      description:
+        "The body this attempt sent; one record's view only (`GET /v1/deliveries/{id}` and the scoped reads), null when it is not kept (past `DELIVERY_RETENTION_DAYS`, or a body too large to travel with its record). Headers sent are not stored.",
+    }),
   response: z
     .object({
       contentType: z.string().meta({ description: "The answer's Content-Type ('' when it had none)." }),
@@ -154,7 +169,7 @@ export const deliveryBody = z.object({
     .optional()
     .meta({
       description:
-        "The receiver's answer to a notification attempt; one record's view only (`GET /v1/deliveries/{id}` and the scoped reads), null when there was none.",
+        "The receiver's answer to the attempt (a notification, a session or a test send); one record's view only (`GET /v1/deliveries/{id}` and the scoped reads), null when there was none.",
     }),
 });
 

@@ -37,7 +37,10 @@ export function webhookJson(s: SubscriptionMessage, hrefs: Hrefs): WebhookBody {
   };
 }
 
-/** One delivery attempt as it reads in a deliveries list; `withResponse`: with the receiver's answer (one record's view). */
+/**
+ * One delivery attempt as it reads in a deliveries list; `withResponse`: with the body sent and the
+ * receiver's answer (one record's view).
+ */
 export function deliveryJson(d: DeliveryMessage, withResponse = false): DeliveryBody {
   return {
     id: d.id,
@@ -56,6 +59,7 @@ export function deliveryJson(d: DeliveryMessage, withResponse = false): Delivery
     createdAt: d.createdAt,
     ...(withResponse
       ? {
+          request: d.request ? { body: d.request.body, bytes: d.request.bytes, truncated: d.request.truncated } : null,
           response:
             d.responseExcerpt !== undefined
               ? {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compressBody, decompressBody } from './bodies';
+import { compressBody, decompressBody, SHOWN_BODY_BYTES, shownBody } from './bodies';
 
 describe('kept bodies', () => {
   it('when bodies of any size are compressed, then they read back byte for byte', () => {
@@ -31,5 +31,23 @@ describe('kept bodies', () => {
       rows: Array.from({ length: 50 }, (_, i) => ({ id: i, status: 'delivered', network: 'SMS' })),
     });
     expect(compressBody(repetitive).length).toBeLessThan(Buffer.byteLength(repetitive) / 2);
+  });
+});
+
+describe('a kept body as one record shows it', () => {
+  it('when a body is at most the limit, then it reads whole with its size', () => {
+    const body = JSON.stringify({ event: 'test', data: { message: 'ünïcödé' } });
+    expect(shownBody(compressBody(body))).toEqual({ body, bytes: Buffer.byteLength(body), truncated: false });
+  });
+
+  it('when a body is longer, then it is cut on a character boundary and says so', () => {
+    const body = `${'a'.repeat(9)}é${'b'.repeat(20)}`;
+    // 'é' is two bytes: a cut after 10 bytes would split it, so it is dropped whole.
+    expect(shownBody(compressBody(body), 10)).toEqual({ body: 'a'.repeat(9), bytes: 31, truncated: true });
+    const big = JSON.stringify({ big: 'x'.repeat(40_000) });
+    const shown = shownBody(compressBody(big));
+    expect(shown.truncated).toBe(true);
+    expect(shown.bytes).toBe(Buffer.byteLength(big));
+    expect(shown.body).toBe(big.slice(0, SHOWN_BODY_BYTES));
   });
 });

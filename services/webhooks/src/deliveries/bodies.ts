@@ -24,6 +24,19 @@ export function decompressBody(stored: Buffer): string {
   return inflateRawSync(stored).toString('utf8');
 }
 
+/** Most bytes of a kept body one record's view shows (GetDelivery's `request`). */
+export const SHOWN_BODY_BYTES = 16 * 1024;
+
+/** A kept body as one record's view shows it: at most `max` bytes of whole UTF-8 characters, its size, and whether it was cut. */
+export function shownBody(stored: Buffer, max = SHOWN_BODY_BYTES): { body: string; bytes: number; truncated: boolean } {
+  const raw = inflateRawSync(stored);
+  if (raw.length <= max) return { body: raw.toString('utf8'), bytes: raw.length, truncated: false };
+  // A cut inside a character drops its partial bytes.
+  let end = max;
+  while (end > 0 && (raw[end]! & 0xc0) === 0x80) end--;
+  return { body: raw.subarray(0, end).toString('utf8'), bytes: raw.length, truncated: true };
+}
+
 export interface BodyToKeep {
   messageId: string;
   /** The subscription id of a notification, the application id of a session. */

@@ -24,6 +24,21 @@ export async function keepBodies(query: TransactionQuery, schema: string, bodies
   );
 }
 
+/** The kept (compressed) body of a message to a target (a subscription id, or an application id for sessions), if still kept. */
+export async function findKeptBody(
+  em: EntityManager,
+  schema: string,
+  messageId: string,
+  target: string,
+): Promise<Buffer | undefined> {
+  const [row] = await sql<{ body: Buffer }>(
+    em,
+    `select body from "${schema}".delivery_bodies where message_id = $1 and target = $2`,
+    [messageId, target],
+  );
+  return row?.body;
+}
+
 /** A stored attempt as insertDeliveries answers it. */
 export interface InsertedDelivery {
   seq: string;

@@ -2,6 +2,7 @@
 
 import type { DeliveryKind as _switchboard_webhooks_v1_DeliveryKind, DeliveryKind__Output as _switchboard_webhooks_v1_DeliveryKind__Output } from '../../../switchboard/webhooks/v1/DeliveryKind.ts';
 import type { DeliveryOutcome as _switchboard_webhooks_v1_DeliveryOutcome, DeliveryOutcome__Output as _switchboard_webhooks_v1_DeliveryOutcome__Output } from '../../../switchboard/webhooks/v1/DeliveryOutcome.ts';
+import type { SentBody as _switchboard_webhooks_v1_SentBody, SentBody__Output as _switchboard_webhooks_v1_SentBody__Output } from '../../../switchboard/webhooks/v1/SentBody.ts';
 import type { Long } from '@grpc/proto-loader';
 
 export interface Delivery {
@@ -26,10 +27,12 @@ export interface Delivery {
   'responseContentType'?: (string);
   'responseExcerpt'?: (string);
   'responseTruncated'?: (boolean);
+  'request'?: (_switchboard_webhooks_v1_SentBody | null);
   '_error'?: "error";
   '_body'?: "body";
   '_responseContentType'?: "responseContentType";
   '_responseExcerpt'?: "responseExcerpt";
+  '_request'?: "request";
 }
 
 export interface Delivery__Output {
@@ -54,8 +57,10 @@ export interface Delivery__Output {
   'responseContentType'?: (string);
   'responseExcerpt'?: (string);
   'responseTruncated': (boolean);
+  'request'?: (_switchboard_webhooks_v1_SentBody__Output | null);
   '_error'?: "error";
   '_body'?: "body";
   '_responseContentType'?: "responseContentType";
   '_responseExcerpt'?: "responseExcerpt";
+  '_request'?: "request";
 }
