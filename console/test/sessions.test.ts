@@ -98,6 +98,13 @@ describe('sessions', () => {
     await expect
       .poll(() => page.getByRole('status').filter({ hasText: 'Resen' }).textContent(), { timeout: 15_000 })
       .toMatch(/^Resent: failed, 500 in \d+ ms\.$/);
+    // Every attempt, the resend's included, shows the session body sent and what the application answered.
+    const sent = JSON.stringify(JSON.parse(rx.at(`${base}/voice`)[0]!.raw), null, 2);
+    const attemptBodies = page.getByLabel(/^Request body of attempt \d+$/);
+    await expect
+      .poll(() => page.getByLabel(/^Response body of attempt \d+$/).allTextContents())
+      .toEqual([...Array(primary).fill('primary is down'), SAY, 'primary is down']);
+    expect(await attemptBodies.allTextContents()).toEqual(Array(primary + 2).fill(sent));
     await checkPage(cp, 'session-delivery');
     expectClean(cp);
   });

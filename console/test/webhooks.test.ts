@@ -91,10 +91,17 @@ describe('webhooks', () => {
 
     await page.getByRole('link', { name: 'See the test’s delivery' }).click();
     await page.getByRole('heading', { name: 'Delivery of test' }).waitFor();
-    // The request (target and webhook-id) and the response's status; a test's record keeps no response body.
+    // The request (target, webhook-id and the body sent, formatted) and the response (status and the receiver's answer).
     await page.getByRole('definition').filter({ hasText: /^200$/ }).waitFor();
     expect(await page.getByText(rx.url(path)).count()).toBeGreaterThan(0);
     expect(await page.getByText(String(rx.at(path)[0]!.headers['webhook-id'])).count()).toBeGreaterThan(0);
+    const sent = rx.at(path)[0]!;
+    expect(sent.body).toMatchObject({ event: 'test', resource: 'test' });
+    await expect
+      .poll(() => page.getByLabel('Request body of attempt 1').textContent())
+      .toBe(JSON.stringify(JSON.parse(sent.raw), null, 2));
+    expect(await page.getByLabel('Request body of attempt 1').textContent()).toContain('"event": "test"');
+    await expect.poll(() => page.getByLabel('Response body of attempt 1').textContent()).toBe('{"thanks":"received"}');
     await checkPage(cp, 'delivery');
     expectClean(cp);
   });
@@ -137,8 +144,12 @@ describe('webhooks', () => {
       .poll(() => page.getByRole('status').filter({ hasText: 'Resen' }).textContent(), { timeout: 15_000 })
       .toMatch(/^Resent: succeeded, 202 in \d+ ms\.$/);
     await page.getByRole('heading', { name: 'Attempts (2)' }).waitFor();
-    // The first attempt shows what the receiver answered (the records of resends keep only the status).
+    // Both attempts show the same body sent and what the receiver answered.
     await expect.poll(() => page.getByLabel('Response body of attempt 1').textContent()).toBe('ok');
+    await expect.poll(() => page.getByLabel('Response body of attempt 2').textContent()).toBe('ok');
+    const sent = JSON.stringify(JSON.parse(rx.at(path)[0]!.raw), null, 2);
+    await expect.poll(() => page.getByLabel('Request body of attempt 1').textContent()).toBe(sent);
+    await expect.poll(() => page.getByLabel('Request body of attempt 2').textContent()).toBe(sent);
     const after = await deliveries(account, id);
     expect(after.map((d) => d.trigger).sort()).toEqual(['event', 'resend']);
     expect(new Set(after.map((d) => d.messageId))).toEqual(new Set([first!.messageId]));

@@ -1,11 +1,12 @@
 // One delivery (one message, by its webhook-id): every attempt, each with the request Switchboard
-// sent and the receiver's response (status, time, its first 4 KiB), and "Resend".
+// sent (target, webhook-id, the JSON body, formatted) and the receiver's response (status, time, its
+// first 4 KiB), and "Resend".
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError, api, listAll } from '../api.ts';
 import { Link } from '../router.ts';
 import type { RouteParams } from '../routes.tsx';
-import { Excerpt } from '../ui/excerpt.tsx';
+import { Excerpt, formatJson } from '../ui/excerpt.tsx';
 import { Alert, generalProblem } from '../ui/form.tsx';
 import { Failed, Loading, Page } from '../ui/page.tsx';
 import { pathOf } from '../ui/paged.tsx';
@@ -14,7 +15,7 @@ import { statusText } from './deliveries.tsx';
 import type { Delivery } from './webhook-model.ts';
 
 function Attempt({ base, d, n }: { base: string; d: Delivery; n: number }) {
-  // The list has no response; the record's own view has it.
+  // The list has neither body nor response; the record's own view has them.
   const full = useQuery({
     queryKey: ['delivery', d.id],
     queryFn: () => api.get<Delivery>(`${base}/${d.id}`),
@@ -54,6 +55,16 @@ function Attempt({ base, d, n }: { base: string; d: Delivery; n: number }) {
               </dd>
             </div>
           </dl>
+          {r.request ? (
+            <Excerpt
+              label={`Request body of attempt ${n}`}
+              text={r.request.truncated ? r.request.body : formatJson(r.request.body)}
+              truncated={r.request.truncated}
+              cutNote={`Cut at 16 KiB: the body sent was ${r.request.bytes.toLocaleString('en')} bytes.`}
+            />
+          ) : full.data ? (
+            <p className="muted small">The body sent is no longer kept.</p>
+          ) : null}
         </div>
         <div>
           <h4>Response</h4>
@@ -153,6 +164,10 @@ export function DeliveryPage({ params }: { params: RouteParams }) {
       <p className="muted small">
         <Link to={back}>{sub ? 'Back to the webhook' : 'Back to the sessions'}</Link> · message{' '}
         <code>{d.messageId}</code> to <span className="url">{d.targetUrl}</span>
+      </p>
+      <p className="muted small">
+        Every attempt sends the same body. The headers sent are not stored: custom header values are secret, and the
+        webhook signature headers are made for each attempt.
       </p>
       <p role="status" className="status">
         {done

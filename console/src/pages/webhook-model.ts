@@ -41,6 +41,8 @@ export interface Delivery {
   outcome: 'succeeded' | 'retrying' | 'failed' | 'cancelled' | 'pending';
   trigger: 'event' | 'test' | 'resend' | 'recovery';
   createdAt: string;
+  /** One record's view only: the body sent (its first 16 KiB), null when no longer kept. */
+  request?: { body: string; bytes: number; truncated: boolean } | null;
   response?: { contentType: string; excerpt: string; truncated: boolean } | null;
 }
 
