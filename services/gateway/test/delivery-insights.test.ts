@@ -3,7 +3,9 @@
 // services, a dispatcher, Postgres and NATS: deliveries that succeed, succeed after a retry, and
 // fail after their retries; then the records are searched and counted against the statistics.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pruneDeliveries } from '../../webhooks/src/deliveries/repository';
 import {
+  queryDatabase,
   randomName,
   startReceiver,
   startServices,
@@ -260,6 +262,23 @@ describe('GET /v1/deliveries/:id', () => {
     for (const r of await list()) {
       expect(r).not.toHaveProperty('request');
       expect(r).not.toHaveProperty('response');
+    }
+  });
+
+  it('when the body is no longer kept (past the retention), then the record reads with request null and its answer', async () => {
+    const record = records.find((r) => r.outcome === 'failed')!;
+    const before = await json(await stack.request(alice, 'GET', `/v1/deliveries/${record.id as string}`));
+    expect(before.request).not.toBeNull();
+    // The body is 40 days old; the retention of 30 days prunes it (the record's own day is not dropped here).
+    await queryDatabase(
+      stack.databaseUrl,
+      `update webhooks.delivery_bodies set created_at = now() - interval '40 days' where message_id = $1`,
+      [record.messageId],
+    );
+    await pruneDeliveries(stack.webhooks.app.orm.em.fork(), 'webhooks', 30);
+    for (const r of records.filter((x) => x.messageId === record.messageId)) {
+      const after = await json(await stack.request(alice, 'GET', `/v1/deliveries/${r.id as string}`));
+      expect(after).toMatchObject({ id: r.id, request: null, response: { contentType: 'text/plain' } });
     }
   });
 

@@ -490,3 +490,19 @@ describe('limits of resends and recoveries', () => {
     expect(Number(tooMany.headers.get('retry-after'))).toBeGreaterThan(3000);
   });
 });
+
+describe('GET /v1/webhooks/:id/deliveries/:deliveryId of a large body', () => {
+  it('when the body sent is longer than 16 KiB, then the record shows its first 16 KiB, its whole size and that it was cut', async () => {
+    const carol = await stack.createAccount('carol');
+    const target = `/large/${randomName('t')}`;
+    const sub = await hook(carol, target);
+    rx.on(target, () => 204);
+    await stack.publish('cdr.created', { ...cdr(carol.id, 1), data: { n: 1, notes: 'x'.repeat(20_000) } });
+    await waitFor(async () => (await deliveries(carol, sub.id)).length === 1, { what: 'large delivery recorded' });
+    const [d] = await deliveries(carol, sub.id);
+    const got = rx.at(target)[0]!;
+    const read = await json(await stack.request(carol, 'GET', `/v1/webhooks/${sub.id}/deliveries/${d!.id}`));
+    expect(read.request).toEqual({ body: got.raw.slice(0, 16 * 1024), bytes: got.bytes.length, truncated: true });
+    expect(read.response).toEqual({ contentType: '', excerpt: '', truncated: false });
+  });
+});
