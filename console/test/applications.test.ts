@@ -68,7 +68,8 @@ describe('applications', () => {
 
     await page.getByRole('button', { name: /^Move sip:/ }).click();
     const move = page.getByRole('dialog', { name: /^Move sip:/ });
-    await move.getByLabel('Move to').selectOption({ label: 'To there' });
+    await move.getByLabel('Move to').fill('To there');
+    await move.getByRole('option', { name: 'To there' }).click();
     await move.getByRole('button', { name: 'Move' }).click();
     await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
 

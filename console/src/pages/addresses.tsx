@@ -5,9 +5,10 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { api } from '../api.ts';
 import { CopyButton } from '../ui/copy.tsx';
 import { Confirm } from '../ui/dialog.tsx';
+import { ApplicationPicker } from '../ui/application-picker.tsx';
 import { Alert, generalProblem, Select } from '../ui/form.tsx';
 import { Failed, Loading } from '../ui/page.tsx';
-import { applicationsQuery } from './applications.tsx';
+import { useApplications } from './applications.tsx';
 
 export interface Address {
   href: string;
@@ -45,7 +46,8 @@ const exchangeLabel = (e: Exchange) =>
 function MoveDialog({ appId, address, onClose }: { appId: string; address: Address | undefined; onClose: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
   const queries = useQueryClient();
-  const apps = useQuery({ ...applicationsQuery, enabled: !!address });
+  const apps = useApplications(false);
+  const [to, setTo] = useState<string>();
   const move = useMutation({
     mutationFn: (to: string) =>
       api.post(`/v1/applications/${to}/addresses/${address!.type}/${encodeURIComponent(addressValue(address!))}`),
@@ -56,38 +58,36 @@ function MoveDialog({ appId, address, onClose }: { appId: string; address: Addre
   });
   useEffect(() => {
     const d = ref.current!;
-    if (address && !d.open) d.showModal();
+    if (address && !d.open) {
+      setTo(undefined);
+      move.reset();
+      d.showModal();
+    }
     if (!address && d.open) d.close();
-  }, [address]);
+  }, [address, move.reset]);
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const to = new FormData(e.currentTarget).get('to');
-    if (typeof to === 'string' && to) move.mutate(to);
+    if (to) move.mutate(to);
   };
-  const others = (apps.data ?? []).filter((a) => a.id !== appId);
+  // Whether there is another application to move to (the first page of them tells).
+  const noOther = apps.complete && (apps.all ?? []).every((a) => a.id === appId);
   return (
     <dialog ref={ref} aria-labelledby="move-title" onClose={onClose}>
       <h2 id="move-title">Move {address ? label(address) : ''}</h2>
       <form onSubmit={submit}>
-        {apps.isPending ? (
+        {apps.pending ? (
           <Loading what="applications" />
-        ) : others.length === 0 ? (
+        ) : noOther ? (
           <p>There is no other application to move it to.</p>
-        ) : (
-          <Select label="Move to" name="to">
-            {others.map((a) => (
-              <option key={a.id} value={a.id}>
-                {a.name}
-              </option>
-            ))}
-          </Select>
-        )}
+        ) : address ? (
+          <ApplicationPicker label="Move to" value={to} onChange={setTo} exclude={appId} />
+        ) : null}
         <Alert message={generalProblem(move.error ?? apps.error)} />
         <div className="actions">
           <button type="button" onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" className="primary" disabled={others.length === 0 || move.isPending}>
+          <button type="submit" className="primary" disabled={!to || move.isPending}>
             Move
           </button>
         </div>
