@@ -155,6 +155,30 @@ describe('applications', () => {
     expectClean(cp);
   });
 
+  it('when an application has 60 addresses, then its page shows 50 at a time', async () => {
+    const account = await h.account();
+    const created = await h.request(account, 'POST', '/v1/applications', {
+      name: 'Many addresses',
+      voiceUrl: 'https://example.com/v.json',
+    });
+    const appId = ((await created.json()) as { href: string }).href.split('/').pop()!;
+    const sip = async () =>
+      expect((await h.request(account, 'POST', `/v1/applications/${appId}/addresses`, { type: 'sip' })).status).toBe(
+        200,
+      );
+    for (let i = 0; i < 60; i += 20) await Promise.all(Array.from({ length: 20 }, sip));
+    const cp = await h.signIn(account, `/console/applications/${appId}`);
+    const { page } = cp;
+    const rows = page.getByRole('table', { name: 'Addresses of the application' }).locator('tbody tr');
+    const pager = page.getByRole('navigation', { name: 'Pages of addresses' });
+    await pager.getByText('Page 1 of 2 (60 addresses)').waitFor();
+    expect(await rows.count()).toBe(50);
+    await pager.getByRole('button', { name: 'Next' }).click();
+    await pager.getByText('Page 2 of 2').waitFor();
+    expect(await rows.count()).toBe(10);
+    expectClean(cp);
+  });
+
   it('when the account has 120 applications, then the list shows 50 at a time and the search finds one among all of them', async () => {
     const account = await h.account();
     // Ten at a time, after one that puts the password in the gateway's cache.

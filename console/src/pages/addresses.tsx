@@ -1,5 +1,6 @@
 // The addresses of an application: numbers claimed by exchange or city, tokens of the Session
-// API, SIP addresses; each can be moved to another application or released.
+// API, SIP addresses, drawn 50 at a time (the API answers them all); each can be moved to another
+// application or released.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { api } from '../api.ts';
@@ -29,6 +30,8 @@ interface Exchange {
   state: string | null;
   country: string | null;
 }
+
+const PAGE = 50;
 
 /** The address's value as the API's paths name it. */
 const addressValue = (a: Address) => a.number ?? a.token ?? a.address ?? '';
@@ -104,6 +107,7 @@ export function Addresses({ appId }: { appId: string }) {
   const [said, setSaid] = useState<string>();
   const [moving, setMoving] = useState<Address>();
   const [releasing, setReleasing] = useState<Address>();
+  const [page, setPage] = useState(0);
   const done = async (message: string) => {
     setSaid(message);
     await queries.invalidateQueries({ queryKey: key });
@@ -143,6 +147,10 @@ export function Addresses({ appId }: { appId: string }) {
     claim.mutate({ type: 'token', channel: String(new FormData(e.currentTarget).get('channel')) });
   };
 
+  const pageCount = Math.max(1, Math.ceil((list.data?.length ?? 0) / PAGE));
+  // A release may empty the last page: the last page there is.
+  const at = Math.min(page, pageCount - 1);
+  const shown = list.data?.slice(at * PAGE, at * PAGE + PAGE) ?? [];
   return (
     <section aria-labelledby="addresses">
       <h2 id="addresses">Addresses</h2>
@@ -166,7 +174,7 @@ export function Addresses({ appId }: { appId: string }) {
               </tr>
             </thead>
             <tbody>
-              {list.data.map((a) => (
+              {shown.map((a) => (
                 <tr key={a.href}>
                   <td data-label="Type">{a.type === 'sip' ? 'SIP' : a.type}</td>
                   <td data-label="Address" className="url">
@@ -195,6 +203,19 @@ export function Addresses({ appId }: { appId: string }) {
           </table>
         </div>
       )}
+      {pageCount > 1 ? (
+        <nav className="pager" aria-label="Pages of addresses">
+          <button type="button" disabled={at === 0} onClick={() => setPage(at - 1)}>
+            Previous
+          </button>
+          <span>
+            Page {at + 1} of {pageCount} ({list.data?.length} addresses)
+          </span>
+          <button type="button" disabled={at + 1 >= pageCount} onClick={() => setPage(at + 1)}>
+            Next
+          </button>
+        </nav>
+      ) : null}
       <div className="claims">
         <form onSubmit={claimNumber} className="inline-form" aria-label="Claim a number">
           {exchanges.isError ? (
