@@ -32,6 +32,7 @@ describe('application picker', () => {
     // Without one in the address, the first application by name.
     await page.getByRole('heading', { name: 'Sessions of App 001' }).waitFor();
     expect(await picker.inputValue()).toBe('App 001');
+    expect(new URL(page.url()).searchParams.get('application')).toBe(ids.get('App 001'));
 
     await tabTo(page, picker);
     await page.keyboard.press('ArrowDown');
@@ -42,6 +43,16 @@ describe('application picker', () => {
     expect(await options.and(page.getByRole('option', { selected: true })).textContent()).toMatch(/^App 001/);
     await page.keyboard.press('ArrowDown');
     expect(await options.and(page.getByRole('option', { selected: true })).textContent()).toMatch(/^App 002/);
+    // Page Down moves ten at a time; the list scrolls to the active option.
+    for (let i = 0; i < 5; i++) await page.keyboard.press('PageDown');
+    const last = options.and(page.getByRole('option', { selected: true }));
+    expect(await last.textContent()).toMatch(/^App 050/);
+    const box = (await page.getByRole('listbox', { name: 'Matches' }).boundingBox())!;
+    const seen = (await last.boundingBox())!;
+    expect(seen.y).toBeGreaterThanOrEqual(box.y);
+    expect(seen.y + seen.height).toBeLessThanOrEqual(box.y + box.height + 1);
+    for (let i = 0; i < 5; i++) await page.keyboard.press('PageUp');
+    await page.keyboard.press('ArrowDown');
     // Axe and the screenshots with the list open, at 1280 and 375 px.
     await checkPage(cp, 'application-picker');
     expect(await picker.getAttribute('aria-expanded')).toBe('true');

@@ -2,7 +2,7 @@
 // newest first with filters (outcome, channel, since, until, caller id), one page at a time, and
 // the session deliveries. The application and the filters live in the address, so a filtered list
 // can be bookmarked and Back returns to it.
-import type { FormEvent } from 'react';
+import { type FormEvent, useEffect } from 'react';
 import { Link, navigate, useQueryParams } from '../router.ts';
 import { ApplicationPicker, useApplication } from '../ui/application-picker.tsx';
 import { Field, Select } from '../ui/form.tsx';
@@ -20,8 +20,16 @@ const PAGE = 25;
 export function SessionsPage() {
   const params = useQueryParams();
   const apps = useApplications(false);
-  // Without one in the address, the first application by name.
-  const appId = params.get('application') || apps.all?.[0]?.id;
+  // Without one in the address, the first application by name, put in the address (so the page
+  // stays on it when more pages of applications arrive).
+  const first = params.get('application') ? undefined : apps.all?.[0]?.id;
+  const appId = params.get('application') || first;
+  useEffect(() => {
+    if (!first) return;
+    const next = new URLSearchParams(location.search);
+    next.set('application', first);
+    navigate(`/sessions?${next}`, true);
+  }, [first]);
   const { app } = useApplication(appId);
   const q = new URLSearchParams({ limit: String(PAGE) });
   for (const f of FILTERS) if (params.get(f)) q.set(f, params.get(f)!);

@@ -5,7 +5,7 @@
 // Keys: Down and Up open the list and move in it, Enter chooses, Escape (or Tab) closes it and
 // puts the chosen name back.
 import { useQuery } from '@tanstack/react-query';
-import { type KeyboardEvent, useEffect, useId, useMemo, useState } from 'react';
+import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { api } from '../api.ts';
 import { type Application, searchApplications, useApplications } from '../pages/applications.tsx';
 
@@ -66,9 +66,16 @@ export function ApplicationPicker({ label, value, onChange, none, exclude }: App
   ];
   const shown = open && choices.length > 0;
 
+  // The active option scrolled into the list's view (the list only, never the page).
+  const list = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (shown) document.getElementById(optionId(active))?.scrollIntoView({ block: 'nearest' });
-  });
+    const box = list.current;
+    const option = shown ? box?.children[active] : undefined;
+    if (!box || !(option instanceof HTMLElement)) return;
+    if (option.offsetTop < box.scrollTop) box.scrollTop = option.offsetTop;
+    else if (option.offsetTop + option.offsetHeight > box.scrollTop + box.clientHeight)
+      box.scrollTop = option.offsetTop + option.offsetHeight - box.clientHeight;
+  }, [shown, active]);
 
   const start = () => {
     setUsed(true);
@@ -149,7 +156,14 @@ export function ApplicationPicker({ label, value, onChange, none, exclude }: App
         onBlur={close}
       />
       {/* A press on the list keeps the focus in the input (the input's blur would close it). */}
-      <div id={listId} role="listbox" aria-label="Matches" hidden={!shown} onMouseDown={(e) => e.preventDefault()}>
+      <div
+        ref={list}
+        id={listId}
+        role="listbox"
+        aria-label="Matches"
+        hidden={!shown}
+        onMouseDown={(e) => e.preventDefault()}
+      >
         {shown
           ? choices.map((c, i) => (
               // biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard chooses through the combobox input (aria-activedescendant), which keeps the focus
