@@ -119,7 +119,7 @@ async function pickerOnce(
     await picker.press('Control+a');
     const start = Date.now();
     await picker.fill(name);
-    await page.getByText('1 application match.', { exact: true }).waitFor({ timeout: 60_000 });
+    await page.getByText('1 application matches.', { exact: true }).waitFor({ timeout: 60_000 });
     const ms = Date.now() - start;
     if ((await options.count()) !== 1 || !(await options.first().textContent())?.startsWith(name))
       throw new Error(`searching ${name}: not the one option`);

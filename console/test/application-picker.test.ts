@@ -64,7 +64,7 @@ describe('application picker', () => {
     expect(narrowed.length).toBeGreaterThan(1);
     for (const text of narrowed) expect(text).toContain('21');
     await page.keyboard.type('7');
-    await page.getByText('1 application match').waitFor();
+    await page.getByText('1 application matches').waitFor();
     expect(await options.count()).toBe(1);
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Sessions of App 217' }).waitFor();
@@ -89,7 +89,7 @@ describe('application picker', () => {
     expect(await level.inputValue()).toBe('The account');
     await tabTo(page, level);
     await page.keyboard.type('App 300');
-    await page.getByText('1 application match').waitFor();
+    await page.getByText('1 application matches').waitFor();
     await page.keyboard.press('Enter');
     await page.getByText('No webhooks of App 300 yet').waitFor();
     expect(new URL(page.url()).searchParams.get('application')).toBe(ids.get('App 300'));

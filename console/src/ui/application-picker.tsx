@@ -121,7 +121,8 @@ export function ApplicationPicker({ label, value, onChange, none, exclude }: App
       ? 'Loading applications…'
       : found.length === 0
         ? `No application matches${loading ? ' among those loaded so far' : ''}.`
-        : `${found.length} ${found.length === 1 ? 'application' : 'applications'}${typed ? ' match' : ''}` +
+        : (found.length === 1 ? '1 application' : `${found.length} applications`) +
+          (typed ? (found.length === 1 ? ' matches' : ' match') : '') +
           (found.length > PICKER_OPTIONS ? `, the first ${PICKER_OPTIONS} listed: type more of a name to narrow` : '') +
           (loading ? ` (${apps.all?.length ?? 0} loaded, loading the rest…)` : '.');
 
