@@ -2,7 +2,9 @@
 // list, and to the whole list loaded ("N applications" in the page), signed in, in headless Chromium, with a cold HTTP cache (a new
 // browser context each time) and a warm one (the same context again: the hashed assets come from
 // the cache, index.html and the API calls do not), for an account with a few applications and
-// one with 10,000. The stack runs as separate processes (startBenchStack); the console is the
+// one with 10,000. Then the application picker on Sessions: navigation to it showing the chosen
+// application, the first search (which also loads the pages of applications after the first) and
+// a search among them all, each to the one matching option drawn. The stack runs as separate processes (startBenchStack); the console is the
 // built one (console/dist, built first when it is missing).
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -19,12 +21,25 @@ interface Timing {
   p95Ms: number;
 }
 
+export interface PickerTiming {
+  /** Navigation to Sessions showing the chosen application in the picker. */
+  readyMedianMs: number;
+  /** From typing a whole name to its option, the first time (every page of applications loaded first). */
+  firstSearchMedianMs: number;
+  /** The same, the applications already loaded. */
+  searchMedianMs: number;
+  searchP95Ms: number;
+  /** The most options drawn (the list opened on every application). */
+  optionsDrawn: number;
+}
+
 export interface ConsoleBenchRow {
   applications: number;
   cold: Timing;
   warm: Timing;
   /** Bytes the browser received on a cold load (encoded, as sent). */
   coldBytes: number;
+  picker: PickerTiming;
 }
 
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'];
@@ -76,6 +91,45 @@ async function loadOnce(
   if (rows !== Math.min(n, 50)) throw new Error(`${rows} rows drawn for ${n} applications`);
   await page.close();
   return { firstMs, ms, bytes, ctx };
+}
+
+/** One use of the picker on Sessions in a new context: ready, first search, then `searches` more. */
+async function pickerOnce(
+  browser: Browser,
+  base: string,
+  cookie: { name: string; value: string },
+  n: number,
+  searches: number,
+) {
+  const ctx = await browser.newContext();
+  await ctx.addCookies([{ ...cookie, url: base }]);
+  const page = await ctx.newPage();
+  const picker = page.getByRole('combobox', { name: 'Application', exact: true });
+  const options = page.getByRole('listbox', { name: 'Matches' }).getByRole('option');
+  await page.goto(`${base}/console/sessions`, { waitUntil: 'commit' });
+  await page.getByRole('heading', { name: /^Sessions of App / }).waitFor({ timeout: 60_000 });
+  const readyMs = (await page.evaluate('performance.now()')) as number;
+  await picker.focus();
+  await picker.press('ArrowDown');
+  await options.first().waitFor();
+  const optionsDrawn = await options.count();
+  // A whole name: one option (numbers in names make "App 12" also match "App 120").
+  const search = async (i: number) => {
+    const name = `App ${i}`;
+    await picker.press('Control+a');
+    const start = Date.now();
+    await picker.fill(name);
+    await page.getByText('1 application matches.', { exact: true }).waitFor({ timeout: 60_000 });
+    const ms = Date.now() - start;
+    if ((await options.count()) !== 1 || !(await options.first().textContent())?.startsWith(name))
+      throw new Error(`searching ${name}: not the one option`);
+    return ms;
+  };
+  const firstSearchMs = await search(n - 1);
+  const searchMs: number[] = [];
+  for (let s = 0; s < searches; s++) searchMs.push(await search(Math.floor(((s + 1) * n) / (searches + 1))));
+  await ctx.close();
+  return { readyMs, firstSearchMs, searchMs, optionsDrawn };
 }
 
 function timing(samples: { firstMs: number; ms: number }[]): Timing {
@@ -131,7 +185,20 @@ export async function runConsoleBench(opts: { samples: number; sizes: number[] }
         warm.push(await loadOnce(browser, base, cookie, n, c.ctx));
         await c.ctx.close();
       }
-      rows.push({ applications: n, cold: timing(cold), warm: timing(warm), coldBytes });
+      await pickerOnce(browser, base, cookie, n, 1);
+      const uses = [];
+      for (let s = 0; s < opts.samples; s++) uses.push(await pickerOnce(browser, base, cookie, n, 5));
+      const sorted = (xs: number[]) => xs.sort((a, b) => a - b);
+      const searches = sorted(uses.flatMap((u) => u.searchMs));
+      const picker: PickerTiming = {
+        readyMedianMs: percentile(sorted(uses.map((u) => u.readyMs)), 50),
+        firstSearchMedianMs: percentile(sorted(uses.map((u) => u.firstSearchMs)), 50),
+        searchMedianMs: percentile(searches, 50),
+        searchP95Ms: percentile(searches, 95),
+        optionsDrawn: Math.max(...uses.map((u) => u.optionsDrawn)),
+      };
+      if (picker.optionsDrawn > 50) throw new Error(`the picker drew ${picker.optionsDrawn} options`);
+      rows.push({ applications: n, cold: timing(cold), warm: timing(warm), coldBytes, picker });
     }
     return rows;
   } finally {
@@ -156,6 +223,19 @@ export function printConsoleResults(rows: ConsoleBenchRow[]): string {
           c === 'cold' ? `${fmt(r.coldBytes / 1024, 1)} KB` : '',
         ]),
       ),
+    ]),
+    '',
+    'Console: the application picker on Sessions (a new context each time), loopback, headless Chromium',
+    table([
+      ['applications', 'ready median', 'first search median', 'search median', 'p95', 'options drawn'],
+      ...rows.map((r) => [
+        fmt(r.applications),
+        `${fmt(r.picker.readyMedianMs)} ms`,
+        `${fmt(r.picker.firstSearchMedianMs)} ms`,
+        `${fmt(r.picker.searchMedianMs)} ms`,
+        `${fmt(r.picker.searchP95Ms)} ms`,
+        fmt(r.picker.optionsDrawn),
+      ]),
     ]),
   ].join('\n');
 }

@@ -68,7 +68,15 @@ describe('applications', () => {
 
     await page.getByRole('button', { name: /^Move sip:/ }).click();
     const move = page.getByRole('dialog', { name: /^Move sip:/ });
-    await move.getByLabel('Move to').selectOption({ label: 'To there' });
+    // Escape closes the picker's list, not the dialog; the application moved from is not offered.
+    await move.getByLabel('Move to').fill('There');
+    await move.getByRole('option', { name: 'To there' }).waitFor();
+    await page.keyboard.press('Escape');
+    expect(await move.getByRole('listbox').isHidden()).toBe(true);
+    expect(await move.isVisible()).toBe(true);
+    await move.getByLabel('Move to').fill('here');
+    await expect.poll(() => move.getByRole('option').allTextContents()).toEqual([expect.stringMatching(/^To there/)]);
+    await move.getByRole('option', { name: 'To there' }).click();
     await move.getByRole('button', { name: 'Move' }).click();
     await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
 
@@ -151,6 +159,30 @@ describe('applications', () => {
       .click();
     await page.getByRole('heading', { name: 'Applications' }).waitFor();
     expect((await h.request(account, 'GET', `/v1/applications/${appId}`)).status).toBe(404);
+    expectClean(cp);
+  });
+
+  it('when an application has 60 addresses, then its page shows 50 at a time', async () => {
+    const account = await h.account();
+    const created = await h.request(account, 'POST', '/v1/applications', {
+      name: 'Many addresses',
+      voiceUrl: 'https://example.com/v.json',
+    });
+    const appId = ((await created.json()) as { href: string }).href.split('/').pop()!;
+    const sip = async () =>
+      expect((await h.request(account, 'POST', `/v1/applications/${appId}/addresses`, { type: 'sip' })).status).toBe(
+        200,
+      );
+    for (let i = 0; i < 60; i += 20) await Promise.all(Array.from({ length: 20 }, sip));
+    const cp = await h.signIn(account, `/console/applications/${appId}`);
+    const { page } = cp;
+    const rows = page.getByRole('table', { name: 'Addresses of the application' }).locator('tbody tr');
+    const pager = page.getByRole('navigation', { name: 'Pages of addresses' });
+    await pager.getByText('Page 1 of 2 (60 addresses)').waitFor();
+    expect(await rows.count()).toBe(50);
+    await pager.getByRole('button', { name: 'Next' }).click();
+    await pager.getByText('Page 2 of 2').waitFor();
+    expect(await rows.count()).toBe(10);
     expectClean(cp);
   });
 

@@ -34,4 +34,35 @@ describe('the audit log', () => {
     await page.getByText('No entries match').waitFor();
     expectClean(cp);
   });
+
+  it('when the log has 61 entries, then the page shows 50 at a time, page by page', async () => {
+    const account = await h.account();
+    const create = async (i: number) => {
+      const res = await h.request(account, 'POST', '/v1/applications', {
+        name: `Logged ${i}`,
+        voiceUrl: 'https://example.com/v.json',
+      });
+      expect(res.status).toBe(200);
+    };
+    // One first, which puts the password in the gateway's cache; then 20 at a time: 60 creates and the sign-in.
+    await create(0);
+    for (let i = 1; i < 60; i += 20)
+      await Promise.all(Array.from({ length: Math.min(20, 60 - i) }, (_, j) => create(i + j)));
+    const cp = await h.signIn(account, '/console/audit-log');
+    const { page } = cp;
+    const rows = page.locator('tbody tr');
+    const pager = page.getByRole('navigation', { name: 'Pages of the audit log' });
+    await pager.getByText('Page 1').waitFor();
+    expect(await rows.count()).toBe(50);
+    // Newest first: the sign-in, then the last applications created.
+    expect(await rows.first().locator('td').nth(1).textContent()).toBe('session.sign-in');
+    await pager.getByRole('button', { name: 'Next' }).click();
+    await pager.getByText('Page 2').waitFor();
+    await expect.poll(() => rows.count()).toBe(11);
+    expect(await pager.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+    await pager.getByRole('button', { name: 'Previous' }).click();
+    await pager.getByText('Page 1').waitFor();
+    await expect.poll(() => rows.count()).toBe(50);
+    expectClean(cp);
+  });
 });

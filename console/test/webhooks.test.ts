@@ -240,7 +240,8 @@ describe('webhooks', () => {
     const appId = ((await created.json()) as { href: string }).href.split('/').pop()!;
     const cp = await h.signIn(account, '/console/webhooks');
     const { page } = cp;
-    await page.getByLabel('Level').selectOption({ label: 'Application Shop' });
+    await page.getByLabel('Level').fill('Shop');
+    await page.getByRole('option', { name: 'Shop' }).click();
     await page.getByText('No webhooks of Shop yet').waitFor();
     expect(new URL(page.url()).searchParams.get('application')).toBe(appId);
     await page.getByRole('button', { name: 'New webhook' }).click();

@@ -1,13 +1,15 @@
 // The addresses of an application: numbers claimed by exchange or city, tokens of the Session
-// API, SIP addresses; each can be moved to another application or released.
+// API, SIP addresses, drawn 50 at a time (the API answers them all); each can be moved to another
+// application or released.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { api } from '../api.ts';
 import { CopyButton } from '../ui/copy.tsx';
 import { Confirm } from '../ui/dialog.tsx';
+import { ApplicationPicker } from '../ui/application-picker.tsx';
 import { Alert, generalProblem, Select } from '../ui/form.tsx';
 import { Failed, Loading } from '../ui/page.tsx';
-import { applicationsQuery } from './applications.tsx';
+import { useApplications } from './applications.tsx';
 
 export interface Address {
   href: string;
@@ -29,6 +31,8 @@ interface Exchange {
   country: string | null;
 }
 
+const PAGE = 50;
+
 /** The address's value as the API's paths name it. */
 const addressValue = (a: Address) => a.number ?? a.token ?? a.address ?? '';
 
@@ -45,7 +49,8 @@ const exchangeLabel = (e: Exchange) =>
 function MoveDialog({ appId, address, onClose }: { appId: string; address: Address | undefined; onClose: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
   const queries = useQueryClient();
-  const apps = useQuery({ ...applicationsQuery, enabled: !!address });
+  const apps = useApplications(false);
+  const [to, setTo] = useState<string>();
   const move = useMutation({
     mutationFn: (to: string) =>
       api.post(`/v1/applications/${to}/addresses/${address!.type}/${encodeURIComponent(addressValue(address!))}`),
@@ -56,38 +61,36 @@ function MoveDialog({ appId, address, onClose }: { appId: string; address: Addre
   });
   useEffect(() => {
     const d = ref.current!;
-    if (address && !d.open) d.showModal();
+    if (address && !d.open) {
+      setTo(undefined);
+      move.reset();
+      d.showModal();
+    }
     if (!address && d.open) d.close();
-  }, [address]);
+  }, [address, move.reset]);
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const to = new FormData(e.currentTarget).get('to');
-    if (typeof to === 'string' && to) move.mutate(to);
+    if (to) move.mutate(to);
   };
-  const others = (apps.data ?? []).filter((a) => a.id !== appId);
+  // Whether there is another application to move to (the first page of them tells).
+  const noOther = apps.complete && (apps.all ?? []).every((a) => a.id === appId);
   return (
     <dialog ref={ref} aria-labelledby="move-title" onClose={onClose}>
       <h2 id="move-title">Move {address ? label(address) : ''}</h2>
       <form onSubmit={submit}>
-        {apps.isPending ? (
+        {apps.pending ? (
           <Loading what="applications" />
-        ) : others.length === 0 ? (
+        ) : noOther ? (
           <p>There is no other application to move it to.</p>
-        ) : (
-          <Select label="Move to" name="to">
-            {others.map((a) => (
-              <option key={a.id} value={a.id}>
-                {a.name}
-              </option>
-            ))}
-          </Select>
-        )}
+        ) : address ? (
+          <ApplicationPicker label="Move to" value={to} onChange={setTo} exclude={appId} />
+        ) : null}
         <Alert message={generalProblem(move.error ?? apps.error)} />
         <div className="actions">
           <button type="button" onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" className="primary" disabled={others.length === 0 || move.isPending}>
+          <button type="submit" className="primary" disabled={!to || move.isPending}>
             Move
           </button>
         </div>
@@ -104,6 +107,7 @@ export function Addresses({ appId }: { appId: string }) {
   const [said, setSaid] = useState<string>();
   const [moving, setMoving] = useState<Address>();
   const [releasing, setReleasing] = useState<Address>();
+  const [page, setPage] = useState(0);
   const done = async (message: string) => {
     setSaid(message);
     await queries.invalidateQueries({ queryKey: key });
@@ -143,6 +147,10 @@ export function Addresses({ appId }: { appId: string }) {
     claim.mutate({ type: 'token', channel: String(new FormData(e.currentTarget).get('channel')) });
   };
 
+  const pageCount = Math.max(1, Math.ceil((list.data?.length ?? 0) / PAGE));
+  // A release may empty the last page: the last page there is.
+  const at = Math.min(page, pageCount - 1);
+  const shown = list.data?.slice(at * PAGE, at * PAGE + PAGE) ?? [];
   return (
     <section aria-labelledby="addresses">
       <h2 id="addresses">Addresses</h2>
@@ -166,7 +174,7 @@ export function Addresses({ appId }: { appId: string }) {
               </tr>
             </thead>
             <tbody>
-              {list.data.map((a) => (
+              {shown.map((a) => (
                 <tr key={a.href}>
                   <td data-label="Type">{a.type === 'sip' ? 'SIP' : a.type}</td>
                   <td data-label="Address" className="url">
@@ -195,6 +203,19 @@ export function Addresses({ appId }: { appId: string }) {
           </table>
         </div>
       )}
+      {pageCount > 1 ? (
+        <nav className="pager" aria-label="Pages of addresses">
+          <button type="button" disabled={at === 0} onClick={() => setPage(at - 1)}>
+            Previous
+          </button>
+          <span>
+            Page {at + 1} of {pageCount} ({list.data?.length} addresses)
+          </span>
+          <button type="button" disabled={at + 1 >= pageCount} onClick={() => setPage(at + 1)}>
+            Next
+          </button>
+        </nav>
+      ) : null}
       <div className="claims">
         <form onSubmit={claimNumber} className="inline-form" aria-label="Claim a number">
           {exchanges.isError ? (

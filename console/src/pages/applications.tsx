@@ -1,9 +1,10 @@
 // Applications: a searchable list (the API's pages of 1,000 fetched one after the other, the first
 // shown as soon as it arrives; searched in memory and drawn 50 rows at a time, so 10,000 stay
-// fast), and the "New application" form.
+// fast), and the "New application" form. The pages are one shared query (`useApplications`), which
+// the application picker reads too.
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
-import { api, call, listAll } from '../api.ts';
+import { api, call } from '../api.ts';
 import { Link, navigate } from '../router.ts';
 import { Alert, Field, fieldProblems, formValues, generalProblem } from '../ui/form.tsx';
 import { Failed, Loading, Page } from '../ui/page.tsx';
@@ -22,10 +23,55 @@ export interface Application {
 
 const PAGE = 50;
 const byName = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
-export const applicationsQuery = {
-  queryKey: ['applications'],
-  queryFn: () => listAll<Application>('/v1/applications?limit=1000'),
-};
+
+export interface Applications {
+  /** The applications loaded so far, by name (numbers in names in numeric order: "App 9" before "App 10"). */
+  all: Application[] | undefined;
+  /** Whether every page is loaded. */
+  complete: boolean;
+  pending: boolean;
+  error: unknown;
+  /** Asks again for what failed (the first page, or the next one). */
+  retry: () => void;
+}
+
+/**
+ * The account's applications, a page of 1,000 at a time (one query the whole console shares).
+ * The first page is asked for at once; the next ones, one after the other, only while `every`.
+ */
+export function useApplications(every: boolean): Applications {
+  const pages = useInfiniteQuery({
+    queryKey: ['applications', 'pages'],
+    initialPageParam: '/v1/applications?limit=1000',
+    queryFn: ({ pageParam }) => call<Application[]>('GET', pageParam),
+    getNextPageParam: (last) => last.next,
+  });
+  useEffect(() => {
+    if (every && pages.hasNextPage && !pages.isFetchingNextPage && !pages.isError) void pages.fetchNextPage();
+  }, [every, pages.hasNextPage, pages.isFetchingNextPage, pages.isError, pages.fetchNextPage]);
+  const all = useMemo(
+    () => pages.data?.pages.flatMap((p) => p.body).sort((a, b) => byName.compare(a.name, b.name)),
+    [pages.data],
+  );
+  return {
+    all,
+    complete: !pages.hasNextPage,
+    pending: pages.isPending,
+    error: pages.error,
+    retry: () => void (pages.data ? pages.fetchNextPage() : pages.refetch()),
+  };
+}
+
+/** The applications a search finds: every word in the name or a URL, or the whole id. */
+export function searchApplications(all: Application[], search: string): Application[] {
+  const words = search.toLowerCase().split(/\s+/).filter(Boolean);
+  if (!words.length) return all;
+  return all.filter((a) => {
+    if (words.length === 1 && words[0] === a.id.toLowerCase()) return true;
+    const text = `${a.name} ${a.voiceUrl ?? ''} ${a.messagingUrl ?? ''}`.toLowerCase();
+    return words.every((w) => text.includes(w));
+  });
+}
 
 /** The fields of an application form, without the empty ones on create. */
 export function applicationFields(v: Record<string, string>, keepEmpty: boolean): Record<string, string> {
@@ -76,36 +122,11 @@ function NewApplication({ onDone }: { onDone: () => void }) {
 }
 
 export function ApplicationsPage() {
-  const pages = useInfiniteQuery({
-    queryKey: ['applications', 'pages'],
-    initialPageParam: '/v1/applications?limit=1000',
-    queryFn: ({ pageParam }) => call<Application[]>('GET', pageParam),
-    getNextPageParam: (last) => last.next,
-  });
-  // The next page is asked for as soon as one arrives, until the list is complete.
-  useEffect(() => {
-    if (pages.hasNextPage && !pages.isFetchingNextPage && !pages.isError) void pages.fetchNextPage();
-  }, [pages.hasNextPage, pages.isFetchingNextPage, pages.isError, pages.fetchNextPage]);
-  // By name, numbers in names in numeric order ("App 9" before "App 10").
-  const all = useMemo(
-    () => pages.data?.pages.flatMap((p) => p.body).sort((a, b) => byName.compare(a.name, b.name)),
-    [pages.data],
-  );
-  const complete = !pages.hasNextPage;
+  const { all, complete, pending, error, retry } = useApplications(true);
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(0);
   const [creating, setCreating] = useState(false);
-  const found = useMemo(() => {
-    const words = search.toLowerCase().split(/\s+/).filter(Boolean);
-    if (!all) return [];
-    if (!words.length) return all;
-    // Every word is in the name or a URL; or the search is the application's whole id.
-    return all.filter((a) => {
-      if (words.length === 1 && words[0] === a.id) return true;
-      const text = `${a.name} ${a.voiceUrl ?? ''} ${a.messagingUrl ?? ''}`.toLowerCase();
-      return words.every((w) => text.includes(w));
-    });
-  }, [all, search]);
+  const found = useMemo(() => searchApplications(all ?? [], search), [all, search]);
   const pageCount = Math.max(1, Math.ceil(found.length / PAGE));
   const shown = found.slice(page * PAGE, page * PAGE + PAGE);
 
@@ -132,10 +153,10 @@ export function ApplicationsPage() {
           placeholder="Name, URL or id"
         />
       </div>
-      {pages.isPending ? (
+      {pending ? (
         <Loading what="applications" />
-      ) : pages.isError && !all?.length ? (
-        <Failed error={pages.error} retry={() => pages.refetch()} />
+      ) : error && !all?.length ? (
+        <Failed error={error} retry={retry} />
       ) : !all ? null : all.length === 0 ? (
         <p>
           No applications yet. Create one with “New application”: it needs a name and the URL Switchboard POSTs calls
@@ -143,7 +164,7 @@ export function ApplicationsPage() {
         </p>
       ) : (
         <>
-          {pages.isError ? <Failed error={pages.error} retry={() => pages.fetchNextPage()} /> : null}
+          {error ? <Failed error={error} retry={retry} /> : null}
           <p className="muted" aria-live="polite">
             {!complete
               ? `${all.length} applications loaded, loading the rest…`

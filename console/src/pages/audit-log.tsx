@@ -1,9 +1,9 @@
-// The audit log: entries newest first, filtered by action, actor and time, a page at a time.
-import { useInfiniteQuery } from '@tanstack/react-query';
+// The audit log: entries newest first, filtered by action, actor and time, one page at a time
+// (Previous and Next), so the page never holds more than 50 entries however long the log is.
 import { type FormEvent, useState } from 'react';
-import { call } from '../api.ts';
 import { Field, Select } from '../ui/form.tsx';
 import { Failed, Loading, Page } from '../ui/page.tsx';
+import { Pager, usePaged } from '../ui/paged.tsx';
 import { isoFromLocal, localFromIso, when } from '../ui/time.ts';
 
 interface AuditEvent {
@@ -68,12 +68,7 @@ const targetPath = (t: string) => {
 
 export function AuditLogPage() {
   const [filters, setFilters] = useState<Filters>({ action: '', actor: '', since: '', until: '' });
-  const events = useInfiniteQuery({
-    queryKey: ['audit-events', filters],
-    initialPageParam: path(filters),
-    queryFn: ({ pageParam }) => call<AuditEvent[]>('GET', pageParam),
-    getNextPageParam: (last) => last.next,
-  });
+  const events = usePaged<AuditEvent>(['audit-events'], path(filters));
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const v = new FormData(e.currentTarget);
@@ -84,7 +79,7 @@ export function AuditLogPage() {
       until: isoFromLocal(String(v.get('until') ?? '')),
     });
   };
-  const rows = events.data?.pages.flatMap((p) => p.body) ?? [];
+  const rows = events.rows ?? [];
 
   return (
     <Page title="Audit log">
@@ -109,14 +104,15 @@ export function AuditLogPage() {
           Filter
         </button>
       </form>
-      {events.isPending ? (
+      {events.pending ? (
         <Loading what="the audit log" />
-      ) : events.isError ? (
-        <Failed error={events.error} retry={() => events.refetch()} />
+      ) : events.error && !events.rows ? (
+        <Failed error={events.error} retry={events.refetch} />
       ) : rows.length === 0 ? (
         <p>No entries match.</p>
       ) : (
         <>
+          {events.error ? <Failed error={events.error} retry={events.refetch} /> : null}
           <div className="table-wrap">
             <table className="stack">
               <caption className="visually-hidden">Audit log entries, newest first</caption>
@@ -163,13 +159,7 @@ export function AuditLogPage() {
               </tbody>
             </table>
           </div>
-          {events.hasNextPage ? (
-            <p>
-              <button type="button" onClick={() => events.fetchNextPage()} disabled={events.isFetchingNextPage}>
-                Older entries
-              </button>
-            </p>
-          ) : null}
+          <Pager list={events} label="Pages of the audit log" />
         </>
       )}
     </Page>

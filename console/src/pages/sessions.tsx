@@ -2,15 +2,15 @@
 // newest first with filters (outcome, channel, since, until, caller id), one page at a time, and
 // the session deliveries. The application and the filters live in the address, so a filtered list
 // can be bookmarked and Back returns to it.
-import { useQuery } from '@tanstack/react-query';
-import type { FormEvent } from 'react';
+import { type FormEvent, useEffect } from 'react';
 import { Link, navigate, useQueryParams } from '../router.ts';
+import { ApplicationPicker, useApplication } from '../ui/application-picker.tsx';
 import { Field, Select } from '../ui/form.tsx';
 import { Failed, Loading, Page } from '../ui/page.tsx';
 import { Pager, usePaged } from '../ui/paged.tsx';
 import { StatsChart } from '../ui/stats-chart.tsx';
 import { isoFromLocal, localFromIso, when } from '../ui/time.ts';
-import { applicationsQuery } from './applications.tsx';
+import { useApplications } from './applications.tsx';
 import { Deliveries } from './deliveries.tsx';
 import { OUTCOME_TEXT, type SessionSummary } from './session-model.ts';
 
@@ -19,9 +19,18 @@ const PAGE = 25;
 
 export function SessionsPage() {
   const params = useQueryParams();
-  const apps = useQuery(applicationsQuery);
-  const appId = params.get('application') || apps.data?.[0]?.id;
-  const app = apps.data?.find((a) => a.id === appId);
+  const apps = useApplications(false);
+  // Without one in the address, the first application by name, put in the address (so the page
+  // stays on it when more pages of applications arrive).
+  const first = params.get('application') ? undefined : apps.all?.[0]?.id;
+  const appId = params.get('application') || first;
+  useEffect(() => {
+    if (!first) return;
+    const next = new URLSearchParams(location.search);
+    next.set('application', first);
+    navigate(`/sessions?${next}`, true);
+  }, [first]);
+  const { app } = useApplication(appId);
   const q = new URLSearchParams({ limit: String(PAGE) });
   for (const f of FILTERS) if (params.get(f)) q.set(f, params.get(f)!);
   const list = usePaged<SessionSummary>(
@@ -56,31 +65,21 @@ export function SessionsPage() {
         Every call and message Switchboard handed to an application: what it sent, what the application answered, and
         what happened next.
       </p>
-      {apps.isPending ? (
+      {!appId && apps.pending ? (
         <Loading what="applications" />
-      ) : apps.isError ? (
-        <Failed error={apps.error} retry={() => apps.refetch()} />
+      ) : !appId && apps.error ? (
+        <Failed error={apps.error} retry={apps.retry} />
       ) : !appId ? (
         <p>
           No applications yet. <Link to="/applications">Create one</Link> first: its sessions show here.
         </p>
       ) : (
         <>
-          <div className="field">
-            <label htmlFor="sessions-app">Application</label>
-            <select
-              id="sessions-app"
-              value={appId}
-              onChange={(e) => navigate(`/sessions?application=${e.target.value}`)}
-            >
-              {app ? null : <option value={appId}>{appId}</option>}
-              {apps.data.map((a) => (
-                <option key={a.id} value={a.id}>
-                  {a.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <ApplicationPicker
+            label="Application"
+            value={appId}
+            onChange={(id) => navigate(id ? `/sessions?application=${id}` : '/sessions')}
+          />
           <div className="charts">
             <StatsChart path={`/v1/applications/${appId}/stats`} subject={app?.name ?? appId} kind="sessions" />
             <StatsChart path={`/v1/applications/${appId}/stats`} subject={app?.name ?? appId} kind="deliveries" />

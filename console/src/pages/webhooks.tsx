@@ -4,11 +4,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { ApiError, api, listAll } from '../api.ts';
 import { Link, navigate, useQueryParams } from '../router.ts';
+import { ApplicationPicker, useApplication } from '../ui/application-picker.tsx';
 import { Alert, Field, fieldProblems, formValues, generalProblem, Select } from '../ui/form.tsx';
 import { Failed, Loading, Page } from '../ui/page.tsx';
 import { TextArea } from '../ui/textarea.tsx';
 import { when } from '../ui/time.ts';
-import { applicationsQuery } from './applications.tsx';
 import { type EventType, idOf, type Webhook, webhookName } from './webhook-model.ts';
 
 export const eventTypesQuery = {
@@ -152,13 +152,12 @@ function NewWebhook({ appId, onDone }: { appId: string | undefined; onDone: () =
 export function WebhooksPage() {
   const params = useQueryParams();
   const appId = params.get('application') || undefined;
-  const apps = useQuery(applicationsQuery);
   const [creating, setCreating] = useState(params.get('new') === '1');
   const list = useQuery({
     queryKey: ['webhooks', appId ?? 'account'],
     queryFn: () => listAll<Webhook>(`${levelPath(appId)}?limit=100`),
   });
-  const app = apps.data?.find((a) => a.id === appId);
+  const { app } = useApplication(appId);
   const notFound = list.error instanceof ApiError && list.error.status === 404;
 
   return (
@@ -180,22 +179,12 @@ export function WebhooksPage() {
         Switchboard POSTs signed notifications (delivery receipts, call records) to these URLs. Account-level webhooks
         hear every application; an application’s webhooks hear only it.
       </p>
-      <div className="field">
-        <label htmlFor="webhook-level">Level</label>
-        <select
-          id="webhook-level"
-          value={appId ?? ''}
-          onChange={(e) => navigate(e.target.value ? `/webhooks?application=${e.target.value}` : '/webhooks')}
-        >
-          <option value="">The account</option>
-          {appId && !app ? <option value={appId}>Application {appId}</option> : null}
-          {(apps.data ?? []).map((a) => (
-            <option key={a.id} value={a.id}>
-              Application {a.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <ApplicationPicker
+        label="Level"
+        none="The account"
+        value={appId}
+        onChange={(id) => navigate(id ? `/webhooks?application=${id}` : '/webhooks')}
+      />
       {creating && !notFound ? <NewWebhook key={appId ?? ''} appId={appId} onDone={() => setCreating(false)} /> : null}
       {list.isPending ? (
         <Loading what="webhooks" />
