@@ -1,16 +1,6 @@
-// The console's page load on loopback: from navigation to the first rows of the applications
-// list, and to the whole list loaded ("N applications" in the page), signed in, in headless Chromium, with a cold HTTP cache (a new
-// browser context each time) and a warm one (the same context again: the hashed assets come from
-// the cache, index.html and the API calls do not), for an account with a few applications and
-// one with 10,000. Then the application picker on Sessions: navigation to it showing the chosen
-// application, the first search (which also loads the pages of applications after the first) and
-// a search among them all, each to the one matching option drawn. The stack runs as separate processes (startBenchStack); the console is the
-// built one (console/dist, built first when it is missing).
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
-import { createBenchAccount, fmt, percentile, root, startBenchStack, table } from './lib';
+import { ensureConsoleBuilt } from '../test/support/console-build';
+import { createBenchAccount, fmt, percentile, startBenchStack, table } from './lib';
 
 interface Timing {
   /** To the first rows drawn. */
@@ -144,11 +134,7 @@ function timing(samples: { firstMs: number; ms: number }[]): Timing {
 }
 
 export async function runConsoleBench(opts: { samples: number; sizes: number[] }): Promise<ConsoleBenchRow[]> {
-  if (!existsSync(join(root, 'console/dist/index.html')))
-    execFileSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
-      cwd: join(root, 'console'),
-      stdio: 'inherit',
-    });
+  ensureConsoleBuilt();
   const stack = await startBenchStack({ baseline: false });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -1,7 +1,7 @@
 // `npm start`: runs the whole stack in the foreground. Postgres and NATS are used where they answer
 // at their configured addresses; otherwise private instances are started with data under .data/.
 // Ctrl-C (or SIGTERM) stops every process.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { connect } from 'node:net';
@@ -14,6 +14,7 @@ import {
   waitFor,
   type PostgresCluster,
 } from '../test/support/infra';
+import { consoleBuildNeeded, ensureConsoleBuilt } from '../test/support/console-build';
 
 const root = new URL('..', import.meta.url).pathname;
 const dataDir = join(root, '.data');
@@ -152,14 +153,12 @@ if (!env.SECRETS_KEY) {
   env.SECRETS_KEY = readFileSync(file, 'utf8').trim();
 }
 
-// The console the gateway serves at /console/: built once (npm run build builds it again).
-if (!existsSync(join(root, 'console/dist/index.html'))) {
-  say('building the console (console/dist)');
+// The console the gateway serves at /console/: built when console/dist is missing or older than its
+// sources (npm run build builds it again too).
+if (consoleBuildNeeded()) {
+  say(consoleBuildNeeded() === 'stale' ? 'building the console again: its sources changed' : 'building the console');
   try {
-    execFileSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
-      cwd: join(root, 'console'),
-      stdio: 'inherit',
-    });
+    ensureConsoleBuilt();
   } catch {
     say('the console did not build; the API runs without it (see the error above)');
   }

@@ -1,19 +1,13 @@
-// Once for the whole console suite: the built console (built here when console/dist is missing),
-// the real stack (applications, webhooks, one dispatcher and the gateway, on a fresh database and a
-// private NATS) and one headless Chromium, whose address every test file connects to. Test files
-// run in other processes: they create accounts and seed data through a small control server on
-// loopback (test/harness.ts).
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
+import { ensureConsoleBuilt } from '../../test/support/console-build.ts';
 import { startServices, type Services } from '../../test/support/index.ts';
 
 const CONSOLE = fileURLToPath(new URL('..', import.meta.url));
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const _ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -55,9 +49,7 @@ async function control(stack: Stack, req: { url?: string; method?: string }, bod
 }
 
 export default async function setup(project: TestProject) {
-  if (!existsSync(`${CONSOLE}/dist/index.html`)) {
-    execFileSync(`${ROOT}/node_modules/.bin/vite`, ['build', '--logLevel', 'warn'], { cwd: CONSOLE, stdio: 'inherit' });
-  }
+  ensureConsoleBuilt();
   process.env.PASSWORD_SCRYPT_N ??= String(2 ** 14);
   let stack: Stack | undefined;
   let browser: BrowserServer | undefined;

@@ -12,3 +12,4 @@ export * from './messages';
 export * from './records';
 export * from './session-body';
 export * from './stacks';
+export * from './console-build';
