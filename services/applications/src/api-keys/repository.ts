@@ -29,6 +29,8 @@ export interface ApiKeyRow {
 export interface VerifiedKeyRow extends ApiKeyRow {
   key_hash: Buffer;
   username: string;
+  /** Whether its last use was recorded over a minute ago, or never (touchKey is due). */
+  stale: boolean;
 }
 
 const COLUMNS =
@@ -151,7 +153,7 @@ export function findByHash(em: EntityManager, hash: Buffer): Promise<VerifiedKey
   let verifier = verifiers.get(pool);
   if (!verifier) {
     const s = schemaOf(em);
-    const select = `select ${COLUMNS}, k.key_hash, a.username from ${s}.api_keys k join ${s}.accounts a on a.id = k.account_id`;
+    const select = `select ${COLUMNS}, k.key_hash, a.username, (k.last_used_at is null or k.last_used_at < now() - interval '1 minute') as stale from ${s}.api_keys k join ${s}.accounts a on a.id = k.account_id`;
     verifier = new Coalescer(async (hashes) => {
       const rows =
         hashes.length === 1
