@@ -2,7 +2,7 @@ import { AppError, type Logger } from '@switchboard/platform';
 import type { VerifyApiKeyRequest__Output } from '@switchboard/proto/generated/switchboard/applications/v1/VerifyApiKeyRequest';
 import type { CredentialDeps } from './deps.ts';
 import { KEY_FORMAT, keyedHash } from './keys.ts';
-import { findByHash, toMessage, touchKey } from './repository.ts';
+import { findByHash, toMessage, touchKey, type VerifiedKeyRow } from './repository.ts';
 
 const MINUTE = 60_000;
 /** Keys whose use this process recorded in the last minute, with when (bounded: oldest dropped). */
@@ -22,6 +22,11 @@ export async function verifyApiKey(
     ? await findByHash(deps.orm.em, keyedHash(deps.credentialKeys.apiKeys, req.key))
     : undefined;
   if (!row) throw new AppError('unauthenticated', 'invalid or revoked API key');
+  return keyVerified(deps, row);
+}
+
+/** The answer for a key found by its hash (VerifyApiKeyResponse); its use is recorded when due. */
+export function keyVerified(deps: Pick<CredentialDeps, 'orm'> & { logger: Logger }, row: VerifiedKeyRow) {
   if (row.stale) touch(deps, row.id);
   return { apiKey: toMessage(row), username: row.username };
 }
