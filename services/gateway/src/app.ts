@@ -39,6 +39,7 @@ import { applicationRoutes } from './http/applications.ts';
 import { deliveryInsightRoutes } from './http/delivery-insights.ts';
 import { deliveryToolRoutes } from './http/delivery-tools.ts';
 import { authenticate, shedBeforeWork } from './http/authenticate.ts';
+import { APPLICATION_READ_PATHS, applicationReadWithKey } from './http/key-reads.ts';
 import type { RouteDeps } from './http/deps.ts';
 import { jsonBody, jsonOrFormBody } from './http/json-body.ts';
 import { problemHandler, notFoundHandler } from './http/problem.ts';
@@ -262,6 +263,8 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
   sessionRecordRoutes(api, deps);
   const auth = authenticate(credentials, limiter, config.TRUSTED_PROXIES);
   const shed = shedBeforeWork(authenticator, config.TRUSTED_PROXIES, ['/v1/', '/rest/v1/', '/addresses']);
+  // An application read with a Bearer API key has its key verified by the read's own call (http/key-reads.ts).
+  app.get(APPLICATION_READ_PATHS, applicationReadWithKey(credentials, limiter, config.TRUSTED_PROXIES, deps));
   app.use(['/v1', '/rest/v1'], auth, jsonBody({ limitBytes: config.BODY_LIMIT_BYTES }), api);
   // The Node Tropo client asks for free numbers at /addresses, without a version prefix.
   const unversioned = express.Router();

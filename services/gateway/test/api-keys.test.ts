@@ -129,6 +129,35 @@ describe('API keys', () => {
     expect((await stack.request(alice, 'GET', `/v1/api-keys/${id}`)).status).toBe(404);
   });
 
+  it("when an application is read by id with a Bearer key, then the key is verified by that read: the same answer as with the password, another account's application 404, a revoked key 401 at once", async () => {
+    const { id, key } = await createKey(alice, 'read');
+    const mine = await stack.newApplication(alice.id);
+    const bobs = await stack.newApplication(bob.id);
+    for (const path of [`/v1/applications/${mine}`, `/rest/v1/applications/${mine}`]) {
+      const withKey = await send(bearer(key), 'GET', path);
+      expect(withKey.status, path).toBe(200);
+      expect(await json(withKey)).toEqual(await json(await stack.request(alice, 'GET', path)));
+    }
+    for (const other of [bobs, 'not-an-id']) {
+      const res = await send(bearer(key), 'GET', `/v1/applications/${other}`);
+      expect(res.status, other).toBe(404);
+      expect(await json(res)).toMatchObject({ status: 404, code: 'not_found' });
+    }
+    const unknown = `sbk_${Buffer.alloc(32, 9).toString('base64url')}`;
+    expect((await send(bearer(unknown), 'GET', `/v1/applications/${mine}`)).status).toBe(401);
+    expect((await send(bearer(unknown), 'GET', `/v1/applications/${bobs}`)).status).toBe(401);
+    const used = await waitFor(
+      async () =>
+        (await json(await stack.request(alice, 'GET', `/v1/api-keys/${id}`))).lastUsedAt as string | undefined,
+      { what: 'lastUsedAt' },
+    );
+    expect(Date.parse(used)).toBeLessThanOrEqual(Date.now() + 1000);
+    expect((await stack.request(alice, 'DELETE', `/v1/api-keys/${id}`)).status).toBe(204);
+    const revoked = await send(bearer(key), 'GET', `/v1/applications/${mine}`);
+    expect(revoked.status).toBe(401);
+    expect(await json(revoked)).toMatchObject({ status: 401, code: 'unauthenticated' });
+  });
+
   it('when another account reads or revokes a key, then 404 and the key keeps working', async () => {
     const { id, key } = await createKey(alice, 'full');
     expect((await stack.request(bob, 'GET', `/v1/api-keys/${id}`)).status).toBe(404);

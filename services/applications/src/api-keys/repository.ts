@@ -27,8 +27,9 @@ export interface ApiKeyRow {
 }
 
 export interface VerifiedKeyRow extends ApiKeyRow {
-  key_hash: Buffer;
   username: string;
+  /** Whether its last use was recorded over a minute ago, or never (touchKey is due). */
+  stale: boolean;
 }
 
 const COLUMNS =
@@ -143,6 +144,9 @@ export async function deleteKey(
   });
 }
 
+/** Whether a key's use is due to be recorded (touchKey), as a column of a statement reading `k`. */
+export const KEY_STALE = `(k.last_used_at is null or k.last_used_at < now() - interval '1 minute') as stale`;
+
 const verifiers = new WeakMap<PooledClient, Coalescer<Buffer, VerifiedKeyRow | undefined>>();
 
 /** The key stored with this hash, with its account's username; undefined when there is none. */
@@ -151,12 +155,13 @@ export function findByHash(em: EntityManager, hash: Buffer): Promise<VerifiedKey
   let verifier = verifiers.get(pool);
   if (!verifier) {
     const s = schemaOf(em);
-    const select = `select ${COLUMNS}, k.key_hash, a.username from ${s}.api_keys k join ${s}.accounts a on a.id = k.account_id`;
+    const select = `select ${COLUMNS}, k.key_hash, a.username, ${KEY_STALE} from ${s}.api_keys k join ${s}.accounts a on a.id = k.account_id`;
+    type Row = VerifiedKeyRow & { key_hash: Buffer };
     verifier = new Coalescer(async (hashes) => {
       const rows =
         hashes.length === 1
-          ? await queryPrepared<VerifiedKeyRow>(pool, `${select} where k.key_hash = $1`, [hashes[0]])
-          : await queryPrepared<VerifiedKeyRow>(pool, `${select} where k.key_hash = any($1::bytea[])`, [hashes]);
+          ? await queryPrepared<Row>(pool, `${select} where k.key_hash = $1`, [hashes[0]])
+          : await queryPrepared<Row>(pool, `${select} where k.key_hash = any($1::bytea[])`, [hashes]);
       const byHash = new Map(rows.map((r) => [r.key_hash.toString('hex'), r]));
       return hashes.map((h) => byHash.get(h.toString('hex')));
     });

@@ -1,8 +1,8 @@
-import { AppError, isoTimestamp, type Logger } from '@switchboard/platform';
+import { AppError, type Logger } from '@switchboard/platform';
 import type { VerifyApiKeyRequest__Output } from '@switchboard/proto/generated/switchboard/applications/v1/VerifyApiKeyRequest';
 import type { CredentialDeps } from './deps.ts';
 import { KEY_FORMAT, keyedHash } from './keys.ts';
-import { findByHash, toMessage, touchKey } from './repository.ts';
+import { findByHash, toMessage, touchKey, type VerifiedKeyRow } from './repository.ts';
 
 const MINUTE = 60_000;
 /** Keys whose use this process recorded in the last minute, with when (bounded: oldest dropped). */
@@ -22,15 +22,24 @@ export async function verifyApiKey(
     ? await findByHash(deps.orm.em, keyedHash(deps.credentialKeys.apiKeys, req.key))
     : undefined;
   if (!row) throw new AppError('unauthenticated', 'invalid or revoked API key');
+  return keyVerified(deps, row);
+}
+
+/** The answer for a key found by its hash (VerifyApiKeyResponse); its use is recorded when due. */
+export function keyVerified(deps: Pick<CredentialDeps, 'orm'> & { logger: Logger }, row: VerifiedKeyRow) {
+  if (row.stale) touch(deps, row.id);
+  return { apiKey: toMessage(row), username: row.username };
+}
+
+/** Records the key's use in the background, unless this process did in the last minute. */
+function touch(deps: Pick<CredentialDeps, 'orm'> & { logger: Logger }, id: string): void {
   const now = Date.now();
-  const stale = !row.last_used_at || now - Date.parse(isoTimestamp(row.last_used_at)) >= MINUTE;
-  if (stale && now - (touched.get(row.id) ?? 0) >= MINUTE) {
+  if (now - (touched.get(id) ?? 0) >= MINUTE) {
     if (touched.size >= MAX_TOUCHED) touched.delete(touched.keys().next().value!);
-    touched.delete(row.id);
-    touched.set(row.id, now);
-    touchKey(deps.orm.em, row.id).catch((err: unknown) =>
+    touched.delete(id);
+    touched.set(id, now);
+    touchKey(deps.orm.em, id).catch((err: unknown) =>
       deps.logger.warn({ err: (err as Error).message }, 'recording the use of an API key failed'),
     );
   }
-  return { apiKey: toMessage(row), username: row.username };
 }

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { AppError, type ClientCallOptions } from '@switchboard/platform';
 import type { ApiKeysClient } from '@switchboard/proto';
+import type { VerifyApiKeyResponse__Output } from '@switchboard/proto/generated/switchboard/applications/v1/VerifyApiKeyResponse';
 import type { Principal } from '../auth.ts';
 import type { Credential } from './credential.ts';
 
@@ -17,6 +18,15 @@ export interface KeyPrincipal {
 
 interface Entry extends KeyPrincipal {
   expires: number;
+}
+
+/** The account and credential of a key the applications service verified (its VerifyApiKey answer). */
+export function keyPrincipal(res: VerifyApiKeyResponse__Output): KeyPrincipal {
+  const k = res.apiKey!;
+  return {
+    principal: { accountId: k.accountId, username: res.username },
+    credential: { type: 'key', id: k.id, name: k.name, scope: k.scope === 'read' ? 'read' : 'full' },
+  };
 }
 
 export interface ApiKeyVerifierOptions {
@@ -59,11 +69,7 @@ export class ApiKeyVerifier {
         throw new AppError('unauthenticated', 'invalid or revoked API key');
       throw err;
     }
-    const k = res.apiKey!;
-    const verified: KeyPrincipal = {
-      principal: { accountId: k.accountId, username: res.username },
-      credential: { type: 'key', id: k.id, name: k.name, scope: k.scope === 'read' ? 'read' : 'full' },
-    };
+    const verified = keyPrincipal(res);
     if (ttl > 0) {
       if (this.cache.size >= this.maxEntries) this.cache.delete(this.cache.keys().next().value!);
       this.cache.set(digest, { ...verified, expires: this.now() + ttl });

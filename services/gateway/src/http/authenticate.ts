@@ -9,25 +9,13 @@ import { clientGroup } from '../client-address.ts';
 import type { RateLimiter } from '../rate-limit.ts';
 import { problemBody } from './problem.ts';
 import { requestIdOf } from './request-id.ts';
-import type { Credentials } from '../auth/credentials.ts';
+import type { Authenticated, Credentials } from '../auth/credentials.ts';
 
 export function authenticate(credentials: Credentials, limiter: RateLimiter, trustedProxies: readonly Cidr[]) {
   return (req: Request, res: Response, next: NextFunction): void => {
     const address = clientGroup(req.socket.remoteAddress, req.headers['x-forwarded-for'], trustedProxies);
     credentials.authenticate(req, address).then(
-      ({ principal: p, credential }) => {
-        req.state.principal = p;
-        req.state.credential = credential;
-        req.state.clientAddress = address;
-        const wait = limiter.take(p.accountId);
-        if (wait > 0)
-          return next(
-            new AppError('rate_limited', 'rate limit exceeded for this account', undefined, {
-              retryAfterS: wait / 1000,
-            }),
-          );
-        next();
-      },
+      (found) => next(admit(req, found, address, limiter)),
       (err: unknown) => {
         const retryAfter = (err as { retryAfter?: number }).retryAfter;
         if (retryAfter) res.setHeader('Retry-After', String(retryAfter));
@@ -35,6 +23,25 @@ export function authenticate(credentials: Credentials, limiter: RateLimiter, tru
       },
     );
   };
+}
+
+/**
+ * Records who an authenticated request is from, and takes a request of its account's rate limit:
+ * the error to answer when the account is over it.
+ */
+export function admit(
+  req: Request,
+  { principal, credential }: Authenticated,
+  address: string,
+  limiter: RateLimiter,
+): AppError | undefined {
+  req.state.principal = principal;
+  req.state.credential = credential;
+  req.state.clientAddress = address;
+  const wait = limiter.take(principal.accountId);
+  return wait > 0
+    ? new AppError('rate_limited', 'rate limit exceeded for this account', undefined, { retryAfterS: wait / 1000 })
+    : undefined;
 }
 
 const SHED = {

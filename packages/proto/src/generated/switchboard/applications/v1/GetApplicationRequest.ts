@@ -5,9 +5,11 @@ import type { Long } from '@grpc/proto-loader';
 export interface GetApplicationRequest {
   'accountId'?: (number | string | Long);
   'id'?: (string);
+  'apiKey'?: (string);
 }
 
 export interface GetApplicationRequest__Output {
   'accountId': (string);
   'id': (string);
+  'apiKey': (string);
 }
