@@ -2,12 +2,11 @@
 // dispatcher POSTing to a loopback application -> its session record on JetStream -> the webhooks
 // service (Postgres, daily partitions) -> GET /v1/applications/:id/sessions and GET /v1/sessions/:id
 // at the gateway. Each outcome shows what the application answered.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addNumbers } from '@switchboard/applications/numbers';
 import {
   randomName,
-  startReceiver,
-  startServices,
+  useDeliveryStack,
   waitFor,
   type JsonBody,
   type Receiver,
@@ -23,15 +22,8 @@ let rx: Receiver;
 let me: TestAccount;
 let other: TestAccount;
 
+useDeliveryStack({ gateway: true, dispatcher: true, dispatcherEnv: TEST_DISPATCHER_ENV }, (f) => ({ stack, rx } = f));
 beforeAll(async () => {
-  rx = await startReceiver();
-  stack = await startServices({
-    gateway: true,
-    webhooks: true,
-    dispatcher: true,
-    env: { DELIVERY_ALLOWED_CIDRS: '127.0.0.0/8,::1/128' },
-    dispatcherEnv: TEST_DISPATCHER_ENV,
-  });
   me = await stack.createAccount('insp');
   other = await stack.createAccount('other');
   await addNumbers(stack.applications.app.orm.em.fork(), ['+14075550170', '+14075550171'], {
@@ -40,10 +32,6 @@ beforeAll(async () => {
     country: 'US',
     smsEnabled: true,
   });
-}, 120_000);
-afterAll(async () => {
-  await stack?.stop();
-  await rx?.close();
 });
 
 type Session = Record<string, JsonBody>;

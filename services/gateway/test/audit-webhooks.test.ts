@@ -2,12 +2,11 @@
 // and applications services, a dispatcher, Postgres and NATS: one entry per action with its actor,
 // target and outcome; a change rolled back leaves no entry; another account never sees them; and
 // GET /v1/audit-events merges both services' entries newest first, every entry once across pages.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   queryDatabase,
   randomName,
-  startReceiver,
-  startServices,
+  useDeliveryStack,
   waitFor,
   type JsonBody,
   type Receiver,
@@ -16,25 +15,22 @@ import {
 } from '../../../test/support';
 import type { AuditEventBody } from '../src/http/response-bodies';
 
-let stack: Services<{ gateway: true; webhooks: true }>;
+let stack: Services<{ gateway: true; webhooks: true; dispatcher: true }>;
 let rx: Receiver;
 let alice: TestAccount;
 let bob: TestAccount;
 
-beforeAll(async () => {
-  stack = await startServices({
+useDeliveryStack(
+  {
     gateway: true,
-    webhooks: true,
-    env: { DELIVERY_ALLOWED_CIDRS: '127.0.0.0/8,::1/128', TEST_REPLY_TIMEOUT_MS: '4000' },
+    dispatcher: true,
+    env: { TEST_REPLY_TIMEOUT_MS: '4000' },
     dispatcherEnv: { DELIVERY_RETRY_SCHEDULE: '100ms', DELIVERY_TIMEOUT_MS: '2000', RECORD_FLUSH_INTERVAL: '20ms' },
-  });
-  rx = await startReceiver();
-  await stack.startDispatcher();
+  },
+  (f) => ({ stack, rx } = f),
+);
+beforeAll(async () => {
   [alice, bob] = await Promise.all([stack.createAccount('alice'), stack.createAccount('bob')]);
-}, 60_000);
-afterAll(async () => {
-  await stack?.stop();
-  await rx?.close();
 });
 
 /** An entry of GET /v1/audit-events. */

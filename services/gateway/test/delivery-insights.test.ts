@@ -2,13 +2,12 @@
 // (docs/api.md#delivery-search-and-statistics), through the real gateway, webhooks and applications
 // services, a dispatcher, Postgres and NATS: deliveries that succeed, succeed after a retry, and
 // fail after their retries; then the records are searched and counted against the statistics.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { pruneDeliveries } from '../../webhooks/src/deliveries/repository';
 import {
   queryDatabase,
   randomName,
-  startReceiver,
-  startServices,
+  useDeliveryStack,
   waitFor,
   type JsonBody,
   type Receiver,
@@ -16,7 +15,7 @@ import {
   type TestAccount,
 } from '../../../test/support';
 
-let stack: Services<{ gateway: true; webhooks: true }>;
+let stack: Services<{ gateway: true; webhooks: true; dispatcher: true }>;
 let rx: Receiver;
 let alice: TestAccount;
 let bob: TestAccount;
@@ -40,11 +39,10 @@ async function list(query = ''): Promise<Rec[]> {
   return (await res.json()) as Rec[];
 }
 
-beforeAll(async () => {
-  stack = await startServices({
+useDeliveryStack(
+  {
     gateway: true,
-    webhooks: true,
-    env: { DELIVERY_ALLOWED_CIDRS: '127.0.0.0/8,::1/128' },
+    dispatcher: true,
     dispatcherEnv: {
       // One retry, 100 ms after the first attempt: a delivery fails after two attempts.
       DELIVERY_RETRY_SCHEDULE: '100ms',
@@ -52,9 +50,10 @@ beforeAll(async () => {
       RECORD_FLUSH_INTERVAL: '20ms',
       DELIVERY_BREAKER_VOLUME_THRESHOLD: '1000',
     },
-  });
-  rx = await startReceiver();
-  await stack.startDispatcher();
+  },
+  (f) => ({ stack, rx } = f),
+);
+beforeAll(async () => {
   [alice, bob] = await Promise.all([stack.createAccount('alice'), stack.createAccount('bob')]);
   const res = await stack.request(alice, 'POST', '/v1/webhooks', {
     event: 'cdrCreated',
@@ -95,10 +94,6 @@ beforeAll(async () => {
     { timeoutMs: 30_000, what: 'ten attempt records' },
   );
 }, 90_000);
-afterAll(async () => {
-  await stack?.stop();
-  await rx?.close();
-});
 
 describe('GET /v1/webhooks/:id/stats', () => {
   it('when deliveries succeeded, were retried and failed, then the buckets and totals add up exactly to the records', async () => {

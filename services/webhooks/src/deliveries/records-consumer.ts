@@ -3,11 +3,10 @@
 // transaction and acknowledged once committed. A record that is refused is logged and dropped, so
 // it never holds up the others; a batch that cannot be stored now (Postgres away) waits in
 // JetStream and comes back with a growing delay. The consumer is the dispatchers' (they create
-// the stream): until it exists this service looks for it every few seconds.
+// the stream): until it exists this service looks for it every few seconds (events/dispatcher-consumer.ts).
 import {
   Counter,
   backoffMs,
-  runConsumerLoop,
   type ConsumerLoop,
   type JsMsg,
   type Logger,
@@ -17,10 +16,9 @@ import {
 import { decodeRecordBatch, RECORDS_CONSUMER, DELIVERIES_STREAM } from '@switchboard/contracts';
 import type { Delivery__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/Delivery';
 import type { Deps } from '../context.ts';
+import { runOnDispatcherConsumer } from '../events/dispatcher-consumer.ts';
 import type { DisableRequest } from '../subscriptions/disable-subscriptions.ts';
 import { checkBatch, storeAttempts, type Attempt, type StoredOutcome } from './record-attempts.ts';
-
-const LOOK_FOR_CONSUMER_EVERY_MS = 2000;
 
 /** Postgres refused the data (SQLSTATE class 22, data exception, or 23, integrity constraint), not the connection. */
 function isRefusedData(err: unknown): boolean {
@@ -164,38 +162,12 @@ export function startRecordsConsumer(
     return refused;
   }
 
-  let stopped = false;
-  let loop: ConsumerLoop | undefined;
-  let timer: NodeJS.Timeout | undefined;
-  let markStarted: () => void = () => undefined;
-  const started = new Promise<void>((r) => (markStarted = r));
-  const lookForConsumer = async () => {
-    timer = undefined;
-    if (stopped) return;
-    try {
-      await nats.jsm.consumers.info(DELIVERIES_STREAM, RECORDS_CONSUMER);
-    } catch (err) {
-      log.debug({ err: (err as Error).message }, 'no records consumer yet (no dispatcher has started); looking again');
-      timer = setTimeout(() => void lookForConsumer(), LOOK_FOR_CONSUMER_EVERY_MS);
-      return;
-    }
-    loop = runConsumerLoop({
-      js: nats.js,
-      stream: DELIVERIES_STREAM,
-      durable: RECORDS_CONSUMER,
-      logger: log,
-      concurrency: opts.concurrency,
-      handle,
-    });
-    void loop.started.then(markStarted);
-  };
-  void lookForConsumer();
-  return {
-    started,
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await loop?.stop();
-    },
-  };
+  return runOnDispatcherConsumer(nats, {
+    stream: DELIVERIES_STREAM,
+    durable: RECORDS_CONSUMER,
+    logger: log,
+    concurrency: opts.concurrency,
+    handle,
+    missing: 'no records consumer yet (no dispatcher has started); looking again',
+  });
 }

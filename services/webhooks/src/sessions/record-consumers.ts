@@ -3,7 +3,7 @@
 // (sessions.signal). Each message is acknowledged once stored; one that cannot be stored now
 // (Postgres away) waits in JetStream and comes back with a growing delay; one that does not fit
 // the shape is dropped, logged. The session records' consumer is the dispatchers' (they create the
-// stream): until it exists this service looks for it every few seconds.
+// stream): until it exists this service looks for it every few seconds (events/dispatcher-consumer.ts).
 import { DELIVERIES_STREAM, SESSION_RECORDS_CONSUMER } from '@switchboard/contracts';
 import {
   backoffMs,
@@ -12,18 +12,17 @@ import {
   runConsumerLoop,
   STREAMS,
   SUBJECTS,
-  type ConsumerLoop,
   type JsMsg,
   type Logger,
   type NatsHandle,
   type Registry,
 } from '@switchboard/platform';
 import type { Deps } from '../context.ts';
+import { runOnDispatcherConsumer } from '../events/dispatcher-consumer.ts';
 import { sessionRecordSchema, signalSchema } from './record-shape.ts';
 import { storeSession } from './store-session.ts';
 import { storeSignal } from './store-signal.ts';
 
-const LOOK_FOR_CONSUMER_EVERY_MS = 2000;
 /** The durable consumer of sessions.signal on the core stream, this service's own. */
 export const SIGNALS_CONSUMER = 'webhooks-session-signals';
 
@@ -101,38 +100,18 @@ export async function startSessionConsumers(
     handle: onSignal,
   });
 
-  let stopped = false;
-  let loop: ConsumerLoop | undefined;
-  let timer: NodeJS.Timeout | undefined;
-  let markStarted: () => void = () => undefined;
-  const sessionsStarted = new Promise<void>((r) => (markStarted = r));
-  const lookForConsumer = async () => {
-    timer = undefined;
-    if (stopped) return;
-    try {
-      await nats.jsm.consumers.info(DELIVERIES_STREAM, SESSION_RECORDS_CONSUMER);
-    } catch (err) {
-      log.debug({ err: (err as Error).message }, 'no session records consumer yet (no dispatcher has started)');
-      timer = setTimeout(() => void lookForConsumer(), LOOK_FOR_CONSUMER_EVERY_MS);
-      return;
-    }
-    loop = runConsumerLoop({
-      js: nats.js,
-      stream: DELIVERIES_STREAM,
-      durable: SESSION_RECORDS_CONSUMER,
-      logger: log,
-      concurrency: 4,
-      handle: onSession,
-    });
-    void loop.started.then(markStarted);
-  };
-  void lookForConsumer();
+  const sessions = runOnDispatcherConsumer(nats, {
+    stream: DELIVERIES_STREAM,
+    durable: SESSION_RECORDS_CONSUMER,
+    logger: log,
+    concurrency: 4,
+    handle: onSession,
+    missing: 'no session records consumer yet (no dispatcher has started)',
+  });
   return {
-    started: Promise.all([signals.started, sessionsStarted]).then(() => undefined),
+    started: Promise.all([signals.started, sessions.started]).then(() => undefined),
     async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await Promise.all([loop?.stop(), signals.stop()]);
+      await Promise.all([sessions.stop(), signals.stop()]);
     },
   };
 }
