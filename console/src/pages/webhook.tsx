@@ -10,6 +10,7 @@ import { Confirm } from '../ui/dialog.tsx';
 import { Alert, Field, fieldProblems, formValues, generalProblem } from '../ui/form.tsx';
 import { Failed, Loading, Page } from '../ui/page.tsx';
 import { pathOf } from '../ui/paged.tsx';
+import { SigningSecret } from '../ui/secret.tsx';
 import { StatsChart } from '../ui/stats-chart.tsx';
 import { TextArea } from '../ui/textarea.tsx';
 import { isoFromLocal, when } from '../ui/time.ts';
@@ -106,76 +107,6 @@ function EditWebhook({ w, onDone }: { w: Webhook; onDone: () => void }) {
         </button>
       </div>
     </form>
-  );
-}
-
-function WebhookSecret({ id }: { id: string }) {
-  const [secret, setSecret] = useState<string>();
-  const [confirming, setConfirming] = useState(false);
-  const [said, setSaid] = useState<string>();
-  const reveal = useMutation({
-    mutationFn: () => api.get<{ secret: string }>(`/v1/webhooks/${id}/secret`),
-    onSuccess: (r) => setSecret(r.secret),
-  });
-  const rotate = useMutation({
-    mutationFn: () => api.post<{ secret: string }>(`/v1/webhooks/${id}/secret/rotate`),
-    onSuccess: (r) => {
-      setSecret(r.secret);
-      setSaid('Rotated: the previous secret keeps signing for 24 hours.');
-    },
-  });
-  const copy = async () => {
-    try {
-      const value = secret ?? (await reveal.mutateAsync()).secret;
-      await navigator.clipboard.writeText(value);
-      setSaid('Secret copied.');
-    } catch (e) {
-      setSaid(e instanceof ApiError ? undefined : 'Copy failed: reveal the secret and copy it by hand.');
-    }
-  };
-  return (
-    <section aria-labelledby="wh-secret">
-      <h2 id="wh-secret">Signing secret</h2>
-      <p className="muted small">
-        Verify the webhook-signature header of each notification with it (Standard Webhooks).
-      </p>
-      <div className="secret">
-        <output aria-label="Secret value" className="code">
-          {secret ?? 'whsec_••••••••••••••••••••••••'}
-        </output>
-        {secret ? (
-          <button type="button" onClick={() => setSecret(undefined)}>
-            Hide secret
-          </button>
-        ) : (
-          <button type="button" onClick={() => reveal.mutate()} disabled={reveal.isPending}>
-            Reveal secret
-          </button>
-        )}
-        <button type="button" onClick={copy}>
-          Copy secret
-        </button>
-        <button type="button" onClick={() => setConfirming(true)} disabled={rotate.isPending}>
-          Rotate secret
-        </button>
-      </div>
-      <p role="status" className="status">
-        {said}
-      </p>
-      <Alert message={generalProblem(reveal.error ?? rotate.error)} />
-      <Confirm
-        open={confirming}
-        title="Rotate the webhook’s signing secret?"
-        confirm="Rotate"
-        onCancel={() => setConfirming(false)}
-        onConfirm={() => {
-          setConfirming(false);
-          rotate.mutate();
-        }}
-      >
-        <p>A new secret signs from now on; the current one stays valid for 24 hours so your receiver can switch.</p>
-      </Confirm>
-    </section>
   );
 }
 
@@ -390,7 +321,13 @@ export function WebhookPage({ params }: { params: RouteParams }) {
         events={[w.event, 'test']}
       />
       <Recover id={id} />
-      <WebhookSecret id={id} />
+      <SigningSecret
+        path={`/v1/webhooks/${id}/secret`}
+        headingId="wh-secret"
+        about="Verify the webhook-signature header of each notification with it (Standard Webhooks)."
+        rotateTitle="Rotate the webhook’s signing secret?"
+        rotateText="A new secret signs from now on; the current one stays valid for 24 hours so your receiver can switch."
+      />
       <Confirm
         open={deleting}
         title={`Delete the webhook ${name}?`}
