@@ -1,8 +1,9 @@
 // A list the API pages (`Link: rel="next"`), shown one page at a time with Previous and Next: the
 // page holds at most one page of rows however long the history is.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { call } from '../api.ts';
+import { Failed, Loading } from './page.tsx';
 
 export interface Paged<T> {
   rows: T[] | undefined;
@@ -57,6 +58,35 @@ export function Pager({ list, label }: { list: Paged<unknown>; label: string }) 
         Next
       </button>
     </nav>
+  );
+}
+
+/**
+ * A paged list in its states: loading, failed with nothing to show, empty (`empty`), or its rows
+ * (drawn by `children`, under the failure of a refetch if any) followed by the pager.
+ */
+export function PagedRows<T>({
+  list,
+  what,
+  empty,
+  pager,
+  children,
+}: {
+  list: Paged<T>;
+  what: string;
+  empty: ReactNode;
+  pager: string;
+  children: (rows: T[]) => ReactNode;
+}) {
+  if (list.pending) return <Loading what={what} />;
+  if (list.error && !list.rows) return <Failed error={list.error} retry={list.refetch} />;
+  if (!list.rows?.length) return <p>{empty}</p>;
+  return (
+    <>
+      {list.error ? <Failed error={list.error} retry={list.refetch} /> : null}
+      {children(list.rows)}
+      <Pager list={list as Paged<unknown>} label={pager} />
+    </>
   );
 }
 
