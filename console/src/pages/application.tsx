@@ -7,7 +7,7 @@ import { ApiError, api } from '../api.ts';
 import { Link, navigate } from '../router.ts';
 import type { RouteParams } from '../routes.tsx';
 import { Confirm } from '../ui/dialog.tsx';
-import { Alert, Field, fieldProblems, formValues, generalProblem } from '../ui/form.tsx';
+import { Alert, Field, FormActions, fieldProblems, formValues, generalProblem } from '../ui/form.tsx';
 import { Failed, Loading, Page } from '../ui/page.tsx';
 import { SigningSecret } from '../ui/secret.tsx';
 import { Addresses } from './addresses.tsx';
@@ -52,14 +52,7 @@ function EditApplication({ app, onDone }: { app: Application; onDone: () => void
       ))}
       <p className="muted small">An empty URL clears it; a voice or a messaging URL must stay.</p>
       <Alert message={generalProblem(save.error, ['name', ...URLS.map((u) => u.key)])} />
-      <div className="actions">
-        <button type="submit" className="primary" disabled={save.isPending}>
-          Save
-        </button>
-        <button type="button" onClick={onDone}>
-          Cancel
-        </button>
-      </div>
+      <FormActions submit="Save" disabled={save.isPending} onCancel={onDone} />
     </form>
   );
 }

@@ -6,7 +6,7 @@ import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-q
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { api, call } from '../api.ts';
 import { Link, navigate } from '../router.ts';
-import { Alert, Field, fieldProblems, formValues, generalProblem } from '../ui/form.tsx';
+import { Alert, Field, FormActions, fieldProblems, formValues, generalProblem } from '../ui/form.tsx';
 import { Failed, Loading, Page } from '../ui/page.tsx';
 
 export interface Application {
@@ -109,14 +109,7 @@ function NewApplication({ onDone }: { onDone: () => void }) {
       />
       <Field label="Messaging URL" name="messagingUrl" type="url" inputMode="url" problem={problems.messagingUrl} />
       <Alert message={generalProblem(create.error, ['name', 'voiceUrl', 'messagingUrl'])} />
-      <div className="actions">
-        <button type="submit" className="primary" disabled={create.isPending}>
-          Create
-        </button>
-        <button type="button" onClick={onDone}>
-          Cancel
-        </button>
-      </div>
+      <FormActions submit="Create" disabled={create.isPending} onCancel={onDone} />
     </form>
   );
 }

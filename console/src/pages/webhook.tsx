@@ -7,7 +7,7 @@ import { ApiError, api } from '../api.ts';
 import { Link, navigate } from '../router.ts';
 import type { RouteParams } from '../routes.tsx';
 import { Confirm } from '../ui/dialog.tsx';
-import { Alert, Field, fieldProblems, formValues, generalProblem } from '../ui/form.tsx';
+import { Alert, Field, FormActions, fieldProblems, formValues, generalProblem } from '../ui/form.tsx';
 import { Failed, Loading, Page } from '../ui/page.tsx';
 import { pathOf } from '../ui/paged.tsx';
 import { SigningSecret } from '../ui/secret.tsx';
@@ -98,14 +98,7 @@ function EditWebhook({ w, onDone }: { w: Webhook; onDone: () => void }) {
         hint="One per line: Name: value. Values read as ***: leave them all untouched to keep them, or type every value again."
       />
       <Alert message={generalProblem(save.error, ['name', 'resource', 'targetUrl', 'payload', 'headers'])} />
-      <div className="actions">
-        <button type="submit" className="primary" disabled={save.isPending}>
-          Save
-        </button>
-        <button type="button" onClick={onDone}>
-          Cancel
-        </button>
-      </div>
+      <FormActions submit="Save" disabled={save.isPending} onCancel={onDone} />
     </form>
   );
 }

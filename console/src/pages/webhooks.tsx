@@ -5,7 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { ApiError, api, listAll } from '../api.ts';
 import { Link, navigate, useQueryParams } from '../router.ts';
 import { ApplicationPicker, useApplication } from '../ui/application-picker.tsx';
-import { Alert, Field, fieldProblems, formValues, generalProblem, Select } from '../ui/form.tsx';
+import { Alert, Field, FormActions, fieldProblems, formValues, generalProblem, Select } from '../ui/form.tsx';
 import { Failed, Loading, Page } from '../ui/page.tsx';
 import { TextArea } from '../ui/textarea.tsx';
 import { when } from '../ui/time.ts';
@@ -137,14 +137,7 @@ function NewWebhook({ appId, onDone }: { appId: string | undefined; onDone: () =
         <label htmlFor="new-webhook-enabled">Enabled</label>
       </div>
       <Alert message={generalProblem(create.error, ['event', 'resource', 'targetUrl', 'name', 'payload', 'headers'])} />
-      <div className="actions">
-        <button type="submit" className="primary" disabled={create.isPending || !chosen}>
-          Create webhook
-        </button>
-        <button type="button" onClick={onDone}>
-          Cancel
-        </button>
-      </div>
+      <FormActions submit="Create webhook" disabled={create.isPending || !chosen} onCancel={onDone} />
     </form>
   );
 }
