@@ -16,7 +16,7 @@ import { TextArea } from '../ui/textarea.tsx';
 import { isoFromLocal, when } from '../ui/time.ts';
 import { Deliveries } from './deliveries.tsx';
 import { idOf, type Recovery, type TestResult, type Webhook, webhookName } from './webhook-model.ts';
-import { parseHeaders, parsePayload } from './webhooks.tsx';
+import { parseWebhookTexts } from './webhooks.tsx';
 
 const headersText = (h: Record<string, string> | undefined) =>
   Object.entries(h ?? {})
@@ -38,30 +38,26 @@ function EditWebhook({ w, onDone }: { w: Webhook; onDone: () => void }) {
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const v = formValues(e.currentTarget);
-    const payload = parsePayload(v.payload ?? '');
-    const headers = parseHeaders(v.headers ?? '');
-    const mine: Record<string, string> = {};
-    if (payload.problem) mine.payload = payload.problem;
-    if (headers.problem) mine.headers = headers.problem;
+    const { payload, headers, problems: mine } = parseWebhookTexts(v);
     setLocal(mine);
     if (Object.keys(mine).length) return;
     const body: Record<string, unknown> = {
       name: v.name?.trim() ?? '',
       resource: v.resource?.trim(),
       targetUrl: v.targetUrl?.trim(),
-      payload: payload.payload ?? {},
+      payload: payload ?? {},
     };
     // Header values are write-only (they read as ***): the headers are sent only when changed, and
     // then every value must be typed again, as a PUT replaces them all.
     if ((v.headers ?? '') !== headersText(w.headers)) {
-      const kept = Object.entries(headers.headers ?? {}).filter(([, value]) => value === '***');
+      const kept = Object.entries(headers ?? {}).filter(([, value]) => value === '***');
       if (kept.length) {
         setLocal({
           headers: `type the value of ${kept.map(([k]) => k).join(', ')} again: saved values cannot be read back`,
         });
         return;
       }
-      body.headers = headers.headers ?? {};
+      body.headers = headers ?? {};
     }
     save.mutate(body);
   };
