@@ -8,6 +8,7 @@ import { api, call } from '../api.ts';
 import { Link, navigate } from '../router.ts';
 import { Alert, Field, FormActions, fieldProblems, formValues, generalProblem } from '../ui/form.tsx';
 import { Failed, Loading, Page } from '../ui/page.tsx';
+import { PageNav } from '../ui/paged.tsx';
 
 export interface Application {
   id: string;
@@ -191,19 +192,7 @@ export function ApplicationsPage() {
               </tbody>
             </table>
           </div>
-          {pageCount > 1 ? (
-            <nav className="pager" aria-label="Pages of applications">
-              <button type="button" disabled={page === 0} onClick={() => setPage(page - 1)}>
-                Previous
-              </button>
-              <span>
-                Page {page + 1} of {pageCount}
-              </span>
-              <button type="button" disabled={page + 1 >= pageCount} onClick={() => setPage(page + 1)}>
-                Next
-              </button>
-            </nav>
-          ) : null}
+          <PageNav at={page} count={pageCount} label="Pages of applications" onPage={setPage} />
         </>
       )}
     </Page>

@@ -90,6 +90,40 @@ export function PagedRows<T>({
   );
 }
 
+/**
+ * Previous and Next over the pages of a list loaded whole and shown a page at a time: page `at` of
+ * `count` (and `total`, when given, beside it); nothing when the list fits one page.
+ */
+export function PageNav({
+  at,
+  count,
+  label,
+  total,
+  onPage,
+}: {
+  at: number;
+  count: number;
+  label: string;
+  total?: string;
+  onPage: (page: number) => void;
+}) {
+  if (count <= 1) return null;
+  return (
+    <nav className="pager" aria-label={label}>
+      <button type="button" disabled={at === 0} onClick={() => onPage(at - 1)}>
+        Previous
+      </button>
+      <span>
+        Page {at + 1} of {count}
+        {total ? ` (${total})` : null}
+      </span>
+      <button type="button" disabled={at + 1 >= count} onClick={() => onPage(at + 1)}>
+        Next
+      </button>
+    </nav>
+  );
+}
+
 /** The path of an API href (`http://host/v1/x` → `/v1/x`). */
 export function pathOf(href: string): string {
   try {
