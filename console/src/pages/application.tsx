@@ -3,12 +3,12 @@
 // webhooks, and delete.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { ApiError, api } from '../api.ts';
+import { api } from '../api.ts';
 import { Link, navigate } from '../router.ts';
 import type { RouteParams } from '../routes.tsx';
 import { Confirm } from '../ui/dialog.tsx';
 import { Alert, Field, FormActions, fieldProblems, formValues, generalProblem } from '../ui/form.tsx';
-import { Failed, Loading, Page } from '../ui/page.tsx';
+import { Failed, Loading, NotLoaded, Page } from '../ui/page.tsx';
 import { SigningSecret } from '../ui/secret.tsx';
 import { Addresses } from './addresses.tsx';
 import { type Application, applicationFields } from './applications.tsx';
@@ -119,21 +119,8 @@ export function ApplicationPage({ params }: { params: RouteParams }) {
     },
   });
 
-  if (app.isPending)
-    return (
-      <Page title="Application">
-        <Loading what="the application" />
-      </Page>
-    );
-  if (app.isError)
-    return (
-      <Page title={app.error instanceof ApiError && app.error.status === 404 ? 'Application not found' : 'Application'}>
-        <Failed error={app.error} retry={() => app.refetch()} />
-        <p>
-          <Link to="/applications">Back to your applications</Link>
-        </p>
-      </Page>
-    );
+  if (app.isPending || app.isError)
+    return <NotLoaded query={app} kind="Application" back="/applications" backText="Back to your applications" />;
   const a = app.data;
   return (
     <Page

@@ -3,12 +3,12 @@
 // filters, and recovering the failed ones since a time.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { ApiError, api } from '../api.ts';
+import { api } from '../api.ts';
 import { Link, navigate } from '../router.ts';
 import type { RouteParams } from '../routes.tsx';
 import { Confirm } from '../ui/dialog.tsx';
 import { Alert, Field, FormActions, fieldProblems, formValues, generalProblem } from '../ui/form.tsx';
-import { Failed, Loading, Page } from '../ui/page.tsx';
+import { NotLoaded, Page } from '../ui/page.tsx';
 import { pathOf } from '../ui/paged.tsx';
 import { SigningSecret } from '../ui/secret.tsx';
 import { StatsChart } from '../ui/stats-chart.tsx';
@@ -207,21 +207,8 @@ export function WebhookPage({ params }: { params: RouteParams }) {
     },
   });
 
-  if (hook.isPending)
-    return (
-      <Page title="Webhook">
-        <Loading what="the webhook" />
-      </Page>
-    );
-  if (hook.isError)
-    return (
-      <Page title={hook.error instanceof ApiError && hook.error.status === 404 ? 'Webhook not found' : 'Webhook'}>
-        <Failed error={hook.error} retry={() => hook.refetch()} />
-        <p>
-          <Link to="/webhooks">Back to the webhooks</Link>
-        </p>
-      </Page>
-    );
+  if (hook.isPending || hook.isError)
+    return <NotLoaded query={hook} kind="Webhook" back="/webhooks" backText="Back to the webhooks" />;
   const w = hook.data;
   const name = webhookName(w);
   return (
