@@ -1,5 +1,6 @@
 // Applications through the console against the real stack: create, search and page through the
 // list, the application's page (URLs, secret, addresses, edit, delete).
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { axeViolations, checkPage, consoleHarness, expectClean } from './harness.ts';
 
@@ -215,5 +216,16 @@ describe('applications', () => {
     await page.getByLabel('Search applications').fill('');
     await checkPage(cp, 'applications');
     expectClean(cp);
+  });
+
+  it('when an application does not exist, then its page says it is not found and links back to the applications', async () => {
+    const account = await h.account();
+    const cp = await h.signIn(account, `/console/applications/${randomUUID()}`);
+    const { page } = cp;
+    await page.getByRole('heading', { name: 'Application not found' }).waitFor();
+    await page.getByRole('button', { name: 'Try again' }).waitFor();
+    await page.getByRole('link', { name: 'Back to your applications' }).click();
+    await page.getByRole('heading', { name: 'Applications' }).waitFor();
+    expectClean(cp, [/404/]);
   });
 });

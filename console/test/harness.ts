@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { type Receiver, startReceiver } from '../../test/support/index.ts';
 
 export const SCREENSHOTS = fileURLToPath(new URL('../test-results/screenshots/', import.meta.url));
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -41,6 +42,18 @@ export interface Harness {
   signIn(account: Account, path?: string): Promise<ConsolePage>;
   /** Fetch against the API with the account's password (for setting data up). */
   request(account: Account, method: string, path: string, body?: unknown): Promise<Response>;
+}
+
+/** A receiver on loopback for the tests of a file: started before them, closed after; the getter answers it. */
+export function loopbackReceiver(): () => Receiver {
+  let rx: Receiver | undefined;
+  beforeAll(async () => {
+    rx = await startReceiver();
+  });
+  afterAll(async () => {
+    await rx?.close();
+  });
+  return () => rx!;
 }
 
 export function consoleHarness(): Harness {

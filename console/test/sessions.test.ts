@@ -2,20 +2,12 @@
 // Session API's POST) whose application fails at its primary URL and answers at its fallback; the
 // sessions list, the session's timeline in the inspector, and the sessions chart counting it.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Receiver, startReceiver } from '../../test/support/index.ts';
-import { checkPage, consoleHarness, expectClean } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { checkPage, consoleHarness, expectClean, loopbackReceiver } from './harness.ts';
 import { tabTo } from './keys.ts';
 
 const h = consoleHarness();
-let rx: Receiver;
-
-beforeAll(async () => {
-  rx = await startReceiver();
-});
-afterAll(async () => {
-  await rx?.close();
-});
+const receiver = loopbackReceiver();
 
 const SAY = JSON.stringify({ tropo: [{ say: [{ value: 'Thanks for calling' }] }] });
 
@@ -23,12 +15,20 @@ describe('sessions', () => {
   it('when a session POST is answered by the fallback URL, then the list shows it and its timeline shows both attempts, what the application answered and the instructions', async () => {
     const account = await h.account();
     const base = `/console/${randomUUID()}`;
-    rx.on(`${base}/voice`, () => ({ status: 500, headers: { 'content-type': 'text/plain' }, body: 'primary is down' }));
-    rx.on(`${base}/fallback`, () => ({ status: 200, headers: { 'content-type': 'application/json' }, body: SAY }));
+    receiver().on(`${base}/voice`, () => ({
+      status: 500,
+      headers: { 'content-type': 'text/plain' },
+      body: 'primary is down',
+    }));
+    receiver().on(`${base}/fallback`, () => ({
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+      body: SAY,
+    }));
     const created = await h.request(account, 'POST', '/v1/applications', {
       name: 'Front desk',
-      voiceUrl: rx.url(`${base}/voice`),
-      voiceFallbackUrl: rx.url(`${base}/fallback`),
+      voiceUrl: receiver().url(`${base}/voice`),
+      voiceFallbackUrl: receiver().url(`${base}/fallback`),
     });
     const appId = ((await created.json()) as { href: string }).href.split('/').pop()!;
     const tokenRes = await h.request(account, 'POST', `/v1/applications/${appId}/addresses`, {
@@ -81,8 +81,8 @@ describe('sessions', () => {
     const answers = await page.getByLabel(/^What the application answered to attempt \d+$/).allTextContents();
     expect(answers).toEqual([...Array(primary).fill('primary is down'), SAY]);
     expect(await page.getByLabel('The instructions').textContent()).toBe(SAY);
-    expect(await timeline.getByText(rx.url(`${base}/voice`)).count()).toBe(primary);
-    expect(await timeline.getByText(rx.url(`${base}/fallback`)).count()).toBe(1);
+    expect(await timeline.getByText(receiver().url(`${base}/voice`)).count()).toBe(primary);
+    expect(await timeline.getByText(receiver().url(`${base}/fallback`)).count()).toBe(1);
     await checkPage(cp, 'session');
 
     // Back by keyboard: the link to the list.
@@ -99,7 +99,7 @@ describe('sessions', () => {
       .poll(() => page.getByRole('status').filter({ hasText: 'Resen' }).textContent(), { timeout: 15_000 })
       .toMatch(/^Resent: failed, 500 in \d+ ms\.$/);
     // Every attempt, the resend's included, shows the session body sent and what the application answered.
-    const sent = JSON.stringify(JSON.parse(rx.at(`${base}/voice`)[0]!.raw), null, 2);
+    const sent = JSON.stringify(JSON.parse(receiver().at(`${base}/voice`)[0]!.raw), null, 2);
     const attemptBodies = page.getByLabel(/^Request body of attempt \d+$/);
     await expect
       .poll(() => page.getByLabel(/^Response body of attempt \d+$/).allTextContents())
@@ -111,10 +111,14 @@ describe('sessions', () => {
   it('when a session fails (the application answers 500 and has no fallback), then the inspector says why, by keyboard alone', async () => {
     const account = await h.account();
     const path = `/console/${randomUUID()}/voice`;
-    rx.on(path, () => ({ status: 500, headers: { 'content-type': 'text/html' }, body: '<h1>Internal error</h1>' }));
+    receiver().on(path, () => ({
+      status: 500,
+      headers: { 'content-type': 'text/html' },
+      body: '<h1>Internal error</h1>',
+    }));
     const created = await h.request(account, 'POST', '/v1/applications', {
       name: 'Broken line',
-      voiceUrl: rx.url(path),
+      voiceUrl: receiver().url(path),
     });
     const appId = ((await created.json()) as { href: string }).href.split('/').pop()!;
     const tokenRes = await h.request(account, 'POST', `/v1/applications/${appId}/addresses`, {

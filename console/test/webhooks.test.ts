@@ -2,20 +2,12 @@
 // subscription, send a test and read its delivery (request and response), resend a delivery, and
 // the deliveries chart counting new deliveries.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Receiver, startReceiver } from '../../test/support/index.ts';
-import { type Account, checkPage, consoleHarness, expectClean } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { type Account, checkPage, consoleHarness, expectClean, loopbackReceiver } from './harness.ts';
 import { tabTo } from './keys.ts';
 
 const h = consoleHarness();
-let rx: Receiver;
-
-beforeAll(async () => {
-  rx = await startReceiver();
-});
-afterAll(async () => {
-  await rx?.close();
-});
+const receiver = loopbackReceiver();
 
 /** A subscription to cdrCreated of the account, POSTing to a fresh path of the receiver. */
 async function subscription(account: Account, name: string): Promise<{ id: string; path: string }> {
@@ -24,7 +16,7 @@ async function subscription(account: Account, name: string): Promise<{ id: strin
     name,
     event: 'cdrCreated',
     resource: 'all',
-    targetUrl: rx.url(path),
+    targetUrl: receiver().url(path),
   });
   expect(res.status).toBe(200);
   return { id: ((await res.json()) as { href: string }).href.split('/').pop()!, path };
@@ -50,7 +42,7 @@ describe('webhooks', () => {
   it('when a tenant creates a webhook and sends a test, then the result is shown and its delivery shows the request and the response', async () => {
     const account = await h.account();
     const path = `/console/${randomUUID()}`;
-    rx.on(path, () => ({
+    receiver().on(path, () => ({
       status: 200,
       headers: { 'content-type': 'application/json' },
       body: '{"thanks":"received"}',
@@ -64,7 +56,7 @@ describe('webhooks', () => {
     await page.getByRole('button', { name: 'New webhook' }).click();
     await page.getByLabel('Event').selectOption('cdrCreated');
     await page.getByLabel('Resource').selectOption('all');
-    await page.getByLabel('Target URL').fill(rx.url(path));
+    await page.getByLabel('Target URL').fill(receiver().url(path));
     await page.getByLabel('Name').fill('CDRs to billing');
     await page.getByLabel('Custom headers').fill('X-Team: billing');
     await checkPage(cp, 'webhook-new');
@@ -75,7 +67,7 @@ describe('webhooks', () => {
     expect(saved).toMatchObject({
       event: 'cdrCreated',
       resource: 'all',
-      targetUrl: rx.url(path),
+      targetUrl: receiver().url(path),
       headers: { 'X-Team': '***' },
     });
 
@@ -83,8 +75,8 @@ describe('webhooks', () => {
     await expect
       .poll(() => page.getByRole('status').filter({ hasText: 'Test' }).textContent())
       .toMatch(/^Test delivered: answered 200 in \d+ ms\.$/);
-    expect(rx.at(path)).toHaveLength(1);
-    expect(rx.at(path)[0]!.headers['x-team']).toBe('billing');
+    expect(receiver().at(path)).toHaveLength(1);
+    expect(receiver().at(path)[0]!.headers['x-team']).toBe('billing');
     // The test's attempt is in the deliveries list.
     await page.getByRole('link', { name: /^Delivery of .*, test, succeeded$/ }).waitFor();
     await checkPage(cp, 'webhook');
@@ -93,9 +85,9 @@ describe('webhooks', () => {
     await page.getByRole('heading', { name: 'Delivery of test' }).waitFor();
     // The request (target, webhook-id and the body sent, formatted) and the response (status and the receiver's answer).
     await page.getByRole('definition').filter({ hasText: /^200$/ }).waitFor();
-    expect(await page.getByText(rx.url(path)).count()).toBeGreaterThan(0);
-    expect(await page.getByText(String(rx.at(path)[0]!.headers['webhook-id'])).count()).toBeGreaterThan(0);
-    const sent = rx.at(path)[0]!;
+    expect(await page.getByText(receiver().url(path)).count()).toBeGreaterThan(0);
+    expect(await page.getByText(String(receiver().at(path)[0]!.headers['webhook-id'])).count()).toBeGreaterThan(0);
+    const sent = receiver().at(path)[0]!;
     expect(sent.body).toMatchObject({ event: 'test', resource: 'test' });
     await expect
       .poll(() => page.getByLabel('Request body of attempt 1').textContent())
@@ -125,7 +117,7 @@ describe('webhooks', () => {
   it('when a tenant resends a delivery, then a new attempt of the same message is made and shown', async () => {
     const account = await h.account();
     const { id, path } = await subscription(account, 'Resend me');
-    rx.on(path, () => ({ status: 202, headers: { 'content-type': 'text/plain' }, body: 'ok' }));
+    receiver().on(path, () => ({ status: 202, headers: { 'content-type': 'text/plain' }, body: 'ok' }));
     await cdr(account, 1);
     const [first] = await expect
       .poll(() => deliveries(account, id), { timeout: 15_000 })
@@ -147,14 +139,18 @@ describe('webhooks', () => {
     // Both attempts show the same body sent and what the receiver answered.
     await expect.poll(() => page.getByLabel('Response body of attempt 1').textContent()).toBe('ok');
     await expect.poll(() => page.getByLabel('Response body of attempt 2').textContent()).toBe('ok');
-    const sent = JSON.stringify(JSON.parse(rx.at(path)[0]!.raw), null, 2);
+    const sent = JSON.stringify(JSON.parse(receiver().at(path)[0]!.raw), null, 2);
     await expect.poll(() => page.getByLabel('Request body of attempt 1').textContent()).toBe(sent);
     await expect.poll(() => page.getByLabel('Request body of attempt 2').textContent()).toBe(sent);
     const after = await deliveries(account, id);
     expect(after.map((d) => d.trigger).sort()).toEqual(['event', 'resend']);
     expect(new Set(after.map((d) => d.messageId))).toEqual(new Set([first!.messageId]));
     // The receiver got the same message twice.
-    expect(rx.at(path).map((r) => r.headers['webhook-id'])).toEqual([first!.messageId, first!.messageId]);
+    expect(
+      receiver()
+        .at(path)
+        .map((r) => r.headers['webhook-id']),
+    ).toEqual([first!.messageId, first!.messageId]);
     await checkPage(cp, 'delivery-resent');
     expectClean(cp);
   });
@@ -164,7 +160,7 @@ describe('webhooks', () => {
     const { id, path } = await subscription(account, 'Charted');
     // n = 3 fails once (503), then its retry succeeds.
     let failedOnce = false;
-    rx.on(path, (req) => {
+    receiver().on(path, (req) => {
       if ((req.body as { data: { n: number } }).data.n !== 3 || failedOnce) return 200;
       failedOnce = true;
       return 503;
@@ -306,7 +302,7 @@ describe('webhooks', () => {
   it('when a subscription has 60 deliveries, then the list shows 25 at a time, page by page', async () => {
     const account = await h.account();
     const { id, path } = await subscription(account, 'Busy');
-    rx.on(path, () => 200);
+    receiver().on(path, () => 200);
     await Promise.all(Array.from({ length: 60 }, (_, n) => cdr(account, n)));
     const all = async () => {
       const res = await h.request(account, 'GET', `/v1/webhooks/${id}/deliveries?limit=100`);

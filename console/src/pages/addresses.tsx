@@ -9,6 +9,7 @@ import { Confirm } from '../ui/dialog.tsx';
 import { ApplicationPicker } from '../ui/application-picker.tsx';
 import { Alert, generalProblem, Select } from '../ui/form.tsx';
 import { Failed, Loading } from '../ui/page.tsx';
+import { PageNav } from '../ui/paged.tsx';
 import { useApplications } from './applications.tsx';
 
 export interface Address {
@@ -203,19 +204,13 @@ export function Addresses({ appId }: { appId: string }) {
           </table>
         </div>
       )}
-      {pageCount > 1 ? (
-        <nav className="pager" aria-label="Pages of addresses">
-          <button type="button" disabled={at === 0} onClick={() => setPage(at - 1)}>
-            Previous
-          </button>
-          <span>
-            Page {at + 1} of {pageCount} ({list.data?.length} addresses)
-          </span>
-          <button type="button" disabled={at + 1 >= pageCount} onClick={() => setPage(at + 1)}>
-            Next
-          </button>
-        </nav>
-      ) : null}
+      <PageNav
+        at={at}
+        count={pageCount}
+        label="Pages of addresses"
+        total={`${list.data?.length} addresses`}
+        onPage={setPage}
+      />
       <div className="claims">
         <form onSubmit={claimNumber} className="inline-form" aria-label="Claim a number">
           {exchanges.isError ? (

@@ -3,12 +3,13 @@
 // webhooks, and delete.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { ApiError, api } from '../api.ts';
+import { api } from '../api.ts';
 import { Link, navigate } from '../router.ts';
 import type { RouteParams } from '../routes.tsx';
 import { Confirm } from '../ui/dialog.tsx';
-import { Alert, Field, fieldProblems, formValues, generalProblem } from '../ui/form.tsx';
-import { Failed, Loading, Page } from '../ui/page.tsx';
+import { Alert, Field, FormActions, fieldProblems, formValues, generalProblem } from '../ui/form.tsx';
+import { Failed, Loading, NotLoaded, Page } from '../ui/page.tsx';
+import { SigningSecret } from '../ui/secret.tsx';
 import { Addresses } from './addresses.tsx';
 import { type Application, applicationFields } from './applications.tsx';
 
@@ -51,85 +52,8 @@ function EditApplication({ app, onDone }: { app: Application; onDone: () => void
       ))}
       <p className="muted small">An empty URL clears it; a voice or a messaging URL must stay.</p>
       <Alert message={generalProblem(save.error, ['name', ...URLS.map((u) => u.key)])} />
-      <div className="actions">
-        <button type="submit" className="primary" disabled={save.isPending}>
-          Save
-        </button>
-        <button type="button" onClick={onDone}>
-          Cancel
-        </button>
-      </div>
+      <FormActions submit="Save" disabled={save.isPending} onCancel={onDone} />
     </form>
-  );
-}
-
-function Secret({ appId }: { appId: string }) {
-  const [secret, setSecret] = useState<string>();
-  const [confirming, setConfirming] = useState(false);
-  const [said, setSaid] = useState<string>();
-  const reveal = useMutation({
-    mutationFn: () => api.get<{ secret: string }>(`/v1/applications/${appId}/secret`),
-    onSuccess: (r) => setSecret(r.secret),
-  });
-  const rotate = useMutation({
-    mutationFn: () => api.post<{ secret: string }>(`/v1/applications/${appId}/secret/rotate`),
-    onSuccess: (r) => {
-      setSecret(r.secret);
-      setSaid('Rotated: the previous secret keeps signing for 24 hours.');
-    },
-  });
-  const copy = async () => {
-    try {
-      const value = secret ?? (await reveal.mutateAsync()).secret;
-      await navigator.clipboard.writeText(value);
-      setSaid('Secret copied.');
-    } catch (e) {
-      setSaid(e instanceof ApiError ? undefined : 'Copy failed: reveal the secret and copy it by hand.');
-    }
-  };
-  return (
-    <section aria-labelledby="secret">
-      <h2 id="secret">Signing secret</h2>
-      <p className="muted small">
-        Signs every session POST to this application (Standard Webhooks). Reading it is recorded in the audit log.
-      </p>
-      <div className="secret">
-        <output aria-label="Secret value" className="code">
-          {secret ?? 'whsec_••••••••••••••••••••••••'}
-        </output>
-        {secret ? (
-          <button type="button" onClick={() => setSecret(undefined)}>
-            Hide secret
-          </button>
-        ) : (
-          <button type="button" onClick={() => reveal.mutate()} disabled={reveal.isPending}>
-            Reveal secret
-          </button>
-        )}
-        <button type="button" onClick={copy}>
-          Copy secret
-        </button>
-        <button type="button" onClick={() => setConfirming(true)} disabled={rotate.isPending}>
-          Rotate secret
-        </button>
-      </div>
-      <p role="status" className="status">
-        {said}
-      </p>
-      <Alert message={generalProblem(reveal.error ?? rotate.error)} />
-      <Confirm
-        open={confirming}
-        title="Rotate the signing secret?"
-        confirm="Rotate"
-        onCancel={() => setConfirming(false)}
-        onConfirm={() => {
-          setConfirming(false);
-          rotate.mutate();
-        }}
-      >
-        <p>A new secret signs from now on; the current one stays valid for 24 hours so your application can switch.</p>
-      </Confirm>
-    </section>
   );
 }
 
@@ -195,21 +119,8 @@ export function ApplicationPage({ params }: { params: RouteParams }) {
     },
   });
 
-  if (app.isPending)
-    return (
-      <Page title="Application">
-        <Loading what="the application" />
-      </Page>
-    );
-  if (app.isError)
-    return (
-      <Page title={app.error instanceof ApiError && app.error.status === 404 ? 'Application not found' : 'Application'}>
-        <Failed error={app.error} retry={() => app.refetch()} />
-        <p>
-          <Link to="/applications">Back to your applications</Link>
-        </p>
-      </Page>
-    );
+  if (app.isPending || app.isError)
+    return <NotLoaded query={app} kind="Application" back="/applications" backText="Back to your applications" />;
   const a = app.data;
   return (
     <Page
@@ -240,7 +151,13 @@ export function ApplicationPage({ params }: { params: RouteParams }) {
           ))}
         </dl>
       </section>
-      <Secret appId={id} />
+      <SigningSecret
+        path={`/v1/applications/${id}/secret`}
+        headingId="secret"
+        about="Signs every session POST to this application (Standard Webhooks). Reading it is recorded in the audit log."
+        rotateTitle="Rotate the signing secret?"
+        rotateText="A new secret signs from now on; the current one stays valid for 24 hours so your application can switch."
+      />
       <Addresses appId={id} />
       <Webhooks appId={id} />
       <Alert message={generalProblem(remove.error)} />

@@ -6,8 +6,9 @@ import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-q
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { api, call } from '../api.ts';
 import { Link, navigate } from '../router.ts';
-import { Alert, Field, fieldProblems, formValues, generalProblem } from '../ui/form.tsx';
+import { Alert, Field, FormActions, fieldProblems, formValues, generalProblem } from '../ui/form.tsx';
 import { Failed, Loading, Page } from '../ui/page.tsx';
+import { PageNav } from '../ui/paged.tsx';
 
 export interface Application {
   id: string;
@@ -109,14 +110,7 @@ function NewApplication({ onDone }: { onDone: () => void }) {
       />
       <Field label="Messaging URL" name="messagingUrl" type="url" inputMode="url" problem={problems.messagingUrl} />
       <Alert message={generalProblem(create.error, ['name', 'voiceUrl', 'messagingUrl'])} />
-      <div className="actions">
-        <button type="submit" className="primary" disabled={create.isPending}>
-          Create
-        </button>
-        <button type="button" onClick={onDone}>
-          Cancel
-        </button>
-      </div>
+      <FormActions submit="Create" disabled={create.isPending} onCancel={onDone} />
     </form>
   );
 }
@@ -198,19 +192,7 @@ export function ApplicationsPage() {
               </tbody>
             </table>
           </div>
-          {pageCount > 1 ? (
-            <nav className="pager" aria-label="Pages of applications">
-              <button type="button" disabled={page === 0} onClick={() => setPage(page - 1)}>
-                Previous
-              </button>
-              <span>
-                Page {page + 1} of {pageCount}
-              </span>
-              <button type="button" disabled={page + 1 >= pageCount} onClick={() => setPage(page + 1)}>
-                Next
-              </button>
-            </nav>
-          ) : null}
+          <PageNav at={page} count={pageCount} label="Pages of applications" onPage={setPage} />
         </>
       )}
     </Page>

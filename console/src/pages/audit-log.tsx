@@ -2,8 +2,8 @@
 // (Previous and Next), so the page never holds more than 50 entries however long the log is.
 import { type FormEvent, useState } from 'react';
 import { Field, Select } from '../ui/form.tsx';
-import { Failed, Loading, Page } from '../ui/page.tsx';
-import { Pager, usePaged } from '../ui/paged.tsx';
+import { Page } from '../ui/page.tsx';
+import { PagedRows, usePaged } from '../ui/paged.tsx';
 import { isoFromLocal, localFromIso, when } from '../ui/time.ts';
 
 interface AuditEvent {
@@ -79,7 +79,6 @@ export function AuditLogPage() {
       until: isoFromLocal(String(v.get('until') ?? '')),
     });
   };
-  const rows = events.rows ?? [];
 
   return (
     <Page title="Audit log">
@@ -104,15 +103,8 @@ export function AuditLogPage() {
           Filter
         </button>
       </form>
-      {events.pending ? (
-        <Loading what="the audit log" />
-      ) : events.error && !events.rows ? (
-        <Failed error={events.error} retry={events.refetch} />
-      ) : rows.length === 0 ? (
-        <p>No entries match.</p>
-      ) : (
-        <>
-          {events.error ? <Failed error={events.error} retry={events.refetch} /> : null}
+      <PagedRows list={events} what="the audit log" empty="No entries match." pager="Pages of the audit log">
+        {(rows) => (
           <div className="table-wrap">
             <table className="stack">
               <caption className="visually-hidden">Audit log entries, newest first</caption>
@@ -159,9 +151,8 @@ export function AuditLogPage() {
               </tbody>
             </table>
           </div>
-          <Pager list={events} label="Pages of the audit log" />
-        </>
-      )}
+        )}
+      </PagedRows>
     </Page>
   );
 }

@@ -3,8 +3,7 @@
 import { type FormEvent, useState } from 'react';
 import { Link } from '../router.ts';
 import { Field, Select } from '../ui/form.tsx';
-import { Failed, Loading } from '../ui/page.tsx';
-import { Pager, usePaged } from '../ui/paged.tsx';
+import { PagedRows, usePaged } from '../ui/paged.tsx';
 import { isoFromLocal, localFromIso, when } from '../ui/time.ts';
 import type { Delivery } from './webhook-model.ts';
 
@@ -102,15 +101,13 @@ export function Deliveries({
           ) : null}
         </div>
       </form>
-      {list.pending ? (
-        <Loading what="deliveries" />
-      ) : list.error && !list.rows ? (
-        <Failed error={list.error} retry={list.refetch} />
-      ) : !list.rows?.length ? (
-        <p>{filtered ? 'No deliveries match these filters.' : 'No deliveries yet.'}</p>
-      ) : (
-        <>
-          {list.error ? <Failed error={list.error} retry={list.refetch} /> : null}
+      <PagedRows
+        list={list}
+        what="deliveries"
+        empty={filtered ? 'No deliveries match these filters.' : 'No deliveries yet.'}
+        pager={`Pages of ${title.toLowerCase()}`}
+      >
+        {(rows) => (
           <div className="table-wrap">
             <table className="stack">
               <caption className="visually-hidden">{title}, newest first</caption>
@@ -125,7 +122,7 @@ export function Deliveries({
                 </tr>
               </thead>
               <tbody>
-                {list.rows.map((d) => (
+                {rows.map((d) => (
                   <tr key={d.id}>
                     <td data-label="When">
                       <Link
@@ -152,9 +149,8 @@ export function Deliveries({
               </tbody>
             </table>
           </div>
-          <Pager list={list} label={`Pages of ${title.toLowerCase()}`} />
-        </>
-      )}
+        )}
+      </PagedRows>
     </section>
   );
 }

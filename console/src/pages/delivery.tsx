@@ -3,12 +3,12 @@
 // first 4 KiB), and "Resend".
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiError, api, listAll } from '../api.ts';
+import { api, listAll } from '../api.ts';
 import { Link } from '../router.ts';
 import type { RouteParams } from '../routes.tsx';
 import { Excerpt, formatJson } from '../ui/excerpt.tsx';
 import { Alert, generalProblem } from '../ui/form.tsx';
-import { Failed, Loading, Page } from '../ui/page.tsx';
+import { Failed, NotLoaded, Page } from '../ui/page.tsx';
 import { pathOf } from '../ui/paged.tsx';
 import { when } from '../ui/time.ts';
 import { statusText } from './deliveries.tsx';
@@ -132,21 +132,7 @@ export function DeliveryPage({ params }: { params: RouteParams }) {
   });
   const done = resent ? attempts.data?.find((d) => d.id === resent && d.outcome !== 'pending') : undefined;
 
-  if (one.isPending)
-    return (
-      <Page title="Delivery">
-        <Loading what="the delivery" />
-      </Page>
-    );
-  if (one.isError)
-    return (
-      <Page title={one.error instanceof ApiError && one.error.status === 404 ? 'Delivery not found' : 'Delivery'}>
-        <Failed error={one.error} retry={() => one.refetch()} />
-        <p>
-          <Link to={back}>Back</Link>
-        </p>
-      </Page>
-    );
+  if (one.isPending || one.isError) return <NotLoaded query={one} kind="Delivery" back={back} backText="Back" />;
   const d = one.data;
   // Oldest first: the story of the message.
   const list = [...(attempts.data ?? [d])].sort(

@@ -2,11 +2,11 @@
 // application (URL, primary or fallback, status, time, error, what it answered), the instructions
 // it took, the signals sent to it and why it failed.
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, api } from '../api.ts';
+import { api } from '../api.ts';
 import { Link } from '../router.ts';
 import type { RouteParams } from '../routes.tsx';
 import { Excerpt } from '../ui/excerpt.tsx';
-import { Failed, Loading, Page } from '../ui/page.tsx';
+import { NotLoaded, Page } from '../ui/page.tsx';
 import { when } from '../ui/time.ts';
 import { OUTCOME_TEXT, type SessionAttempt, type SessionDetail } from './session-model.ts';
 
@@ -63,21 +63,8 @@ function AttemptItem({ a, n }: { a: SessionAttempt; n: number }) {
 export function SessionPage({ params }: { params: RouteParams }) {
   const id = params.id!;
   const s = useQuery({ queryKey: ['session', id], queryFn: () => api.get<SessionDetail>(`/v1/sessions/${id}`) });
-  if (s.isPending)
-    return (
-      <Page title="Session">
-        <Loading what="the session" />
-      </Page>
-    );
-  if (s.isError)
-    return (
-      <Page title={s.error instanceof ApiError && s.error.status === 404 ? 'Session not found' : 'Session'}>
-        <Failed error={s.error} retry={() => s.refetch()} />
-        <p>
-          <Link to="/sessions">Back to the sessions</Link>
-        </p>
-      </Page>
-    );
+  if (s.isPending || s.isError)
+    return <NotLoaded query={s} kind="Session" back="/sessions" backText="Back to the sessions" />;
   const d = s.data;
   const back = d.applicationId ? `/sessions?application=${d.applicationId}` : '/sessions';
   return (

@@ -7,7 +7,7 @@ import { Link, navigate, useQueryParams } from '../router.ts';
 import { ApplicationPicker, useApplication } from '../ui/application-picker.tsx';
 import { Field, Select } from '../ui/form.tsx';
 import { Failed, Loading, Page } from '../ui/page.tsx';
-import { Pager, usePaged } from '../ui/paged.tsx';
+import { PagedRows, usePaged } from '../ui/paged.tsx';
 import { StatsChart } from '../ui/stats-chart.tsx';
 import { isoFromLocal, localFromIso, when } from '../ui/time.ts';
 import { useApplications } from './applications.tsx';
@@ -124,19 +124,17 @@ export function SessionsPage() {
                 ) : null}
               </div>
             </form>
-            {list.pending ? (
-              <Loading what="sessions" />
-            ) : list.error && !list.rows ? (
-              <Failed error={list.error} retry={list.refetch} />
-            ) : !list.rows?.length ? (
-              <p>
-                {filtered
+            <PagedRows
+              list={list}
+              what="sessions"
+              empty={
+                filtered
                   ? 'No sessions match these filters.'
-                  : 'No sessions yet: they show here once a call or message reaches this application.'}
-              </p>
-            ) : (
-              <>
-                {list.error ? <Failed error={list.error} retry={list.refetch} /> : null}
+                  : 'No sessions yet: they show here once a call or message reaches this application.'
+              }
+              pager="Pages of sessions"
+            >
+              {(rows) => (
                 <div className="table-wrap">
                   <table className="stack">
                     <caption className="visually-hidden">Sessions, newest first</caption>
@@ -151,7 +149,7 @@ export function SessionsPage() {
                       </tr>
                     </thead>
                     <tbody>
-                      {list.rows.map((s) => (
+                      {rows.map((s) => (
                         <tr key={s.id}>
                           <td data-label="Started">
                             <Link
@@ -178,9 +176,8 @@ export function SessionsPage() {
                     </tbody>
                   </table>
                 </div>
-                <Pager list={list} label="Pages of sessions" />
-              </>
-            )}
+              )}
+            </PagedRows>
           </section>
           <Deliveries
             key={appId}

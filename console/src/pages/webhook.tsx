@@ -3,19 +3,20 @@
 // filters, and recovering the failed ones since a time.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { ApiError, api } from '../api.ts';
+import { api } from '../api.ts';
 import { Link, navigate } from '../router.ts';
 import type { RouteParams } from '../routes.tsx';
 import { Confirm } from '../ui/dialog.tsx';
-import { Alert, Field, fieldProblems, formValues, generalProblem } from '../ui/form.tsx';
-import { Failed, Loading, Page } from '../ui/page.tsx';
+import { Alert, Field, FormActions, fieldProblems, formValues, generalProblem } from '../ui/form.tsx';
+import { NotLoaded, Page } from '../ui/page.tsx';
 import { pathOf } from '../ui/paged.tsx';
+import { SigningSecret } from '../ui/secret.tsx';
 import { StatsChart } from '../ui/stats-chart.tsx';
 import { TextArea } from '../ui/textarea.tsx';
 import { isoFromLocal, when } from '../ui/time.ts';
 import { Deliveries } from './deliveries.tsx';
 import { idOf, type Recovery, type TestResult, type Webhook, webhookName } from './webhook-model.ts';
-import { parseHeaders, parsePayload } from './webhooks.tsx';
+import { parseWebhookTexts } from './webhooks.tsx';
 
 const headersText = (h: Record<string, string> | undefined) =>
   Object.entries(h ?? {})
@@ -37,30 +38,26 @@ function EditWebhook({ w, onDone }: { w: Webhook; onDone: () => void }) {
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const v = formValues(e.currentTarget);
-    const payload = parsePayload(v.payload ?? '');
-    const headers = parseHeaders(v.headers ?? '');
-    const mine: Record<string, string> = {};
-    if (payload.problem) mine.payload = payload.problem;
-    if (headers.problem) mine.headers = headers.problem;
+    const { payload, headers, problems: mine } = parseWebhookTexts(v);
     setLocal(mine);
     if (Object.keys(mine).length) return;
     const body: Record<string, unknown> = {
       name: v.name?.trim() ?? '',
       resource: v.resource?.trim(),
       targetUrl: v.targetUrl?.trim(),
-      payload: payload.payload ?? {},
+      payload: payload ?? {},
     };
     // Header values are write-only (they read as ***): the headers are sent only when changed, and
     // then every value must be typed again, as a PUT replaces them all.
     if ((v.headers ?? '') !== headersText(w.headers)) {
-      const kept = Object.entries(headers.headers ?? {}).filter(([, value]) => value === '***');
+      const kept = Object.entries(headers ?? {}).filter(([, value]) => value === '***');
       if (kept.length) {
         setLocal({
           headers: `type the value of ${kept.map(([k]) => k).join(', ')} again: saved values cannot be read back`,
         });
         return;
       }
-      body.headers = headers.headers ?? {};
+      body.headers = headers ?? {};
     }
     save.mutate(body);
   };
@@ -97,85 +94,8 @@ function EditWebhook({ w, onDone }: { w: Webhook; onDone: () => void }) {
         hint="One per line: Name: value. Values read as ***: leave them all untouched to keep them, or type every value again."
       />
       <Alert message={generalProblem(save.error, ['name', 'resource', 'targetUrl', 'payload', 'headers'])} />
-      <div className="actions">
-        <button type="submit" className="primary" disabled={save.isPending}>
-          Save
-        </button>
-        <button type="button" onClick={onDone}>
-          Cancel
-        </button>
-      </div>
+      <FormActions submit="Save" disabled={save.isPending} onCancel={onDone} />
     </form>
-  );
-}
-
-function WebhookSecret({ id }: { id: string }) {
-  const [secret, setSecret] = useState<string>();
-  const [confirming, setConfirming] = useState(false);
-  const [said, setSaid] = useState<string>();
-  const reveal = useMutation({
-    mutationFn: () => api.get<{ secret: string }>(`/v1/webhooks/${id}/secret`),
-    onSuccess: (r) => setSecret(r.secret),
-  });
-  const rotate = useMutation({
-    mutationFn: () => api.post<{ secret: string }>(`/v1/webhooks/${id}/secret/rotate`),
-    onSuccess: (r) => {
-      setSecret(r.secret);
-      setSaid('Rotated: the previous secret keeps signing for 24 hours.');
-    },
-  });
-  const copy = async () => {
-    try {
-      const value = secret ?? (await reveal.mutateAsync()).secret;
-      await navigator.clipboard.writeText(value);
-      setSaid('Secret copied.');
-    } catch (e) {
-      setSaid(e instanceof ApiError ? undefined : 'Copy failed: reveal the secret and copy it by hand.');
-    }
-  };
-  return (
-    <section aria-labelledby="wh-secret">
-      <h2 id="wh-secret">Signing secret</h2>
-      <p className="muted small">
-        Verify the webhook-signature header of each notification with it (Standard Webhooks).
-      </p>
-      <div className="secret">
-        <output aria-label="Secret value" className="code">
-          {secret ?? 'whsec_••••••••••••••••••••••••'}
-        </output>
-        {secret ? (
-          <button type="button" onClick={() => setSecret(undefined)}>
-            Hide secret
-          </button>
-        ) : (
-          <button type="button" onClick={() => reveal.mutate()} disabled={reveal.isPending}>
-            Reveal secret
-          </button>
-        )}
-        <button type="button" onClick={copy}>
-          Copy secret
-        </button>
-        <button type="button" onClick={() => setConfirming(true)} disabled={rotate.isPending}>
-          Rotate secret
-        </button>
-      </div>
-      <p role="status" className="status">
-        {said}
-      </p>
-      <Alert message={generalProblem(reveal.error ?? rotate.error)} />
-      <Confirm
-        open={confirming}
-        title="Rotate the webhook’s signing secret?"
-        confirm="Rotate"
-        onCancel={() => setConfirming(false)}
-        onConfirm={() => {
-          setConfirming(false);
-          rotate.mutate();
-        }}
-      >
-        <p>A new secret signs from now on; the current one stays valid for 24 hours so your receiver can switch.</p>
-      </Confirm>
-    </section>
   );
 }
 
@@ -287,21 +207,8 @@ export function WebhookPage({ params }: { params: RouteParams }) {
     },
   });
 
-  if (hook.isPending)
-    return (
-      <Page title="Webhook">
-        <Loading what="the webhook" />
-      </Page>
-    );
-  if (hook.isError)
-    return (
-      <Page title={hook.error instanceof ApiError && hook.error.status === 404 ? 'Webhook not found' : 'Webhook'}>
-        <Failed error={hook.error} retry={() => hook.refetch()} />
-        <p>
-          <Link to="/webhooks">Back to the webhooks</Link>
-        </p>
-      </Page>
-    );
+  if (hook.isPending || hook.isError)
+    return <NotLoaded query={hook} kind="Webhook" back="/webhooks" backText="Back to the webhooks" />;
   const w = hook.data;
   const name = webhookName(w);
   return (
@@ -390,7 +297,13 @@ export function WebhookPage({ params }: { params: RouteParams }) {
         events={[w.event, 'test']}
       />
       <Recover id={id} />
-      <WebhookSecret id={id} />
+      <SigningSecret
+        path={`/v1/webhooks/${id}/secret`}
+        headingId="wh-secret"
+        about="Verify the webhook-signature header of each notification with it (Standard Webhooks)."
+        rotateTitle="Rotate the webhook’s signing secret?"
+        rotateText="A new secret signs from now on; the current one stays valid for 24 hours so your receiver can switch."
+      />
       <Confirm
         open={deleting}
         title={`Delete the webhook ${name}?`}

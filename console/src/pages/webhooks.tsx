@@ -5,7 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { ApiError, api, listAll } from '../api.ts';
 import { Link, navigate, useQueryParams } from '../router.ts';
 import { ApplicationPicker, useApplication } from '../ui/application-picker.tsx';
-import { Alert, Field, fieldProblems, formValues, generalProblem, Select } from '../ui/form.tsx';
+import { Alert, Field, FormActions, fieldProblems, formValues, generalProblem, Select } from '../ui/form.tsx';
 import { Failed, Loading, Page } from '../ui/page.tsx';
 import { TextArea } from '../ui/textarea.tsx';
 import { when } from '../ui/time.ts';
@@ -18,7 +18,7 @@ export const eventTypesQuery = {
 };
 
 /** `Name: value` lines as a headers object; a line without a colon is a problem. */
-export function parseHeaders(text: string): { headers?: Record<string, string>; problem?: string } {
+function parseHeaders(text: string): { headers?: Record<string, string>; problem?: string } {
   const headers: Record<string, string> = {};
   for (const [i, line] of text.split('\n').entries()) {
     if (!line.trim()) continue;
@@ -30,7 +30,7 @@ export function parseHeaders(text: string): { headers?: Record<string, string>; 
 }
 
 /** A JSON object typed in a field, or a problem. */
-export function parsePayload(text: string): { payload?: Record<string, unknown>; problem?: string } {
+function parsePayload(text: string): { payload?: Record<string, unknown>; problem?: string } {
   if (!text.trim()) return {};
   try {
     const v = JSON.parse(text) as unknown;
@@ -40,6 +40,23 @@ export function parsePayload(text: string): { payload?: Record<string, unknown>;
   } catch (e) {
     return { problem: `not JSON: ${(e as Error).message}` };
   }
+}
+
+/**
+ * The payload and custom headers typed in a webhook form, parsed, with the problem of each by field
+ * name (none when both parse).
+ */
+export function parseWebhookTexts(v: Record<string, string>): {
+  payload?: Record<string, unknown> | undefined;
+  headers?: Record<string, string> | undefined;
+  problems: Record<string, string>;
+} {
+  const payload = parsePayload(v.payload ?? '');
+  const headers = parseHeaders(v.headers ?? '');
+  const problems: Record<string, string> = {};
+  if (payload.problem) problems.payload = payload.problem;
+  if (headers.problem) problems.headers = headers.problem;
+  return { payload: payload.payload, headers: headers.headers, problems };
 }
 
 /** The part of the API's webhooks under `/v1` for a level: the account's or an application's. */
@@ -63,11 +80,7 @@ function NewWebhook({ appId, onDone }: { appId: string | undefined; onDone: () =
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const v = formValues(e.currentTarget);
-    const payload = parsePayload(v.payload ?? '');
-    const headers = parseHeaders(v.headers ?? '');
-    const mine: Record<string, string> = {};
-    if (payload.problem) mine.payload = payload.problem;
-    if (headers.problem) mine.headers = headers.problem;
+    const { payload, headers, problems: mine } = parseWebhookTexts(v);
     setLocal(mine);
     if (Object.keys(mine).length) return;
     create.mutate({
@@ -75,8 +88,8 @@ function NewWebhook({ appId, onDone }: { appId: string | undefined; onDone: () =
       resource: v.resource,
       targetUrl: v.targetUrl?.trim(),
       ...(v.name?.trim() ? { name: v.name.trim() } : {}),
-      ...(payload.payload ? { payload: payload.payload } : {}),
-      ...(headers.headers && Object.keys(headers.headers).length ? { headers: headers.headers } : {}),
+      ...(payload ? { payload } : {}),
+      ...(headers && Object.keys(headers).length ? { headers } : {}),
       enabled: v.enabled === 'on',
     });
   };
@@ -137,14 +150,7 @@ function NewWebhook({ appId, onDone }: { appId: string | undefined; onDone: () =
         <label htmlFor="new-webhook-enabled">Enabled</label>
       </div>
       <Alert message={generalProblem(create.error, ['event', 'resource', 'targetUrl', 'name', 'payload', 'headers'])} />
-      <div className="actions">
-        <button type="submit" className="primary" disabled={create.isPending || !chosen}>
-          Create webhook
-        </button>
-        <button type="button" onClick={onDone}>
-          Cancel
-        </button>
-      </div>
+      <FormActions submit="Create webhook" disabled={create.isPending || !chosen} onCancel={onDone} />
     </form>
   );
 }

@@ -32,19 +32,34 @@ export function Alert({ message }: { message: string | undefined }) {
   );
 }
 
-type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
+/** The id and ARIA attributes a labelled control takes from its FieldFrame. */
+export interface ControlProps {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+/**
+ * A labelled form control with its hint and the API's problem about it below it: `control` draws the
+ * input, select or textarea with the attributes that tie it to its label, hint and problem.
+ */
+export function FieldFrame({
+  label,
+  problem,
+  hint,
+  control,
+}: {
   label: string;
   problem?: string | undefined;
   hint?: ReactNode;
-};
-
-export function Field({ label, problem, hint, ...input }: FieldProps) {
+  control: (props: ControlProps) => ReactNode;
+}) {
   const id = useId();
   const described = [problem ? `${id}-problem` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ');
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <input id={id} {...input} aria-invalid={problem ? true : undefined} aria-describedby={described || undefined} />
+      {control({ id, 'aria-invalid': problem ? true : undefined, 'aria-describedby': described || undefined })}
       {hint ? (
         <small id={`${id}-hint`} className="hint">
           {hint}
@@ -59,26 +74,50 @@ export function Field({ label, problem, hint, ...input }: FieldProps) {
   );
 }
 
+type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
+  label: string;
+  problem?: string | undefined;
+  hint?: ReactNode;
+};
+
+export function Field({ label, problem, hint, ...input }: FieldProps) {
+  return <FieldFrame label={label} problem={problem} hint={hint} control={(aria) => <input {...input} {...aria} />} />;
+}
+
 type SelectProps = SelectHTMLAttributes<HTMLSelectElement> & { label: string; problem?: string | undefined };
 
 export function Select({ label, problem, children, ...select }: SelectProps) {
-  const id = useId();
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <select
-        id={id}
-        {...select}
-        aria-invalid={problem ? true : undefined}
-        aria-describedby={problem ? `${id}-problem` : undefined}
-      >
-        {children}
-      </select>
-      {problem ? (
-        <small id={`${id}-problem`} className="problem">
-          {problem}
-        </small>
-      ) : null}
+    <FieldFrame
+      label={label}
+      problem={problem}
+      control={(aria) => (
+        <select {...select} {...aria}>
+          {children}
+        </select>
+      )}
+    />
+  );
+}
+
+/** A form's buttons: its primary submit (`submit`, disabled while `disabled`) and Cancel. */
+export function FormActions({
+  submit,
+  disabled,
+  onCancel,
+}: {
+  submit: string;
+  disabled: boolean;
+  onCancel: () => void;
+}) {
+  return (
+    <div className="actions">
+      <button type="submit" className="primary" disabled={disabled}>
+        {submit}
+      </button>
+      <button type="button" onClick={onCancel}>
+        Cancel
+      </button>
     </div>
   );
 }

@@ -1,6 +1,8 @@
 // A page: its heading (focused when the page opens, so a screen reader announces it) and the
 // loading and error states of its data.
 import { type ReactNode, useEffect, useRef } from 'react';
+import { ApiError } from '../api.ts';
+import { Link } from '../router.ts';
 
 export function Page({ title, actions, children }: { title: ReactNode; actions?: ReactNode; children: ReactNode }) {
   const h1 = useRef<HTMLHeadingElement>(null);
@@ -42,5 +44,36 @@ export function Failed({ error, retry }: { error: unknown; retry?: () => void })
         </button>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * The page of one resource (`kind`: Application, Webhook…) while its query has nothing to show:
+ * loading, or failed (titled "… not found" on a 404) with a retry and a link back.
+ */
+export function NotLoaded({
+  query,
+  kind,
+  back,
+  backText,
+}: {
+  query: { isPending: boolean; error: unknown; refetch: () => unknown };
+  kind: string;
+  back: string;
+  backText: string;
+}) {
+  if (query.isPending)
+    return (
+      <Page title={kind}>
+        <Loading what={`the ${kind.toLowerCase()}`} />
+      </Page>
+    );
+  return (
+    <Page title={query.error instanceof ApiError && query.error.status === 404 ? `${kind} not found` : kind}>
+      <Failed error={query.error} retry={() => query.refetch()} />
+      <p>
+        <Link to={back}>{backText}</Link>
+      </p>
+    </Page>
   );
 }

@@ -1,5 +1,6 @@
 // A labelled multi-line field that shows the API's problem about it beside it.
-import { type ReactNode, type TextareaHTMLAttributes, useId } from 'react';
+import type { ReactNode, TextareaHTMLAttributes } from 'react';
+import { FieldFrame } from './form.tsx';
 
 type TextAreaProps = TextareaHTMLAttributes<HTMLTextAreaElement> & {
   label: string;
@@ -8,28 +9,12 @@ type TextAreaProps = TextareaHTMLAttributes<HTMLTextAreaElement> & {
 };
 
 export function TextArea({ label, problem, hint, ...area }: TextAreaProps) {
-  const id = useId();
-  const described = [problem ? `${id}-problem` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ');
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <textarea
-        id={id}
-        rows={3}
-        {...area}
-        aria-invalid={problem ? true : undefined}
-        aria-describedby={described || undefined}
-      />
-      {hint ? (
-        <small id={`${id}-hint`} className="hint">
-          {hint}
-        </small>
-      ) : null}
-      {problem ? (
-        <small id={`${id}-problem`} className="problem">
-          {problem}
-        </small>
-      ) : null}
-    </div>
+    <FieldFrame
+      label={label}
+      problem={problem}
+      hint={hint}
+      control={(aria) => <textarea rows={3} {...area} {...aria} />}
+    />
   );
 }
