@@ -35,6 +35,9 @@ export function ensureConsoleBuilt(): 'missing' | 'stale' | undefined {
     execFileSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
       cwd: CONSOLE,
       stdio: 'inherit',
+      // A production build whatever the caller's NODE_ENV (vitest sets `test`, which would ship
+      // React's development bundle and miss the bundle budget).
+      env: { ...process.env, NODE_ENV: 'production' },
     });
   return need;
 }
