@@ -139,7 +139,7 @@ describe('partitions in service', () => {
     createdAt: new Date(createdAt).toISOString(),
   });
 
-  it('when late records arrive, a batch is stored twice, and retention passes, then days are made and dropped whole and the statistics follow the records', async () => {
+  it('when late records arrive, a batch is stored twice, attempts are made again after a crash, and retention passes, then days are made and dropped whole and the statistics follow the records', async () => {
     const accountId = await h.newAccount();
     const { subscription } = await h.webhooks.client.createSubscription({
       accountId,
@@ -160,7 +160,11 @@ describe('partitions in service', () => {
     };
     await storeRecords(h, batch);
     // The same batch again (a redelivered message): nothing more is stored or counted.
-    await storeRecords(h, batch);
+    // The attempts made again after a crash (the job redelivered): the same message, target and
+    // attempt number at a later time, a day boundary apart or not; the records stored first stay.
+    await storeRecords(h, {
+      attempts: [attempt(sub, now - 2 * DAY + 30_000, 2, 'failed'), attempt(sub, now - 400, 4, 'failed')],
+    });
     expect(await partitionsOf(h.databaseUrl)).toContain(dayName(now - 40 * DAY));
     const count = async () =>
       (

@@ -57,7 +57,8 @@ export interface InsertedDelivery {
  * Inserts a batch of attempts (JSON rows of the deliveries columns, with `ord` for their order) in
  * one statement: notification attempts take their account and application from the subscription,
  * and are dropped when it is gone, as are sessions of a gone application or account; an attempt
- * already stored is left as it is.
+ * already stored (the same message, target and attempt number, made again after a crash or sent in
+ * a retried batch) is left as it is.
  */
 export function insertDeliveries(query: TransactionQuery, schema: string, input: string): Promise<InsertedDelivery[]> {
   return query<InsertedDelivery>(
@@ -79,10 +80,18 @@ export function insertDeliveries(query: TransactionQuery, schema: string, input:
      from input i
      left join "${schema}".subscriptions s on i.kind = 'notification' and s.id = i.subscription_id
      -- A gone subscription's records are dropped; so are a gone application's or account's sessions.
-     where (i.kind = 'notification' and s.id is not null)
+     where ((i.kind = 'notification' and s.id is not null)
        or (i.kind = 'session'
          and not exists (select 1 from "${schema}".deleted_applications g where g.application_id = i.application_id)
-         and not exists (select 1 from "${schema}".deleted_accounts g where g.account_id = i.account_id))
+         and not exists (select 1 from "${schema}".deleted_accounts g where g.account_id = i.account_id)))
+       -- One record per attempt of a message to a target, whatever its time: an attempt made again
+       -- after a crash (the job redelivered) keeps the record stored first. Its time differs, so the
+       -- unique index (which holds the partition key) cannot tell; the days around it are searched.
+       and not (i.trigger = 'event' and exists (
+         select 1 from "${schema}".deliveries d
+         where d.message_id = i.message_id and d.trigger = 'event' and d.attempt = i.attempt
+           and coalesce(d.subscription_id, '') = case when i.kind = 'notification' then i.subscription_id else '' end
+           and d.created_at > i.created_at - interval '1 day' and d.created_at < i.created_at + interval '1 day'))
      order by i.ord
      on conflict do nothing
      returning seq::text, id, subscription_id, application_id, account_id::text, outcome, status_code, duration_ms, trigger, created_at`,
