@@ -24,6 +24,15 @@ function utcDay(at: Date): number {
 }
 
 /** The name of `table`'s partition of the UTC day starting at `day` (ms). */
+/**
+ * Postgres found no partition for a row (SQLSTATE 23514 with that message): its day was never made,
+ * or another replica's retention dropped it; the caller makes the day and stores again.
+ */
+export function isMissingPartition(err: unknown): boolean {
+  const e = err as { code?: unknown; message?: unknown };
+  return e?.code === '23514' && /no partition/i.test(String(e.message ?? ''));
+}
+
 export function dailyPartitionName(table: string, day: Date | number): string {
   const d = new Date(typeof day === 'number' ? day : utcDay(day));
   return `${table}_p${d.toISOString().slice(0, 10).replaceAll('-', '')}`;

@@ -200,5 +200,19 @@ describe('partitions in service', () => {
     // A late record of a day already dropped gets its partition again.
     await storeRecords(h, { attempts: [attempt(sub, now - 2 * DAY, 5)] });
     expect(await count()).toEqual({ records: 3, attempts: 3, hourly: 3 });
+
+    // Today's partition dropped by another replica (this service still counts it as made): the
+    // insert finds no partition, the day is made again and the batch stored.
+    await queryDatabase(h.databaseUrl, `drop table webhooks.${dayName(now)}`);
+    await storeRecords(h, { attempts: [attempt(sub, now, 6)] });
+    expect(await partitionsOf(h.databaseUrl)).toContain(dayName(now));
+    expect(
+      (
+        await queryDatabase<{ n: number }>(
+          h.databaseUrl,
+          `select count(*)::int as n from webhooks.deliveries where message_id = 'msg_6'`,
+        )
+      )[0]!.n,
+    ).toBe(1);
   });
 });

@@ -1,6 +1,6 @@
 // Storing delivery attempt records: the dispatchers' record batches, read straight from JetStream
 // by records-consumer.ts, checked record by record and stored in one transaction.
-import { sqlTransaction } from '@switchboard/orm';
+import { isMissingPartition, sqlTransaction } from '@switchboard/orm';
 import type { FieldError, TransactionQuery } from '@switchboard/platform';
 import type { Delivery__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/Delivery';
 import type { Deps } from '../context.ts';
@@ -164,8 +164,8 @@ export async function storeAttempts(
   try {
     done = await store();
   } catch (err) {
-    // 23514: a day's partition is gone (dropped by another replica's retention pass): made again, once.
-    if ((err as { code?: string }).code !== '23514') throw err;
+    // A day's partition is gone (dropped by another replica's retention pass): made again, once.
+    if (!isMissingPartition(err)) throw err;
     await coverRecordDays(deps.orm, deps.schema, times, true);
     done = await store();
   }

@@ -40,12 +40,6 @@ export interface SignalRow {
 const COLUMNS = `s.seq::text as seq, s.id, s.started_at, s.application_id, s.account_id::text as account_id, s.channel,
   s.from_id, s.to_id, s.routed_by_type, s.routed_by_value, s.outcome, s.attempt_count, s.failure_reason`;
 
-/** Postgres found no partition for a row (SQLSTATE 23514 with that message). */
-export function isMissingPartition(err: unknown): boolean {
-  const e = err as { code?: unknown; message?: unknown };
-  return e?.code === '23514' && /no partition/i.test(String(e.message ?? ''));
-}
-
 /**
  * Stores a session and counts it in its application's minute, in one transaction. A session
  * already stored is left as it is (and not counted again); so is one of a deleted application or

@@ -1,7 +1,7 @@
 import type { SessionRecord } from '@switchboard/contracts';
-import { ensureDailyPartitions } from '@switchboard/orm';
+import { ensureDailyPartitions, isMissingPartition } from '@switchboard/orm';
 import type { Deps } from '../context.ts';
-import { insertSession, isMissingPartition } from './repository.ts';
+import { insertSession } from './repository.ts';
 
 /** The partitioned table of session records. */
 export const SESSIONS_TABLE = 'sessions';
