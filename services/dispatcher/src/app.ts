@@ -8,6 +8,7 @@ import {
   startOpsServer,
   STREAMS,
   type ConsumerLoop,
+  type JsMsg,
   type Logger,
   type NatsConnection,
   type NatsHandle,
@@ -18,6 +19,7 @@ import { SessionRegistry } from '@switchboard/contracts';
 import { addressesClient, applicationsClient, webhooksClient } from '@switchboard/proto';
 import type { Config } from './config.ts';
 import { pollConsumerBacklog } from './consumer-backlog.ts';
+import { DeliveryBacklog } from './delivery/backlog.ts';
 import { BreakerMap } from './delivery/breakers.ts';
 import { HostLimiter } from './delivery/host-limiter.ts';
 import { HttpSender } from './delivery/http-sender.ts';
@@ -32,6 +34,7 @@ import { handleEvent } from './events/handle-event.ts';
 import { Lookups } from './lookup/lookups.ts';
 import { createMetrics, type DispatcherMetrics } from './metrics.ts';
 import { AttemptRecorder, recordBatchBytes } from './recording/attempt-recorder.ts';
+import { RecordBuffer, whileRecordsFit } from './recording/record-buffer.ts';
 import { SessionRecorder } from './recording/session-recorder.ts';
 import { CONSUMERS, DELIVERIES_STREAM, ensureDispatcherStreams, JOB_SUBJECTS } from './streams.ts';
 
@@ -89,10 +92,17 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
     congestedAfterMs: config.DELIVERY_TIMEOUT_MS / 2,
     gate: (host) => breakers.gate(host),
   });
+  // Made once connected (start); read by the metrics.
+  let backlog: DeliveryBacklog | undefined;
   const metrics = createMetrics(
     () => breakers.counts(),
     () => ({ waiting: limiter.waiting, waitingHosts: limiter.waitingHosts, active: limiter.active }),
+    () => backlog?.fullest() ?? 0,
   );
+  const recordBuffer = new RecordBuffer(config.RECORD_BUFFER_MAX_BYTES, (b) => metrics.recordBufferBytes.set(b));
+  // A consumer's handler starts on a message only while the records held fit their bound.
+  const roomy = (handle: (m: JsMsg) => Promise<void>) =>
+    whileRecordsFit(recordBuffer, handle, () => metrics.recordBackPressure.inc());
   const clientOpts = { defaultTimeoutMs: 3000, metrics: { registry: metrics.registry, prefix: 'dispatcher' } };
   const appsOpts = { ...clientOpts, token: config.APPLICATIONS_RPC_TOKEN };
   const apps = applicationsClient(config.APPLICATIONS_GRPC_URL, appsOpts);
@@ -142,9 +152,10 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
         logger,
         onBuffered: (n) => metrics.recordsBuffered.set(n),
         maxBatchBytes: () => recordBatchBytes(nats.nc.info?.max_payload),
+        buffer: recordBuffer,
       },
     );
-    const sessionRecorder = new SessionRecorder(nats.js, { logger });
+    const sessionRecorder = new SessionRecorder(nats.js, { logger, buffer: recordBuffer });
     await ensureDispatcherStreams(nats.jsm, {
       replicas: config.NATS_STREAM_REPLICAS,
       retrySchedule: config.DELIVERY_RETRY_SCHEDULE,
@@ -153,6 +164,22 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
       eventsWindow: config.DELIVERY_QUEUE + 1000,
       limits: storeLimitsOf(config),
     });
+    await DeliveryBacklog.ensureBucket(
+      nats.jsm,
+      config.DELIVERY_MAX_AGE,
+      config.NATS_STREAM_REPLICAS,
+      storeLimitsOf(config).kvMaxBytes,
+    );
+    backlog = new DeliveryBacklog(
+      nats.js,
+      nats.jsm,
+      {
+        maxCount: config.DELIVERY_BACKLOG_PER_ACCOUNT,
+        maxBytes: config.DELIVERY_BACKLOG_BYTES_PER_ACCOUNT,
+        maxAgeMs: config.DELIVERY_MAX_AGE,
+      },
+      { logger, onError: () => metrics.backlogLedgerErrors.inc() },
+    );
     const stopListening = lookups.listen(nats.nc);
 
     const inFlight = new InFlight(config.JETSTREAM_ACK_WAIT, logger, config.DELIVERY_QUEUE + 4096);
@@ -178,6 +205,8 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
       shares,
       metrics,
       sessions,
+      backlog,
+      backlogRecheckMs: config.DELIVERY_BACKLOG_RECHECK,
       logger,
     });
     const resends = new ResendWorker({
@@ -207,7 +236,7 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
         durable: CONSUMERS.events,
         logger,
         concurrency: buffer,
-        handle: (m) =>
+        handle: roomy((m) =>
           handleEvent(m, {
             lookups,
             worker,
@@ -217,6 +246,7 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
             js,
             maxPayload: () => nats.nc.info?.max_payload ?? 1024 * 1024,
           }),
+        ),
       }),
       runConsumerLoop({
         js,
@@ -224,7 +254,7 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
         durable: CONSUMERS.retry,
         logger,
         concurrency: buffer,
-        handle: (m) => worker.handleRetry(m),
+        handle: roomy((m) => worker.handleRetry(m)),
       }),
       runConsumerLoop({
         js,
@@ -232,7 +262,7 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
         durable: CONSUMERS.parked,
         logger,
         concurrency: 16,
-        handle: (m) => worker.handleParked(m),
+        handle: roomy((m) => worker.handleParked(m)),
       }),
       runConsumerLoop({
         js,
@@ -240,7 +270,7 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
         durable: CONSUMERS.resends,
         logger,
         concurrency: buffer,
-        handle: (m) => resends.handle(m),
+        handle: roomy((m) => resends.handle(m)),
       }),
     ];
     await Promise.all(loops.map((l) => l.started));

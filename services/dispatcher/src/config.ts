@@ -86,6 +86,22 @@ export const schema = z
       .describe(
         'Age (since JetStream stored the event) after which a delivery still waiting for its host (breaker open, host busy) is recorded as failed. Unset: the whole retry schedule plus one day, always within the retention of the deliveries stream.',
       ),
+    DELIVERY_MAX_AGE: z
+      .string()
+      .optional()
+      .transform((v, ctx) => (v ? toDuration(v, ctx) : undefined))
+      .describe(
+        'Age (since JetStream stored the event) past which a notification still waiting (for a retry, or for its host) ends as failed with reason `expired`, without a further attempt. Unset: the whole retry schedule plus one day; at least 1 s, and a day shorter than the deliveries stream keeps jobs.',
+      ),
+    DELIVERY_BACKLOG_PER_ACCOUNT: int(10_000, 1, 10_000_000).describe(
+      "Notifications of one account waiting at once (retries, and deliveries deferred while their host cannot take them), counted over every dispatcher replica. Past it, the account's oldest waiting deliveries end as failed with reason `backlog_full`; other accounts are not affected.",
+    ),
+    DELIVERY_BACKLOG_BYTES_PER_ACCOUNT: int(32 * 1024 * 1024, 1024, 2 ** 40).describe(
+      "Bytes of one account's waiting notification jobs in the deliveries stream, counted like `DELIVERY_BACKLOG_PER_ACCOUNT`; past it, the oldest end as failed with reason `backlog_full`.",
+    ),
+    DELIVERY_BACKLOG_RECHECK: duration('10m').describe(
+      'Longest a waiting notification is held by JetStream before it is looked at again (its account over its backlog, its max age): how late, at most, the oldest deliveries of an account past its cap end (at least 1 s).',
+    ),
     DELIVERY_ALLOWED_CIDRS: cidrList.describe(
       'Private ranges (comma-separated CIDRs) that targets may use anyway; tests set `127.0.0.0/8,::1/128`.',
     ),
@@ -140,6 +156,9 @@ export const schema = z
       'Attempt records are published to JetStream in batches: every this long (1 ms to 10 s), or at once when `RECORD_BATCH_SIZE` records wait.',
     ),
     RECORD_BATCH_SIZE: int(250, 1, 1000).describe('Attempt records per published batch.'),
+    RECORD_BUFFER_MAX_BYTES: int(64 * 1024 * 1024, 1024, 2 ** 34).describe(
+      'Bytes of attempt and session records held in memory until JetStream has them (while publishes fail and are retried, they stay). At the bound the dispatcher stops taking messages from its consumers until records are stored; a record is never dropped, so records of attempts already under way may pass it.',
+    ),
     SESSION_DEADLINE_MS: int(10_000, 200, 120_000).describe(
       'Budget of all attempts of one session (primary URL and fallback), in ms: a caller is waiting.',
     ),
@@ -167,6 +186,16 @@ export const schema = z
         'DELIVERY_GIVE_UP_AFTER',
         'must be at least a day shorter than the deliveries stream keeps jobs (the longer of 7 days and the retry schedule plus 2 days)',
       );
+    if (c.DELIVERY_MAX_AGE !== undefined && c.DELIVERY_MAX_AGE < 1000) fail('DELIVERY_MAX_AGE', 'must be at least 1s');
+    if (
+      c.DELIVERY_MAX_AGE !== undefined &&
+      c.DELIVERY_MAX_AGE > deliveriesRetentionMs(c.DELIVERY_RETRY_SCHEDULE) - 86_400_000
+    )
+      fail(
+        'DELIVERY_MAX_AGE',
+        'must be at least a day shorter than the deliveries stream keeps jobs (the longer of 7 days and the retry schedule plus 2 days)',
+      );
+    if (c.DELIVERY_BACKLOG_RECHECK < 1000) fail('DELIVERY_BACKLOG_RECHECK', 'must be at least 1s');
     if (c.SESSION_TIMEOUT_MS > c.SESSION_DEADLINE_MS) fail('SESSION_TIMEOUT_MS', 'must not exceed SESSION_DEADLINE_MS');
     if (c.DELIVERY_HOST_QUEUE > c.DELIVERY_QUEUE) fail('DELIVERY_HOST_QUEUE', 'must not exceed DELIVERY_QUEUE');
     if (c.DELIVERY_HOST_CONCURRENCY > c.DELIVERY_CONCURRENCY)
@@ -175,6 +204,7 @@ export const schema = z
   .transform((c) => ({
     ...c,
     DELIVERY_GIVE_UP_AFTER: c.DELIVERY_GIVE_UP_AFTER ?? defaultGiveUpAfterMs(c.DELIVERY_RETRY_SCHEDULE),
+    DELIVERY_MAX_AGE: c.DELIVERY_MAX_AGE ?? defaultGiveUpAfterMs(c.DELIVERY_RETRY_SCHEDULE),
     DELIVERY_SCHEDULED_PER_TARGET:
       c.DELIVERY_SCHEDULED_PER_TARGET ?? Math.max(10, Math.floor(c.DELIVERY_MAX_SCHEDULED / 20)),
   }));

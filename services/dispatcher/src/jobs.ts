@@ -42,6 +42,11 @@ const jobSchema = z.discriminatedUnion('kind', [
      * and signing secrets are still read afresh. Absent until the first attempt is made.
      */
     sent: sentSchema.optional(),
+    /**
+     * Set once the delivery waits (a retry, or a job deferred): its place in its account's
+     * backlog (delivery/backlog.ts), taken out of the count when the delivery ends.
+     */
+    waiting: z.object({ at: z.number().int(), bytes: z.number().int().min(0) }).optional(),
   }),
 ]);
 

@@ -23,6 +23,11 @@ export interface DispatcherMetrics {
   parked: Counter<'kind'>;
   queuedJobs: Gauge;
   queuedHosts: Gauge;
+  ended: Counter<'reason'>;
+  backlogFullest: Gauge;
+  backlogLedgerErrors: Counter;
+  recordBufferBytes: Gauge;
+  recordBackPressure: Counter;
 }
 
 /** What the host limiter holds now (totals: hosts are never a label). */
@@ -35,6 +40,7 @@ export interface QueueDepth {
 export function createMetrics(
   breakerCounts: () => Record<'closed' | 'open' | 'half_open', number>,
   queue: () => QueueDepth = () => ({ waiting: 0, waitingHosts: 0, active: 0 }),
+  backlogFullest: () => number = () => 0,
 ): DispatcherMetrics {
   const registry = createRegistry('dispatcher');
   return {
@@ -154,6 +160,35 @@ export function createMetrics(
       collect() {
         this.set(queue().waitingHosts);
       },
+    }),
+    ended: new Counter({
+      name: 'dispatcher_deliveries_ended_total',
+      help: 'Waiting notifications ended as failed without a further attempt, by reason: backlog_full (among the oldest of an account past DELIVERY_BACKLOG_PER_ACCOUNT or DELIVERY_BACKLOG_BYTES_PER_ACCOUNT), expired (past DELIVERY_MAX_AGE).',
+      labelNames: ['reason'],
+      registers: [registry],
+    }),
+    backlogFullest: new Gauge({
+      name: 'dispatcher_delivery_backlog_fullest_ratio',
+      help: "The fullest account's waiting notifications over its backlog limit (the larger of count and bytes), among the accounts this replica read or wrote in the last second: at 1 its oldest start to end as backlog_full.",
+      registers: [registry],
+      collect() {
+        this.set(backlogFullest());
+      },
+    }),
+    backlogLedgerErrors: new Counter({
+      name: 'dispatcher_delivery_backlog_ledger_errors_total',
+      help: 'Reads and writes of the shared backlog count (key-value bucket DELIVERY_BACKLOG) that failed; the delivery went on uncounted.',
+      registers: [registry],
+    }),
+    recordBufferBytes: new Gauge({
+      name: 'dispatcher_record_buffer_bytes',
+      help: 'Bytes of attempt and session records in memory until JetStream has them (RECORD_BUFFER_MAX_BYTES).',
+      registers: [registry],
+    }),
+    recordBackPressure: new Counter({
+      name: 'dispatcher_record_buffer_full_total',
+      help: 'Messages whose handling waited because the record buffer was at RECORD_BUFFER_MAX_BYTES (the consumers stop pulling meanwhile).',
+      registers: [registry],
     }),
   };
 }

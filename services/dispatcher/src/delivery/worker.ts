@@ -24,6 +24,7 @@ import { whileHostUnavailable, type DurableRetrySettings } from './policies/noti
 import type { HostWait, SignedSender } from './signed-sender.ts';
 import type { SessionLoop } from './session-loop.ts';
 import { targetKey, type ScheduledShares } from './scheduled-shares.ts';
+import { endReason, type DeliveryBacklog, type WaitingEnd, type WaitingMark } from './backlog.ts';
 
 export interface DeliveryWorkerDeps {
   js: JetStreamClient;
@@ -38,6 +39,10 @@ export interface DeliveryWorkerDeps {
   metrics: DispatcherMetrics;
   /** Sessions are real-time: they run their own loop, never the retry schedule. */
   sessions: SessionLoop;
+  /** Each account's waiting deliveries, and their max age. */
+  backlog: DeliveryBacklog;
+  /** Longest a waiting job is handed back to JetStream before it is looked at again (its backlog and age). */
+  backlogRecheckMs: number;
   logger: Logger;
 }
 
@@ -96,7 +101,17 @@ export class DeliveryWorker {
     if (!job) return;
     // Back from the window: it no longer counts against its target's share.
     this.d.shares.leave(targetKey(job), msg.seq);
-    const { recording } = await this.run(job, { msg, fromRetry: true });
+    return this.runWaiting(job, msg, await this.endOf(job));
+  }
+
+  /** Whether a job that waited ends now: past its age, or among the oldest past its account's cap. */
+  private endOf(job: Job): Promise<WaitingEnd | undefined> {
+    return job.kind === 'notification' ? this.d.backlog.endOf(job, job.event.accountId) : Promise.resolve(undefined);
+  }
+
+  /** Runs a job that waited (a retry, or a parked job that ends now). */
+  private async runWaiting(job: Job, msg: JsMsg, end: WaitingEnd | undefined): Promise<void> {
+    const { recording } = await this.run(job, { msg, fromRetry: true }, undefined, end);
     return this.d.inFlight.track(
       msg,
       recording.then((end) => {
@@ -112,6 +127,8 @@ export class DeliveryWorker {
   async handleParked(msg: JsMsg): Promise<void> {
     const job = this.jobOf(msg);
     if (!job) return;
+    const end = await this.endOf(job);
+    if (end) return this.runWaiting(job, msg, end);
     if (this.d.shares.mayReturn(targetKey(job), job.notBefore ?? 0)) {
       await this.d.js.publish(JOB_SUBJECTS.retry, msg.data, { msgID: `${job.webhookId}:u${job.attempt}:k${msg.seq}` });
     } else {
@@ -125,15 +142,16 @@ export class DeliveryWorker {
 
   /**
    * Runs one job up to the admission of its HTTP attempt (a slot, or a place in its host's queue).
-   * `matched`: the subscription fan-out matched for a first attempt (see planJob).
+   * `matched`: the subscription fan-out matched for a first attempt (see planJob). `end`: the
+   * waiting delivery ends now without an attempt (backlog.ts), recorded as failed.
    */
-  async run(job: Job, source: JobSource, matched?: SubscriptionTarget): Promise<AttemptDone> {
+  async run(job: Job, source: JobSource, matched?: SubscriptionTarget, end?: WaitingEnd): Promise<AttemptDone> {
     if (job.kind === 'session') return this.d.sessions.run(job, source.msg);
     // A pulled batch is handled as one long chain of promise callbacks; a turn of the event loop
     // per job lets the answers of attempts in flight in between, so their slots do not sit idle.
     await new Promise<void>((r) => setImmediate(r));
     const waitMs = (job.notBefore ?? 0) - Date.now();
-    if (waitMs > 5) return attemptDone(this.defer(job, source, waitMs, null));
+    if (!end && waitMs > 5) return attemptDone(this.defer(job, source, waitMs, null));
 
     let plan: Plan;
     try {
@@ -146,10 +164,14 @@ export class DeliveryWorker {
     if (plan.kind === 'skip') {
       this.d.metrics.skipped.inc({ kind: job.kind, reason: plan.reason });
       this.d.logger.info({ webhookId: job.webhookId, reason: plan.reason }, 'delivery skipped');
-      return attemptDone(Promise.resolve('ack'));
+      return attemptDone(this.stopWaiting(job).then(() => 'ack' as const));
     }
     if (plan.kind === 'end')
       return attemptDone(this.endWithoutAttempt(job, source, plan.record, plan.reason, plan.outcome));
+    if (end) {
+      this.d.metrics.ended.inc({ reason: end });
+      return attemptDone(this.endWithoutAttempt(job, source, plan.record, endReason(end, this.d.backlog.limits)));
+    }
 
     // Admitted at once (a slot, or a place in the host's queue): the consumer goes on pulling while
     // the job waits; `recording` covers the wait, the attempt and its record.
@@ -217,12 +239,13 @@ export class DeliveryWorker {
     return this.d.inFlight.keepAlive(source.msg, async () => {
       await this.d.recorder.record(attempt, a.disable);
       if (a.outcome === 'retrying' && a.retryInMs !== undefined) {
-        const next: Job = { ...job, attempt: job.attempt + 1, notBefore: Date.now() + a.retryInMs };
-        await this.d.js.publish(JOB_SUBJECTS.retry, JSON.stringify(next), {
+        const next = this.waiting({ ...job, attempt: job.attempt + 1, notBefore: Date.now() + a.retryInMs });
+        await this.d.js.publish(JOB_SUBJECTS.retry, JSON.stringify(next.job), {
           msgID: `${job.webhookId}:r${job.attempt}:${sourceKey(source)}`,
         });
+        await this.startedWaiting(next);
         this.d.metrics.retriesScheduled.inc({ kind: job.kind });
-      }
+      } else await this.stopWaiting(job);
       return 'ack' as const;
     });
   }
@@ -239,7 +262,8 @@ export class DeliveryWorker {
     if (source.fromRetry) {
       const key = targetKey(job);
       if (this.d.shares.hold(key, source.msg.seq, deferred.notBefore!)) {
-        source.msg.nak(delay);
+        // Looked at again at least every recheck period, and when it expires.
+        source.msg.nak(Math.min(delay, this.d.backlogRecheckMs, this.d.backlog.expiresInMs(job)));
         return Promise.resolve('nak');
       }
       // The target's share of the retry window is full: the job waits outside it, parked.
@@ -252,13 +276,37 @@ export class DeliveryWorker {
           .then(() => 'ack' as const),
       );
     }
+    const waiting = this.waiting(deferred);
     return this.d.js
-      .publish(JOB_SUBJECTS.retry, JSON.stringify(deferred), {
+      .publish(JOB_SUBJECTS.retry, JSON.stringify(waiting.job), {
         msgID: `${job.webhookId}:d${job.attempt}:${sourceKey(source)}`,
       })
+      .then(() => this.startedWaiting(waiting))
       .then(() => 'ack' as const);
   }
+
+  /** The job as it waits: a notification is marked with its place in its account's backlog, once. */
+  private waiting(job: Job): { job: Job; added?: WaitingMark } {
+    if (job.kind !== 'notification' || job.waiting) return { job };
+    const mark = this.d.backlog.mark(job, Buffer.byteLength(JSON.stringify(job)) + MARK_BYTES);
+    return { job: Object.assign({}, job, { waiting: mark }), added: mark };
+  }
+
+  /** Counts a job that started waiting, once it is published. */
+  private startedWaiting(w: { job: Job; added?: WaitingMark }): Promise<void> {
+    if (!w.added || w.job.kind !== 'notification') return Promise.resolve();
+    return this.d.backlog.add(w.job.event.accountId, w.added);
+  }
+
+  /** Takes a delivery that waited out of its account's backlog (it succeeded, failed or was dropped). */
+  private stopWaiting(job: Job): Promise<void> {
+    if (job.kind !== 'notification' || !job.waiting) return Promise.resolve();
+    return this.d.backlog.remove(job.event.accountId, job.waiting);
+  }
 }
+
+/** What the `waiting` mark adds to a job's JSON, about. */
+const MARK_BYTES = 48;
 
 /** Identifies the message a successor job is published from, so a re-delivered source re-publishes the same id (deduplicated). */
 function sourceKey(source: JobSource): string {

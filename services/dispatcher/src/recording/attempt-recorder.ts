@@ -14,6 +14,7 @@ import { backoffMs, type Logger } from '@switchboard/platform';
 import { BATCH_ENVELOPE_BYTES as ENVELOPE_BYTES, batchJson, type DisableRequest } from '@switchboard/contracts';
 import type { Delivery } from '@switchboard/proto';
 import { jsonBytes, truncateRecord } from './attempt-record.ts';
+import type { RecordBuffer } from './record-buffer.ts';
 
 export type { DisableRequest };
 
@@ -28,6 +29,8 @@ interface Pending {
   disableJson: string | undefined;
   /** Encoded size of the record and its disable request (with separators). */
   bytes: number;
+  /** What the record holds of the memory bound (RecordBuffer) until it is stored. */
+  held: number;
   resolve: () => void;
 }
 
@@ -51,6 +54,8 @@ export interface AttemptRecorderOptions {
   onBuffered?: (n: number) => void;
   /** Largest batch in bytes as JSON (read on every batch: the connection may change); default unbounded. */
   maxBatchBytes?: () => number;
+  /** The memory bound the records count against until stored (record-buffer.ts). */
+  buffer?: RecordBuffer;
 }
 
 export class AttemptRecorder {
@@ -96,7 +101,9 @@ export class AttemptRecorder {
         json = JSON.stringify(fitted);
         bytes = Buffer.byteLength(json);
       }
-      this.buffer.push({ attempt: fitted, json, disable, disableJson, bytes: bytes + 1 + disableBytes, resolve });
+      const size = bytes + 1 + disableBytes;
+      this.opts.buffer?.hold(size);
+      this.buffer.push({ attempt: fitted, json, disable, disableJson, bytes: size, held: size, resolve });
       this.changed();
       if (this.buffer.length >= this.opts.batchSize) this.pump();
       else this.schedule();
@@ -180,7 +187,7 @@ export class AttemptRecorder {
     }
     this.failures = 0;
     this.inflightRecords -= batch.length;
-    for (const p of batch) p.resolve();
+    for (const p of batch) this.stored(p);
   }
 
   /**
@@ -214,6 +221,12 @@ export class AttemptRecorder {
       { attempt: p.attempt, err: (err as Error).message },
       'attempt record refused as too large even truncated; dropped',
     );
+    this.stored(p);
+  }
+
+  /** The record is no longer held here: its memory is given back and its caller told. */
+  private stored(p: Pending): void {
+    this.opts.buffer?.release(p.held);
     p.resolve();
   }
 

@@ -6,11 +6,14 @@
 // within the stream's duplicate window is stored once.
 import { backoffMs, type JetStreamClient, type Logger } from '@switchboard/platform';
 import { SESSION_RECORDS_SUBJECT, type SessionRecord } from '@switchboard/contracts';
+import type { RecordBuffer } from './record-buffer.ts';
 
 export interface SessionRecorderOptions {
   logger: Logger;
   /** Called with the number of records not yet published after each change (metrics). */
   onPending?: (n: number) => void;
+  /** The memory bound the records count against until published (record-buffer.ts). */
+  buffer?: RecordBuffer;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -34,7 +37,9 @@ export class SessionRecorder {
    */
   async record(r: SessionRecord, signal?: AbortSignal): Promise<void> {
     const json = JSON.stringify(r);
+    const held = Buffer.byteLength(json);
     this.changed(1);
+    this.opts.buffer?.hold(held);
     try {
       for (let failures = 1; ; failures++) {
         try {
@@ -52,6 +57,7 @@ export class SessionRecorder {
         }
       }
     } finally {
+      this.opts.buffer?.release(held);
       this.changed(-1);
     }
   }

@@ -1,0 +1,74 @@
+// One memory bound for the records the dispatcher holds until JetStream has them: attempt records
+// (attempt-recorder.ts, batched) and session records (session-recorder.ts), bodies and answers
+// included, while their publishes are retried. A record is never refused or dropped at the bound:
+// it belongs to an attempt already made, and its message is acknowledged only once it is stored.
+// Instead the consumers stop taking new messages (paused(): a handler waits before it starts), so
+// no new attempt adds records until the held ones are stored. What may pass the bound is the
+// records of the attempts already under way (at most the consumers' concurrency of them).
+import type { JsMsg } from '@switchboard/platform';
+
+export class RecordBuffer {
+  private bytes = 0;
+  private waiters: (() => void)[] = [];
+
+  constructor(
+    readonly maxBytes: number,
+    private readonly onChange?: (bytes: number) => void,
+  ) {}
+
+  /** Bytes of records held now. */
+  get held(): number {
+    return this.bytes;
+  }
+
+  get full(): boolean {
+    return this.bytes >= this.maxBytes;
+  }
+
+  /** Counts a record held until release(); never refused. */
+  hold(bytes: number): void {
+    this.bytes += bytes;
+    this.onChange?.(this.bytes);
+  }
+
+  release(bytes: number): void {
+    this.bytes = Math.max(0, this.bytes - bytes);
+    this.onChange?.(this.bytes);
+    if (!this.full && this.waiters.length > 0) {
+      const waiters = this.waiters;
+      this.waiters = [];
+      for (const w of waiters) w();
+    }
+  }
+
+  /** Resolves once the records held are below the bound. */
+  whenRoom(): Promise<void> {
+    if (!this.full) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+}
+
+/**
+ * A consumer's handler that waits for room in the record buffer before it starts on a message
+ * (telling JetStream the message is in progress meanwhile, so it is not re-delivered): the
+ * consumer loop, with all its slots waiting, stops pulling. `onWait` counts each wait.
+ */
+export function whileRecordsFit(
+  buffer: RecordBuffer,
+  handle: (m: JsMsg) => Promise<void>,
+  onWait?: () => void,
+  keepAliveMs = 5000,
+): (m: JsMsg) => Promise<void> {
+  return async (m) => {
+    if (buffer.full) {
+      onWait?.();
+      const timer = setInterval(() => m.working(), keepAliveMs);
+      try {
+        await buffer.whenRoom();
+      } finally {
+        clearInterval(timer);
+      }
+    }
+    return handle(m);
+  };
+}
