@@ -194,6 +194,8 @@ export const METRICS: Record<string, { type: MetricType; labels: readonly string
   dispatcher_retries_waiting: { type: 'gauge', labels: [], service: 'dispatcher' },
   dispatcher_stream_used_ratio: { type: 'gauge', labels: ['stream'], service: 'dispatcher' },
   dispatcher_messages_terminated_total: { type: 'counter', labels: ['subject'], service: 'dispatcher' },
+  dispatcher_delivery_backlog_fullest_ratio: { type: 'gauge', labels: [], service: 'dispatcher' },
+  dispatcher_deliveries_ended_total: { type: 'counter', labels: ['reason'], service: 'dispatcher' },
 };
 
 /** Label values the alerts and dashboards match on. */

@@ -43,7 +43,7 @@ export function createMetrics(
   backlogFullest: () => number = () => 0,
 ): DispatcherMetrics {
   const registry = createRegistry('dispatcher');
-  return {
+  const metrics: DispatcherMetrics = {
     registry,
     deliveries: new Counter({
       name: 'dispatcher_deliveries_total',
@@ -169,7 +169,7 @@ export function createMetrics(
     }),
     backlogFullest: new Gauge({
       name: 'dispatcher_delivery_backlog_fullest_ratio',
-      help: "The fullest account's waiting notifications over its backlog limit (the larger of count and bytes), among the accounts this replica read or wrote in the last second: at 1 its oldest start to end as backlog_full.",
+      help: "The fullest account's waiting notifications over its backlog limit (the larger of count and bytes), among the accounts this replica read or wrote in the last minute: at 1 its oldest start to end as backlog_full.",
       registers: [registry],
       collect() {
         this.set(backlogFullest());
@@ -191,4 +191,7 @@ export function createMetrics(
       registers: [registry],
     }),
   };
+  // Both reasons exposed from the start (at 0), so increase() sees the first one.
+  for (const reason of ['backlog_full', 'expired']) metrics.ended.inc({ reason }, 0);
+  return metrics;
 }

@@ -148,6 +148,8 @@ export class DeliveryBacklog {
   private readonly prefix: string;
   private readonly bucketMs: number;
   private readonly cache: LRUCache<string, Ledger>;
+  /** How full each account was when last read or written, for a minute (the fullest is a metric). */
+  private readonly seen: LRUCache<string, number>;
   private readonly pending = new Map<string, PendingWrite>();
   private readonly now: () => number;
 
@@ -161,6 +163,7 @@ export class DeliveryBacklog {
     this.bucketMs = bucketWidthMs(limits.maxAgeMs);
     this.now = opts.now ?? Date.now;
     this.cache = new LRUCache({ max: opts.maxCached ?? 10_000, ttl: opts.cacheMs ?? 1000 });
+    this.seen = new LRUCache({ max: opts.maxCached ?? 10_000, ttl: 60_000 });
   }
 
   /** Creates or updates the bucket of the ledgers. */
@@ -206,11 +209,16 @@ export class DeliveryBacklog {
     return ledger && isPastCap(ledger, job.waiting, this.limits) ? ('backlog_full' as const) : undefined;
   }
 
-  /** The fullest account among the ledgers read or written in the last second (0 when none). */
+  /** The fullest account among those whose ledger was read or written in the last minute (0 when none). */
   fullest(): number {
     let max = 0;
-    for (const ledger of this.cache.values()) max = Math.max(max, fullness(ledger, this.limits));
+    for (const f of this.seen.values()) max = Math.max(max, f);
     return max;
+  }
+
+  private cached(accountId: string, ledger: Ledger): void {
+    this.cache.set(accountId, ledger);
+    this.seen.set(accountId, fullness(ledger, this.limits));
   }
 
   /** The account's ledger (cached for a second); undefined when it cannot be read. */
@@ -219,7 +227,7 @@ export class DeliveryBacklog {
     if (cached) return cached;
     try {
       const { ledger } = await this.load(accountId);
-      this.cache.set(accountId, ledger);
+      this.cached(accountId, ledger);
       return ledger;
     } catch (err) {
       this.failed(err, accountId, 'reading');
@@ -275,7 +283,7 @@ export class DeliveryBacklog {
       const next = applyDeltas(ledger, deltas, this.now(), this.limits.maxAgeMs);
       try {
         await this.js.publish(this.prefix + accountId, JSON.stringify(next), { expect: { lastSubjectSequence: seq } });
-        this.cache.set(accountId, next);
+        this.cached(accountId, next);
         return;
       } catch (err) {
         // Another replica wrote the key in between: read it again and re-apply.
