@@ -316,7 +316,9 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
       r?.stopListening();
       // Tests in progress finish their attempt and are answered; no new ones reach this replica.
       const testsDone = r?.stopTests();
-      // Stop pulling; jobs in flight finish their attempt, record it and acknowledge.
+      // Stop pulling; jobs in flight finish their attempt, record it and acknowledge. Messages
+      // waiting for room in the record buffer are left to JetStream.
+      recordBuffer.stop();
       const stopping = Promise.all((r?.loops ?? []).map((l) => l.stop()));
       // Jobs waiting for a host slot are deferred (a first attempt becomes a retry job, a retry is
       // handed back), not attempted: the process does not wait for long queues.

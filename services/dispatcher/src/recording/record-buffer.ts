@@ -10,6 +10,7 @@ import type { JsMsg } from '@switchboard/platform';
 export class RecordBuffer {
   private bytes = 0;
   private waiters: (() => void)[] = [];
+  private stopped = false;
 
   constructor(
     readonly maxBytes: number,
@@ -34,17 +35,29 @@ export class RecordBuffer {
   release(bytes: number): void {
     this.bytes = Math.max(0, this.bytes - bytes);
     this.onChange?.(this.bytes);
-    if (!this.full && this.waiters.length > 0) {
-      const waiters = this.waiters;
-      this.waiters = [];
-      for (const w of waiters) w();
-    }
+    if (!this.full) this.wake();
   }
 
-  /** Resolves once the records held are below the bound. */
+  /** Resolves once the records held are below the bound, or the process stops. */
   whenRoom(): Promise<void> {
-    if (!this.full) return Promise.resolve();
+    if (!this.full || this.stopped) return Promise.resolve();
     return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  /** The process stops: nobody waits for room any more (their messages are left to JetStream). */
+  stop(): void {
+    this.stopped = true;
+    this.wake();
+  }
+
+  get isStopped(): boolean {
+    return this.stopped;
+  }
+
+  private wake(): void {
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const w of waiters) w();
   }
 }
 
@@ -68,6 +81,8 @@ export function whileRecordsFit(
       } finally {
         clearInterval(timer);
       }
+      // Stopping: the message is not acknowledged, and JetStream gives it to another replica.
+      if (buffer.isStopped) return;
     }
     return handle(m);
   };
