@@ -11,6 +11,15 @@ export const RECORDS_SUBJECT = 'deliveries.records';
 export const RECORDS_CONSUMER = 'dispatcher-records';
 
 /** A request to turn a subscription off (its target answered 410 Gone). */
+/**
+ * Why a waiting notification ended as failed without a further attempt (the dispatcher's delivery
+ * backlog): past its account's cap of waiting deliveries, its oldest end as `backlog_full`; past
+ * DELIVERY_MAX_AGE, as `expired`. The record's `error` starts with the reason and a colon; such a
+ * delivery is recovered like any failed one.
+ */
+export const WAITING_END_REASONS = ['backlog_full', 'expired'] as const;
+export type WaitingEndReason = (typeof WAITING_END_REASONS)[number];
+
 export interface DisableRequest {
   subscriptionId: string;
   reason: string;

@@ -1,5 +1,6 @@
 // The dispatcher's Prometheus registry. Labels hold only small fixed sets (never URLs or ids).
 import { Counter, Gauge, Histogram, createRegistry, type Registry } from '@switchboard/platform';
+import { WAITING_END_REASONS } from '@switchboard/contracts';
 
 export type Outcome = 'succeeded' | 'retrying' | 'failed' | 'cancelled';
 
@@ -192,6 +193,6 @@ export function createMetrics(
     }),
   };
   // Both reasons exposed from the start (at 0), so increase() sees the first one.
-  for (const reason of ['backlog_full', 'expired']) metrics.ended.inc({ reason }, 0);
+  for (const reason of WAITING_END_REASONS) metrics.ended.inc({ reason }, 0);
   return metrics;
 }

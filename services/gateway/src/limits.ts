@@ -31,6 +31,7 @@ export const DELIVERY_DEFAULTS = {
   retrySchedule: '5s,5m,30m,2h,5h,10h,14h,20h,24h',
   retryJitter: 0.2,
   retryAfterMax: '1h',
+  backlogPerAccount: 10_000,
 } as const;
 
 /** The Session API (services/applications/src/sessions/rules.ts): parameters of a launched session, signal values. */

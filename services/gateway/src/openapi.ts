@@ -744,7 +744,9 @@ const DELIVERY_RULES =
   `(default delays ${RETRY_DELAYS}: ${ATTEMPTS} attempts in all), each delay spread by +-${DELIVERY_DEFAULTS.retryJitter * 100} % jitter; ` +
   `a \`Retry-After\` (seconds or HTTP date) longer than the scheduled delay wins, up to \`DELIVERY_RETRY_AFTER_MAX\` (${RETRY_AFTER_MAX}). ` +
   'After the last retry the delivery is recorded as failed. While a target host keeps failing, its circuit breaker opens and its deliveries wait without spending attempts; ' +
-  'one still waiting past `DELIVERY_GIVE_UP_AFTER` (default: the whole schedule plus a day) is recorded as failed too. Every attempt is listed at `GET /v1/webhooks/{id}/deliveries` or `GET /v1/applications/{id}/deliveries`.';
+  'one still waiting past `DELIVERY_GIVE_UP_AFTER` (default: the whole schedule plus a day) is recorded as failed too. ' +
+  `An account may have at most \`DELIVERY_BACKLOG_PER_ACCOUNT\` (default ${DELIVERY_DEFAULTS.backlogPerAccount.toLocaleString('en-US')}) deliveries waiting (retries, and deliveries waiting for their host), and \`DELIVERY_BACKLOG_BYTES_PER_ACCOUNT\` bytes of them: past either, its oldest waiting deliveries are recorded as failed with \`error\` starting \`backlog_full:\`; a delivery still waiting past \`DELIVERY_MAX_AGE\` (default: the whole schedule plus a day) ends with \`expired:\`. Both are failed deliveries that \`POST /v1/webhooks/{id}/recover\` sends again. ` +
+  'Every attempt is listed at `GET /v1/webhooks/{id}/deliveries` or `GET /v1/applications/{id}/deliveries`.';
 
 const deliveryResponses = (on410: string): Schema => ({
   '2XX': {

@@ -386,6 +386,7 @@ describe('the OpenAPI document', () => {
     expect(limits.DELIVERY_DEFAULTS.timeoutMs).toBe(dispatcher.DELIVERY_TIMEOUT_MS);
     expect(limits.DELIVERY_DEFAULTS.retryJitter).toBe(dispatcher.DELIVERY_RETRY_JITTER);
     expect(parseDuration(limits.DELIVERY_DEFAULTS.retryAfterMax)).toBe(dispatcher.DELIVERY_RETRY_AFTER_MAX);
+    expect(limits.DELIVERY_DEFAULTS.backlogPerAccount).toBe(dispatcher.DELIVERY_BACKLOG_PER_ACCOUNT);
     // And the document states them as numbers from there, not as its own literals.
     const listLimit = (
       doc.paths['/v1/applications'] as { get: { parameters: { name: string; schema: Obj }[] } }

@@ -26,6 +26,7 @@ import {
   type KvBucketSpec,
   type Logger,
 } from '@switchboard/platform';
+import type { WaitingEndReason } from '@switchboard/contracts';
 import type { Job } from '../jobs.ts';
 
 /** A waiting job's place in its account's backlog: the bucket of its event's time, and its size. */
@@ -54,7 +55,7 @@ export interface BacklogLimits {
 }
 
 /** Why a waiting delivery ended without another attempt (the start of its record's `error`). */
-export type WaitingEnd = 'backlog_full' | 'expired';
+export type WaitingEnd = WaitingEndReason;
 
 /** Buckets per max age: the resolution of "oldest". */
 export const LEDGER_BUCKETS = 128;

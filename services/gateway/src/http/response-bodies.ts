@@ -133,7 +133,7 @@ export const deliveryBody = z.object({
   durationMs: count,
   error: z.string().nullable().meta({
     description:
-      'Why the attempt failed without a status; a target whose name resolves to a private, loopback or link-local address gives `refused: resolves to a forbidden address` (the address is not shown).',
+      'Why the attempt failed without a status; a target whose name resolves to a private, loopback or link-local address gives `refused: resolves to a forbidden address` (the address is not shown). A waiting delivery that ended without a further attempt (status 0, outcome `failed`) starts with its reason: `backlog_full:` (its account had more waiting deliveries than `DELIVERY_BACKLOG_PER_ACCOUNT` or `DELIVERY_BACKLOG_BYTES_PER_ACCOUNT`: the oldest end) or `expired:` (still waiting past `DELIVERY_MAX_AGE`); `POST /v1/webhooks/{id}/recover` sends them again.',
   }),
   outcome: z.enum(['succeeded', 'retrying', 'failed', 'cancelled', 'pending']).meta({
     description:
