@@ -2,6 +2,7 @@
 // every few seconds.
 import type { JetStreamManager } from '@nats-io/jetstream';
 import { KV_BUCKETS, kvStream, STREAMS } from '@switchboard/platform';
+import { LEDGER_STREAM } from './delivery/backlog.ts';
 import type { DispatcherMetrics } from './metrics.ts';
 import { CONSUMERS, DELIVERIES_STREAM } from './streams.ts';
 
@@ -36,6 +37,7 @@ export function pollConsumerBacklog(jsm: JetStreamManager, metrics: DispatcherMe
       STREAMS.core.name,
       DELIVERIES_STREAM,
       kvStream(KV_BUCKETS.sessions).stream,
+      LEDGER_STREAM,
     ]) {
       try {
         const info = await jsm.streams.info(stream);

@@ -139,3 +139,37 @@ describe('the count shared by dispatcher replicas (JetStream key-value, compare-
     expect(totals((await broken.read('88'))!)).toEqual({ count: 0, bytes: 0 });
   });
 });
+
+describe('the bucket of the counts past its max_bytes', () => {
+  let nats: NatsServer;
+  let h: NatsHandle;
+  beforeAll(async () => {
+    nats = await startNatsServer();
+    h = await connectNats(nats.url, logger, 'small-bucket');
+    // Room for a few dozen accounts' counts.
+    await DeliveryBacklog.ensureBucket(h.jsm, HOUR, 1, 4096);
+  });
+  afterAll(async () => {
+    await h?.close();
+    await nats?.destroy();
+  });
+
+  it('when more accounts wait than the bucket holds, then some go uncounted (never refused), each refused write counted as an error', async () => {
+    let errors = 0;
+    const b = new DeliveryBacklog(h.js, h.jsm, limits, { logger, onError: () => errors++ });
+    const recent = { receivedAt: new Date().toISOString() };
+    const mark = b.mark(recent, 100);
+    // Every add resolves: a delivery never waits on, or fails because of, its count.
+    for (let a = 1; a <= 200; a++) await b.add(String(a), mark);
+    const info = await h.jsm.streams.info('KV_DELIVERY_BACKLOG');
+    console.log(
+      `backlog bucket of 4096 bytes: ${info.state.messages} accounts counted in ${info.state.bytes} bytes; of 200 writes ${errors} refused, ${info.state.first_seq - 1} accepted and then dropped by the server to make room`,
+    );
+    expect(info.state.bytes).toBeLessThanOrEqual(4096);
+    expect(info.state.messages).toBeLessThan(200);
+    expect(errors).toBeGreaterThan(0);
+    // An account left uncounted is never ended because of it.
+    const fresh = new DeliveryBacklog(h.js, h.jsm, { ...limits, maxCount: 1 }, { logger });
+    expect(await fresh.endOf({ ...recent, waiting: mark }, '200')).toBeUndefined();
+  });
+});

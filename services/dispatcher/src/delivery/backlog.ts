@@ -64,10 +64,15 @@ export function bucketWidthMs(maxAgeMs: number): number {
   return Math.max(1000, Math.ceil(maxAgeMs / LEDGER_BUCKETS));
 }
 
+const LEDGER_BUCKET = 'DELIVERY_BACKLOG';
+
 /** The key-value bucket of the ledgers: a key not written for the max age (and a bucket more) has nothing left to count. */
 export function ledgerBucketSpec(maxAgeMs: number): KvBucketSpec {
-  return { bucket: 'DELIVERY_BACKLOG', maxAgeMs: maxAgeMs + bucketWidthMs(maxAgeMs) + 60_000 };
+  return { bucket: LEDGER_BUCKET, maxAgeMs: maxAgeMs + bucketWidthMs(maxAgeMs) + 60_000 };
 }
+
+/** The stream behind the ledgers' bucket (how full it is: dispatcher_stream_used_ratio). */
+export const LEDGER_STREAM = kvStream({ bucket: LEDGER_BUCKET, maxAgeMs: 0 }).stream;
 
 /** The ledger after adding `deltas` (count and bytes per bucket), without empty buckets or buckets past the max age. */
 export function applyDeltas(ledger: Ledger, deltas: readonly Bucket[], now: number, maxAgeMs: number): Ledger {
