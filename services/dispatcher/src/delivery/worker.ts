@@ -262,8 +262,10 @@ export class DeliveryWorker {
     if (source.fromRetry) {
       const key = targetKey(job);
       if (this.d.shares.hold(key, source.msg.seq, deferred.notBefore!)) {
-        // Looked at again at least every recheck period, and when it expires.
-        source.msg.nak(Math.min(delay, this.d.backlogRecheckMs, this.d.backlog.expiresInMs(job)));
+        // Looked at again at least every recheck period, and when it expires (not sooner than a
+        // second from now, unless it is due sooner: an expired job whose lookup fails waits too).
+        const lookAgain = Math.max(1000, Math.min(this.d.backlogRecheckMs, this.d.backlog.expiresInMs(job)));
+        source.msg.nak(Math.min(delay, lookAgain));
         return Promise.resolve('nak');
       }
       // The target's share of the retry window is full: the job waits outside it, parked.
