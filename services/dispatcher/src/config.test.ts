@@ -23,6 +23,16 @@ describe('dispatcher configuration', () => {
     expect(c).not.toHaveProperty('SESSION_SIGNING_SECRET');
   });
 
+  it('when the backlog settings are unset, then a delivery may wait the whole schedule plus a day, 10,000 per account', () => {
+    const c = loadConfig({});
+    expect(c.DELIVERY_MAX_AGE).toBe(c.DELIVERY_RETRY_SCHEDULE.reduce((a, b) => a + b, 0) + 86_400_000);
+    expect(c.DELIVERY_BACKLOG_PER_ACCOUNT).toBe(10_000);
+    expect(c.DELIVERY_BACKLOG_BYTES_PER_ACCOUNT).toBe(32 * 1024 * 1024);
+    expect(c.DELIVERY_BACKLOG_RECHECK).toBe(600_000);
+    expect(c.RECORD_BUFFER_MAX_BYTES).toBe(64 * 1024 * 1024);
+    expect(loadConfig({ DELIVERY_MAX_AGE: '2m' }).DELIVERY_MAX_AGE).toBe(120_000);
+  });
+
   it('when test values are set, then they are parsed', () => {
     const c = loadConfig({
       DELIVERY_RETRY_SCHEDULE: '200ms,400ms,800ms',
@@ -50,6 +60,12 @@ describe('dispatcher configuration', () => {
     ['SESSION_DEADLINE_MS', '50'],
     ['DELIVERY_HOST_CONCURRENCY', '100'],
     ['JETSTREAM_ACK_WAIT', '10s'],
+    ['DELIVERY_MAX_AGE', '500ms'],
+    ['DELIVERY_MAX_AGE', '10d'],
+    ['DELIVERY_BACKLOG_PER_ACCOUNT', '0'],
+    ['DELIVERY_BACKLOG_BYTES_PER_ACCOUNT', '100'],
+    ['DELIVERY_BACKLOG_RECHECK', '10ms'],
+    ['RECORD_BUFFER_MAX_BYTES', '10'],
   ])('when %s is %s, then start stops with a message naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(name);
