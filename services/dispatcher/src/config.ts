@@ -177,24 +177,17 @@ export const schema = z
       fail('RECORD_FLUSH_INTERVAL', 'must be between 1ms and 10s');
     if (c.JETSTREAM_ACK_WAIT < c.DELIVERY_TIMEOUT_MS + 5000)
       fail('JETSTREAM_ACK_WAIT', 'must be at least DELIVERY_TIMEOUT_MS + 5s');
-    // Give up at least a day before the deliveries stream could drop the job.
-    if (
-      c.DELIVERY_GIVE_UP_AFTER !== undefined &&
-      c.DELIVERY_GIVE_UP_AFTER > deliveriesRetentionMs(c.DELIVERY_RETRY_SCHEDULE) - 86_400_000
-    )
-      fail(
-        'DELIVERY_GIVE_UP_AFTER',
-        'must be at least a day shorter than the deliveries stream keeps jobs (the longer of 7 days and the retry schedule plus 2 days)',
-      );
+    // Give up, and expire, at least a day before the deliveries stream could drop the job.
+    const keptMs = deliveriesRetentionMs(c.DELIVERY_RETRY_SCHEDULE) - 86_400_000;
+    for (const key of ['DELIVERY_GIVE_UP_AFTER', 'DELIVERY_MAX_AGE'] as const) {
+      const v = c[key];
+      if (v !== undefined && v > keptMs)
+        fail(
+          key,
+          'must be at least a day shorter than the deliveries stream keeps jobs (the longer of 7 days and the retry schedule plus 2 days)',
+        );
+    }
     if (c.DELIVERY_MAX_AGE !== undefined && c.DELIVERY_MAX_AGE < 1000) fail('DELIVERY_MAX_AGE', 'must be at least 1s');
-    if (
-      c.DELIVERY_MAX_AGE !== undefined &&
-      c.DELIVERY_MAX_AGE > deliveriesRetentionMs(c.DELIVERY_RETRY_SCHEDULE) - 86_400_000
-    )
-      fail(
-        'DELIVERY_MAX_AGE',
-        'must be at least a day shorter than the deliveries stream keeps jobs (the longer of 7 days and the retry schedule plus 2 days)',
-      );
     if (c.DELIVERY_BACKLOG_RECHECK < 1000) fail('DELIVERY_BACKLOG_RECHECK', 'must be at least 1s');
     if (c.SESSION_TIMEOUT_MS > c.SESSION_DEADLINE_MS) fail('SESSION_TIMEOUT_MS', 'must not exceed SESSION_DEADLINE_MS');
     if (c.DELIVERY_HOST_QUEUE > c.DELIVERY_QUEUE) fail('DELIVERY_HOST_QUEUE', 'must not exceed DELIVERY_QUEUE');

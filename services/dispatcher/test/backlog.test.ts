@@ -3,12 +3,11 @@
 // `expired`), recorded, listed through the API and recoverable; another tenant's deliveries go out
 // at once all along. Through the real stack: gateway, webhooks and applications services, NATS and
 // an in-process dispatcher.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createLogger } from '@switchboard/platform';
 import {
   metricSum,
-  startReceiver,
-  startServices,
+  useDeliveryStack,
   waitFor,
   type Receiver,
   type Services,
@@ -18,18 +17,9 @@ import { DeliveryBacklog, totals } from '../src/delivery/backlog';
 import { CONSUMERS, DELIVERIES_STREAM } from '../src/streams';
 import { cdrEvent, TEST_DISPATCHER_ENV } from './harness';
 
-type Stack = Services<{ webhooks: true; gateway: true }>;
-let s: Stack;
+let s: Services<{ webhooks: true; gateway: true }>;
 let rx: Receiver;
-
-beforeAll(async () => {
-  s = await startServices({ webhooks: true, gateway: true, env: { DELIVERY_ALLOWED_CIDRS: '127.0.0.0/8,::1/128' } });
-  rx = await startReceiver();
-});
-afterAll(async () => {
-  await s?.stop();
-  await rx?.close();
-});
+useDeliveryStack({ gateway: true }, (f) => ({ stack: s, rx } = f));
 
 interface Sub {
   id: string;
