@@ -189,6 +189,54 @@ describe('a receiver that stays down', () => {
     }
   }, 120_000);
 
+  it("when a dead receiver's account passes its bytes cap, then its oldest waiting deliveries end as backlog_full until its waiting jobs fit", async () => {
+    // About 450 bytes a job here: four fit.
+    const BYTES = 2048;
+    const d = await s.startDispatcher({
+      ...TEST_DISPATCHER_ENV,
+      DELIVERY_RETRY_SCHEDULE: '1h',
+      DELIVERY_BACKLOG_BYTES_PER_ACCOUNT: String(BYTES),
+      DELIVERY_MAX_AGE: '2m',
+      DELIVERY_BACKLOG_RECHECK: '1s',
+    });
+    try {
+      const acct = await s.createAccount();
+      const sub = await subscribe(acct, 'bytes');
+      rx.on(sub.path, () => 503);
+      await publishWave(acct, 'old', 10);
+      await new Promise((r) => setTimeout(r, 2000));
+      await publishWave(acct, 'new', 3);
+      const backlog = new DeliveryBacklog(
+        s.bus.js,
+        s.bus.jsm,
+        { maxCount: 10_000, maxBytes: BYTES, maxAgeMs: 120_000 },
+        { logger: createLogger('test', 'silent'), cacheMs: 1 },
+      );
+      const ended = await waitFor(
+        async () => {
+          const list = (await failed(acct, sub)).filter((r) => r.error?.startsWith('backlog_full: '));
+          return list.length >= 8 && list;
+        },
+        { what: 'the oldest deliveries ended as backlog_full', timeoutMs: 20_000, intervalMs: 250 },
+      );
+      const within = await waitFor(
+        async () => {
+          const t = totals((await backlog.read(acct.id))!);
+          return t.bytes <= BYTES && t;
+        },
+        { what: "the account's waiting bytes within the cap", timeoutMs: 10_000, intervalMs: 100 },
+      );
+      const events = await Promise.all(ended.map((r) => eventOf(acct, r.id)));
+      console.log(
+        `backlog bytes: ${ended.length} of 13 deliveries ended as backlog_full; ${within.count} waiting in ${within.bytes} bytes (cap ${BYTES})`,
+      );
+      expect(ended.length).toBeGreaterThan(0);
+      expect(events.every((id) => id.startsWith('old-'))).toBe(true);
+    } finally {
+      await d.stop();
+    }
+  }, 60_000);
+
   it('when a delivery waits past DELIVERY_MAX_AGE, then it ends as expired and nothing of it is left waiting', async () => {
     const d = await s.startDispatcher({
       ...TEST_DISPATCHER_ENV,
