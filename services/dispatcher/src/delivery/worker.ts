@@ -114,8 +114,8 @@ export class DeliveryWorker {
     const { recording } = await this.run(job, { msg, fromRetry: true }, undefined, end);
     return this.d.inFlight.track(
       msg,
-      recording.then((end) => {
-        if (end === 'ack') msg.ack();
+      recording.then((jobEnd) => {
+        if (jobEnd === 'ack') msg.ack();
       }),
     );
   }
