@@ -91,6 +91,8 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
     // stretch a fast answer past a second, and waiting in memory is the cheaper place to wait).
     congestedAfterMs: config.DELIVERY_TIMEOUT_MS / 2,
     gate: (host) => breakers.gate(host),
+    // No attempt starts while the records of earlier ones fill their buffer.
+    held: () => recordBuffer.full,
   });
   // Made once connected (start); read by the metrics.
   let backlog: DeliveryBacklog | undefined;
@@ -99,7 +101,10 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
     () => ({ waiting: limiter.waiting, waitingHosts: limiter.waitingHosts, active: limiter.active }),
     () => backlog?.fullest() ?? 0,
   );
-  const recordBuffer = new RecordBuffer(config.RECORD_BUFFER_MAX_BYTES, (b) => metrics.recordBufferBytes.set(b));
+  const recordBuffer = new RecordBuffer(config.RECORD_BUFFER_MAX_BYTES, (b) => {
+    metrics.recordBufferBytes.set(b);
+    if (b < config.RECORD_BUFFER_MAX_BYTES) limiter.resume();
+  });
   // A consumer's handler starts on a message only while the records held fit their bound.
   const roomy = (handle: (m: JsMsg) => Promise<void>) =>
     whileRecordsFit(recordBuffer, handle, () => metrics.recordBackPressure.inc());

@@ -157,7 +157,7 @@ export const schema = z
     ),
     RECORD_BATCH_SIZE: int(250, 1, 1000).describe('Attempt records per published batch.'),
     RECORD_BUFFER_MAX_BYTES: int(64 * 1024 * 1024, 1024, 2 ** 34).describe(
-      'Bytes of attempt and session records held in memory until JetStream has them (while publishes fail and are retried, they stay). At the bound the dispatcher stops taking messages from its consumers until records are stored; a record is never dropped, so records of attempts already under way may pass it.',
+      'Bytes of attempt and session records held in memory until JetStream has them (while publishes fail and are retried, they stay). At the bound the dispatcher starts no attempt and takes no message from its consumers until records are stored; a record is never dropped, so the records of attempts already in flight (at most `DELIVERY_CONCURRENCY`) may pass it.',
     ),
     SESSION_DEADLINE_MS: int(10_000, 200, 120_000).describe(
       'Budget of all attempts of one session (primary URL and fallback), in ms: a caller is waiting.',

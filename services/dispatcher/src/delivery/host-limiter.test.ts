@@ -122,4 +122,20 @@ describe('host limiter', () => {
     expect('slot' in w && (await w.slot)).toMatchObject({ reason: 'shutdown' });
     expect(refusedWith(l.acquire('c'))).toBe('shutdown');
   });
+
+  it('when attempts are held (the record buffer is full), then admitted jobs wait in their queues and start once resumed', async () => {
+    let held = true;
+    const l = new HostLimiter({ ...opts, held: () => held });
+    const started: string[] = [];
+    const waits = ['a', 'b'].map((host) => slotOf(l.acquire(host)).then((r) => (started.push(host), r)));
+    await new Promise((r) => setTimeout(r, 10));
+    expect(started).toEqual([]);
+    expect(l.waiting).toBe(2);
+    expect(l.active).toBe(0);
+    held = false;
+    l.resume();
+    for (const r of await Promise.all(waits)) r();
+    expect(started.sort()).toEqual(['a', 'b']);
+    expect(l.waiting).toBe(0);
+  });
 });

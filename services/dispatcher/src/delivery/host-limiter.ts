@@ -28,6 +28,11 @@ export interface HostLimiterOptions {
   congestedAfterMs: number;
   /** The breaker of a host (breakers.ts); always closed when not given. */
   gate?: (host: string) => Gate;
+  /**
+   * While true, no attempt starts: admitted jobs wait in their hosts' queues (the record buffer is
+   * full: recording/record-buffer.ts); resume() once it is false again.
+   */
+  held?: () => boolean;
 }
 
 /**
@@ -143,7 +148,12 @@ export class HostLimiter {
     const g = this.gate(name);
     if (g.state === 'open') return { refused: { reason: 'breaker_open', waitMs: g.waitMs } };
     const h = this.host(name);
-    if (h.queue.length === 0 && h.inflight.size < this.hostLimit(g) && this.inflight < this.opts.global)
+    if (
+      h.queue.length === 0 &&
+      h.inflight.size < this.hostLimit(g) &&
+      this.inflight < this.opts.global &&
+      !this.opts.held?.()
+    )
       return { slot: Promise.resolve(this.grant(name, h)) };
     if (g.state === 'closed' && this.congested(h)) {
       // Everyone waiting for this host would wait for hanging attempts: JetStream keeps them instead.
@@ -164,7 +174,7 @@ export class HostLimiter {
   /** Hands free slots to waiting jobs, one host after another (Map order, then moved to the end). */
   private pump(): void {
     let progressed = true;
-    while (this.inflight < this.opts.global && this.queued > 0 && progressed) {
+    while (this.inflight < this.opts.global && this.queued > 0 && progressed && !this.opts.held?.()) {
       progressed = false;
       for (const [name, h] of this.hosts) {
         if (h.queue.length === 0) continue;
@@ -186,6 +196,11 @@ export class HostLimiter {
         break;
       }
     }
+  }
+
+  /** Starts waiting jobs again after `held` turned false. */
+  resume(): void {
+    this.pump();
   }
 
   /** Turns away every waiting job and every new one (shutdown): they are deferred, not attempted. */

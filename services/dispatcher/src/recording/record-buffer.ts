@@ -2,9 +2,10 @@
 // (attempt-recorder.ts, batched) and session records (session-recorder.ts), bodies and answers
 // included, while their publishes are retried. A record is never refused or dropped at the bound:
 // it belongs to an attempt already made, and its message is acknowledged only once it is stored.
-// Instead the consumers stop taking new messages (paused(): a handler waits before it starts), so
-// no new attempt adds records until the held ones are stored. What may pass the bound is the
-// records of the attempts already under way (at most the consumers' concurrency of them).
+// Instead no new attempt starts (the host limiter holds admitted jobs in their queues) and the
+// consumers stop taking new messages (whileRecordsFit: a handler waits before it starts), until the
+// held records are stored. What may pass the bound is the records of the attempts already in
+// flight (at most DELIVERY_CONCURRENCY of them).
 import type { JsMsg } from '@switchboard/platform';
 
 export class RecordBuffer {
