@@ -51,7 +51,10 @@ export const addressBody = z
     country: z.string().optional(),
     smsEnabled: z.boolean().optional(),
     channel: z.enum(['voice', 'messaging']).optional(),
-    token: z.string().regex(ADDRESS_TOKEN).optional(),
+    token: z
+      .union([z.string().regex(ADDRESS_TOKEN), z.literal('***')])
+      .meta({ description: 'The session token; `***` to a `read` API key (in `href` too).' })
+      .optional(),
     address: z.string().regex(/^sip:/).optional(),
   })
   .meta({
@@ -192,7 +195,7 @@ const sessionAttemptBody = z.object({
 
 export const sessionSummaryBody = z.object({
   href: uri,
-  id: z.string(),
+  id: z.string().meta({ description: 'The session id (signals name it); `***` to a `read` API key (in `href` too).' }),
   applicationId: z
     .string()
     .nullable()

@@ -9,6 +9,7 @@ import type { DeliveryBody, EventTypeBody, WebhookBody } from './response-bodies
 import { decodeBody, webhookCreate, webhookUpdate } from './request-bodies.ts';
 import { auditOptions, callOptions, principal, writeOptions } from './context.ts';
 import type { RouteDeps } from './deps.ts';
+import { noStore, requireFull } from './exposure.ts';
 import { queryString, readList, route, sendHref, sendJson, type Handler } from './routing.ts';
 
 /** A subscription as it reads (docs/api-rules.md#lists and 6). */
@@ -136,6 +137,7 @@ export function webhookRoutes(router: Router, deps: RouteDeps): void {
         writeOptions(req),
       );
       // docs/api-rules.md#subscriptions: the new subscription's address is /v1/webhooks/<id> on both levels.
+      noStore(res);
       sendHref(res, hrefs.webhook(subscription!.id), { secret });
     };
 
@@ -181,10 +183,12 @@ export function webhookRoutes(router: Router, deps: RouteDeps): void {
 
   route(router, '/webhooks/:id/secret', {
     GET: async (req, res) => {
+      requireFull(req);
       const { secret } = await webhooks.getSecret(
         { accountId: principal(req).accountId, id: id(req) },
         auditOptions(req),
       );
+      noStore(res);
       sendJson(res, { secret });
     },
   });
@@ -195,6 +199,7 @@ export function webhookRoutes(router: Router, deps: RouteDeps): void {
         { accountId: principal(req).accountId, id: id(req) },
         writeOptions(req),
       );
+      noStore(res);
       sendJson(res, { secret });
     },
   });
