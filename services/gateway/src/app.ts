@@ -248,7 +248,6 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
       passwords: authenticator,
       trustedProxies: config.TRUSTED_PROXIES,
       origin,
-      secure: origin.startsWith('https:'),
     },
     jsonBody({ limitBytes: config.BODY_LIMIT_BYTES }),
   );

@@ -1331,20 +1331,20 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
           tags: ['Credentials'],
           summary: "The browser's session: its user and end, or 204 when it has none",
           description:
-            'Reads the `sb_session` cookie without requiring it: 200 with the session while it is valid (a use, like any request it authenticates), 204 when there is no cookie or the session ended or expired. The console asks it once at load.',
+            'Reads the `__Host-sb_session` cookie without requiring it: 200 with the session while it is valid (a use, like any request it authenticates), 204 when there is no cookie or the session ended or expired. The console asks it once at load.',
           operationId: 'getConsoleSession',
           security: [],
           responses: {
             '200': json(ref('ConsoleSession'), 'The session of the cookie.'),
             '204': { description: 'No valid browser session.' },
-            ...pick('405', '500', '503'),
+            ...pick('401', '405', '500', '503'),
           },
         },
         post: {
           tags: ['Credentials'],
-          summary: 'Sign in a browser: sets the sb_session cookie',
+          summary: 'Sign in a browser: sets the __Host-sb_session cookie',
           description:
-            "Checks the password with the lockout and limits of Basic auth. The cookie `sb_session` is HttpOnly, SameSite=Strict, Path=/ (Secure over https); the session lasts 12 h at most and ends after 30 min unused (`CONSOLE_SESSION_TTL_MS`, `CONSOLE_SESSION_IDLE_MS`). It authenticates every `/v1` route; a write made with it (POST, PUT, DELETE) must carry this API's `Origin`, or it answers 403.",
+            "Checks the password with the lockout and limits of Basic auth. The cookie `__Host-sb_session` is HttpOnly, SameSite=Strict, Secure, Path=/ (browsers keep Secure cookies of loopback hosts over http too); a request carrying it twice is a 401; the session lasts 12 h at most and ends after 30 min unused (`CONSOLE_SESSION_TTL_MS`, `CONSOLE_SESSION_IDLE_MS`). It authenticates every `/v1` route; a write made with it (POST, PUT, DELETE) must carry this API's `Origin`, or it answers 403.",
           operationId: 'signIn',
           security: [],
           requestBody: jsonBody(ref('ConsoleSignIn')),
@@ -1360,7 +1360,7 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
           security: [],
           responses: {
             '204': { description: 'Signed out (also when no session was open).' },
-            ...pick('403', '405', '500', '503'),
+            ...pick('401', '403', '405', '500', '503'),
           },
         },
       },
@@ -1424,7 +1424,7 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
         session: {
           type: 'apiKey',
           in: 'cookie',
-          name: 'sb_session',
+          name: '__Host-sb_session',
           description: 'A browser session (POST /v1/console/session).',
         },
       },
