@@ -3,7 +3,8 @@
 // on /v1 and /rest/v1), session tokens and session ids masked for a `read` key, and
 // `Cache-Control: no-store` on every answer that carries a secret, a key or a token.
 import { describe, expect, it } from 'vitest';
-import { randomName, type JsonBody, type Services, type TestAccount } from '../../../test/support';
+import { queryDatabase, randomName, type JsonBody, type Services, type TestAccount } from '../../../test/support';
+import { compressBody } from '../../webhooks/src/deliveries/bodies';
 import { storeSession } from '../../webhooks/src/sessions/store-session';
 import { useGatewayStack } from './harness';
 
@@ -194,5 +195,35 @@ describe('session tokens and session ids', () => {
     expect(await json(one)).toMatchObject({ id: '***', outcome: 'answered' });
     const clear = (await json(await stack.request(me, 'GET', `/v1/applications/${app}/sessions`))) as never as Body[];
     expect(clear[0]).toMatchObject({ id, href: `${stack.baseUrl}/v1/sessions/${id}` });
+  });
+
+  it('when a read key reads a session delivery, then the body it sent (which holds the session id) reads ***; a full credential reads it', async () => {
+    const me = await stack.createAccount('bodies');
+    const app = await createApp(me);
+    const sessionId = randomName('sess');
+    const body = JSON.stringify({ session: { id: sessionId, accountId: me.id, applicationId: app } });
+    const deliveryId = `dlv_${'0'.repeat(12)}${Date.now().toString(16).padStart(12, '0').slice(-12)}`;
+    // What the records consumer keeps for a session attempt: its record and the body sent.
+    await queryDatabase(
+      stack.databaseUrl,
+      `insert into webhooks.deliveries (id, message_id, kind, application_id, account_id, event, target_url, attempt, status_code, duration_ms, outcome, created_at)
+       values ($1, 'msg_session_body', 'session', $2, $3, 'session', 'https://example.com/voice', 1, 200, 12, 'succeeded', now())`,
+      [deliveryId, app, me.id],
+    );
+    await queryDatabase(
+      stack.databaseUrl,
+      `insert into webhooks.delivery_bodies (message_id, target, body, size, encoding) values ('msg_session_body', $1, $2, $3, 'deflate')`,
+      [app, compressBody(body), Buffer.byteLength(body)],
+    );
+    const read = await createKey(me, 'read');
+    for (const path of [`/v1/deliveries/${deliveryId}`, `/v1/applications/${app}/deliveries/${deliveryId}`]) {
+      const masked = await send(bearer(read.key), 'GET', path);
+      expect(masked.status, path).toBe(200);
+      const text = await masked.text();
+      expect(text, path).not.toContain(sessionId);
+      expect(JSON.parse(text).request).toEqual({ body: '***', bytes: Buffer.byteLength(body), truncated: false });
+      const clear = await json(await stack.request(me, 'GET', path));
+      expect(clear.request).toEqual({ body, bytes: Buffer.byteLength(body), truncated: false });
+    }
   });
 });

@@ -151,7 +151,7 @@ export const deliveryBody = z.object({
     .object({
       body: z.string().meta({
         description:
-          'The JSON body sent, as text: its first 16 KiB (cut on a UTF-8 character boundary). Every attempt of a message sends the same bytes.',
+          "The JSON body sent, as text: its first 16 KiB (cut on a UTF-8 character boundary). Every attempt of a message sends the same bytes. A session delivery's body (it holds the session id) reads `***` to a `read` API key.",
       }),
       bytes: count.meta({ description: 'Size of the whole body in bytes.' }),
       truncated: z.boolean().meta({ description: 'The body was longer than `body` shows.' }),

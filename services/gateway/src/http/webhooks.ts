@@ -9,7 +9,7 @@ import type { DeliveryBody, EventTypeBody, WebhookBody } from './response-bodies
 import { decodeBody, webhookCreate, webhookUpdate } from './request-bodies.ts';
 import { auditOptions, callOptions, principal, writeOptions } from './context.ts';
 import type { RouteDeps } from './deps.ts';
-import { noStore, requireFull } from './exposure.ts';
+import { MASKED, noStore, requireFull } from './exposure.ts';
 import { queryString, readList, route, sendHref, sendJson, type Handler } from './routing.ts';
 
 /** A subscription as it reads (docs/api-rules.md#lists and 6). */
@@ -40,9 +40,11 @@ export function webhookJson(s: SubscriptionMessage, hrefs: Hrefs): WebhookBody {
 
 /**
  * One delivery attempt as it reads in a deliveries list; `withResponse`: with the body sent and the
- * receiver's answer (one record's view).
+ * receiver's answer (one record's view). `masked`: the body a session delivery sent, which holds the
+ * session's id (a credential of the Session API's signals), reads as `***` (a `read` key).
  */
-export function deliveryJson(d: DeliveryMessage, withResponse = false): DeliveryBody {
+export function deliveryJson(d: DeliveryMessage, withResponse = false, masked = false): DeliveryBody {
+  const hideBody = masked && d.kind === 'session';
   return {
     id: d.id,
     messageId: d.messageId,
@@ -60,7 +62,9 @@ export function deliveryJson(d: DeliveryMessage, withResponse = false): Delivery
     createdAt: d.createdAt,
     ...(withResponse
       ? {
-          request: d.request ? { body: d.request.body, bytes: d.request.bytes, truncated: d.request.truncated } : null,
+          request: d.request
+            ? { body: hideBody ? MASKED : d.request.body, bytes: d.request.bytes, truncated: d.request.truncated }
+            : null,
           response:
             d.responseExcerpt !== undefined
               ? {
