@@ -84,7 +84,7 @@ const errors = {
     'WWW-Authenticate': { schema: { type: 'string' }, description: 'Basic realm="switchboard"' },
   }),
   '403': problemResponse(
-    'The credential may not do this: a `read` API key on anything but GET (`insufficient_scope`), or a write with a browser session whose `Origin` is not this API (`forbidden`).',
+    "The credential may not do this: a `read` API key on anything but GET, or on a signing secret (`insufficient_scope`); a write from another site, whatever its credential (an `Origin` other than this API's, or `Sec-Fetch-Site: cross-site`), or a write with a browser session without this API's `Origin` (`forbidden`).",
   ),
   '404': problemResponse('Unknown id, or a resource of another account.'),
   '405': problemResponse('Method not allowed on this path.', { Allow: { schema: { type: 'string' } } }),
@@ -98,7 +98,7 @@ const errors = {
     `Request body over the size limit (\`BODY_LIMIT_BYTES\`, default ${BODY_LIMIT_DEFAULT_BYTES / 1024} KiB).`,
   ),
   '415': problemResponse(
-    'A POST/PUT body without Content-Type: application/json (a POST without a body needs no Content-Type).',
+    'A POST/PUT body without Content-Type: application/json; a POST/PUT without a body may declare application/json or no Content-Type, nothing else.',
   ),
   '429': problemResponse(
     'Rate limited, locked out after failed logins, or too many failed logins from this client address.',
@@ -114,6 +114,13 @@ const errors = {
 
 type Status = keyof typeof errors;
 const pick = (...codes: Status[]) => Object.fromEntries(codes.map((c) => [c, errors[c]]));
+/** The header of every answer that carries a secret, a key or a token. */
+const noStoreHeader = {
+  'Cache-Control': {
+    schema: { type: 'string', const: 'no-store' },
+    description: 'Never cached: it carries a credential.',
+  },
+};
 const readErrors = pick('401', '403', '404', '405', '429', '500', '503');
 const writeErrors = pick('400', '401', '403', '404', '405', '409', '413', '415', '429', '500', '503');
 
@@ -492,7 +499,10 @@ function webhookPaths(prefix: string, level: 'account' | 'application'): Record<
         description: CREATE_WEBHOOK_RULES[level],
         requestBody: jsonBody(ref('WebhookCreate')),
         responses: {
-          '200': json(ref('WebhookCreated'), 'Created; the secret is shown once here and at /secret.', hrefHeaders),
+          '200': json(ref('WebhookCreated'), 'Created; the secret is shown once here and at /secret.', {
+            ...hrefHeaders,
+            ...noStoreHeader,
+          }),
           ...writeErrors,
         },
       }),
@@ -934,8 +944,8 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
         summary: "Read the application's session signing secret",
         operationId: `get${op}ApplicationSecret`,
         description:
-          'The `whsec_` secret (Standard Webhooks) that signs the session POSTs to this application. Each application has its own, created with it.',
-        responses: { '200': json(ref('Secret'), 'The current secret.'), ...readErrors },
+          'The `whsec_` secret (Standard Webhooks) that signs the session POSTs to this application. Each application has its own, created with it. Needs a `full` credential: a `read` API key gets 403 `insufficient_scope`. Answered with `Cache-Control: no-store`.',
+        responses: { '200': json(ref('Secret'), 'The current secret.', noStoreHeader), ...readErrors },
       },
     },
     [`${prefix}/applications/{id}/secret/rotate`]: {
@@ -946,7 +956,7 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
         operationId: `rotate${op}ApplicationSecret`,
         description:
           'Replaces the secret; for 24 h the previous one signs too (a second `v1,` signature), so receivers can switch without losing a message. No request body.',
-        responses: { '200': json(ref('Secret'), 'The new secret.'), ...writeErrors },
+        responses: { '200': json(ref('Secret'), 'The new secret.', noStoreHeader), ...writeErrors },
       }),
     },
   });
@@ -1064,7 +1074,9 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
           tags: ['Deliveries'],
           summary: "Read a subscription's signing secret",
           operationId: 'getWebhookSecret',
-          responses: { '200': json(ref('Secret'), 'The current secret.'), ...readErrors },
+          description:
+            'Needs a `full` credential: a `read` API key gets 403 `insufficient_scope`. Answered with `Cache-Control: no-store`.',
+          responses: { '200': json(ref('Secret'), 'The current secret.', noStoreHeader), ...readErrors },
         },
       },
       '/v1/webhooks/{id}/secret/rotate': {
@@ -1073,7 +1085,7 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
           tags: ['Deliveries'],
           summary: `Rotate the signing secret (the old one stays valid ${PREVIOUS_SECRET})`,
           operationId: 'rotateWebhookSecret',
-          responses: { '200': json(ref('Secret'), 'The new secret.'), ...writeErrors },
+          responses: { '200': json(ref('Secret'), 'The new secret.', noStoreHeader), ...writeErrors },
         }),
       },
       '/v1/webhooks/{id}/deliveries': {
@@ -1261,7 +1273,10 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
           operationId: 'createApiKey',
           requestBody: jsonBody(ref('ApiKeyCreate')),
           responses: {
-            '200': json(ref('ApiKeyCreated'), 'Created; the key is shown only here.', hrefHeaders),
+            '200': json(ref('ApiKeyCreated'), 'Created; the key is shown only here.', {
+              ...hrefHeaders,
+              ...noStoreHeader,
+            }),
             ...writeErrors,
           },
         }),
