@@ -116,6 +116,20 @@ describe('writes from another site', () => {
         (await stack.request(undefined, 'GET', `/v1/applications/${app}`, undefined, { ...auth, origin: EVIL })).status,
       ).toBe(200);
     }
+    // Nor can another site sign the browser in (to an account of its choosing) or out.
+    for (const [method, body] of [
+      ['POST', { username: me.username, password: me.password }],
+      ['DELETE', undefined],
+    ] as const)
+      await expectForbidden(
+        await stack.request(undefined, method, '/v1/console/session', body, {
+          cookie,
+          origin: stack.baseUrl,
+          'sec-fetch-site': 'cross-site',
+        }),
+        `${method} /v1/console/session`,
+      );
+    expect((await fetch(`${stack.baseUrl}/v1/console/session`, { headers: { cookie } })).status).toBe(200);
     expect(await secretOf(me, app)).toBe(before);
     const read = await json(await stack.request(me, 'GET', `/v1/applications/${app}`));
     expect(read.name).toBe('target');
