@@ -78,6 +78,9 @@ describe('signing secrets', () => {
         expect(String((await json(res)).secret)).toMatch(/^whsec_/);
       }
     }
+    // The API router answers webhooks under /rest/v1 too (undocumented there): the same rule.
+    const undocumented = await fetch(`${stack.baseUrl}/rest/v1/webhooks/${hook}/secret`, { headers: bearer(read.key) });
+    expect(undocumented.status).toBe(403);
     // The read key still reads everything else of the application and the subscription.
     expect((await send(bearer(read.key), 'GET', `/v1/applications/${app}`)).status).toBe(200);
     expect((await send(bearer(read.key), 'GET', `/v1/webhooks/${hook}`)).status).toBe(200);
