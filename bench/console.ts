@@ -51,6 +51,14 @@ async function seed(base: string, authorization: string, n: number): Promise<voi
 }
 
 /** One load of the list: ms from the navigation's start to the list's count in the page, and bytes received. */
+/**
+ * The session cookie for the browser context: a `__Host-` cookie must be Secure with Path=/ and no
+ * Domain attribute, which a host-only cookie of the gateway's host is (loopback counts as secure).
+ */
+function sessionCookie(cookie: { name: string; value: string }, base: string) {
+  return { ...cookie, domain: new URL(base).hostname, path: '/', secure: true };
+}
+
 async function loadOnce(
   browser: Browser,
   base: string,
@@ -59,7 +67,7 @@ async function loadOnce(
   context?: Awaited<ReturnType<Browser['newContext']>>,
 ) {
   const ctx = context ?? (await browser.newContext());
-  if (!context) await ctx.addCookies([{ ...cookie, url: base }]);
+  if (!context) await ctx.addCookies([sessionCookie(cookie, base)]);
   const page = await ctx.newPage();
   let bytes = 0;
   page.on('requestfinished', async (r) => {
@@ -92,7 +100,7 @@ async function pickerOnce(
   searches: number,
 ) {
   const ctx = await browser.newContext();
-  await ctx.addCookies([{ ...cookie, url: base }]);
+  await ctx.addCookies([sessionCookie(cookie, base)]);
   const page = await ctx.newPage();
   const picker = page.getByRole('combobox', { name: 'Application', exact: true });
   const options = page.getByRole('listbox', { name: 'Matches' }).getByRole('option');

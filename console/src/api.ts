@@ -1,4 +1,4 @@
-// The API client of the console: same-origin fetches that the sb_session cookie authenticates (the
+// The API client of the console: same-origin fetches that the __Host-sb_session cookie authenticates (the
 // browser adds the Origin a write needs), problem+json answers turned into ApiError, and a 401
 // reported to the app, which shows the sign-in page and then returns to the page.
 

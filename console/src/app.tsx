@@ -58,7 +58,7 @@ export function App() {
 
   let content = null;
   for (const r of ROUTES) {
-    const params = match(r.pattern, path);
+    const params = match(r.pattern, path, r.ids);
     if (params) {
       content = <r.page key={r.pattern + JSON.stringify(params)} params={params} />;
       break;

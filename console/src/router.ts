@@ -43,15 +43,31 @@ export function Link({ to, ...rest }: LinkProps) {
   return createElement('a', { ...rest, href: BASE + to, onClick });
 }
 
-/** Matches `/applications/:id` against a path; answers the parameters or undefined. */
-export function match(pattern: string, path: string): Record<string, string> | undefined {
+/**
+ * Matches `/applications/:id` against a path; answers the parameters or undefined. `formats`: the
+ * format each parameter must have (decoded), else the path matches nothing (the page is not found).
+ */
+export function match(
+  pattern: string,
+  path: string,
+  formats: Record<string, RegExp> = {},
+): Record<string, string> | undefined {
   const p = pattern.split('/');
   const a = path.split('?')[0]!.split('/');
   if (p.length !== a.length) return undefined;
   const params: Record<string, string> = {};
   for (let i = 0; i < p.length; i++) {
-    if (p[i]!.startsWith(':')) params[p[i]!.slice(1)] = decodeURIComponent(a[i]!);
-    else if (p[i] !== a[i]) return undefined;
+    if (p[i]!.startsWith(':')) {
+      const name = p[i]!.slice(1);
+      let value: string;
+      try {
+        value = decodeURIComponent(a[i]!);
+      } catch {
+        return undefined; // a malformed escape
+      }
+      if (formats[name] && !formats[name].test(value)) return undefined;
+      params[name] = value;
+    } else if (p[i] !== a[i]) return undefined;
   }
   return params;
 }

@@ -9,19 +9,31 @@ import { SessionPage } from './pages/session.tsx';
 import { SessionsPage } from './pages/sessions.tsx';
 import { WebhookPage } from './pages/webhook.tsx';
 import { WebhooksPage } from './pages/webhooks.tsx';
+import { ID_FORMATS } from './paths.ts';
 
 export type RouteParams = Record<string, string>;
 
-export const ROUTES: { pattern: string; page: ComponentType<{ params: RouteParams }> }[] = [
+const { application, webhook, delivery, session } = ID_FORMATS;
+
+/** `ids`: the format of each parameter (paths.ts); a path whose parameter has another is not found. */
+export const ROUTES: {
+  pattern: string;
+  page: ComponentType<{ params: RouteParams }>;
+  ids?: Record<string, RegExp>;
+}[] = [
   { pattern: '/applications', page: ApplicationsPage },
-  { pattern: '/applications/:id', page: ApplicationPage },
-  { pattern: '/applications/:appId/webhooks/:id', page: WebhookPage },
-  { pattern: '/applications/:appId/deliveries/:deliveryId', page: DeliveryPage },
+  { pattern: '/applications/:id', page: ApplicationPage, ids: { id: application } },
+  { pattern: '/applications/:appId/webhooks/:id', page: WebhookPage, ids: { appId: application, id: webhook } },
+  {
+    pattern: '/applications/:appId/deliveries/:deliveryId',
+    page: DeliveryPage,
+    ids: { appId: application, deliveryId: delivery },
+  },
   { pattern: '/webhooks', page: WebhooksPage },
-  { pattern: '/webhooks/:id', page: WebhookPage },
-  { pattern: '/webhooks/:id/deliveries/:deliveryId', page: DeliveryPage },
+  { pattern: '/webhooks/:id', page: WebhookPage, ids: { id: webhook } },
+  { pattern: '/webhooks/:id/deliveries/:deliveryId', page: DeliveryPage, ids: { id: webhook, deliveryId: delivery } },
   { pattern: '/sessions', page: SessionsPage },
-  { pattern: '/sessions/:id', page: SessionPage },
+  { pattern: '/sessions/:id', page: SessionPage, ids: { id: session } },
   { pattern: '/api-keys', page: ApiKeysPage },
   { pattern: '/audit-log', page: AuditLogPage },
 ];

@@ -132,8 +132,8 @@ it('after every secret-bearing request, plain and idempotent, the database dump 
       idem ? { 'Idempotency-Key': randomName('k') } : {},
     );
     expect(res.status).toBe(200);
-    const cookie = /sb_session=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1];
-    expect(cookie, 'the sb_session cookie').toBeTruthy();
+    const cookie = /__Host-sb_session=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1];
+    expect(cookie, 'the __Host-sb_session cookie').toBeTruthy();
     secrets.set(`console session cookie${idem ? ' (idempotent)' : ''}`, decodeURIComponent(cookie!));
   }
 

@@ -11,6 +11,7 @@ import { Alert, generalProblem, Select } from '../ui/form.tsx';
 import { Failed, Loading } from '../ui/page.tsx';
 import { PageNav } from '../ui/paged.tsx';
 import { useApplications } from './applications.tsx';
+import { apiPath } from '../paths.ts';
 
 export interface Address {
   href: string;
@@ -54,7 +55,7 @@ function MoveDialog({ appId, address, onClose }: { appId: string; address: Addre
   const [to, setTo] = useState<string>();
   const move = useMutation({
     mutationFn: (to: string) =>
-      api.post(`/v1/applications/${to}/addresses/${address!.type}/${encodeURIComponent(addressValue(address!))}`),
+      api.post(apiPath`/v1/applications/${to}/addresses/${address!.type}/${addressValue(address!)}`),
     onSuccess: async () => {
       await queries.invalidateQueries({ queryKey: ['application'] });
       onClose();
@@ -103,7 +104,10 @@ function MoveDialog({ appId, address, onClose }: { appId: string; address: Addre
 export function Addresses({ appId }: { appId: string }) {
   const queries = useQueryClient();
   const key = ['application', appId, 'addresses'];
-  const list = useQuery({ queryKey: key, queryFn: () => api.get<Address[]>(`/v1/applications/${appId}/addresses`) });
+  const list = useQuery({
+    queryKey: key,
+    queryFn: () => api.get<Address[]>(apiPath`/v1/applications/${appId}/addresses`),
+  });
   const exchanges = useQuery({ queryKey: ['exchanges'], queryFn: () => api.get<Exchange[]>('/v1/exchanges') });
   const [said, setSaid] = useState<string>();
   const [moving, setMoving] = useState<Address>();
@@ -116,7 +120,7 @@ export function Addresses({ appId }: { appId: string }) {
   };
   const claim = useMutation({
     mutationFn: (body: Record<string, string>) =>
-      api.post<{ href: string }>(`/v1/applications/${appId}/addresses`, body),
+      api.post<{ href: string }>(apiPath`/v1/applications/${appId}/addresses`, body),
     onSuccess: (r, body) =>
       done(
         body.type === 'number'
@@ -127,8 +131,7 @@ export function Addresses({ appId }: { appId: string }) {
       ),
   });
   const release = useMutation({
-    mutationFn: (a: Address) =>
-      api.delete(`/v1/applications/${appId}/addresses/${a.type}/${encodeURIComponent(addressValue(a))}`),
+    mutationFn: (a: Address) => api.delete(apiPath`/v1/applications/${appId}/addresses/${a.type}/${addressValue(a)}`),
     onSuccess: (_r, a) => done(`Released ${label(a)}.`),
   });
 

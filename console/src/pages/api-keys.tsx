@@ -7,6 +7,7 @@ import { Confirm } from '../ui/dialog.tsx';
 import { Alert, Field, fieldProblems, formValues, generalProblem, Select } from '../ui/form.tsx';
 import { Failed, Loading, Page } from '../ui/page.tsx';
 import { when } from '../ui/time.ts';
+import { apiPath } from '../paths.ts';
 
 interface ApiKey {
   id: string;
@@ -32,7 +33,7 @@ export function ApiKeysPage() {
     },
   });
   const revoke = useMutation({
-    mutationFn: (k: ApiKey) => api.delete(`/v1/api-keys/${k.id}`),
+    mutationFn: (k: ApiKey) => api.delete(apiPath`/v1/api-keys/${k.id}`),
     onSuccess: async (_r, k) => {
       setSaid(`Revoked ${k.name}: it no longer authenticates.`);
       await queries.invalidateQueries({ queryKey: ['api-keys'] });

@@ -12,6 +12,7 @@ import { Failed, Loading, NotLoaded, Page } from '../ui/page.tsx';
 import { SigningSecret } from '../ui/secret.tsx';
 import { Addresses } from './addresses.tsx';
 import { type Application, applicationFields } from './applications.tsx';
+import { apiPath } from '../paths.ts';
 
 const URLS: { key: keyof Application; label: string }[] = [
   { key: 'voiceUrl', label: 'Voice URL' },
@@ -23,7 +24,7 @@ const URLS: { key: keyof Application; label: string }[] = [
 function EditApplication({ app, onDone }: { app: Application; onDone: () => void }) {
   const queries = useQueryClient();
   const save = useMutation({
-    mutationFn: (body: Record<string, string>) => api.put(`/v1/applications/${app.id}`, body),
+    mutationFn: (body: Record<string, string>) => api.put(apiPath`/v1/applications/${app.id}`, body),
     onSuccess: async () => {
       await queries.invalidateQueries({ queryKey: ['applications'] });
       await queries.invalidateQueries({ queryKey: ['application', app.id] });
@@ -69,7 +70,7 @@ interface Webhook {
 function Webhooks({ appId }: { appId: string }) {
   const list = useQuery({
     queryKey: ['application', appId, 'webhooks'],
-    queryFn: () => api.get<Webhook[]>(`/v1/applications/${appId}/webhooks`),
+    queryFn: () => api.get<Webhook[]>(apiPath`/v1/applications/${appId}/webhooks`),
   });
   return (
     <section aria-labelledby="app-webhooks">
@@ -106,12 +107,12 @@ export function ApplicationPage({ params }: { params: RouteParams }) {
   const queries = useQueryClient();
   const app = useQuery({
     queryKey: ['application', id],
-    queryFn: () => api.get<Application>(`/v1/applications/${id}`),
+    queryFn: () => api.get<Application>(apiPath`/v1/applications/${id}`),
   });
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const remove = useMutation({
-    mutationFn: () => api.delete(`/v1/applications/${id}`),
+    mutationFn: () => api.delete(apiPath`/v1/applications/${id}`),
     onSuccess: async () => {
       queries.removeQueries({ queryKey: ['application', id] });
       await queries.invalidateQueries({ queryKey: ['applications'] });
@@ -152,7 +153,7 @@ export function ApplicationPage({ params }: { params: RouteParams }) {
         </dl>
       </section>
       <SigningSecret
-        path={`/v1/applications/${id}/secret`}
+        path={apiPath`/v1/applications/${id}/secret`}
         headingId="secret"
         about="Signs every session POST to this application (Standard Webhooks). Reading it is recorded in the audit log."
         rotateTitle="Rotate the signing secret?"

@@ -13,12 +13,13 @@ import { pathOf } from '../ui/paged.tsx';
 import { when } from '../ui/time.ts';
 import { statusText } from './deliveries.tsx';
 import type { Delivery } from './webhook-model.ts';
+import { apiPath } from '../paths.ts';
 
 function Attempt({ base, d, n }: { base: string; d: Delivery; n: number }) {
   // The list has neither body nor response; the record's own view has them.
   const full = useQuery({
     queryKey: ['delivery', d.id],
-    queryFn: () => api.get<Delivery>(`${base}/${d.id}`),
+    queryFn: () => api.get<Delivery>(`${base}/${encodeURIComponent(d.id)}`),
     refetchInterval: (q) => (q.state.data?.outcome === 'pending' ? 1000 : false),
   });
   const r = full.data ?? d;
@@ -105,13 +106,13 @@ function Attempt({ base, d, n }: { base: string; d: Delivery; n: number }) {
 export function DeliveryPage({ params }: { params: RouteParams }) {
   const deliveryId = params.deliveryId!;
   const sub = params.id;
-  const base = sub ? `/v1/webhooks/${sub}/deliveries` : `/v1/applications/${params.appId}/deliveries`;
+  const base = sub ? apiPath`/v1/webhooks/${sub}/deliveries` : apiPath`/v1/applications/${params.appId!}/deliveries`;
   const back = sub ? `/webhooks/${sub}` : `/sessions?application=${params.appId}`;
   const queries = useQueryClient();
   const [resent, setResent] = useState<string>();
   const one = useQuery({
     queryKey: ['delivery', deliveryId],
-    queryFn: () => api.get<Delivery>(`${base}/${deliveryId}`),
+    queryFn: () => api.get<Delivery>(`${base}/${encodeURIComponent(deliveryId)}`),
   });
   const messageId = one.data?.messageId;
   const attempts = useQuery({
@@ -123,7 +124,7 @@ export function DeliveryPage({ params }: { params: RouteParams }) {
       resent && !(q.state.data ?? []).some((d) => d.id === resent && d.outcome !== 'pending') ? 1000 : false,
   });
   const resend = useMutation({
-    mutationFn: () => api.post<{ href: string }>(`${base}/${deliveryId}/resend`),
+    mutationFn: () => api.post<{ href: string }>(`${base}/${encodeURIComponent(deliveryId)}/resend`),
     onSuccess: async (r) => {
       setResent(pathOf(r.href).split('/').pop());
       await queries.invalidateQueries({ queryKey: ['deliveries', base] });

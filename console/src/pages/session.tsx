@@ -9,6 +9,7 @@ import { Excerpt } from '../ui/excerpt.tsx';
 import { NotLoaded, Page } from '../ui/page.tsx';
 import { when } from '../ui/time.ts';
 import { OUTCOME_TEXT, type SessionAttempt, type SessionDetail } from './session-model.ts';
+import { apiPath } from '../paths.ts';
 
 function AttemptItem({ a, n }: { a: SessionAttempt; n: number }) {
   const ok = a.status !== null && a.status >= 200 && a.status < 300 && !a.error;
@@ -62,7 +63,7 @@ function AttemptItem({ a, n }: { a: SessionAttempt; n: number }) {
 
 export function SessionPage({ params }: { params: RouteParams }) {
   const id = params.id!;
-  const s = useQuery({ queryKey: ['session', id], queryFn: () => api.get<SessionDetail>(`/v1/sessions/${id}`) });
+  const s = useQuery({ queryKey: ['session', id], queryFn: () => api.get<SessionDetail>(apiPath`/v1/sessions/${id}`) });
   if (s.isPending || s.isError)
     return <NotLoaded query={s} kind="Session" back="/sessions" backText="Back to the sessions" />;
   const d = s.data;

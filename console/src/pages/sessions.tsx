@@ -13,6 +13,7 @@ import { isoFromLocal, localFromIso, when } from '../ui/time.ts';
 import { useApplications } from './applications.tsx';
 import { Deliveries } from './deliveries.tsx';
 import { OUTCOME_TEXT, type SessionSummary } from './session-model.ts';
+import { apiPath } from '../paths.ts';
 
 const FILTERS = ['outcome', 'channel', 'since', 'until', 'from'] as const;
 const PAGE = 25;
@@ -35,7 +36,7 @@ export function SessionsPage() {
   for (const f of FILTERS) if (params.get(f)) q.set(f, params.get(f)!);
   const list = usePaged<SessionSummary>(
     ['sessions', appId],
-    appId ? `/v1/applications/${appId}/sessions?${q}` : undefined,
+    appId ? `${apiPath`/v1/applications/${appId}/sessions`}?${q}` : undefined,
     5000,
   );
   const filtered = FILTERS.some((f) => params.get(f));
@@ -81,8 +82,12 @@ export function SessionsPage() {
             onChange={(id) => navigate(id ? `/sessions?application=${id}` : '/sessions')}
           />
           <div className="charts">
-            <StatsChart path={`/v1/applications/${appId}/stats`} subject={app?.name ?? appId} kind="sessions" />
-            <StatsChart path={`/v1/applications/${appId}/stats`} subject={app?.name ?? appId} kind="deliveries" />
+            <StatsChart path={apiPath`/v1/applications/${appId}/stats`} subject={app?.name ?? appId} kind="sessions" />
+            <StatsChart
+              path={apiPath`/v1/applications/${appId}/stats`}
+              subject={app?.name ?? appId}
+              kind="deliveries"
+            />
           </div>
           <section aria-labelledby="sessions-h">
             <h2 id="sessions-h">Sessions of {app?.name ?? appId}</h2>
@@ -181,7 +186,7 @@ export function SessionsPage() {
           </section>
           <Deliveries
             key={appId}
-            base={`/v1/applications/${appId}/deliveries`}
+            base={apiPath`/v1/applications/${appId}/deliveries`}
             linkBase={`/applications/${appId}/deliveries`}
             events={[]}
             title="Session deliveries"

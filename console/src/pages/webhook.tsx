@@ -17,6 +17,7 @@ import { isoFromLocal, when } from '../ui/time.ts';
 import { Deliveries } from './deliveries.tsx';
 import { idOf, type Recovery, type TestResult, type Webhook, webhookName } from './webhook-model.ts';
 import { parseWebhookTexts } from './webhooks.tsx';
+import { apiPath } from '../paths.ts';
 
 const headersText = (h: Record<string, string> | undefined) =>
   Object.entries(h ?? {})
@@ -27,7 +28,7 @@ function EditWebhook({ w, onDone }: { w: Webhook; onDone: () => void }) {
   const queries = useQueryClient();
   const [local, setLocal] = useState<Record<string, string>>({});
   const save = useMutation({
-    mutationFn: (body: Record<string, unknown>) => api.put(`/v1/webhooks/${w.id}`, body),
+    mutationFn: (body: Record<string, unknown>) => api.put(apiPath`/v1/webhooks/${w.id}`, body),
     onSuccess: async () => {
       await queries.invalidateQueries({ queryKey: ['webhook', w.id] });
       await queries.invalidateQueries({ queryKey: ['webhooks'] });
@@ -102,7 +103,7 @@ function EditWebhook({ w, onDone }: { w: Webhook; onDone: () => void }) {
 function SendTest({ id }: { id: string }) {
   const queries = useQueryClient();
   const test = useMutation({
-    mutationFn: () => api.post<TestResult>(`/v1/webhooks/${id}/test`, {}),
+    mutationFn: () => api.post<TestResult>(apiPath`/v1/webhooks/${id}/test`, {}),
     onSettled: async () => {
       await queries.invalidateQueries({ queryKey: ['deliveries'] });
       await queries.invalidateQueries({ queryKey: ['stats'] });
@@ -141,7 +142,7 @@ function Recover({ id }: { id: string }) {
   const [task, setTask] = useState<string>();
   const start = useMutation({
     mutationFn: (body: { since: string; until?: string }) =>
-      api.post<{ href: string }>(`/v1/webhooks/${id}/recover`, body),
+      api.post<{ href: string }>(apiPath`/v1/webhooks/${id}/recover`, body),
     onSuccess: (r) => setTask(pathOf(r.href)),
   });
   const progress = useQuery({
@@ -189,17 +190,17 @@ export function WebhookPage({ params }: { params: RouteParams }) {
   const queries = useQueryClient();
   const hook = useQuery({
     queryKey: ['webhook', id],
-    queryFn: () => api.get<Webhook>(`/v1/webhooks/${id}`),
+    queryFn: () => api.get<Webhook>(apiPath`/v1/webhooks/${id}`),
     refetchInterval: 10_000,
   });
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const toggle = useMutation({
-    mutationFn: (enabled: boolean) => api.put(`/v1/webhooks/${id}`, { enabled }),
+    mutationFn: (enabled: boolean) => api.put(apiPath`/v1/webhooks/${id}`, { enabled }),
     onSuccess: () => queries.invalidateQueries({ queryKey: ['webhook', id] }),
   });
   const remove = useMutation({
-    mutationFn: () => api.delete(`/v1/webhooks/${id}`),
+    mutationFn: () => api.delete(apiPath`/v1/webhooks/${id}`),
     onSuccess: async () => {
       queries.removeQueries({ queryKey: ['webhook', id] });
       await queries.invalidateQueries({ queryKey: ['webhooks'] });
@@ -290,15 +291,15 @@ export function WebhookPage({ params }: { params: RouteParams }) {
         </div>
       </dl>
       <SendTest id={id} />
-      <StatsChart path={`/v1/webhooks/${id}/stats`} subject={name} kind="deliveries" />
+      <StatsChart path={apiPath`/v1/webhooks/${id}/stats`} subject={name} kind="deliveries" />
       <Deliveries
-        base={`/v1/webhooks/${id}/deliveries`}
+        base={apiPath`/v1/webhooks/${id}/deliveries`}
         linkBase={`/webhooks/${id}/deliveries`}
         events={[w.event, 'test']}
       />
       <Recover id={id} />
       <SigningSecret
-        path={`/v1/webhooks/${id}/secret`}
+        path={apiPath`/v1/webhooks/${id}/secret`}
         headingId="wh-secret"
         about="Verify the webhook-signature header of each notification with it (Standard Webhooks)."
         rotateTitle="Rotate the webhook’s signing secret?"

@@ -10,6 +10,7 @@ import { Failed, Loading, Page } from '../ui/page.tsx';
 import { TextArea } from '../ui/textarea.tsx';
 import { when } from '../ui/time.ts';
 import { type EventType, idOf, type Webhook, webhookName } from './webhook-model.ts';
+import { apiPath } from '../paths.ts';
 
 export const eventTypesQuery = {
   queryKey: ['event-types'],
@@ -60,7 +61,8 @@ export function parseWebhookTexts(v: Record<string, string>): {
 }
 
 /** The part of the API's webhooks under `/v1` for a level: the account's or an application's. */
-export const levelPath = (appId: string | undefined) => (appId ? `/v1/applications/${appId}/webhooks` : '/v1/webhooks');
+export const levelPath = (appId: string | undefined) =>
+  appId ? apiPath`/v1/applications/${appId}/webhooks` : '/v1/webhooks';
 
 function NewWebhook({ appId, onDone }: { appId: string | undefined; onDone: () => void }) {
   const queries = useQueryClient();

@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { api } from '../api.ts';
 import { type Application, searchApplications, useApplications } from '../pages/applications.tsx';
+import { apiPath } from '../paths.ts';
 
 /** The most options the list draws at once. */
 export const PICKER_OPTIONS = 50;
@@ -18,7 +19,7 @@ export function useApplication(id: string | undefined): { app: Application | und
   const loaded = id ? all?.find((a) => a.id === id) : undefined;
   const alone = useQuery({
     queryKey: ['application', id],
-    queryFn: () => api.get<Application>(`/v1/applications/${id}`),
+    queryFn: () => api.get<Application>(apiPath`/v1/applications/${id!}`),
     enabled: Boolean(id) && !pending && !loaded,
   });
   return { app: loaded ?? alone.data, error: loaded ? null : alone.error };

@@ -39,6 +39,7 @@ import { applicationRoutes } from './http/applications.ts';
 import { deliveryInsightRoutes } from './http/delivery-insights.ts';
 import { deliveryToolRoutes } from './http/delivery-tools.ts';
 import { authenticate, shedBeforeWork } from './http/authenticate.ts';
+import { refuseCrossSiteWrites } from './http/cross-site.ts';
 import { APPLICATION_READ_PATHS, applicationReadWithKey } from './http/key-reads.ts';
 import type { RouteDeps } from './http/deps.ts';
 import { jsonBody, jsonOrFormBody } from './http/json-body.ts';
@@ -229,6 +230,10 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
     sessionApi,
   );
 
+  // A write a browser marks as coming from another site is refused before anything else looks at
+  // it, whatever credential it carries (http/cross-site.ts); the Session API above is not affected.
+  app.use(['/v1', '/rest/v1', '/addresses'], refuseCrossSiteWrites(origin));
+
   // The API: authentication and the per-account rate limit (before any body is read), the JSON
   // body, then the routes. Paths outside the API are 404 without asking for credentials.
   // Browser sign-in and sign-out take no Authorization: they come before it.
@@ -243,7 +248,6 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
       passwords: authenticator,
       trustedProxies: config.TRUSTED_PROXIES,
       origin,
-      secure: origin.startsWith('https:'),
     },
     jsonBody({ limitBytes: config.BODY_LIMIT_BYTES }),
   );

@@ -206,7 +206,19 @@ export class Authenticator {
     address = '',
     trace?: TraceContext,
   ): Promise<Principal> {
-    const { username, password } = Authenticator.parse(header);
+    return this.authenticatePair(Authenticator.parse(header), requestId, address, trace);
+  }
+
+  /**
+   * authenticate() with the username and password as given (browser sign-in), never encoded as
+   * Basic: a `:` in the username stays part of the username.
+   */
+  async authenticatePair(
+    { username, password }: { username: string; password: string },
+    requestId: string,
+    address = '',
+    trace?: TraceContext,
+  ): Promise<Principal> {
     const digest = createHash('sha256').update(username).update('\0').update(password).digest();
     const now = this.now();
     const cached = this.cache.get(username);

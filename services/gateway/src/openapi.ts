@@ -84,7 +84,7 @@ const errors = {
     'WWW-Authenticate': { schema: { type: 'string' }, description: 'Basic realm="switchboard"' },
   }),
   '403': problemResponse(
-    'The credential may not do this: a `read` API key on anything but GET (`insufficient_scope`), or a write with a browser session whose `Origin` is not this API (`forbidden`).',
+    "The credential may not do this: a `read` API key on anything but GET, or on a signing secret (`insufficient_scope`); a write from another site, whatever its credential (an `Origin` other than this API's, or `Sec-Fetch-Site: cross-site`), or a write with a browser session without this API's `Origin` (`forbidden`).",
   ),
   '404': problemResponse('Unknown id, or a resource of another account.'),
   '405': problemResponse('Method not allowed on this path.', { Allow: { schema: { type: 'string' } } }),
@@ -98,7 +98,7 @@ const errors = {
     `Request body over the size limit (\`BODY_LIMIT_BYTES\`, default ${BODY_LIMIT_DEFAULT_BYTES / 1024} KiB).`,
   ),
   '415': problemResponse(
-    'A POST/PUT body without Content-Type: application/json (a POST without a body needs no Content-Type).',
+    'A POST/PUT body without Content-Type: application/json; a POST/PUT without a body may declare application/json or no Content-Type, nothing else.',
   ),
   '429': problemResponse(
     'Rate limited, locked out after failed logins, or too many failed logins from this client address.',
@@ -114,6 +114,13 @@ const errors = {
 
 type Status = keyof typeof errors;
 const pick = (...codes: Status[]) => Object.fromEntries(codes.map((c) => [c, errors[c]]));
+/** The header of every answer that carries a secret, a key or a token. */
+const noStoreHeader = {
+  'Cache-Control': {
+    schema: { type: 'string', const: 'no-store' },
+    description: 'Never cached: it carries a credential.',
+  },
+};
 const readErrors = pick('401', '403', '404', '405', '429', '500', '503');
 const writeErrors = pick('400', '401', '403', '404', '405', '409', '413', '415', '429', '500', '503');
 
@@ -492,7 +499,10 @@ function webhookPaths(prefix: string, level: 'account' | 'application'): Record<
         description: CREATE_WEBHOOK_RULES[level],
         requestBody: jsonBody(ref('WebhookCreate')),
         responses: {
-          '200': json(ref('WebhookCreated'), 'Created; the secret is shown once here and at /secret.', hrefHeaders),
+          '200': json(ref('WebhookCreated'), 'Created; the secret is shown once here and at /secret.', {
+            ...hrefHeaders,
+            ...noStoreHeader,
+          }),
           ...writeErrors,
         },
       }),
@@ -936,8 +946,8 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
         summary: "Read the application's session signing secret",
         operationId: `get${op}ApplicationSecret`,
         description:
-          'The `whsec_` secret (Standard Webhooks) that signs the session POSTs to this application. Each application has its own, created with it.',
-        responses: { '200': json(ref('Secret'), 'The current secret.'), ...readErrors },
+          'The `whsec_` secret (Standard Webhooks) that signs the session POSTs to this application. Each application has its own, created with it. Needs a `full` credential: a `read` API key gets 403 `insufficient_scope`. Answered with `Cache-Control: no-store`.',
+        responses: { '200': json(ref('Secret'), 'The current secret.', noStoreHeader), ...readErrors },
       },
     },
     [`${prefix}/applications/{id}/secret/rotate`]: {
@@ -948,7 +958,7 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
         operationId: `rotate${op}ApplicationSecret`,
         description:
           'Replaces the secret; for 24 h the previous one signs too (a second `v1,` signature), so receivers can switch without losing a message. No request body.',
-        responses: { '200': json(ref('Secret'), 'The new secret.'), ...writeErrors },
+        responses: { '200': json(ref('Secret'), 'The new secret.', noStoreHeader), ...writeErrors },
       }),
     },
   });
@@ -1066,7 +1076,9 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
           tags: ['Deliveries'],
           summary: "Read a subscription's signing secret",
           operationId: 'getWebhookSecret',
-          responses: { '200': json(ref('Secret'), 'The current secret.'), ...readErrors },
+          description:
+            'Needs a `full` credential: a `read` API key gets 403 `insufficient_scope`. Answered with `Cache-Control: no-store`.',
+          responses: { '200': json(ref('Secret'), 'The current secret.', noStoreHeader), ...readErrors },
         },
       },
       '/v1/webhooks/{id}/secret/rotate': {
@@ -1075,7 +1087,7 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
           tags: ['Deliveries'],
           summary: `Rotate the signing secret (the old one stays valid ${PREVIOUS_SECRET})`,
           operationId: 'rotateWebhookSecret',
-          responses: { '200': json(ref('Secret'), 'The new secret.'), ...writeErrors },
+          responses: { '200': json(ref('Secret'), 'The new secret.', noStoreHeader), ...writeErrors },
         }),
       },
       '/v1/webhooks/{id}/deliveries': {
@@ -1263,7 +1275,10 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
           operationId: 'createApiKey',
           requestBody: jsonBody(ref('ApiKeyCreate')),
           responses: {
-            '200': json(ref('ApiKeyCreated'), 'Created; the key is shown only here.', hrefHeaders),
+            '200': json(ref('ApiKeyCreated'), 'Created; the key is shown only here.', {
+              ...hrefHeaders,
+              ...noStoreHeader,
+            }),
             ...writeErrors,
           },
         }),
@@ -1333,20 +1348,20 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
           tags: ['Credentials'],
           summary: "The browser's session: its user and end, or 204 when it has none",
           description:
-            'Reads the `sb_session` cookie without requiring it: 200 with the session while it is valid (a use, like any request it authenticates), 204 when there is no cookie or the session ended or expired. The console asks it once at load.',
+            'Reads the `__Host-sb_session` cookie without requiring it: 200 with the session while it is valid (a use, like any request it authenticates), 204 when there is no cookie or the session ended or expired. The console asks it once at load.',
           operationId: 'getConsoleSession',
           security: [],
           responses: {
             '200': json(ref('ConsoleSession'), 'The session of the cookie.'),
             '204': { description: 'No valid browser session.' },
-            ...pick('405', '500', '503'),
+            ...pick('401', '405', '500', '503'),
           },
         },
         post: {
           tags: ['Credentials'],
-          summary: 'Sign in a browser: sets the sb_session cookie',
+          summary: 'Sign in a browser: sets the __Host-sb_session cookie',
           description:
-            "Checks the password with the lockout and limits of Basic auth. The cookie `sb_session` is HttpOnly, SameSite=Strict, Path=/ (Secure over https); the session lasts 12 h at most and ends after 30 min unused (`CONSOLE_SESSION_TTL_MS`, `CONSOLE_SESSION_IDLE_MS`). It authenticates every `/v1` route; a write made with it (POST, PUT, DELETE) must carry this API's `Origin`, or it answers 403.",
+            "Checks the password with the lockout and limits of Basic auth. The cookie `__Host-sb_session` is HttpOnly, SameSite=Strict, Secure, Path=/ (browsers keep Secure cookies of loopback hosts over http too); a request carrying it twice is a 401; the session lasts 12 h at most and ends after 30 min unused (`CONSOLE_SESSION_TTL_MS`, `CONSOLE_SESSION_IDLE_MS`). It authenticates every `/v1` route; a write made with it (POST, PUT, DELETE) must carry this API's `Origin`, or it answers 403.",
           operationId: 'signIn',
           security: [],
           requestBody: jsonBody(ref('ConsoleSignIn')),
@@ -1362,7 +1377,7 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
           security: [],
           responses: {
             '204': { description: 'Signed out (also when no session was open).' },
-            ...pick('403', '405', '500', '503'),
+            ...pick('401', '403', '405', '500', '503'),
           },
         },
       },
@@ -1426,7 +1441,7 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
         session: {
           type: 'apiKey',
           in: 'cookie',
-          name: 'sb_session',
+          name: '__Host-sb_session',
           description: 'A browser session (POST /v1/console/session).',
         },
       },

@@ -131,7 +131,7 @@ describe("the browser's session (GET /v1/console/session)", () => {
     });
     expect(out.status).toBe(204);
     expect((await get('/v1/console/session', { cookie })).status).toBe(204);
-    expect((await get('/v1/console/session', { cookie: 'sb_session=not-a-token' })).status).toBe(204);
+    expect((await get('/v1/console/session', { cookie: '__Host-sb_session=not-a-token' })).status).toBe(204);
   });
 });
 

@@ -59,7 +59,7 @@ const withCookie = (
 ) => stack.request(undefined, method, path, body, { cookie, ...headers });
 
 describe('browser sessions', () => {
-  it('when a user signs in, then the answer names the user and the end, and the cookie is HttpOnly, SameSite=Strict, Path=/ (Secure only over https)', async () => {
+  it('when a user signs in, then the answer names the user and the end, and the cookie is __Host-sb_session, HttpOnly, SameSite=Strict, Secure, Path=/ (over http on loopback too)', async () => {
     const { res, cookie } = await signIn(alice);
     expect(res.status).toBe(200);
     const body = await json(res);
@@ -71,12 +71,12 @@ describe('browser sessions', () => {
       .get('set-cookie')!
       .split(';')
       .map((a) => a.trim());
-    expect(cookie).toMatch(/^sb_session=[A-Za-z0-9_-]{43}$/);
-    expect(attributes).toEqual(expect.arrayContaining(['HttpOnly', 'SameSite=Strict', 'Path=/']));
-    expect(attributes).not.toContain('Secure');
+    expect(cookie).toMatch(/^__Host-sb_session=[A-Za-z0-9_-]{43}$/);
+    expect(attributes).toEqual(expect.arrayContaining(['HttpOnly', 'SameSite=Strict', 'Path=/', 'Secure']));
+    expect(attributes.some((a) => /^domain=/i.test(a))).toBe(false);
     // Only a hash of the token is stored.
     const dump = JSON.stringify(await queryDatabase(stack.databaseUrl, 'select * from applications.console_sessions'));
-    expect(dump).not.toContain(cookie.slice('sb_session='.length));
+    expect(dump).not.toContain(cookie.slice('__Host-sb_session='.length));
 
     const secure = await signIn(alice, https.baseUrl);
     expect(secure.res.status).toBe(200);
@@ -126,7 +126,7 @@ describe('browser sessions', () => {
     ).toBe(403);
     const out = await withCookie(cookie, 'DELETE', '/v1/console/session', undefined, { origin: origin() });
     expect(out.status).toBe(204);
-    expect(out.headers.get('set-cookie')).toMatch(/^sb_session=; Max-Age=0/);
+    expect(out.headers.get('set-cookie')).toMatch(/^__Host-sb_session=; Max-Age=0/);
     expect((await withCookie(cookie, 'GET', '/v1/applications')).status).toBe(401);
   });
 

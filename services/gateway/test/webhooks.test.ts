@@ -240,16 +240,15 @@ describe('secrets and deliveries', () => {
     expect(await json(await stack.request(me, 'GET', `/v1/webhooks/${h.id}/secret`))).toEqual({ secret });
   });
 
-  it('when a POST has no body, then its Content-Type does not matter: an action answers, a create names the missing body; a body still needs JSON', async () => {
+  it('when a POST has no body, then it may declare JSON or no type: an action answers, a create names the missing body; any other type is a 415; a body still needs JSON', async () => {
     const me = await fresh();
     const h = await createHook(me, '/v1/webhooks');
     const before = await stack.listAll(me, '/v1/webhooks');
-    for (const type of [undefined, 'text/plain', 'application/json', 'application/x-www-form-urlencoded']) {
+    for (const type of [undefined, 'application/json']) {
       const headers: Record<string, string> = type ? { 'content-type': type } : {};
       const rotated = await stack.request(me, 'POST', `/v1/webhooks/${h.id}/secret/rotate/`, undefined, headers);
       expect(rotated.status, `rotate with ${type}`).toBe(200);
       expect((await json(rotated)).secret).toMatch(/^whsec_/);
-      // Not 415: the body is missing, whatever its declared type.
       const p = await expectProblem(
         await stack.request(me, 'POST', '/v1/webhooks', undefined, headers),
         400,
@@ -261,6 +260,16 @@ describe('secrets and deliveries', () => {
         400,
         'invalid_request',
       );
+    }
+    // An empty form or text POST is what another site's page can send without asking: refused.
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded']) {
+      const headers = { 'content-type': type };
+      for (const [method, path] of [
+        ['POST', `/v1/webhooks/${h.id}/secret/rotate/`],
+        ['POST', '/v1/webhooks'],
+        ['PUT', `/v1/webhooks/${h.id}`],
+      ] as const)
+        await expectProblem(await stack.request(me, method, path, undefined, headers), 415, 'unsupported_media_type');
     }
     expect(await stack.listAll(me, '/v1/webhooks')).toEqual(before);
     // A body that is there must be JSON, on an action too.

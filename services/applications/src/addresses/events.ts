@@ -23,7 +23,8 @@ export function announceChange(tx: EntityManager, change: AddressChange): void {
 
 /**
  * The audit entry of a claim, move or release made through the API, with the change's flush: its
- * target is the address under the application that owns it now (or owned it, for a release).
+ * target is the address under the application that owns it now (or owned it, for a release). A
+ * session token is a credential (it launches sessions): its target reads `/addresses/token/***`.
  */
 export function auditChange(
   tx: EntityManager,
@@ -37,7 +38,7 @@ export function auditChange(
     {
       accountId: change.accountId,
       action,
-      target: `${applicationPath(owner)}/addresses/${change.type}/${change.address}`,
+      target: `${applicationPath(owner)}/addresses/${change.type}/${change.type === 'token' ? '***' : change.address}`,
       outcome: 'success',
     },
     audit,

@@ -1,3 +1,4 @@
+import { hasUnsafeNameCharacters, NAME_CHARACTERS_MESSAGE } from '@switchboard/contracts';
 import { AppError, type AuditContext } from '@switchboard/platform';
 import type { CreateApiKeyRequest__Output } from '@switchboard/proto/generated/switchboard/applications/v1/CreateApiKeyRequest';
 import type { ApiKey as Message } from '@switchboard/proto/generated/switchboard/applications/v1/ApiKey';
@@ -14,6 +15,7 @@ export async function createApiKey(
   const name = req.name.trim();
   const errors = [];
   if (name.length < 1 || name.length > 100) errors.push({ field: 'name', message: 'must be 1-100 characters' });
+  else if (hasUnsafeNameCharacters(name)) errors.push({ field: 'name', message: NAME_CHARACTERS_MESSAGE });
   if (!(SCOPES as readonly string[]).includes(req.scope))
     errors.push({ field: 'scope', message: 'must be "full" or "read"' });
   if (errors.length) throw AppError.invalid(errors);

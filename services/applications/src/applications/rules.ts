@@ -1,6 +1,6 @@
 // The rules of docs/api-rules.md#applications that an application must satisfy, checked on create and after every update.
 import { AppError, type Cidr, type FieldError } from '@switchboard/platform';
-import { checkDeliveryUrl } from '@switchboard/contracts';
+import { checkDeliveryUrl, hasUnsafeNameCharacters, NAME_CHARACTERS_MESSAGE } from '@switchboard/contracts';
 
 export const API_TYPES = ['scripting', 'webapi'] as const;
 export const DEFAULT_API_TYPE = 'scripting';
@@ -10,17 +10,11 @@ export const DEVELOPMENT = '2';
 export const DEFAULT_ENVIRONMENT = DEVELOPMENT;
 export const NAME_MAX = 255;
 
-// Control characters (C0, DEL, C1) and unpaired surrogates are never part of a name.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the pattern finds control characters to refuse them
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-
 export function checkName(name: string, errors: FieldError[]): string {
   const trimmed = name.trim();
   if (trimmed.length === 0) errors.push({ field: 'name', message: 'must not be empty' });
   else if (trimmed.length > NAME_MAX) errors.push({ field: 'name', message: `must be at most ${NAME_MAX} characters` });
-  else if (CONTROL.test(trimmed) || LONE_SURROGATE.test(trimmed))
-    errors.push({ field: 'name', message: 'must not contain control characters' });
+  else if (hasUnsafeNameCharacters(trimmed)) errors.push({ field: 'name', message: NAME_CHARACTERS_MESSAGE });
   return trimmed;
 }
 

@@ -155,6 +155,21 @@ export class Migration008TenantLimits extends SchemaMigration {
   }
 }
 
+/**
+ * Session tokens are credentials: the audit entries of their claims, moves and releases recorded
+ * before targets were masked get the masked target (`.../addresses/token/***`) too.
+ */
+export class Migration009MaskTokenAuditTargets extends SchemaMigration {
+  override async up(): Promise<void> {
+    this.useSchema();
+    this.addSql(`
+      update audit_events set target = regexp_replace(target, '/addresses/token/[^/]+$', '/addresses/token/***')
+      where action in ('address.claim', 'address.move', 'address.release')
+        and target like '%/addresses/token/%' and target not like '%/addresses/token/***';
+    `);
+  }
+}
+
 export const MIGRATIONS = [
   { name: 'Migration001Initial', class: Migration001Initial },
   { name: 'Migration002OutboxMessageId', class: Migration002OutboxMessageId },
@@ -165,4 +180,5 @@ export const MIGRATIONS = [
   { name: 'Migration006IdempotencyKeys', class: Migration006IdempotencyKeys },
   { name: 'Migration007Credentials', class: Migration007Credentials },
   { name: 'Migration008TenantLimits', class: Migration008TenantLimits },
+  { name: 'Migration009MaskTokenAuditTargets', class: Migration009MaskTokenAuditTargets },
 ];

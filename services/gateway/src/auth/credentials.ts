@@ -1,6 +1,6 @@
 // Every credential the API takes, to one Principal and Credential: the account password (HTTP
 // Basic, auth.ts), an API key (Bearer, or Basic with the key's id as the username) and a browser
-// session (the sb_session cookie, when no Authorization header is sent). `read` keys may only read.
+// session (the __Host-sb_session cookie, when no Authorization header is sent). `read` keys may only read.
 import type { Request } from 'express';
 import { AppError, type Counter } from '@switchboard/platform';
 import { requestTrace } from '@switchboard/platform/tracing';

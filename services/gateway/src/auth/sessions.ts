@@ -1,42 +1,48 @@
-// Browser sessions of the console: the `sb_session` cookie (an opaque token the applications
-// service keeps hashed), and the rule that a write made with it carries the API's own Origin.
+// Browser sessions of the console: the `__Host-sb_session` cookie (an opaque token the
+// applications service keeps hashed), and the rule that a write made with it carries the API's own
+// Origin.
 import type { Request, Response } from 'express';
 import { AppError, type ClientCallOptions } from '@switchboard/platform';
 import type { ConsoleSessionsClient } from '@switchboard/proto';
 import type { Principal } from '../auth.ts';
 import type { Credential } from './credential.ts';
 
-export const SESSION_COOKIE = 'sb_session';
+/**
+ * The `__Host-` prefix makes a browser keep the cookie only when it is Secure, Path=/ and has no
+ * Domain, so no other host (a sibling subdomain) can set or overwrite it. Browsers treat loopback
+ * addresses as secure, so it works over http on localhost too.
+ */
+export const SESSION_COOKIE = '__Host-sb_session';
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
-/** The session token of the request's cookie, or undefined. */
+/**
+ * The session token of the request's cookie, or undefined. A request carrying the session cookie
+ * twice is refused (401): which of the two was sent first says nothing of which one is the user's.
+ */
 export function sessionToken(req: Request): string | undefined {
   const header = req.headers.cookie;
   if (!header) return undefined;
+  let found: string | undefined;
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');
     if (eq > 0 && part.slice(0, eq).trim() === SESSION_COOKIE) {
-      const value = part.slice(eq + 1).trim();
-      return TOKEN.test(value) ? value : undefined;
+      if (found !== undefined)
+        throw new AppError('unauthenticated', `the request carries the ${SESSION_COOKIE} cookie more than once`);
+      found = part.slice(eq + 1).trim();
     }
   }
-  return undefined;
+  return found !== undefined && TOKEN.test(found) ? found : undefined;
 }
 
-/** The cookie's attributes: HttpOnly, SameSite=Strict, Path=/, and Secure when the API is served over https. */
-function cookieAttributes(secure: boolean): string {
-  return `Path=/; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;
+/** The cookie's attributes: HttpOnly, SameSite=Strict, and Secure and Path=/ as its prefix requires. */
+const ATTRIBUTES = 'Path=/; HttpOnly; SameSite=Strict; Secure';
+
+export function setSessionCookie(res: Response, token: string, maxAgeS: number): void {
+  res.append('Set-Cookie', `${SESSION_COOKIE}=${token}; Max-Age=${Math.max(0, Math.floor(maxAgeS))}; ${ATTRIBUTES}`);
 }
 
-export function setSessionCookie(res: Response, token: string, maxAgeS: number, secure: boolean): void {
-  res.append(
-    'Set-Cookie',
-    `${SESSION_COOKIE}=${token}; Max-Age=${Math.max(0, Math.floor(maxAgeS))}; ${cookieAttributes(secure)}`,
-  );
-}
-
-export function clearSessionCookie(res: Response, secure: boolean): void {
-  res.append('Set-Cookie', `${SESSION_COOKIE}=; Max-Age=0; ${cookieAttributes(secure)}`);
+export function clearSessionCookie(res: Response): void {
+  res.append('Set-Cookie', `${SESSION_COOKIE}=; Max-Age=0; ${ATTRIBUTES}`);
 }
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

@@ -6,14 +6,19 @@ import type { AddressMessage } from '@switchboard/proto';
 import type { Hrefs } from '../hrefs.ts';
 import { auditOptions, callOptions, principal, writeOptions } from './context.ts';
 import type { RouteDeps } from './deps.ts';
+import { MASKED, noStore, readOnly } from './exposure.ts';
 import { queryString, readList, route, sendHref, sendJson } from './routing.ts';
 import { addressClaim, decodeBody } from './request-bodies.ts';
 import type { AddressBody } from './response-bodies.ts';
 
-/** An address as the API shows it; free numbers (no application yet) have no href. */
-export function addressJson(a: AddressMessage, hrefs: Hrefs): AddressBody {
+/**
+ * An address as the API shows it; free numbers (no application yet) have no href. `masked`: a
+ * session token (a credential of the Session API) reads as `***`, in its href too (a `read` key).
+ */
+export function addressJson(a: AddressMessage, hrefs: Hrefs, masked = false): AddressBody {
+  const hide = masked && a.type === 'token';
   return {
-    ...(a.applicationId ? { href: hrefs.address(a.applicationId, a.type, a.value) } : {}),
+    ...(a.applicationId ? { href: hrefs.address(a.applicationId, a.type, hide ? MASKED : a.value) } : {}),
     type: a.type as AddressBody['type'],
     ...(a.number !== undefined ? { number: a.number } : {}),
     ...(a.displayNumber !== undefined ? { displayNumber: a.displayNumber } : {}),
@@ -23,7 +28,7 @@ export function addressJson(a: AddressMessage, hrefs: Hrefs): AddressBody {
     ...(a.country !== undefined ? { country: a.country } : {}),
     ...(a.smsEnabled !== undefined ? { smsEnabled: a.smsEnabled } : {}),
     ...(a.channel !== undefined ? { channel: a.channel as AddressBody['channel'] } : {}),
-    ...(a.token !== undefined ? { token: a.token } : {}),
+    ...(a.token !== undefined ? { token: hide ? MASKED : a.token } : {}),
     ...(a.address !== undefined ? { address: a.address } : {}),
   };
 }
@@ -40,7 +45,7 @@ export function addressRoutes(router: Router, deps: RouteDeps): void {
       },
       callOptions(req),
     );
-    return all.map((a) => addressJson(a, hrefs));
+    return all.map((a) => addressJson(a, hrefs, readOnly(req)));
   };
   const key = (req: Request) => ({
     accountId: principal(req).accountId,
@@ -49,19 +54,29 @@ export function addressRoutes(router: Router, deps: RouteDeps): void {
   });
 
   route(router, '/applications/:id/addresses', {
-    GET: async (req, res) => sendJson(res, await list(req, undefined)),
+    GET: async (req, res) => {
+      const items = await list(req, undefined);
+      noStore(res);
+      sendJson(res, items);
+    },
     POST: async (req, res) => {
       const { token: _t, username: _u, password: _p, ...fields } = decodeBody(req, addressClaim);
       const { address } = await addresses.claimAddress(
         { ...fields, accountId: principal(req).accountId, applicationId: String(req.params.id) },
         writeOptions(req),
       );
+      // A token's href is the token.
+      noStore(res);
       sendHref(res, hrefs.address(address!.applicationId, address!.type, address!.value));
     },
   });
 
   route(router, '/applications/:id/addresses/:type', {
-    GET: async (req, res) => sendJson(res, await list(req, String(req.params.type))),
+    GET: async (req, res) => {
+      const items = await list(req, String(req.params.type));
+      noStore(res);
+      sendJson(res, items);
+    },
   });
 
   route(router, '/applications/:id/addresses/:type/:address', {
@@ -70,7 +85,8 @@ export function addressRoutes(router: Router, deps: RouteDeps): void {
         { ...key(req), applicationId: String(req.params.id) },
         callOptions(req),
       );
-      sendJson(res, addressJson(address!, hrefs));
+      noStore(res);
+      sendJson(res, addressJson(address!, hrefs, readOnly(req)));
     },
     // Tropo's move: POST with no body to the address under the application it should belong to.
     POST: async (req, res) => {
@@ -78,6 +94,7 @@ export function addressRoutes(router: Router, deps: RouteDeps): void {
         { ...key(req), toApplicationId: String(req.params.id) },
         writeOptions(req),
       );
+      noStore(res);
       sendHref(res, hrefs.address(address!.applicationId, address!.type, address!.value));
     },
     DELETE: async (req, res) => {

@@ -3,6 +3,7 @@ import type { Router } from 'express';
 import type { ApiKeyMessage, ApiKeysClient } from '@switchboard/proto';
 import type { Hrefs } from '../hrefs.ts';
 import { auditOptions, callOptions, principal, writeOptions } from './context.ts';
+import { noStore } from './exposure.ts';
 import { apiKeyCreate, decodeFields } from './request-bodies.ts';
 import type { ApiKeyBody, ApiKeyCreatedBody } from './response-bodies.ts';
 import { route, sendJson } from './routing.ts';
@@ -43,6 +44,7 @@ export function apiKeyRoutes(router: Router, deps: ApiKeyRouteDeps): void {
       );
       const { href, id, name, scope, createdAt } = keyBody(hrefs, apiKey!);
       const created: ApiKeyCreatedBody = { href, id, name, scope, key, createdAt };
+      noStore(res);
       sendJson(res, created);
     },
   });

@@ -2,6 +2,7 @@
 import type { Router } from 'express';
 import { auditOptions, principal, writeOptions } from './context.ts';
 import type { RouteDeps } from './deps.ts';
+import { noStore, requireFull } from './exposure.ts';
 import { route, sendJson } from './routing.ts';
 
 export function applicationSecretRoutes(router: Router, deps: RouteDeps): void {
@@ -9,10 +10,12 @@ export function applicationSecretRoutes(router: Router, deps: RouteDeps): void {
 
   route(router, '/applications/:id/secret', {
     GET: async (req, res) => {
+      requireFull(req);
       const { secret } = await applications.getApplicationSecret(
         { accountId: principal(req).accountId, id: String(req.params.id) },
         auditOptions(req),
       );
+      noStore(res);
       sendJson(res, { secret });
     },
   });
@@ -23,6 +26,7 @@ export function applicationSecretRoutes(router: Router, deps: RouteDeps): void {
         { accountId: principal(req).accountId, id: String(req.params.id) },
         writeOptions(req),
       );
+      noStore(res);
       sendJson(res, { secret });
     },
   });

@@ -1,6 +1,6 @@
 // Browser sign-in for the console: GET /v1/console/session answers the browser's session (204
 // when it has none); POST /v1/console/session checks the password with the lockout
-// and the verification limits of Basic auth and sets the sb_session cookie; DELETE ends it. And
+// and the verification limits of Basic auth and sets the __Host-sb_session cookie; DELETE ends it. And
 // PUT /v1/users/me/password, which ends every browser session of the account.
 import type { RequestHandler, Router } from 'express';
 import { AppError, type Cidr } from '@switchboard/platform';
@@ -25,13 +25,9 @@ export interface ConsoleRouteDeps {
   failedSignIns: FailedSignIns;
   passwords: Authenticator;
   trustedProxies: readonly Cidr[];
-  /** PUBLIC_BASE_URL's origin, and whether it is https (the cookie's Secure attribute). */
+  /** PUBLIC_BASE_URL's origin. */
   origin: string;
-  secure: boolean;
 }
-
-const basic = (username: string, password: string) =>
-  `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
 
 /**
  * Sign-in and sign-out: on a router mounted before authentication (they carry no credential, or
@@ -64,8 +60,9 @@ export function consoleSessionRoutes(router: Router, deps: ConsoleRouteDeps, bod
       req.state.clientAddress = address;
       let account: Principal;
       try {
-        account = await passwords.authenticate(
-          basic(body.username, body.password),
+        // The pair as typed: encoded as Basic, "alice:x" and a password would check alice.
+        account = await passwords.authenticatePair(
+          { username: body.username, password: body.password },
           req.state.requestId,
           address,
           requestTrace(req),
@@ -85,7 +82,7 @@ export function consoleSessionRoutes(router: Router, deps: ConsoleRouteDeps, bod
       req.state.principal = account;
       req.state.credential = { type: 'password', id: account.accountId, name: account.username, scope: 'full' };
       const s = await consoleSessions.createConsoleSession({ accountId: account.accountId }, auditOptions(req));
-      setSessionCookie(res, s.token, (Date.parse(s.expiresAt) - Date.now()) / 1000, deps.secure);
+      setSessionCookie(res, s.token, (Date.parse(s.expiresAt) - Date.now()) / 1000);
       res.setHeader('Cache-Control', 'no-store');
       const session: ConsoleSessionBody = { user: userJson(s.account!, hrefs), expiresAt: s.expiresAt };
       sendJson(res, session);
@@ -101,7 +98,7 @@ export function consoleSessionRoutes(router: Router, deps: ConsoleRouteDeps, bod
           { ...callOptions(req), audit: { actor: { type: 'session', id: '' }, ip, requestId: req.state.requestId } },
         );
       }
-      clearSessionCookie(res, deps.secure);
+      clearSessionCookie(res);
       res.status(204).end();
     },
   });

@@ -9,6 +9,7 @@ import type { RouteDeps } from './deps.ts';
 import type { DeliveryStatsBody } from './response-bodies.ts';
 import { queryString, route, sendJson } from './routing.ts';
 import { deliveryJson } from './webhooks.ts';
+import { readOnly } from './exposure.ts';
 
 function countsJson(b: DeliveryStatsBucket__Output, withSessions: boolean): DeliveryStatsBody['totals'] {
   return {
@@ -51,7 +52,7 @@ export function deliveryInsightRoutes(router: Router, deps: RouteDeps): void {
         { accountId: principal(req).accountId, deliveryId: p(req, 'deliveryId') },
         callOptions(req),
       );
-      sendJson(res, deliveryJson(delivery!, true));
+      sendJson(res, deliveryJson(delivery!, true, readOnly(req)));
     },
   });
 

@@ -10,6 +10,7 @@ import { decodeBody, webhookRecover, webhookTest } from './request-bodies.ts';
 import type { RecoveryBody, TestResultBody } from './response-bodies.ts';
 import { route, sendHref, sendJson } from './routing.ts';
 import { deliveryJson } from './webhooks.ts';
+import { readOnly } from './exposure.ts';
 
 /**
  * Deadline of a test send: the webhooks service waits for a dispatcher up to its
@@ -70,7 +71,7 @@ export function deliveryToolRoutes(router: Router, deps: RouteDeps): void {
     route(router, path, {
       GET: async (req, res) => {
         const { delivery } = await webhooks.getDelivery(deliveryOf(req), callOptions(req));
-        sendJson(res, deliveryJson(delivery!, true));
+        sendJson(res, deliveryJson(delivery!, true, readOnly(req)));
       },
     });
     route(router, `${path}/resend`, {

@@ -1,6 +1,6 @@
 // JSON request bodies: a POST/PUT body must declare application/json (415), stay under the size limit
 // (413) and nest at most JSON_MAX_DEPTH arrays and objects deep (400). A POST/PUT without a body
-// passes with any Content-Type or none. Only POST and PUT carry a body this API reads; a body on GET
+// passes with a JSON Content-Type or none. Only POST and PUT carry a body this API reads; a body on GET
 // or DELETE is ignored.
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { AppError } from '@switchboard/platform';
@@ -34,6 +34,12 @@ export function checkJsonDepth(buf: Buffer, max = JSON_MAX_DEPTH): void {
   }
 }
 
+/** req.is() answers null for a request without a body, whatever its Content-Type: read the header itself. */
+function declaresJson(req: Request): boolean {
+  const type = (req.headers['content-type'] ?? '').split(';', 1)[0]!.trim().toLowerCase();
+  return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'));
+}
+
 export function jsonBody(opts: { limitBytes: number }) {
   const parse = express.json({
     limit: opts.limitBytes,
@@ -46,11 +52,21 @@ export function jsonBody(opts: { limitBytes: number }) {
       next();
       return;
     }
-    // No body: nothing to parse, whatever the Content-Type says. Actions need none; a route that
-    // reads a body answers 400 naming it (Body).
+    // No body: nothing to parse. Actions need none; a route that reads a body answers 400 naming
+    // it. A declared type must still be JSON: a browser sends a cross-site form or text/plain POST
+    // without asking first (no CORS preflight), and an empty one must not reach an action.
     const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
-    if (!hasBody) {
+    if (!hasBody && (req.headers['content-type'] === undefined || declaresJson(req))) {
       next();
+      return;
+    }
+    if (!hasBody) {
+      next(
+        new AppError(
+          'unsupported_media_type',
+          'a request without a body may declare no Content-Type but application/json; send none, or the body as JSON',
+        ),
+      );
       return;
     }
     if (!req.is(JSON_TYPES)) {
@@ -76,7 +92,13 @@ export function jsonOrFormBody(opts: { limitBytes: number }) {
       return;
     }
     const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
-    if (req.method === 'POST' && hasBody && !req.is(JSON_TYPES)) {
+    // Without a body the fields come in the query, whatever the Content-Type says: the token is
+    // the credential, not anything a browser keeps.
+    if (!hasBody) {
+      next();
+      return;
+    }
+    if (req.method === 'POST' && !req.is(JSON_TYPES)) {
       next(
         new AppError(
           'unsupported_media_type',

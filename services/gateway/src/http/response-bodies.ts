@@ -51,7 +51,10 @@ export const addressBody = z
     country: z.string().optional(),
     smsEnabled: z.boolean().optional(),
     channel: z.enum(['voice', 'messaging']).optional(),
-    token: z.string().regex(ADDRESS_TOKEN).optional(),
+    token: z
+      .union([z.string().regex(ADDRESS_TOKEN), z.literal('***')])
+      .meta({ description: 'The session token; `***` to a `read` API key (in `href` too).' })
+      .optional(),
     address: z.string().regex(/^sip:/).optional(),
   })
   .meta({
@@ -148,7 +151,7 @@ export const deliveryBody = z.object({
     .object({
       body: z.string().meta({
         description:
-          'The JSON body sent, as text: its first 16 KiB (cut on a UTF-8 character boundary). Every attempt of a message sends the same bytes.',
+          "The JSON body sent, as text: its first 16 KiB (cut on a UTF-8 character boundary). Every attempt of a message sends the same bytes. A session delivery's body (it holds the session id) reads `***` to a `read` API key.",
       }),
       bytes: count.meta({ description: 'Size of the whole body in bytes.' }),
       truncated: z.boolean().meta({ description: 'The body was longer than `body` shows.' }),
@@ -192,7 +195,7 @@ const sessionAttemptBody = z.object({
 
 export const sessionSummaryBody = z.object({
   href: uri,
-  id: z.string(),
+  id: z.string().meta({ description: 'The session id (signals name it); `***` to a `read` API key (in `href` too).' }),
   applicationId: z
     .string()
     .nullable()

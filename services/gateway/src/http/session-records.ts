@@ -6,16 +6,22 @@ import type { SessionRecordMessage } from '@switchboard/proto';
 import type { Hrefs } from '../hrefs.ts';
 import { callOptions, principal } from './context.ts';
 import type { RouteDeps } from './deps.ts';
+import { MASKED, noStore, readOnly } from './exposure.ts';
 import type { SessionBody, SessionSummaryBody } from './response-bodies.ts';
 import { queryString, readList, route, sendJson } from './routing.ts';
 
 const excerpt = (text: string | undefined, truncated: boolean) => (text === undefined ? null : { text, truncated });
 
-/** A session as a list shows it. */
-export function sessionSummaryJson(s: SessionRecordMessage, hrefs: Hrefs): SessionSummaryBody {
+/**
+ * A session as a list shows it. `masked`: its id, which signals the session (the Session API),
+ * reads as `***`, in its href too (a `read` key). A launch's token is kept only as its first 8
+ * characters (the dispatcher's record).
+ */
+export function sessionSummaryJson(s: SessionRecordMessage, hrefs: Hrefs, masked = false): SessionSummaryBody {
+  const id = masked ? MASKED : s.id;
   return {
-    href: hrefs.session(s.id),
-    id: s.id,
+    href: hrefs.session(id),
+    id,
     applicationId: s.applicationId || null,
     channel: s.channel as SessionSummaryBody['channel'],
     from: s.from ?? null,
@@ -29,8 +35,8 @@ export function sessionSummaryJson(s: SessionRecordMessage, hrefs: Hrefs): Sessi
 }
 
 /** A session whole: its attempts with the application's answers, its instructions and signals. */
-export function sessionJson(s: SessionRecordMessage, hrefs: Hrefs): SessionBody {
-  const { attemptCount: _count, ...summary } = sessionSummaryJson(s, hrefs);
+export function sessionJson(s: SessionRecordMessage, hrefs: Hrefs, masked = false): SessionBody {
+  const { attemptCount: _count, ...summary } = sessionSummaryJson(s, hrefs, masked);
   return {
     ...summary,
     attempts: (s.attempts ?? []).map((a) => ({
@@ -74,9 +80,10 @@ export function sessionRecordRoutes(router: Router, deps: RouteDeps): void {
         );
         return { items: page.sessions, nextCursor: page.nextCursor };
       });
+      noStore(res);
       sendJson(
         res,
-        list.map((s) => sessionSummaryJson(s, hrefs)),
+        list.map((s) => sessionSummaryJson(s, hrefs, readOnly(req))),
       );
     },
   });
@@ -87,7 +94,8 @@ export function sessionRecordRoutes(router: Router, deps: RouteDeps): void {
         { accountId: principal(req).accountId, sessionId: String(req.params.sessionId) },
         callOptions(req),
       );
-      sendJson(res, sessionJson(session!, hrefs));
+      noStore(res);
+      sendJson(res, sessionJson(session!, hrefs, readOnly(req)));
     },
   });
 }

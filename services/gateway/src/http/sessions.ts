@@ -11,6 +11,7 @@ import { callOptions } from './context.ts';
 import { notFoundHandler } from './problem.ts';
 import { sessionLaunch, sessionSignal } from './request-bodies.ts';
 import { route, sendJson } from './routing.ts';
+import { noStore } from './exposure.ts';
 import { SESSION_LIMITS } from '../limits.ts';
 
 export interface SessionRouteDeps {
@@ -91,6 +92,8 @@ const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(
 
 function sendLaunched(req: Request, res: Response, token: string, id: string): void {
   const type = answerType(req);
+  // The token and the session id are credentials of this API.
+  noStore(res);
   if (type === 'application/json') {
     sendJson(res, { success: true, token, id });
     return;

@@ -9,6 +9,7 @@ import type { DeliveryBody, EventTypeBody, WebhookBody } from './response-bodies
 import { decodeBody, webhookCreate, webhookUpdate } from './request-bodies.ts';
 import { auditOptions, callOptions, principal, writeOptions } from './context.ts';
 import type { RouteDeps } from './deps.ts';
+import { MASKED, noStore, requireFull } from './exposure.ts';
 import { queryString, readList, route, sendHref, sendJson, type Handler } from './routing.ts';
 
 /** A subscription as it reads (docs/api-rules.md#lists and 6). */
@@ -39,9 +40,11 @@ export function webhookJson(s: SubscriptionMessage, hrefs: Hrefs): WebhookBody {
 
 /**
  * One delivery attempt as it reads in a deliveries list; `withResponse`: with the body sent and the
- * receiver's answer (one record's view).
+ * receiver's answer (one record's view). `masked`: the body a session delivery sent, which holds the
+ * session's id (a credential of the Session API's signals), reads as `***` (a `read` key).
  */
-export function deliveryJson(d: DeliveryMessage, withResponse = false): DeliveryBody {
+export function deliveryJson(d: DeliveryMessage, withResponse = false, masked = false): DeliveryBody {
+  const hideBody = masked && d.kind === 'session';
   return {
     id: d.id,
     messageId: d.messageId,
@@ -59,7 +62,9 @@ export function deliveryJson(d: DeliveryMessage, withResponse = false): Delivery
     createdAt: d.createdAt,
     ...(withResponse
       ? {
-          request: d.request ? { body: d.request.body, bytes: d.request.bytes, truncated: d.request.truncated } : null,
+          request: d.request
+            ? { body: hideBody ? MASKED : d.request.body, bytes: d.request.bytes, truncated: d.request.truncated }
+            : null,
           response:
             d.responseExcerpt !== undefined
               ? {
@@ -136,6 +141,7 @@ export function webhookRoutes(router: Router, deps: RouteDeps): void {
         writeOptions(req),
       );
       // docs/api-rules.md#subscriptions: the new subscription's address is /v1/webhooks/<id> on both levels.
+      noStore(res);
       sendHref(res, hrefs.webhook(subscription!.id), { secret });
     };
 
@@ -181,10 +187,12 @@ export function webhookRoutes(router: Router, deps: RouteDeps): void {
 
   route(router, '/webhooks/:id/secret', {
     GET: async (req, res) => {
+      requireFull(req);
       const { secret } = await webhooks.getSecret(
         { accountId: principal(req).accountId, id: id(req) },
         auditOptions(req),
       );
+      noStore(res);
       sendJson(res, { secret });
     },
   });
@@ -195,6 +203,7 @@ export function webhookRoutes(router: Router, deps: RouteDeps): void {
         { accountId: principal(req).accountId, id: id(req) },
         writeOptions(req),
       );
+      noStore(res);
       sendJson(res, { secret });
     },
   });

@@ -1,7 +1,7 @@
 // The rules of docs/api-rules.md#subscriptions that a webhook subscription must satisfy, with the API's field names in errors.
 import { EVENT_NAMES, EVENT_TYPES } from '@switchboard/events';
 import { AppError, SecretBox, type Cidr, type FieldError } from '@switchboard/platform';
-import { checkDeliveryUrl } from '@switchboard/contracts';
+import { checkDeliveryUrl, hasUnsafeNameCharacters, NAME_CHARACTERS_MESSAGE } from '@switchboard/contracts';
 
 /** The subscribable events: the catalogue of GET /v1/event-types (packages/events). */
 export const EVENTS: readonly string[] = EVENT_NAMES;
@@ -13,10 +13,6 @@ export const NAME_MAX = 255;
 export { URL_MAX } from '@switchboard/contracts';
 /** Serialised size limit of the user-defined payload object. */
 export const PAYLOAD_MAX_BYTES = 16 * 1024;
-
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the pattern finds control characters to refuse them
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** The canonical event name; accepted in any letter case ("CDRCREATED" -> "cdrCreated"). */
 export function checkEvent(value: string, errors: FieldError[], field = 'event'): EventName | undefined {
@@ -223,13 +219,12 @@ export function checkPayload(
   return parsed as Record<string, unknown>;
 }
 
-/** An optional label: trimmed, at most 255 characters, no control characters; empty means none. */
+/** An optional label: trimmed, at most 255 characters, no control or bidirectional formatting characters; empty means none. */
 export function checkName(value: string, errors: FieldError[], field = 'name'): string | null {
   const v = value.trim();
   if (v.length === 0) return null;
   if (v.length > NAME_MAX) errors.push({ field, message: `must be at most ${NAME_MAX} characters` });
-  else if (CONTROL.test(v) || LONE_SURROGATE.test(v))
-    errors.push({ field, message: 'must not contain control characters' });
+  else if (hasUnsafeNameCharacters(v)) errors.push({ field, message: NAME_CHARACTERS_MESSAGE });
   return v;
 }
 

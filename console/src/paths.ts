@@ -1,0 +1,23 @@
+// API paths built from ids the console was given (a route parameter of the page's address, a query
+// parameter, a field of an answer): each id is percent-encoded, so a crafted link such as
+// /console/applications/x%2F..%2F..%2Fwebhooks%2Fwh_… can never make the page's Delete act on another
+// resource; and the route parameters must have their kind's format, or the page is not found.
+import { APPLICATION_ID, DELIVERY_ID, SUBSCRIPTION_ID } from '../../packages/events/src/ids.ts';
+
+/** `apiPath\`/v1/applications/${id}/secret\``: the literal parts as written, every value encoded. */
+export function apiPath(strings: TemplateStringsArray, ...values: (string | number)[]): string {
+  let path = strings[0]!;
+  values.forEach((v, i) => {
+    path += encodeURIComponent(String(v)) + strings[i + 1]!;
+  });
+  return path;
+}
+
+/** The format of each kind of id a console address names. */
+export const ID_FORMATS = {
+  application: APPLICATION_ID,
+  webhook: SUBSCRIPTION_ID,
+  delivery: DELIVERY_ID,
+  // Session ids come from the telephony core: 1 to 200 visible ASCII characters (the Session API's rule).
+  session: /^[\x21-\x7e]{1,200}$/,
+} as const;
