@@ -162,7 +162,7 @@ const highlights = (r: ScenarioResult): string => {
       )
         .map(
           (k) =>
-            `kill -9 ${k.role} ${k.server}${k.ledByVictim.some((a) => a.startsWith('SWITCHBOARD_EVENTS/')) ? ' (led the events consumer)' : ''}: deliveries resumed ${(k.resumeMs / 1000).toFixed(1)} s${k.role === 'leader' ? `, new leader ${k.leaderAfter} in ${((k.electionMs ?? -1) / 1000).toFixed(1)} s` : ''}, caught up ${(k.caughtUpMs / 1000).toFixed(1)} s after restart`,
+            `kill -9 ${k.role} ${k.server}${k.ledByVictim.some((a) => a.startsWith('SWITCHBOARD_INBOUND/')) ? ' (led the events consumer)' : ''}: deliveries resumed ${(k.resumeMs / 1000).toFixed(1)} s${k.role === 'leader' ? `, new leader ${k.leaderAfter} in ${((k.electionMs ?? -1) / 1000).toFixed(1)} s` : ''}, caught up ${(k.caughtUpMs / 1000).toFixed(1)} s after restart`,
         )
         .join('; ');
     default:

@@ -28,22 +28,39 @@ export interface StreamSpec {
   name: string;
   subjects: string[];
   maxAgeMs: number;
+  /**
+   * What keeps a message: `workqueue` until its one consumer acknowledges it (finished work holds no
+   * space), `limits` until it is older than maxAgeMs or pushed out by newer ones (a replay window).
+   */
+  retention: RetentionPolicy;
+  /**
+   * At max_bytes: `new` refuses publishes (only for work queues, where only unfinished work holds
+   * space), `old` drops the oldest messages to make room (replay windows: nothing is ever refused).
+   */
+  discard: DiscardPolicy;
+  /**
+   * Streams that held these subjects under another name with settings JetStream cannot change in
+   * place (retention): at the owner's start their subjects move here and their unprocessed messages
+   * are copied over (moveFormerStream), then they are deleted.
+   */
+  formerNames?: readonly string[];
 }
 
 const DAY = 24 * 60 * 60 * 1000;
 
 /**
  * Default of NATS_STREAM_MAX_BYTES: the most bytes each stream keeps. JetStream reserves every
- * stream's max_bytes against the server's max_file_store: the four streams and the bucket at their
- * defaults (1088 MiB) fit the 1536 MB of deploy/k8s/infra/nats; larger servers set more.
+ * stream's max_bytes against the server's max_file_store: the four streams and the two buckets at
+ * their defaults (1152 MiB) fit the 1536 MB of deploy/k8s/infra/nats; larger servers set more.
  */
 export const STREAM_MAX_BYTES_DEFAULT = 256 * 1024 * 1024;
 /** Default of NATS_KV_MAX_BYTES: the most bytes each key-value bucket keeps. */
 export const KV_MAX_BYTES_DEFAULT = 64 * 1024 * 1024;
 
 /**
- * The size limits of the streams and buckets a service creates: a full one refuses new messages
- * (discard new) rather than dropping stored ones, and the publisher answers 503 (streamFull).
+ * The size limits of the streams and buckets a service creates. A work queue (inbound events,
+ * deliveries) holds only unfinished work and refuses publishes when that fills it (the publisher
+ * answers 503, streamFull); a replay window (internal, core, the buckets) drops its oldest messages.
  */
 export interface StoreLimits {
   streamMaxBytes: number;
@@ -75,7 +92,7 @@ export const storeLimitFields = {
     .max(2 ** 50)
     .default(STREAM_MAX_BYTES_DEFAULT)
     .describe(
-      "The most bytes each JetStream stream this service creates keeps; a full stream refuses publishes (a launch answers 503), it drops nothing. The total of every stream must stay under the NATS server's `max_file_store`.",
+      "The most bytes each JetStream stream keeps. The work queues (inbound events, deliveries) hold only unfinished work and refuse publishes only when that fills them (a launch answers 503); the replay windows (internal changes, core) drop their oldest messages and never refuse. The total of every stream must stay under the NATS server's `max_file_store`. Tests and the soak set it small (1-2 MiB).",
     ),
   NATS_KV_MAX_BYTES: z.coerce
     .number()
@@ -83,7 +100,9 @@ export const storeLimitFields = {
     .min(1024)
     .max(2 ** 50)
     .default(KV_MAX_BYTES_DEFAULT)
-    .describe('The most bytes each JetStream key-value bucket (the session registry) keeps.'),
+    .describe(
+      'The most bytes each JetStream key-value bucket (the session registry, the delivery backlog counts) keeps; a full bucket drops its oldest entries, it never refuses a new one.',
+    ),
 };
 
 /** The store limits of a config that has storeLimitFields. */
@@ -113,11 +132,19 @@ export function streamFull(err: unknown): AppError {
  * the webhooks service publishes and the dispatcher fans out like the others) and internal change events.
  */
 export const STREAMS = {
+  /**
+   * Inbound events, a work queue read by the dispatchers' one durable consumer: an event is kept
+   * until it is handled, so only undelivered events hold space (docs/decisions/0015-stream-retention.md).
+   */
   events: {
-    name: 'SWITCHBOARD_EVENTS',
+    name: 'SWITCHBOARD_INBOUND',
     subjects: ['sessions.new', 'cdr.created', 'cdr.rated', 'sms.dlr', 'webhooks.disabled'],
     maxAgeMs: 7 * DAY,
+    retention: RetentionPolicy.Workqueue,
+    discard: DiscardPolicy.New,
+    formerNames: ['SWITCHBOARD_EVENTS'],
   },
+  /** Change events: a replay window (core subscribers follow them live; the webhooks service's deletion consumers durably). */
   internal: {
     name: 'SWITCHBOARD_INTERNAL',
     subjects: [
@@ -128,12 +155,16 @@ export const STREAMS = {
       'accounts.deleted',
     ],
     maxAgeMs: 7 * DAY,
+    retention: RetentionPolicy.Limits,
+    discard: DiscardPolicy.Old,
   },
-  /** What the platform publishes for the telephony core and for operators. */
+  /** What the platform publishes for the telephony core and for operators: a replay window. */
   core: {
     name: 'SWITCHBOARD_CORE',
     subjects: ['sessions.instructions', 'sessions.failed', 'sessions.signal', 'events.dead'],
     maxAgeMs: 7 * DAY,
+    retention: RetentionPolicy.Limits,
+    discard: DiscardPolicy.Old,
   },
 } as const satisfies Record<string, StreamSpec>;
 
@@ -159,15 +190,19 @@ export function kvStream(spec: KvBucketSpec): { stream: string; prefix: string }
   return { stream: `KV_${spec.bucket}`, prefix: `$KV.${spec.bucket}.` };
 }
 
-/** Creates or updates a KV bucket (idempotent), with the settings the NATS KV clients give one. */
+/**
+ * Creates a KV bucket with the settings the NATS KV clients give one; its owner (`own`, the default)
+ * also updates an existing one to these settings, any other service only creates it when missing.
+ */
 export async function ensureKvBucket(
   jsm: JetStreamManager,
   spec: KvBucketSpec,
   replicas = 1,
   maxBytes = KV_MAX_BYTES_DEFAULT,
+  own = true,
 ): Promise<void> {
   const { stream, prefix } = kvStream(spec);
-  await ensureStream(jsm, {
+  await (own ? ensureStream : ensureStreamExists)(jsm, {
     name: stream,
     subjects: [`${prefix}>`],
     retention: RetentionPolicy.Limits,
@@ -175,7 +210,8 @@ export async function ensureKvBucket(
     max_age: nanos(spec.maxAgeMs),
     max_msgs_per_subject: 1,
     max_bytes: maxBytes,
-    discard: DiscardPolicy.New,
+    // Full, the bucket drops its oldest entries: a new key is never refused.
+    discard: DiscardPolicy.Old,
     allow_rollup_hdrs: true,
     deny_delete: true,
     allow_direct: true,
@@ -320,37 +356,142 @@ export function withTraceContext(js: JetStreamClient): JetStreamClient {
   return js;
 }
 
-/** Creates or updates the given streams (idempotent). */
+/** The JetStream configuration of a stream of the system. */
+export function streamConfig(spec: StreamSpec, replicas = 1, maxBytes = STREAM_MAX_BYTES_DEFAULT): StreamConfigInput {
+  return {
+    name: spec.name,
+    subjects: [...spec.subjects],
+    retention: spec.retention,
+    storage: StorageType.File,
+    max_age: nanos(spec.maxAgeMs),
+    max_bytes: maxBytes,
+    discard: spec.discard,
+    num_replicas: replicas,
+    duplicate_window: nanos(2 * 60 * 1000),
+  };
+}
+
+export type StreamConfigInput = Partial<StreamConfig> & { name: string };
+
+/**
+ * Makes the given streams exist. Each stream has one owner (docs/decisions/0015-stream-retention.md):
+ * the owner (`own: true`) creates it, updates it to these settings and moves a former stream's
+ * unprocessed messages into it; every other service only creates it when it is missing and never
+ * changes it, so a replica of another version can never put other settings back.
+ */
 export async function ensureStreams(
   jsm: JetStreamManager,
-  specs: StreamSpec[],
+  specs: readonly StreamSpec[],
   replicas = 1,
   maxBytes = STREAM_MAX_BYTES_DEFAULT,
+  opts: { own?: boolean; logger?: Logger } = {},
 ): Promise<void> {
   for (const spec of specs) {
-    await ensureStream(jsm, {
-      name: spec.name,
-      subjects: [...spec.subjects],
-      retention: RetentionPolicy.Limits,
-      storage: StorageType.File,
-      max_age: nanos(spec.maxAgeMs),
-      max_bytes: maxBytes,
-      discard: DiscardPolicy.New,
-      num_replicas: replicas,
-      duplicate_window: nanos(2 * 60 * 1000),
-    });
+    const config = streamConfig(spec, replicas, maxBytes);
+    if (!opts.own) {
+      await ensureStreamExists(jsm, config);
+      continue;
+    }
+    for (const former of spec.formerNames ?? []) await retireFormerStream(jsm, former);
+    await ensureStream(jsm, config);
+    for (const former of spec.formerNames ?? []) {
+      const moved = await moveFormerStream(jsm, former);
+      if (moved !== undefined)
+        opts.logger?.info({ from: former, to: spec.name, moved }, 'former stream moved: unprocessed messages copied');
+    }
   }
 }
 
 /**
- * Creates a stream, or updates it when its settings differ from `config` (idempotent). Every
- * replica of every service runs this at start, at the same time: a clustered JetStream can leave
- * some of those racing requests unanswered while it assigns the stream, so they are retried.
+ * Creates a stream when it is missing and leaves an existing one as it is. A former stream of the
+ * owner's still holding the subjects (before the owner moved it) also leaves it alone: publishes go
+ * there until then.
  */
-export async function ensureStream(
-  jsm: JetStreamManager,
-  config: Partial<StreamConfig> & { name: string },
-): Promise<void> {
+export async function ensureStreamExists(jsm: JetStreamManager, config: StreamConfigInput): Promise<void> {
+  await retryRaces(async () => {
+    try {
+      await jsm.streams.info(config.name);
+      return;
+    } catch (err) {
+      if (!isNotFound(err)) throw err;
+    }
+    try {
+      await jsm.streams.add(config);
+    } catch (err) {
+      if (/subjects overlap/i.test((err as Error)?.message ?? '')) return;
+      throw err;
+    }
+  });
+}
+
+/** The subject a former stream is moved to, so that its subjects are free for the new stream. */
+export const retiredSubject = (former: string) => `switchboard.retired.${former}`;
+
+/**
+ * Step one of moving a former stream: its subjects go to a private one (one update, in place), so the
+ * new stream can take them. Publishes made between this and the new stream's creation (milliseconds)
+ * find no stream and fail, and are retried by their publishers like any NATS hiccup.
+ */
+async function retireFormerStream(jsm: JetStreamManager, former: string): Promise<void> {
+  await retryRaces(async () => {
+    let current: StreamConfig;
+    try {
+      current = (await jsm.streams.info(former)).config;
+    } catch (err) {
+      if (isNotFound(err)) return;
+      throw err;
+    }
+    const retired = [retiredSubject(former)];
+    if (JSON.stringify(current.subjects) !== JSON.stringify(retired))
+      await jsm.streams.update(former, { ...current, subjects: retired });
+  });
+}
+
+/**
+ * Step two: copies the former stream's unprocessed messages (those after the lowest acknowledgement
+ * floor of its durable consumers; all of them when it has none) to their own subjects, now captured
+ * by the new stream, then deletes the former stream. Each copy carries a message id made of the
+ * former stream and sequence, so two replicas moving at once, or a move started again after a crash,
+ * store each message once (within the duplicate window). Returns how many messages were copied, or
+ * undefined when there was no former stream.
+ */
+export async function moveFormerStream(jsm: JetStreamManager, former: string): Promise<number | undefined> {
+  let info: Awaited<ReturnType<JetStreamManager['streams']['info']>>;
+  try {
+    info = await jsm.streams.info(former);
+  } catch (err) {
+    if (isNotFound(err)) return undefined;
+    throw err;
+  }
+  const consumers = await jsm.consumers.list(former).next();
+  const floor = consumers.length ? Math.min(...consumers.map((c) => c.ack_floor.stream_seq)) + 1 : info.state.first_seq;
+  const js = jsm.jetstream();
+  let moved = 0;
+  for (let seq = Math.max(floor, info.state.first_seq); seq <= info.state.last_seq; seq++) {
+    const m = await jsm.streams.getMessage(former, { seq }).catch((err: unknown) => {
+      if (/no message found|not found/i.test((err as Error)?.message ?? '')) return null;
+      throw err;
+    });
+    if (!m) continue;
+    const h = natsHeaders();
+    for (const [k, v] of m.header ?? []) if (k !== 'Nats-Msg-Id') for (const x of v) h.append(k, x);
+    await js.publish(m.subject, m.data, { msgID: `${former}:${seq}`, headers: h });
+    moved++;
+  }
+  await jsm.streams.delete(former).catch((err: unknown) => {
+    if (!isNotFound(err)) throw err;
+  });
+  return moved;
+}
+
+/**
+ * Creates a stream, or updates it when its settings differ from `config` (idempotent); for the
+ * stream's owner. Every replica of the owner runs this at start, at the same time: a clustered
+ * JetStream can leave some of those racing requests unanswered while it assigns the stream, so they
+ * are retried. A retention JetStream cannot change in place is an error naming the stream: such a
+ * change takes a new name and the former one in `formerNames`.
+ */
+export async function ensureStream(jsm: JetStreamManager, config: StreamConfigInput): Promise<void> {
   await retryRaces(async () => {
     let current: Partial<StreamConfig>;
     try {
@@ -360,6 +501,10 @@ export async function ensureStream(
       await jsm.streams.add(config);
       return;
     }
+    if (config.retention !== undefined && current.retention !== config.retention)
+      throw new Error(
+        `stream ${config.name} has retention ${current.retention}, wanted ${config.retention}: JetStream cannot change it in place`,
+      );
     if (!sameSettings(current, config)) await jsm.streams.update(config.name, config);
   });
 }
@@ -533,6 +678,35 @@ export async function publishJson(js: JetStreamClient, subject: string, body: un
     await js.publish(subject, JSON.stringify(body), msgID ? { msgID } : undefined);
   } catch (err) {
     throw isStreamFull(err) ? streamFull(err) : err;
+  }
+}
+
+/**
+ * Publishes a JSON body until JetStream has it: a refused or failed publish is tried again after a
+ * growing delay (100 ms to 5 s) for up to `maxMs`, and the same `msgID` keeps a publish that did get
+ * through from being stored twice. For results of work already done (a session's outcome), so that a
+ * store or NATS hiccup never makes the work itself run again. Throws the last error after `maxMs`
+ * or once `signal` aborts.
+ */
+export async function publishJsonUntilStored(
+  js: JetStreamClient,
+  subject: string,
+  body: unknown,
+  msgID: string,
+  opts: { maxMs?: number; signal?: AbortSignal; onRetry?: (err: unknown, attempt: number) => void } = {},
+): Promise<void> {
+  const payload = JSON.stringify(body);
+  const until = Date.now() + (opts.maxMs ?? 10 * 60_000);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await js.publish(subject, payload, { msgID });
+      return;
+    } catch (err) {
+      const failure = isStreamFull(err) ? streamFull(err) : err;
+      if (opts.signal?.aborted || Date.now() >= until) throw failure;
+      opts.onRetry?.(failure, attempt);
+      await new Promise((r) => setTimeout(r, backoffMs(attempt, { firstMs: 100, maxMs: 5000 })));
+    }
   }
 }
 

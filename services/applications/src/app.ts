@@ -40,7 +40,13 @@ export async function createApp(
         config.NATS_STREAM_REPLICAS,
         service.storeLimits.streamMaxBytes,
       );
-      await ensureKvBucket(nats.jsm, KV_BUCKETS.sessions, config.NATS_STREAM_REPLICAS, service.storeLimits.kvMaxBytes);
+      await ensureKvBucket(
+        nats.jsm,
+        KV_BUCKETS.sessions,
+        config.NATS_STREAM_REPLICAS,
+        service.storeLimits.kvMaxBytes,
+        false,
+      );
       // Idempotency keys are kept 24 h (packages/platform/src/idempotency.ts).
       stopPruning = idempotency.startPruning(60 * 60 * 1000, (err) =>
         logger.warn({ err: (err as Error).message }, 'pruning idempotency keys failed; will retry'),

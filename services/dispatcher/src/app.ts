@@ -168,6 +168,7 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
       maxScheduled: config.DELIVERY_MAX_SCHEDULED,
       eventsWindow: config.DELIVERY_QUEUE + 1000,
       limits: storeLimitsOf(config),
+      logger,
     });
     await DeliveryBacklog.ensureBucket(
       nats.jsm,

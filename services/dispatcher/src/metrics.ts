@@ -21,6 +21,7 @@ export interface DispatcherMetrics {
   recordsBuffered: Gauge;
   sessions: Counter<'result' | 'reason'>;
   sessionDuration: Histogram<'result'>;
+  outcomePublishRetries: Counter;
   parked: Counter<'kind'>;
   queuedJobs: Gauge;
   queuedHosts: Gauge;
@@ -138,6 +139,11 @@ export function createMetrics(
       help: "Time from the start of a session's first attempt (lookup included) to its outcome, in seconds, by result.",
       labelNames: ['result'],
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 15],
+      registers: [registry],
+    }),
+    outcomePublishRetries: new Counter({
+      name: 'dispatcher_session_outcome_publish_retries_total',
+      help: 'Session outcomes (instructions, failures) whose publish failed and was tried again; the session itself never runs again because of it.',
       registers: [registry],
     }),
     parked: new Counter({

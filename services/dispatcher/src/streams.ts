@@ -17,6 +17,7 @@ import {
   KV_BUCKETS,
   STORE_LIMITS_DEFAULT,
   STREAMS,
+  type Logger,
   type StoreLimits,
 } from '@switchboard/platform';
 import {
@@ -42,7 +43,7 @@ export const JOB_SUBJECTS = {
   sessions: SESSION_RECORDS_SUBJECT,
 } as const;
 export const CONSUMERS = {
-  /** Inbound events (the whole SWITCHBOARD_EVENTS stream): validated, first attempts made. */
+  /** Inbound events (the whole SWITCHBOARD_INBOUND stream): validated, first attempts made. */
   events: 'dispatcher-events',
   /** Retries and deferred jobs; held by JetStream (nak with delay) until due. */
   retry: 'dispatcher-deliveries-retry',
@@ -67,12 +68,19 @@ export interface StreamSettings {
   eventsWindow: number;
   /** max_bytes of every stream and of the session registry (NATS_STREAM_MAX_BYTES, NATS_KV_MAX_BYTES). */
   limits?: StoreLimits;
+  /** Where moving a former stream is logged. */
+  logger?: Logger;
 }
 
 /** Creates or updates the streams and durable consumers the dispatcher uses (idempotent). */
 export async function ensureDispatcherStreams(jsm: JetStreamManager, s: StreamSettings): Promise<void> {
   const limits = s.limits ?? STORE_LIMITS_DEFAULT;
-  await ensureStreams(jsm, [STREAMS.events, STREAMS.internal, STREAMS.core], s.replicas, limits.streamMaxBytes);
+  // The dispatcher owns the configuration of every stream and bucket of the system
+  // (docs/decisions/0015-stream-retention.md): the other services only create one that is missing.
+  await ensureStreams(jsm, [STREAMS.events, STREAMS.internal, STREAMS.core], s.replicas, limits.streamMaxBytes, {
+    own: true,
+    logger: s.logger,
+  });
   // Every session delivered is registered there, for the Session API's signals.
   await ensureKvBucket(jsm, KV_BUCKETS.sessions, s.replicas, limits.kvMaxBytes);
   // Jobs live until acknowledged (work queue), at most as long as the whole schedule plus slack.

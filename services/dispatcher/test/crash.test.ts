@@ -71,7 +71,7 @@ describe('crash of the dispatcher', () => {
     await waitFor(
       async () => {
         const infos = await Promise.all([
-          jsm.consumers.info('SWITCHBOARD_EVENTS', CONSUMERS.events),
+          jsm.consumers.info('SWITCHBOARD_INBOUND', CONSUMERS.events),
           jsm.consumers.info(DELIVERIES_STREAM, CONSUMERS.retry),
           jsm.consumers.info(DELIVERIES_STREAM, CONSUMERS.records),
         ]);

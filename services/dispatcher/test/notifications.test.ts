@@ -334,7 +334,7 @@ describe('malformed events', () => {
     const jsm = await jetstreamManager(h.bus.nc);
     const info = await waitFor(
       async () => {
-        const c = await jsm.consumers.info('SWITCHBOARD_EVENTS', CONSUMERS.events);
+        const c = await jsm.consumers.info('SWITCHBOARD_INBOUND', CONSUMERS.events);
         return c.num_ack_pending + c.num_pending === 0 && c;
       },
       { what: 'every event acknowledged' },

@@ -224,7 +224,7 @@ describe('outages', () => {
       const jsm = await jetstreamManager(h.bus.nc);
       await waitFor(
         async () => {
-          const i = await jsm.consumers.info('SWITCHBOARD_EVENTS', CONSUMERS.events);
+          const i = await jsm.consumers.info('SWITCHBOARD_INBOUND', CONSUMERS.events);
           return i.num_pending + i.num_ack_pending === 0;
         },
         { what: 'events consumer drained', timeoutMs: 30_000, intervalMs: 200 },
@@ -258,7 +258,7 @@ describe('outages', () => {
       await eventsHandled(h.bus);
       const waiting = await jsm.consumers.info(DELIVERIES_STREAM, CONSUMERS.records);
       expect(waiting.num_pending + waiting.num_ack_pending).toBeGreaterThan(0);
-      const events = await jsm.consumers.info('SWITCHBOARD_EVENTS', CONSUMERS.events);
+      const events = await jsm.consumers.info('SWITCHBOARD_INBOUND', CONSUMERS.events);
       expect(events.num_ack_pending + events.num_pending).toBe(0);
       await h.webhooks.start();
       const records = await waitFor(

@@ -362,7 +362,7 @@ describe('session delivery', () => {
     expect(rx.at('/endless')).toHaveLength(1);
     const jsm = await jetstreamManager(h.bus.nc);
     await waitFor(
-      async () => (await jsm.consumers.info('SWITCHBOARD_EVENTS', CONSUMERS.events)).num_ack_pending === 0,
+      async () => (await jsm.consumers.info('SWITCHBOARD_INBOUND', CONSUMERS.events)).num_ack_pending === 0,
       { what: 'session acknowledged' },
     );
   });

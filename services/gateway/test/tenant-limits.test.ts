@@ -1,6 +1,6 @@
 // Per-tenant limits through the real gateway (two replicas), applications and webhooks services,
-// Postgres and NATS: the per-account launch budget, the cap on tokens per application, a full
-// events stream answered 503, idempotent answers sealed at rest, and the cap on stored keys.
+// Postgres and NATS: the per-account launch budget, the cap on tokens per application, an inbound
+// work queue full of undelivered events answered 503, idempotent answers sealed at rest, and the cap on stored keys.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GatewayApp } from '@switchboard/gateway';
 import { SecretBox, STREAMS } from '@switchboard/platform';
@@ -95,7 +95,7 @@ describe('launch volume of one account', () => {
     expect((await newToken(me, await newApplication(me))).status).toBe(200);
   });
 
-  it('when the events stream is at its max_bytes, then a launch is 503 saying the store is full, and nothing older is dropped', async () => {
+  it('when the inbound work queue is full of events nobody has handled yet (no dispatcher runs), then a launch is 503 saying the store is full, and no undelivered event is dropped for it', async () => {
     const me = await stack.createAccount('full');
     const token = await tokenOf(await newToken(me, await newApplication(me)));
     const info = await stack.bus.jsm.streams.info(STREAMS.events.name);

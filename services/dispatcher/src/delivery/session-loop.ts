@@ -7,7 +7,7 @@
 // published and its attempts recorded. A crash before that re-delivers the event and the session
 // runs again; its outcome is published under a message id derived from the session, so JetStream
 // keeps one outcome per session (within the stream's duplicate window).
-import { SUBJECTS, publishJson, type JetStreamClient, type JsMsg, type Logger } from '@switchboard/platform';
+import { SUBJECTS, publishJsonUntilStored, type JetStreamClient, type JsMsg, type Logger } from '@switchboard/platform';
 import type { SessionRegistry } from '@switchboard/contracts';
 import type { SessionJob } from '../jobs.ts';
 import { isLookupUnavailable, type Lookups } from '../lookup/lookups.ts';
@@ -309,12 +309,14 @@ export class SessionLoop {
     const sessionId = e.session.id ?? null;
     // One outcome per session: instructions and failure share the id, so a re-run publishes neither again.
     const msgID = `session:${sessionId ?? job.webhookId}`;
-    const published =
+    // The outcome is the result of the session's attempts: a refused or failed publish is tried again
+    // (the event is kept alive meanwhile), never answered by running the session, and POSTing the
+    // application, again.
+    const outcome =
       ending.kind === 'instructed'
-        ? publishJson(
-            this.d.js,
-            SUBJECTS.sessionInstructions,
-            {
+        ? {
+            subject: SUBJECTS.sessionInstructions,
+            body: {
               sessionId,
               applicationId: ending.applicationId,
               accountId: plan.accountId,
@@ -324,12 +326,10 @@ export class SessionLoop {
               body: ending.body,
               receivedAt: ending.receivedAt.toISOString(),
             } satisfies SessionInstructions,
-            msgID,
-          )
-        : publishJson(
-            this.d.js,
-            SUBJECTS.sessionFailed,
-            {
+          }
+        : {
+            subject: SUBJECTS.sessionFailed,
+            body: {
               sessionId,
               ...(plan.record.applicationId ? { applicationId: plan.record.applicationId } : {}),
               ...(plan.accountId ? { accountId: plan.accountId } : {}),
@@ -337,8 +337,14 @@ export class SessionLoop {
               reason: ending.reason,
               attempts: steps.map(({ url, status, error, durationMs }) => ({ url, status, error, durationMs })),
             } satisfies SessionFailed,
-            msgID,
-          );
+          };
+    const published = publishJsonUntilStored(this.d.js, outcome.subject, outcome.body, msgID, {
+      onRetry: (err, attempt) => {
+        this.d.metrics.outcomePublishRetries.inc();
+        if (attempt === 1)
+          this.d.logger.warn({ err: (err as Error)?.message, sessionId }, 'session outcome not published; retrying');
+      },
+    });
     // A session without an application (unknown_address) has no delivery log to be recorded in.
     const recorded = plan.record.applicationId ? steps : [];
     const records = recorded.map((step, i) => {

@@ -60,7 +60,7 @@ describe('dead-letter body', () => {
     subject: 'cdr.created',
     seq: 42,
     data: Buffer.from(data),
-    info: { stream: 'SWITCHBOARD_EVENTS' },
+    info: { stream: 'SWITCHBOARD_INBOUND' },
   });
 
   it('when the event is JSON, then it is carried verbatim (even when too deep to re-encode)', () => {
@@ -71,7 +71,7 @@ describe('dead-letter body', () => {
     expect(parsed).toMatchObject({
       subject: 'cdr.created',
       reason: 'body nests deeper than 32 levels',
-      stream: 'SWITCHBOARD_EVENTS',
+      stream: 'SWITCHBOARD_INBOUND',
       seq: 42,
     });
   });
@@ -87,7 +87,7 @@ describe('dead-letter body', () => {
     expect(JSON.parse(deadLetterBody(msg(big), 'r', 2000))).toEqual({
       subject: 'cdr.created',
       reason: 'r',
-      stream: 'SWITCHBOARD_EVENTS',
+      stream: 'SWITCHBOARD_INBOUND',
       seq: 42,
       event: null,
       eventTruncated: true,
