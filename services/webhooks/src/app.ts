@@ -10,6 +10,7 @@ import {
   Counter,
   createLogger,
   ensureStreams,
+  startBackgroundLoop,
   STREAMS,
   withTimeout,
   type BackgroundLoop,
@@ -38,14 +39,17 @@ export { loadConfig, type Config } from './config.ts';
 
 export type WebhooksApp = DataServiceApp;
 
-const PRUNE_EVERY_MS = 60 * 60 * 1000;
-
 export async function createApp(
   config: Config,
   logger: Logger = createLogger('webhooks', config.LOG_LEVEL),
 ): Promise<WebhooksApp> {
   const service = await createDataService('webhooks', SCHEMA, config, logger);
   const { registry, orm, idempotency, grpc } = service;
+  const prunedRounds = new Counter({
+    name: 'webhooks_prune_rounds_total',
+    help: 'Rounds of pruning (partitions ahead, records, bodies, rollups, tasks, tombstones, audit entries and idempotency keys past their retention) that completed.',
+    registers: [registry],
+  });
   const pruned = new Counter({
     name: 'webhooks_delivery_partitions_dropped_total',
     help: 'Daily partitions of delivery records dropped after the retention period.',
@@ -68,31 +72,31 @@ export async function createApp(
   let sweeper: Sweeper | undefined;
   let keeper: BackgroundLoop | undefined;
   let sessionConsumers: SessionConsumers | undefined;
-  let pruneTimer: NodeJS.Timeout | undefined;
+  let pruner: BackgroundLoop | undefined;
   let resendRelay: ResendRelay | undefined;
   let stopFollowing: (() => void) | undefined;
 
-  // Hourly: the days ahead get their partitions, whole days past the retention period are dropped,
-  // then what goes with their records.
-  const prune = () => {
-    ensureDeliveryPartitions(orm, config.DB_SCHEMA)
-      .then(() => dropExpiredDeliveries(orm, config.DB_SCHEMA, config.DELIVERY_RETENTION_DAYS))
-      .then(async (dropped) => {
-        pruned.inc(dropped.length);
-        if (dropped.length > 0) logger.info({ dropped }, 'old delivery records dropped');
-        await pruneDeliveries(orm.em, config.DB_SCHEMA, config.DELIVERY_RETENTION_DAYS);
-      })
-      .catch((err: unknown) =>
-        logger.warn({ err: (err as Error).message }, 'pruning delivery records failed; will retry'),
-      );
-    pruneAudit(orm.em, config.AUDIT_RETENTION_DAYS).catch((err: unknown) =>
-      logger.warn({ err: (err as Error).message }, 'pruning audit entries failed; will retry'),
-    );
-    idempotency
-      .prune()
-      .catch((err: unknown) =>
-        logger.warn({ err: (err as Error).message }, 'pruning idempotency keys failed; will retry'),
-      );
+  // At start and then hourly (startBackgroundLoop), on every replica, so a replica restarted more
+  // often than hourly still prunes: the days ahead get their partitions, whole days past the
+  // retention period are dropped, then what goes with their records; audit entries and
+  // idempotency keys past theirs. Each step is idempotent, so replicas pruning at once only repeat
+  // a delete that finds nothing.
+  const prune = async (): Promise<boolean> => {
+    const steps = await Promise.allSettled([
+      ensureDeliveryPartitions(orm, config.DB_SCHEMA)
+        .then(() => dropExpiredDeliveries(orm, config.DB_SCHEMA, config.DELIVERY_RETENTION_DAYS))
+        .then(async (dropped) => {
+          pruned.inc(dropped.length);
+          if (dropped.length > 0) logger.info({ dropped }, 'old delivery records dropped');
+          await pruneDeliveries(orm.em, config.DB_SCHEMA, config.DELIVERY_RETENTION_DAYS);
+        }),
+      pruneAudit(orm.em, config.AUDIT_RETENTION_DAYS),
+      idempotency.prune(),
+    ]);
+    const failed = steps.find((r) => r.status === 'rejected');
+    if (failed) throw failed.reason;
+    prunedRounds.inc();
+    return false;
   };
 
   return {
@@ -156,8 +160,11 @@ export async function createApp(
       registerHandlers(grpc, deps);
       grpc.addHealth(healthProto().Health.service);
       grpc.addBatch(batchProto().BatchService.service);
-      pruneTimer = setInterval(prune, PRUNE_EVERY_MS);
-      pruneTimer.unref();
+      pruner = startBackgroundLoop(prune, {
+        intervalMs: config.PRUNE_INTERVAL,
+        logger,
+        failure: 'pruning delivery records, audit entries or idempotency keys failed; will retry',
+      });
       return service.serve(async (n) => {
         const [database, natsOk] = await Promise.all([
           withTimeout(orm.isConnected(), 1500).then(
@@ -175,7 +182,7 @@ export async function createApp(
       });
     },
     async stop() {
-      clearInterval(pruneTimer);
+      await pruner?.stop();
       await service.stop(async () => {
         stopFollowing?.();
         await resendRelay?.stop();

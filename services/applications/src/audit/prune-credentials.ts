@@ -1,24 +1,34 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { Logger } from '@switchboard/platform';
+import { startBackgroundLoop, type BackgroundLoop, type Logger } from '@switchboard/platform';
 import { pruneSessions } from '../console-sessions/repository.ts';
+import { pruneLaunchBudgets } from '../sessions/repository.ts';
 import { pruneAudit } from './repository.ts';
 
 /**
- * Every `everyMs` (and once now): drops audit entries older than AUDIT_RETENTION_DAYS and browser
- * sessions that can no longer be used. Returns the function that stops it.
+ * At start and then every `everyMs`, on every replica: drops audit entries older than
+ * AUDIT_RETENTION_DAYS, browser sessions that can no longer be used and launch budgets that have
+ * refilled (a missing one is a full one), and whatever `more` prunes (the idempotency keys). Each delete is idempotent, so replicas pruning at once
+ * only repeat a delete that finds nothing.
  */
 export function startCredentialPruning(
   orm: MikroORM,
-  opts: { retentionDays: number; idleMs: number; everyMs: number },
+  opts: { retentionDays: number; idleMs: number; everyMs: number; more?: () => Promise<unknown> },
   logger: Logger,
-): () => void {
-  const run = () => {
-    Promise.all([pruneAudit(orm.em, opts.retentionDays), pruneSessions(orm.em, opts.idleMs)]).catch((err: unknown) =>
-      logger.warn({ err: (err as Error).message }, 'pruning audit entries and sessions failed; will retry'),
-    );
-  };
-  run();
-  const timer = setInterval(run, opts.everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
+): BackgroundLoop {
+  return startBackgroundLoop(
+    async () => {
+      await Promise.all([
+        pruneAudit(orm.em, opts.retentionDays),
+        pruneSessions(orm.em, opts.idleMs),
+        pruneLaunchBudgets(orm.em),
+        opts.more?.(),
+      ]);
+      return false;
+    },
+    {
+      intervalMs: opts.everyMs,
+      logger,
+      failure: 'pruning audit entries, sessions, launch budgets or idempotency keys failed; will retry',
+    },
+  );
 }

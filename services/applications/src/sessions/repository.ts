@@ -28,3 +28,15 @@ export async function takeLaunchToken(
   );
   return row;
 }
+
+/**
+ * Drops the launch budgets untouched for a day: refilled to their burst long since, which is what a
+ * missing row means to takeLaunchToken. The table then holds only the accounts that launched lately.
+ */
+export async function pruneLaunchBudgets(em: EntityManager): Promise<number> {
+  const rows = await sql(
+    em,
+    `delete from "${em.config.get('schema')}".session_launch_budgets where updated_at < now() - interval '1 day' returning 1`,
+  );
+  return rows.length;
+}

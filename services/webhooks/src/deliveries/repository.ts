@@ -306,6 +306,11 @@ export async function pruneDeliveries(em: EntityManager, schema: string, retenti
   await sql(em, `delete from "${schema}".deleted_applications where deleted_at < now() - make_interval(days => $1)`, [
     TOMBSTONE_DAYS,
   ]);
+  // An account's tombstone refuses what still arrives for it after its deletion (records of
+  // attempts in flight, a create racing with it): past the longest a delivery can wait, nothing does.
+  await sql(em, `delete from "${schema}".deleted_accounts where deleted_at < now() - make_interval(days => $1)`, [
+    TOMBSTONE_DAYS,
+  ]);
 }
 
 /**
