@@ -1,6 +1,6 @@
 // npm run proof                      every scenario, full length (about 30 minutes)
 // npm run proof -- <name> [<name>]   some of them (names: npm run proof -- --list)
-// options: --minutes <m> (soak length, default 10), --factor <f> (fault and load durations, default 1),
+// options: --minutes <m> (api-soak length, default 10), --factor <f> (fault and load durations, default 1),
 //          --runs <n> (generated hostile requests, default 5000)
 // Prints a results table and writes proof/results/<name>.json and proof/results/latest.json.
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -18,6 +18,7 @@ import { poisonEvents } from './scenarios/poison';
 import { hostileInput } from './scenarios/property';
 import { scaleOut } from './scenarios/scale';
 import { soak } from './scenarios/soak';
+import { storeSoak } from './scenarios/stores';
 import { ssrf } from './scenarios/ssrf';
 import { target410, target500, targetTimeout } from './scenarios/targets';
 import { tenantFlood } from './scenarios/tenant-flood';
@@ -56,7 +57,7 @@ const onCluster: Record<string, (c: Ctx) => Promise<ScenarioResult>> = {
   'kdf-flood': (c) => kdfFlood(c.cluster, scale),
   'tenant-flood': (c) => tenantFlood(c.cluster, scale),
   poison: (c) => poisonEvents(c.cluster, c.rx, scale),
-  soak: (c) =>
+  'api-soak': (c) =>
     soak(c.cluster, c.rx, { minutes, measureSeconds: Math.max(3, Math.round(10 * Math.min(1, scale.factor))) }),
 };
 const standalone: Record<string, () => Promise<ScenarioResult>> = {
@@ -66,6 +67,8 @@ const standalone: Record<string, () => Promise<ScenarioResult>> = {
   'nats-cluster': () => natsClusterScenario(scale),
   // One dispatcher, a dead endpoint with 20,000 waiting retries and another tenant's retries.
   'retry-fairness': () => retryFairness(scale),
+  // Its own stack with every store small: 20 times each stream's capacity of mixed traffic.
+  soak: () => storeSoak({ multiple: Math.max(5, Math.round(20 * scale.factor)) }),
 };
 const all = [...Object.keys(onCluster), ...Object.keys(standalone)];
 if (values.list) {
@@ -145,6 +148,11 @@ const highlights = (r: ScenarioResult): string => {
     case 'hostile-input':
       return `${f.generatedRequests} requests + ${f.isolationCases} isolation cases; 5xx: ${f.fivexx}`;
     case 'soak': {
+      const slopes = Object.values(f.rssSlopeMbPerMin as Record<string, number>);
+      const ended = f.deadEnded as { backlog_full: number; expired: number };
+      return `${f.eventsSent} events of ${f.eventBytes} B (${f.multiple}x a 1 MiB stream) in ${f.seconds} s: ${f.refused} refused; dead tenant ${ended.backlog_full} backlog_full + ${ended.expired} expired listed (${f.deadEndedMetric} counted); call setup p99 ${f.callSetupP99StartMs} -> ${f.callSetupP99EndMs} ms; store peaks ${JSON.stringify(f.storePeakKiB)} KiB; RSS slope ${Math.min(...slopes)}..${Math.max(...slopes)} MB/min`;
+    }
+    case 'api-soak': {
       const slopes = Object.values(f.rssSlopeMbPerMin as Record<string, number>);
       return `${f.minutes} min at ${f.heldRps}/${f.measuredMaxRps} req/s, p99 ${f.p99Ms} ms; RSS slope ${Math.min(...slopes)}..${Math.max(...slopes)} MB/min; lag ${f.consumerPendingAtEnd}->${f.consumerPendingAfterDrain}`;
     }

@@ -3,7 +3,7 @@
 // request is counted by its webhook-id and by the event id in its body, so losses and duplicates can be measured.
 import { startReceiver as startHttpReceiver, type Received, type ReceiverAnswer } from '../../test/support/receiver';
 
-export type Answer = number | 'hang' | { status: number; headers?: Record<string, string> };
+export type Answer = number | 'hang' | { status: number; headers?: Record<string, string>; body?: string };
 export type Mode = (path: string) => Answer;
 
 export interface PathStats {

@@ -1,0 +1,376 @@
+// Soak of the stores: days of traffic in minutes (docs/decisions/0015-stream-retention.md). Every
+// store is set small (streams of 1 MiB, a 64 KiB session registry, pruning every 2 s, a delivery
+// backlog of 50 per account living 20 s), then several tenants send `multiple` times each stream's
+// capacity of mixed traffic: notifications of the three kinds, sessions routed by application,
+// Session API launches and signals, API reads and writes, a resend and a recovery; one tenant's
+// receiver is dead throughout. It checks that no healthy event is refused or lost, that the dead
+// tenant's deliveries end as backlog_full or expired, that call setup at the end is within 2x of the
+// start, that stream and bucket sizes stay under their bounds and level off, and reports each
+// table's size and each process's resident-memory slope.
+import { randomBytes } from 'node:crypto';
+import { KV_BUCKETS, kvStream, STREAMS } from '@switchboard/platform';
+import { PROOF_DISPATCHER_ENV, rssMb, startCluster, type Cluster } from '../cluster';
+import type { Account } from '../lib/load';
+import { startReceiver, type Receiver } from '../lib/receiver';
+import { metricSum, percentile, sleep, slope } from '../lib/stats';
+import { api, finish, newAccount, type ScenarioResult } from './common';
+
+const MiB = 1024 * 1024;
+export const STORE_SOAK_ENV = {
+  // Test settings: every store small, so that minutes hold many times its capacity.
+  NATS_STREAM_MAX_BYTES: String(MiB),
+  NATS_KV_MAX_BYTES: String(64 * 1024),
+  PRUNE_INTERVAL: '2s',
+};
+const DEAD_ENV = { DELIVERY_BACKLOG_PER_ACCOUNT: '50', DELIVERY_MAX_AGE: '20s', DELIVERY_BACKLOG_RECHECK: '2s' };
+const STREAM_NAMES = [STREAMS.events.name, STREAMS.internal.name, STREAMS.core.name, 'SWITCHBOARD_DELIVERIES'];
+const TABLES = [
+  'webhooks.deliveries',
+  'webhooks.delivery_bodies',
+  'webhooks.delivery_rollups',
+  'webhooks.sessions',
+  'webhooks.session_signals',
+  'webhooks.session_rollups',
+  'webhooks.idempotency_keys',
+  'webhooks.outbox',
+  'webhooks.audit_events',
+  'applications.outbox',
+  'applications.idempotency_keys',
+  'applications.audit_events',
+  'applications.session_launch_budgets',
+];
+
+interface Tenant {
+  account: Account;
+  applicationId: string;
+  token: string;
+  path: string;
+  sessionsPath: string;
+}
+
+/** An event of about 1.5 KB (the size of a real CDR) for `subject`. */
+function event(subject: string, id: string, accountId: string) {
+  return {
+    id,
+    accountId,
+    resource: subject === 'sms.dlr' ? 'sms' : 'call',
+    timestamp: new Date().toISOString(),
+    data: { callId: id, from: '+14155550100', to: '+14155550199', durationSeconds: 42, note: 'x'.repeat(1200) },
+  };
+}
+
+async function tenant(cluster: Cluster, rx: Receiver, name: string, dead: boolean): Promise<Tenant> {
+  const account = await newAccount(cluster, name);
+  const path = `/${name}/events`;
+  const sessionsPath = `/${name}/sessions`;
+  if (dead) rx.setMode(path, 503);
+  for (const ev of ['cdrCreated', 'cdrRated', 'smsdlr']) {
+    const r = await api(cluster, account, 'POST', '/v1/webhooks', {
+      event: ev,
+      resource: 'all',
+      targetUrl: rx.url(path),
+    });
+    if (r.status !== 200) throw new Error(`subscription: ${r.status} ${JSON.stringify(r.json)}`);
+  }
+  // Instructions of about 2 KB, like an application's answer to a call.
+  rx.setMode(sessionsPath, {
+    status: 200,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ tropo: [{ say: { value: 'Welcome. '.repeat(220) } }] }),
+  });
+  const app = await api(cluster, account, 'POST', '/v1/applications', { name, voiceUrl: rx.url(sessionsPath) });
+  const applicationId = String(app.json.href).split('/').pop()!;
+  const tok = await api(cluster, account, 'POST', `/v1/applications/${applicationId}/addresses`, {
+    type: 'token',
+    channel: 'voice',
+  });
+  const token = String(tok.json.href).split('/').pop()!;
+  return { account, applicationId, token, path, sessionsPath };
+}
+
+export interface StoreSoakOptions {
+  /** How many times each stream's capacity of events to send (20 in the proof, 5 in npm test). */
+  multiple: number;
+  /** Events published per second. */
+  rate?: number;
+}
+
+export async function storeSoak(opts: StoreSoakOptions): Promise<ScenarioResult> {
+  const started = Date.now();
+  const cluster = await startCluster({
+    gateways: 1,
+    applications: 1,
+    webhooks: 1,
+    dispatchers: 2,
+    privatePostgres: false,
+    allowedCidrs: '127.0.0.0/8',
+    env: STORE_SOAK_ENV,
+    dispatcherEnv: { ...PROOF_DISPATCHER_ENV, ...DEAD_ENV, DELIVERY_RETRY_SCHEDULE: '1s,2s,4s,8s,16s' },
+  });
+  const rx = await startReceiver();
+  try {
+    return await run(cluster, rx, opts, started);
+  } finally {
+    await rx.close();
+    await cluster.stop();
+  }
+}
+
+async function run(cluster: Cluster, rx: Receiver, opts: StoreSoakOptions, started: number): Promise<ScenarioResult> {
+  const healthy = await Promise.all(['soak_a', 'soak_b', 'soak_c'].map((n) => tenant(cluster, rx, n, false)));
+  const dead = await tenant(cluster, rx, 'soak_dead', true);
+  const perEvent = Buffer.byteLength(JSON.stringify(event('cdr.created', 'e-000000', healthy[0]!.account.id)));
+  // A quarter more than the multiple, so that every store takes in at least that many times its bound.
+  const total = Math.ceil((opts.multiple * 1.25 * MiB) / perEvent);
+  const rate = opts.rate ?? 250;
+
+  const refused: string[] = [];
+  const published = new Map<string, string>(); // event id -> path
+  const sessionSent = new Map<string, { at: number; path: string }>();
+  const samples: Array<{ at: number; streams: Record<string, number>; kv: number }> = [];
+  // Bytes each store has taken in so far (messages stored times their mean size), per store.
+  const written: Record<string, number> = {};
+  // Bytes of the healthy tenants' events published to the inbound stream (exact).
+  let inboundBytes = 0;
+  const rss = new Map<string, Array<[number, number]>>();
+  let apiFailures = 0;
+  let apiCalls = 0;
+
+  const sample = async () => {
+    const streams: Record<string, number> = {};
+    const kvName = kvStream(KV_BUCKETS.sessions).stream;
+    for (const name of [...STREAM_NAMES, kvName]) {
+      const info = await cluster.bus.jsm.streams.info(name).catch(() => undefined);
+      streams[name] = info?.state.bytes ?? -1;
+      if (info && info.state.messages > 0)
+        written[name] = Math.max(written[name] ?? 0, (info.state.last_seq * info.state.bytes) / info.state.messages);
+    }
+    const kv = streams[kvName]!;
+    delete streams[kvName];
+    samples.push({ at: Date.now(), streams, kv });
+    const minute = (Date.now() - started) / 60_000;
+    for (const r of cluster.replicas) {
+      const pid = r.pid();
+      const mb = pid ? rssMb(pid) : undefined;
+      if (mb === undefined) continue;
+      let s = rss.get(r.name);
+      if (!s) rss.set(r.name, (s = []));
+      s.push([minute, mb]);
+    }
+  };
+  let sampling = true;
+  const sampler = (async () => {
+    while (sampling) {
+      await sample().catch(() => undefined);
+      await sleep(2000);
+    }
+  })();
+
+  const publish = async (subject: string, body: unknown, id: string, path: string) => {
+    try {
+      const json = JSON.stringify(body);
+      await cluster.bus.js.publish(subject, json);
+      inboundBytes += Buffer.byteLength(json);
+      published.set(id, path);
+    } catch (err) {
+      refused.push(`${subject} ${id}: ${(err as Error).message}`);
+    }
+  };
+  const call = async (a: Account, method: string, path: string, body?: unknown) => {
+    apiCalls++;
+    const r = await api(cluster, a, method, path, body).catch(() => ({ status: 0, json: null }));
+    if (r.status === 0 || r.status >= 500) apiFailures++;
+    return r;
+  };
+
+  const subjects = ['cdr.created', 'cdr.rated', 'sms.dlr'];
+  const tick = 50;
+  const perTick = Math.max(1, Math.round((rate * tick) / 1000));
+  let i = 0;
+  while (i < total) {
+    const t0 = Date.now();
+    const batch: Promise<unknown>[] = [];
+    for (let k = 0; k < perTick && i < total; k++, i++) {
+      const n = String(i).padStart(6, '0');
+      const t = i % 10 === 9 ? dead : healthy[i % healthy.length]!;
+      const subject = subjects[i % subjects.length]!;
+      const id = `ev-${n}`;
+      if (t !== dead) batch.push(publish(subject, event(subject, id, t.account.id), id, t.path));
+      else
+        batch.push(
+          cluster.bus.js.publish(subject, JSON.stringify(event(subject, id, t.account.id))).catch(() => undefined),
+        );
+      if (i % 2 === 0) {
+        const h = healthy[(i / 2) % healthy.length]!;
+        const sessionId = `call-${n}-${randomBytes(3).toString('hex')}`;
+        sessionSent.set(sessionId, { at: Date.now(), path: h.sessionsPath });
+        batch.push(
+          publish(
+            'sessions.new',
+            {
+              applicationId: h.applicationId,
+              session: {
+                id: sessionId,
+                from: { id: '+14155550100', channel: 'VOICE' },
+                to: { id: '+14155550199', channel: 'VOICE' },
+              },
+            },
+            sessionId,
+            h.sessionsPath,
+          ),
+        );
+      }
+      if (i % 100 === 0) {
+        const h = healthy[(i / 100) % healthy.length]!;
+        batch.push(
+          (async () => {
+            const launch = await fetch(`${cluster.apiUrl}/v1/sessions`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ token: h.token, customer: n }),
+            }).catch(() => undefined);
+            apiCalls++;
+            if (!launch || launch.status >= 500) apiFailures++;
+            const launched = launch ? ((await launch.json().catch(() => ({}))) as { id?: string }) : {};
+            if (launched.id) {
+              apiCalls++;
+              const sig = await fetch(
+                `${cluster.apiUrl}/1.0/sessions/${launched.id}/signals?action=signal&value=exit`,
+              ).catch(() => undefined);
+              if (!sig || sig.status >= 500) apiFailures++;
+            }
+          })(),
+        );
+        batch.push(call(h.account, 'GET', `/v1/applications/${h.applicationId}`));
+        batch.push(call(h.account, 'PUT', `/v1/applications/${h.applicationId}`, { name: `soak ${n}` }));
+        batch.push(call(h.account, 'GET', '/v1/webhooks'));
+      }
+    }
+    await Promise.all(batch);
+    const wait = tick - (Date.now() - t0);
+    if (wait > 0) await sleep(wait);
+  }
+  const publishedAt = Date.now();
+  written[STREAMS.events.name] = inboundBytes;
+
+  // Every healthy event and session delivered.
+  const undelivered = () => [...published].filter(([id, path]) => !rx.stats(path).okEvents.has(id)).length;
+  const deadline = Date.now() + 120_000;
+  while (undelivered() > 0 && Date.now() < deadline) await sleep(500);
+  const lost = undelivered();
+
+  // A resend and a recovery of the dead tenant's deliveries, through the API.
+  const hooks = await call(dead.account, 'GET', '/v1/webhooks');
+  const hookId = String((hooks.json as Array<{ id: string }>)[0]?.id ?? '');
+  const listed = await call(dead.account, 'GET', `/v1/webhooks/${hookId}/deliveries?outcome=failed&limit=1000`);
+  const failed = (listed.json as Array<{ id: string; error?: string }>) ?? [];
+  const ended = {
+    backlog_full: failed.filter((d) => d.error?.startsWith('backlog_full')).length,
+    expired: failed.filter((d) => d.error?.startsWith('expired')).length,
+  };
+  if (failed[0]) await call(dead.account, 'POST', `/v1/webhooks/${hookId}/deliveries/${failed[0].id}/resend`);
+  const recovery = await call(dead.account, 'POST', `/v1/webhooks/${hookId}/recover`, {
+    since: new Date(started).toISOString(),
+  });
+  let endedMetric = 0;
+  for (const d of cluster.of('dispatcher'))
+    endedMetric += metricSum(await d.metrics().catch(() => ''), 'dispatcher_deliveries_ended_total');
+
+  // Retention windows reached (pruning every 2 s, the backlog's max age 20 s): one more sample after them.
+  await sleep(25_000);
+  sampling = false;
+  await sampler;
+  await sample();
+
+  // Call setup: sessions.new published -> the session POST answered, first and last fifth.
+  const setups = [...sessionSent]
+    .map(([id, s]) => ({ at: s.at, ms: (rx.stats(s.path).firstOkAt.get(id) ?? Number.NaN) - s.at }))
+    .filter((s) => Number.isFinite(s.ms))
+    .sort((a, b) => a.at - b.at);
+  const fifth = Math.max(1, Math.floor(setups.length / 5));
+  const p99Start = percentile(
+    setups.slice(0, fifth).map((s) => s.ms),
+    99,
+  );
+  const p99End = percentile(
+    setups.slice(-fifth).map((s) => s.ms),
+    99,
+  );
+
+  // Stores: never above their bound; the second half of the run no larger than the bound (level).
+  const bound = { stream: MiB, kv: 64 * 1024 };
+  const peak: Record<string, number> = {};
+  for (const s of samples) {
+    for (const [name, b] of Object.entries(s.streams)) peak[name] = Math.max(peak[name] ?? 0, b);
+    peak.SWITCHBOARD_SESSIONS = Math.max(peak.SWITCHBOARD_SESSIONS ?? 0, s.kv);
+  }
+  const last = samples[samples.length - 1]!;
+  const tables: Record<string, number> = {};
+  const { queryDatabase } = await import('../../test/support/infra');
+  for (const t of TABLES) {
+    // A partitioned table's size is its daily partitions' (<table>_pYYYYMMDD).
+    const [schema, table] = t.split('.');
+    const [row] = await queryDatabase<{ n: string }>(
+      cluster.databaseUrl,
+      `select coalesce(sum(pg_total_relation_size(c.oid)), 0)::bigint as n
+         from pg_class c join pg_namespace s on s.oid = c.relnamespace
+        where s.nspname = $1 and c.relkind = 'r' and (c.relname = $2 or c.relname ~ ('^' || $2 || '_p[0-9]{8}$'))`,
+      [schema, table],
+    ).catch(() => [{ n: '-1' }]);
+    tables[t] = Math.round(Number(row?.n ?? -1) / 1024);
+  }
+  const warm = (publishedAt - started) / 60_000 / 4;
+  const slopes: Record<string, number> = {};
+  for (const [name, pts] of rss) slopes[name] = Math.round(slope(pts.filter(([m]) => m >= warm)) * 100) / 100;
+
+  const healthyEvents = published.size;
+  return finish(
+    {
+      name: 'soak',
+      apiRequests: apiCalls,
+      apiFailed: apiFailures,
+      eventsPublished: healthyEvents,
+      eventsLost: lost,
+      duplicates: 0,
+      figures: {
+        multiple: opts.multiple,
+        eventBytes: perEvent,
+        eventsSent: total,
+        seconds: Math.round((publishedAt - started) / 1000),
+        refused: refused.length,
+        firstRefusals: refused.slice(0, 3),
+        deadEnded: ended,
+        deadEndedMetric: endedMetric,
+        recoveryStatus: recovery.status,
+        callSetupP99StartMs: Math.round(p99Start),
+        callSetupP99EndMs: Math.round(p99End),
+        storePeakKiB: Object.fromEntries(Object.entries(peak).map(([k, v]) => [k, Math.round(v / 1024)])),
+        // How many times its bound each store has taken in.
+        storeTurnover: Object.fromEntries(
+          Object.entries(written).map(([k, v]) => [
+            k,
+            Math.round((v / (k.startsWith('KV_') ? bound.kv : bound.stream)) * 10) / 10,
+          ]),
+        ),
+        storeEndKiB: Object.fromEntries(Object.entries(last.streams).map(([k, v]) => [k, Math.round(v / 1024)])),
+        tableKiB: tables,
+        rssSlopeMbPerMin: slopes,
+      },
+    },
+    started,
+    {
+      'no healthy event refused': refused.length === 0,
+      'no healthy event lost': lost === 0,
+      "the dead tenant's deliveries ended as backlog_full or expired":
+        ended.backlog_full + ended.expired > 0 && endedMetric > 0,
+      'call setup p99 at the end within 2x of the start (or under 50 ms)': p99End <= Math.max(2 * p99Start, 50),
+      [`the inbound stream, the core stream and the session registry each took in at least ${opts.multiple} times their bound`]:
+        [STREAMS.events.name, STREAMS.core.name, kvStream(KV_BUCKETS.sessions).stream].every(
+          (n) => (written[n] ?? 0) >= opts.multiple * (n.startsWith('KV_') ? bound.kv : bound.stream),
+        ),
+      'streams never above their bound': STREAM_NAMES.every((n) => (peak[n] ?? 0) <= bound.stream),
+      'the session registry never above its bound': (peak.SWITCHBOARD_SESSIONS ?? 0) <= bound.kv,
+      'no API request failed with 5xx': apiFailures === 0,
+    },
+  );
+}
