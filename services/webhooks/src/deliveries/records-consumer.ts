@@ -13,6 +13,7 @@ import {
   type NatsHandle,
   type Registry,
 } from '@switchboard/platform';
+import { outcomeMetric } from './outcome-metric.ts';
 import { decodeRecordBatch, RECORDS_CONSUMER, DELIVERIES_STREAM } from '@switchboard/contracts';
 import type { Delivery__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/Delivery';
 import type { Deps } from '../context.ts';
@@ -84,15 +85,10 @@ export function startRecordsConsumer(
     labelNames: ['outcome'],
     registers: [registry],
   });
-  // One series per tenant that had deliveries and outcome: the dashboards' top 10 tenants.
-  const outcomes = new Counter({
-    name: 'webhooks_delivery_outcomes_total',
-    help: 'Attempt records stored, by account (tenant) and outcome.',
-    labelNames: ['account', 'outcome'],
-    registers: [registry],
-  });
+  // One series per recently active tenant and outcome, bounded: the dashboards' top 10 tenants.
+  const outcomes = outcomeMetric(registry);
   const count = (stored: StoredOutcome[]) => {
-    for (const r of stored) outcomes.inc({ account: r.accountId ?? 'unknown', outcome: r.outcome });
+    for (const r of stored) outcomes.inc(r.accountId ?? 'unknown', r.outcome);
   };
   const log = logger.child({ consumer: RECORDS_CONSUMER });
 
