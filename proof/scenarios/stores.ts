@@ -22,7 +22,14 @@ export const STORE_SOAK_ENV = {
   NATS_KV_MAX_BYTES: String(64 * 1024),
   PRUNE_INTERVAL: '2s',
 };
-const DEAD_ENV = { DELIVERY_BACKLOG_PER_ACCOUNT: '50', DELIVERY_MAX_AGE: '20s', DELIVERY_BACKLOG_RECHECK: '2s' };
+// Test settings of the delivery backlog: 50 waiting per account, each waiting at most 20 s (a resend
+// or a recovery's jobs too: DELIVERY_GIVE_UP_AFTER).
+const DEAD_ENV = {
+  DELIVERY_BACKLOG_PER_ACCOUNT: '50',
+  DELIVERY_MAX_AGE: '20s',
+  DELIVERY_GIVE_UP_AFTER: '20s',
+  DELIVERY_BACKLOG_RECHECK: '2s',
+};
 const STREAM_NAMES = [STREAMS.events.name, STREAMS.internal.name, STREAMS.core.name, 'SWITCHBOARD_DELIVERIES'];
 const TABLES = [
   'webhooks.deliveries',
@@ -277,10 +284,14 @@ async function run(cluster: Cluster, rx: Receiver, opts: StoreSoakOptions, start
     endedMetric += metricSum(await d.metrics().catch(() => ''), 'dispatcher_deliveries_ended_total');
 
   // Retention windows reached (pruning every 2 s, the backlog's max age 20 s): one more sample after them.
-  await sleep(25_000);
+  await sleep(30_000);
   sampling = false;
   await sampler;
   await sample();
+  const deliveriesAtEnd = await cluster.bus.jsm.streams
+    .info('SWITCHBOARD_DELIVERIES', { subjects_filter: '>' })
+    .then((i) => i.state.subjects ?? {})
+    .catch(() => ({}));
 
   // Call setup: sessions.new published -> the session POST answered, first and last fifth.
   const setups = [...sessionSent]
@@ -352,6 +363,7 @@ async function run(cluster: Cluster, rx: Receiver, opts: StoreSoakOptions, start
             Math.round((v / (k.startsWith('KV_') ? bound.kv : bound.stream)) * 10) / 10,
           ]),
         ),
+        deliveriesStreamAtEnd: deliveriesAtEnd,
         storeEndKiB: Object.fromEntries(Object.entries(last.streams).map(([k, v]) => [k, Math.round(v / 1024)])),
         tableKiB: tables,
         rssSlopeMbPerMin: slopes,
@@ -368,6 +380,10 @@ async function run(cluster: Cluster, rx: Receiver, opts: StoreSoakOptions, start
         [STREAMS.events.name, STREAMS.core.name, kvStream(KV_BUCKETS.sessions).stream].every(
           (n) => (written[n] ?? 0) >= opts.multiple * (n.startsWith('KV_') ? bound.kv : bound.stream),
         ),
+      // The work queues drained once the traffic stopped and the backlog's max age passed.
+      'the work queues hold less than a tenth of their bound at the end':
+        (last.streams[STREAMS.events.name] ?? 0) < bound.stream / 10 &&
+        (last.streams.SWITCHBOARD_DELIVERIES ?? 0) < bound.stream / 10,
       'streams never above their bound': STREAM_NAMES.every((n) => (peak[n] ?? 0) <= bound.stream),
       'the session registry never above its bound': (peak.SWITCHBOARD_SESSIONS ?? 0) <= bound.kv,
       'no API request failed with 5xx': apiFailures === 0,
