@@ -21,6 +21,8 @@ export const STORE_SOAK_ENV = {
   NATS_STREAM_MAX_BYTES: String(MiB),
   NATS_KV_MAX_BYTES: String(64 * 1024),
   PRUNE_INTERVAL: '2s',
+  // A recovery hands the dispatchers 50 of an account's resends at a time.
+  RESEND_IN_FLIGHT_PER_ACCOUNT: '50',
 };
 // Test settings of the delivery backlog: 50 waiting per account, each waiting at most 20 s (a resend
 // or a recovery's jobs too: DELIVERY_GIVE_UP_AFTER).

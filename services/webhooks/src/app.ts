@@ -111,7 +111,7 @@ export async function createApp(
         metrics: { registry, prefix: 'webhooks' },
       });
       changes = createChangePublisher(nats.js, logger, registry);
-      resendRelay = startResendRelay(orm, config.DB_SCHEMA, nats.js, logger);
+      resendRelay = startResendRelay(orm, config.DB_SCHEMA, nats.js, logger, config.RESEND_IN_FLIGHT_PER_ACCOUNT);
       // webhooks.disabled goes onto the events stream, which the dispatcher fans out.
       // The core stream holds sessions.signal, which the session inspector shows.
       await ensureStreams(

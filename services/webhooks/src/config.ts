@@ -83,6 +83,15 @@ export const schema = z.object({
     .max(1_000_000)
     .default(10_000)
     .describe('Most deliveries one recovery may queue; a window holding more is refused (400: narrow it).'),
+  RESEND_IN_FLIGHT_PER_ACCOUNT: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(1000)
+    .describe(
+      "Most of an account's resends (one-off and recoveries) handed to the dispatchers and not yet recorded; the rest wait in Postgres, so a recovery towards a receiver that is down cannot fill the shared deliveries stream.",
+    ),
   RESENDS_PER_HOUR: z.coerce
     .number()
     .int()

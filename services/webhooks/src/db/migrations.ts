@@ -469,6 +469,21 @@ export class Migration018DeliveryEventFilter extends SchemaMigration {
   }
 }
 
+/**
+ * A resend is done once its attempt is recorded (or it cannot be sent): the relay keeps at most
+ * RESEND_IN_FLIGHT_PER_ACCOUNT of an account's resends published and not done, the rest wait here.
+ */
+export class Migration019ResendsInFlight extends SchemaMigration {
+  override async up(): Promise<void> {
+    this.useSchema();
+    this.addSql(`
+      alter table resends add column done_at timestamptz;
+      update resends set done_at = published_at where published_at is not null;
+      create index resends_in_flight on resends (account_id) where published_at is not null and done_at is null;
+    `);
+  }
+}
+
 export const MIGRATIONS = [
   { name: 'Migration001Initial', class: Migration001Initial },
   { name: 'Migration002CancelledOutcome', class: Migration002CancelledOutcome },
@@ -490,4 +505,5 @@ export const MIGRATIONS = [
   { name: 'Migration016SessionRecords', class: Migration016SessionRecords },
   { name: 'Migration017AuditEvents', class: Migration017AuditEvents },
   { name: 'Migration018DeliveryEventFilter', class: Migration018DeliveryEventFilter },
+  { name: 'Migration019ResendsInFlight', class: Migration019ResendsInFlight },
 ];

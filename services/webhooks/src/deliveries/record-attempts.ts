@@ -245,6 +245,12 @@ async function insertAttempts(
     schema,
     inserted.filter((r) => r.trigger === 'recovery'),
   );
+  // A resend's attempt recorded: it no longer counts against its account's resends in flight.
+  const resent = inserted.filter((r) => r.trigger === 'resend' || r.trigger === 'recovery').map((r) => r.id);
+  if (resent.length > 0)
+    await query(`update "${schema}".resends set done_at = now() where id = any($1::text[]) and done_at is null`, [
+      resent,
+    ]);
   // Per subscription, in insertion order: a success resets the failure count and the failing run,
   // anything else adds one to the count (and starts the run, or extends it: firstFail is its first
   // failure in this batch, lastFail its newest). A cancelled retry made no attempt: it leaves the

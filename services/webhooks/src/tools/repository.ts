@@ -212,22 +212,45 @@ export interface QueuedResend {
 }
 
 /** Claims up to `limit` resends not yet published, in the order they were queued, in the caller's transaction (SKIP LOCKED). */
-export function claimResends(em: EntityManager, schema: string, limit: number): Promise<QueuedResend[]> {
+export function claimResends(
+  em: EntityManager,
+  schema: string,
+  limit: number,
+  inFlightPerAccount: number,
+): Promise<QueuedResend[]> {
+  // An account with inFlightPerAccount resends published and not yet recorded gets no more until
+  // some are: its recovery waits in this table, not in the dispatchers' shared stream.
   return sql<QueuedResend>(
     em,
-    `select r.id, r.task_id, r.kind, r.subscription_id, r.application_id, r.account_id::text, r.message_id, r.event, r.trigger, r.created_at, b.body
+    `with busy as (
+       select account_id, count(*) as n from "${schema}".resends
+        where published_at is not null and done_at is null group by account_id
+     ), ranked as (
+       select r.id, row_number() over (partition by r.account_id order by r.created_at, r.original_seq) as k,
+              coalesce(busy.n, 0) as n
+         from "${schema}".resends r left join busy on busy.account_id = r.account_id
+        where r.published_at is null
+     )
+     select r.id, r.task_id, r.kind, r.subscription_id, r.application_id, r.account_id::text, r.message_id, r.event, r.trigger, r.created_at, b.body
      from "${schema}".resends r
+     join ranked q on q.id = r.id and q.k <= $1 - q.n
      left join "${schema}".delivery_bodies b on b.message_id = r.message_id and b.target = coalesce(r.subscription_id, r.application_id)
      where r.published_at is null
      order by r.created_at, r.original_seq
      limit ${limit}
      for update of r skip locked`,
+    [inFlightPerAccount],
   );
 }
 
 /** Marks resends published, in the caller's transaction. */
 export async function markResendsPublished(em: EntityManager, schema: string, ids: string[]): Promise<void> {
   await sql(em, `update "${schema}".resends set published_at = now() where id = any($1::text[])`, [ids]);
+}
+
+/** Marks resends done that were never sent (their body is gone): they hold no place in flight. */
+export async function markResendsDone(em: EntityManager, schema: string, ids: string[]): Promise<void> {
+  await sql(em, `update "${schema}".resends set done_at = now() where id = any($1::text[])`, [ids]);
 }
 
 /** Counts resends that could not be sent (their body is gone) as failed in their recovery tasks, completing a task when nothing is left. */

@@ -3,12 +3,14 @@
 // task's in the original order of its deliveries). A row is marked published in the transaction
 // that published it; a crash in between publishes it again under the same message id, which
 // JetStream deduplicates. Replicas share the work (SKIP LOCKED). Runs when woken and every few
-// seconds (rows left by a crash, or while no dispatcher stream exists yet).
+// seconds (rows left by a crash, or while no dispatcher stream exists yet). An account has at most
+// RESEND_IN_FLIGHT_PER_ACCOUNT resends published and not yet recorded: the rest of a large recovery
+// waits in Postgres, so a recovery towards a receiver that is still down cannot fill the shared stream.
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { startBackgroundLoop, type BackgroundLoop, type JetStreamClient, type Logger } from '@switchboard/platform';
 import { RESEND_SUBJECT, type ResendJob } from '@switchboard/contracts';
 import { decompressBody } from '../deliveries/bodies.ts';
-import { claimResends, countDroppedResends, markResendsPublished } from './repository.ts';
+import { claimResends, countDroppedResends, markResendsDone, markResendsPublished } from './repository.ts';
 
 const BATCH = 200;
 const EVERY_MS = 2000;
@@ -16,11 +18,17 @@ const EVERY_MS = 2000;
 /** The resend relay: kick() after a commit that queued resends. */
 export type ResendRelay = BackgroundLoop;
 
-export function startResendRelay(orm: MikroORM, schema: string, js: JetStreamClient, logger: Logger): ResendRelay {
+export function startResendRelay(
+  orm: MikroORM,
+  schema: string,
+  js: JetStreamClient,
+  logger: Logger,
+  inFlightPerAccount: number,
+): ResendRelay {
   /** Publishes one batch; true when there may be more. */
   const batch = () =>
     orm.em.fork().transactional(async (em) => {
-      const rows = await claimResends(em, schema, BATCH);
+      const rows = await claimResends(em, schema, BATCH, inFlightPerAccount);
       if (rows.length === 0) return false;
       const gone = rows.filter((r) => !r.body);
       await Promise.all(
@@ -52,6 +60,11 @@ export function startResendRelay(orm: MikroORM, schema: string, js: JetStreamCli
       // A body pruned since the resend was queued: nothing to send; a recovery counts it as failed.
       if (gone.length > 0) {
         logger.warn({ resends: gone.map((r) => r.id) }, 'resend dropped: the body is no longer kept');
+        await markResendsDone(
+          em,
+          schema,
+          gone.map((r) => r.id),
+        );
         await countDroppedResends(
           em,
           schema,
