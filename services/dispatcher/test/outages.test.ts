@@ -252,7 +252,10 @@ describe('outages', () => {
       await h.webhooks.stop();
       for (let i = 0; i < 50; i++) await h.publish('cdr.created', cdrEvent(acct, { id: `rec-${i}` }));
       // delivered from the cached match while the records wait
-      await waitFor(() => rx.delivered(path).size === 51, { what: 'deliveries while webhooks is down' });
+      await waitFor(() => rx.delivered(path).size === 51, {
+        what: 'deliveries while webhooks is down',
+        timeoutMs: 20_000,
+      });
       const jsm = await jetstreamManager(h.bus.nc);
       // the events themselves are done: their records are durable in JetStream
       await eventsHandled(h.bus);
