@@ -199,15 +199,6 @@ export class IdempotencyStore {
     );
   }
 
-  /** Prunes expired keys now and then every `everyMs` until the returned function is called. */
-  startPruning(everyMs: number, onError: (err: unknown) => void): () => void {
-    const tick = () => void this.prune().catch(onError);
-    tick();
-    const timer = setInterval(tick, everyMs);
-    timer.unref();
-    return () => clearInterval(timer);
-  }
-
   /** Deletes keys past the retention; returns how many. */
   async prune(): Promise<number> {
     const rows = await queryPrepared(

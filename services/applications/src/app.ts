@@ -1,6 +1,14 @@
 // Composition root of the applications service: createApp(config) -> { start, stop }.
 import { createDataService, startOutboxRelay, type DataServiceApp, type OutboxRelay } from '@switchboard/orm';
-import { createLogger, ensureKvBucket, ensureStreams, KV_BUCKETS, STREAMS, type Logger } from '@switchboard/platform';
+import {
+  createLogger,
+  ensureKvBucket,
+  ensureStreams,
+  KV_BUCKETS,
+  STREAMS,
+  type BackgroundLoop,
+  type Logger,
+} from '@switchboard/platform';
 import { SessionRegistry } from '@switchboard/contracts';
 import { batchProto, healthProto } from '@switchboard/proto';
 import { setKdfThreads, setScryptN, warmKdfThreads } from './accounts/password.ts';
@@ -25,8 +33,7 @@ export async function createApp(
   const service = await createDataService('applications', SCHEMA, config, logger);
   const { orm, idempotency, grpc } = service;
   let relay: OutboxRelay | undefined;
-  let stopPruning: (() => void) | undefined;
-  let stopCredentialPruning: (() => void) | undefined;
+  let pruning: BackgroundLoop | undefined;
 
   return {
     logger,
@@ -42,12 +49,15 @@ export async function createApp(
       );
       await ensureKvBucket(nats.jsm, KV_BUCKETS.sessions, config.NATS_STREAM_REPLICAS, service.storeLimits.kvMaxBytes);
       // Idempotency keys are kept 24 h (packages/platform/src/idempotency.ts).
-      stopPruning = idempotency.startPruning(60 * 60 * 1000, (err) =>
-        logger.warn({ err: (err as Error).message }, 'pruning idempotency keys failed; will retry'),
-      );
-      stopCredentialPruning = startCredentialPruning(
+      pruning = startCredentialPruning(
         orm,
-        { retentionDays: config.AUDIT_RETENTION_DAYS, idleMs: config.CONSOLE_SESSION_IDLE_MS, everyMs: 60 * 60 * 1000 },
+        idempotency,
+        {
+          schema: config.DB_SCHEMA,
+          retentionDays: config.AUDIT_RETENTION_DAYS,
+          idleMs: config.CONSOLE_SESSION_IDLE_MS,
+          everyMs: config.PRUNE_INTERVAL_MS,
+        },
         logger,
       );
       relay = startOutboxRelay(orm, nats.js, config.DB_SCHEMA, logger);
@@ -80,9 +90,8 @@ export async function createApp(
       }));
     },
     async stop() {
-      stopPruning?.();
-      stopCredentialPruning?.();
       await service.stop(async () => {
+        await pruning?.stop();
         await relay?.stop();
       });
     },

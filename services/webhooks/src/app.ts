@@ -3,6 +3,7 @@ import {
   createDataService,
   pruneAudit,
   startOutboxRelay,
+  startPeriodicJob,
   type DataServiceApp,
   type OutboxRelay,
 } from '@switchboard/orm';
@@ -38,8 +39,6 @@ export { loadConfig, type Config } from './config.ts';
 
 export type WebhooksApp = DataServiceApp;
 
-const PRUNE_EVERY_MS = 60 * 60 * 1000;
-
 export async function createApp(
   config: Config,
   logger: Logger = createLogger('webhooks', config.LOG_LEVEL),
@@ -68,31 +67,21 @@ export async function createApp(
   let sweeper: Sweeper | undefined;
   let keeper: BackgroundLoop | undefined;
   let sessionConsumers: SessionConsumers | undefined;
-  let pruneTimer: NodeJS.Timeout | undefined;
+  let pruning: BackgroundLoop | undefined;
   let resendRelay: ResendRelay | undefined;
   let stopFollowing: (() => void) | undefined;
 
-  // Hourly: the days ahead get their partitions, whole days past the retention period are dropped,
-  // then what goes with their records.
-  const prune = () => {
-    ensureDeliveryPartitions(orm, config.DB_SCHEMA)
-      .then(() => dropExpiredDeliveries(orm, config.DB_SCHEMA, config.DELIVERY_RETENTION_DAYS))
-      .then(async (dropped) => {
-        pruned.inc(dropped.length);
-        if (dropped.length > 0) logger.info({ dropped }, 'old delivery records dropped');
-        await pruneDeliveries(orm.em, config.DB_SCHEMA, config.DELIVERY_RETENTION_DAYS);
-      })
-      .catch((err: unknown) =>
-        logger.warn({ err: (err as Error).message }, 'pruning delivery records failed; will retry'),
-      );
-    pruneAudit(orm.em, config.AUDIT_RETENTION_DAYS).catch((err: unknown) =>
-      logger.warn({ err: (err as Error).message }, 'pruning audit entries failed; will retry'),
-    );
-    idempotency
-      .prune()
-      .catch((err: unknown) =>
-        logger.warn({ err: (err as Error).message }, 'pruning idempotency keys failed; will retry'),
-      );
+  // At start and every PRUNE_INTERVAL_MS, one replica at a time: the days ahead get their
+  // partitions, whole days past the retention period are dropped, then what goes with their
+  // records, old audit entries, idempotency keys and tombstones.
+  const prune = async () => {
+    await ensureDeliveryPartitions(orm, config.DB_SCHEMA);
+    const dropped = await dropExpiredDeliveries(orm, config.DB_SCHEMA, config.DELIVERY_RETENTION_DAYS);
+    pruned.inc(dropped.length);
+    if (dropped.length > 0) logger.info({ dropped }, 'old delivery records dropped');
+    await pruneDeliveries(orm.em, config.DB_SCHEMA, config.DELIVERY_RETENTION_DAYS, config.TOMBSTONE_RETENTION_MS);
+    await pruneAudit(orm.em, config.AUDIT_RETENTION_DAYS);
+    await idempotency.prune();
   };
 
   return {
@@ -146,6 +135,7 @@ export async function createApp(
       // Session records and signals, stored from JetStream; their partitions and retention.
       keeper = startKeepingSessions(deps, {
         retentionDays: config.SESSION_RETENTION_DAYS,
+        intervalMs: config.PRUNE_INTERVAL_MS,
         logger,
         dropped: (n) => sessionPartitionsDropped.inc(n),
       });
@@ -156,8 +146,12 @@ export async function createApp(
       registerHandlers(grpc, deps);
       grpc.addHealth(healthProto().Health.service);
       grpc.addBatch(batchProto().BatchService.service);
-      pruneTimer = setInterval(prune, PRUNE_EVERY_MS);
-      pruneTimer.unref();
+      pruning = startPeriodicJob(orm, prune, {
+        name: 'pruning delivery records, audit entries, idempotency keys and tombstones',
+        schema: config.DB_SCHEMA,
+        intervalMs: config.PRUNE_INTERVAL_MS,
+        logger,
+      });
       return service.serve(async (n) => {
         const [database, natsOk] = await Promise.all([
           withTimeout(orm.isConnected(), 1500).then(
@@ -175,8 +169,8 @@ export async function createApp(
       });
     },
     async stop() {
-      clearInterval(pruneTimer);
       await service.stop(async () => {
+        await pruning?.stop();
         stopFollowing?.();
         await resendRelay?.stop();
         await Promise.all([...consumers.map((c) => c.stop()), sessionConsumers?.stop()]);

@@ -1,24 +1,32 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { Logger } from '@switchboard/platform';
+import { startPeriodicJob } from '@switchboard/orm';
+import type { BackgroundLoop, IdempotencyStore, Logger } from '@switchboard/platform';
 import { pruneSessions } from '../console-sessions/repository.ts';
 import { pruneAudit } from './repository.ts';
 
 /**
- * Every `everyMs` (and once now): drops audit entries older than AUDIT_RETENTION_DAYS and browser
- * sessions that can no longer be used. Returns the function that stops it.
+ * At start and every `everyMs`, by one replica at a time: drops audit entries (sign-ins and failed
+ * sign-ins among them) older than AUDIT_RETENTION_DAYS, browser sessions that can no longer be
+ * used, and idempotency keys past their 24 h.
  */
 export function startCredentialPruning(
   orm: MikroORM,
-  opts: { retentionDays: number; idleMs: number; everyMs: number },
+  idempotency: Pick<IdempotencyStore, 'prune'>,
+  opts: { schema: string; retentionDays: number; idleMs: number; everyMs: number },
   logger: Logger,
-): () => void {
-  const run = () => {
-    Promise.all([pruneAudit(orm.em, opts.retentionDays), pruneSessions(orm.em, opts.idleMs)]).catch((err: unknown) =>
-      logger.warn({ err: (err as Error).message }, 'pruning audit entries and sessions failed; will retry'),
-    );
-  };
-  run();
-  const timer = setInterval(run, opts.everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
+): BackgroundLoop {
+  return startPeriodicJob(
+    orm,
+    async () => {
+      await pruneAudit(orm.em, opts.retentionDays);
+      await pruneSessions(orm.em, opts.idleMs);
+      await idempotency.prune();
+    },
+    {
+      name: 'pruning audit entries, browser sessions and idempotency keys',
+      schema: opts.schema,
+      intervalMs: opts.everyMs,
+      logger,
+    },
+  );
 }

@@ -260,16 +260,21 @@ export function sweepOnce(em: EntityManager, schema: string, batch: number): Pro
 }
 
 const PRUNE_BATCH = 5000;
-/** Tombstones of deleted applications only need to outlive a create that was in flight. */
-const TOMBSTONE_DAYS = 7;
+/** Tombstones of deleted applications and accounts are kept 7 days unless told (TOMBSTONE_RETENTION_MS). */
+const TOMBSTONE_MS_DEFAULT = 7 * 86_400_000;
 
 /**
  * Deletes what goes with delivery records older than the retention period (the records themselves
  * go with their day's partition: deliveries/partitions.ts): kept bodies, rollups, finished recovery
  * tasks and their resends, in batches so that no statement holds locks for long; and old test
- * sends and tombstones of deleted applications.
+ * sends and tombstones of deleted applications and accounts (older than `tombstoneMs`).
  */
-export async function pruneDeliveries(em: EntityManager, schema: string, retentionDays: number): Promise<void> {
+export async function pruneDeliveries(
+  em: EntityManager,
+  schema: string,
+  retentionDays: number,
+  tombstoneMs = TOMBSTONE_MS_DEFAULT,
+): Promise<void> {
   if (retentionDays > 0) {
     // Bodies, rollups, finished recovery tasks and their resends go with the records (test sends after an hour).
     for (;;) {
@@ -303,9 +308,17 @@ export async function pruneDeliveries(em: EntityManager, schema: string, retenti
     );
   }
   await sql(em, `delete from "${schema}".test_sends where sent_at < now() - interval '1 hour'`);
-  await sql(em, `delete from "${schema}".deleted_applications where deleted_at < now() - make_interval(days => $1)`, [
-    TOMBSTONE_DAYS,
-  ]);
+  // Tombstones of deleted applications and accounts only need to outlive a create that was in flight.
+  await sql(
+    em,
+    `delete from "${schema}".deleted_applications where deleted_at < now() - make_interval(secs => $1::float8 / 1000)`,
+    [tombstoneMs],
+  );
+  await sql(
+    em,
+    `delete from "${schema}".deleted_accounts where deleted_at < now() - make_interval(secs => $1::float8 / 1000)`,
+    [tombstoneMs],
+  );
 }
 
 /**
