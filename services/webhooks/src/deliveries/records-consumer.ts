@@ -19,6 +19,7 @@ import type { Deps } from '../context.ts';
 import { runOnDispatcherConsumer } from '../events/dispatcher-consumer.ts';
 import type { DisableRequest } from '../subscriptions/disable-subscriptions.ts';
 import { checkBatch, storeAttempts, type Attempt, type StoredOutcome } from './record-attempts.ts';
+import { topAccountsGauge } from './top-accounts.ts';
 
 /** Postgres refused the data (SQLSTATE class 22, data exception, or 23, integrity constraint), not the connection. */
 function isRefusedData(err: unknown): boolean {
@@ -84,15 +85,19 @@ export function startRecordsConsumer(
     labelNames: ['outcome'],
     registers: [registry],
   });
-  // One series per tenant that had deliveries and outcome: the dashboards' top 10 tenants.
+  // By outcome only; the tenants with the most records are a bounded gauge (top-accounts.ts).
   const outcomes = new Counter({
     name: 'webhooks_delivery_outcomes_total',
-    help: 'Attempt records stored, by account (tenant) and outcome.',
-    labelNames: ['account', 'outcome'],
+    help: 'Attempt records stored, by outcome.',
+    labelNames: ['outcome'],
     registers: [registry],
   });
+  const top = topAccountsGauge(registry);
   const count = (stored: StoredOutcome[]) => {
-    for (const r of stored) outcomes.inc({ account: r.accountId ?? 'unknown', outcome: r.outcome });
+    for (const r of stored) {
+      outcomes.inc({ outcome: r.outcome });
+      top.count(r.accountId ?? 'unknown', r.outcome);
+    }
   };
   const log = logger.child({ consumer: RECORDS_CONSUMER });
 
