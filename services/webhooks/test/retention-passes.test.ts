@@ -1,17 +1,17 @@
 // The retention pass of the webhooks service (orm's startPeriodicJob), on a real Postgres: it runs
 // at start, so a process restarted more often than PRUNE_INTERVAL_MS still prunes; with two
 // replicas one does a pass while the other skips it, and the other takes over at its next tick.
-// What it prunes here: tombstones of deleted accounts and applications past TOMBSTONE_RETENTION_MS,
-// test sends past an hour, and audit entries and idempotency keys past their retention.
+// And one pass over every table that grows with traffic: rows past their retention go, fresh ones stay.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { initOrm, migrate, pruneAudit, startPeriodicJob } from '@switchboard/orm';
-import { createLogger, SecretBox, type BackgroundLoop } from '@switchboard/platform';
+import { initOrm, migrate, poolOf, pruneAudit, startPeriodicJob } from '@switchboard/orm';
+import { createLogger, IdempotencyStore, SecretBox, type BackgroundLoop } from '@switchboard/platform';
 import { createTestDatabase, queryDatabase, waitFor, type TestDatabase } from '../../../test/support';
 import { ENTITIES } from '../src/db/entities';
 import { MIGRATIONS } from '../src/db/migrations';
 import { pruneDeliveries } from '../src/deliveries/repository';
+import { keepSessionsOnce } from '../src/sessions/keep-sessions';
 
 const logger = createLogger('test', 'silent');
 const TOMBSTONE_MS = 60_000;
@@ -174,5 +174,52 @@ describe('the retention pass', () => {
     expect(runs.b).toBeGreaterThanOrEqual(1);
     expect(runs.a).toBe(1);
     expect(mostActive).toBe(1);
+  });
+
+  it('when a pass runs with a retention of a day, then every table loses its rows past it and keeps the fresh ones', async () => {
+    const seed = async (age: string, tag: string) => {
+      const at = `now() - interval '${age}'`;
+      await queryDatabase(
+        db.url,
+        `insert into webhooks.subscriptions (id, account_id, event, resource, target_url) values ('sub_${tag}', 1, 'cdrCreated', 'all', 'https://example.com') on conflict do nothing;
+         insert into webhooks.delivery_bodies (message_id, target, body, size, encoding, created_at) values ('m_${tag}', 'sub_${tag}', '\\x00', 1, 'deflate', ${at});
+         insert into webhooks.delivery_rollups (target, width, start, attempts, succeeded, retrying, failed, cancelled, latency)
+           values ('sub_${tag}', 60, date_bin('1 minute', ${at}, timestamptz 'epoch'), 1, 1, 0, 0, 0, '{}');
+         insert into webhooks.recovery_tasks (id, subscription_id, account_id, since, until, total, created_at, completed_at)
+           values ('rec_${tag}', 'sub_${tag}', 1, ${at}, ${at}, 1, ${at}, ${at});
+         insert into webhooks.resends (id, kind, subscription_id, account_id, message_id, event, original_seq, trigger, created_at)
+           values ('rs_${tag}', 'notification', 'sub_${tag}', 1, 'm_${tag}', 'cdrCreated', 1, 'resend', ${at});
+         insert into webhooks.test_sends (subscription_id, sent_at) values ('sub_${tag}', ${at});
+         insert into webhooks.audit_events (account_id, at, actor_type, actor_id, action, target, outcome) values (1, ${at}, 'key', 'k', 'test', '${tag}', 'success');
+         insert into webhooks.idempotency_keys (account_id, key, request_hash, method, response, created_at) values (1, '${tag}', 'h', 'm', '{}', ${at});
+         insert into webhooks.session_signals (seq, session_id, at, value, status) values (${tag === 'old' ? 1 : 2}, 'ses_${tag}', ${at}, 'v', 'QUEUED');
+         insert into webhooks.session_rollups (application_id, account_id, minute, answered) values ('app_${tag}', 1, date_bin('1 minute', ${at}, timestamptz 'epoch'), 1);`,
+      );
+    };
+    await seed('9 days', 'old');
+    await seed('1 minute', 'new');
+    // The service's passes (app.ts): records and what goes with them, audit, keys, sessions.
+    await pruneDeliveries(a.em.fork(), 'webhooks', 1, TOMBSTONE_MS);
+    await pruneAudit(a.em.fork(), 1);
+    await new IdempotencyStore(poolOf(a.em), 'webhooks').prune();
+    await keepSessionsOnce({ orm: a, schema: 'webhooks' }, 1);
+    const tables: Record<string, string> = {
+      delivery_bodies: 'message_id',
+      delivery_rollups: 'target',
+      recovery_tasks: 'id',
+      resends: 'id',
+      test_sends: 'subscription_id',
+      audit_events: 'target',
+      idempotency_keys: 'key',
+      session_signals: 'session_id',
+      session_rollups: 'application_id',
+    };
+    for (const [table, column] of Object.entries(tables)) {
+      const rows = await queryDatabase<{ v: string }>(db.url, `select ${column} as v from webhooks.${table}`);
+      expect(
+        rows.map((r) => r.v.replace(/^[a-z]+_/, '')),
+        table,
+      ).toEqual(['new']);
+    }
   });
 });
