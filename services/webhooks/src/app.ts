@@ -47,7 +47,7 @@ export async function createApp(
   const { registry, orm, idempotency, grpc } = service;
   const pruned = new Counter({
     name: 'webhooks_delivery_partitions_dropped_total',
-    help: 'Daily partitions of delivery records dropped after the retention period.',
+    help: 'Daily partitions of delivery records and kept bodies dropped after the retention period.',
     registers: [registry],
   });
   const swept = new Counter({

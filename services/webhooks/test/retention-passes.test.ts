@@ -5,11 +5,12 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { initOrm, migrate, poolOf, pruneAudit, startPeriodicJob } from '@switchboard/orm';
+import { ensurePartitionFor, initOrm, migrate, poolOf, pruneAudit, startPeriodicJob } from '@switchboard/orm';
 import { createLogger, IdempotencyStore, SecretBox, type BackgroundLoop } from '@switchboard/platform';
 import { createTestDatabase, queryDatabase, waitFor, type TestDatabase } from '../../../test/support';
 import { ENTITIES } from '../src/db/entities';
 import { MIGRATIONS } from '../src/db/migrations';
+import { dropExpiredDeliveries } from '../src/deliveries/partitions';
 import { pruneDeliveries } from '../src/deliveries/repository';
 import { keepSessionsOnce } from '../src/sessions/keep-sessions';
 
@@ -196,9 +197,12 @@ describe('the retention pass', () => {
          insert into webhooks.session_rollups (application_id, account_id, minute, answered) values ('app_${tag}', 1, date_bin('1 minute', ${at}, timestamptz 'epoch'), 1);`,
       );
     };
+    // Kept bodies live in daily partitions: the old day's is made as a late body's would be.
+    await ensurePartitionFor(a.em, 'webhooks', 'delivery_bodies', [new Date(Date.now() - 9 * 86_400_000), new Date()]);
     await seed('9 days', 'old');
     await seed('1 minute', 'new');
     // The service's passes (app.ts): records and what goes with them, audit, keys, sessions.
+    await dropExpiredDeliveries(a, 'webhooks', 1);
     await pruneDeliveries(a.em.fork(), 'webhooks', 1, TOMBSTONE_MS);
     await pruneAudit(a.em.fork(), 1);
     await new IdempotencyStore(poolOf(a.em), 'webhooks').prune();

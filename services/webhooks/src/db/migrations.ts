@@ -453,6 +453,51 @@ export class Migration017AuditEvents extends SchemaMigration {
   }
 }
 
+/**
+ * Kept bodies go into daily partitions of their created_at, like the delivery records (migration
+ * 014): the partitioned table is created beside the old one, the rows move into their days, the
+ * names swap and the keys are made again. A body is unique by message, target and time; the insert
+ * keeps a message's first body (deliveries/repository.ts). Retention drops whole days with the
+ * records' days (deliveries/partitions.ts) instead of deleting rows one by one.
+ */
+export class Migration018PartitionedBodies extends SchemaMigration {
+  override async up(): Promise<void> {
+    this.useSchema();
+    this.addSql(`
+      create table delivery_bodies_by_day (
+        message_id text not null,
+        -- The subscription id of a notification, the application id of a session.
+        target text not null,
+        body bytea not null,
+        -- Length of the uncompressed body in bytes.
+        size integer not null,
+        created_at timestamptz not null default now(),
+        encoding text not null
+      ) partition by range (created_at);
+      do $$
+      declare d timestamptz;
+      begin
+        for d in select generate_series(
+            date_trunc('day', coalesce((select min(created_at) from delivery_bodies), now()) at time zone 'UTC') at time zone 'UTC',
+            date_trunc('day', now() at time zone 'UTC') at time zone 'UTC' + interval '3 days',
+            interval '1 day')
+        loop
+          execute format('create table %I partition of delivery_bodies_by_day for values from (%L) to (%L)',
+            'delivery_bodies_p' || to_char(d at time zone 'UTC', 'YYYYMMDD'), d, d + interval '1 day');
+        end loop;
+      end $$;
+      insert into delivery_bodies_by_day (message_id, target, body, size, created_at, encoding)
+      select message_id, target, body, size, created_at, encoding from delivery_bodies;
+      drop table delivery_bodies;
+      alter table delivery_bodies_by_day rename to delivery_bodies;
+      alter table delivery_bodies add constraint delivery_bodies_pkey primary key (message_id, target, created_at);
+      alter table delivery_bodies add constraint delivery_bodies_encoding check (encoding = 'deflate');
+      -- The sweep deletes a gone subscription's (or application's) kept bodies.
+      create index delivery_bodies_target on delivery_bodies (target);
+    `);
+  }
+}
+
 export const MIGRATIONS = [
   { name: 'Migration001Initial', class: Migration001Initial },
   { name: 'Migration002CancelledOutcome', class: Migration002CancelledOutcome },
@@ -473,4 +518,5 @@ export const MIGRATIONS = [
   { name: 'Migration015DeliveryRollups', class: Migration015DeliveryRollups },
   { name: 'Migration016SessionRecords', class: Migration016SessionRecords },
   { name: 'Migration017AuditEvents', class: Migration017AuditEvents },
+  { name: 'Migration018PartitionedBodies', class: Migration018PartitionedBodies },
 ];

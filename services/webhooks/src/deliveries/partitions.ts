@@ -6,17 +6,21 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { dropPartitionsBefore, ensureDailyPartitions } from '@switchboard/orm';
 
 export const DELIVERIES_TABLE = 'deliveries';
+/** The kept bodies, partitioned by day the same way (migration 018). */
+export const BODIES_TABLE = 'delivery_bodies';
 /** Days after today whose partitions exist ahead (a pass is missed now and then without harm). */
 export const DAYS_AHEAD = 3;
 const DAY_MS = 86_400_000;
 
-/** Creates the partitions of yesterday, today and DAYS_AHEAD days ahead when missing. */
+/** Creates the partitions of records and bodies of yesterday, today and DAYS_AHEAD days ahead when missing. */
 export async function ensureDeliveryPartitions(orm: MikroORM, schema: string): Promise<void> {
-  await ensureDailyPartitions(orm.em.fork(), schema, DELIVERIES_TABLE, new Date(Date.now() - DAY_MS), DAYS_AHEAD);
+  for (const table of [DELIVERIES_TABLE, BODIES_TABLE])
+    await ensureDailyPartitions(orm.em.fork(), schema, table, new Date(Date.now() - DAY_MS), DAYS_AHEAD);
 }
 
-/** Drops the days of records older than the retention period (whole days ending by its cutoff); answers their names. */
+/** Drops the days of records and bodies older than the retention period (whole days ending by its cutoff); answers their names. */
 export async function dropExpiredDeliveries(orm: MikroORM, schema: string, retentionDays: number): Promise<string[]> {
   const cutoff = new Date(Date.now() - retentionDays * DAY_MS);
-  return dropPartitionsBefore(orm.em.fork(), schema, DELIVERIES_TABLE, cutoff);
+  const records = await dropPartitionsBefore(orm.em.fork(), schema, DELIVERIES_TABLE, cutoff);
+  return [...records, ...(await dropPartitionsBefore(orm.em.fork(), schema, BODIES_TABLE, cutoff))];
 }

@@ -10,7 +10,7 @@ import { isAccountId, isDeliveryId, isSubscriptionId } from '@switchboard/events
 import { newDeliveryId } from '../subscriptions/ids.ts';
 import type { BodyToKeep } from './bodies.ts';
 import { kindOf, outcomeOf } from './mapper.ts';
-import { DELIVERIES_TABLE } from './partitions.ts';
+import { BODIES_TABLE, DELIVERIES_TABLE } from './partitions.ts';
 import { rollupsOf } from './rollups.ts';
 import {
   addRollups,
@@ -161,7 +161,9 @@ export async function storeAttempts(
   // A late record's day gets its partition first; a day dropped meanwhile by another replica's
   // retention pass is made again, once.
   const times = attempts.map((a) => a.createdAt);
-  const { disabled, stored } = await storeInPartitions(deps.orm.em, deps.schema, DELIVERIES_TABLE, times, store);
+  const { disabled, stored } = await storeInPartitions(deps.orm.em, deps.schema, BODIES_TABLE, [new Date()], () =>
+    storeInPartitions(deps.orm.em, deps.schema, DELIVERIES_TABLE, times, store),
+  );
   for (const ref of disabled) deps.changes.changed(ref, requestId);
   if (disabled.length > 0) deps.outbox.kick();
   return stored;

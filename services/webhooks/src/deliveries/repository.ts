@@ -19,6 +19,7 @@ export async function keepBodies(query: TransactionQuery, schema: string, bodies
   await query(
     `insert into "${schema}".delivery_bodies (message_id, target, body, size, encoding)
      select x.m, x.t, decode(x.b, 'base64'), x.s, 'deflate' from jsonb_to_recordset($1::jsonb) as x(m text, t text, b text, s int)
+     where not exists (select 1 from "${schema}".delivery_bodies k where k.message_id = x.m and k.target = x.t)
      on conflict do nothing`,
     [JSON.stringify(rows)],
   );
@@ -33,7 +34,7 @@ export async function findKeptBody(
 ): Promise<Buffer | undefined> {
   const [row] = await sql<{ body: Buffer }>(
     em,
-    `select body from "${schema}".delivery_bodies where message_id = $1 and target = $2`,
+    `select body from "${schema}".delivery_bodies where message_id = $1 and target = $2 order by created_at limit 1`,
     [messageId, target],
   );
   return row?.body;
@@ -240,7 +241,7 @@ export function sweepOnce(em: EntityManager, schema: string, batch: number): Pro
         );
     // The bodies kept for resends go with their records (target: the subscription or the application).
     const [bodies] = await query<{ n: number }>(
-      `with d as (delete from "${schema}".delivery_bodies where ctid in (select ctid from "${schema}".delivery_bodies where target = $1 limit ${batch}) returning 1) select count(*)::int as n from d`,
+      `with d as (delete from "${schema}".delivery_bodies where (message_id, target, created_at) in (select message_id, target, created_at from "${schema}".delivery_bodies where target = $1 limit ${batch}) returning 1) select count(*)::int as n from d`,
       [purge.subscription_id ?? purge.application_id],
     );
     // A gone application's queued session resends (a subscription's go with it by cascade).
@@ -265,7 +266,7 @@ const TOMBSTONE_MS_DEFAULT = 7 * 86_400_000;
 
 /**
  * Deletes what goes with delivery records older than the retention period (the records themselves
- * go with their day's partition: deliveries/partitions.ts): kept bodies, rollups, finished recovery
+ * and their kept bodies go with their days' partitions: deliveries/partitions.ts): rollups, finished recovery
  * tasks and their resends, in batches so that no statement holds locks for long; and old test
  * sends and tombstones of deleted applications and accounts (older than `tombstoneMs`).
  */
@@ -276,17 +277,8 @@ export async function pruneDeliveries(
   tombstoneMs = TOMBSTONE_MS_DEFAULT,
 ): Promise<void> {
   if (retentionDays > 0) {
-    // Bodies, rollups, finished recovery tasks and their resends go with the records (test sends after an hour).
-    for (;;) {
-      const res = await sql<{ n: number }>(
-        em,
-        `delete from "${schema}".delivery_bodies where (message_id, target) in (
-           select message_id, target from "${schema}".delivery_bodies where created_at < now() - make_interval(days => $1) limit ${PRUNE_BATCH}
-         ) returning 1 as n`,
-        [retentionDays],
-      );
-      if (res.length < PRUNE_BATCH) break;
-    }
+    // Rollups, finished recovery tasks and their resends go with the records (test sends after an
+    // hour); kept bodies go with their days' partitions, like the records.
     for (;;) {
       const res = await sql<{ n: number }>(
         em,
