@@ -330,6 +330,26 @@ const LATENCY_BUCKET_SQL = [...LATENCY_BOUNDS_MS, Number.POSITIVE_INFINITY]
   .join(', ');
 
 /**
+ * The statement of a migration to partitions (014, 018) that creates the daily partitions of
+ * `<table>_by_day`, named `<table>_pYYYYMMDD`, from the day of the oldest row of `table` (today
+ * when empty) to `daysAhead` days after today.
+ */
+function dailyPartitionsOfRowsSql(table: string, daysAhead: number): string {
+  return `do $$
+      declare d timestamptz;
+      begin
+        for d in select generate_series(
+            date_trunc('day', coalesce((select min(created_at) from ${table}), now()) at time zone 'UTC') at time zone 'UTC',
+            date_trunc('day', now() at time zone 'UTC') at time zone 'UTC' + interval '${daysAhead} days',
+            interval '1 day')
+        loop
+          execute format('create table %I partition of ${table}_by_day for values from (%L) to (%L)',
+            '${table}_p' || to_char(d at time zone 'UTC', 'YYYYMMDD'), d, d + interval '1 day');
+        end loop;
+      end $$;`;
+}
+
+/**
  * Delivery records go into daily partitions of their created_at (native range partitioning): the
  * partitioned table is created beside the old one, the rows move, the names swap and the indexes
  * are made again. Unique keys include the partition key: an attempt is unique by message, target,
@@ -365,18 +385,7 @@ export class Migration014PartitionedDeliveries extends SchemaMigration {
         response_excerpt text,
         response_truncated boolean not null default false
       ) partition by range (created_at);
-      do $$
-      declare d timestamptz;
-      begin
-        for d in select generate_series(
-            date_trunc('day', coalesce((select min(created_at) from deliveries), now()) at time zone 'UTC') at time zone 'UTC',
-            date_trunc('day', now() at time zone 'UTC') at time zone 'UTC' + interval '2 days',
-            interval '1 day')
-        loop
-          execute format('create table %I partition of deliveries_by_day for values from (%L) to (%L)',
-            'deliveries_p' || to_char(d at time zone 'UTC', 'YYYYMMDD'), d, d + interval '1 day');
-        end loop;
-      end $$;
+      ${dailyPartitionsOfRowsSql('deliveries', 2)}
       insert into deliveries_by_day
         (seq, id, message_id, kind, subscription_id, application_id, account_id, event, target_url, attempt,
          status_code, duration_ms, error, outcome, created_at, trigger)
@@ -474,18 +483,7 @@ export class Migration018PartitionedBodies extends SchemaMigration {
         created_at timestamptz not null default now(),
         encoding text not null
       ) partition by range (created_at);
-      do $$
-      declare d timestamptz;
-      begin
-        for d in select generate_series(
-            date_trunc('day', coalesce((select min(created_at) from delivery_bodies), now()) at time zone 'UTC') at time zone 'UTC',
-            date_trunc('day', now() at time zone 'UTC') at time zone 'UTC' + interval '3 days',
-            interval '1 day')
-        loop
-          execute format('create table %I partition of delivery_bodies_by_day for values from (%L) to (%L)',
-            'delivery_bodies_p' || to_char(d at time zone 'UTC', 'YYYYMMDD'), d, d + interval '1 day');
-        end loop;
-      end $$;
+      ${dailyPartitionsOfRowsSql('delivery_bodies', 3)}
       insert into delivery_bodies_by_day (message_id, target, body, size, created_at, encoding)
       select message_id, target, body, size, created_at, encoding from delivery_bodies;
       drop table delivery_bodies;
