@@ -20,7 +20,7 @@ export const STORE_SOAK_ENV = {
   // Test settings: every store small, so that minutes hold many times its capacity.
   NATS_STREAM_MAX_BYTES: String(MiB),
   NATS_KV_MAX_BYTES: String(64 * 1024),
-  PRUNE_INTERVAL: '2s',
+  PRUNE_INTERVAL_MS: '2000',
   // A recovery hands the dispatchers 50 of an account's resends at a time.
   RESEND_IN_FLIGHT_PER_ACCOUNT: '50',
 };

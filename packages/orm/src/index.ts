@@ -133,3 +133,4 @@ export * from './sql.ts';
 export * from './idempotency.ts';
 export * from './audit.ts';
 export * from './partitions.ts';
+export * from './periodic-job.ts';

@@ -95,21 +95,72 @@ export async function ensureDailyPartitions(
   const days: number[] = [];
   for (let day = utcDay(from); day <= last; day += DAY_MS) days.push(day);
   await createMissing(em, schema, table, days);
+  const known = knownDays(em, schema, table);
+  for (const day of days) known.add(day);
+}
+
+/** The days (ms) known to have a partition, per pool and table: a process's view (another replica's retention may drop a day). */
+const known = new WeakMap<PooledClient, Map<string, Set<number>>>();
+
+function knownDays(em: EntityManager, schema: string, table: string): Set<number> {
+  const pool = poolOf(em);
+  let tables = known.get(pool);
+  if (!tables) {
+    tables = new Map();
+    known.set(pool, tables);
+  }
+  const name = `${schema}.${table}`;
+  let days = tables.get(name);
+  if (!days) {
+    days = new Set();
+    tables.set(name, days);
+  }
+  return days;
 }
 
 /**
- * Creates the missing daily partitions of `schema.table` that rows of these instants go into (for
- * rows stated at times outside the days kept ahead, e.g. late records). Answers the days (ms).
+ * Makes sure rows of these instants have a partition of `schema.table` to go into, whatever their
+ * day (past, today or ahead): the days this process does not know to exist are created when
+ * missing. `recheck` forgets what the process knew first (after an insert found a day missing).
+ * The one way the services make partitions for the rows they store (deliveries, bodies, sessions).
  */
-export async function ensurePartitionsFor(
+export async function ensurePartitionFor(
   em: EntityManager,
   schema: string,
   table: string,
   instants: readonly Date[],
-): Promise<number[]> {
-  const days = [...new Set(instants.map(utcDay))].sort((a, b) => a - b);
-  if (days.length > 0) await createMissing(em, schema, table, days);
-  return days;
+  recheck = false,
+): Promise<void> {
+  const days = knownDays(em, schema, table);
+  if (recheck) days.clear();
+  const missing = [...new Set(instants.map(utcDay))].filter((d) => !days.has(d)).sort((a, b) => a - b);
+  if (missing.length === 0) return;
+  await createMissing(em, schema, table, missing);
+  for (const d of missing) days.add(d);
+  // Days before the oldest kept by any retention are forgotten with time: the set stays small.
+  if (days.size > 400) for (const d of [...days].sort((a, b) => a - b).slice(0, days.size - 400)) days.delete(d);
+}
+
+/**
+ * Runs `store` (which writes rows of these instants into `schema.table`) after ensurePartitionFor;
+ * when Postgres still finds a day missing (dropped by another replica's retention), the days are
+ * checked again and `store` runs once more.
+ */
+export async function storeInPartitions<T>(
+  em: EntityManager,
+  schema: string,
+  table: string,
+  instants: readonly Date[],
+  store: () => Promise<T>,
+): Promise<T> {
+  await ensurePartitionFor(em, schema, table, instants);
+  try {
+    return await store();
+  } catch (err) {
+    if (!isMissingPartition(err)) throw err;
+    await ensurePartitionFor(em, schema, table, instants, true);
+    return store();
+  }
 }
 
 /**

@@ -14,7 +14,7 @@ export const auditFields = {
     .max(3650)
     .default(90)
     .describe(
-      'Days the audit log (`GET /v1/audit-events`) keeps the entries this service writes; older ones are dropped hourly.',
+      'Days the audit log (`GET /v1/audit-events`) keeps the entries this service writes; older ones are dropped by its retention pass (at start and every `PRUNE_INTERVAL_MS`).',
     ),
 };
 

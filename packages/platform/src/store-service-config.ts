@@ -4,7 +4,7 @@
 // into its own zod schema, then adds its own keys.
 import { z } from 'zod';
 import { auditFields } from './audit.ts';
-import { bool, duration, logLevel, natsServers, port, urlWithProtocol } from './config.ts';
+import { bool, logLevel, natsServers, port, urlWithProtocol } from './config.ts';
 import { idempotencyFields } from './idempotency.ts';
 import { natsAuthFields, storeLimitFields } from './nats.ts';
 
@@ -52,9 +52,6 @@ export const storeServiceFields = (o: StoreServiceFieldOptions) => ({
   ...storeLimitFields,
   ...idempotencyFields,
   ...auditFields,
-  PRUNE_INTERVAL: duration('1h').describe(
-    'How often each replica prunes what is past its retention (audit entries, idempotency keys, tombstones, browser sessions, launch budgets, and in the webhooks service the delivery records and what goes with them); it also prunes once at start, so a replica restarted more often still prunes. Tests set seconds.',
-  ),
   MIGRATE_ON_START: bool(true).describe(
     'Run database migrations at start (set `false` where a release Job runs them).',
   ),

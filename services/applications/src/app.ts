@@ -33,7 +33,7 @@ export async function createApp(
   const service = await createDataService('applications', SCHEMA, config, logger);
   const { orm, idempotency, grpc } = service;
   let relay: OutboxRelay | undefined;
-  let pruner: BackgroundLoop | undefined;
+  let pruning: BackgroundLoop | undefined;
 
   return {
     logger,
@@ -55,13 +55,14 @@ export async function createApp(
         false,
       );
       // Idempotency keys are kept 24 h (packages/platform/src/idempotency.ts).
-      pruner = startCredentialPruning(
+      pruning = startCredentialPruning(
         orm,
+        idempotency,
         {
+          schema: config.DB_SCHEMA,
           retentionDays: config.AUDIT_RETENTION_DAYS,
           idleMs: config.CONSOLE_SESSION_IDLE_MS,
-          everyMs: config.PRUNE_INTERVAL,
-          more: () => idempotency.prune(),
+          everyMs: config.PRUNE_INTERVAL_MS,
         },
         logger,
       );
@@ -95,8 +96,8 @@ export async function createApp(
       }));
     },
     async stop() {
-      await pruner?.stop();
       await service.stop(async () => {
+        await pruning?.stop();
         await relay?.stop();
       });
     },

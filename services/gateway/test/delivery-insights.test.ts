@@ -3,7 +3,8 @@
 // services, a dispatcher, Postgres and NATS: deliveries that succeed, succeed after a retry, and
 // fail after their retries; then the records are searched and counted against the statistics.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { pruneDeliveries } from '../../webhooks/src/deliveries/repository';
+import { ensurePartitionFor } from '@switchboard/orm';
+import { dropExpiredDeliveries } from '../../webhooks/src/deliveries/partitions';
 import {
   queryDatabase,
   randomName,
@@ -264,13 +265,17 @@ describe('GET /v1/deliveries/:id', () => {
     const record = records.find((r) => r.outcome === 'failed')!;
     const before = await json(await stack.request(alice, 'GET', `/v1/deliveries/${record.id as string}`));
     expect(before.request).not.toBeNull();
-    // The body is 40 days old; the retention of 30 days prunes it (the record's own day is not dropped here).
+    // The body is 40 days old (moved into that day's partition); the retention of 30 days drops the
+    // day (the record's own day is not dropped here).
+    await ensurePartitionFor(stack.webhooks.app.orm.em, 'webhooks', 'delivery_bodies', [
+      new Date(Date.now() - 40 * 86_400_000),
+    ]);
     await queryDatabase(
       stack.databaseUrl,
       `update webhooks.delivery_bodies set created_at = now() - interval '40 days' where message_id = $1`,
       [record.messageId],
     );
-    await pruneDeliveries(stack.webhooks.app.orm.em.fork(), 'webhooks', 30);
+    await dropExpiredDeliveries(stack.webhooks.app.orm, 'webhooks', 30);
     for (const r of records.filter((x) => x.messageId === record.messageId)) {
       const after = await json(await stack.request(alice, 'GET', `/v1/deliveries/${r.id as string}`));
       expect(after).toMatchObject({ id: r.id, request: null, response: { contentType: 'text/plain' } });

@@ -3,6 +3,7 @@ import {
   createDataService,
   pruneAudit,
   startOutboxRelay,
+  startPeriodicJob,
   type DataServiceApp,
   type OutboxRelay,
 } from '@switchboard/orm';
@@ -45,14 +46,9 @@ export async function createApp(
 ): Promise<WebhooksApp> {
   const service = await createDataService('webhooks', SCHEMA, config, logger);
   const { registry, orm, idempotency, grpc } = service;
-  const prunedRounds = new Counter({
-    name: 'webhooks_prune_rounds_total',
-    help: 'Rounds of pruning (partitions ahead, records, bodies, rollups, tasks, tombstones, audit entries and idempotency keys past their retention) that completed.',
-    registers: [registry],
-  });
   const pruned = new Counter({
     name: 'webhooks_delivery_partitions_dropped_total',
-    help: 'Daily partitions of delivery records dropped after the retention period.',
+    help: 'Daily partitions of delivery records and kept bodies dropped after the retention period.',
     registers: [registry],
   });
   const swept = new Counter({
@@ -72,31 +68,21 @@ export async function createApp(
   let sweeper: Sweeper | undefined;
   let keeper: BackgroundLoop | undefined;
   let sessionConsumers: SessionConsumers | undefined;
-  let pruner: BackgroundLoop | undefined;
+  let pruning: BackgroundLoop | undefined;
   let resendRelay: ResendRelay | undefined;
   let stopFollowing: (() => void) | undefined;
 
-  // At start and then hourly (startBackgroundLoop), on every replica, so a replica restarted more
-  // often than hourly still prunes: the days ahead get their partitions, whole days past the
-  // retention period are dropped, then what goes with their records; audit entries and
-  // idempotency keys past theirs. Each step is idempotent, so replicas pruning at once only repeat
-  // a delete that finds nothing.
-  const prune = async (): Promise<boolean> => {
-    const steps = await Promise.allSettled([
-      ensureDeliveryPartitions(orm, config.DB_SCHEMA)
-        .then(() => dropExpiredDeliveries(orm, config.DB_SCHEMA, config.DELIVERY_RETENTION_DAYS))
-        .then(async (dropped) => {
-          pruned.inc(dropped.length);
-          if (dropped.length > 0) logger.info({ dropped }, 'old delivery records dropped');
-          await pruneDeliveries(orm.em, config.DB_SCHEMA, config.DELIVERY_RETENTION_DAYS);
-        }),
-      pruneAudit(orm.em, config.AUDIT_RETENTION_DAYS),
-      idempotency.prune(),
-    ]);
-    const failed = steps.find((r) => r.status === 'rejected');
-    if (failed) throw failed.reason;
-    prunedRounds.inc();
-    return false;
+  // At start and every PRUNE_INTERVAL_MS, one replica at a time: the days ahead get their
+  // partitions, whole days past the retention period are dropped, then what goes with their
+  // records, old audit entries, idempotency keys and tombstones.
+  const prune = async () => {
+    await ensureDeliveryPartitions(orm, config.DB_SCHEMA);
+    const dropped = await dropExpiredDeliveries(orm, config.DB_SCHEMA, config.DELIVERY_RETENTION_DAYS);
+    pruned.inc(dropped.length);
+    if (dropped.length > 0) logger.info({ dropped }, 'old delivery records dropped');
+    await pruneDeliveries(orm.em, config.DB_SCHEMA, config.DELIVERY_RETENTION_DAYS, config.TOMBSTONE_RETENTION_MS);
+    await pruneAudit(orm.em, config.AUDIT_RETENTION_DAYS);
+    await idempotency.prune();
   };
 
   return {
@@ -150,6 +136,7 @@ export async function createApp(
       // Session records and signals, stored from JetStream; their partitions and retention.
       keeper = startKeepingSessions(deps, {
         retentionDays: config.SESSION_RETENTION_DAYS,
+        intervalMs: config.PRUNE_INTERVAL_MS,
         logger,
         dropped: (n) => sessionPartitionsDropped.inc(n),
       });
@@ -160,10 +147,11 @@ export async function createApp(
       registerHandlers(grpc, deps);
       grpc.addHealth(healthProto().Health.service);
       grpc.addBatch(batchProto().BatchService.service);
-      pruner = startBackgroundLoop(prune, {
-        intervalMs: config.PRUNE_INTERVAL,
+      pruning = startPeriodicJob(orm, prune, {
+        name: 'pruning delivery records, audit entries, idempotency keys and tombstones',
+        schema: config.DB_SCHEMA,
+        intervalMs: config.PRUNE_INTERVAL_MS,
         logger,
-        failure: 'pruning delivery records, audit entries or idempotency keys failed; will retry',
       });
       return service.serve(async (n) => {
         const [database, natsOk] = await Promise.all([
@@ -182,8 +170,8 @@ export async function createApp(
       });
     },
     async stop() {
-      await pruner?.stop();
       await service.stop(async () => {
+        await pruning?.stop();
         stopFollowing?.();
         await resendRelay?.stop();
         await Promise.all([...consumers.map((c) => c.stop()), sessionConsumers?.stop()]);

@@ -60,6 +60,24 @@ export const schema = z.object({
     .describe(
       "Session records (the session inspector) and their signals are kept this many days; a day's records are dropped whole (1 to 3650).",
     ),
+  PRUNE_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .max(24 * 3_600_000)
+    .default(3_600_000)
+    .describe(
+      'How often the retention pass runs (partitions ahead, old records, bodies, rollups, signals, audit entries, idempotency keys and tombstones pruned), in ms (default 1 h); it also runs at start, and one replica at a time does it. Tests set seconds.',
+    ),
+  TOMBSTONE_RETENTION_MS: z.coerce
+    .number()
+    .int()
+    .min(60_000)
+    .max(365 * 86_400_000)
+    .default(7 * 86_400_000)
+    .describe(
+      'Tombstones of deleted accounts and applications (which stop a create racing with the deletion) are kept this long, in ms (default 7 days). Tests set a minute.',
+    ),
   TEST_REPLY_TIMEOUT_MS: z.coerce
     .number()
     .int()

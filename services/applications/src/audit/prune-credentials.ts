@@ -1,34 +1,34 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { startBackgroundLoop, type BackgroundLoop, type Logger } from '@switchboard/platform';
+import { startPeriodicJob } from '@switchboard/orm';
+import type { BackgroundLoop, IdempotencyStore, Logger } from '@switchboard/platform';
 import { pruneSessions } from '../console-sessions/repository.ts';
 import { pruneLaunchBudgets } from '../sessions/repository.ts';
 import { pruneAudit } from './repository.ts';
 
 /**
- * At start and then every `everyMs`, on every replica: drops audit entries older than
- * AUDIT_RETENTION_DAYS, browser sessions that can no longer be used and launch budgets that have
- * refilled (a missing one is a full one), and whatever `more` prunes (the idempotency keys). Each delete is idempotent, so replicas pruning at once
- * only repeat a delete that finds nothing.
+ * At start and every `everyMs`, by one replica at a time: drops audit entries (sign-ins and failed
+ * sign-ins among them) older than AUDIT_RETENTION_DAYS, browser sessions that can no longer be
+ * used, and idempotency keys past their 24 h.
  */
 export function startCredentialPruning(
   orm: MikroORM,
-  opts: { retentionDays: number; idleMs: number; everyMs: number; more?: () => Promise<unknown> },
+  idempotency: Pick<IdempotencyStore, 'prune'>,
+  opts: { schema: string; retentionDays: number; idleMs: number; everyMs: number },
   logger: Logger,
 ): BackgroundLoop {
-  return startBackgroundLoop(
+  return startPeriodicJob(
+    orm,
     async () => {
-      await Promise.all([
-        pruneAudit(orm.em, opts.retentionDays),
-        pruneSessions(orm.em, opts.idleMs),
-        pruneLaunchBudgets(orm.em),
-        opts.more?.(),
-      ]);
-      return false;
+      await pruneAudit(orm.em, opts.retentionDays);
+      await pruneSessions(orm.em, opts.idleMs);
+      await idempotency.prune();
+      await pruneLaunchBudgets(orm.em);
     },
     {
+      name: 'pruning audit entries, browser sessions, idempotency keys and launch budgets',
+      schema: opts.schema,
       intervalMs: opts.everyMs,
       logger,
-      failure: 'pruning audit entries, sessions, launch budgets or idempotency keys failed; will retry',
     },
   );
 }

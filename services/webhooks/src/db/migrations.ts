@@ -330,6 +330,26 @@ const LATENCY_BUCKET_SQL = [...LATENCY_BOUNDS_MS, Number.POSITIVE_INFINITY]
   .join(', ');
 
 /**
+ * The statement of a migration to partitions (014, 018) that creates the daily partitions of
+ * `<table>_by_day`, named `<table>_pYYYYMMDD`, from the day of the oldest row of `table` (today
+ * when empty) to `daysAhead` days after today.
+ */
+function dailyPartitionsOfRowsSql(table: string, daysAhead: number): string {
+  return `do $$
+      declare d timestamptz;
+      begin
+        for d in select generate_series(
+            date_trunc('day', coalesce((select min(created_at) from ${table}), now()) at time zone 'UTC') at time zone 'UTC',
+            date_trunc('day', now() at time zone 'UTC') at time zone 'UTC' + interval '${daysAhead} days',
+            interval '1 day')
+        loop
+          execute format('create table %I partition of ${table}_by_day for values from (%L) to (%L)',
+            '${table}_p' || to_char(d at time zone 'UTC', 'YYYYMMDD'), d, d + interval '1 day');
+        end loop;
+      end $$;`;
+}
+
+/**
  * Delivery records go into daily partitions of their created_at (native range partitioning): the
  * partitioned table is created beside the old one, the rows move, the names swap and the indexes
  * are made again. Unique keys include the partition key: an attempt is unique by message, target,
@@ -365,18 +385,7 @@ export class Migration014PartitionedDeliveries extends SchemaMigration {
         response_excerpt text,
         response_truncated boolean not null default false
       ) partition by range (created_at);
-      do $$
-      declare d timestamptz;
-      begin
-        for d in select generate_series(
-            date_trunc('day', coalesce((select min(created_at) from deliveries), now()) at time zone 'UTC') at time zone 'UTC',
-            date_trunc('day', now() at time zone 'UTC') at time zone 'UTC' + interval '2 days',
-            interval '1 day')
-        loop
-          execute format('create table %I partition of deliveries_by_day for values from (%L) to (%L)',
-            'deliveries_p' || to_char(d at time zone 'UTC', 'YYYYMMDD'), d, d + interval '1 day');
-        end loop;
-      end $$;
+      ${dailyPartitionsOfRowsSql('deliveries', 2)}
       insert into deliveries_by_day
         (seq, id, message_id, kind, subscription_id, application_id, account_id, event, target_url, attempt,
          status_code, duration_ms, error, outcome, created_at, trigger)
@@ -484,6 +493,40 @@ export class Migration019ResendsInFlight extends SchemaMigration {
   }
 }
 
+/**
+ * Kept bodies go into daily partitions of their created_at, like the delivery records (migration
+ * 014): the partitioned table is created beside the old one, the rows move into their days, the
+ * names swap and the keys are made again. A body is unique by message, target and time; the insert
+ * keeps a message's first body (deliveries/repository.ts). Retention drops whole days with the
+ * records' days (deliveries/partitions.ts) instead of deleting rows one by one.
+ */
+export class Migration020PartitionedBodies extends SchemaMigration {
+  override async up(): Promise<void> {
+    this.useSchema();
+    this.addSql(`
+      create table delivery_bodies_by_day (
+        message_id text not null,
+        -- The subscription id of a notification, the application id of a session.
+        target text not null,
+        body bytea not null,
+        -- Length of the uncompressed body in bytes.
+        size integer not null,
+        created_at timestamptz not null default now(),
+        encoding text not null
+      ) partition by range (created_at);
+      ${dailyPartitionsOfRowsSql('delivery_bodies', 3)}
+      insert into delivery_bodies_by_day (message_id, target, body, size, created_at, encoding)
+      select message_id, target, body, size, created_at, encoding from delivery_bodies;
+      drop table delivery_bodies;
+      alter table delivery_bodies_by_day rename to delivery_bodies;
+      alter table delivery_bodies add constraint delivery_bodies_pkey primary key (message_id, target, created_at);
+      alter table delivery_bodies add constraint delivery_bodies_encoding check (encoding = 'deflate');
+      -- The sweep deletes a gone subscription's (or application's) kept bodies.
+      create index delivery_bodies_target on delivery_bodies (target);
+    `);
+  }
+}
+
 export const MIGRATIONS = [
   { name: 'Migration001Initial', class: Migration001Initial },
   { name: 'Migration002CancelledOutcome', class: Migration002CancelledOutcome },
@@ -506,4 +549,5 @@ export const MIGRATIONS = [
   { name: 'Migration017AuditEvents', class: Migration017AuditEvents },
   { name: 'Migration018DeliveryEventFilter', class: Migration018DeliveryEventFilter },
   { name: 'Migration019ResendsInFlight', class: Migration019ResendsInFlight },
+  { name: 'Migration020PartitionedBodies', class: Migration020PartitionedBodies },
 ];

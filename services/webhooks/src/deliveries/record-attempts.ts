@@ -1,6 +1,6 @@
 // Storing delivery attempt records: the dispatchers' record batches, read straight from JetStream
 // by records-consumer.ts, checked record by record and stored in one transaction.
-import { isMissingPartition, sqlTransaction } from '@switchboard/orm';
+import { sqlTransaction, storeInPartitions } from '@switchboard/orm';
 import type { FieldError, TransactionQuery } from '@switchboard/platform';
 import type { Delivery__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/Delivery';
 import type { Deps } from '../context.ts';
@@ -10,7 +10,7 @@ import { isAccountId, isDeliveryId, isSubscriptionId } from '@switchboard/events
 import { newDeliveryId } from '../subscriptions/ids.ts';
 import type { BodyToKeep } from './bodies.ts';
 import { kindOf, outcomeOf } from './mapper.ts';
-import { coverRecordDays } from './partitions.ts';
+import { BODIES_TABLE, DELIVERIES_TABLE } from './partitions.ts';
 import { rollupsOf } from './rollups.ts';
 import {
   addRollups,
@@ -158,18 +158,12 @@ export async function storeAttempts(
       const { failing, stored } = await insertAttempts(query, deps.schema, attempts, deps.disableAfterMs);
       return { disabled: await disableSubscriptions(query, deps, [...disable, ...failing]), stored };
     });
+  // A late record's day gets its partition first; a day dropped meanwhile by another replica's
+  // retention pass is made again, once.
   const times = attempts.map((a) => a.createdAt);
-  await coverRecordDays(deps.orm, deps.schema, times);
-  let done: Awaited<ReturnType<typeof store>>;
-  try {
-    done = await store();
-  } catch (err) {
-    // A day's partition is gone (dropped by another replica's retention pass): made again, once.
-    if (!isMissingPartition(err)) throw err;
-    await coverRecordDays(deps.orm, deps.schema, times, true);
-    done = await store();
-  }
-  const { disabled, stored } = done;
+  const { disabled, stored } = await storeInPartitions(deps.orm.em, deps.schema, BODIES_TABLE, [new Date()], () =>
+    storeInPartitions(deps.orm.em, deps.schema, DELIVERIES_TABLE, times, store),
+  );
   for (const ref of disabled) deps.changes.changed(ref, requestId);
   if (disabled.length > 0) deps.outbox.kick();
   return stored;

@@ -13,13 +13,13 @@ import {
   type NatsHandle,
   type Registry,
 } from '@switchboard/platform';
-import { outcomeMetric } from './outcome-metric.ts';
 import { decodeRecordBatch, RECORDS_CONSUMER, DELIVERIES_STREAM } from '@switchboard/contracts';
 import type { Delivery__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/Delivery';
 import type { Deps } from '../context.ts';
 import { runOnDispatcherConsumer } from '../events/dispatcher-consumer.ts';
 import type { DisableRequest } from '../subscriptions/disable-subscriptions.ts';
 import { checkBatch, storeAttempts, type Attempt, type StoredOutcome } from './record-attempts.ts';
+import { topAccountsGauge } from './top-accounts.ts';
 
 /** Postgres refused the data (SQLSTATE class 22, data exception, or 23, integrity constraint), not the connection. */
 function isRefusedData(err: unknown): boolean {
@@ -85,10 +85,19 @@ export function startRecordsConsumer(
     labelNames: ['outcome'],
     registers: [registry],
   });
-  // One series per recently active tenant and outcome, bounded: the dashboards' top 10 tenants.
-  const outcomes = outcomeMetric(registry);
+  // By outcome only; the tenants with the most records are a bounded gauge (top-accounts.ts).
+  const outcomes = new Counter({
+    name: 'webhooks_delivery_outcomes_total',
+    help: 'Attempt records stored, by outcome.',
+    labelNames: ['outcome'],
+    registers: [registry],
+  });
+  const top = topAccountsGauge(registry);
   const count = (stored: StoredOutcome[]) => {
-    for (const r of stored) outcomes.inc(r.accountId ?? 'unknown', r.outcome);
+    for (const r of stored) {
+      outcomes.inc({ outcome: r.outcome });
+      top.count(r.accountId ?? 'unknown', r.outcome);
+    }
   };
   const log = logger.child({ consumer: RECORDS_CONSUMER });
 

@@ -19,6 +19,7 @@ export async function keepBodies(query: TransactionQuery, schema: string, bodies
   await query(
     `insert into "${schema}".delivery_bodies (message_id, target, body, size, encoding)
      select x.m, x.t, decode(x.b, 'base64'), x.s, 'deflate' from jsonb_to_recordset($1::jsonb) as x(m text, t text, b text, s int)
+     where not exists (select 1 from "${schema}".delivery_bodies k where k.message_id = x.m and k.target = x.t)
      on conflict do nothing`,
     [JSON.stringify(rows)],
   );
@@ -33,7 +34,7 @@ export async function findKeptBody(
 ): Promise<Buffer | undefined> {
   const [row] = await sql<{ body: Buffer }>(
     em,
-    `select body from "${schema}".delivery_bodies where message_id = $1 and target = $2`,
+    `select body from "${schema}".delivery_bodies where message_id = $1 and target = $2 order by created_at limit 1`,
     [messageId, target],
   );
   return row?.body;
@@ -240,7 +241,7 @@ export function sweepOnce(em: EntityManager, schema: string, batch: number): Pro
         );
     // The bodies kept for resends go with their records (target: the subscription or the application).
     const [bodies] = await query<{ n: number }>(
-      `with d as (delete from "${schema}".delivery_bodies where ctid in (select ctid from "${schema}".delivery_bodies where target = $1 limit ${batch}) returning 1) select count(*)::int as n from d`,
+      `with d as (delete from "${schema}".delivery_bodies where (message_id, target, created_at) in (select message_id, target, created_at from "${schema}".delivery_bodies where target = $1 limit ${batch}) returning 1) select count(*)::int as n from d`,
       [purge.subscription_id ?? purge.application_id],
     );
     // A gone application's queued session resends (a subscription's go with it by cascade).
@@ -260,28 +261,24 @@ export function sweepOnce(em: EntityManager, schema: string, batch: number): Pro
 }
 
 const PRUNE_BATCH = 5000;
-/** Tombstones of deleted applications only need to outlive a create that was in flight. */
-const TOMBSTONE_DAYS = 7;
+/** Tombstones of deleted applications and accounts are kept 7 days unless told (TOMBSTONE_RETENTION_MS). */
+const TOMBSTONE_MS_DEFAULT = 7 * 86_400_000;
 
 /**
  * Deletes what goes with delivery records older than the retention period (the records themselves
- * go with their day's partition: deliveries/partitions.ts): kept bodies, rollups, finished recovery
+ * and their kept bodies go with their days' partitions: deliveries/partitions.ts): rollups, finished recovery
  * tasks and their resends, in batches so that no statement holds locks for long; and old test
- * sends and tombstones of deleted applications.
+ * sends and tombstones of deleted applications and accounts (older than `tombstoneMs`).
  */
-export async function pruneDeliveries(em: EntityManager, schema: string, retentionDays: number): Promise<void> {
+export async function pruneDeliveries(
+  em: EntityManager,
+  schema: string,
+  retentionDays: number,
+  tombstoneMs = TOMBSTONE_MS_DEFAULT,
+): Promise<void> {
   if (retentionDays > 0) {
-    // Bodies, rollups, finished recovery tasks and their resends go with the records (test sends after an hour).
-    for (;;) {
-      const res = await sql<{ n: number }>(
-        em,
-        `delete from "${schema}".delivery_bodies where (message_id, target) in (
-           select message_id, target from "${schema}".delivery_bodies where created_at < now() - make_interval(days => $1) limit ${PRUNE_BATCH}
-         ) returning 1 as n`,
-        [retentionDays],
-      );
-      if (res.length < PRUNE_BATCH) break;
-    }
+    // Rollups, finished recovery tasks and their resends go with the records (test sends after an
+    // hour); kept bodies go with their days' partitions, like the records.
     for (;;) {
       const res = await sql<{ n: number }>(
         em,
@@ -303,14 +300,17 @@ export async function pruneDeliveries(em: EntityManager, schema: string, retenti
     );
   }
   await sql(em, `delete from "${schema}".test_sends where sent_at < now() - interval '1 hour'`);
-  await sql(em, `delete from "${schema}".deleted_applications where deleted_at < now() - make_interval(days => $1)`, [
-    TOMBSTONE_DAYS,
-  ]);
-  // An account's tombstone refuses what still arrives for it after its deletion (records of
-  // attempts in flight, a create racing with it): past the longest a delivery can wait, nothing does.
-  await sql(em, `delete from "${schema}".deleted_accounts where deleted_at < now() - make_interval(days => $1)`, [
-    TOMBSTONE_DAYS,
-  ]);
+  // Tombstones of deleted applications and accounts only need to outlive a create that was in flight.
+  await sql(
+    em,
+    `delete from "${schema}".deleted_applications where deleted_at < now() - make_interval(secs => $1::float8 / 1000)`,
+    [tombstoneMs],
+  );
+  await sql(
+    em,
+    `delete from "${schema}".deleted_accounts where deleted_at < now() - make_interval(secs => $1::float8 / 1000)`,
+    [tombstoneMs],
+  );
 }
 
 /**

@@ -1,9 +1,10 @@
-// Retention of session records (SESSION_RETENTION_DAYS): every hour, and at start, the daily
+// Retention of session records (SESSION_RETENTION_DAYS): at start and every PRUNE_INTERVAL_MS, by
+// one replica at a time (orm's startPeriodicJob), the daily
 // partitions of the next days are made ahead and those whose whole day is older than the retention
 // are dropped (no rows are deleted one by one); the signals older than the retention, and the
 // rollups older than both it and the longest statistics window (7 days), are deleted.
-import { dropPartitionsBefore, ensureDailyPartitions } from '@switchboard/orm';
-import { startBackgroundLoop, type BackgroundLoop, type Logger } from '@switchboard/platform';
+import { dropPartitionsBefore, ensureDailyPartitions, startPeriodicJob } from '@switchboard/orm';
+import type { BackgroundLoop, Logger } from '@switchboard/platform';
 import type { Deps } from '../context.ts';
 import { pruneSessionExtras } from './repository.ts';
 import { SESSIONS_TABLE } from './store-session.ts';
@@ -38,17 +39,18 @@ export async function keepSessionsOnce(
 }
 
 export function startKeepingSessions(deps: Pick<Deps, 'orm' | 'schema'>, opts: KeepSessionsOptions): BackgroundLoop {
-  return startBackgroundLoop(
+  return startPeriodicJob(
+    deps.orm,
     async () => {
       const dropped = await keepSessionsOnce(deps, opts.retentionDays);
       if (dropped.length > 0) opts.logger.info({ partitions: dropped }, 'old session records dropped');
       opts.dropped?.(dropped.length);
-      return false;
     },
     {
+      name: 'keeping session records (partitions, retention)',
+      schema: deps.schema,
       intervalMs: opts.intervalMs ?? 60 * 60 * 1000,
       logger: opts.logger,
-      failure: 'keeping session records (partitions, retention) failed; will retry',
     },
   );
 }

@@ -1,5 +1,5 @@
 import type { SessionRecord } from '@switchboard/contracts';
-import { ensureDailyPartitions, isMissingPartition } from '@switchboard/orm';
+import { storeInPartitions } from '@switchboard/orm';
 import type { Deps } from '../context.ts';
 import { insertSession } from './repository.ts';
 
@@ -13,11 +13,7 @@ export const SESSIONS_TABLE = 'sessions';
  * (false: stored before, or its application or account was deleted).
  */
 export async function storeSession(deps: Pick<Deps, 'orm' | 'schema'>, r: SessionRecord): Promise<boolean> {
-  try {
-    return await insertSession(deps.orm.em, deps.schema, r);
-  } catch (err) {
-    if (!isMissingPartition(err)) throw err;
-    await ensureDailyPartitions(deps.orm.em, deps.schema, SESSIONS_TABLE, new Date(r.startedAt), 0);
-    return insertSession(deps.orm.em, deps.schema, r);
-  }
+  return storeInPartitions(deps.orm.em, deps.schema, SESSIONS_TABLE, [new Date(r.startedAt)], () =>
+    insertSession(deps.orm.em, deps.schema, r),
+  );
 }
