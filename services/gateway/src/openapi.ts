@@ -18,6 +18,7 @@ import {
   webhookTest,
   webhookUpdate,
 } from './http/request-bodies.ts';
+import { alertBody } from './http/alert-bodies.ts';
 import { eventTypesJson, MESSAGE_ID } from '@switchboard/events';
 import {
   addressBody,
@@ -46,7 +47,7 @@ import {
   webhookBody,
   webhookCreatedBody,
 } from './http/response-bodies.ts';
-import { LIST_MAX, LIST_UNPAGED_MAX } from '@switchboard/contracts';
+import { ALERT_CODES, LIST_MAX, LIST_UNPAGED_MAX } from '@switchboard/contracts';
 import {
   ACCOUNT_SUBSCRIPTIONS_MAX,
   APPLICATION_SUBSCRIPTIONS_MAX,
@@ -330,6 +331,7 @@ const schemas: Record<string, Schema> = {
   Delivery: responseBodySchema(deliveryBody),
   SessionSummary: responseBodySchema(sessionSummaryBody),
   SessionRecord: responseBodySchema(sessionBody),
+  Alert: responseBodySchema(alertBody),
   DeliveryStats: responseBodySchema(deliveryStatsBody),
   TestResult: responseBodySchema(testResultBody),
   Recovery: responseBodySchema(recoveryBody),
@@ -885,6 +887,54 @@ const outgoingWebhooks: Record<string, Schema> = {
   ),
 };
 
+const alertFilters: Schema[] = [
+  { name: 'code', in: 'query', schema: { type: 'string', enum: [...ALERT_CODES] } },
+  { name: 'severity', in: 'query', schema: { type: 'string', enum: ['error', 'warning'] } },
+  { name: 'applicationId', in: 'query', schema: { type: 'string' }, description: "The application's alerts only." },
+  {
+    name: 'since',
+    in: 'query',
+    schema: { type: 'string', format: 'date-time' },
+    description: 'Alerts at or after this time.',
+  },
+  {
+    name: 'until',
+    in: 'query',
+    schema: { type: 'string', format: 'date-time' },
+    description: 'Alerts before this time.',
+  },
+];
+
+/** GET /v1/alerts and GET /v1/alerts/{alertId} (docs/api.md#alerts). */
+function alertPaths(): Record<string, Schema> {
+  return {
+    '/v1/alerts': {
+      get: {
+        tags: ['Alerts'],
+        summary: 'Alerts of the account, newest first',
+        description:
+          'Alerts of one code and application within one minute are one alert with their `count`. Filters combine; an invalid value is a 400 naming the parameter.',
+        operationId: 'listAlerts',
+        parameters: [...listParams, ...alertFilters],
+        responses: {
+          '200': json({ type: 'array', items: ref('Alert') }, 'Alerts.', listHeaders),
+          ...pick('400'),
+          ...readErrors,
+        },
+      },
+    },
+    '/v1/alerts/{alertId}': {
+      parameters: [pathId('alertId', 'Alert id.')],
+      get: {
+        tags: ['Alerts'],
+        summary: 'One alert, with the link to the attempt that raised it',
+        operationId: 'getAlert',
+        responses: { '200': json(ref('Alert'), 'The alert.'), ...readErrors },
+      },
+    },
+  };
+}
+
 export function buildOpenApi(baseUrl: string): Record<string, unknown> {
   const applicationPaths = (prefix: string, op: string): Record<string, Schema> => ({
     [`${prefix}/applications`]: {
@@ -999,6 +1049,11 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
         description:
           'What each session sent to the application and what it answered (docs/api.md#session-inspector); kept SESSION_RETENTION_DAYS (7)',
       },
+      {
+        name: 'Alerts',
+        description:
+          'Failures a person should act on, each linked to the attempt that raised it (docs/api.md#alerts); kept ALERT_RETENTION_DAYS (30)',
+      },
       { name: 'Credentials', description: 'API keys, browser sessions and the password (docs/api.md#api-keys)' },
       { name: 'Linked resources', description: 'Resources that hrefs point to' },
       {
@@ -1008,6 +1063,7 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
       },
     ],
     paths: {
+      ...alertPaths(),
       ...applicationPaths('/v1', ''),
       ...applicationPaths('/rest/v1', 'Rest'),
       ...addressPaths('/v1', ''),

@@ -5,6 +5,7 @@ import { idempotencyAccountIndexSql, idempotencyTableSql } from '@switchboard/pl
 import { Migration010DeflateBodies } from './body-migrations.ts';
 import { LATENCY_BOUNDS_MS } from '../deliveries/rollups.ts';
 import { Migration003SealSecrets, Migration013SealHeaders } from './secret-migrations.ts';
+import { Migration018Alerts } from './alert-migrations.ts';
 
 export class Migration001Initial extends SchemaMigration {
   override async up(): Promise<void> {
@@ -473,4 +474,5 @@ export const MIGRATIONS = [
   { name: 'Migration015DeliveryRollups', class: Migration015DeliveryRollups },
   { name: 'Migration016SessionRecords', class: Migration016SessionRecords },
   { name: 'Migration017AuditEvents', class: Migration017AuditEvents },
+  { name: 'Migration018Alerts', class: Migration018Alerts },
 ];

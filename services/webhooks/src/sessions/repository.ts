@@ -1,9 +1,12 @@
 // The SQL of session records (docs/data-access.md): the sessions table partitioned by day on
 // started_at, the signals queued for sessions (joined on read: a signal may come first), and the
-// per-minute counts by outcome (session_rollups), written in the transaction that stores a session.
+// per-minute counts by outcome (session_rollups) and the session's alerts (alerts/), written in the
+// transaction that stores a session.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql, sqlTransaction } from '@switchboard/orm';
 import type { SessionRecord } from '@switchboard/contracts';
+import { foldSessionAlerts } from '../alerts/repository.ts';
+import { sessionAlerts } from '../alerts/session-alerts.ts';
 
 /** A stored session as read. */
 export interface SessionRow {
@@ -75,6 +78,14 @@ export async function insertSession(em: EntityManager, schema: string, r: Sessio
     );
     const stored = rows[0];
     if (!stored) return false;
+    const alerts = sessionAlerts(r);
+    if (r.accountId && alerts.length > 0)
+      await foldSessionAlerts(
+        query,
+        schema,
+        { accountId: r.accountId, applicationId: r.applicationId, sessionId: r.id, startedAt: r.startedAt },
+        alerts,
+      );
     if (r.applicationId)
       await query(
         `insert into "${schema}".session_rollups as u (application_id, account_id, minute, answered, fallback, failed)

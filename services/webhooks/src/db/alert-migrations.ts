@@ -1,0 +1,35 @@
+import { SchemaMigration } from '@switchboard/orm';
+
+/**
+ * Alerts (docs/api.md#alerts): one row per code, application and minute (a storm folds into its
+ * `count`), partitioned by day on `minute` and kept ALERT_RETENTION_DAYS (alerts/keep-alerts.ts).
+ */
+export class Migration018Alerts extends SchemaMigration {
+  override async up(): Promise<void> {
+    this.useSchema();
+    this.addSql(`
+      create table alerts (
+        seq bigserial not null,
+        id uuid not null default gen_random_uuid(),
+        account_id bigint not null,
+        code text not null,
+        severity text not null check (severity in ('error', 'warning')),
+        -- '' when the alert is of no application: the folding key has no nulls.
+        application_id text not null default '',
+        subscription_id text,
+        session_id text,
+        delivery_id text,
+        -- The index (0-based) of the session attempt the alert links to.
+        attempt integer,
+        message text not null,
+        minute timestamptz not null,
+        at timestamptz not null,
+        last_at timestamptz not null,
+        count integer not null default 1,
+        primary key (account_id, code, application_id, minute)
+      ) partition by range (minute);
+      create index alerts_account on alerts (account_id, at desc, seq desc);
+      create index alerts_id on alerts (id);
+    `);
+  }
+}
