@@ -7,4 +7,4 @@ export * from './session-records.ts';
 export * from './session-registry.ts';
 export * from './paging.ts';
 export * from './urls.ts';
-export * from './alerts.ts';
+export * from './console-links.ts';

@@ -115,7 +115,15 @@ export function streamFull(err: unknown): AppError {
 export const STREAMS = {
   events: {
     name: 'SWITCHBOARD_EVENTS',
-    subjects: ['sessions.new', 'cdr.created', 'cdr.rated', 'sms.dlr', 'webhooks.disabled'],
+    subjects: [
+      'sessions.new',
+      'cdr.created',
+      'cdr.rated',
+      'sms.dlr',
+      'webhooks.disabled',
+      'alerts.raised',
+      'sessions.status',
+    ],
     maxAgeMs: 7 * DAY,
   },
   internal: {
@@ -196,6 +204,10 @@ export const SUBJECTS = {
   webhooksChanged: 'webhooks.changed',
   /** A subscription was disabled (410 Gone, or failing for DELIVERY_DISABLE_AFTER): the webhookDisabled event. */
   webhooksDisabled: 'webhooks.disabled',
+  /** An alert raised (the first of its code, application and minute): the alert event. */
+  alertRaised: 'alerts.raised',
+  /** A session changed state: the sessionStatus event. */
+  sessionStatus: 'sessions.status',
   /** A number, SIP address or token changed owner (claimed, moved or released). */
   addressesChanged: 'addresses.changed',
   /** The application's answer to a session POST. */

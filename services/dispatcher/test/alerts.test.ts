@@ -126,7 +126,7 @@ describe('alerts of sessions', () => {
     );
     expect(row!.n).toBe('1');
     expect(await alertsOf(other)).toEqual([]);
-  });
+  }, 120_000);
 
   it('when the primary URL fails and the fallback answers, then the session raises its failure and app.fallback_used', async () => {
     const app = await newApp('fb', true);

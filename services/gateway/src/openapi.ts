@@ -19,7 +19,7 @@ import {
   webhookUpdate,
 } from './http/request-bodies.ts';
 import { alertBody } from './http/alert-bodies.ts';
-import { eventTypesJson, MESSAGE_ID } from '@switchboard/events';
+import { ALERT_CODES, eventTypesJson, MESSAGE_ID } from '@switchboard/events';
 import {
   addressBody,
   apiKeyBody,
@@ -47,7 +47,7 @@ import {
   webhookBody,
   webhookCreatedBody,
 } from './http/response-bodies.ts';
-import { ALERT_CODES, LIST_MAX, LIST_UNPAGED_MAX } from '@switchboard/contracts';
+import { LIST_MAX, LIST_UNPAGED_MAX } from '@switchboard/contracts';
 import {
   ACCOUNT_SUBSCRIPTIONS_MAX,
   APPLICATION_SUBSCRIPTIONS_MAX,

@@ -1,7 +1,7 @@
 // The alert bodies (docs/api.md#alerts), as zod schemas the serialisers return and the OpenAPI
 // document publishes (see response-bodies.ts).
 import { z } from 'zod';
-import { ALERT_CODES, ALERT_SEVERITIES } from '@switchboard/contracts';
+import { ALERT_CODES, ALERT_SEVERITIES } from '@switchboard/events';
 
 const uri = z.string().meta({ format: 'uri' });
 const dateTime = z.string().meta({ format: 'date-time' });

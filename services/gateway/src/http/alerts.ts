@@ -1,6 +1,7 @@
 // Alerts (docs/api.md#alerts): the account's, newest first and filtered, and one alert, from the
 // webhooks service, each linked to the attempt that raised it.
 import type { Request, Router } from 'express';
+import { consoleAttemptLink, consoleDeliveryLink } from '@switchboard/contracts';
 import type { Alert__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/Alert';
 import type { Hrefs } from '../hrefs.ts';
 import type { AlertBody } from './alert-bodies.ts';
@@ -8,12 +9,10 @@ import { callOptions, principal } from './context.ts';
 import type { RouteDeps } from './deps.ts';
 import { queryString, readList, route, sendJson } from './routing.ts';
 
-/** The console's view of what raised the alert: the session attempt (1-based anchor), or the delivery. */
+/** The console's view of what raised the alert: the session attempt, or the delivery. */
 function linkOf(a: Alert__Output, hrefs: Hrefs): string | null {
-  if (a.sessionId)
-    return `${hrefs.base}/console/sessions/${encodeURIComponent(a.sessionId)}${a.attempt == null ? '' : `#attempt-${a.attempt + 1}`}`;
-  if (a.deliveryId && a.subscriptionId)
-    return `${hrefs.base}/console/webhooks/${encodeURIComponent(a.subscriptionId)}/deliveries/${encodeURIComponent(a.deliveryId)}`;
+  if (a.sessionId) return consoleAttemptLink(hrefs.base, a.sessionId, a.attempt);
+  if (a.deliveryId && a.subscriptionId) return consoleDeliveryLink(hrefs.base, a.subscriptionId, a.deliveryId);
   return null;
 }
 

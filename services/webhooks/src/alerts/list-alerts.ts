@@ -1,4 +1,5 @@
-import { ALERT_CODES, ALERT_SEVERITIES, pageSize } from '@switchboard/contracts';
+import { pageSize } from '@switchboard/contracts';
+import { ALERT_CODES, ALERT_SEVERITIES } from '@switchboard/events';
 import { AppError } from '@switchboard/platform';
 import type { Alert } from '@switchboard/proto/generated/switchboard/webhooks/v1/Alert';
 import type { ListAlertsRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/ListAlertsRequest';

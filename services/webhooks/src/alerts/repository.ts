@@ -32,23 +32,28 @@ const COLUMNS = `a.seq::text as seq, a.id::text as id, a.account_id::text as acc
 /**
  * Stores a session's alerts in the caller's transaction: one of the same code, application and
  * minute (of the session's start) as a stored one adds to its count and its last time; the first
- * keeps its link.
+ * keeps its link. Answers the alerts stored as the first of their minute, with their ids.
  */
 export async function foldSessionAlerts(
   query: TransactionQuery,
   schema: string,
   s: { accountId: string; applicationId: string | null; sessionId: string; startedAt: string },
   alerts: RaisedAlert[],
-): Promise<void> {
-  for (const a of alerts)
-    await query(
+): Promise<Array<RaisedAlert & { id: string }>> {
+  const firsts: Array<RaisedAlert & { id: string }> = [];
+  for (const a of alerts) {
+    const [row] = await query<{ id: string; first: boolean }>(
       `insert into "${schema}".alerts as x
          (account_id, code, severity, application_id, session_id, attempt, message, minute, at, last_at)
        values ($1, $2, $3, $4, $5, $6, $7, date_trunc('minute', $8::timestamptz), $9, $9)
        on conflict (account_id, code, application_id, minute) do update set
-         count = x.count + 1, last_at = greatest(x.last_at, excluded.last_at)`,
+         count = x.count + 1, last_at = greatest(x.last_at, excluded.last_at)
+       returning x.id::text as id, x.count = 1 as first`,
       [s.accountId, a.code, a.severity, s.applicationId ?? '', s.sessionId, a.attempt, a.message, s.startedAt, a.at],
     );
+    if (row?.first) firsts.push({ ...a, id: row.id });
+  }
+  return firsts;
 }
 
 export interface AlertFilters {

@@ -2,7 +2,8 @@
 // attempts, linked to the first attempt that failed that way, and app.fallback_used when the
 // fallback URL gave the instructions. The dispatchers write each failed attempt's error as
 // `<reason>: <detail>` (dispatcher delivery/policies/session.ts).
-import type { AlertCode, AlertSeverity, SessionRecord } from '@switchboard/contracts';
+import type { SessionRecord } from '@switchboard/contracts';
+import type { AlertCode, AlertSeverity } from '@switchboard/events';
 
 export interface RaisedAlert {
   code: AlertCode;

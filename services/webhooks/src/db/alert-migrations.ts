@@ -2,7 +2,8 @@ import { SchemaMigration } from '@switchboard/orm';
 
 /**
  * Alerts (docs/api.md#alerts): one row per code, application and minute (a storm folds into its
- * `count`), partitioned by day on `minute` and kept ALERT_RETENTION_DAYS (alerts/keep-alerts.ts).
+ * `count`), partitioned by day on `minute` and kept ALERT_RETENTION_DAYS (alerts/keep-alerts.ts);
+ * subscriptions may name the alert and sessionStatus events.
  */
 export class Migration018Alerts extends SchemaMigration {
   override async up(): Promise<void> {
@@ -30,6 +31,12 @@ export class Migration018Alerts extends SchemaMigration {
       ) partition by range (minute);
       create index alerts_account on alerts (account_id, at desc, seq desc);
       create index alerts_id on alerts (id);
+
+      -- The alert and sessionStatus events may be subscribed to.
+      alter table subscriptions drop constraint subscriptions_event_check;
+      alter table subscriptions
+        add constraint subscriptions_event_check
+        check (event in ('smsdlr', 'cdrCreated', 'cdrRated', 'webhookDisabled', 'alert', 'sessionStatus'));
     `);
   }
 }

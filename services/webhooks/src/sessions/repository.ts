@@ -7,6 +7,7 @@ import { sql, sqlTransaction } from '@switchboard/orm';
 import type { SessionRecord } from '@switchboard/contracts';
 import { foldSessionAlerts } from '../alerts/repository.ts';
 import { sessionAlerts } from '../alerts/session-alerts.ts';
+import { enqueueSessionEvents, enqueueSignalEvent } from './session-status.ts';
 
 /** A stored session as read. */
 export interface SessionRow {
@@ -48,7 +49,12 @@ const COLUMNS = `s.seq::text as seq, s.id, s.started_at, s.application_id, s.acc
  * already stored is left as it is (and not counted again); so is one of a deleted application or
  * account. Answers whether it was stored now.
  */
-export async function insertSession(em: EntityManager, schema: string, r: SessionRecord): Promise<boolean> {
+export async function insertSession(
+  em: EntityManager,
+  schema: string,
+  baseUrl: string,
+  r: SessionRecord,
+): Promise<boolean> {
   return sqlTransaction(em, 'begin', async (query) => {
     const rows = await query<{ outcome: string }>(
       `insert into "${schema}".sessions
@@ -78,14 +84,27 @@ export async function insertSession(em: EntityManager, schema: string, r: Sessio
     );
     const stored = rows[0];
     if (!stored) return false;
-    const alerts = sessionAlerts(r);
-    if (r.accountId && alerts.length > 0)
-      await foldSessionAlerts(
-        query,
-        schema,
-        { accountId: r.accountId, applicationId: r.applicationId, sessionId: r.id, startedAt: r.startedAt },
-        alerts,
+    if (r.accountId) {
+      const s = { ...r, accountId: r.accountId };
+      const alerts = sessionAlerts(r);
+      const firsts =
+        alerts.length > 0
+          ? await foldSessionAlerts(
+              query,
+              schema,
+              { accountId: r.accountId, applicationId: r.applicationId, sessionId: r.id, startedAt: r.startedAt },
+              alerts,
+            )
+          : [];
+      await enqueueSessionEvents(query, schema, baseUrl, s, firsts);
+      // Signals stored before their session: their events go now.
+      const signals = await query<{ at: Date; value: string }>(
+        `select at, value from "${schema}".session_signals where session_id = $1 order by at, seq`,
+        [r.id],
       );
+      for (const [i, g] of signals.entries())
+        await enqueueSignalEvent(query, schema, baseUrl, s, { at: new Date(g.at), value: g.value, ordinal: i + 1 });
+    }
     if (r.applicationId)
       await query(
         `insert into "${schema}".session_rollups as u (application_id, account_id, minute, answered, fallback, failed)
@@ -107,15 +126,33 @@ export async function insertSession(em: EntityManager, schema: string, r: Sessio
 export async function insertSignal(
   em: EntityManager,
   schema: string,
+  baseUrl: string,
   s: { seq: number; sessionId: string; at: Date; value: string; status: string },
 ): Promise<boolean> {
-  const rows = await sql(
-    em,
-    `insert into "${schema}".session_signals (seq, session_id, at, value, status) values ($1, $2, $3, $4, $5)
-     on conflict do nothing returning seq`,
-    [s.seq, s.sessionId, s.at, s.value, s.status],
-  );
-  return rows.length > 0;
+  return sqlTransaction(em, 'begin', async (query) => {
+    const rows = await query(
+      `insert into "${schema}".session_signals (seq, session_id, at, value, status) values ($1, $2, $3, $4, $5)
+       on conflict do nothing returning seq`,
+      [s.seq, s.sessionId, s.at, s.value, s.status],
+    );
+    if (rows.length === 0) return false;
+    // Its session stored already: its sessionStatus event goes now (else when the session is stored).
+    const [session] = await query<{ account_id: string; application_id: string | null; ordinal: number }>(
+      `select s.account_id::text as account_id, s.application_id,
+         (select count(*)::int from "${schema}".session_signals g where g.session_id = $1) as ordinal
+       from "${schema}".sessions s where s.id = $1 limit 1`,
+      [s.sessionId],
+    );
+    if (session)
+      await enqueueSignalEvent(
+        query,
+        schema,
+        baseUrl,
+        { id: s.sessionId, accountId: session.account_id, applicationId: session.application_id },
+        { at: s.at, value: s.value, ordinal: session.ordinal },
+      );
+    return true;
+  });
 }
 
 export interface SessionFilters {
