@@ -17,6 +17,8 @@ import {
   type NatsHandle,
   type Registry,
 } from '@switchboard/platform';
+import { ALERT_CODES } from '@switchboard/events';
+import { sessionAlerts } from '../alerts/session-alerts.ts';
 import type { Deps } from '../context.ts';
 import { runOnDispatcherConsumer } from '../events/dispatcher-consumer.ts';
 import { sessionRecordSchema, signalSchema } from './record-shape.ts';
@@ -43,6 +45,13 @@ export async function startSessionConsumers(
     labelNames: ['kind', 'outcome'],
     registers: [registry],
   });
+  const alerts = new Counter({
+    name: 'webhooks_alerts_total',
+    help: 'Alerts raised by the session records stored, by code (those folded into an earlier alert of their minute included).',
+    labelNames: ['code'],
+    registers: [registry],
+  });
+  for (const code of ALERT_CODES) alerts.inc({ code }, 0);
   const log = logger.child({ consumer: SESSION_RECORDS_CONSUMER });
 
   /** Parses, stores and acknowledges one message; a failure to store hands it back with a delay. */
@@ -73,7 +82,11 @@ export async function startSessionConsumers(
   const onSession = handler(
     'session',
     (v) => sessionRecordSchema.parse(v),
-    (r) => storeSession(deps, r),
+    async (r) => {
+      const stored = await storeSession(deps, r);
+      if (stored && r.accountId) for (const a of sessionAlerts(r)) alerts.inc({ code: a.code });
+      return stored;
+    },
   );
   const onSignal = handler(
     'signal',
