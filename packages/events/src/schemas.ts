@@ -220,6 +220,14 @@ export const sessionStatusEventSchema = z.object({
   data: sessionStatusDataSchema,
 });
 
+/** Subject sessions.ended (stream SWITCHBOARD_CORE): the telephony core reports that a session ended. */
+export const sessionEndedSchema = z.object({
+  sessionId: z.string().min(1).max(400).regex(NO_CONTROL, 'must not contain control characters'),
+  at: isoTimestamp.meta({ description: 'When the session ended (ISO 8601).' }),
+  reason: z.string().max(100).optional().meta({ description: 'Why, as the core says it (hangup, error...).' }),
+});
+export type SessionEnded = z.output<typeof sessionEndedSchema>;
+
 /** Any notification event, as a delivery job stores it. */
 export const notificationEventSchema = z.union([
   cdrEventSchema,

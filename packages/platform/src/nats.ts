@@ -140,7 +140,7 @@ export const STREAMS = {
   /** What the platform publishes for the telephony core and for operators. */
   core: {
     name: 'SWITCHBOARD_CORE',
-    subjects: ['sessions.instructions', 'sessions.failed', 'sessions.signal', 'events.dead'],
+    subjects: ['sessions.instructions', 'sessions.failed', 'sessions.signal', 'events.dead', 'sessions.ended'],
     maxAgeMs: 7 * DAY,
   },
 } as const satisfies Record<string, StreamSpec>;
@@ -216,6 +216,8 @@ export const SUBJECTS = {
   sessionFailed: 'sessions.failed',
   /** A signal sent to a running session through the Session API. */
   sessionSignal: 'sessions.signal',
+  /** The telephony core reports a session's end (docs/events.md#inbound): its sessionStatus `ended`. */
+  sessionEnded: 'sessions.ended',
   /**
    * Core NATS only (no stream): API keys revoked, or a password changed, for the gateways to forget
    * what they remember of those credentials. Body: { accountId, keyIds?, allKeys?, username? }.

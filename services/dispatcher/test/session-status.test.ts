@@ -129,4 +129,54 @@ describe('sessionStatus events', () => {
     const alertId = String(((req!.body as Body).data as Body).id);
     expect((await stack.request(me, 'GET', `/v1/alerts/${alertId}`)).status).toBe(200);
   });
+
+  it('when the core reports the end, or only a cdr.created names the session, then one ended event follows the others', async () => {
+    const app = await newApp(me, 'end');
+    rx.on('/end/voice', () => ({
+      status: 200,
+      headers: JSON_TYPE,
+      body: JSON.stringify({ tropo: [{ hangup: null }] }),
+    }));
+    await subscribe(me, 'sessionStatus', '/end/status', app);
+    const byCore = await startSession(app);
+    const byCdr = await startSession(app);
+    const of = (id: string) =>
+      rx
+        .at('/end/status')
+        .map((r) => (r.body as Body).data as Body)
+        .filter((d) => d.sessionId === id);
+    await waitFor(() => of(byCore).length === 2 && of(byCdr).length === 2, {
+      what: 'routed and answered',
+      timeoutMs: 20_000,
+    });
+    const at = new Date().toISOString();
+    await stack.publish('sessions.ended', { sessionId: byCore, at, reason: 'hangup' });
+    await stack.publish('cdr.created', {
+      id: randomName('cdr'),
+      accountId: me.id,
+      applicationId: app,
+      resource: 'call',
+      timestamp: at,
+      data: { sessionId: byCdr, durationSeconds: 12 },
+    });
+    // The end reported twice (the core's event, then its CDR) is announced once.
+    await stack.publish('cdr.created', {
+      id: randomName('cdr'),
+      accountId: me.id,
+      resource: 'call',
+      timestamp: at,
+      data: { sessionId: byCore },
+    });
+    await waitFor(() => of(byCore).length === 3 && of(byCdr).length === 3, { what: 'the ends', timeoutMs: 20_000 });
+    for (const id of [byCore, byCdr]) {
+      const ended = of(id).find((d) => d.status === 'ended');
+      expect(ended).toMatchObject({ sequence: 3, at, attempt: null });
+    }
+    expect(of(byCore).find((d) => d.status === 'ended')!.reason).toBe('hangup');
+    await stack.publish('sessions.ended', { sessionId: byCdr, at });
+    const marker = await startSession(app);
+    await waitFor(() => of(marker).length === 2, { what: 'a later session', timeoutMs: 20_000 });
+    expect(of(byCore)).toHaveLength(3);
+    expect(of(byCdr)).toHaveLength(3);
+  });
 });

@@ -31,6 +31,11 @@ export class Migration018Alerts extends SchemaMigration {
       ) partition by range (minute);
       create index alerts_account on alerts (account_id, at desc, seq desc);
       create index alerts_id on alerts (id);
+      -- An application's alerts: the list's filter, and their deletion with the application.
+      create index alerts_application on alerts (application_id, at desc, seq desc);
+
+      -- When the telephony core reported the session's end (sessions.ended, or its cdr.created): once.
+      alter table sessions add column ended_at timestamptz;
 
       -- The alert and sessionStatus events may be subscribed to.
       alter table subscriptions drop constraint subscriptions_event_check;

@@ -1,6 +1,7 @@
 // Stores what the session inspector shows, straight from JetStream: the dispatchers' session
 // records (deliveries.sessions, one per session that ended) and the signals the Session API queued
-// (sessions.signal). Each message is acknowledged once stored; one that cannot be stored now
+// (sessions.signal), and the sessions' ends (sessions.ended, or a cdr.created naming the session:
+// sessionStatus `ended`). Each message is acknowledged once stored; one that cannot be stored now
 // (Postgres away) waits in JetStream and comes back with a growing delay; one that does not fit
 // the shape is dropped, logged. The session records' consumer is the dispatchers' (they create the
 // stream): until it exists this service looks for it every few seconds (events/dispatcher-consumer.ts).
@@ -17,16 +18,20 @@ import {
   type NatsHandle,
   type Registry,
 } from '@switchboard/platform';
-import { ALERT_CODES } from '@switchboard/events';
+import { ALERT_CODES, cdrEventSchema, sessionEndedSchema } from '@switchboard/events';
 import { sessionAlerts } from '../alerts/session-alerts.ts';
 import type { Deps } from '../context.ts';
 import { runOnDispatcherConsumer } from '../events/dispatcher-consumer.ts';
 import { sessionRecordSchema, signalSchema } from './record-shape.ts';
 import { storeSession } from './store-session.ts';
+import { storeEnd } from './store-end.ts';
 import { storeSignal } from './store-signal.ts';
 
 /** The durable consumer of sessions.signal on the core stream, this service's own. */
 export const SIGNALS_CONSUMER = 'webhooks-session-signals';
+/** Its consumers of the sessions' ends: sessions.ended (core stream) and cdr.created (events stream). */
+export const ENDS_CONSUMER = 'webhooks-session-ends';
+export const CDR_ENDS_CONSUMER = 'webhooks-session-cdrs';
 
 export interface SessionConsumers {
   started: Promise<void>;
@@ -41,7 +46,7 @@ export async function startSessionConsumers(
 ): Promise<SessionConsumers> {
   const records = new Counter({
     name: 'webhooks_session_records_total',
-    help: 'Session records and signals received, by kind (session, signal) and outcome (stored; duplicate: stored before; rejected: malformed, dropped).',
+    help: 'Session records, signals and ends received, by kind (session, signal, end) and outcome (stored; duplicate: stored before; rejected: malformed, dropped).',
     labelNames: ['kind', 'outcome'],
     registers: [registry],
   });
@@ -56,7 +61,7 @@ export async function startSessionConsumers(
 
   /** Parses, stores and acknowledges one message; a failure to store hands it back with a delay. */
   const handler =
-    <T>(kind: 'session' | 'signal', parse: (v: unknown) => T, store: (v: T, msg: JsMsg) => Promise<boolean>) =>
+    <T>(kind: 'session' | 'signal' | 'end', parse: (v: unknown) => T, store: (v: T, msg: JsMsg) => Promise<boolean>) =>
     async (msg: JsMsg): Promise<void> => {
       let value: T;
       try {
@@ -100,18 +105,37 @@ export async function startSessionConsumers(
       }),
   );
 
-  await ensureConsumer(nats.jsm, STREAMS.core.name, {
-    durable_name: SIGNALS_CONSUMER,
-    filter_subject: SUBJECTS.sessionSignal,
-  });
-  const signals = runConsumerLoop({
-    js: nats.js,
-    stream: STREAMS.core.name,
-    durable: SIGNALS_CONSUMER,
-    logger: logger.child({ consumer: SIGNALS_CONSUMER }),
-    concurrency: 4,
-    handle: onSignal,
-  });
+  // A session's end: the core's sessions.ended, or else the cdr.created that names the session.
+  const onEnd = handler(
+    'end',
+    (v) => sessionEndedSchema.parse(v),
+    (e, msg) => storeEnd(deps, e, msg.info.deliveryCount),
+  );
+  const onCdr = handler(
+    'end',
+    (v) => cdrEventSchema.parse(v),
+    (e, msg) => {
+      const sessionId = e.data.sessionId;
+      if (typeof sessionId !== 'string' || sessionId.length === 0 || sessionId.length > 400)
+        return Promise.resolve(false);
+      return storeEnd(deps, { sessionId, at: e.timestamp }, msg.info.deliveryCount);
+    },
+  );
+
+  const own = async (stream: string, durable: string, subject: string, handle: (msg: JsMsg) => Promise<void>) => {
+    await ensureConsumer(nats.jsm, stream, { durable_name: durable, filter_subject: subject });
+    return runConsumerLoop({
+      js: nats.js,
+      stream,
+      durable,
+      logger: logger.child({ consumer: durable }),
+      concurrency: 4,
+      handle,
+    });
+  };
+  const signals = await own(STREAMS.core.name, SIGNALS_CONSUMER, SUBJECTS.sessionSignal, onSignal);
+  const ends = await own(STREAMS.core.name, ENDS_CONSUMER, SUBJECTS.sessionEnded, onEnd);
+  const cdrEnds = await own(STREAMS.events.name, CDR_ENDS_CONSUMER, SUBJECTS.cdrCreated, onCdr);
 
   const sessions = runOnDispatcherConsumer(nats, {
     stream: DELIVERIES_STREAM,
@@ -122,9 +146,9 @@ export async function startSessionConsumers(
     missing: 'no session records consumer yet (no dispatcher has started)',
   });
   return {
-    started: Promise.all([signals.started, sessions.started]).then(() => undefined),
+    started: Promise.all([signals.started, sessions.started, ends.started, cdrEnds.started]).then(() => undefined),
     async stop() {
-      await Promise.all([sessions.stop(), signals.stop()]);
+      await Promise.all([sessions.stop(), signals.stop(), ends.stop(), cdrEnds.stop()]);
     },
   };
 }

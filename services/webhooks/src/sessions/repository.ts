@@ -7,7 +7,7 @@ import { sql, sqlTransaction } from '@switchboard/orm';
 import type { SessionRecord } from '@switchboard/contracts';
 import { foldSessionAlerts } from '../alerts/repository.ts';
 import { sessionAlerts } from '../alerts/session-alerts.ts';
-import { enqueueSessionEvents, enqueueSignalEvent } from './session-status.ts';
+import { enqueueEndedEvent, enqueueSessionEvents, enqueueSignalEvent } from './session-status.ts';
 
 /** A stored session as read. */
 export interface SessionRow {
@@ -155,6 +155,42 @@ export async function insertSignal(
   });
 }
 
+/**
+ * Marks a stored session ended, once, and writes its sessionStatus `ended` event (sequence after its
+ * outcome and its signals). Answers 'ended', 'before' (ended already) or 'unknown' (not stored yet).
+ */
+export function endSession(
+  em: EntityManager,
+  schema: string,
+  baseUrl: string,
+  e: { sessionId: string; at: string; reason?: string | undefined },
+): Promise<'ended' | 'before' | 'unknown'> {
+  return sqlTransaction(em, 'begin', async (query) => {
+    const rows = await query<{ account_id: string; application_id: string | null; ended: boolean; signals: number }>(
+      `with s as (select id, started_at, ended_at from "${schema}".sessions where id = $1 order by started_at desc limit 1),
+       u as (update "${schema}".sessions x set ended_at = $2 from s
+             where x.id = s.id and x.started_at = s.started_at and x.ended_at is null returning x.account_id, x.application_id)
+       select u.account_id::text as account_id, u.application_id, true as ended,
+         (select count(*)::int from "${schema}".session_signals g where g.session_id = $1) as signals
+       from u
+       union all
+       select null, null, false, 0 from s where s.ended_at is not null`,
+      [e.sessionId, e.at],
+    );
+    const row = rows[0];
+    if (!row) return 'unknown';
+    if (!row.ended) return 'before';
+    await enqueueEndedEvent(
+      query,
+      schema,
+      baseUrl,
+      { id: e.sessionId, accountId: row.account_id, applicationId: row.application_id },
+      { at: e.at, sequence: 3 + row.signals, reason: e.reason },
+    );
+    return 'ended';
+  });
+}
+
 export interface SessionFilters {
   outcome: string | null;
   channel: string | null;
@@ -276,7 +312,8 @@ export async function pruneSessionExtras(
 
 /**
  * Deletes up to `batch` sessions of a deleted application, or the sessions without an application
- * of a deleted account, with their signals; the application's rollups go with its last batch.
+ * of a deleted account, with their signals; the application's rollups and alerts (the account's
+ * alerts) go with its last batch.
  * Answers the sessions deleted (fewer than `batch`: none left).
  */
 export function deleteSessionsOnce(
@@ -304,8 +341,12 @@ export function deleteSessionsOnce(
       await query(`delete from "${schema}".session_signals where session_id = any($1::text[])`, [
         deleted.map((d) => d.id),
       ]);
-    if (deleted.length < batch && 'applicationId' in owner)
+    if (deleted.length < batch && 'applicationId' in owner) {
       await query(`delete from "${schema}".session_rollups where application_id = $1`, [owner.applicationId]);
+      await query(`delete from "${schema}".alerts where application_id = $1`, [owner.applicationId]);
+    }
+    if (deleted.length < batch && 'accountId' in owner)
+      await query(`delete from "${schema}".alerts where account_id = $1`, [owner.accountId]);
     return deleted.length;
   });
 }

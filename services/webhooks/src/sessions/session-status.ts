@@ -2,7 +2,7 @@
 // transaction that stores a session's record or signal, so the dispatchers' session loop publishes
 // nothing more for them: the relay puts them on sessions.status and alerts.raised, and the
 // dispatcher fans them out like webhooks.disabled. `sequence` orders one session's events: 1 routed,
-// 2 its outcome, then 3, 4... its signals by arrival.
+// 2 its outcome, then 3, 4... its signals by arrival, and `ended` after the signals stored by then.
 import { consoleAttemptLink, type SessionRecord } from '@switchboard/contracts';
 import type { SESSION_STATUSES } from '@switchboard/events';
 import { enqueueOutbox, uuidv7 } from '@switchboard/orm';
@@ -116,5 +116,21 @@ export function enqueueSignalEvent(
     at: signal.at.toISOString(),
     sequence: 2 + signal.ordinal,
     signal: signal.value,
+  });
+}
+
+/** The session's `ended` event (the telephony core's sessions.ended, or its cdr.created). */
+export function enqueueEndedEvent(
+  query: TransactionQuery,
+  schema: string,
+  baseUrl: string,
+  s: SessionRef,
+  e: { at: string; sequence: number; reason?: string | undefined },
+): Promise<void> {
+  return enqueueStatus(query, schema, baseUrl, s, {
+    status: 'ended',
+    at: e.at,
+    sequence: e.sequence,
+    reason: e.reason,
   });
 }
