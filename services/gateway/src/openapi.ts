@@ -273,6 +273,19 @@ function notificationSchema(event: string, what: string, resources: string[], da
   };
 }
 
+/** The alert and sessionStatus bodies: the notification envelope with resource `all`, `data` the catalogue's schema. */
+function statusEventSchema(event: 'alert' | 'sessionStatus', what: string): Schema {
+  const base = notificationSchema(event, what, ['all'], '');
+  return {
+    ...base,
+    properties: {
+      ...(base.properties as Record<string, Schema>),
+      resource: { type: 'string', const: 'all', description: 'Always `all`.' },
+      data: eventTypesJson().find((e) => e.name === event)!.data,
+    },
+  };
+}
+
 /** The webhookDisabled body: the notification envelope about the account, `data` the catalogue's schema. */
 function webhookDisabledSchema(): Schema {
   const base = notificationSchema(
@@ -460,6 +473,11 @@ const schemas: Record<string, Schema> = {
     'The rated call detail record, as the telephony core sent it.',
   ),
   WebhookDisabledNotification: webhookDisabledSchema(),
+  AlertNotification: statusEventSchema('alert', 'an alert was raised (docs/events.md#alert).'),
+  SessionStatusNotification: statusEventSchema(
+    'sessionStatus',
+    'a session changed state (docs/events.md#session-status).',
+  ),
 };
 
 const CREATE_WEBHOOK_RULES = {
@@ -882,6 +900,43 @@ const outgoingWebhooks: Record<string, Schema> = {
         targetUrl: 'https://billing.example.com/dlr',
         reason: 'target answered 410 Gone at 2026-11-22T06:00:00.000Z',
         disabledAt: '2026-11-22T06:00:00.012Z',
+      },
+    },
+  ),
+  alert: notificationWebhook('alert', 'AlertNotification', 'An alert was raised (alert)', 'all', {
+    description:
+      'POSTed to the `targetUrl` of every enabled `alert` subscription of the account (and of the application, for application-level ones) for the first alert of a code and application within a minute (docs/events.md#alert).',
+    data: {
+      id: '4b1e2c3d-5f6a-4b7c-8d9e-0f1a2b3c4d5e',
+      code: 'app.not_json',
+      severity: 'error',
+      at: '2026-11-22T06:00:00.000Z',
+      applicationId: '5f0c3d8e9a1b2c3d4e5f6a7b',
+      subscriptionId: null,
+      sessionId: '6f1d0c9e2b7a4c58a1e3f0b2d4c6e8a0',
+      deliveryId: null,
+      message: "The application's URL: not_json: HTTP 200 with a body that is not JSON",
+      link: 'https://api.switchboard.example.com/console/sessions/6f1d0c9e2b7a4c58a1e3f0b2d4c6e8a0#attempt-1',
+    },
+  }),
+  sessionStatus: notificationWebhook(
+    'sessionStatus',
+    'SessionStatusNotification',
+    'A session changed state (sessionStatus)',
+    'all',
+    {
+      description:
+        "POSTed to the `targetUrl` of every enabled `sessionStatus` subscription of the account (and of the application) for each state change of a session: routed, answered, fallback, failed, signal, ended. Order one session's events by `data.sequence` (docs/events.md#session-status).",
+      data: {
+        sessionId: '6f1d0c9e2b7a4c58a1e3f0b2d4c6e8a0',
+        applicationId: '5f0c3d8e9a1b2c3d4e5f6a7b',
+        status: 'answered',
+        at: '2026-11-22T06:00:00.041Z',
+        sequence: 2,
+        attempt: { role: 'primary', status: 200, durationMs: 41 },
+        reason: null,
+        signal: null,
+        inspector: 'https://api.switchboard.example.com/v1/sessions/6f1d0c9e2b7a4c58a1e3f0b2d4c6e8a0',
       },
     },
   ),
