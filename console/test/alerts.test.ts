@@ -1,6 +1,6 @@
 // Alerts through the console against the real stack: a session launched with a token whose
 // application answers HTML raises app.not_json; the Alerts page lists it, filters, and links to the
-// attempt in the session inspector.
+// attempt in the session inspector; the application's page shows its alerts of the last 24 hours.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { checkPage, consoleHarness, expectClean, loopbackReceiver } from './harness.ts';
@@ -55,6 +55,14 @@ describe('alerts', () => {
     await page.getByRole('heading', { name: `Session ${id}` }).waitFor();
     expect(new URL(page.url()).hash).toBe('#attempt-1');
     await page.locator('#attempt-1').waitFor();
+
+    // The application's page shows its alerts of the last 24 hours, each opening its attempt.
+    await page.getByRole('link', { name: 'The application' }).click();
+    const recent = page.getByRole('region', { name: 'Alerts of the last 24 hours' });
+    await recent.getByText('app.not_json').waitFor();
+    await checkPage(cp, 'application-alerts');
+    await recent.getByRole('link', { name: /^Open the attempt that raised app\.not_json/ }).click();
+    await page.getByRole('heading', { name: `Session ${id}` }).waitFor();
     expectClean(cp);
   });
 });

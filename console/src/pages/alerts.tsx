@@ -1,9 +1,12 @@
 // Alerts: the account's, newest first, filtered by code, severity and application, one page at a
-// time; each links to the attempt in the session inspector that raised it.
+// time (`?application=` starts filtered); each links to the attempt in the session inspector that
+// raised it. An application's page shows its alerts of the last 24 hours (RecentAlerts).
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { Link } from '../router.ts';
+import { api } from '../api.ts';
+import { Link, useQueryParams } from '../router.ts';
 import { Field, Select } from '../ui/form.tsx';
-import { Page } from '../ui/page.tsx';
+import { Failed, Loading, Page } from '../ui/page.tsx';
 import { PagedRows, usePaged } from '../ui/paged.tsx';
 import { when } from '../ui/time.ts';
 
@@ -52,7 +55,8 @@ function consolePath(link: string | null): string | undefined {
 }
 
 export function AlertsPage() {
-  const [filters, setFilters] = useState<Filters>({ code: '', severity: '', applicationId: '' });
+  const initialApp = useQueryParams().get('application') ?? '';
+  const [filters, setFilters] = useState<Filters>({ code: '', severity: '', applicationId: initialApp });
   // Looked at again every 5 s: new alerts show without a reload.
   const alerts = usePaged<Alert>(['alerts'], path(filters), 5000);
   const submit = (e: FormEvent<HTMLFormElement>) => {
@@ -133,5 +137,48 @@ export function AlertsPage() {
         )}
       </PagedRows>
     </Page>
+  );
+}
+
+/** An application's alerts of the last 24 h (its page), each opening its attempt. */
+export function RecentAlerts({ appId }: { appId: string }) {
+  const [since] = useState(() => new Date(Date.now() - 86_400_000).toISOString());
+  const q = new URLSearchParams({ applicationId: appId, since, limit: '20' });
+  const list = useQuery({
+    queryKey: ['alerts', appId, since],
+    queryFn: () => api.get<Alert[]>(`/v1/alerts?${q}`),
+    refetchInterval: 5000,
+  });
+  return (
+    <section aria-labelledby="app-alerts">
+      <h2 id="app-alerts">Alerts of the last 24 hours</h2>
+      {list.isPending ? (
+        <Loading what="alerts" />
+      ) : list.isError ? (
+        <Failed error={list.error} retry={() => list.refetch()} />
+      ) : list.data.length === 0 ? (
+        <p className="muted">No alerts in the last 24 hours.</p>
+      ) : (
+        <ul className="plain">
+          {list.data.map((a) => {
+            const to = consolePath(a.link);
+            return (
+              <li key={a.id}>
+                <code>{a.code}</code> <span className="muted small">{when(a.at)}</span>
+                {a.count > 1 ? <span className="small"> ×{a.count}</span> : null}{' '}
+                {to ? (
+                  <Link to={to} aria-label={`Open the attempt that raised ${a.code} at ${when(a.at)}`}>
+                    Open the attempt
+                  </Link>
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <p>
+        <Link to={`/alerts?application=${appId}`}>All alerts</Link>
+      </p>
+    </section>
   );
 }
