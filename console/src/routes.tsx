@@ -1,5 +1,6 @@
 // The console's pages by path (under /console/). The first pattern that matches renders.
 import type { ComponentType } from 'react';
+import { AlertsPage } from './pages/alerts.tsx';
 import { ApiKeysPage } from './pages/api-keys.tsx';
 import { ApplicationPage } from './pages/application.tsx';
 import { ApplicationsPage } from './pages/applications.tsx';
@@ -36,6 +37,7 @@ export const ROUTES: {
   { pattern: '/sessions/:id', page: SessionPage, ids: { id: session } },
   { pattern: '/api-keys', page: ApiKeysPage },
   { pattern: '/audit-log', page: AuditLogPage },
+  { pattern: '/alerts', page: AlertsPage },
 ];
 
 /** The main navigation, in order. */
@@ -43,6 +45,7 @@ export const NAV: { to: string; label: string }[] = [
   { to: '/applications', label: 'Applications' },
   { to: '/webhooks', label: 'Webhooks' },
   { to: '/sessions', label: 'Sessions' },
+  { to: '/alerts', label: 'Alerts' },
   { to: '/api-keys', label: 'API keys' },
   { to: '/audit-log', label: 'Audit log' },
 ];

@@ -16,7 +16,7 @@ describe('signing in', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { name: 'Applications' }).waitFor();
     const nav = page.getByRole('navigation', { name: 'Main' });
-    for (const name of ['Applications', 'Webhooks', 'Sessions', 'API keys', 'Audit log'])
+    for (const name of ['Applications', 'Webhooks', 'Sessions', 'Alerts', 'API keys', 'Audit log'])
       expect(await nav.getByRole('link', { name, exact: true }).count()).toBe(1);
     expect(await nav.getByRole('button', { name: 'Sign out' }).count()).toBe(1);
     // Nothing of the sign-in is kept in the page's storage.
@@ -94,7 +94,7 @@ describe('signing out and expiry', () => {
     for (let i = 0; i < 12 && seen.length < 6; i++) {
       await page.keyboard.press('Tab');
       const focused = (await page.evaluate('document.activeElement.textContent')) as string;
-      if (['Applications', 'Webhooks', 'Sessions', 'API keys', 'Audit log', 'Sign out'].includes(focused))
+      if (['Applications', 'Webhooks', 'Sessions', 'Alerts', 'API keys', 'Audit log', 'Sign out'].includes(focused))
         seen.push(focused);
       if (focused === 'Audit log') {
         await page.keyboard.press('Enter');
@@ -104,7 +104,7 @@ describe('signing out and expiry', () => {
         break;
       }
     }
-    expect(seen).toEqual(['Applications', 'Webhooks', 'Sessions', 'API keys', 'Audit log']);
+    expect(seen).toEqual(['Applications', 'Webhooks', 'Sessions', 'Alerts', 'API keys', 'Audit log']);
     expectClean(cp);
   });
 });

@@ -1,6 +1,6 @@
 // An application: its URLs (edit), its signing secret (reveal, copy, rotate), its addresses
 // (claim a number by exchange or city, create a token or SIP address, move, release), its
-// webhooks, and delete.
+// webhooks, its alerts of the last 24 hours, and delete.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api } from '../api.ts';
@@ -11,6 +11,7 @@ import { Alert, Field, FormActions, fieldProblems, formValues, generalProblem } 
 import { Failed, Loading, NotLoaded, Page } from '../ui/page.tsx';
 import { SigningSecret } from '../ui/secret.tsx';
 import { Addresses } from './addresses.tsx';
+import { RecentAlerts } from './alerts.tsx';
 import { type Application, applicationFields } from './applications.tsx';
 import { apiPath } from '../paths.ts';
 
@@ -161,6 +162,7 @@ export function ApplicationPage({ params }: { params: RouteParams }) {
       />
       <Addresses appId={id} />
       <Webhooks appId={id} />
+      <RecentAlerts appId={id} />
       <Alert message={generalProblem(remove.error)} />
       <Confirm
         open={deleting}

@@ -14,7 +14,7 @@ import { apiPath } from '../paths.ts';
 function AttemptItem({ a, n }: { a: SessionAttempt; n: number }) {
   const ok = a.status !== null && a.status >= 200 && a.status < 300 && !a.error;
   return (
-    <li className={`event ${ok ? 'ok' : 'bad'}`}>
+    <li id={`attempt-${n}`} className={`event ${ok ? 'ok' : 'bad'}`}>
       <h3>
         <span className="when">{when(a.at)}</span> POST to the {a.role === 'fallback' ? 'fallback' : 'primary'} URL
       </h3>

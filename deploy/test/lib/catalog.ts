@@ -187,6 +187,7 @@ export const METRICS: Record<string, { type: MetricType; labels: readonly string
   webhooks_grpc_server_duration_seconds: { type: 'histogram', labels: ['method'], service: 'webhooks' },
   webhooks_delivery_outcomes_total: { type: 'counter', labels: ['outcome'], service: 'webhooks' },
   webhooks_delivery_outcomes_top: { type: 'gauge', labels: ['account', 'outcome'], service: 'webhooks' },
+  webhooks_alerts_total: { type: 'counter', labels: ['code'], service: 'webhooks' },
   dispatcher_deliveries_total: { type: 'counter', labels: ['kind', 'outcome'], service: 'dispatcher' },
   dispatcher_attempt_duration_seconds: { type: 'histogram', labels: ['kind'], service: 'dispatcher' },
   dispatcher_retries_scheduled_total: { type: 'counter', labels: ['kind'], service: 'dispatcher' },

@@ -9,3 +9,4 @@ export * from './session-registry.ts';
 export * from './paging.ts';
 export * from './urls.ts';
 export * from './names.ts';
+export * from './console-links.ts';

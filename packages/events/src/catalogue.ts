@@ -2,7 +2,13 @@
 // subscription may name, and the schema of its `data`, the same zod schema the dispatcher validates
 // inbound events with. The gateway publishes the JSON Schema of each (z.toJSONSchema).
 import { z } from 'zod';
-import { cdrEventSchema, smsDlrEventSchema, webhookDisabledDataSchema } from './schemas.ts';
+import {
+  alertDataSchema,
+  cdrEventSchema,
+  sessionStatusDataSchema,
+  smsDlrEventSchema,
+  webhookDisabledDataSchema,
+} from './schemas.ts';
 
 export interface EventType {
   name: string;
@@ -45,6 +51,22 @@ export const EVENT_TYPES: readonly EventType[] = [
     resources: ['all'],
     applicationLevel: false,
     data: webhookDisabledDataSchema.meta({ description: 'The subscription that was disabled, when and why.' }),
+  },
+  {
+    name: 'alert',
+    description:
+      'An alert was raised (docs/api.md#alerts): the first of its code for its application within a minute (the others of that minute add to its count). Resource `all`; account-level, or for one application.',
+    resources: ['all'],
+    applicationLevel: true,
+    data: alertDataSchema.meta({ description: 'The alert, linked to the attempt that raised it.' }),
+  },
+  {
+    name: 'sessionStatus',
+    description:
+      "A session changed state: routed, answered, fallback, failed (with its reason), signal, ended. Order one session's events by `sequence`. Resource `all`; account-level, or for one application.",
+    resources: ['all'],
+    applicationLevel: true,
+    data: sessionStatusDataSchema.meta({ description: 'The session, its new state and the attempt behind it.' }),
   },
 ];
 

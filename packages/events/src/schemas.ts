@@ -145,8 +145,96 @@ export const webhookDisabledEventSchema = z.object({
   data: webhookDisabledDataSchema,
 });
 
+/** The stable codes of alerts (docs/api.md#alerts). */
+export const ALERT_CODES = [
+  'app.not_json',
+  'app.timeout',
+  'app.http_4xx',
+  'app.http_5xx',
+  'app.empty_body',
+  'app.unreachable',
+  'app.fallback_used',
+  'app.ssrf_refused',
+  'webhook.failing',
+  'webhook.disabled',
+  'launch.refused',
+  'delivery.backlog_full',
+] as const;
+export type AlertCode = (typeof ALERT_CODES)[number];
+export const ALERT_SEVERITIES = ['error', 'warning'] as const;
+export type AlertSeverity = (typeof ALERT_SEVERITIES)[number];
+
+/** `data` of an alert notification: an alert as `GET /v1/alerts/:id` reads it (docs/api.md#alerts). */
+export const alertDataSchema = z.object({
+  id: z.string().max(200).meta({ description: 'The alert id (`GET /v1/alerts/{id}`).' }),
+  code: z.enum(ALERT_CODES).meta({ description: 'Its stable code.' }),
+  severity: z.enum(ALERT_SEVERITIES),
+  at: isoTimestamp.meta({ description: 'When it happened (ISO 8601).' }),
+  applicationId: z.string().max(200).nullable(),
+  subscriptionId: z.string().max(200).nullable(),
+  sessionId: z.string().max(400).nullable(),
+  deliveryId: z.string().max(200).nullable(),
+  message: z.string().max(4000),
+  link: z
+    .string()
+    .max(4096)
+    .nullable()
+    .meta({ description: "The console's view of the attempt that raised it (`#attempt-N`), or of the delivery." }),
+});
+
+/** Subject alerts.raised, published by the webhooks service (through its outbox) for the first alert of a code, application and minute. */
+export const alertEventSchema = z.object({ ...notificationBase, resource: z.literal('all'), data: alertDataSchema });
+
+export const SESSION_STATUSES = ['routed', 'answered', 'fallback', 'failed', 'signal', 'ended'] as const;
+
+/** `data` of a sessionStatus notification: one state change of a session (docs/events.md#session-status). */
+export const sessionStatusDataSchema = z.object({
+  sessionId: z.string().max(400),
+  applicationId: z.string().max(200).nullable(),
+  status: z.enum(SESSION_STATUSES),
+  at: isoTimestamp.meta({ description: 'When the session changed state (ISO 8601).' }),
+  sequence: z
+    .int()
+    .min(1)
+    .meta({ description: 'Increases within a session: order its events by it (they may arrive out of order).' }),
+  attempt: z
+    .object({
+      role: z.enum(['primary', 'fallback']),
+      status: z.int().nullable().meta({ description: "The application's HTTP status; null when none was received." }),
+      durationMs: z.int().min(0),
+    })
+    .nullable()
+    .meta({
+      description:
+        'The attempt behind this state (the first for routed, the last for the outcome); null for signal and ended.',
+    }),
+  reason: z.string().max(100).nullable().meta({ description: 'Why the session failed (`failed` only).' }),
+  signal: z.string().max(1000).nullable().meta({ description: 'The signal queued (`signal` only).' }),
+  inspector: z.string().max(4096).meta({ description: "The session's record (`GET /v1/sessions/{id}`)." }),
+});
+
+/** Subject sessions.status, published by the webhooks service (through its outbox) as it stores a session's record and signals. */
+export const sessionStatusEventSchema = z.object({
+  ...notificationBase,
+  resource: z.literal('all'),
+  data: sessionStatusDataSchema,
+});
+
+/** Subject sessions.ended (stream SWITCHBOARD_CORE): the telephony core reports that a session ended. */
+export const sessionEndedSchema = z.object({
+  sessionId: z.string().min(1).max(400).regex(NO_CONTROL, 'must not contain control characters'),
+  at: isoTimestamp.meta({ description: 'When the session ended (ISO 8601).' }),
+  reason: z.string().max(100).optional().meta({ description: 'Why, as the core says it (hangup, error...).' }),
+});
+export type SessionEnded = z.output<typeof sessionEndedSchema>;
+
 /** Any notification event, as a delivery job stores it. */
-export const notificationEventSchema = z.union([cdrEventSchema, webhookDisabledEventSchema]);
+export const notificationEventSchema = z.union([
+  cdrEventSchema,
+  webhookDisabledEventSchema,
+  alertEventSchema,
+  sessionStatusEventSchema,
+]);
 export type NotificationEventIn = z.output<typeof notificationEventSchema>;
 
 /** Webhook event name (docs/events.md#notifications) of each notification subject. */
@@ -155,6 +243,8 @@ export const EVENT_OF_SUBJECT = {
   'cdr.rated': 'cdrRated',
   'sms.dlr': 'smsdlr',
   'webhooks.disabled': 'webhookDisabled',
+  'alerts.raised': 'alert',
+  'sessions.status': 'sessionStatus',
 } as const;
 export const NOTIFICATION_SUBJECTS = Object.keys(EVENT_OF_SUBJECT) as [NotificationSubject, ...NotificationSubject[]];
 export type NotificationSubject = keyof typeof EVENT_OF_SUBJECT;
@@ -201,7 +291,11 @@ export function parseEvent(subject: string, data: Uint8Array | string): ParsedEv
         ? smsDlrEventSchema
         : subject === 'webhooks.disabled'
           ? webhookDisabledEventSchema
-          : cdrEventSchema
+          : subject === 'alerts.raised'
+            ? alertEventSchema
+            : subject === 'sessions.status'
+              ? sessionStatusEventSchema
+              : cdrEventSchema
     ).safeParse(json);
     if (!r.success) throw fail(r.error);
     return { kind: 'notification', subject, webhookEvent: EVENT_OF_SUBJECT[subject], event: r.data };

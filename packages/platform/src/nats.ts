@@ -138,7 +138,15 @@ export const STREAMS = {
    */
   events: {
     name: 'SWITCHBOARD_INBOUND',
-    subjects: ['sessions.new', 'cdr.created', 'cdr.rated', 'sms.dlr', 'webhooks.disabled'],
+    subjects: [
+      'sessions.new',
+      'cdr.created',
+      'cdr.rated',
+      'sms.dlr',
+      'webhooks.disabled',
+      'alerts.raised',
+      'sessions.status',
+    ],
     maxAgeMs: 7 * DAY,
     retention: RetentionPolicy.Workqueue,
     discard: DiscardPolicy.New,
@@ -161,7 +169,7 @@ export const STREAMS = {
   /** What the platform publishes for the telephony core and for operators: a replay window. */
   core: {
     name: 'SWITCHBOARD_CORE',
-    subjects: ['sessions.instructions', 'sessions.failed', 'sessions.signal', 'events.dead'],
+    subjects: ['sessions.instructions', 'sessions.failed', 'sessions.signal', 'events.dead', 'sessions.ended'],
     maxAgeMs: 7 * DAY,
     retention: RetentionPolicy.Limits,
     discard: DiscardPolicy.Old,
@@ -232,6 +240,10 @@ export const SUBJECTS = {
   webhooksChanged: 'webhooks.changed',
   /** A subscription was disabled (410 Gone, or failing for DELIVERY_DISABLE_AFTER): the webhookDisabled event. */
   webhooksDisabled: 'webhooks.disabled',
+  /** An alert raised (the first of its code, application and minute): the alert event. */
+  alertRaised: 'alerts.raised',
+  /** A session changed state: the sessionStatus event. */
+  sessionStatus: 'sessions.status',
   /** A number, SIP address or token changed owner (claimed, moved or released). */
   addressesChanged: 'addresses.changed',
   /** The application's answer to a session POST. */
@@ -240,6 +252,8 @@ export const SUBJECTS = {
   sessionFailed: 'sessions.failed',
   /** A signal sent to a running session through the Session API. */
   sessionSignal: 'sessions.signal',
+  /** The telephony core reports a session's end (docs/events.md#inbound): its sessionStatus `ended`. */
+  sessionEnded: 'sessions.ended',
   /**
    * Core NATS only (no stream): API keys revoked, or a password changed, for the gateways to forget
    * what they remember of those credentials. Body: { accountId, keyIds?, allKeys?, username? }.

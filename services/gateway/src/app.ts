@@ -46,6 +46,7 @@ import { jsonBody, jsonOrFormBody } from './http/json-body.ts';
 import { problemHandler, notFoundHandler } from './http/problem.ts';
 import { requestId } from './http/request-id.ts';
 import { sessionRecordRoutes } from './http/session-records.ts';
+import { alertRoutes } from './http/alerts.ts';
 import { sessionRoutes } from './http/sessions.ts';
 import { webhookRoutes } from './http/webhooks.ts';
 import { RateLimiter } from './rate-limit.ts';
@@ -265,6 +266,7 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
   deliveryInsightRoutes(api, deps);
   addressRoutes(api, deps);
   sessionRecordRoutes(api, deps);
+  alertRoutes(api, deps);
   const auth = authenticate(credentials, limiter, config.TRUSTED_PROXIES);
   const shed = shedBeforeWork(authenticator, config.TRUSTED_PROXIES, ['/v1/', '/rest/v1/', '/addresses']);
   // An application read with a Bearer API key has its key verified by the read's own call (http/key-reads.ts).

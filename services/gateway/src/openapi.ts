@@ -18,7 +18,8 @@ import {
   webhookTest,
   webhookUpdate,
 } from './http/request-bodies.ts';
-import { eventTypesJson, MESSAGE_ID } from '@switchboard/events';
+import { alertBody } from './http/alert-bodies.ts';
+import { ALERT_CODES, eventTypesJson, MESSAGE_ID } from '@switchboard/events';
 import {
   addressBody,
   apiKeyBody,
@@ -279,6 +280,19 @@ function notificationSchema(event: string, what: string, resources: string[], da
   };
 }
 
+/** The alert and sessionStatus bodies: the notification envelope with resource `all`, `data` the catalogue's schema. */
+function statusEventSchema(event: 'alert' | 'sessionStatus', what: string): Schema {
+  const base = notificationSchema(event, what, ['all'], '');
+  return {
+    ...base,
+    properties: {
+      ...(base.properties as Record<string, Schema>),
+      resource: { type: 'string', const: 'all', description: 'Always `all`.' },
+      data: eventTypesJson().find((e) => e.name === event)!.data,
+    },
+  };
+}
+
 /** The webhookDisabled body: the notification envelope about the account, `data` the catalogue's schema. */
 function webhookDisabledSchema(): Schema {
   const base = notificationSchema(
@@ -337,6 +351,7 @@ const schemas: Record<string, Schema> = {
   Delivery: responseBodySchema(deliveryBody),
   SessionSummary: responseBodySchema(sessionSummaryBody),
   SessionRecord: responseBodySchema(sessionBody),
+  Alert: responseBodySchema(alertBody),
   DeliveryStats: responseBodySchema(deliveryStatsBody),
   TestResult: responseBodySchema(testResultBody),
   Recovery: responseBodySchema(recoveryBody),
@@ -465,6 +480,11 @@ const schemas: Record<string, Schema> = {
     'The rated call detail record, as the telephony core sent it.',
   ),
   WebhookDisabledNotification: webhookDisabledSchema(),
+  AlertNotification: statusEventSchema('alert', 'an alert was raised (docs/events.md#alert).'),
+  SessionStatusNotification: statusEventSchema(
+    'sessionStatus',
+    'a session changed state (docs/events.md#session-status).',
+  ),
 };
 
 const CREATE_WEBHOOK_RULES = {
@@ -893,7 +913,92 @@ const outgoingWebhooks: Record<string, Schema> = {
       },
     },
   ),
+  alert: notificationWebhook('alert', 'AlertNotification', 'An alert was raised (alert)', 'all', {
+    description:
+      'POSTed to the `targetUrl` of every enabled `alert` subscription of the account (and of the application, for application-level ones) for the first alert of a code and application within a minute (docs/events.md#alert).',
+    data: {
+      id: '4b1e2c3d-5f6a-4b7c-8d9e-0f1a2b3c4d5e',
+      code: 'app.not_json',
+      severity: 'error',
+      at: '2026-11-22T06:00:00.000Z',
+      applicationId: '5f0c3d8e9a1b2c3d4e5f6a7b',
+      subscriptionId: null,
+      sessionId: '6f1d0c9e2b7a4c58a1e3f0b2d4c6e8a0',
+      deliveryId: null,
+      message: "The application's URL: not_json: HTTP 200 with a body that is not JSON",
+      link: 'https://api.switchboard.example.com/console/sessions/6f1d0c9e2b7a4c58a1e3f0b2d4c6e8a0#attempt-1',
+    },
+  }),
+  sessionStatus: notificationWebhook(
+    'sessionStatus',
+    'SessionStatusNotification',
+    'A session changed state (sessionStatus)',
+    'all',
+    {
+      description:
+        "POSTed to the `targetUrl` of every enabled `sessionStatus` subscription of the account (and of the application) for each state change of a session: routed, answered, fallback, failed, signal, ended. Order one session's events by `data.sequence` (docs/events.md#session-status).",
+      data: {
+        sessionId: '6f1d0c9e2b7a4c58a1e3f0b2d4c6e8a0',
+        applicationId: '5f0c3d8e9a1b2c3d4e5f6a7b',
+        status: 'answered',
+        at: '2026-11-22T06:00:00.041Z',
+        sequence: 2,
+        attempt: { role: 'primary', status: 200, durationMs: 41 },
+        reason: null,
+        signal: null,
+        inspector: 'https://api.switchboard.example.com/v1/sessions/6f1d0c9e2b7a4c58a1e3f0b2d4c6e8a0',
+      },
+    },
+  ),
 };
+
+const alertFilters: Schema[] = [
+  { name: 'code', in: 'query', schema: { type: 'string', enum: [...ALERT_CODES] } },
+  { name: 'severity', in: 'query', schema: { type: 'string', enum: ['error', 'warning'] } },
+  { name: 'applicationId', in: 'query', schema: { type: 'string' }, description: "The application's alerts only." },
+  {
+    name: 'since',
+    in: 'query',
+    schema: { type: 'string', format: 'date-time' },
+    description: 'Alerts at or after this time.',
+  },
+  {
+    name: 'until',
+    in: 'query',
+    schema: { type: 'string', format: 'date-time' },
+    description: 'Alerts before this time.',
+  },
+];
+
+/** GET /v1/alerts and GET /v1/alerts/{alertId} (docs/api.md#alerts). */
+function alertPaths(): Record<string, Schema> {
+  return {
+    '/v1/alerts': {
+      get: {
+        tags: ['Alerts'],
+        summary: 'Alerts of the account, newest first',
+        description:
+          'Alerts of one code and application within one minute are one alert with their `count`. Filters combine; an invalid value is a 400 naming the parameter.',
+        operationId: 'listAlerts',
+        parameters: [...listParams, ...alertFilters],
+        responses: {
+          '200': json({ type: 'array', items: ref('Alert') }, 'Alerts.', listHeaders),
+          ...pick('400'),
+          ...readErrors,
+        },
+      },
+    },
+    '/v1/alerts/{alertId}': {
+      parameters: [pathId('alertId', 'Alert id.')],
+      get: {
+        tags: ['Alerts'],
+        summary: 'One alert, with the link to the attempt that raised it',
+        operationId: 'getAlert',
+        responses: { '200': json(ref('Alert'), 'The alert.'), ...readErrors },
+      },
+    },
+  };
+}
 
 export function buildOpenApi(baseUrl: string): Record<string, unknown> {
   const applicationPaths = (prefix: string, op: string): Record<string, Schema> => ({
@@ -1009,6 +1114,11 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
         description:
           'What each session sent to the application and what it answered (docs/api.md#session-inspector); kept SESSION_RETENTION_DAYS (7)',
       },
+      {
+        name: 'Alerts',
+        description:
+          'Failures a person should act on, each linked to the attempt that raised it (docs/api.md#alerts); kept ALERT_RETENTION_DAYS (30)',
+      },
       { name: 'Credentials', description: 'API keys, browser sessions and the password (docs/api.md#api-keys)' },
       { name: 'Linked resources', description: 'Resources that hrefs point to' },
       {
@@ -1018,6 +1128,7 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
       },
     ],
     paths: {
+      ...alertPaths(),
       ...applicationPaths('/v1', ''),
       ...applicationPaths('/rest/v1', 'Rest'),
       ...addressPaths('/v1', ''),

@@ -156,7 +156,12 @@ describe('session tokens and session ids', () => {
     const id = randomName('sess');
     const startedAt = new Date().toISOString();
     await storeSession(
-      { orm: stack.webhooks.app.orm, schema: 'webhooks' },
+      {
+        orm: stack.webhooks.app.orm,
+        schema: 'webhooks',
+        publicBaseUrl: stack.baseUrl,
+        outbox: { kick: () => undefined },
+      },
       {
         id,
         applicationId: app,

@@ -178,7 +178,14 @@ describe('GET /v1/event-types', () => {
       applicationLevel: boolean;
       data: Record<string, JsonBody>;
     }>;
-    expect(types.map((t) => t.name)).toEqual(['smsdlr', 'cdrCreated', 'cdrRated', 'webhookDisabled']);
+    expect(types.map((t) => t.name)).toEqual([
+      'smsdlr',
+      'cdrCreated',
+      'cdrRated',
+      'webhookDisabled',
+      'alert',
+      'sessionStatus',
+    ]);
     for (const t of types) expect(t.description.length, t.name).toBeGreaterThan(10);
     const byName = Object.fromEntries(types.map((t) => [t.name, t]));
     expect(byName.smsdlr!.resources).toEqual(['sms', 'all']);
@@ -186,6 +193,8 @@ describe('GET /v1/event-types', () => {
     expect(byName.cdrCreated!.data.type).toBe('object');
     expect(byName.cdrRated).toMatchObject({ applicationLevel: true });
     expect(byName.webhookDisabled).toMatchObject({ resources: ['all'], applicationLevel: false });
+    expect(byName.alert).toMatchObject({ resources: ['all'], applicationLevel: true });
+    expect(byName.sessionStatus).toMatchObject({ resources: ['all'], applicationLevel: true });
     // The same schema the dispatcher's validation uses: the event type's data schema accepts what it accepts.
     const { smsDlrEventSchema } = await import('../../dispatcher/src/events/schemas');
     const { $schema: _, ...generated } = z.toJSONSchema(smsDlrEventSchema.shape.data, {

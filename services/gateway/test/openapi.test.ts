@@ -160,12 +160,14 @@ describe('the OpenAPI document', () => {
     expect(doc.info.description).toMatch(/every `\/v1\/` path below is also served under `\/rest\/v1\/`/);
   });
 
-  it('when fetched, then its webhooks section describes the session POST and the smsdlr, cdrCreated, cdrRated and webhookDisabled notifications', async () => {
+  it('when fetched, then its webhooks section describes the session POST and the smsdlr, cdrCreated, cdrRated, webhookDisabled, alert and sessionStatus notifications', async () => {
     const doc = (await (await fetch(`${stack.baseUrl}/openapi.json`)).json()) as Doc;
     expect(Object.keys(doc.webhooks).sort()).toEqual([
+      'alert',
       'cdrCreated',
       'cdrRated',
       'session',
+      'sessionStatus',
       'smsdlr',
       'webhookDisabled',
     ]);
@@ -439,7 +441,15 @@ describe('the docs page', () => {
       const listed = await page.$$eval('section.op', (els) => els.map((e) => e.getAttribute('data-operation')));
       expect(listed).toEqual(expected);
       const webhooks = await page.$$eval('section.webhook', (els) => els.map((e) => e.getAttribute('data-webhook')));
-      expect(webhooks).toEqual(['session', 'smsdlr', 'cdrCreated', 'cdrRated', 'webhookDisabled']);
+      expect(webhooks).toEqual([
+        'session',
+        'smsdlr',
+        'cdrCreated',
+        'cdrRated',
+        'webhookDisabled',
+        'alert',
+        'sessionStatus',
+      ]);
       const session = (await page.textContent('section[data-webhook="session"]')) ?? '';
       for (const text of ['webhook-signature', 'session.from.e164Id', 'session.initialText', 'Retry-After', '410'])
         expect(session, text).toContain(text);

@@ -20,6 +20,7 @@ import {
 } from '@switchboard/platform';
 import { applicationsClient, batchProto, healthProto, type ApplicationsClient } from '@switchboard/proto';
 import { createApplicationDirectory, followDeletions } from './applications/directory.ts';
+import { startKeepingAlerts } from './alerts/keep-alerts.ts';
 import type { Config } from './config.ts';
 import type { Deps } from './context.ts';
 import { SCHEMA } from './db/schema.ts';
@@ -67,6 +68,7 @@ export async function createApp(
   let outbox: OutboxRelay | undefined;
   let sweeper: Sweeper | undefined;
   let keeper: BackgroundLoop | undefined;
+  let alertKeeper: BackgroundLoop | undefined;
   let sessionConsumers: SessionConsumers | undefined;
   let pruning: BackgroundLoop | undefined;
   let resendRelay: ResendRelay | undefined;
@@ -140,6 +142,7 @@ export async function createApp(
         logger,
         dropped: (n) => sessionPartitionsDropped.inc(n),
       });
+      alertKeeper = startKeepingAlerts(deps, { retentionDays: config.ALERT_RETENTION_DAYS, logger });
       sessionConsumers = await startSessionConsumers(deps, nats, logger, registry);
       stopFollowing = followDeletions(nats.nc, deps.applications);
       // Answer signing secrets and custom headers: the dispatcher's alone when INTERNAL_RPC_TOKEN is set.
@@ -176,6 +179,7 @@ export async function createApp(
         await resendRelay?.stop();
         await Promise.all([...consumers.map((c) => c.stop()), sessionConsumers?.stop()]);
         await keeper?.stop();
+        await alertKeeper?.stop();
         await outbox?.stop();
         await sweeper?.stop();
         await changes?.drain();

@@ -78,6 +78,13 @@ export const schema = z.object({
     .describe(
       'Tombstones of deleted accounts and applications (which stop a create racing with the deletion) are kept this long, in ms (default 7 days). Tests set a minute.',
     ),
+  ALERT_RETENTION_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1, 'must be at least 1: alerts are always dropped')
+    .max(3650)
+    .default(30)
+    .describe('Alerts (`GET /v1/alerts`) are kept this many days; a day of alerts is dropped whole (1 to 3650).'),
   TEST_REPLY_TIMEOUT_MS: z.coerce
     .number()
     .int()

@@ -53,7 +53,8 @@ describe('partitions made for the rows stored', () => {
       instructions: null,
       failure: { reason: 'no application' },
     };
-    expect(await storeSession({ orm, schema: 'webhooks' }, record)).toBe(true);
+    const deps = { orm, schema: 'webhooks', publicBaseUrl: 'http://localhost:8080', outbox: { kick: () => undefined } };
+    expect(await storeSession(deps, record)).toBe(true);
     const rows = await queryDatabase<{ id: string }>(db.url, 'select id from webhooks.sessions');
     expect(rows.map((r) => r.id)).toEqual(['ses_ahead']);
   });

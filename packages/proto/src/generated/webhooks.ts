@@ -79,12 +79,15 @@ import type { VerifyConsoleSessionRequest as _switchboard_applications_v1_Verify
 import type { VerifyConsoleSessionResponse as _switchboard_applications_v1_VerifyConsoleSessionResponse, VerifyConsoleSessionResponse__Output as _switchboard_applications_v1_VerifyConsoleSessionResponse__Output } from './switchboard/applications/v1/VerifyConsoleSessionResponse.ts';
 import type { VerifyCredentialsRequest as _switchboard_applications_v1_VerifyCredentialsRequest, VerifyCredentialsRequest__Output as _switchboard_applications_v1_VerifyCredentialsRequest__Output } from './switchboard/applications/v1/VerifyCredentialsRequest.ts';
 import type { VerifyCredentialsResponse as _switchboard_applications_v1_VerifyCredentialsResponse, VerifyCredentialsResponse__Output as _switchboard_applications_v1_VerifyCredentialsResponse__Output } from './switchboard/applications/v1/VerifyCredentialsResponse.ts';
+import type { Alert as _switchboard_webhooks_v1_Alert, Alert__Output as _switchboard_webhooks_v1_Alert__Output } from './switchboard/webhooks/v1/Alert.ts';
 import type { CreateSubscriptionRequest as _switchboard_webhooks_v1_CreateSubscriptionRequest, CreateSubscriptionRequest__Output as _switchboard_webhooks_v1_CreateSubscriptionRequest__Output } from './switchboard/webhooks/v1/CreateSubscriptionRequest.ts';
 import type { CreateSubscriptionResponse as _switchboard_webhooks_v1_CreateSubscriptionResponse, CreateSubscriptionResponse__Output as _switchboard_webhooks_v1_CreateSubscriptionResponse__Output } from './switchboard/webhooks/v1/CreateSubscriptionResponse.ts';
 import type { DeleteSubscriptionRequest as _switchboard_webhooks_v1_DeleteSubscriptionRequest, DeleteSubscriptionRequest__Output as _switchboard_webhooks_v1_DeleteSubscriptionRequest__Output } from './switchboard/webhooks/v1/DeleteSubscriptionRequest.ts';
 import type { DeleteSubscriptionResponse as _switchboard_webhooks_v1_DeleteSubscriptionResponse, DeleteSubscriptionResponse__Output as _switchboard_webhooks_v1_DeleteSubscriptionResponse__Output } from './switchboard/webhooks/v1/DeleteSubscriptionResponse.ts';
 import type { Delivery as _switchboard_webhooks_v1_Delivery, Delivery__Output as _switchboard_webhooks_v1_Delivery__Output } from './switchboard/webhooks/v1/Delivery.ts';
 import type { DeliveryStatsBucket as _switchboard_webhooks_v1_DeliveryStatsBucket, DeliveryStatsBucket__Output as _switchboard_webhooks_v1_DeliveryStatsBucket__Output } from './switchboard/webhooks/v1/DeliveryStatsBucket.ts';
+import type { GetAlertRequest as _switchboard_webhooks_v1_GetAlertRequest, GetAlertRequest__Output as _switchboard_webhooks_v1_GetAlertRequest__Output } from './switchboard/webhooks/v1/GetAlertRequest.ts';
+import type { GetAlertResponse as _switchboard_webhooks_v1_GetAlertResponse, GetAlertResponse__Output as _switchboard_webhooks_v1_GetAlertResponse__Output } from './switchboard/webhooks/v1/GetAlertResponse.ts';
 import type { GetDeliveryRequest as _switchboard_webhooks_v1_GetDeliveryRequest, GetDeliveryRequest__Output as _switchboard_webhooks_v1_GetDeliveryRequest__Output } from './switchboard/webhooks/v1/GetDeliveryRequest.ts';
 import type { GetDeliveryResponse as _switchboard_webhooks_v1_GetDeliveryResponse, GetDeliveryResponse__Output as _switchboard_webhooks_v1_GetDeliveryResponse__Output } from './switchboard/webhooks/v1/GetDeliveryResponse.ts';
 import type { GetDeliveryStatsRequest as _switchboard_webhooks_v1_GetDeliveryStatsRequest, GetDeliveryStatsRequest__Output as _switchboard_webhooks_v1_GetDeliveryStatsRequest__Output } from './switchboard/webhooks/v1/GetDeliveryStatsRequest.ts';
@@ -98,6 +101,8 @@ import type { GetSessionRequest as _switchboard_webhooks_v1_GetSessionRequest, G
 import type { GetSessionResponse as _switchboard_webhooks_v1_GetSessionResponse, GetSessionResponse__Output as _switchboard_webhooks_v1_GetSessionResponse__Output } from './switchboard/webhooks/v1/GetSessionResponse.ts';
 import type { GetSubscriptionRequest as _switchboard_webhooks_v1_GetSubscriptionRequest, GetSubscriptionRequest__Output as _switchboard_webhooks_v1_GetSubscriptionRequest__Output } from './switchboard/webhooks/v1/GetSubscriptionRequest.ts';
 import type { GetSubscriptionResponse as _switchboard_webhooks_v1_GetSubscriptionResponse, GetSubscriptionResponse__Output as _switchboard_webhooks_v1_GetSubscriptionResponse__Output } from './switchboard/webhooks/v1/GetSubscriptionResponse.ts';
+import type { ListAlertsRequest as _switchboard_webhooks_v1_ListAlertsRequest, ListAlertsRequest__Output as _switchboard_webhooks_v1_ListAlertsRequest__Output } from './switchboard/webhooks/v1/ListAlertsRequest.ts';
+import type { ListAlertsResponse as _switchboard_webhooks_v1_ListAlertsResponse, ListAlertsResponse__Output as _switchboard_webhooks_v1_ListAlertsResponse__Output } from './switchboard/webhooks/v1/ListAlertsResponse.ts';
 import type { ListDeliveriesRequest as _switchboard_webhooks_v1_ListDeliveriesRequest, ListDeliveriesRequest__Output as _switchboard_webhooks_v1_ListDeliveriesRequest__Output } from './switchboard/webhooks/v1/ListDeliveriesRequest.ts';
 import type { ListDeliveriesResponse as _switchboard_webhooks_v1_ListDeliveriesResponse, ListDeliveriesResponse__Output as _switchboard_webhooks_v1_ListDeliveriesResponse__Output } from './switchboard/webhooks/v1/ListDeliveriesResponse.ts';
 import type { ListSessionsRequest as _switchboard_webhooks_v1_ListSessionsRequest, ListSessionsRequest__Output as _switchboard_webhooks_v1_ListSessionsRequest__Output } from './switchboard/webhooks/v1/ListSessionsRequest.ts';
@@ -217,6 +222,7 @@ export interface ProtoGrpcType {
     }
     webhooks: {
       v1: {
+        Alert: MessageTypeDefinition<_switchboard_webhooks_v1_Alert, _switchboard_webhooks_v1_Alert__Output>
         CreateSubscriptionRequest: MessageTypeDefinition<_switchboard_webhooks_v1_CreateSubscriptionRequest, _switchboard_webhooks_v1_CreateSubscriptionRequest__Output>
         CreateSubscriptionResponse: MessageTypeDefinition<_switchboard_webhooks_v1_CreateSubscriptionResponse, _switchboard_webhooks_v1_CreateSubscriptionResponse__Output>
         DeleteSubscriptionRequest: MessageTypeDefinition<_switchboard_webhooks_v1_DeleteSubscriptionRequest, _switchboard_webhooks_v1_DeleteSubscriptionRequest__Output>
@@ -225,6 +231,8 @@ export interface ProtoGrpcType {
         DeliveryKind: EnumTypeDefinition
         DeliveryOutcome: EnumTypeDefinition
         DeliveryStatsBucket: MessageTypeDefinition<_switchboard_webhooks_v1_DeliveryStatsBucket, _switchboard_webhooks_v1_DeliveryStatsBucket__Output>
+        GetAlertRequest: MessageTypeDefinition<_switchboard_webhooks_v1_GetAlertRequest, _switchboard_webhooks_v1_GetAlertRequest__Output>
+        GetAlertResponse: MessageTypeDefinition<_switchboard_webhooks_v1_GetAlertResponse, _switchboard_webhooks_v1_GetAlertResponse__Output>
         GetDeliveryRequest: MessageTypeDefinition<_switchboard_webhooks_v1_GetDeliveryRequest, _switchboard_webhooks_v1_GetDeliveryRequest__Output>
         GetDeliveryResponse: MessageTypeDefinition<_switchboard_webhooks_v1_GetDeliveryResponse, _switchboard_webhooks_v1_GetDeliveryResponse__Output>
         GetDeliveryStatsRequest: MessageTypeDefinition<_switchboard_webhooks_v1_GetDeliveryStatsRequest, _switchboard_webhooks_v1_GetDeliveryStatsRequest__Output>
@@ -238,6 +246,8 @@ export interface ProtoGrpcType {
         GetSessionResponse: MessageTypeDefinition<_switchboard_webhooks_v1_GetSessionResponse, _switchboard_webhooks_v1_GetSessionResponse__Output>
         GetSubscriptionRequest: MessageTypeDefinition<_switchboard_webhooks_v1_GetSubscriptionRequest, _switchboard_webhooks_v1_GetSubscriptionRequest__Output>
         GetSubscriptionResponse: MessageTypeDefinition<_switchboard_webhooks_v1_GetSubscriptionResponse, _switchboard_webhooks_v1_GetSubscriptionResponse__Output>
+        ListAlertsRequest: MessageTypeDefinition<_switchboard_webhooks_v1_ListAlertsRequest, _switchboard_webhooks_v1_ListAlertsRequest__Output>
+        ListAlertsResponse: MessageTypeDefinition<_switchboard_webhooks_v1_ListAlertsResponse, _switchboard_webhooks_v1_ListAlertsResponse__Output>
         ListDeliveriesRequest: MessageTypeDefinition<_switchboard_webhooks_v1_ListDeliveriesRequest, _switchboard_webhooks_v1_ListDeliveriesRequest__Output>
         ListDeliveriesResponse: MessageTypeDefinition<_switchboard_webhooks_v1_ListDeliveriesResponse, _switchboard_webhooks_v1_ListDeliveriesResponse__Output>
         ListSessionsRequest: MessageTypeDefinition<_switchboard_webhooks_v1_ListSessionsRequest, _switchboard_webhooks_v1_ListSessionsRequest__Output>

@@ -5,7 +5,7 @@
 // job; a crash before that re-delivers the event, and the attempts are made again with the same
 // webhook-ids. An event that fails is dead-lettered, waits or is retried a bounded number of
 // times (poison.ts), so poison never fills the consumer.
-import { SUBJECTS, type JetStreamClient, type JsMsg, type Logger } from '@switchboard/platform';
+import { publishJson, SUBJECTS, type JetStreamClient, type JsMsg, type Logger } from '@switchboard/platform';
 import { parseEvent, type ParsedEvent, type SessionNewEvent } from './schemas.ts';
 import { deadLetter } from './dead-letter.ts';
 import { classifyEventError, MAX_EVENT_DELIVERIES, retryDelayMs, waitDelayMs } from './poison.ts';
@@ -106,9 +106,30 @@ function isOwnDisabling(subscriptionId: string, parsed: ParsedEvent): boolean {
   );
 }
 
+/**
+ * A `cdr.created` whose data names a session marks that session ended when the core sent no
+ * `sessions.ended` of its own: the dispatcher, the inbound work queue's one reader, passes it on as
+ * a `sessions.ended` (the webhooks service records a session's end once, whichever comes first).
+ * Published before any attempt, so a failed publish hands the event back with nothing sent.
+ */
+async function passOnSessionEnd(msg: JsMsg, deps: EventDeps): Promise<void> {
+  if (msg.subject !== SUBJECTS.cdrCreated) return;
+  let e: { id?: unknown; timestamp?: unknown; data?: { sessionId?: unknown } };
+  try {
+    e = msg.json();
+  } catch {
+    return;
+  }
+  const sessionId = e?.data?.sessionId;
+  if (typeof sessionId !== 'string' || sessionId.length === 0 || sessionId.length > 400) return;
+  if (typeof e.timestamp !== 'string') return;
+  await publishJson(deps.js, SUBJECTS.sessionEnded, { sessionId, at: e.timestamp }, `cdr-end:${msg.seq}`);
+}
+
 export async function handleEvent(msg: JsMsg, deps: EventDeps): Promise<void> {
   let firsts: FirstAttempt[];
   try {
+    await passOnSessionEnd(msg, deps);
     firsts = await firstAttemptsOf(msg, deps.lookups);
   } catch (err) {
     return eventFailed(msg, err, deps, msg.subject === SUBJECTS.sessionNew ? 'session' : 'notification');

@@ -5,6 +5,7 @@ import { idempotencyAccountIndexSql, idempotencyTableSql } from '@switchboard/pl
 import { Migration010DeflateBodies } from './body-migrations.ts';
 import { LATENCY_BOUNDS_MS } from '../deliveries/rollups.ts';
 import { Migration003SealSecrets, Migration013SealHeaders } from './secret-migrations.ts';
+import { Migration021Alerts } from './alert-migrations.ts';
 
 export class Migration001Initial extends SchemaMigration {
   override async up(): Promise<void> {
@@ -550,4 +551,5 @@ export const MIGRATIONS = [
   { name: 'Migration018DeliveryEventFilter', class: Migration018DeliveryEventFilter },
   { name: 'Migration019ResendsInFlight', class: Migration019ResendsInFlight },
   { name: 'Migration020PartitionedBodies', class: Migration020PartitionedBodies },
+  { name: 'Migration021Alerts', class: Migration021Alerts },
 ];

@@ -2,6 +2,8 @@
 import { listAuditEvents } from '@switchboard/orm';
 import type { GrpcServer } from '@switchboard/platform';
 import { webhooksProto } from '@switchboard/proto';
+import { getAlert } from '../alerts/get-alert.ts';
+import { listAlerts } from '../alerts/list-alerts.ts';
 import type { Deps } from '../context.ts';
 import { getDelivery } from '../deliveries/get-delivery.ts';
 import { getDeliveryStats } from '../deliveries/delivery-stats.ts';
@@ -66,6 +68,11 @@ export function registerHandlers(server: GrpcServer, deps: Deps): void {
     },
     GetSession: async (req) => ({ session: await getSession(deps, req) }),
     GetDeliveryStats: async (req, ctx) => getDeliveryStats(deps, req, ctx.requestId),
+    ListAlerts: async (req) => {
+      const page = await listAlerts(deps, req);
+      return { alerts: page.items, nextCursor: page.nextCursor };
+    },
+    GetAlert: async (req) => ({ alert: await getAlert(deps, req) }),
     GetDeliveryTarget: async (req) => {
       const m = await getDeliveryTarget(deps, req);
       return { subscription: toMessage(m.subscription), secrets: m.secrets, headers: m.headers };

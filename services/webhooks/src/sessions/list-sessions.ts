@@ -10,9 +10,9 @@ import { listSessionRows, type SessionFilters } from './repository.ts';
 const OUTCOMES = ['answered', 'fallback', 'failed'];
 const CHANNELS = ['VOICE', 'TEXT'];
 
-type Field = { field: string; message: string };
+export type Field = { field: string; message: string };
 
-function time(field: string, v: string, errors: Field[]): Date | null {
+export function time(field: string, v: string, errors: Field[]): Date | null {
   if (!v) return null;
   // A date (midnight UTC), or a time with its offset: a time without one would be read in the server's zone.
   const d = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2}))?$/i.test(v) ? new Date(v) : new Date(Number.NaN);

@@ -1,6 +1,7 @@
 // Stores what the session inspector shows, straight from JetStream: the dispatchers' session
 // records (deliveries.sessions, one per session that ended) and the signals the Session API queued
-// (sessions.signal). Each message is acknowledged once stored; one that cannot be stored now
+// (sessions.signal), and the sessions' ends (sessions.ended, or a cdr.created naming the session:
+// sessionStatus `ended`). Each message is acknowledged once stored; one that cannot be stored now
 // (Postgres away) waits in JetStream and comes back with a growing delay; one that does not fit
 // the shape is dropped, logged. The session records' consumer is the dispatchers' (they create the
 // stream): until it exists this service looks for it every few seconds (events/dispatcher-consumer.ts).
@@ -12,19 +13,25 @@ import {
   runConsumerLoop,
   STREAMS,
   SUBJECTS,
+  type ConsumerLoop,
   type JsMsg,
   type Logger,
   type NatsHandle,
   type Registry,
 } from '@switchboard/platform';
+import { ALERT_CODES, sessionEndedSchema } from '@switchboard/events';
+import { sessionAlerts } from '../alerts/session-alerts.ts';
 import type { Deps } from '../context.ts';
 import { runOnDispatcherConsumer } from '../events/dispatcher-consumer.ts';
 import { sessionRecordSchema, signalSchema } from './record-shape.ts';
 import { storeSession } from './store-session.ts';
+import { storeEnd } from './store-end.ts';
 import { storeSignal } from './store-signal.ts';
 
 /** The durable consumer of sessions.signal on the core stream, this service's own. */
 export const SIGNALS_CONSUMER = 'webhooks-session-signals';
+/** Its consumers of the sessions' ends: sessions.ended (core stream) and cdr.created (events stream). */
+export const ENDS_CONSUMER = 'webhooks-session-ends';
 
 export interface SessionConsumers {
   started: Promise<void>;
@@ -39,15 +46,22 @@ export async function startSessionConsumers(
 ): Promise<SessionConsumers> {
   const records = new Counter({
     name: 'webhooks_session_records_total',
-    help: 'Session records and signals received, by kind (session, signal) and outcome (stored; duplicate: stored before; rejected: malformed, dropped).',
+    help: 'Session records, signals and ends received, by kind (session, signal, end) and outcome (stored; duplicate: stored before; rejected: malformed, dropped).',
     labelNames: ['kind', 'outcome'],
     registers: [registry],
   });
+  const alerts = new Counter({
+    name: 'webhooks_alerts_total',
+    help: 'Alerts raised by the session records stored, by code (those folded into an earlier alert of their minute included).',
+    labelNames: ['code'],
+    registers: [registry],
+  });
+  for (const code of ALERT_CODES) alerts.inc({ code }, 0);
   const log = logger.child({ consumer: SESSION_RECORDS_CONSUMER });
 
   /** Parses, stores and acknowledges one message; a failure to store hands it back with a delay. */
   const handler =
-    <T>(kind: 'session' | 'signal', parse: (v: unknown) => T, store: (v: T, msg: JsMsg) => Promise<boolean>) =>
+    <T>(kind: 'session' | 'signal' | 'end', parse: (v: unknown) => T, store: (v: T, msg: JsMsg) => Promise<boolean>) =>
     async (msg: JsMsg): Promise<void> => {
       let value: T;
       try {
@@ -73,7 +87,11 @@ export async function startSessionConsumers(
   const onSession = handler(
     'session',
     (v) => sessionRecordSchema.parse(v),
-    (r) => storeSession(deps, r),
+    async (r) => {
+      const stored = await storeSession(deps, r);
+      if (stored && r.accountId) for (const a of sessionAlerts(r)) alerts.inc({ code: a.code });
+      return stored;
+    },
   );
   const onSignal = handler(
     'signal',
@@ -87,18 +105,65 @@ export async function startSessionConsumers(
       }),
   );
 
-  await ensureConsumer(nats.jsm, STREAMS.core.name, {
-    durable_name: SIGNALS_CONSUMER,
-    filter_subject: SUBJECTS.sessionSignal,
-  });
-  const signals = runConsumerLoop({
-    js: nats.js,
-    stream: STREAMS.core.name,
-    durable: SIGNALS_CONSUMER,
-    logger: logger.child({ consumer: SIGNALS_CONSUMER }),
-    concurrency: 4,
-    handle: onSignal,
-  });
+  // A session's end: the core's sessions.ended, or the one the dispatcher passes on from a
+  // cdr.created that names the session (the inbound work queue has the dispatcher as its one reader).
+  const onEnd = handler(
+    'end',
+    (v) => sessionEndedSchema.parse(v),
+    (e, msg) => storeEnd(deps, e, msg.info.deliveryCount),
+  );
+  const own = async (
+    stream: string,
+    durable: string,
+    subject: string,
+    handle: (msg: JsMsg) => Promise<void>,
+    concurrency = 4,
+  ): Promise<Pick<ConsumerLoop, 'started' | 'stop'>> => {
+    const run = () =>
+      runConsumerLoop({
+        js: nats.js,
+        stream,
+        durable,
+        logger: logger.child({ consumer: durable }),
+        concurrency,
+        handle,
+      });
+    try {
+      await ensureConsumer(nats.jsm, stream, { durable_name: durable, filter_subject: subject });
+      return run();
+    } catch (err) {
+      if (!/not a valid subset|no matching subject/i.test((err as Error)?.message ?? '')) throw err;
+    }
+    // The stream's subjects are the dispatcher's to set (decision 0015): during an upgrade this
+    // service can start before the dispatcher added the subject; the consumer is made once it can be.
+    log.warn({ stream, subject }, 'the stream has no such subject yet (the dispatcher sets it); consuming once it has');
+    let stopped = false;
+    let loop: ConsumerLoop | undefined;
+    const waiting = (async () => {
+      while (!stopped) {
+        await new Promise((r) => setTimeout(r, 1000));
+        try {
+          await ensureConsumer(nats.jsm, stream, { durable_name: durable, filter_subject: subject });
+          if (!stopped) loop = run();
+          return;
+        } catch {
+          // not yet
+        }
+      }
+    })();
+    return {
+      started: Promise.resolve(),
+      async stop() {
+        stopped = true;
+        await waiting;
+        await loop?.stop();
+      },
+    };
+  };
+  const signals = await own(STREAMS.core.name, SIGNALS_CONSUMER, SUBJECTS.sessionSignal, onSignal);
+  // One at a time, in the order published: the core's own end of a session comes before the one
+  // passed on from its CDR, and is the one recorded.
+  const ends = await own(STREAMS.core.name, ENDS_CONSUMER, SUBJECTS.sessionEnded, onEnd, 1);
 
   const sessions = runOnDispatcherConsumer(nats, {
     stream: DELIVERIES_STREAM,
@@ -109,9 +174,9 @@ export async function startSessionConsumers(
     missing: 'no session records consumer yet (no dispatcher has started)',
   });
   return {
-    started: Promise.all([signals.started, sessions.started]).then(() => undefined),
+    started: Promise.all([signals.started, sessions.started, ends.started]).then(() => undefined),
     async stop() {
-      await Promise.all([sessions.stop(), signals.stop()]);
+      await Promise.all([sessions.stop(), signals.stop(), ends.stop()]);
     },
   };
 }

@@ -1,9 +1,13 @@
 // The SQL of session records (docs/data-access.md): the sessions table partitioned by day on
 // started_at, the signals queued for sessions (joined on read: a signal may come first), and the
-// per-minute counts by outcome (session_rollups), written in the transaction that stores a session.
+// per-minute counts by outcome (session_rollups) and the session's alerts (alerts/), written in the
+// transaction that stores a session.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql, sqlTransaction } from '@switchboard/orm';
 import type { SessionRecord } from '@switchboard/contracts';
+import { foldSessionAlerts } from '../alerts/repository.ts';
+import { sessionAlerts } from '../alerts/session-alerts.ts';
+import { enqueueEndedEvent, enqueueSessionEvents, enqueueSignalEvent } from './session-status.ts';
 
 /** A stored session as read. */
 export interface SessionRow {
@@ -45,7 +49,12 @@ const COLUMNS = `s.seq::text as seq, s.id, s.started_at, s.application_id, s.acc
  * already stored is left as it is (and not counted again); so is one of a deleted application or
  * account. Answers whether it was stored now.
  */
-export async function insertSession(em: EntityManager, schema: string, r: SessionRecord): Promise<boolean> {
+export async function insertSession(
+  em: EntityManager,
+  schema: string,
+  baseUrl: string,
+  r: SessionRecord,
+): Promise<boolean> {
   return sqlTransaction(em, 'begin', async (query) => {
     const rows = await query<{ outcome: string }>(
       `insert into "${schema}".sessions
@@ -75,6 +84,27 @@ export async function insertSession(em: EntityManager, schema: string, r: Sessio
     );
     const stored = rows[0];
     if (!stored) return false;
+    if (r.accountId) {
+      const s = { ...r, accountId: r.accountId };
+      const alerts = sessionAlerts(r);
+      const firsts =
+        alerts.length > 0
+          ? await foldSessionAlerts(
+              query,
+              schema,
+              { accountId: r.accountId, applicationId: r.applicationId, sessionId: r.id, startedAt: r.startedAt },
+              alerts,
+            )
+          : [];
+      await enqueueSessionEvents(query, schema, baseUrl, s, firsts);
+      // Signals stored before their session: their events go now.
+      const signals = await query<{ at: Date; value: string }>(
+        `select at, value from "${schema}".session_signals where session_id = $1 order by at, seq`,
+        [r.id],
+      );
+      for (const [i, g] of signals.entries())
+        await enqueueSignalEvent(query, schema, baseUrl, s, { at: new Date(g.at), value: g.value, ordinal: i + 1 });
+    }
     if (r.applicationId)
       await query(
         `insert into "${schema}".session_rollups as u (application_id, account_id, minute, answered, fallback, failed)
@@ -96,15 +126,69 @@ export async function insertSession(em: EntityManager, schema: string, r: Sessio
 export async function insertSignal(
   em: EntityManager,
   schema: string,
+  baseUrl: string,
   s: { seq: number; sessionId: string; at: Date; value: string; status: string },
 ): Promise<boolean> {
-  const rows = await sql(
-    em,
-    `insert into "${schema}".session_signals (seq, session_id, at, value, status) values ($1, $2, $3, $4, $5)
-     on conflict do nothing returning seq`,
-    [s.seq, s.sessionId, s.at, s.value, s.status],
-  );
-  return rows.length > 0;
+  return sqlTransaction(em, 'begin', async (query) => {
+    const rows = await query(
+      `insert into "${schema}".session_signals (seq, session_id, at, value, status) values ($1, $2, $3, $4, $5)
+       on conflict do nothing returning seq`,
+      [s.seq, s.sessionId, s.at, s.value, s.status],
+    );
+    if (rows.length === 0) return false;
+    // Its session stored already: its sessionStatus event goes now (else when the session is stored).
+    const [session] = await query<{ account_id: string; application_id: string | null; ordinal: number }>(
+      `select s.account_id::text as account_id, s.application_id,
+         (select count(*)::int from "${schema}".session_signals g where g.session_id = $1) as ordinal
+       from "${schema}".sessions s where s.id = $1 limit 1`,
+      [s.sessionId],
+    );
+    if (session)
+      await enqueueSignalEvent(
+        query,
+        schema,
+        baseUrl,
+        { id: s.sessionId, accountId: session.account_id, applicationId: session.application_id },
+        { at: s.at, value: s.value, ordinal: session.ordinal },
+      );
+    return true;
+  });
+}
+
+/**
+ * Marks a stored session ended, once, and writes its sessionStatus `ended` event (sequence after its
+ * outcome and its signals). Answers 'ended', 'before' (ended already) or 'unknown' (not stored yet).
+ */
+export function endSession(
+  em: EntityManager,
+  schema: string,
+  baseUrl: string,
+  e: { sessionId: string; at: string; reason?: string | undefined },
+): Promise<'ended' | 'before' | 'unknown'> {
+  return sqlTransaction(em, 'begin', async (query) => {
+    const rows = await query<{ account_id: string; application_id: string | null; ended: boolean; signals: number }>(
+      `with s as (select id, started_at, ended_at from "${schema}".sessions where id = $1 order by started_at desc limit 1),
+       u as (update "${schema}".sessions x set ended_at = $2 from s
+             where x.id = s.id and x.started_at = s.started_at and x.ended_at is null returning x.account_id, x.application_id)
+       select u.account_id::text as account_id, u.application_id, true as ended,
+         (select count(*)::int from "${schema}".session_signals g where g.session_id = $1) as signals
+       from u
+       union all
+       select null, null, false, 0 from s where s.ended_at is not null`,
+      [e.sessionId, e.at],
+    );
+    const row = rows[0];
+    if (!row) return 'unknown';
+    if (!row.ended) return 'before';
+    await enqueueEndedEvent(
+      query,
+      schema,
+      baseUrl,
+      { id: e.sessionId, accountId: row.account_id, applicationId: row.application_id },
+      { at: e.at, sequence: 3 + row.signals, reason: e.reason },
+    );
+    return 'ended';
+  });
 }
 
 export interface SessionFilters {
@@ -228,7 +312,8 @@ export async function pruneSessionExtras(
 
 /**
  * Deletes up to `batch` sessions of a deleted application, or the sessions without an application
- * of a deleted account, with their signals; the application's rollups go with its last batch.
+ * of a deleted account, with their signals; the application's rollups and alerts (the account's
+ * alerts) go with its last batch.
  * Answers the sessions deleted (fewer than `batch`: none left).
  */
 export function deleteSessionsOnce(
@@ -256,8 +341,12 @@ export function deleteSessionsOnce(
       await query(`delete from "${schema}".session_signals where session_id = any($1::text[])`, [
         deleted.map((d) => d.id),
       ]);
-    if (deleted.length < batch && 'applicationId' in owner)
+    if (deleted.length < batch && 'applicationId' in owner) {
       await query(`delete from "${schema}".session_rollups where application_id = $1`, [owner.applicationId]);
+      await query(`delete from "${schema}".alerts where application_id = $1`, [owner.applicationId]);
+    }
+    if (deleted.length < batch && 'accountId' in owner)
+      await query(`delete from "${schema}".alerts where account_id = $1`, [owner.accountId]);
     return deleted.length;
   });
 }

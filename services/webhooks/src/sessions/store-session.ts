@@ -1,5 +1,6 @@
 import type { SessionRecord } from '@switchboard/contracts';
 import { storeInPartitions } from '@switchboard/orm';
+import { ALERTS_TABLE } from '../alerts/repository.ts';
 import type { Deps } from '../context.ts';
 import { insertSession } from './repository.ts';
 
@@ -7,13 +8,24 @@ import { insertSession } from './repository.ts';
 export const SESSIONS_TABLE = 'sessions';
 
 /**
- * Stores a session record and counts it in its application's rollups (one transaction). The days
- * ahead have their partitions already (keep-sessions.ts); a record of a day without one (older, or
+ * Stores a session record, counts it in its application's rollups and stores its alerts and its
+ * sessionStatus and alert events (one transaction; session-status.ts). The days
+ * ahead have their partitions already (keep-sessions.ts, keep-alerts.ts); a record of a day without one (older, or
  * further ahead) gets its day's partition made, then is stored. Answers whether it was stored now
  * (false: stored before, or its application or account was deleted).
  */
-export async function storeSession(deps: Pick<Deps, 'orm' | 'schema'>, r: SessionRecord): Promise<boolean> {
-  return storeInPartitions(deps.orm.em, deps.schema, SESSIONS_TABLE, [new Date(r.startedAt)], () =>
-    insertSession(deps.orm.em, deps.schema, r),
+export async function storeSession(
+  deps: Pick<Deps, 'orm' | 'schema' | 'publicBaseUrl' | 'outbox'>,
+  r: SessionRecord,
+): Promise<boolean> {
+  // The session's alerts go into the alerts table's day in the same transaction.
+  const day = [new Date(r.startedAt)];
+  const stored = await storeInPartitions(deps.orm.em, deps.schema, ALERTS_TABLE, day, () =>
+    storeInPartitions(deps.orm.em, deps.schema, SESSIONS_TABLE, day, () =>
+      insertSession(deps.orm.em, deps.schema, deps.publicBaseUrl, r),
+    ),
   );
+  // Its sessionStatus and alert events are in the outbox.
+  if (stored) deps.outbox.kick();
+  return stored;
 }

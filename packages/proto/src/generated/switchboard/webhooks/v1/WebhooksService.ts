@@ -6,6 +6,8 @@ import type { CreateSubscriptionRequest as _switchboard_webhooks_v1_CreateSubscr
 import type { CreateSubscriptionResponse as _switchboard_webhooks_v1_CreateSubscriptionResponse, CreateSubscriptionResponse__Output as _switchboard_webhooks_v1_CreateSubscriptionResponse__Output } from '../../../switchboard/webhooks/v1/CreateSubscriptionResponse.ts';
 import type { DeleteSubscriptionRequest as _switchboard_webhooks_v1_DeleteSubscriptionRequest, DeleteSubscriptionRequest__Output as _switchboard_webhooks_v1_DeleteSubscriptionRequest__Output } from '../../../switchboard/webhooks/v1/DeleteSubscriptionRequest.ts';
 import type { DeleteSubscriptionResponse as _switchboard_webhooks_v1_DeleteSubscriptionResponse, DeleteSubscriptionResponse__Output as _switchboard_webhooks_v1_DeleteSubscriptionResponse__Output } from '../../../switchboard/webhooks/v1/DeleteSubscriptionResponse.ts';
+import type { GetAlertRequest as _switchboard_webhooks_v1_GetAlertRequest, GetAlertRequest__Output as _switchboard_webhooks_v1_GetAlertRequest__Output } from '../../../switchboard/webhooks/v1/GetAlertRequest.ts';
+import type { GetAlertResponse as _switchboard_webhooks_v1_GetAlertResponse, GetAlertResponse__Output as _switchboard_webhooks_v1_GetAlertResponse__Output } from '../../../switchboard/webhooks/v1/GetAlertResponse.ts';
 import type { GetDeliveryRequest as _switchboard_webhooks_v1_GetDeliveryRequest, GetDeliveryRequest__Output as _switchboard_webhooks_v1_GetDeliveryRequest__Output } from '../../../switchboard/webhooks/v1/GetDeliveryRequest.ts';
 import type { GetDeliveryResponse as _switchboard_webhooks_v1_GetDeliveryResponse, GetDeliveryResponse__Output as _switchboard_webhooks_v1_GetDeliveryResponse__Output } from '../../../switchboard/webhooks/v1/GetDeliveryResponse.ts';
 import type { GetDeliveryStatsRequest as _switchboard_webhooks_v1_GetDeliveryStatsRequest, GetDeliveryStatsRequest__Output as _switchboard_webhooks_v1_GetDeliveryStatsRequest__Output } from '../../../switchboard/webhooks/v1/GetDeliveryStatsRequest.ts';
@@ -19,6 +21,8 @@ import type { GetSessionRequest as _switchboard_webhooks_v1_GetSessionRequest, G
 import type { GetSessionResponse as _switchboard_webhooks_v1_GetSessionResponse, GetSessionResponse__Output as _switchboard_webhooks_v1_GetSessionResponse__Output } from '../../../switchboard/webhooks/v1/GetSessionResponse.ts';
 import type { GetSubscriptionRequest as _switchboard_webhooks_v1_GetSubscriptionRequest, GetSubscriptionRequest__Output as _switchboard_webhooks_v1_GetSubscriptionRequest__Output } from '../../../switchboard/webhooks/v1/GetSubscriptionRequest.ts';
 import type { GetSubscriptionResponse as _switchboard_webhooks_v1_GetSubscriptionResponse, GetSubscriptionResponse__Output as _switchboard_webhooks_v1_GetSubscriptionResponse__Output } from '../../../switchboard/webhooks/v1/GetSubscriptionResponse.ts';
+import type { ListAlertsRequest as _switchboard_webhooks_v1_ListAlertsRequest, ListAlertsRequest__Output as _switchboard_webhooks_v1_ListAlertsRequest__Output } from '../../../switchboard/webhooks/v1/ListAlertsRequest.ts';
+import type { ListAlertsResponse as _switchboard_webhooks_v1_ListAlertsResponse, ListAlertsResponse__Output as _switchboard_webhooks_v1_ListAlertsResponse__Output } from '../../../switchboard/webhooks/v1/ListAlertsResponse.ts';
 import type { ListAuditEventsRequest as _switchboard_applications_v1_ListAuditEventsRequest, ListAuditEventsRequest__Output as _switchboard_applications_v1_ListAuditEventsRequest__Output } from '../../../switchboard/applications/v1/ListAuditEventsRequest.ts';
 import type { ListAuditEventsResponse as _switchboard_applications_v1_ListAuditEventsResponse, ListAuditEventsResponse__Output as _switchboard_applications_v1_ListAuditEventsResponse__Output } from '../../../switchboard/applications/v1/ListAuditEventsResponse.ts';
 import type { ListDeliveriesRequest as _switchboard_webhooks_v1_ListDeliveriesRequest, ListDeliveriesRequest__Output as _switchboard_webhooks_v1_ListDeliveriesRequest__Output } from '../../../switchboard/webhooks/v1/ListDeliveriesRequest.ts';
@@ -59,6 +63,15 @@ export interface WebhooksServiceClient extends grpc.Client {
   deleteSubscription(argument: _switchboard_webhooks_v1_DeleteSubscriptionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_DeleteSubscriptionResponse__Output>): grpc.ClientUnaryCall;
   deleteSubscription(argument: _switchboard_webhooks_v1_DeleteSubscriptionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_DeleteSubscriptionResponse__Output>): grpc.ClientUnaryCall;
   deleteSubscription(argument: _switchboard_webhooks_v1_DeleteSubscriptionRequest, callback: grpc.requestCallback<_switchboard_webhooks_v1_DeleteSubscriptionResponse__Output>): grpc.ClientUnaryCall;
+  
+  GetAlert(argument: _switchboard_webhooks_v1_GetAlertRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetAlertResponse__Output>): grpc.ClientUnaryCall;
+  GetAlert(argument: _switchboard_webhooks_v1_GetAlertRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetAlertResponse__Output>): grpc.ClientUnaryCall;
+  GetAlert(argument: _switchboard_webhooks_v1_GetAlertRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetAlertResponse__Output>): grpc.ClientUnaryCall;
+  GetAlert(argument: _switchboard_webhooks_v1_GetAlertRequest, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetAlertResponse__Output>): grpc.ClientUnaryCall;
+  getAlert(argument: _switchboard_webhooks_v1_GetAlertRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetAlertResponse__Output>): grpc.ClientUnaryCall;
+  getAlert(argument: _switchboard_webhooks_v1_GetAlertRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetAlertResponse__Output>): grpc.ClientUnaryCall;
+  getAlert(argument: _switchboard_webhooks_v1_GetAlertRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetAlertResponse__Output>): grpc.ClientUnaryCall;
+  getAlert(argument: _switchboard_webhooks_v1_GetAlertRequest, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetAlertResponse__Output>): grpc.ClientUnaryCall;
   
   GetDelivery(argument: _switchboard_webhooks_v1_GetDeliveryRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetDeliveryResponse__Output>): grpc.ClientUnaryCall;
   GetDelivery(argument: _switchboard_webhooks_v1_GetDeliveryRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetDeliveryResponse__Output>): grpc.ClientUnaryCall;
@@ -122,6 +135,15 @@ export interface WebhooksServiceClient extends grpc.Client {
   getSubscription(argument: _switchboard_webhooks_v1_GetSubscriptionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetSubscriptionResponse__Output>): grpc.ClientUnaryCall;
   getSubscription(argument: _switchboard_webhooks_v1_GetSubscriptionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetSubscriptionResponse__Output>): grpc.ClientUnaryCall;
   getSubscription(argument: _switchboard_webhooks_v1_GetSubscriptionRequest, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetSubscriptionResponse__Output>): grpc.ClientUnaryCall;
+  
+  ListAlerts(argument: _switchboard_webhooks_v1_ListAlertsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_ListAlertsResponse__Output>): grpc.ClientUnaryCall;
+  ListAlerts(argument: _switchboard_webhooks_v1_ListAlertsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_ListAlertsResponse__Output>): grpc.ClientUnaryCall;
+  ListAlerts(argument: _switchboard_webhooks_v1_ListAlertsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_ListAlertsResponse__Output>): grpc.ClientUnaryCall;
+  ListAlerts(argument: _switchboard_webhooks_v1_ListAlertsRequest, callback: grpc.requestCallback<_switchboard_webhooks_v1_ListAlertsResponse__Output>): grpc.ClientUnaryCall;
+  listAlerts(argument: _switchboard_webhooks_v1_ListAlertsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_ListAlertsResponse__Output>): grpc.ClientUnaryCall;
+  listAlerts(argument: _switchboard_webhooks_v1_ListAlertsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_ListAlertsResponse__Output>): grpc.ClientUnaryCall;
+  listAlerts(argument: _switchboard_webhooks_v1_ListAlertsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_ListAlertsResponse__Output>): grpc.ClientUnaryCall;
+  listAlerts(argument: _switchboard_webhooks_v1_ListAlertsRequest, callback: grpc.requestCallback<_switchboard_webhooks_v1_ListAlertsResponse__Output>): grpc.ClientUnaryCall;
   
   ListAuditEvents(argument: _switchboard_applications_v1_ListAuditEventsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_applications_v1_ListAuditEventsResponse__Output>): grpc.ClientUnaryCall;
   ListAuditEvents(argument: _switchboard_applications_v1_ListAuditEventsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_applications_v1_ListAuditEventsResponse__Output>): grpc.ClientUnaryCall;
@@ -220,6 +242,8 @@ export interface WebhooksServiceHandlers extends grpc.UntypedServiceImplementati
   
   DeleteSubscription: grpc.handleUnaryCall<_switchboard_webhooks_v1_DeleteSubscriptionRequest__Output, _switchboard_webhooks_v1_DeleteSubscriptionResponse>;
   
+  GetAlert: grpc.handleUnaryCall<_switchboard_webhooks_v1_GetAlertRequest__Output, _switchboard_webhooks_v1_GetAlertResponse>;
+  
   GetDelivery: grpc.handleUnaryCall<_switchboard_webhooks_v1_GetDeliveryRequest__Output, _switchboard_webhooks_v1_GetDeliveryResponse>;
   
   GetDeliveryStats: grpc.handleUnaryCall<_switchboard_webhooks_v1_GetDeliveryStatsRequest__Output, _switchboard_webhooks_v1_GetDeliveryStatsResponse>;
@@ -233,6 +257,8 @@ export interface WebhooksServiceHandlers extends grpc.UntypedServiceImplementati
   GetSession: grpc.handleUnaryCall<_switchboard_webhooks_v1_GetSessionRequest__Output, _switchboard_webhooks_v1_GetSessionResponse>;
   
   GetSubscription: grpc.handleUnaryCall<_switchboard_webhooks_v1_GetSubscriptionRequest__Output, _switchboard_webhooks_v1_GetSubscriptionResponse>;
+  
+  ListAlerts: grpc.handleUnaryCall<_switchboard_webhooks_v1_ListAlertsRequest__Output, _switchboard_webhooks_v1_ListAlertsResponse>;
   
   ListAuditEvents: grpc.handleUnaryCall<_switchboard_applications_v1_ListAuditEventsRequest__Output, _switchboard_applications_v1_ListAuditEventsResponse>;
   
@@ -259,6 +285,7 @@ export interface WebhooksServiceHandlers extends grpc.UntypedServiceImplementati
 export interface WebhooksServiceDefinition extends grpc.ServiceDefinition {
   CreateSubscription: MethodDefinition<_switchboard_webhooks_v1_CreateSubscriptionRequest, _switchboard_webhooks_v1_CreateSubscriptionResponse, _switchboard_webhooks_v1_CreateSubscriptionRequest__Output, _switchboard_webhooks_v1_CreateSubscriptionResponse__Output>
   DeleteSubscription: MethodDefinition<_switchboard_webhooks_v1_DeleteSubscriptionRequest, _switchboard_webhooks_v1_DeleteSubscriptionResponse, _switchboard_webhooks_v1_DeleteSubscriptionRequest__Output, _switchboard_webhooks_v1_DeleteSubscriptionResponse__Output>
+  GetAlert: MethodDefinition<_switchboard_webhooks_v1_GetAlertRequest, _switchboard_webhooks_v1_GetAlertResponse, _switchboard_webhooks_v1_GetAlertRequest__Output, _switchboard_webhooks_v1_GetAlertResponse__Output>
   GetDelivery: MethodDefinition<_switchboard_webhooks_v1_GetDeliveryRequest, _switchboard_webhooks_v1_GetDeliveryResponse, _switchboard_webhooks_v1_GetDeliveryRequest__Output, _switchboard_webhooks_v1_GetDeliveryResponse__Output>
   GetDeliveryStats: MethodDefinition<_switchboard_webhooks_v1_GetDeliveryStatsRequest, _switchboard_webhooks_v1_GetDeliveryStatsResponse, _switchboard_webhooks_v1_GetDeliveryStatsRequest__Output, _switchboard_webhooks_v1_GetDeliveryStatsResponse__Output>
   GetDeliveryTarget: MethodDefinition<_switchboard_webhooks_v1_GetDeliveryTargetRequest, _switchboard_webhooks_v1_MatchedSubscription, _switchboard_webhooks_v1_GetDeliveryTargetRequest__Output, _switchboard_webhooks_v1_MatchedSubscription__Output>
@@ -266,6 +293,7 @@ export interface WebhooksServiceDefinition extends grpc.ServiceDefinition {
   GetSecret: MethodDefinition<_switchboard_webhooks_v1_GetSecretRequest, _switchboard_webhooks_v1_GetSecretResponse, _switchboard_webhooks_v1_GetSecretRequest__Output, _switchboard_webhooks_v1_GetSecretResponse__Output>
   GetSession: MethodDefinition<_switchboard_webhooks_v1_GetSessionRequest, _switchboard_webhooks_v1_GetSessionResponse, _switchboard_webhooks_v1_GetSessionRequest__Output, _switchboard_webhooks_v1_GetSessionResponse__Output>
   GetSubscription: MethodDefinition<_switchboard_webhooks_v1_GetSubscriptionRequest, _switchboard_webhooks_v1_GetSubscriptionResponse, _switchboard_webhooks_v1_GetSubscriptionRequest__Output, _switchboard_webhooks_v1_GetSubscriptionResponse__Output>
+  ListAlerts: MethodDefinition<_switchboard_webhooks_v1_ListAlertsRequest, _switchboard_webhooks_v1_ListAlertsResponse, _switchboard_webhooks_v1_ListAlertsRequest__Output, _switchboard_webhooks_v1_ListAlertsResponse__Output>
   ListAuditEvents: MethodDefinition<_switchboard_applications_v1_ListAuditEventsRequest, _switchboard_applications_v1_ListAuditEventsResponse, _switchboard_applications_v1_ListAuditEventsRequest__Output, _switchboard_applications_v1_ListAuditEventsResponse__Output>
   ListDeliveries: MethodDefinition<_switchboard_webhooks_v1_ListDeliveriesRequest, _switchboard_webhooks_v1_ListDeliveriesResponse, _switchboard_webhooks_v1_ListDeliveriesRequest__Output, _switchboard_webhooks_v1_ListDeliveriesResponse__Output>
   ListSessions: MethodDefinition<_switchboard_webhooks_v1_ListSessionsRequest, _switchboard_webhooks_v1_ListSessionsResponse, _switchboard_webhooks_v1_ListSessionsRequest__Output, _switchboard_webhooks_v1_ListSessionsResponse__Output>

@@ -1,0 +1,184 @@
+// Alerts: the account's, newest first, filtered by code, severity and application, one page at a
+// time (`?application=` starts filtered); each links to the attempt in the session inspector that
+// raised it. An application's page shows its alerts of the last 24 hours (RecentAlerts).
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { api } from '../api.ts';
+import { Link, useQueryParams } from '../router.ts';
+import { Field, Select } from '../ui/form.tsx';
+import { Failed, Loading, Page } from '../ui/page.tsx';
+import { PagedRows, usePaged } from '../ui/paged.tsx';
+import { when } from '../ui/time.ts';
+
+interface Alert {
+  id: string;
+  code: string;
+  severity: 'error' | 'warning';
+  at: string;
+  lastAt: string;
+  count: number;
+  applicationId: string | null;
+  sessionId: string | null;
+  message: string;
+  link: string | null;
+}
+
+const CODES = [
+  'app.not_json',
+  'app.timeout',
+  'app.http_4xx',
+  'app.http_5xx',
+  'app.empty_body',
+  'app.unreachable',
+  'app.fallback_used',
+  'app.ssrf_refused',
+];
+const PAGE = 50;
+
+interface Filters {
+  code: string;
+  severity: string;
+  applicationId: string;
+}
+
+function path(f: Filters): string {
+  const q = new URLSearchParams({ limit: String(PAGE) });
+  for (const [k, v] of Object.entries(f)) if (v) q.set(k, v);
+  return `/v1/alerts?${q}`;
+}
+
+/** The alert's link as a console path (`/sessions/:id#attempt-N`), or undefined. */
+function consolePath(link: string | null): string | undefined {
+  if (!link) return undefined;
+  const u = new URL(link);
+  return u.pathname.replace(/^\/console/, '') + u.hash;
+}
+
+export function AlertsPage() {
+  const initialApp = useQueryParams().get('application') ?? '';
+  const [filters, setFilters] = useState<Filters>({ code: '', severity: '', applicationId: initialApp });
+  // Looked at again every 5 s: new alerts show without a reload.
+  const alerts = usePaged<Alert>(['alerts'], path(filters), 5000);
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const v = new FormData(e.currentTarget);
+    setFilters({
+      code: String(v.get('code') ?? ''),
+      severity: String(v.get('severity') ?? ''),
+      applicationId: String(v.get('applicationId') ?? '').trim(),
+    });
+  };
+
+  return (
+    <Page title="Alerts">
+      <form key={JSON.stringify(filters)} className="card filters" onSubmit={submit} aria-label="Filter the alerts">
+        <Select label="Code" name="code" defaultValue={filters.code}>
+          <option value="">Any code</option>
+          {CODES.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </Select>
+        <Select label="Severity" name="severity" defaultValue={filters.severity}>
+          <option value="">Any severity</option>
+          <option value="error">error</option>
+          <option value="warning">warning</option>
+        </Select>
+        <Field label="Application id" name="applicationId" defaultValue={filters.applicationId} />
+        <button type="submit" className="primary">
+          Filter
+        </button>
+      </form>
+      <PagedRows list={alerts} what="the alerts" empty="No alerts match." pager="Pages of the alerts">
+        {(rows) => (
+          <div className="table-wrap">
+            <table className="stack">
+              <caption className="visually-hidden">Alerts, newest first</caption>
+              <thead>
+                <tr>
+                  <th scope="col">When</th>
+                  <th scope="col">Code</th>
+                  <th scope="col">Severity</th>
+                  <th scope="col">Count</th>
+                  <th scope="col">What happened</th>
+                  <th scope="col">Attempt</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((a) => {
+                  const to = consolePath(a.link);
+                  return (
+                    <tr key={a.id}>
+                      <td data-label="When">{when(a.at)}</td>
+                      <td data-label="Code">
+                        <code>{a.code}</code>
+                      </td>
+                      <td data-label="Severity" className={a.severity === 'error' ? 'problem' : undefined}>
+                        {a.severity}
+                      </td>
+                      <td data-label="Count">{a.count}</td>
+                      <td data-label="What happened">{a.message}</td>
+                      <td data-label="Attempt">
+                        {to ? (
+                          <Link to={to} aria-label={`Open the attempt that raised ${a.code} at ${when(a.at)}`}>
+                            Open the attempt
+                          </Link>
+                        ) : (
+                          '—'
+                        )}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </PagedRows>
+    </Page>
+  );
+}
+
+/** An application's alerts of the last 24 h (its page), each opening its attempt. */
+export function RecentAlerts({ appId }: { appId: string }) {
+  const [since] = useState(() => new Date(Date.now() - 86_400_000).toISOString());
+  const q = new URLSearchParams({ applicationId: appId, since, limit: '20' });
+  const list = useQuery({
+    queryKey: ['alerts', appId, since],
+    queryFn: () => api.get<Alert[]>(`/v1/alerts?${q}`),
+    refetchInterval: 5000,
+  });
+  return (
+    <section aria-labelledby="app-alerts">
+      <h2 id="app-alerts">Alerts of the last 24 hours</h2>
+      {list.isPending ? (
+        <Loading what="alerts" />
+      ) : list.isError ? (
+        <Failed error={list.error} retry={() => list.refetch()} />
+      ) : list.data.length === 0 ? (
+        <p className="muted">No alerts in the last 24 hours.</p>
+      ) : (
+        <ul className="plain">
+          {list.data.map((a) => {
+            const to = consolePath(a.link);
+            return (
+              <li key={a.id}>
+                <code>{a.code}</code> <span className="muted small">{when(a.at)}</span>
+                {a.count > 1 ? <span className="small"> ×{a.count}</span> : null}{' '}
+                {to ? (
+                  <Link to={to} aria-label={`Open the attempt that raised ${a.code} at ${when(a.at)}`}>
+                    Open the attempt
+                  </Link>
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <p>
+        <Link to={`/alerts?application=${appId}`}>All alerts</Link>
+      </p>
+    </section>
+  );
+}
