@@ -257,7 +257,7 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
   applicationRoutes(api, deps);
   apiKeyRoutes(api, { hrefs, apiKeys });
   auditRoutes(api, { hrefs, audit, webhooks });
-  passwordRoutes(api, { ...deps, passwords: authenticator });
+  passwordRoutes(api, { ...deps, passwords: authenticator, failedSignIns, trustedProxies: config.TRUSTED_PROXIES });
   applicationSecretRoutes(api, deps);
   accountRoutes(api, deps);
   webhookRoutes(api, deps);

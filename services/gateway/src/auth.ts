@@ -210,18 +210,21 @@ export class Authenticator {
   }
 
   /**
-   * authenticate() with the username and password as given (browser sign-in), never encoded as
-   * Basic: a `:` in the username stays part of the username.
+   * authenticate() with the username and password as given (browser sign-in, the password change),
+   * never encoded as Basic: a `:` in the username stays part of the username. `fresh`: the password
+   * is checked now whatever the cache holds (a sign-in that hands out a new credential, or a
+   * password change), under the lockout, the address budget and the verifier's queue like a guess.
    */
   async authenticatePair(
     { username, password }: { username: string; password: string },
     requestId: string,
     address = '',
     trace?: TraceContext,
+    { fresh = false }: { fresh?: boolean } = {},
   ): Promise<Principal> {
     const digest = createHash('sha256').update(username).update('\0').update(password).digest();
     const now = this.now();
-    const cached = this.cache.get(username);
+    const cached = fresh ? undefined : this.cache.get(username);
     const matches = cached !== undefined && timingSafeEqual(cached.digest, digest);
     if (matches && cached.expires > now) {
       this.opts.metrics?.cacheHits.inc();
@@ -253,7 +256,7 @@ export class Authenticator {
     // A request whose credentials are being verified already waits for that verification: it
     // starts none, so it takes nothing of the address's budget (an integration's first burst of
     // concurrent requests is one verification, not one guess per request).
-    const joining = this.inflight.get(inflightKey(username, digest));
+    const joining = fresh ? undefined : this.inflight.get(inflightKey(username, digest));
     if (joining) return joining;
     // Every verification takes a token of the client address's budget and a success gives it back:
     // only failed guesses use it up, and a flood of them is refused before it reaches the KDF.
@@ -266,7 +269,7 @@ export class Authenticator {
         Math.ceil(wait / 1000),
       );
     }
-    const principal = this.verifyOnce(username, password, digest, { requestId, trace }, false);
+    const principal = this.verifyOnce(username, password, digest, { requestId, trace }, false, fresh);
     // Only a refused password keeps the token: a verification that could not be made (the
     // accounts service or its database away, a full verifier) is no failed login.
     principal.then(
@@ -285,9 +288,11 @@ export class Authenticator {
     digest: Buffer,
     call: VerifyCall,
     priority: boolean,
+    /** A verification of its own, shared with no other request (a fresh check). */
+    alone = false,
   ): Promise<Principal> {
     const key = inflightKey(username, digest);
-    let pending = this.inflight.get(key);
+    let pending = alone ? undefined : this.inflight.get(key);
     if (!pending) {
       // The owner's verified credential (a refresh, or presented during a lockout) goes first and is
       // never refused for a full queue: a flood of guesses must not lock the owner out.
@@ -298,8 +303,10 @@ export class Authenticator {
             this.opts.metrics?.shed?.inc();
           throw err;
         })
-        .finally(() => this.inflight.delete(key));
-      this.inflight.set(key, pending);
+        .finally(() => {
+          if (this.inflight.get(key) === pending) this.inflight.delete(key);
+        });
+      if (!alone) this.inflight.set(key, pending);
     }
     return pending;
   }

@@ -12,7 +12,7 @@ import type { AuditClient } from '@switchboard/proto';
 import { BoundedMap } from '../bounded-map.ts';
 
 export type FailedSignIn =
-  | { action: 'password.sign-in' | 'session.sign-in'; username: string }
+  | { action: 'password.sign-in' | 'session.sign-in' | 'password.change'; username: string }
   | { action: 'api-key.sign-in'; keyId: string };
 
 export class FailedSignIns {

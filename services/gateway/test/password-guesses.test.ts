@@ -1,0 +1,120 @@
+// Password guesses through every door of the real gateway, the applications service and Postgres:
+// the `current` password of PUT /v1/users/me/password is checked like a sign-in (the username's
+// lockout, the client address's budget of failed logins, audited), browser sign-in keys that budget
+// by the IPv6 /64 as HTTP Basic does, and a sign-in that hands out a session is never answered from
+// the cache of verified passwords.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  queryDatabase,
+  startServices,
+  waitFor,
+  type JsonBody,
+  type Services,
+  type TestAccount,
+} from '../../../test/support';
+
+let stack: Services<{ gateway: true }>;
+
+beforeAll(async () => {
+  stack = await startServices({
+    gateway: true,
+    env: {
+      AUTH_MAX_FAILURES: '3',
+      AUTH_LOCKOUT_MS: '60000',
+      AUTH_ADDRESS_FAILURES_PER_SECOND: '0.01',
+      AUTH_ADDRESS_FAILURES_BURST: '5',
+      TRUSTED_PROXIES: '127.0.0.0/8',
+    },
+  });
+});
+afterAll(async () => stack?.stop());
+
+const json = async (res: Response) => (await res.json()) as Record<string, JsonBody>;
+const signIn = (username: string, password: string, forwardedFor: string) =>
+  fetch(`${stack.baseUrl}/v1/console/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: stack.baseUrl, 'x-forwarded-for': forwardedFor },
+    body: JSON.stringify({ username, password }),
+  });
+const cookieOf = (res: Response) => res.headers.get('set-cookie')!.split(';')[0]!;
+const change = (cookie: string, current: string, forwardedFor: string, next = 'a-brand-new-password') =>
+  stack.request(
+    undefined,
+    'PUT',
+    '/v1/users/me/password',
+    { current, new: next },
+    { cookie, origin: stack.baseUrl, 'x-forwarded-for': forwardedFor },
+  );
+
+describe('the password change', () => {
+  it("when a stolen session guesses `current`, then the username locks out after AUTH_MAX_FAILURES (429 + Retry-After, even for the right one), each failure is audited, and the owner's cached Basic credential keeps working", async () => {
+    const victim: TestAccount = await stack.createAccount('victim');
+    // The owner's integration: its password verified and cached.
+    expect((await stack.request(victim, 'GET', '/v1/applications')).status).toBe(200);
+    const cookie = cookieOf(await signIn(victim.username, victim.password, '198.51.100.10'));
+    for (let i = 0; i < 3; i++) {
+      const res = await change(cookie, `guess-number-${i}`, `198.51.100.1${i}`);
+      expect(res.status, `guess ${i}`).toBe(400);
+      expect((await json(res)).errors).toEqual([{ field: 'current', message: 'is not the current password' }]);
+    }
+    const locked = await change(cookie, 'guess-number-3', '198.51.100.13');
+    expect(locked.status).toBe(429);
+    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Locked out, the right password changes nothing either: the lockout tells the guesser nothing.
+    expect((await change(cookie, victim.password, '198.51.100.13')).status).toBe(429);
+    expect((await stack.request(victim, 'GET', '/v1/applications')).status).toBe(200);
+    // Each wrong guess is in the account's audit log (one entry per address in the window).
+    const entries = () =>
+      queryDatabase<{ outcome: string; ip: string }>(
+        stack.databaseUrl,
+        `select e.outcome, e.ip from applications.audit_events e join applications.accounts a on a.id = e.account_id
+          where a.username = $1 and e.action = 'password.change' order by e.ip`,
+        [victim.username],
+      );
+    await waitFor(async () => (await entries()).length === 3, { what: 'three failed password changes audited' });
+    expect(await entries()).toEqual(
+      ['198.51.100.10', '198.51.100.11', '198.51.100.12'].map((ip) => ({ outcome: 'failure', ip })),
+    );
+  });
+
+  it('when guesses come from one address, then password changes and sign-ins share its budget of failed logins', async () => {
+    const owner = await stack.createAccount('owner');
+    const cookie = cookieOf(await signIn(owner.username, owner.password, '192.0.2.50'));
+    // AUTH_ADDRESS_FAILURES_BURST is 5: two wrong password changes and three wrong sign-ins use it up.
+    for (let i = 0; i < 2; i++) expect((await change(cookie, `wrong-${i}-password`, '192.0.2.77')).status).toBe(400);
+    for (let i = 0; i < 3; i++) expect((await signIn(`nobody-${i}`, 'wrong-password', '192.0.2.77')).status).toBe(401);
+    const refused = await change(cookie, 'wrong-9-password', '192.0.2.77');
+    expect(refused.status).toBe(429);
+    expect((await json(refused)).error).toMatch(/from this address/);
+    // Another address still may, and the right password changes it.
+    const changed = await change(cookie, owner.password, '192.0.2.78');
+    expect(changed.status).toBe(200);
+  });
+});
+
+describe('browser sign-in', () => {
+  it('when an IPv6 client rotates addresses within its /64, then its failed sign-ins share one budget, while the next /64 has its own', async () => {
+    for (let i = 1; i <= 5; i++)
+      expect((await signIn(`v6-nobody-${i}`, 'wrong-password', `2001:db8:77:1::${i}`)).status).toBe(401);
+    const rotated = await signIn('v6-nobody-r', 'wrong-password', '2001:db8:77:1:ffff:1234:5678:9abc');
+    expect(rotated.status).toBe(429);
+    expect((await signIn('v6-nobody-n', 'wrong-password', '2001:db8:77:2::1')).status).toBe(401);
+  });
+
+  it('when the password was changed behind the cache, then Basic is still answered from it but a sign-in checks the password itself', async () => {
+    const carol = await stack.createAccount('carol');
+    const other = await stack.createAccount('other');
+    expect((await stack.request(carol, 'GET', '/v1/applications')).status).toBe(200); // cached
+    // The password replaced in the database, with no announcement to the gateway.
+    await queryDatabase(
+      stack.databaseUrl,
+      'update applications.accounts set password_hash = (select password_hash from applications.accounts where username = $1) where username = $2',
+      [other.username, carol.username],
+    );
+    expect((await stack.request(carol, 'GET', '/v1/applications')).status).toBe(200);
+    const res = await signIn(carol.username, carol.password, '203.0.113.9');
+    expect(res.status).toBe(401);
+    expect(res.headers.get('set-cookie')).toBeNull();
+    expect((await signIn(carol.username, other.password, '203.0.113.9')).status).toBe(200);
+  });
+});
