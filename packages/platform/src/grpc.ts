@@ -37,6 +37,8 @@ export interface CallContext {
   logger: Logger;
   /** Who made the API request this call serves (for the audit log), when the caller said. */
   audit?: AuditContext;
+  /** Aborted once the caller has gone (a call that came alone; batched calls have none). */
+  signal?: AbortSignal;
 }
 
 export type UnaryHandler<Req, Res> = (request: Req, ctx: CallContext) => Promise<Res>;
@@ -81,6 +83,8 @@ type Invoke = (
   request: unknown,
   metadata: grpc.Metadata,
   done: (err: Partial<grpc.ServiceError> | null, response?: unknown) => void,
+  /** Aborted when the caller goes (cancels, or its deadline passes) before the answer. */
+  signal?: AbortSignal,
 ) => void;
 
 interface Route {
@@ -153,8 +157,11 @@ export class GrpcServer {
       const method = definition[name]!;
       const invoke = this.wrap(name, method.path, handler);
       this.routes.set(method.path, { invoke, decode: method.requestDeserialize, encode: method.responseSerialize });
-      impl[name] = (call: grpc.ServerUnaryCall<unknown, unknown>, callback: grpc.sendUnaryData<unknown>) =>
-        invoke(call.request, call.metadata, callback);
+      impl[name] = (call: grpc.ServerUnaryCall<unknown, unknown>, callback: grpc.sendUnaryData<unknown>) => {
+        const gone = new AbortController();
+        call.once('cancelled', () => gone.abort(new AppError('unavailable', 'the caller has gone')));
+        invoke(call.request, call.metadata, callback, gone.signal);
+      };
     }
     this.server.addService(definition, impl);
   }
@@ -233,7 +240,7 @@ export class GrpcServer {
   }
 
   private wrap(method: string, path: string, handler: UnaryHandler<unknown, unknown>): Invoke {
-    return (request, metadata, callback) =>
+    return (request, metadata, callback, signal) =>
       tracedGrpcCall(path, metadata, (endSpan) => {
         const started = process.hrtime.bigint();
         const rid = metadata.get(REQUEST_ID_KEY)[0];
@@ -245,6 +252,7 @@ export class GrpcServer {
         const ctx: CallContext = {
           requestId,
           ...(audit ? { audit } : {}),
+          ...(signal ? { signal } : {}),
           get logger() {
             child ??= opts.logger.child({ requestId, rpc: method });
             return child;

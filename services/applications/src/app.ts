@@ -20,7 +20,7 @@ export async function createApp(
   logger: Logger = createLogger('applications', config.LOG_LEVEL),
 ): Promise<ApplicationsApp> {
   setScryptN(config.PASSWORD_SCRYPT_N);
-  setKdfThreads(config.PASSWORD_KDF_THREADS, config.PASSWORD_KDF_NICE);
+  setKdfThreads(config.PASSWORD_KDF_THREADS, config.PASSWORD_KDF_NICE, config.PASSWORD_KDF_QUEUE);
   warmKdfThreads();
   const service = await createDataService('applications', SCHEMA, config, logger);
   const { orm, idempotency, grpc } = service;

@@ -57,6 +57,15 @@ export const schema = z.object({
     .describe(
       'Nice value of those threads on Linux (0-19; 0: normal priority). Above 0 the KDF takes only CPU nothing else wants; on a host that is often saturated that starves logins.',
     ),
+  PASSWORD_KDF_QUEUE: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(10_000)
+    .default(64)
+    .describe(
+      'Password checks that may wait for a KDF thread. Beyond it a check is refused at once (503 + `Retry-After` at the API) rather than queued behind minutes of work; the owner re-verifying a known password is never refused. A check whose caller has gone leaves the queue.',
+    ),
   CONSOLE_SESSION_TTL_MS: z.coerce
     .number()
     .int()

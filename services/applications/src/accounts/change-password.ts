@@ -15,13 +15,15 @@ export async function changePassword(
   deps: Pick<CredentialDeps, 'orm' | 'announceRevoked'>,
   req: ChangePasswordRequest__Output,
   audit?: AuditContext,
+  /** The caller's call: once it has gone, a check still waiting for the KDF is dropped. */
+  signal?: AbortSignal,
 ): Promise<Account> {
   const errors = passwordErrors(req.new, 'new');
   if (errors.length) throw AppError.invalid(errors);
   const em = deps.orm.em.fork();
   const found = await em.findOne(AccountSchema, { id: req.accountId });
   if (!found) throw AppError.notFound('user');
-  if (!(await verifyPassword(req.current, found.passwordHash)))
+  if (!(await verifyPassword(req.current, found.passwordHash, false, signal)))
     throw AppError.invalid([{ field: 'current', message: 'is not the current password' }]);
   const passwordHash = await hashPassword(req.new);
   const account = await em.transactional(async (tx) => {

@@ -45,9 +45,13 @@ export function registerHandlers(server: GrpcServer, deps: Deps): void {
   const proto = applicationsProto();
 
   server.add(proto.AccountsService.service, {
-    VerifyCredentials: async (req) => ({ account: accountMessage(await verifyCredentials(deps, req)) }),
+    VerifyCredentials: async (req, ctx) => ({
+      account: accountMessage(await verifyCredentials(deps, req, ctx.signal)),
+    }),
     GetAccount: async (req) => ({ account: accountMessage(await getAccount(deps, req)) }),
-    ChangePassword: async (req, ctx) => ({ account: accountMessage(await changePassword(deps, req, ctx.audit)) }),
+    ChangePassword: async (req, ctx) => ({
+      account: accountMessage(await changePassword(deps, req, ctx.audit, ctx.signal)),
+    }),
   });
 
   server.add(proto.ApiKeysService.service, {
