@@ -154,6 +154,27 @@ export class Authenticator {
     };
   }
 
+  /**
+   * The refusal (429) for a credential checked elsewhere (an API key not in its cache, a session
+   * cookie) when the client address has no token left of its budget of failed logins.
+   */
+  checkAddress(address: string): void {
+    const wait = this.perAddress.peek(address);
+    if (wait <= 0) return;
+    this.opts.metrics?.shed?.inc();
+    throw retryLater(
+      'rate_limited',
+      'too many failed logins from this address; try again later',
+      Math.ceil(wait / 1000),
+    );
+  }
+
+  /** A refused guess at a credential checked elsewhere (an API key, a session cookie): takes from the address's budget. */
+  countGuess(address: string): void {
+    this.opts.metrics?.failures.inc();
+    this.perAddress.take(address);
+  }
+
   /** Parses an Authorization header; throws 401 when absent or malformed. */
   static parse(header: string | undefined): { username: string; password: string } {
     const m = header ? /^Basic\s+([A-Za-z0-9+/=._~-]{1,4096})\s*$/i.exec(header) : null;

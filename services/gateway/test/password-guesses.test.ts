@@ -118,3 +118,58 @@ describe('browser sign-in', () => {
     expect((await signIn(carol.username, other.password, '203.0.113.9')).status).toBe(200);
   });
 });
+
+describe('guesses of keys and cookies', () => {
+  it('when an address guesses Bearer keys, Basic key ids and session cookies, then each refusal takes from its budget of failed logins, and over it the next is 429 before any check', async () => {
+    const dave = await stack.createAccount('dave');
+    const key = (await json(await stack.request(dave, 'POST', '/v1/api-keys', { name: 'ci', scope: 'full' }))) as {
+      id: string;
+      key: string;
+    };
+    const from = (headers: Record<string, string>) =>
+      fetch(`${stack.baseUrl}/v1/applications`, { headers: { 'x-forwarded-for': '192.0.2.200', ...headers } });
+    const wrongKey = `sbk_${'B'.repeat(43)}`;
+    // The owner's key, verified once (so remembered), is no guess.
+    expect((await from({ authorization: `Bearer ${key.key}` })).status).toBe(200);
+    const guesses: Record<string, string>[] = [
+      { authorization: `Bearer ${wrongKey}` },
+      { authorization: `Bearer sbk_${'C'.repeat(43)}` },
+      { authorization: `Basic ${Buffer.from(`${key.id}:${wrongKey}`).toString('base64')}` },
+      { cookie: `__Host-sb_session=${'x'.repeat(43)}` },
+      { cookie: `__Host-sb_session=${'y'.repeat(43)}` },
+    ];
+    for (const headers of guesses) expect((await from(headers)).status, JSON.stringify(headers)).toBe(401);
+    for (const headers of [...guesses, { cookie: `__Host-sb_session=${'z'.repeat(43)}` }]) {
+      const res = await from(headers);
+      expect(res.status, JSON.stringify(headers)).toBe(429);
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+    // The remembered key still works from there, and the budget is the address's alone.
+    expect((await from({ authorization: `Bearer ${key.key}` })).status).toBe(200);
+    expect(
+      (
+        await fetch(`${stack.baseUrl}/v1/applications`, {
+          headers: { 'x-forwarded-for': '192.0.2.201', authorization: `Bearer ${wrongKey}` },
+        })
+      ).status,
+    ).toBe(401);
+  });
+
+  it('when a session is used again and again within a minute, then its idle clock is written once, at sign-in', async () => {
+    const erin = await stack.createAccount('erin');
+    const cookie = cookieOf(await signIn(erin.username, erin.password, '203.0.113.20'));
+    const seen = async () =>
+      (
+        await queryDatabase<{ t: string }>(
+          stack.databaseUrl,
+          `select s.last_seen_at::text as t from applications.console_sessions s join applications.accounts a
+            on a.id = s.account_id where a.username = $1`,
+          [erin.username],
+        )
+      )[0]!.t;
+    const first = await seen();
+    for (let i = 0; i < 5; i++)
+      expect((await stack.request(undefined, 'GET', '/v1/applications', undefined, { cookie })).status).toBe(200);
+    expect(await seen()).toBe(first);
+  });
+});

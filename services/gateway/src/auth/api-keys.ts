@@ -77,6 +77,13 @@ export class ApiKeyVerifier {
     return verified;
   }
 
+  /** Whether this key is remembered as verified (a request with it is no guess). */
+  knows(key: string): boolean {
+    if (!this.following || this.opts.cacheTtlMs <= 0) return false;
+    const hit = this.cache.get(createHash('sha256').update(key).digest('base64'));
+    return hit !== undefined && hit.expires > this.now();
+  }
+
   /** Forgets keys: these ids, or every key of the account when no ids are given. */
   forget(accountId: string, keyIds?: readonly string[]): void {
     const ids = keyIds ? new Set(keyIds) : undefined;
