@@ -40,7 +40,6 @@ import { deliveryInsightRoutes } from './http/delivery-insights.ts';
 import { deliveryToolRoutes } from './http/delivery-tools.ts';
 import { authenticate, shedBeforeWork } from './http/authenticate.ts';
 import { refuseCrossSiteWrites } from './http/cross-site.ts';
-import { APPLICATION_READ_PATHS, applicationReadWithKey } from './http/key-reads.ts';
 import type { RouteDeps } from './http/deps.ts';
 import { jsonBody, jsonOrFormBody } from './http/json-body.ts';
 import { problemHandler, notFoundHandler } from './http/problem.ts';
@@ -255,7 +254,7 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
 
   const api = express.Router();
   applicationRoutes(api, deps);
-  apiKeyRoutes(api, { hrefs, apiKeys });
+  apiKeyRoutes(api, { hrefs, apiKeys, keys: keyVerifier });
   auditRoutes(api, { hrefs, audit, webhooks });
   passwordRoutes(api, { ...deps, passwords: authenticator, failedSignIns, trustedProxies: config.TRUSTED_PROXIES });
   applicationSecretRoutes(api, deps);
@@ -267,8 +266,6 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
   sessionRecordRoutes(api, deps);
   const auth = authenticate(credentials, limiter, config.TRUSTED_PROXIES);
   const shed = shedBeforeWork(authenticator, config.TRUSTED_PROXIES, ['/v1/', '/rest/v1/', '/addresses']);
-  // An application read with a Bearer API key has its key verified by the read's own call (http/key-reads.ts).
-  app.get(APPLICATION_READ_PATHS, applicationReadWithKey(credentials, limiter, config.TRUSTED_PROXIES, deps));
   app.use(['/v1', '/rest/v1'], auth, jsonBody({ limitBytes: config.BODY_LIMIT_BYTES }), api);
   // The Node Tropo client asks for free numbers at /addresses, without a version prefix.
   const unversioned = express.Router();

@@ -15,7 +15,6 @@ import { createApplication } from '../applications/create-application.ts';
 import { deleteApplication } from '../applications/delete-application.ts';
 import { getApplicationSecret } from '../applications/get-secret.ts';
 import { getApplication } from '../applications/get-application.ts';
-import { getApplicationByKey } from '../applications/get-application-by-key.ts';
 import { listApplications } from '../applications/list-applications.ts';
 import { lookupApplication } from '../applications/lookup-application.ts';
 import { toMessage } from '../applications/mapper.ts';
@@ -81,8 +80,7 @@ export function registerHandlers(server: GrpcServer, deps: Deps): void {
 
   server.add(proto.ApplicationsService.service, {
     CreateApplication: async (req, ctx) => ({ application: toMessage(await createApplication(deps, req, ctx.audit)) }),
-    GetApplication: async (req) =>
-      req.apiKey ? getApplicationByKey(deps, req) : { application: toMessage(await getApplication(deps, req)) },
+    GetApplication: async (req) => ({ application: toMessage(await getApplication(deps, req)) }),
     ListApplications: async (req) => {
       const page = await listApplications(deps, req);
       return { applications: page.items, nextCursor: page.nextCursor };

@@ -73,21 +73,6 @@ export class Credentials {
   }
 
   /**
-   * The API key a request carries as Bearer, when it is well-formed: a read that has its key verified
-   * by its own call takes it from here (http/key-reads.ts) and reports the outcome to countKey.
-   */
-  bearerKey(req: Request): string | undefined {
-    const header = req.headers.authorization;
-    const key = header === undefined ? undefined : BEARER.exec(header)?.[1];
-    return key !== undefined && KEY_FORMAT.test(key) ? key : undefined;
-  }
-
-  /** Counts an authentication with a bearerKey verified elsewhere: `err` when it was refused. */
-  countKey(err?: unknown): void {
-    this.metric?.inc({ credential: 'key', outcome: err === undefined ? 'ok' : outcomeOf(err) });
-  }
-
-  /**
    * A refused HTTP Basic sign-in goes to the audit log of the account it named (in the background,
    * failed-sign-ins.ts): the username's for a password, the key id's for a key. A Bearer key names
    * no account, and a malformed header names nothing.

@@ -1,6 +1,7 @@
 // API keys of the caller's account: create (the key is answered this once), list, read, revoke.
 import type { Router } from 'express';
 import type { ApiKeyMessage, ApiKeysClient } from '@switchboard/proto';
+import type { ApiKeyVerifier } from '../auth/api-keys.ts';
 import type { Hrefs } from '../hrefs.ts';
 import { auditOptions, callOptions, principal, writeOptions } from './context.ts';
 import { noStore } from './exposure.ts';
@@ -11,6 +12,8 @@ import { route, sendJson } from './routing.ts';
 export interface ApiKeyRouteDeps {
   hrefs: Hrefs;
   apiKeys: ApiKeysClient;
+  /** The gateway's verified keys: a revoked one is forgotten before the answer. */
+  keys: Pick<ApiKeyVerifier, 'forget'>;
 }
 
 function keyBody(hrefs: Hrefs, k: ApiKeyMessage): ApiKeyBody {
@@ -26,7 +29,7 @@ function keyBody(hrefs: Hrefs, k: ApiKeyMessage): ApiKeyBody {
 }
 
 export function apiKeyRoutes(router: Router, deps: ApiKeyRouteDeps): void {
-  const { hrefs, apiKeys } = deps;
+  const { hrefs, apiKeys, keys } = deps;
 
   route(router, '/api-keys', {
     GET: async (req, res) => {
@@ -58,7 +61,11 @@ export function apiKeyRoutes(router: Router, deps: ApiKeyRouteDeps): void {
       sendJson(res, keyBody(hrefs, apiKey!));
     },
     DELETE: async (req, res) => {
-      await apiKeys.revokeApiKey({ accountId: principal(req).accountId, id: String(req.params.id) }, auditOptions(req));
+      const { accountId } = principal(req);
+      const id = String(req.params.id);
+      await apiKeys.revokeApiKey({ accountId, id }, auditOptions(req));
+      // Refused here from the answer on; the other replicas hear it over NATS.
+      keys.forget(accountId, [id]);
       res.status(204).end();
     },
   });
