@@ -256,7 +256,13 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
   applicationRoutes(api, deps);
   apiKeyRoutes(api, { hrefs, apiKeys, keys: keyVerifier });
   auditRoutes(api, { hrefs, audit, webhooks });
-  passwordRoutes(api, { ...deps, passwords: authenticator, failedSignIns, trustedProxies: config.TRUSTED_PROXIES });
+  passwordRoutes(api, {
+    ...deps,
+    passwords: authenticator,
+    failedSignIns,
+    trustedProxies: config.TRUSTED_PROXIES,
+    keys: keyVerifier,
+  });
   applicationSecretRoutes(api, deps);
   accountRoutes(api, deps);
   webhookRoutes(api, deps);

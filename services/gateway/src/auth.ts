@@ -140,8 +140,15 @@ export class Authenticator {
     return { entries: this.failures.size, bytes: this.failures.bytes };
   }
 
+  /**
+   * Counts the forgettings: a verification that began before one (a password change it may not have
+   * seen) answers its caller but is not remembered.
+   */
+  private epoch = 0;
+
   /** Forgets the verified password of this username (it was changed). */
   forget(username: string): void {
+    this.epoch++;
     this.cache.delete(username);
   }
 
@@ -339,6 +346,7 @@ export class Authenticator {
     call: VerifyCall,
     priority: boolean,
   ): Promise<Principal> {
+    const epoch = this.epoch;
     try {
       // The owner's credential also goes first at the applications service's KDF (priority).
       const res = await this.accounts.verifyCredentials({ username, password, priority }, call);
@@ -346,7 +354,7 @@ export class Authenticator {
       // A success resets the failure count, but not a lockout in force: the owner getting through
       // during a brute force must not hand the attacker a fresh set of guesses.
       if (!((this.failures.peek(username)?.lockedUntil ?? 0) > this.now())) this.failures.delete(username);
-      if (this.opts.cacheTtlMs > 0) {
+      if (this.opts.cacheTtlMs > 0 && epoch === this.epoch) {
         const now = this.now();
         const ttl = this.opts.cacheTtlMs;
         this.cache.set(username, {

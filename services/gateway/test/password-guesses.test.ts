@@ -92,6 +92,51 @@ describe('the password change', () => {
   });
 });
 
+describe('revoking keys with the password', () => {
+  it('when the password is changed with revokeKeys, then every key of the account is refused at once and the revocations are audited; without it the keys keep working', async () => {
+    const fay = await stack.createAccount('fay');
+    const make = async (name: string) =>
+      ((await json(await stack.request(fay, 'POST', '/v1/api-keys', { name, scope: 'full' }))) as { key: string }).key;
+    const keys = [await make('one'), await make('two')];
+    const read = (key: string) =>
+      fetch(`${stack.baseUrl}/v1/applications`, { headers: { authorization: `Bearer ${key}` } });
+    for (const k of keys) expect((await read(k)).status).toBe(200); // verified and remembered
+    const cookie = cookieOf(await signIn(fay.username, fay.password, '203.0.113.30'));
+    const kept = await change(cookie, fay.password, '203.0.113.30', 'second-password-for-fay');
+    expect(kept.status).toBe(200);
+    for (const k of keys) expect((await read(k)).status).toBe(200);
+    const again = cookieOf(await signIn(fay.username, 'second-password-for-fay', '203.0.113.30'));
+    const res = await stack.request(
+      undefined,
+      'PUT',
+      '/v1/users/me/password',
+      { current: 'second-password-for-fay', new: 'third-password-for-fay', revokeKeys: true },
+      { cookie: again, origin: stack.baseUrl },
+    );
+    expect(res.status).toBe(200);
+    for (const k of keys) expect((await read(k)).status).toBe(401);
+    const revoked = await queryDatabase<{ n: string }>(
+      stack.databaseUrl,
+      `select count(*) as n from applications.audit_events e join applications.accounts a on a.id = e.account_id
+        where a.username = $1 and e.action = 'api-key.revoke'`,
+      [fay.username],
+    );
+    expect(Number(revoked[0]!.n)).toBe(2);
+    // Every session ended with the change: the new password signs the next request.
+    const now = {
+      ...fay,
+      authorization: `Basic ${Buffer.from(`${fay.username}:third-password-for-fay`).toString('base64')}`,
+    };
+    const bad = await stack.request(now, 'PUT', '/v1/users/me/password', {
+      current: 'third-password-for-fay',
+      new: 'yyyyyyyyyy',
+      revokeKeys: 'yes',
+    });
+    expect(bad.status).toBe(400);
+    expect((await json(bad)).errors).toEqual([{ field: 'revokeKeys', message: 'must be true or false' }]);
+  });
+});
+
 describe('browser sign-in', () => {
   it('when an IPv6 client rotates addresses within its /64, then its failed sign-ins share one budget, while the next /64 has its own', async () => {
     for (let i = 1; i <= 5; i++)

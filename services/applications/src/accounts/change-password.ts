@@ -9,7 +9,8 @@ import { passwordErrors } from './rules.ts';
 
 /**
  * Replaces the account's password once the current one is checked, and ends every browser session
- * of the account in the same transaction; the gateways are told to forget the old password.
+ * of the account in the same transaction (with `revokeKeys`, every API key too); the gateways are
+ * told to forget the old password (and the keys).
  */
 export async function changePassword(
   deps: Pick<CredentialDeps, 'orm' | 'announceRevoked'>,
@@ -30,6 +31,18 @@ export async function changePassword(
     const a = await tx.findOneOrFail(AccountSchema, { id: req.accountId });
     a.passwordHash = passwordHash;
     await endAccountSessions(tx, a.id);
+    if (req.revokeKeys) {
+      const schema = `"${tx.config.get('schema')}"`;
+      const keys = await tx
+        .getConnection()
+        .execute<{ id: string }[]>(`delete from ${schema}.api_keys where account_id = ? returning id`, [a.id]);
+      for (const k of keys)
+        auditWithFlush(
+          tx,
+          { accountId: a.id, action: 'api-key.revoke', target: `/v1/api-keys/${k.id}`, outcome: 'success' },
+          audit,
+        );
+    }
     auditWithFlush(
       tx,
       { accountId: a.id, action: 'password.change', target: `/v1/users/${a.id}`, outcome: 'success' },
@@ -37,6 +50,10 @@ export async function changePassword(
     );
     return a;
   });
-  deps.announceRevoked({ accountId: account.id, username: account.username });
+  deps.announceRevoked({
+    accountId: account.id,
+    username: account.username,
+    ...(req.revokeKeys ? { allKeys: true } : {}),
+  });
   return account;
 }

@@ -7,6 +7,7 @@ import { AppError, type Cidr } from '@switchboard/platform';
 import { requestTrace } from '@switchboard/platform/tracing';
 import type { AccountsClient, ConsoleSessionsClient } from '@switchboard/proto';
 import type { Authenticator, Principal } from '../auth.ts';
+import type { ApiKeyVerifier } from '../auth/api-keys.ts';
 import type { FailedSignIns } from '../auth/failed-sign-ins.ts';
 import { checkOrigin, clearSessionCookie, sessionToken, setSessionCookie } from '../auth/sessions.ts';
 import { clientAddress, clientGroup } from '../client-address.ts';
@@ -114,7 +115,9 @@ export function consoleSessionRoutes(router: Router, deps: ConsoleRouteDeps, bod
  */
 export function passwordRoutes(
   router: Router,
-  deps: Pick<ConsoleRouteDeps, 'accounts' | 'hrefs' | 'passwords' | 'failedSignIns' | 'trustedProxies'>,
+  deps: Pick<ConsoleRouteDeps, 'accounts' | 'hrefs' | 'passwords' | 'failedSignIns' | 'trustedProxies'> & {
+    keys: Pick<ApiKeyVerifier, 'forget'>;
+  },
 ): void {
   route(router, '/users/me/password', {
     PUT: async (req, res) => {
@@ -142,8 +145,9 @@ export function passwordRoutes(
         throw AppError.invalid([{ field: 'current', message: 'is not the current password' }]);
       }
       const { account } = await deps.accounts.changePassword({ accountId: me.accountId, ...body }, auditOptions(req));
-      // This replica forgets the old password before answering; the others hear it over NATS.
+      // This replica forgets the old password (and the keys) before answering; the others hear it over NATS.
       deps.passwords.forget(account!.username);
+      if (body.revokeKeys) deps.keys.forget(me.accountId);
       sendJson(res, userJson(account!, deps.hrefs));
     },
   });
