@@ -103,9 +103,8 @@ export class GrpcServer {
   private readonly handled: Counter<'method' | 'code'>;
   private readonly duration: Histogram<'method'>;
   private serving = true;
-  /** RPC names that only callers with the token may call, and the digest of `Bearer <token>`. */
-  private readonly guarded = new Set<string>();
-  private guardDigest: Buffer | undefined;
+  /** RPC names that only callers with a token may call, each with the digest of `Bearer <token>`. */
+  private readonly guarded = new Map<string, Buffer>();
 
   constructor(private readonly opts: GrpcServerOptions) {
     this.server = new grpc.Server({
@@ -134,18 +133,20 @@ export class GrpcServer {
   /**
    * Keeps the RPCs `methods` (names as in the .proto) for callers that send `authorization: Bearer
    * <token>` (compared in constant time): any other call of them, batched or not, is refused with
-   * PERMISSION_DENIED before its handler runs. No token: they are served to every caller.
+   * PERMISSION_DENIED before its handler runs. No token: they are served to every caller. Called
+   * again with other methods and another token, each group keeps its own caller.
    */
   requireToken(methods: readonly string[], token: string | undefined): void {
     if (token === undefined || token === '') return;
-    for (const m of methods) this.guarded.add(m);
-    this.guardDigest = digest(`Bearer ${token}`);
+    const d = digest(`Bearer ${token}`);
+    for (const m of methods) this.guarded.set(m, d);
   }
 
   private allowed(method: string, metadata: grpc.Metadata): boolean {
-    if (!this.guardDigest || !this.guarded.has(method)) return true;
+    const wanted = this.guarded.get(method);
+    if (!wanted) return true;
     const [sent] = metadata.get(AUTHORIZATION_KEY);
-    return typeof sent === 'string' && timingSafeEqual(digest(sent), this.guardDigest);
+    return typeof sent === 'string' && timingSafeEqual(digest(sent), wanted);
   }
 
   /** Adds a service; each handler is wrapped with error mapping, logging and metrics. */

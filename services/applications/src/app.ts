@@ -7,7 +7,7 @@ import { setKdfThreads, setScryptN, warmKdfThreads } from './accounts/password.t
 import type { Config } from './config.ts';
 import type { Deps } from './context.ts';
 import { SCHEMA } from './db/schema.ts';
-import { registerHandlers } from './grpc/handlers.ts';
+import { gatewayOnlyRpcs, registerHandlers } from './grpc/handlers.ts';
 import { announceRevoked, credentialKeys } from './api-keys/announce.ts';
 import { startCredentialPruning } from './audit/prune-credentials.ts';
 
@@ -71,6 +71,8 @@ export async function createApp(
       };
       // Answers signing secrets: the dispatcher's alone when INTERNAL_RPC_TOKEN is set.
       grpc.requireToken(['LookupApplication'], config.INTERNAL_RPC_TOKEN);
+      // Accounts and credentials: the gateway's alone when GATEWAY_RPC_TOKEN is set.
+      grpc.requireToken(gatewayOnlyRpcs(), config.GATEWAY_RPC_TOKEN);
       registerHandlers(grpc, deps);
       grpc.addHealth(healthProto().Health.service);
       grpc.addBatch(batchProto().BatchService.service);

@@ -11,6 +11,13 @@ export const schema = z.object({
     natsUrl:
       'NATS with JetStream, for the events this service publishes: one server, or the members of a cluster comma-separated (each `nats:` or `tls:`); the client tries them all at start and after losing its server.',
   }),
+  GATEWAY_RPC_TOKEN: z
+    .string()
+    .min(16, 'must be at least 16 characters')
+    .optional()
+    .describe(
+      "Bearer token the gateway must send for every account and credential RPC (accounts, passwords, API keys, browser sessions, the audit log, applications' signing secrets); other callers (the dispatcher, the webhooks service) are refused them. Unset: served to every caller. Must differ from `INTERNAL_RPC_TOKEN`.",
+    ),
   DELIVERY_ALLOWED_CIDRS: cidrList.describe(
     'Private ranges (comma-separated CIDRs) application URLs may point at anyway (literal addresses elsewhere in them are refused); tests set `127.0.0.0/8,::1/128`.',
   ),
@@ -107,7 +114,11 @@ export const schema = z.object({
 export type Config = z.output<typeof schema>;
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  return parseConfig(schema, env);
+  const config = parseConfig(schema, env);
+  // One token for both callers would let the dispatcher make the gateway's calls.
+  if (config.GATEWAY_RPC_TOKEN !== undefined && config.GATEWAY_RPC_TOKEN === config.INTERNAL_RPC_TOKEN)
+    throw new Error('invalid configuration: GATEWAY_RPC_TOKEN must differ from INTERNAL_RPC_TOKEN');
+  return config;
 }
 
 /** The account command's configuration: SECRETS_KEY is optional there (only migrations that seal rows need it). */

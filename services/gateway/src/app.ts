@@ -87,10 +87,19 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
           }),
         }
       : undefined;
-  const appsOpts = { defaultTimeoutMs: config.GRPC_TIMEOUT_MS, metrics: grpcMetrics, batch: batchers?.applications };
+  const appsOpts = {
+    defaultTimeoutMs: config.GRPC_TIMEOUT_MS,
+    metrics: grpcMetrics,
+    batch: batchers?.applications,
+    token: config.APPLICATIONS_RPC_TOKEN,
+  };
   const accounts = accountsClient(config.APPLICATIONS_GRPC_URL, appsOpts);
   const applications = applicationsClient(config.APPLICATIONS_GRPC_URL, appsOpts);
-  const webhooks = webhooksClient(config.WEBHOOKS_GRPC_URL, { ...appsOpts, batch: batchers?.webhooks });
+  const webhooks = webhooksClient(config.WEBHOOKS_GRPC_URL, {
+    ...appsOpts,
+    batch: batchers?.webhooks,
+    token: undefined,
+  });
   const addresses = addressesClient(config.APPLICATIONS_GRPC_URL, appsOpts);
   const sessions = sessionsClient(config.APPLICATIONS_GRPC_URL, appsOpts);
   const apiKeys = apiKeysClient(config.APPLICATIONS_GRPC_URL, appsOpts);

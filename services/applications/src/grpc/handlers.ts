@@ -40,6 +40,21 @@ import { verifyConsoleSession } from '../console-sessions/verify-console-session
 
 const accountMessage = (a: Account) => ({ id: a.id, username: a.username, createdAt: a.createdAt.toISOString() });
 
+/**
+ * The RPCs only the gateway calls (GATEWAY_RPC_TOKEN): every RPC of the accounts, API keys, browser
+ * sessions and audit services, and the applications' signing secrets.
+ */
+export function gatewayOnlyRpcs(): string[] {
+  const proto = applicationsProto();
+  return [
+    ...[proto.AccountsService, proto.ApiKeysService, proto.ConsoleSessionsService, proto.AuditService].flatMap((s) =>
+      Object.keys(s.service),
+    ),
+    'GetApplicationSecret',
+    'RotateApplicationSecret',
+  ];
+}
+
 export function registerHandlers(server: GrpcServer, deps: Deps): void {
   const proto = applicationsProto();
 
