@@ -140,7 +140,7 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
   });
   const keyVerifier = new ApiKeyVerifier(apiKeys, { cacheTtlMs: config.API_KEY_CACHE_TTL_MS });
   const origin = new URL(config.PUBLIC_BASE_URL).origin;
-  const failedSignIns = new FailedSignIns(audit, logger, { maxBytes: config.RATE_LIMIT_TABLE_BYTES });
+  const failedSignIns = new FailedSignIns(audit, logger);
   const credentials = new Credentials(
     authenticator,
     keyVerifier,
@@ -171,7 +171,6 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
         account_limiter: limiter.table.bytes,
         session_limiter: sessionLimiter.table.bytes,
         ...authenticator.tableBytes,
-        failed_sign_ins: failedSignIns.bytes,
       };
       for (const [table, bytes] of Object.entries(tables)) this.set({ table }, bytes);
     },
