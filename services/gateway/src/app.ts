@@ -262,7 +262,7 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
 
   const api = express.Router();
   applicationRoutes(api, deps);
-  apiKeyRoutes(api, { hrefs, apiKeys, keys: keyVerifier });
+  apiKeyRoutes(api, { hrefs, apiKeys, keys: keyVerifier, passwords: authenticator });
   auditRoutes(api, { hrefs, audit, webhooks });
   passwordRoutes(api, {
     ...deps,

@@ -114,6 +114,8 @@ export class Authenticator {
   private readonly cache: BoundedMap<CacheEntry>;
   private readonly failures: BoundedMap<FailureEntry>;
   private readonly inflight = new Map<string, Promise<Principal>>();
+  /** The fresh checks in flight (sign-in, password change, key creation), apart from the others. */
+  private readonly freshInflight = new Map<string, Promise<Principal>>();
   private readonly now: () => number;
   private readonly maxEntries: number;
   private readonly gate: VerifyGate;
@@ -233,8 +235,9 @@ export class Authenticator {
     requestId: string,
     address = '',
     trace?: TraceContext,
+    opts: { fresh?: boolean } = {},
   ): Promise<Principal> {
-    return this.authenticatePair(Authenticator.parse(header), requestId, address, trace);
+    return this.authenticatePair(Authenticator.parse(header), requestId, address, trace, opts);
   }
 
   /**
@@ -284,7 +287,8 @@ export class Authenticator {
     // A request whose credentials are being verified already waits for that verification: it
     // starts none, so it takes nothing of the address's budget (an integration's first burst of
     // concurrent requests is one verification, not one guess per request).
-    const joining = fresh ? undefined : this.inflight.get(inflightKey(username, digest));
+    // A fresh check joins only another fresh one (begun after this request arrived, so just as fresh).
+    const joining = (fresh ? this.freshInflight : this.inflight).get(inflightKey(username, digest));
     if (joining) return joining;
     // Every verification takes a token of the client address's budget and a success gives it back:
     // only failed guesses use it up, and a flood of them is refused before it reaches the KDF.
@@ -316,11 +320,12 @@ export class Authenticator {
     digest: Buffer,
     call: VerifyCall,
     priority: boolean,
-    /** A verification of its own, shared with no other request (a fresh check). */
+    /** A fresh check: shared only with other fresh checks, never with a refresh or a cached-path verification. */
     alone = false,
   ): Promise<Principal> {
     const key = inflightKey(username, digest);
-    let pending = alone ? undefined : this.inflight.get(key);
+    const inflight = alone ? this.freshInflight : this.inflight;
+    let pending = inflight.get(key);
     if (!pending) {
       // The owner's verified credential (a refresh, or presented during a lockout) goes first and is
       // never refused for a full queue: a flood of guesses must not lock the owner out.
@@ -331,10 +336,8 @@ export class Authenticator {
             this.opts.metrics?.shed?.inc();
           throw err;
         })
-        .finally(() => {
-          if (this.inflight.get(key) === pending) this.inflight.delete(key);
-        });
-      if (!alone) this.inflight.set(key, pending);
+        .finally(() => inflight.delete(key));
+      inflight.set(key, pending);
     }
     return pending;
   }

@@ -5,6 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   queryDatabase,
+  sleep,
   waitFor,
   type RunningGateway,
   type Services,
@@ -170,6 +171,18 @@ describe('API keys', () => {
     const during = Promise.all(Array.from({ length: 20 }, (_, i) => on(stack.baseUrl, routes[i % 4]!)));
     const revoked = Date.now();
     expect((await stack.request(alice, 'DELETE', `/v1/api-keys/${id}`)).status).toBe(204);
+    // Meanwhile the other replica is asked, route by route, until it refuses the key: by when the
+    // first refused request was sent (its answer may take longer on a loaded machine).
+    const other = Promise.all(
+      routes.map(async (r) => {
+        for (;;) {
+          const sent = Date.now();
+          if ((await on(second.baseUrl, r)).status === 401) return sent - revoked;
+          if (sent - revoked > 5000) return Number.POSITIVE_INFINITY;
+          await sleep(20);
+        }
+      }),
+    ).then((times) => Math.max(...times));
     for (const r of routes) {
       const res = await on(stack.baseUrl, r);
       expect(res.status, r[1]).toBe(401);
@@ -177,11 +190,7 @@ describe('API keys', () => {
     }
     await during;
     for (const r of routes) expect((await on(stack.baseUrl, r)).status, `after the rush ${r[1]}`).toBe(401);
-    await waitFor(
-      async () => (await Promise.all(routes.map((r) => on(second.baseUrl, r)))).every((res) => res.status === 401),
-      { timeoutMs: 1000, intervalMs: 20, what: 'the other replica refuses the revoked key on every route' },
-    );
-    expect(Date.now() - revoked).toBeLessThan(1000);
+    expect(await other).toBeLessThan(1000);
   });
 
   it('when another account reads or revokes a key, then 404 and the key keeps working', async () => {

@@ -146,7 +146,7 @@ describe('browser sign-in', () => {
     expect((await signIn('v6-nobody-n', 'wrong-password', '2001:db8:77:2::1')).status).toBe(401);
   });
 
-  it('when the password was changed behind the cache, then Basic is still answered from it but a sign-in checks the password itself', async () => {
+  it('when the password was changed behind the cache, then Basic reads are still answered from it but a sign-in or a key creation checks the password itself', async () => {
     const carol = await stack.createAccount('carol');
     const other = await stack.createAccount('other');
     expect((await stack.request(carol, 'GET', '/v1/applications')).status).toBe(200); // cached
@@ -157,6 +157,9 @@ describe('browser sign-in', () => {
       [other.username, carol.username],
     );
     expect((await stack.request(carol, 'GET', '/v1/applications')).status).toBe(200);
+    // Nor is a key handed out on the cache's memory of the password.
+    const key = await stack.request(carol, 'POST', '/v1/api-keys', { name: 'late', scope: 'full' });
+    expect(key.status).toBe(401);
     const res = await signIn(carol.username, carol.password, '203.0.113.9');
     expect(res.status).toBe(401);
     expect(res.headers.get('set-cookie')).toBeNull();

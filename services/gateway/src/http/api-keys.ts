@@ -1,6 +1,8 @@
 // API keys of the caller's account: create (the key is answered this once), list, read, revoke.
 import type { Router } from 'express';
 import type { ApiKeyMessage, ApiKeysClient } from '@switchboard/proto';
+import { requestTrace } from '@switchboard/platform/tracing';
+import type { Authenticator } from '../auth.ts';
 import type { ApiKeyVerifier } from '../auth/api-keys.ts';
 import type { Hrefs } from '../hrefs.ts';
 import { auditOptions, callOptions, principal, writeOptions } from './context.ts';
@@ -14,6 +16,8 @@ export interface ApiKeyRouteDeps {
   apiKeys: ApiKeysClient;
   /** The gateway's verified keys: a revoked one is forgotten before the answer. */
   keys: Pick<ApiKeyVerifier, 'forget'>;
+  /** Checks the password of a key creation made with it (never from the cache). */
+  passwords: Pick<Authenticator, 'authenticate'>;
 }
 
 function keyBody(hrefs: Hrefs, k: ApiKeyMessage): ApiKeyBody {
@@ -41,6 +45,15 @@ export function apiKeyRoutes(router: Router, deps: ApiKeyRouteDeps): void {
     },
     POST: async (req, res) => {
       const body = decodeFields(req, apiKeyCreate);
+      // A new credential is handed out on the password checked now, never on the cache's memory of it.
+      if (req.state.credential?.type === 'password')
+        await deps.passwords.authenticate(
+          req.headers.authorization,
+          req.state.requestId,
+          req.state.clientAddress ?? '',
+          requestTrace(req),
+          { fresh: true },
+        );
       const { apiKey, key } = await apiKeys.createApiKey(
         { accountId: principal(req).accountId, ...body },
         writeOptions(req),
