@@ -68,6 +68,7 @@ export async function createApp(
         credentialKeys: credentialKeys(config.SECRETS_KEY),
         announceRevoked: (body) => announceRevoked(nats.nc, body, logger),
         consoleSessions: { absoluteMs: config.CONSOLE_SESSION_TTL_MS, idleMs: config.CONSOLE_SESSION_IDLE_MS },
+        loginLockout: { maxFailures: config.AUTH_MAX_FAILURES, lockoutMs: config.AUTH_LOCKOUT_MS },
       };
       // Answers signing secrets: the dispatcher's alone when INTERNAL_RPC_TOKEN is set.
       grpc.requireToken(['LookupApplication'], config.INTERNAL_RPC_TOKEN);

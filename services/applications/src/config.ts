@@ -64,6 +64,22 @@ export const schema = z.object({
     .describe(
       'Nice value of those threads on Linux (0-19; 0: normal priority). Above 0 the KDF takes only CPU nothing else wants; on a host that is often saturated that starves logins.',
     ),
+  AUTH_MAX_FAILURES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1000)
+    .default(5)
+    .describe(
+      "Consecutive failed logins of one username before it is locked out, counted here for every gateway replica (the gateway's variable of the same name counts per replica in front of it).",
+    ),
+  AUTH_LOCKOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(900_000)
+    .default(30_000)
+    .describe('First lockout, in ms; doubles with every further failure, up to 15 minutes.'),
   PASSWORD_KDF_QUEUE: z.coerce
     .number()
     .int()

@@ -221,3 +221,25 @@ describe('guesses of keys and cookies', () => {
     expect(await seen()).toBe(first);
   });
 });
+
+describe('the lockout across replicas', () => {
+  it("when guesses at one username alternate between two gateway replicas, then it locks out after AUTH_MAX_FAILURES in all, as behind one gateway, and the owner's verified credential keeps working on both", async () => {
+    const target = await stack.createAccount('target');
+    const second = await stack.startGateway();
+    const bases = [stack.baseUrl, second.baseUrl];
+    const basic = (p: string) => `Basic ${Buffer.from(`${target.username}:${p}`).toString('base64')}`;
+    const get = (base: string, authorization: string, forwardedFor: string) =>
+      fetch(`${base}/v1/applications`, { headers: { authorization, 'x-forwarded-for': forwardedFor } });
+    // The owner's integration is verified on both replicas before the attack.
+    for (const base of bases) expect((await get(base, target.authorization, '203.0.113.50')).status).toBe(200);
+    const statuses: number[] = [];
+    // Each guess from an address of its own: only the username's lockout can refuse them.
+    for (let i = 0; i < 6; i++)
+      statuses.push((await get(bases[i % 2]!, basic(`guess-${i}`), `198.18.0.${i + 1}`)).status);
+    // AUTH_MAX_FAILURES is 3: three guesses checked in all, not three per replica.
+    expect(statuses).toEqual([401, 401, 401, 429, 429, 429]);
+    const refused = await get(second.baseUrl, basic('guess-x'), '198.18.0.99');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    for (const base of bases) expect((await get(base, target.authorization, '203.0.113.50')).status).toBe(200);
+  });
+});

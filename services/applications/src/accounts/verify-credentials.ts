@@ -3,6 +3,7 @@ import type { VerifyCredentialsRequest__Output } from '@switchboard/proto/genera
 import type { Deps } from '../context.ts';
 import { AccountSchema, type Account } from '../db/entities.ts';
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from './password.ts';
+import { checkLockout, recordLoginFailure, recordLoginSuccess } from './login-lockout.ts';
 import { USERNAME } from './rules.ts';
 
 /** The account these credentials belong to (the gateway's Basic auth); anything else is unauthenticated. */
@@ -15,6 +16,9 @@ export async function verifyCredentials(
   const { username, password } = req;
   const em = deps.orm.em.fork();
   const account = USERNAME.test(username) ? await em.findOne(AccountSchema, { username }) : null;
+  // A locked-out username is refused before the KDF, whichever gateway asks (login-lockout.ts); the
+  // credential the gateway verified before (priority: the owner's) still goes on to be checked.
+  if (account && req.priority !== true) await checkLockout(em, account.id);
   // Always spend the KDF time, so a missing user is not distinguishable by timing. The gateway asks
   // for priority only for a credential it verified before (the owner's, not a guess).
   const ok = await verifyPassword(
@@ -23,7 +27,11 @@ export async function verifyCredentials(
     req.priority === true,
     signal,
   );
-  if (!account || !ok || password.length === 0) throw new AppError('unauthenticated', 'invalid credentials');
+  if (!account || !ok || password.length === 0) {
+    if (account) await recordLoginFailure(em, account.id, deps.loginLockout);
+    throw new AppError('unauthenticated', 'invalid credentials');
+  }
+  await recordLoginSuccess(em, account.id);
   if (needsRehash(account.passwordHash)) {
     // Made with older (weaker) parameters: store a hash with the current ones, unless it changed meanwhile.
     const old = account.passwordHash;
