@@ -122,6 +122,7 @@ describe.each(Object.keys(OVERLAYS) as Overlay[])('overlay %s', (overlay) => {
       INTERNAL_RPC_TOKEN: 'placeholder-internal-rpc-token',
       APPLICATIONS_RPC_TOKEN: 'placeholder-internal-rpc-token',
       WEBHOOKS_RPC_TOKEN: 'placeholder-internal-rpc-token',
+      GATEWAY_RPC_TOKEN: 'placeholder-gateway-rpc-token',
     };
     const checked: string[] = [];
     for (const t of podTemplates(objects()).filter((p) => !p.virtual)) {
@@ -463,7 +464,7 @@ describe('overlay prod specifics', () => {
     }
   });
 
-  it('refuses anonymous NATS clients: each service connects as its own user with a password from switchboard-nats-users; the gateway may only subscribe, and holds no RPC token', () => {
+  it('refuses anonymous NATS clients: each service connects as its own user with a password from switchboard-nats-users; the gateway may only subscribe, and holds only its own RPC token', () => {
     const conf = (
       byKind(objects(), 'ConfigMap').find((c) => c.metadata.name.startsWith('nats-config-'))!.data as Record<
         string,
@@ -484,7 +485,15 @@ describe('overlay prod specifics', () => {
       expect(natsEnv.get(variable)?.from).toBe(`Secret switchboard-nats-users/${s}`);
     }
     const gateway = effectiveEnv(objects(), 'switchboard', container('gateway'));
-    for (const name of ['APPLICATIONS_RPC_TOKEN', 'WEBHOOKS_RPC_TOKEN']) expect(gateway.has(name), name).toBe(false);
+    // The gateway holds only its own token (the applications service's GATEWAY_RPC_TOKEN), never the
+    // dispatcher's; the dispatcher never holds the gateway's.
+    expect(gateway.get('APPLICATIONS_RPC_TOKEN')?.from).toBe('Secret switchboard-internal-rpc/gateway');
+    expect(gateway.has('WEBHOOKS_RPC_TOKEN')).toBe(false);
+    expect(effectiveEnv(objects(), 'switchboard', container('applications')).get('GATEWAY_RPC_TOKEN')?.from).toBe(
+      'Secret switchboard-internal-rpc/gateway',
+    );
+    const dispatcher = effectiveEnv(objects(), 'switchboard', container('dispatcher'));
+    for (const [name, v] of dispatcher) expect(v.from, name).not.toBe('Secret switchboard-internal-rpc/gateway');
     // The gateway's user publishes no event (only its connection's JetStream info request) and hears only credentials and account notices.
     expect(conf).toMatch(
       /user: gateway\s+password: \$NATS_GATEWAY_PASSWORD\s+permissions: \{\s+publish: \{ allow: \["\$JS\.API\.INFO", "_INBOX\.>"\] \}\s+subscribe: \{ allow: \["_INBOX\.>", "credentials\.>", "accounts\.>"\] \}/,
@@ -545,7 +554,11 @@ describe('overlay prod specifics', () => {
         (h) => h.metadata.name === s,
       ) as unknown as HorizontalPodAutoscaler;
       const fromSecret = (k: string) =>
-        k === 'SECRETS_KEY' ? 'cGxhY2Vob2xkZXItc2VjcmV0cy1rZXktMzItYnl0ZXM=' : 'postgres://u:p@db:5432/switchboard';
+        k === 'SECRETS_KEY'
+          ? 'cGxhY2Vob2xkZXItc2VjcmV0cy1rZXktMzItYnl0ZXM='
+          : k.endsWith('_TOKEN')
+            ? `placeholder-${k.toLowerCase()}`
+            : 'postgres://u:p@db:5432/switchboard';
       const env = Object.fromEntries(
         [...effectiveEnv(objects(), 'switchboard', container(s))].map(([k, v]) => [k, v.value ?? fromSecret(k)]),
       );

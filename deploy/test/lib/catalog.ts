@@ -37,6 +37,8 @@ export const SERVICES: Record<ServiceName, ServiceSpec> = {
       'NATS_URL',
       'NATS_USER',
       'NATS_PASSWORD',
+      // The applications service's GATEWAY_RPC_TOKEN, for its account and credential RPCs (prod).
+      'APPLICATIONS_RPC_TOKEN',
       ...COMMON_ENV,
     ],
     requiredEnv: ['PORT', 'OPS_PORT', 'PUBLIC_BASE_URL', 'APPLICATIONS_GRPC_URL', 'WEBHOOKS_GRPC_URL', 'NATS_URL'],
@@ -57,6 +59,8 @@ export const SERVICES: Record<ServiceName, ServiceSpec> = {
       'NATS_USER',
       'NATS_PASSWORD',
       'INTERNAL_RPC_TOKEN',
+      // The token its account and credential RPCs require: the gateway's alone (prod).
+      'GATEWAY_RPC_TOKEN',
       'MIGRATE_ON_START',
       'NATS_STREAM_REPLICAS',
       'DELIVERY_ALLOWED_CIDRS',
@@ -134,7 +138,7 @@ export const RELEASE_SECRETS: Record<string, readonly string[]> = {
   // Each service's NATS password (prod).
   'switchboard-nats-users': ['applications', 'webhooks', 'dispatcher', 'core', 'gateway'],
   // The tokens of the RPCs that answer signing secrets, by serving service (prod).
-  'switchboard-internal-rpc': ['applications', 'webhooks'],
+  'switchboard-internal-rpc': ['applications', 'webhooks', 'gateway'],
 };
 
 /** Variables a migration Job (src/migrate.ts of applications or webhooks) may set. */

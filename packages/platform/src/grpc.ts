@@ -37,6 +37,8 @@ export interface CallContext {
   logger: Logger;
   /** Who made the API request this call serves (for the audit log), when the caller said. */
   audit?: AuditContext;
+  /** Aborted once the caller has gone (a call that came alone; batched calls have none). */
+  signal?: AbortSignal;
 }
 
 export type UnaryHandler<Req, Res> = (request: Req, ctx: CallContext) => Promise<Res>;
@@ -81,6 +83,8 @@ type Invoke = (
   request: unknown,
   metadata: grpc.Metadata,
   done: (err: Partial<grpc.ServiceError> | null, response?: unknown) => void,
+  /** Aborted when the caller goes (cancels, or its deadline passes) before the answer. */
+  signal?: AbortSignal,
 ) => void;
 
 interface Route {
@@ -99,9 +103,8 @@ export class GrpcServer {
   private readonly handled: Counter<'method' | 'code'>;
   private readonly duration: Histogram<'method'>;
   private serving = true;
-  /** RPC names that only callers with the token may call, and the digest of `Bearer <token>`. */
-  private readonly guarded = new Set<string>();
-  private guardDigest: Buffer | undefined;
+  /** RPC names that only callers with a token may call, each with the digest of `Bearer <token>`. */
+  private readonly guarded = new Map<string, Buffer>();
 
   constructor(private readonly opts: GrpcServerOptions) {
     this.server = new grpc.Server({
@@ -130,18 +133,20 @@ export class GrpcServer {
   /**
    * Keeps the RPCs `methods` (names as in the .proto) for callers that send `authorization: Bearer
    * <token>` (compared in constant time): any other call of them, batched or not, is refused with
-   * PERMISSION_DENIED before its handler runs. No token: they are served to every caller.
+   * PERMISSION_DENIED before its handler runs. No token: they are served to every caller. Called
+   * again with other methods and another token, each group keeps its own caller.
    */
   requireToken(methods: readonly string[], token: string | undefined): void {
     if (token === undefined || token === '') return;
-    for (const m of methods) this.guarded.add(m);
-    this.guardDigest = digest(`Bearer ${token}`);
+    const d = digest(`Bearer ${token}`);
+    for (const m of methods) this.guarded.set(m, d);
   }
 
   private allowed(method: string, metadata: grpc.Metadata): boolean {
-    if (!this.guardDigest || !this.guarded.has(method)) return true;
+    const wanted = this.guarded.get(method);
+    if (!wanted) return true;
     const [sent] = metadata.get(AUTHORIZATION_KEY);
-    return typeof sent === 'string' && timingSafeEqual(digest(sent), this.guardDigest);
+    return typeof sent === 'string' && timingSafeEqual(digest(sent), wanted);
   }
 
   /** Adds a service; each handler is wrapped with error mapping, logging and metrics. */
@@ -153,8 +158,11 @@ export class GrpcServer {
       const method = definition[name]!;
       const invoke = this.wrap(name, method.path, handler);
       this.routes.set(method.path, { invoke, decode: method.requestDeserialize, encode: method.responseSerialize });
-      impl[name] = (call: grpc.ServerUnaryCall<unknown, unknown>, callback: grpc.sendUnaryData<unknown>) =>
-        invoke(call.request, call.metadata, callback);
+      impl[name] = (call: grpc.ServerUnaryCall<unknown, unknown>, callback: grpc.sendUnaryData<unknown>) => {
+        const gone = new AbortController();
+        call.once('cancelled', () => gone.abort(new AppError('unavailable', 'the caller has gone')));
+        invoke(call.request, call.metadata, callback, gone.signal);
+      };
     }
     this.server.addService(definition, impl);
   }
@@ -233,7 +241,7 @@ export class GrpcServer {
   }
 
   private wrap(method: string, path: string, handler: UnaryHandler<unknown, unknown>): Invoke {
-    return (request, metadata, callback) =>
+    return (request, metadata, callback, signal) =>
       tracedGrpcCall(path, metadata, (endSpan) => {
         const started = process.hrtime.bigint();
         const rid = metadata.get(REQUEST_ID_KEY)[0];
@@ -245,6 +253,7 @@ export class GrpcServer {
         const ctx: CallContext = {
           requestId,
           ...(audit ? { audit } : {}),
+          ...(signal ? { signal } : {}),
           get logger() {
             child ??= opts.logger.child({ requestId, rpc: method });
             return child;

@@ -15,7 +15,7 @@ import { setKdfThreads, setScryptN, warmKdfThreads } from './accounts/password.t
 import type { Config } from './config.ts';
 import type { Deps } from './context.ts';
 import { SCHEMA } from './db/schema.ts';
-import { registerHandlers } from './grpc/handlers.ts';
+import { gatewayOnlyRpcs, registerHandlers } from './grpc/handlers.ts';
 import { announceRevoked, credentialKeys } from './api-keys/announce.ts';
 import { startCredentialPruning } from './audit/prune-credentials.ts';
 
@@ -28,7 +28,7 @@ export async function createApp(
   logger: Logger = createLogger('applications', config.LOG_LEVEL),
 ): Promise<ApplicationsApp> {
   setScryptN(config.PASSWORD_SCRYPT_N);
-  setKdfThreads(config.PASSWORD_KDF_THREADS, config.PASSWORD_KDF_NICE);
+  setKdfThreads(config.PASSWORD_KDF_THREADS, config.PASSWORD_KDF_NICE, config.PASSWORD_KDF_QUEUE);
   warmKdfThreads();
   const service = await createDataService('applications', SCHEMA, config, logger);
   const { orm, idempotency, grpc } = service;
@@ -84,9 +84,12 @@ export async function createApp(
         credentialKeys: credentialKeys(config.SECRETS_KEY),
         announceRevoked: (body) => announceRevoked(nats.nc, body, logger),
         consoleSessions: { absoluteMs: config.CONSOLE_SESSION_TTL_MS, idleMs: config.CONSOLE_SESSION_IDLE_MS },
+        loginLockout: { maxFailures: config.AUTH_MAX_FAILURES, lockoutMs: config.AUTH_LOCKOUT_MS },
       };
       // Answers signing secrets: the dispatcher's alone when INTERNAL_RPC_TOKEN is set.
       grpc.requireToken(['LookupApplication'], config.INTERNAL_RPC_TOKEN);
+      // Accounts and credentials: the gateway's alone when GATEWAY_RPC_TOKEN is set.
+      grpc.requireToken(gatewayOnlyRpcs(), config.GATEWAY_RPC_TOKEN);
       registerHandlers(grpc, deps);
       grpc.addHealth(healthProto().Health.service);
       grpc.addBatch(batchProto().BatchService.service);

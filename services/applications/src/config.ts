@@ -11,6 +11,13 @@ export const schema = z.object({
     natsUrl:
       'NATS with JetStream, for the events this service publishes: one server, or the members of a cluster comma-separated (each `nats:` or `tls:`); the client tries them all at start and after losing its server.',
   }),
+  GATEWAY_RPC_TOKEN: z
+    .string()
+    .min(16, 'must be at least 16 characters')
+    .optional()
+    .describe(
+      "Bearer token the gateway must send for every account and credential RPC (accounts, passwords, API keys, browser sessions, the audit log, applications' signing secrets); other callers (the dispatcher, the webhooks service) are refused them. Unset: served to every caller. Must differ from `INTERNAL_RPC_TOKEN`.",
+    ),
   DELIVERY_ALLOWED_CIDRS: cidrList.describe(
     'Private ranges (comma-separated CIDRs) application URLs may point at anyway (literal addresses elsewhere in them are refused); tests set `127.0.0.0/8,::1/128`.',
   ),
@@ -56,6 +63,31 @@ export const schema = z.object({
     .default(0)
     .describe(
       'Nice value of those threads on Linux (0-19; 0: normal priority). Above 0 the KDF takes only CPU nothing else wants; on a host that is often saturated that starves logins.',
+    ),
+  AUTH_MAX_FAILURES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1000)
+    .default(5)
+    .describe(
+      "Consecutive failed logins of one username before it is locked out, counted here for every gateway replica (the gateway's variable of the same name counts per replica in front of it).",
+    ),
+  AUTH_LOCKOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(900_000)
+    .default(30_000)
+    .describe('First lockout, in ms; doubles with every further failure, up to 15 minutes.'),
+  PASSWORD_KDF_QUEUE: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(10_000)
+    .default(64)
+    .describe(
+      'Password checks that may wait for a KDF thread. Beyond it a check is refused at once (503 + `Retry-After` at the API) rather than queued behind minutes of work; the owner re-verifying a known password is never refused. A check whose caller has gone leaves the queue.',
     ),
   CONSOLE_SESSION_TTL_MS: z.coerce
     .number()
@@ -107,7 +139,11 @@ export const schema = z.object({
 export type Config = z.output<typeof schema>;
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  return parseConfig(schema, env);
+  const config = parseConfig(schema, env);
+  // One token for both callers would let the dispatcher make the gateway's calls.
+  if (config.GATEWAY_RPC_TOKEN !== undefined && config.GATEWAY_RPC_TOKEN === config.INTERNAL_RPC_TOKEN)
+    throw new Error('invalid configuration: GATEWAY_RPC_TOKEN must differ from INTERNAL_RPC_TOKEN');
+  return config;
 }
 
 /** The account command's configuration: SECRETS_KEY is optional there (only migrations that seal rows need it). */

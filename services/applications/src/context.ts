@@ -2,6 +2,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Cidr, JetStreamClient, Logger, SecretBox } from '@switchboard/platform';
 import type { SessionRegistry } from '@switchboard/contracts';
 import type { RevokedCredentials } from './api-keys/announce.ts';
+import type { LoginLockout } from './accounts/login-lockout.ts';
 
 export interface TenantLimits {
   /** Session tokens one application may hold. */
@@ -36,4 +37,6 @@ export interface Deps {
   announceRevoked(body: RevokedCredentials): void;
   /** Lifetimes of browser sessions: CONSOLE_SESSION_TTL_MS and CONSOLE_SESSION_IDLE_MS. */
   consoleSessions: { absoluteMs: number; idleMs: number };
+  /** The lockout of a username after failed logins, for every gateway (AUTH_MAX_FAILURES, AUTH_LOCKOUT_MS). */
+  loginLockout: LoginLockout;
 }

@@ -40,7 +40,6 @@ import { deliveryInsightRoutes } from './http/delivery-insights.ts';
 import { deliveryToolRoutes } from './http/delivery-tools.ts';
 import { authenticate, shedBeforeWork } from './http/authenticate.ts';
 import { refuseCrossSiteWrites } from './http/cross-site.ts';
-import { APPLICATION_READ_PATHS, applicationReadWithKey } from './http/key-reads.ts';
 import type { RouteDeps } from './http/deps.ts';
 import { jsonBody, jsonOrFormBody } from './http/json-body.ts';
 import { problemHandler, notFoundHandler } from './http/problem.ts';
@@ -89,10 +88,19 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
           }),
         }
       : undefined;
-  const appsOpts = { defaultTimeoutMs: config.GRPC_TIMEOUT_MS, metrics: grpcMetrics, batch: batchers?.applications };
+  const appsOpts = {
+    defaultTimeoutMs: config.GRPC_TIMEOUT_MS,
+    metrics: grpcMetrics,
+    batch: batchers?.applications,
+    token: config.APPLICATIONS_RPC_TOKEN,
+  };
   const accounts = accountsClient(config.APPLICATIONS_GRPC_URL, appsOpts);
   const applications = applicationsClient(config.APPLICATIONS_GRPC_URL, appsOpts);
-  const webhooks = webhooksClient(config.WEBHOOKS_GRPC_URL, { ...appsOpts, batch: batchers?.webhooks });
+  const webhooks = webhooksClient(config.WEBHOOKS_GRPC_URL, {
+    ...appsOpts,
+    batch: batchers?.webhooks,
+    token: undefined,
+  });
   const addresses = addressesClient(config.APPLICATIONS_GRPC_URL, appsOpts);
   const sessions = sessionsClient(config.APPLICATIONS_GRPC_URL, appsOpts);
   const apiKeys = apiKeysClient(config.APPLICATIONS_GRPC_URL, appsOpts);
@@ -133,7 +141,7 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
   });
   const keyVerifier = new ApiKeyVerifier(apiKeys, { cacheTtlMs: config.API_KEY_CACHE_TTL_MS });
   const origin = new URL(config.PUBLIC_BASE_URL).origin;
-  const failedSignIns = new FailedSignIns(audit, logger, { maxBytes: config.RATE_LIMIT_TABLE_BYTES });
+  const failedSignIns = new FailedSignIns(audit, logger);
   const credentials = new Credentials(
     authenticator,
     keyVerifier,
@@ -164,7 +172,6 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
         account_limiter: limiter.table.bytes,
         session_limiter: sessionLimiter.table.bytes,
         ...authenticator.tableBytes,
-        failed_sign_ins: failedSignIns.bytes,
       };
       for (const [table, bytes] of Object.entries(tables)) this.set({ table }, bytes);
     },
@@ -256,9 +263,15 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
 
   const api = express.Router();
   applicationRoutes(api, deps);
-  apiKeyRoutes(api, { hrefs, apiKeys });
+  apiKeyRoutes(api, { hrefs, apiKeys, keys: keyVerifier, passwords: authenticator });
   auditRoutes(api, { hrefs, audit, webhooks });
-  passwordRoutes(api, { ...deps, passwords: authenticator });
+  passwordRoutes(api, {
+    ...deps,
+    passwords: authenticator,
+    failedSignIns,
+    trustedProxies: config.TRUSTED_PROXIES,
+    keys: keyVerifier,
+  });
   applicationSecretRoutes(api, deps);
   accountRoutes(api, deps);
   webhookRoutes(api, deps);
@@ -269,8 +282,6 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
   alertRoutes(api, deps);
   const auth = authenticate(credentials, limiter, config.TRUSTED_PROXIES);
   const shed = shedBeforeWork(authenticator, config.TRUSTED_PROXIES, ['/v1/', '/rest/v1/', '/addresses']);
-  // An application read with a Bearer API key has its key verified by the read's own call (http/key-reads.ts).
-  app.get(APPLICATION_READ_PATHS, applicationReadWithKey(credentials, limiter, config.TRUSTED_PROXIES, deps));
   app.use(['/v1', '/rest/v1'], auth, jsonBody({ limitBytes: config.BODY_LIMIT_BYTES }), api);
   // The Node Tropo client asks for free numbers at /addresses, without a version prefix.
   const unversioned = express.Router();

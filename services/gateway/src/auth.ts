@@ -114,6 +114,8 @@ export class Authenticator {
   private readonly cache: BoundedMap<CacheEntry>;
   private readonly failures: BoundedMap<FailureEntry>;
   private readonly inflight = new Map<string, Promise<Principal>>();
+  /** The fresh checks in flight (sign-in, password change, key creation), apart from the others. */
+  private readonly freshInflight = new Map<string, Promise<Principal>>();
   private readonly now: () => number;
   private readonly maxEntries: number;
   private readonly gate: VerifyGate;
@@ -140,8 +142,15 @@ export class Authenticator {
     return { entries: this.failures.size, bytes: this.failures.bytes };
   }
 
+  /**
+   * Counts the forgettings: a verification that began before one (a password change it may not have
+   * seen) answers its caller but is not remembered.
+   */
+  private epoch = 0;
+
   /** Forgets the verified password of this username (it was changed). */
   forget(username: string): void {
+    this.epoch++;
     this.cache.delete(username);
   }
 
@@ -152,6 +161,27 @@ export class Authenticator {
       auth_failures: this.failures.bytes,
       auth_address_failures: this.perAddress.table.bytes,
     };
+  }
+
+  /**
+   * The refusal (429) for a credential checked elsewhere (an API key not in its cache, a session
+   * cookie) when the client address has no token left of its budget of failed logins.
+   */
+  checkAddress(address: string): void {
+    const wait = this.perAddress.peek(address);
+    if (wait <= 0) return;
+    this.opts.metrics?.shed?.inc();
+    throw retryLater(
+      'rate_limited',
+      'too many failed logins from this address; try again later',
+      Math.ceil(wait / 1000),
+    );
+  }
+
+  /** A refused guess at a credential checked elsewhere (an API key, a session cookie): takes from the address's budget. */
+  countGuess(address: string): void {
+    this.opts.metrics?.failures.inc();
+    this.perAddress.take(address);
   }
 
   /** Parses an Authorization header; throws 401 when absent or malformed. */
@@ -205,23 +235,27 @@ export class Authenticator {
     requestId: string,
     address = '',
     trace?: TraceContext,
+    opts: { fresh?: boolean } = {},
   ): Promise<Principal> {
-    return this.authenticatePair(Authenticator.parse(header), requestId, address, trace);
+    return this.authenticatePair(Authenticator.parse(header), requestId, address, trace, opts);
   }
 
   /**
-   * authenticate() with the username and password as given (browser sign-in), never encoded as
-   * Basic: a `:` in the username stays part of the username.
+   * authenticate() with the username and password as given (browser sign-in, the password change),
+   * never encoded as Basic: a `:` in the username stays part of the username. `fresh`: the password
+   * is checked now whatever the cache holds (a sign-in that hands out a new credential, or a
+   * password change), under the lockout, the address budget and the verifier's queue like a guess.
    */
   async authenticatePair(
     { username, password }: { username: string; password: string },
     requestId: string,
     address = '',
     trace?: TraceContext,
+    { fresh = false }: { fresh?: boolean } = {},
   ): Promise<Principal> {
     const digest = createHash('sha256').update(username).update('\0').update(password).digest();
     const now = this.now();
-    const cached = this.cache.get(username);
+    const cached = fresh ? undefined : this.cache.get(username);
     const matches = cached !== undefined && timingSafeEqual(cached.digest, digest);
     if (matches && cached.expires > now) {
       this.opts.metrics?.cacheHits.inc();
@@ -253,7 +287,8 @@ export class Authenticator {
     // A request whose credentials are being verified already waits for that verification: it
     // starts none, so it takes nothing of the address's budget (an integration's first burst of
     // concurrent requests is one verification, not one guess per request).
-    const joining = this.inflight.get(inflightKey(username, digest));
+    // A fresh check joins only another fresh one (begun after this request arrived, so just as fresh).
+    const joining = (fresh ? this.freshInflight : this.inflight).get(inflightKey(username, digest));
     if (joining) return joining;
     // Every verification takes a token of the client address's budget and a success gives it back:
     // only failed guesses use it up, and a flood of them is refused before it reaches the KDF.
@@ -266,7 +301,7 @@ export class Authenticator {
         Math.ceil(wait / 1000),
       );
     }
-    const principal = this.verifyOnce(username, password, digest, { requestId, trace }, false);
+    const principal = this.verifyOnce(username, password, digest, { requestId, trace }, false, fresh);
     // Only a refused password keeps the token: a verification that could not be made (the
     // accounts service or its database away, a full verifier) is no failed login.
     principal.then(
@@ -285,9 +320,12 @@ export class Authenticator {
     digest: Buffer,
     call: VerifyCall,
     priority: boolean,
+    /** A fresh check: shared only with other fresh checks, never with a refresh or a cached-path verification. */
+    alone = false,
   ): Promise<Principal> {
     const key = inflightKey(username, digest);
-    let pending = this.inflight.get(key);
+    const inflight = alone ? this.freshInflight : this.inflight;
+    let pending = inflight.get(key);
     if (!pending) {
       // The owner's verified credential (a refresh, or presented during a lockout) goes first and is
       // never refused for a full queue: a flood of guesses must not lock the owner out.
@@ -298,8 +336,8 @@ export class Authenticator {
             this.opts.metrics?.shed?.inc();
           throw err;
         })
-        .finally(() => this.inflight.delete(key));
-      this.inflight.set(key, pending);
+        .finally(() => inflight.delete(key));
+      inflight.set(key, pending);
     }
     return pending;
   }
@@ -311,6 +349,7 @@ export class Authenticator {
     call: VerifyCall,
     priority: boolean,
   ): Promise<Principal> {
+    const epoch = this.epoch;
     try {
       // The owner's credential also goes first at the applications service's KDF (priority).
       const res = await this.accounts.verifyCredentials({ username, password, priority }, call);
@@ -318,7 +357,7 @@ export class Authenticator {
       // A success resets the failure count, but not a lockout in force: the owner getting through
       // during a brute force must not hand the attacker a fresh set of guesses.
       if (!((this.failures.peek(username)?.lockedUntil ?? 0) > this.now())) this.failures.delete(username);
-      if (this.opts.cacheTtlMs > 0) {
+      if (this.opts.cacheTtlMs > 0 && epoch === this.epoch) {
         const now = this.now();
         const ttl = this.opts.cacheTtlMs;
         this.cache.set(username, {

@@ -20,6 +20,13 @@ export const schema = z
       .describe('The `{base_url}` of every href; unset: `http://localhost:$PORT`.'),
     APPLICATIONS_GRPC_URL: grpcAddress('127.0.0.1:50051').describe('The applications service (gRPC host:port).'),
     WEBHOOKS_GRPC_URL: grpcAddress('127.0.0.1:50052').describe('The webhooks service (gRPC host:port).'),
+    APPLICATIONS_RPC_TOKEN: z
+      .string()
+      .min(16, 'must be at least 16 characters')
+      .optional()
+      .describe(
+        'The `GATEWAY_RPC_TOKEN` of the applications service, sent with every call to it (its account and credential RPCs need it); unset: none sent.',
+      ),
     GRPC_TIMEOUT_MS: z.coerce
       .number()
       .int()

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { scryptSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { AppError } from '@switchboard/platform';
 import { KdfThreads } from './kdf-threads';
 
 const job = (password: string) => ({
@@ -63,4 +64,40 @@ describe('KdfThreads', () => {
       threads.close();
     },
   );
+
+  it('when the queue is full, then a further job is refused at once as unavailable with a retry in 1 s, while a priority job still waits its turn', async () => {
+    const threads = new KdfThreads(1, 0, 2);
+    const held = [threads.run(job('busy')), threads.run(job('w1')), threads.run(job('w2'))];
+    const refused = await threads.run(job('w3')).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(AppError);
+    expect(refused).toMatchObject({ code: 'unavailable', retryAfterS: 1 });
+    expect(threads.load).toEqual({ running: 1, waiting: 2 });
+    const owner = threads.run(job('owner'), true);
+    expect(threads.load.waiting).toBe(3);
+    await Promise.all([...held, owner]);
+    // Drained, the queue takes jobs again.
+    await threads.run(job('later'));
+    threads.close();
+  });
+
+  it("when a waiting job's caller goes, then it leaves the queue unhashed and the jobs behind it move up", async () => {
+    const threads = new KdfThreads(1, 0, 8);
+    const gone = new AbortController();
+    const busy = threads.run(job('busy'));
+    const abandoned = threads.run(job('abandoned'), false, gone.signal).catch((e: unknown) => e);
+    const kept = threads.run(job('kept'));
+    expect(threads.load).toEqual({ running: 1, waiting: 2 });
+    gone.abort(new Error('caller gone'));
+    expect(threads.load).toEqual({ running: 1, waiting: 1 });
+    expect(((await abandoned) as Error).message).toBe('caller gone');
+    await Promise.all([busy, kept]);
+    expect(threads.dropped).toBe(1);
+    // A signal that aborts after its job started changes nothing: the hash is delivered.
+    const late = new AbortController();
+    const running = threads.run(job('running'), false, late.signal);
+    late.abort();
+    expect((await running).length).toBe(32);
+    expect(threads.dropped).toBe(1);
+    threads.close();
+  });
 });

@@ -4,7 +4,11 @@
 // CPU priority (`nice`, those threads only), so that wherever anything else wants the CPU
 // (authenticated requests, the event loops, a database on the same host) it goes first; off by
 // default, because on a saturated host it starves logins, the owner's re-verification included.
+// The queue is bounded (`maxWaiting`): beyond it a job is refused at once (503 + Retry-After at the
+// API), except a priority one (the owner's re-verification); a job whose caller has gone (its signal
+// aborted) leaves the queue without a hash computed for nobody.
 import { availableParallelism } from 'node:os';
+import { AppError } from '@switchboard/platform';
 import { Worker } from 'node:worker_threads';
 
 export interface KdfJob {
@@ -48,6 +52,8 @@ interface Pending {
   job: KdfJob;
   resolve(key: Buffer): void;
   reject(err: Error): void;
+  /** Called once a thread takes the job (stops listening for its caller going). */
+  done?: () => void;
 }
 
 export class KdfThreads {
@@ -64,6 +70,8 @@ export class KdfThreads {
     private readonly size = Math.max(1, availableParallelism() - 1),
     /** Nice value of the threads (Linux; 0 = the process's own priority). */
     private readonly nice = 0,
+    /** Jobs that may wait for a thread (priority ones are never refused). */
+    private readonly maxWaiting = 64,
   ) {}
 
   get load(): { running: number; waiting: number } {
@@ -73,17 +81,49 @@ export class KdfThreads {
     };
   }
 
-  /** Computes a hash when a thread is free; a `priority` job goes ahead of the others waiting. */
-  run(job: KdfJob, priority = false): Promise<Buffer> {
+  /**
+   * Computes a hash when a thread is free; a `priority` job goes ahead of the others waiting. Refused
+   * (`unavailable`, retry in a second) when `maxWaiting` jobs wait already; dropped, rejected with
+   * the signal's reason, when `signal` aborts before a thread takes it.
+   */
+  run(job: KdfJob, priority = false, signal?: AbortSignal): Promise<Buffer> {
     return new Promise<Buffer>((resolve, reject) => {
-      (priority ? this.urgent : this.queue).push({ job, resolve, reject });
+      if (signal?.aborted) return reject(signal.reason);
+      const waiting = this.urgent.length + this.queue.length;
+      if (!priority && waiting >= this.maxWaiting && !this.idleThread())
+        return reject(
+          new AppError('unavailable', 'too many passwords are being checked; try again shortly', undefined, {
+            retryAfterS: 1,
+          }),
+        );
+      const list = priority ? this.urgent : this.queue;
+      const pending: Pending = { job, resolve, reject };
+      if (signal) {
+        const drop = () => {
+          const i = list.indexOf(pending);
+          if (i < 0) return;
+          list.splice(i, 1);
+          this.dropped++;
+          reject(signal.reason);
+        };
+        signal.addEventListener('abort', drop, { once: true });
+        pending.done = () => signal.removeEventListener('abort', drop);
+      }
+      list.push(pending);
       this.pump();
     });
   }
 
-  /** The threads' count and nice value, as configured. */
-  get settings(): { size: number; nice: number } {
-    return { size: this.size, nice: this.nice };
+  /** Jobs dropped from the queue because their caller had gone (for tests and metrics). */
+  dropped = 0;
+
+  private idleThread(): boolean {
+    return this.threads.length < this.size || this.threads.some((t) => t.job === undefined);
+  }
+
+  /** The threads' count, their nice value and the bound of the queue, as configured. */
+  get settings(): { size: number; nice: number; queue: number } {
+    return { size: this.size, nice: this.nice, queue: this.maxWaiting };
   }
 
   /** Starts the threads now, so the first logins do not wait for a thread to start. */
@@ -103,6 +143,7 @@ export class KdfThreads {
         this.threads.find((t) => t.job === undefined) ?? (this.threads.length < this.size ? this.spawn() : undefined);
       if (!thread) return;
       const pending = (this.urgent.shift() ?? this.queue.shift())!;
+      pending.done?.();
       const id = this.nextId++;
       this.running.set(id, pending);
       thread.job = id;

@@ -42,11 +42,13 @@ let threads = new KdfThreads();
 
 /**
  * Sets how many hashes run at a time (PASSWORD_KDF_THREADS; undefined: one less than the cores, at
- * least 1) and the nice value of their threads (PASSWORD_KDF_NICE).
+ * least 1), the nice value of their threads (PASSWORD_KDF_NICE) and how many may wait for one
+ * (PASSWORD_KDF_QUEUE).
  */
-export function setKdfThreads(n: number | undefined, nice = 0): void {
-  const next = new KdfThreads(n, nice);
-  if (next.settings.size === threads.settings.size && next.settings.nice === threads.settings.nice) return;
+export function setKdfThreads(n: number | undefined, nice = 0, queue = 64): void {
+  const next = new KdfThreads(n, nice, queue);
+  const [a, b] = [next.settings, threads.settings];
+  if (a.size === b.size && a.nice === b.nice && a.queue === b.queue) return;
   threads.close();
   threads = next;
 }
@@ -57,8 +59,15 @@ export function warmKdfThreads(): void {
   dummyHash().catch(() => (dummy = undefined));
 }
 
-function scrypt(password: string, salt: Buffer, keylen: number, c: ScryptCost, priority = false): Promise<Buffer> {
-  return threads.run({ password, salt, keylen, N: c.N, r: c.r, p: c.p }, priority);
+function scrypt(
+  password: string,
+  salt: Buffer,
+  keylen: number,
+  c: ScryptCost,
+  priority = false,
+  signal?: AbortSignal,
+): Promise<Buffer> {
+  return threads.run({ password, salt, keylen, N: c.N, r: c.r, p: c.p }, priority, signal);
 }
 
 export async function hashPassword(password: string): Promise<string> {
@@ -89,12 +98,18 @@ function parseHash(stored: string): Parsed | undefined {
 
 /**
  * Constant-time check of a password against a stored hash, with the parameters stored in it.
- * `priority`: computed ahead of the other hashes waiting (kdf-threads.ts).
+ * `priority`: computed ahead of the other hashes waiting (kdf-threads.ts); `signal`: the caller's
+ * call, whose end drops the check while it waits.
  */
-export async function verifyPassword(password: string, stored: string, priority = false): Promise<boolean> {
+export async function verifyPassword(
+  password: string,
+  stored: string,
+  priority = false,
+  signal?: AbortSignal,
+): Promise<boolean> {
   const h = parseHash(stored);
   if (!h) return false;
-  const key = await scrypt(password, h.salt, h.key.length, h, priority);
+  const key = await scrypt(password, h.salt, h.key.length, h, priority, signal);
   return key.length === h.key.length && timingSafeEqual(key, h.key);
 }
 

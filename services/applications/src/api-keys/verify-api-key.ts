@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { AppError, type Logger } from '@switchboard/platform';
 import type { VerifyApiKeyRequest__Output } from '@switchboard/proto/generated/switchboard/applications/v1/VerifyApiKeyRequest';
 import type { CredentialDeps } from './deps.ts';
@@ -5,9 +6,11 @@ import { KEY_FORMAT, keyedHash } from './keys.ts';
 import { findByHash, toMessage, touchKey, type VerifiedKeyRow } from './repository.ts';
 
 const MINUTE = 60_000;
-/** Keys whose use this process recorded in the last minute, with when (bounded: oldest dropped). */
-const touched = new Map<string, number>();
-const MAX_TOUCHED = 100_000;
+/**
+ * Keys whose use this process recorded in the last minute (each forgotten a minute after; at most
+ * 100,000, the least recently recorded dropped first, which at worst records a use again early).
+ */
+const touched = new LRUCache<string, true>({ max: 100_000, ttl: MINUTE, ttlAutopurge: false });
 
 /**
  * The key's id, scope and account (the gateway's Bearer and Basic key authentication): one HMAC and
@@ -33,11 +36,8 @@ export function keyVerified(deps: Pick<CredentialDeps, 'orm'> & { logger: Logger
 
 /** Records the key's use in the background, unless this process did in the last minute. */
 function touch(deps: Pick<CredentialDeps, 'orm'> & { logger: Logger }, id: string): void {
-  const now = Date.now();
-  if (now - (touched.get(id) ?? 0) >= MINUTE) {
-    if (touched.size >= MAX_TOUCHED) touched.delete(touched.keys().next().value!);
-    touched.delete(id);
-    touched.set(id, now);
+  if (!touched.has(id)) {
+    touched.set(id, true);
     touchKey(deps.orm.em, id).catch((err: unknown) =>
       deps.logger.warn({ err: (err as Error).message }, 'recording the use of an API key failed'),
     );

@@ -13,7 +13,6 @@ import { ApplicationSchema, type Application } from '../db/entities.ts';
 import type { NewOutboxEvent } from '../outbox/outbox.ts';
 import { AUDIT_COLUMNS, auditValues } from '../audit/repository.ts';
 import { poolOf, sql } from '@switchboard/orm';
-import { KEY_STALE, type VerifiedKeyRow } from '../api-keys/repository.ts';
 
 /**
  * An application read by a raw query (readOwned, readById): a detached, read-only row
@@ -90,59 +89,6 @@ export async function readOwned(em: EntityManager, accountId: string, id: string
   const row = await readOwnedRow<ApplicationRow>(poolOf(em), table(em), COLUMNS, id, accountId);
   if (!row) throw AppError.notFound('application');
   return fromRow(row);
-}
-
-/** A row of readOwnedByKey: the key's columns (VerifiedKeyRow's, `key_`-prefixed where an application's share the name) and the application's, null when none. */
-type KeyedApplicationRow = ApplicationRow & {
-  key_id: string;
-  key_name: string;
-  scope: string;
-  prefix: string;
-  key_created_at: string;
-  key_last_used_at: string | null;
-  stale: boolean;
-  username: string;
-};
-
-/**
- * The API key stored with this hash (with its account's username) and that account's application
- * `id`, read by one statement: undefined when no key has the hash, no `application` when the
- * account has no such application. Reads asked for together (a batch of Get calls) go as one
- * statement (queryCoalesced).
- */
-export async function readOwnedByKey(
-  em: EntityManager,
-  hash: Buffer,
-  id: string,
-): Promise<{ key: VerifiedKeyRow; application: ApplicationView | undefined } | undefined> {
-  const s = `"${em.config.get('schema')}"`;
-  const rows = await queryCoalesced<KeyedApplicationRow>(
-    poolOf(em),
-    `select k.id as key_id, k.account_id::text as account_id, k.name as key_name, k.scope, k.prefix, ` +
-      `k.created_at::text as key_created_at, k.last_used_at::text as key_last_used_at, ${KEY_STALE}, u.username, ` +
-      `app.seq::text as seq, app.id, app.name, app.voice_url, app.messaging_url, app.voice_fallback_url, ` +
-      `app.messaging_fallback_url, app.environment_id::text as environment_id, app.api_type, app.partition, app.created_at, app.updated_at ` +
-      `from ${s}.api_keys k join ${s}.accounts u on u.id = k.account_id ` +
-      `left join ${table(em)} app on app.id = $2 and app.account_id = k.account_id where k.key_hash = $1`,
-    ['bytea', 'text'],
-    [hash, isApplicationId(id) ? id : ''],
-  );
-  const r = rows[0];
-  if (!r) return undefined;
-  return {
-    key: {
-      id: r.key_id,
-      account_id: r.account_id,
-      name: r.key_name,
-      scope: r.scope,
-      prefix: r.prefix,
-      created_at: r.key_created_at,
-      last_used_at: r.key_last_used_at,
-      username: r.username,
-      stale: r.stale,
-    },
-    application: r.id === null ? undefined : fromRow(r),
-  };
 }
 
 /**

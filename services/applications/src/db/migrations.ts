@@ -156,6 +156,23 @@ export class Migration008TenantLimits extends SchemaMigration {
 }
 
 /**
+ * The lockout of a username after failed logins, counted here for every gateway replica: one row per
+ * account that failed lately (bounded by the accounts; gone with the account, reset by a success).
+ */
+export class Migration010LoginLockouts extends SchemaMigration {
+  override async up(): Promise<void> {
+    this.useSchema();
+    this.addSql(`
+      create table login_lockouts (
+        account_id bigint primary key references accounts (id) on delete cascade,
+        failures integer not null,
+        locked_until timestamptz
+      );
+    `);
+  }
+}
+
+/**
  * Session tokens are credentials: the audit entries of their claims, moves and releases recorded
  * before targets were masked get the masked target (`.../addresses/token/***`) too.
  */
@@ -181,4 +198,5 @@ export const MIGRATIONS = [
   { name: 'Migration007Credentials', class: Migration007Credentials },
   { name: 'Migration008TenantLimits', class: Migration008TenantLimits },
   { name: 'Migration009MaskTokenAuditTargets', class: Migration009MaskTokenAuditTargets },
+  { name: 'Migration010LoginLockouts', class: Migration010LoginLockouts },
 ];

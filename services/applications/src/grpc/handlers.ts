@@ -15,7 +15,6 @@ import { createApplication } from '../applications/create-application.ts';
 import { deleteApplication } from '../applications/delete-application.ts';
 import { getApplicationSecret } from '../applications/get-secret.ts';
 import { getApplication } from '../applications/get-application.ts';
-import { getApplicationByKey } from '../applications/get-application-by-key.ts';
 import { listApplications } from '../applications/list-applications.ts';
 import { lookupApplication } from '../applications/lookup-application.ts';
 import { toMessage } from '../applications/mapper.ts';
@@ -41,13 +40,32 @@ import { verifyConsoleSession } from '../console-sessions/verify-console-session
 
 const accountMessage = (a: Account) => ({ id: a.id, username: a.username, createdAt: a.createdAt.toISOString() });
 
+/**
+ * The RPCs only the gateway calls (GATEWAY_RPC_TOKEN): every RPC of the accounts, API keys, browser
+ * sessions and audit services, and the applications' signing secrets.
+ */
+export function gatewayOnlyRpcs(): string[] {
+  const proto = applicationsProto();
+  return [
+    ...[proto.AccountsService, proto.ApiKeysService, proto.ConsoleSessionsService, proto.AuditService].flatMap((s) =>
+      Object.keys(s.service),
+    ),
+    'GetApplicationSecret',
+    'RotateApplicationSecret',
+  ];
+}
+
 export function registerHandlers(server: GrpcServer, deps: Deps): void {
   const proto = applicationsProto();
 
   server.add(proto.AccountsService.service, {
-    VerifyCredentials: async (req) => ({ account: accountMessage(await verifyCredentials(deps, req)) }),
+    VerifyCredentials: async (req, ctx) => ({
+      account: accountMessage(await verifyCredentials(deps, req, ctx.signal)),
+    }),
     GetAccount: async (req) => ({ account: accountMessage(await getAccount(deps, req)) }),
-    ChangePassword: async (req, ctx) => ({ account: accountMessage(await changePassword(deps, req, ctx.audit)) }),
+    ChangePassword: async (req, ctx) => ({
+      account: accountMessage(await changePassword(deps, req, ctx.audit, ctx.signal)),
+    }),
   });
 
   server.add(proto.ApiKeysService.service, {
@@ -77,8 +95,7 @@ export function registerHandlers(server: GrpcServer, deps: Deps): void {
 
   server.add(proto.ApplicationsService.service, {
     CreateApplication: async (req, ctx) => ({ application: toMessage(await createApplication(deps, req, ctx.audit)) }),
-    GetApplication: async (req) =>
-      req.apiKey ? getApplicationByKey(deps, req) : { application: toMessage(await getApplication(deps, req)) },
+    GetApplication: async (req) => ({ application: toMessage(await getApplication(deps, req)) }),
     ListApplications: async (req) => {
       const page = await listApplications(deps, req);
       return { applications: page.items, nextCursor: page.nextCursor };

@@ -3,8 +3,10 @@
 // A revoked key is forgotten by every gateway as soon as the revocation is announced
 // (credentials.revoked on NATS, followed by revocations.ts); the cache's lifetime bounds a notice
 // that was lost, and is at most a minute, so lastUsedAt (recorded by the verifications) stays
-// accurate to a minute.
+// accurate to a minute. The replica that answers a revocation forgets the key before answering, and
+// a verification that was under way meanwhile is not remembered.
 import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import { AppError, type ClientCallOptions } from '@switchboard/platform';
 import type { ApiKeysClient } from '@switchboard/proto';
 import type { VerifyApiKeyResponse__Output } from '@switchboard/proto/generated/switchboard/applications/v1/VerifyApiKeyResponse';
@@ -37,30 +39,35 @@ export interface ApiKeyVerifierOptions {
 }
 
 export class ApiKeyVerifier {
-  /** By the SHA-256 of the key (no key is kept in clear). */
-  private readonly cache = new Map<string, Entry>();
+  /** By the SHA-256 of the key (no key is kept in clear); least recently used dropped first. */
+  private readonly cache: LRUCache<string, Entry>;
   private readonly now: () => number;
-  private readonly maxEntries: number;
   /** Whether revocations are being followed (revocations.ts): without them no key is remembered. */
   private following = false;
+  /**
+   * Counts the forgettings: a verification that began before one (a revocation it may not have
+   * seen) answers its caller but is not remembered.
+   */
+  private epoch = 0;
 
   constructor(
     private readonly keys: ApiKeysClient,
     private readonly opts: ApiKeyVerifierOptions,
   ) {
     this.now = opts.now ?? Date.now;
-    this.maxEntries = opts.maxEntries ?? 10_000;
+    this.cache = new LRUCache({ max: opts.maxEntries ?? 10_000 });
   }
 
   /** The key's account and credential; 401 for an unknown or revoked key. */
   async verify(key: string, call: Pick<ClientCallOptions, 'requestId' | 'trace'>): Promise<KeyPrincipal> {
     const ttl = this.following ? this.opts.cacheTtlMs : 0;
-    const digest = ttl > 0 ? createHash('sha256').update(key).digest('base64') : '';
+    const digest = ttl > 0 ? digestOf(key) : '';
     if (ttl > 0) {
       const hit = this.cache.get(digest);
       if (hit && hit.expires > this.now()) return hit;
       if (hit) this.cache.delete(digest);
     }
+    const epoch = this.epoch;
     let res: Awaited<ReturnType<ApiKeysClient['verifyApiKey']>>;
     try {
       res = await this.keys.verifyApiKey({ key }, call);
@@ -70,17 +77,22 @@ export class ApiKeyVerifier {
       throw err;
     }
     const verified = keyPrincipal(res);
-    if (ttl > 0) {
-      if (this.cache.size >= this.maxEntries) this.cache.delete(this.cache.keys().next().value!);
-      this.cache.set(digest, { ...verified, expires: this.now() + ttl });
-    }
+    if (ttl > 0 && epoch === this.epoch) this.cache.set(digest, { ...verified, expires: this.now() + ttl });
     return verified;
+  }
+
+  /** Whether this key is remembered as verified (a request with it is no guess). */
+  knows(key: string): boolean {
+    if (!this.following || this.opts.cacheTtlMs <= 0) return false;
+    const hit = this.cache.peek(digestOf(key));
+    return hit !== undefined && hit.expires > this.now();
   }
 
   /** Forgets keys: these ids, or every key of the account when no ids are given. */
   forget(accountId: string, keyIds?: readonly string[]): void {
+    this.epoch++;
     const ids = keyIds ? new Set(keyIds) : undefined;
-    for (const [digest, e] of this.cache) {
+    for (const [digest, e] of this.cache.entries()) {
       if (e.principal.accountId === accountId && (!ids || ids.has(e.credential.id))) this.cache.delete(digest);
     }
   }
@@ -91,6 +103,7 @@ export class ApiKeyVerifier {
    */
   setFollowing(following: boolean): void {
     this.following = following;
+    this.epoch++;
     this.cache.clear();
   }
 
@@ -98,3 +111,5 @@ export class ApiKeyVerifier {
     return this.cache.size;
   }
 }
+
+const digestOf = (key: string) => createHash('sha256').update(key).digest('base64');

@@ -16,6 +16,15 @@ export interface Authenticated {
 }
 
 const READS = new Set(['GET', 'HEAD']);
+
+/** The request's session token, or undefined (none, malformed, or the cookie twice). */
+function sessionTokenOrNone(req: Request): string | undefined {
+  try {
+    return sessionToken(req);
+  } catch {
+    return undefined;
+  }
+}
 const BEARER = /^Bearer\s+(\S{1,512})\s*$/i;
 
 /** The outcome label of the auth metric for an error. */
@@ -53,24 +62,14 @@ export class Credentials {
       return found;
     } catch (err) {
       this.metric?.inc({ credential: type, outcome: outcomeOf(err) });
-      if (err instanceof AppError && err.code === 'unauthenticated') this.recordFailure(req, header, type, address);
+      if (err instanceof AppError && err.code === 'unauthenticated') {
+        // A refused key or cookie is a guess like a refused password (which the authenticator counts).
+        if (type !== 'password' && (type === 'key' || sessionTokenOrNone(req) !== undefined))
+          this.passwords.countGuess(address);
+        this.recordFailure(req, header, type, address);
+      }
       throw err;
     }
-  }
-
-  /**
-   * The API key a request carries as Bearer, when it is well-formed: a read that has its key verified
-   * by its own call takes it from here (http/key-reads.ts) and reports the outcome to countKey.
-   */
-  bearerKey(req: Request): string | undefined {
-    const header = req.headers.authorization;
-    const key = header === undefined ? undefined : BEARER.exec(header)?.[1];
-    return key !== undefined && KEY_FORMAT.test(key) ? key : undefined;
-  }
-
-  /** Counts an authentication with a bearerKey verified elsewhere: `err` when it was refused. */
-  countKey(err?: unknown): void {
-    this.metric?.inc({ credential: 'key', outcome: err === undefined ? 'ok' : outcomeOf(err) });
   }
 
   /**
@@ -115,9 +114,11 @@ export class Credentials {
       const bearer = BEARER.exec(header!)?.[1];
       if (bearer !== undefined) {
         if (!KEY_FORMAT.test(bearer)) throw new AppError('unauthenticated', 'invalid or revoked API key');
+        if (!this.keys.knows(bearer)) this.passwords.checkAddress(address);
         return this.keys.verify(bearer, call);
       }
       const { username, password } = Authenticator.parse(header);
+      if (!this.keys.knows(password)) this.passwords.checkAddress(address);
       const found = await this.keys.verify(password, call);
       if (found.credential.id !== username) throw new AppError('unauthenticated', 'invalid or revoked API key');
       return found;
@@ -132,6 +133,7 @@ export class Credentials {
     const token = sessionToken(req);
     // No credential at all: the usual 401 with the Basic challenge.
     if (token === undefined) Authenticator.parse(undefined);
+    this.passwords.checkAddress(address);
     const found = await this.sessions.verify(token!, call);
     checkOrigin(req, this.origin);
     return found;

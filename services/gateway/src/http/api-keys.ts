@@ -1,6 +1,9 @@
 // API keys of the caller's account: create (the key is answered this once), list, read, revoke.
 import type { Router } from 'express';
 import type { ApiKeyMessage, ApiKeysClient } from '@switchboard/proto';
+import { requestTrace } from '@switchboard/platform/tracing';
+import type { Authenticator } from '../auth.ts';
+import type { ApiKeyVerifier } from '../auth/api-keys.ts';
 import type { Hrefs } from '../hrefs.ts';
 import { auditOptions, callOptions, principal, writeOptions } from './context.ts';
 import { noStore } from './exposure.ts';
@@ -11,6 +14,10 @@ import { route, sendJson } from './routing.ts';
 export interface ApiKeyRouteDeps {
   hrefs: Hrefs;
   apiKeys: ApiKeysClient;
+  /** The gateway's verified keys: a revoked one is forgotten before the answer. */
+  keys: Pick<ApiKeyVerifier, 'forget'>;
+  /** Checks the password of a key creation made with it (never from the cache). */
+  passwords: Pick<Authenticator, 'authenticate'>;
 }
 
 function keyBody(hrefs: Hrefs, k: ApiKeyMessage): ApiKeyBody {
@@ -26,7 +33,7 @@ function keyBody(hrefs: Hrefs, k: ApiKeyMessage): ApiKeyBody {
 }
 
 export function apiKeyRoutes(router: Router, deps: ApiKeyRouteDeps): void {
-  const { hrefs, apiKeys } = deps;
+  const { hrefs, apiKeys, keys } = deps;
 
   route(router, '/api-keys', {
     GET: async (req, res) => {
@@ -38,6 +45,15 @@ export function apiKeyRoutes(router: Router, deps: ApiKeyRouteDeps): void {
     },
     POST: async (req, res) => {
       const body = decodeFields(req, apiKeyCreate);
+      // A new credential is handed out on the password checked now, never on the cache's memory of it.
+      if (req.state.credential?.type === 'password')
+        await deps.passwords.authenticate(
+          req.headers.authorization,
+          req.state.requestId,
+          req.state.clientAddress ?? '',
+          requestTrace(req),
+          { fresh: true },
+        );
       const { apiKey, key } = await apiKeys.createApiKey(
         { accountId: principal(req).accountId, ...body },
         writeOptions(req),
@@ -58,7 +74,11 @@ export function apiKeyRoutes(router: Router, deps: ApiKeyRouteDeps): void {
       sendJson(res, keyBody(hrefs, apiKey!));
     },
     DELETE: async (req, res) => {
-      await apiKeys.revokeApiKey({ accountId: principal(req).accountId, id: String(req.params.id) }, auditOptions(req));
+      const { accountId } = principal(req);
+      const id = String(req.params.id);
+      await apiKeys.revokeApiKey({ accountId, id }, auditOptions(req));
+      // Refused here from the answer on; the other replicas hear it over NATS.
+      keys.forget(accountId, [id]);
       res.status(204).end();
     },
   });

@@ -7,9 +7,10 @@ import { AppError, type Cidr } from '@switchboard/platform';
 import { requestTrace } from '@switchboard/platform/tracing';
 import type { AccountsClient, ConsoleSessionsClient } from '@switchboard/proto';
 import type { Authenticator, Principal } from '../auth.ts';
+import type { ApiKeyVerifier } from '../auth/api-keys.ts';
 import type { FailedSignIns } from '../auth/failed-sign-ins.ts';
 import { checkOrigin, clearSessionCookie, sessionToken, setSessionCookie } from '../auth/sessions.ts';
-import { clientAddress } from '../client-address.ts';
+import { clientAddress, clientGroup } from '../client-address.ts';
 import type { Hrefs } from '../hrefs.ts';
 import { userJson } from './accounts.ts';
 import { auditOptions, callOptions, principal } from './context.ts';
@@ -56,7 +57,8 @@ export function consoleSessionRoutes(router: Router, deps: ConsoleRouteDeps, bod
     POST: async (req, res) => {
       checkOrigin(req, deps.origin, true);
       const body = decodeFields(req, consoleSignIn);
-      const address = clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], deps.trustedProxies);
+      // The failure budget is keyed by the client's group (an IPv6 /64), as for HTTP Basic.
+      const address = clientGroup(req.socket.remoteAddress, req.headers['x-forwarded-for'], deps.trustedProxies);
       req.state.clientAddress = address;
       let account: Principal;
       try {
@@ -66,6 +68,7 @@ export function consoleSessionRoutes(router: Router, deps: ConsoleRouteDeps, bod
           req.state.requestId,
           address,
           requestTrace(req),
+          { fresh: true },
         );
       } catch (err) {
         const retryAfter = (err as { retryAfter?: number }).retryAfter;
@@ -104,17 +107,47 @@ export function consoleSessionRoutes(router: Router, deps: ConsoleRouteDeps, bod
   });
 }
 
-/** The password change: mounted with the authenticated API. */
-export function passwordRoutes(router: Router, deps: Pick<ConsoleRouteDeps, 'accounts' | 'hrefs' | 'passwords'>): void {
+/**
+ * The password change: mounted with the authenticated API. `current` is checked by the
+ * authenticator first, as a browser sign-in is (the username's lockout, the client address's budget
+ * of failed logins, the verifier's bounded queue; never a cached check), so a stolen session or key
+ * cannot use it to guess the password faster than sign-in allows; a wrong one is audited.
+ */
+export function passwordRoutes(
+  router: Router,
+  deps: Pick<ConsoleRouteDeps, 'accounts' | 'hrefs' | 'passwords' | 'failedSignIns' | 'trustedProxies'> & {
+    keys: Pick<ApiKeyVerifier, 'forget'>;
+  },
+): void {
   route(router, '/users/me/password', {
     PUT: async (req, res) => {
       const body = decodeFields(req, passwordChange);
-      const { account } = await deps.accounts.changePassword(
-        { accountId: principal(req).accountId, ...body },
-        auditOptions(req),
-      );
-      // This replica forgets the old password before answering; the others hear it over NATS.
+      const me = principal(req);
+      const address = clientGroup(req.socket.remoteAddress, req.headers['x-forwarded-for'], deps.trustedProxies);
+      const trace = requestTrace(req);
+      try {
+        const checked = await deps.passwords.authenticatePair(
+          { username: me.username, password: body.current },
+          req.state.requestId,
+          address,
+          trace,
+          { fresh: true },
+        );
+        if (checked.accountId !== me.accountId) throw new AppError('unauthenticated', 'invalid credentials');
+      } catch (err) {
+        const retryAfter = (err as { retryAfter?: number }).retryAfter;
+        if (retryAfter) res.setHeader('Retry-After', String(retryAfter));
+        if (!(err instanceof AppError && err.code === 'unauthenticated')) throw err;
+        await deps.failedSignIns.record({ action: 'password.change', username: me.username }, address, {
+          requestId: req.state.requestId,
+          trace,
+        });
+        throw AppError.invalid([{ field: 'current', message: 'is not the current password' }]);
+      }
+      const { account } = await deps.accounts.changePassword({ accountId: me.accountId, ...body }, auditOptions(req));
+      // This replica forgets the old password (and the keys) before answering; the others hear it over NATS.
       deps.passwords.forget(account!.username);
+      if (body.revokeKeys) deps.keys.forget(me.accountId);
       sendJson(res, userJson(account!, deps.hrefs));
     },
   });

@@ -244,6 +244,10 @@ export const consoleSignIn = z.object({
 export const passwordChange = z.object({
   current: requiredString('is required'),
   new: requiredString('is required (8-1024 characters)').meta({ minLength: 8, maxLength: 1024 }),
+  revokeKeys: z
+    .boolean({ error: 'must be true or false' })
+    .optional()
+    .meta({ description: 'Also revoke every API key of the account (default false).' }),
 });
 
 /** The fields of create (event, resource, targetUrl) the webhooks service requires: documented, checked there. */

@@ -6,10 +6,12 @@ export interface ChangePasswordRequest {
   'accountId'?: (number | string | Long);
   'current'?: (string);
   'new'?: (string);
+  'revokeKeys'?: (boolean);
 }
 
 export interface ChangePasswordRequest__Output {
   'accountId': (string);
   'current': (string);
   'new': (string);
+  'revokeKeys': (boolean);
 }
