@@ -50,31 +50,6 @@ export interface IdempotencyScope {
   hash: string;
 }
 
-/** The table each owning service keeps in its own schema (used by its migrations). */
-export function idempotencyTableSql(): string {
-  return `
-    create table idempotency_keys (
-      account_id bigint not null,
-      key text not null,
-      -- sha256 of the request's method, path and canonical body.
-      request_hash text not null,
-      -- The RPC that answered.
-      method text not null,
-      -- The RPC's answer as JSON ({"answer": ...}); null while the first request is still running.
-      response jsonb,
-      created_at timestamptz not null default now(),
-      completed_at timestamptz,
-      primary key (account_id, key)
-    );
-    create index idempotency_keys_created on idempotency_keys (created_at);
-  `;
-}
-
-/** The index the per-account cap of keys walks (migrations of the owning services). */
-export function idempotencyAccountIndexSql(): string {
-  return 'create index if not exists idempotency_keys_account_created on idempotency_keys (account_id, created_at desc);';
-}
-
 interface Row {
   request_hash: string;
   response: unknown;
