@@ -5,7 +5,14 @@
 import { MikroORM, type Options } from '@mikro-orm/postgresql';
 import { Migration, Migrator } from '@mikro-orm/migrations';
 import type { MigrationObject } from '@mikro-orm/core';
-import { createLogger, ensureDatabase, isConnectionError, type Logger, type SecretBox } from '@switchboard/platform';
+import {
+  backoffMs,
+  createLogger,
+  ensureDatabase,
+  isConnectionError,
+  type Logger,
+  type SecretBox,
+} from '@switchboard/platform';
 import { withSecretsKey } from './secrets-migration.ts';
 import { sql } from './sql.ts';
 
@@ -59,6 +66,9 @@ export function ormConfig(o: OrmOptions): Options {
   };
 }
 
+/** The waits between tries to reach Postgres at start: 200 ms doubling to 2 s, spread so replicas do not come back together. */
+const DATABASE_WAIT = { firstMs: 200, maxMs: 2000, spread: 0.2 };
+
 /** Initialises the ORM (which does not connect by itself), waiting for Postgres while it is not reachable (e.g. a pod starting first). */
 export async function initOrm(o: OrmOptions, waitMs = 60_000): Promise<MikroORM> {
   const orm = await MikroORM.init(ormConfig(o));
@@ -72,7 +82,7 @@ export async function initOrm(o: OrmOptions, waitMs = 60_000): Promise<MikroORM>
     } catch (err) {
       if (Date.now() > deadline || (!isConnectionError(err) && !/not connected/.test(String(err)))) throw err;
       o.logger.warn({ attempt, err: (err as Error).message }, 'waiting for the database');
-      await new Promise((r) => setTimeout(r, Math.min(2000, 200 * attempt)));
+      await new Promise((r) => setTimeout(r, backoffMs(attempt, DATABASE_WAIT)));
     }
   }
 }

@@ -6,6 +6,7 @@
 // Answers are stored sealed with the service's SECRETS_KEY (some carry a signing secret or a token),
 // bound to their account and key; each account keeps at most `maxKeysPerAccount` keys.
 import { z } from 'zod';
+import { backoffMs } from './backoff.ts';
 import { AppError } from './errors.ts';
 import { queryPrepared, type PooledClient } from './db.ts';
 import type { SecretBox } from './secrets.ts';
@@ -57,6 +58,9 @@ interface Row {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** The polls of a key another request holds: about 75 ms, growing by half to 250 ms, spread by a third. */
+const HELD_KEY_POLL = { firstMs: 75, maxMs: 250, factor: 1.5, spread: 1 / 3 };
+
 export class IdempotencyStore {
   private readonly table: string;
   private readonly box: SecretBox | undefined;
@@ -97,7 +101,7 @@ export class IdempotencyStore {
    */
   async run<T>(scope: IdempotencyScope, method: string, work: () => Promise<T>): Promise<T> {
     const deadline = Date.now() + WAIT_MS;
-    for (;;) {
+    for (let attempt = 1; ; attempt++) {
       if (await this.claim(scope, method)) {
         let result: T;
         try {
@@ -134,7 +138,7 @@ export class IdempotencyStore {
           'idempotency_in_progress',
           'a request with this Idempotency-Key is still in progress; retry later',
         );
-      await sleep(50 + Math.random() * 50);
+      await sleep(backoffMs(attempt, HELD_KEY_POLL));
     }
   }
 
