@@ -20,6 +20,8 @@ if [[ $node_version != v24.* ]]; then
 fi
 # Lint and format check of the whole tree (biome.json), before anything slower runs.
 node_modules/.bin/biome ci .
+# No import cycles in the sources, type-only imports included (dpdm; `npm run cycles`).
+npm run --silent cycles
 # Turbo stays off the network: no telemetry, no update check, no remote cache (turbo.json).
 export TURBO_TELEMETRY_DISABLED=1 DO_NOT_TRACK=1 TURBO_NO_UPDATE_NOTIFIER=1
 turbo_run() { node_modules/.bin/turbo run --ui=stream --log-order=grouped --output-logs=new-only "$@"; }
