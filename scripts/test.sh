@@ -20,6 +20,8 @@ if [[ $node_version != v24.* ]]; then
 fi
 # Lint and format check of the whole tree (biome.json), before anything slower runs.
 node_modules/.bin/biome ci .
+# No import cycles in the sources, type-only imports included (dpdm; `npm run cycles`).
+npm run --silent cycles
 # Turbo stays off the network: no telemetry, no update check, no remote cache (turbo.json).
 export TURBO_TELEMETRY_DISABLED=1 DO_NOT_TRACK=1 TURBO_NO_UPDATE_NOTIFIER=1
 turbo_run() { node_modules/.bin/turbo run --ui=stream --log-order=grouped --output-logs=new-only "$@"; }
@@ -33,7 +35,7 @@ status=0
 turbo_run typecheck --filter=//
 turbo_run test --concurrency=2 --continue -- --maxWorkers=1 2>&1 | tee -a "$log" || status=1
 # The root-level tests run even when a workspace failed, so one run reports everything.
-node_modules/.bin/vitest run deploy/test/ test/docs/ test/security/ test/proof/ test/tracing/ 2>&1 | tee -a "$log" || status=1
+node_modules/.bin/vitest run deploy/test/ test/architecture/ test/docs/ test/security/ test/proof/ test/tracing/ 2>&1 | tee -a "$log" || status=1
 count() { sed 's/\x1b\[[0-9;]*m//g' "$log" | grep -E '(^|:)\s+Tests\s' | grep -oE "[0-9]+ $1" | awk '{n += $1} END {print n + 0}'; }
 echo
 echo "Total: $(count passed) passed, $(count failed) failed"

@@ -13,6 +13,9 @@ export function apiPath(strings: TemplateStringsArray, ...values: (string | numb
   return path;
 }
 
+/** The parameters of a page's path (`:id` and the like), by name, as the router matched them (routes.tsx). */
+export type RouteParams = Record<string, string>;
+
 /** The format of each kind of id a console address names. */
 export const ID_FORMATS = {
   application: APPLICATION_ID,

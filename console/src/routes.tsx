@@ -10,9 +10,7 @@ import { SessionPage } from './pages/session.tsx';
 import { SessionsPage } from './pages/sessions.tsx';
 import { WebhookPage } from './pages/webhook.tsx';
 import { WebhooksPage } from './pages/webhooks.tsx';
-import { ID_FORMATS } from './paths.ts';
-
-export type RouteParams = Record<string, string>;
+import { ID_FORMATS, type RouteParams } from './paths.ts';
 
 const { application, webhook, delivery, session } = ID_FORMATS;
 

@@ -5,7 +5,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api } from '../api.ts';
 import { Link, navigate } from '../router.ts';
-import type { RouteParams } from '../routes.tsx';
 import { Confirm } from '../ui/dialog.tsx';
 import { Alert, Field, FormActions, fieldProblems, formValues, generalProblem } from '../ui/form.tsx';
 import { Failed, Loading, NotLoaded, Page } from '../ui/page.tsx';
@@ -13,7 +12,7 @@ import { SigningSecret } from '../ui/secret.tsx';
 import { Addresses } from './addresses.tsx';
 import { RecentAlerts } from './alerts.tsx';
 import { type Application, applicationFields } from './applications.tsx';
-import { apiPath } from '../paths.ts';
+import { apiPath, type RouteParams } from '../paths.ts';
 
 const URLS: { key: keyof Application; label: string }[] = [
   { key: 'voiceUrl', label: 'Voice URL' },

@@ -5,7 +5,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, listAll } from '../api.ts';
 import { Link } from '../router.ts';
-import type { RouteParams } from '../routes.tsx';
 import { Excerpt, formatJson } from '../ui/excerpt.tsx';
 import { Alert, generalProblem } from '../ui/form.tsx';
 import { Failed, NotLoaded, Page } from '../ui/page.tsx';
@@ -13,7 +12,7 @@ import { pathOf } from '../ui/paged.tsx';
 import { when } from '../ui/time.ts';
 import { statusText } from './deliveries.tsx';
 import type { Delivery } from './webhook-model.ts';
-import { apiPath } from '../paths.ts';
+import { apiPath, type RouteParams } from '../paths.ts';
 
 function Attempt({ base, d, n }: { base: string; d: Delivery; n: number }) {
   // The list has neither body nor response; the record's own view has them.

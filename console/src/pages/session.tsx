@@ -4,12 +4,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../api.ts';
 import { Link } from '../router.ts';
-import type { RouteParams } from '../routes.tsx';
 import { Excerpt } from '../ui/excerpt.tsx';
 import { NotLoaded, Page } from '../ui/page.tsx';
 import { when } from '../ui/time.ts';
 import { OUTCOME_TEXT, type SessionAttempt, type SessionDetail } from './session-model.ts';
-import { apiPath } from '../paths.ts';
+import { apiPath, type RouteParams } from '../paths.ts';
 
 function AttemptItem({ a, n }: { a: SessionAttempt; n: number }) {
   const ok = a.status !== null && a.status >= 200 && a.status < 300 && !a.error;

@@ -5,7 +5,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api } from '../api.ts';
 import { Link, navigate } from '../router.ts';
-import type { RouteParams } from '../routes.tsx';
 import { Confirm } from '../ui/dialog.tsx';
 import { Alert, Field, FormActions, fieldProblems, formValues, generalProblem } from '../ui/form.tsx';
 import { NotLoaded, Page } from '../ui/page.tsx';
@@ -17,7 +16,7 @@ import { isoFromLocal, when } from '../ui/time.ts';
 import { Deliveries } from './deliveries.tsx';
 import { idOf, type Recovery, type TestResult, type Webhook, webhookName } from './webhook-model.ts';
 import { parseWebhookTexts } from './webhooks.tsx';
-import { apiPath } from '../paths.ts';
+import { apiPath, type RouteParams } from '../paths.ts';
 
 const headersText = (h: Record<string, string> | undefined) =>
   Object.entries(h ?? {})

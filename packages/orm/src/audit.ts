@@ -1,5 +1,5 @@
 // The audit log of a service that owns changes made through the API (docs/decisions/0006-audit-log.md):
-// an `audit_events` table in the service's schema (auditEventsTableSql), one row per change, written
+// an `audit_events` table in the service's schema (made by its migrations), one row per change, written
 // by the statement or transaction of the change itself, so a change and its entry never part; and
 // the page of it that `ListAuditEvents` answers. The applications and webhooks services each keep
 // their own table; the gateway merges their pages.
@@ -14,32 +14,6 @@ export interface AuditEntry {
   /** The path of the resource (/v1/...), or ''. */
   target: string;
   outcome: 'success' | 'failure';
-}
-
-/**
- * The table and its indexes, for a migration run in the service's schema: the list reads an
- * account's entries newest first, the pruning drops the oldest. `accountReference` ties the rows to
- * an accounts table of the same schema, when the service has one. A shipped migration runs it: change
- * the table with a new migration, never here.
- */
-export function auditEventsTableSql(accountReference = ''): string {
-  return `
-    create table audit_events (
-      id bigserial primary key,
-      account_id bigint not null ${accountReference},
-      at timestamptz not null default now(),
-      actor_type text not null check (actor_type in ('password', 'key', 'session')),
-      actor_id text not null,
-      actor_name text,
-      action text not null,
-      target text not null default '',
-      ip text not null default '',
-      request_id text not null default '',
-      outcome text not null check (outcome in ('success', 'failure'))
-    );
-    create index audit_events_account on audit_events (account_id, id desc);
-    create index audit_events_at on audit_events (at);
-  `;
 }
 
 const schemaOf = (em: EntityManager) => `"${em.config.get('schema')}"`;

@@ -24,18 +24,6 @@ export function uuidv7(now = Date.now()): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
-/** The outbox table as the relay reads it (for a service's migration; run inside its schema). */
-export function outboxTableSql(): string {
-  return `
-    create table outbox (
-      id bigserial primary key,
-      message_id uuid not null unique,
-      subject text not null,
-      payload jsonb not null,
-      created_at timestamptz not null default now()
-    );`;
-}
-
 /**
  * Writes an event into the outbox of `schema` inside the caller's transaction (sqlTransaction);
  * returns its message id (a UUIDv7, also the JetStream message id). Kick the relay after the commit.

@@ -16,7 +16,7 @@ import {
   type NatsHandle,
   type OpsServer,
 } from '@switchboard/platform';
-import { initOrm, migrate, type DatabaseConfig, type SchemaDefinition } from './index.ts';
+import { initOrm, migrate, type DatabaseConfig, type SchemaDefinition } from './setup.ts';
 import { poolOf } from './sql.ts';
 
 /** A schema-owning service as its main.ts and the tests drive it. */

@@ -1,14 +1,13 @@
 // Work asked for together, done as one: the calls of a gRPC batch (BatchService) reach their
 // handlers in one synchronous loop, so their reads by id can share one statement and round trip,
 // and their inserts one statement and one commit.
+import DataLoader from 'dataloader';
 import { queryPrepared, type PooledClient } from './db.ts';
 import { coalescedWork, recordedContext, type TraceContext } from './tracing.ts';
 
-interface Waiting<K, V> {
+/** One load as it waits for its batch: the key, and the caller's trace when it is recorded (tracing/coalesced.ts). */
+interface Queued<K> {
   key: K;
-  resolve(value: V): void;
-  reject(err: unknown): void;
-  /** The caller's trace when it is recorded (tracing/coalesced.ts coalescedWork). */
   trace: TraceContext | undefined;
 }
 
@@ -26,50 +25,48 @@ export interface CoalescerOptions {
  * `load(key)` queues the key; the first load of a turn schedules `loadMany` (on process.nextTick)
  * for every key queued by then, at most `maxKeys` at a time. `loadMany` answers one value per key,
  * in the keys' order; when it fails, every load it carried fails (or, with `retryAlone`, each is
- * done again alone). A lone key costs one `loadMany`, as before. With tracing, `loadMany` runs in
- * the trace of a caller that is recorded, and the spans it makes link to the other recorded callers.
+ * done again alone). A lone key costs one `loadMany`. With tracing, `loadMany` runs in the trace of
+ * a caller that is recorded, and the spans it makes link to the other recorded callers. The batching
+ * is dataloader's, without its cache (decision 0019).
  */
 export class Coalescer<K, V> {
-  private queue: Waiting<K, V>[] = [];
-  private readonly maxKeys: number;
+  private readonly loader: DataLoader<Queued<K>, V>;
 
   constructor(
     private readonly loadMany: (keys: K[]) => Promise<V[]>,
     private readonly opts: CoalescerOptions = {},
   ) {
-    this.maxKeys = opts.maxKeys ?? 64;
-  }
-
-  load(key: K): Promise<V> {
-    return new Promise((resolve, reject) => {
-      if (this.queue.length === 0) process.nextTick(this.flush);
-      this.queue.push({ key, resolve, reject, trace: recordedContext() });
+    this.loader = new DataLoader<Queued<K>, V>((queued) => this.run(queued), {
+      cache: false,
+      maxBatchSize: opts.maxKeys ?? 64,
+      batchScheduleFn: (dispatch) => process.nextTick(dispatch),
     });
   }
 
-  private readonly flush = (): void => {
-    const queued = this.queue;
-    this.queue = [];
-    for (let i = 0; i < queued.length; i += this.maxKeys) {
-      this.run(queued.length <= this.maxKeys ? queued : queued.slice(i, i + this.maxKeys));
-    }
-  };
+  load(key: K): Promise<V> {
+    return this.loader.load({ key, trace: recordedContext() });
+  }
 
-  private run(part: Waiting<K, V>[]): void {
-    // In a recorded caller's trace, linked to the other recorded callers (not only the first
-    // caller's, which process.nextTick would carry on, recorded or not).
-    coalescedWork(
-      part.map((w) => w.trace),
-      () => this.loadMany(part.map((w) => w.key)),
-    ).then(
-      (values) => {
-        for (let j = 0; j < part.length; j++) part[j]!.resolve(values[j]!);
-      },
-      (err: unknown) => {
-        if (this.opts.retryAlone && part.length > 1) for (const w of part) this.run([w]);
-        else for (const w of part) w.reject(err);
-      },
-    );
+  // In a recorded caller's trace, linked to the other recorded callers (not only the first caller's,
+  // which process.nextTick would carry on, recorded or not).
+  private async run(part: readonly Queued<K>[]): Promise<(V | Error)[]> {
+    try {
+      return await coalescedWork(
+        part.map((q) => q.trace),
+        () => this.loadMany(part.map((q) => q.key)),
+      );
+    } catch (err) {
+      if (!this.opts.retryAlone || part.length === 1) throw err;
+      // dataloader fails one key for each Error in the answer.
+      return Promise.all(
+        part.map((q) =>
+          this.run([q]).then(
+            ([value]) => value as V,
+            (e: unknown) => (e instanceof Error ? e : new Error(String(e))),
+          ),
+        ),
+      );
+    }
   }
 }
 

@@ -6,6 +6,7 @@
 // Answers are stored sealed with the service's SECRETS_KEY (some carry a signing secret or a token),
 // bound to their account and key; each account keeps at most `maxKeysPerAccount` keys.
 import { z } from 'zod';
+import { backoffMs } from './backoff.ts';
 import { AppError } from './errors.ts';
 import { queryPrepared, type PooledClient } from './db.ts';
 import type { SecretBox } from './secrets.ts';
@@ -50,37 +51,15 @@ export interface IdempotencyScope {
   hash: string;
 }
 
-/** The table each owning service keeps in its own schema (used by its migrations). */
-export function idempotencyTableSql(): string {
-  return `
-    create table idempotency_keys (
-      account_id bigint not null,
-      key text not null,
-      -- sha256 of the request's method, path and canonical body.
-      request_hash text not null,
-      -- The RPC that answered.
-      method text not null,
-      -- The RPC's answer as JSON ({"answer": ...}); null while the first request is still running.
-      response jsonb,
-      created_at timestamptz not null default now(),
-      completed_at timestamptz,
-      primary key (account_id, key)
-    );
-    create index idempotency_keys_created on idempotency_keys (created_at);
-  `;
-}
-
-/** The index the per-account cap of keys walks (migrations of the owning services). */
-export function idempotencyAccountIndexSql(): string {
-  return 'create index if not exists idempotency_keys_account_created on idempotency_keys (account_id, created_at desc);';
-}
-
 interface Row {
   request_hash: string;
   response: unknown;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The polls of a key another request holds: about 75 ms, growing by half to 250 ms, spread by a third. */
+const HELD_KEY_POLL = { firstMs: 75, maxMs: 250, factor: 1.5, spread: 1 / 3 };
 
 export class IdempotencyStore {
   private readonly table: string;
@@ -122,7 +101,7 @@ export class IdempotencyStore {
    */
   async run<T>(scope: IdempotencyScope, method: string, work: () => Promise<T>): Promise<T> {
     const deadline = Date.now() + WAIT_MS;
-    for (;;) {
+    for (let attempt = 1; ; attempt++) {
       if (await this.claim(scope, method)) {
         let result: T;
         try {
@@ -159,7 +138,7 @@ export class IdempotencyStore {
           'idempotency_in_progress',
           'a request with this Idempotency-Key is still in progress; retry later',
         );
-      await sleep(50 + Math.random() * 50);
+      await sleep(backoffMs(attempt, HELD_KEY_POLL));
     }
   }
 

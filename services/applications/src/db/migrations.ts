@@ -1,7 +1,6 @@
 // Migrations of the applications schema, in order. Each runs in a transaction; never edit one
 // that has shipped: add a new one.
 import { SchemaMigration } from '@switchboard/orm';
-import { idempotencyAccountIndexSql, idempotencyTableSql } from '@switchboard/platform';
 import { Migration004SessionSecrets } from './secret-migrations.ts';
 import { Migration007Credentials } from './credential-migrations.ts';
 
@@ -130,7 +129,22 @@ export class Migration005Addresses extends SchemaMigration {
 export class Migration006IdempotencyKeys extends SchemaMigration {
   override async up(): Promise<void> {
     this.useSchema();
-    this.addSql(idempotencyTableSql());
+    this.addSql(`
+      create table idempotency_keys (
+        account_id bigint not null,
+        key text not null,
+        -- sha256 of the request's method, path and canonical body.
+        request_hash text not null,
+        -- The RPC that answered.
+        method text not null,
+        -- The RPC's answer as JSON ({"answer": ...}); null while the first request is still running.
+        response jsonb,
+        created_at timestamptz not null default now(),
+        completed_at timestamptz,
+        primary key (account_id, key)
+      );
+      create index idempotency_keys_created on idempotency_keys (created_at);
+    `);
   }
 }
 
@@ -150,7 +164,7 @@ export class Migration008TenantLimits extends SchemaMigration {
         granted boolean not null,
         updated_at timestamptz not null
       );
-      ${idempotencyAccountIndexSql()}
+      create index if not exists idempotency_keys_account_created on idempotency_keys (account_id, created_at desc);
     `);
   }
 }

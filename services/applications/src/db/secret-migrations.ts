@@ -1,6 +1,9 @@
 // Migrations that write sealed secrets: initOrm (@switchboard/orm) hands them the service's SECRETS_KEY.
+import { randomBytes } from 'node:crypto';
 import { SecretsMigration } from '@switchboard/orm';
-import { newSigningSecret } from '@switchboard/platform';
+
+/** A signing secret in the form the service issued when this was written: frozen here. */
+const newSigningSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
 
 /** Every application created before session secrets existed gets its own, sealed. */
 export class Migration004SessionSecrets extends SecretsMigration {

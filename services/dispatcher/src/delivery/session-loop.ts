@@ -31,9 +31,9 @@ import {
   type SessionReason,
 } from './policies/session.ts';
 import { jitter } from './retry.ts';
-import type { Answer } from './http-sender.ts';
 import type { Attempted, SignedPost, SignedSender } from './signed-sender.ts';
 import type { AttemptDone } from './worker.ts';
+import type { Ending, RecordedStep, SessionStep } from './session-steps.ts';
 
 export interface SessionLoopDeps {
   js: JetStreamClient;
@@ -49,35 +49,6 @@ export interface SessionLoopDeps {
   metrics: DispatcherMetrics;
   logger: Logger;
 }
-
-/** One step of a session: an HTTP attempt, or a URL passed over without one (status 0, no time). */
-export interface SessionStep {
-  url: string | null;
-  status: number;
-  error: string | null;
-  durationMs: number;
-}
-
-/** A step with what the session record says of it besides: when, to which URL's role, and the answer. */
-export interface RecordedStep extends SessionStep {
-  at: Date;
-  role: 'primary' | 'fallback';
-  answer?: Answer | undefined;
-}
-
-/** How a session ended. */
-export type Ending =
-  | {
-      kind: 'instructed';
-      applicationId: string;
-      status: number;
-      contentType: string | null;
-      body: unknown;
-      receivedAt: Date;
-      /** The answer's bytes (its excerpt goes to the session record). */
-      raw: Buffer;
-    }
-  | { kind: 'failed'; reason: SessionReason };
 
 /** Body of sessions.instructions. */
 export interface SessionInstructions {

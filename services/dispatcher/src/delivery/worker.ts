@@ -9,7 +9,7 @@
 // The worker only runs the steps: plan.ts says where and what to send, the signed sender makes the
 // attempt, outcome.ts and the retry settings (policies/notification.ts) say what follows, in-flight.ts tracks the recording.
 import type { JetStreamClient, JsMsg, Logger } from '@switchboard/platform';
-import { parseJob, type Job } from '../jobs.ts';
+import { parseJob, type Job, type SessionJob } from '../jobs.ts';
 import { JOB_SUBJECTS } from '../streams.ts';
 import { isLookupUnavailable, type Lookups, type SubscriptionTarget } from '../lookup/lookups.ts';
 import type { DispatcherMetrics } from '../metrics.ts';
@@ -22,7 +22,6 @@ import { jitter } from './retry.ts';
 import { classifyAttempt } from './outcome.ts';
 import { whileHostUnavailable, type DurableRetrySettings } from './policies/notification.ts';
 import type { HostWait, SignedSender } from './signed-sender.ts';
-import type { SessionLoop } from './session-loop.ts';
 import { targetKey, type ScheduledShares } from './scheduled-shares.ts';
 import { endReason, type DeliveryBacklog, type WaitingEnd, type WaitingMark } from './backlog.ts';
 
@@ -37,8 +36,8 @@ export interface DeliveryWorkerDeps {
   /** Each target's share of the retry consumer's window. */
   shares: ScheduledShares;
   metrics: DispatcherMetrics;
-  /** Sessions are real-time: they run their own loop, never the retry schedule. */
-  sessions: SessionLoop;
+  /** Sessions are real-time: they run their own loop (session-loop.ts), never the retry schedule. */
+  sessions: { run(job: SessionJob, msg: JsMsg): Promise<AttemptDone> };
   /** Each account's waiting deliveries, and their max age. */
   backlog: DeliveryBacklog;
   /** Longest a waiting job is handed back to JetStream before it is looked at again (its backlog and age). */

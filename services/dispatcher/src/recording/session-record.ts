@@ -2,7 +2,7 @@
 // how it was routed, every attempt with an excerpt of the application's answer, the instructions
 // it ended with or why it failed.
 import { excerptOf, type SessionRecord } from '@switchboard/contracts';
-import type { Ending, RecordedStep } from '../delivery/session-loop.ts';
+import type { Ending, RecordedStep } from '../delivery/session-steps.ts';
 import type { SessionPlan } from '../delivery/plan.ts';
 import type { SessionJob } from '../jobs.ts';
 

@@ -1,10 +1,19 @@
 // Kept bodies in one encoding: the rows an older release stored with brotli are re-encoded with
 // DEFLATE here, once, so that the service reads DEFLATE only (deliveries/bodies.ts).
-import { brotliDecompressSync } from 'node:zlib';
+import { brotliDecompressSync, deflateRawSync } from 'node:zlib';
 import { SchemaMigration } from '@switchboard/orm';
-import { compressBody } from '../deliveries/bodies.ts';
 
 const BATCH = 500;
+
+/**
+ * DEFLATE as deliveries/bodies.ts wrote it when this migration was written (raw, level 6, the smallest
+ * window between 2^9 and 2^15 bytes that holds the body): frozen here, whatever the service does later.
+ */
+function deflate(body: string): Buffer {
+  const raw = Buffer.from(body, 'utf8');
+  const windowBits = Math.min(15, Math.max(9, Math.ceil(Math.log2(raw.length + 1))));
+  return deflateRawSync(raw, { level: 6, windowBits, memLevel: Math.min(8, Math.max(1, windowBits - 6)) });
+}
 
 export class Migration010DeflateBodies extends SchemaMigration {
   override async up(): Promise<void> {
@@ -16,7 +25,7 @@ export class Migration010DeflateBodies extends SchemaMigration {
         `select message_id, target, body from ${table} where encoding = 'br' limit ${BATCH} for update`,
       )) as { message_id: string; target: string; body: Buffer }[];
       for (const r of rows) {
-        const body = compressBody(brotliDecompressSync(r.body).toString('utf8'));
+        const body = deflate(brotliDecompressSync(r.body).toString('utf8'));
         await this.execute(`update ${table} set body = ?, encoding = 'deflate' where message_id = ? and target = ?`, [
           body,
           r.message_id,

@@ -1,9 +1,7 @@
 // Migrations of the webhooks schema, in order. Each runs in a transaction; never edit one that
 // has shipped: add a new one.
-import { auditEventsTableSql, outboxTableSql, SchemaMigration } from '@switchboard/orm';
-import { idempotencyAccountIndexSql, idempotencyTableSql } from '@switchboard/platform';
+import { SchemaMigration } from '@switchboard/orm';
 import { Migration010DeflateBodies } from './body-migrations.ts';
-import { LATENCY_BOUNDS_MS } from '../deliveries/rollups.ts';
 import { Migration003SealSecrets, Migration013SealHeaders } from './secret-migrations.ts';
 import { Migration021Alerts } from './alert-migrations.ts';
 
@@ -89,7 +87,22 @@ export class Migration002CancelledOutcome extends SchemaMigration {
 export class Migration004IdempotencyKeys extends SchemaMigration {
   override async up(): Promise<void> {
     this.useSchema();
-    this.addSql(idempotencyTableSql());
+    this.addSql(`
+      create table idempotency_keys (
+        account_id bigint not null,
+        key text not null,
+        -- sha256 of the request's method, path and canonical body.
+        request_hash text not null,
+        -- The RPC that answered.
+        method text not null,
+        -- The RPC's answer as JSON ({"answer": ...}); null while the first request is still running.
+        response jsonb,
+        created_at timestamptz not null default now(),
+        completed_at timestamptz,
+        primary key (account_id, key)
+      );
+      create index idempotency_keys_created on idempotency_keys (created_at);
+    `);
   }
 }
 
@@ -189,7 +202,13 @@ export class Migration007WebhookDisabled extends SchemaMigration {
         add constraint subscriptions_event_check check (event in ('smsdlr', 'cdrCreated', 'cdrRated', 'webhookDisabled'));
       alter table subscriptions add column first_failure_at timestamptz;
       update subscriptions set first_failure_at = coalesce(last_attempt_at, now()) where consecutive_failures > 0;
-      ${outboxTableSql()}
+      create table outbox (
+        id bigserial primary key,
+        message_id uuid not null unique,
+        subject text not null,
+        payload jsonb not null,
+        created_at timestamptz not null default now()
+      );
     `);
   }
 }
@@ -257,7 +276,9 @@ export class Migration011ToolLimits extends SchemaMigration {
 export class Migration012IdempotencyByAccount extends SchemaMigration {
   override async up(): Promise<void> {
     this.useSchema();
-    this.addSql(idempotencyAccountIndexSql());
+    this.addSql(
+      'create index if not exists idempotency_keys_account_created on idempotency_keys (account_id, created_at desc);',
+    );
   }
 }
 
@@ -322,11 +343,17 @@ export class Migration016SessionRecords extends SchemaMigration {
   }
 }
 
-/** The latency histogram of rollups in SQL: one count per bucket of LATENCY_BOUNDS_MS (the last one: above them all). */
-const LATENCY_BUCKET_SQL = [...LATENCY_BOUNDS_MS, Number.POSITIVE_INFINITY]
+/**
+ * The bounds (ms) of the rollups' latency histogram when this migration was written (the live copy:
+ * LATENCY_BOUNDS_MS in deliveries/rollups.ts). Frozen here: a migration means the same thing forever.
+ */
+const BOUNDS_MS = [10, 25, 50, 100, 250, 500, 1000, 2500, 5000, 10_000, 15_000, 30_000];
+
+/** The latency histogram of rollups in SQL: one count per bucket of BOUNDS_MS (the last one: above them all). */
+const LATENCY_BUCKET_SQL = [...BOUNDS_MS, Number.POSITIVE_INFINITY]
   .map(
     (upper, i) =>
-      `(count(*) filter (where outcome <> 'cancelled' and duration_ms ${i === 0 ? '>= 0' : `> ${LATENCY_BOUNDS_MS[i - 1]}`}${Number.isFinite(upper) ? ` and duration_ms <= ${upper}` : ''}))::int`,
+      `(count(*) filter (where outcome <> 'cancelled' and duration_ms ${i === 0 ? '>= 0' : `> ${BOUNDS_MS[i - 1]}`}${Number.isFinite(upper) ? ` and duration_ms <= ${upper}` : ''}))::int`,
   )
   .join(', ');
 
@@ -431,7 +458,7 @@ export class Migration015DeliveryRollups extends SchemaMigration {
         retrying integer not null,
         failed integer not null,
         cancelled integer not null,
-        -- Attempts made (cancelled ones excepted) by duration: counts per bucket of LATENCY_BOUNDS_MS.
+        -- Attempts made (cancelled ones excepted) by duration: counts per bucket of BOUNDS_MS.
         latency integer[] not null,
         primary key (target, width, start)
       );
@@ -459,7 +486,23 @@ export class Migration015DeliveryRollups extends SchemaMigration {
 export class Migration017AuditEvents extends SchemaMigration {
   override async up(): Promise<void> {
     this.useSchema();
-    this.addSql(auditEventsTableSql());
+    this.addSql(`
+      create table audit_events (
+        id bigserial primary key,
+        account_id bigint not null,
+        at timestamptz not null default now(),
+        actor_type text not null check (actor_type in ('password', 'key', 'session')),
+        actor_id text not null,
+        actor_name text,
+        action text not null,
+        target text not null default '',
+        ip text not null default '',
+        request_id text not null default '',
+        outcome text not null check (outcome in ('success', 'failure'))
+      );
+      create index audit_events_account on audit_events (account_id, id desc);
+      create index audit_events_at on audit_events (at);
+    `);
   }
 }
 

@@ -1,7 +1,10 @@
 // Migrations that write sealed secrets: initOrm (@switchboard/orm) hands them the service's SECRETS_KEY.
 import { SecretsMigration } from '@switchboard/orm';
-import { SecretBox } from '@switchboard/platform';
-import { headerOwner, openHeader } from '../subscriptions/rules.ts';
+
+// Frozen copies of what subscriptions/rules.ts did when these were written: a migration means the same
+// thing forever. A header value is sealed for its own field (subscription id, ":header:", lower-case name).
+const headerOwner = (subscriptionId: string, name: string) => `${subscriptionId}:header:${name.toLowerCase()}`;
+const isSealed = (value: string) => value.startsWith('enc:v1:');
 
 /**
  * Seals the signing secrets stored in plaintext before SECRETS_KEY existed (current and previous),
@@ -33,7 +36,7 @@ export class Migration013SealHeaders extends SecretsMigration {
       let changed = false;
       const sealed = Object.fromEntries(
         Object.entries(headers).map(([name, value]) => {
-          if (SecretBox.isSealed(value)) {
+          if (isSealed(value)) {
             try {
               box.open(value, headerOwner(row.id, name));
               return [name, value];
@@ -42,7 +45,10 @@ export class Migration013SealHeaders extends SecretsMigration {
             }
           }
           changed = true;
-          return [name, box.seal(openHeader(name, value, box, row.id), headerOwner(row.id, name))];
+          // Only Authorization values were sealed for the whole subscription; the others were plaintext.
+          const owner = name.toLowerCase() === 'authorization' ? row.id : headerOwner(row.id, name);
+          const plain = isSealed(value) ? box.open(value, owner) : value;
+          return [name, box.seal(plain, headerOwner(row.id, name))];
         }),
       );
       if (changed)
