@@ -18,6 +18,21 @@ export interface SessionRef {
   applicationId: string | null;
 }
 
+/**
+ * Whether any enabled subscription of the account could take `event` for this session (account
+ * level, or of its application): events nobody subscribes to are not written at all, so sessions
+ * of accounts without such subscriptions cost the outbox, the inbound stream and the dispatchers
+ * nothing more. One read of the subscriptions_match index.
+ */
+async function subscribed(query: TransactionQuery, schema: string, s: SessionRef, event: string): Promise<boolean> {
+  const rows = await query<{ n: number }>(
+    `select 1 as n from "${schema}".subscriptions
+      where account_id = $1 and event = $2 and enabled and (application_id is null or application_id = $3) limit 1`,
+    [s.accountId, event, s.applicationId],
+  );
+  return rows.length > 0;
+}
+
 async function enqueueStatus(
   query: TransactionQuery,
   schema: string,
@@ -63,6 +78,9 @@ export async function enqueueSessionEvents(
   newAlerts: Array<RaisedAlert & { id: string }>,
 ): Promise<void> {
   const s = { id: r.id, accountId: r.accountId, applicationId: r.applicationId };
+  if (newAlerts.length > 0 && !(await subscribed(query, schema, s, 'alert'))) newAlerts = [];
+  if (!(await subscribed(query, schema, s, 'sessionStatus')))
+    return enqueueAlerts(query, schema, baseUrl, r, newAlerts);
   const first = r.attempts[0];
   const last = r.attempts[r.attempts.length - 1];
   await enqueueStatus(query, schema, baseUrl, s, { status: 'routed', at: r.startedAt, sequence: 1, attempt: first });
@@ -73,6 +91,17 @@ export async function enqueueSessionEvents(
     attempt: last,
     reason: r.failure?.reason,
   });
+  await enqueueAlerts(query, schema, baseUrl, r, newAlerts);
+}
+
+/** One alert event per alert stored as the first of its minute. */
+async function enqueueAlerts(
+  query: TransactionQuery,
+  schema: string,
+  baseUrl: string,
+  r: SessionRecord & { accountId: string },
+  newAlerts: Array<RaisedAlert & { id: string }>,
+): Promise<void> {
   for (const a of newAlerts) {
     const id = uuidv7();
     await enqueueOutbox(
@@ -104,13 +133,14 @@ export async function enqueueSessionEvents(
 }
 
 /** A signal's event, `sequence` 2 + its place among the session's signals. */
-export function enqueueSignalEvent(
+export async function enqueueSignalEvent(
   query: TransactionQuery,
   schema: string,
   baseUrl: string,
   s: SessionRef,
   signal: { at: Date; value: string; ordinal: number },
 ): Promise<void> {
+  if (!(await subscribed(query, schema, s, 'sessionStatus'))) return;
   return enqueueStatus(query, schema, baseUrl, s, {
     status: 'signal',
     at: signal.at.toISOString(),
@@ -120,13 +150,14 @@ export function enqueueSignalEvent(
 }
 
 /** The session's `ended` event (the telephony core's sessions.ended, or its cdr.created). */
-export function enqueueEndedEvent(
+export async function enqueueEndedEvent(
   query: TransactionQuery,
   schema: string,
   baseUrl: string,
   s: SessionRef,
   e: { at: string; sequence: number; reason?: string | undefined },
 ): Promise<void> {
+  if (!(await subscribed(query, schema, s, 'sessionStatus'))) return;
   return enqueueStatus(query, schema, baseUrl, s, {
     status: 'ended',
     at: e.at,
