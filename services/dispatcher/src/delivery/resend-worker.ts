@@ -6,6 +6,7 @@
 // attempt, up to the delivery window; it is acknowledged only once its attempt is recorded, so a
 // dispatcher that stops or crashes leaves it to the next one.
 import type { JsMsg, Logger } from '@switchboard/platform';
+import { attemptOptions, type SubscriptionSettings } from './subscription-settings.ts';
 import { resendJobSchema, type ResendJob } from '@switchboard/contracts';
 import { terminate } from '../events/terminate.ts';
 import { isLookupUnavailable, type Lookups } from '../lookup/lookups.ts';
@@ -31,7 +32,14 @@ export interface ResendDeps {
 }
 
 type Target =
-  | { kind: 'send'; url: string; keys: Buffer[]; headers?: Record<string, string>; base: RecordBase }
+  | {
+      kind: 'send';
+      url: string;
+      keys: Buffer[];
+      headers?: Record<string, string>;
+      settings?: SubscriptionSettings;
+      base: RecordBase;
+    }
   | { kind: 'end'; error: string; base: RecordBase }
   | { kind: 'skip' };
 
@@ -78,7 +86,7 @@ export class ResendWorker {
       webhookId: job.webhookId,
       headers: target.headers,
       // The receiver's answer goes into the record (its first EXCERPT_BYTES), as for every attempt.
-      options: RESEND_OPTIONS,
+      options: attemptOptions(RESEND_OPTIONS, target.settings),
     });
     return this.d.inFlight.track(
       msg,
@@ -129,7 +137,7 @@ export class ResendWorker {
         targetUrl: sub.targetUrl,
       };
       if (!sub.enabled) return { kind: 'end', error: 'not resent: the subscription is disabled', base };
-      return { kind: 'send', url: sub.targetUrl, keys: sub.keys, headers: sub.headers, base };
+      return { kind: 'send', url: sub.targetUrl, keys: sub.keys, headers: sub.headers, settings: sub.settings, base };
     }
     const applicationId = job.target.applicationId;
     const app = await this.d.lookups.application(applicationId);

@@ -4,6 +4,7 @@
 // DELIVERY_TIMEOUT_MS including any wait for the host; the attempt is recorded (trigger "test", with
 // the receiver's answer) and the reply says how it ended. A test is never retried.
 import { randomUUID } from 'node:crypto';
+import { attemptOptions } from './subscription-settings.ts';
 import type { Logger, NatsConnection } from '@switchboard/platform';
 import {
   DISPATCHER_QUEUE,
@@ -54,7 +55,7 @@ export async function testSend(d: TestSendDeps, req: TestRequest): Promise<TestR
     headers: sub.headers,
     notAfter: Date.now() + d.timeoutMs,
     // The receiver's answer goes into the record (its first EXCERPT_BYTES), as for every notification attempt.
-    options: { readBodyUpTo: EXCERPT_BYTES },
+    options: attemptOptions({ readBodyUpTo: EXCERPT_BYTES }, sub.settings),
   });
   const a = await sending.attempted;
   let fields: AttemptFields;

@@ -9,6 +9,7 @@
 // The worker only runs the steps: plan.ts says where and what to send, the signed sender makes the
 // attempt, outcome.ts and the retry settings (policies/notification.ts) say what follows, in-flight.ts tracks the recording.
 import type { JetStreamClient, JsMsg, Logger } from '@switchboard/platform';
+import { attemptOptions } from './subscription-settings.ts';
 import { parseJob, type Job } from '../jobs.ts';
 import { JOB_SUBJECTS } from '../streams.ts';
 import { isLookupUnavailable, type Lookups, type SubscriptionTarget } from '../lookup/lookups.ts';
@@ -183,7 +184,7 @@ export class DeliveryWorker {
       webhookId: job.webhookId,
       headers: plan.headers,
       // The receiver's answer goes into the record (its first EXCERPT_BYTES; longer ones are cut).
-      options: EXCERPT_OPTIONS,
+      options: attemptOptions(EXCERPT_OPTIONS, plan.settings),
     });
     return attemptDone(
       sending.attempted.then((a) => {

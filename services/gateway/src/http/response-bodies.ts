@@ -112,6 +112,19 @@ export const webhookBody = z.object({
     description:
       'Custom headers sent with every delivery; present only if set. Every value reads as `***` (write-only).',
   }),
+  timeoutMs: z.int().optional().meta({ description: 'Present only if set.' }),
+  ordering: z.object({ key: z.string(), maxHoldSeconds: z.int() }).optional(),
+  rateLimit: z.object({ perSecond: z.int() }).optional(),
+  auth: z
+    .object({
+      type: z.literal('oauth2_client_credentials'),
+      tokenUrl: z.string(),
+      clientId: z.string(),
+      clientSecret: z.literal('***'),
+      scope: z.string().optional(),
+    })
+    .optional(),
+  tls: z.object({ clientCertificate: z.string(), privateKey: z.literal('***') }).optional(),
   enabled: z.boolean(),
   accountId: z.string(),
   applicationId: z.string().optional().meta({ description: 'Only on application-level subscriptions.' }),

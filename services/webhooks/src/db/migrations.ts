@@ -469,6 +469,14 @@ export class Migration018DeliveryEventFilter extends SchemaMigration {
   }
 }
 
+/** A subscription's delivery settings (timeout, ordering, rate limit, endpoint authentication), secrets sealed. */
+export class Migration019DeliverySettings extends SchemaMigration {
+  override async up(): Promise<void> {
+    this.useSchema();
+    this.addSql(`alter table subscriptions add column settings json not null default '{}'`);
+  }
+}
+
 export const MIGRATIONS = [
   { name: 'Migration001Initial', class: Migration001Initial },
   { name: 'Migration002CancelledOutcome', class: Migration002CancelledOutcome },
@@ -490,4 +498,5 @@ export const MIGRATIONS = [
   { name: 'Migration016SessionRecords', class: Migration016SessionRecords },
   { name: 'Migration017AuditEvents', class: Migration017AuditEvents },
   { name: 'Migration018DeliveryEventFilter', class: Migration018DeliveryEventFilter },
+  { name: 'Migration019DeliverySettings', class: Migration019DeliverySettings },
 ];

@@ -16,7 +16,7 @@ import { getSecret } from '../subscriptions/get-secret.ts';
 import { getSubscription } from '../subscriptions/get-subscription.ts';
 import { listSubscriptions } from '../subscriptions/list-subscriptions.ts';
 import { toMessage } from '../subscriptions/mapper.ts';
-import { matchSubscriptions } from '../subscriptions/match-subscriptions.ts';
+import { type Match, matchSubscriptions } from '../subscriptions/match-subscriptions.ts';
 import { rotateSecret } from '../subscriptions/rotate-secret.ts';
 import { updateSubscription } from '../subscriptions/update-subscription.ts';
 import { getRecovery } from '../tools/get-recovery.ts';
@@ -68,17 +68,23 @@ export function registerHandlers(server: GrpcServer, deps: Deps): void {
     GetDeliveryStats: async (req, ctx) => getDeliveryStats(deps, req, ctx.requestId),
     GetDeliveryTarget: async (req) => {
       const m = await getDeliveryTarget(deps, req);
-      return { subscription: toMessage(m.subscription), secrets: m.secrets, headers: m.headers };
+      return matchedMessage(m);
     },
     MatchSubscriptions: async (req) => {
       const matches = await matchSubscriptions(deps, req);
       return {
-        subscriptions: matches.map((m) => ({
-          subscription: toMessage(m.subscription),
-          secrets: m.secrets,
-          headers: m.headers,
-        })),
+        subscriptions: matches.map(matchedMessage),
       };
     },
   });
+}
+
+/** A matched subscription as the dispatcher reads it: secrets, headers and settings in clear. */
+function matchedMessage(m: Match) {
+  return {
+    subscription: toMessage(m.subscription),
+    secrets: m.secrets,
+    headers: m.headers,
+    settingsJson: Object.keys(m.settings).length > 0 ? JSON.stringify(m.settings) : undefined,
+  };
 }
