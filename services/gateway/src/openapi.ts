@@ -37,6 +37,7 @@ import {
   messageBody,
   problemBody,
   recoveryBody,
+  recoveryDryRunBody,
   responseBodySchema,
   secretBody,
   sessionLaunchedBody,
@@ -340,6 +341,7 @@ const schemas: Record<string, Schema> = {
   DeliveryStats: responseBodySchema(deliveryStatsBody),
   TestResult: responseBodySchema(testResultBody),
   Recovery: responseBodySchema(recoveryBody),
+  RecoveryDryRun: responseBodySchema(recoveryDryRunBody),
   ApiKey: responseBodySchema(apiKeyBody),
   ApiKeyCreated: responseBodySchema(apiKeyCreatedBody),
   ApiKeyCreate: requestBodySchema(apiKeyCreate),
@@ -1245,10 +1247,17 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
           tags: ['Operating your endpoints'],
           summary: 'Resend every delivery that ended failed in a window, in the original order',
           description:
-            'Each delivery whose last attempt failed between `since` (inclusive) and `until` (exclusive; now by default) is queued again, one attempt each, in the order the deliveries were first made, through the normal queue (host limits and circuit breakers apply). The window spans at most 30 days and may hold at most `RECOVERY_MAX_DELIVERIES` (10,000) such deliveries (400 beyond: recover a narrower window). 409 when the subscription is disabled, or while another recovery of it is running (the problem names that task). 429 + Retry-After beyond `RECOVERIES_PER_HOUR` (20) recoveries per account per hour.',
+            'Each delivery whose last attempt failed between `since` (inclusive) and `until` (exclusive; now by default) is queued again, one attempt each (narrowed by the filters `event`, `statusFrom`/`statusTo` on the last HTTP status, and `messageId`), in the order the deliveries were first made, through the normal queue (host limits and circuit breakers apply). The window spans at most 30 days and may hold at most `RECOVERY_MAX_DELIVERIES` (10,000) such deliveries (400 beyond: recover a narrower window). 409 when the subscription is disabled, or while another recovery of it is running (the problem names that task). 429 + Retry-After beyond `RECOVERIES_PER_HOUR` (20) recoveries per account per hour.',
           operationId: 'recoverWebhook',
           requestBody: jsonBody(requestBodySchema(webhookRecover, { required: ['since'] })),
-          responses: { '202': json(ref('Href'), 'The recovery task.', hrefHeaders), ...writeErrors },
+          responses: {
+            '200': json(
+              ref('RecoveryDryRun'),
+              'A dry run (`dryRun: true`): what a recovery would take; nothing queued.',
+            ),
+            '202': json(ref('Href'), 'The recovery task.', hrefHeaders),
+            ...writeErrors,
+          },
         }),
       },
       '/v1/webhooks/{id}/recoveries/{taskId}': {

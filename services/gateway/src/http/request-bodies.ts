@@ -171,6 +171,28 @@ export const webhookRecover = z
       enum: ['failed'],
       description: 'Which deliveries: only "failed" (the default): those whose last attempt failed within the window.',
     }),
+    outcome: text(32, { enum: ['failed'], description: 'The same as status (the delivery-search name).' }),
+    event: text(256, { enum: [...WEBHOOK_EVENTS], description: 'Only deliveries of this event.' }),
+    statusFrom: int({
+      minimum: 100,
+      maximum: 599,
+      description: 'Only deliveries whose last HTTP status is at least this.',
+    }),
+    statusTo: int({
+      minimum: 100,
+      maximum: 599,
+      description: 'Only deliveries whose last HTTP status is at most this.',
+    }),
+    messageId: z
+      .array(z.string({ error: 'must be a string' }).max(128, { error: 'must be at most 128 characters' }), {
+        error: 'must be an array of message ids',
+      })
+      .max(1000, { error: 'may list at most 1000 ids' })
+      .meta({ description: 'Only these messages (webhook-id values); at most 1000.' })
+      .nullish(),
+    dryRun: boolean({
+      description: 'true: answer 200 `{dryRun, matched, skipped}` (what a recovery would take) and queue nothing.',
+    }),
   })
   .meta({ description: 'Unknown fields are ignored; null means "not given".' });
 

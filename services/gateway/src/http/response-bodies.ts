@@ -263,6 +263,14 @@ export const testResultBody = z.object({
   href: uri.meta({ description: 'The recorded attempt (trigger `test`).' }),
 });
 
+export const recoveryDryRunBody = z.object({
+  dryRun: z.literal(true),
+  matched: count.meta({
+    description: 'Failed deliveries the filters take (counted up to RECOVERY_MAX_DELIVERIES + 1).',
+  }),
+  skipped: count.meta({ description: 'Of those, the ones whose body is no longer kept (a recovery skips them).' }),
+});
+
 export const recoveryBody = z.object({
   href: uri,
   id: z.string(),

@@ -55,9 +55,7 @@ export function registerHandlers(server: GrpcServer, deps: Deps): void {
     ResendDelivery: async (req, ctx) => ({
       deliveryId: await resendDelivery(deps, { ...req, requestId: ctx.requestId }, ctx.audit),
     }),
-    RecoverSubscription: async (req, ctx) => ({
-      recovery: await recoverSubscription(deps, { ...req, requestId: ctx.requestId }, ctx.audit),
-    }),
+    RecoverSubscription: async (req, ctx) => recoverSubscription(deps, { ...req, requestId: ctx.requestId }, ctx.audit),
     ListAuditEvents: async (req) => listAuditEvents(deps.orm.em, req),
     GetRecovery: async (req) => ({ recovery: await getRecovery(deps, req) }),
     ListSessions: async (req, ctx) => {

@@ -43,6 +43,14 @@ export interface FailedMessage {
   kept: boolean;
 }
 
+/** Which failed deliveries a recovery takes beyond its window (docs/api.md#delivery-tools); all when empty. */
+export interface RecoveryFilter {
+  event?: string;
+  statusFrom?: number;
+  statusTo?: number;
+  messageIds?: string[];
+}
+
 /** Every message of the subscription whose newest record (tests aside) failed within [since, until), in the original order. */
 export function findFailedMessages(
   em: EntityManager,
@@ -51,27 +59,35 @@ export function findFailedMessages(
   since: Date,
   until: Date,
   limit: number,
+  filter: RecoveryFilter = {},
 ): Promise<FailedMessage[]> {
+  const params: unknown[] = [subscriptionId, since, until, limit];
+  const p = (v: unknown) => `$${params.push(v)}`;
+  const only = filter.messageIds?.length ? ` and message_id = any(${p(filter.messageIds)}::text[])` : '';
+  const last: string[] = [];
+  if (filter.event !== undefined) last.push(`l.event = ${p(filter.event)}`);
+  if (filter.statusFrom !== undefined) last.push(`l.status_code >= ${p(filter.statusFrom)}`);
+  if (filter.statusTo !== undefined) last.push(`l.status_code <= ${p(filter.statusTo)}`);
   // Only messages with a record in the window are looked at (their history decides their outcome).
   return sql<FailedMessage>(
     em,
     `with candidates as (
        select distinct message_id from "${schema}".deliveries
-       where subscription_id = $1 and trigger <> 'test' and created_at >= $2 and created_at < $3
+       where subscription_id = $1 and trigger <> 'test' and created_at >= $2 and created_at < $3${only}
      ), messages as (
        select d.message_id, min(d.seq) as first_seq from "${schema}".deliveries d join candidates c using (message_id)
        where d.subscription_id = $1 and d.trigger <> 'test' group by d.message_id
      ), last as (
-       select distinct on (d.message_id) d.message_id, d.outcome, d.event, d.created_at from "${schema}".deliveries d join candidates c using (message_id)
+       select distinct on (d.message_id) d.message_id, d.outcome, d.event, d.status_code, d.created_at from "${schema}".deliveries d join candidates c using (message_id)
        where d.subscription_id = $1 and d.trigger <> 'test' order by d.message_id, d.seq desc
      )
      select l.message_id, l.event, m.first_seq::text, (b.message_id is not null) as kept
      from last l join messages m using (message_id)
      left join "${schema}".delivery_bodies b on b.message_id = l.message_id and b.target = $1
-     where l.outcome = 'failed' and l.created_at >= $2 and l.created_at < $3
+     where l.outcome = 'failed' and l.created_at >= $2 and l.created_at < $3${last.map((c) => ` and ${c}`).join('')}
      order by m.first_seq
      limit $4`,
-    [subscriptionId, since, until, limit],
+    params,
   );
 }
 
