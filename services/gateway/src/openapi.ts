@@ -1268,6 +1268,14 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
           operationId: 'getWebhookRecovery',
           responses: { '200': json(ref('Recovery'), 'The task.'), ...readErrors },
         },
+        delete: {
+          tags: ['Operating your endpoints'],
+          summary: 'Cancel a running recovery',
+          description:
+            'The resends of the task not yet made are not sent (recorded as `cancelled`); the task reads `state: cancelled`. 409 when it is no longer running.',
+          operationId: 'cancelWebhookRecovery',
+          responses: { '200': json(ref('Recovery'), 'The cancelled task.'), ...pick('409'), ...readErrors },
+        },
       },
       '/v1/api-keys': {
         get: {

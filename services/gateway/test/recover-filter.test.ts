@@ -87,6 +87,11 @@ it('a dry run counts exactly the deliveries the filters take and sends nothing; 
     expect(res.status).toBe(200);
     return json(res);
   };
+  // Every delivery's newest record is its failed one once all records are stored.
+  await waitFor(async () => (await dry({})).matched === 6, {
+    what: 'six failed deliveries matched',
+    timeoutMs: 10_000,
+  });
   const before = rx.at(target).length;
   expect(await dry({})).toEqual({ dryRun: true, matched: 6, skipped: 0 });
   expect(await dry({ statusFrom: 500, statusTo: 599 })).toEqual({ dryRun: true, matched: 3, skipped: 0 });
@@ -124,4 +129,66 @@ it('a dry run counts exactly the deliveries the filters take and sends nothing; 
       .slice(before)
       .map((r) => r.body.data.n),
   ).toEqual([1, 3, 5]);
+}, 90_000);
+
+it('a cancelled recovery sends none of its resends, also those already handed to the dispatchers', async () => {
+  const target = `/cancel/${randomName('t')}`;
+  const created = await json(
+    await stack.request(alice, 'POST', '/v1/webhooks', {
+      event: 'cdrCreated',
+      resource: 'all',
+      targetUrl: rx.url(target),
+    }),
+  );
+  const id = (created.href as string).split('/').pop()!;
+  let up = false;
+  rx.on(target, () => (up ? 200 : 503));
+  const since = new Date(Date.now() - 1000).toISOString();
+  for (let n = 1; n <= 3; n++)
+    await stack.publish('cdr.created', {
+      id: randomName(`evt${n}`),
+      accountId: alice.id,
+      resource: 'call',
+      timestamp: '2026-03-01T10:00:00.000Z',
+      data: { n },
+    });
+  const list = async () =>
+    (await json(await stack.request(alice, 'GET', `/v1/webhooks/${id}/deliveries`))) as never as Delivery[];
+  await waitFor(
+    async () => new Set((await list()).filter((d) => d.outcome === 'failed').map((d) => d.messageId)).size === 3,
+    {
+      what: 'three deliveries failed',
+      timeoutMs: 20_000,
+    },
+  );
+  await waitFor(
+    async () =>
+      (await json(await stack.request(alice, 'POST', `/v1/webhooks/${id}/recover`, { since, dryRun: true })))
+        .matched === 3,
+    { what: 'three failed deliveries matched', timeoutMs: 10_000 },
+  );
+  // No dispatcher while the recovery is queued and cancelled: its jobs wait in the stream.
+  await dispatcher.stop();
+  up = true;
+  const before = rx.at(target).length;
+  const res = await stack.request(alice, 'POST', `/v1/webhooks/${id}/recover`, { since });
+  expect(res.status).toBe(202);
+  const task = new URL((await json(res)).href as string).pathname;
+  const cancelled = await stack.request(alice, 'DELETE', task);
+  expect(cancelled.status).toBe(200);
+  expect(await json(cancelled)).toMatchObject({ state: 'cancelled', total: 3 });
+  // Only a running one can be cancelled.
+  expect((await stack.request(alice, 'DELETE', task)).status).toBe(409);
+
+  dispatcher = await stack.startDispatcher();
+  await waitFor(async () => (await list()).filter((d) => d.trigger === 'recovery').length === 3, {
+    what: 'the cancelled resends recorded',
+    timeoutMs: 20_000,
+  });
+  const recorded = (await list()).filter((d) => d.trigger === 'recovery');
+  expect(recorded.map((d) => [d.outcome, d.error])).toEqual(
+    Array(3).fill(['cancelled', 'not resent: the recovery was cancelled']),
+  );
+  expect(rx.at(target).length).toBe(before);
+  expect(await json(await stack.request(alice, 'GET', task))).toMatchObject({ state: 'cancelled' });
 }, 90_000);

@@ -137,6 +137,8 @@ export class ResendWorker {
         targetUrl: sub.targetUrl,
       };
       if (!sub.enabled) return { kind: 'end', error: 'not resent: the subscription is disabled', base };
+      if (job.taskId && sub.cancelledRecoveries?.includes(job.taskId))
+        return { kind: 'end', error: 'not resent: the recovery was cancelled', base };
       return { kind: 'send', url: sub.targetUrl, keys: sub.keys, headers: sub.headers, settings: sub.settings, base };
     }
     const applicationId = job.target.applicationId;

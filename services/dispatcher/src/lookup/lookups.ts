@@ -41,6 +41,8 @@ export interface SubscriptionTarget {
   headers: Record<string, string>;
   /** Its delivery settings (timeout, ordering, rate limit, endpoint authentication), secrets in clear. */
   settings: SubscriptionSettings;
+  /** Its recoveries cancelled within a day (subscriptionTarget only): their resends are not sent. */
+  cancelledRecoveries?: string[];
 }
 
 /** The owner of a dialled address. */
@@ -189,6 +191,7 @@ export class Lookups {
       keys,
       headers: m.headers ?? {},
       settings: parseSettings(m.settingsJson),
+      cancelledRecoveries: m.cancelledRecoveries ?? [],
       enabled: s.enabled,
     };
   }

@@ -117,5 +117,12 @@ export function deliveryToolRoutes(router: Router, deps: RouteDeps): void {
       );
       sendJson(res, recoveryJson(recovery!, hrefs));
     },
+    DELETE: async (req, res) => {
+      const { recovery } = await webhooks.cancelRecovery(
+        { accountId: principal(req).accountId, subscriptionId: p(req, 'id'), taskId: p(req, 'taskId') },
+        writeOptions(req),
+      );
+      sendJson(res, recoveryJson(recovery!, hrefs));
+    },
   });
 }

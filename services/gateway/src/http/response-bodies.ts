@@ -274,9 +274,10 @@ export const recoveryDryRunBody = z.object({
 export const recoveryBody = z.object({
   href: uri,
   id: z.string(),
-  state: z
-    .enum(['running', 'completed'])
-    .meta({ description: '`completed` once every delivery of the task has an outcome (sent + failed = total).' }),
+  state: z.enum(['running', 'completed', 'cancelled']).meta({
+    description:
+      '`completed` once every delivery of the task has an outcome (sent + failed = total); `cancelled` after DELETE (its resends not yet made are not sent).',
+  }),
   total: count.meta({ description: 'Deliveries queued again.' }),
   sent: count.meta({ description: 'Resent and answered 2xx.' }),
   failed: count.meta({
@@ -357,7 +358,7 @@ export const auditEventBody = z.object({
   }),
   action: z.string().meta({
     description:
-      'One of `api-key.create`, `api-key.revoke`, `password.change`, `session.sign-in`, `session.sign-out`, `password.sign-in`, `api-key.sign-in`, `application.create`, `application.update`, `application.delete`, `address.claim`, `address.move`, `address.release`, `application.secret.read`, `application.secret.rotate`, `webhook.create`, `webhook.update`, `webhook.delete`, `webhook.secret.read`, `webhook.secret.rotate`, `webhook.test`, `delivery.resend`, `webhook.recover`.',
+      'One of `api-key.create`, `api-key.revoke`, `password.change`, `session.sign-in`, `session.sign-out`, `password.sign-in`, `api-key.sign-in`, `application.create`, `application.update`, `application.delete`, `address.claim`, `address.move`, `address.release`, `application.secret.read`, `application.secret.rotate`, `webhook.create`, `webhook.update`, `webhook.delete`, `webhook.secret.read`, `webhook.secret.rotate`, `webhook.test`, `delivery.resend`, `webhook.recover`, `webhook.recover.cancel`.',
   }),
   target: uri.nullable().meta({ description: 'The resource changed.' }),
   ip: z.string().meta({ description: 'The client address.' }),

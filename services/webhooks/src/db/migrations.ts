@@ -477,6 +477,14 @@ export class Migration019DeliverySettings extends SchemaMigration {
   }
 }
 
+/** A recovery can be cancelled (DELETE /v1/webhooks/:id/recoveries/:taskId). */
+export class Migration020RecoveryCancel extends SchemaMigration {
+  override async up(): Promise<void> {
+    this.useSchema();
+    this.addSql('alter table recovery_tasks add column cancelled_at timestamptz');
+  }
+}
+
 export const MIGRATIONS = [
   { name: 'Migration001Initial', class: Migration001Initial },
   { name: 'Migration002CancelledOutcome', class: Migration002CancelledOutcome },
@@ -499,4 +507,5 @@ export const MIGRATIONS = [
   { name: 'Migration017AuditEvents', class: Migration017AuditEvents },
   { name: 'Migration018DeliveryEventFilter', class: Migration018DeliveryEventFilter },
   { name: 'Migration019DeliverySettings', class: Migration019DeliverySettings },
+  { name: 'Migration020RecoveryCancel', class: Migration020RecoveryCancel },
 ];

@@ -16,6 +16,7 @@ import { getSecret } from '../subscriptions/get-secret.ts';
 import { getSubscription } from '../subscriptions/get-subscription.ts';
 import { listSubscriptions } from '../subscriptions/list-subscriptions.ts';
 import { toMessage } from '../subscriptions/mapper.ts';
+import { cancelRecovery } from '../tools/cancel-recovery.ts';
 import { type Match, matchSubscriptions } from '../subscriptions/match-subscriptions.ts';
 import { rotateSecret } from '../subscriptions/rotate-secret.ts';
 import { updateSubscription } from '../subscriptions/update-subscription.ts';
@@ -58,6 +59,9 @@ export function registerHandlers(server: GrpcServer, deps: Deps): void {
     RecoverSubscription: async (req, ctx) => recoverSubscription(deps, { ...req, requestId: ctx.requestId }, ctx.audit),
     ListAuditEvents: async (req) => listAuditEvents(deps.orm.em, req),
     GetRecovery: async (req) => ({ recovery: await getRecovery(deps, req) }),
+    CancelRecovery: async (req, ctx) => ({
+      recovery: await cancelRecovery(deps, { ...req, requestId: ctx.requestId }, ctx.audit),
+    }),
     ListSessions: async (req, ctx) => {
       const page = await listSessions(deps, req, ctx.requestId);
       return { sessions: page.items, nextCursor: page.nextCursor };
@@ -84,5 +88,6 @@ function matchedMessage(m: Match) {
     secrets: m.secrets,
     headers: m.headers,
     settingsJson: Object.keys(m.settings).length > 0 ? JSON.stringify(m.settings) : undefined,
+    cancelledRecoveries: m.cancelledRecoveries ?? [],
   };
 }

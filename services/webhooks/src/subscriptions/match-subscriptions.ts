@@ -19,6 +19,8 @@ export interface Match {
   headers: Record<string, string>;
   /** The delivery settings, secrets opened. */
   settings: DeliverySettings;
+  /** Recoveries of it cancelled within a day (GetDeliveryTarget only: resends read it). */
+  cancelledRecoveries?: string[];
 }
 
 /**

@@ -15,6 +15,7 @@ export interface RecoveryTaskRow {
   until: Date;
   created_at: Date;
   completed_at: Date | null;
+  cancelled_at: Date | null;
 }
 
 /** A recovery task of the account's subscription, or undefined. */
@@ -27,7 +28,7 @@ export async function findRecoveryTask(
 ): Promise<RecoveryTaskRow | undefined> {
   const [task] = await sql<RecoveryTaskRow>(
     em,
-    `select id, subscription_id, total, sent, failed, skipped, since, until, created_at, completed_at from "${schema}".recovery_tasks
+    `select id, subscription_id, total, sent, failed, skipped, since, until, created_at, completed_at, cancelled_at from "${schema}".recovery_tasks
      where id = $1 and subscription_id = $2 and account_id = $3`,
     [taskId, subscriptionId, accountId],
   );
@@ -289,4 +290,34 @@ export async function countRecentTests(
 /** Records a test send, in the caller's transaction. */
 export async function insertTestSend(em: EntityManager, schema: string, subscriptionId: string): Promise<void> {
   await sql(em, `insert into "${schema}".test_sends (subscription_id) values ($1)`, [subscriptionId]);
+}
+
+/**
+ * Cancels a recovery still running, in the caller's transaction: marks it cancelled (and completed)
+ * and drops its resends not yet handed to the dispatchers. Answers false when it was not running.
+ */
+export async function cancelRecoveryTask(em: EntityManager, schema: string, taskId: string): Promise<boolean> {
+  const rows = await sql<{ id: string }>(
+    em,
+    `update "${schema}".recovery_tasks set cancelled_at = now(), completed_at = now()
+     where id = $1 and completed_at is null returning id`,
+    [taskId],
+  );
+  if (rows.length === 0) return false;
+  await sql(em, `delete from "${schema}".resends where task_id = $1 and published_at is null`, [taskId]);
+  return true;
+}
+
+/** The recoveries of a subscription cancelled within the last day (the dispatchers skip their resends). */
+export async function cancelledRecoveries(
+  em: EntityManager,
+  schema: string,
+  subscriptionId: string,
+): Promise<string[]> {
+  const rows = await sql<{ id: string }>(
+    em,
+    `select id from "${schema}".recovery_tasks where subscription_id = $1 and cancelled_at > now() - interval '1 day'`,
+    [subscriptionId],
+  );
+  return rows.map((r) => r.id);
 }

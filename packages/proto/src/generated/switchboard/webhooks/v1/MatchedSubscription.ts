@@ -7,6 +7,7 @@ export interface MatchedSubscription {
   'secrets'?: (string)[];
   'headers'?: ({[key: string]: string});
   'settingsJson'?: (string);
+  'cancelledRecoveries'?: (string)[];
   '_settingsJson'?: "settingsJson";
 }
 
@@ -15,5 +16,6 @@ export interface MatchedSubscription__Output {
   'secrets': (string)[];
   'headers': ({[key: string]: string});
   'settingsJson'?: (string);
+  'cancelledRecoveries': (string)[];
   '_settingsJson'?: "settingsJson";
 }
