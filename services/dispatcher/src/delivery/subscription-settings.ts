@@ -28,7 +28,12 @@ export function parseSettings(json: string | undefined): SubscriptionSettings {
   }
 }
 
-/** The options of one attempt to a subscription: its own timeout over the given options (the same object when it has none). */
+/** The options of one attempt to a subscription: its own timeout and client certificate over the given options (the same object when it has neither). */
 export function attemptOptions<O extends PostOptions>(options: O, settings: SubscriptionSettings | undefined): O {
-  return settings?.timeoutMs ? { ...options, timeoutMs: settings.timeoutMs } : options;
+  if (!settings?.timeoutMs && !settings?.tls) return options;
+  return {
+    ...options,
+    ...(settings.timeoutMs ? { timeoutMs: settings.timeoutMs } : {}),
+    ...(settings.tls ? { clientTls: settings.tls } : {}),
+  };
 }
