@@ -8,7 +8,6 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   queryDatabase,
-  randomName,
   startReceiver,
   startServices,
   waitFor,
@@ -17,6 +16,7 @@ import {
   type Services,
   type TestAccount,
 } from '../../../test/support';
+import { deliveriesOf, publishCdr } from './delivery-helpers.ts';
 
 let stack: Services<{ gateway: true; webhooks: true }>;
 let rx: Receiver;
@@ -175,17 +175,11 @@ describe('delivery settings', () => {
     try {
       const quick = idOf(await json(await create(alice, { timeoutMs: 1000 }, '/hang')));
       const started = Date.now();
-      await stack.publish('cdr.created', {
-        id: randomName('evt'),
-        accountId: alice.id,
-        resource: 'call',
-        timestamp: '2026-03-01T10:00:00.000Z',
-        data: { n: 1 },
-      });
+      await publishCdr(stack, alice.id, 1);
       let records: Record<string, JsonBody>[] = [];
       await waitFor(
         async () => {
-          records = (await json(await stack.request(alice, 'GET', `/v1/webhooks/${quick}/deliveries`))) as never;
+          records = await deliveriesOf(stack, alice, quick);
           return records.length > 0;
         },
         { what: 'the timed-out attempt recorded', timeoutMs: 9000 },

@@ -10,7 +10,6 @@ import { join } from 'node:path';
 import tls from 'node:tls';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
-  randomName,
   startServices,
   waitFor,
   type JsonBody,
@@ -18,6 +17,7 @@ import {
   type Services,
   type TestAccount,
 } from '../../../test/support';
+import { deliveriesOf, publishCdr } from './delivery-helpers.ts';
 
 let stack: Services<{ gateway: true; webhooks: true }>;
 let dispatcher: RunningDispatcher;
@@ -120,19 +120,8 @@ it('a receiver that requires a client certificate accepts the deliveries with tl
   };
   const withCert = await create('/with', { tls: { clientCertificate: pki.clientCert, privateKey: pki.clientKey } });
   const without = await create('/without', {});
-  for (let n = 1; n <= 3; n++)
-    await stack.publish('cdr.created', {
-      id: randomName(`evt${n}`),
-      accountId: alice.id,
-      resource: 'call',
-      timestamp: '2026-03-01T10:00:00.000Z',
-      data: { n },
-    });
-  const records = async (id: string) =>
-    (await json(await stack.request(alice, 'GET', `/v1/webhooks/${id}/deliveries`))) as never as Record<
-      string,
-      JsonBody
-    >[];
+  for (let n = 1; n <= 3; n++) await publishCdr(stack, alice.id, n);
+  const records = async (id: string) => (await deliveriesOf(stack, alice, id)) as Record<string, JsonBody>[];
   await waitFor(async () => (await records(withCert)).filter((d) => d.outcome === 'succeeded').length === 3, {
     what: 'three deliveries with the certificate succeeded',
     timeoutMs: 20_000,

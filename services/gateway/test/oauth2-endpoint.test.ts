@@ -15,6 +15,7 @@ import {
   type Services,
   type TestAccount,
 } from '../../../test/support';
+import { deliveriesOf, publishCdr } from './delivery-helpers.ts';
 
 let stack: Services<{ gateway: true; webhooks: true }>;
 let rx: Receiver;
@@ -81,14 +82,7 @@ async function subscribe(path: string, tokenPath: string): Promise<string> {
   return ((await json(res)).href as string).split('/').pop()!;
 }
 
-const publish = (n: number) =>
-  stack.publish('cdr.created', {
-    id: randomName(`evt${n}`),
-    accountId: alice.id,
-    resource: 'call',
-    timestamp: '2026-03-01T10:00:00.000Z',
-    data: { n },
-  });
+const publish = (n: number) => publishCdr(stack, alice.id, n);
 
 it('20 events cost one token request; a refused token is fetched again once; a token failure is recorded with its reason', async () => {
   const path = `/oauth/${randomName('t')}`;
@@ -125,7 +119,7 @@ it('20 events cost one token request; a refused token is fetched again once; a t
   let records: Record<string, JsonBody>[] = [];
   await waitFor(
     async () => {
-      records = (await json(await stack.request(alice, 'GET', `/v1/webhooks/${id}/deliveries`))) as never;
+      records = await deliveriesOf(stack, alice, id);
       return records.length > 0;
     },
     { what: 'the failed delivery recorded', timeoutMs: 15_000 },

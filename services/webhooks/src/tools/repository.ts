@@ -69,7 +69,8 @@ export function findFailedMessages(
   if (filter.event !== undefined) last.push(`l.event = ${p(filter.event)}`);
   if (filter.statusFrom !== undefined) last.push(`l.status_code >= ${p(filter.statusFrom)}`);
   if (filter.statusTo !== undefined) last.push(`l.status_code <= ${p(filter.statusTo)}`);
-  // Only messages with a record in the window are looked at (their history decides their outcome).
+  // Only messages with a record in the window are looked at (their history decides their outcome). The
+  // newest record is the latest attempt: records may be stored out of order (seq), attempts are timed.
   return sql<FailedMessage>(
     em,
     `with candidates as (
@@ -80,7 +81,7 @@ export function findFailedMessages(
        where d.subscription_id = $1 and d.trigger <> 'test' group by d.message_id
      ), last as (
        select distinct on (d.message_id) d.message_id, d.outcome, d.event, d.status_code, d.created_at from "${schema}".deliveries d join candidates c using (message_id)
-       where d.subscription_id = $1 and d.trigger <> 'test' order by d.message_id, d.seq desc
+       where d.subscription_id = $1 and d.trigger <> 'test' order by d.message_id, d.created_at desc, d.seq desc
      )
      select l.message_id, l.event, m.first_seq::text, (b.message_id is not null) as kept
      from last l join messages m using (message_id)
