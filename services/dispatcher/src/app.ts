@@ -221,6 +221,7 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
     const resends = new ResendWorker({
       lookups,
       sender,
+      tokens,
       recorder,
       inFlight,
       metrics,

@@ -88,7 +88,7 @@ it('20 events cost one token request; a refused token is fetched again once; a t
   const path = `/oauth/${randomName('t')}`;
   // The receiver takes only the token the server hands out now.
   rx.on(path, (r) => (r.headers.authorization === `Bearer ${current}` ? 204 : 401));
-  await subscribe(path, '/token');
+  const sub = await subscribe(path, '/token');
   for (let n = 1; n <= 20; n++) await publish(n);
   await waitFor(() => rx.delivered(path).size === 20, { what: '20 deliveries accepted', timeoutMs: 30_000 });
   expect(tokenRequests.length).toBe(1);
@@ -111,6 +111,19 @@ it('20 events cost one token request; a refused token is fetched again once; a t
       .slice(-2)
       .map((r) => r.headers.authorization),
   ).toEqual(['Bearer tok-1', 'Bearer tok-2']);
+
+  // A resend carries the cached token too.
+  await waitFor(async () => (await deliveriesOf(stack, alice, sub)).length === 21, {
+    what: '21 records stored',
+    timeoutMs: 15_000,
+  });
+  const [latest] = await deliveriesOf(stack, alice, sub);
+  const resend = await stack.request(alice, 'POST', `/v1/webhooks/${sub}/deliveries/${latest!.id}/resend`);
+  expect(resend.status).toBe(202);
+  const seen = rx.at(path).length;
+  await waitFor(() => rx.at(path).length === seen + 1, { what: 'the resend received', timeoutMs: 15_000 });
+  expect(rx.at(path).at(-1)!.headers.authorization).toBe('Bearer tok-2');
+  expect(tokenRequests.length).toBe(2);
 
   // A token server that fails: the delivery fails without reaching the receiver, with the reason.
   const broken = `/oauth-broken/${randomName('t')}`;

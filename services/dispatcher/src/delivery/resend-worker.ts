@@ -6,6 +6,7 @@
 // attempt, up to the delivery window; it is acknowledged only once its attempt is recorded, so a
 // dispatcher that stops or crashes leaves it to the next one.
 import type { JsMsg, Logger } from '@switchboard/platform';
+import { startAuthenticated, type TokenCache } from './endpoint-auth.ts';
 import { attemptOptions, type SubscriptionSettings } from './subscription-settings.ts';
 import { resendJobSchema, type ResendJob } from '@switchboard/contracts';
 import { terminate } from '../events/terminate.ts';
@@ -23,6 +24,8 @@ import { notSentReason } from './single-attempt.ts';
 export interface ResendDeps {
   lookups: Lookups;
   sender: SignedSender;
+  /** OAuth2 tokens of subscriptions with `auth` (endpoint-auth.ts). */
+  tokens?: TokenCache;
   recorder: AttemptRecorder;
   inFlight: InFlight;
   metrics: DispatcherMetrics;
@@ -78,16 +81,21 @@ export class ResendWorker {
       );
     const { base } = target;
     // Admitted in the order the jobs arrive (FIFO per host): a recovery goes out in its original order.
-    const sending = this.d.sender.start({
-      accountId: job.accountId,
-      url: target.url,
-      body: job.body,
-      keys: target.keys,
-      webhookId: job.webhookId,
-      headers: target.headers,
-      // The receiver's answer goes into the record (its first EXCERPT_BYTES), as for every attempt.
-      options: attemptOptions(RESEND_OPTIONS, target.settings),
-    });
+    const sending = startAuthenticated(
+      this.d.sender,
+      {
+        accountId: job.accountId,
+        url: target.url,
+        body: job.body,
+        keys: target.keys,
+        webhookId: job.webhookId,
+        headers: target.headers,
+        // The receiver's answer goes into the record (its first EXCERPT_BYTES), as for every attempt.
+        options: attemptOptions(RESEND_OPTIONS, target.settings),
+      },
+      target.settings,
+      this.d.tokens,
+    );
     return this.d.inFlight.track(
       msg,
       sending.attempted.then((a) => {
