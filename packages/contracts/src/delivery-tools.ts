@@ -36,6 +36,8 @@ export const resendJobSchema = z.object({
   /** The original message's webhook-id: the same header on the resend. */
   webhookId: z.string().min(1),
   trigger: z.enum(['resend', 'recovery']),
+  /** The recovery task of a `recovery` resend: the dispatcher skips it once the task is cancelled. */
+  taskId: z.string().optional(),
   accountId: z.string().min(1),
   target: z.discriminatedUnion('kind', [
     z.object({ kind: z.literal('notification'), subscriptionId: z.string().min(1) }),

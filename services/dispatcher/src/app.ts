@@ -15,6 +15,7 @@ import {
   type OpsServer,
   storeLimitsOf,
 } from '@switchboard/platform';
+import { TokenCache } from './delivery/endpoint-auth.ts';
 import { SessionRegistry } from '@switchboard/contracts';
 import { addressesClient, applicationsClient, webhooksClient } from '@switchboard/proto';
 import type { Config } from './config.ts';
@@ -120,6 +121,7 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
     logger,
   });
   const sender = new SignedSender(http, breakers, limiter);
+  const tokens = new TokenCache({ max: config.DELIVERY_OAUTH2_TOKENS_MAX });
   const retrySettings = {
     retry: {
       schedule: config.DELIVERY_RETRY_SCHEDULE,
@@ -205,6 +207,7 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
       js: nats.js,
       lookups,
       sender,
+      tokens,
       retry: retrySettings,
       recorder,
       inFlight,
@@ -218,6 +221,7 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
     const resends = new ResendWorker({
       lookups,
       sender,
+      tokens,
       recorder,
       inFlight,
       metrics,
@@ -227,6 +231,7 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
     const stopTests = listenForTests(nats.nc, {
       lookups,
       sender,
+      tokens,
       recorder,
       metrics,
       logger,

@@ -56,6 +56,9 @@ export const schema = z
     DELIVERY_TIMEOUT_MS: int(15_000, 100, 300_000).describe(
       'Per-attempt HTTP timeout of notifications, in ms (connect, DNS, headers and body together).',
     ),
+    DELIVERY_OAUTH2_TOKENS_MAX: int(10_000, 1, 1_000_000).describe(
+      'OAuth2 access tokens of subscriptions (`auth`) each dispatcher keeps in memory; past it the least recently used is dropped (and fetched again when needed).',
+    ),
     DELIVERY_RETRY_SCHEDULE: z
       .string()
       .default('5s,5m,30m,2h,5h,10h,14h,20h,24h')

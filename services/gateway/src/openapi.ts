@@ -38,6 +38,7 @@ import {
   messageBody,
   problemBody,
   recoveryBody,
+  recoveryDryRunBody,
   responseBodySchema,
   secretBody,
   sessionLaunchedBody,
@@ -355,6 +356,7 @@ const schemas: Record<string, Schema> = {
   DeliveryStats: responseBodySchema(deliveryStatsBody),
   TestResult: responseBodySchema(testResultBody),
   Recovery: responseBodySchema(recoveryBody),
+  RecoveryDryRun: responseBodySchema(recoveryDryRunBody),
   ApiKey: responseBodySchema(apiKeyBody),
   ApiKeyCreated: responseBodySchema(apiKeyCreatedBody),
   ApiKeyCreate: requestBodySchema(apiKeyCreate),
@@ -1356,10 +1358,17 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
           tags: ['Operating your endpoints'],
           summary: 'Resend every delivery that ended failed in a window, in the original order',
           description:
-            'Each delivery whose last attempt failed between `since` (inclusive) and `until` (exclusive; now by default) is queued again, one attempt each, in the order the deliveries were first made, through the normal queue (host limits and circuit breakers apply). The window spans at most 30 days and may hold at most `RECOVERY_MAX_DELIVERIES` (10,000) such deliveries (400 beyond: recover a narrower window). 409 when the subscription is disabled, or while another recovery of it is running (the problem names that task). 429 + Retry-After beyond `RECOVERIES_PER_HOUR` (20) recoveries per account per hour.',
+            'Each delivery whose last attempt failed between `since` (inclusive) and `until` (exclusive; now by default) is queued again, one attempt each (narrowed by the filters `event`, `statusFrom`/`statusTo` on the last HTTP status, and `messageId`), in the order the deliveries were first made, through the normal queue (host limits and circuit breakers apply). The window spans at most 30 days and may hold at most `RECOVERY_MAX_DELIVERIES` (10,000) such deliveries (400 beyond: recover a narrower window). 409 when the subscription is disabled, or while another recovery of it is running (the problem names that task). 429 + Retry-After beyond `RECOVERIES_PER_HOUR` (20) recoveries per account per hour.',
           operationId: 'recoverWebhook',
           requestBody: jsonBody(requestBodySchema(webhookRecover, { required: ['since'] })),
-          responses: { '202': json(ref('Href'), 'The recovery task.', hrefHeaders), ...writeErrors },
+          responses: {
+            '200': json(
+              ref('RecoveryDryRun'),
+              'A dry run (`dryRun: true`): what a recovery would take; nothing queued.',
+            ),
+            '202': json(ref('Href'), 'The recovery task.', hrefHeaders),
+            ...writeErrors,
+          },
         }),
       },
       '/v1/webhooks/{id}/recoveries/{taskId}': {
@@ -1369,6 +1378,14 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
           summary: 'Progress of a recovery task',
           operationId: 'getWebhookRecovery',
           responses: { '200': json(ref('Recovery'), 'The task.'), ...readErrors },
+        },
+        delete: {
+          tags: ['Operating your endpoints'],
+          summary: 'Cancel a running recovery',
+          description:
+            'The resends of the task not yet made are not sent (recorded as `cancelled`); the task reads `state: cancelled`. 409 when it is no longer running.',
+          operationId: 'cancelWebhookRecovery',
+          responses: { '200': json(ref('Recovery'), 'The cancelled task.'), ...pick('409'), ...readErrors },
         },
       },
       '/v1/api-keys': {

@@ -3,6 +3,7 @@
 // that were judged (a custom lookup), so a DNS answer that changes between check and connect
 // (rebinding) cannot reach a private address. What a name resolves to is for operators only: the
 // refusal a tenant sees in the delivery record does not name the address (it goes to the log).
+import { createHash } from 'node:crypto';
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { EventEmitter } from 'node:events';
 import { LRUCache } from 'lru-cache';
@@ -93,7 +94,12 @@ export interface PostOptions {
   timeoutMs?: number;
   /** Read the response body up to this many bytes (one more is read to tell a body that is too large). */
   readBodyUpTo?: number;
+  /** A client certificate and its key (PEM) to present to a TLS target (a subscription's `tls`). */
+  clientTls?: { clientCertificate: string; privateKey: string };
 }
+
+/** Connection pools with a client certificate kept at most (one per certificate in use; the least recently used closes). */
+export const CLIENT_TLS_POOLS_MAX = 1000;
 
 export interface HttpSenderOptions {
   timeoutMs: number;
@@ -144,9 +150,37 @@ export class HttpSender {
   /** Verdicts of check() by URL: targets repeat, parsing and judging them once is enough. */
   private readonly targets = new LRUCache<string, Target>({ max: 10_000 });
 
+  /** One pool per client certificate (mTLS), by the hash of the pair. */
+  private readonly tlsAgents = new LRUCache<string, Agent>({
+    max: CLIENT_TLS_POOLS_MAX,
+    dispose: (agent) => void agent.close().catch(() => undefined),
+  });
+
   constructor(private readonly opts: HttpSenderOptions) {
-    this.agent = new Agent({
+    this.agent = this.makeAgent();
+  }
+
+  /** The pool of a client certificate: the shared one's settings plus the pair. */
+  private agentFor(tls: PostOptions['clientTls']): Agent {
+    if (!tls) return this.agent;
+    const key = createHash('sha256')
+      .update(tls.clientCertificate)
+      .update('\0')
+      .update(tls.privateKey)
+      .digest('base64url');
+    let agent = this.tlsAgents.get(key);
+    if (!agent) {
+      agent = this.makeAgent({ cert: tls.clientCertificate, key: tls.privateKey });
+      this.tlsAgents.set(key, agent);
+    }
+    return agent;
+  }
+
+  private makeAgent(clientTls: { cert: string; key: string } | Record<string, never> = {}): Agent {
+    const opts = this.opts;
+    return new Agent({
       connect: {
+        ...clientTls,
         lookup: guardedLookup(opts.allowedCidrs, opts.resolver, (host, address) =>
           opts.logger?.warn(
             { host, address },
@@ -213,7 +247,7 @@ export class HttpSender {
     try {
       // Customers' hosts are told nothing of our traces (no traceparent); the span is still recorded.
       const res = await withoutPropagation(() =>
-        this.agent.request({
+        this.agentFor(options.clientTls).request({
           origin: checked.origin,
           path: checked.path,
           method: 'POST',
@@ -262,6 +296,7 @@ export class HttpSender {
   }
 
   async close(): Promise<void> {
+    this.tlsAgents.clear();
     await this.agent.close().catch(() => this.agent.destroy());
   }
 }

@@ -7,6 +7,7 @@ import { EVENT_OF_SUBJECT } from '../events/schemas.ts';
 import type { RecordBase } from '../recording/attempt-record.ts';
 import { buildNotificationBody, buildSessionBody, sessionChannel, type Channel } from './bodies.ts';
 import type { SessionReason } from './policies/session.ts';
+import type { SubscriptionSettings } from './subscription-settings.ts';
 
 /** What a notification job resolved to: an HTTP attempt, an outcome recorded without one, or nothing to do. */
 export type Plan =
@@ -16,6 +17,8 @@ export type Plan =
       body: string;
       keys: Buffer[];
       headers?: Record<string, string>;
+      /** The subscription's delivery settings (notifications). */
+      settings?: SubscriptionSettings;
       record: RecordBase;
       subscriptionId: string | null;
       sent?: SentFields;
@@ -150,6 +153,7 @@ async function planNotification(
     body,
     keys: sub.keys,
     headers: sub.headers,
+    settings: sub.settings,
     subscriptionId: sub.id,
     sent,
     record: {

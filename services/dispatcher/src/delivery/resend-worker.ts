@@ -6,6 +6,8 @@
 // attempt, up to the delivery window; it is acknowledged only once its attempt is recorded, so a
 // dispatcher that stops or crashes leaves it to the next one.
 import type { JsMsg, Logger } from '@switchboard/platform';
+import { startAuthenticated, type TokenCache } from './endpoint-auth.ts';
+import { attemptOptions, type SubscriptionSettings } from './subscription-settings.ts';
 import { resendJobSchema, type ResendJob } from '@switchboard/contracts';
 import { terminate } from '../events/terminate.ts';
 import { isLookupUnavailable, type Lookups } from '../lookup/lookups.ts';
@@ -22,6 +24,8 @@ import { notSentReason } from './single-attempt.ts';
 export interface ResendDeps {
   lookups: Lookups;
   sender: SignedSender;
+  /** OAuth2 tokens of subscriptions with `auth` (endpoint-auth.ts). */
+  tokens?: TokenCache;
   recorder: AttemptRecorder;
   inFlight: InFlight;
   metrics: DispatcherMetrics;
@@ -31,7 +35,14 @@ export interface ResendDeps {
 }
 
 type Target =
-  | { kind: 'send'; url: string; keys: Buffer[]; headers?: Record<string, string>; base: RecordBase }
+  | {
+      kind: 'send';
+      url: string;
+      keys: Buffer[];
+      headers?: Record<string, string>;
+      settings?: SubscriptionSettings;
+      base: RecordBase;
+    }
   | { kind: 'end'; error: string; base: RecordBase }
   | { kind: 'skip' };
 
@@ -70,16 +81,21 @@ export class ResendWorker {
       );
     const { base } = target;
     // Admitted in the order the jobs arrive (FIFO per host): a recovery goes out in its original order.
-    const sending = this.d.sender.start({
-      accountId: job.accountId,
-      url: target.url,
-      body: job.body,
-      keys: target.keys,
-      webhookId: job.webhookId,
-      headers: target.headers,
-      // The receiver's answer goes into the record (its first EXCERPT_BYTES), as for every attempt.
-      options: RESEND_OPTIONS,
-    });
+    const sending = startAuthenticated(
+      this.d.sender,
+      {
+        accountId: job.accountId,
+        url: target.url,
+        body: job.body,
+        keys: target.keys,
+        webhookId: job.webhookId,
+        headers: target.headers,
+        // The receiver's answer goes into the record (its first EXCERPT_BYTES), as for every attempt.
+        options: attemptOptions(RESEND_OPTIONS, target.settings),
+      },
+      target.settings,
+      this.d.tokens,
+    );
     return this.d.inFlight.track(
       msg,
       sending.attempted.then((a) => {
@@ -129,7 +145,9 @@ export class ResendWorker {
         targetUrl: sub.targetUrl,
       };
       if (!sub.enabled) return { kind: 'end', error: 'not resent: the subscription is disabled', base };
-      return { kind: 'send', url: sub.targetUrl, keys: sub.keys, headers: sub.headers, base };
+      if (job.taskId && sub.cancelledRecoveries?.includes(job.taskId))
+        return { kind: 'end', error: 'not resent: the recovery was cancelled', base };
+      return { kind: 'send', url: sub.targetUrl, keys: sub.keys, headers: sub.headers, settings: sub.settings, base };
     }
     const applicationId = job.target.applicationId;
     const app = await this.d.lookups.application(applicationId);

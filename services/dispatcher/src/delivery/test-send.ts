@@ -4,6 +4,8 @@
 // DELIVERY_TIMEOUT_MS including any wait for the host; the attempt is recorded (trigger "test", with
 // the receiver's answer) and the reply says how it ended. A test is never retried.
 import { randomUUID } from 'node:crypto';
+import { startAuthenticated, type TokenCache } from './endpoint-auth.ts';
+import { attemptOptions } from './subscription-settings.ts';
 import type { Logger, NatsConnection } from '@switchboard/platform';
 import {
   DISPATCHER_QUEUE,
@@ -24,6 +26,8 @@ import { notSentReason } from './single-attempt.ts';
 export interface TestSendDeps {
   lookups: Lookups;
   sender: SignedSender;
+  /** OAuth2 tokens of subscriptions with `auth` (endpoint-auth.ts). */
+  tokens?: TokenCache;
   recorder: AttemptRecorder;
   metrics: DispatcherMetrics;
   logger: Logger;
@@ -45,17 +49,22 @@ export async function testSend(d: TestSendDeps, req: TestRequest): Promise<TestR
     targetUrl: sub.targetUrl,
     body,
   };
-  const sending = d.sender.start({
-    accountId: sub.accountId,
-    url: sub.targetUrl,
-    body,
-    keys: sub.keys,
-    webhookId: req.webhookId,
-    headers: sub.headers,
-    notAfter: Date.now() + d.timeoutMs,
-    // The receiver's answer goes into the record (its first EXCERPT_BYTES), as for every notification attempt.
-    options: { readBodyUpTo: EXCERPT_BYTES },
-  });
+  const sending = startAuthenticated(
+    d.sender,
+    {
+      accountId: sub.accountId,
+      url: sub.targetUrl,
+      body,
+      keys: sub.keys,
+      webhookId: req.webhookId,
+      headers: sub.headers,
+      notAfter: Date.now() + d.timeoutMs,
+      // The receiver's answer goes into the record (its first EXCERPT_BYTES), as for every notification attempt.
+      options: attemptOptions({ readBodyUpTo: EXCERPT_BYTES }, sub.settings),
+    },
+    sub.settings,
+    d.tokens,
+  );
   const a = await sending.attempted;
   let fields: AttemptFields;
   if (a.kind === 'attempted') {

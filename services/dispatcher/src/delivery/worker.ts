@@ -9,6 +9,8 @@
 // The worker only runs the steps: plan.ts says where and what to send, the signed sender makes the
 // attempt, outcome.ts and the retry settings (policies/notification.ts) say what follows, in-flight.ts tracks the recording.
 import type { JetStreamClient, JsMsg, Logger } from '@switchboard/platform';
+import { startAuthenticated, type TokenCache } from './endpoint-auth.ts';
+import { attemptOptions } from './subscription-settings.ts';
 import { parseJob, type Job, type SessionJob } from '../jobs.ts';
 import { JOB_SUBJECTS } from '../streams.ts';
 import { isLookupUnavailable, type Lookups, type SubscriptionTarget } from '../lookup/lookups.ts';
@@ -29,6 +31,8 @@ export interface DeliveryWorkerDeps {
   js: JetStreamClient;
   lookups: Lookups;
   sender: SignedSender;
+  /** OAuth2 tokens of subscriptions with `auth` (endpoint-auth.ts). */
+  tokens?: TokenCache;
   /** The retry schedule of notifications and how long a job may wait for its host. */
   retry: DurableRetrySettings;
   recorder: AttemptRecorder;
@@ -174,16 +178,21 @@ export class DeliveryWorker {
 
     // Admitted at once (a slot, or a place in the host's queue): the consumer goes on pulling while
     // the job waits; `recording` covers the wait, the attempt and its record.
-    const sending = this.d.sender.start({
-      accountId: job.event.accountId,
-      url: plan.url,
-      body: plan.body,
-      keys: plan.keys,
-      webhookId: job.webhookId,
-      headers: plan.headers,
-      // The receiver's answer goes into the record (its first EXCERPT_BYTES; longer ones are cut).
-      options: EXCERPT_OPTIONS,
-    });
+    const sending = startAuthenticated(
+      this.d.sender,
+      {
+        accountId: job.event.accountId,
+        url: plan.url,
+        body: plan.body,
+        keys: plan.keys,
+        webhookId: job.webhookId,
+        headers: plan.headers,
+        // The receiver's answer goes into the record (its first EXCERPT_BYTES; longer ones are cut).
+        options: attemptOptions(EXCERPT_OPTIONS, plan.settings),
+      },
+      plan.settings,
+      this.d.tokens,
+    );
     return attemptDone(
       sending.attempted.then((a) => {
         if (a.kind === 'refused') return this.endWithoutAttempt(job, source, plan.record, a.reason);

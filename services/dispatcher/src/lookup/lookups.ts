@@ -12,6 +12,7 @@ import type {
 } from '@switchboard/proto';
 import { TaggedCache } from './tagged-cache.ts';
 import { secretKey } from '../delivery/signing.ts';
+import { parseSettings, type SubscriptionSettings } from '../delivery/subscription-settings.ts';
 
 export interface ApplicationTarget {
   id: string;
@@ -38,6 +39,10 @@ export interface SubscriptionTarget {
   keys: Buffer[];
   /** The subscription's custom headers, sent with every attempt (never logged or recorded). */
   headers: Record<string, string>;
+  /** Its delivery settings (timeout, ordering, rate limit, endpoint authentication), secrets in clear. */
+  settings: SubscriptionSettings;
+  /** Its recoveries cancelled within a day (subscriptionTarget only): their resends are not sent. */
+  cancelledRecoveries?: string[];
 }
 
 /** The owner of a dialled address. */
@@ -185,6 +190,8 @@ export class Lookups {
       payload,
       keys,
       headers: m.headers ?? {},
+      settings: parseSettings(m.settingsJson),
+      cancelledRecoveries: m.cancelledRecoveries ?? [],
       enabled: s.enabled,
     };
   }

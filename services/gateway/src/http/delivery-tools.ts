@@ -85,16 +85,26 @@ export function deliveryToolRoutes(router: Router, deps: RouteDeps): void {
   route(router, '/webhooks/:id/recover', {
     POST: async (req, res) => {
       const body = decodeBody(req, webhookRecover);
-      const { recovery } = await webhooks.recoverSubscription(
+      const status = body.status ?? body.outcome;
+      const { recovery, matched, skipped } = await webhooks.recoverSubscription(
         {
           accountId: principal(req).accountId,
           id: p(req, 'id'),
           since: body.since ?? '',
           ...(body.until !== undefined ? { until: body.until } : {}),
-          ...(body.status !== undefined ? { status: body.status } : {}),
+          ...(status !== undefined && status !== null ? { status } : {}),
+          ...(body.event !== undefined && body.event !== null ? { event: body.event } : {}),
+          ...(body.statusFrom !== undefined && body.statusFrom !== null ? { statusFrom: body.statusFrom } : {}),
+          ...(body.statusTo !== undefined && body.statusTo !== null ? { statusTo: body.statusTo } : {}),
+          messageIds: body.messageId ?? [],
+          dryRun: body.dryRun === true,
         },
         writeOptions(req),
       );
+      if (body.dryRun) {
+        sendJson(res, { dryRun: true, matched, skipped });
+        return;
+      }
       sendHref(res, hrefs.recovery(p(req, 'id'), recovery!.id), {}, 202);
     },
   });
@@ -104,6 +114,13 @@ export function deliveryToolRoutes(router: Router, deps: RouteDeps): void {
       const { recovery } = await webhooks.getRecovery(
         { accountId: principal(req).accountId, subscriptionId: p(req, 'id'), taskId: p(req, 'taskId') },
         callOptions(req),
+      );
+      sendJson(res, recoveryJson(recovery!, hrefs));
+    },
+    DELETE: async (req, res) => {
+      const { recovery } = await webhooks.cancelRecovery(
+        { accountId: principal(req).accountId, subscriptionId: p(req, 'id'), taskId: p(req, 'taskId') },
+        writeOptions(req),
       );
       sendJson(res, recoveryJson(recovery!, hrefs));
     },

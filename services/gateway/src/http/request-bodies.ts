@@ -74,6 +74,51 @@ export const applicationWrite = z
   })
   .meta({ description: 'Unknown fields are ignored; null means "not given". On PUT, fields left out stay unchanged.' });
 
+const int = (meta: Record<string, unknown>) => z.int({ error: 'must be an integer' }).meta(meta).nullish();
+
+/**
+ * A subscription's delivery settings (docs/api.md#delivery-settings): types here, the ranges and rules in
+ * the webhooks service. On PUT, `{}` for an object setting removes it.
+ */
+export const deliverySettings = {
+  timeoutMs: int({
+    minimum: 1000,
+    maximum: 30000,
+    description: 'Per-attempt timeout of this subscription, 1000 to 30000 ms; DELIVERY_TIMEOUT_MS when absent.',
+  }),
+  ordering: z
+    .object({
+      key: text(64, { description: 'A field of the event `data`, e.g. `messageId` or `sessionId`.' }),
+      maxHoldSeconds: int({ minimum: 1, maximum: 86400, description: 'Default 3600.' }),
+    })
+    .meta({ description: 'Events with the same value under `key` are delivered in the order they were published.' })
+    .nullish(),
+  rateLimit: z
+    .object({ perSecond: int({ minimum: 1, maximum: 1000 }) })
+    .meta({ description: 'Deliveries per second to this subscription; the excess waits (no attempt used).' })
+    .nullish(),
+  auth: z
+    .object({
+      type: text(64, { enum: ['oauth2_client_credentials'] }),
+      tokenUrl: text(4096, { format: 'uri', description: 'The same rules as targetUrl.' }),
+      clientId: text(1024),
+      clientSecret: text(1024, { description: 'Write-only: reads show `***`. Required whenever auth is given.' }),
+      scope: text(1024),
+    })
+    .meta({ description: 'OAuth2 client credentials: each delivery carries `Authorization: Bearer <token>`.' })
+    .nullish(),
+  tls: z
+    .object({
+      clientCertificate: text(16384, { description: 'PEM certificate (chain) presented to the receiver.' }),
+      privateKey: text(16384, {
+        description:
+          'PEM private key of the certificate; write-only (reads show `***`), required whenever tls is given.',
+      }),
+    })
+    .meta({ description: 'mTLS: the client certificate presented to the receiver.' })
+    .nullish(),
+};
+
 /** POST /v1/webhooks and /v1/applications/:appId/webhooks. */
 export const webhookCreate = z
   .object({
@@ -94,6 +139,7 @@ export const webhookCreate = z
         examples: [{ Authorization: 'Bearer s3cr3t', 'X-Team': 'billing' }],
       })
       .nullish(),
+    ...deliverySettings,
   })
   .meta({ description: 'Unknown fields are ignored; null means "not given".' });
 
@@ -124,6 +170,28 @@ export const webhookRecover = z
     status: text(32, {
       enum: ['failed'],
       description: 'Which deliveries: only "failed" (the default): those whose last attempt failed within the window.',
+    }),
+    outcome: text(32, { enum: ['failed'], description: 'The same as status (the delivery-search name).' }),
+    event: text(256, { enum: [...WEBHOOK_EVENTS], description: 'Only deliveries of this event.' }),
+    statusFrom: int({
+      minimum: 100,
+      maximum: 599,
+      description: 'Only deliveries whose last HTTP status is at least this.',
+    }),
+    statusTo: int({
+      minimum: 100,
+      maximum: 599,
+      description: 'Only deliveries whose last HTTP status is at most this.',
+    }),
+    messageId: z
+      .array(z.string({ error: 'must be a string' }).max(128, { error: 'must be at most 128 characters' }), {
+        error: 'must be an array of message ids',
+      })
+      .max(1000, { error: 'may list at most 1000 ids' })
+      .meta({ description: 'Only these messages (webhook-id values); at most 1000.' })
+      .nullish(),
+    dryRun: boolean({
+      description: 'true: answer 200 `{dryRun, matched, skipped}` (what a recovery would take) and queue nothing.',
     }),
   })
   .meta({ description: 'Unknown fields are ignored; null means "not given".' });

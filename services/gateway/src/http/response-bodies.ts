@@ -112,6 +112,19 @@ export const webhookBody = z.object({
     description:
       'Custom headers sent with every delivery; present only if set. Every value reads as `***` (write-only).',
   }),
+  timeoutMs: z.int().optional().meta({ description: 'Present only if set.' }),
+  ordering: z.object({ key: z.string(), maxHoldSeconds: z.int() }).optional(),
+  rateLimit: z.object({ perSecond: z.int() }).optional(),
+  auth: z
+    .object({
+      type: z.literal('oauth2_client_credentials'),
+      tokenUrl: z.string(),
+      clientId: z.string(),
+      clientSecret: z.literal('***'),
+      scope: z.string().optional(),
+    })
+    .optional(),
+  tls: z.object({ clientCertificate: z.string(), privateKey: z.literal('***') }).optional(),
   enabled: z.boolean(),
   accountId: z.string(),
   applicationId: z.string().optional().meta({ description: 'Only on application-level subscriptions.' }),
@@ -250,12 +263,21 @@ export const testResultBody = z.object({
   href: uri.meta({ description: 'The recorded attempt (trigger `test`).' }),
 });
 
+export const recoveryDryRunBody = z.object({
+  dryRun: z.literal(true),
+  matched: count.meta({
+    description: 'Failed deliveries the filters take (counted up to RECOVERY_MAX_DELIVERIES + 1).',
+  }),
+  skipped: count.meta({ description: 'Of those, the ones whose body is no longer kept (a recovery skips them).' }),
+});
+
 export const recoveryBody = z.object({
   href: uri,
   id: z.string(),
-  state: z
-    .enum(['running', 'completed'])
-    .meta({ description: '`completed` once every delivery of the task has an outcome (sent + failed = total).' }),
+  state: z.enum(['running', 'completed', 'cancelled']).meta({
+    description:
+      '`completed` once every delivery of the task has an outcome (sent + failed = total); `cancelled` after DELETE (its resends not yet made are not sent).',
+  }),
   total: count.meta({ description: 'Deliveries queued again.' }),
   sent: count.meta({ description: 'Resent and answered 2xx.' }),
   failed: count.meta({
@@ -336,7 +358,7 @@ export const auditEventBody = z.object({
   }),
   action: z.string().meta({
     description:
-      'One of `api-key.create`, `api-key.revoke`, `password.change`, `session.sign-in`, `session.sign-out`, `password.sign-in`, `api-key.sign-in`, `application.create`, `application.update`, `application.delete`, `address.claim`, `address.move`, `address.release`, `application.secret.read`, `application.secret.rotate`, `webhook.create`, `webhook.update`, `webhook.delete`, `webhook.secret.read`, `webhook.secret.rotate`, `webhook.test`, `delivery.resend`, `webhook.recover`.',
+      'One of `api-key.create`, `api-key.revoke`, `password.change`, `session.sign-in`, `session.sign-out`, `password.sign-in`, `api-key.sign-in`, `application.create`, `application.update`, `application.delete`, `address.claim`, `address.move`, `address.release`, `application.secret.read`, `application.secret.rotate`, `webhook.create`, `webhook.update`, `webhook.delete`, `webhook.secret.read`, `webhook.secret.rotate`, `webhook.test`, `delivery.resend`, `webhook.recover`, `webhook.recover.cancel`.',
   }),
   target: uri.nullable().meta({ description: 'The resource changed.' }),
   ip: z.string().meta({ description: 'The client address.' }),

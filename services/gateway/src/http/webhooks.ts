@@ -12,6 +12,13 @@ import type { RouteDeps } from './deps.ts';
 import { MASKED, noStore, requireFull } from './exposure.ts';
 import { queryString, readList, route, sendHref, sendJson, type Handler } from './routing.ts';
 
+/** The delivery settings of a subscription as they read (secrets already "***"); none when not set. */
+function settingsOf(
+  json: string | undefined,
+): Pick<WebhookBody, 'timeoutMs' | 'ordering' | 'rateLimit' | 'auth' | 'tls'> {
+  return json ? (JSON.parse(json) as Pick<WebhookBody, 'timeoutMs' | 'ordering' | 'rateLimit' | 'auth' | 'tls'>) : {};
+}
+
 /** A subscription as it reads (docs/api-rules.md#lists and 6). */
 export function webhookJson(s: SubscriptionMessage, hrefs: Hrefs): WebhookBody {
   // Absent fields are undefined, which JSON leaves out: one object shape for every subscription
@@ -26,6 +33,7 @@ export function webhookJson(s: SubscriptionMessage, hrefs: Hrefs): WebhookBody {
     payload: s.payloadJson !== undefined ? (JSON.parse(s.payloadJson) as Record<string, unknown>) : undefined,
     // Authorization reads as "***" (the webhooks service redacts it).
     headers: s.headers && Object.keys(s.headers).length > 0 ? s.headers : undefined,
+    ...settingsOf(s.settingsJson),
     enabled: s.enabled,
     accountId: s.accountId,
     applicationId: s.applicationId || undefined,
@@ -94,11 +102,19 @@ function deliveryFilters(req: Request) {
  * (allowed values, URLs, limits). `payload` travels as JSON text.
  */
 function webhookFields(req: Request, schema: typeof webhookCreate | typeof webhookUpdate) {
-  const { payload, headers, ...rest } = decodeBody(req, schema) as ReturnType<typeof decodeBody<typeof webhookCreate>>;
+  const { payload, headers, timeoutMs, ordering, rateLimit, auth, tls, ...rest } = decodeBody(
+    req,
+    schema,
+  ) as ReturnType<typeof decodeBody<typeof webhookCreate>>;
+  // null means "not given" (dropped by JSON.stringify's undefined, so test for both).
+  const settings = Object.fromEntries(
+    Object.entries({ timeoutMs, ordering, rateLimit, auth, tls }).filter(([, v]) => v !== undefined && v !== null),
+  );
   return {
     ...rest,
     ...(payload !== undefined ? { payloadJson: JSON.stringify(payload) } : {}),
     ...(headers !== undefined ? { headersJson: JSON.stringify(headers) } : {}),
+    ...(Object.keys(settings).length > 0 ? { settingsJson: JSON.stringify(settings) } : {}),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { DeliverySettings } from '../subscriptions/delivery-settings.ts';
 import { EntitySchema } from '@mikro-orm/core';
 
 export interface Subscription {
@@ -16,6 +17,8 @@ export interface Subscription {
   payload: Record<string, unknown> | null;
   /** Custom headers sent with every delivery; an Authorization value is write-only (never read back through the API). */
   headers: Record<string, string>;
+  /** Delivery settings (subscriptions/delivery-settings.ts), their secrets sealed. */
+  settings: DeliverySettings;
   enabled: boolean;
   createdAt: Date;
   updatedAt: Date;
@@ -86,6 +89,7 @@ export const SubscriptionSchema = new EntitySchema<Subscription>({
     targetUrl: { type: 'string', fieldName: 'target_url' },
     payload: { type: 'json', nullable: true },
     headers: { type: 'json' },
+    settings: { type: 'json' },
     enabled: { type: 'boolean' },
     createdAt: { type: 'Date', fieldName: 'created_at' },
     updatedAt: { type: 'Date', fieldName: 'updated_at' },

@@ -571,6 +571,22 @@ export class Migration020PartitionedBodies extends SchemaMigration {
   }
 }
 
+/** A subscription's delivery settings (timeout, ordering, rate limit, endpoint authentication), secrets sealed. */
+export class Migration022DeliverySettings extends SchemaMigration {
+  override async up(): Promise<void> {
+    this.useSchema();
+    this.addSql(`alter table subscriptions add column settings json not null default '{}'`);
+  }
+}
+
+/** A recovery can be cancelled (DELETE /v1/webhooks/:id/recoveries/:taskId). */
+export class Migration023RecoveryCancel extends SchemaMigration {
+  override async up(): Promise<void> {
+    this.useSchema();
+    this.addSql('alter table recovery_tasks add column cancelled_at timestamptz');
+  }
+}
+
 export const MIGRATIONS = [
   { name: 'Migration001Initial', class: Migration001Initial },
   { name: 'Migration002CancelledOutcome', class: Migration002CancelledOutcome },
@@ -595,4 +611,6 @@ export const MIGRATIONS = [
   { name: 'Migration019ResendsInFlight', class: Migration019ResendsInFlight },
   { name: 'Migration020PartitionedBodies', class: Migration020PartitionedBodies },
   { name: 'Migration021Alerts', class: Migration021Alerts },
+  { name: 'Migration022DeliverySettings', class: Migration022DeliverySettings },
+  { name: 'Migration023RecoveryCancel', class: Migration023RecoveryCancel },
 ];

@@ -18,7 +18,8 @@ import { getSecret } from '../subscriptions/get-secret.ts';
 import { getSubscription } from '../subscriptions/get-subscription.ts';
 import { listSubscriptions } from '../subscriptions/list-subscriptions.ts';
 import { toMessage } from '../subscriptions/mapper.ts';
-import { matchSubscriptions } from '../subscriptions/match-subscriptions.ts';
+import { cancelRecovery } from '../tools/cancel-recovery.ts';
+import { type Match, matchSubscriptions } from '../subscriptions/match-subscriptions.ts';
 import { rotateSecret } from '../subscriptions/rotate-secret.ts';
 import { updateSubscription } from '../subscriptions/update-subscription.ts';
 import { getRecovery } from '../tools/get-recovery.ts';
@@ -57,11 +58,12 @@ export function registerHandlers(server: GrpcServer, deps: Deps): void {
     ResendDelivery: async (req, ctx) => ({
       deliveryId: await resendDelivery(deps, { ...req, requestId: ctx.requestId }, ctx.audit),
     }),
-    RecoverSubscription: async (req, ctx) => ({
-      recovery: await recoverSubscription(deps, { ...req, requestId: ctx.requestId }, ctx.audit),
-    }),
+    RecoverSubscription: async (req, ctx) => recoverSubscription(deps, { ...req, requestId: ctx.requestId }, ctx.audit),
     ListAuditEvents: async (req) => listAuditEvents(deps.orm.em, req),
     GetRecovery: async (req) => ({ recovery: await getRecovery(deps, req) }),
+    CancelRecovery: async (req, ctx) => ({
+      recovery: await cancelRecovery(deps, { ...req, requestId: ctx.requestId }, ctx.audit),
+    }),
     ListSessions: async (req, ctx) => {
       const page = await listSessions(deps, req, ctx.requestId);
       return { sessions: page.items, nextCursor: page.nextCursor };
@@ -75,17 +77,24 @@ export function registerHandlers(server: GrpcServer, deps: Deps): void {
     GetAlert: async (req) => ({ alert: await getAlert(deps, req) }),
     GetDeliveryTarget: async (req) => {
       const m = await getDeliveryTarget(deps, req);
-      return { subscription: toMessage(m.subscription), secrets: m.secrets, headers: m.headers };
+      return matchedMessage(m);
     },
     MatchSubscriptions: async (req) => {
       const matches = await matchSubscriptions(deps, req);
       return {
-        subscriptions: matches.map((m) => ({
-          subscription: toMessage(m.subscription),
-          secrets: m.secrets,
-          headers: m.headers,
-        })),
+        subscriptions: matches.map(matchedMessage),
       };
     },
   });
+}
+
+/** A matched subscription as the dispatcher reads it: secrets, headers and settings in clear. */
+function matchedMessage(m: Match) {
+  return {
+    subscription: toMessage(m.subscription),
+    secrets: m.secrets,
+    headers: m.headers,
+    settingsJson: Object.keys(m.settings).length > 0 ? JSON.stringify(m.settings) : undefined,
+    cancelledRecoveries: m.cancelledRecoveries ?? [],
+  };
 }

@@ -21,6 +21,7 @@ import {
   normaliseResource,
   throwIfAny,
 } from './rules.ts';
+import { checkSettings, sealSettings } from './delivery-settings.ts';
 
 /**
  * Creates an account-level subscription (no application id) or an application-level one (the
@@ -52,6 +53,8 @@ export async function createSubscription(
   const payload = req.payloadJson === undefined ? null : (checkPayload(req.payloadJson, errors) ?? null);
   const name = req.name === undefined ? null : checkName(req.name, errors);
   const headers = req.headersJson === undefined ? {} : (checkHeaders(req.headersJson, errors) ?? {});
+  const settings =
+    req.settingsJson === undefined ? {} : (checkSettings(req.settingsJson, {}, deps.allowedCidrs, errors) ?? {});
   if (event) checkEventScope(event, resource, applicationId, errors);
   throwIfAny(errors);
 
@@ -75,6 +78,7 @@ export async function createSubscription(
       targetUrl: targetUrl!,
       payload,
       headers: sealHeaders(headers, deps.secrets, id),
+      settings: sealSettings(settings, deps.secrets, id),
       enabled: req.enabled ?? true,
       createdAt: now,
       updatedAt: now,

@@ -4,6 +4,7 @@ import type { Deps } from '../context.ts';
 import { SubscriptionSecretSchema } from '../db/entities.ts';
 import { toMatch, type Match } from './match-subscriptions.ts';
 import { findOwned } from './repository.ts';
+import { cancelledRecoveries } from '../tools/repository.ts';
 
 /**
  * One subscription of the account as the dispatcher sends to it (target, secrets, headers),
@@ -15,5 +16,8 @@ export async function getDeliveryTarget(deps: Deps, req: GetDeliveryTargetReques
   const subscription = await findOwned(em, req.accountId, req.subscriptionId);
   const k = await em.findOne(SubscriptionSecretSchema, { subscriptionId: subscription.id });
   if (!k) throw AppError.notFound('webhook');
-  return toMatch(deps, subscription, k);
+  return {
+    ...toMatch(deps, subscription, k),
+    cancelledRecoveries: await cancelledRecoveries(em, deps.schema, subscription.id),
+  };
 }

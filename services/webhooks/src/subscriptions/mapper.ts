@@ -2,6 +2,12 @@ import type { Subscription as Message } from '@switchboard/proto/generated/switc
 import { isoTimestamp } from '@switchboard/platform';
 import type { SubscriptionListRow, SubscriptionView } from './repository.ts';
 import { redactHeaders } from './rules.ts';
+import { type DeliverySettings, maskSettings } from './delivery-settings.ts';
+
+/** The settings as they read (secrets "***"); absent when there are none. */
+function settingsJson(s: DeliverySettings | undefined): string | undefined {
+  return s && Object.keys(s).length > 0 ? JSON.stringify(maskSettings(s)) : undefined;
+}
 
 export function toMessage(s: SubscriptionView): Message {
   // Absent optional fields are undefined (the encoder leaves them out): a literal of one shape,
@@ -16,6 +22,7 @@ export function toMessage(s: SubscriptionView): Message {
     targetUrl: s.targetUrl,
     payloadJson: s.payload !== null ? JSON.stringify(s.payload) : undefined,
     headers: redactHeaders(s.headers),
+    settingsJson: settingsJson(s.settings),
     enabled: s.enabled,
     createdAt: s.createdAt.toISOString(),
     updatedAt: s.updatedAt.toISOString(),
@@ -38,6 +45,7 @@ export function listMessage(r: SubscriptionListRow, accountId: string): Message 
     targetUrl: r.target_url,
     payloadJson: r.payload !== null ? JSON.stringify(r.payload) : undefined,
     headers: redactHeaders(r.headers),
+    settingsJson: settingsJson(r.settings),
     enabled: r.enabled,
     createdAt: isoTimestamp(r.created_at),
     updatedAt: isoTimestamp(r.updated_at),

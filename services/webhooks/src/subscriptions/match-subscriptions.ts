@@ -8,6 +8,7 @@ import {
   type SubscriptionSecret,
 } from '../db/entities.ts';
 import { requireAccount } from './repository.ts';
+import { type DeliverySettings, openSettings } from './delivery-settings.ts';
 import { ALL, checkEvent, openHeaders, RESOURCES, throwIfAny } from './rules.ts';
 
 export interface Match {
@@ -16,6 +17,10 @@ export interface Match {
   secrets: string[];
   /** The custom headers to send, every value opened. */
   headers: Record<string, string>;
+  /** The delivery settings, secrets opened. */
+  settings: DeliverySettings;
+  /** Recoveries of it cancelled within a day (GetDeliveryTarget only: resends read it). */
+  cancelledRecoveries?: string[];
 }
 
 /**
@@ -67,5 +72,10 @@ export function toMatch(
   const secrets = [deps.secrets.open(k.secret, k.subscriptionId)];
   if (k.previousSecret && k.previousExpiresAt && k.previousExpiresAt.getTime() > now)
     secrets.push(deps.secrets.open(k.previousSecret, k.subscriptionId));
-  return { subscription, secrets, headers: openHeaders(subscription.headers, deps.secrets, subscription.id) };
+  return {
+    subscription,
+    secrets,
+    headers: openHeaders(subscription.headers, deps.secrets, subscription.id),
+    settings: openSettings(subscription.settings ?? {}, deps.secrets, subscription.id),
+  };
 }

@@ -10,6 +10,7 @@ import {
   type TransactionQuery,
 } from '@switchboard/platform';
 import { SubscriptionSchema, type Subscription } from '../db/entities.ts';
+import type { DeliverySettings } from './delivery-settings.ts';
 import { isAccountId, isSubscriptionId } from '@switchboard/events';
 import { auditValues, insertAuditFromSql, poolOf, sql } from '@switchboard/orm';
 
@@ -135,8 +136,8 @@ export async function insertWithinLimit(
      ), c as (
        select count(*)::int as n from "${schema}".subscriptions where ${inScope}
      ), s as (
-       insert into "${schema}".subscriptions (id, account_id, application_id, name, event, resource, target_url, payload, headers, enabled, created_at, updated_at)
-       select $1, $2, $3, $4, $5, $6, $7, $8::json, $9::json, $10, $11, $12 from d, c where not d.deleted and c.n < $13
+       insert into "${schema}".subscriptions (id, account_id, application_id, name, event, resource, target_url, payload, headers, enabled, created_at, updated_at, settings)
+       select $1, $2, $3, $4, $5, $6, $7, $8::json, $9::json, $10, $11, $12, $24::json from d, c where not d.deleted and c.n < $13
        returning seq::text as seq
      ), k as (
        insert into "${schema}".subscription_secrets (subscription_id, secret, created_at) select $1, $14, $11 from s
@@ -163,6 +164,8 @@ export async function insertWithinLimit(
         { accountId: sub.accountId, action: 'webhook.create', target: webhookPath(sub.id), outcome: 'success' },
         audit,
       ),
+      // $24, after the 9 audit values from $15.
+      JSON.stringify(sub.settings),
     ],
   );
   const row = rows[0]!;
@@ -229,6 +232,7 @@ export interface SubscriptionRow {
   target_url: string;
   payload: Record<string, unknown> | null;
   headers: Record<string, string>;
+  settings: DeliverySettings;
   enabled: boolean;
   created_at: Date;
   updated_at: Date;
@@ -240,7 +244,7 @@ export interface SubscriptionRow {
 }
 
 const COLUMNS =
-  'seq::text, id, account_id::text, application_id, name, event, resource, target_url, payload, headers, enabled, created_at, updated_at, consecutive_failures, last_attempt_at, last_status, disabled_reason, first_failure_at';
+  'seq::text, id, account_id::text, application_id, name, event, resource, target_url, payload, headers, settings, enabled, created_at, updated_at, consecutive_failures, last_attempt_at, last_status, disabled_reason, first_failure_at';
 
 /**
  * A row of a list page: what the list's messages show (listMessage), with the timestamps as
@@ -256,7 +260,7 @@ export interface SubscriptionListRow
 }
 
 const LIST_COLUMNS =
-  'seq::text, id, application_id, name, event, resource, target_url, payload, headers, enabled, created_at::text as created_at, updated_at::text as updated_at, consecutive_failures, last_attempt_at::text as last_attempt_at, last_status, disabled_reason';
+  'seq::text, id, application_id, name, event, resource, target_url, payload, headers, settings, enabled, created_at::text as created_at, updated_at::text as updated_at, consecutive_failures, last_attempt_at::text as last_attempt_at, last_status, disabled_reason';
 
 function fromRow(r: SubscriptionRow): SubscriptionView {
   return {
@@ -270,6 +274,7 @@ function fromRow(r: SubscriptionRow): SubscriptionView {
     targetUrl: r.target_url,
     payload: r.payload,
     headers: r.headers,
+    settings: r.settings,
     enabled: r.enabled,
     createdAt: new Date(r.created_at),
     updatedAt: new Date(r.updated_at),

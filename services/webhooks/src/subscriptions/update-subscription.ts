@@ -15,6 +15,7 @@ import {
   normaliseResource,
   throwIfAny,
 } from './rules.ts';
+import { checkSettings, openSettings, sealSettings } from './delivery-settings.ts';
 
 /**
  * Fields that are sent replace the stored values; fields left out stay (docs/api-rules.md#subscriptions). `event` may be
@@ -36,6 +37,11 @@ export async function updateSubscription(
   const payload = req.payloadJson === undefined ? undefined : checkPayload(req.payloadJson, errors);
   const name = req.name === undefined ? undefined : checkName(req.name, errors);
   const headers = req.headersJson === undefined ? undefined : checkHeaders(req.headersJson, errors);
+  // Checked over the stored settings (in clear), so a field left out stays as it is.
+  const settings =
+    req.settingsJson === undefined
+      ? undefined
+      : checkSettings(req.settingsJson, openSettings(sub.settings, deps.secrets, sub.id), deps.allowedCidrs, errors);
   checkEventScope(sub.event, resource, sub.applicationId, errors);
   throwIfAny(errors);
   if (event !== undefined && event !== sub.event) throw new AppError('conflict', 'event cannot be changed');
@@ -47,6 +53,7 @@ export async function updateSubscription(
       | 'targetUrl'
       | 'payload'
       | 'headers'
+      | 'settings'
       | 'name'
       | 'enabled'
       | 'disabledReason'
@@ -65,6 +72,12 @@ export async function updateSubscription(
   if (payload !== undefined) set('payload', payload);
   if (name !== undefined) set('name', name);
   if (headers !== undefined) set('headers', sealHeaders(headers, deps.secrets, sub.id));
+  // Sealing is randomised: compared in clear, so an unchanged setting is no change.
+  if (
+    settings !== undefined &&
+    JSON.stringify(settings) !== JSON.stringify(openSettings(sub.settings, deps.secrets, sub.id))
+  )
+    set('settings', sealSettings(settings, deps.secrets, sub.id));
   if (req.enabled !== undefined && req.enabled !== sub.enabled) {
     set('enabled', req.enabled);
     if (req.enabled) {

@@ -23,7 +23,7 @@ export async function readRecovery(
   return {
     id: t.id,
     subscriptionId: t.subscription_id,
-    state: t.completed_at ? 'completed' : 'running',
+    state: t.cancelled_at ? 'cancelled' : t.completed_at ? 'completed' : 'running',
     total: t.total,
     sent: t.sent,
     failed: t.failed,

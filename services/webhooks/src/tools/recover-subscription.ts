@@ -5,7 +5,13 @@ import type { RecoverSubscriptionRequest__Output } from '@switchboard/proto/gene
 import type { Deps, Traced } from '../context.ts';
 import { findOwned, requireAccount, webhookPath } from '../subscriptions/repository.ts';
 import { readRecovery, type RecoveryView } from './get-recovery.ts';
-import { findFailedMessages, insertRecoveryTask, lockAndFindRunningRecovery } from './repository.ts';
+import {
+  findFailedMessages,
+  insertRecoveryTask,
+  lockAndFindRunningRecovery,
+  type RecoveryFilter,
+} from './repository.ts';
+import { checkEvent } from '../subscriptions/rules.ts';
 import { takeToolBudget } from './account-tool-budget.ts';
 
 /** Longest window one recovery covers. */
@@ -26,6 +32,38 @@ function instant(field: string, v: string, errors: FieldError[]): Date | undefin
   return d;
 }
 
+/** At most this many message ids in one recovery's filter. */
+export const RECOVERY_MESSAGE_IDS_MAX = 1000;
+
+/** The filters of a recovery (docs/api.md#delivery-tools), checked. */
+function checkFilter(req: RecoverSubscriptionRequest__Output, errors: FieldError[]): RecoveryFilter {
+  const filter: RecoveryFilter = {};
+  if (req.event !== undefined) filter.event = checkEvent(req.event, errors);
+  for (const [field, v] of [
+    ['statusFrom', req.statusFrom],
+    ['statusTo', req.statusTo],
+  ] as const) {
+    if (v === undefined) continue;
+    if (v < 100 || v > 599) errors.push({ field, message: 'must be an HTTP status from 100 to 599' });
+    else filter[field] = v;
+  }
+  if (filter.statusFrom !== undefined && filter.statusTo !== undefined && filter.statusFrom > filter.statusTo)
+    errors.push({ field: 'statusFrom', message: 'must be at most statusTo' });
+  if (req.messageIds.length > RECOVERY_MESSAGE_IDS_MAX)
+    errors.push({ field: 'messageId', message: `may list at most ${RECOVERY_MESSAGE_IDS_MAX} ids` });
+  else if (req.messageIds.some((m) => m.length === 0 || m.length > 128))
+    errors.push({ field: 'messageId', message: 'must be message ids (webhook-id values)' });
+  else if (req.messageIds.length > 0) filter.messageIds = [...new Set(req.messageIds)];
+  return filter;
+}
+
+/** What a recovery answers: its task, or on a dry run what it would take. */
+export interface RecoveryAnswer {
+  recovery?: RecoveryView;
+  matched: number;
+  skipped: number;
+}
+
 /**
  * Queues every delivery of the subscription that ended failed within [since, until) (its last
  * attempt, tests aside, failed at a time in the window) again, in the original order of the
@@ -33,13 +71,15 @@ function instant(field: string, v: string, errors: FieldError[]): Date | undefin
  * no longer kept is counted as skipped. One recovery runs per subscription at a time (409 naming
  * the running task), a window may hold at most RECOVERY_MAX_DELIVERIES of them (400), and an
  * account queues at most RECOVERIES_PER_HOUR recoveries (429). The audit entry is written in the
- * transaction that queues the task.
+ * transaction that queues the task. The filters narrow which failed deliveries it takes; a dry run
+ * answers how many it would take (and how many of those it would skip) and queues nothing, taking
+ * no budget.
  */
 export async function recoverSubscription(
   deps: Deps,
   req: Traced<RecoverSubscriptionRequest__Output>,
   audit?: AuditContext,
-): Promise<RecoveryView> {
+): Promise<RecoveryAnswer> {
   const accountId = requireAccount(req.accountId);
   const errors: FieldError[] = [];
   const since = req.since
@@ -52,10 +92,18 @@ export async function recoverSubscription(
     else if (until.getTime() - since.getTime() > RECOVERY_WINDOW_MAX_DAYS * DAY_MS)
       errors.push({ field: 'since', message: `the window may span at most ${RECOVERY_WINDOW_MAX_DAYS} days` });
   }
+  const filter = checkFilter(req, errors);
   if (errors.length > 0) throw AppError.invalid(errors);
 
   const s = deps.schema;
   const taskId = `rcv_${randomBytes(12).toString('hex')}`;
+  const max = deps.toolLimits.recoveryMaxDeliveries;
+  if (req.dryRun) {
+    const em = deps.orm.em.fork();
+    const sub = await findOwned(em, accountId, req.id);
+    const rows = await findFailedMessages(em, deps.schema, sub.id, since!, until!, max + 1, filter);
+    return { matched: rows.length, skipped: rows.filter((r) => !r.kept).length };
+  }
   const view = await deps.orm.em.fork().transactional(async (em) => {
     const sub = await findOwned(em, accountId, req.id);
     if (!sub.enabled)
@@ -67,9 +115,8 @@ export async function recoverSubscription(
         `the recovery ${running} of this subscription is still running: wait until GET /v1/webhooks/${sub.id}/recoveries/${running} says completed`,
       );
     await takeToolBudget(em, s, accountId, 'recovery', deps.toolLimits);
-    const max = deps.toolLimits.recoveryMaxDeliveries;
     // Every message of the subscription whose newest record (tests aside) failed within the window.
-    const rows = await findFailedMessages(em, s, sub.id, since!, until!, max + 1);
+    const rows = await findFailedMessages(em, s, sub.id, since!, until!, max + 1, filter);
     if (rows.length > max)
       throw AppError.invalid([
         {
@@ -104,5 +151,6 @@ export async function recoverSubscription(
     return readRecovery(em, s, accountId, sub.id, taskId);
   });
   deps.dispatchers.resendsQueued();
-  return view;
+  const skipped = view.skipped ?? 0;
+  return { recovery: view, matched: (view.total ?? 0) + skipped, skipped };
 }

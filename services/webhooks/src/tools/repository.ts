@@ -15,6 +15,7 @@ export interface RecoveryTaskRow {
   until: Date;
   created_at: Date;
   completed_at: Date | null;
+  cancelled_at: Date | null;
 }
 
 /** A recovery task of the account's subscription, or undefined. */
@@ -27,7 +28,7 @@ export async function findRecoveryTask(
 ): Promise<RecoveryTaskRow | undefined> {
   const [task] = await sql<RecoveryTaskRow>(
     em,
-    `select id, subscription_id, total, sent, failed, skipped, since, until, created_at, completed_at from "${schema}".recovery_tasks
+    `select id, subscription_id, total, sent, failed, skipped, since, until, created_at, completed_at, cancelled_at from "${schema}".recovery_tasks
      where id = $1 and subscription_id = $2 and account_id = $3`,
     [taskId, subscriptionId, accountId],
   );
@@ -43,6 +44,14 @@ export interface FailedMessage {
   kept: boolean;
 }
 
+/** Which failed deliveries a recovery takes beyond its window (docs/api.md#delivery-tools); all when empty. */
+export interface RecoveryFilter {
+  event?: string;
+  statusFrom?: number;
+  statusTo?: number;
+  messageIds?: string[];
+}
+
 /** Every message of the subscription whose newest record (tests aside) failed within [since, until), in the original order. */
 export function findFailedMessages(
   em: EntityManager,
@@ -51,27 +60,36 @@ export function findFailedMessages(
   since: Date,
   until: Date,
   limit: number,
+  filter: RecoveryFilter = {},
 ): Promise<FailedMessage[]> {
-  // Only messages with a record in the window are looked at (their history decides their outcome).
+  const params: unknown[] = [subscriptionId, since, until, limit];
+  const p = (v: unknown) => `$${params.push(v)}`;
+  const only = filter.messageIds?.length ? ` and message_id = any(${p(filter.messageIds)}::text[])` : '';
+  const last: string[] = [];
+  if (filter.event !== undefined) last.push(`l.event = ${p(filter.event)}`);
+  if (filter.statusFrom !== undefined) last.push(`l.status_code >= ${p(filter.statusFrom)}`);
+  if (filter.statusTo !== undefined) last.push(`l.status_code <= ${p(filter.statusTo)}`);
+  // Only messages with a record in the window are looked at (their history decides their outcome). The
+  // newest record is the latest attempt: records may be stored out of order (seq), attempts are timed.
   return sql<FailedMessage>(
     em,
     `with candidates as (
        select distinct message_id from "${schema}".deliveries
-       where subscription_id = $1 and trigger <> 'test' and created_at >= $2 and created_at < $3
+       where subscription_id = $1 and trigger <> 'test' and created_at >= $2 and created_at < $3${only}
      ), messages as (
        select d.message_id, min(d.seq) as first_seq from "${schema}".deliveries d join candidates c using (message_id)
        where d.subscription_id = $1 and d.trigger <> 'test' group by d.message_id
      ), last as (
-       select distinct on (d.message_id) d.message_id, d.outcome, d.event, d.created_at from "${schema}".deliveries d join candidates c using (message_id)
-       where d.subscription_id = $1 and d.trigger <> 'test' order by d.message_id, d.seq desc
+       select distinct on (d.message_id) d.message_id, d.outcome, d.event, d.status_code, d.created_at from "${schema}".deliveries d join candidates c using (message_id)
+       where d.subscription_id = $1 and d.trigger <> 'test' order by d.message_id, d.created_at desc, d.seq desc
      )
      select l.message_id, l.event, m.first_seq::text, (b.message_id is not null) as kept
      from last l join messages m using (message_id)
      left join "${schema}".delivery_bodies b on b.message_id = l.message_id and b.target = $1
-     where l.outcome = 'failed' and l.created_at >= $2 and l.created_at < $3
+     where l.outcome = 'failed' and l.created_at >= $2 and l.created_at < $3${last.map((c) => ` and ${c}`).join('')}
      order by m.first_seq
      limit $4`,
-    [subscriptionId, since, until, limit],
+    params,
   );
 }
 
@@ -296,4 +314,34 @@ export async function countRecentTests(
 /** Records a test send, in the caller's transaction. */
 export async function insertTestSend(em: EntityManager, schema: string, subscriptionId: string): Promise<void> {
   await sql(em, `insert into "${schema}".test_sends (subscription_id) values ($1)`, [subscriptionId]);
+}
+
+/**
+ * Cancels a recovery still running, in the caller's transaction: marks it cancelled (and completed)
+ * and drops its resends not yet handed to the dispatchers. Answers false when it was not running.
+ */
+export async function cancelRecoveryTask(em: EntityManager, schema: string, taskId: string): Promise<boolean> {
+  const rows = await sql<{ id: string }>(
+    em,
+    `update "${schema}".recovery_tasks set cancelled_at = now(), completed_at = now()
+     where id = $1 and completed_at is null returning id`,
+    [taskId],
+  );
+  if (rows.length === 0) return false;
+  await sql(em, `delete from "${schema}".resends where task_id = $1 and published_at is null`, [taskId]);
+  return true;
+}
+
+/** The recoveries of a subscription cancelled within the last day (the dispatchers skip their resends). */
+export async function cancelledRecoveries(
+  em: EntityManager,
+  schema: string,
+  subscriptionId: string,
+): Promise<string[]> {
+  const rows = await sql<{ id: string }>(
+    em,
+    `select id from "${schema}".recovery_tasks where subscription_id = $1 and cancelled_at > now() - interval '1 day'`,
+    [subscriptionId],
+  );
+  return rows.map((r) => r.id);
 }

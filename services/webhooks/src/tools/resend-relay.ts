@@ -40,6 +40,7 @@ export function startResendRelay(
               deliveryId: r.id,
               webhookId: r.message_id,
               trigger: r.trigger,
+              ...(r.task_id ? { taskId: r.task_id } : {}),
               accountId: r.account_id,
               target:
                 r.kind === 'notification'

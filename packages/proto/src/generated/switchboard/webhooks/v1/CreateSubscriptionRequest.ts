@@ -12,6 +12,7 @@ export interface CreateSubscriptionRequest {
   'payloadJson'?: (string);
   'enabled'?: (boolean);
   'headersJson'?: (string);
+  'settingsJson'?: (string);
   '_name'?: "name";
   '_event'?: "event";
   '_resource'?: "resource";
@@ -19,6 +20,7 @@ export interface CreateSubscriptionRequest {
   '_payloadJson'?: "payloadJson";
   '_enabled'?: "enabled";
   '_headersJson'?: "headersJson";
+  '_settingsJson'?: "settingsJson";
 }
 
 export interface CreateSubscriptionRequest__Output {
@@ -31,6 +33,7 @@ export interface CreateSubscriptionRequest__Output {
   'payloadJson'?: (string);
   'enabled'?: (boolean);
   'headersJson'?: (string);
+  'settingsJson'?: (string);
   '_name'?: "name";
   '_event'?: "event";
   '_resource'?: "resource";
@@ -38,4 +41,5 @@ export interface CreateSubscriptionRequest__Output {
   '_payloadJson'?: "payloadJson";
   '_enabled'?: "enabled";
   '_headersJson'?: "headersJson";
+  '_settingsJson'?: "settingsJson";
 }

@@ -6,10 +6,16 @@ export interface MatchedSubscription {
   'subscription'?: (_switchboard_webhooks_v1_Subscription | null);
   'secrets'?: (string)[];
   'headers'?: ({[key: string]: string});
+  'settingsJson'?: (string);
+  'cancelledRecoveries'?: (string)[];
+  '_settingsJson'?: "settingsJson";
 }
 
 export interface MatchedSubscription__Output {
   'subscription': (_switchboard_webhooks_v1_Subscription__Output | null);
   'secrets': (string)[];
   'headers': ({[key: string]: string});
+  'settingsJson'?: (string);
+  'cancelledRecoveries': (string)[];
+  '_settingsJson'?: "settingsJson";
 }

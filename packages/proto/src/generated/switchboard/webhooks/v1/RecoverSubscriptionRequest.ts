@@ -8,8 +8,16 @@ export interface RecoverSubscriptionRequest {
   'since'?: (string);
   'until'?: (string);
   'status'?: (string);
+  'event'?: (string);
+  'statusFrom'?: (number);
+  'statusTo'?: (number);
+  'messageIds'?: (string)[];
+  'dryRun'?: (boolean);
   '_until'?: "until";
   '_status'?: "status";
+  '_event'?: "event";
+  '_statusFrom'?: "statusFrom";
+  '_statusTo'?: "statusTo";
 }
 
 export interface RecoverSubscriptionRequest__Output {
@@ -18,6 +26,14 @@ export interface RecoverSubscriptionRequest__Output {
   'since': (string);
   'until'?: (string);
   'status'?: (string);
+  'event'?: (string);
+  'statusFrom'?: (number);
+  'statusTo'?: (number);
+  'messageIds': (string)[];
+  'dryRun': (boolean);
   '_until'?: "until";
   '_status'?: "status";
+  '_event'?: "event";
+  '_statusFrom'?: "statusFrom";
+  '_statusTo'?: "statusTo";
 }

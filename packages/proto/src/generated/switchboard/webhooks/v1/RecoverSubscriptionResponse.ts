@@ -4,8 +4,12 @@ import type { Recovery as _switchboard_webhooks_v1_Recovery, Recovery__Output as
 
 export interface RecoverSubscriptionResponse {
   'recovery'?: (_switchboard_webhooks_v1_Recovery | null);
+  'matched'?: (number);
+  'skipped'?: (number);
 }
 
 export interface RecoverSubscriptionResponse__Output {
   'recovery': (_switchboard_webhooks_v1_Recovery__Output | null);
+  'matched': (number);
+  'skipped': (number);
 }

@@ -19,11 +19,13 @@ export interface Subscription {
   'lastStatus'?: (number);
   'disabledReason'?: (string);
   'headers'?: ({[key: string]: string});
+  'settingsJson'?: (string);
   '_name'?: "name";
   '_payloadJson'?: "payloadJson";
   '_lastAttemptAt'?: "lastAttemptAt";
   '_lastStatus'?: "lastStatus";
   '_disabledReason'?: "disabledReason";
+  '_settingsJson'?: "settingsJson";
 }
 
 export interface Subscription__Output {
@@ -43,9 +45,11 @@ export interface Subscription__Output {
   'lastStatus'?: (number);
   'disabledReason'?: (string);
   'headers': ({[key: string]: string});
+  'settingsJson'?: (string);
   '_name'?: "name";
   '_payloadJson'?: "payloadJson";
   '_lastAttemptAt'?: "lastAttemptAt";
   '_lastStatus'?: "lastStatus";
   '_disabledReason'?: "disabledReason";
+  '_settingsJson'?: "settingsJson";
 }

@@ -13,6 +13,7 @@ export interface UpdateSubscriptionRequest {
   'payloadJson'?: (string);
   'enabled'?: (boolean);
   'headersJson'?: (string);
+  'settingsJson'?: (string);
   '_name'?: "name";
   '_event'?: "event";
   '_resource'?: "resource";
@@ -20,6 +21,7 @@ export interface UpdateSubscriptionRequest {
   '_payloadJson'?: "payloadJson";
   '_enabled'?: "enabled";
   '_headersJson'?: "headersJson";
+  '_settingsJson'?: "settingsJson";
 }
 
 export interface UpdateSubscriptionRequest__Output {
@@ -33,6 +35,7 @@ export interface UpdateSubscriptionRequest__Output {
   'payloadJson'?: (string);
   'enabled'?: (boolean);
   'headersJson'?: (string);
+  'settingsJson'?: (string);
   '_name'?: "name";
   '_event'?: "event";
   '_resource'?: "resource";
@@ -40,4 +43,5 @@ export interface UpdateSubscriptionRequest__Output {
   '_payloadJson'?: "payloadJson";
   '_enabled'?: "enabled";
   '_headersJson'?: "headersJson";
+  '_settingsJson'?: "settingsJson";
 }

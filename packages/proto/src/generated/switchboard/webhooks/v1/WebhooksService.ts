@@ -46,6 +46,15 @@ import type { UpdateSubscriptionRequest as _switchboard_webhooks_v1_UpdateSubscr
 import type { UpdateSubscriptionResponse as _switchboard_webhooks_v1_UpdateSubscriptionResponse, UpdateSubscriptionResponse__Output as _switchboard_webhooks_v1_UpdateSubscriptionResponse__Output } from '../../../switchboard/webhooks/v1/UpdateSubscriptionResponse.ts';
 
 export interface WebhooksServiceClient extends grpc.Client {
+  CancelRecovery(argument: _switchboard_webhooks_v1_GetRecoveryRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetRecoveryResponse__Output>): grpc.ClientUnaryCall;
+  CancelRecovery(argument: _switchboard_webhooks_v1_GetRecoveryRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetRecoveryResponse__Output>): grpc.ClientUnaryCall;
+  CancelRecovery(argument: _switchboard_webhooks_v1_GetRecoveryRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetRecoveryResponse__Output>): grpc.ClientUnaryCall;
+  CancelRecovery(argument: _switchboard_webhooks_v1_GetRecoveryRequest, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetRecoveryResponse__Output>): grpc.ClientUnaryCall;
+  cancelRecovery(argument: _switchboard_webhooks_v1_GetRecoveryRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetRecoveryResponse__Output>): grpc.ClientUnaryCall;
+  cancelRecovery(argument: _switchboard_webhooks_v1_GetRecoveryRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetRecoveryResponse__Output>): grpc.ClientUnaryCall;
+  cancelRecovery(argument: _switchboard_webhooks_v1_GetRecoveryRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetRecoveryResponse__Output>): grpc.ClientUnaryCall;
+  cancelRecovery(argument: _switchboard_webhooks_v1_GetRecoveryRequest, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetRecoveryResponse__Output>): grpc.ClientUnaryCall;
+  
   CreateSubscription(argument: _switchboard_webhooks_v1_CreateSubscriptionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_CreateSubscriptionResponse__Output>): grpc.ClientUnaryCall;
   CreateSubscription(argument: _switchboard_webhooks_v1_CreateSubscriptionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_CreateSubscriptionResponse__Output>): grpc.ClientUnaryCall;
   CreateSubscription(argument: _switchboard_webhooks_v1_CreateSubscriptionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_CreateSubscriptionResponse__Output>): grpc.ClientUnaryCall;
@@ -238,6 +247,8 @@ export interface WebhooksServiceClient extends grpc.Client {
 }
 
 export interface WebhooksServiceHandlers extends grpc.UntypedServiceImplementation {
+  CancelRecovery: grpc.handleUnaryCall<_switchboard_webhooks_v1_GetRecoveryRequest__Output, _switchboard_webhooks_v1_GetRecoveryResponse>;
+  
   CreateSubscription: grpc.handleUnaryCall<_switchboard_webhooks_v1_CreateSubscriptionRequest__Output, _switchboard_webhooks_v1_CreateSubscriptionResponse>;
   
   DeleteSubscription: grpc.handleUnaryCall<_switchboard_webhooks_v1_DeleteSubscriptionRequest__Output, _switchboard_webhooks_v1_DeleteSubscriptionResponse>;
@@ -283,6 +294,7 @@ export interface WebhooksServiceHandlers extends grpc.UntypedServiceImplementati
 }
 
 export interface WebhooksServiceDefinition extends grpc.ServiceDefinition {
+  CancelRecovery: MethodDefinition<_switchboard_webhooks_v1_GetRecoveryRequest, _switchboard_webhooks_v1_GetRecoveryResponse, _switchboard_webhooks_v1_GetRecoveryRequest__Output, _switchboard_webhooks_v1_GetRecoveryResponse__Output>
   CreateSubscription: MethodDefinition<_switchboard_webhooks_v1_CreateSubscriptionRequest, _switchboard_webhooks_v1_CreateSubscriptionResponse, _switchboard_webhooks_v1_CreateSubscriptionRequest__Output, _switchboard_webhooks_v1_CreateSubscriptionResponse__Output>
   DeleteSubscription: MethodDefinition<_switchboard_webhooks_v1_DeleteSubscriptionRequest, _switchboard_webhooks_v1_DeleteSubscriptionResponse, _switchboard_webhooks_v1_DeleteSubscriptionRequest__Output, _switchboard_webhooks_v1_DeleteSubscriptionResponse__Output>
   GetAlert: MethodDefinition<_switchboard_webhooks_v1_GetAlertRequest, _switchboard_webhooks_v1_GetAlertResponse, _switchboard_webhooks_v1_GetAlertRequest__Output, _switchboard_webhooks_v1_GetAlertResponse__Output>

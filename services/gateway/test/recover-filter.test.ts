@@ -1,0 +1,193 @@
+// Recovery by filter (docs/api.md#delivery-tools) through the real gateway, webhooks service,
+// dispatcher, Postgres and NATS: the filters narrow which failed deliveries a recovery takes, a dry
+// run counts them and sends nothing, and the real run resends exactly those.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import {
+  queryDatabase,
+  randomName,
+  startReceiver,
+  startServices,
+  waitFor,
+  type JsonBody,
+  type Receiver,
+  type RunningDispatcher,
+  type Services,
+  type TestAccount,
+} from '../../../test/support';
+import { deliveriesOf, publishCdr } from './delivery-helpers.ts';
+
+let stack: Services<{ gateway: true; webhooks: true }>;
+let rx: Receiver;
+let dispatcher: RunningDispatcher;
+let alice: TestAccount;
+
+beforeAll(async () => {
+  stack = await startServices({
+    gateway: true,
+    webhooks: true,
+    env: { DELIVERY_ALLOWED_CIDRS: '127.0.0.0/8,::1/128' },
+    dispatcherEnv: {
+      DELIVERY_RETRY_SCHEDULE: '100ms',
+      DELIVERY_TIMEOUT_MS: '2000',
+      JETSTREAM_ACK_WAIT: '8s',
+      RECORD_FLUSH_INTERVAL: '20ms',
+      DELIVERY_HOST_CONCURRENCY: '1',
+      DELIVERY_BREAKER_VOLUME_THRESHOLD: '1000',
+    },
+  });
+  rx = await startReceiver();
+  dispatcher = await stack.startDispatcher();
+  alice = await stack.createAccount('alice');
+}, 60_000);
+afterAll(async () => {
+  await dispatcher?.stop();
+  await stack?.stop();
+  await rx?.close();
+});
+
+const json = async (res: Response) => (await res.json()) as Record<string, JsonBody>;
+type Delivery = Record<string, JsonBody>;
+
+it('a dry run counts exactly the deliveries the filters take and sends nothing; the real run resends exactly those', async () => {
+  const target = `/filter/${randomName('t')}`;
+  const created = await json(
+    await stack.request(alice, 'POST', '/v1/webhooks', {
+      event: 'cdrCreated',
+      resource: 'all',
+      targetUrl: rx.url(target),
+    }),
+  );
+  const id = (created.href as string).split('/').pop()!;
+  // Odd events fail with 503, even ones with 422: all six end failed.
+  let up = false;
+  rx.on(target, (r) => (up ? 200 : (r.body.data.n as number) % 2 === 1 ? 503 : 422));
+  const since = new Date(Date.now() - 1000).toISOString();
+  for (let n = 1; n <= 6; n++) await publishCdr(stack, alice.id, n);
+  const list = async () => (await deliveriesOf(stack, alice, id)) as Delivery[];
+  await waitFor(
+    async () => new Set((await list()).filter((d) => d.outcome === 'failed').map((d) => d.messageId)).size === 6,
+    {
+      what: 'six deliveries failed',
+      timeoutMs: 20_000,
+    },
+  );
+  const messageOf = new Map<number, string>();
+  for (const r of rx.at(target)) messageOf.set(r.body.data.n as number, r.headers['webhook-id'] as string);
+
+  const recover = (body: Record<string, unknown>) =>
+    stack.request(alice, 'POST', `/v1/webhooks/${id}/recover`, { since, ...body });
+  const dry = async (body: Record<string, unknown>) => {
+    const res = await recover({ ...body, dryRun: true });
+    expect(res.status).toBe(200);
+    return json(res);
+  };
+  // Every delivery's newest record is its failed one once all records are stored.
+  await waitFor(async () => (await dry({})).matched === 6, {
+    what: 'six failed deliveries matched',
+    timeoutMs: 10_000,
+  });
+  const before = rx.at(target).length;
+  expect(await dry({})).toEqual({ dryRun: true, matched: 6, skipped: 0 });
+  expect(await dry({ statusFrom: 500, statusTo: 599 })).toEqual({ dryRun: true, matched: 3, skipped: 0 });
+  expect(await dry({ statusTo: 499 })).toEqual({ dryRun: true, matched: 3, skipped: 0 });
+  expect(await dry({ event: 'smsdlr' })).toEqual({ dryRun: true, matched: 0, skipped: 0 });
+  expect(
+    await dry({ event: 'cdrCreated', outcome: 'failed', messageId: [messageOf.get(2), messageOf.get(5)] }),
+  ).toEqual({
+    dryRun: true,
+    matched: 2,
+    skipped: 0,
+  });
+  // Bad filters name their field.
+  const bad = await recover({ statusFrom: 600 });
+  expect(bad.status).toBe(400);
+  expect(((await json(bad)).errors as { field: string }[]).map((e) => e.field)).toEqual(['statusFrom']);
+  const reversed = await recover({ statusFrom: 500, statusTo: 400 });
+  expect(((await json(reversed)).errors as { field: string }[]).map((e) => e.field)).toEqual(['statusFrom']);
+  // The dry runs sent nothing and queued no task.
+  expect(rx.at(target).length).toBe(before);
+  expect((await list()).filter((d) => d.trigger === 'recovery')).toEqual([]);
+
+  up = true;
+  const res = await recover({ statusFrom: 500, statusTo: 599 });
+  expect(res.status).toBe(202);
+  const task = new URL((await json(res)).href as string).pathname;
+  await waitFor(async () => (await json(await stack.request(alice, 'GET', task))).state === 'completed', {
+    what: 'recovery completed',
+    timeoutMs: 20_000,
+  });
+  expect(await json(await stack.request(alice, 'GET', task))).toMatchObject({ total: 3, sent: 3, failed: 0 });
+  expect(
+    rx
+      .at(target)
+      .slice(before)
+      .map((r) => r.body.data.n),
+  ).toEqual([1, 3, 5]);
+}, 90_000);
+
+it('a cancelled recovery sends none of its resends, also those already handed to the dispatchers', async () => {
+  const target = `/cancel/${randomName('t')}`;
+  const created = await json(
+    await stack.request(alice, 'POST', '/v1/webhooks', {
+      event: 'cdrCreated',
+      resource: 'all',
+      targetUrl: rx.url(target),
+    }),
+  );
+  const id = (created.href as string).split('/').pop()!;
+  let up = false;
+  rx.on(target, () => (up ? 200 : 503));
+  const since = new Date(Date.now() - 1000).toISOString();
+  for (let n = 1; n <= 3; n++) await publishCdr(stack, alice.id, n);
+  const list = async () => (await deliveriesOf(stack, alice, id)) as Delivery[];
+  await waitFor(
+    async () => new Set((await list()).filter((d) => d.outcome === 'failed').map((d) => d.messageId)).size === 3,
+    {
+      what: 'three deliveries failed',
+      timeoutMs: 20_000,
+    },
+  );
+  await waitFor(
+    async () =>
+      (await json(await stack.request(alice, 'POST', `/v1/webhooks/${id}/recover`, { since, dryRun: true })))
+        .matched === 3,
+    { what: 'three failed deliveries matched', timeoutMs: 10_000 },
+  );
+  // No dispatcher while the recovery is queued and cancelled: its jobs wait in the stream.
+  await dispatcher.stop();
+  up = true;
+  const before = rx.at(target).length;
+  const res = await stack.request(alice, 'POST', `/v1/webhooks/${id}/recover`, { since });
+  expect(res.status).toBe(202);
+  const task = new URL((await json(res)).href as string).pathname;
+  // Handed to the dispatchers' stream first (the relay publishes them), so the dispatcher must skip them.
+  const taskId = task.split('/').pop()!;
+  await waitFor(
+    async () =>
+      (
+        await queryDatabase<{ n: number }>(
+          stack.databaseUrl,
+          'select count(*)::int as n from webhooks.resends where task_id = $1 and published_at is not null',
+          [taskId],
+        )
+      )[0]!.n === 3,
+    { what: 'the resends published', timeoutMs: 10_000 },
+  );
+  const cancelled = await stack.request(alice, 'DELETE', task);
+  expect(cancelled.status).toBe(200);
+  expect(await json(cancelled)).toMatchObject({ state: 'cancelled', total: 3 });
+  // Only a running one can be cancelled.
+  expect((await stack.request(alice, 'DELETE', task)).status).toBe(409);
+
+  dispatcher = await stack.startDispatcher();
+  await waitFor(async () => (await list()).filter((d) => d.trigger === 'recovery').length === 3, {
+    what: 'the cancelled resends recorded',
+    timeoutMs: 20_000,
+  });
+  const recorded = (await list()).filter((d) => d.trigger === 'recovery');
+  expect(recorded.map((d) => [d.outcome, d.error])).toEqual(
+    Array(3).fill(['cancelled', 'not resent: the recovery was cancelled']),
+  );
+  expect(rx.at(target).length).toBe(before);
+  expect(await json(await stack.request(alice, 'GET', task))).toMatchObject({ state: 'cancelled' });
+}, 90_000);
