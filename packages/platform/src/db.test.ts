@@ -42,6 +42,8 @@ describe('transactionPrepared', () => {
     pool = new pg.Pool({ connectionString: db.url, max: 1 });
     // As the ORM's pool does: a connection that dies while checked out reports it on the client.
     pool.on('connect', (client) => client.on('error', () => undefined));
+    // And one that dies while idle in the pool (the test kills its backend) reports it on the pool.
+    pool.on('error', () => undefined);
     await pool.query('create table t (id int primary key)');
   });
   afterAll(async () => {
