@@ -63,6 +63,7 @@ export async function createApp(
           retentionDays: config.AUDIT_RETENTION_DAYS,
           idleMs: config.CONSOLE_SESSION_IDLE_MS,
           everyMs: config.PRUNE_INTERVAL_MS,
+          dayMs: config.RETENTION_DAY_MS,
         },
         logger,
       );

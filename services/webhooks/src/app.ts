@@ -78,12 +78,23 @@ export async function createApp(
   // partitions, whole days past the retention period are dropped, then what goes with their
   // records, old audit entries, idempotency keys and tombstones.
   const prune = async () => {
-    await ensureDeliveryPartitions(orm, config.DB_SCHEMA);
-    const dropped = await dropExpiredDeliveries(orm, config.DB_SCHEMA, config.DELIVERY_RETENTION_DAYS);
+    await ensureDeliveryPartitions(orm, config.DB_SCHEMA, config.RETENTION_DAY_MS);
+    const dropped = await dropExpiredDeliveries(
+      orm,
+      config.DB_SCHEMA,
+      config.DELIVERY_RETENTION_DAYS,
+      config.RETENTION_DAY_MS,
+    );
     pruned.inc(dropped.length);
     if (dropped.length > 0) logger.info({ dropped }, 'old delivery records dropped');
-    await pruneDeliveries(orm.em, config.DB_SCHEMA, config.DELIVERY_RETENTION_DAYS, config.TOMBSTONE_RETENTION_MS);
-    await pruneAudit(orm.em, config.AUDIT_RETENTION_DAYS);
+    await pruneDeliveries(
+      orm.em,
+      config.DB_SCHEMA,
+      config.DELIVERY_RETENTION_DAYS,
+      config.TOMBSTONE_RETENTION_MS,
+      config.RETENTION_DAY_MS,
+    );
+    await pruneAudit(orm.em, config.AUDIT_RETENTION_DAYS, config.RETENTION_DAY_MS);
     await idempotency.prune();
   };
 
@@ -93,7 +104,7 @@ export async function createApp(
     async start() {
       const nats = await service.connect();
       // Today's and the coming days' partitions exist before any record is stored (after migrations).
-      await ensureDeliveryPartitions(orm, config.DB_SCHEMA);
+      await ensureDeliveryPartitions(orm, config.DB_SCHEMA, config.RETENTION_DAY_MS);
       apps = applicationsClient(config.APPLICATIONS_GRPC_URL, {
         defaultTimeoutMs: config.APPLICATIONS_TIMEOUT_MS,
         metrics: { registry, prefix: 'webhooks' },
@@ -113,6 +124,7 @@ export async function createApp(
       const deps: Deps = {
         orm,
         schema: config.DB_SCHEMA,
+        dayMs: config.RETENTION_DAY_MS,
         applications: createApplicationDirectory(apps),
         changes,
         sweeper,
@@ -138,11 +150,17 @@ export async function createApp(
       // Session records and signals, stored from JetStream; their partitions and retention.
       keeper = startKeepingSessions(deps, {
         retentionDays: config.SESSION_RETENTION_DAYS,
+        dayMs: config.RETENTION_DAY_MS,
         intervalMs: config.PRUNE_INTERVAL_MS,
         logger,
         dropped: (n) => sessionPartitionsDropped.inc(n),
       });
-      alertKeeper = startKeepingAlerts(deps, { retentionDays: config.ALERT_RETENTION_DAYS, logger });
+      alertKeeper = startKeepingAlerts(deps, {
+        retentionDays: config.ALERT_RETENTION_DAYS,
+        dayMs: config.RETENTION_DAY_MS,
+        intervalMs: config.PRUNE_INTERVAL_MS,
+        logger,
+      });
       sessionConsumers = await startSessionConsumers(deps, nats, logger, registry);
       stopFollowing = followDeletions(nats.nc, deps.applications);
       // Answer signing secrets and custom headers: the dispatcher's alone when INTERNAL_RPC_TOKEN is set.

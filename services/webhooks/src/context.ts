@@ -11,6 +11,8 @@ export interface Deps {
   orm: MikroORM;
   /** The Postgres schema of this service (for the few raw SQL statements). */
   schema: string;
+  /** How long a day of retention lasts (RETENTION_DAY_MS): each partition of records, sessions and alerts spans one. */
+  dayMs: number;
   applications: ApplicationDirectory;
   changes: ChangePublisher;
   /** Deletes queued delivery records in the background; kicked after a deletion commits. */

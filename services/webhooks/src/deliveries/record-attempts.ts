@@ -161,8 +161,13 @@ export async function storeAttempts(
   // A late record's day gets its partition first; a day dropped meanwhile by another replica's
   // retention pass is made again, once.
   const times = attempts.map((a) => a.createdAt);
-  const { disabled, stored } = await storeInPartitions(deps.orm.em, deps.schema, BODIES_TABLE, [new Date()], () =>
-    storeInPartitions(deps.orm.em, deps.schema, DELIVERIES_TABLE, times, store),
+  const { disabled, stored } = await storeInPartitions(
+    deps.orm.em,
+    deps.schema,
+    BODIES_TABLE,
+    [new Date()],
+    () => storeInPartitions(deps.orm.em, deps.schema, DELIVERIES_TABLE, times, store, deps.dayMs),
+    deps.dayMs,
   );
   for (const ref of disabled) deps.changes.changed(ref, requestId);
   if (disabled.length > 0) deps.outbox.kick();
