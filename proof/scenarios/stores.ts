@@ -151,8 +151,13 @@ async function run(cluster: Cluster, rx: Receiver, opts: StoreSoakOptions, start
   const refused: string[] = [];
   const published = new Map<string, string>(); // event id -> path
   const sessionSent = new Map<string, { at: number; path: string }>();
-  const samples: Array<{ at: number; streams: Record<string, number>; kv: number; tables: Record<string, number> }> =
-    [];
+  const samples: Array<{
+    at: number;
+    streams: Record<string, number>;
+    kv: number;
+    tables: Record<string, number>;
+    rows: Record<string, number>;
+  }> = [];
   // Bytes each store has taken in so far (messages stored times their mean size), per store.
   const written: Record<string, number> = {};
   // Bytes of the healthy tenants' events published to the inbound stream (exact).
@@ -172,7 +177,7 @@ async function run(cluster: Cluster, rx: Receiver, opts: StoreSoakOptions, start
     }
     const kv = streams[kvName]!;
     delete streams[kvName];
-    samples.push({ at: Date.now(), streams, kv, tables: await tableSizes(cluster) });
+    samples.push({ at: Date.now(), streams, kv, tables: await tableSizes(cluster), rows: await tableRows(cluster) });
     const minute = (Date.now() - started) / 60_000;
     for (const r of cluster.replicas) {
       const pid = r.pid();
@@ -335,12 +340,12 @@ async function run(cluster: Cluster, rx: Receiver, opts: StoreSoakOptions, start
   }
   const last = samples[samples.length - 1]!;
   const tables = Object.fromEntries(Object.entries(last.tables).map(([k, v]) => [k, Math.round(v / 1024)]));
-  // Level: each table's largest size in the last third of the run against the middle third's, once
-  // the retention windows have been reached (a table kept for ever grows by about half between them).
+  // Level: each table's most rows in the last third of the run against the middle third's, once the
+  // retention windows have been reached (a table kept for ever grows by about half between them).
   const runEnd = last.at;
   const third = (runEnd - started) / 3;
   const largest = (t: string, from: number, to: number) =>
-    Math.max(0, ...samples.filter((x) => x.at >= from && x.at < to).map((x) => x.tables[t] ?? 0));
+    Math.max(0, ...samples.filter((x) => x.at >= from && x.at < to).map((x) => x.rows[t] ?? 0));
   const growth: Record<string, number> = {};
   for (const t of LEVELLED_TABLES) {
     const middle = largest(t, started + third, started + 2 * third);
@@ -383,7 +388,7 @@ async function run(cluster: Cluster, rx: Receiver, opts: StoreSoakOptions, start
         deliveriesStreamAtEnd: deliveriesAtEnd,
         storeEndKiB: Object.fromEntries(Object.entries(last.streams).map(([k, v]) => [k, Math.round(v / 1024)])),
         tableKiB: tables,
-        // The largest size in the last third of the run over the middle third's, per table.
+        // The most rows in the last third of the run over the middle third's, per table.
         tableGrowth: growth,
         // Age of the oldest record left at the end, per table (its window: 20-40 s).
         oldestRecordSeconds: Object.fromEntries(Object.entries(oldest).map(([k, v]) => [k, Math.round(v / 1000)])),
@@ -442,6 +447,16 @@ async function tableSizes(cluster: Cluster): Promise<Record<string, number>> {
   ).catch(() => []);
   const sizes = new Map(rows.map((r) => [r.name, Number(r.n)]));
   return Object.fromEntries(TABLES.map((t) => [t, sizes.get(t) ?? -1]));
+}
+
+/** Rows of each table that must level off (what retention bounds; bytes also hold dead rows until vacuumed). */
+async function tableRows(cluster: Cluster): Promise<Record<string, number>> {
+  const { queryDatabase } = await import('../../test/support/infra');
+  const [row] = await queryDatabase<Record<string, string>>(
+    cluster.databaseUrl,
+    `select ${LEVELLED_TABLES.map((t, i) => `(select count(*) from ${t})::text as t${i}`).join(', ')}`,
+  ).catch(() => [{} as Record<string, string>]);
+  return Object.fromEntries(LEVELLED_TABLES.map((t, i) => [t, Number(row?.[`t${i}`] ?? -1)]));
 }
 
 /** Age (ms) of the oldest row of each table that keeps records by time. */
