@@ -35,11 +35,21 @@ const JSON_TYPE = { 'content-type': 'application/json' };
 async function appWithToken(account: TestAccount, name: string): Promise<{ app: string; token: string }> {
   const res = await stack.request(account, 'POST', '/v1/applications', { name, voiceUrl: rx.url(`/${name}/voice`) });
   expect(res.status).toBe(200);
-  const app = String((await json(res)).href).split('/').pop()!;
+  const app = String((await json(res)).href)
+    .split('/')
+    .pop()!;
   rx.on(`/${name}/voice`, () => ({ status: 200, headers: JSON_TYPE, body: '{"tropo":[{"say":{"value":"hi"}}]}' }));
-  const t = await stack.request(account, 'POST', `/v1/applications/${app}/addresses`, { type: 'token', channel: 'voice' });
+  const t = await stack.request(account, 'POST', `/v1/applications/${app}/addresses`, {
+    type: 'token',
+    channel: 'voice',
+  });
   expect(t.status).toBe(200);
-  return { app, token: String((await json(t)).href).split('/').pop()! };
+  return {
+    app,
+    token: String((await json(t)).href)
+      .split('/')
+      .pop()!,
+  };
 }
 
 function launch(token: string, fields: Record<string, string>): Promise<Response> {
@@ -88,7 +98,8 @@ describe('statusCallbackUrl', () => {
       },
       { what: 'the callbacks recorded', timeoutMs: 20_000 },
     );
-    for (const d of log) expect(d).toMatchObject({ event: 'sessionStatus', targetUrl: rx.url('/cb/status'), outcome: 'succeeded' });
+    for (const d of log)
+      expect(d).toMatchObject({ event: 'sessionStatus', targetUrl: rx.url('/cb/status'), outcome: 'succeeded' });
     // Another account sees none of it.
     expect((await stack.request(other, 'GET', `/v1/applications/${app}/deliveries`)).status).toBe(404);
     expect((await stack.request(other, 'GET', `/v1/sessions/${id}`)).status).toBe(404);
@@ -117,7 +128,10 @@ describe('statusCallbackUrl', () => {
     }
     const marker = await appWithToken(me, 'priv-marker');
     expect((await launch(marker.token, {})).status).toBe(200);
-    await waitFor(() => rx.at('/priv-marker/voice').length >= 1, { what: 'a later launch delivered', timeoutMs: 20_000 });
+    await waitFor(() => rx.at('/priv-marker/voice').length >= 1, {
+      what: 'a later launch delivered',
+      timeoutMs: 20_000,
+    });
     expect(rx.at('/priv/voice')).toHaveLength(0);
   });
 });

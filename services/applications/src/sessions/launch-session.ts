@@ -49,7 +49,11 @@ export async function launchSession(deps: Deps, req: LaunchSessionRequest__Outpu
   } catch (err) {
     // Refused by the account's budget: the launch.refused alert (at most once a minute).
     if (err instanceof AppError && err.code === 'rate_limited')
-      deps.launchRefusals.report({ accountId: owner.accountId, applicationId: owner.applicationId, message: err.message });
+      deps.launchRefusals.report({
+        accountId: owner.accountId,
+        applicationId: owner.applicationId,
+        message: err.message,
+      });
     throw err;
   }
   const sessionId = randomBytes(16).toString('hex');

@@ -40,19 +40,23 @@ export async function deliveryAlerts(
     attempt: null,
     at: r.createdAt.toISOString(),
   });
-  // One backlog alert per account and target of the batch, linked to its first delivery ended so.
-  const ended = new Map<string, StoredRecord>();
+  // One backlog alert per account and target of the batch, linked to its first delivery ended so,
+  // counting them all.
+  const ended = new Map<string, { first: StoredRecord; n: number }>();
   for (const r of records) {
     if (!r.accountId || r.outcome !== 'failed' || !r.error || !ENDED_WAITING.test(r.error)) continue;
     const key = `${r.accountId}\u0000${r.subscriptionId ?? r.applicationId ?? ''}`;
-    if (!ended.has(key)) ended.set(key, r);
+    const seen = ended.get(key);
+    if (seen) seen.n += 1;
+    else ended.set(key, { first: r, n: 1 });
   }
-  for (const r of ended.values())
+  for (const { first: r, n } of ended.values())
     alerts.push({
       ...base(r),
       code: 'delivery.backlog_full',
       severity: 'error',
       deliveryId: r.id,
+      count: n,
       message: `A delivery ended without a further attempt: ${r.error}`.slice(0, 4000),
     });
 

@@ -24,6 +24,8 @@ export interface NewAlert {
   at: string;
   /** The time whose minute it folds into (a session's start); `at` when not given. */
   foldAt?: string;
+  /** How many occurrences it stands for (deliveries ended together); 1 when not given. */
+  count?: number;
 }
 
 /** Folds the alerts; answers those stored as the first of their minute (their events written when subscribed). */
@@ -35,7 +37,7 @@ export async function raiseAlerts(
 ): Promise<Array<NewAlert & { id: string }>> {
   const firsts: Array<NewAlert & { id: string }> = [];
   for (const a of alerts) {
-    const row = await foldAlert(query, schema, { ...a, foldAt: a.foldAt ?? a.at });
+    const row = await foldAlert(query, schema, { ...a, foldAt: a.foldAt ?? a.at, count: a.count ?? 1 });
     if (row.first) firsts.push({ ...a, id: row.id });
   }
   // One read per account and application that has a first: the others cost no more.

@@ -43,26 +43,29 @@ export interface AlertToFold {
   at: string;
   /** The time whose minute it folds into: a session's start, else `at`. */
   foldAt: string;
+  /** How many occurrences it stands for (1 unless a batch folds several, such as deliveries ended together). */
+  count: number;
 }
 
 /**
  * Stores an alert in the caller's transaction: one of the same account, code, application,
  * subscription and minute as a stored one adds to its count and its last time; the first keeps
- * its links. Answers its row's id and whether it is the first of its minute.
+ * its links. Answers its row's id and whether it is the first of its minute (a row made now has
+ * the count it was given; one added to has more: a partitioned table cannot return `xmax`).
  */
 export async function foldAlert(
   query: TransactionQuery,
   schema: string,
   a: AlertToFold,
 ): Promise<{ id: string; first: boolean }> {
-  const [row] = await query<{ id: string; first: boolean }>(
+  const [row] = await query<{ id: string; count: number }>(
     `insert into "${schema}".alerts as x
        (account_id, code, severity, application_id, subscription_key, subscription_id, session_id, delivery_id,
-        attempt, message, minute, at, last_at)
-     values ($1, $2, $3, $4, coalesce($5, ''), $5, $6, $7, $8, $9, date_trunc('minute', $10::timestamptz), $11, $11)
+        attempt, message, minute, at, last_at, count)
+     values ($1, $2, $3, $4, coalesce($5, ''), $5, $6, $7, $8, $9, date_trunc('minute', $10::timestamptz), $11, $11, $12)
      on conflict (account_id, code, application_id, subscription_key, minute) do update set
-       count = x.count + 1, last_at = greatest(x.last_at, excluded.last_at)
-     returning x.id::text as id, x.count = 1 as first`,
+       count = x.count + excluded.count, last_at = greatest(x.last_at, excluded.last_at)
+     returning x.id::text as id, x.count`,
     [
       a.accountId,
       a.code,
@@ -75,9 +78,10 @@ export async function foldAlert(
       a.message,
       a.foldAt,
       a.at,
+      a.count,
     ],
   );
-  return { id: row!.id, first: row!.first };
+  return { id: row!.id, first: row!.count === a.count };
 }
 
 /**

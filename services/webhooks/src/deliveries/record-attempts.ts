@@ -173,7 +173,7 @@ export async function storeAttempts(
     () => storeInPartitions(deps.orm.em, deps.schema, DELIVERIES_TABLE, times, store),
   );
   for (const ref of disabled) deps.changes.changed(ref, requestId);
-  for (const a of alerts) deps.alertsRaised(a.code);
+  for (const a of alerts) deps.alertsRaised(a.code, a.count ?? 1);
   if (disabled.length > 0) deps.alertsRaised('webhook.disabled', disabled.length);
   if (disabled.length > 0 || events > 0) deps.outbox.kick();
   return stored;

@@ -57,7 +57,11 @@ export async function startSessionConsumers(
 
   /** Parses, stores and acknowledges one message; a failure to store hands it back with a delay. */
   const handler =
-    <T>(kind: 'session' | 'signal' | 'end' | 'refusal', parse: (v: unknown) => T, store: (v: T, msg: JsMsg) => Promise<boolean>) =>
+    <T>(
+      kind: 'session' | 'signal' | 'end' | 'refusal',
+      parse: (v: unknown) => T,
+      store: (v: T, msg: JsMsg) => Promise<boolean>,
+    ) =>
     async (msg: JsMsg): Promise<void> => {
       let value: T;
       try {

@@ -107,7 +107,12 @@ export async function insertSession(
         `select at, value from "${schema}".session_signals where session_id = $1 order by at, seq`,
         [r.id],
       );
-      const ref = { id: r.id, accountId: s.accountId, applicationId: r.applicationId, statusCallbackUrl: r.statusCallbackUrl ?? null };
+      const ref = {
+        id: r.id,
+        accountId: s.accountId,
+        applicationId: r.applicationId,
+        statusCallbackUrl: r.statusCallbackUrl ?? null,
+      };
       for (const [i, g] of signals.entries())
         await enqueueSignalEvent(query, schema, baseUrl, ref, { at: new Date(g.at), value: g.value, ordinal: i + 1 });
     }
