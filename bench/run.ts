@@ -115,6 +115,7 @@ for (const name of selected) {
       await runSessionBench({
         sessions: Number(process.env.BENCH_SESSIONS ?? 5000),
         latencySeconds: dispatcherSeconds,
+        statusSessions: Number(process.env.BENCH_STATUS_SESSIONS ?? 3000),
       }),
       printSessionResults,
     );

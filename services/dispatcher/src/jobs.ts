@@ -51,8 +51,20 @@ const jobSchema = z.discriminatedUnion('kind', [
 ]);
 
 export type Job = z.output<typeof jobSchema>;
+
+/**
+ * The `subscriptionId` of the job that POSTs a sessionStatus event to the statusCallbackUrl its
+ * session was launched with (no subscription: signed with the application's secret, recorded in
+ * the application's delivery log). Subscription ids are `wh_...`, so it names none of them.
+ */
+export const STATUS_CALLBACK = 'statusCallback';
 export type SessionJob = Extract<Job, { kind: 'session' }>;
 export type NotificationJob = Extract<Job, { kind: 'notification' }>;
+
+/** Whether the job POSTs to its session's statusCallbackUrl rather than to a subscription. */
+export function isStatusCallback(job: NotificationJob): boolean {
+  return job.subscriptionId === STATUS_CALLBACK;
+}
 
 export function parseJob(data: Uint8Array): Job {
   return jobSchema.parse(JSON.parse(Buffer.from(data).toString('utf8')));

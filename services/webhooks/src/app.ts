@@ -18,6 +18,7 @@ import {
   type ConsumerLoop,
   type Logger,
 } from '@switchboard/platform';
+import { ALERT_CODES } from '@switchboard/events';
 import { applicationsClient, batchProto, healthProto, type ApplicationsClient } from '@switchboard/proto';
 import { createApplicationDirectory, followDeletions } from './applications/directory.ts';
 import { startKeepingAlerts } from './alerts/keep-alerts.ts';
@@ -57,6 +58,13 @@ export async function createApp(
     help: 'Delivery records of deleted subscriptions and applications deleted in the background.',
     registers: [registry],
   });
+  const alertsRaised = new Counter({
+    name: 'webhooks_alerts_total',
+    help: 'Alerts raised, by code (session records, delivery records, subscriptions disabled, launches refused; those folded into an earlier alert of their minute included).',
+    labelNames: ['code'],
+    registers: [registry],
+  });
+  for (const code of ALERT_CODES) alertsRaised.inc({ code }, 0);
   const sessionPartitionsDropped = new Counter({
     name: 'webhooks_session_partitions_dropped_total',
     help: 'Daily partitions of session records dropped after SESSION_RETENTION_DAYS.',
@@ -140,6 +148,7 @@ export async function createApp(
         disableAfterMs: config.DELIVERY_DISABLE_AFTER,
         publicBaseUrl: config.PUBLIC_BASE_URL,
         outbox,
+        alertsRaised: (code, n = 1) => alertsRaised.inc({ code }, n),
       };
       consumers = [
         await startApplicationsDeletedConsumer(deps, nats, logger, registry),

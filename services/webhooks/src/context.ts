@@ -1,4 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
+import type { AlertCode } from '@switchboard/events';
 import type { Cidr, SecretBox } from '@switchboard/platform';
 import type { ApplicationDirectory } from './applications/directory.ts';
 import type { Sweeper } from './deliveries/sweep-deliveries.ts';
@@ -33,6 +34,8 @@ export interface Deps {
   publicBaseUrl: string;
   /** The outbox relay: kicked after a commit that wrote events. */
   outbox: { kick(): void };
+  /** Counts alerts raised, by code, once their transaction committed (webhooks_alerts_total). */
+  alertsRaised(code: AlertCode, n?: number): void;
 }
 
 /** The request id travels with a use case's request, for the logs of what it calls and publishes. */

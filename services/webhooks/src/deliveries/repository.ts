@@ -373,3 +373,31 @@ export function readRollups(
     [target, from, to, bucketSeconds, bucketSeconds >= 3600 ? 3600 : 60],
   );
 }
+
+/** A subscription's attempts made (cancelled ones excepted) and failed (retrying or failed) over the last minutes. */
+export interface FailureRatio {
+  target: string;
+  made: number;
+  failed: number;
+}
+
+/**
+ * The attempts and failures of these subscriptions in the minute rollups of the last `minutes`
+ * minutes (the current one included), inside the caller's transaction (which has just added its
+ * batch to them). One statement; each target's rows are a range of the rollups' primary key.
+ */
+export function failureRatios(
+  query: TransactionQuery,
+  schema: string,
+  targets: readonly string[],
+  minutes: number,
+): Promise<FailureRatio[]> {
+  return query<FailureRatio>(
+    `select target, sum(attempts - cancelled)::int as made, sum(retrying + failed)::int as failed
+     from "${schema}".delivery_rollups
+     where target = any($1::text[]) and width = 60
+       and start >= date_trunc('minute', now()) - make_interval(mins => $2::int - 1)
+     group by target`,
+    [targets, minutes],
+  );
+}

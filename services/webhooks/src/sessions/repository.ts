@@ -5,7 +5,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql, sqlTransaction } from '@switchboard/orm';
 import type { SessionRecord } from '@switchboard/contracts';
-import { foldSessionAlerts } from '../alerts/repository.ts';
+import { raiseAlerts } from '../alerts/raise-alerts.ts';
 import { sessionAlerts } from '../alerts/session-alerts.ts';
 import { enqueueEndedEvent, enqueueSessionEvents, enqueueSignalEvent } from './session-status.ts';
 
@@ -59,8 +59,8 @@ export async function insertSession(
     const rows = await query<{ outcome: string }>(
       `insert into "${schema}".sessions
          (id, started_at, application_id, account_id, channel, from_id, to_id, routed_by_type, routed_by_value,
-          outcome, attempt_count, attempts, instructions, failure_reason)
-       select $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, $13::jsonb, $14
+          outcome, attempt_count, attempts, instructions, failure_reason, status_callback_url)
+       select $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, $13::jsonb, $14, $15
        where not exists (select 1 from "${schema}".deleted_applications g where g.application_id = $3)
          and not exists (select 1 from "${schema}".deleted_accounts g where g.account_id = $4)
        on conflict do nothing
@@ -80,30 +80,41 @@ export async function insertSession(
         JSON.stringify(r.attempts),
         r.instructions ? JSON.stringify({ at: r.instructions.at, bytes: r.instructions.bytes }) : null,
         r.failure?.reason ?? null,
+        r.statusCallbackUrl ?? null,
       ],
     );
     const stored = rows[0];
     if (!stored) return false;
     if (r.accountId) {
       const s = { ...r, accountId: r.accountId };
-      const alerts = sessionAlerts(r);
-      const firsts =
-        alerts.length > 0
-          ? await foldSessionAlerts(
-              query,
-              schema,
-              { accountId: r.accountId, applicationId: r.applicationId, sessionId: r.id, startedAt: r.startedAt },
-              alerts,
-            )
-          : [];
-      await enqueueSessionEvents(query, schema, baseUrl, s, firsts);
+      await raiseAlerts(
+        query,
+        schema,
+        baseUrl,
+        sessionAlerts(r).map((a) => ({
+          ...a,
+          accountId: s.accountId,
+          applicationId: r.applicationId,
+          subscriptionId: null,
+          sessionId: r.id,
+          deliveryId: null,
+          foldAt: r.startedAt,
+        })),
+      );
+      await enqueueSessionEvents(query, schema, baseUrl, s);
       // Signals stored before their session: their events go now.
       const signals = await query<{ at: Date; value: string }>(
         `select at, value from "${schema}".session_signals where session_id = $1 order by at, seq`,
         [r.id],
       );
+      const ref = {
+        id: r.id,
+        accountId: s.accountId,
+        applicationId: r.applicationId,
+        statusCallbackUrl: r.statusCallbackUrl ?? null,
+      };
       for (const [i, g] of signals.entries())
-        await enqueueSignalEvent(query, schema, baseUrl, s, { at: new Date(g.at), value: g.value, ordinal: i + 1 });
+        await enqueueSignalEvent(query, schema, baseUrl, ref, { at: new Date(g.at), value: g.value, ordinal: i + 1 });
     }
     if (r.applicationId)
       await query(
@@ -137,8 +148,13 @@ export async function insertSignal(
     );
     if (rows.length === 0) return false;
     // Its session stored already: its sessionStatus event goes now (else when the session is stored).
-    const [session] = await query<{ account_id: string; application_id: string | null; ordinal: number }>(
-      `select s.account_id::text as account_id, s.application_id,
+    const [session] = await query<{
+      account_id: string;
+      application_id: string | null;
+      status_callback_url: string | null;
+      ordinal: number;
+    }>(
+      `select s.account_id::text as account_id, s.application_id, s.status_callback_url,
          (select count(*)::int from "${schema}".session_signals g where g.session_id = $1) as ordinal
        from "${schema}".sessions s where s.id = $1 limit 1`,
       [s.sessionId],
@@ -148,7 +164,12 @@ export async function insertSignal(
         query,
         schema,
         baseUrl,
-        { id: s.sessionId, accountId: session.account_id, applicationId: session.application_id },
+        {
+          id: s.sessionId,
+          accountId: session.account_id,
+          applicationId: session.application_id,
+          statusCallbackUrl: session.status_callback_url,
+        },
         { at: s.at, value: s.value, ordinal: session.ordinal },
       );
     return true;
@@ -166,15 +187,22 @@ export function endSession(
   e: { sessionId: string; at: string; reason?: string | undefined },
 ): Promise<'ended' | 'before' | 'unknown'> {
   return sqlTransaction(em, 'begin', async (query) => {
-    const rows = await query<{ account_id: string; application_id: string | null; ended: boolean; signals: number }>(
+    const rows = await query<{
+      account_id: string;
+      application_id: string | null;
+      status_callback_url: string | null;
+      ended: boolean;
+      signals: number;
+    }>(
       `with s as (select id, started_at, ended_at from "${schema}".sessions where id = $1 order by started_at desc limit 1),
        u as (update "${schema}".sessions x set ended_at = $2 from s
-             where x.id = s.id and x.started_at = s.started_at and x.ended_at is null returning x.account_id, x.application_id)
-       select u.account_id::text as account_id, u.application_id, true as ended,
+             where x.id = s.id and x.started_at = s.started_at and x.ended_at is null
+             returning x.account_id, x.application_id, x.status_callback_url)
+       select u.account_id::text as account_id, u.application_id, u.status_callback_url, true as ended,
          (select count(*)::int from "${schema}".session_signals g where g.session_id = $1) as signals
        from u
        union all
-       select null, null, false, 0 from s where s.ended_at is not null`,
+       select null, null, null, false, 0 from s where s.ended_at is not null`,
       [e.sessionId, e.at],
     );
     const row = rows[0];
@@ -184,7 +212,12 @@ export function endSession(
       query,
       schema,
       baseUrl,
-      { id: e.sessionId, accountId: row.account_id, applicationId: row.application_id },
+      {
+        id: e.sessionId,
+        accountId: row.account_id,
+        applicationId: row.application_id,
+        statusCallbackUrl: row.status_callback_url,
+      },
       { at: e.at, sequence: 3 + row.signals, reason: e.reason },
     );
     return 'ended';
