@@ -176,4 +176,55 @@ describe('ordering by key', () => {
       await d.stop();
     }
   }, 60_000);
+
+  it('when a subscription holds its most keys, then a key that begins to wait is not held and its new events go out at once (counted), a key past its most waiting too, and the stats report the held keys', async () => {
+    const d = await s.startDispatcher({
+      ...TEST_DISPATCHER_ENV,
+      DELIVERY_RETRY_SCHEDULE: '1h',
+      DELIVERY_ORDERING_MAX_HELD_KEYS: '2',
+      DELIVERY_ORDERING_MAX_WAITING_PER_KEY: '1',
+    });
+    try {
+      const acct = await s.createAccount();
+      const path = `/${acct.id}/cap`;
+      const sub = await subscribe(acct, path, { key: 'messageId' });
+      rx.on(path, (req) => (idOf(req).endsWith('-r1') ? 503 : 204));
+      const stats = async () => {
+        const res = await s.request(acct, 'GET', `/v1/webhooks/${sub}/stats?window=1h&bucket=5m`);
+        expect(res.status).toBe(200);
+        return ((await res.json()) as { ordering?: { heldKeys: number } }).ordering;
+      };
+      const metric = async (name: string, labels?: Record<string, string>) =>
+        metricSum(await d.metrics(), name, labels);
+      // k1 and k2 begin to wait and are held; k3 finds the subscription at its two.
+      for (const [i, k] of ['k1', 'k2'].entries()) {
+        await s.publish('sms.dlr', report(acct.id, k, 1));
+        await waitFor(async () => (await stats())?.heldKeys === i + 1, { what: `${k} held`, timeoutMs: 10_000 });
+      }
+      await s.publish('sms.dlr', report(acct.id, 'k3', 1));
+      await waitFor(async () => (await metric('dispatcher_ordering_keys_over_cap_total')) === 1, {
+        what: 'k3 over the cap',
+        timeoutMs: 10_000,
+      });
+      expect((await stats())?.heldKeys).toBe(2);
+
+      // k1's and k2's next reports wait; k3's goes out at once, unordered; k1's third is past its most waiting.
+      for (const k of ['k1', 'k2', 'k3']) await s.publish('sms.dlr', report(acct.id, k, 2));
+      await s.publish('sms.dlr', report(acct.id, 'k1', 3));
+      await waitFor(() => rx.delivered(path).size === 2, { what: 'k3-r2 and k1-r3 delivered', timeoutMs: 10_000 });
+      await eventsHandled(s.bus);
+      expect(
+        rx
+          .at(path)
+          .map(idOf)
+          .filter((id) => !id.endsWith('-r1'))
+          .sort(),
+      ).toEqual(['k1-r3', 'k3-r2']);
+      expect(await metric('dispatcher_ordering_unordered_total', { reason: 'held_keys_full' })).toBe(1);
+      expect(await metric('dispatcher_ordering_unordered_total', { reason: 'key_full' })).toBe(1);
+      expect(await metric('dispatcher_ordering_held_total')).toBe(2);
+    } finally {
+      await d.stop();
+    }
+  }, 60_000);
 });

@@ -16,7 +16,14 @@
 import { createHash } from 'node:crypto';
 import { DiscardPolicy, RetentionPolicy, StorageType, type JetStreamManager } from '@nats-io/jetstream';
 import { LRUCache } from 'lru-cache';
-import { ensureStream, kvStream, type JetStreamClient, type Logger } from '@switchboard/platform';
+import { ensureStream, type JetStreamClient, type Logger } from '@switchboard/platform';
+import {
+  ORDERING_BUCKET,
+  ORDERING_STREAM,
+  orderingHeldFilter,
+  orderingHeldSubject,
+  orderingStateSubject,
+} from '@switchboard/contracts';
 import type { JobOrdering, NotificationJob } from '../jobs.ts';
 import type { DispatcherMetrics } from '../metrics.ts';
 import { DELIVERIES_STREAM } from '../streams.ts';
@@ -24,19 +31,15 @@ import type { DeliveryBacklog } from './backlog.ts';
 import { ended, joined, placeOf, type KeyState } from './ordering-state.ts';
 import type { SubscriptionSettings } from './subscription-settings.ts';
 
-export const ORDERING_BUCKET = 'DELIVERY_ORDERING';
 /** The longest hold (24 h) and an hour more: an entry of a key with pending deliveries is rewritten at least once per hold. */
 export const ORDERING_MAX_AGE_MS = 25 * 3_600_000;
-const { stream: ORDERING_STREAM, prefix: PREFIX } = kvStream({ bucket: ORDERING_BUCKET, maxAgeMs: 0 });
 export { ORDERING_STREAM };
+const PREFIX = `$KV.${ORDERING_BUCKET}.`;
 /** Where a delivery waits for its turn; woken to the retry subject. */
 export const HELD_SUBJECT = 'deliveries.held.retry';
 const WAKE_SUBJECT = 'deliveries.retry';
-
-export const stateSubject = (subscriptionId: string, key: string) => `${PREFIX}k.${subscriptionId}.${key}`;
-export const heldSubject = (subscriptionId: string, key: string) => `${PREFIX}h.${subscriptionId}.${key}`;
-/** The subjects of a subscription's held keys (the webhooks service counts them for the stats). */
-export const heldFilter = (subscriptionId: string) => `${PREFIX}h.${subscriptionId}.*`;
+const stateSubject = orderingStateSubject;
+const heldSubject = orderingHeldSubject;
 
 /**
  * The bucket: like a KV bucket (one value per key, direct reads), but an entry may be deleted (a key
@@ -154,7 +157,7 @@ export class Ordering {
       // Already waiting (the event came again after a crash): its stored copy will be woken.
       if (s && at > 0) return { kind: 'held' };
       if (s?.u && s.q.length > 0) return this.unordered(job, 'held_keys_full');
-      if (s && s.q.length > this.d.limits.maxWaitingPerKey) return this.unordered(job, 'key_full');
+      if (s && s.q.length - 1 >= this.d.limits.maxWaitingPerKey) return this.unordered(job, 'key_full');
       if (s && s.q.length > 0 && !held) held = await this.store(job);
       const next = joined(s, id, s && s.q.length > 0 ? held!.seq : 0, this.now());
       try {
@@ -246,7 +249,7 @@ export class Ordering {
   async heldKeys(subscriptionId: string): Promise<number> {
     const cached = this.heldCounts.get(subscriptionId);
     if (cached !== undefined) return cached;
-    const info = await this.d.jsm.streams.info(ORDERING_STREAM, { subjects_filter: heldFilter(subscriptionId) });
+    const info = await this.d.jsm.streams.info(ORDERING_STREAM, { subjects_filter: orderingHeldFilter(subscriptionId) });
     const n = Object.keys(info.state.subjects ?? {}).length;
     this.heldCounts.set(subscriptionId, n);
     return n;
