@@ -63,7 +63,10 @@ describe('ordering by key', () => {
         await s.publish('sms.dlr', report(acct.id, 'm2', n));
       }
       await s.publish('sms.dlr', report(acct.id, '', 9));
-      await waitFor(() => rx.delivered(path).size >= 4, { what: "m2's reports and the unkeyed one", timeoutMs: 15_000 });
+      await waitFor(() => rx.delivered(path).size >= 4, {
+        what: "m2's reports and the unkeyed one",
+        timeoutMs: 15_000,
+      });
       await eventsHandled(s.bus);
       expect(refused.has('m1-r1')).toBe(true);
       // m1's later reports are held: not one attempt of them yet.

@@ -45,7 +45,12 @@ export function placeOf(s: KeyState, id: string): number {
  * for the first time, or one whose last delivery failed: it keeps its numbers and carries
  * `previousFailed`), else waiting at the end, its copy stored at `heldSeq`.
  */
-export function joined(s: KeyState | null, id: string, heldSeq: number, now: number): { state: KeyState; turn: boolean } {
+export function joined(
+  s: KeyState | null,
+  id: string,
+  heldSeq: number,
+  now: number,
+): { state: KeyState; turn: boolean } {
   if (!s) return { state: started(id, now), turn: true };
   if (s.q.length === 0) {
     const state: KeyState = { q: [[id, heldSeq]], n: s.n + 1, t: now };

@@ -217,7 +217,8 @@ export class Ordering {
 
   private deleteHeld(seq: number): void {
     this.d.jsm.streams.deleteMessage(DELIVERIES_STREAM, seq, false).catch((err) => {
-      if (!isNotFound(err)) this.d.logger.warn({ err: (err as Error).message, seq }, 'deleting a woken delivery failed');
+      if (!isNotFound(err))
+        this.d.logger.warn({ err: (err as Error).message, seq }, 'deleting a woken delivery failed');
     });
   }
 
@@ -240,7 +241,10 @@ export class Ordering {
         await this.update(subject, job.webhookId, (s) => ({ ...s, h: ack.seq }));
       }
     } catch (err) {
-      this.d.logger.warn({ err: (err as Error).message, webhookId: job.webhookId }, 'marking an ordering key held failed');
+      this.d.logger.warn(
+        { err: (err as Error).message, webhookId: job.webhookId },
+        'marking an ordering key held failed',
+      );
     }
     return { ...job, ordering: { ...o, m: true } };
   }
@@ -249,7 +253,9 @@ export class Ordering {
   async heldKeys(subscriptionId: string): Promise<number> {
     const cached = this.heldCounts.get(subscriptionId);
     if (cached !== undefined) return cached;
-    const info = await this.d.jsm.streams.info(ORDERING_STREAM, { subjects_filter: orderingHeldFilter(subscriptionId) });
+    const info = await this.d.jsm.streams.info(ORDERING_STREAM, {
+      subjects_filter: orderingHeldFilter(subscriptionId),
+    });
     const n = Object.keys(info.state.subjects ?? {}).length;
     this.heldCounts.set(subscriptionId, n);
     return n;
@@ -285,7 +291,13 @@ export class Ordering {
       const { state, seq } = current;
       if (!state) return;
       const r = ended(state, id, failed, this.now());
-      if (!r.changed) return;
+      if (!r.changed) {
+        // Already out of the line (this end is done again after a crash): the wake may not have
+        // been published; a woken head deletes its stored copy, so one still stored was not woken.
+        const head = state.q[0];
+        if (head && head[1] > 0) await this.wake(head[1], head[0], true);
+        return;
+      }
       let done: boolean;
       try {
         done = r.state ? (await this.put(subject, r.state, seq), true) : await this.drop(ORDERING_STREAM, seq);
@@ -307,10 +319,10 @@ export class Ordering {
   }
 
   /** Republishes the stored job of the delivery whose turn came to the retry subject. */
-  private async wake(heldSeq: number, id: string): Promise<void> {
+  private async wake(heldSeq: number, id: string, quiet = false): Promise<void> {
     const m = heldSeq > 0 ? await this.d.jsm.streams.getMessage(DELIVERIES_STREAM, { seq: heldSeq }) : null;
     if (!m) {
-      this.d.logger.warn({ webhookId: id, heldSeq }, 'the delivery whose turn came is no longer stored');
+      if (!quiet) this.d.logger.warn({ webhookId: id, heldSeq }, 'the delivery whose turn came is no longer stored');
       return;
     }
     await this.d.js.publish(WAKE_SUBJECT, m.data, { msgID: `wake:${id}` });
