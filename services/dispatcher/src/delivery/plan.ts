@@ -147,13 +147,16 @@ async function planNotification(
     return { kind: 'end', outcome: 'cancelled', reason, record };
   }
   const sent: SentFields = job.sent ?? { name: sub.name, payload: sub.payload ?? null };
-  const body = JSON.stringify(buildNotificationBody(webhookEvent, e, sent));
+  const built = buildNotificationBody(webhookEvent, e, sent);
+  // Ordered by key (ordering.ts): the delivery before this one of its key ended failed.
+  const body = JSON.stringify(job.ordering?.pf ? Object.assign(built, { previousFailed: true }) : built);
+  const seq = job.ordering?.seq;
   return {
     kind: 'send',
     url: sub.targetUrl,
     body,
     keys: sub.keys,
-    headers: sub.headers,
+    headers: seq === undefined ? sub.headers : Object.assign({}, sub.headers, { 'webhook-sequence': String(seq) }),
     settings: sub.settings,
     subscriptionId: sub.id,
     sent,
