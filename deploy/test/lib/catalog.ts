@@ -37,6 +37,8 @@ export const SERVICES: Record<ServiceName, ServiceSpec> = {
       'NATS_URL',
       'NATS_USER',
       'NATS_PASSWORD',
+      // Replicas of the bucket of the shared limits (SWITCHBOARD_LIMITS).
+      'NATS_STREAM_REPLICAS',
       // The applications service's GATEWAY_RPC_TOKEN, for its account and credential RPCs (prod).
       'APPLICATIONS_RPC_TOKEN',
       ...COMMON_ENV,
