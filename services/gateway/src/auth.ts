@@ -182,11 +182,14 @@ export class Authenticator {
     );
   }
 
-  /** A refused guess at a credential checked elsewhere (an API key, a session cookie): takes from the address's budget. */
-  countGuess(address: string): void {
+  /**
+   * A refused guess at a credential checked elsewhere (an API key, a session cookie): takes from the
+   * address's budget. Resolves once it is counted (where the budget is counted for every replica,
+   * after the lease), so the refusal is answered only then and the next guess sees the count.
+   */
+  async countGuess(address: string): Promise<void> {
     this.opts.metrics?.failures.inc();
-    // Counted, not waited for: the guess is answered already.
-    void this.perAddress.take(address);
+    await this.perAddress.take(address);
   }
 
   /** Parses an Authorization header; throws 401 when absent or malformed. */

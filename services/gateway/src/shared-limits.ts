@@ -219,6 +219,37 @@ export class SharedLimitStore {
   }
 
   /**
+   * Gives `n` tokens back to the shared bucket `key` (never past its burst): a read and a
+   * compare-and-set, again when another replica wrote in between. A key not in the bucket is full.
+   */
+  async giveBack(key: string, n: number, rate: LimitRate): Promise<void> {
+    const h = this.handle;
+    if (!h || !this.available) throw new Error('the shared limits are not connected');
+    const subject = this.prefix + key;
+    const timeout = this.opts.timeoutMs;
+    for (let tries = 1; ; tries++) {
+      const m = await h.nc.request(`$JS.API.DIRECT.GET.${this.stream}.${subject}`, '', { timeout });
+      const code = m.headers?.code ?? 0;
+      if (code === 404) return;
+      if (code !== 0) throw new Error(`reading ${subject}: ${code} ${m.headers?.description ?? ''}`);
+      const seq = Number(m.headers?.get('Nats-Sequence'));
+      const state = m.json<{ t: number; at: number }>();
+      const now = this.now();
+      const tokens = state.t + (Math.max(0, now - state.at) / 1000) * rate.perSecond;
+      if (tokens >= rate.burst) return;
+      try {
+        await h.js.publish(subject, JSON.stringify({ t: Math.min(rate.burst, tokens + n), at: now }), {
+          expect: { lastSubjectSequence: seq },
+          timeout,
+        });
+        return;
+      } catch (err) {
+        if (!isWrongLastSequence(err) || tries >= 10) throw err;
+      }
+    }
+  }
+
+  /**
    * Takes up to `want` whole tokens from the shared bucket `key` (refilled at `perSecond` up to
    * `burst`; a key never written, or forgotten, is full): a read and a compare-and-set, again when
    * another replica wrote in between.
@@ -373,15 +404,26 @@ export class SharedRateLimiter implements Limiter {
     return e.dryUntil > now ? e.dryUntil - now : 0;
   }
 
+  /**
+   * Gives a token back to the shared bucket (in the background): a token taken for a login that
+   * succeeded counts for no replica. Where a batch is leased ahead (large rates), it goes back to
+   * the replica's stock instead, which its next requests use within the lease's lifetime.
+   */
   refund(key: string): void {
     if (this.rate.perSecond <= 0) return;
-    if (!this.store?.available) return this.fallback.refund(key);
+    const store = this.store;
+    if (!store?.available) return this.fallback.refund(key);
     const e = this.entries.peek(key);
-    if (!e) return;
     const now = this.now();
-    if (e.stockUntil <= now) e.stock = 0;
-    e.stock = Math.min(this.rate.burst, e.stock + 1);
-    e.stockUntil = now + LEASE_TTL_MS;
+    if (this.prefetch && e && e.stockUntil > now) {
+      e.stock = Math.min(this.rate.burst, e.stock + 1);
+      return;
+    }
+    // Known dry here because of this token: not any more.
+    if (e) e.dryUntil = 0;
+    store.giveBack(this.sharedKey(key), 1, this.rate).catch((err: unknown) => {
+      if (store.available) store.failed(err);
+    });
   }
 
   /**
@@ -415,7 +457,9 @@ export class SharedRateLimiter implements Limiter {
           e.stock -= 1;
           e.waiters.shift()!(0);
         }
-        if (answer.granted < want) {
+        // Left without a whole token, the shared bucket is dry until a batch has refilled: the
+        // replica neither asks it nor admits beyond its stock until then (a peek says so too).
+        if (answer.granted < want || answer.tokens < 1) {
           const refill = ((Math.min(this.batch, this.rate.burst) - answer.tokens) / this.rate.perSecond) * 1000;
           const wait = Math.max(1, Math.ceil(refill));
           e.dryUntil = now + wait;
