@@ -90,7 +90,11 @@ export async function runLimitsBench(opts: {
       }
     }
     const perRequest = (which: 'shared' | 'local') =>
-      (cpu[which] * 1e6) / Math.max(1, rounds[which].reduce((a, r) => a + r.total, 0));
+      (cpu[which] * 1e6) /
+      Math.max(
+        1,
+        rounds[which].reduce((a, r) => a + r.total, 0),
+      );
     const metrics = await (await fetch(`http://127.0.0.1:${sharedOps}/metrics`)).text();
     const leases = [...metrics.matchAll(/^gateway_shared_limit_leases_total\{[^}]*\} (\d+)/gm)].reduce(
       (a, m) => a + Number(m[1]),

@@ -188,8 +188,6 @@ export const METRICS: Record<string, { type: MetricType; labels: readonly string
   gateway_auth_failures_total: { type: 'counter', labels: [], service: 'gateway' },
   gateway_auth_requests_total: { type: 'counter', labels: ['credential', 'outcome'], service: 'gateway' },
   gateway_shared_limits_up: { type: 'gauge', labels: [], service: 'gateway' },
-  gateway_shared_limit_fallbacks_total: { type: 'counter', labels: ['limit'], service: 'gateway' },
-  gateway_shared_limit_leases_total: { type: 'counter', labels: ['limit', 'result'], service: 'gateway' },
   applications_grpc_server_handled_total: { type: 'counter', labels: ['method', 'code'], service: 'applications' },
   applications_grpc_server_duration_seconds: { type: 'histogram', labels: ['method'], service: 'applications' },
   webhooks_grpc_server_handled_total: { type: 'counter', labels: ['method', 'code'], service: 'webhooks' },

@@ -412,7 +412,10 @@ export class SharedRateLimiter implements Limiter {
   refund(key: string): void {
     if (this.rate.perSecond <= 0) return;
     const store = this.store;
-    if (!store?.available) return this.fallback.refund(key);
+    if (!store?.available) {
+      this.fallback.refund(key);
+      return;
+    }
     const e = this.entries.peek(key);
     const now = this.now();
     if (this.prefetch && e && e.stockUntil > now) {

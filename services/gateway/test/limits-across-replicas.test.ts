@@ -5,7 +5,7 @@
 // Session API's launches per token.
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startProxy, type Proxy } from '../../../proof/lib/proxy';
+import { startProxy, type Proxy as TcpProxy } from '../../../proof/lib/proxy';
 import {
   metricSum,
   startServices,
@@ -22,7 +22,7 @@ const SESSION_RATE = 5;
 
 let stack: Services<{ gateway: true }>;
 let second: RunningGateway;
-let proxy: Proxy;
+let proxy: TcpProxy;
 
 beforeAll(async () => {
   stack = await startServices({
