@@ -128,15 +128,17 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
         maxBytes: config.SHARED_LIMITS_MAX_BYTES,
         replicas: config.NATS_STREAM_REPLICAS,
         timeoutMs: config.SHARED_LIMITS_TIMEOUT_MS,
-        metrics: {
-          up: new Gauge({
-            name: 'gateway_shared_limits_up',
-            help: '1 while the shared limits are counted in NATS (SWITCHBOARD_LIMITS), 0 while each replica counts them alone.',
-            registers: [registry],
-          }),
-        },
       })
     : undefined;
+  if (sharedLimits)
+    new Gauge({
+      name: 'gateway_shared_limits_up',
+      help: '1 while the shared limits are counted in NATS (SWITCHBOARD_LIMITS), 0 while this replica counts them alone (absent with SHARED_LIMITS=false).',
+      registers: [registry],
+      collect() {
+        this.set(sharedLimits.available ? 1 : 0);
+      },
+    });
   const limitMetrics = {
     fallbacks: new Counter({
       name: 'gateway_shared_limit_fallbacks_total',

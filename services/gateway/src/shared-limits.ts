@@ -15,7 +15,7 @@
 // Failing open: while NATS or the bucket cannot be reached, each replica counts the limit in its
 // own memory (RateLimiter), with the same rate and burst: an outage of NATS never refuses a request
 // that the per-replica limit admits. Each such decision is counted in
-// gateway_shared_limit_fallbacks_total, and the store's state is gateway_shared_limits_up.
+// gateway_shared_limit_fallbacks_total; gateway_shared_limits_up is 0 meanwhile (app.ts).
 import { createHash } from 'node:crypto';
 import {
   backoffMs,
@@ -23,7 +23,6 @@ import {
   ensureKvBucket,
   kvStream,
   type Counter,
-  type Gauge,
   type KvBucketSpec,
   type Logger,
   type NatsHandle,
@@ -79,7 +78,6 @@ export interface SharedLimitStoreOptions {
   /** How long the store is left alone after a read or write failed, in ms (default 1000). */
   pauseMs?: number;
   now?: () => number;
-  metrics?: { up?: Gauge };
 }
 
 /** A lease's answer: the tokens granted, and those left in the shared bucket (fractional). */
@@ -116,7 +114,6 @@ export class SharedLimitStore {
   constructor(private readonly opts: SharedLimitStoreOptions) {
     ({ stream: this.stream, prefix: this.prefix } = kvStream(opts.spec));
     this.now = opts.now ?? Date.now;
-    opts.metrics?.up?.set(0);
   }
 
   /** Whether leases are made now (else every limiter counts in its own memory). */
@@ -155,20 +152,21 @@ export class SharedLimitStore {
   async stop(): Promise<void> {
     this.stopped = true;
     this.connected = false;
+    // Still connecting (NATS unreachable): nothing to wait for; a late connection closes itself.
+    if (!this.handle) return;
     await this.running;
     await this.ensuring?.catch(() => undefined);
-    await this.handle?.close();
+    await this.handle.close();
   }
 
   private setConnected(up: boolean): void {
     this.connected = up;
-    this.report();
+    if (up) this.recovered();
   }
 
-  private report(): void {
-    const up = this.available;
-    this.opts.metrics?.up?.set(up ? 1 : 0);
-    if (up && this.loggedDown) {
+  /** Logs the end of an outage that was logged (once). */
+  private recovered(): void {
+    if (this.loggedDown && this.available) {
       this.loggedDown = false;
       this.opts.logger.info('the shared limits are counted in NATS again');
     }
@@ -185,7 +183,7 @@ export class SharedLimitStore {
           await ensureKvBucket(h.jsm, this.opts.spec, this.opts.replicas, this.opts.maxBytes);
           this.ready = true;
           this.pausedUntil = 0;
-          this.report();
+          this.recovered();
           return;
         } catch (err) {
           this.down(err, 'making the bucket of the shared limits failed');
@@ -199,7 +197,6 @@ export class SharedLimitStore {
 
   private down(err: unknown, what: string): void {
     this.pausedUntil = this.now() + (this.opts.pauseMs ?? 1000);
-    this.opts.metrics?.up?.set(0);
     if (!this.loggedDown) {
       this.loggedDown = true;
       this.opts.logger.warn(
@@ -283,6 +280,7 @@ export class SharedLimitStore {
           expect: { lastSubjectSequence: seq },
           timeout,
         });
+        this.recovered();
         return { granted, tokens: left };
       } catch (err) {
         // Another replica wrote this key in between: read it again (nothing granted: it is fresh anyway).
