@@ -1,4 +1,4 @@
-// npm run bench [-- api|webhooks|dispatcher|sessions|addresses|launch|tracing|latency|keys|console|search|stats|retention ...]: runs the benchmarks and prints each against its
+// npm run bench [-- api|webhooks|dispatcher|sessions|addresses|launch|tracing|latency|keys|console|search|stats|retention|limits ...]: runs the benchmarks and prints each against its
 // baseline, measured in the same run on the same machine. Never part of `npm test`.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,6 +9,7 @@ import { printDeliveriesResults, runDeliveriesBench } from './deliveries';
 import { printDispatcherResults, runDispatcherBench } from './dispatcher';
 import { printOrderingResults, runOrderingBench } from './ordering';
 import { printKeysResults, runKeysBench } from './keys';
+import { printLimitsResults, runLimitsBench } from './limits';
 import { launchErrors, printLaunchResults, runLaunchBench } from './launch';
 import { latencyWithinBounds, printLatencyResults, runLatencyBench } from './latency';
 import { root } from './lib';
@@ -38,7 +39,8 @@ const all = [
   'console',
 ];
 // Not in the default run (they seed millions of rows): named only.
-const known = [...all, 'search', 'stats', 'retention', 'ordering'];
+// `limits` compares two gateways (BENCH_LIMITS_BASE: another checkout's folder): named only.
+const known = [...all, 'search', 'stats', 'retention', 'ordering', 'limits'];
 const selected = wanted.length ? wanted : all;
 const out: string[] = [];
 const results: Record<string, unknown> = {};
@@ -61,6 +63,16 @@ for (const name of selected) {
     const r = await runKeysBench(compare);
     results.keys = r;
     out.push(printKeysResults(r, connections));
+  } else if (name === 'limits') {
+    report(
+      name,
+      await runLimitsBench({
+        ...compare,
+        rate: Number(process.env.BENCH_LIMITS_RATE ?? 1_000_000),
+        baseDir: process.env.BENCH_LIMITS_BASE,
+      }),
+      (r) => printLimitsResults(r, connections),
+    );
   } else if (name === 'webhooks') {
     const r = await runWebhooksBench(compare);
     results.webhooks = r;

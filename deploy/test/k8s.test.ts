@@ -464,7 +464,7 @@ describe('overlay prod specifics', () => {
     }
   });
 
-  it('refuses anonymous NATS clients: each service connects as its own user with a password from switchboard-nats-users; the gateway may only subscribe, and holds only its own RPC token', () => {
+  it('refuses anonymous NATS clients: each service connects as its own user with a password from switchboard-nats-users; the gateway publishes only to the bucket of the shared limits, and holds only its own RPC token', () => {
     const conf = (
       byKind(objects(), 'ConfigMap').find((c) => c.metadata.name.startsWith('nats-config-'))!.data as Record<
         string,
@@ -494,9 +494,11 @@ describe('overlay prod specifics', () => {
     );
     const dispatcher = effectiveEnv(objects(), 'switchboard', container('dispatcher'));
     for (const [name, v] of dispatcher) expect(v.from, name).not.toBe('Secret switchboard-internal-rpc/gateway');
-    // The gateway's user publishes no event (only its connection's JetStream info request) and hears only credentials and account notices.
+    // The gateway's user publishes no event: only its connection's JetStream info request and what
+    // keeps the bucket of the shared limits (SWITCHBOARD_LIMITS, and no other stream); it hears only
+    // credentials and account notices.
     expect(conf).toMatch(
-      /user: gateway\s+password: \$NATS_GATEWAY_PASSWORD\s+permissions: \{\s+publish: \{ allow: \["\$JS\.API\.INFO", "_INBOX\.>"\] \}\s+subscribe: \{ allow: \["_INBOX\.>", "credentials\.>", "accounts\.>"\] \}/,
+      /user: gateway\s+password: \$NATS_GATEWAY_PASSWORD\s+permissions: \{\s+publish: \{ allow: \["\$JS\.API\.INFO", "\$JS\.API\.STREAM\.INFO\.KV_SWITCHBOARD_LIMITS", "\$JS\.API\.STREAM\.CREATE\.KV_SWITCHBOARD_LIMITS", "\$JS\.API\.STREAM\.UPDATE\.KV_SWITCHBOARD_LIMITS", "\$JS\.API\.DIRECT\.GET\.KV_SWITCHBOARD_LIMITS\.>", "\$KV\.SWITCHBOARD_LIMITS\.>", "_INBOX\.>"\] \}\s+subscribe: \{ allow: \["_INBOX\.>", "credentials\.>", "accounts\.>"\] \}/,
     );
   });
 

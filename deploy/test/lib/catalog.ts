@@ -37,6 +37,8 @@ export const SERVICES: Record<ServiceName, ServiceSpec> = {
       'NATS_URL',
       'NATS_USER',
       'NATS_PASSWORD',
+      // Replicas of the bucket of the shared limits (SWITCHBOARD_LIMITS).
+      'NATS_STREAM_REPLICAS',
       // The applications service's GATEWAY_RPC_TOKEN, for its account and credential RPCs (prod).
       'APPLICATIONS_RPC_TOKEN',
       ...COMMON_ENV,
@@ -185,6 +187,7 @@ export const METRICS: Record<string, { type: MetricType; labels: readonly string
   gateway_table_bytes: { type: 'gauge', labels: ['table'], service: 'gateway' },
   gateway_auth_failures_total: { type: 'counter', labels: [], service: 'gateway' },
   gateway_auth_requests_total: { type: 'counter', labels: ['credential', 'outcome'], service: 'gateway' },
+  gateway_shared_limits_up: { type: 'gauge', labels: [], service: 'gateway' },
   applications_grpc_server_handled_total: { type: 'counter', labels: ['method', 'code'], service: 'applications' },
   applications_grpc_server_duration_seconds: { type: 'histogram', labels: ['method'], service: 'applications' },
   webhooks_grpc_server_handled_total: { type: 'counter', labels: ['method', 'code'], service: 'webhooks' },

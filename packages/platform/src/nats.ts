@@ -50,8 +50,9 @@ const DAY = 24 * 60 * 60 * 1000;
 
 /**
  * Default of NATS_STREAM_MAX_BYTES: the most bytes each stream keeps. JetStream reserves every
- * stream's max_bytes against the server's max_file_store: the four streams and the two buckets at
- * their defaults (1152 MiB) fit the 1536 MB of deploy/k8s/infra/nats; larger servers set more.
+ * stream's max_bytes against the server's max_file_store: the four streams and the three buckets at
+ * their defaults (1168 MiB, the gateway's 16 MiB of shared limits included) fit the 1536 MB of
+ * deploy/k8s/infra/nats; larger servers set more.
  */
 export const STREAM_MAX_BYTES_DEFAULT = 256 * 1024 * 1024;
 /** Default of NATS_KV_MAX_BYTES: the most bytes each key-value bucket keeps. */

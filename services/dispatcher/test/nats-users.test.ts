@@ -12,6 +12,7 @@ import { connectNats, createLogger, type NatsHandle } from '@switchboard/platfor
 import { webhooksClient } from '@switchboard/proto';
 import { createAccount } from '@switchboard/applications/accounts';
 import { deleteAccount } from '../../applications/src/accounts/delete-account';
+import { limitsBucketSpec, SharedLimitStore } from '../../gateway/src/shared-limits';
 import {
   freePort,
   natsServerBinary,
@@ -145,6 +146,23 @@ it('when every service connects as its own NATS user, then anonymous clients are
   await waitFor(() => heard.includes('credentials.revoked'), {
     what: 'the revocation notice heard by the gateway user',
   });
+  // The gateway's user keeps the shared limits in their bucket (it makes it and leases from it),
+  // and writes no other bucket.
+  const rate = { perSecond: 1, burst: 2 };
+  const limits = new SharedLimitStore({
+    nats: { url, user: 'gateway', password: PASSWORDS.gateway },
+    logger: createLogger('limits-test', 'silent'),
+    spec: limitsBucketSpec([rate]),
+    maxBytes: 64 * 1024,
+    replicas: 1,
+    timeoutMs: 2000,
+  });
+  limits.start();
+  stops.push(() => limits.stop());
+  await waitFor(() => limits.available, { what: 'the shared limits kept by the gateway user' });
+  expect((await limits.lease('address.test', 5, rate)).granted).toBe(2);
+  expect((await limits.lease('address.test', 1, rate)).granted).toBe(0);
+  await expect(asGateway.js.publish('$KV.SWITCHBOARD_SESSIONS.x', 'x', { timeout: 2000 })).rejects.toThrow();
   const outcomes: string[] = [];
   const outcomeSub = core.nc.subscribe('sessions.instructions', {
     callback: (_e, m) => void outcomes.push((m.json() as { sessionId: string }).sessionId),

@@ -48,7 +48,7 @@ import { sessionRecordRoutes } from './http/session-records.ts';
 import { alertRoutes } from './http/alerts.ts';
 import { sessionRoutes } from './http/sessions.ts';
 import { webhookRoutes } from './http/webhooks.ts';
-import { RateLimiter } from './rate-limit.ts';
+import { limitsBucketSpec, SharedLimitStore, SharedRateLimiter } from './shared-limits.ts';
 import { ApiKeyVerifier } from './auth/api-keys.ts';
 import { Credentials } from './auth/credentials.ts';
 import { FailedSignIns } from './auth/failed-sign-ins.ts';
@@ -111,6 +111,58 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
     webhooks: healthClient(config.WEBHOOKS_GRPC_URL, 'webhooks', { defaultTimeoutMs: 1000 }),
   };
 
+  // The limits counted for every replica together (shared-limits.ts): one store, one limiter per limit.
+  const limitRates = {
+    account: { perSecond: config.RATE_LIMIT_PER_SECOND, burst: Math.max(1, config.RATE_LIMIT_PER_SECOND * 2) },
+    address: { perSecond: config.AUTH_ADDRESS_FAILURES_PER_SECOND, burst: config.AUTH_ADDRESS_FAILURES_BURST },
+    session: {
+      perSecond: config.SESSION_RATE_LIMIT_PER_SECOND,
+      burst: Math.max(1, config.SESSION_RATE_LIMIT_PER_SECOND * 2),
+    },
+  };
+  const sharedLimits = config.SHARED_LIMITS
+    ? new SharedLimitStore({
+        nats: { url: config.NATS_URL, user: config.NATS_USER, password: config.NATS_PASSWORD },
+        logger,
+        spec: limitsBucketSpec(Object.values(limitRates)),
+        maxBytes: config.SHARED_LIMITS_MAX_BYTES,
+        replicas: config.NATS_STREAM_REPLICAS,
+        timeoutMs: config.SHARED_LIMITS_TIMEOUT_MS,
+      })
+    : undefined;
+  if (sharedLimits)
+    new Gauge({
+      name: 'gateway_shared_limits_up',
+      help: '1 while the shared limits are counted in NATS (SWITCHBOARD_LIMITS), 0 while this replica counts them alone (absent with SHARED_LIMITS=false).',
+      registers: [registry],
+      collect() {
+        this.set(sharedLimits.available ? 1 : 0);
+      },
+    });
+  const limitMetrics = {
+    fallbacks: new Counter({
+      name: 'gateway_shared_limit_fallbacks_total',
+      help: 'Requests counted by this replica alone because the shared limits could not be reached, by limit (account, address, session).',
+      labelNames: ['limit'] as const,
+      registers: [registry],
+    }),
+    leases: new Counter({
+      name: 'gateway_shared_limit_leases_total',
+      help: 'Leases of tokens from the shared limits, by limit and result (granted; dry: fewer than asked, the key is at its limit; failed).',
+      labelNames: ['limit', 'result'] as const,
+      registers: [registry],
+    }),
+  };
+  const sharedLimiter = (name: keyof typeof limitRates) =>
+    new SharedRateLimiter(sharedLimits, {
+      name,
+      ...limitRates[name],
+      maxBytes: config.RATE_LIMIT_TABLE_BYTES,
+      metrics: limitMetrics,
+    });
+  const limiter = sharedLimiter('account');
+  const sessionLimiter = sharedLimiter('session');
+
   const authenticator = new Authenticator(accounts, {
     cacheTtlMs: config.AUTH_CACHE_TTL_MS,
     maxFailures: config.AUTH_MAX_FAILURES,
@@ -119,8 +171,7 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
     cacheBytes: config.RATE_LIMIT_TABLE_BYTES,
     verifyConcurrency: config.AUTH_VERIFY_CONCURRENCY,
     verifyQueue: config.AUTH_VERIFY_QUEUE,
-    addressPerSecond: config.AUTH_ADDRESS_FAILURES_PER_SECOND,
-    addressBurst: config.AUTH_ADDRESS_FAILURES_BURST,
+    addressLimiter: sharedLimiter('address'),
     metrics: {
       cacheHits: new Counter({
         name: 'gateway_auth_cache_hits_total',
@@ -154,13 +205,6 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
       registers: [registry],
     }),
     failedSignIns,
-  );
-  const limiter = new RateLimiter(config.RATE_LIMIT_PER_SECOND, Date.now, undefined, config.RATE_LIMIT_TABLE_BYTES);
-  const sessionLimiter = new RateLimiter(
-    config.SESSION_RATE_LIMIT_PER_SECOND,
-    Date.now,
-    undefined,
-    config.RATE_LIMIT_TABLE_BYTES,
   );
   new Gauge({
     name: 'gateway_table_bytes',
@@ -328,6 +372,7 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
         server.close();
         throw err;
       }
+      sharedLimits?.start();
       revocations = followRevocations(
         { url: config.NATS_URL, user: config.NATS_USER, password: config.NATS_PASSWORD },
         keyVerifier,
@@ -352,6 +397,7 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
       }
       await opsServer?.close();
       await revocations?.stop();
+      await sharedLimits?.stop();
       for (const c of [
         accounts,
         applications,

@@ -7,7 +7,7 @@ import { AppError, type Counter } from '@switchboard/platform';
 import type { TraceContext } from '@switchboard/platform/tracing';
 import type { AccountsClient } from '@switchboard/proto';
 import { BoundedMap } from './bounded-map.ts';
-import { RateLimiter } from './rate-limit.ts';
+import { RateLimiter, type Limiter } from './rate-limit.ts';
 
 export interface Principal {
   accountId: string;
@@ -51,6 +51,8 @@ export interface AuthOptions {
   /** Failed verifications per second per client address (0 = no limit, the default), and the burst (default 20). */
   addressPerSecond?: number;
   addressBurst?: number;
+  /** The budget of failed verifications per client address, when counted elsewhere (shared-limits.ts); else one in this process of addressPerSecond and addressBurst. */
+  addressLimiter?: Limiter;
   now?: () => number;
   metrics?: { cacheHits: Counter; failures: Counter; shed?: Counter };
 }
@@ -119,7 +121,7 @@ export class Authenticator {
   private readonly now: () => number;
   private readonly maxEntries: number;
   private readonly gate: VerifyGate;
-  private readonly perAddress: RateLimiter;
+  private readonly perAddress: Limiter;
 
   constructor(
     private readonly accounts: AccountsClient,
@@ -134,7 +136,9 @@ export class Authenticator {
     // An entry holds a 32-byte digest, the principal and three numbers besides its key.
     this.cache = new BoundedMap({ maxEntries: this.maxEntries, maxBytes: opts.cacheBytes ?? 16 * 1024 * 1024 }, 256);
     this.gate = new VerifyGate(opts.verifyConcurrency ?? 2, opts.verifyQueue ?? 16);
-    this.perAddress = new RateLimiter(opts.addressPerSecond ?? 0, this.now, opts.addressBurst ?? 20, opts.cacheBytes);
+    this.perAddress =
+      opts.addressLimiter ??
+      new RateLimiter(opts.addressPerSecond ?? 0, this.now, opts.addressBurst ?? 20, opts.cacheBytes);
   }
 
   /** Entries and estimated bytes of the failure table (for tests and metrics). */
@@ -178,10 +182,14 @@ export class Authenticator {
     );
   }
 
-  /** A refused guess at a credential checked elsewhere (an API key, a session cookie): takes from the address's budget. */
-  countGuess(address: string): void {
+  /**
+   * A refused guess at a credential checked elsewhere (an API key, a session cookie): takes from the
+   * address's budget. Resolves once it is counted (where the budget is counted for every replica,
+   * after the lease), so the refusal is answered only then and the next guess sees the count.
+   */
+  async countGuess(address: string): Promise<void> {
     this.opts.metrics?.failures.inc();
-    this.perAddress.take(address);
+    await this.perAddress.take(address);
   }
 
   /** Parses an Authorization header; throws 401 when absent or malformed. */
@@ -292,7 +300,17 @@ export class Authenticator {
     if (joining) return joining;
     // Every verification takes a token of the client address's budget and a success gives it back:
     // only failed guesses use it up, and a flood of them is refused before it reaches the KDF.
-    const wait = this.perAddress.take(address);
+    const taken = this.perAddress.take(address);
+    const wait = typeof taken === 'number' ? taken : await taken;
+    if (typeof taken !== 'number') {
+      // The budget is counted for every replica (shared-limits.ts) and this request waited for a
+      // lease: a verification of the same credentials that began meanwhile is joined instead.
+      const began = (fresh ? this.freshInflight : this.inflight).get(inflightKey(username, digest));
+      if (began) {
+        if (wait <= 0) this.perAddress.refund(address);
+        return began;
+      }
+    }
     if (wait > 0) {
       this.opts.metrics?.shed?.inc();
       throw retryLater(

@@ -1,7 +1,17 @@
 import { z } from 'zod';
-import { cidrList, grpcAddress, logLevel, natsAuthFields, natsServers, parseConfig, port } from '@switchboard/platform';
+import {
+  bool,
+  cidrList,
+  grpcAddress,
+  logLevel,
+  natsAuthFields,
+  natsServers,
+  parseConfig,
+  port,
+} from '@switchboard/platform';
 import { BODY_LIMIT_DEFAULT_BYTES, SESSION_RATE_LIMIT_DEFAULT_PER_SECOND } from './limits.ts';
 import { RATE_LIMIT_TABLE_DEFAULT_BYTES } from './rate-limit.ts';
+import { SHARED_LIMITS_DEFAULT_MAX_BYTES } from './shared-limits.ts';
 
 export const schema = z
   .object({
@@ -121,10 +131,10 @@ export const schema = z
         'How long a verified API key is remembered without asking the applications service, in ms (0: every request verifies its key); only while revocation notices reach the gateway over NATS, which make every replica forget a revoked key at once.',
       ),
     NATS_URL: natsServers('nats://127.0.0.1:4222').describe(
-      'NATS, for the notices of revoked API keys and changed passwords (core subscriptions): one server, or the members of a cluster comma-separated. While it is unreachable the gateway keeps serving and remembers no verified key.',
+      'NATS, for the notices of revoked API keys and changed passwords (core subscriptions) and the shared limits (`SHARED_LIMITS`): one server, or the members of a cluster comma-separated. While it is unreachable the gateway keeps serving, remembers no verified key and counts every limit per replica.',
     ),
     ...natsAuthFields(
-      "The gateway's NATS user (the servers' per-service permissions: it only subscribes to `credentials.>` and `accounts.>`); unset: anonymous.",
+      "The gateway's NATS user (the servers' per-service permissions: it subscribes only to `credentials.>` and `accounts.>`, and writes only the bucket `SWITCHBOARD_LIMITS`); unset: anonymous.",
     ),
     TRUSTED_PROXIES: cidrList.describe(
       'Proxies (comma-separated CIDRs) whose `X-Forwarded-For` is believed when telling client addresses apart; default none (the peer address is the client).',
@@ -143,6 +153,34 @@ export const schema = z
       .describe(
         'Session API: sessions launched per second per token, and signals per second per session id (0 = no limit); bursts up to twice that, then 429 + `Retry-After`.',
       ),
+    SHARED_LIMITS: bool(true).describe(
+      'Count the per-account request limit, the per-address budget of failed logins and the Session API limits for every gateway replica together, in the JetStream key-value bucket `SWITCHBOARD_LIMITS` (each replica leases small batches of tokens); `false`: each replica counts them alone. While NATS cannot be reached, each replica counts them alone (`gateway_shared_limit_fallbacks_total`).',
+    ),
+    SHARED_LIMITS_TIMEOUT_MS: z.coerce
+      .number()
+      .int()
+      .min(10)
+      .max(5000)
+      .default(250)
+      .describe(
+        'Deadline of each read and write of the shared limits, in ms; past it the request is counted by the replica alone and the shared limits are left alone for a second.',
+      ),
+    SHARED_LIMITS_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(64 * 1024)
+      .max(1024 * 1024 * 1024)
+      .default(SHARED_LIMITS_DEFAULT_MAX_BYTES)
+      .describe(
+        'Bytes the bucket `SWITCHBOARD_LIMITS` keeps (about 150 per key in use); full, it drops the keys written longest ago, which start again with a full burst.',
+      ),
+    NATS_STREAM_REPLICAS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(5)
+      .default(1)
+      .describe('Replicas of the bucket `SWITCHBOARD_LIMITS` (3 in a NATS cluster).'),
     RATE_LIMIT_TABLE_BYTES: z.coerce
       .number()
       .int()

@@ -4,11 +4,25 @@ import { BoundedMap } from './bounded-map.ts';
 export const RATE_LIMIT_TABLE_DEFAULT_BYTES = 16 * 1024 * 1024;
 
 /**
+ * A limit per key: `take` answers 0 (allowed) or the ms to wait, `peek` the same without taking,
+ * `refund` gives back a token taken for something that turned out not to count. A limiter counted
+ * in this process answers `take` at once; one counted for the fleet (shared-limits.ts) may answer
+ * a promise when it has to lease tokens first.
+ */
+export interface Limiter {
+  take(key: string): number | Promise<number>;
+  peek(key: string): number;
+  refund(key: string): void;
+  /** Keys and estimated bytes of its table in this process (for metrics and tests). */
+  readonly table: { entries: number; bytes: number };
+}
+
+/**
  * Token bucket per key (account, client address, token, session id): `perSecond` sustained, bursts up
  * to `burst` (default twice that). 0 disables it. The table is bounded by the memory its keys take
  * (`maxBytes`): past it the least recently used keys are dropped one by one, never all at once.
  */
-export class RateLimiter {
+export class RateLimiter implements Limiter {
   private readonly buckets: BoundedMap<{ tokens: number; at: number }>;
   private readonly capacity: number;
 

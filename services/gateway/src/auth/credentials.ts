@@ -65,7 +65,7 @@ export class Credentials {
       if (err instanceof AppError && err.code === 'unauthenticated') {
         // A refused key or cookie is a guess like a refused password (which the authenticator counts).
         if (type !== 'password' && (type === 'key' || sessionTokenOrNone(req) !== undefined))
-          this.passwords.countGuess(address);
+          await this.passwords.countGuess(address);
         this.recordFailure(req, header, type, address);
       }
       throw err;

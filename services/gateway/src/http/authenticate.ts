@@ -6,16 +6,20 @@ import { AppError } from '@switchboard/platform';
 import type { Cidr } from '@switchboard/platform';
 import type { Authenticator } from '../auth.ts';
 import { clientGroup } from '../client-address.ts';
-import type { RateLimiter } from '../rate-limit.ts';
+import type { Limiter } from '../rate-limit.ts';
 import { problemBody } from './problem.ts';
 import { requestIdOf } from './request-id.ts';
 import type { Authenticated, Credentials } from '../auth/credentials.ts';
 
-export function authenticate(credentials: Credentials, limiter: RateLimiter, trustedProxies: readonly Cidr[]) {
+export function authenticate(credentials: Credentials, limiter: Limiter, trustedProxies: readonly Cidr[]) {
   return (req: Request, res: Response, next: NextFunction): void => {
     const address = clientGroup(req.socket.remoteAddress, req.headers['x-forwarded-for'], trustedProxies);
     credentials.authenticate(req, address).then(
-      (found) => next(admit(req, found, address, limiter)),
+      (found) => {
+        const refusal = admit(req, found, address, limiter);
+        if (refusal instanceof Promise) refusal.then(next, next);
+        else next(refusal);
+      },
       (err: unknown) => {
         const retryAfter = (err as { retryAfter?: number }).retryAfter;
         if (retryAfter) res.setHeader('Retry-After', String(retryAfter));
@@ -25,23 +29,27 @@ export function authenticate(credentials: Credentials, limiter: RateLimiter, tru
   };
 }
 
+const overLimit = (wait: number) =>
+  wait > 0
+    ? new AppError('rate_limited', 'rate limit exceeded for this account', undefined, { retryAfterS: wait / 1000 })
+    : undefined;
+
 /**
  * Records who an authenticated request is from, and takes a request of its account's rate limit:
- * the error to answer when the account is over it.
+ * the error to answer when the account is over it. Answered at once while the replica holds tokens
+ * of the account (the hot path); a promise when it has to lease some first.
  */
 export function admit(
   req: Request,
   { principal, credential }: Authenticated,
   address: string,
-  limiter: RateLimiter,
-): AppError | undefined {
+  limiter: Limiter,
+): AppError | undefined | Promise<AppError | undefined> {
   req.state.principal = principal;
   req.state.credential = credential;
   req.state.clientAddress = address;
   const wait = limiter.take(principal.accountId);
-  return wait > 0
-    ? new AppError('rate_limited', 'rate limit exceeded for this account', undefined, { retryAfterS: wait / 1000 })
-    : undefined;
+  return typeof wait === 'number' ? overLimit(wait) : wait.then(overLimit);
 }
 
 const SHED = {

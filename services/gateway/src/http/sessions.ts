@@ -6,7 +6,7 @@ import type { Request, Response, Router } from 'express';
 import type { z } from 'zod';
 import { AppError } from '@switchboard/platform';
 import type { SessionsClient } from '@switchboard/proto';
-import type { RateLimiter } from '../rate-limit.ts';
+import type { Limiter } from '../rate-limit.ts';
 import { callOptions } from './context.ts';
 import { notFoundHandler } from './problem.ts';
 import { sessionLaunch, sessionSignal } from './request-bodies.ts';
@@ -17,7 +17,7 @@ import { SESSION_LIMITS } from '../limits.ts';
 export interface SessionRouteDeps {
   sessions: SessionsClient;
   /** Per token (launches) and per session id (signals). */
-  limiter: RateLimiter;
+  limiter: Limiter;
 }
 
 /** The query's and the body's fields together; one field given twice with different values is a 400. */
@@ -50,8 +50,8 @@ function checkAction(action: string | null | undefined, expected: string): void 
     throw AppError.invalid([{ field: 'action', message: `must be ${expected} (or left out)` }]);
 }
 
-function rateLimit(limiter: RateLimiter, key: string, what: string): void {
-  const wait = limiter.take(key);
+async function rateLimit(limiter: Limiter, key: string, what: string): Promise<void> {
+  const wait = await limiter.take(key);
   if (wait > 0)
     throw new AppError('rate_limited', `rate limit exceeded for this ${what}`, undefined, { retryAfterS: wait / 1000 });
 }
@@ -140,7 +140,7 @@ export function sessionRoutes(router: Router, deps: SessionRouteDeps): void {
     const parameters: Record<string, string> = Object.fromEntries(
       Object.entries(rest).flatMap(([k, v]) => (v === null || v === undefined ? [] : [[k, String(v)]])),
     );
-    rateLimit(limiter, `token:${token}`, 'token');
+    await rateLimit(limiter, `token:${token}`, 'token');
     const { sessionId } = await sessions.launchSession(
       { token, parameters, statusCallbackUrl: statusCallbackUrl ?? '' },
       callOptions(req),
@@ -155,7 +155,7 @@ export function sessionRoutes(router: Router, deps: SessionRouteDeps): void {
     checkAction(action, 'signal');
     if (value != null && alias != null && value !== alias)
       throw AppError.invalid([{ field: 'signal', message: 'is another name of value; give one of them' }]);
-    rateLimit(limiter, `session:${sessionId}`, 'session');
+    await rateLimit(limiter, `session:${sessionId}`, 'session');
     const { queued } = await sessions.signalSession({ sessionId, value: value ?? alias ?? '' }, callOptions(req));
     sendJson(res, { status: queued ? 'QUEUED' : 'NOTFOUND' });
   };
