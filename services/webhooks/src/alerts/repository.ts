@@ -32,15 +32,16 @@ const COLUMNS = `a.seq::text as seq, a.id::text as id, a.account_id::text as acc
 /**
  * Stores a session's alerts in the caller's transaction: one of the same code, application and
  * minute (of the session's start) as a stored one adds to its count and its last time; the first
- * keeps its link. Answers the alerts stored as the first of their minute, with their ids.
+ * keeps its link. Answers every alert with the id of the row it is stored in, and whether it is
+ * the first of its minute.
  */
 export async function foldSessionAlerts(
   query: TransactionQuery,
   schema: string,
   s: { accountId: string; applicationId: string | null; sessionId: string; startedAt: string },
   alerts: RaisedAlert[],
-): Promise<Array<RaisedAlert & { id: string }>> {
-  const firsts: Array<RaisedAlert & { id: string }> = [];
+): Promise<Array<RaisedAlert & { id: string; first: boolean }>> {
+  const stored: Array<RaisedAlert & { id: string; first: boolean }> = [];
   for (const a of alerts) {
     const [row] = await query<{ id: string; first: boolean }>(
       `insert into "${schema}".alerts as x
@@ -51,9 +52,9 @@ export async function foldSessionAlerts(
        returning x.id::text as id, x.count = 1 as first`,
       [s.accountId, a.code, a.severity, s.applicationId ?? '', s.sessionId, a.attempt, a.message, s.startedAt, a.at],
     );
-    if (row?.first) firsts.push({ ...a, id: row.id });
+    if (row) stored.push({ ...a, id: row.id, first: row.first });
   }
-  return firsts;
+  return stored;
 }
 
 export interface AlertFilters {

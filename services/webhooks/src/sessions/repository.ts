@@ -7,6 +7,9 @@ import { sql, sqlTransaction } from '@switchboard/orm';
 import type { SessionRecord } from '@switchboard/contracts';
 import { foldSessionAlerts } from '../alerts/repository.ts';
 import { sessionAlerts } from '../alerts/session-alerts.ts';
+import { fireAlertTriggers } from '../triggers/fire-alert-triggers.ts';
+import { sessionUsage, sortIncrements } from '../usage/counts.ts';
+import { addUsage } from '../usage/repository.ts';
 import { enqueueEndedEvent, enqueueSessionEvents, enqueueSignalEvent } from './session-status.ts';
 
 /** A stored session as read. */
@@ -45,7 +48,8 @@ const COLUMNS = `s.seq::text as seq, s.id, s.started_at, s.application_id, s.acc
   s.from_id, s.to_id, s.routed_by_type, s.routed_by_value, s.outcome, s.attempt_count, s.failure_reason`;
 
 /**
- * Stores a session and counts it in its application's minute, in one transaction. A session
+ * Stores a session and counts it in its application's minute and its account's usage, with its
+ * alerts (and the alert triggers they fire), in one transaction. A session
  * already stored is left as it is (and not counted again); so is one of a deleted application or
  * account. Answers whether it was stored now.
  */
@@ -87,7 +91,7 @@ export async function insertSession(
     if (r.accountId) {
       const s = { ...r, accountId: r.accountId };
       const alerts = sessionAlerts(r);
-      const firsts =
+      const stored =
         alerts.length > 0
           ? await foldSessionAlerts(
               query,
@@ -96,7 +100,23 @@ export async function insertSession(
               alerts,
             )
           : [];
-      await enqueueSessionEvents(query, schema, baseUrl, s, firsts);
+      // The account's usage counts the session and its alerts; its alert triggers see the alerts.
+      await addUsage(query, schema, sortIncrements(sessionUsage(s, stored.length)));
+      if (stored.length > 0)
+        await fireAlertTriggers(
+          query,
+          schema,
+          baseUrl,
+          s,
+          stored.map((a) => ({ id: a.id, code: a.code, at: r.startedAt })),
+        );
+      await enqueueSessionEvents(
+        query,
+        schema,
+        baseUrl,
+        s,
+        stored.filter((a) => a.first),
+      );
       // Signals stored before their session: their events go now.
       const signals = await query<{ at: Date; value: string }>(
         `select at, value from "${schema}".session_signals where session_id = $1 order by at, seq`,

@@ -20,11 +20,16 @@ export interface SessionRef {
 
 /**
  * Whether any enabled subscription of the account could take `event` for this session (account
- * level, or of its application): events nobody subscribes to are not written at all, so sessions
+ * level, or of its application; account level only when the application is null): events nobody subscribes to are not written at all, so sessions
  * of accounts without such subscriptions cost the outbox, the inbound stream and the dispatchers
  * nothing more. One read of the subscriptions_match index.
  */
-async function subscribed(query: TransactionQuery, schema: string, s: SessionRef, event: string): Promise<boolean> {
+export async function subscribed(
+  query: TransactionQuery,
+  schema: string,
+  s: Pick<SessionRef, 'accountId' | 'applicationId'>,
+  event: string,
+): Promise<boolean> {
   const rows = await query<{ n: number }>(
     `select 1 as n from "${schema}".subscriptions
       where account_id = $1 and event = $2 and enabled and (application_id is null or application_id = $3) limit 1`,

@@ -2,10 +2,14 @@
 
 import type * as grpc from '@grpc/grpc-js'
 import type { MethodDefinition } from '@grpc/proto-loader'
+import type { AlertTriggerResponse as _switchboard_webhooks_v1_AlertTriggerResponse, AlertTriggerResponse__Output as _switchboard_webhooks_v1_AlertTriggerResponse__Output } from '../../../switchboard/webhooks/v1/AlertTriggerResponse.ts';
+import type { CreateAlertTriggerRequest as _switchboard_webhooks_v1_CreateAlertTriggerRequest, CreateAlertTriggerRequest__Output as _switchboard_webhooks_v1_CreateAlertTriggerRequest__Output } from '../../../switchboard/webhooks/v1/CreateAlertTriggerRequest.ts';
 import type { CreateSubscriptionRequest as _switchboard_webhooks_v1_CreateSubscriptionRequest, CreateSubscriptionRequest__Output as _switchboard_webhooks_v1_CreateSubscriptionRequest__Output } from '../../../switchboard/webhooks/v1/CreateSubscriptionRequest.ts';
 import type { CreateSubscriptionResponse as _switchboard_webhooks_v1_CreateSubscriptionResponse, CreateSubscriptionResponse__Output as _switchboard_webhooks_v1_CreateSubscriptionResponse__Output } from '../../../switchboard/webhooks/v1/CreateSubscriptionResponse.ts';
+import type { CreateUsageTriggerRequest as _switchboard_webhooks_v1_CreateUsageTriggerRequest, CreateUsageTriggerRequest__Output as _switchboard_webhooks_v1_CreateUsageTriggerRequest__Output } from '../../../switchboard/webhooks/v1/CreateUsageTriggerRequest.ts';
 import type { DeleteSubscriptionRequest as _switchboard_webhooks_v1_DeleteSubscriptionRequest, DeleteSubscriptionRequest__Output as _switchboard_webhooks_v1_DeleteSubscriptionRequest__Output } from '../../../switchboard/webhooks/v1/DeleteSubscriptionRequest.ts';
 import type { DeleteSubscriptionResponse as _switchboard_webhooks_v1_DeleteSubscriptionResponse, DeleteSubscriptionResponse__Output as _switchboard_webhooks_v1_DeleteSubscriptionResponse__Output } from '../../../switchboard/webhooks/v1/DeleteSubscriptionResponse.ts';
+import type { DeleteTriggerResponse as _switchboard_webhooks_v1_DeleteTriggerResponse, DeleteTriggerResponse__Output as _switchboard_webhooks_v1_DeleteTriggerResponse__Output } from '../../../switchboard/webhooks/v1/DeleteTriggerResponse.ts';
 import type { GetAlertRequest as _switchboard_webhooks_v1_GetAlertRequest, GetAlertRequest__Output as _switchboard_webhooks_v1_GetAlertRequest__Output } from '../../../switchboard/webhooks/v1/GetAlertRequest.ts';
 import type { GetAlertResponse as _switchboard_webhooks_v1_GetAlertResponse, GetAlertResponse__Output as _switchboard_webhooks_v1_GetAlertResponse__Output } from '../../../switchboard/webhooks/v1/GetAlertResponse.ts';
 import type { GetDeliveryRequest as _switchboard_webhooks_v1_GetDeliveryRequest, GetDeliveryRequest__Output as _switchboard_webhooks_v1_GetDeliveryRequest__Output } from '../../../switchboard/webhooks/v1/GetDeliveryRequest.ts';
@@ -21,6 +25,9 @@ import type { GetSessionRequest as _switchboard_webhooks_v1_GetSessionRequest, G
 import type { GetSessionResponse as _switchboard_webhooks_v1_GetSessionResponse, GetSessionResponse__Output as _switchboard_webhooks_v1_GetSessionResponse__Output } from '../../../switchboard/webhooks/v1/GetSessionResponse.ts';
 import type { GetSubscriptionRequest as _switchboard_webhooks_v1_GetSubscriptionRequest, GetSubscriptionRequest__Output as _switchboard_webhooks_v1_GetSubscriptionRequest__Output } from '../../../switchboard/webhooks/v1/GetSubscriptionRequest.ts';
 import type { GetSubscriptionResponse as _switchboard_webhooks_v1_GetSubscriptionResponse, GetSubscriptionResponse__Output as _switchboard_webhooks_v1_GetSubscriptionResponse__Output } from '../../../switchboard/webhooks/v1/GetSubscriptionResponse.ts';
+import type { GetUsageRequest as _switchboard_webhooks_v1_GetUsageRequest, GetUsageRequest__Output as _switchboard_webhooks_v1_GetUsageRequest__Output } from '../../../switchboard/webhooks/v1/GetUsageRequest.ts';
+import type { GetUsageResponse as _switchboard_webhooks_v1_GetUsageResponse, GetUsageResponse__Output as _switchboard_webhooks_v1_GetUsageResponse__Output } from '../../../switchboard/webhooks/v1/GetUsageResponse.ts';
+import type { ListAlertTriggersResponse as _switchboard_webhooks_v1_ListAlertTriggersResponse, ListAlertTriggersResponse__Output as _switchboard_webhooks_v1_ListAlertTriggersResponse__Output } from '../../../switchboard/webhooks/v1/ListAlertTriggersResponse.ts';
 import type { ListAlertsRequest as _switchboard_webhooks_v1_ListAlertsRequest, ListAlertsRequest__Output as _switchboard_webhooks_v1_ListAlertsRequest__Output } from '../../../switchboard/webhooks/v1/ListAlertsRequest.ts';
 import type { ListAlertsResponse as _switchboard_webhooks_v1_ListAlertsResponse, ListAlertsResponse__Output as _switchboard_webhooks_v1_ListAlertsResponse__Output } from '../../../switchboard/webhooks/v1/ListAlertsResponse.ts';
 import type { ListAuditEventsRequest as _switchboard_applications_v1_ListAuditEventsRequest, ListAuditEventsRequest__Output as _switchboard_applications_v1_ListAuditEventsRequest__Output } from '../../../switchboard/applications/v1/ListAuditEventsRequest.ts';
@@ -31,6 +38,8 @@ import type { ListSessionsRequest as _switchboard_webhooks_v1_ListSessionsReques
 import type { ListSessionsResponse as _switchboard_webhooks_v1_ListSessionsResponse, ListSessionsResponse__Output as _switchboard_webhooks_v1_ListSessionsResponse__Output } from '../../../switchboard/webhooks/v1/ListSessionsResponse.ts';
 import type { ListSubscriptionsRequest as _switchboard_webhooks_v1_ListSubscriptionsRequest, ListSubscriptionsRequest__Output as _switchboard_webhooks_v1_ListSubscriptionsRequest__Output } from '../../../switchboard/webhooks/v1/ListSubscriptionsRequest.ts';
 import type { ListSubscriptionsResponse as _switchboard_webhooks_v1_ListSubscriptionsResponse, ListSubscriptionsResponse__Output as _switchboard_webhooks_v1_ListSubscriptionsResponse__Output } from '../../../switchboard/webhooks/v1/ListSubscriptionsResponse.ts';
+import type { ListTriggersRequest as _switchboard_webhooks_v1_ListTriggersRequest, ListTriggersRequest__Output as _switchboard_webhooks_v1_ListTriggersRequest__Output } from '../../../switchboard/webhooks/v1/ListTriggersRequest.ts';
+import type { ListUsageTriggersResponse as _switchboard_webhooks_v1_ListUsageTriggersResponse, ListUsageTriggersResponse__Output as _switchboard_webhooks_v1_ListUsageTriggersResponse__Output } from '../../../switchboard/webhooks/v1/ListUsageTriggersResponse.ts';
 import type { MatchSubscriptionsRequest as _switchboard_webhooks_v1_MatchSubscriptionsRequest, MatchSubscriptionsRequest__Output as _switchboard_webhooks_v1_MatchSubscriptionsRequest__Output } from '../../../switchboard/webhooks/v1/MatchSubscriptionsRequest.ts';
 import type { MatchSubscriptionsResponse as _switchboard_webhooks_v1_MatchSubscriptionsResponse, MatchSubscriptionsResponse__Output as _switchboard_webhooks_v1_MatchSubscriptionsResponse__Output } from '../../../switchboard/webhooks/v1/MatchSubscriptionsResponse.ts';
 import type { MatchedSubscription as _switchboard_webhooks_v1_MatchedSubscription, MatchedSubscription__Output as _switchboard_webhooks_v1_MatchedSubscription__Output } from '../../../switchboard/webhooks/v1/MatchedSubscription.ts';
@@ -42,8 +51,10 @@ import type { RotateSecretRequest as _switchboard_webhooks_v1_RotateSecretReques
 import type { RotateSecretResponse as _switchboard_webhooks_v1_RotateSecretResponse, RotateSecretResponse__Output as _switchboard_webhooks_v1_RotateSecretResponse__Output } from '../../../switchboard/webhooks/v1/RotateSecretResponse.ts';
 import type { TestSubscriptionRequest as _switchboard_webhooks_v1_TestSubscriptionRequest, TestSubscriptionRequest__Output as _switchboard_webhooks_v1_TestSubscriptionRequest__Output } from '../../../switchboard/webhooks/v1/TestSubscriptionRequest.ts';
 import type { TestSubscriptionResponse as _switchboard_webhooks_v1_TestSubscriptionResponse, TestSubscriptionResponse__Output as _switchboard_webhooks_v1_TestSubscriptionResponse__Output } from '../../../switchboard/webhooks/v1/TestSubscriptionResponse.ts';
+import type { TriggerRequest as _switchboard_webhooks_v1_TriggerRequest, TriggerRequest__Output as _switchboard_webhooks_v1_TriggerRequest__Output } from '../../../switchboard/webhooks/v1/TriggerRequest.ts';
 import type { UpdateSubscriptionRequest as _switchboard_webhooks_v1_UpdateSubscriptionRequest, UpdateSubscriptionRequest__Output as _switchboard_webhooks_v1_UpdateSubscriptionRequest__Output } from '../../../switchboard/webhooks/v1/UpdateSubscriptionRequest.ts';
 import type { UpdateSubscriptionResponse as _switchboard_webhooks_v1_UpdateSubscriptionResponse, UpdateSubscriptionResponse__Output as _switchboard_webhooks_v1_UpdateSubscriptionResponse__Output } from '../../../switchboard/webhooks/v1/UpdateSubscriptionResponse.ts';
+import type { UsageTriggerResponse as _switchboard_webhooks_v1_UsageTriggerResponse, UsageTriggerResponse__Output as _switchboard_webhooks_v1_UsageTriggerResponse__Output } from '../../../switchboard/webhooks/v1/UsageTriggerResponse.ts';
 
 export interface WebhooksServiceClient extends grpc.Client {
   CancelRecovery(argument: _switchboard_webhooks_v1_GetRecoveryRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetRecoveryResponse__Output>): grpc.ClientUnaryCall;
@@ -55,6 +66,15 @@ export interface WebhooksServiceClient extends grpc.Client {
   cancelRecovery(argument: _switchboard_webhooks_v1_GetRecoveryRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetRecoveryResponse__Output>): grpc.ClientUnaryCall;
   cancelRecovery(argument: _switchboard_webhooks_v1_GetRecoveryRequest, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetRecoveryResponse__Output>): grpc.ClientUnaryCall;
   
+  CreateAlertTrigger(argument: _switchboard_webhooks_v1_CreateAlertTriggerRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_AlertTriggerResponse__Output>): grpc.ClientUnaryCall;
+  CreateAlertTrigger(argument: _switchboard_webhooks_v1_CreateAlertTriggerRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_AlertTriggerResponse__Output>): grpc.ClientUnaryCall;
+  CreateAlertTrigger(argument: _switchboard_webhooks_v1_CreateAlertTriggerRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_AlertTriggerResponse__Output>): grpc.ClientUnaryCall;
+  CreateAlertTrigger(argument: _switchboard_webhooks_v1_CreateAlertTriggerRequest, callback: grpc.requestCallback<_switchboard_webhooks_v1_AlertTriggerResponse__Output>): grpc.ClientUnaryCall;
+  createAlertTrigger(argument: _switchboard_webhooks_v1_CreateAlertTriggerRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_AlertTriggerResponse__Output>): grpc.ClientUnaryCall;
+  createAlertTrigger(argument: _switchboard_webhooks_v1_CreateAlertTriggerRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_AlertTriggerResponse__Output>): grpc.ClientUnaryCall;
+  createAlertTrigger(argument: _switchboard_webhooks_v1_CreateAlertTriggerRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_AlertTriggerResponse__Output>): grpc.ClientUnaryCall;
+  createAlertTrigger(argument: _switchboard_webhooks_v1_CreateAlertTriggerRequest, callback: grpc.requestCallback<_switchboard_webhooks_v1_AlertTriggerResponse__Output>): grpc.ClientUnaryCall;
+  
   CreateSubscription(argument: _switchboard_webhooks_v1_CreateSubscriptionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_CreateSubscriptionResponse__Output>): grpc.ClientUnaryCall;
   CreateSubscription(argument: _switchboard_webhooks_v1_CreateSubscriptionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_CreateSubscriptionResponse__Output>): grpc.ClientUnaryCall;
   CreateSubscription(argument: _switchboard_webhooks_v1_CreateSubscriptionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_CreateSubscriptionResponse__Output>): grpc.ClientUnaryCall;
@@ -63,6 +83,24 @@ export interface WebhooksServiceClient extends grpc.Client {
   createSubscription(argument: _switchboard_webhooks_v1_CreateSubscriptionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_CreateSubscriptionResponse__Output>): grpc.ClientUnaryCall;
   createSubscription(argument: _switchboard_webhooks_v1_CreateSubscriptionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_CreateSubscriptionResponse__Output>): grpc.ClientUnaryCall;
   createSubscription(argument: _switchboard_webhooks_v1_CreateSubscriptionRequest, callback: grpc.requestCallback<_switchboard_webhooks_v1_CreateSubscriptionResponse__Output>): grpc.ClientUnaryCall;
+  
+  CreateUsageTrigger(argument: _switchboard_webhooks_v1_CreateUsageTriggerRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_UsageTriggerResponse__Output>): grpc.ClientUnaryCall;
+  CreateUsageTrigger(argument: _switchboard_webhooks_v1_CreateUsageTriggerRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_UsageTriggerResponse__Output>): grpc.ClientUnaryCall;
+  CreateUsageTrigger(argument: _switchboard_webhooks_v1_CreateUsageTriggerRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_UsageTriggerResponse__Output>): grpc.ClientUnaryCall;
+  CreateUsageTrigger(argument: _switchboard_webhooks_v1_CreateUsageTriggerRequest, callback: grpc.requestCallback<_switchboard_webhooks_v1_UsageTriggerResponse__Output>): grpc.ClientUnaryCall;
+  createUsageTrigger(argument: _switchboard_webhooks_v1_CreateUsageTriggerRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_UsageTriggerResponse__Output>): grpc.ClientUnaryCall;
+  createUsageTrigger(argument: _switchboard_webhooks_v1_CreateUsageTriggerRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_UsageTriggerResponse__Output>): grpc.ClientUnaryCall;
+  createUsageTrigger(argument: _switchboard_webhooks_v1_CreateUsageTriggerRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_UsageTriggerResponse__Output>): grpc.ClientUnaryCall;
+  createUsageTrigger(argument: _switchboard_webhooks_v1_CreateUsageTriggerRequest, callback: grpc.requestCallback<_switchboard_webhooks_v1_UsageTriggerResponse__Output>): grpc.ClientUnaryCall;
+  
+  DeleteAlertTrigger(argument: _switchboard_webhooks_v1_TriggerRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_DeleteTriggerResponse__Output>): grpc.ClientUnaryCall;
+  DeleteAlertTrigger(argument: _switchboard_webhooks_v1_TriggerRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_DeleteTriggerResponse__Output>): grpc.ClientUnaryCall;
+  DeleteAlertTrigger(argument: _switchboard_webhooks_v1_TriggerRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_DeleteTriggerResponse__Output>): grpc.ClientUnaryCall;
+  DeleteAlertTrigger(argument: _switchboard_webhooks_v1_TriggerRequest, callback: grpc.requestCallback<_switchboard_webhooks_v1_DeleteTriggerResponse__Output>): grpc.ClientUnaryCall;
+  deleteAlertTrigger(argument: _switchboard_webhooks_v1_TriggerRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_DeleteTriggerResponse__Output>): grpc.ClientUnaryCall;
+  deleteAlertTrigger(argument: _switchboard_webhooks_v1_TriggerRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_DeleteTriggerResponse__Output>): grpc.ClientUnaryCall;
+  deleteAlertTrigger(argument: _switchboard_webhooks_v1_TriggerRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_DeleteTriggerResponse__Output>): grpc.ClientUnaryCall;
+  deleteAlertTrigger(argument: _switchboard_webhooks_v1_TriggerRequest, callback: grpc.requestCallback<_switchboard_webhooks_v1_DeleteTriggerResponse__Output>): grpc.ClientUnaryCall;
   
   DeleteSubscription(argument: _switchboard_webhooks_v1_DeleteSubscriptionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_DeleteSubscriptionResponse__Output>): grpc.ClientUnaryCall;
   DeleteSubscription(argument: _switchboard_webhooks_v1_DeleteSubscriptionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_DeleteSubscriptionResponse__Output>): grpc.ClientUnaryCall;
@@ -73,6 +111,15 @@ export interface WebhooksServiceClient extends grpc.Client {
   deleteSubscription(argument: _switchboard_webhooks_v1_DeleteSubscriptionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_DeleteSubscriptionResponse__Output>): grpc.ClientUnaryCall;
   deleteSubscription(argument: _switchboard_webhooks_v1_DeleteSubscriptionRequest, callback: grpc.requestCallback<_switchboard_webhooks_v1_DeleteSubscriptionResponse__Output>): grpc.ClientUnaryCall;
   
+  DeleteUsageTrigger(argument: _switchboard_webhooks_v1_TriggerRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_DeleteTriggerResponse__Output>): grpc.ClientUnaryCall;
+  DeleteUsageTrigger(argument: _switchboard_webhooks_v1_TriggerRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_DeleteTriggerResponse__Output>): grpc.ClientUnaryCall;
+  DeleteUsageTrigger(argument: _switchboard_webhooks_v1_TriggerRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_DeleteTriggerResponse__Output>): grpc.ClientUnaryCall;
+  DeleteUsageTrigger(argument: _switchboard_webhooks_v1_TriggerRequest, callback: grpc.requestCallback<_switchboard_webhooks_v1_DeleteTriggerResponse__Output>): grpc.ClientUnaryCall;
+  deleteUsageTrigger(argument: _switchboard_webhooks_v1_TriggerRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_DeleteTriggerResponse__Output>): grpc.ClientUnaryCall;
+  deleteUsageTrigger(argument: _switchboard_webhooks_v1_TriggerRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_DeleteTriggerResponse__Output>): grpc.ClientUnaryCall;
+  deleteUsageTrigger(argument: _switchboard_webhooks_v1_TriggerRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_DeleteTriggerResponse__Output>): grpc.ClientUnaryCall;
+  deleteUsageTrigger(argument: _switchboard_webhooks_v1_TriggerRequest, callback: grpc.requestCallback<_switchboard_webhooks_v1_DeleteTriggerResponse__Output>): grpc.ClientUnaryCall;
+  
   GetAlert(argument: _switchboard_webhooks_v1_GetAlertRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetAlertResponse__Output>): grpc.ClientUnaryCall;
   GetAlert(argument: _switchboard_webhooks_v1_GetAlertRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetAlertResponse__Output>): grpc.ClientUnaryCall;
   GetAlert(argument: _switchboard_webhooks_v1_GetAlertRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetAlertResponse__Output>): grpc.ClientUnaryCall;
@@ -81,6 +128,15 @@ export interface WebhooksServiceClient extends grpc.Client {
   getAlert(argument: _switchboard_webhooks_v1_GetAlertRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetAlertResponse__Output>): grpc.ClientUnaryCall;
   getAlert(argument: _switchboard_webhooks_v1_GetAlertRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetAlertResponse__Output>): grpc.ClientUnaryCall;
   getAlert(argument: _switchboard_webhooks_v1_GetAlertRequest, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetAlertResponse__Output>): grpc.ClientUnaryCall;
+  
+  GetAlertTrigger(argument: _switchboard_webhooks_v1_TriggerRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_AlertTriggerResponse__Output>): grpc.ClientUnaryCall;
+  GetAlertTrigger(argument: _switchboard_webhooks_v1_TriggerRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_AlertTriggerResponse__Output>): grpc.ClientUnaryCall;
+  GetAlertTrigger(argument: _switchboard_webhooks_v1_TriggerRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_AlertTriggerResponse__Output>): grpc.ClientUnaryCall;
+  GetAlertTrigger(argument: _switchboard_webhooks_v1_TriggerRequest, callback: grpc.requestCallback<_switchboard_webhooks_v1_AlertTriggerResponse__Output>): grpc.ClientUnaryCall;
+  getAlertTrigger(argument: _switchboard_webhooks_v1_TriggerRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_AlertTriggerResponse__Output>): grpc.ClientUnaryCall;
+  getAlertTrigger(argument: _switchboard_webhooks_v1_TriggerRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_AlertTriggerResponse__Output>): grpc.ClientUnaryCall;
+  getAlertTrigger(argument: _switchboard_webhooks_v1_TriggerRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_AlertTriggerResponse__Output>): grpc.ClientUnaryCall;
+  getAlertTrigger(argument: _switchboard_webhooks_v1_TriggerRequest, callback: grpc.requestCallback<_switchboard_webhooks_v1_AlertTriggerResponse__Output>): grpc.ClientUnaryCall;
   
   GetDelivery(argument: _switchboard_webhooks_v1_GetDeliveryRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetDeliveryResponse__Output>): grpc.ClientUnaryCall;
   GetDelivery(argument: _switchboard_webhooks_v1_GetDeliveryRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetDeliveryResponse__Output>): grpc.ClientUnaryCall;
@@ -145,6 +201,33 @@ export interface WebhooksServiceClient extends grpc.Client {
   getSubscription(argument: _switchboard_webhooks_v1_GetSubscriptionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetSubscriptionResponse__Output>): grpc.ClientUnaryCall;
   getSubscription(argument: _switchboard_webhooks_v1_GetSubscriptionRequest, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetSubscriptionResponse__Output>): grpc.ClientUnaryCall;
   
+  GetUsage(argument: _switchboard_webhooks_v1_GetUsageRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetUsageResponse__Output>): grpc.ClientUnaryCall;
+  GetUsage(argument: _switchboard_webhooks_v1_GetUsageRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetUsageResponse__Output>): grpc.ClientUnaryCall;
+  GetUsage(argument: _switchboard_webhooks_v1_GetUsageRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetUsageResponse__Output>): grpc.ClientUnaryCall;
+  GetUsage(argument: _switchboard_webhooks_v1_GetUsageRequest, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetUsageResponse__Output>): grpc.ClientUnaryCall;
+  getUsage(argument: _switchboard_webhooks_v1_GetUsageRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetUsageResponse__Output>): grpc.ClientUnaryCall;
+  getUsage(argument: _switchboard_webhooks_v1_GetUsageRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetUsageResponse__Output>): grpc.ClientUnaryCall;
+  getUsage(argument: _switchboard_webhooks_v1_GetUsageRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetUsageResponse__Output>): grpc.ClientUnaryCall;
+  getUsage(argument: _switchboard_webhooks_v1_GetUsageRequest, callback: grpc.requestCallback<_switchboard_webhooks_v1_GetUsageResponse__Output>): grpc.ClientUnaryCall;
+  
+  GetUsageTrigger(argument: _switchboard_webhooks_v1_TriggerRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_UsageTriggerResponse__Output>): grpc.ClientUnaryCall;
+  GetUsageTrigger(argument: _switchboard_webhooks_v1_TriggerRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_UsageTriggerResponse__Output>): grpc.ClientUnaryCall;
+  GetUsageTrigger(argument: _switchboard_webhooks_v1_TriggerRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_UsageTriggerResponse__Output>): grpc.ClientUnaryCall;
+  GetUsageTrigger(argument: _switchboard_webhooks_v1_TriggerRequest, callback: grpc.requestCallback<_switchboard_webhooks_v1_UsageTriggerResponse__Output>): grpc.ClientUnaryCall;
+  getUsageTrigger(argument: _switchboard_webhooks_v1_TriggerRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_UsageTriggerResponse__Output>): grpc.ClientUnaryCall;
+  getUsageTrigger(argument: _switchboard_webhooks_v1_TriggerRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_UsageTriggerResponse__Output>): grpc.ClientUnaryCall;
+  getUsageTrigger(argument: _switchboard_webhooks_v1_TriggerRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_UsageTriggerResponse__Output>): grpc.ClientUnaryCall;
+  getUsageTrigger(argument: _switchboard_webhooks_v1_TriggerRequest, callback: grpc.requestCallback<_switchboard_webhooks_v1_UsageTriggerResponse__Output>): grpc.ClientUnaryCall;
+  
+  ListAlertTriggers(argument: _switchboard_webhooks_v1_ListTriggersRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_ListAlertTriggersResponse__Output>): grpc.ClientUnaryCall;
+  ListAlertTriggers(argument: _switchboard_webhooks_v1_ListTriggersRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_ListAlertTriggersResponse__Output>): grpc.ClientUnaryCall;
+  ListAlertTriggers(argument: _switchboard_webhooks_v1_ListTriggersRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_ListAlertTriggersResponse__Output>): grpc.ClientUnaryCall;
+  ListAlertTriggers(argument: _switchboard_webhooks_v1_ListTriggersRequest, callback: grpc.requestCallback<_switchboard_webhooks_v1_ListAlertTriggersResponse__Output>): grpc.ClientUnaryCall;
+  listAlertTriggers(argument: _switchboard_webhooks_v1_ListTriggersRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_ListAlertTriggersResponse__Output>): grpc.ClientUnaryCall;
+  listAlertTriggers(argument: _switchboard_webhooks_v1_ListTriggersRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_ListAlertTriggersResponse__Output>): grpc.ClientUnaryCall;
+  listAlertTriggers(argument: _switchboard_webhooks_v1_ListTriggersRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_ListAlertTriggersResponse__Output>): grpc.ClientUnaryCall;
+  listAlertTriggers(argument: _switchboard_webhooks_v1_ListTriggersRequest, callback: grpc.requestCallback<_switchboard_webhooks_v1_ListAlertTriggersResponse__Output>): grpc.ClientUnaryCall;
+  
   ListAlerts(argument: _switchboard_webhooks_v1_ListAlertsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_ListAlertsResponse__Output>): grpc.ClientUnaryCall;
   ListAlerts(argument: _switchboard_webhooks_v1_ListAlertsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_ListAlertsResponse__Output>): grpc.ClientUnaryCall;
   ListAlerts(argument: _switchboard_webhooks_v1_ListAlertsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_ListAlertsResponse__Output>): grpc.ClientUnaryCall;
@@ -189,6 +272,15 @@ export interface WebhooksServiceClient extends grpc.Client {
   listSubscriptions(argument: _switchboard_webhooks_v1_ListSubscriptionsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_ListSubscriptionsResponse__Output>): grpc.ClientUnaryCall;
   listSubscriptions(argument: _switchboard_webhooks_v1_ListSubscriptionsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_ListSubscriptionsResponse__Output>): grpc.ClientUnaryCall;
   listSubscriptions(argument: _switchboard_webhooks_v1_ListSubscriptionsRequest, callback: grpc.requestCallback<_switchboard_webhooks_v1_ListSubscriptionsResponse__Output>): grpc.ClientUnaryCall;
+  
+  ListUsageTriggers(argument: _switchboard_webhooks_v1_ListTriggersRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_ListUsageTriggersResponse__Output>): grpc.ClientUnaryCall;
+  ListUsageTriggers(argument: _switchboard_webhooks_v1_ListTriggersRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_ListUsageTriggersResponse__Output>): grpc.ClientUnaryCall;
+  ListUsageTriggers(argument: _switchboard_webhooks_v1_ListTriggersRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_ListUsageTriggersResponse__Output>): grpc.ClientUnaryCall;
+  ListUsageTriggers(argument: _switchboard_webhooks_v1_ListTriggersRequest, callback: grpc.requestCallback<_switchboard_webhooks_v1_ListUsageTriggersResponse__Output>): grpc.ClientUnaryCall;
+  listUsageTriggers(argument: _switchboard_webhooks_v1_ListTriggersRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_ListUsageTriggersResponse__Output>): grpc.ClientUnaryCall;
+  listUsageTriggers(argument: _switchboard_webhooks_v1_ListTriggersRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_ListUsageTriggersResponse__Output>): grpc.ClientUnaryCall;
+  listUsageTriggers(argument: _switchboard_webhooks_v1_ListTriggersRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_ListUsageTriggersResponse__Output>): grpc.ClientUnaryCall;
+  listUsageTriggers(argument: _switchboard_webhooks_v1_ListTriggersRequest, callback: grpc.requestCallback<_switchboard_webhooks_v1_ListUsageTriggersResponse__Output>): grpc.ClientUnaryCall;
   
   MatchSubscriptions(argument: _switchboard_webhooks_v1_MatchSubscriptionsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchboard_webhooks_v1_MatchSubscriptionsResponse__Output>): grpc.ClientUnaryCall;
   MatchSubscriptions(argument: _switchboard_webhooks_v1_MatchSubscriptionsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchboard_webhooks_v1_MatchSubscriptionsResponse__Output>): grpc.ClientUnaryCall;
@@ -249,11 +341,21 @@ export interface WebhooksServiceClient extends grpc.Client {
 export interface WebhooksServiceHandlers extends grpc.UntypedServiceImplementation {
   CancelRecovery: grpc.handleUnaryCall<_switchboard_webhooks_v1_GetRecoveryRequest__Output, _switchboard_webhooks_v1_GetRecoveryResponse>;
   
+  CreateAlertTrigger: grpc.handleUnaryCall<_switchboard_webhooks_v1_CreateAlertTriggerRequest__Output, _switchboard_webhooks_v1_AlertTriggerResponse>;
+  
   CreateSubscription: grpc.handleUnaryCall<_switchboard_webhooks_v1_CreateSubscriptionRequest__Output, _switchboard_webhooks_v1_CreateSubscriptionResponse>;
+  
+  CreateUsageTrigger: grpc.handleUnaryCall<_switchboard_webhooks_v1_CreateUsageTriggerRequest__Output, _switchboard_webhooks_v1_UsageTriggerResponse>;
+  
+  DeleteAlertTrigger: grpc.handleUnaryCall<_switchboard_webhooks_v1_TriggerRequest__Output, _switchboard_webhooks_v1_DeleteTriggerResponse>;
   
   DeleteSubscription: grpc.handleUnaryCall<_switchboard_webhooks_v1_DeleteSubscriptionRequest__Output, _switchboard_webhooks_v1_DeleteSubscriptionResponse>;
   
+  DeleteUsageTrigger: grpc.handleUnaryCall<_switchboard_webhooks_v1_TriggerRequest__Output, _switchboard_webhooks_v1_DeleteTriggerResponse>;
+  
   GetAlert: grpc.handleUnaryCall<_switchboard_webhooks_v1_GetAlertRequest__Output, _switchboard_webhooks_v1_GetAlertResponse>;
+  
+  GetAlertTrigger: grpc.handleUnaryCall<_switchboard_webhooks_v1_TriggerRequest__Output, _switchboard_webhooks_v1_AlertTriggerResponse>;
   
   GetDelivery: grpc.handleUnaryCall<_switchboard_webhooks_v1_GetDeliveryRequest__Output, _switchboard_webhooks_v1_GetDeliveryResponse>;
   
@@ -269,6 +371,12 @@ export interface WebhooksServiceHandlers extends grpc.UntypedServiceImplementati
   
   GetSubscription: grpc.handleUnaryCall<_switchboard_webhooks_v1_GetSubscriptionRequest__Output, _switchboard_webhooks_v1_GetSubscriptionResponse>;
   
+  GetUsage: grpc.handleUnaryCall<_switchboard_webhooks_v1_GetUsageRequest__Output, _switchboard_webhooks_v1_GetUsageResponse>;
+  
+  GetUsageTrigger: grpc.handleUnaryCall<_switchboard_webhooks_v1_TriggerRequest__Output, _switchboard_webhooks_v1_UsageTriggerResponse>;
+  
+  ListAlertTriggers: grpc.handleUnaryCall<_switchboard_webhooks_v1_ListTriggersRequest__Output, _switchboard_webhooks_v1_ListAlertTriggersResponse>;
+  
   ListAlerts: grpc.handleUnaryCall<_switchboard_webhooks_v1_ListAlertsRequest__Output, _switchboard_webhooks_v1_ListAlertsResponse>;
   
   ListAuditEvents: grpc.handleUnaryCall<_switchboard_applications_v1_ListAuditEventsRequest__Output, _switchboard_applications_v1_ListAuditEventsResponse>;
@@ -278,6 +386,8 @@ export interface WebhooksServiceHandlers extends grpc.UntypedServiceImplementati
   ListSessions: grpc.handleUnaryCall<_switchboard_webhooks_v1_ListSessionsRequest__Output, _switchboard_webhooks_v1_ListSessionsResponse>;
   
   ListSubscriptions: grpc.handleUnaryCall<_switchboard_webhooks_v1_ListSubscriptionsRequest__Output, _switchboard_webhooks_v1_ListSubscriptionsResponse>;
+  
+  ListUsageTriggers: grpc.handleUnaryCall<_switchboard_webhooks_v1_ListTriggersRequest__Output, _switchboard_webhooks_v1_ListUsageTriggersResponse>;
   
   MatchSubscriptions: grpc.handleUnaryCall<_switchboard_webhooks_v1_MatchSubscriptionsRequest__Output, _switchboard_webhooks_v1_MatchSubscriptionsResponse>;
   
@@ -295,9 +405,14 @@ export interface WebhooksServiceHandlers extends grpc.UntypedServiceImplementati
 
 export interface WebhooksServiceDefinition extends grpc.ServiceDefinition {
   CancelRecovery: MethodDefinition<_switchboard_webhooks_v1_GetRecoveryRequest, _switchboard_webhooks_v1_GetRecoveryResponse, _switchboard_webhooks_v1_GetRecoveryRequest__Output, _switchboard_webhooks_v1_GetRecoveryResponse__Output>
+  CreateAlertTrigger: MethodDefinition<_switchboard_webhooks_v1_CreateAlertTriggerRequest, _switchboard_webhooks_v1_AlertTriggerResponse, _switchboard_webhooks_v1_CreateAlertTriggerRequest__Output, _switchboard_webhooks_v1_AlertTriggerResponse__Output>
   CreateSubscription: MethodDefinition<_switchboard_webhooks_v1_CreateSubscriptionRequest, _switchboard_webhooks_v1_CreateSubscriptionResponse, _switchboard_webhooks_v1_CreateSubscriptionRequest__Output, _switchboard_webhooks_v1_CreateSubscriptionResponse__Output>
+  CreateUsageTrigger: MethodDefinition<_switchboard_webhooks_v1_CreateUsageTriggerRequest, _switchboard_webhooks_v1_UsageTriggerResponse, _switchboard_webhooks_v1_CreateUsageTriggerRequest__Output, _switchboard_webhooks_v1_UsageTriggerResponse__Output>
+  DeleteAlertTrigger: MethodDefinition<_switchboard_webhooks_v1_TriggerRequest, _switchboard_webhooks_v1_DeleteTriggerResponse, _switchboard_webhooks_v1_TriggerRequest__Output, _switchboard_webhooks_v1_DeleteTriggerResponse__Output>
   DeleteSubscription: MethodDefinition<_switchboard_webhooks_v1_DeleteSubscriptionRequest, _switchboard_webhooks_v1_DeleteSubscriptionResponse, _switchboard_webhooks_v1_DeleteSubscriptionRequest__Output, _switchboard_webhooks_v1_DeleteSubscriptionResponse__Output>
+  DeleteUsageTrigger: MethodDefinition<_switchboard_webhooks_v1_TriggerRequest, _switchboard_webhooks_v1_DeleteTriggerResponse, _switchboard_webhooks_v1_TriggerRequest__Output, _switchboard_webhooks_v1_DeleteTriggerResponse__Output>
   GetAlert: MethodDefinition<_switchboard_webhooks_v1_GetAlertRequest, _switchboard_webhooks_v1_GetAlertResponse, _switchboard_webhooks_v1_GetAlertRequest__Output, _switchboard_webhooks_v1_GetAlertResponse__Output>
+  GetAlertTrigger: MethodDefinition<_switchboard_webhooks_v1_TriggerRequest, _switchboard_webhooks_v1_AlertTriggerResponse, _switchboard_webhooks_v1_TriggerRequest__Output, _switchboard_webhooks_v1_AlertTriggerResponse__Output>
   GetDelivery: MethodDefinition<_switchboard_webhooks_v1_GetDeliveryRequest, _switchboard_webhooks_v1_GetDeliveryResponse, _switchboard_webhooks_v1_GetDeliveryRequest__Output, _switchboard_webhooks_v1_GetDeliveryResponse__Output>
   GetDeliveryStats: MethodDefinition<_switchboard_webhooks_v1_GetDeliveryStatsRequest, _switchboard_webhooks_v1_GetDeliveryStatsResponse, _switchboard_webhooks_v1_GetDeliveryStatsRequest__Output, _switchboard_webhooks_v1_GetDeliveryStatsResponse__Output>
   GetDeliveryTarget: MethodDefinition<_switchboard_webhooks_v1_GetDeliveryTargetRequest, _switchboard_webhooks_v1_MatchedSubscription, _switchboard_webhooks_v1_GetDeliveryTargetRequest__Output, _switchboard_webhooks_v1_MatchedSubscription__Output>
@@ -305,11 +420,15 @@ export interface WebhooksServiceDefinition extends grpc.ServiceDefinition {
   GetSecret: MethodDefinition<_switchboard_webhooks_v1_GetSecretRequest, _switchboard_webhooks_v1_GetSecretResponse, _switchboard_webhooks_v1_GetSecretRequest__Output, _switchboard_webhooks_v1_GetSecretResponse__Output>
   GetSession: MethodDefinition<_switchboard_webhooks_v1_GetSessionRequest, _switchboard_webhooks_v1_GetSessionResponse, _switchboard_webhooks_v1_GetSessionRequest__Output, _switchboard_webhooks_v1_GetSessionResponse__Output>
   GetSubscription: MethodDefinition<_switchboard_webhooks_v1_GetSubscriptionRequest, _switchboard_webhooks_v1_GetSubscriptionResponse, _switchboard_webhooks_v1_GetSubscriptionRequest__Output, _switchboard_webhooks_v1_GetSubscriptionResponse__Output>
+  GetUsage: MethodDefinition<_switchboard_webhooks_v1_GetUsageRequest, _switchboard_webhooks_v1_GetUsageResponse, _switchboard_webhooks_v1_GetUsageRequest__Output, _switchboard_webhooks_v1_GetUsageResponse__Output>
+  GetUsageTrigger: MethodDefinition<_switchboard_webhooks_v1_TriggerRequest, _switchboard_webhooks_v1_UsageTriggerResponse, _switchboard_webhooks_v1_TriggerRequest__Output, _switchboard_webhooks_v1_UsageTriggerResponse__Output>
+  ListAlertTriggers: MethodDefinition<_switchboard_webhooks_v1_ListTriggersRequest, _switchboard_webhooks_v1_ListAlertTriggersResponse, _switchboard_webhooks_v1_ListTriggersRequest__Output, _switchboard_webhooks_v1_ListAlertTriggersResponse__Output>
   ListAlerts: MethodDefinition<_switchboard_webhooks_v1_ListAlertsRequest, _switchboard_webhooks_v1_ListAlertsResponse, _switchboard_webhooks_v1_ListAlertsRequest__Output, _switchboard_webhooks_v1_ListAlertsResponse__Output>
   ListAuditEvents: MethodDefinition<_switchboard_applications_v1_ListAuditEventsRequest, _switchboard_applications_v1_ListAuditEventsResponse, _switchboard_applications_v1_ListAuditEventsRequest__Output, _switchboard_applications_v1_ListAuditEventsResponse__Output>
   ListDeliveries: MethodDefinition<_switchboard_webhooks_v1_ListDeliveriesRequest, _switchboard_webhooks_v1_ListDeliveriesResponse, _switchboard_webhooks_v1_ListDeliveriesRequest__Output, _switchboard_webhooks_v1_ListDeliveriesResponse__Output>
   ListSessions: MethodDefinition<_switchboard_webhooks_v1_ListSessionsRequest, _switchboard_webhooks_v1_ListSessionsResponse, _switchboard_webhooks_v1_ListSessionsRequest__Output, _switchboard_webhooks_v1_ListSessionsResponse__Output>
   ListSubscriptions: MethodDefinition<_switchboard_webhooks_v1_ListSubscriptionsRequest, _switchboard_webhooks_v1_ListSubscriptionsResponse, _switchboard_webhooks_v1_ListSubscriptionsRequest__Output, _switchboard_webhooks_v1_ListSubscriptionsResponse__Output>
+  ListUsageTriggers: MethodDefinition<_switchboard_webhooks_v1_ListTriggersRequest, _switchboard_webhooks_v1_ListUsageTriggersResponse, _switchboard_webhooks_v1_ListTriggersRequest__Output, _switchboard_webhooks_v1_ListUsageTriggersResponse__Output>
   MatchSubscriptions: MethodDefinition<_switchboard_webhooks_v1_MatchSubscriptionsRequest, _switchboard_webhooks_v1_MatchSubscriptionsResponse, _switchboard_webhooks_v1_MatchSubscriptionsRequest__Output, _switchboard_webhooks_v1_MatchSubscriptionsResponse__Output>
   RecoverSubscription: MethodDefinition<_switchboard_webhooks_v1_RecoverSubscriptionRequest, _switchboard_webhooks_v1_RecoverSubscriptionResponse, _switchboard_webhooks_v1_RecoverSubscriptionRequest__Output, _switchboard_webhooks_v1_RecoverSubscriptionResponse__Output>
   ResendDelivery: MethodDefinition<_switchboard_webhooks_v1_ResendDeliveryRequest, _switchboard_webhooks_v1_ResendDeliveryResponse, _switchboard_webhooks_v1_ResendDeliveryRequest__Output, _switchboard_webhooks_v1_ResendDeliveryResponse__Output>
