@@ -76,7 +76,9 @@ export const EVENT_TYPES: readonly EventType[] = [
       'An alert trigger of the account reached its threshold (docs/api.md#alert-triggers): once when the alerts matching it within its window reach the threshold, then at most once more per window. Resource `all`; account-level, or for the application the trigger watches.',
     resources: ['all'],
     applicationLevel: true,
-    data: alertTriggeredDataSchema.meta({ description: 'The trigger, and the count of alerts that reached its threshold.' }),
+    data: alertTriggeredDataSchema.meta({
+      description: 'The trigger, and the count of alerts that reached its threshold.',
+    }),
   },
   {
     name: 'usageTriggered',

@@ -217,10 +217,7 @@ export const alertTriggeredDataSchema = z.object({
   windowStart: isoTimestamp.meta({ description: 'Start of the window counted (ISO 8601, on a minute).' }),
   at: isoTimestamp.meta({ description: 'When the alert that reached the threshold happened.' }),
   alertId: z.string().max(200).meta({ description: 'That alert (`GET /v1/alerts/{id}`).' }),
-  alerts: z
-    .string()
-    .max(4096)
-    .meta({ description: 'The alerts of the window in the API (`GET /v1/alerts?...`).' }),
+  alerts: z.string().max(4096).meta({ description: 'The alerts of the window in the API (`GET /v1/alerts?...`).' }),
 });
 
 /** Subject alerts.triggered, published by the webhooks service (through its outbox) when an alert trigger fires. */

@@ -134,7 +134,10 @@ describe('alert triggers', () => {
 
     const alerts = async () =>
       (await json(await stack.request(me, 'GET', `/v1/alerts?code=app.not_json&applicationId=${app}`))) as Body[];
-    await waitFor(async () => (await alerts())[0]?.count === 100, { what: 'the alert counting 100', timeoutMs: 20_000 });
+    await waitFor(async () => (await alerts())[0]?.count === 100, {
+      what: 'the alert counting 100',
+      timeoutMs: 20_000,
+    });
     expect(await alerts()).toHaveLength(1);
 
     const [req] = rx.at('/storm/triggered');
@@ -159,19 +162,25 @@ describe('alert triggers', () => {
     const shown = (await json(await stack.request(me, 'GET', `/v1/alert-triggers/${trigger.id}`))) as Body;
     expect(shown).toMatchObject({ firedCount: 1 });
     expect(shown.lastFiredAt).not.toBeNull();
-    expect(((await json(await stack.request(me, 'GET', `/v1/alert-triggers/${higher.id}`))) as Body).firedCount).toBe(0);
+    expect(((await json(await stack.request(me, 'GET', `/v1/alert-triggers/${higher.id}`))) as Body).firedCount).toBe(
+      0,
+    );
 
     // One more in the same minute: the 101 of any code fire the other trigger; the first stays quiet in its window.
     await stack.publish(JOB_SUBJECTS.sessions, notJsonRecord(me.id, app, new Date(minute + 20_000)));
     await waitFor(() => rx.at('/storm/triggered').length >= 2, { what: 'the second trigger', timeoutMs: 30_000 });
     const second = rx.at('/storm/triggered')[1]!.body as Body;
     expect(second).toMatchObject({ data: { triggerId: higher.id, code: '*', count: 101, applicationId: null } });
-    expect(((await json(await stack.request(me, 'GET', `/v1/alert-triggers/${trigger.id}`))) as Body).firedCount).toBe(1);
+    expect(((await json(await stack.request(me, 'GET', `/v1/alert-triggers/${trigger.id}`))) as Body).firedCount).toBe(
+      1,
+    );
     expect(rx.at('/storm/triggered')).toHaveLength(2);
     expect(rx.at('/storm/others')).toHaveLength(0);
 
     // Their creation is in the audit log.
-    const audit = (await json(await stack.request(me, 'GET', '/v1/audit-events?action=alert-trigger.create'))) as Body[];
+    const audit = (await json(
+      await stack.request(me, 'GET', '/v1/audit-events?action=alert-trigger.create'),
+    )) as Body[];
     expect(audit.map((e) => e.target)).toEqual(
       expect.arrayContaining([`${stack.baseUrl}/v1/alert-triggers/${trigger.id}`]),
     );
@@ -188,7 +197,9 @@ describe('alert triggers', () => {
     // Its owner deletes it (audited); then it is gone.
     expect((await stack.request(me, 'DELETE', `/v1/alert-triggers/${trigger.id}`)).status).toBe(200);
     expect((await stack.request(me, 'GET', `/v1/alert-triggers/${trigger.id}`)).status).toBe(404);
-    const audit = (await json(await stack.request(me, 'GET', '/v1/audit-events?action=alert-trigger.delete'))) as Body[];
+    const audit = (await json(
+      await stack.request(me, 'GET', '/v1/audit-events?action=alert-trigger.delete'),
+    )) as Body[];
     expect(audit.map((e) => e.target)).toContain(`${stack.baseUrl}/v1/alert-triggers/${trigger.id}`);
   });
 
@@ -209,7 +220,8 @@ describe('alert triggers', () => {
     expect(await bad({})).toEqual(expect.arrayContaining(['code', 'threshold', 'window']));
 
     const account = await stack.createAccount('many');
-    for (let i = 0; i < 50; i++) await create(account, '/v1/alert-triggers', { code: '*', threshold: i + 1, window: '1m' });
+    for (let i = 0; i < 50; i++)
+      await create(account, '/v1/alert-triggers', { code: '*', threshold: i + 1, window: '1m' });
     const res = await stack.request(account, 'POST', '/v1/alert-triggers', { code: '*', threshold: 1, window: '1m' });
     expect(res.status).toBe(409);
     expect(((await res.json()) as Body).code).toBe('limit_exceeded');
@@ -245,9 +257,16 @@ describe('usage and usage triggers', () => {
           to: { id: '+14075550199', channel: 'VOICE', network: 'PSTN' },
         },
       });
-      await waitFor(async () => (await voiceToday()) === before + 1, { what: 'the session counted', timeoutMs: 20_000 });
+      await waitFor(async () => (await voiceToday()) === before + 1, {
+        what: 'the session counted',
+        timeoutMs: 20_000,
+      });
     };
-    const trigger = await create(owner, '/v1/usage-triggers', { category: 'sessions.voice', threshold: 3, recurring: 'daily' });
+    const trigger = await create(owner, '/v1/usage-triggers', {
+      category: 'sessions.voice',
+      threshold: 3,
+      recurring: 'daily',
+    });
     expect(trigger).toMatchObject({ category: 'sessions.voice', threshold: 3, recurring: 'daily', lastFiredAt: null });
     const base = ((await json(await stack.request(owner, 'GET', '/v1/usage?category=sessions.voice'))) as Body)
       .total as number;

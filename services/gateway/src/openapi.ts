@@ -1079,7 +1079,7 @@ function triggerPaths(): Record<string, Schema> {
       what: 'alert trigger',
       max: 50,
       create:
-        'An `alertTriggered` notification is sent when the alerts matching `code` (or any, `*`) and `applicationId` (or any) within the last `window` (counted per minute, the current minute included) reach `threshold`; then at most one more per window. Bad fields are a 400 naming each; an application that is not the account\'s is a 400 naming `applicationId`; the 51st trigger of an account is a 409 `limit_exceeded`.',
+        "An `alertTriggered` notification is sent when the alerts matching `code` (or any, `*`) and `applicationId` (or any) within the last `window` (counted per minute, the current minute included) reach `threshold`; then at most one more per window. Bad fields are a 400 naming each; an application that is not the account's is a 400 naming `applicationId`; the 51st trigger of an account is a 409 `limit_exceeded`.",
     },
     {
       path: '/v1/usage-triggers',
@@ -1157,9 +1157,15 @@ function triggerPaths(): Record<string, Schema> {
           name: 'until',
           in: 'query',
           schema: { type: 'string' },
-          description: 'First period after the window, exclusive. Default: the period after the current one. At most 400 periods.',
+          description:
+            'First period after the window, exclusive. Default: the period after the current one. At most 400 periods.',
         },
-        { name: 'applicationId', in: 'query', schema: { type: 'string' }, description: "One application's usage only." },
+        {
+          name: 'applicationId',
+          in: 'query',
+          schema: { type: 'string' },
+          description: "One application's usage only.",
+        },
       ],
       responses: { '200': json(ref('Usage'), 'The usage per period.'), ...pick('400'), ...readErrors },
     },

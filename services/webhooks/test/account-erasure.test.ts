@@ -70,7 +70,12 @@ it('when an account is deleted, then once its deletion completes nothing of it i
   const subId = idOf(sub.href);
   // An alert trigger of its application and a usage trigger: they go with the account.
   const alertTrigger = await json(
-    await stack.request(acct, 'POST', '/v1/alert-triggers', { code: '*', applicationId: appId, threshold: 3, window: '5m' }),
+    await stack.request(acct, 'POST', '/v1/alert-triggers', {
+      code: '*',
+      applicationId: appId,
+      threshold: 3,
+      window: '5m',
+    }),
   );
   const usageTrigger = await json(
     await stack.request(acct, 'POST', '/v1/usage-triggers', { category: 'sessions', threshold: 3, recurring: 'daily' }),

@@ -30,7 +30,9 @@ export const alertTriggerCreate = z
       enum: ['*', ...ALERT_CODES],
       description: 'The alert code to count, or `*` for every code. Required.',
     }),
-    applicationId: text(64, { description: 'Only alerts of this application of the account; absent: every application.' }),
+    applicationId: text(64, {
+      description: 'Only alerts of this application of the account; absent: every application.',
+    }),
     threshold: bounded(ALERT_THRESHOLD_MAX, {
       minimum: 1,
       maximum: ALERT_THRESHOLD_MAX,

@@ -105,7 +105,11 @@ export function triggerRoutes(router: Router, deps: RouteDeps): void {
     POST: async (req, res) => {
       const { threshold, ...body } = decodeBody(req, usageTriggerCreate);
       const { trigger } = await webhooks.createUsageTrigger(
-        { ...body, ...(threshold !== undefined ? { threshold: String(threshold) } : {}), accountId: principal(req).accountId },
+        {
+          ...body,
+          ...(threshold !== undefined ? { threshold: String(threshold) } : {}),
+          accountId: principal(req).accountId,
+        },
         writeOptions(req),
       );
       const json = usageTriggerJson(trigger!, base);

@@ -49,8 +49,7 @@ export async function createUsageTrigger(
     if (n >= MAX_USAGE_TRIGGERS)
       throw new AppError('limit_exceeded', `an account can have at most ${MAX_USAGE_TRIGGERS} usage triggers`);
     const now = new Date();
-    const baseline =
-      recurring === 'none' ? await usageOfDay(em, deps.schema, accountId, category!, utcDay(now)) : '0';
+    const baseline = recurring === 'none' ? await usageOfDay(em, deps.schema, accountId, category!, utcDay(now)) : '0';
     em.create(UsageTriggerSchema, {
       id,
       accountId,

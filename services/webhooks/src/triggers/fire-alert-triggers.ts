@@ -37,7 +37,14 @@ export async function fireAlertTriggers(
       if (count < t.threshold) continue;
       await markAlertTriggerFired(query, schema, t.id, a.at);
       fired++;
-      if (!(await subscribed(query, schema, { accountId: owner.accountId, applicationId: t.application_id }, 'alertTriggered')))
+      if (
+        !(await subscribed(
+          query,
+          schema,
+          { accountId: owner.accountId, applicationId: t.application_id },
+          'alertTriggered',
+        ))
+      )
         continue;
       const id = uuidv7();
       const filter = new URLSearchParams({

@@ -22,7 +22,11 @@ export async function listAlertTriggers(
   const accountId = requireAccount(req.accountId);
   const n = pageSize(req.limit);
   const afterSeq = req.cursor ? decodeCursor(ALERT_KIND, req.cursor) : null;
-  const page = toPage(await readAlertTriggers(deps.orm.em, deps.schema, accountId, { afterSeq, limit: n + 1 }), n, ALERT_KIND);
+  const page = toPage(
+    await readAlertTriggers(deps.orm.em, deps.schema, accountId, { afterSeq, limit: n + 1 }),
+    n,
+    ALERT_KIND,
+  );
   return { triggers: page.items.map(alertTriggerMessage), nextCursor: page.nextCursor };
 }
 
@@ -33,7 +37,11 @@ export async function listUsageTriggers(
   const accountId = requireAccount(req.accountId);
   const n = pageSize(req.limit);
   const afterSeq = req.cursor ? decodeCursor(USAGE_KIND, req.cursor) : null;
-  const page = toPage(await readUsageTriggers(deps.orm.em, deps.schema, accountId, { afterSeq, limit: n + 1 }), n, USAGE_KIND);
+  const page = toPage(
+    await readUsageTriggers(deps.orm.em, deps.schema, accountId, { afterSeq, limit: n + 1 }),
+    n,
+    USAGE_KIND,
+  );
   return { triggers: page.items.map(usageTriggerMessage), nextCursor: page.nextCursor };
 }
 

@@ -142,7 +142,12 @@ export async function countWindowAlerts(
 }
 
 /** Records that a trigger fired for an alert at `at`, in the caller's transaction. */
-export async function markAlertTriggerFired(query: TransactionQuery, schema: string, id: string, at: string): Promise<void> {
+export async function markAlertTriggerFired(
+  query: TransactionQuery,
+  schema: string,
+  id: string,
+  at: string,
+): Promise<void> {
   await query(`update "${schema}".alert_triggers set fired_at = $2, fired_count = fired_count + 1 where id = $1`, [
     id,
     at,
@@ -219,7 +224,11 @@ export async function markUsageTriggerFired(
 }
 
 /** Deletes the alert triggers that watch a deleted application; answers how many. */
-export async function deleteApplicationTriggers(em: EntityManager, schema: string, applicationId: string): Promise<number> {
+export async function deleteApplicationTriggers(
+  em: EntityManager,
+  schema: string,
+  applicationId: string,
+): Promise<number> {
   const rows = await sql(em, `delete from "${schema}".alert_triggers where application_id = $1 returning id`, [
     applicationId,
   ]);

@@ -85,7 +85,10 @@ export function checkCategory(value: string | undefined, errors: FieldError[], r
 }
 
 /** `none` (the default), `daily` or `monthly`. */
-export function checkRecurring(value: string | undefined, errors: FieldError[]): (typeof USAGE_RECURRENCES)[number] | undefined {
+export function checkRecurring(
+  value: string | undefined,
+  errors: FieldError[],
+): (typeof USAGE_RECURRENCES)[number] | undefined {
   const v = value === undefined || value === '' ? 'none' : value;
   if (!(USAGE_RECURRENCES as readonly string[]).includes(v)) {
     errors.push({ field: 'recurring', message: `must be one of ${USAGE_RECURRENCES.join(', ')}` });

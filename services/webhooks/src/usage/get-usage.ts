@@ -35,7 +35,10 @@ function periodDate(field: string, v: string, period: 'day' | 'month', errors: F
   return d;
 }
 
-export async function getUsage(deps: Pick<Deps, 'orm' | 'schema'>, req: GetUsageRequest__Output): Promise<GetUsageResponse> {
+export async function getUsage(
+  deps: Pick<Deps, 'orm' | 'schema'>,
+  req: GetUsageRequest__Output,
+): Promise<GetUsageResponse> {
   const accountId = requireAccount(req.accountId);
   const errors: FieldError[] = [];
   const category = checkCategory(req.category, errors);
@@ -47,8 +50,7 @@ export async function getUsage(deps: Pick<Deps, 'orm' | 'schema'>, req: GetUsage
   let until = okPeriod ? periodDate('until', req.until, period, errors) : null;
   if (errors.length > 0) throw AppError.invalid(errors);
   const now = new Date();
-  const step = (d: Date, n: number) =>
-    period === 'day' ? new Date(d.getTime() + n * DAY_MS) : addMonths(d, n);
+  const step = (d: Date, n: number) => (period === 'day' ? new Date(d.getTime() + n * DAY_MS) : addMonths(d, n));
   const current = period === 'day' ? new Date(`${isoDay(now)}T00:00:00Z`) : monthStart(now);
   until ??= since ? step(since, period === 'day' ? DEFAULT_DAYS : DEFAULT_MONTHS) : step(current, 1);
   since ??= step(until, -(period === 'day' ? DEFAULT_DAYS : DEFAULT_MONTHS));
@@ -56,7 +58,9 @@ export async function getUsage(deps: Pick<Deps, 'orm' | 'schema'>, req: GetUsage
   for (let d = since; d < until && starts.length <= MAX_PERIODS; d = step(d, 1)) starts.push(isoDay(d));
   if (since >= until) throw AppError.invalid([{ field: 'until', message: 'must be after since' }]);
   if (starts.length > MAX_PERIODS)
-    throw AppError.invalid([{ field: 'until', message: `makes more than ${MAX_PERIODS} periods: take a shorter window` }]);
+    throw AppError.invalid([
+      { field: 'until', message: `makes more than ${MAX_PERIODS} periods: take a shorter window` },
+    ]);
   const rows = await readUsage(deps.orm.em, deps.schema, {
     accountId,
     category: category!,

@@ -36,7 +36,14 @@ export interface UsageRow {
 export function readUsage(
   em: EntityManager,
   schema: string,
-  q: { accountId: string; category: string; period: 'day' | 'month'; since: string; until: string; applicationId: string | null },
+  q: {
+    accountId: string;
+    category: string;
+    period: 'day' | 'month';
+    since: string;
+    until: string;
+    applicationId: string | null;
+  },
 ): Promise<UsageRow[]> {
   return sql<UsageRow>(
     em,
