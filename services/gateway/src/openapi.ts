@@ -504,11 +504,11 @@ const schemas: Record<string, Schema> = {
   ),
   AlertTriggeredNotification: statusEventSchema(
     'alertTriggered',
-    'an alert trigger reached its threshold (docs/events.md#alerttriggered).',
+    'an alert trigger reached its threshold (docs/events.md#alert-triggered).',
   ),
   UsageTriggeredNotification: statusEventSchema(
     'usageTriggered',
-    "the account's usage reached a usage trigger's threshold (docs/events.md#usagetriggered).",
+    "the account's usage reached a usage trigger's threshold (docs/events.md#usage-triggered).",
   ),
 };
 
@@ -982,7 +982,7 @@ const outgoingWebhooks: Record<string, Schema> = {
     'all',
     {
       description:
-        'POSTed to the `targetUrl` of every enabled `alertTriggered` subscription of the account (and of the application the trigger watches, for application-level ones) when the alerts matching an alert trigger within its window reach its threshold; then at most once more per window (docs/events.md#alerttriggered).',
+        'POSTed to the `targetUrl` of every enabled `alertTriggered` subscription of the account (and of the application the trigger watches, for application-level ones) when the alerts matching an alert trigger within its window reach its threshold; then at most once more per window (docs/events.md#alert-triggered).',
       data: {
         triggerId: 'at_4f0e1d2c3b4a59687766f5e4',
         code: 'app.not_json',
@@ -1005,7 +1005,7 @@ const outgoingWebhooks: Record<string, Schema> = {
     'all',
     {
       description:
-        "POSTed to the `targetUrl` of every enabled account-level `usageTriggered` subscription of the account within 60 s of its usage of a category reaching a usage trigger's threshold, once per period (docs/events.md#usagetriggered).",
+        "POSTed to the `targetUrl` of every enabled account-level `usageTriggered` subscription of the account within 60 s of its usage of a category reaching a usage trigger's threshold, once per period (docs/events.md#usage-triggered).",
       data: {
         triggerId: 'ut_9a8b7c6d5e4f30211203f4e5',
         category: 'sessions.voice',
