@@ -23,7 +23,8 @@ interface Alert {
   link: string | null;
 }
 
-const CODES = [
+/** The alert codes a session raises (the others are reserved). */
+export const ALERT_CODES = [
   'app.not_json',
   'app.timeout',
   'app.http_4xx',
@@ -74,7 +75,7 @@ export function AlertsPage() {
       <form key={JSON.stringify(filters)} className="card filters" onSubmit={submit} aria-label="Filter the alerts">
         <Select label="Code" name="code" defaultValue={filters.code}>
           <option value="">Any code</option>
-          {CODES.map((c) => (
+          {ALERT_CODES.map((c) => (
             <option key={c} value={c}>
               {c}
             </option>
