@@ -120,13 +120,16 @@ export function TriggersPage() {
   const submitAlert = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const form = e.currentTarget;
-    alerts.create.mutate({ ...bodyOf(form, ['threshold']), ...(appId ? { applicationId: appId } : {}) }, {
-      onSuccess: (t) => {
-        setSaid(`Created the alert trigger on ${t.code} at ${t.threshold} within ${t.window}.`);
-        form.reset();
-        setAppId(undefined);
+    alerts.create.mutate(
+      { ...bodyOf(form, ['threshold']), ...(appId ? { applicationId: appId } : {}) },
+      {
+        onSuccess: (t) => {
+          setSaid(`Created the alert trigger on ${t.code} at ${t.threshold} within ${t.window}.`);
+          form.reset();
+          setAppId(undefined);
+        },
       },
-    });
+    );
   };
   const submitUsage = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -198,11 +201,7 @@ export function TriggersPage() {
                 <code>{t.code}</code>
               </td>
               <td data-label="Application">
-                {t.applicationId ? (
-                  <AppLink id={t.applicationId} />
-                ) : (
-                  'every application'
-                )}
+                {t.applicationId ? <AppLink id={t.applicationId} /> : 'every application'}
               </td>
               <td data-label="Threshold">{t.threshold}</td>
               <td data-label="Window">{t.window}</td>
