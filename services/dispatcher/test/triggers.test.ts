@@ -203,6 +203,32 @@ describe('alert triggers', () => {
     expect(audit.map((e) => e.target)).toContain(`${stack.baseUrl}/v1/alert-triggers/${trigger.id}`);
   });
 
+  it('when the application a trigger watches is deleted, then the trigger goes with it', async () => {
+    const app = await newApp(me, 'gone');
+    const watching = await create(me, '/v1/alert-triggers', {
+      code: '*',
+      applicationId: app,
+      threshold: 2,
+      window: '1h',
+    });
+    const all = await create(me, '/v1/alert-triggers', { code: '*', threshold: 2, window: '1h' });
+    expect((await stack.request(me, 'DELETE', `/v1/applications/${app}`)).status).toBe(200);
+    await waitFor(async () => (await stack.request(me, 'GET', `/v1/alert-triggers/${watching.id}`)).status === 404, {
+      what: 'the trigger deleted with its application',
+      timeoutMs: 20_000,
+    });
+    expect((await stack.request(me, 'GET', `/v1/alert-triggers/${all.id}`)).status).toBe(200);
+    // A trigger for the deleted application cannot be made again.
+    const again = await stack.request(me, 'POST', '/v1/alert-triggers', {
+      code: '*',
+      applicationId: app,
+      threshold: 2,
+      window: '1h',
+    });
+    expect(again.status).toBe(400);
+    expect(await problemFields(again)).toEqual(['applicationId']);
+  });
+
   it('when the input is bad, then a 400 names each field, and the 51st trigger is a 409', async () => {
     const bad = async (body: unknown) => {
       const res = await stack.request(me, 'POST', '/v1/alert-triggers', body);

@@ -102,14 +102,7 @@ export async function insertSession(
           : [];
       // The account's usage counts the session and its alerts; its alert triggers see the alerts.
       await addUsage(query, schema, sortIncrements(sessionUsage(s, stored.length)));
-      if (stored.length > 0)
-        await fireAlertTriggers(
-          query,
-          schema,
-          baseUrl,
-          s,
-          stored.map((a) => ({ id: a.id, code: a.code, at: r.startedAt })),
-        );
+      await fireAlertTriggers(query, schema, baseUrl, s, stored, r.startedAt);
       await enqueueSessionEvents(
         query,
         schema,

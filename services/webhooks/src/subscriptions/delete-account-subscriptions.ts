@@ -3,7 +3,7 @@ import type { Deps } from '../context.ts';
 import { SubscriptionSchema } from '../db/entities.ts';
 import { queueSubscriptionPurge } from '../deliveries/repository.ts';
 import type { SubscriptionRef } from '../events/changes.ts';
-import { deleteAccountTriggers } from '../triggers/repository.ts';
+import { deleteAccountTriggers, lockTriggers } from '../triggers/repository.ts';
 import { deleteAccountUsage } from '../usage/repository.ts';
 import { buryAccount, limitScope, lockScope } from './repository.ts';
 
@@ -27,6 +27,9 @@ export async function deleteAccountSubscriptions(deps: Deps, req: { accountId: s
     await queueSubscriptionPurge(em, deps.schema, ids);
     await deleteAccountAnswers(em, accountId);
     await deleteAccountAudit(em, accountId);
+    // Under the locks the triggers' creates take: a create in flight commits first, or sees the tombstone.
+    await lockTriggers(em, 'alert', accountId);
+    await lockTriggers(em, 'usage', accountId);
     await deleteAccountTriggers(em, deps.schema, accountId);
     await deleteAccountUsage(em, deps.schema, accountId);
     return subs.map((s) => ({ id: s.id, accountId: String(s.accountId), applicationId: s.applicationId }));

@@ -6,7 +6,7 @@ import type { Deps, Traced } from '../context.ts';
 import { AlertTriggerSchema } from '../db/entities.ts';
 import { requireAccount } from '../subscriptions/repository.ts';
 import { alertTriggerMessage } from './mapper.ts';
-import { accountDeleted, lockTriggers, readAlertTriggers } from './repository.ts';
+import { accountDeleted, applicationDeleted, lockTriggers, readAlertTriggers } from './repository.ts';
 import {
   ALERT_THRESHOLD_MAX,
   checkAlertCode,
@@ -51,6 +51,8 @@ export async function createAlertTrigger(
   await deps.orm.em.fork().transactional(async (em) => {
     await lockTriggers(em, 'alert', accountId);
     if (await accountDeleted(em, deps.schema, accountId)) throw AppError.notFound('account');
+    if (applicationId && (await applicationDeleted(em, deps.schema, applicationId)))
+      throw AppError.invalid([{ field: 'applicationId', message: 'is not an application of this account' }]);
     const n = await em.count(AlertTriggerSchema, { accountId });
     if (n >= MAX_ALERT_TRIGGERS)
       throw new AppError('limit_exceeded', `an account can have at most ${MAX_ALERT_TRIGGERS} alert triggers`);

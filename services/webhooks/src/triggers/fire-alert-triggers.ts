@@ -9,75 +9,79 @@ import { subscribed } from '../sessions/session-status.ts';
 import { windowText } from './rules.ts';
 import { countWindowAlerts, lockDueAlertTriggers, markAlertTriggerFired } from './repository.ts';
 
-/** An alert as stored: its id (the row it folded into), code and the time its minute is counted at. */
+/** An alert as stored: its id (the row it folded into) and code. */
 export interface StoredAlert {
   id: string;
   code: string;
-  at: string;
 }
 
-/** Evaluates the account's alert triggers for alerts just stored; answers how many fired. */
+/**
+ * Evaluates the account's alert triggers for the alerts a session just stored, counted at `at`
+ * (the session's start: the minute its alerts are folded into); answers how many fired.
+ */
 export async function fireAlertTriggers(
   query: TransactionQuery,
   schema: string,
   baseUrl: string,
   owner: { accountId: string; applicationId: string | null },
   alerts: StoredAlert[],
+  at: string,
 ): Promise<number> {
+  if (alerts.length === 0) return 0;
+  const due = await lockDueAlertTriggers(query, schema, {
+    accountId: owner.accountId,
+    codes: [...new Set(alerts.map((a) => a.code))],
+    applicationId: owner.applicationId ?? '',
+    at,
+  });
   let fired = 0;
-  for (const a of alerts) {
-    const due = await lockDueAlertTriggers(query, schema, {
-      accountId: owner.accountId,
-      code: a.code,
-      applicationId: owner.applicationId ?? '',
-      at: a.at,
-    });
-    for (const t of due) {
-      const { count, windowStart } = await countWindowAlerts(query, schema, owner.accountId, t, a.at);
-      if (count < t.threshold) continue;
-      await markAlertTriggerFired(query, schema, t.id, a.at);
-      fired++;
-      if (
-        !(await subscribed(
-          query,
-          schema,
-          { accountId: owner.accountId, applicationId: t.application_id },
-          'alertTriggered',
-        ))
-      )
-        continue;
-      const id = uuidv7();
-      const filter = new URLSearchParams({
-        ...(t.code === '*' ? {} : { code: t.code }),
-        ...(t.application_id ? { applicationId: t.application_id } : {}),
-        since: windowStart.toISOString(),
-      });
-      await enqueueOutbox(
+  for (const t of due) {
+    const { count, windowStart } = await countWindowAlerts(query, schema, owner.accountId, t, at);
+    if (count < t.threshold) continue;
+    await markAlertTriggerFired(query, schema, t.id, at);
+    fired++;
+    const alert = alerts.find((a) => t.code === '*' || a.code === t.code)!;
+    if (
+      !(await subscribed(
         query,
         schema,
-        SUBJECTS.alertTriggered,
-        {
-          id,
-          accountId: owner.accountId,
-          applicationId: t.application_id,
-          resource: 'all',
-          timestamp: new Date(a.at).toISOString(),
-          data: {
-            triggerId: t.id,
-            code: t.code,
-            applicationId: t.application_id,
-            threshold: t.threshold,
-            window: windowText(t.window_seconds),
-            count,
-            windowStart: windowStart.toISOString(),
-            at: new Date(a.at).toISOString(),
-            alertId: a.id,
-            alerts: `${baseUrl}/v1/alerts?${filter.toString()}`,
-          },
-        },
+        { accountId: owner.accountId, applicationId: t.application_id },
+        'alertTriggered',
+      ))
+    )
+      continue;
+    const id = uuidv7();
+    const filter = new URLSearchParams({
+      ...(t.code === '*' ? {} : { code: t.code }),
+      ...(t.application_id ? { applicationId: t.application_id } : {}),
+      since: windowStart.toISOString(),
+    });
+    const when = new Date(at).toISOString();
+    await enqueueOutbox(
+      query,
+      schema,
+      SUBJECTS.alertTriggered,
+      {
         id,
-      );
-    }
+        accountId: owner.accountId,
+        applicationId: t.application_id,
+        resource: 'all',
+        timestamp: when,
+        data: {
+          triggerId: t.id,
+          code: t.code,
+          applicationId: t.application_id,
+          threshold: t.threshold,
+          window: windowText(t.window_seconds),
+          count,
+          windowStart: windowStart.toISOString(),
+          at: when,
+          alertId: alert.id,
+          alerts: `${baseUrl}/v1/alerts?${filter.toString()}`,
+        },
+      },
+      id,
+    );
   }
   return fired;
 }

@@ -19,6 +19,14 @@ export async function accountDeleted(em: EntityManager, schema: string, accountI
   return rows.length > 0;
 }
 
+/** Whether the application was deleted (its tombstone): a trigger created for it now would never fire. */
+export async function applicationDeleted(em: EntityManager, schema: string, applicationId: string): Promise<boolean> {
+  const rows = await sql(em, `select 1 from "${schema}".deleted_applications where application_id = $1`, [
+    applicationId,
+  ]);
+  return rows.length > 0;
+}
+
 export interface AlertTriggerRow {
   seq: string;
   id: string;
@@ -99,21 +107,23 @@ export interface DueAlertTrigger {
 }
 
 /**
- * The account's alert triggers that an alert of `code` and application (`''`: none) at `at` matches
- * and that have not fired within their window before `at`, locked (in id order) for the caller's
- * transaction: two alerts stored at once cannot both fire one trigger.
+ * The account's alert triggers that an alert of one of `codes` and of the application
+ * `applicationId` (`''`: none) at `at` matches and that have not fired within their window before
+ * `at`, locked in id order (one statement for all the session's alerts, so every transaction locks
+ * triggers in the same order) for the caller's transaction: two alerts stored at once cannot both
+ * fire one trigger.
  */
 export function lockDueAlertTriggers(
   query: TransactionQuery,
   schema: string,
-  a: { accountId: string; code: string; applicationId: string; at: string },
+  a: { accountId: string; codes: string[]; applicationId: string; at: string },
 ): Promise<DueAlertTrigger[]> {
   return query<DueAlertTrigger>(
     `select id, code, application_id, threshold, window_seconds from "${schema}".alert_triggers
-     where account_id = $1 and (code = '*' or code = $2) and (application_id is null or application_id = $3)
+     where account_id = $1 and (code = '*' or code = any($2::text[])) and (application_id is null or application_id = $3)
        and (fired_at is null or fired_at + make_interval(secs => window_seconds) <= $4::timestamptz)
      order by id for update`,
-    [a.accountId, a.code, a.applicationId, a.at],
+    [a.accountId, a.codes, a.applicationId, a.at],
   );
 }
 
