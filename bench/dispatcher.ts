@@ -100,7 +100,7 @@ async function startHookReceiver(): Promise<Receiver> {
 }
 
 /** CPU seconds (user + system) used so far by each process; postgres summed over its processes. */
-function cpuByProcess(pids: Record<string, number | undefined>, natsPort: number): Record<string, number> {
+export function cpuByProcess(pids: Record<string, number | undefined>, natsPort: number): Record<string, number> {
   const out: Record<string, number> = {};
   for (const [name, pid] of Object.entries(pids)) if (pid) out[name] = cpuSecondsOf(pid);
   out.bench = (process.cpuUsage().user + process.cpuUsage().system) / 1e6;
@@ -123,7 +123,7 @@ function cpuByProcess(pids: Record<string, number | undefined>, natsPort: number
  * CPU seconds used between two readings by process name (Postgres summed over its processes,
  * counting those that started in between from zero; those that ended in between are not counted).
  */
-function cpuUsedBetween(a: Record<string, number>, b: Record<string, number>): Record<string, number> {
+export function cpuUsedBetween(a: Record<string, number>, b: Record<string, number>): Record<string, number> {
   const used: Record<string, number> = {};
   for (const [k, v] of Object.entries(b)) {
     const name = k.split(':')[0]!;

@@ -7,6 +7,7 @@ import { printApiResults, runApiBench } from './api';
 import { printConsoleResults, runConsoleBench } from './console';
 import { printDeliveriesResults, runDeliveriesBench } from './deliveries';
 import { printDispatcherResults, runDispatcherBench } from './dispatcher';
+import { printOrderingResults, runOrderingBench } from './ordering';
 import { printKeysResults, runKeysBench } from './keys';
 import { launchErrors, printLaunchResults, runLaunchBench } from './launch';
 import { latencyWithinBounds, printLatencyResults, runLatencyBench } from './latency';
@@ -37,7 +38,7 @@ const all = [
   'console',
 ];
 // Not in the default run (they seed millions of rows): named only.
-const known = [...all, 'search', 'stats', 'retention'];
+const known = [...all, 'search', 'stats', 'retention', 'ordering'];
 const selected = wanted.length ? wanted : all;
 const out: string[] = [];
 const results: Record<string, unknown> = {};
@@ -80,6 +81,15 @@ for (const name of selected) {
       }),
       printDispatcherResults,
     );
+  } else if (name === 'ordering') {
+    report(
+      name,
+      await runOrderingBench({
+        events: Number(process.env.BENCH_ORDERING_EVENTS ?? 10_000),
+        keys: Number(process.env.BENCH_ORDERING_KEYS ?? 1000),
+      }),
+      printOrderingResults,
+    );
   } else if (name === 'tracing') {
     // At the services' default sampling (the target's setting) and with every trace sampled;
     // BENCH_TRACING_SAMPLED=0.01,1 names the shares instead (`default` for the default; `off`
@@ -115,6 +125,7 @@ for (const name of selected) {
       await runSessionBench({
         sessions: Number(process.env.BENCH_SESSIONS ?? 5000),
         latencySeconds: dispatcherSeconds,
+        statusSessions: Number(process.env.BENCH_STATUS_SESSIONS ?? 3000),
       }),
       printSessionResults,
     );

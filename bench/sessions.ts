@@ -4,8 +4,12 @@
 // takes them, time until the last instructions); then, at half that rate, the p99 from publish to
 // the POST and from publish to the instructions. Then the same two figures for sessions routed by
 // address (no applicationId: the application is the owner of the number dialled, session.to.id).
+// Last, the CPU per session of every process (services, NATS, Postgres, the bench) without
+// sessionStatus and alert subscriptions and with both: what the status events and alerts cost.
+import pg from 'pg';
 import { connectNats, createLogger, type NatsHandle, SUBJECTS } from '@switchboard/platform';
-import { addressesClient, applicationsClient } from '@switchboard/proto';
+import { addressesClient, applicationsClient, webhooksClient } from '@switchboard/proto';
+import { cpuByProcess, cpuUsedBetween } from './dispatcher';
 import { waitFor } from '../test/support/infra';
 import { startReceiver } from '../test/support/receiver';
 import { addInventory, fmt, type Percentiles, percentiles, startDeliveryStack, table } from './lib';
@@ -23,6 +27,13 @@ export interface SessionBenchResult {
     burstFailed: number;
     latency: { sessions: number; failed: number; post: Percentiles; instructions: Percentiles };
   };
+  /** CPU per session (µs, all processes) without and with sessionStatus and alert subscriptions. */
+  statusCost: { sessions: number; without: CpuPerSession; with: CpuPerSession; ratio: number; events: number };
+}
+
+export interface CpuPerSession {
+  totalUs: number;
+  perProcessUs: Record<string, number>;
 }
 
 /** Numbers the application claims for the routed sessions (each one's owner is looked up once, then cached). */
@@ -60,7 +71,12 @@ export function watchFailedSessions(bus: NatsHandle): Map<string, string> & { st
   return Object.assign(failed, { stop: () => sub.unsubscribe() });
 }
 
-export async function runSessionBench(opts: { sessions: number; latencySeconds: number }): Promise<SessionBenchResult> {
+export async function runSessionBench(opts: {
+  sessions: number;
+  latencySeconds: number;
+  /** Sessions of each run of the status events' cost. */
+  statusSessions: number;
+}): Promise<SessionBenchResult> {
   const stack = await startDeliveryStack();
   const app = await startApplication();
   const bus = await connectNats(stack.natsUrl, createLogger('bench', 'warn'), 'bench');
@@ -168,6 +184,79 @@ export async function runSessionBench(opts: { sessions: number; latencySeconds: 
     process.stderr.write(`  routed: ${fmt(routedPerSecond)} sessions/s (${failedOf('rtp')} failed)\n`);
     const routedLatency = await latencyOf('rlat', true);
 
+    // 4. What sessionStatus and alert events cost: CPU per session of every process, from the
+    // publish until every session's record is stored (and, subscribed, every status event delivered).
+    const hooks = webhooksClient(stack.webhooksGrpc);
+    const db = new pg.Client({ connectionString: stack.db.url });
+    await db.connect();
+    let statusEvents = 0;
+    const statusRx = await startReceiver({
+      keep: false,
+      observe: () => {
+        statusEvents++;
+      },
+    });
+    statusRx.on('/status', () => 204);
+    statusRx.on('/alerts', () => 204);
+    const [applicationsProc, webhooksProc, dispatcherProc] = stack.procs;
+    const pids = {
+      applications: applicationsProc?.child.pid,
+      webhooks: webhooksProc?.child.pid,
+      dispatcher: dispatcherProc?.child.pid,
+    };
+    const stored = async (prefix: string) =>
+      Number(
+        (await db.query(`select count(*)::int as n from webhooks.sessions where id like $1`, [`${prefix}-%`])).rows[0]
+          .n,
+      );
+    const costOf = async (prefix: string, events: number): Promise<CpuPerSession> => {
+      const n = opts.statusSessions;
+      const before = statusEvents;
+      const cpu0 = cpuByProcess(pids, stack.natsPort);
+      await publish(n, prefix, 1000 / rate);
+      await waitFor(async () => endedOf(prefix) >= n && (await stored(prefix)) >= n, {
+        timeoutMs: 300_000,
+        intervalMs: 20,
+        what: `${prefix} sessions stored`,
+      });
+      await waitFor(() => statusEvents - before >= events, {
+        timeoutMs: 300_000,
+        intervalMs: 20,
+        what: 'status events',
+      });
+      const used = cpuUsedBetween(cpu0, cpuByProcess(pids, stack.natsPort));
+      const perProcessUs = Object.fromEntries(Object.entries(used).map(([k, v]) => [k, (v * 1e6) / n]));
+      const totalUs = Object.values(perProcessUs).reduce((a, b) => a + b, 0);
+      process.stderr.write(`  ${prefix}: ${fmt(totalUs)} µs of CPU per session (all processes)\n`);
+      return { totalUs, perProcessUs };
+    };
+    const without = await costOf('nost', 0);
+    for (const [event, path] of [
+      ['sessionStatus', '/status'],
+      ['alert', '/alerts'],
+    ] as const)
+      await hooks.createSubscription({
+        accountId: stack.accountId,
+        event,
+        resource: 'all',
+        targetUrl: statusRx.url(path),
+      });
+    // The dispatchers' subscription caches follow the change event: a short warm-up with them.
+    const warmBefore = statusEvents;
+    await publish(200, 'stwarm');
+    await waitFor(() => statusEvents - warmBefore >= 400, { timeoutMs: 60_000, what: 'warm-up status events' });
+    const withStatus = await costOf('st', 2 * opts.statusSessions);
+    hooks.close();
+    await db.end();
+    await statusRx.close();
+    const statusCost = {
+      sessions: opts.statusSessions,
+      without,
+      with: withStatus,
+      ratio: withStatus.totalUs / without.totalUs,
+      events: 2 * opts.statusSessions,
+    };
+
     const reasons = [...new Set(failed.values())].join(', ');
     if (failed.size) process.stderr.write(`  ${failed.size} sessions failed in all: ${reasons}\n`);
     return {
@@ -181,6 +270,7 @@ export async function runSessionBench(opts: { sessions: number; latencySeconds: 
         burstFailed: failedOf('rtp'),
         latency: routedLatency,
       },
+      statusCost,
     };
   } finally {
     for (const s of subs) s.unsubscribe();
@@ -217,5 +307,16 @@ export function printSessionResults(r: SessionBenchResult): string {
       row('the POST at the application', r.routed.latency.post, 25),
       row('sessions.instructions', r.routed.latency.instructions, 50),
     ]),
+    `CPU per session, all processes (${r.statusCost.sessions} sessions each at ${fmt(r.latency.ratePerSecond)}/s, until their records are stored and their status events delivered):`,
+    table([
+      ['subscriptions', 'µs per session', ...Object.keys(r.statusCost.with.perProcessUs)],
+      cpuRow('none', r.statusCost.without, Object.keys(r.statusCost.with.perProcessUs)),
+      cpuRow('sessionStatus and alert', r.statusCost.with, Object.keys(r.statusCost.with.perProcessUs)),
+    ]),
+    `status events and alerts add ${fmt((r.statusCost.ratio - 1) * 100)}% (${r.statusCost.events} events); target at most 10%: ${r.statusCost.ratio <= 1.1 ? 'met' : 'NOT met'}`,
   ].join('\n');
+}
+
+function cpuRow(name: string, c: CpuPerSession, processes: string[]): string[] {
+  return [name, fmt(c.totalUs), ...processes.map((p) => fmt(c.perProcessUs[p] ?? 0))];
 }

@@ -5,8 +5,10 @@
 // Session API launches and signals, API reads and writes, a resend and a recovery; one tenant's
 // receiver is dead throughout. It checks that no healthy event is refused or lost, that the dead
 // tenant's deliveries end as backlog_full or expired, that call setup at the end is within 2x of the
-// start, that stream and bucket sizes stay under their bounds and level off, and reports each
-// table's size and each process's resident-memory slope.
+// start, that stream and bucket sizes stay under their bounds and level off, that a day of
+// retention lasting 20 s (RETENTION_DAY_MS) keeps every table that grows with traffic to its
+// window (no record older than it, sizes level off), and reports each process's resident-memory
+// slope.
 import { randomBytes } from 'node:crypto';
 import { KV_BUCKETS, kvStream, STREAMS } from '@switchboard/platform';
 import { PROOF_DISPATCHER_ENV, rssMb, startCluster, type Cluster } from '../cluster';
@@ -16,11 +18,23 @@ import { metricSum, percentile, sleep, slope } from '../lib/stats';
 import { api, finish, newAccount, type ScenarioResult } from './common';
 
 const MiB = 1024 * 1024;
+/** How long a day of retention lasts in the soak (RETENTION_DAY_MS). */
+const RETENTION_DAY_MS = 20_000;
+/** The longest a record may outlive its window: one more day (a partition is dropped whole) and one pass. */
+const RETENTION_SLACK_MS = RETENTION_DAY_MS + 2000 + 5000;
 export const STORE_SOAK_ENV = {
   // Test settings: every store small, so that minutes hold many times its capacity.
   NATS_STREAM_MAX_BYTES: String(MiB),
   NATS_KV_MAX_BYTES: String(64 * 1024),
   PRUNE_INTERVAL_MS: '2000',
+  // A day of retention lasts 20 s, and every table keeps one such day: records, bodies, sessions,
+  // signals, alerts, rollups, audit entries and idempotency keys (24 h: one day) are kept 20-40 s,
+  // in partitions of 20 s where the table is partitioned.
+  RETENTION_DAY_MS: String(RETENTION_DAY_MS),
+  DELIVERY_RETENTION_DAYS: '1',
+  SESSION_RETENTION_DAYS: '1',
+  ALERT_RETENTION_DAYS: '1',
+  AUDIT_RETENTION_DAYS: '1',
   // A recovery hands the dispatchers 50 of an account's resends at a time.
   RESEND_IN_FLIGHT_PER_ACCOUNT: '50',
 };
@@ -137,7 +151,13 @@ async function run(cluster: Cluster, rx: Receiver, opts: StoreSoakOptions, start
   const refused: string[] = [];
   const published = new Map<string, string>(); // event id -> path
   const sessionSent = new Map<string, { at: number; path: string }>();
-  const samples: Array<{ at: number; streams: Record<string, number>; kv: number }> = [];
+  const samples: Array<{
+    at: number;
+    streams: Record<string, number>;
+    kv: number;
+    tables: Record<string, number>;
+    rows: Record<string, number>;
+  }> = [];
   // Bytes each store has taken in so far (messages stored times their mean size), per store.
   const written: Record<string, number> = {};
   // Bytes of the healthy tenants' events published to the inbound stream (exact).
@@ -157,7 +177,7 @@ async function run(cluster: Cluster, rx: Receiver, opts: StoreSoakOptions, start
     }
     const kv = streams[kvName]!;
     delete streams[kvName];
-    samples.push({ at: Date.now(), streams, kv });
+    samples.push({ at: Date.now(), streams, kv, tables: await tableSizes(cluster), rows: await tableRows(cluster) });
     const minute = (Date.now() - started) / 60_000;
     for (const r of cluster.replicas) {
       const pid = r.pid();
@@ -319,20 +339,19 @@ async function run(cluster: Cluster, rx: Receiver, opts: StoreSoakOptions, start
     peak.SWITCHBOARD_SESSIONS = Math.max(peak.SWITCHBOARD_SESSIONS ?? 0, s.kv);
   }
   const last = samples[samples.length - 1]!;
-  const tables: Record<string, number> = {};
-  const { queryDatabase } = await import('../../test/support/infra');
-  for (const t of TABLES) {
-    // A partitioned table's size is its daily partitions' (<table>_pYYYYMMDD).
-    const [schema, table] = t.split('.');
-    const [row] = await queryDatabase<{ n: string }>(
-      cluster.databaseUrl,
-      `select coalesce(sum(pg_total_relation_size(c.oid)), 0)::bigint as n
-         from pg_class c join pg_namespace s on s.oid = c.relnamespace
-        where s.nspname = $1 and c.relkind = 'r' and (c.relname = $2 or c.relname ~ ('^' || $2 || '_p[0-9]{8}$'))`,
-      [schema, table],
-    ).catch(() => [{ n: '-1' }]);
-    tables[t] = Math.round(Number(row?.n ?? -1) / 1024);
+  const tables = Object.fromEntries(Object.entries(last.tables).map(([k, v]) => [k, Math.round(v / 1024)]));
+  // Level: each table's most rows in the last third of the run against the middle third's, once the
+  // retention windows have been reached (a table kept for ever grows by about half between them).
+  const runEnd = last.at;
+  const third = (runEnd - started) / 3;
+  const largest = (t: string, from: number, to: number) =>
+    Math.max(0, ...samples.filter((x) => x.at >= from && x.at < to).map((x) => x.rows[t] ?? 0));
+  const growth: Record<string, number> = {};
+  for (const t of LEVELLED_TABLES) {
+    const middle = largest(t, started + third, started + 2 * third);
+    growth[t] = middle > 0 ? Math.round((largest(t, started + 2 * third, runEnd + 1) / middle) * 100) / 100 : 0;
   }
+  const oldest = await oldestRecords(cluster);
   const warm = (publishedAt - started) / 60_000 / 4;
   const slopes: Record<string, number> = {};
   for (const [name, pts] of rss) slopes[name] = Math.round(slope(pts.filter(([m]) => m >= warm)) * 100) / 100;
@@ -369,6 +388,10 @@ async function run(cluster: Cluster, rx: Receiver, opts: StoreSoakOptions, start
         deliveriesStreamAtEnd: deliveriesAtEnd,
         storeEndKiB: Object.fromEntries(Object.entries(last.streams).map(([k, v]) => [k, Math.round(v / 1024)])),
         tableKiB: tables,
+        // The most rows in the last third of the run over the middle third's, per table.
+        tableGrowth: growth,
+        // Age of the oldest record left at the end, per table (its window: 20-40 s).
+        oldestRecordSeconds: Object.fromEntries(Object.entries(oldest).map(([k, v]) => [k, Math.round(v / 1000)])),
         rssSlopeMbPerMin: slopes,
       },
     },
@@ -390,6 +413,64 @@ async function run(cluster: Cluster, rx: Receiver, opts: StoreSoakOptions, start
       'streams never above their bound': STREAM_NAMES.every((n) => (peak[n] ?? 0) <= bound.stream),
       'the session registry never above its bound': (peak.SWITCHBOARD_SESSIONS ?? 0) <= bound.kv,
       'no API request failed with 5xx': apiFailures === 0,
+      [`no record older than its retention window (${(2 * RETENTION_DAY_MS + 7000) / 1000} s) left at the end`]:
+        Object.values(oldest).every((ms) => ms <= RETENTION_DAY_MS + RETENTION_SLACK_MS),
+      ...(opts.multiple >= 10
+        ? {
+            'the tables that grow with traffic level off (last third at most 1.3 times the middle third)':
+              Object.values(growth).every((g) => g <= 1.3),
+          }
+        : {}),
     },
   );
+}
+
+/** Tables whose size must level off once their retention window is reached. */
+const LEVELLED_TABLES = [
+  'webhooks.deliveries',
+  'webhooks.delivery_bodies',
+  'webhooks.sessions',
+  'webhooks.session_signals',
+  'webhooks.delivery_rollups',
+];
+
+/** Bytes of each table (a partitioned one: the sum of its partitions, <table>_pYYYYMMDD[HHMMSS]). */
+async function tableSizes(cluster: Cluster): Promise<Record<string, number>> {
+  const { queryDatabase } = await import('../../test/support/infra');
+  const rows = await queryDatabase<{ name: string; n: string }>(
+    cluster.databaseUrl,
+    `select s.nspname || '.' || regexp_replace(c.relname, '_p[0-9]{8}([0-9]{6})?$', '') as name,
+            sum(pg_total_relation_size(c.oid))::bigint as n
+       from pg_class c join pg_namespace s on s.oid = c.relnamespace
+      where s.nspname in ('webhooks', 'applications') and c.relkind = 'r'
+      group by 1`,
+  ).catch(() => []);
+  const sizes = new Map(rows.map((r) => [r.name, Number(r.n)]));
+  return Object.fromEntries(TABLES.map((t) => [t, sizes.get(t) ?? -1]));
+}
+
+/** Rows of each table that must level off (what retention bounds; bytes also hold dead rows until vacuumed). */
+async function tableRows(cluster: Cluster): Promise<Record<string, number>> {
+  const { queryDatabase } = await import('../../test/support/infra');
+  const [row] = await queryDatabase<Record<string, string>>(
+    cluster.databaseUrl,
+    `select ${LEVELLED_TABLES.map((t, i) => `(select count(*) from ${t})::text as t${i}`).join(', ')}`,
+  ).catch(() => [{} as Record<string, string>]);
+  return Object.fromEntries(LEVELLED_TABLES.map((t, i) => [t, Number(row?.[`t${i}`] ?? -1)]));
+}
+
+/** Age (ms) of the oldest row of each table that keeps records by time. */
+async function oldestRecords(cluster: Cluster): Promise<Record<string, number>> {
+  const { queryDatabase } = await import('../../test/support/infra');
+  const [row] = await queryDatabase<Record<string, string | null>>(
+    cluster.databaseUrl,
+    `select
+       (select extract(epoch from now() - min(created_at)) * 1000 from webhooks.deliveries)::float8::text as deliveries,
+       (select extract(epoch from now() - min(created_at)) * 1000 from webhooks.delivery_bodies)::float8::text as bodies,
+       (select extract(epoch from now() - min(started_at)) * 1000 from webhooks.sessions)::float8::text as sessions,
+       (select extract(epoch from now() - min(at)) * 1000 from webhooks.session_signals)::float8::text as signals,
+       (select extract(epoch from now() - min(at)) * 1000 from applications.audit_events)::float8::text as audit,
+       (select extract(epoch from now() - min(created_at)) * 1000 from applications.idempotency_keys)::float8::text as idempotency`,
+  );
+  return Object.fromEntries(Object.entries(row ?? {}).map(([k, v]) => [k, v === null ? 0 : Number(v)]));
 }

@@ -14,10 +14,11 @@ export const RECORDS_CONSUMER = 'dispatcher-records';
 /**
  * Why a waiting notification ended as failed without a further attempt (the dispatcher's delivery
  * backlog): past its account's cap of waiting deliveries, its oldest end as `backlog_full`; past
- * DELIVERY_MAX_AGE, as `expired`. The record's `error` starts with the reason and a colon; such a
- * delivery is recovered like any failed one.
+ * DELIVERY_MAX_AGE, as `expired`; an ordered delivery that had its turn for longer than its
+ * subscription's `ordering.maxHoldSeconds`, as `held_too_long`. The record's `error` starts with the
+ * reason and a colon; such a delivery is recovered like any failed one.
  */
-export const WAITING_END_REASONS = ['backlog_full', 'expired'] as const;
+export const WAITING_END_REASONS = ['backlog_full', 'expired', 'held_too_long'] as const;
 export type WaitingEndReason = (typeof WAITING_END_REASONS)[number];
 
 export interface DisableRequest {

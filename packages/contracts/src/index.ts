@@ -10,3 +10,4 @@ export * from './paging.ts';
 export * from './urls.ts';
 export * from './names.ts';
 export * from './console-links.ts';
+export * from './ordering.ts';

@@ -47,6 +47,8 @@ export interface SessionRecord {
   attempts: SessionRecordAttempt[];
   instructions: { at: string; bytes: number; excerpt: string; truncated: boolean } | null;
   failure: { reason: string } | null;
+  /** The statusCallbackUrl of a Session API launch: its sessionStatus events also go there. */
+  statusCallbackUrl?: string | null | undefined;
 }
 
 /** The first EXCERPT_BYTES bytes of `body` as UTF-8 text, never cutting a character in two. */

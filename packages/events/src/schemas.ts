@@ -90,7 +90,13 @@ export const sessionNewSchema = z
     applicationId: applicationId.optional(),
     session: sessionSchema,
     /** Set by the Session API on the sessions it launches: the first characters of the token used. */
-    launch: z.object({ token: z.string().max(200) }).optional(),
+    launch: z
+      .object({
+        token: z.string().max(200),
+        /** The launch's statusCallbackUrl: the session's sessionStatus events also go there (checked on launch). */
+        statusCallbackUrl: z.string().max(2048).optional(),
+      })
+      .optional(),
   })
   .refine((e) => e.applicationId !== undefined || !!e.session.to?.id?.trim(), {
     message: 'is required when the session has no to.id to route it by',
@@ -285,6 +291,19 @@ export const sessionStatusEventSchema = z.object({
   ...notificationBase,
   resource: z.literal('all'),
   data: sessionStatusDataSchema,
+  /**
+   * The statusCallbackUrl the session was launched with: the dispatcher POSTs the event there too,
+   * signed with the application's secret. Not part of what is sent.
+   */
+  statusCallbackUrl: z.string().max(2048).optional(),
+});
+
+/** Subject launches.refused (SWITCHBOARD_INTERNAL): launches of an account refused by its budget, once per minute. */
+export const launchRefusedSchema = z.object({
+  accountId,
+  applicationId: applicationId.nullable(),
+  at: isoTimestamp,
+  message: z.string().max(1000),
 });
 
 /** Subject sessions.ended (stream SWITCHBOARD_CORE): the telephony core reports that a session ended. */

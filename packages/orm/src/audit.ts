@@ -5,7 +5,14 @@
 // their own table; the gateway merges their pages.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AUDIT_CURSOR_KIND, decodeCursor, pageSize, toPage } from '@switchboard/contracts';
-import { AppError, isoTimestamp, type AuditContext, type TransactionQuery } from '@switchboard/platform';
+import {
+  AppError,
+  DAY_MS,
+  daysBefore,
+  isoTimestamp,
+  type AuditContext,
+  type TransactionQuery,
+} from '@switchboard/platform';
 import { sql } from './sql.ts';
 
 export interface AuditEntry {
@@ -193,12 +200,10 @@ export async function listAuditEvents(
 }
 
 /** Drops entries older than `days` days. */
-export async function pruneAudit(em: EntityManager, days: number): Promise<number> {
-  const rows = await sql<{ id: string }>(
-    em,
-    `delete from ${schemaOf(em)}.audit_events where at < now() - make_interval(days => $1::int) returning id`,
-    [days],
-  );
+export async function pruneAudit(em: EntityManager, days: number, dayMs = DAY_MS): Promise<number> {
+  const rows = await sql<{ id: string }>(em, `delete from ${schemaOf(em)}.audit_events where at < $1 returning id`, [
+    daysBefore(days, dayMs),
+  ]);
   return rows.length;
 }
 

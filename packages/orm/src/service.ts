@@ -41,6 +41,7 @@ export interface DataServiceConfig extends DatabaseConfig {
   NATS_STREAM_MAX_BYTES: number;
   NATS_KV_MAX_BYTES: number;
   IDEMPOTENCY_KEYS_PER_ACCOUNT: number;
+  RETENTION_DAY_MS: number;
 }
 
 export type DataServiceCore = Awaited<ReturnType<typeof createDataService>>;
@@ -65,6 +66,7 @@ export async function createDataService(
   const idempotency = new IdempotencyStore(poolOf(orm.em), config.DB_SCHEMA, {
     box: config.SECRETS_KEY,
     maxKeysPerAccount: config.IDEMPOTENCY_KEYS_PER_ACCOUNT,
+    retentionDayMs: config.RETENTION_DAY_MS,
   });
   const grpc = new GrpcServer({ service: name, logger, registry, idempotency });
   let nats: NatsHandle | undefined;

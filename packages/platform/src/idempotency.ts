@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { backoffMs } from './backoff.ts';
 import { AppError } from './errors.ts';
 import { queryPrepared, type PooledClient } from './db.ts';
+import { DAY_MS } from './retention.ts';
 import type { SecretBox } from './secrets.ts';
 
 export const IDEMPOTENCY_KEY = 'idempotency-key';
@@ -42,6 +43,8 @@ export interface IdempotencyOptions {
   box?: SecretBox | undefined;
   /** Keys one account keeps; a new key beyond it evicts the account's oldest answered keys. */
   maxKeysPerAccount?: number;
+  /** How long a day of the retention lasts (RETENTION_DAY_MS); keys are kept IDEMPOTENCY_RETENTION_HOURS of it. */
+  retentionDayMs?: number;
 }
 
 /** The idempotency scope of one call, as the gateway sends it. */
@@ -65,6 +68,7 @@ export class IdempotencyStore {
   private readonly table: string;
   private readonly box: SecretBox | undefined;
   private readonly maxKeys: number;
+  private readonly retentionSeconds: number;
 
   constructor(
     private readonly pool: PooledClient,
@@ -74,6 +78,11 @@ export class IdempotencyStore {
     this.table = `"${schema}".idempotency_keys`;
     this.box = opts.box;
     this.maxKeys = opts.maxKeysPerAccount ?? IDEMPOTENCY_KEYS_PER_ACCOUNT_DEFAULT;
+    // A whole number of seconds, written into the statement text (the statements stay prepared once).
+    this.retentionSeconds = Math.max(
+      1,
+      Math.round(((opts.retentionDayMs ?? DAY_MS) * IDEMPOTENCY_RETENTION_HOURS) / 24 / 1000),
+    );
   }
 
   /** The associated data of a stored answer: a sealed answer opens only for its own account and key. */
@@ -149,7 +158,7 @@ export class IdempotencyStore {
       `insert into ${this.table} as k (account_id, key, request_hash, method) values ($1, $2, $3, $4)
        on conflict (account_id, key) do update set request_hash = excluded.request_hash, method = excluded.method,
          response = null, created_at = now(), completed_at = null
-       where k.created_at < now() - make_interval(hours => ${IDEMPOTENCY_RETENTION_HOURS})
+       where k.created_at < now() - make_interval(secs => ${this.retentionSeconds})
           or (k.response is null and k.created_at < now() - make_interval(secs => ${STALE_CLAIM_SECONDS}))
        returning 1`,
       [scope.accountId, scope.key, scope.hash, method],
@@ -182,7 +191,7 @@ export class IdempotencyStore {
   async prune(): Promise<number> {
     const rows = await queryPrepared(
       this.pool,
-      `delete from ${this.table} where created_at < now() - make_interval(hours => ${IDEMPOTENCY_RETENTION_HOURS}) returning 1`,
+      `delete from ${this.table} where created_at < now() - make_interval(secs => ${this.retentionSeconds}) returning 1`,
       [],
     );
     return rows.length;

@@ -19,3 +19,4 @@ export * from './random-hex.ts';
 export * from './backoff.ts';
 export * from './audit.ts';
 export * from './store-service-config.ts';
+export * from './retention.ts';

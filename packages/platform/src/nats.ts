@@ -163,6 +163,7 @@ export const STREAMS = {
       'webhooks.changed',
       'addresses.changed',
       'accounts.deleted',
+      'launches.refused',
     ],
     maxAgeMs: 7 * DAY,
     retention: RetentionPolicy.Limits,
@@ -239,6 +240,11 @@ export const SUBJECTS = {
   applicationChanged: 'applications.changed',
   /** An account was deleted (after an applications.deleted for each of its applications). */
   accountDeleted: 'accounts.deleted',
+  /**
+   * The Session API refused launches of an account (its launch budget): at most one per account and
+   * minute, published by the applications service; the webhooks service raises `launch.refused`.
+   */
+  launchRefused: 'launches.refused',
   webhooksChanged: 'webhooks.changed',
   /** A subscription was disabled (410 Gone, or failing for DELIVERY_DISABLE_AFTER): the webhookDisabled event. */
   webhooksDisabled: 'webhooks.disabled',

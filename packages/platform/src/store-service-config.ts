@@ -7,6 +7,7 @@ import { auditFields } from './audit.ts';
 import { bool, logLevel, natsServers, port, urlWithProtocol } from './config.ts';
 import { idempotencyFields } from './idempotency.ts';
 import { natsAuthFields, storeLimitFields } from './nats.ts';
+import { retentionDayField } from './retention.ts';
 
 /** What differs between those services in the fields they share. */
 export interface StoreServiceFieldOptions {
@@ -52,6 +53,7 @@ export const storeServiceFields = (o: StoreServiceFieldOptions) => ({
   ...storeLimitFields,
   ...idempotencyFields,
   ...auditFields,
+  ...retentionDayField,
   MIGRATE_ON_START: bool(true).describe(
     'Run database migrations at start (set `false` where a release Job runs them).',
   ),

@@ -15,6 +15,7 @@ import { setKdfThreads, setScryptN, warmKdfThreads } from './accounts/password.t
 import type { Config } from './config.ts';
 import type { Deps } from './context.ts';
 import { SCHEMA } from './db/schema.ts';
+import { createLaunchRefusals } from './sessions/launch-refusals.ts';
 import { gatewayOnlyRpcs, registerHandlers } from './grpc/handlers.ts';
 import { announceRevoked, credentialKeys } from './api-keys/announce.ts';
 import { startCredentialPruning } from './audit/prune-credentials.ts';
@@ -63,6 +64,7 @@ export async function createApp(
           retentionDays: config.AUDIT_RETENTION_DAYS,
           idleMs: config.CONSOLE_SESSION_IDLE_MS,
           everyMs: config.PRUNE_INTERVAL_MS,
+          dayMs: config.RETENTION_DAY_MS,
         },
         logger,
       );
@@ -80,6 +82,7 @@ export async function createApp(
         },
         sessions: new SessionRegistry(nats.js, nats.jsm),
         js: nats.js,
+        launchRefusals: createLaunchRefusals(nats.js, logger),
         logger,
         credentialKeys: credentialKeys(config.SECRETS_KEY),
         announceRevoked: (body) => announceRevoked(nats.nc, body, logger),

@@ -3,6 +3,7 @@ import type { Cidr, JetStreamClient, Logger, SecretBox } from '@switchboard/plat
 import type { SessionRegistry } from '@switchboard/contracts';
 import type { RevokedCredentials } from './api-keys/announce.ts';
 import type { LoginLockout } from './accounts/login-lockout.ts';
+import type { LaunchRefusals } from './sessions/launch-refusals.ts';
 
 export interface TenantLimits {
   /** Session tokens one application may hold. */
@@ -29,6 +30,8 @@ export interface Deps {
   js: JetStreamClient;
   /** Per-tenant limits (APPLICATION_TOKENS_MAX, SESSION_LAUNCH_*_PER_ACCOUNT). */
   limits: TenantLimits;
+  /** Reports launches refused by the launch budget (the launch.refused alert), at most once per account and minute. */
+  launchRefusals: LaunchRefusals;
   /** For what a use case notes without failing the request. */
   logger: Logger;
   /** Keys derived from SECRETS_KEY for the keyed hashes of API keys and browser session tokens. */

@@ -25,6 +25,7 @@ import { BreakerMap } from './delivery/breakers.ts';
 import { HostLimiter } from './delivery/host-limiter.ts';
 import { HttpSender } from './delivery/http-sender.ts';
 import { InFlight } from './delivery/in-flight.ts';
+import { ensureOrderingBucket, Ordering } from './delivery/ordering.ts';
 import { ScheduledShares } from './delivery/scheduled-shares.ts';
 import { SignedSender } from './delivery/signed-sender.ts';
 import { SessionLoop } from './delivery/session-loop.ts';
@@ -188,6 +189,18 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
       },
       { logger, onError: () => metrics.backlogLedgerErrors.inc() },
     );
+    await ensureOrderingBucket(nats.jsm, config.NATS_STREAM_REPLICAS, storeLimitsOf(config).kvMaxBytes);
+    const ordering = new Ordering({
+      js: nats.js,
+      jsm: nats.jsm,
+      backlog,
+      metrics,
+      logger,
+      limits: {
+        maxHeldKeys: config.DELIVERY_ORDERING_MAX_HELD_KEYS,
+        maxWaitingPerKey: config.DELIVERY_ORDERING_MAX_WAITING_PER_KEY,
+      },
+    });
     const stopListening = lookups.listen(nats.nc);
 
     const inFlight = new InFlight(config.JETSTREAM_ACK_WAIT, logger, config.DELIVERY_QUEUE + 4096);
@@ -216,6 +229,7 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
       sessions,
       backlog,
       backlogRecheckMs: config.DELIVERY_BACKLOG_RECHECK,
+      ordering,
       logger,
     });
     const resends = new ResendWorker({

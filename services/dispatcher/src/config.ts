@@ -105,6 +105,12 @@ export const schema = z
     DELIVERY_BACKLOG_RECHECK: duration('10m').describe(
       'Longest a waiting notification is held by JetStream before it is looked at again (its account over its backlog, its max age): how late, at most, the oldest deliveries of an account past its cap end (at least 1 s).',
     ),
+    DELIVERY_ORDERING_MAX_HELD_KEYS: int(10_000, 1, 1_000_000).describe(
+      'Ordering keys one subscription may hold at once (a delivery of the key waiting for a retry, its later events waiting behind it). A key that begins to wait past it is not held: its new events are delivered unordered (dispatcher_ordering_unordered_total) until it is idle.',
+    ),
+    DELIVERY_ORDERING_MAX_WAITING_PER_KEY: int(1000, 1, 100_000).describe(
+      'Deliveries that may wait behind the delivery whose turn it is, per ordering key; further events of the key are delivered unordered (counted).',
+    ),
     DELIVERY_ALLOWED_CIDRS: cidrList.describe(
       'Private ranges (comma-separated CIDRs) that targets may use anyway; tests set `127.0.0.0/8,::1/128`.',
     ),

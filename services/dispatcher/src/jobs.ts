@@ -47,12 +47,41 @@ const jobSchema = z.discriminatedUnion('kind', [
      * backlog (delivery/backlog.ts), taken out of the count when the delivery ends.
      */
     waiting: z.object({ at: z.number().int(), bytes: z.number().int().min(0) }).optional(),
+    /**
+     * Set when the subscription orders its deliveries by a key of the event's data
+     * (delivery/ordering.ts): the key's hash and the hold limit; once the delivery has its turn,
+     * its webhook-sequence, whether the one before it failed and when its turn came.
+     */
+    ordering: z
+      .object({
+        k: z.string().min(1).max(64),
+        h: z.number().int().min(1),
+        seq: z.number().int().optional(),
+        pf: z.boolean().optional(),
+        since: z.number().int().optional(),
+        /** Its key was marked held (or found past the subscription's most held keys) when it began to wait. */
+        m: z.boolean().optional(),
+      })
+      .optional(),
   }),
 ]);
 
 export type Job = z.output<typeof jobSchema>;
+
+/**
+ * The `subscriptionId` of the job that POSTs a sessionStatus event to the statusCallbackUrl its
+ * session was launched with (no subscription: signed with the application's secret, recorded in
+ * the application's delivery log). Subscription ids are `wh_...`, so it names none of them.
+ */
+export const STATUS_CALLBACK = 'statusCallback';
 export type SessionJob = Extract<Job, { kind: 'session' }>;
 export type NotificationJob = Extract<Job, { kind: 'notification' }>;
+export type JobOrdering = NonNullable<NotificationJob['ordering']>;
+
+/** Whether the job POSTs to its session's statusCallbackUrl rather than to a subscription. */
+export function isStatusCallback(job: NotificationJob): boolean {
+  return job.subscriptionId === STATUS_CALLBACK;
+}
 
 export function parseJob(data: Uint8Array): Job {
   return jobSchema.parse(JSON.parse(Buffer.from(data).toString('utf8')));

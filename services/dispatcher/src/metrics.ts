@@ -30,6 +30,10 @@ export interface DispatcherMetrics {
   backlogLedgerErrors: Counter;
   recordBufferBytes: Gauge;
   recordBackPressure: Counter;
+  orderingUnordered: Counter<'reason'>;
+  orderingHeld: Counter;
+  orderingWoken: Counter;
+  orderingOverCap: Counter;
 }
 
 /** What the host limiter holds now (totals: hosts are never a label). */
@@ -170,7 +174,7 @@ export function createMetrics(
     }),
     ended: new Counter({
       name: 'dispatcher_deliveries_ended_total',
-      help: 'Waiting notifications ended as failed without a further attempt, by reason: backlog_full (among the oldest of an account past DELIVERY_BACKLOG_PER_ACCOUNT or DELIVERY_BACKLOG_BYTES_PER_ACCOUNT), expired (past DELIVERY_MAX_AGE).',
+      help: "Waiting notifications ended as failed without a further attempt, by reason: backlog_full (among the oldest of an account past DELIVERY_BACKLOG_PER_ACCOUNT or DELIVERY_BACKLOG_BYTES_PER_ACCOUNT), expired (past DELIVERY_MAX_AGE), held_too_long (an ordered delivery past its subscription's ordering.maxHoldSeconds).",
       labelNames: ['reason'],
       registers: [registry],
     }),
@@ -197,7 +201,30 @@ export function createMetrics(
       help: 'Messages whose handling waited because the record buffer was at RECORD_BUFFER_MAX_BYTES (the consumers stop pulling meanwhile).',
       registers: [registry],
     }),
+    orderingUnordered: new Counter({
+      name: 'dispatcher_ordering_unordered_total',
+      help: 'Notifications of subscriptions with ordering delivered unordered, by reason: no_key (the event has no value under the key), held_keys_full (its key began to wait past DELIVERY_ORDERING_MAX_HELD_KEYS), key_full (DELIVERY_ORDERING_MAX_WAITING_PER_KEY wait behind its key), store_unavailable (the bucket DELIVERY_ORDERING could not be written).',
+      labelNames: ['reason'],
+      registers: [registry],
+    }),
+    orderingHeld: new Counter({
+      name: 'dispatcher_ordering_held_total',
+      help: 'Notifications stored to wait for their turn behind an earlier delivery of their ordering key.',
+      registers: [registry],
+    }),
+    orderingWoken: new Counter({
+      name: 'dispatcher_ordering_woken_total',
+      help: 'Waiting notifications woken because the delivery before them ended.',
+      registers: [registry],
+    }),
+    orderingOverCap: new Counter({
+      name: 'dispatcher_ordering_keys_over_cap_total',
+      help: 'Ordering keys that began to wait while their subscription held DELIVERY_ORDERING_MAX_HELD_KEYS keys: not held, their new events go out unordered until the key is idle.',
+      registers: [registry],
+    }),
   };
+  for (const reason of ['no_key', 'held_keys_full', 'key_full', 'store_unavailable'])
+    metrics.orderingUnordered.inc({ reason }, 0);
   // Both reasons exposed from the start (at 0), so increase() sees the first one.
   for (const reason of WAITING_END_REASONS) metrics.ended.inc({ reason }, 0);
   return metrics;

@@ -35,6 +35,12 @@ export const JOB_SUBJECTS = {
   retry: 'deliveries.retry',
   /** Retry jobs of a target whose share of the retry consumer's window is full (delivery/scheduled-shares.ts). */
   parked: 'deliveries.parked',
+  /**
+   * Deliveries waiting for their turn behind an earlier delivery of their ordering key
+   * (delivery/ordering.ts): no consumer reads them; the delivery before them republishes one to the
+   * retry subject when it ends (`deliveries.held.retry`).
+   */
+  held: 'deliveries.held.>',
   /** Batches of attempt records on their way to the webhooks service (packages/platform delivery-records.ts). */
   records: RECORDS_SUBJECT,
   /** Resends and recoveries, published by the webhooks service (delivery/resend-worker.ts). */
@@ -89,6 +95,7 @@ export async function ensureDispatcherStreams(jsm: JetStreamManager, s: StreamSe
     subjects: [
       JOB_SUBJECTS.retry,
       JOB_SUBJECTS.parked,
+      JOB_SUBJECTS.held,
       JOB_SUBJECTS.records,
       JOB_SUBJECTS.resend,
       JOB_SUBJECTS.sessions,

@@ -652,7 +652,7 @@ function sessionPaths(prefix: string, op: string): Record<string, Schema> {
   const rate = `Rate limited (\`SESSION_RATE_LIMIT_PER_SECOND\`, default ${SESSION_RATE_LIMIT_DEFAULT_PER_SECOND} per second per token for launches and per session for signals, bursts of twice that; and \`SESSION_LAUNCH_RATE_PER_ACCOUNT\`, default 20 launches per second per account whatever its tokens, bursts of 40, across every gateway).`;
   const errs = {
     '400': problemResponse(
-      `Invalid request: no token (or a token only in the Authorization header), an \`action\` other than the one of the path, a field given twice with different values, a field that is not a string, number or boolean, more than ${SESSION_LIMITS.parameters} parameters, a name over ${SESSION_LIMITS.parameterNameChars} or a value over ${SESSION_LIMITS.parameterValueChars} characters, a signal value over ${SESSION_LIMITS.signalValueChars} characters or a malformed session id.`,
+      `Invalid request: no token (or a token only in the Authorization header), an \`action\` other than the one of the path, a field given twice with different values, a field that is not a string, number or boolean, more than ${SESSION_LIMITS.parameters} parameters, a name over ${SESSION_LIMITS.parameterNameChars} or a value over ${SESSION_LIMITS.parameterValueChars} characters, a signal value over ${SESSION_LIMITS.signalValueChars} characters, a malformed session id, or a \`statusCallbackUrl\` that is not an http(s) URL or names a refused address.`,
     ),
     ...pick('405', '413', '415'),
     '429': problemResponse(rate, { 'Retry-After': { schema: { type: 'string' } } }),
@@ -665,6 +665,13 @@ function sessionPaths(prefix: string, op: string): Record<string, Schema> {
   const launchParams: Schema[] = [
     { name: 'token', in: 'query', schema: { type: 'string' }, description: 'The session token (or in the body).' },
     { name: 'action', in: 'query', schema: { type: 'string', enum: ['create'] }, description: 'Optional.' },
+    {
+      name: 'statusCallbackUrl',
+      in: 'query',
+      schema: { type: 'string', format: 'uri', maxLength: 2048 },
+      description:
+        "Optional (or in the body): the session's `sessionStatus` events also go there, signed with the application's secret (docs/events.md#status-callback). An https URL (or http where allowed); a private, loopback or link-local address is a 400 naming `statusCallbackUrl` unless `DELIVERY_ALLOWED_CIDRS` allows it.",
+    },
     {
       name: 'fields',
       in: 'query',

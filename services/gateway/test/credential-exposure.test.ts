@@ -159,6 +159,7 @@ describe('session tokens and session ids', () => {
       {
         orm: stack.webhooks.app.orm,
         schema: 'webhooks',
+        dayMs: 86_400_000,
         publicBaseUrl: stack.baseUrl,
         outbox: { kick: () => undefined },
       },

@@ -18,6 +18,7 @@ import {
   type ConsumerLoop,
   type Logger,
 } from '@switchboard/platform';
+import { ALERT_CODES } from '@switchboard/events';
 import { applicationsClient, batchProto, healthProto, type ApplicationsClient } from '@switchboard/proto';
 import { createApplicationDirectory, followDeletions } from './applications/directory.ts';
 import { startKeepingAlerts } from './alerts/keep-alerts.ts';
@@ -59,6 +60,13 @@ export async function createApp(
     help: 'Delivery records of deleted subscriptions and applications deleted in the background.',
     registers: [registry],
   });
+  const alertsRaised = new Counter({
+    name: 'webhooks_alerts_total',
+    help: 'Alerts raised, by code (session records, delivery records, subscriptions disabled, launches refused; those folded into an earlier alert of their minute included).',
+    labelNames: ['code'],
+    registers: [registry],
+  });
+  for (const code of ALERT_CODES) alertsRaised.inc({ code }, 0);
   const sessionPartitionsDropped = new Counter({
     name: 'webhooks_session_partitions_dropped_total',
     help: 'Daily partitions of session records dropped after SESSION_RETENTION_DAYS.',
@@ -91,12 +99,23 @@ export async function createApp(
   // partitions, whole days past the retention period are dropped, then what goes with their
   // records, old audit entries, idempotency keys and tombstones.
   const prune = async () => {
-    await ensureDeliveryPartitions(orm, config.DB_SCHEMA);
-    const dropped = await dropExpiredDeliveries(orm, config.DB_SCHEMA, config.DELIVERY_RETENTION_DAYS);
+    await ensureDeliveryPartitions(orm, config.DB_SCHEMA, config.RETENTION_DAY_MS);
+    const dropped = await dropExpiredDeliveries(
+      orm,
+      config.DB_SCHEMA,
+      config.DELIVERY_RETENTION_DAYS,
+      config.RETENTION_DAY_MS,
+    );
     pruned.inc(dropped.length);
     if (dropped.length > 0) logger.info({ dropped }, 'old delivery records dropped');
-    await pruneDeliveries(orm.em, config.DB_SCHEMA, config.DELIVERY_RETENTION_DAYS, config.TOMBSTONE_RETENTION_MS);
-    await pruneAudit(orm.em, config.AUDIT_RETENTION_DAYS);
+    await pruneDeliveries(
+      orm.em,
+      config.DB_SCHEMA,
+      config.DELIVERY_RETENTION_DAYS,
+      config.TOMBSTONE_RETENTION_MS,
+      config.RETENTION_DAY_MS,
+    );
+    await pruneAudit(orm.em, config.AUDIT_RETENTION_DAYS, config.RETENTION_DAY_MS);
     await idempotency.prune();
     await pruneUsage(orm.em, config.DB_SCHEMA, usageCutoff(config.USAGE_RETENTION_DAYS));
   };
@@ -107,7 +126,7 @@ export async function createApp(
     async start() {
       const nats = await service.connect();
       // Today's and the coming days' partitions exist before any record is stored (after migrations).
-      await ensureDeliveryPartitions(orm, config.DB_SCHEMA);
+      await ensureDeliveryPartitions(orm, config.DB_SCHEMA, config.RETENTION_DAY_MS);
       apps = applicationsClient(config.APPLICATIONS_GRPC_URL, {
         defaultTimeoutMs: config.APPLICATIONS_TIMEOUT_MS,
         metrics: { registry, prefix: 'webhooks' },
@@ -127,6 +146,7 @@ export async function createApp(
       const deps: Deps = {
         orm,
         schema: config.DB_SCHEMA,
+        dayMs: config.RETENTION_DAY_MS,
         applications: createApplicationDirectory(apps),
         changes,
         sweeper,
@@ -142,6 +162,7 @@ export async function createApp(
         disableAfterMs: config.DELIVERY_DISABLE_AFTER,
         publicBaseUrl: config.PUBLIC_BASE_URL,
         outbox,
+        alertsRaised: (code, n = 1) => alertsRaised.inc({ code }, n),
       };
       consumers = [
         await startApplicationsDeletedConsumer(deps, nats, logger, registry),
@@ -152,11 +173,17 @@ export async function createApp(
       // Session records and signals, stored from JetStream; their partitions and retention.
       keeper = startKeepingSessions(deps, {
         retentionDays: config.SESSION_RETENTION_DAYS,
+        dayMs: config.RETENTION_DAY_MS,
         intervalMs: config.PRUNE_INTERVAL_MS,
         logger,
         dropped: (n) => sessionPartitionsDropped.inc(n),
       });
-      alertKeeper = startKeepingAlerts(deps, { retentionDays: config.ALERT_RETENTION_DAYS, logger });
+      alertKeeper = startKeepingAlerts(deps, {
+        retentionDays: config.ALERT_RETENTION_DAYS,
+        dayMs: config.RETENTION_DAY_MS,
+        intervalMs: config.PRUNE_INTERVAL_MS,
+        logger,
+      });
       sessionConsumers = await startSessionConsumers(deps, nats, logger, registry);
       stopFollowing = followDeletions(nats.nc, deps.applications);
       // Answer signing secrets and custom headers: the dispatcher's alone when INTERNAL_RPC_TOKEN is set.

@@ -1,4 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
+import type { AlertCode } from '@switchboard/events';
 import type { Cidr, SecretBox } from '@switchboard/platform';
 import type { ApplicationDirectory } from './applications/directory.ts';
 import type { Sweeper } from './deliveries/sweep-deliveries.ts';
@@ -11,6 +12,8 @@ export interface Deps {
   orm: MikroORM;
   /** The Postgres schema of this service (for the few raw SQL statements). */
   schema: string;
+  /** How long a day of retention lasts (RETENTION_DAY_MS): each partition of records, sessions and alerts spans one. */
+  dayMs: number;
   applications: ApplicationDirectory;
   changes: ChangePublisher;
   /** Deletes queued delivery records in the background; kicked after a deletion commits. */
@@ -31,6 +34,8 @@ export interface Deps {
   publicBaseUrl: string;
   /** The outbox relay: kicked after a commit that wrote events. */
   outbox: { kick(): void };
+  /** Counts alerts raised, by code, once their transaction committed (webhooks_alerts_total). */
+  alertsRaised(code: AlertCode, n?: number): void;
 }
 
 /** The request id travels with a use case's request, for the logs of what it calls and publishes. */

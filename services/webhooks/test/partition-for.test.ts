@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { SessionRecord } from '@switchboard/contracts';
-import { dailyPartitionName, initOrm, migrate, storeInPartitions } from '@switchboard/orm';
+import { partitionName, initOrm, migrate, storeInPartitions } from '@switchboard/orm';
 import { createLogger, SecretBox } from '@switchboard/platform';
 import { createTestDatabase, queryDatabase, type TestDatabase } from '../../../test/support';
 import { ENTITIES } from '../src/db/entities';
@@ -53,7 +53,13 @@ describe('partitions made for the rows stored', () => {
       instructions: null,
       failure: { reason: 'no application' },
     };
-    const deps = { orm, schema: 'webhooks', publicBaseUrl: 'http://localhost:8080', outbox: { kick: () => undefined } };
+    const deps = {
+      orm,
+      schema: 'webhooks',
+      dayMs: 86_400_000,
+      publicBaseUrl: 'http://localhost:8080',
+      outbox: { kick: () => undefined },
+    };
     expect(await storeSession(deps, record)).toBe(true);
     const rows = await queryDatabase<{ id: string }>(db.url, 'select id from webhooks.sessions');
     expect(rows.map((r) => r.id)).toEqual(['ses_ahead']);
@@ -70,7 +76,7 @@ describe('partitions made for the rows stored', () => {
       );
     await storeInPartitions(orm.em, 'webhooks', 'deliveries', [at], insert);
     // Another replica's retention drops the day; this process still thinks it is there.
-    await queryDatabase(db.url, `drop table webhooks.${dailyPartitionName('deliveries', at)}`);
+    await queryDatabase(db.url, `drop table webhooks.${partitionName('deliveries', at)}`);
     await storeInPartitions(orm.em, 'webhooks', 'deliveries', [at], insert);
     const rows = await queryDatabase<{ n: number }>(db.url, 'select count(*)::int as n from webhooks.deliveries');
     expect(rows[0]!.n).toBe(1);

@@ -8,18 +8,19 @@ import { pruneAudit } from './repository.ts';
 /**
  * At start and every `everyMs`, by one replica at a time: drops audit entries (sign-ins and failed
  * sign-ins among them) older than AUDIT_RETENTION_DAYS, browser sessions that can no longer be
- * used, and idempotency keys past their 24 h.
+ * used, idempotency keys past their 24 h (days of RETENTION_DAY_MS) and launch budgets untouched for a
+ * day (one row per account at most).
  */
 export function startCredentialPruning(
   orm: MikroORM,
   idempotency: Pick<IdempotencyStore, 'prune'>,
-  opts: { schema: string; retentionDays: number; idleMs: number; everyMs: number },
+  opts: { schema: string; retentionDays: number; idleMs: number; everyMs: number; dayMs: number },
   logger: Logger,
 ): BackgroundLoop {
   return startPeriodicJob(
     orm,
     async () => {
-      await pruneAudit(orm.em, opts.retentionDays);
+      await pruneAudit(orm.em, opts.retentionDays, opts.dayMs);
       await pruneSessions(orm.em, opts.idleMs);
       await idempotency.prune();
       await pruneLaunchBudgets(orm.em);

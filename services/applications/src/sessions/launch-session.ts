@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { AppError, publishJson, SUBJECTS } from '@switchboard/platform';
+import { checkDeliveryUrl } from '@switchboard/contracts';
+import { AppError, publishJson, SUBJECTS, type FieldError } from '@switchboard/platform';
 import type { LaunchSessionRequest__Output } from '@switchboard/proto/generated/switchboard/applications/v1/LaunchSessionRequest';
 import { resolveToken } from '../addresses/repository.ts';
 import type { Deps } from '../context.ts';
@@ -11,6 +12,19 @@ export interface LaunchedSession {
   sessionId: string;
   applicationId: string;
   accountId: string;
+}
+
+/**
+ * The launch's statusCallbackUrl, checked like every URL deliveries go to (an absolute https URL, or
+ * http where allowed; no literal private address unless DELIVERY_ALLOWED_CIDRS allows it); a 400
+ * naming `statusCallbackUrl` otherwise. Undefined when not given.
+ */
+function statusCallbackUrl(value: string | undefined, allowed: Deps['allowedCidrs']): string | undefined {
+  if (!value) return undefined;
+  const errors: FieldError[] = [];
+  const url = checkDeliveryUrl(value, allowed, errors, 'statusCallbackUrl');
+  if (errors.length > 0 || !url) throw AppError.invalid(errors);
+  return url;
 }
 
 /** The first characters of a token: enough for its owner to tell their tokens apart, not enough to launch with. */
@@ -29,7 +43,19 @@ export async function launchSession(deps: Deps, req: LaunchSessionRequest__Outpu
   const parameters = checkParameters(req.parameters ?? {});
   const owner = await resolveToken(deps.orm.em, req.token);
   if (!owner) throw AppError.notFound('token');
-  await takeLaunch(deps.orm.em, owner.accountId, deps.limits);
+  const callback = statusCallbackUrl(req.statusCallbackUrl, deps.allowedCidrs);
+  try {
+    await takeLaunch(deps.orm.em, owner.accountId, deps.limits);
+  } catch (err) {
+    // Refused by the account's budget: the launch.refused alert (at most once a minute).
+    if (err instanceof AppError && err.code === 'rate_limited')
+      deps.launchRefusals.report({
+        accountId: owner.accountId,
+        applicationId: owner.applicationId,
+        message: err.message,
+      });
+    throw err;
+  }
   const sessionId = randomBytes(16).toString('hex');
   const channel = owner.channel === 'voice' ? 'VOICE' : 'TEXT';
   const session = {
@@ -60,7 +86,7 @@ export async function launchSession(deps: Deps, req: LaunchSessionRequest__Outpu
         applicationId: owner.applicationId,
         accountId: owner.accountId,
         session,
-        launch: { token: tokenHint(req.token) },
+        launch: { token: tokenHint(req.token), ...(callback ? { statusCallbackUrl: callback } : {}) },
       },
       `launch:${sessionId}`,
     ),

@@ -106,6 +106,8 @@ export interface NotificationBody {
   applicationId: string | null;
   data: Record<string, unknown>;
   payload: unknown;
+  /** Ordered subscriptions only, when true: the delivery before this one of its key ended failed. */
+  previousFailed?: true;
 }
 
 /** The body sent to a subscription's targetUrl; `payload` is the subscription's, null when it has none. */

@@ -1,7 +1,7 @@
 // Where and what a job sends, read from the current application (sessions) or subscription
 // (notifications). A lookup that fails because its service is away is thrown as it is: the caller
 // decides with isLookupUnavailable (lookup/lookups.ts).
-import type { NotificationJob, SentFields, SessionJob } from '../jobs.ts';
+import { isStatusCallback, type NotificationJob, type SentFields, type SessionJob } from '../jobs.ts';
 import type { Lookups, SubscriptionTarget } from '../lookup/lookups.ts';
 import { EVENT_OF_SUBJECT } from '../events/schemas.ts';
 import type { RecordBase } from '../recording/attempt-record.ts';
@@ -114,6 +114,7 @@ async function planNotification(
   deps: PlanDeps,
   matched: SubscriptionTarget | undefined,
 ): Promise<Plan> {
+  if (isStatusCallback(job)) return planStatusCallback(job, deps);
   const e = job.event;
   const webhookEvent = EVENT_OF_SUBJECT[job.subject];
   const sub =
@@ -146,13 +147,16 @@ async function planNotification(
     return { kind: 'end', outcome: 'cancelled', reason, record };
   }
   const sent: SentFields = job.sent ?? { name: sub.name, payload: sub.payload ?? null };
-  const body = JSON.stringify(buildNotificationBody(webhookEvent, e, sent));
+  const built = buildNotificationBody(webhookEvent, e, sent);
+  // Ordered by key (ordering.ts): the delivery before this one of its key ended failed.
+  const body = JSON.stringify(job.ordering?.pf ? Object.assign(built, { previousFailed: true }) : built);
+  const seq = job.ordering?.seq;
   return {
     kind: 'send',
     url: sub.targetUrl,
     body,
     keys: sub.keys,
-    headers: sub.headers,
+    headers: seq === undefined ? sub.headers : Object.assign({}, sub.headers, { 'webhook-sequence': String(seq) }),
     settings: sub.settings,
     subscriptionId: sub.id,
     sent,
@@ -165,5 +169,42 @@ async function planNotification(
       // Kept with the first record of the message, for resends (the same bytes on every attempt).
       ...(job.attempt === 1 ? { body } : {}),
     },
+  };
+}
+
+/** What a status callback sends: nothing of a subscription (no name, no payload). */
+const CALLBACK_SENT: SentFields = { name: null, payload: null };
+
+/**
+ * A sessionStatus event to the statusCallbackUrl its session was launched with (docs/events.md#status-callback):
+ * signed with the application's secrets, as its session POSTs are, and recorded in the application's
+ * delivery log (kind `session`, event `sessionStatus`). A deleted application's callbacks are not sent.
+ */
+async function planStatusCallback(job: NotificationJob, deps: PlanDeps): Promise<Plan> {
+  const e = job.event;
+  const url = 'statusCallbackUrl' in e ? e.statusCallbackUrl : undefined;
+  if (!url || !e.applicationId) return { kind: 'skip', reason: 'no_status_callback' };
+  const app = await deps.lookups.application(e.applicationId);
+  if (!app || app.accountId !== e.accountId) return { kind: 'skip', reason: 'application_gone' };
+  const record: RecordBase = {
+    kind: 'session',
+    subscriptionId: '',
+    applicationId: app.id,
+    accountId: e.accountId,
+    event: 'sessionStatus',
+    targetUrl: url,
+  };
+  // Signed with the application's own secrets or not sent at all: never with another key.
+  if (app.keys.length === 0)
+    return { kind: 'end', outcome: 'failed', reason: 'no_secret: the application has no signing secret', record };
+  const body = JSON.stringify(buildNotificationBody('sessionStatus', e, CALLBACK_SENT));
+  return {
+    kind: 'send',
+    url,
+    body,
+    keys: app.keys,
+    subscriptionId: null,
+    sent: CALLBACK_SENT,
+    record: { ...record, ...(job.attempt === 1 ? { body } : {}) },
   };
 }

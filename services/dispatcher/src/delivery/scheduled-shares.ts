@@ -11,10 +11,12 @@
 //
 // Counted per process, by message: a job is counted from the nak that hands it back until JetStream
 // delivers it again (or, should another replica get it, until well after it was due).
-import type { Job } from '../jobs.ts';
+import { isStatusCallback, type Job } from '../jobs.ts';
 
 export function targetKey(job: Job): string {
-  return job.kind === 'notification' ? `sub:${job.subscriptionId}` : `app:${job.event.applicationId}`;
+  if (job.kind !== 'notification') return `app:${job.event.applicationId}`;
+  // Status callbacks share their application's line: the callbacks of one application are one target.
+  return isStatusCallback(job) ? `cb:${job.event.applicationId}` : `sub:${job.subscriptionId}`;
 }
 
 interface Target {

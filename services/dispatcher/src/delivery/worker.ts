@@ -26,6 +26,7 @@ import { whileHostUnavailable, type DurableRetrySettings } from './policies/noti
 import type { HostWait, SignedSender } from './signed-sender.ts';
 import { targetKey, type ScheduledShares } from './scheduled-shares.ts';
 import { endReason, type DeliveryBacklog, type WaitingEnd, type WaitingMark } from './backlog.ts';
+import { heldTooLongReason, type Ordering } from './ordering.ts';
 
 export interface DeliveryWorkerDeps {
   js: JetStreamClient;
@@ -46,6 +47,8 @@ export interface DeliveryWorkerDeps {
   backlog: DeliveryBacklog;
   /** Longest a waiting job is handed back to JetStream before it is looked at again (its backlog and age). */
   backlogRecheckMs: number;
+  /** Ordering by key of the subscriptions that ask for it (ordering.ts). */
+  ordering?: Ordering;
   logger: Logger;
 }
 
@@ -109,7 +112,9 @@ export class DeliveryWorker {
 
   /** Whether a job that waited ends now: past its age, or among the oldest past its account's cap. */
   private endOf(job: Job): Promise<WaitingEnd | undefined> {
-    return job.kind === 'notification' ? this.d.backlog.endOf(job, job.event.accountId) : Promise.resolve(undefined);
+    if (job.kind !== 'notification') return Promise.resolve(undefined);
+    const held = this.d.ordering?.endOf(job);
+    return held ? Promise.resolve(held) : this.d.backlog.endOf(job, job.event.accountId);
   }
 
   /** Runs a job that waited (a retry, or a parked job that ends now). */
@@ -153,6 +158,12 @@ export class DeliveryWorker {
     // A pulled batch is handled as one long chain of promise callbacks; a turn of the event loop
     // per job lets the answers of attempts in flight in between, so their slots do not sit idle.
     await new Promise<void>((r) => setImmediate(r));
+    // An ordered delivery goes when it is its key's turn; until then it is stored to wait (ordering.ts).
+    if (job.kind === 'notification' && this.d.ordering && (job.ordering || matched?.settings?.ordering)) {
+      const gate = await this.d.ordering.gate(job, matched?.settings);
+      if (gate.kind === 'held') return attemptDone(Promise.resolve('ack'));
+      job = gate.job;
+    }
     const waitMs = (job.notBefore ?? 0) - Date.now();
     if (!end && waitMs > 5) return attemptDone(this.defer(job, source, waitMs, null));
 
@@ -167,13 +178,17 @@ export class DeliveryWorker {
     if (plan.kind === 'skip') {
       this.d.metrics.skipped.inc({ kind: job.kind, reason: plan.reason });
       this.d.logger.info({ webhookId: job.webhookId, reason: plan.reason }, 'delivery skipped');
-      return attemptDone(this.stopWaiting(job).then(() => 'ack' as const));
+      return attemptDone(this.stopWaiting(job, true).then(() => 'ack' as const));
     }
     if (plan.kind === 'end')
       return attemptDone(this.endWithoutAttempt(job, source, plan.record, plan.reason, plan.outcome));
     if (end) {
       this.d.metrics.ended.inc({ reason: end });
-      return attemptDone(this.endWithoutAttempt(job, source, plan.record, endReason(end, this.d.backlog.limits)));
+      const reason =
+        end === 'held_too_long' && job.kind === 'notification'
+          ? heldTooLongReason(job)
+          : endReason(end, this.d.backlog.limits);
+      return attemptDone(this.endWithoutAttempt(job, source, plan.record, reason));
     }
 
     // Admitted at once (a slot, or a place in the host's queue): the consumer goes on pulling while
@@ -247,13 +262,18 @@ export class DeliveryWorker {
     return this.d.inFlight.keepAlive(source.msg, async () => {
       await this.d.recorder.record(attempt, a.disable);
       if (a.outcome === 'retrying' && a.retryInMs !== undefined) {
-        const next = this.waiting({ ...job, attempt: job.attempt + 1, notBefore: Date.now() + a.retryInMs });
+        const held = job.kind === 'notification' && this.d.ordering ? await this.d.ordering.holding(job) : job;
+        const next = this.waiting({
+          ...held,
+          attempt: job.attempt + 1,
+          notBefore: Date.now() + this.delayOf(held, a.retryInMs),
+        });
         await this.d.js.publish(JOB_SUBJECTS.retry, JSON.stringify(next.job), {
           msgID: `${job.webhookId}:r${job.attempt}:${sourceKey(source)}`,
         });
         await this.startedWaiting(next);
         this.d.metrics.retriesScheduled.inc({ kind: job.kind });
-      } else await this.stopWaiting(job);
+      } else await this.stopWaiting(job, a.outcome !== 'succeeded');
       return 'ack' as const;
     });
   }
@@ -265,7 +285,7 @@ export class DeliveryWorker {
    */
   private defer(job: Job, source: JobSource, delayMs: number, reason: DeferReason | null): Promise<JobEnd> {
     if (reason) this.d.metrics.deferred.inc({ kind: job.kind, reason });
-    const delay = Math.max(1, Math.round(delayMs));
+    const delay = Math.max(1, Math.round(this.delayOf(job, delayMs)));
     const deferred: Job = { ...job, notBefore: Date.now() + delay };
     if (source.fromRetry) {
       const key = targetKey(job);
@@ -308,10 +328,19 @@ export class DeliveryWorker {
     return this.d.backlog.add(w.job.event.accountId, w.added);
   }
 
-  /** Takes a delivery that waited out of its account's backlog (it succeeded, failed or was dropped). */
-  private stopWaiting(job: Job): Promise<void> {
-    if (job.kind !== 'notification' || !job.waiting) return Promise.resolve();
-    return this.d.backlog.remove(job.event.accountId, job.waiting);
+  /** An ordered delivery waits at most until its hold ends. */
+  private delayOf(job: Job, delayMs: number): number {
+    return job.kind === 'notification' && this.d.ordering ? this.d.ordering.capDelay(job, delayMs) : delayMs;
+  }
+
+  /**
+   * A delivery ended (it succeeded, failed or was dropped): out of its account's backlog if it
+   * waited, and out of its key's line if ordered (the next one is woken).
+   */
+  private async stopWaiting(job: Job, failed: boolean): Promise<void> {
+    if (job.kind !== 'notification') return;
+    if (job.ordering && this.d.ordering) await this.d.ordering.release(job, failed);
+    if (job.waiting) await this.d.backlog.remove(job.event.accountId, job.waiting);
   }
 }
 

@@ -9,7 +9,7 @@ import { publishJson, SUBJECTS, type JetStreamClient, type JsMsg, type Logger } 
 import { parseEvent, type ParsedEvent, type SessionNewEvent } from './schemas.ts';
 import { deadLetter } from './dead-letter.ts';
 import { classifyEventError, MAX_EVENT_DELIVERIES, retryDelayMs, waitDelayMs } from './poison.ts';
-import { webhookIdFor, type Job, type SessionJob } from '../jobs.ts';
+import { STATUS_CALLBACK, webhookIdFor, type Job, type SessionJob } from '../jobs.ts';
 import type { Lookups, SubscriptionTarget } from '../lookup/lookups.ts';
 import { routeSession } from '../lookup/route-session.ts';
 import type { DispatcherMetrics } from '../metrics.ts';
@@ -75,7 +75,7 @@ async function firstAttemptsOf(msg: JsMsg, lookups: Lookups): Promise<FirstAttem
     event: parsed.webhookEvent,
     resource: e.resource,
   });
-  return subs
+  const firsts: FirstAttempt[] = subs
     .filter((s) => !isOwnDisabling(s.id, parsed))
     .map((s) => ({
       job: {
@@ -90,6 +90,21 @@ async function firstAttemptsOf(msg: JsMsg, lookups: Lookups): Promise<FirstAttem
       },
       matched: s,
     }));
+  // A session launched with a statusCallbackUrl: its events go there too (plan.ts planStatusCallback).
+  if ('statusCallbackUrl' in e && e.statusCallbackUrl && e.applicationId)
+    firsts.push({
+      job: {
+        v: 1,
+        kind: 'notification',
+        webhookId: webhookIdFor(stream, msg.seq, ts, STATUS_CALLBACK),
+        attempt: 1,
+        receivedAt,
+        subject: parsed.subject,
+        subscriptionId: STATUS_CALLBACK,
+        event: e,
+      },
+    });
+  return firsts;
 }
 
 /**

@@ -21,7 +21,10 @@ const OUTCOME_ENUM = {
  * message (kept for resends), `id` and `trigger` for tests and resends (ids given in advance).
  */
 export type RecordBase = Pick<Delivery, 'subscriptionId' | 'applicationId' | 'accountId' | 'event' | 'targetUrl'> &
-  Partial<Pick<Delivery, 'body' | 'id' | 'trigger'>>;
+  Partial<Pick<Delivery, 'body' | 'id' | 'trigger'>> & {
+    /** Recorded as this kind rather than the job's: a status callback is in its application's (session) log. */
+    kind?: Job['kind'];
+  };
 
 /** What a record needs of its job. */
 export type RecordedJob = Pick<Job, 'kind' | 'webhookId' | 'attempt'>;
@@ -56,14 +59,15 @@ export function utf8Excerpt(body: Buffer, max: number): { text: string; cut: boo
 export function attemptRecord(job: RecordedJob, base: RecordBase, a: AttemptFields, now: Date = new Date()): Delivery {
   // Written out rather than spread: an object spread followed by more properties takes V8's slow
   // path, and this runs for every attempt.
+  const kind = base.kind ?? job.kind;
   const record: Delivery = {
     subscriptionId: base.subscriptionId,
     applicationId: base.applicationId,
     accountId: base.accountId,
     event: base.event,
     targetUrl: base.targetUrl,
-    kind: job.kind,
-    deliveryKind: KIND_ENUM[job.kind],
+    kind,
+    deliveryKind: KIND_ENUM[kind],
     messageId: job.webhookId,
     attempt: job.attempt,
     statusCode: a.statusCode,

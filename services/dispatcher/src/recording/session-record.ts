@@ -59,5 +59,6 @@ export function sessionRecord(
           })()
         : null,
     failure: ending.kind === 'failed' ? { reason: ending.reason } : null,
+    statusCallbackUrl: e.launch?.statusCallbackUrl ?? null,
   };
 }

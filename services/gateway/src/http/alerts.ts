@@ -1,7 +1,7 @@
 // Alerts (docs/api.md#alerts): the account's, newest first and filtered, and one alert, from the
 // webhooks service, each linked to the attempt that raised it.
 import type { Request, Router } from 'express';
-import { consoleAttemptLink, consoleDeliveryLink } from '@switchboard/contracts';
+import { alertLink } from '@switchboard/contracts';
 import type { Alert__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/Alert';
 import type { Hrefs } from '../hrefs.ts';
 import type { AlertBody } from './alert-bodies.ts';
@@ -9,11 +9,9 @@ import { callOptions, principal } from './context.ts';
 import type { RouteDeps } from './deps.ts';
 import { queryString, readList, route, sendJson } from './routing.ts';
 
-/** The console's view of what raised the alert: the session attempt, or the delivery. */
+/** The console's view of what raised the alert: the session attempt, the delivery, the subscription or the application. */
 function linkOf(a: Alert__Output, hrefs: Hrefs): string | null {
-  if (a.sessionId) return consoleAttemptLink(hrefs.base, a.sessionId, a.attempt);
-  if (a.deliveryId && a.subscriptionId) return consoleDeliveryLink(hrefs.base, a.subscriptionId, a.deliveryId);
-  return null;
+  return alertLink(hrefs.base, a);
 }
 
 export function alertJson(a: Alert__Output, hrefs: Hrefs): AlertBody {

@@ -38,6 +38,7 @@ function statsJson(r: GetDeliveryStatsResponse__Output, withSessions: boolean): 
     bucket: r.bucket as DeliveryStatsBody['bucket'],
     buckets: r.buckets.map((b) => ({ start: b.start, ...countsJson(b, withSessions) })),
     totals: countsJson(r.totals ?? ({} as DeliveryStatsBucket__Output), withSessions),
+    ...(r.heldKeys !== undefined && r.heldKeys !== null ? { ordering: { heldKeys: r.heldKeys } } : {}),
   };
 }
 

@@ -256,6 +256,15 @@ export const sessionLaunch = z
       .max(20, { error: 'must be at most 20 characters' })
       .meta({ description: 'Optional; only `create`.' })
       .nullish(),
+    statusCallbackUrl: z
+      .string({ error: 'must be a string' })
+      .max(2048, { error: 'must be at most 2048 characters' })
+      .meta({
+        description:
+          "Optional, as Twilio's call creation takes it: the session's `sessionStatus` events (routed, answered, fallback, failed, signal, ended) are also POSTed there, signed with the application's secret (Standard Webhooks), retried and recorded in the application's delivery log (event `sessionStatus`). An absolute https URL (or http where allowed); an address in a private, loopback or link-local range is refused (400) unless `DELIVERY_ALLOWED_CIDRS` allows it. Not passed to the application in `session.parameters`.",
+        format: 'uri',
+      })
+      .nullish(),
   })
   .catchall(sessionParameter)
   .meta({

@@ -391,6 +391,15 @@ export const deliveryStatsBody = z.object({
   bucket: z.enum(['1m', '5m', '1h']),
   buckets: z.array(z.object({ start: dateTime, ...statsCounts })),
   totals: z.object(statsCounts),
+  ordering: z
+    .object({
+      heldKeys: count.meta({
+        description:
+          'Keys held now: a delivery of the key waiting for a retry, and later events of the key waiting behind it (at most DELIVERY_ORDERING_MAX_HELD_KEYS).',
+      }),
+    })
+    .optional()
+    .meta({ description: 'Subscriptions with `ordering` only.' }),
 });
 
 export type DeliveryBody = z.output<typeof deliveryBody>;

@@ -118,7 +118,7 @@ export function sessionRoutes(router: Router, deps: SessionRouteDeps): void {
 
   const launch = async (req: Request, res: Response) => {
     refuseHead(req, res);
-    const { token, action, ...rest } = decodeFields(requestFields(req), sessionLaunch);
+    const { token, action, statusCallbackUrl, ...rest } = decodeFields(requestFields(req), sessionLaunch);
     checkAction(action, 'create');
     if (!token) {
       const inHeader = req.headers.authorization !== undefined;
@@ -141,7 +141,10 @@ export function sessionRoutes(router: Router, deps: SessionRouteDeps): void {
       Object.entries(rest).flatMap(([k, v]) => (v === null || v === undefined ? [] : [[k, String(v)]])),
     );
     rateLimit(limiter, `token:${token}`, 'token');
-    const { sessionId } = await sessions.launchSession({ token, parameters }, callOptions(req));
+    const { sessionId } = await sessions.launchSession(
+      { token, parameters, statusCallbackUrl: statusCallbackUrl ?? '' },
+      callOptions(req),
+    );
     sendLaunched(req, res, token, sessionId);
   };
 

@@ -3,7 +3,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from '@switchboard/orm';
 import type { TransactionQuery } from '@switchboard/platform';
-import type { RaisedAlert } from './session-alerts.ts';
 
 /** The partitioned table of alerts. */
 export const ALERTS_TABLE = 'alerts';
@@ -29,32 +28,80 @@ export interface AlertRow {
 const COLUMNS = `a.seq::text as seq, a.id::text as id, a.account_id::text as account_id, a.code, a.severity,
   a.application_id, a.subscription_id, a.session_id, a.delivery_id, a.attempt, a.message, a.minute, a.at, a.last_at, a.count`;
 
+/** One alert to fold into its row (raise-alerts.ts). */
+export interface AlertToFold {
+  accountId: string;
+  code: string;
+  severity: string;
+  applicationId: string | null;
+  subscriptionId: string | null;
+  sessionId: string | null;
+  deliveryId: string | null;
+  attempt: number | null;
+  message: string;
+  /** When it happened (ISO 8601). */
+  at: string;
+  /** The time whose minute it folds into: a session's start, else `at`. */
+  foldAt: string;
+  /** How many occurrences it stands for (1 unless a batch folds several, such as deliveries ended together). */
+  count: number;
+}
+
 /**
- * Stores a session's alerts in the caller's transaction: one of the same code, application and
- * minute (of the session's start) as a stored one adds to its count and its last time; the first
- * keeps its link. Answers every alert with the id of the row it is stored in, and whether it is
- * the first of its minute.
+ * Stores an alert in the caller's transaction: one of the same account, code, application,
+ * subscription and minute as a stored one adds to its count and its last time; the first keeps
+ * its links. Answers its row's id and whether it is the first of its minute (a row made now has
+ * the count it was given; one added to has more: a partitioned table cannot return `xmax`).
  */
-export async function foldSessionAlerts(
+export async function foldAlert(
   query: TransactionQuery,
   schema: string,
-  s: { accountId: string; applicationId: string | null; sessionId: string; startedAt: string },
-  alerts: RaisedAlert[],
-): Promise<Array<RaisedAlert & { id: string; first: boolean }>> {
-  const stored: Array<RaisedAlert & { id: string; first: boolean }> = [];
-  for (const a of alerts) {
-    const [row] = await query<{ id: string; first: boolean }>(
-      `insert into "${schema}".alerts as x
-         (account_id, code, severity, application_id, session_id, attempt, message, minute, at, last_at)
-       values ($1, $2, $3, $4, $5, $6, $7, date_trunc('minute', $8::timestamptz), $9, $9)
-       on conflict (account_id, code, application_id, minute) do update set
-         count = x.count + 1, last_at = greatest(x.last_at, excluded.last_at)
-       returning x.id::text as id, x.count = 1 as first`,
-      [s.accountId, a.code, a.severity, s.applicationId ?? '', s.sessionId, a.attempt, a.message, s.startedAt, a.at],
-    );
-    if (row) stored.push({ ...a, id: row.id, first: row.first });
-  }
-  return stored;
+  a: AlertToFold,
+): Promise<{ id: string; first: boolean }> {
+  const [row] = await query<{ id: string; count: number }>(
+    `insert into "${schema}".alerts as x
+       (account_id, code, severity, application_id, subscription_key, subscription_id, session_id, delivery_id,
+        attempt, message, minute, at, last_at, count)
+     values ($1, $2, $3, $4, coalesce($5, ''), $5, $6, $7, $8, $9, date_trunc('minute', $10::timestamptz), $11, $11, $12)
+     on conflict (account_id, code, application_id, subscription_key, minute) do update set
+       count = x.count + excluded.count, last_at = greatest(x.last_at, excluded.last_at)
+     returning x.id::text as id, x.count`,
+    [
+      a.accountId,
+      a.code,
+      a.severity,
+      a.applicationId ?? '',
+      a.subscriptionId,
+      a.sessionId,
+      a.deliveryId,
+      a.attempt,
+      a.message,
+      a.foldAt,
+      a.at,
+      a.count,
+    ],
+  );
+  return { id: row!.id, first: row!.count === a.count };
+}
+
+/**
+ * Whether any enabled subscription of the account could take `event` for this application
+ * (account level, or of the application): events nobody subscribes to are not written at all.
+ * One read of the subscriptions_match index.
+ */
+export async function anySubscription(
+  query: TransactionQuery,
+  schema: string,
+  accountId: string,
+  applicationId: string | null,
+  event: string,
+): Promise<boolean> {
+  const rows = await query<{ n: number }>(
+    `select 1 as n from "${schema}".subscriptions
+      where account_id = $1 and event = $2 and enabled and (application_id is null or application_id = $3) limit 1`,
+    [accountId, event, applicationId],
+  );
+  return rows.length > 0;
 }
 
 export interface AlertFilters {

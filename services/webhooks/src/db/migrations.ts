@@ -4,7 +4,8 @@ import { SchemaMigration } from '@switchboard/orm';
 import { Migration010DeflateBodies } from './body-migrations.ts';
 import { Migration003SealSecrets, Migration013SealHeaders } from './secret-migrations.ts';
 import { Migration021Alerts } from './alert-migrations.ts';
-import { Migration024Triggers } from './trigger-migrations.ts';
+import { Migration024AlertSources } from './source-migrations.ts';
+import { Migration025Triggers } from './trigger-migrations.ts';
 
 export class Migration001Initial extends SchemaMigration {
   override async up(): Promise<void> {
@@ -614,5 +615,6 @@ export const MIGRATIONS = [
   { name: 'Migration021Alerts', class: Migration021Alerts },
   { name: 'Migration022DeliverySettings', class: Migration022DeliverySettings },
   { name: 'Migration023RecoveryCancel', class: Migration023RecoveryCancel },
-  { name: 'Migration024Triggers', class: Migration024Triggers },
+  { name: 'Migration024AlertSources', class: Migration024AlertSources },
+  { name: 'Migration025Triggers', class: Migration025Triggers },
 ];

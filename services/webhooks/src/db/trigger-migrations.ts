@@ -10,7 +10,7 @@ import { SchemaMigration } from '@switchboard/orm';
  *   kept USAGE_RETENTION_DAYS; filled here from the records kept;
  * - subscriptions may name the alertTriggered and usageTriggered events.
  */
-export class Migration024Triggers extends SchemaMigration {
+export class Migration025Triggers extends SchemaMigration {
   override async up(): Promise<void> {
     this.useSchema();
     this.addSql(`

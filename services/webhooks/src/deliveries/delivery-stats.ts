@@ -53,10 +53,13 @@ export async function getDeliveryStats(
   const count = windowS / bucketS;
   const from = new Date(last - (count - 1) * bucketMs);
   const to = new Date(last + bucketMs);
-  const [rows, sessions] = await Promise.all([
+  const [rows, sessions, heldKeys] = await Promise.all([
     readRollups(em, deps.schema, target, from, to, bucketS),
     'applicationId' in scope
       ? readSessionCounts(deps, scope.applicationId, from, to, bucketS)
+      : Promise.resolve(undefined),
+    'subscriptionId' in scope && scope.ordered
+      ? deps.dispatchers.heldKeys(scope.subscriptionId)
       : Promise.resolve(undefined),
   ]);
   const byStart = new Map(rows.map((r) => [new Date(r.start).getTime(), r]));
@@ -88,6 +91,8 @@ export async function getDeliveryStats(
     bucket: req.bucket || '1h',
     buckets,
     totals: bucketOf('', totals, totalLatency, sessions ? totalSessions : undefined),
+    // Subscriptions with ordering: their keys held now (the dispatchers' bucket).
+    ...(heldKeys !== undefined ? { heldKeys } : {}),
   };
 }
 

@@ -20,14 +20,17 @@ export async function ownedScope(
   em: EntityManager,
   s: DeliveryScope,
   requestId?: string,
-): Promise<{ subscriptionId: string } | { applicationId: string; kind: 'session' }> {
+): Promise<{ subscriptionId: string; ordered?: boolean } | { applicationId: string; kind: 'session' }> {
   const accountId = requireAccount(s.accountId);
   if (Boolean(s.subscriptionId) === Boolean(s.applicationId)) {
     throw AppError.invalid([
       { field: 'subscriptionId', message: 'exactly one of subscriptionId or applicationId must be given' },
     ]);
   }
-  if (s.subscriptionId) return { subscriptionId: (await findOwned(em, accountId, s.subscriptionId)).id };
+  if (s.subscriptionId) {
+    const sub = await findOwned(em, accountId, s.subscriptionId);
+    return { subscriptionId: sub.id, ...(sub.settings?.ordering ? { ordered: true } : {}) };
+  }
   await deps.applications.assertOwned(accountId, s.applicationId, requestId);
   return { applicationId: s.applicationId, kind: 'session' };
 }

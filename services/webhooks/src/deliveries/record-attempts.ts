@@ -5,6 +5,8 @@ import { addUsage } from '../usage/repository.ts';
 import { sqlTransaction, storeInPartitions } from '@switchboard/orm';
 import type { FieldError, TransactionQuery } from '@switchboard/platform';
 import type { Delivery__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/Delivery';
+import { deliveryAlerts } from '../alerts/delivery-alerts.ts';
+import { raiseAlerts, type NewAlert } from '../alerts/raise-alerts.ts';
 import type { Deps } from '../context.ts';
 import type { Delivery } from '../db/entities.ts';
 import { disableSubscriptions, formatDuration, type DisableRequest } from '../subscriptions/disable-subscriptions.ts';
@@ -157,17 +159,26 @@ export async function storeAttempts(
   if (attempts.length === 0 && disable.length === 0) return [];
   const store = () =>
     sqlTransaction(deps.orm.em, 'begin', async (query) => {
-      const { failing, stored } = await insertAttempts(query, deps.schema, attempts, deps.disableAfterMs);
-      return { disabled: await disableSubscriptions(query, deps, [...disable, ...failing]), stored };
+      const { failing, stored, alerts } = await insertAttempts(query, deps.schema, attempts, deps.disableAfterMs);
+      const firsts = await raiseAlerts(query, deps.schema, deps.publicBaseUrl, alerts);
+      const disabled = await disableSubscriptions(query, deps, [...disable, ...failing]);
+      return { disabled, stored, alerts, events: firsts.length };
     });
   // A late record's day gets its partition first; a day dropped meanwhile by another replica's
   // retention pass is made again, once.
   const times = attempts.map((a) => a.createdAt);
-  const { disabled, stored } = await storeInPartitions(deps.orm.em, deps.schema, BODIES_TABLE, [new Date()], () =>
-    storeInPartitions(deps.orm.em, deps.schema, DELIVERIES_TABLE, times, store),
+  const { disabled, stored, alerts, events } = await storeInPartitions(
+    deps.orm.em,
+    deps.schema,
+    BODIES_TABLE,
+    [new Date()],
+    () => storeInPartitions(deps.orm.em, deps.schema, DELIVERIES_TABLE, times, store, deps.dayMs),
+    deps.dayMs,
   );
   for (const ref of disabled) deps.changes.changed(ref, requestId);
-  if (disabled.length > 0) deps.outbox.kick();
+  for (const a of alerts) deps.alertsRaised(a.code, a.count ?? 1);
+  if (disabled.length > 0) deps.alertsRaised('webhook.disabled', disabled.length);
+  if (disabled.length > 0 || events > 0) deps.outbox.kick();
   return stored;
 }
 
@@ -188,8 +199,8 @@ async function insertAttempts(
   schema: string,
   attempts: Attempt[],
   disableAfterMs: number,
-): Promise<{ failing: DisableRequest[]; stored: StoredOutcome[] }> {
-  if (attempts.length === 0) return { failing: [], stored: [] };
+): Promise<{ failing: DisableRequest[]; stored: StoredOutcome[]; alerts: NewAlert[] }> {
+  if (attempts.length === 0) return { failing: [], stored: [], alerts: [] };
   const input = JSON.stringify(
     attempts.map((a, ord) => ({
       ord,
@@ -238,6 +249,22 @@ async function insertAttempts(
     if (a.body && target && stored.has(a.id)) bodies.push({ messageId: a.messageId, target, body: a.body });
   }
   await keepBodies(query, schema, bodies);
+  // The alerts of the records stored now (their rollups are counted above).
+  const errors = new Map(attempts.map((a) => [a.id, a.error]));
+  const alerts = await deliveryAlerts(
+    query,
+    schema,
+    inserted.map((r) => ({
+      id: r.id,
+      subscriptionId: r.subscription_id,
+      applicationId: r.application_id,
+      accountId: r.account_id,
+      outcome: r.outcome,
+      trigger: r.trigger,
+      createdAt: new Date(r.created_at),
+      error: errors.get(r.id) ?? null,
+    })),
+  );
   await countRecoveryProgress(
     query,
     schema,
@@ -283,7 +310,7 @@ async function insertAttempts(
     if (at >= h.lastAt) Object.assign(h, { lastAt: at, lastStatus: r.status_code });
     health.set(r.subscription_id!, h);
   }
-  if (health.size === 0) return { failing: [], stored: outcomes };
+  if (health.size === 0) return { failing: [], stored: outcomes, alerts };
   const updates: HealthUpdate[] = [...health]
     .sort(([a], [b]) => (a < b ? -1 : 1))
     .map(([id, h]) => ({
@@ -296,7 +323,7 @@ async function insertAttempts(
       last_fail: h.lastFail?.toISOString() ?? null,
     }));
   const failing = await updateSubscriptionHealth(query, schema, updates);
-  if (disableAfterMs <= 0) return { failing: [], stored: outcomes };
+  if (disableAfterMs <= 0) return { failing: [], stored: outcomes, alerts };
   // Failing continuously: a failed attempt made at least disableAfterMs after the run began.
   const long = failing
     .filter(
@@ -310,5 +337,5 @@ async function insertAttempts(
       subscriptionId: f.id,
       reason: `no delivery succeeded since ${new Date(f.first_failure_at!).toISOString()}: failing continuously for ${formatDuration(disableAfterMs)} or more`,
     }));
-  return { failing: long, stored: outcomes };
+  return { failing: long, stored: outcomes, alerts };
 }

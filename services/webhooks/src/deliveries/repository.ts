@@ -3,7 +3,7 @@
 // inside the caller's transaction of prepared statements (a TransactionQuery).
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql, sqlTransaction } from '@switchboard/orm';
-import type { TransactionQuery } from '@switchboard/platform';
+import { DAY_MS, daysBefore, type TransactionQuery } from '@switchboard/platform';
 import { compressBody, type BodyToKeep } from './bodies.ts';
 import { LATENCY_BUCKETS, type RollupRow } from './rollups.ts';
 
@@ -275,8 +275,12 @@ export async function pruneDeliveries(
   schema: string,
   retentionDays: number,
   tombstoneMs = TOMBSTONE_MS_DEFAULT,
+  dayMs = DAY_MS,
 ): Promise<void> {
   if (retentionDays > 0) {
+    const cutoff = daysBefore(retentionDays, dayMs);
+    // Whole days of rollups, like the records' partitions.
+    const rollupsCutoff = new Date(Math.floor(cutoff.getTime() / dayMs) * dayMs);
     // Rollups, finished recovery tasks and their resends go with the records (test sends after an
     // hour); kept bodies go with their days' partitions, like the records.
     for (;;) {
@@ -284,21 +288,16 @@ export async function pruneDeliveries(
         em,
         `delete from "${schema}".delivery_rollups where (target, width, start) in (
            select target, width, start from "${schema}".delivery_rollups
-           where start < date_bin('1 day', now() - make_interval(days => $1), timestamptz 'epoch') limit ${PRUNE_BATCH}
+           where start < $1 limit ${PRUNE_BATCH}
          ) returning 1 as n`,
-        [retentionDays],
+        [rollupsCutoff],
       );
       if (res.length < PRUNE_BATCH) break;
     }
-    await sql(em, `delete from "${schema}".recovery_tasks where created_at < now() - make_interval(days => $1)`, [
-      retentionDays,
-    ]);
-    await sql(
-      em,
-      `delete from "${schema}".resends where task_id is null and created_at < now() - make_interval(days => $1)`,
-      [retentionDays],
-    );
+    await sql(em, `delete from "${schema}".recovery_tasks where created_at < $1`, [cutoff]);
+    await sql(em, `delete from "${schema}".resends where task_id is null and created_at < $1`, [cutoff]);
   }
+  // Test sends count against a budget per minute: an hour in real time, whatever RETENTION_DAY_MS.
   await sql(em, `delete from "${schema}".test_sends where sent_at < now() - interval '1 hour'`);
   // Tombstones of deleted applications and accounts only need to outlive a create that was in flight.
   await sql(
@@ -372,5 +371,33 @@ export function readRollups(
      where target = $1 and width = $5 and start >= $2 and start < $3
      group by 1 order by 1`,
     [target, from, to, bucketSeconds, bucketSeconds >= 3600 ? 3600 : 60],
+  );
+}
+
+/** A subscription's attempts made (cancelled ones excepted) and failed (retrying or failed) over the last minutes. */
+export interface FailureRatio {
+  target: string;
+  made: number;
+  failed: number;
+}
+
+/**
+ * The attempts and failures of these subscriptions in the minute rollups of the last `minutes`
+ * minutes (the current one included), inside the caller's transaction (which has just added its
+ * batch to them). One statement; each target's rows are a range of the rollups' primary key.
+ */
+export function failureRatios(
+  query: TransactionQuery,
+  schema: string,
+  targets: readonly string[],
+  minutes: number,
+): Promise<FailureRatio[]> {
+  return query<FailureRatio>(
+    `select target, sum(attempts - cancelled)::int as made, sum(retrying + failed)::int as failed
+     from "${schema}".delivery_rollups
+     where target = any($1::text[]) and width = 60
+       and start >= date_trunc('minute', now()) - make_interval(mins => $2::int - 1)
+     group by target`,
+    [targets, minutes],
   );
 }

@@ -19,7 +19,8 @@ import {
   type NatsHandle,
   type Registry,
 } from '@switchboard/platform';
-import { ALERT_CODES, sessionEndedSchema } from '@switchboard/events';
+import { launchRefusedSchema, sessionEndedSchema } from '@switchboard/events';
+import { storeLaunchRefused } from '../alerts/launch-alerts.ts';
 import { sessionAlerts } from '../alerts/session-alerts.ts';
 import type { Deps } from '../context.ts';
 import { runOnDispatcherConsumer } from '../events/dispatcher-consumer.ts';
@@ -32,6 +33,8 @@ import { storeSignal } from './store-signal.ts';
 export const SIGNALS_CONSUMER = 'webhooks-session-signals';
 /** Its consumers of the sessions' ends: sessions.ended (core stream) and cdr.created (events stream). */
 export const ENDS_CONSUMER = 'webhooks-session-ends';
+/** Its durable consumer of launches.refused (internal stream): the launch.refused alert. */
+export const LAUNCHES_REFUSED_CONSUMER = 'webhooks-launches-refused';
 
 export interface SessionConsumers {
   started: Promise<void>;
@@ -46,22 +49,19 @@ export async function startSessionConsumers(
 ): Promise<SessionConsumers> {
   const records = new Counter({
     name: 'webhooks_session_records_total',
-    help: 'Session records, signals and ends received, by kind (session, signal, end) and outcome (stored; duplicate: stored before; rejected: malformed, dropped).',
+    help: 'Session records, signals, ends and launch refusals received, by kind (session, signal, end, refusal) and outcome (stored; duplicate: stored before; rejected: malformed, dropped).',
     labelNames: ['kind', 'outcome'],
     registers: [registry],
   });
-  const alerts = new Counter({
-    name: 'webhooks_alerts_total',
-    help: 'Alerts raised by the session records stored, by code (those folded into an earlier alert of their minute included).',
-    labelNames: ['code'],
-    registers: [registry],
-  });
-  for (const code of ALERT_CODES) alerts.inc({ code }, 0);
   const log = logger.child({ consumer: SESSION_RECORDS_CONSUMER });
 
   /** Parses, stores and acknowledges one message; a failure to store hands it back with a delay. */
   const handler =
-    <T>(kind: 'session' | 'signal' | 'end', parse: (v: unknown) => T, store: (v: T, msg: JsMsg) => Promise<boolean>) =>
+    <T>(
+      kind: 'session' | 'signal' | 'end' | 'refusal',
+      parse: (v: unknown) => T,
+      store: (v: T, msg: JsMsg) => Promise<boolean>,
+    ) =>
     async (msg: JsMsg): Promise<void> => {
       let value: T;
       try {
@@ -89,7 +89,7 @@ export async function startSessionConsumers(
     (v) => sessionRecordSchema.parse(v),
     async (r) => {
       const stored = await storeSession(deps, r);
-      if (stored && r.accountId) for (const a of sessionAlerts(r)) alerts.inc({ code: a.code });
+      if (stored && r.accountId) for (const a of sessionAlerts(r)) deps.alertsRaised(a.code);
       return stored;
     },
   );
@@ -111,6 +111,12 @@ export async function startSessionConsumers(
     'end',
     (v) => sessionEndedSchema.parse(v),
     (e, msg) => storeEnd(deps, e, msg.info.deliveryCount),
+  );
+  // Launches refused by an account's budget: the launch.refused alert.
+  const onRefused = handler(
+    'refusal',
+    (v) => launchRefusedSchema.parse(v),
+    (e) => storeLaunchRefused(deps, e),
   );
   const own = async (
     stream: string,
@@ -164,6 +170,7 @@ export async function startSessionConsumers(
   // One at a time, in the order published: the core's own end of a session comes before the one
   // passed on from its CDR, and is the one recorded.
   const ends = await own(STREAMS.core.name, ENDS_CONSUMER, SUBJECTS.sessionEnded, onEnd, 1);
+  const refusals = await own(STREAMS.internal.name, LAUNCHES_REFUSED_CONSUMER, SUBJECTS.launchRefused, onRefused, 1);
 
   const sessions = runOnDispatcherConsumer(nats, {
     stream: DELIVERIES_STREAM,
@@ -174,9 +181,9 @@ export async function startSessionConsumers(
     missing: 'no session records consumer yet (no dispatcher has started)',
   });
   return {
-    started: Promise.all([signals.started, sessions.started, ends.started]).then(() => undefined),
+    started: Promise.all([signals.started, sessions.started, ends.started, refusals.started]).then(() => undefined),
     async stop() {
-      await Promise.all([sessions.stop(), signals.stop(), ends.stop()]);
+      await Promise.all([sessions.stop(), signals.stop(), ends.stop(), refusals.stop()]);
     },
   };
 }

@@ -33,6 +33,7 @@ export const sessionRecordSchema = z.object({
     .object({ at: time, bytes: z.number().int().min(0), excerpt: text(8192), truncated: z.boolean() })
     .nullable(),
   failure: z.object({ reason: text(100) }).nullable(),
+  statusCallbackUrl: text(2048).nullish(),
 }) satisfies z.ZodType<SessionRecord, unknown>;
 
 /** The signal the Session API publishes on sessions.signal. */

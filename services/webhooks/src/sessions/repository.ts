@@ -5,9 +5,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql, sqlTransaction } from '@switchboard/orm';
 import type { SessionRecord } from '@switchboard/contracts';
-import { foldSessionAlerts } from '../alerts/repository.ts';
+import { raiseAlerts } from '../alerts/raise-alerts.ts';
 import { sessionAlerts } from '../alerts/session-alerts.ts';
-import { fireAlertTriggers } from '../triggers/fire-alert-triggers.ts';
 import { sessionUsage, sortIncrements } from '../usage/counts.ts';
 import { addUsage } from '../usage/repository.ts';
 import { enqueueEndedEvent, enqueueSessionEvents, enqueueSignalEvent } from './session-status.ts';
@@ -48,8 +47,7 @@ const COLUMNS = `s.seq::text as seq, s.id, s.started_at, s.application_id, s.acc
   s.from_id, s.to_id, s.routed_by_type, s.routed_by_value, s.outcome, s.attempt_count, s.failure_reason`;
 
 /**
- * Stores a session and counts it in its application's minute and its account's usage, with its
- * alerts (and the alert triggers they fire), in one transaction. A session
+ * Stores a session and counts it in its application's minute, in one transaction. A session
  * already stored is left as it is (and not counted again); so is one of a deleted application or
  * account. Answers whether it was stored now.
  */
@@ -63,8 +61,8 @@ export async function insertSession(
     const rows = await query<{ outcome: string }>(
       `insert into "${schema}".sessions
          (id, started_at, application_id, account_id, channel, from_id, to_id, routed_by_type, routed_by_value,
-          outcome, attempt_count, attempts, instructions, failure_reason)
-       select $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, $13::jsonb, $14
+          outcome, attempt_count, attempts, instructions, failure_reason, status_callback_url)
+       select $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, $13::jsonb, $14, $15
        where not exists (select 1 from "${schema}".deleted_applications g where g.application_id = $3)
          and not exists (select 1 from "${schema}".deleted_accounts g where g.account_id = $4)
        on conflict do nothing
@@ -84,39 +82,43 @@ export async function insertSession(
         JSON.stringify(r.attempts),
         r.instructions ? JSON.stringify({ at: r.instructions.at, bytes: r.instructions.bytes }) : null,
         r.failure?.reason ?? null,
+        r.statusCallbackUrl ?? null,
       ],
     );
     const stored = rows[0];
     if (!stored) return false;
     if (r.accountId) {
       const s = { ...r, accountId: r.accountId };
-      const alerts = sessionAlerts(r);
-      const stored =
-        alerts.length > 0
-          ? await foldSessionAlerts(
-              query,
-              schema,
-              { accountId: r.accountId, applicationId: r.applicationId, sessionId: r.id, startedAt: r.startedAt },
-              alerts,
-            )
-          : [];
-      // The account's usage counts the session and its alerts; its alert triggers see the alerts.
-      await addUsage(query, schema, sortIncrements(sessionUsage(s, stored.length)));
-      await fireAlertTriggers(query, schema, baseUrl, s, stored, r.startedAt);
-      await enqueueSessionEvents(
+      await raiseAlerts(
         query,
         schema,
         baseUrl,
-        s,
-        stored.filter((a) => a.first),
+        sessionAlerts(r).map((a) => ({
+          ...a,
+          accountId: s.accountId,
+          applicationId: r.applicationId,
+          subscriptionId: null,
+          sessionId: r.id,
+          deliveryId: null,
+          foldAt: r.startedAt,
+        })),
       );
+      // The account's usage counts the session (its alerts count where they are raised).
+      await addUsage(query, schema, sortIncrements(sessionUsage(s)));
+      await enqueueSessionEvents(query, schema, baseUrl, s);
       // Signals stored before their session: their events go now.
       const signals = await query<{ at: Date; value: string }>(
         `select at, value from "${schema}".session_signals where session_id = $1 order by at, seq`,
         [r.id],
       );
+      const ref = {
+        id: r.id,
+        accountId: s.accountId,
+        applicationId: r.applicationId,
+        statusCallbackUrl: r.statusCallbackUrl ?? null,
+      };
       for (const [i, g] of signals.entries())
-        await enqueueSignalEvent(query, schema, baseUrl, s, { at: new Date(g.at), value: g.value, ordinal: i + 1 });
+        await enqueueSignalEvent(query, schema, baseUrl, ref, { at: new Date(g.at), value: g.value, ordinal: i + 1 });
     }
     if (r.applicationId)
       await query(
@@ -150,8 +152,13 @@ export async function insertSignal(
     );
     if (rows.length === 0) return false;
     // Its session stored already: its sessionStatus event goes now (else when the session is stored).
-    const [session] = await query<{ account_id: string; application_id: string | null; ordinal: number }>(
-      `select s.account_id::text as account_id, s.application_id,
+    const [session] = await query<{
+      account_id: string;
+      application_id: string | null;
+      status_callback_url: string | null;
+      ordinal: number;
+    }>(
+      `select s.account_id::text as account_id, s.application_id, s.status_callback_url,
          (select count(*)::int from "${schema}".session_signals g where g.session_id = $1) as ordinal
        from "${schema}".sessions s where s.id = $1 limit 1`,
       [s.sessionId],
@@ -161,7 +168,12 @@ export async function insertSignal(
         query,
         schema,
         baseUrl,
-        { id: s.sessionId, accountId: session.account_id, applicationId: session.application_id },
+        {
+          id: s.sessionId,
+          accountId: session.account_id,
+          applicationId: session.application_id,
+          statusCallbackUrl: session.status_callback_url,
+        },
         { at: s.at, value: s.value, ordinal: session.ordinal },
       );
     return true;
@@ -179,15 +191,22 @@ export function endSession(
   e: { sessionId: string; at: string; reason?: string | undefined },
 ): Promise<'ended' | 'before' | 'unknown'> {
   return sqlTransaction(em, 'begin', async (query) => {
-    const rows = await query<{ account_id: string; application_id: string | null; ended: boolean; signals: number }>(
+    const rows = await query<{
+      account_id: string;
+      application_id: string | null;
+      status_callback_url: string | null;
+      ended: boolean;
+      signals: number;
+    }>(
       `with s as (select id, started_at, ended_at from "${schema}".sessions where id = $1 order by started_at desc limit 1),
        u as (update "${schema}".sessions x set ended_at = $2 from s
-             where x.id = s.id and x.started_at = s.started_at and x.ended_at is null returning x.account_id, x.application_id)
-       select u.account_id::text as account_id, u.application_id, true as ended,
+             where x.id = s.id and x.started_at = s.started_at and x.ended_at is null
+             returning x.account_id, x.application_id, x.status_callback_url)
+       select u.account_id::text as account_id, u.application_id, u.status_callback_url, true as ended,
          (select count(*)::int from "${schema}".session_signals g where g.session_id = $1) as signals
        from u
        union all
-       select null, null, false, 0 from s where s.ended_at is not null`,
+       select null, null, null, false, 0 from s where s.ended_at is not null`,
       [e.sessionId, e.at],
     );
     const row = rows[0];
@@ -197,7 +216,12 @@ export function endSession(
       query,
       schema,
       baseUrl,
-      { id: e.sessionId, accountId: row.account_id, applicationId: row.application_id },
+      {
+        id: e.sessionId,
+        accountId: row.account_id,
+        applicationId: row.application_id,
+        statusCallbackUrl: row.status_callback_url,
+      },
       { at: e.at, sequence: 3 + row.signals, reason: e.reason },
     );
     return 'ended';

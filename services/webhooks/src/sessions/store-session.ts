@@ -15,15 +15,26 @@ export const SESSIONS_TABLE = 'sessions';
  * (false: stored before, or its application or account was deleted).
  */
 export async function storeSession(
-  deps: Pick<Deps, 'orm' | 'schema' | 'publicBaseUrl' | 'outbox'>,
+  deps: Pick<Deps, 'orm' | 'schema' | 'dayMs' | 'publicBaseUrl' | 'outbox'>,
   r: SessionRecord,
 ): Promise<boolean> {
   // The session's alerts go into the alerts table's day in the same transaction.
   const day = [new Date(r.startedAt)];
-  const stored = await storeInPartitions(deps.orm.em, deps.schema, ALERTS_TABLE, day, () =>
-    storeInPartitions(deps.orm.em, deps.schema, SESSIONS_TABLE, day, () =>
-      insertSession(deps.orm.em, deps.schema, deps.publicBaseUrl, r),
-    ),
+  const stored = await storeInPartitions(
+    deps.orm.em,
+    deps.schema,
+    ALERTS_TABLE,
+    day,
+    () =>
+      storeInPartitions(
+        deps.orm.em,
+        deps.schema,
+        SESSIONS_TABLE,
+        day,
+        () => insertSession(deps.orm.em, deps.schema, deps.publicBaseUrl, r),
+        deps.dayMs,
+      ),
+    deps.dayMs,
   );
   // Its sessionStatus and alert events are in the outbox.
   if (stored) deps.outbox.kick();

@@ -4,9 +4,11 @@
 // announced without being disabled. Only a change from enabled to disabled is announced, so a
 // subscription that is already off (or disabled twice by concurrent batches) announces nothing:
 // every notice stands for one such change, and only a PUT {"enabled": true} makes another possible.
+// Each change also raises the webhook.disabled alert (alerts/raise-alerts.ts).
 import { enqueueOutbox, uuidv7 } from '@switchboard/orm';
 import { SUBJECTS, type TransactionQuery } from '@switchboard/platform';
 import type { DisableRequest } from '@switchboard/contracts';
+import { raiseAlerts } from '../alerts/raise-alerts.ts';
 import type { Deps } from '../context.ts';
 import type { SubscriptionRef } from '../events/changes.ts';
 import { disableIfEnabled } from './repository.ts';
@@ -47,6 +49,21 @@ export async function disableSubscriptions(
         },
         id,
       );
+      // And the webhook.disabled alert, linked to the subscription (one per subscription and minute).
+      await raiseAlerts(query, deps.schema, deps.publicBaseUrl, [
+        {
+          accountId: ref.accountId,
+          code: 'webhook.disabled',
+          severity: 'error',
+          applicationId: ref.applicationId,
+          subscriptionId: ref.id,
+          sessionId: null,
+          deliveryId: null,
+          attempt: null,
+          message: `The subscription was disabled: ${d.reason}`.slice(0, 4000),
+          at: disabledAt,
+        },
+      ]);
       refs.push(ref);
     }
   }

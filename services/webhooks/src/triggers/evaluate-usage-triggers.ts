@@ -7,7 +7,7 @@
 import { enqueueOutbox, sqlTransaction, uuidv7 } from '@switchboard/orm';
 import { SUBJECTS } from '@switchboard/platform';
 import type { Deps } from '../context.ts';
-import { subscribed } from '../sessions/session-status.ts';
+import { anySubscription } from '../alerts/repository.ts';
 import { utcDay } from '../usage/counts.ts';
 import { markUsageTriggerFired, readDueUsageTriggers, type DueUsageTrigger } from './repository.ts';
 
@@ -45,8 +45,7 @@ async function fire(
 ): Promise<boolean> {
   return sqlTransaction(deps.orm.em, 'begin', async (query) => {
     if (!(await markUsageTriggerFired(query, deps.schema, t.id, t.period))) return false;
-    const owner = { accountId: t.account_id, applicationId: null };
-    if (!(await subscribed(query, deps.schema, owner, 'usageTriggered'))) return true;
+    if (!(await anySubscription(query, deps.schema, t.account_id, null, 'usageTriggered'))) return true;
     const id = uuidv7();
     const period = t.recurring === 'monthly' ? 'month' : 'day';
     const usage = new URLSearchParams({ category: t.category, period, since: t.period });

@@ -97,33 +97,35 @@ export function readUsageTriggers(
   );
 }
 
-/** An alert trigger that an alert may fire: its window not fired in yet. */
-export interface DueAlertTrigger {
+/** An alert trigger as its evaluation reads it, with when it last fired. */
+export interface LockedAlertTrigger {
   id: string;
   code: string;
   application_id: string | null;
   threshold: number;
   window_seconds: number;
+  fired_at: Date | null;
 }
 
 /**
- * The account's alert triggers that an alert of one of `codes` and of the application
- * `applicationId` (`''`: none) at `at` matches and that have not fired within their window before
- * `at`, locked in id order (one statement for all the session's alerts, so every transaction locks
- * triggers in the same order) for the caller's transaction: two alerts stored at once cannot both
- * fire one trigger.
+ * The account's alert triggers that an alert of one of `codes` and of one of `applicationIds`
+ * (`''`: none) matches, locked in id order for the caller's transaction (one statement for all
+ * the alerts a transaction raises for the account, so every transaction locks them in one order):
+ * two alerts stored at once cannot both fire one trigger.
  */
-export function lockDueAlertTriggers(
+export function lockAlertTriggers(
   query: TransactionQuery,
   schema: string,
-  a: { accountId: string; codes: string[]; applicationId: string; at: string },
-): Promise<DueAlertTrigger[]> {
-  return query<DueAlertTrigger>(
-    `select id, code, application_id, threshold, window_seconds from "${schema}".alert_triggers
-     where account_id = $1 and (code = '*' or code = any($2::text[])) and (application_id is null or application_id = $3)
-       and (fired_at is null or fired_at + make_interval(secs => window_seconds) <= $4::timestamptz)
+  accountId: string,
+  codes: string[],
+  applicationIds: string[],
+): Promise<LockedAlertTrigger[]> {
+  return query<LockedAlertTrigger>(
+    `select id, code, application_id, threshold, window_seconds, fired_at from "${schema}".alert_triggers
+     where account_id = $1 and (code = '*' or code = any($2::text[]))
+       and (application_id is null or application_id = any($3::text[]))
      order by id for update`,
-    [a.accountId, a.codes, a.applicationId, a.at],
+    [accountId, codes, applicationIds],
   );
 }
 
@@ -136,7 +138,7 @@ export async function countWindowAlerts(
   query: TransactionQuery,
   schema: string,
   accountId: string,
-  t: DueAlertTrigger,
+  t: LockedAlertTrigger,
   at: string,
 ): Promise<{ count: number; windowStart: Date }> {
   const [row] = await query<{ count: number; window_start: Date }>(

@@ -1,6 +1,6 @@
 // What a stored record adds to the usage rollups (docs/api.md#usage): a session counts in `sessions`,
-// its channel's category and, launched through the Session API, `launches`; each alert it raised in
-// `alerts`; a notification attempt made (a cancelled retry made none) in `notifications`, and a
+// its channel's category and, launched through the Session API, `launches`; each alert raised
+// (whatever raised it) in `alerts`; a notification attempt made (a cancelled retry made none) in `notifications`, and a
 // failed one in `notifications.failed`. Days are UTC days.
 import type { SessionRecord } from '@switchboard/contracts';
 import type { UsageCategory } from '@switchboard/events';
@@ -17,16 +17,37 @@ export interface UsageIncrement {
 
 export const utcDay = (at: Date | string): string => new Date(at).toISOString().slice(0, 10);
 
-/** The usage of a stored session of an account, with the alerts it raised. */
-export function sessionUsage(r: SessionRecord & { accountId: string }, alerts: number): UsageIncrement[] {
+/** The usage of a stored session of an account. */
+export function sessionUsage(r: SessionRecord & { accountId: string }): UsageIncrement[] {
   const base = { accountId: r.accountId, applicationId: r.applicationId ?? '', day: utcDay(r.startedAt) };
   const rows: UsageIncrement[] = [
     { ...base, category: 'sessions', count: 1 },
     { ...base, category: r.channel === 'TEXT' ? 'sessions.text' : 'sessions.voice', count: 1 },
   ];
   if (r.routedBy.type === 'token') rows.push({ ...base, category: 'launches', count: 1 });
-  if (alerts > 0) rows.push({ ...base, category: 'alerts', count: alerts });
   return rows;
+}
+
+/** The usage of alerts raised: their occurrences per account, application and day of the minute they fold into. */
+export function alertsUsage(
+  alerts: readonly { accountId: string; applicationId: string | null; foldAt: string; count: number }[],
+): UsageIncrement[] {
+  const sums = new Map<string, UsageIncrement>();
+  for (const a of alerts) {
+    const day = utcDay(a.foldAt);
+    const key = `${a.accountId}\u0000${day}\u0000${a.applicationId ?? ''}`;
+    const row = sums.get(key);
+    if (row) row.count += a.count;
+    else
+      sums.set(key, {
+        accountId: a.accountId,
+        applicationId: a.applicationId ?? '',
+        category: 'alerts',
+        day,
+        count: a.count,
+      });
+  }
+  return sortIncrements([...sums.values()]);
 }
 
 /**

@@ -4,9 +4,11 @@
 export interface LaunchSessionRequest {
   'token'?: (string);
   'parameters'?: ({[key: string]: string});
+  'statusCallbackUrl'?: (string);
 }
 
 export interface LaunchSessionRequest__Output {
   'token': (string);
   'parameters': ({[key: string]: string});
+  'statusCallbackUrl': (string);
 }

@@ -7,6 +7,8 @@ export interface GetDeliveryStatsResponse {
   'bucket'?: (string);
   'buckets'?: (_switchboard_webhooks_v1_DeliveryStatsBucket)[];
   'totals'?: (_switchboard_webhooks_v1_DeliveryStatsBucket | null);
+  'heldKeys'?: (number);
+  '_heldKeys'?: "heldKeys";
 }
 
 export interface GetDeliveryStatsResponse__Output {
@@ -14,4 +16,6 @@ export interface GetDeliveryStatsResponse__Output {
   'bucket': (string);
   'buckets': (_switchboard_webhooks_v1_DeliveryStatsBucket__Output)[];
   'totals': (_switchboard_webhooks_v1_DeliveryStatsBucket__Output | null);
+  'heldKeys'?: (number);
+  '_heldKeys'?: "heldKeys";
 }

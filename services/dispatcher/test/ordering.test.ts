@@ -1,0 +1,233 @@
+// Ordering by key through the real stack (gateway, webhooks and applications services, NATS, two
+// dispatcher replicas): a subscription with `ordering: {key: "messageId"}` gets the delivery reports
+// of one message in the order they were published, a refused report holds back only the later
+// reports of its own message, and a report that ends failed marks the next one `previousFailed`.
+import { describe, expect, it } from 'vitest';
+import {
+  metricSum,
+  useDeliveryStack,
+  waitFor,
+  type Receiver,
+  type Received,
+  type Services,
+  type TestAccount,
+} from '../../../test/support';
+import { eventsHandled, TEST_DISPATCHER_ENV } from './harness';
+
+let s: Services<{ webhooks: true; gateway: true }>;
+let rx: Receiver;
+useDeliveryStack({ gateway: true }, (f) => ({ stack: s, rx } = f));
+
+async function subscribe(account: TestAccount, path: string, ordering: Record<string, unknown>): Promise<string> {
+  const res = await s.request(account, 'POST', '/v1/webhooks', {
+    event: 'smsdlr',
+    resource: 'sms',
+    targetUrl: rx.url(path),
+    ordering,
+  });
+  expect(res.status, await res.clone().text()).toBe(200);
+  return ((await res.json()) as { href: string }).href.split('/').pop()!;
+}
+
+const report = (accountId: string, messageId: string, n: number) => ({
+  id: `${messageId || 'nokey'}-r${n}`,
+  accountId,
+  resource: 'sms',
+  timestamp: '2026-03-01T10:00:00.000Z',
+  data: messageId ? { messageId, status: `s${n}` } : { status: `s${n}` },
+});
+
+const idOf = (r: Received) => (r.body as { id: string }).id;
+
+describe('ordering by key', () => {
+  it("when a message's first report is refused, then its later reports wait for it while another message's reports are delivered, and all arrive in order with increasing webhook-sequence", async () => {
+    const env = { ...TEST_DISPATCHER_ENV, DELIVERY_RETRY_SCHEDULE: '500ms,500ms,500ms,500ms,500ms,500ms,500ms,500ms' };
+    const replicas = [await s.startDispatcher(env), await s.startDispatcher(env)];
+    try {
+      const acct = await s.createAccount();
+      const path = `/${acct.id}/ordered`;
+      await subscribe(acct, path, { key: 'messageId' });
+      let up = false;
+      const refused = new Set<string>();
+      rx.on(path, (req) => {
+        if (idOf(req) === 'm1-r1' && !up) {
+          refused.add(idOf(req));
+          return 503;
+        }
+        return 204;
+      });
+
+      // Interleaved: m1's first report is refused; m2's reports and the report without the key go on.
+      for (let n = 1; n <= 3; n++) {
+        await s.publish('sms.dlr', report(acct.id, 'm1', n));
+        await s.publish('sms.dlr', report(acct.id, 'm2', n));
+      }
+      await s.publish('sms.dlr', report(acct.id, '', 9));
+      await waitFor(() => rx.delivered(path).size >= 4, {
+        what: "m2's reports and the unkeyed one",
+        timeoutMs: 15_000,
+      });
+      await eventsHandled(s.bus);
+      expect(refused.has('m1-r1')).toBe(true);
+      // m1's later reports are held: not one attempt of them yet.
+      expect(
+        rx
+          .at(path)
+          .map(idOf)
+          .filter((id) => id === 'm1-r2' || id === 'm1-r3'),
+      ).toEqual([]);
+      expect(
+        rx
+          .at(path)
+          .map(idOf)
+          .filter((id) => id.startsWith('m2-')),
+      ).toEqual(['m2-r1', 'm2-r2', 'm2-r3']);
+
+      // The receiver takes m1-r1 again: its retry goes, then m1-r2 and m1-r3, in order.
+      const upAt = Date.now();
+      up = true;
+      await waitFor(() => rx.delivered(path).size === 7, { what: 'all seven reports delivered', timeoutMs: 20_000 });
+      const m1 = rx.at(path).filter((r) => idOf(r).startsWith('m1-') && r.at >= upAt);
+      expect(m1.map(idOf)).toEqual(['m1-r1', 'm1-r2', 'm1-r3']);
+      // webhook-sequence: one up per report of a message; none without the key.
+      const seqs = m1.map((r) => Number(r.headers['webhook-sequence']));
+      expect(seqs[1]).toBe(seqs[0]! + 1);
+      expect(seqs[2]).toBe(seqs[1]! + 1);
+      const m2 = rx.at(path).filter((r) => idOf(r).startsWith('m2-'));
+      const m2seqs = m2.map((r) => Number(r.headers['webhook-sequence']));
+      expect(m2seqs[1]).toBe(m2seqs[0]! + 1);
+      expect(m2seqs[2]).toBe(m2seqs[1]! + 1);
+      const unkeyed = rx.at(path).find((r) => idOf(r) === 'nokey-r9')!;
+      expect(unkeyed.headers['webhook-sequence']).toBeUndefined();
+      expect(rx.at(path).some((r) => (r.body as { previousFailed?: boolean }).previousFailed)).toBe(false);
+      let held = 0;
+      let woken = 0;
+      for (const d of replicas) {
+        held += metricSum(await d.metrics(), 'dispatcher_ordering_held_total');
+        woken += metricSum(await d.metrics(), 'dispatcher_ordering_woken_total');
+      }
+      // m1-r2 and m1-r3 waited (m2's later reports may have waited a moment behind m2-r1 too); each was woken once.
+      expect(held).toBeGreaterThanOrEqual(2);
+      expect(woken).toBe(held);
+    } finally {
+      for (const d of replicas) await d.stop();
+    }
+  }, 60_000);
+
+  it("when a report's retries run out, then the next report of its message carries previousFailed: true, and the one after does not", async () => {
+    const env = { ...TEST_DISPATCHER_ENV, DELIVERY_RETRY_SCHEDULE: '300ms,300ms' };
+    const d = await s.startDispatcher(env);
+    try {
+      const acct = await s.createAccount();
+      const path = `/${acct.id}/failing`;
+      await subscribe(acct, path, { key: 'messageId' });
+      rx.on(path, (req) => (idOf(req) === 'm3-r1' ? 500 : 204));
+      await s.publish('sms.dlr', report(acct.id, 'm3', 1));
+      await s.publish('sms.dlr', report(acct.id, 'm3', 2));
+      await waitFor(() => rx.delivered(path).has('m3-r2') || rx.at(path).some((r) => idOf(r) === 'm3-r2'), {
+        what: 'm3-r2 delivered after m3-r1 failed',
+        timeoutMs: 15_000,
+      });
+      const attempts = rx.at(path).map(idOf);
+      // m3-r1: the first attempt and its two retries, all before m3-r2.
+      expect(attempts).toEqual(['m3-r1', 'm3-r1', 'm3-r1', 'm3-r2']);
+      const r2 = rx.at(path).find((r) => idOf(r) === 'm3-r2')!;
+      expect((r2.body as { previousFailed?: boolean }).previousFailed).toBe(true);
+
+      // The next one, published after: delivered at once, without the flag.
+      await s.publish('sms.dlr', report(acct.id, 'm3', 3));
+      await waitFor(() => rx.at(path).some((r) => idOf(r) === 'm3-r3'), { what: 'm3-r3', timeoutMs: 10_000 });
+      const r3 = rx.at(path).find((r) => idOf(r) === 'm3-r3')!;
+      expect((r3.body as { previousFailed?: boolean }).previousFailed).toBeUndefined();
+      const [s1, s2, s3] = ['m3-r1', 'm3-r2', 'm3-r3'].map((id) =>
+        Number(rx.at(path).find((r) => idOf(r) === id)!.headers['webhook-sequence']),
+      );
+      // One up from the failed report; the key was idle after m3-r2, and its numbers go on increasing.
+      expect(s2! - s1!).toBe(1);
+      expect(s3!).toBeGreaterThan(s2!);
+    } finally {
+      await d.stop();
+    }
+  }, 60_000);
+
+  it('when a delivery is held past maxHoldSeconds, then it ends as failed (held_too_long) and the next report carries previousFailed: true', async () => {
+    // Retries an hour apart: only the hold ends the refused report.
+    const d = await s.startDispatcher({ ...TEST_DISPATCHER_ENV, DELIVERY_RETRY_SCHEDULE: '1h' });
+    try {
+      const acct = await s.createAccount();
+      const path = `/${acct.id}/hold`;
+      const sub = await subscribe(acct, path, { key: 'messageId', maxHoldSeconds: 1 });
+      rx.on(path, (req) => (idOf(req) === 'm5-r1' ? 503 : 204));
+      await s.publish('sms.dlr', report(acct.id, 'm5', 1));
+      await s.publish('sms.dlr', report(acct.id, 'm5', 2));
+      await waitFor(() => rx.at(path).some((r) => idOf(r) === 'm5-r2'), { what: 'm5-r2', timeoutMs: 15_000 });
+      const r2 = rx.at(path).find((r) => idOf(r) === 'm5-r2')!;
+      expect((r2.body as { previousFailed?: boolean }).previousFailed).toBe(true);
+      const failed = await waitFor(
+        async () => {
+          const list = await s.listAll<{ error: string | null }>(
+            acct,
+            `/v1/webhooks/${sub}/deliveries?outcome=failed&limit=100`,
+          );
+          return list.length > 0 && list;
+        },
+        { what: 'the held record', timeoutMs: 10_000 },
+      );
+      expect(failed[0]!.error).toMatch(/^held_too_long: /);
+      expect(metricSum(await d.metrics(), 'dispatcher_deliveries_ended_total', { reason: 'held_too_long' })).toBe(1);
+    } finally {
+      await d.stop();
+    }
+  }, 60_000);
+
+  it('when a subscription holds its most keys, then a key that begins to wait is not held and its new events go out at once (counted), a key past its most waiting too, and the stats report the held keys', async () => {
+    const d = await s.startDispatcher({
+      ...TEST_DISPATCHER_ENV,
+      DELIVERY_RETRY_SCHEDULE: '1h',
+      DELIVERY_ORDERING_MAX_HELD_KEYS: '2',
+      DELIVERY_ORDERING_MAX_WAITING_PER_KEY: '1',
+    });
+    try {
+      const acct = await s.createAccount();
+      const path = `/${acct.id}/cap`;
+      const sub = await subscribe(acct, path, { key: 'messageId' });
+      rx.on(path, (req) => (idOf(req).endsWith('-r1') ? 503 : 204));
+      const stats = async () => {
+        const res = await s.request(acct, 'GET', `/v1/webhooks/${sub}/stats?window=1h&bucket=5m`);
+        expect(res.status).toBe(200);
+        return ((await res.json()) as { ordering?: { heldKeys: number } }).ordering;
+      };
+      const metric = async (name: string, labels?: Record<string, string>) =>
+        metricSum(await d.metrics(), name, labels);
+      // k1 and k2 begin to wait and are held; k3 finds the subscription at its two.
+      for (const [i, k] of ['k1', 'k2'].entries()) {
+        await s.publish('sms.dlr', report(acct.id, k, 1));
+        await waitFor(async () => (await stats())?.heldKeys === i + 1, { what: `${k} held`, timeoutMs: 10_000 });
+      }
+      await s.publish('sms.dlr', report(acct.id, 'k3', 1));
+      await waitFor(async () => (await metric('dispatcher_ordering_keys_over_cap_total')) === 1, {
+        what: 'k3 over the cap',
+        timeoutMs: 10_000,
+      });
+      expect((await stats())?.heldKeys).toBe(2);
+
+      // k1's and k2's next reports wait; k3's goes out at once, unordered; k1's third is past its most waiting.
+      for (const k of ['k1', 'k2', 'k3']) await s.publish('sms.dlr', report(acct.id, k, 2));
+      await s.publish('sms.dlr', report(acct.id, 'k1', 3));
+      await waitFor(() => rx.delivered(path).size === 2, { what: 'k3-r2 and k1-r3 delivered', timeoutMs: 10_000 });
+      await eventsHandled(s.bus);
+      expect(
+        rx
+          .at(path)
+          .map(idOf)
+          .filter((id) => !id.endsWith('-r1'))
+          .sort(),
+      ).toEqual(['k1-r3', 'k3-r2']);
+      expect(await metric('dispatcher_ordering_unordered_total', { reason: 'held_keys_full' })).toBe(1);
+      expect(await metric('dispatcher_ordering_unordered_total', { reason: 'key_full' })).toBe(1);
+      expect(await metric('dispatcher_ordering_held_total')).toBe(2);
+    } finally {
+      await d.stop();
+    }
+  }, 60_000);
+});
