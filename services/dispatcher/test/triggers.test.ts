@@ -184,7 +184,7 @@ describe('alert triggers', () => {
     expect(audit.map((e) => e.target)).toEqual(
       expect.arrayContaining([`${stack.baseUrl}/v1/alert-triggers/${trigger.id}`]),
     );
-  });
+  }, 90_000);
 
   it('when another account asks for them, then it sees none of them and cannot delete them', async () => {
     const trigger = await create(me, '/v1/alert-triggers', { code: 'app.timeout', threshold: 5, window: '1h' });
@@ -252,7 +252,7 @@ describe('alert triggers', () => {
     expect(res.status).toBe(409);
     expect(((await res.json()) as Body).code).toBe('limit_exceeded');
     expect(await stack.listAll(account, '/v1/alert-triggers')).toHaveLength(50);
-  });
+  }, 90_000);
 });
 
 describe('usage and usage triggers', () => {
@@ -341,7 +341,7 @@ describe('usage and usage triggers', () => {
     const days = (await json(await stack.request(owner, 'GET', '/v1/usage?category=sessions.voice'))) as Body;
     expect((days.usage as Body[]).length).toBe(30);
     expect((days.usage as Body[]).at(-1)).toEqual({ start: today, count: 4 });
-  });
+  }, 90_000);
 
   it('when the input is bad, then a 400 names each field, and the 101st usage trigger is a 409', async () => {
     const bad = async (path: string, body?: unknown) => {
@@ -364,5 +364,5 @@ describe('usage and usage triggers', () => {
     const res = await stack.request(account, 'POST', '/v1/usage-triggers', { category: 'alerts', threshold: 1 });
     expect(res.status).toBe(409);
     expect(((await res.json()) as Body).code).toBe('limit_exceeded');
-  });
+  }, 90_000);
 });

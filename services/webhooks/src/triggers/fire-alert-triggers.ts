@@ -40,7 +40,7 @@ export async function fireAlertTriggers(
       [...new Set(own.map((a) => a.applicationId ?? ''))],
     );
     for (const t of triggers) {
-      let firedAt = t.fired_at ? t.fired_at.getTime() : null;
+      let firedAt = t.fired_at ? new Date(t.fired_at).getTime() : null;
       for (const a of own) {
         if (t.code !== '*' && t.code !== a.code) continue;
         if (t.application_id !== null && t.application_id !== a.applicationId) continue;

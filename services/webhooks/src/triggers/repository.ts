@@ -104,7 +104,8 @@ export interface LockedAlertTrigger {
   application_id: string | null;
   threshold: number;
   window_seconds: number;
-  fired_at: Date | null;
+  /** As the driver reads it in a transaction of prepared statements: a Date or its text. */
+  fired_at: Date | string | null;
 }
 
 /**
