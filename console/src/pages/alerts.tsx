@@ -23,7 +23,7 @@ interface Alert {
   link: string | null;
 }
 
-/** The alert codes a session raises (the others are reserved). */
+/** The alert codes (docs/api.md#alerts; ALERT_CODES of packages/events, which the console does not bundle). */
 export const ALERT_CODES = [
   'app.not_json',
   'app.timeout',
@@ -33,6 +33,10 @@ export const ALERT_CODES = [
   'app.unreachable',
   'app.fallback_used',
   'app.ssrf_refused',
+  'webhook.failing',
+  'webhook.disabled',
+  'launch.refused',
+  'delivery.backlog_full',
 ];
 const PAGE = 50;
 
