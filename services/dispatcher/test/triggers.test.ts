@@ -341,6 +341,17 @@ describe('usage and usage triggers', () => {
     const days = (await json(await stack.request(owner, 'GET', '/v1/usage?category=sessions.voice'))) as Body;
     expect((days.usage as Body[]).length).toBe(30);
     expect((days.usage as Body[]).at(-1)).toEqual({ start: today, count: 4 });
+
+    // The notification sent counts in the account's usage as in its subscription's statistics.
+    const [sub] = (await json(await stack.request(owner, 'GET', '/v1/webhooks'))) as Body[];
+    const subStats = async () =>
+      ((await json(await stack.request(owner, 'GET', `/v1/webhooks/${sub!.id}/stats?window=24h`))) as Body)
+        .totals as Body;
+    await waitFor(async () => (await subStats()).succeeded === 1, { what: 'the attempt recorded', timeoutMs: 20_000 });
+    const t = await subStats();
+    const sent = (await json(await stack.request(owner, 'GET', '/v1/usage?category=notifications'))) as Body;
+    expect(sent.total).toBe(Number(t.succeeded) + Number(t.retrying) + Number(t.failed));
+    expect(sent.total).toBe(1);
   }, 90_000);
 
   it('when the input is bad, then a 400 names each field, and the 101st usage trigger is a 409', async () => {
