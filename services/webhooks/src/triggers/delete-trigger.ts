@@ -1,6 +1,7 @@
 import { recordAlone } from '@switchboard/orm';
 import { AppError, type AuditContext } from '@switchboard/platform';
-import type { TriggerRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/TriggerRequest';
+import type { DeleteAlertTriggerRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/DeleteAlertTriggerRequest';
+import type { DeleteUsageTriggerRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/DeleteUsageTriggerRequest';
 import type { Deps } from '../context.ts';
 import { AlertTriggerSchema, UsageTriggerSchema } from '../db/entities.ts';
 import { requireAccount } from '../subscriptions/repository.ts';
@@ -11,7 +12,7 @@ import { isAlertTriggerId, isUsageTriggerId } from './rules.ts';
 /** Deletes an alert trigger of the account (with its firing state), audited in the same transaction. */
 export async function deleteAlertTrigger(
   deps: Pick<Deps, 'orm'>,
-  req: TriggerRequest__Output,
+  req: DeleteAlertTriggerRequest__Output,
   audit?: AuditContext,
 ): Promise<void> {
   const accountId = requireAccount(req.accountId);
@@ -30,7 +31,7 @@ export async function deleteAlertTrigger(
 /** Deletes a usage trigger of the account (with its firing state), audited in the same transaction. */
 export async function deleteUsageTrigger(
   deps: Pick<Deps, 'orm'>,
-  req: TriggerRequest__Output,
+  req: DeleteUsageTriggerRequest__Output,
   audit?: AuditContext,
 ): Promise<void> {
   const accountId = requireAccount(req.accountId);

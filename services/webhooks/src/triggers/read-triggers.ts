@@ -3,8 +3,10 @@
 import { decodeCursor, pageSize, toPage } from '@switchboard/contracts';
 import { AppError } from '@switchboard/platform';
 import type { AlertTrigger } from '@switchboard/proto/generated/switchboard/webhooks/v1/AlertTrigger';
-import type { ListTriggersRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/ListTriggersRequest';
-import type { TriggerRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/TriggerRequest';
+import type { ListAlertTriggersRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/ListAlertTriggersRequest';
+import type { ListUsageTriggersRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/ListUsageTriggersRequest';
+import type { GetAlertTriggerRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/GetAlertTriggerRequest';
+import type { GetUsageTriggerRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/GetUsageTriggerRequest';
 import type { UsageTrigger } from '@switchboard/proto/generated/switchboard/webhooks/v1/UsageTrigger';
 import type { Deps } from '../context.ts';
 import { requireAccount } from '../subscriptions/repository.ts';
@@ -17,7 +19,7 @@ const USAGE_KIND = 'ut';
 
 export async function listAlertTriggers(
   deps: Pick<Deps, 'orm' | 'schema'>,
-  req: ListTriggersRequest__Output,
+  req: ListAlertTriggersRequest__Output,
 ): Promise<{ triggers: AlertTrigger[]; nextCursor: string }> {
   const accountId = requireAccount(req.accountId);
   const n = pageSize(req.limit);
@@ -32,7 +34,7 @@ export async function listAlertTriggers(
 
 export async function listUsageTriggers(
   deps: Pick<Deps, 'orm' | 'schema'>,
-  req: ListTriggersRequest__Output,
+  req: ListUsageTriggersRequest__Output,
 ): Promise<{ triggers: UsageTrigger[]; nextCursor: string }> {
   const accountId = requireAccount(req.accountId);
   const n = pageSize(req.limit);
@@ -47,7 +49,7 @@ export async function listUsageTriggers(
 
 export async function getAlertTrigger(
   deps: Pick<Deps, 'orm' | 'schema'>,
-  req: TriggerRequest__Output,
+  req: GetAlertTriggerRequest__Output,
 ): Promise<AlertTrigger> {
   const accountId = requireAccount(req.accountId);
   if (!isAlertTriggerId(req.id)) throw AppError.notFound('alert trigger');
@@ -58,7 +60,7 @@ export async function getAlertTrigger(
 
 export async function getUsageTrigger(
   deps: Pick<Deps, 'orm' | 'schema'>,
-  req: TriggerRequest__Output,
+  req: GetUsageTriggerRequest__Output,
 ): Promise<UsageTrigger> {
   const accountId = requireAccount(req.accountId);
   if (!isUsageTriggerId(req.id)) throw AppError.notFound('usage trigger');

@@ -2,12 +2,12 @@
 
 import type { Long } from '@grpc/proto-loader';
 
-export interface TriggerRequest {
+export interface DeleteAlertTriggerRequest {
   'accountId'?: (number | string | Long);
   'id'?: (string);
 }
 
-export interface TriggerRequest__Output {
+export interface DeleteAlertTriggerRequest__Output {
   'accountId': (string);
   'id': (string);
 }

@@ -2,10 +2,10 @@
 
 import type { AlertTrigger as _switchboard_webhooks_v1_AlertTrigger, AlertTrigger__Output as _switchboard_webhooks_v1_AlertTrigger__Output } from '../../../switchboard/webhooks/v1/AlertTrigger.ts';
 
-export interface AlertTriggerResponse {
+export interface CreateAlertTriggerResponse {
   'trigger'?: (_switchboard_webhooks_v1_AlertTrigger | null);
 }
 
-export interface AlertTriggerResponse__Output {
+export interface CreateAlertTriggerResponse__Output {
   'trigger': (_switchboard_webhooks_v1_AlertTrigger__Output | null);
 }

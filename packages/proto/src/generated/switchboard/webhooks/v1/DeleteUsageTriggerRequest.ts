@@ -2,14 +2,12 @@
 
 import type { Long } from '@grpc/proto-loader';
 
-export interface ListTriggersRequest {
+export interface DeleteUsageTriggerRequest {
   'accountId'?: (number | string | Long);
-  'limit'?: (number);
-  'cursor'?: (string);
+  'id'?: (string);
 }
 
-export interface ListTriggersRequest__Output {
+export interface DeleteUsageTriggerRequest__Output {
   'accountId': (string);
-  'limit': (number);
-  'cursor': (string);
+  'id': (string);
 }
