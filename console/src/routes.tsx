@@ -8,6 +8,8 @@ import { AuditLogPage } from './pages/audit-log.tsx';
 import { DeliveryPage } from './pages/delivery.tsx';
 import { SessionPage } from './pages/session.tsx';
 import { SessionsPage } from './pages/sessions.tsx';
+import { TriggersPage } from './pages/triggers.tsx';
+import { UsagePage } from './pages/usage.tsx';
 import { WebhookPage } from './pages/webhook.tsx';
 import { WebhooksPage } from './pages/webhooks.tsx';
 import { ID_FORMATS, type RouteParams } from './paths.ts';
@@ -36,6 +38,8 @@ export const ROUTES: {
   { pattern: '/api-keys', page: ApiKeysPage },
   { pattern: '/audit-log', page: AuditLogPage },
   { pattern: '/alerts', page: AlertsPage },
+  { pattern: '/usage', page: UsagePage },
+  { pattern: '/triggers', page: TriggersPage },
 ];
 
 /** The main navigation, in order. */
@@ -44,6 +48,8 @@ export const NAV: { to: string; label: string }[] = [
   { to: '/webhooks', label: 'Webhooks' },
   { to: '/sessions', label: 'Sessions' },
   { to: '/alerts', label: 'Alerts' },
+  { to: '/usage', label: 'Usage' },
+  { to: '/triggers', label: 'Triggers' },
   { to: '/api-keys', label: 'API keys' },
   { to: '/audit-log', label: 'Audit log' },
 ];

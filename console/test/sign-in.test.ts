@@ -91,10 +91,22 @@ describe('signing out and expiry', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Applications' }).waitFor();
     const seen: string[] = [];
-    for (let i = 0; i < 12 && seen.length < 6; i++) {
+    for (let i = 0; i < 16 && seen.length < 8; i++) {
       await page.keyboard.press('Tab');
       const focused = (await page.evaluate('document.activeElement.textContent')) as string;
-      if (['Applications', 'Webhooks', 'Sessions', 'Alerts', 'API keys', 'Audit log', 'Sign out'].includes(focused))
+      if (
+        [
+          'Applications',
+          'Webhooks',
+          'Sessions',
+          'Alerts',
+          'Usage',
+          'Triggers',
+          'API keys',
+          'Audit log',
+          'Sign out',
+        ].includes(focused)
+      )
         seen.push(focused);
       if (focused === 'Audit log') {
         await page.keyboard.press('Enter');
@@ -104,7 +116,16 @@ describe('signing out and expiry', () => {
         break;
       }
     }
-    expect(seen).toEqual(['Applications', 'Webhooks', 'Sessions', 'Alerts', 'API keys', 'Audit log']);
+    expect(seen).toEqual([
+      'Applications',
+      'Webhooks',
+      'Sessions',
+      'Alerts',
+      'Usage',
+      'Triggers',
+      'API keys',
+      'Audit log',
+    ]);
     expectClean(cp);
   });
 });

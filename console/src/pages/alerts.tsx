@@ -23,7 +23,8 @@ interface Alert {
   link: string | null;
 }
 
-const CODES = [
+/** The alert codes (docs/api.md#alerts; ALERT_CODES of packages/events, which the console does not bundle). */
+export const ALERT_CODES = [
   'app.not_json',
   'app.timeout',
   'app.http_4xx',
@@ -32,6 +33,10 @@ const CODES = [
   'app.unreachable',
   'app.fallback_used',
   'app.ssrf_refused',
+  'webhook.failing',
+  'webhook.disabled',
+  'launch.refused',
+  'delivery.backlog_full',
 ];
 const PAGE = 50;
 
@@ -74,7 +79,7 @@ export function AlertsPage() {
       <form key={JSON.stringify(filters)} className="card filters" onSubmit={submit} aria-label="Filter the alerts">
         <Select label="Code" name="code" defaultValue={filters.code}>
           <option value="">Any code</option>
-          {CODES.map((c) => (
+          {ALERT_CODES.map((c) => (
             <option key={c} value={c}>
               {c}
             </option>

@@ -4,9 +4,11 @@
 import { z } from 'zod';
 import {
   alertDataSchema,
+  alertTriggeredDataSchema,
   cdrEventSchema,
   sessionStatusDataSchema,
   smsDlrEventSchema,
+  usageTriggeredDataSchema,
   webhookDisabledDataSchema,
 } from './schemas.ts';
 
@@ -67,6 +69,24 @@ export const EVENT_TYPES: readonly EventType[] = [
     resources: ['all'],
     applicationLevel: true,
     data: sessionStatusDataSchema.meta({ description: 'The session, its new state and the attempt behind it.' }),
+  },
+  {
+    name: 'alertTriggered',
+    description:
+      'An alert trigger of the account reached its threshold (docs/api.md#alert-triggers): once when the alerts matching it within its window reach the threshold, then at most once more per window. Resource `all`; account-level, or for the application the trigger watches.',
+    resources: ['all'],
+    applicationLevel: true,
+    data: alertTriggeredDataSchema.meta({
+      description: 'The trigger, and the count of alerts that reached its threshold.',
+    }),
+  },
+  {
+    name: 'usageTriggered',
+    description:
+      "The account's usage of a category reached a usage trigger's threshold (docs/api.md#usage-triggers): within 60 s of the crossing, once per period (UTC day, UTC month, or once ever). Account-level subscriptions only, resource `all`.",
+    resources: ['all'],
+    applicationLevel: false,
+    data: usageTriggeredDataSchema.meta({ description: 'The trigger, its period and the usage counted.' }),
   },
 ];
 

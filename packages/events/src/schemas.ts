@@ -191,6 +191,73 @@ export const alertDataSchema = z.object({
 /** Subject alerts.raised, published by the webhooks service (through its outbox) for the first alert of a code, application and minute. */
 export const alertEventSchema = z.object({ ...notificationBase, resource: z.literal('all'), data: alertDataSchema });
 
+/** Usage categories (docs/api.md#usage): what `GET /v1/usage` counts and usage triggers watch. */
+export const USAGE_CATEGORIES = [
+  'sessions',
+  'sessions.voice',
+  'sessions.text',
+  'launches',
+  'notifications',
+  'notifications.failed',
+  'alerts',
+] as const;
+export type UsageCategory = (typeof USAGE_CATEGORIES)[number];
+/** How a usage trigger recurs: once ever (counted from its creation), once per UTC day, once per UTC month. */
+export const USAGE_RECURRENCES = ['none', 'daily', 'monthly'] as const;
+export type UsageRecurrence = (typeof USAGE_RECURRENCES)[number];
+
+/** `data` of an alertTriggered notification: an alert trigger reached its threshold (docs/api.md#alert-triggers). */
+export const alertTriggeredDataSchema = z.object({
+  triggerId: z.string().max(200).meta({ description: 'The alert trigger (`GET /v1/alert-triggers/{id}`).' }),
+  code: z
+    .union([z.enum(ALERT_CODES), z.literal('*')])
+    .meta({ description: 'The alert code it watches, or `*`: every code.' }),
+  applicationId: z
+    .string()
+    .max(200)
+    .nullable()
+    .meta({ description: 'The application it watches; null: every application of the account.' }),
+  threshold: z.int().min(1),
+  window: z.string().max(10).meta({ description: 'Its window, as created (`1m` to `24h`).' }),
+  count: z.int().min(1).meta({ description: 'Alerts matching it within the window when it fired.' }),
+  windowStart: isoTimestamp.meta({ description: 'Start of the window counted (ISO 8601, on a minute).' }),
+  at: isoTimestamp.meta({ description: 'When the alert that reached the threshold happened.' }),
+  alertId: z.string().max(200).meta({ description: 'That alert (`GET /v1/alerts/{id}`).' }),
+  alerts: z.string().max(4096).meta({ description: 'The alerts of the window in the API (`GET /v1/alerts?...`).' }),
+});
+
+/** Subject alerts.triggered, published by the webhooks service (through its outbox) when an alert trigger fires. */
+export const alertTriggeredEventSchema = z.object({
+  ...notificationBase,
+  resource: z.literal('all'),
+  data: alertTriggeredDataSchema,
+});
+
+/** `data` of a usageTriggered notification: the account's usage reached a usage trigger's threshold. */
+export const usageTriggeredDataSchema = z.object({
+  triggerId: z.string().max(200).meta({ description: 'The usage trigger (`GET /v1/usage-triggers/{id}`).' }),
+  category: z.enum(USAGE_CATEGORIES),
+  threshold: z.int().min(1),
+  recurring: z.enum(USAGE_RECURRENCES),
+  periodStart: isoTimestamp.meta({
+    description:
+      'Start of the period counted (ISO 8601): the UTC day (`daily`), the UTC month (`monthly`), or the day the trigger was created (`none`).',
+  }),
+  usage: z.int().min(0).meta({ description: 'The usage counted in the period when it fired.' }),
+  at: isoTimestamp.meta({ description: 'When the crossing was seen (ISO 8601).' }),
+  usageHref: z
+    .string()
+    .max(4096)
+    .meta({ description: 'The usage of the category in the API (`GET /v1/usage?category=...`).' }),
+});
+
+/** Subject usage.triggered, published by the webhooks service (through its outbox) when a usage trigger fires. */
+export const usageTriggeredEventSchema = z.object({
+  ...notificationBase,
+  resource: z.literal('all'),
+  data: usageTriggeredDataSchema,
+});
+
 export const SESSION_STATUSES = ['routed', 'answered', 'fallback', 'failed', 'signal', 'ended'] as const;
 
 /** `data` of a sessionStatus notification: one state change of a session (docs/events.md#session-status). */
@@ -253,6 +320,8 @@ export const notificationEventSchema = z.union([
   webhookDisabledEventSchema,
   alertEventSchema,
   sessionStatusEventSchema,
+  alertTriggeredEventSchema,
+  usageTriggeredEventSchema,
 ]);
 export type NotificationEventIn = z.output<typeof notificationEventSchema>;
 
@@ -264,6 +333,8 @@ export const EVENT_OF_SUBJECT = {
   'webhooks.disabled': 'webhookDisabled',
   'alerts.raised': 'alert',
   'sessions.status': 'sessionStatus',
+  'alerts.triggered': 'alertTriggered',
+  'usage.triggered': 'usageTriggered',
 } as const;
 export const NOTIFICATION_SUBJECTS = Object.keys(EVENT_OF_SUBJECT) as [NotificationSubject, ...NotificationSubject[]];
 export type NotificationSubject = keyof typeof EVENT_OF_SUBJECT;
@@ -314,7 +385,11 @@ export function parseEvent(subject: string, data: Uint8Array | string): ParsedEv
             ? alertEventSchema
             : subject === 'sessions.status'
               ? sessionStatusEventSchema
-              : cdrEventSchema
+              : subject === 'alerts.triggered'
+                ? alertTriggeredEventSchema
+                : subject === 'usage.triggered'
+                  ? usageTriggeredEventSchema
+                  : cdrEventSchema
     ).safeParse(json);
     if (!r.success) throw fail(r.error);
     return { kind: 'notification', subject, webhookEvent: EVENT_OF_SUBJECT[subject], event: r.data };

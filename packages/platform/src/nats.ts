@@ -147,6 +147,8 @@ export const STREAMS = {
       'webhooks.disabled',
       'alerts.raised',
       'sessions.status',
+      'alerts.triggered',
+      'usage.triggered',
     ],
     maxAgeMs: 7 * DAY,
     retention: RetentionPolicy.Workqueue,
@@ -249,6 +251,10 @@ export const SUBJECTS = {
   webhooksDisabled: 'webhooks.disabled',
   /** An alert raised (the first of its code, application and minute): the alert event. */
   alertRaised: 'alerts.raised',
+  /** An alert trigger reached its threshold: the alertTriggered event. */
+  alertTriggered: 'alerts.triggered',
+  /** A usage trigger reached its threshold: the usageTriggered event. */
+  usageTriggered: 'usage.triggered',
   /** A session changed state: the sessionStatus event. */
   sessionStatus: 'sessions.status',
   /** A number, SIP address or token changed owner (claimed, moved or released). */

@@ -46,6 +46,7 @@ import { problemHandler, notFoundHandler } from './http/problem.ts';
 import { requestId } from './http/request-id.ts';
 import { sessionRecordRoutes } from './http/session-records.ts';
 import { alertRoutes } from './http/alerts.ts';
+import { triggerRoutes } from './http/triggers.ts';
 import { sessionRoutes } from './http/sessions.ts';
 import { webhookRoutes } from './http/webhooks.ts';
 import { limitsBucketSpec, SharedLimitStore, SharedRateLimiter } from './shared-limits.ts';
@@ -324,6 +325,7 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
   addressRoutes(api, deps);
   sessionRecordRoutes(api, deps);
   alertRoutes(api, deps);
+  triggerRoutes(api, deps);
   const auth = authenticate(credentials, limiter, config.TRUSTED_PROXIES);
   const shed = shedBeforeWork(authenticator, config.TRUSTED_PROXIES, ['/v1/', '/rest/v1/', '/addresses']);
   app.use(['/v1', '/rest/v1'], auth, jsonBody({ limitBytes: config.BODY_LIMIT_BYTES }), api);

@@ -19,7 +19,14 @@ import {
   webhookUpdate,
 } from './http/request-bodies.ts';
 import { alertBody } from './http/alert-bodies.ts';
-import { ALERT_CODES, eventTypesJson, MESSAGE_ID } from '@switchboard/events';
+import {
+  alertTriggerBody,
+  alertTriggerCreate,
+  usageBody,
+  usageTriggerBody,
+  usageTriggerCreate,
+} from './http/trigger-bodies.ts';
+import { ALERT_CODES, eventTypesJson, MESSAGE_ID, USAGE_CATEGORIES } from '@switchboard/events';
 import {
   addressBody,
   apiKeyBody,
@@ -282,7 +289,10 @@ function notificationSchema(event: string, what: string, resources: string[], da
 }
 
 /** The alert and sessionStatus bodies: the notification envelope with resource `all`, `data` the catalogue's schema. */
-function statusEventSchema(event: 'alert' | 'sessionStatus', what: string): Schema {
+function statusEventSchema(
+  event: 'alert' | 'sessionStatus' | 'alertTriggered' | 'usageTriggered',
+  what: string,
+): Schema {
   const base = notificationSchema(event, what, ['all'], '');
   return {
     ...base,
@@ -353,6 +363,11 @@ const schemas: Record<string, Schema> = {
   SessionSummary: responseBodySchema(sessionSummaryBody),
   SessionRecord: responseBodySchema(sessionBody),
   Alert: responseBodySchema(alertBody),
+  AlertTrigger: responseBodySchema(alertTriggerBody),
+  AlertTriggerCreate: requestBodySchema(alertTriggerCreate, { required: ['code', 'threshold', 'window'] }),
+  UsageTrigger: responseBodySchema(usageTriggerBody),
+  UsageTriggerCreate: requestBodySchema(usageTriggerCreate, { required: ['category', 'threshold'] }),
+  Usage: responseBodySchema(usageBody),
   DeliveryStats: responseBodySchema(deliveryStatsBody),
   TestResult: responseBodySchema(testResultBody),
   Recovery: responseBodySchema(recoveryBody),
@@ -486,6 +501,14 @@ const schemas: Record<string, Schema> = {
   SessionStatusNotification: statusEventSchema(
     'sessionStatus',
     'a session changed state (docs/events.md#session-status).',
+  ),
+  AlertTriggeredNotification: statusEventSchema(
+    'alertTriggered',
+    'an alert trigger reached its threshold (docs/events.md#alert-triggered).',
+  ),
+  UsageTriggeredNotification: statusEventSchema(
+    'usageTriggered',
+    "the account's usage reached a usage trigger's threshold (docs/events.md#usage-triggered).",
   ),
 };
 
@@ -959,6 +982,49 @@ const outgoingWebhooks: Record<string, Schema> = {
       },
     },
   ),
+  alertTriggered: notificationWebhook(
+    'alertTriggered',
+    'AlertTriggeredNotification',
+    'An alert trigger reached its threshold (alertTriggered)',
+    'all',
+    {
+      description:
+        'POSTed to the `targetUrl` of every enabled `alertTriggered` subscription of the account (and of the application the trigger watches, for application-level ones) when the alerts matching an alert trigger within its window reach its threshold; then at most once more per window (docs/events.md#alert-triggered).',
+      data: {
+        triggerId: 'at_4f0e1d2c3b4a59687766f5e4',
+        code: 'app.not_json',
+        applicationId: '5f0c3d8e9a1b2c3d4e5f6a7b',
+        threshold: 100,
+        window: '1m',
+        count: 100,
+        windowStart: '2026-11-22T06:00:00.000Z',
+        at: '2026-11-22T06:00:41.000Z',
+        alertId: '4b1e2c3d-5f6a-4b7c-8d9e-0f1a2b3c4d5e',
+        alerts:
+          'https://api.switchboard.example.com/v1/alerts?code=app.not_json&applicationId=5f0c3d8e9a1b2c3d4e5f6a7b&since=2026-11-22T06%3A00%3A00.000Z',
+      },
+    },
+  ),
+  usageTriggered: notificationWebhook(
+    'usageTriggered',
+    'UsageTriggeredNotification',
+    "The account's usage reached a usage trigger's threshold (usageTriggered)",
+    'all',
+    {
+      description:
+        "POSTed to the `targetUrl` of every enabled account-level `usageTriggered` subscription of the account within 60 s of its usage of a category reaching a usage trigger's threshold, once per period (docs/events.md#usage-triggered).",
+      data: {
+        triggerId: 'ut_9a8b7c6d5e4f30211203f4e5',
+        category: 'sessions.voice',
+        threshold: 1000,
+        recurring: 'daily',
+        periodStart: '2026-11-22T00:00:00.000Z',
+        usage: 1000,
+        at: '2026-11-22T17:02:30.000Z',
+        usageHref: 'https://api.switchboard.example.com/v1/usage?category=sessions.voice&period=day&since=2026-11-22',
+      },
+    },
+  ),
 };
 
 const alertFilters: Schema[] = [
@@ -1007,6 +1073,111 @@ function alertPaths(): Record<string, Schema> {
       },
     },
   };
+}
+
+/** Alert triggers, usage and usage triggers (docs/api.md#alert-triggers, #usage, #usage-triggers). */
+function triggerPaths(): Record<string, Schema> {
+  const kinds = [
+    {
+      path: '/v1/alert-triggers',
+      tag: 'Alert triggers',
+      name: 'AlertTrigger',
+      op: 'AlertTrigger',
+      what: 'alert trigger',
+      max: 50,
+      create:
+        "An `alertTriggered` notification is sent when the alerts matching `code` (or any, `*`) and `applicationId` (or any) within the last `window` (counted per minute, the current minute included) reach `threshold`; then at most one more per window. Bad fields are a 400 naming each; an application that is not the account's is a 400 naming `applicationId`; the 51st trigger of an account is a 409 `limit_exceeded`.",
+    },
+    {
+      path: '/v1/usage-triggers',
+      tag: 'Usage',
+      name: 'UsageTrigger',
+      op: 'UsageTrigger',
+      what: 'usage trigger',
+      max: 100,
+      create:
+        "A signed `usageTriggered` notification is sent within 60 s of the account's usage of `category` reaching `threshold` in the period (`daily`: the UTC day; `monthly`: the UTC month; `none`: from its creation, once), once per period. Bad fields are a 400 naming each; the 101st trigger of an account is a 409 `limit_exceeded`.",
+    },
+  ];
+  const paths: Record<string, Schema> = {};
+  for (const k of kinds) {
+    paths[k.path] = {
+      get: {
+        tags: [k.tag],
+        summary: `List the account's ${k.what}s, oldest first`,
+        operationId: `list${k.op}s`,
+        parameters: listParams,
+        responses: {
+          '200': json({ type: 'array', items: ref(k.name) }, `${k.what}s.`, listHeaders),
+          ...pick('400'),
+          ...readErrors,
+        },
+      },
+      post: idempotentPost({
+        tags: [k.tag],
+        summary: `Create an ${k.what} (at most ${k.max} per account)`,
+        description: k.create,
+        operationId: `create${k.op}`,
+        requestBody: jsonBody(ref(`${k.name}Create`)),
+        responses: { '200': json(ref(k.name), 'Created.', hrefHeaders), ...writeErrors },
+      }),
+    };
+    paths[`${k.path}/{id}`] = {
+      parameters: [pathId('id', `The ${k.what}'s id.`)],
+      get: {
+        tags: [k.tag],
+        summary: `Show an ${k.what}, with when it last fired`,
+        operationId: `get${k.op}`,
+        responses: { '200': json(ref(k.name), `The ${k.what}.`), ...readErrors },
+      },
+      delete: {
+        tags: [k.tag],
+        summary: `Delete an ${k.what}`,
+        operationId: `delete${k.op}`,
+        responses: { '200': json(ref('Message'), 'Deleted.'), ...readErrors },
+      },
+    };
+  }
+  paths['/v1/usage'] = {
+    get: {
+      tags: ['Usage'],
+      summary: "The account's usage of a category per UTC day or month",
+      description:
+        'Read from the usage counts written with the records they count, so they equal the statistics of the same window. Every period of the window is listed, zeros included. An invalid value is a 400 naming the parameter.',
+      operationId: 'getUsage',
+      parameters: [
+        { name: 'category', in: 'query', required: true, schema: { type: 'string', enum: [...USAGE_CATEGORIES] } },
+        {
+          name: 'period',
+          in: 'query',
+          schema: { type: 'string', enum: ['day', 'month'], default: 'day' },
+          description: 'UTC days or UTC months.',
+        },
+        {
+          name: 'since',
+          in: 'query',
+          schema: { type: 'string' },
+          description:
+            'First period, inclusive: YYYY-MM-DD (a month: YYYY-MM or its first day). Default: 30 days (12 months) before `until`.',
+        },
+        {
+          name: 'until',
+          in: 'query',
+          schema: { type: 'string' },
+          description:
+            'First period after the window, exclusive. Default: the period after the current one. At most 400 periods.',
+        },
+        {
+          name: 'applicationId',
+          in: 'query',
+          schema: { type: 'string' },
+          description: "One application's usage only.",
+        },
+      ],
+      responses: { '200': json(ref('Usage'), 'The usage per period.'), ...pick('400'), ...readErrors },
+    },
+  };
+  return paths;
 }
 
 export function buildOpenApi(baseUrl: string): Record<string, unknown> {
@@ -1128,6 +1299,16 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
         description:
           'Failures a person should act on, each linked to the attempt that raised it (docs/api.md#alerts); kept ALERT_RETENTION_DAYS (30)',
       },
+      {
+        name: 'Alert triggers',
+        description:
+          'An alertTriggered notification when alerts reach a threshold within a window (docs/api.md#alert-triggers); at most 50 per account',
+      },
+      {
+        name: 'Usage',
+        description:
+          "The account's usage per UTC day or month, and usage triggers that notify when it reaches a threshold (docs/api.md#usage); at most 100 usage triggers per account",
+      },
       { name: 'Credentials', description: 'API keys, browser sessions and the password (docs/api.md#api-keys)' },
       { name: 'Linked resources', description: 'Resources that hrefs point to' },
       {
@@ -1138,6 +1319,7 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
     ],
     paths: {
       ...alertPaths(),
+      ...triggerPaths(),
       ...applicationPaths('/v1', ''),
       ...applicationPaths('/rest/v1', 'Rest'),
       ...addressPaths('/v1', ''),

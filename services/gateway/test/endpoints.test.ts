@@ -185,6 +185,8 @@ describe('GET /v1/event-types', () => {
       'webhookDisabled',
       'alert',
       'sessionStatus',
+      'alertTriggered',
+      'usageTriggered',
     ]);
     for (const t of types) expect(t.description.length, t.name).toBeGreaterThan(10);
     const byName = Object.fromEntries(types.map((t) => [t.name, t]));
@@ -193,6 +195,8 @@ describe('GET /v1/event-types', () => {
     expect(byName.cdrCreated!.data.type).toBe('object');
     expect(byName.cdrRated).toMatchObject({ applicationLevel: true });
     expect(byName.webhookDisabled).toMatchObject({ resources: ['all'], applicationLevel: false });
+    expect(byName.alertTriggered).toMatchObject({ resources: ['all'], applicationLevel: true });
+    expect(byName.usageTriggered).toMatchObject({ resources: ['all'], applicationLevel: false });
     expect(byName.alert).toMatchObject({ resources: ['all'], applicationLevel: true });
     expect(byName.sessionStatus).toMatchObject({ resources: ['all'], applicationLevel: true });
     // The same schema the dispatcher's validation uses: the event type's data schema accepts what it accepts.

@@ -160,15 +160,17 @@ describe('the OpenAPI document', () => {
     expect(doc.info.description).toMatch(/every `\/v1\/` path below is also served under `\/rest\/v1\/`/);
   });
 
-  it('when fetched, then its webhooks section describes the session POST and the smsdlr, cdrCreated, cdrRated, webhookDisabled, alert and sessionStatus notifications', async () => {
+  it('when fetched, then its webhooks section describes the session POST and the smsdlr, cdrCreated, cdrRated, webhookDisabled, alert, sessionStatus, alertTriggered and usageTriggered notifications', async () => {
     const doc = (await (await fetch(`${stack.baseUrl}/openapi.json`)).json()) as Doc;
     expect(Object.keys(doc.webhooks).sort()).toEqual([
       'alert',
+      'alertTriggered',
       'cdrCreated',
       'cdrRated',
       'session',
       'sessionStatus',
       'smsdlr',
+      'usageTriggered',
       'webhookDisabled',
     ]);
 
@@ -449,6 +451,8 @@ describe('the docs page', () => {
         'webhookDisabled',
         'alert',
         'sessionStatus',
+        'alertTriggered',
+        'usageTriggered',
       ]);
       const session = (await page.textContent('section[data-webhook="session"]')) ?? '';
       for (const text of ['webhook-signature', 'session.from.e164Id', 'session.initialText', 'Retry-After', '410'])

@@ -37,6 +37,8 @@ import { startKeepingSessions } from './sessions/keep-sessions.ts';
 import { startSessionConsumers, type SessionConsumers } from './sessions/record-consumers.ts';
 import { createDispatcherLink } from './tools/dispatcher-link.ts';
 import { startResendRelay, type ResendRelay } from './tools/resend-relay.ts';
+import { evaluateUsageTriggersOnce } from './triggers/evaluate-usage-triggers.ts';
+import { pruneUsage, usageCutoff } from './usage/repository.ts';
 
 export { loadConfig, type Config } from './config.ts';
 
@@ -70,6 +72,16 @@ export async function createApp(
     help: 'Daily partitions of session records dropped after SESSION_RETENTION_DAYS.',
     registers: [registry],
   });
+  const usageTriggersFired = new Counter({
+    name: 'webhooks_usage_triggers_fired_total',
+    help: 'Usage triggers that reached their threshold in a period and fired.',
+    registers: [registry],
+  });
+  const usagePasses = new Counter({
+    name: 'webhooks_usage_trigger_passes_total',
+    help: 'Passes of the usage triggers run by this replica (one replica at a time runs a pass).',
+    registers: [registry],
+  });
   let apps: ApplicationsClient | undefined;
   let changes: ChangePublisher | undefined;
   let consumers: ConsumerLoop[] = [];
@@ -79,6 +91,7 @@ export async function createApp(
   let alertKeeper: BackgroundLoop | undefined;
   let sessionConsumers: SessionConsumers | undefined;
   let pruning: BackgroundLoop | undefined;
+  let usageTriggers: BackgroundLoop | undefined;
   let resendRelay: ResendRelay | undefined;
   let stopFollowing: (() => void) | undefined;
 
@@ -104,6 +117,7 @@ export async function createApp(
     );
     await pruneAudit(orm.em, config.AUDIT_RETENTION_DAYS, config.RETENTION_DAY_MS);
     await idempotency.prune();
+    await pruneUsage(orm.em, config.DB_SCHEMA, usageCutoff(config.USAGE_RETENTION_DAYS));
   };
 
   return {
@@ -183,6 +197,23 @@ export async function createApp(
         intervalMs: config.PRUNE_INTERVAL_MS,
         logger,
       });
+      // Usage triggers against the usage counts, one replica at a time.
+      usageTriggers = startPeriodicJob(
+        orm,
+        async () => {
+          const fired = await evaluateUsageTriggersOnce(deps);
+          usageTriggersFired.inc(fired);
+        },
+        {
+          name: 'evaluating usage triggers',
+          schema: config.DB_SCHEMA,
+          intervalMs: config.USAGE_TRIGGER_INTERVAL_MS,
+          logger,
+          ran: (ran) => {
+            if (ran) usagePasses.inc();
+          },
+        },
+      );
       return service.serve(async (n) => {
         const [database, natsOk] = await Promise.all([
           withTimeout(orm.isConnected(), 1500).then(
@@ -202,6 +233,7 @@ export async function createApp(
     async stop() {
       await service.stop(async () => {
         await pruning?.stop();
+        await usageTriggers?.stop();
         stopFollowing?.();
         await resendRelay?.stop();
         await Promise.all([...consumers.map((c) => c.stop()), sessionConsumers?.stop()]);

@@ -85,6 +85,24 @@ export const schema = z.object({
     .max(3650)
     .default(30)
     .describe('Alerts (`GET /v1/alerts`) are kept this many days; a day of alerts is dropped whole (1 to 3650).'),
+  USAGE_RETENTION_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1, 'must be at least 1: usage is always pruned')
+    .max(3650)
+    .default(400)
+    .describe(
+      'Usage counts (`GET /v1/usage`, per account, application, category and UTC day) are kept this many days (1 to 3650); the default keeps 13 months for monthly usage.',
+    ),
+  USAGE_TRIGGER_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(30_000, 'must be at most 30000: a usage trigger fires within 60 s of the crossing')
+    .default(30_000)
+    .describe(
+      'How often usage triggers are evaluated against the usage counts, in ms (at most 30 s, so one fires within 60 s of the crossing); one replica at a time. Tests set less.',
+    ),
   TEST_REPLY_TIMEOUT_MS: z.coerce
     .number()
     .int()

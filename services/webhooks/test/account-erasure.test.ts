@@ -1,6 +1,6 @@
 // Deleting an account leaves nothing of it in the database once the deletion has completed: the
 // stack's database is dumped (pg_dump) and searched for the account's names, ids, secrets and
-// custom header values, including what arrives after the deletion (a dispatcher's late attempt
+// custom header values, its alert and usage triggers and its usage counts, including what arrives after the deletion (a dispatcher's late attempt
 // records, with bodies, for its subscription and its application's sessions).
 import { DELIVERIES_STREAM, RECORDS_CONSUMER, RECORDS_SUBJECT } from '@switchboard/contracts';
 import { beforeAll, expect, it } from 'vitest';
@@ -68,6 +68,18 @@ it('when an account is deleted, then once its deletion completes nothing of it i
   expect(created.status).toBe(200);
   const sub = await json(created);
   const subId = idOf(sub.href);
+  // An alert trigger of its application and a usage trigger: they go with the account.
+  const alertTrigger = await json(
+    await stack.request(acct, 'POST', '/v1/alert-triggers', {
+      code: '*',
+      applicationId: appId,
+      threshold: 3,
+      window: '5m',
+    }),
+  );
+  const usageTrigger = await json(
+    await stack.request(acct, 'POST', '/v1/usage-triggers', { category: 'sessions', threshold: 3, recurring: 'daily' }),
+  );
   const sessionId = randomName('sess');
   await stack.publish('sessions.new', {
     applicationId: appId,
@@ -90,10 +102,22 @@ it('when an account is deleted, then once its deletion completes nothing of it i
   );
   await waitFor(() => rx.at(target).length === 2, { what: 'the resend delivered' });
   const before = dump();
-  const traces = [acct.username, appId, subId, sub.secret as string, appSecret, headerValue, target, sessionId];
+  const traces = [
+    acct.username,
+    appId,
+    subId,
+    sub.secret as string,
+    appSecret,
+    headerValue,
+    target,
+    sessionId,
+    alertTrigger.id as string,
+    usageTrigger.id as string,
+  ];
   // Its names and ids are in the database before the deletion (its secrets and header values are
   // sealed, and test/security/dump.test.ts checks they never appear in clear).
-  for (const t of [acct.username, appId, subId, target]) expect(before, t).toContain(t);
+  for (const t of [acct.username, appId, subId, target, alertTrigger.id as string, usageTrigger.id as string])
+    expect(before, t).toContain(t);
 
   await deleteAccount(stack.applications.app.orm.em.fork(), acct.username);
   // The webhooks service has handled the deletion: the account's subscriptions are gone.

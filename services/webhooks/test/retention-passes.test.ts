@@ -13,6 +13,7 @@ import { MIGRATIONS } from '../src/db/migrations';
 import { dropExpiredDeliveries } from '../src/deliveries/partitions';
 import { pruneDeliveries } from '../src/deliveries/repository';
 import { keepSessionsOnce } from '../src/sessions/keep-sessions';
+import { pruneUsage, usageCutoff } from '../src/usage/repository';
 
 const logger = createLogger('test', 'silent');
 const TOMBSTONE_MS = 60_000;
@@ -194,7 +195,8 @@ describe('the retention pass', () => {
          insert into webhooks.audit_events (account_id, at, actor_type, actor_id, action, target, outcome) values (1, ${at}, 'key', 'k', 'test', '${tag}', 'success');
          insert into webhooks.idempotency_keys (account_id, key, request_hash, method, response, created_at) values (1, '${tag}', 'h', 'm', '{}', ${at});
          insert into webhooks.session_signals (seq, session_id, at, value, status) values (${tag === 'old' ? 1 : 2}, 'ses_${tag}', ${at}, 'v', 'QUEUED');
-         insert into webhooks.session_rollups (application_id, account_id, minute, answered) values ('app_${tag}', 1, date_bin('1 minute', ${at}, timestamptz 'epoch'), 1);`,
+         insert into webhooks.session_rollups (application_id, account_id, minute, answered) values ('app_${tag}', 1, date_bin('1 minute', ${at}, timestamptz 'epoch'), 1);
+         insert into webhooks.usage_rollups (account_id, application_id, category, day, count) values (1, 'app_${tag}', 'sessions', ((${at}) at time zone 'UTC')::date, 1);`,
       );
     };
     // Kept bodies live in daily partitions: the old day's is made as a late body's would be.
@@ -207,6 +209,7 @@ describe('the retention pass', () => {
     await pruneAudit(a.em.fork(), 1);
     await new IdempotencyStore(poolOf(a.em), 'webhooks').prune();
     await keepSessionsOnce({ orm: a, schema: 'webhooks' }, 1);
+    await pruneUsage(a.em.fork(), 'webhooks', usageCutoff(1));
     const tables: Record<string, string> = {
       delivery_bodies: 'message_id',
       delivery_rollups: 'target',
@@ -217,6 +220,7 @@ describe('the retention pass', () => {
       idempotency_keys: 'key',
       session_signals: 'session_id',
       session_rollups: 'application_id',
+      usage_rollups: 'application_id',
     };
     for (const [table, column] of Object.entries(tables)) {
       const rows = await queryDatabase<{ v: string }>(db.url, `select ${column} as v from webhooks.${table}`);

@@ -80,14 +80,25 @@ import type { VerifyConsoleSessionResponse as _switchboard_applications_v1_Verif
 import type { VerifyCredentialsRequest as _switchboard_applications_v1_VerifyCredentialsRequest, VerifyCredentialsRequest__Output as _switchboard_applications_v1_VerifyCredentialsRequest__Output } from './switchboard/applications/v1/VerifyCredentialsRequest.ts';
 import type { VerifyCredentialsResponse as _switchboard_applications_v1_VerifyCredentialsResponse, VerifyCredentialsResponse__Output as _switchboard_applications_v1_VerifyCredentialsResponse__Output } from './switchboard/applications/v1/VerifyCredentialsResponse.ts';
 import type { Alert as _switchboard_webhooks_v1_Alert, Alert__Output as _switchboard_webhooks_v1_Alert__Output } from './switchboard/webhooks/v1/Alert.ts';
+import type { AlertTrigger as _switchboard_webhooks_v1_AlertTrigger, AlertTrigger__Output as _switchboard_webhooks_v1_AlertTrigger__Output } from './switchboard/webhooks/v1/AlertTrigger.ts';
+import type { CreateAlertTriggerRequest as _switchboard_webhooks_v1_CreateAlertTriggerRequest, CreateAlertTriggerRequest__Output as _switchboard_webhooks_v1_CreateAlertTriggerRequest__Output } from './switchboard/webhooks/v1/CreateAlertTriggerRequest.ts';
+import type { CreateAlertTriggerResponse as _switchboard_webhooks_v1_CreateAlertTriggerResponse, CreateAlertTriggerResponse__Output as _switchboard_webhooks_v1_CreateAlertTriggerResponse__Output } from './switchboard/webhooks/v1/CreateAlertTriggerResponse.ts';
 import type { CreateSubscriptionRequest as _switchboard_webhooks_v1_CreateSubscriptionRequest, CreateSubscriptionRequest__Output as _switchboard_webhooks_v1_CreateSubscriptionRequest__Output } from './switchboard/webhooks/v1/CreateSubscriptionRequest.ts';
 import type { CreateSubscriptionResponse as _switchboard_webhooks_v1_CreateSubscriptionResponse, CreateSubscriptionResponse__Output as _switchboard_webhooks_v1_CreateSubscriptionResponse__Output } from './switchboard/webhooks/v1/CreateSubscriptionResponse.ts';
+import type { CreateUsageTriggerRequest as _switchboard_webhooks_v1_CreateUsageTriggerRequest, CreateUsageTriggerRequest__Output as _switchboard_webhooks_v1_CreateUsageTriggerRequest__Output } from './switchboard/webhooks/v1/CreateUsageTriggerRequest.ts';
+import type { CreateUsageTriggerResponse as _switchboard_webhooks_v1_CreateUsageTriggerResponse, CreateUsageTriggerResponse__Output as _switchboard_webhooks_v1_CreateUsageTriggerResponse__Output } from './switchboard/webhooks/v1/CreateUsageTriggerResponse.ts';
+import type { DeleteAlertTriggerRequest as _switchboard_webhooks_v1_DeleteAlertTriggerRequest, DeleteAlertTriggerRequest__Output as _switchboard_webhooks_v1_DeleteAlertTriggerRequest__Output } from './switchboard/webhooks/v1/DeleteAlertTriggerRequest.ts';
+import type { DeleteAlertTriggerResponse as _switchboard_webhooks_v1_DeleteAlertTriggerResponse, DeleteAlertTriggerResponse__Output as _switchboard_webhooks_v1_DeleteAlertTriggerResponse__Output } from './switchboard/webhooks/v1/DeleteAlertTriggerResponse.ts';
 import type { DeleteSubscriptionRequest as _switchboard_webhooks_v1_DeleteSubscriptionRequest, DeleteSubscriptionRequest__Output as _switchboard_webhooks_v1_DeleteSubscriptionRequest__Output } from './switchboard/webhooks/v1/DeleteSubscriptionRequest.ts';
 import type { DeleteSubscriptionResponse as _switchboard_webhooks_v1_DeleteSubscriptionResponse, DeleteSubscriptionResponse__Output as _switchboard_webhooks_v1_DeleteSubscriptionResponse__Output } from './switchboard/webhooks/v1/DeleteSubscriptionResponse.ts';
+import type { DeleteUsageTriggerRequest as _switchboard_webhooks_v1_DeleteUsageTriggerRequest, DeleteUsageTriggerRequest__Output as _switchboard_webhooks_v1_DeleteUsageTriggerRequest__Output } from './switchboard/webhooks/v1/DeleteUsageTriggerRequest.ts';
+import type { DeleteUsageTriggerResponse as _switchboard_webhooks_v1_DeleteUsageTriggerResponse, DeleteUsageTriggerResponse__Output as _switchboard_webhooks_v1_DeleteUsageTriggerResponse__Output } from './switchboard/webhooks/v1/DeleteUsageTriggerResponse.ts';
 import type { Delivery as _switchboard_webhooks_v1_Delivery, Delivery__Output as _switchboard_webhooks_v1_Delivery__Output } from './switchboard/webhooks/v1/Delivery.ts';
 import type { DeliveryStatsBucket as _switchboard_webhooks_v1_DeliveryStatsBucket, DeliveryStatsBucket__Output as _switchboard_webhooks_v1_DeliveryStatsBucket__Output } from './switchboard/webhooks/v1/DeliveryStatsBucket.ts';
 import type { GetAlertRequest as _switchboard_webhooks_v1_GetAlertRequest, GetAlertRequest__Output as _switchboard_webhooks_v1_GetAlertRequest__Output } from './switchboard/webhooks/v1/GetAlertRequest.ts';
 import type { GetAlertResponse as _switchboard_webhooks_v1_GetAlertResponse, GetAlertResponse__Output as _switchboard_webhooks_v1_GetAlertResponse__Output } from './switchboard/webhooks/v1/GetAlertResponse.ts';
+import type { GetAlertTriggerRequest as _switchboard_webhooks_v1_GetAlertTriggerRequest, GetAlertTriggerRequest__Output as _switchboard_webhooks_v1_GetAlertTriggerRequest__Output } from './switchboard/webhooks/v1/GetAlertTriggerRequest.ts';
+import type { GetAlertTriggerResponse as _switchboard_webhooks_v1_GetAlertTriggerResponse, GetAlertTriggerResponse__Output as _switchboard_webhooks_v1_GetAlertTriggerResponse__Output } from './switchboard/webhooks/v1/GetAlertTriggerResponse.ts';
 import type { GetDeliveryRequest as _switchboard_webhooks_v1_GetDeliveryRequest, GetDeliveryRequest__Output as _switchboard_webhooks_v1_GetDeliveryRequest__Output } from './switchboard/webhooks/v1/GetDeliveryRequest.ts';
 import type { GetDeliveryResponse as _switchboard_webhooks_v1_GetDeliveryResponse, GetDeliveryResponse__Output as _switchboard_webhooks_v1_GetDeliveryResponse__Output } from './switchboard/webhooks/v1/GetDeliveryResponse.ts';
 import type { GetDeliveryStatsRequest as _switchboard_webhooks_v1_GetDeliveryStatsRequest, GetDeliveryStatsRequest__Output as _switchboard_webhooks_v1_GetDeliveryStatsRequest__Output } from './switchboard/webhooks/v1/GetDeliveryStatsRequest.ts';
@@ -101,6 +112,12 @@ import type { GetSessionRequest as _switchboard_webhooks_v1_GetSessionRequest, G
 import type { GetSessionResponse as _switchboard_webhooks_v1_GetSessionResponse, GetSessionResponse__Output as _switchboard_webhooks_v1_GetSessionResponse__Output } from './switchboard/webhooks/v1/GetSessionResponse.ts';
 import type { GetSubscriptionRequest as _switchboard_webhooks_v1_GetSubscriptionRequest, GetSubscriptionRequest__Output as _switchboard_webhooks_v1_GetSubscriptionRequest__Output } from './switchboard/webhooks/v1/GetSubscriptionRequest.ts';
 import type { GetSubscriptionResponse as _switchboard_webhooks_v1_GetSubscriptionResponse, GetSubscriptionResponse__Output as _switchboard_webhooks_v1_GetSubscriptionResponse__Output } from './switchboard/webhooks/v1/GetSubscriptionResponse.ts';
+import type { GetUsageRequest as _switchboard_webhooks_v1_GetUsageRequest, GetUsageRequest__Output as _switchboard_webhooks_v1_GetUsageRequest__Output } from './switchboard/webhooks/v1/GetUsageRequest.ts';
+import type { GetUsageResponse as _switchboard_webhooks_v1_GetUsageResponse, GetUsageResponse__Output as _switchboard_webhooks_v1_GetUsageResponse__Output } from './switchboard/webhooks/v1/GetUsageResponse.ts';
+import type { GetUsageTriggerRequest as _switchboard_webhooks_v1_GetUsageTriggerRequest, GetUsageTriggerRequest__Output as _switchboard_webhooks_v1_GetUsageTriggerRequest__Output } from './switchboard/webhooks/v1/GetUsageTriggerRequest.ts';
+import type { GetUsageTriggerResponse as _switchboard_webhooks_v1_GetUsageTriggerResponse, GetUsageTriggerResponse__Output as _switchboard_webhooks_v1_GetUsageTriggerResponse__Output } from './switchboard/webhooks/v1/GetUsageTriggerResponse.ts';
+import type { ListAlertTriggersRequest as _switchboard_webhooks_v1_ListAlertTriggersRequest, ListAlertTriggersRequest__Output as _switchboard_webhooks_v1_ListAlertTriggersRequest__Output } from './switchboard/webhooks/v1/ListAlertTriggersRequest.ts';
+import type { ListAlertTriggersResponse as _switchboard_webhooks_v1_ListAlertTriggersResponse, ListAlertTriggersResponse__Output as _switchboard_webhooks_v1_ListAlertTriggersResponse__Output } from './switchboard/webhooks/v1/ListAlertTriggersResponse.ts';
 import type { ListAlertsRequest as _switchboard_webhooks_v1_ListAlertsRequest, ListAlertsRequest__Output as _switchboard_webhooks_v1_ListAlertsRequest__Output } from './switchboard/webhooks/v1/ListAlertsRequest.ts';
 import type { ListAlertsResponse as _switchboard_webhooks_v1_ListAlertsResponse, ListAlertsResponse__Output as _switchboard_webhooks_v1_ListAlertsResponse__Output } from './switchboard/webhooks/v1/ListAlertsResponse.ts';
 import type { ListDeliveriesRequest as _switchboard_webhooks_v1_ListDeliveriesRequest, ListDeliveriesRequest__Output as _switchboard_webhooks_v1_ListDeliveriesRequest__Output } from './switchboard/webhooks/v1/ListDeliveriesRequest.ts';
@@ -109,6 +126,8 @@ import type { ListSessionsRequest as _switchboard_webhooks_v1_ListSessionsReques
 import type { ListSessionsResponse as _switchboard_webhooks_v1_ListSessionsResponse, ListSessionsResponse__Output as _switchboard_webhooks_v1_ListSessionsResponse__Output } from './switchboard/webhooks/v1/ListSessionsResponse.ts';
 import type { ListSubscriptionsRequest as _switchboard_webhooks_v1_ListSubscriptionsRequest, ListSubscriptionsRequest__Output as _switchboard_webhooks_v1_ListSubscriptionsRequest__Output } from './switchboard/webhooks/v1/ListSubscriptionsRequest.ts';
 import type { ListSubscriptionsResponse as _switchboard_webhooks_v1_ListSubscriptionsResponse, ListSubscriptionsResponse__Output as _switchboard_webhooks_v1_ListSubscriptionsResponse__Output } from './switchboard/webhooks/v1/ListSubscriptionsResponse.ts';
+import type { ListUsageTriggersRequest as _switchboard_webhooks_v1_ListUsageTriggersRequest, ListUsageTriggersRequest__Output as _switchboard_webhooks_v1_ListUsageTriggersRequest__Output } from './switchboard/webhooks/v1/ListUsageTriggersRequest.ts';
+import type { ListUsageTriggersResponse as _switchboard_webhooks_v1_ListUsageTriggersResponse, ListUsageTriggersResponse__Output as _switchboard_webhooks_v1_ListUsageTriggersResponse__Output } from './switchboard/webhooks/v1/ListUsageTriggersResponse.ts';
 import type { MatchSubscriptionsRequest as _switchboard_webhooks_v1_MatchSubscriptionsRequest, MatchSubscriptionsRequest__Output as _switchboard_webhooks_v1_MatchSubscriptionsRequest__Output } from './switchboard/webhooks/v1/MatchSubscriptionsRequest.ts';
 import type { MatchSubscriptionsResponse as _switchboard_webhooks_v1_MatchSubscriptionsResponse, MatchSubscriptionsResponse__Output as _switchboard_webhooks_v1_MatchSubscriptionsResponse__Output } from './switchboard/webhooks/v1/MatchSubscriptionsResponse.ts';
 import type { MatchedSubscription as _switchboard_webhooks_v1_MatchedSubscription, MatchedSubscription__Output as _switchboard_webhooks_v1_MatchedSubscription__Output } from './switchboard/webhooks/v1/MatchedSubscription.ts';
@@ -130,6 +149,8 @@ import type { TestSubscriptionRequest as _switchboard_webhooks_v1_TestSubscripti
 import type { TestSubscriptionResponse as _switchboard_webhooks_v1_TestSubscriptionResponse, TestSubscriptionResponse__Output as _switchboard_webhooks_v1_TestSubscriptionResponse__Output } from './switchboard/webhooks/v1/TestSubscriptionResponse.ts';
 import type { UpdateSubscriptionRequest as _switchboard_webhooks_v1_UpdateSubscriptionRequest, UpdateSubscriptionRequest__Output as _switchboard_webhooks_v1_UpdateSubscriptionRequest__Output } from './switchboard/webhooks/v1/UpdateSubscriptionRequest.ts';
 import type { UpdateSubscriptionResponse as _switchboard_webhooks_v1_UpdateSubscriptionResponse, UpdateSubscriptionResponse__Output as _switchboard_webhooks_v1_UpdateSubscriptionResponse__Output } from './switchboard/webhooks/v1/UpdateSubscriptionResponse.ts';
+import type { UsagePeriod as _switchboard_webhooks_v1_UsagePeriod, UsagePeriod__Output as _switchboard_webhooks_v1_UsagePeriod__Output } from './switchboard/webhooks/v1/UsagePeriod.ts';
+import type { UsageTrigger as _switchboard_webhooks_v1_UsageTrigger, UsageTrigger__Output as _switchboard_webhooks_v1_UsageTrigger__Output } from './switchboard/webhooks/v1/UsageTrigger.ts';
 import type { WebhooksServiceClient as _switchboard_webhooks_v1_WebhooksServiceClient, WebhooksServiceDefinition as _switchboard_webhooks_v1_WebhooksServiceDefinition } from './switchboard/webhooks/v1/WebhooksService.ts';
 
 type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> = {
@@ -223,16 +244,27 @@ export interface ProtoGrpcType {
     webhooks: {
       v1: {
         Alert: MessageTypeDefinition<_switchboard_webhooks_v1_Alert, _switchboard_webhooks_v1_Alert__Output>
+        AlertTrigger: MessageTypeDefinition<_switchboard_webhooks_v1_AlertTrigger, _switchboard_webhooks_v1_AlertTrigger__Output>
+        CreateAlertTriggerRequest: MessageTypeDefinition<_switchboard_webhooks_v1_CreateAlertTriggerRequest, _switchboard_webhooks_v1_CreateAlertTriggerRequest__Output>
+        CreateAlertTriggerResponse: MessageTypeDefinition<_switchboard_webhooks_v1_CreateAlertTriggerResponse, _switchboard_webhooks_v1_CreateAlertTriggerResponse__Output>
         CreateSubscriptionRequest: MessageTypeDefinition<_switchboard_webhooks_v1_CreateSubscriptionRequest, _switchboard_webhooks_v1_CreateSubscriptionRequest__Output>
         CreateSubscriptionResponse: MessageTypeDefinition<_switchboard_webhooks_v1_CreateSubscriptionResponse, _switchboard_webhooks_v1_CreateSubscriptionResponse__Output>
+        CreateUsageTriggerRequest: MessageTypeDefinition<_switchboard_webhooks_v1_CreateUsageTriggerRequest, _switchboard_webhooks_v1_CreateUsageTriggerRequest__Output>
+        CreateUsageTriggerResponse: MessageTypeDefinition<_switchboard_webhooks_v1_CreateUsageTriggerResponse, _switchboard_webhooks_v1_CreateUsageTriggerResponse__Output>
+        DeleteAlertTriggerRequest: MessageTypeDefinition<_switchboard_webhooks_v1_DeleteAlertTriggerRequest, _switchboard_webhooks_v1_DeleteAlertTriggerRequest__Output>
+        DeleteAlertTriggerResponse: MessageTypeDefinition<_switchboard_webhooks_v1_DeleteAlertTriggerResponse, _switchboard_webhooks_v1_DeleteAlertTriggerResponse__Output>
         DeleteSubscriptionRequest: MessageTypeDefinition<_switchboard_webhooks_v1_DeleteSubscriptionRequest, _switchboard_webhooks_v1_DeleteSubscriptionRequest__Output>
         DeleteSubscriptionResponse: MessageTypeDefinition<_switchboard_webhooks_v1_DeleteSubscriptionResponse, _switchboard_webhooks_v1_DeleteSubscriptionResponse__Output>
+        DeleteUsageTriggerRequest: MessageTypeDefinition<_switchboard_webhooks_v1_DeleteUsageTriggerRequest, _switchboard_webhooks_v1_DeleteUsageTriggerRequest__Output>
+        DeleteUsageTriggerResponse: MessageTypeDefinition<_switchboard_webhooks_v1_DeleteUsageTriggerResponse, _switchboard_webhooks_v1_DeleteUsageTriggerResponse__Output>
         Delivery: MessageTypeDefinition<_switchboard_webhooks_v1_Delivery, _switchboard_webhooks_v1_Delivery__Output>
         DeliveryKind: EnumTypeDefinition
         DeliveryOutcome: EnumTypeDefinition
         DeliveryStatsBucket: MessageTypeDefinition<_switchboard_webhooks_v1_DeliveryStatsBucket, _switchboard_webhooks_v1_DeliveryStatsBucket__Output>
         GetAlertRequest: MessageTypeDefinition<_switchboard_webhooks_v1_GetAlertRequest, _switchboard_webhooks_v1_GetAlertRequest__Output>
         GetAlertResponse: MessageTypeDefinition<_switchboard_webhooks_v1_GetAlertResponse, _switchboard_webhooks_v1_GetAlertResponse__Output>
+        GetAlertTriggerRequest: MessageTypeDefinition<_switchboard_webhooks_v1_GetAlertTriggerRequest, _switchboard_webhooks_v1_GetAlertTriggerRequest__Output>
+        GetAlertTriggerResponse: MessageTypeDefinition<_switchboard_webhooks_v1_GetAlertTriggerResponse, _switchboard_webhooks_v1_GetAlertTriggerResponse__Output>
         GetDeliveryRequest: MessageTypeDefinition<_switchboard_webhooks_v1_GetDeliveryRequest, _switchboard_webhooks_v1_GetDeliveryRequest__Output>
         GetDeliveryResponse: MessageTypeDefinition<_switchboard_webhooks_v1_GetDeliveryResponse, _switchboard_webhooks_v1_GetDeliveryResponse__Output>
         GetDeliveryStatsRequest: MessageTypeDefinition<_switchboard_webhooks_v1_GetDeliveryStatsRequest, _switchboard_webhooks_v1_GetDeliveryStatsRequest__Output>
@@ -246,6 +278,12 @@ export interface ProtoGrpcType {
         GetSessionResponse: MessageTypeDefinition<_switchboard_webhooks_v1_GetSessionResponse, _switchboard_webhooks_v1_GetSessionResponse__Output>
         GetSubscriptionRequest: MessageTypeDefinition<_switchboard_webhooks_v1_GetSubscriptionRequest, _switchboard_webhooks_v1_GetSubscriptionRequest__Output>
         GetSubscriptionResponse: MessageTypeDefinition<_switchboard_webhooks_v1_GetSubscriptionResponse, _switchboard_webhooks_v1_GetSubscriptionResponse__Output>
+        GetUsageRequest: MessageTypeDefinition<_switchboard_webhooks_v1_GetUsageRequest, _switchboard_webhooks_v1_GetUsageRequest__Output>
+        GetUsageResponse: MessageTypeDefinition<_switchboard_webhooks_v1_GetUsageResponse, _switchboard_webhooks_v1_GetUsageResponse__Output>
+        GetUsageTriggerRequest: MessageTypeDefinition<_switchboard_webhooks_v1_GetUsageTriggerRequest, _switchboard_webhooks_v1_GetUsageTriggerRequest__Output>
+        GetUsageTriggerResponse: MessageTypeDefinition<_switchboard_webhooks_v1_GetUsageTriggerResponse, _switchboard_webhooks_v1_GetUsageTriggerResponse__Output>
+        ListAlertTriggersRequest: MessageTypeDefinition<_switchboard_webhooks_v1_ListAlertTriggersRequest, _switchboard_webhooks_v1_ListAlertTriggersRequest__Output>
+        ListAlertTriggersResponse: MessageTypeDefinition<_switchboard_webhooks_v1_ListAlertTriggersResponse, _switchboard_webhooks_v1_ListAlertTriggersResponse__Output>
         ListAlertsRequest: MessageTypeDefinition<_switchboard_webhooks_v1_ListAlertsRequest, _switchboard_webhooks_v1_ListAlertsRequest__Output>
         ListAlertsResponse: MessageTypeDefinition<_switchboard_webhooks_v1_ListAlertsResponse, _switchboard_webhooks_v1_ListAlertsResponse__Output>
         ListDeliveriesRequest: MessageTypeDefinition<_switchboard_webhooks_v1_ListDeliveriesRequest, _switchboard_webhooks_v1_ListDeliveriesRequest__Output>
@@ -254,6 +292,8 @@ export interface ProtoGrpcType {
         ListSessionsResponse: MessageTypeDefinition<_switchboard_webhooks_v1_ListSessionsResponse, _switchboard_webhooks_v1_ListSessionsResponse__Output>
         ListSubscriptionsRequest: MessageTypeDefinition<_switchboard_webhooks_v1_ListSubscriptionsRequest, _switchboard_webhooks_v1_ListSubscriptionsRequest__Output>
         ListSubscriptionsResponse: MessageTypeDefinition<_switchboard_webhooks_v1_ListSubscriptionsResponse, _switchboard_webhooks_v1_ListSubscriptionsResponse__Output>
+        ListUsageTriggersRequest: MessageTypeDefinition<_switchboard_webhooks_v1_ListUsageTriggersRequest, _switchboard_webhooks_v1_ListUsageTriggersRequest__Output>
+        ListUsageTriggersResponse: MessageTypeDefinition<_switchboard_webhooks_v1_ListUsageTriggersResponse, _switchboard_webhooks_v1_ListUsageTriggersResponse__Output>
         MatchSubscriptionsRequest: MessageTypeDefinition<_switchboard_webhooks_v1_MatchSubscriptionsRequest, _switchboard_webhooks_v1_MatchSubscriptionsRequest__Output>
         MatchSubscriptionsResponse: MessageTypeDefinition<_switchboard_webhooks_v1_MatchSubscriptionsResponse, _switchboard_webhooks_v1_MatchSubscriptionsResponse__Output>
         MatchedSubscription: MessageTypeDefinition<_switchboard_webhooks_v1_MatchedSubscription, _switchboard_webhooks_v1_MatchedSubscription__Output>
@@ -275,6 +315,8 @@ export interface ProtoGrpcType {
         TestSubscriptionResponse: MessageTypeDefinition<_switchboard_webhooks_v1_TestSubscriptionResponse, _switchboard_webhooks_v1_TestSubscriptionResponse__Output>
         UpdateSubscriptionRequest: MessageTypeDefinition<_switchboard_webhooks_v1_UpdateSubscriptionRequest, _switchboard_webhooks_v1_UpdateSubscriptionRequest__Output>
         UpdateSubscriptionResponse: MessageTypeDefinition<_switchboard_webhooks_v1_UpdateSubscriptionResponse, _switchboard_webhooks_v1_UpdateSubscriptionResponse__Output>
+        UsagePeriod: MessageTypeDefinition<_switchboard_webhooks_v1_UsagePeriod, _switchboard_webhooks_v1_UsagePeriod__Output>
+        UsageTrigger: MessageTypeDefinition<_switchboard_webhooks_v1_UsageTrigger, _switchboard_webhooks_v1_UsageTrigger__Output>
         WebhooksService: SubtypeConstructor<typeof grpc.Client, _switchboard_webhooks_v1_WebhooksServiceClient> & { service: _switchboard_webhooks_v1_WebhooksServiceDefinition }
       }
     }

@@ -358,7 +358,7 @@ export const auditEventBody = z.object({
   }),
   action: z.string().meta({
     description:
-      'One of `api-key.create`, `api-key.revoke`, `password.change`, `session.sign-in`, `session.sign-out`, `password.sign-in`, `api-key.sign-in`, `application.create`, `application.update`, `application.delete`, `address.claim`, `address.move`, `address.release`, `application.secret.read`, `application.secret.rotate`, `webhook.create`, `webhook.update`, `webhook.delete`, `webhook.secret.read`, `webhook.secret.rotate`, `webhook.test`, `delivery.resend`, `webhook.recover`, `webhook.recover.cancel`.',
+      'One of `api-key.create`, `api-key.revoke`, `password.change`, `session.sign-in`, `session.sign-out`, `password.sign-in`, `api-key.sign-in`, `application.create`, `application.update`, `application.delete`, `address.claim`, `address.move`, `address.release`, `application.secret.read`, `application.secret.rotate`, `webhook.create`, `webhook.update`, `webhook.delete`, `webhook.secret.read`, `webhook.secret.rotate`, `webhook.test`, `delivery.resend`, `webhook.recover`, `webhook.recover.cancel`, `alert-trigger.create`, `alert-trigger.delete`, `usage-trigger.create`, `usage-trigger.delete`.',
   }),
   target: uri.nullable().meta({ description: 'The resource changed.' }),
   ip: z.string().meta({ description: 'The client address.' }),

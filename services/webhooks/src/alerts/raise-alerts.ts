@@ -2,11 +2,15 @@
 // record, a batch of delivery records, a subscription disabled, a launch refused. Each folds into
 // the row of its account, code, application, subscription and minute (one statement); only the
 // first of a row writes the alert event to the outbox, and only when an enabled `alert`
-// subscription of the account can take it, so a storm is one row and at most one event.
+// subscription of the account can take it, so a storm is one row and at most one event. Every
+// occurrence counts in the account's usage (`alerts`) and is seen by its alert triggers.
 import { alertLink } from '@switchboard/contracts';
 import type { AlertCode, AlertSeverity } from '@switchboard/events';
 import { enqueueOutbox, uuidv7 } from '@switchboard/orm';
 import { SUBJECTS, type TransactionQuery } from '@switchboard/platform';
+import { fireAlertTriggers, type FoldedAlert } from '../triggers/fire-alert-triggers.ts';
+import { alertsUsage } from '../usage/counts.ts';
+import { addUsage } from '../usage/repository.ts';
 import { anySubscription, foldAlert } from './repository.ts';
 
 export interface NewAlert {
@@ -36,10 +40,17 @@ export async function raiseAlerts(
   alerts: readonly NewAlert[],
 ): Promise<Array<NewAlert & { id: string }>> {
   const firsts: Array<NewAlert & { id: string }> = [];
+  const folded: Array<FoldedAlert & { count: number }> = [];
   for (const a of alerts) {
-    const row = await foldAlert(query, schema, { ...a, foldAt: a.foldAt ?? a.at, count: a.count ?? 1 });
+    const foldAt = a.foldAt ?? a.at;
+    const count = a.count ?? 1;
+    const row = await foldAlert(query, schema, { ...a, foldAt, count });
     if (row.first) firsts.push({ ...a, id: row.id });
+    folded.push({ id: row.id, accountId: a.accountId, applicationId: a.applicationId, code: a.code, foldAt, count });
   }
+  // The accounts' usage counts every occurrence; their alert triggers see them.
+  await addUsage(query, schema, alertsUsage(folded));
+  await fireAlertTriggers(query, schema, baseUrl, folded);
   // One read per account and application that has a first: the others cost no more.
   const subscribed = new Map<string, boolean>();
   for (const a of firsts) {

@@ -149,4 +149,78 @@ export const DeletedApplicationSchema = new EntitySchema<DeletedApplication>({
   },
 });
 
-export const ENTITIES = [SubscriptionSchema, SubscriptionSecretSchema, DeliverySchema, DeletedApplicationSchema];
+/** An alert trigger (docs/api.md#alert-triggers), with its firing state. */
+export interface AlertTrigger {
+  /** Given by the database. */
+  seq?: string;
+  /** "at_" + 24 hex. */
+  id: string;
+  accountId: string;
+  /** An alert code, or "*". */
+  code: string;
+  /** Null: every application of the account. */
+  applicationId: string | null;
+  threshold: number;
+  windowSeconds: number;
+  createdAt: Date;
+  /** The time of the alert that last reached the threshold; null: never fired. */
+  firedAt: Date | null;
+  firedCount: number;
+}
+
+/** A usage trigger (docs/api.md#usage-triggers), with its firing state. */
+export interface UsageTrigger {
+  /** Given by the database. */
+  seq?: string;
+  /** "ut_" + 24 hex. */
+  id: string;
+  accountId: string;
+  category: string;
+  threshold: string;
+  recurring: 'none' | 'daily' | 'monthly';
+  createdAt: Date;
+  /** recurring none: the usage of its creation day before it was created. */
+  baseline: string;
+  // Its firing state (fired_period, fired_at) is read and written by triggers/repository.ts only.
+}
+
+export const AlertTriggerSchema = new EntitySchema<AlertTrigger>({
+  name: 'AlertTrigger',
+  tableName: 'alert_triggers',
+  properties: {
+    seq: { type: 'bigint', primary: true, autoincrement: true },
+    id: { type: 'string', unique: true },
+    accountId: { type: 'bigint', fieldName: 'account_id' },
+    code: { type: 'string' },
+    applicationId: { type: 'string', fieldName: 'application_id', nullable: true },
+    threshold: { type: 'integer' },
+    windowSeconds: { type: 'integer', fieldName: 'window_seconds' },
+    createdAt: { type: 'Date', fieldName: 'created_at' },
+    firedAt: { type: 'Date', fieldName: 'fired_at', nullable: true },
+    firedCount: { type: 'integer', fieldName: 'fired_count' },
+  },
+});
+
+export const UsageTriggerSchema = new EntitySchema<UsageTrigger>({
+  name: 'UsageTrigger',
+  tableName: 'usage_triggers',
+  properties: {
+    seq: { type: 'bigint', primary: true, autoincrement: true },
+    id: { type: 'string', unique: true },
+    accountId: { type: 'bigint', fieldName: 'account_id' },
+    category: { type: 'string' },
+    threshold: { type: 'bigint' },
+    recurring: { type: 'string' },
+    createdAt: { type: 'Date', fieldName: 'created_at' },
+    baseline: { type: 'bigint' },
+  },
+});
+
+export const ENTITIES = [
+  SubscriptionSchema,
+  SubscriptionSecretSchema,
+  DeliverySchema,
+  DeletedApplicationSchema,
+  AlertTriggerSchema,
+  UsageTriggerSchema,
+];

@@ -5,6 +5,7 @@ import { Migration010DeflateBodies } from './body-migrations.ts';
 import { Migration003SealSecrets, Migration013SealHeaders } from './secret-migrations.ts';
 import { Migration021Alerts } from './alert-migrations.ts';
 import { Migration024AlertSources } from './source-migrations.ts';
+import { Migration025Triggers } from './trigger-migrations.ts';
 
 export class Migration001Initial extends SchemaMigration {
   override async up(): Promise<void> {
@@ -615,4 +616,5 @@ export const MIGRATIONS = [
   { name: 'Migration022DeliverySettings', class: Migration022DeliverySettings },
   { name: 'Migration023RecoveryCancel', class: Migration023RecoveryCancel },
   { name: 'Migration024AlertSources', class: Migration024AlertSources },
+  { name: 'Migration025Triggers', class: Migration025Triggers },
 ];

@@ -1,5 +1,7 @@
 // Storing delivery attempt records: the dispatchers' record batches, read straight from JetStream
 // by records-consumer.ts, checked record by record and stored in one transaction.
+import { attemptsUsage } from '../usage/counts.ts';
+import { addUsage } from '../usage/repository.ts';
 import { sqlTransaction, storeInPartitions } from '@switchboard/orm';
 import type { FieldError, TransactionQuery } from '@switchboard/platform';
 import type { Delivery__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/Delivery';
@@ -237,6 +239,8 @@ async function insertAttempts(
       })),
     ),
   );
+  // The accounts' usage counts the notification attempts stored now, like the rollups.
+  await addUsage(query, schema, attemptsUsage(inserted));
   // The bodies of the records stored now (in the same transaction: visible with them), none of a gone target.
   const stored = new Set(inserted.map((r) => r.id));
   const bodies: BodyToKeep[] = [];

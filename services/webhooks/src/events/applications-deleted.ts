@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { SUBJECTS, type ConsumerLoop, type Logger, type NatsHandle, type Registry } from '@switchboard/platform';
 import type { Deps } from '../context.ts';
+import { deleteApplicationTriggers } from '../triggers/repository.ts';
 import { deleteApplicationSubscriptions } from '../subscriptions/delete-application-subscriptions.ts';
 import { startDeletionConsumer } from './deletion-consumer.ts';
 import { deleteSessions } from '../sessions/delete-sessions.ts';
@@ -29,9 +30,10 @@ export function startApplicationsDeletedConsumer(
       async handle(e) {
         const removed = await deleteApplicationSubscriptions(deps, { applicationId: e.applicationId });
         const sessions = await deleteSessions(deps, { applicationId: e.applicationId });
-        return { applicationId: e.applicationId, subscriptions: removed.length, sessions };
+        const triggers = await deleteApplicationTriggers(deps.orm.em, deps.schema, e.applicationId);
+        return { applicationId: e.applicationId, subscriptions: removed.length, sessions, triggers };
       },
-      done: 'application deleted: its webhook subscriptions and session records removed',
+      done: 'application deleted: its webhook subscriptions, session records and alert triggers removed',
     },
     nats,
     logger,

@@ -26,6 +26,11 @@ import { getRecovery } from '../tools/get-recovery.ts';
 import { recoverSubscription } from '../tools/recover-subscription.ts';
 import { resendDelivery } from '../tools/resend-delivery.ts';
 import { testSubscription } from '../tools/test-subscription.ts';
+import { createAlertTrigger } from '../triggers/create-alert-trigger.ts';
+import { createUsageTrigger } from '../triggers/create-usage-trigger.ts';
+import { deleteAlertTrigger, deleteUsageTrigger } from '../triggers/delete-trigger.ts';
+import { getAlertTrigger, getUsageTrigger, listAlertTriggers, listUsageTriggers } from '../triggers/read-triggers.ts';
+import { getUsage } from '../usage/get-usage.ts';
 
 export function registerHandlers(server: GrpcServer, deps: Deps): void {
   server.add(webhooksProto().WebhooksService.service, {
@@ -75,6 +80,25 @@ export function registerHandlers(server: GrpcServer, deps: Deps): void {
       return { alerts: page.items, nextCursor: page.nextCursor };
     },
     GetAlert: async (req) => ({ alert: await getAlert(deps, req) }),
+    CreateAlertTrigger: async (req, ctx) => ({
+      trigger: await createAlertTrigger(deps, { ...req, requestId: ctx.requestId }, ctx.audit),
+    }),
+    ListAlertTriggers: async (req) => listAlertTriggers(deps, req),
+    GetAlertTrigger: async (req) => ({ trigger: await getAlertTrigger(deps, req) }),
+    DeleteAlertTrigger: async (req, ctx) => {
+      await deleteAlertTrigger(deps, req, ctx.audit);
+      return {};
+    },
+    GetUsage: async (req) => getUsage(deps, req),
+    CreateUsageTrigger: async (req, ctx) => ({
+      trigger: await createUsageTrigger(deps, { ...req, requestId: ctx.requestId }, ctx.audit),
+    }),
+    ListUsageTriggers: async (req) => listUsageTriggers(deps, req),
+    GetUsageTrigger: async (req) => ({ trigger: await getUsageTrigger(deps, req) }),
+    DeleteUsageTrigger: async (req, ctx) => {
+      await deleteUsageTrigger(deps, req, ctx.audit);
+      return {};
+    },
     GetDeliveryTarget: async (req) => {
       const m = await getDeliveryTarget(deps, req);
       return matchedMessage(m);

@@ -7,6 +7,8 @@ import { sql, sqlTransaction } from '@switchboard/orm';
 import type { SessionRecord } from '@switchboard/contracts';
 import { raiseAlerts } from '../alerts/raise-alerts.ts';
 import { sessionAlerts } from '../alerts/session-alerts.ts';
+import { sessionUsage, sortIncrements } from '../usage/counts.ts';
+import { addUsage } from '../usage/repository.ts';
 import { enqueueEndedEvent, enqueueSessionEvents, enqueueSignalEvent } from './session-status.ts';
 
 /** A stored session as read. */
@@ -101,6 +103,8 @@ export async function insertSession(
           foldAt: r.startedAt,
         })),
       );
+      // The account's usage counts the session (its alerts count where they are raised).
+      await addUsage(query, schema, sortIncrements(sessionUsage(s)));
       await enqueueSessionEvents(query, schema, baseUrl, s);
       // Signals stored before their session: their events go now.
       const signals = await query<{ at: Date; value: string }>(

@@ -1,0 +1,304 @@
+// Triggers: the account's alert triggers (an alertTriggered notification when alerts reach a
+// threshold within a window) and usage triggers (a usageTriggered notification when a usage
+// category reaches a threshold per day, month or once): list, create, delete.
+import { type UseQueryResult, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { api } from '../api.ts';
+import { apiPath } from '../paths.ts';
+import { Link } from '../router.ts';
+import { ApplicationPicker, useApplication } from '../ui/application-picker.tsx';
+import { Confirm } from '../ui/dialog.tsx';
+import { Alert, Field, fieldProblems, formValues, generalProblem, Select } from '../ui/form.tsx';
+import { Failed, Loading, Page } from '../ui/page.tsx';
+import { when } from '../ui/time.ts';
+import { ALERT_CODES } from './alerts.tsx';
+import { USAGE_CATEGORIES } from './usage.tsx';
+
+interface AlertTrigger {
+  id: string;
+  code: string;
+  applicationId: string | null;
+  threshold: number;
+  window: string;
+  createdAt: string;
+  lastFiredAt: string | null;
+  firedCount: number;
+}
+
+interface UsageTrigger {
+  id: string;
+  category: string;
+  threshold: number;
+  recurring: 'none' | 'daily' | 'monthly';
+  createdAt: string;
+  lastFiredAt: string | null;
+  lastFiredPeriod: string | null;
+}
+
+const RECURRING: Record<UsageTrigger['recurring'], string> = {
+  daily: 'Every UTC day',
+  monthly: 'Every UTC month',
+  none: 'Once, from now on',
+};
+
+/** A form's values with its numeric fields as numbers (empty ones left out: the API names them). */
+function bodyOf(form: HTMLFormElement, numeric: string[]): Record<string, string | number> {
+  const out: Record<string, string | number> = {};
+  for (const [k, v] of Object.entries(formValues(form))) {
+    const t = v.trim();
+    if (t === '') continue;
+    out[k] = numeric.includes(k) && /^-?\d+$/.test(t) ? Number(t) : t;
+  }
+  return out;
+}
+
+/** The create form, list and delete of one kind of trigger. */
+function useTriggers<T extends { id: string }>(path: string, key: string) {
+  const queries = useQueryClient();
+  const list = useQuery({ queryKey: [key], queryFn: () => api.get<T[]>(path) });
+  const create = useMutation({
+    mutationFn: (body: Record<string, string | number>) => api.post<T>(path, body),
+    onSuccess: () => queries.invalidateQueries({ queryKey: [key] }),
+  });
+  const remove = useMutation({
+    mutationFn: (t: T) => api.delete(`${path}/${encodeURIComponent(t.id)}`),
+    onSuccess: () => queries.invalidateQueries({ queryKey: [key] }),
+  });
+  return { list, create, remove };
+}
+
+function TriggerTable<T extends { id: string }>({
+  list,
+  caption,
+  empty,
+  heads,
+  row,
+}: {
+  list: UseQueryResult<T[]>;
+  caption: string;
+  empty: string;
+  heads: string[];
+  row: (t: T) => ReactNode;
+}) {
+  if (list.isPending) return <Loading what={caption.toLowerCase()} />;
+  if (list.isError) return <Failed error={list.error} retry={() => list.refetch()} />;
+  if (list.data.length === 0) return <p className="muted">{empty}</p>;
+  return (
+    <div className="table-wrap">
+      <table className="stack">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            {heads.map((h) => (
+              <th key={h} scope="col">
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{list.data.map(row)}</tbody>
+      </table>
+    </div>
+  );
+}
+
+/** An application's name (its id until known), linking to its page. */
+function AppLink({ id }: { id: string }) {
+  const { app } = useApplication(id);
+  return <Link to={apiPath`/applications/${id}`}>{app?.name ?? id}</Link>;
+}
+
+export function TriggersPage() {
+  const alerts = useTriggers<AlertTrigger>('/v1/alert-triggers', 'alert-triggers');
+  const usage = useTriggers<UsageTrigger>('/v1/usage-triggers', 'usage-triggers');
+  const [deleting, setDeleting] = useState<{ kind: 'alert' | 'usage'; id: string; name: string }>();
+  const [said, setSaid] = useState<string>();
+  const [appId, setAppId] = useState<string>();
+  const alertProblems = fieldProblems(alerts.create.error);
+  const usageProblems = fieldProblems(usage.create.error);
+
+  const submitAlert = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const form = e.currentTarget;
+    alerts.create.mutate(
+      { ...bodyOf(form, ['threshold']), ...(appId ? { applicationId: appId } : {}) },
+      {
+        onSuccess: (t) => {
+          setSaid(`Created the alert trigger on ${t.code} at ${t.threshold} within ${t.window}.`);
+          form.reset();
+          setAppId(undefined);
+        },
+      },
+    );
+  };
+  const submitUsage = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const form = e.currentTarget;
+    usage.create.mutate(bodyOf(form, ['threshold']), {
+      onSuccess: (t) => {
+        setSaid(`Created the usage trigger on ${t.category} at ${t.threshold}.`);
+        form.reset();
+      },
+    });
+  };
+  const alertName = (t: AlertTrigger) => `${t.code} at ${t.threshold} within ${t.window}`;
+  const usageName = (t: UsageTrigger) => `${t.category} at ${t.threshold}`;
+
+  return (
+    <Page title="Triggers">
+      <p className="muted">
+        Triggers send a signed notification to your <Link to="/webhooks">webhook subscriptions</Link> of{' '}
+        <code>alertTriggered</code> or <code>usageTriggered</code> when a threshold is reached.
+      </p>
+      <p role="status" className="status">
+        {said}
+      </p>
+
+      <section aria-labelledby="alert-triggers">
+        <h2 id="alert-triggers">Alert triggers</h2>
+        <form className="card" onSubmit={submitAlert} aria-labelledby="new-alert-trigger" noValidate>
+          <h3 id="new-alert-trigger">Create an alert trigger</h3>
+          <div className="filters">
+            <Select label="Alert code" name="code" problem={alertProblems.code}>
+              <option value="*">Any code (*)</option>
+              {ALERT_CODES.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </Select>
+            <ApplicationPicker label="Application" none="Every application" value={appId} onChange={setAppId} />
+            <Field
+              label="Threshold"
+              name="threshold"
+              inputMode="numeric"
+              required
+              problem={alertProblems.threshold}
+              placeholder="100"
+            />
+            <Field
+              label="Window"
+              name="window"
+              required
+              problem={alertProblems.window}
+              placeholder="5m"
+              hint="1m to 24h"
+            />
+            <button type="submit" className="primary" disabled={alerts.create.isPending}>
+              Create alert trigger
+            </button>
+          </div>
+          <Alert message={generalProblem(alerts.create.error, ['code', 'threshold', 'window'])} />
+        </form>
+        <TriggerTable
+          list={alerts.list}
+          caption="Alert triggers"
+          empty="No alert triggers yet."
+          heads={['Code', 'Application', 'Threshold', 'Window', 'Last fired', 'Fired', 'Actions']}
+          row={(t) => (
+            <tr key={t.id}>
+              <td data-label="Code">
+                <code>{t.code}</code>
+              </td>
+              <td data-label="Application">
+                {t.applicationId ? <AppLink id={t.applicationId} /> : 'every application'}
+              </td>
+              <td data-label="Threshold">{t.threshold}</td>
+              <td data-label="Window">{t.window}</td>
+              <td data-label="Last fired">{t.lastFiredAt ? when(t.lastFiredAt) : 'never'}</td>
+              <td data-label="Fired">{t.firedCount}</td>
+              <td data-label="Actions">
+                <button
+                  type="button"
+                  className="danger"
+                  onClick={() => setDeleting({ kind: 'alert', id: t.id, name: alertName(t) })}
+                  aria-label={`Delete the alert trigger ${alertName(t)}`}
+                >
+                  Delete
+                </button>
+              </td>
+            </tr>
+          )}
+        />
+      </section>
+
+      <section aria-labelledby="usage-triggers">
+        <h2 id="usage-triggers">Usage triggers</h2>
+        <form className="card" onSubmit={submitUsage} aria-labelledby="new-usage-trigger" noValidate>
+          <h3 id="new-usage-trigger">Create a usage trigger</h3>
+          <div className="filters">
+            <Select label="Category" name="category" problem={usageProblems.category}>
+              {USAGE_CATEGORIES.map((c) => (
+                <option key={c.value} value={c.value}>
+                  {c.label}
+                </option>
+              ))}
+            </Select>
+            <Field
+              label="Usage threshold"
+              name="threshold"
+              inputMode="numeric"
+              required
+              problem={usageProblems.threshold}
+              placeholder="1000"
+            />
+            <Select label="Recurring" name="recurring" problem={usageProblems.recurring}>
+              <option value="daily">{RECURRING.daily}</option>
+              <option value="monthly">{RECURRING.monthly}</option>
+              <option value="none">{RECURRING.none}</option>
+            </Select>
+            <button type="submit" className="primary" disabled={usage.create.isPending}>
+              Create usage trigger
+            </button>
+          </div>
+          <Alert message={generalProblem(usage.create.error, ['category', 'threshold', 'recurring'])} />
+        </form>
+        <TriggerTable
+          list={usage.list}
+          caption="Usage triggers"
+          empty="No usage triggers yet."
+          heads={['Category', 'Threshold', 'Recurring', 'Last fired', 'Actions']}
+          row={(t) => (
+            <tr key={t.id}>
+              <td data-label="Category">
+                <code>{t.category}</code>
+              </td>
+              <td data-label="Threshold">{t.threshold}</td>
+              <td data-label="Recurring">{RECURRING[t.recurring]}</td>
+              <td data-label="Last fired">
+                {t.lastFiredAt ? `${when(t.lastFiredAt)} (period of ${t.lastFiredPeriod})` : 'never'}
+              </td>
+              <td data-label="Actions">
+                <button
+                  type="button"
+                  className="danger"
+                  onClick={() => setDeleting({ kind: 'usage', id: t.id, name: usageName(t) })}
+                  aria-label={`Delete the usage trigger ${usageName(t)}`}
+                >
+                  Delete
+                </button>
+              </td>
+            </tr>
+          )}
+        />
+      </section>
+      <Alert message={generalProblem(alerts.remove.error) ?? generalProblem(usage.remove.error)} />
+      <Confirm
+        open={!!deleting}
+        title={`Delete the ${deleting?.kind ?? ''} trigger ${deleting?.name ?? ''}?`}
+        confirm="Delete trigger"
+        danger
+        onCancel={() => setDeleting(undefined)}
+        onConfirm={() => {
+          const d = deleting!;
+          setDeleting(undefined);
+          const done = { onSuccess: () => setSaid(`Deleted the ${d.kind} trigger ${d.name}.`) };
+          if (d.kind === 'alert') alerts.remove.mutate({ id: d.id } as AlertTrigger, done);
+          else usage.remove.mutate({ id: d.id } as UsageTrigger, done);
+        }}
+      >
+        <p>It sends no more notifications.</p>
+      </Confirm>
+    </Page>
+  );
+}
