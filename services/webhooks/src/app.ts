@@ -11,7 +11,6 @@ import {
   Counter,
   createLogger,
   ensureStreams,
-  startBackgroundLoop,
   STREAMS,
   withTimeout,
   type BackgroundLoop,
