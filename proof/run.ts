@@ -71,11 +71,21 @@ const standalone: Record<string, () => Promise<ScenarioResult>> = {
   soak: () => storeSoak({ multiple: Math.max(5, Math.round(20 * scale.factor)) }),
 };
 const all = [...Object.keys(onCluster), ...Object.keys(standalone)];
+/** Names that stand for several scenarios: `npm run proof -- auth`. */
+const groups: Record<string, string[]> = {
+  auth: ['auth-abuse', 'kdf-flood'],
+  faults: ['kill-gateway', 'kill-applications', 'kill-webhooks', 'kill-dispatcher', 'postgres-down', 'nats-restart'],
+  targets: ['target-timeout', 'target-500', 'target-410'],
+};
 if (values.list) {
-  process.stdout.write(`${all.join('\n')}\n`);
+  process.stdout.write(
+    `${all.join('\n')}\n${Object.entries(groups)
+      .map(([g, n]) => `${g} (${n.join(', ')})`)
+      .join('\n')}\n`,
+  );
   process.exit(0);
 }
-const chosen = positionals.length ? positionals : all;
+const chosen = positionals.length ? [...new Set(positionals.flatMap((n) => groups[n] ?? [n]))] : all;
 const unknown = chosen.filter((n) => !all.includes(n));
 if (unknown.length) {
   process.stderr.write(`unknown scenario(s): ${unknown.join(', ')}; one of: ${all.join(', ')}\n`);
