@@ -28,7 +28,7 @@ export interface Timing {
 }
 
 export interface DeliveriesBenchResult {
-  kind: 'search' | 'stats' | 'retention';
+  kind: 'search' | 'stats' | 'retention' | 'alerts';
   records: number;
   seedSeconds: number;
   timings: Timing[];
@@ -41,7 +41,7 @@ export interface DeliveriesBenchResult {
 
 const DAY_S = 86_400;
 
-async function sampled(name: string, n: number, fn: () => Promise<void>, targetMs?: number): Promise<Timing> {
+export async function sampled(name: string, n: number, fn: () => Promise<void>, targetMs?: number): Promise<Timing> {
   for (let i = 0; i < Math.min(20, n); i++) await fn();
   const times: number[] = [];
   for (let i = 0; i < n; i++) {
@@ -60,7 +60,7 @@ async function sampled(name: string, n: number, fn: () => Promise<void>, targetM
   };
 }
 
-async function get(stack: BenchStack, path: string): Promise<void> {
+export async function get(stack: BenchStack, path: string): Promise<void> {
   const res = await fetch(`http://127.0.0.1:${stack.gatewayPort}${path}`, { headers: stack.headers });
   await res.arrayBuffer();
   if (res.status !== 200) throw new Error(`GET ${path}: ${res.status}`);
@@ -291,9 +291,9 @@ export function printDeliveriesResults(r: DeliveriesBenchResult): string {
     ]),
   ];
   const lines = [
-    `Deliveries ${r.kind}: ${r.records.toLocaleString('en-US')} records seeded in ${fmt(r.seedSeconds, 0)} s (load average ${r.loadAverage.map((l) => fmt(l, 1)).join(' ')})`,
+    `${r.kind === 'alerts' ? 'Alerts' : `Deliveries ${r.kind}`}: ${r.records.toLocaleString('en-US')} rows seeded in ${fmt(r.seedSeconds, 0)} s (load average ${r.loadAverage.map((l) => fmt(l, 1)).join(' ')})`,
     table(rows),
-    `on disk: ${fmt(r.bytesPerRecord, 0)} bytes per record (table, TOAST and indexes), ${fmt(r.bytesPerRollup, 0)} bytes per rollup row`,
+    `on disk: ${fmt(r.bytesPerRecord, 0)} bytes per row (table, TOAST and indexes)${r.bytesPerRollup ? `, ${fmt(r.bytesPerRollup, 0)} bytes per rollup row` : ''}`,
   ];
   if (r.retention)
     lines.push(

@@ -1,8 +1,9 @@
-// npm run bench [-- api|webhooks|dispatcher|sessions|addresses|launch|tracing|latency|keys|console|search|stats|retention|limits ...]: runs the benchmarks and prints each against its
+// npm run bench [-- api|webhooks|dispatcher|sessions|addresses|launch|tracing|latency|keys|console|search|stats|retention|alerts|limits ...]: runs the benchmarks and prints each against its
 // baseline, measured in the same run on the same machine. Never part of `npm test`.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { printAddressResults, runAddressBench } from './addresses';
+import { printAlertsResults, runAlertsBench } from './alerts';
 import { printApiResults, runApiBench } from './api';
 import { printConsoleResults, runConsoleBench } from './console';
 import { printDeliveriesResults, runDeliveriesBench } from './deliveries';
@@ -40,7 +41,7 @@ const all = [
 ];
 // Not in the default run (they seed millions of rows): named only.
 // `limits` compares two gateways (BENCH_LIMITS_BASE: another checkout's folder): named only.
-const known = [...all, 'search', 'stats', 'retention', 'ordering', 'limits'];
+const known = [...all, 'search', 'stats', 'retention', 'alerts', 'ordering', 'limits'];
 const selected = wanted.length ? wanted : all;
 const out: string[] = [];
 const results: Record<string, unknown> = {};
@@ -183,6 +184,15 @@ for (const name of selected) {
       printLatencyResults,
     );
     if (!latencyWithinBounds(r)) process.exitCode = 1;
+  } else if (name === 'alerts') {
+    report(
+      name,
+      await runAlertsBench({
+        rows: Number(process.env.BENCH_ALERT_ROWS ?? 1_000_000),
+        samples: Number(process.env.BENCH_DELIVERY_SAMPLES ?? 200),
+      }),
+      printAlertsResults,
+    );
   } else if (name === 'search' || name === 'stats' || name === 'retention') {
     report(
       name,
