@@ -6,7 +6,8 @@
 #   docker build --build-arg SERVICE=applications -t switchboard/applications:dev .
 #   docker build --build-arg SERVICE=webhooks -t switchboard/webhooks:dev .
 #   docker build --build-arg SERVICE=dispatcher -t switchboard/dispatcher:dev .
-# The gateway's image also holds the built console (console/dist, served under /console/).
+# The gateway's image also holds the built console (console/dist, served under /console/) and the
+# one file of @scalar/api-reference that /docs serves (its standalone bundle, a devDependency).
 # The image runs the service compiled to JavaScript (npm run build's output for that service and
 # the workspace packages it imports) with plain node, as uid 1000: node dist/main.js. The
 # applications and webhooks images also run their migrations: node dist/migrate.js. Neither
@@ -46,7 +47,10 @@ COPY packages ./packages
 COPY services/${SERVICE} ./services/${SERVICE}
 COPY console ./console
 RUN node_modules/.bin/tsc -b services/${SERVICE}/tsconfig.build.json \
- && if [ "${SERVICE}" = gateway ]; then (cd console && ../node_modules/.bin/vite build --logLevel warn); fi \
+ && if [ "${SERVICE}" = gateway ]; then (cd console && ../node_modules/.bin/vite build --logLevel warn) \
+      && mkdir -p /out/node_modules/@scalar/api-reference/dist/browser \
+      && cp node_modules/@scalar/api-reference/package.json /out/node_modules/@scalar/api-reference/ \
+      && cp node_modules/@scalar/api-reference/dist/browser/standalone.js /out/node_modules/@scalar/api-reference/dist/browser/; fi \
  && for d in packages/*/dist services/${SERVICE}/dist console/dist; do \
       if [ -d "$d" ]; then mkdir -p "/out/$d" && cp -R "$d/." "/out/$d/"; fi; \
     done \

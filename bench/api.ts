@@ -1,6 +1,8 @@
-// Issue 2 benchmark: GET /v1/applications/:id, GET the list and POST through the full stack
-// (gateway -> gRPC -> applications -> Postgres), against one Express process serving the same
-// routes straight from Postgres with the same auth cache. Same machine, same run, same load.
+// GET /v1/applications/:id, GET the list and POST through the full stack (gateway -> gRPC ->
+// applications -> Postgres), against two one-process baselines serving the same routes straight
+// from Postgres with the same auth cache: an Express process (bench/baseline/server.ts) and the
+// leanest server a user would write instead (bench/baseline/lean.ts: node:http, one prepared
+// select per request, no batching). Same machine, same run, same load.
 import {
   compareScenarios,
   type CompareOptions,
@@ -13,7 +15,7 @@ import {
 export type { ScenarioResult } from './lib';
 
 export async function runApiBench(opts: CompareOptions): Promise<ScenarioResult[]> {
-  const stack = await startBenchStack();
+  const stack = await startBenchStack({ lean: true });
   try {
     const { headers } = stack;
     let id = '';

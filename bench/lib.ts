@@ -133,6 +133,9 @@ export interface BenchStack {
   env: Record<string, string>;
   gatewayPort: number;
   baselinePort: number;
+  /** The lean baseline's port and process id (0 without one: only when asked for). */
+  leanPort: number;
+  leanPid: number;
   /** Basic credentials of the `bench` account and a JSON content type. */
   headers: Record<string, string>;
   /** Process ids of the services (not the baseline). */
@@ -148,11 +151,11 @@ export interface BenchStack {
  * account (made with the account command); the baseline server, unless `baseline` is false. Without webhooks, the gateway's webhooks address points at a port nobody serves.
  */
 export async function startBenchStack(
-  opts: { webhooks?: boolean; baseline?: boolean; serviceEnv?: Record<string, string> } = {},
+  opts: { webhooks?: boolean; baseline?: boolean; lean?: boolean; serviceEnv?: Record<string, string> } = {},
 ): Promise<BenchStack> {
   const db = await createTestDatabase();
   const nats = await startNatsServer();
-  const [grpc, ops, gw, base] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+  const [grpc, ops, gw, base, lean] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
   const env = {
     DATABASE_URL: db.url,
     NATS_URL: nats.url,
@@ -211,6 +214,10 @@ export async function startBenchStack(
       );
       await waitHttp(`http://127.0.0.1:${base}/v1/applications`, 'baseline', (s) => s === 401);
     }
+    if (opts.lean) {
+      procs.push(startProcess('lean', 'bench', 'baseline/lean.ts', { DATABASE_URL: db.url, PORT: String(lean) }));
+      await waitHttp(`http://127.0.0.1:${lean}/v1/applications`, 'lean baseline', (s) => s === 401);
+    }
   } catch (err) {
     await stop();
     throw err;
@@ -219,9 +226,21 @@ export async function startBenchStack(
     authorization: `Basic ${Buffer.from('bench:bench-password').toString('base64')}`,
     'content-type': 'application/json',
   };
-  const servicePids = procs.filter((p) => p.name !== 'baseline').map((p) => p.child.pid!);
+  const servicePids = procs.filter((p) => p.name !== 'baseline' && p.name !== 'lean').map((p) => p.child.pid!);
   const baselinePid = procs.find((p) => p.name === 'baseline')?.child.pid ?? 0;
-  return { db, env, gatewayPort: gw, baselinePort: base, headers, servicePids, baselinePid, stop };
+  const leanPid = procs.find((p) => p.name === 'lean')?.child.pid ?? 0;
+  return {
+    db,
+    env,
+    gatewayPort: gw,
+    baselinePort: base,
+    leanPort: opts.lean ? lean : 0,
+    leanPid,
+    headers,
+    servicePids,
+    baselinePid,
+    stop,
+  };
 }
 
 /**
@@ -403,11 +422,14 @@ export function percentiles(values: readonly number[]): Percentiles {
   return { p50: percentile(s, 50), p90: percentile(s, 90), p99: percentile(s, 99), max: s[s.length - 1] ?? NaN };
 }
 
+/** What a scenario loads: the system, its baseline, and the lean baseline when the stack has one. */
+export type Target = 'stack' | 'baseline' | 'lean';
+
 export interface Scenario {
   name: string;
   method: 'GET' | 'POST' | 'PUT';
   /** A fixed path, or one computed per request for the system measured. */
-  path: string | ((target: 'stack' | 'baseline') => string);
+  path: string | ((target: Target) => string);
   body?: string | (() => string);
 }
 
@@ -418,12 +440,15 @@ export interface ScenarioResult {
   baseline: LoadResult;
   /** stack/baseline req/s of each round, in order. */
   roundRatios: number[];
+  /** The lean baseline's rounds and stack/lean ratios, when the stack has one. */
+  lean?: LoadResult;
+  leanRoundRatios?: number[];
   /**
    * CPU time per request over the measured rounds, in microseconds: the stack's services summed
    * (gateway, applications, webhooks) against the baseline's one process; Postgres is on neither.
    * A busy machine disturbs it far less than req/s.
    */
-  cpuUs: { stack: number; baseline: number };
+  cpuUs: { stack: number; baseline: number; lean?: number };
 }
 
 export interface CompareOptions {
@@ -451,11 +476,12 @@ export async function compareScenarios(
     .map((p) => p.trim())
     .filter(Boolean);
   for (const s of only.length ? scenarios.filter((sc) => only.some((p) => sc.name.includes(p))) : scenarios) {
-    const run = (target: 'stack' | 'baseline', seconds: number) => {
-      const port = target === 'stack' ? stack.gatewayPort : stack.baselinePort;
+    const targets: Target[] = stack.leanPid ? ['stack', 'baseline', 'lean'] : ['stack', 'baseline'];
+    const portOf = { stack: stack.gatewayPort, baseline: stack.baselinePort, lean: stack.leanPort };
+    const run = (target: Target, seconds: number) => {
       const path = s.path;
       return load({
-        url: `http://127.0.0.1:${port}${typeof path === 'string' ? path : '/'}`,
+        url: `http://127.0.0.1:${portOf[target]}${typeof path === 'string' ? path : '/'}`,
         method: s.method,
         headers: stack.headers,
         ...(s.body ? { body: s.body } : {}),
@@ -464,46 +490,43 @@ export async function compareScenarios(
         seconds,
       });
     };
-    await run('stack', 2);
-    await run('baseline', 2);
-    const stackRounds: LoadResult[] = [];
-    const baselineRounds: LoadResult[] = [];
-    const cpuSeconds = { stack: 0, baseline: 0 };
-    const cpuNow = (target: 'stack' | 'baseline') =>
+    for (const target of targets) await run(target, 2);
+    const rounds: Record<Target, LoadResult[]> = { stack: [], baseline: [], lean: [] };
+    const cpuSeconds: Record<Target, number> = { stack: 0, baseline: 0, lean: 0 };
+    const cpuNow = (target: Target) =>
       target === 'stack'
         ? stack.servicePids.reduce((a, pid) => a + cpuSecondsOf(pid), 0)
-        : cpuSecondsOf(stack.baselinePid);
+        : cpuSecondsOf(target === 'baseline' ? stack.baselinePid : stack.leanPid);
     for (let i = 0; i < opts.rounds; i++) {
-      const order: ('stack' | 'baseline')[] = i % 2 === 0 ? ['stack', 'baseline'] : ['baseline', 'stack'];
+      // Each round in another order (stack, baseline, lean; baseline, lean, stack; ...).
+      const order = targets.map((_, k) => targets[(k + i) % targets.length]!);
       for (const target of order) {
         const before = cpuNow(target);
-        (target === 'stack' ? stackRounds : baselineRounds).push(await run(target, opts.seconds));
+        rounds[target].push(await run(target, opts.seconds));
         cpuSeconds[target] += cpuNow(target) - before;
       }
     }
-    const result = {
+    const perRequest = (t: Target) =>
+      (cpuSeconds[t] * 1e6) /
+      Math.max(
+        1,
+        rounds[t].reduce((a, r) => a + r.total, 0),
+      );
+    const result: ScenarioResult = {
       name: s.name,
-      stack: combine(stackRounds),
-      baseline: combine(baselineRounds),
-      roundRatios: stackRounds.map((r, i) => r.rps / baselineRounds[i]!.rps),
-      cpuUs: {
-        stack:
-          (cpuSeconds.stack * 1e6) /
-          Math.max(
-            1,
-            stackRounds.reduce((a, r) => a + r.total, 0),
-          ),
-        baseline:
-          (cpuSeconds.baseline * 1e6) /
-          Math.max(
-            1,
-            baselineRounds.reduce((a, r) => a + r.total, 0),
-          ),
-      },
+      stack: combine(rounds.stack),
+      baseline: combine(rounds.baseline),
+      roundRatios: rounds.stack.map((r, i) => r.rps / rounds.baseline[i]!.rps),
+      cpuUs: { stack: perRequest('stack'), baseline: perRequest('baseline') },
     };
+    if (stack.leanPid) {
+      result.lean = combine(rounds.lean);
+      result.leanRoundRatios = rounds.stack.map((r, i) => r.rps / rounds.lean[i]!.rps);
+      result.cpuUs.lean = perRequest('lean');
+    }
     results.push(result);
     process.stderr.write(
-      `  ${s.name}: stack ${fmt(result.stack.rps)} req/s, baseline ${fmt(result.baseline.rps)} req/s\n`,
+      `  ${s.name}: stack ${fmt(result.stack.rps)} req/s, baseline ${fmt(result.baseline.rps)} req/s${result.lean ? `, lean ${fmt(result.lean.rps)} req/s` : ''}\n`,
     );
   }
   return results;
@@ -567,7 +590,35 @@ export function printComparison(
     rows.push(row);
   }
   const count = results[0]?.roundRatios.length ?? 0;
-  return `${title} (${connections} connections; req/s the mean and p99 the median of ${count} ${rounds})\n${table(rows)}`;
+  const out = `${title} (${connections} connections; req/s the mean and p99 the median of ${count} ${rounds})\n${table(rows)}`;
+  const withLean = results.filter((r) => r.lean);
+  if (withLean.length === 0) return out;
+  const lean = [
+    [
+      'scenario',
+      'stack req/s',
+      'stack p99 ms',
+      'lean req/s',
+      'lean p99 ms',
+      'ratio (stack/lean)',
+      'ratio by round',
+      'CPU us/req (stack/lean)',
+      'errors',
+    ],
+  ];
+  for (const r of withLean)
+    lean.push([
+      r.name,
+      fmt(r.stack.rps),
+      fmt(r.stack.p99, 1),
+      fmt(r.lean!.rps),
+      fmt(r.lean!.p99, 1),
+      `${fmt((r.stack.rps / r.lean!.rps) * 100, 1)}%`,
+      r.leanRoundRatios!.map((x) => `${fmt(x * 100)}%`).join(' '),
+      `${fmt(r.cpuUs.stack)}/${fmt(r.cpuUs.lean ?? 0)}`,
+      String(r.lean!.non2xx + r.lean!.errors),
+    ]);
+  return `${out}\n\nAgainst the lean baseline (node:http, one prepared select per request, the same auth cache, no batching: bench/baseline/lean.ts)\n${table(lean)}`;
 }
 
 function non2xx(r: LoadResult): string {

@@ -14,6 +14,7 @@ import {
   printComparison,
   startBenchStack,
   type Scenario,
+  type Target,
   type ScenarioResult,
 } from './lib';
 
@@ -84,7 +85,9 @@ export async function runWebhooksBench(opts: CompareOptions): Promise<ScenarioRe
     // Request i of a system goes to its application (i / 1000) * 100 + i % 100: each application
     // gets its 10 creates 100 requests apart.
     const next = { stack: 0, baseline: 0 };
-    const createPath = (target: 'stack' | 'baseline') => {
+    // No lean baseline here: the webhooks benchmark loads the system and the Express baseline.
+    const createPath = (t: Target) => {
+      const target = t === 'stack' ? 'stack' : 'baseline';
       const i = next[target]++;
       const app = (Math.floor(i / (SPREAD * PER_APPLICATION)) * SPREAD + (i % SPREAD)) % count;
       return `/v1/applications/${targets[target][app]}/webhooks`;

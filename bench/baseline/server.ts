@@ -1,80 +1,25 @@
 // The baseline of the API benchmarks: one Express 5 process that serves the same routes straight
 // from Postgres (same tables, same JSON, same Basic auth with the same verified-credentials cache):
-// applications (issue 2) and webhook subscriptions (issue 3).
-import { createHash, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
+// applications and webhook subscriptions. bench/baseline/lean.ts is the leaner one of `api`.
 import { randomBytes } from 'node:crypto';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import pg from 'pg';
 import { SecretBox } from '../../packages/platform/src/secrets';
 import type { SubscriptionRow } from '../../services/webhooks/src/subscriptions/repository';
+import { basicAuth } from './auth';
 
 const port = Number(process.env.PORT ?? 8099);
 const base = process.env.PUBLIC_BASE_URL ?? `http://localhost:${port}`;
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 // Secrets are stored sealed (the tables refuse plaintext), with the stack's key, as the services do.
 const box = SecretBox.fromText(process.env.SECRETS_KEY ?? '');
-const cache = new Map<string, { digest: Buffer; accountId: string; expires: number; refreshAt: number }>();
-const inflight = new Map<string, Promise<string | undefined>>();
-
-function scrypt(password: string, salt: Buffer, len: number, o: { N: number; r: number; p: number }): Promise<Buffer> {
-  // As the applications service: OpenSSL needs 128*r*(N+p+2) bytes (128 MiB at N=2^17, r=8).
-  const maxmem = 128 * o.r * (o.N + o.p + 2) + 1024 * 1024;
-  return new Promise((resolve, reject) =>
-    scryptCb(password, salt, len, { ...o, maxmem }, (e, k) => (e ? reject(e) : resolve(k))),
-  );
-}
+const accountOf = basicAuth(pool);
 
 async function auth(req: Request, res: Response, next: NextFunction) {
-  const m = /^Basic\s+(.+)$/i.exec(req.headers.authorization ?? '');
-  const decoded = m?.[1] ? Buffer.from(m[1], 'base64').toString('utf8') : '';
-  const i = decoded.indexOf(':');
-  if (i <= 0) return void res.status(401).end();
-  const username = decoded.slice(0, i);
-  const password = decoded.slice(i + 1);
-  const digest = createHash('sha256').update(username).update('\0').update(password).digest();
-  const hit = cache.get(username);
-  // As in the gateway: concurrent verifications of one credential are shared, and a busy credential
-  // is verified again in the background in the last third of its TTL (refresh ahead).
-  const key = `${username}\0${digest.toString('hex')}`;
-  const verifyOnce = () => {
-    let pending = inflight.get(key);
-    if (!pending) {
-      pending = verify(username, password, digest).finally(() => inflight.delete(key));
-      inflight.set(key, pending);
-    }
-    return pending;
-  };
-  const now = Date.now();
-  if (hit && hit.expires > now && timingSafeEqual(hit.digest, digest)) {
-    if (now >= hit.refreshAt) {
-      hit.refreshAt = hit.expires;
-      verifyOnce().catch(() => undefined);
-    }
-    res.locals.accountId = hit.accountId;
-    return next();
-  }
-  const accountId = await verifyOnce();
+  const accountId = await accountOf(req.headers.authorization);
   if (!accountId) return void res.status(401).end();
   res.locals.accountId = accountId;
   next();
-}
-
-async function verify(username: string, password: string, digest: Buffer): Promise<string | undefined> {
-  const { rows } = await pool.query('select id, password_hash from applications.accounts where username = $1', [
-    username,
-  ]);
-  const row = rows[0] as { id: string; password_hash: string } | undefined;
-  const [, n, r, p, salt, key] = (row?.password_hash ?? 'scrypt$16384$8$1$AA==$AA==').split('$');
-  const expected = Buffer.from(key!, 'base64');
-  const got = await scrypt(password, Buffer.from(salt!, 'base64'), expected.length, {
-    N: Number(n),
-    r: Number(r),
-    p: Number(p),
-  });
-  if (!row || !timingSafeEqual(got, expected)) return undefined;
-  const now = Date.now();
-  cache.set(username, { digest, accountId: row.id, expires: now + 30_000, refreshAt: now + 20_000 });
-  return row.id;
 }
 
 type Row = {
@@ -133,7 +78,7 @@ app.post('/v1/applications', async (req, res) => {
   res.json({ href: `${base}/rest/v1/applications/${id}` });
 });
 
-// Webhook subscriptions (issue 3): the webhooks schema's tables, the gateway's JSON (webhookJson).
+// Webhook subscriptions: the webhooks schema's tables, the gateway's JSON (webhookJson).
 type Sub = SubscriptionRow;
 const subJson = (s: Sub) => ({
   href: `${base}/v1/webhooks/${s.id}`,

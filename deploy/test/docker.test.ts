@@ -4,7 +4,7 @@
 // run time, runs it with plain node as a non-root uid on a current Node LTS, and exposes the ports the
 // manifests use; .dockerignore keeps dependencies, build output, data and secrets out of the context.
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SERVICE_NAMES, SERVICES } from './lib/catalog';
 import { REPO_ROOT } from './lib/tools';
@@ -247,4 +247,16 @@ describe.each(SERVICE_NAMES)('Dockerfile --build-arg SERVICE=%s', (service) => {
     expect(deployment).toContain(`image: switchboard/${service}`);
     expect(text).toContain(`--build-arg SERVICE=${service} -t switchboard/${service}:`);
   });
+});
+
+it("the gateway's image holds the API reference bundle where /docs reads it, from the package the lockfile pins", async () => {
+  const { DEFAULT_REFERENCE_BUNDLE } = await import('../../services/gateway/src/http/api-reference');
+  const inRepo = relative(REPO_ROOT, DEFAULT_REFERENCE_BUNDLE);
+  expect(inRepo).toBe('node_modules/@scalar/api-reference/dist/browser/standalone.js');
+  const build = parseDockerfile(readFileSync(join(REPO_ROOT, 'Dockerfile'), 'utf8'), { SERVICE: 'gateway' }).find(
+    (i) => i.keyword === 'RUN' && i.args.includes('vite build'),
+  );
+  // Copied into /out, which becomes /app: /app/node_modules/... as the gateway's /app/services/gateway/dist/http sees it.
+  expect(build?.args).toContain(`cp ${inRepo} /out/${dirname(inRepo)}/`);
+  expect(existsSync(DEFAULT_REFERENCE_BUNDLE), 'npm ci installs @scalar/api-reference').toBe(true);
 });

@@ -41,6 +41,8 @@ export interface ServicesOptions {
   nats?: NatsServer;
   /** The logger of each in-process service (default: JSON at TEST_LOG_LEVEL, silent unless set). */
   logger?: (service: 'applications' | 'webhooks' | 'gateway') => Logger;
+  /** The clock of the applications service's browser sessions (default: the wall clock). */
+  now?: () => Date;
 }
 
 export interface TestAccount {
@@ -217,6 +219,7 @@ export async function startServices<const O extends ServicesOptions>(opts: O): P
       const app = await applications.createApp(
         applications.loadConfig({ ...env, GRPC_PORT: String(appsGrpc), OPS_PORT: String(appsOps) }),
         loggerOf('applications'),
+        { now: opts.now },
       );
       await app.start();
       stoppers.push(() => app.stop());

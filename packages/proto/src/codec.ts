@@ -212,7 +212,7 @@ function generate(type: protobuf.Type, self: Generated, building: Map<protobuf.T
     ...oneofAssign,
     'return d;',
   ].join('\n');
-  const helpers = { T: nested, E: enums, Long, long, int64, enumName, setKey };
+  const helpers = { T: nested, E: enums, Long, long, int64, enumName, setKey, EMPTY };
   const names = Object.keys(helpers);
   const values = Object.values(helpers);
   self.write = new Function(...names, `return function write(d, w) {\n${w.join('\n')}\n}`)(
@@ -222,11 +222,17 @@ function generate(type: protobuf.Type, self: Generated, building: Map<protobuf.T
   return true;
 }
 
-/** The toObject default of a scalar field, as a literal (a fresh Buffer for bytes). */
+/**
+ * An absent bytes field's value: one empty Buffer for all (it has no bytes to change, and frozen no
+ * properties either), where a fresh one per field cost a third of decoding a batch of calls.
+ */
+const EMPTY = Object.freeze(Buffer.alloc(0));
+
+/** The toObject default of a scalar field, as a literal (the shared empty Buffer for bytes). */
 function defaultLiteral(scalar: string): string {
   if (scalar === 'string') return "''";
   if (scalar === 'bool') return 'false';
-  if (scalar === 'bytes') return 'Buffer.alloc(0)';
+  if (scalar === 'bytes') return 'EMPTY';
   if (LONGS.has(scalar)) return "'0'";
   return '0';
 }

@@ -24,10 +24,17 @@ export { loadConfig, type Config } from './config.ts';
 
 export type ApplicationsApp = DataServiceApp;
 
+export interface AppOptions {
+  /** The clock browser sessions' ends are measured by (default: the wall clock; tests move it). */
+  now?: () => Date;
+}
+
 export async function createApp(
   config: Config,
   logger: Logger = createLogger('applications', config.LOG_LEVEL),
+  options: AppOptions = {},
 ): Promise<ApplicationsApp> {
+  const now = options.now ?? (() => new Date());
   setScryptN(config.PASSWORD_SCRYPT_N);
   setKdfThreads(config.PASSWORD_KDF_THREADS, config.PASSWORD_KDF_NICE, config.PASSWORD_KDF_QUEUE);
   warmKdfThreads();
@@ -65,6 +72,7 @@ export async function createApp(
           idleMs: config.CONSOLE_SESSION_IDLE_MS,
           everyMs: config.PRUNE_INTERVAL_MS,
           dayMs: config.RETENTION_DAY_MS,
+          now,
         },
         logger,
       );
@@ -86,7 +94,7 @@ export async function createApp(
         logger,
         credentialKeys: credentialKeys(config.SECRETS_KEY),
         announceRevoked: (body) => announceRevoked(nats.nc, body, logger),
-        consoleSessions: { absoluteMs: config.CONSOLE_SESSION_TTL_MS, idleMs: config.CONSOLE_SESSION_IDLE_MS },
+        consoleSessions: { absoluteMs: config.CONSOLE_SESSION_TTL_MS, idleMs: config.CONSOLE_SESSION_IDLE_MS, now },
         loginLockout: { maxFailures: config.AUTH_MAX_FAILURES, lockoutMs: config.AUTH_LOCKOUT_MS },
       };
       // Answers signing secrets: the dispatcher's alone when INTERNAL_RPC_TOKEN is set.

@@ -38,8 +38,8 @@ export interface Deps {
   credentialKeys: { apiKeys: Buffer; sessions: Buffer };
   /** Tells the gateways (core NATS, best effort) that credentials of an account are no longer valid. */
   announceRevoked(body: RevokedCredentials): void;
-  /** Lifetimes of browser sessions: CONSOLE_SESSION_TTL_MS and CONSOLE_SESSION_IDLE_MS. */
-  consoleSessions: { absoluteMs: number; idleMs: number };
+  /** Lifetimes of browser sessions (CONSOLE_SESSION_TTL_MS, CONSOLE_SESSION_IDLE_MS) and the clock they are measured by. */
+  consoleSessions: { absoluteMs: number; idleMs: number; now: () => Date };
   /** The lockout of a username after failed logins, for every gateway (AUTH_MAX_FAILURES, AUTH_LOCKOUT_MS). */
   loginLockout: LoginLockout;
 }

@@ -51,7 +51,14 @@ describe('the retention pass of the applications service', () => {
     const loop = startCredentialPruning(
       orm,
       new IdempotencyStore(poolOf(orm.em), 'applications'),
-      { schema: 'applications', retentionDays: 2, idleMs: 30 * 60_000, everyMs: 3_600_000, dayMs: 86_400_000 },
+      {
+        schema: 'applications',
+        retentionDays: 2,
+        idleMs: 30 * 60_000,
+        everyMs: 3_600_000,
+        dayMs: 86_400_000,
+        now: () => new Date(),
+      },
       logger,
     );
     try {

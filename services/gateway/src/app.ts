@@ -27,7 +27,6 @@ import {
   consoleSessionsClient,
 } from '@switchboard/proto';
 import { Authenticator } from './auth.ts';
-import { DOCS_HTML } from './docs.ts';
 import { buildOpenApi } from './openapi.ts';
 import type { Config } from './config.ts';
 import { Hrefs } from './hrefs.ts';
@@ -57,6 +56,7 @@ import { followRevocations, type RevocationFollower } from './auth/revocations.t
 import { SessionVerifier } from './auth/sessions.ts';
 import { apiKeyRoutes } from './http/api-keys.ts';
 import { auditRoutes } from './http/audit.ts';
+import { apiReferenceRoutes } from './http/api-reference.ts';
 import { consoleSessionRoutes, passwordRoutes } from './http/console-session.ts';
 import { consoleRoutes } from './http/console-app.ts';
 import { isTrustedPeer } from './client-address.ts';
@@ -262,13 +262,7 @@ export function createApp(config: Config, logger: Logger = createLogger('gateway
   app.get('/openapi.json', (_req: Request, res: Response) => {
     res.type('application/json').send(openapi);
   });
-  app.get('/docs', (_req: Request, res: Response) => {
-    res.setHeader(
-      'Content-Security-Policy',
-      "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'",
-    );
-    res.type('text/html').send(DOCS_HTML);
-  });
+  apiReferenceRoutes(app);
 
   // The console: a single-page app of the same origin as the API, which `/` sends browsers to.
   consoleRoutes(app, config.CONSOLE_DIR);

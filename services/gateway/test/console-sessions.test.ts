@@ -1,11 +1,10 @@
 // Browser sessions of the console through the real gateway, the applications service and Postgres:
 // sign-in (cookie flags, the lockout of Basic auth), the cookie authenticating the API, the Origin
-// rule for writes, sign-out, idle and absolute expiry (configured short here), and a password
-// change ending every session of the account and the old password.
+// rule for writes, sign-out, idle and absolute expiry (the default lifetimes, on a clock the test
+// moves), and a password change ending every session of the account and the old password.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   queryDatabase,
-  sleep,
   startServices,
   type RunningGateway,
   type Services,
@@ -13,8 +12,12 @@ import {
   type JsonBody,
 } from '../../../test/support';
 
-const IDLE_MS = 2000;
-const TTL_MS = 4500;
+const MINUTE = 60_000;
+const IDLE_MS = 30 * MINUTE;
+const TTL_MS = 12 * 60 * MINUTE;
+/** The applications service measures sessions by the wall clock moved on by `ahead` ms. */
+let ahead = 0;
+const now = () => new Date(Date.now() + ahead);
 
 let stack: Services<{ gateway: true }>;
 let alice: TestAccount;
@@ -24,6 +27,7 @@ let https: RunningGateway;
 beforeAll(async () => {
   stack = await startServices({
     gateway: true,
+    now,
     env: {
       CONSOLE_SESSION_IDLE_MS: String(IDLE_MS),
       CONSOLE_SESSION_TTL_MS: String(TTL_MS),
@@ -65,8 +69,8 @@ describe('browser sessions', () => {
     const body = await json(res);
     expect(body.user).toMatchObject({ id: Number(alice.id), username: alice.username });
     const end = Date.parse(body.expiresAt);
-    expect(end).toBeGreaterThan(Date.now() + TTL_MS - 2000);
-    expect(end).toBeLessThanOrEqual(Date.now() + TTL_MS + 1000);
+    expect(end).toBeGreaterThan(now().getTime() + TTL_MS - 2000);
+    expect(end).toBeLessThanOrEqual(now().getTime() + TTL_MS + 1000);
     const attributes = res.headers
       .get('set-cookie')!
       .split(';')
@@ -132,20 +136,35 @@ describe('browser sessions', () => {
 
   it('when a session goes unused for the idle time, then it ends; used more often, it lasts until its absolute end', async () => {
     const idle = await signIn(alice);
+    const edge = await signIn(alice);
     const busy = await signIn(alice);
-    const started = Date.now();
-    // The busy session is used every 700 ms; the idle one not at all.
-    while (Date.now() - started < IDLE_MS + 800) {
-      expect((await withCookie(busy.cookie, 'GET', '/v1/applications')).status).toBe(200);
-      await sleep(700);
+    const start = ahead;
+    const at = (ms: number) => {
+      ahead = start + ms;
+    };
+    const status = async (s: { cookie: string }) => (await withCookie(s.cookie, 'GET', '/v1/applications')).status;
+    // A second before its idle time is up a session still works, and that use restarts its idle clock.
+    at(IDLE_MS - 1000);
+    expect(await status(edge)).toBe(200);
+    // The busy session is used every 20 minutes; the idle one not at all.
+    for (let t = 20 * MINUTE; t < IDLE_MS + 20 * MINUTE; t += 20 * MINUTE) {
+      at(t);
+      expect(await status(busy)).toBe(200);
     }
-    expect((await withCookie(idle.cookie, 'GET', '/v1/applications')).status).toBe(401);
-    while (Date.now() - started < TTL_MS - 800) {
-      expect((await withCookie(busy.cookie, 'GET', '/v1/applications')).status).toBe(200);
-      await sleep(700);
+    at(IDLE_MS + 1000);
+    expect(await status(idle)).toBe(401);
+    at(2 * IDLE_MS - 2000);
+    expect(await status(edge)).toBe(200);
+    at(3 * IDLE_MS);
+    expect(await status(edge)).toBe(401);
+    for (let t = IDLE_MS + 20 * MINUTE; t < TTL_MS; t += 20 * MINUTE) {
+      at(t);
+      expect(await status(busy), `${t / MINUTE} minutes after sign-in`).toBe(200);
     }
-    await sleep(Math.max(0, TTL_MS + 300 - (Date.now() - started)));
-    expect((await withCookie(busy.cookie, 'GET', '/v1/applications')).status).toBe(401);
+    at(TTL_MS - 1000);
+    expect(await status(busy)).toBe(200);
+    at(TTL_MS + 1000);
+    expect(await status(busy)).toBe(401);
   });
 
   it('when a sign-in or password change lacks a field, then 400 naming each missing field', async () => {

@@ -2,7 +2,9 @@
 // the real gateway, webhooks and applications services, dispatchers, Postgres and NATS: test sends,
 // resends (notifications and sessions) and recoveries, including across a dispatcher restart.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DELIVERIES_STREAM } from '@switchboard/contracts';
 import {
+  queryDatabase,
   randomName,
   startReceiver,
   startServices,
@@ -14,6 +16,7 @@ import {
   type JsonBody,
 } from '../../../test/support';
 import { verifySignature } from '../../dispatcher/src/delivery/signing';
+import { CONSUMERS } from '../../dispatcher/src/streams';
 
 const DISPATCHER_ENV = {
   DELIVERY_RETRY_SCHEDULE: '100ms',
@@ -456,7 +459,22 @@ describe('limits of resends and recoveries', () => {
       'invalid_request',
     );
     expect(JSON.stringify(p)).toMatch(/more than 4 failed deliveries/);
-    await new Promise((r) => setTimeout(r, 500));
+    // The refusal wrote nothing: no task and no resend for the relay to hand to the dispatchers...
+    const [queued] = await queryDatabase<{ tasks: number; resends: number }>(
+      stack.databaseUrl,
+      `select (select count(*) from webhooks.recovery_tasks where subscription_id = $1)::int as tasks,
+              (select count(*) from webhooks.resends where subscription_id = $1)::int as resends`,
+      [sub.id],
+    );
+    expect(queued).toEqual({ tasks: 0, resends: 0 });
+    // ...and the dispatchers' resend consumer has nothing pending or in hand, so nothing is on its way.
+    await waitFor(
+      async () => {
+        const c = await stack.bus.jsm.consumers.info(DELIVERIES_STREAM, CONSUMERS.resends);
+        return c.num_pending + c.num_ack_pending === 0;
+      },
+      { what: 'the resend consumer idle' },
+    );
     expect(rx.at(sub.target).length).toBe(before);
   });
 

@@ -2,12 +2,13 @@
 // stack's database is dumped (pg_dump) and searched for the account's names, ids, secrets and
 // custom header values, its alert and usage triggers and its usage counts, including what arrives after the deletion (a dispatcher's late attempt
 // records, with bodies, for its subscription and its application's sessions).
-import { DELIVERIES_STREAM, RECORDS_CONSUMER, RECORDS_SUBJECT } from '@switchboard/contracts';
+import { DELIVERIES_STREAM, RECORDS_CONSUMER, RECORDS_SUBJECT, SESSION_RECORDS_CONSUMER } from '@switchboard/contracts';
 import { beforeAll, expect, it } from 'vitest';
 import { deleteAccount } from '../../applications/src/accounts/delete-account';
 import {
   cdrEvent,
   dumpDatabase,
+  queryDatabase,
   randomName,
   useDeliveryStack,
   waitFor,
@@ -154,9 +155,27 @@ it('when an account is deleted, then once its deletion completes nothing of it i
     },
     { what: 'late records handled', timeoutMs: 20_000 },
   );
-  // The background sweep of the records is over.
-  await waitFor(async () => !dump().includes(subId), { what: 'records swept', timeoutMs: 20_000, intervalMs: 500 });
-  await new Promise((r) => setTimeout(r, 500));
+  // The deletion is complete when the service has written its tombstones (the account's and its
+  // application's deletions handled), both record consumers have nothing left, and the sweeper's
+  // queue of purges is empty: nothing more of the account is on its way in or out.
+  await waitFor(
+    async () => {
+      const [progress] = await queryDatabase<{ tombstones: number; purges: number }>(
+        stack.databaseUrl,
+        `select (select count(*) from webhooks.deleted_accounts where account_id = $1)::int
+                + (select count(*) from webhooks.deleted_applications where application_id = $2)::int as tombstones,
+                (select count(*) from webhooks.delivery_purges)::int as purges`,
+        [acct.id, appId],
+      );
+      if (progress!.tombstones !== 2 || progress!.purges !== 0) return false;
+      for (const consumer of [RECORDS_CONSUMER, SESSION_RECORDS_CONSUMER]) {
+        const i = await stack.bus.jsm.consumers.info(DELIVERIES_STREAM, consumer);
+        if (i.num_pending + i.num_ack_pending !== 0) return false;
+      }
+      return true;
+    },
+    { what: 'the deletion handled and its records swept', timeoutMs: 20_000 },
+  );
   // The tombstones of the deleted application and account (bare ids, no data; pruned after 7 days)
   // refuse writes still in flight: they are the only thing left.
   const full = dump();

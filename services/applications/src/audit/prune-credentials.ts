@@ -14,14 +14,14 @@ import { pruneAudit } from './repository.ts';
 export function startCredentialPruning(
   orm: MikroORM,
   idempotency: Pick<IdempotencyStore, 'prune'>,
-  opts: { schema: string; retentionDays: number; idleMs: number; everyMs: number; dayMs: number },
+  opts: { schema: string; retentionDays: number; idleMs: number; everyMs: number; dayMs: number; now: () => Date },
   logger: Logger,
 ): BackgroundLoop {
   return startPeriodicJob(
     orm,
     async () => {
       await pruneAudit(orm.em, opts.retentionDays, opts.dayMs);
-      await pruneSessions(orm.em, opts.idleMs);
+      await pruneSessions(orm.em, opts.idleMs, opts.now());
       await idempotency.prune();
       await pruneLaunchBudgets(orm.em);
     },

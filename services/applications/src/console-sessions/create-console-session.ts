@@ -22,6 +22,7 @@ export async function createConsoleSession(
       accountId: req.accountId,
       hash: keyedHash(deps.credentialKeys.sessions, token),
       absoluteMs: deps.consoleSessions.absoluteMs,
+      now: deps.consoleSessions.now(),
     },
     audit,
   );

@@ -19,17 +19,17 @@ const schemaOf = (em: EntityManager) => `"${em.config.get('schema')}"`;
 /** Starts a session and writes the sign-in's audit entry, in one transaction; undefined when there is no such account. */
 export async function insertSession(
   em: EntityManager,
-  s: { id: string; accountId: string; hash: Buffer; absoluteMs: number },
+  s: { id: string; accountId: string; hash: Buffer; absoluteMs: number; now: Date },
   audit: AuditContext | undefined,
 ): Promise<SessionRow | undefined> {
   const schema = schemaOf(em);
   return sqlTransaction(em, 'begin', async (query) => {
     const rows = await query<SessionRow>(
-      `with s as (insert into ${schema}.console_sessions (id, account_id, token_hash, expires_at)
-         select $1, a.id, $3, now() + make_interval(secs => $4::float8 / 1000) from ${schema}.accounts a where a.id = $2
+      `with s as (insert into ${schema}.console_sessions (id, account_id, token_hash, created_at, last_seen_at, expires_at)
+         select $1, a.id, $3, $5::timestamptz, $5::timestamptz, $5::timestamptz + make_interval(secs => $4::float8 / 1000) from ${schema}.accounts a where a.id = $2
          returning id, account_id, expires_at)
        select s.id, s.account_id::text, a.username, a.created_at::text as account_created_at, s.expires_at::text as expires_at from s join ${schema}.accounts a on a.id = s.account_id`,
-      [s.id, s.accountId, s.hash, s.absoluteMs],
+      [s.id, s.accountId, s.hash, s.absoluteMs, s.now],
     );
     if (rows[0])
       await recordIn(
@@ -49,24 +49,31 @@ export const TOUCH_EVERY_MS = 60_000;
  * The live session with this token hash, its idle clock restarted; undefined when there is none,
  * or it is past its absolute end or idle for longer than `idleMs`. The lookup is a read: the clock
  * is written only when it is older than a minute (a quarter of `idleMs` when that is shorter), so a
- * busy session costs one UPDATE a minute and a guessed token none.
+ * busy session costs one UPDATE a minute and a guessed token none. `now` is the clock's time.
  */
-export async function touchSession(em: EntityManager, hash: Buffer, idleMs: number): Promise<SessionRow | undefined> {
+export async function touchSession(
+  em: EntityManager,
+  hash: Buffer,
+  idleMs: number,
+  now: Date,
+): Promise<SessionRow | undefined> {
   const schema = schemaOf(em);
   const rows = await sql<SessionRow & { stale: boolean }>(
     em,
     `select s.id, s.account_id::text, a.username, a.created_at::text as account_created_at, s.expires_at::text as expires_at,
-       s.last_seen_at <= now() - make_interval(secs => $3::float8 / 1000) as stale
+       s.last_seen_at <= $4::timestamptz - make_interval(secs => $3::float8 / 1000) as stale
      from ${schema}.console_sessions s join ${schema}.accounts a on a.id = s.account_id
-     where s.token_hash = $1 and s.expires_at > now() and s.last_seen_at > now() - make_interval(secs => $2::float8 / 1000)`,
-    [hash, idleMs, Math.min(TOUCH_EVERY_MS, idleMs / 4)],
+     where s.token_hash = $1 and s.expires_at > $4::timestamptz and s.last_seen_at > $4::timestamptz - make_interval(secs => $2::float8 / 1000)`,
+    [hash, idleMs, Math.min(TOUCH_EVERY_MS, idleMs / 4), now],
   );
   const row = rows[0];
   if (!row) return undefined;
   if (row.stale)
-    await sql(em, `update ${schema}.console_sessions set last_seen_at = now() where id = $1 and last_seen_at < now()`, [
-      row.id,
-    ]);
+    await sql(
+      em,
+      `update ${schema}.console_sessions set last_seen_at = $2::timestamptz where id = $1 and last_seen_at < $2::timestamptz`,
+      [row.id, now],
+    );
   const { stale: _, ...session } = row;
   return session;
 }
@@ -91,12 +98,12 @@ export async function deleteSession(em: EntityManager, hash: Buffer, audit: Audi
   });
 }
 
-/** Ends sessions that can no longer be used (past their end, or idle too long). */
-export async function pruneSessions(em: EntityManager, idleMs: number): Promise<number> {
+/** Ends sessions that can no longer be used at `now` (past their end, or idle too long). */
+export async function pruneSessions(em: EntityManager, idleMs: number, now: Date): Promise<number> {
   const rows = await sql<{ id: string }>(
     em,
-    `delete from ${schemaOf(em)}.console_sessions where expires_at <= now() or last_seen_at <= now() - make_interval(secs => $1::float8 / 1000) returning id`,
-    [idleMs],
+    `delete from ${schemaOf(em)}.console_sessions where expires_at <= $2::timestamptz or last_seen_at <= $2::timestamptz - make_interval(secs => $1::float8 / 1000) returning id`,
+    [idleMs, now],
   );
   return rows.length;
 }

@@ -9,7 +9,12 @@ const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 /** The account of a live browser session, whose idle clock restarts; anything else is unauthenticated. */
 export async function verifyConsoleSession(deps: SessionDeps, req: VerifyConsoleSessionRequest__Output) {
   const row = TOKEN.test(req.token)
-    ? await touchSession(deps.orm.em, keyedHash(deps.credentialKeys.sessions, req.token), deps.consoleSessions.idleMs)
+    ? await touchSession(
+        deps.orm.em,
+        keyedHash(deps.credentialKeys.sessions, req.token),
+        deps.consoleSessions.idleMs,
+        deps.consoleSessions.now(),
+      )
     : undefined;
   if (!row) throw new AppError('unauthenticated', 'the session has ended; sign in again');
   return {
