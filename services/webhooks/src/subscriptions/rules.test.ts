@@ -36,7 +36,11 @@ describe('checkEvent', () => {
   it('when the event is unknown, then it is an error naming the allowed values', () => {
     const r = run((e) => checkEvent('sms', e));
     expect(r.errors).toEqual([
-      { field: 'event', message: 'must be one of smsdlr, cdrCreated, cdrRated, webhookDisabled, alert, sessionStatus' },
+      {
+        field: 'event',
+        message:
+          'must be one of smsdlr, cdrCreated, cdrRated, webhookDisabled, alert, sessionStatus, alertTriggered, usageTriggered',
+      },
     ]);
   });
 });
