@@ -352,7 +352,8 @@ async function run(cluster: Cluster, rx: Receiver, opts: StoreSoakOptions, start
     growth[t] = middle > 0 ? Math.round((largest(t, started + 2 * third, runEnd + 1) / middle) * 100) / 100 : 0;
   }
   const oldest = await oldestRecords(cluster);
-  const warm = (publishedAt - started) / 60_000 / 4;
+  // Warm-up: the first third of the run (V8 sizes its heaps, connection pools and caches fill).
+  const warm = (publishedAt - started) / 60_000 / 3;
   const slopes: Record<string, number> = {};
   for (const [name, pts] of rss) slopes[name] = Math.round(slope(pts.filter(([m]) => m >= warm)) * 100) / 100;
 
