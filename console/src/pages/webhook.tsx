@@ -15,6 +15,7 @@ import { TextArea } from '../ui/textarea.tsx';
 import { isoFromLocal, when } from '../ui/time.ts';
 import { Deliveries } from './deliveries.tsx';
 import { idOf, type Recovery, type TestResult, type Webhook, webhookName } from './webhook-model.ts';
+import { DeliverySettings } from './webhook-settings.tsx';
 import { parseWebhookTexts } from './webhooks.tsx';
 import { apiPath, type RouteParams } from '../paths.ts';
 
@@ -289,6 +290,7 @@ export function WebhookPage({ params }: { params: RouteParams }) {
           <dd className="url">{w.payload ? JSON.stringify(w.payload) : 'None'}</dd>
         </div>
       </dl>
+      <DeliverySettings w={w} />
       <SendTest id={id} />
       <StatsChart path={apiPath`/v1/webhooks/${id}/stats`} subject={name} kind="deliveries" />
       <Deliveries
