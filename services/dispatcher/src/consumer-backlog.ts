@@ -3,6 +3,7 @@
 import type { JetStreamManager } from '@nats-io/jetstream';
 import { KV_BUCKETS, kvStream, STREAMS } from '@switchboard/platform';
 import { LEDGER_STREAM } from './delivery/backlog.ts';
+import { THROTTLE_STREAM } from './delivery/throttle.ts';
 import type { DispatcherMetrics } from './metrics.ts';
 import { CONSUMERS, DELIVERIES_STREAM } from './streams.ts';
 
@@ -38,6 +39,7 @@ export function pollConsumerBacklog(jsm: JetStreamManager, metrics: DispatcherMe
       DELIVERIES_STREAM,
       kvStream(KV_BUCKETS.sessions).stream,
       LEDGER_STREAM,
+      THROTTLE_STREAM,
     ]) {
       try {
         const info = await jsm.streams.info(stream);

@@ -47,6 +47,11 @@ const jobSchema = z.discriminatedUnion('kind', [
      * backlog (delivery/backlog.ts), taken out of the count when the delivery ends.
      */
     waiting: z.object({ at: z.number().int(), bytes: z.number().int().min(0) }).optional(),
+    /**
+     * The slot of its subscription's rate limit this job waits for (delivery/throttle.ts): the
+     * attempt it was reserved for and its time (epoch ms). The attempt goes at it without reserving again.
+     */
+    slot: z.object({ attempt: z.number().int().min(1), at: z.number() }).optional(),
   }),
 ]);
 

@@ -26,6 +26,7 @@ import { whileHostUnavailable, type DurableRetrySettings } from './policies/noti
 import type { HostWait, SignedSender } from './signed-sender.ts';
 import { targetKey, type ScheduledShares } from './scheduled-shares.ts';
 import { endReason, type DeliveryBacklog, type WaitingEnd, type WaitingMark } from './backlog.ts';
+import type { Throttle } from './throttle.ts';
 
 export interface DeliveryWorkerDeps {
   js: JetStreamClient;
@@ -46,6 +47,8 @@ export interface DeliveryWorkerDeps {
   backlog: DeliveryBacklog;
   /** Longest a waiting job is handed back to JetStream before it is looked at again (its backlog and age). */
   backlogRecheckMs: number;
+  /** Each subscription's rate limit, shared by the replicas (`rateLimit.perSecond`). */
+  throttle: Throttle;
   logger: Logger;
 }
 
@@ -72,7 +75,7 @@ export interface AttemptDone {
   readonly recording: Promise<JobEnd>;
 }
 
-type DeferReason = HostWait | 'lookup_unavailable';
+type DeferReason = HostWait | 'lookup_unavailable' | 'throttled';
 
 /** How an attempt is recorded (an outcome reached without an HTTP attempt has status 0 and no time). */
 interface Recorded extends AttemptFields {
@@ -175,6 +178,10 @@ export class DeliveryWorker {
       this.d.metrics.ended.inc({ reason: end });
       return attemptDone(this.endWithoutAttempt(job, source, plan.record, endReason(end, this.d.backlog.limits)));
     }
+    // Past its subscription's rate: the job waits for its slot, held by JetStream (no attempt used).
+    const rate = plan.settings?.rateLimit?.perSecond;
+    const held = rate && plan.subscriptionId ? await this.d.throttle.hold(job, plan.subscriptionId, rate) : undefined;
+    if (held) return attemptDone(this.defer(held, source, (held.notBefore ?? 0) - Date.now(), 'throttled'));
 
     // Admitted at once (a slot, or a place in the host's queue): the consumer goes on pulling while
     // the job waits; `recording` covers the wait, the attempt and its record.
