@@ -587,6 +587,14 @@ export class Migration023RecoveryCancel extends SchemaMigration {
   }
 }
 
+/** The statistics count deliveries held by their subscription's rate limit (`throttled`). */
+export class Migration024RollupThrottled extends SchemaMigration {
+  override async up(): Promise<void> {
+    this.useSchema();
+    this.addSql('alter table delivery_rollups add column throttled integer not null default 0');
+  }
+}
+
 export const MIGRATIONS = [
   { name: 'Migration001Initial', class: Migration001Initial },
   { name: 'Migration002CancelledOutcome', class: Migration002CancelledOutcome },
@@ -613,4 +621,5 @@ export const MIGRATIONS = [
   { name: 'Migration021Alerts', class: Migration021Alerts },
   { name: 'Migration022DeliverySettings', class: Migration022DeliverySettings },
   { name: 'Migration023RecoveryCancel', class: Migration023RecoveryCancel },
+  { name: 'Migration024RollupThrottled', class: Migration024RollupThrottled },
 ];
