@@ -12,6 +12,7 @@ import { launchErrors, printLaunchResults, runLaunchBench } from './launch';
 import { latencyWithinBounds, printLatencyResults, runLatencyBench } from './latency';
 import { root } from './lib';
 import { printSessionResults, runSessionBench } from './sessions';
+import { printThrottleResults, runThrottleBench } from './throttle';
 import { printTracingResults, runTracingBench, TRACING_BASELINES, type Sampled, type TracingBaseline } from './tracing';
 import { printWebhooksResults, runWebhooksBench } from './webhooks';
 
@@ -35,6 +36,7 @@ const all = [
   'latency',
   'keys',
   'console',
+  'throttle',
 ];
 // Not in the default run (they seed millions of rows): named only.
 const known = [...all, 'search', 'stats', 'retention'];
@@ -160,6 +162,16 @@ for (const name of selected) {
       printLatencyResults,
     );
     if (!latencyWithinBounds(r)) process.exitCode = 1;
+  } else if (name === 'throttle') {
+    report(
+      name,
+      await runThrottleBench({
+        waiting: Number(process.env.BENCH_THROTTLE_WAITING ?? 10_000),
+        perSecond: Number(process.env.BENCH_THROTTLE_RATE ?? 1),
+        seconds: Number(process.env.BENCH_THROTTLE_SECONDS ?? 20),
+      }),
+      printThrottleResults,
+    );
   } else if (name === 'search' || name === 'stats' || name === 'retention') {
     report(
       name,
