@@ -26,13 +26,17 @@ async function metric(url: string, name: string): Promise<number> {
   const text = await (await fetch(url)).text();
   let sum = 0;
   for (const line of text.split('\n'))
-    if (line.startsWith(`${name}{`) || line.startsWith(`${name} `)) sum += Number(line.slice(line.lastIndexOf(' ') + 1));
+    if (line.startsWith(`${name}{`) || line.startsWith(`${name} `))
+      sum += Number(line.slice(line.lastIndexOf(' ') + 1));
   return sum;
 }
 
 /** The pid of the private nats-server listening on `port`. */
 function natsPid(port: number): number | undefined {
-  const out = execFileSync('pgrep', ['-f', `nats-server.*${port}`]).toString().trim().split('\n')[0];
+  const out = execFileSync('pgrep', ['-f', `nats-server.*${port}`])
+    .toString()
+    .trim()
+    .split('\n')[0];
   return out ? Number(out) : undefined;
 }
 
@@ -97,10 +101,10 @@ export async function runThrottleBench(opts: {
       timeoutMs: 300_000,
       intervalMs: 100,
     });
-    // Settled: the retry consumer has handed every held job back once (they wait as unacknowledged messages).
+    // Settled: the throttled consumer has handed every held job back once (they wait as unacknowledged messages).
     await waitFor(
       async () => {
-        const c = await bus.jsm.consumers.info('SWITCHBOARD_DELIVERIES', 'dispatcher-deliveries-retry');
+        const c = await bus.jsm.consumers.info('SWITCHBOARD_DELIVERIES', 'dispatcher-deliveries-throttled');
         return c.num_pending === 0;
       },
       { what: 'the held jobs settled', timeoutMs: 120_000, intervalMs: 200 },

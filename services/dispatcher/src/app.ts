@@ -303,6 +303,14 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
       runConsumerLoop({
         js,
         stream: DELIVERIES_STREAM,
+        durable: CONSUMERS.throttled,
+        logger,
+        concurrency: buffer,
+        handle: roomy((m) => worker.handleRetry(m)),
+      }),
+      runConsumerLoop({
+        js,
+        stream: DELIVERIES_STREAM,
         durable: CONSUMERS.parked,
         logger,
         concurrency: 16,

@@ -16,6 +16,7 @@ export function pollConsumerBacklog(jsm: JetStreamManager, metrics: DispatcherMe
       [STREAMS.events.name, CONSUMERS.events],
       [DELIVERIES_STREAM, CONSUMERS.retry],
       [DELIVERIES_STREAM, CONSUMERS.parked],
+      [DELIVERIES_STREAM, CONSUMERS.throttled],
       [DELIVERIES_STREAM, CONSUMERS.records],
       [DELIVERIES_STREAM, CONSUMERS.sessionRecords],
       [DELIVERIES_STREAM, CONSUMERS.resends],
@@ -27,6 +28,9 @@ export function pollConsumerBacklog(jsm: JetStreamManager, metrics: DispatcherMe
         if (durable === CONSUMERS.retry) {
           metrics.consumerPending.set({ consumer: durable }, info.num_pending);
           metrics.retriesWaiting.set(info.num_ack_pending);
+        } else if (durable === CONSUMERS.throttled) {
+          metrics.consumerPending.set({ consumer: durable }, info.num_pending);
+          metrics.throttledWaiting.set(info.num_ack_pending);
         } else metrics.consumerPending.set({ consumer: durable }, info.num_pending + info.num_ack_pending);
       } catch {
         // NATS away: keep the last value

@@ -29,6 +29,7 @@ export interface DispatcherMetrics {
   backlogFullest: Gauge;
   backlogLedgerErrors: Counter;
   throttled: Counter;
+  throttledWaiting: Gauge;
   throttleErrors: Counter;
   throttledCountsDropped: Counter;
   recordBufferBytes: Gauge;
@@ -193,6 +194,11 @@ export function createMetrics(
     throttled: new Counter({
       name: 'dispatcher_deliveries_throttled_total',
       help: "Deliveries held for a later slot of their subscription's rate limit (`rateLimit.perSecond`): they wait in JetStream, no attempt used.",
+      registers: [registry],
+    }),
+    throttledWaiting: new Gauge({
+      name: 'dispatcher_throttled_waiting',
+      help: "Deliveries held by JetStream until their slot of their subscription's rate limit (the throttled consumer's unacknowledged messages).",
       registers: [registry],
     }),
     throttleErrors: new Counter({

@@ -47,9 +47,7 @@ describe('slots of a rate limit shared by dispatcher replicas (JetStream key-val
       Array.from({ length: n }, (_, i) => (i % 2 === 0 ? ra : rb).reserve('wh_shared', 1000)),
     );
     const took = Date.now() - started;
-    console.log(
-      `${n} reservations queued at once on two replicas, coalesced: all taken in ${took} ms`,
-    );
+    console.log(`${n} reservations queued at once on two replicas, coalesced: all taken in ${took} ms`);
     const sorted = [...slots].sort((x, y) => x - y);
     // one slot per reservation, 1 ms apart (a replica's queue takes consecutive slots, the other's
     // write comes after it): no two deliveries share a slot
@@ -64,7 +62,9 @@ describe('slots of a rate limit shared by dispatcher replicas (JetStream key-val
     const t0 = performance.now();
     for (let i = 0; i < m; i++) await (i % 2 === 0 ? ra : rb).reserve('wh_sequential', 1000);
     const each = (performance.now() - t0) / m;
-    console.log(`one reservation at a time, replicas alternating: ${each.toFixed(2)} ms each (${Math.round(1000 / each)}/s)`);
+    console.log(
+      `one reservation at a time, replicas alternating: ${each.toFixed(2)} ms each (${Math.round(1000 / each)}/s)`,
+    );
     // another subscription has its own slots, from now
     const other = await ra.reserve('wh_other', 1);
     expect(other).toBeLessThanOrEqual(Date.now());

@@ -53,6 +53,11 @@ export interface Slot {
 /** A slot due within this many ms is now (the retry consumer's own tolerance, worker.ts). */
 const EARLY_MS = 5;
 
+/** Whether a job due at `notBefore` waits for its own rate-limit slot (not for its host, nor a retry's delay). */
+export function waitsForSlot(job: { attempt: number; slot?: Slot | undefined; notBefore?: number | undefined }) {
+  return !!job.slot && job.slot.attempt === job.attempt && Math.abs(job.slot.at - (job.notBefore ?? 0)) <= EARLY_MS;
+}
+
 export interface ThrottleOptions {
   logger: Logger;
   /** A delivery that comes back later than this after its slot reserves a new one (default 1 s). */

@@ -26,7 +26,7 @@ import { whileHostUnavailable, type DurableRetrySettings } from './policies/noti
 import type { HostWait, SignedSender } from './signed-sender.ts';
 import { targetKey, type ScheduledShares } from './scheduled-shares.ts';
 import { endReason, type DeliveryBacklog, type WaitingEnd, type WaitingMark } from './backlog.ts';
-import type { Throttle } from './throttle.ts';
+import { waitsForSlot, type Throttle } from './throttle.ts';
 
 export interface DeliveryWorkerDeps {
   js: JetStreamClient;
@@ -274,13 +274,16 @@ export class DeliveryWorker {
     if (reason) this.d.metrics.deferred.inc({ kind: job.kind, reason });
     const delay = Math.max(1, Math.round(delayMs));
     const deferred: Job = { ...job, notBefore: Date.now() + delay };
-    if (source.fromRetry) {
+    // Waiting for its rate-limit slot: held in the throttled consumer's window, never parked.
+    const forSlot = deferred.kind === 'notification' && waitsForSlot(deferred);
+    if (forSlot && source.fromRetry && source.msg.subject === JOB_SUBJECTS.throttled) {
+      source.msg.nak(Math.min(delay, this.lookAgainMs(job)));
+      return Promise.resolve('nak');
+    }
+    if (source.fromRetry && !forSlot) {
       const key = targetKey(job);
       if (this.d.shares.hold(key, source.msg.seq, deferred.notBefore!)) {
-        // Looked at again at least every recheck period, and when it expires (not sooner than a
-        // second from now, unless it is due sooner: an expired job whose lookup fails waits too).
-        const lookAgain = Math.max(1000, Math.min(this.d.backlogRecheckMs, this.d.backlog.expiresInMs(job)));
-        source.msg.nak(Math.min(delay, lookAgain));
+        source.msg.nak(Math.min(delay, this.lookAgainMs(job)));
         return Promise.resolve('nak');
       }
       // The target's share of the retry window is full: the job waits outside it, parked.
@@ -294,12 +297,24 @@ export class DeliveryWorker {
       );
     }
     const waiting = this.waiting(deferred);
-    return this.d.js
-      .publish(JOB_SUBJECTS.retry, JSON.stringify(waiting.job), {
-        msgID: `${job.webhookId}:d${job.attempt}:${sourceKey(source)}`,
-      })
-      .then(() => this.startedWaiting(waiting))
-      .then(() => 'ack' as const);
+    const publish = () =>
+      this.d.js
+        .publish(forSlot ? JOB_SUBJECTS.throttled : JOB_SUBJECTS.retry, JSON.stringify(waiting.job), {
+          msgID: `${job.webhookId}:${forSlot ? 't' : 'd'}${job.attempt}:${sourceKey(source)}`,
+        })
+        .then(() => this.startedWaiting(waiting))
+        .then(() => 'ack' as const);
+    // A retry job that now waits for its slot moves to the throttled line (acknowledged once moved).
+    return source.fromRetry ? this.d.inFlight.keepAlive(source.msg, publish) : publish();
+  }
+
+  /**
+   * How long a waiting job is held before it is looked at again: at least every recheck period, and
+   * when it expires (not sooner than a second from now, unless it is due sooner: an expired job
+   * whose lookup fails waits too).
+   */
+  private lookAgainMs(job: Job): number {
+    return Math.max(1000, Math.min(this.d.backlogRecheckMs, this.d.backlog.expiresInMs(job)));
   }
 
   /** The job as it waits: a notification is marked with its place in its account's backlog, once. */
