@@ -28,6 +28,10 @@ export interface DispatcherMetrics {
   ended: Counter<'reason'>;
   backlogFullest: Gauge;
   backlogLedgerErrors: Counter;
+  throttled: Counter;
+  throttledWaiting: Gauge;
+  throttleErrors: Counter;
+  throttledCountsDropped: Counter;
   recordBufferBytes: Gauge;
   recordBackPressure: Counter;
   orderingUnordered: Counter<'reason'>;
@@ -72,7 +76,7 @@ export function createMetrics(
     }),
     deferred: new Counter({
       name: 'dispatcher_deliveries_deferred_total',
-      help: "Jobs deferred through JetStream without an attempt, by kind and reason (breaker_open, host_busy: slots held by hanging attempts, queue_full: the host's or the global in-memory queue is full, shutdown, lookup_unavailable).",
+      help: "Jobs deferred through JetStream without an attempt, by kind and reason (breaker_open, host_busy: slots held by hanging attempts, queue_full: the host's or the global in-memory queue is full, shutdown, lookup_unavailable, throttled: waiting for its slot of the subscription's rate limit).",
       labelNames: ['kind', 'reason'],
       registers: [registry],
     }),
@@ -189,6 +193,26 @@ export function createMetrics(
     backlogLedgerErrors: new Counter({
       name: 'dispatcher_delivery_backlog_ledger_errors_total',
       help: 'Reads and writes of the shared backlog count (key-value bucket DELIVERY_BACKLOG) that failed; the delivery went on uncounted.',
+      registers: [registry],
+    }),
+    throttled: new Counter({
+      name: 'dispatcher_deliveries_throttled_total',
+      help: "Deliveries held for a later slot of their subscription's rate limit (`rateLimit.perSecond`): they wait in JetStream, no attempt used.",
+      registers: [registry],
+    }),
+    throttledWaiting: new Gauge({
+      name: 'dispatcher_throttled_waiting',
+      help: "Deliveries held by JetStream until their slot of their subscription's rate limit (the throttled consumer's unacknowledged messages).",
+      registers: [registry],
+    }),
+    throttleErrors: new Counter({
+      name: 'dispatcher_delivery_throttle_errors_total',
+      help: 'Reservations of a rate-limit slot (key-value bucket DELIVERY_THROTTLE) that failed; the delivery went without waiting.',
+      registers: [registry],
+    }),
+    throttledCountsDropped: new Counter({
+      name: 'dispatcher_throttled_counts_dropped_total',
+      help: "Throttled deliveries left out of the statistics because their counts could not be sent to the webhooks service and the dispatcher's buffer of them was full.",
       registers: [registry],
     }),
     recordBufferBytes: new Gauge({

@@ -27,6 +27,7 @@ import type { HostWait, SignedSender } from './signed-sender.ts';
 import { targetKey, type ScheduledShares } from './scheduled-shares.ts';
 import { endReason, type DeliveryBacklog, type WaitingEnd, type WaitingMark } from './backlog.ts';
 import { heldTooLongReason, type Ordering } from './ordering.ts';
+import { waitsForSlot, type Throttle } from './throttle.ts';
 
 export interface DeliveryWorkerDeps {
   js: JetStreamClient;
@@ -49,6 +50,8 @@ export interface DeliveryWorkerDeps {
   backlogRecheckMs: number;
   /** Ordering by key of the subscriptions that ask for it (ordering.ts). */
   ordering?: Ordering;
+  /** Each subscription's rate limit, shared by the replicas (`rateLimit.perSecond`). */
+  throttle: Throttle;
   logger: Logger;
 }
 
@@ -75,7 +78,7 @@ export interface AttemptDone {
   readonly recording: Promise<JobEnd>;
 }
 
-type DeferReason = HostWait | 'lookup_unavailable';
+type DeferReason = HostWait | 'lookup_unavailable' | 'throttled';
 
 /** How an attempt is recorded (an outcome reached without an HTTP attempt has status 0 and no time). */
 interface Recorded extends AttemptFields {
@@ -190,6 +193,10 @@ export class DeliveryWorker {
           : endReason(end, this.d.backlog.limits);
       return attemptDone(this.endWithoutAttempt(job, source, plan.record, reason));
     }
+    // Past its subscription's rate: the job waits for its slot, held by JetStream (no attempt used).
+    const rate = plan.settings?.rateLimit?.perSecond;
+    const held = rate && plan.subscriptionId ? await this.d.throttle.hold(job, plan.subscriptionId, rate) : undefined;
+    if (held) return attemptDone(this.defer(held, source, (held.notBefore ?? 0) - Date.now(), 'throttled'));
 
     // Admitted at once (a slot, or a place in the host's queue): the consumer goes on pulling while
     // the job waits; `recording` covers the wait, the attempt and its record.
@@ -287,13 +294,16 @@ export class DeliveryWorker {
     if (reason) this.d.metrics.deferred.inc({ kind: job.kind, reason });
     const delay = Math.max(1, Math.round(this.delayOf(job, delayMs)));
     const deferred: Job = { ...job, notBefore: Date.now() + delay };
-    if (source.fromRetry) {
+    // Waiting for its rate-limit slot: held in the throttled consumer's window, never parked.
+    const forSlot = deferred.kind === 'notification' && waitsForSlot(deferred);
+    if (forSlot && source.fromRetry && source.msg.subject === JOB_SUBJECTS.throttled) {
+      source.msg.nak(Math.min(delay, this.lookAgainMs(job)));
+      return Promise.resolve('nak');
+    }
+    if (source.fromRetry && !forSlot) {
       const key = targetKey(job);
       if (this.d.shares.hold(key, source.msg.seq, deferred.notBefore!)) {
-        // Looked at again at least every recheck period, and when it expires (not sooner than a
-        // second from now, unless it is due sooner: an expired job whose lookup fails waits too).
-        const lookAgain = Math.max(1000, Math.min(this.d.backlogRecheckMs, this.d.backlog.expiresInMs(job)));
-        source.msg.nak(Math.min(delay, lookAgain));
+        source.msg.nak(Math.min(delay, this.lookAgainMs(job)));
         return Promise.resolve('nak');
       }
       // The target's share of the retry window is full: the job waits outside it, parked.
@@ -307,12 +317,24 @@ export class DeliveryWorker {
       );
     }
     const waiting = this.waiting(deferred);
-    return this.d.js
-      .publish(JOB_SUBJECTS.retry, JSON.stringify(waiting.job), {
-        msgID: `${job.webhookId}:d${job.attempt}:${sourceKey(source)}`,
-      })
-      .then(() => this.startedWaiting(waiting))
-      .then(() => 'ack' as const);
+    const publish = () =>
+      this.d.js
+        .publish(forSlot ? JOB_SUBJECTS.throttled : JOB_SUBJECTS.retry, JSON.stringify(waiting.job), {
+          msgID: `${job.webhookId}:${forSlot ? 't' : 'd'}${job.attempt}:${sourceKey(source)}`,
+        })
+        .then(() => this.startedWaiting(waiting))
+        .then(() => 'ack' as const);
+    // A retry job that now waits for its slot moves to the throttled line (acknowledged once moved).
+    return source.fromRetry ? this.d.inFlight.keepAlive(source.msg, publish) : publish();
+  }
+
+  /**
+   * How long a waiting job is held before it is looked at again: at least every recheck period, and
+   * when it expires (not sooner than a second from now, unless it is due sooner: an expired job
+   * whose lookup fails waits too).
+   */
+  private lookAgainMs(job: Job): number {
+    return Math.max(1000, Math.min(this.d.backlogRecheckMs, this.d.backlog.expiresInMs(job)));
   }
 
   /** The job as it waits: a notification is marked with its place in its account's backlog, once. */

@@ -589,6 +589,14 @@ export class Migration023RecoveryCancel extends SchemaMigration {
   }
 }
 
+/** The statistics count deliveries held by their subscription's rate limit (`throttled`). */
+export class Migration026RollupThrottled extends SchemaMigration {
+  override async up(): Promise<void> {
+    this.useSchema();
+    this.addSql('alter table delivery_rollups add column throttled integer not null default 0');
+  }
+}
+
 export const MIGRATIONS = [
   { name: 'Migration001Initial', class: Migration001Initial },
   { name: 'Migration002CancelledOutcome', class: Migration002CancelledOutcome },
@@ -617,4 +625,5 @@ export const MIGRATIONS = [
   { name: 'Migration023RecoveryCancel', class: Migration023RecoveryCancel },
   { name: 'Migration024AlertSources', class: Migration024AlertSources },
   { name: 'Migration025Triggers', class: Migration025Triggers },
+  { name: 'Migration026RollupThrottled', class: Migration026RollupThrottled },
 ];
