@@ -34,6 +34,7 @@ export interface DispatcherMetrics {
   orderingHeld: Counter;
   orderingWoken: Counter;
   orderingOverCap: Counter;
+  orderingOps: Counter<'op'>;
 }
 
 /** What the host limiter holds now (totals: hosts are never a label). */
@@ -220,6 +221,12 @@ export function createMetrics(
     orderingOverCap: new Counter({
       name: 'dispatcher_ordering_keys_over_cap_total',
       help: 'Ordering keys that began to wait while their subscription held DELIVERY_ORDERING_MAX_HELD_KEYS keys: not held, their new events go out unordered until the key is idle.',
+      registers: [registry],
+    }),
+    orderingOps: new Counter({
+      name: 'dispatcher_ordering_bucket_operations_total',
+      help: 'Round trips to JetStream made for ordering by key, by op: write (compare-and-set of a key line), read (a line read), delete (a line or marker deleted), store (a waiting delivery stored, woken, or its copy deleted).',
+      labelNames: ['op'],
       registers: [registry],
     }),
   };
