@@ -30,7 +30,7 @@ import type { JobOrdering, NotificationJob } from '../jobs.ts';
 import type { DispatcherMetrics } from '../metrics.ts';
 import { DELIVERIES_STREAM } from '../streams.ts';
 import type { DeliveryBacklog } from './backlog.ts';
-import { ended, joined, placeOf, type Entry, type KeyState } from './ordering-state.ts';
+import { ended, joined, placeOf, type Entry, type KeyState, type Position } from './ordering-state.ts';
 import type { SubscriptionSettings } from './subscription-settings.ts';
 
 /** The longest hold (24 h) and an hour more: an entry of a key with pending deliveries is rewritten at least once per hold. */
@@ -174,7 +174,7 @@ export class Ordering {
    * `send`: attempt it (with its sequence), `held`: it waits for its turn (its stored copy will be
    * woken), the message that carried it may be acknowledged; `wait`: it waits in this process.
    */
-  async gate(job: NotificationJob, settings: SubscriptionSettings | undefined): Promise<Gate> {
+  async gate(job: NotificationJob, settings: SubscriptionSettings | undefined, pos?: Position): Promise<Gate> {
     if (job.ordering) return this.resume(job);
     const ordering = settings?.ordering;
     if (!ordering) return { kind: 'send', job };
@@ -184,7 +184,7 @@ export class Ordering {
     const ordered = { ...job, ordering: o };
     let r: Joined;
     try {
-      r = await this.join(refOf(ordered), () => this.store(ordered));
+      r = await this.join(refOf(ordered), () => this.store(ordered), pos);
     } catch (err) {
       this.d.logger.warn(
         { err: (err as Error).message, webhookId: job.webhookId },
@@ -207,7 +207,7 @@ export class Ordering {
    * like a first attempt: it waits for the key's pending deliveries, and the key's later ones wait
    * for it. Its stored copy is woken back to the resends. The key is read from the stored body.
    */
-  async gateResend(job: ResendJob, ordering: { key: string } | undefined): Promise<ResendGate> {
+  async gateResend(job: ResendJob, ordering: { key: string } | undefined, seq?: number): Promise<ResendGate> {
     if (!ordering || job.target.kind !== 'notification') return { kind: 'send' };
     const k = resendKey(job, ordering.key);
     if (k === undefined) return this.unorderedResend('no_key');
@@ -216,7 +216,7 @@ export class Ordering {
     const of = (t: Outcome): ResendGate =>
       t.kind === 'turn' ? { kind: 'send', ordered: { k, seq: t.state.n } } : t.kind === 'held' ? t : { kind: 'send' };
     try {
-      const r = await this.join(ref, () => this.storeResend(job));
+      const r = await this.join(ref, () => this.storeResend(job), seq === undefined ? undefined : { seq, resend: true });
       if (r.kind === 'unordered') return this.unorderedResend(r.reason);
       if (r.kind === 'wait') return { kind: 'wait', turn: r.turn.then(of) };
       return of(r);
@@ -253,7 +253,7 @@ export class Ordering {
    * key whose head this process runs is appended to from what it last wrote (no read) and the
    * delivery waits here; otherwise a copy is stored and its place points at it.
    */
-  private async join(ref: Ref, storeCopy: () => Promise<Stored>): Promise<Joined> {
+  private async join(ref: Ref, storeCopy: () => Promise<Stored>, pos?: Position): Promise<Joined> {
     const { subject, id } = ref;
     let stored: Stored | undefined;
     const cached = this.local.get(subject);
@@ -278,14 +278,14 @@ export class Ordering {
         if (s.q[at]![1] > 0) return { kind: 'held' };
         if (here) return here.waiters.has(id) ? { kind: 'held' } : this.waitHere(here, ref, storeCopy);
         stored ??= await storeCopy();
-        next = { ...s, q: s.q.map((e): Entry => (e[0] === id ? [id, stored!.seq] : e)) };
+        next = { ...s, q: s.q.map((e): Entry => (e[0] === id ? withHeld(e, stored!.seq) : e)) };
       } else {
         if (s?.u && s.q.length > 0) return { kind: 'unordered', reason: 'held_keys_full' };
         if (s && s.q.length - 1 >= this.d.limits.maxWaitingPerKey) return { kind: 'unordered', reason: 'key_full' };
         const behind = !!s && s.q.length > 0;
         inMemory = behind && !!here && !stored;
         if (behind && !inMemory) stored ??= await storeCopy();
-        const j = joined(s, id, behind && !inMemory ? stored!.seq : 0, this.now());
+        const j = joined(s, id, behind && !inMemory ? stored!.seq : 0, this.now(), pos);
         next = j.state;
         turn = j.turn;
       }
@@ -535,7 +535,7 @@ export class Ordering {
             w.settle(this.took(w.ref, state, seq));
             break;
           }
-          const next: KeyState = { ...state, q: state.q.map((e): Entry => (e[0] === w.ref.id ? [e[0], stored.seq] : e)) };
+          const next: KeyState = { ...state, q: state.q.map((e) => (e[0] === w.ref.id ? withHeld(e, stored.seq) : e)) };
           try {
             await this.put(subject, next, seq);
             w.settle({ kind: 'held' });
@@ -611,6 +611,13 @@ export class Ordering {
   }
 }
 
+/** The entry pointed at its stored copy. */
+function withHeld(e: Entry, heldSeq: number): Entry {
+  const out = [...e] as Entry;
+  out[1] = heldSeq;
+  return out;
+}
+
 function refOf(job: NotificationJob & { ordering: JobOrdering }): Ref {
   return { subject: stateSubject(job.subscriptionId, job.ordering.k), id: job.webhookId, subscriptionId: job.subscriptionId };
 }
@@ -628,7 +635,7 @@ function gateOf(job: NotificationJob & { ordering: JobOrdering }, o: Outcome): G
 }
 
 /** The ordering key of a resend, from the `data` of its stored body. */
-function resendKey(job: ResendJob, field: string): string | undefined {
+export function resendKey(job: ResendJob, field: string): string | undefined {
   try {
     const data = (JSON.parse(job.body) as { data?: unknown }).data;
     if (!data || typeof data !== 'object') return undefined;

@@ -162,7 +162,8 @@ export class DeliveryWorker {
     // head this process runs, or is stored to wait (ordering.ts).
     const ordering = this.d.ordering;
     if (job.kind === 'notification' && ordering && (job.ordering || matched?.settings?.ordering)) {
-      const gate = await ordering.gate(job, matched?.settings);
+      // A first attempt's place among the waiting ones: its event's place in the inbound stream.
+      const gate = await ordering.gate(job, matched?.settings, source.fromRetry ? undefined : { seq: source.msg.seq });
       if (gate.kind === 'held') return attemptDone(Promise.resolve('ack'));
       if (gate.kind === 'wait')
         return attemptDone(
