@@ -210,12 +210,12 @@ export function createMetrics(
     }),
     orderingHeld: new Counter({
       name: 'dispatcher_ordering_held_total',
-      help: 'Notifications stored to wait for their turn behind an earlier delivery of their ordering key.',
+      help: 'Deliveries (notifications and resends) that waited for their turn behind an earlier delivery of their ordering key: in the memory of the dispatcher that runs that one, or stored.',
       registers: [registry],
     }),
     orderingWoken: new Counter({
       name: 'dispatcher_ordering_woken_total',
-      help: 'Waiting notifications woken because the delivery before them ended.',
+      help: 'Waiting deliveries whose turn came because the delivery before them ended (run at once when they waited in that dispatcher, else their stored copy republished).',
       registers: [registry],
     }),
     orderingOverCap: new Counter({

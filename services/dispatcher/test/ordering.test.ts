@@ -309,7 +309,10 @@ describe('ordering by key', () => {
       await s.publish('sms.dlr', report(acct.id, 'm7', 2));
       await s.publish('sms.dlr', report(acct.id, 'm7', 3));
       const held = async () =>
-        metricSum(await (await fetch(`http://127.0.0.1:${first.opsPort}/metrics`)).text(), 'dispatcher_ordering_held_total');
+        metricSum(
+          await (await fetch(`http://127.0.0.1:${first.opsPort}/metrics`)).text(),
+          'dispatcher_ordering_held_total',
+        );
       await waitFor(async () => (await held()) === 2, { what: 'r2 and r3 waiting', timeoutMs: 15_000 });
 
       await first.kill9();

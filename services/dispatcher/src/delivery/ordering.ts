@@ -216,7 +216,11 @@ export class Ordering {
     const of = (t: Outcome): ResendGate =>
       t.kind === 'turn' ? { kind: 'send', ordered: { k, seq: t.state.n } } : t.kind === 'held' ? t : { kind: 'send' };
     try {
-      const r = await this.join(ref, () => this.storeResend(job), seq === undefined ? undefined : { seq, resend: true });
+      const r = await this.join(
+        ref,
+        () => this.storeResend(job),
+        seq === undefined ? undefined : { seq, resend: true },
+      );
       if (r.kind === 'unordered') return this.unorderedResend(r.reason);
       if (r.kind === 'wait') return { kind: 'wait', turn: r.turn.then(of) };
       return of(r);
@@ -479,7 +483,9 @@ export class Ordering {
       let written = 0;
       let done: boolean;
       try {
-        done = r.state ? ((written = await this.put(subject, r.state, seq)), true) : await this.drop(ORDERING_STREAM, seq);
+        done = r.state
+          ? ((written = await this.put(subject, r.state, seq)), true)
+          : await this.drop(ORDERING_STREAM, seq);
       } catch (err) {
         if (!isWrongLastSequence(err) || tries >= TRIES) throw err;
         done = false;
@@ -558,7 +564,9 @@ export class Ordering {
       if (!quiet) this.d.logger.warn({ webhookId: id, heldSeq }, 'the delivery whose turn came is no longer stored');
       return;
     }
-    await this.d.js.publish(m.subject === HELD_RESEND_SUBJECT ? RESEND_SUBJECT : WAKE_SUBJECT, m.data, { msgID: `wake:${id}` });
+    await this.d.js.publish(m.subject === HELD_RESEND_SUBJECT ? RESEND_SUBJECT : WAKE_SUBJECT, m.data, {
+      msgID: `wake:${id}`,
+    });
     this.d.metrics.orderingWoken.inc();
   }
 
@@ -619,7 +627,11 @@ function withHeld(e: Entry, heldSeq: number): Entry {
 }
 
 function refOf(job: NotificationJob & { ordering: JobOrdering }): Ref {
-  return { subject: stateSubject(job.subscriptionId, job.ordering.k), id: job.webhookId, subscriptionId: job.subscriptionId };
+  return {
+    subject: stateSubject(job.subscriptionId, job.ordering.k),
+    id: job.webhookId,
+    subscriptionId: job.subscriptionId,
+  };
 }
 
 /** The job as it goes once it has its turn: its sequence, whether the one before failed, when its hold began. */
@@ -645,7 +657,6 @@ export function resendKey(job: ResendJob, field: string): string | undefined {
     return undefined;
   }
 }
-
 
 /** When the head's hold ends (epoch ms), once it had its turn. */
 function holdEnd(job: NotificationJob): number | undefined {

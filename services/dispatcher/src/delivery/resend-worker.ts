@@ -178,52 +178,52 @@ export class ResendWorker {
       this.d.tokens,
     );
     return sending.attempted.then(async (a) => {
-        if (a.kind === 'refused')
-          return this.finish(
-            msg,
-            job,
-            base,
-            { outcome: 'failed', statusCode: 0, durationMs: 0, error: a.reason },
-            undefined,
-            ordered,
-          );
-        if (a.kind === 'wait') {
-          if (Date.now() - Date.parse(job.queuedAt) > this.d.giveUpAfterMs)
-            return this.finish(
-              msg,
-              job,
-              base,
-              {
-                outcome: 'failed',
-                statusCode: 0,
-                durationMs: 0,
-                error: `gave up: ${notSentReason(a.reason)} past the delivery window`,
-              },
-              undefined,
-              ordered,
-            );
-          this.d.metrics.deferred.inc({ kind: job.target.kind, reason: a.reason });
-          // It waits in JetStream, still its key's head: the resends waiting here behind it are stored.
-          if (ordered) await this.d.ordering?.letGoResend(job, ordered.k);
-          msg.nak(Math.max(1, a.delayMs));
-          return;
-        }
-        this.d.metrics.attemptDuration.observe({ kind: job.target.kind }, a.result.durationMs / 1000);
-        const judged = classifyAttempt(a.result, {
-          attempt: 1,
-          subscriptionId: job.target.kind === 'notification' ? job.target.subscriptionId : null,
-          retry: null,
-        });
-        const r = a.result;
+      if (a.kind === 'refused')
         return this.finish(
           msg,
           job,
           base,
-          r.kind === 'response' && r.answer ? Object.assign({}, judged, { response: r.answer }) : judged,
-          judged.disable,
+          { outcome: 'failed', statusCode: 0, durationMs: 0, error: a.reason },
+          undefined,
           ordered,
         );
+      if (a.kind === 'wait') {
+        if (Date.now() - Date.parse(job.queuedAt) > this.d.giveUpAfterMs)
+          return this.finish(
+            msg,
+            job,
+            base,
+            {
+              outcome: 'failed',
+              statusCode: 0,
+              durationMs: 0,
+              error: `gave up: ${notSentReason(a.reason)} past the delivery window`,
+            },
+            undefined,
+            ordered,
+          );
+        this.d.metrics.deferred.inc({ kind: job.target.kind, reason: a.reason });
+        // It waits in JetStream, still its key's head: the resends waiting here behind it are stored.
+        if (ordered) await this.d.ordering?.letGoResend(job, ordered.k);
+        msg.nak(Math.max(1, a.delayMs));
+        return;
+      }
+      this.d.metrics.attemptDuration.observe({ kind: job.target.kind }, a.result.durationMs / 1000);
+      const judged = classifyAttempt(a.result, {
+        attempt: 1,
+        subscriptionId: job.target.kind === 'notification' ? job.target.subscriptionId : null,
+        retry: null,
       });
+      const r = a.result;
+      return this.finish(
+        msg,
+        job,
+        base,
+        r.kind === 'response' && r.answer ? Object.assign({}, judged, { response: r.answer }) : judged,
+        judged.disable,
+        ordered,
+      );
+    });
   }
 
   /** Where the resend goes now, signed with which keys; or why it goes nowhere. */
