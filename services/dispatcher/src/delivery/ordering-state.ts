@@ -79,15 +79,18 @@ export function joined(
  * joined after it, still goes first as long as that one has not had its turn).
  */
 export function inLine(q: Entry[], e: Entry): Entry[] {
-  let i = q.length;
   const pos = e[2];
+  let at = q.length;
   if (pos !== undefined)
-    while (i > 1) {
-      const before = q[i - 1]!;
-      if (before[2] === undefined || (before[3] ?? 0) !== (e[3] ?? 0) || before[2] < pos) break;
-      i--;
+    for (let i = q.length - 1; i >= 1; i--) {
+      const other = q[i]!;
+      if (other[2] === undefined) break;
+      // Another stream's waiting delivery: no order between them; look past it.
+      if ((other[3] ?? 0) !== (e[3] ?? 0)) continue;
+      if (other[2] < pos) break;
+      at = i;
     }
-  return [...q.slice(0, i), e, ...q.slice(i)];
+  return [...q.slice(0, at), e, ...q.slice(at)];
 }
 
 /**
