@@ -102,6 +102,7 @@ for (const name of selected) {
       await runOrderingBench({
         events: Number(process.env.BENCH_ORDERING_EVENTS ?? 10_000),
         keys: Number(process.env.BENCH_ORDERING_KEYS ?? 1000),
+        rounds: Number(process.env.BENCH_ORDERING_ROUNDS ?? 2),
       }),
       printOrderingResults,
     );

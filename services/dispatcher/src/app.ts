@@ -273,6 +273,7 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
       inFlight,
       metrics,
       logger,
+      ordering,
       giveUpAfterMs: config.DELIVERY_GIVE_UP_AFTER,
     });
     const stopTests = listenForTests(nats.nc, {

@@ -38,6 +38,7 @@ export interface DispatcherMetrics {
   orderingHeld: Counter;
   orderingWoken: Counter;
   orderingOverCap: Counter;
+  orderingOps: Counter<'op'>;
 }
 
 /** What the host limiter holds now (totals: hosts are never a label). */
@@ -233,17 +234,23 @@ export function createMetrics(
     }),
     orderingHeld: new Counter({
       name: 'dispatcher_ordering_held_total',
-      help: 'Notifications stored to wait for their turn behind an earlier delivery of their ordering key.',
+      help: 'Deliveries (notifications and resends) that waited for their turn behind an earlier delivery of their ordering key: in the memory of the dispatcher that runs that one, or stored.',
       registers: [registry],
     }),
     orderingWoken: new Counter({
       name: 'dispatcher_ordering_woken_total',
-      help: 'Waiting notifications woken because the delivery before them ended.',
+      help: 'Waiting deliveries whose turn came because the delivery before them ended (run at once when they waited in that dispatcher, else their stored copy republished).',
       registers: [registry],
     }),
     orderingOverCap: new Counter({
       name: 'dispatcher_ordering_keys_over_cap_total',
       help: 'Ordering keys that began to wait while their subscription held DELIVERY_ORDERING_MAX_HELD_KEYS keys: not held, their new events go out unordered until the key is idle.',
+      registers: [registry],
+    }),
+    orderingOps: new Counter({
+      name: 'dispatcher_ordering_bucket_operations_total',
+      help: 'Round trips to JetStream made for ordering by key, by op: write (compare-and-set of a key line), read (a line read), delete (a line or marker deleted), store (a waiting delivery stored, woken, or its copy deleted).',
+      labelNames: ['op'],
       registers: [registry],
     }),
   };

@@ -38,7 +38,8 @@ export const JOB_SUBJECTS = {
   /**
    * Deliveries waiting for their turn behind an earlier delivery of their ordering key
    * (delivery/ordering.ts): no consumer reads them; the delivery before them republishes one to the
-   * retry subject when it ends (`deliveries.held.retry`).
+   * retry subject when it ends (`deliveries.held.retry`), or a resend to the resends
+   * (`deliveries.held.resend`).
    */
   held: 'deliveries.held.>',
   /** Jobs waiting for their slot of their subscription's rate limit (delivery/throttle.ts). */

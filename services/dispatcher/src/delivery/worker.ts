@@ -11,7 +11,7 @@
 import type { JetStreamClient, JsMsg, Logger } from '@switchboard/platform';
 import { startAuthenticated, type TokenCache } from './endpoint-auth.ts';
 import { attemptOptions } from './subscription-settings.ts';
-import { parseJob, type Job, type SessionJob } from '../jobs.ts';
+import { parseJob, type Job, type NotificationJob, type SessionJob } from '../jobs.ts';
 import { JOB_SUBJECTS } from '../streams.ts';
 import { isLookupUnavailable, type Lookups, type SubscriptionTarget } from '../lookup/lookups.ts';
 import type { DispatcherMetrics } from '../metrics.ts';
@@ -161,12 +161,56 @@ export class DeliveryWorker {
     // A pulled batch is handled as one long chain of promise callbacks; a turn of the event loop
     // per job lets the answers of attempts in flight in between, so their slots do not sit idle.
     await new Promise<void>((r) => setImmediate(r));
-    // An ordered delivery goes when it is its key's turn; until then it is stored to wait (ordering.ts).
-    if (job.kind === 'notification' && this.d.ordering && (job.ordering || matched?.settings?.ordering)) {
-      const gate = await this.d.ordering.gate(job, matched?.settings);
+    // An ordered delivery goes when it is its key's turn; until then it waits here behind the
+    // head this process runs, or is stored to wait (ordering.ts).
+    const ordering = this.d.ordering;
+    if (job.kind === 'notification' && ordering && (job.ordering || matched?.settings?.ordering)) {
+      // A first attempt's place among the waiting ones: its event's place in the inbound stream.
+      const gate = await ordering.gate(job, matched?.settings, source.fromRetry ? undefined : { seq: source.msg.seq });
       if (gate.kind === 'held') return attemptDone(Promise.resolve('ack'));
-      job = gate.job;
+      if (gate.kind === 'wait')
+        return attemptDone(
+          gate.turn.then((g) =>
+            g.kind === 'send' ? this.proceedOrdered(g.job, source, matched, end) : ('ack' as const),
+          ),
+        );
+      const letGo = (err: unknown) => this.letGo(gate.job, err);
+      const done = await this.proceed(gate.job, source, matched, end).catch(letGo);
+      return attemptDone(done.recording.catch(letGo));
     }
+    return this.proceed(job, source, matched, end);
+  }
+
+  /** An ordered delivery whose turn came while it waited here: run and recorded. */
+  private async proceedOrdered(
+    job: NotificationJob,
+    source: JobSource,
+    matched: SubscriptionTarget | undefined,
+    end: WaitingEnd | undefined,
+  ): Promise<JobEnd> {
+    try {
+      return await (await this.proceed(job, source, matched, end)).recording;
+    } catch (err) {
+      return this.letGo(job, err);
+    }
+  }
+
+  /**
+   * The handling of an ordered delivery failed (its message is handled again): the deliveries of
+   * its key waiting here behind it are stored to wait elsewhere.
+   */
+  private async letGo(job: NotificationJob, err: unknown): Promise<never> {
+    await this.d.ordering?.letGo(job).catch(() => undefined);
+    throw err;
+  }
+
+  /** Runs a job that may go now (up to the admission of its attempt). */
+  private async proceed(
+    job: NotificationJob,
+    source: JobSource,
+    matched?: SubscriptionTarget,
+    end?: WaitingEnd,
+  ): Promise<AttemptDone> {
     const waitMs = (job.notBefore ?? 0) - Date.now();
     if (!end && waitMs > 5) return attemptDone(this.defer(job, source, waitMs, null));
 
@@ -269,6 +313,7 @@ export class DeliveryWorker {
     return this.d.inFlight.keepAlive(source.msg, async () => {
       await this.d.recorder.record(attempt, a.disable);
       if (a.outcome === 'retrying' && a.retryInMs !== undefined) {
+        if (job.kind === 'notification') await this.d.ordering?.letGo(job);
         const held = job.kind === 'notification' && this.d.ordering ? await this.d.ordering.holding(job) : job;
         const next = this.waiting({
           ...held,
@@ -290,8 +335,10 @@ export class DeliveryWorker {
    * when its target has its share of the retry window; a first attempt becomes a retry job, so
    * waiting jobs never hold up first attempts to other targets.
    */
-  private defer(job: Job, source: JobSource, delayMs: number, reason: DeferReason | null): Promise<JobEnd> {
+  private async defer(job: Job, source: JobSource, delayMs: number, reason: DeferReason | null): Promise<JobEnd> {
     if (reason) this.d.metrics.deferred.inc({ kind: job.kind, reason });
+    // An ordered head waits in JetStream: the deliveries of its key waiting here are stored too.
+    if (job.kind === 'notification') await this.d.ordering?.letGo(job);
     const delay = Math.max(1, Math.round(this.delayOf(job, delayMs)));
     const deferred: Job = { ...job, notBefore: Date.now() + delay };
     // Waiting for its rate-limit slot: held in the throttled consumer's window, never parked.
