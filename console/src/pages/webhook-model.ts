@@ -17,6 +17,18 @@ export interface Webhook {
   lastAttemptAt: string | null;
   lastStatus: number | null;
   disabledReason: string | null;
+  /** Delivery settings (docs/api.md#delivery-settings), present only when set; secrets read as ***. */
+  timeoutMs?: number;
+  ordering?: { key: string; maxHoldSeconds: number };
+  rateLimit?: { perSecond: number };
+  auth?: {
+    type: 'oauth2_client_credentials';
+    tokenUrl: string;
+    clientId: string;
+    clientSecret: string;
+    scope?: string;
+  };
+  tls?: { clientCertificate: string; privateKey: string };
 }
 
 export interface EventType {
@@ -56,13 +68,22 @@ export interface TestResult {
 export interface Recovery {
   href: string;
   id: string;
-  state: 'running' | 'completed';
+  state: 'running' | 'completed' | 'cancelled';
   total: number;
   sent: number;
   failed: number;
   skipped: number;
   since: string;
   until: string;
+  createdAt: string;
+  completedAt: string | null;
+}
+
+/** A dry run of a recovery: how many deliveries it would take, and how many of those it would skip. */
+export interface RecoveryCount {
+  dryRun: true;
+  matched: number;
+  skipped: number;
 }
 
 /** A subscription's name as the console shows it. */

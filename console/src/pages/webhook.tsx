@@ -1,20 +1,27 @@
 // One webhook subscription: its settings (edit, enable or disable, delete), its signing secret
 // (reveal, copy, rotate), a test send and its result, its deliveries chart, its deliveries with
-// filters, and recovering the failed ones since a time.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+// filters, its delivery settings, and replaying the failed ones by filter.
+import { useMutation, useQueryClient, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api } from '../api.ts';
 import { Link, navigate } from '../router.ts';
 import { Confirm } from '../ui/dialog.tsx';
 import { Alert, Field, FormActions, fieldProblems, formValues, generalProblem } from '../ui/form.tsx';
 import { NotLoaded, Page } from '../ui/page.tsx';
-import { pathOf } from '../ui/paged.tsx';
 import { SigningSecret } from '../ui/secret.tsx';
 import { StatsChart } from '../ui/stats-chart.tsx';
 import { TextArea } from '../ui/textarea.tsx';
-import { isoFromLocal, when } from '../ui/time.ts';
+import { when } from '../ui/time.ts';
 import { Deliveries } from './deliveries.tsx';
-import { idOf, type Recovery, type TestResult, type Webhook, webhookName } from './webhook-model.ts';
+import {
+  DeliverySettingsFields,
+  SETTINGS_FIELDS,
+  settingProblems,
+  settingsBody,
+  settingsProps,
+} from './delivery-settings.tsx';
+import { Replay } from './replay.tsx';
+import { idOf, type TestResult, type Webhook, webhookName } from './webhook-model.ts';
 import { parseWebhookTexts } from './webhooks.tsx';
 import { apiPath, type RouteParams } from '../paths.ts';
 
@@ -34,18 +41,20 @@ function EditWebhook({ w, onDone }: { w: Webhook; onDone: () => void }) {
       onDone();
     },
   });
-  const problems = { ...fieldProblems(save.error), ...local };
+  const problems = { ...fieldProblems(save.error), ...settingProblems(save.error), ...local };
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const v = formValues(e.currentTarget);
     const { payload, headers, problems: mine } = parseWebhookTexts(v);
-    setLocal(mine);
-    if (Object.keys(mine).length) return;
+    const { settings, problems: theirs } = settingsBody(v, w);
+    setLocal({ ...mine, ...theirs });
+    if (Object.keys(mine).length || Object.keys(theirs).length) return;
     const body: Record<string, unknown> = {
       name: v.name?.trim() ?? '',
       resource: v.resource?.trim(),
       targetUrl: v.targetUrl?.trim(),
       payload: payload ?? {},
+      ...settings,
     };
     // Header values are write-only (they read as ***): the headers are sent only when changed, and
     // then every value must be typed again, as a PUT replaces them all.
@@ -93,7 +102,17 @@ function EditWebhook({ w, onDone }: { w: Webhook; onDone: () => void }) {
         problem={problems.headers}
         hint="One per line: Name: value. Values read as ***: leave them all untouched to keep them, or type every value again."
       />
-      <Alert message={generalProblem(save.error, ['name', 'resource', 'targetUrl', 'payload', 'headers'])} />
+      <DeliverySettingsFields current={w} problems={problems} />
+      <Alert
+        message={generalProblem(save.error, [
+          'name',
+          'resource',
+          'targetUrl',
+          'payload',
+          'headers',
+          ...SETTINGS_FIELDS,
+        ])}
+      />
       <FormActions submit="Save" disabled={save.isPending} onCancel={onDone} />
     </form>
   );
@@ -133,53 +152,6 @@ function SendTest({ id }: { id: string }) {
         {r ? <Link to={`/webhooks/${id}/deliveries/${idOf(r.href)}`}>See the test’s delivery</Link> : null}
       </div>
       <Alert message={generalProblem(test.error)} />
-    </section>
-  );
-}
-
-function Recover({ id }: { id: string }) {
-  const [task, setTask] = useState<string>();
-  const start = useMutation({
-    mutationFn: (body: { since: string; until?: string }) =>
-      api.post<{ href: string }>(apiPath`/v1/webhooks/${id}/recover`, body),
-    onSuccess: (r) => setTask(pathOf(r.href)),
-  });
-  const progress = useQuery({
-    queryKey: ['recovery', task],
-    queryFn: () => api.get<Recovery>(task!),
-    enabled: task !== undefined,
-    refetchInterval: (q) => (q.state.data?.state === 'completed' ? false : 1000),
-  });
-  const problems = fieldProblems(start.error);
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const v = formValues(e.currentTarget);
-    const since = isoFromLocal(v.since ?? '');
-    const until = isoFromLocal(v.until ?? '');
-    start.mutate({ since: since || (v.since ?? ''), ...(until ? { until } : {}) });
-  };
-  const p = progress.data;
-  return (
-    <section aria-labelledby="wh-recover">
-      <h2 id="wh-recover">Recover failed deliveries</h2>
-      <p className="muted small">
-        Sends again, once each, every delivery whose last attempt failed since a time (at most 30 days back).
-      </p>
-      <form className="inline-form" onSubmit={submit} aria-labelledby="wh-recover" noValidate>
-        <Field label="Failed since" name="since" type="datetime-local" step={1} required problem={problems.since} />
-        <Field label="Until (optional)" name="until" type="datetime-local" step={1} problem={problems.until} />
-        <button type="submit" disabled={start.isPending}>
-          Recover
-        </button>
-      </form>
-      <p role="status" className="status">
-        {p
-          ? `Recovery ${p.state}: ${p.total} to resend, ${p.sent} sent, ${p.failed} failed again, ${p.skipped} skipped (body no longer kept).`
-          : task
-            ? 'Recovery started…'
-            : ''}
-      </p>
-      <Alert message={generalProblem(start.error ?? progress.error, ['since', 'until'])} />
     </section>
   );
 }
@@ -288,6 +260,12 @@ export function WebhookPage({ params }: { params: RouteParams }) {
           <dt>Payload</dt>
           <dd className="url">{w.payload ? JSON.stringify(w.payload) : 'None'}</dd>
         </div>
+        {settingsProps(w).map((p) => (
+          <div className="prop" key={p.term}>
+            <dt>{p.term}</dt>
+            <dd>{p.value}</dd>
+          </div>
+        ))}
       </dl>
       <SendTest id={id} />
       <StatsChart path={apiPath`/v1/webhooks/${id}/stats`} subject={name} kind="deliveries" />
@@ -296,7 +274,7 @@ export function WebhookPage({ params }: { params: RouteParams }) {
         linkBase={`/webhooks/${id}/deliveries`}
         events={[w.event, 'test']}
       />
-      <Recover id={id} />
+      <Replay id={id} event={w.event} />
       <SigningSecret
         path={apiPath`/v1/webhooks/${id}/secret`}
         headingId="wh-secret"

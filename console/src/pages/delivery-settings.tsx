@@ -1,0 +1,351 @@
+// A webhook's delivery settings (docs/api.md#delivery-settings) on its create and edit forms and on
+// its page: the attempt timeout, ordering by a key of the event's data, the rate limit, OAuth2 client
+// credentials and a TLS client certificate. The OAuth2 client secret and the TLS private key are
+// write-only: a saved one shows as "set" with a control to replace it, and is never put in the page.
+import { useId, useState } from 'react';
+import { ApiError } from '../api.ts';
+import { Field, Select } from '../ui/form.tsx';
+import { TextArea } from '../ui/textarea.tsx';
+import type { Webhook } from './webhook-model.ts';
+import '../ui/insights.css';
+
+/** The top-level names of the settings (the fields a problem may name beside them). */
+export const SETTINGS_FIELDS = ['timeoutMs', 'ordering', 'rateLimit', 'auth', 'tls'] as const;
+
+type Settings = Pick<Webhook, (typeof SETTINGS_FIELDS)[number]>;
+
+/**
+ * The problem of each setting an ApiError names, by its dotted name (`auth.tokenUrl`). A problem
+ * naming a whole setting (`rateLimit`) is shown beside its first field.
+ */
+export function settingProblems(error: unknown): Record<string, string> {
+  const first: Record<string, string> = {
+    ordering: 'ordering.key',
+    rateLimit: 'rateLimit.perSecond',
+    auth: 'auth.type',
+    tls: 'tls.clientCertificate',
+  };
+  const out: Record<string, string> = {};
+  if (error instanceof ApiError)
+    for (const f of error.fields) {
+      const dotted = f.field.replace(/^\/|^body\./, '').replace(/\//g, '.');
+      const name = first[dotted] ?? dotted;
+      out[name] = out[name] ? `${out[name]}; ${f.message}` : f.message;
+    }
+  return out;
+}
+
+/**
+ * A write-only secret: typed in when there is none; once saved it shows as "set" with a Replace
+ * button, which brings the field (the value is submitted only then).
+ */
+function Secret({
+  label,
+  name,
+  saved,
+  problem,
+  hint,
+  multiline,
+}: {
+  label: string;
+  name: string;
+  saved: boolean;
+  problem: string | undefined;
+  hint: string;
+  multiline?: boolean;
+}) {
+  const [replacing, setReplacing] = useState(!saved);
+  const id = useId();
+  if (replacing) {
+    const field = multiline ? (
+      <TextArea
+        label={label}
+        name={name}
+        rows={5}
+        spellCheck={false}
+        autoComplete="off"
+        className="code"
+        problem={problem}
+        hint={hint}
+        autoFocus={saved}
+      />
+    ) : (
+      <Field
+        label={label}
+        name={name}
+        type="password"
+        autoComplete="new-password"
+        problem={problem}
+        hint={hint}
+        autoFocus={saved}
+      />
+    );
+    return saved ? (
+      <div>
+        {field}
+        <button type="button" className="link small" onClick={() => setReplacing(false)}>
+          Keep the current {label.toLowerCase()}
+        </button>
+      </div>
+    ) : (
+      field
+    );
+  }
+  return (
+    <div className="field">
+      <span className="label" id={`${id}-label`}>
+        {label}
+      </span>
+      <div className="secret">
+        <span id={`${id}-state`}>Set (saved values cannot be read back)</span>
+        <button
+          type="button"
+          onClick={() => setReplacing(true)}
+          aria-describedby={[`${id}-state`, problem ? `${id}-problem` : ''].filter(Boolean).join(' ')}
+        >
+          Replace {label.toLowerCase()}
+        </button>
+      </div>
+      {problem ? (
+        <small id={`${id}-problem`} className="problem">
+          {problem}
+        </small>
+      ) : null}
+    </div>
+  );
+}
+
+/** The settings fields of a webhook form; `current` is the saved webhook on an edit form. */
+export function DeliverySettingsFields({
+  current,
+  problems,
+}: {
+  current?: Settings | undefined;
+  problems: Record<string, string>;
+}) {
+  const [auth, setAuth] = useState(current?.auth ? 'oauth2_client_credentials' : '');
+  const [tls, setTls] = useState(current?.tls !== undefined);
+  const tlsId = useId();
+  return (
+    <fieldset className="settings">
+      <legend>Delivery settings</legend>
+      <Field
+        label="Attempt timeout (ms)"
+        name="timeoutMs"
+        type="number"
+        inputMode="numeric"
+        min={1000}
+        max={30000}
+        step={1000}
+        defaultValue={current?.timeoutMs ?? ''}
+        problem={problems.timeoutMs}
+        hint="1000 to 30000 ms for each attempt, test sends included. Empty: the platform's default."
+      />
+      <div className="field-row">
+        <Field
+          label="Order by data field"
+          name="ordering.key"
+          defaultValue={current?.ordering?.key ?? ''}
+          problem={problems['ordering.key']}
+          hint="A field of the event's data, e.g. sessionId: its events arrive one after the other. Empty: unordered."
+        />
+        <Field
+          label="Hold at most (s)"
+          name="ordering.maxHoldSeconds"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={86400}
+          defaultValue={current?.ordering?.maxHoldSeconds ?? ''}
+          problem={problems['ordering.maxHoldSeconds']}
+          hint="1 to 86400 s an event may wait for its turn; 3600 when empty."
+        />
+      </div>
+      <Field
+        label="Rate limit (per second)"
+        name="rateLimit.perSecond"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={1000}
+        defaultValue={current?.rateLimit?.perSecond ?? ''}
+        problem={problems['rateLimit.perSecond']}
+        hint="1 to 1000 deliveries per second to this webhook. Empty: no limit."
+      />
+      <Select
+        label="Authentication"
+        name="auth.type"
+        value={auth}
+        onChange={(e) => setAuth(e.target.value)}
+        problem={problems['auth.type']}
+      >
+        <option value="">None (the signature only)</option>
+        <option value="oauth2_client_credentials">OAuth2 client credentials</option>
+      </Select>
+      {auth ? (
+        <div className="sub-settings">
+          <Field
+            label="Token URL"
+            name="auth.tokenUrl"
+            type="url"
+            inputMode="url"
+            defaultValue={current?.auth?.tokenUrl ?? ''}
+            problem={problems['auth.tokenUrl']}
+            hint="Where a token is asked for (grant_type=client_credentials): https, the same rules as the target URL."
+          />
+          <Field
+            label="Client ID"
+            name="auth.clientId"
+            autoComplete="off"
+            defaultValue={current?.auth?.clientId ?? ''}
+            problem={problems['auth.clientId']}
+            hint="At most 1024 characters."
+          />
+          <Secret
+            label="Client secret"
+            name="auth.clientSecret"
+            saved={current?.auth !== undefined}
+            problem={problems['auth.clientSecret']}
+            hint="Write-only, at most 1024 characters: it is never shown again."
+          />
+          <Field
+            label="Scope"
+            name="auth.scope"
+            defaultValue={current?.auth?.scope ?? ''}
+            problem={problems['auth.scope']}
+            hint="Optional, at most 1024 characters."
+          />
+        </div>
+      ) : null}
+      <div className="check">
+        <input id={tlsId} type="checkbox" name="tls.enabled" checked={tls} onChange={(e) => setTls(e.target.checked)} />
+        <label htmlFor={tlsId}>mTLS: present a certificate to the receiver</label>
+      </div>
+      {tls ? (
+        <div className="sub-settings">
+          <TextArea
+            label="Client certificate"
+            name="tls.clientCertificate"
+            rows={5}
+            spellCheck={false}
+            className="code"
+            defaultValue={current?.tls?.clientCertificate ?? ''}
+            problem={problems['tls.clientCertificate']}
+            hint="PEM, -----BEGIN CERTIFICATE-----, the chain after it; not expired."
+          />
+          <Secret
+            label="Private key"
+            name="tls.privateKey"
+            saved={current?.tls !== undefined}
+            problem={problems['tls.privateKey']}
+            hint="The certificate's unencrypted PEM key. Write-only: it is never shown again."
+            multiline
+          />
+        </div>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** A whole number typed in a field: undefined when empty, NaN when not a whole number. */
+function whole(text: string | undefined): number | undefined {
+  const t = (text ?? '').trim();
+  if (!t) return undefined;
+  return /^\d+$/.test(t) ? Number(t) : Number.NaN;
+}
+
+/** Whether two flat settings objects hold the same values, whatever the order of their keys. */
+const same = (a: unknown, b: unknown) => {
+  const text = (x: unknown) =>
+    JSON.stringify(x ?? null, x && typeof x === 'object' ? Object.keys(x).sort() : undefined);
+  return text(a) === text(b);
+};
+
+/**
+ * The settings of a submitted webhook form as request fields, with the problems found before asking
+ * the API. On an edit form (`current` given) only the settings that changed are sent: a setting
+ * emptied is removed (`{}`), and a changed OAuth2 or TLS setting needs its secret typed again.
+ */
+export function settingsBody(
+  v: Record<string, string>,
+  current?: Settings,
+): { settings: Record<string, unknown>; problems: Record<string, string> } {
+  const problems: Record<string, string> = {};
+  const settings: Record<string, unknown> = {};
+  const number = (field: string) => {
+    const n = whole(v[field]);
+    if (Number.isNaN(n)) problems[field] = 'must be a whole number';
+    return n;
+  };
+  const edit = current !== undefined;
+  const put = (field: keyof Settings, next: unknown) => {
+    if (next === undefined) {
+      if (edit && current[field] !== undefined) settings[field] = {};
+    } else if (!edit || !same(next, current[field])) settings[field] = next;
+  };
+
+  const timeoutMs = number('timeoutMs');
+  if (timeoutMs === undefined) {
+    if (edit && current.timeoutMs !== undefined)
+      problems.timeoutMs = 'a timeout once set stays: give one from 1000 to 30000 ms';
+  } else if (!Number.isNaN(timeoutMs) && (!edit || timeoutMs !== current.timeoutMs)) settings.timeoutMs = timeoutMs;
+
+  const key = v['ordering.key']?.trim() ?? '';
+  const maxHoldSeconds = number('ordering.maxHoldSeconds');
+  if (!key && maxHoldSeconds !== undefined) problems['ordering.key'] = 'name the data field to order by';
+  put(
+    'ordering',
+    key ? { key, maxHoldSeconds: maxHoldSeconds ?? current?.ordering?.maxHoldSeconds ?? 3600 } : undefined,
+  );
+
+  const perSecond = number('rateLimit.perSecond');
+  put('rateLimit', perSecond === undefined ? undefined : { perSecond });
+
+  if (v['auth.type']) {
+    const scope = v['auth.scope']?.trim();
+    const auth = {
+      type: v['auth.type'],
+      tokenUrl: v['auth.tokenUrl']?.trim() ?? '',
+      clientId: v['auth.clientId']?.trim() ?? '',
+      ...(scope ? { scope } : {}),
+    };
+    const secret = v['auth.clientSecret'];
+    const saved = current?.auth;
+    const unchanged = saved && same({ ...saved, clientSecret: undefined }, { ...auth, clientSecret: undefined });
+    if (secret !== undefined) settings.auth = { ...auth, clientSecret: secret };
+    else if (!unchanged) problems['auth.clientSecret'] = 'type the client secret again to change the OAuth2 settings';
+  } else put('auth', undefined);
+
+  if (v['tls.enabled'] === 'on') {
+    const clientCertificate = v['tls.clientCertificate']?.trim() ?? '';
+    const privateKey = v['tls.privateKey'];
+    if (privateKey !== undefined) settings.tls = { clientCertificate, privateKey };
+    else if (clientCertificate !== current?.tls?.clientCertificate.trim())
+      problems['tls.privateKey'] = 'give the private key of the new certificate';
+  } else put('tls', undefined);
+
+  return { settings, problems };
+}
+
+/** The settings as the webhook's page lists them. */
+export function settingsProps(w: Settings): { term: string; value: string }[] {
+  return [
+    { term: 'Attempt timeout', value: w.timeoutMs !== undefined ? `${w.timeoutMs} ms` : 'The default' },
+    {
+      term: 'Ordering',
+      value: w.ordering
+        ? `By data.${w.ordering.key}; an event waits at most ${w.ordering.maxHoldSeconds} s for its turn`
+        : 'None',
+    },
+    { term: 'Rate limit', value: w.rateLimit ? `${w.rateLimit.perSecond} per second` : 'None' },
+    {
+      term: 'Authentication',
+      value: w.auth
+        ? `OAuth2 client credentials: client ${w.auth.clientId} at ${w.auth.tokenUrl}${
+            w.auth.scope ? `, scope ${w.auth.scope}` : ''
+          }; client secret set`
+        : 'None',
+    },
+    { term: 'Client certificate', value: w.tls ? 'Presented (mTLS); private key set' : 'None' },
+  ];
+}
