@@ -141,7 +141,7 @@ export function Replay({ id, event }: { id: string; event: string }) {
             <option value={event}>{event}</option>
           </Select>
           <Select label="Outcome" name="outcome" defaultValue="failed" problem={problems.outcome}>
-            <option value="failed">Failed (only failed deliveries are replayed)</option>
+            <option value="failed">Failed</option>
           </Select>
           <Field
             label="Status from"
@@ -207,18 +207,20 @@ export function Replay({ id, event }: { id: string; event: string }) {
           <p role="status" className="status">
             {p ? progressText(p) : 'Replay started…'}
           </p>
-          {p ? (
-            <progress
-              aria-label="Replay progress"
-              max={Math.max(p.total, 1)}
-              value={p.total ? p.sent + p.failed : p.state === 'running' ? 0 : 1}
-            />
-          ) : null}
-          {running ? (
-            <button type="button" className="danger" onClick={() => cancel.mutate()} disabled={cancel.isPending}>
-              Cancel replay
-            </button>
-          ) : null}
+          <div className="actions">
+            {p ? (
+              <progress
+                aria-label="Replay progress"
+                max={Math.max(p.total, 1)}
+                value={p.total ? p.sent + p.failed : p.state === 'running' ? 0 : 1}
+              />
+            ) : null}
+            {running ? (
+              <button type="button" className="danger" onClick={() => cancel.mutate()} disabled={cancel.isPending}>
+                Cancel replay
+              </button>
+            ) : null}
+          </div>
         </div>
       ) : null}
     </section>
