@@ -95,7 +95,7 @@ describe('delivery settings', () => {
       tls: { clientCertificate: pem.cert.trim(), privateKey: '***' },
     });
     // The page lists them; the secrets are "set", never shown.
-    for (const [term, value] of [
+    const listed: [string, string][] = [
       ['Attempt timeout', '5000 ms'],
       ['Ordering', 'By data.sessionId; an event waits at most 600 s for its turn'],
       ['Rate limit', '20 per second'],
@@ -104,7 +104,8 @@ describe('delivery settings', () => {
         'OAuth2 client credentials: client switchboard at https://auth.example.com/token, scope events:write; client secret set',
       ],
       ['Client certificate', 'Presented (mTLS); private key set'],
-    ])
+    ];
+    for (const [term, value] of listed)
       await page
         .locator('dl.props .prop')
         .filter({ has: page.getByRole('term').getByText(term, { exact: true }) })
