@@ -15,6 +15,7 @@ import { launchErrors, printLaunchResults, runLaunchBench } from './launch';
 import { latencyWithinBounds, printLatencyResults, runLatencyBench } from './latency';
 import { root } from './lib';
 import { printSessionResults, runSessionBench } from './sessions';
+import { printThrottleResults, runThrottleBench } from './throttle';
 import { printTracingResults, runTracingBench, TRACING_BASELINES, type Sampled, type TracingBaseline } from './tracing';
 import { printWebhooksResults, runWebhooksBench } from './webhooks';
 
@@ -38,6 +39,7 @@ const all = [
   'latency',
   'keys',
   'console',
+  'throttle',
 ];
 // Not in the default run (they seed millions of rows): named only.
 // `limits` compares two gateways (BENCH_LIMITS_BASE: another checkout's folder): named only.
@@ -100,6 +102,7 @@ for (const name of selected) {
       await runOrderingBench({
         events: Number(process.env.BENCH_ORDERING_EVENTS ?? 10_000),
         keys: Number(process.env.BENCH_ORDERING_KEYS ?? 1000),
+        rounds: Number(process.env.BENCH_ORDERING_ROUNDS ?? 2),
       }),
       printOrderingResults,
     );
@@ -192,6 +195,16 @@ for (const name of selected) {
         samples: Number(process.env.BENCH_DELIVERY_SAMPLES ?? 200),
       }),
       printAlertsResults,
+    );
+  } else if (name === 'throttle') {
+    report(
+      name,
+      await runThrottleBench({
+        waiting: Number(process.env.BENCH_THROTTLE_WAITING ?? 10_000),
+        perSecond: Number(process.env.BENCH_THROTTLE_RATE ?? 1),
+        seconds: Number(process.env.BENCH_THROTTLE_SECONDS ?? 20),
+      }),
+      printThrottleResults,
     );
   } else if (name === 'search' || name === 'stats' || name === 'retention') {
     report(

@@ -64,10 +64,10 @@ describe('delivery settings', () => {
     await form.getByLabel('Resource').selectOption('all');
     await form.getByLabel('Target URL').fill('https://example.com/cdr');
     await form.getByLabel('Name').fill('CDRs with settings');
-    await form.getByLabel('Attempt timeout (ms)').fill('5000');
-    await form.getByLabel('Order by data field').fill('sessionId');
-    await form.getByLabel('Hold at most (s)').fill('600');
-    await form.getByLabel('Rate limit (per second)').fill('20');
+    await form.getByLabel('Timeout per attempt (ms)').fill('5000');
+    await form.getByLabel('Ordering key').fill('sessionId');
+    await form.getByLabel('Longest hold (seconds)').fill('600');
+    await form.getByLabel('Rate limit (deliveries per second)').fill('20');
     await form.getByLabel('Authentication').selectOption('oauth2_client_credentials');
     await form.getByLabel('Token URL').fill('https://auth.example.com/token');
     await form.getByLabel('Client ID').fill('switchboard');
@@ -95,24 +95,22 @@ describe('delivery settings', () => {
       tls: { clientCertificate: pem.cert.trim(), privateKey: '***' },
     });
     // The page lists them; the secrets are "set", never shown.
+    const settings = page.getByRole('region', { name: 'Delivery settings' });
     const listed: [string, string][] = [
-      ['Attempt timeout', '5000 ms'],
-      ['Ordering', 'By data.sessionId; an event waits at most 600 s for its turn'],
+      ['Timeout per attempt', '5,000 ms'],
+      ['Ordering', 'by sessionId, held at most 600 s'],
       ['Rate limit', '20 per second'],
-      [
-        'Authentication',
-        'OAuth2 client credentials: client switchboard at https://auth.example.com/token, scope events:write; client secret set',
-      ],
-      ['Client certificate', 'Presented (mTLS); private key set'],
+      ['OAuth2', 'switchboard at https://auth.example.com/token (events:write); client secret set'],
+      ['Client certificate', 'Set, with its private key'],
     ];
     for (const [term, value] of listed)
-      await page
-        .locator('dl.props .prop')
+      await settings
+        .locator('.prop')
         .filter({ has: page.getByRole('term').getByText(term, { exact: true }) })
         .getByText(value, { exact: true })
         .waitFor();
-    await page.getByRole('button', { name: 'Edit' }).click();
-    const edit = page.getByRole('form', { name: 'Edit webhook' });
+    await settings.getByRole('button', { name: 'Edit delivery settings' }).click();
+    const edit = page.getByRole('form', { name: 'Edit delivery settings' });
     await edit.getByRole('button', { name: 'Replace client secret' }).waitFor();
     await edit.getByRole('button', { name: 'Replace private key' }).waitFor();
     await expectNoSecrets(page, ['s3cret-client-value-0123456789', pem.key]);
@@ -129,7 +127,7 @@ describe('delivery settings', () => {
     const form = page.getByRole('form', { name: 'New webhook' });
     await form.getByLabel('Event').selectOption('cdrCreated');
     await form.getByLabel('Target URL').fill('https://example.com/cdr');
-    await form.getByLabel('Rate limit (per second)').fill('5000');
+    await form.getByLabel('Rate limit (deliveries per second)').fill('5000');
     await form.getByLabel('Authentication').selectOption('oauth2_client_credentials');
     await form.getByLabel('Token URL').fill('ftp://auth.example.com/token');
     await form.getByLabel('Client ID').fill('switchboard');
@@ -139,7 +137,7 @@ describe('delivery settings', () => {
     await form.getByLabel('Private key').fill(pem.otherKey);
     await form.getByRole('button', { name: 'Create webhook' }).click();
     await expect
-      .poll(() => problemOf(page, form.getByLabel('Rate limit (per second)')))
+      .poll(() => problemOf(page, form.getByLabel('Rate limit (deliveries per second)')))
       .toBe('must be an integer from 1 to 1000');
     expect(await problemOf(page, form.getByLabel('Token URL'))).toMatch(/\S/);
     expect(await problemOf(page, form.getByLabel('Private key'))).toBe('does not belong to tls.clientCertificate');
@@ -169,25 +167,25 @@ describe('delivery settings', () => {
     const id = ((await created.json()) as { href: string }).href.split('/').pop()!;
     const cp = await h.signIn(account, `/console/webhooks/${id}`);
     const { page } = cp;
-    await page.getByRole('button', { name: 'Edit' }).click();
-    const edit = page.getByRole('form', { name: 'Edit webhook' });
+    await page.getByRole('button', { name: 'Edit delivery settings' }).click();
+    const edit = page.getByRole('form', { name: 'Edit delivery settings' });
     // Saving untouched settings changes nothing (the saved secret is kept).
-    await edit.getByRole('button', { name: 'Save', exact: true }).click();
+    await edit.getByRole('button', { name: 'Save settings' }).click();
     await edit.waitFor({ state: 'detached' });
     expect(await webhookOf(account, id)).toMatchObject({ rateLimit: { perSecond: 10 }, auth: { clientId: 'first' } });
 
-    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('button', { name: 'Edit delivery settings' }).click();
     await edit.getByLabel('Client ID').fill('second');
-    await edit.getByRole('button', { name: 'Save', exact: true }).click();
+    await edit.getByRole('button', { name: 'Save settings' }).click();
     await expect
       .poll(() => edit.locator('.problem').allTextContents())
       .toEqual(['type the client secret again to change the OAuth2 settings']);
     await edit.getByRole('button', { name: 'Replace client secret' }).click();
     await expect.poll(() => page.evaluate('document.activeElement?.getAttribute("type")')).toBe('password');
     await edit.getByLabel('Client secret').fill('second-secret-value');
-    await edit.getByLabel('Rate limit (per second)').fill('');
-    await edit.getByLabel('Attempt timeout (ms)').fill('2500');
-    await edit.getByRole('button', { name: 'Save', exact: true }).click();
+    await edit.getByLabel('Rate limit (deliveries per second)').fill('');
+    await edit.getByLabel('Timeout per attempt (ms)').fill('2500');
+    await edit.getByRole('button', { name: 'Save settings' }).click();
     await edit.waitFor({ state: 'detached' });
     const saved = await webhookOf(account, id);
     expect(saved).toMatchObject({
@@ -197,9 +195,9 @@ describe('delivery settings', () => {
     expect(saved.rateLimit).toBeUndefined();
 
     // Authentication None removes it.
-    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('button', { name: 'Edit delivery settings' }).click();
     await edit.getByLabel('Authentication').selectOption('');
-    await edit.getByRole('button', { name: 'Save', exact: true }).click();
+    await edit.getByRole('button', { name: 'Save settings' }).click();
     await edit.waitFor({ state: 'detached' });
     expect((await webhookOf(account, id)).auth).toBeUndefined();
     await expectNoSecrets(page, ['first-secret-value', 'second-secret-value']);

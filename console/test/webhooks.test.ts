@@ -267,7 +267,7 @@ describe('webhooks', () => {
     }[];
     expect(listed).toEqual([expect.objectContaining({ id, payload: { team: 'shop' } })]);
 
-    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
     await page.getByLabel('Name').fill('Shop receipts');
     await page.getByLabel('Target URL').fill('https://example.com/receipts');
     await page.getByRole('button', { name: 'Save' }).click();
@@ -331,5 +331,45 @@ describe('webhooks', () => {
     await pager.getByRole('button', { name: 'Previous' }).click();
     await pager.getByText('Page 2').waitFor();
     expectClean(cp);
+  });
+
+  it('when a tenant edits the delivery settings, then a bad rate is refused beside its field and good ones are saved and shown', async () => {
+    const account = await h.account();
+    const { id } = await subscription(account, 'settings');
+    const cp = await h.signIn(account, `/console/webhooks/${id}`);
+    const { page } = cp;
+    await page.getByRole('heading', { name: 'Delivery settings' }).waitFor();
+    await page.getByRole('button', { name: 'Edit delivery settings' }).click();
+    await page.getByLabel('Rate limit (deliveries per second)').fill('0');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    // The API's 400 names rateLimit.perSecond: it is shown beside the field, and nothing is stored.
+    const rate = page.getByLabel('Rate limit (deliveries per second)');
+    await expect.poll(() => rate.getAttribute('aria-invalid')).toBe('true');
+    expect(
+      ((await (await h.request(account, 'GET', `/v1/webhooks/${id}`)).json()) as { rateLimit?: unknown }).rateLimit,
+    ).toBeUndefined();
+    await checkPage(cp, 'webhook-settings-problem');
+
+    await rate.fill('5');
+    await page.getByLabel('Ordering key').fill('messageId');
+    await page.getByLabel('Timeout per attempt (ms)').fill('5000');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByText('5 per second').waitFor();
+    await page.getByText('held at most 3,600 s').waitFor();
+    const saved = (await (await h.request(account, 'GET', `/v1/webhooks/${id}`)).json()) as Record<string, unknown>;
+    expect(saved).toMatchObject({
+      timeoutMs: 5000,
+      rateLimit: { perSecond: 5 },
+      ordering: { key: 'messageId', maxHoldSeconds: 3600 },
+    });
+    // An OAuth2 setting without its secret is caught before it is sent.
+    await page.getByRole('button', { name: 'Edit delivery settings' }).click();
+    await page.getByLabel('Authentication').selectOption('oauth2_client_credentials');
+    await page.getByLabel('Token URL').fill('https://auth.example.com/token');
+    await page.getByLabel('Client ID').fill('switchboard');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await expect.poll(() => page.getByLabel('Client secret').getAttribute('aria-invalid')).toBe('true');
+    await checkPage(cp, 'webhook-settings');
+    expectClean(cp, [/status of 400/]);
   });
 });

@@ -23,9 +23,16 @@ export interface Received {
 
 /**
  * What a receiver answers: a status, optionally with headers and a body; `endless` sends the
- * headers and the body, then keeps the response open, writing a space now and then; 'hang' never answers.
+ * headers and the body, then keeps the response open, writing a space now and then; `delayMs`
+ * answers that much later; 'hang' never answers.
  */
-export type ReceiverAnswer = { status: number; headers?: Record<string, string>; body?: string; endless?: boolean };
+export type ReceiverAnswer = {
+  status: number;
+  headers?: Record<string, string>;
+  body?: string;
+  endless?: boolean;
+  delayMs?: number;
+};
 export type Responder = (req: Received, count: number) => number | ReceiverAnswer | 'hang';
 
 export interface ReceiverOptions {
@@ -88,17 +95,21 @@ export async function startReceiver(opts: ReceiverOptions | number | string = {}
       const answer: ReceiverAnswer | 'hang' = typeof given === 'number' ? { status: given } : given;
       o.observe?.(r, answer);
       if (answer === 'hang') return;
-      const { status, headers, body: out, endless } = answer;
-      if (keep && status >= 200 && status < 300) {
-        let s = ok.get(path);
-        if (!s) ok.set(path, (s = new Set()));
-        s.add(String(req.headers['webhook-id']));
-      }
-      res.writeHead(status, headers ?? {});
-      if (!endless) return void res.end(out);
-      if (out) res.write(out);
-      const drip = setInterval(() => res.write(' '), 100);
-      res.on('close', () => clearInterval(drip));
+      const { status, headers, body: out, endless, delayMs } = answer;
+      const respond = () => {
+        if (keep && status >= 200 && status < 300) {
+          let s = ok.get(path);
+          if (!s) ok.set(path, (s = new Set()));
+          s.add(String(req.headers['webhook-id']));
+        }
+        res.writeHead(status, headers ?? {});
+        if (!endless) return void res.end(out);
+        if (out) res.write(out);
+        const drip = setInterval(() => res.write(' '), 100);
+        res.on('close', () => clearInterval(drip));
+      };
+      if (delayMs) setTimeout(respond, delayMs);
+      else respond();
     });
   };
   let server: Server;

@@ -17,18 +17,12 @@ export interface Webhook {
   lastAttemptAt: string | null;
   lastStatus: number | null;
   disabledReason: string | null;
-  /** Delivery settings (docs/api.md#delivery-settings), present only when set; secrets read as ***. */
+  /** Delivery settings (docs/api.md#delivery-settings), each present only when set; secrets read as ***. */
   timeoutMs?: number;
   ordering?: { key: string; maxHoldSeconds: number };
   rateLimit?: { perSecond: number };
-  auth?: {
-    type: 'oauth2_client_credentials';
-    tokenUrl: string;
-    clientId: string;
-    clientSecret: string;
-    scope?: string;
-  };
-  tls?: { clientCertificate: string; privateKey: string };
+  auth?: { type: 'oauth2_client_credentials'; tokenUrl: string; clientId: string; clientSecret: '***'; scope?: string };
+  tls?: { clientCertificate: string; privateKey: '***' };
 }
 
 export interface EventType {

@@ -1,7 +1,7 @@
 // One webhook subscription: its settings (edit, enable or disable, delete), its signing secret
 // (reveal, copy, rotate), a test send and its result, its deliveries chart, its deliveries with
 // filters, its delivery settings, and replaying the failed ones by filter.
-import { useMutation, useQueryClient, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api } from '../api.ts';
 import { Link, navigate } from '../router.ts';
@@ -13,15 +13,9 @@ import { StatsChart } from '../ui/stats-chart.tsx';
 import { TextArea } from '../ui/textarea.tsx';
 import { when } from '../ui/time.ts';
 import { Deliveries } from './deliveries.tsx';
-import {
-  DeliverySettingsFields,
-  SETTINGS_FIELDS,
-  settingProblems,
-  settingsBody,
-  settingsProps,
-} from './delivery-settings.tsx';
 import { Replay } from './replay.tsx';
 import { idOf, type TestResult, type Webhook, webhookName } from './webhook-model.ts';
+import { DeliverySettings } from './webhook-settings.tsx';
 import { parseWebhookTexts } from './webhooks.tsx';
 import { apiPath, type RouteParams } from '../paths.ts';
 
@@ -41,20 +35,18 @@ function EditWebhook({ w, onDone }: { w: Webhook; onDone: () => void }) {
       onDone();
     },
   });
-  const problems = { ...fieldProblems(save.error), ...settingProblems(save.error), ...local };
+  const problems = { ...fieldProblems(save.error), ...local };
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const v = formValues(e.currentTarget);
     const { payload, headers, problems: mine } = parseWebhookTexts(v);
-    const { settings, problems: theirs } = settingsBody(v, w);
-    setLocal({ ...mine, ...theirs });
-    if (Object.keys(mine).length || Object.keys(theirs).length) return;
+    setLocal(mine);
+    if (Object.keys(mine).length) return;
     const body: Record<string, unknown> = {
       name: v.name?.trim() ?? '',
       resource: v.resource?.trim(),
       targetUrl: v.targetUrl?.trim(),
       payload: payload ?? {},
-      ...settings,
     };
     // Header values are write-only (they read as ***): the headers are sent only when changed, and
     // then every value must be typed again, as a PUT replaces them all.
@@ -102,17 +94,7 @@ function EditWebhook({ w, onDone }: { w: Webhook; onDone: () => void }) {
         problem={problems.headers}
         hint="One per line: Name: value. Values read as ***: leave them all untouched to keep them, or type every value again."
       />
-      <DeliverySettingsFields current={w} problems={problems} />
-      <Alert
-        message={generalProblem(save.error, [
-          'name',
-          'resource',
-          'targetUrl',
-          'payload',
-          'headers',
-          ...SETTINGS_FIELDS,
-        ])}
-      />
+      <Alert message={generalProblem(save.error, ['name', 'resource', 'targetUrl', 'payload', 'headers'])} />
       <FormActions submit="Save" disabled={save.isPending} onCancel={onDone} />
     </form>
   );
@@ -260,13 +242,8 @@ export function WebhookPage({ params }: { params: RouteParams }) {
           <dt>Payload</dt>
           <dd className="url">{w.payload ? JSON.stringify(w.payload) : 'None'}</dd>
         </div>
-        {settingsProps(w).map((p) => (
-          <div className="prop" key={p.term}>
-            <dt>{p.term}</dt>
-            <dd>{p.value}</dd>
-          </div>
-        ))}
       </dl>
+      <DeliverySettings w={w} />
       <SendTest id={id} />
       <StatsChart path={apiPath`/v1/webhooks/${id}/stats`} subject={name} kind="deliveries" />
       <Deliveries

@@ -9,7 +9,7 @@ import { Alert, Field, FormActions, fieldProblems, formValues, generalProblem, S
 import { Failed, Loading, Page } from '../ui/page.tsx';
 import { TextArea } from '../ui/textarea.tsx';
 import { when } from '../ui/time.ts';
-import { DeliverySettingsFields, SETTINGS_FIELDS, settingProblems, settingsBody } from './delivery-settings.tsx';
+import { DeliverySettingsFields, SETTINGS_FIELDS, settingProblems, settingsBody } from './webhook-settings.tsx';
 import { type EventType, idOf, type Webhook, webhookName } from './webhook-model.ts';
 import { apiPath } from '../paths.ts';
 

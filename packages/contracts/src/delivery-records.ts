@@ -26,15 +26,35 @@ export interface DisableRequest {
   reason: string;
 }
 
-/** A batch as it travels: the records (objects of the Delivery message, as JSON) and the subscriptions to disable. */
+/**
+ * Deliveries a dispatcher held for a later slot of their subscription's rate limit, counted per
+ * subscription and minute (the statistics' `throttled`): no attempt record stands for them.
+ */
+export interface ThrottledCount {
+  subscriptionId: string;
+  /** Start of the minute (ISO 8601). */
+  at: string;
+  count: number;
+}
+
+/**
+ * A batch as it travels: the records (objects of the Delivery message, as JSON), the subscriptions
+ * to disable and, in batches of their own, the throttled counts (absent from batches of records).
+ */
 export interface RecordBatch {
   attempts: Record<string, unknown>[];
   disable: DisableRequest[];
+  throttled?: ThrottledCount[];
 }
 
 /** A batch of records already encoded as JSON, one text each: `{"attempts":[...],"disable":[...]}`. */
 export function batchJson(attempts: readonly string[], disable: readonly string[]): string {
   return `{"attempts":[${attempts.join(',')}],"disable":[${disable.join(',')}]}`;
+}
+
+/** A batch of throttled counts only: `{"attempts":[],"disable":[],"throttled":[...]}`. */
+export function throttledBatchJson(counts: readonly ThrottledCount[]): string {
+  return `{"attempts":[],"disable":[],"throttled":${JSON.stringify(counts)}}`;
 }
 
 /** Bytes of a batch's envelope: `{"attempts":[],"disable":[]}`. */
@@ -58,5 +78,17 @@ export function decodeRecordBatch(data: Uint8Array): RecordBatch {
     if (!isObject(d) || typeof d.subscriptionId !== 'string' || typeof d.reason !== 'string')
       throw new Error(`disable.${i}: expected {subscriptionId, reason} strings`);
   });
+  if (b.throttled !== undefined) {
+    if (!Array.isArray(b.throttled)) throw new Error('throttled: expected an array');
+    b.throttled.forEach((t, i) => {
+      if (
+        !isObject(t) ||
+        typeof t.subscriptionId !== 'string' ||
+        typeof t.at !== 'string' ||
+        typeof t.count !== 'number'
+      )
+        throw new Error(`throttled.${i}: expected {subscriptionId, at, count}`);
+    });
+  }
   return b as unknown as RecordBatch;
 }

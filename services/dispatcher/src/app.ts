@@ -28,6 +28,7 @@ import { InFlight } from './delivery/in-flight.ts';
 import { ensureOrderingBucket, Ordering } from './delivery/ordering.ts';
 import { ScheduledShares } from './delivery/scheduled-shares.ts';
 import { SignedSender } from './delivery/signed-sender.ts';
+import { Throttle } from './delivery/throttle.ts';
 import { SessionLoop } from './delivery/session-loop.ts';
 import { DeliveryWorker } from './delivery/worker.ts';
 import { ResendWorker } from './delivery/resend-worker.ts';
@@ -38,10 +39,14 @@ import { createMetrics, type DispatcherMetrics } from './metrics.ts';
 import { AttemptRecorder, recordBatchBytes } from './recording/attempt-recorder.ts';
 import { RecordBuffer, whileRecordsFit } from './recording/record-buffer.ts';
 import { SessionRecorder } from './recording/session-recorder.ts';
+import { ThrottledCounts } from './recording/throttled-counts.ts';
 import { CONSUMERS, DELIVERIES_STREAM, ensureDispatcherStreams, JOB_SUBJECTS } from './streams.ts';
 
 export type { Config } from './config.ts';
 export { loadConfig } from './config.ts';
+
+/** Most (subscription, minute) counts of throttled deliveries held while they cannot be sent. */
+const THROTTLED_COUNTS_MAX = 10_000;
 
 export interface DispatcherApp {
   readonly logger: Logger;
@@ -60,6 +65,7 @@ interface Running {
   inFlight: InFlight;
   recorder: AttemptRecorder;
   sessionRecorder: SessionRecorder;
+  throttledCounts: ThrottledCounts;
   loops: ConsumerLoop[];
   /** True until stop() has stopped the consumer loops (readiness). */
   consuming: boolean;
@@ -201,6 +207,32 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
         maxWaitingPerKey: config.DELIVERY_ORDERING_MAX_WAITING_PER_KEY,
       },
     });
+    await Throttle.ensureBucket(
+      nats.jsm,
+      config.DELIVERY_MAX_AGE,
+      config.NATS_STREAM_REPLICAS,
+      storeLimitsOf(config).kvMaxBytes,
+    );
+    // Held deliveries are counted for the statistics, sent with the records (once a second).
+    const throttledCounts = new ThrottledCounts(
+      async (json) => {
+        await nats.js.publish(JOB_SUBJECTS.records, json);
+      },
+      {
+        flushIntervalMs: 1000,
+        maxEntries: THROTTLED_COUNTS_MAX,
+        logger,
+        onDropped: (n) => metrics.throttledCountsDropped.inc(n),
+      },
+    );
+    const throttle = new Throttle(nats.js, nats.jsm, config.DELIVERY_MAX_AGE, {
+      logger,
+      onError: () => metrics.throttleErrors.inc(),
+      onHeld: (subscriptionId) => {
+        metrics.throttled.inc();
+        throttledCounts.add(subscriptionId);
+      },
+    });
     const stopListening = lookups.listen(nats.nc);
 
     const inFlight = new InFlight(config.JETSTREAM_ACK_WAIT, logger, config.DELIVERY_QUEUE + 4096);
@@ -230,6 +262,7 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
       backlog,
       backlogRecheckMs: config.DELIVERY_BACKLOG_RECHECK,
       ordering,
+      throttle,
       logger,
     });
     const resends = new ResendWorker({
@@ -240,6 +273,7 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
       inFlight,
       metrics,
       logger,
+      ordering,
       giveUpAfterMs: config.DELIVERY_GIVE_UP_AFTER,
     });
     const stopTests = listenForTests(nats.nc, {
@@ -284,6 +318,14 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
       runConsumerLoop({
         js,
         stream: DELIVERIES_STREAM,
+        durable: CONSUMERS.throttled,
+        logger,
+        concurrency: buffer,
+        handle: roomy((m) => worker.handleRetry(m)),
+      }),
+      runConsumerLoop({
+        js,
+        stream: DELIVERIES_STREAM,
         durable: CONSUMERS.parked,
         logger,
         concurrency: 16,
@@ -307,6 +349,7 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
       inFlight,
       recorder,
       sessionRecorder,
+      throttledCounts,
       loops,
       consuming: true,
       stopListening,
@@ -352,7 +395,7 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
       await testsDone;
       if (r) r.consuming = false;
       await r?.inFlight.drain();
-      await Promise.all([r?.recorder.close(), r?.sessionRecorder.close()]);
+      await Promise.all([r?.recorder.close(), r?.sessionRecorder.close(), r?.throttledCounts.close()]);
       await r?.nats.close();
       breakers.close();
       await http.close();

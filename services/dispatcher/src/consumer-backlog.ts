@@ -3,6 +3,7 @@
 import type { JetStreamManager } from '@nats-io/jetstream';
 import { KV_BUCKETS, kvStream, STREAMS } from '@switchboard/platform';
 import { LEDGER_STREAM } from './delivery/backlog.ts';
+import { THROTTLE_STREAM } from './delivery/throttle.ts';
 import type { DispatcherMetrics } from './metrics.ts';
 import { CONSUMERS, DELIVERIES_STREAM } from './streams.ts';
 
@@ -15,6 +16,7 @@ export function pollConsumerBacklog(jsm: JetStreamManager, metrics: DispatcherMe
       [STREAMS.events.name, CONSUMERS.events],
       [DELIVERIES_STREAM, CONSUMERS.retry],
       [DELIVERIES_STREAM, CONSUMERS.parked],
+      [DELIVERIES_STREAM, CONSUMERS.throttled],
       [DELIVERIES_STREAM, CONSUMERS.records],
       [DELIVERIES_STREAM, CONSUMERS.sessionRecords],
       [DELIVERIES_STREAM, CONSUMERS.resends],
@@ -26,6 +28,9 @@ export function pollConsumerBacklog(jsm: JetStreamManager, metrics: DispatcherMe
         if (durable === CONSUMERS.retry) {
           metrics.consumerPending.set({ consumer: durable }, info.num_pending);
           metrics.retriesWaiting.set(info.num_ack_pending);
+        } else if (durable === CONSUMERS.throttled) {
+          metrics.consumerPending.set({ consumer: durable }, info.num_pending);
+          metrics.throttledWaiting.set(info.num_ack_pending);
         } else metrics.consumerPending.set({ consumer: durable }, info.num_pending + info.num_ack_pending);
       } catch {
         // NATS away: keep the last value
@@ -38,6 +43,7 @@ export function pollConsumerBacklog(jsm: JetStreamManager, metrics: DispatcherMe
       DELIVERIES_STREAM,
       kvStream(KV_BUCKETS.sessions).stream,
       LEDGER_STREAM,
+      THROTTLE_STREAM,
     ]) {
       try {
         const info = await jsm.streams.info(stream);

@@ -63,6 +63,11 @@ const jobSchema = z.discriminatedUnion('kind', [
         m: z.boolean().optional(),
       })
       .optional(),
+    /**
+     * The slot of its subscription's rate limit this job waits for (delivery/throttle.ts): the
+     * attempt it was reserved for and its time (epoch ms). The attempt goes at it without reserving again.
+     */
+    slot: z.object({ attempt: z.number().int().min(1), at: z.number() }).optional(),
   }),
 ]);
 

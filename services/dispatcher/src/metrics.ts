@@ -28,12 +28,17 @@ export interface DispatcherMetrics {
   ended: Counter<'reason'>;
   backlogFullest: Gauge;
   backlogLedgerErrors: Counter;
+  throttled: Counter;
+  throttledWaiting: Gauge;
+  throttleErrors: Counter;
+  throttledCountsDropped: Counter;
   recordBufferBytes: Gauge;
   recordBackPressure: Counter;
   orderingUnordered: Counter<'reason'>;
   orderingHeld: Counter;
   orderingWoken: Counter;
   orderingOverCap: Counter;
+  orderingOps: Counter<'op'>;
 }
 
 /** What the host limiter holds now (totals: hosts are never a label). */
@@ -72,7 +77,7 @@ export function createMetrics(
     }),
     deferred: new Counter({
       name: 'dispatcher_deliveries_deferred_total',
-      help: "Jobs deferred through JetStream without an attempt, by kind and reason (breaker_open, host_busy: slots held by hanging attempts, queue_full: the host's or the global in-memory queue is full, shutdown, lookup_unavailable).",
+      help: "Jobs deferred through JetStream without an attempt, by kind and reason (breaker_open, host_busy: slots held by hanging attempts, queue_full: the host's or the global in-memory queue is full, shutdown, lookup_unavailable, throttled: waiting for its slot of the subscription's rate limit).",
       labelNames: ['kind', 'reason'],
       registers: [registry],
     }),
@@ -191,6 +196,26 @@ export function createMetrics(
       help: 'Reads and writes of the shared backlog count (key-value bucket DELIVERY_BACKLOG) that failed; the delivery went on uncounted.',
       registers: [registry],
     }),
+    throttled: new Counter({
+      name: 'dispatcher_deliveries_throttled_total',
+      help: "Deliveries held for a later slot of their subscription's rate limit (`rateLimit.perSecond`): they wait in JetStream, no attempt used.",
+      registers: [registry],
+    }),
+    throttledWaiting: new Gauge({
+      name: 'dispatcher_throttled_waiting',
+      help: "Deliveries held by JetStream until their slot of their subscription's rate limit (the throttled consumer's unacknowledged messages).",
+      registers: [registry],
+    }),
+    throttleErrors: new Counter({
+      name: 'dispatcher_delivery_throttle_errors_total',
+      help: 'Reservations of a rate-limit slot (key-value bucket DELIVERY_THROTTLE) that failed; the delivery went without waiting.',
+      registers: [registry],
+    }),
+    throttledCountsDropped: new Counter({
+      name: 'dispatcher_throttled_counts_dropped_total',
+      help: "Throttled deliveries left out of the statistics because their counts could not be sent to the webhooks service and the dispatcher's buffer of them was full.",
+      registers: [registry],
+    }),
     recordBufferBytes: new Gauge({
       name: 'dispatcher_record_buffer_bytes',
       help: 'Bytes of attempt and session records in memory until JetStream has them (RECORD_BUFFER_MAX_BYTES).',
@@ -209,17 +234,23 @@ export function createMetrics(
     }),
     orderingHeld: new Counter({
       name: 'dispatcher_ordering_held_total',
-      help: 'Notifications stored to wait for their turn behind an earlier delivery of their ordering key.',
+      help: 'Deliveries (notifications and resends) that waited for their turn behind an earlier delivery of their ordering key: in the memory of the dispatcher that runs that one, or stored.',
       registers: [registry],
     }),
     orderingWoken: new Counter({
       name: 'dispatcher_ordering_woken_total',
-      help: 'Waiting notifications woken because the delivery before them ended.',
+      help: 'Waiting deliveries whose turn came because the delivery before them ended (run at once when they waited in that dispatcher, else their stored copy republished).',
       registers: [registry],
     }),
     orderingOverCap: new Counter({
       name: 'dispatcher_ordering_keys_over_cap_total',
       help: 'Ordering keys that began to wait while their subscription held DELIVERY_ORDERING_MAX_HELD_KEYS keys: not held, their new events go out unordered until the key is idle.',
+      registers: [registry],
+    }),
+    orderingOps: new Counter({
+      name: 'dispatcher_ordering_bucket_operations_total',
+      help: 'Round trips to JetStream made for ordering by key, by op: write (compare-and-set of a key line), read (a line read), delete (a line or marker deleted), store (a waiting delivery stored, woken, or its copy deleted).',
+      labelNames: ['op'],
       registers: [registry],
     }),
   };

@@ -38,9 +38,12 @@ export const JOB_SUBJECTS = {
   /**
    * Deliveries waiting for their turn behind an earlier delivery of their ordering key
    * (delivery/ordering.ts): no consumer reads them; the delivery before them republishes one to the
-   * retry subject when it ends (`deliveries.held.retry`).
+   * retry subject when it ends (`deliveries.held.retry`), or a resend to the resends
+   * (`deliveries.held.resend`).
    */
   held: 'deliveries.held.>',
+  /** Jobs waiting for their slot of their subscription's rate limit (delivery/throttle.ts). */
+  throttled: 'deliveries.throttled',
   /** Batches of attempt records on their way to the webhooks service (packages/platform delivery-records.ts). */
   records: RECORDS_SUBJECT,
   /** Resends and recoveries, published by the webhooks service (delivery/resend-worker.ts). */
@@ -55,6 +58,8 @@ export const CONSUMERS = {
   retry: 'dispatcher-deliveries-retry',
   /** Parked retry jobs, moved back to the retry subject as their target's share frees up. */
   parked: 'dispatcher-deliveries-parked',
+  /** Jobs waiting for their rate-limit slot; held by JetStream (nak with delay) until it comes. */
+  throttled: 'dispatcher-deliveries-throttled',
   /** Attempt records: created here with the stream, read by the webhooks service, which stores them. */
   records: RECORDS_CONSUMER,
   /** Session records: created here with the stream, read by the webhooks service, which stores them. */
@@ -96,6 +101,7 @@ export async function ensureDispatcherStreams(jsm: JetStreamManager, s: StreamSe
       JOB_SUBJECTS.retry,
       JOB_SUBJECTS.parked,
       JOB_SUBJECTS.held,
+      JOB_SUBJECTS.throttled,
       JOB_SUBJECTS.records,
       JOB_SUBJECTS.resend,
       JOB_SUBJECTS.sessions,
@@ -133,6 +139,15 @@ export async function ensureDispatcherStreams(jsm: JetStreamManager, s: StreamSe
     filter_subject: JOB_SUBJECTS.parked,
     ack_wait: ackWait,
     max_ack_pending: 1000,
+  });
+  // Jobs waiting for their subscription's rate-limit slot, each an unacknowledged message until its
+  // slot comes: a window of their own, so throttled subscriptions never take the retries' (each
+  // account's are bounded by its DELIVERY_BACKLOG_PER_ACCOUNT).
+  await ensureConsumer(jsm, DELIVERIES_STREAM, {
+    durable_name: CONSUMERS.throttled,
+    filter_subject: JOB_SUBJECTS.throttled,
+    ack_wait: ackWait,
+    max_ack_pending: s.maxScheduled,
   });
   await ensureConsumer(jsm, DELIVERIES_STREAM, {
     durable_name: CONSUMERS.resends,

@@ -230,4 +230,106 @@ describe('ordering by key', () => {
       await d.stop();
     }
   }, 60_000);
+
+  it('when a recovery resends the failed reports of two messages, then each message gets its reports one after the other in their original order, with increasing webhook-sequence', async () => {
+    const env = { ...TEST_DISPATCHER_ENV, DELIVERY_RETRY_SCHEDULE: '100ms' };
+    const replicas = [await s.startDispatcher(env)];
+    try {
+      const acct = await s.createAccount();
+      const path = `/${acct.id}/recovered`;
+      const sub = await subscribe(acct, path, { key: 'messageId' });
+      const since = new Date(Date.now() - 1000).toISOString();
+      let down = true;
+      // While up: the first report of each message is answered slowly; the receiver notes any
+      // report that arrives while another of its message is still being answered.
+      const busyUntil = new Map<string, number>();
+      const overlaps: string[] = [];
+      rx.on(path, (req) => {
+        if (down) return 503;
+        const id = idOf(req);
+        const message = id.split('-')[0]!;
+        if ((busyUntil.get(message) ?? 0) > req.at) overlaps.push(id);
+        const delayMs = id.endsWith('-r1') ? 400 : 0;
+        busyUntil.set(message, req.at + delayMs);
+        return { status: 204, delayMs };
+      });
+      const sent = [
+        ...[1, 2, 3, 4].map((n) => report(acct.id, 'm8', n)),
+        ...[1, 2, 3].map((n) => report(acct.id, 'm9', n)),
+      ];
+      for (const e of sent) await s.publish('sms.dlr', e);
+      // Every report fails (an attempt and its retry each, in turn).
+      await waitFor(() => rx.at(path).length === 2 * sent.length, {
+        what: 'two attempts of each report',
+        timeoutMs: 30_000,
+      });
+      const dryRun = async () => {
+        const res = await s.request(acct, 'POST', `/v1/webhooks/${sub}/recover`, { since, dryRun: true });
+        expect(res.status).toBe(200);
+        return ((await res.json()) as { matched: number }).matched;
+      };
+      await waitFor(async () => (await dryRun()) === sent.length, {
+        what: 'all seven reports failed and recorded',
+        timeoutMs: 30_000,
+      });
+
+      down = false;
+      const upAt = Date.now();
+      const res = await s.request(acct, 'POST', `/v1/webhooks/${sub}/recover`, { since });
+      expect(res.status, await res.clone().text()).toBe(202);
+      await waitFor(() => rx.delivered(path).size === sent.length, { what: 'the seven resent', timeoutMs: 30_000 });
+      const resent = rx.at(path).filter((r) => r.at >= upAt);
+      for (const [message, n] of [
+        ['m8', 4],
+        ['m9', 3],
+      ] as const) {
+        const of = resent.filter((r) => idOf(r).startsWith(`${message}-`));
+        expect(of.map(idOf)).toEqual(Array.from({ length: n }, (_, i) => `${message}-r${i + 1}`));
+        const seqs = of.map((r) => Number(r.headers['webhook-sequence']));
+        for (let i = 1; i < n; i++) expect(seqs[i]).toBe(seqs[i - 1]! + 1);
+      }
+      expect(overlaps).toEqual([]);
+    } finally {
+      for (const d of replicas) await d.stop();
+    }
+  }, 90_000);
+
+  it("when the dispatcher holding a key is killed (SIGKILL) and another starts, then the key's reports, those it held and one published after, arrive in order", async () => {
+    const first = await s.spawnDispatcher(TEST_DISPATCHER_ENV);
+    let second: { stop(): Promise<void> } | undefined;
+    try {
+      const acct = await s.createAccount();
+      const path = `/${acct.id}/restart`;
+      await subscribe(acct, path, { key: 'messageId' });
+      let hang = true;
+      rx.on(path, (req) => (hang && idOf(req) === 'm7-r1' ? 'hang' : 204));
+      await s.publish('sms.dlr', report(acct.id, 'm7', 1));
+      await waitFor(() => rx.at(path).some((r) => idOf(r) === 'm7-r1'), { what: 'm7-r1 attempted', timeoutMs: 15_000 });
+      // r2 and r3 wait behind r1, which the receiver does not answer.
+      await s.publish('sms.dlr', report(acct.id, 'm7', 2));
+      await s.publish('sms.dlr', report(acct.id, 'm7', 3));
+      const held = async () =>
+        metricSum(
+          await (await fetch(`http://127.0.0.1:${first.opsPort}/metrics`)).text(),
+          'dispatcher_ordering_held_total',
+        );
+      await waitFor(async () => (await held()) === 2, { what: 'r2 and r3 waiting', timeoutMs: 15_000 });
+
+      await first.kill9();
+      const killedAt = Date.now();
+      expect(rx.at(path).map(idOf)).toEqual(['m7-r1']);
+      hang = false;
+      // Published after the crash: it reaches the new dispatcher before the killed one's reports come back.
+      await s.publish('sms.dlr', report(acct.id, 'm7', 4));
+      second = await s.startDispatcher(TEST_DISPATCHER_ENV);
+      await waitFor(() => rx.delivered(path).size === 4, { what: 'the four reports delivered', timeoutMs: 40_000 });
+      const after = rx.at(path).filter((r) => r.at >= killedAt);
+      expect(after.map(idOf)).toEqual(['m7-r1', 'm7-r2', 'm7-r3', 'm7-r4']);
+      const seqs = after.map((r) => Number(r.headers['webhook-sequence']));
+      for (let i = 1; i < 4; i++) expect(seqs[i]).toBe(seqs[i - 1]! + 1);
+    } finally {
+      await first.stop();
+      await second?.stop();
+    }
+  }, 90_000);
 });

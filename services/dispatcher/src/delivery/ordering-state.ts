@@ -2,8 +2,19 @@
 // is stored in the DELIVERY_ORDERING bucket, and the pure steps that change it. ordering.ts reads
 // and writes it with compare-and-set; everything here is a function of the state and the input.
 
-/** One pending delivery of the key: its id (webhook-id, or a resend's delivery id) and where its waiting copy is stored. */
-export type Entry = [id: string, heldSeq: number];
+/**
+ * One pending delivery of the key: its id (webhook-id, or a resend's delivery id), where its
+ * waiting copy is stored (0: none, it waits in the memory of the process that runs the head), and
+ * its position: the stream sequence of the event it delivers (`resend` 1: of the resend job), by
+ * which waiting deliveries are kept in line.
+ */
+export type Entry = [id: string, heldSeq: number, pos?: number, resend?: 1];
+
+/** Where a delivery comes from in its stream: waiting deliveries of the same stream are kept in this order. */
+export interface Position {
+  seq: number;
+  resend?: boolean;
+}
 
 export interface KeyState {
   /** Pending deliveries in the order they get their turn; q[0] is the head, the one whose turn it is. */
@@ -50,6 +61,7 @@ export function joined(
   id: string,
   heldSeq: number,
   now: number,
+  pos?: Position,
 ): { state: KeyState; turn: boolean } {
   if (!s) return { state: started(id, now), turn: true };
   if (s.q.length === 0) {
@@ -57,7 +69,28 @@ export function joined(
     if (s.f) state.f = 1;
     return { state, turn: true };
   }
-  return { state: { ...s, q: [...s.q, [id, heldSeq]] }, turn: false };
+  const e: Entry = pos === undefined ? [id, heldSeq] : pos.resend ? [id, heldSeq, pos.seq, 1] : [id, heldSeq, pos.seq];
+  return { state: { ...s, q: inLine(s.q, e) }, turn: false };
+}
+
+/**
+ * The line with `e` in its place: behind the head, and before the waiting deliveries of its stream
+ * that come later in it (an event that reached a replica later than a later event of its key, and
+ * joined after it, still goes first as long as that one has not had its turn).
+ */
+export function inLine(q: Entry[], e: Entry): Entry[] {
+  const pos = e[2];
+  let at = q.length;
+  if (pos !== undefined)
+    for (let i = q.length - 1; i >= 1; i--) {
+      const other = q[i]!;
+      if (other[2] === undefined) break;
+      // Another stream's waiting delivery: no order between them; look past it.
+      if ((other[3] ?? 0) !== (e[3] ?? 0)) continue;
+      if (other[2] < pos) break;
+      at = i;
+    }
+  return [...q.slice(0, at), e, ...q.slice(at)];
 }
 
 /**

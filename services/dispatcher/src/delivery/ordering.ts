@@ -18,6 +18,8 @@ import { DiscardPolicy, RetentionPolicy, StorageType, type JetStreamManager } fr
 import { LRUCache } from 'lru-cache';
 import { ensureStream, type JetStreamClient, type Logger } from '@switchboard/platform';
 import {
+  RESEND_SUBJECT,
+  type ResendJob,
   ORDERING_BUCKET,
   ORDERING_STREAM,
   orderingHeldFilter,
@@ -28,7 +30,7 @@ import type { JobOrdering, NotificationJob } from '../jobs.ts';
 import type { DispatcherMetrics } from '../metrics.ts';
 import { DELIVERIES_STREAM } from '../streams.ts';
 import type { DeliveryBacklog } from './backlog.ts';
-import { ended, joined, placeOf, type KeyState } from './ordering-state.ts';
+import { ended, joined, placeOf, type Entry, type KeyState, type Position } from './ordering-state.ts';
 import type { SubscriptionSettings } from './subscription-settings.ts';
 
 /** The longest hold (24 h) and an hour more: an entry of a key with pending deliveries is rewritten at least once per hold. */
@@ -73,8 +75,6 @@ export interface OrderingLimits {
 /** Why a delivery of an ordered subscription went out unordered (dispatcher_ordering_unordered_total). */
 export type UnorderedReason = 'no_key' | 'held_keys_full' | 'key_full' | 'store_unavailable';
 
-export type Gate = { kind: 'send'; job: NotificationJob } | { kind: 'held' };
-
 export interface OrderingDeps {
   js: JetStreamClient;
   jsm: JetStreamManager;
@@ -104,10 +104,64 @@ export function keyHash(value: string): string {
   return createHash('sha256').update(value).digest('base64url').slice(0, 22);
 }
 
+/** Where a delivery stands once it asked for its turn. */
+export type Gate =
+  | { kind: 'send'; job: NotificationJob }
+  | { kind: 'held' }
+  /** Waiting in this process behind the head it runs: `turn` settles when its turn comes (or it is stored to wait elsewhere). */
+  | { kind: 'wait'; turn: Promise<Gate> };
+
+/** A resend's turn: `seq` its webhook-sequence (absent when it goes unordered), `k` its key. */
+export type ResendGate =
+  | { kind: 'send'; ordered?: { k: string; seq: number } }
+  | { kind: 'held' }
+  | { kind: 'wait'; turn: Promise<ResendGate> };
+
+/** One pending delivery of a key, as the line knows it: its id and subscription. */
+interface Ref {
+  subject: string;
+  id: string;
+  subscriptionId: string;
+}
+
+/** A waiting copy stored on the held subject. */
+interface Stored {
+  seq: number;
+  /** Deletes it (it was not needed after all). */
+  drop(): void;
+}
+
+type Turn = { kind: 'turn'; state: KeyState; seq: number };
+type Outcome = Turn | { kind: 'held' } | { kind: 'gone' };
+type Joined = Outcome | { kind: 'wait'; turn: Promise<Outcome> } | { kind: 'unordered'; reason: UnorderedReason };
+
+/** A delivery waiting in this process's memory behind the head it runs (its source message unacknowledged). */
+interface Waiter {
+  ref: Ref;
+  /** Stores a copy, when the head leaves this process without ending. */
+  store(): Promise<Stored>;
+  settle(o: Outcome | Error): void;
+}
+
+/**
+ * A key whose head this process runs: the line as this process last wrote or read it (its
+ * compare-and-set needs no read while nobody else wrote it), and the deliveries of the key it got
+ * meanwhile, waiting here in line order. Kept from the head's turn until it ends or leaves.
+ */
+interface LocalLine {
+  head: string;
+  state: KeyState;
+  seq: number;
+  waiters: Map<string, Waiter>;
+}
+
+/** Where a resend waits for its turn; woken back to the resends. */
+export const HELD_RESEND_SUBJECT = 'deliveries.held.resend';
+
 export class Ordering {
   private readonly now: () => number;
-  /** The bucket sequence of the entry this process last wrote for a head it runs (saves a read when it ends). */
-  private readonly written = new LRUCache<string, { state: KeyState; seq: number }>({ max: 100_000 });
+  /** The keys whose head this process runs, by bucket subject. Bounded by the deliveries in flight. */
+  private readonly local = new Map<string, LocalLine>();
   private readonly heldCounts = new LRUCache<string, number>({ max: 10_000, ttl: 1000 });
 
   constructor(private readonly d: OrderingDeps) {
@@ -118,17 +172,19 @@ export class Ordering {
    * Where a notification of an ordered subscription goes now: a first attempt (`settings` its
    * subscription's) joins its key's line; a retry or a woken delivery checks that it is its turn.
    * `send`: attempt it (with its sequence), `held`: it waits for its turn (its stored copy will be
-   * woken), the message that carried it may be acknowledged.
+   * woken), the message that carried it may be acknowledged; `wait`: it waits in this process.
    */
-  async gate(job: NotificationJob, settings: SubscriptionSettings | undefined): Promise<Gate> {
+  async gate(job: NotificationJob, settings: SubscriptionSettings | undefined, pos?: Position): Promise<Gate> {
     if (job.ordering) return this.resume(job);
     const ordering = settings?.ordering;
     if (!ordering) return { kind: 'send', job };
     const value = keyValueOf(job.event.data, ordering.key);
     if (value === undefined) return this.unordered(job, 'no_key');
     const o: JobOrdering = { k: keyHash(value), h: ordering.maxHoldSeconds * 1000 };
+    const ordered = { ...job, ordering: o };
+    let r: Joined;
     try {
-      return await this.join({ ...job, ordering: o });
+      r = await this.join(refOf(ordered), () => this.store(ordered), pos);
     } catch (err) {
       this.d.logger.warn(
         { err: (err as Error).message, webhookId: job.webhookId },
@@ -136,86 +192,189 @@ export class Ordering {
       );
       return this.unordered(job, 'store_unavailable');
     }
+    if (r.kind === 'unordered') return this.unordered(job, r.reason);
+    if (r.kind === 'wait') return { kind: 'wait', turn: r.turn.then((t) => gateOf(ordered, t)) };
+    return gateOf(ordered, r);
   }
 
-  private unordered(job: NotificationJob, reason: UnorderedReason): Gate {
+  private unordered<T>(job: T, reason: UnorderedReason): { kind: 'send'; job: T } {
     this.d.metrics.orderingUnordered.inc({ reason });
     return { kind: 'send', job };
   }
 
-  /** A first attempt joins its key's line: its turn at once, or stored to wait. */
-  private async join(job: NotificationJob & { ordering: JobOrdering }): Promise<Gate> {
-    const subject = stateSubject(job.subscriptionId, job.ordering.k);
-    const id = job.webhookId;
-    let held: { seq: number; job: NotificationJob } | undefined;
-    // A key nobody has pending (the common case) is created without a read.
-    let current: { state: KeyState | null; seq: number } = { state: null, seq: 0 };
+  /**
+   * A resend (one delivery, or one of a recovery) of an ordered subscription joins its key's line
+   * like a first attempt: it waits for the key's pending deliveries, and the key's later ones wait
+   * for it. Its stored copy is woken back to the resends. The key is read from the stored body.
+   */
+  async gateResend(job: ResendJob, ordering: { key: string } | undefined, seq?: number): Promise<ResendGate> {
+    if (!ordering || job.target.kind !== 'notification') return { kind: 'send' };
+    const k = resendKey(job, ordering.key);
+    if (k === undefined) return this.unorderedResend('no_key');
+    const subscriptionId = job.target.subscriptionId;
+    const ref: Ref = { subject: stateSubject(subscriptionId, k), id: job.deliveryId, subscriptionId };
+    const of = (t: Outcome): ResendGate =>
+      t.kind === 'turn' ? { kind: 'send', ordered: { k, seq: t.state.n } } : t.kind === 'held' ? t : { kind: 'send' };
+    try {
+      const r = await this.join(
+        ref,
+        () => this.storeResend(job),
+        seq === undefined ? undefined : { seq, resend: true },
+      );
+      if (r.kind === 'unordered') return this.unorderedResend(r.reason);
+      if (r.kind === 'wait') return { kind: 'wait', turn: r.turn.then(of) };
+      return of(r);
+    } catch (err) {
+      this.d.logger.warn(
+        { err: (err as Error).message, deliveryId: job.deliveryId },
+        'ordering store unavailable; resent unordered',
+      );
+      return this.unorderedResend('store_unavailable');
+    }
+  }
+
+  private unorderedResend(reason: UnorderedReason): ResendGate {
+    this.d.metrics.orderingUnordered.inc({ reason });
+    return { kind: 'send' };
+  }
+
+  /** The resend ended (sent, failed, or not sent): out of its key's line, and the next in line gets its turn. */
+  releaseResend(job: ResendJob, k: string, failed: boolean): Promise<void> {
+    if (job.target.kind !== 'notification') return Promise.resolve();
+    const subscriptionId = job.target.subscriptionId;
+    return this.end({ subject: stateSubject(subscriptionId, k), id: job.deliveryId, subscriptionId }, failed);
+  }
+
+  /** The resend goes back to JetStream to wait for its host: the deliveries waiting here behind it are stored. */
+  letGoResend(job: ResendJob, k: string): Promise<void> {
+    if (job.target.kind !== 'notification') return Promise.resolve();
+    const subscriptionId = job.target.subscriptionId;
+    return this.letGoRef({ subject: stateSubject(subscriptionId, k), id: job.deliveryId, subscriptionId });
+  }
+
+  /**
+   * Joins the key's line. A key nobody has pending (the common case) is created without a read; a
+   * key whose head this process runs is appended to from what it last wrote (no read) and the
+   * delivery waits here; otherwise a copy is stored and its place points at it.
+   */
+  private async join(ref: Ref, storeCopy: () => Promise<Stored>, pos?: Position): Promise<Joined> {
+    const { subject, id } = ref;
+    let stored: Stored | undefined;
+    const cached = this.local.get(subject);
+    let current: { state: KeyState | null; seq: number } = cached
+      ? { state: cached.state, seq: cached.seq }
+      : { state: null, seq: 0 };
     for (let tries = 1; ; tries++) {
       const s = current.state;
+      const mine = this.local.get(subject);
+      const here = s && mine && s.q[0]?.[0] === mine.head ? mine : undefined;
       const at = s ? placeOf(s, id) : -1;
-      if (s && at === 0) return this.turn(job, s, current.seq, s.q[0]![1]);
-      // Already waiting (the event came again after a crash): its stored copy will be woken.
-      if (s && at > 0) return { kind: 'held' };
-      if (s?.u && s.q.length > 0) return this.unordered(job, 'held_keys_full');
-      if (s && s.q.length - 1 >= this.d.limits.maxWaitingPerKey) return this.unordered(job, 'key_full');
-      if (s && s.q.length > 0 && !held) held = await this.store(job);
-      const next = joined(s, id, s && s.q.length > 0 ? held!.seq : 0, this.now());
+      let next: KeyState;
+      let turn = false;
+      let inMemory = false;
+      if (s && at === 0) {
+        stored?.drop();
+        return this.took(ref, s, current.seq);
+      }
+      if (s && at > 0) {
+        // Already in the line (its message came again): its stored copy will be woken; one that
+        // waited in a process's memory (that process stopped, or gave it up) waits here, or is stored.
+        if (s.q[at]![1] > 0) return { kind: 'held' };
+        if (here) return here.waiters.has(id) ? { kind: 'held' } : this.waitHere(here, ref, storeCopy);
+        stored ??= await storeCopy();
+        next = { ...s, q: s.q.map((e): Entry => (e[0] === id ? withHeld(e, stored!.seq) : e)) };
+      } else {
+        if (s?.u && s.q.length > 0) return { kind: 'unordered', reason: 'held_keys_full' };
+        if (s && s.q.length - 1 >= this.d.limits.maxWaitingPerKey) return { kind: 'unordered', reason: 'key_full' };
+        const behind = !!s && s.q.length > 0;
+        inMemory = behind && !!here && !stored;
+        if (behind && !inMemory) stored ??= await storeCopy();
+        const j = joined(s, id, behind && !inMemory ? stored!.seq : 0, this.now(), pos);
+        next = j.state;
+        turn = j.turn;
+      }
+      // Registered before the write: the head may end as soon as the write lands.
+      const waiting = inMemory ? this.waitHere(here!, ref, storeCopy) : undefined;
       try {
-        const seq = await this.put(subject, next.state, current.seq);
-        if (next.turn) {
-          if (held) this.dropHeld(job, held);
-          return this.turn(job, next.state, seq, 0);
+        const seq = await this.put(subject, next, current.seq);
+        if (here && this.local.get(subject) === here && seq > here.seq) {
+          here.state = next;
+          here.seq = seq;
+        }
+        if (turn) {
+          stored?.drop();
+          return this.took(ref, next, seq);
         }
         this.d.metrics.orderingHeld.inc();
-        return { kind: 'held' };
+        return waiting ?? { kind: 'held' };
       } catch (err) {
+        if (waiting) here!.waiters.delete(id);
         if (!isWrongLastSequence(err) || tries >= TRIES) throw err;
       }
       current = await this.load(subject);
     }
   }
 
-  /** Its turn: the job carries its sequence, whether the one before failed, and when its hold began. */
-  private turn(job: NotificationJob & { ordering: JobOrdering }, s: KeyState, seq: number, heldSeq: number): Gate {
-    this.written.set(job.webhookId, { state: s, seq });
+  /** Waits in this process behind the head it runs (no copy stored while the head stays here). */
+  private waitHere(line: LocalLine, ref: Ref, store: () => Promise<Stored>): { kind: 'wait'; turn: Promise<Outcome> } {
+    const turn = new Promise<Outcome>((resolve, reject) => {
+      line.waiters.set(ref.id, { ref, store, settle: (o) => (o instanceof Error ? reject(o) : resolve(o)) });
+    });
+    return { kind: 'wait', turn };
+  }
+
+  /** Its turn: this process runs the key's head now; its stored copy, if any, is deleted. */
+  private took(ref: Ref, state: KeyState, seq: number): Turn {
+    const heldSeq = state.q[0]![1];
     if (heldSeq > 0) this.deleteHeld(heldSeq);
-    const o = job.ordering;
-    return {
-      kind: 'send',
-      job: { ...job, ordering: { ...o, seq: s.n, pf: s.f === 1, since: s.t } },
-    };
+    const old = this.local.get(ref.subject);
+    const waiters = old?.waiters ?? new Map<string, Waiter>();
+    waiters.delete(ref.id);
+    this.local.set(ref.subject, { head: ref.id, state, seq, waiters });
+    return { kind: 'turn', state, seq };
   }
 
   /** A retry, or a woken delivery: sent when it is its turn; a delivery whose key has no line any more goes on unordered. */
   private async resume(job: NotificationJob & { ordering?: JobOrdering }): Promise<Gate> {
     const o = job.ordering!;
-    const { state, seq } = await this.load(stateSubject(job.subscriptionId, o.k));
+    const ref = refOf(job as NotificationJob & { ordering: JobOrdering });
+    const { state, seq } = await this.load(ref.subject);
     const at = state ? placeOf(state, job.webhookId) : -1;
     if (!state || at < 0) return { kind: 'send', job };
     if (at > 0) return { kind: 'held' };
-    return this.turn(job as NotificationJob & { ordering: JobOrdering }, state, seq, state.q[0]![1]);
+    const t = this.took(ref, state, seq);
+    return { kind: 'send', job: withTurn({ ...job, ordering: o }, t.state) };
   }
 
   /** Stores the job to wait for its turn, counted in its account's backlog like any waiting delivery. */
-  private async store(job: NotificationJob): Promise<{ seq: number; job: NotificationJob }> {
+  private async store(job: NotificationJob): Promise<Stored> {
     let waiting = job;
     let mark: NotificationJob['waiting'];
     if (!job.waiting) {
       mark = this.d.backlog.mark(job, Buffer.byteLength(JSON.stringify(job)) + 48);
       waiting = { ...job, waiting: mark };
     }
+    this.op('store');
     const ack = await this.d.js.publish(HELD_SUBJECT, JSON.stringify(waiting), { msgID: `held:${job.webhookId}` });
     if (mark && !ack.duplicate) await this.d.backlog.add(job.event.accountId, mark);
-    return { seq: ack.seq, job: waiting };
+    return {
+      seq: ack.seq,
+      drop: () => {
+        this.deleteHeld(ack.seq);
+        if (mark) void this.d.backlog.remove(job.event.accountId, mark);
+      },
+    };
   }
 
-  /** A stored copy that was not needed after all (the line emptied meanwhile). */
-  private dropHeld(job: NotificationJob, held: { seq: number; job: NotificationJob }): void {
-    this.deleteHeld(held.seq);
-    if (held.job.waiting && !job.waiting) void this.d.backlog.remove(job.event.accountId, held.job.waiting);
+  /** Stores a resend to wait for its turn; its wake goes back to the resends. */
+  private async storeResend(job: ResendJob): Promise<Stored> {
+    this.op('store');
+    const ack = await this.d.js.publish(HELD_RESEND_SUBJECT, JSON.stringify(job), { msgID: `held:${job.deliveryId}` });
+    return { seq: ack.seq, drop: () => this.deleteHeld(ack.seq) };
   }
 
   private deleteHeld(seq: number): void {
+    this.op('store');
     this.d.jsm.streams.deleteMessage(DELIVERIES_STREAM, seq, false).catch((err) => {
       if (!isNotFound(err))
         this.d.logger.warn({ err: (err as Error).message, seq }, 'deleting a woken delivery failed');
@@ -237,6 +396,7 @@ export class Ordering {
         this.d.metrics.orderingOverCap.inc();
       } else {
         const ack = await this.d.js.publish(heldSubject(job.subscriptionId, o.k), JSON.stringify({ at: this.now() }));
+        this.op('write');
         this.heldCounts.set(job.subscriptionId, count + 1);
         await this.update(subject, job.webhookId, (s) => ({ ...s, h: ack.seq }));
       }
@@ -275,42 +435,80 @@ export class Ordering {
 
   /**
    * The delivery ended (delivered, failed, cancelled or dropped): it leaves its key's line, and the
-   * next in line, if any, is woken. Throws when the bucket cannot be written (the message that
-   * carried the delivery is then handled again).
+   * next in line, if any, gets its turn (here when it waits in this process, else its copy is
+   * woken). Throws when the bucket cannot be written (the message that carried the delivery is
+   * then handled again).
    */
-  async release(job: NotificationJob, failed: boolean): Promise<void> {
+  release(job: NotificationJob, failed: boolean): Promise<void> {
     const o = job.ordering;
-    if (!o) return;
-    const subject = stateSubject(job.subscriptionId, o.k);
-    const id = job.webhookId;
-    // The line as this process last wrote or read it: used as it is while nobody wrote it since.
-    let current: { state: KeyState | null; seq: number } | undefined = this.written.get(id);
-    this.written.delete(id);
+    if (!o) return Promise.resolve();
+    return this.end(refOf({ ...job, ordering: o }), failed);
+  }
+
+  /**
+   * The head leaves this process without ending (it waits for a retry, or for its host, in
+   * JetStream, or its handling failed): the deliveries of its key waiting here are stored, to be
+   * woken wherever its end comes.
+   */
+  letGo(job: NotificationJob): Promise<void> {
+    const o = job.ordering;
+    if (!o) return Promise.resolve();
+    return this.letGoRef(refOf({ ...job, ordering: o }));
+  }
+
+  private async letGoRef(ref: Ref): Promise<void> {
+    const line = this.local.get(ref.subject);
+    if (line?.head !== ref.id) return;
+    this.local.delete(ref.subject);
+    await this.spill(ref.subject, line);
+  }
+
+  private async end(ref: Ref, failed: boolean): Promise<void> {
+    const { subject, id } = ref;
+    const cached = this.local.get(subject);
+    const mine = cached?.head === id ? cached : undefined;
+    let current: { state: KeyState | null; seq: number } | undefined = mine && { state: mine.state, seq: mine.seq };
     for (let tries = 1; ; tries++) {
       current ??= await this.load(subject);
       const { state, seq } = current;
-      if (!state) return;
-      const r = ended(state, id, failed, this.now());
-      if (!r.changed) {
+      const r = state ? ended(state, id, failed, this.now()) : undefined;
+      if (!state || !r?.changed) {
         // Already out of the line (this end is done again after a crash): the wake may not have
         // been published; a woken head deletes its stored copy, so one still stored was not woken.
-        const head = state.q[0];
+        const head = state?.q[0];
         if (head && head[1] > 0) await this.wake(head[1], head[0], true);
+        if (mine) await this.letGoRef(ref);
         return;
       }
+      let written = 0;
       let done: boolean;
       try {
-        done = r.state ? (await this.put(subject, r.state, seq), true) : await this.drop(ORDERING_STREAM, seq);
+        done = r.state
+          ? ((written = await this.put(subject, r.state, seq)), true)
+          : await this.drop(ORDERING_STREAM, seq);
       } catch (err) {
         if (!isWrongLastSequence(err) || tries >= TRIES) throw err;
         done = false;
       }
       if (done) {
         if (state.h && placeOf(state, id) === 0) {
-          this.heldCounts.delete(job.subscriptionId);
+          this.heldCounts.delete(ref.subscriptionId);
           void this.drop(ORDERING_STREAM, state.h).catch(() => undefined);
         }
-        if (r.next) await this.wake(r.next[1], r.next[0]);
+        const w = r.next && mine?.waiters.get(r.next[0]);
+        if (mine && w && r.state) {
+          // The next one waits here: its turn, without a wake.
+          mine.waiters.delete(w.ref.id);
+          mine.head = w.ref.id;
+          mine.state = r.state;
+          mine.seq = written;
+          this.d.metrics.orderingWoken.inc();
+          w.settle({ kind: 'turn', state: r.state, seq: written });
+          return;
+        }
+        if (mine && this.local.get(subject) === mine) this.local.delete(subject);
+        if (r.next && r.next[1] > 0) await this.wake(r.next[1], r.next[0]);
+        if (mine && mine.waiters.size > 0) await this.spill(subject, mine);
         return;
       }
       if (tries >= TRIES) throw new Error(`the ordering line of ${subject} kept changing`);
@@ -318,14 +516,57 @@ export class Ordering {
     }
   }
 
-  /** Republishes the stored job of the delivery whose turn came to the retry subject. */
+  /**
+   * The deliveries waiting in this process behind a head that left it: each is stored and its place
+   * in the line pointed at its copy (one that got its turn meanwhile goes now; one whose line is gone
+   * goes unordered). One that cannot be stored fails, so its message is handled again.
+   */
+  private async spill(subject: string, line: LocalLine): Promise<void> {
+    const waiters = [...line.waiters.values()];
+    line.waiters.clear();
+    for (const w of waiters) {
+      try {
+        const stored = await w.store();
+        for (let tries = 1; ; tries++) {
+          const { state, seq } = await this.load(subject);
+          const at = state ? placeOf(state, w.ref.id) : -1;
+          if (!state || at < 0) {
+            stored.drop();
+            w.settle({ kind: 'gone' });
+            break;
+          }
+          if (at === 0) {
+            stored.drop();
+            this.d.metrics.orderingWoken.inc();
+            w.settle(this.took(w.ref, state, seq));
+            break;
+          }
+          const next: KeyState = { ...state, q: state.q.map((e) => (e[0] === w.ref.id ? withHeld(e, stored.seq) : e)) };
+          try {
+            await this.put(subject, next, seq);
+            w.settle({ kind: 'held' });
+            break;
+          } catch (err) {
+            if (!isWrongLastSequence(err) || tries >= TRIES) throw err;
+          }
+        }
+      } catch (err) {
+        w.settle(err as Error);
+      }
+    }
+  }
+
+  /** Republishes the stored job of the delivery whose turn came to its wake subject. */
   private async wake(heldSeq: number, id: string, quiet = false): Promise<void> {
-    const m = heldSeq > 0 ? await this.d.jsm.streams.getMessage(DELIVERIES_STREAM, { seq: heldSeq }) : null;
+    this.op('store', 2);
+    const m = await this.d.jsm.streams.getMessage(DELIVERIES_STREAM, { seq: heldSeq });
     if (!m) {
       if (!quiet) this.d.logger.warn({ webhookId: id, heldSeq }, 'the delivery whose turn came is no longer stored');
       return;
     }
-    await this.d.js.publish(WAKE_SUBJECT, m.data, { msgID: `wake:${id}` });
+    await this.d.js.publish(m.subject === HELD_RESEND_SUBJECT ? RESEND_SUBJECT : WAKE_SUBJECT, m.data, {
+      msgID: `wake:${id}`,
+    });
     this.d.metrics.orderingWoken.inc();
   }
 
@@ -336,7 +577,12 @@ export class Ordering {
       const next = state && placeOf(state, id) === 0 ? change(state) : undefined;
       if (!next) return;
       try {
-        this.written.set(id, { state: next, seq: await this.put(subject, next, seq) });
+        const written = await this.put(subject, next, seq);
+        const line = this.local.get(subject);
+        if (line?.head === id && written > line.seq) {
+          line.state = next;
+          line.seq = written;
+        }
         return;
       } catch (err) {
         if (!isWrongLastSequence(err) || tries >= TRIES) throw err;
@@ -344,25 +590,71 @@ export class Ordering {
     }
   }
 
+  private op(op: 'write' | 'read' | 'delete' | 'store', n = 1): void {
+    this.d.metrics.orderingOps.inc({ op }, n);
+  }
+
   private async load(subject: string): Promise<{ state: KeyState | null; seq: number }> {
+    this.op('read');
     const m = await this.d.jsm.streams.getMessage(ORDERING_STREAM, { last_by_subj: subject });
     if (!m || m.data.length === 0) return { state: null, seq: 0 };
     return { state: m.json<KeyState>(), seq: m.seq };
   }
 
   private async put(subject: string, state: KeyState, expect: number): Promise<number> {
+    this.op('write');
     const ack = await this.d.js.publish(subject, JSON.stringify(state), { expect: { lastSubjectSequence: expect } });
     return ack.seq;
   }
 
   /** Deletes the entry at `seq` if it is still there (false: it was replaced, or is gone). */
   private async drop(stream: string, seq: number): Promise<boolean> {
+    this.op('delete');
     try {
       return await this.d.jsm.streams.deleteMessage(stream, seq, false);
     } catch (err) {
       if (isNotFound(err)) return false;
       throw err;
     }
+  }
+}
+
+/** The entry pointed at its stored copy. */
+function withHeld(e: Entry, heldSeq: number): Entry {
+  const out = [...e] as Entry;
+  out[1] = heldSeq;
+  return out;
+}
+
+function refOf(job: NotificationJob & { ordering: JobOrdering }): Ref {
+  return {
+    subject: stateSubject(job.subscriptionId, job.ordering.k),
+    id: job.webhookId,
+    subscriptionId: job.subscriptionId,
+  };
+}
+
+/** The job as it goes once it has its turn: its sequence, whether the one before failed, when its hold began. */
+function withTurn(job: NotificationJob & { ordering: JobOrdering }, s: KeyState): NotificationJob {
+  return { ...job, ordering: { ...job.ordering, seq: s.n, pf: s.f === 1, since: s.t } };
+}
+
+function gateOf(job: NotificationJob & { ordering: JobOrdering }, o: Outcome): Gate {
+  if (o.kind === 'turn') return { kind: 'send', job: withTurn(job, o.state) };
+  // Its line is gone (deleted by an operator, or past the bucket's max age): it goes on unordered.
+  if (o.kind === 'gone') return { kind: 'send', job };
+  return { kind: 'held' };
+}
+
+/** The ordering key of a resend, from the `data` of its stored body. */
+export function resendKey(job: ResendJob, field: string): string | undefined {
+  try {
+    const data = (JSON.parse(job.body) as { data?: unknown }).data;
+    if (!data || typeof data !== 'object') return undefined;
+    const value = keyValueOf(data as Record<string, unknown>, field);
+    return value === undefined ? undefined : keyHash(value);
+  } catch {
+    return undefined;
   }
 }
 

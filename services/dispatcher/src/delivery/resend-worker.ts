@@ -20,6 +20,7 @@ import { jitter } from './retry.ts';
 import type { SignedSender } from './signed-sender.ts';
 import { classifyAttempt } from './outcome.ts';
 import { notSentReason } from './single-attempt.ts';
+import { resendKey, type Ordering } from './ordering.ts';
 
 export interface ResendDeps {
   lookups: Lookups;
@@ -30,6 +31,8 @@ export interface ResendDeps {
   inFlight: InFlight;
   metrics: DispatcherMetrics;
   logger: Logger;
+  /** Ordering by key: a resend of an ordered subscription takes its turn in its key's line (ordering.ts). */
+  ordering?: Ordering;
   /** A resend still waiting for its host this long after it was asked for is recorded as failed. */
   giveUpAfterMs: number;
 }
@@ -43,17 +46,48 @@ type Target =
       settings?: SubscriptionSettings;
       base: RecordBase;
     }
-  | { kind: 'end'; error: string; base: RecordBase }
+  | { kind: 'end'; error: string; base: RecordBase; settings?: SubscriptionSettings }
   | { kind: 'skip' };
 
 /** A resend's answer, a notification's or an application's, is read up to EXCERPT_BYTES for its record. */
 const RESEND_OPTIONS = { readBodyUpTo: EXCERPT_BYTES } as const;
 
+/** A resend's place among those that arrived: `ready` once the one before it has joined its line (or needs none). */
+interface Place {
+  ready: Promise<void>;
+  leave(): void;
+}
+
+/** Lets resends join their lines in the order they arrived. */
+class InOrder {
+  private last: Promise<void> = Promise.resolve();
+
+  enter(): Place {
+    const ready = this.last;
+    let leave!: () => void;
+    this.last = new Promise<void>((r) => (leave = r));
+    return { ready, leave };
+  }
+}
+
 export class ResendWorker {
+  private readonly inOrder = new InOrder();
+
   constructor(private readonly d: ResendDeps) {}
 
   /** Handler of the resends consumer. */
   async handle(msg: JsMsg): Promise<void> {
+    // Resends of an ordered subscription join their key's line in the order they arrive here,
+    // whichever of their lookups answers first.
+    const place = this.inOrder.enter();
+    try {
+      return await this.handleInOrder(msg, place);
+    } finally {
+      place.leave();
+    }
+  }
+
+  private async handleInOrder(msg: JsMsg, place: Place): Promise<void> {
     let job: ResendJob;
     try {
       job = resendJobSchema.parse(JSON.parse(Buffer.from(msg.data).toString('utf8')));
@@ -74,12 +108,59 @@ export class ResendWorker {
       msg.ack();
       return;
     }
-    if (target.kind === 'end')
+    if (target.kind === 'end') {
+      // Not sent: out of its key's line if it waited in one (a woken resend of a cancelled recovery).
+      const ordered = this.keyOf(job, target.settings);
       return this.d.inFlight.track(
         msg,
-        this.finish(msg, job, target.base, { outcome: 'cancelled', statusCode: 0, durationMs: 0, error: target.error }),
+        this.finish(
+          msg,
+          job,
+          target.base,
+          { outcome: 'cancelled', statusCode: 0, durationMs: 0, error: target.error },
+          undefined,
+          ordered,
+        ),
       );
+    }
+    // A resend of an ordered subscription goes when it is its key's turn: a recovery's resends of
+    // one key go one after the other, in their original order, between the key's other deliveries.
+    const ordering = this.d.ordering;
+    if (ordering && job.target.kind === 'notification' && target.settings?.ordering) {
+      await place.ready;
+      // Its first write is sent before the next resend's (one connection: JetStream takes them in order).
+      const joining = ordering.gateResend(job, target.settings.ordering, msg.seq);
+      place.leave();
+      const gate = await joining;
+      if (gate.kind === 'held') return msg.ack();
+      if (gate.kind === 'wait')
+        return this.d.inFlight.track(
+          msg,
+          gate.turn.then((g) => (g.kind === 'send' ? this.send(msg, job, target, g.ordered) : msg.ack())),
+        );
+      if (gate.kind === 'send') return this.d.inFlight.track(msg, this.send(msg, job, target, gate.ordered));
+    }
+    return this.d.inFlight.track(msg, this.send(msg, job, target));
+  }
+
+  /** The key of a resend of an ordered subscription, for its end (undefined: not ordered, or no key). */
+  private keyOf(job: ResendJob, settings: SubscriptionSettings | undefined): { k: string } | undefined {
+    if (!this.d.ordering || !settings?.ordering) return undefined;
+    const k = resendKey(job, settings.ordering.key);
+    return k === undefined ? undefined : { k };
+  }
+
+  /** Sends the resend (its turn's `webhook-sequence` when ordered) and records it. */
+  private send(
+    msg: JsMsg,
+    job: ResendJob,
+    target: Extract<Target, { kind: 'send' }>,
+    ordered?: { k: string; seq: number },
+  ): Promise<void> {
     const { base } = target;
+    const headers = ordered
+      ? Object.assign({}, target.headers, { 'webhook-sequence': String(ordered.seq) })
+      : target.headers;
     // Admitted in the order the jobs arrive (FIFO per host): a recovery goes out in its original order.
     const sending = startAuthenticated(
       this.d.sender,
@@ -89,46 +170,60 @@ export class ResendWorker {
         body: job.body,
         keys: target.keys,
         webhookId: job.webhookId,
-        headers: target.headers,
+        headers,
         // The receiver's answer goes into the record (its first EXCERPT_BYTES), as for every attempt.
         options: attemptOptions(RESEND_OPTIONS, target.settings),
       },
       target.settings,
       this.d.tokens,
     );
-    return this.d.inFlight.track(
-      msg,
-      sending.attempted.then((a) => {
-        if (a.kind === 'refused')
-          return this.finish(msg, job, base, { outcome: 'failed', statusCode: 0, durationMs: 0, error: a.reason });
-        if (a.kind === 'wait') {
-          if (Date.now() - Date.parse(job.queuedAt) > this.d.giveUpAfterMs)
-            return this.finish(msg, job, base, {
-              outcome: 'failed',
-              statusCode: 0,
-              durationMs: 0,
-              error: `gave up: ${notSentReason(a.reason)} past the delivery window`,
-            });
-          this.d.metrics.deferred.inc({ kind: job.target.kind, reason: a.reason });
-          msg.nak(Math.max(1, a.delayMs));
-          return;
-        }
-        this.d.metrics.attemptDuration.observe({ kind: job.target.kind }, a.result.durationMs / 1000);
-        const judged = classifyAttempt(a.result, {
-          attempt: 1,
-          subscriptionId: job.target.kind === 'notification' ? job.target.subscriptionId : null,
-          retry: null,
-        });
-        const r = a.result;
+    return sending.attempted.then(async (a) => {
+      if (a.kind === 'refused')
         return this.finish(
           msg,
           job,
           base,
-          r.kind === 'response' && r.answer ? Object.assign({}, judged, { response: r.answer }) : judged,
-          judged.disable,
+          { outcome: 'failed', statusCode: 0, durationMs: 0, error: a.reason },
+          undefined,
+          ordered,
         );
-      }),
-    );
+      if (a.kind === 'wait') {
+        if (Date.now() - Date.parse(job.queuedAt) > this.d.giveUpAfterMs)
+          return this.finish(
+            msg,
+            job,
+            base,
+            {
+              outcome: 'failed',
+              statusCode: 0,
+              durationMs: 0,
+              error: `gave up: ${notSentReason(a.reason)} past the delivery window`,
+            },
+            undefined,
+            ordered,
+          );
+        this.d.metrics.deferred.inc({ kind: job.target.kind, reason: a.reason });
+        // It waits in JetStream, still its key's head: the resends waiting here behind it are stored.
+        if (ordered) await this.d.ordering?.letGoResend(job, ordered.k);
+        msg.nak(Math.max(1, a.delayMs));
+        return;
+      }
+      this.d.metrics.attemptDuration.observe({ kind: job.target.kind }, a.result.durationMs / 1000);
+      const judged = classifyAttempt(a.result, {
+        attempt: 1,
+        subscriptionId: job.target.kind === 'notification' ? job.target.subscriptionId : null,
+        retry: null,
+      });
+      const r = a.result;
+      return this.finish(
+        msg,
+        job,
+        base,
+        r.kind === 'response' && r.answer ? Object.assign({}, judged, { response: r.answer }) : judged,
+        judged.disable,
+        ordered,
+      );
+    });
   }
 
   /** Where the resend goes now, signed with which keys; or why it goes nowhere. */
@@ -144,9 +239,10 @@ export class ResendWorker {
         applicationId: sub.applicationId ?? '',
         targetUrl: sub.targetUrl,
       };
-      if (!sub.enabled) return { kind: 'end', error: 'not resent: the subscription is disabled', base };
+      const settings = sub.settings;
+      if (!sub.enabled) return { kind: 'end', error: 'not resent: the subscription is disabled', base, settings };
       if (job.taskId && sub.cancelledRecoveries?.includes(job.taskId))
-        return { kind: 'end', error: 'not resent: the recovery was cancelled', base };
+        return { kind: 'end', error: 'not resent: the recovery was cancelled', base, settings };
       return { kind: 'send', url: sub.targetUrl, keys: sub.keys, headers: sub.headers, settings: sub.settings, base };
     }
     const applicationId = job.target.applicationId;
@@ -167,19 +263,21 @@ export class ResendWorker {
     return { kind: 'send', url, keys: app.keys, base: { ...base, targetUrl: url } };
   }
 
-  /** Records the attempt, then acknowledges the job. */
+  /** Records the attempt, then (out of its key's line when ordered) acknowledges the job. */
   private async finish(
     msg: JsMsg,
     job: ResendJob,
     base: RecordBase,
     a: AttemptFields,
     disable?: DisableRequest,
+    ordered?: { k: string },
   ): Promise<void> {
     this.d.metrics.deliveries.inc({ kind: job.target.kind, outcome: a.outcome });
     await this.d.recorder.record(
       attemptRecord({ kind: job.target.kind, webhookId: job.webhookId, attempt: 1 }, base, a),
       disable,
     );
+    if (ordered) await this.d.ordering?.releaseResend(job, ordered.k, a.outcome !== 'succeeded');
     msg.ack();
   }
 }

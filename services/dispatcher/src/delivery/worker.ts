@@ -11,7 +11,7 @@
 import type { JetStreamClient, JsMsg, Logger } from '@switchboard/platform';
 import { startAuthenticated, type TokenCache } from './endpoint-auth.ts';
 import { attemptOptions } from './subscription-settings.ts';
-import { parseJob, type Job, type SessionJob } from '../jobs.ts';
+import { parseJob, type Job, type NotificationJob, type SessionJob } from '../jobs.ts';
 import { JOB_SUBJECTS } from '../streams.ts';
 import { isLookupUnavailable, type Lookups, type SubscriptionTarget } from '../lookup/lookups.ts';
 import type { DispatcherMetrics } from '../metrics.ts';
@@ -27,6 +27,7 @@ import type { HostWait, SignedSender } from './signed-sender.ts';
 import { targetKey, type ScheduledShares } from './scheduled-shares.ts';
 import { endReason, type DeliveryBacklog, type WaitingEnd, type WaitingMark } from './backlog.ts';
 import { heldTooLongReason, type Ordering } from './ordering.ts';
+import { waitsForSlot, type Throttle } from './throttle.ts';
 
 export interface DeliveryWorkerDeps {
   js: JetStreamClient;
@@ -49,6 +50,8 @@ export interface DeliveryWorkerDeps {
   backlogRecheckMs: number;
   /** Ordering by key of the subscriptions that ask for it (ordering.ts). */
   ordering?: Ordering;
+  /** Each subscription's rate limit, shared by the replicas (`rateLimit.perSecond`). */
+  throttle: Throttle;
   logger: Logger;
 }
 
@@ -75,7 +78,7 @@ export interface AttemptDone {
   readonly recording: Promise<JobEnd>;
 }
 
-type DeferReason = HostWait | 'lookup_unavailable';
+type DeferReason = HostWait | 'lookup_unavailable' | 'throttled';
 
 /** How an attempt is recorded (an outcome reached without an HTTP attempt has status 0 and no time). */
 interface Recorded extends AttemptFields {
@@ -158,12 +161,56 @@ export class DeliveryWorker {
     // A pulled batch is handled as one long chain of promise callbacks; a turn of the event loop
     // per job lets the answers of attempts in flight in between, so their slots do not sit idle.
     await new Promise<void>((r) => setImmediate(r));
-    // An ordered delivery goes when it is its key's turn; until then it is stored to wait (ordering.ts).
-    if (job.kind === 'notification' && this.d.ordering && (job.ordering || matched?.settings?.ordering)) {
-      const gate = await this.d.ordering.gate(job, matched?.settings);
+    // An ordered delivery goes when it is its key's turn; until then it waits here behind the
+    // head this process runs, or is stored to wait (ordering.ts).
+    const ordering = this.d.ordering;
+    if (job.kind === 'notification' && ordering && (job.ordering || matched?.settings?.ordering)) {
+      // A first attempt's place among the waiting ones: its event's place in the inbound stream.
+      const gate = await ordering.gate(job, matched?.settings, source.fromRetry ? undefined : { seq: source.msg.seq });
       if (gate.kind === 'held') return attemptDone(Promise.resolve('ack'));
-      job = gate.job;
+      if (gate.kind === 'wait')
+        return attemptDone(
+          gate.turn.then((g) =>
+            g.kind === 'send' ? this.proceedOrdered(g.job, source, matched, end) : ('ack' as const),
+          ),
+        );
+      const letGo = (err: unknown) => this.letGo(gate.job, err);
+      const done = await this.proceed(gate.job, source, matched, end).catch(letGo);
+      return attemptDone(done.recording.catch(letGo));
     }
+    return this.proceed(job, source, matched, end);
+  }
+
+  /** An ordered delivery whose turn came while it waited here: run and recorded. */
+  private async proceedOrdered(
+    job: NotificationJob,
+    source: JobSource,
+    matched: SubscriptionTarget | undefined,
+    end: WaitingEnd | undefined,
+  ): Promise<JobEnd> {
+    try {
+      return await (await this.proceed(job, source, matched, end)).recording;
+    } catch (err) {
+      return this.letGo(job, err);
+    }
+  }
+
+  /**
+   * The handling of an ordered delivery failed (its message is handled again): the deliveries of
+   * its key waiting here behind it are stored to wait elsewhere.
+   */
+  private async letGo(job: NotificationJob, err: unknown): Promise<never> {
+    await this.d.ordering?.letGo(job).catch(() => undefined);
+    throw err;
+  }
+
+  /** Runs a job that may go now (up to the admission of its attempt). */
+  private async proceed(
+    job: NotificationJob,
+    source: JobSource,
+    matched?: SubscriptionTarget,
+    end?: WaitingEnd,
+  ): Promise<AttemptDone> {
     const waitMs = (job.notBefore ?? 0) - Date.now();
     if (!end && waitMs > 5) return attemptDone(this.defer(job, source, waitMs, null));
 
@@ -190,6 +237,10 @@ export class DeliveryWorker {
           : endReason(end, this.d.backlog.limits);
       return attemptDone(this.endWithoutAttempt(job, source, plan.record, reason));
     }
+    // Past its subscription's rate: the job waits for its slot, held by JetStream (no attempt used).
+    const rate = plan.settings?.rateLimit?.perSecond;
+    const held = rate && plan.subscriptionId ? await this.d.throttle.hold(job, plan.subscriptionId, rate) : undefined;
+    if (held) return attemptDone(this.defer(held, source, (held.notBefore ?? 0) - Date.now(), 'throttled'));
 
     // Admitted at once (a slot, or a place in the host's queue): the consumer goes on pulling while
     // the job waits; `recording` covers the wait, the attempt and its record.
@@ -262,6 +313,7 @@ export class DeliveryWorker {
     return this.d.inFlight.keepAlive(source.msg, async () => {
       await this.d.recorder.record(attempt, a.disable);
       if (a.outcome === 'retrying' && a.retryInMs !== undefined) {
+        if (job.kind === 'notification') await this.d.ordering?.letGo(job);
         const held = job.kind === 'notification' && this.d.ordering ? await this.d.ordering.holding(job) : job;
         const next = this.waiting({
           ...held,
@@ -283,17 +335,22 @@ export class DeliveryWorker {
    * when its target has its share of the retry window; a first attempt becomes a retry job, so
    * waiting jobs never hold up first attempts to other targets.
    */
-  private defer(job: Job, source: JobSource, delayMs: number, reason: DeferReason | null): Promise<JobEnd> {
+  private async defer(job: Job, source: JobSource, delayMs: number, reason: DeferReason | null): Promise<JobEnd> {
     if (reason) this.d.metrics.deferred.inc({ kind: job.kind, reason });
+    // An ordered head waits in JetStream: the deliveries of its key waiting here are stored too.
+    if (job.kind === 'notification') await this.d.ordering?.letGo(job);
     const delay = Math.max(1, Math.round(this.delayOf(job, delayMs)));
     const deferred: Job = { ...job, notBefore: Date.now() + delay };
-    if (source.fromRetry) {
+    // Waiting for its rate-limit slot: held in the throttled consumer's window, never parked.
+    const forSlot = deferred.kind === 'notification' && waitsForSlot(deferred);
+    if (forSlot && source.fromRetry && source.msg.subject === JOB_SUBJECTS.throttled) {
+      source.msg.nak(Math.min(delay, this.lookAgainMs(job)));
+      return Promise.resolve('nak');
+    }
+    if (source.fromRetry && !forSlot) {
       const key = targetKey(job);
       if (this.d.shares.hold(key, source.msg.seq, deferred.notBefore!)) {
-        // Looked at again at least every recheck period, and when it expires (not sooner than a
-        // second from now, unless it is due sooner: an expired job whose lookup fails waits too).
-        const lookAgain = Math.max(1000, Math.min(this.d.backlogRecheckMs, this.d.backlog.expiresInMs(job)));
-        source.msg.nak(Math.min(delay, lookAgain));
+        source.msg.nak(Math.min(delay, this.lookAgainMs(job)));
         return Promise.resolve('nak');
       }
       // The target's share of the retry window is full: the job waits outside it, parked.
@@ -307,12 +364,24 @@ export class DeliveryWorker {
       );
     }
     const waiting = this.waiting(deferred);
-    return this.d.js
-      .publish(JOB_SUBJECTS.retry, JSON.stringify(waiting.job), {
-        msgID: `${job.webhookId}:d${job.attempt}:${sourceKey(source)}`,
-      })
-      .then(() => this.startedWaiting(waiting))
-      .then(() => 'ack' as const);
+    const publish = () =>
+      this.d.js
+        .publish(forSlot ? JOB_SUBJECTS.throttled : JOB_SUBJECTS.retry, JSON.stringify(waiting.job), {
+          msgID: `${job.webhookId}:${forSlot ? 't' : 'd'}${job.attempt}:${sourceKey(source)}`,
+        })
+        .then(() => this.startedWaiting(waiting))
+        .then(() => 'ack' as const);
+    // A retry job that now waits for its slot moves to the throttled line (acknowledged once moved).
+    return source.fromRetry ? this.d.inFlight.keepAlive(source.msg, publish) : publish();
+  }
+
+  /**
+   * How long a waiting job is held before it is looked at again: at least every recheck period, and
+   * when it expires (not sooner than a second from now, unless it is due sooner: an expired job
+   * whose lookup fails waits too).
+   */
+  private lookAgainMs(job: Job): number {
+    return Math.max(1000, Math.min(this.d.backlogRecheckMs, this.d.backlog.expiresInMs(job)));
   }
 
   /** The job as it waits: a notification is marked with its place in its account's backlog, once. */

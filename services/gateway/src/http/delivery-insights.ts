@@ -18,6 +18,7 @@ function countsJson(b: DeliveryStatsBucket__Output, withSessions: boolean): Deli
     retrying: Number(b.retrying),
     failed: Number(b.failed),
     cancelled: Number(b.cancelled),
+    throttled: Number(b.throttled ?? 0),
     p50Ms: b.p50Ms ?? null,
     p95Ms: b.p95Ms ?? null,
     ...(withSessions

@@ -91,7 +91,10 @@ export const deliverySettings = {
       key: text(64, { description: 'A field of the event `data`, e.g. `messageId` or `sessionId`.' }),
       maxHoldSeconds: int({ minimum: 1, maximum: 86400, description: 'Default 3600.' }),
     })
-    .meta({ description: 'Events with the same value under `key` are delivered in the order they were published.' })
+    .meta({
+      description:
+        'Events with the same value under `key` are delivered in the order they were published, one at a time, each with a `webhook-sequence` header; resends and recoveries take their turn too.',
+    })
     .nullish(),
   rateLimit: z
     .object({ perSecond: int({ minimum: 1, maximum: 1000 }) })

@@ -376,6 +376,10 @@ const statsCounts = {
   retrying: count,
   failed: count,
   cancelled: count.meta({ description: 'Retries not made (no HTTP attempt); counted in attempts.' }),
+  throttled: count.meta({
+    description:
+      "Deliveries held for a later slot of the subscription's `rateLimit` (no attempt made for the wait; not counted in attempts). A retry held again counts again.",
+  }),
   p50Ms: z.int().nullable().meta({
     description:
       'Median latency of the attempts made, as the upper bound of its histogram bucket (10, 25, 50, 100, 250, 500, 1000, 2500, 5000, 10000, 15000 or 30000 ms); null without attempts.',

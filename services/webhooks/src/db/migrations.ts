@@ -589,13 +589,21 @@ export class Migration023RecoveryCancel extends SchemaMigration {
   }
 }
 
+/** The statistics count deliveries held by their subscription's rate limit (`throttled`). */
+export class Migration026RollupThrottled extends SchemaMigration {
+  override async up(): Promise<void> {
+    this.useSchema();
+    this.addSql('alter table delivery_rollups add column throttled integer not null default 0');
+  }
+}
+
 /**
  * A kept notification body records the session it is about (its `data.sessionId`), so that a
  * recovery can take the deliveries of chosen sessions (docs/api.md#delivery-tools). Bodies kept
  * before have none. The index holds only the bodies that name a session and is dropped with their
  * days.
  */
-export class Migration026BodySessions extends SchemaMigration {
+export class Migration027BodySessions extends SchemaMigration {
   override async up(): Promise<void> {
     this.useSchema();
     this.addSql(`
@@ -633,5 +641,6 @@ export const MIGRATIONS = [
   { name: 'Migration023RecoveryCancel', class: Migration023RecoveryCancel },
   { name: 'Migration024AlertSources', class: Migration024AlertSources },
   { name: 'Migration025Triggers', class: Migration025Triggers },
-  { name: 'Migration026BodySessions', class: Migration026BodySessions },
+  { name: 'Migration026RollupThrottled', class: Migration026RollupThrottled },
+  { name: 'Migration027BodySessions', class: Migration027BodySessions },
 ];

@@ -64,7 +64,7 @@ export async function getDeliveryStats(
   ]);
   const byStart = new Map(rows.map((r) => [new Date(r.start).getTime(), r]));
   const totalLatency = new Array<number>(LATENCY_BUCKETS).fill(0);
-  const totals = { attempts: 0, succeeded: 0, retrying: 0, failed: 0, cancelled: 0 };
+  const totals = { attempts: 0, succeeded: 0, retrying: 0, failed: 0, cancelled: 0, throttled: 0 };
   const totalSessions = { ...ZERO_SESSIONS };
   const buckets: DeliveryStatsBucket[] = [];
   for (let i = 0; i < count; i++) {
@@ -80,6 +80,7 @@ export async function getDeliveryStats(
       retrying: Number(r?.retrying ?? 0),
       failed: Number(r?.failed ?? 0),
       cancelled: Number(r?.cancelled ?? 0),
+      throttled: Number(r?.throttled ?? 0),
     };
     for (const k of Object.keys(totals) as (keyof typeof totals)[]) totals[k] += b[k];
     const s = sessions?.get(start) ?? ZERO_SESSIONS;
@@ -98,7 +99,14 @@ export async function getDeliveryStats(
 
 function bucketOf(
   start: string,
-  counts: { attempts: number; succeeded: number; retrying: number; failed: number; cancelled: number },
+  counts: {
+    attempts: number;
+    succeeded: number;
+    retrying: number;
+    failed: number;
+    cancelled: number;
+    throttled: number;
+  },
   latency: number[],
   sessions: SessionCounts | undefined,
 ): DeliveryStatsBucket {

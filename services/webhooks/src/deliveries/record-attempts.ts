@@ -16,13 +16,16 @@ import { type BodyToKeep, sessionOfNotification } from './bodies.ts';
 import { kindOf, outcomeOf } from './mapper.ts';
 import { BODIES_TABLE, DELIVERIES_TABLE } from './partitions.ts';
 import { rollupsOf } from './rollups.ts';
+import type { ThrottledCount } from '@switchboard/contracts';
 import {
   addRollups,
+  addThrottled,
   countRecoveryProgress,
   insertDeliveries,
   keepBodies,
   updateSubscriptionHealth,
   type HealthUpdate,
+  type ThrottledRow,
 } from './repository.ts';
 
 const KINDS: readonly Delivery['kind'][] = ['session', 'notification'];
@@ -112,14 +115,23 @@ function checkAttempt(d: Delivery__Output, i: number, errors: FieldError[]): Att
 export interface CheckedBatch {
   attempts: Attempt[];
   disable: DisableRequest[];
+  /** Deliveries held by their subscription's rate limit, per subscription and minute. */
+  throttled: ThrottledRow[];
   errors: FieldError[];
 }
+
+/** Most deliveries one count may say were held (a dispatcher's minute of one subscription at 1,000/s is 60,000). */
+const THROTTLED_COUNT_MAX = 1_000_000;
 
 /**
  * Checks a batch record by record. Only what would make a record meaningless is refused; free text
  * (event, target, error) is cleaned and cut to size instead.
  */
-export function checkBatch(attempts: readonly Delivery__Output[], disable: readonly DisableRequest[]): CheckedBatch {
+export function checkBatch(
+  attempts: readonly Delivery__Output[],
+  disable: readonly DisableRequest[],
+  throttledCounts: readonly ThrottledCount[] = [],
+): CheckedBatch {
   const errors: FieldError[] = [];
   const checked: Attempt[] = [];
   attempts.forEach((d, i) => {
@@ -137,7 +149,18 @@ export function checkBatch(attempts: readonly Delivery__Output[], disable: reado
         reason: (d.reason || 'disabled after 410 Gone').slice(0, REASON_MAX),
       });
   });
-  return { attempts: checked, disable: gone, errors };
+  const throttled: ThrottledRow[] = [];
+  throttledCounts.forEach((t, i) => {
+    const at = new Date(t.at);
+    if (!isSubscriptionId(t.subscriptionId))
+      errors.push({ field: `throttled[${i}].subscriptionId`, message: 'is not a subscription id' });
+    else if (Number.isNaN(at.getTime()))
+      errors.push({ field: `throttled[${i}].at`, message: 'must be an ISO 8601 time' });
+    else if (!Number.isInteger(t.count) || t.count < 1 || t.count > THROTTLED_COUNT_MAX)
+      errors.push({ field: `throttled[${i}].count`, message: `must be 1..${THROTTLED_COUNT_MAX}` });
+    else throttled.push({ target: t.subscriptionId, at: at.toISOString(), count: t.count });
+  });
+  return { attempts: checked, disable: gone, throttled, errors };
 }
 
 /**
@@ -155,10 +178,12 @@ export async function storeAttempts(
   attempts: Attempt[],
   disable: DisableRequest[],
   requestId?: string,
+  throttled: ThrottledRow[] = [],
 ): Promise<StoredOutcome[]> {
-  if (attempts.length === 0 && disable.length === 0) return [];
+  if (attempts.length === 0 && disable.length === 0 && throttled.length === 0) return [];
   const store = () =>
     sqlTransaction(deps.orm.em, 'begin', async (query) => {
+      await addThrottled(query, deps.schema, throttled);
       const { failing, stored, alerts } = await insertAttempts(query, deps.schema, attempts, deps.disableAfterMs);
       const firsts = await raiseAlerts(query, deps.schema, deps.publicBaseUrl, alerts);
       const disabled = await disableSubscriptions(query, deps, [...disable, ...failing]);

@@ -111,7 +111,7 @@ export function startRecordsConsumer(
       msg.term();
       return;
     }
-    const checked = checkBatch(batch.attempts.map(deliveryFromJson), batch.disable);
+    const checked = checkBatch(batch.attempts.map(deliveryFromJson), batch.disable, batch.throttled);
     if (checked.errors.length > 0)
       log.error(
         { seq: msg.seq, errors: checked.errors.slice(0, 20), refused: checked.errors.length },
@@ -120,7 +120,7 @@ export function startRecordsConsumer(
     let refused = batch.attempts.length - checked.attempts.length;
     try {
       try {
-        count(await storeAttempts(deps, checked.attempts, checked.disable));
+        count(await storeAttempts(deps, checked.attempts, checked.disable, undefined, checked.throttled));
       } catch (err) {
         // Postgres refused the data itself (a value out of a column's range, say): one record must
         // not hold up the others, so they are stored one by one and only what Postgres refuses is dropped.

@@ -337,6 +337,34 @@ export async function addRollups(query: TransactionQuery, schema: string, rows: 
   );
 }
 
+/**
+ * Adds deliveries held by their subscription's rate limit (counts per subscription and minute) to
+ * the minute and hour rollups, inside the caller's transaction; counts of a subscription that is
+ * gone are dropped.
+ */
+export async function addThrottled(query: TransactionQuery, schema: string, counts: ThrottledRow[]): Promise<void> {
+  if (counts.length === 0) return;
+  await query(
+    `insert into "${schema}".delivery_rollups as r (target, width, start, attempts, succeeded, retrying, failed, cancelled, latency, throttled)
+     select x.target, w.width, date_bin(make_interval(secs => w.width), x.at, timestamptz 'epoch'), 0, 0, 0, 0, 0,
+       array_fill(0, array[${LATENCY_BUCKETS}]), sum(x.count)
+     from jsonb_to_recordset($1::jsonb) as x(target text, at timestamptz, count int)
+       cross join (values (60), (3600)) as w(width)
+     where exists (select 1 from "${schema}".subscriptions s where s.id = x.target)
+     group by 1, 2, 3
+     order by 1, 2, 3
+     on conflict (target, width, start) do update set throttled = r.throttled + excluded.throttled`,
+    [JSON.stringify(counts)],
+  );
+}
+
+/** Deliveries of a subscription held by its rate limit in the minute starting `at`. */
+export interface ThrottledRow {
+  target: string;
+  at: string;
+  count: number;
+}
+
 /** One bucket of rollups as the statistics read it. */
 export interface RollupBucket {
   start: Date;
@@ -345,6 +373,7 @@ export interface RollupBucket {
   retrying: string;
   failed: string;
   cancelled: string;
+  throttled: string;
   latency: string[];
 }
 
@@ -367,7 +396,8 @@ export function readRollups(
     em,
     `select date_bin(make_interval(secs => $4), start, timestamptz 'epoch') as start,
        sum(attempts)::text as attempts, sum(succeeded)::text as succeeded, sum(retrying)::text as retrying,
-       sum(failed)::text as failed, sum(cancelled)::text as cancelled, array[${LATENCY_SUMS}]::text[] as latency
+       sum(failed)::text as failed, sum(cancelled)::text as cancelled, sum(throttled)::text as throttled,
+       array[${LATENCY_SUMS}]::text[] as latency
      from "${schema}".delivery_rollups
      where target = $1 and width = $5 and start >= $2 and start < $3
      group by 1 order by 1`,

@@ -13,6 +13,7 @@ export interface DeliveryStatsBucket {
   'p50Ms'?: (number);
   'p95Ms'?: (number);
   'sessions'?: (_switchboard_webhooks_v1_SessionCounts | null);
+  'throttled'?: (number | string | Long);
   '_p50Ms'?: "p50Ms";
   '_p95Ms'?: "p95Ms";
 }
@@ -27,6 +28,7 @@ export interface DeliveryStatsBucket__Output {
   'p50Ms'?: (number);
   'p95Ms'?: (number);
   'sessions': (_switchboard_webhooks_v1_SessionCounts__Output | null);
+  'throttled': (string);
   '_p50Ms'?: "p50Ms";
   '_p95Ms'?: "p95Ms";
 }

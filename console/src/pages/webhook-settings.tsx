@@ -1,10 +1,13 @@
-// A webhook's delivery settings (docs/api.md#delivery-settings) on its create and edit forms and on
-// its page: the attempt timeout, ordering by a key of the event's data, the rate limit, OAuth2 client
-// credentials and a TLS client certificate. The OAuth2 client secret and the TLS private key are
-// write-only: a saved one shows as "set" with a control to replace it, and is never put in the page.
-import { useId, useState } from 'react';
-import { ApiError } from '../api.ts';
-import { Field, Select } from '../ui/form.tsx';
+// A webhook's delivery settings (docs/api.md#delivery-settings): the timeout of each attempt,
+// ordering by a key of the event's data, a rate limit, OAuth2 client credentials and a TLS client
+// certificate, on the New webhook form and in their own section of the webhook's page (shown, and
+// edited with "Edit delivery settings"). The OAuth2 client secret and the private key are
+// write-only: a saved one shows as set with a control to replace it, and is never put in the page.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { ApiError, api } from '../api.ts';
+import { apiPath } from '../paths.ts';
+import { Alert, Field, FormActions, formValues, generalProblem, Select } from '../ui/form.tsx';
 import { TextArea } from '../ui/textarea.tsx';
 import type { Webhook } from './webhook-model.ts';
 import '../ui/insights.css';
@@ -119,18 +122,20 @@ function Secret({
 export function DeliverySettingsFields({
   current,
   problems,
+  framed = true,
 }: {
   current?: Settings | undefined;
   problems: Record<string, string>;
+  /** In a "Delivery settings" fieldset (the New webhook form); the edit form has its own heading. */
+  framed?: boolean;
 }) {
   const [auth, setAuth] = useState(current?.auth ? 'oauth2_client_credentials' : '');
   const [tls, setTls] = useState(current?.tls !== undefined);
   const tlsId = useId();
-  return (
-    <fieldset className="settings">
-      <legend>Delivery settings</legend>
+  const fields = (
+    <>
       <Field
-        label="Attempt timeout (ms)"
+        label="Timeout per attempt (ms)"
         name="timeoutMs"
         type="number"
         inputMode="numeric"
@@ -143,14 +148,14 @@ export function DeliverySettingsFields({
       />
       <div className="field-row">
         <Field
-          label="Order by data field"
+          label="Ordering key"
           name="ordering.key"
           defaultValue={current?.ordering?.key ?? ''}
           problem={problems['ordering.key']}
           hint="A field of the event's data, e.g. sessionId: its events arrive one after the other. Empty: unordered."
         />
         <Field
-          label="Hold at most (s)"
+          label="Longest hold (seconds)"
           name="ordering.maxHoldSeconds"
           type="number"
           inputMode="numeric"
@@ -162,7 +167,7 @@ export function DeliverySettingsFields({
         />
       </div>
       <Field
-        label="Rate limit (per second)"
+        label="Rate limit (deliveries per second)"
         name="rateLimit.perSecond"
         type="number"
         inputMode="numeric"
@@ -243,7 +248,15 @@ export function DeliverySettingsFields({
           />
         </div>
       ) : null}
+    </>
+  );
+  return framed ? (
+    <fieldset className="settings">
+      <legend>Delivery settings</legend>
+      {fields}
     </fieldset>
+  ) : (
+    fields
   );
 }
 
@@ -312,7 +325,8 @@ export function settingsBody(
     const secret = v['auth.clientSecret'];
     const saved = current?.auth;
     const unchanged = saved && same({ ...saved, clientSecret: undefined }, { ...auth, clientSecret: undefined });
-    if (secret !== undefined) settings.auth = { ...auth, clientSecret: secret };
+    if (secret === '') problems['auth.clientSecret'] = 'is required: the secret the token server expects';
+    else if (secret !== undefined) settings.auth = { ...auth, clientSecret: secret };
     else if (!unchanged) problems['auth.clientSecret'] = 'type the client secret again to change the OAuth2 settings';
   } else put('auth', undefined);
 
@@ -327,25 +341,82 @@ export function settingsBody(
   return { settings, problems };
 }
 
-/** The settings as the webhook's page lists them. */
-export function settingsProps(w: Settings): { term: string; value: string }[] {
-  return [
-    { term: 'Attempt timeout', value: w.timeoutMs !== undefined ? `${w.timeoutMs} ms` : 'The default' },
-    {
-      term: 'Ordering',
-      value: w.ordering
-        ? `By data.${w.ordering.key}; an event waits at most ${w.ordering.maxHoldSeconds} s for its turn`
-        : 'None',
+function EditSettings({ w, onDone }: { w: Webhook; onDone: () => void }) {
+  const queries = useQueryClient();
+  const [local, setLocal] = useState<Record<string, string>>({});
+  const save = useMutation({
+    mutationFn: (body: Record<string, unknown>) => api.put(apiPath`/v1/webhooks/${w.id}`, body),
+    onSuccess: async () => {
+      await queries.invalidateQueries({ queryKey: ['webhook', w.id] });
+      onDone();
     },
-    { term: 'Rate limit', value: w.rateLimit ? `${w.rateLimit.perSecond} per second` : 'None' },
-    {
-      term: 'Authentication',
-      value: w.auth
-        ? `OAuth2 client credentials: client ${w.auth.clientId} at ${w.auth.tokenUrl}${
-            w.auth.scope ? `, scope ${w.auth.scope}` : ''
-          }; client secret set`
-        : 'None',
-    },
-    { term: 'Client certificate', value: w.tls ? 'Presented (mTLS); private key set' : 'None' },
-  ];
+  });
+  const problems = { ...settingProblems(save.error), ...local };
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const { settings, problems: mine } = settingsBody(formValues(e.currentTarget), w);
+    setLocal(mine);
+    if (Object.keys(mine).length) return;
+    if (Object.keys(settings).length === 0) return onDone();
+    save.mutate(settings);
+  };
+  return (
+    <form className="card" onSubmit={submit} aria-labelledby="edit-settings" noValidate>
+      <h3 id="edit-settings">Edit delivery settings</h3>
+      <DeliverySettingsFields current={w} problems={problems} framed={false} />
+      <Alert message={generalProblem(save.error, [...SETTINGS_FIELDS])} />
+      <FormActions submit="Save settings" disabled={save.isPending} onCancel={onDone} />
+    </form>
+  );
+}
+
+/** The settings as a list, and the form that edits them. */
+export function DeliverySettings({ w }: { w: Webhook }) {
+  const [editing, setEditing] = useState(false);
+  return (
+    <section className="card" aria-labelledby="delivery-settings">
+      <h2 id="delivery-settings">Delivery settings</h2>
+      <dl className="props">
+        <div className="prop">
+          <dt>Timeout per attempt</dt>
+          <dd>{w.timeoutMs ? `${w.timeoutMs.toLocaleString('en-US')} ms` : 'Default'}</dd>
+        </div>
+        <div className="prop">
+          <dt>Ordering</dt>
+          <dd>
+            {w.ordering ? (
+              <>
+                by <code>{w.ordering.key}</code>, held at most {w.ordering.maxHoldSeconds.toLocaleString('en-US')} s
+              </>
+            ) : (
+              'None'
+            )}
+          </dd>
+        </div>
+        <div className="prop">
+          <dt>Rate limit</dt>
+          <dd>{w.rateLimit ? `${w.rateLimit.perSecond} per second` : 'None'}</dd>
+        </div>
+        <div className="prop">
+          <dt>OAuth2</dt>
+          <dd className="url">
+            {w.auth
+              ? `${w.auth.clientId} at ${w.auth.tokenUrl}${w.auth.scope ? ` (${w.auth.scope})` : ''}; client secret set`
+              : 'None'}
+          </dd>
+        </div>
+        <div className="prop">
+          <dt>Client certificate</dt>
+          <dd>{w.tls ? 'Set, with its private key' : 'None'}</dd>
+        </div>
+      </dl>
+      {editing ? (
+        <EditSettings w={w} onDone={() => setEditing(false)} />
+      ) : (
+        <button type="button" onClick={() => setEditing(true)}>
+          Edit delivery settings
+        </button>
+      )}
+    </section>
+  );
 }
