@@ -66,6 +66,8 @@ export default async function setup(project: TestProject) {
         webhooks: true,
         dispatcher: true,
         env: { CONSOLE_DIR: `${CONSOLE}/dist`, DELIVERY_ALLOWED_CIDRS: '127.0.0.0/8,::1/128' },
+        // One retry a second later: a delivery a receiver refuses ends failed within the test (Replay).
+        dispatcherEnv: { DELIVERY_RETRY_SCHEDULE: '1s' },
       }),
       chromium.launchServer({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS }),
     ]);

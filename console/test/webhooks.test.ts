@@ -203,7 +203,7 @@ describe('webhooks', () => {
     await expect.poll(() => page.getByRole('link', { name: /^Delivery of / }).count()).toBe(1);
     await page.getByRole('link', { name: /^Delivery of .*, cdrCreated, retrying$/ }).waitFor();
 
-    // A recovery since an hour ago: nothing has failed for good yet.
+    // A replay since an hour ago: nothing has failed for good yet.
     const since = new Date(Date.now() - 3_600_000);
     const p = (x: number) => String(x).padStart(2, '0');
     await page
@@ -211,10 +211,17 @@ describe('webhooks', () => {
       .fill(
         `${since.getFullYear()}-${p(since.getMonth() + 1)}-${p(since.getDate())}T${p(since.getHours())}:${p(since.getMinutes())}:00`,
       );
-    await page.getByRole('button', { name: 'Recover' }).click();
+    await page.getByRole('button', { name: 'Replay', exact: true }).click();
     await expect
-      .poll(() => page.getByRole('status').filter({ hasText: 'Recovery' }).textContent(), { timeout: 10_000 })
-      .toMatch(/^Recovery (running|completed): 0 to resend/);
+      .poll(
+        () =>
+          page
+            .getByRole('status')
+            .filter({ hasText: /^Replay/ })
+            .textContent(),
+        { timeout: 10_000 },
+      )
+      .toMatch(/^Replay (running|completed): 0 of 0 deliveries sent/);
     await checkPage(cp, 'webhook-charts');
 
     // Disable, then enable again.
@@ -260,7 +267,7 @@ describe('webhooks', () => {
     }[];
     expect(listed).toEqual([expect.objectContaining({ id, payload: { team: 'shop' } })]);
 
-    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
     await page.getByLabel('Name').fill('Shop receipts');
     await page.getByLabel('Target URL').fill('https://example.com/receipts');
     await page.getByRole('button', { name: 'Save' }).click();
@@ -357,10 +364,11 @@ describe('webhooks', () => {
     });
     // An OAuth2 setting without its secret is caught before it is sent.
     await page.getByRole('button', { name: 'Edit delivery settings' }).click();
+    await page.getByLabel('Authentication').selectOption('oauth2_client_credentials');
     await page.getByLabel('Token URL').fill('https://auth.example.com/token');
     await page.getByLabel('Client ID').fill('switchboard');
     await page.getByRole('button', { name: 'Save settings' }).click();
-    await expect.poll(() => page.getByLabel('Token URL').getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => page.getByLabel('Client secret').getAttribute('aria-invalid')).toBe('true');
     await checkPage(cp, 'webhook-settings');
     expectClean(cp, [/status of 400/]);
   });

@@ -62,13 +62,22 @@ export interface TestResult {
 export interface Recovery {
   href: string;
   id: string;
-  state: 'running' | 'completed';
+  state: 'running' | 'completed' | 'cancelled';
   total: number;
   sent: number;
   failed: number;
   skipped: number;
   since: string;
   until: string;
+  createdAt: string;
+  completedAt: string | null;
+}
+
+/** A dry run of a recovery: how many deliveries it would take, and how many of those it would skip. */
+export interface RecoveryCount {
+  dryRun: true;
+  matched: number;
+  skipped: number;
 }
 
 /** A subscription's name as the console shows it. */

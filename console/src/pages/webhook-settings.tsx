@@ -1,76 +1,344 @@
-// A subscription's delivery settings (docs/api.md#delivery-settings): the timeout of each attempt,
-// ordering by key, a rate limit, OAuth2 client credentials and a client certificate, shown and
-// edited. The OAuth2 client secret and the private key are write-only: the form shows whether they
-// are set and takes a new value, never the stored one; a PUT that leaves a setting out keeps it.
+// A webhook's delivery settings (docs/api.md#delivery-settings): the timeout of each attempt,
+// ordering by a key of the event's data, a rate limit, OAuth2 client credentials and a TLS client
+// certificate, on the New webhook form and in their own section of the webhook's page (shown, and
+// edited with "Edit delivery settings"). The OAuth2 client secret and the private key are
+// write-only: a saved one shows as set with a control to replace it, and is never put in the page.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
-import { api } from '../api.ts';
-import { Alert, Field, FormActions, fieldProblems, formValues, generalProblem } from '../ui/form.tsx';
-import { TextArea } from '../ui/textarea.tsx';
+import { type FormEvent, useId, useState } from 'react';
+import { ApiError, api } from '../api.ts';
 import { apiPath } from '../paths.ts';
+import { Alert, Field, FormActions, formValues, generalProblem, Select } from '../ui/form.tsx';
+import { TextArea } from '../ui/textarea.tsx';
 import type { Webhook } from './webhook-model.ts';
+import '../ui/insights.css';
 
-const SETTINGS = ['timeoutMs', 'ordering', 'rateLimit', 'auth', 'tls'] as const;
+/** The top-level names of the settings (the fields a problem may name beside them). */
+export const SETTINGS_FIELDS = ['timeoutMs', 'ordering', 'rateLimit', 'auth', 'tls'] as const;
 
-/** A whole number from a form value; undefined when blank, NaN when not a number. */
-function wholeNumber(v: string | undefined): number | undefined {
-  const t = (v ?? '').trim();
-  return t === '' ? undefined : /^\d+$/.test(t) ? Number(t) : Number.NaN;
+type Settings = Pick<Webhook, (typeof SETTINGS_FIELDS)[number]>;
+
+/**
+ * The problem of each setting an ApiError names, by its dotted name (`auth.tokenUrl`). A problem
+ * naming a whole setting (`rateLimit`) is shown beside its first field.
+ */
+export function settingProblems(error: unknown): Record<string, string> {
+  const first: Record<string, string> = {
+    ordering: 'ordering.key',
+    rateLimit: 'rateLimit.perSecond',
+    auth: 'auth.type',
+    tls: 'tls.clientCertificate',
+  };
+  const out: Record<string, string> = {};
+  if (error instanceof ApiError)
+    for (const f of error.fields) {
+      const dotted = f.field.replace(/^\/|^body\./, '').replace(/\//g, '.');
+      const name = first[dotted] ?? dotted;
+      out[name] = out[name] ? `${out[name]}; ${f.message}` : f.message;
+    }
+  return out;
 }
 
-/** The PUT body of the settings form, or the problems found before sending it. */
+/**
+ * A write-only secret: typed in when there is none; once saved it shows as "set" with a Replace
+ * button, which brings the field (the value is submitted only then).
+ */
+function Secret({
+  label,
+  name,
+  saved,
+  problem,
+  hint,
+  multiline,
+}: {
+  label: string;
+  name: string;
+  saved: boolean;
+  problem: string | undefined;
+  hint: string;
+  multiline?: boolean;
+}) {
+  const [replacing, setReplacing] = useState(!saved);
+  const id = useId();
+  if (replacing) {
+    const field = multiline ? (
+      <TextArea
+        label={label}
+        name={name}
+        rows={5}
+        spellCheck={false}
+        autoComplete="off"
+        className="code"
+        problem={problem}
+        hint={hint}
+        autoFocus={saved}
+      />
+    ) : (
+      <Field
+        label={label}
+        name={name}
+        type="password"
+        autoComplete="new-password"
+        problem={problem}
+        hint={hint}
+        autoFocus={saved}
+      />
+    );
+    return saved ? (
+      <div>
+        {field}
+        <button type="button" className="link small" onClick={() => setReplacing(false)}>
+          Keep the current {label.toLowerCase()}
+        </button>
+      </div>
+    ) : (
+      field
+    );
+  }
+  return (
+    <div className="field">
+      <span className="label" id={`${id}-label`}>
+        {label}
+      </span>
+      <div className="secret">
+        <span id={`${id}-state`}>Set (saved values cannot be read back)</span>
+        <button
+          type="button"
+          onClick={() => setReplacing(true)}
+          aria-describedby={[`${id}-state`, problem ? `${id}-problem` : ''].filter(Boolean).join(' ')}
+        >
+          Replace {label.toLowerCase()}
+        </button>
+      </div>
+      {problem ? (
+        <small id={`${id}-problem`} className="problem">
+          {problem}
+        </small>
+      ) : null}
+    </div>
+  );
+}
+
+/** The settings fields of a webhook form; `current` is the saved webhook on an edit form. */
+export function DeliverySettingsFields({
+  current,
+  problems,
+  framed = true,
+}: {
+  current?: Settings | undefined;
+  problems: Record<string, string>;
+  /** In a "Delivery settings" fieldset (the New webhook form); the edit form has its own heading. */
+  framed?: boolean;
+}) {
+  const [auth, setAuth] = useState(current?.auth ? 'oauth2_client_credentials' : '');
+  const [tls, setTls] = useState(current?.tls !== undefined);
+  const tlsId = useId();
+  const fields = (
+    <>
+      <Field
+        label="Timeout per attempt (ms)"
+        name="timeoutMs"
+        type="number"
+        inputMode="numeric"
+        min={1000}
+        max={30000}
+        step={1000}
+        defaultValue={current?.timeoutMs ?? ''}
+        problem={problems.timeoutMs}
+        hint="1000 to 30000 ms for each attempt, test sends included. Empty: the platform's default."
+      />
+      <div className="field-row">
+        <Field
+          label="Ordering key"
+          name="ordering.key"
+          defaultValue={current?.ordering?.key ?? ''}
+          problem={problems['ordering.key']}
+          hint="A field of the event's data, e.g. sessionId: its events arrive one after the other. Empty: unordered."
+        />
+        <Field
+          label="Longest hold (seconds)"
+          name="ordering.maxHoldSeconds"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={86400}
+          defaultValue={current?.ordering?.maxHoldSeconds ?? ''}
+          problem={problems['ordering.maxHoldSeconds']}
+          hint="1 to 86400 s an event may wait for its turn; 3600 when empty."
+        />
+      </div>
+      <Field
+        label="Rate limit (deliveries per second)"
+        name="rateLimit.perSecond"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={1000}
+        defaultValue={current?.rateLimit?.perSecond ?? ''}
+        problem={problems['rateLimit.perSecond']}
+        hint="1 to 1000 deliveries per second to this webhook. Empty: no limit."
+      />
+      <Select
+        label="Authentication"
+        name="auth.type"
+        value={auth}
+        onChange={(e) => setAuth(e.target.value)}
+        problem={problems['auth.type']}
+      >
+        <option value="">None (the signature only)</option>
+        <option value="oauth2_client_credentials">OAuth2 client credentials</option>
+      </Select>
+      {auth ? (
+        <div className="sub-settings">
+          <Field
+            label="Token URL"
+            name="auth.tokenUrl"
+            type="url"
+            inputMode="url"
+            defaultValue={current?.auth?.tokenUrl ?? ''}
+            problem={problems['auth.tokenUrl']}
+            hint="Where a token is asked for (grant_type=client_credentials): https, the same rules as the target URL."
+          />
+          <Field
+            label="Client ID"
+            name="auth.clientId"
+            autoComplete="off"
+            defaultValue={current?.auth?.clientId ?? ''}
+            problem={problems['auth.clientId']}
+            hint="At most 1024 characters."
+          />
+          <Secret
+            label="Client secret"
+            name="auth.clientSecret"
+            saved={current?.auth !== undefined}
+            problem={problems['auth.clientSecret']}
+            hint="Write-only, at most 1024 characters: it is never shown again."
+          />
+          <Field
+            label="Scope"
+            name="auth.scope"
+            defaultValue={current?.auth?.scope ?? ''}
+            problem={problems['auth.scope']}
+            hint="Optional, at most 1024 characters."
+          />
+        </div>
+      ) : null}
+      <div className="check">
+        <input id={tlsId} type="checkbox" name="tls.enabled" checked={tls} onChange={(e) => setTls(e.target.checked)} />
+        <label htmlFor={tlsId}>mTLS: present a certificate to the receiver</label>
+      </div>
+      {tls ? (
+        <div className="sub-settings">
+          <TextArea
+            label="Client certificate"
+            name="tls.clientCertificate"
+            rows={5}
+            spellCheck={false}
+            className="code"
+            defaultValue={current?.tls?.clientCertificate ?? ''}
+            problem={problems['tls.clientCertificate']}
+            hint="PEM, -----BEGIN CERTIFICATE-----, the chain after it; not expired."
+          />
+          <Secret
+            label="Private key"
+            name="tls.privateKey"
+            saved={current?.tls !== undefined}
+            problem={problems['tls.privateKey']}
+            hint="The certificate's unencrypted PEM key. Write-only: it is never shown again."
+            multiline
+          />
+        </div>
+      ) : null}
+    </>
+  );
+  return framed ? (
+    <fieldset className="settings">
+      <legend>Delivery settings</legend>
+      {fields}
+    </fieldset>
+  ) : (
+    fields
+  );
+}
+
+/** A whole number typed in a field: undefined when empty, NaN when not a whole number. */
+function whole(text: string | undefined): number | undefined {
+  const t = (text ?? '').trim();
+  if (!t) return undefined;
+  return /^\d+$/.test(t) ? Number(t) : Number.NaN;
+}
+
+/** Whether two flat settings objects hold the same values, whatever the order of their keys. */
+const same = (a: unknown, b: unknown) => {
+  const text = (x: unknown) =>
+    JSON.stringify(x ?? null, x && typeof x === 'object' ? Object.keys(x).sort() : undefined);
+  return text(a) === text(b);
+};
+
+/**
+ * The settings of a submitted webhook form as request fields, with the problems found before asking
+ * the API. On an edit form (`current` given) only the settings that changed are sent: a setting
+ * emptied is removed (`{}`), and a changed OAuth2 or TLS setting needs its secret typed again.
+ */
 export function settingsBody(
-  w: Webhook,
   v: Record<string, string>,
-): { body: Record<string, unknown>; problems: Record<string, string> } {
-  const body: Record<string, unknown> = {};
+  current?: Settings,
+): { settings: Record<string, unknown>; problems: Record<string, string> } {
   const problems: Record<string, string> = {};
-  const timeout = wholeNumber(v.timeoutMs);
-  if (Number.isNaN(timeout)) problems.timeoutMs = 'must be a whole number of milliseconds';
-  else if (timeout !== undefined && timeout !== w.timeoutMs) body.timeoutMs = timeout;
+  const settings: Record<string, unknown> = {};
+  const number = (field: string) => {
+    const n = whole(v[field]);
+    if (Number.isNaN(n)) problems[field] = 'must be a whole number';
+    return n;
+  };
+  const edit = current !== undefined;
+  const put = (field: keyof Settings, next: unknown) => {
+    if (next === undefined) {
+      if (edit && current[field] !== undefined) settings[field] = {};
+    } else if (!edit || !same(next, current[field])) settings[field] = next;
+  };
 
-  const key = (v.orderingKey ?? '').trim();
-  const hold = wholeNumber(v.maxHoldSeconds);
-  if (Number.isNaN(hold)) problems.ordering = 'the hold must be a whole number of seconds';
-  else if (key) body.ordering = { key, ...(hold !== undefined ? { maxHoldSeconds: hold } : {}) };
-  else if (w.ordering) body.ordering = {};
+  const timeoutMs = number('timeoutMs');
+  if (timeoutMs === undefined) {
+    if (edit && current.timeoutMs !== undefined)
+      problems.timeoutMs = 'a timeout once set stays: give one from 1000 to 30000 ms';
+  } else if (!Number.isNaN(timeoutMs) && (!edit || timeoutMs !== current.timeoutMs)) settings.timeoutMs = timeoutMs;
 
-  const rate = wholeNumber(v.perSecond);
-  if (Number.isNaN(rate)) problems.rateLimit = 'must be a whole number per second';
-  else if (rate !== undefined) body.rateLimit = { perSecond: rate };
-  else if (w.rateLimit) body.rateLimit = {};
+  const key = v['ordering.key']?.trim() ?? '';
+  const maxHoldSeconds = number('ordering.maxHoldSeconds');
+  if (!key && maxHoldSeconds !== undefined) problems['ordering.key'] = 'name the data field to order by';
+  put(
+    'ordering',
+    key ? { key, maxHoldSeconds: maxHoldSeconds ?? current?.ordering?.maxHoldSeconds ?? 3600 } : undefined,
+  );
 
-  const tokenUrl = (v.tokenUrl ?? '').trim();
-  const clientId = (v.clientId ?? '').trim();
-  const scope = (v.scope ?? '').trim();
-  const secret = v.clientSecret ?? '';
-  const authChanged =
-    tokenUrl !== (w.auth?.tokenUrl ?? '') || clientId !== (w.auth?.clientId ?? '') || scope !== (w.auth?.scope ?? '');
-  if (!tokenUrl && !clientId && !secret) {
-    if (w.auth) body.auth = {};
-  } else if (authChanged || secret) {
-    if (!secret)
-      problems.auth = w.auth
-        ? 'type the client secret again: a saved secret cannot be read back'
-        : 'give the client secret too';
-    else
-      body.auth = {
-        type: 'oauth2_client_credentials',
-        tokenUrl,
-        clientId,
-        clientSecret: secret,
-        ...(scope ? { scope } : {}),
-      };
-  }
+  const perSecond = number('rateLimit.perSecond');
+  put('rateLimit', perSecond === undefined ? undefined : { perSecond });
 
-  const certificate = (v.clientCertificate ?? '').trim();
-  const key2 = (v.privateKey ?? '').trim();
-  if (v.removeTls === 'on') body.tls = {};
-  else if (certificate || key2) {
-    if (!certificate || !key2) problems.tls = 'give both the certificate and its private key';
-    else body.tls = { clientCertificate: certificate, privateKey: key2 };
-  }
-  return { body, problems };
+  if (v['auth.type']) {
+    const scope = v['auth.scope']?.trim();
+    const auth = {
+      type: v['auth.type'],
+      tokenUrl: v['auth.tokenUrl']?.trim() ?? '',
+      clientId: v['auth.clientId']?.trim() ?? '',
+      ...(scope ? { scope } : {}),
+    };
+    const secret = v['auth.clientSecret'];
+    const saved = current?.auth;
+    const unchanged = saved && same({ ...saved, clientSecret: undefined }, { ...auth, clientSecret: undefined });
+    if (secret === '') problems['auth.clientSecret'] = 'is required: the secret the token server expects';
+    else if (secret !== undefined) settings.auth = { ...auth, clientSecret: secret };
+    else if (!unchanged) problems['auth.clientSecret'] = 'type the client secret again to change the OAuth2 settings';
+  } else put('auth', undefined);
+
+  if (v['tls.enabled'] === 'on') {
+    const clientCertificate = v['tls.clientCertificate']?.trim() ?? '';
+    const privateKey = v['tls.privateKey'];
+    if (privateKey !== undefined) settings.tls = { clientCertificate, privateKey };
+    else if (clientCertificate !== current?.tls?.clientCertificate.trim())
+      problems['tls.privateKey'] = 'give the private key of the new certificate';
+  } else put('tls', undefined);
+
+  return { settings, problems };
 }
 
 function EditSettings({ w, onDone }: { w: Webhook; onDone: () => void }) {
@@ -83,89 +351,20 @@ function EditSettings({ w, onDone }: { w: Webhook; onDone: () => void }) {
       onDone();
     },
   });
-  const problems = { ...fieldProblems(save.error), ...local };
+  const problems = { ...settingProblems(save.error), ...local };
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const { body, problems: mine } = settingsBody(w, formValues(e.currentTarget));
+    const { settings, problems: mine } = settingsBody(formValues(e.currentTarget), w);
     setLocal(mine);
     if (Object.keys(mine).length) return;
-    if (Object.keys(body).length === 0) return onDone();
-    save.mutate(body);
+    if (Object.keys(settings).length === 0) return onDone();
+    save.mutate(settings);
   };
   return (
     <form className="card" onSubmit={submit} aria-labelledby="edit-settings" noValidate>
       <h3 id="edit-settings">Edit delivery settings</h3>
-      <Field
-        label="Timeout per attempt (ms)"
-        name="timeoutMs"
-        inputMode="numeric"
-        defaultValue={w.timeoutMs ?? ''}
-        problem={problems.timeoutMs}
-        hint="1,000 to 30,000; blank: the platform's default."
-        autoFocus
-      />
-      <fieldset>
-        <legend>Ordering by key</legend>
-        <Field
-          label="Ordering key"
-          name="orderingKey"
-          defaultValue={w.ordering?.key ?? ''}
-          problem={problems.ordering}
-          hint="A field of the event's data, such as sessionId or messageId; blank: no ordering."
-        />
-        <Field
-          label="Longest hold (seconds)"
-          name="maxHoldSeconds"
-          inputMode="numeric"
-          defaultValue={w.ordering?.maxHoldSeconds ?? ''}
-          hint="1 to 86,400; blank: 3,600."
-        />
-      </fieldset>
-      <Field
-        label="Rate limit (deliveries per second)"
-        name="perSecond"
-        inputMode="numeric"
-        defaultValue={w.rateLimit?.perSecond ?? ''}
-        problem={problems.rateLimit}
-        hint="1 to 1,000; deliveries past it wait, they do not fail. Blank: no limit."
-      />
-      <fieldset>
-        <legend>OAuth2 client credentials</legend>
-        <Field
-          label="Token URL"
-          name="tokenUrl"
-          type="url"
-          inputMode="url"
-          defaultValue={w.auth?.tokenUrl ?? ''}
-          problem={problems.auth}
-          hint="Blank the token URL, client ID and secret to stop using OAuth2."
-        />
-        <Field label="Client ID" name="clientId" defaultValue={w.auth?.clientId ?? ''} />
-        <Field
-          label="Client secret"
-          name="clientSecret"
-          type="password"
-          autoComplete="off"
-          hint={w.auth ? 'Set. Leave blank to keep it; type it again to change any OAuth2 field.' : undefined}
-        />
-        <Field label="Scope (optional)" name="scope" defaultValue={w.auth?.scope ?? ''} />
-      </fieldset>
-      <fieldset>
-        <legend>Client certificate (mTLS)</legend>
-        <TextArea
-          label="Client certificate (PEM)"
-          name="clientCertificate"
-          problem={problems.tls}
-          hint={w.tls ? 'A certificate is set. Leave both blank to keep it.' : 'With its private key below.'}
-        />
-        <TextArea label="Private key (PEM)" name="privateKey" hint="Write-only: it is never shown again." />
-        {w.tls ? (
-          <label className="check">
-            <input type="checkbox" name="removeTls" /> Remove the client certificate
-          </label>
-        ) : null}
-      </fieldset>
-      <Alert message={generalProblem(save.error, [...SETTINGS])} />
+      <DeliverySettingsFields current={w} problems={problems} framed={false} />
+      <Alert message={generalProblem(save.error, [...SETTINGS_FIELDS])} />
       <FormActions submit="Save settings" disabled={save.isPending} onCancel={onDone} />
     </form>
   );
@@ -201,12 +400,14 @@ export function DeliverySettings({ w }: { w: Webhook }) {
         <div className="prop">
           <dt>OAuth2</dt>
           <dd className="url">
-            {w.auth ? `${w.auth.clientId} at ${w.auth.tokenUrl}${w.auth.scope ? ` (${w.auth.scope})` : ''}` : 'None'}
+            {w.auth
+              ? `${w.auth.clientId} at ${w.auth.tokenUrl}${w.auth.scope ? ` (${w.auth.scope})` : ''}; client secret set`
+              : 'None'}
           </dd>
         </div>
         <div className="prop">
           <dt>Client certificate</dt>
-          <dd>{w.tls ? 'Set' : 'None'}</dd>
+          <dd>{w.tls ? 'Set, with its private key' : 'None'}</dd>
         </div>
       </dl>
       {editing ? (

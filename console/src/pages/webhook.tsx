@@ -1,6 +1,6 @@
 // One webhook subscription: its settings (edit, enable or disable, delete), its signing secret
 // (reveal, copy, rotate), a test send and its result, its deliveries chart, its deliveries with
-// filters, and recovering the failed ones since a time.
+// filters, its delivery settings, and replaying the failed ones by filter.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api } from '../api.ts';
@@ -8,13 +8,13 @@ import { Link, navigate } from '../router.ts';
 import { Confirm } from '../ui/dialog.tsx';
 import { Alert, Field, FormActions, fieldProblems, formValues, generalProblem } from '../ui/form.tsx';
 import { NotLoaded, Page } from '../ui/page.tsx';
-import { pathOf } from '../ui/paged.tsx';
 import { SigningSecret } from '../ui/secret.tsx';
 import { StatsChart } from '../ui/stats-chart.tsx';
 import { TextArea } from '../ui/textarea.tsx';
-import { isoFromLocal, when } from '../ui/time.ts';
+import { when } from '../ui/time.ts';
 import { Deliveries } from './deliveries.tsx';
-import { idOf, type Recovery, type TestResult, type Webhook, webhookName } from './webhook-model.ts';
+import { Replay } from './replay.tsx';
+import { idOf, type TestResult, type Webhook, webhookName } from './webhook-model.ts';
 import { DeliverySettings } from './webhook-settings.tsx';
 import { parseWebhookTexts } from './webhooks.tsx';
 import { apiPath, type RouteParams } from '../paths.ts';
@@ -138,53 +138,6 @@ function SendTest({ id }: { id: string }) {
   );
 }
 
-function Recover({ id }: { id: string }) {
-  const [task, setTask] = useState<string>();
-  const start = useMutation({
-    mutationFn: (body: { since: string; until?: string }) =>
-      api.post<{ href: string }>(apiPath`/v1/webhooks/${id}/recover`, body),
-    onSuccess: (r) => setTask(pathOf(r.href)),
-  });
-  const progress = useQuery({
-    queryKey: ['recovery', task],
-    queryFn: () => api.get<Recovery>(task!),
-    enabled: task !== undefined,
-    refetchInterval: (q) => (q.state.data?.state === 'completed' ? false : 1000),
-  });
-  const problems = fieldProblems(start.error);
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const v = formValues(e.currentTarget);
-    const since = isoFromLocal(v.since ?? '');
-    const until = isoFromLocal(v.until ?? '');
-    start.mutate({ since: since || (v.since ?? ''), ...(until ? { until } : {}) });
-  };
-  const p = progress.data;
-  return (
-    <section aria-labelledby="wh-recover">
-      <h2 id="wh-recover">Recover failed deliveries</h2>
-      <p className="muted small">
-        Sends again, once each, every delivery whose last attempt failed since a time (at most 30 days back).
-      </p>
-      <form className="inline-form" onSubmit={submit} aria-labelledby="wh-recover" noValidate>
-        <Field label="Failed since" name="since" type="datetime-local" step={1} required problem={problems.since} />
-        <Field label="Until (optional)" name="until" type="datetime-local" step={1} problem={problems.until} />
-        <button type="submit" disabled={start.isPending}>
-          Recover
-        </button>
-      </form>
-      <p role="status" className="status">
-        {p
-          ? `Recovery ${p.state}: ${p.total} to resend, ${p.sent} sent, ${p.failed} failed again, ${p.skipped} skipped (body no longer kept).`
-          : task
-            ? 'Recovery started…'
-            : ''}
-      </p>
-      <Alert message={generalProblem(start.error ?? progress.error, ['since', 'until'])} />
-    </section>
-  );
-}
-
 export function WebhookPage({ params }: { params: RouteParams }) {
   const id = params.id!;
   const queries = useQueryClient();
@@ -298,7 +251,7 @@ export function WebhookPage({ params }: { params: RouteParams }) {
         linkBase={`/webhooks/${id}/deliveries`}
         events={[w.event, 'test']}
       />
-      <Recover id={id} />
+      <Replay id={id} event={w.event} />
       <SigningSecret
         path={apiPath`/v1/webhooks/${id}/secret`}
         headingId="wh-secret"

@@ -9,6 +9,7 @@ import { Alert, Field, FormActions, fieldProblems, formValues, generalProblem, S
 import { Failed, Loading, Page } from '../ui/page.tsx';
 import { TextArea } from '../ui/textarea.tsx';
 import { when } from '../ui/time.ts';
+import { DeliverySettingsFields, SETTINGS_FIELDS, settingProblems, settingsBody } from './webhook-settings.tsx';
 import { type EventType, idOf, type Webhook, webhookName } from './webhook-model.ts';
 import { apiPath } from '../paths.ts';
 
@@ -78,13 +79,14 @@ function NewWebhook({ appId, onDone }: { appId: string | undefined; onDone: () =
       navigate(`/webhooks/${idOf(href)}`);
     },
   });
-  const problems = { ...fieldProblems(create.error), ...local };
+  const problems = { ...fieldProblems(create.error), ...settingProblems(create.error), ...local };
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const v = formValues(e.currentTarget);
     const { payload, headers, problems: mine } = parseWebhookTexts(v);
-    setLocal(mine);
-    if (Object.keys(mine).length) return;
+    const { settings, problems: theirs } = settingsBody(v);
+    setLocal({ ...mine, ...theirs });
+    if (Object.keys(mine).length || Object.keys(theirs).length) return;
     create.mutate({
       event: v.event,
       resource: v.resource,
@@ -93,6 +95,7 @@ function NewWebhook({ appId, onDone }: { appId: string | undefined; onDone: () =
       ...(payload ? { payload } : {}),
       ...(headers && Object.keys(headers).length ? { headers } : {}),
       enabled: v.enabled === 'on',
+      ...settings,
     });
   };
   return (
@@ -147,11 +150,22 @@ function NewWebhook({ appId, onDone }: { appId: string | undefined; onDone: () =
         problem={problems.headers}
         hint="Optional, one per line: X-Team: billing. An Authorization value is write-only."
       />
+      <DeliverySettingsFields problems={problems} />
       <div className="check">
         <input id="new-webhook-enabled" type="checkbox" name="enabled" defaultChecked />
         <label htmlFor="new-webhook-enabled">Enabled</label>
       </div>
-      <Alert message={generalProblem(create.error, ['event', 'resource', 'targetUrl', 'name', 'payload', 'headers'])} />
+      <Alert
+        message={generalProblem(create.error, [
+          'event',
+          'resource',
+          'targetUrl',
+          'name',
+          'payload',
+          'headers',
+          ...SETTINGS_FIELDS,
+        ])}
+      />
       <FormActions submit="Create webhook" disabled={create.isPending || !chosen} onCancel={onDone} />
     </form>
   );

@@ -137,3 +137,29 @@ it('a receiver that requires a client certificate accepts the deliveries with tl
     expect(d.outcome).not.toBe('succeeded');
   }
 }, 90_000);
+
+it('"Send test" presents the client certificate: the receiver that requires one answers the test', async () => {
+  const create = async (path: string, extra: Record<string, unknown>) => {
+    const res = await stack.request(alice, 'POST', '/v1/webhooks', {
+      event: 'cdrCreated',
+      resource: 'all',
+      targetUrl: `${base}${path}`,
+      ...extra,
+    });
+    expect(res.status).toBe(200);
+    return ((await json(res)).href as string).split('/').pop()!;
+  };
+  const withCert = await create('/test-with', {
+    tls: { clientCertificate: pki.clientCert, privateKey: pki.clientKey },
+  });
+  const without = await create('/test-without', {});
+  const tested = await stack.request(alice, 'POST', `/v1/webhooks/${withCert}/test`);
+  expect(tested.status).toBe(200);
+  expect(await json(tested)).toMatchObject({ status: 204 });
+  expect(accepted.filter((a) => a.path === '/test-with')).toEqual([{ path: '/test-with', subject: 'client' }]);
+  // Without the certificate the handshake is refused: no status, an error, nothing accepted.
+  const refused = await json(await stack.request(alice, 'POST', `/v1/webhooks/${without}/test`));
+  expect(refused.status).toBeNull();
+  expect(refused.error).toEqual(expect.any(String));
+  expect(accepted.filter((a) => a.path === '/test-without')).toEqual([]);
+}, 60_000);

@@ -140,3 +140,36 @@ it('20 events cost one token request; a refused token is fetched again once; a t
   expect(records[0]!.error).toBe('oauth2: token request answered 500');
   expect(rx.at(broken)).toEqual([]);
 }, 90_000);
+
+it('"Send test" fetches a token and sends it: the receiver that takes only that token answers the test', async () => {
+  const path = `/oauth-test/${randomName('t')}`;
+  rx.on(path, (r) => (r.headers.authorization === `Bearer ${current}` ? 204 : 401));
+  const tokensBefore = tokenRequests.length;
+  current = 'tok-test';
+  const res = await stack.request(alice, 'POST', '/v1/webhooks', {
+    event: 'cdrCreated',
+    resource: 'all',
+    targetUrl: rx.url(path),
+    auth: {
+      type: 'oauth2_client_credentials',
+      tokenUrl: `${tokenUrl}/token-for-tests`,
+      clientId: 'tester',
+      clientSecret: 'test-secret',
+    },
+  });
+  const sub = ((await json(res)).href as string).split('/').pop()!;
+  const tested = await stack.request(alice, 'POST', `/v1/webhooks/${sub}/test`);
+  expect(tested.status).toBe(200);
+  expect(await json(tested)).toMatchObject({ status: 204 });
+  expect(rx.at(path).map((r) => [r.headers.authorization, r.body.event])).toEqual([['Bearer tok-test', 'test']]);
+  expect(tokenRequests.slice(tokensBefore).map((f) => Object.fromEntries(f))).toEqual([
+    { grant_type: 'client_credentials', client_id: 'tester', client_secret: 'test-secret' },
+  ]);
+
+  // A token server that fails: the test answers the token failure and never reaches the receiver.
+  const broken = `/oauth-test-broken/${randomName('t')}`;
+  const failing = await subscribe(broken, '/broken');
+  const failed = await json(await stack.request(alice, 'POST', `/v1/webhooks/${failing}/test`));
+  expect(failed).toMatchObject({ status: null, error: 'oauth2: token request answered 500' });
+  expect(rx.at(broken)).toEqual([]);
+}, 60_000);

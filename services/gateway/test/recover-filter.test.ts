@@ -193,3 +193,69 @@ it('a cancelled recovery sends none of its resends, also those already handed to
   expect(rx.at(target).length).toBe(before);
   expect(await json(await stack.request(alice, 'GET', task))).toMatchObject({ state: 'cancelled' });
 }, 90_000);
+
+it('a recovery filtered by two session ids resends exactly the failed deliveries about those sessions', async () => {
+  const target = `/sessions/${randomName('t')}`;
+  const created = await json(
+    await stack.request(alice, 'POST', '/v1/webhooks', {
+      event: 'cdrCreated',
+      resource: 'all',
+      targetUrl: rx.url(target),
+    }),
+  );
+  const id = (created.href as string).split('/').pop()!;
+  let up = false;
+  rx.on(target, () => (up ? 200 : 503));
+  const since = new Date(Date.now() - 1000).toISOString();
+  // Three sessions, two records each, and one record about no session: all seven fail.
+  const sessions = [randomName('ses-a'), randomName('ses-b'), randomName('ses-c')];
+  let n = 0;
+  for (const sessionId of sessions)
+    for (let k = 0; k < 2; k++)
+      await stack.publish('cdr.created', {
+        id: randomName(`evt${++n}`),
+        accountId: alice.id,
+        resource: 'call',
+        timestamp: '2026-03-01T10:00:00.000Z',
+        data: { n, sessionId },
+      });
+  await publishCdr(stack, alice.id, ++n);
+  const list = async () => (await deliveriesOf(stack, alice, id)) as Delivery[];
+  await waitFor(
+    async () => new Set((await list()).filter((d) => d.outcome === 'failed').map((d) => d.messageId)).size === 7,
+    { what: 'seven deliveries failed', timeoutMs: 20_000 },
+  );
+  const recover = (body: Record<string, unknown>) =>
+    stack.request(alice, 'POST', `/v1/webhooks/${id}/recover`, { since, ...body });
+  const dry = async (body: Record<string, unknown>) => json(await recover({ ...body, dryRun: true }));
+  await waitFor(async () => (await dry({})).matched === 7, {
+    what: 'seven failed deliveries matched',
+    timeoutMs: 10_000,
+  });
+  const chosen = [sessions[0]!, sessions[2]!];
+  expect(await dry({ sessionId: chosen })).toEqual({ dryRun: true, matched: 4, skipped: 0 });
+  expect(await dry({ sessionId: [randomName('ses-none')] })).toEqual({ dryRun: true, matched: 0, skipped: 0 });
+  // Filters combine: a session and a message of another session take nothing.
+  const messageOfN = new Map(rx.at(target).map((r) => [r.body.data.n as number, r.headers['webhook-id'] as string]));
+  expect(await dry({ sessionId: [sessions[0]], messageId: [messageOfN.get(3)] })).toMatchObject({ matched: 0 });
+  // Bad session ids name the field.
+  for (const bad of [[''], 'ses', ['x'.repeat(401)], Array(1001).fill('s')]) {
+    const res = await recover({ sessionId: bad });
+    expect(res.status).toBe(400);
+    expect(((await json(res)).errors as { field: string }[]).map((e) => e.field)[0]).toMatch(/^sessionId/);
+  }
+
+  up = true;
+  const before = rx.at(target).length;
+  const res = await recover({ sessionId: chosen });
+  expect(res.status).toBe(202);
+  const task = new URL((await json(res)).href as string).pathname;
+  await waitFor(async () => (await json(await stack.request(alice, 'GET', task))).state === 'completed', {
+    what: 'recovery completed',
+    timeoutMs: 20_000,
+  });
+  expect(await json(await stack.request(alice, 'GET', task))).toMatchObject({ total: 4, sent: 4, failed: 0 });
+  const resent = rx.at(target).slice(before);
+  expect(resent.map((r) => r.body.data.n as number).sort((a, b) => a - b)).toEqual([1, 2, 5, 6]);
+  expect(new Set(resent.map((r) => r.body.data.sessionId))).toEqual(new Set(chosen));
+}, 90_000);

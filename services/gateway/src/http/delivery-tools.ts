@@ -97,6 +97,7 @@ export function deliveryToolRoutes(router: Router, deps: RouteDeps): void {
           ...(body.statusFrom !== undefined && body.statusFrom !== null ? { statusFrom: body.statusFrom } : {}),
           ...(body.statusTo !== undefined && body.statusTo !== null ? { statusTo: body.statusTo } : {}),
           messageIds: body.messageId ?? [],
+          sessionIds: body.sessionId ?? [],
           dryRun: body.dryRun === true,
         },
         writeOptions(req),

@@ -193,6 +193,20 @@ export const webhookRecover = z
       .max(1000, { error: 'may list at most 1000 ids' })
       .meta({ description: 'Only these messages (webhook-id values); at most 1000.' })
       .nullish(),
+    sessionId: z
+      .array(
+        z
+          .string({ error: 'must be a string' })
+          .min(1, { error: 'must not be empty' })
+          .max(400, { error: 'must be at most 400 characters' }),
+        { error: 'must be an array of session ids' },
+      )
+      .max(1000, { error: 'may list at most 1000 ids' })
+      .meta({
+        description:
+          'Only notifications about these sessions (their `data.sessionId`, as in sessionStatus, cdrCreated and alertRaised); at most 1000.',
+      })
+      .nullish(),
     dryRun: boolean({
       description: 'true: answer 200 `{dryRun, matched, skipped}` (what a recovery would take) and queue nothing.',
     }),

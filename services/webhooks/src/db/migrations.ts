@@ -597,6 +597,22 @@ export class Migration026RollupThrottled extends SchemaMigration {
   }
 }
 
+/**
+ * A kept notification body records the session it is about (its `data.sessionId`), so that a
+ * recovery can take the deliveries of chosen sessions (docs/api.md#delivery-tools). Bodies kept
+ * before have none. The index holds only the bodies that name a session and is dropped with their
+ * days.
+ */
+export class Migration027BodySessions extends SchemaMigration {
+  override async up(): Promise<void> {
+    this.useSchema();
+    this.addSql(`
+      alter table delivery_bodies add column session_id text;
+      create index delivery_bodies_session on delivery_bodies (target, session_id) where session_id is not null;
+    `);
+  }
+}
+
 export const MIGRATIONS = [
   { name: 'Migration001Initial', class: Migration001Initial },
   { name: 'Migration002CancelledOutcome', class: Migration002CancelledOutcome },
@@ -626,4 +642,5 @@ export const MIGRATIONS = [
   { name: 'Migration024AlertSources', class: Migration024AlertSources },
   { name: 'Migration025Triggers', class: Migration025Triggers },
   { name: 'Migration026RollupThrottled', class: Migration026RollupThrottled },
+  { name: 'Migration027BodySessions', class: Migration027BodySessions },
 ];

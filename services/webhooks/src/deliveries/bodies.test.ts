@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compressBody, decompressBody, SHOWN_BODY_BYTES, shownBody } from './bodies';
+import { compressBody, decompressBody, SHOWN_BODY_BYTES, sessionOfNotification, shownBody } from './bodies';
 
 describe('kept bodies', () => {
   it('when bodies of any size are compressed, then they read back byte for byte', () => {
@@ -49,5 +49,16 @@ describe('a kept body as one record shows it', () => {
     expect(shown.truncated).toBe(true);
     expect(shown.bytes).toBe(Buffer.byteLength(big));
     expect(shown.body).toBe(big.slice(0, SHOWN_BODY_BYTES));
+  });
+
+  it('when a notification body is kept, then the session it is about is its data.sessionId, and nothing else', () => {
+    const body = (data: unknown, payload: unknown = null) => JSON.stringify({ id: 'evt_1', data, payload });
+    expect(sessionOfNotification(body({ sessionId: 'ses-1', n: 1 }))).toBe('ses-1');
+    // A sessionId elsewhere (the payload, a nested object) is not the notification's session.
+    expect(sessionOfNotification(body({ n: 1 }, { sessionId: 'ses-2' }))).toBeUndefined();
+    expect(sessionOfNotification(body({ call: { sessionId: 'ses-3' } }))).toBeUndefined();
+    for (const id of ['', 42, null, 'x'.repeat(401)])
+      expect(sessionOfNotification(body({ sessionId: id }))).toBeUndefined();
+    expect(sessionOfNotification('{"data": {"sessionId": "unterminated')).toBeUndefined();
   });
 });

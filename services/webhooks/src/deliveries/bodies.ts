@@ -42,4 +42,24 @@ export interface BodyToKeep {
   /** The subscription id of a notification, the application id of a session. */
   target: string;
   body: string;
+  /** The session a notification is about (its `data.sessionId`), which a recovery can filter by. */
+  sessionId?: string | undefined;
+}
+
+/** Longest session id a kept body records (longer ones are no session's id: session ids have at most 400 characters). */
+export const SESSION_ID_MAX = 400;
+
+/**
+ * The session a notification body is about: its `data.sessionId` when that is non-empty text of at
+ * most SESSION_ID_MAX characters. Bodies that do not mention it are not parsed.
+ */
+export function sessionOfNotification(body: string): string | undefined {
+  if (!body.includes('"sessionId"')) return undefined;
+  try {
+    const data = (JSON.parse(body) as { data?: { sessionId?: unknown } } | null)?.data;
+    const id = data && typeof data === 'object' ? data.sessionId : undefined;
+    return typeof id === 'string' && id.length > 0 && id.length <= SESSION_ID_MAX ? id : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -12,7 +12,7 @@ import type { Delivery } from '../db/entities.ts';
 import { disableSubscriptions, formatDuration, type DisableRequest } from '../subscriptions/disable-subscriptions.ts';
 import { isAccountId, isDeliveryId, isSubscriptionId } from '@switchboard/events';
 import { newDeliveryId } from '../subscriptions/ids.ts';
-import type { BodyToKeep } from './bodies.ts';
+import { type BodyToKeep, sessionOfNotification } from './bodies.ts';
 import { kindOf, outcomeOf } from './mapper.ts';
 import { BODIES_TABLE, DELIVERIES_TABLE } from './partitions.ts';
 import { rollupsOf } from './rollups.ts';
@@ -271,7 +271,13 @@ async function insertAttempts(
   const bodies: BodyToKeep[] = [];
   for (const a of attempts) {
     const target = a.kind === 'notification' ? a.subscriptionId : a.applicationId;
-    if (a.body && target && stored.has(a.id)) bodies.push({ messageId: a.messageId, target, body: a.body });
+    if (a.body && target && stored.has(a.id))
+      bodies.push({
+        messageId: a.messageId,
+        target,
+        body: a.body,
+        ...(a.kind === 'notification' ? { sessionId: sessionOfNotification(a.body) } : {}),
+      });
   }
   await keepBodies(query, schema, bodies);
   // The alerts of the records stored now (their rollups are counted above).

@@ -15,10 +15,11 @@ export async function keepBodies(query: TransactionQuery, schema: string, bodies
     t: b.target,
     b: compressBody(b.body).toString('base64'),
     s: Buffer.byteLength(b.body),
+    i: b.sessionId ?? null,
   }));
   await query(
-    `insert into "${schema}".delivery_bodies (message_id, target, body, size, encoding)
-     select x.m, x.t, decode(x.b, 'base64'), x.s, 'deflate' from jsonb_to_recordset($1::jsonb) as x(m text, t text, b text, s int)
+    `insert into "${schema}".delivery_bodies (message_id, target, body, size, encoding, session_id)
+     select x.m, x.t, decode(x.b, 'base64'), x.s, 'deflate', x.i from jsonb_to_recordset($1::jsonb) as x(m text, t text, b text, s int, i text)
      where not exists (select 1 from "${schema}".delivery_bodies k where k.message_id = x.m and k.target = x.t)
      on conflict do nothing`,
     [JSON.stringify(rows)],

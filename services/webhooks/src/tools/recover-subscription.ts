@@ -13,6 +13,7 @@ import {
 } from './repository.ts';
 import { checkEvent } from '../subscriptions/rules.ts';
 import { takeToolBudget } from './account-tool-budget.ts';
+import { SESSION_ID_MAX } from '../deliveries/bodies.ts';
 
 /** Longest window one recovery covers. */
 export const RECOVERY_WINDOW_MAX_DAYS = 30;
@@ -35,6 +36,9 @@ function instant(field: string, v: string, errors: FieldError[]): Date | undefin
 /** At most this many message ids in one recovery's filter. */
 export const RECOVERY_MESSAGE_IDS_MAX = 1000;
 
+/** At most this many session ids in one recovery's filter. */
+export const RECOVERY_SESSION_IDS_MAX = 1000;
+
 /** The filters of a recovery (docs/api.md#delivery-tools), checked. */
 function checkFilter(req: RecoverSubscriptionRequest__Output, errors: FieldError[]): RecoveryFilter {
   const filter: RecoveryFilter = {};
@@ -54,6 +58,11 @@ function checkFilter(req: RecoverSubscriptionRequest__Output, errors: FieldError
   else if (req.messageIds.some((m) => m.length === 0 || m.length > 128))
     errors.push({ field: 'messageId', message: 'must be message ids (webhook-id values)' });
   else if (req.messageIds.length > 0) filter.messageIds = [...new Set(req.messageIds)];
+  if (req.sessionIds.length > RECOVERY_SESSION_IDS_MAX)
+    errors.push({ field: 'sessionId', message: `may list at most ${RECOVERY_SESSION_IDS_MAX} ids` });
+  else if (req.sessionIds.some((id) => id.length === 0 || id.length > SESSION_ID_MAX))
+    errors.push({ field: 'sessionId', message: `must be session ids (1 to ${SESSION_ID_MAX} characters)` });
+  else if (req.sessionIds.length > 0) filter.sessionIds = [...new Set(req.sessionIds)];
   return filter;
 }
 

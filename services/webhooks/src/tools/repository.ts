@@ -50,6 +50,8 @@ export interface RecoveryFilter {
   statusFrom?: number;
   statusTo?: number;
   messageIds?: string[];
+  /** Only the deliveries of notifications about these sessions (their kept body's `data.sessionId`). */
+  sessionIds?: string[];
 }
 
 /** Every message of the subscription whose newest record (tests aside) failed within [since, until), in the original order. */
@@ -64,7 +66,10 @@ export function findFailedMessages(
 ): Promise<FailedMessage[]> {
   const params: unknown[] = [subscriptionId, since, until, limit];
   const p = (v: unknown) => `$${params.push(v)}`;
-  const only = filter.messageIds?.length ? ` and message_id = any(${p(filter.messageIds)}::text[])` : '';
+  let only = filter.messageIds?.length ? ` and message_id = any(${p(filter.messageIds)}::text[])` : '';
+  // A session's messages are known by their kept bodies (delivery_bodies_session).
+  if (filter.sessionIds?.length)
+    only += ` and message_id in (select message_id from "${schema}".delivery_bodies where target = $1 and session_id = any(${p(filter.sessionIds)}::text[]))`;
   const last: string[] = [];
   if (filter.event !== undefined) last.push(`l.event = ${p(filter.event)}`);
   if (filter.statusFrom !== undefined) last.push(`l.status_code >= ${p(filter.statusFrom)}`);

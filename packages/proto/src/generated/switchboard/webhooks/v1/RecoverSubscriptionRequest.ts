@@ -13,6 +13,7 @@ export interface RecoverSubscriptionRequest {
   'statusTo'?: (number);
   'messageIds'?: (string)[];
   'dryRun'?: (boolean);
+  'sessionIds'?: (string)[];
   '_until'?: "until";
   '_status'?: "status";
   '_event'?: "event";
@@ -31,6 +32,7 @@ export interface RecoverSubscriptionRequest__Output {
   'statusTo'?: (number);
   'messageIds': (string)[];
   'dryRun': (boolean);
+  'sessionIds': (string)[];
   '_until'?: "until";
   '_status'?: "status";
   '_event'?: "event";
