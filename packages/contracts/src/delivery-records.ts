@@ -80,7 +80,12 @@ export function decodeRecordBatch(data: Uint8Array): RecordBatch {
   if (b.throttled !== undefined) {
     if (!Array.isArray(b.throttled)) throw new Error('throttled: expected an array');
     b.throttled.forEach((t, i) => {
-      if (!isObject(t) || typeof t.subscriptionId !== 'string' || typeof t.at !== 'string' || typeof t.count !== 'number')
+      if (
+        !isObject(t) ||
+        typeof t.subscriptionId !== 'string' ||
+        typeof t.at !== 'string' ||
+        typeof t.count !== 'number'
+      )
         throw new Error(`throttled.${i}: expected {subscriptionId, at, count}`);
     });
   }

@@ -35,7 +35,11 @@ it('when 100 events for a subscription limited to 2 per second reach two dispatc
     );
     const first = await waitFor(() => rx.at(path)[0]?.at, { what: 'the first delivery', timeoutMs: 20_000 });
     // What the receiver got in the 30 s from the first delivery (and a little more, to see the window's end).
-    await waitFor(() => Date.now() > first + 31_000, { what: '31 s of deliveries', timeoutMs: 40_000, intervalMs: 100 });
+    await waitFor(() => Date.now() > first + 31_000, {
+      what: '31 s of deliveries',
+      timeoutMs: 40_000,
+      intervalMs: 100,
+    });
     const got = rx.at(path);
     const inWindow = got.filter((r) => r.at < first + 30_000).length;
     console.log(
