@@ -1,7 +1,8 @@
 // Test support for every test of the repository: infrastructure fixtures (infra), the services
-// stack (services), HTTP receivers and the OpenAPI contract check. Import it by relative path.
+// launcher of services and processes (launcher), the tests' stack (services), HTTP receivers and the OpenAPI contract check. Import it by relative path.
 export * from './commands';
 export * from './infra';
+export * from './launcher';
 export * from './json';
 export * from './openapi';
 export * from './receiver';
