@@ -177,6 +177,11 @@ export function launchProcess(o: ProcessOptions): LaunchedProcess {
   };
 }
 
+/** A readiness probe: `url` answers `status` (within 2 s). */
+export function answers(url: string, status = 200): () => Promise<boolean> {
+  return async () => (await fetch(url, { signal: AbortSignal.timeout(2000) })).status === status;
+}
+
 // ---------------------------------------------------------------------------------------------
 // A service: its ports, as a child process, in-process
 
@@ -257,13 +262,7 @@ export function serviceProcess(service: ServiceName, o: ServiceProcessOptions): 
     name,
     script: 'src/main.ts',
     cwd: join(o.servicesDir ?? join(ROOT, 'services'), service),
-    ...(path && ports.ops
-      ? {
-          ready: async () =>
-            (await fetch(`http://127.0.0.1:${ports.ops}${path}`, { signal: AbortSignal.timeout(2000) })).status ===
-            200,
-        }
-      : {}),
+    ...(path && ports.ops ? { ready: answers(`http://127.0.0.1:${ports.ops}${path}`) } : {}),
   });
   return Object.assign(proc, { service, ports, metrics: () => metricsAt(name, ports.ops) });
 }
