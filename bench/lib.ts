@@ -250,13 +250,7 @@ export function addInventory(
 ): number {
   const out = execFileSync(
     process.execPath,
-    [
-      ...TSX_ARGS,
-      'services/applications/src/numbers-cli.ts',
-      'add',
-      ...ranges,
-      ...details,
-    ],
+    [...TSX_ARGS, 'services/applications/src/numbers-cli.ts', 'add', ...ranges, ...details],
     {
       cwd: root,
       env: { ...process.env, ...env },
@@ -359,7 +353,12 @@ export async function startDeliveryStack(opts: { serviceEnv?: Record<string, str
       procs,
       async startDispatcher(more = {}) {
         const d = await start(
-          benchService('dispatcher', { ...env, ...portEnv('dispatcher', { ops: await freePort() }), ...calls, ...more }),
+          benchService('dispatcher', {
+            ...env,
+            ...portEnv('dispatcher', { ops: await freePort() }),
+            ...calls,
+            ...more,
+          }),
         );
         return Object.assign(d, { opsPort: d.ports.ops! });
       },

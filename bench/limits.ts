@@ -8,16 +8,7 @@
 // time of each gateway process per request.
 import { resolve } from 'node:path';
 import { freePort, portEnv } from '../test/support';
-import {
-  combine,
-  benchService,
-  cpuSecondsOf,
-  fmt,
-  load,
-  startDeliveryStack,
-  table,
-  type LoadResult,
-} from './lib';
+import { combine, benchService, cpuSecondsOf, fmt, load, startDeliveryStack, table, type LoadResult } from './lib';
 
 export interface LimitsBenchResult {
   rate: number;

@@ -95,6 +95,8 @@ export function launchProcess(o: ProcessOptions): LaunchedProcess {
     tail = (tail + d.toString()).slice(-LOG_TAIL_CHARS);
   };
   const capture = (o.output ?? 'capture') === 'capture';
+  /** The captured output, on lines of its own after a message. */
+  const logTail = () => (tail ? `\n${tail}` : '');
   const spawnIt = () => {
     const [command, args] = o.script
       ? [process.execPath, [...(o.nodeFlags ?? []), ...TSX_ARGS, o.script]]
@@ -114,7 +116,7 @@ export function launchProcess(o: ProcessOptions): LaunchedProcess {
         if (!running) return;
         running = false;
         if (!asked) {
-          if (capture && code !== 0) process.stderr.write(`${o.name} exited with ${signal ?? code}\n${tail}\n`);
+          if (capture && code !== 0) process.stderr.write(`${o.name} exited with ${signal ?? code}${logTail()}\n`);
           o.onExit?.(code, signal);
         }
         resolve();
@@ -139,7 +141,7 @@ export function launchProcess(o: ProcessOptions): LaunchedProcess {
       if (!o.ready) return;
       const ready = o.ready;
       const ended = exited.then(() => {
-        throw new Error(`${o.name} exited with ${c.signalCode ?? c.exitCode} before it was ready\n${tail}`);
+        throw new Error(`${o.name} exited with ${c.signalCode ?? c.exitCode} before it was ready${logTail()}`);
       });
       let waiting = true;
       try {
@@ -150,7 +152,7 @@ export function launchProcess(o: ProcessOptions): LaunchedProcess {
             intervalMs: 100,
             what: `${o.name} ready`,
           }).catch((err: Error) => {
-            throw new Error(`${err.message}\n${tail}`);
+            throw new Error(`${err.message}${logTail()}`);
           }),
         ]);
       } finally {

@@ -9,14 +9,7 @@ import type { GatewayApp } from '@switchboard/gateway';
 import type { WebhooksApp } from '@switchboard/webhooks';
 import { connectNats, createLogger, type Logger, type NatsHandle } from '@switchboard/platform';
 import { applicationsClient, webhooksClient, type ApplicationsClient, type WebhooksClient } from '@switchboard/proto';
-import {
-  createTestDatabase,
-  freePort,
-  newSecretsKey,
-  randomName,
-  startNatsServer,
-  type NatsServer,
-} from './infra';
+import { createTestDatabase, freePort, newSecretsKey, randomName, startNatsServer, type NatsServer } from './infra';
 import { portEnv, serviceProcess, startInProcess } from './launcher';
 import { assertDocumented } from './openapi';
 
