@@ -1,5 +1,6 @@
-// Test support for every test of the repository: infrastructure fixtures (infra), the services
-// launcher of services and processes (launcher), the tests' stack (services), HTTP receivers and the OpenAPI contract check. Import it by relative path.
+// Test support for every test of the repository: infrastructure fixtures (infra), the launcher of
+// services and processes (launcher), the services stack (services), HTTP receivers and the OpenAPI
+// contract check. Import it by relative path.
 export * from './commands';
 export * from './infra';
 export * from './launcher';
