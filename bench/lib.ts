@@ -7,6 +7,7 @@ import autocannon, { type Request as AutocannonRequest } from 'autocannon';
 import { createTestDatabase, freePort, newSecretsKey, startNatsServer, type TestDatabase } from '../test/support/infra';
 import {
   answers,
+  freeServicePorts,
   launchProcess,
   portEnv,
   ROOT,
@@ -51,6 +52,30 @@ export function benchService(
     ...(service === 'gateway' ? { readyPath: '/healthz' as const } : {}),
     ...(o.servicesDir ? { servicesDir: o.servicesDir } : {}),
   });
+}
+
+/**
+ * What a benchmark's stack stands on: a fresh database, a private NATS, the environment of its
+ * services (`serviceEnv` last), the list of its processes, and stop() for all of them.
+ */
+async function benchBase(serviceEnv: Record<string, string> = {}) {
+  const db = await createTestDatabase();
+  const nats = await startNatsServer();
+  const procs: LaunchedProcess[] = [];
+  const env: Record<string, string> = {
+    DATABASE_URL: db.url,
+    NATS_URL: nats.url,
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    SECRETS_KEY: newSecretsKey(),
+    ...serviceEnv,
+  };
+  const stop = async () => {
+    await Promise.all(procs.map((p) => p.stop()));
+    await nats.destroy();
+    await db.drop();
+  };
+  return { db, nats, env, procs, stop };
 }
 
 /** A baseline server of bench/baseline/ (ready when it refuses an unauthenticated list), started. */
@@ -157,49 +182,32 @@ export interface BenchStack {
 export async function startBenchStack(
   opts: { webhooks?: boolean; baseline?: boolean; lean?: boolean; serviceEnv?: Record<string, string> } = {},
 ): Promise<BenchStack> {
-  const db = await createTestDatabase();
-  const nats = await startNatsServer();
-  const [grpc, ops, gw, gwOps, base, lean] = await Promise.all([
-    freePort(),
-    freePort(),
-    freePort(),
-    freePort(),
-    freePort(),
-    freePort(),
+  const { db, env, procs, stop } = await benchBase(opts.serviceEnv);
+  const [apps, webhooks, gateway] = await Promise.all([
+    freeServicePorts('applications'),
+    freeServicePorts('webhooks'),
+    freeServicePorts('gateway'),
   ]);
-  const env = {
-    DATABASE_URL: db.url,
-    NATS_URL: nats.url,
-    LOG_LEVEL: 'warn',
-    HOST: '127.0.0.1',
-    SECRETS_KEY: newSecretsKey(),
-    ...opts.serviceEnv,
-  };
-  const procs: LaunchedProcess[] = [];
-  const stop = async () => {
-    await Promise.all(procs.map((p) => p.stop()));
-    await nats.destroy();
-    await db.drop();
-  };
+  const [base, lean] = await Promise.all([freePort(), freePort()]);
   try {
-    const applicationsGrpc = `127.0.0.1:${grpc}`;
-    const [webhooksGrpc, webhooksOps] = opts.webhooks ? await Promise.all([freePort(), freePort()]) : [0, 0];
+    const applicationsGrpc = `127.0.0.1:${apps.grpc}`;
     const services = [
-      benchService('applications', { ...env, ...portEnv('applications', { grpc, ops }) }),
+      benchService('applications', { ...env, ...portEnv('applications', apps) }),
       ...(opts.webhooks
         ? [
             benchService('webhooks', {
               ...env,
-              ...portEnv('webhooks', { grpc: webhooksGrpc, ops: webhooksOps }),
+              ...portEnv('webhooks', webhooks),
               APPLICATIONS_GRPC_URL: applicationsGrpc,
             }),
           ]
         : []),
       benchService('gateway', {
         ...env,
-        ...portEnv('gateway', { api: gw, ops: gwOps }),
+        ...portEnv('gateway', gateway),
         APPLICATIONS_GRPC_URL: applicationsGrpc,
-        WEBHOOKS_GRPC_URL: `127.0.0.1:${opts.webhooks ? webhooksGrpc : await freePort()}`,
+        // Without webhooks, a port nobody serves.
+        WEBHOOKS_GRPC_URL: `127.0.0.1:${webhooks.grpc}`,
         RATE_LIMIT_PER_SECOND: '0',
       }),
     ];
@@ -210,7 +218,7 @@ export async function startBenchStack(
       procs.push(
         await startBaseline('baseline', 'baseline/server.ts', base, {
           DATABASE_URL: db.url,
-          SECRETS_KEY: env.SECRETS_KEY,
+          SECRETS_KEY: env.SECRETS_KEY!,
         }),
       );
     if (opts.lean) procs.push(await startBaseline('lean', 'baseline/lean.ts', lean, { DATABASE_URL: db.url }));
@@ -228,7 +236,7 @@ export async function startBenchStack(
   return {
     db,
     env,
-    gatewayPort: gw,
+    gatewayPort: gateway.api!,
     baselinePort: base,
     leanPort: opts.lean ? lean : 0,
     leanPid,
@@ -305,26 +313,10 @@ export interface DeliveryStack {
  * process of the stack, dispatchers and gateways included), and the `bench` account.
  */
 export async function startDeliveryStack(opts: { serviceEnv?: Record<string, string> } = {}): Promise<DeliveryStack> {
-  const db = await createTestDatabase();
-  const nats = await startNatsServer();
-  const [appsGrpc, appsOps, whGrpc, whOps] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
-  const env = {
-    DATABASE_URL: db.url,
-    NATS_URL: nats.url,
-    LOG_LEVEL: 'warn',
-    HOST: '127.0.0.1',
-    DELIVERY_ALLOWED_CIDRS: '127.0.0.0/8',
-    SECRETS_KEY: newSecretsKey(),
-    ...opts.serviceEnv,
-  };
-  const procs: LaunchedProcess[] = [];
-  const stop = async () => {
-    await Promise.all(procs.map((p) => p.stop()));
-    await nats.destroy();
-    await db.drop();
-  };
-  const applicationsGrpc = `127.0.0.1:${appsGrpc}`;
-  const webhooksGrpc = `127.0.0.1:${whGrpc}`;
+  const { db, nats, env, procs, stop } = await benchBase({ DELIVERY_ALLOWED_CIDRS: '127.0.0.0/8', ...opts.serviceEnv });
+  const [apps, webhooks] = await Promise.all([freeServicePorts('applications'), freeServicePorts('webhooks')]);
+  const applicationsGrpc = `127.0.0.1:${apps.grpc}`;
+  const webhooksGrpc = `127.0.0.1:${webhooks.grpc}`;
   /** Starts one more process of the stack (stopped with it). */
   const start = async (p: ServiceProcess) => {
     procs.push(p);
@@ -332,11 +324,11 @@ export async function startDeliveryStack(opts: { serviceEnv?: Record<string, str
     return p;
   };
   try {
-    await start(benchService('applications', { ...env, ...portEnv('applications', { grpc: appsGrpc, ops: appsOps }) }));
+    await start(benchService('applications', { ...env, ...portEnv('applications', apps) }));
     await start(
       benchService('webhooks', {
         ...env,
-        ...portEnv('webhooks', { grpc: whGrpc, ops: whOps }),
+        ...portEnv('webhooks', webhooks),
         APPLICATIONS_GRPC_URL: applicationsGrpc,
       }),
     );
@@ -363,8 +355,14 @@ export async function startDeliveryStack(opts: { serviceEnv?: Record<string, str
         return Object.assign(d, { opsPort: d.ports.ops! });
       },
       async startGateway(more = {}) {
-        const ports = { api: await freePort(), ops: await freePort() };
-        const g = await start(benchService('gateway', { ...env, ...portEnv('gateway', ports), ...calls, ...more }));
+        const g = await start(
+          benchService('gateway', {
+            ...env,
+            ...portEnv('gateway', await freeServicePorts('gateway')),
+            ...calls,
+            ...more,
+          }),
+        );
         return g.ports.api!;
       },
       stop,

@@ -2,8 +2,8 @@
 // is killed once its deadline passes, a process that dies while starting is reported at once with
 // its output, and a service started again after kill -9 is ready on the same ports.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, newSecretsKey, startNatsServer, type NatsServer, type TestDatabase } from './infra';
 import { freeServicePorts, launchProcess, portEnv, serviceProcess } from './launcher';
+import { startServices, type Services } from './services';
 
 /** A Node program given as source text. */
 const program = (source: string) => ({ command: process.execPath, args: ['-e', source] });
@@ -42,27 +42,17 @@ describe('launchProcess', () => {
 });
 
 describe('serviceProcess', () => {
-  let db: TestDatabase;
-  let nats: NatsServer;
+  // A database and a NATS server, and no service: the test starts its own.
+  let stack: Services<{ applications: false }>;
   beforeAll(async () => {
-    [db, nats] = await Promise.all([createTestDatabase(), startNatsServer()]);
+    stack = await startServices({ applications: false });
   });
-  afterAll(async () => {
-    await nats?.destroy();
-    await db?.drop();
-  });
+  afterAll(() => stack?.stop());
 
   it('when a service is killed with kill -9 and started again, then it is ready on the same ports and serves its metrics', async () => {
     const ports = await freeServicePorts('applications');
     const p = serviceProcess('applications', {
-      env: {
-        DATABASE_URL: db.url,
-        NATS_URL: nats.url,
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        SECRETS_KEY: newSecretsKey(),
-        ...portEnv('applications', ports),
-      },
+      env: { ...stack.env, ...portEnv('applications', ports) },
     });
     try {
       await p.start();
