@@ -250,9 +250,9 @@ export async function runDispatcherBench(opts: {
 
     const [applications, webhooks] = stack.procs;
     const pids = {
-      applications: applications?.child.pid,
-      webhooks: webhooks?.child.pid,
-      dispatcher: dispatcher.child.pid,
+      applications: applications?.pid(),
+      webhooks: webhooks?.pid(),
+      dispatcher: dispatcher.pid(),
     };
     // Deliveries each subscription will have recorded once all events published so far are.
     const recordedBefore = new Map<string, number>(tenants.map((t) => [t.subscriptionId, 0]));

@@ -1,24 +1,24 @@
-// Shared pieces of the benchmarks: processes on free ports, autocannon runs, a result table.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+// Shared pieces of the benchmarks: the services as processes on free ports (test/support/launcher.ts),
+// autocannon runs, a result table.
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon, { type Request as AutocannonRequest } from 'autocannon';
+import { createTestDatabase, freePort, newSecretsKey, startNatsServer, type TestDatabase } from '../test/support/infra';
 import {
-  createTestDatabase,
-  freePort,
-  newSecretsKey,
-  startNatsServer,
-  waitFor,
-  type TestDatabase,
-} from '../test/support/infra';
+  answers,
+  freeServicePorts,
+  launchProcess,
+  portEnv,
+  ROOT,
+  serviceProcess,
+  TSX_ARGS,
+  type LaunchedProcess,
+  type ServiceName,
+  type ServiceProcess,
+} from '../test/support/launcher';
 
-export const root = new URL('..', import.meta.url).pathname;
-
-export interface Proc {
-  name: string;
-  child: ChildProcess;
-  stop(): Promise<void>;
-}
+export const root = ROOT;
 
 /** Where CPU profiles go (BENCH_CPU_PROF). */
 export const profileDir = join(root, 'bench', 'results', 'profiles');
@@ -29,38 +29,67 @@ export const profileDir = join(root, 'bench', 'results', 'profiles');
  * thread (tsx runs a loader thread too) is written to bench/results/profiles/<name>-<time>/
  * (summarise the main thread's with `npx tsx bench/profile.ts`).
  */
-function nodeFlags(name: string): string[] {
+export function nodeFlags(name: string): string[] {
   const wanted = (process.env.BENCH_CPU_PROF ?? '').split(',').map((s) => s.trim());
   return wanted.includes(name) ? ['--cpu-prof', `--cpu-prof-dir=${join(profileDir, `${name}-${Date.now()}`)}`] : [];
 }
 
-/** Starts `node --import tsx <script>` in `cwd` with `env`; its output goes to the bench log only on failure. */
-export function startProcess(name: string, cwd: string, script: string, env: Record<string, string>): Proc {
-  const child = spawn(
-    process.execPath,
-    [...nodeFlags(name), '--conditions=@switchboard/source', '--import', 'tsx', script],
-    { cwd: join(root, cwd), env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] },
-  );
-  let stderr = '';
-  child.stderr!.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
-  child.on('exit', (code) => {
-    if (code && code !== 0) process.stderr.write(`${name} exited with ${code}\n${stderr}\n`);
-  });
-  return {
+/**
+ * A service of a benchmark as a process (not started): its output shown only when it fails, a CPU
+ * profile when BENCH_CPU_PROF names it; ready on /readyz (`/healthz` for gateways, which a stack
+ * without webhooks never makes ready).
+ */
+export function benchService(
+  service: ServiceName,
+  env: Record<string, string>,
+  o: { name?: string; servicesDir?: string } = {},
+): ServiceProcess {
+  const name = o.name ?? service;
+  return serviceProcess(service, {
     name,
-    child,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-        setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
-      }),
-  };
+    env,
+    nodeFlags: nodeFlags(name),
+    ...(service === 'gateway' ? { readyPath: '/healthz' as const } : {}),
+    ...(o.servicesDir ? { servicesDir: o.servicesDir } : {}),
+  });
 }
 
-export async function waitHttp(url: string, what: string, ok = (s: number) => s < 500): Promise<void> {
-  await waitFor(async () => ok((await fetch(url)).status), { timeoutMs: 60_000, what });
+/**
+ * What a benchmark's stack stands on: a fresh database, a private NATS, the environment of its
+ * services (`serviceEnv` last), the list of its processes, and stop() for all of them.
+ */
+async function benchBase(serviceEnv: Record<string, string> = {}) {
+  const db = await createTestDatabase();
+  const nats = await startNatsServer();
+  const procs: LaunchedProcess[] = [];
+  const env: Record<string, string> = {
+    DATABASE_URL: db.url,
+    NATS_URL: nats.url,
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    SECRETS_KEY: newSecretsKey(),
+    ...serviceEnv,
+  };
+  const stop = async () => {
+    await Promise.all(procs.map((p) => p.stop()));
+    await nats.destroy();
+    await db.drop();
+  };
+  return { db, nats, env, procs, stop };
+}
+
+/** A baseline server of bench/baseline/ (ready when it refuses an unauthenticated list), started. */
+async function startBaseline(name: string, script: string, port: number, env: Record<string, string>) {
+  const p = launchProcess({
+    name,
+    script,
+    cwd: join(root, 'bench'),
+    nodeFlags: nodeFlags(name),
+    env: { ...env, PORT: String(port) },
+    ready: answers(`http://127.0.0.1:${port}/v1/applications`, 401),
+  });
+  await p.start();
+  return p;
 }
 
 export interface LoadResult {
@@ -153,71 +182,46 @@ export interface BenchStack {
 export async function startBenchStack(
   opts: { webhooks?: boolean; baseline?: boolean; lean?: boolean; serviceEnv?: Record<string, string> } = {},
 ): Promise<BenchStack> {
-  const db = await createTestDatabase();
-  const nats = await startNatsServer();
-  const [grpc, ops, gw, base, lean] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
-  const env = {
-    DATABASE_URL: db.url,
-    NATS_URL: nats.url,
-    LOG_LEVEL: 'warn',
-    HOST: '127.0.0.1',
-    SECRETS_KEY: newSecretsKey(),
-    ...opts.serviceEnv,
-  };
-  const procs: Proc[] = [];
-  const stop = async () => {
-    await Promise.all(procs.map((p) => p.stop()));
-    await nats.destroy();
-    await db.drop();
-  };
+  const { db, env, procs, stop } = await benchBase(opts.serviceEnv);
+  const [apps, webhooks, gateway] = await Promise.all([
+    freeServicePorts('applications'),
+    freeServicePorts('webhooks'),
+    freeServicePorts('gateway'),
+  ]);
+  const [base, lean] = await Promise.all([freePort(), freePort()]);
   try {
-    procs.push(
-      startProcess('applications', 'services/applications', 'src/main.ts', {
+    const applicationsGrpc = `127.0.0.1:${apps.grpc}`;
+    const services = [
+      benchService('applications', { ...env, ...portEnv('applications', apps) }),
+      ...(opts.webhooks
+        ? [
+            benchService('webhooks', {
+              ...env,
+              ...portEnv('webhooks', webhooks),
+              APPLICATIONS_GRPC_URL: applicationsGrpc,
+            }),
+          ]
+        : []),
+      benchService('gateway', {
         ...env,
-        GRPC_PORT: String(grpc),
-        OPS_PORT: String(ops),
-      }),
-    );
-    let webhooksGrpc: number;
-    let webhooksOps = 0;
-    if (opts.webhooks) {
-      [webhooksGrpc, webhooksOps] = await Promise.all([freePort(), freePort()]);
-      procs.push(
-        startProcess('webhooks', 'services/webhooks', 'src/main.ts', {
-          ...env,
-          GRPC_PORT: String(webhooksGrpc),
-          OPS_PORT: String(webhooksOps),
-          APPLICATIONS_GRPC_URL: `127.0.0.1:${grpc}`,
-        }),
-      );
-    }
-    procs.push(
-      startProcess('gateway', 'services/gateway', 'src/main.ts', {
-        ...env,
-        PORT: String(gw),
-        APPLICATIONS_GRPC_URL: `127.0.0.1:${grpc}`,
-        WEBHOOKS_GRPC_URL: `127.0.0.1:${opts.webhooks ? webhooksGrpc! : await freePort()}`,
+        ...portEnv('gateway', gateway),
+        APPLICATIONS_GRPC_URL: applicationsGrpc,
+        // Without webhooks, a port nobody serves.
+        WEBHOOKS_GRPC_URL: `127.0.0.1:${webhooks.grpc}`,
         RATE_LIMIT_PER_SECOND: '0',
       }),
-    );
-    await waitHttp(`http://127.0.0.1:${ops}/readyz`, 'applications', (s) => s === 200);
-    if (opts.webhooks) await waitHttp(`http://127.0.0.1:${webhooksOps}/readyz`, 'webhooks', (s) => s === 200);
-    await waitHttp(`http://127.0.0.1:${gw}/healthz`, 'gateway', (s) => s === 200);
+    ];
+    procs.push(...services);
+    await Promise.all(services.map((p) => p.start()));
     createBenchAccount(env);
-    if (opts.baseline !== false) {
+    if (opts.baseline !== false)
       procs.push(
-        startProcess('baseline', 'bench', 'baseline/server.ts', {
+        await startBaseline('baseline', 'baseline/server.ts', base, {
           DATABASE_URL: db.url,
-          PORT: String(base),
-          SECRETS_KEY: env.SECRETS_KEY,
+          SECRETS_KEY: env.SECRETS_KEY!,
         }),
       );
-      await waitHttp(`http://127.0.0.1:${base}/v1/applications`, 'baseline', (s) => s === 401);
-    }
-    if (opts.lean) {
-      procs.push(startProcess('lean', 'bench', 'baseline/lean.ts', { DATABASE_URL: db.url, PORT: String(lean) }));
-      await waitHttp(`http://127.0.0.1:${lean}/v1/applications`, 'lean baseline', (s) => s === 401);
-    }
+    if (opts.lean) procs.push(await startBaseline('lean', 'baseline/lean.ts', lean, { DATABASE_URL: db.url }));
   } catch (err) {
     await stop();
     throw err;
@@ -226,13 +230,13 @@ export async function startBenchStack(
     authorization: `Basic ${Buffer.from('bench:bench-password').toString('base64')}`,
     'content-type': 'application/json',
   };
-  const servicePids = procs.filter((p) => p.name !== 'baseline' && p.name !== 'lean').map((p) => p.child.pid!);
-  const baselinePid = procs.find((p) => p.name === 'baseline')?.child.pid ?? 0;
-  const leanPid = procs.find((p) => p.name === 'lean')?.child.pid ?? 0;
+  const servicePids = procs.filter((p) => p.name !== 'baseline' && p.name !== 'lean').map((p) => p.pid()!);
+  const baselinePid = procs.find((p) => p.name === 'baseline')?.pid() ?? 0;
+  const leanPid = procs.find((p) => p.name === 'lean')?.pid() ?? 0;
   return {
     db,
     env,
-    gatewayPort: gw,
+    gatewayPort: gateway.api!,
     baselinePort: base,
     leanPort: opts.lean ? lean : 0,
     leanPid,
@@ -254,15 +258,7 @@ export function addInventory(
 ): number {
   const out = execFileSync(
     process.execPath,
-    [
-      '--conditions=@switchboard/source',
-      '--import',
-      'tsx',
-      'services/applications/src/numbers-cli.ts',
-      'add',
-      ...ranges,
-      ...details,
-    ],
+    [...TSX_ARGS, 'services/applications/src/numbers-cli.ts', 'add', ...ranges, ...details],
     {
       cwd: root,
       env: { ...process.env, ...env },
@@ -276,9 +272,7 @@ export function createBenchAccount(env: Record<string, string>, username = 'benc
   const out = execFileSync(
     process.execPath,
     [
-      '--conditions=@switchboard/source',
-      '--import',
-      'tsx',
+      ...TSX_ARGS,
       'services/applications/src/account-cli.ts',
       'create',
       '--username',
@@ -305,9 +299,9 @@ export interface DeliveryStack {
   /** Id of the `bench` account. */
   accountId: string;
   /** The processes in start order: applications, webhooks, then any dispatcher. */
-  procs: Proc[];
+  procs: LaunchedProcess[];
   /** Starts a dispatcher process against the stack (with `env` added) and waits until it is ready. */
-  startDispatcher(env?: Record<string, string>): Promise<Proc & { opsPort: number }>;
+  startDispatcher(env?: Record<string, string>): Promise<ServiceProcess & { opsPort: number }>;
   /** Starts a gateway process against the stack (with `env` added); answers its port once it is up. */
   startGateway(env?: Record<string, string>): Promise<number>;
   stop(): Promise<void>;
@@ -319,45 +313,27 @@ export interface DeliveryStack {
  * process of the stack, dispatchers and gateways included), and the `bench` account.
  */
 export async function startDeliveryStack(opts: { serviceEnv?: Record<string, string> } = {}): Promise<DeliveryStack> {
-  const db = await createTestDatabase();
-  const nats = await startNatsServer();
-  const [appsGrpc, appsOps, whGrpc, whOps] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
-  const env = {
-    DATABASE_URL: db.url,
-    NATS_URL: nats.url,
-    LOG_LEVEL: 'warn',
-    HOST: '127.0.0.1',
-    DELIVERY_ALLOWED_CIDRS: '127.0.0.0/8',
-    SECRETS_KEY: newSecretsKey(),
-    ...opts.serviceEnv,
+  const { db, nats, env, procs, stop } = await benchBase({ DELIVERY_ALLOWED_CIDRS: '127.0.0.0/8', ...opts.serviceEnv });
+  const [apps, webhooks] = await Promise.all([freeServicePorts('applications'), freeServicePorts('webhooks')]);
+  const applicationsGrpc = `127.0.0.1:${apps.grpc}`;
+  const webhooksGrpc = `127.0.0.1:${webhooks.grpc}`;
+  /** Starts one more process of the stack (stopped with it). */
+  const start = async (p: ServiceProcess) => {
+    procs.push(p);
+    await p.start();
+    return p;
   };
-  const procs: Proc[] = [];
-  const stop = async () => {
-    await Promise.all(procs.map((p) => p.stop()));
-    await nats.destroy();
-    await db.drop();
-  };
-  const applicationsGrpc = `127.0.0.1:${appsGrpc}`;
-  const webhooksGrpc = `127.0.0.1:${whGrpc}`;
   try {
-    procs.push(
-      startProcess('applications', 'services/applications', 'src/main.ts', {
+    await start(benchService('applications', { ...env, ...portEnv('applications', apps) }));
+    await start(
+      benchService('webhooks', {
         ...env,
-        GRPC_PORT: String(appsGrpc),
-        OPS_PORT: String(appsOps),
-      }),
-    );
-    await waitHttp(`http://127.0.0.1:${appsOps}/readyz`, 'applications', (st) => st === 200);
-    procs.push(
-      startProcess('webhooks', 'services/webhooks', 'src/main.ts', {
-        ...env,
-        GRPC_PORT: String(whGrpc),
-        OPS_PORT: String(whOps),
+        ...portEnv('webhooks', webhooks),
         APPLICATIONS_GRPC_URL: applicationsGrpc,
       }),
     );
-    await waitHttp(`http://127.0.0.1:${whOps}/readyz`, 'webhooks', (st) => st === 200);
     const accountId = createBenchAccount(env);
+    const calls = { APPLICATIONS_GRPC_URL: applicationsGrpc, WEBHOOKS_GRPC_URL: webhooksGrpc };
     return {
       db,
       natsUrl: nats.url,
@@ -368,31 +344,26 @@ export async function startDeliveryStack(opts: { serviceEnv?: Record<string, str
       accountId,
       procs,
       async startDispatcher(more = {}) {
-        const ops = await freePort();
-        const d = startProcess('dispatcher', 'services/dispatcher', 'src/main.ts', {
-          ...env,
-          OPS_PORT: String(ops),
-          APPLICATIONS_GRPC_URL: applicationsGrpc,
-          WEBHOOKS_GRPC_URL: webhooksGrpc,
-          ...more,
-        });
-        procs.push(d);
-        await waitHttp(`http://127.0.0.1:${ops}/readyz`, 'dispatcher', (st) => st === 200);
-        return { ...d, opsPort: ops };
-      },
-      async startGateway(more = {}) {
-        const port = await freePort();
-        procs.push(
-          startProcess('gateway', 'services/gateway', 'src/main.ts', {
+        const d = await start(
+          benchService('dispatcher', {
             ...env,
-            PORT: String(port),
-            APPLICATIONS_GRPC_URL: applicationsGrpc,
-            WEBHOOKS_GRPC_URL: webhooksGrpc,
+            ...portEnv('dispatcher', { ops: await freePort() }),
+            ...calls,
             ...more,
           }),
         );
-        await waitHttp(`http://127.0.0.1:${port}/healthz`, 'gateway', (st) => st === 200);
-        return port;
+        return Object.assign(d, { opsPort: d.ports.ops! });
+      },
+      async startGateway(more = {}) {
+        const g = await start(
+          benchService('gateway', {
+            ...env,
+            ...portEnv('gateway', await freeServicePorts('gateway')),
+            ...calls,
+            ...more,
+          }),
+        );
+        return g.ports.api!;
       },
       stop,
     };

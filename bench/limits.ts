@@ -6,20 +6,9 @@
 // (e.g. main's code unpacked with `git archive main | tar -x -C DIR`, whose node_modules is this
 // one's), else this gateway with SHARED_LIMITS=false (the limit counted per replica). Also the CPU
 // time of each gateway process per request.
-import { relative } from 'node:path';
-import { freePort } from '../test/support';
-import {
-  combine,
-  cpuSecondsOf,
-  fmt,
-  load,
-  root,
-  startDeliveryStack,
-  startProcess,
-  table,
-  waitHttp,
-  type LoadResult,
-} from './lib';
+import { resolve } from 'node:path';
+import { freePort, portEnv } from '../test/support';
+import { combine, benchService, cpuSecondsOf, fmt, load, startDeliveryStack, table, type LoadResult } from './lib';
 
 export interface LimitsBenchResult {
   rate: number;
@@ -50,19 +39,22 @@ export async function runLimitsBench(opts: {
     let localPort: number;
     if (opts.baseDir) {
       localPort = await freePort();
-      stack.procs.push(
-        startProcess('gateway-base', relative(root, `${opts.baseDir}/services/gateway`), 'src/main.ts', {
+      const base = benchService(
+        'gateway',
+        {
           ...stack.env,
           ...limitEnv,
-          PORT: String(localPort),
+          ...portEnv('gateway', { api: localPort, ops: await freePort() }),
           APPLICATIONS_GRPC_URL: stack.applicationsGrpc,
           WEBHOOKS_GRPC_URL: stack.webhooksGrpc,
-        }),
+        },
+        { name: 'gateway-base', servicesDir: resolve(opts.baseDir, 'services') },
       );
-      await waitHttp(`http://127.0.0.1:${localPort}/healthz`, 'base gateway', (st) => st === 200);
+      stack.procs.push(base);
+      await base.start();
     } else localPort = await stack.startGateway({ ...limitEnv, SHARED_LIMITS: 'false' });
     const gateways = stack.procs.filter((p) => p.name.startsWith('gateway'));
-    const pids = { shared: gateways[0]!.child.pid!, local: gateways[1]!.child.pid! };
+    const pids = { shared: gateways[0]!.pid()!, local: gateways[1]!.pid()! };
     const headers = {
       authorization: `Basic ${Buffer.from('bench:bench-password').toString('base64')}`,
       'content-type': 'application/json',

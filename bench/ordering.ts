@@ -63,7 +63,7 @@ export async function runOrderingBench(opts: {
     const plain = await sub('plain');
     const ordered = await sub('ordered', { ordering: { key: 'callId', maxHoldSeconds: 3600 } });
     const d = await stack.startDispatcher();
-    const pid = d.child.pid;
+    const pid = d.pid();
     const counters = async () => {
       const text = await (await fetch(`http://127.0.0.1:${d.opsPort}/metrics`)).text();
       return {

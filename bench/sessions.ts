@@ -200,9 +200,9 @@ export async function runSessionBench(opts: {
     statusRx.on('/alerts', () => 204);
     const [applicationsProc, webhooksProc, dispatcherProc] = stack.procs;
     const pids = {
-      applications: applicationsProc?.child.pid,
-      webhooks: webhooksProc?.child.pid,
-      dispatcher: dispatcherProc?.child.pid,
+      applications: applicationsProc?.pid(),
+      webhooks: webhooksProc?.pid(),
+      dispatcher: dispatcherProc?.pid(),
     };
     const stored = async (prefix: string) =>
       Number(

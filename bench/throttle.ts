@@ -63,7 +63,7 @@ export async function runThrottleBench(opts: {
     const d = await stack.startDispatcher({ DELIVERY_BACKLOG_PER_ACCOUNT: String(opts.waiting * 2) });
     const metricsUrl = `http://127.0.0.1:${d.opsPort}/metrics`;
     const nats = natsPid(stack.natsPort);
-    const cpu = () => ({ d: cpuSecondsOf(d.child.pid!), n: nats ? cpuSecondsOf(nats) : 0, t: performance.now() });
+    const cpu = () => ({ d: cpuSecondsOf(d.pid()!), n: nats ? cpuSecondsOf(nats) : 0, t: performance.now() });
     const rate = (a: ReturnType<typeof cpu>, b: ReturnType<typeof cpu>) => ({
       dispatcherMsPerS: ((b.d - a.d) * 1e6) / (b.t - a.t),
       natsMsPerS: ((b.n - a.n) * 1e6) / (b.t - a.t),

@@ -3,9 +3,7 @@
 // reach the gateways, and the gateways, webhooks and dispatchers reach the gRPC services, through
 // round-robin TCP proxies (proof/lib/proxy.ts), so any replica can be killed with SIGKILL and
 // restarted on the same ports while the others carry the load.
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { createAccount } from '@switchboard/applications/accounts';
 import { connectNats, createLogger, SecretBox, type NatsHandle } from '@switchboard/platform';
 import {
@@ -14,19 +12,18 @@ import {
   newSecretsKey,
   startNatsServer,
   startPrivatePostgres,
-  waitFor,
   type NatsServer,
   type PrivatePostgres,
   type TestDatabase,
 } from '../test/support/infra';
 import { initOrm, migrate } from '@switchboard/orm';
 import { SCHEMA } from '../services/applications/src/db/schema';
-import { managedChild } from './lib/child';
+import { portEnv, ROOT, serviceProcess, type ServiceName } from '../test/support/launcher';
 import { startProxy, type Proxy as TcpProxy } from './lib/proxy';
 
-export const root = new URL('..', import.meta.url).pathname;
+export const root = ROOT;
 
-export type Service = 'gateway' | 'applications' | 'webhooks' | 'dispatcher';
+export type Service = ServiceName;
 export const SERVICES: Service[] = ['gateway', 'applications', 'webhooks', 'dispatcher'];
 
 export interface ClusterOptions {
@@ -99,62 +96,33 @@ export interface Cluster {
   stop(): Promise<void>;
 }
 
-const ENTRY: Record<Service, string> = {
-  gateway: 'services/gateway/src/main.ts',
-  applications: 'services/applications/src/main.ts',
-  webhooks: 'services/webhooks/src/main.ts',
-  dispatcher: 'services/dispatcher/src/main.ts',
-};
-
+/** One replica: its process on fixed ports, ready on `readyPath` of its operations port. */
 function replica(
   service: Service,
   index: number,
   env: Record<string, string>,
-  metricsPort: number,
-  readyPath: string,
-  apiPort?: number,
+  readyPath: '/readyz' | '/healthz',
 ): Replica {
-  const proc = managedChild(15_000);
-  let stderr = '';
-  const name = `${service}-${index + 1}`;
-  const alive = proc.alive;
+  const proc = serviceProcess(service, {
+    name: `${service}-${index + 1}`,
+    env,
+    readyPath,
+    readyTimeoutMs: 90_000,
+    graceMs: 15_000,
+  });
   return {
     service,
     index,
-    name,
-    metricsPort,
-    ...(apiPort !== undefined ? { apiPort } : {}),
-    pid: () => (alive() ? proc.child?.pid : undefined),
-    alive,
-    async start() {
-      if (alive()) return;
-      const c = proc.track(
-        spawn(process.execPath, ['--conditions=@switchboard/source', '--import', 'tsx', join(root, ENTRY[service])], {
-          cwd: join(root, 'services', service),
-          env: { ...process.env, ...env },
-          stdio: ['ignore', 'ignore', 'pipe'],
-        }),
-      );
-      c.stderr!.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
-      await waitFor(
-        async () => {
-          if (c.exitCode !== null) throw new Error(`${name} exited with ${c.exitCode}: ${stderr}`);
-          return (
-            (await fetch(`http://127.0.0.1:${metricsPort}${readyPath}`, { signal: AbortSignal.timeout(2000) }))
-              .status === 200
-          );
-        },
-        { timeoutMs: 90_000, intervalMs: 100, what: `${name} ready` },
-      ).catch((err) => {
-        throw new Error(`${(err as Error).message}\n${stderr}`);
-      });
-    },
+    name: proc.name,
+    metricsPort: proc.ports.ops!,
+    ...(proc.ports.api !== undefined ? { apiPort: proc.ports.api } : {}),
+    pid: proc.pid,
+    alive: proc.alive,
+    start: proc.start,
     kill9: proc.kill9,
     stop: proc.stop,
-    async metrics() {
-      return (await fetch(`http://127.0.0.1:${metricsPort}/metrics`, { signal: AbortSignal.timeout(5000) })).text();
-    },
-    stderr: () => stderr,
+    metrics: proc.metrics,
+    stderr: proc.logs,
   };
 }
 
@@ -209,20 +177,13 @@ export async function startCluster(o: ClusterOptions = {}): Promise<Cluster> {
         replica(
           'applications',
           i,
-          { ...common, GRPC_PORT: String(appsGrpc[i]), OPS_PORT: String(appsOps[i]) },
-          appsOps[i]!,
+          { ...common, ...portEnv('applications', { grpc: appsGrpc[i], ops: appsOps[i] }) },
           '/readyz',
         ),
       );
     for (let i = 0; i < counts.webhooks; i++)
       replicas.push(
-        replica(
-          'webhooks',
-          i,
-          { ...common, GRPC_PORT: String(whGrpc[i]), OPS_PORT: String(whOps[i]) },
-          whOps[i]!,
-          '/readyz',
-        ),
+        replica('webhooks', i, { ...common, ...portEnv('webhooks', { grpc: whGrpc[i], ops: whOps[i] }) }, '/readyz'),
       );
     for (let i = 0; i < counts.gateway; i++)
       replicas.push(
@@ -231,15 +192,12 @@ export async function startCluster(o: ClusterOptions = {}): Promise<Cluster> {
           i,
           {
             ...common,
-            PORT: String(gwPorts[i]),
-            OPS_PORT: String(gwOps[i]),
+            ...portEnv('gateway', { api: gwPorts[i], ops: gwOps[i] }),
             PUBLIC_BASE_URL: apiUrl,
             RATE_LIMIT_PER_SECOND: '0',
             AUTH_LOCKOUT_MS: '30000',
           },
-          gwOps[i]!,
           '/healthz',
-          gwPorts[i]!,
         ),
       );
     for (let i = 0; i < counts.dispatcher; i++)
@@ -247,8 +205,7 @@ export async function startCluster(o: ClusterOptions = {}): Promise<Cluster> {
         replica(
           'dispatcher',
           i,
-          { ...common, ...PROOF_DISPATCHER_ENV, ...o.dispatcherEnv, OPS_PORT: String(dOps[i]) },
-          dOps[i]!,
+          { ...common, ...PROOF_DISPATCHER_ENV, ...o.dispatcherEnv, ...portEnv('dispatcher', { ops: dOps[i] }) },
           '/readyz',
         ),
       );

@@ -1,7 +1,6 @@
 // `npm start`: runs the whole stack in the foreground. Postgres and NATS are used where they answer
 // at their configured addresses; otherwise private instances are started with data under .data/.
 // Ctrl-C (or SIGTERM) stops every process.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { connect } from 'node:net';
@@ -15,8 +14,7 @@ import {
   type PostgresCluster,
 } from '../test/support/infra';
 import { consoleBuildNeeded, ensureConsoleBuilt } from '../test/support/console-build';
-
-const root = new URL('..', import.meta.url).pathname;
+import { ROOT as root, SERVICE_NAMES, serviceProcess, type ServiceProcess } from '../test/support/launcher';
 const dataDir = join(root, '.data');
 const env = { ...process.env };
 env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/switchboard';
@@ -98,39 +96,25 @@ async function ensureNats(): Promise<void> {
   });
 }
 
-const SERVICES = ['applications', 'webhooks', 'dispatcher', 'gateway'];
-const children = new Map<string, ChildProcess>();
+const children: ServiceProcess[] = [];
 let stopping = false;
 
-function stopAll(code: number): void {
+async function stopAll(code: number): Promise<void> {
   if (stopping) return;
   stopping = true;
   say('stopping');
-  for (const c of children.values()) c.kill('SIGTERM');
-  const finish = () => {
-    for (const f of cleanups.reverse()) f();
-    process.exit(code);
-  };
-  const timer = setTimeout(() => {
-    for (const c of children.values()) c.kill('SIGKILL');
-    finish();
-  }, 30_000);
-  Promise.all(
-    [...children.values()].map((c) =>
-      c.exitCode !== null ? Promise.resolve() : new Promise((r) => c.once('exit', r)),
-    ),
-  ).then(() => {
-    clearTimeout(timer);
-    finish();
-  });
+  // SIGTERM to every service; SIGKILL to any still running 30 s later.
+  await Promise.all(children.map((c) => c.stop()));
+  for (const f of cleanups.reverse()) f();
+  process.exit(code);
 }
 
-process.on('SIGINT', () => stopAll(0));
-process.on('SIGTERM', () => stopAll(0));
+process.on('SIGINT', () => void stopAll(0));
+process.on('SIGTERM', () => void stopAll(0));
 // npm does not pass SIGTERM on to its script: when our parent goes away, stop too.
 const parent = process.ppid;
 setInterval(() => {
-  if (process.ppid !== parent) stopAll(0);
+  if (process.ppid !== parent) void stopAll(0);
 }, 500).unref();
 
 try {
@@ -164,33 +148,32 @@ if (consoleBuildNeeded()) {
   }
 }
 
-for (const name of SERVICES) {
-  const dir = join(root, 'services', name);
-  if (!existsSync(join(dir, 'src/main.ts'))) continue;
+for (const name of SERVICE_NAMES) {
+  // The gateway serves its operations port where the ready message says; the others keep their defaults.
   const serviceEnv = name === 'gateway' ? { ...env, OPS_PORT: GATEWAY_OPS_PORT } : env;
-  const child = spawn(process.execPath, ['--conditions=@switchboard/source', '--import', 'tsx', 'src/main.ts'], {
-    cwd: dir,
-    env: serviceEnv,
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  children.set(name, child);
-  child.on('exit', (code, signal) => {
-    if (!stopping) {
-      say(`${name} exited (${signal ?? code}); stopping the stack`);
-      stopAll(1);
-    }
-  });
+  children.push(
+    serviceProcess(name, {
+      env: serviceEnv as Record<string, string>,
+      output: 'inherit',
+      graceMs: 30_000,
+      // Only the gateway is waited for: it is ready when the services it calls are.
+      readyPath: name === 'gateway' ? '/readyz' : false,
+      onExit: (code, signal) => {
+        if (stopping) return;
+        say(`${name} exited (${signal ?? code}); stopping the stack`);
+        void stopAll(1);
+      },
+    }),
+  );
 }
 
 const base = env.PUBLIC_BASE_URL;
-waitFor(async () => (await fetch(`http://127.0.0.1:${GATEWAY_OPS_PORT}/readyz`).catch(() => undefined))?.ok ?? false, {
-  what: 'the stack',
-  timeoutMs: 60_000,
-  intervalMs: 200,
-})
+Promise.all(children.map((c) => c.start()))
   .then(() =>
     say(
       `Switchboard is ready at ${base}\n  the console:        ${base}/console/ (sign in with an account's username and password)\n  create an account:  npm run account -- create --username me   (asks for the password; type choose-a-password)\n  then:              curl -u me:choose-a-password ${base}/v1/applications\n  gateway readiness and metrics: http://127.0.0.1:${GATEWAY_OPS_PORT}/readyz, /metrics (not on the API port)`,
     ),
   )
-  .catch((err: Error) => say(`${err.message}; see the logs above`));
+  .catch((err: Error) => {
+    if (!stopping) say(`${err.message}; see the logs above`);
+  });

@@ -5,8 +5,15 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, runNatsServer, waitFor, type NatsServer } from '../../test/support/infra';
-import { managedChild } from './child';
+import {
+  freePort,
+  natsHealthy,
+  natsServerArgs,
+  natsServerBinary,
+  waitFor,
+  type NatsServer,
+} from '../../test/support/infra';
+import { launchProcess } from '../../test/support/launcher';
 
 export interface NatsNode {
   /** server_name, as JetStream reports it (stream leaders, replicas). */
@@ -60,34 +67,34 @@ export async function startNatsCluster(size = 3, clusterName = 'sb'): Promise<Na
       .filter((_, j) => j !== i)
       .map((o) => `nats://127.0.0.1:${o.cluster}`)
       .join(',');
-    const proc = managedChild(10_000);
-    const alive = proc.alive;
-    const monitorUrl = `http://127.0.0.1:${p.monitor}`;
+    const proc = launchProcess({
+      name: `nats-server ${name}`,
+      command: natsServerBinary(),
+      args: natsServerArgs({
+        port: p.client,
+        monitorPort: p.monitor,
+        dir: store,
+        extra: [
+          '-cluster',
+          `nats://127.0.0.1:${p.cluster}`,
+          '-routes',
+          routes,
+          '--cluster_name',
+          clusterName,
+          '-server_name',
+          name,
+        ],
+      }),
+      ready: () => natsHealthy(p.monitor),
+      readyTimeoutMs: 20_000,
+      graceMs: 10_000,
+    });
     return {
       name,
       url: `nats://127.0.0.1:${p.client}`,
-      monitorUrl,
-      alive,
-      async start() {
-        if (alive()) return;
-        await runNatsServer({
-          port: p.client,
-          monitorPort: p.monitor,
-          dir: store,
-          extra: [
-            '-cluster',
-            `nats://127.0.0.1:${p.cluster}`,
-            '-routes',
-            routes,
-            '--cluster_name',
-            clusterName,
-            '-server_name',
-            name,
-          ],
-          spawned: (c) => proc.track(c),
-          timeoutMs: 20_000,
-        });
-      },
+      monitorUrl: `http://127.0.0.1:${p.monitor}`,
+      alive: proc.alive,
+      start: proc.start,
       kill9: proc.kill9,
       stop: proc.stop,
     };

@@ -1,7 +1,9 @@
-// Test support for every test of the repository: infrastructure fixtures (infra), the services
-// stack (services), HTTP receivers and the OpenAPI contract check. Import it by relative path.
+// Test support for every test of the repository: infrastructure fixtures (infra), the launcher of
+// services and processes (launcher), the services stack (services), HTTP receivers and the OpenAPI
+// contract check. Import it by relative path.
 export * from './commands';
 export * from './infra';
+export * from './launcher';
 export * from './json';
 export * from './openapi';
 export * from './receiver';

@@ -275,27 +275,42 @@ export interface NatsServerOptions {
   timeoutMs?: number;
 }
 
+/** The arguments of nats-server with JetStream on 127.0.0.1 (`o.spawned` and `o.timeoutMs` aside). */
+export function natsServerArgs(o: NatsServerOptions): string[] {
+  return [
+    '-js',
+    '-a',
+    '127.0.0.1',
+    '-p',
+    String(o.port),
+    '-m',
+    String(o.monitorPort),
+    '-sd',
+    o.dir,
+    ...(o.extra ?? []),
+  ];
+}
+
+/** Whether the nats-server monitored on `monitorPort` says JetStream is healthy. */
+export async function natsHealthy(monitorPort: number): Promise<boolean> {
+  return (
+    await fetch(`http://127.0.0.1:${monitorPort}/healthz?js-enabled-only=true`, { signal: AbortSignal.timeout(1000) })
+  ).ok;
+}
+
 /**
  * Runs nats-server with JetStream on 127.0.0.1; resolves with the process once its monitoring
  * endpoint says JetStream is healthy (a process that exited is reported with the end of its stderr).
  */
 export async function runNatsServer(o: NatsServerOptions): Promise<ChildProcess> {
-  const child = spawn(
-    natsServerBinary(),
-    ['-js', '-a', '127.0.0.1', '-p', String(o.port), '-m', String(o.monitorPort), '-sd', o.dir, ...(o.extra ?? [])],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
-  );
+  const child = spawn(natsServerBinary(), natsServerArgs(o), { stdio: ['ignore', 'ignore', 'pipe'] });
   o.spawned?.(child);
   let stderr = '';
   child.stderr!.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-2000)));
   await waitFor(
     async () => {
       if (child.exitCode !== null) throw new Error(`nats-server exited with ${child.exitCode}: ${stderr}`);
-      return (
-        await fetch(`http://127.0.0.1:${o.monitorPort}/healthz?js-enabled-only=true`, {
-          signal: AbortSignal.timeout(1000),
-        })
-      ).ok;
+      return natsHealthy(o.monitorPort);
     },
     { timeoutMs: o.timeoutMs ?? 10_000, what: `nats-server on port ${o.port}` },
   );

@@ -2,27 +2,18 @@
 // ports, against a fresh database on the shared Postgres (or the one given) and a private NATS
 // server (or the one given). Dispatchers start in-process, or as a child process a test can kill -9.
 // Services are loaded only when asked for, so a stack of applications alone does not load the rest.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import type { ApplicationsApp } from '@switchboard/applications';
 import type { DispatcherApp } from '@switchboard/dispatcher';
 import type { GatewayApp } from '@switchboard/gateway';
 import type { WebhooksApp } from '@switchboard/webhooks';
 import { connectNats, createLogger, type Logger, type NatsHandle } from '@switchboard/platform';
 import { applicationsClient, webhooksClient, type ApplicationsClient, type WebhooksClient } from '@switchboard/proto';
-import {
-  createTestDatabase,
-  freePort,
-  newSecretsKey,
-  randomName,
-  startNatsServer,
-  waitFor,
-  type NatsServer,
-} from './infra';
+import { createTestDatabase, freePort, newSecretsKey, randomName, startNatsServer, type NatsServer } from './infra';
+import { portEnv, serviceProcess, startInProcess } from './launcher';
 import { assertDocumented } from './openapi';
 
 const LEVEL = process.env.TEST_LOG_LEVEL ?? 'silent';
-const DISPATCHER_DIR = fileURLToPath(new URL('../../services/dispatcher/', import.meta.url));
 
 export interface ServicesOptions {
   /** Start the applications service (default true; every other service needs one). */
@@ -214,15 +205,14 @@ export async function startServices<const O extends ServicesOptions>(opts: O): P
     };
 
     if (withApplications) {
-      const applications = await import('@switchboard/applications');
       const { createAccount } = await import('@switchboard/applications/accounts');
-      const app = await applications.createApp(
-        applications.loadConfig({ ...env, GRPC_PORT: String(appsGrpc), OPS_PORT: String(appsOps) }),
-        loggerOf('applications'),
-        { now: opts.now },
-      );
-      await app.start();
-      stoppers.push(() => app.stop());
+      const running = await startInProcess('applications', {
+        env: { ...env, ...portEnv('applications', { grpc: appsGrpc, ops: appsOps }) },
+        logger: loggerOf('applications'),
+        ...(opts.now ? { now: opts.now } : {}),
+      });
+      stoppers.push(() => running.stop());
+      const { app } = running;
       const client = applicationsClient(`127.0.0.1:${appsGrpc}`);
       stoppers.push(() => client.close());
       const create = async (prefix = 'user'): Promise<TestAccount> => {
@@ -251,45 +241,31 @@ export async function startServices<const O extends ServicesOptions>(opts: O): P
     }
 
     if (opts.webhooks) {
-      const webhooks = await import('@switchboard/webhooks');
       const startWebhooks = async (
         more: Record<string, string> = {},
         ports?: { grpc: number; ops: number },
       ): Promise<RunningWebhooks> => {
         const [grpc, ops] = ports ? [ports.grpc, ports.ops] : await Promise.all([freePort(), freePort()]);
-        const launch = async () => {
-          // The gateway's base URL: the hrefs of webhookDisabled notifications point there.
-          const config = webhooks.loadConfig({
+        const running = await startInProcess('webhooks', {
+          env: {
+            // The gateway's base URL: the hrefs of webhookDisabled notifications point there.
             PUBLIC_BASE_URL: `http://127.0.0.1:${gwPort}`,
             ...env,
-            GRPC_PORT: String(grpc),
-            OPS_PORT: String(ops),
+            ...portEnv('webhooks', { grpc, ops }),
             ...more,
-          });
-          const app = await webhooks.createApp(config, loggerOf('webhooks'));
-          const started = await app.start();
-          return { app, started };
-        };
-        let { app, started } = await launch();
-        let running = true;
-        const client = webhooksClient(`127.0.0.1:${started.grpcPort}`);
+          },
+          logger: loggerOf('webhooks'),
+        });
+        const client = webhooksClient(`127.0.0.1:${running.ports.grpc}`);
         const r: RunningWebhooks = {
           get app() {
-            return app;
+            return running.app;
           },
           client,
-          grpcPort: started.grpcPort,
-          opsPort: started.opsPort,
-          async stop() {
-            if (!running) return;
-            running = false;
-            await app.stop();
-          },
-          async start() {
-            if (running) return;
-            ({ app } = await launch());
-            running = true;
-          },
+          grpcPort: running.ports.grpc!,
+          opsPort: running.ports.ops!,
+          stop: () => running.stop(),
+          start: () => running.start(),
         };
         stoppers.push(async () => {
           await r.stop();
@@ -318,13 +294,21 @@ export async function startServices<const O extends ServicesOptions>(opts: O): P
     }
 
     if (opts.gateway) {
-      const gateway = await import('@switchboard/gateway');
-      const app = gateway.createApp(
-        gateway.loadConfig({ ...env, PORT: String(gwPort), PUBLIC_BASE_URL: `http://127.0.0.1:${gwPort}` }),
-        loggerOf('gateway'),
-      );
-      const { port, opsPort } = await app.start();
-      stoppers.push(() => app.stop());
+      const launchGateway = async (port: number, more: Record<string, string> = {}): Promise<RunningGateway> => {
+        const running = await startInProcess('gateway', {
+          env: { ...env, ...portEnv('gateway', { api: port }), PUBLIC_BASE_URL: `http://127.0.0.1:${port}`, ...more },
+          logger: loggerOf('gateway'),
+        });
+        stoppers.push(() => running.stop());
+        return {
+          app: running.app,
+          port: running.ports.api!,
+          opsPort: running.ports.ops!,
+          baseUrl: `http://127.0.0.1:${running.ports.api}`,
+        };
+      };
+      const main = await launchGateway(gwPort);
+      const { port } = main;
       const baseUrl = `http://127.0.0.1:${port}`;
       const request: WithGateway['request'] = async (account, method, path, body, headers = {}) => {
         const h: Record<string, string> = { ...headers };
@@ -342,23 +326,10 @@ export async function startServices<const O extends ServicesOptions>(opts: O): P
         await assertDocumented(method, `${baseUrl}${path}`, res);
         return res;
       };
-      const startGateway = async (more: Record<string, string> = {}): Promise<RunningGateway> => {
-        const p = await freePort();
-        const replica = gateway.createApp(
-          gateway.loadConfig({ ...env, PORT: String(p), PUBLIC_BASE_URL: `http://127.0.0.1:${p}`, ...more }),
-          loggerOf('gateway'),
-        );
-        const started = await replica.start();
-        stoppers.push(() => replica.stop());
-        return {
-          app: replica,
-          port: started.port,
-          opsPort: started.opsPort,
-          baseUrl: `http://127.0.0.1:${started.port}`,
-        };
-      };
+      const startGateway = async (more: Record<string, string> = {}): Promise<RunningGateway> =>
+        launchGateway(await freePort(), more);
       Object.assign(services, {
-        gateway: { app, port, opsPort, baseUrl },
+        gateway: main,
         baseUrl,
         startGateway,
         request,
@@ -381,53 +352,44 @@ export async function startServices<const O extends ServicesOptions>(opts: O): P
     const dispatchers = new Set<{ stop(): Promise<void> }>();
     const dispatcherEnv = { ...env, ...opts.dispatcherEnv };
     const startDispatcher = async (more: Record<string, string> = {}): Promise<RunningDispatcher> => {
-      const dispatcher = await import('@switchboard/dispatcher');
-      const ops = await freePort();
-      const app = dispatcher.createApp(dispatcher.loadConfig({ ...dispatcherEnv, OPS_PORT: String(ops), ...more }));
-      const { opsPort } = await app.start();
+      const running = await startInProcess('dispatcher', {
+        env: { ...dispatcherEnv, ...portEnv('dispatcher', { ops: await freePort() }), ...more },
+      });
       const d: RunningDispatcher = {
-        app,
-        opsPort,
-        metrics: async () => (await fetch(`http://127.0.0.1:${opsPort}/metrics`)).text(),
+        app: running.app,
+        opsPort: running.ports.ops!,
+        metrics: () => running.metrics(),
         async stop() {
           if (!dispatchers.delete(d)) return;
-          await app.stop();
+          await running.stop();
         },
       };
       dispatchers.add(d);
       return d;
     };
     const spawnDispatcher = async (more: Record<string, string> = {}): Promise<ChildDispatcher> => {
-      const opsPort = await freePort();
-      const child = spawn(process.execPath, ['--conditions=@switchboard/source', '--import', 'tsx', 'src/main.ts'], {
-        cwd: DISPATCHER_DIR,
-        env: { ...process.env, ...dispatcherEnv, OPS_PORT: String(opsPort), ...more },
-        stdio: ['ignore', LEVEL === 'silent' ? 'ignore' : 'inherit', 'inherit'],
+      const proc = serviceProcess('dispatcher', {
+        env: { ...dispatcherEnv, ...portEnv('dispatcher', { ops: await freePort() }), ...more },
+        // Its logs reach the test's output when TEST_LOG_LEVEL asks for them; else they show if it fails.
+        output: LEVEL === 'silent' ? 'capture' : 'inherit',
+        readyTimeoutMs: 30_000,
       });
-      const exited = new Promise<void>((r) => child.once('exit', () => r()));
       const d: ChildDispatcher = {
-        child,
-        opsPort,
+        get child() {
+          return proc.child!;
+        },
+        opsPort: proc.ports.ops!,
         async kill9() {
           dispatchers.delete(d);
-          child.kill('SIGKILL');
-          await exited;
+          await proc.kill9();
         },
         async stop() {
           if (!dispatchers.delete(d)) return;
-          if (child.exitCode === null) child.kill('SIGTERM');
-          await exited;
+          await proc.stop();
         },
       };
       dispatchers.add(d);
-      await waitFor(
-        async () => {
-          if (child.exitCode !== null) throw new Error(`dispatcher exited with ${child.exitCode}`);
-          const res = await fetch(`http://127.0.0.1:${opsPort}/readyz`);
-          return res.ok;
-        },
-        { timeoutMs: 30_000, intervalMs: 100, what: 'dispatcher child ready' },
-      );
+      await proc.start();
       return d;
     };
     stoppers.push(async () => {

@@ -311,21 +311,21 @@ describe('a request through the gateway', () => {
   });
   it('when the gateway runs as its own process (it keeps no active context), then its spans and the call behind it are still one trace', async () => {
     const sink = await startOtlpSink();
-    const port = await testing.freePort();
-    const gateway = spawn(process.execPath, ['--conditions=@switchboard/source', '--import', 'tsx', 'src/main.ts'], {
-      cwd: fileURLToPath(new URL('../../services/gateway/', import.meta.url)),
+    const [port, ops] = [await testing.freePort(), await testing.freePort()];
+    const gateway = testing.serviceProcess('gateway', {
       env: {
-        ...process.env,
         ...stack.env,
-        PORT: String(port),
-        OPS_PORT: '0',
+        ...testing.portEnv('gateway', { api: port, ops }),
         OTEL_EXPORTER_OTLP_ENDPOINT: sink.url,
         OTEL_TRACES_SAMPLER: 'parentbased_always_on',
         OTEL_BSP_SCHEDULE_DELAY: '50',
       },
-      stdio: ['ignore', 'ignore', 'inherit'],
+      // Up is enough: this stack has no webhooks service, so the gateway's /readyz never answers 200.
+      readyPath: '/healthz',
     });
-    const exited = new Promise<void>((r) => gateway.once('exit', () => r()));
+    const starting = gateway.start();
+    // Awaited below, after the account is made; a failure to start is reported there.
+    starting.catch(() => undefined);
     try {
       const frank = await stack.createAccount('frank');
       const created = await stack.request(frank, 'POST', '/v1/applications/', {
@@ -333,13 +333,7 @@ describe('a request through the gateway', () => {
         voiceUrl: 'https://example.com/voice',
       });
       const path = new URL(((await created.json()) as { href: string }).href).pathname;
-      await testing.waitFor(
-        async () => {
-          if (gateway.exitCode !== null) throw new Error(`gateway exited with ${gateway.exitCode}`);
-          return (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => undefined))?.ok;
-        },
-        { timeoutMs: 60_000, intervalMs: 100, what: 'gateway child ready' },
-      );
+      await starting;
       exporter.reset();
       const res = await fetch(`http://127.0.0.1:${port}${path}`, { headers: { authorization: frank.authorization } });
       expect(res.status).toBe(200);
@@ -378,8 +372,8 @@ describe('a request through the gateway', () => {
       );
       expect(ancestry(query).map(label)).toEqual(['pg CLIENT', 'grpc SERVER']);
     } finally {
-      if (gateway.exitCode === null) gateway.kill('SIGTERM');
-      await exited;
+      await starting.catch(() => undefined);
+      await gateway.stop();
       await sink.close();
     }
     // Starting a process under tsx takes a while on a busy machine.
