@@ -3,25 +3,13 @@
 // raised it. An application's page shows its alerts of the last 24 hours (RecentAlerts).
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { api } from '../api.ts';
+import { type Alert, body, client, given, page } from '../api.ts';
+import { queryKeys } from '../api/query-keys.ts';
 import { Link, useQueryParams } from '../router.ts';
 import { Field, Select } from '../ui/form.tsx';
 import { Failed, Loading, Page } from '../ui/page.tsx';
 import { PagedRows, usePaged } from '../ui/paged.tsx';
 import { when } from '../ui/time.ts';
-
-interface Alert {
-  id: string;
-  code: string;
-  severity: 'error' | 'warning';
-  at: string;
-  lastAt: string;
-  count: number;
-  applicationId: string | null;
-  sessionId: string | null;
-  message: string;
-  link: string | null;
-}
 
 /** The alert codes (docs/api.md#alerts; ALERT_CODES of packages/events, which the console does not bundle). */
 export const ALERT_CODES = [
@@ -37,19 +25,13 @@ export const ALERT_CODES = [
   'webhook.disabled',
   'launch.refused',
   'delivery.backlog_full',
-];
+] as const satisfies Alert['code'][];
 const PAGE = 50;
 
 interface Filters {
-  code: string;
-  severity: string;
+  code: Alert['code'] | '';
+  severity: Alert['severity'] | '';
   applicationId: string;
-}
-
-function path(f: Filters): string {
-  const q = new URLSearchParams({ limit: String(PAGE) });
-  for (const [k, v] of Object.entries(f)) if (v) q.set(k, v);
-  return `/v1/alerts?${q}`;
 }
 
 /** The alert's link as a console path (`/sessions/:id#attempt-N`), or undefined. */
@@ -63,13 +45,17 @@ export function AlertsPage() {
   const initialApp = useQueryParams().get('application') ?? '';
   const [filters, setFilters] = useState<Filters>({ code: '', severity: '', applicationId: initialApp });
   // Looked at again every 5 s: new alerts show without a reload.
-  const alerts = usePaged<Alert>(['alerts'], path(filters), 5000);
+  const alerts = usePaged(
+    [...queryKeys.alerts, filters],
+    (cursor) => page(client.GET('/v1/alerts', { params: { query: given({ ...filters, limit: PAGE, cursor }) } })),
+    5000,
+  );
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const v = new FormData(e.currentTarget);
     setFilters({
-      code: String(v.get('code') ?? ''),
-      severity: String(v.get('severity') ?? ''),
+      code: String(v.get('code') ?? '') as Filters['code'],
+      severity: String(v.get('severity') ?? '') as Filters['severity'],
       applicationId: String(v.get('applicationId') ?? '').trim(),
     });
   };
@@ -148,10 +134,9 @@ export function AlertsPage() {
 /** An application's alerts of the last 24 h (its page), each opening its attempt. */
 export function RecentAlerts({ appId }: { appId: string }) {
   const [since] = useState(() => new Date(Date.now() - 86_400_000).toISOString());
-  const q = new URLSearchParams({ applicationId: appId, since, limit: '20' });
   const list = useQuery({
-    queryKey: ['alerts', appId, since],
-    queryFn: () => api.get<Alert[]>(`/v1/alerts?${q}`),
+    queryKey: queryKeys.recentAlerts(appId, since),
+    queryFn: () => body(client.GET('/v1/alerts', { params: { query: { applicationId: appId, since, limit: 20 } } })),
     refetchInterval: 5000,
   });
   return (

@@ -4,23 +4,12 @@
 // the application picker reads too.
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
-import { api, call } from '../api.ts';
+import { type Application, body, client, page } from '../api.ts';
+import { queryKeys } from '../api/query-keys.ts';
 import { Link, navigate } from '../router.ts';
 import { Alert, Field, FormActions, fieldProblems, formValues, generalProblem } from '../ui/form.tsx';
 import { Failed, Loading, Page } from '../ui/page.tsx';
 import { PageNav } from '../ui/paged.tsx';
-
-export interface Application {
-  id: string;
-  href: string;
-  name: string;
-  voiceUrl?: string;
-  messagingUrl?: string;
-  voiceFallbackUrl?: string;
-  messagingFallbackUrl?: string;
-  environment?: string;
-  apiType?: string;
-}
 
 const PAGE = 50;
 const byName = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
@@ -42,9 +31,10 @@ export interface Applications {
  */
 export function useApplications(every: boolean): Applications {
   const pages = useInfiniteQuery({
-    queryKey: ['applications', 'pages'],
-    initialPageParam: '/v1/applications?limit=1000',
-    queryFn: ({ pageParam }) => call<Application[]>('GET', pageParam),
+    queryKey: queryKeys.applicationPages,
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ pageParam: cursor }) =>
+      page(client.GET('/v1/applications', { params: { query: { limit: 1000, cursor } } })),
     getNextPageParam: (last) => last.next,
   });
   useEffect(() => {
@@ -85,9 +75,9 @@ export function applicationFields(v: Record<string, string>, keepEmpty: boolean)
 function NewApplication({ onDone }: { onDone: () => void }) {
   const queries = useQueryClient();
   const create = useMutation({
-    mutationFn: (body: Record<string, string>) => api.post<{ href: string }>('/v1/applications', body),
+    mutationFn: (fields: Record<string, string>) => body(client.POST('/v1/applications', { body: fields })),
     onSuccess: async ({ href }) => {
-      await queries.invalidateQueries({ queryKey: ['applications'] });
+      await queries.invalidateQueries({ queryKey: queryKeys.applications });
       navigate(`/applications/${href.split('/').pop()}`);
     },
   });

@@ -1,21 +1,12 @@
 // The audit log: entries newest first, filtered by action, actor and time, one page at a time
 // (Previous and Next), so the page never holds more than 50 entries however long the log is.
 import { type FormEvent, useState } from 'react';
+import { type AuditEvent, client, given, page } from '../api.ts';
+import { queryKeys } from '../api/query-keys.ts';
 import { Field, Select } from '../ui/form.tsx';
 import { Page } from '../ui/page.tsx';
 import { PagedRows, usePaged } from '../ui/paged.tsx';
 import { isoFromLocal, localFromIso, when } from '../ui/time.ts';
-
-interface AuditEvent {
-  id: string;
-  at: string;
-  actor: { type: string; id: string; name?: string };
-  action: string;
-  target: string | null;
-  ip: string;
-  requestId: string;
-  outcome: 'success' | 'failure';
-}
 
 const ACTIONS = [
   'session.sign-in',
@@ -51,12 +42,6 @@ interface Filters {
   until: string;
 }
 
-function path(f: Filters): string {
-  const q = new URLSearchParams({ limit: String(PAGE) });
-  for (const [k, v] of Object.entries(f)) if (v) q.set(k, v);
-  return `/v1/audit-events?${q}`;
-}
-
 /** The target as a path of the API (the href without its origin). */
 const targetPath = (t: string) => {
   try {
@@ -68,7 +53,9 @@ const targetPath = (t: string) => {
 
 export function AuditLogPage() {
   const [filters, setFilters] = useState<Filters>({ action: '', actor: '', since: '', until: '' });
-  const events = usePaged<AuditEvent>(['audit-events'], path(filters));
+  const events = usePaged([...queryKeys.auditEvents, filters], (cursor) =>
+    page<AuditEvent>(client.GET('/v1/audit-events', { params: { query: given({ ...filters, limit: PAGE, cursor }) } })),
+  );
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const v = new FormData(e.currentTarget);

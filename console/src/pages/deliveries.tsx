@@ -1,17 +1,19 @@
 // The delivery attempts of a subscription or of an application, newest first, filtered by outcome,
 // event, time and message id, one page of the API at a time.
 import { type FormEvent, useState } from 'react';
+import { type Delivery, given, page } from '../api.ts';
+import { listDeliveries, type Owner } from '../api/owner.ts';
+import { queryKeys } from '../api/query-keys.ts';
 import { Link } from '../router.ts';
 import { Field, Select } from '../ui/form.tsx';
 import { PagedRows, usePaged } from '../ui/paged.tsx';
 import { isoFromLocal, localFromIso, when } from '../ui/time.ts';
-import type { Delivery } from './webhook-model.ts';
 
 const OUTCOMES = ['succeeded', 'retrying', 'failed', 'cancelled'];
 const PAGE = 25;
 
 interface Filters {
-  outcome: string;
+  outcome: Exclude<Delivery['outcome'], 'pending'> | '';
   event: string;
   since: string;
   until: string;
@@ -23,30 +25,32 @@ export function statusText(d: Pick<Delivery, 'statusCode' | 'error'>): string {
 }
 
 /**
- * `base`: the list in the API (`/v1/webhooks/:id/deliveries`); `linkBase`: the console's path of
- * one delivery without its id; `events`: the events to filter by.
+ * `owner`: the webhook or the application whose deliveries these are; `linkBase`: the console's
+ * path of one delivery without its id; `events`: the events to filter by.
  */
 export function Deliveries({
-  base,
+  owner,
   linkBase,
   events,
   title = 'Deliveries',
 }: {
-  base: string;
+  owner: Owner;
   linkBase: string;
   events: string[];
   title?: string;
 }) {
   const [filters, setFilters] = useState<Filters>({ outcome: '', event: '', since: '', until: '', messageId: '' });
-  const q = new URLSearchParams({ limit: String(PAGE) });
-  for (const [k, v] of Object.entries(filters)) if (v) q.set(k, v);
-  const list = usePaged<Delivery>(['deliveries', base], `${base}?${q}`, 5000);
+  const list = usePaged(
+    [...queryKeys.deliveriesOf(owner), filters],
+    (cursor) => page(listDeliveries(owner, given({ ...filters, limit: PAGE, cursor }))),
+    5000,
+  );
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const v = new FormData(e.currentTarget);
     const s = (k: string) => String(v.get(k) ?? '').trim();
     setFilters({
-      outcome: s('outcome'),
+      outcome: s('outcome') as Filters['outcome'],
       event: s('event'),
       since: isoFromLocal(s('since')),
       until: isoFromLocal(s('until')),

@@ -12,11 +12,22 @@ import { StatsChart } from '../ui/stats-chart.tsx';
 import { isoFromLocal, localFromIso, when } from '../ui/time.ts';
 import { useApplications } from './applications.tsx';
 import { Deliveries } from './deliveries.tsx';
-import { OUTCOME_TEXT, type SessionSummary } from './session-model.ts';
-import { apiPath } from '../paths.ts';
+import { OUTCOME_TEXT } from './session-model.ts';
+import { client, given, page, type SessionSummary } from '../api.ts';
+import type { Owner } from '../api/owner.ts';
+import { queryKeys } from '../api/query-keys.ts';
 
 const FILTERS = ['outcome', 'channel', 'since', 'until', 'from'] as const;
 const PAGE = 25;
+
+/** The filters in the address; empty: any. */
+interface Filters {
+  outcome: SessionSummary['outcome'] | '';
+  channel: SessionSummary['channel'] | '';
+  since: string;
+  until: string;
+  from: string;
+}
 
 export function SessionsPage() {
   const params = useQueryParams();
@@ -32,11 +43,25 @@ export function SessionsPage() {
     navigate(`/sessions?${next}`, true);
   }, [first]);
   const { app } = useApplication(appId);
-  const q = new URLSearchParams({ limit: String(PAGE) });
-  for (const f of FILTERS) if (params.get(f)) q.set(f, params.get(f)!);
-  const list = usePaged<SessionSummary>(
-    ['sessions', appId],
-    appId ? `${apiPath`/v1/applications/${appId}/sessions`}?${q}` : undefined,
+  const inAddress = (f: (typeof FILTERS)[number]) => params.get(f) ?? '';
+  const filters: Filters = {
+    outcome: inAddress('outcome') as Filters['outcome'],
+    channel: inAddress('channel') as Filters['channel'],
+    since: inAddress('since'),
+    until: inAddress('until'),
+    from: inAddress('from'),
+  };
+  const owner: Owner | undefined = appId ? { kind: 'applications', id: appId } : undefined;
+  const list = usePaged(
+    [...queryKeys.sessions(appId), filters],
+    appId
+      ? (cursor) =>
+          page<SessionSummary>(
+            client.GET('/v1/applications/{id}/sessions', {
+              params: { path: { id: appId }, query: given({ ...filters, limit: PAGE, cursor }) },
+            }),
+          )
+      : undefined,
     5000,
   );
   const filtered = FILTERS.some((f) => params.get(f));
@@ -82,12 +107,8 @@ export function SessionsPage() {
             onChange={(id) => navigate(id ? `/sessions?application=${id}` : '/sessions')}
           />
           <div className="charts">
-            <StatsChart path={apiPath`/v1/applications/${appId}/stats`} subject={app?.name ?? appId} kind="sessions" />
-            <StatsChart
-              path={apiPath`/v1/applications/${appId}/stats`}
-              subject={app?.name ?? appId}
-              kind="deliveries"
-            />
+            <StatsChart owner={owner!} subject={app?.name ?? appId} kind="sessions" />
+            <StatsChart owner={owner!} subject={app?.name ?? appId} kind="deliveries" />
           </div>
           <section aria-labelledby="sessions-h">
             <h2 id="sessions-h">Sessions of {app?.name ?? appId}</h2>
@@ -186,7 +207,7 @@ export function SessionsPage() {
           </section>
           <Deliveries
             key={appId}
-            base={apiPath`/v1/applications/${appId}/deliveries`}
+            owner={owner!}
             linkBase={`/applications/${appId}/deliveries`}
             events={[]}
             title="Session deliveries"

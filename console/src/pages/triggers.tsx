@@ -3,7 +3,8 @@
 // category reaches a threshold per day, month or once): list, create, delete.
 import { type UseQueryResult, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { api } from '../api.ts';
+import { type AlertTrigger, body, client, type Schemas, type UsageTrigger } from '../api.ts';
+import { queryKeys } from '../api/query-keys.ts';
 import { apiPath } from '../paths.ts';
 import { Link } from '../router.ts';
 import { ApplicationPicker, useApplication } from '../ui/application-picker.tsx';
@@ -13,27 +14,6 @@ import { Failed, Loading, Page } from '../ui/page.tsx';
 import { when } from '../ui/time.ts';
 import { ALERT_CODES } from './alerts.tsx';
 import { USAGE_CATEGORIES } from './usage.tsx';
-
-interface AlertTrigger {
-  id: string;
-  code: string;
-  applicationId: string | null;
-  threshold: number;
-  window: string;
-  createdAt: string;
-  lastFiredAt: string | null;
-  firedCount: number;
-}
-
-interface UsageTrigger {
-  id: string;
-  category: string;
-  threshold: number;
-  recurring: 'none' | 'daily' | 'monthly';
-  createdAt: string;
-  lastFiredAt: string | null;
-  lastFiredPeriod: string | null;
-}
 
 const RECURRING: Record<UsageTrigger['recurring'], string> = {
   daily: 'Every UTC day',
@@ -52,17 +32,38 @@ function bodyOf(form: HTMLFormElement, numeric: string[]): Record<string, string
   return out;
 }
 
+/** The calls of one kind of trigger. */
+interface TriggerCalls<T> {
+  list: () => Promise<T[]>;
+  /** The body as the form gives it; the API says what is wrong with it. */
+  create: (body: Record<string, string | number>) => Promise<T>;
+  remove: (id: string) => Promise<unknown>;
+}
+
+const ALERT_TRIGGERS: TriggerCalls<AlertTrigger> = {
+  list: () => body(client.GET('/v1/alert-triggers')),
+  create: (b) => body(client.POST('/v1/alert-triggers', { body: b as Schemas['AlertTriggerCreate'] })),
+  remove: (id) => body(client.DELETE('/v1/alert-triggers/{id}', { params: { path: { id } } })),
+};
+
+const USAGE_TRIGGERS: TriggerCalls<UsageTrigger> = {
+  list: () => body(client.GET('/v1/usage-triggers')),
+  create: (b) => body(client.POST('/v1/usage-triggers', { body: b as Schemas['UsageTriggerCreate'] })),
+  remove: (id) => body(client.DELETE('/v1/usage-triggers/{id}', { params: { path: { id } } })),
+};
+
 /** The create form, list and delete of one kind of trigger. */
-function useTriggers<T extends { id: string }>(path: string, key: string) {
+function useTriggers<T extends { id: string }>(kind: 'alert-triggers' | 'usage-triggers', calls: TriggerCalls<T>) {
   const queries = useQueryClient();
-  const list = useQuery({ queryKey: [key], queryFn: () => api.get<T[]>(path) });
+  const key = queryKeys.triggers(kind);
+  const list = useQuery({ queryKey: key, queryFn: calls.list });
   const create = useMutation({
-    mutationFn: (body: Record<string, string | number>) => api.post<T>(path, body),
-    onSuccess: () => queries.invalidateQueries({ queryKey: [key] }),
+    mutationFn: calls.create,
+    onSuccess: () => queries.invalidateQueries({ queryKey: key }),
   });
   const remove = useMutation({
-    mutationFn: (t: T) => api.delete(`${path}/${encodeURIComponent(t.id)}`),
-    onSuccess: () => queries.invalidateQueries({ queryKey: [key] }),
+    mutationFn: (t: T) => calls.remove(t.id),
+    onSuccess: () => queries.invalidateQueries({ queryKey: key }),
   });
   return { list, create, remove };
 }
@@ -109,8 +110,8 @@ function AppLink({ id }: { id: string }) {
 }
 
 export function TriggersPage() {
-  const alerts = useTriggers<AlertTrigger>('/v1/alert-triggers', 'alert-triggers');
-  const usage = useTriggers<UsageTrigger>('/v1/usage-triggers', 'usage-triggers');
+  const alerts = useTriggers('alert-triggers', ALERT_TRIGGERS);
+  const usage = useTriggers('usage-triggers', USAGE_TRIGGERS);
   const [deleting, setDeleting] = useState<{ kind: 'alert' | 'usage'; id: string; name: string }>();
   const [said, setSaid] = useState<string>();
   const [appId, setAppId] = useState<string>();

@@ -5,11 +5,11 @@
 // write-only: a saved one shows as set with a control to replace it, and is never put in the page.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import { ApiError, api } from '../api.ts';
-import { apiPath } from '../paths.ts';
+import { ApiError, type Webhook } from '../api.ts';
+import { queryKeys } from '../api/query-keys.ts';
 import { Alert, Field, FormActions, formValues, generalProblem, Select } from '../ui/form.tsx';
 import { TextArea } from '../ui/textarea.tsx';
-import type { Webhook } from './webhook-model.ts';
+import { updateWebhook } from './webhook-model.ts';
 import '../ui/insights.css';
 
 /** The top-level names of the settings (the fields a problem may name beside them). */
@@ -345,9 +345,9 @@ function EditSettings({ w, onDone }: { w: Webhook; onDone: () => void }) {
   const queries = useQueryClient();
   const [local, setLocal] = useState<Record<string, string>>({});
   const save = useMutation({
-    mutationFn: (body: Record<string, unknown>) => api.put(apiPath`/v1/webhooks/${w.id}`, body),
+    mutationFn: (changes: Record<string, unknown>) => updateWebhook(w.id, changes),
     onSuccess: async () => {
-      await queries.invalidateQueries({ queryKey: ['webhook', w.id] });
+      await queries.invalidateQueries({ queryKey: queryKeys.webhook(w.id) });
       onDone();
     },
   });

@@ -3,7 +3,8 @@
 // filters, its delivery settings, and replaying the failed ones by filter.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { api } from '../api.ts';
+import { body, client, type Webhook } from '../api.ts';
+import { queryKeys } from '../api/query-keys.ts';
 import { Link, navigate } from '../router.ts';
 import { Confirm } from '../ui/dialog.tsx';
 import { Alert, Field, FormActions, fieldProblems, formValues, generalProblem } from '../ui/form.tsx';
@@ -14,10 +15,10 @@ import { TextArea } from '../ui/textarea.tsx';
 import { when } from '../ui/time.ts';
 import { Deliveries } from './deliveries.tsx';
 import { Replay } from './replay.tsx';
-import { idOf, type TestResult, type Webhook, webhookName } from './webhook-model.ts';
+import { idOf, updateWebhook, webhookName } from './webhook-model.ts';
 import { DeliverySettings } from './webhook-settings.tsx';
 import { parseWebhookTexts } from './webhooks.tsx';
-import { apiPath, type RouteParams } from '../paths.ts';
+import type { RouteParams } from '../paths.ts';
 
 const headersText = (h: Record<string, string> | undefined) =>
   Object.entries(h ?? {})
@@ -28,10 +29,10 @@ function EditWebhook({ w, onDone }: { w: Webhook; onDone: () => void }) {
   const queries = useQueryClient();
   const [local, setLocal] = useState<Record<string, string>>({});
   const save = useMutation({
-    mutationFn: (body: Record<string, unknown>) => api.put(apiPath`/v1/webhooks/${w.id}`, body),
+    mutationFn: (changes: Record<string, unknown>) => updateWebhook(w.id, changes),
     onSuccess: async () => {
-      await queries.invalidateQueries({ queryKey: ['webhook', w.id] });
-      await queries.invalidateQueries({ queryKey: ['webhooks'] });
+      await queries.invalidateQueries({ queryKey: queryKeys.webhook(w.id) });
+      await queries.invalidateQueries({ queryKey: queryKeys.webhooks });
       onDone();
     },
   });
@@ -103,11 +104,11 @@ function EditWebhook({ w, onDone }: { w: Webhook; onDone: () => void }) {
 function SendTest({ id }: { id: string }) {
   const queries = useQueryClient();
   const test = useMutation({
-    mutationFn: () => api.post<TestResult>(apiPath`/v1/webhooks/${id}/test`, {}),
+    mutationFn: () => body(client.POST('/v1/webhooks/{id}/test', { params: { path: { id } }, body: {} })),
     onSettled: async () => {
-      await queries.invalidateQueries({ queryKey: ['deliveries'] });
-      await queries.invalidateQueries({ queryKey: ['stats'] });
-      await queries.invalidateQueries({ queryKey: ['webhook', id] });
+      await queries.invalidateQueries({ queryKey: queryKeys.deliveries });
+      await queries.invalidateQueries({ queryKey: queryKeys.stats });
+      await queries.invalidateQueries({ queryKey: queryKeys.webhook(id) });
     },
   });
   const r = test.data;
@@ -142,21 +143,21 @@ export function WebhookPage({ params }: { params: RouteParams }) {
   const id = params.id!;
   const queries = useQueryClient();
   const hook = useQuery({
-    queryKey: ['webhook', id],
-    queryFn: () => api.get<Webhook>(apiPath`/v1/webhooks/${id}`),
+    queryKey: queryKeys.webhook(id),
+    queryFn: () => body(client.GET('/v1/webhooks/{id}', { params: { path: { id } } })),
     refetchInterval: 10_000,
   });
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const toggle = useMutation({
-    mutationFn: (enabled: boolean) => api.put(apiPath`/v1/webhooks/${id}`, { enabled }),
-    onSuccess: () => queries.invalidateQueries({ queryKey: ['webhook', id] }),
+    mutationFn: (enabled: boolean) => updateWebhook(id, { enabled }),
+    onSuccess: () => queries.invalidateQueries({ queryKey: queryKeys.webhook(id) }),
   });
   const remove = useMutation({
-    mutationFn: () => api.delete(apiPath`/v1/webhooks/${id}`),
+    mutationFn: () => body(client.DELETE('/v1/webhooks/{id}', { params: { path: { id } } })),
     onSuccess: async () => {
-      queries.removeQueries({ queryKey: ['webhook', id] });
-      await queries.invalidateQueries({ queryKey: ['webhooks'] });
+      queries.removeQueries({ queryKey: queryKeys.webhook(id) });
+      await queries.invalidateQueries({ queryKey: queryKeys.webhooks });
       navigate(hook.data?.applicationId ? `/webhooks?application=${hook.data.applicationId}` : '/webhooks');
     },
   });
@@ -245,15 +246,11 @@ export function WebhookPage({ params }: { params: RouteParams }) {
       </dl>
       <DeliverySettings w={w} />
       <SendTest id={id} />
-      <StatsChart path={apiPath`/v1/webhooks/${id}/stats`} subject={name} kind="deliveries" />
-      <Deliveries
-        base={apiPath`/v1/webhooks/${id}/deliveries`}
-        linkBase={`/webhooks/${id}/deliveries`}
-        events={[w.event, 'test']}
-      />
+      <StatsChart owner={{ kind: 'webhooks', id }} subject={name} kind="deliveries" />
+      <Deliveries owner={{ kind: 'webhooks', id }} linkBase={`/webhooks/${id}/deliveries`} events={[w.event, 'test']} />
       <Replay id={id} event={w.event} />
       <SigningSecret
-        path={apiPath`/v1/webhooks/${id}/secret`}
+        owner={{ kind: 'webhooks', id }}
         headingId="wh-secret"
         about="Verify the webhook-signature header of each notification with it (Standard Webhooks)."
         rotateTitle="Rotate the webhook’s signing secret?"

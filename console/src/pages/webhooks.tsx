@@ -2,7 +2,8 @@
 // "New webhook" form (event, resource, target URL, name, payload, custom headers).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { ApiError, api, listAll } from '../api.ts';
+import { ApiError, body, client, listAll, type Schemas } from '../api.ts';
+import { queryKeys } from '../api/query-keys.ts';
 import { Link, navigate, useQueryParams } from '../router.ts';
 import { ApplicationPicker, useApplication } from '../ui/application-picker.tsx';
 import { Alert, Field, FormActions, fieldProblems, formValues, generalProblem, Select } from '../ui/form.tsx';
@@ -10,12 +11,11 @@ import { Failed, Loading, Page } from '../ui/page.tsx';
 import { TextArea } from '../ui/textarea.tsx';
 import { when } from '../ui/time.ts';
 import { DeliverySettingsFields, SETTINGS_FIELDS, settingProblems, settingsBody } from './webhook-settings.tsx';
-import { type EventType, idOf, type Webhook, webhookName } from './webhook-model.ts';
-import { apiPath } from '../paths.ts';
+import { idOf, webhookName } from './webhook-model.ts';
 
-export const eventTypesQuery = {
-  queryKey: ['event-types'],
-  queryFn: () => api.get<EventType[]>('/v1/event-types'),
+const eventTypesQuery = {
+  queryKey: queryKeys.eventTypes,
+  queryFn: () => body(client.GET('/v1/event-types')),
   staleTime: Infinity,
 };
 
@@ -61,9 +61,19 @@ export function parseWebhookTexts(v: Record<string, string>): {
   return { payload: payload.payload, headers: headers.headers, problems };
 }
 
-/** The part of the API's webhooks under `/v1` for a level: the account's or an application's. */
-export const levelPath = (appId: string | undefined) =>
-  appId ? apiPath`/v1/applications/${appId}/webhooks` : '/v1/webhooks';
+type WebhookCreate = Schemas['WebhookCreate'];
+
+/** A new webhook of a level: the account's or an application's. */
+const createWebhook = (appId: string | undefined, created: WebhookCreate) =>
+  appId
+    ? client.POST('/v1/applications/{appId}/webhooks', { params: { path: { appId } }, body: created })
+    : client.POST('/v1/webhooks', { body: created });
+
+/** The webhooks of a level, one page. */
+const listWebhooks = (appId: string | undefined, cursor: string | undefined) =>
+  appId
+    ? client.GET('/v1/applications/{appId}/webhooks', { params: { path: { appId }, query: { limit: 100, cursor } } })
+    : client.GET('/v1/webhooks', { params: { query: { limit: 100, cursor } } });
 
 function NewWebhook({ appId, onDone }: { appId: string | undefined; onDone: () => void }) {
   const queries = useQueryClient();
@@ -73,9 +83,9 @@ function NewWebhook({ appId, onDone }: { appId: string | undefined; onDone: () =
   const chosen = offered.find((t) => t.name === event) ?? offered[0];
   const [local, setLocal] = useState<Record<string, string>>({});
   const create = useMutation({
-    mutationFn: (body: Record<string, unknown>) => api.post<{ href: string; secret: string }>(levelPath(appId), body),
+    mutationFn: (created: Record<string, unknown>) => body(createWebhook(appId, created as WebhookCreate)),
     onSuccess: async ({ href }) => {
-      await queries.invalidateQueries({ queryKey: ['webhooks'] });
+      await queries.invalidateQueries({ queryKey: queryKeys.webhooks });
       navigate(`/webhooks/${idOf(href)}`);
     },
   });
@@ -176,8 +186,8 @@ export function WebhooksPage() {
   const appId = params.get('application') || undefined;
   const [creating, setCreating] = useState(params.get('new') === '1');
   const list = useQuery({
-    queryKey: ['webhooks', appId ?? 'account'],
-    queryFn: () => listAll<Webhook>(`${levelPath(appId)}?limit=100`),
+    queryKey: queryKeys.webhookList(appId),
+    queryFn: () => listAll((cursor) => listWebhooks(appId, cursor)),
   });
   const { app } = useApplication(appId);
   const notFound = list.error instanceof ApiError && list.error.status === 404;
