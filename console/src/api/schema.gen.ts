@@ -36,75 +36,14 @@ export interface paths {
             'application/json': components['schemas']['Alert'][];
           };
         };
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        401: {
-          headers: {
-            /** Basic realm="switchboard" */
-            'WWW-Authenticate'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
       };
     };
   };
@@ -130,67 +69,13 @@ export interface paths {
             'application/json': components['schemas']['Alert'];
           };
         };
-        401: {
-          headers: {
-            /** Basic realm="switchboard" */
-            'WWW-Authenticate'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
       };
     };
   };
@@ -220,75 +105,14 @@ export interface paths {
             'application/json': components['schemas']['AlertTrigger'][];
           };
         };
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        401: {
-          headers: {
-            /** Basic realm="switchboard" */
-            'WWW-Authenticate'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
       };
     };
     /** Create an alert trigger (at most 50 per account) */
@@ -317,107 +141,18 @@ export interface paths {
             'application/json': components['schemas']['AlertTrigger'];
           };
         };
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        401: {
-          headers: {
-            /** Basic realm="switchboard" */
-            'WWW-Authenticate'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        415: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        422: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        409: components['responses']['Problem'];
+        413: components['responses']['Problem'];
+        415: components['responses']['Problem'];
+        422: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
       };
     };
   };
@@ -443,67 +178,13 @@ export interface paths {
             'application/json': components['schemas']['AlertTrigger'];
           };
         };
-        401: {
-          headers: {
-            /** Basic realm="switchboard" */
-            'WWW-Authenticate'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
       };
     };
     /** Delete an alert trigger */
@@ -527,67 +208,13 @@ export interface paths {
             'application/json': components['schemas']['Message'];
           };
         };
-        401: {
-          headers: {
-            /** Basic realm="switchboard" */
-            'WWW-Authenticate'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
       };
     };
   };
@@ -617,75 +244,14 @@ export interface paths {
             'application/json': components['schemas']['UsageTrigger'][];
           };
         };
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        401: {
-          headers: {
-            /** Basic realm="switchboard" */
-            'WWW-Authenticate'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
       };
     };
     /** Create an usage trigger (at most 100 per account) */
@@ -714,107 +280,18 @@ export interface paths {
             'application/json': components['schemas']['UsageTrigger'];
           };
         };
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        401: {
-          headers: {
-            /** Basic realm="switchboard" */
-            'WWW-Authenticate'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        415: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        422: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        409: components['responses']['Problem'];
+        413: components['responses']['Problem'];
+        415: components['responses']['Problem'];
+        422: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
       };
     };
   };
@@ -840,67 +317,13 @@ export interface paths {
             'application/json': components['schemas']['UsageTrigger'];
           };
         };
-        401: {
-          headers: {
-            /** Basic realm="switchboard" */
-            'WWW-Authenticate'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
       };
     };
     /** Delete an usage trigger */
@@ -924,67 +347,13 @@ export interface paths {
             'application/json': components['schemas']['Message'];
           };
         };
-        401: {
-          headers: {
-            /** Basic realm="switchboard" */
-            'WWW-Authenticate'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
       };
     };
   };
@@ -1017,75 +386,14 @@ export interface paths {
             'application/json': components['schemas']['Usage'];
           };
         };
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        401: {
-          headers: {
-            /** Basic realm="switchboard" */
-            'WWW-Authenticate'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
       };
     };
   };
@@ -1115,75 +423,14 @@ export interface paths {
             'application/json': components['schemas']['Application'][];
           };
         };
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        401: {
-          headers: {
-            /** Basic realm="switchboard" */
-            'WWW-Authenticate'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
       };
     };
     /** Create an application */
@@ -1212,107 +459,18 @@ export interface paths {
             'application/json': components['schemas']['Href'];
           };
         };
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        401: {
-          headers: {
-            /** Basic realm="switchboard" */
-            'WWW-Authenticate'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        415: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        422: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        409: components['responses']['Problem'];
+        413: components['responses']['Problem'];
+        415: components['responses']['Problem'];
+        422: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
       };
     };
   };
@@ -1338,67 +496,13 @@ export interface paths {
             'application/json': components['schemas']['Application'];
           };
         };
-        401: {
-          headers: {
-            /** Basic realm="switchboard" */
-            'WWW-Authenticate'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
       };
     };
     /** Update an application */
@@ -1427,99 +531,17 @@ export interface paths {
             'application/json': components['schemas']['Href'];
           };
         };
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        401: {
-          headers: {
-            /** Basic realm="switchboard" */
-            'WWW-Authenticate'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        415: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        409: components['responses']['Problem'];
+        413: components['responses']['Problem'];
+        415: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
       };
     };
     /** Delete an application */
@@ -1543,67 +565,13 @@ export interface paths {
             'application/json': components['schemas']['Message'];
           };
         };
-        401: {
-          headers: {
-            /** Basic realm="switchboard" */
-            'WWW-Authenticate'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
       };
     };
   };
@@ -1631,67 +599,13 @@ export interface paths {
             'application/json': components['schemas']['Secret'];
           };
         };
-        401: {
-          headers: {
-            /** Basic realm="switchboard" */
-            'WWW-Authenticate'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
       };
     };
   };
@@ -1722,847 +636,25 @@ export interface paths {
             'application/json': components['schemas']['Secret'];
           };
         };
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        401: {
-          headers: {
-            /** Basic realm="switchboard" */
-            'WWW-Authenticate'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        415: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        422: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        409: components['responses']['Problem'];
+        413: components['responses']['Problem'];
+        415: components['responses']['Problem'];
+        422: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
       };
     };
   };
-  '/rest/v1/applications': {
-    /** List applications */
-    get: {
-      parameters: {
-        query?: {
-          /** Items per page; a `Link` header leads to the next page. Without `limit` the answer holds the whole list, up to 10,000 items (then a `Link` header leads to the rest). */
-          limit?: number;
-          /** From the `Link` header of the previous page. */
-          cursor?: string;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            /** RFC 8288 link to the next page: <...>; rel="next" */
-            Link?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Application'][];
-          };
-        };
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        401: {
-          headers: {
-            /** Basic realm="switchboard" */
-            'WWW-Authenticate'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-      };
-    };
-    /** Create an application */
-    post: {
-      parameters: {
-        query?: never;
-        header?: {
-          /** Makes a retried POST safe: within 24 h, a request with the same key and the same method, path and body (JSON key order and spacing do not matter) is not done again; it answers what the first one answered (status, body, `Location`). A request that arrives while the first is still running waits for it (up to 10 s, then 409 `idempotency_in_progress`). The same key with a different request is a 422 `idempotency_key_reused`. Keys are per account and per service that does the write (applications; webhooks and their secrets). A request that failed (any 4xx or 5xx) is not remembered: its key can be sent again. 1 to 255 visible ASCII characters (else 400); a UUID is a good choice. */
-          'Idempotency-Key'?: string;
-        };
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': components['schemas']['ApplicationWrite'];
-        };
-      };
-      responses: {
-        200: {
-          headers: {
-            Location?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Href'];
-          };
-        };
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        401: {
-          headers: {
-            /** Basic realm="switchboard" */
-            'WWW-Authenticate'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        415: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        422: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-      };
-    };
-  };
-  '/rest/v1/applications/{id}': {
-    /** Show an application */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** Application id. */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Application'];
-          };
-        };
-        401: {
-          headers: {
-            /** Basic realm="switchboard" */
-            'WWW-Authenticate'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-      };
-    };
-    /** Update an application */
-    put: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** Application id. */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': components['schemas']['ApplicationWrite'];
-        };
-      };
-      responses: {
-        200: {
-          headers: {
-            Location?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Href'];
-          };
-        };
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        401: {
-          headers: {
-            /** Basic realm="switchboard" */
-            'WWW-Authenticate'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        415: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-      };
-    };
-    /** Delete an application */
-    delete: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** Application id. */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Message'];
-          };
-        };
-        401: {
-          headers: {
-            /** Basic realm="switchboard" */
-            'WWW-Authenticate'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-      };
-    };
-  };
-  '/rest/v1/applications/{id}/secret': {
-    /** Read the application's session signing secret */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** Application id. */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            /** Never cached: it carries a credential. */
-            'Cache-Control'?: 'no-store';
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Secret'];
-          };
-        };
-        401: {
-          headers: {
-            /** Basic realm="switchboard" */
-            'WWW-Authenticate'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-      };
-    };
-  };
-  '/rest/v1/applications/{id}/secret/rotate': {
-    /** Rotate the session signing secret (the old one stays valid 24 h) */
-    post: {
-      parameters: {
-        query?: never;
-        header?: {
-          /** Makes a retried POST safe: within 24 h, a request with the same key and the same method, path and body (JSON key order and spacing do not matter) is not done again; it answers what the first one answered (status, body, `Location`). A request that arrives while the first is still running waits for it (up to 10 s, then 409 `idempotency_in_progress`). The same key with a different request is a 422 `idempotency_key_reused`. Keys are per account and per service that does the write (applications; webhooks and their secrets). A request that failed (any 4xx or 5xx) is not remembered: its key can be sent again. 1 to 255 visible ASCII characters (else 400); a UUID is a good choice. */
-          'Idempotency-Key'?: string;
-        };
-        path: {
-          /** Application id. */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            /** Never cached: it carries a credential. */
-            'Cache-Control'?: 'no-store';
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Secret'];
-          };
-        };
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        401: {
-          headers: {
-            /** Basic realm="switchboard" */
-            'WWW-Authenticate'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        415: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        422: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-      };
-    };
-  };
+  '/rest/v1/applications': paths['/v1/applications'];
+  '/rest/v1/applications/{id}': paths['/v1/applications/{id}'];
+  '/rest/v1/applications/{id}/secret': paths['/v1/applications/{id}/secret'];
+  '/rest/v1/applications/{id}/secret/rotate': paths['/v1/applications/{id}/secret/rotate'];
   '/v1/applications/{id}/addresses': {
     /** List the application's addresses */
     get: {
@@ -2585,75 +677,14 @@ export interface paths {
             'application/json': components['schemas']['Address'][];
           };
         };
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        401: {
-          headers: {
-            /** Basic realm="switchboard" */
-            'WWW-Authenticate'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
       };
     };
     /** Add an address: claim a number, or create a token or SIP address */
@@ -2685,107 +716,18 @@ export interface paths {
             'application/json': components['schemas']['Href'];
           };
         };
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        401: {
-          headers: {
-            /** Basic realm="switchboard" */
-            'WWW-Authenticate'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        415: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        422: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        409: components['responses']['Problem'];
+        413: components['responses']['Problem'];
+        415: components['responses']['Problem'];
+        422: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
       };
     };
   };
@@ -2813,75 +755,14 @@ export interface paths {
             'application/json': components['schemas']['Address'][];
           };
         };
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        401: {
-          headers: {
-            /** Basic realm="switchboard" */
-            'WWW-Authenticate'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
       };
     };
   };
@@ -2911,75 +792,14 @@ export interface paths {
             'application/json': components['schemas']['Address'];
           };
         };
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        401: {
-          headers: {
-            /** Basic realm="switchboard" */
-            'WWW-Authenticate'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
       };
     };
     /** Move an address you own to this application (no body) */
@@ -3011,107 +831,18 @@ export interface paths {
             'application/json': components['schemas']['Href'];
           };
         };
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        401: {
-          headers: {
-            /** Basic realm="switchboard" */
-            'WWW-Authenticate'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        415: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        422: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        409: components['responses']['Problem'];
+        413: components['responses']['Problem'];
+        415: components['responses']['Problem'];
+        422: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
       };
     };
     /** Release an address: a number goes back to the inventory */
@@ -3139,726 +870,20 @@ export interface paths {
             'application/json': components['schemas']['Message'];
           };
         };
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        401: {
-          headers: {
-            /** Basic realm="switchboard" */
-            'WWW-Authenticate'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
       };
     };
   };
-  '/rest/v1/applications/{id}/addresses': {
-    /** List the application's addresses */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** Application id. */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Address'][];
-          };
-        };
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        401: {
-          headers: {
-            /** Basic realm="switchboard" */
-            'WWW-Authenticate'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-      };
-    };
-    /** Add an address: claim a number, or create a token or SIP address */
-    post: {
-      parameters: {
-        query?: never;
-        header?: {
-          /** Makes a retried POST safe: within 24 h, a request with the same key and the same method, path and body (JSON key order and spacing do not matter) is not done again; it answers what the first one answered (status, body, `Location`). A request that arrives while the first is still running waits for it (up to 10 s, then 409 `idempotency_in_progress`). The same key with a different request is a 422 `idempotency_key_reused`. Keys are per account and per service that does the write (applications; webhooks and their secrets). A request that failed (any 4xx or 5xx) is not remembered: its key can be sent again. 1 to 255 visible ASCII characters (else 400); a UUID is a good choice. */
-          'Idempotency-Key'?: string;
-        };
-        path: {
-          /** Application id. */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': components['schemas']['AddressClaim'];
-        };
-      };
-      responses: {
-        200: {
-          headers: {
-            Location?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Href'];
-          };
-        };
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        401: {
-          headers: {
-            /** Basic realm="switchboard" */
-            'WWW-Authenticate'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        415: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        422: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-      };
-    };
-  };
-  '/rest/v1/applications/{id}/addresses/{type}': {
-    /** List the application's addresses of one type */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** Application id. */
-          id: string;
-          /** number, token or sip. */
-          type: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Address'][];
-          };
-        };
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        401: {
-          headers: {
-            /** Basic realm="switchboard" */
-            'WWW-Authenticate'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-      };
-    };
-  };
-  '/rest/v1/applications/{id}/addresses/{type}/{address}': {
-    /** Show an address */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** Application id. */
-          id: string;
-          /** number, token or sip. */
-          type: string;
-          /** The E.164 number ("+" optional), the token, or the SIP URI. */
-          address: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Address'];
-          };
-        };
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        401: {
-          headers: {
-            /** Basic realm="switchboard" */
-            'WWW-Authenticate'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-      };
-    };
-    /** Move an address you own to this application (no body) */
-    post: {
-      parameters: {
-        query?: never;
-        header?: {
-          /** Makes a retried POST safe: within 24 h, a request with the same key and the same method, path and body (JSON key order and spacing do not matter) is not done again; it answers what the first one answered (status, body, `Location`). A request that arrives while the first is still running waits for it (up to 10 s, then 409 `idempotency_in_progress`). The same key with a different request is a 422 `idempotency_key_reused`. Keys are per account and per service that does the write (applications; webhooks and their secrets). A request that failed (any 4xx or 5xx) is not remembered: its key can be sent again. 1 to 255 visible ASCII characters (else 400); a UUID is a good choice. */
-          'Idempotency-Key'?: string;
-        };
-        path: {
-          /** Application id. */
-          id: string;
-          /** number, token or sip. */
-          type: string;
-          /** The E.164 number ("+" optional), the token, or the SIP URI. */
-          address: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            Location?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Href'];
-          };
-        };
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        401: {
-          headers: {
-            /** Basic realm="switchboard" */
-            'WWW-Authenticate'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        415: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        422: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-      };
-    };
-    /** Release an address: a number goes back to the inventory */
-    delete: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** Application id. */
-          id: string;
-          /** number, token or sip. */
-          type: string;
-          /** The E.164 number ("+" optional), the token, or the SIP URI. */
-          address: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Message'];
-          };
-        };
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        401: {
-          headers: {
-            /** Basic realm="switchboard" */
-            'WWW-Authenticate'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-      };
-    };
-  };
+  '/rest/v1/applications/{id}/addresses': paths['/v1/applications/{id}/addresses'];
+  '/rest/v1/applications/{id}/addresses/{type}': paths['/v1/applications/{id}/addresses/{type}'];
+  '/rest/v1/applications/{id}/addresses/{type}/{address}': paths['/v1/applications/{id}/addresses/{type}/{address}'];
   '/v1/exchanges': {
     /** List the exchanges that have free numbers */
     get: {
@@ -3878,67 +903,13 @@ export interface paths {
             'application/json': components['schemas']['Exchange'][];
           };
         };
-        401: {
-          headers: {
-            /** Basic realm="switchboard" */
-            'WWW-Authenticate'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
       };
     };
   };
@@ -3974,73 +945,14 @@ export interface paths {
             'text/xml': string;
           };
         };
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        415: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
+        400: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        413: components['responses']['Problem'];
+        415: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
       };
     };
     /** Launch a session with an application token */
@@ -4089,73 +1001,14 @@ export interface paths {
             'text/xml': string;
           };
         };
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        415: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
+        400: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        413: components['responses']['Problem'];
+        415: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
       };
     };
   };
@@ -4186,65 +1039,13 @@ export interface paths {
             'application/json': components['schemas']['SignalStatus'];
           };
         };
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        415: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
+        400: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        413: components['responses']['Problem'];
+        415: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
       };
     };
     /** Queue a signal for a running session */
@@ -4286,880 +1087,20 @@ export interface paths {
             'application/json': components['schemas']['SignalStatus'];
           };
         };
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        415: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
+        400: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        413: components['responses']['Problem'];
+        415: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
       };
     };
   };
-  '/v1/sessions': {
-    /** Launch a session with an application token */
-    get: {
-      parameters: {
-        query?: {
-          /** The session token (or in the body). */
-          token?: string;
-          /** Optional. */
-          action?: 'create';
-          /** Optional (or in the body): the session's `sessionStatus` events also go there, signed with the application's secret (docs/events.md#status-callback). An https URL (or http where allowed); a private, loopback or link-local address is a 400 naming `statusCallbackUrl` unless `DELIVERY_ALLOWED_CIDRS` allows it. */
-          statusCallbackUrl?: string;
-          /** Any other field: a parameter of the session. */
-          fields?: {
-            [key: string]: string;
-          };
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['SessionLaunched'];
-            'application/xml': string;
-            'text/xml': string;
-          };
-        };
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        415: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-      };
-    };
-    /** Launch a session with an application token */
-    post: {
-      parameters: {
-        query?: {
-          /** The session token (or in the body). */
-          token?: string;
-          /** Optional. */
-          action?: 'create';
-          /** Optional (or in the body): the session's `sessionStatus` events also go there, signed with the application's secret (docs/events.md#status-callback). An https URL (or http where allowed); a private, loopback or link-local address is a 400 naming `statusCallbackUrl` unless `DELIVERY_ALLOWED_CIDRS` allows it. */
-          statusCallbackUrl?: string;
-          /** Any other field: a parameter of the session. */
-          fields?: {
-            [key: string]: string;
-          };
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: {
-        content: {
-          'application/json': {
-            token?: string | null;
-            action?: string | null;
-            statusCallbackUrl?: string | null;
-            [key: string]: unknown;
-          };
-          'application/x-www-form-urlencoded': {
-            token?: string | null;
-            action?: string | null;
-            statusCallbackUrl?: string | null;
-            [key: string]: unknown;
-          };
-        };
-      };
-      responses: {
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['SessionLaunched'];
-            'application/xml': string;
-            'text/xml': string;
-          };
-        };
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        415: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-      };
-    };
-  };
-  '/v1/sessions/{sessionId}/signals': {
-    /** Queue a signal for a running session */
-    get: {
-      parameters: {
-        query?: {
-          /** The signal, such as `exit` (or `signal`, or in the body). */
-          value?: string;
-          /** Optional. */
-          action?: 'signal';
-        };
-        header?: never;
-        path: {
-          /** The session id (1 to 200 visible ASCII characters). */
-          sessionId: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['SignalStatus'];
-          };
-        };
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        415: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-      };
-    };
-    /** Queue a signal for a running session */
-    post: {
-      parameters: {
-        query?: {
-          /** The signal, such as `exit` (or `signal`, or in the body). */
-          value?: string;
-          /** Optional. */
-          action?: 'signal';
-        };
-        header?: never;
-        path: {
-          /** The session id (1 to 200 visible ASCII characters). */
-          sessionId: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: {
-        content: {
-          'application/json': {
-            value?: string | null;
-            signal?: string | null;
-            action?: string | null;
-          };
-          'application/x-www-form-urlencoded': {
-            value?: string | null;
-            signal?: string | null;
-            action?: string | null;
-          };
-        };
-      };
-      responses: {
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['SignalStatus'];
-          };
-        };
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        415: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-      };
-    };
-  };
-  '/rest/v1/sessions': {
-    /** Launch a session with an application token */
-    get: {
-      parameters: {
-        query?: {
-          /** The session token (or in the body). */
-          token?: string;
-          /** Optional. */
-          action?: 'create';
-          /** Optional (or in the body): the session's `sessionStatus` events also go there, signed with the application's secret (docs/events.md#status-callback). An https URL (or http where allowed); a private, loopback or link-local address is a 400 naming `statusCallbackUrl` unless `DELIVERY_ALLOWED_CIDRS` allows it. */
-          statusCallbackUrl?: string;
-          /** Any other field: a parameter of the session. */
-          fields?: {
-            [key: string]: string;
-          };
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['SessionLaunched'];
-            'application/xml': string;
-            'text/xml': string;
-          };
-        };
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        415: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-      };
-    };
-    /** Launch a session with an application token */
-    post: {
-      parameters: {
-        query?: {
-          /** The session token (or in the body). */
-          token?: string;
-          /** Optional. */
-          action?: 'create';
-          /** Optional (or in the body): the session's `sessionStatus` events also go there, signed with the application's secret (docs/events.md#status-callback). An https URL (or http where allowed); a private, loopback or link-local address is a 400 naming `statusCallbackUrl` unless `DELIVERY_ALLOWED_CIDRS` allows it. */
-          statusCallbackUrl?: string;
-          /** Any other field: a parameter of the session. */
-          fields?: {
-            [key: string]: string;
-          };
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: {
-        content: {
-          'application/json': {
-            token?: string | null;
-            action?: string | null;
-            statusCallbackUrl?: string | null;
-            [key: string]: unknown;
-          };
-          'application/x-www-form-urlencoded': {
-            token?: string | null;
-            action?: string | null;
-            statusCallbackUrl?: string | null;
-            [key: string]: unknown;
-          };
-        };
-      };
-      responses: {
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['SessionLaunched'];
-            'application/xml': string;
-            'text/xml': string;
-          };
-        };
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        415: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-      };
-    };
-  };
-  '/rest/v1/sessions/{sessionId}/signals': {
-    /** Queue a signal for a running session */
-    get: {
-      parameters: {
-        query?: {
-          /** The signal, such as `exit` (or `signal`, or in the body). */
-          value?: string;
-          /** Optional. */
-          action?: 'signal';
-        };
-        header?: never;
-        path: {
-          /** The session id (1 to 200 visible ASCII characters). */
-          sessionId: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['SignalStatus'];
-          };
-        };
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        415: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-      };
-    };
-    /** Queue a signal for a running session */
-    post: {
-      parameters: {
-        query?: {
-          /** The signal, such as `exit` (or `signal`, or in the body). */
-          value?: string;
-          /** Optional. */
-          action?: 'signal';
-        };
-        header?: never;
-        path: {
-          /** The session id (1 to 200 visible ASCII characters). */
-          sessionId: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: {
-        content: {
-          'application/json': {
-            value?: string | null;
-            signal?: string | null;
-            action?: string | null;
-          };
-          'application/x-www-form-urlencoded': {
-            value?: string | null;
-            signal?: string | null;
-            action?: string | null;
-          };
-        };
-      };
-      responses: {
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['SignalStatus'];
-          };
-        };
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        415: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-      };
-    };
-  };
+  '/v1/sessions': paths['/1.0/sessions'];
+  '/v1/sessions/{sessionId}/signals': paths['/1.0/sessions/{sessionId}/signals'];
+  '/rest/v1/sessions': paths['/1.0/sessions'];
+  '/rest/v1/sessions/{sessionId}/signals': paths['/1.0/sessions/{sessionId}/signals'];
   '/addresses': {
     /** List free numbers of the inventory */
     get: {
@@ -5190,180 +1131,18 @@ export interface paths {
             'application/json': components['schemas']['Address'][];
           };
         };
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        401: {
-          headers: {
-            /** Basic realm="switchboard" */
-            'WWW-Authenticate'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
       };
     };
   };
-  '/v1/addresses': {
-    /** List free numbers of the inventory */
-    get: {
-      parameters: {
-        query: {
-          /** Present (no value needed). */
-          available: string;
-          /** Leading digits of the E.164 numbers ("+" optional); all free numbers when absent. */
-          prefix?: string;
-          /** Items per page; a `Link` header leads to the next page. Without `limit` the answer holds the whole list, up to 10,000 items (then a `Link` header leads to the rest). */
-          limit?: number;
-          /** From the `Link` header of the previous page. */
-          cursor?: string;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            /** RFC 8288 link to the next page: <...>; rel="next" */
-            Link?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Address'][];
-          };
-        };
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        401: {
-          headers: {
-            /** Basic realm="switchboard" */
-            'WWW-Authenticate'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-      };
-    };
-  };
+  '/v1/addresses': paths['/addresses'];
   '/v1/webhooks': {
     /** List account-level subscriptions */
     get: {
@@ -5392,75 +1171,14 @@ export interface paths {
             'application/json': components['schemas']['Webhook'][];
           };
         };
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        401: {
-          headers: {
-            /** Basic realm="switchboard" */
-            'WWW-Authenticate'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
       };
     };
     /** Create an account-level subscription */
@@ -5491,107 +1209,18 @@ export interface paths {
             'application/json': components['schemas']['WebhookCreated'];
           };
         };
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        401: {
-          headers: {
-            /** Basic realm="switchboard" */
-            'WWW-Authenticate'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        415: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        422: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        409: components['responses']['Problem'];
+        413: components['responses']['Problem'];
+        415: components['responses']['Problem'];
+        422: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
       };
     };
   };
@@ -5617,67 +1246,13 @@ export interface paths {
             'application/json': components['schemas']['Webhook'];
           };
         };
-        401: {
-          headers: {
-            /** Basic realm="switchboard" */
-            'WWW-Authenticate'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
       };
     };
     /** Update a subscription */
@@ -5706,99 +1281,17 @@ export interface paths {
             'application/json': components['schemas']['Href'];
           };
         };
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        401: {
-          headers: {
-            /** Basic realm="switchboard" */
-            'WWW-Authenticate'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        415: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        409: components['responses']['Problem'];
+        413: components['responses']['Problem'];
+        415: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
       };
     };
     /** Delete a subscription */
@@ -5822,67 +1315,13 @@ export interface paths {
             'application/json': components['schemas']['Message'];
           };
         };
-        401: {
-          headers: {
-            /** Basic realm="switchboard" */
-            'WWW-Authenticate'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
       };
     };
   };
@@ -5917,75 +1356,14 @@ export interface paths {
             'application/json': components['schemas']['Webhook'][];
           };
         };
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        401: {
-          headers: {
-            /** Basic realm="switchboard" */
-            'WWW-Authenticate'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
       };
     };
     /** Create an application-level subscription */
@@ -6019,107 +1397,18 @@ export interface paths {
             'application/json': components['schemas']['WebhookCreated'];
           };
         };
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        401: {
-          headers: {
-            /** Basic realm="switchboard" */
-            'WWW-Authenticate'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        415: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        422: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        409: components['responses']['Problem'];
+        413: components['responses']['Problem'];
+        415: components['responses']['Problem'];
+        422: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
       };
     };
   };
@@ -6147,67 +1436,13 @@ export interface paths {
             'application/json': components['schemas']['Webhook'];
           };
         };
-        401: {
-          headers: {
-            /** Basic realm="switchboard" */
-            'WWW-Authenticate'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
       };
     };
     /** Update a subscription */
@@ -6238,99 +1473,17 @@ export interface paths {
             'application/json': components['schemas']['Href'];
           };
         };
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        401: {
-          headers: {
-            /** Basic realm="switchboard" */
-            'WWW-Authenticate'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        415: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        409: components['responses']['Problem'];
+        413: components['responses']['Problem'];
+        415: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
       };
     };
     /** Delete a subscription */
@@ -6356,67 +1509,13 @@ export interface paths {
             'application/json': components['schemas']['Message'];
           };
         };
-        401: {
-          headers: {
-            /** Basic realm="switchboard" */
-            'WWW-Authenticate'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
       };
     };
   };
@@ -6444,67 +1543,13 @@ export interface paths {
             'application/json': components['schemas']['Webhook'];
           };
         };
-        401: {
-          headers: {
-            /** Basic realm="switchboard" */
-            'WWW-Authenticate'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
       };
     };
     /** Update a subscription (singular form) */
@@ -6535,99 +1580,17 @@ export interface paths {
             'application/json': components['schemas']['Href'];
           };
         };
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        401: {
-          headers: {
-            /** Basic realm="switchboard" */
-            'WWW-Authenticate'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        415: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        409: components['responses']['Problem'];
+        413: components['responses']['Problem'];
+        415: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
       };
     };
     /** Delete a subscription (singular form) */
@@ -6653,67 +1616,13 @@ export interface paths {
             'application/json': components['schemas']['Message'];
           };
         };
-        401: {
-          headers: {
-            /** Basic realm="switchboard" */
-            'WWW-Authenticate'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
       };
     };
   };
@@ -6736,67 +1645,13 @@ export interface paths {
             'application/json': components['schemas']['EventType'][];
           };
         };
-        401: {
-          headers: {
-            /** Basic realm="switchboard" */
-            'WWW-Authenticate'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
       };
     };
   };
@@ -6824,67 +1679,13 @@ export interface paths {
             'application/json': components['schemas']['Secret'];
           };
         };
-        401: {
-          headers: {
-            /** Basic realm="switchboard" */
-            'WWW-Authenticate'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
       };
     };
   };
@@ -6915,107 +1716,18 @@ export interface paths {
             'application/json': components['schemas']['Secret'];
           };
         };
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        401: {
-          headers: {
-            /** Basic realm="switchboard" */
-            'WWW-Authenticate'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        415: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        422: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        409: components['responses']['Problem'];
+        413: components['responses']['Problem'];
+        415: components['responses']['Problem'];
+        422: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
       };
     };
   };
@@ -7058,75 +1770,14 @@ export interface paths {
             'application/json': components['schemas']['Delivery'][];
           };
         };
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        401: {
-          headers: {
-            /** Basic realm="switchboard" */
-            'WWW-Authenticate'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
       };
     };
   };
@@ -7169,75 +1820,14 @@ export interface paths {
             'application/json': components['schemas']['Delivery'][];
           };
         };
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        401: {
-          headers: {
-            /** Basic realm="switchboard" */
-            'WWW-Authenticate'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
       };
     };
   };
@@ -7278,75 +1868,14 @@ export interface paths {
             'application/json': components['schemas']['SessionSummary'][];
           };
         };
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        401: {
-          headers: {
-            /** Basic realm="switchboard" */
-            'WWW-Authenticate'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
       };
     };
   };
@@ -7372,67 +1901,13 @@ export interface paths {
             'application/json': components['schemas']['SessionRecord'];
           };
         };
-        401: {
-          headers: {
-            /** Basic realm="switchboard" */
-            'WWW-Authenticate'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
       };
     };
   };
@@ -7458,67 +1933,13 @@ export interface paths {
             'application/json': components['schemas']['Delivery'];
           };
         };
-        401: {
-          headers: {
-            /** Basic realm="switchboard" */
-            'WWW-Authenticate'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
       };
     };
   };
@@ -7549,75 +1970,14 @@ export interface paths {
             'application/json': components['schemas']['DeliveryStats'];
           };
         };
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        401: {
-          headers: {
-            /** Basic realm="switchboard" */
-            'WWW-Authenticate'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
       };
     };
   };
@@ -7648,75 +2008,14 @@ export interface paths {
             'application/json': components['schemas']['DeliveryStats'];
           };
         };
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        401: {
-          headers: {
-            /** Basic realm="switchboard" */
-            'WWW-Authenticate'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
       };
     };
   };
@@ -7751,115 +2050,19 @@ export interface paths {
             'application/json': components['schemas']['TestResult'];
           };
         };
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        401: {
-          headers: {
-            /** Basic realm="switchboard" */
-            'WWW-Authenticate'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        415: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        422: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        504: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        409: components['responses']['Problem'];
+        413: components['responses']['Problem'];
+        415: components['responses']['Problem'];
+        422: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+        504: components['responses']['Problem'];
       };
     };
   };
@@ -7887,67 +2090,13 @@ export interface paths {
             'application/json': components['schemas']['Delivery'];
           };
         };
-        401: {
-          headers: {
-            /** Basic realm="switchboard" */
-            'WWW-Authenticate'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
       };
     };
   };
@@ -7975,67 +2124,13 @@ export interface paths {
             'application/json': components['schemas']['Delivery'];
           };
         };
-        401: {
-          headers: {
-            /** Basic realm="switchboard" */
-            'WWW-Authenticate'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
       };
     };
   };
@@ -8067,107 +2162,18 @@ export interface paths {
             'application/json': components['schemas']['Href'];
           };
         };
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        401: {
-          headers: {
-            /** Basic realm="switchboard" */
-            'WWW-Authenticate'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        415: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        422: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        409: components['responses']['Problem'];
+        413: components['responses']['Problem'];
+        415: components['responses']['Problem'];
+        422: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
       };
     };
   };
@@ -8199,107 +2205,18 @@ export interface paths {
             'application/json': components['schemas']['Href'];
           };
         };
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        401: {
-          headers: {
-            /** Basic realm="switchboard" */
-            'WWW-Authenticate'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        415: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        422: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        409: components['responses']['Problem'];
+        413: components['responses']['Problem'];
+        415: components['responses']['Problem'];
+        422: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
       };
     };
   };
@@ -8352,107 +2269,18 @@ export interface paths {
             'application/json': components['schemas']['Href'];
           };
         };
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        401: {
-          headers: {
-            /** Basic realm="switchboard" */
-            'WWW-Authenticate'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        415: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        422: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        409: components['responses']['Problem'];
+        413: components['responses']['Problem'];
+        415: components['responses']['Problem'];
+        422: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
       };
     };
   };
@@ -8480,67 +2308,13 @@ export interface paths {
             'application/json': components['schemas']['Recovery'];
           };
         };
-        401: {
-          headers: {
-            /** Basic realm="switchboard" */
-            'WWW-Authenticate'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
       };
     };
     /** Cancel a running recovery */
@@ -8566,75 +2340,14 @@ export interface paths {
             'application/json': components['schemas']['Recovery'];
           };
         };
-        401: {
-          headers: {
-            /** Basic realm="switchboard" */
-            'WWW-Authenticate'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        409: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
       };
     };
   };
@@ -8657,67 +2370,13 @@ export interface paths {
             'application/json': components['schemas']['ApiKey'][];
           };
         };
-        401: {
-          headers: {
-            /** Basic realm="switchboard" */
-            'WWW-Authenticate'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
       };
     };
     /** Create an API key (at most 50 per account) */
@@ -8748,107 +2407,18 @@ export interface paths {
             'application/json': components['schemas']['ApiKeyCreated'];
           };
         };
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        401: {
-          headers: {
-            /** Basic realm="switchboard" */
-            'WWW-Authenticate'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        415: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        422: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        409: components['responses']['Problem'];
+        413: components['responses']['Problem'];
+        415: components['responses']['Problem'];
+        422: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
       };
     };
   };
@@ -8874,67 +2444,13 @@ export interface paths {
             'application/json': components['schemas']['ApiKey'];
           };
         };
-        401: {
-          headers: {
-            /** Basic realm="switchboard" */
-            'WWW-Authenticate'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
       };
     };
     /** Revoke an API key: within a second no gateway accepts it */
@@ -8956,67 +2472,13 @@ export interface paths {
           };
           content?: never;
         };
-        401: {
-          headers: {
-            /** Basic realm="switchboard" */
-            'WWW-Authenticate'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
       };
     };
   };
@@ -9054,75 +2516,14 @@ export interface paths {
             'application/json': components['schemas']['AuditEvent'][];
           };
         };
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        401: {
-          headers: {
-            /** Basic realm="switchboard" */
-            'WWW-Authenticate'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
       };
     };
   };
@@ -9151,42 +2552,10 @@ export interface paths {
           };
           content?: never;
         };
-        401: {
-          headers: {
-            /** Basic realm="switchboard" */
-            'WWW-Authenticate'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
+        401: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
       };
     };
     /** Sign in a browser: sets the __Host-sb_session cookie */
@@ -9212,83 +2581,15 @@ export interface paths {
             'application/json': components['schemas']['ConsoleSession'];
           };
         };
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        401: {
-          headers: {
-            /** Basic realm="switchboard" */
-            'WWW-Authenticate'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        415: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        413: components['responses']['Problem'];
+        415: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
       };
     };
     /** Sign out: ends the browser session and clears the cookie */
@@ -9307,50 +2608,11 @@ export interface paths {
           };
           content?: never;
         };
-        401: {
-          headers: {
-            /** Basic realm="switchboard" */
-            'WWW-Authenticate'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
       };
     };
   };
@@ -9377,99 +2639,17 @@ export interface paths {
             'application/json': components['schemas']['User'];
           };
         };
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        401: {
-          headers: {
-            /** Basic realm="switchboard" */
-            'WWW-Authenticate'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        415: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        409: components['responses']['Problem'];
+        413: components['responses']['Problem'];
+        415: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
       };
     };
   };
@@ -9495,67 +2675,13 @@ export interface paths {
             'application/json': components['schemas']['Environment'];
           };
         };
-        401: {
-          headers: {
-            /** Basic realm="switchboard" */
-            'WWW-Authenticate'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
       };
     };
   };
@@ -9581,67 +2707,13 @@ export interface paths {
             'application/json': components['schemas']['User'];
           };
         };
-        401: {
-          headers: {
-            /** Basic realm="switchboard" */
-            'WWW-Authenticate'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
       };
     };
   };
@@ -9667,67 +2739,13 @@ export interface paths {
             'application/json': components['schemas']['Environment'];
           };
         };
-        401: {
-          headers: {
-            /** Basic realm="switchboard" */
-            'WWW-Authenticate'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
       };
     };
   };
@@ -9753,67 +2771,13 @@ export interface paths {
             'application/json': components['schemas']['User'];
           };
         };
-        401: {
-          headers: {
-            /** Basic realm="switchboard" */
-            'WWW-Authenticate'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        405: {
-          headers: {
-            Allow?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        429: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-        503: {
-          headers: {
-            'Retry-After'?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
       };
     };
   };
@@ -10728,6 +3692,17 @@ export interface components {
       payload: {
         [key: string]: unknown;
       } | null;
+    };
+  };
+  responses: {
+    /** A problem (RFC 9457), the answer of every failure. */
+    Problem: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/problem+json': components['schemas']['Problem'];
+      };
     };
   };
 }
