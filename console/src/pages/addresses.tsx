@@ -10,6 +10,7 @@ import { Confirm } from '../ui/dialog.tsx';
 import { ApplicationPicker } from '../ui/application-picker.tsx';
 import { Alert, generalProblem, Select } from '../ui/form.tsx';
 import { Failed, Loading } from '../ui/page.tsx';
+import { Table } from '../ui/table.tsx';
 import { PageNav } from '../ui/paged.tsx';
 import { useApplications } from './applications.tsx';
 
@@ -156,45 +157,33 @@ export function Addresses({ appId }: { appId: string }) {
           No numbers, tokens or SIP addresses yet: calls reach this application through one of them.
         </p>
       ) : (
-        <div className="table-wrap">
-          <table className="stack">
-            <caption className="visually-hidden">Addresses of the application</caption>
-            <thead>
-              <tr>
-                <th scope="col">Type</th>
-                <th scope="col">Address</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map((a) => (
-                <tr key={a.href}>
-                  <td data-label="Type">{a.type === 'sip' ? 'SIP' : a.type}</td>
-                  <td data-label="Address" className="url">
-                    {a.type === 'token' ? <code>{a.token}</code> : label(a)}
-                    {a.type === 'token' ? <span className="muted small"> ({a.channel})</span> : null}
-                  </td>
-                  <td data-label="Actions">
-                    <div className="actions">
-                      {a.type === 'token' ? <CopyButton value={a.token!} label="Copy token" /> : null}
-                      <button type="button" onClick={() => setMoving(a)} aria-label={`Move ${label(a)}`}>
-                        Move
-                      </button>
-                      <button
-                        type="button"
-                        className="danger"
-                        onClick={() => setReleasing(a)}
-                        aria-label={`Release ${label(a)}`}
-                      >
-                        Release
-                      </button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table caption="Addresses of the application" heads={['Type', 'Address', 'Actions']}>
+          {shown.map((a) => (
+            <tr key={a.href}>
+              <td data-label="Type">{a.type === 'sip' ? 'SIP' : a.type}</td>
+              <td data-label="Address" className="url">
+                {a.type === 'token' ? <code>{a.token}</code> : label(a)}
+                {a.type === 'token' ? <span className="muted small"> ({a.channel})</span> : null}
+              </td>
+              <td data-label="Actions">
+                <div className="actions">
+                  {a.type === 'token' ? <CopyButton value={a.token!} label="Copy token" /> : null}
+                  <button type="button" onClick={() => setMoving(a)} aria-label={`Move ${label(a)}`}>
+                    Move
+                  </button>
+                  <button
+                    type="button"
+                    className="danger"
+                    onClick={() => setReleasing(a)}
+                    aria-label={`Release ${label(a)}`}
+                  >
+                    Release
+                  </button>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </Table>
       )}
       <PageNav
         at={at}

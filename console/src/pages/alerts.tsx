@@ -8,6 +8,7 @@ import { queryKeys } from '../api/query-keys.ts';
 import { Link, useQueryParams } from '../router.ts';
 import { Field, Select } from '../ui/form.tsx';
 import { Failed, Loading, Page } from '../ui/page.tsx';
+import { Table } from '../ui/table.tsx';
 import { PagedRows, usePaged } from '../ui/paged.tsx';
 import { when } from '../ui/time.ts';
 
@@ -83,48 +84,36 @@ export function AlertsPage() {
       </form>
       <PagedRows list={alerts} what="the alerts" empty="No alerts match." pager="Pages of the alerts">
         {(rows) => (
-          <div className="table-wrap">
-            <table className="stack">
-              <caption className="visually-hidden">Alerts, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Code</th>
-                  <th scope="col">Severity</th>
-                  <th scope="col">Count</th>
-                  <th scope="col">What happened</th>
-                  <th scope="col">Attempt</th>
+          <Table
+            caption="Alerts, newest first"
+            heads={['When', 'Code', 'Severity', 'Count', 'What happened', 'Attempt']}
+          >
+            {rows.map((a) => {
+              const to = consolePath(a.link);
+              return (
+                <tr key={a.id}>
+                  <td data-label="When">{when(a.at)}</td>
+                  <td data-label="Code">
+                    <code>{a.code}</code>
+                  </td>
+                  <td data-label="Severity" className={a.severity === 'error' ? 'problem' : undefined}>
+                    {a.severity}
+                  </td>
+                  <td data-label="Count">{a.count}</td>
+                  <td data-label="What happened">{a.message}</td>
+                  <td data-label="Attempt">
+                    {to ? (
+                      <Link to={to} aria-label={`Open the attempt that raised ${a.code} at ${when(a.at)}`}>
+                        Open the attempt
+                      </Link>
+                    ) : (
+                      '—'
+                    )}
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {rows.map((a) => {
-                  const to = consolePath(a.link);
-                  return (
-                    <tr key={a.id}>
-                      <td data-label="When">{when(a.at)}</td>
-                      <td data-label="Code">
-                        <code>{a.code}</code>
-                      </td>
-                      <td data-label="Severity" className={a.severity === 'error' ? 'problem' : undefined}>
-                        {a.severity}
-                      </td>
-                      <td data-label="Count">{a.count}</td>
-                      <td data-label="What happened">{a.message}</td>
-                      <td data-label="Attempt">
-                        {to ? (
-                          <Link to={to} aria-label={`Open the attempt that raised ${a.code} at ${when(a.at)}`}>
-                            Open the attempt
-                          </Link>
-                        ) : (
-                          '—'
-                        )}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+              );
+            })}
+          </Table>
         )}
       </PagedRows>
     </Page>

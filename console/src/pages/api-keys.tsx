@@ -7,6 +7,7 @@ import { CopyButton } from '../ui/copy.tsx';
 import { Confirm } from '../ui/dialog.tsx';
 import { Alert, Field, fieldProblems, formValues, generalProblem, Select } from '../ui/form.tsx';
 import { Failed, Loading, Page } from '../ui/page.tsx';
+import { Table } from '../ui/table.tsx';
 import { when } from '../ui/time.ts';
 
 export function ApiKeysPage() {
@@ -83,44 +84,24 @@ export function ApiKeysPage() {
       ) : keys.data.length === 0 ? (
         <p>No API keys yet.</p>
       ) : (
-        <div className="table-wrap">
-          <table className="stack">
-            <caption className="visually-hidden">API keys</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Key</th>
-                <th scope="col">Scope</th>
-                <th scope="col">Created</th>
-                <th scope="col">Last used</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {keys.data.map((k) => (
-                <tr key={k.id}>
-                  <td data-label="Name">{k.name}</td>
-                  <td data-label="Key">
-                    <code>{k.prefix}…</code>
-                  </td>
-                  <td data-label="Scope">{k.scope}</td>
-                  <td data-label="Created">{when(k.createdAt)}</td>
-                  <td data-label="Last used">{k.lastUsedAt ? when(k.lastUsedAt) : 'never'}</td>
-                  <td data-label="Actions">
-                    <button
-                      type="button"
-                      className="danger"
-                      onClick={() => setRevoking(k)}
-                      aria-label={`Revoke ${k.name}`}
-                    >
-                      Revoke
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table caption="API keys" heads={['Name', 'Key', 'Scope', 'Created', 'Last used', 'Actions']}>
+          {keys.data.map((k) => (
+            <tr key={k.id}>
+              <td data-label="Name">{k.name}</td>
+              <td data-label="Key">
+                <code>{k.prefix}…</code>
+              </td>
+              <td data-label="Scope">{k.scope}</td>
+              <td data-label="Created">{when(k.createdAt)}</td>
+              <td data-label="Last used">{k.lastUsedAt ? when(k.lastUsedAt) : 'never'}</td>
+              <td data-label="Actions">
+                <button type="button" className="danger" onClick={() => setRevoking(k)} aria-label={`Revoke ${k.name}`}>
+                  Revoke
+                </button>
+              </td>
+            </tr>
+          ))}
+        </Table>
       )}
       <Confirm
         open={!!revoking}

@@ -9,6 +9,7 @@ import { queryKeys } from '../api/query-keys.ts';
 import { Link, navigate } from '../router.ts';
 import { Alert, Field, FormActions, fieldProblems, formValues, generalProblem } from '../ui/form.tsx';
 import { Failed, Loading, Page } from '../ui/page.tsx';
+import { Table } from '../ui/table.tsx';
 import { PageNav } from '../ui/paged.tsx';
 
 const PAGE = 50;
@@ -156,32 +157,21 @@ export function ApplicationsPage() {
                 ? `${found.length} applications`
                 : `${found.length} of ${all.length} applications match`}
           </p>
-          <div className="table-wrap">
-            <table className="stack compact">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Voice URL</th>
-                  <th scope="col">Messaging URL</th>
-                </tr>
-              </thead>
-              <tbody>
-                {shown.map((a) => (
-                  <tr key={a.id}>
-                    <td data-label="Name">
-                      <Link to={`/applications/${a.id}`}>{a.name}</Link>
-                    </td>
-                    <td data-label="Voice URL" className={a.voiceUrl ? 'url' : 'url empty'}>
-                      {a.voiceUrl ?? '—'}
-                    </td>
-                    <td data-label="Messaging URL" className={a.messagingUrl ? 'url' : 'url empty'}>
-                      {a.messagingUrl ?? '—'}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <Table heads={['Name', 'Voice URL', 'Messaging URL']} compact>
+            {shown.map((a) => (
+              <tr key={a.id}>
+                <td data-label="Name">
+                  <Link to={`/applications/${a.id}`}>{a.name}</Link>
+                </td>
+                <td data-label="Voice URL" className={a.voiceUrl ? 'url' : 'url empty'}>
+                  {a.voiceUrl ?? '—'}
+                </td>
+                <td data-label="Messaging URL" className={a.messagingUrl ? 'url' : 'url empty'}>
+                  {a.messagingUrl ?? '—'}
+                </td>
+              </tr>
+            ))}
+          </Table>
           <PageNav at={page} count={pageCount} label="Pages of applications" onPage={setPage} />
         </>
       )}

@@ -5,6 +5,7 @@ import { type AuditEvent, client, given, page } from '../api.ts';
 import { queryKeys } from '../api/query-keys.ts';
 import { Field, Select } from '../ui/form.tsx';
 import { Page } from '../ui/page.tsx';
+import { Table } from '../ui/table.tsx';
 import { PagedRows, usePaged } from '../ui/paged.tsx';
 import { isoFromLocal, localFromIso, when } from '../ui/time.ts';
 
@@ -92,52 +93,40 @@ export function AuditLogPage() {
       </form>
       <PagedRows list={events} what="the audit log" empty="No entries match." pager="Pages of the audit log">
         {(rows) => (
-          <div className="table-wrap">
-            <table className="stack">
-              <caption className="visually-hidden">Audit log entries, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Action</th>
-                  <th scope="col">Outcome</th>
-                  <th scope="col">Actor</th>
-                  <th scope="col">Target</th>
-                  <th scope="col">From</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((e) => (
-                  <tr key={e.id}>
-                    <td data-label="When">{when(e.at)}</td>
-                    <td data-label="Action">
-                      <code>{e.action}</code>
-                    </td>
-                    <td data-label="Outcome" className={e.outcome === 'failure' ? 'problem' : undefined}>
-                      {e.outcome}
-                    </td>
-                    <td data-label="Actor">
-                      {e.actor.type}
-                      {e.actor.name ? ` ${e.actor.name}` : ''}{' '}
-                      <button
-                        type="button"
-                        className="link"
-                        onClick={() => setFilters({ ...filters, actor: e.actor.id })}
-                        aria-label={`Only entries by ${e.actor.type} ${e.actor.id}`}
-                      >
-                        <code>{e.actor.id.slice(0, 12)}</code>
-                      </button>
-                    </td>
-                    <td data-label="Target" className="url">
-                      {e.target ? targetPath(e.target) : '—'}
-                    </td>
-                    <td data-label="From" className="url">
-                      {e.ip}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <Table
+            caption="Audit log entries, newest first"
+            heads={['When', 'Action', 'Outcome', 'Actor', 'Target', 'From']}
+          >
+            {rows.map((e) => (
+              <tr key={e.id}>
+                <td data-label="When">{when(e.at)}</td>
+                <td data-label="Action">
+                  <code>{e.action}</code>
+                </td>
+                <td data-label="Outcome" className={e.outcome === 'failure' ? 'problem' : undefined}>
+                  {e.outcome}
+                </td>
+                <td data-label="Actor">
+                  {e.actor.type}
+                  {e.actor.name ? ` ${e.actor.name}` : ''}{' '}
+                  <button
+                    type="button"
+                    className="link"
+                    onClick={() => setFilters({ ...filters, actor: e.actor.id })}
+                    aria-label={`Only entries by ${e.actor.type} ${e.actor.id}`}
+                  >
+                    <code>{e.actor.id.slice(0, 12)}</code>
+                  </button>
+                </td>
+                <td data-label="Target" className="url">
+                  {e.target ? targetPath(e.target) : '—'}
+                </td>
+                <td data-label="From" className="url">
+                  {e.ip}
+                </td>
+              </tr>
+            ))}
+          </Table>
         )}
       </PagedRows>
     </Page>

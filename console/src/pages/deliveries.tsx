@@ -7,6 +7,7 @@ import { queryKeys } from '../api/query-keys.ts';
 import { Link } from '../router.ts';
 import { Field, Select } from '../ui/form.tsx';
 import { PagedRows, usePaged } from '../ui/paged.tsx';
+import { Table } from '../ui/table.tsx';
 import { isoFromLocal, localFromIso, when } from '../ui/time.ts';
 
 const OUTCOMES = ['succeeded', 'retrying', 'failed', 'cancelled'];
@@ -112,47 +113,35 @@ export function Deliveries({
         pager={`Pages of ${title.toLowerCase()}`}
       >
         {(rows) => (
-          <div className="table-wrap">
-            <table className="stack">
-              <caption className="visually-hidden">{title}, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Event</th>
-                  <th scope="col">Outcome</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Duration</th>
-                  <th scope="col">Attempt</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((d) => (
-                  <tr key={d.id}>
-                    <td data-label="When">
-                      <Link
-                        to={`${linkBase}/${d.id}`}
-                        aria-label={`Delivery of ${when(d.createdAt)}, ${d.event}, ${d.outcome}`}
-                      >
-                        {when(d.createdAt)}
-                      </Link>
-                    </td>
-                    <td data-label="Event">
-                      <code>{d.event}</code>
-                      {d.trigger !== 'event' ? <span className="muted small"> ({d.trigger})</span> : null}
-                    </td>
-                    <td data-label="Outcome" className={`outcome-${d.outcome}`}>
-                      {d.outcome}
-                    </td>
-                    <td data-label="Status" className="url">
-                      {statusText(d)}
-                    </td>
-                    <td data-label="Duration">{d.durationMs} ms</td>
-                    <td data-label="Attempt">{d.attempt}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <Table
+            caption={<>{title}, newest first</>}
+            heads={['When', 'Event', 'Outcome', 'Status', 'Duration', 'Attempt']}
+          >
+            {rows.map((d) => (
+              <tr key={d.id}>
+                <td data-label="When">
+                  <Link
+                    to={`${linkBase}/${d.id}`}
+                    aria-label={`Delivery of ${when(d.createdAt)}, ${d.event}, ${d.outcome}`}
+                  >
+                    {when(d.createdAt)}
+                  </Link>
+                </td>
+                <td data-label="Event">
+                  <code>{d.event}</code>
+                  {d.trigger !== 'event' ? <span className="muted small"> ({d.trigger})</span> : null}
+                </td>
+                <td data-label="Outcome" className={`outcome-${d.outcome}`}>
+                  {d.outcome}
+                </td>
+                <td data-label="Status" className="url">
+                  {statusText(d)}
+                </td>
+                <td data-label="Duration">{d.durationMs} ms</td>
+                <td data-label="Attempt">{d.attempt}</td>
+              </tr>
+            ))}
+          </Table>
         )}
       </PagedRows>
     </section>

@@ -7,6 +7,7 @@ import { Link, navigate, useQueryParams } from '../router.ts';
 import { ApplicationPicker, useApplication } from '../ui/application-picker.tsx';
 import { Field, Select } from '../ui/form.tsx';
 import { Failed, Loading, Page } from '../ui/page.tsx';
+import { Table } from '../ui/table.tsx';
 import { PagedRows, usePaged } from '../ui/paged.tsx';
 import { StatsChart } from '../ui/stats-chart.tsx';
 import { isoFromLocal, localFromIso, when } from '../ui/time.ts';
@@ -161,47 +162,35 @@ export function SessionsPage() {
               pager="Pages of sessions"
             >
               {(rows) => (
-                <div className="table-wrap">
-                  <table className="stack">
-                    <caption className="visually-hidden">Sessions, newest first</caption>
-                    <thead>
-                      <tr>
-                        <th scope="col">Started</th>
-                        <th scope="col">Outcome</th>
-                        <th scope="col">Channel</th>
-                        <th scope="col">From</th>
-                        <th scope="col">To</th>
-                        <th scope="col">Attempts</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {rows.map((s) => (
-                        <tr key={s.id}>
-                          <td data-label="Started">
-                            <Link
-                              to={`/sessions/${s.id}`}
-                              aria-label={`Session of ${when(s.startedAt)}, ${OUTCOME_TEXT[s.outcome]}`}
-                            >
-                              {when(s.startedAt)}
-                            </Link>
-                          </td>
-                          <td data-label="Outcome" className={`session-${s.outcome}`}>
-                            {OUTCOME_TEXT[s.outcome]}
-                            {s.failure ? <div className="small">{s.failure.reason}</div> : null}
-                          </td>
-                          <td data-label="Channel">{s.channel}</td>
-                          <td data-label="From" className="url">
-                            {s.from ?? '—'}
-                          </td>
-                          <td data-label="To" className="url">
-                            {s.to ?? '—'}
-                          </td>
-                          <td data-label="Attempts">{s.attemptCount}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
+                <Table
+                  caption="Sessions, newest first"
+                  heads={['Started', 'Outcome', 'Channel', 'From', 'To', 'Attempts']}
+                >
+                  {rows.map((s) => (
+                    <tr key={s.id}>
+                      <td data-label="Started">
+                        <Link
+                          to={`/sessions/${s.id}`}
+                          aria-label={`Session of ${when(s.startedAt)}, ${OUTCOME_TEXT[s.outcome]}`}
+                        >
+                          {when(s.startedAt)}
+                        </Link>
+                      </td>
+                      <td data-label="Outcome" className={`session-${s.outcome}`}>
+                        {OUTCOME_TEXT[s.outcome]}
+                        {s.failure ? <div className="small">{s.failure.reason}</div> : null}
+                      </td>
+                      <td data-label="Channel">{s.channel}</td>
+                      <td data-label="From" className="url">
+                        {s.from ?? '—'}
+                      </td>
+                      <td data-label="To" className="url">
+                        {s.to ?? '—'}
+                      </td>
+                      <td data-label="Attempts">{s.attemptCount}</td>
+                    </tr>
+                  ))}
+                </Table>
               )}
             </PagedRows>
           </section>

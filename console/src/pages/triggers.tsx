@@ -11,6 +11,7 @@ import { ApplicationPicker, useApplication } from '../ui/application-picker.tsx'
 import { Confirm } from '../ui/dialog.tsx';
 import { Alert, Field, fieldProblems, formValues, generalProblem, Select } from '../ui/form.tsx';
 import { Failed, Loading, Page } from '../ui/page.tsx';
+import { Table } from '../ui/table.tsx';
 import { when } from '../ui/time.ts';
 import { ALERT_CODES } from './alerts.tsx';
 import { USAGE_CATEGORIES } from './usage.tsx';
@@ -85,21 +86,9 @@ function TriggerTable<T extends { id: string }>({
   if (list.isError) return <Failed error={list.error} retry={() => list.refetch()} />;
   if (list.data.length === 0) return <p className="muted">{empty}</p>;
   return (
-    <div className="table-wrap">
-      <table className="stack">
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            {heads.map((h) => (
-              <th key={h} scope="col">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>{list.data.map(row)}</tbody>
-      </table>
-    </div>
+    <Table caption={caption} heads={heads}>
+      {list.data.map(row)}
+    </Table>
   );
 }
 

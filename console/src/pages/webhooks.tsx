@@ -8,6 +8,7 @@ import { Link, navigate, useQueryParams } from '../router.ts';
 import { ApplicationPicker, useApplication } from '../ui/application-picker.tsx';
 import { Alert, Field, FormActions, fieldProblems, formValues, generalProblem, Select } from '../ui/form.tsx';
 import { Failed, Loading, Page } from '../ui/page.tsx';
+import { Table } from '../ui/table.tsx';
 import { TextArea } from '../ui/textarea.tsx';
 import { when } from '../ui/time.ts';
 import { DeliverySettingsFields, SETTINGS_FIELDS, settingProblems, settingsBody } from './webhook-settings.tsx';
@@ -228,41 +229,30 @@ export function WebhooksPage() {
           event, a resource and the URL to POST to.
         </p>
       ) : (
-        <div className="table-wrap">
-          <table className="stack">
-            <caption className="visually-hidden">Webhooks {app ? `of ${app.name}` : 'of the account'}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Webhook</th>
-                <th scope="col">Event</th>
-                <th scope="col">Resource</th>
-                <th scope="col">State</th>
-                <th scope="col">Last attempt</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.map((w) => (
-                <tr key={w.id}>
-                  <td data-label="Webhook">
-                    <Link to={`/webhooks/${w.id}`}>{webhookName(w)}</Link>
-                    <div className="url muted">{w.targetUrl}</div>
-                  </td>
-                  <td data-label="Event">
-                    <code>{w.event}</code>
-                  </td>
-                  <td data-label="Resource">{w.resource}</td>
-                  <td data-label="State" className={w.enabled ? undefined : 'problem'}>
-                    {w.enabled ? 'Enabled' : 'Disabled'}
-                    {w.consecutiveFailures > 0 ? ` · ${w.consecutiveFailures} failing` : ''}
-                  </td>
-                  <td data-label="Last attempt">
-                    {w.lastAttemptAt ? `${when(w.lastAttemptAt)} (${w.lastStatus ?? 'no answer'})` : '—'}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table
+          caption={<>Webhooks {app ? `of ${app.name}` : 'of the account'}</>}
+          heads={['Webhook', 'Event', 'Resource', 'State', 'Last attempt']}
+        >
+          {list.data.map((w) => (
+            <tr key={w.id}>
+              <td data-label="Webhook">
+                <Link to={`/webhooks/${w.id}`}>{webhookName(w)}</Link>
+                <div className="url muted">{w.targetUrl}</div>
+              </td>
+              <td data-label="Event">
+                <code>{w.event}</code>
+              </td>
+              <td data-label="Resource">{w.resource}</td>
+              <td data-label="State" className={w.enabled ? undefined : 'problem'}>
+                {w.enabled ? 'Enabled' : 'Disabled'}
+                {w.consecutiveFailures > 0 ? ` · ${w.consecutiveFailures} failing` : ''}
+              </td>
+              <td data-label="Last attempt">
+                {w.lastAttemptAt ? `${when(w.lastAttemptAt)} (${w.lastStatus ?? 'no answer'})` : '—'}
+              </td>
+            </tr>
+          ))}
+        </Table>
       )}
     </Page>
   );
