@@ -6,7 +6,8 @@ import { type FormEvent, useState } from 'react';
 import { type Alert, body, client, given, page } from '../api.ts';
 import { queryKeys } from '../api/query-keys.ts';
 import { Link, useQueryParams } from '../router.ts';
-import { Field, Select } from '../ui/form.tsx';
+import { ChoiceFilter, FilterForm } from '../ui/filters.tsx';
+import { Field } from '../ui/form.tsx';
 import { Failed, Loading, Page } from '../ui/page.tsx';
 import { Table } from '../ui/table.tsx';
 import { PagedRows, usePaged } from '../ui/paged.tsx';
@@ -63,25 +64,17 @@ export function AlertsPage() {
 
   return (
     <Page title="Alerts">
-      <form key={JSON.stringify(filters)} className="card filters" onSubmit={submit} aria-label="Filter the alerts">
-        <Select label="Code" name="code" defaultValue={filters.code}>
-          <option value="">Any code</option>
-          {ALERT_CODES.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-        </Select>
-        <Select label="Severity" name="severity" defaultValue={filters.severity}>
-          <option value="">Any severity</option>
-          <option value="error">error</option>
-          <option value="warning">warning</option>
-        </Select>
+      <FilterForm key={JSON.stringify(filters)} label="Filter the alerts" onSubmit={submit}>
+        <ChoiceFilter label="Code" name="code" any="Any code" choices={ALERT_CODES} value={filters.code} />
+        <ChoiceFilter
+          label="Severity"
+          name="severity"
+          any="Any severity"
+          choices={['error', 'warning']}
+          value={filters.severity}
+        />
         <Field label="Application id" name="applicationId" defaultValue={filters.applicationId} />
-        <button type="submit" className="primary">
-          Filter
-        </button>
-      </form>
+      </FilterForm>
       <PagedRows list={alerts} what="the alerts" empty="No alerts match." pager="Pages of the alerts">
         {(rows) => (
           <Table

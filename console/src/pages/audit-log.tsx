@@ -3,11 +3,12 @@
 import { type FormEvent, useState } from 'react';
 import { type AuditEvent, client, given, page } from '../api.ts';
 import { queryKeys } from '../api/query-keys.ts';
-import { Field, Select } from '../ui/form.tsx';
+import { ChoiceFilter, FilterForm, TimeRangeFilter } from '../ui/filters.tsx';
+import { Field } from '../ui/form.tsx';
 import { Page } from '../ui/page.tsx';
 import { Table } from '../ui/table.tsx';
 import { PagedRows, usePaged } from '../ui/paged.tsx';
-import { isoFromLocal, localFromIso, when } from '../ui/time.ts';
+import { isoFromLocal, when } from '../ui/time.ts';
 
 const ACTIONS = [
   'session.sign-in',
@@ -70,27 +71,16 @@ export function AuditLogPage() {
 
   return (
     <Page title="Audit log">
-      <form key={JSON.stringify(filters)} className="card filters" onSubmit={submit} aria-label="Filter the audit log">
-        <Select label="Action" name="action" defaultValue={filters.action}>
-          <option value="">Any action</option>
-          {ACTIONS.map((a) => (
-            <option key={a} value={a}>
-              {a}
-            </option>
-          ))}
-        </Select>
+      <FilterForm key={JSON.stringify(filters)} label="Filter the audit log" onSubmit={submit}>
+        <ChoiceFilter label="Action" name="action" any="Any action" choices={ACTIONS} value={filters.action} />
         <Field
           label="Actor id"
           name="actor"
           defaultValue={filters.actor}
           placeholder="ak_… or a session or account id"
         />
-        <Field label="Since" name="since" type="datetime-local" step={1} defaultValue={localFromIso(filters.since)} />
-        <Field label="Until" name="until" type="datetime-local" step={1} defaultValue={localFromIso(filters.until)} />
-        <button type="submit" className="primary">
-          Filter
-        </button>
-      </form>
+        <TimeRangeFilter since={filters.since} until={filters.until} />
+      </FilterForm>
       <PagedRows list={events} what="the audit log" empty="No entries match." pager="Pages of the audit log">
         {(rows) => (
           <Table

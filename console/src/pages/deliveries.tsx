@@ -5,13 +5,16 @@ import { type Delivery, given, page } from '../api.ts';
 import { listDeliveries, type Owner } from '../api/owner.ts';
 import { queryKeys } from '../api/query-keys.ts';
 import { Link } from '../router.ts';
-import { Field, Select } from '../ui/form.tsx';
+import { ChoiceFilter, FilterForm, TimeRangeFilter } from '../ui/filters.tsx';
+import { Field } from '../ui/form.tsx';
 import { PagedRows, usePaged } from '../ui/paged.tsx';
 import { Table } from '../ui/table.tsx';
-import { isoFromLocal, localFromIso, when } from '../ui/time.ts';
+import { isoFromLocal, when } from '../ui/time.ts';
 
 const OUTCOMES = ['succeeded', 'retrying', 'failed', 'cancelled'];
 const PAGE = 25;
+
+const NO_FILTERS: Filters = { outcome: '', event: '', since: '', until: '', messageId: '' };
 
 interface Filters {
   outcome: Exclude<Delivery['outcome'], 'pending'> | '';
@@ -40,7 +43,7 @@ export function Deliveries({
   events: string[];
   title?: string;
 }) {
-  const [filters, setFilters] = useState<Filters>({ outcome: '', event: '', since: '', until: '', messageId: '' });
+  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const list = usePaged(
     [...queryKeys.deliveriesOf(owner), filters],
     (cursor) => page(listDeliveries(owner, given({ ...filters, limit: PAGE, cursor }))),
@@ -63,49 +66,21 @@ export function Deliveries({
   return (
     <section aria-labelledby="deliveries-h">
       <h2 id="deliveries-h">{title}</h2>
-      <form
+      <FilterForm
         key={JSON.stringify(filters)}
-        className="card filters"
+        label={`Filter the ${title.toLowerCase()}`}
         onSubmit={submit}
-        aria-label={`Filter the ${title.toLowerCase()}`}
+        onClear={filtered ? () => setFilters(NO_FILTERS) : undefined}
       >
-        <Select label="Outcome" name="outcome" defaultValue={filters.outcome}>
-          <option value="">Any outcome</option>
-          {OUTCOMES.map((o) => (
-            <option key={o} value={o}>
-              {o}
-            </option>
-          ))}
-        </Select>
+        <ChoiceFilter label="Outcome" name="outcome" any="Any outcome" choices={OUTCOMES} value={filters.outcome} />
         {events.length ? (
-          <Select label="Event" name="event" defaultValue={filters.event}>
-            <option value="">Any event</option>
-            {events.map((o) => (
-              <option key={o} value={o}>
-                {o}
-              </option>
-            ))}
-          </Select>
+          <ChoiceFilter label="Event" name="event" any="Any event" choices={events} value={filters.event} />
         ) : (
           <Field label="Event" name="event" defaultValue={filters.event} />
         )}
-        <Field label="Since" name="since" type="datetime-local" step={1} defaultValue={localFromIso(filters.since)} />
-        <Field label="Until" name="until" type="datetime-local" step={1} defaultValue={localFromIso(filters.until)} />
+        <TimeRangeFilter since={filters.since} until={filters.until} />
         <Field label="Message id" name="messageId" defaultValue={filters.messageId} placeholder="msg_… (webhook-id)" />
-        <div className="actions">
-          <button type="submit" className="primary">
-            Filter
-          </button>
-          {filtered ? (
-            <button
-              type="button"
-              onClick={() => setFilters({ outcome: '', event: '', since: '', until: '', messageId: '' })}
-            >
-              Clear filters
-            </button>
-          ) : null}
-        </div>
-      </form>
+      </FilterForm>
       <PagedRows
         list={list}
         what="deliveries"

@@ -5,12 +5,13 @@
 import { type FormEvent, useEffect } from 'react';
 import { Link, navigate, useQueryParams } from '../router.ts';
 import { ApplicationPicker, useApplication } from '../ui/application-picker.tsx';
-import { Field, Select } from '../ui/form.tsx';
+import { ChoiceFilter, FilterForm, TimeRangeFilter } from '../ui/filters.tsx';
+import { Field } from '../ui/form.tsx';
 import { Failed, Loading, Page } from '../ui/page.tsx';
 import { Table } from '../ui/table.tsx';
 import { PagedRows, usePaged } from '../ui/paged.tsx';
 import { StatsChart } from '../ui/stats-chart.tsx';
-import { isoFromLocal, localFromIso, when } from '../ui/time.ts';
+import { isoFromLocal, when } from '../ui/time.ts';
 import { useApplications } from './applications.tsx';
 import { Deliveries } from './deliveries.tsx';
 import { OUTCOME_TEXT } from './session-model.ts';
@@ -113,44 +114,32 @@ export function SessionsPage() {
           </div>
           <section aria-labelledby="sessions-h">
             <h2 id="sessions-h">Sessions of {app?.name ?? appId}</h2>
-            <form key={params.toString()} className="card filters" onSubmit={submit} aria-label="Filter the sessions">
-              <Select label="Outcome" name="outcome" defaultValue={params.get('outcome') ?? ''}>
-                <option value="">Any outcome</option>
-                <option value="answered">Answered</option>
-                <option value="fallback">Answered by the fallback</option>
-                <option value="failed">Failed</option>
-              </Select>
-              <Select label="Channel" name="channel" defaultValue={params.get('channel') ?? ''}>
-                <option value="">Any channel</option>
-                <option value="VOICE">Voice</option>
-                <option value="TEXT">Text</option>
-              </Select>
-              <Field
-                label="Since"
-                name="since"
-                type="datetime-local"
-                step={1}
-                defaultValue={localFromIso(params.get('since') ?? '')}
+            <FilterForm
+              key={params.toString()}
+              label="Filter the sessions"
+              onSubmit={submit}
+              onClear={filtered ? () => go({}) : undefined}
+            >
+              <ChoiceFilter
+                label="Outcome"
+                name="outcome"
+                any="Any outcome"
+                choices={Object.entries(OUTCOME_TEXT)}
+                value={filters.outcome}
               />
-              <Field
-                label="Until"
-                name="until"
-                type="datetime-local"
-                step={1}
-                defaultValue={localFromIso(params.get('until') ?? '')}
+              <ChoiceFilter
+                label="Channel"
+                name="channel"
+                any="Any channel"
+                choices={[
+                  ['VOICE', 'Voice'],
+                  ['TEXT', 'Text'],
+                ]}
+                value={filters.channel}
               />
-              <Field label="From (caller id)" name="from" defaultValue={params.get('from') ?? ''} />
-              <div className="actions">
-                <button type="submit" className="primary">
-                  Filter
-                </button>
-                {filtered ? (
-                  <button type="button" onClick={() => go({})}>
-                    Clear filters
-                  </button>
-                ) : null}
-              </div>
-            </form>
+              <TimeRangeFilter since={filters.since} until={filters.until} />
+              <Field label="From (caller id)" name="from" defaultValue={filters.from} />
+            </FilterForm>
             <PagedRows
               list={list}
               what="sessions"
