@@ -42,6 +42,10 @@ export interface Harness {
   signIn(account: Account, path?: string): Promise<ConsolePage>;
   /** Fetch against the API with the account's password (for setting data up). */
   request(account: Account, method: string, path: string, body?: unknown): Promise<Response>;
+  /** A new application of the account (`fields`: its name and URLs) and a voice token of it, by the API. */
+  voiceApplication(account: Account, fields: Record<string, string>): Promise<{ appId: string; token: string }>;
+  /** Launches a session with a token (the Session API, no credentials); answers its id. */
+  launch(token: string, params?: Record<string, string>): Promise<string>;
 }
 
 /** A receiver on loopback for the tests of a file: started before them, closed after; the getter answers it. */
@@ -118,6 +122,26 @@ export function consoleHarness(): Harness {
         },
         ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
       });
+    },
+    async voiceApplication(account, fields) {
+      const lastSegment = async (res: Response) => {
+        expect(res.status, await res.clone().text()).toBeLessThan(300);
+        return ((await res.json()) as { href: string }).href.split('/').pop()!;
+      };
+      const appId = await lastSegment(await h.request(account, 'POST', '/v1/applications', fields));
+      const token = await lastSegment(
+        await h.request(account, 'POST', `/v1/applications/${appId}/addresses`, { type: 'token', channel: 'voice' }),
+      );
+      return { appId, token };
+    },
+    async launch(token, params = {}) {
+      const res = await fetch(`${baseUrl}/v1/sessions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({ token, ...params }),
+      });
+      expect(res.status, await res.clone().text()).toBe(200);
+      return ((await res.json()) as { id: string }).id;
     },
   };
   return h;
