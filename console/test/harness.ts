@@ -4,7 +4,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { type Receiver, startReceiver } from '../../test/support/index.ts';
 
@@ -145,6 +145,15 @@ export function consoleHarness(): Harness {
     },
   };
   return h;
+}
+
+/** Fills a form's fields by their labels, in order: a select chooses the value, any other field is typed into. */
+export async function fillIn(form: Locator, values: Record<string, string>): Promise<void> {
+  for (const [label, value] of Object.entries(values)) {
+    const field = form.getByLabel(label);
+    if ((await field.evaluate((e) => e.tagName)) === 'SELECT') await field.selectOption(value);
+    else await field.fill(value);
+  }
 }
 
 /** Axe's serious and critical violations of the page as it is now, as readable lines. */

@@ -3,13 +3,11 @@
 // certificate, on the New webhook form and in their own section of the webhook's page (shown, and
 // edited with "Edit delivery settings"). The OAuth2 client secret and the private key are
 // write-only: a saved one shows as set with a control to replace it, and is never put in the page.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { ApiError, type Webhook } from '../api.ts';
-import { queryKeys } from '../api/query-keys.ts';
 import { Alert, Field, FormActions, formValues, generalProblem, Select } from '../ui/form.tsx';
 import { TextArea } from '../ui/textarea.tsx';
-import { updateWebhook } from './webhook-model.ts';
+import { useWebhookUpdate } from './webhook-model.ts';
 import '../ui/insights.css';
 
 /** The top-level names of the settings (the fields a problem may name beside them). */
@@ -342,15 +340,8 @@ export function settingsBody(
 }
 
 function EditSettings({ w, onDone }: { w: Webhook; onDone: () => void }) {
-  const queries = useQueryClient();
   const [local, setLocal] = useState<Record<string, string>>({});
-  const save = useMutation({
-    mutationFn: (changes: Record<string, unknown>) => updateWebhook(w.id, changes),
-    onSuccess: async () => {
-      await queries.invalidateQueries({ queryKey: queryKeys.webhook(w.id) });
-      onDone();
-    },
-  });
+  const save = useWebhookUpdate(w.id, onDone);
   const problems = { ...settingProblems(save.error), ...local };
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();

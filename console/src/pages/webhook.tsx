@@ -15,7 +15,7 @@ import { TextArea } from '../ui/textarea.tsx';
 import { when } from '../ui/time.ts';
 import { Deliveries } from './deliveries.tsx';
 import { Replay } from './replay.tsx';
-import { idOf, updateWebhook, webhookName } from './webhook-model.ts';
+import { idOf, useWebhookUpdate, webhookName } from './webhook-model.ts';
 import { DeliverySettings } from './webhook-settings.tsx';
 import { parseWebhookTexts } from './webhooks.tsx';
 import type { RouteParams } from '../paths.ts';
@@ -26,16 +26,8 @@ const headersText = (h: Record<string, string> | undefined) =>
     .join('\n');
 
 function EditWebhook({ w, onDone }: { w: Webhook; onDone: () => void }) {
-  const queries = useQueryClient();
   const [local, setLocal] = useState<Record<string, string>>({});
-  const save = useMutation({
-    mutationFn: (changes: Record<string, unknown>) => updateWebhook(w.id, changes),
-    onSuccess: async () => {
-      await queries.invalidateQueries({ queryKey: queryKeys.webhook(w.id) });
-      await queries.invalidateQueries({ queryKey: queryKeys.webhooks });
-      onDone();
-    },
-  });
+  const save = useWebhookUpdate(w.id, onDone);
   const problems = { ...fieldProblems(save.error), ...local };
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -149,10 +141,7 @@ export function WebhookPage({ params }: { params: RouteParams }) {
   });
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const toggle = useMutation({
-    mutationFn: (enabled: boolean) => updateWebhook(id, { enabled }),
-    onSuccess: () => queries.invalidateQueries({ queryKey: queryKeys.webhook(id) }),
-  });
+  const toggle = useWebhookUpdate(id);
   const remove = useMutation({
     mutationFn: () => body(client.DELETE('/v1/webhooks/{id}', { params: { path: { id } } })),
     onSuccess: async () => {
@@ -174,7 +163,7 @@ export function WebhookPage({ params }: { params: RouteParams }) {
           <button type="button" onClick={() => setEditing(true)} aria-expanded={editing}>
             Edit
           </button>
-          <button type="button" onClick={() => toggle.mutate(!w.enabled)} disabled={toggle.isPending}>
+          <button type="button" onClick={() => toggle.mutate({ enabled: !w.enabled })} disabled={toggle.isPending}>
             {w.enabled ? 'Disable' : 'Enable'}
           </button>
           <button type="button" className="danger" onClick={() => setDeleting(true)}>
