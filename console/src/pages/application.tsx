@@ -9,6 +9,7 @@ import { Link, navigate } from '../router.ts';
 import { Confirm } from '../ui/dialog.tsx';
 import { Alert, Field, FormActions, fieldProblems, formValues, generalProblem } from '../ui/form.tsx';
 import { Failed, Loading, NotLoaded, Page } from '../ui/page.tsx';
+import { useDeletion } from '../ui/deletion.ts';
 import { SigningSecret } from '../ui/secret.tsx';
 import { Addresses } from './addresses.tsx';
 import { RecentAlerts } from './alerts.tsx';
@@ -97,20 +98,16 @@ function Webhooks({ appId }: { appId: string }) {
 
 export function ApplicationPage({ params }: { params: RouteParams }) {
   const id = params.id!;
-  const queries = useQueryClient();
   const app = useQuery({
     queryKey: queryKeys.application(id),
     queryFn: () => body(client.GET('/v1/applications/{id}', { params: { path: { id } } })),
   });
   const [editing, setEditing] = useState(false);
-  const [deleting, setDeleting] = useState(false);
-  const remove = useMutation({
-    mutationFn: () => body(client.DELETE('/v1/applications/{id}', { params: { path: { id } } })),
-    onSuccess: async () => {
-      queries.removeQueries({ queryKey: queryKeys.application(id) });
-      await queries.invalidateQueries({ queryKey: queryKeys.applications });
-      navigate('/applications');
-    },
+  const deletion = useDeletion({
+    remove: () => body(client.DELETE('/v1/applications/{id}', { params: { path: { id } } })),
+    key: queryKeys.application(id),
+    lists: queryKeys.applications,
+    done: () => navigate('/applications'),
   });
 
   if (app.isPending || app.isError)
@@ -124,7 +121,7 @@ export function ApplicationPage({ params }: { params: RouteParams }) {
           <button type="button" onClick={() => setEditing(true)} aria-expanded={editing}>
             Edit
           </button>
-          <button type="button" className="danger" onClick={() => setDeleting(true)}>
+          <button type="button" className="danger" onClick={deletion.ask}>
             Delete
           </button>
         </>
@@ -155,18 +152,8 @@ export function ApplicationPage({ params }: { params: RouteParams }) {
       <Addresses appId={id} />
       <Webhooks appId={id} />
       <RecentAlerts appId={id} />
-      <Alert message={generalProblem(remove.error)} />
-      <Confirm
-        open={deleting}
-        title={`Delete ${a.name}?`}
-        confirm="Delete application"
-        danger
-        onCancel={() => setDeleting(false)}
-        onConfirm={() => {
-          setDeleting(false);
-          remove.mutate();
-        }}
-      >
+      <Alert message={generalProblem(deletion.mutation.error)} />
+      <Confirm {...deletion.confirm} title={`Delete ${a.name}?`} confirm="Delete application" danger>
         <p>Its numbers go back to the inventory; its tokens and SIP addresses are gone. This cannot be undone.</p>
       </Confirm>
     </Page>

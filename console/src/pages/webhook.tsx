@@ -9,6 +9,7 @@ import { Link, navigate } from '../router.ts';
 import { Confirm } from '../ui/dialog.tsx';
 import { Alert, Field, FormActions, fieldProblems, formValues, generalProblem } from '../ui/form.tsx';
 import { NotLoaded, Page } from '../ui/page.tsx';
+import { useDeletion } from '../ui/deletion.ts';
 import { SigningSecret } from '../ui/secret.tsx';
 import { StatsChart } from '../ui/stats-chart.tsx';
 import { TextArea } from '../ui/textarea.tsx';
@@ -133,22 +134,18 @@ function SendTest({ id }: { id: string }) {
 
 export function WebhookPage({ params }: { params: RouteParams }) {
   const id = params.id!;
-  const queries = useQueryClient();
   const hook = useQuery({
     queryKey: queryKeys.webhook(id),
     queryFn: () => body(client.GET('/v1/webhooks/{id}', { params: { path: { id } } })),
     refetchInterval: 10_000,
   });
   const [editing, setEditing] = useState(false);
-  const [deleting, setDeleting] = useState(false);
   const toggle = useWebhookUpdate(id);
-  const remove = useMutation({
-    mutationFn: () => body(client.DELETE('/v1/webhooks/{id}', { params: { path: { id } } })),
-    onSuccess: async () => {
-      queries.removeQueries({ queryKey: queryKeys.webhook(id) });
-      await queries.invalidateQueries({ queryKey: queryKeys.webhooks });
-      navigate(hook.data?.applicationId ? `/webhooks?application=${hook.data.applicationId}` : '/webhooks');
-    },
+  const deletion = useDeletion({
+    remove: () => body(client.DELETE('/v1/webhooks/{id}', { params: { path: { id } } })),
+    key: queryKeys.webhook(id),
+    lists: queryKeys.webhooks,
+    done: () => navigate(hook.data?.applicationId ? `/webhooks?application=${hook.data.applicationId}` : '/webhooks'),
   });
 
   if (hook.isPending || hook.isError)
@@ -166,7 +163,7 @@ export function WebhookPage({ params }: { params: RouteParams }) {
           <button type="button" onClick={() => toggle.mutate({ enabled: !w.enabled })} disabled={toggle.isPending}>
             {w.enabled ? 'Disable' : 'Enable'}
           </button>
-          <button type="button" className="danger" onClick={() => setDeleting(true)}>
+          <button type="button" className="danger" onClick={deletion.ask}>
             Delete
           </button>
         </>
@@ -184,7 +181,7 @@ export function WebhookPage({ params }: { params: RouteParams }) {
         )}
         <code>{w.id}</code>
       </p>
-      <Alert message={generalProblem(toggle.error ?? remove.error)} />
+      <Alert message={generalProblem(toggle.error ?? deletion.mutation.error)} />
       {editing ? <EditWebhook w={w} onDone={() => setEditing(false)} /> : null}
       <dl className="props">
         <div className="prop">
@@ -245,17 +242,7 @@ export function WebhookPage({ params }: { params: RouteParams }) {
         rotateTitle="Rotate the webhook’s signing secret?"
         rotateText="A new secret signs from now on; the current one stays valid for 24 hours so your receiver can switch."
       />
-      <Confirm
-        open={deleting}
-        title={`Delete the webhook ${name}?`}
-        confirm="Delete webhook"
-        danger
-        onCancel={() => setDeleting(false)}
-        onConfirm={() => {
-          setDeleting(false);
-          remove.mutate();
-        }}
-      >
+      <Confirm {...deletion.confirm} title={`Delete the webhook ${name}?`} confirm="Delete webhook" danger>
         <p>No more notifications go to {w.targetUrl}.</p>
       </Confirm>
     </Page>
