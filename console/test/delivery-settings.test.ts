@@ -61,13 +61,18 @@ async function expectNoSecrets(page: Page, secrets: string[]): Promise<void> {
   }
 }
 
+/** The account signed in on the webhooks page, its New webhook form open. */
+async function newWebhookForm(account: Account) {
+  const cp = await h.signIn(account, '/console/webhooks');
+  const { page } = cp;
+  await page.getByRole('button', { name: 'New webhook' }).click();
+  return { cp, page, form: page.getByRole('form', { name: 'New webhook' }) };
+}
+
 describe('delivery settings', () => {
   it('when a tenant creates a webhook with every delivery setting, then the API stores them and the page shows the secrets only as set', async () => {
     const account = await h.account();
-    const cp = await h.signIn(account, '/console/webhooks');
-    const { page } = cp;
-    await page.getByRole('button', { name: 'New webhook' }).click();
-    const form = page.getByRole('form', { name: 'New webhook' });
+    const { cp, page, form } = await newWebhookForm(account);
     await fillIn(form, {
       Event: 'cdrCreated',
       Resource: 'all',
@@ -131,10 +136,7 @@ describe('delivery settings', () => {
 
   it('when a setting breaks its rule, then the API problem is shown beside that field and nothing is created', async () => {
     const account = await h.account();
-    const cp = await h.signIn(account, '/console/webhooks');
-    const { page } = cp;
-    await page.getByRole('button', { name: 'New webhook' }).click();
-    const form = page.getByRole('form', { name: 'New webhook' });
+    const { cp, page, form } = await newWebhookForm(account);
     await fillIn(form, {
       Event: 'cdrCreated',
       'Target URL': 'https://example.com/cdr',
