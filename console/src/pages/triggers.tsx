@@ -22,6 +22,13 @@ const RECURRING: Record<UsageTrigger['recurring'], string> = {
   none: 'Once, from now on',
 };
 
+/** The trigger whose deletion is being confirmed. */
+interface Deleting {
+  kind: 'alert' | 'usage';
+  id: string;
+  name: string;
+}
+
 /** A form's values with its numeric fields as numbers (empty ones left out: the API names them). */
 function bodyOf(form: HTMLFormElement, numeric: string[]): Record<string, string | number> {
   const out: Record<string, string | number> = {};
@@ -101,7 +108,20 @@ function AppLink({ id }: { id: string }) {
 export function TriggersPage() {
   const alerts = useTriggers('alert-triggers', ALERT_TRIGGERS);
   const usage = useTriggers('usage-triggers', USAGE_TRIGGERS);
-  const [deleting, setDeleting] = useState<{ kind: 'alert' | 'usage'; id: string; name: string }>();
+  const [deleting, setDeleting] = useState<Deleting>();
+  /** The Delete of a row, which asks first. */
+  const deleteCell = (d: Deleting) => (
+    <td data-label="Actions">
+      <button
+        type="button"
+        className="danger"
+        onClick={() => setDeleting(d)}
+        aria-label={`Delete the ${d.kind} trigger ${d.name}`}
+      >
+        Delete
+      </button>
+    </td>
+  );
   const [said, setSaid] = useState<string>();
   const [appId, setAppId] = useState<string>();
   const alertProblems = fieldProblems(alerts.create.error);
@@ -197,16 +217,7 @@ export function TriggersPage() {
               <td data-label="Window">{t.window}</td>
               <td data-label="Last fired">{t.lastFiredAt ? when(t.lastFiredAt) : 'never'}</td>
               <td data-label="Fired">{t.firedCount}</td>
-              <td data-label="Actions">
-                <button
-                  type="button"
-                  className="danger"
-                  onClick={() => setDeleting({ kind: 'alert', id: t.id, name: alertName(t) })}
-                  aria-label={`Delete the alert trigger ${alertName(t)}`}
-                >
-                  Delete
-                </button>
-              </td>
+              {deleteCell({ kind: 'alert', id: t.id, name: alertName(t) })}
             </tr>
           )}
         />
@@ -258,16 +269,7 @@ export function TriggersPage() {
               <td data-label="Last fired">
                 {t.lastFiredAt ? `${when(t.lastFiredAt)} (period of ${t.lastFiredPeriod})` : 'never'}
               </td>
-              <td data-label="Actions">
-                <button
-                  type="button"
-                  className="danger"
-                  onClick={() => setDeleting({ kind: 'usage', id: t.id, name: usageName(t) })}
-                  aria-label={`Delete the usage trigger ${usageName(t)}`}
-                >
-                  Delete
-                </button>
-              </td>
+              {deleteCell({ kind: 'usage', id: t.id, name: usageName(t) })}
             </tr>
           )}
         />

@@ -5,7 +5,7 @@
 // write-only: a saved one shows as set with a control to replace it, and is never put in the page.
 import { type FormEvent, useId, useState } from 'react';
 import { ApiError, type Webhook } from '../api.ts';
-import { Alert, Field, FormActions, formValues, generalProblem, Select } from '../ui/form.tsx';
+import { Alert, Field, FormActions, formValues, generalProblem, Problem, Select } from '../ui/form.tsx';
 import { TextArea } from '../ui/textarea.tsx';
 import { useWebhookUpdate } from './webhook-model.ts';
 import '../ui/insights.css';
@@ -107,11 +107,7 @@ function Secret({
           Replace {label.toLowerCase()}
         </button>
       </div>
-      {problem ? (
-        <small id={`${id}-problem`} className="problem">
-          {problem}
-        </small>
-      ) : null}
+      <Problem id={id} problem={problem} />
     </div>
   );
 }
