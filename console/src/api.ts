@@ -8,10 +8,8 @@ import type { components, paths } from './api/schema.gen.ts';
 /** The bodies of the API, by their name in the OpenAPI document. */
 export type Schemas = components['schemas'];
 
-export interface FieldProblem {
-  field: string;
-  message: string;
-}
+/** A problem's word about one field of the request. */
+export type FieldProblem = NonNullable<Schemas['Problem']['errors']>[number];
 
 /** An API problem (RFC 9457): `message` to show, `fields` to show beside the fields they name. */
 export class ApiError extends Error {
@@ -34,16 +32,10 @@ export function onUnauthenticated(handler: (expired: boolean) => void): void {
   unauthenticated = handler;
 }
 
-interface Problem {
-  title?: string;
-  detail?: string;
-  code?: string;
-  errors?: FieldProblem[];
-}
-
+/** The problem an answer describes; a body that is not one (a proxy's page) leaves it empty. */
 async function problemOf(res: Response): Promise<ApiError> {
-  let p: Problem = {};
-  if (/json/.test(res.headers.get('content-type') ?? '')) p = (await res.json().catch(() => ({}))) as Problem;
+  let p: Partial<Schemas['Problem']> = {};
+  if (/json/.test(res.headers.get('content-type') ?? '')) p = await res.json().catch(() => ({}));
   const message =
     p.detail ??
     p.title ??
