@@ -3,7 +3,7 @@
 // fails here.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { API_TYPES_FILE, renderApiTypes } from '../../scripts/api-types';
+import { API_TYPES_FILE, type Document, renderApiTypes, renderTypes } from '../../scripts/api-types';
 
 describe('console/src/api/schema.gen.ts', () => {
   it('is what `npm run api:types` writes from the OpenAPI document', () => {
@@ -26,5 +26,74 @@ describe('console/src/api/schema.gen.ts', () => {
     expect(types).toMatch(
       / {6}requestBody: \{\n {8}content: \{\n {10}'application\/json': components\['schemas'\]\['ApplicationWrite'\];/,
     );
+  });
+
+  it('types the JSON Schema keywords the document uses as openapi-typescript does', () => {
+    const problem = { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } };
+    const doc: Document = {
+      paths: {
+        '/v1/things/{id}': {
+          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+          get: {
+            parameters: [{ name: 'limit', in: 'query', schema: { type: 'integer' } }],
+            responses: {
+              '200': { content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' } } } },
+              '404': { content: problem },
+            },
+          },
+        },
+        '/rest/v1/things/{id}': {
+          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+          get: {
+            parameters: [{ name: 'limit', in: 'query', schema: { type: 'integer' } }],
+            responses: {
+              '200': { content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' } } } },
+              '404': { content: problem },
+            },
+          },
+        },
+      },
+      components: {
+        schemas: {
+          Problem: { type: 'object', properties: { detail: { type: 'string' } }, required: ['detail'] },
+          Thing: {
+            type: 'object',
+            properties: {
+              kind: { const: 'thing' },
+              size: { type: 'string', enum: ['s', 'm'] },
+              note: { type: ['string', 'null'] },
+              tags: { type: 'array', items: { anyOf: [{ type: 'string' }, { type: 'integer' }] } },
+              extra: { type: 'object', additionalProperties: { type: 'boolean' } },
+              url: { type: 'string' },
+            },
+            required: ['kind', 'size'],
+            additionalProperties: false,
+            // One of the fields must be there: no type of its own.
+            anyOf: [{ required: ['note'] }, { required: ['url'] }],
+          },
+        },
+      },
+    };
+    const types = renderTypes(doc);
+    expect(types).toContain(
+      [
+        '    Thing: {',
+        "      kind: 'thing';",
+        "      size: 's' | 'm';",
+        '      note?: string | null;',
+        '      tags?: (string | number)[];',
+        '      extra?: {',
+        '        [key: string]: boolean;',
+        '      };',
+        '      url?: string;',
+        '    };',
+      ].join('\n'),
+    );
+    expect(types).toMatch(
+      / {8}query\?: \{\n {10}limit\?: number;\n {8}\};\n {8}header\?: never;\n {8}path: \{\n {10}id: string;/,
+    );
+    expect(types).toContain("        404: components['responses']['Problem'];");
+    expect(types).toContain("  '/rest/v1/things/{id}': paths['/v1/things/{id}'];");
+    expect(() => renderTypes({ ...doc, components: { schemas: { X: { type: 'tuple' } } } })).toThrow(/unsupported/);
   });
 });
