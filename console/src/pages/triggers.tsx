@@ -5,7 +5,7 @@ import { type UseQueryResult, useMutation, useQuery, useQueryClient } from '@tan
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { type AlertTrigger, body, client, type Schemas, type UsageTrigger } from '../api.ts';
 import { queryKeys } from '../api/query-keys.ts';
-import { apiPath } from '../paths.ts';
+import { encodedPath } from '../paths.ts';
 import { Link } from '../router.ts';
 import { ApplicationPicker, useApplication } from '../ui/application-picker.tsx';
 import { Confirm } from '../ui/dialog.tsx';
@@ -102,7 +102,7 @@ function TriggerTable<T extends { id: string }>({
 /** An application's name (its id until known), linking to its page. */
 function AppLink({ id }: { id: string }) {
   const { app } = useApplication(id);
-  return <Link to={apiPath`/applications/${id}`}>{app?.name ?? id}</Link>;
+  return <Link to={encodedPath`/applications/${id}`}>{app?.name ?? id}</Link>;
 }
 
 export function TriggersPage() {
