@@ -4,6 +4,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { currentSession, onUnauthenticated, signOut } from './api.ts';
+import { queryKeys } from './api/query-keys.ts';
 import { SignInPage } from './pages/sign-in.tsx';
 import { currentPath, Link, match, navigate, useLocation } from './router.ts';
 import { NAV, ROUTES } from './routes.tsx';
@@ -30,7 +31,12 @@ export function App() {
   const path = location.split('?')[0]!;
   const onSignIn = path === '/sign-in';
   // Asked once per page load (and after each sign-in): no page asks the API before it answers.
-  const session = useQuery({ queryKey: ['session'], queryFn: currentSession, enabled: !onSignIn, staleTime: Infinity });
+  const session = useQuery({
+    queryKey: queryKeys.consoleSession,
+    queryFn: currentSession,
+    enabled: !onSignIn,
+    staleTime: Infinity,
+  });
   useEffect(() => {
     if (!onSignIn && session.data === null) navigate(`/sign-in?next=${encodeURIComponent(currentPath())}`, true);
   }, [onSignIn, session.data]);

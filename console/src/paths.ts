@@ -1,11 +1,12 @@
-// API paths built from ids the console was given (a route parameter of the page's address, a query
-// parameter, a field of an answer): each id is percent-encoded, so a crafted link such as
+// Paths built from ids the console was given (a route parameter of the page's address, a query
+// parameter, a field of an answer): the API client (api.ts) percent-encodes every path parameter of a
+// call, and `encodedPath` every id of a console link, so a crafted link such as
 // /console/applications/x%2F..%2F..%2Fwebhooks%2Fwh_… can never make the page's Delete act on another
 // resource; and the route parameters must have their kind's format, or the page is not found.
 import { APPLICATION_ID, DELIVERY_ID, SUBSCRIPTION_ID } from '../../packages/events/src/ids.ts';
 
-/** `apiPath\`/v1/applications/${id}/secret\``: the literal parts as written, every value encoded. */
-export function apiPath(strings: TemplateStringsArray, ...values: (string | number)[]): string {
+/** `encodedPath\`/applications/${id}\``: the literal parts as written, every value encoded. */
+export function encodedPath(strings: TemplateStringsArray, ...values: (string | number)[]): string {
   let path = strings[0]!;
   values.forEach((v, i) => {
     path += encodeURIComponent(String(v)) + strings[i + 1]!;

@@ -17,29 +17,17 @@ describe('alerts', () => {
       headers: { 'content-type': 'text/html' },
       body: '<html>Oops</html>',
     }));
-    const created = await h.request(account, 'POST', '/v1/applications', {
+    const { token } = await h.voiceApplication(account, {
       name: 'Broken desk',
       voiceUrl: receiver().url(`${base}/voice`),
     });
-    const appId = ((await created.json()) as { href: string }).href.split('/').pop()!;
-    const tokenRes = await h.request(account, 'POST', `/v1/applications/${appId}/addresses`, {
-      type: 'token',
-      channel: 'voice',
-    });
-    const token = ((await tokenRes.json()) as { href: string }).href.split('/').pop()!;
     const cp = await h.signIn(account, '/console/alerts');
     const { page } = cp;
     await page.getByRole('heading', { name: 'Alerts' }).waitFor();
     await page.getByText('No alerts match').waitFor();
     await checkPage(cp, 'alerts-empty');
 
-    const launch = await fetch(`${h.baseUrl}/v1/sessions`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ token }),
-    });
-    expect(launch.status).toBe(200);
-    const { id } = (await launch.json()) as { id: string };
+    const id = await h.launch(token);
 
     const codes = page.locator('tbody tr td:nth-child(2)');
     // The page looks again every 5 s.

@@ -9,7 +9,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Account, checkPage, consoleHarness, expectClean, loopbackReceiver, SCREENSHOTS } from './harness.ts';
+import {
+  type Account,
+  checkPage,
+  consoleHarness,
+  expectClean,
+  fillIn,
+  loopbackReceiver,
+  SCREENSHOTS,
+} from './harness.ts';
 
 const h = consoleHarness();
 const receiver = loopbackReceiver();
@@ -53,26 +61,33 @@ async function expectNoSecrets(page: Page, secrets: string[]): Promise<void> {
   }
 }
 
+/** The account signed in on the webhooks page, its New webhook form open. */
+async function newWebhookForm(account: Account) {
+  const cp = await h.signIn(account, '/console/webhooks');
+  const { page } = cp;
+  await page.getByRole('button', { name: 'New webhook' }).click();
+  return { cp, page, form: page.getByRole('form', { name: 'New webhook' }) };
+}
+
 describe('delivery settings', () => {
   it('when a tenant creates a webhook with every delivery setting, then the API stores them and the page shows the secrets only as set', async () => {
     const account = await h.account();
-    const cp = await h.signIn(account, '/console/webhooks');
-    const { page } = cp;
-    await page.getByRole('button', { name: 'New webhook' }).click();
-    const form = page.getByRole('form', { name: 'New webhook' });
-    await form.getByLabel('Event').selectOption('cdrCreated');
-    await form.getByLabel('Resource').selectOption('all');
-    await form.getByLabel('Target URL').fill('https://example.com/cdr');
-    await form.getByLabel('Name').fill('CDRs with settings');
-    await form.getByLabel('Timeout per attempt (ms)').fill('5000');
-    await form.getByLabel('Ordering key').fill('sessionId');
-    await form.getByLabel('Longest hold (seconds)').fill('600');
-    await form.getByLabel('Rate limit (deliveries per second)').fill('20');
-    await form.getByLabel('Authentication').selectOption('oauth2_client_credentials');
-    await form.getByLabel('Token URL').fill('https://auth.example.com/token');
-    await form.getByLabel('Client ID').fill('switchboard');
-    await form.getByLabel('Client secret').fill('s3cret-client-value-0123456789');
-    await form.getByLabel('Scope').fill('events:write');
+    const { cp, page, form } = await newWebhookForm(account);
+    await fillIn(form, {
+      Event: 'cdrCreated',
+      Resource: 'all',
+      'Target URL': 'https://example.com/cdr',
+      Name: 'CDRs with settings',
+      'Timeout per attempt (ms)': '5000',
+      'Ordering key': 'sessionId',
+      'Longest hold (seconds)': '600',
+      'Rate limit (deliveries per second)': '20',
+      Authentication: 'oauth2_client_credentials',
+      'Token URL': 'https://auth.example.com/token',
+      'Client ID': 'switchboard',
+      'Client secret': 's3cret-client-value-0123456789',
+      Scope: 'events:write',
+    });
     await form.getByLabel('mTLS: present a certificate to the receiver').check();
     await form.getByLabel('Client certificate').fill(pem.cert);
     await form.getByLabel('Private key').fill(pem.key);
@@ -121,17 +136,16 @@ describe('delivery settings', () => {
 
   it('when a setting breaks its rule, then the API problem is shown beside that field and nothing is created', async () => {
     const account = await h.account();
-    const cp = await h.signIn(account, '/console/webhooks');
-    const { page } = cp;
-    await page.getByRole('button', { name: 'New webhook' }).click();
-    const form = page.getByRole('form', { name: 'New webhook' });
-    await form.getByLabel('Event').selectOption('cdrCreated');
-    await form.getByLabel('Target URL').fill('https://example.com/cdr');
-    await form.getByLabel('Rate limit (deliveries per second)').fill('5000');
-    await form.getByLabel('Authentication').selectOption('oauth2_client_credentials');
-    await form.getByLabel('Token URL').fill('ftp://auth.example.com/token');
-    await form.getByLabel('Client ID').fill('switchboard');
-    await form.getByLabel('Client secret').fill('another-secret');
+    const { cp, page, form } = await newWebhookForm(account);
+    await fillIn(form, {
+      Event: 'cdrCreated',
+      'Target URL': 'https://example.com/cdr',
+      'Rate limit (deliveries per second)': '5000',
+      Authentication: 'oauth2_client_credentials',
+      'Token URL': 'ftp://auth.example.com/token',
+      'Client ID': 'switchboard',
+      'Client secret': 'another-secret',
+    });
     await form.getByLabel('mTLS: present a certificate to the receiver').check();
     await form.getByLabel('Client certificate').fill(pem.cert);
     await form.getByLabel('Private key').fill(pem.otherKey);
@@ -182,9 +196,11 @@ describe('delivery settings', () => {
       .toEqual(['type the client secret again to change the OAuth2 settings']);
     await edit.getByRole('button', { name: 'Replace client secret' }).click();
     await expect.poll(() => page.evaluate('document.activeElement?.getAttribute("type")')).toBe('password');
-    await edit.getByLabel('Client secret').fill('second-secret-value');
-    await edit.getByLabel('Rate limit (deliveries per second)').fill('');
-    await edit.getByLabel('Timeout per attempt (ms)').fill('2500');
+    await fillIn(edit, {
+      'Client secret': 'second-secret-value',
+      'Rate limit (deliveries per second)': '',
+      'Timeout per attempt (ms)': '2500',
+    });
     await edit.getByRole('button', { name: 'Save settings' }).click();
     await edit.waitFor({ state: 'detached' });
     const saved = await webhookOf(account, id);

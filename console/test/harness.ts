@@ -4,7 +4,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { type Receiver, startReceiver } from '../../test/support/index.ts';
 
@@ -42,6 +42,10 @@ export interface Harness {
   signIn(account: Account, path?: string): Promise<ConsolePage>;
   /** Fetch against the API with the account's password (for setting data up). */
   request(account: Account, method: string, path: string, body?: unknown): Promise<Response>;
+  /** A new application of the account (`fields`: its name and URLs) and a voice token of it, by the API. */
+  voiceApplication(account: Account, fields: Record<string, string>): Promise<{ appId: string; token: string }>;
+  /** Launches a session with a token (the Session API, no credentials); answers its id. */
+  launch(token: string, params?: Record<string, string>): Promise<string>;
 }
 
 /** A receiver on loopback for the tests of a file: started before them, closed after; the getter answers it. */
@@ -119,8 +123,37 @@ export function consoleHarness(): Harness {
         ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
       });
     },
+    async voiceApplication(account, fields) {
+      const lastSegment = async (res: Response) => {
+        expect(res.status, await res.clone().text()).toBeLessThan(300);
+        return ((await res.json()) as { href: string }).href.split('/').pop()!;
+      };
+      const appId = await lastSegment(await h.request(account, 'POST', '/v1/applications', fields));
+      const token = await lastSegment(
+        await h.request(account, 'POST', `/v1/applications/${appId}/addresses`, { type: 'token', channel: 'voice' }),
+      );
+      return { appId, token };
+    },
+    async launch(token, params = {}) {
+      const res = await fetch(`${baseUrl}/v1/sessions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({ token, ...params }),
+      });
+      expect(res.status, await res.clone().text()).toBe(200);
+      return ((await res.json()) as { id: string }).id;
+    },
   };
   return h;
+}
+
+/** Fills a form's fields by their labels, in order: a select chooses the value, any other field is typed into. */
+export async function fillIn(form: Locator, values: Record<string, string>): Promise<void> {
+  for (const [label, value] of Object.entries(values)) {
+    const field = form.getByLabel(label);
+    if ((await field.evaluate((e) => e.tagName)) === 'SELECT') await field.selectOption(value);
+    else await field.fill(value);
+  }
 }
 
 /** Axe's serious and critical violations of the page as it is now, as readable lines. */

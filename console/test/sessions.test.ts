@@ -25,17 +25,11 @@ describe('sessions', () => {
       headers: { 'content-type': 'application/json' },
       body: SAY,
     }));
-    const created = await h.request(account, 'POST', '/v1/applications', {
+    const { appId, token } = await h.voiceApplication(account, {
       name: 'Front desk',
       voiceUrl: receiver().url(`${base}/voice`),
       voiceFallbackUrl: receiver().url(`${base}/fallback`),
     });
-    const appId = ((await created.json()) as { href: string }).href.split('/').pop()!;
-    const tokenRes = await h.request(account, 'POST', `/v1/applications/${appId}/addresses`, {
-      type: 'token',
-      channel: 'voice',
-    });
-    const token = ((await tokenRes.json()) as { href: string }).href.split('/').pop()!;
 
     const cp = await h.signIn(account, `/console/sessions?application=${appId}`);
     const { page } = cp;
@@ -48,13 +42,7 @@ describe('sessions', () => {
     await checkPage(cp, 'sessions-empty');
 
     // The Session API: a POST with the token (no credentials).
-    const launch = await fetch(`${h.baseUrl}/v1/sessions`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ token, customer: 'Ann' }),
-    });
-    expect(launch.status).toBe(200);
-    const { id } = (await launch.json()) as { id: string };
+    const id = await h.launch(token, { customer: 'Ann' });
 
     const row = page.getByRole('link', { name: /^Session of .*, Answered by the fallback$/ });
     await row.waitFor({ timeout: 20_000 });
@@ -116,22 +104,11 @@ describe('sessions', () => {
       headers: { 'content-type': 'text/html' },
       body: '<h1>Internal error</h1>',
     }));
-    const created = await h.request(account, 'POST', '/v1/applications', {
+    const { appId, token } = await h.voiceApplication(account, {
       name: 'Broken line',
       voiceUrl: receiver().url(path),
     });
-    const appId = ((await created.json()) as { href: string }).href.split('/').pop()!;
-    const tokenRes = await h.request(account, 'POST', `/v1/applications/${appId}/addresses`, {
-      type: 'token',
-      channel: 'voice',
-    });
-    const token = ((await tokenRes.json()) as { href: string }).href.split('/').pop()!;
-    const launch = await fetch(`${h.baseUrl}/v1/sessions`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ token }),
-    });
-    const { id } = (await launch.json()) as { id: string };
+    const id = await h.launch(token);
     await expect
       .poll(async () => (await h.request(account, 'GET', `/v1/sessions/${id}`)).status, { timeout: 20_000 })
       .toBe(200);

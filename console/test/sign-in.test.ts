@@ -3,6 +3,9 @@ import { checkPage, expectClean, consoleHarness } from './harness.ts';
 
 const h = consoleHarness();
 
+/** The main navigation's links, in order. */
+const NAV = ['Applications', 'Webhooks', 'Sessions', 'Alerts', 'Usage', 'Triggers', 'API keys', 'Audit log'];
+
 describe('signing in', () => {
   it('when a browser opens /, then it lands on the sign-in page of the console, and signing in shows the applications', async () => {
     const account = await h.account();
@@ -94,20 +97,7 @@ describe('signing out and expiry', () => {
     for (let i = 0; i < 16 && seen.length < 8; i++) {
       await page.keyboard.press('Tab');
       const focused = (await page.evaluate('document.activeElement.textContent')) as string;
-      if (
-        [
-          'Applications',
-          'Webhooks',
-          'Sessions',
-          'Alerts',
-          'Usage',
-          'Triggers',
-          'API keys',
-          'Audit log',
-          'Sign out',
-        ].includes(focused)
-      )
-        seen.push(focused);
+      if ([...NAV, 'Sign out'].includes(focused)) seen.push(focused);
       if (focused === 'Audit log') {
         await page.keyboard.press('Enter');
         await page.getByRole('heading', { name: 'Audit log' }).waitFor();
@@ -116,16 +106,7 @@ describe('signing out and expiry', () => {
         break;
       }
     }
-    expect(seen).toEqual([
-      'Applications',
-      'Webhooks',
-      'Sessions',
-      'Alerts',
-      'Usage',
-      'Triggers',
-      'API keys',
-      'Audit log',
-    ]);
+    expect(seen).toEqual(NAV);
     expectClean(cp);
   });
 });

@@ -72,23 +72,12 @@ describe('triggers and usage', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ tropo: [{ hangup: null }] }),
     }));
-    const created = await h.request(account, 'POST', '/v1/applications', {
+    const { token } = await h.voiceApplication(account, {
       name: 'Usage desk',
       voiceUrl: receiver().url(`${base}/voice`),
     });
-    const appId = ((await created.json()) as { href: string }).href.split('/').pop()!;
-    const tokenRes = await h.request(account, 'POST', `/v1/applications/${appId}/addresses`, {
-      type: 'token',
-      channel: 'voice',
-    });
-    const token = ((await tokenRes.json()) as { href: string }).href.split('/').pop()!;
     for (let i = 0; i < 2; i++) {
-      const launch = await fetch(`${h.baseUrl}/v1/sessions`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ token }),
-      });
-      expect(launch.status).toBe(200);
+      await h.launch(token);
     }
     await expect
       .poll(

@@ -3,35 +3,16 @@
 // application or released.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { api } from '../api.ts';
+import { type Address, body, client, type Exchange } from '../api.ts';
+import { queryKeys } from '../api/query-keys.ts';
 import { CopyButton } from '../ui/copy.tsx';
 import { Confirm } from '../ui/dialog.tsx';
 import { ApplicationPicker } from '../ui/application-picker.tsx';
 import { Alert, generalProblem, Select } from '../ui/form.tsx';
 import { Failed, Loading } from '../ui/page.tsx';
+import { Table } from '../ui/table.tsx';
 import { PageNav } from '../ui/paged.tsx';
 import { useApplications } from './applications.tsx';
-import { apiPath } from '../paths.ts';
-
-export interface Address {
-  href: string;
-  type: 'number' | 'token' | 'sip';
-  number?: string;
-  displayNumber?: string;
-  city?: string;
-  state?: string;
-  country?: string;
-  channel?: string;
-  token?: string;
-  address?: string;
-}
-
-interface Exchange {
-  prefix: string;
-  city: string | null;
-  state: string | null;
-  country: string | null;
-}
 
 const PAGE = 50;
 
@@ -55,9 +36,13 @@ function MoveDialog({ appId, address, onClose }: { appId: string; address: Addre
   const [to, setTo] = useState<string>();
   const move = useMutation({
     mutationFn: (to: string) =>
-      api.post(apiPath`/v1/applications/${to}/addresses/${address!.type}/${addressValue(address!)}`),
+      body(
+        client.POST('/v1/applications/{id}/addresses/{type}/{address}', {
+          params: { path: { id: to, type: address!.type, address: addressValue(address!) } },
+        }),
+      ),
     onSuccess: async () => {
-      await queries.invalidateQueries({ queryKey: ['application'] });
+      await queries.invalidateQueries({ queryKey: queryKeys.anyApplication });
       onClose();
     },
   });
@@ -103,12 +88,12 @@ function MoveDialog({ appId, address, onClose }: { appId: string; address: Addre
 
 export function Addresses({ appId }: { appId: string }) {
   const queries = useQueryClient();
-  const key = ['application', appId, 'addresses'];
+  const key = queryKeys.addresses(appId);
   const list = useQuery({
     queryKey: key,
-    queryFn: () => api.get<Address[]>(apiPath`/v1/applications/${appId}/addresses`),
+    queryFn: () => body(client.GET('/v1/applications/{id}/addresses', { params: { path: { id: appId } } })),
   });
-  const exchanges = useQuery({ queryKey: ['exchanges'], queryFn: () => api.get<Exchange[]>('/v1/exchanges') });
+  const exchanges = useQuery({ queryKey: queryKeys.exchanges, queryFn: () => body(client.GET('/v1/exchanges')) });
   const [said, setSaid] = useState<string>();
   const [moving, setMoving] = useState<Address>();
   const [releasing, setReleasing] = useState<Address>();
@@ -116,11 +101,11 @@ export function Addresses({ appId }: { appId: string }) {
   const done = async (message: string) => {
     setSaid(message);
     await queries.invalidateQueries({ queryKey: key });
-    await queries.invalidateQueries({ queryKey: ['exchanges'] });
+    await queries.invalidateQueries({ queryKey: queryKeys.exchanges });
   };
   const claim = useMutation({
-    mutationFn: (body: Record<string, string>) =>
-      api.post<{ href: string }>(apiPath`/v1/applications/${appId}/addresses`, body),
+    mutationFn: (claimed: { type: Address['type']; prefix?: string; number?: string; channel?: string }) =>
+      body(client.POST('/v1/applications/{id}/addresses', { params: { path: { id: appId } }, body: claimed })),
     onSuccess: (r, body) =>
       done(
         body.type === 'number'
@@ -131,7 +116,12 @@ export function Addresses({ appId }: { appId: string }) {
       ),
   });
   const release = useMutation({
-    mutationFn: (a: Address) => api.delete(apiPath`/v1/applications/${appId}/addresses/${a.type}/${addressValue(a)}`),
+    mutationFn: (a: Address) =>
+      body(
+        client.DELETE('/v1/applications/{id}/addresses/{type}/{address}', {
+          params: { path: { id: appId, type: a.type, address: addressValue(a) } },
+        }),
+      ),
     onSuccess: (_r, a) => done(`Released ${label(a)}.`),
   });
 
@@ -167,45 +157,33 @@ export function Addresses({ appId }: { appId: string }) {
           No numbers, tokens or SIP addresses yet: calls reach this application through one of them.
         </p>
       ) : (
-        <div className="table-wrap">
-          <table className="stack">
-            <caption className="visually-hidden">Addresses of the application</caption>
-            <thead>
-              <tr>
-                <th scope="col">Type</th>
-                <th scope="col">Address</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map((a) => (
-                <tr key={a.href}>
-                  <td data-label="Type">{a.type === 'sip' ? 'SIP' : a.type}</td>
-                  <td data-label="Address" className="url">
-                    {a.type === 'token' ? <code>{a.token}</code> : label(a)}
-                    {a.type === 'token' ? <span className="muted small"> ({a.channel})</span> : null}
-                  </td>
-                  <td data-label="Actions">
-                    <div className="actions">
-                      {a.type === 'token' ? <CopyButton value={a.token!} label="Copy token" /> : null}
-                      <button type="button" onClick={() => setMoving(a)} aria-label={`Move ${label(a)}`}>
-                        Move
-                      </button>
-                      <button
-                        type="button"
-                        className="danger"
-                        onClick={() => setReleasing(a)}
-                        aria-label={`Release ${label(a)}`}
-                      >
-                        Release
-                      </button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table caption="Addresses of the application" heads={['Type', 'Address', 'Actions']}>
+          {shown.map((a) => (
+            <tr key={a.href}>
+              <td data-label="Type">{a.type === 'sip' ? 'SIP' : a.type}</td>
+              <td data-label="Address" className="url">
+                {a.type === 'token' ? <code>{a.token}</code> : label(a)}
+                {a.type === 'token' ? <span className="muted small"> ({a.channel})</span> : null}
+              </td>
+              <td data-label="Actions">
+                <div className="actions">
+                  {a.type === 'token' ? <CopyButton value={a.token!} label="Copy token" /> : null}
+                  <button type="button" onClick={() => setMoving(a)} aria-label={`Move ${label(a)}`}>
+                    Move
+                  </button>
+                  <button
+                    type="button"
+                    className="danger"
+                    onClick={() => setReleasing(a)}
+                    aria-label={`Release ${label(a)}`}
+                  >
+                    Release
+                  </button>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </Table>
       )}
       <PageNav
         at={at}

@@ -3,25 +3,15 @@
 // raised it. An application's page shows its alerts of the last 24 hours (RecentAlerts).
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { api } from '../api.ts';
+import { type Alert, body, client, given, page } from '../api.ts';
+import { queryKeys } from '../api/query-keys.ts';
 import { Link, useQueryParams } from '../router.ts';
-import { Field, Select } from '../ui/form.tsx';
+import { ChoiceFilter, FilterForm } from '../ui/filters.tsx';
+import { Field } from '../ui/form.tsx';
 import { Failed, Loading, Page } from '../ui/page.tsx';
+import { Table } from '../ui/table.tsx';
 import { PagedRows, usePaged } from '../ui/paged.tsx';
 import { when } from '../ui/time.ts';
-
-interface Alert {
-  id: string;
-  code: string;
-  severity: 'error' | 'warning';
-  at: string;
-  lastAt: string;
-  count: number;
-  applicationId: string | null;
-  sessionId: string | null;
-  message: string;
-  link: string | null;
-}
 
 /** The alert codes (docs/api.md#alerts; ALERT_CODES of packages/events, which the console does not bundle). */
 export const ALERT_CODES = [
@@ -37,19 +27,13 @@ export const ALERT_CODES = [
   'webhook.disabled',
   'launch.refused',
   'delivery.backlog_full',
-];
+] as const satisfies Alert['code'][];
 const PAGE = 50;
 
 interface Filters {
-  code: string;
-  severity: string;
+  code: Alert['code'] | '';
+  severity: Alert['severity'] | '';
   applicationId: string;
-}
-
-function path(f: Filters): string {
-  const q = new URLSearchParams({ limit: String(PAGE) });
-  for (const [k, v] of Object.entries(f)) if (v) q.set(k, v);
-  return `/v1/alerts?${q}`;
 }
 
 /** The alert's link as a console path (`/sessions/:id#attempt-N`), or undefined. */
@@ -63,82 +47,66 @@ export function AlertsPage() {
   const initialApp = useQueryParams().get('application') ?? '';
   const [filters, setFilters] = useState<Filters>({ code: '', severity: '', applicationId: initialApp });
   // Looked at again every 5 s: new alerts show without a reload.
-  const alerts = usePaged<Alert>(['alerts'], path(filters), 5000);
+  const alerts = usePaged(
+    [...queryKeys.alerts, filters],
+    (cursor) => page(client.GET('/v1/alerts', { params: { query: given({ ...filters, limit: PAGE, cursor }) } })),
+    5000,
+  );
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const v = new FormData(e.currentTarget);
     setFilters({
-      code: String(v.get('code') ?? ''),
-      severity: String(v.get('severity') ?? ''),
+      code: String(v.get('code') ?? '') as Filters['code'],
+      severity: String(v.get('severity') ?? '') as Filters['severity'],
       applicationId: String(v.get('applicationId') ?? '').trim(),
     });
   };
 
   return (
     <Page title="Alerts">
-      <form key={JSON.stringify(filters)} className="card filters" onSubmit={submit} aria-label="Filter the alerts">
-        <Select label="Code" name="code" defaultValue={filters.code}>
-          <option value="">Any code</option>
-          {ALERT_CODES.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-        </Select>
-        <Select label="Severity" name="severity" defaultValue={filters.severity}>
-          <option value="">Any severity</option>
-          <option value="error">error</option>
-          <option value="warning">warning</option>
-        </Select>
+      <FilterForm key={JSON.stringify(filters)} label="Filter the alerts" onSubmit={submit}>
+        <ChoiceFilter label="Code" name="code" any="Any code" choices={ALERT_CODES} value={filters.code} />
+        <ChoiceFilter
+          label="Severity"
+          name="severity"
+          any="Any severity"
+          choices={['error', 'warning']}
+          value={filters.severity}
+        />
         <Field label="Application id" name="applicationId" defaultValue={filters.applicationId} />
-        <button type="submit" className="primary">
-          Filter
-        </button>
-      </form>
+      </FilterForm>
       <PagedRows list={alerts} what="the alerts" empty="No alerts match." pager="Pages of the alerts">
         {(rows) => (
-          <div className="table-wrap">
-            <table className="stack">
-              <caption className="visually-hidden">Alerts, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Code</th>
-                  <th scope="col">Severity</th>
-                  <th scope="col">Count</th>
-                  <th scope="col">What happened</th>
-                  <th scope="col">Attempt</th>
+          <Table
+            caption="Alerts, newest first"
+            heads={['When', 'Code', 'Severity', 'Count', 'What happened', 'Attempt']}
+          >
+            {rows.map((a) => {
+              const to = consolePath(a.link);
+              return (
+                <tr key={a.id}>
+                  <td data-label="When">{when(a.at)}</td>
+                  <td data-label="Code">
+                    <code>{a.code}</code>
+                  </td>
+                  <td data-label="Severity" className={a.severity === 'error' ? 'problem' : undefined}>
+                    {a.severity}
+                  </td>
+                  <td data-label="Count">{a.count}</td>
+                  <td data-label="What happened">{a.message}</td>
+                  <td data-label="Attempt">
+                    {to ? (
+                      <Link to={to} aria-label={`Open the attempt that raised ${a.code} at ${when(a.at)}`}>
+                        Open the attempt
+                      </Link>
+                    ) : (
+                      '—'
+                    )}
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {rows.map((a) => {
-                  const to = consolePath(a.link);
-                  return (
-                    <tr key={a.id}>
-                      <td data-label="When">{when(a.at)}</td>
-                      <td data-label="Code">
-                        <code>{a.code}</code>
-                      </td>
-                      <td data-label="Severity" className={a.severity === 'error' ? 'problem' : undefined}>
-                        {a.severity}
-                      </td>
-                      <td data-label="Count">{a.count}</td>
-                      <td data-label="What happened">{a.message}</td>
-                      <td data-label="Attempt">
-                        {to ? (
-                          <Link to={to} aria-label={`Open the attempt that raised ${a.code} at ${when(a.at)}`}>
-                            Open the attempt
-                          </Link>
-                        ) : (
-                          '—'
-                        )}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+              );
+            })}
+          </Table>
         )}
       </PagedRows>
     </Page>
@@ -148,10 +116,9 @@ export function AlertsPage() {
 /** An application's alerts of the last 24 h (its page), each opening its attempt. */
 export function RecentAlerts({ appId }: { appId: string }) {
   const [since] = useState(() => new Date(Date.now() - 86_400_000).toISOString());
-  const q = new URLSearchParams({ applicationId: appId, since, limit: '20' });
   const list = useQuery({
-    queryKey: ['alerts', appId, since],
-    queryFn: () => api.get<Alert[]>(`/v1/alerts?${q}`),
+    queryKey: queryKeys.recentAlerts(appId, since),
+    queryFn: () => body(client.GET('/v1/alerts', { params: { query: { applicationId: appId, since, limit: 20 } } })),
     refetchInterval: 5000,
   });
   return (

@@ -1,49 +1,41 @@
 // API keys: create (the key is shown this once, with a copy button), list, revoke.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { api } from '../api.ts';
+import { type ApiKey, body, client, type Schemas } from '../api.ts';
+import { queryKeys } from '../api/query-keys.ts';
 import { CopyButton } from '../ui/copy.tsx';
 import { Confirm } from '../ui/dialog.tsx';
 import { Alert, Field, fieldProblems, formValues, generalProblem, Select } from '../ui/form.tsx';
 import { Failed, Loading, Page } from '../ui/page.tsx';
+import { Table } from '../ui/table.tsx';
 import { when } from '../ui/time.ts';
-import { apiPath } from '../paths.ts';
-
-interface ApiKey {
-  id: string;
-  name: string;
-  scope: 'full' | 'read';
-  prefix: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-}
 
 export function ApiKeysPage() {
   const queries = useQueryClient();
-  const keys = useQuery({ queryKey: ['api-keys'], queryFn: () => api.get<ApiKey[]>('/v1/api-keys') });
+  const keys = useQuery({ queryKey: queryKeys.apiKeys, queryFn: () => body(client.GET('/v1/api-keys')) });
   const [created, setCreated] = useState<{ name: string; key: string }>();
   const [revoking, setRevoking] = useState<ApiKey>();
   const [said, setSaid] = useState<string>();
   const create = useMutation({
-    mutationFn: (body: Record<string, string>) => api.post<{ name: string; key: string }>('/v1/api-keys', body),
+    mutationFn: (key: Schemas['ApiKeyCreate']) => body(client.POST('/v1/api-keys', { body: key })),
     onSuccess: async (r) => {
       setCreated({ name: r.name, key: r.key });
       setSaid(undefined);
-      await queries.invalidateQueries({ queryKey: ['api-keys'] });
+      await queries.invalidateQueries({ queryKey: queryKeys.apiKeys });
     },
   });
   const revoke = useMutation({
-    mutationFn: (k: ApiKey) => api.delete(apiPath`/v1/api-keys/${k.id}`),
+    mutationFn: (k: ApiKey) => body(client.DELETE('/v1/api-keys/{id}', { params: { path: { id: k.id } } })),
     onSuccess: async (_r, k) => {
       setSaid(`Revoked ${k.name}: it no longer authenticates.`);
-      await queries.invalidateQueries({ queryKey: ['api-keys'] });
+      await queries.invalidateQueries({ queryKey: queryKeys.apiKeys });
     },
   });
   const problems = fieldProblems(create.error);
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const form = e.currentTarget;
-    create.mutate(formValues(form), { onSuccess: () => form.reset() });
+    create.mutate(formValues(form) as Schemas['ApiKeyCreate'], { onSuccess: () => form.reset() });
   };
 
   return (
@@ -92,44 +84,24 @@ export function ApiKeysPage() {
       ) : keys.data.length === 0 ? (
         <p>No API keys yet.</p>
       ) : (
-        <div className="table-wrap">
-          <table className="stack">
-            <caption className="visually-hidden">API keys</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Key</th>
-                <th scope="col">Scope</th>
-                <th scope="col">Created</th>
-                <th scope="col">Last used</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {keys.data.map((k) => (
-                <tr key={k.id}>
-                  <td data-label="Name">{k.name}</td>
-                  <td data-label="Key">
-                    <code>{k.prefix}…</code>
-                  </td>
-                  <td data-label="Scope">{k.scope}</td>
-                  <td data-label="Created">{when(k.createdAt)}</td>
-                  <td data-label="Last used">{k.lastUsedAt ? when(k.lastUsedAt) : 'never'}</td>
-                  <td data-label="Actions">
-                    <button
-                      type="button"
-                      className="danger"
-                      onClick={() => setRevoking(k)}
-                      aria-label={`Revoke ${k.name}`}
-                    >
-                      Revoke
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table caption="API keys" heads={['Name', 'Key', 'Scope', 'Created', 'Last used', 'Actions']}>
+          {keys.data.map((k) => (
+            <tr key={k.id}>
+              <td data-label="Name">{k.name}</td>
+              <td data-label="Key">
+                <code>{k.prefix}…</code>
+              </td>
+              <td data-label="Scope">{k.scope}</td>
+              <td data-label="Created">{when(k.createdAt)}</td>
+              <td data-label="Last used">{k.lastUsedAt ? when(k.lastUsedAt) : 'never'}</td>
+              <td data-label="Actions">
+                <button type="button" className="danger" onClick={() => setRevoking(k)} aria-label={`Revoke ${k.name}`}>
+                  Revoke
+                </button>
+              </td>
+            </tr>
+          ))}
+        </Table>
       )}
       <Confirm
         open={!!revoking}

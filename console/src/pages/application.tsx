@@ -3,16 +3,18 @@
 // webhooks, its alerts of the last 24 hours, and delete.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { api } from '../api.ts';
+import { type Application, body, client } from '../api.ts';
+import { queryKeys } from '../api/query-keys.ts';
 import { Link, navigate } from '../router.ts';
 import { Confirm } from '../ui/dialog.tsx';
 import { Alert, Field, FormActions, fieldProblems, formValues, generalProblem } from '../ui/form.tsx';
 import { Failed, Loading, NotLoaded, Page } from '../ui/page.tsx';
+import { useDeletion } from '../ui/deletion.ts';
 import { SigningSecret } from '../ui/secret.tsx';
 import { Addresses } from './addresses.tsx';
 import { RecentAlerts } from './alerts.tsx';
-import { type Application, applicationFields } from './applications.tsx';
-import { apiPath, type RouteParams } from '../paths.ts';
+import { applicationFields } from './applications.tsx';
+import type { RouteParams } from '../paths.ts';
 
 const URLS: { key: keyof Application; label: string }[] = [
   { key: 'voiceUrl', label: 'Voice URL' },
@@ -24,10 +26,11 @@ const URLS: { key: keyof Application; label: string }[] = [
 function EditApplication({ app, onDone }: { app: Application; onDone: () => void }) {
   const queries = useQueryClient();
   const save = useMutation({
-    mutationFn: (body: Record<string, string>) => api.put(apiPath`/v1/applications/${app.id}`, body),
+    mutationFn: (fields: Record<string, string>) =>
+      body(client.PUT('/v1/applications/{id}', { params: { path: { id: app.id } }, body: fields })),
     onSuccess: async () => {
-      await queries.invalidateQueries({ queryKey: ['applications'] });
-      await queries.invalidateQueries({ queryKey: ['application', app.id] });
+      await queries.invalidateQueries({ queryKey: queryKeys.applications });
+      await queries.invalidateQueries({ queryKey: queryKeys.application(app.id) });
       onDone();
     },
   });
@@ -58,19 +61,10 @@ function EditApplication({ app, onDone }: { app: Application; onDone: () => void
   );
 }
 
-interface Webhook {
-  id: string;
-  name?: string;
-  event: string;
-  resource: string;
-  targetUrl: string;
-  enabled: boolean;
-}
-
 function Webhooks({ appId }: { appId: string }) {
   const list = useQuery({
-    queryKey: ['application', appId, 'webhooks'],
-    queryFn: () => api.get<Webhook[]>(apiPath`/v1/applications/${appId}/webhooks`),
+    queryKey: queryKeys.applicationWebhooks(appId),
+    queryFn: () => body(client.GET('/v1/applications/{appId}/webhooks', { params: { path: { appId } } })),
   });
   return (
     <section aria-labelledby="app-webhooks">
@@ -104,20 +98,16 @@ function Webhooks({ appId }: { appId: string }) {
 
 export function ApplicationPage({ params }: { params: RouteParams }) {
   const id = params.id!;
-  const queries = useQueryClient();
   const app = useQuery({
-    queryKey: ['application', id],
-    queryFn: () => api.get<Application>(apiPath`/v1/applications/${id}`),
+    queryKey: queryKeys.application(id),
+    queryFn: () => body(client.GET('/v1/applications/{id}', { params: { path: { id } } })),
   });
   const [editing, setEditing] = useState(false);
-  const [deleting, setDeleting] = useState(false);
-  const remove = useMutation({
-    mutationFn: () => api.delete(apiPath`/v1/applications/${id}`),
-    onSuccess: async () => {
-      queries.removeQueries({ queryKey: ['application', id] });
-      await queries.invalidateQueries({ queryKey: ['applications'] });
-      navigate('/applications');
-    },
+  const deletion = useDeletion({
+    remove: () => body(client.DELETE('/v1/applications/{id}', { params: { path: { id } } })),
+    key: queryKeys.application(id),
+    lists: queryKeys.applications,
+    done: () => navigate('/applications'),
   });
 
   if (app.isPending || app.isError)
@@ -131,7 +121,7 @@ export function ApplicationPage({ params }: { params: RouteParams }) {
           <button type="button" onClick={() => setEditing(true)} aria-expanded={editing}>
             Edit
           </button>
-          <button type="button" className="danger" onClick={() => setDeleting(true)}>
+          <button type="button" className="danger" onClick={deletion.ask}>
             Delete
           </button>
         </>
@@ -153,7 +143,7 @@ export function ApplicationPage({ params }: { params: RouteParams }) {
         </dl>
       </section>
       <SigningSecret
-        path={apiPath`/v1/applications/${id}/secret`}
+        owner={{ kind: 'applications', id }}
         headingId="secret"
         about="Signs every session POST to this application (Standard Webhooks). Reading it is recorded in the audit log."
         rotateTitle="Rotate the signing secret?"
@@ -162,18 +152,8 @@ export function ApplicationPage({ params }: { params: RouteParams }) {
       <Addresses appId={id} />
       <Webhooks appId={id} />
       <RecentAlerts appId={id} />
-      <Alert message={generalProblem(remove.error)} />
-      <Confirm
-        open={deleting}
-        title={`Delete ${a.name}?`}
-        confirm="Delete application"
-        danger
-        onCancel={() => setDeleting(false)}
-        onConfirm={() => {
-          setDeleting(false);
-          remove.mutate();
-        }}
-      >
+      <Alert message={generalProblem(deletion.mutation.error)} />
+      <Confirm {...deletion.confirm} title={`Delete ${a.name}?`} confirm="Delete application" danger>
         <p>Its numbers go back to the inventory; its tokens and SIP addresses are gone. This cannot be undone.</p>
       </Confirm>
     </Page>

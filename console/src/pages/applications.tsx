@@ -4,23 +4,13 @@
 // the application picker reads too.
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
-import { api, call } from '../api.ts';
+import { type Application, body, client, page } from '../api.ts';
+import { queryKeys } from '../api/query-keys.ts';
 import { Link, navigate } from '../router.ts';
 import { Alert, Field, FormActions, fieldProblems, formValues, generalProblem } from '../ui/form.tsx';
 import { Failed, Loading, Page } from '../ui/page.tsx';
+import { Table } from '../ui/table.tsx';
 import { PageNav } from '../ui/paged.tsx';
-
-export interface Application {
-  id: string;
-  href: string;
-  name: string;
-  voiceUrl?: string;
-  messagingUrl?: string;
-  voiceFallbackUrl?: string;
-  messagingFallbackUrl?: string;
-  environment?: string;
-  apiType?: string;
-}
 
 const PAGE = 50;
 const byName = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
@@ -42,9 +32,10 @@ export interface Applications {
  */
 export function useApplications(every: boolean): Applications {
   const pages = useInfiniteQuery({
-    queryKey: ['applications', 'pages'],
-    initialPageParam: '/v1/applications?limit=1000',
-    queryFn: ({ pageParam }) => call<Application[]>('GET', pageParam),
+    queryKey: queryKeys.applicationPages,
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ pageParam: cursor }) =>
+      page(client.GET('/v1/applications', { params: { query: { limit: 1000, cursor } } })),
     getNextPageParam: (last) => last.next,
   });
   useEffect(() => {
@@ -85,9 +76,9 @@ export function applicationFields(v: Record<string, string>, keepEmpty: boolean)
 function NewApplication({ onDone }: { onDone: () => void }) {
   const queries = useQueryClient();
   const create = useMutation({
-    mutationFn: (body: Record<string, string>) => api.post<{ href: string }>('/v1/applications', body),
+    mutationFn: (fields: Record<string, string>) => body(client.POST('/v1/applications', { body: fields })),
     onSuccess: async ({ href }) => {
-      await queries.invalidateQueries({ queryKey: ['applications'] });
+      await queries.invalidateQueries({ queryKey: queryKeys.applications });
       navigate(`/applications/${href.split('/').pop()}`);
     },
   });
@@ -166,32 +157,21 @@ export function ApplicationsPage() {
                 ? `${found.length} applications`
                 : `${found.length} of ${all.length} applications match`}
           </p>
-          <div className="table-wrap">
-            <table className="stack compact">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Voice URL</th>
-                  <th scope="col">Messaging URL</th>
-                </tr>
-              </thead>
-              <tbody>
-                {shown.map((a) => (
-                  <tr key={a.id}>
-                    <td data-label="Name">
-                      <Link to={`/applications/${a.id}`}>{a.name}</Link>
-                    </td>
-                    <td data-label="Voice URL" className={a.voiceUrl ? 'url' : 'url empty'}>
-                      {a.voiceUrl ?? '—'}
-                    </td>
-                    <td data-label="Messaging URL" className={a.messagingUrl ? 'url' : 'url empty'}>
-                      {a.messagingUrl ?? '—'}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <Table heads={['Name', 'Voice URL', 'Messaging URL']} compact>
+            {shown.map((a) => (
+              <tr key={a.id}>
+                <td data-label="Name">
+                  <Link to={`/applications/${a.id}`}>{a.name}</Link>
+                </td>
+                <td data-label="Voice URL" className={a.voiceUrl ? 'url' : 'url empty'}>
+                  {a.voiceUrl ?? '—'}
+                </td>
+                <td data-label="Messaging URL" className={a.messagingUrl ? 'url' : 'url empty'}>
+                  {a.messagingUrl ?? '—'}
+                </td>
+              </tr>
+            ))}
+          </Table>
           <PageNav at={page} count={pageCount} label="Pages of applications" onPage={setPage} />
         </>
       )}

@@ -1,21 +1,14 @@
 // The audit log: entries newest first, filtered by action, actor and time, one page at a time
 // (Previous and Next), so the page never holds more than 50 entries however long the log is.
 import { type FormEvent, useState } from 'react';
-import { Field, Select } from '../ui/form.tsx';
+import { type AuditEvent, client, given, page } from '../api.ts';
+import { queryKeys } from '../api/query-keys.ts';
+import { ChoiceFilter, FilterForm, TimeRangeFilter } from '../ui/filters.tsx';
+import { Field } from '../ui/form.tsx';
 import { Page } from '../ui/page.tsx';
+import { Table } from '../ui/table.tsx';
 import { PagedRows, usePaged } from '../ui/paged.tsx';
-import { isoFromLocal, localFromIso, when } from '../ui/time.ts';
-
-interface AuditEvent {
-  id: string;
-  at: string;
-  actor: { type: string; id: string; name?: string };
-  action: string;
-  target: string | null;
-  ip: string;
-  requestId: string;
-  outcome: 'success' | 'failure';
-}
+import { isoFromLocal, when } from '../ui/time.ts';
 
 const ACTIONS = [
   'session.sign-in',
@@ -51,12 +44,6 @@ interface Filters {
   until: string;
 }
 
-function path(f: Filters): string {
-  const q = new URLSearchParams({ limit: String(PAGE) });
-  for (const [k, v] of Object.entries(f)) if (v) q.set(k, v);
-  return `/v1/audit-events?${q}`;
-}
-
 /** The target as a path of the API (the href without its origin). */
 const targetPath = (t: string) => {
   try {
@@ -68,7 +55,9 @@ const targetPath = (t: string) => {
 
 export function AuditLogPage() {
   const [filters, setFilters] = useState<Filters>({ action: '', actor: '', since: '', until: '' });
-  const events = usePaged<AuditEvent>(['audit-events'], path(filters));
+  const events = usePaged([...queryKeys.auditEvents, filters], (cursor) =>
+    page<AuditEvent>(client.GET('/v1/audit-events', { params: { query: given({ ...filters, limit: PAGE, cursor }) } })),
+  );
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const v = new FormData(e.currentTarget);
@@ -82,75 +71,52 @@ export function AuditLogPage() {
 
   return (
     <Page title="Audit log">
-      <form key={JSON.stringify(filters)} className="card filters" onSubmit={submit} aria-label="Filter the audit log">
-        <Select label="Action" name="action" defaultValue={filters.action}>
-          <option value="">Any action</option>
-          {ACTIONS.map((a) => (
-            <option key={a} value={a}>
-              {a}
-            </option>
-          ))}
-        </Select>
+      <FilterForm key={JSON.stringify(filters)} label="Filter the audit log" onSubmit={submit}>
+        <ChoiceFilter label="Action" name="action" any="Any action" choices={ACTIONS} value={filters.action} />
         <Field
           label="Actor id"
           name="actor"
           defaultValue={filters.actor}
           placeholder="ak_… or a session or account id"
         />
-        <Field label="Since" name="since" type="datetime-local" step={1} defaultValue={localFromIso(filters.since)} />
-        <Field label="Until" name="until" type="datetime-local" step={1} defaultValue={localFromIso(filters.until)} />
-        <button type="submit" className="primary">
-          Filter
-        </button>
-      </form>
+        <TimeRangeFilter since={filters.since} until={filters.until} />
+      </FilterForm>
       <PagedRows list={events} what="the audit log" empty="No entries match." pager="Pages of the audit log">
         {(rows) => (
-          <div className="table-wrap">
-            <table className="stack">
-              <caption className="visually-hidden">Audit log entries, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Action</th>
-                  <th scope="col">Outcome</th>
-                  <th scope="col">Actor</th>
-                  <th scope="col">Target</th>
-                  <th scope="col">From</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((e) => (
-                  <tr key={e.id}>
-                    <td data-label="When">{when(e.at)}</td>
-                    <td data-label="Action">
-                      <code>{e.action}</code>
-                    </td>
-                    <td data-label="Outcome" className={e.outcome === 'failure' ? 'problem' : undefined}>
-                      {e.outcome}
-                    </td>
-                    <td data-label="Actor">
-                      {e.actor.type}
-                      {e.actor.name ? ` ${e.actor.name}` : ''}{' '}
-                      <button
-                        type="button"
-                        className="link"
-                        onClick={() => setFilters({ ...filters, actor: e.actor.id })}
-                        aria-label={`Only entries by ${e.actor.type} ${e.actor.id}`}
-                      >
-                        <code>{e.actor.id.slice(0, 12)}</code>
-                      </button>
-                    </td>
-                    <td data-label="Target" className="url">
-                      {e.target ? targetPath(e.target) : '—'}
-                    </td>
-                    <td data-label="From" className="url">
-                      {e.ip}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <Table
+            caption="Audit log entries, newest first"
+            heads={['When', 'Action', 'Outcome', 'Actor', 'Target', 'From']}
+          >
+            {rows.map((e) => (
+              <tr key={e.id}>
+                <td data-label="When">{when(e.at)}</td>
+                <td data-label="Action">
+                  <code>{e.action}</code>
+                </td>
+                <td data-label="Outcome" className={e.outcome === 'failure' ? 'problem' : undefined}>
+                  {e.outcome}
+                </td>
+                <td data-label="Actor">
+                  {e.actor.type}
+                  {e.actor.name ? ` ${e.actor.name}` : ''}{' '}
+                  <button
+                    type="button"
+                    className="link"
+                    onClick={() => setFilters({ ...filters, actor: e.actor.id })}
+                    aria-label={`Only entries by ${e.actor.type} ${e.actor.id}`}
+                  >
+                    <code>{e.actor.id.slice(0, 12)}</code>
+                  </button>
+                </td>
+                <td data-label="Target" className="url">
+                  {e.target ? targetPath(e.target) : '—'}
+                </td>
+                <td data-label="From" className="url">
+                  {e.ip}
+                </td>
+              </tr>
+            ))}
+          </Table>
         )}
       </PagedRows>
     </Page>

@@ -1,17 +1,23 @@
 // The delivery attempts of a subscription or of an application, newest first, filtered by outcome,
 // event, time and message id, one page of the API at a time.
 import { type FormEvent, useState } from 'react';
+import { type Delivery, given, page } from '../api.ts';
+import { listDeliveries, type Owner } from '../api/owner.ts';
+import { queryKeys } from '../api/query-keys.ts';
 import { Link } from '../router.ts';
-import { Field, Select } from '../ui/form.tsx';
+import { ChoiceFilter, FilterForm, TimeRangeFilter } from '../ui/filters.tsx';
+import { Field } from '../ui/form.tsx';
 import { PagedRows, usePaged } from '../ui/paged.tsx';
-import { isoFromLocal, localFromIso, when } from '../ui/time.ts';
-import type { Delivery } from './webhook-model.ts';
+import { Table } from '../ui/table.tsx';
+import { isoFromLocal, when } from '../ui/time.ts';
 
 const OUTCOMES = ['succeeded', 'retrying', 'failed', 'cancelled'];
 const PAGE = 25;
 
+const NO_FILTERS: Filters = { outcome: '', event: '', since: '', until: '', messageId: '' };
+
 interface Filters {
-  outcome: string;
+  outcome: Exclude<Delivery['outcome'], 'pending'> | '';
   event: string;
   since: string;
   until: string;
@@ -23,30 +29,32 @@ export function statusText(d: Pick<Delivery, 'statusCode' | 'error'>): string {
 }
 
 /**
- * `base`: the list in the API (`/v1/webhooks/:id/deliveries`); `linkBase`: the console's path of
- * one delivery without its id; `events`: the events to filter by.
+ * `owner`: the webhook or the application whose deliveries these are; `linkBase`: the console's
+ * path of one delivery without its id; `events`: the events to filter by.
  */
 export function Deliveries({
-  base,
+  owner,
   linkBase,
   events,
   title = 'Deliveries',
 }: {
-  base: string;
+  owner: Owner;
   linkBase: string;
   events: string[];
   title?: string;
 }) {
-  const [filters, setFilters] = useState<Filters>({ outcome: '', event: '', since: '', until: '', messageId: '' });
-  const q = new URLSearchParams({ limit: String(PAGE) });
-  for (const [k, v] of Object.entries(filters)) if (v) q.set(k, v);
-  const list = usePaged<Delivery>(['deliveries', base], `${base}?${q}`, 5000);
+  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const list = usePaged(
+    [...queryKeys.deliveriesOf(owner), filters],
+    (cursor) => page(listDeliveries(owner, given({ ...filters, limit: PAGE, cursor }))),
+    5000,
+  );
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const v = new FormData(e.currentTarget);
     const s = (k: string) => String(v.get(k) ?? '').trim();
     setFilters({
-      outcome: s('outcome'),
+      outcome: s('outcome') as Filters['outcome'],
       event: s('event'),
       since: isoFromLocal(s('since')),
       until: isoFromLocal(s('until')),
@@ -58,49 +66,21 @@ export function Deliveries({
   return (
     <section aria-labelledby="deliveries-h">
       <h2 id="deliveries-h">{title}</h2>
-      <form
+      <FilterForm
         key={JSON.stringify(filters)}
-        className="card filters"
+        label={`Filter the ${title.toLowerCase()}`}
         onSubmit={submit}
-        aria-label={`Filter the ${title.toLowerCase()}`}
+        onClear={filtered ? () => setFilters(NO_FILTERS) : undefined}
       >
-        <Select label="Outcome" name="outcome" defaultValue={filters.outcome}>
-          <option value="">Any outcome</option>
-          {OUTCOMES.map((o) => (
-            <option key={o} value={o}>
-              {o}
-            </option>
-          ))}
-        </Select>
+        <ChoiceFilter label="Outcome" name="outcome" any="Any outcome" choices={OUTCOMES} value={filters.outcome} />
         {events.length ? (
-          <Select label="Event" name="event" defaultValue={filters.event}>
-            <option value="">Any event</option>
-            {events.map((o) => (
-              <option key={o} value={o}>
-                {o}
-              </option>
-            ))}
-          </Select>
+          <ChoiceFilter label="Event" name="event" any="Any event" choices={events} value={filters.event} />
         ) : (
           <Field label="Event" name="event" defaultValue={filters.event} />
         )}
-        <Field label="Since" name="since" type="datetime-local" step={1} defaultValue={localFromIso(filters.since)} />
-        <Field label="Until" name="until" type="datetime-local" step={1} defaultValue={localFromIso(filters.until)} />
+        <TimeRangeFilter since={filters.since} until={filters.until} />
         <Field label="Message id" name="messageId" defaultValue={filters.messageId} placeholder="msg_… (webhook-id)" />
-        <div className="actions">
-          <button type="submit" className="primary">
-            Filter
-          </button>
-          {filtered ? (
-            <button
-              type="button"
-              onClick={() => setFilters({ outcome: '', event: '', since: '', until: '', messageId: '' })}
-            >
-              Clear filters
-            </button>
-          ) : null}
-        </div>
-      </form>
+      </FilterForm>
       <PagedRows
         list={list}
         what="deliveries"
@@ -108,47 +88,35 @@ export function Deliveries({
         pager={`Pages of ${title.toLowerCase()}`}
       >
         {(rows) => (
-          <div className="table-wrap">
-            <table className="stack">
-              <caption className="visually-hidden">{title}, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Event</th>
-                  <th scope="col">Outcome</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Duration</th>
-                  <th scope="col">Attempt</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((d) => (
-                  <tr key={d.id}>
-                    <td data-label="When">
-                      <Link
-                        to={`${linkBase}/${d.id}`}
-                        aria-label={`Delivery of ${when(d.createdAt)}, ${d.event}, ${d.outcome}`}
-                      >
-                        {when(d.createdAt)}
-                      </Link>
-                    </td>
-                    <td data-label="Event">
-                      <code>{d.event}</code>
-                      {d.trigger !== 'event' ? <span className="muted small"> ({d.trigger})</span> : null}
-                    </td>
-                    <td data-label="Outcome" className={`outcome-${d.outcome}`}>
-                      {d.outcome}
-                    </td>
-                    <td data-label="Status" className="url">
-                      {statusText(d)}
-                    </td>
-                    <td data-label="Duration">{d.durationMs} ms</td>
-                    <td data-label="Attempt">{d.attempt}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <Table
+            caption={<>{title}, newest first</>}
+            heads={['When', 'Event', 'Outcome', 'Status', 'Duration', 'Attempt']}
+          >
+            {rows.map((d) => (
+              <tr key={d.id}>
+                <td data-label="When">
+                  <Link
+                    to={`${linkBase}/${d.id}`}
+                    aria-label={`Delivery of ${when(d.createdAt)}, ${d.event}, ${d.outcome}`}
+                  >
+                    {when(d.createdAt)}
+                  </Link>
+                </td>
+                <td data-label="Event">
+                  <code>{d.event}</code>
+                  {d.trigger !== 'event' ? <span className="muted small"> ({d.trigger})</span> : null}
+                </td>
+                <td data-label="Outcome" className={`outcome-${d.outcome}`}>
+                  {d.outcome}
+                </td>
+                <td data-label="Status" className="url">
+                  {statusText(d)}
+                </td>
+                <td data-label="Duration">{d.durationMs} ms</td>
+                <td data-label="Attempt">{d.attempt}</td>
+              </tr>
+            ))}
+          </Table>
         )}
       </PagedRows>
     </section>

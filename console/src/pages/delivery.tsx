@@ -3,22 +3,23 @@
 // first 4 KiB), and "Resend".
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api, listAll } from '../api.ts';
+import { body, type Delivery, listAll } from '../api.ts';
+import { getDelivery, listDeliveries, type Owner, resendDelivery } from '../api/owner.ts';
+import { queryKeys } from '../api/query-keys.ts';
 import { Link } from '../router.ts';
 import { Excerpt, formatJson } from '../ui/excerpt.tsx';
 import { Alert, generalProblem } from '../ui/form.tsx';
 import { Failed, NotLoaded, Page } from '../ui/page.tsx';
-import { pathOf } from '../ui/paged.tsx';
 import { when } from '../ui/time.ts';
 import { statusText } from './deliveries.tsx';
-import type { Delivery } from './webhook-model.ts';
-import { apiPath, type RouteParams } from '../paths.ts';
+import type { RouteParams } from '../paths.ts';
+import { idOf } from './webhook-model.ts';
 
-function Attempt({ base, d, n }: { base: string; d: Delivery; n: number }) {
+function Attempt({ owner, d, n }: { owner: Owner; d: Delivery; n: number }) {
   // The list has neither body nor response; the record's own view has them.
   const full = useQuery({
-    queryKey: ['delivery', d.id],
-    queryFn: () => api.get<Delivery>(`${base}/${encodeURIComponent(d.id)}`),
+    queryKey: queryKeys.delivery(d.id),
+    queryFn: () => body(getDelivery(owner, d.id)),
     refetchInterval: (q) => (q.state.data?.outcome === 'pending' ? 1000 : false),
   });
   const r = full.data ?? d;
@@ -105,29 +106,29 @@ function Attempt({ base, d, n }: { base: string; d: Delivery; n: number }) {
 export function DeliveryPage({ params }: { params: RouteParams }) {
   const deliveryId = params.deliveryId!;
   const sub = params.id;
-  const base = sub ? apiPath`/v1/webhooks/${sub}/deliveries` : apiPath`/v1/applications/${params.appId!}/deliveries`;
+  const owner: Owner = sub ? { kind: 'webhooks', id: sub } : { kind: 'applications', id: params.appId! };
   const back = sub ? `/webhooks/${sub}` : `/sessions?application=${params.appId}`;
   const queries = useQueryClient();
   const [resent, setResent] = useState<string>();
   const one = useQuery({
-    queryKey: ['delivery', deliveryId],
-    queryFn: () => api.get<Delivery>(`${base}/${encodeURIComponent(deliveryId)}`),
+    queryKey: queryKeys.delivery(deliveryId),
+    queryFn: () => body(getDelivery(owner, deliveryId)),
   });
   const messageId = one.data?.messageId;
   const attempts = useQuery({
-    queryKey: ['deliveries', base, 'message', messageId],
-    queryFn: () => listAll<Delivery>(`${base}?messageId=${encodeURIComponent(messageId!)}&limit=100`),
+    queryKey: queryKeys.deliveryAttempts(owner, messageId),
+    queryFn: () => listAll((cursor) => listDeliveries(owner, { messageId: messageId!, limit: 100, cursor })),
     enabled: messageId !== undefined,
     // While a resend waits for its attempt, look again each second.
     refetchInterval: (q) =>
       resent && !(q.state.data ?? []).some((d) => d.id === resent && d.outcome !== 'pending') ? 1000 : false,
   });
   const resend = useMutation({
-    mutationFn: () => api.post<{ href: string }>(`${base}/${encodeURIComponent(deliveryId)}/resend`),
+    mutationFn: () => body(resendDelivery(owner, deliveryId)),
     onSuccess: async (r) => {
-      setResent(pathOf(r.href).split('/').pop());
-      await queries.invalidateQueries({ queryKey: ['deliveries', base] });
-      await queries.invalidateQueries({ queryKey: ['stats'] });
+      setResent(idOf(r.href));
+      await queries.invalidateQueries({ queryKey: queryKeys.deliveriesOf(owner) });
+      await queries.invalidateQueries({ queryKey: queryKeys.stats });
     },
   });
   const done = resent ? attempts.data?.find((d) => d.id === resent && d.outcome !== 'pending') : undefined;
@@ -167,7 +168,7 @@ export function DeliveryPage({ params }: { params: RouteParams }) {
       {attempts.isError ? <Failed error={attempts.error} retry={() => attempts.refetch()} /> : null}
       <ol className="plain attempts">
         {list.map((a, i) => (
-          <Attempt key={a.id} base={base} d={a} n={i + 1} />
+          <Attempt key={a.id} owner={owner} d={a} n={i + 1} />
         ))}
       </ol>
     </Page>

@@ -3,13 +3,15 @@
 // "Replay" (a recovery task), the running task's progress and "Cancel".
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { ApiError, api } from '../api.ts';
-import { apiPath } from '../paths.ts';
+import { ApiError, body as answer, client, type Recovery, type RecoveryDryRun } from '../api.ts';
+import { queryKeys } from '../api/query-keys.ts';
+import type { paths } from '../api/schema.gen.ts';
 import { Alert, Field, fieldProblems, formValues, generalProblem, Select } from '../ui/form.tsx';
-import { pathOf } from '../ui/paged.tsx';
 import { TextArea } from '../ui/textarea.tsx';
 import { isoFromLocal } from '../ui/time.ts';
-import type { Recovery, RecoveryCount } from './webhook-model.ts';
+import { idOf } from './webhook-model.ts';
+
+type Filters = paths['/v1/webhooks/{id}/recover']['post']['requestBody']['content']['application/json'];
 
 const FILTERS = ['since', 'until', 'event', 'outcome', 'statusFrom', 'statusTo', 'messageId', 'sessionId'];
 
@@ -43,11 +45,11 @@ function replayProblems(error: unknown): Record<string, string> {
   return status ? { ...rest, outcome: status } : rest;
 }
 
-/** The task a 409 names when a recovery of the webhook is still running. */
-const runningTask = (error: unknown, id: string) => {
+/** The id of the task a 409 names when a recovery of the webhook is still running. */
+const runningTask = (error: unknown) => {
   const m =
     error instanceof ApiError && error.status === 409 ? /recoveries\/(rcv_[0-9a-f]+)/.exec(error.message) : null;
-  return m ? apiPath`/v1/webhooks/${id}/recoveries/${m[1]!}` : undefined;
+  return m?.[1];
 };
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -65,17 +67,22 @@ export function Replay({ id, event }: { id: string; event: string }) {
   const [note, setNote] = useState<string>();
   const count = useMutation({
     mutationFn: (body: Record<string, unknown>) =>
-      api.post<RecoveryCount>(apiPath`/v1/webhooks/${id}/recover`, { ...body, dryRun: true }),
+      answer(
+        client.POST('/v1/webhooks/{id}/recover', {
+          params: { path: { id } },
+          body: { ...(body as Filters), dryRun: true },
+        }),
+      ) as Promise<RecoveryDryRun>,
   });
   const start = useMutation({
     mutationFn: (body: Record<string, unknown>) =>
-      api.post<{ href: string }>(apiPath`/v1/webhooks/${id}/recover`, body),
+      answer(client.POST('/v1/webhooks/{id}/recover', { params: { path: { id } }, body: body as Filters })),
     onSuccess: (r) => {
       setNote(undefined);
-      setTask(pathOf(r.href));
+      if ('href' in r) setTask(idOf(r.href));
     },
     onError: (e) => {
-      const running = runningTask(e, id);
+      const running = runningTask(e);
       if (running) {
         setTask(running);
         setNote('A replay of this webhook is already running: its progress is below.');
@@ -83,22 +90,24 @@ export function Replay({ id, event }: { id: string; event: string }) {
     },
   });
   const progress = useQuery({
-    queryKey: ['recovery', task],
-    queryFn: () => api.get<Recovery>(task!),
+    queryKey: queryKeys.recovery(task),
+    queryFn: () =>
+      answer(client.GET('/v1/webhooks/{id}/recoveries/{taskId}', { params: { path: { id, taskId: task! } } })),
     enabled: task !== undefined,
     refetchInterval: (q) => (q.state.data && q.state.data.state !== 'running' ? false : 1000),
   });
   const cancel = useMutation({
-    mutationFn: () => api.delete<Recovery>(task!),
-    onSuccess: (r) => queries.setQueryData(['recovery', task], r),
+    mutationFn: () =>
+      answer(client.DELETE('/v1/webhooks/{id}/recoveries/{taskId}', { params: { path: { id, taskId: task! } } })),
+    onSuccess: (r) => queries.setQueryData(queryKeys.recovery(task), r),
   });
   const p = progress.data;
   const running = p?.state === 'running';
   // A replay that ended has added attempts: the deliveries and the chart show them.
   useEffect(() => {
     if (p && p.state !== 'running') {
-      void queries.invalidateQueries({ queryKey: ['deliveries'] });
-      void queries.invalidateQueries({ queryKey: ['stats'] });
+      void queries.invalidateQueries({ queryKey: queryKeys.deliveries });
+      void queries.invalidateQueries({ queryKey: queryKeys.stats });
     }
   }, [p?.state, p, queries]);
 
@@ -115,7 +124,7 @@ export function Replay({ id, event }: { id: string; event: string }) {
     e.preventDefault();
     submitted(false);
   };
-  const error = start.error && runningTask(start.error, id) ? undefined : (start.error ?? count.error);
+  const error = start.error && runningTask(start.error) ? undefined : (start.error ?? count.error);
   const problems = { ...replayProblems(error), ...local };
   const c = count.data;
   return (

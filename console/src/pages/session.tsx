@@ -2,15 +2,16 @@
 // application (URL, primary or fallback, status, time, error, what it answered), the instructions
 // it took, the signals sent to it and why it failed.
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../api.ts';
+import { body, client, type SessionRecord } from '../api.ts';
+import { queryKeys } from '../api/query-keys.ts';
 import { Link } from '../router.ts';
 import { Excerpt } from '../ui/excerpt.tsx';
 import { NotLoaded, Page } from '../ui/page.tsx';
 import { when } from '../ui/time.ts';
-import { OUTCOME_TEXT, type SessionAttempt, type SessionDetail } from './session-model.ts';
-import { apiPath, type RouteParams } from '../paths.ts';
+import { OUTCOME_TEXT } from './session-model.ts';
+import type { RouteParams } from '../paths.ts';
 
-function AttemptItem({ a, n }: { a: SessionAttempt; n: number }) {
+function AttemptItem({ a, n }: { a: SessionRecord['attempts'][number]; n: number }) {
   const ok = a.status !== null && a.status >= 200 && a.status < 300 && !a.error;
   return (
     <li id={`attempt-${n}`} className={`event ${ok ? 'ok' : 'bad'}`}>
@@ -62,7 +63,10 @@ function AttemptItem({ a, n }: { a: SessionAttempt; n: number }) {
 
 export function SessionPage({ params }: { params: RouteParams }) {
   const id = params.id!;
-  const s = useQuery({ queryKey: ['session', id], queryFn: () => api.get<SessionDetail>(apiPath`/v1/sessions/${id}`) });
+  const s = useQuery({
+    queryKey: queryKeys.sessionRecord(id),
+    queryFn: () => body(client.GET('/v1/sessions/{sessionId}', { params: { path: { sessionId: id } } })),
+  });
   if (s.isPending || s.isError)
     return <NotLoaded query={s} kind="Session" back="/sessions" backText="Back to the sessions" />;
   const d = s.data;

@@ -5,18 +5,31 @@
 import { type FormEvent, useEffect } from 'react';
 import { Link, navigate, useQueryParams } from '../router.ts';
 import { ApplicationPicker, useApplication } from '../ui/application-picker.tsx';
-import { Field, Select } from '../ui/form.tsx';
+import { ChoiceFilter, FilterForm, TimeRangeFilter } from '../ui/filters.tsx';
+import { Field } from '../ui/form.tsx';
 import { Failed, Loading, Page } from '../ui/page.tsx';
+import { Table } from '../ui/table.tsx';
 import { PagedRows, usePaged } from '../ui/paged.tsx';
 import { StatsChart } from '../ui/stats-chart.tsx';
-import { isoFromLocal, localFromIso, when } from '../ui/time.ts';
+import { isoFromLocal, when } from '../ui/time.ts';
 import { useApplications } from './applications.tsx';
 import { Deliveries } from './deliveries.tsx';
-import { OUTCOME_TEXT, type SessionSummary } from './session-model.ts';
-import { apiPath } from '../paths.ts';
+import { OUTCOME_TEXT } from './session-model.ts';
+import { client, given, page, type SessionSummary } from '../api.ts';
+import type { Owner } from '../api/owner.ts';
+import { queryKeys } from '../api/query-keys.ts';
 
 const FILTERS = ['outcome', 'channel', 'since', 'until', 'from'] as const;
 const PAGE = 25;
+
+/** The filters in the address; empty: any. */
+interface Filters {
+  outcome: SessionSummary['outcome'] | '';
+  channel: SessionSummary['channel'] | '';
+  since: string;
+  until: string;
+  from: string;
+}
 
 export function SessionsPage() {
   const params = useQueryParams();
@@ -32,11 +45,25 @@ export function SessionsPage() {
     navigate(`/sessions?${next}`, true);
   }, [first]);
   const { app } = useApplication(appId);
-  const q = new URLSearchParams({ limit: String(PAGE) });
-  for (const f of FILTERS) if (params.get(f)) q.set(f, params.get(f)!);
-  const list = usePaged<SessionSummary>(
-    ['sessions', appId],
-    appId ? `${apiPath`/v1/applications/${appId}/sessions`}?${q}` : undefined,
+  const inAddress = (f: (typeof FILTERS)[number]) => params.get(f) ?? '';
+  const filters: Filters = {
+    outcome: inAddress('outcome') as Filters['outcome'],
+    channel: inAddress('channel') as Filters['channel'],
+    since: inAddress('since'),
+    until: inAddress('until'),
+    from: inAddress('from'),
+  };
+  const owner: Owner | undefined = appId ? { kind: 'applications', id: appId } : undefined;
+  const list = usePaged(
+    [...queryKeys.sessions(appId), filters],
+    appId
+      ? (cursor) =>
+          page<SessionSummary>(
+            client.GET('/v1/applications/{id}/sessions', {
+              params: { path: { id: appId }, query: given({ ...filters, limit: PAGE, cursor }) },
+            }),
+          )
+      : undefined,
     5000,
   );
   const filtered = FILTERS.some((f) => params.get(f));
@@ -82,53 +109,37 @@ export function SessionsPage() {
             onChange={(id) => navigate(id ? `/sessions?application=${id}` : '/sessions')}
           />
           <div className="charts">
-            <StatsChart path={apiPath`/v1/applications/${appId}/stats`} subject={app?.name ?? appId} kind="sessions" />
-            <StatsChart
-              path={apiPath`/v1/applications/${appId}/stats`}
-              subject={app?.name ?? appId}
-              kind="deliveries"
-            />
+            <StatsChart owner={owner!} subject={app?.name ?? appId} kind="sessions" />
+            <StatsChart owner={owner!} subject={app?.name ?? appId} kind="deliveries" />
           </div>
           <section aria-labelledby="sessions-h">
             <h2 id="sessions-h">Sessions of {app?.name ?? appId}</h2>
-            <form key={params.toString()} className="card filters" onSubmit={submit} aria-label="Filter the sessions">
-              <Select label="Outcome" name="outcome" defaultValue={params.get('outcome') ?? ''}>
-                <option value="">Any outcome</option>
-                <option value="answered">Answered</option>
-                <option value="fallback">Answered by the fallback</option>
-                <option value="failed">Failed</option>
-              </Select>
-              <Select label="Channel" name="channel" defaultValue={params.get('channel') ?? ''}>
-                <option value="">Any channel</option>
-                <option value="VOICE">Voice</option>
-                <option value="TEXT">Text</option>
-              </Select>
-              <Field
-                label="Since"
-                name="since"
-                type="datetime-local"
-                step={1}
-                defaultValue={localFromIso(params.get('since') ?? '')}
+            <FilterForm
+              key={params.toString()}
+              label="Filter the sessions"
+              onSubmit={submit}
+              onClear={filtered ? () => go({}) : undefined}
+            >
+              <ChoiceFilter
+                label="Outcome"
+                name="outcome"
+                any="Any outcome"
+                choices={Object.entries(OUTCOME_TEXT)}
+                value={filters.outcome}
               />
-              <Field
-                label="Until"
-                name="until"
-                type="datetime-local"
-                step={1}
-                defaultValue={localFromIso(params.get('until') ?? '')}
+              <ChoiceFilter
+                label="Channel"
+                name="channel"
+                any="Any channel"
+                choices={[
+                  ['VOICE', 'Voice'],
+                  ['TEXT', 'Text'],
+                ]}
+                value={filters.channel}
               />
-              <Field label="From (caller id)" name="from" defaultValue={params.get('from') ?? ''} />
-              <div className="actions">
-                <button type="submit" className="primary">
-                  Filter
-                </button>
-                {filtered ? (
-                  <button type="button" onClick={() => go({})}>
-                    Clear filters
-                  </button>
-                ) : null}
-              </div>
-            </form>
+              <TimeRangeFilter since={filters.since} until={filters.until} />
+              <Field label="From (caller id)" name="from" defaultValue={filters.from} />
+            </FilterForm>
             <PagedRows
               list={list}
               what="sessions"
@@ -140,53 +151,41 @@ export function SessionsPage() {
               pager="Pages of sessions"
             >
               {(rows) => (
-                <div className="table-wrap">
-                  <table className="stack">
-                    <caption className="visually-hidden">Sessions, newest first</caption>
-                    <thead>
-                      <tr>
-                        <th scope="col">Started</th>
-                        <th scope="col">Outcome</th>
-                        <th scope="col">Channel</th>
-                        <th scope="col">From</th>
-                        <th scope="col">To</th>
-                        <th scope="col">Attempts</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {rows.map((s) => (
-                        <tr key={s.id}>
-                          <td data-label="Started">
-                            <Link
-                              to={`/sessions/${s.id}`}
-                              aria-label={`Session of ${when(s.startedAt)}, ${OUTCOME_TEXT[s.outcome]}`}
-                            >
-                              {when(s.startedAt)}
-                            </Link>
-                          </td>
-                          <td data-label="Outcome" className={`session-${s.outcome}`}>
-                            {OUTCOME_TEXT[s.outcome]}
-                            {s.failure ? <div className="small">{s.failure.reason}</div> : null}
-                          </td>
-                          <td data-label="Channel">{s.channel}</td>
-                          <td data-label="From" className="url">
-                            {s.from ?? '—'}
-                          </td>
-                          <td data-label="To" className="url">
-                            {s.to ?? '—'}
-                          </td>
-                          <td data-label="Attempts">{s.attemptCount}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
+                <Table
+                  caption="Sessions, newest first"
+                  heads={['Started', 'Outcome', 'Channel', 'From', 'To', 'Attempts']}
+                >
+                  {rows.map((s) => (
+                    <tr key={s.id}>
+                      <td data-label="Started">
+                        <Link
+                          to={`/sessions/${s.id}`}
+                          aria-label={`Session of ${when(s.startedAt)}, ${OUTCOME_TEXT[s.outcome]}`}
+                        >
+                          {when(s.startedAt)}
+                        </Link>
+                      </td>
+                      <td data-label="Outcome" className={`session-${s.outcome}`}>
+                        {OUTCOME_TEXT[s.outcome]}
+                        {s.failure ? <div className="small">{s.failure.reason}</div> : null}
+                      </td>
+                      <td data-label="Channel">{s.channel}</td>
+                      <td data-label="From" className="url">
+                        {s.from ?? '—'}
+                      </td>
+                      <td data-label="To" className="url">
+                        {s.to ?? '—'}
+                      </td>
+                      <td data-label="Attempts">{s.attemptCount}</td>
+                    </tr>
+                  ))}
+                </Table>
               )}
             </PagedRows>
           </section>
           <Deliveries
             key={appId}
-            base={apiPath`/v1/applications/${appId}/deliveries`}
+            owner={owner!}
             linkBase={`/applications/${appId}/deliveries`}
             events={[]}
             title="Session deliveries"

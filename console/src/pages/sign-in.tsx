@@ -3,6 +3,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { ApiError, signIn } from '../api.ts';
+import { queryKeys } from '../api/query-keys.ts';
 import { navigate, useQueryParams } from '../router.ts';
 import { Alert, Field } from '../ui/form.tsx';
 
@@ -25,7 +26,7 @@ export function SignInPage() {
     setProblem(undefined);
     try {
       const session = await signIn(String(form.get('username') ?? ''), String(form.get('password') ?? ''));
-      queries.setQueryData(['session'], session);
+      queries.setQueryData(queryKeys.consoleSession, session);
       // Only a path of the console: never an address elsewhere.
       navigate(next?.startsWith('/') && !next.startsWith('//') ? next : '/applications', true);
     } catch (err) {

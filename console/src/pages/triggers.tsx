@@ -3,43 +3,31 @@
 // category reaches a threshold per day, month or once): list, create, delete.
 import { type UseQueryResult, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { api } from '../api.ts';
-import { apiPath } from '../paths.ts';
+import { type AlertTrigger, body, client, type Schemas, type UsageTrigger } from '../api.ts';
+import { queryKeys } from '../api/query-keys.ts';
+import { encodedPath } from '../paths.ts';
 import { Link } from '../router.ts';
 import { ApplicationPicker, useApplication } from '../ui/application-picker.tsx';
 import { Confirm } from '../ui/dialog.tsx';
 import { Alert, Field, fieldProblems, formValues, generalProblem, Select } from '../ui/form.tsx';
 import { Failed, Loading, Page } from '../ui/page.tsx';
+import { Table } from '../ui/table.tsx';
 import { when } from '../ui/time.ts';
 import { ALERT_CODES } from './alerts.tsx';
 import { USAGE_CATEGORIES } from './usage.tsx';
-
-interface AlertTrigger {
-  id: string;
-  code: string;
-  applicationId: string | null;
-  threshold: number;
-  window: string;
-  createdAt: string;
-  lastFiredAt: string | null;
-  firedCount: number;
-}
-
-interface UsageTrigger {
-  id: string;
-  category: string;
-  threshold: number;
-  recurring: 'none' | 'daily' | 'monthly';
-  createdAt: string;
-  lastFiredAt: string | null;
-  lastFiredPeriod: string | null;
-}
 
 const RECURRING: Record<UsageTrigger['recurring'], string> = {
   daily: 'Every UTC day',
   monthly: 'Every UTC month',
   none: 'Once, from now on',
 };
+
+/** The trigger whose deletion is being confirmed. */
+interface Deleting {
+  kind: 'alert' | 'usage';
+  id: string;
+  name: string;
+}
 
 /** A form's values with its numeric fields as numbers (empty ones left out: the API names them). */
 function bodyOf(form: HTMLFormElement, numeric: string[]): Record<string, string | number> {
@@ -52,17 +40,38 @@ function bodyOf(form: HTMLFormElement, numeric: string[]): Record<string, string
   return out;
 }
 
+/** The calls of one kind of trigger. */
+interface TriggerCalls<T> {
+  list: () => Promise<T[]>;
+  /** The body as the form gives it; the API says what is wrong with it. */
+  create: (body: Record<string, string | number>) => Promise<T>;
+  remove: (id: string) => Promise<unknown>;
+}
+
+const ALERT_TRIGGERS: TriggerCalls<AlertTrigger> = {
+  list: () => body(client.GET('/v1/alert-triggers')),
+  create: (b) => body(client.POST('/v1/alert-triggers', { body: b as Schemas['AlertTriggerCreate'] })),
+  remove: (id) => body(client.DELETE('/v1/alert-triggers/{id}', { params: { path: { id } } })),
+};
+
+const USAGE_TRIGGERS: TriggerCalls<UsageTrigger> = {
+  list: () => body(client.GET('/v1/usage-triggers')),
+  create: (b) => body(client.POST('/v1/usage-triggers', { body: b as Schemas['UsageTriggerCreate'] })),
+  remove: (id) => body(client.DELETE('/v1/usage-triggers/{id}', { params: { path: { id } } })),
+};
+
 /** The create form, list and delete of one kind of trigger. */
-function useTriggers<T extends { id: string }>(path: string, key: string) {
+function useTriggers<T extends { id: string }>(kind: 'alert-triggers' | 'usage-triggers', calls: TriggerCalls<T>) {
   const queries = useQueryClient();
-  const list = useQuery({ queryKey: [key], queryFn: () => api.get<T[]>(path) });
+  const key = queryKeys.triggers(kind);
+  const list = useQuery({ queryKey: key, queryFn: calls.list });
   const create = useMutation({
-    mutationFn: (body: Record<string, string | number>) => api.post<T>(path, body),
-    onSuccess: () => queries.invalidateQueries({ queryKey: [key] }),
+    mutationFn: calls.create,
+    onSuccess: () => queries.invalidateQueries({ queryKey: key }),
   });
   const remove = useMutation({
-    mutationFn: (t: T) => api.delete(`${path}/${encodeURIComponent(t.id)}`),
-    onSuccess: () => queries.invalidateQueries({ queryKey: [key] }),
+    mutationFn: (t: T) => calls.remove(t.id),
+    onSuccess: () => queries.invalidateQueries({ queryKey: key }),
   });
   return { list, create, remove };
 }
@@ -84,34 +93,35 @@ function TriggerTable<T extends { id: string }>({
   if (list.isError) return <Failed error={list.error} retry={() => list.refetch()} />;
   if (list.data.length === 0) return <p className="muted">{empty}</p>;
   return (
-    <div className="table-wrap">
-      <table className="stack">
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            {heads.map((h) => (
-              <th key={h} scope="col">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>{list.data.map(row)}</tbody>
-      </table>
-    </div>
+    <Table caption={caption} heads={heads}>
+      {list.data.map(row)}
+    </Table>
   );
 }
 
 /** An application's name (its id until known), linking to its page. */
 function AppLink({ id }: { id: string }) {
   const { app } = useApplication(id);
-  return <Link to={apiPath`/applications/${id}`}>{app?.name ?? id}</Link>;
+  return <Link to={encodedPath`/applications/${id}`}>{app?.name ?? id}</Link>;
 }
 
 export function TriggersPage() {
-  const alerts = useTriggers<AlertTrigger>('/v1/alert-triggers', 'alert-triggers');
-  const usage = useTriggers<UsageTrigger>('/v1/usage-triggers', 'usage-triggers');
-  const [deleting, setDeleting] = useState<{ kind: 'alert' | 'usage'; id: string; name: string }>();
+  const alerts = useTriggers('alert-triggers', ALERT_TRIGGERS);
+  const usage = useTriggers('usage-triggers', USAGE_TRIGGERS);
+  const [deleting, setDeleting] = useState<Deleting>();
+  /** The Delete of a row, which asks first. */
+  const deleteCell = (d: Deleting) => (
+    <td data-label="Actions">
+      <button
+        type="button"
+        className="danger"
+        onClick={() => setDeleting(d)}
+        aria-label={`Delete the ${d.kind} trigger ${d.name}`}
+      >
+        Delete
+      </button>
+    </td>
+  );
   const [said, setSaid] = useState<string>();
   const [appId, setAppId] = useState<string>();
   const alertProblems = fieldProblems(alerts.create.error);
@@ -207,16 +217,7 @@ export function TriggersPage() {
               <td data-label="Window">{t.window}</td>
               <td data-label="Last fired">{t.lastFiredAt ? when(t.lastFiredAt) : 'never'}</td>
               <td data-label="Fired">{t.firedCount}</td>
-              <td data-label="Actions">
-                <button
-                  type="button"
-                  className="danger"
-                  onClick={() => setDeleting({ kind: 'alert', id: t.id, name: alertName(t) })}
-                  aria-label={`Delete the alert trigger ${alertName(t)}`}
-                >
-                  Delete
-                </button>
-              </td>
+              {deleteCell({ kind: 'alert', id: t.id, name: alertName(t) })}
             </tr>
           )}
         />
@@ -268,16 +269,7 @@ export function TriggersPage() {
               <td data-label="Last fired">
                 {t.lastFiredAt ? `${when(t.lastFiredAt)} (period of ${t.lastFiredPeriod})` : 'never'}
               </td>
-              <td data-label="Actions">
-                <button
-                  type="button"
-                  className="danger"
-                  onClick={() => setDeleting({ kind: 'usage', id: t.id, name: usageName(t) })}
-                  aria-label={`Delete the usage trigger ${usageName(t)}`}
-                >
-                  Delete
-                </button>
-              </td>
+              {deleteCell({ kind: 'usage', id: t.id, name: usageName(t) })}
             </tr>
           )}
         />

@@ -2,7 +2,8 @@
 // chart and, beside it, the table of its numbers (what assistive technology reads).
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { api } from '../api.ts';
+import { body, client, type Usage } from '../api.ts';
+import { queryKeys } from '../api/query-keys.ts';
 import { Link } from '../router.ts';
 import type { ChartData } from '../ui/chart-canvas.tsx';
 import { Select } from '../ui/form.tsx';
@@ -21,24 +22,15 @@ export const USAGE_CATEGORIES = [
   { value: 'alerts', label: 'Alerts' },
 ] as const;
 
-interface Usage {
-  category: string;
-  period: 'day' | 'month';
-  since: string;
-  until: string;
-  usage: { start: string; count: number }[];
-  total: number;
-}
-
 const dayOf = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
 const monthOf = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'long', timeZone: 'UTC' });
 
 export function UsagePage() {
-  const [category, setCategory] = useState<string>('sessions');
+  const [category, setCategory] = useState<Usage['category']>('sessions');
   const [period, setPeriod] = useState<'day' | 'month'>('day');
   const usage = useQuery({
-    queryKey: ['usage', category, period],
-    queryFn: () => api.get<Usage>(`/v1/usage?${new URLSearchParams({ category, period })}`),
+    queryKey: queryKeys.usage(category, period),
+    queryFn: () => body(client.GET('/v1/usage', { params: { query: { category, period } } })),
     refetchInterval: 30_000,
   });
   const label = USAGE_CATEGORIES.find((c) => c.value === category)?.label ?? category;
@@ -63,7 +55,12 @@ export function UsagePage() {
         category reaches a threshold.
       </p>
       <div className="card filters">
-        <Select label="Category" name="category" value={category} onChange={(e) => setCategory(e.target.value)}>
+        <Select
+          label="Category"
+          name="category"
+          value={category}
+          onChange={(e) => setCategory(e.target.value as Usage['category'])}
+        >
           {USAGE_CATEGORIES.map((c) => (
             <option key={c.value} value={c.value}>
               {c.label}

@@ -3,13 +3,11 @@
 // certificate, on the New webhook form and in their own section of the webhook's page (shown, and
 // edited with "Edit delivery settings"). The OAuth2 client secret and the private key are
 // write-only: a saved one shows as set with a control to replace it, and is never put in the page.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import { ApiError, api } from '../api.ts';
-import { apiPath } from '../paths.ts';
-import { Alert, Field, FormActions, formValues, generalProblem, Select } from '../ui/form.tsx';
+import { ApiError, type Webhook } from '../api.ts';
+import { Alert, Field, FormActions, formValues, generalProblem, Problem, Select } from '../ui/form.tsx';
 import { TextArea } from '../ui/textarea.tsx';
-import type { Webhook } from './webhook-model.ts';
+import { useWebhookUpdate } from './webhook-model.ts';
 import '../ui/insights.css';
 
 /** The top-level names of the settings (the fields a problem may name beside them). */
@@ -109,11 +107,7 @@ function Secret({
           Replace {label.toLowerCase()}
         </button>
       </div>
-      {problem ? (
-        <small id={`${id}-problem`} className="problem">
-          {problem}
-        </small>
-      ) : null}
+      <Problem id={id} problem={problem} />
     </div>
   );
 }
@@ -342,15 +336,8 @@ export function settingsBody(
 }
 
 function EditSettings({ w, onDone }: { w: Webhook; onDone: () => void }) {
-  const queries = useQueryClient();
   const [local, setLocal] = useState<Record<string, string>>({});
-  const save = useMutation({
-    mutationFn: (body: Record<string, unknown>) => api.put(apiPath`/v1/webhooks/${w.id}`, body),
-    onSuccess: async () => {
-      await queries.invalidateQueries({ queryKey: ['webhook', w.id] });
-      onDone();
-    },
-  });
+  const save = useWebhookUpdate(w.id, onDone);
   const problems = { ...settingProblems(save.error), ...local };
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();

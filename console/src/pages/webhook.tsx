@@ -3,21 +3,23 @@
 // filters, its delivery settings, and replaying the failed ones by filter.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { api } from '../api.ts';
+import { body, client, type Webhook } from '../api.ts';
+import { queryKeys } from '../api/query-keys.ts';
 import { Link, navigate } from '../router.ts';
 import { Confirm } from '../ui/dialog.tsx';
 import { Alert, Field, FormActions, fieldProblems, formValues, generalProblem } from '../ui/form.tsx';
 import { NotLoaded, Page } from '../ui/page.tsx';
+import { useDeletion } from '../ui/deletion.ts';
 import { SigningSecret } from '../ui/secret.tsx';
 import { StatsChart } from '../ui/stats-chart.tsx';
 import { TextArea } from '../ui/textarea.tsx';
 import { when } from '../ui/time.ts';
 import { Deliveries } from './deliveries.tsx';
 import { Replay } from './replay.tsx';
-import { idOf, type TestResult, type Webhook, webhookName } from './webhook-model.ts';
+import { idOf, useWebhookUpdate, webhookName } from './webhook-model.ts';
 import { DeliverySettings } from './webhook-settings.tsx';
 import { parseWebhookTexts } from './webhooks.tsx';
-import { apiPath, type RouteParams } from '../paths.ts';
+import type { RouteParams } from '../paths.ts';
 
 const headersText = (h: Record<string, string> | undefined) =>
   Object.entries(h ?? {})
@@ -25,16 +27,8 @@ const headersText = (h: Record<string, string> | undefined) =>
     .join('\n');
 
 function EditWebhook({ w, onDone }: { w: Webhook; onDone: () => void }) {
-  const queries = useQueryClient();
   const [local, setLocal] = useState<Record<string, string>>({});
-  const save = useMutation({
-    mutationFn: (body: Record<string, unknown>) => api.put(apiPath`/v1/webhooks/${w.id}`, body),
-    onSuccess: async () => {
-      await queries.invalidateQueries({ queryKey: ['webhook', w.id] });
-      await queries.invalidateQueries({ queryKey: ['webhooks'] });
-      onDone();
-    },
-  });
+  const save = useWebhookUpdate(w.id, onDone);
   const problems = { ...fieldProblems(save.error), ...local };
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -103,11 +97,11 @@ function EditWebhook({ w, onDone }: { w: Webhook; onDone: () => void }) {
 function SendTest({ id }: { id: string }) {
   const queries = useQueryClient();
   const test = useMutation({
-    mutationFn: () => api.post<TestResult>(apiPath`/v1/webhooks/${id}/test`, {}),
+    mutationFn: () => body(client.POST('/v1/webhooks/{id}/test', { params: { path: { id } }, body: {} })),
     onSettled: async () => {
-      await queries.invalidateQueries({ queryKey: ['deliveries'] });
-      await queries.invalidateQueries({ queryKey: ['stats'] });
-      await queries.invalidateQueries({ queryKey: ['webhook', id] });
+      await queries.invalidateQueries({ queryKey: queryKeys.deliveries });
+      await queries.invalidateQueries({ queryKey: queryKeys.stats });
+      await queries.invalidateQueries({ queryKey: queryKeys.webhook(id) });
     },
   });
   const r = test.data;
@@ -140,25 +134,18 @@ function SendTest({ id }: { id: string }) {
 
 export function WebhookPage({ params }: { params: RouteParams }) {
   const id = params.id!;
-  const queries = useQueryClient();
   const hook = useQuery({
-    queryKey: ['webhook', id],
-    queryFn: () => api.get<Webhook>(apiPath`/v1/webhooks/${id}`),
+    queryKey: queryKeys.webhook(id),
+    queryFn: () => body(client.GET('/v1/webhooks/{id}', { params: { path: { id } } })),
     refetchInterval: 10_000,
   });
   const [editing, setEditing] = useState(false);
-  const [deleting, setDeleting] = useState(false);
-  const toggle = useMutation({
-    mutationFn: (enabled: boolean) => api.put(apiPath`/v1/webhooks/${id}`, { enabled }),
-    onSuccess: () => queries.invalidateQueries({ queryKey: ['webhook', id] }),
-  });
-  const remove = useMutation({
-    mutationFn: () => api.delete(apiPath`/v1/webhooks/${id}`),
-    onSuccess: async () => {
-      queries.removeQueries({ queryKey: ['webhook', id] });
-      await queries.invalidateQueries({ queryKey: ['webhooks'] });
-      navigate(hook.data?.applicationId ? `/webhooks?application=${hook.data.applicationId}` : '/webhooks');
-    },
+  const toggle = useWebhookUpdate(id);
+  const deletion = useDeletion({
+    remove: () => body(client.DELETE('/v1/webhooks/{id}', { params: { path: { id } } })),
+    key: queryKeys.webhook(id),
+    lists: queryKeys.webhooks,
+    done: () => navigate(hook.data?.applicationId ? `/webhooks?application=${hook.data.applicationId}` : '/webhooks'),
   });
 
   if (hook.isPending || hook.isError)
@@ -173,10 +160,10 @@ export function WebhookPage({ params }: { params: RouteParams }) {
           <button type="button" onClick={() => setEditing(true)} aria-expanded={editing}>
             Edit
           </button>
-          <button type="button" onClick={() => toggle.mutate(!w.enabled)} disabled={toggle.isPending}>
+          <button type="button" onClick={() => toggle.mutate({ enabled: !w.enabled })} disabled={toggle.isPending}>
             {w.enabled ? 'Disable' : 'Enable'}
           </button>
-          <button type="button" className="danger" onClick={() => setDeleting(true)}>
+          <button type="button" className="danger" onClick={deletion.ask}>
             Delete
           </button>
         </>
@@ -194,7 +181,7 @@ export function WebhookPage({ params }: { params: RouteParams }) {
         )}
         <code>{w.id}</code>
       </p>
-      <Alert message={generalProblem(toggle.error ?? remove.error)} />
+      <Alert message={generalProblem(toggle.error ?? deletion.mutation.error)} />
       {editing ? <EditWebhook w={w} onDone={() => setEditing(false)} /> : null}
       <dl className="props">
         <div className="prop">
@@ -245,31 +232,17 @@ export function WebhookPage({ params }: { params: RouteParams }) {
       </dl>
       <DeliverySettings w={w} />
       <SendTest id={id} />
-      <StatsChart path={apiPath`/v1/webhooks/${id}/stats`} subject={name} kind="deliveries" />
-      <Deliveries
-        base={apiPath`/v1/webhooks/${id}/deliveries`}
-        linkBase={`/webhooks/${id}/deliveries`}
-        events={[w.event, 'test']}
-      />
+      <StatsChart owner={{ kind: 'webhooks', id }} subject={name} kind="deliveries" />
+      <Deliveries owner={{ kind: 'webhooks', id }} linkBase={`/webhooks/${id}/deliveries`} events={[w.event, 'test']} />
       <Replay id={id} event={w.event} />
       <SigningSecret
-        path={apiPath`/v1/webhooks/${id}/secret`}
+        owner={{ kind: 'webhooks', id }}
         headingId="wh-secret"
         about="Verify the webhook-signature header of each notification with it (Standard Webhooks)."
         rotateTitle="Rotate the webhook’s signing secret?"
         rotateText="A new secret signs from now on; the current one stays valid for 24 hours so your receiver can switch."
       />
-      <Confirm
-        open={deleting}
-        title={`Delete the webhook ${name}?`}
-        confirm="Delete webhook"
-        danger
-        onCancel={() => setDeleting(false)}
-        onConfirm={() => {
-          setDeleting(false);
-          remove.mutate();
-        }}
-      >
+      <Confirm {...deletion.confirm} title={`Delete the webhook ${name}?`} confirm="Delete webhook" danger>
         <p>No more notifications go to {w.targetUrl}.</p>
       </Confirm>
     </Page>

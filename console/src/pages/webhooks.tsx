@@ -2,20 +2,21 @@
 // "New webhook" form (event, resource, target URL, name, payload, custom headers).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { ApiError, api, listAll } from '../api.ts';
+import { ApiError, body, client, listAll, type Schemas } from '../api.ts';
+import { queryKeys } from '../api/query-keys.ts';
 import { Link, navigate, useQueryParams } from '../router.ts';
 import { ApplicationPicker, useApplication } from '../ui/application-picker.tsx';
 import { Alert, Field, FormActions, fieldProblems, formValues, generalProblem, Select } from '../ui/form.tsx';
 import { Failed, Loading, Page } from '../ui/page.tsx';
+import { Table } from '../ui/table.tsx';
 import { TextArea } from '../ui/textarea.tsx';
 import { when } from '../ui/time.ts';
 import { DeliverySettingsFields, SETTINGS_FIELDS, settingProblems, settingsBody } from './webhook-settings.tsx';
-import { type EventType, idOf, type Webhook, webhookName } from './webhook-model.ts';
-import { apiPath } from '../paths.ts';
+import { idOf, webhookName } from './webhook-model.ts';
 
-export const eventTypesQuery = {
-  queryKey: ['event-types'],
-  queryFn: () => api.get<EventType[]>('/v1/event-types'),
+const eventTypesQuery = {
+  queryKey: queryKeys.eventTypes,
+  queryFn: () => body(client.GET('/v1/event-types')),
   staleTime: Infinity,
 };
 
@@ -61,9 +62,19 @@ export function parseWebhookTexts(v: Record<string, string>): {
   return { payload: payload.payload, headers: headers.headers, problems };
 }
 
-/** The part of the API's webhooks under `/v1` for a level: the account's or an application's. */
-export const levelPath = (appId: string | undefined) =>
-  appId ? apiPath`/v1/applications/${appId}/webhooks` : '/v1/webhooks';
+type WebhookCreate = Schemas['WebhookCreate'];
+
+/** A new webhook of a level: the account's or an application's. */
+const createWebhook = (appId: string | undefined, created: WebhookCreate) =>
+  appId
+    ? client.POST('/v1/applications/{appId}/webhooks', { params: { path: { appId } }, body: created })
+    : client.POST('/v1/webhooks', { body: created });
+
+/** The webhooks of a level, one page. */
+const listWebhooks = (appId: string | undefined, cursor: string | undefined) =>
+  appId
+    ? client.GET('/v1/applications/{appId}/webhooks', { params: { path: { appId }, query: { limit: 100, cursor } } })
+    : client.GET('/v1/webhooks', { params: { query: { limit: 100, cursor } } });
 
 function NewWebhook({ appId, onDone }: { appId: string | undefined; onDone: () => void }) {
   const queries = useQueryClient();
@@ -73,9 +84,9 @@ function NewWebhook({ appId, onDone }: { appId: string | undefined; onDone: () =
   const chosen = offered.find((t) => t.name === event) ?? offered[0];
   const [local, setLocal] = useState<Record<string, string>>({});
   const create = useMutation({
-    mutationFn: (body: Record<string, unknown>) => api.post<{ href: string; secret: string }>(levelPath(appId), body),
+    mutationFn: (created: Record<string, unknown>) => body(createWebhook(appId, created as WebhookCreate)),
     onSuccess: async ({ href }) => {
-      await queries.invalidateQueries({ queryKey: ['webhooks'] });
+      await queries.invalidateQueries({ queryKey: queryKeys.webhooks });
       navigate(`/webhooks/${idOf(href)}`);
     },
   });
@@ -176,8 +187,8 @@ export function WebhooksPage() {
   const appId = params.get('application') || undefined;
   const [creating, setCreating] = useState(params.get('new') === '1');
   const list = useQuery({
-    queryKey: ['webhooks', appId ?? 'account'],
-    queryFn: () => listAll<Webhook>(`${levelPath(appId)}?limit=100`),
+    queryKey: queryKeys.webhookList(appId),
+    queryFn: () => listAll((cursor) => listWebhooks(appId, cursor)),
   });
   const { app } = useApplication(appId);
   const notFound = list.error instanceof ApiError && list.error.status === 404;
@@ -218,41 +229,30 @@ export function WebhooksPage() {
           event, a resource and the URL to POST to.
         </p>
       ) : (
-        <div className="table-wrap">
-          <table className="stack">
-            <caption className="visually-hidden">Webhooks {app ? `of ${app.name}` : 'of the account'}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Webhook</th>
-                <th scope="col">Event</th>
-                <th scope="col">Resource</th>
-                <th scope="col">State</th>
-                <th scope="col">Last attempt</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.map((w) => (
-                <tr key={w.id}>
-                  <td data-label="Webhook">
-                    <Link to={`/webhooks/${w.id}`}>{webhookName(w)}</Link>
-                    <div className="url muted">{w.targetUrl}</div>
-                  </td>
-                  <td data-label="Event">
-                    <code>{w.event}</code>
-                  </td>
-                  <td data-label="Resource">{w.resource}</td>
-                  <td data-label="State" className={w.enabled ? undefined : 'problem'}>
-                    {w.enabled ? 'Enabled' : 'Disabled'}
-                    {w.consecutiveFailures > 0 ? ` · ${w.consecutiveFailures} failing` : ''}
-                  </td>
-                  <td data-label="Last attempt">
-                    {w.lastAttemptAt ? `${when(w.lastAttemptAt)} (${w.lastStatus ?? 'no answer'})` : '—'}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table
+          caption={<>Webhooks {app ? `of ${app.name}` : 'of the account'}</>}
+          heads={['Webhook', 'Event', 'Resource', 'State', 'Last attempt']}
+        >
+          {list.data.map((w) => (
+            <tr key={w.id}>
+              <td data-label="Webhook">
+                <Link to={`/webhooks/${w.id}`}>{webhookName(w)}</Link>
+                <div className="url muted">{w.targetUrl}</div>
+              </td>
+              <td data-label="Event">
+                <code>{w.event}</code>
+              </td>
+              <td data-label="Resource">{w.resource}</td>
+              <td data-label="State" className={w.enabled ? undefined : 'problem'}>
+                {w.enabled ? 'Enabled' : 'Disabled'}
+                {w.consecutiveFailures > 0 ? ` · ${w.consecutiveFailures} failing` : ''}
+              </td>
+              <td data-label="Last attempt">
+                {w.lastAttemptAt ? `${when(w.lastAttemptAt)} (${w.lastStatus ?? 'no answer'})` : '—'}
+              </td>
+            </tr>
+          ))}
+        </Table>
       )}
     </Page>
   );

@@ -6,9 +6,9 @@
 // puts the chosen name back.
 import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { api } from '../api.ts';
-import { type Application, searchApplications, useApplications } from '../pages/applications.tsx';
-import { apiPath } from '../paths.ts';
+import { type Application, body, client } from '../api.ts';
+import { queryKeys } from '../api/query-keys.ts';
+import { searchApplications, useApplications } from '../pages/applications.tsx';
 
 /** The most options the list draws at once. */
 export const PICKER_OPTIONS = 50;
@@ -18,8 +18,8 @@ export function useApplication(id: string | undefined): { app: Application | und
   const { all, pending } = useApplications(false);
   const loaded = id ? all?.find((a) => a.id === id) : undefined;
   const alone = useQuery({
-    queryKey: ['application', id],
-    queryFn: () => api.get<Application>(apiPath`/v1/applications/${id!}`),
+    queryKey: queryKeys.application(id ?? ''),
+    queryFn: () => body(client.GET('/v1/applications/{id}', { params: { path: { id: id! } } })),
     enabled: Boolean(id) && !pending && !loaded,
   });
   return { app: loaded ?? alone.data, error: loaded ? null : alone.error };

@@ -65,13 +65,18 @@ export function FieldFrame({
           {hint}
         </small>
       ) : null}
-      {problem ? (
-        <small id={`${id}-problem`} className="problem">
-          {problem}
-        </small>
-      ) : null}
+      <Problem id={id} problem={problem} />
     </div>
   );
+}
+
+/** The API's problem about a field, below it (`${id}-problem`, which the control names in aria-describedby). */
+export function Problem({ id, problem }: { id: string; problem: string | undefined }) {
+  return problem ? (
+    <small id={`${id}-problem`} className="problem">
+      {problem}
+    </small>
+  ) : null;
 }
 
 type FieldProps = InputHTMLAttributes<HTMLInputElement> & {

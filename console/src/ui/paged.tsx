@@ -2,7 +2,7 @@
 // page holds at most one page of rows however long the history is.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { call } from '../api.ts';
+import type { Answer } from '../api.ts';
 import { Failed, Loading } from './page.tsx';
 
 export interface Paged<T> {
@@ -17,16 +17,24 @@ export interface Paged<T> {
   refetch: () => void;
 }
 
-/** The pages of `path` (with its filters and `limit`); changing `path` starts again at the first page. */
-export function usePaged<T>(key: readonly unknown[], path: string | undefined, refetchMs?: number): Paged<T> {
-  const [pages, setPages] = useState<{ base: string | undefined; stack: string[] }>({ base: path, stack: [] });
-  const stack = pages.base === path ? pages.stack : [];
-  if (pages.base !== path) setPages({ base: path, stack: [] });
-  const current = stack.at(-1) ?? path;
+/**
+ * The pages of a list: `list(cursor)` asks for one (with its filters and `limit`), undefined while
+ * there is nothing to ask. `key` names the list with its filters: a new key starts again at the first page.
+ */
+export function usePaged<T>(
+  key: readonly unknown[],
+  list: ((cursor: string | undefined) => Promise<Answer<T[]>>) | undefined,
+  refetchMs?: number,
+): Paged<T> {
+  const base = JSON.stringify(key);
+  const [pages, setPages] = useState<{ base: string; stack: string[] }>({ base, stack: [] });
+  const stack = pages.base === base ? pages.stack : [];
+  if (pages.base !== base) setPages({ base, stack: [] });
+  const cursor = stack.at(-1);
   const q = useQuery({
-    queryKey: [...key, current],
-    queryFn: () => call<T[]>('GET', current!),
-    enabled: current !== undefined,
+    queryKey: [...key, cursor],
+    queryFn: () => list!(cursor),
+    enabled: list !== undefined,
     placeholderData: keepPreviousData,
     ...(refetchMs ? { refetchInterval: refetchMs } : {}),
   });
@@ -39,9 +47,9 @@ export function usePaged<T>(key: readonly unknown[], path: string | undefined, r
     hasNext: Boolean(q.data?.next) && !q.isPlaceholderData,
     next: () => {
       const next = q.data?.next;
-      if (next) setPages({ base: path, stack: [...stack, next] });
+      if (next) setPages({ base, stack: [...stack, next] });
     },
-    previous: () => setPages({ base: path, stack: stack.slice(0, -1) }),
+    previous: () => setPages({ base, stack: stack.slice(0, -1) }),
     refetch: () => void q.refetch(),
   };
 }
@@ -122,14 +130,4 @@ export function PageNav({
       </button>
     </nav>
   );
-}
-
-/** The path of an API href (`http://host/v1/x` → `/v1/x`). */
-export function pathOf(href: string): string {
-  try {
-    const u = new URL(href, location.href);
-    return u.pathname + u.search;
-  } catch {
-    return href;
-  }
 }

@@ -1,20 +1,21 @@
 // A signing secret block shared by applications and webhooks: the masked value, reveal and hide,
-// copy (revealing it first when hidden), and rotate behind a confirmation. `path` is the secret's
-// resource (`GET path` reads it, `POST path/rotate` rotates it).
+// copy (revealing it first when hidden), and rotate behind a confirmation. `owner`: the webhook or
+// the application whose secret it is.
 import { useMutation } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { ApiError, api } from '../api.ts';
+import { ApiError, body } from '../api.ts';
+import { type Owner, readSecret, rotateSecret } from '../api/owner.ts';
 import { Confirm } from './dialog.tsx';
 import { Alert, generalProblem } from './form.tsx';
 
 export function SigningSecret({
-  path,
+  owner,
   headingId,
   about,
   rotateTitle,
   rotateText,
 }: {
-  path: string;
+  owner: Owner;
   headingId: string;
   about: ReactNode;
   rotateTitle: string;
@@ -24,11 +25,11 @@ export function SigningSecret({
   const [confirming, setConfirming] = useState(false);
   const [said, setSaid] = useState<string>();
   const reveal = useMutation({
-    mutationFn: () => api.get<{ secret: string }>(path),
+    mutationFn: () => body(readSecret(owner)),
     onSuccess: (r) => setSecret(r.secret),
   });
   const rotate = useMutation({
-    mutationFn: () => api.post<{ secret: string }>(`${path}/rotate`),
+    mutationFn: () => body(rotateSecret(owner)),
     onSuccess: (r) => {
       setSecret(r.secret);
       setSaid('Rotated: the previous secret keeps signing for 24 hours.');

@@ -4,30 +4,16 @@
 // it are a table. The drawing library is loaded with the first chart, not with the console.
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useMemo, useState } from 'react';
-import { api } from '../api.ts';
+import { body, type DeliveryStats } from '../api.ts';
+import { getStats, type Owner } from '../api/owner.ts';
+import { queryKeys } from '../api/query-keys.ts';
 import type { ChartData } from './chart-canvas.tsx';
 import { Failed } from './page.tsx';
 import './insights.css';
 
 const ChartCanvas = lazy(() => import('./chart-canvas.tsx'));
 
-export interface StatsCounts {
-  attempts: number;
-  succeeded: number;
-  retrying: number;
-  failed: number;
-  cancelled?: number;
-  p50Ms: number | null;
-  p95Ms: number | null;
-  sessions?: { answered: number; fallback: number; failed: number };
-}
-
-export interface Stats {
-  window: '1h' | '24h' | '7d';
-  bucket: '1m' | '5m' | '1h';
-  buckets: (StatsCounts & { start: string })[];
-  totals: StatsCounts;
-}
+type StatsCounts = DeliveryStats['totals'];
 
 const WINDOWS = [
   { window: '1h', bucket: '1m', label: '1 h', long: 'the last hour' },
@@ -49,7 +35,7 @@ function summary(kind: Kind, t: StatsCounts): string {
   }`;
 }
 
-function chartData(kind: Kind, s: Stats): ChartData {
+function chartData(kind: Kind, s: DeliveryStats): ChartData {
   const x = s.buckets.map((b) => Date.parse(b.start) / 1000);
   if (kind === 'sessions')
     return {
@@ -73,13 +59,13 @@ function chartData(kind: Kind, s: Stats): ChartData {
 
 const timeOf = new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'short' });
 
-/** `path`: the stats endpoint (`/v1/webhooks/:id/stats`); `subject`: what it counts, for the names. */
-export function StatsChart({ path, subject, kind }: { path: string; subject: string; kind: Kind }) {
+/** `owner`: the webhook or the application whose statistics these are; `subject`: what it counts, for the names. */
+export function StatsChart({ owner, subject, kind }: { owner: Owner; subject: string; kind: Kind }) {
   const [w, setW] = useState<(typeof WINDOWS)[number]>(WINDOWS[1]);
   const id = useId();
   const stats = useQuery({
-    queryKey: ['stats', path, w.window],
-    queryFn: () => api.get<Stats>(`${path}?window=${w.window}&bucket=${w.bucket}`),
+    queryKey: queryKeys.statsOf(owner, w.window),
+    queryFn: () => body(getStats(owner, { window: w.window, bucket: w.bucket })),
     refetchInterval: 5000,
   });
   const data = useMemo(() => (stats.data ? chartData(kind, stats.data) : undefined), [kind, stats.data]);
