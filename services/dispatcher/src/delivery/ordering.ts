@@ -13,11 +13,13 @@
 // deliveries wait. A head that waits for a retry marks its key held (`h.` entries, counted per
 // subscription for the cap and the stats); past the subscription's DELIVERY_ORDERING_MAX_HELD_KEYS,
 // a key that begins to wait is not held, and its new events go out unordered until it is idle.
-import { createHash } from 'node:crypto';
 import { DiscardPolicy, RetentionPolicy, StorageType, type JetStreamManager } from '@nats-io/jetstream';
 import { LRUCache } from 'lru-cache';
 import { ensureStream, type JetStreamClient, type Logger } from '@switchboard/platform';
 import {
+  bodyKey,
+  keyHash,
+  keyValueOf,
   RESEND_SUBJECT,
   type ResendJob,
   ORDERING_BUCKET,
@@ -90,19 +92,6 @@ const isWrongLastSequence = (err: unknown) =>
   (err as { code?: number })?.code === WRONG_LAST_SEQUENCE || /wrong last sequence/i.test(String(err));
 const isNotFound = (err: unknown) => /no message found|not found/i.test(String((err as Error)?.message ?? err));
 const TRIES = 30;
-
-/** The text of an event's ordering key, or undefined when the event has none (delivered unordered). */
-export function keyValueOf(data: Record<string, unknown>, field: string): string | undefined {
-  const v = data[field];
-  if (typeof v === 'string' && v.length > 0) return `s:${v}`;
-  if (typeof v === 'number' && Number.isFinite(v)) return `n:${v}`;
-  return undefined;
-}
-
-/** The key's name in the bucket: a hash of its value (any text, any length). */
-export function keyHash(value: string): string {
-  return createHash('sha256').update(value).digest('base64url').slice(0, 22);
-}
 
 /** Where a delivery stands once it asked for its turn. */
 export type Gate =
@@ -647,16 +636,7 @@ function gateOf(job: NotificationJob & { ordering: JobOrdering }, o: Outcome): G
 }
 
 /** The ordering key of a resend, from the `data` of its stored body. */
-export function resendKey(job: ResendJob, field: string): string | undefined {
-  try {
-    const data = (JSON.parse(job.body) as { data?: unknown }).data;
-    if (!data || typeof data !== 'object') return undefined;
-    const value = keyValueOf(data as Record<string, unknown>, field);
-    return value === undefined ? undefined : keyHash(value);
-  } catch {
-    return undefined;
-  }
-}
+export const resendKey = (job: ResendJob, field: string): string | undefined => bodyKey(job.body, field);
 
 /** When the head's hold ends (epoch ms), once it had its turn. */
 function holdEnd(job: NotificationJob): number | undefined {

@@ -613,6 +613,24 @@ export class Migration027BodySessions extends SchemaMigration {
   }
 }
 
+/**
+ * A resend of a subscription with ordering by key records its key (`order_key`: the hash the
+ * dispatchers use, read from the kept body's `data` by the relay, which then sets `keyed`), and the
+ * relay hands a key's resends to the dispatchers one at a time, each once the one before it has been
+ * attempted (docs/decisions/0022-ordering-by-key.md). Resends queued before are keyed (no key).
+ */
+export class Migration028ResendKeys extends SchemaMigration {
+  override async up(): Promise<void> {
+    this.useSchema();
+    this.addSql(`
+      alter table resends add column keyed boolean not null default true, add column order_key text;
+      alter table resends alter column keyed set default false;
+      create index resends_pending_by_subscription on resends (subscription_id, order_key) where done_at is null;
+      create index resends_unkeyed on resends (created_at) where not keyed;
+    `);
+  }
+}
+
 export const MIGRATIONS = [
   { name: 'Migration001Initial', class: Migration001Initial },
   { name: 'Migration002CancelledOutcome', class: Migration002CancelledOutcome },
@@ -643,4 +661,5 @@ export const MIGRATIONS = [
   { name: 'Migration025Triggers', class: Migration025Triggers },
   { name: 'Migration026RollupThrottled', class: Migration026RollupThrottled },
   { name: 'Migration027BodySessions', class: Migration027BodySessions },
+  { name: 'Migration028ResendKeys', class: Migration028ResendKeys },
 ];

@@ -138,6 +138,9 @@ export function startRecordsConsumer(
       return;
     }
     batches.inc({ outcome: 'stored' });
+    // A resend attempted frees its place in flight, and the next resend of its ordering key may go.
+    if (checked.attempts.some((a) => a.trigger === 'resend' || a.trigger === 'recovery'))
+      deps.dispatchers.resendsQueued();
     records.inc({ outcome: 'stored' }, batch.attempts.length - refused);
     if (refused > 0) records.inc({ outcome: 'rejected' }, refused);
     msg.ack();

@@ -15,7 +15,7 @@ import {
 export interface DispatcherLink {
   /** Sends a test through a dispatcher and answers how the attempt ended (503 none running, 504 no answer in time). */
   test(req: TestRequest): Promise<TestReply>;
-  /** Resends were queued: publish them now rather than at the relay's next round. */
+  /** Resends were queued or attempted: publish what may go now rather than at the relay's next round. */
   resendsQueued(): void;
   /** The subscription's ordering keys held now (the dispatchers' bucket DELIVERY_ORDERING); undefined when it cannot be read. */
   heldKeys(subscriptionId: string): Promise<number | undefined>;

@@ -234,7 +234,51 @@ export interface QueuedResend {
   body: Buffer | null;
 }
 
-/** Claims up to `limit` resends not yet published, in the order they were queued, in the caller's transaction (SKIP LOCKED). */
+/**
+ * Keys up to `limit` queued resends, in the caller's transaction: a resend of a subscription
+ * without ordering (or of an application) at once, one of an ordered subscription by reading its
+ * key from the kept body's `data` (`keyOf`; none when the body is gone or has no such field).
+ */
+export async function keyResends(
+  em: EntityManager,
+  schema: string,
+  limit: number,
+  keyOf: (body: Buffer, field: string) => string | undefined,
+): Promise<number> {
+  await sql(
+    em,
+    `update "${schema}".resends r set keyed = true
+      where not r.keyed
+        and not exists (select 1 from "${schema}".subscriptions s
+                         where s.id = r.subscription_id and (s.settings -> 'ordering' ->> 'key') is not null)`,
+  );
+  const rows = await sql<{ id: string; field: string; body: Buffer | null }>(
+    em,
+    `select r.id, s.settings -> 'ordering' ->> 'key' as field, b.body
+       from "${schema}".resends r
+       join "${schema}".subscriptions s on s.id = r.subscription_id
+       left join "${schema}".delivery_bodies b on b.message_id = r.message_id and b.target = r.subscription_id
+      where not r.keyed
+      order by r.created_at, r.original_seq, r.id
+      limit ${limit}
+      for update of r skip locked`,
+  );
+  if (rows.length === 0) return 0;
+  await sql(
+    em,
+    `update "${schema}".resends r set keyed = true, order_key = x.k
+       from jsonb_to_recordset($1::jsonb) as x(id text, k text) where r.id = x.id`,
+    [JSON.stringify(rows.map((r) => ({ id: r.id, k: r.body ? (keyOf(r.body, r.field) ?? null) : null })))],
+  );
+  return rows.length;
+}
+
+/**
+ * Claims up to `limit` resends not yet published, in the order they were queued, in the caller's
+ * transaction (SKIP LOCKED). Only keyed ones, and of an ordered subscription only those with no
+ * earlier resend of their key (or not yet keyed) still to be attempted: a key's resends go out one
+ * at a time, whichever dispatcher takes them.
+ */
 export function claimResends(
   em: EntityManager,
   schema: string,
@@ -248,18 +292,25 @@ export function claimResends(
     `with busy as (
        select account_id, count(*) as n from "${schema}".resends
         where published_at is not null and done_at is null group by account_id
+     ), ready as (
+       select r.id, r.account_id, r.created_at, r.original_seq from "${schema}".resends r
+        where r.published_at is null and r.keyed
+          and not exists (
+            select 1 from "${schema}".resends p
+             where p.subscription_id = r.subscription_id and p.done_at is null and p.id <> r.id
+               and (not p.keyed or p.order_key = r.order_key)
+               and (p.created_at, p.original_seq, p.id) < (r.created_at, r.original_seq, r.id))
      ), ranked as (
-       select r.id, row_number() over (partition by r.account_id order by r.created_at, r.original_seq) as k,
+       select q.id, row_number() over (partition by q.account_id order by q.created_at, q.original_seq, q.id) as k,
               coalesce(busy.n, 0) as n
-         from "${schema}".resends r left join busy on busy.account_id = r.account_id
-        where r.published_at is null
+         from ready q left join busy on busy.account_id = q.account_id
      )
      select r.id, r.task_id, r.kind, r.subscription_id, r.application_id, r.account_id::text, r.message_id, r.event, r.trigger, r.created_at, b.body
      from "${schema}".resends r
      join ranked q on q.id = r.id and q.k <= $1 - q.n
      left join "${schema}".delivery_bodies b on b.message_id = r.message_id and b.target = coalesce(r.subscription_id, r.application_id)
      where r.published_at is null
-     order by r.created_at, r.original_seq
+     order by r.created_at, r.original_seq, r.id
      limit ${limit}
      for update of r skip locked`,
     [inFlightPerAccount],

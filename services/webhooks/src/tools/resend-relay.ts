@@ -6,11 +6,14 @@
 // seconds (rows left by a crash, or while no dispatcher stream exists yet). An account has at most
 // RESEND_IN_FLIGHT_PER_ACCOUNT resends published and not yet recorded: the rest of a large recovery
 // waits in Postgres, so a recovery towards a receiver that is still down cannot fill the shared stream.
+// A resend of a subscription with ordering by key is first keyed (its key read from the kept body),
+// and a key's resends are published one at a time, each once the one before it has been attempted:
+// whichever dispatchers take them, they join their key's line in the order they were queued.
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { startBackgroundLoop, type BackgroundLoop, type JetStreamClient, type Logger } from '@switchboard/platform';
-import { RESEND_SUBJECT, type ResendJob } from '@switchboard/contracts';
+import { bodyKey, RESEND_SUBJECT, type ResendJob } from '@switchboard/contracts';
 import { decompressBody } from '../deliveries/bodies.ts';
-import { claimResends, countDroppedResends, markResendsDone, markResendsPublished } from './repository.ts';
+import { claimResends, countDroppedResends, keyResends, markResendsDone, markResendsPublished } from './repository.ts';
 
 const BATCH = 200;
 const EVERY_MS = 2000;
@@ -28,8 +31,9 @@ export function startResendRelay(
   /** Publishes one batch; true when there may be more. */
   const batch = () =>
     orm.em.fork().transactional(async (em) => {
+      const keyed = await keyResends(em, schema, BATCH, (body, field) => bodyKey(decompressBody(body), field));
       const rows = await claimResends(em, schema, BATCH, inFlightPerAccount);
-      if (rows.length === 0) return false;
+      if (rows.length === 0) return keyed === BATCH;
       const gone = rows.filter((r) => !r.body);
       await Promise.all(
         rows
@@ -72,7 +76,7 @@ export function startResendRelay(
           gone.map((r) => r.task_id),
         );
       }
-      return rows.length === BATCH;
+      return rows.length === BATCH || keyed === BATCH;
     });
 
   return startBackgroundLoop(batch, { intervalMs: EVERY_MS, logger, failure: 'publishing resends failed; will retry' });
