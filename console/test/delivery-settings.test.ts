@@ -210,12 +210,15 @@ describe('delivery settings', () => {
     });
     expect(saved.rateLimit).toBeUndefined();
 
-    // Authentication None removes it.
+    // Authentication None removes it; an emptied timeout goes back to the platform's default.
     await page.getByRole('button', { name: 'Edit delivery settings' }).click();
     await edit.getByLabel('Authentication').selectOption('');
+    await fillIn(edit, { 'Timeout per attempt (ms)': '' });
     await edit.getByRole('button', { name: 'Save settings' }).click();
     await edit.waitFor({ state: 'detached' });
-    expect((await webhookOf(account, id)).auth).toBeUndefined();
+    const reset = await webhookOf(account, id);
+    expect(reset.auth).toBeUndefined();
+    expect(reset.timeoutMs).toBeUndefined();
     await expectNoSecrets(page, ['first-secret-value', 'second-secret-value']);
     expectClean(cp);
   });

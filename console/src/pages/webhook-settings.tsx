@@ -293,8 +293,8 @@ export function settingsBody(
 
   const timeoutMs = number('timeoutMs');
   if (timeoutMs === undefined) {
-    if (edit && current.timeoutMs !== undefined)
-      problems.timeoutMs = 'a timeout once set stays: give one from 1000 to 30000 ms';
+    // Emptied: back to the platform's default.
+    if (edit && current.timeoutMs !== undefined) settings.timeoutMs = null;
   } else if (!Number.isNaN(timeoutMs) && (!edit || timeoutMs !== current.timeoutMs)) settings.timeoutMs = timeoutMs;
 
   const key = v['ordering.key']?.trim() ?? '';

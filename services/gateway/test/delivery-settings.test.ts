@@ -167,6 +167,11 @@ describe('delivery settings', () => {
     expect(await json(await stack.request(alice, 'GET', `/v1/webhooks/${id}`))).toMatchObject({
       rateLimit: { perSecond: 2 },
     });
+    // timeoutMs: null removes the subscription's own timeout (DELIVERY_TIMEOUT_MS again); the rest stays.
+    expect((await stack.request(alice, 'PUT', `/v1/webhooks/${id}`, { timeoutMs: null })).status).toBe(200);
+    const reset = await json(await stack.request(alice, 'GET', `/v1/webhooks/${id}`));
+    expect(reset.timeoutMs).toBeUndefined();
+    expect(reset).toMatchObject({ rateLimit: { perSecond: 2 }, ordering: expected.ordering });
   });
 
   it('a subscription with timeoutMs gives up on a hanging receiver after its own timeout', async () => {

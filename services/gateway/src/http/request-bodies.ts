@@ -84,7 +84,8 @@ export const deliverySettings = {
   timeoutMs: int({
     minimum: 1000,
     maximum: 30000,
-    description: 'Per-attempt timeout of this subscription, 1000 to 30000 ms; DELIVERY_TIMEOUT_MS when absent.',
+    description:
+      'Per-attempt timeout of this subscription, 1000 to 30000 ms; DELIVERY_TIMEOUT_MS when absent. On update, null removes it.',
   }),
   ordering: z
     .object({

@@ -106,9 +106,13 @@ function webhookFields(req: Request, schema: typeof webhookCreate | typeof webho
     req,
     schema,
   ) as ReturnType<typeof decodeBody<typeof webhookCreate>>;
-  // null means "not given" (dropped by JSON.stringify's undefined, so test for both).
+  // null means "not given" (decodeBody drops it), except for `timeoutMs`, where null removes the
+  // subscription's own timeout (back to DELIVERY_TIMEOUT_MS).
+  const timeoutCleared = (req.body as Record<string, unknown>).timeoutMs === null;
   const settings = Object.fromEntries(
-    Object.entries({ timeoutMs, ordering, rateLimit, auth, tls }).filter(([, v]) => v !== undefined && v !== null),
+    Object.entries({ timeoutMs: timeoutCleared ? null : timeoutMs, ordering, rateLimit, auth, tls }).filter(
+      ([, v]) => v !== undefined,
+    ),
   );
   return {
     ...rest,

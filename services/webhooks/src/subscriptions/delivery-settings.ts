@@ -114,7 +114,7 @@ function checkAuth(v: Record<string, unknown>, allowed: readonly Cidr[], errors:
 /**
  * The settings a request gives (the JSON text of an object with some of SETTINGS_FIELDS), checked
  * and merged over `current`: a field given replaces the stored one, `{}` removes an object field,
- * fields left out stay. Secrets are in clear here (seal before storing).
+ * `timeoutMs: null` removes the timeout, fields left out stay. Secrets are in clear here (seal before storing).
  */
 export function checkSettings(
   json: string,
@@ -134,7 +134,8 @@ export function checkSettings(
   }
   const before = errors.length;
   const next: DeliverySettings = { ...current };
-  if (given.timeoutMs !== undefined)
+  if (given.timeoutMs === null) delete next.timeoutMs;
+  else if (given.timeoutMs !== undefined)
     next.timeoutMs = int(given.timeoutMs, TIMEOUT_MIN_MS, TIMEOUT_MAX_MS, 'timeoutMs', errors);
   for (const field of ['ordering', 'rateLimit', 'auth', 'tls'] as const) {
     const v = given[field];
