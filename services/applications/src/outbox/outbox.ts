@@ -3,7 +3,7 @@
 // never loses them.
 // (The relay and the message ids are shared with the webhooks service: @switchboard/orm outbox.ts.)
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { uuidv7 } from '@switchboard/orm';
+import { uuidv7 } from '@switchboard/db';
 import { OutboxSchema, type OutboxEvent } from '../db/entities.ts';
 
 export { uuidv7 };

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { checkDeliveryUrl } from '@switchboard/contracts';
-import { AppError, publishJson, SUBJECTS, type FieldError } from '@switchboard/platform';
+import { AppError, type FieldError } from '@switchboard/errors';
+import { publishJson, SUBJECTS } from '@switchboard/messaging';
 import type { LaunchSessionRequest__Output } from '@switchboard/proto/generated/switchboard/applications/v1/LaunchSessionRequest';
 import { resolveToken } from '../addresses/repository.ts';
 import type { Deps } from '../context.ts';

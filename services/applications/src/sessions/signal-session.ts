@@ -1,4 +1,4 @@
-import { publishJson, SUBJECTS } from '@switchboard/platform';
+import { publishJson, SUBJECTS } from '@switchboard/messaging';
 import type { SignalSessionRequest__Output } from '@switchboard/proto/generated/switchboard/applications/v1/SignalSessionRequest';
 import type { Deps } from '../context.ts';
 import { natsUnavailable } from './unavailable.ts';

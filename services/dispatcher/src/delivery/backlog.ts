@@ -24,8 +24,8 @@ import {
   type JetStreamClient,
   type JetStreamManager,
   type KvBucketSpec,
-  type Logger,
-} from '@switchboard/platform';
+} from '@switchboard/messaging';
+import type { Logger } from '@switchboard/observability';
 import type { WaitingEndReason } from '@switchboard/contracts';
 import type { Job } from '../jobs.ts';
 

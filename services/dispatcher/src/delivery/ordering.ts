@@ -16,7 +16,8 @@
 import { createHash } from 'node:crypto';
 import { DiscardPolicy, RetentionPolicy, StorageType, type JetStreamManager } from '@nats-io/jetstream';
 import { LRUCache } from 'lru-cache';
-import { ensureStream, type JetStreamClient, type Logger } from '@switchboard/platform';
+import { ensureStream, type JetStreamClient } from '@switchboard/messaging';
+import type { Logger } from '@switchboard/observability';
 import {
   RESEND_SUBJECT,
   type ResendJob,

@@ -27,8 +27,8 @@ import {
   type JetStreamClient,
   type JetStreamManager,
   type KvBucketSpec,
-  type Logger,
-} from '@switchboard/platform';
+} from '@switchboard/messaging';
+import type { Logger } from '@switchboard/observability';
 import type { NotificationJob } from '../jobs.ts';
 
 const THROTTLE_BUCKET = 'DELIVERY_THROTTLE';

@@ -4,7 +4,8 @@
 // drops it; after a reconnect (an announcement may have been missed) everything is asked again.
 // A create that races a deletion is still refused by the tombstone check in its insert.
 import { LRUCache } from 'lru-cache';
-import { AppError, followChanges, SUBJECTS, type NatsConnection } from '@switchboard/platform';
+import { AppError } from '@switchboard/errors';
+import { followChanges, SUBJECTS, type NatsConnection } from '@switchboard/messaging';
 import type { ApplicationsClient } from '@switchboard/proto';
 import { isApplicationId } from '@switchboard/events';
 

@@ -1,7 +1,7 @@
 // Kept bodies in one encoding: the rows an older release stored with brotli are re-encoded with
 // DEFLATE here, once, so that the service reads DEFLATE only (deliveries/bodies.ts).
 import { brotliDecompressSync, deflateRawSync } from 'node:zlib';
-import { SchemaMigration } from '@switchboard/orm';
+import { SchemaMigration } from '@switchboard/db';
 
 const BATCH = 500;
 

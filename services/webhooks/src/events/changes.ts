@@ -1,14 +1,8 @@
 // webhooks.changed: announced after every committed change of a subscription, so that the
 // dispatcher drops what it cached. Best effort by design: a failure is logged and counted, never
 // fails the request, because dispatcher caches also expire on their own.
-import {
-  Counter,
-  publishJson,
-  SUBJECTS,
-  type JetStreamClient,
-  type Logger,
-  type Registry,
-} from '@switchboard/platform';
+import { Counter, type Logger, type Registry } from '@switchboard/observability';
+import { publishJson, SUBJECTS, type JetStreamClient } from '@switchboard/messaging';
 
 export interface SubscriptionRef {
   id: string;

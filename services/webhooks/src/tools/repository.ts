@@ -2,7 +2,7 @@
 // sends. Statements run through @switchboard/orm's `sql`; the ones that take `em` join its
 // transaction when it is inside one.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from '@switchboard/orm';
+import { sql } from '@switchboard/db';
 
 export interface RecoveryTaskRow {
   id: string;

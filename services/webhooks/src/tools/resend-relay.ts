@@ -7,7 +7,8 @@
 // RESEND_IN_FLIGHT_PER_ACCOUNT resends published and not yet recorded: the rest of a large recovery
 // waits in Postgres, so a recovery towards a receiver that is still down cannot fill the shared stream.
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { startBackgroundLoop, type BackgroundLoop, type JetStreamClient, type Logger } from '@switchboard/platform';
+import { startBackgroundLoop, type BackgroundLoop, type Logger } from '@switchboard/observability';
+import type { JetStreamClient } from '@switchboard/messaging';
 import { RESEND_SUBJECT, type ResendJob } from '@switchboard/contracts';
 import { decompressBody } from '../deliveries/bodies.ts';
 import { claimResends, countDroppedResends, markResendsDone, markResendsPublished } from './repository.ts';
