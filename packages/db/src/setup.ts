@@ -2,7 +2,7 @@
 // configuration, start-up that waits for the database, migrations serialised across replicas, the
 // base class of those migrations and the body of each service's `src/migrate.ts`. A service only
 // lists its entities and migrations (a SchemaDefinition).
-import { MikroORM, type Options } from '@mikro-orm/postgresql';
+import { MikroORM, type EntityManager, type Options } from '@mikro-orm/postgresql';
 import { Migration, Migrator } from '@mikro-orm/migrations';
 import type { MigrationObject } from '@mikro-orm/core';
 import { backoffMs } from '@switchboard/config';
@@ -34,6 +34,11 @@ export abstract class SchemaMigration extends Migration {
     const schema = this.config.get('schema');
     if (!schema || !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`bad schema name ${String(schema)}`);
     this.addSql(`set local search_path to "${schema}"`);
+  }
+
+  /** Runs a statement (`$1` parameters, as everywhere: docs/data-access.md) in the migration's transaction. */
+  protected query<R = Record<string, unknown>>(text: string, values: readonly unknown[] = []): Promise<R[]> {
+    return sql<R>(this.getEntityManager() as EntityManager, text, values);
   }
 }
 

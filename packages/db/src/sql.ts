@@ -11,7 +11,7 @@ import { queryPrepared, transactionPrepared, type PooledClient, type Transaction
 const pools = new WeakMap<object, PooledClient>();
 
 /**
- * The pool behind `em`'s connection, as @switchboard/platform's prepared-statement helpers take it
+ * The pool behind `em`'s connection, as the prepared-statement helpers of db.ts take it
  * (readOwnedRow, queryCoalesced, IdempotencyStore). The same object for every fork of an
  * EntityManager, so callers may key caches by it.
  */

@@ -7,7 +7,7 @@ import { state } from './state.ts';
 // link to the others' spans, so that each recorded caller's trace leads to the query that served it.
 
 /** The calls a coalesced piece of work also serves, as its spans should link to them. */
-const COALESCED = createContextKey('@switchboard/platform coalesced callers');
+const COALESCED = createContextKey('@switchboard/observability coalesced callers');
 
 interface Coalesced {
   /** The other recorded callers' spans. */

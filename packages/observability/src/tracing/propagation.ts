@@ -10,7 +10,7 @@ import {
 } from '@opentelemetry/api';
 import { state } from './state.ts';
 
-const NO_PROPAGATION = createContextKey('@switchboard/platform no propagation');
+const NO_PROPAGATION = createContextKey('@switchboard/observability no propagation');
 
 /** A propagator that injects nothing into what runs in withoutPropagation; otherwise `inner`. */
 export class Guarded implements TextMapPropagator {

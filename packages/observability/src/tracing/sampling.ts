@@ -33,7 +33,7 @@ export interface Unrecorded {
 }
 
 /** Where a handler of an unrecorded trace keeps the trace (see unrecordedContext). */
-export const UNRECORDED = createContextKey('@switchboard/platform unrecorded trace');
+export const UNRECORDED = createContextKey('@switchboard/observability unrecorded trace');
 
 /** An unrecorded trace of `spanContext`, with the traceparent (W3C, version 00) the W3C propagator would write for it. */
 export function unrecorded(spanContext: SpanContext): Unrecorded {

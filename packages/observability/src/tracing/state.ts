@@ -26,7 +26,7 @@ export function tracingEnabled(): boolean {
 }
 
 /** The platform's tracer, looked up once per start of tracing (the provider makes a key and a map look-up per getTracer). */
-export const tracer = (): Tracer => (state.tracer ??= trace.getTracer('@switchboard/platform'));
+export const tracer = (): Tracer => (state.tracer ??= trace.getTracer('@switchboard/observability'));
 
 /** The end of a span that is not recorded: nothing to do. */
 export const noEnd = (): void => undefined;

@@ -1,6 +1,6 @@
 // The audit log: one row per change made through the API (and per sign-in), written by the
 // statement or transaction of the change itself, so a change and its entry never part. The table's
-// statements are shared with the webhooks service (@switchboard/orm's audit.ts); the unit-of-work
+// statements are shared with the webhooks service (@switchboard/db's audit.ts); the unit-of-work
 // form (auditWithFlush) is this service's, whose changes go through entities.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { auditValues, type AuditEntry } from '@switchboard/db';

@@ -1,4 +1,4 @@
-// Migrations that write sealed secrets: initOrm (@switchboard/orm) hands them the service's SECRETS_KEY.
+// Migrations that write sealed secrets: initOrm (@switchboard/db) hands them the service's SECRETS_KEY.
 import { randomBytes } from 'node:crypto';
 import { SecretsMigration } from '@switchboard/db';
 

@@ -1,4 +1,4 @@
-// The SQL of the number inventory (docs/data-access.md), through @switchboard/orm's `sql`.
+// The SQL of the number inventory (docs/data-access.md), through @switchboard/db's `sql`.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from '@switchboard/db';
 

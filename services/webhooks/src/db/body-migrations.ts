@@ -21,12 +21,12 @@ export class Migration010DeflateBodies extends SchemaMigration {
     if (!schema || !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`bad schema name ${String(schema)}`);
     const table = `"${schema}".delivery_bodies`;
     for (;;) {
-      const rows = (await this.execute(
+      const rows = await this.query<{ message_id: string; target: string; body: Buffer }>(
         `select message_id, target, body from ${table} where encoding = 'br' limit ${BATCH} for update`,
-      )) as { message_id: string; target: string; body: Buffer }[];
+      );
       for (const r of rows) {
         const body = deflate(brotliDecompressSync(r.body).toString('utf8'));
-        await this.execute(`update ${table} set body = ?, encoding = 'deflate' where message_id = ? and target = ?`, [
+        await this.query(`update ${table} set body = $1, encoding = 'deflate' where message_id = $2 and target = $3`, [
           body,
           r.message_id,
           r.target,

@@ -1,5 +1,5 @@
 // The SQL of delivery records, their kept bodies, the background purges and the pruning
-// (docs/data-access.md): statements run through @switchboard/orm's `sql` and `sqlTransaction`, or
+// (docs/data-access.md): statements run through @switchboard/db's `sql` and `sqlTransaction`, or
 // inside the caller's transaction of prepared statements (a TransactionQuery).
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql, sqlTransaction } from '@switchboard/db';

@@ -1,5 +1,5 @@
 // The SQL of the delivery tools (docs/data-access.md): recovery tasks, queued resends and test
-// sends. Statements run through @switchboard/orm's `sql`; the ones that take `em` join its
+// sends. Statements run through @switchboard/db's `sql`; the ones that take `em` join its
 // transaction when it is inside one.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from '@switchboard/db';
