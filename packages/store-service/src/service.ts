@@ -3,7 +3,8 @@
 // last steps of start() (migrations, NATS, gRPC and ops listeners) and of stop(). Each service's
 // app.ts keeps its own wiring between those steps.
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { connectNats, ensureStreams, storeLimitsOf, STREAMS, type NatsHandle } from '@switchboard/messaging';
+import { connectNats, ensureStreams, storeLimitsOf, type NatsHandle } from '@switchboard/messaging';
+import { STREAMS } from '@switchboard/events';
 import { createRegistry, startOpsServer, type Logger, type OpsServer } from '@switchboard/observability';
 import { GrpcServer } from '@switchboard/rpc';
 import {

@@ -2,7 +2,8 @@
 import { createDataService, type DataServiceApp } from '@switchboard/store-service';
 import { startOutboxRelay, type OutboxRelay } from '@switchboard/db';
 import { createLogger, type BackgroundLoop, type Logger } from '@switchboard/observability';
-import { ensureKvBucket, ensureStreams, KV_BUCKETS, STREAMS } from '@switchboard/messaging';
+import { ensureKvBucket, ensureStreams } from '@switchboard/messaging';
+import { KV_BUCKETS, STREAMS } from '@switchboard/events';
 import { SessionRegistry } from '@switchboard/contracts';
 import { batchProto, healthProto } from '@switchboard/proto';
 import { setKdfThreads, setScryptN, warmKdfThreads } from './accounts/password.ts';

@@ -4,13 +4,13 @@
 import {
   connectNats,
   runConsumerLoop,
-  STREAMS,
   type ConsumerLoop,
   type JsMsg,
   type NatsConnection,
   type NatsHandle,
   storeLimitsOf,
 } from '@switchboard/messaging';
+import { STREAMS } from '@switchboard/events';
 import { createLogger, startOpsServer, type Logger, type OpsServer } from '@switchboard/observability';
 import { TokenCache } from './delivery/endpoint-auth.ts';
 import { SessionRegistry } from '@switchboard/contracts';

@@ -14,11 +14,10 @@ import {
   ensureKvBucket,
   ensureStream,
   ensureStreams,
-  KV_BUCKETS,
   STORE_LIMITS_DEFAULT,
-  STREAMS,
   type StoreLimits,
 } from '@switchboard/messaging';
+import { KV_BUCKETS, STREAMS } from '@switchboard/events';
 import type { Logger } from '@switchboard/observability';
 import {
   DELIVERIES_STREAM,

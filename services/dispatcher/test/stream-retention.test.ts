@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AckPolicy, DiscardPolicy, RetentionPolicy, StorageType } from '@nats-io/jetstream';
 import { nanos } from '@nats-io/nats-core';
-import { KV_BUCKETS, kvStream, STREAMS } from '@switchboard/messaging';
+import { KV_BUCKETS, STREAMS } from '@switchboard/events';
+import { kvStream } from '@switchboard/messaging';
 import {
   metricSum,
   randomName,

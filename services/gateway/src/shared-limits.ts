@@ -18,7 +18,8 @@
 // gateway_shared_limit_fallbacks_total; gateway_shared_limits_up is 0 meanwhile (app.ts).
 import { createHash } from 'node:crypto';
 import { backoffMs } from '@switchboard/config';
-import { connectNats, ensureKvBucket, kvStream, type KvBucketSpec, type NatsHandle } from '@switchboard/messaging';
+import { connectNats, ensureKvBucket, kvStream, type NatsHandle } from '@switchboard/messaging';
+import type { KvBucketSpec } from '@switchboard/events';
 import type { Counter, Logger } from '@switchboard/observability';
 import { BoundedMap } from './bounded-map.ts';
 import { RATE_LIMIT_TABLE_DEFAULT_BYTES, RateLimiter, type Limiter } from './rate-limit.ts';

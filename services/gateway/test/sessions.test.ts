@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '@switchboard/observability';
-import { STREAMS, SUBJECTS } from '@switchboard/messaging';
+import { STREAMS, SUBJECTS } from '@switchboard/events';
 import {
   startReceiver,
   startServices,

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GatewayApp } from '@switchboard/gateway';
 import { SecretBox } from '@switchboard/security';
-import { STREAMS } from '@switchboard/messaging';
+import { STREAMS } from '@switchboard/events';
 import { queryDatabase, startServices, type Services, type TestAccount, type JsonBody } from '../../../test/support';
 
 const RATE = 5;

@@ -2,8 +2,8 @@
 import { createDataService, type DataServiceApp } from '@switchboard/store-service';
 import { pruneAudit, startOutboxRelay, startPeriodicJob, type OutboxRelay } from '@switchboard/db';
 import { Counter, createLogger, withTimeout, type BackgroundLoop, type Logger } from '@switchboard/observability';
-import { ensureStreams, STREAMS, type ConsumerLoop } from '@switchboard/messaging';
-import { ALERT_CODES } from '@switchboard/events';
+import { ensureStreams, type ConsumerLoop } from '@switchboard/messaging';
+import { STREAMS, ALERT_CODES } from '@switchboard/events';
 import { applicationsClient, batchProto, healthProto, type ApplicationsClient } from '@switchboard/proto';
 import { createApplicationDirectory, followDeletions } from './applications/directory.ts';
 import { startKeepingAlerts } from './alerts/keep-alerts.ts';

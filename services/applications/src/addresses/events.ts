@@ -1,7 +1,7 @@
 // addresses.changed: an address got a new owner or none (claimed, moved, released), written to the
 // outbox in the transaction of the change, so a cache of ResolveAddress can drop the entry.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { SUBJECTS } from '@switchboard/messaging';
+import { SUBJECTS } from '@switchboard/events';
 import type { AuditContext } from '@switchboard/db';
 import { applicationPath } from '../applications/repository.ts';
 import { auditWithFlush } from '../audit/repository.ts';

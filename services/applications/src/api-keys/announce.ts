@@ -1,7 +1,8 @@
 // What the composition root and the account command share: the hashing keys derived from
 // SECRETS_KEY, and the notice to the gateways that credentials are no longer valid.
 import { connect } from '@nats-io/transport-node';
-import { SUBJECTS, type NatsConnection } from '@switchboard/messaging';
+import { SUBJECTS } from '@switchboard/events';
+import type { NatsConnection } from '@switchboard/messaging';
 import type { Logger } from '@switchboard/observability';
 import type { SecretBox } from '@switchboard/security';
 import { API_KEY_HASH_INFO } from './keys.ts';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { AppError, type FieldError } from '@switchboard/errors';
-import { SUBJECTS } from '@switchboard/messaging';
+import { SUBJECTS } from '@switchboard/events';
 import type { AuditContext } from '@switchboard/db';
 import type { CreateApplicationRequest__Output } from '@switchboard/proto/generated/switchboard/applications/v1/CreateApplicationRequest';
 import type { Deps } from '../context.ts';

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { checkDeliveryUrl } from '@switchboard/contracts';
 import { AppError, type FieldError } from '@switchboard/errors';
-import { publishJson, SUBJECTS } from '@switchboard/messaging';
+import { publishJson } from '@switchboard/messaging';
+import { SUBJECTS } from '@switchboard/events';
 import type { LaunchSessionRequest__Output } from '@switchboard/proto/generated/switchboard/applications/v1/LaunchSessionRequest';
 import { resolveToken } from '../addresses/repository.ts';
 import type { Deps } from '../context.ts';

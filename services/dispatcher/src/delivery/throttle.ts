@@ -21,13 +21,8 @@
 // Failing open: when the bucket cannot be read or written, the delivery goes without waiting
 // (counted in dispatcher_delivery_throttle_errors_total); the receiver's answer (429) and the
 // circuit breaker still hold.
-import {
-  ensureKvBucket,
-  kvStream,
-  type JetStreamClient,
-  type JetStreamManager,
-  type KvBucketSpec,
-} from '@switchboard/messaging';
+import { ensureKvBucket, kvStream, type JetStreamClient, type JetStreamManager } from '@switchboard/messaging';
+import type { KvBucketSpec } from '@switchboard/events';
 import type { Logger } from '@switchboard/observability';
 import type { NotificationJob } from '../jobs.ts';
 

@@ -4,7 +4,8 @@
 // webhooks.changed) invalidate entries at once; the TTL is a safety net for a missed event.
 import type { DialledAddress } from '@switchboard/events';
 import { AppError } from '@switchboard/errors';
-import { followChanges, SUBJECTS, type NatsConnection } from '@switchboard/messaging';
+import { followChanges, type NatsConnection } from '@switchboard/messaging';
+import { SUBJECTS } from '@switchboard/events';
 import type { Logger } from '@switchboard/observability';
 import type {
   AddressesClient,

@@ -7,7 +7,7 @@
 import { alertLink } from '@switchboard/contracts';
 import type { AlertCode, AlertSeverity } from '@switchboard/events';
 import { enqueueOutbox, uuidv7 } from '@switchboard/db';
-import { SUBJECTS } from '@switchboard/messaging';
+import { SUBJECTS } from '@switchboard/events';
 import type { TransactionQuery } from '@switchboard/db';
 import { fireAlertTriggers, type FoldedAlert } from '../triggers/fire-alert-triggers.ts';
 import { alertsUsage } from '../usage/counts.ts';

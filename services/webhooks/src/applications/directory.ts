@@ -5,9 +5,9 @@
 // A create that races a deletion is still refused by the tombstone check in its insert.
 import { LRUCache } from 'lru-cache';
 import { AppError } from '@switchboard/errors';
-import { followChanges, SUBJECTS, type NatsConnection } from '@switchboard/messaging';
+import { followChanges, type NatsConnection } from '@switchboard/messaging';
+import { SUBJECTS, isApplicationId } from '@switchboard/events';
 import type { ApplicationsClient } from '@switchboard/proto';
-import { isApplicationId } from '@switchboard/events';
 
 export interface ApplicationDirectory {
   /** Resolves when the application exists and belongs to the account; else throws not_found (or unavailable). */

@@ -1,6 +1,7 @@
 // applications.deleted -> the application's subscriptions go (deletion-consumer.ts).
 import { z } from 'zod';
-import { SUBJECTS, type ConsumerLoop, type NatsHandle } from '@switchboard/messaging';
+import { SUBJECTS } from '@switchboard/events';
+import type { ConsumerLoop, NatsHandle } from '@switchboard/messaging';
 import type { Logger, Registry } from '@switchboard/observability';
 import type { Deps } from '../context.ts';
 import { deleteApplicationTriggers } from '../triggers/repository.ts';

@@ -2,7 +2,8 @@
 // dispatcher drops what it cached. Best effort by design: a failure is logged and counted, never
 // fails the request, because dispatcher caches also expire on their own.
 import { Counter, type Logger, type Registry } from '@switchboard/observability';
-import { publishJson, SUBJECTS, type JetStreamClient } from '@switchboard/messaging';
+import { publishJson, type JetStreamClient } from '@switchboard/messaging';
+import { SUBJECTS } from '@switchboard/events';
 
 export interface SubscriptionRef {
   id: string;

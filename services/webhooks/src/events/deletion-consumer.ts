@@ -6,11 +6,11 @@ import { Counter, type Logger, type Registry } from '@switchboard/observability'
 import {
   ensureConsumer,
   runConsumerLoop,
-  STREAMS,
   type ConsumerLoop,
   type JsMsg,
   type NatsHandle,
 } from '@switchboard/messaging';
+import { STREAMS } from '@switchboard/events';
 
 export interface DeletionConsumer<S extends z.ZodType> {
   durable: string;

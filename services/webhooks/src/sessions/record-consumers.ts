@@ -11,13 +11,11 @@ import { Counter, type Logger, type Registry } from '@switchboard/observability'
 import {
   ensureConsumer,
   runConsumerLoop,
-  STREAMS,
-  SUBJECTS,
   type ConsumerLoop,
   type JsMsg,
   type NatsHandle,
 } from '@switchboard/messaging';
-import { launchRefusedSchema, sessionEndedSchema } from '@switchboard/events';
+import { STREAMS, SUBJECTS, launchRefusedSchema, sessionEndedSchema } from '@switchboard/events';
 import { storeLaunchRefused } from '../alerts/launch-alerts.ts';
 import { sessionAlerts } from '../alerts/session-alerts.ts';
 import type { Deps } from '../context.ts';

@@ -6,7 +6,7 @@
 import type { SessionRecord } from '@switchboard/contracts';
 import type { SESSION_STATUSES } from '@switchboard/events';
 import { enqueueOutbox, uuidv7 } from '@switchboard/db';
-import { SUBJECTS } from '@switchboard/messaging';
+import { SUBJECTS } from '@switchboard/events';
 import type { TransactionQuery } from '@switchboard/db';
 import { anySubscription } from '../alerts/repository.ts';
 

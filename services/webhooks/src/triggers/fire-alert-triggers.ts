@@ -4,7 +4,7 @@
 // its window counted; one that reached its threshold fires once: its firing state and its
 // alertTriggered event (to the outbox) commit with the alert. No trigger is polled.
 import { enqueueOutbox, uuidv7 } from '@switchboard/db';
-import { SUBJECTS } from '@switchboard/messaging';
+import { SUBJECTS } from '@switchboard/events';
 import type { TransactionQuery } from '@switchboard/db';
 import { anySubscription } from '../alerts/repository.ts';
 import { windowText } from './rules.ts';
