@@ -76,7 +76,7 @@ describe('migrations', () => {
     expect(liveImports("import { outboxTableSql, SchemaMigration } from '@switchboard/db';")).toEqual([
       '@switchboard/db: outboxTableSql',
     ]);
-    expect(liveImports("import { SecretBox } from '@switchboard/platform';")).toEqual(['@switchboard/platform']);
+    expect(liveImports("import { SecretBox } from '@switchboard/security';")).toEqual(['@switchboard/security']);
     expect(liveImports("const m = await import('../x.ts');")).toEqual(["import('../x.ts')"]);
     expect(
       liveImports("import { randomBytes } from 'node:crypto';\nimport { SchemaMigration } from '@switchboard/db';"),
