@@ -8,7 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { context, trace, TraceFlags } from '@opentelemetry/api';
 import { InMemorySpanExporter, TraceIdRatioBasedSampler } from '@opentelemetry/sdk-trace-base';
-import { grpc } from '@switchboard/rpc';
+import * as grpc from '@grpc/grpc-js';
 import {
   grpcClientSpan,
   startTracing,
