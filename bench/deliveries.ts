@@ -8,8 +8,8 @@
 //   BENCH_RETENTION_RECORDS (10,000,000) records of 40 days with a 30-day retention, and the
 //   search p95 before and while it runs.
 // Also measured: bytes on disk per record (table and indexes) and per rollup row.
-import { initOrm } from '@switchboard/orm';
-import { createLogger } from '@switchboard/platform';
+import { initOrm } from '@switchboard/db';
+import { createLogger } from '@switchboard/observability';
 import { queryDatabase } from '../test/support';
 import { ENTITIES } from '../services/webhooks/src/db/entities';
 import { MIGRATIONS } from '../services/webhooks/src/db/migrations';

@@ -5,7 +5,7 @@
 // - large delete: DELETE of a subscription with many delivery records (the records go later);
 // - session fallback: from the primary's third 5xx to the fallback's POST, and from publishing a
 //   session to its instructions when the primary's breaker is open (the fallback at once).
-import { SUBJECTS } from '@switchboard/platform';
+import { SUBJECTS } from '@switchboard/events';
 import {
   fillDeliveries,
   metricSum,

@@ -6,7 +6,8 @@
 // budget (SESSION_LAUNCH_RATE_PER_ACCOUNT) is raised far above what the benchmark sends, so the
 // launches are measured, not the limiter's refusals (its bucket is still taken on every launch);
 // more than MAX_ERROR_SHARE of launches refused or failed makes the run fail (launchErrors).
-import { connectNats, createLogger } from '@switchboard/platform';
+import { connectNats } from '@switchboard/messaging';
+import { createLogger } from '@switchboard/observability';
 import { addressesClient, applicationsClient } from '@switchboard/proto';
 import { waitFor } from '../test/support/infra';
 import { fmt, type Percentiles, percentiles, startDeliveryStack, table } from './lib';

@@ -6,7 +6,8 @@
 // the rounds. Prints the CPU per event of the dispatcher and the NATS server and what the
 // ordering did (deliveries that waited for their key, bucket operations). Target: ordered at least
 // 0.8x unordered.
-import { connectNats, createLogger } from '@switchboard/platform';
+import { connectNats } from '@switchboard/messaging';
+import { createLogger } from '@switchboard/observability';
 import { webhooksClient } from '@switchboard/proto';
 import { metricSum, waitFor } from '../test/support/infra';
 import { startReceiver } from '../test/support/receiver';

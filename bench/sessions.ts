@@ -7,7 +7,9 @@
 // Last, the CPU per session of every process (services, NATS, Postgres, the bench) without
 // sessionStatus and alert subscriptions and with both: what the status events and alerts cost.
 import pg from 'pg';
-import { connectNats, createLogger, type NatsHandle, SUBJECTS } from '@switchboard/platform';
+import { connectNats, type NatsHandle } from '@switchboard/messaging';
+import { SUBJECTS } from '@switchboard/events';
+import { createLogger } from '@switchboard/observability';
 import { addressesClient, applicationsClient, webhooksClient } from '@switchboard/proto';
 import { cpuByProcess, cpuUsedBetween } from './dispatcher';
 import { waitFor } from '../test/support/infra';

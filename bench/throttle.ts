@@ -4,7 +4,8 @@
 // subscription limited to BENCH_THROTTLE_RATE (1) per second wait for their slots. A waiting
 // delivery is a retry job JetStream holds until its slot (nak with delay): the dispatcher should
 // spend about what it spends idle plus the deliveries it makes at the rate.
-import { connectNats, createLogger } from '@switchboard/platform';
+import { connectNats } from '@switchboard/messaging';
+import { createLogger } from '@switchboard/observability';
 import { webhooksClient } from '@switchboard/proto';
 import { execFileSync } from 'node:child_process';
 import { waitFor } from '../test/support/infra';

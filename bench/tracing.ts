@@ -4,7 +4,7 @@
 // with tracing off. Two stacks of separate processes in the same run, loaded at the same time;
 // besides req/s, the CPU time the services spend per request on each side. `off` measures two
 // untraced stacks against each other: the method's own noise.
-import { DEFAULT_SAMPLED_RATIO } from '@switchboard/platform/tracing';
+import { DEFAULT_SAMPLED_RATIO } from '@switchboard/observability/tracing';
 import { exportedSpans } from '../test/support/otlp';
 import { startReceiver } from '../test/support/receiver';
 import {

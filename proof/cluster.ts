@@ -5,7 +5,9 @@
 // restarted on the same ports while the others carry the load.
 import { readFileSync } from 'node:fs';
 import { createAccount } from '@switchboard/applications/accounts';
-import { connectNats, createLogger, SecretBox, type NatsHandle } from '@switchboard/platform';
+import { connectNats, type NatsHandle } from '@switchboard/messaging';
+import { createLogger } from '@switchboard/observability';
+import { SecretBox } from '@switchboard/security';
 import {
   createTestDatabase,
   freePort,
@@ -16,7 +18,7 @@ import {
   type PrivatePostgres,
   type TestDatabase,
 } from '../test/support/infra';
-import { initOrm, migrate } from '@switchboard/orm';
+import { initOrm, migrate } from '@switchboard/db';
 import { SCHEMA } from '../services/applications/src/db/schema';
 import { portEnv, ROOT, serviceProcess, type ServiceName } from '../test/support/launcher';
 import { startProxy, type Proxy as TcpProxy } from './lib/proxy';

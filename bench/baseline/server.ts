@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import pg from 'pg';
-import { SecretBox } from '../../packages/platform/src/secrets';
+import { SecretBox } from '../../packages/security/src/secrets';
 import type { SubscriptionRow } from '../../services/webhooks/src/subscriptions/repository';
 import { basicAuth } from './auth';
 

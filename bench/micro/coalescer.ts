@@ -3,7 +3,7 @@
 // when a gRPC batch's handlers ask for their rows in one synchronous loop. The loadMany is the same
 // trivial function for both, so the figure is the coalescing alone. Run: npx tsx --conditions=@switchboard/source bench/micro/coalescer.ts
 import DataLoader from 'dataloader';
-import { Coalescer } from '@switchboard/platform';
+import { Coalescer } from '@switchboard/db';
 
 const BATCH = Number(process.env.BENCH_COALESCER_BATCH ?? 8);
 const ROUNDS = Number(process.env.BENCH_COALESCER_ROUNDS ?? 50_000);

@@ -78,7 +78,7 @@ describe('.dockerignore', () => {
     'bench/results',
     'coverage',
     'dist',
-    'packages/platform/dist',
+    'packages/db/dist',
     '.env',
     'services/dispatcher/.scratch',
   ])('keeps %s out of the build context', (path) => expect(ignored(dockerignore, path)).toBe(true));
@@ -87,7 +87,7 @@ describe('.dockerignore', () => {
     'package.json',
     'package-lock.json',
     'proto/switchboard/applications/v1/applications.proto',
-    'packages/platform/src/index.ts',
+    'packages/db/src/index.ts',
     'services/gateway/src/main.ts',
     'services/applications/src/migrate.ts',
   ])('keeps %s in the build context', (path) => expect(ignored(dockerignore, path)).toBe(false));

@@ -186,7 +186,7 @@ describe.each(Object.keys(OVERLAYS) as Overlay[])('overlay %s', (overlay) => {
       .template.spec.containers[0]!;
     const value = effectiveEnv(objects(), OVERLAYS[overlay], c).get('TRUSTED_PROXIES')?.value;
     expect(value, 'TRUSTED_PROXIES').toBeTruthy();
-    const { parseCidrList } = await import('@switchboard/platform');
+    const { parseCidrList } = await import('@switchboard/security');
     const { clientAddress } = await import(join(REPO_ROOT, 'services/gateway/src/client-address.ts'));
     const trusted = parseCidrList(value!);
     // An ingress controller pod forwards two different clients: two addresses, two budgets.

@@ -2,7 +2,7 @@
 // workers, each request logged with its time and outcome) and event bursts published to JetStream
 // (docs/events.md#inbound) the way a producer would: every publish retried until JetStream acknowledges it,
 // with the event id as Nats-Msg-Id so a retried publish is stored once.
-import type { NatsHandle } from '@switchboard/platform';
+import type { NatsHandle } from '@switchboard/messaging';
 import { countByStatus } from './stats';
 
 export interface RequestLog {

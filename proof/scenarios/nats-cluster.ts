@@ -5,7 +5,7 @@
 // restart it. Reports events lost (acknowledged by JetStream, never answered 2xx), duplicates, and
 // per kill the time until deliveries resume: from the kill to the first delivery of an event first
 // published after it (the whole path: publish, stream, consumer, dispatcher, receiver).
-import { STREAMS } from '@switchboard/platform';
+import { STREAMS } from '@switchboard/events';
 import { startCluster, type Cluster, type ClusterOptions, type Service } from '../cluster';
 import { cdrEvent, sessionEvent, startEventLoad } from '../lib/load';
 import { jsz, startNatsCluster, type NatsCluster, type NatsNode } from '../lib/nats-cluster';

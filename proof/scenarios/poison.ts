@@ -3,7 +3,7 @@
 // valid events. Every valid event must be delivered, every poison event dead-lettered to
 // events.dead, and the events consumer's backlog must drain. Before dead-lettering, each poison
 // event came back every second and 2,000 of them filled max_ack_pending: deliveries stalled.
-import { STREAMS, SUBJECTS } from '@switchboard/platform';
+import { STREAMS, SUBJECTS } from '@switchboard/events';
 import { poisonEvent } from '../../test/support/poison';
 import type { Cluster } from '../cluster';
 import { cdrEvent } from '../lib/load';

@@ -10,7 +10,8 @@
 // window (no record older than it, sizes level off), and reports each process's resident-memory
 // slope.
 import { randomBytes } from 'node:crypto';
-import { KV_BUCKETS, kvStream, STREAMS } from '@switchboard/platform';
+import { KV_BUCKETS, STREAMS } from '@switchboard/events';
+import { kvStream } from '@switchboard/messaging';
 import { PROOF_DISPATCHER_ENV, rssMb, startCluster, type Cluster } from '../cluster';
 import type { Account } from '../lib/load';
 import { startReceiver, type Receiver } from '../lib/receiver';

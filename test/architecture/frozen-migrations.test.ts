@@ -1,5 +1,5 @@
 // A shipped migration must mean the same thing forever: it may import Node's built-ins, the runner's
-// base classes (SchemaMigration, SecretsMigration from @switchboard/orm) and other migration files of
+// base classes (SchemaMigration, SecretsMigration from @switchboard/db) and other migration files of
 // its own service, nothing else. Live code (a service's constants, the SQL of a package) changes with
 // the release, and the migration would then build a different schema than the one it built when shipped.
 import { readdirSync, readFileSync } from 'node:fs';
@@ -31,7 +31,7 @@ function liveImports(text: string): string[] {
   for (const m of text.matchAll(/^\s*(?:import|export)\s+(?:([\s\S]*?)\s+from\s+)?['"]([^'"]+)['"]/gm)) {
     const [, clause = '', from = ''] = m;
     if (from.startsWith('node:') || /^\.\/[a-z-]*migrations\.ts$/.test(from)) continue;
-    if (from === '@switchboard/orm' && /^import/.test(m[0].trim())) {
+    if (from === '@switchboard/db' && /^import/.test(m[0].trim())) {
       const named = /^(?:type\s+)?\{([^}]*)\}$/.exec(clause.trim());
       const names = named
         ? named[1]!
@@ -73,13 +73,13 @@ describe('migrations', () => {
     expect(liveImports("import { LATENCY_BOUNDS_MS } from '../deliveries/rollups.ts';")).toEqual([
       '../deliveries/rollups.ts',
     ]);
-    expect(liveImports("import { outboxTableSql, SchemaMigration } from '@switchboard/orm';")).toEqual([
-      '@switchboard/orm: outboxTableSql',
+    expect(liveImports("import { outboxTableSql, SchemaMigration } from '@switchboard/db';")).toEqual([
+      '@switchboard/db: outboxTableSql',
     ]);
-    expect(liveImports("import { SecretBox } from '@switchboard/platform';")).toEqual(['@switchboard/platform']);
+    expect(liveImports("import { SecretBox } from '@switchboard/security';")).toEqual(['@switchboard/security']);
     expect(liveImports("const m = await import('../x.ts');")).toEqual(["import('../x.ts')"]);
     expect(
-      liveImports("import { randomBytes } from 'node:crypto';\nimport { SchemaMigration } from '@switchboard/orm';"),
+      liveImports("import { randomBytes } from 'node:crypto';\nimport { SchemaMigration } from '@switchboard/db';"),
     ).toEqual([]);
   });
 });

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import type { ApplicationsApp } from '@switchboard/applications';
 import type { DispatcherApp } from '@switchboard/dispatcher';
 import type { GatewayApp } from '@switchboard/gateway';
-import type { Logger } from '@switchboard/platform';
+import type { Logger } from '@switchboard/observability';
 import type { WebhooksApp } from '@switchboard/webhooks';
 import { freePort, waitFor } from './infra';
 

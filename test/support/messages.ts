@@ -1,6 +1,6 @@
 // Waits on NATS messages a test does not publish itself (change events of the services), so a test
 // waits for the event it means instead of a fixed time.
-import type { NatsConnection } from '@switchboard/platform';
+import type { NatsConnection } from '@switchboard/messaging';
 
 export interface SubjectWatch<T> {
   /**

@@ -9,8 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { context, SpanKind, SpanStatusCode, trace, TraceFlags } from '@opentelemetry/api';
 import { InMemorySpanExporter, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
-import { ConfigError } from '@switchboard/platform';
-import { loadTracingConfig, startTracing, tracingEnabled, type Tracing } from '@switchboard/platform/tracing';
+import { ConfigError } from '@switchboard/config';
+import { loadTracingConfig, startTracing, tracingEnabled, type Tracing } from '@switchboard/observability/tracing';
 
 const exporter = new InMemorySpanExporter();
 let tracing: Tracing;

@@ -2,7 +2,7 @@
 // checked against the metric catalog (and the real prom-client default metrics of each service),
 // so alerts and dashboards cannot drift from what the services export. Syntax itself is checked
 // by promtool.
-import { createRegistry } from '@switchboard/platform';
+import { createRegistry } from '@switchboard/observability';
 import { LABEL_VALUES, METRICS, SERVICE_NAMES } from './catalog';
 
 /** Labels Prometheus (static config or the Operator) attaches to every scraped series. */

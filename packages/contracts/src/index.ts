@@ -1,4 +1,4 @@
-// What the services agree on, apart from the infrastructure they run on (@switchboard/platform):
+// What the services agree on, apart from the infrastructure they run on (packages/errors, security, config, observability, messaging, db, rpc):
 // the attempt records and delivery tools exchanged between the dispatchers and the webhooks
 // service, the registry of sessions, the paging of every list, the rule for delivered URLs and the
 // characters a name may not hold.

@@ -1,6 +1,6 @@
 // Paging of every list of the API, defined once for the services (gRPC `limit`/`cursor`) and the
 // gateway (`?limit=`/`?cursor=`, `Link: rel="next"`).
-import { AppError } from '@switchboard/platform';
+import { AppError } from '@switchboard/errors';
 
 /** Most items one page holds: the largest `limit` a client may ask for. */
 export const LIST_MAX = 1000;

@@ -2,7 +2,8 @@
 // written when the Session API launches a session and when the dispatcher delivers one, read when
 // a signal arrives. An entry expires with the bucket's max age, 24 h after it was last written.
 import { createHash } from 'node:crypto';
-import { KV_BUCKETS, kvStream, type JetStreamClient, type JetStreamManager } from '@switchboard/platform';
+import { KV_BUCKETS } from '@switchboard/events';
+import { kvStream, type JetStreamClient, type JetStreamManager } from '@switchboard/messaging';
 
 export interface SessionEntry {
   applicationId: string;

@@ -1,5 +1,6 @@
 // The rule every URL that Switchboard delivers to follows: webhook targets and application URLs.
-import { judgeHost, type Cidr, type FieldError } from '@switchboard/platform';
+import { judgeHost, type Cidr } from '@switchboard/security';
+import type { FieldError } from '@switchboard/errors';
 
 export const URL_MAX = 2048;
 

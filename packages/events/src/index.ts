@@ -2,3 +2,4 @@ export * from './ids.ts';
 export * from './schemas.ts';
 export * from './catalogue.ts';
 export * from './addresses.ts';
+export * from './topology.ts';

@@ -2,7 +2,9 @@
 // server over loopback: each call keeps its own answer, error and metadata; a server without the
 // batch service still gets every call.
 import { afterEach, describe, expect, it } from 'vitest';
-import { AppError, createLogger, createRegistry, GrpcServer } from '@switchboard/platform';
+import { AppError } from '@switchboard/errors';
+import { createLogger, createRegistry } from '@switchboard/observability';
+import { GrpcServer } from '@switchboard/rpc';
 import { applicationsClient, applicationsProto, batchProto, callBatcher } from './index';
 
 const servers: GrpcServer[] = [];

@@ -1,7 +1,8 @@
 // The static codecs over real grpc-js on loopback, alone and in batches: what a caller of the
 // services would notice (int64 ids and values beyond 2^53, absent optional fields, maps, enums).
 import { afterEach, describe, expect, it } from 'vitest';
-import { createLogger, createRegistry, GrpcServer } from '@switchboard/platform';
+import { createLogger, createRegistry } from '@switchboard/observability';
+import { GrpcServer } from '@switchboard/rpc';
 import {
   applicationsClient,
   applicationsProto,

@@ -9,7 +9,7 @@ import type { ProtoGrpcType as ApplicationsProto } from './generated/application
 import type { ProtoGrpcType as WebhooksProto } from './generated/webhooks.ts';
 import type { ProtoGrpcType as HealthProto } from './generated/health.ts';
 import type { ProtoGrpcType as BatchProto } from './generated/batch.ts';
-import { createCallBatcher, promiseClient, type CallBatcher, type PromiseClientOptions } from '@switchboard/platform';
+import { createCallBatcher, promiseClient, type CallBatcher, type PromiseClientOptions } from '@switchboard/rpc';
 
 export const PROTO_ROOT = fileURLToPath(new URL('../../../proto', import.meta.url));
 

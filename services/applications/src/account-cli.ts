@@ -6,7 +6,7 @@
 // shell history: discouraged). A key revoked or an account deleted here is announced to the gateways
 // (credentials.revoked on NATS_URL), which forget it at once, as after the same change through the API.
 import { parseArgs } from 'node:util';
-import { AppError } from '@switchboard/platform';
+import { AppError } from '@switchboard/errors';
 import { createAccount, listAccounts } from './accounts/accounts.ts';
 import { deleteAccount } from './accounts/delete-account.ts';
 import { setScryptN } from './accounts/password.ts';

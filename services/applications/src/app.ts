@@ -1,14 +1,9 @@
 // Composition root of the applications service: createApp(config) -> { start, stop }.
-import { createDataService, startOutboxRelay, type DataServiceApp, type OutboxRelay } from '@switchboard/orm';
-import {
-  createLogger,
-  ensureKvBucket,
-  ensureStreams,
-  KV_BUCKETS,
-  STREAMS,
-  type BackgroundLoop,
-  type Logger,
-} from '@switchboard/platform';
+import { createDataService, type DataServiceApp } from '@switchboard/store-service';
+import { startOutboxRelay, type OutboxRelay } from '@switchboard/db';
+import { createLogger, type BackgroundLoop, type Logger } from '@switchboard/observability';
+import { ensureKvBucket, ensureStreams } from '@switchboard/messaging';
+import { KV_BUCKETS, STREAMS } from '@switchboard/events';
 import { SessionRegistry } from '@switchboard/contracts';
 import { batchProto, healthProto } from '@switchboard/proto';
 import { setKdfThreads, setScryptN, warmKdfThreads } from './accounts/password.ts';
@@ -62,7 +57,7 @@ export async function createApp(
         service.storeLimits.kvMaxBytes,
         false,
       );
-      // Idempotency keys are kept 24 h (packages/platform/src/idempotency.ts).
+      // Idempotency keys are kept 24 h (packages/db/src/idempotency.ts).
       pruning = startCredentialPruning(
         orm,
         idempotency,

@@ -2,8 +2,9 @@
 // schema directly, so they need no running service. Opens it with the command's configuration and a
 // quiet logger (LOG_LEVEL, default warn), migrating it first.
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { initOrm, migrate } from '@switchboard/orm';
-import { AppError, createLogger } from '@switchboard/platform';
+import { initOrm, migrate } from '@switchboard/db';
+import { AppError } from '@switchboard/errors';
+import { createLogger } from '@switchboard/observability';
 import { loadCommandConfig } from './config.ts';
 import { SCHEMA } from './db/schema.ts';
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { cidrList, parseConfig, secretsKey, storeServiceFields } from '@switchboard/platform';
+import { cidrList, parseConfig } from '@switchboard/config';
+import { secretsKey } from '@switchboard/security';
+import { storeServiceFields } from '@switchboard/store-service';
 
 export const schema = z.object({
   ...storeServiceFields({

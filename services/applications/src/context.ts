@@ -1,5 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { Cidr, JetStreamClient, Logger, SecretBox } from '@switchboard/platform';
+import type { Cidr, SecretBox } from '@switchboard/security';
+import type { JetStreamClient } from '@switchboard/messaging';
+import type { Logger } from '@switchboard/observability';
 import type { SessionRegistry } from '@switchboard/contracts';
 import type { RevokedCredentials } from './api-keys/announce.ts';
 import type { LoginLockout } from './accounts/login-lockout.ts';

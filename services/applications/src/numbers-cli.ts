@@ -3,7 +3,7 @@
 // The operator's number inventory. Works on this service's schema directly (migrating it first),
 // so it needs no running service. Prints one JSON line per result.
 import { parseArgs } from 'node:util';
-import { AppError } from '@switchboard/platform';
+import { AppError } from '@switchboard/errors';
 import { commandError, openCommandDatabase } from './command-database.ts';
 import { expandNumbers, normaliseNumber, RANGE_MAX } from './numbers/e164.ts';
 import { addNumbers, listNumbers, removeNumber } from './numbers/inventory.ts';

@@ -2,7 +2,7 @@
 // keyed hash stored (the one the service verifies), listed without the key, revoked.
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SecretBox } from '@switchboard/platform';
+import { SecretBox } from '@switchboard/security';
 import {
   createTestDatabase,
   newSecretsKey,

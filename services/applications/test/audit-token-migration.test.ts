@@ -2,8 +2,8 @@
 // run the way the service and the release Job run it: a token address's claim, move and release
 // entries read .../addresses/token/***; other entries and other addresses keep their targets.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { initOrm, migrate } from '@switchboard/orm';
-import { createLogger } from '@switchboard/platform';
+import { initOrm, migrate } from '@switchboard/db';
+import { createLogger } from '@switchboard/observability';
 import { createTestDatabase, queryDatabase, type TestDatabase } from '../../../test/support';
 import { SCHEMA } from '../src/db/schema';
 

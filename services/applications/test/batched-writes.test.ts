@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from '@nats-io/transport-node';
 import { DeliverPolicy, jetstream } from '@nats-io/jetstream';
-import { AppError } from '@switchboard/platform';
+import { AppError } from '@switchboard/errors';
 import { applicationsClient, callBatcher } from '@switchboard/proto';
 import { queryDatabase, startServices, type Services } from '../../../test/support';
 

@@ -1,7 +1,9 @@
 // The memory of refused launches reported this minute (sessions/launch-refusals.ts), against a real
 // NATS server: one report per account and minute, and past its bound of accounts, none more.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectNats, createLogger, ensureStreams, STREAMS, type NatsHandle } from '@switchboard/platform';
+import { connectNats, ensureStreams, type NatsHandle } from '@switchboard/messaging';
+import { STREAMS } from '@switchboard/events';
+import { createLogger } from '@switchboard/observability';
 import { startNatsServer, waitFor, type NatsServer } from '../../../test/support';
 import { createLaunchRefusals } from '../src/sessions/launch-refusals';
 

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from '@nats-io/transport-node';
 import { DeliverPolicy, jetstream } from '@nats-io/jetstream';
-import { createLogger } from '@switchboard/platform';
+import { createLogger } from '@switchboard/observability';
 import {
   createTestDatabase,
   queryDatabase,
@@ -12,7 +12,7 @@ import {
   waitFor,
   type NatsServer,
 } from '../../../test/support';
-import { initOrm, migrate } from '@switchboard/orm';
+import { initOrm, migrate } from '@switchboard/db';
 import { SCHEMA } from '../src/db/schema';
 import { uuidv7 } from '../src/outbox/outbox';
 

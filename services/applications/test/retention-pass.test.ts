@@ -5,8 +5,9 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { initOrm, migrate, poolOf } from '@switchboard/orm';
-import { createLogger, IdempotencyStore, SecretBox } from '@switchboard/platform';
+import { initOrm, migrate, poolOf, IdempotencyStore } from '@switchboard/db';
+import { createLogger } from '@switchboard/observability';
+import { SecretBox } from '@switchboard/security';
 import { createTestDatabase, queryDatabase, waitFor, type TestDatabase } from '../../../test/support';
 import { startCredentialPruning } from '../src/audit/prune-credentials';
 import { SCHEMA } from '../src/db/schema';

@@ -1,8 +1,9 @@
 // The migration that gives applications created before session secrets existed their own secret,
 // sealed with the service's SECRETS_KEY, run the way the service and the release Job run it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { initOrm, migrate } from '@switchboard/orm';
-import { createLogger, SecretBox } from '@switchboard/platform';
+import { initOrm, migrate } from '@switchboard/db';
+import { createLogger } from '@switchboard/observability';
+import { SecretBox } from '@switchboard/security';
 import { applicationsClient } from '@switchboard/proto';
 import {
   createTestDatabase,

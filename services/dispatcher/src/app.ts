@@ -3,18 +3,15 @@
 // stop() drains it (stop pulling, finish attempts in flight, flush records, drain NATS).
 import {
   connectNats,
-  createLogger,
   runConsumerLoop,
-  startOpsServer,
-  STREAMS,
   type ConsumerLoop,
   type JsMsg,
-  type Logger,
   type NatsConnection,
   type NatsHandle,
-  type OpsServer,
   storeLimitsOf,
-} from '@switchboard/platform';
+} from '@switchboard/messaging';
+import { STREAMS } from '@switchboard/events';
+import { createLogger, startOpsServer, type Logger, type OpsServer } from '@switchboard/observability';
 import { TokenCache } from './delivery/endpoint-auth.ts';
 import { SessionRegistry } from '@switchboard/contracts';
 import { addressesClient, applicationsClient, webhooksClient } from '@switchboard/proto';

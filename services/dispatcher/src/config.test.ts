@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '@switchboard/platform';
+import { ConfigError } from '@switchboard/config';
 import { loadConfig } from './config';
 
 describe('dispatcher configuration', () => {

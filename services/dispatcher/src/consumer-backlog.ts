@@ -1,7 +1,8 @@
 // Backlog gauges of the dispatcher's consumers, and how full each stream is, read from JetStream
 // every few seconds.
 import type { JetStreamManager } from '@nats-io/jetstream';
-import { KV_BUCKETS, kvStream, STREAMS } from '@switchboard/platform';
+import { KV_BUCKETS, STREAMS } from '@switchboard/events';
+import { kvStream } from '@switchboard/messaging';
 import { LEDGER_STREAM } from './delivery/backlog.ts';
 import { THROTTLE_STREAM } from './delivery/throttle.ts';
 import type { DispatcherMetrics } from './metrics.ts';

@@ -1,5 +1,5 @@
 // The dispatcher's Prometheus registry. Labels hold only small fixed sets (never URLs or ids).
-import { Counter, Gauge, Histogram, createRegistry, type Registry } from '@switchboard/platform';
+import { Counter, Gauge, Histogram, createRegistry, type Registry } from '@switchboard/observability';
 import { WAITING_END_REASONS } from '@switchboard/contracts';
 
 export type Outcome = 'succeeded' | 'retrying' | 'failed' | 'cancelled';

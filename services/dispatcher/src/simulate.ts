@@ -5,7 +5,8 @@
 //   npm run simulate -- cdr.created|cdr.rated|sms.dlr --account <id> [--application <id>] [--resource call|sms|transcription]
 import { connect } from '@nats-io/transport-node';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
-import { ensureStreams, STREAMS } from '@switchboard/platform';
+import { ensureStreams } from '@switchboard/messaging';
+import { STREAMS } from '@switchboard/events';
 import { parseEvent } from './events/schemas.ts';
 import { buildEvent, USAGE } from './simulate-event.ts';
 

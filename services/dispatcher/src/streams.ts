@@ -14,12 +14,11 @@ import {
   ensureKvBucket,
   ensureStream,
   ensureStreams,
-  KV_BUCKETS,
   STORE_LIMITS_DEFAULT,
-  STREAMS,
-  type Logger,
   type StoreLimits,
-} from '@switchboard/platform';
+} from '@switchboard/messaging';
+import { KV_BUCKETS, STREAMS } from '@switchboard/events';
+import type { Logger } from '@switchboard/observability';
 import {
   DELIVERIES_STREAM,
   RECORDS_CONSUMER,
@@ -44,7 +43,7 @@ export const JOB_SUBJECTS = {
   held: 'deliveries.held.>',
   /** Jobs waiting for their slot of their subscription's rate limit (delivery/throttle.ts). */
   throttled: 'deliveries.throttled',
-  /** Batches of attempt records on their way to the webhooks service (packages/platform delivery-records.ts). */
+  /** Batches of attempt records on their way to the webhooks service (packages/contracts/src/delivery-records.ts). */
   records: RECORDS_SUBJECT,
   /** Resends and recoveries, published by the webhooks service (delivery/resend-worker.ts). */
   resend: RESEND_SUBJECT,

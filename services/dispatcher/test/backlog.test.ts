@@ -4,7 +4,7 @@
 // at once all along. Through the real stack: gateway, webhooks and applications services, NATS and
 // an in-process dispatcher.
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '@switchboard/platform';
+import { createLogger } from '@switchboard/observability';
 import {
   metricSum,
   useDeliveryStack,

@@ -2,7 +2,8 @@
 // (test/support startServices) on a fresh database and a private NATS server; the tests start
 // dispatchers in-process or as child processes (for kill -9) with a short retry schedule.
 import { afterAll, beforeAll } from 'vitest';
-import { STREAMS, type NatsHandle } from '@switchboard/platform';
+import { STREAMS } from '@switchboard/events';
+import type { NatsHandle } from '@switchboard/messaging';
 import {
   startDeliveryServices,
   startReceiver,

@@ -3,7 +3,7 @@
 // consumer's backlog drains (before, each was nak'ed every second forever and held a slot of
 // max_ack_pending).
 import { describe, expect, it } from 'vitest';
-import { STREAMS, SUBJECTS } from '@switchboard/platform';
+import { STREAMS, SUBJECTS } from '@switchboard/events';
 import { metricSum, poisonEvent, waitFor, type Receiver, type RunningDispatcher } from '../../../test/support';
 import { CONSUMERS } from '../src/streams';
 import { cdrEvent, useHarness, type Harness } from './harness';

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { sessionBuckets } from '../../webhooks/src/sessions/repository';
 import { jetstreamManager } from '@nats-io/jetstream';
-import { STREAMS } from '@switchboard/platform';
+import { STREAMS } from '@switchboard/events';
 import { randomName, waitFor, type Receiver } from '../../../test/support';
 import { watchSessionOutcomes, useHarness, type Harness } from './harness';
 

@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AckPolicy, DiscardPolicy, RetentionPolicy, StorageType } from '@nats-io/jetstream';
 import { nanos } from '@nats-io/nats-core';
-import { KV_BUCKETS, kvStream, STREAMS } from '@switchboard/platform';
+import { KV_BUCKETS, STREAMS } from '@switchboard/events';
+import { kvStream } from '@switchboard/messaging';
 import {
   metricSum,
   randomName,
@@ -237,7 +238,8 @@ describe('upgrade from the former stream layout', () => {
 
   it('when the streams were made by the former code and hold unhandled events, then the dispatcher moves them, delivers exactly those and takes new ones', async () => {
     // The streams exactly as the former code made them: retention limits, discard new.
-    const { connectNats, createLogger } = await import('@switchboard/platform');
+    const { connectNats } = await import('@switchboard/messaging');
+    const { createLogger } = await import('@switchboard/observability');
     const bus = await connectNats(nats.url, createLogger('test', 'silent'), 'former');
     const former = {
       retention: RetentionPolicy.Limits,

@@ -12,8 +12,8 @@ import {
   type Logger,
   type OpsHandlers,
   type OpsServer,
-} from '@switchboard/platform';
-import { tracedHttpRequest } from '@switchboard/platform/tracing';
+} from '@switchboard/observability';
+import { tracedHttpRequest } from '@switchboard/observability/tracing';
 import {
   accountsClient,
   addressesClient,

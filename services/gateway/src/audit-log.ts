@@ -3,7 +3,7 @@
 // the newest entries of all of them, merged newest first. The cursor carries one position per
 // service, so every entry comes exactly once however the pages fall.
 import { AUDIT_CURSOR_KIND, encodeCursor } from '@switchboard/contracts';
-import { AppError } from '@switchboard/platform';
+import { AppError } from '@switchboard/errors';
 import type { AuditEventMessage } from '@switchboard/proto';
 
 /** One service's pages: `cursor` is the service's own ('' from its newest entry). */

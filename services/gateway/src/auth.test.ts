@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '@switchboard/platform';
+import { AppError } from '@switchboard/errors';
 import type { AccountsClient } from '@switchboard/proto';
 import { waitFor } from '../../../test/support/infra';
 import { Authenticator } from './auth';

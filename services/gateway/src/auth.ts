@@ -3,8 +3,9 @@
 // Verifications (each a full KDF on the applications service) are bounded: a few at a time per
 // replica with a short queue (503 beyond it), and a per-client-address budget of failed ones (429).
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { AppError, type Counter } from '@switchboard/platform';
-import type { TraceContext } from '@switchboard/platform/tracing';
+import { AppError } from '@switchboard/errors';
+import type { Counter } from '@switchboard/observability';
+import type { TraceContext } from '@switchboard/observability/tracing';
 import type { AccountsClient } from '@switchboard/proto';
 import { BoundedMap } from './bounded-map.ts';
 import { RateLimiter, type Limiter } from './rate-limit.ts';

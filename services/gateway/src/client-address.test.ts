@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCidrList } from '@switchboard/platform';
+import { parseCidrList } from '@switchboard/security';
 import { loadConfig } from './config';
 import { clientAddress, clientGroup } from './client-address';
 

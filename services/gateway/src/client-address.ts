@@ -4,7 +4,7 @@
 // Anything left of it could have been written by the client itself. Budgets are kept per client
 // group (clientGroup): an IPv4 address, or the /64 an IPv6 address is in (one host or LAN usually
 // holds a whole /64, so rotating addresses within it buys no fresh budget).
-import { isAllowedByCidrs, parseIp, type Cidr } from '@switchboard/platform';
+import { isAllowedByCidrs, parseIp, type Cidr } from '@switchboard/security';
 
 export function clientAddress(
   peer: string | undefined,

@@ -1,14 +1,6 @@
 import { z } from 'zod';
-import {
-  bool,
-  cidrList,
-  grpcAddress,
-  logLevel,
-  natsAuthFields,
-  natsServers,
-  parseConfig,
-  port,
-} from '@switchboard/platform';
+import { bool, cidrList, grpcAddress, logLevel, natsServers, parseConfig, port } from '@switchboard/config';
+import { natsAuthFields } from '@switchboard/messaging';
 import { BODY_LIMIT_DEFAULT_BYTES, SESSION_RATE_LIMIT_DEFAULT_PER_SECOND } from './limits.ts';
 import { RATE_LIMIT_TABLE_DEFAULT_BYTES } from './rate-limit.ts';
 import { SHARED_LIMITS_DEFAULT_MAX_BYTES } from './shared-limits.ts';

@@ -1,7 +1,8 @@
 // The leased limiter against a real NATS server (JetStream key-value): two stores with their own
 // connections stand for two gateway replicas.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectNats, Counter, createLogger, kvStream, Registry, type NatsHandle } from '@switchboard/platform';
+import { connectNats, kvStream, type NatsHandle } from '@switchboard/messaging';
+import { Counter, createLogger, Registry } from '@switchboard/observability';
 import { randomName, startNatsServer, waitFor, type NatsServer } from '../../../test/support';
 import {
   limitsBucketSpec,

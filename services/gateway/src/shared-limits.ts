@@ -17,16 +17,10 @@
 // that the per-replica limit admits. Each such decision is counted in
 // gateway_shared_limit_fallbacks_total; gateway_shared_limits_up is 0 meanwhile (app.ts).
 import { createHash } from 'node:crypto';
-import {
-  backoffMs,
-  connectNats,
-  ensureKvBucket,
-  kvStream,
-  type Counter,
-  type KvBucketSpec,
-  type Logger,
-  type NatsHandle,
-} from '@switchboard/platform';
+import { backoffMs } from '@switchboard/config';
+import { connectNats, ensureKvBucket, kvStream, type NatsHandle } from '@switchboard/messaging';
+import type { KvBucketSpec } from '@switchboard/events';
+import type { Counter, Logger } from '@switchboard/observability';
 import { BoundedMap } from './bounded-map.ts';
 import { RATE_LIMIT_TABLE_DEFAULT_BYTES, RateLimiter, type Limiter } from './rate-limit.ts';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from '@nats-io/transport-node';
 import { DeliverPolicy, jetstream } from '@nats-io/jetstream';
 import { addNumbers } from '@switchboard/applications/numbers';
-import { AppError } from '@switchboard/platform';
+import { AppError } from '@switchboard/errors';
 import { addressesClient, type AddressesClient } from '@switchboard/proto';
 import { queryDatabase, waitFor, type Services, type TestAccount, type JsonBody } from '../../../test/support';
 import { useGatewayStack } from './harness';

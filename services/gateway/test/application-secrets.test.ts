@@ -4,7 +4,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger, SecretBox } from '@switchboard/platform';
+import { createLogger } from '@switchboard/observability';
+import { SecretBox } from '@switchboard/security';
 import type { ApplicationsClient } from '@switchboard/proto';
 import { queryDatabase, startServices, type Services, type TestAccount, type JsonBody } from '../../../test/support';
 import { secretKey, signatureHeaders } from '../../dispatcher/src/delivery/signing';

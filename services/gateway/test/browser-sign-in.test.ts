@@ -4,7 +4,7 @@
 // is refused.
 import { describe, expect, it } from 'vitest';
 import { createAccount } from '@switchboard/applications/accounts';
-import { AppError } from '@switchboard/platform';
+import { AppError } from '@switchboard/errors';
 import { randomName, type JsonBody, type Services, type TestAccount } from '../../../test/support';
 import { useGatewayStack } from './harness';
 

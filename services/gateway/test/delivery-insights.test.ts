@@ -3,7 +3,7 @@
 // services, a dispatcher, Postgres and NATS: deliveries that succeed, succeed after a retry, and
 // fail after their retries; then the records are searched and counted against the statistics.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ensurePartitionFor } from '@switchboard/orm';
+import { ensurePartitionFor } from '@switchboard/db';
 import { dropExpiredDeliveries } from '../../webhooks/src/deliveries/partitions';
 import {
   queryDatabase,

@@ -2,7 +2,7 @@
 // webhooks and applications services, a dispatcher, Postgres, NATS and a loopback receiver.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { SecretBox } from '@switchboard/platform';
+import { SecretBox } from '@switchboard/security';
 import {
   queryDatabase,
   randomName,

@@ -1,9 +1,8 @@
 // Idempotency-Key on the API's POSTs, through the real gateway, applications and webhooks services,
 // Postgres and NATS: the owning service stores the first answer and answers repeats from it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IdempotencyStore } from '@switchboard/platform';
+import { IdempotencyStore, poolOf } from '@switchboard/db';
 import { queryDatabase, startServices, type Services, type TestAccount } from '../../../test/support';
-import { poolOf } from '@switchboard/orm';
 
 let stack: Services<{ gateway: true; webhooks: true }>;
 

@@ -9,7 +9,7 @@ import { chromium } from 'playwright-core';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { checkResponse, SESSION_KEYS, startServices, type Services } from '../../../test/support';
-import { ERROR_CODES } from '@switchboard/platform';
+import { ERROR_CODES } from '@switchboard/errors';
 import { LIST_MAX } from '@switchboard/contracts';
 import * as limits from '../src/limits';
 import { buildOpenApi } from '../src/openapi';

@@ -5,7 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger, STREAMS, SUBJECTS } from '@switchboard/platform';
+import { createLogger } from '@switchboard/observability';
+import { STREAMS, SUBJECTS } from '@switchboard/events';
 import {
   startReceiver,
   startServices,

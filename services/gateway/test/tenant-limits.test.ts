@@ -3,7 +3,8 @@
 // work queue full of undelivered events answered 503, idempotent answers sealed at rest, and the cap on stored keys.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GatewayApp } from '@switchboard/gateway';
-import { SecretBox, STREAMS } from '@switchboard/platform';
+import { SecretBox } from '@switchboard/security';
+import { STREAMS } from '@switchboard/events';
 import { queryDatabase, startServices, type Services, type TestAccount, type JsonBody } from '../../../test/support';
 
 const RATE = 5;

@@ -6,7 +6,7 @@ import http from 'node:http';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addNumbers } from '@switchboard/applications/numbers';
-import { STREAMS } from '@switchboard/platform';
+import { STREAMS } from '@switchboard/events';
 import { startServices, waitFor, type Services, type TestAccount } from '../../../test/support';
 
 const require = createRequire(import.meta.url);

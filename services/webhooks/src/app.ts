@@ -1,23 +1,9 @@
 // Composition root of the webhooks service: createApp(config) -> { start, stop }.
-import {
-  createDataService,
-  pruneAudit,
-  startOutboxRelay,
-  startPeriodicJob,
-  type DataServiceApp,
-  type OutboxRelay,
-} from '@switchboard/orm';
-import {
-  Counter,
-  createLogger,
-  ensureStreams,
-  STREAMS,
-  withTimeout,
-  type BackgroundLoop,
-  type ConsumerLoop,
-  type Logger,
-} from '@switchboard/platform';
-import { ALERT_CODES } from '@switchboard/events';
+import { createDataService, type DataServiceApp } from '@switchboard/store-service';
+import { pruneAudit, startOutboxRelay, startPeriodicJob, type OutboxRelay } from '@switchboard/db';
+import { Counter, createLogger, withTimeout, type BackgroundLoop, type Logger } from '@switchboard/observability';
+import { ensureStreams, type ConsumerLoop } from '@switchboard/messaging';
+import { STREAMS, ALERT_CODES } from '@switchboard/events';
 import { applicationsClient, batchProto, healthProto, type ApplicationsClient } from '@switchboard/proto';
 import { createApplicationDirectory, followDeletions } from './applications/directory.ts';
 import { startKeepingAlerts } from './alerts/keep-alerts.ts';

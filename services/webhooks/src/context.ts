@@ -1,6 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { AlertCode } from '@switchboard/events';
-import type { Cidr, SecretBox } from '@switchboard/platform';
+import type { Cidr, SecretBox } from '@switchboard/security';
 import type { ApplicationDirectory } from './applications/directory.ts';
 import type { Sweeper } from './deliveries/sweep-deliveries.ts';
 import type { ChangePublisher } from './events/changes.ts';

@@ -1,4 +1,4 @@
-import { runTracedMain } from '@switchboard/platform/tracing';
+import { runTracedMain } from '@switchboard/observability/tracing';
 
 await runTracedMain(
   'webhooks',

@@ -4,8 +4,9 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { initOrm, migrate, sqlTransaction } from '@switchboard/orm';
-import { createLogger, SecretBox } from '@switchboard/platform';
+import { initOrm, migrate, sqlTransaction } from '@switchboard/db';
+import { createLogger } from '@switchboard/observability';
+import { SecretBox } from '@switchboard/security';
 import { createTestDatabase, queryDatabase, type TestDatabase } from '../../../test/support';
 import { ENTITIES } from '../src/db/entities';
 import { MIGRATIONS } from '../src/db/migrations';

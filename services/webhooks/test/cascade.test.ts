@@ -1,6 +1,7 @@
 // applications.deleted -> the application's subscriptions go, also when this service was down at the time.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publishJson, STREAMS, SUBJECTS } from '@switchboard/platform';
+import { publishJson } from '@switchboard/messaging';
+import { STREAMS, SUBJECTS } from '@switchboard/events';
 import { queryDatabase, waitFor } from '../../../test/support';
 import { APPLICATIONS_DELETED_DURABLE } from '../src/events/applications-deleted';
 import { codeOf, startHarness, storeRecords, watch, type Harness } from './harness';

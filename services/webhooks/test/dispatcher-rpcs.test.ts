@@ -1,6 +1,6 @@
 // The internal RPCs the dispatcher uses (MatchSubscriptions), secrets, and delivery records with the health they keep.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SUBJECTS } from '@switchboard/platform';
+import { SUBJECTS } from '@switchboard/events';
 import type { Delivery } from '@switchboard/proto';
 import { queryDatabase, waitFor } from '../../../test/support';
 import { checkBatch } from '../src/deliveries/record-attempts';

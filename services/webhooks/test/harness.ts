@@ -1,7 +1,7 @@
 // Test fixture of the webhooks service: the real applications and webhooks services in-process
 // (test/support startServices) on a fresh database and a private NATS server, loopback targets allowed.
 import { AckPolicy, RetentionPolicy, StorageType } from '@nats-io/jetstream';
-import type { NatsHandle } from '@switchboard/platform';
+import type { NatsHandle } from '@switchboard/messaging';
 import { DELIVERIES_STREAM, RECORDS_CONSUMER, RECORDS_SUBJECT, type DisableRequest } from '@switchboard/contracts';
 import { startServices, waitFor, type Services } from '../../../test/support';
 

@@ -1,6 +1,6 @@
 // Operations: health, readiness, metrics, configuration errors, and behaviour when Postgres or NATS is down.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError } from '@switchboard/platform';
+import { ConfigError } from '@switchboard/config';
 import { healthClient } from '@switchboard/proto';
 import { newSecretsKey, startPrivatePostgres, waitFor, type PrivatePostgres } from '../../../test/support';
 import { loadConfig } from '../src/config';

@@ -5,8 +5,17 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { ensurePartitionFor, initOrm, migrate, poolOf, pruneAudit, startPeriodicJob } from '@switchboard/orm';
-import { createLogger, IdempotencyStore, SecretBox, type BackgroundLoop } from '@switchboard/platform';
+import {
+  ensurePartitionFor,
+  initOrm,
+  migrate,
+  poolOf,
+  pruneAudit,
+  startPeriodicJob,
+  IdempotencyStore,
+} from '@switchboard/db';
+import { createLogger, type BackgroundLoop } from '@switchboard/observability';
+import { SecretBox } from '@switchboard/security';
 import { createTestDatabase, queryDatabase, waitFor, type TestDatabase } from '../../../test/support';
 import { ENTITIES } from '../src/db/entities';
 import { MIGRATIONS } from '../src/db/migrations';

@@ -1,7 +1,7 @@
 // Subscription signing secrets are sealed with SECRETS_KEY in Postgres; the migration seals the ones
 // stored in plaintext before; the gRPC answers (to the owner, to the dispatcher) stay in clear.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SecretBox } from '@switchboard/platform';
+import { SecretBox } from '@switchboard/security';
 import { queryDatabase, waitFor } from '../../../test/support';
 import { startHarness, type Harness } from './harness';
 

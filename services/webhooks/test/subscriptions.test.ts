@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SUBJECTS } from '@switchboard/platform';
+import { SUBJECTS } from '@switchboard/events';
 import { waitFor } from '../../../test/support';
 import { codeOf, fieldErrorsOf, startHarness, watch, type Harness } from './harness';
 

@@ -1,7 +1,7 @@
 // The per-tenant delivery gauge stays bounded: however many tenants have records, a scrape shows
 // the 10 with the most over the last minute, and a window counts a bounded number of tenants.
 import { describe, expect, it } from 'vitest';
-import { Registry } from '@switchboard/platform';
+import { Registry } from '@switchboard/observability';
 import { MAX_ACCOUNTS_PER_WINDOW, TOP_ACCOUNTS, topAccountsGauge, WINDOW_MS } from '../src/deliveries/top-accounts';
 
 const series = async (registry: Registry) => {

@@ -2,7 +2,7 @@
 // harnesses make accounts.
 // The gateway's use cases are verify-credentials.ts and get-account.ts.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AppError } from '@switchboard/platform';
+import { AppError } from '@switchboard/errors';
 import { AccountSchema, type Account } from '../db/entities.ts';
 import { hashPassword } from './password.ts';
 import { passwordErrors, USERNAME } from './rules.ts';

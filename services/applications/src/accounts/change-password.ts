@@ -1,4 +1,5 @@
-import { AppError, type AuditContext } from '@switchboard/platform';
+import { AppError } from '@switchboard/errors';
+import type { AuditContext } from '@switchboard/db';
 import { auditWithFlush } from '../audit/repository.ts';
 import { endAccountSessions } from '../console-sessions/repository.ts';
 import type { ChangePasswordRequest__Output } from '@switchboard/proto/generated/switchboard/applications/v1/ChangePasswordRequest';

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { deleteAccountAnswers } from '@switchboard/orm';
-import { SUBJECTS } from '@switchboard/platform';
+import { deleteAccountAnswers } from '@switchboard/db';
+import { SUBJECTS } from '@switchboard/events';
 import { announceChange } from '../addresses/events.ts';
 import { valuesOfApplication } from '../addresses/repository.ts';
 import { AccountSchema, ApplicationSchema } from '../db/entities.ts';

@@ -1,5 +1,5 @@
 import { isAccountId } from '@switchboard/events';
-import { AppError } from '@switchboard/platform';
+import { AppError } from '@switchboard/errors';
 import type { GetAccountRequest__Output } from '@switchboard/proto/generated/switchboard/applications/v1/GetAccountRequest';
 import type { Deps } from '../context.ts';
 import { AccountSchema, type Account } from '../db/entities.ts';

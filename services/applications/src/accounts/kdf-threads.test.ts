@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { scryptSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '@switchboard/platform';
+import { AppError } from '@switchboard/errors';
 import { KdfThreads } from './kdf-threads';
 
 const job = (password: string) => ({

@@ -8,7 +8,7 @@
 // API), except a priority one (the owner's re-verification); a job whose caller has gone (its signal
 // aborted) leaves the queue without a hash computed for nobody.
 import { availableParallelism } from 'node:os';
-import { AppError } from '@switchboard/platform';
+import { AppError } from '@switchboard/errors';
 import { Worker } from 'node:worker_threads';
 
 export interface KdfJob {

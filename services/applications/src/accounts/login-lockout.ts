@@ -7,8 +7,8 @@
 // lately (login_lockouts): bounded by the accounts, gone with the account, reset by a success
 // outside a lockout.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from '@switchboard/orm';
-import { AppError } from '@switchboard/platform';
+import { sql } from '@switchboard/db';
+import { AppError } from '@switchboard/errors';
 
 export interface LoginLockout {
   maxFailures: number;

@@ -1,4 +1,4 @@
-import { AppError } from '@switchboard/platform';
+import { AppError } from '@switchboard/errors';
 import type { VerifyCredentialsRequest__Output } from '@switchboard/proto/generated/switchboard/applications/v1/VerifyCredentialsRequest';
 import type { Deps } from '../context.ts';
 import { AccountSchema, type Account } from '../db/entities.ts';

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { AppError, type AuditContext, type FieldError } from '@switchboard/platform';
+import { AppError, type FieldError } from '@switchboard/errors';
+import type { AuditContext } from '@switchboard/db';
 import type { ClaimAddressRequest__Output } from '@switchboard/proto/generated/switchboard/applications/v1/ClaimAddressRequest';
 import { readOwned as readApplication } from '../applications/repository.ts';
 import type { Deps } from '../context.ts';

@@ -1,7 +1,8 @@
 // addresses.changed: an address got a new owner or none (claimed, moved, released), written to the
 // outbox in the transaction of the change, so a cache of ResolveAddress can drop the entry.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { SUBJECTS, type AuditContext } from '@switchboard/platform';
+import { SUBJECTS } from '@switchboard/events';
+import type { AuditContext } from '@switchboard/db';
 import { applicationPath } from '../applications/repository.ts';
 import { auditWithFlush } from '../audit/repository.ts';
 import { enqueueEvent } from '../outbox/outbox.ts';

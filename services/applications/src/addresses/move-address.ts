@@ -1,4 +1,5 @@
-import { AppError, type AuditContext } from '@switchboard/platform';
+import { AppError } from '@switchboard/errors';
+import type { AuditContext } from '@switchboard/db';
 import type { MoveAddressRequest__Output } from '@switchboard/proto/generated/switchboard/applications/v1/MoveAddressRequest';
 import { readOwned as readApplication } from '../applications/repository.ts';
 import type { Deps } from '../context.ts';

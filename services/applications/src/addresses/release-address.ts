@@ -1,4 +1,5 @@
-import { AppError, type AuditContext } from '@switchboard/platform';
+import { AppError } from '@switchboard/errors';
+import type { AuditContext } from '@switchboard/db';
 import type { ReleaseAddressRequest__Output } from '@switchboard/proto/generated/switchboard/applications/v1/ReleaseAddressRequest';
 import type { Deps } from '../context.ts';
 import { announceChange, auditChange, type AddressChange } from './events.ts';

@@ -3,9 +3,9 @@
 // caller's transaction so the outbox event commits with them.
 import { isAccountId, isAddressToken, isApplicationId } from '@switchboard/events';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AppError } from '@switchboard/platform';
+import { AppError } from '@switchboard/errors';
 import type { AddressType, Channel } from './rules.ts';
-import { sql } from '@switchboard/orm';
+import { sql } from '@switchboard/db';
 
 /** An address as read: a number (free when applicationId is null), a token or a SIP address. */
 export interface AddressRecord {

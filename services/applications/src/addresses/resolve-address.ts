@@ -1,5 +1,5 @@
 import { dialledAddress } from '@switchboard/events';
-import { AppError } from '@switchboard/platform';
+import { AppError } from '@switchboard/errors';
 import type { ResolveAddressRequest__Output } from '@switchboard/proto/generated/switchboard/applications/v1/ResolveAddressRequest';
 import type { Deps } from '../context.ts';
 import { readByValue } from './repository.ts';

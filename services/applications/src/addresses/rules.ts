@@ -1,6 +1,6 @@
 // What an address is: its types, and the one written form of each value (so lookups by path, by
 // claim and by the dispatcher's dialled address all meet the same stored row).
-import { AppError } from '@switchboard/platform';
+import { AppError } from '@switchboard/errors';
 import { isAddressToken, normaliseNumber, normaliseSipUri } from '@switchboard/events';
 
 export const ADDRESS_TYPES = ['number', 'token', 'sip'] as const;

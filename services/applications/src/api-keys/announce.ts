@@ -1,7 +1,10 @@
 // What the composition root and the account command share: the hashing keys derived from
 // SECRETS_KEY, and the notice to the gateways that credentials are no longer valid.
 import { connect } from '@nats-io/transport-node';
-import { SUBJECTS, type Logger, type NatsConnection, type SecretBox } from '@switchboard/platform';
+import { SUBJECTS } from '@switchboard/events';
+import type { NatsConnection } from '@switchboard/messaging';
+import type { Logger } from '@switchboard/observability';
+import type { SecretBox } from '@switchboard/security';
 import { API_KEY_HASH_INFO } from './keys.ts';
 
 export function credentialKeys(secrets: SecretBox): { apiKeys: Buffer; sessions: Buffer } {

@@ -1,5 +1,6 @@
 import { hasUnsafeNameCharacters, NAME_CHARACTERS_MESSAGE } from '@switchboard/contracts';
-import { AppError, type AuditContext } from '@switchboard/platform';
+import { AppError } from '@switchboard/errors';
+import type { AuditContext } from '@switchboard/db';
 import type { CreateApiKeyRequest__Output } from '@switchboard/proto/generated/switchboard/applications/v1/CreateApiKeyRequest';
 import type { ApiKey as Message } from '@switchboard/proto/generated/switchboard/applications/v1/ApiKey';
 import type { CredentialDeps } from './deps.ts';

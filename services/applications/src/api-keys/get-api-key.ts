@@ -1,4 +1,4 @@
-import { AppError } from '@switchboard/platform';
+import { AppError } from '@switchboard/errors';
 import type { GetApiKeyRequest__Output } from '@switchboard/proto/generated/switchboard/applications/v1/GetApiKeyRequest';
 import type { ApiKey as Message } from '@switchboard/proto/generated/switchboard/applications/v1/ApiKey';
 import type { CredentialDeps } from './deps.ts';

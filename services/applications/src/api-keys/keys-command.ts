@@ -2,7 +2,8 @@
 // the same use cases as the API (the audit entries name the account's password as the actor); a
 // revocation is announced to the gateways like one made through the API.
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { AppError, type SecretBox } from '@switchboard/platform';
+import { AppError } from '@switchboard/errors';
+import type { SecretBox } from '@switchboard/security';
 import { AccountSchema } from '../db/entities.ts';
 import { credentialKeys, type RevokedCredentials } from './announce.ts';
 import { createApiKey } from './create-api-key.ts';

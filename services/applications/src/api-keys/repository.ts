@@ -2,15 +2,17 @@
 // index lookup by hash; lookups asked for together (a gRPC batch of VerifyApiKey calls) share one
 // statement.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql, sqlTransaction, poolOf } from '@switchboard/orm';
 import {
-  AppError,
+  sql,
+  sqlTransaction,
+  poolOf,
   Coalescer,
   isoTimestamp,
   queryPrepared,
   type AuditContext,
   type PooledClient,
-} from '@switchboard/platform';
+} from '@switchboard/db';
+import { AppError } from '@switchboard/errors';
 import { recordIn } from '../audit/repository.ts';
 import type { ApiKey as Message } from '@switchboard/proto/generated/switchboard/applications/v1/ApiKey';
 import { MAX_KEYS_PER_ACCOUNT } from './keys.ts';

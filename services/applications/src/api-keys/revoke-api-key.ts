@@ -1,4 +1,5 @@
-import { AppError, type AuditContext } from '@switchboard/platform';
+import { AppError } from '@switchboard/errors';
+import type { AuditContext } from '@switchboard/db';
 import type { RevokeApiKeyRequest__Output } from '@switchboard/proto/generated/switchboard/applications/v1/RevokeApiKeyRequest';
 import type { ApiKey as Message } from '@switchboard/proto/generated/switchboard/applications/v1/ApiKey';
 import type { CredentialDeps } from './deps.ts';

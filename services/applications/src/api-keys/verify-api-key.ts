@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
-import { AppError, type Logger } from '@switchboard/platform';
+import { AppError } from '@switchboard/errors';
+import type { Logger } from '@switchboard/observability';
 import type { VerifyApiKeyRequest__Output } from '@switchboard/proto/generated/switchboard/applications/v1/VerifyApiKeyRequest';
 import type { CredentialDeps } from './deps.ts';
 import { KEY_FORMAT, keyedHash } from './keys.ts';

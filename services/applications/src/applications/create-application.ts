@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { AppError, SUBJECTS, type AuditContext, type FieldError } from '@switchboard/platform';
+import { AppError, type FieldError } from '@switchboard/errors';
+import { SUBJECTS } from '@switchboard/events';
+import type { AuditContext } from '@switchboard/db';
 import type { CreateApplicationRequest__Output } from '@switchboard/proto/generated/switchboard/applications/v1/CreateApplicationRequest';
 import type { Deps } from '../context.ts';
 import { environmentExists } from '../environments/repository.ts';

@@ -1,4 +1,4 @@
-import type { AuditContext } from '@switchboard/platform';
+import type { AuditContext } from '@switchboard/db';
 import { recordAlone } from '../audit/repository.ts';
 import type { GetApplicationSecretRequest__Output } from '@switchboard/proto/generated/switchboard/applications/v1/GetApplicationSecretRequest';
 import type { Deps } from '../context.ts';

@@ -1,4 +1,4 @@
-import { AppError } from '@switchboard/platform';
+import { AppError } from '@switchboard/errors';
 import type { LookupApplicationRequest__Output } from '@switchboard/proto/generated/switchboard/applications/v1/LookupApplicationRequest';
 import type { Deps } from '../context.ts';
 import { readById, type ApplicationView } from './repository.ts';

@@ -1,5 +1,5 @@
 import type { Application as Message } from '@switchboard/proto/generated/switchboard/applications/v1/Application';
-import { isoTimestamp } from '@switchboard/platform';
+import { isoTimestamp } from '@switchboard/db';
 import type { ApplicationListRow, ApplicationView } from './repository.ts';
 
 /**

@@ -1,18 +1,19 @@
 import { isAccountId, isApplicationId } from '@switchboard/events';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { AppError } from '@switchboard/errors';
 import {
-  AppError,
   Coalescer,
   queryCoalesced,
   queryPrepared,
   readOwnedRow,
   type AuditContext,
   type PooledClient,
-} from '@switchboard/platform';
+  poolOf,
+  sql,
+} from '@switchboard/db';
 import { ApplicationSchema, type Application } from '../db/entities.ts';
 import type { NewOutboxEvent } from '../outbox/outbox.ts';
 import { AUDIT_COLUMNS, auditValues } from '../audit/repository.ts';
-import { poolOf, sql } from '@switchboard/orm';
 
 /**
  * An application read by a raw query (readOwned, readById): a detached, read-only row

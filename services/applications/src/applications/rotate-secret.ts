@@ -1,6 +1,6 @@
-import type { AuditContext } from '@switchboard/platform';
+import type { AuditContext } from '@switchboard/db';
 import { auditWithFlush } from '../audit/repository.ts';
-import { SUBJECTS } from '@switchboard/platform';
+import { SUBJECTS } from '@switchboard/events';
 import type { RotateApplicationSecretRequest__Output } from '@switchboard/proto/generated/switchboard/applications/v1/RotateApplicationSecretRequest';
 import type { Deps } from '../context.ts';
 import { enqueueEvent } from '../outbox/outbox.ts';

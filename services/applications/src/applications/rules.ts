@@ -1,5 +1,6 @@
 // The rules of docs/api-rules.md#applications that an application must satisfy, checked on create and after every update.
-import { AppError, type Cidr, type FieldError } from '@switchboard/platform';
+import { AppError, type FieldError } from '@switchboard/errors';
+import type { Cidr } from '@switchboard/security';
 import { checkDeliveryUrl, hasUnsafeNameCharacters, NAME_CHARACTERS_MESSAGE } from '@switchboard/contracts';
 
 export const API_TYPES = ['scripting', 'webapi'] as const;

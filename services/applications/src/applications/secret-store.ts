@@ -2,7 +2,8 @@
 // table: reading an application never loads them, and only this module sees them in clear.
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AppError, newSigningSecret, type SecretBox } from '@switchboard/platform';
+import { AppError } from '@switchboard/errors';
+import { newSigningSecret, type SecretBox } from '@switchboard/security';
 import { ApplicationSecretSchema } from '../db/secret-entities.ts';
 import { readSealedSecrets } from './repository.ts';
 

@@ -1,6 +1,7 @@
-import type { AuditContext } from '@switchboard/platform';
+import type { AuditContext } from '@switchboard/db';
 import { auditWithFlush } from '../audit/repository.ts';
-import { AppError, SUBJECTS, type FieldError } from '@switchboard/platform';
+import { AppError, type FieldError } from '@switchboard/errors';
+import { SUBJECTS } from '@switchboard/events';
 import type { UpdateApplicationRequest__Output } from '@switchboard/proto/generated/switchboard/applications/v1/UpdateApplicationRequest';
 import type { Deps } from '../context.ts';
 import type { Application } from '../db/entities.ts';

@@ -1,6 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { startPeriodicJob } from '@switchboard/orm';
-import type { BackgroundLoop, IdempotencyStore, Logger } from '@switchboard/platform';
+import { startPeriodicJob } from '@switchboard/db';
+import type { BackgroundLoop, Logger } from '@switchboard/observability';
+import type { IdempotencyStore } from '@switchboard/db';
 import { pruneSessions } from '../console-sessions/repository.ts';
 import { pruneLaunchBudgets } from '../sessions/repository.ts';
 import { pruneAudit } from './repository.ts';

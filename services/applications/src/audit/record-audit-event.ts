@@ -1,5 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { AUDIT_FAILURE_WINDOW_MS, type AuditActor, type AuditContext } from '@switchboard/platform';
+import { AUDIT_FAILURE_WINDOW_MS, type AuditActor, type AuditContext } from '@switchboard/db';
 import type { RecordAuditEventRequest__Output } from '@switchboard/proto/generated/switchboard/applications/v1/RecordAuditEventRequest';
 import { USERNAME } from '../accounts/rules.ts';
 import { KEY_ID_FORMAT } from '../api-keys/keys.ts';

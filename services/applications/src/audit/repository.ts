@@ -1,10 +1,10 @@
 // The audit log: one row per change made through the API (and per sign-in), written by the
 // statement or transaction of the change itself, so a change and its entry never part. The table's
-// statements are shared with the webhooks service (@switchboard/orm's audit.ts); the unit-of-work
+// statements are shared with the webhooks service (@switchboard/db's audit.ts); the unit-of-work
 // form (auditWithFlush) is this service's, whose changes go through entities.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { auditValues, type AuditEntry } from '@switchboard/orm';
-import type { AuditContext } from '@switchboard/platform';
+import { auditValues, type AuditEntry } from '@switchboard/db';
+import type { AuditContext } from '@switchboard/db';
 import { AuditEventSchema } from '../db/entities.ts';
 
 export {
@@ -15,7 +15,7 @@ export {
   recordIn,
   recordUnlessRecent,
   type AuditEntry,
-} from '@switchboard/orm';
+} from '@switchboard/db';
 
 /** Persists the entry with the entity manager's next flush (the change it records is in the same transaction). */
 export function auditWithFlush(em: EntityManager, entry: AuditEntry, audit: AuditContext | undefined): void {

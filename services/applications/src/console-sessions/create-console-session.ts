@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { AppError, isoTimestamp, type AuditContext } from '@switchboard/platform';
+import { AppError } from '@switchboard/errors';
+import { isoTimestamp, type AuditContext } from '@switchboard/db';
 import type { CreateConsoleSessionRequest__Output } from '@switchboard/proto/generated/switchboard/applications/v1/CreateConsoleSessionRequest';
 import { keyedHash } from '../api-keys/keys.ts';
 import type { SessionDeps } from './deps.ts';

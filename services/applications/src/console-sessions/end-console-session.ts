@@ -1,4 +1,4 @@
-import type { AuditContext } from '@switchboard/platform';
+import type { AuditContext } from '@switchboard/db';
 import type { EndConsoleSessionRequest__Output } from '@switchboard/proto/generated/switchboard/applications/v1/EndConsoleSessionRequest';
 import { keyedHash } from '../api-keys/keys.ts';
 import type { SessionDeps } from './deps.ts';

@@ -1,8 +1,8 @@
 // Storage of the console's browser sessions: raw prepared statements on the ORM's pool, each
 // session found by the keyed hash of its token (a unique index).
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql, sqlTransaction } from '@switchboard/orm';
-import type { AuditContext } from '@switchboard/platform';
+import { sql, sqlTransaction } from '@switchboard/db';
+import type { AuditContext } from '@switchboard/db';
 import { recordIn } from '../audit/repository.ts';
 
 export interface SessionRow {

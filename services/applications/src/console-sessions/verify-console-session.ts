@@ -1,4 +1,5 @@
-import { AppError, isoTimestamp } from '@switchboard/platform';
+import { AppError } from '@switchboard/errors';
+import { isoTimestamp } from '@switchboard/db';
 import type { VerifyConsoleSessionRequest__Output } from '@switchboard/proto/generated/switchboard/applications/v1/VerifyConsoleSessionRequest';
 import { keyedHash } from '../api-keys/keys.ts';
 import type { SessionDeps } from './deps.ts';

@@ -1,6 +1,6 @@
 // API keys, browser sessions of the console, and the audit log. Of keys and sessions only a keyed hash (HMAC-SHA-256 under a key derived
 // from SECRETS_KEY) of each key or session token is stored, looked up by a unique index.
-import { SchemaMigration } from '@switchboard/orm';
+import { SchemaMigration } from '@switchboard/db';
 
 export class Migration007Credentials extends SchemaMigration {
   override async up(): Promise<void> {

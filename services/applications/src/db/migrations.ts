@@ -1,6 +1,6 @@
 // Migrations of the applications schema, in order. Each runs in a transaction; never edit one
 // that has shipped: add a new one.
-import { SchemaMigration } from '@switchboard/orm';
+import { SchemaMigration } from '@switchboard/db';
 import { Migration004SessionSecrets } from './secret-migrations.ts';
 import { Migration007Credentials } from './credential-migrations.ts';
 
@@ -125,7 +125,7 @@ export class Migration005Addresses extends SchemaMigration {
   }
 }
 
-/** The answers of POSTs sent with an Idempotency-Key (kept 24 h; packages/platform/src/idempotency.ts). */
+/** The answers of POSTs sent with an Idempotency-Key (kept 24 h; packages/db/src/idempotency.ts). */
 export class Migration006IdempotencyKeys extends SchemaMigration {
   override async up(): Promise<void> {
     this.useSchema();

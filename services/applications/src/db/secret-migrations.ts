@@ -1,6 +1,6 @@
-// Migrations that write sealed secrets: initOrm (@switchboard/orm) hands them the service's SECRETS_KEY.
+// Migrations that write sealed secrets: initOrm (@switchboard/db) hands them the service's SECRETS_KEY.
 import { randomBytes } from 'node:crypto';
-import { SecretsMigration } from '@switchboard/orm';
+import { SecretsMigration } from '@switchboard/db';
 
 /** A signing secret in the form the service issued when this was written: frozen here. */
 const newSigningSecret = () => `whsec_${randomBytes(32).toString('base64')}`;

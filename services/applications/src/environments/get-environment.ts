@@ -1,4 +1,4 @@
-import { AppError } from '@switchboard/platform';
+import { AppError } from '@switchboard/errors';
 import type { GetEnvironmentRequest__Output } from '@switchboard/proto/generated/switchboard/applications/v1/GetEnvironmentRequest';
 import type { Deps } from '../context.ts';
 import type { Environment } from '../db/entities.ts';

@@ -1,5 +1,5 @@
 // Transport only: decode the request, run one use case, encode.
-import type { GrpcServer } from '@switchboard/platform';
+import type { GrpcServer } from '@switchboard/rpc';
 import { applicationsProto } from '@switchboard/proto';
 import type { Account } from '../db/entities.ts';
 import { claimAddress } from '../addresses/claim-address.ts';

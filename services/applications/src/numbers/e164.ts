@@ -1,7 +1,7 @@
 // Phone numbers in E.164 form ("+" and 7 to 15 digits, no leading zero): parsing what people and
 // telephony systems write, ranges for the inventory, and the forms shown in addresses.
 import { normaliseNumber } from '@switchboard/events';
-import { AppError } from '@switchboard/platform';
+import { AppError } from '@switchboard/errors';
 
 // What a number is, and its written forms, are shared with the dispatcher, which routes sessions by number.
 export { isE164, normaliseNumber } from '@switchboard/events';

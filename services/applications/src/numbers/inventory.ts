@@ -1,7 +1,7 @@
 // The operator's number inventory (npm run numbers): add, list, remove. Works on the schema
 // directly, like the account command.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AppError } from '@switchboard/platform';
+import { AppError } from '@switchboard/errors';
 import { announceChange } from '../addresses/events.ts';
 import { displayNumber, exchangeOf, isE164 } from './e164.ts';
 import { deleteNumber, insertNumbers, lockNumber, selectNumbers } from './repository.ts';

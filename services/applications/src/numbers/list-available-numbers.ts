@@ -1,4 +1,4 @@
-import { AppError } from '@switchboard/platform';
+import { AppError } from '@switchboard/errors';
 import { decodeCursor, pageSize, toPage } from '@switchboard/contracts';
 import type { ListAvailableNumbersRequest__Output } from '@switchboard/proto/generated/switchboard/applications/v1/ListAvailableNumbersRequest';
 import type { Deps } from '../context.ts';

@@ -1,6 +1,6 @@
-// The SQL of the number inventory (docs/data-access.md), through @switchboard/orm's `sql`.
+// The SQL of the number inventory (docs/data-access.md), through @switchboard/db's `sql`.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from '@switchboard/orm';
+import { sql } from '@switchboard/db';
 
 function schema(em: EntityManager): string {
   return `"${em.config.get('schema')}"`;

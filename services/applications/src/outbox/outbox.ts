@@ -1,9 +1,9 @@
 // Transactional outbox: events are written in the same transaction as the change they announce,
 // and a relay publishes them to JetStream afterwards. A crash or a NATS outage delays events,
 // never loses them.
-// (The relay and the message ids are shared with the webhooks service: @switchboard/orm outbox.ts.)
+// (The relay and the message ids are shared with the webhooks service: @switchboard/db outbox.ts.)
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { uuidv7 } from '@switchboard/orm';
+import { uuidv7 } from '@switchboard/db';
 import { OutboxSchema, type OutboxEvent } from '../db/entities.ts';
 
 export { uuidv7 };

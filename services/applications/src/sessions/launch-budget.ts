@@ -2,7 +2,7 @@
 // SESSION_LAUNCH_BURST_PER_ACCOUNT): a token bucket kept in Postgres, so it holds for the account
 // whatever token it launches with and whichever gateway or applications replica answers.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AppError } from '@switchboard/platform';
+import { AppError } from '@switchboard/errors';
 import type { TenantLimits } from '../context.ts';
 import { takeLaunchToken } from './repository.ts';
 

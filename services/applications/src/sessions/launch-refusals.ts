@@ -5,7 +5,9 @@
 // forgotten when the minute turns), and the message id of the account and minute makes JetStream
 // keep one per minute whatever the number of replicas. Best effort: the 429 never waits for it; a
 // failed publish is logged, and the next minute's refusals report again.
-import { publishJson, SUBJECTS, type JetStreamClient, type Logger } from '@switchboard/platform';
+import { publishJson, type JetStreamClient } from '@switchboard/messaging';
+import { SUBJECTS } from '@switchboard/events';
+import type { Logger } from '@switchboard/observability';
 
 /** Most accounts remembered in one minute; past it, refusals of further accounts go unreported that minute. */
 export const MAX_ACCOUNTS = 10_000;

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { checkDeliveryUrl } from '@switchboard/contracts';
-import { AppError, publishJson, SUBJECTS, type FieldError } from '@switchboard/platform';
+import { AppError, type FieldError } from '@switchboard/errors';
+import { publishJson } from '@switchboard/messaging';
+import { SUBJECTS } from '@switchboard/events';
 import type { LaunchSessionRequest__Output } from '@switchboard/proto/generated/switchboard/applications/v1/LaunchSessionRequest';
 import { resolveToken } from '../addresses/repository.ts';
 import type { Deps } from '../context.ts';

@@ -1,6 +1,6 @@
 // The per-account token buckets of session launches (table session_launch_budgets).
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from '@switchboard/orm';
+import { sql } from '@switchboard/db';
 
 /**
  * Takes one token from the account's bucket (created full, holding `burst`, refilled at `rate` a

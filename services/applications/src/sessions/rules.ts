@@ -1,7 +1,7 @@
 // What the Session API accepts (docs/api-rules.md#session-api): the parameters a launched session
 // carries, the session ids a signal may name and the signal values. The gateway states the same
 // numbers in its OpenAPI document (services/gateway/src/limits.ts, checked by its openapi test).
-import { AppError, type FieldError } from '@switchboard/platform';
+import { AppError, type FieldError } from '@switchboard/errors';
 
 /** Parameters a launched session may carry, the longest name and the longest value (characters). */
 export const SESSION_PARAMETERS_MAX = 50;

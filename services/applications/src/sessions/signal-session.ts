@@ -1,4 +1,5 @@
-import { publishJson, SUBJECTS } from '@switchboard/platform';
+import { publishJson } from '@switchboard/messaging';
+import { SUBJECTS } from '@switchboard/events';
 import type { SignalSessionRequest__Output } from '@switchboard/proto/generated/switchboard/applications/v1/SignalSessionRequest';
 import type { Deps } from '../context.ts';
 import { natsUnavailable } from './unavailable.ts';

@@ -1,4 +1,4 @@
-import { AppError } from '@switchboard/platform';
+import { AppError } from '@switchboard/errors';
 
 /** A failed read or write of JetStream (the session registry, a publish): retryable, nothing half-done. */
 export function natsUnavailable(err: unknown): never {

@@ -18,14 +18,9 @@
 // because of it (counted in dispatcher_delivery_backlog_ledger_errors_total); the max age still
 // holds.
 import { LRUCache } from 'lru-cache';
-import {
-  ensureKvBucket,
-  kvStream,
-  type JetStreamClient,
-  type JetStreamManager,
-  type KvBucketSpec,
-  type Logger,
-} from '@switchboard/platform';
+import { ensureKvBucket, kvStream, type JetStreamClient, type JetStreamManager } from '@switchboard/messaging';
+import type { KvBucketSpec } from '@switchboard/events';
+import type { Logger } from '@switchboard/observability';
 import type { WaitingEndReason } from '@switchboard/contracts';
 import type { Job } from '../jobs.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { parseCidrList } from '@switchboard/platform';
+import { parseCidrList } from '@switchboard/security';
 import { guardedLookup, HttpSender } from './http-sender';
 
 let server: Server;

@@ -8,8 +8,9 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { EventEmitter } from 'node:events';
 import { LRUCache } from 'lru-cache';
 import { Agent } from 'undici';
-import { isAddressAllowed, judgeHost, type Cidr, type Logger } from '@switchboard/platform';
-import { withoutPropagation } from '@switchboard/platform/tracing';
+import { isAddressAllowed, judgeHost, type Cidr } from '@switchboard/security';
+import type { Logger } from '@switchboard/observability';
+import { withoutPropagation } from '@switchboard/observability/tracing';
 
 class RefusedTargetError extends Error {
   readonly code = 'ESSRF';

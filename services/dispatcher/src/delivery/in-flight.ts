@@ -3,7 +3,8 @@
 // message acknowledged). They finish on their own so the consumer's concurrency slot is free for
 // the next message; this bounds how many pile up and keeps their JetStream messages alive
 // (in-progress signals) while they wait.
-import type { JsMsg, Logger } from '@switchboard/platform';
+import type { JsMsg } from '@switchboard/messaging';
+import type { Logger } from '@switchboard/observability';
 
 export class InFlight {
   /** Finishing promises of jobs whose attempt is done. */

@@ -15,7 +15,8 @@
 // a key that begins to wait is not held, and its new events go out unordered until it is idle.
 import { DiscardPolicy, RetentionPolicy, StorageType, type JetStreamManager } from '@nats-io/jetstream';
 import { LRUCache } from 'lru-cache';
-import { ensureStream, type JetStreamClient, type Logger } from '@switchboard/platform';
+import { ensureStream, type JetStreamClient } from '@switchboard/messaging';
+import type { Logger } from '@switchboard/observability';
 import {
   bodyKey,
   keyHash,

@@ -5,7 +5,8 @@
 // the host cannot take it, the job waits in JetStream (nak with delay) without spending its
 // attempt, up to the delivery window; it is acknowledged only once its attempt is recorded, so a
 // dispatcher that stops or crashes leaves it to the next one.
-import type { JsMsg, Logger } from '@switchboard/platform';
+import type { JsMsg } from '@switchboard/messaging';
+import type { Logger } from '@switchboard/observability';
 import { startAuthenticated, type TokenCache } from './endpoint-auth.ts';
 import { attemptOptions, type SubscriptionSettings } from './subscription-settings.ts';
 import { resendJobSchema, type ResendJob } from '@switchboard/contracts';

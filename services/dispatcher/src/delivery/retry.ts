@@ -1,7 +1,7 @@
 // Retry policy (docs/events.md#delivery): a schedule of delays between attempts, jitter, and Retry-After.
 // Pure functions; the clock and the random source are parameters so tests can pin them.
 
-import { parseDuration, spreadMs } from '@switchboard/platform';
+import { parseDuration, spreadMs } from '@switchboard/config';
 
 /** One duration ("250ms", "5s", "30m", "2h", a bare number of ms, or ISO 8601 such as "PT30S"): the platform's parser. */
 export { parseDuration };

@@ -7,7 +7,9 @@
 // published and its attempts recorded. A crash before that re-delivers the event and the session
 // runs again; its outcome is published under a message id derived from the session, so JetStream
 // keeps one outcome per session (within the stream's duplicate window).
-import { SUBJECTS, publishJsonUntilStored, type JetStreamClient, type JsMsg, type Logger } from '@switchboard/platform';
+import { SUBJECTS } from '@switchboard/events';
+import { publishJsonUntilStored, type JetStreamClient, type JsMsg } from '@switchboard/messaging';
+import type { Logger } from '@switchboard/observability';
 import type { SessionRegistry } from '@switchboard/contracts';
 import type { SessionJob } from '../jobs.ts';
 import { isLookupUnavailable, type Lookups } from '../lookup/lookups.ts';

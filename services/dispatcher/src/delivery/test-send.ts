@@ -6,7 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { startAuthenticated, type TokenCache } from './endpoint-auth.ts';
 import { attemptOptions } from './subscription-settings.ts';
-import type { Logger, NatsConnection } from '@switchboard/platform';
+import type { Logger } from '@switchboard/observability';
+import type { NatsConnection } from '@switchboard/messaging';
 import {
   DISPATCHER_QUEUE,
   TEST_SUBJECT,

@@ -21,14 +21,9 @@
 // Failing open: when the bucket cannot be read or written, the delivery goes without waiting
 // (counted in dispatcher_delivery_throttle_errors_total); the receiver's answer (429) and the
 // circuit breaker still hold.
-import {
-  ensureKvBucket,
-  kvStream,
-  type JetStreamClient,
-  type JetStreamManager,
-  type KvBucketSpec,
-  type Logger,
-} from '@switchboard/platform';
+import { ensureKvBucket, kvStream, type JetStreamClient, type JetStreamManager } from '@switchboard/messaging';
+import type { KvBucketSpec } from '@switchboard/events';
+import type { Logger } from '@switchboard/observability';
 import type { NotificationJob } from '../jobs.ts';
 
 const THROTTLE_BUCKET = 'DELIVERY_THROTTLE';

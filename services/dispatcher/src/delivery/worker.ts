@@ -8,7 +8,8 @@
 //
 // The worker only runs the steps: plan.ts says where and what to send, the signed sender makes the
 // attempt, outcome.ts and the retry settings (policies/notification.ts) say what follows, in-flight.ts tracks the recording.
-import type { JetStreamClient, JsMsg, Logger } from '@switchboard/platform';
+import type { JetStreamClient, JsMsg } from '@switchboard/messaging';
+import type { Logger } from '@switchboard/observability';
 import { startAuthenticated, type TokenCache } from './endpoint-auth.ts';
 import { attemptOptions } from './subscription-settings.ts';
 import { parseJob, type Job, type NotificationJob, type SessionJob } from '../jobs.ts';

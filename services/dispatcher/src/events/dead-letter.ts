@@ -2,7 +2,9 @@
 // inbound event refused for good is copied there as {"subject", "reason", "event", "stream",
 // "seq"} before it is terminated, so an operator can read why and republish `event` to `subject`
 // once the cause is fixed (docs/events.md#dead-letters).
-import { SUBJECTS, type JetStreamClient, type JsMsg, type Logger } from '@switchboard/platform';
+import { SUBJECTS } from '@switchboard/events';
+import type { JetStreamClient, JsMsg } from '@switchboard/messaging';
+import type { Logger } from '@switchboard/observability';
 import type { DispatcherMetrics } from '../metrics.ts';
 import type { DeadReason } from './poison.ts';
 

@@ -5,7 +5,9 @@
 // job; a crash before that re-delivers the event, and the attempts are made again with the same
 // webhook-ids. An event that fails is dead-lettered, waits or is retried a bounded number of
 // times (poison.ts), so poison never fills the consumer.
-import { publishJson, SUBJECTS, type JetStreamClient, type JsMsg, type Logger } from '@switchboard/platform';
+import { publishJson, type JetStreamClient, type JsMsg } from '@switchboard/messaging';
+import { SUBJECTS } from '@switchboard/events';
+import type { Logger } from '@switchboard/observability';
 import { parseEvent, type ParsedEvent, type SessionNewEvent } from './schemas.ts';
 import { deadLetter } from './dead-letter.ts';
 import { classifyEventError, MAX_EVENT_DELIVERIES, retryDelayMs, waitDelayMs } from './poison.ts';

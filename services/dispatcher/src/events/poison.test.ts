@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '@switchboard/platform';
+import { AppError } from '@switchboard/errors';
 import { deadLetterBody } from './dead-letter';
 import { classifyEventError, retryDelayMs, waitDelayMs } from './poison';
 import { InvalidEventError } from './schemas';

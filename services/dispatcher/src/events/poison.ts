@@ -5,7 +5,8 @@
 //   serialised): dead-lettered and terminated at once;
 // - a dependency is down (unavailable, NATS not answering): the event waits, without a bound;
 // - anything else: retried with growing delays, dead-lettered after MAX_EVENT_DELIVERIES.
-import { AppError, backoffMs } from '@switchboard/platform';
+import { AppError } from '@switchboard/errors';
+import { backoffMs } from '@switchboard/config';
 import { InvalidEventError } from './schemas.ts';
 
 export type Verdict =

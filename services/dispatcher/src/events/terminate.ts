@@ -1,4 +1,5 @@
-import type { JsMsg, Logger } from '@switchboard/platform';
+import type { JsMsg } from '@switchboard/messaging';
+import type { Logger } from '@switchboard/observability';
 import type { DispatcherMetrics } from '../metrics.ts';
 
 /** Rejects a message for good (malformed or schema-invalid): counted and logged, never redelivered. */

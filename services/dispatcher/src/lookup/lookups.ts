@@ -3,7 +3,10 @@
 // a cache. Change events on NATS (applications.changed / applications.deleted / addresses.changed /
 // webhooks.changed) invalidate entries at once; the TTL is a safety net for a missed event.
 import type { DialledAddress } from '@switchboard/events';
-import { AppError, followChanges, SUBJECTS, type Logger, type NatsConnection } from '@switchboard/platform';
+import { AppError } from '@switchboard/errors';
+import { followChanges, type NatsConnection } from '@switchboard/messaging';
+import { SUBJECTS } from '@switchboard/events';
+import type { Logger } from '@switchboard/observability';
 import type {
   AddressesClient,
   ApplicationsClient,

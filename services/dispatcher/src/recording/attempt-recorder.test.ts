@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '@switchboard/platform';
+import { createLogger } from '@switchboard/observability';
 import { AttemptRecorder } from './attempt-recorder';
 import type { Delivery } from '@switchboard/proto';
 

@@ -10,7 +10,8 @@
 // as too large is split in halves.
 // Each record is encoded as JSON once, when it is recorded: its size is measured on that text and a
 // batch is the records' texts joined (batchJson), not encoded again.
-import { backoffMs, type Logger } from '@switchboard/platform';
+import { backoffMs } from '@switchboard/config';
+import type { Logger } from '@switchboard/observability';
 import { BATCH_ENVELOPE_BYTES as ENVELOPE_BYTES, batchJson, type DisableRequest } from '@switchboard/contracts';
 import type { Delivery } from '@switchboard/proto';
 import { jsonBytes, truncateRecord } from './attempt-record.ts';

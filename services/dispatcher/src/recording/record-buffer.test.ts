@@ -4,14 +4,8 @@
 // messages at the bound; nothing is dropped, and everything goes through once the stream is there.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AckPolicy } from '@nats-io/jetstream';
-import {
-  connectNats,
-  createLogger,
-  ensureConsumer,
-  ensureStream,
-  runConsumerLoop,
-  type NatsHandle,
-} from '@switchboard/platform';
+import { connectNats, ensureConsumer, ensureStream, runConsumerLoop, type NatsHandle } from '@switchboard/messaging';
+import { createLogger } from '@switchboard/observability';
 import { SESSION_RECORDS_SUBJECT, type SessionRecord } from '@switchboard/contracts';
 import type { Delivery } from '@switchboard/proto';
 import { startNatsServer, waitFor, type NatsServer } from '../../../../test/support';

@@ -6,7 +6,7 @@
 // consumers stop taking new messages (whileRecordsFit: a handler waits before it starts), until the
 // held records are stored. What may pass the bound is the records of the attempts already in
 // flight (at most DELIVERY_CONCURRENCY of them).
-import type { JsMsg } from '@switchboard/platform';
+import type { JsMsg } from '@switchboard/messaging';
 
 export class RecordBuffer {
   private bytes = 0;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '@switchboard/platform';
+import { createLogger } from '@switchboard/observability';
 import { SESSION_RECORDS_SUBJECT, type SessionRecord } from '@switchboard/contracts';
 import { SessionRecorder } from './session-recorder';
 

@@ -4,7 +4,9 @@
 // session rather than losing its record. While NATS refuses, the record is tried again with
 // backoff; nothing is dropped. The message id is the session's, so a session that runs again
 // within the stream's duplicate window is stored once.
-import { backoffMs, type JetStreamClient, type Logger } from '@switchboard/platform';
+import { backoffMs } from '@switchboard/config';
+import type { JetStreamClient } from '@switchboard/messaging';
+import type { Logger } from '@switchboard/observability';
 import { SESSION_RECORDS_SUBJECT, type SessionRecord } from '@switchboard/contracts';
 import type { RecordBuffer } from './record-buffer.ts';
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectNats, createLogger, type NatsHandle } from '@switchboard/platform';
+import { connectNats, type NatsHandle } from '@switchboard/messaging';
+import { createLogger } from '@switchboard/observability';
 import { decodeRecordBatch } from '@switchboard/contracts';
 import { startNatsServer, type NatsServer } from '../../../../test/support';
 import { ThrottledCounts } from './throttled-counts';

@@ -6,7 +6,7 @@
 // `maxEntries` (subscription, minute) pairs of them; past that, further ones are dropped and counted
 // (dispatcher_throttled_counts_dropped_total), and a crash loses at most one flush interval of them.
 import { throttledBatchJson, type ThrottledCount } from '@switchboard/contracts';
-import type { Logger } from '@switchboard/platform';
+import type { Logger } from '@switchboard/observability';
 
 export interface ThrottledCountsOptions {
   flushIntervalMs: number;

@@ -7,7 +7,8 @@
 // a verification that was under way meanwhile is not remembered.
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import { AppError, type ClientCallOptions } from '@switchboard/platform';
+import { AppError } from '@switchboard/errors';
+import type { ClientCallOptions } from '@switchboard/rpc';
 import type { ApiKeysClient } from '@switchboard/proto';
 import type { VerifyApiKeyResponse__Output } from '@switchboard/proto/generated/switchboard/applications/v1/VerifyApiKeyResponse';
 import type { Principal } from '../auth.ts';

@@ -2,8 +2,9 @@
 // Basic, auth.ts), an API key (Bearer, or Basic with the key's id as the username) and a browser
 // session (the __Host-sb_session cookie, when no Authorization header is sent). `read` keys may only read.
 import type { Request } from 'express';
-import { AppError, type Counter } from '@switchboard/platform';
-import { requestTrace } from '@switchboard/platform/tracing';
+import { AppError } from '@switchboard/errors';
+import type { Counter } from '@switchboard/observability';
+import { requestTrace } from '@switchboard/observability/tracing';
 import { Authenticator, type Principal } from '../auth.ts';
 import type { ApiKeyVerifier } from './api-keys.ts';
 import { KEY_FORMAT, KEY_ID_FORMAT, type Credential, type CredentialType } from './credential.ts';

@@ -6,8 +6,8 @@
 // a lockout, or over the client address's budget, never reaches the check), and the applications
 // service writes at most one entry per account, credential, action and address in
 // AUDIT_FAILURE_WINDOW_MS whichever replica calls: the one place repeats are dropped.
-import type { Logger } from '@switchboard/platform';
-import type { TraceContext } from '@switchboard/platform/tracing';
+import type { Logger } from '@switchboard/observability';
+import type { TraceContext } from '@switchboard/observability/tracing';
 import type { AuditClient } from '@switchboard/proto';
 
 export type FailedSignIn =

@@ -1,7 +1,9 @@
 // The revocation follower against a real NATS server that goes away and comes back: keys are
 // remembered only while notices can arrive, and a notice reaches the verifiers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectNats, createLogger, SUBJECTS, type NatsHandle } from '@switchboard/platform';
+import { connectNats, type NatsHandle } from '@switchboard/messaging';
+import { SUBJECTS } from '@switchboard/events';
+import { createLogger } from '@switchboard/observability';
 import { startNatsServer, waitFor, type NatsServer } from '../../../../test/support';
 import type { Authenticator } from '../auth';
 import type { ApiKeyVerifier } from './api-keys';

@@ -3,7 +3,9 @@
 // the account command) and an account deleted (accounts.deleted, from the outbox). Each gateway forgets what it remembers of them at once. The
 // connection is made in the background: until it is up (and after it drops), no verified key is
 // remembered, so a missed notice never lets a revoked key through.
-import { connectNats, followChanges, SUBJECTS, type Logger, type NatsHandle } from '@switchboard/platform';
+import { connectNats, followChanges, type NatsHandle } from '@switchboard/messaging';
+import { SUBJECTS } from '@switchboard/events';
+import type { Logger } from '@switchboard/observability';
 import type { Authenticator } from '../auth.ts';
 import type { ApiKeyVerifier } from './api-keys.ts';
 

@@ -2,7 +2,8 @@
 // applications service keeps hashed), and the rule that a write made with it carries the API's own
 // Origin.
 import type { Request, Response } from 'express';
-import { AppError, type ClientCallOptions } from '@switchboard/platform';
+import { AppError } from '@switchboard/errors';
+import type { ClientCallOptions } from '@switchboard/rpc';
 import type { ConsoleSessionsClient } from '@switchboard/proto';
 import type { Principal } from '../auth.ts';
 import type { Credential } from './credential.ts';

@@ -1,7 +1,7 @@
 // When a request finishes: its request counter and duration (by method, route template and status)
 // and one access log line.
 import type { NextFunction, Request, Response } from 'express';
-import { Counter, Histogram, LATENCY_BUCKETS, type Logger, type Registry } from '@switchboard/platform';
+import { Counter, Histogram, LATENCY_BUCKETS, type Logger, type Registry } from '@switchboard/observability';
 
 /** The probe the API port answers besides the routes: one `ops` route label, logged at debug. */
 const OPS_PATHS = new Set(['/healthz']);

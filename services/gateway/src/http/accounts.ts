@@ -1,7 +1,7 @@
 // Resources that application responses link to: /rest/v1/users/:id and /rest/v1/environments/:id.
 import type { Router } from 'express';
 import { isEnvironmentId } from '@switchboard/events';
-import { AppError } from '@switchboard/platform';
+import { AppError } from '@switchboard/errors';
 import type { AccountMessage } from '@switchboard/proto';
 import type { Hrefs } from '../hrefs.ts';
 import { callOptions, principal } from './context.ts';

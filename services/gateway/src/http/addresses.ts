@@ -1,7 +1,7 @@
 // Addresses of applications (numbers, session tokens, SIP addresses), the exchanges and the free
 // numbers of the inventory, on the Tropo REST API v1 paths its clients call.
 import type { Request, Router } from 'express';
-import { AppError } from '@switchboard/platform';
+import { AppError } from '@switchboard/errors';
 import type { AddressMessage } from '@switchboard/proto';
 import type { Hrefs } from '../hrefs.ts';
 import { auditOptions, callOptions, principal, writeOptions } from './context.ts';

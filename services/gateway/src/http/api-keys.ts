@@ -1,7 +1,7 @@
 // API keys of the caller's account: create (the key is answered this once), list, read, revoke.
 import type { Router } from 'express';
 import type { ApiKeyMessage, ApiKeysClient } from '@switchboard/proto';
-import { requestTrace } from '@switchboard/platform/tracing';
+import { requestTrace } from '@switchboard/observability/tracing';
 import type { Authenticator } from '../auth.ts';
 import type { ApiKeyVerifier } from '../auth/api-keys.ts';
 import type { Hrefs } from '../hrefs.ts';

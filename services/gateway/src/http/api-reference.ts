@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Request, Response, Router } from 'express';
-import { AppError } from '@switchboard/platform';
+import { AppError } from '@switchboard/errors';
 
 /** The standalone bundle, from services/gateway/src/http (sources) or services/gateway/dist/http (compiled). */
 export const DEFAULT_REFERENCE_BUNDLE = fileURLToPath(

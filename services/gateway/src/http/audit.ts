@@ -2,7 +2,7 @@
 // paged like the other lists: the entries of the applications and webhooks services merged
 // (audit-log.ts). A `read` key may read it.
 import type { Router } from 'express';
-import { AppError } from '@switchboard/platform';
+import { AppError } from '@switchboard/errors';
 import type { AuditClient, WebhooksClient } from '@switchboard/proto';
 import { readMergedAuditPage, type SourcedAuditEvent } from '../audit-log.ts';
 import type { Hrefs } from '../hrefs.ts';

@@ -2,8 +2,8 @@
 // a request at all, the refusal of guesses from a client address over its budget of failed logins.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
-import { AppError } from '@switchboard/platform';
-import type { Cidr } from '@switchboard/platform';
+import { AppError } from '@switchboard/errors';
+import type { Cidr } from '@switchboard/security';
 import type { Authenticator } from '../auth.ts';
 import { clientGroup } from '../client-address.ts';
 import type { Limiter } from '../rate-limit.ts';

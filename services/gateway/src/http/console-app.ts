@@ -7,7 +7,7 @@ import { extname, join, resolve, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import express, { type Request, type Response, type Router } from 'express';
-import { AppError } from '@switchboard/platform';
+import { AppError } from '@switchboard/errors';
 
 /** The repository's console/dist, from services/gateway/src (sources) or services/gateway/dist (compiled). */
 export const DEFAULT_CONSOLE_DIR = fileURLToPath(new URL('../../../../console/dist/', import.meta.url));

@@ -3,8 +3,9 @@
 // and the verification limits of Basic auth and sets the __Host-sb_session cookie; DELETE ends it. And
 // PUT /v1/users/me/password, which ends every browser session of the account.
 import type { RequestHandler, Router } from 'express';
-import { AppError, type Cidr } from '@switchboard/platform';
-import { requestTrace } from '@switchboard/platform/tracing';
+import { AppError } from '@switchboard/errors';
+import type { Cidr } from '@switchboard/security';
+import { requestTrace } from '@switchboard/observability/tracing';
 import type { AccountsClient, ConsoleSessionsClient } from '@switchboard/proto';
 import type { Authenticator, Principal } from '../auth.ts';
 import type { ApiKeyVerifier } from '../auth/api-keys.ts';

@@ -1,7 +1,9 @@
 import type { Request } from 'express';
 import { createHash } from 'node:crypto';
-import { AppError, type ClientCallOptions, type Logger } from '@switchboard/platform';
-import { requestTrace } from '@switchboard/platform/tracing';
+import { AppError } from '@switchboard/errors';
+import type { ClientCallOptions } from '@switchboard/rpc';
+import type { Logger } from '@switchboard/observability';
+import { requestTrace } from '@switchboard/observability/tracing';
 import type { Principal } from '../auth.ts';
 import type { Credential } from '../auth/credential.ts';
 
@@ -74,7 +76,7 @@ function canonicalJson(v: unknown): string {
  * Options for the one gRPC call of a POST that writes: `callOptions` plus, when the request carries
  * an `Idempotency-Key`, the key, the account and a hash of the request (method, path without the
  * `/rest` prefix or a trailing slash, canonical body). The owning service answers a repeat from its
- * store (packages/platform/src/idempotency.ts). A malformed key is a 400.
+ * store (packages/db/src/idempotency.ts). A malformed key is a 400.
  */
 export function writeOptions(req: Request): ClientCallOptions {
   const key = req.get('idempotency-key');

@@ -4,7 +4,7 @@
 // authentication, whatever it carries. Clients that send no Origin (curl, the Tropo libraries) are
 // unaffected.
 import type { NextFunction, Request, Response } from 'express';
-import { AppError } from '@switchboard/platform';
+import { AppError } from '@switchboard/errors';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

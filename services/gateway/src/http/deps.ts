@@ -1,4 +1,4 @@
-import type { Logger } from '@switchboard/platform';
+import type { Logger } from '@switchboard/observability';
 import type { AccountsClient, AddressesClient, ApplicationsClient, WebhooksClient } from '@switchboard/proto';
 import type { Hrefs } from '../hrefs.ts';
 

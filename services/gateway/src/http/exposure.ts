@@ -2,7 +2,7 @@
 // credential, session tokens and session ids (which authenticate the Session API) masked for a
 // `read` key, and no cache anywhere keeps an answer that carries a secret, a key or a token.
 import type { Request, Response } from 'express';
-import { AppError } from '@switchboard/platform';
+import { AppError } from '@switchboard/errors';
 
 /** What a credential reads in place of a token or session id it may not see. */
 export const MASKED = '***';

@@ -3,7 +3,7 @@
 // passes with a JSON Content-Type or none. Only POST and PUT carry a body this API reads; a body on GET
 // or DELETE is ignored.
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { AppError } from '@switchboard/platform';
+import { AppError } from '@switchboard/errors';
 import { JSON_MAX_DEPTH } from '../limits.ts';
 
 const JSON_TYPES = ['application/json', 'application/*+json'];

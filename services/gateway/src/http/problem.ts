@@ -1,6 +1,7 @@
 // One place maps every error to an RFC 9457 problem+json response (docs/api-rules.md#errors).
 import type { NextFunction, Request, Response } from 'express';
-import { AppError, ERROR_CODES, type Logger } from '@switchboard/platform';
+import { AppError, ERROR_CODES } from '@switchboard/errors';
+import type { Logger } from '@switchboard/observability';
 import type { ProblemBody } from './response-bodies.ts';
 
 export function problemBody(err: AppError, instance?: string): ProblemBody {

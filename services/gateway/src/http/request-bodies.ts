@@ -6,7 +6,7 @@
 import type { Request } from 'express';
 import { z } from 'zod';
 import { EVENT_NAMES, isEnvironmentId } from '@switchboard/events';
-import { AppError } from '@switchboard/platform';
+import { AppError } from '@switchboard/errors';
 import { NAME_MAX, SESSION_LIMITS } from '../limits.ts';
 
 /** Events a webhook subscription can name (docs/api-rules.md#subscriptions; checked by the webhooks service): the catalogue of GET /v1/event-types. */

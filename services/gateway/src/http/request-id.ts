@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
-import type { Logger } from '@switchboard/platform';
+import type { Logger } from '@switchboard/observability';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 

@@ -5,7 +5,7 @@
 // responses against the document.
 import { z } from 'zod';
 import { ADDRESS_TOKEN, EVENT_NAMES, SESSION_ID } from '@switchboard/events';
-import { ERROR_CODES, type ErrorCode } from '@switchboard/platform';
+import { ERROR_CODES, type ErrorCode } from '@switchboard/errors';
 
 const uri = z.string().meta({ format: 'uri' });
 const iri = z.string().meta({ format: 'iri' });

@@ -1,7 +1,7 @@
 // Route registration (405 with Allow), list and query parameters, and JSON answers: the helpers every
 // route module uses.
 import type { Request, RequestHandler, Response, Router } from 'express';
-import { AppError } from '@switchboard/platform';
+import { AppError } from '@switchboard/errors';
 import { LIST_MAX, LIST_UNPAGED_MAX } from '@switchboard/contracts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';

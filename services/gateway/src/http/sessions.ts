@@ -4,7 +4,7 @@
 // (docs/api-rules.md#session-api). Fields come in the query, a JSON body or a form, in any mix.
 import type { Request, Response, Router } from 'express';
 import type { z } from 'zod';
-import { AppError } from '@switchboard/platform';
+import { AppError } from '@switchboard/errors';
 import type { SessionsClient } from '@switchboard/proto';
 import type { Limiter } from '../rate-limit.ts';
 import { callOptions } from './context.ts';

@@ -4,7 +4,7 @@
 // the dispatcher), one per account and target in the batch (the fold makes it one per minute);
 // `webhook.failing` when a subscription with failures in the batch has failed more than half of
 // at least 10 attempts over the last 5 minutes (its minute rollups, one statement for the batch).
-import type { TransactionQuery } from '@switchboard/platform';
+import type { TransactionQuery } from '@switchboard/db';
 import { failureRatios } from '../deliveries/repository.ts';
 import type { NewAlert } from './raise-alerts.ts';
 

@@ -1,4 +1,4 @@
-import { AppError } from '@switchboard/platform';
+import { AppError } from '@switchboard/errors';
 import type { Alert } from '@switchboard/proto/generated/switchboard/webhooks/v1/Alert';
 import type { GetAlertRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/GetAlertRequest';
 import type { Deps } from '../context.ts';

@@ -1,8 +1,9 @@
 // Retention of alerts (ALERT_RETENTION_DAYS, days of RETENTION_DAY_MS): at start and every
 // PRUNE_INTERVAL_MS, by one replica at a time (orm's startPeriodicJob), the partitions of the next
 // days are made ahead and those whose whole day is older than the retention are dropped.
-import { dropPartitionsBefore, ensurePartitions, startPeriodicJob } from '@switchboard/orm';
-import { DAY_MS, daysBefore, type BackgroundLoop, type Logger } from '@switchboard/platform';
+import { dropPartitionsBefore, ensurePartitions, startPeriodicJob } from '@switchboard/db';
+import { DAY_MS, daysBefore } from '@switchboard/config';
+import type { BackgroundLoop, Logger } from '@switchboard/observability';
 import type { Deps } from '../context.ts';
 import { DAYS_AHEAD } from '../sessions/keep-sessions.ts';
 import { ALERTS_TABLE } from './repository.ts';

@@ -3,7 +3,7 @@
 // (launches.refused); the alert links to the application whose token launched.
 import type { z } from 'zod';
 import type { launchRefusedSchema } from '@switchboard/events';
-import { sqlTransaction } from '@switchboard/orm';
+import { sqlTransaction } from '@switchboard/db';
 import type { Deps } from '../context.ts';
 import { raiseAlerts } from './raise-alerts.ts';
 

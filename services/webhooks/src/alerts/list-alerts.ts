@@ -1,6 +1,6 @@
 import { pageSize } from '@switchboard/contracts';
 import { ALERT_CODES, ALERT_SEVERITIES } from '@switchboard/events';
-import { AppError } from '@switchboard/platform';
+import { AppError } from '@switchboard/errors';
 import type { Alert } from '@switchboard/proto/generated/switchboard/webhooks/v1/Alert';
 import type { ListAlertsRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/ListAlertsRequest';
 import type { Deps } from '../context.ts';

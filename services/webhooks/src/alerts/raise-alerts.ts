@@ -6,8 +6,9 @@
 // occurrence counts in the account's usage (`alerts`) and is seen by its alert triggers.
 import { alertLink } from '@switchboard/contracts';
 import type { AlertCode, AlertSeverity } from '@switchboard/events';
-import { enqueueOutbox, uuidv7 } from '@switchboard/orm';
-import { SUBJECTS, type TransactionQuery } from '@switchboard/platform';
+import { enqueueOutbox, uuidv7 } from '@switchboard/db';
+import { SUBJECTS } from '@switchboard/events';
+import type { TransactionQuery } from '@switchboard/db';
 import { fireAlertTriggers, type FoldedAlert } from '../triggers/fire-alert-triggers.ts';
 import { alertsUsage } from '../usage/counts.ts';
 import { addUsage } from '../usage/repository.ts';

@@ -1,8 +1,8 @@
 // The SQL of alerts (docs/data-access.md): the alerts table partitioned by day on `minute`; one row
 // per account, code, application and minute, whose `count` grows with each alert folded into it.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from '@switchboard/orm';
-import type { TransactionQuery } from '@switchboard/platform';
+import { sql } from '@switchboard/db';
+import type { TransactionQuery } from '@switchboard/db';
 
 /** The partitioned table of alerts. */
 export const ALERTS_TABLE = 'alerts';

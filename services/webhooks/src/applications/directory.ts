@@ -4,9 +4,10 @@
 // drops it; after a reconnect (an announcement may have been missed) everything is asked again.
 // A create that races a deletion is still refused by the tombstone check in its insert.
 import { LRUCache } from 'lru-cache';
-import { AppError, followChanges, SUBJECTS, type NatsConnection } from '@switchboard/platform';
+import { AppError } from '@switchboard/errors';
+import { followChanges, type NatsConnection } from '@switchboard/messaging';
+import { SUBJECTS, isApplicationId } from '@switchboard/events';
 import type { ApplicationsClient } from '@switchboard/proto';
-import { isApplicationId } from '@switchboard/events';
 
 export interface ApplicationDirectory {
   /** Resolves when the application exists and belongs to the account; else throws not_found (or unavailable). */

@@ -1,4 +1,4 @@
-import { SchemaMigration } from '@switchboard/orm';
+import { SchemaMigration } from '@switchboard/db';
 
 /**
  * Alerts (docs/api.md#alerts): one row per code, application and minute (a storm folds into its

@@ -1,7 +1,7 @@
 // Kept bodies in one encoding: the rows an older release stored with brotli are re-encoded with
 // DEFLATE here, once, so that the service reads DEFLATE only (deliveries/bodies.ts).
 import { brotliDecompressSync, deflateRawSync } from 'node:zlib';
-import { SchemaMigration } from '@switchboard/orm';
+import { SchemaMigration } from '@switchboard/db';
 
 const BATCH = 500;
 
@@ -21,12 +21,12 @@ export class Migration010DeflateBodies extends SchemaMigration {
     if (!schema || !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`bad schema name ${String(schema)}`);
     const table = `"${schema}".delivery_bodies`;
     for (;;) {
-      const rows = (await this.execute(
+      const rows = await this.query<{ message_id: string; target: string; body: Buffer }>(
         `select message_id, target, body from ${table} where encoding = 'br' limit ${BATCH} for update`,
-      )) as { message_id: string; target: string; body: Buffer }[];
+      );
       for (const r of rows) {
         const body = deflate(brotliDecompressSync(r.body).toString('utf8'));
-        await this.execute(`update ${table} set body = ?, encoding = 'deflate' where message_id = ? and target = ?`, [
+        await this.query(`update ${table} set body = $1, encoding = 'deflate' where message_id = $2 and target = $3`, [
           body,
           r.message_id,
           r.target,

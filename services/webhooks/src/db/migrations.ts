@@ -1,6 +1,6 @@
 // Migrations of the webhooks schema, in order. Each runs in a transaction; never edit one that
 // has shipped: add a new one.
-import { SchemaMigration } from '@switchboard/orm';
+import { SchemaMigration } from '@switchboard/db';
 import { Migration010DeflateBodies } from './body-migrations.ts';
 import { Migration003SealSecrets, Migration013SealHeaders } from './secret-migrations.ts';
 import { Migration021Alerts } from './alert-migrations.ts';
@@ -85,7 +85,7 @@ export class Migration002CancelledOutcome extends SchemaMigration {
   }
 }
 
-/** The answers of POSTs sent with an Idempotency-Key (kept 24 h; packages/platform/src/idempotency.ts). */
+/** The answers of POSTs sent with an Idempotency-Key (kept 24 h; packages/db/src/idempotency.ts). */
 export class Migration004IdempotencyKeys extends SchemaMigration {
   override async up(): Promise<void> {
     this.useSchema();

@@ -1,5 +1,5 @@
-// Everything this service owns in its Postgres schema, for the shared ORM setup (@switchboard/orm).
-import type { SchemaDefinition } from '@switchboard/orm';
+// Everything this service owns in its Postgres schema, for the shared ORM setup (@switchboard/db).
+import type { SchemaDefinition } from '@switchboard/db';
 import { ENTITIES } from './entities.ts';
 import { MIGRATIONS } from './migrations.ts';
 

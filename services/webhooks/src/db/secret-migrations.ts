@@ -1,5 +1,5 @@
-// Migrations that write sealed secrets: initOrm (@switchboard/orm) hands them the service's SECRETS_KEY.
-import { SecretsMigration } from '@switchboard/orm';
+// Migrations that write sealed secrets: initOrm (@switchboard/db) hands them the service's SECRETS_KEY.
+import { SecretsMigration } from '@switchboard/db';
 
 // Frozen copies of what subscriptions/rules.ts did when these were written: a migration means the same
 // thing forever. A header value is sealed for its own field (subscription id, ":header:", lower-case name).

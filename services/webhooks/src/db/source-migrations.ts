@@ -1,4 +1,4 @@
-import { SchemaMigration } from '@switchboard/orm';
+import { SchemaMigration } from '@switchboard/db';
 
 /**
  * The remaining alert sources and status callbacks: an alert of a subscription (webhook.failing,

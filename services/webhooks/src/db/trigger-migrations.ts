@@ -1,4 +1,4 @@
-import { SchemaMigration } from '@switchboard/orm';
+import { SchemaMigration } from '@switchboard/db';
 
 /**
  * Alert triggers, usage and usage triggers (docs/api.md#alert-triggers, #usage, #usage-triggers):

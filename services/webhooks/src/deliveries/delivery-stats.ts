@@ -1,7 +1,7 @@
 // Statistics of a subscription's deliveries (or an application's session deliveries) over a
 // window, in buckets: read from the per-minute rollups (rollups.ts), never from the records, so a
 // window costs the same however many records lie behind it.
-import { AppError, type FieldError } from '@switchboard/platform';
+import { AppError, type FieldError } from '@switchboard/errors';
 import type { DeliveryStatsBucket } from '@switchboard/proto/generated/switchboard/webhooks/v1/DeliveryStatsBucket';
 import type { GetDeliveryStatsRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/GetDeliveryStatsRequest';
 import type { GetDeliveryStatsResponse } from '@switchboard/proto/generated/switchboard/webhooks/v1/GetDeliveryStatsResponse';

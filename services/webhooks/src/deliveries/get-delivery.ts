@@ -1,4 +1,4 @@
-import { AppError } from '@switchboard/platform';
+import { AppError } from '@switchboard/errors';
 import type { GetDeliveryRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/GetDeliveryRequest';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Delivery as Message } from '@switchboard/proto/generated/switchboard/webhooks/v1/Delivery';

@@ -1,4 +1,4 @@
-import { AppError, type FieldError } from '@switchboard/platform';
+import { AppError, type FieldError } from '@switchboard/errors';
 import type { ListDeliveriesRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/ListDeliveriesRequest';
 import type { Deps } from '../context.ts';
 import { DeliverySchema, type Delivery } from '../db/entities.ts';

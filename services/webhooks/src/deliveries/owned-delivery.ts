@@ -3,7 +3,7 @@
 // else, another account's included, is "not found".
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { isDeliveryId } from '@switchboard/events';
-import { AppError } from '@switchboard/platform';
+import { AppError } from '@switchboard/errors';
 import type { Deps } from '../context.ts';
 import { DeliverySchema, type Delivery } from '../db/entities.ts';
 import { findOwned, requireAccount } from '../subscriptions/repository.ts';

@@ -3,8 +3,8 @@
 // record stated at a time outside them (a late record) gets its day's partition before it is stored
 // (orm's storeInPartitions, in record-attempts.ts), and retention drops whole days.
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { dropPartitionsBefore, ensurePartitions } from '@switchboard/orm';
-import { DAY_MS, daysBefore } from '@switchboard/platform';
+import { dropPartitionsBefore, ensurePartitions } from '@switchboard/db';
+import { DAY_MS, daysBefore } from '@switchboard/config';
 
 export const DELIVERIES_TABLE = 'deliveries';
 /** The kept bodies, partitioned by day the same way (migration 018). */

@@ -2,8 +2,9 @@
 // by records-consumer.ts, checked record by record and stored in one transaction.
 import { attemptsUsage } from '../usage/counts.ts';
 import { addUsage } from '../usage/repository.ts';
-import { sqlTransaction, storeInPartitions } from '@switchboard/orm';
-import type { FieldError, TransactionQuery } from '@switchboard/platform';
+import { sqlTransaction, storeInPartitions } from '@switchboard/db';
+import type { FieldError } from '@switchboard/errors';
+import type { TransactionQuery } from '@switchboard/db';
 import type { Delivery__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/Delivery';
 import { deliveryAlerts } from '../alerts/delivery-alerts.ts';
 import { raiseAlerts, type NewAlert } from '../alerts/raise-alerts.ts';

@@ -1,18 +1,12 @@
 // Stores the dispatchers' attempt records straight from JetStream: each message of
-// `deliveries.records` is a batch (packages/platform delivery-records.ts), stored in one
+// `deliveries.records` is a batch (packages/contracts/src/delivery-records.ts), stored in one
 // transaction and acknowledged once committed. A record that is refused is logged and dropped, so
 // it never holds up the others; a batch that cannot be stored now (Postgres away) waits in
 // JetStream and comes back with a growing delay. The consumer is the dispatchers' (they create
 // the stream): until it exists this service looks for it every few seconds (events/dispatcher-consumer.ts).
-import {
-  Counter,
-  backoffMs,
-  type ConsumerLoop,
-  type JsMsg,
-  type Logger,
-  type NatsHandle,
-  type Registry,
-} from '@switchboard/platform';
+import { Counter, type Logger, type Registry } from '@switchboard/observability';
+import { backoffMs } from '@switchboard/config';
+import type { ConsumerLoop, JsMsg, NatsHandle } from '@switchboard/messaging';
 import { decodeRecordBatch, RECORDS_CONSUMER, DELIVERIES_STREAM } from '@switchboard/contracts';
 import type { Delivery__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/Delivery';
 import type { Deps } from '../context.ts';

@@ -1,9 +1,10 @@
 // The SQL of delivery records, their kept bodies, the background purges and the pruning
-// (docs/data-access.md): statements run through @switchboard/orm's `sql` and `sqlTransaction`, or
+// (docs/data-access.md): statements run through @switchboard/db's `sql` and `sqlTransaction`, or
 // inside the caller's transaction of prepared statements (a TransactionQuery).
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql, sqlTransaction } from '@switchboard/orm';
-import { DAY_MS, daysBefore, type TransactionQuery } from '@switchboard/platform';
+import { sql, sqlTransaction } from '@switchboard/db';
+import { DAY_MS, daysBefore } from '@switchboard/config';
+import type { TransactionQuery } from '@switchboard/db';
 import { compressBody, type BodyToKeep } from './bodies.ts';
 import { LATENCY_BUCKETS, type RollupRow } from './rollups.ts';
 

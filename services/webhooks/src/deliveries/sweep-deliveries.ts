@@ -4,7 +4,7 @@
 // locks for long; the queue is in the database, so a restart carries on where it stopped, and
 // several replicas share the work (FOR UPDATE SKIP LOCKED).
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { startBackgroundLoop, type BackgroundLoop, type Logger } from '@switchboard/platform';
+import { startBackgroundLoop, type BackgroundLoop, type Logger } from '@switchboard/observability';
 import { sweepOnce } from './repository.ts';
 
 export const SWEEP_BATCH = 5000;

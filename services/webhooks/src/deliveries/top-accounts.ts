@@ -4,7 +4,7 @@
 // windows; a scrape shows the per-second rates of the last full window (of the current one until a
 // window has passed) for the accounts with the most records in it. A window counts at most
 // MAX_ACCOUNTS_PER_WINDOW accounts: records of accounts beyond them are left out of the ranking.
-import { Gauge, type Registry } from '@switchboard/platform';
+import { Gauge, type Registry } from '@switchboard/observability';
 
 export const TOP_ACCOUNTS = 10;
 export const WINDOW_MS = 60_000;

@@ -1,8 +1,9 @@
 // accounts.deleted -> all the account's subscriptions go (deletion-consumer.ts). The applications
 // service publishes it after an applications.deleted for each of the account's applications.
 import { z } from 'zod';
-import { ACCOUNT_ID } from '@switchboard/events';
-import { SUBJECTS, type ConsumerLoop, type Logger, type NatsHandle, type Registry } from '@switchboard/platform';
+import { ACCOUNT_ID, SUBJECTS } from '@switchboard/events';
+import type { ConsumerLoop, NatsHandle } from '@switchboard/messaging';
+import type { Logger, Registry } from '@switchboard/observability';
 import type { Deps } from '../context.ts';
 import { deleteAccountSubscriptions } from '../subscriptions/delete-account-subscriptions.ts';
 import { startDeletionConsumer } from './deletion-consumer.ts';

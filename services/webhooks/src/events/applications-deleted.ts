@@ -1,6 +1,8 @@
 // applications.deleted -> the application's subscriptions go (deletion-consumer.ts).
 import { z } from 'zod';
-import { SUBJECTS, type ConsumerLoop, type Logger, type NatsHandle, type Registry } from '@switchboard/platform';
+import { SUBJECTS } from '@switchboard/events';
+import type { ConsumerLoop, NatsHandle } from '@switchboard/messaging';
+import type { Logger, Registry } from '@switchboard/observability';
 import type { Deps } from '../context.ts';
 import { deleteApplicationTriggers } from '../triggers/repository.ts';
 import { deleteApplicationSubscriptions } from '../subscriptions/delete-application-subscriptions.ts';

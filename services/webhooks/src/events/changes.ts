@@ -1,14 +1,9 @@
 // webhooks.changed: announced after every committed change of a subscription, so that the
 // dispatcher drops what it cached. Best effort by design: a failure is logged and counted, never
 // fails the request, because dispatcher caches also expire on their own.
-import {
-  Counter,
-  publishJson,
-  SUBJECTS,
-  type JetStreamClient,
-  type Logger,
-  type Registry,
-} from '@switchboard/platform';
+import { Counter, type Logger, type Registry } from '@switchboard/observability';
+import { publishJson, type JetStreamClient } from '@switchboard/messaging';
+import { SUBJECTS } from '@switchboard/events';
 
 export interface SubscriptionRef {
   id: string;

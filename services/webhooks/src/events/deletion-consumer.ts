@@ -2,17 +2,15 @@
 // through its outbox (applications.deleted, accounts.deleted): a webhooks service that was down
 // when the deletion happened catches up when it starts, because JetStream keeps the position.
 import type { z } from 'zod';
+import { Counter, type Logger, type Registry } from '@switchboard/observability';
 import {
-  Counter,
   ensureConsumer,
   runConsumerLoop,
-  STREAMS,
   type ConsumerLoop,
   type JsMsg,
-  type Logger,
   type NatsHandle,
-  type Registry,
-} from '@switchboard/platform';
+} from '@switchboard/messaging';
+import { STREAMS } from '@switchboard/events';
 
 export interface DeletionConsumer<S extends z.ZodType> {
   durable: string;

@@ -1,7 +1,8 @@
 // A consumer loop on a durable consumer the dispatchers own (they create the deliveries stream and
 // its consumers): until the consumer exists this service looks for it every few seconds, then pulls
 // from it. Stopping before it exists stops the looking.
-import { runConsumerLoop, type ConsumerLoop, type JsMsg, type Logger, type NatsHandle } from '@switchboard/platform';
+import { runConsumerLoop, type ConsumerLoop, type JsMsg, type NatsHandle } from '@switchboard/messaging';
+import type { Logger } from '@switchboard/observability';
 
 const LOOK_FOR_CONSUMER_EVERY_MS = 2000;
 

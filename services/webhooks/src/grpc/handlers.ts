@@ -1,6 +1,6 @@
 // Transport only: decode the request, run one use case, encode. The request id rides in the request.
-import { listAuditEvents } from '@switchboard/orm';
-import type { GrpcServer } from '@switchboard/platform';
+import { listAuditEvents } from '@switchboard/db';
+import type { GrpcServer } from '@switchboard/rpc';
 import { webhooksProto } from '@switchboard/proto';
 import { getAlert } from '../alerts/get-alert.ts';
 import { listAlerts } from '../alerts/list-alerts.ts';

@@ -1,4 +1,4 @@
-import { AppError } from '@switchboard/platform';
+import { AppError } from '@switchboard/errors';
 import type { GetSessionRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/GetSessionRequest';
 import type { SessionRecord } from '@switchboard/proto/generated/switchboard/webhooks/v1/SessionRecord';
 import type { Deps } from '../context.ts';

@@ -3,8 +3,9 @@
 // next days are made ahead and those whose whole day is older than the retention
 // are dropped (no rows are deleted one by one); the signals older than the retention, and the
 // rollups older than both it and the longest statistics window (7 days), are deleted.
-import { dropPartitionsBefore, ensurePartitions, startPeriodicJob } from '@switchboard/orm';
-import { DAY_MS, daysBefore, type BackgroundLoop, type Logger } from '@switchboard/platform';
+import { dropPartitionsBefore, ensurePartitions, startPeriodicJob } from '@switchboard/db';
+import { DAY_MS, daysBefore } from '@switchboard/config';
+import type { BackgroundLoop, Logger } from '@switchboard/observability';
 import type { Deps } from '../context.ts';
 import { pruneSessionExtras } from './repository.ts';
 import { SESSIONS_TABLE } from './store-session.ts';

@@ -1,5 +1,5 @@
 import { pageSize } from '@switchboard/contracts';
-import { AppError } from '@switchboard/platform';
+import { AppError } from '@switchboard/errors';
 import type { ListSessionsRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/ListSessionsRequest';
 import type { SessionRecord } from '@switchboard/proto/generated/switchboard/webhooks/v1/SessionRecord';
 import type { Deps } from '../context.ts';

@@ -6,20 +6,16 @@
 // the shape is dropped, logged. The session records' consumer is the dispatchers' (they create the
 // stream): until it exists this service looks for it every few seconds (events/dispatcher-consumer.ts).
 import { DELIVERIES_STREAM, SESSION_RECORDS_CONSUMER } from '@switchboard/contracts';
+import { backoffMs } from '@switchboard/config';
+import { Counter, type Logger, type Registry } from '@switchboard/observability';
 import {
-  backoffMs,
-  Counter,
   ensureConsumer,
   runConsumerLoop,
-  STREAMS,
-  SUBJECTS,
   type ConsumerLoop,
   type JsMsg,
-  type Logger,
   type NatsHandle,
-  type Registry,
-} from '@switchboard/platform';
-import { launchRefusedSchema, sessionEndedSchema } from '@switchboard/events';
+} from '@switchboard/messaging';
+import { STREAMS, SUBJECTS, launchRefusedSchema, sessionEndedSchema } from '@switchboard/events';
 import { storeLaunchRefused } from '../alerts/launch-alerts.ts';
 import { sessionAlerts } from '../alerts/session-alerts.ts';
 import type { Deps } from '../context.ts';

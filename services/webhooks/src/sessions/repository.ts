@@ -3,7 +3,7 @@
 // per-minute counts by outcome (session_rollups) and the session's alerts (alerts/), written in the
 // transaction that stores a session.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql, sqlTransaction } from '@switchboard/orm';
+import { sql, sqlTransaction } from '@switchboard/db';
 import type { SessionRecord } from '@switchboard/contracts';
 import { raiseAlerts } from '../alerts/raise-alerts.ts';
 import { sessionAlerts } from '../alerts/session-alerts.ts';

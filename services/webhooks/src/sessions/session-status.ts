@@ -5,8 +5,9 @@
 // 2 its outcome, then 3, 4... its signals by arrival, and `ended` after the signals stored by then.
 import type { SessionRecord } from '@switchboard/contracts';
 import type { SESSION_STATUSES } from '@switchboard/events';
-import { enqueueOutbox, uuidv7 } from '@switchboard/orm';
-import { SUBJECTS, type TransactionQuery } from '@switchboard/platform';
+import { enqueueOutbox, uuidv7 } from '@switchboard/db';
+import { SUBJECTS } from '@switchboard/events';
+import type { TransactionQuery } from '@switchboard/db';
 import { anySubscription } from '../alerts/repository.ts';
 
 type Status = (typeof SESSION_STATUSES)[number];

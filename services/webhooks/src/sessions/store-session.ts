@@ -1,5 +1,5 @@
 import type { SessionRecord } from '@switchboard/contracts';
-import { storeInPartitions } from '@switchboard/orm';
+import { storeInPartitions } from '@switchboard/db';
 import { ALERTS_TABLE } from '../alerts/repository.ts';
 import type { Deps } from '../context.ts';
 import { insertSession } from './repository.ts';

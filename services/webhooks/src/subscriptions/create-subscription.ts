@@ -1,4 +1,5 @@
-import { AppError, type AuditContext, type FieldError } from '@switchboard/platform';
+import { AppError, type FieldError } from '@switchboard/errors';
+import type { AuditContext } from '@switchboard/db';
 import type { CreateSubscriptionRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/CreateSubscriptionRequest';
 import type { Deps, Traced } from '../context.ts';
 import { newSecret, newSubscriptionId } from './ids.ts';

@@ -1,4 +1,4 @@
-import { deleteAccountAnswers, deleteAccountAudit } from '@switchboard/orm';
+import { deleteAccountAnswers, deleteAccountAudit } from '@switchboard/db';
 import type { Deps } from '../context.ts';
 import { SubscriptionSchema } from '../db/entities.ts';
 import { queueSubscriptionPurge } from '../deliveries/repository.ts';

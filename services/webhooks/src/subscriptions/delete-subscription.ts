@@ -1,5 +1,5 @@
-import { recordAlone } from '@switchboard/orm';
-import type { AuditContext } from '@switchboard/platform';
+import { recordAlone } from '@switchboard/db';
+import type { AuditContext } from '@switchboard/db';
 import type { DeleteSubscriptionRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/DeleteSubscriptionRequest';
 import type { Deps, Traced } from '../context.ts';
 import { SubscriptionSchema } from '../db/entities.ts';

@@ -4,7 +4,8 @@
 // client secret, the TLS private key) are sealed at rest for their subscription and field, and read
 // back through the API as "***".
 import { createPrivateKey, X509Certificate } from 'node:crypto';
-import type { Cidr, FieldError, SecretBox } from '@switchboard/platform';
+import type { Cidr, SecretBox } from '@switchboard/security';
+import type { FieldError } from '@switchboard/errors';
 import { checkDeliveryUrl } from '@switchboard/contracts';
 
 export const TIMEOUT_MIN_MS = 1_000;

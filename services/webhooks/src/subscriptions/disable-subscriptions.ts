@@ -5,8 +5,9 @@
 // subscription that is already off (or disabled twice by concurrent batches) announces nothing:
 // every notice stands for one such change, and only a PUT {"enabled": true} makes another possible.
 // Each change also raises the webhook.disabled alert (alerts/raise-alerts.ts).
-import { enqueueOutbox, uuidv7 } from '@switchboard/orm';
-import { SUBJECTS, type TransactionQuery } from '@switchboard/platform';
+import { enqueueOutbox, uuidv7 } from '@switchboard/db';
+import { SUBJECTS } from '@switchboard/events';
+import type { TransactionQuery } from '@switchboard/db';
 import type { DisableRequest } from '@switchboard/contracts';
 import { raiseAlerts } from '../alerts/raise-alerts.ts';
 import type { Deps } from '../context.ts';

@@ -1,4 +1,4 @@
-import { AppError } from '@switchboard/platform';
+import { AppError } from '@switchboard/errors';
 import type { GetDeliveryTargetRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/GetDeliveryTargetRequest';
 import type { Deps } from '../context.ts';
 import { SubscriptionSecretSchema } from '../db/entities.ts';

@@ -1,4 +1,4 @@
-import { randomHex } from '@switchboard/platform';
+import { randomHex } from '@switchboard/security';
 
 /** Opaque, unique across the service, not guessable: 96 random bits. */
 export function newSubscriptionId(): string {
@@ -11,4 +11,4 @@ export function newDeliveryId(): string {
 }
 
 /** A Standard Webhooks signing secret: "whsec_" + base64 of 32 random bytes. */
-export { newSigningSecret as newSecret } from '@switchboard/platform';
+export { newSigningSecret as newSecret } from '@switchboard/security';

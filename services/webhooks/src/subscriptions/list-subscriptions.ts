@@ -1,4 +1,4 @@
-import type { FieldError } from '@switchboard/platform';
+import type { FieldError } from '@switchboard/errors';
 import { decodeCursor, LIST_MAX, pageSize, toPage } from '@switchboard/contracts';
 import type { ListSubscriptionsRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/ListSubscriptionsRequest';
 import type { Subscription as Message } from '@switchboard/proto/generated/switchboard/webhooks/v1/Subscription';

@@ -1,5 +1,5 @@
 import type { Subscription as Message } from '@switchboard/proto/generated/switchboard/webhooks/v1/Subscription';
-import { isoTimestamp } from '@switchboard/platform';
+import { isoTimestamp } from '@switchboard/db';
 import type { SubscriptionListRow, SubscriptionView } from './repository.ts';
 import { redactHeaders } from './rules.ts';
 import { type DeliverySettings, maskSettings } from './delivery-settings.ts';

@@ -1,4 +1,4 @@
-import type { FieldError } from '@switchboard/platform';
+import type { FieldError } from '@switchboard/errors';
 import type { MatchSubscriptionsRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/MatchSubscriptionsRequest';
 import type { Deps } from '../context.ts';
 import {

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { AppError } from '@switchboard/errors';
 import {
-  AppError,
   type AuditContext,
   Coalescer,
   queryCoalesced,
@@ -8,11 +8,14 @@ import {
   transactionPrepared,
   type PooledClient,
   type TransactionQuery,
-} from '@switchboard/platform';
+  auditValues,
+  insertAuditFromSql,
+  poolOf,
+  sql,
+} from '@switchboard/db';
 import { SubscriptionSchema, type Subscription } from '../db/entities.ts';
 import type { DeliverySettings } from './delivery-settings.ts';
 import { isAccountId, isSubscriptionId } from '@switchboard/events';
-import { auditValues, insertAuditFromSql, poolOf, sql } from '@switchboard/orm';
 
 /** docs/api-rules.md#limits. */
 export const MAX_ACCOUNT_LEVEL = 10;

@@ -1,6 +1,7 @@
 import { LockMode } from '@mikro-orm/core';
-import { recordAlone } from '@switchboard/orm';
-import { AppError, type AuditContext } from '@switchboard/platform';
+import { recordAlone } from '@switchboard/db';
+import { AppError } from '@switchboard/errors';
+import type { AuditContext } from '@switchboard/db';
 import type { RotateSecretRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/RotateSecretRequest';
 import type { Deps, Traced } from '../context.ts';
 import { SubscriptionSecretSchema } from '../db/entities.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseCidrList, type FieldError } from '@switchboard/platform';
+import { parseCidrList } from '@switchboard/security';
+import type { FieldError } from '@switchboard/errors';
 import { checkEvent, checkName, checkPayload, checkTargetUrl, normaliseResource, resourceMatches } from './rules';
 
 const run = <T>(f: (errors: FieldError[]) => T): { value: T; errors: FieldError[] } => {

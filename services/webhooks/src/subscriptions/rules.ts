@@ -1,6 +1,7 @@
 // The rules of docs/api-rules.md#subscriptions that a webhook subscription must satisfy, with the API's field names in errors.
 import { EVENT_NAMES, EVENT_TYPES } from '@switchboard/events';
-import { AppError, SecretBox, type Cidr, type FieldError } from '@switchboard/platform';
+import { AppError, type FieldError } from '@switchboard/errors';
+import { SecretBox, type Cidr } from '@switchboard/security';
 import { checkDeliveryUrl, hasUnsafeNameCharacters, NAME_CHARACTERS_MESSAGE } from '@switchboard/contracts';
 
 /** The subscribable events: the catalogue of GET /v1/event-types (packages/events). */

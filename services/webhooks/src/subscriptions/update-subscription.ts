@@ -1,5 +1,6 @@
-import { recordAlone } from '@switchboard/orm';
-import { AppError, type AuditContext, type FieldError } from '@switchboard/platform';
+import { recordAlone } from '@switchboard/db';
+import { AppError, type FieldError } from '@switchboard/errors';
+import type { AuditContext } from '@switchboard/db';
 import type { UpdateSubscriptionRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/UpdateSubscriptionRequest';
 import type { Deps, Traced } from '../context.ts';
 import type { Subscription } from '../db/entities.ts';

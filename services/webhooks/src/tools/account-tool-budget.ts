@@ -3,7 +3,7 @@
 // `recovery_tasks`) queued within the last hour. Concurrent calls of one account are serialized
 // by a transaction-scoped advisory lock, so the count is exact.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AppError } from '@switchboard/platform';
+import { AppError } from '@switchboard/errors';
 import { lockAndCountToolUse } from './repository.ts';
 
 export interface ToolLimits {

@@ -2,7 +2,7 @@
 // one dispatcher of the queue group answers once the attempt is over; resends are rows of the
 // `resends` table that the relay (resend-relay.ts) publishes as JetStream jobs.
 import { jetstreamManager } from '@nats-io/jetstream';
-import { requestJson, type NatsConnection } from '@switchboard/platform';
+import { requestJson, type NatsConnection } from '@switchboard/messaging';
 import {
   ORDERING_STREAM,
   orderingHeldFilter,

@@ -1,6 +1,6 @@
 import { isRecoveryId } from '@switchboard/events';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AppError } from '@switchboard/platform';
+import { AppError } from '@switchboard/errors';
 import type { GetRecoveryRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/GetRecoveryRequest';
 import type { Recovery } from '@switchboard/proto/generated/switchboard/webhooks/v1/Recovery';
 import type { Deps } from '../context.ts';

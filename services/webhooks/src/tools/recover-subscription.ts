@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { recordAlone } from '@switchboard/orm';
-import { AppError, type AuditContext, type FieldError } from '@switchboard/platform';
+import { recordAlone } from '@switchboard/db';
+import { AppError, type FieldError } from '@switchboard/errors';
+import type { AuditContext } from '@switchboard/db';
 import type { RecoverSubscriptionRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/RecoverSubscriptionRequest';
 import type { Deps, Traced } from '../context.ts';
 import { findOwned, requireAccount, webhookPath } from '../subscriptions/repository.ts';

@@ -1,8 +1,8 @@
 // The SQL of the delivery tools (docs/data-access.md): recovery tasks, queued resends and test
-// sends. Statements run through @switchboard/orm's `sql`; the ones that take `em` join its
+// sends. Statements run through @switchboard/db's `sql`; the ones that take `em` join its
 // transaction when it is inside one.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from '@switchboard/orm';
+import { sql } from '@switchboard/db';
 
 export interface RecoveryTaskRow {
   id: string;

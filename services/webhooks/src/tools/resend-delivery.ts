@@ -1,5 +1,6 @@
-import { recordAlone } from '@switchboard/orm';
-import { AppError, type AuditContext } from '@switchboard/platform';
+import { recordAlone } from '@switchboard/db';
+import { AppError } from '@switchboard/errors';
+import type { AuditContext } from '@switchboard/db';
 import type { ResendDeliveryRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/ResendDeliveryRequest';
 import type { Deps, Traced } from '../context.ts';
 import { findOwnedDelivery } from '../deliveries/owned-delivery.ts';

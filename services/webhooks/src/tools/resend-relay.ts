@@ -10,7 +10,8 @@
 // and a key's resends are published one at a time, each once the one before it has been attempted:
 // whichever dispatchers take them, they join their key's line in the order they were queued.
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { startBackgroundLoop, type BackgroundLoop, type JetStreamClient, type Logger } from '@switchboard/platform';
+import { startBackgroundLoop, type BackgroundLoop, type Logger } from '@switchboard/observability';
+import type { JetStreamClient } from '@switchboard/messaging';
 import { bodyKey, RESEND_SUBJECT, type ResendJob } from '@switchboard/contracts';
 import { decompressBody } from '../deliveries/bodies.ts';
 import { claimResends, countDroppedResends, keyResends, markResendsDone, markResendsPublished } from './repository.ts';

@@ -1,5 +1,6 @@
-import { recordAlone } from '@switchboard/orm';
-import { AppError, type AuditContext, type FieldError } from '@switchboard/platform';
+import { recordAlone } from '@switchboard/db';
+import { AppError, type FieldError } from '@switchboard/errors';
+import type { AuditContext } from '@switchboard/db';
 import type { CreateUsageTriggerRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/CreateUsageTriggerRequest';
 import type { UsageTrigger } from '@switchboard/proto/generated/switchboard/webhooks/v1/UsageTrigger';
 import type { Deps, Traced } from '../context.ts';

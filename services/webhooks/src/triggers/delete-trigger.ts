@@ -1,5 +1,6 @@
-import { recordAlone } from '@switchboard/orm';
-import { AppError, type AuditContext } from '@switchboard/platform';
+import { recordAlone } from '@switchboard/db';
+import { AppError } from '@switchboard/errors';
+import type { AuditContext } from '@switchboard/db';
 import type { DeleteAlertTriggerRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/DeleteAlertTriggerRequest';
 import type { DeleteUsageTriggerRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/DeleteUsageTriggerRequest';
 import type { Deps } from '../context.ts';

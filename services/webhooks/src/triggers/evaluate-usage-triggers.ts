@@ -4,8 +4,8 @@
 // their usageTriggered event (to the outbox) in one transaction each. In the first minutes of a
 // day the day before (and of a month the month before) is looked at first, so a crossing just
 // before midnight fires too.
-import { enqueueOutbox, sqlTransaction, uuidv7 } from '@switchboard/orm';
-import { SUBJECTS } from '@switchboard/platform';
+import { enqueueOutbox, sqlTransaction, uuidv7 } from '@switchboard/db';
+import { SUBJECTS } from '@switchboard/events';
 import type { Deps } from '../context.ts';
 import { anySubscription } from '../alerts/repository.ts';
 import { utcDay } from '../usage/counts.ts';

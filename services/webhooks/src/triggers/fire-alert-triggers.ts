@@ -3,8 +3,9 @@
 // locked, and each that has not fired within its window before an alert's minute has the alerts of
 // its window counted; one that reached its threshold fires once: its firing state and its
 // alertTriggered event (to the outbox) commit with the alert. No trigger is polled.
-import { enqueueOutbox, uuidv7 } from '@switchboard/orm';
-import { SUBJECTS, type TransactionQuery } from '@switchboard/platform';
+import { enqueueOutbox, uuidv7 } from '@switchboard/db';
+import { SUBJECTS } from '@switchboard/events';
+import type { TransactionQuery } from '@switchboard/db';
 import { anySubscription } from '../alerts/repository.ts';
 import { windowText } from './rules.ts';
 import { countWindowAlerts, type LockedAlertTrigger, lockAlertTriggers, markAlertTriggerFired } from './repository.ts';

@@ -1,7 +1,7 @@
 // The account's alert and usage triggers, in creation order, paged; and one of them (another
 // account's, or an id of the wrong form, is not found).
 import { decodeCursor, pageSize, toPage } from '@switchboard/contracts';
-import { AppError } from '@switchboard/platform';
+import { AppError } from '@switchboard/errors';
 import type { AlertTrigger } from '@switchboard/proto/generated/switchboard/webhooks/v1/AlertTrigger';
 import type { ListAlertTriggersRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/ListAlertTriggersRequest';
 import type { ListUsageTriggersRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/ListUsageTriggersRequest';

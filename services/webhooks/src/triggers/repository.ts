@@ -2,8 +2,8 @@
 // triggers, the reads of the API (firing state included), the evaluation of alert triggers in the
 // transaction that folds an alert, and the usage triggers' pass over the usage rollups.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from '@switchboard/orm';
-import type { TransactionQuery } from '@switchboard/platform';
+import { sql } from '@switchboard/db';
+import type { TransactionQuery } from '@switchboard/db';
 
 /** First key of the advisory locks that serialise the creates of an account's triggers (count, then insert). */
 const TRIGGER_LOCK_CLASS = 0x5754;

@@ -1,7 +1,8 @@
 // The rules of alert and usage triggers (docs/api.md#alert-triggers, #usage-triggers), with the
 // API's field names in errors.
 import { ALERT_CODES, USAGE_CATEGORIES, USAGE_RECURRENCES } from '@switchboard/events';
-import { randomHex, type FieldError } from '@switchboard/platform';
+import { randomHex } from '@switchboard/security';
+import type { FieldError } from '@switchboard/errors';
 
 /** Most alert triggers of one account. */
 export const MAX_ALERT_TRIGGERS = 50;

@@ -1,6 +1,6 @@
 // GET /v1/usage (docs/api.md#usage): an account's count of a category per UTC day or month over a
 // window of whole periods, read from the usage rollups; every period of the window is listed.
-import { AppError, type FieldError } from '@switchboard/platform';
+import { AppError, type FieldError } from '@switchboard/errors';
 import type { GetUsageRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/GetUsageRequest';
 import type { GetUsageResponse } from '@switchboard/proto/generated/switchboard/webhooks/v1/GetUsageResponse';
 import type { Deps } from '../context.ts';

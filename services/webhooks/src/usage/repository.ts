@@ -2,8 +2,8 @@
 // application ('' for none), added to in the transaction that stores what it counts, read by
 // GET /v1/usage and the usage triggers' pass, pruned after USAGE_RETENTION_DAYS.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from '@switchboard/orm';
-import type { TransactionQuery } from '@switchboard/platform';
+import { sql } from '@switchboard/db';
+import type { TransactionQuery } from '@switchboard/db';
 import type { UsageIncrement } from './counts.ts';
 
 /** Adds increments (in key order: sortIncrements) to the rollups, in the caller's transaction. */
