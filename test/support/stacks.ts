@@ -3,7 +3,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import { randomName } from './infra';
 import { startReceiver, type Receiver } from './receiver';
-import { startServices, type Services, type ServicesOptions } from './services';
+import { startServices, type Services, type ServicesOptions, type TestAccount } from './services';
 
 /** Starts `opts` with the webhooks service and DELIVERY_ALLOWED_CIDRS set to loopback (before `opts.env`). */
 export function startDeliveryServices<const O extends ServicesOptions>(
@@ -18,19 +18,30 @@ export function startDeliveryServices<const O extends ServicesOptions>(
 
 /**
  * Starts a delivery stack of `opts` (startDeliveryServices) and a receiver before all tests of the
- * file, and stops both after them; `onReady` receives them once started
- * (e.g. `useDeliveryStack({ gateway: true }, (f) => ({ stack, rx } = f))`).
+ * file, with an account for each of `accounts` (its username's prefix), and stops both after them;
+ * `onReady` receives them once started, the accounts in that order
+ * (e.g. `useDeliveryStack({ gateway: true }, (f) => ({ stack, rx, accounts: [me, other] } = f), ['me', 'other'])`).
  */
-export function useDeliveryStack<const O extends ServicesOptions>(
+export function useDeliveryStack<const O extends ServicesOptions, const N extends readonly string[] = []>(
   opts: O,
-  onReady: (f: { stack: Services<O & { webhooks: true }>; rx: Receiver }) => void,
+  onReady: (f: {
+    stack: Services<O & { webhooks: true }>;
+    rx: Receiver;
+    accounts: { -readonly [K in keyof N]: TestAccount };
+  }) => void,
+  accounts?: N,
 ): void {
   let stack: Services<O & { webhooks: true }> | undefined;
   let rx: Receiver | undefined;
   beforeAll(async () => {
     stack = await startDeliveryServices(opts);
     rx = await startReceiver();
-    onReady({ stack, rx });
+  });
+  // A hook of its own (its own timeout): a loaded machine may take most of one to start the stack.
+  beforeAll(async () => {
+    const made: TestAccount[] = [];
+    for (const name of accounts ?? []) made.push(await stack!.createAccount(name));
+    onReady({ stack: stack!, rx: rx!, accounts: made as { -readonly [K in keyof N]: TestAccount } });
   });
   afterAll(async () => {
     await stack?.stop();

@@ -1,33 +1,14 @@
 // Alerts through the real stack: a session whose application answers badly -> a dispatcher POSTing to
 // a loopback application -> its session record on JetStream -> the webhooks service, which stores the
 // session and its alert in one transaction -> GET /v1/alerts and GET /v1/alerts/:id at the gateway.
-import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  queryDatabase,
-  randomName,
-  useDeliveryStack,
-  waitFor,
-  type JsonBody,
-  type Receiver,
-  type Services,
-  type TestAccount,
-} from '../../../test/support';
+import { describe, expect, it } from 'vitest';
+import { jsonOf, queryDatabase, randomName, waitFor, type JsonBody, type TestAccount } from '../../../test/support';
+import { me, other, rx, stack, useFullStack } from './full-stack';
 import { keepAlertsOnce } from '../../webhooks/src/alerts/keep-alerts';
-import { TEST_DISPATCHER_ENV } from './harness';
 
-let stack: Services<{ gateway: true; webhooks: true; dispatcher: true }>;
-let rx: Receiver;
-let me: TestAccount;
-let other: TestAccount;
-
-useDeliveryStack({ gateway: true, dispatcher: true, dispatcherEnv: TEST_DISPATCHER_ENV }, (f) => ({ stack, rx } = f));
-beforeAll(async () => {
-  me = await stack.createAccount('alerts');
-  other = await stack.createAccount('other');
-});
+useFullStack('alerts');
 
 type Alert = Record<string, JsonBody>;
-const json = async (res: Response) => (await res.json()) as JsonBody;
 const HTML = { status: 200, headers: { 'content-type': 'text/html' }, body: '<html><body>Oops</body></html>' };
 
 /** An application of `me` whose voice URL is the receiver's /name/voice; returns its id. */
@@ -38,7 +19,7 @@ async function newApp(name: string, fallback = false): Promise<string> {
     ...(fallback ? { voiceFallbackUrl: rx.url(`/${name}/fallback`) } : {}),
   });
   expect(res.status).toBe(200);
-  return String((await json(res)).href)
+  return String((await jsonOf(res)).href)
     .split('/')
     .pop()!;
 }
@@ -59,7 +40,7 @@ async function startSession(applicationId: string): Promise<string> {
 async function alertsOf(account: TestAccount, query = ''): Promise<Alert[]> {
   const res = await stack.request(account, 'GET', `/v1/alerts${query}`);
   expect(res.status).toBe(200);
-  return (await json(res)) as Alert[];
+  return (await jsonOf(res)) as Alert[];
 }
 
 describe('alerts of sessions', () => {
@@ -87,7 +68,7 @@ describe('alerts of sessions', () => {
       session: `${stack.baseUrl}/v1/sessions/${id}`,
     });
     // The link's attempt is the one that answered HTML.
-    const session = (await json(await stack.request(me, 'GET', `/v1/sessions/${id}`))) as Alert;
+    const session = (await jsonOf(await stack.request(me, 'GET', `/v1/sessions/${id}`))) as Alert;
     expect((session.attempts as Alert[])[0]).toMatchObject({
       status: 200,
       error: expect.stringMatching(/^not_json: /),
@@ -96,7 +77,7 @@ describe('alerts of sessions', () => {
     // One alert read alone is the same; another account finds neither it nor any alert.
     const one = await stack.request(me, 'GET', `/v1/alerts/${alert!.id}`);
     expect(one.status).toBe(200);
-    expect(await json(one)).toEqual(alert);
+    expect(await jsonOf(one)).toEqual(alert);
     expect(await alertsOf(other)).toEqual([]);
     const theirs = await stack.request(other, 'GET', `/v1/alerts/${alert!.id}`);
     expect(theirs.status).toBe(404);
@@ -157,7 +138,7 @@ describe('reading alerts', () => {
   it('when a filter is not one the API knows, then a 400 names it', async () => {
     const res = await stack.request(me, 'GET', '/v1/alerts?code=app.nope&severity=fatal&since=yesterday');
     expect(res.status).toBe(400);
-    const body = JSON.stringify(await json(res));
+    const body = JSON.stringify(await jsonOf(res));
     for (const field of ['code', 'severity', 'since']) expect(body).toContain(`"${field}"`);
     expect((await stack.request(me, 'GET', '/v1/alerts/not-an-id')).status).toBe(404);
   });
@@ -166,10 +147,10 @@ describe('reading alerts', () => {
     const all = await alertsOf(me);
     expect(all.length).toBeGreaterThanOrEqual(3);
     const first = await stack.request(me, 'GET', '/v1/alerts?limit=2');
-    const page1 = (await json(first)) as Alert[];
+    const page1 = (await jsonOf(first)) as Alert[];
     const next = /<([^>]+)>; rel="next"/.exec(first.headers.get('link') ?? '')?.[1];
     expect(next).toBeDefined();
-    const page2 = (await json(await stack.request(me, 'GET', next!.replace(stack.baseUrl, '')))) as Alert[];
+    const page2 = (await jsonOf(await stack.request(me, 'GET', next!.replace(stack.baseUrl, '')))) as Alert[];
     expect([...page1, ...page2].map((a) => a.id)).toEqual(all.slice(0, page1.length + page2.length).map((a) => a.id));
     const times = all.map((a) => Date.parse(String(a.at)));
     expect([...times].sort((a, b) => b - a)).toEqual(times);

@@ -4,28 +4,13 @@
 // at the gateway. Each outcome shows what the application answered.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addNumbers } from '@switchboard/applications/numbers';
-import {
-  randomName,
-  useDeliveryStack,
-  waitFor,
-  type JsonBody,
-  type Receiver,
-  type Services,
-  type TestAccount,
-} from '../../../test/support';
+import { jsonOf, randomName, waitFor, type JsonBody, type TestAccount } from '../../../test/support';
+import { me, other, rx, stack, useFullStack } from './full-stack';
 import { keepSessionsOnce } from '../../webhooks/src/sessions/keep-sessions';
 import { sessionBuckets } from '../../webhooks/src/sessions/repository';
-import { TEST_DISPATCHER_ENV } from './harness';
 
-let stack: Services<{ gateway: true; webhooks: true; dispatcher: true }>;
-let rx: Receiver;
-let me: TestAccount;
-let other: TestAccount;
-
-useDeliveryStack({ gateway: true, dispatcher: true, dispatcherEnv: TEST_DISPATCHER_ENV }, (f) => ({ stack, rx } = f));
+useFullStack('insp');
 beforeAll(async () => {
-  me = await stack.createAccount('insp');
-  other = await stack.createAccount('other');
   await addNumbers(stack.applications.app.orm.em.fork(), ['+14075550170', '+14075550171'], {
     city: 'Orlando',
     state: 'FL',
@@ -35,7 +20,6 @@ beforeAll(async () => {
 });
 
 type Session = Record<string, JsonBody>;
-const json = async (res: Response) => (await res.json()) as JsonBody;
 const JSON_TYPE = { 'content-type': 'application/json' };
 
 /** An application of `me` whose URLs point at the receiver under /name/...; returns its id. */
@@ -43,7 +27,7 @@ async function newApp(name: string, urls: Record<string, string>): Promise<strin
   const body = Object.fromEntries(Object.entries(urls).map(([k, path]) => [k, rx.url(`/${name}${path}`)]));
   const res = await stack.request(me, 'POST', '/v1/applications', { name, ...body });
   expect(res.status).toBe(200);
-  return String((await json(res)).href)
+  return String((await jsonOf(res)).href)
     .split('/')
     .pop()!;
 }
@@ -76,7 +60,7 @@ async function sessionOf(id: string, account: TestAccount = me): Promise<Session
     },
     { what: `session ${id}`, timeoutMs: 20_000 },
   );
-  return (await json(res)) as Session;
+  return (await jsonOf(res)) as Session;
 }
 
 describe('one session', () => {
@@ -135,13 +119,13 @@ describe('one session', () => {
     const sent = rx.at('/fb/voice')[0]!;
     const records = await waitFor(
       async () => {
-        const list = (await json(await stack.request(me, 'GET', `/v1/applications/${app}/deliveries`))) as Session[];
+        const list = (await jsonOf(await stack.request(me, 'GET', `/v1/applications/${app}/deliveries`))) as Session[];
         return list.length === 2 ? list : undefined;
       },
       { what: 'two session attempt records' },
     );
     const read = async (r: Session) =>
-      (await json(await stack.request(me, 'GET', `/v1/applications/${app}/deliveries/${String(r.id)}`))) as Session;
+      (await jsonOf(await stack.request(me, 'GET', `/v1/applications/${app}/deliveries/${String(r.id)}`))) as Session;
     const [primary, fallback] = (await Promise.all(records.map(read))).sort(
       (a, b) => Number(a.attempt) - Number(b.attempt),
     );
@@ -216,7 +200,7 @@ describe('one session', () => {
       prefix: '1407',
     });
     const number = decodeURIComponent(
-      String((await json(claimed)).href)
+      String((await jsonOf(claimed)).href)
         .split('/')
         .pop()!,
     );
@@ -226,7 +210,7 @@ describe('one session', () => {
       routedBy: { type: 'address', value: number },
       outcome: 'answered',
     });
-    const list = (await json(await stack.request(me, 'GET', `/v1/applications/${app}/sessions`))) as Session[];
+    const list = (await jsonOf(await stack.request(me, 'GET', `/v1/applications/${app}/sessions`))) as Session[];
     expect(list.map((x) => x.id)).toEqual([id]);
   });
 
@@ -241,16 +225,16 @@ describe('one session', () => {
       type: 'token',
       channel: 'voice',
     });
-    const token = String((await json(res)).href)
+    const token = String((await jsonOf(res)).href)
       .split('/')
       .pop()!;
     const launched = await stack.request(undefined, 'POST', `/v1/sessions?token=${token}`, undefined, {
       accept: 'application/json',
     });
     expect(launched.status).toBe(200);
-    const id = String((await json(launched)).id);
+    const id = String((await jsonOf(launched)).id);
     const signalled = await stack.request(undefined, 'GET', `/1.0/sessions/${id}/signals?value=exit`);
-    expect(await json(signalled)).toEqual({ status: 'QUEUED' });
+    expect(await jsonOf(signalled)).toEqual({ status: 'QUEUED' });
     const s = await waitFor(
       async () => {
         const x = await sessionOf(id);
@@ -264,7 +248,7 @@ describe('one session', () => {
       outcome: 'answered',
       signals: [{ at: expect.any(String), value: 'exit', status: 'queued' }],
     });
-    const list = (await json(await stack.request(me, 'GET', `/v1/applications/${app}/sessions`))) as Session[];
+    const list = (await jsonOf(await stack.request(me, 'GET', `/v1/applications/${app}/sessions`))) as Session[];
     expect(list).toMatchObject([{ id, routedBy: { type: 'token' }, attemptCount: 1 }]);
   });
 
@@ -311,7 +295,7 @@ describe('the list of an application', () => {
   const list = async (query: string) => {
     const res = await stack.request(me, 'GET', `/v1/applications/${app}/sessions${query}`);
     expect(res.status).toBe(200);
-    return ((await json(res)) as Session[]).map((s) => s.id);
+    return ((await jsonOf(res)) as Session[]).map((s) => s.id);
   };
 
   it('when listed without filters, then every session shows, newest first, summarised', async () => {
@@ -319,7 +303,7 @@ describe('the list of an application', () => {
     expect(new Set(all)).toEqual(new Set(Object.values(ids)));
     expect(all[all.length - 1]).toBe(ids.answered);
     const res = await stack.request(me, 'GET', `/v1/applications/${app}/sessions`);
-    const first = ((await json(res)) as Session[])[0]!;
+    const first = ((await jsonOf(res)) as Session[])[0]!;
     expect(first).not.toHaveProperty('attempts');
     expect(first).toHaveProperty('attemptCount');
   });
@@ -356,7 +340,7 @@ describe('the list of an application', () => {
       const res = await stack.request(me, 'GET', `/v1/applications/${app}/sessions${query}`);
       expect(res.status, query).toBe(400);
       expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-      expect(((await json(res)) as { errors: { field: string }[] }).errors.map((e) => e.field)).toContain(field);
+      expect(((await jsonOf(res)) as { errors: { field: string }[] }).errors.map((e) => e.field)).toContain(field);
     }
   });
 });
@@ -385,12 +369,14 @@ describe('keeping sessions', () => {
       (t, b) => ({ answered: t.answered + b.answered, fallback: t.fallback + b.fallback, failed: t.failed + b.failed }),
       { answered: 0, fallback: 0, failed: 0 },
     );
-    const listed = (await json(await stack.request(me, 'GET', `/v1/applications/${app}/sessions`))) as Session[];
+    const listed = (await jsonOf(await stack.request(me, 'GET', `/v1/applications/${app}/sessions`))) as Session[];
     const count = (o: string) => listed.filter((s) => s.outcome === o).length;
     expect(total).toEqual({ answered: count('answered'), fallback: count('fallback'), failed: count('failed') });
     expect(total).toEqual({ answered: 3, fallback: 0, failed: 1 });
     // The application's statistics show the same sessions, per bucket and in the totals.
-    const stats = (await json(await stack.request(me, 'GET', `/v1/applications/${app}/stats?window=1h&bucket=1m`))) as {
+    const stats = (await jsonOf(
+      await stack.request(me, 'GET', `/v1/applications/${app}/stats?window=1h&bucket=1m`),
+    )) as {
       buckets: { sessions: typeof total }[];
       totals: { sessions: typeof total };
     };

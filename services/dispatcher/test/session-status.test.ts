@@ -4,31 +4,13 @@
 // stream -> the dispatcher's fan-out to the subscribers, signed (verified here with the published
 // `standardwebhooks` library).
 import { Webhook } from 'standardwebhooks';
-import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  randomName,
-  useDeliveryStack,
-  waitFor,
-  type JsonBody,
-  type Receiver,
-  type Services,
-  type TestAccount,
-} from '../../../test/support';
-import { TEST_DISPATCHER_ENV } from './harness';
+import { describe, expect, it } from 'vitest';
+import { jsonOf, randomName, waitFor, type JsonBody, type TestAccount } from '../../../test/support';
+import { me, other, rx, stack, useFullStack } from './full-stack';
 
-let stack: Services<{ gateway: true; webhooks: true; dispatcher: true }>;
-let rx: Receiver;
-let me: TestAccount;
-let other: TestAccount;
-
-useDeliveryStack({ gateway: true, dispatcher: true, dispatcherEnv: TEST_DISPATCHER_ENV }, (f) => ({ stack, rx } = f));
-beforeAll(async () => {
-  me = await stack.createAccount('status');
-  other = await stack.createAccount('other');
-});
+useFullStack('status');
 
 type Body = Record<string, JsonBody>;
-const json = async (res: Response) => (await res.json()) as JsonBody;
 const JSON_TYPE = { 'content-type': 'application/json' };
 
 async function newApp(account: TestAccount, name: string): Promise<string> {
@@ -38,7 +20,7 @@ async function newApp(account: TestAccount, name: string): Promise<string> {
     voiceFallbackUrl: rx.url(`/${name}/fallback`),
   });
   expect(res.status).toBe(200);
-  return String((await json(res)).href)
+  return String((await jsonOf(res)).href)
     .split('/')
     .pop()!;
 }

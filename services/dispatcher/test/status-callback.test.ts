@@ -5,27 +5,11 @@
 // to the URL, signed with the application's secret (verified with the published `standardwebhooks`
 // library), and records them in the application's delivery log.
 import { Webhook } from 'standardwebhooks';
-import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  useDeliveryStack,
-  waitFor,
-  type JsonBody,
-  type Receiver,
-  type Services,
-  type TestAccount,
-} from '../../../test/support';
-import { TEST_DISPATCHER_ENV } from './harness';
+import { describe, expect, it } from 'vitest';
+import { waitFor, type JsonBody, type TestAccount } from '../../../test/support';
+import { me, other, rx, stack, useFullStack } from './full-stack';
 
-let stack: Services<{ gateway: true; webhooks: true; dispatcher: true }>;
-let rx: Receiver;
-let me: TestAccount;
-let other: TestAccount;
-
-useDeliveryStack({ gateway: true, dispatcher: true, dispatcherEnv: TEST_DISPATCHER_ENV }, (f) => ({ stack, rx } = f));
-beforeAll(async () => {
-  me = await stack.createAccount('callback');
-  other = await stack.createAccount('other');
-});
+useFullStack('callback');
 
 type Body = Record<string, JsonBody>;
 const json = async (res: Response) => (await res.json()) as Body;

@@ -6,41 +6,19 @@
 import { randomUUID } from 'node:crypto';
 import { JOB_SUBJECTS } from '../src/streams';
 import { Webhook } from 'standardwebhooks';
-import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  metricSum,
-  randomName,
-  useDeliveryStack,
-  waitFor,
-  type JsonBody,
-  type Receiver,
-  type Services,
-  type TestAccount,
-} from '../../../test/support';
-import { TEST_DISPATCHER_ENV } from './harness';
+import { describe, expect, it } from 'vitest';
+import { jsonOf, metricSum, randomName, waitFor, type JsonBody, type TestAccount } from '../../../test/support';
+import { me, other, rx, stack, useFullStack } from './full-stack';
 
-let stack: Services<{ gateway: true; webhooks: true; dispatcher: true }>;
-let rx: Receiver;
-let me: TestAccount;
-let other: TestAccount;
-
-useDeliveryStack(
-  { gateway: true, dispatcher: true, dispatcherEnv: TEST_DISPATCHER_ENV, env: { USAGE_TRIGGER_INTERVAL_MS: '200' } },
-  (f) => ({ stack, rx } = f),
-);
-beforeAll(async () => {
-  me = await stack.createAccount('trig');
-  other = await stack.createAccount('other');
-});
+useFullStack('trig', { USAGE_TRIGGER_INTERVAL_MS: '200' });
 
 type Body = Record<string, JsonBody>;
-const json = async (res: Response) => (await res.json()) as JsonBody;
 const JSON_TYPE = { 'content-type': 'application/json' };
 
 async function newApp(account: TestAccount, name: string): Promise<string> {
   const res = await stack.request(account, 'POST', '/v1/applications', { name, voiceUrl: rx.url(`/${name}/voice`) });
   expect(res.status).toBe(200);
-  return String((await json(res)).href)
+  return String((await jsonOf(res)).href)
     .split('/')
     .pop()!;
 }
@@ -133,7 +111,7 @@ describe('alert triggers', () => {
     await waitFor(() => rx.at('/storm/triggered').length >= 1, { what: 'the alertTriggered', timeoutMs: 30_000 });
 
     const alerts = async () =>
-      (await json(await stack.request(me, 'GET', `/v1/alerts?code=app.not_json&applicationId=${app}`))) as Body[];
+      (await jsonOf(await stack.request(me, 'GET', `/v1/alerts?code=app.not_json&applicationId=${app}`))) as Body[];
     await waitFor(async () => (await alerts())[0]?.count === 100, {
       what: 'the alert counting 100',
       timeoutMs: 20_000,
@@ -159,10 +137,10 @@ describe('alert triggers', () => {
       },
     });
     // Fired once: its firing state is one row, and the outbox had one event for it.
-    const shown = (await json(await stack.request(me, 'GET', `/v1/alert-triggers/${trigger.id}`))) as Body;
+    const shown = (await jsonOf(await stack.request(me, 'GET', `/v1/alert-triggers/${trigger.id}`))) as Body;
     expect(shown).toMatchObject({ firedCount: 1 });
     expect(shown.lastFiredAt).not.toBeNull();
-    expect(((await json(await stack.request(me, 'GET', `/v1/alert-triggers/${higher.id}`))) as Body).firedCount).toBe(
+    expect(((await jsonOf(await stack.request(me, 'GET', `/v1/alert-triggers/${higher.id}`))) as Body).firedCount).toBe(
       0,
     );
 
@@ -171,14 +149,14 @@ describe('alert triggers', () => {
     await waitFor(() => rx.at('/storm/triggered').length >= 2, { what: 'the second trigger', timeoutMs: 30_000 });
     const second = rx.at('/storm/triggered')[1]!.body as Body;
     expect(second).toMatchObject({ data: { triggerId: higher.id, code: '*', count: 101, applicationId: null } });
-    expect(((await json(await stack.request(me, 'GET', `/v1/alert-triggers/${trigger.id}`))) as Body).firedCount).toBe(
-      1,
-    );
+    expect(
+      ((await jsonOf(await stack.request(me, 'GET', `/v1/alert-triggers/${trigger.id}`))) as Body).firedCount,
+    ).toBe(1);
     expect(rx.at('/storm/triggered')).toHaveLength(2);
     expect(rx.at('/storm/others')).toHaveLength(0);
 
     // Their creation is in the audit log.
-    const audit = (await json(
+    const audit = (await jsonOf(
       await stack.request(me, 'GET', '/v1/audit-events?action=alert-trigger.create'),
     )) as Body[];
     expect(audit.map((e) => e.target)).toEqual(
@@ -190,14 +168,14 @@ describe('alert triggers', () => {
     const trigger = await create(me, '/v1/alert-triggers', { code: 'app.timeout', threshold: 5, window: '1h' });
     expect((await stack.request(other, 'GET', `/v1/alert-triggers/${trigger.id}`)).status).toBe(404);
     expect((await stack.request(other, 'DELETE', `/v1/alert-triggers/${trigger.id}`)).status).toBe(404);
-    expect(await json(await stack.request(other, 'GET', '/v1/alert-triggers'))).toEqual([]);
-    expect(await json(await stack.request(other, 'GET', '/v1/usage-triggers'))).toEqual([]);
-    const usage = (await json(await stack.request(other, 'GET', '/v1/usage?category=alerts'))) as Body;
+    expect(await jsonOf(await stack.request(other, 'GET', '/v1/alert-triggers'))).toEqual([]);
+    expect(await jsonOf(await stack.request(other, 'GET', '/v1/usage-triggers'))).toEqual([]);
+    const usage = (await jsonOf(await stack.request(other, 'GET', '/v1/usage?category=alerts'))) as Body;
     expect(usage.total).toBe(0);
     // Its owner deletes it (audited); then it is gone.
     expect((await stack.request(me, 'DELETE', `/v1/alert-triggers/${trigger.id}`)).status).toBe(200);
     expect((await stack.request(me, 'GET', `/v1/alert-triggers/${trigger.id}`)).status).toBe(404);
-    const audit = (await json(
+    const audit = (await jsonOf(
       await stack.request(me, 'GET', '/v1/audit-events?action=alert-trigger.delete'),
     )) as Body[];
     expect(audit.map((e) => e.target)).toContain(`${stack.baseUrl}/v1/alert-triggers/${trigger.id}`);
@@ -268,7 +246,7 @@ describe('usage and usage triggers', () => {
     const secret = await subscribe(owner, 'usageTriggered', '/usage/triggered');
     await subscribe(other, 'usageTriggered', '/usage/others');
     const voiceToday = async () => {
-      const u = (await json(
+      const u = (await jsonOf(
         await stack.request(owner, 'GET', `/v1/usage?category=sessions.voice&applicationId=${app}`),
       )) as Body;
       return u.total as number;
@@ -294,7 +272,7 @@ describe('usage and usage triggers', () => {
       recurring: 'daily',
     });
     expect(trigger).toMatchObject({ category: 'sessions.voice', threshold: 3, recurring: 'daily', lastFiredAt: null });
-    const base = ((await json(await stack.request(owner, 'GET', '/v1/usage?category=sessions.voice'))) as Body)
+    const base = ((await jsonOf(await stack.request(owner, 'GET', '/v1/usage?category=sessions.voice'))) as Body)
       .total as number;
     expect(base).toBe(0);
 
@@ -326,30 +304,30 @@ describe('usage and usage triggers', () => {
     await twoMorePasses();
     expect(rx.at('/usage/triggered')).toHaveLength(1);
     expect(rx.at('/usage/others')).toHaveLength(0);
-    const shown = (await json(await stack.request(owner, 'GET', `/v1/usage-triggers/${trigger.id}`))) as Body;
+    const shown = (await jsonOf(await stack.request(owner, 'GET', `/v1/usage-triggers/${trigger.id}`))) as Body;
     expect(shown).toMatchObject({ lastFiredPeriod: today });
     expect((await stack.request(other, 'GET', `/v1/usage-triggers/${trigger.id}`)).status).toBe(404);
 
     // The usage equals the application's statistics over the same sessions.
-    const usage = (await json(
+    const usage = (await jsonOf(
       await stack.request(owner, 'GET', `/v1/usage?category=sessions&applicationId=${app}&period=month`),
     )) as Body;
-    const stats = (await json(await stack.request(owner, 'GET', `/v1/applications/${app}/stats?window=24h`))) as Body;
+    const stats = (await jsonOf(await stack.request(owner, 'GET', `/v1/applications/${app}/stats?window=24h`))) as Body;
     const s = (stats.totals as Body).sessions as Body;
     expect(usage.total).toBe(4);
     expect(Number(s.answered) + Number(s.fallback) + Number(s.failed)).toBe(usage.total);
-    const days = (await json(await stack.request(owner, 'GET', '/v1/usage?category=sessions.voice'))) as Body;
+    const days = (await jsonOf(await stack.request(owner, 'GET', '/v1/usage?category=sessions.voice'))) as Body;
     expect((days.usage as Body[]).length).toBe(30);
     expect((days.usage as Body[]).at(-1)).toEqual({ start: today, count: 4 });
 
     // The notification sent counts in the account's usage as in its subscription's statistics.
-    const [sub] = (await json(await stack.request(owner, 'GET', '/v1/webhooks'))) as Body[];
+    const [sub] = (await jsonOf(await stack.request(owner, 'GET', '/v1/webhooks'))) as Body[];
     const subStats = async () =>
-      ((await json(await stack.request(owner, 'GET', `/v1/webhooks/${sub!.id}/stats?window=24h`))) as Body)
+      ((await jsonOf(await stack.request(owner, 'GET', `/v1/webhooks/${sub!.id}/stats?window=24h`))) as Body)
         .totals as Body;
     await waitFor(async () => (await subStats()).succeeded === 1, { what: 'the attempt recorded', timeoutMs: 20_000 });
     const t = await subStats();
-    const sent = (await json(await stack.request(owner, 'GET', '/v1/usage?category=notifications'))) as Body;
+    const sent = (await jsonOf(await stack.request(owner, 'GET', '/v1/usage?category=notifications'))) as Body;
     expect(sent.total).toBe(Number(t.succeeded) + Number(t.retrying) + Number(t.failed));
     expect(sent.total).toBe(1);
   }, 90_000);

@@ -2,7 +2,7 @@
 // and applications services, a dispatcher, Postgres and NATS: one entry per action with its actor,
 // target and outcome; a change rolled back leaves no entry; another account never sees them; and
 // GET /v1/audit-events merges both services' entries newest first, every entry once across pages.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   queryDatabase,
   randomName,
@@ -17,8 +17,7 @@ import type { AuditEventBody } from '../src/http/response-bodies';
 
 let stack: Services<{ gateway: true; webhooks: true; dispatcher: true }>;
 let rx: Receiver;
-let alice: TestAccount;
-let bob: TestAccount;
+let alice: TestAccount, bob: TestAccount;
 
 useDeliveryStack(
   {
@@ -27,11 +26,14 @@ useDeliveryStack(
     env: { TEST_REPLY_TIMEOUT_MS: '4000' },
     dispatcherEnv: { DELIVERY_RETRY_SCHEDULE: '100ms', DELIVERY_TIMEOUT_MS: '2000', RECORD_FLUSH_INTERVAL: '20ms' },
   },
-  (f) => ({ stack, rx } = f),
+  (f) =>
+    ({
+      stack,
+      rx,
+      accounts: [alice, bob],
+    } = f),
+  ['alice', 'bob'],
 );
-beforeAll(async () => {
-  [alice, bob] = await Promise.all([stack.createAccount('alice'), stack.createAccount('bob')]);
-});
 
 /** An entry of GET /v1/audit-events. */
 type Entry = AuditEventBody;

@@ -18,8 +18,7 @@ import {
 
 let stack: Services<{ gateway: true; webhooks: true; dispatcher: true }>;
 let rx: Receiver;
-let alice: TestAccount;
-let bob: TestAccount;
+let alice: TestAccount, bob: TestAccount;
 let subId: string;
 type Rec = Record<string, JsonBody>;
 let records: Rec[];
@@ -52,10 +51,15 @@ useDeliveryStack(
       DELIVERY_BREAKER_VOLUME_THRESHOLD: '1000',
     },
   },
-  (f) => ({ stack, rx } = f),
+  (f) =>
+    ({
+      stack,
+      rx,
+      accounts: [alice, bob],
+    } = f),
+  ['alice', 'bob'],
 );
 beforeAll(async () => {
-  [alice, bob] = await Promise.all([stack.createAccount('alice'), stack.createAccount('bob')]);
   const res = await stack.request(alice, 'POST', '/v1/webhooks', {
     event: 'cdrCreated',
     resource: 'all',
