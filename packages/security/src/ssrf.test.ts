@@ -10,6 +10,9 @@ function hostOf(url: string): string {
 describe('parseIp', () => {
   it('when given IPv4 and IPv6 texts, then it parses exactly the valid ones', () => {
     expect(parseIp('10.1.2.3')).toEqual({ version: 4, value: 0x0a010203n });
+    expect(parseIp('255.255.255.255')).toEqual({ version: 4, value: 0xffffffffn });
+    expect(parseIp('0.0.0.0')).toEqual({ version: 4, value: 0n });
+    expect(parseIp('127.0.10.100')).toEqual({ version: 4, value: 0x7f000a64n });
     expect(parseIp('::1')).toEqual({ version: 6, value: 1n });
     expect(parseIp('[::1]')).toEqual({ version: 6, value: 1n });
     expect(parseIp('fe80::1%eth0')?.value).toBe((0xfe80n << 112n) | 1n);
@@ -22,6 +25,15 @@ describe('parseIp', () => {
       '1.2.3',
       '1.2.3.256',
       '01.2.3.4',
+      '1.2.3.00',
+      '1.2.3.4.',
+      '.1.2.3.4',
+      '1..2.3',
+      '1.2.3.4.5',
+      '1.2.3.1000',
+      '1.2.3.-4',
+      '1.2.3.4 ',
+      '1.2.3.0x1',
       'example.com',
       ':::',
       '1::2::3',

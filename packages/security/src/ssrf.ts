@@ -23,16 +23,29 @@ const BITS: Record<IpVersion, number> = { 4: 32, 6: 128 };
 
 /** Parses a strict dotted-quad IPv4 address ("10.0.0.1"); undefined for anything else. */
 export function parseIPv4(text: string): bigint | undefined {
-  const parts = text.split('.');
-  if (parts.length !== 4) return undefined;
-  let value = 0n;
-  for (const part of parts) {
-    if (!/^(0|[1-9]\d{0,2})$/.test(part)) return undefined;
-    const n = Number(part);
-    if (n > 255) return undefined;
-    value = (value << 8n) | BigInt(n);
+  // One pass over the characters, in plain numbers (a BigInt per octet and a regex per part cost a
+  // gateway a few per cent of its CPU: every request's client address goes through here).
+  let value = 0;
+  let octet = 0;
+  let digits = 0;
+  let parts = 0;
+  for (let i = 0; i <= text.length; i++) {
+    const c = i < text.length ? text.charCodeAt(i) : 46; // the end closes the last part as a '.'
+    if (c === 46) {
+      if (digits === 0 || octet > 255) return undefined;
+      value = value * 256 + octet;
+      parts++;
+      octet = 0;
+      digits = 0;
+    } else if (c >= 48 && c <= 57) {
+      if (digits === 1 && octet === 0) return undefined; // no leading zero ("01")
+      if (++digits > 3) return undefined;
+      octet = octet * 10 + (c - 48);
+    } else {
+      return undefined;
+    }
   }
-  return value;
+  return parts === 4 ? BigInt(value) : undefined;
 }
 
 /** Parses an IPv6 address ("::1", "fe80::1", "::ffff:10.0.0.1"), with or without brackets or a zone id. */
