@@ -13,6 +13,9 @@ export default defineConfig({
     // Under `npm test` another workspace's tests share the two cores: room for a slow spell.
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // A page waits for the real stack (a test send, a delivery): under load that takes seconds, not
+    // the default second of expect.poll. A poll that sees the right answer returns at once.
+    expect: { poll: { timeout: 15_000 } },
     maxWorkers: 1,
     pool: 'forks',
     env: { PASSWORD_SCRYPT_N: String(2 ** 14) },
