@@ -68,7 +68,7 @@ interface Running {
   consuming: boolean;
   stopListening: () => void;
   stopTests: () => Promise<void>;
-  stopPolling: () => void;
+  stopPolling: () => Promise<void>;
   ops: OpsServer;
 }
 
@@ -338,7 +338,7 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
       }),
     ];
     await Promise.all(loops.map((l) => l.started));
-    const stopPolling = pollConsumerBacklog(nats.jsm, metrics);
+    const stopPolling = pollConsumerBacklog(nats.jsm, metrics, logger);
 
     accepting = true;
     const run = {
@@ -377,7 +377,7 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
       accepting = false;
       const r = running;
       running = undefined;
-      r?.stopPolling();
+      void r?.stopPolling(); // a round under way ends on its own (NATS requests time out)
       r?.stopListening();
       // Tests in progress finish their attempt and are answered; no new ones reach this replica.
       const testsDone = r?.stopTests();

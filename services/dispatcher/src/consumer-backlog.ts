@@ -3,6 +3,7 @@
 import type { JetStreamManager } from '@nats-io/jetstream';
 import { KV_BUCKETS, STREAMS } from '@switchboard/events';
 import { kvStream } from '@switchboard/messaging';
+import { type Logger, startBackgroundLoop } from '@switchboard/observability';
 import { LEDGER_STREAM } from './delivery/backlog.ts';
 import { THROTTLE_STREAM } from './delivery/throttle.ts';
 import type { DispatcherMetrics } from './metrics.ts';
@@ -11,8 +12,12 @@ import { CONSUMERS, DELIVERIES_STREAM } from './streams.ts';
 const POLL_INTERVAL_MS = 5000;
 
 /** Starts polling at once; returns the function that stops it. */
-export function pollConsumerBacklog(jsm: JetStreamManager, metrics: DispatcherMetrics): () => void {
-  const poll = async () => {
+export function pollConsumerBacklog(
+  jsm: JetStreamManager,
+  metrics: DispatcherMetrics,
+  logger: Logger,
+): () => Promise<void> {
+  const poll = async (): Promise<boolean> => {
     for (const [stream, durable] of [
       [STREAMS.events.name, CONSUMERS.events],
       [DELIVERIES_STREAM, CONSUMERS.retry],
@@ -53,9 +58,12 @@ export function pollConsumerBacklog(jsm: JetStreamManager, metrics: DispatcherMe
         // NATS away: keep the last value
       }
     }
+    return false;
   };
-  void poll();
-  const timer = setInterval(() => void poll(), POLL_INTERVAL_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+  const loop = startBackgroundLoop(poll, {
+    intervalMs: POLL_INTERVAL_MS,
+    logger,
+    failure: 'reading consumer backlogs failed',
+  });
+  return () => loop.stop();
 }
