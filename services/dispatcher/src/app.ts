@@ -84,6 +84,7 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
       idleEvictMs: config.DELIVERY_BREAKER_IDLE_EVICT,
       maxEntries: config.DELIVERY_BREAKER_MAX_LANES,
     },
+    logger,
     Date.now,
     (lane, state) => logger.info({ lane, state }, 'circuit breaker state changed'),
   );

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { createLogger } from '@switchboard/observability';
 import { waitFor } from '../../../../test/support/infra';
 import { BreakerMap, HostFailure, validateBreakerOptions, type BreakerOptions } from './breakers';
 
@@ -16,7 +17,7 @@ afterEach(() => {
   maps = [];
 });
 const make = (o = opts, now?: () => number) => {
-  const m = new BreakerMap(o, now);
+  const m = new BreakerMap(o, createLogger('breakers', 'silent'), now);
   maps.push(m);
   return m;
 };

@@ -3,6 +3,7 @@
 // deliveries wait (the caller defers them); other lanes, the same host's for other accounts
 // included, are unaffected. At most `maxEntries` breakers are kept: beyond, the least recently used
 // idle ones are dropped, closed ones first.
+import { type BackgroundLoop, type Logger, startBackgroundLoop } from '@switchboard/observability';
 import CircuitBreaker from 'opossum';
 import type { Gate } from './host-limiter.ts';
 
@@ -62,16 +63,23 @@ export type FireResult<T> = { rejected: true; retryInMs: number } | { rejected: 
 
 export class BreakerMap {
   private readonly entries = new Map<string, Entry>();
-  private readonly sweeper: NodeJS.Timeout;
+  /** Drops idle breakers every so often. */
+  private readonly sweeper: BackgroundLoop;
 
   constructor(
     private readonly opts: BreakerOptions,
+    logger: Logger,
     private readonly now: () => number = Date.now,
     private readonly onStateChange?: (host: string, state: BreakerState) => void,
   ) {
     validateBreakerOptions(opts);
-    this.sweeper = setInterval(() => this.evictIdle(), Math.min(opts.idleEvictMs, 60_000));
-    this.sweeper.unref();
+    this.sweeper = startBackgroundLoop(
+      async () => {
+        this.evictIdle();
+        return false;
+      },
+      { intervalMs: Math.min(opts.idleEvictMs, 60_000), logger, failure: 'dropping idle circuit breakers failed' },
+    );
   }
 
   private entry(host: string): Entry {
@@ -188,7 +196,7 @@ export class BreakerMap {
   }
 
   close(): void {
-    clearInterval(this.sweeper);
+    void this.sweeper.stop();
     for (const e of this.entries.values()) e.breaker.shutdown();
     this.entries.clear();
   }
