@@ -3,10 +3,13 @@
 // dispatchers in-process or as child processes (for kill -9) with a short retry schedule.
 import { afterAll, beforeAll } from 'vitest';
 import { STREAMS } from '@switchboard/events';
-import type { NatsHandle } from '@switchboard/messaging';
+import { connectNats, type NatsHandle } from '@switchboard/messaging';
+import type { Logger } from '@switchboard/observability';
 import {
   startDeliveryServices,
+  startNatsServer,
   startReceiver,
+  type NatsServer,
   waitFor,
   type Receiver,
   type RunningDispatcher,
@@ -123,4 +126,30 @@ export async function retriesIdle(bus: NatsHandle): Promise<void> {
     },
     { what: 'no retry waiting', intervalMs: 20 },
   );
+}
+
+/**
+ * A private NATS server and two connections to it standing for two dispatcher replicas, for the
+ * tests of state replicas share (JetStream key-value, compare-and-set); `prepare` creates the bucket.
+ */
+export function useTwoReplicas(
+  logger: Logger,
+  prepare: (jsm: NatsHandle['jsm']) => Promise<unknown>,
+  onReady: (replicas: { a: NatsHandle; b: NatsHandle; url: string }) => void,
+): void {
+  let nats: NatsServer | undefined;
+  let a: NatsHandle | undefined;
+  let b: NatsHandle | undefined;
+  beforeAll(async () => {
+    nats = await startNatsServer();
+    a = await connectNats(nats.url, logger, 'replica-a');
+    b = await connectNats(nats.url, logger, 'replica-b');
+    await prepare(a.jsm);
+    onReady({ a, b, url: nats.url });
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    await nats?.destroy();
+  });
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectNats, type NatsHandle } from '@switchboard/messaging';
 import { createLogger } from '@switchboard/observability';
 import { startNatsServer, type NatsServer } from '../../../../test/support';
+import { useTwoReplicas } from '../../test/harness';
 import {
   applyDeltas,
   bucketWidthMs,
@@ -82,20 +83,14 @@ describe('an account backlog (pure rules)', () => {
 });
 
 describe('the count shared by dispatcher replicas (JetStream key-value, compare-and-set)', () => {
-  let nats: NatsServer;
   let a: NatsHandle;
   let b: NatsHandle;
-  beforeAll(async () => {
-    nats = await startNatsServer();
-    a = await connectNats(nats.url, logger, 'replica-a');
-    b = await connectNats(nats.url, logger, 'replica-b');
-    await DeliveryBacklog.ensureBucket(a.jsm, HOUR, 1, 1024 * 1024);
-  });
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await nats?.destroy();
-  });
+  let url: string;
+  useTwoReplicas(
+    logger,
+    (jsm) => DeliveryBacklog.ensureBucket(jsm, HOUR, 1, 1024 * 1024),
+    (r) => ({ a, b, url } = r),
+  );
 
   it('when two replicas count one account at the same time, then no change is lost', async () => {
     const ra = new DeliveryBacklog(a.js, a.jsm, limits, { logger, cacheMs: 1 });
@@ -130,7 +125,7 @@ describe('the count shared by dispatcher replicas (JetStream key-value, compare-
   it('when the bucket cannot be read, then the delivery is neither counted nor ended because of it (failing open)', async () => {
     let errors = 0;
     const broken = new DeliveryBacklog(a.js, a.jsm, limits, { logger, onError: () => errors++ });
-    const stopped = await connectNats(nats.url, logger, 'closed');
+    const stopped = await connectNats(url, logger, 'closed');
     await stopped.close();
     const closed = new DeliveryBacklog(stopped.js, stopped.jsm, limits, { logger, onError: () => errors++ });
     const recent = { receivedAt: new Date().toISOString() };

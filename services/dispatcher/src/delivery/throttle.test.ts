@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectNats, type NatsHandle } from '@switchboard/messaging';
 import { createLogger } from '@switchboard/observability';
 import { startNatsServer, type NatsServer } from '../../../../test/support';
+import { useTwoReplicas } from '../../test/harness';
 import type { NotificationJob } from '../jobs';
 import { Throttle, THROTTLE_STREAM } from './throttle';
 
@@ -24,20 +25,14 @@ function job(attempt = 1, extra: Partial<NotificationJob> = {}): NotificationJob
 }
 
 describe('slots of a rate limit shared by dispatcher replicas (JetStream key-value, compare-and-set)', () => {
-  let nats: NatsServer;
   let a: NatsHandle;
   let b: NatsHandle;
-  beforeAll(async () => {
-    nats = await startNatsServer();
-    a = await connectNats(nats.url, logger, 'replica-a');
-    b = await connectNats(nats.url, logger, 'replica-b');
-    await Throttle.ensureBucket(a.jsm, HOUR, 1, 1024 * 1024);
-  });
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await nats?.destroy();
-  });
+  let url: string;
+  useTwoReplicas(
+    logger,
+    (jsm) => Throttle.ensureBucket(jsm, HOUR, 1, 1024 * 1024),
+    (r) => ({ a, b, url } = r),
+  );
 
   it('when two replicas reserve slots of one subscription at once, then every slot is taken once, evenly spaced from now', async () => {
     const ra = new Throttle(a.js, a.jsm, HOUR, { logger });
@@ -99,7 +94,7 @@ describe('slots of a rate limit shared by dispatcher replicas (JetStream key-val
 
   it('when the bucket cannot be written, then the delivery goes without waiting (failing open) and the error is counted', async () => {
     let errors = 0;
-    const stopped = await connectNats(nats.url, logger, 'closed');
+    const stopped = await connectNats(url, logger, 'closed');
     await stopped.close();
     const t = new Throttle(stopped.js, stopped.jsm, HOUR, { logger, onError: () => errors++ });
     expect(await t.hold(job(), 'wh_broken', 1)).toBeUndefined();
