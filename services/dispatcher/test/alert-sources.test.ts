@@ -31,6 +31,9 @@ useDeliveryStack(
       DELIVERY_RETRY_SCHEDULE: '1h',
       DELIVERY_BACKLOG_PER_ACCOUNT: String(CAP),
       DELIVERY_BACKLOG_RECHECK: '1s',
+      // The dead receiver and the alert subscriber share one host: its breaker must not open, or
+      // the alert events would wait behind it and count in the capped backlog themselves.
+      DELIVERY_BREAKER_VOLUME_THRESHOLD: '1000',
     },
     // One launch, then 429 for a long while.
     env: { SESSION_LAUNCH_RATE_PER_ACCOUNT: '0.001', SESSION_LAUNCH_BURST_PER_ACCOUNT: '1' },
