@@ -235,9 +235,10 @@ export interface QueuedResend {
 }
 
 /**
- * Keys up to `limit` queued resends, in the caller's transaction: a resend of a subscription
- * without ordering (or of an application) at once, one of an ordered subscription by reading its
- * key from the kept body's `data` (`keyOf`; none when the body is gone or has no such field).
+ * Keys up to `limit` queued resends, in the caller's transaction: one of a subscription without
+ * ordering (or of an application) without a key, one of an ordered subscription with the key read
+ * from its kept body's `data` (`keyOf`; none when the body is gone or has no such field). Only rows
+ * it could lock (SKIP LOCKED): it never waits for, nor deadlocks with, a transaction deleting them.
  */
 export async function keyResends(
   em: EntityManager,
@@ -245,19 +246,14 @@ export async function keyResends(
   limit: number,
   keyOf: (body: Buffer, field: string) => string | undefined,
 ): Promise<number> {
-  await sql(
+  const rows = await sql<{ id: string; field: string | null; body: Buffer | null }>(
     em,
-    `update "${schema}".resends r set keyed = true
-      where not r.keyed
-        and not exists (select 1 from "${schema}".subscriptions s
-                         where s.id = r.subscription_id and (s.settings -> 'ordering' ->> 'key') is not null)`,
-  );
-  const rows = await sql<{ id: string; field: string; body: Buffer | null }>(
-    em,
-    `select r.id, s.settings -> 'ordering' ->> 'key' as field, b.body
+    `select r.id, o.field, b.body
        from "${schema}".resends r
-       join "${schema}".subscriptions s on s.id = r.subscription_id
-       left join "${schema}".delivery_bodies b on b.message_id = r.message_id and b.target = r.subscription_id
+       left join lateral (select s.settings -> 'ordering' ->> 'key' as field
+                            from "${schema}".subscriptions s where s.id = r.subscription_id) o on true
+       left join "${schema}".delivery_bodies b
+         on o.field is not null and b.message_id = r.message_id and b.target = r.subscription_id
       where not r.keyed
       order by r.created_at, r.original_seq, r.id
       limit ${limit}
@@ -268,7 +264,7 @@ export async function keyResends(
     em,
     `update "${schema}".resends r set keyed = true, order_key = x.k
        from jsonb_to_recordset($1::jsonb) as x(id text, k text) where r.id = x.id`,
-    [JSON.stringify(rows.map((r) => ({ id: r.id, k: r.body ? (keyOf(r.body, r.field) ?? null) : null })))],
+    [JSON.stringify(rows.map((r) => ({ id: r.id, k: r.field && r.body ? (keyOf(r.body, r.field) ?? null) : null })))],
   );
   return rows.length;
 }
