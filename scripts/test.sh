@@ -37,6 +37,13 @@ turbo_run test --concurrency=2 --continue -- --maxWorkers=1 2>&1 | tee -a "$log"
 # The root-level tests run even when a workspace failed, so one run reports everything.
 node_modules/.bin/vitest run deploy/test/ test/architecture/ test/docs/ test/security/ test/proof/ test/tracing/ 2>&1 | tee -a "$log" || status=1
 count() { sed 's/\x1b\[[0-9;]*m//g' "$log" | grep -E '(^|:)\s+Tests\s' | grep -oE "[0-9]+ $1" | awk '{n += $1} END {print n + 0}'; }
+# The failing tests of every run, listed again at the end, where a truncated log still shows them.
+failing=$(sed 's/\x1b\[[0-9;]*m//g' "$log" | grep -E '(^|: )\s*FAIL\s+\S+\.test\.tsx?' | sort -u || true)
+if [[ -n $failing ]]; then
+  echo
+  echo "Failed:"
+  echo "$failing"
+fi
 echo
 echo "Total: $(count passed) passed, $(count failed) failed"
 exit "$status"
