@@ -22,7 +22,8 @@ import { BreakerMap } from './delivery/breakers.ts';
 import { HostLimiter } from './delivery/host-limiter.ts';
 import { HttpSender } from './delivery/http-sender.ts';
 import { InFlight } from './delivery/in-flight.ts';
-import { ensureOrderingBucket, Ordering } from './delivery/ordering.ts';
+import { ensureOrderingBucket, Ordering, ORDERING_STREAM } from './delivery/ordering.ts';
+import { startOrderingSweep } from './delivery/ordering-sweep.ts';
 import { ScheduledShares } from './delivery/scheduled-shares.ts';
 import { SignedSender } from './delivery/signed-sender.ts';
 import { Throttle } from './delivery/throttle.ts';
@@ -68,6 +69,7 @@ interface Running {
   consuming: boolean;
   stopListening: () => void;
   stopTests: () => Promise<void>;
+  /** Stops the background loops: the consumer backlog poll and the ordering sweep. */
   stopPolling: () => Promise<void>;
   ops: OpsServer;
 }
@@ -205,6 +207,12 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
         maxWaitingPerKey: config.DELIVERY_ORDERING_MAX_WAITING_PER_KEY,
       },
     });
+    const orderingSweep = startOrderingSweep({
+      jsm: nats.jsm,
+      metrics,
+      logger,
+      memoryMs: config.DELIVERY_ORDERING_FAILURE_MEMORY,
+    });
     await Throttle.ensureBucket(
       nats.jsm,
       config.DELIVERY_MAX_AGE,
@@ -339,7 +347,10 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
       }),
     ];
     await Promise.all(loops.map((l) => l.started));
-    const stopPolling = pollConsumerBacklog(nats.jsm, metrics, logger);
+    const stopBacklogPoll = pollConsumerBacklog(nats.jsm, metrics, logger, (stream, fill) => {
+      if (stream === ORDERING_STREAM) ordering.bucketFill = fill;
+    });
+    const stopPolling = () => Promise.all([stopBacklogPoll(), orderingSweep.stop()]).then(() => undefined);
 
     accepting = true;
     const run = {

@@ -99,6 +99,9 @@ export const schema = z
     DELIVERY_ORDERING_MAX_HELD_KEYS: int(10_000, 1, 1_000_000).describe(
       'Ordering keys one subscription may hold at once (a delivery of the key waiting for a retry, its later events waiting behind it). A key that begins to wait past it is not held: its new events are delivered unordered (dispatcher_ordering_unordered_total) until it is idle.',
     ),
+    DELIVERY_ORDERING_FAILURE_MEMORY: duration('1h').describe(
+      "How long an ordering key whose last delivery failed is remembered while nothing of it is pending: its next event within it carries `previousFailed`; after it the key's line is deleted from the DELIVERY_ORDERING bucket (at least 1 s).",
+    ),
     DELIVERY_ORDERING_MAX_WAITING_PER_KEY: int(1000, 1, 100_000).describe(
       'Deliveries that may wait behind the delivery whose turn it is, per ordering key; further events of the key are delivered unordered (counted).',
     ),
@@ -189,6 +192,7 @@ export const schema = z
     }
     if (c.DELIVERY_MAX_AGE !== undefined && c.DELIVERY_MAX_AGE < 1000) fail('DELIVERY_MAX_AGE', 'must be at least 1s');
     if (c.DELIVERY_BACKLOG_RECHECK < 1000) fail('DELIVERY_BACKLOG_RECHECK', 'must be at least 1s');
+    if (c.DELIVERY_ORDERING_FAILURE_MEMORY < 1000) fail('DELIVERY_ORDERING_FAILURE_MEMORY', 'must be at least 1s');
     if (c.SESSION_TIMEOUT_MS > c.SESSION_DEADLINE_MS) fail('SESSION_TIMEOUT_MS', 'must not exceed SESSION_DEADLINE_MS');
     if (c.DELIVERY_HOST_QUEUE > c.DELIVERY_QUEUE) fail('DELIVERY_HOST_QUEUE', 'must not exceed DELIVERY_QUEUE');
     if (c.DELIVERY_HOST_CONCURRENCY > c.DELIVERY_CONCURRENCY)

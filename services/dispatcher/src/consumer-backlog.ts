@@ -1,10 +1,12 @@
 // Backlog gauges of the dispatcher's consumers, and how full each stream is, read from JetStream
-// every few seconds.
+// every few seconds (the ordering bucket's fill is also told to ordering by key, which stops
+// starting lines near it).
 import type { JetStreamManager } from '@nats-io/jetstream';
 import { KV_BUCKETS, STREAMS } from '@switchboard/events';
 import { kvStream } from '@switchboard/messaging';
 import { type Logger, startBackgroundLoop } from '@switchboard/observability';
 import { LEDGER_STREAM } from './delivery/backlog.ts';
+import { ORDERING_STREAM } from './delivery/ordering.ts';
 import { THROTTLE_STREAM } from './delivery/throttle.ts';
 import type { DispatcherMetrics } from './metrics.ts';
 import { CONSUMERS, DELIVERIES_STREAM } from './streams.ts';
@@ -16,6 +18,8 @@ export function pollConsumerBacklog(
   jsm: JetStreamManager,
   metrics: DispatcherMetrics,
   logger: Logger,
+  /** Told each stream's fill (bytes over max_bytes) as it is read. */
+  onFill?: (stream: string, fill: number) => void,
 ): () => Promise<void> {
   const poll = async (): Promise<boolean> => {
     for (const [stream, durable] of [
@@ -50,10 +54,15 @@ export function pollConsumerBacklog(
       kvStream(KV_BUCKETS.sessions).stream,
       LEDGER_STREAM,
       THROTTLE_STREAM,
+      ORDERING_STREAM,
     ]) {
       try {
         const info = await jsm.streams.info(stream);
-        if (info.config.max_bytes > 0) metrics.streamUsed.set({ stream }, info.state.bytes / info.config.max_bytes);
+        if (info.config.max_bytes > 0) {
+          const fill = info.state.bytes / info.config.max_bytes;
+          metrics.streamUsed.set({ stream }, fill);
+          onFill?.(stream, fill);
+        }
       } catch {
         // NATS away: keep the last value
       }

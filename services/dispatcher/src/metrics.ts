@@ -39,6 +39,7 @@ export interface DispatcherMetrics {
   orderingWoken: Counter;
   orderingOverCap: Counter;
   orderingOps: Counter<'op'>;
+  orderingFailuresForgotten: Counter;
 }
 
 /** What the host limiter holds now (totals: hosts are never a label). */
@@ -228,7 +229,7 @@ export function createMetrics(
     }),
     orderingUnordered: new Counter({
       name: 'dispatcher_ordering_unordered_total',
-      help: 'Notifications of subscriptions with ordering delivered unordered, by reason: no_key (the event has no value under the key), held_keys_full (its key began to wait past DELIVERY_ORDERING_MAX_HELD_KEYS), key_full (DELIVERY_ORDERING_MAX_WAITING_PER_KEY wait behind its key), store_unavailable (the bucket DELIVERY_ORDERING could not be written).',
+      help: 'Notifications of subscriptions with ordering delivered unordered, by reason: no_key (the event has no value under the key), held_keys_full (its key began to wait past DELIVERY_ORDERING_MAX_HELD_KEYS), key_full (DELIVERY_ORDERING_MAX_WAITING_PER_KEY wait behind its key), bucket_full (the bucket DELIVERY_ORDERING is 90% full: no new key line is started), store_unavailable (the bucket DELIVERY_ORDERING could not be written).',
       labelNames: ['reason'],
       registers: [registry],
     }),
@@ -247,6 +248,11 @@ export function createMetrics(
       help: 'Ordering keys that began to wait while their subscription held DELIVERY_ORDERING_MAX_HELD_KEYS keys: not held, their new events go out unordered until the key is idle.',
       registers: [registry],
     }),
+    orderingFailuresForgotten: new Counter({
+      name: 'dispatcher_ordering_failures_forgotten_total',
+      help: "Ordering keys whose last delivery failed, forgotten after DELIVERY_ORDERING_FAILURE_MEMORY with nothing pending: their line is deleted, and the key's next event goes without previousFailed.",
+      registers: [registry],
+    }),
     orderingOps: new Counter({
       name: 'dispatcher_ordering_bucket_operations_total',
       help: 'Round trips to JetStream made for ordering by key, by op: write (compare-and-set of a key line), read (a line read), delete (a line or marker deleted), store (a waiting delivery stored, woken, or its copy deleted).',
@@ -254,7 +260,7 @@ export function createMetrics(
       registers: [registry],
     }),
   };
-  for (const reason of ['no_key', 'held_keys_full', 'key_full', 'store_unavailable'])
+  for (const reason of ['no_key', 'held_keys_full', 'key_full', 'bucket_full', 'store_unavailable'])
     metrics.orderingUnordered.inc({ reason }, 0);
   // Both reasons exposed from the start (at 0), so increase() sees the first one.
   for (const reason of WAITING_END_REASONS) metrics.ended.inc({ reason }, 0);

@@ -12,6 +12,7 @@ import {
   type Services,
   type TestAccount,
 } from '../../../test/support';
+import { keyHash, ORDERING_BUCKET, ORDERING_STREAM } from '@switchboard/contracts';
 import { eventsHandled, TEST_DISPATCHER_ENV } from './harness';
 
 let s: Services<{ webhooks: true; gateway: true }>;
@@ -38,6 +39,14 @@ const report = (accountId: string, messageId: string, n: number) => ({
 });
 
 const idOf = (r: Received) => (r.body as { id: string }).id;
+
+/** The keys (their hashes) of the subscription that have a line in the ordering bucket. */
+async function linesOf(subscriptionId: string): Promise<string[]> {
+  const info = await s.bus.jsm.streams.info(ORDERING_STREAM, {
+    subjects_filter: `$KV.${ORDERING_BUCKET}.k.${subscriptionId}.*`,
+  });
+  return Object.keys(info.state.subjects ?? {}).map((subject) => subject.split('.').pop()!);
+}
 
 describe('ordering by key', () => {
   it("when a message's first report is refused, then its later reports wait for it while another message's reports are delivered, and all arrive in order with increasing webhook-sequence", async () => {
@@ -179,6 +188,113 @@ describe('ordering by key', () => {
       await d.stop();
     }
   }, 60_000);
+
+  it("when a key's last delivery failed, then its next report within DELIVERY_ORDERING_FAILURE_MEMORY carries previousFailed, and once the key stayed idle past it the key is forgotten: its line leaves the bucket and its next report goes without the flag", async () => {
+    const d = await s.startDispatcher({
+      ...TEST_DISPATCHER_ENV,
+      DELIVERY_RETRY_SCHEDULE: '100ms',
+      DELIVERY_ORDERING_FAILURE_MEMORY: '6s',
+    });
+    try {
+      const acct = await s.createAccount();
+      const path = `/${acct.id}/memory`;
+      const sub = await subscribe(acct, path, { key: 'messageId' });
+      rx.on(path, (req) => (idOf(req).endsWith('-r1') ? 500 : 204));
+      const lines = () => linesOf(sub);
+      const failed = async (key: string) => {
+        await s.publish('sms.dlr', report(acct.id, key, 1));
+        await waitFor(
+          async () =>
+            (await lines()).includes(keyHash(`s:${key}`)) &&
+            rx.at(path).filter((r) => idOf(r) === `${key}-r1`).length === 2,
+          {
+            what: `${key}-r1 failed after its retry, its failure kept`,
+            timeoutMs: 10_000,
+          },
+        );
+      };
+      const flagOf = async (id: string) => {
+        await waitFor(() => rx.at(path).some((r) => idOf(r) === id), { what: id, timeoutMs: 10_000 });
+        return (rx.at(path).find((r) => idOf(r) === id)!.body as { previousFailed?: boolean }).previousFailed;
+      };
+
+      await failed('near');
+      await failed('far');
+      // Within the memory: the next report of 'near' carries the failure.
+      await s.publish('sms.dlr', report(acct.id, 'near', 2));
+      expect(await flagOf('near-r2')).toBe(true);
+      // 'far' stays idle past it: forgotten (its line deleted, counted).
+      await waitFor(async () => !(await lines()).includes(keyHash('s:far')), {
+        what: "'far' forgotten",
+        timeoutMs: 20_000,
+      });
+      expect(await metricSum(await d.metrics(), 'dispatcher_ordering_failures_forgotten_total')).toBeGreaterThanOrEqual(
+        1,
+      );
+      await s.publish('sms.dlr', report(acct.id, 'far', 2));
+      expect(await flagOf('far-r2')).toBeUndefined();
+    } finally {
+      await d.stop();
+    }
+  }, 60_000);
+
+  it('when failed keys fill the ordering bucket to 90%, then new keys go out unordered (counted, still delivered) and the bucket stays within its bound, and once the failures are forgotten new keys are ordered again', async () => {
+    const d = await s.startDispatcher({
+      ...TEST_DISPATCHER_ENV,
+      DELIVERY_RETRY_SCHEDULE: '100ms',
+      DELIVERY_ORDERING_FAILURE_MEMORY: '20s',
+      // The failing host keeps its circuit breaker closed: its keys fail at once, one after another.
+      DELIVERY_BREAKER_VOLUME_THRESHOLD: '1000',
+    });
+    const stream = await s.bus.jsm.streams.info(ORDERING_STREAM);
+    const MAX = 8192;
+    try {
+      const acct = await s.createAccount();
+      const path = `/${acct.id}/full`;
+      const sub = await subscribe(acct, path, { key: 'messageId' });
+      rx.on(path, (req) => (idOf(req).startsWith('f') ? 500 : 204));
+      const metric = async (name: string, labels?: Record<string, string>) =>
+        metricSum(await d.metrics(), name, labels);
+      const full = async () => (await metric('dispatcher_ordering_unordered_total', { reason: 'bucket_full' })) >= 1;
+      // The bucket made small, as a small NATS_KV_MAX_BYTES would make it.
+      await s.bus.jsm.streams.update(ORDERING_STREAM, { ...stream.config, max_bytes: MAX });
+      // Failed keys fill it, one after another, each keeping its line, until a key finds it full.
+      let n = 0;
+      while (!(await full())) {
+        expect(n, 'keys failed before the bucket was full').toBeLessThan(100);
+        const batch = [1, 2, 3, 4].map((i) => `f${n + i}`);
+        n += batch.length;
+        for (const key of batch) await s.publish('sms.dlr', report(acct.id, key, 1));
+        await waitFor(() => batch.every((key) => rx.at(path).filter((r) => idOf(r) === `${key}-r1`).length >= 2), {
+          what: `${batch.join(', ')} failed`,
+        });
+        await new Promise((r) => setTimeout(r, 500));
+      }
+      const info = await s.bus.jsm.streams.info(ORDERING_STREAM);
+      expect(info.state.bytes).toBeLessThanOrEqual(MAX);
+      expect((await linesOf(sub)).length).toBeGreaterThan(5);
+      // A healthy key meanwhile: delivered at once, unordered (no webhook-sequence).
+      const sequenceOf = async (id: string) => {
+        await waitFor(() => rx.at(path).some((r) => idOf(r) === id), { what: id, timeoutMs: 10_000 });
+        return rx.at(path).find((r) => idOf(r) === id)!.headers['webhook-sequence'];
+      };
+      await s.publish('sms.dlr', report(acct.id, 'g1', 1));
+      expect(await sequenceOf('g1-r1')).toBeUndefined();
+      // The failures are forgotten after 20 s: the bucket empties, and a new key is ordered again.
+      await waitFor(async () => (await linesOf(sub)).length === 0, {
+        what: 'the failed keys forgotten',
+        timeoutMs: 30_000,
+      });
+      expect(await metric('dispatcher_ordering_failures_forgotten_total')).toBeGreaterThan(5);
+      // (the stream poll reads the bucket's fill every 5 s)
+      await new Promise((r) => setTimeout(r, 6000));
+      await s.publish('sms.dlr', report(acct.id, 'g2', 1));
+      expect(Number(await sequenceOf('g2-r1'))).toBeGreaterThan(0);
+    } finally {
+      await s.bus.jsm.streams.update(ORDERING_STREAM, stream.config);
+      await d.stop();
+    }
+  }, 120_000);
 
   it('when a subscription holds its most keys, then a key that begins to wait is not held and its new events go out at once (counted), a key past its most waiting too, and the stats report the held keys', async () => {
     const d = await s.startDispatcher({

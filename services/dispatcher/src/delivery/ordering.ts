@@ -76,7 +76,15 @@ export interface OrderingLimits {
 }
 
 /** Why a delivery of an ordered subscription went out unordered (dispatcher_ordering_unordered_total). */
-export type UnorderedReason = 'no_key' | 'held_keys_full' | 'key_full' | 'store_unavailable';
+export type UnorderedReason = 'no_key' | 'held_keys_full' | 'key_full' | 'bucket_full' | 'store_unavailable';
+
+/**
+ * The bucket's fill (bytes over its max_bytes) from which no new line is started: the room left is
+ * for the lines under way (their waiting deliveries, their ends). NATS 2.9 does not refuse a write
+ * to a full discard-new stream reliably: it may take it and drop the oldest message (nats-server
+ * issue 4771, fixed in 2.10.5), which here could be a line with deliveries waiting.
+ */
+export const ORDERING_BUCKET_FULL = 0.9;
 
 export interface OrderingDeps {
   js: JetStreamClient;
@@ -91,7 +99,7 @@ export interface OrderingDeps {
 const WRONG_LAST_SEQUENCE = 10071;
 const isWrongLastSequence = (err: unknown) =>
   (err as { code?: number })?.code === WRONG_LAST_SEQUENCE || /wrong last sequence/i.test(String(err));
-const isNotFound = (err: unknown) => /no message found|not found/i.test(String((err as Error)?.message ?? err));
+export const isNotFound = (err: unknown) => /no message found|not found/i.test(String((err as Error)?.message ?? err));
 const TRIES = 30;
 
 /** Where a delivery stands once it asked for its turn. */
@@ -153,6 +161,8 @@ export class Ordering {
   /** The keys whose head this process runs, by bucket subject. Bounded by the deliveries in flight. */
   private readonly local = new Map<string, LocalLine>();
   private readonly heldCounts = new LRUCache<string, number>({ max: 10_000, ttl: 1000 });
+  /** The bucket's fill as last read (the dispatcher's stream poll, every few seconds). */
+  bucketFill = 0;
 
   constructor(private readonly d: OrderingDeps) {
     this.now = d.now ?? Date.now;
@@ -275,6 +285,8 @@ export class Ordering {
         next = { ...s, q: s.q.map((e): Entry => (e[0] === id ? withHeld(e, stored!.seq) : e)) };
       } else {
         if (s?.u && s.q.length > 0) return { kind: 'unordered', reason: 'held_keys_full' };
+        if (this.bucketFill >= ORDERING_BUCKET_FULL && !(s && s.q.length > 0))
+          return { kind: 'unordered', reason: 'bucket_full' };
         if (s && s.q.length - 1 >= this.d.limits.maxWaitingPerKey) return { kind: 'unordered', reason: 'key_full' };
         const behind = !!s && s.q.length > 0;
         inMemory = behind && !!here && !stored;
