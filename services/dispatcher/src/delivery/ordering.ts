@@ -81,8 +81,8 @@ export type UnorderedReason = 'no_key' | 'held_keys_full' | 'key_full' | 'bucket
 /**
  * The bucket's fill (bytes over its max_bytes) from which no new line is started: the room left is
  * for the lines under way (their waiting deliveries, their ends). NATS 2.9 does not refuse a write
- * to a full discard-new stream reliably: it may take it and drop the oldest message (nats-server
- * issue 4771, fixed in 2.10.5), which here could be a line with deliveries waiting.
+ * to a full discard-new stream reliably: it may take it and drop the oldest message (nats-io/nats-server#4771,
+ * fixed in 2.10.5), which here could be a line with deliveries waiting.
  */
 export const ORDERING_BUCKET_FULL = 0.9;
 
