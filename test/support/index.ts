@@ -11,6 +11,7 @@ export * from './services';
 export * from './poison';
 export * from './otlp';
 export * from './messages';
+export * from './numbers';
 export * from './records';
 export * from './session-body';
 export * from './stacks';

@@ -4,19 +4,14 @@
 // at the gateway. Each outcome shows what the application answered.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addNumbers } from '@switchboard/applications/numbers';
-import { jsonOf, waitFor, type JsonBody, type TestAccount } from '../../../test/support';
+import { ORLANDO, jsonOf, waitFor, type JsonBody, type TestAccount } from '../../../test/support';
 import { me, newApp, other, rx, stack, startSession, useFullStack } from './full-stack';
 import { keepSessionsOnce } from '../../webhooks/src/sessions/keep-sessions';
 import { sessionBuckets } from '../../webhooks/src/sessions/repository';
 
 useFullStack('insp');
 beforeAll(async () => {
-  await addNumbers(stack.applications.app.orm.em.fork(), ['+14075550170', '+14075550171'], {
-    city: 'Orlando',
-    state: 'FL',
-    country: 'US',
-    smsEnabled: true,
-  });
+  await addNumbers(stack.applications.app.orm.em.fork(), ['+14075550170', '+14075550171'], ORLANDO);
 });
 
 type Session = Record<string, JsonBody>;
