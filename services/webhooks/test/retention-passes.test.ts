@@ -93,6 +93,16 @@ describe('the retention pass', () => {
     const runs = { a: 0, b: 0, skippedByB: 0 };
     let active = 0;
     let mostActive = 0;
+    /** `pass`, counted in `active` while it runs (and the most at once in `mostActive`). */
+    const counted = (pass: () => Promise<void>) => async () => {
+      active += 1;
+      mostActive = Math.max(mostActive, active);
+      try {
+        await pass();
+      } finally {
+        active -= 1;
+      }
+    };
     let bSkipped!: () => void;
     const skipped = new Promise<void>((resolve) => {
       bSkipped = resolve;
@@ -101,46 +111,28 @@ describe('the retention pass', () => {
     loops.push(
       startPeriodicJob(
         a,
-        async () => {
-          active += 1;
-          mostActive = Math.max(mostActive, active);
-          try {
-            if (runs.a === 0) await skipped;
-            await passOf(a)();
-          } finally {
-            active -= 1;
-          }
-        },
+        counted(async () => {
+          if (runs.a === 0) await skipped;
+          await passOf(a)();
+        }),
         { name: 'retention', schema: 'webhooks', intervalMs: 3_600_000, logger, ran: (ran) => ran && (runs.a += 1) },
       ),
     );
     await waitFor(() => active === 1, { what: "replica A's pass under way" });
     loops.push(
-      startPeriodicJob(
-        b,
-        async () => {
-          active += 1;
-          mostActive = Math.max(mostActive, active);
-          try {
-            await passOf(b)();
-          } finally {
-            active -= 1;
+      startPeriodicJob(b, counted(passOf(b)), {
+        name: 'retention',
+        schema: 'webhooks',
+        intervalMs: 1000,
+        logger,
+        ran: (ran) => {
+          if (ran) runs.b += 1;
+          else {
+            runs.skippedByB += 1;
+            bSkipped();
           }
         },
-        {
-          name: 'retention',
-          schema: 'webhooks',
-          intervalMs: 1000,
-          logger,
-          ran: (ran) => {
-            if (ran) runs.b += 1;
-            else {
-              runs.skippedByB += 1;
-              bSkipped();
-            }
-          },
-        },
-      ),
+      }),
     );
     await waitFor(() => runs.a === 1, { what: "replica A's pass" });
     expect(runs.skippedByB).toBeGreaterThanOrEqual(1);
