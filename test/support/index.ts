@@ -15,4 +15,5 @@ export * from './numbers';
 export * from './records';
 export * from './session-body';
 export * from './stacks';
+export * from './chromium';
 export * from './console-build';
