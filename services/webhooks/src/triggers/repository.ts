@@ -41,25 +41,39 @@ export interface AlertTriggerRow {
 
 const ALERT_COLUMNS = `seq::text as seq, id, code, application_id, threshold, window_seconds, created_at, fired_at, fired_count`;
 
+/** Which triggers a read takes: a page in creation order after `afterSeq`, or the one with `id`. */
+type TriggerQuery = { afterSeq: string | null; limit: number } | { id: string };
+
+/** The triggers of `table` of the account (`columns` of them) that `q` takes. */
+function readTriggers<R>(
+  em: EntityManager,
+  schema: string,
+  table: 'alert_triggers' | 'usage_triggers',
+  columns: string,
+  accountId: string,
+  q: TriggerQuery,
+): Promise<R[]> {
+  if ('id' in q)
+    return sql<R>(em, `select ${columns} from "${schema}".${table} where account_id = $1 and id = $2`, [
+      accountId,
+      q.id,
+    ]);
+  return sql<R>(
+    em,
+    `select ${columns} from "${schema}".${table}
+     where account_id = $1 and ($2::bigint is null or seq > $2) order by seq limit $3`,
+    [accountId, q.afterSeq, q.limit],
+  );
+}
+
 /** Up to `limit` alert triggers of the account in creation order, after `afterSeq`; or the one with `id`. */
 export function readAlertTriggers(
   em: EntityManager,
   schema: string,
   accountId: string,
-  q: { afterSeq: string | null; limit: number } | { id: string },
+  q: TriggerQuery,
 ): Promise<AlertTriggerRow[]> {
-  if ('id' in q)
-    return sql<AlertTriggerRow>(
-      em,
-      `select ${ALERT_COLUMNS} from "${schema}".alert_triggers where account_id = $1 and id = $2`,
-      [accountId, q.id],
-    );
-  return sql<AlertTriggerRow>(
-    em,
-    `select ${ALERT_COLUMNS} from "${schema}".alert_triggers
-     where account_id = $1 and ($2::bigint is null or seq > $2) order by seq limit $3`,
-    [accountId, q.afterSeq, q.limit],
-  );
+  return readTriggers(em, schema, 'alert_triggers', ALERT_COLUMNS, accountId, q);
 }
 
 export interface UsageTriggerRow {
@@ -81,20 +95,9 @@ export function readUsageTriggers(
   em: EntityManager,
   schema: string,
   accountId: string,
-  q: { afterSeq: string | null; limit: number } | { id: string },
+  q: TriggerQuery,
 ): Promise<UsageTriggerRow[]> {
-  if ('id' in q)
-    return sql<UsageTriggerRow>(
-      em,
-      `select ${USAGE_COLUMNS} from "${schema}".usage_triggers where account_id = $1 and id = $2`,
-      [accountId, q.id],
-    );
-  return sql<UsageTriggerRow>(
-    em,
-    `select ${USAGE_COLUMNS} from "${schema}".usage_triggers
-     where account_id = $1 and ($2::bigint is null or seq > $2) order by seq limit $3`,
-    [accountId, q.afterSeq, q.limit],
-  );
+  return readTriggers(em, schema, 'usage_triggers', USAGE_COLUMNS, accountId, q);
 }
 
 /** An alert trigger as its evaluation reads it, with when it last fired. */
