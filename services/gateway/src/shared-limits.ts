@@ -209,6 +209,13 @@ export class SharedLimitStore {
     }
   }
 
+  /** The connection and the subject of the bucket `key`; throws while the shared limits are not available. */
+  private bucketOf(key: string): { h: NatsHandle; subject: string } {
+    const h = this.handle;
+    if (!h || !this.available) throw new Error('the shared limits are not connected');
+    return { h, subject: this.prefix + key };
+  }
+
   /**
    * The tokens of the shared bucket at `subject` now, when the answer came (refilled at `perSecond`,
    * never past the burst), that time, and the sequence of its last message, read by a direct get (any replica of the stream may
@@ -238,9 +245,7 @@ export class SharedLimitStore {
    * compare-and-set, again when another replica wrote in between. A key not in the bucket is full.
    */
   async giveBack(key: string, n: number, rate: LimitRate): Promise<void> {
-    const h = this.handle;
-    if (!h || !this.available) throw new Error('the shared limits are not connected');
-    const subject = this.prefix + key;
+    const { h, subject } = this.bucketOf(key);
     const timeout = this.opts.timeoutMs;
     for (let tries = 1; ; tries++) {
       const { seq, tokens, now } = await this.readTokens(h, subject, rate);
@@ -263,9 +268,7 @@ export class SharedLimitStore {
    * another replica wrote in between.
    */
   async lease(key: string, want: number, rate: LimitRate): Promise<Lease> {
-    const h = this.handle;
-    if (!h || !this.available) throw new Error('the shared limits are not connected');
-    const subject = this.prefix + key;
+    const { h, subject } = this.bucketOf(key);
     const timeout = this.opts.timeoutMs;
     for (let tries = 1; ; tries++) {
       const { seq, tokens, now } = await this.readTokens(h, subject, rate);
