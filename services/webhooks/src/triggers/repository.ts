@@ -44,38 +44,6 @@ const ALERT_COLUMNS = `seq::text as seq, id, code, application_id, threshold, wi
 /** Which triggers a read takes: a page in creation order after `afterSeq`, or the one with `id`. */
 type TriggerQuery = { afterSeq: string | null; limit: number } | { id: string };
 
-/** The triggers of `table` of the account (`columns` of them) that `q` takes. */
-function readTriggers<R>(
-  em: EntityManager,
-  schema: string,
-  table: 'alert_triggers' | 'usage_triggers',
-  columns: string,
-  accountId: string,
-  q: TriggerQuery,
-): Promise<R[]> {
-  if ('id' in q)
-    return sql<R>(em, `select ${columns} from "${schema}".${table} where account_id = $1 and id = $2`, [
-      accountId,
-      q.id,
-    ]);
-  return sql<R>(
-    em,
-    `select ${columns} from "${schema}".${table}
-     where account_id = $1 and ($2::bigint is null or seq > $2) order by seq limit $3`,
-    [accountId, q.afterSeq, q.limit],
-  );
-}
-
-/** Up to `limit` alert triggers of the account in creation order, after `afterSeq`; or the one with `id`. */
-export function readAlertTriggers(
-  em: EntityManager,
-  schema: string,
-  accountId: string,
-  q: TriggerQuery,
-): Promise<AlertTriggerRow[]> {
-  return readTriggers(em, schema, 'alert_triggers', ALERT_COLUMNS, accountId, q);
-}
-
 export interface UsageTriggerRow {
   seq: string;
   id: string;
@@ -90,14 +58,35 @@ export interface UsageTriggerRow {
 const USAGE_COLUMNS = `seq::text as seq, id, category, threshold::text as threshold, recurring, created_at,
   to_char(fired_period, 'YYYY-MM-DD') as fired_period, fired_at`;
 
-/** Up to `limit` usage triggers of the account in creation order, after `afterSeq`; or the one with `id`. */
-export function readUsageTriggers(
+/** Rows of each kind of trigger. */
+interface TriggerRows {
+  alert: AlertTriggerRow;
+  usage: UsageTriggerRow;
+}
+
+/**
+ * The triggers of the kind of the account that `q` takes: up to `limit` in creation order after
+ * `afterSeq`, or the one with `id`.
+ */
+export function readTriggers<K extends keyof TriggerRows>(
   em: EntityManager,
   schema: string,
+  kind: K,
   accountId: string,
   q: TriggerQuery,
-): Promise<UsageTriggerRow[]> {
-  return readTriggers(em, schema, 'usage_triggers', USAGE_COLUMNS, accountId, q);
+): Promise<TriggerRows[K][]> {
+  const [table, columns] = kind === 'alert' ? ['alert_triggers', ALERT_COLUMNS] : ['usage_triggers', USAGE_COLUMNS];
+  if ('id' in q)
+    return sql<TriggerRows[K]>(em, `select ${columns} from "${schema}".${table} where account_id = $1 and id = $2`, [
+      accountId,
+      q.id,
+    ]);
+  return sql<TriggerRows[K]>(
+    em,
+    `select ${columns} from "${schema}".${table}
+     where account_id = $1 and ($2::bigint is null or seq > $2) order by seq limit $3`,
+    [accountId, q.afterSeq, q.limit],
+  );
 }
 
 /** An alert trigger as its evaluation reads it, with when it last fired. */
