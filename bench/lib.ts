@@ -4,6 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon, { type Request as AutocannonRequest } from 'autocannon';
+import { applicationsClient } from '@switchboard/proto';
 import {
   createTestDatabase,
   freePort,
@@ -646,4 +647,15 @@ export async function makeDailyPartitions(url: string, table: 'alerts' | 'delive
        end loop;
      end $$`,
   );
+}
+
+/** Creates the application `bench` of the stack's account, whose voice URL is `voiceUrl`; answers its id. */
+export async function createBenchApplication(stack: DeliveryStack, voiceUrl: string): Promise<string> {
+  const apps = applicationsClient(stack.applicationsGrpc);
+  try {
+    const { application } = await apps.createApplication({ accountId: stack.accountId, name: 'bench', voiceUrl });
+    return application!.id;
+  } finally {
+    apps.close();
+  }
 }
