@@ -7,22 +7,14 @@
 import { loadavg } from 'node:os';
 import { queryDatabase } from '../test/support';
 import { get, printDeliveriesResults, sampled, type DeliveriesBenchResult, type Timing } from './deliveries';
-import { startBenchStack } from './lib';
+import { makeDailyPartitions, startBenchStack } from './lib';
 
 const DAYS = 30;
 const CODES = ['app.not_json', 'app.timeout', 'app.http_5xx', 'app.http_4xx', 'app.unreachable', 'app.fallback_used'];
 
 export async function runAlertsSeed(url: string, accountId: string, n: number): Promise<number> {
   const started = performance.now();
-  await queryDatabase(
-    url,
-    `do $$ declare d timestamptz; begin
-       for d in select generate_series(date_trunc('day', now() - interval '${DAYS} days', 'UTC'), date_trunc('day', now(), 'UTC') + interval '3 days', interval '1 day') loop
-         execute format('create table if not exists webhooks.%I partition of webhooks.alerts for values from (%L) to (%L)',
-           'alerts_p' || to_char(d at time zone 'UTC', 'YYYYMMDD'), d, d + interval '1 day');
-       end loop;
-     end $$`,
-  );
+  await makeDailyPartitions(url, 'alerts', DAYS);
   const step = (DAYS * 86_400) / n;
   const chunk = 250_000;
   for (let from = 1; from <= n; from += chunk) {

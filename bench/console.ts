@@ -1,4 +1,5 @@
 import { type Browser, chromium } from 'playwright-core';
+import { CHROMIUM } from '../test/support/chromium';
 import { ensureConsoleBuilt } from '../test/support/console-build';
 import { createBenchAccount, fmt, percentile, startBenchStack, table } from './lib';
 
@@ -31,8 +32,6 @@ export interface ConsoleBenchRow {
   coldBytes: number;
   picker: PickerTiming;
 }
-
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'];
 
 async function seed(base: string, authorization: string, n: number): Promise<void> {
   let next = 0;
@@ -144,10 +143,7 @@ function timing(samples: { firstMs: number; ms: number }[]): Timing {
 export async function runConsoleBench(opts: { samples: number; sizes: number[] }): Promise<ConsoleBenchRow[]> {
   ensureConsoleBuilt();
   const stack = await startBenchStack({ baseline: false });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ARGS,
-  });
+  const browser = await chromium.launch(CHROMIUM);
   try {
     // PUBLIC_BASE_URL is the gateway's default, http://localhost:PORT: the sign-in's Origin must match it.
     const base = `http://localhost:${stack.gatewayPort}`;

@@ -16,7 +16,7 @@ import { MIGRATIONS } from '../services/webhooks/src/db/migrations';
 import { dropExpiredDeliveries } from '../services/webhooks/src/deliveries/partitions';
 import { pruneDeliveries } from '../services/webhooks/src/deliveries/repository';
 import { LATENCY_BOUNDS_MS } from '../services/webhooks/src/deliveries/rollups';
-import { fmt, percentile, startBenchStack, table, type BenchStack } from './lib';
+import { fmt, makeDailyPartitions, percentile, startBenchStack, table, type BenchStack } from './lib';
 
 export interface Timing {
   name: string;
@@ -66,19 +66,6 @@ export async function get(stack: BenchStack, path: string): Promise<void> {
   if (res.status !== 200) throw new Error(`GET ${path}: ${res.status}`);
 }
 
-/** Partitions for every day from `days` days ago to three days ahead (as the service makes them). */
-async function makeDays(url: string, days: number): Promise<void> {
-  await queryDatabase(
-    url,
-    `do $$ declare d timestamptz; begin
-       for d in select generate_series(date_trunc('day', now() - interval '${days} days', 'UTC'), date_trunc('day', now(), 'UTC') + interval '3 days', interval '1 day') loop
-         execute format('create table if not exists webhooks.%I partition of webhooks.deliveries for values from (%L) to (%L)',
-           'deliveries_p' || to_char(d at time zone 'UTC', 'YYYYMMDD'), d, d + interval '1 day');
-       end loop;
-     end $$`,
-  );
-}
-
 const LATENCY_SQL = [...LATENCY_BOUNDS_MS, Number.POSITIVE_INFINITY]
   .map(
     (upper, i) =>
@@ -93,7 +80,7 @@ const LATENCY_SQL = [...LATENCY_BOUNDS_MS, Number.POSITIVE_INFINITY]
  */
 async function seed(url: string, subscriptionId: string, accountId: string, n: number, days: number): Promise<number> {
   const started = performance.now();
-  await makeDays(url, days);
+  await makeDailyPartitions(url, 'deliveries', days);
   const chunk = 500_000;
   const step = (days * DAY_S) / n;
   for (let from = 1; from <= n; from += chunk) {

@@ -8,9 +8,9 @@
 // more than MAX_ERROR_SHARE of launches refused or failed makes the run fail (launchErrors).
 import { connectNats } from '@switchboard/messaging';
 import { createLogger } from '@switchboard/observability';
-import { addressesClient, applicationsClient } from '@switchboard/proto';
+import { addressesClient } from '@switchboard/proto';
 import { waitFor } from '../test/support/infra';
-import { fmt, type Percentiles, percentiles, startDeliveryStack, table } from './lib';
+import { createBenchApplication, fmt, type Percentiles, percentiles, startDeliveryStack, table } from './lib';
 import { startApplication, watchFailedSessions } from './sessions';
 
 export interface LaunchBenchResult {
@@ -45,19 +45,14 @@ export async function runLaunchBench(opts: {
 }): Promise<LaunchBenchResult> {
   const stack = await startDeliveryStack({ serviceEnv: LAUNCH_BUDGET });
   const app = await startApplication();
-  const apps = applicationsClient(stack.applicationsGrpc);
   const addresses = addressesClient(stack.applicationsGrpc);
   const bus = await connectNats(stack.natsUrl, createLogger('bench', 'warn'), 'bench');
   const failed = watchFailedSessions(bus);
   try {
-    const { application } = await apps.createApplication({
-      accountId: stack.accountId,
-      name: 'bench',
-      voiceUrl: app.url,
-    });
+    const applicationId = await createBenchApplication(stack, app.url);
     const { address } = await addresses.claimAddress({
       accountId: stack.accountId,
-      applicationId: application!.id,
+      applicationId,
       type: 'token',
       channel: 'voice',
     });
@@ -147,7 +142,6 @@ export async function runLaunchBench(opts: {
   } finally {
     failed.stop();
     await bus.close();
-    apps.close();
     addresses.close();
     await stack.stop();
     await app.close();

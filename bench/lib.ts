@@ -4,7 +4,15 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon, { type Request as AutocannonRequest } from 'autocannon';
-import { createTestDatabase, freePort, newSecretsKey, startNatsServer, type TestDatabase } from '../test/support/infra';
+import { applicationsClient } from '@switchboard/proto';
+import {
+  createTestDatabase,
+  freePort,
+  newSecretsKey,
+  queryDatabase,
+  startNatsServer,
+  type TestDatabase,
+} from '../test/support/infra';
 import {
   answers,
   freeServicePorts,
@@ -624,3 +632,30 @@ export function cpuSecondsOf(pid: number): number {
 
 export const fmt = (n: number, digits = 0) =>
   n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+/**
+ * Partitions of `webhooks.<table>` for every day from `days` days ago to three days ahead, as the
+ * webhooks service makes them (`<table>_pYYYYMMDD`), for seeding a window of past rows.
+ */
+export async function makeDailyPartitions(url: string, table: 'alerts' | 'deliveries', days: number): Promise<void> {
+  await queryDatabase(
+    url,
+    `do $$ declare d timestamptz; begin
+       for d in select generate_series(date_trunc('day', now() - interval '${days} days', 'UTC'), date_trunc('day', now(), 'UTC') + interval '3 days', interval '1 day') loop
+         execute format('create table if not exists webhooks.%I partition of webhooks.${table} for values from (%L) to (%L)',
+           '${table}_p' || to_char(d at time zone 'UTC', 'YYYYMMDD'), d, d + interval '1 day');
+       end loop;
+     end $$`,
+  );
+}
+
+/** Creates the application `bench` of the stack's account, whose voice URL is `voiceUrl`; answers its id. */
+export async function createBenchApplication(stack: DeliveryStack, voiceUrl: string): Promise<string> {
+  const apps = applicationsClient(stack.applicationsGrpc);
+  try {
+    const { application } = await apps.createApplication({ accountId: stack.accountId, name: 'bench', voiceUrl });
+    return application!.id;
+  } finally {
+    apps.close();
+  }
+}

@@ -10,11 +10,19 @@ import pg from 'pg';
 import { connectNats, type NatsHandle } from '@switchboard/messaging';
 import { SUBJECTS } from '@switchboard/events';
 import { createLogger } from '@switchboard/observability';
-import { addressesClient, applicationsClient, webhooksClient } from '@switchboard/proto';
+import { addressesClient, webhooksClient } from '@switchboard/proto';
 import { cpuByProcess, cpuUsedBetween } from './dispatcher';
 import { waitFor } from '../test/support/infra';
 import { startReceiver } from '../test/support/receiver';
-import { addInventory, fmt, type Percentiles, percentiles, startDeliveryStack, table } from './lib';
+import {
+  addInventory,
+  createBenchApplication,
+  fmt,
+  type Percentiles,
+  percentiles,
+  startDeliveryStack,
+  table,
+} from './lib';
 
 export interface SessionBenchResult {
   sessions: number;
@@ -82,7 +90,6 @@ export async function runSessionBench(opts: {
   const stack = await startDeliveryStack();
   const app = await startApplication();
   const bus = await connectNats(stack.natsUrl, createLogger('bench', 'warn'), 'bench');
-  const apps = applicationsClient(stack.applicationsGrpc);
   const addresses = addressesClient(stack.applicationsGrpc);
   // publish time, instructions time and failure reason by session id
   const published = new Map<string, number>();
@@ -94,12 +101,7 @@ export async function runSessionBench(opts: {
   ];
   const failed = watchFailedSessions(bus);
   try {
-    const { application } = await apps.createApplication({
-      accountId: stack.accountId,
-      name: 'bench',
-      voiceUrl: app.url,
-    });
-    const applicationId = application!.id;
+    const applicationId = await createBenchApplication(stack, app.url);
     addInventory(stack.env, [`+14075550000..+1407555${String(ROUTED_NUMBERS - 1).padStart(4, '0')}`]);
     const numbers: string[] = [];
     for (let i = 0; i < ROUTED_NUMBERS; i++) {
@@ -277,7 +279,6 @@ export async function runSessionBench(opts: {
   } finally {
     for (const s of subs) s.unsubscribe();
     failed.stop();
-    apps.close();
     addresses.close();
     await bus.close();
     await stack.stop();

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import pg from 'pg';
+import { type ApplicationRow, applicationJson } from './applications';
 import { basicAuth } from './auth';
 
 const port = Number(process.env.PORT ?? 8098);
@@ -14,27 +15,8 @@ const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 }
 const accountOf = basicAuth(pool);
 
 const COLUMNS = 'id, account_id, name, voice_url, messaging_url, environment_id, api_type';
-type Row = {
-  id: string;
-  account_id: string;
-  name: string;
-  voice_url: string | null;
-  messaging_url: string | null;
-  environment_id: string;
-  api_type: string;
-};
-const toJson = (a: Row) => ({
-  href: `${base}/rest/v1/applications/${a.id}`,
-  id: a.id,
-  name: a.name,
-  ...(a.voice_url ? { voiceUrl: a.voice_url } : {}),
-  ...(a.messaging_url ? { messagingUrl: a.messaging_url } : {}),
-  environment: `${base}/rest/v1/environments/${a.environment_id}`,
-  apiType: a.api_type,
-  platform: a.api_type,
-  userId: Number(a.account_id),
-  user: `${base}/rest/v1/users/${a.account_id}`,
-});
+type Row = ApplicationRow;
+const toJson = (a: Row) => applicationJson(base, a);
 
 function send(res: ServerResponse, status: number, body?: unknown, headers: Record<string, string> = {}): void {
   if (body === undefined) {

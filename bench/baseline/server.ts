@@ -6,6 +6,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import pg from 'pg';
 import { SecretBox } from '../../packages/security/src/secrets';
 import type { SubscriptionRow } from '../../services/webhooks/src/subscriptions/repository';
+import { type ApplicationRow, applicationJson } from './applications';
 import { basicAuth } from './auth';
 
 const port = Number(process.env.PORT ?? 8099);
@@ -22,28 +23,8 @@ async function auth(req: Request, res: Response, next: NextFunction) {
   next();
 }
 
-type Row = {
-  id: string;
-  account_id: string;
-  name: string;
-  voice_url: string | null;
-  messaging_url: string | null;
-  environment_id: string;
-  api_type: string;
-  seq: string;
-};
-const toJson = (a: Row) => ({
-  href: `${base}/rest/v1/applications/${a.id}`,
-  id: a.id,
-  name: a.name,
-  ...(a.voice_url ? { voiceUrl: a.voice_url } : {}),
-  ...(a.messaging_url ? { messagingUrl: a.messaging_url } : {}),
-  environment: `${base}/rest/v1/environments/${a.environment_id}`,
-  apiType: a.api_type,
-  platform: a.api_type,
-  userId: Number(a.account_id),
-  user: `${base}/rest/v1/users/${a.account_id}`,
-});
+type Row = ApplicationRow;
+const toJson = (a: Row) => applicationJson(base, a);
 
 const app = express();
 app.disable('x-powered-by');

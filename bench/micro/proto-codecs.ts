@@ -11,24 +11,16 @@
 // Run: npx tsx --conditions=@switchboard/source bench/micro/proto-codecs.ts (BENCH_PROTO_SPLIT=1: encode and
 // decode of each run apart; BENCH_PROTO_ROUNDS: 20,000)
 import { loadavg } from 'node:os';
-import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import protobuf from 'protobufjs';
-import { LOADER_OPTIONS, PROTO_ROOT } from '@switchboard/proto';
+import type protobuf from 'protobufjs';
+import { LOADER_OPTIONS, protoRoot } from '@switchboard/proto';
 import { messageCodec } from '../../packages/proto/src/codec.ts';
 
 const ROUNDS = Number(process.env.BENCH_PROTO_ROUNDS ?? 20_000);
 
-function rootOf(file: string): protobuf.Root {
-  const root = new protobuf.Root();
-  root.resolvePath = (_o, target) => join(PROTO_ROOT, target);
-  root.loadSync(file, { keepCase: false });
-  root.resolveAll();
-  return root;
-}
-const apps = rootOf('switchboard/applications/v1/applications.proto');
-const hooks = rootOf('switchboard/webhooks/v1/webhooks.proto');
-const batch = rootOf('switchboard/rpc/v1/batch.proto');
+const apps = protoRoot('switchboard/applications/v1/applications.proto');
+const hooks = protoRoot('switchboard/webhooks/v1/webhooks.proto');
+const batch = protoRoot('switchboard/rpc/v1/batch.proto');
 
 const iso = '2026-11-28T10:15:30.123Z';
 const application = (i: number) => ({

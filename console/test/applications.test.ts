@@ -51,13 +51,8 @@ describe('applications', () => {
 
   it('when a tenant moves a SIP address to another application and releases a token, then the addresses follow', async () => {
     const account = await h.account();
-    const create = async (name: string) => {
-      const res = await h.request(account, 'POST', '/v1/applications', {
-        name,
-        voiceUrl: 'https://example.com/v.json',
-      });
-      return ((await res.json()) as { href: string }).href.split('/').pop()!;
-    };
+    const create = (name: string) =>
+      h.create(account, '/v1/applications', { name, voiceUrl: 'https://example.com/v.json' });
     const from = await create('From here');
     const to = await create('To there');
     const cp = await h.signIn(account, `/console/applications/${from}`);
@@ -115,11 +110,10 @@ describe('applications', () => {
 
   it('when a tenant reveals and rotates the secret, edits the URLs and deletes the application, then each shows and the API agrees', async () => {
     const account = await h.account();
-    const created = await h.request(account, 'POST', '/v1/applications', {
+    const appId = await h.create(account, '/v1/applications', {
       name: 'Billing',
       voiceUrl: 'https://example.com/billing.json',
     });
-    const appId = ((await created.json()) as { href: string }).href.split('/').pop()!;
     const cp = await h.signIn(account, `/console/applications/${appId}`);
     const { page } = cp;
     await page.getByRole('heading', { name: 'Billing' }).waitFor();
@@ -165,11 +159,10 @@ describe('applications', () => {
 
   it('when an application has 60 addresses, then its page shows 50 at a time', async () => {
     const account = await h.account();
-    const created = await h.request(account, 'POST', '/v1/applications', {
+    const appId = await h.create(account, '/v1/applications', {
       name: 'Many addresses',
       voiceUrl: 'https://example.com/v.json',
     });
-    const appId = ((await created.json()) as { href: string }).href.split('/').pop()!;
     const sip = async () =>
       expect((await h.request(account, 'POST', `/v1/applications/${appId}/addresses`, { type: 'sip' })).status).toBe(
         200,
@@ -191,11 +184,10 @@ describe('applications', () => {
     const account = await h.account();
     // Ten at a time, after one that puts the password in the gateway's cache.
     const create = async (i: number) => {
-      const res = await h.request(account, 'POST', '/v1/applications', {
+      await h.create(account, '/v1/applications', {
         name: `App ${String(i).padStart(3, '0')}`,
         voiceUrl: `https://example.com/${i}.json`,
       });
-      expect(res.status).toBe(200);
     };
     await create(0);
     for (let i = 1; i < 120; i += 10)

@@ -8,22 +8,16 @@ import { consoleHarness, expectClean } from './harness.ts';
 
 const h = consoleHarness();
 
-const idOf = async (res: Response) => ((await res.json()) as { href: string }).href.split('/').pop()!;
-
 describe('crafted links', () => {
   it('when an application link smuggles a path to a subscription, then the page is not found and no request leaves the application path', async () => {
     const account = await h.account();
-    const app = await idOf(
-      await h.request(account, 'POST', '/v1/applications', { name: 'Victim app', voiceUrl: 'https://example.com/v' }),
-    );
-    const hook = await idOf(
-      await h.request(account, 'POST', '/v1/webhooks', {
-        name: 'Victim hook',
-        event: 'smsdlr',
-        resource: 'sms',
-        targetUrl: 'https://example.com/hook',
-      }),
-    );
+    const app = await h.create(account, '/v1/applications', { name: 'Victim app', voiceUrl: 'https://example.com/v' });
+    const hook = await h.create(account, '/v1/webhooks', {
+      name: 'Victim hook',
+      event: 'smsdlr',
+      resource: 'sms',
+      targetUrl: 'https://example.com/hook',
+    });
     const cp = await h.signIn(account, '/console/applications');
     const { page } = cp;
     await page.getByRole('heading', { name: 'Applications' }).waitFor();
@@ -51,9 +45,7 @@ describe('crafted links', () => {
 
   it('when a session link carries an id with slashes and dots, then it is sent encoded and the session is not found', async () => {
     const account = await h.account();
-    const app = await idOf(
-      await h.request(account, 'POST', '/v1/applications', { name: 'Other app', voiceUrl: 'https://example.com/v' }),
-    );
+    const app = await h.create(account, '/v1/applications', { name: 'Other app', voiceUrl: 'https://example.com/v' });
     const cp = await h.signIn(account, '/console/sessions');
     const { page } = cp;
     await page.getByRole('heading', { name: 'Sessions', exact: true, level: 1 }).waitFor();

@@ -165,7 +165,7 @@ describe('delivery settings', () => {
 
   it('when a tenant edits the settings, then a changed OAuth2 setting asks for its secret again, a replaced secret is stored, and an emptied setting is removed', async () => {
     const account = await h.account();
-    const created = await h.request(account, 'POST', '/v1/webhooks', {
+    const id = await h.create(account, '/v1/webhooks', {
       name: 'Edit my settings',
       event: 'cdrCreated',
       resource: 'all',
@@ -178,7 +178,6 @@ describe('delivery settings', () => {
         clientSecret: 'first-secret-value',
       },
     });
-    const id = ((await created.json()) as { href: string }).href.split('/').pop()!;
     const cp = await h.signIn(account, `/console/webhooks/${id}`);
     const { page } = cp;
     await page.getByRole('button', { name: 'Edit delivery settings' }).click();
@@ -231,14 +230,13 @@ describe('replay', () => {
     // 422 fails a delivery without opening the host's circuit breaker (5xx would, past 10 attempts).
     let answer: 'refuse' | 'accept' | 'hang' = 'refuse';
     receiver().on(path, () => (answer === 'refuse' ? 422 : answer === 'accept' ? 200 : 'hang'));
-    const created = await h.request(account, 'POST', '/v1/webhooks', {
+    const id = await h.create(account, '/v1/webhooks', {
       name: 'Replay me',
       event: 'cdrCreated',
       resource: 'all',
       targetUrl: receiver().url(path),
       timeoutMs: 5000,
     });
-    const id = ((await created.json()) as { href: string }).href.split('/').pop()!;
     const since = new Date(Date.now() - 60_000);
     const sessions = [`ses-a-${randomUUID()}`, `ses-b-${randomUUID()}`, `ses-c-${randomUUID()}`];
     let n = 0;

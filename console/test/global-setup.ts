@@ -3,21 +3,12 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
+import { CHROMIUM } from '../../test/support/chromium.ts';
 import { ensureConsoleBuilt } from '../../test/support/console-build.ts';
 import { startServices, type Services } from '../../test/support/index.ts';
 
 const CONSOLE = fileURLToPath(new URL('..', import.meta.url));
 const _ROOT = fileURLToPath(new URL('../..', import.meta.url));
-
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -69,7 +60,7 @@ export default async function setup(project: TestProject) {
         // One retry a second later: a delivery a receiver refuses ends failed within the test (Replay).
         dispatcherEnv: { DELIVERY_RETRY_SCHEDULE: '1s' },
       }),
-      chromium.launchServer({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS }),
+      chromium.launchServer(CHROMIUM),
     ]);
     const s = stack;
     server = createServer((req, res) => {

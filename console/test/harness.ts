@@ -42,6 +42,8 @@ export interface Harness {
   signIn(account: Account, path?: string): Promise<ConsolePage>;
   /** Fetch against the API with the account's password (for setting data up). */
   request(account: Account, method: string, path: string, body?: unknown): Promise<Response>;
+  /** Creates a resource of the account by the API (POST `path` with `body`); answers its id (its href's last segment). */
+  create(account: Account, path: string, body: unknown): Promise<string>;
   /** A new application of the account (`fields`: its name and URLs) and a voice token of it, by the API. */
   voiceApplication(account: Account, fields: Record<string, string>): Promise<{ appId: string; token: string }>;
   /** Launches a session with a token (the Session API, no credentials); answers its id. */
@@ -123,15 +125,14 @@ export function consoleHarness(): Harness {
         ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
       });
     },
+    async create(account, path, body) {
+      const res = await h.request(account, 'POST', path, body);
+      expect(res.status, await res.clone().text()).toBeLessThan(300);
+      return ((await res.json()) as { href: string }).href.split('/').pop()!;
+    },
     async voiceApplication(account, fields) {
-      const lastSegment = async (res: Response) => {
-        expect(res.status, await res.clone().text()).toBeLessThan(300);
-        return ((await res.json()) as { href: string }).href.split('/').pop()!;
-      };
-      const appId = await lastSegment(await h.request(account, 'POST', '/v1/applications', fields));
-      const token = await lastSegment(
-        await h.request(account, 'POST', `/v1/applications/${appId}/addresses`, { type: 'token', channel: 'voice' }),
-      );
+      const appId = await h.create(account, '/v1/applications', fields);
+      const token = await h.create(account, `/v1/applications/${appId}/addresses`, { type: 'token', channel: 'voice' });
       return { appId, token };
     },
     async launch(token, params = {}) {

@@ -11,11 +11,10 @@ const receiver = loopbackReceiver();
 describe('triggers and usage', () => {
   it('when a user creates and deletes triggers, then the lists follow, and a bad window is named beside its field', async () => {
     const account = await h.account();
-    const created = await h.request(account, 'POST', '/v1/applications', {
+    const appId = await h.create(account, '/v1/applications', {
       name: 'Front desk',
       voiceUrl: receiver().url('/front/voice'),
     });
-    const appId = ((await created.json()) as { href: string }).href.split('/').pop()!;
     const cp = await h.signIn(account, '/console/triggers');
     const { page } = cp;
     await page.getByRole('heading', { name: 'Triggers', level: 1 }).waitFor();

@@ -236,11 +236,10 @@ describe('webhooks', () => {
   });
   it('when a tenant creates an application-level webhook, edits it and rotates its secret, then the page and the API agree', async () => {
     const account = await h.account();
-    const created = await h.request(account, 'POST', '/v1/applications', {
+    const appId = await h.create(account, '/v1/applications', {
       name: 'Shop',
       voiceUrl: 'https://example.com/v.json',
     });
-    const appId = ((await created.json()) as { href: string }).href.split('/').pop()!;
     const cp = await h.signIn(account, '/console/webhooks');
     const { page } = cp;
     await page.getByLabel('Level').fill('Shop');

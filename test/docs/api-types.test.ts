@@ -30,29 +30,19 @@ describe('console/src/api/schema.gen.ts', () => {
 
   it('types the JSON Schema keywords the document uses as openapi-typescript does', () => {
     const problem = { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } };
-    const doc: Document = {
-      paths: {
-        '/v1/things/{id}': {
-          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
-          get: {
-            parameters: [{ name: 'limit', in: 'query', schema: { type: 'integer' } }],
-            responses: {
-              '200': { content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' } } } },
-              '404': { content: problem },
-            },
-          },
-        },
-        '/rest/v1/things/{id}': {
-          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
-          get: {
-            parameters: [{ name: 'limit', in: 'query', schema: { type: 'integer' } }],
-            responses: {
-              '200': { content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' } } } },
-              '404': { content: problem },
-            },
-          },
+    const thing: Document['paths'][string] = {
+      parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+      get: {
+        parameters: [{ name: 'limit', in: 'query', schema: { type: 'integer' } }],
+        responses: {
+          '200': { content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' } } } },
+          '404': { content: problem },
         },
       },
+    };
+    // The same path item twice, as separate objects: the second is typed as the first.
+    const doc: Document = {
+      paths: { '/v1/things/{id}': thing, '/rest/v1/things/{id}': structuredClone(thing) },
       components: {
         schemas: {
           Problem: { type: 'object', properties: { detail: { type: 'string' } }, required: ['detail'] },

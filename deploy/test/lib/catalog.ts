@@ -22,6 +22,35 @@ export interface ServiceSpec {
 
 const COMMON_ENV = ['LOG_LEVEL', 'NODE_ENV'] as const;
 
+/**
+ * What the gRPC services with a database of their own (applications, webhooks) both read: their
+ * ports, database and NATS (with its own NATS user and the INTERNAL_RPC_TOKEN of its internal RPCs
+ * in prod), migrations, stream replicas, the allowed delivery CIDRs and the SECRETS_KEY.
+ */
+const DATABASE_SERVICE_ENV = [
+  'GRPC_PORT',
+  'OPS_PORT',
+  'DATABASE_URL',
+  'NATS_URL',
+  'NATS_USER',
+  'NATS_PASSWORD',
+  'INTERNAL_RPC_TOKEN',
+  'MIGRATE_ON_START',
+  'NATS_STREAM_REPLICAS',
+  'DELIVERY_ALLOWED_CIDRS',
+  'SECRETS_KEY',
+  ...COMMON_ENV,
+] as const;
+/** What a Deployment of either of them must set. */
+const DATABASE_SERVICE_REQUIRED_ENV = [
+  'GRPC_PORT',
+  'OPS_PORT',
+  'DATABASE_URL',
+  'NATS_URL',
+  'MIGRATE_ON_START',
+  'SECRETS_KEY',
+];
+
 export const SERVICES: Record<ServiceName, ServiceSpec> = {
   gateway: {
     ports: { http: 8080, ops: 8084 },
@@ -52,24 +81,13 @@ export const SERVICES: Record<ServiceName, ServiceSpec> = {
     grpcPort: 50051,
     // DELIVERY_ALLOWED_CIDRS: application URLs are checked against it at create/update.
     // SECRETS_KEY: from the Secret switchboard-secrets-key, seals the session secrets at rest.
-    // NATS_USER/NATS_PASSWORD: its NATS user; INTERNAL_RPC_TOKEN: the token LookupApplication requires (prod).
+    // INTERNAL_RPC_TOKEN: the token LookupApplication requires (prod).
     env: [
-      'GRPC_PORT',
-      'OPS_PORT',
-      'DATABASE_URL',
-      'NATS_URL',
-      'NATS_USER',
-      'NATS_PASSWORD',
-      'INTERNAL_RPC_TOKEN',
+      ...DATABASE_SERVICE_ENV,
       // The token its account and credential RPCs require: the gateway's alone (prod).
       'GATEWAY_RPC_TOKEN',
-      'MIGRATE_ON_START',
-      'NATS_STREAM_REPLICAS',
-      'DELIVERY_ALLOWED_CIDRS',
-      'SECRETS_KEY',
-      ...COMMON_ENV,
     ],
-    requiredEnv: ['GRPC_PORT', 'OPS_PORT', 'DATABASE_URL', 'NATS_URL', 'MIGRATE_ON_START', 'SECRETS_KEY'],
+    requiredEnv: DATABASE_SERVICE_REQUIRED_ENV,
     portEnv: { GRPC_PORT: 'grpc', OPS_PORT: 'ops' },
   },
   webhooks: {
@@ -78,34 +96,15 @@ export const SERVICES: Record<ServiceName, ServiceSpec> = {
     grpcPort: 50052,
     // DELIVERY_ALLOWED_CIDRS: target URLs are checked against it at create/update (docs/events.md#delivery).
     // SECRETS_KEY: from the Secret switchboard-secrets-key, seals the subscription secrets at rest.
+    // INTERNAL_RPC_TOKEN: the token MatchSubscriptions and GetDeliveryTarget require (prod).
     env: [
-      'GRPC_PORT',
-      'OPS_PORT',
-      'DATABASE_URL',
-      'NATS_URL',
-      // Its NATS user, and the token MatchSubscriptions and GetDeliveryTarget require (prod).
-      'NATS_USER',
-      'NATS_PASSWORD',
-      'INTERNAL_RPC_TOKEN',
+      ...DATABASE_SERVICE_ENV,
       'APPLICATIONS_GRPC_URL',
-      'MIGRATE_ON_START',
-      'NATS_STREAM_REPLICAS',
-      'DELIVERY_ALLOWED_CIDRS',
-      'SECRETS_KEY',
       // DELIVERY_DISABLE_AFTER and PUBLIC_BASE_URL: the webhookDisabled event (docs/events.md#webhook-disabled).
       'DELIVERY_DISABLE_AFTER',
       'PUBLIC_BASE_URL',
-      ...COMMON_ENV,
     ],
-    requiredEnv: [
-      'GRPC_PORT',
-      'OPS_PORT',
-      'DATABASE_URL',
-      'NATS_URL',
-      'APPLICATIONS_GRPC_URL',
-      'MIGRATE_ON_START',
-      'SECRETS_KEY',
-    ],
+    requiredEnv: [...DATABASE_SERVICE_REQUIRED_ENV, 'APPLICATIONS_GRPC_URL'],
     portEnv: { GRPC_PORT: 'grpc', OPS_PORT: 'ops' },
   },
   dispatcher: {

@@ -19,6 +19,22 @@ export const retentionDayField = {
     ),
 };
 
+/**
+ * The zod field PRUNE_INTERVAL_MS of a service with a retention pass (1 s to a day, default an hour),
+ * to spread into its config schema; `prunes` says what the pass prunes.
+ */
+export const pruneIntervalField = (prunes: string) => ({
+  PRUNE_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .max(24 * 3_600_000)
+    .default(3_600_000)
+    .describe(
+      `How often the retention pass runs (${prunes} pruned), in ms (default 1 h); it also runs at start, and one replica at a time does it. Tests set seconds.`,
+    ),
+});
+
 /** The instant `days` retention days before `now` (fractions allowed: an hour is 1/24). */
 export function daysBefore(days: number, dayMs: number, now = Date.now()): Date {
   return new Date(now - days * dayMs);

@@ -20,6 +20,14 @@ export interface AuditEntry {
   outcome: 'success' | 'failure';
 }
 
+/** The entry of `action` done on the secret of the resource at `path` (/v1/...) of the account: a success. */
+export const secretAuditEntry = (accountId: string, action: string, path: string): AuditEntry => ({
+  accountId,
+  action,
+  target: `${path}/secret`,
+  outcome: 'success',
+});
+
 const schemaOf = (em: EntityManager) => `"${em.config.get('schema')}"`;
 
 /** The columns an entry is written with, in the order of auditValues. */

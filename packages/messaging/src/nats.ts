@@ -61,6 +61,14 @@ export const natsAuthFields = (
   NATS_PASSWORD: z.string().min(1).optional().describe('Password of `NATS_USER`.'),
 });
 
+/**
+ * The zod field NATS_STREAM_REPLICAS (1 to 5, 3 in a NATS cluster), to spread into a config schema:
+ * the replicas of what the service creates, which `description` names.
+ */
+export const streamReplicasField = (description: string) => ({
+  NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1).describe(description),
+});
+
 /** Config fields every service that creates streams reads (spread into its zod schema). */
 export const storeLimitFields = {
   NATS_STREAM_MAX_BYTES: z.coerce

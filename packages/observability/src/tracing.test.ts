@@ -21,6 +21,16 @@ import {
 // One exporter a describe: stopping tracing stops its exporter.
 let exporter = new InMemorySpanExporter();
 const PATH = '/switchboard.test.v1.TestService/Get';
+
+/** Tracing with a new exporter and `env`, started before the describe block's tests and shut down after them. */
+function useTracing(env: Record<string, string>): void {
+  let tracing: Tracing | undefined;
+  beforeAll(async () => {
+    exporter = new InMemorySpanExporter();
+    tracing = await startTracing({ serviceName: 'test', exporter, env });
+  });
+  afterAll(async () => tracing?.shutdown());
+}
 const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
 
 /** A request to the gateway's server as far as tracedHttpRequest reads it, and its response. */
@@ -87,15 +97,7 @@ async function publishAlone(): Promise<{ headers: Map<string, string>; active: b
 }
 
 describe('when the sampler records no new trace (parentbased_traceidratio, 0)', () => {
-  let tracing: Tracing;
-  beforeAll(async () => {
-    tracing = await startTracing({
-      serviceName: 'test',
-      exporter,
-      env: { OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: '0' },
-    });
-  });
-  afterAll(async () => tracing?.shutdown());
+  useTracing({ OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: '0' });
 
   it('when a request would start a trace the sampler turns down, then no span is made, and its gRPC calls carry no trace context', () => {
     exporter.reset();
@@ -174,16 +176,7 @@ describe('when the sampler records no new trace (parentbased_traceidratio, 0)', 
 });
 
 describe('when the sampler records every new trace (parentbased_always_on)', () => {
-  let tracing: Tracing;
-  beforeAll(async () => {
-    exporter = new InMemorySpanExporter();
-    tracing = await startTracing({
-      serviceName: 'test',
-      exporter,
-      env: { OTEL_TRACES_SAMPLER: 'parentbased_always_on' },
-    });
-  });
-  afterAll(async () => tracing?.shutdown());
+  useTracing({ OTEL_TRACES_SAMPLER: 'parentbased_always_on' });
 
   it('when a message is published outside any trace, then a trace starts at the publisher: its producer span, in the headers (flag 01)', async () => {
     exporter.reset();
@@ -208,16 +201,7 @@ describe('when the sampler records every new trace (parentbased_always_on)', () 
 });
 
 describe('when the sampler records half the new traces (traceidratio, 0.5)', () => {
-  let tracing: Tracing;
-  beforeAll(async () => {
-    exporter = new InMemorySpanExporter();
-    tracing = await startTracing({
-      serviceName: 'test',
-      exporter,
-      env: { OTEL_TRACES_SAMPLER: 'traceidratio', OTEL_TRACES_SAMPLER_ARG: '0.5' },
-    });
-  });
-  afterAll(async () => tracing?.shutdown());
+  useTracing({ OTEL_TRACES_SAMPLER: 'traceidratio', OTEL_TRACES_SAMPLER_ARG: '0.5' });
 
   it('when requests start traces, then half of them are recorded: those whose trace id the sampler accepts, under that trace id', () => {
     exporter.reset();
@@ -258,16 +242,7 @@ describe('when the sampler records half the new traces (traceidratio, 0.5)', () 
 });
 
 describe('when the context manager carries the active trace (the default)', () => {
-  let tracing: Tracing;
-  beforeAll(async () => {
-    exporter = new InMemorySpanExporter();
-    tracing = await startTracing({
-      serviceName: 'test',
-      exporter,
-      env: { OTEL_TRACES_SAMPLER: 'parentbased_always_on' },
-    });
-  });
-  afterAll(async () => tracing?.shutdown());
+  useTracing({ OTEL_TRACES_SAMPLER: 'parentbased_always_on' });
 
   /** Serves a call of a sampled trace whose handler waits before and after answering; what span was active at each point. */
   async function serveSlowCall(

@@ -2,10 +2,9 @@
 // travel through them come back the same, and the services' calls work over real grpc-js.
 import fc from 'fast-check';
 import protobuf from 'protobufjs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { messageCodec } from './codec';
-import { LOADER_OPTIONS, PROTO_ROOT } from './index';
+import { LOADER_OPTIONS, protoRoot } from './index';
 
 const FILES = [
   'switchboard/applications/v1/applications.proto',
@@ -13,14 +12,6 @@ const FILES = [
   'switchboard/rpc/v1/batch.proto',
   'grpc/health/v1/health.proto',
 ];
-
-function rootOf(file: string): protobuf.Root {
-  const root = new protobuf.Root();
-  root.resolvePath = (_o, target) => join(PROTO_ROOT, target);
-  root.loadSync(file, { keepCase: false });
-  root.resolveAll();
-  return root;
-}
 
 function messageTypes(ns: protobuf.NamespaceBase): protobuf.Type[] {
   const out: protobuf.Type[] = [];
@@ -34,7 +25,7 @@ function messageTypes(ns: protobuf.NamespaceBase): protobuf.Type[] {
 
 /** proto-loader's codec of a message type: what grpc-js used before. */
 function loaderCodec(file: string, fullName: string) {
-  const type = rootOf(file).lookupType(fullName);
+  const type = protoRoot(file).lookupType(fullName);
   return {
     encode: (v: unknown) => Buffer.from(type.encode(type.fromObject(v as Record<string, unknown>)).finish()),
     decode: (b: Buffer) => type.toObject(type.decode(b), LOADER_OPTIONS),
@@ -85,7 +76,7 @@ function arbitrary(type: protobuf.Type, depth = 0): fc.Arbitrary<Record<string, 
 
 describe('static message codecs', () => {
   for (const file of FILES) {
-    const root = rootOf(file);
+    const root = protoRoot(file);
     for (const type of messageTypes(root)) {
       it(`${type.fullName}: same bytes and same objects as proto-loader`, () => {
         const codec = messageCodec(type);

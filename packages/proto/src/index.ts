@@ -23,6 +23,15 @@ export const LOADER_OPTIONS: protoLoader.Options = {
   includeDirs: [PROTO_ROOT],
 };
 
+/** The protobufjs root of `file` (a path under PROTO_ROOT) and its imports, resolved, with LOADER_OPTIONS' field names. */
+export function protoRoot(file: string): protobuf.Root {
+  const root = new protobuf.Root();
+  root.resolvePath = (_origin, target) => (isAbsolute(target) ? target : join(PROTO_ROOT, target));
+  root.loadSync(file, { keepCase: LOADER_OPTIONS.keepCase });
+  root.resolveAll();
+  return root;
+}
+
 function load<T>(file: string): T {
   const def = protoLoader.loadSync(file, LOADER_OPTIONS);
   useStaticCodecs(def, file);
@@ -34,10 +43,7 @@ function load<T>(file: string): T {
  * LOADER_OPTIONS, without proto-loader's per-message copies), clients and servers alike.
  */
 function useStaticCodecs(def: protoLoader.PackageDefinition, file: string): void {
-  const root = new protobuf.Root();
-  root.resolvePath = (_origin, target) => (isAbsolute(target) ? target : join(PROTO_ROOT, target));
-  root.loadSync(file, { keepCase: LOADER_OPTIONS.keepCase });
-  root.resolveAll();
+  const root = protoRoot(file);
   for (const [name, methods] of Object.entries(def)) {
     const service = root.lookup(name);
     if (!(service instanceof protobuf.Service)) continue;

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { auditFields, idempotencyFields } from '@switchboard/db';
 import { bool, logLevel, natsServers, port, urlWithProtocol, retentionDayField } from '@switchboard/config';
-import { natsAuthFields, storeLimitFields } from '@switchboard/messaging';
+import { natsAuthFields, storeLimitFields, streamReplicasField } from '@switchboard/messaging';
 
 /** What differs between those services in the fields they share. */
 export interface StoreServiceFieldOptions {
@@ -41,13 +41,7 @@ export const storeServiceFields = (o: StoreServiceFieldOptions) => ({
   DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10).describe('Connections in the pool of this process.'),
   NATS_URL: natsServers('nats://127.0.0.1:4222').describe(o.natsUrl),
   ...natsAuthFields(),
-  NATS_STREAM_REPLICAS: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(5)
-    .default(1)
-    .describe('Replicas of the JetStream streams this service creates (3 in a NATS cluster).'),
+  ...streamReplicasField('Replicas of the JetStream streams this service creates (3 in a NATS cluster).'),
   ...storeLimitFields,
   ...idempotencyFields,
   ...auditFields,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cidrList, parseConfig } from '@switchboard/config';
+import { cidrList, parseConfig, pruneIntervalField } from '@switchboard/config';
 import { secretsKey } from '@switchboard/security';
 import { storeServiceFields } from '@switchboard/store-service';
 
@@ -105,15 +105,7 @@ export const schema = z.object({
     .max(24 * 3_600_000)
     .default(30 * 60_000)
     .describe('A browser session unused for this long ends, in ms (default 30 min).'),
-  PRUNE_INTERVAL_MS: z.coerce
-    .number()
-    .int()
-    .min(1000)
-    .max(24 * 3_600_000)
-    .default(3_600_000)
-    .describe(
-      'How often the retention pass runs (audit entries, ended browser sessions, idempotency keys pruned), in ms (default 1 h); it also runs at start, and one replica at a time does it. Tests set seconds.',
-    ),
+  ...pruneIntervalField('audit entries, ended browser sessions, idempotency keys'),
   SESSION_LAUNCH_RATE_PER_ACCOUNT: z.coerce
     .number()
     .min(0)

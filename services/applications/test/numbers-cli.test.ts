@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, queryDatabase, runNpmScript, type TestDatabase } from '../../../test/support';
+import {
+  orlandoNumber,
+  createTestDatabase,
+  queryDatabase,
+  runNpmScript,
+  type TestDatabase,
+} from '../../../test/support';
 
 let db: TestDatabase;
 
@@ -42,13 +48,7 @@ describe('npm run numbers', () => {
     const list = lines((await numbers('list')).stdout);
     expect(list).toHaveLength(51);
     expect(list[0]).toEqual({
-      number: '+14075550100',
-      displayNumber: '+1 407-555-0100',
-      prefix: '1407',
-      city: 'Orlando',
-      state: 'FL',
-      country: 'US',
-      smsEnabled: true,
+      ...orlandoNumber(),
       applicationId: null,
     });
     expect(list.at(-1)).toMatchObject({ number: '+442079460000', displayNumber: '+442079460000', prefix: '4420' });

@@ -2,13 +2,11 @@ import { runTracedMain } from '@switchboard/observability/tracing';
 
 await runTracedMain(
   'dispatcher',
+  // Imported once tracing runs, so its instrumentations see the libraries load.
   async () => {
-    // Imported once tracing runs, so its instrumentations see the libraries load.
     const { createApp, loadConfig } = await import('./app.ts');
-    const app = createApp(loadConfig());
-    await app.start();
-    return { logger: app.logger, stop: () => app.stop() };
-    // Its POSTs go out through undici; it queries no database.
+    return createApp(loadConfig());
   },
+  // Its POSTs go out through undici; it queries no database.
   { instrument: ['undici'] },
 );

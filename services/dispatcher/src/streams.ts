@@ -123,47 +123,27 @@ export async function ensureDispatcherStreams(jsm: JetStreamManager, s: StreamSe
     ack_wait: ackWait,
     max_ack_pending: s.eventsWindow,
   });
-  // Every scheduled retry is an unacknowledged message of this consumer until it is due, so its
-  // limit is the number of retries that can wait at once; first attempts never wait behind them.
-  await ensureConsumer(jsm, DELIVERIES_STREAM, {
-    durable_name: CONSUMERS.retry,
-    filter_subject: JOB_SUBJECTS.retry,
-    ack_wait: ackWait,
-    max_ack_pending: s.maxScheduled,
-  });
-  // Parked jobs wait in the stream; the few at its head that were looked at and must wait longer
-  // are handed back (nak with delay) within this small window.
-  await ensureConsumer(jsm, DELIVERIES_STREAM, {
-    durable_name: CONSUMERS.parked,
-    filter_subject: JOB_SUBJECTS.parked,
-    ack_wait: ackWait,
-    max_ack_pending: 1000,
-  });
-  // Jobs waiting for their subscription's rate-limit slot, each an unacknowledged message until its
-  // slot comes: a window of their own, so throttled subscriptions never take the retries' (each
-  // account's are bounded by its DELIVERY_BACKLOG_PER_ACCOUNT).
-  await ensureConsumer(jsm, DELIVERIES_STREAM, {
-    durable_name: CONSUMERS.throttled,
-    filter_subject: JOB_SUBJECTS.throttled,
-    ack_wait: ackWait,
-    max_ack_pending: s.maxScheduled,
-  });
-  await ensureConsumer(jsm, DELIVERIES_STREAM, {
-    durable_name: CONSUMERS.resends,
-    filter_subject: JOB_SUBJECTS.resend,
-    ack_wait: ackWait,
-    max_ack_pending: 10_000,
-  });
-  await ensureConsumer(jsm, DELIVERIES_STREAM, {
-    durable_name: CONSUMERS.records,
-    filter_subject: JOB_SUBJECTS.records,
-    ack_wait: ackWait,
-    max_ack_pending: 1000,
-  });
-  await ensureConsumer(jsm, DELIVERIES_STREAM, {
-    durable_name: CONSUMERS.sessionRecords,
-    filter_subject: JOB_SUBJECTS.sessions,
-    ack_wait: ackWait,
-    max_ack_pending: 1000,
-  });
+  // The consumers of the jobs stream, each on its subject, with its window (max_ack_pending).
+  const jobConsumers: [durable: string, subject: string, window: number][] = [
+    // Every scheduled retry is an unacknowledged message of this consumer until it is due, so its
+    // limit is the number of retries that can wait at once; first attempts never wait behind them.
+    [CONSUMERS.retry, JOB_SUBJECTS.retry, s.maxScheduled],
+    // Parked jobs wait in the stream; the few at its head that were looked at and must wait longer
+    // are handed back (nak with delay) within this small window.
+    [CONSUMERS.parked, JOB_SUBJECTS.parked, 1000],
+    // Jobs waiting for their subscription's rate-limit slot, each an unacknowledged message until its
+    // slot comes: a window of their own, so throttled subscriptions never take the retries' (each
+    // account's are bounded by its DELIVERY_BACKLOG_PER_ACCOUNT).
+    [CONSUMERS.throttled, JOB_SUBJECTS.throttled, s.maxScheduled],
+    [CONSUMERS.resends, JOB_SUBJECTS.resend, 10_000],
+    [CONSUMERS.records, JOB_SUBJECTS.records, 1000],
+    [CONSUMERS.sessionRecords, JOB_SUBJECTS.sessions, 1000],
+  ];
+  for (const [durable, subject, window] of jobConsumers)
+    await ensureConsumer(jsm, DELIVERIES_STREAM, {
+      durable_name: durable,
+      filter_subject: subject,
+      ack_wait: ackWait,
+      max_ack_pending: window,
+    });
 }

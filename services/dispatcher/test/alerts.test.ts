@@ -2,40 +2,14 @@
 // a loopback application -> its session record on JetStream -> the webhooks service, which stores the
 // session and its alert in one transaction -> GET /v1/alerts and GET /v1/alerts/:id at the gateway.
 import { describe, expect, it } from 'vitest';
-import { jsonOf, queryDatabase, randomName, waitFor, type JsonBody, type TestAccount } from '../../../test/support';
-import { me, other, rx, stack, useFullStack } from './full-stack';
+import { jsonOf, queryDatabase, waitFor, type JsonBody, type TestAccount } from '../../../test/support';
+import { me, newApp, other, rx, stack, startSession, useFullStack } from './full-stack';
 import { keepAlertsOnce } from '../../webhooks/src/alerts/keep-alerts';
 
 useFullStack('alerts');
 
 type Alert = Record<string, JsonBody>;
 const HTML = { status: 200, headers: { 'content-type': 'text/html' }, body: '<html><body>Oops</body></html>' };
-
-/** An application of `me` whose voice URL is the receiver's /name/voice; returns its id. */
-async function newApp(name: string, fallback = false): Promise<string> {
-  const res = await stack.request(me, 'POST', '/v1/applications', {
-    name,
-    voiceUrl: rx.url(`/${name}/voice`),
-    ...(fallback ? { voiceFallbackUrl: rx.url(`/${name}/fallback`) } : {}),
-  });
-  expect(res.status).toBe(200);
-  return String((await jsonOf(res)).href)
-    .split('/')
-    .pop()!;
-}
-
-async function startSession(applicationId: string): Promise<string> {
-  const id = randomName('sess');
-  await stack.publish('sessions.new', {
-    applicationId,
-    session: {
-      id,
-      from: { id: '+14155550100', channel: 'VOICE', network: 'PSTN' },
-      to: { id: '+14075550199', channel: 'VOICE', network: 'PSTN' },
-    },
-  });
-  return id;
-}
 
 async function alertsOf(account: TestAccount, query = ''): Promise<Alert[]> {
   const res = await stack.request(account, 'GET', `/v1/alerts${query}`);
@@ -45,7 +19,7 @@ async function alertsOf(account: TestAccount, query = ''): Promise<Alert[]> {
 
 describe('alerts of sessions', () => {
   it('when an application answers HTML, then an app.not_json alert is listed within 2 s, linked to the failing attempt', async () => {
-    const app = await newApp('html');
+    const app = await newApp(me, 'html');
     rx.on('/html/voice', () => HTML);
     const id = await startSession(app);
     const [alert] = await waitFor(
@@ -85,7 +59,7 @@ describe('alerts of sessions', () => {
   });
 
   it('when 100 sessions of an application answer HTML within one minute, then one alert with count 100 is stored', async () => {
-    const app = await newApp('storm');
+    const app = await newApp(me, 'storm');
     rx.on('/storm/voice', () => HTML);
     // All 100 start within one minute: begin at the start of one when less than 40 s of this one are left.
     const left = 60_000 - (Date.now() % 60_000);
@@ -110,7 +84,7 @@ describe('alerts of sessions', () => {
   }, 120_000);
 
   it('when the primary URL fails and the fallback answers, then the session raises its failure and app.fallback_used', async () => {
-    const app = await newApp('fb', true);
+    const app = await newApp(me, 'fb', { voiceUrl: '/voice', voiceFallbackUrl: '/fallback' });
     rx.on('/fb/voice', () => ({ status: 503, body: 'down' }));
     rx.on('/fb/fallback', () => ({
       status: 200,

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addNumbers } from '@switchboard/applications/numbers';
 import {
+  ORLANDO,
   freePort,
   metricSum,
   randomName,
@@ -32,12 +33,7 @@ beforeAll(async () => {
   outcomes = watchSessionOutcomes(stack.bus);
   alice = await stack.createAccount('alice');
   const numbers = Array.from({ length: 30 }, (_, i) => `+${14075550100 + i}`);
-  await addNumbers(stack.applications.app.orm.em.fork(), numbers, {
-    city: 'Orlando',
-    state: 'FL',
-    country: 'US',
-    smsEnabled: true,
-  });
+  await addNumbers(stack.applications.app.orm.em.fork(), numbers, ORLANDO);
 }, 120_000);
 afterAll(async () => {
   outcomes?.stop();

@@ -4,52 +4,18 @@
 // at the gateway. Each outcome shows what the application answered.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addNumbers } from '@switchboard/applications/numbers';
-import { jsonOf, randomName, waitFor, type JsonBody, type TestAccount } from '../../../test/support';
-import { me, other, rx, stack, useFullStack } from './full-stack';
+import { ORLANDO, jsonOf, waitFor, type JsonBody, type TestAccount } from '../../../test/support';
+import { me, newApp, other, rx, stack, startSession, useFullStack } from './full-stack';
 import { keepSessionsOnce } from '../../webhooks/src/sessions/keep-sessions';
 import { sessionBuckets } from '../../webhooks/src/sessions/repository';
 
 useFullStack('insp');
 beforeAll(async () => {
-  await addNumbers(stack.applications.app.orm.em.fork(), ['+14075550170', '+14075550171'], {
-    city: 'Orlando',
-    state: 'FL',
-    country: 'US',
-    smsEnabled: true,
-  });
+  await addNumbers(stack.applications.app.orm.em.fork(), ['+14075550170', '+14075550171'], ORLANDO);
 });
 
 type Session = Record<string, JsonBody>;
 const JSON_TYPE = { 'content-type': 'application/json' };
-
-/** An application of `me` whose URLs point at the receiver under /name/...; returns its id. */
-async function newApp(name: string, urls: Record<string, string>): Promise<string> {
-  const body = Object.fromEntries(Object.entries(urls).map(([k, path]) => [k, rx.url(`/${name}${path}`)]));
-  const res = await stack.request(me, 'POST', '/v1/applications', { name, ...body });
-  expect(res.status).toBe(200);
-  return String((await jsonOf(res)).href)
-    .split('/')
-    .pop()!;
-}
-
-/** Publishes a session for the application (or, without one, dialled at `to`); returns its id. */
-async function startSession(
-  applicationId: string | undefined,
-  opts: { from?: string; to?: string; channel?: 'VOICE' | 'TEXT'; accountId?: string } = {},
-): Promise<string> {
-  const id = randomName('sess');
-  const channel = opts.channel ?? 'VOICE';
-  await stack.publish('sessions.new', {
-    ...(applicationId ? { applicationId } : {}),
-    session: {
-      id,
-      ...(opts.accountId ? { accountId: opts.accountId } : {}),
-      from: { id: opts.from ?? '+14155550100', channel, network: channel === 'TEXT' ? 'SMS' : 'PSTN' },
-      to: { id: opts.to ?? '+14075550199', channel, network: channel === 'TEXT' ? 'SMS' : 'PSTN' },
-    },
-  });
-  return id;
-}
 
 /** GET /v1/sessions/:id, waited for until the session is stored. */
 async function sessionOf(id: string, account: TestAccount = me): Promise<Session> {
@@ -65,7 +31,7 @@ async function sessionOf(id: string, account: TestAccount = me): Promise<Session
 
 describe('one session', () => {
   it('when the primary URL answers, then the session reads answered, with the answer as its instructions and in its attempt', async () => {
-    const app = await newApp('ok', { voiceUrl: '/voice' });
+    const app = await newApp(me, 'ok', { voiceUrl: '/voice' });
     const answer = JSON.stringify({ tropo: [{ say: { value: 'hello' } }] });
     rx.on('/ok/voice', () => ({ status: 200, headers: JSON_TYPE, body: answer }));
     const id = await startSession(app, { from: '+14155550111' });
@@ -98,7 +64,7 @@ describe('one session', () => {
   });
 
   it('when the primary URL fails and the fallback answers, then the session reads fallback, with both answers', async () => {
-    const app = await newApp('fb', { voiceUrl: '/voice', voiceFallbackUrl: '/fallback' });
+    const app = await newApp(me, 'fb', { voiceUrl: '/voice', voiceFallbackUrl: '/fallback' });
     rx.on('/fb/voice', () => ({ status: 404, headers: { 'content-type': 'text/plain' }, body: 'no such page' }));
     const answer = JSON.stringify({ tropo: [{ say: { value: 'from the fallback' } }] });
     rx.on('/fb/fallback', () => ({ status: 200, headers: JSON_TYPE, body: answer }));
@@ -143,7 +109,7 @@ describe('one session', () => {
   });
 
   it('when no URL gives instructions, then the session reads failed with its reason, and shows what the application answered', async () => {
-    const app = await newApp('bad', { voiceUrl: '/voice' });
+    const app = await newApp(me, 'bad', { voiceUrl: '/voice' });
     rx.on('/bad/voice', () => ({ status: 200, headers: { 'content-type': 'text/html' }, body: '<h1>Oops</h1>' }));
     const s = await sessionOf(await startSession(app));
     expect(s).toMatchObject({ outcome: 'failed', failure: { reason: 'not_json' }, instructions: null });
@@ -159,7 +125,7 @@ describe('one session', () => {
   });
 
   it('when the answer is longer than 4 KiB, then its excerpt is its first 4 KiB of whole characters, marked truncated', async () => {
-    const app = await newApp('long', { voiceUrl: '/voice' });
+    const app = await newApp(me, 'long', { voiceUrl: '/voice' });
     // Three-byte characters: 4096 is not a multiple of 3, so a cut at 4096 bytes would split one.
     const answer = JSON.stringify({ tropo: [{ say: { value: '€'.repeat(3000) } }] });
     rx.on('/long/voice', () => ({ status: 200, headers: JSON_TYPE, body: answer }));
@@ -193,7 +159,7 @@ describe('one session', () => {
   });
 
   it('when a session is routed by a claimed number, then it is listed under the owning application, routed by address', async () => {
-    const app = await newApp('num', { voiceUrl: '/voice' });
+    const app = await newApp(me, 'num', { voiceUrl: '/voice' });
     rx.on('/num/voice', () => ({ status: 200, headers: JSON_TYPE, body: '{"tropo":[]}' }));
     const claimed = await stack.request(me, 'POST', `/v1/applications/${app}/addresses`, {
       type: 'number',
@@ -215,7 +181,7 @@ describe('one session', () => {
   });
 
   it('when a session is launched with a token and signalled, then it reads routed by token with the signal queued', async () => {
-    const app = await newApp('launch', { voiceUrl: '/voice' });
+    const app = await newApp(me, 'launch', { voiceUrl: '/voice' });
     rx.on('/launch/voice', () => ({
       status: 200,
       headers: JSON_TYPE,
@@ -253,7 +219,7 @@ describe('one session', () => {
   });
 
   it("when another account asks for a session or an application's sessions, then it is 404", async () => {
-    const app = await newApp('mine', { voiceUrl: '/voice' });
+    const app = await newApp(me, 'mine', { voiceUrl: '/voice' });
     rx.on('/mine/voice', () => ({ status: 200, headers: JSON_TYPE, body: '{"tropo":[]}' }));
     const id = await startSession(app);
     await sessionOf(id);
@@ -270,7 +236,7 @@ describe('the list of an application', () => {
   const ids: Record<string, string> = {};
   let before: string;
   beforeAll(async () => {
-    app = await newApp('list', { voiceUrl: '/voice', voiceFallbackUrl: '/fallback', messagingUrl: '/text' });
+    app = await newApp(me, 'list', { voiceUrl: '/voice', voiceFallbackUrl: '/fallback', messagingUrl: '/text' });
     // The caller decides what the application does: +1...01 answered, 02 fallback, 03 failed.
     rx.on('/list/voice', (r) =>
       String(r.body?.session?.from?.id).endsWith('01')
@@ -349,7 +315,7 @@ describe('keeping sessions', () => {
   const webhooksDeps = () => ({ orm: stack.webhooks.app.orm, schema: 'webhooks' });
 
   it('when sessions are stored, then the per-minute rollups of their application count exactly the sessions by outcome', async () => {
-    const app = await newApp('counted', { voiceUrl: '/voice' });
+    const app = await newApp(me, 'counted', { voiceUrl: '/voice' });
     rx.on('/counted/voice', (r) =>
       String(r.body?.session?.from?.id).endsWith('9')
         ? { status: 503, body: 'down' }
@@ -393,7 +359,7 @@ describe('keeping sessions', () => {
   });
 
   it('when an application is deleted, then its sessions are gone', async () => {
-    const app = await newApp('doomed', { voiceUrl: '/voice' });
+    const app = await newApp(me, 'doomed', { voiceUrl: '/voice' });
     rx.on('/doomed/voice', () => ({ status: 200, headers: JSON_TYPE, body: '{"tropo":[]}' }));
     const id = await startSession(app);
     await sessionOf(id);
@@ -405,7 +371,7 @@ describe('keeping sessions', () => {
   });
 
   it('when the webhooks service is down while a session runs, then the session goes on, and its record is stored once the service is back', async () => {
-    const app = await newApp('outage', { voiceUrl: '/voice' });
+    const app = await newApp(me, 'outage', { voiceUrl: '/voice' });
     rx.on('/outage/voice', () => ({ status: 200, headers: JSON_TYPE, body: '{"tropo":[{"hangup":null}]}' }));
     await stack.webhooks.stop();
     try {
@@ -423,7 +389,7 @@ describe('keeping sessions', () => {
   });
 
   it('when the retention has passed over a day, then its partition is dropped whole and its sessions read 404', async () => {
-    const app = await newApp('old', { voiceUrl: '/voice' });
+    const app = await newApp(me, 'old', { voiceUrl: '/voice' });
     rx.on('/old/voice', () => ({ status: 200, headers: JSON_TYPE, body: '{"tropo":[]}' }));
     const id = await startSession(app);
     await sessionOf(id);

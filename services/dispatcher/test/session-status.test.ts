@@ -5,52 +5,17 @@
 // `standardwebhooks` library).
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
-import { jsonOf, randomName, waitFor, type JsonBody, type TestAccount } from '../../../test/support';
-import { me, other, rx, stack, useFullStack } from './full-stack';
+import { randomName, waitFor, type JsonBody } from '../../../test/support';
+import { me, newApp, other, rx, stack, startSession, subscribe, useFullStack } from './full-stack';
 
 useFullStack('status');
 
 type Body = Record<string, JsonBody>;
 const JSON_TYPE = { 'content-type': 'application/json' };
 
-async function newApp(account: TestAccount, name: string): Promise<string> {
-  const res = await stack.request(account, 'POST', '/v1/applications', {
-    name,
-    voiceUrl: rx.url(`/${name}/voice`),
-    voiceFallbackUrl: rx.url(`/${name}/fallback`),
-  });
-  expect(res.status).toBe(200);
-  return String((await jsonOf(res)).href)
-    .split('/')
-    .pop()!;
-}
-
-async function subscribe(account: TestAccount, event: string, path: string, app?: string): Promise<string> {
-  const res = await stack.request(account, 'POST', app ? `/v1/applications/${app}/webhooks` : '/v1/webhooks', {
-    event,
-    resource: 'all',
-    targetUrl: rx.url(path),
-  });
-  expect(res.status, await res.clone().text()).toBe(200);
-  return String(((await res.json()) as Body).secret);
-}
-
-async function startSession(applicationId: string): Promise<string> {
-  const id = randomName('sess');
-  await stack.publish('sessions.new', {
-    applicationId,
-    session: {
-      id,
-      from: { id: '+14155550100', channel: 'VOICE', network: 'PSTN' },
-      to: { id: '+14075550199', channel: 'VOICE', network: 'PSTN' },
-    },
-  });
-  return id;
-}
-
 describe('sessionStatus events', () => {
   it('when a session falls back and is signalled, then its subscriber gets routed, fallback and signal, signed, in sequence order', async () => {
-    const app = await newApp(me, 'st');
+    const app = await newApp(me, 'st', { voiceUrl: '/voice', voiceFallbackUrl: '/fallback' });
     rx.on('/st/voice', () => ({ status: 500, body: 'oops' }));
     rx.on('/st/fallback', () => ({
       status: 200,
@@ -89,7 +54,7 @@ describe('sessionStatus events', () => {
   });
 
   it('when a session fails, then the failed event carries its reason, and the alert subscriber gets the alert once per minute', async () => {
-    const app = await newApp(me, 'bad');
+    const app = await newApp(me, 'bad', { voiceUrl: '/voice', voiceFallbackUrl: '/fallback' });
     rx.on('/bad/voice', () => ({ status: 200, headers: { 'content-type': 'text/html' }, body: '<p>no</p>' }));
     rx.on('/bad/fallback', () => ({ status: 200, headers: { 'content-type': 'text/html' }, body: '<p>no</p>' }));
     await subscribe(me, 'sessionStatus', '/bad/status', app);
@@ -113,7 +78,7 @@ describe('sessionStatus events', () => {
   });
 
   it('when the core reports the end, or only a cdr.created names the session, then one ended event follows the others', async () => {
-    const app = await newApp(me, 'end');
+    const app = await newApp(me, 'end', { voiceUrl: '/voice', voiceFallbackUrl: '/fallback' });
     rx.on('/end/voice', () => ({
       status: 200,
       headers: JSON_TYPE,

@@ -8,26 +8,12 @@ import { JOB_SUBJECTS } from '../src/streams';
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
 import { jsonOf, metricSum, randomName, waitFor, type JsonBody, type TestAccount } from '../../../test/support';
-import { me, other, rx, stack, useFullStack } from './full-stack';
+import { me, newApp, other, rx, stack, subscribe, useFullStack } from './full-stack';
 
 useFullStack('trig', { USAGE_TRIGGER_INTERVAL_MS: '200' });
 
 type Body = Record<string, JsonBody>;
 const JSON_TYPE = { 'content-type': 'application/json' };
-
-async function newApp(account: TestAccount, name: string): Promise<string> {
-  const res = await stack.request(account, 'POST', '/v1/applications', { name, voiceUrl: rx.url(`/${name}/voice`) });
-  expect(res.status).toBe(200);
-  return String((await jsonOf(res)).href)
-    .split('/')
-    .pop()!;
-}
-
-async function subscribe(account: TestAccount, event: string, path: string): Promise<string> {
-  const res = await stack.request(account, 'POST', '/v1/webhooks', { event, resource: 'all', targetUrl: rx.url(path) });
-  expect(res.status, await res.clone().text()).toBe(200);
-  return String(((await res.json()) as Body).secret);
-}
 
 async function create(account: TestAccount, path: string, body: unknown): Promise<Body> {
   const res = await stack.request(account, 'POST', path, body);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { bool, cidrList, grpcAddress, logLevel, natsServers, parseConfig, port } from '@switchboard/config';
-import { natsAuthFields } from '@switchboard/messaging';
+import { natsAuthFields, streamReplicasField } from '@switchboard/messaging';
 import { BODY_LIMIT_DEFAULT_BYTES, SESSION_RATE_LIMIT_DEFAULT_PER_SECOND } from './limits.ts';
 import { RATE_LIMIT_TABLE_DEFAULT_BYTES } from './rate-limit.ts';
 import { SHARED_LIMITS_DEFAULT_MAX_BYTES } from './shared-limits.ts';
@@ -166,13 +166,7 @@ export const schema = z
       .describe(
         'Bytes the bucket `SWITCHBOARD_LIMITS` keeps (about 150 per key in use); full, it drops the keys written longest ago, which start again with a full burst.',
       ),
-    NATS_STREAM_REPLICAS: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(5)
-      .default(1)
-      .describe('Replicas of the bucket `SWITCHBOARD_LIMITS` (3 in a NATS cluster).'),
+    ...streamReplicasField('Replicas of the bucket `SWITCHBOARD_LIMITS` (3 in a NATS cluster).'),
     RATE_LIMIT_TABLE_BYTES: z.coerce
       .number()
       .int()

@@ -209,24 +209,46 @@ export class SharedLimitStore {
     }
   }
 
+  /** The connection and the subject of the bucket `key`; throws while the shared limits are not available. */
+  private bucketOf(key: string): { h: NatsHandle; subject: string } {
+    const h = this.handle;
+    if (!h || !this.available) throw new Error('the shared limits are not connected');
+    return { h, subject: this.prefix + key };
+  }
+
+  /**
+   * The tokens of the shared bucket at `subject` now, when the answer came (refilled at `perSecond`,
+   * never past the burst), that time, and the sequence of its last message, read by a direct get (any replica of the stream may
+   * answer it: a stale answer only makes the caller's compare-and-set fail and its loop read again).
+   * A key never written, or forgotten, is full, at sequence 0.
+   */
+  private async readTokens(
+    h: NatsHandle,
+    subject: string,
+    rate: LimitRate,
+  ): Promise<{ seq: number; tokens: number; now: number }> {
+    const m = await h.nc.request(`$JS.API.DIRECT.GET.${this.stream}.${subject}`, '', { timeout: this.opts.timeoutMs });
+    const code = m.headers?.code ?? 0;
+    const now = this.now();
+    if (code === 404) return { seq: 0, tokens: rate.burst, now };
+    if (code !== 0) throw new Error(`reading ${subject}: ${code} ${m.headers?.description ?? ''}`);
+    const state = m.json<{ t: number; at: number }>();
+    return {
+      seq: Number(m.headers?.get('Nats-Sequence')),
+      tokens: Math.min(rate.burst, state.t + (Math.max(0, now - state.at) / 1000) * rate.perSecond),
+      now,
+    };
+  }
+
   /**
    * Gives `n` tokens back to the shared bucket `key` (never past its burst): a read and a
    * compare-and-set, again when another replica wrote in between. A key not in the bucket is full.
    */
   async giveBack(key: string, n: number, rate: LimitRate): Promise<void> {
-    const h = this.handle;
-    if (!h || !this.available) throw new Error('the shared limits are not connected');
-    const subject = this.prefix + key;
+    const { h, subject } = this.bucketOf(key);
     const timeout = this.opts.timeoutMs;
     for (let tries = 1; ; tries++) {
-      const m = await h.nc.request(`$JS.API.DIRECT.GET.${this.stream}.${subject}`, '', { timeout });
-      const code = m.headers?.code ?? 0;
-      if (code === 404) return;
-      if (code !== 0) throw new Error(`reading ${subject}: ${code} ${m.headers?.description ?? ''}`);
-      const seq = Number(m.headers?.get('Nats-Sequence'));
-      const state = m.json<{ t: number; at: number }>();
-      const now = this.now();
-      const tokens = state.t + (Math.max(0, now - state.at) / 1000) * rate.perSecond;
+      const { seq, tokens, now } = await this.readTokens(h, subject, rate);
       if (tokens >= rate.burst) return;
       try {
         await h.js.publish(subject, JSON.stringify({ t: Math.min(rate.burst, tokens + n), at: now }), {
@@ -246,24 +268,10 @@ export class SharedLimitStore {
    * another replica wrote in between.
    */
   async lease(key: string, want: number, rate: LimitRate): Promise<Lease> {
-    const h = this.handle;
-    if (!h || !this.available) throw new Error('the shared limits are not connected');
-    const subject = this.prefix + key;
+    const { h, subject } = this.bucketOf(key);
     const timeout = this.opts.timeoutMs;
     for (let tries = 1; ; tries++) {
-      // A direct get of the key's last message (any replica of the stream may answer it: a stale
-      // answer only makes the compare-and-set fail and the loop read again).
-      const m = await h.nc.request(`$JS.API.DIRECT.GET.${this.stream}.${subject}`, '', { timeout });
-      const code = m.headers?.code ?? 0;
-      let seq = 0;
-      let tokens = rate.burst;
-      const now = this.now();
-      if (code !== 404) {
-        if (code !== 0) throw new Error(`reading ${subject}: ${code} ${m.headers?.description ?? ''}`);
-        seq = Number(m.headers?.get('Nats-Sequence'));
-        const state = m.json<{ t: number; at: number }>();
-        tokens = Math.min(rate.burst, state.t + (Math.max(0, now - state.at) / 1000) * rate.perSecond);
-      }
+      const { seq, tokens, now } = await this.readTokens(h, subject, rate);
       const granted = Math.max(0, Math.min(want, Math.floor(tokens)));
       const left = tokens - granted;
       try {

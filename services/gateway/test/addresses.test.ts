@@ -4,7 +4,15 @@ import { DeliverPolicy, jetstream } from '@nats-io/jetstream';
 import { addNumbers } from '@switchboard/applications/numbers';
 import { AppError } from '@switchboard/errors';
 import { addressesClient, type AddressesClient } from '@switchboard/proto';
-import { queryDatabase, waitFor, type Services, type TestAccount, type JsonBody } from '../../../test/support';
+import {
+  ORLANDO,
+  orlandoNumber,
+  queryDatabase,
+  waitFor,
+  type Services,
+  type TestAccount,
+  type JsonBody,
+} from '../../../test/support';
 import { useGatewayStack } from './harness';
 
 let stack: Services<{ gateway: true }>;
@@ -51,7 +59,7 @@ useGatewayStack({}, (f) => ({ stack, alice, bob } = f));
 beforeAll(async () => {
   [appA, appA2, appB] = await Promise.all([createApp(alice, 'a'), createApp(alice, 'a2'), createApp(bob, 'b')]);
   const em = stack.applications.app.orm.em.fork();
-  await addNumbers(em, range(14075550100, 20), { city: 'Orlando', state: 'FL', country: 'US', smsEnabled: true });
+  await addNumbers(em, range(14075550100, 20), ORLANDO);
   await addNumbers(em, range(13125550100, 5), { city: 'Chicago', state: 'IL', country: 'US', smsEnabled: false });
   await addNumbers(em, ['+442079460000'], { smsEnabled: false });
   grpc = addressesClient(`127.0.0.1:${stack.applications.grpcPort}`, { defaultTimeoutMs: 5000 });
@@ -72,13 +80,7 @@ describe('claiming addresses', () => {
     expect(await json(got)).toEqual({
       href: body.href,
       type: 'number',
-      number: '+14075550100',
-      displayNumber: '+1 407-555-0100',
-      prefix: '1407',
-      city: 'Orlando',
-      state: 'FL',
-      country: 'US',
-      smsEnabled: true,
+      ...orlandoNumber(),
     });
     // The number without "+" names the same address; /v1 serves it too.
     expect((await stack.request(alice, 'GET', `/v1/applications/${appA}/addresses/number/14075550100/`)).status).toBe(
@@ -245,13 +247,7 @@ describe('moving and releasing', () => {
     expect(free).toEqual([
       {
         type: 'number',
-        number,
-        displayNumber: expect.any(String),
-        prefix: '1407',
-        city: 'Orlando',
-        state: 'FL',
-        country: 'US',
-        smsEnabled: true,
+        ...orlandoNumber(number),
       },
     ]);
   });

@@ -1,8 +1,21 @@
-// What the delivery-settings, recovery-filter, OAuth2 and mTLS tests share: an event published and a
-// subscription's delivery records read through the API.
-import { randomName, type JsonBody, type Services, type TestAccount } from '../../../test/support';
+// What the delivery-settings, delivery-tools, recovery-filter, OAuth2 and mTLS tests share: the
+// dispatchers' environment of the recovery tests, a cdrCreated subscription made, an event published
+// and a subscription's delivery records read through the API.
+import { expect } from 'vitest';
+import { randomName, waitFor, type JsonBody, type Services, type TestAccount } from '../../../test/support';
 
 type Stack = Services<{ gateway: true; webhooks: true }>;
+
+/** The dispatchers of the recovery tests: quick retries, and attempts one at a time per host. */
+export const RECOVERY_DISPATCHER_ENV = {
+  DELIVERY_RETRY_SCHEDULE: '100ms',
+  DELIVERY_TIMEOUT_MS: '2000',
+  JETSTREAM_ACK_WAIT: '8s',
+  RECORD_FLUSH_INTERVAL: '20ms',
+  // One attempt at a time per host: a recovery's attempts then arrive exactly in their admission order.
+  DELIVERY_HOST_CONCURRENCY: '1',
+  DELIVERY_BREAKER_VOLUME_THRESHOLD: '1000',
+};
 
 /** Publishes a cdrCreated event of the account with `data: {n}`. */
 export function publishCdr(stack: Stack, accountId: string, n: number): Promise<unknown> {
@@ -22,4 +35,33 @@ export async function deliveriesOf(
   id: string,
 ): Promise<Record<string, JsonBody>[]> {
   return (await (await stack.request(account, 'GET', `/v1/webhooks/${id}/deliveries`)).json()) as never;
+}
+
+/** Subscribes `account` to cdrCreated at `targetUrl` with `extra` fields (tls, auth, ...); answers the subscription's id. */
+export async function subscribeCdr(
+  stack: Stack,
+  account: TestAccount,
+  targetUrl: string,
+  extra: Record<string, unknown> = {},
+): Promise<string> {
+  const res = await stack.request(account, 'POST', '/v1/webhooks', {
+    event: 'cdrCreated',
+    resource: 'all',
+    targetUrl,
+    ...extra,
+  });
+  expect(res.status, await res.clone().text()).toBe(200);
+  return String(((await res.json()) as Record<string, JsonBody>).href)
+    .split('/')
+    .pop()!;
+}
+
+/** Waits until `n` messages of the subscription have a failed delivery. */
+export async function waitForFailed(stack: Stack, account: TestAccount, id: string, n: number): Promise<void> {
+  await waitFor(
+    async () =>
+      new Set((await deliveriesOf(stack, account, id)).filter((d) => d.outcome === 'failed').map((d) => d.messageId))
+        .size === n,
+    { what: `${n} deliveries failed`, timeoutMs: 20_000 },
+  );
 }

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   queryDatabase,
   startReceiver,
-  startServices,
+  startDeliveryServices,
   waitFor,
   type JsonBody,
   type Receiver,
@@ -55,10 +55,8 @@ function selfSigned(): { cert: string; key: string; otherKey: string } {
 }
 
 beforeAll(async () => {
-  stack = await startServices({
+  stack = await startDeliveryServices({
     gateway: true,
-    webhooks: true,
-    env: { DELIVERY_ALLOWED_CIDRS: '127.0.0.0/8,::1/128' },
     dispatcherEnv: { DELIVERY_RETRY_SCHEDULE: '1h', DELIVERY_TIMEOUT_MS: '10000', RECORD_FLUSH_INTERVAL: '20ms' },
   });
   rx = await startReceiver();

@@ -7,7 +7,7 @@ import {
   queryDatabase,
   randomName,
   startReceiver,
-  startServices,
+  startDeliveryServices,
   waitFor,
   type Receiver,
   type RunningDispatcher,
@@ -15,18 +15,9 @@ import {
   type TestAccount,
   type JsonBody,
 } from '../../../test/support';
+import { RECOVERY_DISPATCHER_ENV } from './delivery-helpers.ts';
 import { verifySignature } from '../../dispatcher/src/delivery/signing';
 import { CONSUMERS } from '../../dispatcher/src/streams';
-
-const DISPATCHER_ENV = {
-  DELIVERY_RETRY_SCHEDULE: '100ms',
-  DELIVERY_TIMEOUT_MS: '2000',
-  JETSTREAM_ACK_WAIT: '8s',
-  RECORD_FLUSH_INTERVAL: '20ms',
-  // One attempt at a time per host: a recovery's attempts then arrive exactly in their admission order.
-  DELIVERY_HOST_CONCURRENCY: '1',
-  DELIVERY_BREAKER_VOLUME_THRESHOLD: '1000',
-};
 
 /** Small limits of the delivery tools, for the tests of them; the other tests stay below them. */
 const TOOL_LIMITS = { RECOVERY_MAX_DELIVERIES: '4', RESENDS_PER_HOUR: '3', RECOVERIES_PER_HOUR: '4' };
@@ -38,11 +29,10 @@ let alice: TestAccount;
 let bob: TestAccount;
 
 beforeAll(async () => {
-  stack = await startServices({
+  stack = await startDeliveryServices({
     gateway: true,
-    webhooks: true,
-    env: { DELIVERY_ALLOWED_CIDRS: '127.0.0.0/8,::1/128', TEST_REPLY_TIMEOUT_MS: '4000', ...TOOL_LIMITS },
-    dispatcherEnv: DISPATCHER_ENV,
+    env: { TEST_REPLY_TIMEOUT_MS: '4000', ...TOOL_LIMITS },
+    dispatcherEnv: RECOVERY_DISPATCHER_ENV,
   });
   rx = await startReceiver();
   dispatcher = await stack.startDispatcher();

@@ -9,18 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import tls from 'node:tls';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  startServices,
-  waitFor,
-  type JsonBody,
-  type RunningDispatcher,
-  type Services,
-  type TestAccount,
-} from '../../../test/support';
-import { deliveriesOf, publishCdr } from './delivery-helpers.ts';
+import { useDeliveryStack, waitFor, type JsonBody, type Services, type TestAccount } from '../../../test/support';
+import { deliveriesOf, publishCdr, subscribeCdr } from './delivery-helpers.ts';
 
 let stack: Services<{ gateway: true; webhooks: true }>;
-let dispatcher: RunningDispatcher;
 let alice: TestAccount;
 let server: Server;
 let base: string;
@@ -89,35 +81,29 @@ beforeAll(async () => {
   );
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   base = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  stack = await startServices({
-    gateway: true,
-    webhooks: true,
-    env: { DELIVERY_ALLOWED_CIDRS: '127.0.0.0/8,::1/128' },
-    dispatcherEnv: { DELIVERY_RETRY_SCHEDULE: '1h', DELIVERY_TIMEOUT_MS: '5000', RECORD_FLUSH_INTERVAL: '20ms' },
-  });
-  dispatcher = await stack.startDispatcher();
-  alice = await stack.createAccount('alice');
-}, 60_000);
+});
 afterAll(async () => {
-  await dispatcher?.stop();
-  await stack?.stop();
   await new Promise((r) => server?.close(r));
   tls.setDefaultCACertificates(defaultCAs);
 });
+useDeliveryStack(
+  {
+    gateway: true,
+    dispatcher: true,
+    dispatcherEnv: { DELIVERY_RETRY_SCHEDULE: '1h', DELIVERY_TIMEOUT_MS: '5000', RECORD_FLUSH_INTERVAL: '20ms' },
+  },
+  (f) =>
+    ({
+      stack,
+      accounts: [alice],
+    } = f),
+  ['alice'],
+);
 
 const json = async (res: Response) => (await res.json()) as Record<string, JsonBody>;
+const create = (path: string, extra: Record<string, unknown>) => subscribeCdr(stack, alice, `${base}${path}`, extra);
 
 it('a receiver that requires a client certificate accepts the deliveries with tls and refuses those without', async () => {
-  const create = async (path: string, extra: Record<string, unknown>) => {
-    const res = await stack.request(alice, 'POST', '/v1/webhooks', {
-      event: 'cdrCreated',
-      resource: 'all',
-      targetUrl: `${base}${path}`,
-      ...extra,
-    });
-    expect(res.status).toBe(200);
-    return ((await json(res)).href as string).split('/').pop()!;
-  };
   const withCert = await create('/with', { tls: { clientCertificate: pki.clientCert, privateKey: pki.clientKey } });
   const without = await create('/without', {});
   for (let n = 1; n <= 3; n++) await publishCdr(stack, alice.id, n);
@@ -139,16 +125,6 @@ it('a receiver that requires a client certificate accepts the deliveries with tl
 }, 90_000);
 
 it('"Send test" presents the client certificate: the receiver that requires one answers the test', async () => {
-  const create = async (path: string, extra: Record<string, unknown>) => {
-    const res = await stack.request(alice, 'POST', '/v1/webhooks', {
-      event: 'cdrCreated',
-      resource: 'all',
-      targetUrl: `${base}${path}`,
-      ...extra,
-    });
-    expect(res.status).toBe(200);
-    return ((await json(res)).href as string).split('/').pop()!;
-  };
   const withCert = await create('/test-with', {
     tls: { clientCertificate: pki.clientCert, privateKey: pki.clientKey },
   });

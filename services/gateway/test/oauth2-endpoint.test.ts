@@ -6,20 +6,18 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   randomName,
+  startDeliveryServices,
   startReceiver,
-  startServices,
   waitFor,
   type JsonBody,
   type Receiver,
-  type RunningDispatcher,
   type Services,
   type TestAccount,
 } from '../../../test/support';
-import { deliveriesOf, publishCdr } from './delivery-helpers.ts';
+import { deliveriesOf, publishCdr, subscribeCdr } from './delivery-helpers.ts';
 
 let stack: Services<{ gateway: true; webhooks: true }>;
 let rx: Receiver;
-let dispatcher: RunningDispatcher;
 let alice: TestAccount;
 let tokenServer: Server;
 let tokenUrl: string;
@@ -46,18 +44,15 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => tokenServer.listen(0, '127.0.0.1', r));
   tokenUrl = `http://127.0.0.1:${(tokenServer.address() as AddressInfo).port}`;
-  stack = await startServices({
+  stack = await startDeliveryServices({
     gateway: true,
-    webhooks: true,
-    env: { DELIVERY_ALLOWED_CIDRS: '127.0.0.0/8,::1/128' },
     dispatcherEnv: { DELIVERY_RETRY_SCHEDULE: '1h', DELIVERY_TIMEOUT_MS: '5000', RECORD_FLUSH_INTERVAL: '20ms' },
   });
   rx = await startReceiver();
-  dispatcher = await stack.startDispatcher();
+  await stack.startDispatcher();
   alice = await stack.createAccount('alice');
 }, 60_000);
 afterAll(async () => {
-  await dispatcher?.stop();
   await stack?.stop();
   await rx?.close();
   await new Promise((r) => tokenServer?.close(r));
@@ -65,11 +60,8 @@ afterAll(async () => {
 
 const json = async (res: Response) => (await res.json()) as Record<string, JsonBody>;
 
-async function subscribe(path: string, tokenPath: string): Promise<string> {
-  const res = await stack.request(alice, 'POST', '/v1/webhooks', {
-    event: 'cdrCreated',
-    resource: 'all',
-    targetUrl: rx.url(path),
+const subscribe = (path: string, tokenPath: string) =>
+  subscribeCdr(stack, alice, rx.url(path), {
     auth: {
       type: 'oauth2_client_credentials',
       tokenUrl: `${tokenUrl}${tokenPath}`,
@@ -78,9 +70,6 @@ async function subscribe(path: string, tokenPath: string): Promise<string> {
       scope: 'events',
     },
   });
-  expect(res.status).toBe(200);
-  return ((await json(res)).href as string).split('/').pop()!;
-}
 
 const publish = (n: number) => publishCdr(stack, alice.id, n);
 
@@ -146,10 +135,7 @@ it('"Send test" fetches a token and sends it: the receiver that takes only that 
   rx.on(path, (r) => (r.headers.authorization === `Bearer ${current}` ? 204 : 401));
   const tokensBefore = tokenRequests.length;
   current = 'tok-test';
-  const res = await stack.request(alice, 'POST', '/v1/webhooks', {
-    event: 'cdrCreated',
-    resource: 'all',
-    targetUrl: rx.url(path),
+  const sub = await subscribeCdr(stack, alice, rx.url(path), {
     auth: {
       type: 'oauth2_client_credentials',
       tokenUrl: `${tokenUrl}/token-for-tests`,
@@ -157,7 +143,6 @@ it('"Send test" fetches a token and sends it: the receiver that takes only that 
       clientSecret: 'test-secret',
     },
   });
-  const sub = ((await json(res)).href as string).split('/').pop()!;
   const tested = await stack.request(alice, 'POST', `/v1/webhooks/${sub}/test`);
   expect(tested.status).toBe(200);
   expect(await json(tested)).toMatchObject({ status: 204 });

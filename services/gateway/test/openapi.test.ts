@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium } from 'playwright-core';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { checkResponse, SESSION_KEYS, startServices, type Services } from '../../../test/support';
+import { CHROMIUM, checkResponse, SESSION_KEYS, startServices, type Services } from '../../../test/support';
 import { ERROR_CODES } from '@switchboard/errors';
 import { LIST_MAX } from '@switchboard/contracts';
 import * as limits from '../src/limits';
@@ -442,18 +442,7 @@ const pageProbe = (y: number, full: boolean) => `(async () => {
 
 describe('the docs page', () => {
   it('when opened at 1280 px in headless Chromium with no network, then Scalar renders every operation and outgoing POST from the gateway alone, markdown as markup (no raw backticks), with no sideways scroll', async () => {
-    const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    const browser = await chromium.launch(CHROMIUM);
     try {
       const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
       const external: string[] = [];

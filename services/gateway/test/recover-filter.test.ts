@@ -5,8 +5,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   queryDatabase,
   randomName,
+  startDeliveryServices,
   startReceiver,
-  startServices,
   waitFor,
   type JsonBody,
   type Receiver,
@@ -14,7 +14,7 @@ import {
   type Services,
   type TestAccount,
 } from '../../../test/support';
-import { deliveriesOf, publishCdr } from './delivery-helpers.ts';
+import { deliveriesOf, publishCdr, RECOVERY_DISPATCHER_ENV, subscribeCdr, waitForFailed } from './delivery-helpers.ts';
 
 let stack: Services<{ gateway: true; webhooks: true }>;
 let rx: Receiver;
@@ -22,25 +22,12 @@ let dispatcher: RunningDispatcher;
 let alice: TestAccount;
 
 beforeAll(async () => {
-  stack = await startServices({
-    gateway: true,
-    webhooks: true,
-    env: { DELIVERY_ALLOWED_CIDRS: '127.0.0.0/8,::1/128' },
-    dispatcherEnv: {
-      DELIVERY_RETRY_SCHEDULE: '100ms',
-      DELIVERY_TIMEOUT_MS: '2000',
-      JETSTREAM_ACK_WAIT: '8s',
-      RECORD_FLUSH_INTERVAL: '20ms',
-      DELIVERY_HOST_CONCURRENCY: '1',
-      DELIVERY_BREAKER_VOLUME_THRESHOLD: '1000',
-    },
-  });
+  stack = await startDeliveryServices({ gateway: true, dispatcherEnv: RECOVERY_DISPATCHER_ENV });
   rx = await startReceiver();
   dispatcher = await stack.startDispatcher();
   alice = await stack.createAccount('alice');
 }, 60_000);
 afterAll(async () => {
-  await dispatcher?.stop();
   await stack?.stop();
   await rx?.close();
 });
@@ -50,27 +37,14 @@ type Delivery = Record<string, JsonBody>;
 
 it('a dry run counts exactly the deliveries the filters take and sends nothing; the real run resends exactly those', async () => {
   const target = `/filter/${randomName('t')}`;
-  const created = await json(
-    await stack.request(alice, 'POST', '/v1/webhooks', {
-      event: 'cdrCreated',
-      resource: 'all',
-      targetUrl: rx.url(target),
-    }),
-  );
-  const id = (created.href as string).split('/').pop()!;
+  const id = await subscribeCdr(stack, alice, rx.url(target));
   // Odd events fail with 503, even ones with 422: all six end failed.
   let up = false;
   rx.on(target, (r) => (up ? 200 : (r.body.data.n as number) % 2 === 1 ? 503 : 422));
   const since = new Date(Date.now() - 1000).toISOString();
   for (let n = 1; n <= 6; n++) await publishCdr(stack, alice.id, n);
   const list = async () => (await deliveriesOf(stack, alice, id)) as Delivery[];
-  await waitFor(
-    async () => new Set((await list()).filter((d) => d.outcome === 'failed').map((d) => d.messageId)).size === 6,
-    {
-      what: 'six deliveries failed',
-      timeoutMs: 20_000,
-    },
-  );
+  await waitForFailed(stack, alice, id, 6);
   const messageOf = new Map<number, string>();
   for (const r of rx.at(target)) messageOf.set(r.body.data.n as number, r.headers['webhook-id'] as string);
 
@@ -129,26 +103,13 @@ it('a dry run counts exactly the deliveries the filters take and sends nothing; 
 
 it('a cancelled recovery sends none of its resends, also those already handed to the dispatchers', async () => {
   const target = `/cancel/${randomName('t')}`;
-  const created = await json(
-    await stack.request(alice, 'POST', '/v1/webhooks', {
-      event: 'cdrCreated',
-      resource: 'all',
-      targetUrl: rx.url(target),
-    }),
-  );
-  const id = (created.href as string).split('/').pop()!;
+  const id = await subscribeCdr(stack, alice, rx.url(target));
   let up = false;
   rx.on(target, () => (up ? 200 : 503));
   const since = new Date(Date.now() - 1000).toISOString();
   for (let n = 1; n <= 3; n++) await publishCdr(stack, alice.id, n);
   const list = async () => (await deliveriesOf(stack, alice, id)) as Delivery[];
-  await waitFor(
-    async () => new Set((await list()).filter((d) => d.outcome === 'failed').map((d) => d.messageId)).size === 3,
-    {
-      what: 'three deliveries failed',
-      timeoutMs: 20_000,
-    },
-  );
+  await waitForFailed(stack, alice, id, 3);
   await waitFor(
     async () =>
       (await json(await stack.request(alice, 'POST', `/v1/webhooks/${id}/recover`, { since, dryRun: true })))
@@ -196,14 +157,7 @@ it('a cancelled recovery sends none of its resends, also those already handed to
 
 it('a recovery filtered by two session ids resends exactly the failed deliveries about those sessions', async () => {
   const target = `/sessions/${randomName('t')}`;
-  const created = await json(
-    await stack.request(alice, 'POST', '/v1/webhooks', {
-      event: 'cdrCreated',
-      resource: 'all',
-      targetUrl: rx.url(target),
-    }),
-  );
-  const id = (created.href as string).split('/').pop()!;
+  const id = await subscribeCdr(stack, alice, rx.url(target));
   let up = false;
   rx.on(target, () => (up ? 200 : 503));
   const since = new Date(Date.now() - 1000).toISOString();
@@ -220,11 +174,8 @@ it('a recovery filtered by two session ids resends exactly the failed deliveries
         data: { n, sessionId },
       });
   await publishCdr(stack, alice.id, ++n);
-  const list = async () => (await deliveriesOf(stack, alice, id)) as Delivery[];
-  await waitFor(
-    async () => new Set((await list()).filter((d) => d.outcome === 'failed').map((d) => d.messageId)).size === 7,
-    { what: 'seven deliveries failed', timeoutMs: 20_000 },
-  );
+  const _list = async () => (await deliveriesOf(stack, alice, id)) as Delivery[];
+  await waitForFailed(stack, alice, id, 7);
   const recover = (body: Record<string, unknown>) =>
     stack.request(alice, 'POST', `/v1/webhooks/${id}/recover`, { since, ...body });
   const dry = async (body: Record<string, unknown>) => json(await recover({ ...body, dryRun: true }));

@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addNumbers } from '@switchboard/applications/numbers';
 import { STREAMS } from '@switchboard/events';
-import { startServices, waitFor, type Services, type TestAccount } from '../../../test/support';
+import { ORLANDO, orlandoNumber, startServices, waitFor, type Services, type TestAccount } from '../../../test/support';
 
 const require = createRequire(import.meta.url);
 const https = require('node:https') as { request: unknown };
@@ -63,12 +63,7 @@ beforeAll(async () => {
     voiceUrl: 'https://example.com/voice',
   });
   appId = ((await res.json()) as { href: string }).href.split('/').pop()!;
-  await addNumbers(stack.applications.app.orm.em.fork(), ['+14075550100', '+14075550101', '+14075550102'], {
-    city: 'Orlando',
-    state: 'FL',
-    country: 'US',
-    smsEnabled: true,
-  });
+  await addNumbers(stack.applications.app.orm.em.fork(), ['+14075550100', '+14075550101', '+14075550102'], ORLANDO);
 
   originalRequest = https.request;
   https.request = (options: http.RequestOptions, callback: (res: http.IncomingMessage) => void) => {
@@ -134,13 +129,7 @@ describe('the npm tropo-webapi client, unchanged', () => {
       {
         href: numberHref,
         type: 'number',
-        number: '+14075550100',
-        displayNumber: '+1 407-555-0100',
-        prefix: '1407',
-        city: 'Orlando',
-        state: 'FL',
-        country: 'US',
-        smsEnabled: true,
+        ...orlandoNumber(),
       },
       { href: expect.stringContaining(tokenValue), type: 'token', channel: 'voice', token: tokenValue },
     ]);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cidrList, duration, grpcAddress, parseConfig } from '@switchboard/config';
+import { cidrList, duration, grpcAddress, parseConfig, pruneIntervalField } from '@switchboard/config';
 import { secretsKey } from '@switchboard/security';
 import { storeServiceFields } from '@switchboard/store-service';
 
@@ -62,15 +62,9 @@ export const schema = z.object({
     .describe(
       "Session records (the session inspector) and their signals are kept this many days; a day's records are dropped whole (1 to 3650).",
     ),
-  PRUNE_INTERVAL_MS: z.coerce
-    .number()
-    .int()
-    .min(1000)
-    .max(24 * 3_600_000)
-    .default(3_600_000)
-    .describe(
-      'How often the retention pass runs (partitions ahead, old records, bodies, rollups, signals, audit entries, idempotency keys and tombstones pruned), in ms (default 1 h); it also runs at start, and one replica at a time does it. Tests set seconds.',
-    ),
+  ...pruneIntervalField(
+    'partitions ahead, old records, bodies, rollups, signals, audit entries, idempotency keys and tombstones',
+  ),
   TOMBSTONE_RETENTION_MS: z.coerce
     .number()
     .int()

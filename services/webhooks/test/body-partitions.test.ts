@@ -1,39 +1,21 @@
-// Kept bodies in daily partitions (migration 018), on a real Postgres: the bodies kept before the
-// migration move into their days, a message's body is kept once however often its first record is
-// stored again, and retention drops a whole day of bodies instead of deleting them row by row.
-import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MikroORM } from '@mikro-orm/postgresql';
-import { initOrm, migrate, sqlTransaction } from '@switchboard/db';
+import { describe, expect, it } from 'vitest';
+import { sqlTransaction } from '@switchboard/db';
 import { createLogger } from '@switchboard/observability';
-import { SecretBox } from '@switchboard/security';
-import { createTestDatabase, queryDatabase, type TestDatabase } from '../../../test/support';
-import { ENTITIES } from '../src/db/entities';
+import { queryDatabase } from '../../../test/support';
+import { useWebhooksDatabase } from './harness';
 import { MIGRATIONS } from '../src/db/migrations';
 import { dropExpiredDeliveries } from '../src/deliveries/partitions';
 import { findKeptBody, keepBodies } from '../src/deliveries/repository';
 
 const DAY = 86_400_000;
-const logger = createLogger('test', 'silent');
+const _logger = createLogger('test', 'silent');
 const dayName = (t: number) => `delivery_bodies_p${new Date(t).toISOString().slice(0, 10).replaceAll('-', '')}`;
 
 describe('kept bodies in daily partitions', () => {
-  let db: TestDatabase;
-  let orm: MikroORM | undefined;
-  beforeAll(async () => {
-    db = await createTestDatabase();
-  });
-  afterAll(async () => {
-    await orm?.close(true);
-    await db?.drop();
-  });
+  const db = useWebhooksDatabase();
 
   it('when bodies exist before the migration, then they move into their days, a body is kept once, and retention drops a day whole', async () => {
-    const secrets = SecretBox.fromText(randomBytes(32).toString('base64'));
-    const open = (migrations: typeof MIGRATIONS) =>
-      initOrm({ entities: ENTITIES, migrations, databaseUrl: db.url, schema: 'webhooks', poolMax: 2, logger, secrets });
-    const before = await open(MIGRATIONS.filter((m) => m.name < 'Migration018'));
-    await migrate(before, 'webhooks', logger);
+    const before = await db.open(MIGRATIONS.filter((m) => m.name < 'Migration018'));
     await queryDatabase(
       db.url,
       `insert into webhooks.delivery_bodies (message_id, target, body, size, encoding, created_at) values
@@ -42,8 +24,7 @@ describe('kept bodies in daily partitions', () => {
     );
     await before.close(true);
 
-    orm = await open(MIGRATIONS);
-    await migrate(orm, 'webhooks', logger);
+    const orm = await db.open();
     const partitions = (
       await queryDatabase<{ name: string }>(
         db.url,

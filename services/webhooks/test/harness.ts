@@ -1,15 +1,65 @@
 // Test fixture of the webhooks service: the real applications and webhooks services in-process
-// (test/support startServices) on a fresh database and a private NATS server, loopback targets allowed.
+// (test/support startServices) on a fresh database and a private NATS server, loopback targets allowed;
+// and, for the tests of its schema alone, a fresh database with the service's ORM (useWebhooksDatabase).
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll } from 'vitest';
 import { AckPolicy, RetentionPolicy, StorageType } from '@nats-io/jetstream';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { initOrm, migrate } from '@switchboard/db';
 import type { NatsHandle } from '@switchboard/messaging';
+import { createLogger } from '@switchboard/observability';
+import { SecretBox } from '@switchboard/security';
 import { DELIVERIES_STREAM, RECORDS_CONSUMER, RECORDS_SUBJECT, type DisableRequest } from '@switchboard/contracts';
-import { startServices, waitFor, type Services } from '../../../test/support';
+import { createTestDatabase, startServices, waitFor, type Services, type TestDatabase } from '../../../test/support';
+import { ENTITIES } from '../src/db/entities';
+import { MIGRATIONS } from '../src/db/migrations';
 
 export type { RunningWebhooks } from '../../../test/support';
 export type Harness = Services<{ webhooks: true }>;
 
 export function startHarness(env: Record<string, string> = {}): Promise<Harness> {
   return startServices({ webhooks: true, env: { DELIVERY_ALLOWED_CIDRS: '127.0.0.0/8,::1/128', ...env } });
+}
+
+/**
+ * A fresh database for the tests of a file or describe block, dropped after them. `open` opens the
+ * webhooks service's ORM on it (one SecretBox for all) and migrates it through `migrations` (all by
+ * default); what it opened is closed after the tests. Read `url` inside the tests.
+ */
+export function useWebhooksDatabase(): {
+  readonly url: string;
+  open(migrations?: typeof MIGRATIONS): Promise<MikroORM>;
+} {
+  const logger = createLogger('test', 'silent');
+  const secrets = SecretBox.fromText(randomBytes(32).toString('base64'));
+  const opened: MikroORM[] = [];
+  let db: TestDatabase | undefined;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+  });
+  afterAll(async () => {
+    for (const orm of opened) if (await orm.isConnected()) await orm.close(true);
+    await db?.drop();
+  });
+  return {
+    get url() {
+      return db!.url;
+    },
+    async open(migrations = MIGRATIONS) {
+      const orm = await initOrm({
+        entities: ENTITIES,
+        migrations,
+        databaseUrl: db!.url,
+        schema: 'webhooks',
+        poolMax: 2,
+        logger,
+        secrets,
+      });
+      opened.push(orm);
+      await migrate(orm, 'webhooks', logger);
+      return orm;
+    },
+  };
 }
 
 /** Collects the bodies published on a subject from now on. */

@@ -1,41 +1,20 @@
-// One ensurePartitionFor (orm's partitions.ts) for every partitioned table, on a real Postgres: a
-// session record of a day ahead of the partitions made in advance gets its day (before, only days
-// up to today were made, so it was never stored), and a day another replica's retention dropped
-// after this process made it is made again when a row of it comes.
-import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { SessionRecord } from '@switchboard/contracts';
-import { partitionName, initOrm, migrate, storeInPartitions } from '@switchboard/db';
+import { partitionName, storeInPartitions } from '@switchboard/db';
 import { createLogger } from '@switchboard/observability';
-import { SecretBox } from '@switchboard/security';
-import { createTestDatabase, queryDatabase, type TestDatabase } from '../../../test/support';
-import { ENTITIES } from '../src/db/entities';
-import { MIGRATIONS } from '../src/db/migrations';
+import { queryDatabase } from '../../../test/support';
+import { useWebhooksDatabase } from './harness';
 import { storeSession } from '../src/sessions/store-session';
 
 const DAY = 86_400_000;
-const logger = createLogger('test', 'silent');
+const _logger = createLogger('test', 'silent');
 
 describe('partitions made for the rows stored', () => {
-  let db: TestDatabase;
+  const db = useWebhooksDatabase();
   let orm: MikroORM;
   beforeAll(async () => {
-    db = await createTestDatabase();
-    orm = await initOrm({
-      entities: ENTITIES,
-      migrations: MIGRATIONS,
-      databaseUrl: db.url,
-      schema: 'webhooks',
-      poolMax: 2,
-      logger,
-      secrets: SecretBox.fromText(randomBytes(32).toString('base64')),
-    });
-    await migrate(orm, 'webhooks', logger);
-  });
-  afterAll(async () => {
-    await orm?.close(true);
-    await db?.drop();
+    orm = await db.open();
   });
 
   it('when a session record is of a day ten days ahead, then its day is made and it is stored', async () => {

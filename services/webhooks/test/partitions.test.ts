@@ -1,22 +1,13 @@
-// Delivery records in daily partitions (docs/decisions/0009-delivery-partitions.md), on a real
-// Postgres: the migration moves the records already kept (and fills the rollups from them), late
-// records get their day's partition, a retried batch stays a no-op, and retention drops whole days
-// with their rollups while the statistics keep adding up to the records.
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MikroORM } from '@mikro-orm/postgresql';
-import { initOrm, migrate } from '@switchboard/db';
 import { createLogger } from '@switchboard/observability';
-import { SecretBox } from '@switchboard/security';
-import { createTestDatabase, queryDatabase, type TestDatabase } from '../../../test/support';
-import { ENTITIES } from '../src/db/entities';
+import { queryDatabase } from '../../../test/support';
 import { MIGRATIONS } from '../src/db/migrations';
 import { dropExpiredDeliveries } from '../src/deliveries/partitions';
 import { pruneDeliveries } from '../src/deliveries/repository';
-import { startHarness, storeRecords, type Harness } from './harness';
+import { startHarness, storeRecords, useWebhooksDatabase, type Harness } from './harness';
 
 const DAY = 86_400_000;
-const logger = createLogger('test', 'silent');
+const _logger = createLogger('test', 'silent');
 
 async function partitionsOf(url: string): Promise<string[]> {
   const rows = await queryDatabase<{ name: string }>(
@@ -29,28 +20,10 @@ async function partitionsOf(url: string): Promise<string[]> {
 const dayName = (t: number) => `deliveries_p${new Date(t).toISOString().slice(0, 10).replaceAll('-', '')}`;
 
 describe('the migration to partitions', () => {
-  let db: TestDatabase;
-  let orm: MikroORM | undefined;
-  beforeAll(async () => {
-    db = await createTestDatabase();
-  });
-  afterAll(async () => {
-    await orm?.close(true);
-    await db?.drop();
-  });
+  const db = useWebhooksDatabase();
 
   it('when records exist before it, then they move into their days with their ids and seqs, the rollups count them, and new records follow', async () => {
-    const secrets = SecretBox.fromText(randomBytes(32).toString('base64'));
-    const before = await initOrm({
-      entities: ENTITIES,
-      migrations: MIGRATIONS.filter((m) => m.name < 'Migration014'),
-      databaseUrl: db.url,
-      schema: 'webhooks',
-      poolMax: 2,
-      logger,
-      secrets,
-    });
-    await migrate(before, 'webhooks', logger);
+    const before = await db.open(MIGRATIONS.filter((m) => m.name < 'Migration014'));
     const now = Date.now();
     await queryDatabase(
       db.url,
@@ -72,16 +45,7 @@ describe('the migration to partitions', () => {
     );
     await before.close(true);
 
-    orm = await initOrm({
-      entities: ENTITIES,
-      migrations: MIGRATIONS,
-      databaseUrl: db.url,
-      schema: 'webhooks',
-      poolMax: 2,
-      logger,
-      secrets,
-    });
-    await migrate(orm, 'webhooks', logger);
+    const _orm = await db.open();
     const moved = await queryDatabase<{ seq: string; id: string; part: string }>(
       db.url,
       'select seq::text, id, tableoid::regclass::text as part from webhooks.deliveries order by seq',

@@ -1,24 +1,9 @@
-// The retention pass of the webhooks service (orm's startPeriodicJob), on a real Postgres: it runs
-// at start, so a process restarted more often than PRUNE_INTERVAL_MS still prunes; with two
-// replicas one does a pass while the other skips it, and the other takes over at its next tick.
-// And one pass over every table that grows with traffic: rows past their retention go, fresh ones stay.
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import {
-  ensurePartitionFor,
-  initOrm,
-  migrate,
-  poolOf,
-  pruneAudit,
-  startPeriodicJob,
-  IdempotencyStore,
-} from '@switchboard/db';
+import { ensurePartitionFor, poolOf, pruneAudit, startPeriodicJob, IdempotencyStore } from '@switchboard/db';
 import { createLogger, type BackgroundLoop } from '@switchboard/observability';
-import { SecretBox } from '@switchboard/security';
-import { createTestDatabase, queryDatabase, waitFor, type TestDatabase } from '../../../test/support';
-import { ENTITIES } from '../src/db/entities';
-import { MIGRATIONS } from '../src/db/migrations';
+import { queryDatabase, waitFor } from '../../../test/support';
+import { useWebhooksDatabase } from './harness';
 import { dropExpiredDeliveries } from '../src/deliveries/partitions';
 import { pruneDeliveries } from '../src/deliveries/repository';
 import { keepSessionsOnce } from '../src/sessions/keep-sessions';
@@ -27,18 +12,6 @@ import { pruneUsage, usageCutoff } from '../src/usage/repository';
 const logger = createLogger('test', 'silent');
 const TOMBSTONE_MS = 60_000;
 
-async function openOrm(url: string, secrets: SecretBox): Promise<MikroORM> {
-  return initOrm({
-    entities: ENTITIES,
-    migrations: MIGRATIONS,
-    databaseUrl: url,
-    schema: 'webhooks',
-    poolMax: 2,
-    logger,
-    secrets,
-  });
-}
-
 /** A replica's retention pass over the tombstones, test sends and audit entries. */
 const passOf = (orm: MikroORM) => async () => {
   await pruneDeliveries(orm.em.fork(), 'webhooks', 30, TOMBSTONE_MS);
@@ -46,7 +19,7 @@ const passOf = (orm: MikroORM) => async () => {
 };
 
 describe('the retention pass', () => {
-  let db: TestDatabase;
+  const db = useWebhooksDatabase();
   let a: MikroORM;
   let b: MikroORM;
   let account = 1000;
@@ -83,17 +56,11 @@ describe('the retention pass', () => {
     ).map((r) => r.id);
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    const secrets = SecretBox.fromText(randomBytes(32).toString('base64'));
-    a = await openOrm(db.url, secrets);
-    await migrate(a, 'webhooks', logger);
-    b = await openOrm(db.url, secrets);
+    a = await db.open();
+    b = await db.open();
   });
   afterAll(async () => {
     await Promise.all(loops.map((l) => l.stop()));
-    await a?.close(true);
-    await b?.close(true);
-    await db?.drop();
   });
 
   it('when a replica restarts more often than the interval, then each start prunes what is past its retention', async () => {
@@ -126,6 +93,16 @@ describe('the retention pass', () => {
     const runs = { a: 0, b: 0, skippedByB: 0 };
     let active = 0;
     let mostActive = 0;
+    /** `pass`, counted in `active` while it runs (and the most at once in `mostActive`). */
+    const counted = (pass: () => Promise<void>) => async () => {
+      active += 1;
+      mostActive = Math.max(mostActive, active);
+      try {
+        await pass();
+      } finally {
+        active -= 1;
+      }
+    };
     let bSkipped!: () => void;
     const skipped = new Promise<void>((resolve) => {
       bSkipped = resolve;
@@ -134,46 +111,28 @@ describe('the retention pass', () => {
     loops.push(
       startPeriodicJob(
         a,
-        async () => {
-          active += 1;
-          mostActive = Math.max(mostActive, active);
-          try {
-            if (runs.a === 0) await skipped;
-            await passOf(a)();
-          } finally {
-            active -= 1;
-          }
-        },
+        counted(async () => {
+          if (runs.a === 0) await skipped;
+          await passOf(a)();
+        }),
         { name: 'retention', schema: 'webhooks', intervalMs: 3_600_000, logger, ran: (ran) => ran && (runs.a += 1) },
       ),
     );
     await waitFor(() => active === 1, { what: "replica A's pass under way" });
     loops.push(
-      startPeriodicJob(
-        b,
-        async () => {
-          active += 1;
-          mostActive = Math.max(mostActive, active);
-          try {
-            await passOf(b)();
-          } finally {
-            active -= 1;
+      startPeriodicJob(b, counted(passOf(b)), {
+        name: 'retention',
+        schema: 'webhooks',
+        intervalMs: 1000,
+        logger,
+        ran: (ran) => {
+          if (ran) runs.b += 1;
+          else {
+            runs.skippedByB += 1;
+            bSkipped();
           }
         },
-        {
-          name: 'retention',
-          schema: 'webhooks',
-          intervalMs: 1000,
-          logger,
-          ran: (ran) => {
-            if (ran) runs.b += 1;
-            else {
-              runs.skippedByB += 1;
-              bSkipped();
-            }
-          },
-        },
-      ),
+      }),
     );
     await waitFor(() => runs.a === 1, { what: "replica A's pass" });
     expect(runs.skippedByB).toBeGreaterThanOrEqual(1);

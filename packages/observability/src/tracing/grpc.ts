@@ -1,15 +1,5 @@
-import {
-  context,
-  propagation,
-  ROOT_CONTEXT,
-  SpanKind,
-  SpanStatusCode,
-  trace,
-  type Attributes,
-  type Span,
-  type TextMapGetter,
-  type TextMapSetter,
-} from '@opentelemetry/api';
+import { context, SpanKind, SpanStatusCode, trace, type Attributes, type Span } from '@opentelemetry/api';
+import { readContext, rpcGetter, rpcSetter, writeContext, type RpcMetadata } from './carriers.ts';
 import type { TraceContext } from './http.ts';
 import { handlerSpan, incomingContext, inject, inTrace, unrecordedTrace } from './sampling.ts';
 import { noEnd, state, tracer } from './state.ts';
@@ -17,22 +7,6 @@ import { noEnd, state, tracer } from './state.ts';
 // Trace context on gRPC calls (W3C traceparent/tracestate in the call metadata). Every call goes
 // through the platform's promiseClient and GrpcServer handlers, which make these spans: one span a
 // side per call, with none of the per-call patching of grpc-js an instrumentation needs.
-
-/** Metadata of a gRPC call, as far as propagation needs it (grpc-js Metadata). */
-interface RpcMetadata {
-  get(key: string): unknown[];
-  set(key: string, value: string): void;
-  getMap(): Record<string, unknown>;
-}
-
-const rpcSetter: TextMapSetter<RpcMetadata> = { set: (m, k, v) => m.set(k, v) };
-const rpcGetter: TextMapGetter<RpcMetadata> = {
-  get: (m, k) => {
-    const v = m.get(k)[0];
-    return typeof v === 'string' ? v : undefined;
-  },
-  keys: (m) => Object.keys(m.getMap()),
-};
 
 const rpcSpans = new Map<string, { name: string; attributes: Attributes }>();
 
@@ -85,7 +59,7 @@ export function grpcClientSpan(
   if (!inTrace(active)) return undefined;
   const { name, attributes } = rpcSpan(path);
   const span = tracer().startSpan(name, { kind: SpanKind.CLIENT, attributes }, active);
-  propagation.inject(trace.setSpan(active, span), metadata, rpcSetter);
+  writeContext(trace.setSpan(active, span), metadata, rpcSetter);
   return (code, message) => endRpc(span, code, code !== 0, message);
 }
 
@@ -103,7 +77,7 @@ export function tracedGrpcCall<T>(
   const { name, attributes } = rpcSpan(path);
   const parent = incomingContext(
     (key) => rpcGetter.get(metadata, key) as string | undefined,
-    () => propagation.extract(ROOT_CONTEXT, metadata, rpcGetter),
+    () => readContext(metadata, rpcGetter),
   );
   // A call outside any trace (its caller's was not sampled where it started, or it has none): a
   // service starts no trace of its own, and the handler runs with no context to keep.

@@ -1,32 +1,9 @@
-import {
-  context,
-  propagation,
-  ROOT_CONTEXT,
-  SpanKind,
-  SpanStatusCode,
-  trace,
-  type Context,
-  type Span,
-  type TextMapGetter,
-  type TextMapSetter,
-} from '@opentelemetry/api';
+import { context, SpanKind, SpanStatusCode, trace, type Context, type Span } from '@opentelemetry/api';
+import { headersGetter, headersSetter, readContext, writeContext, type Headers } from './carriers.ts';
 import { inject, spanOrUnrecorded, turnedDownTrace, unrecordedContext, unrecordedTrace } from './sampling.ts';
 import { state, tracer } from './state.ts';
 
 // Trace context in NATS message headers (W3C traceparent/tracestate), through the global propagator.
-
-/** Headers of a NATS message, as far as propagation needs them. */
-interface Headers {
-  get(key: string): string;
-  set(key: string, value: string): void;
-  keys(): string[];
-}
-
-const setter: TextMapSetter<Headers> = { set: (h, k, v) => h.set(k, v) };
-const getter: TextMapGetter<Headers | undefined> = {
-  get: (h, k) => h?.get(k) || undefined,
-  keys: (h) => h?.keys() ?? [],
-};
 
 /**
  * Runs `publish` in a producer span for `subject` whose context is written into headers it creates
@@ -56,13 +33,13 @@ export async function tracedPublish<T, H extends Headers>(
     inject(
       unrecordedContext(active, 'notRecorded' in decided ? decided.notRecorded : turnedDownTrace(decided.turnedDown)),
       headers,
-      setter,
+      headersSetter,
     );
     return publish(headers);
   }
   const { span } = decided;
   return context.with(trace.setSpan(active, span), () => {
-    propagation.inject(context.active(), headers, setter);
+    writeContext(context.active(), headers, headersSetter);
     return settle(span, () => publish(headers));
   });
 }
@@ -75,7 +52,7 @@ export async function tracedConsume<T>(
   handle: () => Promise<T>,
 ): Promise<T> {
   if (!state.started) return handle();
-  const parent: Context = propagation.extract(ROOT_CONTEXT, headers, getter);
+  const parent: Context = readContext(headers, headersGetter);
   // An unrecorded trace keeps its span here: the dispatcher's POSTs (the undici instrumentation)
   // then carry its traceparent to the receiver, as they do in a recorded trace.
   if (unrecordedTrace(parent)) return context.with(parent, handle);

@@ -180,18 +180,19 @@ export async function startTracing(opts: TracingOptions): Promise<Tracing> {
 }
 
 /**
- * The main module of a service: starts tracing, then `start` (which imports the service itself,
- * so the instrumentations are in place before pg or undici load), as runMain does.
- * Stopping the service flushes the spans still buffered.
+ * The main module of a service: starts tracing, then makes the service's app with `makeApp` (which
+ * imports the service itself, so the instrumentations are in place before pg or undici load) and
+ * starts it, as runMain does. Stopping the service flushes the spans still buffered.
  */
 export async function runTracedMain(
   name: string,
-  start: () => Promise<{ logger: Logger; stop: () => Promise<void> }>,
+  makeApp: () => Promise<{ logger: Logger; start: () => Promise<unknown>; stop: () => Promise<void> }>,
   options: Pick<TracingOptions, 'contextManager' | 'instrument'> = {},
 ): Promise<void> {
   await runMain(name, async () => {
     const tracing = await startTracing({ serviceName: name, ...options });
-    const service = await start();
+    const service = await makeApp();
+    await service.start();
     return {
       logger: service.logger,
       async stop() {

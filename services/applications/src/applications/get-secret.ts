@@ -1,4 +1,4 @@
-import type { AuditContext } from '@switchboard/db';
+import { secretAuditEntry, type AuditContext } from '@switchboard/db';
 import { recordAlone } from '../audit/repository.ts';
 import type { GetApplicationSecretRequest__Output } from '@switchboard/proto/generated/switchboard/applications/v1/GetApplicationSecretRequest';
 import type { Deps } from '../context.ts';
@@ -17,12 +17,7 @@ export async function getApplicationSecret(
   // A read changes nothing: its entry is written before the secret is answered, and no entry, no secret.
   await recordAlone(
     deps.orm.em,
-    {
-      accountId: app.accountId,
-      action: 'application.secret.read',
-      target: `${applicationPath(app.id)}/secret`,
-      outcome: 'success',
-    },
+    secretAuditEntry(app.accountId, 'application.secret.read', applicationPath(app.id)),
     audit,
   );
   return current!;

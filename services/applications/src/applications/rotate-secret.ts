@@ -1,4 +1,4 @@
-import type { AuditContext } from '@switchboard/db';
+import { secretAuditEntry, type AuditContext } from '@switchboard/db';
 import { auditWithFlush } from '../audit/repository.ts';
 import { SUBJECTS } from '@switchboard/events';
 import type { RotateApplicationSecretRequest__Output } from '@switchboard/proto/generated/switchboard/applications/v1/RotateApplicationSecretRequest';
@@ -21,16 +21,7 @@ export async function rotateApplicationSecret(
     const app = await findOwned(em, req.accountId, req.id);
     const s = await replaceSecret(em, deps.secrets, app.id);
     enqueueEvent(em, SUBJECTS.applicationChanged, { applicationId: app.id, accountId: app.accountId });
-    auditWithFlush(
-      em,
-      {
-        accountId: app.accountId,
-        action: 'application.secret.rotate',
-        target: `${applicationPath(app.id)}/secret`,
-        outcome: 'success',
-      },
-      audit,
-    );
+    auditWithFlush(em, secretAuditEntry(app.accountId, 'application.secret.rotate', applicationPath(app.id)), audit);
     return s;
   });
   deps.outbox.kick();

@@ -12,21 +12,12 @@ import type { TransactionQuery } from '@switchboard/db';
 import { fireAlertTriggers, type FoldedAlert } from '../triggers/fire-alert-triggers.ts';
 import { alertsUsage } from '../usage/counts.ts';
 import { addUsage } from '../usage/repository.ts';
-import { anySubscription, foldAlert } from './repository.ts';
+import { anySubscription, foldAlert, type AlertToFold } from './repository.ts';
 
-export interface NewAlert {
-  accountId: string;
+/** An alert to raise: what is folded (AlertToFold), its code and severity checked, `foldAt` and `count` optional. */
+export interface NewAlert extends Omit<AlertToFold, 'code' | 'severity' | 'foldAt' | 'count'> {
   code: AlertCode;
   severity: AlertSeverity;
-  applicationId: string | null;
-  subscriptionId: string | null;
-  sessionId: string | null;
-  deliveryId: string | null;
-  /** Index (0-based) of the session attempt it links to. */
-  attempt: number | null;
-  message: string;
-  /** When it happened (ISO 8601). */
-  at: string;
   /** The time whose minute it folds into (a session's start); `at` when not given. */
   foldAt?: string;
   /** How many occurrences it stands for (deliveries ended together); 1 when not given. */

@@ -37,6 +37,7 @@ export interface AlertToFold {
   subscriptionId: string | null;
   sessionId: string | null;
   deliveryId: string | null;
+  /** Index (0-based) of the session attempt it links to. */
   attempt: number | null;
   message: string;
   /** When it happened (ISO 8601). */

@@ -28,7 +28,7 @@ import { resendDelivery } from '../tools/resend-delivery.ts';
 import { testSubscription } from '../tools/test-subscription.ts';
 import { createAlertTrigger } from '../triggers/create-alert-trigger.ts';
 import { createUsageTrigger } from '../triggers/create-usage-trigger.ts';
-import { deleteAlertTrigger, deleteUsageTrigger } from '../triggers/delete-trigger.ts';
+import { deleteTrigger } from '../triggers/delete-trigger.ts';
 import { getAlertTrigger, getUsageTrigger, listAlertTriggers, listUsageTriggers } from '../triggers/read-triggers.ts';
 import { getUsage } from '../usage/get-usage.ts';
 
@@ -86,7 +86,7 @@ export function registerHandlers(server: GrpcServer, deps: Deps): void {
     ListAlertTriggers: async (req) => listAlertTriggers(deps, req),
     GetAlertTrigger: async (req) => ({ trigger: await getAlertTrigger(deps, req) }),
     DeleteAlertTrigger: async (req, ctx) => {
-      await deleteAlertTrigger(deps, req, ctx.audit);
+      await deleteTrigger('alert', deps, req, ctx.audit);
       return {};
     },
     GetUsage: async (req) => getUsage(deps, req),
@@ -96,7 +96,7 @@ export function registerHandlers(server: GrpcServer, deps: Deps): void {
     ListUsageTriggers: async (req) => listUsageTriggers(deps, req),
     GetUsageTrigger: async (req) => ({ trigger: await getUsageTrigger(deps, req) }),
     DeleteUsageTrigger: async (req, ctx) => {
-      await deleteUsageTrigger(deps, req, ctx.audit);
+      await deleteTrigger('usage', deps, req, ctx.audit);
       return {};
     },
     GetDeliveryTarget: async (req) => {

@@ -1,6 +1,5 @@
-import { recordAlone } from '@switchboard/db';
 import { AppError } from '@switchboard/errors';
-import type { AuditContext } from '@switchboard/db';
+import { recordAlone, secretAuditEntry, type AuditContext } from '@switchboard/db';
 import type { GetSecretRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/GetSecretRequest';
 import type { Deps } from '../context.ts';
 import { SubscriptionSecretSchema } from '../db/entities.ts';
@@ -16,15 +15,6 @@ export async function getSecret(deps: Deps, req: GetSecretRequest__Output, audit
   const row = await em.findOne(SubscriptionSecretSchema, { subscriptionId: sub.id });
   if (!row) throw new AppError('internal', `subscription ${sub.id} has no secret`);
   const secret = deps.secrets.open(row.secret, sub.id);
-  await recordAlone(
-    em,
-    {
-      accountId: sub.accountId,
-      action: 'webhook.secret.read',
-      target: `${webhookPath(sub.id)}/secret`,
-      outcome: 'success',
-    },
-    audit,
-  );
+  await recordAlone(em, secretAuditEntry(sub.accountId, 'webhook.secret.read', webhookPath(sub.id)), audit);
   return secret;
 }

@@ -1,7 +1,6 @@
 import { LockMode } from '@mikro-orm/core';
-import { recordAlone } from '@switchboard/db';
 import { AppError } from '@switchboard/errors';
-import type { AuditContext } from '@switchboard/db';
+import { recordAlone, secretAuditEntry, type AuditContext } from '@switchboard/db';
 import type { RotateSecretRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/RotateSecretRequest';
 import type { Deps, Traced } from '../context.ts';
 import { SubscriptionSecretSchema } from '../db/entities.ts';
@@ -37,16 +36,7 @@ export async function rotateSecret(
     row.previousExpiresAt = new Date(now.getTime() + PREVIOUS_SECRET_VALID_MS);
     row.secret = deps.secrets.seal(secret, s.id);
     row.rotatedAt = now;
-    await recordAlone(
-      em,
-      {
-        accountId: s.accountId,
-        action: 'webhook.secret.rotate',
-        target: `${webhookPath(s.id)}/secret`,
-        outcome: 'success',
-      },
-      audit,
-    );
+    await recordAlone(em, secretAuditEntry(s.accountId, 'webhook.secret.rotate', webhookPath(s.id)), audit);
     return s;
   });
   deps.changes.changed(sub, req.requestId);

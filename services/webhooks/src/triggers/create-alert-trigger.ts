@@ -7,7 +7,7 @@ import type { Deps, Traced } from '../context.ts';
 import { AlertTriggerSchema } from '../db/entities.ts';
 import { requireAccount } from '../subscriptions/repository.ts';
 import { alertTriggerMessage } from './mapper.ts';
-import { accountDeleted, applicationDeleted, lockTriggers, readAlertTriggers } from './repository.ts';
+import { accountDeleted, applicationDeleted, lockTriggers, readTriggers } from './repository.ts';
 import {
   ALERT_THRESHOLD_MAX,
   checkAlertCode,
@@ -75,6 +75,6 @@ export async function createAlertTrigger(
       audit,
     );
   });
-  const [row] = await readAlertTriggers(deps.orm.em, deps.schema, accountId, { id });
+  const [row] = await readTriggers(deps.orm.em, deps.schema, 'alert', accountId, { id });
   return alertTriggerMessage(row!);
 }

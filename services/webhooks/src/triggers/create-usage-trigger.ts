@@ -9,7 +9,7 @@ import { requireAccount } from '../subscriptions/repository.ts';
 import { utcDay } from '../usage/counts.ts';
 import { usageOfDay } from '../usage/repository.ts';
 import { usageTriggerMessage } from './mapper.ts';
-import { accountDeleted, lockTriggers, readUsageTriggers } from './repository.ts';
+import { accountDeleted, lockTriggers, readTriggers } from './repository.ts';
 import {
   checkCategory,
   checkRecurring,
@@ -67,6 +67,6 @@ export async function createUsageTrigger(
       audit,
     );
   });
-  const [row] = await readUsageTriggers(deps.orm.em, deps.schema, accountId, { id });
+  const [row] = await readTriggers(deps.orm.em, deps.schema, 'usage', accountId, { id });
   return usageTriggerMessage(row!);
 }

@@ -1,3 +1,4 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { recordAlone } from '@switchboard/db';
 import { AppError } from '@switchboard/errors';
 import type { AuditContext } from '@switchboard/db';
@@ -10,39 +11,42 @@ import { alertTriggerPath } from './create-alert-trigger.ts';
 import { usageTriggerPath } from './create-usage-trigger.ts';
 import { isAlertTriggerId, isUsageTriggerId } from './rules.ts';
 
-/** Deletes an alert trigger of the account (with its firing state), audited in the same transaction. */
-export async function deleteAlertTrigger(
-  deps: Pick<Deps, 'orm'>,
-  req: DeleteAlertTriggerRequest__Output,
-  audit?: AuditContext,
-): Promise<void> {
-  const accountId = requireAccount(req.accountId);
-  if (!isAlertTriggerId(req.id)) throw AppError.notFound('alert trigger');
-  await deps.orm.em.fork().transactional(async (em) => {
-    const n = await em.nativeDelete(AlertTriggerSchema, { id: req.id, accountId });
-    if (n === 0) throw AppError.notFound('alert trigger');
-    await recordAlone(
-      em,
-      { accountId, action: 'alert-trigger.delete', target: alertTriggerPath(req.id), outcome: 'success' },
-      audit,
-    );
-  });
-}
+/** Per kind: the form of its ids, its deletion and its path. */
+const KINDS = {
+  alert: {
+    isId: isAlertTriggerId,
+    remove: (em: EntityManager, id: string, accountId: string) =>
+      em.nativeDelete(AlertTriggerSchema, { id, accountId }),
+    path: alertTriggerPath,
+  },
+  usage: {
+    isId: isUsageTriggerId,
+    remove: (em: EntityManager, id: string, accountId: string) =>
+      em.nativeDelete(UsageTriggerSchema, { id, accountId }),
+    path: usageTriggerPath,
+  },
+} as const;
 
-/** Deletes a usage trigger of the account (with its firing state), audited in the same transaction. */
-export async function deleteUsageTrigger(
+/**
+ * Deletes an alert or usage trigger of the account (with its firing state), audited in the same
+ * transaction (`alert-trigger.delete`, `usage-trigger.delete`).
+ */
+export async function deleteTrigger(
+  kind: keyof typeof KINDS,
   deps: Pick<Deps, 'orm'>,
-  req: DeleteUsageTriggerRequest__Output,
-  audit?: AuditContext,
+  req: DeleteAlertTriggerRequest__Output | DeleteUsageTriggerRequest__Output,
+  audit: AuditContext | undefined,
 ): Promise<void> {
+  const { isId, remove, path } = KINDS[kind];
+  const what = `${kind} trigger`;
   const accountId = requireAccount(req.accountId);
-  if (!isUsageTriggerId(req.id)) throw AppError.notFound('usage trigger');
+  if (!isId(req.id)) throw AppError.notFound(what);
   await deps.orm.em.fork().transactional(async (em) => {
-    const n = await em.nativeDelete(UsageTriggerSchema, { id: req.id, accountId });
-    if (n === 0) throw AppError.notFound('usage trigger');
+    const n = await remove(em, req.id, accountId);
+    if (n === 0) throw AppError.notFound(what);
     await recordAlone(
       em,
-      { accountId, action: 'usage-trigger.delete', target: usageTriggerPath(req.id), outcome: 'success' },
+      { accountId, action: `${kind}-trigger.delete`, target: path(req.id), outcome: 'success' },
       audit,
     );
   });

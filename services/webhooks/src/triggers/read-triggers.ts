@@ -11,60 +11,60 @@ import type { UsageTrigger } from '@switchboard/proto/generated/switchboard/webh
 import type { Deps } from '../context.ts';
 import { requireAccount } from '../subscriptions/repository.ts';
 import { alertTriggerMessage, usageTriggerMessage } from './mapper.ts';
-import { readAlertTriggers, readUsageTriggers } from './repository.ts';
+import { readTriggers } from './repository.ts';
 import { isAlertTriggerId, isUsageTriggerId } from './rules.ts';
 
-const ALERT_KIND = 'at';
-const USAGE_KIND = 'ut';
+/** Per kind: the kind of its cursors, what a missing one is called, and the form of its ids. */
+const KINDS = {
+  alert: { cursor: 'at', what: 'alert trigger', isId: isAlertTriggerId },
+  usage: { cursor: 'ut', what: 'usage trigger', isId: isUsageTriggerId },
+} as const;
 
-export async function listAlertTriggers(
-  deps: Pick<Deps, 'orm' | 'schema'>,
-  req: ListAlertTriggersRequest__Output,
-): Promise<{ triggers: AlertTrigger[]; nextCursor: string }> {
+type Reader = Pick<Deps, 'orm' | 'schema'>;
+
+/** A page of the account's triggers of `kind`, after the request's cursor. */
+async function triggersPage<K extends keyof typeof KINDS>(
+  deps: Reader,
+  kind: K,
+  req: { accountId: string; limit: number; cursor: string },
+) {
   const accountId = requireAccount(req.accountId);
   const n = pageSize(req.limit);
-  const afterSeq = req.cursor ? decodeCursor(ALERT_KIND, req.cursor) : null;
-  const page = toPage(
-    await readAlertTriggers(deps.orm.em, deps.schema, accountId, { afterSeq, limit: n + 1 }),
-    n,
-    ALERT_KIND,
-  );
+  const { cursor } = KINDS[kind];
+  const afterSeq = req.cursor ? decodeCursor(cursor, req.cursor) : null;
+  return toPage(await readTriggers(deps.orm.em, deps.schema, kind, accountId, { afterSeq, limit: n + 1 }), n, cursor);
+}
+
+/** The account's trigger of `kind` with the request's id; not found when another's or of the wrong form. */
+async function oneTrigger<K extends keyof typeof KINDS>(deps: Reader, kind: K, req: { accountId: string; id: string }) {
+  const accountId = requireAccount(req.accountId);
+  const { what, isId } = KINDS[kind];
+  if (!isId(req.id)) throw AppError.notFound(what);
+  const [row] = await readTriggers(deps.orm.em, deps.schema, kind, accountId, { id: req.id });
+  if (!row) throw AppError.notFound(what);
+  return row;
+}
+
+export async function listAlertTriggers(
+  deps: Reader,
+  req: ListAlertTriggersRequest__Output,
+): Promise<{ triggers: AlertTrigger[]; nextCursor: string }> {
+  const page = await triggersPage(deps, 'alert', req);
   return { triggers: page.items.map(alertTriggerMessage), nextCursor: page.nextCursor };
 }
 
 export async function listUsageTriggers(
-  deps: Pick<Deps, 'orm' | 'schema'>,
+  deps: Reader,
   req: ListUsageTriggersRequest__Output,
 ): Promise<{ triggers: UsageTrigger[]; nextCursor: string }> {
-  const accountId = requireAccount(req.accountId);
-  const n = pageSize(req.limit);
-  const afterSeq = req.cursor ? decodeCursor(USAGE_KIND, req.cursor) : null;
-  const page = toPage(
-    await readUsageTriggers(deps.orm.em, deps.schema, accountId, { afterSeq, limit: n + 1 }),
-    n,
-    USAGE_KIND,
-  );
+  const page = await triggersPage(deps, 'usage', req);
   return { triggers: page.items.map(usageTriggerMessage), nextCursor: page.nextCursor };
 }
 
-export async function getAlertTrigger(
-  deps: Pick<Deps, 'orm' | 'schema'>,
-  req: GetAlertTriggerRequest__Output,
-): Promise<AlertTrigger> {
-  const accountId = requireAccount(req.accountId);
-  if (!isAlertTriggerId(req.id)) throw AppError.notFound('alert trigger');
-  const [row] = await readAlertTriggers(deps.orm.em, deps.schema, accountId, { id: req.id });
-  if (!row) throw AppError.notFound('alert trigger');
-  return alertTriggerMessage(row);
+export async function getAlertTrigger(deps: Reader, req: GetAlertTriggerRequest__Output): Promise<AlertTrigger> {
+  return alertTriggerMessage(await oneTrigger(deps, 'alert', req));
 }
 
-export async function getUsageTrigger(
-  deps: Pick<Deps, 'orm' | 'schema'>,
-  req: GetUsageTriggerRequest__Output,
-): Promise<UsageTrigger> {
-  const accountId = requireAccount(req.accountId);
-  if (!isUsageTriggerId(req.id)) throw AppError.notFound('usage trigger');
-  const [row] = await readUsageTriggers(deps.orm.em, deps.schema, accountId, { id: req.id });
-  if (!row) throw AppError.notFound('usage trigger');
-  return usageTriggerMessage(row);
+export async function getUsageTrigger(deps: Reader, req: GetUsageTriggerRequest__Output): Promise<UsageTrigger> {
+  return usageTriggerMessage(await oneTrigger(deps, 'usage', req));
 }

@@ -41,26 +41,8 @@ export interface AlertTriggerRow {
 
 const ALERT_COLUMNS = `seq::text as seq, id, code, application_id, threshold, window_seconds, created_at, fired_at, fired_count`;
 
-/** Up to `limit` alert triggers of the account in creation order, after `afterSeq`; or the one with `id`. */
-export function readAlertTriggers(
-  em: EntityManager,
-  schema: string,
-  accountId: string,
-  q: { afterSeq: string | null; limit: number } | { id: string },
-): Promise<AlertTriggerRow[]> {
-  if ('id' in q)
-    return sql<AlertTriggerRow>(
-      em,
-      `select ${ALERT_COLUMNS} from "${schema}".alert_triggers where account_id = $1 and id = $2`,
-      [accountId, q.id],
-    );
-  return sql<AlertTriggerRow>(
-    em,
-    `select ${ALERT_COLUMNS} from "${schema}".alert_triggers
-     where account_id = $1 and ($2::bigint is null or seq > $2) order by seq limit $3`,
-    [accountId, q.afterSeq, q.limit],
-  );
-}
+/** Which triggers a read takes: a page in creation order after `afterSeq`, or the one with `id`. */
+type TriggerQuery = { afterSeq: string | null; limit: number } | { id: string };
 
 export interface UsageTriggerRow {
   seq: string;
@@ -76,22 +58,32 @@ export interface UsageTriggerRow {
 const USAGE_COLUMNS = `seq::text as seq, id, category, threshold::text as threshold, recurring, created_at,
   to_char(fired_period, 'YYYY-MM-DD') as fired_period, fired_at`;
 
-/** Up to `limit` usage triggers of the account in creation order, after `afterSeq`; or the one with `id`. */
-export function readUsageTriggers(
+/** Rows of each kind of trigger. */
+interface TriggerRows {
+  alert: AlertTriggerRow;
+  usage: UsageTriggerRow;
+}
+
+/**
+ * The triggers of the kind of the account that `q` takes: up to `limit` in creation order after
+ * `afterSeq`, or the one with `id`.
+ */
+export function readTriggers<K extends keyof TriggerRows>(
   em: EntityManager,
   schema: string,
+  kind: K,
   accountId: string,
-  q: { afterSeq: string | null; limit: number } | { id: string },
-): Promise<UsageTriggerRow[]> {
+  q: TriggerQuery,
+): Promise<TriggerRows[K][]> {
+  const [table, columns] = kind === 'alert' ? ['alert_triggers', ALERT_COLUMNS] : ['usage_triggers', USAGE_COLUMNS];
   if ('id' in q)
-    return sql<UsageTriggerRow>(
-      em,
-      `select ${USAGE_COLUMNS} from "${schema}".usage_triggers where account_id = $1 and id = $2`,
-      [accountId, q.id],
-    );
-  return sql<UsageTriggerRow>(
+    return sql<TriggerRows[K]>(em, `select ${columns} from "${schema}".${table} where account_id = $1 and id = $2`, [
+      accountId,
+      q.id,
+    ]);
+  return sql<TriggerRows[K]>(
     em,
-    `select ${USAGE_COLUMNS} from "${schema}".usage_triggers
+    `select ${columns} from "${schema}".${table}
      where account_id = $1 and ($2::bigint is null or seq > $2) order by seq limit $3`,
     [accountId, q.afterSeq, q.limit],
   );
