@@ -1143,694 +1143,6 @@ export interface paths {
     };
   };
   '/v1/addresses': paths['/addresses'];
-  '/v1/webhooks': {
-    /** List account-level subscriptions */
-    get: {
-      parameters: {
-        query?: {
-          /** Items per page; a `Link` header leads to the next page. Without `limit` the answer holds the whole list, up to 10,000 items (then a `Link` header leads to the rest). */
-          limit?: number;
-          /** From the `Link` header of the previous page. */
-          cursor?: string;
-          event?: components['schemas']['WebhookEvent'];
-          resource?: 'call' | 'sms' | 'transcription' | 'all';
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            /** RFC 8288 link to the next page: <...>; rel="next" */
-            Link?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Webhook'][];
-          };
-        };
-        400: components['responses']['Problem'];
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-    /** Create an account-level subscription */
-    post: {
-      parameters: {
-        query?: never;
-        header?: {
-          /** Makes a retried POST safe: within 24 h, a request with the same key and the same method, path and body (JSON key order and spacing do not matter) is not done again; it answers what the first one answered (status, body, `Location`). A request that arrives while the first is still running waits for it (up to 10 s, then 409 `idempotency_in_progress`). The same key with a different request is a 422 `idempotency_key_reused`. Keys are per account and per service that does the write (applications; webhooks and their secrets). A request that failed (any 4xx or 5xx) is not remembered: its key can be sent again. 1 to 255 visible ASCII characters (else 400); a UUID is a good choice. */
-          'Idempotency-Key'?: string;
-        };
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': components['schemas']['WebhookCreate'];
-        };
-      };
-      responses: {
-        200: {
-          headers: {
-            Location?: string;
-            /** Never cached: it carries a credential. */
-            'Cache-Control'?: 'no-store';
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['WebhookCreated'];
-          };
-        };
-        400: components['responses']['Problem'];
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        409: components['responses']['Problem'];
-        413: components['responses']['Problem'];
-        415: components['responses']['Problem'];
-        422: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-  };
-  '/v1/webhooks/{id}': {
-    /** Show a subscription */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** Subscription id. */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Webhook'];
-          };
-        };
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-    /** Update a subscription */
-    put: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** Subscription id. */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': components['schemas']['WebhookUpdate'];
-        };
-      };
-      responses: {
-        200: {
-          headers: {
-            Location?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Href'];
-          };
-        };
-        400: components['responses']['Problem'];
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        409: components['responses']['Problem'];
-        413: components['responses']['Problem'];
-        415: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-    /** Delete a subscription */
-    delete: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** Subscription id. */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Message'];
-          };
-        };
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-  };
-  '/v1/applications/{appId}/webhooks': {
-    /** List application-level subscriptions */
-    get: {
-      parameters: {
-        query?: {
-          /** Items per page; a `Link` header leads to the next page. Without `limit` the answer holds the whole list, up to 10,000 items (then a `Link` header leads to the rest). */
-          limit?: number;
-          /** From the `Link` header of the previous page. */
-          cursor?: string;
-          event?: components['schemas']['WebhookEvent'];
-          resource?: 'call' | 'sms' | 'transcription' | 'all';
-        };
-        header?: never;
-        path: {
-          /** Application id. */
-          appId: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            /** RFC 8288 link to the next page: <...>; rel="next" */
-            Link?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Webhook'][];
-          };
-        };
-        400: components['responses']['Problem'];
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-    /** Create an application-level subscription */
-    post: {
-      parameters: {
-        query?: never;
-        header?: {
-          /** Makes a retried POST safe: within 24 h, a request with the same key and the same method, path and body (JSON key order and spacing do not matter) is not done again; it answers what the first one answered (status, body, `Location`). A request that arrives while the first is still running waits for it (up to 10 s, then 409 `idempotency_in_progress`). The same key with a different request is a 422 `idempotency_key_reused`. Keys are per account and per service that does the write (applications; webhooks and their secrets). A request that failed (any 4xx or 5xx) is not remembered: its key can be sent again. 1 to 255 visible ASCII characters (else 400); a UUID is a good choice. */
-          'Idempotency-Key'?: string;
-        };
-        path: {
-          /** Application id. */
-          appId: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': components['schemas']['WebhookCreate'];
-        };
-      };
-      responses: {
-        200: {
-          headers: {
-            Location?: string;
-            /** Never cached: it carries a credential. */
-            'Cache-Control'?: 'no-store';
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['WebhookCreated'];
-          };
-        };
-        400: components['responses']['Problem'];
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        409: components['responses']['Problem'];
-        413: components['responses']['Problem'];
-        415: components['responses']['Problem'];
-        422: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-  };
-  '/v1/applications/{appId}/webhooks/{id}': {
-    /** Show a subscription */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** Application id. */
-          appId: string;
-          /** Subscription id. */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Webhook'];
-          };
-        };
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-    /** Update a subscription */
-    put: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** Application id. */
-          appId: string;
-          /** Subscription id. */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': components['schemas']['WebhookUpdate'];
-        };
-      };
-      responses: {
-        200: {
-          headers: {
-            Location?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Href'];
-          };
-        };
-        400: components['responses']['Problem'];
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        409: components['responses']['Problem'];
-        413: components['responses']['Problem'];
-        415: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-    /** Delete a subscription */
-    delete: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** Application id. */
-          appId: string;
-          /** Subscription id. */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Message'];
-          };
-        };
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-  };
-  '/v1/application/{appId}/webhooks/{id}': {
-    /** Show a subscription (the singular form returned by updates) */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** Application id. */
-          appId: string;
-          /** Subscription id. */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Webhook'];
-          };
-        };
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-    /** Update a subscription (singular form) */
-    put: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** Application id. */
-          appId: string;
-          /** Subscription id. */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': components['schemas']['WebhookUpdate'];
-        };
-      };
-      responses: {
-        200: {
-          headers: {
-            Location?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Href'];
-          };
-        };
-        400: components['responses']['Problem'];
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        409: components['responses']['Problem'];
-        413: components['responses']['Problem'];
-        415: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-    /** Delete a subscription (singular form) */
-    delete: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** Application id. */
-          appId: string;
-          /** Subscription id. */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Message'];
-          };
-        };
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-  };
-  '/v1/event-types': {
-    /** Events one can subscribe to, with the JSON Schema of their data */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['EventType'][];
-          };
-        };
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-  };
-  '/v1/webhooks/{id}/secret': {
-    /** Read a subscription's signing secret */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** Subscription id. */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            /** Never cached: it carries a credential. */
-            'Cache-Control'?: 'no-store';
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Secret'];
-          };
-        };
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-  };
-  '/v1/webhooks/{id}/secret/rotate': {
-    /** Rotate the signing secret (the old one stays valid 24 h) */
-    post: {
-      parameters: {
-        query?: never;
-        header?: {
-          /** Makes a retried POST safe: within 24 h, a request with the same key and the same method, path and body (JSON key order and spacing do not matter) is not done again; it answers what the first one answered (status, body, `Location`). A request that arrives while the first is still running waits for it (up to 10 s, then 409 `idempotency_in_progress`). The same key with a different request is a 422 `idempotency_key_reused`. Keys are per account and per service that does the write (applications; webhooks and their secrets). A request that failed (any 4xx or 5xx) is not remembered: its key can be sent again. 1 to 255 visible ASCII characters (else 400); a UUID is a good choice. */
-          'Idempotency-Key'?: string;
-        };
-        path: {
-          /** Subscription id. */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            /** Never cached: it carries a credential. */
-            'Cache-Control'?: 'no-store';
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Secret'];
-          };
-        };
-        400: components['responses']['Problem'];
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        409: components['responses']['Problem'];
-        413: components['responses']['Problem'];
-        415: components['responses']['Problem'];
-        422: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-  };
-  '/v1/webhooks/{id}/deliveries': {
-    /** Delivery attempts of a subscription, newest first */
-    get: {
-      parameters: {
-        query?: {
-          /** Items per page; a `Link` header leads to the next page. Without `limit` the answer holds the whole list, up to 10,000 items (then a `Link` header leads to the rest). */
-          limit?: number;
-          /** From the `Link` header of the previous page. */
-          cursor?: string;
-          /** Only attempts with this outcome. */
-          outcome?: 'succeeded' | 'retrying' | 'failed' | 'cancelled';
-          /** Only attempts of this event name. */
-          event?: string;
-          /** Only attempts made at or after this time (ISO 8601). */
-          since?: string;
-          /** Only attempts made before this time (ISO 8601). */
-          until?: string;
-          /** Every attempt of one message: the `webhook-id` header a receiver logged. */
-          messageId?: string;
-        };
-        header?: never;
-        path: {
-          /** Subscription id. */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            /** RFC 8288 link to the next page: <...>; rel="next" */
-            Link?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Delivery'][];
-          };
-        };
-        400: components['responses']['Problem'];
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-  };
-  '/v1/applications/{id}/deliveries': {
-    /** Session delivery attempts of an application, newest first */
-    get: {
-      parameters: {
-        query?: {
-          /** Items per page; a `Link` header leads to the next page. Without `limit` the answer holds the whole list, up to 10,000 items (then a `Link` header leads to the rest). */
-          limit?: number;
-          /** From the `Link` header of the previous page. */
-          cursor?: string;
-          /** Only attempts with this outcome. */
-          outcome?: 'succeeded' | 'retrying' | 'failed' | 'cancelled';
-          /** Only attempts of this event name. */
-          event?: string;
-          /** Only attempts made at or after this time (ISO 8601). */
-          since?: string;
-          /** Only attempts made before this time (ISO 8601). */
-          until?: string;
-          /** Every attempt of one message: the `webhook-id` header a receiver logged. */
-          messageId?: string;
-        };
-        header?: never;
-        path: {
-          /** Application id. */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            /** RFC 8288 link to the next page: <...>; rel="next" */
-            Link?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Delivery'][];
-          };
-        };
-        400: components['responses']['Problem'];
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-  };
   '/v1/applications/{id}/sessions': {
     /** Sessions of an application, newest first */
     get: {
@@ -2653,38 +1965,6 @@ export interface paths {
       };
     };
   };
-  '/rest/v1/environments/{id}': {
-    /** Show an environment */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** Environment id: 1 Production, 2 Development. */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Environment'];
-          };
-        };
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-  };
   '/rest/v1/users/{id}': {
     /** Show your user, by id or username */
     get: {
@@ -2705,6 +1985,70 @@ export interface paths {
           };
           content: {
             'application/json': components['schemas']['User'];
+          };
+        };
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+  };
+  '/v1/users/{id}': {
+    /** Show your user (the /v1 form of the href), by id or username */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** Your user id or your username (the Ruby Tropo client asks by username); anyone else is 404. */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['User'];
+          };
+        };
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+  };
+  '/rest/v1/environments/{id}': {
+    /** Show an environment */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** Environment id: 1 Production, 2 Development. */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Environment'];
           };
         };
         401: components['responses']['Problem'];
@@ -2749,14 +2093,124 @@ export interface paths {
       };
     };
   };
-  '/v1/users/{id}': {
-    /** Show your user (the /v1 form of the href), by id or username */
+  '/v1/event-types': {
+    /** Events one can subscribe to, with the JSON Schema of their data */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['EventType'][];
+          };
+        };
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+  };
+  '/v1/webhooks': {
+    /** List account-level subscriptions */
+    get: {
+      parameters: {
+        query?: {
+          /** Items per page; a `Link` header leads to the next page. Without `limit` the answer holds the whole list, up to 10,000 items (then a `Link` header leads to the rest). */
+          limit?: number;
+          /** From the `Link` header of the previous page. */
+          cursor?: string;
+          event?: components['schemas']['WebhookEvent'];
+          resource?: 'call' | 'sms' | 'transcription' | 'all';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            /** RFC 8288 link to the next page: <...>; rel="next" */
+            Link?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Webhook'][];
+          };
+        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+    /** Create an account-level subscription */
+    post: {
+      parameters: {
+        query?: never;
+        header?: {
+          /** Makes a retried POST safe: within 24 h, a request with the same key and the same method, path and body (JSON key order and spacing do not matter) is not done again; it answers what the first one answered (status, body, `Location`). A request that arrives while the first is still running waits for it (up to 10 s, then 409 `idempotency_in_progress`). The same key with a different request is a 422 `idempotency_key_reused`. Keys are per account and per service that does the write (applications; webhooks and their secrets). A request that failed (any 4xx or 5xx) is not remembered: its key can be sent again. 1 to 255 visible ASCII characters (else 400); a UUID is a good choice. */
+          'Idempotency-Key'?: string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['WebhookCreate'];
+        };
+      };
+      responses: {
+        200: {
+          headers: {
+            Location?: string;
+            /** Never cached: it carries a credential. */
+            'Cache-Control'?: 'no-store';
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['WebhookCreated'];
+          };
+        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        409: components['responses']['Problem'];
+        413: components['responses']['Problem'];
+        415: components['responses']['Problem'];
+        422: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+  };
+  '/v1/webhooks/{id}': {
+    /** Show a subscription */
     get: {
       parameters: {
         query?: never;
         header?: never;
         path: {
-          /** Your user id or your username (the Ruby Tropo client asks by username); anyone else is 404. */
+          /** Subscription id. */
           id: string;
         };
         cookie?: never;
@@ -2768,9 +2222,555 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['User'];
+            'application/json': components['schemas']['Webhook'];
           };
         };
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+    /** Update a subscription */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** Subscription id. */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['WebhookUpdate'];
+        };
+      };
+      responses: {
+        200: {
+          headers: {
+            Location?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Href'];
+          };
+        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        409: components['responses']['Problem'];
+        413: components['responses']['Problem'];
+        415: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+    /** Delete a subscription */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** Subscription id. */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+  };
+  '/v1/webhooks/{id}/secret': {
+    /** Read a subscription's signing secret */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** Subscription id. */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            /** Never cached: it carries a credential. */
+            'Cache-Control'?: 'no-store';
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Secret'];
+          };
+        };
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+  };
+  '/v1/webhooks/{id}/secret/rotate': {
+    /** Rotate the signing secret (the old one stays valid 24 h) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: {
+          /** Makes a retried POST safe: within 24 h, a request with the same key and the same method, path and body (JSON key order and spacing do not matter) is not done again; it answers what the first one answered (status, body, `Location`). A request that arrives while the first is still running waits for it (up to 10 s, then 409 `idempotency_in_progress`). The same key with a different request is a 422 `idempotency_key_reused`. Keys are per account and per service that does the write (applications; webhooks and their secrets). A request that failed (any 4xx or 5xx) is not remembered: its key can be sent again. 1 to 255 visible ASCII characters (else 400); a UUID is a good choice. */
+          'Idempotency-Key'?: string;
+        };
+        path: {
+          /** Subscription id. */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            /** Never cached: it carries a credential. */
+            'Cache-Control'?: 'no-store';
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Secret'];
+          };
+        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        409: components['responses']['Problem'];
+        413: components['responses']['Problem'];
+        415: components['responses']['Problem'];
+        422: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+  };
+  '/v1/webhooks/{id}/deliveries': {
+    /** Delivery attempts of a subscription, newest first */
+    get: {
+      parameters: {
+        query?: {
+          /** Items per page; a `Link` header leads to the next page. Without `limit` the answer holds the whole list, up to 10,000 items (then a `Link` header leads to the rest). */
+          limit?: number;
+          /** From the `Link` header of the previous page. */
+          cursor?: string;
+          /** Only attempts with this outcome. */
+          outcome?: 'succeeded' | 'retrying' | 'failed' | 'cancelled';
+          /** Only attempts of this event name. */
+          event?: string;
+          /** Only attempts made at or after this time (ISO 8601). */
+          since?: string;
+          /** Only attempts made before this time (ISO 8601). */
+          until?: string;
+          /** Every attempt of one message: the `webhook-id` header a receiver logged. */
+          messageId?: string;
+        };
+        header?: never;
+        path: {
+          /** Subscription id. */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            /** RFC 8288 link to the next page: <...>; rel="next" */
+            Link?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Delivery'][];
+          };
+        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+  };
+  '/v1/applications/{appId}/webhooks': {
+    /** List application-level subscriptions */
+    get: {
+      parameters: {
+        query?: {
+          /** Items per page; a `Link` header leads to the next page. Without `limit` the answer holds the whole list, up to 10,000 items (then a `Link` header leads to the rest). */
+          limit?: number;
+          /** From the `Link` header of the previous page. */
+          cursor?: string;
+          event?: components['schemas']['WebhookEvent'];
+          resource?: 'call' | 'sms' | 'transcription' | 'all';
+        };
+        header?: never;
+        path: {
+          /** Application id. */
+          appId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            /** RFC 8288 link to the next page: <...>; rel="next" */
+            Link?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Webhook'][];
+          };
+        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+    /** Create an application-level subscription */
+    post: {
+      parameters: {
+        query?: never;
+        header?: {
+          /** Makes a retried POST safe: within 24 h, a request with the same key and the same method, path and body (JSON key order and spacing do not matter) is not done again; it answers what the first one answered (status, body, `Location`). A request that arrives while the first is still running waits for it (up to 10 s, then 409 `idempotency_in_progress`). The same key with a different request is a 422 `idempotency_key_reused`. Keys are per account and per service that does the write (applications; webhooks and their secrets). A request that failed (any 4xx or 5xx) is not remembered: its key can be sent again. 1 to 255 visible ASCII characters (else 400); a UUID is a good choice. */
+          'Idempotency-Key'?: string;
+        };
+        path: {
+          /** Application id. */
+          appId: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['WebhookCreate'];
+        };
+      };
+      responses: {
+        200: {
+          headers: {
+            Location?: string;
+            /** Never cached: it carries a credential. */
+            'Cache-Control'?: 'no-store';
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['WebhookCreated'];
+          };
+        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        409: components['responses']['Problem'];
+        413: components['responses']['Problem'];
+        415: components['responses']['Problem'];
+        422: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+  };
+  '/v1/applications/{appId}/webhooks/{id}': {
+    /** Show a subscription */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** Application id. */
+          appId: string;
+          /** Subscription id. */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Webhook'];
+          };
+        };
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+    /** Update a subscription */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** Application id. */
+          appId: string;
+          /** Subscription id. */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['WebhookUpdate'];
+        };
+      };
+      responses: {
+        200: {
+          headers: {
+            Location?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Href'];
+          };
+        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        409: components['responses']['Problem'];
+        413: components['responses']['Problem'];
+        415: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+    /** Delete a subscription */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** Application id. */
+          appId: string;
+          /** Subscription id. */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+  };
+  '/v1/application/{appId}/webhooks/{id}': {
+    /** Show a subscription (the singular form returned by updates) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** Application id. */
+          appId: string;
+          /** Subscription id. */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Webhook'];
+          };
+        };
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+    /** Update a subscription (singular form) */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** Application id. */
+          appId: string;
+          /** Subscription id. */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['WebhookUpdate'];
+        };
+      };
+      responses: {
+        200: {
+          headers: {
+            Location?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Href'];
+          };
+        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        409: components['responses']['Problem'];
+        413: components['responses']['Problem'];
+        415: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+    /** Delete a subscription (singular form) */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** Application id. */
+          appId: string;
+          /** Subscription id. */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+  };
+  '/v1/applications/{id}/deliveries': {
+    /** Session delivery attempts of an application, newest first */
+    get: {
+      parameters: {
+        query?: {
+          /** Items per page; a `Link` header leads to the next page. Without `limit` the answer holds the whole list, up to 10,000 items (then a `Link` header leads to the rest). */
+          limit?: number;
+          /** From the `Link` header of the previous page. */
+          cursor?: string;
+          /** Only attempts with this outcome. */
+          outcome?: 'succeeded' | 'retrying' | 'failed' | 'cancelled';
+          /** Only attempts of this event name. */
+          event?: string;
+          /** Only attempts made at or after this time (ISO 8601). */
+          since?: string;
+          /** Only attempts made before this time (ISO 8601). */
+          until?: string;
+          /** Every attempt of one message: the `webhook-id` header a receiver logged. */
+          messageId?: string;
+        };
+        header?: never;
+        path: {
+          /** Application id. */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            /** RFC 8288 link to the next page: <...>; rel="next" */
+            Link?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Delivery'][];
+          };
+        };
+        400: components['responses']['Problem'];
         401: components['responses']['Problem'];
         403: components['responses']['Problem'];
         404: components['responses']['Problem'];

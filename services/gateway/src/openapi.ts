@@ -20,8 +20,25 @@ import {
 } from './http/request-bodies.ts';
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { accountRouteDeclarations } from './http/accounts.ts';
+import { webhookRouteDeclarations } from './http/webhooks.ts';
 import { alertBody } from './http/alert-bodies.ts';
 import { documentDeclared } from './http/declare.ts';
+import {
+  errors,
+  hrefHeaders,
+  idempotencyKeyParam,
+  json,
+  jsonBody,
+  listHeaders,
+  listParams,
+  noStoreHeader,
+  pick,
+  problemResponse,
+  readErrors,
+  ref,
+  type Schema,
+  writeErrors,
+} from './openapi-parts.ts';
 import {
   alertTriggerBody,
   alertTriggerCreate,
@@ -58,19 +75,12 @@ import {
   webhookBody,
   webhookCreatedBody,
 } from './http/response-bodies.ts';
-import { LIST_MAX, LIST_UNPAGED_MAX } from '@switchboard/contracts';
 import {
-  ACCOUNT_SUBSCRIPTIONS_MAX,
-  APPLICATION_SUBSCRIPTIONS_MAX,
-  BODY_LIMIT_DEFAULT_BYTES,
   DELIVERY_DEFAULTS,
-  JSON_MAX_DEPTH,
   PREVIOUS_SECRET_VALID_HOURS,
   SESSION_LIMITS,
   SESSION_RATE_LIMIT_DEFAULT_PER_SECOND,
 } from './limits.ts';
-
-type Schema = Record<string, unknown>;
 
 /** "5s,5m,30m" -> "5 s, 5 m, 30 m" (the dispatcher's schedule notation, read aloud). */
 const spaced = (durations: string) => durations.replace(/(\d+)([a-z]+)/g, '$1 $2').replace(/,/g, ', ');
@@ -79,74 +89,8 @@ const ATTEMPTS = DELIVERY_DEFAULTS.retrySchedule.split(',').length + 1;
 const RETRY_AFTER_MAX = spaced(DELIVERY_DEFAULTS.retryAfterMax);
 const PREVIOUS_SECRET = `${PREVIOUS_SECRET_VALID_HOURS} h`;
 
-const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
 const nullable = (type: string, extra: Schema = {}): Schema => ({ type: [type, 'null'], ...extra });
 
-const problemResponse = (description: string, headers: Schema = {}): Schema => ({
-  description,
-  headers,
-  content: { 'application/problem+json': { schema: ref('Problem') } },
-});
-
-const errors = {
-  '400': problemResponse(
-    `Invalid request: malformed JSON, JSON nested deeper than ${JSON_MAX_DEPTH} levels of arrays and objects, wrong types, missing or invalid fields.`,
-  ),
-  '401': problemResponse('No or bad credentials.', {
-    'WWW-Authenticate': { schema: { type: 'string' }, description: 'Basic realm="switchboard"' },
-  }),
-  '403': problemResponse(
-    "The credential may not do this: a `read` API key on anything but GET, or on a signing secret (`insufficient_scope`); a write from another site, whatever its credential (an `Origin` other than this API's, or `Sec-Fetch-Site: cross-site`), or a write with a browser session without this API's `Origin` (`forbidden`).",
-  ),
-  '404': problemResponse('Unknown id, or a resource of another account.'),
-  '405': problemResponse('Method not allowed on this path.', { Allow: { schema: { type: 'string' } } }),
-  '409': problemResponse(
-    `A limit was reached (\`limit_exceeded\`: at most ${ACCOUNT_SUBSCRIPTIONS_MAX} account-level subscriptions per account and ${APPLICATION_SUBSCRIPTIONS_MAX} per application; at most \`APPLICATION_TOKENS_MAX\` session tokens per application, default 100) or the change conflicts (\`conflict\`), or a request with the same \`Idempotency-Key\` is still running after 10 s (\`idempotency_in_progress\`: retry later).`,
-  ),
-  '422': problemResponse(
-    'The `Idempotency-Key` was used in the last 24 h with a different request (method, path or body): `idempotency_key_reused`.',
-  ),
-  '413': problemResponse(
-    `Request body over the size limit (\`BODY_LIMIT_BYTES\`, default ${BODY_LIMIT_DEFAULT_BYTES / 1024} KiB).`,
-  ),
-  '415': problemResponse(
-    'A POST/PUT body without Content-Type: application/json; a POST/PUT without a body may declare application/json or no Content-Type, nothing else.',
-  ),
-  '429': problemResponse(
-    'Rate limited, locked out after failed logins, or too many failed logins from this client address.',
-    { 'Retry-After': { schema: { type: 'string' } } },
-  ),
-  '500': problemResponse('Unexpected error; quote the X-Request-Id.'),
-  '503': problemResponse(
-    'A dependency is unavailable, too many logins are waiting to be verified, or the event store is full; retry. Nothing was half-written.',
-    { 'Retry-After': { schema: { type: 'string' } } },
-  ),
-  '504': problemResponse('No dispatcher answered a test send in time (`timeout`); the test may still have been sent.'),
-};
-
-type Status = keyof typeof errors;
-const pick = (...codes: Status[]) => Object.fromEntries(codes.map((c) => [c, errors[c]]));
-/** The header of every answer that carries a secret, a key or a token. */
-const noStoreHeader = {
-  'Cache-Control': {
-    schema: { type: 'string', const: 'no-store' },
-    description: 'Never cached: it carries a credential.',
-  },
-};
-const readErrors = pick('401', '403', '404', '405', '429', '500', '503');
-const writeErrors = pick('400', '401', '403', '404', '405', '409', '413', '415', '429', '500', '503');
-
-const idempotencyKeyParam: Schema = {
-  name: 'Idempotency-Key',
-  in: 'header',
-  required: false,
-  schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
-  example: 'b3b9f5a0-5c1e-4d2e-9f0a-6a8c2b7d1e44',
-  description:
-    'Makes a retried POST safe: within 24 h, a request with the same key and the same method, path and body (JSON key order and spacing do not matter) is not done again; it answers what the first one answered (status, body, `Location`). ' +
-    'A request that arrives while the first is still running waits for it (up to 10 s, then 409 `idempotency_in_progress`). The same key with a different request is a 422 `idempotency_key_reused`. ' +
-    'Keys are per account and per service that does the write (applications; webhooks and their secrets). A request that failed (any 4xx or 5xx) is not remembered: its key can be sent again. 1 to 255 visible ASCII characters (else 400); a UUID is a good choice.',
-};
 /**
  * A POST of the API: it takes an `Idempotency-Key` (IETF draft "The Idempotency-Key HTTP Header
  * Field"; the owning service keeps the first answer 24 h) and may answer 422 for a reused key.
@@ -157,15 +101,6 @@ const idempotentPost = (op: Schema): Schema => ({
   responses: { ...(op.responses as Schema), '422': errors['422'] },
 });
 
-const json = (schema: Schema, description: string, headers: Schema = {}): Schema => ({
-  description,
-  headers,
-  content: { 'application/json': { schema } },
-});
-const listHeaders = {
-  Link: { schema: { type: 'string' }, description: 'RFC 8288 link to the next page: <...>; rel="next"' },
-};
-const hrefHeaders = { Location: { schema: { type: 'string', format: 'uri' } } };
 const pathId = (name: string, description: string): Schema => ({
   name,
   in: 'path',
@@ -173,24 +108,6 @@ const pathId = (name: string, description: string): Schema => ({
   schema: { type: 'string' },
   description,
 });
-const listParams: Schema[] = [
-  {
-    name: 'limit',
-    in: 'query',
-    schema: { type: 'integer', minimum: 1, maximum: LIST_MAX },
-    description: `Items per page; a \`Link\` header leads to the next page. Without \`limit\` the answer holds the whole list, up to ${LIST_UNPAGED_MAX.toLocaleString('en-US')} items (then a \`Link\` header leads to the rest).`,
-  },
-  {
-    name: 'cursor',
-    in: 'query',
-    schema: { type: 'string' },
-    description: 'From the `Link` header of the previous page.',
-  },
-];
-const webhookFilters: Schema[] = [
-  { name: 'event', in: 'query', schema: ref('WebhookEvent') },
-  { name: 'resource', in: 'query', schema: { type: 'string', enum: ['call', 'sms', 'transcription', 'all'] } },
-];
 const sessionFilters: Schema[] = [
   { name: 'outcome', in: 'query', schema: { type: 'string', enum: ['answered', 'fallback', 'failed'] } },
   { name: 'channel', in: 'query', schema: { type: 'string', enum: ['VOICE', 'TEXT'] } },
@@ -208,33 +125,6 @@ const sessionFilters: Schema[] = [
   },
   { name: 'from', in: 'query', schema: { type: 'string' }, description: 'The caller id (`session.from.id`), exactly.' },
 ];
-const deliveryFilters: Schema[] = [
-  {
-    name: 'outcome',
-    in: 'query',
-    schema: { type: 'string', enum: ['succeeded', 'retrying', 'failed', 'cancelled'] },
-    description: 'Only attempts with this outcome.',
-  },
-  { name: 'event', in: 'query', schema: { type: 'string' }, description: 'Only attempts of this event name.' },
-  {
-    name: 'since',
-    in: 'query',
-    schema: { type: 'string', format: 'date-time' },
-    description: 'Only attempts made at or after this time (ISO 8601).',
-  },
-  {
-    name: 'until',
-    in: 'query',
-    schema: { type: 'string', format: 'date-time' },
-    description: 'Only attempts made before this time (ISO 8601).',
-  },
-  {
-    name: 'messageId',
-    in: 'query',
-    schema: { type: 'string' },
-    description: 'Every attempt of one message: the `webhook-id` header a receiver logged.',
-  },
-];
 const statsParams: Schema[] = [
   {
     name: 'window',
@@ -249,7 +139,6 @@ const statsParams: Schema[] = [
     description: 'Width of each bucket; at most 300 buckets (400 beyond: `7d` by `1m` or `5m`, `24h` by `1m`).',
   },
 ];
-const jsonBody = (schema: Schema): Schema => ({ required: true, content: { 'application/json': { schema } } });
 
 /** Body of a notification to a subscription's targetUrl, one per event kind (same keys, see bodies.ts). */
 function notificationSchema(event: string, what: string, resources: string[], data: string): Schema {
@@ -514,73 +403,6 @@ const schemas: Record<string, Schema> = {
     "the account's usage reached a usage trigger's threshold (docs/events.md#usage-triggered).",
   ),
 };
-
-const CREATE_WEBHOOK_RULES = {
-  account:
-    '`webhookDisabled` takes resource `all` only (else 400 naming `resource`). GET /v1/event-types lists the events, their resources and whether they may be application-level.',
-  application:
-    '`webhookDisabled` is account-level only: naming it here is a 400 naming `event`. GET /v1/event-types lists the events, their resources and whether they may be application-level.',
-} as const;
-
-function webhookPaths(prefix: string, level: 'account' | 'application'): Record<string, Schema> {
-  const appParam = level === 'application' ? [pathId('appId', 'Application id.')] : [];
-  const tag = level === 'account' ? 'Webhooks' : 'Application webhooks';
-  const what = level === 'account' ? 'account-level' : 'application-level';
-  return {
-    [`${prefix}/webhooks`]: {
-      parameters: appParam,
-      get: {
-        tags: [tag],
-        summary: `List ${what} subscriptions`,
-        operationId: `list${level}Webhooks`,
-        parameters: [...listParams, ...webhookFilters],
-        responses: {
-          '200': json({ type: 'array', items: ref('Webhook') }, 'Subscriptions.', listHeaders),
-          ...pick('400'),
-          ...readErrors,
-        },
-      },
-      post: idempotentPost({
-        tags: [tag],
-        summary: `Create an ${what} subscription`,
-        operationId: `create${level}Webhook`,
-        description: CREATE_WEBHOOK_RULES[level],
-        requestBody: jsonBody(ref('WebhookCreate')),
-        responses: {
-          '200': json(ref('WebhookCreated'), 'Created; the secret is shown once here and at /secret.', {
-            ...hrefHeaders,
-            ...noStoreHeader,
-          }),
-          ...writeErrors,
-        },
-      }),
-    },
-    [`${prefix}/webhooks/{id}`]: {
-      parameters: [...appParam, pathId('id', 'Subscription id.')],
-      get: {
-        tags: [tag],
-        summary: 'Show a subscription',
-        operationId: `get${level}Webhook`,
-        responses: { '200': json(ref('Webhook'), 'The subscription.'), ...readErrors },
-      },
-      put: {
-        tags: [tag],
-        summary: 'Update a subscription',
-        operationId: `update${level}Webhook`,
-        requestBody: jsonBody(ref('WebhookUpdate')),
-        responses: { '200': json(ref('Href'), 'Updated.', hrefHeaders), ...writeErrors },
-      },
-      delete: {
-        tags: [tag],
-        summary: 'Delete a subscription',
-        description:
-          'Answers at once, however many delivery records the subscription has: it is gone (404) from then on, and its records are deleted in the background.',
-        operationId: `delete${level}Webhook`,
-        responses: { '200': json(ref('Message'), 'Deleted.'), ...readErrors },
-      },
-    },
-  };
-}
 
 /** Addresses of an application (Tropo REST API v1 paths), under /v1 or /rest/v1 (where their hrefs point). */
 function addressPaths(prefix: string, op: string): Record<string, Schema> {
@@ -1183,17 +1005,23 @@ function triggerPaths(): Record<string, Schema> {
   return paths;
 }
 
-/** The paths of the routes declared once with their handlers (http/declare.ts), generated by the registry. */
-function declaredPaths(): Record<string, Schema> {
+/**
+ * The document's paths: the hand-written ones and those of the routes declared once with their handlers
+ * (http/declare.ts, generated by the registry) after them in declaration order, merged per path. The
+ * order is the console's generated types' (a path whose operations read as an earlier one's refers to it).
+ */
+function withDeclaredPaths(handWritten: Record<string, Schema>): Record<string, Schema> {
   const registry = new OpenAPIRegistry();
-  documentDeclared(registry, accountRouteDeclarations, { read: readErrors, write: writeErrors });
+  for (const declarations of [accountRouteDeclarations, webhookRouteDeclarations])
+    documentDeclared(registry, declarations);
   const doc = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
     info: { title: '', version: '' },
   });
-  // Path order is the document's (and the console's generated types'): sorted, as the hand-written paths are.
-  const paths = (doc.paths ?? {}) as Record<string, Schema>;
-  return Object.fromEntries(Object.entries(paths).sort(([a], [b]) => (a < b ? -1 : 1)));
+  const paths = { ...handWritten };
+  for (const [path, item] of Object.entries((doc.paths ?? {}) as Record<string, Schema>))
+    paths[path] = { ...paths[path], ...item };
+  return paths;
 }
 
 export function buildOpenApi(baseUrl: string): Record<string, unknown> {
@@ -1333,7 +1161,7 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
           'What Switchboard POSTs to your URLs: sessions and notifications (docs/events.md, docs/events.md#signatures, 6)',
       },
     ],
-    paths: {
+    paths: withDeclaredPaths({
       ...alertPaths(),
       ...triggerPaths(),
       ...applicationPaths('/v1', ''),
@@ -1353,91 +1181,6 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
       ...sessionPaths('/rest/v1', 'Rest'),
       '/addresses': availableNumbers(''),
       '/v1/addresses': availableNumbers('V1'),
-      ...webhookPaths('/v1', 'account'),
-      ...webhookPaths('/v1/applications/{appId}', 'application'),
-      '/v1/application/{appId}/webhooks/{id}': {
-        parameters: [pathId('appId', 'Application id.'), pathId('id', 'Subscription id.')],
-        get: {
-          tags: ['Application webhooks'],
-          summary: 'Show a subscription (the singular form returned by updates)',
-          operationId: 'getSingularApplicationWebhook',
-          responses: { '200': json(ref('Webhook'), 'The subscription.'), ...readErrors },
-        },
-        put: {
-          tags: ['Application webhooks'],
-          summary: 'Update a subscription (singular form)',
-          operationId: 'updateSingularApplicationWebhook',
-          requestBody: jsonBody(ref('WebhookUpdate')),
-          responses: { '200': json(ref('Href'), 'Updated.', hrefHeaders), ...writeErrors },
-        },
-        delete: {
-          tags: ['Application webhooks'],
-          summary: 'Delete a subscription (singular form)',
-          operationId: 'deleteSingularApplicationWebhook',
-          responses: { '200': json(ref('Message'), 'Deleted.'), ...readErrors },
-        },
-      },
-      '/v1/event-types': {
-        get: {
-          tags: ['Webhooks'],
-          summary: 'Events one can subscribe to, with the JSON Schema of their data',
-          operationId: 'listEventTypes',
-          responses: {
-            '200': json({ type: 'array', items: ref('EventType') }, 'The catalogue of subscribable events.'),
-            ...readErrors,
-          },
-        },
-      },
-      '/v1/webhooks/{id}/secret': {
-        parameters: [pathId('id', 'Subscription id.')],
-        get: {
-          tags: ['Deliveries'],
-          summary: "Read a subscription's signing secret",
-          operationId: 'getWebhookSecret',
-          description:
-            'Needs a `full` credential: a `read` API key gets 403 `insufficient_scope`. Answered with `Cache-Control: no-store`.',
-          responses: { '200': json(ref('Secret'), 'The current secret.', noStoreHeader), ...readErrors },
-        },
-      },
-      '/v1/webhooks/{id}/secret/rotate': {
-        parameters: [pathId('id', 'Subscription id.')],
-        post: idempotentPost({
-          tags: ['Deliveries'],
-          summary: `Rotate the signing secret (the old one stays valid ${PREVIOUS_SECRET})`,
-          operationId: 'rotateWebhookSecret',
-          responses: { '200': json(ref('Secret'), 'The new secret.', noStoreHeader), ...writeErrors },
-        }),
-      },
-      '/v1/webhooks/{id}/deliveries': {
-        parameters: [pathId('id', 'Subscription id.')],
-        get: {
-          tags: ['Deliveries'],
-          summary: 'Delivery attempts of a subscription, newest first',
-          description: 'Filters combine; an invalid value is a 400 naming the parameter.',
-          operationId: 'listWebhookDeliveries',
-          parameters: [...listParams, ...deliveryFilters],
-          responses: {
-            '200': json({ type: 'array', items: ref('Delivery') }, 'Attempts.', listHeaders),
-            ...pick('400'),
-            ...readErrors,
-          },
-        },
-      },
-      '/v1/applications/{id}/deliveries': {
-        parameters: [pathId('id', 'Application id.')],
-        get: {
-          tags: ['Deliveries'],
-          summary: 'Session delivery attempts of an application, newest first',
-          description: 'Filters combine; an invalid value is a 400 naming the parameter.',
-          operationId: 'listApplicationDeliveries',
-          parameters: [...listParams, ...deliveryFilters],
-          responses: {
-            '200': json({ type: 'array', items: ref('Delivery') }, 'Attempts.', listHeaders),
-            ...pick('400'),
-            ...readErrors,
-          },
-        },
-      },
       '/v1/applications/{id}/sessions': {
         parameters: [pathId('id', 'Application id.')],
         get: {
@@ -1723,8 +1466,7 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
           responses: { '200': json(ref('User'), 'Changed.'), ...writeErrors },
         },
       },
-      ...declaredPaths(),
-    },
+    }),
     webhooks: outgoingWebhooks,
     components: {
       securitySchemes: {

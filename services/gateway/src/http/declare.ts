@@ -1,13 +1,24 @@
-// Routes declared once: method, path, request schemas (zod), documented responses and handler. The
-// same declaration registers the Express handlers (through `route`) and the operations of the OpenAPI
-// document (through an @asteasolutions/zod-to-openapi registry; docs/decisions/0030-route-registry.md).
-import type { OpenAPIRegistry, ResponseConfig } from '@asteasolutions/zod-to-openapi';
+// Routes declared once: method, path, request (zod path parameters, query and header parameters, body),
+// documented responses and handler. The same declaration registers the Express handlers (through
+// `route`) and the operations of the OpenAPI document (through an @asteasolutions/zod-to-openapi
+// registry; docs/decisions/0030-route-registry.md).
+import type { OpenAPIRegistry, ResponseConfig, RouteConfig, ZodRequestBody } from '@asteasolutions/zod-to-openapi';
 import type { Router } from 'express';
-import type { ZodObject } from 'zod';
+import { type ZodObject, type ZodString, z } from 'zod';
+import {
+  errors as problemAnswers,
+  idempotencyKeyParam,
+  pick,
+  readErrors,
+  type Parameter,
+  type Schema,
+  type Status,
+  writeErrors,
+} from '../openapi-parts.ts';
 import { type Handler, route } from './routing.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-/** The shared problem answers of a read or a write (defined with the components in openapi.ts). */
+/** The shared problem answers of a read or a write (openapi-parts.ts). */
 export type ErrorSet = 'read' | 'write';
 
 /** How one mount of the route (one path prefix) appears in the document. */
@@ -24,12 +35,31 @@ export interface RouteDeclaration<D> {
   /** Express path, relative to the API router (`/users/:id`). */
   path: string;
   tags: string[];
-  request?: { params?: ZodObject };
-  /** Documented answers by status code, beside the shared error answers named by `errors`. */
+  description?: string;
+  request?: {
+    params?: ZodObject;
+    /** Query and header parameters, as OpenAPI parameter objects (the shared ones are in openapi-parts.ts). */
+    parameters?: Parameter[];
+    body?: ZodRequestBody;
+  };
+  /** Documented answers by status code, beside the shared error answers named by `errors` and `moreErrors`. */
   responses: Record<string, ResponseConfig>;
   errors: ErrorSet;
+  /** Shared problem answers documented beside the error set (a read that checks its query: `400`). */
+  moreErrors?: Status[];
+  /** A POST that takes an `Idempotency-Key`: documents the header and the 422 of a reused key. */
+  idempotent?: boolean;
   mounts: RouteMount[];
   handler: (deps: D) => Handler;
+}
+
+/** Path parameters, all strings, by name with their descriptions. */
+export function pathParams(described: Record<string, string>): ZodObject<Record<string, ZodString>> {
+  return z.object(
+    Object.fromEntries(
+      Object.entries(described).map(([name, description]) => [name, z.string().meta({ param: { description } })]),
+    ),
+  );
 }
 
 /** Registers the declared handlers, one `route` call per path in declaration order (405 with Allow for the rest). */
@@ -43,13 +73,18 @@ export function registerDeclared<D>(router: Router, deps: D, declarations: reado
   for (const [path, handlers] of byPath) route(router, path, handlers);
 }
 
+const errorSets: Record<ErrorSet, Record<string, Schema>> = { read: readErrors, write: writeErrors };
+
 /** Adds the declared operations, once per mount, to an OpenAPI registry. */
-export function documentDeclared<D>(
-  registry: OpenAPIRegistry,
-  declarations: readonly RouteDeclaration<D>[],
-  errors: Record<ErrorSet, Record<string, ResponseConfig>>,
-): void {
+export function documentDeclared<D>(registry: OpenAPIRegistry, declarations: readonly RouteDeclaration<D>[]): void {
   for (const d of declarations) {
+    const parameters = [...(d.request?.parameters ?? []), ...(d.idempotent ? [idempotencyKeyParam] : [])];
+    const responses = {
+      ...d.responses,
+      ...pick(...(d.moreErrors ?? [])),
+      ...errorSets[d.errors],
+      ...(d.idempotent ? { '422': problemAnswers['422'] } : {}),
+    } as Record<string, ResponseConfig>;
     for (const m of d.mounts) {
       const params = m.params ?? d.request?.params;
       registry.registerPath({
@@ -57,9 +92,13 @@ export function documentDeclared<D>(
         path: `${m.prefix}${d.path.replace(/:(\w+)/g, '{$1}')}`,
         tags: d.tags,
         summary: m.summary,
+        ...(d.description !== undefined ? { description: d.description } : {}),
         operationId: m.operationId,
-        ...(params ? { request: { params } } : {}),
-        responses: { ...d.responses, ...errors[d.errors] },
+        ...(parameters.length > 0 ? { parameters: parameters as RouteConfig['parameters'] } : {}),
+        ...(params || d.request?.body
+          ? { request: { ...(params ? { params } : {}), ...(d.request?.body ? { body: d.request.body } : {}) } }
+          : {}),
+        responses,
       });
     }
   }
