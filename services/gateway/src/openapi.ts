@@ -21,6 +21,7 @@ import {
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { accountRouteDeclarations } from './http/accounts.ts';
 import { webhookRouteDeclarations } from './http/webhooks.ts';
+import { applicationRouteDeclarations } from './http/applications.ts';
 import { alertBody } from './http/alert-bodies.ts';
 import { documentDeclared } from './http/declare.ts';
 import {
@@ -1012,7 +1013,7 @@ function triggerPaths(): Record<string, Schema> {
  */
 function withDeclaredPaths(handWritten: Record<string, Schema>): Record<string, Schema> {
   const registry = new OpenAPIRegistry();
-  for (const declarations of [accountRouteDeclarations, webhookRouteDeclarations])
+  for (const declarations of [accountRouteDeclarations, webhookRouteDeclarations, applicationRouteDeclarations])
     documentDeclared(registry, declarations);
   const doc = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
@@ -1026,48 +1027,6 @@ function withDeclaredPaths(handWritten: Record<string, Schema>): Record<string, 
 
 export function buildOpenApi(baseUrl: string): Record<string, unknown> {
   const applicationPaths = (prefix: string, op: string): Record<string, Schema> => ({
-    [`${prefix}/applications`]: {
-      get: {
-        tags: ['Applications'],
-        summary: 'List applications',
-        operationId: `list${op}Applications`,
-        parameters: listParams,
-        responses: {
-          '200': json({ type: 'array', items: ref('Application') }, 'Applications in creation order.', listHeaders),
-          ...pick('400'),
-          ...readErrors,
-        },
-      },
-      post: idempotentPost({
-        tags: ['Applications'],
-        summary: 'Create an application',
-        operationId: `create${op}Application`,
-        requestBody: jsonBody(ref('ApplicationWrite')),
-        responses: { '200': json(ref('Href'), 'Created.', hrefHeaders), ...writeErrors },
-      }),
-    },
-    [`${prefix}/applications/{id}`]: {
-      parameters: [pathId('id', 'Application id.')],
-      get: {
-        tags: ['Applications'],
-        summary: 'Show an application',
-        operationId: `get${op}Application`,
-        responses: { '200': json(ref('Application'), 'The application.'), ...readErrors },
-      },
-      put: {
-        tags: ['Applications'],
-        summary: 'Update an application',
-        operationId: `update${op}Application`,
-        requestBody: jsonBody(ref('ApplicationWrite')),
-        responses: { '200': json(ref('Href'), 'Updated.', hrefHeaders), ...writeErrors },
-      },
-      delete: {
-        tags: ['Applications'],
-        summary: 'Delete an application',
-        operationId: `delete${op}Application`,
-        responses: { '200': json(ref('Message'), 'Deleted.'), ...readErrors },
-      },
-    },
     [`${prefix}/applications/{id}/secret`]: {
       parameters: [pathId('id', 'Application id.')],
       get: {
