@@ -475,264 +475,6 @@ export interface paths {
   };
   '/rest/v1/applications/{id}/secret': paths['/v1/applications/{id}/secret'];
   '/rest/v1/applications/{id}/secret/rotate': paths['/v1/applications/{id}/secret/rotate'];
-  '/v1/applications/{id}/addresses': {
-    /** List the application's addresses */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** Application id. */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Address'][];
-          };
-        };
-        400: components['responses']['Problem'];
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-    /** Add an address: claim a number, or create a token or SIP address */
-    post: {
-      parameters: {
-        query?: never;
-        header?: {
-          /** Makes a retried POST safe: within 24 h, a request with the same key and the same method, path and body (JSON key order and spacing do not matter) is not done again; it answers what the first one answered (status, body, `Location`). A request that arrives while the first is still running waits for it (up to 10 s, then 409 `idempotency_in_progress`). The same key with a different request is a 422 `idempotency_key_reused`. Keys are per account and per service that does the write (applications; webhooks and their secrets). A request that failed (any 4xx or 5xx) is not remembered: its key can be sent again. 1 to 255 visible ASCII characters (else 400); a UUID is a good choice. */
-          'Idempotency-Key'?: string;
-        };
-        path: {
-          /** Application id. */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': components['schemas']['AddressClaim'];
-        };
-      };
-      responses: {
-        200: {
-          headers: {
-            Location?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Href'];
-          };
-        };
-        400: components['responses']['Problem'];
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        409: components['responses']['Problem'];
-        413: components['responses']['Problem'];
-        415: components['responses']['Problem'];
-        422: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-  };
-  '/v1/applications/{id}/addresses/{type}': {
-    /** List the application's addresses of one type */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** Application id. */
-          id: string;
-          /** number, token or sip. */
-          type: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Address'][];
-          };
-        };
-        400: components['responses']['Problem'];
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-  };
-  '/v1/applications/{id}/addresses/{type}/{address}': {
-    /** Show an address */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** Application id. */
-          id: string;
-          /** number, token or sip. */
-          type: string;
-          /** The E.164 number ("+" optional), the token, or the SIP URI. */
-          address: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Address'];
-          };
-        };
-        400: components['responses']['Problem'];
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-    /** Move an address you own to this application (no body) */
-    post: {
-      parameters: {
-        query?: never;
-        header?: {
-          /** Makes a retried POST safe: within 24 h, a request with the same key and the same method, path and body (JSON key order and spacing do not matter) is not done again; it answers what the first one answered (status, body, `Location`). A request that arrives while the first is still running waits for it (up to 10 s, then 409 `idempotency_in_progress`). The same key with a different request is a 422 `idempotency_key_reused`. Keys are per account and per service that does the write (applications; webhooks and their secrets). A request that failed (any 4xx or 5xx) is not remembered: its key can be sent again. 1 to 255 visible ASCII characters (else 400); a UUID is a good choice. */
-          'Idempotency-Key'?: string;
-        };
-        path: {
-          /** Application id. */
-          id: string;
-          /** number, token or sip. */
-          type: string;
-          /** The E.164 number ("+" optional), the token, or the SIP URI. */
-          address: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            Location?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Href'];
-          };
-        };
-        400: components['responses']['Problem'];
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        409: components['responses']['Problem'];
-        413: components['responses']['Problem'];
-        415: components['responses']['Problem'];
-        422: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-    /** Release an address: a number goes back to the inventory */
-    delete: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** Application id. */
-          id: string;
-          /** number, token or sip. */
-          type: string;
-          /** The E.164 number ("+" optional), the token, or the SIP URI. */
-          address: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Message'];
-          };
-        };
-        400: components['responses']['Problem'];
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-  };
-  '/rest/v1/applications/{id}/addresses': paths['/v1/applications/{id}/addresses'];
-  '/rest/v1/applications/{id}/addresses/{type}': paths['/v1/applications/{id}/addresses/{type}'];
-  '/rest/v1/applications/{id}/addresses/{type}/{address}': paths['/v1/applications/{id}/addresses/{type}/{address}'];
-  '/v1/exchanges': {
-    /** List the exchanges that have free numbers */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Exchange'][];
-          };
-        };
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-  };
   '/1.0/sessions': {
     /** Launch a session with an application token */
     get: {
@@ -921,48 +663,6 @@ export interface paths {
   '/v1/sessions/{sessionId}/signals': paths['/1.0/sessions/{sessionId}/signals'];
   '/rest/v1/sessions': paths['/1.0/sessions'];
   '/rest/v1/sessions/{sessionId}/signals': paths['/1.0/sessions/{sessionId}/signals'];
-  '/addresses': {
-    /** List free numbers of the inventory */
-    get: {
-      parameters: {
-        query: {
-          /** Present (no value needed). */
-          available: string;
-          /** Leading digits of the E.164 numbers ("+" optional); all free numbers when absent. */
-          prefix?: string;
-          /** Items per page; a `Link` header leads to the next page. Without `limit` the answer holds the whole list, up to 10,000 items (then a `Link` header leads to the rest). */
-          limit?: number;
-          /** From the `Link` header of the previous page. */
-          cursor?: string;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            /** RFC 8288 link to the next page: <...>; rel="next" */
-            Link?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Address'][];
-          };
-        };
-        400: components['responses']['Problem'];
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-  };
-  '/v1/addresses': paths['/addresses'];
   '/v1/applications/{id}/sessions': {
     /** Sessions of an application, newest first */
     get: {
@@ -2781,6 +2481,306 @@ export interface paths {
     };
   };
   '/rest/v1/applications/{id}': paths['/v1/applications/{id}'];
+  '/v1/applications/{id}/addresses': {
+    /** List the application's addresses */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** Application id. */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Address'][];
+          };
+        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+    /** Add an address: claim a number, or create a token or SIP address */
+    post: {
+      parameters: {
+        query?: never;
+        header?: {
+          /** Makes a retried POST safe: within 24 h, a request with the same key and the same method, path and body (JSON key order and spacing do not matter) is not done again; it answers what the first one answered (status, body, `Location`). A request that arrives while the first is still running waits for it (up to 10 s, then 409 `idempotency_in_progress`). The same key with a different request is a 422 `idempotency_key_reused`. Keys are per account and per service that does the write (applications; webhooks and their secrets). A request that failed (any 4xx or 5xx) is not remembered: its key can be sent again. 1 to 255 visible ASCII characters (else 400); a UUID is a good choice. */
+          'Idempotency-Key'?: string;
+        };
+        path: {
+          /** Application id. */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['AddressClaim'];
+        };
+      };
+      responses: {
+        200: {
+          headers: {
+            Location?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Href'];
+          };
+        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        409: components['responses']['Problem'];
+        413: components['responses']['Problem'];
+        415: components['responses']['Problem'];
+        422: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+  };
+  '/rest/v1/applications/{id}/addresses': paths['/v1/applications/{id}/addresses'];
+  '/v1/applications/{id}/addresses/{type}': {
+    /** List the application's addresses of one type */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** Application id. */
+          id: string;
+          /** number, token or sip. */
+          type: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Address'][];
+          };
+        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+  };
+  '/rest/v1/applications/{id}/addresses/{type}': paths['/v1/applications/{id}/addresses/{type}'];
+  '/v1/applications/{id}/addresses/{type}/{address}': {
+    /** Show an address */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** Application id. */
+          id: string;
+          /** number, token or sip. */
+          type: string;
+          /** The E.164 number ("+" optional), the token, or the SIP URI. */
+          address: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Address'];
+          };
+        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+    /** Move an address you own to this application (no body) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: {
+          /** Makes a retried POST safe: within 24 h, a request with the same key and the same method, path and body (JSON key order and spacing do not matter) is not done again; it answers what the first one answered (status, body, `Location`). A request that arrives while the first is still running waits for it (up to 10 s, then 409 `idempotency_in_progress`). The same key with a different request is a 422 `idempotency_key_reused`. Keys are per account and per service that does the write (applications; webhooks and their secrets). A request that failed (any 4xx or 5xx) is not remembered: its key can be sent again. 1 to 255 visible ASCII characters (else 400); a UUID is a good choice. */
+          'Idempotency-Key'?: string;
+        };
+        path: {
+          /** Application id. */
+          id: string;
+          /** number, token or sip. */
+          type: string;
+          /** The E.164 number ("+" optional), the token, or the SIP URI. */
+          address: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            Location?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Href'];
+          };
+        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        409: components['responses']['Problem'];
+        413: components['responses']['Problem'];
+        415: components['responses']['Problem'];
+        422: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+    /** Release an address: a number goes back to the inventory */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** Application id. */
+          id: string;
+          /** number, token or sip. */
+          type: string;
+          /** The E.164 number ("+" optional), the token, or the SIP URI. */
+          address: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+  };
+  '/rest/v1/applications/{id}/addresses/{type}/{address}': paths['/v1/applications/{id}/addresses/{type}/{address}'];
+  '/v1/exchanges': {
+    /** List the exchanges that have free numbers */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Exchange'][];
+          };
+        };
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+  };
+  '/addresses': {
+    /** List free numbers of the inventory */
+    get: {
+      parameters: {
+        query: {
+          /** Present (no value needed). */
+          available: string;
+          /** Leading digits of the E.164 numbers ("+" optional); all free numbers when absent. */
+          prefix?: string;
+          /** Items per page; a `Link` header leads to the next page. Without `limit` the answer holds the whole list, up to 10,000 items (then a `Link` header leads to the rest). */
+          limit?: number;
+          /** From the `Link` header of the previous page. */
+          cursor?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            /** RFC 8288 link to the next page: <...>; rel="next" */
+            Link?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Address'][];
+          };
+        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+  };
+  '/v1/addresses': paths['/addresses'];
 }
 
 export interface components {

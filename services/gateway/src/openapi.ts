@@ -22,6 +22,7 @@ import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-ope
 import { accountRouteDeclarations } from './http/accounts.ts';
 import { webhookRouteDeclarations } from './http/webhooks.ts';
 import { applicationRouteDeclarations } from './http/applications.ts';
+import { addressRouteDeclarations } from './http/addresses.ts';
 import { alertBody } from './http/alert-bodies.ts';
 import { documentDeclared } from './http/declare.ts';
 import {
@@ -405,73 +406,6 @@ const schemas: Record<string, Schema> = {
   ),
 };
 
-/** Addresses of an application (Tropo REST API v1 paths), under /v1 or /rest/v1 (where their hrefs point). */
-function addressPaths(prefix: string, op: string): Record<string, Schema> {
-  const tags = ['Addresses'];
-  const app = pathId('id', 'Application id.');
-  const type = pathId('type', 'number, token or sip.');
-  const address = pathId('address', 'The E.164 number ("+" optional), the token, or the SIP URI.');
-  return {
-    [`${prefix}/applications/{id}/addresses`]: {
-      parameters: [app],
-      get: {
-        tags,
-        summary: "List the application's addresses",
-        operationId: `list${op}Addresses`,
-        responses: {
-          '200': json(
-            { type: 'array', items: ref('Address') },
-            'Numbers first, then tokens and SIP addresses, each in the order added.',
-          ),
-          ...pick('400'),
-          ...readErrors,
-        },
-      },
-      post: idempotentPost({
-        tags,
-        summary: 'Add an address: claim a number, or create a token or SIP address',
-        operationId: `claim${op}Address`,
-        requestBody: jsonBody(ref('AddressClaim')),
-        responses: { '200': json(ref('Href'), 'Added.', hrefHeaders), ...writeErrors },
-      }),
-    },
-    [`${prefix}/applications/{id}/addresses/{type}`]: {
-      parameters: [app, type],
-      get: {
-        tags,
-        summary: "List the application's addresses of one type",
-        operationId: `list${op}AddressesOfType`,
-        responses: {
-          '200': json({ type: 'array', items: ref('Address') }, 'Addresses of the type.'),
-          ...pick('400'),
-          ...readErrors,
-        },
-      },
-    },
-    [`${prefix}/applications/{id}/addresses/{type}/{address}`]: {
-      parameters: [app, type, address],
-      get: {
-        tags,
-        summary: 'Show an address',
-        operationId: `get${op}Address`,
-        responses: { '200': json(ref('Address'), 'The address.'), ...pick('400'), ...readErrors },
-      },
-      post: idempotentPost({
-        tags,
-        summary: 'Move an address you own to this application (no body)',
-        operationId: `move${op}Address`,
-        responses: { '200': json(ref('Href'), 'Moved (or already there).', hrefHeaders), ...writeErrors },
-      }),
-      delete: {
-        tags,
-        summary: 'Release an address: a number goes back to the inventory',
-        operationId: `release${op}Address`,
-        responses: { '200': json(ref('Message'), 'Released.'), ...pick('400'), ...readErrors },
-      },
-    },
-  };
-}
-
 /** The Session API (Tropo's paths), under /1.0, /v1 and /rest/v1: no Basic auth, the token or session id is the credential. */
 function sessionPaths(prefix: string, op: string): Record<string, Schema> {
   const tags = ['Sessions'];
@@ -561,36 +495,6 @@ function sessionPaths(prefix: string, op: string): Record<string, Schema> {
     [`${prefix}/sessions/{sessionId}/signals`]: { get: signal('get'), post: signal('post') },
   };
 }
-
-const availableNumbers = (op: string): Schema => ({
-  get: {
-    tags: ['Addresses'],
-    summary: 'List free numbers of the inventory',
-    operationId: `list${op}AvailableNumbers`,
-    parameters: [
-      {
-        name: 'available',
-        in: 'query',
-        required: true,
-        allowEmptyValue: true,
-        schema: { type: 'string' },
-        description: 'Present (no value needed).',
-      },
-      {
-        name: 'prefix',
-        in: 'query',
-        schema: { type: 'string' },
-        description: 'Leading digits of the E.164 numbers ("+" optional); all free numbers when absent.',
-      },
-      ...listParams,
-    ],
-    responses: {
-      '200': json({ type: 'array', items: ref('Address') }, 'Free numbers in number order, without href.', listHeaders),
-      ...pick('400'),
-      ...readErrors,
-    },
-  },
-});
 
 // Outgoing POSTs (OpenAPI 3.1 `webhooks`): what Switchboard sends, and what it does with the answer
 // (docs/events.md#signatures, 6; services/dispatcher/README.md).
@@ -1013,7 +917,12 @@ function triggerPaths(): Record<string, Schema> {
  */
 function withDeclaredPaths(handWritten: Record<string, Schema>): Record<string, Schema> {
   const registry = new OpenAPIRegistry();
-  for (const declarations of [accountRouteDeclarations, webhookRouteDeclarations, applicationRouteDeclarations])
+  for (const declarations of [
+    accountRouteDeclarations,
+    webhookRouteDeclarations,
+    applicationRouteDeclarations,
+    addressRouteDeclarations,
+  ])
     documentDeclared(registry, declarations);
   const doc = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
@@ -1125,21 +1034,9 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
       ...triggerPaths(),
       ...applicationPaths('/v1', ''),
       ...applicationPaths('/rest/v1', 'Rest'),
-      ...addressPaths('/v1', ''),
-      ...addressPaths('/rest/v1', 'Rest'),
-      '/v1/exchanges': {
-        get: {
-          tags: ['Addresses'],
-          summary: 'List the exchanges that have free numbers',
-          operationId: 'listExchanges',
-          responses: { '200': json({ type: 'array', items: ref('Exchange') }, 'Exchanges by prefix.'), ...readErrors },
-        },
-      },
       ...sessionPaths('/1.0', 'Legacy'),
       ...sessionPaths('/v1', ''),
       ...sessionPaths('/rest/v1', 'Rest'),
-      '/addresses': availableNumbers(''),
-      '/v1/addresses': availableNumbers('V1'),
       '/v1/applications/{id}/sessions': {
         parameters: [pathId('id', 'Application id.')],
         get: {

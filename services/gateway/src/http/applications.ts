@@ -5,7 +5,7 @@ import { applicationWrite, decodeBody } from './request-bodies.ts';
 import { auditOptions, callOptions, principal, writeOptions } from './context.ts';
 import type { RouteDeps } from './deps.ts';
 import { readList, sendHref, sendJson } from './routing.ts';
-import { pathParams, type RouteDeclaration, registerDeclared } from './declare.ts';
+import { pathParams, type RouteDeclaration, registerDeclared, v1AndRest } from './declare.ts';
 import { hrefHeaders, json, jsonBody, listHeaders, listParams, ref } from '../openapi-parts.ts';
 import type { Hrefs } from '../hrefs.ts';
 import type { ApplicationBody } from './response-bodies.ts';
@@ -50,11 +50,6 @@ function applicationFields(req: Request) {
 
 const applicationParams = pathParams({ id: 'Application id.' });
 const tags = ['Applications'];
-/** The /v1 and /rest/v1 mounts of an operation (`Rest` in the second operationId). */
-const mounts = (operationId: (prefix: '' | 'Rest') => string, summary: string) => [
-  { prefix: '/v1', operationId: operationId(''), summary },
-  { prefix: '/rest/v1', operationId: operationId('Rest'), summary },
-];
 
 /** The application routes, declared once for the router and the OpenAPI document (in registration order). */
 export const applicationRouteDeclarations: readonly RouteDeclaration<RouteDeps>[] = [
@@ -68,7 +63,7 @@ export const applicationRouteDeclarations: readonly RouteDeclaration<RouteDeps>[
     },
     errors: 'read',
     moreErrors: ['400'],
-    mounts: mounts((p) => `list${p}Applications`, 'List applications'),
+    mounts: v1AndRest((p) => `list${p}Applications`, 'List applications'),
     handler:
       ({ hrefs, applications }) =>
       async (req, res) => {
@@ -93,7 +88,7 @@ export const applicationRouteDeclarations: readonly RouteDeclaration<RouteDeps>[
     responses: { '200': json(ref('Href'), 'Created.', hrefHeaders) },
     errors: 'write',
     idempotent: true,
-    mounts: mounts((p) => `create${p}Application`, 'Create an application'),
+    mounts: v1AndRest((p) => `create${p}Application`, 'Create an application'),
     handler:
       ({ hrefs, applications }) =>
       async (req, res) => {
@@ -112,7 +107,7 @@ export const applicationRouteDeclarations: readonly RouteDeclaration<RouteDeps>[
     request: { params: applicationParams },
     responses: { '200': json(ref('Application'), 'The application.') },
     errors: 'read',
-    mounts: mounts((p) => `get${p}Application`, 'Show an application'),
+    mounts: v1AndRest((p) => `get${p}Application`, 'Show an application'),
     handler:
       ({ hrefs, applications }) =>
       async (req, res) => {
@@ -130,7 +125,7 @@ export const applicationRouteDeclarations: readonly RouteDeclaration<RouteDeps>[
     request: { params: applicationParams, body: jsonBody(ref('ApplicationWrite')) },
     responses: { '200': json(ref('Href'), 'Updated.', hrefHeaders) },
     errors: 'write',
-    mounts: mounts((p) => `update${p}Application`, 'Update an application'),
+    mounts: v1AndRest((p) => `update${p}Application`, 'Update an application'),
     handler:
       ({ hrefs, applications }) =>
       async (req, res) => {
@@ -149,7 +144,7 @@ export const applicationRouteDeclarations: readonly RouteDeclaration<RouteDeps>[
     request: { params: applicationParams },
     responses: { '200': json(ref('Message'), 'Deleted.') },
     errors: 'read',
-    mounts: mounts((p) => `delete${p}Application`, 'Delete an application'),
+    mounts: v1AndRest((p) => `delete${p}Application`, 'Delete an application'),
     handler:
       ({ applications }) =>
       async (req, res) => {

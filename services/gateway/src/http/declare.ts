@@ -53,6 +53,14 @@ export interface RouteDeclaration<D> {
   handler: (deps: D) => Handler;
 }
 
+/** The `/v1` and `/rest/v1` mounts of an operation; the `/rest/v1` operationId has `Rest` (`listRestApplications`). */
+export function v1AndRest(operationId: (rest: '' | 'Rest') => string, summary: string): RouteMount[] {
+  return [
+    { prefix: '/v1', operationId: operationId(''), summary },
+    { prefix: '/rest/v1', operationId: operationId('Rest'), summary },
+  ];
+}
+
 /** Path parameters, all strings, by name with their descriptions. */
 export function pathParams(described: Record<string, string>): ZodObject<Record<string, ZodString>> {
   return z.object(
