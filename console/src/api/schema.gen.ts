@@ -851,338 +851,6 @@ export interface paths {
       };
     };
   };
-  '/v1/webhooks/{id}/test': {
-    /** Send a signed test notification now and answer how the attempt ended */
-    post: {
-      parameters: {
-        query?: never;
-        header?: {
-          /** Makes a retried POST safe: within 24 h, a request with the same key and the same method, path and body (JSON key order and spacing do not matter) is not done again; it answers what the first one answered (status, body, `Location`). A request that arrives while the first is still running waits for it (up to 10 s, then 409 `idempotency_in_progress`). The same key with a different request is a 422 `idempotency_key_reused`. Keys are per account and per service that does the write (applications; webhooks and their secrets). A request that failed (any 4xx or 5xx) is not remembered: its key can be sent again. 1 to 255 visible ASCII characters (else 400); a UUID is a good choice. */
-          'Idempotency-Key'?: string;
-        };
-        path: {
-          /** Subscription id. */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: {
-        content: {
-          'application/json': {
-            message?: string | null;
-          };
-        };
-      };
-      responses: {
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['TestResult'];
-          };
-        };
-        400: components['responses']['Problem'];
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        409: components['responses']['Problem'];
-        413: components['responses']['Problem'];
-        415: components['responses']['Problem'];
-        422: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-        504: components['responses']['Problem'];
-      };
-    };
-  };
-  '/v1/webhooks/{id}/deliveries/{deliveryId}': {
-    /** One delivery attempt (or a queued resend: outcome pending) */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** Subscription id. */
-          id: string;
-          /** Delivery attempt id. */
-          deliveryId: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Delivery'];
-          };
-        };
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-  };
-  '/v1/applications/{id}/deliveries/{deliveryId}': {
-    /** One session delivery attempt (or a queued resend: outcome pending) */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** Application id. */
-          id: string;
-          /** Delivery attempt id. */
-          deliveryId: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Delivery'];
-          };
-        };
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-  };
-  '/v1/webhooks/{id}/deliveries/{deliveryId}/resend': {
-    /** Resend one delivery: the same body bytes and webhook-id, a fresh timestamp and signature */
-    post: {
-      parameters: {
-        query?: never;
-        header?: {
-          /** Makes a retried POST safe: within 24 h, a request with the same key and the same method, path and body (JSON key order and spacing do not matter) is not done again; it answers what the first one answered (status, body, `Location`). A request that arrives while the first is still running waits for it (up to 10 s, then 409 `idempotency_in_progress`). The same key with a different request is a 422 `idempotency_key_reused`. Keys are per account and per service that does the write (applications; webhooks and their secrets). A request that failed (any 4xx or 5xx) is not remembered: its key can be sent again. 1 to 255 visible ASCII characters (else 400); a UUID is a good choice. */
-          'Idempotency-Key'?: string;
-        };
-        path: {
-          /** Subscription id. */
-          id: string;
-          /** Any attempt of the delivery to resend. */
-          deliveryId: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        202: {
-          headers: {
-            Location?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Href'];
-          };
-        };
-        400: components['responses']['Problem'];
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        409: components['responses']['Problem'];
-        413: components['responses']['Problem'];
-        415: components['responses']['Problem'];
-        422: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-  };
-  '/v1/applications/{id}/deliveries/{deliveryId}/resend': {
-    /** Resend one session POST to the application (same body and webhook-id, fresh signature) */
-    post: {
-      parameters: {
-        query?: never;
-        header?: {
-          /** Makes a retried POST safe: within 24 h, a request with the same key and the same method, path and body (JSON key order and spacing do not matter) is not done again; it answers what the first one answered (status, body, `Location`). A request that arrives while the first is still running waits for it (up to 10 s, then 409 `idempotency_in_progress`). The same key with a different request is a 422 `idempotency_key_reused`. Keys are per account and per service that does the write (applications; webhooks and their secrets). A request that failed (any 4xx or 5xx) is not remembered: its key can be sent again. 1 to 255 visible ASCII characters (else 400); a UUID is a good choice. */
-          'Idempotency-Key'?: string;
-        };
-        path: {
-          /** Application id. */
-          id: string;
-          /** Any attempt of the session delivery to resend. */
-          deliveryId: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        202: {
-          headers: {
-            Location?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Href'];
-          };
-        };
-        400: components['responses']['Problem'];
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        409: components['responses']['Problem'];
-        413: components['responses']['Problem'];
-        415: components['responses']['Problem'];
-        422: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-  };
-  '/v1/webhooks/{id}/recover': {
-    /** Resend every delivery that ended failed in a window, in the original order */
-    post: {
-      parameters: {
-        query?: never;
-        header?: {
-          /** Makes a retried POST safe: within 24 h, a request with the same key and the same method, path and body (JSON key order and spacing do not matter) is not done again; it answers what the first one answered (status, body, `Location`). A request that arrives while the first is still running waits for it (up to 10 s, then 409 `idempotency_in_progress`). The same key with a different request is a 422 `idempotency_key_reused`. Keys are per account and per service that does the write (applications; webhooks and their secrets). A request that failed (any 4xx or 5xx) is not remembered: its key can be sent again. 1 to 255 visible ASCII characters (else 400); a UUID is a good choice. */
-          'Idempotency-Key'?: string;
-        };
-        path: {
-          /** Subscription id. */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            since: string | null;
-            until?: string | null;
-            status?: 'failed' | null;
-            outcome?: 'failed' | null;
-            event?: ('smsdlr' | 'cdrCreated' | 'cdrRated' | 'webhookDisabled' | 'alert' | 'sessionStatus' | 'alertTriggered' | 'usageTriggered') | null;
-            statusFrom?: number | null;
-            statusTo?: number | null;
-            messageId?: string[] | null;
-            sessionId?: string[] | null;
-            dryRun?: boolean | null;
-          };
-        };
-      };
-      responses: {
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['RecoveryDryRun'];
-          };
-        };
-        202: {
-          headers: {
-            Location?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Href'];
-          };
-        };
-        400: components['responses']['Problem'];
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        409: components['responses']['Problem'];
-        413: components['responses']['Problem'];
-        415: components['responses']['Problem'];
-        422: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-  };
-  '/v1/webhooks/{id}/recoveries/{taskId}': {
-    /** Progress of a recovery task */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** Subscription id. */
-          id: string;
-          /** Recovery task id. */
-          taskId: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Recovery'];
-          };
-        };
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-    /** Cancel a running recovery */
-    delete: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** Subscription id. */
-          id: string;
-          /** Recovery task id. */
-          taskId: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Recovery'];
-          };
-        };
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        409: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-  };
   '/v1/api-keys': {
     /** List the account's API keys (without the keys) */
     get: {
@@ -2781,6 +2449,338 @@ export interface paths {
     };
   };
   '/v1/addresses': paths['/addresses'];
+  '/v1/webhooks/{id}/test': {
+    /** Send a signed test notification now and answer how the attempt ended */
+    post: {
+      parameters: {
+        query?: never;
+        header?: {
+          /** Makes a retried POST safe: within 24 h, a request with the same key and the same method, path and body (JSON key order and spacing do not matter) is not done again; it answers what the first one answered (status, body, `Location`). A request that arrives while the first is still running waits for it (up to 10 s, then 409 `idempotency_in_progress`). The same key with a different request is a 422 `idempotency_key_reused`. Keys are per account and per service that does the write (applications; webhooks and their secrets). A request that failed (any 4xx or 5xx) is not remembered: its key can be sent again. 1 to 255 visible ASCII characters (else 400); a UUID is a good choice. */
+          'Idempotency-Key'?: string;
+        };
+        path: {
+          /** Subscription id. */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: {
+        content: {
+          'application/json': {
+            message?: string | null;
+          };
+        };
+      };
+      responses: {
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TestResult'];
+          };
+        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        409: components['responses']['Problem'];
+        413: components['responses']['Problem'];
+        415: components['responses']['Problem'];
+        422: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+        504: components['responses']['Problem'];
+      };
+    };
+  };
+  '/v1/webhooks/{id}/deliveries/{deliveryId}': {
+    /** One delivery attempt (or a queued resend: outcome pending) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** Subscription id. */
+          id: string;
+          /** Delivery attempt id. */
+          deliveryId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Delivery'];
+          };
+        };
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+  };
+  '/v1/webhooks/{id}/deliveries/{deliveryId}/resend': {
+    /** Resend one delivery: the same body bytes and webhook-id, a fresh timestamp and signature */
+    post: {
+      parameters: {
+        query?: never;
+        header?: {
+          /** Makes a retried POST safe: within 24 h, a request with the same key and the same method, path and body (JSON key order and spacing do not matter) is not done again; it answers what the first one answered (status, body, `Location`). A request that arrives while the first is still running waits for it (up to 10 s, then 409 `idempotency_in_progress`). The same key with a different request is a 422 `idempotency_key_reused`. Keys are per account and per service that does the write (applications; webhooks and their secrets). A request that failed (any 4xx or 5xx) is not remembered: its key can be sent again. 1 to 255 visible ASCII characters (else 400); a UUID is a good choice. */
+          'Idempotency-Key'?: string;
+        };
+        path: {
+          /** Subscription id. */
+          id: string;
+          /** Any attempt of the delivery to resend. */
+          deliveryId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        202: {
+          headers: {
+            Location?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Href'];
+          };
+        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        409: components['responses']['Problem'];
+        413: components['responses']['Problem'];
+        415: components['responses']['Problem'];
+        422: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+  };
+  '/v1/applications/{id}/deliveries/{deliveryId}': {
+    /** One session delivery attempt (or a queued resend: outcome pending) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** Application id. */
+          id: string;
+          /** Delivery attempt id. */
+          deliveryId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Delivery'];
+          };
+        };
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+  };
+  '/v1/applications/{id}/deliveries/{deliveryId}/resend': {
+    /** Resend one session POST to the application (same body and webhook-id, fresh signature) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: {
+          /** Makes a retried POST safe: within 24 h, a request with the same key and the same method, path and body (JSON key order and spacing do not matter) is not done again; it answers what the first one answered (status, body, `Location`). A request that arrives while the first is still running waits for it (up to 10 s, then 409 `idempotency_in_progress`). The same key with a different request is a 422 `idempotency_key_reused`. Keys are per account and per service that does the write (applications; webhooks and their secrets). A request that failed (any 4xx or 5xx) is not remembered: its key can be sent again. 1 to 255 visible ASCII characters (else 400); a UUID is a good choice. */
+          'Idempotency-Key'?: string;
+        };
+        path: {
+          /** Application id. */
+          id: string;
+          /** Any attempt of the session delivery to resend. */
+          deliveryId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        202: {
+          headers: {
+            Location?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Href'];
+          };
+        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        409: components['responses']['Problem'];
+        413: components['responses']['Problem'];
+        415: components['responses']['Problem'];
+        422: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+  };
+  '/v1/webhooks/{id}/recover': {
+    /** Resend every delivery that ended failed in a window, in the original order */
+    post: {
+      parameters: {
+        query?: never;
+        header?: {
+          /** Makes a retried POST safe: within 24 h, a request with the same key and the same method, path and body (JSON key order and spacing do not matter) is not done again; it answers what the first one answered (status, body, `Location`). A request that arrives while the first is still running waits for it (up to 10 s, then 409 `idempotency_in_progress`). The same key with a different request is a 422 `idempotency_key_reused`. Keys are per account and per service that does the write (applications; webhooks and their secrets). A request that failed (any 4xx or 5xx) is not remembered: its key can be sent again. 1 to 255 visible ASCII characters (else 400); a UUID is a good choice. */
+          'Idempotency-Key'?: string;
+        };
+        path: {
+          /** Subscription id. */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            since: string | null;
+            until?: string | null;
+            status?: 'failed' | null;
+            outcome?: 'failed' | null;
+            event?: ('smsdlr' | 'cdrCreated' | 'cdrRated' | 'webhookDisabled' | 'alert' | 'sessionStatus' | 'alertTriggered' | 'usageTriggered') | null;
+            statusFrom?: number | null;
+            statusTo?: number | null;
+            messageId?: string[] | null;
+            sessionId?: string[] | null;
+            dryRun?: boolean | null;
+          };
+        };
+      };
+      responses: {
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['RecoveryDryRun'];
+          };
+        };
+        202: {
+          headers: {
+            Location?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Href'];
+          };
+        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        409: components['responses']['Problem'];
+        413: components['responses']['Problem'];
+        415: components['responses']['Problem'];
+        422: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+  };
+  '/v1/webhooks/{id}/recoveries/{taskId}': {
+    /** Progress of a recovery task */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** Subscription id. */
+          id: string;
+          /** Recovery task id. */
+          taskId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Recovery'];
+          };
+        };
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+    /** Cancel a running recovery */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** Subscription id. */
+          id: string;
+          /** Recovery task id. */
+          taskId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Recovery'];
+          };
+        };
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        409: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+  };
 }
 
 export interface components {

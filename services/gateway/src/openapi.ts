@@ -14,8 +14,6 @@ import {
   WEBHOOK_CREATE_REQUIRED,
   WEBHOOK_EVENTS,
   webhookCreate,
-  webhookRecover,
-  webhookTest,
   webhookUpdate,
 } from './http/request-bodies.ts';
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
@@ -23,6 +21,7 @@ import { accountRouteDeclarations } from './http/accounts.ts';
 import { webhookRouteDeclarations } from './http/webhooks.ts';
 import { applicationRouteDeclarations } from './http/applications.ts';
 import { addressRouteDeclarations } from './http/addresses.ts';
+import { deliveryToolRouteDeclarations } from './http/delivery-tools.ts';
 import { alertBody } from './http/alert-bodies.ts';
 import { documentDeclared } from './http/declare.ts';
 import {
@@ -922,6 +921,7 @@ function withDeclaredPaths(handWritten: Record<string, Schema>): Record<string, 
     webhookRouteDeclarations,
     applicationRouteDeclarations,
     addressRouteDeclarations,
+    deliveryToolRouteDeclarations,
   ])
     documentDeclared(registry, declarations);
   const doc = new OpenApiGeneratorV31(registry.definitions).generateDocument({
@@ -1095,101 +1095,6 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
           operationId: 'getApplicationStats',
           parameters: statsParams,
           responses: { '200': json(ref('DeliveryStats'), 'The statistics.'), ...pick('400'), ...readErrors },
-        },
-      },
-      '/v1/webhooks/{id}/test': {
-        parameters: [pathId('id', 'Subscription id.')],
-        post: idempotentPost({
-          tags: ['Operating your endpoints'],
-          summary: 'Send a signed test notification now and answer how the attempt ended',
-          description:
-            'Sends `{"event": "test", "resource": "test", "data": {"message": ...}}` in the notification envelope, signed with the subscription\'s secret and with its custom headers, to its `targetUrl` now (disabled subscriptions too), through the same SSRF guard and per-host circuit breaker as every delivery. Answers when the attempt ends, within `DELIVERY_TIMEOUT_MS`. Never retried; recorded with `trigger: "test"`; does not change the delivery health. At most 5 per subscription per minute (`TEST_SENDS_PER_MINUTE`). The body is optional.',
-          operationId: 'testWebhook',
-          requestBody: { required: false, content: { 'application/json': { schema: requestBodySchema(webhookTest) } } },
-          responses: {
-            '200': json(ref('TestResult'), 'The attempt ended (successfully or not).'),
-            ...writeErrors,
-            '504': errors['504'],
-          },
-        }),
-      },
-      '/v1/webhooks/{id}/deliveries/{deliveryId}': {
-        parameters: [pathId('id', 'Subscription id.'), pathId('deliveryId', 'Delivery attempt id.')],
-        get: {
-          tags: ['Operating your endpoints'],
-          summary: 'One delivery attempt (or a queued resend: outcome pending)',
-          operationId: 'getWebhookDelivery',
-          responses: { '200': json(ref('Delivery'), 'The attempt.'), ...readErrors },
-        },
-      },
-      '/v1/applications/{id}/deliveries/{deliveryId}': {
-        parameters: [pathId('id', 'Application id.'), pathId('deliveryId', 'Delivery attempt id.')],
-        get: {
-          tags: ['Operating your endpoints'],
-          summary: 'One session delivery attempt (or a queued resend: outcome pending)',
-          operationId: 'getApplicationDelivery',
-          responses: { '200': json(ref('Delivery'), 'The attempt.'), ...readErrors },
-        },
-      },
-      '/v1/webhooks/{id}/deliveries/{deliveryId}/resend': {
-        parameters: [pathId('id', 'Subscription id.'), pathId('deliveryId', 'Any attempt of the delivery to resend.')],
-        post: idempotentPost({
-          tags: ['Operating your endpoints'],
-          summary: 'Resend one delivery: the same body bytes and webhook-id, a fresh timestamp and signature',
-          description:
-            'Whatever its earlier outcome. Queued durably and sent as one attempt (not retried) through the normal path (host limits, circuit breaker); recorded with `trigger: "resend"`. The href reads the new attempt (`outcome: pending` until it is made). 409 when the subscription is disabled or the body is no longer kept (bodies are kept as long as the delivery records, `DELIVERY_RETENTION_DAYS`); 429 + Retry-After beyond `RESENDS_PER_HOUR` (1000) resends per account per hour. No body.',
-          operationId: 'resendWebhookDelivery',
-          responses: { '202': json(ref('Href'), 'Queued.', hrefHeaders), ...writeErrors },
-        }),
-      },
-      '/v1/applications/{id}/deliveries/{deliveryId}/resend': {
-        parameters: [
-          pathId('id', 'Application id.'),
-          pathId('deliveryId', 'Any attempt of the session delivery to resend.'),
-        ],
-        post: idempotentPost({
-          tags: ['Operating your endpoints'],
-          summary: 'Resend one session POST to the application (same body and webhook-id, fresh signature)',
-          description:
-            "Sent as one attempt to the application's current URL for the session's channel (`voiceUrl` or `messagingUrl`, else the fallback), signed with its current secret. The application's answer is not passed on (the session is over). No body.",
-          operationId: 'resendApplicationDelivery',
-          responses: { '202': json(ref('Href'), 'Queued.', hrefHeaders), ...writeErrors },
-        }),
-      },
-      '/v1/webhooks/{id}/recover': {
-        parameters: [pathId('id', 'Subscription id.')],
-        post: idempotentPost({
-          tags: ['Operating your endpoints'],
-          summary: 'Resend every delivery that ended failed in a window, in the original order',
-          description:
-            'Each delivery whose last attempt failed between `since` (inclusive) and `until` (exclusive; now by default) is queued again, one attempt each (narrowed by the filters `event`, `statusFrom`/`statusTo` on the last HTTP status, `messageId`, and `sessionId`: the notifications about those sessions), in the order the deliveries were first made, through the normal queue (host limits and circuit breakers apply). The window spans at most 30 days and may hold at most `RECOVERY_MAX_DELIVERIES` (10,000) such deliveries (400 beyond: recover a narrower window). 409 when the subscription is disabled, or while another recovery of it is running (the problem names that task). 429 + Retry-After beyond `RECOVERIES_PER_HOUR` (20) recoveries per account per hour.',
-          operationId: 'recoverWebhook',
-          requestBody: jsonBody(requestBodySchema(webhookRecover, { required: ['since'] })),
-          responses: {
-            '200': json(
-              ref('RecoveryDryRun'),
-              'A dry run (`dryRun: true`): what a recovery would take; nothing queued.',
-            ),
-            '202': json(ref('Href'), 'The recovery task.', hrefHeaders),
-            ...writeErrors,
-          },
-        }),
-      },
-      '/v1/webhooks/{id}/recoveries/{taskId}': {
-        parameters: [pathId('id', 'Subscription id.'), pathId('taskId', 'Recovery task id.')],
-        get: {
-          tags: ['Operating your endpoints'],
-          summary: 'Progress of a recovery task',
-          operationId: 'getWebhookRecovery',
-          responses: { '200': json(ref('Recovery'), 'The task.'), ...readErrors },
-        },
-        delete: {
-          tags: ['Operating your endpoints'],
-          summary: 'Cancel a running recovery',
-          description:
-            'The resends of the task not yet made are not sent (recorded as `cancelled`); the task reads `state: cancelled`. 409 when it is no longer running.',
-          operationId: 'cancelWebhookRecovery',
-          responses: { '200': json(ref('Recovery'), 'The cancelled task.'), ...pick('409'), ...readErrors },
         },
       },
       '/v1/api-keys': {
