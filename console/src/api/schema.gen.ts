@@ -397,84 +397,6 @@ export interface paths {
       };
     };
   };
-  '/v1/applications/{id}/secret': {
-    /** Read the application's session signing secret */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** Application id. */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            /** Never cached: it carries a credential. */
-            'Cache-Control'?: 'no-store';
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Secret'];
-          };
-        };
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-  };
-  '/v1/applications/{id}/secret/rotate': {
-    /** Rotate the session signing secret (the old one stays valid 24 h) */
-    post: {
-      parameters: {
-        query?: never;
-        header?: {
-          /** Makes a retried POST safe: within 24 h, a request with the same key and the same method, path and body (JSON key order and spacing do not matter) is not done again; it answers what the first one answered (status, body, `Location`). A request that arrives while the first is still running waits for it (up to 10 s, then 409 `idempotency_in_progress`). The same key with a different request is a 422 `idempotency_key_reused`. Keys are per account and per service that does the write (applications; webhooks and their secrets). A request that failed (any 4xx or 5xx) is not remembered: its key can be sent again. 1 to 255 visible ASCII characters (else 400); a UUID is a good choice. */
-          'Idempotency-Key'?: string;
-        };
-        path: {
-          /** Application id. */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            /** Never cached: it carries a credential. */
-            'Cache-Control'?: 'no-store';
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Secret'];
-          };
-        };
-        400: components['responses']['Problem'];
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        409: components['responses']['Problem'];
-        413: components['responses']['Problem'];
-        415: components['responses']['Problem'];
-        422: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-  };
-  '/rest/v1/applications/{id}/secret': paths['/v1/applications/{id}/secret'];
-  '/rest/v1/applications/{id}/secret/rotate': paths['/v1/applications/{id}/secret/rotate'];
   '/1.0/sessions': {
     /** Launch a session with an application token */
     get: {
@@ -2149,6 +2071,84 @@ export interface paths {
     };
   };
   '/rest/v1/applications/{id}': paths['/v1/applications/{id}'];
+  '/v1/applications/{id}/secret': {
+    /** Read the application's session signing secret */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** Application id. */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            /** Never cached: it carries a credential. */
+            'Cache-Control'?: 'no-store';
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Secret'];
+          };
+        };
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+  };
+  '/rest/v1/applications/{id}/secret': paths['/v1/applications/{id}/secret'];
+  '/v1/applications/{id}/secret/rotate': {
+    /** Rotate the session signing secret (the old one stays valid 24 h) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: {
+          /** Makes a retried POST safe: within 24 h, a request with the same key and the same method, path and body (JSON key order and spacing do not matter) is not done again; it answers what the first one answered (status, body, `Location`). A request that arrives while the first is still running waits for it (up to 10 s, then 409 `idempotency_in_progress`). The same key with a different request is a 422 `idempotency_key_reused`. Keys are per account and per service that does the write (applications; webhooks and their secrets). A request that failed (any 4xx or 5xx) is not remembered: its key can be sent again. 1 to 255 visible ASCII characters (else 400); a UUID is a good choice. */
+          'Idempotency-Key'?: string;
+        };
+        path: {
+          /** Application id. */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            /** Never cached: it carries a credential. */
+            'Cache-Control'?: 'no-store';
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Secret'];
+          };
+        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        409: components['responses']['Problem'];
+        413: components['responses']['Problem'];
+        415: components['responses']['Problem'];
+        422: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+  };
+  '/rest/v1/applications/{id}/secret/rotate': paths['/v1/applications/{id}/secret/rotate'];
   '/v1/applications/{id}/addresses': {
     /** List the application's addresses */
     get: {

@@ -20,6 +20,7 @@ import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-ope
 import { accountRouteDeclarations } from './http/accounts.ts';
 import { webhookRouteDeclarations } from './http/webhooks.ts';
 import { applicationRouteDeclarations } from './http/applications.ts';
+import { applicationSecretRouteDeclarations } from './http/application-secrets.ts';
 import { addressRouteDeclarations } from './http/addresses.ts';
 import { deliveryToolRouteDeclarations } from './http/delivery-tools.ts';
 import { alertBody } from './http/alert-bodies.ts';
@@ -920,6 +921,7 @@ function withDeclaredPaths(handWritten: Record<string, Schema>): Record<string, 
     accountRouteDeclarations,
     webhookRouteDeclarations,
     applicationRouteDeclarations,
+    applicationSecretRouteDeclarations,
     addressRouteDeclarations,
     deliveryToolRouteDeclarations,
   ])
@@ -935,31 +937,6 @@ function withDeclaredPaths(handWritten: Record<string, Schema>): Record<string, 
 }
 
 export function buildOpenApi(baseUrl: string): Record<string, unknown> {
-  const applicationPaths = (prefix: string, op: string): Record<string, Schema> => ({
-    [`${prefix}/applications/{id}/secret`]: {
-      parameters: [pathId('id', 'Application id.')],
-      get: {
-        tags: ['Applications'],
-        summary: "Read the application's session signing secret",
-        operationId: `get${op}ApplicationSecret`,
-        description:
-          'The `whsec_` secret (Standard Webhooks) that signs the session POSTs to this application. Each application has its own, created with it. Needs a `full` credential: a `read` API key gets 403 `insufficient_scope`. Answered with `Cache-Control: no-store`.',
-        responses: { '200': json(ref('Secret'), 'The current secret.', noStoreHeader), ...readErrors },
-      },
-    },
-    [`${prefix}/applications/{id}/secret/rotate`]: {
-      parameters: [pathId('id', 'Application id.')],
-      post: idempotentPost({
-        tags: ['Applications'],
-        summary: 'Rotate the session signing secret (the old one stays valid 24 h)',
-        operationId: `rotate${op}ApplicationSecret`,
-        description:
-          'Replaces the secret; for 24 h the previous one signs too (a second `v1,` signature), so receivers can switch without losing a message. No request body.',
-        responses: { '200': json(ref('Secret'), 'The new secret.', noStoreHeader), ...writeErrors },
-      }),
-    },
-  });
-
   return {
     openapi: '3.1.0',
     info: {
@@ -1032,8 +1009,6 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
     paths: withDeclaredPaths({
       ...alertPaths(),
       ...triggerPaths(),
-      ...applicationPaths('/v1', ''),
-      ...applicationPaths('/rest/v1', 'Rest'),
       ...sessionPaths('/1.0', 'Legacy'),
       ...sessionPaths('/v1', ''),
       ...sessionPaths('/rest/v1', 'Rest'),
