@@ -665,114 +665,6 @@ export interface paths {
       };
     };
   };
-  '/v1/deliveries/{deliveryId}': {
-    /** One delivery attempt of the account, with the receiver's answer */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** Delivery attempt id. */
-          deliveryId: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Delivery'];
-          };
-        };
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-  };
-  '/v1/webhooks/{id}/stats': {
-    /** Statistics of a subscription's deliveries over a window */
-    get: {
-      parameters: {
-        query?: {
-          /** How far back from now. */
-          window?: '1h' | '24h' | '7d';
-          /** Width of each bucket; at most 300 buckets (400 beyond: `7d` by `1m` or `5m`, `24h` by `1m`). */
-          bucket?: '1m' | '5m' | '1h';
-        };
-        header?: never;
-        path: {
-          /** Subscription id. */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['DeliveryStats'];
-          };
-        };
-        400: components['responses']['Problem'];
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-  };
-  '/v1/applications/{id}/stats': {
-    /** Statistics of an application's session deliveries and sessions over a window */
-    get: {
-      parameters: {
-        query?: {
-          /** How far back from now. */
-          window?: '1h' | '24h' | '7d';
-          /** Width of each bucket; at most 300 buckets (400 beyond: `7d` by `1m` or `5m`, `24h` by `1m`). */
-          bucket?: '1m' | '5m' | '1h';
-        };
-        header?: never;
-        path: {
-          /** Application id. */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['DeliveryStats'];
-          };
-        };
-        400: components['responses']['Problem'];
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-  };
   '/v1/api-keys': {
     /** List the account's API keys (without the keys) */
     get: {
@@ -2775,6 +2667,114 @@ export interface paths {
         404: components['responses']['Problem'];
         405: components['responses']['Problem'];
         409: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+  };
+  '/v1/deliveries/{deliveryId}': {
+    /** One delivery attempt of the account, with the receiver's answer */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** Delivery attempt id. */
+          deliveryId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Delivery'];
+          };
+        };
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+  };
+  '/v1/webhooks/{id}/stats': {
+    /** Statistics of a subscription's deliveries over a window */
+    get: {
+      parameters: {
+        query?: {
+          /** How far back from now. */
+          window?: '1h' | '24h' | '7d';
+          /** Width of each bucket; at most 300 buckets (400 beyond: `7d` by `1m` or `5m`, `24h` by `1m`). */
+          bucket?: '1m' | '5m' | '1h';
+        };
+        header?: never;
+        path: {
+          /** Subscription id. */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['DeliveryStats'];
+          };
+        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+  };
+  '/v1/applications/{id}/stats': {
+    /** Statistics of an application's session deliveries and sessions over a window */
+    get: {
+      parameters: {
+        query?: {
+          /** How far back from now. */
+          window?: '1h' | '24h' | '7d';
+          /** Width of each bucket; at most 300 buckets (400 beyond: `7d` by `1m` or `5m`, `24h` by `1m`). */
+          bucket?: '1m' | '5m' | '1h';
+        };
+        header?: never;
+        path: {
+          /** Application id. */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['DeliveryStats'];
+          };
+        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
         429: components['responses']['Problem'];
         500: components['responses']['Problem'];
         503: components['responses']['Problem'];

@@ -23,6 +23,7 @@ import { applicationRouteDeclarations } from './http/applications.ts';
 import { applicationSecretRouteDeclarations } from './http/application-secrets.ts';
 import { addressRouteDeclarations } from './http/addresses.ts';
 import { deliveryToolRouteDeclarations } from './http/delivery-tools.ts';
+import { deliveryInsightRouteDeclarations } from './http/delivery-insights.ts';
 import { alertBody } from './http/alert-bodies.ts';
 import { documentDeclared } from './http/declare.ts';
 import {
@@ -126,20 +127,6 @@ const sessionFilters: Schema[] = [
     description: 'Sessions started before this time.',
   },
   { name: 'from', in: 'query', schema: { type: 'string' }, description: 'The caller id (`session.from.id`), exactly.' },
-];
-const statsParams: Schema[] = [
-  {
-    name: 'window',
-    in: 'query',
-    schema: { type: 'string', enum: ['1h', '24h', '7d'], default: '24h' },
-    description: 'How far back from now.',
-  },
-  {
-    name: 'bucket',
-    in: 'query',
-    schema: { type: 'string', enum: ['1m', '5m', '1h'], default: '1h' },
-    description: 'Width of each bucket; at most 300 buckets (400 beyond: `7d` by `1m` or `5m`, `24h` by `1m`).',
-  },
 ];
 
 /** Body of a notification to a subscription's targetUrl, one per event kind (same keys, see bodies.ts). */
@@ -924,6 +911,7 @@ function withDeclaredPaths(handWritten: Record<string, Schema>): Record<string, 
     applicationSecretRouteDeclarations,
     addressRouteDeclarations,
     deliveryToolRouteDeclarations,
+    deliveryInsightRouteDeclarations,
   ])
     documentDeclared(registry, declarations);
   const doc = new OpenApiGeneratorV31(registry.definitions).generateDocument({
@@ -1035,41 +1023,6 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
           summary: 'One session: every attempt with what the application answered, its instructions and signals',
           operationId: 'getSession',
           responses: { '200': json(ref('SessionRecord'), 'The session.'), ...readErrors },
-        },
-      },
-      '/v1/deliveries/{deliveryId}': {
-        parameters: [pathId('deliveryId', 'Delivery attempt id.')],
-        get: {
-          tags: ['Deliveries'],
-          summary: "One delivery attempt of the account, with the receiver's answer",
-          description:
-            "Any attempt record of the account (a subscription's or an application's session), with `response`: the receiver's Content-Type and the first 4 KiB of its answer as UTF-8 text, and whether it was cut. Another account's record is 404.",
-          operationId: 'getDelivery',
-          responses: { '200': json(ref('Delivery'), 'The attempt.'), ...readErrors },
-        },
-      },
-      '/v1/webhooks/{id}/stats': {
-        parameters: [pathId('id', 'Subscription id.')],
-        get: {
-          tags: ['Deliveries'],
-          summary: "Statistics of a subscription's deliveries over a window",
-          description:
-            'Every bucket of the window, the last one holding now: attempt records, their outcomes, and latency p50/p95 of the attempts made. Read from per-minute rollups written as the records are stored, so the buckets add up to the records. 400 naming `window` or `bucket` for an unknown value or too many buckets.',
-          operationId: 'getWebhookStats',
-          parameters: statsParams,
-          responses: { '200': json(ref('DeliveryStats'), 'The statistics.'), ...pick('400'), ...readErrors },
-        },
-      },
-      '/v1/applications/{id}/stats': {
-        parameters: [pathId('id', 'Application id.')],
-        get: {
-          tags: ['Deliveries'],
-          summary: "Statistics of an application's session deliveries and sessions over a window",
-          description:
-            'As `GET /v1/webhooks/{id}/stats`, for the session deliveries of the application, with `sessions` (answered, fallback, failed) in each bucket and the totals.',
-          operationId: 'getApplicationStats',
-          parameters: statsParams,
-          responses: { '200': json(ref('DeliveryStats'), 'The statistics.'), ...pick('400'), ...readErrors },
         },
       },
       '/v1/api-keys': {
