@@ -24,6 +24,7 @@ import { applicationSecretRouteDeclarations } from './http/application-secrets.t
 import { addressRouteDeclarations } from './http/addresses.ts';
 import { deliveryToolRouteDeclarations } from './http/delivery-tools.ts';
 import { deliveryInsightRouteDeclarations } from './http/delivery-insights.ts';
+import { apiKeyRouteDeclarations } from './http/api-keys.ts';
 import { alertBody } from './http/alert-bodies.ts';
 import { documentDeclared } from './http/declare.ts';
 import {
@@ -34,7 +35,6 @@ import {
   jsonBody,
   listHeaders,
   listParams,
-  noStoreHeader,
   pick,
   problemResponse,
   readErrors,
@@ -912,6 +912,7 @@ function withDeclaredPaths(handWritten: Record<string, Schema>): Record<string, 
     addressRouteDeclarations,
     deliveryToolRouteDeclarations,
     deliveryInsightRouteDeclarations,
+    apiKeyRouteDeclarations,
   ])
     documentDeclared(registry, declarations);
   const doc = new OpenApiGeneratorV31(registry.definitions).generateDocument({
@@ -1023,44 +1024,6 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
           summary: 'One session: every attempt with what the application answered, its instructions and signals',
           operationId: 'getSession',
           responses: { '200': json(ref('SessionRecord'), 'The session.'), ...readErrors },
-        },
-      },
-      '/v1/api-keys': {
-        get: {
-          tags: ['Credentials'],
-          summary: "List the account's API keys (without the keys)",
-          operationId: 'listApiKeys',
-          responses: { '200': json({ type: 'array', items: ref('ApiKey') }, 'Keys, oldest first.'), ...readErrors },
-        },
-        post: idempotentPost({
-          tags: ['Credentials'],
-          summary: 'Create an API key (at most 50 per account)',
-          description:
-            'The key (`sbk_` + 32 random bytes, base64url) is answered this once; only a keyed hash is stored. Use it as `Authorization: Bearer sbk_...`, or as Basic with the key id as username and the key as password. A `read` key may use every GET; anything else answers 403 `insufficient_scope`. 409 `limit_exceeded` beyond 50 keys.',
-          operationId: 'createApiKey',
-          requestBody: jsonBody(ref('ApiKeyCreate')),
-          responses: {
-            '200': json(ref('ApiKeyCreated'), 'Created; the key is shown only here.', {
-              ...hrefHeaders,
-              ...noStoreHeader,
-            }),
-            ...writeErrors,
-          },
-        }),
-      },
-      '/v1/api-keys/{id}': {
-        parameters: [pathId('id', 'API key id (ak_...).')],
-        get: {
-          tags: ['Credentials'],
-          summary: 'Show an API key (without the key)',
-          operationId: 'getApiKey',
-          responses: { '200': json(ref('ApiKey'), 'The key.'), ...readErrors },
-        },
-        delete: {
-          tags: ['Credentials'],
-          summary: 'Revoke an API key: within a second no gateway accepts it',
-          operationId: 'revokeApiKey',
-          responses: { '204': { description: 'Revoked.' }, ...readErrors },
         },
       },
       '/v1/audit-events': {

@@ -83,8 +83,8 @@ export function registerDeclared<D>(router: Router, deps: D, declarations: reado
 
 const errorSets: Record<ErrorSet, Record<string, Schema>> = { read: readErrors, write: writeErrors };
 
-/** Adds the declared operations, once per mount, to an OpenAPI registry. */
-export function documentDeclared<D>(registry: OpenAPIRegistry, declarations: readonly RouteDeclaration<D>[]): void {
+/** Adds the declared operations, once per mount, to an OpenAPI registry (whatever their handlers' dependencies). */
+export function documentDeclared(registry: OpenAPIRegistry, declarations: readonly RouteDeclaration<never>[]): void {
   for (const d of declarations) {
     const parameters = [...(d.request?.parameters ?? []), ...(d.idempotent ? [idempotencyKeyParam] : [])];
     const responses = {
