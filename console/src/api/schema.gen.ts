@@ -665,51 +665,6 @@ export interface paths {
       };
     };
   };
-  '/v1/audit-events': {
-    /** The account's audit log, newest first */
-    get: {
-      parameters: {
-        query?: {
-          /** Items per page; a `Link` header leads to the next page. Without `limit` the answer holds the whole list, up to 10,000 items (then a `Link` header leads to the rest). */
-          limit?: number;
-          /** From the `Link` header of the previous page. */
-          cursor?: string;
-          /** Only this action. */
-          action?: string;
-          /** Only this actor id (a key id, a session id, an account id). */
-          actor?: string;
-          /** Entries at or after. */
-          since?: string;
-          /** Entries before. */
-          until?: string;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            /** RFC 8288 link to the next page: <...>; rel="next" */
-            Link?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['AuditEvent'][];
-          };
-        };
-        400: components['responses']['Problem'];
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-  };
   '/v1/console/session': {
     /** The browser's session: its user and end, or 204 when it has none */
     get: {
@@ -2771,6 +2726,51 @@ export interface paths {
           };
           content?: never;
         };
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+  };
+  '/v1/audit-events': {
+    /** The account's audit log, newest first */
+    get: {
+      parameters: {
+        query?: {
+          /** Items per page; a `Link` header leads to the next page. Without `limit` the answer holds the whole list, up to 10,000 items (then a `Link` header leads to the rest). */
+          limit?: number;
+          /** From the `Link` header of the previous page. */
+          cursor?: string;
+          /** Only this action. */
+          action?: string;
+          /** Only this actor id (a key id, a session id, an account id). */
+          actor?: string;
+          /** Entries at or after. */
+          since?: string;
+          /** Entries before. */
+          until?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            /** RFC 8288 link to the next page: <...>; rel="next" */
+            Link?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuditEvent'][];
+          };
+        };
+        400: components['responses']['Problem'];
         401: components['responses']['Problem'];
         403: components['responses']['Problem'];
         404: components['responses']['Problem'];

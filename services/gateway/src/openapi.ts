@@ -25,6 +25,7 @@ import { addressRouteDeclarations } from './http/addresses.ts';
 import { deliveryToolRouteDeclarations } from './http/delivery-tools.ts';
 import { deliveryInsightRouteDeclarations } from './http/delivery-insights.ts';
 import { apiKeyRouteDeclarations } from './http/api-keys.ts';
+import { auditRouteDeclarations } from './http/audit.ts';
 import { alertBody } from './http/alert-bodies.ts';
 import { documentDeclared } from './http/declare.ts';
 import {
@@ -913,6 +914,7 @@ function withDeclaredPaths(handWritten: Record<string, Schema>): Record<string, 
     deliveryToolRouteDeclarations,
     deliveryInsightRouteDeclarations,
     apiKeyRouteDeclarations,
+    auditRouteDeclarations,
   ])
     documentDeclared(registry, declarations);
   const doc = new OpenApiGeneratorV31(registry.definitions).generateDocument({
@@ -1024,51 +1026,6 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
           summary: 'One session: every attempt with what the application answered, its instructions and signals',
           operationId: 'getSession',
           responses: { '200': json(ref('SessionRecord'), 'The session.'), ...readErrors },
-        },
-      },
-      '/v1/audit-events': {
-        get: {
-          tags: ['Credentials'],
-          summary: "The account's audit log, newest first",
-          description:
-            'Changes made through the API and sign-ins (with their failures), each written in the transaction of the change it records. The entries of the applications and webhooks services merged, every entry once across pages; 503 while either service is down. Kept `AUDIT_RETENTION_DAYS` (default 90). A `read` key may read it.',
-          operationId: 'listAuditEvents',
-          parameters: [
-            ...listParams,
-            {
-              name: 'action',
-              in: 'query',
-              required: false,
-              schema: { type: 'string' },
-              description: 'Only this action.',
-            },
-            {
-              name: 'actor',
-              in: 'query',
-              required: false,
-              schema: { type: 'string' },
-              description: 'Only this actor id (a key id, a session id, an account id).',
-            },
-            {
-              name: 'since',
-              in: 'query',
-              required: false,
-              schema: { type: 'string', format: 'date-time' },
-              description: 'Entries at or after.',
-            },
-            {
-              name: 'until',
-              in: 'query',
-              required: false,
-              schema: { type: 'string', format: 'date-time' },
-              description: 'Entries before.',
-            },
-          ],
-          responses: {
-            '200': json({ type: 'array', items: ref('AuditEvent') }, 'Entries, newest first.', listHeaders),
-            ...pick('400'),
-            ...readErrors,
-          },
         },
       },
       '/v1/console/session': {
