@@ -585,86 +585,6 @@ export interface paths {
   '/v1/sessions/{sessionId}/signals': paths['/1.0/sessions/{sessionId}/signals'];
   '/rest/v1/sessions': paths['/1.0/sessions'];
   '/rest/v1/sessions/{sessionId}/signals': paths['/1.0/sessions/{sessionId}/signals'];
-  '/v1/applications/{id}/sessions': {
-    /** Sessions of an application, newest first */
-    get: {
-      parameters: {
-        query?: {
-          /** Items per page; a `Link` header leads to the next page. Without `limit` the answer holds the whole list, up to 10,000 items (then a `Link` header leads to the rest). */
-          limit?: number;
-          /** From the `Link` header of the previous page. */
-          cursor?: string;
-          outcome?: 'answered' | 'fallback' | 'failed';
-          channel?: 'VOICE' | 'TEXT';
-          /** Sessions started at or after this time. */
-          since?: string;
-          /** Sessions started before this time. */
-          until?: string;
-          /** The caller id (`session.from.id`), exactly. */
-          from?: string;
-        };
-        header?: never;
-        path: {
-          /** Application id. */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            /** RFC 8288 link to the next page: <...>; rel="next" */
-            Link?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['SessionSummary'][];
-          };
-        };
-        400: components['responses']['Problem'];
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-  };
-  '/v1/sessions/{sessionId}': {
-    /** One session: every attempt with what the application answered, its instructions and signals */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** The session id (`session.id` of the session POST). */
-          sessionId: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['SessionRecord'];
-          };
-        };
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-  };
   '/v1/console/session': {
     /** The browser's session: its user and end, or 204 when it has none */
     get: {
@@ -2771,6 +2691,86 @@ export interface paths {
           };
         };
         400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+  };
+  '/v1/applications/{id}/sessions': {
+    /** Sessions of an application, newest first */
+    get: {
+      parameters: {
+        query?: {
+          /** Items per page; a `Link` header leads to the next page. Without `limit` the answer holds the whole list, up to 10,000 items (then a `Link` header leads to the rest). */
+          limit?: number;
+          /** From the `Link` header of the previous page. */
+          cursor?: string;
+          outcome?: 'answered' | 'fallback' | 'failed';
+          channel?: 'VOICE' | 'TEXT';
+          /** Sessions started at or after this time. */
+          since?: string;
+          /** Sessions started before this time. */
+          until?: string;
+          /** The caller id (`session.from.id`), exactly. */
+          from?: string;
+        };
+        header?: never;
+        path: {
+          /** Application id. */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            /** RFC 8288 link to the next page: <...>; rel="next" */
+            Link?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['SessionSummary'][];
+          };
+        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+  };
+  '/v1/sessions/{sessionId}': {
+    /** One session: every attempt with what the application answered, its instructions and signals */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** The session id (`session.id` of the session POST). */
+          sessionId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['SessionRecord'];
+          };
+        };
         401: components['responses']['Problem'];
         403: components['responses']['Problem'];
         404: components['responses']['Problem'];

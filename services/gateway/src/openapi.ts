@@ -26,6 +26,7 @@ import { deliveryToolRouteDeclarations } from './http/delivery-tools.ts';
 import { deliveryInsightRouteDeclarations } from './http/delivery-insights.ts';
 import { apiKeyRouteDeclarations } from './http/api-keys.ts';
 import { auditRouteDeclarations } from './http/audit.ts';
+import { sessionRecordRouteDeclarations } from './http/session-records.ts';
 import { alertBody } from './http/alert-bodies.ts';
 import { documentDeclared } from './http/declare.ts';
 import {
@@ -112,23 +113,6 @@ const pathId = (name: string, description: string): Schema => ({
   schema: { type: 'string' },
   description,
 });
-const sessionFilters: Schema[] = [
-  { name: 'outcome', in: 'query', schema: { type: 'string', enum: ['answered', 'fallback', 'failed'] } },
-  { name: 'channel', in: 'query', schema: { type: 'string', enum: ['VOICE', 'TEXT'] } },
-  {
-    name: 'since',
-    in: 'query',
-    schema: { type: 'string', format: 'date-time' },
-    description: 'Sessions started at or after this time.',
-  },
-  {
-    name: 'until',
-    in: 'query',
-    schema: { type: 'string', format: 'date-time' },
-    description: 'Sessions started before this time.',
-  },
-  { name: 'from', in: 'query', schema: { type: 'string' }, description: 'The caller id (`session.from.id`), exactly.' },
-];
 
 /** Body of a notification to a subscription's targetUrl, one per event kind (same keys, see bodies.ts). */
 function notificationSchema(event: string, what: string, resources: string[], data: string): Schema {
@@ -915,6 +899,7 @@ function withDeclaredPaths(handWritten: Record<string, Schema>): Record<string, 
     deliveryInsightRouteDeclarations,
     apiKeyRouteDeclarations,
     auditRouteDeclarations,
+    sessionRecordRouteDeclarations,
   ])
     documentDeclared(registry, declarations);
   const doc = new OpenApiGeneratorV31(registry.definitions).generateDocument({
@@ -1003,31 +988,6 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
       ...sessionPaths('/1.0', 'Legacy'),
       ...sessionPaths('/v1', ''),
       ...sessionPaths('/rest/v1', 'Rest'),
-      '/v1/applications/{id}/sessions': {
-        parameters: [pathId('id', 'Application id.')],
-        get: {
-          tags: ['Session inspector'],
-          summary: 'Sessions of an application, newest first',
-          description:
-            'Every session delivered to the application (routed by the application id, by an address it owns, or launched with one of its tokens) in the last `SESSION_RETENTION_DAYS` days. A session shows here once it has ended (instructions or failure). Bad filters are a 400.',
-          operationId: 'listApplicationSessions',
-          parameters: [...listParams, ...sessionFilters],
-          responses: {
-            '200': json({ type: 'array', items: ref('SessionSummary') }, 'Sessions.', listHeaders),
-            ...pick('400'),
-            ...readErrors,
-          },
-        },
-      },
-      '/v1/sessions/{sessionId}': {
-        parameters: [pathId('sessionId', 'The session id (`session.id` of the session POST).')],
-        get: {
-          tags: ['Session inspector'],
-          summary: 'One session: every attempt with what the application answered, its instructions and signals',
-          operationId: 'getSession',
-          responses: { '200': json(ref('SessionRecord'), 'The session.'), ...readErrors },
-        },
-      },
       '/v1/console/session': {
         get: {
           tags: ['Credentials'],
