@@ -2,83 +2,6 @@
 // serves (buildOpenApi in services/gateway/src/openapi.ts): do not edit, run the script.
 
 export interface paths {
-  '/v1/alerts': {
-    /** Alerts of the account, newest first */
-    get: {
-      parameters: {
-        query?: {
-          /** Items per page; a `Link` header leads to the next page. Without `limit` the answer holds the whole list, up to 10,000 items (then a `Link` header leads to the rest). */
-          limit?: number;
-          /** From the `Link` header of the previous page. */
-          cursor?: string;
-          code?: 'app.not_json' | 'app.timeout' | 'app.http_4xx' | 'app.http_5xx' | 'app.empty_body' | 'app.unreachable' | 'app.fallback_used' | 'app.ssrf_refused' | 'webhook.failing' | 'webhook.disabled' | 'launch.refused' | 'delivery.backlog_full';
-          severity?: 'error' | 'warning';
-          /** The application's alerts only. */
-          applicationId?: string;
-          /** Alerts at or after this time. */
-          since?: string;
-          /** Alerts before this time. */
-          until?: string;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            /** RFC 8288 link to the next page: <...>; rel="next" */
-            Link?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Alert'][];
-          };
-        };
-        400: components['responses']['Problem'];
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-  };
-  '/v1/alerts/{alertId}': {
-    /** One alert, with the link to the attempt that raised it */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** Alert id. */
-          alertId: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Alert'];
-          };
-        };
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-  };
   '/v1/alert-triggers': {
     /** List the account's alert triggers, oldest first */
     get: {
@@ -2769,6 +2692,83 @@ export interface paths {
           };
           content: {
             'application/json': components['schemas']['SessionRecord'];
+          };
+        };
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+  };
+  '/v1/alerts': {
+    /** Alerts of the account, newest first */
+    get: {
+      parameters: {
+        query?: {
+          /** Items per page; a `Link` header leads to the next page. Without `limit` the answer holds the whole list, up to 10,000 items (then a `Link` header leads to the rest). */
+          limit?: number;
+          /** From the `Link` header of the previous page. */
+          cursor?: string;
+          code?: 'app.not_json' | 'app.timeout' | 'app.http_4xx' | 'app.http_5xx' | 'app.empty_body' | 'app.unreachable' | 'app.fallback_used' | 'app.ssrf_refused' | 'webhook.failing' | 'webhook.disabled' | 'launch.refused' | 'delivery.backlog_full';
+          severity?: 'error' | 'warning';
+          /** The application's alerts only. */
+          applicationId?: string;
+          /** Alerts at or after this time. */
+          since?: string;
+          /** Alerts before this time. */
+          until?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            /** RFC 8288 link to the next page: <...>; rel="next" */
+            Link?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Alert'][];
+          };
+        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+  };
+  '/v1/alerts/{alertId}': {
+    /** One alert, with the link to the attempt that raised it */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** Alert id. */
+          alertId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Alert'];
           };
         };
         401: components['responses']['Problem'];

@@ -27,6 +27,7 @@ import { deliveryInsightRouteDeclarations } from './http/delivery-insights.ts';
 import { apiKeyRouteDeclarations } from './http/api-keys.ts';
 import { auditRouteDeclarations } from './http/audit.ts';
 import { sessionRecordRouteDeclarations } from './http/session-records.ts';
+import { alertRouteDeclarations } from './http/alerts.ts';
 import { alertBody } from './http/alert-bodies.ts';
 import { documentDeclared } from './http/declare.ts';
 import {
@@ -51,7 +52,7 @@ import {
   usageTriggerBody,
   usageTriggerCreate,
 } from './http/trigger-bodies.ts';
-import { ALERT_CODES, eventTypesJson, MESSAGE_ID, USAGE_CATEGORIES } from '@switchboard/events';
+import { eventTypesJson, MESSAGE_ID, USAGE_CATEGORIES } from '@switchboard/events';
 import {
   addressBody,
   apiKeyBody,
@@ -729,54 +730,6 @@ const outgoingWebhooks: Record<string, Schema> = {
   ),
 };
 
-const alertFilters: Schema[] = [
-  { name: 'code', in: 'query', schema: { type: 'string', enum: [...ALERT_CODES] } },
-  { name: 'severity', in: 'query', schema: { type: 'string', enum: ['error', 'warning'] } },
-  { name: 'applicationId', in: 'query', schema: { type: 'string' }, description: "The application's alerts only." },
-  {
-    name: 'since',
-    in: 'query',
-    schema: { type: 'string', format: 'date-time' },
-    description: 'Alerts at or after this time.',
-  },
-  {
-    name: 'until',
-    in: 'query',
-    schema: { type: 'string', format: 'date-time' },
-    description: 'Alerts before this time.',
-  },
-];
-
-/** GET /v1/alerts and GET /v1/alerts/{alertId} (docs/api.md#alerts). */
-function alertPaths(): Record<string, Schema> {
-  return {
-    '/v1/alerts': {
-      get: {
-        tags: ['Alerts'],
-        summary: 'Alerts of the account, newest first',
-        description:
-          'Alerts of one code and application within one minute are one alert with their `count`. Filters combine; an invalid value is a 400 naming the parameter.',
-        operationId: 'listAlerts',
-        parameters: [...listParams, ...alertFilters],
-        responses: {
-          '200': json({ type: 'array', items: ref('Alert') }, 'Alerts.', listHeaders),
-          ...pick('400'),
-          ...readErrors,
-        },
-      },
-    },
-    '/v1/alerts/{alertId}': {
-      parameters: [pathId('alertId', 'Alert id.')],
-      get: {
-        tags: ['Alerts'],
-        summary: 'One alert, with the link to the attempt that raised it',
-        operationId: 'getAlert',
-        responses: { '200': json(ref('Alert'), 'The alert.'), ...readErrors },
-      },
-    },
-  };
-}
-
 /** Alert triggers, usage and usage triggers (docs/api.md#alert-triggers, #usage, #usage-triggers). */
 function triggerPaths(): Record<string, Schema> {
   const kinds = [
@@ -900,6 +853,7 @@ function withDeclaredPaths(handWritten: Record<string, Schema>): Record<string, 
     apiKeyRouteDeclarations,
     auditRouteDeclarations,
     sessionRecordRouteDeclarations,
+    alertRouteDeclarations,
   ])
     documentDeclared(registry, declarations);
   const doc = new OpenApiGeneratorV31(registry.definitions).generateDocument({
@@ -983,7 +937,6 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
       },
     ],
     paths: withDeclaredPaths({
-      ...alertPaths(),
       ...triggerPaths(),
       ...sessionPaths('/1.0', 'Legacy'),
       ...sessionPaths('/v1', ''),
