@@ -28,23 +28,10 @@ import { apiKeyRouteDeclarations } from './http/api-keys.ts';
 import { auditRouteDeclarations } from './http/audit.ts';
 import { sessionRecordRouteDeclarations } from './http/session-records.ts';
 import { alertRouteDeclarations } from './http/alerts.ts';
+import { triggerRouteDeclarations } from './http/triggers.ts';
 import { alertBody } from './http/alert-bodies.ts';
 import { documentDeclared } from './http/declare.ts';
-import {
-  errors,
-  hrefHeaders,
-  idempotencyKeyParam,
-  json,
-  jsonBody,
-  listHeaders,
-  listParams,
-  pick,
-  problemResponse,
-  readErrors,
-  ref,
-  type Schema,
-  writeErrors,
-} from './openapi-parts.ts';
+import { json, jsonBody, pick, problemResponse, ref, type Schema, writeErrors } from './openapi-parts.ts';
 import {
   alertTriggerBody,
   alertTriggerCreate,
@@ -52,7 +39,7 @@ import {
   usageTriggerBody,
   usageTriggerCreate,
 } from './http/trigger-bodies.ts';
-import { eventTypesJson, MESSAGE_ID, USAGE_CATEGORIES } from '@switchboard/events';
+import { eventTypesJson, MESSAGE_ID } from '@switchboard/events';
 import {
   addressBody,
   apiKeyBody,
@@ -96,16 +83,6 @@ const RETRY_AFTER_MAX = spaced(DELIVERY_DEFAULTS.retryAfterMax);
 const PREVIOUS_SECRET = `${PREVIOUS_SECRET_VALID_HOURS} h`;
 
 const nullable = (type: string, extra: Schema = {}): Schema => ({ type: [type, 'null'], ...extra });
-
-/**
- * A POST of the API: it takes an `Idempotency-Key` (IETF draft "The Idempotency-Key HTTP Header
- * Field"; the owning service keeps the first answer 24 h) and may answer 422 for a reused key.
- */
-const idempotentPost = (op: Schema): Schema => ({
-  ...op,
-  parameters: [...((op.parameters as Schema[] | undefined) ?? []), idempotencyKeyParam],
-  responses: { ...(op.responses as Schema), '422': errors['422'] },
-});
 
 const pathId = (name: string, description: string): Schema => ({
   name,
@@ -730,111 +707,6 @@ const outgoingWebhooks: Record<string, Schema> = {
   ),
 };
 
-/** Alert triggers, usage and usage triggers (docs/api.md#alert-triggers, #usage, #usage-triggers). */
-function triggerPaths(): Record<string, Schema> {
-  const kinds = [
-    {
-      path: '/v1/alert-triggers',
-      tag: 'Alert triggers',
-      name: 'AlertTrigger',
-      op: 'AlertTrigger',
-      what: 'alert trigger',
-      max: 50,
-      create:
-        "An `alertTriggered` notification is sent when the alerts matching `code` (or any, `*`) and `applicationId` (or any) within the last `window` (counted per minute, the current minute included) reach `threshold`; then at most one more per window. Bad fields are a 400 naming each; an application that is not the account's is a 400 naming `applicationId`; the 51st trigger of an account is a 409 `limit_exceeded`.",
-    },
-    {
-      path: '/v1/usage-triggers',
-      tag: 'Usage',
-      name: 'UsageTrigger',
-      op: 'UsageTrigger',
-      what: 'usage trigger',
-      max: 100,
-      create:
-        "A signed `usageTriggered` notification is sent within 60 s of the account's usage of `category` reaching `threshold` in the period (`daily`: the UTC day; `monthly`: the UTC month; `none`: from its creation, once), once per period. Bad fields are a 400 naming each; the 101st trigger of an account is a 409 `limit_exceeded`.",
-    },
-  ];
-  const paths: Record<string, Schema> = {};
-  for (const k of kinds) {
-    paths[k.path] = {
-      get: {
-        tags: [k.tag],
-        summary: `List the account's ${k.what}s, oldest first`,
-        operationId: `list${k.op}s`,
-        parameters: listParams,
-        responses: {
-          '200': json({ type: 'array', items: ref(k.name) }, `${k.what}s.`, listHeaders),
-          ...pick('400'),
-          ...readErrors,
-        },
-      },
-      post: idempotentPost({
-        tags: [k.tag],
-        summary: `Create an ${k.what} (at most ${k.max} per account)`,
-        description: k.create,
-        operationId: `create${k.op}`,
-        requestBody: jsonBody(ref(`${k.name}Create`)),
-        responses: { '200': json(ref(k.name), 'Created.', hrefHeaders), ...writeErrors },
-      }),
-    };
-    paths[`${k.path}/{id}`] = {
-      parameters: [pathId('id', `The ${k.what}'s id.`)],
-      get: {
-        tags: [k.tag],
-        summary: `Show an ${k.what}, with when it last fired`,
-        operationId: `get${k.op}`,
-        responses: { '200': json(ref(k.name), `The ${k.what}.`), ...readErrors },
-      },
-      delete: {
-        tags: [k.tag],
-        summary: `Delete an ${k.what}`,
-        operationId: `delete${k.op}`,
-        responses: { '200': json(ref('Message'), 'Deleted.'), ...readErrors },
-      },
-    };
-  }
-  paths['/v1/usage'] = {
-    get: {
-      tags: ['Usage'],
-      summary: "The account's usage of a category per UTC day or month",
-      description:
-        'Read from the usage counts written with the records they count, so they equal the statistics of the same window. Every period of the window is listed, zeros included. An invalid value is a 400 naming the parameter.',
-      operationId: 'getUsage',
-      parameters: [
-        { name: 'category', in: 'query', required: true, schema: { type: 'string', enum: [...USAGE_CATEGORIES] } },
-        {
-          name: 'period',
-          in: 'query',
-          schema: { type: 'string', enum: ['day', 'month'], default: 'day' },
-          description: 'UTC days or UTC months.',
-        },
-        {
-          name: 'since',
-          in: 'query',
-          schema: { type: 'string' },
-          description:
-            'First period, inclusive: YYYY-MM-DD (a month: YYYY-MM or its first day). Default: 30 days (12 months) before `until`.',
-        },
-        {
-          name: 'until',
-          in: 'query',
-          schema: { type: 'string' },
-          description:
-            'First period after the window, exclusive. Default: the period after the current one. At most 400 periods.',
-        },
-        {
-          name: 'applicationId',
-          in: 'query',
-          schema: { type: 'string' },
-          description: "One application's usage only.",
-        },
-      ],
-      responses: { '200': json(ref('Usage'), 'The usage per period.'), ...pick('400'), ...readErrors },
-    },
-  };
-  return paths;
-}
-
 /**
  * The document's paths: the hand-written ones and those of the routes declared once with their handlers
  * (http/declare.ts, generated by the registry) after them in declaration order, merged per path. The
@@ -854,6 +726,7 @@ function withDeclaredPaths(handWritten: Record<string, Schema>): Record<string, 
     auditRouteDeclarations,
     sessionRecordRouteDeclarations,
     alertRouteDeclarations,
+    triggerRouteDeclarations,
   ])
     documentDeclared(registry, declarations);
   const doc = new OpenApiGeneratorV31(registry.definitions).generateDocument({
@@ -937,7 +810,6 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
       },
     ],
     paths: withDeclaredPaths({
-      ...triggerPaths(),
       ...sessionPaths('/1.0', 'Legacy'),
       ...sessionPaths('/v1', ''),
       ...sessionPaths('/rest/v1', 'Rest'),
