@@ -29,9 +29,10 @@ import { auditRouteDeclarations } from './http/audit.ts';
 import { sessionRecordRouteDeclarations } from './http/session-records.ts';
 import { alertRouteDeclarations } from './http/alerts.ts';
 import { triggerRouteDeclarations } from './http/triggers.ts';
+import { consoleSessionRouteDeclarations, passwordRouteDeclarations } from './http/console-session.ts';
 import { alertBody } from './http/alert-bodies.ts';
 import { documentDeclared } from './http/declare.ts';
-import { json, jsonBody, pick, problemResponse, ref, type Schema, writeErrors } from './openapi-parts.ts';
+import { json, pick, problemResponse, ref, type Schema } from './openapi-parts.ts';
 import {
   alertTriggerBody,
   alertTriggerCreate,
@@ -727,6 +728,8 @@ function withDeclaredPaths(handWritten: Record<string, Schema>): Record<string, 
     sessionRecordRouteDeclarations,
     alertRouteDeclarations,
     triggerRouteDeclarations,
+    consoleSessionRouteDeclarations,
+    passwordRouteDeclarations,
   ])
     documentDeclared(registry, declarations);
   const doc = new OpenApiGeneratorV31(registry.definitions).generateDocument({
@@ -813,53 +816,6 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
       ...sessionPaths('/1.0', 'Legacy'),
       ...sessionPaths('/v1', ''),
       ...sessionPaths('/rest/v1', 'Rest'),
-      '/v1/console/session': {
-        get: {
-          tags: ['Credentials'],
-          summary: "The browser's session: its user and end, or 204 when it has none",
-          description:
-            'Reads the `__Host-sb_session` cookie without requiring it: 200 with the session while it is valid (a use, like any request it authenticates), 204 when there is no cookie or the session ended or expired. The console asks it once at load.',
-          operationId: 'getConsoleSession',
-          security: [],
-          responses: {
-            '200': json(ref('ConsoleSession'), 'The session of the cookie.'),
-            '204': { description: 'No valid browser session.' },
-            ...pick('401', '405', '500', '503'),
-          },
-        },
-        post: {
-          tags: ['Credentials'],
-          summary: 'Sign in a browser: sets the __Host-sb_session cookie',
-          description:
-            "Checks the password with the lockout and limits of Basic auth. The cookie `__Host-sb_session` is HttpOnly, SameSite=Strict, Secure, Path=/ (browsers keep Secure cookies of loopback hosts over http too); a request carrying it twice is a 401; the session lasts 12 h at most and ends after 30 min unused (`CONSOLE_SESSION_TTL_MS`, `CONSOLE_SESSION_IDLE_MS`). It authenticates every `/v1` route; a write made with it (POST, PUT, DELETE) must carry this API's `Origin`, or it answers 403.",
-          operationId: 'signIn',
-          security: [],
-          requestBody: jsonBody(ref('ConsoleSignIn')),
-          responses: {
-            '200': json(ref('ConsoleSession'), 'Signed in.', { 'Set-Cookie': { schema: { type: 'string' } } }),
-            ...pick('400', '401', '403', '405', '413', '415', '429', '500', '503'),
-          },
-        },
-        delete: {
-          tags: ['Credentials'],
-          summary: 'Sign out: ends the browser session and clears the cookie',
-          operationId: 'signOut',
-          security: [],
-          responses: {
-            '204': { description: 'Signed out (also when no session was open).' },
-            ...pick('401', '403', '405', '500', '503'),
-          },
-        },
-      },
-      '/v1/users/me/password': {
-        put: {
-          tags: ['Credentials'],
-          summary: 'Change the password; every browser session of the account ends',
-          operationId: 'changePassword',
-          requestBody: jsonBody(ref('PasswordChange')),
-          responses: { '200': json(ref('User'), 'Changed.'), ...writeErrors },
-        },
-      },
     }),
     webhooks: outgoingWebhooks,
     components: {

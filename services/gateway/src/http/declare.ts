@@ -44,11 +44,14 @@ export interface RouteDeclaration<D> {
   };
   /** Documented answers by status code, beside the shared error answers named by `errors` and `moreErrors`. */
   responses: Record<string, ResponseConfig>;
-  errors: ErrorSet;
+  /** The shared error set, or exactly these shared problem answers (a route outside the API's authentication). */
+  errors: ErrorSet | readonly Status[];
   /** Shared problem answers documented beside the error set (a read that checks its query: `400`). */
   moreErrors?: Status[];
   /** A POST that takes an `Idempotency-Key`: documents the header and the 422 of a reused key. */
   idempotent?: boolean;
+  /** The operation's own security requirements (`[]`: no credential), instead of the document's. */
+  security?: Record<string, string[]>[];
   mounts: RouteMount[];
   handler: (deps: D) => Handler;
 }
@@ -90,7 +93,7 @@ export function documentDeclared(registry: OpenAPIRegistry, declarations: readon
     const responses = {
       ...d.responses,
       ...pick(...(d.moreErrors ?? [])),
-      ...errorSets[d.errors],
+      ...(typeof d.errors === 'string' ? errorSets[d.errors] : pick(...d.errors)),
       ...(d.idempotent ? { '422': problemAnswers['422'] } : {}),
     } as Record<string, ResponseConfig>;
     for (const m of d.mounts) {
@@ -102,6 +105,7 @@ export function documentDeclared(registry: OpenAPIRegistry, declarations: readon
         summary: m.summary,
         ...(d.description !== undefined ? { description: d.description } : {}),
         operationId: m.operationId,
+        ...(d.security ? { security: d.security } : {}),
         ...(parameters.length > 0 ? { parameters: parameters as RouteConfig['parameters'] } : {}),
         ...(params || d.request?.body
           ? { request: { ...(params ? { params } : {}), ...(d.request?.body ? { body: d.request.body } : {}) } }
