@@ -2,194 +2,6 @@
 // serves (buildOpenApi in services/gateway/src/openapi.ts): do not edit, run the script.
 
 export interface paths {
-  '/1.0/sessions': {
-    /** Launch a session with an application token */
-    get: {
-      parameters: {
-        query?: {
-          /** The session token (or in the body). */
-          token?: string;
-          /** Optional. */
-          action?: 'create';
-          /** Optional (or in the body): the session's `sessionStatus` events also go there, signed with the application's secret (docs/events.md#status-callback). An https URL (or http where allowed); a private, loopback or link-local address is a 400 naming `statusCallbackUrl` unless `DELIVERY_ALLOWED_CIDRS` allows it. */
-          statusCallbackUrl?: string;
-          /** Any other field: a parameter of the session. */
-          fields?: {
-            [key: string]: string;
-          };
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['SessionLaunched'];
-            'application/xml': string;
-            'text/xml': string;
-          };
-        };
-        400: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        413: components['responses']['Problem'];
-        415: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-    /** Launch a session with an application token */
-    post: {
-      parameters: {
-        query?: {
-          /** The session token (or in the body). */
-          token?: string;
-          /** Optional. */
-          action?: 'create';
-          /** Optional (or in the body): the session's `sessionStatus` events also go there, signed with the application's secret (docs/events.md#status-callback). An https URL (or http where allowed); a private, loopback or link-local address is a 400 naming `statusCallbackUrl` unless `DELIVERY_ALLOWED_CIDRS` allows it. */
-          statusCallbackUrl?: string;
-          /** Any other field: a parameter of the session. */
-          fields?: {
-            [key: string]: string;
-          };
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: {
-        content: {
-          'application/json': {
-            token?: string | null;
-            action?: string | null;
-            statusCallbackUrl?: string | null;
-            [key: string]: unknown;
-          };
-          'application/x-www-form-urlencoded': {
-            token?: string | null;
-            action?: string | null;
-            statusCallbackUrl?: string | null;
-            [key: string]: unknown;
-          };
-        };
-      };
-      responses: {
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['SessionLaunched'];
-            'application/xml': string;
-            'text/xml': string;
-          };
-        };
-        400: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        413: components['responses']['Problem'];
-        415: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-  };
-  '/1.0/sessions/{sessionId}/signals': {
-    /** Queue a signal for a running session */
-    get: {
-      parameters: {
-        query?: {
-          /** The signal, such as `exit` (or `signal`, or in the body). */
-          value?: string;
-          /** Optional. */
-          action?: 'signal';
-        };
-        header?: never;
-        path: {
-          /** The session id (1 to 200 visible ASCII characters). */
-          sessionId: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['SignalStatus'];
-          };
-        };
-        400: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        413: components['responses']['Problem'];
-        415: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-    /** Queue a signal for a running session */
-    post: {
-      parameters: {
-        query?: {
-          /** The signal, such as `exit` (or `signal`, or in the body). */
-          value?: string;
-          /** Optional. */
-          action?: 'signal';
-        };
-        header?: never;
-        path: {
-          /** The session id (1 to 200 visible ASCII characters). */
-          sessionId: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: {
-        content: {
-          'application/json': {
-            value?: string | null;
-            signal?: string | null;
-            action?: string | null;
-          };
-          'application/x-www-form-urlencoded': {
-            value?: string | null;
-            signal?: string | null;
-            action?: string | null;
-          };
-        };
-      };
-      responses: {
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['SignalStatus'];
-          };
-        };
-        400: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        413: components['responses']['Problem'];
-        415: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-  };
-  '/v1/sessions': paths['/1.0/sessions'];
-  '/v1/sessions/{sessionId}/signals': paths['/1.0/sessions/{sessionId}/signals'];
-  '/rest/v1/sessions': paths['/1.0/sessions'];
-  '/rest/v1/sessions/{sessionId}/signals': paths['/1.0/sessions/{sessionId}/signals'];
   '/rest/v1/users/{id}': {
     /** Show your user, by id or username */
     get: {
@@ -2781,6 +2593,194 @@ export interface paths {
       };
     };
   };
+  '/1.0/sessions': {
+    /** Launch a session with an application token */
+    get: {
+      parameters: {
+        query?: {
+          /** The session token (or in the body). */
+          token?: string;
+          /** Optional. */
+          action?: 'create';
+          /** Optional (or in the body): the session's `sessionStatus` events also go there, signed with the application's secret (docs/events.md#status-callback). An https URL (or http where allowed); a private, loopback or link-local address is a 400 naming `statusCallbackUrl` unless `DELIVERY_ALLOWED_CIDRS` allows it. */
+          statusCallbackUrl?: string;
+          /** Any other field: a parameter of the session. */
+          fields?: {
+            [key: string]: string;
+          };
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['SessionLaunched'];
+            'application/xml': string;
+            'text/xml': string;
+          };
+        };
+        400: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        413: components['responses']['Problem'];
+        415: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+    /** Launch a session with an application token */
+    post: {
+      parameters: {
+        query?: {
+          /** The session token (or in the body). */
+          token?: string;
+          /** Optional. */
+          action?: 'create';
+          /** Optional (or in the body): the session's `sessionStatus` events also go there, signed with the application's secret (docs/events.md#status-callback). An https URL (or http where allowed); a private, loopback or link-local address is a 400 naming `statusCallbackUrl` unless `DELIVERY_ALLOWED_CIDRS` allows it. */
+          statusCallbackUrl?: string;
+          /** Any other field: a parameter of the session. */
+          fields?: {
+            [key: string]: string;
+          };
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: {
+        content: {
+          'application/json': {
+            token?: string | null;
+            action?: string | null;
+            statusCallbackUrl?: string | null;
+            [key: string]: unknown;
+          };
+          'application/x-www-form-urlencoded': {
+            token?: string | null;
+            action?: string | null;
+            statusCallbackUrl?: string | null;
+            [key: string]: unknown;
+          };
+        };
+      };
+      responses: {
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['SessionLaunched'];
+            'application/xml': string;
+            'text/xml': string;
+          };
+        };
+        400: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        413: components['responses']['Problem'];
+        415: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+  };
+  '/v1/sessions': paths['/1.0/sessions'];
+  '/rest/v1/sessions': paths['/1.0/sessions'];
+  '/1.0/sessions/{sessionId}/signals': {
+    /** Queue a signal for a running session */
+    get: {
+      parameters: {
+        query?: {
+          /** The signal, such as `exit` (or `signal`, or in the body). */
+          value?: string;
+          /** Optional. */
+          action?: 'signal';
+        };
+        header?: never;
+        path: {
+          /** The session id (1 to 200 visible ASCII characters). */
+          sessionId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['SignalStatus'];
+          };
+        };
+        400: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        413: components['responses']['Problem'];
+        415: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+    /** Queue a signal for a running session */
+    post: {
+      parameters: {
+        query?: {
+          /** The signal, such as `exit` (or `signal`, or in the body). */
+          value?: string;
+          /** Optional. */
+          action?: 'signal';
+        };
+        header?: never;
+        path: {
+          /** The session id (1 to 200 visible ASCII characters). */
+          sessionId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: {
+        content: {
+          'application/json': {
+            value?: string | null;
+            signal?: string | null;
+            action?: string | null;
+          };
+          'application/x-www-form-urlencoded': {
+            value?: string | null;
+            signal?: string | null;
+            action?: string | null;
+          };
+        };
+      };
+      responses: {
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['SignalStatus'];
+          };
+        };
+        400: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        413: components['responses']['Problem'];
+        415: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+  };
+  '/v1/sessions/{sessionId}/signals': paths['/1.0/sessions/{sessionId}/signals'];
+  '/rest/v1/sessions/{sessionId}/signals': paths['/1.0/sessions/{sessionId}/signals'];
 }
 
 export interface components {

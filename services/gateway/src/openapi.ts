@@ -1,7 +1,9 @@
 // The OpenAPI 3.1 description of the public API, served at /openapi.json. Integration tests validate
 // every response they receive against it, so it cannot drift from what the gateway answers. The bodies
 // the gateway parses or builds are published from the zod schemas it validates requests with
-// (http/request-bodies.ts) and types its answers with (http/response-bodies.ts).
+// (http/request-bodies.ts) and types its answers with (http/response-bodies.ts). Its paths are
+// generated from the route declarations the router registers (http/declare.ts); the components and the
+// outgoing webhooks are written here.
 import {
   addressClaim,
   apiKeyCreate,
@@ -9,8 +11,6 @@ import {
   consoleSignIn,
   passwordChange,
   requestBodySchema,
-  sessionLaunch,
-  sessionSignal,
   WEBHOOK_CREATE_REQUIRED,
   WEBHOOK_EVENTS,
   webhookCreate,
@@ -29,10 +29,11 @@ import { auditRouteDeclarations } from './http/audit.ts';
 import { sessionRecordRouteDeclarations } from './http/session-records.ts';
 import { alertRouteDeclarations } from './http/alerts.ts';
 import { triggerRouteDeclarations } from './http/triggers.ts';
+import { sessionRouteDeclarations } from './http/sessions.ts';
 import { consoleSessionRouteDeclarations, passwordRouteDeclarations } from './http/console-session.ts';
 import { alertBody } from './http/alert-bodies.ts';
 import { documentDeclared } from './http/declare.ts';
-import { json, pick, problemResponse, ref, type Schema } from './openapi-parts.ts';
+import { ref, type Schema } from './openapi-parts.ts';
 import {
   alertTriggerBody,
   alertTriggerCreate,
@@ -69,12 +70,7 @@ import {
   webhookBody,
   webhookCreatedBody,
 } from './http/response-bodies.ts';
-import {
-  DELIVERY_DEFAULTS,
-  PREVIOUS_SECRET_VALID_HOURS,
-  SESSION_LIMITS,
-  SESSION_RATE_LIMIT_DEFAULT_PER_SECOND,
-} from './limits.ts';
+import { DELIVERY_DEFAULTS, PREVIOUS_SECRET_VALID_HOURS } from './limits.ts';
 
 /** "5s,5m,30m" -> "5 s, 5 m, 30 m" (the dispatcher's schedule notation, read aloud). */
 const spaced = (durations: string) => durations.replace(/(\d+)([a-z]+)/g, '$1 $2').replace(/,/g, ', ');
@@ -84,14 +80,6 @@ const RETRY_AFTER_MAX = spaced(DELIVERY_DEFAULTS.retryAfterMax);
 const PREVIOUS_SECRET = `${PREVIOUS_SECRET_VALID_HOURS} h`;
 
 const nullable = (type: string, extra: Schema = {}): Schema => ({ type: [type, 'null'], ...extra });
-
-const pathId = (name: string, description: string): Schema => ({
-  name,
-  in: 'path',
-  required: true,
-  schema: { type: 'string' },
-  description,
-});
 
 /** Body of a notification to a subscription's targetUrl, one per event kind (same keys, see bodies.ts). */
 function notificationSchema(event: string, what: string, resources: string[], data: string): Schema {
@@ -357,96 +345,6 @@ const schemas: Record<string, Schema> = {
   ),
 };
 
-/** The Session API (Tropo's paths), under /1.0, /v1 and /rest/v1: no Basic auth, the token or session id is the credential. */
-function sessionPaths(prefix: string, op: string): Record<string, Schema> {
-  const tags = ['Sessions'];
-  const rate = `Rate limited (\`SESSION_RATE_LIMIT_PER_SECOND\`, default ${SESSION_RATE_LIMIT_DEFAULT_PER_SECOND} per second per token for launches and per session for signals, bursts of twice that; and \`SESSION_LAUNCH_RATE_PER_ACCOUNT\`, default 20 launches per second per account whatever its tokens, bursts of 40, across every gateway).`;
-  const errs = {
-    '400': problemResponse(
-      `Invalid request: no token (or a token only in the Authorization header), an \`action\` other than the one of the path, a field given twice with different values, a field that is not a string, number or boolean, more than ${SESSION_LIMITS.parameters} parameters, a name over ${SESSION_LIMITS.parameterNameChars} or a value over ${SESSION_LIMITS.parameterValueChars} characters, a signal value over ${SESSION_LIMITS.signalValueChars} characters, a malformed session id, or a \`statusCallbackUrl\` that is not an http(s) URL or names a refused address.`,
-    ),
-    ...pick('405', '413', '415'),
-    '429': problemResponse(rate, { 'Retry-After': { schema: { type: 'string' } } }),
-    ...pick('500', '503'),
-  };
-  const fieldsIn = (schema: Schema) => ({
-    required: false,
-    content: { 'application/json': { schema }, 'application/x-www-form-urlencoded': { schema } },
-  });
-  const launchParams: Schema[] = [
-    { name: 'token', in: 'query', schema: { type: 'string' }, description: 'The session token (or in the body).' },
-    { name: 'action', in: 'query', schema: { type: 'string', enum: ['create'] }, description: 'Optional.' },
-    {
-      name: 'statusCallbackUrl',
-      in: 'query',
-      schema: { type: 'string', format: 'uri', maxLength: 2048 },
-      description:
-        "Optional (or in the body): the session's `sessionStatus` events also go there, signed with the application's secret (docs/events.md#status-callback). An https URL (or http where allowed); a private, loopback or link-local address is a 400 naming `statusCallbackUrl` unless `DELIVERY_ALLOWED_CIDRS` allows it.",
-    },
-    {
-      name: 'fields',
-      in: 'query',
-      style: 'form',
-      explode: true,
-      schema: { type: 'object', additionalProperties: { type: 'string' } },
-      description: 'Any other field: a parameter of the session.',
-    },
-  ];
-  const launched = {
-    description: `Launched: the session goes to the application's \`voiceUrl\` (voice token) or \`messagingUrl\` (messaging token) as any session POST, with \`userType: "NONE"\` and the fields in \`parameters\`. JSON, or XML when the Accept header prefers \`application/xml\` or \`text/xml\`${prefix === '/1.0' ? ' or states no preference (no Accept header, or `*/*`: the Tropo clients of this path read XML)' : ''}.`,
-    content: {
-      'application/json': { schema: ref('SessionLaunched') },
-      'application/xml': {
-        schema: { type: 'string' },
-        example: '<session><success>true</success><token>TOKEN</token><id>SESSION_ID</id></session>',
-      },
-      'text/xml': { schema: { type: 'string' } },
-    },
-  };
-  const launch = (method: string): Schema => ({
-    tags,
-    security: [],
-    summary: 'Launch a session with an application token',
-    operationId: `${method}${op}LaunchSession`,
-    parameters: launchParams,
-    ...(method === 'post' ? { requestBody: fieldsIn(requestBodySchema(sessionLaunch)) } : {}),
-    responses: {
-      '200': launched,
-      ...errs,
-      '404': problemResponse('No application holds this token (never claimed, released, or its application deleted).'),
-    },
-  });
-  const signalParams: Schema[] = [
-    pathId('sessionId', `The session id (1 to ${SESSION_LIMITS.sessionIdChars} visible ASCII characters).`),
-    {
-      name: 'value',
-      in: 'query',
-      schema: { type: 'string', maxLength: SESSION_LIMITS.signalValueChars },
-      description: 'The signal, such as `exit` (or `signal`, or in the body).',
-    },
-    { name: 'action', in: 'query', schema: { type: 'string', enum: ['signal'] }, description: 'Optional.' },
-  ];
-  const signal = (method: string): Schema => ({
-    tags,
-    security: [],
-    summary: 'Queue a signal for a running session',
-    operationId: `${method}${op}SignalSession`,
-    parameters: signalParams,
-    ...(method === 'post' ? { requestBody: fieldsIn(requestBodySchema(sessionSignal)) } : {}),
-    responses: {
-      '200': json(
-        ref('SignalStatus'),
-        '`QUEUED`: published on `sessions.signal` for the telephony core. `NOTFOUND`: this platform did not start or route that session in the last 24 h.',
-      ),
-      ...errs,
-    },
-  });
-  return {
-    [`${prefix}/sessions`]: { get: launch('get'), post: launch('post') },
-    [`${prefix}/sessions/{sessionId}/signals`]: { get: signal('get'), post: signal('post') },
-  };
-}
-
 // Outgoing POSTs (OpenAPI 3.1 `webhooks`): what Switchboard sends, and what it does with the answer
 // (docs/events.md#signatures, 6; services/dispatcher/README.md).
 const signingHeaders: Record<string, Schema> = {
@@ -709,11 +607,11 @@ const outgoingWebhooks: Record<string, Schema> = {
 };
 
 /**
- * The document's paths: the hand-written ones and those of the routes declared once with their handlers
- * (http/declare.ts, generated by the registry) after them in declaration order, merged per path. The
- * order is the console's generated types' (a path whose operations read as an earlier one's refers to it).
+ * The document's paths: those of the routes declared once with their handlers (http/declare.ts),
+ * generated by the registry in declaration order. The order is the console's generated types' (a path
+ * whose operations read as an earlier one's refers to it).
  */
-function withDeclaredPaths(handWritten: Record<string, Schema>): Record<string, Schema> {
+function declaredPaths(): Record<string, Schema> {
   const registry = new OpenAPIRegistry();
   for (const declarations of [
     accountRouteDeclarations,
@@ -730,16 +628,14 @@ function withDeclaredPaths(handWritten: Record<string, Schema>): Record<string, 
     triggerRouteDeclarations,
     consoleSessionRouteDeclarations,
     passwordRouteDeclarations,
+    sessionRouteDeclarations,
   ])
     documentDeclared(registry, declarations);
   const doc = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
     info: { title: '', version: '' },
   });
-  const paths = { ...handWritten };
-  for (const [path, item] of Object.entries((doc.paths ?? {}) as Record<string, Schema>))
-    paths[path] = { ...paths[path], ...item };
-  return paths;
+  return (doc.paths ?? {}) as Record<string, Schema>;
 }
 
 export function buildOpenApi(baseUrl: string): Record<string, unknown> {
@@ -812,11 +708,7 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
           'What Switchboard POSTs to your URLs: sessions and notifications (docs/events.md, docs/events.md#signatures, 6)',
       },
     ],
-    paths: withDeclaredPaths({
-      ...sessionPaths('/1.0', 'Legacy'),
-      ...sessionPaths('/v1', ''),
-      ...sessionPaths('/rest/v1', 'Rest'),
-    }),
+    paths: declaredPaths(),
     webhooks: outgoingWebhooks,
     components: {
       securitySchemes: {

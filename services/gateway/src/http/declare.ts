@@ -28,11 +28,13 @@ export interface RouteMount {
   summary: string;
   /** Path parameters as documented under this prefix (their descriptions may differ per prefix). */
   params?: ZodObject;
+  /** Answers that read differently under this prefix, over the declaration's. */
+  responses?: Record<string, ResponseConfig>;
 }
 
 export interface RouteDeclaration<D> {
   method: Method;
-  /** Express path, relative to the API router (`/users/:id`). */
+  /** Express path, relative to the router (`/users/:id`); `/` is the prefix itself. */
   path: string;
   tags: string[];
   description?: string;
@@ -100,7 +102,7 @@ export function documentDeclared(registry: OpenAPIRegistry, declarations: readon
       const params = m.params ?? d.request?.params;
       registry.registerPath({
         method: d.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete',
-        path: `${m.prefix}${d.path.replace(/:(\w+)/g, '{$1}')}`,
+        path: d.path === '/' ? m.prefix : `${m.prefix}${d.path.replace(/:(\w+)/g, '{$1}')}`,
         tags: d.tags,
         summary: m.summary,
         ...(d.description !== undefined ? { description: d.description } : {}),
@@ -110,7 +112,7 @@ export function documentDeclared(registry: OpenAPIRegistry, declarations: readon
         ...(params || d.request?.body
           ? { request: { ...(params ? { params } : {}), ...(d.request?.body ? { body: d.request.body } : {}) } }
           : {}),
-        responses,
+        responses: m.responses ? { ...responses, ...m.responses } : responses,
       });
     }
   }
