@@ -44,7 +44,7 @@ export interface RouteDeclaration<D> {
     parameters?: Parameter[];
     body?: ZodRequestBody;
   };
-  /** Documented answers by status code, beside the shared error answers named by `errors` and `moreErrors`. */
+  /** Documented answers by status code, beside (and over) the shared problem answers named by `errors` and `moreErrors`. */
   responses: Record<string, ResponseConfig>;
   /** The shared error set, or exactly these shared problem answers (a route outside the API's authentication). */
   errors: ErrorSet | readonly Status[];
@@ -92,11 +92,12 @@ const errorSets: Record<ErrorSet, Record<string, Schema>> = { read: readErrors, 
 export function documentDeclared(registry: OpenAPIRegistry, declarations: readonly RouteDeclaration<never>[]): void {
   for (const d of declarations) {
     const parameters = [...(d.request?.parameters ?? []), ...(d.idempotent ? [idempotencyKeyParam] : [])];
+    // The route's own answers win over the shared ones of the same status.
     const responses = {
-      ...d.responses,
-      ...pick(...(d.moreErrors ?? [])),
       ...(typeof d.errors === 'string' ? errorSets[d.errors] : pick(...d.errors)),
+      ...pick(...(d.moreErrors ?? [])),
       ...(d.idempotent ? { '422': problemAnswers['422'] } : {}),
+      ...d.responses,
     } as Record<string, ResponseConfig>;
     for (const m of d.mounts) {
       const params = m.params ?? d.request?.params;
