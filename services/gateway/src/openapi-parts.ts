@@ -1,5 +1,5 @@
-// The pieces of the OpenAPI document that the hand-written paths (openapi.ts) and the declared routes
-// (http/declare.ts) share: the problem answers, the common headers, parameters and body shapes.
+// The pieces of the OpenAPI document that the route declarations (http/declare.ts, http/*.ts) share,
+// and openapi.ts with them: the problem answers, the common headers, parameters and body shapes.
 import { LIST_MAX, LIST_UNPAGED_MAX } from '@switchboard/contracts';
 import {
   ACCOUNT_SUBSCRIPTIONS_MAX,
