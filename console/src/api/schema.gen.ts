@@ -2,6 +2,2076 @@
 // serves (buildOpenApi in services/gateway/src/openapi.ts): do not edit, run the script.
 
 export interface paths {
+  '/rest/v1/users/{id}': {
+    /** Show your user, by id or username */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** Your user id or your username; anyone else is 404. */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['User'];
+          };
+        };
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+  };
+  '/v1/users/{id}': {
+    /** Show your user (the /v1 form of the href), by id or username */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** Your user id or your username (the Ruby Tropo client asks by username); anyone else is 404. */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['User'];
+          };
+        };
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+  };
+  '/rest/v1/environments/{id}': {
+    /** Show an environment */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** Environment id: 1 Production, 2 Development. */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Environment'];
+          };
+        };
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+  };
+  '/v1/environments/{id}': {
+    /** Show an environment (the /v1 form of the href) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** Environment id: 1 Production, 2 Development. */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Environment'];
+          };
+        };
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+  };
+  '/v1/event-types': {
+    /** Events one can subscribe to, with the JSON Schema of their data */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['EventType'][];
+          };
+        };
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+  };
+  '/v1/webhooks': {
+    /** List account-level subscriptions */
+    get: {
+      parameters: {
+        query?: {
+          /** Items per page; a `Link` header leads to the next page. Without `limit` the answer holds the whole list, up to 10,000 items (then a `Link` header leads to the rest). */
+          limit?: number;
+          /** From the `Link` header of the previous page. */
+          cursor?: string;
+          event?: components['schemas']['WebhookEvent'];
+          resource?: 'call' | 'sms' | 'transcription' | 'all';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            /** RFC 8288 link to the next page: <...>; rel="next" */
+            Link?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Webhook'][];
+          };
+        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+    /** Create an account-level subscription */
+    post: {
+      parameters: {
+        query?: never;
+        header?: {
+          /** Makes a retried POST safe: within 24 h, a request with the same key and the same method, path and body (JSON key order and spacing do not matter) is not done again; it answers what the first one answered (status, body, `Location`). A request that arrives while the first is still running waits for it (up to 10 s, then 409 `idempotency_in_progress`). The same key with a different request is a 422 `idempotency_key_reused`. Keys are per account and per service that does the write (applications; webhooks and their secrets). A request that failed (any 4xx or 5xx) is not remembered: its key can be sent again. 1 to 255 visible ASCII characters (else 400); a UUID is a good choice. */
+          'Idempotency-Key'?: string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['WebhookCreate'];
+        };
+      };
+      responses: {
+        200: {
+          headers: {
+            Location?: string;
+            /** Never cached: it carries a credential. */
+            'Cache-Control'?: 'no-store';
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['WebhookCreated'];
+          };
+        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        409: components['responses']['Problem'];
+        413: components['responses']['Problem'];
+        415: components['responses']['Problem'];
+        422: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+  };
+  '/v1/webhooks/{id}': {
+    /** Show a subscription */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** Subscription id. */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Webhook'];
+          };
+        };
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+    /** Update a subscription */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** Subscription id. */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['WebhookUpdate'];
+        };
+      };
+      responses: {
+        200: {
+          headers: {
+            Location?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Href'];
+          };
+        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        409: components['responses']['Problem'];
+        413: components['responses']['Problem'];
+        415: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+    /** Delete a subscription */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** Subscription id. */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+  };
+  '/v1/webhooks/{id}/secret': {
+    /** Read a subscription's signing secret */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** Subscription id. */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            /** Never cached: it carries a credential. */
+            'Cache-Control'?: 'no-store';
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Secret'];
+          };
+        };
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+  };
+  '/v1/webhooks/{id}/secret/rotate': {
+    /** Rotate the signing secret (the old one stays valid 24 h) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: {
+          /** Makes a retried POST safe: within 24 h, a request with the same key and the same method, path and body (JSON key order and spacing do not matter) is not done again; it answers what the first one answered (status, body, `Location`). A request that arrives while the first is still running waits for it (up to 10 s, then 409 `idempotency_in_progress`). The same key with a different request is a 422 `idempotency_key_reused`. Keys are per account and per service that does the write (applications; webhooks and their secrets). A request that failed (any 4xx or 5xx) is not remembered: its key can be sent again. 1 to 255 visible ASCII characters (else 400); a UUID is a good choice. */
+          'Idempotency-Key'?: string;
+        };
+        path: {
+          /** Subscription id. */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            /** Never cached: it carries a credential. */
+            'Cache-Control'?: 'no-store';
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Secret'];
+          };
+        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        409: components['responses']['Problem'];
+        413: components['responses']['Problem'];
+        415: components['responses']['Problem'];
+        422: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+  };
+  '/v1/webhooks/{id}/deliveries': {
+    /** Delivery attempts of a subscription, newest first */
+    get: {
+      parameters: {
+        query?: {
+          /** Items per page; a `Link` header leads to the next page. Without `limit` the answer holds the whole list, up to 10,000 items (then a `Link` header leads to the rest). */
+          limit?: number;
+          /** From the `Link` header of the previous page. */
+          cursor?: string;
+          /** Only attempts with this outcome. */
+          outcome?: 'succeeded' | 'retrying' | 'failed' | 'cancelled';
+          /** Only attempts of this event name. */
+          event?: string;
+          /** Only attempts made at or after this time (ISO 8601). */
+          since?: string;
+          /** Only attempts made before this time (ISO 8601). */
+          until?: string;
+          /** Every attempt of one message: the `webhook-id` header a receiver logged. */
+          messageId?: string;
+        };
+        header?: never;
+        path: {
+          /** Subscription id. */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            /** RFC 8288 link to the next page: <...>; rel="next" */
+            Link?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Delivery'][];
+          };
+        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+  };
+  '/v1/applications/{appId}/webhooks': {
+    /** List application-level subscriptions */
+    get: {
+      parameters: {
+        query?: {
+          /** Items per page; a `Link` header leads to the next page. Without `limit` the answer holds the whole list, up to 10,000 items (then a `Link` header leads to the rest). */
+          limit?: number;
+          /** From the `Link` header of the previous page. */
+          cursor?: string;
+          event?: components['schemas']['WebhookEvent'];
+          resource?: 'call' | 'sms' | 'transcription' | 'all';
+        };
+        header?: never;
+        path: {
+          /** Application id. */
+          appId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            /** RFC 8288 link to the next page: <...>; rel="next" */
+            Link?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Webhook'][];
+          };
+        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+    /** Create an application-level subscription */
+    post: {
+      parameters: {
+        query?: never;
+        header?: {
+          /** Makes a retried POST safe: within 24 h, a request with the same key and the same method, path and body (JSON key order and spacing do not matter) is not done again; it answers what the first one answered (status, body, `Location`). A request that arrives while the first is still running waits for it (up to 10 s, then 409 `idempotency_in_progress`). The same key with a different request is a 422 `idempotency_key_reused`. Keys are per account and per service that does the write (applications; webhooks and their secrets). A request that failed (any 4xx or 5xx) is not remembered: its key can be sent again. 1 to 255 visible ASCII characters (else 400); a UUID is a good choice. */
+          'Idempotency-Key'?: string;
+        };
+        path: {
+          /** Application id. */
+          appId: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['WebhookCreate'];
+        };
+      };
+      responses: {
+        200: {
+          headers: {
+            Location?: string;
+            /** Never cached: it carries a credential. */
+            'Cache-Control'?: 'no-store';
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['WebhookCreated'];
+          };
+        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        409: components['responses']['Problem'];
+        413: components['responses']['Problem'];
+        415: components['responses']['Problem'];
+        422: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+  };
+  '/v1/applications/{appId}/webhooks/{id}': {
+    /** Show a subscription */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** Application id. */
+          appId: string;
+          /** Subscription id. */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Webhook'];
+          };
+        };
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+    /** Update a subscription */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** Application id. */
+          appId: string;
+          /** Subscription id. */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['WebhookUpdate'];
+        };
+      };
+      responses: {
+        200: {
+          headers: {
+            Location?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Href'];
+          };
+        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        409: components['responses']['Problem'];
+        413: components['responses']['Problem'];
+        415: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+    /** Delete a subscription */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** Application id. */
+          appId: string;
+          /** Subscription id. */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+  };
+  '/v1/application/{appId}/webhooks/{id}': {
+    /** Show a subscription (the singular form returned by updates) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** Application id. */
+          appId: string;
+          /** Subscription id. */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Webhook'];
+          };
+        };
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+    /** Update a subscription (singular form) */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** Application id. */
+          appId: string;
+          /** Subscription id. */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['WebhookUpdate'];
+        };
+      };
+      responses: {
+        200: {
+          headers: {
+            Location?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Href'];
+          };
+        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        409: components['responses']['Problem'];
+        413: components['responses']['Problem'];
+        415: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+    /** Delete a subscription (singular form) */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** Application id. */
+          appId: string;
+          /** Subscription id. */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+  };
+  '/v1/applications/{id}/deliveries': {
+    /** Session delivery attempts of an application, newest first */
+    get: {
+      parameters: {
+        query?: {
+          /** Items per page; a `Link` header leads to the next page. Without `limit` the answer holds the whole list, up to 10,000 items (then a `Link` header leads to the rest). */
+          limit?: number;
+          /** From the `Link` header of the previous page. */
+          cursor?: string;
+          /** Only attempts with this outcome. */
+          outcome?: 'succeeded' | 'retrying' | 'failed' | 'cancelled';
+          /** Only attempts of this event name. */
+          event?: string;
+          /** Only attempts made at or after this time (ISO 8601). */
+          since?: string;
+          /** Only attempts made before this time (ISO 8601). */
+          until?: string;
+          /** Every attempt of one message: the `webhook-id` header a receiver logged. */
+          messageId?: string;
+        };
+        header?: never;
+        path: {
+          /** Application id. */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            /** RFC 8288 link to the next page: <...>; rel="next" */
+            Link?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Delivery'][];
+          };
+        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+  };
+  '/v1/applications': {
+    /** List applications */
+    get: {
+      parameters: {
+        query?: {
+          /** Items per page; a `Link` header leads to the next page. Without `limit` the answer holds the whole list, up to 10,000 items (then a `Link` header leads to the rest). */
+          limit?: number;
+          /** From the `Link` header of the previous page. */
+          cursor?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            /** RFC 8288 link to the next page: <...>; rel="next" */
+            Link?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Application'][];
+          };
+        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+    /** Create an application */
+    post: {
+      parameters: {
+        query?: never;
+        header?: {
+          /** Makes a retried POST safe: within 24 h, a request with the same key and the same method, path and body (JSON key order and spacing do not matter) is not done again; it answers what the first one answered (status, body, `Location`). A request that arrives while the first is still running waits for it (up to 10 s, then 409 `idempotency_in_progress`). The same key with a different request is a 422 `idempotency_key_reused`. Keys are per account and per service that does the write (applications; webhooks and their secrets). A request that failed (any 4xx or 5xx) is not remembered: its key can be sent again. 1 to 255 visible ASCII characters (else 400); a UUID is a good choice. */
+          'Idempotency-Key'?: string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['ApplicationWrite'];
+        };
+      };
+      responses: {
+        200: {
+          headers: {
+            Location?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Href'];
+          };
+        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        409: components['responses']['Problem'];
+        413: components['responses']['Problem'];
+        415: components['responses']['Problem'];
+        422: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+  };
+  '/rest/v1/applications': paths['/v1/applications'];
+  '/v1/applications/{id}': {
+    /** Show an application */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** Application id. */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Application'];
+          };
+        };
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+    /** Update an application */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** Application id. */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['ApplicationWrite'];
+        };
+      };
+      responses: {
+        200: {
+          headers: {
+            Location?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Href'];
+          };
+        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        409: components['responses']['Problem'];
+        413: components['responses']['Problem'];
+        415: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+    /** Delete an application */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** Application id. */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+  };
+  '/rest/v1/applications/{id}': paths['/v1/applications/{id}'];
+  '/v1/applications/{id}/secret': {
+    /** Read the application's session signing secret */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** Application id. */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            /** Never cached: it carries a credential. */
+            'Cache-Control'?: 'no-store';
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Secret'];
+          };
+        };
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+  };
+  '/rest/v1/applications/{id}/secret': paths['/v1/applications/{id}/secret'];
+  '/v1/applications/{id}/secret/rotate': {
+    /** Rotate the session signing secret (the old one stays valid 24 h) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: {
+          /** Makes a retried POST safe: within 24 h, a request with the same key and the same method, path and body (JSON key order and spacing do not matter) is not done again; it answers what the first one answered (status, body, `Location`). A request that arrives while the first is still running waits for it (up to 10 s, then 409 `idempotency_in_progress`). The same key with a different request is a 422 `idempotency_key_reused`. Keys are per account and per service that does the write (applications; webhooks and their secrets). A request that failed (any 4xx or 5xx) is not remembered: its key can be sent again. 1 to 255 visible ASCII characters (else 400); a UUID is a good choice. */
+          'Idempotency-Key'?: string;
+        };
+        path: {
+          /** Application id. */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            /** Never cached: it carries a credential. */
+            'Cache-Control'?: 'no-store';
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Secret'];
+          };
+        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        409: components['responses']['Problem'];
+        413: components['responses']['Problem'];
+        415: components['responses']['Problem'];
+        422: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+  };
+  '/rest/v1/applications/{id}/secret/rotate': paths['/v1/applications/{id}/secret/rotate'];
+  '/v1/applications/{id}/addresses': {
+    /** List the application's addresses */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** Application id. */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Address'][];
+          };
+        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+    /** Add an address: claim a number, or create a token or SIP address */
+    post: {
+      parameters: {
+        query?: never;
+        header?: {
+          /** Makes a retried POST safe: within 24 h, a request with the same key and the same method, path and body (JSON key order and spacing do not matter) is not done again; it answers what the first one answered (status, body, `Location`). A request that arrives while the first is still running waits for it (up to 10 s, then 409 `idempotency_in_progress`). The same key with a different request is a 422 `idempotency_key_reused`. Keys are per account and per service that does the write (applications; webhooks and their secrets). A request that failed (any 4xx or 5xx) is not remembered: its key can be sent again. 1 to 255 visible ASCII characters (else 400); a UUID is a good choice. */
+          'Idempotency-Key'?: string;
+        };
+        path: {
+          /** Application id. */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['AddressClaim'];
+        };
+      };
+      responses: {
+        200: {
+          headers: {
+            Location?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Href'];
+          };
+        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        409: components['responses']['Problem'];
+        413: components['responses']['Problem'];
+        415: components['responses']['Problem'];
+        422: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+  };
+  '/rest/v1/applications/{id}/addresses': paths['/v1/applications/{id}/addresses'];
+  '/v1/applications/{id}/addresses/{type}': {
+    /** List the application's addresses of one type */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** Application id. */
+          id: string;
+          /** number, token or sip. */
+          type: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Address'][];
+          };
+        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+  };
+  '/rest/v1/applications/{id}/addresses/{type}': paths['/v1/applications/{id}/addresses/{type}'];
+  '/v1/applications/{id}/addresses/{type}/{address}': {
+    /** Show an address */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** Application id. */
+          id: string;
+          /** number, token or sip. */
+          type: string;
+          /** The E.164 number ("+" optional), the token, or the SIP URI. */
+          address: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Address'];
+          };
+        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+    /** Move an address you own to this application (no body) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: {
+          /** Makes a retried POST safe: within 24 h, a request with the same key and the same method, path and body (JSON key order and spacing do not matter) is not done again; it answers what the first one answered (status, body, `Location`). A request that arrives while the first is still running waits for it (up to 10 s, then 409 `idempotency_in_progress`). The same key with a different request is a 422 `idempotency_key_reused`. Keys are per account and per service that does the write (applications; webhooks and their secrets). A request that failed (any 4xx or 5xx) is not remembered: its key can be sent again. 1 to 255 visible ASCII characters (else 400); a UUID is a good choice. */
+          'Idempotency-Key'?: string;
+        };
+        path: {
+          /** Application id. */
+          id: string;
+          /** number, token or sip. */
+          type: string;
+          /** The E.164 number ("+" optional), the token, or the SIP URI. */
+          address: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            Location?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Href'];
+          };
+        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        409: components['responses']['Problem'];
+        413: components['responses']['Problem'];
+        415: components['responses']['Problem'];
+        422: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+    /** Release an address: a number goes back to the inventory */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** Application id. */
+          id: string;
+          /** number, token or sip. */
+          type: string;
+          /** The E.164 number ("+" optional), the token, or the SIP URI. */
+          address: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+  };
+  '/rest/v1/applications/{id}/addresses/{type}/{address}': paths['/v1/applications/{id}/addresses/{type}/{address}'];
+  '/v1/exchanges': {
+    /** List the exchanges that have free numbers */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Exchange'][];
+          };
+        };
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+  };
+  '/addresses': {
+    /** List free numbers of the inventory */
+    get: {
+      parameters: {
+        query: {
+          /** Present (no value needed). */
+          available: string;
+          /** Leading digits of the E.164 numbers ("+" optional); all free numbers when absent. */
+          prefix?: string;
+          /** Items per page; a `Link` header leads to the next page. Without `limit` the answer holds the whole list, up to 10,000 items (then a `Link` header leads to the rest). */
+          limit?: number;
+          /** From the `Link` header of the previous page. */
+          cursor?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            /** RFC 8288 link to the next page: <...>; rel="next" */
+            Link?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Address'][];
+          };
+        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+  };
+  '/v1/addresses': paths['/addresses'];
+  '/v1/webhooks/{id}/test': {
+    /** Send a signed test notification now and answer how the attempt ended */
+    post: {
+      parameters: {
+        query?: never;
+        header?: {
+          /** Makes a retried POST safe: within 24 h, a request with the same key and the same method, path and body (JSON key order and spacing do not matter) is not done again; it answers what the first one answered (status, body, `Location`). A request that arrives while the first is still running waits for it (up to 10 s, then 409 `idempotency_in_progress`). The same key with a different request is a 422 `idempotency_key_reused`. Keys are per account and per service that does the write (applications; webhooks and their secrets). A request that failed (any 4xx or 5xx) is not remembered: its key can be sent again. 1 to 255 visible ASCII characters (else 400); a UUID is a good choice. */
+          'Idempotency-Key'?: string;
+        };
+        path: {
+          /** Subscription id. */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: {
+        content: {
+          'application/json': {
+            message?: string | null;
+          };
+        };
+      };
+      responses: {
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TestResult'];
+          };
+        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        409: components['responses']['Problem'];
+        413: components['responses']['Problem'];
+        415: components['responses']['Problem'];
+        422: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+        504: components['responses']['Problem'];
+      };
+    };
+  };
+  '/v1/webhooks/{id}/deliveries/{deliveryId}': {
+    /** One delivery attempt (or a queued resend: outcome pending) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** Subscription id. */
+          id: string;
+          /** Delivery attempt id. */
+          deliveryId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Delivery'];
+          };
+        };
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+  };
+  '/v1/webhooks/{id}/deliveries/{deliveryId}/resend': {
+    /** Resend one delivery: the same body bytes and webhook-id, a fresh timestamp and signature */
+    post: {
+      parameters: {
+        query?: never;
+        header?: {
+          /** Makes a retried POST safe: within 24 h, a request with the same key and the same method, path and body (JSON key order and spacing do not matter) is not done again; it answers what the first one answered (status, body, `Location`). A request that arrives while the first is still running waits for it (up to 10 s, then 409 `idempotency_in_progress`). The same key with a different request is a 422 `idempotency_key_reused`. Keys are per account and per service that does the write (applications; webhooks and their secrets). A request that failed (any 4xx or 5xx) is not remembered: its key can be sent again. 1 to 255 visible ASCII characters (else 400); a UUID is a good choice. */
+          'Idempotency-Key'?: string;
+        };
+        path: {
+          /** Subscription id. */
+          id: string;
+          /** Any attempt of the delivery to resend. */
+          deliveryId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        202: {
+          headers: {
+            Location?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Href'];
+          };
+        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        409: components['responses']['Problem'];
+        413: components['responses']['Problem'];
+        415: components['responses']['Problem'];
+        422: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+  };
+  '/v1/applications/{id}/deliveries/{deliveryId}': {
+    /** One session delivery attempt (or a queued resend: outcome pending) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** Application id. */
+          id: string;
+          /** Delivery attempt id. */
+          deliveryId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Delivery'];
+          };
+        };
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+  };
+  '/v1/applications/{id}/deliveries/{deliveryId}/resend': {
+    /** Resend one session POST to the application (same body and webhook-id, fresh signature) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: {
+          /** Makes a retried POST safe: within 24 h, a request with the same key and the same method, path and body (JSON key order and spacing do not matter) is not done again; it answers what the first one answered (status, body, `Location`). A request that arrives while the first is still running waits for it (up to 10 s, then 409 `idempotency_in_progress`). The same key with a different request is a 422 `idempotency_key_reused`. Keys are per account and per service that does the write (applications; webhooks and their secrets). A request that failed (any 4xx or 5xx) is not remembered: its key can be sent again. 1 to 255 visible ASCII characters (else 400); a UUID is a good choice. */
+          'Idempotency-Key'?: string;
+        };
+        path: {
+          /** Application id. */
+          id: string;
+          /** Any attempt of the session delivery to resend. */
+          deliveryId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        202: {
+          headers: {
+            Location?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Href'];
+          };
+        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        409: components['responses']['Problem'];
+        413: components['responses']['Problem'];
+        415: components['responses']['Problem'];
+        422: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+  };
+  '/v1/webhooks/{id}/recover': {
+    /** Resend every delivery that ended failed in a window, in the original order */
+    post: {
+      parameters: {
+        query?: never;
+        header?: {
+          /** Makes a retried POST safe: within 24 h, a request with the same key and the same method, path and body (JSON key order and spacing do not matter) is not done again; it answers what the first one answered (status, body, `Location`). A request that arrives while the first is still running waits for it (up to 10 s, then 409 `idempotency_in_progress`). The same key with a different request is a 422 `idempotency_key_reused`. Keys are per account and per service that does the write (applications; webhooks and their secrets). A request that failed (any 4xx or 5xx) is not remembered: its key can be sent again. 1 to 255 visible ASCII characters (else 400); a UUID is a good choice. */
+          'Idempotency-Key'?: string;
+        };
+        path: {
+          /** Subscription id. */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            since: string | null;
+            until?: string | null;
+            status?: 'failed' | null;
+            outcome?: 'failed' | null;
+            event?: ('smsdlr' | 'cdrCreated' | 'cdrRated' | 'webhookDisabled' | 'alert' | 'sessionStatus' | 'alertTriggered' | 'usageTriggered') | null;
+            statusFrom?: number | null;
+            statusTo?: number | null;
+            messageId?: string[] | null;
+            sessionId?: string[] | null;
+            dryRun?: boolean | null;
+          };
+        };
+      };
+      responses: {
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['RecoveryDryRun'];
+          };
+        };
+        202: {
+          headers: {
+            Location?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Href'];
+          };
+        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        409: components['responses']['Problem'];
+        413: components['responses']['Problem'];
+        415: components['responses']['Problem'];
+        422: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+  };
+  '/v1/webhooks/{id}/recoveries/{taskId}': {
+    /** Progress of a recovery task */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** Subscription id. */
+          id: string;
+          /** Recovery task id. */
+          taskId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Recovery'];
+          };
+        };
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+    /** Cancel a running recovery */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** Subscription id. */
+          id: string;
+          /** Recovery task id. */
+          taskId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Recovery'];
+          };
+        };
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        409: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+  };
+  '/v1/deliveries/{deliveryId}': {
+    /** One delivery attempt of the account, with the receiver's answer */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** Delivery attempt id. */
+          deliveryId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Delivery'];
+          };
+        };
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+  };
+  '/v1/webhooks/{id}/stats': {
+    /** Statistics of a subscription's deliveries over a window */
+    get: {
+      parameters: {
+        query?: {
+          /** How far back from now. */
+          window?: '1h' | '24h' | '7d';
+          /** Width of each bucket; at most 300 buckets (400 beyond: `7d` by `1m` or `5m`, `24h` by `1m`). */
+          bucket?: '1m' | '5m' | '1h';
+        };
+        header?: never;
+        path: {
+          /** Subscription id. */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['DeliveryStats'];
+          };
+        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+  };
+  '/v1/applications/{id}/stats': {
+    /** Statistics of an application's session deliveries and sessions over a window */
+    get: {
+      parameters: {
+        query?: {
+          /** How far back from now. */
+          window?: '1h' | '24h' | '7d';
+          /** Width of each bucket; at most 300 buckets (400 beyond: `7d` by `1m` or `5m`, `24h` by `1m`). */
+          bucket?: '1m' | '5m' | '1h';
+        };
+        header?: never;
+        path: {
+          /** Application id. */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['DeliveryStats'];
+          };
+        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+  };
+  '/v1/api-keys': {
+    /** List the account's API keys (without the keys) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiKey'][];
+          };
+        };
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+    /** Create an API key (at most 50 per account) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: {
+          /** Makes a retried POST safe: within 24 h, a request with the same key and the same method, path and body (JSON key order and spacing do not matter) is not done again; it answers what the first one answered (status, body, `Location`). A request that arrives while the first is still running waits for it (up to 10 s, then 409 `idempotency_in_progress`). The same key with a different request is a 422 `idempotency_key_reused`. Keys are per account and per service that does the write (applications; webhooks and their secrets). A request that failed (any 4xx or 5xx) is not remembered: its key can be sent again. 1 to 255 visible ASCII characters (else 400); a UUID is a good choice. */
+          'Idempotency-Key'?: string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['ApiKeyCreate'];
+        };
+      };
+      responses: {
+        200: {
+          headers: {
+            Location?: string;
+            /** Never cached: it carries a credential. */
+            'Cache-Control'?: 'no-store';
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiKeyCreated'];
+          };
+        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        409: components['responses']['Problem'];
+        413: components['responses']['Problem'];
+        415: components['responses']['Problem'];
+        422: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+  };
+  '/v1/api-keys/{id}': {
+    /** Show an API key (without the key) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** API key id (ak_...). */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiKey'];
+          };
+        };
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+    /** Revoke an API key: within a second no gateway accepts it */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** API key id (ak_...). */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+  };
+  '/v1/audit-events': {
+    /** The account's audit log, newest first */
+    get: {
+      parameters: {
+        query?: {
+          /** Items per page; a `Link` header leads to the next page. Without `limit` the answer holds the whole list, up to 10,000 items (then a `Link` header leads to the rest). */
+          limit?: number;
+          /** From the `Link` header of the previous page. */
+          cursor?: string;
+          /** Only this action. */
+          action?: string;
+          /** Only this actor id (a key id, a session id, an account id). */
+          actor?: string;
+          /** Entries at or after. */
+          since?: string;
+          /** Entries before. */
+          until?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            /** RFC 8288 link to the next page: <...>; rel="next" */
+            Link?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuditEvent'][];
+          };
+        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+  };
+  '/v1/applications/{id}/sessions': {
+    /** Sessions of an application, newest first */
+    get: {
+      parameters: {
+        query?: {
+          /** Items per page; a `Link` header leads to the next page. Without `limit` the answer holds the whole list, up to 10,000 items (then a `Link` header leads to the rest). */
+          limit?: number;
+          /** From the `Link` header of the previous page. */
+          cursor?: string;
+          outcome?: 'answered' | 'fallback' | 'failed';
+          channel?: 'VOICE' | 'TEXT';
+          /** Sessions started at or after this time. */
+          since?: string;
+          /** Sessions started before this time. */
+          until?: string;
+          /** The caller id (`session.from.id`), exactly. */
+          from?: string;
+        };
+        header?: never;
+        path: {
+          /** Application id. */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            /** RFC 8288 link to the next page: <...>; rel="next" */
+            Link?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['SessionSummary'][];
+          };
+        };
+        400: components['responses']['Problem'];
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+  };
+  '/v1/sessions/{sessionId}': {
+    /** One session: every attempt with what the application answered, its instructions and signals */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** The session id (`session.id` of the session POST). */
+          sessionId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['SessionRecord'];
+          };
+        };
+        401: components['responses']['Problem'];
+        403: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+  };
   '/v1/alerts': {
     /** Alerts of the account, newest first */
     get: {
@@ -397,2136 +2467,6 @@ export interface paths {
       };
     };
   };
-  '/v1/applications': {
-    /** List applications */
-    get: {
-      parameters: {
-        query?: {
-          /** Items per page; a `Link` header leads to the next page. Without `limit` the answer holds the whole list, up to 10,000 items (then a `Link` header leads to the rest). */
-          limit?: number;
-          /** From the `Link` header of the previous page. */
-          cursor?: string;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            /** RFC 8288 link to the next page: <...>; rel="next" */
-            Link?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Application'][];
-          };
-        };
-        400: components['responses']['Problem'];
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-    /** Create an application */
-    post: {
-      parameters: {
-        query?: never;
-        header?: {
-          /** Makes a retried POST safe: within 24 h, a request with the same key and the same method, path and body (JSON key order and spacing do not matter) is not done again; it answers what the first one answered (status, body, `Location`). A request that arrives while the first is still running waits for it (up to 10 s, then 409 `idempotency_in_progress`). The same key with a different request is a 422 `idempotency_key_reused`. Keys are per account and per service that does the write (applications; webhooks and their secrets). A request that failed (any 4xx or 5xx) is not remembered: its key can be sent again. 1 to 255 visible ASCII characters (else 400); a UUID is a good choice. */
-          'Idempotency-Key'?: string;
-        };
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': components['schemas']['ApplicationWrite'];
-        };
-      };
-      responses: {
-        200: {
-          headers: {
-            Location?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Href'];
-          };
-        };
-        400: components['responses']['Problem'];
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        409: components['responses']['Problem'];
-        413: components['responses']['Problem'];
-        415: components['responses']['Problem'];
-        422: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-  };
-  '/v1/applications/{id}': {
-    /** Show an application */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** Application id. */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Application'];
-          };
-        };
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-    /** Update an application */
-    put: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** Application id. */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': components['schemas']['ApplicationWrite'];
-        };
-      };
-      responses: {
-        200: {
-          headers: {
-            Location?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Href'];
-          };
-        };
-        400: components['responses']['Problem'];
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        409: components['responses']['Problem'];
-        413: components['responses']['Problem'];
-        415: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-    /** Delete an application */
-    delete: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** Application id. */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Message'];
-          };
-        };
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-  };
-  '/v1/applications/{id}/secret': {
-    /** Read the application's session signing secret */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** Application id. */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            /** Never cached: it carries a credential. */
-            'Cache-Control'?: 'no-store';
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Secret'];
-          };
-        };
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-  };
-  '/v1/applications/{id}/secret/rotate': {
-    /** Rotate the session signing secret (the old one stays valid 24 h) */
-    post: {
-      parameters: {
-        query?: never;
-        header?: {
-          /** Makes a retried POST safe: within 24 h, a request with the same key and the same method, path and body (JSON key order and spacing do not matter) is not done again; it answers what the first one answered (status, body, `Location`). A request that arrives while the first is still running waits for it (up to 10 s, then 409 `idempotency_in_progress`). The same key with a different request is a 422 `idempotency_key_reused`. Keys are per account and per service that does the write (applications; webhooks and their secrets). A request that failed (any 4xx or 5xx) is not remembered: its key can be sent again. 1 to 255 visible ASCII characters (else 400); a UUID is a good choice. */
-          'Idempotency-Key'?: string;
-        };
-        path: {
-          /** Application id. */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            /** Never cached: it carries a credential. */
-            'Cache-Control'?: 'no-store';
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Secret'];
-          };
-        };
-        400: components['responses']['Problem'];
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        409: components['responses']['Problem'];
-        413: components['responses']['Problem'];
-        415: components['responses']['Problem'];
-        422: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-  };
-  '/rest/v1/applications': paths['/v1/applications'];
-  '/rest/v1/applications/{id}': paths['/v1/applications/{id}'];
-  '/rest/v1/applications/{id}/secret': paths['/v1/applications/{id}/secret'];
-  '/rest/v1/applications/{id}/secret/rotate': paths['/v1/applications/{id}/secret/rotate'];
-  '/v1/applications/{id}/addresses': {
-    /** List the application's addresses */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** Application id. */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Address'][];
-          };
-        };
-        400: components['responses']['Problem'];
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-    /** Add an address: claim a number, or create a token or SIP address */
-    post: {
-      parameters: {
-        query?: never;
-        header?: {
-          /** Makes a retried POST safe: within 24 h, a request with the same key and the same method, path and body (JSON key order and spacing do not matter) is not done again; it answers what the first one answered (status, body, `Location`). A request that arrives while the first is still running waits for it (up to 10 s, then 409 `idempotency_in_progress`). The same key with a different request is a 422 `idempotency_key_reused`. Keys are per account and per service that does the write (applications; webhooks and their secrets). A request that failed (any 4xx or 5xx) is not remembered: its key can be sent again. 1 to 255 visible ASCII characters (else 400); a UUID is a good choice. */
-          'Idempotency-Key'?: string;
-        };
-        path: {
-          /** Application id. */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': components['schemas']['AddressClaim'];
-        };
-      };
-      responses: {
-        200: {
-          headers: {
-            Location?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Href'];
-          };
-        };
-        400: components['responses']['Problem'];
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        409: components['responses']['Problem'];
-        413: components['responses']['Problem'];
-        415: components['responses']['Problem'];
-        422: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-  };
-  '/v1/applications/{id}/addresses/{type}': {
-    /** List the application's addresses of one type */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** Application id. */
-          id: string;
-          /** number, token or sip. */
-          type: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Address'][];
-          };
-        };
-        400: components['responses']['Problem'];
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-  };
-  '/v1/applications/{id}/addresses/{type}/{address}': {
-    /** Show an address */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** Application id. */
-          id: string;
-          /** number, token or sip. */
-          type: string;
-          /** The E.164 number ("+" optional), the token, or the SIP URI. */
-          address: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Address'];
-          };
-        };
-        400: components['responses']['Problem'];
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-    /** Move an address you own to this application (no body) */
-    post: {
-      parameters: {
-        query?: never;
-        header?: {
-          /** Makes a retried POST safe: within 24 h, a request with the same key and the same method, path and body (JSON key order and spacing do not matter) is not done again; it answers what the first one answered (status, body, `Location`). A request that arrives while the first is still running waits for it (up to 10 s, then 409 `idempotency_in_progress`). The same key with a different request is a 422 `idempotency_key_reused`. Keys are per account and per service that does the write (applications; webhooks and their secrets). A request that failed (any 4xx or 5xx) is not remembered: its key can be sent again. 1 to 255 visible ASCII characters (else 400); a UUID is a good choice. */
-          'Idempotency-Key'?: string;
-        };
-        path: {
-          /** Application id. */
-          id: string;
-          /** number, token or sip. */
-          type: string;
-          /** The E.164 number ("+" optional), the token, or the SIP URI. */
-          address: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            Location?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Href'];
-          };
-        };
-        400: components['responses']['Problem'];
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        409: components['responses']['Problem'];
-        413: components['responses']['Problem'];
-        415: components['responses']['Problem'];
-        422: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-    /** Release an address: a number goes back to the inventory */
-    delete: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** Application id. */
-          id: string;
-          /** number, token or sip. */
-          type: string;
-          /** The E.164 number ("+" optional), the token, or the SIP URI. */
-          address: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Message'];
-          };
-        };
-        400: components['responses']['Problem'];
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-  };
-  '/rest/v1/applications/{id}/addresses': paths['/v1/applications/{id}/addresses'];
-  '/rest/v1/applications/{id}/addresses/{type}': paths['/v1/applications/{id}/addresses/{type}'];
-  '/rest/v1/applications/{id}/addresses/{type}/{address}': paths['/v1/applications/{id}/addresses/{type}/{address}'];
-  '/v1/exchanges': {
-    /** List the exchanges that have free numbers */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Exchange'][];
-          };
-        };
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-  };
-  '/1.0/sessions': {
-    /** Launch a session with an application token */
-    get: {
-      parameters: {
-        query?: {
-          /** The session token (or in the body). */
-          token?: string;
-          /** Optional. */
-          action?: 'create';
-          /** Optional (or in the body): the session's `sessionStatus` events also go there, signed with the application's secret (docs/events.md#status-callback). An https URL (or http where allowed); a private, loopback or link-local address is a 400 naming `statusCallbackUrl` unless `DELIVERY_ALLOWED_CIDRS` allows it. */
-          statusCallbackUrl?: string;
-          /** Any other field: a parameter of the session. */
-          fields?: {
-            [key: string]: string;
-          };
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['SessionLaunched'];
-            'application/xml': string;
-            'text/xml': string;
-          };
-        };
-        400: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        413: components['responses']['Problem'];
-        415: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-    /** Launch a session with an application token */
-    post: {
-      parameters: {
-        query?: {
-          /** The session token (or in the body). */
-          token?: string;
-          /** Optional. */
-          action?: 'create';
-          /** Optional (or in the body): the session's `sessionStatus` events also go there, signed with the application's secret (docs/events.md#status-callback). An https URL (or http where allowed); a private, loopback or link-local address is a 400 naming `statusCallbackUrl` unless `DELIVERY_ALLOWED_CIDRS` allows it. */
-          statusCallbackUrl?: string;
-          /** Any other field: a parameter of the session. */
-          fields?: {
-            [key: string]: string;
-          };
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: {
-        content: {
-          'application/json': {
-            token?: string | null;
-            action?: string | null;
-            statusCallbackUrl?: string | null;
-            [key: string]: unknown;
-          };
-          'application/x-www-form-urlencoded': {
-            token?: string | null;
-            action?: string | null;
-            statusCallbackUrl?: string | null;
-            [key: string]: unknown;
-          };
-        };
-      };
-      responses: {
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['SessionLaunched'];
-            'application/xml': string;
-            'text/xml': string;
-          };
-        };
-        400: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        413: components['responses']['Problem'];
-        415: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-  };
-  '/1.0/sessions/{sessionId}/signals': {
-    /** Queue a signal for a running session */
-    get: {
-      parameters: {
-        query?: {
-          /** The signal, such as `exit` (or `signal`, or in the body). */
-          value?: string;
-          /** Optional. */
-          action?: 'signal';
-        };
-        header?: never;
-        path: {
-          /** The session id (1 to 200 visible ASCII characters). */
-          sessionId: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['SignalStatus'];
-          };
-        };
-        400: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        413: components['responses']['Problem'];
-        415: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-    /** Queue a signal for a running session */
-    post: {
-      parameters: {
-        query?: {
-          /** The signal, such as `exit` (or `signal`, or in the body). */
-          value?: string;
-          /** Optional. */
-          action?: 'signal';
-        };
-        header?: never;
-        path: {
-          /** The session id (1 to 200 visible ASCII characters). */
-          sessionId: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: {
-        content: {
-          'application/json': {
-            value?: string | null;
-            signal?: string | null;
-            action?: string | null;
-          };
-          'application/x-www-form-urlencoded': {
-            value?: string | null;
-            signal?: string | null;
-            action?: string | null;
-          };
-        };
-      };
-      responses: {
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['SignalStatus'];
-          };
-        };
-        400: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        413: components['responses']['Problem'];
-        415: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-  };
-  '/v1/sessions': paths['/1.0/sessions'];
-  '/v1/sessions/{sessionId}/signals': paths['/1.0/sessions/{sessionId}/signals'];
-  '/rest/v1/sessions': paths['/1.0/sessions'];
-  '/rest/v1/sessions/{sessionId}/signals': paths['/1.0/sessions/{sessionId}/signals'];
-  '/addresses': {
-    /** List free numbers of the inventory */
-    get: {
-      parameters: {
-        query: {
-          /** Present (no value needed). */
-          available: string;
-          /** Leading digits of the E.164 numbers ("+" optional); all free numbers when absent. */
-          prefix?: string;
-          /** Items per page; a `Link` header leads to the next page. Without `limit` the answer holds the whole list, up to 10,000 items (then a `Link` header leads to the rest). */
-          limit?: number;
-          /** From the `Link` header of the previous page. */
-          cursor?: string;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            /** RFC 8288 link to the next page: <...>; rel="next" */
-            Link?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Address'][];
-          };
-        };
-        400: components['responses']['Problem'];
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-  };
-  '/v1/addresses': paths['/addresses'];
-  '/v1/webhooks': {
-    /** List account-level subscriptions */
-    get: {
-      parameters: {
-        query?: {
-          /** Items per page; a `Link` header leads to the next page. Without `limit` the answer holds the whole list, up to 10,000 items (then a `Link` header leads to the rest). */
-          limit?: number;
-          /** From the `Link` header of the previous page. */
-          cursor?: string;
-          event?: components['schemas']['WebhookEvent'];
-          resource?: 'call' | 'sms' | 'transcription' | 'all';
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            /** RFC 8288 link to the next page: <...>; rel="next" */
-            Link?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Webhook'][];
-          };
-        };
-        400: components['responses']['Problem'];
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-    /** Create an account-level subscription */
-    post: {
-      parameters: {
-        query?: never;
-        header?: {
-          /** Makes a retried POST safe: within 24 h, a request with the same key and the same method, path and body (JSON key order and spacing do not matter) is not done again; it answers what the first one answered (status, body, `Location`). A request that arrives while the first is still running waits for it (up to 10 s, then 409 `idempotency_in_progress`). The same key with a different request is a 422 `idempotency_key_reused`. Keys are per account and per service that does the write (applications; webhooks and their secrets). A request that failed (any 4xx or 5xx) is not remembered: its key can be sent again. 1 to 255 visible ASCII characters (else 400); a UUID is a good choice. */
-          'Idempotency-Key'?: string;
-        };
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': components['schemas']['WebhookCreate'];
-        };
-      };
-      responses: {
-        200: {
-          headers: {
-            Location?: string;
-            /** Never cached: it carries a credential. */
-            'Cache-Control'?: 'no-store';
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['WebhookCreated'];
-          };
-        };
-        400: components['responses']['Problem'];
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        409: components['responses']['Problem'];
-        413: components['responses']['Problem'];
-        415: components['responses']['Problem'];
-        422: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-  };
-  '/v1/webhooks/{id}': {
-    /** Show a subscription */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** Subscription id. */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Webhook'];
-          };
-        };
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-    /** Update a subscription */
-    put: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** Subscription id. */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': components['schemas']['WebhookUpdate'];
-        };
-      };
-      responses: {
-        200: {
-          headers: {
-            Location?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Href'];
-          };
-        };
-        400: components['responses']['Problem'];
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        409: components['responses']['Problem'];
-        413: components['responses']['Problem'];
-        415: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-    /** Delete a subscription */
-    delete: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** Subscription id. */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Message'];
-          };
-        };
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-  };
-  '/v1/applications/{appId}/webhooks': {
-    /** List application-level subscriptions */
-    get: {
-      parameters: {
-        query?: {
-          /** Items per page; a `Link` header leads to the next page. Without `limit` the answer holds the whole list, up to 10,000 items (then a `Link` header leads to the rest). */
-          limit?: number;
-          /** From the `Link` header of the previous page. */
-          cursor?: string;
-          event?: components['schemas']['WebhookEvent'];
-          resource?: 'call' | 'sms' | 'transcription' | 'all';
-        };
-        header?: never;
-        path: {
-          /** Application id. */
-          appId: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            /** RFC 8288 link to the next page: <...>; rel="next" */
-            Link?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Webhook'][];
-          };
-        };
-        400: components['responses']['Problem'];
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-    /** Create an application-level subscription */
-    post: {
-      parameters: {
-        query?: never;
-        header?: {
-          /** Makes a retried POST safe: within 24 h, a request with the same key and the same method, path and body (JSON key order and spacing do not matter) is not done again; it answers what the first one answered (status, body, `Location`). A request that arrives while the first is still running waits for it (up to 10 s, then 409 `idempotency_in_progress`). The same key with a different request is a 422 `idempotency_key_reused`. Keys are per account and per service that does the write (applications; webhooks and their secrets). A request that failed (any 4xx or 5xx) is not remembered: its key can be sent again. 1 to 255 visible ASCII characters (else 400); a UUID is a good choice. */
-          'Idempotency-Key'?: string;
-        };
-        path: {
-          /** Application id. */
-          appId: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': components['schemas']['WebhookCreate'];
-        };
-      };
-      responses: {
-        200: {
-          headers: {
-            Location?: string;
-            /** Never cached: it carries a credential. */
-            'Cache-Control'?: 'no-store';
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['WebhookCreated'];
-          };
-        };
-        400: components['responses']['Problem'];
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        409: components['responses']['Problem'];
-        413: components['responses']['Problem'];
-        415: components['responses']['Problem'];
-        422: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-  };
-  '/v1/applications/{appId}/webhooks/{id}': {
-    /** Show a subscription */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** Application id. */
-          appId: string;
-          /** Subscription id. */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Webhook'];
-          };
-        };
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-    /** Update a subscription */
-    put: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** Application id. */
-          appId: string;
-          /** Subscription id. */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': components['schemas']['WebhookUpdate'];
-        };
-      };
-      responses: {
-        200: {
-          headers: {
-            Location?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Href'];
-          };
-        };
-        400: components['responses']['Problem'];
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        409: components['responses']['Problem'];
-        413: components['responses']['Problem'];
-        415: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-    /** Delete a subscription */
-    delete: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** Application id. */
-          appId: string;
-          /** Subscription id. */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Message'];
-          };
-        };
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-  };
-  '/v1/application/{appId}/webhooks/{id}': {
-    /** Show a subscription (the singular form returned by updates) */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** Application id. */
-          appId: string;
-          /** Subscription id. */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Webhook'];
-          };
-        };
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-    /** Update a subscription (singular form) */
-    put: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** Application id. */
-          appId: string;
-          /** Subscription id. */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': components['schemas']['WebhookUpdate'];
-        };
-      };
-      responses: {
-        200: {
-          headers: {
-            Location?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Href'];
-          };
-        };
-        400: components['responses']['Problem'];
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        409: components['responses']['Problem'];
-        413: components['responses']['Problem'];
-        415: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-    /** Delete a subscription (singular form) */
-    delete: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** Application id. */
-          appId: string;
-          /** Subscription id. */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Message'];
-          };
-        };
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-  };
-  '/v1/event-types': {
-    /** Events one can subscribe to, with the JSON Schema of their data */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['EventType'][];
-          };
-        };
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-  };
-  '/v1/webhooks/{id}/secret': {
-    /** Read a subscription's signing secret */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** Subscription id. */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            /** Never cached: it carries a credential. */
-            'Cache-Control'?: 'no-store';
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Secret'];
-          };
-        };
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-  };
-  '/v1/webhooks/{id}/secret/rotate': {
-    /** Rotate the signing secret (the old one stays valid 24 h) */
-    post: {
-      parameters: {
-        query?: never;
-        header?: {
-          /** Makes a retried POST safe: within 24 h, a request with the same key and the same method, path and body (JSON key order and spacing do not matter) is not done again; it answers what the first one answered (status, body, `Location`). A request that arrives while the first is still running waits for it (up to 10 s, then 409 `idempotency_in_progress`). The same key with a different request is a 422 `idempotency_key_reused`. Keys are per account and per service that does the write (applications; webhooks and their secrets). A request that failed (any 4xx or 5xx) is not remembered: its key can be sent again. 1 to 255 visible ASCII characters (else 400); a UUID is a good choice. */
-          'Idempotency-Key'?: string;
-        };
-        path: {
-          /** Subscription id. */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            /** Never cached: it carries a credential. */
-            'Cache-Control'?: 'no-store';
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Secret'];
-          };
-        };
-        400: components['responses']['Problem'];
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        409: components['responses']['Problem'];
-        413: components['responses']['Problem'];
-        415: components['responses']['Problem'];
-        422: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-  };
-  '/v1/webhooks/{id}/deliveries': {
-    /** Delivery attempts of a subscription, newest first */
-    get: {
-      parameters: {
-        query?: {
-          /** Items per page; a `Link` header leads to the next page. Without `limit` the answer holds the whole list, up to 10,000 items (then a `Link` header leads to the rest). */
-          limit?: number;
-          /** From the `Link` header of the previous page. */
-          cursor?: string;
-          /** Only attempts with this outcome. */
-          outcome?: 'succeeded' | 'retrying' | 'failed' | 'cancelled';
-          /** Only attempts of this event name. */
-          event?: string;
-          /** Only attempts made at or after this time (ISO 8601). */
-          since?: string;
-          /** Only attempts made before this time (ISO 8601). */
-          until?: string;
-          /** Every attempt of one message: the `webhook-id` header a receiver logged. */
-          messageId?: string;
-        };
-        header?: never;
-        path: {
-          /** Subscription id. */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            /** RFC 8288 link to the next page: <...>; rel="next" */
-            Link?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Delivery'][];
-          };
-        };
-        400: components['responses']['Problem'];
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-  };
-  '/v1/applications/{id}/deliveries': {
-    /** Session delivery attempts of an application, newest first */
-    get: {
-      parameters: {
-        query?: {
-          /** Items per page; a `Link` header leads to the next page. Without `limit` the answer holds the whole list, up to 10,000 items (then a `Link` header leads to the rest). */
-          limit?: number;
-          /** From the `Link` header of the previous page. */
-          cursor?: string;
-          /** Only attempts with this outcome. */
-          outcome?: 'succeeded' | 'retrying' | 'failed' | 'cancelled';
-          /** Only attempts of this event name. */
-          event?: string;
-          /** Only attempts made at or after this time (ISO 8601). */
-          since?: string;
-          /** Only attempts made before this time (ISO 8601). */
-          until?: string;
-          /** Every attempt of one message: the `webhook-id` header a receiver logged. */
-          messageId?: string;
-        };
-        header?: never;
-        path: {
-          /** Application id. */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            /** RFC 8288 link to the next page: <...>; rel="next" */
-            Link?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Delivery'][];
-          };
-        };
-        400: components['responses']['Problem'];
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-  };
-  '/v1/applications/{id}/sessions': {
-    /** Sessions of an application, newest first */
-    get: {
-      parameters: {
-        query?: {
-          /** Items per page; a `Link` header leads to the next page. Without `limit` the answer holds the whole list, up to 10,000 items (then a `Link` header leads to the rest). */
-          limit?: number;
-          /** From the `Link` header of the previous page. */
-          cursor?: string;
-          outcome?: 'answered' | 'fallback' | 'failed';
-          channel?: 'VOICE' | 'TEXT';
-          /** Sessions started at or after this time. */
-          since?: string;
-          /** Sessions started before this time. */
-          until?: string;
-          /** The caller id (`session.from.id`), exactly. */
-          from?: string;
-        };
-        header?: never;
-        path: {
-          /** Application id. */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            /** RFC 8288 link to the next page: <...>; rel="next" */
-            Link?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['SessionSummary'][];
-          };
-        };
-        400: components['responses']['Problem'];
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-  };
-  '/v1/sessions/{sessionId}': {
-    /** One session: every attempt with what the application answered, its instructions and signals */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** The session id (`session.id` of the session POST). */
-          sessionId: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['SessionRecord'];
-          };
-        };
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-  };
-  '/v1/deliveries/{deliveryId}': {
-    /** One delivery attempt of the account, with the receiver's answer */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** Delivery attempt id. */
-          deliveryId: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Delivery'];
-          };
-        };
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-  };
-  '/v1/webhooks/{id}/stats': {
-    /** Statistics of a subscription's deliveries over a window */
-    get: {
-      parameters: {
-        query?: {
-          /** How far back from now. */
-          window?: '1h' | '24h' | '7d';
-          /** Width of each bucket; at most 300 buckets (400 beyond: `7d` by `1m` or `5m`, `24h` by `1m`). */
-          bucket?: '1m' | '5m' | '1h';
-        };
-        header?: never;
-        path: {
-          /** Subscription id. */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['DeliveryStats'];
-          };
-        };
-        400: components['responses']['Problem'];
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-  };
-  '/v1/applications/{id}/stats': {
-    /** Statistics of an application's session deliveries and sessions over a window */
-    get: {
-      parameters: {
-        query?: {
-          /** How far back from now. */
-          window?: '1h' | '24h' | '7d';
-          /** Width of each bucket; at most 300 buckets (400 beyond: `7d` by `1m` or `5m`, `24h` by `1m`). */
-          bucket?: '1m' | '5m' | '1h';
-        };
-        header?: never;
-        path: {
-          /** Application id. */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['DeliveryStats'];
-          };
-        };
-        400: components['responses']['Problem'];
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-  };
-  '/v1/webhooks/{id}/test': {
-    /** Send a signed test notification now and answer how the attempt ended */
-    post: {
-      parameters: {
-        query?: never;
-        header?: {
-          /** Makes a retried POST safe: within 24 h, a request with the same key and the same method, path and body (JSON key order and spacing do not matter) is not done again; it answers what the first one answered (status, body, `Location`). A request that arrives while the first is still running waits for it (up to 10 s, then 409 `idempotency_in_progress`). The same key with a different request is a 422 `idempotency_key_reused`. Keys are per account and per service that does the write (applications; webhooks and their secrets). A request that failed (any 4xx or 5xx) is not remembered: its key can be sent again. 1 to 255 visible ASCII characters (else 400); a UUID is a good choice. */
-          'Idempotency-Key'?: string;
-        };
-        path: {
-          /** Subscription id. */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: {
-        content: {
-          'application/json': {
-            message?: string | null;
-          };
-        };
-      };
-      responses: {
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['TestResult'];
-          };
-        };
-        400: components['responses']['Problem'];
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        409: components['responses']['Problem'];
-        413: components['responses']['Problem'];
-        415: components['responses']['Problem'];
-        422: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-        504: components['responses']['Problem'];
-      };
-    };
-  };
-  '/v1/webhooks/{id}/deliveries/{deliveryId}': {
-    /** One delivery attempt (or a queued resend: outcome pending) */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** Subscription id. */
-          id: string;
-          /** Delivery attempt id. */
-          deliveryId: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Delivery'];
-          };
-        };
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-  };
-  '/v1/applications/{id}/deliveries/{deliveryId}': {
-    /** One session delivery attempt (or a queued resend: outcome pending) */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** Application id. */
-          id: string;
-          /** Delivery attempt id. */
-          deliveryId: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Delivery'];
-          };
-        };
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-  };
-  '/v1/webhooks/{id}/deliveries/{deliveryId}/resend': {
-    /** Resend one delivery: the same body bytes and webhook-id, a fresh timestamp and signature */
-    post: {
-      parameters: {
-        query?: never;
-        header?: {
-          /** Makes a retried POST safe: within 24 h, a request with the same key and the same method, path and body (JSON key order and spacing do not matter) is not done again; it answers what the first one answered (status, body, `Location`). A request that arrives while the first is still running waits for it (up to 10 s, then 409 `idempotency_in_progress`). The same key with a different request is a 422 `idempotency_key_reused`. Keys are per account and per service that does the write (applications; webhooks and their secrets). A request that failed (any 4xx or 5xx) is not remembered: its key can be sent again. 1 to 255 visible ASCII characters (else 400); a UUID is a good choice. */
-          'Idempotency-Key'?: string;
-        };
-        path: {
-          /** Subscription id. */
-          id: string;
-          /** Any attempt of the delivery to resend. */
-          deliveryId: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        202: {
-          headers: {
-            Location?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Href'];
-          };
-        };
-        400: components['responses']['Problem'];
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        409: components['responses']['Problem'];
-        413: components['responses']['Problem'];
-        415: components['responses']['Problem'];
-        422: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-  };
-  '/v1/applications/{id}/deliveries/{deliveryId}/resend': {
-    /** Resend one session POST to the application (same body and webhook-id, fresh signature) */
-    post: {
-      parameters: {
-        query?: never;
-        header?: {
-          /** Makes a retried POST safe: within 24 h, a request with the same key and the same method, path and body (JSON key order and spacing do not matter) is not done again; it answers what the first one answered (status, body, `Location`). A request that arrives while the first is still running waits for it (up to 10 s, then 409 `idempotency_in_progress`). The same key with a different request is a 422 `idempotency_key_reused`. Keys are per account and per service that does the write (applications; webhooks and their secrets). A request that failed (any 4xx or 5xx) is not remembered: its key can be sent again. 1 to 255 visible ASCII characters (else 400); a UUID is a good choice. */
-          'Idempotency-Key'?: string;
-        };
-        path: {
-          /** Application id. */
-          id: string;
-          /** Any attempt of the session delivery to resend. */
-          deliveryId: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        202: {
-          headers: {
-            Location?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Href'];
-          };
-        };
-        400: components['responses']['Problem'];
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        409: components['responses']['Problem'];
-        413: components['responses']['Problem'];
-        415: components['responses']['Problem'];
-        422: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-  };
-  '/v1/webhooks/{id}/recover': {
-    /** Resend every delivery that ended failed in a window, in the original order */
-    post: {
-      parameters: {
-        query?: never;
-        header?: {
-          /** Makes a retried POST safe: within 24 h, a request with the same key and the same method, path and body (JSON key order and spacing do not matter) is not done again; it answers what the first one answered (status, body, `Location`). A request that arrives while the first is still running waits for it (up to 10 s, then 409 `idempotency_in_progress`). The same key with a different request is a 422 `idempotency_key_reused`. Keys are per account and per service that does the write (applications; webhooks and their secrets). A request that failed (any 4xx or 5xx) is not remembered: its key can be sent again. 1 to 255 visible ASCII characters (else 400); a UUID is a good choice. */
-          'Idempotency-Key'?: string;
-        };
-        path: {
-          /** Subscription id. */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            since: string | null;
-            until?: string | null;
-            status?: 'failed' | null;
-            outcome?: 'failed' | null;
-            event?: ('smsdlr' | 'cdrCreated' | 'cdrRated' | 'webhookDisabled' | 'alert' | 'sessionStatus' | 'alertTriggered' | 'usageTriggered') | null;
-            statusFrom?: number | null;
-            statusTo?: number | null;
-            messageId?: string[] | null;
-            sessionId?: string[] | null;
-            dryRun?: boolean | null;
-          };
-        };
-      };
-      responses: {
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['RecoveryDryRun'];
-          };
-        };
-        202: {
-          headers: {
-            Location?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Href'];
-          };
-        };
-        400: components['responses']['Problem'];
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        409: components['responses']['Problem'];
-        413: components['responses']['Problem'];
-        415: components['responses']['Problem'];
-        422: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-  };
-  '/v1/webhooks/{id}/recoveries/{taskId}': {
-    /** Progress of a recovery task */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** Subscription id. */
-          id: string;
-          /** Recovery task id. */
-          taskId: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Recovery'];
-          };
-        };
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-    /** Cancel a running recovery */
-    delete: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** Subscription id. */
-          id: string;
-          /** Recovery task id. */
-          taskId: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Recovery'];
-          };
-        };
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        409: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-  };
-  '/v1/api-keys': {
-    /** List the account's API keys (without the keys) */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ApiKey'][];
-          };
-        };
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-    /** Create an API key (at most 50 per account) */
-    post: {
-      parameters: {
-        query?: never;
-        header?: {
-          /** Makes a retried POST safe: within 24 h, a request with the same key and the same method, path and body (JSON key order and spacing do not matter) is not done again; it answers what the first one answered (status, body, `Location`). A request that arrives while the first is still running waits for it (up to 10 s, then 409 `idempotency_in_progress`). The same key with a different request is a 422 `idempotency_key_reused`. Keys are per account and per service that does the write (applications; webhooks and their secrets). A request that failed (any 4xx or 5xx) is not remembered: its key can be sent again. 1 to 255 visible ASCII characters (else 400); a UUID is a good choice. */
-          'Idempotency-Key'?: string;
-        };
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': components['schemas']['ApiKeyCreate'];
-        };
-      };
-      responses: {
-        200: {
-          headers: {
-            Location?: string;
-            /** Never cached: it carries a credential. */
-            'Cache-Control'?: 'no-store';
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ApiKeyCreated'];
-          };
-        };
-        400: components['responses']['Problem'];
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        409: components['responses']['Problem'];
-        413: components['responses']['Problem'];
-        415: components['responses']['Problem'];
-        422: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-  };
-  '/v1/api-keys/{id}': {
-    /** Show an API key (without the key) */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** API key id (ak_...). */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ApiKey'];
-          };
-        };
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-    /** Revoke an API key: within a second no gateway accepts it */
-    delete: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** API key id (ak_...). */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        204: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-  };
-  '/v1/audit-events': {
-    /** The account's audit log, newest first */
-    get: {
-      parameters: {
-        query?: {
-          /** Items per page; a `Link` header leads to the next page. Without `limit` the answer holds the whole list, up to 10,000 items (then a `Link` header leads to the rest). */
-          limit?: number;
-          /** From the `Link` header of the previous page. */
-          cursor?: string;
-          /** Only this action. */
-          action?: string;
-          /** Only this actor id (a key id, a session id, an account id). */
-          actor?: string;
-          /** Entries at or after. */
-          since?: string;
-          /** Entries before. */
-          until?: string;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            /** RFC 8288 link to the next page: <...>; rel="next" */
-            Link?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['AuditEvent'][];
-          };
-        };
-        400: components['responses']['Problem'];
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-  };
   '/v1/console/session': {
     /** The browser's session: its user and end, or 204 when it has none */
     get: {
@@ -2653,15 +2593,121 @@ export interface paths {
       };
     };
   };
-  '/rest/v1/environments/{id}': {
-    /** Show an environment */
+  '/1.0/sessions': {
+    /** Launch a session with an application token */
     get: {
       parameters: {
-        query?: never;
+        query?: {
+          /** The session token (or in the body). */
+          token?: string;
+          /** Optional. */
+          action?: 'create';
+          /** Optional (or in the body): the session's `sessionStatus` events also go there, signed with the application's secret (docs/events.md#status-callback). An https URL (or http where allowed); a private, loopback or link-local address is a 400 naming `statusCallbackUrl` unless `DELIVERY_ALLOWED_CIDRS` allows it. */
+          statusCallbackUrl?: string;
+          /** Any other field: a parameter of the session. */
+          fields?: {
+            [key: string]: string;
+          };
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['SessionLaunched'];
+            'application/xml': string;
+            'text/xml': string;
+          };
+        };
+        400: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        413: components['responses']['Problem'];
+        415: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+    /** Launch a session with an application token */
+    post: {
+      parameters: {
+        query?: {
+          /** The session token (or in the body). */
+          token?: string;
+          /** Optional. */
+          action?: 'create';
+          /** Optional (or in the body): the session's `sessionStatus` events also go there, signed with the application's secret (docs/events.md#status-callback). An https URL (or http where allowed); a private, loopback or link-local address is a 400 naming `statusCallbackUrl` unless `DELIVERY_ALLOWED_CIDRS` allows it. */
+          statusCallbackUrl?: string;
+          /** Any other field: a parameter of the session. */
+          fields?: {
+            [key: string]: string;
+          };
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: {
+        content: {
+          'application/json': {
+            token?: string | null;
+            action?: string | null;
+            statusCallbackUrl?: string | null;
+            [key: string]: unknown;
+          };
+          'application/x-www-form-urlencoded': {
+            token?: string | null;
+            action?: string | null;
+            statusCallbackUrl?: string | null;
+            [key: string]: unknown;
+          };
+        };
+      };
+      responses: {
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['SessionLaunched'];
+            'application/xml': string;
+            'text/xml': string;
+          };
+        };
+        400: components['responses']['Problem'];
+        404: components['responses']['Problem'];
+        405: components['responses']['Problem'];
+        413: components['responses']['Problem'];
+        415: components['responses']['Problem'];
+        429: components['responses']['Problem'];
+        500: components['responses']['Problem'];
+        503: components['responses']['Problem'];
+      };
+    };
+  };
+  '/v1/sessions': paths['/1.0/sessions'];
+  '/rest/v1/sessions': paths['/1.0/sessions'];
+  '/1.0/sessions/{sessionId}/signals': {
+    /** Queue a signal for a running session */
+    get: {
+      parameters: {
+        query?: {
+          /** The signal, such as `exit` (or `signal`, or in the body). */
+          value?: string;
+          /** Optional. */
+          action?: 'signal';
+        };
         header?: never;
         path: {
-          /** Environment id: 1 Production, 2 Development. */
-          id: string;
+          /** The session id (1 to 200 visible ASCII characters). */
+          sessionId: string;
         };
         cookie?: never;
       };
@@ -2672,115 +2718,69 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Environment'];
+            'application/json': components['schemas']['SignalStatus'];
           };
         };
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
+        400: components['responses']['Problem'];
         405: components['responses']['Problem'];
+        413: components['responses']['Problem'];
+        415: components['responses']['Problem'];
         429: components['responses']['Problem'];
         500: components['responses']['Problem'];
         503: components['responses']['Problem'];
       };
     };
-  };
-  '/rest/v1/users/{id}': {
-    /** Show your user, by id or username */
-    get: {
+    /** Queue a signal for a running session */
+    post: {
       parameters: {
-        query?: never;
+        query?: {
+          /** The signal, such as `exit` (or `signal`, or in the body). */
+          value?: string;
+          /** Optional. */
+          action?: 'signal';
+        };
         header?: never;
         path: {
-          /** Your user id or your username; anyone else is 404. */
-          id: string;
+          /** The session id (1 to 200 visible ASCII characters). */
+          sessionId: string;
         };
         cookie?: never;
       };
-      requestBody?: never;
+      requestBody?: {
+        content: {
+          'application/json': {
+            value?: string | null;
+            signal?: string | null;
+            action?: string | null;
+          };
+          'application/x-www-form-urlencoded': {
+            value?: string | null;
+            signal?: string | null;
+            action?: string | null;
+          };
+        };
+      };
       responses: {
         200: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['User'];
+            'application/json': components['schemas']['SignalStatus'];
           };
         };
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
+        400: components['responses']['Problem'];
         405: components['responses']['Problem'];
+        413: components['responses']['Problem'];
+        415: components['responses']['Problem'];
         429: components['responses']['Problem'];
         500: components['responses']['Problem'];
         503: components['responses']['Problem'];
       };
     };
   };
-  '/v1/environments/{id}': {
-    /** Show an environment (the /v1 form of the href) */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** Environment id: 1 Production, 2 Development. */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Environment'];
-          };
-        };
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-  };
-  '/v1/users/{id}': {
-    /** Show your user (the /v1 form of the href), by id or username */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** Your user id or your username (the Ruby Tropo client asks by username); anyone else is 404. */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['User'];
-          };
-        };
-        401: components['responses']['Problem'];
-        403: components['responses']['Problem'];
-        404: components['responses']['Problem'];
-        405: components['responses']['Problem'];
-        429: components['responses']['Problem'];
-        500: components['responses']['Problem'];
-        503: components['responses']['Problem'];
-      };
-    };
-  };
+  '/v1/sessions/{sessionId}/signals': paths['/1.0/sessions/{sessionId}/signals'];
+  '/rest/v1/sessions/{sessionId}/signals': paths['/1.0/sessions/{sessionId}/signals'];
 }
 
 export interface components {

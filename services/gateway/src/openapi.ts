@@ -1,7 +1,9 @@
 // The OpenAPI 3.1 description of the public API, served at /openapi.json. Integration tests validate
 // every response they receive against it, so it cannot drift from what the gateway answers. The bodies
 // the gateway parses or builds are published from the zod schemas it validates requests with
-// (http/request-bodies.ts) and types its answers with (http/response-bodies.ts).
+// (http/request-bodies.ts) and types its answers with (http/response-bodies.ts). Its paths are
+// generated from the route declarations the router registers (http/declare.ts); the components and the
+// outgoing webhooks are written here.
 import {
   addressClaim,
   apiKeyCreate,
@@ -9,19 +11,29 @@ import {
   consoleSignIn,
   passwordChange,
   requestBodySchema,
-  sessionLaunch,
-  sessionSignal,
   WEBHOOK_CREATE_REQUIRED,
   WEBHOOK_EVENTS,
   webhookCreate,
-  webhookRecover,
-  webhookTest,
   webhookUpdate,
 } from './http/request-bodies.ts';
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { accountRouteDeclarations } from './http/accounts.ts';
+import { webhookRouteDeclarations } from './http/webhooks.ts';
+import { applicationRouteDeclarations } from './http/applications.ts';
+import { applicationSecretRouteDeclarations } from './http/application-secrets.ts';
+import { addressRouteDeclarations } from './http/addresses.ts';
+import { deliveryToolRouteDeclarations } from './http/delivery-tools.ts';
+import { deliveryInsightRouteDeclarations } from './http/delivery-insights.ts';
+import { apiKeyRouteDeclarations } from './http/api-keys.ts';
+import { auditRouteDeclarations } from './http/audit.ts';
+import { sessionRecordRouteDeclarations } from './http/session-records.ts';
+import { alertRouteDeclarations } from './http/alerts.ts';
+import { triggerRouteDeclarations } from './http/triggers.ts';
+import { sessionRouteDeclarations } from './http/sessions.ts';
+import { consoleSessionRouteDeclarations, passwordRouteDeclarations } from './http/console-session.ts';
 import { alertBody } from './http/alert-bodies.ts';
 import { documentDeclared } from './http/declare.ts';
+import { ref, type Schema } from './openapi-parts.ts';
 import {
   alertTriggerBody,
   alertTriggerCreate,
@@ -29,7 +41,7 @@ import {
   usageTriggerBody,
   usageTriggerCreate,
 } from './http/trigger-bodies.ts';
-import { ALERT_CODES, eventTypesJson, MESSAGE_ID, USAGE_CATEGORIES } from '@switchboard/events';
+import { eventTypesJson, MESSAGE_ID } from '@switchboard/events';
 import {
   addressBody,
   apiKeyBody,
@@ -58,19 +70,7 @@ import {
   webhookBody,
   webhookCreatedBody,
 } from './http/response-bodies.ts';
-import { LIST_MAX, LIST_UNPAGED_MAX } from '@switchboard/contracts';
-import {
-  ACCOUNT_SUBSCRIPTIONS_MAX,
-  APPLICATION_SUBSCRIPTIONS_MAX,
-  BODY_LIMIT_DEFAULT_BYTES,
-  DELIVERY_DEFAULTS,
-  JSON_MAX_DEPTH,
-  PREVIOUS_SECRET_VALID_HOURS,
-  SESSION_LIMITS,
-  SESSION_RATE_LIMIT_DEFAULT_PER_SECOND,
-} from './limits.ts';
-
-type Schema = Record<string, unknown>;
+import { DELIVERY_DEFAULTS, PREVIOUS_SECRET_VALID_HOURS } from './limits.ts';
 
 /** "5s,5m,30m" -> "5 s, 5 m, 30 m" (the dispatcher's schedule notation, read aloud). */
 const spaced = (durations: string) => durations.replace(/(\d+)([a-z]+)/g, '$1 $2').replace(/,/g, ', ');
@@ -79,177 +79,7 @@ const ATTEMPTS = DELIVERY_DEFAULTS.retrySchedule.split(',').length + 1;
 const RETRY_AFTER_MAX = spaced(DELIVERY_DEFAULTS.retryAfterMax);
 const PREVIOUS_SECRET = `${PREVIOUS_SECRET_VALID_HOURS} h`;
 
-const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
 const nullable = (type: string, extra: Schema = {}): Schema => ({ type: [type, 'null'], ...extra });
-
-const problemResponse = (description: string, headers: Schema = {}): Schema => ({
-  description,
-  headers,
-  content: { 'application/problem+json': { schema: ref('Problem') } },
-});
-
-const errors = {
-  '400': problemResponse(
-    `Invalid request: malformed JSON, JSON nested deeper than ${JSON_MAX_DEPTH} levels of arrays and objects, wrong types, missing or invalid fields.`,
-  ),
-  '401': problemResponse('No or bad credentials.', {
-    'WWW-Authenticate': { schema: { type: 'string' }, description: 'Basic realm="switchboard"' },
-  }),
-  '403': problemResponse(
-    "The credential may not do this: a `read` API key on anything but GET, or on a signing secret (`insufficient_scope`); a write from another site, whatever its credential (an `Origin` other than this API's, or `Sec-Fetch-Site: cross-site`), or a write with a browser session without this API's `Origin` (`forbidden`).",
-  ),
-  '404': problemResponse('Unknown id, or a resource of another account.'),
-  '405': problemResponse('Method not allowed on this path.', { Allow: { schema: { type: 'string' } } }),
-  '409': problemResponse(
-    `A limit was reached (\`limit_exceeded\`: at most ${ACCOUNT_SUBSCRIPTIONS_MAX} account-level subscriptions per account and ${APPLICATION_SUBSCRIPTIONS_MAX} per application; at most \`APPLICATION_TOKENS_MAX\` session tokens per application, default 100) or the change conflicts (\`conflict\`), or a request with the same \`Idempotency-Key\` is still running after 10 s (\`idempotency_in_progress\`: retry later).`,
-  ),
-  '422': problemResponse(
-    'The `Idempotency-Key` was used in the last 24 h with a different request (method, path or body): `idempotency_key_reused`.',
-  ),
-  '413': problemResponse(
-    `Request body over the size limit (\`BODY_LIMIT_BYTES\`, default ${BODY_LIMIT_DEFAULT_BYTES / 1024} KiB).`,
-  ),
-  '415': problemResponse(
-    'A POST/PUT body without Content-Type: application/json; a POST/PUT without a body may declare application/json or no Content-Type, nothing else.',
-  ),
-  '429': problemResponse(
-    'Rate limited, locked out after failed logins, or too many failed logins from this client address.',
-    { 'Retry-After': { schema: { type: 'string' } } },
-  ),
-  '500': problemResponse('Unexpected error; quote the X-Request-Id.'),
-  '503': problemResponse(
-    'A dependency is unavailable, too many logins are waiting to be verified, or the event store is full; retry. Nothing was half-written.',
-    { 'Retry-After': { schema: { type: 'string' } } },
-  ),
-  '504': problemResponse('No dispatcher answered a test send in time (`timeout`); the test may still have been sent.'),
-};
-
-type Status = keyof typeof errors;
-const pick = (...codes: Status[]) => Object.fromEntries(codes.map((c) => [c, errors[c]]));
-/** The header of every answer that carries a secret, a key or a token. */
-const noStoreHeader = {
-  'Cache-Control': {
-    schema: { type: 'string', const: 'no-store' },
-    description: 'Never cached: it carries a credential.',
-  },
-};
-const readErrors = pick('401', '403', '404', '405', '429', '500', '503');
-const writeErrors = pick('400', '401', '403', '404', '405', '409', '413', '415', '429', '500', '503');
-
-const idempotencyKeyParam: Schema = {
-  name: 'Idempotency-Key',
-  in: 'header',
-  required: false,
-  schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
-  example: 'b3b9f5a0-5c1e-4d2e-9f0a-6a8c2b7d1e44',
-  description:
-    'Makes a retried POST safe: within 24 h, a request with the same key and the same method, path and body (JSON key order and spacing do not matter) is not done again; it answers what the first one answered (status, body, `Location`). ' +
-    'A request that arrives while the first is still running waits for it (up to 10 s, then 409 `idempotency_in_progress`). The same key with a different request is a 422 `idempotency_key_reused`. ' +
-    'Keys are per account and per service that does the write (applications; webhooks and their secrets). A request that failed (any 4xx or 5xx) is not remembered: its key can be sent again. 1 to 255 visible ASCII characters (else 400); a UUID is a good choice.',
-};
-/**
- * A POST of the API: it takes an `Idempotency-Key` (IETF draft "The Idempotency-Key HTTP Header
- * Field"; the owning service keeps the first answer 24 h) and may answer 422 for a reused key.
- */
-const idempotentPost = (op: Schema): Schema => ({
-  ...op,
-  parameters: [...((op.parameters as Schema[] | undefined) ?? []), idempotencyKeyParam],
-  responses: { ...(op.responses as Schema), '422': errors['422'] },
-});
-
-const json = (schema: Schema, description: string, headers: Schema = {}): Schema => ({
-  description,
-  headers,
-  content: { 'application/json': { schema } },
-});
-const listHeaders = {
-  Link: { schema: { type: 'string' }, description: 'RFC 8288 link to the next page: <...>; rel="next"' },
-};
-const hrefHeaders = { Location: { schema: { type: 'string', format: 'uri' } } };
-const pathId = (name: string, description: string): Schema => ({
-  name,
-  in: 'path',
-  required: true,
-  schema: { type: 'string' },
-  description,
-});
-const listParams: Schema[] = [
-  {
-    name: 'limit',
-    in: 'query',
-    schema: { type: 'integer', minimum: 1, maximum: LIST_MAX },
-    description: `Items per page; a \`Link\` header leads to the next page. Without \`limit\` the answer holds the whole list, up to ${LIST_UNPAGED_MAX.toLocaleString('en-US')} items (then a \`Link\` header leads to the rest).`,
-  },
-  {
-    name: 'cursor',
-    in: 'query',
-    schema: { type: 'string' },
-    description: 'From the `Link` header of the previous page.',
-  },
-];
-const webhookFilters: Schema[] = [
-  { name: 'event', in: 'query', schema: ref('WebhookEvent') },
-  { name: 'resource', in: 'query', schema: { type: 'string', enum: ['call', 'sms', 'transcription', 'all'] } },
-];
-const sessionFilters: Schema[] = [
-  { name: 'outcome', in: 'query', schema: { type: 'string', enum: ['answered', 'fallback', 'failed'] } },
-  { name: 'channel', in: 'query', schema: { type: 'string', enum: ['VOICE', 'TEXT'] } },
-  {
-    name: 'since',
-    in: 'query',
-    schema: { type: 'string', format: 'date-time' },
-    description: 'Sessions started at or after this time.',
-  },
-  {
-    name: 'until',
-    in: 'query',
-    schema: { type: 'string', format: 'date-time' },
-    description: 'Sessions started before this time.',
-  },
-  { name: 'from', in: 'query', schema: { type: 'string' }, description: 'The caller id (`session.from.id`), exactly.' },
-];
-const deliveryFilters: Schema[] = [
-  {
-    name: 'outcome',
-    in: 'query',
-    schema: { type: 'string', enum: ['succeeded', 'retrying', 'failed', 'cancelled'] },
-    description: 'Only attempts with this outcome.',
-  },
-  { name: 'event', in: 'query', schema: { type: 'string' }, description: 'Only attempts of this event name.' },
-  {
-    name: 'since',
-    in: 'query',
-    schema: { type: 'string', format: 'date-time' },
-    description: 'Only attempts made at or after this time (ISO 8601).',
-  },
-  {
-    name: 'until',
-    in: 'query',
-    schema: { type: 'string', format: 'date-time' },
-    description: 'Only attempts made before this time (ISO 8601).',
-  },
-  {
-    name: 'messageId',
-    in: 'query',
-    schema: { type: 'string' },
-    description: 'Every attempt of one message: the `webhook-id` header a receiver logged.',
-  },
-];
-const statsParams: Schema[] = [
-  {
-    name: 'window',
-    in: 'query',
-    schema: { type: 'string', enum: ['1h', '24h', '7d'], default: '24h' },
-    description: 'How far back from now.',
-  },
-  {
-    name: 'bucket',
-    in: 'query',
-    schema: { type: 'string', enum: ['1m', '5m', '1h'], default: '1h' },
-    description: 'Width of each bucket; at most 300 buckets (400 beyond: `7d` by `1m` or `5m`, `24h` by `1m`).',
-  },
-];
-const jsonBody = (schema: Schema): Schema => ({ required: true, content: { 'application/json': { schema } } });
 
 /** Body of a notification to a subscription's targetUrl, one per event kind (same keys, see bodies.ts). */
 function notificationSchema(event: string, what: string, resources: string[], data: string): Schema {
@@ -515,260 +345,6 @@ const schemas: Record<string, Schema> = {
   ),
 };
 
-const CREATE_WEBHOOK_RULES = {
-  account:
-    '`webhookDisabled` takes resource `all` only (else 400 naming `resource`). GET /v1/event-types lists the events, their resources and whether they may be application-level.',
-  application:
-    '`webhookDisabled` is account-level only: naming it here is a 400 naming `event`. GET /v1/event-types lists the events, their resources and whether they may be application-level.',
-} as const;
-
-function webhookPaths(prefix: string, level: 'account' | 'application'): Record<string, Schema> {
-  const appParam = level === 'application' ? [pathId('appId', 'Application id.')] : [];
-  const tag = level === 'account' ? 'Webhooks' : 'Application webhooks';
-  const what = level === 'account' ? 'account-level' : 'application-level';
-  return {
-    [`${prefix}/webhooks`]: {
-      parameters: appParam,
-      get: {
-        tags: [tag],
-        summary: `List ${what} subscriptions`,
-        operationId: `list${level}Webhooks`,
-        parameters: [...listParams, ...webhookFilters],
-        responses: {
-          '200': json({ type: 'array', items: ref('Webhook') }, 'Subscriptions.', listHeaders),
-          ...pick('400'),
-          ...readErrors,
-        },
-      },
-      post: idempotentPost({
-        tags: [tag],
-        summary: `Create an ${what} subscription`,
-        operationId: `create${level}Webhook`,
-        description: CREATE_WEBHOOK_RULES[level],
-        requestBody: jsonBody(ref('WebhookCreate')),
-        responses: {
-          '200': json(ref('WebhookCreated'), 'Created; the secret is shown once here and at /secret.', {
-            ...hrefHeaders,
-            ...noStoreHeader,
-          }),
-          ...writeErrors,
-        },
-      }),
-    },
-    [`${prefix}/webhooks/{id}`]: {
-      parameters: [...appParam, pathId('id', 'Subscription id.')],
-      get: {
-        tags: [tag],
-        summary: 'Show a subscription',
-        operationId: `get${level}Webhook`,
-        responses: { '200': json(ref('Webhook'), 'The subscription.'), ...readErrors },
-      },
-      put: {
-        tags: [tag],
-        summary: 'Update a subscription',
-        operationId: `update${level}Webhook`,
-        requestBody: jsonBody(ref('WebhookUpdate')),
-        responses: { '200': json(ref('Href'), 'Updated.', hrefHeaders), ...writeErrors },
-      },
-      delete: {
-        tags: [tag],
-        summary: 'Delete a subscription',
-        description:
-          'Answers at once, however many delivery records the subscription has: it is gone (404) from then on, and its records are deleted in the background.',
-        operationId: `delete${level}Webhook`,
-        responses: { '200': json(ref('Message'), 'Deleted.'), ...readErrors },
-      },
-    },
-  };
-}
-
-/** Addresses of an application (Tropo REST API v1 paths), under /v1 or /rest/v1 (where their hrefs point). */
-function addressPaths(prefix: string, op: string): Record<string, Schema> {
-  const tags = ['Addresses'];
-  const app = pathId('id', 'Application id.');
-  const type = pathId('type', 'number, token or sip.');
-  const address = pathId('address', 'The E.164 number ("+" optional), the token, or the SIP URI.');
-  return {
-    [`${prefix}/applications/{id}/addresses`]: {
-      parameters: [app],
-      get: {
-        tags,
-        summary: "List the application's addresses",
-        operationId: `list${op}Addresses`,
-        responses: {
-          '200': json(
-            { type: 'array', items: ref('Address') },
-            'Numbers first, then tokens and SIP addresses, each in the order added.',
-          ),
-          ...pick('400'),
-          ...readErrors,
-        },
-      },
-      post: idempotentPost({
-        tags,
-        summary: 'Add an address: claim a number, or create a token or SIP address',
-        operationId: `claim${op}Address`,
-        requestBody: jsonBody(ref('AddressClaim')),
-        responses: { '200': json(ref('Href'), 'Added.', hrefHeaders), ...writeErrors },
-      }),
-    },
-    [`${prefix}/applications/{id}/addresses/{type}`]: {
-      parameters: [app, type],
-      get: {
-        tags,
-        summary: "List the application's addresses of one type",
-        operationId: `list${op}AddressesOfType`,
-        responses: {
-          '200': json({ type: 'array', items: ref('Address') }, 'Addresses of the type.'),
-          ...pick('400'),
-          ...readErrors,
-        },
-      },
-    },
-    [`${prefix}/applications/{id}/addresses/{type}/{address}`]: {
-      parameters: [app, type, address],
-      get: {
-        tags,
-        summary: 'Show an address',
-        operationId: `get${op}Address`,
-        responses: { '200': json(ref('Address'), 'The address.'), ...pick('400'), ...readErrors },
-      },
-      post: idempotentPost({
-        tags,
-        summary: 'Move an address you own to this application (no body)',
-        operationId: `move${op}Address`,
-        responses: { '200': json(ref('Href'), 'Moved (or already there).', hrefHeaders), ...writeErrors },
-      }),
-      delete: {
-        tags,
-        summary: 'Release an address: a number goes back to the inventory',
-        operationId: `release${op}Address`,
-        responses: { '200': json(ref('Message'), 'Released.'), ...pick('400'), ...readErrors },
-      },
-    },
-  };
-}
-
-/** The Session API (Tropo's paths), under /1.0, /v1 and /rest/v1: no Basic auth, the token or session id is the credential. */
-function sessionPaths(prefix: string, op: string): Record<string, Schema> {
-  const tags = ['Sessions'];
-  const rate = `Rate limited (\`SESSION_RATE_LIMIT_PER_SECOND\`, default ${SESSION_RATE_LIMIT_DEFAULT_PER_SECOND} per second per token for launches and per session for signals, bursts of twice that; and \`SESSION_LAUNCH_RATE_PER_ACCOUNT\`, default 20 launches per second per account whatever its tokens, bursts of 40, across every gateway).`;
-  const errs = {
-    '400': problemResponse(
-      `Invalid request: no token (or a token only in the Authorization header), an \`action\` other than the one of the path, a field given twice with different values, a field that is not a string, number or boolean, more than ${SESSION_LIMITS.parameters} parameters, a name over ${SESSION_LIMITS.parameterNameChars} or a value over ${SESSION_LIMITS.parameterValueChars} characters, a signal value over ${SESSION_LIMITS.signalValueChars} characters, a malformed session id, or a \`statusCallbackUrl\` that is not an http(s) URL or names a refused address.`,
-    ),
-    ...pick('405', '413', '415'),
-    '429': problemResponse(rate, { 'Retry-After': { schema: { type: 'string' } } }),
-    ...pick('500', '503'),
-  };
-  const fieldsIn = (schema: Schema) => ({
-    required: false,
-    content: { 'application/json': { schema }, 'application/x-www-form-urlencoded': { schema } },
-  });
-  const launchParams: Schema[] = [
-    { name: 'token', in: 'query', schema: { type: 'string' }, description: 'The session token (or in the body).' },
-    { name: 'action', in: 'query', schema: { type: 'string', enum: ['create'] }, description: 'Optional.' },
-    {
-      name: 'statusCallbackUrl',
-      in: 'query',
-      schema: { type: 'string', format: 'uri', maxLength: 2048 },
-      description:
-        "Optional (or in the body): the session's `sessionStatus` events also go there, signed with the application's secret (docs/events.md#status-callback). An https URL (or http where allowed); a private, loopback or link-local address is a 400 naming `statusCallbackUrl` unless `DELIVERY_ALLOWED_CIDRS` allows it.",
-    },
-    {
-      name: 'fields',
-      in: 'query',
-      style: 'form',
-      explode: true,
-      schema: { type: 'object', additionalProperties: { type: 'string' } },
-      description: 'Any other field: a parameter of the session.',
-    },
-  ];
-  const launched = {
-    description: `Launched: the session goes to the application's \`voiceUrl\` (voice token) or \`messagingUrl\` (messaging token) as any session POST, with \`userType: "NONE"\` and the fields in \`parameters\`. JSON, or XML when the Accept header prefers \`application/xml\` or \`text/xml\`${prefix === '/1.0' ? ' or states no preference (no Accept header, or `*/*`: the Tropo clients of this path read XML)' : ''}.`,
-    content: {
-      'application/json': { schema: ref('SessionLaunched') },
-      'application/xml': {
-        schema: { type: 'string' },
-        example: '<session><success>true</success><token>TOKEN</token><id>SESSION_ID</id></session>',
-      },
-      'text/xml': { schema: { type: 'string' } },
-    },
-  };
-  const launch = (method: string): Schema => ({
-    tags,
-    security: [],
-    summary: 'Launch a session with an application token',
-    operationId: `${method}${op}LaunchSession`,
-    parameters: launchParams,
-    ...(method === 'post' ? { requestBody: fieldsIn(requestBodySchema(sessionLaunch)) } : {}),
-    responses: {
-      '200': launched,
-      ...errs,
-      '404': problemResponse('No application holds this token (never claimed, released, or its application deleted).'),
-    },
-  });
-  const signalParams: Schema[] = [
-    pathId('sessionId', `The session id (1 to ${SESSION_LIMITS.sessionIdChars} visible ASCII characters).`),
-    {
-      name: 'value',
-      in: 'query',
-      schema: { type: 'string', maxLength: SESSION_LIMITS.signalValueChars },
-      description: 'The signal, such as `exit` (or `signal`, or in the body).',
-    },
-    { name: 'action', in: 'query', schema: { type: 'string', enum: ['signal'] }, description: 'Optional.' },
-  ];
-  const signal = (method: string): Schema => ({
-    tags,
-    security: [],
-    summary: 'Queue a signal for a running session',
-    operationId: `${method}${op}SignalSession`,
-    parameters: signalParams,
-    ...(method === 'post' ? { requestBody: fieldsIn(requestBodySchema(sessionSignal)) } : {}),
-    responses: {
-      '200': json(
-        ref('SignalStatus'),
-        '`QUEUED`: published on `sessions.signal` for the telephony core. `NOTFOUND`: this platform did not start or route that session in the last 24 h.',
-      ),
-      ...errs,
-    },
-  });
-  return {
-    [`${prefix}/sessions`]: { get: launch('get'), post: launch('post') },
-    [`${prefix}/sessions/{sessionId}/signals`]: { get: signal('get'), post: signal('post') },
-  };
-}
-
-const availableNumbers = (op: string): Schema => ({
-  get: {
-    tags: ['Addresses'],
-    summary: 'List free numbers of the inventory',
-    operationId: `list${op}AvailableNumbers`,
-    parameters: [
-      {
-        name: 'available',
-        in: 'query',
-        required: true,
-        allowEmptyValue: true,
-        schema: { type: 'string' },
-        description: 'Present (no value needed).',
-      },
-      {
-        name: 'prefix',
-        in: 'query',
-        schema: { type: 'string' },
-        description: 'Leading digits of the E.164 numbers ("+" optional); all free numbers when absent.',
-      },
-      ...listParams,
-    ],
-    responses: {
-      '200': json({ type: 'array', items: ref('Address') }, 'Free numbers in number order, without href.', listHeaders),
-      ...pick('400'),
-      ...readErrors,
-    },
-  },
-});
-
 // Outgoing POSTs (OpenAPI 3.1 `webhooks`): what Switchboard sends, and what it does with the answer
 // (docs/events.md#signatures, 6; services/dispatcher/README.md).
 const signingHeaders: Record<string, Schema> = {
@@ -1030,240 +606,39 @@ const outgoingWebhooks: Record<string, Schema> = {
   ),
 };
 
-const alertFilters: Schema[] = [
-  { name: 'code', in: 'query', schema: { type: 'string', enum: [...ALERT_CODES] } },
-  { name: 'severity', in: 'query', schema: { type: 'string', enum: ['error', 'warning'] } },
-  { name: 'applicationId', in: 'query', schema: { type: 'string' }, description: "The application's alerts only." },
-  {
-    name: 'since',
-    in: 'query',
-    schema: { type: 'string', format: 'date-time' },
-    description: 'Alerts at or after this time.',
-  },
-  {
-    name: 'until',
-    in: 'query',
-    schema: { type: 'string', format: 'date-time' },
-    description: 'Alerts before this time.',
-  },
-];
-
-/** GET /v1/alerts and GET /v1/alerts/{alertId} (docs/api.md#alerts). */
-function alertPaths(): Record<string, Schema> {
-  return {
-    '/v1/alerts': {
-      get: {
-        tags: ['Alerts'],
-        summary: 'Alerts of the account, newest first',
-        description:
-          'Alerts of one code and application within one minute are one alert with their `count`. Filters combine; an invalid value is a 400 naming the parameter.',
-        operationId: 'listAlerts',
-        parameters: [...listParams, ...alertFilters],
-        responses: {
-          '200': json({ type: 'array', items: ref('Alert') }, 'Alerts.', listHeaders),
-          ...pick('400'),
-          ...readErrors,
-        },
-      },
-    },
-    '/v1/alerts/{alertId}': {
-      parameters: [pathId('alertId', 'Alert id.')],
-      get: {
-        tags: ['Alerts'],
-        summary: 'One alert, with the link to the attempt that raised it',
-        operationId: 'getAlert',
-        responses: { '200': json(ref('Alert'), 'The alert.'), ...readErrors },
-      },
-    },
-  };
-}
-
-/** Alert triggers, usage and usage triggers (docs/api.md#alert-triggers, #usage, #usage-triggers). */
-function triggerPaths(): Record<string, Schema> {
-  const kinds = [
-    {
-      path: '/v1/alert-triggers',
-      tag: 'Alert triggers',
-      name: 'AlertTrigger',
-      op: 'AlertTrigger',
-      what: 'alert trigger',
-      max: 50,
-      create:
-        "An `alertTriggered` notification is sent when the alerts matching `code` (or any, `*`) and `applicationId` (or any) within the last `window` (counted per minute, the current minute included) reach `threshold`; then at most one more per window. Bad fields are a 400 naming each; an application that is not the account's is a 400 naming `applicationId`; the 51st trigger of an account is a 409 `limit_exceeded`.",
-    },
-    {
-      path: '/v1/usage-triggers',
-      tag: 'Usage',
-      name: 'UsageTrigger',
-      op: 'UsageTrigger',
-      what: 'usage trigger',
-      max: 100,
-      create:
-        "A signed `usageTriggered` notification is sent within 60 s of the account's usage of `category` reaching `threshold` in the period (`daily`: the UTC day; `monthly`: the UTC month; `none`: from its creation, once), once per period. Bad fields are a 400 naming each; the 101st trigger of an account is a 409 `limit_exceeded`.",
-    },
-  ];
-  const paths: Record<string, Schema> = {};
-  for (const k of kinds) {
-    paths[k.path] = {
-      get: {
-        tags: [k.tag],
-        summary: `List the account's ${k.what}s, oldest first`,
-        operationId: `list${k.op}s`,
-        parameters: listParams,
-        responses: {
-          '200': json({ type: 'array', items: ref(k.name) }, `${k.what}s.`, listHeaders),
-          ...pick('400'),
-          ...readErrors,
-        },
-      },
-      post: idempotentPost({
-        tags: [k.tag],
-        summary: `Create an ${k.what} (at most ${k.max} per account)`,
-        description: k.create,
-        operationId: `create${k.op}`,
-        requestBody: jsonBody(ref(`${k.name}Create`)),
-        responses: { '200': json(ref(k.name), 'Created.', hrefHeaders), ...writeErrors },
-      }),
-    };
-    paths[`${k.path}/{id}`] = {
-      parameters: [pathId('id', `The ${k.what}'s id.`)],
-      get: {
-        tags: [k.tag],
-        summary: `Show an ${k.what}, with when it last fired`,
-        operationId: `get${k.op}`,
-        responses: { '200': json(ref(k.name), `The ${k.what}.`), ...readErrors },
-      },
-      delete: {
-        tags: [k.tag],
-        summary: `Delete an ${k.what}`,
-        operationId: `delete${k.op}`,
-        responses: { '200': json(ref('Message'), 'Deleted.'), ...readErrors },
-      },
-    };
-  }
-  paths['/v1/usage'] = {
-    get: {
-      tags: ['Usage'],
-      summary: "The account's usage of a category per UTC day or month",
-      description:
-        'Read from the usage counts written with the records they count, so they equal the statistics of the same window. Every period of the window is listed, zeros included. An invalid value is a 400 naming the parameter.',
-      operationId: 'getUsage',
-      parameters: [
-        { name: 'category', in: 'query', required: true, schema: { type: 'string', enum: [...USAGE_CATEGORIES] } },
-        {
-          name: 'period',
-          in: 'query',
-          schema: { type: 'string', enum: ['day', 'month'], default: 'day' },
-          description: 'UTC days or UTC months.',
-        },
-        {
-          name: 'since',
-          in: 'query',
-          schema: { type: 'string' },
-          description:
-            'First period, inclusive: YYYY-MM-DD (a month: YYYY-MM or its first day). Default: 30 days (12 months) before `until`.',
-        },
-        {
-          name: 'until',
-          in: 'query',
-          schema: { type: 'string' },
-          description:
-            'First period after the window, exclusive. Default: the period after the current one. At most 400 periods.',
-        },
-        {
-          name: 'applicationId',
-          in: 'query',
-          schema: { type: 'string' },
-          description: "One application's usage only.",
-        },
-      ],
-      responses: { '200': json(ref('Usage'), 'The usage per period.'), ...pick('400'), ...readErrors },
-    },
-  };
-  return paths;
-}
-
-/** The paths of the routes declared once with their handlers (http/declare.ts), generated by the registry. */
+/**
+ * The document's paths: those of the routes declared once with their handlers (http/declare.ts),
+ * generated by the registry in declaration order. The order is the console's generated types' (a path
+ * whose operations read as an earlier one's refers to it).
+ */
 function declaredPaths(): Record<string, Schema> {
   const registry = new OpenAPIRegistry();
-  documentDeclared(registry, accountRouteDeclarations, { read: readErrors, write: writeErrors });
+  for (const declarations of [
+    accountRouteDeclarations,
+    webhookRouteDeclarations,
+    applicationRouteDeclarations,
+    applicationSecretRouteDeclarations,
+    addressRouteDeclarations,
+    deliveryToolRouteDeclarations,
+    deliveryInsightRouteDeclarations,
+    apiKeyRouteDeclarations,
+    auditRouteDeclarations,
+    sessionRecordRouteDeclarations,
+    alertRouteDeclarations,
+    triggerRouteDeclarations,
+    consoleSessionRouteDeclarations,
+    passwordRouteDeclarations,
+    sessionRouteDeclarations,
+  ])
+    documentDeclared(registry, declarations);
   const doc = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
     info: { title: '', version: '' },
   });
-  // Path order is the document's (and the console's generated types'): sorted, as the hand-written paths are.
-  const paths = (doc.paths ?? {}) as Record<string, Schema>;
-  return Object.fromEntries(Object.entries(paths).sort(([a], [b]) => (a < b ? -1 : 1)));
+  return (doc.paths ?? {}) as Record<string, Schema>;
 }
 
 export function buildOpenApi(baseUrl: string): Record<string, unknown> {
-  const applicationPaths = (prefix: string, op: string): Record<string, Schema> => ({
-    [`${prefix}/applications`]: {
-      get: {
-        tags: ['Applications'],
-        summary: 'List applications',
-        operationId: `list${op}Applications`,
-        parameters: listParams,
-        responses: {
-          '200': json({ type: 'array', items: ref('Application') }, 'Applications in creation order.', listHeaders),
-          ...pick('400'),
-          ...readErrors,
-        },
-      },
-      post: idempotentPost({
-        tags: ['Applications'],
-        summary: 'Create an application',
-        operationId: `create${op}Application`,
-        requestBody: jsonBody(ref('ApplicationWrite')),
-        responses: { '200': json(ref('Href'), 'Created.', hrefHeaders), ...writeErrors },
-      }),
-    },
-    [`${prefix}/applications/{id}`]: {
-      parameters: [pathId('id', 'Application id.')],
-      get: {
-        tags: ['Applications'],
-        summary: 'Show an application',
-        operationId: `get${op}Application`,
-        responses: { '200': json(ref('Application'), 'The application.'), ...readErrors },
-      },
-      put: {
-        tags: ['Applications'],
-        summary: 'Update an application',
-        operationId: `update${op}Application`,
-        requestBody: jsonBody(ref('ApplicationWrite')),
-        responses: { '200': json(ref('Href'), 'Updated.', hrefHeaders), ...writeErrors },
-      },
-      delete: {
-        tags: ['Applications'],
-        summary: 'Delete an application',
-        operationId: `delete${op}Application`,
-        responses: { '200': json(ref('Message'), 'Deleted.'), ...readErrors },
-      },
-    },
-    [`${prefix}/applications/{id}/secret`]: {
-      parameters: [pathId('id', 'Application id.')],
-      get: {
-        tags: ['Applications'],
-        summary: "Read the application's session signing secret",
-        operationId: `get${op}ApplicationSecret`,
-        description:
-          'The `whsec_` secret (Standard Webhooks) that signs the session POSTs to this application. Each application has its own, created with it. Needs a `full` credential: a `read` API key gets 403 `insufficient_scope`. Answered with `Cache-Control: no-store`.',
-        responses: { '200': json(ref('Secret'), 'The current secret.', noStoreHeader), ...readErrors },
-      },
-    },
-    [`${prefix}/applications/{id}/secret/rotate`]: {
-      parameters: [pathId('id', 'Application id.')],
-      post: idempotentPost({
-        tags: ['Applications'],
-        summary: 'Rotate the session signing secret (the old one stays valid 24 h)',
-        operationId: `rotate${op}ApplicationSecret`,
-        description:
-          'Replaces the secret; for 24 h the previous one signs too (a second `v1,` signature), so receivers can switch without losing a message. No request body.',
-        responses: { '200': json(ref('Secret'), 'The new secret.', noStoreHeader), ...writeErrors },
-      }),
-    },
-  });
-
   return {
     openapi: '3.1.0',
     info: {
@@ -1333,398 +708,7 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
           'What Switchboard POSTs to your URLs: sessions and notifications (docs/events.md, docs/events.md#signatures, 6)',
       },
     ],
-    paths: {
-      ...alertPaths(),
-      ...triggerPaths(),
-      ...applicationPaths('/v1', ''),
-      ...applicationPaths('/rest/v1', 'Rest'),
-      ...addressPaths('/v1', ''),
-      ...addressPaths('/rest/v1', 'Rest'),
-      '/v1/exchanges': {
-        get: {
-          tags: ['Addresses'],
-          summary: 'List the exchanges that have free numbers',
-          operationId: 'listExchanges',
-          responses: { '200': json({ type: 'array', items: ref('Exchange') }, 'Exchanges by prefix.'), ...readErrors },
-        },
-      },
-      ...sessionPaths('/1.0', 'Legacy'),
-      ...sessionPaths('/v1', ''),
-      ...sessionPaths('/rest/v1', 'Rest'),
-      '/addresses': availableNumbers(''),
-      '/v1/addresses': availableNumbers('V1'),
-      ...webhookPaths('/v1', 'account'),
-      ...webhookPaths('/v1/applications/{appId}', 'application'),
-      '/v1/application/{appId}/webhooks/{id}': {
-        parameters: [pathId('appId', 'Application id.'), pathId('id', 'Subscription id.')],
-        get: {
-          tags: ['Application webhooks'],
-          summary: 'Show a subscription (the singular form returned by updates)',
-          operationId: 'getSingularApplicationWebhook',
-          responses: { '200': json(ref('Webhook'), 'The subscription.'), ...readErrors },
-        },
-        put: {
-          tags: ['Application webhooks'],
-          summary: 'Update a subscription (singular form)',
-          operationId: 'updateSingularApplicationWebhook',
-          requestBody: jsonBody(ref('WebhookUpdate')),
-          responses: { '200': json(ref('Href'), 'Updated.', hrefHeaders), ...writeErrors },
-        },
-        delete: {
-          tags: ['Application webhooks'],
-          summary: 'Delete a subscription (singular form)',
-          operationId: 'deleteSingularApplicationWebhook',
-          responses: { '200': json(ref('Message'), 'Deleted.'), ...readErrors },
-        },
-      },
-      '/v1/event-types': {
-        get: {
-          tags: ['Webhooks'],
-          summary: 'Events one can subscribe to, with the JSON Schema of their data',
-          operationId: 'listEventTypes',
-          responses: {
-            '200': json({ type: 'array', items: ref('EventType') }, 'The catalogue of subscribable events.'),
-            ...readErrors,
-          },
-        },
-      },
-      '/v1/webhooks/{id}/secret': {
-        parameters: [pathId('id', 'Subscription id.')],
-        get: {
-          tags: ['Deliveries'],
-          summary: "Read a subscription's signing secret",
-          operationId: 'getWebhookSecret',
-          description:
-            'Needs a `full` credential: a `read` API key gets 403 `insufficient_scope`. Answered with `Cache-Control: no-store`.',
-          responses: { '200': json(ref('Secret'), 'The current secret.', noStoreHeader), ...readErrors },
-        },
-      },
-      '/v1/webhooks/{id}/secret/rotate': {
-        parameters: [pathId('id', 'Subscription id.')],
-        post: idempotentPost({
-          tags: ['Deliveries'],
-          summary: `Rotate the signing secret (the old one stays valid ${PREVIOUS_SECRET})`,
-          operationId: 'rotateWebhookSecret',
-          responses: { '200': json(ref('Secret'), 'The new secret.', noStoreHeader), ...writeErrors },
-        }),
-      },
-      '/v1/webhooks/{id}/deliveries': {
-        parameters: [pathId('id', 'Subscription id.')],
-        get: {
-          tags: ['Deliveries'],
-          summary: 'Delivery attempts of a subscription, newest first',
-          description: 'Filters combine; an invalid value is a 400 naming the parameter.',
-          operationId: 'listWebhookDeliveries',
-          parameters: [...listParams, ...deliveryFilters],
-          responses: {
-            '200': json({ type: 'array', items: ref('Delivery') }, 'Attempts.', listHeaders),
-            ...pick('400'),
-            ...readErrors,
-          },
-        },
-      },
-      '/v1/applications/{id}/deliveries': {
-        parameters: [pathId('id', 'Application id.')],
-        get: {
-          tags: ['Deliveries'],
-          summary: 'Session delivery attempts of an application, newest first',
-          description: 'Filters combine; an invalid value is a 400 naming the parameter.',
-          operationId: 'listApplicationDeliveries',
-          parameters: [...listParams, ...deliveryFilters],
-          responses: {
-            '200': json({ type: 'array', items: ref('Delivery') }, 'Attempts.', listHeaders),
-            ...pick('400'),
-            ...readErrors,
-          },
-        },
-      },
-      '/v1/applications/{id}/sessions': {
-        parameters: [pathId('id', 'Application id.')],
-        get: {
-          tags: ['Session inspector'],
-          summary: 'Sessions of an application, newest first',
-          description:
-            'Every session delivered to the application (routed by the application id, by an address it owns, or launched with one of its tokens) in the last `SESSION_RETENTION_DAYS` days. A session shows here once it has ended (instructions or failure). Bad filters are a 400.',
-          operationId: 'listApplicationSessions',
-          parameters: [...listParams, ...sessionFilters],
-          responses: {
-            '200': json({ type: 'array', items: ref('SessionSummary') }, 'Sessions.', listHeaders),
-            ...pick('400'),
-            ...readErrors,
-          },
-        },
-      },
-      '/v1/sessions/{sessionId}': {
-        parameters: [pathId('sessionId', 'The session id (`session.id` of the session POST).')],
-        get: {
-          tags: ['Session inspector'],
-          summary: 'One session: every attempt with what the application answered, its instructions and signals',
-          operationId: 'getSession',
-          responses: { '200': json(ref('SessionRecord'), 'The session.'), ...readErrors },
-        },
-      },
-      '/v1/deliveries/{deliveryId}': {
-        parameters: [pathId('deliveryId', 'Delivery attempt id.')],
-        get: {
-          tags: ['Deliveries'],
-          summary: "One delivery attempt of the account, with the receiver's answer",
-          description:
-            "Any attempt record of the account (a subscription's or an application's session), with `response`: the receiver's Content-Type and the first 4 KiB of its answer as UTF-8 text, and whether it was cut. Another account's record is 404.",
-          operationId: 'getDelivery',
-          responses: { '200': json(ref('Delivery'), 'The attempt.'), ...readErrors },
-        },
-      },
-      '/v1/webhooks/{id}/stats': {
-        parameters: [pathId('id', 'Subscription id.')],
-        get: {
-          tags: ['Deliveries'],
-          summary: "Statistics of a subscription's deliveries over a window",
-          description:
-            'Every bucket of the window, the last one holding now: attempt records, their outcomes, and latency p50/p95 of the attempts made. Read from per-minute rollups written as the records are stored, so the buckets add up to the records. 400 naming `window` or `bucket` for an unknown value or too many buckets.',
-          operationId: 'getWebhookStats',
-          parameters: statsParams,
-          responses: { '200': json(ref('DeliveryStats'), 'The statistics.'), ...pick('400'), ...readErrors },
-        },
-      },
-      '/v1/applications/{id}/stats': {
-        parameters: [pathId('id', 'Application id.')],
-        get: {
-          tags: ['Deliveries'],
-          summary: "Statistics of an application's session deliveries and sessions over a window",
-          description:
-            'As `GET /v1/webhooks/{id}/stats`, for the session deliveries of the application, with `sessions` (answered, fallback, failed) in each bucket and the totals.',
-          operationId: 'getApplicationStats',
-          parameters: statsParams,
-          responses: { '200': json(ref('DeliveryStats'), 'The statistics.'), ...pick('400'), ...readErrors },
-        },
-      },
-      '/v1/webhooks/{id}/test': {
-        parameters: [pathId('id', 'Subscription id.')],
-        post: idempotentPost({
-          tags: ['Operating your endpoints'],
-          summary: 'Send a signed test notification now and answer how the attempt ended',
-          description:
-            'Sends `{"event": "test", "resource": "test", "data": {"message": ...}}` in the notification envelope, signed with the subscription\'s secret and with its custom headers, to its `targetUrl` now (disabled subscriptions too), through the same SSRF guard and per-host circuit breaker as every delivery. Answers when the attempt ends, within `DELIVERY_TIMEOUT_MS`. Never retried; recorded with `trigger: "test"`; does not change the delivery health. At most 5 per subscription per minute (`TEST_SENDS_PER_MINUTE`). The body is optional.',
-          operationId: 'testWebhook',
-          requestBody: { required: false, content: { 'application/json': { schema: requestBodySchema(webhookTest) } } },
-          responses: {
-            '200': json(ref('TestResult'), 'The attempt ended (successfully or not).'),
-            ...writeErrors,
-            '504': errors['504'],
-          },
-        }),
-      },
-      '/v1/webhooks/{id}/deliveries/{deliveryId}': {
-        parameters: [pathId('id', 'Subscription id.'), pathId('deliveryId', 'Delivery attempt id.')],
-        get: {
-          tags: ['Operating your endpoints'],
-          summary: 'One delivery attempt (or a queued resend: outcome pending)',
-          operationId: 'getWebhookDelivery',
-          responses: { '200': json(ref('Delivery'), 'The attempt.'), ...readErrors },
-        },
-      },
-      '/v1/applications/{id}/deliveries/{deliveryId}': {
-        parameters: [pathId('id', 'Application id.'), pathId('deliveryId', 'Delivery attempt id.')],
-        get: {
-          tags: ['Operating your endpoints'],
-          summary: 'One session delivery attempt (or a queued resend: outcome pending)',
-          operationId: 'getApplicationDelivery',
-          responses: { '200': json(ref('Delivery'), 'The attempt.'), ...readErrors },
-        },
-      },
-      '/v1/webhooks/{id}/deliveries/{deliveryId}/resend': {
-        parameters: [pathId('id', 'Subscription id.'), pathId('deliveryId', 'Any attempt of the delivery to resend.')],
-        post: idempotentPost({
-          tags: ['Operating your endpoints'],
-          summary: 'Resend one delivery: the same body bytes and webhook-id, a fresh timestamp and signature',
-          description:
-            'Whatever its earlier outcome. Queued durably and sent as one attempt (not retried) through the normal path (host limits, circuit breaker); recorded with `trigger: "resend"`. The href reads the new attempt (`outcome: pending` until it is made). 409 when the subscription is disabled or the body is no longer kept (bodies are kept as long as the delivery records, `DELIVERY_RETENTION_DAYS`); 429 + Retry-After beyond `RESENDS_PER_HOUR` (1000) resends per account per hour. No body.',
-          operationId: 'resendWebhookDelivery',
-          responses: { '202': json(ref('Href'), 'Queued.', hrefHeaders), ...writeErrors },
-        }),
-      },
-      '/v1/applications/{id}/deliveries/{deliveryId}/resend': {
-        parameters: [
-          pathId('id', 'Application id.'),
-          pathId('deliveryId', 'Any attempt of the session delivery to resend.'),
-        ],
-        post: idempotentPost({
-          tags: ['Operating your endpoints'],
-          summary: 'Resend one session POST to the application (same body and webhook-id, fresh signature)',
-          description:
-            "Sent as one attempt to the application's current URL for the session's channel (`voiceUrl` or `messagingUrl`, else the fallback), signed with its current secret. The application's answer is not passed on (the session is over). No body.",
-          operationId: 'resendApplicationDelivery',
-          responses: { '202': json(ref('Href'), 'Queued.', hrefHeaders), ...writeErrors },
-        }),
-      },
-      '/v1/webhooks/{id}/recover': {
-        parameters: [pathId('id', 'Subscription id.')],
-        post: idempotentPost({
-          tags: ['Operating your endpoints'],
-          summary: 'Resend every delivery that ended failed in a window, in the original order',
-          description:
-            'Each delivery whose last attempt failed between `since` (inclusive) and `until` (exclusive; now by default) is queued again, one attempt each (narrowed by the filters `event`, `statusFrom`/`statusTo` on the last HTTP status, `messageId`, and `sessionId`: the notifications about those sessions), in the order the deliveries were first made, through the normal queue (host limits and circuit breakers apply). The window spans at most 30 days and may hold at most `RECOVERY_MAX_DELIVERIES` (10,000) such deliveries (400 beyond: recover a narrower window). 409 when the subscription is disabled, or while another recovery of it is running (the problem names that task). 429 + Retry-After beyond `RECOVERIES_PER_HOUR` (20) recoveries per account per hour.',
-          operationId: 'recoverWebhook',
-          requestBody: jsonBody(requestBodySchema(webhookRecover, { required: ['since'] })),
-          responses: {
-            '200': json(
-              ref('RecoveryDryRun'),
-              'A dry run (`dryRun: true`): what a recovery would take; nothing queued.',
-            ),
-            '202': json(ref('Href'), 'The recovery task.', hrefHeaders),
-            ...writeErrors,
-          },
-        }),
-      },
-      '/v1/webhooks/{id}/recoveries/{taskId}': {
-        parameters: [pathId('id', 'Subscription id.'), pathId('taskId', 'Recovery task id.')],
-        get: {
-          tags: ['Operating your endpoints'],
-          summary: 'Progress of a recovery task',
-          operationId: 'getWebhookRecovery',
-          responses: { '200': json(ref('Recovery'), 'The task.'), ...readErrors },
-        },
-        delete: {
-          tags: ['Operating your endpoints'],
-          summary: 'Cancel a running recovery',
-          description:
-            'The resends of the task not yet made are not sent (recorded as `cancelled`); the task reads `state: cancelled`. 409 when it is no longer running.',
-          operationId: 'cancelWebhookRecovery',
-          responses: { '200': json(ref('Recovery'), 'The cancelled task.'), ...pick('409'), ...readErrors },
-        },
-      },
-      '/v1/api-keys': {
-        get: {
-          tags: ['Credentials'],
-          summary: "List the account's API keys (without the keys)",
-          operationId: 'listApiKeys',
-          responses: { '200': json({ type: 'array', items: ref('ApiKey') }, 'Keys, oldest first.'), ...readErrors },
-        },
-        post: idempotentPost({
-          tags: ['Credentials'],
-          summary: 'Create an API key (at most 50 per account)',
-          description:
-            'The key (`sbk_` + 32 random bytes, base64url) is answered this once; only a keyed hash is stored. Use it as `Authorization: Bearer sbk_...`, or as Basic with the key id as username and the key as password. A `read` key may use every GET; anything else answers 403 `insufficient_scope`. 409 `limit_exceeded` beyond 50 keys.',
-          operationId: 'createApiKey',
-          requestBody: jsonBody(ref('ApiKeyCreate')),
-          responses: {
-            '200': json(ref('ApiKeyCreated'), 'Created; the key is shown only here.', {
-              ...hrefHeaders,
-              ...noStoreHeader,
-            }),
-            ...writeErrors,
-          },
-        }),
-      },
-      '/v1/api-keys/{id}': {
-        parameters: [pathId('id', 'API key id (ak_...).')],
-        get: {
-          tags: ['Credentials'],
-          summary: 'Show an API key (without the key)',
-          operationId: 'getApiKey',
-          responses: { '200': json(ref('ApiKey'), 'The key.'), ...readErrors },
-        },
-        delete: {
-          tags: ['Credentials'],
-          summary: 'Revoke an API key: within a second no gateway accepts it',
-          operationId: 'revokeApiKey',
-          responses: { '204': { description: 'Revoked.' }, ...readErrors },
-        },
-      },
-      '/v1/audit-events': {
-        get: {
-          tags: ['Credentials'],
-          summary: "The account's audit log, newest first",
-          description:
-            'Changes made through the API and sign-ins (with their failures), each written in the transaction of the change it records. The entries of the applications and webhooks services merged, every entry once across pages; 503 while either service is down. Kept `AUDIT_RETENTION_DAYS` (default 90). A `read` key may read it.',
-          operationId: 'listAuditEvents',
-          parameters: [
-            ...listParams,
-            {
-              name: 'action',
-              in: 'query',
-              required: false,
-              schema: { type: 'string' },
-              description: 'Only this action.',
-            },
-            {
-              name: 'actor',
-              in: 'query',
-              required: false,
-              schema: { type: 'string' },
-              description: 'Only this actor id (a key id, a session id, an account id).',
-            },
-            {
-              name: 'since',
-              in: 'query',
-              required: false,
-              schema: { type: 'string', format: 'date-time' },
-              description: 'Entries at or after.',
-            },
-            {
-              name: 'until',
-              in: 'query',
-              required: false,
-              schema: { type: 'string', format: 'date-time' },
-              description: 'Entries before.',
-            },
-          ],
-          responses: {
-            '200': json({ type: 'array', items: ref('AuditEvent') }, 'Entries, newest first.', listHeaders),
-            ...pick('400'),
-            ...readErrors,
-          },
-        },
-      },
-      '/v1/console/session': {
-        get: {
-          tags: ['Credentials'],
-          summary: "The browser's session: its user and end, or 204 when it has none",
-          description:
-            'Reads the `__Host-sb_session` cookie without requiring it: 200 with the session while it is valid (a use, like any request it authenticates), 204 when there is no cookie or the session ended or expired. The console asks it once at load.',
-          operationId: 'getConsoleSession',
-          security: [],
-          responses: {
-            '200': json(ref('ConsoleSession'), 'The session of the cookie.'),
-            '204': { description: 'No valid browser session.' },
-            ...pick('401', '405', '500', '503'),
-          },
-        },
-        post: {
-          tags: ['Credentials'],
-          summary: 'Sign in a browser: sets the __Host-sb_session cookie',
-          description:
-            "Checks the password with the lockout and limits of Basic auth. The cookie `__Host-sb_session` is HttpOnly, SameSite=Strict, Secure, Path=/ (browsers keep Secure cookies of loopback hosts over http too); a request carrying it twice is a 401; the session lasts 12 h at most and ends after 30 min unused (`CONSOLE_SESSION_TTL_MS`, `CONSOLE_SESSION_IDLE_MS`). It authenticates every `/v1` route; a write made with it (POST, PUT, DELETE) must carry this API's `Origin`, or it answers 403.",
-          operationId: 'signIn',
-          security: [],
-          requestBody: jsonBody(ref('ConsoleSignIn')),
-          responses: {
-            '200': json(ref('ConsoleSession'), 'Signed in.', { 'Set-Cookie': { schema: { type: 'string' } } }),
-            ...pick('400', '401', '403', '405', '413', '415', '429', '500', '503'),
-          },
-        },
-        delete: {
-          tags: ['Credentials'],
-          summary: 'Sign out: ends the browser session and clears the cookie',
-          operationId: 'signOut',
-          security: [],
-          responses: {
-            '204': { description: 'Signed out (also when no session was open).' },
-            ...pick('401', '403', '405', '500', '503'),
-          },
-        },
-      },
-      '/v1/users/me/password': {
-        put: {
-          tags: ['Credentials'],
-          summary: 'Change the password; every browser session of the account ends',
-          operationId: 'changePassword',
-          requestBody: jsonBody(ref('PasswordChange')),
-          responses: { '200': json(ref('User'), 'Changed.'), ...writeErrors },
-        },
-      },
-      ...declaredPaths(),
-    },
+    paths: declaredPaths(),
     webhooks: outgoingWebhooks,
     components: {
       securitySchemes: {

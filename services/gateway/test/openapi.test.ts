@@ -149,7 +149,8 @@ describe('the OpenAPI document', () => {
     const routes = readdirSync(httpDir)
       .filter((f) => f.endsWith('.ts'))
       .flatMap((f) =>
-        [...readFileSync(join(httpDir, f), 'utf8').matchAll(/route\(router, '([^']+)'/g)].map((m) =>
+        // Paths registered with `route` and the paths of route declarations (http/declare.ts).
+        [...readFileSync(join(httpDir, f), 'utf8').matchAll(/(?:route\(router, |\bpath: )'([^']+)'/g)].map((m) =>
           `${mountedAt[f] ?? ''}${m[1]!}`.replace(/(.)\/$/, '$1'),
         ),
       );

@@ -1,6 +1,5 @@
 // Resources that application responses link to: /rest/v1/users/:id and /rest/v1/environments/:id.
 import type { Router } from 'express';
-import { z } from 'zod';
 import { isEnvironmentId } from '@switchboard/events';
 import { AppError } from '@switchboard/errors';
 import type { AccountMessage } from '@switchboard/proto';
@@ -9,7 +8,7 @@ import { callOptions, principal } from './context.ts';
 import type { RouteDeps } from './deps.ts';
 import type { UserBody } from './response-bodies.ts';
 import { sendJson } from './routing.ts';
-import { type RouteDeclaration, registerDeclared } from './declare.ts';
+import { pathParams, type RouteDeclaration, registerDeclared } from './declare.ts';
 
 /** An account as the API answers it: the user of the credentials. */
 export function userJson(a: AccountMessage, hrefs: Hrefs): UserBody {
@@ -18,7 +17,7 @@ export function userJson(a: AccountMessage, hrefs: Hrefs): UserBody {
 
 const userRef = { $ref: '#/components/schemas/User' };
 const environmentRef = { $ref: '#/components/schemas/Environment' };
-const idParam = (description: string) => z.object({ id: z.string().meta({ param: { description } }) });
+const idParam = (description: string) => pathParams({ id: description });
 const environmentId = idParam('Environment id: 1 Production, 2 Development.');
 
 /** The linked-resource routes, declared once for the router and the OpenAPI document. */

@@ -7,7 +7,9 @@ import type { Hrefs } from '../hrefs.ts';
 import { auditOptions, callOptions, principal, writeOptions } from './context.ts';
 import type { RouteDeps } from './deps.ts';
 import { MASKED, noStore, readOnly } from './exposure.ts';
-import { queryString, readList, route, sendHref, sendJson } from './routing.ts';
+import { queryString, readList, sendHref, sendJson } from './routing.ts';
+import { pathParams, type RouteDeclaration, registerDeclared, v1AndRest } from './declare.ts';
+import { hrefHeaders, json, jsonBody, listHeaders, listParams, ref } from '../openapi-parts.ts';
 import { addressClaim, decodeBody } from './request-bodies.ts';
 import type { AddressBody } from './response-bodies.ts';
 
@@ -33,102 +35,70 @@ export function addressJson(a: AddressMessage, hrefs: Hrefs, masked = false): Ad
   };
 }
 
-/** Registers these routes on the API router (served under /v1 and /rest/v1). */
-export function addressRoutes(router: Router, deps: RouteDeps): void {
-  const { hrefs, addresses } = deps;
-  const list = async (req: Request, type: string | undefined) => {
-    const { addresses: all } = await addresses.listAddresses(
-      {
-        accountId: principal(req).accountId,
-        applicationId: String(req.params.id),
-        ...(type !== undefined ? { type } : {}),
-      },
-      callOptions(req),
-    );
-    return all.map((a) => addressJson(a, hrefs, readOnly(req)));
-  };
-  const key = (req: Request) => ({
-    accountId: principal(req).accountId,
-    type: String(req.params.type),
-    value: String(req.params.address),
-  });
+const list = async ({ addresses, hrefs }: RouteDeps, req: Request, type: string | undefined) => {
+  const { addresses: all } = await addresses.listAddresses(
+    {
+      accountId: principal(req).accountId,
+      applicationId: String(req.params.id),
+      ...(type !== undefined ? { type } : {}),
+    },
+    callOptions(req),
+  );
+  return all.map((a) => addressJson(a, hrefs, readOnly(req)));
+};
+const key = (req: Request) => ({
+  accountId: principal(req).accountId,
+  type: String(req.params.type),
+  value: String(req.params.address),
+});
 
-  route(router, '/applications/:id/addresses', {
-    GET: async (req, res) => {
-      const items = await list(req, undefined);
-      noStore(res);
-      sendJson(res, items);
-    },
-    POST: async (req, res) => {
-      const { token: _t, username: _u, password: _p, ...fields } = decodeBody(req, addressClaim);
-      const { address } = await addresses.claimAddress(
-        { ...fields, accountId: principal(req).accountId, applicationId: String(req.params.id) },
-        writeOptions(req),
-      );
-      // A token's href is the token.
-      noStore(res);
-      sendHref(res, hrefs.address(address!.applicationId, address!.type, address!.value));
-    },
-  });
-
-  route(router, '/applications/:id/addresses/:type', {
-    GET: async (req, res) => {
-      const items = await list(req, String(req.params.type));
-      noStore(res);
-      sendJson(res, items);
-    },
-  });
-
-  route(router, '/applications/:id/addresses/:type/:address', {
-    GET: async (req, res) => {
-      const { address } = await addresses.getAddress(
-        { ...key(req), applicationId: String(req.params.id) },
-        callOptions(req),
-      );
-      noStore(res);
-      sendJson(res, addressJson(address!, hrefs, readOnly(req)));
-    },
-    // Tropo's move: POST with no body to the address under the application it should belong to.
-    POST: async (req, res) => {
-      const { address } = await addresses.moveAddress(
-        { ...key(req), toApplicationId: String(req.params.id) },
-        writeOptions(req),
-      );
-      noStore(res);
-      sendHref(res, hrefs.address(address!.applicationId, address!.type, address!.value));
-    },
-    DELETE: async (req, res) => {
-      await addresses.releaseAddress({ ...key(req), applicationId: String(req.params.id) }, auditOptions(req));
-      sendJson(res, { message: `Address ${String(req.params.type)} ${String(req.params.address)} released` });
-    },
-  });
-
-  route(router, '/exchanges', {
-    GET: async (req, res) => {
-      const { exchanges } = await addresses.listExchanges({}, callOptions(req));
-      sendJson(
-        res,
-        exchanges.map((e) => ({
-          prefix: e.prefix,
-          city: e.city || null,
-          state: e.state || null,
-          country: e.country || null,
-        })),
-      );
-    },
-  });
-
-  availableNumbersRoute(router, deps);
-}
+const tags = ['Addresses'];
+const addressList = { type: 'array', items: ref('Address') };
+const applicationParams = pathParams({ id: 'Application id.' });
+const typeParams = pathParams({ id: 'Application id.', type: 'number, token or sip.' });
+const addressParams = pathParams({
+  id: 'Application id.',
+  type: 'number, token or sip.',
+  address: 'The E.164 number ("+" optional), the token, or the SIP URI.',
+});
 
 /**
  * GET /addresses?available[&prefix=1407]: free numbers of the inventory (the Node Tropo client's
- * path), at `path` of the router (the API router's /addresses, or the root of one mounted there).
+ * path), under /v1 and without a version prefix.
  */
-export function availableNumbersRoute(router: Router, deps: RouteDeps, path = '/addresses'): void {
-  const { hrefs, addresses } = deps;
-  route(router, path, {
-    GET: async (req, res) => {
+const availableNumbers: RouteDeclaration<RouteDeps> = {
+  method: 'GET',
+  path: '/addresses',
+  tags,
+  request: {
+    parameters: [
+      {
+        name: 'available',
+        in: 'query',
+        required: true,
+        allowEmptyValue: true,
+        schema: { type: 'string' },
+        description: 'Present (no value needed).',
+      },
+      {
+        name: 'prefix',
+        in: 'query',
+        schema: { type: 'string' },
+        description: 'Leading digits of the E.164 numbers ("+" optional); all free numbers when absent.',
+      },
+      ...listParams,
+    ],
+  },
+  responses: { '200': json(addressList, 'Free numbers in number order, without href.', listHeaders) },
+  errors: 'read',
+  moreErrors: ['400'],
+  mounts: [
+    { prefix: '', operationId: 'listAvailableNumbers', summary: 'List free numbers of the inventory' },
+    { prefix: '/v1', operationId: 'listV1AvailableNumbers', summary: 'List free numbers of the inventory' },
+  ],
+  handler:
+    ({ hrefs, addresses }) =>
+    async (req, res) => {
       if (req.query.available === undefined)
         throw AppError.invalid([
           { field: 'available', message: 'is required: this path lists free numbers (?available&prefix=...)' },
@@ -143,5 +113,150 @@ export function availableNumbersRoute(router: Router, deps: RouteDeps, path = '/
         items.map((a) => addressJson(a, hrefs)),
       );
     },
-  });
+};
+
+/** The address routes, declared once for the router and the OpenAPI document (in registration order). */
+export const addressRouteDeclarations: readonly RouteDeclaration<RouteDeps>[] = [
+  {
+    method: 'GET',
+    path: '/applications/:id/addresses',
+    tags,
+    request: { params: applicationParams },
+    responses: { '200': json(addressList, 'Numbers first, then tokens and SIP addresses, each in the order added.') },
+    errors: 'read',
+    moreErrors: ['400'],
+    mounts: v1AndRest((p) => `list${p}Addresses`, "List the application's addresses"),
+    handler: (deps) => async (req, res) => {
+      const items = await list(deps, req, undefined);
+      noStore(res);
+      sendJson(res, items);
+    },
+  },
+  {
+    method: 'POST',
+    path: '/applications/:id/addresses',
+    tags,
+    request: { params: applicationParams, body: jsonBody(ref('AddressClaim')) },
+    responses: { '200': json(ref('Href'), 'Added.', hrefHeaders) },
+    errors: 'write',
+    idempotent: true,
+    mounts: v1AndRest((p) => `claim${p}Address`, 'Add an address: claim a number, or create a token or SIP address'),
+    handler:
+      ({ addresses, hrefs }) =>
+      async (req, res) => {
+        const { token: _t, username: _u, password: _p, ...fields } = decodeBody(req, addressClaim);
+        const { address } = await addresses.claimAddress(
+          { ...fields, accountId: principal(req).accountId, applicationId: String(req.params.id) },
+          writeOptions(req),
+        );
+        // A token's href is the token.
+        noStore(res);
+        sendHref(res, hrefs.address(address!.applicationId, address!.type, address!.value));
+      },
+  },
+  {
+    method: 'GET',
+    path: '/applications/:id/addresses/:type',
+    tags,
+    request: { params: typeParams },
+    responses: { '200': json(addressList, 'Addresses of the type.') },
+    errors: 'read',
+    moreErrors: ['400'],
+    mounts: v1AndRest((p) => `list${p}AddressesOfType`, "List the application's addresses of one type"),
+    handler: (deps) => async (req, res) => {
+      const items = await list(deps, req, String(req.params.type));
+      noStore(res);
+      sendJson(res, items);
+    },
+  },
+  {
+    method: 'GET',
+    path: '/applications/:id/addresses/:type/:address',
+    tags,
+    request: { params: addressParams },
+    responses: { '200': json(ref('Address'), 'The address.') },
+    errors: 'read',
+    moreErrors: ['400'],
+    mounts: v1AndRest((p) => `get${p}Address`, 'Show an address'),
+    handler:
+      ({ addresses, hrefs }) =>
+      async (req, res) => {
+        const { address } = await addresses.getAddress(
+          { ...key(req), applicationId: String(req.params.id) },
+          callOptions(req),
+        );
+        noStore(res);
+        sendJson(res, addressJson(address!, hrefs, readOnly(req)));
+      },
+  },
+  {
+    // Tropo's move: POST with no body to the address under the application it should belong to.
+    method: 'POST',
+    path: '/applications/:id/addresses/:type/:address',
+    tags,
+    request: { params: addressParams },
+    responses: { '200': json(ref('Href'), 'Moved (or already there).', hrefHeaders) },
+    errors: 'write',
+    idempotent: true,
+    mounts: v1AndRest((p) => `move${p}Address`, 'Move an address you own to this application (no body)'),
+    handler:
+      ({ addresses, hrefs }) =>
+      async (req, res) => {
+        const { address } = await addresses.moveAddress(
+          { ...key(req), toApplicationId: String(req.params.id) },
+          writeOptions(req),
+        );
+        noStore(res);
+        sendHref(res, hrefs.address(address!.applicationId, address!.type, address!.value));
+      },
+  },
+  {
+    method: 'DELETE',
+    path: '/applications/:id/addresses/:type/:address',
+    tags,
+    request: { params: addressParams },
+    responses: { '200': json(ref('Message'), 'Released.') },
+    errors: 'read',
+    moreErrors: ['400'],
+    mounts: v1AndRest((p) => `release${p}Address`, 'Release an address: a number goes back to the inventory'),
+    handler:
+      ({ addresses }) =>
+      async (req, res) => {
+        await addresses.releaseAddress({ ...key(req), applicationId: String(req.params.id) }, auditOptions(req));
+        sendJson(res, { message: `Address ${String(req.params.type)} ${String(req.params.address)} released` });
+      },
+  },
+  {
+    method: 'GET',
+    path: '/exchanges',
+    tags,
+    responses: { '200': json({ type: 'array', items: ref('Exchange') }, 'Exchanges by prefix.') },
+    errors: 'read',
+    mounts: [{ prefix: '/v1', operationId: 'listExchanges', summary: 'List the exchanges that have free numbers' }],
+    handler:
+      ({ addresses }) =>
+      async (req, res) => {
+        const { exchanges } = await addresses.listExchanges({}, callOptions(req));
+        sendJson(
+          res,
+          exchanges.map((e) => ({
+            prefix: e.prefix,
+            city: e.city || null,
+            state: e.state || null,
+            country: e.country || null,
+          })),
+        );
+      },
+  },
+  availableNumbers,
+];
+
+/** Registers these routes on the API router (served under /v1 and /rest/v1). */
+export function addressRoutes(router: Router, deps: RouteDeps): void {
+  registerDeclared(router, deps, addressRouteDeclarations);
+}
+
+/** The free numbers' route at `path` of a router (the root of the one mounted at /addresses). */
+export function availableNumbersRoute(router: Router, deps: RouteDeps, path: string): void {
+  registerDeclared(router, deps, [{ ...availableNumbers, path }]);
 }

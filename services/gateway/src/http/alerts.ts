@@ -1,13 +1,16 @@
 // Alerts (docs/api.md#alerts): the account's, newest first and filtered, and one alert, from the
 // webhooks service, each linked to the attempt that raised it.
-import type { Request, Router } from 'express';
+import type { Router } from 'express';
 import { alertLink } from '@switchboard/contracts';
+import { ALERT_CODES } from '@switchboard/events';
 import type { Alert__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/Alert';
 import type { Hrefs } from '../hrefs.ts';
 import type { AlertBody } from './alert-bodies.ts';
 import { callOptions, principal } from './context.ts';
 import type { RouteDeps } from './deps.ts';
-import { queryString, readList, route, sendJson } from './routing.ts';
+import { queryString, readList, sendJson } from './routing.ts';
+import { pathParams, type RouteDeclaration, registerDeclared } from './declare.ts';
+import { json, listHeaders, listParams, type Parameter, ref } from '../openapi-parts.ts';
 
 /** The console's view of what raised the alert: the session attempt, the delivery, the subscription or the application. */
 function linkOf(a: Alert__Output, hrefs: Hrefs): string | null {
@@ -33,40 +36,84 @@ export function alertJson(a: Alert__Output, hrefs: Hrefs): AlertBody {
   };
 }
 
-/** Registers these routes on the API router. */
-export function alertRoutes(router: Router, deps: RouteDeps): void {
-  const { hrefs, webhooks } = deps;
+const tags = ['Alerts'];
+const alertFilters: Parameter[] = [
+  { name: 'code', in: 'query', schema: { type: 'string', enum: [...ALERT_CODES] } },
+  { name: 'severity', in: 'query', schema: { type: 'string', enum: ['error', 'warning'] } },
+  { name: 'applicationId', in: 'query', schema: { type: 'string' }, description: "The application's alerts only." },
+  {
+    name: 'since',
+    in: 'query',
+    schema: { type: 'string', format: 'date-time' },
+    description: 'Alerts at or after this time.',
+  },
+  {
+    name: 'until',
+    in: 'query',
+    schema: { type: 'string', format: 'date-time' },
+    description: 'Alerts before this time.',
+  },
+];
 
-  route(router, '/alerts', {
-    GET: async (req: Request, res) => {
-      const filters = {
-        code: queryString(req, 'code'),
-        severity: queryString(req, 'severity'),
-        applicationId: queryString(req, 'applicationId'),
-        since: queryString(req, 'since'),
-        until: queryString(req, 'until'),
-      };
-      const list = await readList(req, res, hrefs.base, async (limit, cursor) => {
-        const page = await webhooks.listAlerts(
-          { accountId: principal(req).accountId, limit, cursor, ...filters },
+/** The alert routes (docs/api.md#alerts), declared once for the router and the OpenAPI document. */
+export const alertRouteDeclarations: readonly RouteDeclaration<RouteDeps>[] = [
+  {
+    method: 'GET',
+    path: '/alerts',
+    tags,
+    description:
+      'Alerts of one code and application within one minute are one alert with their `count`. Filters combine; an invalid value is a 400 naming the parameter.',
+    request: { parameters: [...listParams, ...alertFilters] },
+    responses: { '200': json({ type: 'array', items: ref('Alert') }, 'Alerts.', listHeaders) },
+    errors: 'read',
+    moreErrors: ['400'],
+    mounts: [{ prefix: '/v1', operationId: 'listAlerts', summary: 'Alerts of the account, newest first' }],
+    handler:
+      ({ hrefs, webhooks }) =>
+      async (req, res) => {
+        const filters = {
+          code: queryString(req, 'code'),
+          severity: queryString(req, 'severity'),
+          applicationId: queryString(req, 'applicationId'),
+          since: queryString(req, 'since'),
+          until: queryString(req, 'until'),
+        };
+        const list = await readList(req, res, hrefs.base, async (limit, cursor) => {
+          const page = await webhooks.listAlerts(
+            { accountId: principal(req).accountId, limit, cursor, ...filters },
+            callOptions(req),
+          );
+          return { items: page.alerts, nextCursor: page.nextCursor };
+        });
+        sendJson(
+          res,
+          list.map((a) => alertJson(a, hrefs)),
+        );
+      },
+  },
+  {
+    method: 'GET',
+    path: '/alerts/:alertId',
+    tags,
+    request: { params: pathParams({ alertId: 'Alert id.' }) },
+    responses: { '200': json(ref('Alert'), 'The alert.') },
+    errors: 'read',
+    mounts: [
+      { prefix: '/v1', operationId: 'getAlert', summary: 'One alert, with the link to the attempt that raised it' },
+    ],
+    handler:
+      ({ hrefs, webhooks }) =>
+      async (req, res) => {
+        const { alert } = await webhooks.getAlert(
+          { accountId: principal(req).accountId, alertId: String(req.params.alertId) },
           callOptions(req),
         );
-        return { items: page.alerts, nextCursor: page.nextCursor };
-      });
-      sendJson(
-        res,
-        list.map((a) => alertJson(a, hrefs)),
-      );
-    },
-  });
+        sendJson(res, alertJson(alert!, hrefs));
+      },
+  },
+];
 
-  route(router, '/alerts/:alertId', {
-    GET: async (req: Request, res) => {
-      const { alert } = await webhooks.getAlert(
-        { accountId: principal(req).accountId, alertId: String(req.params.alertId) },
-        callOptions(req),
-      );
-      sendJson(res, alertJson(alert!, hrefs));
-    },
-  });
+/** Registers these routes on the API router. */
+export function alertRoutes(router: Router, deps: RouteDeps): void {
+  registerDeclared(router, deps, alertRouteDeclarations);
 }

@@ -9,7 +9,9 @@ import { auditOptions, callOptions, principal, writeOptions } from './context.ts
 import { noStore } from './exposure.ts';
 import { apiKeyCreate, decodeFields } from './request-bodies.ts';
 import type { ApiKeyBody, ApiKeyCreatedBody } from './response-bodies.ts';
-import { route, sendJson } from './routing.ts';
+import { sendJson } from './routing.ts';
+import { pathParams, type RouteDeclaration, registerDeclared } from './declare.ts';
+import { hrefHeaders, json, jsonBody, noStoreHeader, ref } from '../openapi-parts.ts';
 
 export interface ApiKeyRouteDeps {
   hrefs: Hrefs;
@@ -32,18 +34,42 @@ function keyBody(hrefs: Hrefs, k: ApiKeyMessage): ApiKeyBody {
   };
 }
 
-export function apiKeyRoutes(router: Router, deps: ApiKeyRouteDeps): void {
-  const { hrefs, apiKeys, keys } = deps;
+const tags = ['Credentials'];
+const keyParams = pathParams({ id: 'API key id (ak_...).' });
 
-  route(router, '/api-keys', {
-    GET: async (req, res) => {
-      const { apiKeys: keys } = await apiKeys.listApiKeys({ accountId: principal(req).accountId }, callOptions(req));
-      sendJson(
-        res,
-        keys.map((k) => keyBody(hrefs, k)),
-      );
+/** The API key routes, declared once for the router and the OpenAPI document. */
+export const apiKeyRouteDeclarations: readonly RouteDeclaration<ApiKeyRouteDeps>[] = [
+  {
+    method: 'GET',
+    path: '/api-keys',
+    tags,
+    responses: { '200': json({ type: 'array', items: ref('ApiKey') }, 'Keys, oldest first.') },
+    errors: 'read',
+    mounts: [{ prefix: '/v1', operationId: 'listApiKeys', summary: "List the account's API keys (without the keys)" }],
+    handler:
+      ({ hrefs, apiKeys }) =>
+      async (req, res) => {
+        const { apiKeys: keys } = await apiKeys.listApiKeys({ accountId: principal(req).accountId }, callOptions(req));
+        sendJson(
+          res,
+          keys.map((k) => keyBody(hrefs, k)),
+        );
+      },
+  },
+  {
+    method: 'POST',
+    path: '/api-keys',
+    tags,
+    description:
+      'The key (`sbk_` + 32 random bytes, base64url) is answered this once; only a keyed hash is stored. Use it as `Authorization: Bearer sbk_...`, or as Basic with the key id as username and the key as password. A `read` key may use every GET; anything else answers 403 `insufficient_scope`. 409 `limit_exceeded` beyond 50 keys.',
+    request: { body: jsonBody(ref('ApiKeyCreate')) },
+    responses: {
+      '200': json(ref('ApiKeyCreated'), 'Created; the key is shown only here.', { ...hrefHeaders, ...noStoreHeader }),
     },
-    POST: async (req, res) => {
+    errors: 'write',
+    idempotent: true,
+    mounts: [{ prefix: '/v1', operationId: 'createApiKey', summary: 'Create an API key (at most 50 per account)' }],
+    handler: (deps) => async (req, res) => {
       const body = decodeFields(req, apiKeyCreate);
       // A new credential is handed out on the password checked now, never on the cache's memory of it.
       if (req.state.credential?.type === 'password')
@@ -54,32 +80,62 @@ export function apiKeyRoutes(router: Router, deps: ApiKeyRouteDeps): void {
           requestTrace(req),
           { fresh: true },
         );
-      const { apiKey, key } = await apiKeys.createApiKey(
+      const { apiKey, key } = await deps.apiKeys.createApiKey(
         { accountId: principal(req).accountId, ...body },
         writeOptions(req),
       );
-      const { href, id, name, scope, createdAt } = keyBody(hrefs, apiKey!);
+      const { href, id, name, scope, createdAt } = keyBody(deps.hrefs, apiKey!);
       const created: ApiKeyCreatedBody = { href, id, name, scope, key, createdAt };
       noStore(res);
       sendJson(res, created);
     },
-  });
+  },
+  {
+    method: 'GET',
+    path: '/api-keys/:id',
+    tags,
+    request: { params: keyParams },
+    responses: { '200': json(ref('ApiKey'), 'The key.') },
+    errors: 'read',
+    mounts: [{ prefix: '/v1', operationId: 'getApiKey', summary: 'Show an API key (without the key)' }],
+    handler:
+      ({ hrefs, apiKeys }) =>
+      async (req, res) => {
+        const { apiKey } = await apiKeys.getApiKey(
+          { accountId: principal(req).accountId, id: String(req.params.id) },
+          callOptions(req),
+        );
+        sendJson(res, keyBody(hrefs, apiKey!));
+      },
+  },
+  {
+    method: 'DELETE',
+    path: '/api-keys/:id',
+    tags,
+    request: { params: keyParams },
+    responses: { '204': { description: 'Revoked.' } },
+    errors: 'read',
+    mounts: [
+      {
+        prefix: '/v1',
+        operationId: 'revokeApiKey',
+        summary: 'Revoke an API key: within a second no gateway accepts it',
+      },
+    ],
+    handler:
+      ({ apiKeys, keys }) =>
+      async (req, res) => {
+        const { accountId } = principal(req);
+        const id = String(req.params.id);
+        await apiKeys.revokeApiKey({ accountId, id }, auditOptions(req));
+        // Refused here from the answer on; the other replicas hear it over NATS.
+        keys.forget(accountId, [id]);
+        res.status(204).end();
+      },
+  },
+];
 
-  route(router, '/api-keys/:id', {
-    GET: async (req, res) => {
-      const { apiKey } = await apiKeys.getApiKey(
-        { accountId: principal(req).accountId, id: String(req.params.id) },
-        callOptions(req),
-      );
-      sendJson(res, keyBody(hrefs, apiKey!));
-    },
-    DELETE: async (req, res) => {
-      const { accountId } = principal(req);
-      const id = String(req.params.id);
-      await apiKeys.revokeApiKey({ accountId, id }, auditOptions(req));
-      // Refused here from the answer on; the other replicas hear it over NATS.
-      keys.forget(accountId, [id]);
-      res.status(204).end();
-    },
-  });
+/** Registers these routes on the API router (one flat router: no nested router per resource on every request). */
+export function apiKeyRoutes(router: Router, deps: ApiKeyRouteDeps): void {
+  registerDeclared(router, deps, apiKeyRouteDeclarations);
 }

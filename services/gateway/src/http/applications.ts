@@ -4,7 +4,9 @@ import type { ApplicationMessage } from '@switchboard/proto';
 import { applicationWrite, decodeBody } from './request-bodies.ts';
 import { auditOptions, callOptions, principal, writeOptions } from './context.ts';
 import type { RouteDeps } from './deps.ts';
-import { readList, route, sendHref, sendJson } from './routing.ts';
+import { readList, sendHref, sendJson } from './routing.ts';
+import { pathParams, type RouteDeclaration, registerDeclared, v1AndRest } from './declare.ts';
+import { hrefHeaders, json, jsonBody, listHeaders, listParams, ref } from '../openapi-parts.ts';
 import type { Hrefs } from '../hrefs.ts';
 import type { ApplicationBody } from './response-bodies.ts';
 
@@ -46,54 +48,114 @@ function applicationFields(req: Request) {
   };
 }
 
-/** Registers these routes on the API router (one flat router: no nested router per resource on every request). */
-export function applicationRoutes(router: Router, deps: RouteDeps): void {
-  const { hrefs, applications } = deps;
+const applicationParams = pathParams({ id: 'Application id.' });
+const tags = ['Applications'];
 
-  route(router, '/applications', {
-    GET: async (req, res) => {
-      const list = await readList(req, res, hrefs.base, async (limit, cursor) => {
-        const page = await applications.listApplications(
-          { accountId: principal(req).accountId, limit, cursor },
+/** The application routes, declared once for the router and the OpenAPI document (in registration order). */
+export const applicationRouteDeclarations: readonly RouteDeclaration<RouteDeps>[] = [
+  {
+    method: 'GET',
+    path: '/applications',
+    tags,
+    request: { parameters: listParams },
+    responses: {
+      '200': json({ type: 'array', items: ref('Application') }, 'Applications in creation order.', listHeaders),
+    },
+    errors: 'read',
+    moreErrors: ['400'],
+    mounts: v1AndRest((p) => `list${p}Applications`, 'List applications'),
+    handler:
+      ({ hrefs, applications }) =>
+      async (req, res) => {
+        const list = await readList(req, res, hrefs.base, async (limit, cursor) => {
+          const page = await applications.listApplications(
+            { accountId: principal(req).accountId, limit, cursor },
+            callOptions(req),
+          );
+          return { items: page.applications, nextCursor: page.nextCursor };
+        });
+        sendJson(
+          res,
+          list.map((a) => applicationJson(a, hrefs)),
+        );
+      },
+  },
+  {
+    method: 'POST',
+    path: '/applications',
+    tags,
+    request: { body: jsonBody(ref('ApplicationWrite')) },
+    responses: { '200': json(ref('Href'), 'Created.', hrefHeaders) },
+    errors: 'write',
+    idempotent: true,
+    mounts: v1AndRest((p) => `create${p}Application`, 'Create an application'),
+    handler:
+      ({ hrefs, applications }) =>
+      async (req, res) => {
+        const fields = applicationFields(req);
+        const { application } = await applications.createApplication(
+          { ...fields, accountId: principal(req).accountId },
+          writeOptions(req),
+        );
+        sendHref(res, hrefs.application(application!.id));
+      },
+  },
+  {
+    method: 'GET',
+    path: '/applications/:id',
+    tags,
+    request: { params: applicationParams },
+    responses: { '200': json(ref('Application'), 'The application.') },
+    errors: 'read',
+    mounts: v1AndRest((p) => `get${p}Application`, 'Show an application'),
+    handler:
+      ({ hrefs, applications }) =>
+      async (req, res) => {
+        const { application } = await applications.getApplication(
+          { accountId: principal(req).accountId, id: String(req.params.id) },
           callOptions(req),
         );
-        return { items: page.applications, nextCursor: page.nextCursor };
-      });
-      sendJson(
-        res,
-        list.map((a) => applicationJson(a, hrefs)),
-      );
-    },
-    POST: async (req, res) => {
-      const fields = applicationFields(req);
-      const { application } = await applications.createApplication(
-        { ...fields, accountId: principal(req).accountId },
-        writeOptions(req),
-      );
-      sendHref(res, hrefs.application(application!.id));
-    },
-  });
+        sendJson(res, applicationJson(application!, hrefs));
+      },
+  },
+  {
+    method: 'PUT',
+    path: '/applications/:id',
+    tags,
+    request: { params: applicationParams, body: jsonBody(ref('ApplicationWrite')) },
+    responses: { '200': json(ref('Href'), 'Updated.', hrefHeaders) },
+    errors: 'write',
+    mounts: v1AndRest((p) => `update${p}Application`, 'Update an application'),
+    handler:
+      ({ hrefs, applications }) =>
+      async (req, res) => {
+        const fields = applicationFields(req);
+        const { application } = await applications.updateApplication(
+          { ...fields, accountId: principal(req).accountId, id: String(req.params.id) },
+          auditOptions(req),
+        );
+        sendHref(res, hrefs.application(application!.id));
+      },
+  },
+  {
+    method: 'DELETE',
+    path: '/applications/:id',
+    tags,
+    request: { params: applicationParams },
+    responses: { '200': json(ref('Message'), 'Deleted.') },
+    errors: 'read',
+    mounts: v1AndRest((p) => `delete${p}Application`, 'Delete an application'),
+    handler:
+      ({ applications }) =>
+      async (req, res) => {
+        const id = String(req.params.id);
+        await applications.deleteApplication({ accountId: principal(req).accountId, id }, auditOptions(req));
+        sendJson(res, { message: `Application ${id} deleted` });
+      },
+  },
+];
 
-  route(router, '/applications/:id', {
-    GET: async (req, res) => {
-      const { application } = await applications.getApplication(
-        { accountId: principal(req).accountId, id: String(req.params.id) },
-        callOptions(req),
-      );
-      sendJson(res, applicationJson(application!, hrefs));
-    },
-    PUT: async (req, res) => {
-      const fields = applicationFields(req);
-      const { application } = await applications.updateApplication(
-        { ...fields, accountId: principal(req).accountId, id: String(req.params.id) },
-        auditOptions(req),
-      );
-      sendHref(res, hrefs.application(application!.id));
-    },
-    DELETE: async (req, res) => {
-      const id = String(req.params.id);
-      await applications.deleteApplication({ accountId: principal(req).accountId, id }, auditOptions(req));
-      sendJson(res, { message: `Application ${id} deleted` });
-    },
-  });
+/** Registers these routes on the API router (one flat router: no nested router per resource on every request). */
+export function applicationRoutes(router: Router, deps: RouteDeps): void {
+  registerDeclared(router, deps, applicationRouteDeclarations);
 }

@@ -8,7 +8,9 @@ import { readMergedAuditPage, type SourcedAuditEvent } from '../audit-log.ts';
 import type { Hrefs } from '../hrefs.ts';
 import { callOptions, principal } from './context.ts';
 import type { AuditEventBody } from './response-bodies.ts';
-import { queryString, readList, route, sendJson } from './routing.ts';
+import { queryString, readList, sendJson } from './routing.ts';
+import { type RouteDeclaration, registerDeclared } from './declare.ts';
+import { json, listHeaders, listParams, ref } from '../openapi-parts.ts';
 
 export interface AuditRouteDeps {
   hrefs: Hrefs;
@@ -44,9 +46,48 @@ function timeParam(value: string, field: string): string {
   return value;
 }
 
-export function auditRoutes(router: Router, deps: AuditRouteDeps): void {
-  route(router, '/audit-events', {
-    GET: async (req, res) => {
+/** The audit log route, declared once for the router and the OpenAPI document. */
+export const auditRouteDeclarations: readonly RouteDeclaration<AuditRouteDeps>[] = [
+  {
+    method: 'GET',
+    path: '/audit-events',
+    tags: ['Credentials'],
+    description:
+      'Changes made through the API and sign-ins (with their failures), each written in the transaction of the change it records. The entries of the applications and webhooks services merged, every entry once across pages; 503 while either service is down. Kept `AUDIT_RETENTION_DAYS` (default 90). A `read` key may read it.',
+    request: {
+      parameters: [
+        ...listParams,
+        { name: 'action', in: 'query', required: false, schema: { type: 'string' }, description: 'Only this action.' },
+        {
+          name: 'actor',
+          in: 'query',
+          required: false,
+          schema: { type: 'string' },
+          description: 'Only this actor id (a key id, a session id, an account id).',
+        },
+        {
+          name: 'since',
+          in: 'query',
+          required: false,
+          schema: { type: 'string', format: 'date-time' },
+          description: 'Entries at or after.',
+        },
+        {
+          name: 'until',
+          in: 'query',
+          required: false,
+          schema: { type: 'string', format: 'date-time' },
+          description: 'Entries before.',
+        },
+      ],
+    },
+    responses: {
+      '200': json({ type: 'array', items: ref('AuditEvent') }, 'Entries, newest first.', listHeaders),
+    },
+    errors: 'read',
+    moreErrors: ['400'],
+    mounts: [{ prefix: '/v1', operationId: 'listAuditEvents', summary: "The account's audit log, newest first" }],
+    handler: (deps) => async (req, res) => {
       const filter = {
         action: queryString(req, 'action'),
         actor: queryString(req, 'actor'),
@@ -69,5 +110,10 @@ export function auditRoutes(router: Router, deps: AuditRouteDeps): void {
         items.map((e) => eventBody(deps.hrefs, e)),
       );
     },
-  });
+  },
+];
+
+/** Registers this route on the API router. */
+export function auditRoutes(router: Router, deps: AuditRouteDeps): void {
+  registerDeclared(router, deps, auditRouteDeclarations);
 }

@@ -17,7 +17,9 @@ import { userJson } from './accounts.ts';
 import { auditOptions, callOptions, principal } from './context.ts';
 import { consoleSignIn, decodeFields, passwordChange } from './request-bodies.ts';
 import type { ConsoleSessionBody } from './response-bodies.ts';
-import { route, sendJson } from './routing.ts';
+import { sendJson } from './routing.ts';
+import { type RouteDeclaration, registerDeclared } from './declare.ts';
+import { json, jsonBody, ref } from '../openapi-parts.ts';
 
 export interface ConsoleRouteDeps {
   hrefs: Hrefs;
@@ -31,31 +33,62 @@ export interface ConsoleRouteDeps {
   origin: string;
 }
 
-/**
- * Sign-in and sign-out: on a router mounted before authentication (they carry no credential, or
- * one being ended); `body` reads their JSON body.
- */
-export function consoleSessionRoutes(router: Router, deps: ConsoleRouteDeps, body: RequestHandler): void {
-  const { hrefs, consoleSessions, passwords } = deps;
-  router.use('/console/session', body);
-  route(router, '/console/session', {
+const tags = ['Credentials'];
+
+/** Sign-in, sign-out and the browser's session, declared once for the router and the OpenAPI document. */
+export const consoleSessionRouteDeclarations: readonly RouteDeclaration<ConsoleRouteDeps>[] = [
+  {
     // The browser's own session, if any: how the console learns at load whether it is signed in
     // (204 instead of a 401, which a browser would log as an error).
-    GET: async (req, res) => {
-      res.setHeader('Cache-Control', 'no-store');
-      const token = sessionToken(req);
-      if (token === undefined) return void res.status(204).end();
-      let s: Awaited<ReturnType<ConsoleSessionsClient['verifyConsoleSession']>>;
-      try {
-        s = await consoleSessions.verifyConsoleSession({ token }, callOptions(req));
-      } catch (err) {
-        if (err instanceof AppError && err.code === 'unauthenticated') return void res.status(204).end();
-        throw err;
-      }
-      const session: ConsoleSessionBody = { user: userJson(s.account!, hrefs), expiresAt: s.expiresAt };
-      sendJson(res, session);
+    method: 'GET',
+    path: '/console/session',
+    tags,
+    description:
+      'Reads the `__Host-sb_session` cookie without requiring it: 200 with the session while it is valid (a use, like any request it authenticates), 204 when there is no cookie or the session ended or expired. The console asks it once at load.',
+    responses: {
+      '200': json(ref('ConsoleSession'), 'The session of the cookie.'),
+      '204': { description: 'No valid browser session.' },
     },
-    POST: async (req, res) => {
+    errors: ['401', '405', '500', '503'],
+    security: [],
+    mounts: [
+      {
+        prefix: '/v1',
+        operationId: 'getConsoleSession',
+        summary: "The browser's session: its user and end, or 204 when it has none",
+      },
+    ],
+    handler:
+      ({ hrefs, consoleSessions }) =>
+      async (req, res) => {
+        res.setHeader('Cache-Control', 'no-store');
+        const token = sessionToken(req);
+        if (token === undefined) return void res.status(204).end();
+        let s: Awaited<ReturnType<ConsoleSessionsClient['verifyConsoleSession']>>;
+        try {
+          s = await consoleSessions.verifyConsoleSession({ token }, callOptions(req));
+        } catch (err) {
+          if (err instanceof AppError && err.code === 'unauthenticated') return void res.status(204).end();
+          throw err;
+        }
+        const session: ConsoleSessionBody = { user: userJson(s.account!, hrefs), expiresAt: s.expiresAt };
+        sendJson(res, session);
+      },
+  },
+  {
+    method: 'POST',
+    path: '/console/session',
+    tags,
+    description:
+      "Checks the password with the lockout and limits of Basic auth. The cookie `__Host-sb_session` is HttpOnly, SameSite=Strict, Secure, Path=/ (browsers keep Secure cookies of loopback hosts over http too); a request carrying it twice is a 401; the session lasts 12 h at most and ends after 30 min unused (`CONSOLE_SESSION_TTL_MS`, `CONSOLE_SESSION_IDLE_MS`). It authenticates every `/v1` route; a write made with it (POST, PUT, DELETE) must carry this API's `Origin`, or it answers 403.",
+    request: { body: jsonBody(ref('ConsoleSignIn')) },
+    responses: {
+      '200': json(ref('ConsoleSession'), 'Signed in.', { 'Set-Cookie': { schema: { type: 'string' } } }),
+    },
+    errors: ['400', '401', '403', '405', '413', '415', '429', '500', '503'],
+    security: [],
+    mounts: [{ prefix: '/v1', operationId: 'signIn', summary: 'Sign in a browser: sets the __Host-sb_session cookie' }],
+    handler: (deps) => async (req, res) => {
       checkOrigin(req, deps.origin, true);
       const body = decodeFields(req, consoleSignIn);
       // The failure budget is keyed by the client's group (an IPv6 /64), as for HTTP Basic.
@@ -64,7 +97,7 @@ export function consoleSessionRoutes(router: Router, deps: ConsoleRouteDeps, bod
       let account: Principal;
       try {
         // The pair as typed: encoded as Basic, "alice:x" and a password would check alice.
-        account = await passwords.authenticatePair(
+        account = await deps.passwords.authenticatePair(
           { username: body.username, password: body.password },
           req.state.requestId,
           address,
@@ -85,19 +118,34 @@ export function consoleSessionRoutes(router: Router, deps: ConsoleRouteDeps, bod
       }
       req.state.principal = account;
       req.state.credential = { type: 'password', id: account.accountId, name: account.username, scope: 'full' };
-      const s = await consoleSessions.createConsoleSession({ accountId: account.accountId }, auditOptions(req));
+      const s = await deps.consoleSessions.createConsoleSession({ accountId: account.accountId }, auditOptions(req));
       setSessionCookie(res, s.token, (Date.parse(s.expiresAt) - Date.now()) / 1000);
       res.setHeader('Cache-Control', 'no-store');
-      const session: ConsoleSessionBody = { user: userJson(s.account!, hrefs), expiresAt: s.expiresAt };
+      const session: ConsoleSessionBody = { user: userJson(s.account!, deps.hrefs), expiresAt: s.expiresAt };
       sendJson(res, session);
     },
-    DELETE: async (req, res) => {
+  },
+  {
+    method: 'DELETE',
+    path: '/console/session',
+    tags,
+    responses: { '204': { description: 'Signed out (also when no session was open).' } },
+    errors: ['401', '403', '405', '500', '503'],
+    security: [],
+    mounts: [
+      {
+        prefix: '/v1',
+        operationId: 'signOut',
+        summary: 'Sign out: ends the browser session and clears the cookie',
+      },
+    ],
+    handler: (deps) => async (req, res) => {
       const token = sessionToken(req);
       if (token !== undefined) {
         checkOrigin(req, deps.origin);
         // The session's id, unknown here, is filled in by the applications service.
         const ip = clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], deps.trustedProxies);
-        await consoleSessions.endConsoleSession(
+        await deps.consoleSessions.endConsoleSession(
           { token },
           { ...callOptions(req), audit: { actor: { type: 'session', id: '' }, ip, requestId: req.state.requestId } },
         );
@@ -105,23 +153,43 @@ export function consoleSessionRoutes(router: Router, deps: ConsoleRouteDeps, bod
       clearSessionCookie(res);
       res.status(204).end();
     },
-  });
-}
+  },
+];
 
 /**
- * The password change: mounted with the authenticated API. `current` is checked by the
- * authenticator first, as a browser sign-in is (the username's lockout, the client address's budget
- * of failed logins, the verifier's bounded queue; never a cached check), so a stolen session or key
- * cannot use it to guess the password faster than sign-in allows; a wrong one is audited.
+ * Sign-in and sign-out: on a router mounted before authentication (they carry no credential, or
+ * one being ended); `body` reads their JSON body.
  */
-export function passwordRoutes(
-  router: Router,
-  deps: Pick<ConsoleRouteDeps, 'accounts' | 'hrefs' | 'passwords' | 'failedSignIns' | 'trustedProxies'> & {
-    keys: Pick<ApiKeyVerifier, 'forget'>;
-  },
-): void {
-  route(router, '/users/me/password', {
-    PUT: async (req, res) => {
+export function consoleSessionRoutes(router: Router, deps: ConsoleRouteDeps, body: RequestHandler): void {
+  router.use('/console/session', body);
+  registerDeclared(router, deps, consoleSessionRouteDeclarations);
+}
+
+/** The dependencies of the password change. */
+export type PasswordRouteDeps = Pick<
+  ConsoleRouteDeps,
+  'accounts' | 'hrefs' | 'passwords' | 'failedSignIns' | 'trustedProxies'
+> & {
+  keys: Pick<ApiKeyVerifier, 'forget'>;
+};
+
+/** The password change, declared once for the router and the OpenAPI document. */
+export const passwordRouteDeclarations: readonly RouteDeclaration<PasswordRouteDeps>[] = [
+  {
+    method: 'PUT',
+    path: '/users/me/password',
+    tags,
+    request: { body: jsonBody(ref('PasswordChange')) },
+    responses: { '200': json(ref('User'), 'Changed.') },
+    errors: 'write',
+    mounts: [
+      {
+        prefix: '/v1',
+        operationId: 'changePassword',
+        summary: 'Change the password; every browser session of the account ends',
+      },
+    ],
+    handler: (deps) => async (req, res) => {
       const body = decodeFields(req, passwordChange);
       const me = principal(req);
       const address = clientGroup(req.socket.remoteAddress, req.headers['x-forwarded-for'], deps.trustedProxies);
@@ -151,5 +219,15 @@ export function passwordRoutes(
       if (body.revokeKeys) deps.keys.forget(me.accountId);
       sendJson(res, userJson(account!, deps.hrefs));
     },
-  });
+  },
+];
+
+/**
+ * The password change: mounted with the authenticated API. `current` is checked by the
+ * authenticator first, as a browser sign-in is (the username's lockout, the client address's budget
+ * of failed logins, the verifier's bounded queue; never a cached check), so a stolen session or key
+ * cannot use it to guess the password faster than sign-in allows; a wrong one is audited.
+ */
+export function passwordRoutes(router: Router, deps: PasswordRouteDeps): void {
+  registerDeclared(router, deps, passwordRouteDeclarations);
 }

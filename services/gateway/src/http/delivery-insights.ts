@@ -7,7 +7,9 @@ import type { DeliveryStatsBucket__Output } from '@switchboard/proto/generated/s
 import { callOptions, principal } from './context.ts';
 import type { RouteDeps } from './deps.ts';
 import type { DeliveryStatsBody } from './response-bodies.ts';
-import { queryString, route, sendJson } from './routing.ts';
+import { queryString, sendJson } from './routing.ts';
+import { pathParams, type RouteDeclaration, registerDeclared } from './declare.ts';
+import { json, type Parameter, ref } from '../openapi-parts.ts';
 import { deliveryJson } from './webhooks.ts';
 import { readOnly } from './exposure.ts';
 
@@ -43,38 +45,109 @@ function statsJson(r: GetDeliveryStatsResponse__Output, withSessions: boolean): 
   };
 }
 
+const p = (req: Request, name: string) => String(req.params[name]);
+const shape = (req: Request) => ({ window: queryString(req, 'window'), bucket: queryString(req, 'bucket') });
+const tags = ['Deliveries'];
+const statsParams: Parameter[] = [
+  {
+    name: 'window',
+    in: 'query',
+    schema: { type: 'string', enum: ['1h', '24h', '7d'], default: '24h' },
+    description: 'How far back from now.',
+  },
+  {
+    name: 'bucket',
+    in: 'query',
+    schema: { type: 'string', enum: ['1m', '5m', '1h'], default: '1h' },
+    description: 'Width of each bucket; at most 300 buckets (400 beyond: `7d` by `1m` or `5m`, `24h` by `1m`).',
+  },
+];
+
+/** The delivery record and statistics routes, declared once for the router and the OpenAPI document. */
+export const deliveryInsightRouteDeclarations: readonly RouteDeclaration<RouteDeps>[] = [
+  {
+    method: 'GET',
+    path: '/deliveries/:deliveryId',
+    tags,
+    description:
+      "Any attempt record of the account (a subscription's or an application's session), with `response`: the receiver's Content-Type and the first 4 KiB of its answer as UTF-8 text, and whether it was cut. Another account's record is 404.",
+    request: { params: pathParams({ deliveryId: 'Delivery attempt id.' }) },
+    responses: { '200': json(ref('Delivery'), 'The attempt.') },
+    errors: 'read',
+    mounts: [
+      {
+        prefix: '/v1',
+        operationId: 'getDelivery',
+        summary: "One delivery attempt of the account, with the receiver's answer",
+      },
+    ],
+    handler:
+      ({ webhooks }) =>
+      async (req, res) => {
+        const { delivery } = await webhooks.getDelivery(
+          { accountId: principal(req).accountId, deliveryId: p(req, 'deliveryId') },
+          callOptions(req),
+        );
+        sendJson(res, deliveryJson(delivery!, true, readOnly(req)));
+      },
+  },
+  {
+    method: 'GET',
+    path: '/webhooks/:id/stats',
+    tags,
+    description:
+      'Every bucket of the window, the last one holding now: attempt records, their outcomes, and latency p50/p95 of the attempts made. Read from per-minute rollups written as the records are stored, so the buckets add up to the records. 400 naming `window` or `bucket` for an unknown value or too many buckets.',
+    request: { params: pathParams({ id: 'Subscription id.' }), parameters: statsParams },
+    responses: { '200': json(ref('DeliveryStats'), 'The statistics.') },
+    errors: 'read',
+    moreErrors: ['400'],
+    mounts: [
+      {
+        prefix: '/v1',
+        operationId: 'getWebhookStats',
+        summary: "Statistics of a subscription's deliveries over a window",
+      },
+    ],
+    handler:
+      ({ webhooks }) =>
+      async (req, res) => {
+        const r = await webhooks.getDeliveryStats(
+          { accountId: principal(req).accountId, subscriptionId: p(req, 'id'), ...shape(req) },
+          callOptions(req),
+        );
+        sendJson(res, statsJson(r, false));
+      },
+  },
+  {
+    method: 'GET',
+    path: '/applications/:id/stats',
+    tags,
+    description:
+      'As `GET /v1/webhooks/{id}/stats`, for the session deliveries of the application, with `sessions` (answered, fallback, failed) in each bucket and the totals.',
+    request: { params: pathParams({ id: 'Application id.' }), parameters: statsParams },
+    responses: { '200': json(ref('DeliveryStats'), 'The statistics.') },
+    errors: 'read',
+    moreErrors: ['400'],
+    mounts: [
+      {
+        prefix: '/v1',
+        operationId: 'getApplicationStats',
+        summary: "Statistics of an application's session deliveries and sessions over a window",
+      },
+    ],
+    handler:
+      ({ webhooks }) =>
+      async (req, res) => {
+        const r = await webhooks.getDeliveryStats(
+          { accountId: principal(req).accountId, applicationId: p(req, 'id'), ...shape(req) },
+          callOptions(req),
+        );
+        sendJson(res, statsJson(r, true));
+      },
+  },
+];
+
+/** Registers these routes on the API router (one flat router: no nested router per resource on every request). */
 export function deliveryInsightRoutes(router: Router, deps: RouteDeps): void {
-  const { webhooks } = deps;
-  const p = (req: Request, name: string) => String(req.params[name]);
-  const shape = (req: Request) => ({ window: queryString(req, 'window'), bucket: queryString(req, 'bucket') });
-
-  route(router, '/deliveries/:deliveryId', {
-    GET: async (req, res) => {
-      const { delivery } = await webhooks.getDelivery(
-        { accountId: principal(req).accountId, deliveryId: p(req, 'deliveryId') },
-        callOptions(req),
-      );
-      sendJson(res, deliveryJson(delivery!, true, readOnly(req)));
-    },
-  });
-
-  route(router, '/webhooks/:id/stats', {
-    GET: async (req, res) => {
-      const r = await webhooks.getDeliveryStats(
-        { accountId: principal(req).accountId, subscriptionId: p(req, 'id'), ...shape(req) },
-        callOptions(req),
-      );
-      sendJson(res, statsJson(r, false));
-    },
-  });
-
-  route(router, '/applications/:appId/stats', {
-    GET: async (req, res) => {
-      const r = await webhooks.getDeliveryStats(
-        { accountId: principal(req).accountId, applicationId: p(req, 'appId'), ...shape(req) },
-        callOptions(req),
-      );
-      sendJson(res, statsJson(r, true));
-    },
-  });
+  registerDeclared(router, deps, deliveryInsightRouteDeclarations);
 }

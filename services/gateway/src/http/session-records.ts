@@ -1,14 +1,16 @@
 // The session inspector (docs/api.md#sessions): an application's sessions, newest first and
 // filtered, and one session whole, from the records the webhooks service keeps. GET /v1/sessions/:id
 // shares its path with the Session API (sessions.ts), which hands such reads on to this router.
-import type { Request, Router } from 'express';
+import type { Router } from 'express';
 import type { SessionRecordMessage } from '@switchboard/proto';
 import type { Hrefs } from '../hrefs.ts';
 import { callOptions, principal } from './context.ts';
 import type { RouteDeps } from './deps.ts';
 import { MASKED, noStore, readOnly } from './exposure.ts';
 import type { SessionBody, SessionSummaryBody } from './response-bodies.ts';
-import { queryString, readList, route, sendJson } from './routing.ts';
+import { queryString, readList, sendJson } from './routing.ts';
+import { pathParams, type RouteDeclaration, registerDeclared } from './declare.ts';
+import { json, listHeaders, listParams, type Parameter, ref } from '../openapi-parts.ts';
 
 const excerpt = (text: string | undefined, truncated: boolean) => (text === undefined ? null : { text, truncated });
 
@@ -60,42 +62,92 @@ export function sessionJson(s: SessionRecordMessage, hrefs: Hrefs, masked = fals
   };
 }
 
-/** Registers these routes on the API router. */
-export function sessionRecordRoutes(router: Router, deps: RouteDeps): void {
-  const { hrefs, webhooks } = deps;
+const tags = ['Session inspector'];
+const sessionFilters: Parameter[] = [
+  { name: 'outcome', in: 'query', schema: { type: 'string', enum: ['answered', 'fallback', 'failed'] } },
+  { name: 'channel', in: 'query', schema: { type: 'string', enum: ['VOICE', 'TEXT'] } },
+  {
+    name: 'since',
+    in: 'query',
+    schema: { type: 'string', format: 'date-time' },
+    description: 'Sessions started at or after this time.',
+  },
+  {
+    name: 'until',
+    in: 'query',
+    schema: { type: 'string', format: 'date-time' },
+    description: 'Sessions started before this time.',
+  },
+  { name: 'from', in: 'query', schema: { type: 'string' }, description: 'The caller id (`session.from.id`), exactly.' },
+];
 
-  route(router, '/applications/:appId/sessions', {
-    GET: async (req: Request, res) => {
-      const filters = {
-        outcome: queryString(req, 'outcome'),
-        channel: queryString(req, 'channel'),
-        since: queryString(req, 'since'),
-        until: queryString(req, 'until'),
-        from: queryString(req, 'from'),
-      };
-      const list = await readList(req, res, hrefs.base, async (limit, cursor) => {
-        const page = await webhooks.listSessions(
-          { accountId: principal(req).accountId, applicationId: String(req.params.appId), limit, cursor, ...filters },
+/** The session inspector routes, declared once for the router and the OpenAPI document. */
+export const sessionRecordRouteDeclarations: readonly RouteDeclaration<RouteDeps>[] = [
+  {
+    method: 'GET',
+    path: '/applications/:id/sessions',
+    tags,
+    description:
+      'Every session delivered to the application (routed by the application id, by an address it owns, or launched with one of its tokens) in the last `SESSION_RETENTION_DAYS` days. A session shows here once it has ended (instructions or failure). Bad filters are a 400.',
+    request: { params: pathParams({ id: 'Application id.' }), parameters: [...listParams, ...sessionFilters] },
+    responses: { '200': json({ type: 'array', items: ref('SessionSummary') }, 'Sessions.', listHeaders) },
+    errors: 'read',
+    moreErrors: ['400'],
+    mounts: [
+      { prefix: '/v1', operationId: 'listApplicationSessions', summary: 'Sessions of an application, newest first' },
+    ],
+    handler:
+      ({ hrefs, webhooks }) =>
+      async (req, res) => {
+        const filters = {
+          outcome: queryString(req, 'outcome'),
+          channel: queryString(req, 'channel'),
+          since: queryString(req, 'since'),
+          until: queryString(req, 'until'),
+          from: queryString(req, 'from'),
+        };
+        const list = await readList(req, res, hrefs.base, async (limit, cursor) => {
+          const page = await webhooks.listSessions(
+            { accountId: principal(req).accountId, applicationId: String(req.params.id), limit, cursor, ...filters },
+            callOptions(req),
+          );
+          return { items: page.sessions, nextCursor: page.nextCursor };
+        });
+        noStore(res);
+        sendJson(
+          res,
+          list.map((s) => sessionSummaryJson(s, hrefs, readOnly(req))),
+        );
+      },
+  },
+  {
+    method: 'GET',
+    path: '/sessions/:sessionId',
+    tags,
+    request: { params: pathParams({ sessionId: 'The session id (`session.id` of the session POST).' }) },
+    responses: { '200': json(ref('SessionRecord'), 'The session.') },
+    errors: 'read',
+    mounts: [
+      {
+        prefix: '/v1',
+        operationId: 'getSession',
+        summary: 'One session: every attempt with what the application answered, its instructions and signals',
+      },
+    ],
+    handler:
+      ({ hrefs, webhooks }) =>
+      async (req, res) => {
+        const { session } = await webhooks.getSession(
+          { accountId: principal(req).accountId, sessionId: String(req.params.sessionId) },
           callOptions(req),
         );
-        return { items: page.sessions, nextCursor: page.nextCursor };
-      });
-      noStore(res);
-      sendJson(
-        res,
-        list.map((s) => sessionSummaryJson(s, hrefs, readOnly(req))),
-      );
-    },
-  });
+        noStore(res);
+        sendJson(res, sessionJson(session!, hrefs, readOnly(req)));
+      },
+  },
+];
 
-  route(router, '/sessions/:sessionId', {
-    GET: async (req: Request, res) => {
-      const { session } = await webhooks.getSession(
-        { accountId: principal(req).accountId, sessionId: String(req.params.sessionId) },
-        callOptions(req),
-      );
-      noStore(res);
-      sendJson(res, sessionJson(session!, hrefs, readOnly(req)));
-    },
-  });
+/** Registers these routes on the API router. */
+export function sessionRecordRoutes(router: Router, deps: RouteDeps): void {
+  registerDeclared(router, deps, sessionRecordRouteDeclarations);
 }

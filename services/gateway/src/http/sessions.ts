@@ -2,6 +2,7 @@
 // (GET or POST /1.0/sessions, /v1/sessions), and queue a signal for a running session
 // (/1.0/sessions/:id/signals). No Basic auth: the token, or the session id, is the credential
 // (docs/api-rules.md#session-api). Fields come in the query, a JSON body or a form, in any mix.
+import type { ResponseConfig } from '@asteasolutions/zod-to-openapi';
 import type { Request, Response, Router } from 'express';
 import type { z } from 'zod';
 import { AppError } from '@switchboard/errors';
@@ -9,10 +10,12 @@ import type { SessionsClient } from '@switchboard/proto';
 import type { Limiter } from '../rate-limit.ts';
 import { callOptions } from './context.ts';
 import { notFoundHandler } from './problem.ts';
-import { sessionLaunch, sessionSignal } from './request-bodies.ts';
-import { route, sendJson } from './routing.ts';
+import { requestBodySchema, sessionLaunch, sessionSignal } from './request-bodies.ts';
+import { type Handler, sendJson } from './routing.ts';
+import { pathParams, type RouteDeclaration, registerDeclared } from './declare.ts';
+import { json, type Parameter, problemResponse, ref, type Schema } from '../openapi-parts.ts';
 import { noStore } from './exposure.ts';
-import { SESSION_LIMITS } from '../limits.ts';
+import { SESSION_LIMITS, SESSION_RATE_LIMIT_DEFAULT_PER_SECOND } from '../limits.ts';
 
 export interface SessionRouteDeps {
   sessions: SessionsClient;
@@ -112,11 +115,9 @@ function refuseHead(req: Request, res: Response): void {
   throw new AppError('method_not_allowed', 'allowed methods: GET, POST');
 }
 
-/** Registers the routes at the root of a router mounted on /1.0/sessions, /v1/sessions and /rest/v1/sessions. */
-export function sessionRoutes(router: Router, deps: SessionRouteDeps): void {
-  const { sessions, limiter } = deps;
-
-  const launch = async (req: Request, res: Response) => {
+const launch =
+  ({ sessions, limiter }: SessionRouteDeps): Handler =>
+  async (req, res) => {
     refuseHead(req, res);
     const { token, action, statusCallbackUrl, ...rest } = decodeFields(requestFields(req), sessionLaunch);
     checkAction(action, 'create');
@@ -148,7 +149,9 @@ export function sessionRoutes(router: Router, deps: SessionRouteDeps): void {
     sendLaunched(req, res, token, sessionId);
   };
 
-  const signal = async (req: Request, res: Response) => {
+const signal =
+  ({ sessions, limiter }: SessionRouteDeps): Handler =>
+  async (req, res) => {
     refuseHead(req, res);
     const sessionId = sessionIdOf(req);
     const { value, signal: alias, action } = decodeFields(requestFields(req), sessionSignal);
@@ -160,8 +163,139 @@ export function sessionRoutes(router: Router, deps: SessionRouteDeps): void {
     sendJson(res, { status: queued ? 'QUEUED' : 'NOTFOUND' });
   };
 
-  route(router, '/', { GET: launch, POST: launch });
-  route(router, '/:sessionId/signals', { GET: signal, POST: signal });
+// The document of the Session API (Tropo's paths), under /1.0, /v1 and /rest/v1: no Basic auth, the
+// token or session id is the credential.
+const tags = ['Sessions'];
+const rate = `Rate limited (\`SESSION_RATE_LIMIT_PER_SECOND\`, default ${SESSION_RATE_LIMIT_DEFAULT_PER_SECOND} per second per token for launches and per session for signals, bursts of twice that; and \`SESSION_LAUNCH_RATE_PER_ACCOUNT\`, default 20 launches per second per account whatever its tokens, bursts of 40, across every gateway).`;
+/** The Session API's own problem answers (its 400 and 429 read differently from the API's). */
+const sessionProblems = {
+  '400': problemResponse(
+    `Invalid request: no token (or a token only in the Authorization header), an \`action\` other than the one of the path, a field given twice with different values, a field that is not a string, number or boolean, more than ${SESSION_LIMITS.parameters} parameters, a name over ${SESSION_LIMITS.parameterNameChars} or a value over ${SESSION_LIMITS.parameterValueChars} characters, a signal value over ${SESSION_LIMITS.signalValueChars} characters, a malformed session id, or a \`statusCallbackUrl\` that is not an http(s) URL or names a refused address.`,
+  ),
+  '429': problemResponse(rate, { 'Retry-After': { schema: { type: 'string' } } }),
+} as Record<string, ResponseConfig>;
+const sharedProblems = ['405', '413', '415', '500', '503'] as const;
+/** The fields of a POST, as JSON or as a form. */
+const fieldsIn = (schema: Schema) => ({
+  required: false,
+  content: { 'application/json': { schema }, 'application/x-www-form-urlencoded': { schema } },
+});
+const launchParams: Parameter[] = [
+  { name: 'token', in: 'query', schema: { type: 'string' }, description: 'The session token (or in the body).' },
+  { name: 'action', in: 'query', schema: { type: 'string', enum: ['create'] }, description: 'Optional.' },
+  {
+    name: 'statusCallbackUrl',
+    in: 'query',
+    schema: { type: 'string', format: 'uri', maxLength: 2048 },
+    description:
+      "Optional (or in the body): the session's `sessionStatus` events also go there, signed with the application's secret (docs/events.md#status-callback). An https URL (or http where allowed); a private, loopback or link-local address is a 400 naming `statusCallbackUrl` unless `DELIVERY_ALLOWED_CIDRS` allows it.",
+  },
+  {
+    name: 'fields',
+    in: 'query',
+    style: 'form',
+    explode: true,
+    schema: { type: 'object', additionalProperties: { type: 'string' } },
+    description: 'Any other field: a parameter of the session.',
+  },
+];
+/** The launch's answer; under /1.0 XML is also the answer to no stated preference. */
+const launched = (legacy: boolean): ResponseConfig => ({
+  description: `Launched: the session goes to the application's \`voiceUrl\` (voice token) or \`messagingUrl\` (messaging token) as any session POST, with \`userType: "NONE"\` and the fields in \`parameters\`. JSON, or XML when the Accept header prefers \`application/xml\` or \`text/xml\`${legacy ? ' or states no preference (no Accept header, or `*/*`: the Tropo clients of this path read XML)' : ''}.`,
+  content: {
+    'application/json': { schema: ref('SessionLaunched') },
+    'application/xml': {
+      schema: { type: 'string' },
+      example: '<session><success>true</success><token>TOKEN</token><id>SESSION_ID</id></session>',
+    },
+    'text/xml': { schema: { type: 'string' } },
+  },
+});
+const signalParams = pathParams({
+  sessionId: `The session id (1 to ${SESSION_LIMITS.sessionIdChars} visible ASCII characters).`,
+});
+const signalQuery: Parameter[] = [
+  {
+    name: 'value',
+    in: 'query',
+    schema: { type: 'string', maxLength: SESSION_LIMITS.signalValueChars },
+    description: 'The signal, such as `exit` (or `signal`, or in the body).',
+  },
+  { name: 'action', in: 'query', schema: { type: 'string', enum: ['signal'] }, description: 'Optional.' },
+];
+const prefixes = [
+  { prefix: '/1.0/sessions', op: 'Legacy' },
+  { prefix: '/v1/sessions', op: '' },
+  { prefix: '/rest/v1/sessions', op: 'Rest' },
+] as const;
+
+function launchDeclaration(method: 'GET' | 'POST'): RouteDeclaration<SessionRouteDeps> {
+  const verb = method.toLowerCase();
+  return {
+    method,
+    path: '/',
+    tags,
+    request: {
+      parameters: launchParams,
+      ...(method === 'POST' ? { body: fieldsIn(requestBodySchema(sessionLaunch)) } : {}),
+    },
+    responses: {
+      '200': launched(false),
+      ...sessionProblems,
+      '404': problemResponse('No application holds this token (never claimed, released, or its application deleted).'),
+    } as Record<string, ResponseConfig>,
+    errors: sharedProblems,
+    security: [],
+    mounts: prefixes.map(({ prefix, op }) => ({
+      prefix,
+      operationId: `${verb}${op}LaunchSession`,
+      summary: 'Launch a session with an application token',
+      ...(op === 'Legacy' ? { responses: { '200': launched(true) } } : {}),
+    })),
+    handler: launch,
+  };
+}
+
+function signalDeclaration(method: 'GET' | 'POST'): RouteDeclaration<SessionRouteDeps> {
+  const verb = method.toLowerCase();
+  return {
+    method,
+    path: '/:sessionId/signals',
+    tags,
+    request: {
+      params: signalParams,
+      parameters: signalQuery,
+      ...(method === 'POST' ? { body: fieldsIn(requestBodySchema(sessionSignal)) } : {}),
+    },
+    responses: {
+      '200': json(
+        ref('SignalStatus'),
+        '`QUEUED`: published on `sessions.signal` for the telephony core. `NOTFOUND`: this platform did not start or route that session in the last 24 h.',
+      ),
+      ...sessionProblems,
+    },
+    errors: sharedProblems,
+    security: [],
+    mounts: prefixes.map(({ prefix, op }) => ({
+      prefix,
+      operationId: `${verb}${op}SignalSession`,
+      summary: 'Queue a signal for a running session',
+    })),
+    handler: signal,
+  };
+}
+
+/** The Session API, declared once for the router and the OpenAPI document (paths relative to its router). */
+export const sessionRouteDeclarations: readonly RouteDeclaration<SessionRouteDeps>[] = [
+  launchDeclaration('GET'),
+  launchDeclaration('POST'),
+  signalDeclaration('GET'),
+  signalDeclaration('POST'),
+];
+
+/** Registers the routes at the root of a router mounted on /1.0/sessions, /v1/sessions and /rest/v1/sessions. */
+export function sessionRoutes(router: Router, deps: SessionRouteDeps): void {
+  registerDeclared(router, deps, sessionRouteDeclarations);
   // A session's record (GET /v1/sessions/:id) is the authenticated API's (session-records.ts):
   // handed on, past these routes, to the routers mounted after this one.
   router.get('/:sessionId', (_req, _res, next) => next('router'));

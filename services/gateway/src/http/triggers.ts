@@ -1,12 +1,15 @@
 // Alert triggers, usage and usage triggers (docs/api.md#alert-triggers, #usage, #usage-triggers):
 // the webhooks service keeps them; the gateway checks the bodies' types and serialises.
 import type { Request, Router } from 'express';
+import { USAGE_CATEGORIES } from '@switchboard/events';
 import type { AlertTrigger__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/AlertTrigger';
 import type { UsageTrigger__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/UsageTrigger';
 import { auditOptions, callOptions, principal, writeOptions } from './context.ts';
 import type { RouteDeps } from './deps.ts';
 import { decodeBody } from './request-bodies.ts';
-import { queryString, readList, route, sendJson } from './routing.ts';
+import { type Handler, queryString, readList, sendJson } from './routing.ts';
+import { pathParams, type RouteDeclaration, registerDeclared } from './declare.ts';
+import { hrefHeaders, json, jsonBody, listHeaders, listParams, ref } from '../openapi-parts.ts';
 import {
   alertTriggerCreate,
   usageTriggerCreate,
@@ -42,120 +45,268 @@ function usageTriggerJson(t: UsageTrigger__Output, base: string): UsageTriggerBo
   };
 }
 
+const id = (req: Request) => String(req.params.id);
+
+/** What differs between the two trigger families: their document and their handlers. */
+interface TriggerKind {
+  path: string;
+  tag: string;
+  /** The component of the trigger (`AlertTrigger`); its create body is `<name>Create`. */
+  name: string;
+  what: string;
+  max: number;
+  create: string;
+  handlers: Record<'list' | 'create' | 'get' | 'remove', (deps: RouteDeps) => Handler>;
+}
+
+const kinds: TriggerKind[] = [
+  {
+    path: '/alert-triggers',
+    tag: 'Alert triggers',
+    name: 'AlertTrigger',
+    what: 'alert trigger',
+    max: 50,
+    create:
+      "An `alertTriggered` notification is sent when the alerts matching `code` (or any, `*`) and `applicationId` (or any) within the last `window` (counted per minute, the current minute included) reach `threshold`; then at most one more per window. Bad fields are a 400 naming each; an application that is not the account's is a 400 naming `applicationId`; the 51st trigger of an account is a 409 `limit_exceeded`.",
+    handlers: {
+      list:
+        ({ hrefs, webhooks }) =>
+        async (req, res) => {
+          const list = await readList(req, res, hrefs.base, async (limit, cursor) => {
+            const page = await webhooks.listAlertTriggers(
+              { accountId: principal(req).accountId, limit, cursor },
+              callOptions(req),
+            );
+            return { items: page.triggers, nextCursor: page.nextCursor };
+          });
+          sendJson(
+            res,
+            list.map((t) => alertTriggerJson(t, hrefs.base)),
+          );
+        },
+      create:
+        ({ hrefs, webhooks }) =>
+        async (req, res) => {
+          const body = decodeBody(req, alertTriggerCreate);
+          const { trigger } = await webhooks.createAlertTrigger(
+            { ...body, accountId: principal(req).accountId },
+            writeOptions(req),
+          );
+          const json = alertTriggerJson(trigger!, hrefs.base);
+          res.setHeader('Location', json.href);
+          sendJson(res, json);
+        },
+      get:
+        ({ hrefs, webhooks }) =>
+        async (req, res) => {
+          const { trigger } = await webhooks.getAlertTrigger(
+            { accountId: principal(req).accountId, id: id(req) },
+            callOptions(req),
+          );
+          sendJson(res, alertTriggerJson(trigger!, hrefs.base));
+        },
+      remove:
+        ({ webhooks }) =>
+        async (req, res) => {
+          await webhooks.deleteAlertTrigger({ accountId: principal(req).accountId, id: id(req) }, auditOptions(req));
+          sendJson(res, { message: `Alert trigger ${id(req)} deleted` });
+        },
+    },
+  },
+  {
+    path: '/usage-triggers',
+    tag: 'Usage',
+    name: 'UsageTrigger',
+    what: 'usage trigger',
+    max: 100,
+    create:
+      "A signed `usageTriggered` notification is sent within 60 s of the account's usage of `category` reaching `threshold` in the period (`daily`: the UTC day; `monthly`: the UTC month; `none`: from its creation, once), once per period. Bad fields are a 400 naming each; the 101st trigger of an account is a 409 `limit_exceeded`.",
+    handlers: {
+      list:
+        ({ hrefs, webhooks }) =>
+        async (req, res) => {
+          const list = await readList(req, res, hrefs.base, async (limit, cursor) => {
+            const page = await webhooks.listUsageTriggers(
+              { accountId: principal(req).accountId, limit, cursor },
+              callOptions(req),
+            );
+            return { items: page.triggers, nextCursor: page.nextCursor };
+          });
+          sendJson(
+            res,
+            list.map((t) => usageTriggerJson(t, hrefs.base)),
+          );
+        },
+      create:
+        ({ hrefs, webhooks }) =>
+        async (req, res) => {
+          const { threshold, ...body } = decodeBody(req, usageTriggerCreate);
+          const { trigger } = await webhooks.createUsageTrigger(
+            {
+              ...body,
+              ...(threshold !== undefined ? { threshold: String(threshold) } : {}),
+              accountId: principal(req).accountId,
+            },
+            writeOptions(req),
+          );
+          const json = usageTriggerJson(trigger!, hrefs.base);
+          res.setHeader('Location', json.href);
+          sendJson(res, json);
+        },
+      get:
+        ({ hrefs, webhooks }) =>
+        async (req, res) => {
+          const { trigger } = await webhooks.getUsageTrigger(
+            { accountId: principal(req).accountId, id: id(req) },
+            callOptions(req),
+          );
+          sendJson(res, usageTriggerJson(trigger!, hrefs.base));
+        },
+      remove:
+        ({ webhooks }) =>
+        async (req, res) => {
+          await webhooks.deleteUsageTrigger({ accountId: principal(req).accountId, id: id(req) }, auditOptions(req));
+          sendJson(res, { message: `Usage trigger ${id(req)} deleted` });
+        },
+    },
+  },
+];
+
+/** List, create, show and delete of one trigger family. */
+function triggerDeclarations(k: TriggerKind): RouteDeclaration<RouteDeps>[] {
+  const tags = [k.tag];
+  const params = pathParams({ id: `The ${k.what}'s id.` });
+  return [
+    {
+      method: 'GET',
+      path: k.path,
+      tags,
+      request: { parameters: listParams },
+      responses: { '200': json({ type: 'array', items: ref(k.name) }, `${k.what}s.`, listHeaders) },
+      errors: 'read',
+      moreErrors: ['400'],
+      mounts: [
+        { prefix: '/v1', operationId: `list${k.name}s`, summary: `List the account's ${k.what}s, oldest first` },
+      ],
+      handler: k.handlers.list,
+    },
+    {
+      method: 'POST',
+      path: k.path,
+      tags,
+      description: k.create,
+      request: { body: jsonBody(ref(`${k.name}Create`)) },
+      responses: { '200': json(ref(k.name), 'Created.', hrefHeaders) },
+      errors: 'write',
+      idempotent: true,
+      mounts: [
+        {
+          prefix: '/v1',
+          operationId: `create${k.name}`,
+          summary: `Create an ${k.what} (at most ${k.max} per account)`,
+        },
+      ],
+      handler: k.handlers.create,
+    },
+    {
+      method: 'GET',
+      path: `${k.path}/:id`,
+      tags,
+      request: { params },
+      responses: { '200': json(ref(k.name), `The ${k.what}.`) },
+      errors: 'read',
+      mounts: [{ prefix: '/v1', operationId: `get${k.name}`, summary: `Show an ${k.what}, with when it last fired` }],
+      handler: k.handlers.get,
+    },
+    {
+      method: 'DELETE',
+      path: `${k.path}/:id`,
+      tags,
+      request: { params },
+      responses: { '200': json(ref('Message'), 'Deleted.') },
+      errors: 'read',
+      mounts: [{ prefix: '/v1', operationId: `delete${k.name}`, summary: `Delete an ${k.what}` }],
+      handler: k.handlers.remove,
+    },
+  ];
+}
+
+/** The trigger and usage routes, declared once for the router and the OpenAPI document (in registration order). */
+export const triggerRouteDeclarations: readonly RouteDeclaration<RouteDeps>[] = [
+  ...kinds.flatMap(triggerDeclarations),
+  {
+    method: 'GET',
+    path: '/usage',
+    tags: ['Usage'],
+    description:
+      'Read from the usage counts written with the records they count, so they equal the statistics of the same window. Every period of the window is listed, zeros included. An invalid value is a 400 naming the parameter.',
+    request: {
+      parameters: [
+        { name: 'category', in: 'query', required: true, schema: { type: 'string', enum: [...USAGE_CATEGORIES] } },
+        {
+          name: 'period',
+          in: 'query',
+          schema: { type: 'string', enum: ['day', 'month'], default: 'day' },
+          description: 'UTC days or UTC months.',
+        },
+        {
+          name: 'since',
+          in: 'query',
+          schema: { type: 'string' },
+          description:
+            'First period, inclusive: YYYY-MM-DD (a month: YYYY-MM or its first day). Default: 30 days (12 months) before `until`.',
+        },
+        {
+          name: 'until',
+          in: 'query',
+          schema: { type: 'string' },
+          description:
+            'First period after the window, exclusive. Default: the period after the current one. At most 400 periods.',
+        },
+        {
+          name: 'applicationId',
+          in: 'query',
+          schema: { type: 'string' },
+          description: "One application's usage only.",
+        },
+      ],
+    },
+    responses: { '200': json(ref('Usage'), 'The usage per period.') },
+    errors: 'read',
+    moreErrors: ['400'],
+    mounts: [
+      { prefix: '/v1', operationId: 'getUsage', summary: "The account's usage of a category per UTC day or month" },
+    ],
+    handler:
+      ({ webhooks }) =>
+      async (req, res) => {
+        const applicationId = queryString(req, 'applicationId');
+        const u = await webhooks.getUsage(
+          {
+            accountId: principal(req).accountId,
+            category: queryString(req, 'category'),
+            period: queryString(req, 'period'),
+            since: queryString(req, 'since'),
+            until: queryString(req, 'until'),
+            applicationId,
+          },
+          callOptions(req),
+        );
+        const body: UsageBody = {
+          category: u.category as UsageBody['category'],
+          period: u.period as UsageBody['period'],
+          since: u.since,
+          until: u.until,
+          applicationId: applicationId || null,
+          usage: u.periods.map((p) => ({ start: p.start, count: Number(p.count) })),
+          total: Number(u.total),
+        };
+        sendJson(res, body);
+      },
+  },
+];
+
 /** Registers these routes on the API router. */
 export function triggerRoutes(router: Router, deps: RouteDeps): void {
-  const { hrefs, webhooks } = deps;
-  const base = hrefs.base;
-  const id = (req: Request) => String(req.params.id);
-
-  route(router, '/alert-triggers', {
-    GET: async (req, res) => {
-      const list = await readList(req, res, base, async (limit, cursor) => {
-        const page = await webhooks.listAlertTriggers(
-          { accountId: principal(req).accountId, limit, cursor },
-          callOptions(req),
-        );
-        return { items: page.triggers, nextCursor: page.nextCursor };
-      });
-      sendJson(
-        res,
-        list.map((t) => alertTriggerJson(t, base)),
-      );
-    },
-    POST: async (req, res) => {
-      const body = decodeBody(req, alertTriggerCreate);
-      const { trigger } = await webhooks.createAlertTrigger(
-        { ...body, accountId: principal(req).accountId },
-        writeOptions(req),
-      );
-      const json = alertTriggerJson(trigger!, base);
-      res.setHeader('Location', json.href);
-      sendJson(res, json);
-    },
-  });
-
-  route(router, '/alert-triggers/:id', {
-    GET: async (req, res) => {
-      const { trigger } = await webhooks.getAlertTrigger(
-        { accountId: principal(req).accountId, id: id(req) },
-        callOptions(req),
-      );
-      sendJson(res, alertTriggerJson(trigger!, base));
-    },
-    DELETE: async (req, res) => {
-      await webhooks.deleteAlertTrigger({ accountId: principal(req).accountId, id: id(req) }, auditOptions(req));
-      sendJson(res, { message: `Alert trigger ${id(req)} deleted` });
-    },
-  });
-
-  route(router, '/usage-triggers', {
-    GET: async (req, res) => {
-      const list = await readList(req, res, base, async (limit, cursor) => {
-        const page = await webhooks.listUsageTriggers(
-          { accountId: principal(req).accountId, limit, cursor },
-          callOptions(req),
-        );
-        return { items: page.triggers, nextCursor: page.nextCursor };
-      });
-      sendJson(
-        res,
-        list.map((t) => usageTriggerJson(t, base)),
-      );
-    },
-    POST: async (req, res) => {
-      const { threshold, ...body } = decodeBody(req, usageTriggerCreate);
-      const { trigger } = await webhooks.createUsageTrigger(
-        {
-          ...body,
-          ...(threshold !== undefined ? { threshold: String(threshold) } : {}),
-          accountId: principal(req).accountId,
-        },
-        writeOptions(req),
-      );
-      const json = usageTriggerJson(trigger!, base);
-      res.setHeader('Location', json.href);
-      sendJson(res, json);
-    },
-  });
-
-  route(router, '/usage-triggers/:id', {
-    GET: async (req, res) => {
-      const { trigger } = await webhooks.getUsageTrigger(
-        { accountId: principal(req).accountId, id: id(req) },
-        callOptions(req),
-      );
-      sendJson(res, usageTriggerJson(trigger!, base));
-    },
-    DELETE: async (req, res) => {
-      await webhooks.deleteUsageTrigger({ accountId: principal(req).accountId, id: id(req) }, auditOptions(req));
-      sendJson(res, { message: `Usage trigger ${id(req)} deleted` });
-    },
-  });
-
-  route(router, '/usage', {
-    GET: async (req, res) => {
-      const applicationId = queryString(req, 'applicationId');
-      const u = await webhooks.getUsage(
-        {
-          accountId: principal(req).accountId,
-          category: queryString(req, 'category'),
-          period: queryString(req, 'period'),
-          since: queryString(req, 'since'),
-          until: queryString(req, 'until'),
-          applicationId,
-        },
-        callOptions(req),
-      );
-      const body: UsageBody = {
-        category: u.category as UsageBody['category'],
-        period: u.period as UsageBody['period'],
-        since: u.since,
-        until: u.until,
-        applicationId: applicationId || null,
-        usage: u.periods.map((p) => ({ start: p.start, count: Number(p.count) })),
-        total: Number(u.total),
-      };
-      sendJson(res, body);
-    },
-  });
+  registerDeclared(router, deps, triggerRouteDeclarations);
 }

@@ -10,7 +10,20 @@ import { decodeBody, webhookCreate, webhookUpdate } from './request-bodies.ts';
 import { auditOptions, callOptions, principal, writeOptions } from './context.ts';
 import type { RouteDeps } from './deps.ts';
 import { MASKED, noStore, requireFull } from './exposure.ts';
-import { queryString, readList, route, sendHref, sendJson, type Handler } from './routing.ts';
+import { queryString, readList, sendHref, sendJson, type Handler } from './routing.ts';
+import { pathParams, type RouteDeclaration, registerDeclared } from './declare.ts';
+import { PREVIOUS_SECRET_VALID_HOURS } from '../limits.ts';
+import {
+  deliveryFilters as deliveryFilterParams,
+  hrefHeaders,
+  json,
+  jsonBody,
+  listHeaders,
+  listParams,
+  noStoreHeader,
+  ref,
+  webhookFilters,
+} from '../openapi-parts.ts';
 
 /** The delivery settings of a subscription as they read (secrets already "***"); none when not set. */
 function settingsOf(
@@ -122,148 +135,328 @@ function webhookFields(req: Request, schema: typeof webhookCreate | typeof webho
   };
 }
 
-/** Registers these routes on the API router (one flat router: no nested router per resource on every request). */
-export function webhookRoutes(router: Router, deps: RouteDeps): void {
-  const { hrefs, webhooks } = deps;
-  const id = (req: Request) => String(req.params.id);
-  const appId = (req: Request) => String(req.params.appId);
+const id = (req: Request) => String(req.params.id);
+const appId = (req: Request) => String(req.params.appId);
 
-  /** List of one level: account-level when appId is empty. */
-  const list =
-    (scoped: boolean): Handler =>
-    async (req, res) => {
-      const list = await readList(req, res, hrefs.base, async (limit, cursor) => {
-        const page = await webhooks.listSubscriptions(
-          {
-            accountId: principal(req).accountId,
-            applicationId: scoped ? appId(req) : '',
-            limit,
-            cursor,
-            event: queryString(req, 'event'),
-            resource: queryString(req, 'resource'),
-          },
-          callOptions(req),
-        );
-        return { items: page.subscriptions, nextCursor: page.nextCursor };
-      });
-      sendJson(
-        res,
-        list.map((s) => webhookJson(s, hrefs)),
-      );
-    };
-
-  const create =
-    (scoped: boolean): Handler =>
-    async (req, res) => {
-      const fields = webhookFields(req, webhookCreate);
-      const { subscription, secret } = await webhooks.createSubscription(
-        { ...fields, accountId: principal(req).accountId, applicationId: scoped ? appId(req) : '' },
-        writeOptions(req),
-      );
-      // docs/api-rules.md#subscriptions: the new subscription's address is /v1/webhooks/<id> on both levels.
-      noStore(res);
-      sendHref(res, hrefs.webhook(subscription!.id), { secret });
-    };
-
-  const show =
-    (scoped: boolean): Handler =>
-    async (req, res) => {
-      const { subscription } = await webhooks.getSubscription(
-        { accountId: principal(req).accountId, id: id(req), applicationId: scoped ? appId(req) : '' },
+/** List of one level: account-level unless `scoped` (then the application of the path). */
+const list =
+  (scoped: boolean) =>
+  ({ hrefs, webhooks }: RouteDeps): Handler =>
+  async (req, res) => {
+    const list = await readList(req, res, hrefs.base, async (limit, cursor) => {
+      const page = await webhooks.listSubscriptions(
+        {
+          accountId: principal(req).accountId,
+          applicationId: scoped ? appId(req) : '',
+          limit,
+          cursor,
+          event: queryString(req, 'event'),
+          resource: queryString(req, 'resource'),
+        },
         callOptions(req),
       );
-      sendJson(res, webhookJson(subscription!, hrefs));
-    };
+      return { items: page.subscriptions, nextCursor: page.nextCursor };
+    });
+    sendJson(
+      res,
+      list.map((s) => webhookJson(s, hrefs)),
+    );
+  };
 
-  const update =
-    (scoped: boolean): Handler =>
-    async (req, res) => {
-      const fields = webhookFields(req, webhookUpdate);
-      const { subscription } = await webhooks.updateSubscription(
-        { ...fields, accountId: principal(req).accountId, id: id(req), applicationId: scoped ? appId(req) : '' },
-        auditOptions(req),
+const create =
+  (scoped: boolean) =>
+  ({ hrefs, webhooks }: RouteDeps): Handler =>
+  async (req, res) => {
+    const fields = webhookFields(req, webhookCreate);
+    const { subscription, secret } = await webhooks.createSubscription(
+      { ...fields, accountId: principal(req).accountId, applicationId: scoped ? appId(req) : '' },
+      writeOptions(req),
+    );
+    // docs/api-rules.md#subscriptions: the new subscription's address is /v1/webhooks/<id> on both levels.
+    noStore(res);
+    sendHref(res, hrefs.webhook(subscription!.id), { secret });
+  };
+
+const show =
+  (scoped: boolean) =>
+  ({ hrefs, webhooks }: RouteDeps): Handler =>
+  async (req, res) => {
+    const { subscription } = await webhooks.getSubscription(
+      { accountId: principal(req).accountId, id: id(req), applicationId: scoped ? appId(req) : '' },
+      callOptions(req),
+    );
+    sendJson(res, webhookJson(subscription!, hrefs));
+  };
+
+const update =
+  (scoped: boolean) =>
+  ({ hrefs, webhooks }: RouteDeps): Handler =>
+  async (req, res) => {
+    const fields = webhookFields(req, webhookUpdate);
+    const { subscription } = await webhooks.updateSubscription(
+      { ...fields, accountId: principal(req).accountId, id: id(req), applicationId: scoped ? appId(req) : '' },
+      auditOptions(req),
+    );
+    const s = subscription!;
+    // docs/api-rules.md#subscriptions shows the application-scoped (singular) form for application-level updates.
+    sendHref(res, scoped ? hrefs.applicationWebhook(appId(req), s.id) : hrefs.webhook(s.id));
+  };
+
+const remove =
+  (scoped: boolean) =>
+  ({ webhooks }: RouteDeps): Handler =>
+  async (req, res) => {
+    await webhooks.deleteSubscription(
+      { accountId: principal(req).accountId, id: id(req), applicationId: scoped ? appId(req) : '' },
+      auditOptions(req),
+    );
+    sendJson(res, { message: `Webhook ${id(req)} deleted` });
+  };
+
+/** The delivery attempts of a subscription (`id`) or of an application's sessions (`application`). */
+const deliveries =
+  (of: 'subscription' | 'application') =>
+  ({ hrefs, webhooks }: RouteDeps): Handler =>
+  async (req, res) => {
+    const filters = deliveryFilters(req);
+    const owner = of === 'subscription' ? { subscriptionId: id(req) } : { applicationId: id(req) };
+    const list = await readList(req, res, hrefs.base, async (limit, cursor) => {
+      const page = await webhooks.listDeliveries(
+        { accountId: principal(req).accountId, ...owner, limit, cursor, ...filters },
+        callOptions(req),
       );
-      const s = subscription!;
-      // docs/api-rules.md#subscriptions shows the application-scoped (singular) form for application-level updates.
-      sendHref(res, scoped ? hrefs.applicationWebhook(appId(req), s.id) : hrefs.webhook(s.id));
-    };
+      return { items: page.deliveries, nextCursor: page.nextCursor };
+    });
+    sendJson(
+      res,
+      list.map((d) => deliveryJson(d)),
+    );
+  };
 
-  const remove =
-    (scoped: boolean): Handler =>
-    async (req, res) => {
-      await webhooks.deleteSubscription(
-        { accountId: principal(req).accountId, id: id(req), applicationId: scoped ? appId(req) : '' },
-        auditOptions(req),
-      );
-      sendJson(res, { message: `Webhook ${id(req)} deleted` });
-    };
+const CREATE_WEBHOOK_RULES = {
+  account:
+    '`webhookDisabled` takes resource `all` only (else 400 naming `resource`). GET /v1/event-types lists the events, their resources and whether they may be application-level.',
+  application:
+    '`webhookDisabled` is account-level only: naming it here is a 400 naming `event`. GET /v1/event-types lists the events, their resources and whether they may be application-level.',
+} as const;
 
-  // The catalogue is static: built once, from the schemas the dispatcher validates with.
-  const eventTypes = eventTypesJson() as EventTypeBody[];
-  route(router, '/event-types', { GET: async (_req, res) => sendJson(res, eventTypes) });
+const webhookList = { type: 'array', items: ref('Webhook') };
+const subscriptionParams = pathParams({ id: 'Subscription id.' });
+const applicationSubscriptionParams = pathParams({ appId: 'Application id.', id: 'Subscription id.' });
 
-  route(router, '/webhooks', { GET: list(false), POST: create(false) });
-  route(router, '/webhooks/:id', { GET: show(false), PUT: update(false), DELETE: remove(false) });
-
-  route(router, '/webhooks/:id/secret', {
-    GET: async (req, res) => {
-      requireFull(req);
-      const { secret } = await webhooks.getSecret(
-        { accountId: principal(req).accountId, id: id(req) },
-        auditOptions(req),
-      );
-      noStore(res);
-      sendJson(res, { secret });
+/** List and create at one level: `/webhooks` (account) or `/applications/:appId/webhooks` (application). */
+function levelDeclarations(level: 'account' | 'application'): RouteDeclaration<RouteDeps>[] {
+  const scoped = level === 'application';
+  const path = scoped ? '/applications/:appId/webhooks' : '/webhooks';
+  const tags = [scoped ? 'Application webhooks' : 'Webhooks'];
+  const what = scoped ? 'application-level' : 'account-level';
+  const params = scoped ? pathParams({ appId: 'Application id.' }) : undefined;
+  return [
+    {
+      method: 'GET',
+      path,
+      tags,
+      request: { ...(params ? { params } : {}), parameters: [...listParams, ...webhookFilters] },
+      responses: { '200': json(webhookList, 'Subscriptions.', listHeaders) },
+      errors: 'read',
+      moreErrors: ['400'],
+      mounts: [{ prefix: '/v1', operationId: `list${level}Webhooks`, summary: `List ${what} subscriptions` }],
+      handler: list(scoped),
     },
-  });
-
-  route(router, '/webhooks/:id/secret/rotate', {
-    POST: async (req, res) => {
-      const { secret } = await webhooks.rotateSecret(
-        { accountId: principal(req).accountId, id: id(req) },
-        writeOptions(req),
-      );
-      noStore(res);
-      sendJson(res, { secret });
+    {
+      method: 'POST',
+      path,
+      tags,
+      description: CREATE_WEBHOOK_RULES[level],
+      request: { ...(params ? { params } : {}), body: jsonBody(ref('WebhookCreate')) },
+      responses: {
+        '200': json(ref('WebhookCreated'), 'Created; the secret is shown once here and at /secret.', {
+          ...hrefHeaders,
+          ...noStoreHeader,
+        }),
+      },
+      errors: 'write',
+      idempotent: true,
+      mounts: [{ prefix: '/v1', operationId: `create${level}Webhook`, summary: `Create an ${what} subscription` }],
+      handler: create(scoped),
     },
-  });
+  ];
+}
 
-  route(router, '/webhooks/:id/deliveries', {
-    GET: async (req, res) => {
-      const filters = deliveryFilters(req);
-      const list = await readList(req, res, hrefs.base, async (limit, cursor) => {
-        const page = await webhooks.listDeliveries(
-          { accountId: principal(req).accountId, subscriptionId: id(req), limit, cursor, ...filters },
-          callOptions(req),
+/**
+ * Show, update and delete one subscription: `/webhooks/:id` (any subscription by id),
+ * `/applications/:appId/webhooks/:id`, or its singular form `/application/:appId/webhooks/:id`.
+ */
+function subscriptionDeclarations(form: 'account' | 'application' | 'singular'): RouteDeclaration<RouteDeps>[] {
+  const scoped = form !== 'account';
+  const path =
+    form === 'account'
+      ? '/webhooks/:id'
+      : form === 'application'
+        ? '/applications/:appId/webhooks/:id'
+        : '/application/:appId/webhooks/:id';
+  const tags = [scoped ? 'Application webhooks' : 'Webhooks'];
+  const request = { params: scoped ? applicationSubscriptionParams : subscriptionParams };
+  const mount = (operationId: string, summary: string) =>
+    form === 'singular'
+      ? { prefix: '/v1', operationId: `${operationId}SingularApplicationWebhook`, summary }
+      : { prefix: '/v1', operationId: `${operationId}${form}Webhook`, summary };
+  const singular = form === 'singular';
+  return [
+    {
+      method: 'GET',
+      path,
+      tags,
+      request,
+      responses: { '200': json(ref('Webhook'), 'The subscription.') },
+      errors: 'read',
+      mounts: [
+        mount('get', singular ? 'Show a subscription (the singular form returned by updates)' : 'Show a subscription'),
+      ],
+      handler: show(scoped),
+    },
+    {
+      method: 'PUT',
+      path,
+      tags,
+      request: { ...request, body: jsonBody(ref('WebhookUpdate')) },
+      responses: { '200': json(ref('Href'), 'Updated.', hrefHeaders) },
+      errors: 'write',
+      mounts: [mount('update', singular ? 'Update a subscription (singular form)' : 'Update a subscription')],
+      handler: update(scoped),
+    },
+    {
+      method: 'DELETE',
+      path,
+      tags,
+      ...(singular
+        ? {}
+        : {
+            description:
+              'Answers at once, however many delivery records the subscription has: it is gone (404) from then on, and its records are deleted in the background.',
+          }),
+      request,
+      responses: { '200': json(ref('Message'), 'Deleted.') },
+      errors: 'read',
+      mounts: [mount('delete', singular ? 'Delete a subscription (singular form)' : 'Delete a subscription')],
+      handler: remove(scoped),
+    },
+  ];
+}
+
+// The catalogue is static: built once, from the schemas the dispatcher validates with.
+const eventTypes = eventTypesJson() as EventTypeBody[];
+
+/** The subscription routes, declared once for the router and the OpenAPI document (in registration order). */
+export const webhookRouteDeclarations: readonly RouteDeclaration<RouteDeps>[] = [
+  {
+    method: 'GET',
+    path: '/event-types',
+    tags: ['Webhooks'],
+    responses: { '200': json({ type: 'array', items: ref('EventType') }, 'The catalogue of subscribable events.') },
+    errors: 'read',
+    mounts: [
+      {
+        prefix: '/v1',
+        operationId: 'listEventTypes',
+        summary: 'Events one can subscribe to, with the JSON Schema of their data',
+      },
+    ],
+    handler: () => async (_req, res) => sendJson(res, eventTypes),
+  },
+  ...levelDeclarations('account'),
+  ...subscriptionDeclarations('account'),
+  {
+    method: 'GET',
+    path: '/webhooks/:id/secret',
+    tags: ['Deliveries'],
+    description:
+      'Needs a `full` credential: a `read` API key gets 403 `insufficient_scope`. Answered with `Cache-Control: no-store`.',
+    request: { params: subscriptionParams },
+    responses: { '200': json(ref('Secret'), 'The current secret.', noStoreHeader) },
+    errors: 'read',
+    mounts: [{ prefix: '/v1', operationId: 'getWebhookSecret', summary: "Read a subscription's signing secret" }],
+    handler:
+      ({ webhooks }) =>
+      async (req, res) => {
+        requireFull(req);
+        const { secret } = await webhooks.getSecret(
+          { accountId: principal(req).accountId, id: id(req) },
+          auditOptions(req),
         );
-        return { items: page.deliveries, nextCursor: page.nextCursor };
-      });
-      sendJson(
-        res,
-        list.map((d) => deliveryJson(d)),
-      );
-    },
-  });
-
-  route(router, '/applications/:appId/webhooks', { GET: list(true), POST: create(true) });
-  route(router, '/applications/:appId/webhooks/:id', { GET: show(true), PUT: update(true), DELETE: remove(true) });
+        noStore(res);
+        sendJson(res, { secret });
+      },
+  },
+  {
+    method: 'POST',
+    path: '/webhooks/:id/secret/rotate',
+    tags: ['Deliveries'],
+    request: { params: subscriptionParams },
+    responses: { '200': json(ref('Secret'), 'The new secret.', noStoreHeader) },
+    errors: 'write',
+    idempotent: true,
+    mounts: [
+      {
+        prefix: '/v1',
+        operationId: 'rotateWebhookSecret',
+        summary: `Rotate the signing secret (the old one stays valid ${PREVIOUS_SECRET_VALID_HOURS} h)`,
+      },
+    ],
+    handler:
+      ({ webhooks }) =>
+      async (req, res) => {
+        const { secret } = await webhooks.rotateSecret(
+          { accountId: principal(req).accountId, id: id(req) },
+          writeOptions(req),
+        );
+        noStore(res);
+        sendJson(res, { secret });
+      },
+  },
+  {
+    method: 'GET',
+    path: '/webhooks/:id/deliveries',
+    tags: ['Deliveries'],
+    description: 'Filters combine; an invalid value is a 400 naming the parameter.',
+    request: { params: subscriptionParams, parameters: [...listParams, ...deliveryFilterParams] },
+    responses: { '200': json({ type: 'array', items: ref('Delivery') }, 'Attempts.', listHeaders) },
+    errors: 'read',
+    moreErrors: ['400'],
+    mounts: [
+      {
+        prefix: '/v1',
+        operationId: 'listWebhookDeliveries',
+        summary: 'Delivery attempts of a subscription, newest first',
+      },
+    ],
+    handler: deliveries('subscription'),
+  },
+  ...levelDeclarations('application'),
+  ...subscriptionDeclarations('application'),
   // The singular form of docs/api-rules.md#subscriptions's update response, so that href resolves (docs/api-rules.md#compatibility).
-  route(router, '/application/:appId/webhooks/:id', { GET: show(true), PUT: update(true), DELETE: remove(true) });
+  ...subscriptionDeclarations('singular'),
+  {
+    method: 'GET',
+    path: '/applications/:id/deliveries',
+    tags: ['Deliveries'],
+    description: 'Filters combine; an invalid value is a 400 naming the parameter.',
+    request: { params: pathParams({ id: 'Application id.' }), parameters: [...listParams, ...deliveryFilterParams] },
+    responses: { '200': json({ type: 'array', items: ref('Delivery') }, 'Attempts.', listHeaders) },
+    errors: 'read',
+    moreErrors: ['400'],
+    mounts: [
+      {
+        prefix: '/v1',
+        operationId: 'listApplicationDeliveries',
+        summary: 'Session delivery attempts of an application, newest first',
+      },
+    ],
+    handler: deliveries('application'),
+  },
+];
 
-  route(router, '/applications/:appId/deliveries', {
-    GET: async (req, res) => {
-      const filters = deliveryFilters(req);
-      const list = await readList(req, res, hrefs.base, async (limit, cursor) => {
-        const page = await webhooks.listDeliveries(
-          { accountId: principal(req).accountId, applicationId: appId(req), limit, cursor, ...filters },
-          callOptions(req),
-        );
-        return { items: page.deliveries, nextCursor: page.nextCursor };
-      });
-      sendJson(
-        res,
-        list.map((d) => deliveryJson(d)),
-      );
-    },
-  });
+/** Registers these routes on the API router (one flat router: no nested router per resource on every request). */
+export function webhookRoutes(router: Router, deps: RouteDeps): void {
+  registerDeclared(router, deps, webhookRouteDeclarations);
 }
