@@ -4,7 +4,7 @@
 // the next message; this bounds how many pile up and keeps their JetStream messages alive
 // (in-progress signals) while they wait.
 import type { JsMsg } from '@switchboard/messaging';
-import type { Logger } from '@switchboard/observability';
+import { type BackgroundLoop, type Logger, startBackgroundLoop } from '@switchboard/observability';
 
 export class InFlight {
   /** Finishing promises of jobs whose attempt is done. */
@@ -13,7 +13,7 @@ export class InFlight {
   private readonly waiting: Array<() => void> = [];
   /** Messages whose jobs are finishing: since when, and how many jobs. One ticker keeps them alive. */
   private readonly working = new Map<JsMsg, { since: number; jobs: number }>();
-  private readonly ticker: NodeJS.Timeout;
+  private readonly ticker: BackgroundLoop;
 
   /**
    * `ackWaitMs`: ack_wait of the consumers; in-progress signals are sent well within it.
@@ -25,11 +25,14 @@ export class InFlight {
     private readonly maxTracked = 4096,
   ) {
     const every = Math.max(1000, Math.floor(ackWaitMs / 3));
-    this.ticker = setInterval(() => {
-      const now = Date.now();
-      for (const [msg, w] of this.working) if (now - w.since >= every) msg.working();
-    }, every);
-    this.ticker.unref();
+    this.ticker = startBackgroundLoop(
+      async () => {
+        const now = Date.now();
+        for (const [msg, w] of this.working) if (now - w.since >= every) msg.working();
+        return false;
+      },
+      { intervalMs: every, logger, failure: 'keeping messages in progress alive failed' },
+    );
   }
 
   /**
@@ -71,6 +74,6 @@ export class InFlight {
   /** Waits until every tracked job is recorded and acknowledged (shutdown). */
   async drain(): Promise<void> {
     while (this.finishing.size > 0) await Promise.allSettled([...this.finishing]);
-    clearInterval(this.ticker);
+    await this.ticker.stop();
   }
 }
