@@ -8,7 +8,7 @@ import type { Hrefs } from '../hrefs.ts';
 import type { AlertBody } from './alert-bodies.ts';
 import { callOptions, principal } from './context.ts';
 import type { RouteDeps } from './deps.ts';
-import { queryString, readList, sendJson } from './routing.ts';
+import { queryStrings, readList, sendJson } from './routing.ts';
 import { pathParams, type RouteDeclaration, registerDeclared } from './declare.ts';
 import { json, listHeaders, listParams, type Parameter, ref } from '../openapi-parts.ts';
 
@@ -71,13 +71,7 @@ export const alertRouteDeclarations: readonly RouteDeclaration<RouteDeps>[] = [
     handler:
       ({ hrefs, webhooks }) =>
       async (req, res) => {
-        const filters = {
-          code: queryString(req, 'code'),
-          severity: queryString(req, 'severity'),
-          applicationId: queryString(req, 'applicationId'),
-          since: queryString(req, 'since'),
-          until: queryString(req, 'until'),
-        };
+        const filters = queryStrings(req, ['code', 'severity', 'applicationId', 'since', 'until']);
         const list = await readList(req, res, hrefs.base, async (limit, cursor) => {
           const page = await webhooks.listAlerts(
             { accountId: principal(req).accountId, limit, cursor, ...filters },

@@ -95,6 +95,13 @@ export function queryString(req: Request, name: string): string {
   return v;
 }
 
+/** Several single query parameters at once (queryString of each): `{name: value or ''}`. */
+export function queryStrings<K extends string>(req: Request, names: readonly K[]): Record<K, string> {
+  const out = {} as Record<K, string>;
+  for (const name of names) out[name] = queryString(req, name);
+  return out;
+}
+
 /** Announces the next page with an RFC 8288 Link header (with the request's `limit`, if it had one). */
 function setNextLink(req: Request, res: Response, base: string, nextCursor: string, limit: number | undefined): void {
   if (!nextCursor) return;

@@ -8,7 +8,7 @@ import { callOptions, principal } from './context.ts';
 import type { RouteDeps } from './deps.ts';
 import { MASKED, noStore, readOnly } from './exposure.ts';
 import type { SessionBody, SessionSummaryBody } from './response-bodies.ts';
-import { queryString, readList, sendJson } from './routing.ts';
+import { queryStrings, readList, sendJson } from './routing.ts';
 import { pathParams, type RouteDeclaration, registerDeclared } from './declare.ts';
 import { json, listHeaders, listParams, type Parameter, ref } from '../openapi-parts.ts';
 
@@ -99,13 +99,7 @@ export const sessionRecordRouteDeclarations: readonly RouteDeclaration<RouteDeps
     handler:
       ({ hrefs, webhooks }) =>
       async (req, res) => {
-        const filters = {
-          outcome: queryString(req, 'outcome'),
-          channel: queryString(req, 'channel'),
-          since: queryString(req, 'since'),
-          until: queryString(req, 'until'),
-          from: queryString(req, 'from'),
-        };
+        const filters = queryStrings(req, ['outcome', 'channel', 'since', 'until', 'from']);
         const list = await readList(req, res, hrefs.base, async (limit, cursor) => {
           const page = await webhooks.listSessions(
             { accountId: principal(req).accountId, applicationId: String(req.params.id), limit, cursor, ...filters },

@@ -7,7 +7,7 @@ import type { UsageTrigger__Output } from '@switchboard/proto/generated/switchbo
 import { auditOptions, callOptions, principal, writeOptions } from './context.ts';
 import type { RouteDeps } from './deps.ts';
 import { decodeBody } from './request-bodies.ts';
-import { type Handler, queryString, readList, sendJson } from './routing.ts';
+import { type Handler, queryString, queryStrings, readList, sendJson } from './routing.ts';
 import { pathParams, type RouteDeclaration, registerDeclared } from './declare.ts';
 import { hrefHeaders, json, jsonBody, listHeaders, listParams, ref } from '../openapi-parts.ts';
 import {
@@ -284,10 +284,7 @@ export const triggerRouteDeclarations: readonly RouteDeclaration<RouteDeps>[] = 
         const u = await webhooks.getUsage(
           {
             accountId: principal(req).accountId,
-            category: queryString(req, 'category'),
-            period: queryString(req, 'period'),
-            since: queryString(req, 'since'),
-            until: queryString(req, 'until'),
+            ...queryStrings(req, ['category', 'period', 'since', 'until']),
             applicationId,
           },
           callOptions(req),

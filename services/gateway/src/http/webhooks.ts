@@ -10,7 +10,7 @@ import { decodeBody, webhookCreate, webhookUpdate } from './request-bodies.ts';
 import { auditOptions, callOptions, principal, writeOptions } from './context.ts';
 import type { RouteDeps } from './deps.ts';
 import { MASKED, noStore, requireFull } from './exposure.ts';
-import { queryString, readList, sendHref, sendJson, type Handler } from './routing.ts';
+import { queryString, queryStrings, readList, sendHref, sendJson, type Handler } from './routing.ts';
 import { pathParams, type RouteDeclaration, registerDeclared } from './declare.ts';
 import { PREVIOUS_SECRET_VALID_HOURS } from '../limits.ts';
 import {
@@ -101,13 +101,7 @@ export function deliveryJson(d: DeliveryMessage, withResponse = false, masked = 
 
 /** The filters of a deliveries list, as given (the webhooks service checks them). */
 function deliveryFilters(req: Request) {
-  return {
-    outcome: queryString(req, 'outcome'),
-    event: queryString(req, 'event'),
-    since: queryString(req, 'since'),
-    until: queryString(req, 'until'),
-    messageId: queryString(req, 'messageId'),
-  };
+  return queryStrings(req, ['outcome', 'event', 'since', 'until', 'messageId']);
 }
 
 /**
