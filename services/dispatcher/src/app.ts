@@ -294,6 +294,13 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
     const js = nats.js;
     // Messages being looked up and admitted at once; admitted jobs wait in the host queues.
     const buffer = Math.max(config.DELIVERY_CONCURRENCY * 2, 64);
+    // The jobs stream's consumers (durable, messages handled at once, handler).
+    const jobConsumers: [string, number, (m: JsMsg) => Promise<void>][] = [
+      [CONSUMERS.retry, buffer, (m) => worker.handleRetry(m)],
+      [CONSUMERS.throttled, buffer, (m) => worker.handleRetry(m)],
+      [CONSUMERS.parked, 16, (m) => worker.handleParked(m)],
+      [CONSUMERS.resends, buffer, (m) => resends.handle(m)],
+    ];
     const loops = [
       runConsumerLoop({
         js,
@@ -313,38 +320,9 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
           }),
         ),
       }),
-      runConsumerLoop({
-        js,
-        stream: DELIVERIES_STREAM,
-        durable: CONSUMERS.retry,
-        logger,
-        concurrency: buffer,
-        handle: roomy((m) => worker.handleRetry(m)),
-      }),
-      runConsumerLoop({
-        js,
-        stream: DELIVERIES_STREAM,
-        durable: CONSUMERS.throttled,
-        logger,
-        concurrency: buffer,
-        handle: roomy((m) => worker.handleRetry(m)),
-      }),
-      runConsumerLoop({
-        js,
-        stream: DELIVERIES_STREAM,
-        durable: CONSUMERS.parked,
-        logger,
-        concurrency: 16,
-        handle: roomy((m) => worker.handleParked(m)),
-      }),
-      runConsumerLoop({
-        js,
-        stream: DELIVERIES_STREAM,
-        durable: CONSUMERS.resends,
-        logger,
-        concurrency: buffer,
-        handle: roomy((m) => resends.handle(m)),
-      }),
+      ...jobConsumers.map(([durable, concurrency, handle]) =>
+        runConsumerLoop({ js, stream: DELIVERIES_STREAM, durable, logger, concurrency, handle: roomy(handle) }),
+      ),
     ];
     await Promise.all(loops.map((l) => l.started));
     const stopBacklogPoll = pollConsumerBacklog(nats.jsm, metrics, logger, (stream, fill) => {
