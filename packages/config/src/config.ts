@@ -131,3 +131,14 @@ export const cidrList = z
       return z.NEVER;
     }
   });
+
+/** AUTH_LOCKOUT_MS, read by the gateway and the applications service alike: spread into their schemas. */
+export const authLockoutField = {
+  AUTH_LOCKOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(900_000)
+    .default(30_000)
+    .describe('First lockout, in ms; doubles with every further failure, up to 15 minutes.'),
+};

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cidrList, parseConfig, pruneIntervalField } from '@switchboard/config';
+import { authLockoutField, cidrList, parseConfig, pruneIntervalField } from '@switchboard/config';
 import { secretsKey } from '@switchboard/security';
 import { storeServiceFields } from '@switchboard/store-service';
 
@@ -75,13 +75,7 @@ export const schema = z.object({
     .describe(
       "Consecutive failed logins of one username before it is locked out, counted here for every gateway replica (the gateway's variable of the same name counts per replica in front of it).",
     ),
-  AUTH_LOCKOUT_MS: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(900_000)
-    .default(30_000)
-    .describe('First lockout, in ms; doubles with every further failure, up to 15 minutes.'),
+  ...authLockoutField,
   PASSWORD_KDF_QUEUE: z.coerce
     .number()
     .int()

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { bool, cidrList, grpcAddress, logLevel, natsServers, parseConfig, port } from '@switchboard/config';
+import {
+  authLockoutField,
+  bool,
+  cidrList,
+  grpcAddress,
+  logLevel,
+  natsServers,
+  parseConfig,
+  port,
+} from '@switchboard/config';
 import { natsAuthFields, streamReplicasField } from '@switchboard/messaging';
 import { BODY_LIMIT_DEFAULT_BYTES, SESSION_RATE_LIMIT_DEFAULT_PER_SECOND } from './limits.ts';
 import { RATE_LIMIT_TABLE_DEFAULT_BYTES } from './rate-limit.ts';
@@ -68,13 +77,7 @@ export const schema = z
       .max(1000)
       .default(5)
       .describe('Consecutive failed logins of one username before it is locked out.'),
-    AUTH_LOCKOUT_MS: z.coerce
-      .number()
-      .int()
-      .min(0)
-      .max(900_000)
-      .default(30_000)
-      .describe('First lockout, in ms; doubles with every further failure, up to 15 minutes.'),
+    ...authLockoutField,
     AUTH_VERIFY_CONCURRENCY: z.coerce
       .number()
       .int()
