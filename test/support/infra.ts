@@ -4,7 +4,16 @@
 // packages/ can use it in their own tests.
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, rmSync, chownSync, mkdirSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  chownSync,
+  mkdirSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,12 +34,45 @@ export function randomName(prefix: string): string {
  * Ports handed out by freePort come from below the kernel's ephemeral range (32768-60999 here), so
  * the local port of an outgoing connection cannot take one between freePort and the server's own
  * bind. Each process draws from its own window of that range (by process id), so two test files
- * running at once rarely share ports to pick from, and a port handed out once is not handed out again.
+ * running at once rarely share ports to pick from, and a port handed out once is not handed out
+ * again. Across processes a port is also claimed with a file in PORT_CLAIMS (created exclusively,
+ * holding the claimer's process id): another process skips it while the claimer lives, so two test
+ * runs whose windows meet never start servers on one port (at most one small file per port of the
+ * range; a claim whose process is gone is taken over).
  */
 const PORT_WINDOW = 500;
 const PORT_WINDOWS = 24;
 const PORT_BASE = 20_000 + (process.pid % PORT_WINDOWS) * PORT_WINDOW;
 const handedOut = new Set<number>();
+const PORT_CLAIMS = join(tmpdir(), 'switchboard-test-ports');
+
+/** Claims `port` for this process; false when a living process holds it. */
+function claimPort(port: number): boolean {
+  mkdirSync(PORT_CLAIMS, { recursive: true });
+  const file = join(PORT_CLAIMS, String(port));
+  for (let tries = 0; tries < 2; tries++) {
+    try {
+      writeFileSync(file, String(process.pid), { flag: 'wx' });
+      return true;
+    } catch {
+      const holder = Number(readFileSync(file, 'utf8').trim() || 0);
+      if (holder === process.pid) return true;
+      // No pid yet: its claimer is writing it.
+      if (!(holder > 0) || alive(holder)) return false;
+      rmSync(file, { force: true }); // its claimer is gone
+    }
+  }
+  return false;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
 
 function canListen(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -44,7 +86,7 @@ export async function freePort(): Promise<number> {
   for (let i = 0; i < 200; i++) {
     const port = PORT_BASE + Math.floor(Math.random() * PORT_WINDOW);
     if (handedOut.has(port)) continue;
-    if (await canListen(port)) {
+    if (claimPort(port) && (await canListen(port))) {
       handedOut.add(port);
       return port;
     }
