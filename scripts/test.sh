@@ -2,10 +2,10 @@
 # `npm test` after the tools check: Biome's lint and format check, the typecheck and each workspace's
 # tests through turbo (cached in .turbo/: a workspace's tests run again only when its files, the services
 # its tests start, packages/, test/support/ or the lock change), then the root-level tests (deploy/test,
-# test/proof), which use every service and always run. At most two test files run at a time: turbo runs
-# two workspaces at once, each vitest one file at a time. When everything passes, the last lines are a
-# line that adds up every run's tests ('N passed, N failed'); a failing workspace does not stop the
-# root-level tests.
+# test/proof), which use every service and always run, the soak last and alone. At most two test
+# files run at a time: turbo runs two workspaces at once, each vitest one file at a time. The last
+# lines list the failing tests, if any, and add up every run's tests ('N passed, N failed'); a
+# failing workspace does not stop the root-level tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # The tests run on Node 24, the one `npm ci` installs at node_modules/.bin/node (the npm package
@@ -34,8 +34,12 @@ trap 'rm -f "$log"' EXIT
 status=0
 turbo_run typecheck --filter=//
 turbo_run test --concurrency=2 --continue -- --maxWorkers=1 2>&1 | tee -a "$log" || status=1
-# The root-level tests run even when a workspace failed, so one run reports everything.
-node_modules/.bin/vitest run deploy/test/ test/architecture/ test/docs/ test/security/ test/proof/ test/tracing/ 2>&1 | tee -a "$log" || status=1
+# The root-level tests run even when a workspace failed, so one run reports everything. The soak
+# runs alone after them: it sends several times each store's capacity and checks that nothing
+# healthy is refused, which holds when the dispatchers get the cores, not beside another cluster.
+node_modules/.bin/vitest run deploy/test/ test/architecture/ test/docs/ test/security/ test/proof/ test/tracing/ \
+  --exclude test/proof/soak.test.ts 2>&1 | tee -a "$log" || status=1
+node_modules/.bin/vitest run test/proof/soak.test.ts 2>&1 | tee -a "$log" || status=1
 count() { sed 's/\x1b\[[0-9;]*m//g' "$log" | grep -E '(^|:)\s+Tests\s' | grep -oE "[0-9]+ $1" | awk '{n += $1} END {print n + 0}'; }
 # The failing tests of every run, listed again at the end, where a truncated log still shows them.
 failing=$(sed 's/\x1b\[[0-9;]*m//g' "$log" | grep -E '(^|: )\s*FAIL\s+\S+\.test\.tsx?' | sort -u || true)
