@@ -15,9 +15,13 @@ import {
 const MINUTE = 60_000;
 const IDLE_MS = 30 * MINUTE;
 const TTL_MS = 12 * 60 * MINUTE;
-/** The applications service measures sessions by the wall clock moved on by `ahead` ms. */
+/**
+ * The applications service measures sessions by the wall clock moved on by `ahead` ms, or, while a
+ * test holds it, by the instant `held` (the requests between two steps then take no session time).
+ */
 let ahead = 0;
-const now = () => new Date(Date.now() + ahead);
+let held: number | undefined;
+const now = () => new Date(held ?? Date.now() + ahead);
 
 let stack: Services<{ gateway: true }>;
 let alice: TestAccount;
@@ -135,13 +139,24 @@ describe('browser sessions', () => {
   });
 
   it('when a session goes unused for the idle time, then it ends; used more often, it lasts until its absolute end', async () => {
+    // The clock held: the three sign in at one instant, and each step is exactly `ms` after it.
+    const start = Date.now() + ahead;
+    held = start;
+    const at = (ms: number) => {
+      held = start + ms;
+    };
+    try {
+      await sessionLifetimes(at);
+    } finally {
+      ahead = held - Date.now();
+      held = undefined;
+    }
+  });
+
+  async function sessionLifetimes(at: (ms: number) => void) {
     const idle = await signIn(alice);
     const edge = await signIn(alice);
     const busy = await signIn(alice);
-    const start = ahead;
-    const at = (ms: number) => {
-      ahead = start + ms;
-    };
     const status = async (s: { cookie: string }) => (await withCookie(s.cookie, 'GET', '/v1/applications')).status;
     // A second before its idle time is up a session still works, and that use restarts its idle clock.
     at(IDLE_MS - 1000);
@@ -165,7 +180,7 @@ describe('browser sessions', () => {
     expect(await status(busy)).toBe(200);
     at(TTL_MS + 1000);
     expect(await status(busy)).toBe(401);
-  });
+  }
 
   it('when a sign-in or password change lacks a field, then 400 naming each missing field', async () => {
     const post = (body: unknown) =>
