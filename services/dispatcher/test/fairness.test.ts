@@ -90,4 +90,39 @@ describe('retry fairness', () => {
       await d.stop();
     }
   }, 180_000);
+
+  it('when a few retries are parked, then each goes round the parked line about once a second, not hundreds of times', async () => {
+    const own = await startHarness();
+    const d = await own.startDispatcher({
+      DELIVERY_RETRY_SCHEDULE: '300ms,1h',
+      DELIVERY_SCHEDULED_PER_TARGET: '10',
+    });
+    try {
+      const PARKED_AT_LEAST = 30;
+      const acct = await own.newAccount();
+      dead.on('/parked', () => 400);
+      await own.subscribe(acct, { event: 'cdrCreated', resource: 'all', targetUrl: dead.url('/parked') });
+      // 40 retries due in an hour; a target's far-off jobs take half its share (5): 35 parked.
+      await Promise.all(
+        Array.from({ length: 40 }, (_, k) => own.publish('cdr.created', cdrEvent(acct, { id: `parked-${k}` }))),
+      );
+      await waitFor(async () => metricSum(await d.metrics(), 'dispatcher_retries_parked_total') >= PARKED_AT_LEAST, {
+        what: 'the retries parked',
+        timeoutMs: 30_000,
+        intervalMs: 250,
+      });
+      const jsm = await jetstreamManager(own.bus.nc);
+      const before = (await jsm.streams.info(DELIVERIES_STREAM)).state.last_seq;
+      await new Promise((r) => setTimeout(r, 5000));
+      const after = (await jsm.streams.info(DELIVERIES_STREAM)).state.last_seq;
+      const perSecond = (after - before) / 5;
+      console.log(`parked line: ${perSecond} publishes a second to ${DELIVERIES_STREAM} with about 35 jobs parked`);
+      // Each parked job about once a second (35), with room for the records in transit; a line
+      // paced only by the process-wide rotation rate went round at about 500 a second.
+      expect(perSecond).toBeLessThan(100);
+    } finally {
+      await d.stop();
+      await own.stop();
+    }
+  }, 120_000);
 });

@@ -4,8 +4,9 @@
 // 100k waiting retries would fill it and keep every other target's retries in the stream, undelivered,
 // for as long as they wait (days). So a target (subscription, or application for sessions) may
 // have at most `perTarget` jobs waiting in the window; the rest are parked on a subject of their
-// own (outside the window), a line that goes round at a steady pace, and come back as the
-// target's jobs leave the window. Jobs due later than a
+// own (outside the window), a line that goes round at a steady pace (at most `rotationsPerSecond`
+// jobs a second, and each job at most once a `minRoundMs`), and come back as the target's jobs
+// leave the window. Jobs due later than a
 // horizon may take only half of the share, so jobs due soon always find room: a target's far-off
 // retries never hold up its own due ones.
 //
@@ -39,6 +40,7 @@ export class ScheduledShares {
     private readonly horizonMs: number,
     private readonly rotationsPerSecond = 500,
     private readonly now: () => number = Date.now,
+    readonly minRoundMs = 1000,
   ) {}
 
   private target(key: string): Target {
@@ -84,6 +86,15 @@ export class ScheduledShares {
     const t = this.targets.get(key);
     if (t) this.prune(key, t);
     return !t || t.waiting.size < this.limit(dueAt);
+  }
+
+  /**
+   * How long a parked job still waits before it goes round again, given when it was parked (its
+   * message's stream time): a short line would otherwise go round hundreds of times a second, each
+   * round a publish of every job in it.
+   */
+  roundWait(parkedAt: number): number {
+    return Math.max(0, Math.ceil(parkedAt + this.minRoundMs - this.now()));
   }
 
   /**

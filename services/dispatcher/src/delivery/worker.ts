@@ -144,8 +144,12 @@ export class DeliveryWorker {
     if (this.d.shares.mayReturn(targetKey(job), job.notBefore ?? 0)) {
       await this.d.js.publish(JOB_SUBJECTS.retry, msg.data, { msgID: `${job.webhookId}:u${job.attempt}:k${msg.seq}` });
     } else {
-      // Still no room: to the back of the parked line, so the jobs behind it (of other targets, or
-      // due sooner) are looked at too. A nak would keep it in the parked consumer's window.
+      // Still no room. A job parked less than a round ago waits out the rest of the round where it
+      // is: only a short line comes round that soon, and it fits the parked consumer's window.
+      const wait = this.d.shares.roundWait(msg.time.getTime());
+      if (wait > 0) return msg.nak(wait);
+      // Else to the back of the parked line, so the jobs behind it (of other targets, or due
+      // sooner) are looked at too; a nak would keep a long line in the parked consumer's window.
       await this.d.shares.paceRotation();
       await this.d.js.publish(JOB_SUBJECTS.parked, msg.data, { msgID: `${job.webhookId}:q${job.attempt}:k${msg.seq}` });
     }
