@@ -3,13 +3,16 @@
 // backlog of 50 per account living 20 s), then several tenants send `multiple` times each stream's
 // capacity of mixed traffic: notifications of the three kinds, sessions routed by application,
 // Session API launches and signals, API reads and writes, a resend and a recovery; one tenant's
-// receiver is dead throughout. It checks that no healthy event is refused or lost, that the dead
-// tenant's deliveries end as backlog_full or expired, that call setup at the end is within 2x of the
+// receiver is dead throughout, and its subscriptions keep each call's events in order (a key per
+// call, so every dead call leaves a failed line in the ordering bucket). It checks that no healthy event is refused or lost, that the dead
+// tenant's deliveries end as backlog_full or expired, that the ordering bucket is driven past its
+// bound and stays within it (new keys go unordered, failed keys are forgotten), that call setup at the end is within 2x of the
 // start, that stream and bucket sizes stay under their bounds and level off, that a day of
 // retention lasting 20 s (RETENTION_DAY_MS) keeps every table that grows with traffic to its
 // window (no record older than it, sizes level off), and reports each process's resident-memory
 // slope.
 import { randomBytes } from 'node:crypto';
+import { ORDERING_STREAM } from '@switchboard/contracts';
 import { KV_BUCKETS, STREAMS } from '@switchboard/events';
 import { kvStream } from '@switchboard/messaging';
 import { PROOF_DISPATCHER_ENV, rssMb, startCluster, type Cluster } from '../cluster';
@@ -40,12 +43,14 @@ export const STORE_SOAK_ENV = {
   RESEND_IN_FLIGHT_PER_ACCOUNT: '50',
 };
 // Test settings of the delivery backlog: 50 waiting per account, each waiting at most 20 s (a resend
-// or a recovery's jobs too: DELIVERY_GIVE_UP_AFTER).
+// or a recovery's jobs too: DELIVERY_GIVE_UP_AFTER), and a failed ordering key remembered 30 s
+// (about as many failed keys as the 64 KiB ordering bucket holds at the soak's pace).
 const DEAD_ENV = {
   DELIVERY_BACKLOG_PER_ACCOUNT: '50',
   DELIVERY_MAX_AGE: '20s',
   DELIVERY_GIVE_UP_AFTER: '20s',
   DELIVERY_BACKLOG_RECHECK: '2s',
+  DELIVERY_ORDERING_FAILURE_MEMORY: '30s',
 };
 const STREAM_NAMES = [STREAMS.events.name, STREAMS.internal.name, STREAMS.core.name, 'SWITCHBOARD_DELIVERIES'];
 const TABLES = [
@@ -93,6 +98,9 @@ async function tenant(cluster: Cluster, rx: Receiver, name: string, dead: boolea
       event: ev,
       resource: 'all',
       targetUrl: rx.url(path),
+      // The dead tenant's events in order per call: each call's key line stays in the ordering
+      // bucket while it fails, then for the failure memory.
+      ...(dead ? { ordering: { key: 'callId' } } : {}),
     });
     if (r.status !== 200) throw new Error(`subscription: ${r.status} ${JSON.stringify(r.json)}`);
   }
@@ -156,6 +164,7 @@ async function run(cluster: Cluster, rx: Receiver, opts: StoreSoakOptions, start
     at: number;
     streams: Record<string, number>;
     kv: number;
+    ordering: number;
     tables: Record<string, number>;
     rows: Record<string, number>;
   }> = [];
@@ -165,20 +174,35 @@ async function run(cluster: Cluster, rx: Receiver, opts: StoreSoakOptions, start
   let inboundBytes = 0;
   const rss = new Map<string, Array<[number, number]>>();
   let apiFailures = 0;
+  /** The first few failed API requests: what was asked and what came back. */
+  const apiFailuresSeen: string[] = [];
+  const apiFailed = (what: string, status: number | undefined) => {
+    apiFailures++;
+    if (apiFailuresSeen.length < 5) apiFailuresSeen.push(`${what}: ${status ?? 'no answer'}`);
+  };
   let apiCalls = 0;
 
   const sample = async () => {
     const streams: Record<string, number> = {};
     const kvName = kvStream(KV_BUCKETS.sessions).stream;
-    for (const name of [...STREAM_NAMES, kvName]) {
+    for (const name of [...STREAM_NAMES, kvName, ORDERING_STREAM]) {
       const info = await cluster.bus.jsm.streams.info(name).catch(() => undefined);
       streams[name] = info?.state.bytes ?? -1;
       if (info && info.state.messages > 0)
         written[name] = Math.max(written[name] ?? 0, (info.state.last_seq * info.state.bytes) / info.state.messages);
     }
     const kv = streams[kvName]!;
+    const ordering = streams[ORDERING_STREAM]!;
     delete streams[kvName];
-    samples.push({ at: Date.now(), streams, kv, tables: await tableSizes(cluster), rows: await tableRows(cluster) });
+    delete streams[ORDERING_STREAM];
+    samples.push({
+      at: Date.now(),
+      streams,
+      kv,
+      ordering,
+      tables: await tableSizes(cluster),
+      rows: await tableRows(cluster),
+    });
     const minute = (Date.now() - started) / 60_000;
     for (const r of cluster.replicas) {
       const pid = r.pid();
@@ -210,7 +234,7 @@ async function run(cluster: Cluster, rx: Receiver, opts: StoreSoakOptions, start
   const call = async (a: Account, method: string, path: string, body?: unknown) => {
     apiCalls++;
     const r = await api(cluster, a, method, path, body).catch(() => ({ status: 0, json: null }));
-    if (r.status === 0 || r.status >= 500) apiFailures++;
+    if (r.status === 0 || r.status >= 500) apiFailed(`${method} ${path}`, r.status);
     return r;
   };
 
@@ -261,14 +285,14 @@ async function run(cluster: Cluster, rx: Receiver, opts: StoreSoakOptions, start
               body: JSON.stringify({ token: h.token, customer: n }),
             }).catch(() => undefined);
             apiCalls++;
-            if (!launch || launch.status >= 500) apiFailures++;
+            if (!launch || launch.status >= 500) apiFailed('POST /v1/sessions', launch?.status);
             const launched = launch ? ((await launch.json().catch(() => ({}))) as { id?: string }) : {};
             if (launched.id) {
               apiCalls++;
               const sig = await fetch(
                 `${cluster.apiUrl}/1.0/sessions/${launched.id}/signals?action=signal&value=exit`,
               ).catch(() => undefined);
-              if (!sig || sig.status >= 500) apiFailures++;
+              if (!sig || sig.status >= 500) apiFailed('GET /1.0/sessions/{id}/signals', sig?.status);
             }
           })(),
         );
@@ -312,6 +336,14 @@ async function run(cluster: Cluster, rx: Receiver, opts: StoreSoakOptions, start
   sampling = false;
   await sampler;
   await sample();
+  // The ordering bucket's bound at work: keys that went unordered because it was 90% full, failed
+  // keys forgotten after the failure memory.
+  const ordering = { bucketFull: 0, forgotten: 0 };
+  for (const d of cluster.of('dispatcher')) {
+    const m = await d.metrics().catch(() => '');
+    ordering.bucketFull += metricSum(m, 'dispatcher_ordering_unordered_total', { reason: 'bucket_full' });
+    ordering.forgotten += metricSum(m, 'dispatcher_ordering_failures_forgotten_total');
+  }
   const deliveriesAtEnd = await cluster.bus.jsm.streams
     .info('SWITCHBOARD_DELIVERIES', { subjects_filter: '>' })
     .then((i) => i.state.subjects ?? {})
@@ -338,6 +370,7 @@ async function run(cluster: Cluster, rx: Receiver, opts: StoreSoakOptions, start
   for (const s of samples) {
     for (const [name, b] of Object.entries(s.streams)) peak[name] = Math.max(peak[name] ?? 0, b);
     peak.SWITCHBOARD_SESSIONS = Math.max(peak.SWITCHBOARD_SESSIONS ?? 0, s.kv);
+    peak[ORDERING_STREAM] = Math.max(peak[ORDERING_STREAM] ?? 0, s.ordering);
   }
   const last = samples[samples.length - 1]!;
   const tables = Object.fromEntries(Object.entries(last.tables).map(([k, v]) => [k, Math.round(v / 1024)]));
@@ -374,6 +407,7 @@ async function run(cluster: Cluster, rx: Receiver, opts: StoreSoakOptions, start
         seconds: Math.round((publishedAt - started) / 1000),
         refused: refused.length,
         firstRefusals: refused.slice(0, 3),
+        apiFailures: apiFailuresSeen,
         deadEnded: ended,
         deadEndedMetric: endedMetric,
         recoveryStatus: recovery.status,
@@ -388,6 +422,8 @@ async function run(cluster: Cluster, rx: Receiver, opts: StoreSoakOptions, start
           ]),
         ),
         deliveriesStreamAtEnd: deliveriesAtEnd,
+        ordering,
+        orderingBucketEndKiB: Math.round(last.ordering / 1024),
         storeEndKiB: Object.fromEntries(Object.entries(last.streams).map(([k, v]) => [k, Math.round(v / 1024)])),
         tableKiB: tables,
         // The most rows in the last third of the run over the middle third's, per table.
@@ -414,6 +450,12 @@ async function run(cluster: Cluster, rx: Receiver, opts: StoreSoakOptions, start
         (last.streams.SWITCHBOARD_DELIVERIES ?? 0) < bound.stream / 10,
       'streams never above their bound': STREAM_NAMES.every((n) => (peak[n] ?? 0) <= bound.stream),
       'the session registry never above its bound': (peak.SWITCHBOARD_SESSIONS ?? 0) <= bound.kv,
+      // The dead tenant's failing keys drive the ordering bucket past its bound: new keys go
+      // unordered from 90% full, failed keys leave after the failure memory, and it never comes near
+      // max_bytes (where NATS 2.9 would drop its oldest line).
+      'the ordering bucket took in more than its bound': (written[ORDERING_STREAM] ?? 0) > bound.kv,
+      'the ordering bucket never above 95% of its bound, new keys unordered when nearly full, failed keys forgotten':
+        (peak[ORDERING_STREAM] ?? 0) <= 0.95 * bound.kv && ordering.bucketFull > 0 && ordering.forgotten > 0,
       'no API request failed with 5xx': apiFailures === 0,
       [`no record older than its retention window (${(2 * RETENTION_DAY_MS + 7000) / 1000} s) left at the end`]:
         Object.values(oldest).every((ms) => ms <= RETENTION_DAY_MS + RETENTION_SLACK_MS),

@@ -325,8 +325,8 @@ export function createApp(config: Config, options: AppOptions = {}): DispatcherA
       ),
     ];
     await Promise.all(loops.map((l) => l.started));
-    const stopBacklogPoll = pollConsumerBacklog(nats.jsm, metrics, logger, (stream, fill) => {
-      if (stream === ORDERING_STREAM) ordering.bucketFill = fill;
+    const stopBacklogPoll = pollConsumerBacklog(nats.jsm, metrics, logger, (stream, bytes, maxBytes) => {
+      if (stream === ORDERING_STREAM) ordering.bucket.set(bytes, maxBytes);
     });
     const stopPolling = () => Promise.all([stopBacklogPoll(), orderingSweep.stop()]).then(() => undefined);
 

@@ -18,8 +18,8 @@ export function pollConsumerBacklog(
   jsm: JetStreamManager,
   metrics: DispatcherMetrics,
   logger: Logger,
-  /** Told each stream's fill (bytes over max_bytes) as it is read. */
-  onFill?: (stream: string, fill: number) => void,
+  /** Told each stream's bytes and max_bytes as they are read. */
+  onFill?: (stream: string, bytes: number, maxBytes: number) => void,
 ): () => Promise<void> {
   const poll = async (): Promise<boolean> => {
     for (const [stream, durable] of [
@@ -61,7 +61,7 @@ export function pollConsumerBacklog(
         if (info.config.max_bytes > 0) {
           const fill = info.state.bytes / info.config.max_bytes;
           metrics.streamUsed.set({ stream }, fill);
-          onFill?.(stream, fill);
+          onFill?.(stream, info.state.bytes, info.config.max_bytes);
         }
       } catch {
         // NATS away: keep the last value

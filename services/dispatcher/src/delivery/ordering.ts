@@ -33,6 +33,7 @@ import type { JobOrdering, NotificationJob } from '../jobs.ts';
 import type { DispatcherMetrics } from '../metrics.ts';
 import { DELIVERIES_STREAM } from '../streams.ts';
 import type { DeliveryBacklog } from './backlog.ts';
+import { BucketFill } from './ordering-fill.ts';
 import { ended, joined, placeOf, type Entry, type KeyState, type Position } from './ordering-state.ts';
 import type { SubscriptionSettings } from './subscription-settings.ts';
 
@@ -161,11 +162,15 @@ export class Ordering {
   /** The keys whose head this process runs, by bucket subject. Bounded by the deliveries in flight. */
   private readonly local = new Map<string, LocalLine>();
   private readonly heldCounts = new LRUCache<string, number>({ max: 10_000, ttl: 1000 });
-  /** The bucket's fill as last read (the dispatcher's stream poll, every few seconds). */
-  bucketFill = 0;
+  /** The bucket's fill: as last read, with the lines this process started since (ordering-fill.ts). */
+  readonly bucket: BucketFill;
 
   constructor(private readonly d: OrderingDeps) {
     this.now = d.now ?? Date.now;
+    this.bucket = new BucketFill(async () => {
+      const info = await d.jsm.streams.info(ORDERING_STREAM);
+      return { bytes: info.state.bytes, maxBytes: info.config.max_bytes };
+    }, this.now);
   }
 
   /**
@@ -285,8 +290,11 @@ export class Ordering {
         next = { ...s, q: s.q.map((e): Entry => (e[0] === id ? withHeld(e, stored!.seq) : e)) };
       } else {
         if (s?.u && s.q.length > 0) return { kind: 'unordered', reason: 'held_keys_full' };
-        if (this.bucketFill >= ORDERING_BUCKET_FULL && !(s && s.q.length > 0))
-          return { kind: 'unordered', reason: 'bucket_full' };
+        const newLine = !(s && s.q.length > 0);
+        if (newLine) {
+          this.bucket.refresh();
+          if (this.bucket.fill >= ORDERING_BUCKET_FULL) return { kind: 'unordered', reason: 'bucket_full' };
+        }
         if (s && s.q.length - 1 >= this.d.limits.maxWaitingPerKey) return { kind: 'unordered', reason: 'key_full' };
         const behind = !!s && s.q.length > 0;
         inMemory = behind && !!here && !stored;
@@ -294,6 +302,7 @@ export class Ordering {
         const j = joined(s, id, behind && !inMemory ? stored!.seq : 0, this.now(), pos);
         next = j.state;
         turn = j.turn;
+        if (newLine) this.bucket.add(subject, JSON.stringify(next));
       }
       // Registered before the write: the head may end as soon as the write lands.
       const waiting = inMemory ? this.waitHere(here!, ref, storeCopy) : undefined;
@@ -397,7 +406,10 @@ export class Ordering {
         await this.update(subject, job.webhookId, (s) => ({ ...s, u: 1 }));
         this.d.metrics.orderingOverCap.inc();
       } else {
-        const ack = await this.d.js.publish(heldSubject(job.subscriptionId, o.k), JSON.stringify({ at: this.now() }));
+        const marker = heldSubject(job.subscriptionId, o.k);
+        const value = JSON.stringify({ at: this.now() });
+        this.bucket.add(marker, value);
+        const ack = await this.d.js.publish(marker, value);
         this.op('write');
         this.heldCounts.set(job.subscriptionId, count + 1);
         await this.update(subject, job.webhookId, (s) => ({ ...s, h: ack.seq }));
