@@ -61,4 +61,51 @@ describe('partitions made for the rows stored', () => {
     const rows = await queryDatabase<{ n: number }>(db.url, 'select count(*)::int as n from webhooks.deliveries');
     expect(rows[0]!.n).toBe(1);
   });
+
+  it("when a session's alert folds into a minute whose span has no partition, then that span is made and the session and its alert are stored", async () => {
+    // Spans of 20 s (a short RETENTION_DAY_MS): a session started 45 s into a minute folds its alert
+    // into the minute's first span, which is not the span of its start.
+    const dayMs = 20_000;
+    const minute = Math.floor((Date.now() - 3_600_000) / 60_000) * 60_000;
+    const startedAt = new Date(minute + 45_000).toISOString();
+    const record: SessionRecord = {
+      id: 'ses_late_minute',
+      applicationId: 'app_minute',
+      accountId: '8',
+      channel: 'VOICE',
+      from: '+15550001',
+      to: '+15550002',
+      startedAt,
+      routedBy: { type: 'address', value: '+15550002' },
+      outcome: 'failed',
+      attempts: [
+        {
+          at: startedAt,
+          url: 'https://example.com/voice',
+          role: 'primary',
+          status: 503,
+          durationMs: 12,
+          error: 'http_5xx: 503',
+          responseContentType: null,
+          responseExcerpt: null,
+          responseTruncated: false,
+        },
+      ],
+      instructions: null,
+      failure: { reason: 'http_5xx' },
+    };
+    const deps = {
+      orm,
+      schema: 'webhooks',
+      dayMs,
+      publicBaseUrl: 'http://localhost:8080',
+      outbox: { kick: () => undefined },
+    };
+    expect(await storeSession(deps, record)).toBe(true);
+    const alerts = await queryDatabase<{ code: string; minute: Date }>(
+      db.url,
+      `select code, minute from webhooks.alerts where session_id = 'ses_late_minute'`,
+    );
+    expect(alerts.map((a) => [a.code, a.minute.getTime()])).toEqual([['app.http_5xx', minute]]);
+  });
 });

@@ -7,6 +7,16 @@ import type { TransactionQuery } from '@switchboard/db';
 /** The partitioned table of alerts. */
 export const ALERTS_TABLE = 'alerts';
 
+/**
+ * The values of the alerts table's partition key (`minute`) of alerts folded at these times. An
+ * alert's minute can lie in an earlier span than the alert (a span shorter than a minute, as the
+ * soak sets, or the first minute of a day), whose partition retention may have dropped: a store
+ * makes the partitions of these, not of the times themselves.
+ */
+export function alertMinutes(times: readonly Date[]): Date[] {
+  return times.map((t) => new Date(Math.floor(t.getTime() / 60_000) * 60_000));
+}
+
 export interface AlertRow {
   seq: string;
   id: string;

@@ -8,6 +8,7 @@ import type { TransactionQuery } from '@switchboard/db';
 import type { Delivery__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/Delivery';
 import { deliveryAlerts } from '../alerts/delivery-alerts.ts';
 import { raiseAlerts, type NewAlert } from '../alerts/raise-alerts.ts';
+import { ALERTS_TABLE, alertMinutes } from '../alerts/repository.ts';
 import type { Deps } from '../context.ts';
 import type { Delivery } from '../db/entities.ts';
 import { disableSubscriptions, formatDuration, type DisableRequest } from '../subscriptions/disable-subscriptions.ts';
@@ -190,16 +191,26 @@ export async function storeAttempts(
       const disabled = await disableSubscriptions(query, deps, [...disable, ...failing]);
       return { disabled, stored, alerts, events: firsts.length };
     });
-  // A late record's day gets its partition first; a day dropped meanwhile by another replica's
-  // retention pass is made again, once.
+  // A late record's day gets its partition first (of the deliveries, and of the alerts it may
+  // raise); a day dropped meanwhile by another replica's retention pass is made again, once.
   const times = attempts.map((a) => a.createdAt);
+  const { schema, dayMs } = deps;
+  const em = deps.orm.em;
   const { disabled, stored, alerts, events } = await storeInPartitions(
-    deps.orm.em,
-    deps.schema,
+    em,
+    schema,
     BODIES_TABLE,
     [new Date()],
-    () => storeInPartitions(deps.orm.em, deps.schema, DELIVERIES_TABLE, times, store, deps.dayMs),
-    deps.dayMs,
+    () =>
+      storeInPartitions(
+        em,
+        schema,
+        ALERTS_TABLE,
+        alertMinutes(times),
+        () => storeInPartitions(em, schema, DELIVERIES_TABLE, times, store, dayMs),
+        dayMs,
+      ),
+    dayMs,
   );
   for (const ref of disabled) deps.changes.changed(ref, requestId);
   for (const a of alerts) deps.alertsRaised(a.code, a.count ?? 1);

@@ -1,6 +1,6 @@
 import type { SessionRecord } from '@switchboard/contracts';
 import { storeInPartitions } from '@switchboard/db';
-import { ALERTS_TABLE } from '../alerts/repository.ts';
+import { ALERTS_TABLE, alertMinutes } from '../alerts/repository.ts';
 import type { Deps } from '../context.ts';
 import { insertSession } from './repository.ts';
 
@@ -18,13 +18,13 @@ export async function storeSession(
   deps: Pick<Deps, 'orm' | 'schema' | 'dayMs' | 'publicBaseUrl' | 'outbox'>,
   r: SessionRecord,
 ): Promise<boolean> {
-  // The session's alerts go into the alerts table's day in the same transaction.
+  // The session's alerts go into the alerts table (by the minute of its start) in the same transaction.
   const day = [new Date(r.startedAt)];
   const stored = await storeInPartitions(
     deps.orm.em,
     deps.schema,
     ALERTS_TABLE,
-    day,
+    alertMinutes(day),
     () =>
       storeInPartitions(
         deps.orm.em,
