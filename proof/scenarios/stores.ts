@@ -392,6 +392,20 @@ async function run(cluster: Cluster, rx: Receiver, opts: StoreSoakOptions, start
   for (const [name, pts] of rss) slopes[name] = Math.round(slope(pts.filter(([m]) => m >= warm)) * 100) / 100;
 
   const healthyEvents = published.size;
+  // What the services logged as errors, when an API request failed: each replica's first line of
+  // each kind of error (its "msg").
+  const serviceErrors =
+    apiFailures === 0
+      ? []
+      : cluster.replicas.flatMap((r) => {
+          const kinds = new Map<string, string>();
+          for (const l of r.stderr().split('\n')) {
+            if (!/"level":"(error|fatal)"|"level":5\d/.test(l)) continue;
+            const kind = /"msg":"([^"]*)"/.exec(l)?.[1] ?? l.slice(0, 80);
+            if (!kinds.has(kind)) kinds.set(kind, `${r.name}: ${l.slice(0, 800)}`);
+          }
+          return [...kinds.values()].slice(0, 6);
+        });
   return finish(
     {
       name: 'soak',
@@ -408,6 +422,7 @@ async function run(cluster: Cluster, rx: Receiver, opts: StoreSoakOptions, start
         refused: refused.length,
         firstRefusals: refused.slice(0, 3),
         apiFailures: apiFailuresSeen,
+        serviceErrors,
         deadEnded: ended,
         deadEndedMetric: endedMetric,
         recoveryStatus: recovery.status,
