@@ -159,7 +159,7 @@ describe('ordering by key', () => {
     }
   }, 60_000);
 
-  it('when a delivery is held past maxHoldSeconds, then it ends as failed (held_too_long) and the next report carries previousFailed: true', async () => {
+  it('when a delivery is held past maxHoldSeconds, then it ends as failed (held_too_long), the next report carries previousFailed: true, and the failed delivery reads and resends', async () => {
     // Retries an hour apart: only the hold ends the refused report.
     const d = await s.startDispatcher({ ...TEST_DISPATCHER_ENV, DELIVERY_RETRY_SCHEDULE: '1h' });
     try {
@@ -174,7 +174,7 @@ describe('ordering by key', () => {
       expect((r2.body as { previousFailed?: boolean }).previousFailed).toBe(true);
       const failed = await waitFor(
         async () => {
-          const list = await s.listAll<{ error: string | null }>(
+          const list = await s.listAll<{ id: string; error: string | null }>(
             acct,
             `/v1/webhooks/${sub}/deliveries?outcome=failed&limit=100`,
           );
@@ -184,6 +184,13 @@ describe('ordering by key', () => {
       );
       expect(failed[0]!.error).toMatch(/^held_too_long: /);
       expect(metricSum(await d.metrics(), 'dispatcher_deliveries_ended_total', { reason: 'held_too_long' })).toBe(1);
+      // The failed delivery of the ordered subscription reads, and resends, like any other.
+      const { id } = failed[0]!;
+      const read = await s.request(acct, 'GET', `/v1/webhooks/${sub}/deliveries/${id}`);
+      expect(read.status).toBe(200);
+      expect(((await read.json()) as { id: string }).id).toBe(id);
+      const resent = await s.request(acct, 'POST', `/v1/webhooks/${sub}/deliveries/${id}/resend`);
+      expect(resent.status).toBe(202);
     } finally {
       await d.stop();
     }

@@ -42,8 +42,10 @@ export async function findOwnedDelivery(
   s: DeliveryScope & { deliveryId: string },
   requestId?: string,
 ): Promise<Delivery | undefined> {
-  const where = await ownedScope(deps, em, s, requestId);
+  const scope = await ownedScope(deps, em, s, requestId);
   if (!isDeliveryId(s.deliveryId)) return undefined;
+  // The scope's columns only (not whether the subscription is ordered).
+  const where = 'subscriptionId' in scope ? { subscriptionId: scope.subscriptionId } : scope;
   return (await em.findOne(DeliverySchema, { ...where, id: s.deliveryId }, { populate: RESPONSE_FIELDS })) ?? undefined;
 }
 
