@@ -10,6 +10,34 @@ import { storeSession } from '../src/sessions/store-session';
 const DAY = 86_400_000;
 const _logger = createLogger('test', 'silent');
 
+/** A failed session record (no attempts unless given) started at `startedAt`. */
+function failedSession(id: string, startedAt: string, more: Partial<SessionRecord> = {}): SessionRecord {
+  return {
+    id,
+    applicationId: null,
+    accountId: '7',
+    channel: 'VOICE',
+    from: '+15550001',
+    to: '+15550002',
+    startedAt,
+    routedBy: { type: 'address', value: '+15550002' },
+    outcome: 'failed',
+    attempts: [],
+    instructions: null,
+    failure: { reason: 'no application' },
+    ...more,
+  };
+}
+
+/** What storeSession needs, with days of `dayMs`. */
+const depsOf = (orm: MikroORM, dayMs = DAY) => ({
+  orm,
+  schema: 'webhooks',
+  dayMs,
+  publicBaseUrl: 'http://localhost:8080',
+  outbox: { kick: () => undefined },
+});
+
 describe('partitions made for the rows stored', () => {
   const db = useWebhooksDatabase();
   let orm: MikroORM;
@@ -19,28 +47,7 @@ describe('partitions made for the rows stored', () => {
 
   it('when a session record is of a day ten days ahead, then its day is made and it is stored', async () => {
     const startedAt = new Date(Date.now() + 10 * DAY).toISOString();
-    const record: SessionRecord = {
-      id: 'ses_ahead',
-      applicationId: null,
-      accountId: '7',
-      channel: 'VOICE',
-      from: '+15550001',
-      to: '+15550002',
-      startedAt,
-      routedBy: { type: 'address', value: '+15550002' },
-      outcome: 'failed',
-      attempts: [],
-      instructions: null,
-      failure: { reason: 'no application' },
-    };
-    const deps = {
-      orm,
-      schema: 'webhooks',
-      dayMs: 86_400_000,
-      publicBaseUrl: 'http://localhost:8080',
-      outbox: { kick: () => undefined },
-    };
-    expect(await storeSession(deps, record)).toBe(true);
+    expect(await storeSession(depsOf(orm), failedSession('ses_ahead', startedAt))).toBe(true);
     const rows = await queryDatabase<{ id: string }>(db.url, 'select id from webhooks.sessions');
     expect(rows.map((r) => r.id)).toEqual(['ses_ahead']);
   });
@@ -68,16 +75,9 @@ describe('partitions made for the rows stored', () => {
     const dayMs = 20_000;
     const minute = Math.floor((Date.now() - 3_600_000) / 60_000) * 60_000;
     const startedAt = new Date(minute + 45_000).toISOString();
-    const record: SessionRecord = {
-      id: 'ses_late_minute',
+    const record = failedSession('ses_late_minute', startedAt, {
       applicationId: 'app_minute',
       accountId: '8',
-      channel: 'VOICE',
-      from: '+15550001',
-      to: '+15550002',
-      startedAt,
-      routedBy: { type: 'address', value: '+15550002' },
-      outcome: 'failed',
       attempts: [
         {
           at: startedAt,
@@ -91,17 +91,9 @@ describe('partitions made for the rows stored', () => {
           responseTruncated: false,
         },
       ],
-      instructions: null,
       failure: { reason: 'http_5xx' },
-    };
-    const deps = {
-      orm,
-      schema: 'webhooks',
-      dayMs,
-      publicBaseUrl: 'http://localhost:8080',
-      outbox: { kick: () => undefined },
-    };
-    expect(await storeSession(deps, record)).toBe(true);
+    });
+    expect(await storeSession(depsOf(orm, dayMs), record)).toBe(true);
     const alerts = await queryDatabase<{ code: string; minute: Date }>(
       db.url,
       `select code, minute from webhooks.alerts where session_id = 'ses_late_minute'`,
