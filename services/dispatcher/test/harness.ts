@@ -65,6 +65,23 @@ export function useHarness(
   });
 }
 
+/**
+ * A dispatcher of one describe block: started with `env` on the harness `harness()` answers before
+ * the block's tests, stopped after them; `onReady` receives it (e.g. `useDispatcher(() => h, env, (d) => (dispatcher = d))`).
+ */
+export function useDispatcher(
+  harness: () => Pick<Harness, 'startDispatcher'>,
+  env: Record<string, string>,
+  onReady: (d: RunningDispatcher) => void,
+): void {
+  let d: RunningDispatcher | undefined;
+  beforeAll(async () => {
+    d = await harness().startDispatcher(env);
+    onReady(d);
+  });
+  afterAll(async () => d?.stop());
+}
+
 export { cdrEvent } from '../../../test/support';
 
 /** What the dispatcher published for the telephony core about one session. */

@@ -19,7 +19,7 @@ import {
   type Receiver,
 } from '../../../test/support';
 import { CONSUMERS } from '../src/streams';
-import { cdrEvent, eventsHandled, startHarness, TEST_DISPATCHER_ENV, type Harness } from './harness';
+import { cdrEvent, eventsHandled, startHarness, TEST_DISPATCHER_ENV, useHarness, type Harness } from './harness';
 import { startDeliveryServices } from '../../../test/support';
 
 const MiB = 1024 * 1024;
@@ -171,14 +171,7 @@ describe('one owner per stream', () => {
 describe('a session whose outcome cannot be published at first', () => {
   let h: Harness;
   let rx: Receiver;
-  beforeAll(async () => {
-    h = await startHarness();
-    rx = await startReceiver();
-  });
-  afterAll(async () => {
-    await h?.stop();
-    await rx?.close();
-  });
+  useHarness((f) => ({ h, rx } = f));
 
   it('when the core stream refuses the outcome for a while, then the publish is retried and the application is POSTed once', async () => {
     const d = await h.startDispatcher({ DELIVERY_BREAKER_VOLUME_THRESHOLD: '100000' });
