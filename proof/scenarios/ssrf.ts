@@ -219,34 +219,25 @@ export async function ssrfAllowListed(cluster: Cluster, events = 5) {
 export async function ssrf(opts: { privatePostgres?: boolean } = {}): Promise<ScenarioResult> {
   const started = Date.now();
   const pp = opts.privatePostgres ?? false;
-  const a = await startCluster({
-    gateways: 1,
-    applications: 1,
-    webhooks: 1,
-    dispatchers: 0,
-    allowedCidrs: '',
-    privatePostgres: pp,
-  });
-  let part1: Awaited<ReturnType<typeof ssrfNoAllowList>>;
-  try {
-    part1 = await ssrfNoAllowList(a);
-  } finally {
-    await a.stop();
-  }
-  const b = await startCluster({
-    gateways: 1,
-    applications: 1,
-    webhooks: 1,
-    dispatchers: 1,
-    allowedCidrs: '127.0.0.1/32',
-    privatePostgres: pp,
-  });
-  let part2: Awaited<ReturnType<typeof ssrfAllowListed>>;
-  try {
-    part2 = await ssrfAllowListed(b);
-  } finally {
-    await b.stop();
-  }
+  // Each part on a small cluster of its own (one gateway, applications and webhooks service),
+  // stopped when the part ends.
+  const onCluster = async <T>(dispatchers: number, allowedCidrs: string, part: (c: Cluster) => Promise<T>) => {
+    const c = await startCluster({
+      gateways: 1,
+      applications: 1,
+      webhooks: 1,
+      dispatchers,
+      allowedCidrs,
+      privatePostgres: pp,
+    });
+    try {
+      return await part(c);
+    } finally {
+      await c.stop();
+    }
+  };
+  const part1 = await onCluster(0, '', ssrfNoAllowList);
+  const part2 = await onCluster(1, '127.0.0.1/32', ssrfAllowListed);
   return finish(
     {
       name: 'ssrf',
