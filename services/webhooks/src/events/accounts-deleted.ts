@@ -3,9 +3,7 @@
 import { z } from 'zod';
 import { ACCOUNT_ID, SUBJECTS } from '@switchboard/events';
 import type { Deps } from '../context.ts';
-import { deleteAccountSubscriptions } from '../subscriptions/delete-account-subscriptions.ts';
-import type { DeletionConsumer } from './deletion-consumer.ts';
-import { deleteSessions } from '../sessions/delete-sessions.ts';
+import { deleteOwned, type DeletionConsumer } from './deletion-consumer.ts';
 
 export const ACCOUNTS_DELETED_DURABLE = 'webhooks-accounts-deleted';
 
@@ -22,9 +20,7 @@ export function accountsDeleted(deps: Deps): DeletionConsumer<typeof body> {
     metric: 'webhooks_accounts_deleted_events_total',
     body,
     async handle(e) {
-      const removed = await deleteAccountSubscriptions(deps, { accountId: e.accountId });
-      const sessions = await deleteSessions(deps, { accountId: e.accountId });
-      return { accountId: e.accountId, subscriptions: removed.length, sessions };
+      return { accountId: e.accountId, ...(await deleteOwned(deps, { accountId: e.accountId })) };
     },
     done: 'account deleted: its webhook subscriptions and session records removed',
   };

@@ -3,9 +3,7 @@ import { z } from 'zod';
 import { SUBJECTS } from '@switchboard/events';
 import type { Deps } from '../context.ts';
 import { deleteApplicationTriggers } from '../triggers/repository.ts';
-import { deleteApplicationSubscriptions } from '../subscriptions/delete-application-subscriptions.ts';
-import type { DeletionConsumer } from './deletion-consumer.ts';
-import { deleteSessions } from '../sessions/delete-sessions.ts';
+import { deleteOwned, type DeletionConsumer } from './deletion-consumer.ts';
 
 export const APPLICATIONS_DELETED_DURABLE = 'webhooks-applications-deleted';
 
@@ -23,10 +21,9 @@ export function applicationsDeleted(deps: Deps): DeletionConsumer<typeof body> {
     metric: 'webhooks_applications_deleted_events_total',
     body,
     async handle(e) {
-      const removed = await deleteApplicationSubscriptions(deps, { applicationId: e.applicationId });
-      const sessions = await deleteSessions(deps, { applicationId: e.applicationId });
+      const removed = await deleteOwned(deps, { applicationId: e.applicationId });
       const triggers = await deleteApplicationTriggers(deps.orm.em, deps.schema, e.applicationId);
-      return { applicationId: e.applicationId, subscriptions: removed.length, sessions, triggers };
+      return { applicationId: e.applicationId, ...removed, triggers };
     },
     done: 'application deleted: its webhook subscriptions, session records and alert triggers removed',
   };
