@@ -29,6 +29,16 @@ const deliveries = async (accountId: string, subscriptionId: string) =>
     (a, b) => a.attempt - b.attempt,
   );
 
+/** The subscription's delivery records (by attempt), waited for (10 s at most) until there are `n` of them. */
+const recordsWhen = (accountId: string, subscriptionId: string, n: number, what: string) =>
+  waitFor(
+    async () => {
+      const d = await deliveries(accountId, subscriptionId);
+      return d.length === n && d;
+    },
+    { what },
+  );
+
 describe('matching', () => {
   it('when a CDR event is published, then exactly the enabled subscriptions of its event, resource (or all) and level get it', async () => {
     const acct = await h.newAccount();
@@ -147,13 +157,7 @@ describe('retries', () => {
     // Retry-After: 1 beats the scheduled 200 ms; then the schedule's 400 ms (+-20%).
     expect(reqs[1]!.at - reqs[0]!.at).toBeGreaterThanOrEqual(950);
     expect(reqs[2]!.at - reqs[1]!.at).toBeGreaterThanOrEqual(300);
-    const records = await waitFor(
-      async () => {
-        const d = await deliveries(acct, sub.id);
-        return d.length === 3 && d;
-      },
-      { what: 'three records' },
-    );
+    const records = await recordsWhen(acct, sub.id, 3, 'three records');
     expect(records.map((d) => [d.attempt, d.statusCode, d.outcome])).toEqual([
       [1, 503, 'retrying'],
       [2, 500, 'retrying'],
@@ -202,13 +206,7 @@ describe('retries', () => {
     await h.publish('cdr.created', cdrEvent(acct));
     await waitFor(() => rx.at(path).length === 1, { what: 'first attempt' });
     await h.webhooks.client.updateSubscription({ accountId: acct, id: sub.id, enabled: false });
-    const records = await waitFor(
-      async () => {
-        const d = await deliveries(acct, sub.id);
-        return d.length === 2 && d;
-      },
-      { what: 'the cancelled retry recorded', timeoutMs: 10_000 },
-    );
+    const records = await recordsWhen(acct, sub.id, 2, 'the cancelled retry recorded');
     expect(records.map((d) => [d.attempt, d.outcome])).toEqual([
       [1, 'retrying'],
       [2, 'cancelled'],
@@ -225,13 +223,7 @@ describe('retries', () => {
     rx.on(path, () => 500);
     const sub = await h.subscribe(acct, { event: 'cdrCreated', resource: 'all', targetUrl: rx.url(path) });
     await h.publish('cdr.created', cdrEvent(acct));
-    const records = await waitFor(
-      async () => {
-        const d = await deliveries(acct, sub.id);
-        return d.length === 4 && d;
-      },
-      { what: 'four records', timeoutMs: 10_000 },
-    );
+    const records = await recordsWhen(acct, sub.id, 4, 'four records');
     expect(records.map((d) => d.outcome)).toEqual(['retrying', 'retrying', 'retrying', 'failed']);
     expect(records[3]!.error).toMatch(/gave up after 4 attempts/);
     await retriesIdle(h.bus);
