@@ -2,12 +2,9 @@
 // run the way the service and the release Job run it: a token address's claim, move and release
 // entries read .../addresses/token/***; other entries and other addresses keep their targets.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { initOrm, migrate } from '@switchboard/db';
-import { createLogger } from '@switchboard/observability';
 import { createTestDatabase, queryDatabase, type TestDatabase } from '../../../test/support';
-import { SCHEMA } from '../src/db/schema';
+import { migrateApplications } from './migrate';
 
-const logger = createLogger('test', 'silent');
 let db: TestDatabase;
 
 beforeAll(async () => {
@@ -15,18 +12,9 @@ beforeAll(async () => {
 });
 afterAll(async () => db?.drop());
 
-async function runMigrations(): Promise<void> {
-  const orm = await initOrm({ ...SCHEMA, databaseUrl: db.url, schema: 'applications', poolMax: 2, logger });
-  try {
-    await migrate(orm, 'applications', logger);
-  } finally {
-    await orm.close(true);
-  }
-}
-
 describe('the audit target masking migration', () => {
   it('when audit entries name a live session token, then the migration masks each, and leaves every other target as it was', async () => {
-    await runMigrations();
+    await migrateApplications(db.url);
     const app = '/rest/v1/applications/aaaaaaaaaaaaaaaaaaaaaaaa';
     const token = 'f'.repeat(64);
     const entries: [string, string][] = [
@@ -51,7 +39,7 @@ describe('the audit target masking migration', () => {
         [action, target],
       );
 
-    await runMigrations();
+    await migrateApplications(db.url);
     const rows = await queryDatabase<{ action: string; target: string }>(
       db.url,
       'select action, target from applications.audit_events order by id',
