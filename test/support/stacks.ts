@@ -1,9 +1,22 @@
-// Stacks the delivery tests start: webhooks on, and dispatchers allowed to deliver to the tests'
-// loopback receivers.
+// Stacks the tests start for a whole file (useServices), and those of the delivery tests: webhooks
+// on, and dispatchers allowed to deliver to the tests' loopback receivers.
 import { afterAll, beforeAll } from 'vitest';
 import { randomName } from './infra';
 import { startReceiver, type Receiver } from './receiver';
 import { startServices, type Services, type ServicesOptions, type TestAccount } from './services';
+
+/**
+ * Starts the stack of `opts` (startServices) before all tests of the file and stops it after them;
+ * `onReady` receives it once started (e.g. `useServices({}, (s) => (stack = s))`).
+ */
+export function useServices<const O extends ServicesOptions>(opts: O, onReady: (stack: Services<O>) => void): void {
+  let stack: Services<O> | undefined;
+  beforeAll(async () => {
+    stack = await startServices(opts);
+    onReady(stack);
+  });
+  afterAll(async () => stack?.stop());
+}
 
 /** Starts `opts` with the webhooks service and DELIVERY_ALLOWED_CIDRS set to loopback (before `opts.env`). */
 export function startDeliveryServices<const O extends ServicesOptions>(
