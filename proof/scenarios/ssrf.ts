@@ -215,29 +215,38 @@ export async function ssrfAllowListed(cluster: Cluster, events = 5) {
   }
 }
 
+/**
+ * Runs one part of the scenario on a small cluster of its own (one gateway, applications and
+ * webhooks service, `dispatchers` dispatchers) whose services allow `allowedCidrs`, and stops the
+ * cluster when the part ends.
+ */
+export async function onSsrfCluster<T>(
+  dispatchers: number,
+  allowedCidrs: string,
+  privatePostgres: boolean,
+  part: (cluster: Cluster) => Promise<T>,
+): Promise<T> {
+  const cluster = await startCluster({
+    gateways: 1,
+    applications: 1,
+    webhooks: 1,
+    dispatchers,
+    allowedCidrs,
+    privatePostgres,
+  });
+  try {
+    return await part(cluster);
+  } finally {
+    await cluster.stop();
+  }
+}
+
 /** The whole SSRF scenario: two small clusters with different allow-lists. */
 export async function ssrf(opts: { privatePostgres?: boolean } = {}): Promise<ScenarioResult> {
   const started = Date.now();
   const pp = opts.privatePostgres ?? false;
-  // Each part on a small cluster of its own (one gateway, applications and webhooks service),
-  // stopped when the part ends.
-  const onCluster = async <T>(dispatchers: number, allowedCidrs: string, part: (c: Cluster) => Promise<T>) => {
-    const c = await startCluster({
-      gateways: 1,
-      applications: 1,
-      webhooks: 1,
-      dispatchers,
-      allowedCidrs,
-      privatePostgres: pp,
-    });
-    try {
-      return await part(c);
-    } finally {
-      await c.stop();
-    }
-  };
-  const part1 = await onCluster(0, '', ssrfNoAllowList);
-  const part2 = await onCluster(1, '127.0.0.1/32', ssrfAllowListed);
+  const part1 = await onSsrfCluster(0, '', pp, ssrfNoAllowList);
+  const part2 = await onSsrfCluster(1, '127.0.0.1/32', pp, (c) => ssrfAllowListed(c));
   return finish(
     {
       name: 'ssrf',
