@@ -3,6 +3,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import { startCluster, type Cluster, type ClusterOptions } from '../../proof/cluster';
 import { startReceiver, type Receiver } from '../../proof/lib/receiver';
+import { useFixture } from '../support';
 
 /**
  * Starts the cluster of `options` (one gateway, applications and webhooks service unless they say
@@ -28,10 +29,10 @@ export function useClusterWithReceiver(
 
 /** Starts the cluster of `options` for the file; `onReady` receives it (e.g. `useCluster(o, (c) => (cluster = c))`). */
 export function useCluster(options: ClusterOptions, onReady: (cluster: Cluster) => void): void {
-  let cluster: Cluster | undefined;
-  beforeAll(async () => {
-    cluster = await startCluster(options);
-    onReady(cluster);
-  }, 120_000);
-  afterAll(async () => cluster?.stop());
+  useFixture(
+    () => startCluster(options),
+    (cluster) => cluster.stop(),
+    onReady,
+    120_000,
+  );
 }

@@ -3,21 +3,45 @@
 import { afterAll, beforeAll } from 'vitest';
 import { connectNats, type NatsHandle } from '@switchboard/messaging';
 import { createLogger } from '@switchboard/observability';
-import { randomName, startNatsServer, type NatsServer } from './infra';
+import { createTestDatabase, randomName, startNatsServer, type NatsServer, type TestDatabase } from './infra';
 import { startReceiver, type Receiver } from './receiver';
 import { startServices, type Services, type ServicesOptions, type TestAccount } from './services';
+
+/**
+ * The lifecycle the fixtures of a file or describe block share: `start` before the block's tests,
+ * `stop` after them (when it started); `onReady` receives what started (e.g. `(d) => (db = d)`).
+ */
+export function useFixture<T>(
+  start: () => Promise<T>,
+  stop: (fixture: T) => Promise<unknown>,
+  onReady: (fixture: T) => void,
+  startTimeoutMs?: number,
+): void {
+  let fixture: T | undefined;
+  beforeAll(async () => {
+    fixture = await start();
+    onReady(fixture);
+  }, startTimeoutMs);
+  afterAll(async () => {
+    if (fixture !== undefined) await stop(fixture);
+  });
+}
 
 /**
  * Starts the stack of `opts` (startServices) before all tests of the file and stops it after them;
  * `onReady` receives it once started (e.g. `useServices({}, (s) => (stack = s))`).
  */
 export function useServices<const O extends ServicesOptions>(opts: O, onReady: (stack: Services<O>) => void): void {
-  let stack: Services<O> | undefined;
-  beforeAll(async () => {
-    stack = await startServices(opts);
-    onReady(stack);
-  });
-  afterAll(async () => stack?.stop());
+  useFixture(
+    () => startServices(opts),
+    (stack) => stack.stop(),
+    onReady,
+  );
+}
+
+/** A fresh database for the tests of the file, dropped after them; `onReady` receives it (e.g. `useTestDatabase((d) => (db = d))`). */
+export function useTestDatabase(onReady: (db: TestDatabase) => void): void {
+  useFixture(createTestDatabase, (db) => db.drop(), onReady);
 }
 
 /**

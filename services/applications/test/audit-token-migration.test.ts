@@ -1,16 +1,13 @@
 // The migration that masks the session tokens in audit targets recorded before they were masked,
 // run the way the service and the release Job run it: a token address's claim, move and release
 // entries read .../addresses/token/***; other entries and other addresses keep their targets.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, queryDatabase, type TestDatabase } from '../../../test/support';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase, queryDatabase, type TestDatabase } from '../../../test/support';
 import { migrateApplications } from './migrate';
 
 let db: TestDatabase;
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-});
-afterAll(async () => db?.drop());
+useTestDatabase((d) => (db = d));
 
 describe('the audit target masking migration', () => {
   it('when audit entries name a live session token, then the migration masks each, and leaves every other target as it was', async () => {

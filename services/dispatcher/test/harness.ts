@@ -14,6 +14,7 @@ import {
   type Receiver,
   type RunningDispatcher,
   type Services,
+  useFixture,
 } from '../../../test/support';
 import type { SessionFailed, SessionInstructions } from '../src/delivery/session-loop';
 import { CONSUMERS, DELIVERIES_STREAM } from '../src/streams';
@@ -74,12 +75,11 @@ export function useDispatcher(
   env: Record<string, string>,
   onReady: (d: RunningDispatcher) => void,
 ): void {
-  let d: RunningDispatcher | undefined;
-  beforeAll(async () => {
-    d = await harness().startDispatcher(env);
-    onReady(d);
-  });
-  afterAll(async () => d?.stop());
+  useFixture(
+    () => harness().startDispatcher(env),
+    (d) => d.stop(),
+    onReady,
+  );
 }
 
 export { cdrEvent } from '../../../test/support';
