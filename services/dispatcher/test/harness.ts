@@ -12,6 +12,7 @@ import {
   type NatsServer,
   waitFor,
   type Receiver,
+  type Responder,
   type RunningDispatcher,
   type Services,
   useFixture,
@@ -80,6 +81,18 @@ export function useDispatcher(
     (d) => d.stop(),
     onReady,
   );
+}
+
+/**
+ * A new account of `h` with a cdrCreated subscription (resource all) to the receiver's path
+ * `/<name>/<account>`, which answers as `respond` does when given (else as the receiver does).
+ */
+export async function cdrTarget(h: Harness, rx: Receiver, name: string, respond?: Responder) {
+  const acct = await h.newAccount();
+  const path = `/${name}/${acct}`;
+  if (respond) rx.on(path, respond);
+  const sub = await h.subscribe(acct, { event: 'cdrCreated', resource: 'all', targetUrl: rx.url(path) });
+  return { acct, path, sub };
 }
 
 export { cdrEvent } from '../../../test/support';

@@ -8,12 +8,11 @@ import {
   startReceiver,
   watchSubject,
   type Receiver,
-  type Responder,
   type RunningDispatcher,
 } from '../../../test/support';
 import { verifySignature } from '../src/delivery/signing';
 import { CONSUMERS } from '../src/streams';
-import { cdrEvent, eventsHandled, retriesIdle, useHarness, type Harness } from './harness';
+import { cdrEvent, cdrTarget, eventsHandled, retriesIdle, useHarness, type Harness } from './harness';
 
 let h: Harness;
 let rx: Receiver;
@@ -24,18 +23,6 @@ useHarness((f) => ({ h, rx, dispatcher } = f), {
   DELIVERY_HOST_CONCURRENCY: '4',
   LOOKUP_CACHE_TTL: '10m',
 });
-
-/**
- * A new account with a cdrCreated subscription (resource all) to the receiver's path
- * `/<name>/<account>`, which answers as `respond` does.
- */
-async function cdrTarget(name: string, respond: Responder) {
-  const acct = await h.newAccount();
-  const path = `/${name}/${acct}`;
-  rx.on(path, respond);
-  const sub = await h.subscribe(acct, { event: 'cdrCreated', resource: 'all', targetUrl: rx.url(path) });
-  return { acct, path, sub };
-}
 
 const deliveries = async (accountId: string, subscriptionId: string) =>
   (await h.webhooks.client.listDeliveries({ accountId, subscriptionId, limit: 100 })).deliveries.sort(
@@ -157,7 +144,7 @@ describe('matching', () => {
 
 describe('retries', () => {
   it('when the target fails twice, then it is retried with the same webhook-id until it succeeds, Retry-After honoured, every attempt recorded', async () => {
-    const { acct, path, sub } = await cdrTarget('flaky', (_r, n) =>
+    const { acct, path, sub } = await cdrTarget(h, rx, 'flaky', (_r, n) =>
       n === 1 ? { status: 503, headers: { 'retry-after': '1' } } : n === 2 ? 500 : 204,
     );
     await h.publish('cdr.created', cdrEvent(acct));
@@ -211,7 +198,7 @@ describe('retries', () => {
   });
 
   it('when the subscription is disabled while a retry waits, then the retry is not made, the log ends "cancelled" and the subscription\'s health is left as it was', async () => {
-    const { acct, path, sub } = await cdrTarget('disabled-mid-retry', (_r, n) =>
+    const { acct, path, sub } = await cdrTarget(h, rx, 'disabled-mid-retry', (_r, n) =>
       n === 1 ? { status: 503, headers: { 'retry-after': '2' } } : 204,
     );
     await h.publish('cdr.created', cdrEvent(acct));
@@ -229,7 +216,7 @@ describe('retries', () => {
   });
 
   it('when the target keeps failing, then after the last retry the delivery is recorded as failed', async () => {
-    const { acct, path, sub } = await cdrTarget('down', () => 500);
+    const { acct, path, sub } = await cdrTarget(h, rx, 'down', () => 500);
     await h.publish('cdr.created', cdrEvent(acct));
     const records = await recordsWhen(acct, sub.id, 4, 'four records');
     expect(records.map((d) => d.outcome)).toEqual(['retrying', 'retrying', 'retrying', 'failed']);
@@ -241,7 +228,7 @@ describe('retries', () => {
   });
 
   it('when the target answers 410 Gone, then the subscription is disabled at once and gets nothing more', async () => {
-    const { acct, path, sub } = await cdrTarget('gone', () => 410);
+    const { acct, path, sub } = await cdrTarget(h, rx, 'gone', () => 410);
     const changed = await watchSubject(h.bus.nc, 'webhooks.changed', (b) => b.subscriptionId === sub.id);
     await h.publish('cdr.created', cdrEvent(acct));
     const s = await waitFor(

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { waitFor, metricSum, sleep, startReceiver, type Receiver, type RunningDispatcher } from '../../../test/support';
 import { CONSUMERS, DELIVERIES_STREAM } from '../src/streams';
-import { cdrEvent, eventsHandled, startHarness, type Harness } from './harness';
+import { cdrEvent, cdrTarget, eventsHandled, startHarness, type Harness } from './harness';
 
 let h: Harness;
 
@@ -44,9 +44,7 @@ async function withReceiverAndDispatcher(
 describe('outages', () => {
   it('when the receiver is down for a while during a burst, then every event is delivered once it is back', async () => {
     await withReceiverAndDispatcher({ DELIVERY_RETRY_SCHEDULE: '200ms,400ms,800ms,1600ms,3200ms' }, async (rx, d) => {
-      const acct = await h.newAccount();
-      const path = `/outage/${acct}`;
-      await h.subscribe(acct, { event: 'cdrCreated', resource: 'all', targetUrl: rx.url(path) });
+      const { acct, path } = await cdrTarget(h, rx, 'outage');
       const total = 400;
       const publishing = (async () => {
         for (let i = 0; i < total; i += 20) {
@@ -100,10 +98,7 @@ describe('outages', () => {
 
   it('when retries are scheduled far ahead, then they are reported as waiting, not as consumer backlog', async () => {
     await withReceiverAndDispatcher({ DELIVERY_RETRY_SCHEDULE: '1h' }, async (rx, d) => {
-      const acct = await h.newAccount();
-      const path = `/later/${acct}`;
-      rx.on(path, () => 503);
-      await h.subscribe(acct, { event: 'cdrCreated', resource: 'all', targetUrl: rx.url(path) });
+      const { acct } = await cdrTarget(h, rx, 'later', () => 503);
       for (let i = 0; i < 5; i++) await h.publish('cdr.created', cdrEvent(acct, { id: `later-${i}` }));
       await waitFor(
         async () => metricSum(await d.metrics(), 'dispatcher_retries_scheduled_total', { kind: 'notification' }) >= 5,
@@ -130,10 +125,7 @@ describe('outages', () => {
         DELIVERY_BREAKER_RESET_TIMEOUT: '3s',
       },
       async (rx, d) => {
-        const acct = await h.newAccount();
-        const path = `/gone-quiet/${acct}`;
-        rx.on(path, () => 503);
-        const sub = await h.subscribe(acct, { event: 'cdrCreated', resource: 'all', targetUrl: rx.url(path) });
+        const { acct, path, sub } = await cdrTarget(h, rx, 'gone-quiet', () => 503);
         // Two failures open the host's breaker; the next events wait for it without an attempt.
         for (let i = 0; i < 2; i++) await h.publish('cdr.created', cdrEvent(acct, { id: `quiet-open-${i}` }));
         await waitFor(() => rx.at(path).length >= 2, { what: 'two failed attempts' });
@@ -197,9 +189,7 @@ describe('outages', () => {
     const rx = await startReceiver();
     const d = await h.startDispatcher();
     try {
-      const acct = await h.newAccount();
-      const path = `/nats-restart/${acct}`;
-      await h.subscribe(acct, { event: 'cdrCreated', resource: 'all', targetUrl: rx.url(path) });
+      const { acct, path } = await cdrTarget(h, rx, 'nats-restart');
       const total = 600;
       for (let i = 0; i < 300; i += 50) {
         await Promise.all(
@@ -243,9 +233,7 @@ describe('outages', () => {
     const rx = await startReceiver();
     const d = await h.startDispatcher({ LOOKUP_CACHE_TTL: '10m' });
     try {
-      const acct = await h.newAccount();
-      const path = `/records/${acct}`;
-      const sub = await h.subscribe(acct, { event: 'cdrCreated', resource: 'all', targetUrl: rx.url(path) });
+      const { acct, path, sub } = await cdrTarget(h, rx, 'records');
       await h.publish('cdr.created', cdrEvent(acct, { id: 'warm' }));
       await waitFor(
         async () =>
