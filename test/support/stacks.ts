@@ -5,27 +5,8 @@ import { connectNats, type NatsHandle } from '@switchboard/messaging';
 import { createLogger } from '@switchboard/observability';
 import { createTestDatabase, randomName, startNatsServer, type NatsServer, type TestDatabase } from './infra';
 import { startReceiver, type Receiver } from './receiver';
+import { useFixture } from './fixture';
 import { startServices, type Services, type ServicesOptions, type TestAccount } from './services';
-
-/**
- * The lifecycle the fixtures of a file or describe block share: `start` before the block's tests,
- * `stop` after them (when it started); `onReady` receives what started (e.g. `(d) => (db = d)`).
- */
-export function useFixture<T>(
-  start: () => Promise<T>,
-  stop: (fixture: T) => Promise<unknown>,
-  onReady: (fixture: T) => void,
-  startTimeoutMs?: number,
-): void {
-  let fixture: T | undefined;
-  beforeAll(async () => {
-    fixture = await start();
-    onReady(fixture);
-  }, startTimeoutMs);
-  afterAll(async () => {
-    if (fixture !== undefined) await stop(fixture);
-  });
-}
 
 /**
  * Starts the stack of `opts` (startServices) before all tests of the file and stops it after them;
