@@ -215,38 +215,38 @@ export async function ssrfAllowListed(cluster: Cluster, events = 5) {
   }
 }
 
+/**
+ * Runs one part of the scenario on a small cluster of its own (one gateway, applications and
+ * webhooks service, `dispatchers` dispatchers) whose services allow `allowedCidrs`, and stops the
+ * cluster when the part ends.
+ */
+export async function onSsrfCluster<T>(
+  dispatchers: number,
+  allowedCidrs: string,
+  privatePostgres: boolean,
+  part: (cluster: Cluster) => Promise<T>,
+): Promise<T> {
+  const cluster = await startCluster({
+    gateways: 1,
+    applications: 1,
+    webhooks: 1,
+    dispatchers,
+    allowedCidrs,
+    privatePostgres,
+  });
+  try {
+    return await part(cluster);
+  } finally {
+    await cluster.stop();
+  }
+}
+
 /** The whole SSRF scenario: two small clusters with different allow-lists. */
 export async function ssrf(opts: { privatePostgres?: boolean } = {}): Promise<ScenarioResult> {
   const started = Date.now();
   const pp = opts.privatePostgres ?? false;
-  const a = await startCluster({
-    gateways: 1,
-    applications: 1,
-    webhooks: 1,
-    dispatchers: 0,
-    allowedCidrs: '',
-    privatePostgres: pp,
-  });
-  let part1: Awaited<ReturnType<typeof ssrfNoAllowList>>;
-  try {
-    part1 = await ssrfNoAllowList(a);
-  } finally {
-    await a.stop();
-  }
-  const b = await startCluster({
-    gateways: 1,
-    applications: 1,
-    webhooks: 1,
-    dispatchers: 1,
-    allowedCidrs: '127.0.0.1/32',
-    privatePostgres: pp,
-  });
-  let part2: Awaited<ReturnType<typeof ssrfAllowListed>>;
-  try {
-    part2 = await ssrfAllowListed(b);
-  } finally {
-    await b.stop();
-  }
+  const part1 = await onSsrfCluster(0, '', pp, ssrfNoAllowList);
+  const part2 = await onSsrfCluster(1, '127.0.0.1/32', pp, (c) => ssrfAllowListed(c));
   return finish(
     {
       name: 'ssrf',

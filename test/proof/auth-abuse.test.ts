@@ -1,15 +1,13 @@
 // Short version of `npm run proof -- auth-abuse`: a brute force against one username is locked out
 // (429 + Retry-After), the owner's verified credentials keep working, other accounts are not slowed.
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startCluster, type Cluster } from '../../proof/cluster';
+import { expect, it } from 'vitest';
+import type { Cluster } from '../../proof/cluster';
+import { useCluster } from './fixture';
 import { authAbuse } from '../../proof/scenarios/auth';
 
 let cluster: Cluster;
 
-beforeAll(async () => {
-  cluster = await startCluster({ gateways: 2, applications: 1, webhooks: 0, dispatchers: 0, privatePostgres: false });
-}, 120_000);
-afterAll(async () => cluster?.stop());
+useCluster({ gateways: 2, applications: 1, webhooks: 0, dispatchers: 0, privatePostgres: false }, (c) => (cluster = c));
 
 it('when one username is brute-forced through two gateways, then it is locked out and other accounts do not notice', async () => {
   const r = await authAbuse(cluster, { factor: 0.2 }, 8);

@@ -9,10 +9,7 @@ import { killReplica } from '../../proof/scenarios/faults';
 let cluster: Cluster;
 let rx: Receiver;
 
-useClusterWithReceiver(
-  { gateways: 1, applications: 1, webhooks: 1, dispatchers: 2, privatePostgres: false },
-  (f) => ({ cluster, rx } = f),
-);
+useClusterWithReceiver({ dispatchers: 2, privatePostgres: false }, (f) => ({ cluster, rx } = f));
 
 it('when a dispatcher replica is killed with SIGKILL mid-burst of 300+ events, then none is lost', async () => {
   const r = await killReplica(

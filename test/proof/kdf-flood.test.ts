@@ -1,16 +1,14 @@
 // Short version of `npm run proof -- kdf-flood`: 400 logins with wrong passwords for unknown
 // usernames in flight at once do not reach the KDF beyond the per-address budget, and do not slow
 // or refuse an account whose credentials the gateway has cached.
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startCluster, type Cluster } from '../../proof/cluster';
+import { expect, it } from 'vitest';
+import type { Cluster } from '../../proof/cluster';
+import { useCluster } from './fixture';
 import { kdfFlood } from '../../proof/scenarios/auth';
 
 let cluster: Cluster;
 
-beforeAll(async () => {
-  cluster = await startCluster({ gateways: 1, applications: 1, webhooks: 0, dispatchers: 0, privatePostgres: false });
-}, 120_000);
-afterAll(async () => cluster?.stop());
+useCluster({ gateways: 1, applications: 1, webhooks: 0, dispatchers: 0, privatePostgres: false }, (c) => (cluster = c));
 
 it('when 400 bad logins for unknown users are in flight, then few reach the KDF and a cached account is neither refused nor slowed', async () => {
   const r = await kdfFlood(cluster, { factor: 0.3 }, 400);

@@ -10,10 +10,7 @@ import { poisonEvents } from '../../proof/scenarios/poison';
 let cluster: Cluster;
 let rx: Receiver;
 
-useClusterWithReceiver(
-  { gateways: 1, applications: 1, webhooks: 1, dispatchers: 2, privatePostgres: false },
-  (f) => ({ cluster, rx } = f),
-);
+useClusterWithReceiver({ dispatchers: 2, privatePostgres: false }, (f) => ({ cluster, rx } = f));
 
 it('when 1,000 poison events are interleaved with 200 valid ones, then every valid one is delivered and the backlog drains', async () => {
   const r = await poisonEvents(cluster, rx, { factor: 0.3 }, 1000, 5);

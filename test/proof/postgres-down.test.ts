@@ -9,10 +9,7 @@ import { postgresDown } from '../../proof/scenarios/faults';
 let cluster: Cluster;
 let rx: Receiver;
 
-useClusterWithReceiver(
-  { gateways: 1, applications: 1, webhooks: 1, dispatchers: 1, privatePostgres: true },
-  (f) => ({ cluster, rx } = f),
-);
+useClusterWithReceiver({ dispatchers: 1, privatePostgres: true }, (f) => ({ cluster, rx } = f));
 
 it('when Postgres stops for 3 s, then the API answers 503 meanwhile, recovers, and no event is lost', async () => {
   const r = await postgresDown(

@@ -14,6 +14,8 @@ export * from './messages';
 export * from './numbers';
 export * from './records';
 export * from './session-body';
+export * from './fixture';
+export * from './orm';
 export * from './stacks';
 export * from './chromium';
 export * from './console-build';

@@ -1,9 +1,48 @@
-// Stacks the delivery tests start: webhooks on, and dispatchers allowed to deliver to the tests'
-// loopback receivers.
+// Stacks the tests start for a whole file or block (useServices, useNatsConnection), and those of
+// the delivery tests: webhooks on, and dispatchers allowed to deliver to the tests' loopback receivers.
 import { afterAll, beforeAll } from 'vitest';
-import { randomName } from './infra';
+import { connectNats, type NatsHandle } from '@switchboard/messaging';
+import { createLogger } from '@switchboard/observability';
+import { createTestDatabase, randomName, startNatsServer, type NatsServer, type TestDatabase } from './infra';
 import { startReceiver, type Receiver } from './receiver';
+import { useFixture } from './fixture';
 import { startServices, type Services, type ServicesOptions, type TestAccount } from './services';
+
+/**
+ * Starts the stack of `opts` (startServices) before all tests of the file and stops it after them;
+ * `onReady` receives it once started (e.g. `useServices({}, (s) => (stack = s))`).
+ */
+export function useServices<const O extends ServicesOptions>(opts: O, onReady: (stack: Services<O>) => void): void {
+  useFixture(
+    () => startServices(opts),
+    (stack) => stack.stop(),
+    onReady,
+  );
+}
+
+/** A fresh database for the tests of the file, dropped after them; `onReady` receives it (e.g. `useTestDatabase((d) => (db = d))`). */
+export function useTestDatabase(onReady: (db: TestDatabase) => void): void {
+  useFixture(createTestDatabase, (db) => db.drop(), onReady);
+}
+
+/**
+ * A private NATS server and a connection to it named `name`, started before the tests of the
+ * enclosing block (file or describe) and closed after them; `onReady` receives the connection
+ * once both are up, and may prepare the server (streams, buckets) before the tests run.
+ */
+export function useNatsConnection(name: string, onReady: (bus: NatsHandle) => void | Promise<void>): void {
+  let nats: NatsServer | undefined;
+  let bus: NatsHandle | undefined;
+  beforeAll(async () => {
+    nats = await startNatsServer();
+    bus = await connectNats(nats.url, createLogger(name, 'silent'), name);
+    await onReady(bus);
+  });
+  afterAll(async () => {
+    await bus?.close();
+    await nats?.destroy();
+  });
+}
 
 /** Starts `opts` with the webhooks service and DELIVERY_ALLOWED_CIDRS set to loopback (before `opts.env`). */
 export function startDeliveryServices<const O extends ServicesOptions>(

@@ -53,6 +53,35 @@ function findSpan(pred: (s: ReadableSpan) => boolean, what: string): Promise<Rea
   return testing.waitFor(() => spans().find(pred), { what, timeoutMs: 15_000 });
 }
 
+type GatewayStack = import('../support').Services<{ gateway: true }>;
+
+/**
+ * A stack with the gateway and the services' `env`, started before the tests of the enclosing
+ * describe block and stopped after them; `onReady` receives it.
+ */
+function useGatewayStack(env: Record<string, string>, onReady: (stack: GatewayStack) => void): void {
+  let stack: GatewayStack | undefined;
+  beforeAll(async () => {
+    stack = await testing.startServices({ gateway: true, env });
+    onReady(stack);
+  });
+  afterAll(async () => stack?.stop());
+}
+
+/** Creates an application named `name` for `account` through the gateway of `stack` (a 200); its path. */
+async function newApplication(
+  stack: GatewayStack,
+  account: import('../support').TestAccount,
+  name: string,
+): Promise<string> {
+  const created = await stack.request(account, 'POST', '/v1/applications/', {
+    name,
+    voiceUrl: 'https://example.com/voice',
+  });
+  expect(created.status).toBe(200);
+  return new URL(((await created.json()) as { href: string }).href).pathname;
+}
+
 describe('configuration', () => {
   it('when OTEL_EXPORTER_OTLP_ENDPOINT is not set, then tracing stays off', () => {
     expect(off.enabled).toBe(false);
@@ -130,21 +159,13 @@ describe('configuration', () => {
 });
 
 describe('a request through the gateway', () => {
-  let stack: import('../support').Services<{ gateway: true }>;
-  beforeAll(async () => {
-    // The test's requests come as through the ingress: a trusted proxy, whose trace context counts.
-    stack = await testing.startServices({ gateway: true, env: { TRUSTED_PROXIES: '127.0.0.0/8,::1/128' } });
-  });
-  afterAll(async () => stack?.stop());
+  let stack: GatewayStack;
+  // The test's requests come as through the ingress: a trusted proxy, whose trace context counts.
+  useGatewayStack({ TRUSTED_PROXIES: '127.0.0.0/8,::1/128' }, (s) => (stack = s));
 
   it('when GET /v1/applications/:id is served, then gateway, gRPC and the Postgres query are one trace', async () => {
     const alice = await stack.createAccount('alice');
-    const created = await stack.request(alice, 'POST', '/v1/applications/', {
-      name: 'traced',
-      voiceUrl: 'https://example.com/voice',
-    });
-    expect(created.status).toBe(200);
-    const path = new URL(((await created.json()) as { href: string }).href).pathname;
+    const path = await newApplication(stack, alice, 'traced');
     exporter.reset();
 
     const res = await stack.request(alice, 'GET', path);
@@ -211,11 +232,7 @@ describe('a request through the gateway', () => {
   it("when a request has a body, then what the route does after reading it is still in the request's trace", async () => {
     const dave = await stack.createAccount('dave');
     exporter.reset();
-    const res = await stack.request(dave, 'POST', '/v1/applications/', {
-      name: 'traced',
-      voiceUrl: 'https://example.com/voice',
-    });
-    expect(res.status).toBe(200);
+    await newApplication(stack, dave, 'traced');
     const client = await findSpan(
       (s) => s.kind === SpanKind.CLIENT && s.attributes['rpc.method'] === 'CreateApplication',
       'gRPC client span',
@@ -226,11 +243,7 @@ describe('a request through the gateway', () => {
 
   it('when an internet client (not a trusted proxy) sends the traceparent of a trace it did not sample, then the gateway ignores it and its own sampler records a new trace', async () => {
     const dan = await stack.createAccount('dan');
-    const created = await stack.request(dan, 'POST', '/v1/applications/', {
-      name: 'edge',
-      voiceUrl: 'https://example.com/voice',
-    });
-    const path = new URL(((await created.json()) as { href: string }).href).pathname;
+    const path = await newApplication(stack, dan, 'edge');
     // A gateway that trusts no proxy: its peers are the internet.
     const gateway = await import('@switchboard/gateway');
     const edge = gateway.createApp(gateway.loadConfig({ ...stack.env, TRUSTED_PROXIES: '', PORT: '0' }));
@@ -264,11 +277,7 @@ describe('a request through the gateway', () => {
 
   it('when a request arrives through a trusted proxy in a trace its caller did not sample, then nothing of it is recorded, in the gateway or behind it', async () => {
     const erin = await stack.createAccount('erin');
-    const created = await stack.request(erin, 'POST', '/v1/applications/', {
-      name: 'traced',
-      voiceUrl: 'https://example.com/voice',
-    });
-    const path = new URL(((await created.json()) as { href: string }).href).pathname;
+    const path = await newApplication(stack, erin, 'traced');
     exporter.reset();
     // The test's fetch (traced by the undici instrumentation) sends a traceparent of this unsampled trace (flag 00).
     const unsampled = '4bf92f3577b34da6a3ce929d0e0e4736';
@@ -328,11 +337,7 @@ describe('a request through the gateway', () => {
     starting.catch(() => undefined);
     try {
       const frank = await stack.createAccount('frank');
-      const created = await stack.request(frank, 'POST', '/v1/applications/', {
-        name: 'traced',
-        voiceUrl: 'https://example.com/voice',
-      });
-      const path = new URL(((await created.json()) as { href: string }).href).pathname;
+      const path = await newApplication(stack, frank, 'traced');
       await starting;
       exporter.reset();
       const res = await fetch(`http://127.0.0.1:${port}${path}`, { headers: { authorization: frank.authorization } });
@@ -381,21 +386,14 @@ describe('a request through the gateway', () => {
 });
 
 describe('reads coalesced into one query', () => {
-  let stack: import('../support').Services<{ gateway: true }>;
-  beforeAll(async () => {
-    stack = await testing.startServices({ gateway: true, env: { GRPC_BATCH_IN_FLIGHT: '1' } });
-  });
-  afterAll(async () => stack?.stop());
+  let stack: GatewayStack;
+  useGatewayStack({ GRPC_BATCH_IN_FLIGHT: '1' }, (s) => (stack = s));
 
   it("when concurrent GETs are read by one coalesced query, then every request's trace leads to it: its parent, or a link from it", async () => {
     const carol = await stack.createAccount('carol');
     const paths: string[] = [];
     for (const name of ['one', 'two', 'three']) {
-      const created = await stack.request(carol, 'POST', '/v1/applications/', {
-        name,
-        voiceUrl: 'https://example.com/voice',
-      });
-      paths.push(new URL(((await created.json()) as { href: string }).href).pathname);
+      paths.push(await newApplication(stack, carol, name));
     }
     exporter.reset();
     // At once, through a gateway that batches whatever waits behind one call out: the service gets
@@ -428,19 +426,12 @@ describe('reads coalesced into one query', () => {
 });
 
 describe('a session launched through the Session API', () => {
-  let stack: import('../support').Services<{ gateway: true }>;
-  beforeAll(async () => {
-    stack = await testing.startServices({ gateway: true });
-  });
-  afterAll(async () => stack?.stop());
+  let stack: GatewayStack;
+  useGatewayStack({}, (s) => (stack = s));
 
   it("when a token launches a session, then its sessions.new is published in the request's trace, and the span keeps no token", async () => {
     const alice = await stack.createAccount('launch');
-    const created = await stack.request(alice, 'POST', '/v1/applications/', {
-      name: 'traced',
-      voiceUrl: 'https://example.com/voice',
-    });
-    const appId = ((await created.json()) as { href: string }).href.split('/').pop()!;
+    const appId = (await newApplication(stack, alice, 'traced')).split('/').pop()!;
     const claimed = await stack.request(alice, 'POST', `/v1/applications/${appId}/addresses`, {
       type: 'token',
       channel: 'voice',

@@ -51,6 +51,14 @@ const DATABASE_SERVICE_REQUIRED_ENV = [
   'SECRETS_KEY',
 ];
 
+/** The ports of a gRPC service with a database (applications, webhooks), and the variables that carry them. */
+const grpcServicePorts = (grpc: number, ops: number) => ({
+  ports: { grpc, ops },
+  opsPort: ops,
+  grpcPort: grpc,
+  portEnv: { GRPC_PORT: 'grpc', OPS_PORT: 'ops' },
+});
+
 export const SERVICES: Record<ServiceName, ServiceSpec> = {
   gateway: {
     ports: { http: 8080, ops: 8084 },
@@ -76,9 +84,7 @@ export const SERVICES: Record<ServiceName, ServiceSpec> = {
     portEnv: { PORT: 'http', OPS_PORT: 'ops' },
   },
   applications: {
-    ports: { grpc: 50051, ops: 8081 },
-    opsPort: 8081,
-    grpcPort: 50051,
+    ...grpcServicePorts(50051, 8081),
     // DELIVERY_ALLOWED_CIDRS: application URLs are checked against it at create/update.
     // SECRETS_KEY: from the Secret switchboard-secrets-key, seals the session secrets at rest.
     // INTERNAL_RPC_TOKEN: the token LookupApplication requires (prod).
@@ -88,12 +94,9 @@ export const SERVICES: Record<ServiceName, ServiceSpec> = {
       'GATEWAY_RPC_TOKEN',
     ],
     requiredEnv: DATABASE_SERVICE_REQUIRED_ENV,
-    portEnv: { GRPC_PORT: 'grpc', OPS_PORT: 'ops' },
   },
   webhooks: {
-    ports: { grpc: 50052, ops: 8082 },
-    opsPort: 8082,
-    grpcPort: 50052,
+    ...grpcServicePorts(50052, 8082),
     // DELIVERY_ALLOWED_CIDRS: target URLs are checked against it at create/update (docs/events.md#delivery).
     // SECRETS_KEY: from the Secret switchboard-secrets-key, seals the subscription secrets at rest.
     // INTERNAL_RPC_TOKEN: the token MatchSubscriptions and GetDeliveryTarget require (prod).
@@ -105,7 +108,6 @@ export const SERVICES: Record<ServiceName, ServiceSpec> = {
       'PUBLIC_BASE_URL',
     ],
     requiredEnv: [...DATABASE_SERVICE_REQUIRED_ENV, 'APPLICATIONS_GRPC_URL'],
-    portEnv: { GRPC_PORT: 'grpc', OPS_PORT: 'ops' },
   },
   dispatcher: {
     ports: { ops: 8083 },

@@ -93,54 +93,39 @@ export function flowAllowed(
   const policies = objects.filter((o) => o.kind === 'NetworkPolicy');
   const nsOf = (o: K8sObject) => o.metadata.namespace ?? 'default';
 
-  if (from.kind === 'pod') {
+  // One side of the flow: the policies of `type` that select `pod` (if any) must have a rule whose
+  // peers take `peer` and whose ports take the flow's port at `to`; the verdict when they do not.
+  const side = (
+    type: 'Egress' | 'Ingress',
+    pod: Endpoint,
+    peer: Endpoint,
+    rules: (spec: NetworkPolicySpec) => { peers?: NetworkPolicyPeer[]; ports?: NetworkPolicyPort[] }[],
+  ): Verdict | undefined => {
+    if (pod.kind !== 'pod') return undefined;
     const selecting = policies.filter((p) => {
       const spec = p.spec as NetworkPolicySpec;
       return (
-        nsOf(p) === from.namespace &&
-        policyTypes(spec).includes('Egress') &&
-        selectorMatches(spec.podSelector, from.labels)
+        nsOf(p) === pod.namespace && policyTypes(spec).includes(type) && selectorMatches(spec.podSelector, pod.labels)
       );
     });
-    if (selecting.length > 0) {
-      const ok = selecting.some((p) =>
-        ((p.spec as NetworkPolicySpec).egress ?? []).some(
-          (r) =>
-            (!r.to || r.to.length === 0 || r.to.some((peer) => peerMatches(peer, to, nsOf(p)))) &&
-            portMatches(r.ports, to, port, protocol),
-        ),
-      );
-      if (!ok)
-        return {
-          allowed: false,
-          why: `egress of ${from.name} denied by ${selecting.map((p) => p.metadata.name).join(', ')}`,
-        };
-    }
-  }
-  if (to.kind === 'pod') {
-    const selecting = policies.filter((p) => {
-      const spec = p.spec as NetworkPolicySpec;
-      return (
-        nsOf(p) === to.namespace &&
-        policyTypes(spec).includes('Ingress') &&
-        selectorMatches(spec.podSelector, to.labels)
-      );
-    });
-    if (selecting.length > 0) {
-      const ok = selecting.some((p) =>
-        ((p.spec as NetworkPolicySpec).ingress ?? []).some(
-          (r) =>
-            (!r.from || r.from.length === 0 || r.from.some((peer) => peerMatches(peer, from, nsOf(p)))) &&
-            portMatches(r.ports, to, port, protocol),
-        ),
-      );
-      if (!ok)
-        return {
-          allowed: false,
-          why: `ingress of ${to.name} denied by ${selecting.map((p) => p.metadata.name).join(', ')}`,
-        };
-    }
-  }
+    if (selecting.length === 0) return undefined;
+    const ok = selecting.some((p) =>
+      rules(p.spec as NetworkPolicySpec).some(
+        (r) =>
+          (!r.peers || r.peers.length === 0 || r.peers.some((q) => peerMatches(q, peer, nsOf(p)))) &&
+          portMatches(r.ports, to, port, protocol),
+      ),
+    );
+    if (ok) return undefined;
+    return {
+      allowed: false,
+      why: `${type.toLowerCase()} of ${pod.name} denied by ${selecting.map((p) => p.metadata.name).join(', ')}`,
+    };
+  };
+  const denied =
+    side('Egress', from, to, (spec) => (spec.egress ?? []).map((r) => ({ peers: r.to, ports: r.ports }))) ??
+    side('Ingress', to, from, (spec) => (spec.ingress ?? []).map((r) => ({ peers: r.from, ports: r.ports })));
+  if (denied) return denied;
   return { allowed: true, why: 'allowed' };
 }
 

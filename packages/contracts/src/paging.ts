@@ -42,9 +42,34 @@ export function toPage<T extends { seq: string }>(
   n: number,
   kind: string,
 ): { items: T[]; nextCursor: string } {
+  return pageAfter(rows, n, (last) => encodeCursor(kind, last.seq));
+}
+
+/** As toPage, for a list whose cursor `cursorAfter` makes from the last item of the page. */
+export function pageAfter<T>(
+  rows: readonly T[],
+  n: number,
+  cursorAfter: (last: T) => string,
+): { items: T[]; nextCursor: string } {
   const items = rows.slice(0, n);
   const last = items[items.length - 1];
-  return { items, nextCursor: rows.length > n && last ? encodeCursor(kind, last.seq) : '' };
+  return { items, nextCursor: rows.length > n && last ? cursorAfter(last) : '' };
+}
+
+/**
+ * An opaque cursor of a list ordered newest first by a time, then by arrival: the time (ms) and
+ * the sequence number of the last item of a page, with a tag of its list.
+ */
+export function encodeTimeCursor(kind: string, at: Date, seq: string): string {
+  return Buffer.from(`${kind}:${at.getTime()}:${seq}`).toString('base64url');
+}
+
+/** The position in a cursor encodeTimeCursor made for the list `kind`; anything else is a 400. */
+export function decodeTimeCursor(kind: string, cursor: string): { at: Date; seq: string } {
+  const raw = /^[A-Za-z0-9_-]{1,60}$/.test(cursor) ? Buffer.from(cursor, 'base64url').toString('utf8') : '';
+  const m = new RegExp(`^${kind}:(\\d{1,15}):(\\d{1,18})$`).exec(raw);
+  if (!m?.[1] || !m[2]) throw AppError.invalid([{ field: 'cursor', message: 'is not a cursor this API returned' }]);
+  return { at: new Date(Number(m[1])), seq: m[2] };
 }
 
 /** The cursor tag of a service's audit page (ListAuditEvents): the cursor holds the id of its page's last entry. */

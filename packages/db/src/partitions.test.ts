@@ -2,10 +2,9 @@
 // their day, and retention drops whole days (and only those that end by the cutoff).
 import { EntitySchema } from '@mikro-orm/core';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { createLogger } from '@switchboard/observability';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../test/support/infra';
-import { initOrm, migrate, SchemaMigration } from './index';
+import { describe, expect, it } from 'vitest';
+import { useMigratedOrm } from '../../../test/support/orm';
+import { SchemaMigration } from './index';
 import { dropPartitionsBefore, ensurePartitionFor, ensurePartitions, partitionName } from './partitions';
 import { sql } from './sql';
 
@@ -25,8 +24,6 @@ const EventSchema = new EntitySchema<{ id: number; at: Date }>({
 });
 
 const DAY = 86_400_000;
-const logger = createLogger('test', 'silent');
-let db: TestDatabase;
 let orm: MikroORM;
 
 async function partitions(): Promise<string[]> {
@@ -38,22 +35,15 @@ async function partitions(): Promise<string[]> {
   return rows.map((r) => r.name);
 }
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  orm = await initOrm({
+useMigratedOrm(
+  {
     entities: [EventSchema],
     migrations: [{ name: 'Migration001Events', class: Migration001Events }],
-    databaseUrl: db.url,
     schema: 'parts',
     poolMax: 3,
-    logger,
-  });
-  await migrate(orm, 'parts', logger);
-});
-afterAll(async () => {
-  await orm?.close(true);
-  await db?.drop();
-});
+  },
+  (f) => void (orm = f.orm),
+);
 
 describe('daily partitions', () => {
   it('when partitions are ensured from three days ago two days ahead, then each of those six days has one, even when asked twice at once', async () => {

@@ -104,6 +104,18 @@ export async function migrate(orm: MikroORM, schema: string, logger: Logger): Pr
   });
 }
 
+/** An ORM of `o` (initOrm) with its schema migrated to the latest; closed again when a migration fails. */
+export async function initMigratedOrm(o: OrmOptions, waitMs?: number): Promise<MikroORM> {
+  const orm = await initOrm(o, waitMs);
+  try {
+    await migrate(orm, o.schema, o.logger);
+  } catch (err) {
+    await orm.close(true);
+    throw err;
+  }
+  return orm;
+}
+
 /** The database settings every schema-owning service reads from its environment. */
 export interface DatabaseConfig {
   DATABASE_URL: string;
@@ -122,7 +134,7 @@ export async function runMigrations(
   config: DatabaseConfig,
 ): Promise<void> {
   const logger = createLogger(`${service}-migrate`, config.LOG_LEVEL);
-  const orm = await initOrm({
+  const orm = await initMigratedOrm({
     ...definition,
     databaseUrl: config.DATABASE_URL,
     schema: config.DB_SCHEMA,
@@ -130,10 +142,6 @@ export async function runMigrations(
     logger,
     secrets: config.SECRETS_KEY,
   });
-  try {
-    await migrate(orm, config.DB_SCHEMA, logger);
-    logger.info('migrations up to date');
-  } finally {
-    await orm.close(true);
-  }
+  logger.info('migrations up to date');
+  await orm.close(true);
 }

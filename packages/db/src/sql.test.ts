@@ -3,10 +3,9 @@
 // on the ORM's own pool otherwise, with `$1` bind parameters either way.
 import { EntitySchema } from '@mikro-orm/core';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { createLogger } from '@switchboard/observability';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../test/support/infra';
-import { initOrm, migrate, SchemaMigration } from './index';
+import { describe, expect, it } from 'vitest';
+import { useMigratedOrm } from '../../../test/support/orm';
+import { SchemaMigration } from './index';
 import { sql, sqlTransaction } from './sql';
 
 interface Note {
@@ -26,26 +25,17 @@ class Migration001Notes extends SchemaMigration {
   }
 }
 
-const logger = createLogger('test', 'silent');
-let db: TestDatabase;
 let orm: MikroORM;
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  orm = await initOrm({
+useMigratedOrm(
+  {
     entities: [NoteSchema],
     migrations: [{ name: 'Migration001Notes', class: Migration001Notes }],
-    databaseUrl: db.url,
     schema: 'notes',
     poolMax: 2,
-    logger,
-  });
-  await migrate(orm, 'notes', logger);
-});
-afterAll(async () => {
-  await orm?.close(true);
-  await db?.drop();
-});
+  },
+  (f) => void (orm = f.orm),
+);
 
 describe('sql', () => {
   it('when the unit of work fails after a statement, then the statement is rolled back with the entity changes', async () => {

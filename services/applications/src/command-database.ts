@@ -2,7 +2,7 @@
 // schema directly, so they need no running service. Opens it with the command's configuration and a
 // quiet logger (LOG_LEVEL, default warn), migrating it first.
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { initOrm, migrate } from '@switchboard/db';
+import { initMigratedOrm } from '@switchboard/db';
 import { AppError } from '@switchboard/errors';
 import { createLogger } from '@switchboard/observability';
 import { loadCommandConfig } from './config.ts';
@@ -15,7 +15,7 @@ export async function openCommandDatabase(
   config: CommandConfig = loadCommandConfig(),
 ): Promise<MikroORM> {
   const logger = createLogger(command, process.env.LOG_LEVEL ?? 'warn');
-  const orm = await initOrm(
+  return initMigratedOrm(
     {
       ...SCHEMA,
       databaseUrl: config.DATABASE_URL,
@@ -26,13 +26,6 @@ export async function openCommandDatabase(
     },
     5_000,
   );
-  try {
-    await migrate(orm, config.DB_SCHEMA, logger);
-  } catch (err) {
-    await orm.close(true);
-    throw err;
-  }
-  return orm;
 }
 
 /** The line a command prints on stderr for an error: a problem's detail, or the error's message. */

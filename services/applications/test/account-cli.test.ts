@@ -1,15 +1,12 @@
 import { spawn } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, queryDatabase, REPO_ROOT, runNpmScript, type TestDatabase } from '../../../test/support';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase, queryDatabase, REPO_ROOT, runNpmScript, type TestDatabase } from '../../../test/support';
 import { verifyPassword } from '../src/accounts/password';
 
 const root = REPO_ROOT;
 let db: TestDatabase;
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-});
-afterAll(async () => db?.drop());
+useTestDatabase((d) => (db = d));
 
 const account = (...args: string[]) => runNpmScript('account', args, { DATABASE_URL: db.url, LOG_LEVEL: 'warn' });
 

@@ -1,24 +1,15 @@
 // `npm run account -- keys create|list|revoke` against a real database: the key printed once, its
 // keyed hash stored (the one the service verifies), listed without the key, revoked.
 import { createHmac } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SecretBox } from '@switchboard/security';
-import {
-  createTestDatabase,
-  newSecretsKey,
-  queryDatabase,
-  runNpmScript,
-  type TestDatabase,
-} from '../../../test/support';
+import { useTestDatabase, newSecretsKey, queryDatabase, runNpmScript, type TestDatabase } from '../../../test/support';
 import { API_KEY_HASH_INFO } from '../src/api-keys/keys';
 
 let db: TestDatabase;
 const secretsKey = newSecretsKey();
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-});
-afterAll(async () => db?.drop());
+useTestDatabase((d) => (db = d));
 
 const account = (args: string[], env: Record<string, string> = {}) =>
   runNpmScript('account', args, { DATABASE_URL: db.url, LOG_LEVEL: 'warn', PASSWORD_SCRYPT_N: '1024', ...env });

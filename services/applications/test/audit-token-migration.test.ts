@@ -1,32 +1,17 @@
 // The migration that masks the session tokens in audit targets recorded before they were masked,
 // run the way the service and the release Job run it: a token address's claim, move and release
 // entries read .../addresses/token/***; other entries and other addresses keep their targets.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { initOrm, migrate } from '@switchboard/db';
-import { createLogger } from '@switchboard/observability';
-import { createTestDatabase, queryDatabase, type TestDatabase } from '../../../test/support';
-import { SCHEMA } from '../src/db/schema';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase, queryDatabase, type TestDatabase } from '../../../test/support';
+import { migrateApplications } from './migrate';
 
-const logger = createLogger('test', 'silent');
 let db: TestDatabase;
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-});
-afterAll(async () => db?.drop());
-
-async function runMigrations(): Promise<void> {
-  const orm = await initOrm({ ...SCHEMA, databaseUrl: db.url, schema: 'applications', poolMax: 2, logger });
-  try {
-    await migrate(orm, 'applications', logger);
-  } finally {
-    await orm.close(true);
-  }
-}
+useTestDatabase((d) => (db = d));
 
 describe('the audit target masking migration', () => {
   it('when audit entries name a live session token, then the migration masks each, and leaves every other target as it was', async () => {
-    await runMigrations();
+    await migrateApplications(db.url);
     const app = '/rest/v1/applications/aaaaaaaaaaaaaaaaaaaaaaaa';
     const token = 'f'.repeat(64);
     const entries: [string, string][] = [
@@ -51,7 +36,7 @@ describe('the audit target masking migration', () => {
         [action, target],
       );
 
-    await runMigrations();
+    await migrateApplications(db.url);
     const rows = await queryDatabase<{ action: string; target: string }>(
       db.url,
       'select action, target from applications.audit_events order by id',

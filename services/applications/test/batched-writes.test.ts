@@ -1,18 +1,15 @@
 // Creates that reach the applications service together (one gRPC batch) are stored by one
 // statement and one commit; a create that fails fails alone.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { connect } from '@nats-io/transport-node';
 import { DeliverPolicy, jetstream } from '@nats-io/jetstream';
 import { AppError } from '@switchboard/errors';
 import { applicationsClient, callBatcher } from '@switchboard/proto';
-import { queryDatabase, startServices, type Services } from '../../../test/support';
+import { queryDatabase, useServices, type Services } from '../../../test/support';
 
 let stack: Services<Record<string, never>>;
 
-beforeAll(async () => {
-  stack = await startServices({});
-});
-afterAll(async () => stack?.stop());
+useServices({}, (s) => (stack = s));
 
 describe('creates that arrive together', () => {
   it('when 40 creates come in batches and one names an account that does not exist, then that one fails and the other 39 are stored with their secrets and events', async () => {

@@ -1,15 +1,12 @@
 // A list's messages are made from the rows as read (timestamps from their text, no Date): each item
 // must be the message GetApplication answers for that application, alone or in a batch of lists.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { applicationsClient, callBatcher } from '@switchboard/proto';
-import { queryDatabase, startServices, type Services } from '../../../test/support';
+import { queryDatabase, useServices, type Services } from '../../../test/support';
 
 let stack: Services<Record<string, never>>;
 
-beforeAll(async () => {
-  stack = await startServices({});
-});
-afterAll(async () => stack?.stop());
+useServices({}, (s) => (stack = s));
 
 describe('list messages', () => {
   it('when applications with every kind of field and timestamp are listed alone and in a batch, then each item is the message of GetApplication', async () => {

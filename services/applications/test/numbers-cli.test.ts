@@ -1,18 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  orlandoNumber,
-  createTestDatabase,
-  queryDatabase,
-  runNpmScript,
-  type TestDatabase,
-} from '../../../test/support';
+import { describe, expect, it } from 'vitest';
+import { orlandoNumber, useTestDatabase, queryDatabase, runNpmScript, type TestDatabase } from '../../../test/support';
 
 let db: TestDatabase;
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-});
-afterAll(async () => db?.drop());
+useTestDatabase((d) => (db = d));
 
 const numbers = (...args: string[]) => runNpmScript('numbers', args, { DATABASE_URL: db.url, LOG_LEVEL: 'warn' });
 

@@ -1,8 +1,8 @@
 // Password hashing: the stored hash carries its parameters, old hashes still log in through the
 // gateway and are re-hashed with the current parameters on that login.
 import { randomBytes, scryptSync } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryDatabase, startServices, type Services } from '../../../test/support';
+import { describe, expect, it } from 'vitest';
+import { queryDatabase, useServices, type Services } from '../../../test/support';
 import { loadConfig } from '../src/config';
 import { currentScryptCost, hashPassword, needsRehash, setScryptN, verifyPassword } from '../src/accounts/password';
 
@@ -11,10 +11,7 @@ const KEY = Buffer.alloc(32, 3).toString('base64');
 
 let stack: Services<{ gateway: true }>;
 
-beforeAll(async () => {
-  stack = await startServices({ gateway: true });
-});
-afterAll(async () => stack?.stop());
+useServices({ gateway: true }, (s) => (stack = s));
 
 /** A hash as an older release stored it (scrypt$N$r$p$salt$key), here with N=2^12. */
 function legacyHash(password: string, N = 2 ** 12): string {

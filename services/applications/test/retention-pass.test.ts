@@ -3,12 +3,12 @@
 // audit entries past AUDIT_RETENTION_DAYS (failed sign-ins among them), browser sessions ended or
 // idle, and idempotency keys past 24 h, keeping the fresh ones.
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { initOrm, migrate, poolOf, IdempotencyStore } from '@switchboard/db';
+import { poolOf, IdempotencyStore } from '@switchboard/db';
 import { createLogger } from '@switchboard/observability';
 import { SecretBox } from '@switchboard/security';
-import { createTestDatabase, queryDatabase, waitFor, type TestDatabase } from '../../../test/support';
+import { queryDatabase, useMigratedOrm, waitFor, type TestDatabase } from '../../../test/support';
 import { startCredentialPruning } from '../src/audit/prune-credentials';
 import { SCHEMA } from '../src/db/schema';
 
@@ -17,22 +17,10 @@ const logger = createLogger('test', 'silent');
 describe('the retention pass of the applications service', () => {
   let db: TestDatabase;
   let orm: MikroORM;
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    orm = await initOrm({
-      ...SCHEMA,
-      databaseUrl: db.url,
-      schema: 'applications',
-      poolMax: 2,
-      logger,
-      secrets: SecretBox.fromText(randomBytes(32).toString('base64')),
-    });
-    await migrate(orm, 'applications', logger);
-  });
-  afterAll(async () => {
-    await orm?.close(true);
-    await db?.drop();
-  });
+  useMigratedOrm(
+    { ...SCHEMA, schema: 'applications', poolMax: 2, secrets: SecretBox.fromText(randomBytes(32).toString('base64')) },
+    (f) => ({ db, orm } = f),
+  );
 
   it('when it starts with an hour to its next tick, then rows past their retention go at once and fresh ones stay', async () => {
     await queryDatabase(

@@ -1,7 +1,6 @@
 // The migration that gives applications created before session secrets existed their own secret,
 // sealed with the service's SECRETS_KEY, run the way the service and the release Job run it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { initOrm, migrate } from '@switchboard/db';
 import { createLogger } from '@switchboard/observability';
 import { SecretBox } from '@switchboard/security';
 import { applicationsClient } from '@switchboard/proto';
@@ -15,7 +14,7 @@ import {
   type TestDatabase,
 } from '../../../test/support';
 import { createApp, loadConfig } from '../src/app';
-import { SCHEMA } from '../src/db/schema';
+import { migrateApplications } from './migrate';
 
 const logger = createLogger('test', 'silent');
 let db: TestDatabase;
@@ -30,18 +29,9 @@ afterAll(async () => {
   await db?.drop();
 });
 
-async function runMigrations(secrets: SecretBox | undefined): Promise<void> {
-  const orm = await initOrm({ ...SCHEMA, databaseUrl: db.url, schema: 'applications', poolMax: 2, logger, secrets });
-  try {
-    await migrate(orm, 'applications', logger);
-  } finally {
-    await orm.close(true);
-  }
-}
-
 describe('the session secrets migration', () => {
   it('when applications have no secret, then it refuses to run without SECRETS_KEY, and with it gives each one its own sealed secret that LookupApplication serves', async () => {
-    await runMigrations(SecretBox.fromText(key));
+    await migrateApplications(db.url, SecretBox.fromText(key));
     // The state before the migration: applications without secrets, the migration not applied.
     const ids = ['a'.repeat(24), 'b'.repeat(24)];
     await queryDatabase(
@@ -52,10 +42,10 @@ describe('the session secrets migration', () => {
        delete from applications.mikro_orm_migrations where name = 'Migration004SessionSecrets';`,
     );
 
-    await expect(runMigrations(undefined)).rejects.toThrow(/SECRETS_KEY is required/);
+    await expect(migrateApplications(db.url, undefined)).rejects.toThrow(/SECRETS_KEY is required/);
     expect(await queryDatabase(db.url, 'select * from applications.application_secrets')).toEqual([]);
 
-    await runMigrations(SecretBox.fromText(key));
+    await migrateApplications(db.url, SecretBox.fromText(key));
     const rows = await queryDatabase<{ application_id: string; secret: string; previous_secret: string | null }>(
       db.url,
       'select application_id, secret, previous_secret from applications.application_secrets order by application_id',

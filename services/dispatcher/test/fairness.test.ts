@@ -6,22 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { waitFor, metricSum, startReceiver, type Receiver } from '../../../test/support';
 import { CONSUMERS, DELIVERIES_STREAM } from '../src/streams';
-import { cdrEvent, startHarness, type Harness } from './harness';
+import { cdrEvent, useHarness, type Harness } from './harness';
 
 let h: Harness;
 let dead: Receiver;
 let rx: Receiver;
 
-beforeAll(async () => {
-  h = await startHarness();
-  dead = await startReceiver();
-  rx = await startReceiver();
-});
-afterAll(async () => {
-  await h?.stop();
-  await dead?.close();
-  await rx?.close();
-});
+useHarness((f) => ({ h, rx } = f));
+beforeAll(async () => void (dead = await startReceiver()));
+afterAll(async () => dead?.close());
 
 describe('retry fairness', () => {
   it("when a dead endpoint has more retries waiting than the whole retry window, then another tenant's retry still comes on schedule", async () => {

@@ -1,6 +1,7 @@
 // The whole stack (gateway, applications, webhooks, one dispatcher delivering to loopback) with a
 // receiver and two accounts, for the tests that follow a session or an event through every service.
 // The bindings are live: read them inside the tests, once the stack is up.
+import { Webhook } from 'standardwebhooks';
 import { expect } from 'vitest';
 import {
   jsonOf,
@@ -76,4 +77,20 @@ export async function startSession(
     },
   });
   return id;
+}
+
+type Body = Record<string, JsonBody>;
+
+/**
+ * The events the receiver got at `path`, each checked to be signed with `secret` (Standard
+ * Webhooks) as received, and their data ordered by sequence.
+ */
+export function signedEvents(path: string, secret: string): { events: Body[]; data: Body[] } {
+  const wh = new Webhook(secret);
+  const events = rx.at(path).map((r) => {
+    expect(wh.verify(r.raw, r.headers as Record<string, string>)).toEqual(r.body);
+    return r.body as Body;
+  });
+  const data = events.map((e) => e.data as Body).sort((a, b) => Number(a.sequence) - Number(b.sequence));
+  return { events, data };
 }

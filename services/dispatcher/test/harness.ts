@@ -12,8 +12,10 @@ import {
   type NatsServer,
   waitFor,
   type Receiver,
+  type Responder,
   type RunningDispatcher,
   type Services,
+  useFixture,
 } from '../../../test/support';
 import type { SessionFailed, SessionInstructions } from '../src/delivery/session-loop';
 import { CONSUMERS, DELIVERIES_STREAM } from '../src/streams';
@@ -63,6 +65,34 @@ export function useHarness(
     await h?.stop();
     await rx?.close();
   });
+}
+
+/**
+ * A dispatcher of one describe block: started with `env` on the harness `harness()` answers before
+ * the block's tests, stopped after them; `onReady` receives it (e.g. `useDispatcher(() => h, env, (d) => (dispatcher = d))`).
+ */
+export function useDispatcher(
+  harness: () => Pick<Harness, 'startDispatcher'>,
+  env: Record<string, string>,
+  onReady: (d: RunningDispatcher) => void,
+): void {
+  useFixture(
+    () => harness().startDispatcher(env),
+    (d) => d.stop(),
+    onReady,
+  );
+}
+
+/**
+ * A new account of `h` with a cdrCreated subscription (resource all) to the receiver's path
+ * `/<name>/<account>`, which answers as `respond` does when given (else as the receiver does).
+ */
+export async function cdrTarget(h: Harness, rx: Receiver, name: string, respond?: Responder) {
+  const acct = await h.newAccount();
+  const path = `/${name}/${acct}`;
+  if (respond) rx.on(path, respond);
+  const sub = await h.subscribe(acct, { event: 'cdrCreated', resource: 'all', targetUrl: rx.url(path) });
+  return { acct, path, sub };
 }
 
 export { cdrEvent } from '../../../test/support';

@@ -12,7 +12,7 @@ import {
 } from '../../../test/support';
 import { verifySignature } from '../src/delivery/signing';
 import { CONSUMERS } from '../src/streams';
-import { cdrEvent, eventsHandled, retriesIdle, useHarness, type Harness } from './harness';
+import { cdrEvent, cdrTarget, eventsHandled, retriesIdle, useHarness, type Harness } from './harness';
 
 let h: Harness;
 let rx: Receiver;
@@ -27,6 +27,16 @@ useHarness((f) => ({ h, rx, dispatcher } = f), {
 const deliveries = async (accountId: string, subscriptionId: string) =>
   (await h.webhooks.client.listDeliveries({ accountId, subscriptionId, limit: 100 })).deliveries.sort(
     (a, b) => a.attempt - b.attempt,
+  );
+
+/** The subscription's delivery records (by attempt), waited for (10 s at most) until there are `n` of them. */
+const recordsWhen = (accountId: string, subscriptionId: string, n: number, what: string) =>
+  waitFor(
+    async () => {
+      const d = await deliveries(accountId, subscriptionId);
+      return d.length === n && d;
+    },
+    { what },
   );
 
 describe('matching', () => {
@@ -134,10 +144,9 @@ describe('matching', () => {
 
 describe('retries', () => {
   it('when the target fails twice, then it is retried with the same webhook-id until it succeeds, Retry-After honoured, every attempt recorded', async () => {
-    const acct = await h.newAccount();
-    const path = `/flaky/${acct}`;
-    rx.on(path, (_r, n) => (n === 1 ? { status: 503, headers: { 'retry-after': '1' } } : n === 2 ? 500 : 204));
-    const sub = await h.subscribe(acct, { event: 'cdrCreated', resource: 'all', targetUrl: rx.url(path) });
+    const { acct, path, sub } = await cdrTarget(h, rx, 'flaky', (_r, n) =>
+      n === 1 ? { status: 503, headers: { 'retry-after': '1' } } : n === 2 ? 500 : 204,
+    );
     await h.publish('cdr.created', cdrEvent(acct));
     await waitFor(() => rx.at(path).length === 3, { what: 'three attempts', timeoutMs: 10_000 });
     const reqs = rx.at(path);
@@ -147,13 +156,7 @@ describe('retries', () => {
     // Retry-After: 1 beats the scheduled 200 ms; then the schedule's 400 ms (+-20%).
     expect(reqs[1]!.at - reqs[0]!.at).toBeGreaterThanOrEqual(950);
     expect(reqs[2]!.at - reqs[1]!.at).toBeGreaterThanOrEqual(300);
-    const records = await waitFor(
-      async () => {
-        const d = await deliveries(acct, sub.id);
-        return d.length === 3 && d;
-      },
-      { what: 'three records' },
-    );
+    const records = await recordsWhen(acct, sub.id, 3, 'three records');
     expect(records.map((d) => [d.attempt, d.statusCode, d.outcome])).toEqual([
       [1, 503, 'retrying'],
       [2, 500, 'retrying'],
@@ -195,20 +198,13 @@ describe('retries', () => {
   });
 
   it('when the subscription is disabled while a retry waits, then the retry is not made, the log ends "cancelled" and the subscription\'s health is left as it was', async () => {
-    const acct = await h.newAccount();
-    const path = `/disabled-mid-retry/${acct}`;
-    rx.on(path, (_r, n) => (n === 1 ? { status: 503, headers: { 'retry-after': '2' } } : 204));
-    const sub = await h.subscribe(acct, { event: 'cdrCreated', resource: 'all', targetUrl: rx.url(path) });
+    const { acct, path, sub } = await cdrTarget(h, rx, 'disabled-mid-retry', (_r, n) =>
+      n === 1 ? { status: 503, headers: { 'retry-after': '2' } } : 204,
+    );
     await h.publish('cdr.created', cdrEvent(acct));
     await waitFor(() => rx.at(path).length === 1, { what: 'first attempt' });
     await h.webhooks.client.updateSubscription({ accountId: acct, id: sub.id, enabled: false });
-    const records = await waitFor(
-      async () => {
-        const d = await deliveries(acct, sub.id);
-        return d.length === 2 && d;
-      },
-      { what: 'the cancelled retry recorded', timeoutMs: 10_000 },
-    );
+    const records = await recordsWhen(acct, sub.id, 2, 'the cancelled retry recorded');
     expect(records.map((d) => [d.attempt, d.outcome])).toEqual([
       [1, 'retrying'],
       [2, 'cancelled'],
@@ -220,18 +216,9 @@ describe('retries', () => {
   });
 
   it('when the target keeps failing, then after the last retry the delivery is recorded as failed', async () => {
-    const acct = await h.newAccount();
-    const path = `/down/${acct}`;
-    rx.on(path, () => 500);
-    const sub = await h.subscribe(acct, { event: 'cdrCreated', resource: 'all', targetUrl: rx.url(path) });
+    const { acct, path, sub } = await cdrTarget(h, rx, 'down', () => 500);
     await h.publish('cdr.created', cdrEvent(acct));
-    const records = await waitFor(
-      async () => {
-        const d = await deliveries(acct, sub.id);
-        return d.length === 4 && d;
-      },
-      { what: 'four records', timeoutMs: 10_000 },
-    );
+    const records = await recordsWhen(acct, sub.id, 4, 'four records');
     expect(records.map((d) => d.outcome)).toEqual(['retrying', 'retrying', 'retrying', 'failed']);
     expect(records[3]!.error).toMatch(/gave up after 4 attempts/);
     await retriesIdle(h.bus);
@@ -241,10 +228,7 @@ describe('retries', () => {
   });
 
   it('when the target answers 410 Gone, then the subscription is disabled at once and gets nothing more', async () => {
-    const acct = await h.newAccount();
-    const path = `/gone/${acct}`;
-    rx.on(path, () => 410);
-    const sub = await h.subscribe(acct, { event: 'cdrCreated', resource: 'all', targetUrl: rx.url(path) });
+    const { acct, path, sub } = await cdrTarget(h, rx, 'gone', () => 410);
     const changed = await watchSubject(h.bus.nc, 'webhooks.changed', (b) => b.subscriptionId === sub.id);
     await h.publish('cdr.created', cdrEvent(acct));
     const s = await waitFor(

@@ -3,9 +3,9 @@
 // after NATS restarts, without a dispatcher restart.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jetstreamManager } from '@nats-io/jetstream';
-import { waitFor, metricSum, sleep, startReceiver } from '../../../test/support';
+import { waitFor, metricSum, sleep, startReceiver, type Receiver, type RunningDispatcher } from '../../../test/support';
 import { CONSUMERS, DELIVERIES_STREAM } from '../src/streams';
-import { cdrEvent, eventsHandled, startHarness, type Harness } from './harness';
+import { cdrEvent, cdrTarget, eventsHandled, startHarness, type Harness } from './harness';
 
 let h: Harness;
 
@@ -23,14 +23,28 @@ async function publishRetrying(subject: string, body: unknown): Promise<void> {
   });
 }
 
+/**
+ * Runs `test` with a receiver of its own and a dispatcher started with `env`, and stops both after
+ * it, whatever its outcome (the receiver may be closed already: the test took it down).
+ */
+async function withReceiverAndDispatcher(
+  env: Record<string, string>,
+  test: (rx: Receiver, d: RunningDispatcher) => Promise<void>,
+): Promise<void> {
+  const rx = await startReceiver();
+  const d = await h.startDispatcher(env);
+  try {
+    await test(rx, d);
+  } finally {
+    await d.stop();
+    await rx.close().catch(() => undefined);
+  }
+}
+
 describe('outages', () => {
   it('when the receiver is down for a while during a burst, then every event is delivered once it is back', async () => {
-    const rx = await startReceiver();
-    const d = await h.startDispatcher({ DELIVERY_RETRY_SCHEDULE: '200ms,400ms,800ms,1600ms,3200ms' });
-    try {
-      const acct = await h.newAccount();
-      const path = `/outage/${acct}`;
-      await h.subscribe(acct, { event: 'cdrCreated', resource: 'all', targetUrl: rx.url(path) });
+    await withReceiverAndDispatcher({ DELIVERY_RETRY_SCHEDULE: '200ms,400ms,800ms,1600ms,3200ms' }, async (rx, d) => {
+      const { acct, path } = await cdrTarget(h, rx, 'outage');
       const total = 400;
       const publishing = (async () => {
         for (let i = 0; i < total; i += 20) {
@@ -79,20 +93,12 @@ describe('outages', () => {
       ).toBeGreaterThan(0);
       const after = await d.metrics();
       expect(metricSum(after, 'dispatcher_deliveries_total', { kind: 'notification', outcome: 'failed' })).toBe(0);
-    } finally {
-      await d.stop();
-      await rx.close().catch(() => undefined);
-    }
+    });
   }, 60_000);
 
   it('when retries are scheduled far ahead, then they are reported as waiting, not as consumer backlog', async () => {
-    const rx = await startReceiver();
-    const d = await h.startDispatcher({ DELIVERY_RETRY_SCHEDULE: '1h' });
-    try {
-      const acct = await h.newAccount();
-      const path = `/later/${acct}`;
-      rx.on(path, () => 503);
-      await h.subscribe(acct, { event: 'cdrCreated', resource: 'all', targetUrl: rx.url(path) });
+    await withReceiverAndDispatcher({ DELIVERY_RETRY_SCHEDULE: '1h' }, async (rx, d) => {
+      const { acct } = await cdrTarget(h, rx, 'later', () => 503);
       for (let i = 0; i < 5; i++) await h.publish('cdr.created', cdrEvent(acct, { id: `later-${i}` }));
       await waitFor(
         async () => metricSum(await d.metrics(), 'dispatcher_retries_scheduled_total', { kind: 'notification' }) >= 5,
@@ -107,95 +113,83 @@ describe('outages', () => {
       const m = await d.metrics();
       expect(metricSum(m, 'dispatcher_consumer_pending', { consumer: CONSUMERS.retry })).toBe(0);
       expect(metricSum(m, 'dispatcher_consumer_pending', { consumer: CONSUMERS.events })).toBe(0);
-    } finally {
-      await d.stop();
-      await rx.close().catch(() => undefined);
-    }
+    });
   }, 60_000);
 
   it('when a host stays unavailable past DELIVERY_GIVE_UP_AFTER, then its waiting deliveries are recorded as failed, not kept waiting', async () => {
-    const rx = await startReceiver();
-    const d = await h.startDispatcher({
-      DELIVERY_RETRY_SCHEDULE: '1h',
-      DELIVERY_GIVE_UP_AFTER: '2s',
-      DELIVERY_BREAKER_VOLUME_THRESHOLD: '2',
-      DELIVERY_BREAKER_RESET_TIMEOUT: '3s',
-    });
-    try {
-      const acct = await h.newAccount();
-      const path = `/gone-quiet/${acct}`;
-      rx.on(path, () => 503);
-      const sub = await h.subscribe(acct, { event: 'cdrCreated', resource: 'all', targetUrl: rx.url(path) });
-      // Two failures open the host's breaker; the next events wait for it without an attempt.
-      for (let i = 0; i < 2; i++) await h.publish('cdr.created', cdrEvent(acct, { id: `quiet-open-${i}` }));
-      await waitFor(() => rx.at(path).length >= 2, { what: 'two failed attempts' });
-      await waitFor(async () => metricSum(await d.metrics(), 'dispatcher_breakers', { state: 'open' }) >= 1, {
-        what: 'the breaker open',
-      });
-      for (let i = 0; i < 5; i++) await h.publish('cdr.created', cdrEvent(acct, { id: `quiet-wait-${i}` }));
-      const gaveUp = async () =>
-        (
-          await h.webhooks.client.listDeliveries({ accountId: acct, subscriptionId: sub.id, limit: 100 })
-        ).deliveries.filter((r) => r.outcome === 'failed' && /gave up/.test(r.error ?? ''));
-      await waitFor(async () => (await gaveUp()).length >= 4, {
-        what: 'waiting deliveries given up',
-        timeoutMs: 20_000,
-        intervalMs: 250,
-      });
-      // At most the breaker's one probe reached the host; the rest never did.
-      expect(rx.at(path).length).toBeLessThanOrEqual(3);
-      expect((await gaveUp())[0]!.error).toMatch(/circuit breaker open/);
-    } finally {
-      await d.stop();
-      await rx.close().catch(() => undefined);
-    }
+    await withReceiverAndDispatcher(
+      {
+        DELIVERY_RETRY_SCHEDULE: '1h',
+        DELIVERY_GIVE_UP_AFTER: '2s',
+        DELIVERY_BREAKER_VOLUME_THRESHOLD: '2',
+        DELIVERY_BREAKER_RESET_TIMEOUT: '3s',
+      },
+      async (rx, d) => {
+        const { acct, path, sub } = await cdrTarget(h, rx, 'gone-quiet', () => 503);
+        // Two failures open the host's breaker; the next events wait for it without an attempt.
+        for (let i = 0; i < 2; i++) await h.publish('cdr.created', cdrEvent(acct, { id: `quiet-open-${i}` }));
+        await waitFor(() => rx.at(path).length >= 2, { what: 'two failed attempts' });
+        await waitFor(async () => metricSum(await d.metrics(), 'dispatcher_breakers', { state: 'open' }) >= 1, {
+          what: 'the breaker open',
+        });
+        for (let i = 0; i < 5; i++) await h.publish('cdr.created', cdrEvent(acct, { id: `quiet-wait-${i}` }));
+        const gaveUp = async () =>
+          (
+            await h.webhooks.client.listDeliveries({ accountId: acct, subscriptionId: sub.id, limit: 100 })
+          ).deliveries.filter((r) => r.outcome === 'failed' && /gave up/.test(r.error ?? ''));
+        await waitFor(async () => (await gaveUp()).length >= 4, {
+          what: 'waiting deliveries given up',
+          timeoutMs: 20_000,
+          intervalMs: 250,
+        });
+        // At most the breaker's one probe reached the host; the rest never did.
+        expect(rx.at(path).length).toBeLessThanOrEqual(3);
+        expect((await gaveUp())[0]!.error).toMatch(/circuit breaker open/);
+      },
+    );
   }, 60_000);
 
   it("when one tenant's receiver fails on a shared host, then another tenant's deliveries to that host go out at once", async () => {
-    const rx = await startReceiver();
-    const d = await h.startDispatcher({
-      DELIVERY_RETRY_SCHEDULE: '1h',
-      DELIVERY_BREAKER_VOLUME_THRESHOLD: '2',
-      DELIVERY_BREAKER_RESET_TIMEOUT: '60s',
-    });
-    try {
-      const failing = await h.newAccount();
-      const other = await h.newAccount();
-      rx.on(`/shared/${failing}`, () => 503);
-      await h.subscribe(failing, { event: 'cdrCreated', resource: 'all', targetUrl: rx.url(`/shared/${failing}`) });
-      await h.subscribe(other, { event: 'cdrCreated', resource: 'all', targetUrl: rx.url(`/shared/${other}`) });
-      // The failing tenant's attempts open its breaker for the host (both tenants' URLs are on the same host).
-      for (let i = 0; i < 3; i++) await h.publish('cdr.created', cdrEvent(failing, { id: `shared-fail-${i}` }));
-      await waitFor(async () => metricSum(await d.metrics(), 'dispatcher_breakers', { state: 'open' }) >= 1, {
-        what: "the failing tenant's breaker open",
-      });
-      const sentAt = Date.now();
-      for (let i = 0; i < 5; i++) await h.publish('cdr.created', cdrEvent(other, { id: `shared-ok-${i}` }));
-      const delivered = await waitFor(() => rx.delivered(`/shared/${other}`).size === 5, {
-        what: "the other tenant's deliveries",
-        timeoutMs: 10_000,
-        intervalMs: 20,
-      }).catch(() => false);
-      console.log(
-        `shared host: the other tenant's 5 deliveries ${delivered ? `arrived in ${Date.now() - sentAt} ms` : 'did not arrive within 10 s'}`,
-      );
-      expect(delivered).toBe(true);
-      const m = await d.metrics();
-      expect(metricSum(m, 'dispatcher_breakers', { state: 'open' })).toBe(1);
-      expect(metricSum(m, 'dispatcher_breakers', { state: 'closed' })).toBeGreaterThanOrEqual(1);
-    } finally {
-      await d.stop();
-      await rx.close().catch(() => undefined);
-    }
+    await withReceiverAndDispatcher(
+      {
+        DELIVERY_RETRY_SCHEDULE: '1h',
+        DELIVERY_BREAKER_VOLUME_THRESHOLD: '2',
+        DELIVERY_BREAKER_RESET_TIMEOUT: '60s',
+      },
+      async (rx, d) => {
+        const failing = await h.newAccount();
+        const other = await h.newAccount();
+        rx.on(`/shared/${failing}`, () => 503);
+        await h.subscribe(failing, { event: 'cdrCreated', resource: 'all', targetUrl: rx.url(`/shared/${failing}`) });
+        await h.subscribe(other, { event: 'cdrCreated', resource: 'all', targetUrl: rx.url(`/shared/${other}`) });
+        // The failing tenant's attempts open its breaker for the host (both tenants' URLs are on the same host).
+        for (let i = 0; i < 3; i++) await h.publish('cdr.created', cdrEvent(failing, { id: `shared-fail-${i}` }));
+        await waitFor(async () => metricSum(await d.metrics(), 'dispatcher_breakers', { state: 'open' }) >= 1, {
+          what: "the failing tenant's breaker open",
+        });
+        const sentAt = Date.now();
+        for (let i = 0; i < 5; i++) await h.publish('cdr.created', cdrEvent(other, { id: `shared-ok-${i}` }));
+        const delivered = await waitFor(() => rx.delivered(`/shared/${other}`).size === 5, {
+          what: "the other tenant's deliveries",
+          timeoutMs: 10_000,
+          intervalMs: 20,
+        }).catch(() => false);
+        console.log(
+          `shared host: the other tenant's 5 deliveries ${delivered ? `arrived in ${Date.now() - sentAt} ms` : 'did not arrive within 10 s'}`,
+        );
+        expect(delivered).toBe(true);
+        const m = await d.metrics();
+        expect(metricSum(m, 'dispatcher_breakers', { state: 'open' })).toBe(1);
+        expect(metricSum(m, 'dispatcher_breakers', { state: 'closed' })).toBeGreaterThanOrEqual(1);
+      },
+    );
   }, 60_000);
 
   it('when NATS restarts mid-run, then the dispatcher recovers by itself and every event is delivered', async () => {
     const rx = await startReceiver();
     const d = await h.startDispatcher();
     try {
-      const acct = await h.newAccount();
-      const path = `/nats-restart/${acct}`;
-      await h.subscribe(acct, { event: 'cdrCreated', resource: 'all', targetUrl: rx.url(path) });
+      const { acct, path } = await cdrTarget(h, rx, 'nats-restart');
       const total = 600;
       for (let i = 0; i < 300; i += 50) {
         await Promise.all(
@@ -239,9 +233,7 @@ describe('outages', () => {
     const rx = await startReceiver();
     const d = await h.startDispatcher({ LOOKUP_CACHE_TTL: '10m' });
     try {
-      const acct = await h.newAccount();
-      const path = `/records/${acct}`;
-      const sub = await h.subscribe(acct, { event: 'cdrCreated', resource: 'all', targetUrl: rx.url(path) });
+      const { acct, path, sub } = await cdrTarget(h, rx, 'records');
       await h.publish('cdr.created', cdrEvent(acct, { id: 'warm' }));
       await waitFor(
         async () =>

@@ -73,6 +73,31 @@ async function claim(app: string, body: Record<string, unknown>): Promise<string
 }
 
 /** Publishes a session without applicationId, dialled at `to`; returns its id. */
+/**
+ * Moves (POST) or releases (DELETE) one of alice's numbers through the API, under the application
+ * that owns it after the move (before the release), and waits for the addresses.changed that
+ * reports it; the API's response.
+ */
+async function changeOwner(
+  method: 'POST' | 'DELETE',
+  number: string,
+  change: { applicationId: string | null; previousApplicationId: string },
+): Promise<Response> {
+  const event = await watchSubject(
+    stack.bus.nc,
+    'addresses.changed',
+    (b) => b.applicationId === change.applicationId && b.previousApplicationId === change.previousApplicationId,
+  );
+  const under = change.applicationId ?? change.previousApplicationId;
+  const res = await stack.request(
+    alice,
+    method,
+    `/v1/applications/${under}/addresses/number/${encodeURIComponent(number)}`,
+  );
+  await event.seen();
+  return res;
+}
+
 async function dial(to: Record<string, unknown>, extra: Record<string, unknown> = {}): Promise<string> {
   const id = randomName('session');
   await stack.publish('sessions.new', {
@@ -228,36 +253,16 @@ describe('routing by address', () => {
     expect((await postedSession(first)).path).toBe('/mv-from/voice');
 
     // addresses.changed reaches the dispatcher within moments (the cache's TTL is 10 minutes).
-    const movedEvent = await watchSubject(
-      stack.bus.nc,
-      'addresses.changed',
-      (b) => b.applicationId === to && b.previousApplicationId === from,
-    );
-    const moved = await stack.request(
-      alice,
-      'POST',
-      `/v1/applications/${to}/addresses/number/${encodeURIComponent(number)}`,
-    );
+    const moved = await changeOwner('POST', number, { applicationId: to, previousApplicationId: from });
     expect(moved.status).toBe(200);
-    await movedEvent.seen();
     const second = await dial({ id: number, channel: 'VOICE', network: 'PSTN' });
     const req = await postedSession(second);
     expect(req.path).toBe('/mv-to/voice');
     expect(req.body.session).toMatchObject({ applicationId: to, accountId: alice.id });
     expect(rx.at('/mv-from/voice')).toHaveLength(1);
 
-    const releasedEvent = await watchSubject(
-      stack.bus.nc,
-      'addresses.changed',
-      (b) => b.applicationId === null && b.previousApplicationId === to,
-    );
-    const released = await stack.request(
-      alice,
-      'DELETE',
-      `/v1/applications/${to}/addresses/number/${encodeURIComponent(number)}`,
-    );
+    const released = await changeOwner('DELETE', number, { applicationId: null, previousApplicationId: to });
     expect(released.status).toBeLessThan(300);
-    await releasedEvent.seen();
     const third = await dial({ id: number, channel: 'VOICE', network: 'PSTN' });
     expect((await outcomes.next(third)).body).toMatchObject({ reason: 'unknown_address' });
     expect(rx.at('/mv-to/voice')).toHaveLength(1);

@@ -6,7 +6,7 @@
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
 import { randomName, waitFor, type JsonBody } from '../../../test/support';
-import { me, newApp, other, rx, stack, startSession, subscribe, useFullStack } from './full-stack';
+import { me, newApp, other, rx, signedEvents, stack, startSession, subscribe, useFullStack } from './full-stack';
 
 useFullStack('status');
 
@@ -29,13 +29,7 @@ describe('sessionStatus events', () => {
     await stack.publish('sessions.signal', { sessionId: id, value: 'exit' });
     await waitFor(() => rx.at('/st/status').length >= 3, { what: 'the signal event', timeoutMs: 20_000 });
 
-    const wh = new Webhook(secret);
-    const events = rx.at('/st/status').map((r) => {
-      const verified = wh.verify(r.raw, r.headers as Record<string, string>) as Body;
-      expect(verified).toEqual(r.body);
-      return r.body as Body;
-    });
-    const data = events.map((e) => e.data as Body).sort((a, b) => Number(a.sequence) - Number(b.sequence));
+    const { events, data } = signedEvents('/st/status', secret);
     expect(data.map((d) => [d.sequence, d.status])).toEqual([
       [1, 'routed'],
       [2, 'fallback'],

@@ -17,7 +17,7 @@ import {
 } from '../../../test/support';
 import { verifySignature } from '../src/delivery/signing';
 import { CONSUMERS } from '../src/streams';
-import { eventsHandled, startHarness, watchSessionOutcomes, type Harness } from './harness';
+import { eventsHandled, startHarness, useDispatcher, watchSessionOutcomes, type Harness } from './harness';
 
 let h: Harness;
 let rx: Receiver;
@@ -85,16 +85,11 @@ describe('session delivery', () => {
   let dispatcher: RunningDispatcher;
   // A long TTL: a change must be honoured through the change events, not the expiry.
   // Each test's target fails on purpose; the breaker (shared by the receiver's paths) is for another test.
-  beforeAll(
-    async () =>
-      void (dispatcher = await h.startDispatcher({
-        LOOKUP_CACHE_TTL: '10m',
-        SESSION_TIMEOUT_MS: '1000',
-        SESSION_DEADLINE_MS: '6000',
-        ...NO_BREAKER,
-      })),
+  useDispatcher(
+    () => h,
+    { LOOKUP_CACHE_TTL: '10m', SESSION_TIMEOUT_MS: '1000', SESSION_DEADLINE_MS: '6000', ...NO_BREAKER },
+    (d) => (dispatcher = d),
   );
-  afterAll(() => dispatcher?.stop());
 
   it('when a VOICE session arrives, then the voiceUrl gets the full session body, signed, with the account of the application', async () => {
     const app = await newApp({ voiceUrl: rx.url('/voice-1'), messagingUrl: rx.url('/text-1') });
@@ -389,15 +384,11 @@ describe('session delivery', () => {
 
 describe('session budget', () => {
   let dispatcher: RunningDispatcher;
-  beforeAll(
-    async () =>
-      void (dispatcher = await h.startDispatcher({
-        SESSION_TIMEOUT_MS: '1500',
-        SESSION_DEADLINE_MS: '2000',
-        ...NO_BREAKER,
-      })),
+  useDispatcher(
+    () => h,
+    { SESSION_TIMEOUT_MS: '1500', SESSION_DEADLINE_MS: '2000', ...NO_BREAKER },
+    (d) => (dispatcher = d),
   );
-  afterAll(() => dispatcher?.stop());
 
   it('when the primary and the fallback both hang, then the deadline bounds the whole session', async () => {
     const app = await newApp({ voiceUrl: rx.url('/d-p'), voiceFallbackUrl: rx.url('/d-f') });
@@ -467,8 +458,11 @@ describe('session and an open breaker', () => {
 
 describe('session to a refused address', () => {
   let dispatcher: RunningDispatcher;
-  beforeAll(async () => void (dispatcher = await h.startDispatcher({ DELIVERY_ALLOWED_CIDRS: '' })));
-  afterAll(() => dispatcher?.stop());
+  useDispatcher(
+    () => h,
+    { DELIVERY_ALLOWED_CIDRS: '' },
+    (d) => (dispatcher = d),
+  );
 
   it('when the URL is a loopback address the dispatcher does not allow, then the session fails with ssrf_refused and nothing is sent', async () => {
     const app = await newApp({ voiceUrl: rx.url('/private') });

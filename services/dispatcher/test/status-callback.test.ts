@@ -4,10 +4,9 @@
 // writes the session's status events (for the URL, whoever subscribes) -> the dispatcher POSTs them
 // to the URL, signed with the application's secret (verified with the published `standardwebhooks`
 // library), and records them in the application's delivery log.
-import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
 import { waitFor, type JsonBody, type TestAccount } from '../../../test/support';
-import { me, other, rx, stack, useFullStack } from './full-stack';
+import { me, other, rx, signedEvents, stack, useFullStack } from './full-stack';
 
 useFullStack('callback');
 
@@ -54,12 +53,7 @@ describe('statusCallbackUrl', () => {
 
     // The application's session secret signs them (Standard Webhooks), no other.
     const secret = String((await json(await stack.request(me, 'GET', `/v1/applications/${app}/secret`))).secret);
-    const wh = new Webhook(secret);
-    const events = rx.at('/cb/status').map((r) => {
-      expect(wh.verify(r.raw, r.headers as Record<string, string>)).toEqual(r.body);
-      return r.body as Body;
-    });
-    const data = events.map((e) => e.data as Body).sort((a, b) => Number(a.sequence) - Number(b.sequence));
+    const { events, data } = signedEvents('/cb/status', secret);
     expect(data.map((d) => [d.sequence, d.status])).toEqual([
       [1, 'routed'],
       [2, 'answered'],

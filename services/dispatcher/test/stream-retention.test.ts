@@ -19,7 +19,7 @@ import {
   type Receiver,
 } from '../../../test/support';
 import { CONSUMERS } from '../src/streams';
-import { cdrEvent, eventsHandled, startHarness, TEST_DISPATCHER_ENV, type Harness } from './harness';
+import { cdrEvent, eventsHandled, startHarness, TEST_DISPATCHER_ENV, useHarness, type Harness } from './harness';
 import { startDeliveryServices } from '../../../test/support';
 
 const MiB = 1024 * 1024;
@@ -34,6 +34,28 @@ const TROPO_SAY = {
 
 /** A cdr.created of about 1.7 KB, like the telephony core's. */
 const bigCdr = (account: string, id: string) => cdrEvent(account, { id, data: { note: 'x'.repeat(1600), id } });
+
+/** Publishes the sessions.new of a VOICE call to the application; the session's id. */
+async function publishCall(h: Pick<Harness, 'publish'>, applicationId: string): Promise<string> {
+  const sessionId = randomName('call');
+  await h.publish('sessions.new', {
+    applicationId,
+    session: {
+      id: sessionId,
+      from: { id: '+14155550100', channel: 'VOICE' },
+      to: { id: '+14155550199', channel: 'VOICE' },
+    },
+  });
+  return sessionId;
+}
+
+/** The session of the last sessions.instructions the core stream holds; undefined when none. */
+async function lastInstructed(h: Pick<Harness, 'bus'>): Promise<string | undefined> {
+  const m = await h.bus.jsm.streams
+    .getMessage(STREAMS.core.name, { last_by_subj: 'sessions.instructions' })
+    .catch(() => null);
+  return m?.json<{ sessionId: string }>().sessionId;
+}
 
 describe('with 1 MiB streams', () => {
   let h: Harness;
@@ -79,15 +101,7 @@ describe('with 1 MiB streams', () => {
       name: 'after',
       voiceUrl: rx.url(`/voice/${account}`),
     });
-    const sessionId = randomName('call');
-    await h.publish('sessions.new', {
-      applicationId: application!.id,
-      session: {
-        id: sessionId,
-        from: { id: '+14155550100', channel: 'VOICE' },
-        to: { id: '+14155550199', channel: 'VOICE' },
-      },
-    });
+    const sessionId = await publishCall(h, application!.id);
     await waitFor(() => rx.at(`/voice/${account}`).some((r) => r.raw.includes(sessionId)), {
       what: 'the session POSTed',
       timeoutMs: 15_000,
@@ -121,24 +135,11 @@ describe('with 1 MiB streams', () => {
       voiceUrl: rx.url(`/answer/${account}`),
     });
     rx.on(`/answer/${account}`, () => TROPO_SAY);
-    const sessionId = randomName('call');
-    await h.publish('sessions.new', {
-      applicationId: application!.id,
-      session: {
-        id: sessionId,
-        from: { id: '+14155550100', channel: 'VOICE' },
-        to: { id: '+14155550199', channel: 'VOICE' },
-      },
+    const sessionId = await publishCall(h, application!.id);
+    const answered = await waitFor(async () => (await lastInstructed(h)) === sessionId, {
+      what: 'the instructions published',
+      timeoutMs: 15_000,
     });
-    const answered = await waitFor(
-      async () => {
-        const m = await h.bus.jsm.streams
-          .getMessage(STREAMS.core.name, { last_by_subj: 'sessions.instructions' })
-          .catch(() => null);
-        return (m && m.json<{ sessionId: string }>().sessionId === sessionId && m) || undefined;
-      },
-      { what: 'the instructions published', timeoutMs: 15_000 },
-    );
     expect(answered).toBeTruthy();
     const registered = await h.bus.jsm.streams
       .getMessage(kvStream(KV_BUCKETS.sessions).stream, { last_by_subj: `${prefix}${sessionId}` })
@@ -171,14 +172,7 @@ describe('one owner per stream', () => {
 describe('a session whose outcome cannot be published at first', () => {
   let h: Harness;
   let rx: Receiver;
-  beforeAll(async () => {
-    h = await startHarness();
-    rx = await startReceiver();
-  });
-  afterAll(async () => {
-    await h?.stop();
-    await rx?.close();
-  });
+  useHarness((f) => ({ h, rx } = f));
 
   it('when the core stream refuses the outcome for a while, then the publish is retried and the application is POSTed once', async () => {
     const d = await h.startDispatcher({ DELIVERY_BREAKER_VOLUME_THRESHOLD: '100000' });
@@ -195,29 +189,16 @@ describe('a session whose outcome cannot be published at first', () => {
       ...info.config,
       subjects: ['sessions.failed', 'sessions.signal', 'events.dead'],
     });
-    const sessionId = randomName('call');
-    await h.publish('sessions.new', {
-      applicationId: application!.id,
-      session: {
-        id: sessionId,
-        from: { id: '+14155550100', channel: 'VOICE' },
-        to: { id: '+14155550199', channel: 'VOICE' },
-      },
-    });
+    const sessionId = await publishCall(h, application!.id);
     await waitFor(async () => metricSum(await d.metrics(), 'dispatcher_session_outcome_publish_retries_total') >= 3, {
       what: 'the outcome publish retried',
       timeoutMs: 15_000,
     });
     await h.bus.jsm.streams.update(STREAMS.core.name, info.config);
-    await waitFor(
-      async () => {
-        const m = await h.bus.jsm.streams
-          .getMessage(STREAMS.core.name, { last_by_subj: 'sessions.instructions' })
-          .catch(() => null);
-        return m?.json<{ sessionId: string }>().sessionId === sessionId;
-      },
-      { what: 'the instructions published', timeoutMs: 20_000 },
-    );
+    await waitFor(async () => (await lastInstructed(h)) === sessionId, {
+      what: 'the instructions published',
+      timeoutMs: 20_000,
+    });
     expect(rx.at(`/once/${account}`)).toHaveLength(1);
   });
 });

@@ -14,8 +14,9 @@ import { dropExpiredDeliveries, ensureDeliveryPartitions } from './deliveries/pa
 import { pruneDeliveries } from './deliveries/repository.ts';
 import { startRecordsConsumer } from './deliveries/records-consumer.ts';
 import { startSweeper, type Sweeper } from './deliveries/sweep-deliveries.ts';
-import { startAccountsDeletedConsumer } from './events/accounts-deleted.ts';
-import { startApplicationsDeletedConsumer } from './events/applications-deleted.ts';
+import { accountsDeleted } from './events/accounts-deleted.ts';
+import { applicationsDeleted } from './events/applications-deleted.ts';
+import { startDeletionConsumer } from './events/deletion-consumer.ts';
 import { createChangePublisher, type ChangePublisher } from './events/changes.ts';
 import { registerHandlers } from './grpc/handlers.ts';
 import { startKeepingSessions } from './sessions/keep-sessions.ts';
@@ -35,38 +36,35 @@ export async function createApp(
 ): Promise<WebhooksApp> {
   const service = await createDataService('webhooks', SCHEMA, config, logger);
   const { registry, orm, idempotency, grpc } = service;
-  const pruned = new Counter({
-    name: 'webhooks_delivery_partitions_dropped_total',
-    help: 'Daily partitions of delivery records and kept bodies dropped after the retention period.',
-    registers: [registry],
-  });
-  const swept = new Counter({
-    name: 'webhooks_deliveries_swept_total',
-    help: 'Delivery records of deleted subscriptions and applications deleted in the background.',
-    registers: [registry],
-  });
-  const alertsRaised = new Counter({
-    name: 'webhooks_alerts_total',
-    help: 'Alerts raised, by code (session records, delivery records, subscriptions disabled, launches refused; those folded into an earlier alert of their minute included).',
-    labelNames: ['code'],
-    registers: [registry],
-  });
+  // The service's own counters, all in its registry.
+  const counter = (name: string, help: string, labelNames: string[] = []) =>
+    new Counter({ name, help, labelNames, registers: [registry] });
+  const pruned = counter(
+    'webhooks_delivery_partitions_dropped_total',
+    'Daily partitions of delivery records and kept bodies dropped after the retention period.',
+  );
+  const swept = counter(
+    'webhooks_deliveries_swept_total',
+    'Delivery records of deleted subscriptions and applications deleted in the background.',
+  );
+  const alertsRaised = counter(
+    'webhooks_alerts_total',
+    'Alerts raised, by code (session records, delivery records, subscriptions disabled, launches refused; those folded into an earlier alert of their minute included).',
+    ['code'],
+  );
   for (const code of ALERT_CODES) alertsRaised.inc({ code }, 0);
-  const sessionPartitionsDropped = new Counter({
-    name: 'webhooks_session_partitions_dropped_total',
-    help: 'Daily partitions of session records dropped after SESSION_RETENTION_DAYS.',
-    registers: [registry],
-  });
-  const usageTriggersFired = new Counter({
-    name: 'webhooks_usage_triggers_fired_total',
-    help: 'Usage triggers that reached their threshold in a period and fired.',
-    registers: [registry],
-  });
-  const usagePasses = new Counter({
-    name: 'webhooks_usage_trigger_passes_total',
-    help: 'Passes of the usage triggers run by this replica (one replica at a time runs a pass).',
-    registers: [registry],
-  });
+  const sessionPartitionsDropped = counter(
+    'webhooks_session_partitions_dropped_total',
+    'Daily partitions of session records dropped after SESSION_RETENTION_DAYS.',
+  );
+  const usageTriggersFired = counter(
+    'webhooks_usage_triggers_fired_total',
+    'Usage triggers that reached their threshold in a period and fired.',
+  );
+  const usagePasses = counter(
+    'webhooks_usage_trigger_passes_total',
+    'Passes of the usage triggers run by this replica (one replica at a time runs a pass).',
+  );
   let apps: ApplicationsClient | undefined;
   let changes: ChangePublisher | undefined;
   let consumers: ConsumerLoop[] = [];
@@ -150,8 +148,8 @@ export async function createApp(
         alertsRaised: (code, n = 1) => alertsRaised.inc({ code }, n),
       };
       consumers = [
-        await startApplicationsDeletedConsumer(deps, nats, logger, registry),
-        await startAccountsDeletedConsumer(deps, nats, logger, registry),
+        await startDeletionConsumer(applicationsDeleted(deps), nats, logger, registry),
+        await startDeletionConsumer(accountsDeleted(deps), nats, logger, registry),
         // The dispatchers' attempt records, stored from JetStream.
         startRecordsConsumer(deps, nats, logger, registry, { concurrency: config.RECORD_CONCURRENCY }),
       ];

@@ -1,16 +1,13 @@
 // applications.deleted -> the application's subscriptions go, also when this service was down at the time.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { publishJson } from '@switchboard/messaging';
 import { STREAMS, SUBJECTS } from '@switchboard/events';
 import { queryDatabase, waitFor } from '../../../test/support';
 import { APPLICATIONS_DELETED_DURABLE } from '../src/events/applications-deleted';
-import { codeOf, startHarness, storeRecords, watch, type Harness } from './harness';
+import { codeOf, useHarness, storeRecords, watch, type Harness } from './harness';
 
 let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => h?.stop());
+useHarness((s) => (h = s));
 
 const body = { event: 'smsdlr', resource: 'sms', targetUrl: 'https://example.com/hook' };
 

@@ -1,17 +1,14 @@
 // The internal RPCs the dispatcher uses (MatchSubscriptions), secrets, and delivery records with the health they keep.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SUBJECTS } from '@switchboard/events';
 import type { Delivery } from '@switchboard/proto';
 import { queryDatabase, waitFor } from '../../../test/support';
 import { checkBatch } from '../src/deliveries/record-attempts';
 import { deliveryFromJson } from '../src/deliveries/records-consumer';
-import { codeOf, fieldErrorsOf, startHarness, storeRecords, watch, type Harness } from './harness';
+import { codeOf, fieldErrorsOf, useHarness, storeRecords, watch, type Harness } from './harness';
 
 let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => h?.stop());
+useHarness((s) => (h = s));
 
 const client = () => h.webhooks.client;
 

@@ -10,7 +10,14 @@ import type { NatsHandle } from '@switchboard/messaging';
 import { createLogger } from '@switchboard/observability';
 import { SecretBox } from '@switchboard/security';
 import { DELIVERIES_STREAM, RECORDS_CONSUMER, RECORDS_SUBJECT, type DisableRequest } from '@switchboard/contracts';
-import { createTestDatabase, startServices, waitFor, type Services, type TestDatabase } from '../../../test/support';
+import {
+  createTestDatabase,
+  startServices,
+  useFixture,
+  waitFor,
+  type Services,
+  type TestDatabase,
+} from '../../../test/support';
 import { ENTITIES } from '../src/db/entities';
 import { MIGRATIONS } from '../src/db/migrations';
 
@@ -19,6 +26,15 @@ export type Harness = Services<{ webhooks: true }>;
 
 export function startHarness(env: Record<string, string> = {}): Promise<Harness> {
   return startServices({ webhooks: true, env: { DELIVERY_ALLOWED_CIDRS: '127.0.0.0/8,::1/128', ...env } });
+}
+
+/** A harness (startHarness) for the tests of the file, stopped after them; `onReady` receives it (e.g. `useHarness((s) => (h = s))`). */
+export function useHarness(onReady: (h: Harness) => void): void {
+  useFixture(
+    () => startHarness(),
+    (h) => h.stop(),
+    onReady,
+  );
 }
 
 /**

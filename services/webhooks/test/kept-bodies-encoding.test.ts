@@ -1,15 +1,12 @@
 // Kept bodies stored with brotli by an older release are re-encoded with DEFLATE when the service
 // migrates, and resends of them carry the same bytes.
 import { brotliCompressSync, inflateRawSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queryDatabase, waitFor } from '../../../test/support';
-import { startHarness, type Harness } from './harness';
+import { useHarness, type Harness } from './harness';
 
 let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => h?.stop());
+useHarness((s) => (h = s));
 
 const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
   queryDatabase<T>(h.db.url, text, params);

@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { callBatcher, webhooksClient } from '@switchboard/proto';
 import { queryDatabase } from '../../../test/support';
-import { codeOf, startHarness, type Harness } from './harness';
+import { codeOf, useHarness, type Harness } from './harness';
 
 let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => h?.stop());
+useHarness((s) => (h = s));
 
 const body = { event: 'cdrCreated', resource: 'call', targetUrl: 'https://example.com/hook' };
 

@@ -1,16 +1,13 @@
 // A list's messages are made from the rows as read (timestamps from their text, no Date): each item
 // must be the message GetSubscription answers for that subscription, alone or in a batch of lists.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { callBatcher, webhooksClient } from '@switchboard/proto';
 import { queryDatabase } from '../../../test/support';
-import { startHarness, type Harness } from './harness';
+import { useHarness, type Harness } from './harness';
 
 let h: Harness;
 
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => h?.stop());
+useHarness((s) => (h = s));
 
 describe('list messages', () => {
   it('when subscriptions with every kind of field, health and timestamp are listed alone and in a batch, then each item is the message of GetSubscription', async () => {

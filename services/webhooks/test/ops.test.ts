@@ -4,13 +4,10 @@ import { ConfigError } from '@switchboard/config';
 import { healthClient } from '@switchboard/proto';
 import { newSecretsKey, startPrivatePostgres, waitFor, type PrivatePostgres } from '../../../test/support';
 import { loadConfig } from '../src/config';
-import { codeOf, startHarness, type Harness, type RunningWebhooks } from './harness';
+import { codeOf, useHarness, type Harness, type RunningWebhooks } from './harness';
 
 let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => h?.stop());
+useHarness((s) => (h = s));
 
 const body = { event: 'cdrRated', resource: 'call', targetUrl: 'https://example.com/hook' };
 const ops = (r: RunningWebhooks, path: string) => fetch(`http://127.0.0.1:${r.opsPort}${path}`);

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { connectNats, type NatsHandle } from '@switchboard/messaging';
 import { createLogger } from '@switchboard/observability';
-import { startNatsServer, type NatsServer } from '../../../../test/support';
+import { useNatsConnection } from '../../../../test/support';
 import { useTwoReplicas } from '../../test/harness';
 import {
   applyDeltas,
@@ -137,17 +137,11 @@ describe('the count shared by dispatcher replicas (JetStream key-value, compare-
 });
 
 describe('the bucket of the counts past its max_bytes', () => {
-  let nats: NatsServer;
   let h: NatsHandle;
-  beforeAll(async () => {
-    nats = await startNatsServer();
-    h = await connectNats(nats.url, logger, 'small-bucket');
+  useNatsConnection('small-bucket', async (bus) => {
+    h = bus;
     // Room for a few dozen accounts' counts.
     await DeliveryBacklog.ensureBucket(h.jsm, HOUR, 1, 4096);
-  });
-  afterAll(async () => {
-    await h?.close();
-    await nats?.destroy();
   });
 
   it('when more accounts wait than the bucket holds, then the oldest counts are dropped to make room and no write is refused', async () => {

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { connectNats, type NatsHandle } from '@switchboard/messaging';
 import { createLogger } from '@switchboard/observability';
-import { startNatsServer, type NatsServer } from '../../../../test/support';
+import { useNatsConnection } from '../../../../test/support';
 import { useTwoReplicas } from '../../test/harness';
 import type { NotificationJob } from '../jobs';
 import { Throttle, THROTTLE_STREAM } from './throttle';
@@ -104,17 +104,11 @@ describe('slots of a rate limit shared by dispatcher replicas (JetStream key-val
 });
 
 describe('the bucket of the slots past its max_bytes', () => {
-  let nats: NatsServer;
   let h: NatsHandle;
-  beforeAll(async () => {
-    nats = await startNatsServer();
-    h = await connectNats(nats.url, logger, 'small-bucket');
+  useNatsConnection('small-bucket', async (bus) => {
+    h = bus;
     // Room for a few dozen subscriptions' slots.
     await Throttle.ensureBucket(h.jsm, HOUR, 1, 4096);
-  });
-  afterAll(async () => {
-    await h?.close();
-    await nats?.destroy();
   });
 
   it('when more subscriptions are throttled than the bucket holds, then the oldest are dropped to make room and no reservation fails', async () => {

@@ -2,29 +2,20 @@
 // small bound, against a real NATS server: while the records' stream is missing every publish is
 // refused, so the recorders keep retrying and hold their records; the consumers stop taking
 // messages at the bound; nothing is dropped, and everything goes through once the stream is there.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AckPolicy } from '@nats-io/jetstream';
-import { connectNats, ensureConsumer, ensureStream, runConsumerLoop, type NatsHandle } from '@switchboard/messaging';
+import { ensureConsumer, ensureStream, runConsumerLoop, type NatsHandle } from '@switchboard/messaging';
 import { createLogger } from '@switchboard/observability';
 import { SESSION_RECORDS_SUBJECT, type SessionRecord } from '@switchboard/contracts';
 import type { Delivery } from '@switchboard/proto';
-import { startNatsServer, waitFor, type NatsServer } from '../../../../test/support';
+import { useNatsConnection, waitFor } from '../../../../test/support';
 import { AttemptRecorder } from './attempt-recorder';
 import { RecordBuffer, whileRecordsFit } from './record-buffer';
 import { SessionRecorder } from './session-recorder';
 
 const logger = createLogger('dispatcher', 'silent');
-let nats: NatsServer;
 let bus: NatsHandle;
-
-beforeAll(async () => {
-  nats = await startNatsServer();
-  bus = await connectNats(nats.url, logger, 'records');
-});
-afterAll(async () => {
-  await bus?.close();
-  await nats?.destroy();
-});
+useNatsConnection('records', (b) => void (bus = b));
 
 /** An attempt record carrying a body of `bytes` bytes (kept for resends, up to 256 KiB in production). */
 const withBody = (n: number, bytes: number): Delivery => ({

@@ -1,4 +1,4 @@
-import { pageSize } from '@switchboard/contracts';
+import { decodeTimeCursor, encodeTimeCursor, pageAfter, pageSize } from '@switchboard/contracts';
 import { ALERT_CODES, ALERT_SEVERITIES } from '@switchboard/events';
 import { AppError } from '@switchboard/errors';
 import type { Alert } from '@switchboard/proto/generated/switchboard/webhooks/v1/Alert';
@@ -31,18 +31,6 @@ function alertFilters(req: ListAlertsRequest__Output): AlertFilters {
   };
 }
 
-/** A page position: the time (ms) and arrival order of the last alert of the page. */
-function encodeCursor(at: Date, seq: string): string {
-  return Buffer.from(`a:${at.getTime()}:${seq}`).toString('base64url');
-}
-
-function decodeCursor(cursor: string): { at: Date; seq: string } {
-  const raw = /^[A-Za-z0-9_-]{1,60}$/.test(cursor) ? Buffer.from(cursor, 'base64url').toString('utf8') : '';
-  const m = /^a:(\d{1,15}):(\d{1,18})$/.exec(raw);
-  if (!m?.[1] || !m[2]) throw AppError.invalid([{ field: 'cursor', message: 'is not a cursor this API returned' }]);
-  return { at: new Date(Number(m[1])), seq: m[2] };
-}
-
 /** One page of the account's alerts, newest first, filtered. */
 export async function listAlerts(
   deps: Pick<Deps, 'orm' | 'schema'>,
@@ -51,12 +39,9 @@ export async function listAlerts(
   const accountId = requireAccount(req.accountId);
   const n = pageSize(req.limit);
   const filters = alertFilters(req);
-  const before = req.cursor ? decodeCursor(req.cursor) : null;
+  // A page position: the time and arrival order of the last alert of the page.
+  const before = req.cursor ? decodeTimeCursor('a', req.cursor) : null;
   const rows = await listAlertRows(deps.orm.em, deps.schema, accountId, filters, before, n + 1);
-  const items = rows.slice(0, n);
-  const last = items[items.length - 1];
-  return {
-    items: items.map(toMessage),
-    nextCursor: rows.length > n && last ? encodeCursor(new Date(last.at), last.seq) : '',
-  };
+  const page = pageAfter(rows, n, (last) => encodeTimeCursor('a', new Date(last.at), last.seq));
+  return { items: page.items.map(toMessage), nextCursor: page.nextCursor };
 }

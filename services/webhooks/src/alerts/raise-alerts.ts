@@ -6,13 +6,13 @@
 // occurrence counts in the account's usage (`alerts`) and is seen by its alert triggers.
 import { alertLink } from '@switchboard/contracts';
 import type { AlertCode, AlertSeverity } from '@switchboard/events';
-import { enqueueOutbox, uuidv7 } from '@switchboard/db';
 import { SUBJECTS } from '@switchboard/events';
 import type { TransactionQuery } from '@switchboard/db';
 import { fireAlertTriggers, type FoldedAlert } from '../triggers/fire-alert-triggers.ts';
 import { alertsUsage } from '../usage/counts.ts';
 import { addUsage } from '../usage/repository.ts';
 import { anySubscription, foldAlert, type AlertToFold } from './repository.ts';
+import { enqueueInboundEvent } from '../events/inbound-event.ts';
 
 /** An alert to raise: what is folded (AlertToFold), its code and severity checked, `foldAt` and `count` optional. */
 export interface NewAlert extends Omit<AlertToFold, 'code' | 'severity' | 'foldAt' | 'count'> {
@@ -63,30 +63,21 @@ async function enqueueAlertEvent(
   baseUrl: string,
   a: NewAlert & { id: string },
 ): Promise<void> {
-  const id = uuidv7();
-  await enqueueOutbox(
-    query,
-    schema,
-    SUBJECTS.alertRaised,
-    {
-      id,
-      accountId: a.accountId,
+  await enqueueInboundEvent(query, schema, SUBJECTS.alertRaised, {
+    accountId: a.accountId,
+    applicationId: a.applicationId,
+    timestamp: a.at,
+    data: {
+      id: a.id,
+      code: a.code,
+      severity: a.severity,
+      at: a.at,
       applicationId: a.applicationId,
-      resource: 'all',
-      timestamp: a.at,
-      data: {
-        id: a.id,
-        code: a.code,
-        severity: a.severity,
-        at: a.at,
-        applicationId: a.applicationId,
-        subscriptionId: a.subscriptionId,
-        sessionId: a.sessionId,
-        deliveryId: a.deliveryId,
-        message: a.message,
-        link: alertLink(baseUrl, a),
-      },
+      subscriptionId: a.subscriptionId,
+      sessionId: a.sessionId,
+      deliveryId: a.deliveryId,
+      message: a.message,
+      link: alertLink(baseUrl, a),
     },
-    id,
-  );
+  });
 }

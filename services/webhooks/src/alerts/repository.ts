@@ -3,6 +3,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from '@switchboard/db';
 import type { TransactionQuery } from '@switchboard/db';
+import { Filters, type TimePosition } from '../db/filters.ts';
 
 /** The partitioned table of alerts. */
 export const ALERTS_TABLE = 'alerts';
@@ -129,26 +130,20 @@ export function listAlertRows(
   schema: string,
   accountId: string,
   f: AlertFilters,
-  before: { at: Date; seq: string } | null,
+  before: TimePosition | null,
   limit: number,
 ): Promise<AlertRow[]> {
-  const values: unknown[] = [accountId, limit];
-  const where = ['a.account_id = $1'];
-  const add = (condition: (n: number) => string, ...v: unknown[]) => {
-    where.push(condition(values.length + 1));
-    values.push(...v);
-  };
-  if (f.code) add((n) => `a.code = $${n}`, f.code);
-  if (f.severity) add((n) => `a.severity = $${n}`, f.severity);
-  if (f.applicationId) add((n) => `a.application_id = $${n}`, f.applicationId);
-  if (f.since) add((n) => `a.at >= $${n}`, f.since);
-  if (f.until) add((n) => `a.at < $${n}`, f.until);
-  if (before) add((n) => `(a.at, a.seq) < ($${n}, $${n + 1}::bigint)`, before.at, before.seq);
+  const where = new Filters(['a.account_id = $1'], [accountId, limit]);
+  if (f.code) where.add((n) => `a.code = $${n}`, f.code);
+  if (f.severity) where.add((n) => `a.severity = $${n}`, f.severity);
+  if (f.applicationId) where.add((n) => `a.application_id = $${n}`, f.applicationId);
+  where.window('a.at', f.since, f.until);
+  where.before('a.at', 'a.seq', before);
   return sql<AlertRow>(
     em,
-    `select ${COLUMNS} from "${schema}".alerts a where ${where.join(' and ')}
+    `select ${COLUMNS} from "${schema}".alerts a where ${where}
      order by a.at desc, a.seq desc limit $2`,
-    values,
+    where.values,
   );
 }
 

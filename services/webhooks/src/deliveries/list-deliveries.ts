@@ -2,7 +2,7 @@ import { AppError, type FieldError } from '@switchboard/errors';
 import type { ListDeliveriesRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/ListDeliveriesRequest';
 import type { Deps } from '../context.ts';
 import { DeliverySchema, type Delivery } from '../db/entities.ts';
-import { decodeCursor, encodeCursor, pageSize } from '../subscriptions/cursor.ts';
+import { decodeCursor, pageSize, toPage } from '../subscriptions/cursor.ts';
 import { findOwned, requireAccount } from '../subscriptions/repository.ts';
 
 const OUTCOMES: readonly string[] = ['succeeded', 'retrying', 'failed', 'cancelled'];
@@ -72,7 +72,5 @@ export async function listDeliveries(
   }
   if (before) where.seq = { $lt: before };
   const rows = await em.find(DeliverySchema, where, { orderBy: { seq: 'desc' }, limit: n + 1 });
-  const items = rows.slice(0, n);
-  const last = items[items.length - 1];
-  return { items, nextCursor: rows.length > n && last ? encodeCursor('d', last.seq) : '' };
+  return toPage(rows, n, 'd');
 }

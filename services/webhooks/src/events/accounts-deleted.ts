@@ -2,12 +2,8 @@
 // service publishes it after an applications.deleted for each of the account's applications.
 import { z } from 'zod';
 import { ACCOUNT_ID, SUBJECTS } from '@switchboard/events';
-import type { ConsumerLoop, NatsHandle } from '@switchboard/messaging';
-import type { Logger, Registry } from '@switchboard/observability';
 import type { Deps } from '../context.ts';
-import { deleteAccountSubscriptions } from '../subscriptions/delete-account-subscriptions.ts';
-import { startDeletionConsumer } from './deletion-consumer.ts';
-import { deleteSessions } from '../sessions/delete-sessions.ts';
+import { deleteOwned, type DeletionConsumer } from './deletion-consumer.ts';
 
 export const ACCOUNTS_DELETED_DURABLE = 'webhooks-accounts-deleted';
 
@@ -16,27 +12,16 @@ const body = z.object({
   deletedAt: z.string().optional(),
 });
 
-export function startAccountsDeletedConsumer(
-  deps: Deps,
-  nats: NatsHandle,
-  logger: Logger,
-  registry: Registry,
-): Promise<ConsumerLoop> {
-  return startDeletionConsumer(
-    {
-      durable: ACCOUNTS_DELETED_DURABLE,
-      subject: SUBJECTS.accountDeleted,
-      metric: 'webhooks_accounts_deleted_events_total',
-      body,
-      async handle(e) {
-        const removed = await deleteAccountSubscriptions(deps, { accountId: e.accountId });
-        const sessions = await deleteSessions(deps, { accountId: e.accountId });
-        return { accountId: e.accountId, subscriptions: removed.length, sessions };
-      },
-      done: 'account deleted: its webhook subscriptions and session records removed',
+/** The consumer of account deletions (started by startDeletionConsumer). */
+export function accountsDeleted(deps: Deps): DeletionConsumer<typeof body> {
+  return {
+    durable: ACCOUNTS_DELETED_DURABLE,
+    subject: SUBJECTS.accountDeleted,
+    metric: 'webhooks_accounts_deleted_events_total',
+    body,
+    async handle(e) {
+      return { accountId: e.accountId, ...(await deleteOwned(deps, { accountId: e.accountId })) };
     },
-    nats,
-    logger,
-    registry,
-  );
+    done: 'account deleted: its webhook subscriptions and session records removed',
+  };
 }

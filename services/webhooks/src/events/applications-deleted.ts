@@ -1,13 +1,9 @@
 // applications.deleted -> the application's subscriptions go (deletion-consumer.ts).
 import { z } from 'zod';
 import { SUBJECTS } from '@switchboard/events';
-import type { ConsumerLoop, NatsHandle } from '@switchboard/messaging';
-import type { Logger, Registry } from '@switchboard/observability';
 import type { Deps } from '../context.ts';
 import { deleteApplicationTriggers } from '../triggers/repository.ts';
-import { deleteApplicationSubscriptions } from '../subscriptions/delete-application-subscriptions.ts';
-import { startDeletionConsumer } from './deletion-consumer.ts';
-import { deleteSessions } from '../sessions/delete-sessions.ts';
+import { deleteOwned, type DeletionConsumer } from './deletion-consumer.ts';
 
 export const APPLICATIONS_DELETED_DURABLE = 'webhooks-applications-deleted';
 
@@ -17,28 +13,18 @@ const body = z.object({
   deletedAt: z.string().optional(),
 });
 
-export function startApplicationsDeletedConsumer(
-  deps: Deps,
-  nats: NatsHandle,
-  logger: Logger,
-  registry: Registry,
-): Promise<ConsumerLoop> {
-  return startDeletionConsumer(
-    {
-      durable: APPLICATIONS_DELETED_DURABLE,
-      subject: SUBJECTS.applicationDeleted,
-      metric: 'webhooks_applications_deleted_events_total',
-      body,
-      async handle(e) {
-        const removed = await deleteApplicationSubscriptions(deps, { applicationId: e.applicationId });
-        const sessions = await deleteSessions(deps, { applicationId: e.applicationId });
-        const triggers = await deleteApplicationTriggers(deps.orm.em, deps.schema, e.applicationId);
-        return { applicationId: e.applicationId, subscriptions: removed.length, sessions, triggers };
-      },
-      done: 'application deleted: its webhook subscriptions, session records and alert triggers removed',
+/** The consumer of application deletions (started by startDeletionConsumer). */
+export function applicationsDeleted(deps: Deps): DeletionConsumer<typeof body> {
+  return {
+    durable: APPLICATIONS_DELETED_DURABLE,
+    subject: SUBJECTS.applicationDeleted,
+    metric: 'webhooks_applications_deleted_events_total',
+    body,
+    async handle(e) {
+      const removed = await deleteOwned(deps, { applicationId: e.applicationId });
+      const triggers = await deleteApplicationTriggers(deps.orm.em, deps.schema, e.applicationId);
+      return { applicationId: e.applicationId, ...removed, triggers };
     },
-    nats,
-    logger,
-    registry,
-  );
+    done: 'application deleted: its webhook subscriptions, session records and alert triggers removed',
+  };
 }

@@ -1,6 +1,7 @@
 // A durable JetStream consumer of one deletion event published by the applications service
 // through its outbox (applications.deleted, accounts.deleted): a webhooks service that was down
 // when the deletion happened catches up when it starts, because JetStream keeps the position.
+// deleteOwned: what both deletions remove of their owner.
 import type { z } from 'zod';
 import { Counter, type Logger, type Registry } from '@switchboard/observability';
 import {
@@ -11,6 +12,10 @@ import {
   type NatsHandle,
 } from '@switchboard/messaging';
 import { STREAMS } from '@switchboard/events';
+import type { Deps } from '../context.ts';
+import { deleteSessions } from '../sessions/delete-sessions.ts';
+import { deleteAccountSubscriptions } from '../subscriptions/delete-account-subscriptions.ts';
+import { deleteApplicationSubscriptions } from '../subscriptions/delete-application-subscriptions.ts';
 
 export interface DeletionConsumer<S extends z.ZodType> {
   durable: string;
@@ -61,4 +66,19 @@ export async function startDeletionConsumer<S extends z.ZodType>(
       msg.ack();
     },
   });
+}
+
+/**
+ * What both deletions remove of their owner (an account, or an application): its subscriptions,
+ * then its session records; how many of each, for the log line. Idempotent.
+ */
+export async function deleteOwned(
+  deps: Deps,
+  owner: { accountId: string } | { applicationId: string },
+): Promise<{ subscriptions: number; sessions: number }> {
+  const removed =
+    'accountId' in owner
+      ? await deleteAccountSubscriptions(deps, owner)
+      : await deleteApplicationSubscriptions(deps, owner);
+  return { subscriptions: removed.length, sessions: await deleteSessions(deps, owner) };
 }

@@ -1,4 +1,4 @@
-import { pageSize } from '@switchboard/contracts';
+import { decodeTimeCursor, encodeTimeCursor, pageAfter, pageSize } from '@switchboard/contracts';
 import { AppError } from '@switchboard/errors';
 import type { ListSessionsRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/ListSessionsRequest';
 import type { SessionRecord } from '@switchboard/proto/generated/switchboard/webhooks/v1/SessionRecord';
@@ -39,18 +39,6 @@ export function sessionFilters(req: ListSessionsRequest__Output): SessionFilters
   return { outcome: req.outcome || null, channel: channel || null, since, until, from: req.from || null };
 }
 
-/** A page position: the start time (ms) and arrival order of the last session of the page. */
-function encodeSessionCursor(startedAt: Date, seq: string): string {
-  return Buffer.from(`s:${startedAt.getTime()}:${seq}`).toString('base64url');
-}
-
-function decodeSessionCursor(cursor: string): { startedAt: Date; seq: string } {
-  const raw = /^[A-Za-z0-9_-]{1,60}$/.test(cursor) ? Buffer.from(cursor, 'base64url').toString('utf8') : '';
-  const m = /^s:(\d{1,15}):(\d{1,18})$/.exec(raw);
-  if (!m?.[1] || !m[2]) throw AppError.invalid([{ field: 'cursor', message: 'is not a cursor this API returned' }]);
-  return { startedAt: new Date(Number(m[1])), seq: m[2] };
-}
-
 /** One page of an application's sessions, newest first, filtered; another account's application is not found. */
 export async function listSessions(
   deps: Deps,
@@ -60,13 +48,10 @@ export async function listSessions(
   const accountId = requireAccount(req.accountId);
   const n = pageSize(req.limit);
   const filters = sessionFilters(req);
-  const before = req.cursor ? decodeSessionCursor(req.cursor) : null;
+  // A page position: the start time and arrival order of the last session of the page.
+  const before = req.cursor ? decodeTimeCursor('s', req.cursor) : null;
   await deps.applications.assertOwned(accountId, req.applicationId, requestId);
   const rows = await listSessionRows(deps.orm.em, deps.schema, accountId, req.applicationId, filters, before, n + 1);
-  const items = rows.slice(0, n);
-  const last = items[items.length - 1];
-  return {
-    items: items.map(toMessage),
-    nextCursor: rows.length > n && last ? encodeSessionCursor(new Date(last.started_at), last.seq) : '',
-  };
+  const page = pageAfter(rows, n, (last) => encodeTimeCursor('s', new Date(last.started_at), last.seq));
+  return { items: page.items.map(toMessage), nextCursor: page.nextCursor };
 }

@@ -4,6 +4,7 @@
 // transaction that stores a session.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql, sqlTransaction } from '@switchboard/db';
+import { Filters, type TimePosition } from '../db/filters.ts';
 import type { SessionRecord } from '@switchboard/contracts';
 import { raiseAlerts } from '../alerts/raise-alerts.ts';
 import { sessionAlerts } from '../alerts/session-alerts.ts';
@@ -248,26 +249,20 @@ export function listSessionRows(
   accountId: string,
   applicationId: string,
   f: SessionFilters,
-  before: { startedAt: Date; seq: string } | null,
+  before: TimePosition | null,
   limit: number,
 ): Promise<SessionRow[]> {
-  const values: unknown[] = [applicationId, accountId, limit];
-  const where = ['s.application_id = $1', 's.account_id = $2'];
-  const add = (condition: (n: number) => string, ...v: unknown[]) => {
-    where.push(condition(values.length + 1));
-    values.push(...v);
-  };
-  if (f.outcome) add((n) => `s.outcome = $${n}`, f.outcome);
-  if (f.channel) add((n) => `s.channel = $${n}`, f.channel);
-  if (f.from) add((n) => `s.from_id = $${n}`, f.from);
-  if (f.since) add((n) => `s.started_at >= $${n}`, f.since);
-  if (f.until) add((n) => `s.started_at < $${n}`, f.until);
-  if (before) add((n) => `(s.started_at, s.seq) < ($${n}, $${n + 1}::bigint)`, before.startedAt, before.seq);
+  const where = new Filters(['s.application_id = $1', 's.account_id = $2'], [applicationId, accountId, limit]);
+  if (f.outcome) where.add((n) => `s.outcome = $${n}`, f.outcome);
+  if (f.channel) where.add((n) => `s.channel = $${n}`, f.channel);
+  if (f.from) where.add((n) => `s.from_id = $${n}`, f.from);
+  where.window('s.started_at', f.since, f.until);
+  where.before('s.started_at', 's.seq', before);
   return sql<SessionRow>(
     em,
-    `select ${COLUMNS} from "${schema}".sessions s where ${where.join(' and ')}
+    `select ${COLUMNS} from "${schema}".sessions s where ${where}
      order by s.started_at desc, s.seq desc limit $3`,
-    values,
+    where.values,
   );
 }
 

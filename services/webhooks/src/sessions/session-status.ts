@@ -5,10 +5,10 @@
 // 2 its outcome, then 3, 4... its signals by arrival, and `ended` after the signals stored by then.
 import type { SessionRecord } from '@switchboard/contracts';
 import type { SESSION_STATUSES } from '@switchboard/events';
-import { enqueueOutbox, uuidv7 } from '@switchboard/db';
 import { SUBJECTS } from '@switchboard/events';
 import type { TransactionQuery } from '@switchboard/db';
 import { anySubscription } from '../alerts/repository.ts';
+import { enqueueInboundEvent } from '../events/inbound-event.ts';
 
 type Status = (typeof SESSION_STATUSES)[number];
 type Attempt = SessionRecord['attempts'][number];
@@ -39,35 +39,26 @@ async function enqueueStatus(
   s: SessionRef,
   e: { status: Status; at: string; sequence: number; attempt?: Attempt; reason?: string; signal?: string },
 ): Promise<void> {
-  const id = uuidv7();
-  await enqueueOutbox(
-    query,
-    schema,
-    SUBJECTS.sessionStatus,
-    {
-      id,
-      accountId: s.accountId,
+  await enqueueInboundEvent(query, schema, SUBJECTS.sessionStatus, {
+    accountId: s.accountId,
+    applicationId: s.applicationId,
+    timestamp: e.at,
+    data: {
+      sessionId: s.id,
       applicationId: s.applicationId,
-      resource: 'all',
-      timestamp: e.at,
-      data: {
-        sessionId: s.id,
-        applicationId: s.applicationId,
-        status: e.status,
-        at: e.at,
-        sequence: e.sequence,
-        attempt: e.attempt
-          ? { role: e.attempt.role, status: e.attempt.status || null, durationMs: e.attempt.durationMs }
-          : null,
-        reason: e.reason ?? null,
-        signal: e.signal ?? null,
-        inspector: `${baseUrl}/v1/sessions/${encodeURIComponent(s.id)}`,
-      },
-      // The dispatcher POSTs it there too (and sends this field to nobody).
-      ...(s.statusCallbackUrl ? { statusCallbackUrl: s.statusCallbackUrl } : {}),
+      status: e.status,
+      at: e.at,
+      sequence: e.sequence,
+      attempt: e.attempt
+        ? { role: e.attempt.role, status: e.attempt.status || null, durationMs: e.attempt.durationMs }
+        : null,
+      reason: e.reason ?? null,
+      signal: e.signal ?? null,
+      inspector: `${baseUrl}/v1/sessions/${encodeURIComponent(s.id)}`,
     },
-    id,
-  );
+    // The dispatcher POSTs it there too (and sends this field to nobody).
+    ...(s.statusCallbackUrl ? { statusCallbackUrl: s.statusCallbackUrl } : {}),
+  });
 }
 
 /** A stored session's routed and outcome events. */

@@ -178,26 +178,27 @@ export function checkSettings(
 /** The associated data of a sealed settings secret: its subscription and field. */
 const owner = (subscriptionId: string, field: 'auth' | 'tls') => `${subscriptionId}:settings:${field}`;
 
-/** The settings as stored: the client secret and the private key sealed. */
-export function sealSettings(s: DeliverySettings, box: SecretBox, subscriptionId: string): DeliverySettings {
+/** The settings with each secret (the client secret, the private key) passed through `f` with its associated data. */
+function mapSecrets(
+  s: DeliverySettings,
+  subscriptionId: string,
+  f: (secret: string, associatedData: string) => string,
+): DeliverySettings {
   return {
     ...s,
-    ...(s.auth
-      ? { auth: { ...s.auth, clientSecret: box.seal(s.auth.clientSecret, owner(subscriptionId, 'auth')) } }
-      : {}),
-    ...(s.tls ? { tls: { ...s.tls, privateKey: box.seal(s.tls.privateKey, owner(subscriptionId, 'tls')) } } : {}),
+    ...(s.auth ? { auth: { ...s.auth, clientSecret: f(s.auth.clientSecret, owner(subscriptionId, 'auth')) } } : {}),
+    ...(s.tls ? { tls: { ...s.tls, privateKey: f(s.tls.privateKey, owner(subscriptionId, 'tls')) } } : {}),
   };
+}
+
+/** The settings as stored: the client secret and the private key sealed. */
+export function sealSettings(s: DeliverySettings, box: SecretBox, subscriptionId: string): DeliverySettings {
+  return mapSecrets(s, subscriptionId, (secret, ad) => box.seal(secret, ad));
 }
 
 /** The settings to deliver with: every secret opened. */
 export function openSettings(s: DeliverySettings, box: SecretBox, subscriptionId: string): DeliverySettings {
-  return {
-    ...s,
-    ...(s.auth
-      ? { auth: { ...s.auth, clientSecret: box.open(s.auth.clientSecret, owner(subscriptionId, 'auth')) } }
-      : {}),
-    ...(s.tls ? { tls: { ...s.tls, privateKey: box.open(s.tls.privateKey, owner(subscriptionId, 'tls')) } } : {}),
-  };
+  return mapSecrets(s, subscriptionId, (secret, ad) => box.open(secret, ad));
 }
 
 /** The settings as they read through the API: the secrets as "***". */

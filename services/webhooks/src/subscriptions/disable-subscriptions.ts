@@ -5,7 +5,6 @@
 // subscription that is already off (or disabled twice by concurrent batches) announces nothing:
 // every notice stands for one such change, and only a PUT {"enabled": true} makes another possible.
 // Each change also raises the webhook.disabled alert (alerts/raise-alerts.ts).
-import { enqueueOutbox, uuidv7 } from '@switchboard/db';
 import { SUBJECTS } from '@switchboard/events';
 import type { TransactionQuery } from '@switchboard/db';
 import type { DisableRequest } from '@switchboard/contracts';
@@ -13,6 +12,7 @@ import { raiseAlerts } from '../alerts/raise-alerts.ts';
 import type { Deps } from '../context.ts';
 import type { SubscriptionRef } from '../events/changes.ts';
 import { disableIfEnabled } from './repository.ts';
+import { enqueueInboundEvent } from '../events/inbound-event.ts';
 
 export type { DisableRequest };
 
@@ -28,28 +28,19 @@ export async function disableSubscriptions(
     for (const r of rows) {
       const ref = { id: r.id, accountId: String(r.account_id), applicationId: r.application_id };
       const disabledAt = new Date(r.updated_at).toISOString();
-      const id = uuidv7();
       // The envelope of docs/events.md#inbound: the dispatcher validates and fans it out like a CDR event.
-      await enqueueOutbox(
-        query,
-        deps.schema,
-        SUBJECTS.webhooksDisabled,
-        {
-          id,
-          accountId: ref.accountId,
-          applicationId: ref.applicationId,
-          resource: 'all',
-          timestamp: disabledAt,
-          data: {
-            subscriptionId: ref.id,
-            href: `${deps.publicBaseUrl}/v1/webhooks/${ref.id}`,
-            targetUrl: r.target_url,
-            reason: d.reason,
-            disabledAt,
-          },
+      await enqueueInboundEvent(query, deps.schema, SUBJECTS.webhooksDisabled, {
+        accountId: ref.accountId,
+        applicationId: ref.applicationId,
+        timestamp: disabledAt,
+        data: {
+          subscriptionId: ref.id,
+          href: `${deps.publicBaseUrl}/v1/webhooks/${ref.id}`,
+          targetUrl: r.target_url,
+          reason: d.reason,
+          disabledAt,
         },
-        id,
-      );
+      });
       // And the webhook.disabled alert, linked to the subscription (one per subscription and minute).
       await raiseAlerts(query, deps.schema, deps.publicBaseUrl, [
         {

@@ -1,4 +1,3 @@
-import { recordAlone } from '@switchboard/db';
 import { AppError, type FieldError } from '@switchboard/errors';
 import type { AuditContext } from '@switchboard/db';
 import type { AlertTrigger } from '@switchboard/proto/generated/switchboard/webhooks/v1/AlertTrigger';
@@ -7,7 +6,7 @@ import type { Deps, Traced } from '../context.ts';
 import { AlertTriggerSchema } from '../db/entities.ts';
 import { requireAccount } from '../subscriptions/repository.ts';
 import { alertTriggerMessage } from './mapper.ts';
-import { accountDeleted, applicationDeleted, lockTriggers, readTriggers } from './repository.ts';
+import { applicationDeleted } from './repository.ts';
 import {
   ALERT_THRESHOLD_MAX,
   checkAlertCode,
@@ -17,6 +16,7 @@ import {
   MAX_ALERT_TRIGGERS,
   newAlertTriggerId,
 } from './rules.ts';
+import { storeTrigger } from './store-trigger.ts';
 
 /** The path of an alert trigger (the target of its audit entries). */
 export const alertTriggerPath = (id: string) => `/v1/alert-triggers/${id}`;
@@ -49,9 +49,7 @@ export async function createAlertTrigger(
     }
   }
   const id = newAlertTriggerId();
-  await deps.orm.em.fork().transactional(async (em) => {
-    await lockTriggers(em, 'alert', accountId);
-    if (await accountDeleted(em, deps.schema, accountId)) throw AppError.notFound('account');
+  const row = await storeTrigger(deps, 'alert', accountId, id, alertTriggerPath(id), audit, async (em) => {
     if (applicationId && (await applicationDeleted(em, deps.schema, applicationId)))
       throw AppError.invalid([{ field: 'applicationId', message: 'is not an application of this account' }]);
     const n = await em.count(AlertTriggerSchema, { accountId });
@@ -68,13 +66,6 @@ export async function createAlertTrigger(
       firedAt: null,
       firedCount: 0,
     });
-    await em.flush();
-    await recordAlone(
-      em,
-      { accountId, action: 'alert-trigger.create', target: alertTriggerPath(id), outcome: 'success' },
-      audit,
-    );
   });
-  const [row] = await readTriggers(deps.orm.em, deps.schema, 'alert', accountId, { id });
-  return alertTriggerMessage(row!);
+  return alertTriggerMessage(row);
 }

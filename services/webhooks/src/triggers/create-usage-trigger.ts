@@ -1,4 +1,3 @@
-import { recordAlone } from '@switchboard/db';
 import { AppError, type FieldError } from '@switchboard/errors';
 import type { AuditContext } from '@switchboard/db';
 import type { CreateUsageTriggerRequest__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/CreateUsageTriggerRequest';
@@ -9,7 +8,6 @@ import { requireAccount } from '../subscriptions/repository.ts';
 import { utcDay } from '../usage/counts.ts';
 import { usageOfDay } from '../usage/repository.ts';
 import { usageTriggerMessage } from './mapper.ts';
-import { accountDeleted, lockTriggers, readTriggers } from './repository.ts';
 import {
   checkCategory,
   checkRecurring,
@@ -18,6 +16,7 @@ import {
   newUsageTriggerId,
   USAGE_THRESHOLD_MAX,
 } from './rules.ts';
+import { storeTrigger } from './store-trigger.ts';
 
 /** The path of a usage trigger (the target of its audit entries). */
 export const usageTriggerPath = (id: string) => `/v1/usage-triggers/${id}`;
@@ -43,9 +42,7 @@ export async function createUsageTrigger(
   const recurring = checkRecurring(req.recurring, errors);
   if (errors.length > 0) throw AppError.invalid(errors);
   const id = newUsageTriggerId();
-  await deps.orm.em.fork().transactional(async (em) => {
-    await lockTriggers(em, 'usage', accountId);
-    if (await accountDeleted(em, deps.schema, accountId)) throw AppError.notFound('account');
+  const row = await storeTrigger(deps, 'usage', accountId, id, usageTriggerPath(id), audit, async (em) => {
     const n = await em.count(UsageTriggerSchema, { accountId });
     if (n >= MAX_USAGE_TRIGGERS)
       throw new AppError('limit_exceeded', `an account can have at most ${MAX_USAGE_TRIGGERS} usage triggers`);
@@ -60,13 +57,6 @@ export async function createUsageTrigger(
       createdAt: now,
       baseline,
     });
-    await em.flush();
-    await recordAlone(
-      em,
-      { accountId, action: 'usage-trigger.create', target: usageTriggerPath(id), outcome: 'success' },
-      audit,
-    );
   });
-  const [row] = await readTriggers(deps.orm.em, deps.schema, 'usage', accountId, { id });
-  return usageTriggerMessage(row!);
+  return usageTriggerMessage(row);
 }

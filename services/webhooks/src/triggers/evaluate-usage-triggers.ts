@@ -4,12 +4,13 @@
 // their usageTriggered event (to the outbox) in one transaction each. In the first minutes of a
 // day the day before (and of a month the month before) is looked at first, so a crossing just
 // before midnight fires too.
-import { enqueueOutbox, sqlTransaction, uuidv7 } from '@switchboard/db';
+import { sqlTransaction } from '@switchboard/db';
 import { SUBJECTS } from '@switchboard/events';
 import type { Deps } from '../context.ts';
 import { anySubscription } from '../alerts/repository.ts';
 import { utcDay } from '../usage/counts.ts';
 import { markUsageTriggerFired, readDueUsageTriggers, type DueUsageTrigger } from './repository.ts';
+import { enqueueInboundEvent } from '../events/inbound-event.ts';
 
 /** Triggers read per statement. */
 const BATCH = 500;
@@ -46,32 +47,23 @@ async function fire(
   return sqlTransaction(deps.orm.em, 'begin', async (query) => {
     if (!(await markUsageTriggerFired(query, deps.schema, t.id, t.period))) return false;
     if (!(await anySubscription(query, deps.schema, t.account_id, null, 'usageTriggered'))) return true;
-    const id = uuidv7();
     const period = t.recurring === 'monthly' ? 'month' : 'day';
     const usage = new URLSearchParams({ category: t.category, period, since: t.period });
-    await enqueueOutbox(
-      query,
-      deps.schema,
-      SUBJECTS.usageTriggered,
-      {
-        id,
-        accountId: t.account_id,
-        applicationId: null,
-        resource: 'all',
-        timestamp: now.toISOString(),
-        data: {
-          triggerId: t.id,
-          category: t.category,
-          threshold: Number(t.threshold),
-          recurring: t.recurring,
-          periodStart: `${t.period}T00:00:00.000Z`,
-          usage: Number(t.usage),
-          at: now.toISOString(),
-          usageHref: `${deps.publicBaseUrl}/v1/usage?${usage.toString()}`,
-        },
+    await enqueueInboundEvent(query, deps.schema, SUBJECTS.usageTriggered, {
+      accountId: t.account_id,
+      applicationId: null,
+      timestamp: now.toISOString(),
+      data: {
+        triggerId: t.id,
+        category: t.category,
+        threshold: Number(t.threshold),
+        recurring: t.recurring,
+        periodStart: `${t.period}T00:00:00.000Z`,
+        usage: Number(t.usage),
+        at: now.toISOString(),
+        usageHref: `${deps.publicBaseUrl}/v1/usage?${usage.toString()}`,
       },
-      id,
-    );
+    });
     return true;
   });
 }

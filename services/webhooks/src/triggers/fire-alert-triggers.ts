@@ -3,12 +3,12 @@
 // locked, and each that has not fired within its window before an alert's minute has the alerts of
 // its window counted; one that reached its threshold fires once: its firing state and its
 // alertTriggered event (to the outbox) commit with the alert. No trigger is polled.
-import { enqueueOutbox, uuidv7 } from '@switchboard/db';
 import { SUBJECTS } from '@switchboard/events';
 import type { TransactionQuery } from '@switchboard/db';
 import { anySubscription } from '../alerts/repository.ts';
 import { windowText } from './rules.ts';
 import { countWindowAlerts, type LockedAlertTrigger, lockAlertTriggers, markAlertTriggerFired } from './repository.ts';
+import { enqueueInboundEvent } from '../events/inbound-event.ts';
 
 /** An alert as folded: its row's id, its code and owner, the time of the minute it folds into and its occurrences. */
 export interface FoldedAlert {
@@ -69,36 +69,27 @@ async function enqueueTriggered(
   count: number,
   windowStart: Date,
 ): Promise<void> {
-  const id = uuidv7();
   const filter = new URLSearchParams({
     ...(t.code === '*' ? {} : { code: t.code }),
     ...(t.application_id ? { applicationId: t.application_id } : {}),
     since: windowStart.toISOString(),
   });
   const when = new Date(a.foldAt).toISOString();
-  await enqueueOutbox(
-    query,
-    schema,
-    SUBJECTS.alertTriggered,
-    {
-      id,
-      accountId: a.accountId,
+  await enqueueInboundEvent(query, schema, SUBJECTS.alertTriggered, {
+    accountId: a.accountId,
+    applicationId: t.application_id,
+    timestamp: when,
+    data: {
+      triggerId: t.id,
+      code: t.code,
       applicationId: t.application_id,
-      resource: 'all',
-      timestamp: when,
-      data: {
-        triggerId: t.id,
-        code: t.code,
-        applicationId: t.application_id,
-        threshold: t.threshold,
-        window: windowText(t.window_seconds),
-        count,
-        windowStart: windowStart.toISOString(),
-        at: when,
-        alertId: a.id,
-        alerts: `${baseUrl}/v1/alerts?${filter.toString()}`,
-      },
+      threshold: t.threshold,
+      window: windowText(t.window_seconds),
+      count,
+      windowStart: windowStart.toISOString(),
+      at: when,
+      alertId: a.id,
+      alerts: `${baseUrl}/v1/alerts?${filter.toString()}`,
     },
-    id,
-  );
+  });
 }

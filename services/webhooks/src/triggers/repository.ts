@@ -59,7 +59,7 @@ const USAGE_COLUMNS = `seq::text as seq, id, category, threshold::text as thresh
   to_char(fired_period, 'YYYY-MM-DD') as fired_period, fired_at`;
 
 /** Rows of each kind of trigger. */
-interface TriggerRows {
+export interface TriggerRows {
   alert: AlertTriggerRow;
   usage: UsageTriggerRow;
 }
