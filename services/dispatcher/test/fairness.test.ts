@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { waitFor, metricSum, startReceiver, type Receiver } from '../../../test/support';
 import { CONSUMERS, DELIVERIES_STREAM } from '../src/streams';
-import { cdrEvent, useHarness, type Harness } from './harness';
+import { cdrEvent, startHarness, useHarness, type Harness } from './harness';
 
 let h: Harness;
 let dead: Receiver;
