@@ -8,9 +8,10 @@ import type { Hrefs } from '../hrefs.ts';
 import type { AlertBody } from './alert-bodies.ts';
 import { callOptions, principal } from './context.ts';
 import type { RouteDeps } from './deps.ts';
-import { queryStrings, readList, sendJson } from './routing.ts';
+import { queryStrings, sendJson } from './routing.ts';
+import { accountList } from './list-route.ts';
 import { pathParams, type RouteDeclaration, registerDeclared } from './declare.ts';
-import { json, listHeaders, listParams, type Parameter, ref } from '../openapi-parts.ts';
+import { json, listHeaders, listParams, type Parameter, ref, timeWindowParams } from '../openapi-parts.ts';
 
 /** The console's view of what raised the alert: the session attempt, the delivery, the subscription or the application. */
 function linkOf(a: Alert__Output, hrefs: Hrefs): string | null {
@@ -41,18 +42,7 @@ const alertFilters: Parameter[] = [
   { name: 'code', in: 'query', schema: { type: 'string', enum: [...ALERT_CODES] } },
   { name: 'severity', in: 'query', schema: { type: 'string', enum: ['error', 'warning'] } },
   { name: 'applicationId', in: 'query', schema: { type: 'string' }, description: "The application's alerts only." },
-  {
-    name: 'since',
-    in: 'query',
-    schema: { type: 'string', format: 'date-time' },
-    description: 'Alerts at or after this time.',
-  },
-  {
-    name: 'until',
-    in: 'query',
-    schema: { type: 'string', format: 'date-time' },
-    description: 'Alerts before this time.',
-  },
+  ...timeWindowParams('Alerts at or after this time.', 'Alerts before this time.'),
 ];
 
 /** The alert routes (docs/api.md#alerts), declared once for the router and the OpenAPI document. */
@@ -68,22 +58,12 @@ export const alertRouteDeclarations: readonly RouteDeclaration<RouteDeps>[] = [
     errors: 'read',
     moreErrors: ['400'],
     mounts: [{ prefix: '/v1', operationId: 'listAlerts', summary: 'Alerts of the account, newest first' }],
-    handler:
-      ({ hrefs, webhooks }) =>
-      async (req, res) => {
-        const filters = queryStrings(req, ['code', 'severity', 'applicationId', 'since', 'until']);
-        const list = await readList(req, res, hrefs.base, async (limit, cursor) => {
-          const page = await webhooks.listAlerts(
-            { accountId: principal(req).accountId, limit, cursor, ...filters },
-            callOptions(req),
-          );
-          return { items: page.alerts, nextCursor: page.nextCursor };
-        });
-        sendJson(
-          res,
-          list.map((a) => alertJson(a, hrefs)),
-        );
-      },
+    handler: accountList({
+      fields: (req) => queryStrings(req, ['code', 'severity', 'applicationId', 'since', 'until']),
+      page: ({ webhooks }, request, options) => webhooks.listAlerts(request, options),
+      items: (page) => page.alerts,
+      toJson: (a, { hrefs }) => alertJson(a, hrefs),
+    }),
   },
   {
     method: 'GET',

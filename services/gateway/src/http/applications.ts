@@ -4,7 +4,8 @@ import type { ApplicationMessage } from '@switchboard/proto';
 import { applicationWrite, decodeBody } from './request-bodies.ts';
 import { auditOptions, callOptions, principal, writeOptions } from './context.ts';
 import type { RouteDeps } from './deps.ts';
-import { readList, sendHref, sendJson } from './routing.ts';
+import { sendHref, sendJson } from './routing.ts';
+import { accountList } from './list-route.ts';
 import { pathParams, type RouteDeclaration, registerDeclared, v1AndRest } from './declare.ts';
 import { hrefHeaders, json, jsonBody, listHeaders, listParams, ref } from '../openapi-parts.ts';
 import type { Hrefs } from '../hrefs.ts';
@@ -64,21 +65,11 @@ export const applicationRouteDeclarations: readonly RouteDeclaration<RouteDeps>[
     errors: 'read',
     moreErrors: ['400'],
     mounts: v1AndRest((p) => `list${p}Applications`, 'List applications'),
-    handler:
-      ({ hrefs, applications }) =>
-      async (req, res) => {
-        const list = await readList(req, res, hrefs.base, async (limit, cursor) => {
-          const page = await applications.listApplications(
-            { accountId: principal(req).accountId, limit, cursor },
-            callOptions(req),
-          );
-          return { items: page.applications, nextCursor: page.nextCursor };
-        });
-        sendJson(
-          res,
-          list.map((a) => applicationJson(a, hrefs)),
-        );
-      },
+    handler: accountList({
+      page: ({ applications }, request, options) => applications.listApplications(request, options),
+      items: (page) => page.applications,
+      toJson: (a, { hrefs }) => applicationJson(a, hrefs),
+    }),
   },
   {
     method: 'POST',

@@ -7,7 +7,8 @@ import type { UsageTrigger__Output } from '@switchboard/proto/generated/switchbo
 import { auditOptions, callOptions, principal, writeOptions } from './context.ts';
 import type { RouteDeps } from './deps.ts';
 import { decodeBody } from './request-bodies.ts';
-import { type Handler, queryString, queryStrings, readList, sendJson } from './routing.ts';
+import { type Handler, queryString, queryStrings, sendJson } from './routing.ts';
+import { accountList } from './list-route.ts';
 import { pathParams, type RouteDeclaration, registerDeclared } from './declare.ts';
 import { hrefHeaders, json, jsonBody, listHeaders, listParams, ref } from '../openapi-parts.ts';
 import {
@@ -69,21 +70,11 @@ const kinds: TriggerKind[] = [
     create:
       "An `alertTriggered` notification is sent when the alerts matching `code` (or any, `*`) and `applicationId` (or any) within the last `window` (counted per minute, the current minute included) reach `threshold`; then at most one more per window. Bad fields are a 400 naming each; an application that is not the account's is a 400 naming `applicationId`; the 51st trigger of an account is a 409 `limit_exceeded`.",
     handlers: {
-      list:
-        ({ hrefs, webhooks }) =>
-        async (req, res) => {
-          const list = await readList(req, res, hrefs.base, async (limit, cursor) => {
-            const page = await webhooks.listAlertTriggers(
-              { accountId: principal(req).accountId, limit, cursor },
-              callOptions(req),
-            );
-            return { items: page.triggers, nextCursor: page.nextCursor };
-          });
-          sendJson(
-            res,
-            list.map((t) => alertTriggerJson(t, hrefs.base)),
-          );
-        },
+      list: accountList({
+        page: ({ webhooks }, request, options) => webhooks.listAlertTriggers(request, options),
+        items: (page) => page.triggers,
+        toJson: (t, { hrefs }) => alertTriggerJson(t, hrefs.base),
+      }),
       create:
         ({ hrefs, webhooks }) =>
         async (req, res) => {
@@ -122,21 +113,11 @@ const kinds: TriggerKind[] = [
     create:
       "A signed `usageTriggered` notification is sent within 60 s of the account's usage of `category` reaching `threshold` in the period (`daily`: the UTC day; `monthly`: the UTC month; `none`: from its creation, once), once per period. Bad fields are a 400 naming each; the 101st trigger of an account is a 409 `limit_exceeded`.",
     handlers: {
-      list:
-        ({ hrefs, webhooks }) =>
-        async (req, res) => {
-          const list = await readList(req, res, hrefs.base, async (limit, cursor) => {
-            const page = await webhooks.listUsageTriggers(
-              { accountId: principal(req).accountId, limit, cursor },
-              callOptions(req),
-            );
-            return { items: page.triggers, nextCursor: page.nextCursor };
-          });
-          sendJson(
-            res,
-            list.map((t) => usageTriggerJson(t, hrefs.base)),
-          );
-        },
+      list: accountList({
+        page: ({ webhooks }, request, options) => webhooks.listUsageTriggers(request, options),
+        items: (page) => page.triggers,
+        toJson: (t, { hrefs }) => usageTriggerJson(t, hrefs.base),
+      }),
       create:
         ({ hrefs, webhooks }) =>
         async (req, res) => {

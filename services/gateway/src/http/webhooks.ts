@@ -11,6 +11,7 @@ import { auditOptions, callOptions, principal, writeOptions } from './context.ts
 import type { RouteDeps } from './deps.ts';
 import { MASKED, noStore, requireFull } from './exposure.ts';
 import { queryString, queryStrings, readList, sendHref, sendJson, type Handler } from './routing.ts';
+import { accountList } from './list-route.ts';
 import { pathParams, type RouteDeclaration, registerDeclared } from './declare.ts';
 import { PREVIOUS_SECRET_VALID_HOURS } from '../limits.ts';
 import {
@@ -208,24 +209,17 @@ const remove =
   };
 
 /** The delivery attempts of a subscription (`id`) or of an application's sessions (`application`). */
-const deliveries =
-  (of: 'subscription' | 'application') =>
-  ({ hrefs, webhooks }: RouteDeps): Handler =>
-  async (req, res) => {
-    const filters = deliveryFilters(req);
-    const owner = of === 'subscription' ? { subscriptionId: id(req) } : { applicationId: id(req) };
-    const list = await readList(req, res, hrefs.base, async (limit, cursor) => {
-      const page = await webhooks.listDeliveries(
-        { accountId: principal(req).accountId, ...owner, limit, cursor, ...filters },
-        callOptions(req),
-      );
-      return { items: page.deliveries, nextCursor: page.nextCursor };
-    });
-    sendJson(
-      res,
-      list.map((d) => deliveryJson(d)),
-    );
-  };
+const deliveries = (of: 'subscription' | 'application') =>
+  accountList({
+    fields: (req) => {
+      const filters = deliveryFilters(req);
+      const owner = of === 'subscription' ? { subscriptionId: id(req) } : { applicationId: id(req) };
+      return { ...owner, ...filters };
+    },
+    page: ({ webhooks }: RouteDeps, request, options) => webhooks.listDeliveries(request, options),
+    items: (page) => page.deliveries,
+    toJson: (d) => deliveryJson(d),
+  });
 
 const CREATE_WEBHOOK_RULES = {
   account:
