@@ -3,12 +3,13 @@
 // attempt or a recovery task. Each POST is one call to the webhooks service (Idempotency-Key applies).
 import type { Request, Router } from 'express';
 import type { RecoveryMessage } from '@switchboard/proto';
+import type { ClientCallOptions } from '@switchboard/rpc';
 import type { Hrefs } from '../hrefs.ts';
 import { callOptions, principal, writeOptions } from './context.ts';
 import type { RouteDeps } from './deps.ts';
 import { decodeBody, requestBodySchema, webhookRecover, webhookTest } from './request-bodies.ts';
 import type { RecoveryBody, TestResultBody } from './response-bodies.ts';
-import { sendHref, sendJson } from './routing.ts';
+import { type Handler, sendHref, sendJson } from './routing.ts';
 import { pathParams, type RouteDeclaration, registerDeclared } from './declare.ts';
 import { hrefHeaders, json, jsonBody, ref } from '../openapi-parts.ts';
 import { deliveryJson } from './webhooks.ts';
@@ -38,6 +39,21 @@ function recoveryJson(r: RecoveryMessage, hrefs: Hrefs): RecoveryBody {
 
 type Owner = 'subscription' | 'application';
 const p = (req: Request, name: string) => String(req.params[name]);
+
+/**
+ * The handler of a read or a cancel of one recovery task (`/webhooks/:id/recoveries/:taskId`): the
+ * service call with the task's path ids and the request's call options, answered with the task.
+ */
+const recoveryTask =
+  (call: 'getRecovery' | 'cancelRecovery', options: (req: Request) => ClientCallOptions) =>
+  ({ hrefs, webhooks }: RouteDeps): Handler =>
+  async (req, res) => {
+    const { recovery } = await webhooks[call](
+      { accountId: principal(req).accountId, subscriptionId: p(req, 'id'), taskId: p(req, 'taskId') },
+      options(req),
+    );
+    sendJson(res, recoveryJson(recovery!, hrefs));
+  };
 
 const tags = ['Operating your endpoints'];
 const subscriptionParams = pathParams({ id: 'Subscription id.' });
@@ -231,15 +247,7 @@ export const deliveryToolRouteDeclarations: readonly RouteDeclaration<RouteDeps>
     responses: { '200': json(ref('Recovery'), 'The task.') },
     errors: 'read',
     mounts: [{ prefix: '/v1', operationId: 'getWebhookRecovery', summary: 'Progress of a recovery task' }],
-    handler:
-      ({ hrefs, webhooks }) =>
-      async (req, res) => {
-        const { recovery } = await webhooks.getRecovery(
-          { accountId: principal(req).accountId, subscriptionId: p(req, 'id'), taskId: p(req, 'taskId') },
-          callOptions(req),
-        );
-        sendJson(res, recoveryJson(recovery!, hrefs));
-      },
+    handler: recoveryTask('getRecovery', callOptions),
   },
   {
     method: 'DELETE',
@@ -252,15 +260,7 @@ export const deliveryToolRouteDeclarations: readonly RouteDeclaration<RouteDeps>
     errors: 'read',
     moreErrors: ['409'],
     mounts: [{ prefix: '/v1', operationId: 'cancelWebhookRecovery', summary: 'Cancel a running recovery' }],
-    handler:
-      ({ hrefs, webhooks }) =>
-      async (req, res) => {
-        const { recovery } = await webhooks.cancelRecovery(
-          { accountId: principal(req).accountId, subscriptionId: p(req, 'id'), taskId: p(req, 'taskId') },
-          writeOptions(req),
-        );
-        sendJson(res, recoveryJson(recovery!, hrefs));
-      },
+    handler: recoveryTask('cancelRecovery', writeOptions),
   },
 ];
 
