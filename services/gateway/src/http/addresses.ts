@@ -8,7 +8,7 @@ import { auditOptions, callOptions, principal, writeOptions } from './context.ts
 import type { RouteDeps } from './deps.ts';
 import { MASKED, noStore, readOnly } from './exposure.ts';
 import { queryString, readList, sendHref, sendJson } from './routing.ts';
-import { pathParams, type RouteDeclaration, registerDeclared, v1AndRest } from './declare.ts';
+import { pathParams, type RouteDeclaration, registerDeclared, v1AndRest, v1 } from './declare.ts';
 import { hrefHeaders, json, jsonBody, listHeaders, listParams, ref } from '../openapi-parts.ts';
 import { addressClaim, decodeBody } from './request-bodies.ts';
 import type { AddressBody } from './response-bodies.ts';
@@ -232,7 +232,7 @@ export const addressRouteDeclarations: readonly RouteDeclaration<RouteDeps>[] = 
     tags,
     responses: { '200': json({ type: 'array', items: ref('Exchange') }, 'Exchanges by prefix.') },
     errors: 'read',
-    mounts: [{ prefix: '/v1', operationId: 'listExchanges', summary: 'List the exchanges that have free numbers' }],
+    mounts: v1('listExchanges', 'List the exchanges that have free numbers'),
     handler:
       ({ addresses }) =>
       async (req, res) => {

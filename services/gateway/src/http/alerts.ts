@@ -10,7 +10,7 @@ import { callOptions, principal } from './context.ts';
 import type { RouteDeps } from './deps.ts';
 import { queryStrings, sendJson } from './routing.ts';
 import { accountList } from './list-route.ts';
-import { pathParams, type RouteDeclaration, registerDeclared } from './declare.ts';
+import { pathParams, type RouteDeclaration, registerDeclared, v1 } from './declare.ts';
 import { json, listHeaders, listParams, type Parameter, ref, timeWindowParams } from '../openapi-parts.ts';
 
 /** The console's view of what raised the alert: the session attempt, the delivery, the subscription or the application. */
@@ -57,7 +57,7 @@ export const alertRouteDeclarations: readonly RouteDeclaration<RouteDeps>[] = [
     responses: { '200': json({ type: 'array', items: ref('Alert') }, 'Alerts.', listHeaders) },
     errors: 'read',
     moreErrors: ['400'],
-    mounts: [{ prefix: '/v1', operationId: 'listAlerts', summary: 'Alerts of the account, newest first' }],
+    mounts: v1('listAlerts', 'Alerts of the account, newest first'),
     handler: accountList({
       fields: (req) => queryStrings(req, ['code', 'severity', 'applicationId', 'since', 'until']),
       page: ({ webhooks }, request, options) => webhooks.listAlerts(request, options),
@@ -72,9 +72,7 @@ export const alertRouteDeclarations: readonly RouteDeclaration<RouteDeps>[] = [
     request: { params: pathParams({ alertId: 'Alert id.' }) },
     responses: { '200': json(ref('Alert'), 'The alert.') },
     errors: 'read',
-    mounts: [
-      { prefix: '/v1', operationId: 'getAlert', summary: 'One alert, with the link to the attempt that raised it' },
-    ],
+    mounts: v1('getAlert', 'One alert, with the link to the attempt that raised it'),
     handler:
       ({ hrefs, webhooks }) =>
       async (req, res) => {

@@ -8,7 +8,7 @@ import { callOptions, principal } from './context.ts';
 import type { RouteDeps } from './deps.ts';
 import type { DeliveryStatsBody } from './response-bodies.ts';
 import { queryString, sendJson } from './routing.ts';
-import { pathParams, type RouteDeclaration, registerDeclared } from './declare.ts';
+import { pathParams, type RouteDeclaration, registerDeclared, v1 } from './declare.ts';
 import { json, type Parameter, ref } from '../openapi-parts.ts';
 import { deliveryJson } from './webhooks.ts';
 import { readOnly } from './exposure.ts';
@@ -97,7 +97,7 @@ function statsDeclaration(of: keyof typeof STATS_OF): RouteDeclaration<RouteDeps
     responses: { '200': json(ref('DeliveryStats'), 'The statistics.') },
     errors: 'read',
     moreErrors: ['400'],
-    mounts: [{ prefix: '/v1', operationId, summary }],
+    mounts: v1(operationId, summary),
     handler:
       ({ webhooks }) =>
       async (req, res) => {
@@ -121,13 +121,7 @@ export const deliveryInsightRouteDeclarations: readonly RouteDeclaration<RouteDe
     request: { params: pathParams({ deliveryId: 'Delivery attempt id.' }) },
     responses: { '200': json(ref('Delivery'), 'The attempt.') },
     errors: 'read',
-    mounts: [
-      {
-        prefix: '/v1',
-        operationId: 'getDelivery',
-        summary: "One delivery attempt of the account, with the receiver's answer",
-      },
-    ],
+    mounts: v1('getDelivery', "One delivery attempt of the account, with the receiver's answer"),
     handler:
       ({ webhooks }) =>
       async (req, res) => {

@@ -10,7 +10,7 @@ import type { RouteDeps } from './deps.ts';
 import { decodeBody, requestBodySchema, webhookRecover, webhookTest } from './request-bodies.ts';
 import type { RecoveryBody, TestResultBody } from './response-bodies.ts';
 import { type Handler, sendHref, sendJson } from './routing.ts';
-import { pathParams, type RouteDeclaration, registerDeclared } from './declare.ts';
+import { pathParams, type RouteDeclaration, registerDeclared, v1 } from './declare.ts';
 import { hrefHeaders, json, jsonBody, ref } from '../openapi-parts.ts';
 import { deliveryJson } from './webhooks.ts';
 import { readOnly } from './exposure.ts';
@@ -83,19 +83,9 @@ function deliveryDeclarations(of: Owner): RouteDeclaration<RouteDeps>[] {
       request: { params: pathParams({ id: owner, deliveryId: 'Delivery attempt id.' }) },
       responses: { '200': json(ref('Delivery'), 'The attempt.') },
       errors: 'read',
-      mounts: [
-        subscription
-          ? {
-              prefix: '/v1',
-              operationId: 'getWebhookDelivery',
-              summary: 'One delivery attempt (or a queued resend: outcome pending)',
-            }
-          : {
-              prefix: '/v1',
-              operationId: 'getApplicationDelivery',
-              summary: 'One session delivery attempt (or a queued resend: outcome pending)',
-            },
-      ],
+      mounts: subscription
+        ? v1('getWebhookDelivery', 'One delivery attempt (or a queued resend: outcome pending)')
+        : v1('getApplicationDelivery', 'One session delivery attempt (or a queued resend: outcome pending)'),
       handler:
         ({ webhooks }) =>
         async (req, res) => {
@@ -121,19 +111,15 @@ function deliveryDeclarations(of: Owner): RouteDeclaration<RouteDeps>[] {
       responses: { '202': json(ref('Href'), 'Queued.', hrefHeaders) },
       errors: 'write',
       idempotent: true,
-      mounts: [
-        subscription
-          ? {
-              prefix: '/v1',
-              operationId: 'resendWebhookDelivery',
-              summary: 'Resend one delivery: the same body bytes and webhook-id, a fresh timestamp and signature',
-            }
-          : {
-              prefix: '/v1',
-              operationId: 'resendApplicationDelivery',
-              summary: 'Resend one session POST to the application (same body and webhook-id, fresh signature)',
-            },
-      ],
+      mounts: subscription
+        ? v1(
+            'resendWebhookDelivery',
+            'Resend one delivery: the same body bytes and webhook-id, a fresh timestamp and signature',
+          )
+        : v1(
+            'resendApplicationDelivery',
+            'Resend one session POST to the application (same body and webhook-id, fresh signature)',
+          ),
       handler:
         ({ hrefs, webhooks }) =>
         async (req, res) => {
@@ -162,13 +148,7 @@ export const deliveryToolRouteDeclarations: readonly RouteDeclaration<RouteDeps>
     errors: 'write',
     moreErrors: ['504'],
     idempotent: true,
-    mounts: [
-      {
-        prefix: '/v1',
-        operationId: 'testWebhook',
-        summary: 'Send a signed test notification now and answer how the attempt ended',
-      },
-    ],
+    mounts: v1('testWebhook', 'Send a signed test notification now and answer how the attempt ended'),
     handler:
       ({ hrefs, webhooks }) =>
       async (req, res) => {
@@ -204,13 +184,7 @@ export const deliveryToolRouteDeclarations: readonly RouteDeclaration<RouteDeps>
     },
     errors: 'write',
     idempotent: true,
-    mounts: [
-      {
-        prefix: '/v1',
-        operationId: 'recoverWebhook',
-        summary: 'Resend every delivery that ended failed in a window, in the original order',
-      },
-    ],
+    mounts: v1('recoverWebhook', 'Resend every delivery that ended failed in a window, in the original order'),
     handler:
       ({ hrefs, webhooks }) =>
       async (req, res) => {
@@ -246,7 +220,7 @@ export const deliveryToolRouteDeclarations: readonly RouteDeclaration<RouteDeps>
     request: { params: recoveryParams },
     responses: { '200': json(ref('Recovery'), 'The task.') },
     errors: 'read',
-    mounts: [{ prefix: '/v1', operationId: 'getWebhookRecovery', summary: 'Progress of a recovery task' }],
+    mounts: v1('getWebhookRecovery', 'Progress of a recovery task'),
     handler: recoveryTask('getRecovery', callOptions),
   },
   {
@@ -259,7 +233,7 @@ export const deliveryToolRouteDeclarations: readonly RouteDeclaration<RouteDeps>
     responses: { '200': json(ref('Recovery'), 'The cancelled task.') },
     errors: 'read',
     moreErrors: ['409'],
-    mounts: [{ prefix: '/v1', operationId: 'cancelWebhookRecovery', summary: 'Cancel a running recovery' }],
+    mounts: v1('cancelWebhookRecovery', 'Cancel a running recovery'),
     handler: recoveryTask('cancelRecovery', writeOptions),
   },
 ];

@@ -10,7 +10,7 @@ import { MASKED, noStore, readOnly } from './exposure.ts';
 import type { SessionBody, SessionSummaryBody } from './response-bodies.ts';
 import { queryStrings, sendJson } from './routing.ts';
 import { accountList } from './list-route.ts';
-import { pathParams, type RouteDeclaration, registerDeclared } from './declare.ts';
+import { pathParams, type RouteDeclaration, registerDeclared, v1 } from './declare.ts';
 import { json, listHeaders, listParams, type Parameter, ref, timeWindowParams } from '../openapi-parts.ts';
 
 const excerpt = (text: string | undefined, truncated: boolean) => (text === undefined ? null : { text, truncated });
@@ -83,9 +83,7 @@ export const sessionRecordRouteDeclarations: readonly RouteDeclaration<RouteDeps
     responses: { '200': json({ type: 'array', items: ref('SessionSummary') }, 'Sessions.', listHeaders) },
     errors: 'read',
     moreErrors: ['400'],
-    mounts: [
-      { prefix: '/v1', operationId: 'listApplicationSessions', summary: 'Sessions of an application, newest first' },
-    ],
+    mounts: v1('listApplicationSessions', 'Sessions of an application, newest first'),
     handler: accountList({
       fields: (req) => ({
         ...queryStrings(req, ['outcome', 'channel', 'since', 'until', 'from']),
@@ -104,13 +102,10 @@ export const sessionRecordRouteDeclarations: readonly RouteDeclaration<RouteDeps
     request: { params: pathParams({ sessionId: 'The session id (`session.id` of the session POST).' }) },
     responses: { '200': json(ref('SessionRecord'), 'The session.') },
     errors: 'read',
-    mounts: [
-      {
-        prefix: '/v1',
-        operationId: 'getSession',
-        summary: 'One session: every attempt with what the application answered, its instructions and signals',
-      },
-    ],
+    mounts: v1(
+      'getSession',
+      'One session: every attempt with what the application answered, its instructions and signals',
+    ),
     handler:
       ({ hrefs, webhooks }) =>
       async (req, res) => {

@@ -9,7 +9,7 @@ import type { RouteDeps } from './deps.ts';
 import { decodeBody } from './request-bodies.ts';
 import { type Handler, queryString, queryStrings, sendJson } from './routing.ts';
 import { accountList } from './list-route.ts';
-import { pathParams, type RouteDeclaration, registerDeclared } from './declare.ts';
+import { pathParams, type RouteDeclaration, registerDeclared, v1 } from './declare.ts';
 import { hrefHeaders, json, jsonBody, listHeaders, listParams, ref } from '../openapi-parts.ts';
 import {
   alertTriggerCreate,
@@ -166,9 +166,7 @@ function triggerDeclarations(k: TriggerKind): RouteDeclaration<RouteDeps>[] {
       responses: { '200': json({ type: 'array', items: ref(k.name) }, `${k.what}s.`, listHeaders) },
       errors: 'read',
       moreErrors: ['400'],
-      mounts: [
-        { prefix: '/v1', operationId: `list${k.name}s`, summary: `List the account's ${k.what}s, oldest first` },
-      ],
+      mounts: v1(`list${k.name}s`, `List the account's ${k.what}s, oldest first`),
       handler: k.handlers.list,
     },
     {
@@ -180,13 +178,7 @@ function triggerDeclarations(k: TriggerKind): RouteDeclaration<RouteDeps>[] {
       responses: { '200': json(ref(k.name), 'Created.', hrefHeaders) },
       errors: 'write',
       idempotent: true,
-      mounts: [
-        {
-          prefix: '/v1',
-          operationId: `create${k.name}`,
-          summary: `Create an ${k.what} (at most ${k.max} per account)`,
-        },
-      ],
+      mounts: v1(`create${k.name}`, `Create an ${k.what} (at most ${k.max} per account)`),
       handler: k.handlers.create,
     },
     {
@@ -196,7 +188,7 @@ function triggerDeclarations(k: TriggerKind): RouteDeclaration<RouteDeps>[] {
       request: { params },
       responses: { '200': json(ref(k.name), `The ${k.what}.`) },
       errors: 'read',
-      mounts: [{ prefix: '/v1', operationId: `get${k.name}`, summary: `Show an ${k.what}, with when it last fired` }],
+      mounts: v1(`get${k.name}`, `Show an ${k.what}, with when it last fired`),
       handler: k.handlers.get,
     },
     {
@@ -206,7 +198,7 @@ function triggerDeclarations(k: TriggerKind): RouteDeclaration<RouteDeps>[] {
       request: { params },
       responses: { '200': json(ref('Message'), 'Deleted.') },
       errors: 'read',
-      mounts: [{ prefix: '/v1', operationId: `delete${k.name}`, summary: `Delete an ${k.what}` }],
+      mounts: v1(`delete${k.name}`, `Delete an ${k.what}`),
       handler: k.handlers.remove,
     },
   ];
@@ -255,9 +247,7 @@ export const triggerRouteDeclarations: readonly RouteDeclaration<RouteDeps>[] = 
     responses: { '200': json(ref('Usage'), 'The usage per period.') },
     errors: 'read',
     moreErrors: ['400'],
-    mounts: [
-      { prefix: '/v1', operationId: 'getUsage', summary: "The account's usage of a category per UTC day or month" },
-    ],
+    mounts: v1('getUsage', "The account's usage of a category per UTC day or month"),
     handler:
       ({ webhooks }) =>
       async (req, res) => {
