@@ -93,9 +93,7 @@ describe('applications', () => {
   });
 
   it('when the name is missing, then the problem is shown beside the Name field and nothing is created', async () => {
-    const account = await h.account();
-    const cp = await h.signIn(account);
-    const { page } = cp;
+    const { account, cp, page } = await h.signedIn();
     await page.getByRole('button', { name: 'New application' }).click();
     await page.getByLabel('Voice URL').fill('https://example.com/voice.json');
     await page.getByRole('button', { name: 'Create' }).click();

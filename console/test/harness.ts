@@ -40,6 +40,8 @@ export interface Harness {
   open(path?: string): Promise<ConsolePage>;
   /** Opens the console and signs in through the form; answers on the applications page. */
   signIn(account: Account, path?: string): Promise<ConsolePage>;
+  /** A new account signed in at `path` (account, then signIn): the account, the watched page and its Page. */
+  signedIn(path?: string): Promise<{ account: Account; cp: ConsolePage; page: Page }>;
   /** Fetch against the API with the account's password (for setting data up). */
   request(account: Account, method: string, path: string, body?: unknown): Promise<Response>;
   /** Creates a resource of the account by the API (POST `path` with `body`); answers its id (its href's last segment). */
@@ -49,6 +51,13 @@ export interface Harness {
   /** Launches a session with a token (the Session API, no credentials); answers its id. */
   launch(token: string, params?: Record<string, string>): Promise<string>;
 }
+
+/** A receiver route's answer (for `receiver().on`): `status` with a `body` of this Content-Type. */
+export const answer = (status: number, contentType: string, body: string) => () => ({
+  status,
+  headers: { 'content-type': contentType },
+  body,
+});
 
 /** A receiver on loopback for the tests of a file: started before them, closed after; the getter answers it. */
 export function loopbackReceiver(): () => Receiver {
@@ -114,6 +123,11 @@ export function consoleHarness(): Harness {
       await cp.page.getByRole('button', { name: 'Sign in' }).click();
       await cp.page.getByRole('navigation', { name: 'Main' }).waitFor();
       return cp;
+    },
+    async signedIn(path) {
+      const account = await h.account();
+      const cp = await h.signIn(account, path);
+      return { account, cp, page: cp.page };
     },
     request(account, method, path, body) {
       return fetch(`${baseUrl}${path}`, {

@@ -3,7 +3,7 @@
 // sessions of the last 30 days with the table of its numbers beside it.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { checkPage, consoleHarness, expectClean, loopbackReceiver } from './harness.ts';
+import { answer, checkPage, consoleHarness, expectClean, loopbackReceiver } from './harness.ts';
 
 const h = consoleHarness();
 const receiver = loopbackReceiver();
@@ -66,11 +66,7 @@ describe('triggers and usage', () => {
   it('when sessions ran today, then the Usage page charts them with the table of its numbers beside the chart', async () => {
     const account = await h.account();
     const base = `/console/${randomUUID()}`;
-    receiver().on(`${base}/voice`, () => ({
-      status: 200,
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ tropo: [{ hangup: null }] }),
-    }));
+    receiver().on(`${base}/voice`, answer(200, 'application/json', JSON.stringify({ tropo: [{ hangup: null }] })));
     const { token } = await h.voiceApplication(account, {
       name: 'Usage desk',
       voiceUrl: receiver().url(`${base}/voice`),

@@ -3,7 +3,7 @@
 // the deliveries chart counting new deliveries.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { type Account, checkPage, consoleHarness, expectClean, loopbackReceiver } from './harness.ts';
+import { type Account, answer, checkPage, consoleHarness, expectClean, loopbackReceiver } from './harness.ts';
 import { tabTo } from './keys.ts';
 
 const h = consoleHarness();
@@ -42,11 +42,7 @@ describe('webhooks', () => {
   it('when a tenant creates a webhook and sends a test, then the result is shown and its delivery shows the request and the response', async () => {
     const account = await h.account();
     const path = `/console/${randomUUID()}`;
-    receiver().on(path, () => ({
-      status: 200,
-      headers: { 'content-type': 'application/json' },
-      body: '{"thanks":"received"}',
-    }));
+    receiver().on(path, answer(200, 'application/json', '{"thanks":"received"}'));
     const cp = await h.signIn(account, '/console/webhooks');
     const { page } = cp;
     await page.getByRole('heading', { name: 'Webhooks' }).waitFor();
@@ -99,9 +95,7 @@ describe('webhooks', () => {
   });
 
   it('when the target URL is not a URL, then the problem is shown beside the Target URL field and nothing is created', async () => {
-    const account = await h.account();
-    const cp = await h.signIn(account, '/console/webhooks');
-    const { page } = cp;
+    const { account, cp, page } = await h.signedIn('/console/webhooks');
     await page.getByRole('button', { name: 'New webhook' }).click();
     await page.getByLabel('Event').selectOption('cdrCreated');
     await page.getByLabel('Target URL').fill('not a url');
@@ -117,7 +111,7 @@ describe('webhooks', () => {
   it('when a tenant resends a delivery, then a new attempt of the same message is made and shown', async () => {
     const account = await h.account();
     const { id, path } = await subscription(account, 'Resend me');
-    receiver().on(path, () => ({ status: 202, headers: { 'content-type': 'text/plain' }, body: 'ok' }));
+    receiver().on(path, answer(202, 'text/plain', 'ok'));
     await cdr(account, 1);
     const [first] = await expect
       .poll(() => deliveries(account, id), { timeout: 15_000 })
