@@ -9,6 +9,7 @@ import { Alert, Field, FormActions, formValues, generalProblem, Problem, Select 
 import { TextArea } from '../ui/textarea.tsx';
 import { useWebhookUpdate } from './webhook-model.ts';
 import '../ui/insights.css';
+import { Prop } from '../ui/prop.tsx';
 
 /** The top-level names of the settings (the fields a problem may name beside them). */
 export const SETTINGS_FIELDS = ['timeoutMs', 'ordering', 'rateLimit', 'auth', 'tls'] as const;
@@ -323,38 +324,23 @@ export function DeliverySettings({ w }: { w: Webhook }) {
     <section className="card" aria-labelledby="delivery-settings">
       <h2 id="delivery-settings">Delivery settings</h2>
       <dl className="props">
-        <div className="prop">
-          <dt>Timeout per attempt</dt>
-          <dd>{w.timeoutMs ? `${w.timeoutMs.toLocaleString('en-US')} ms` : 'Default'}</dd>
-        </div>
-        <div className="prop">
-          <dt>Ordering</dt>
-          <dd>
-            {w.ordering ? (
-              <>
-                by <code>{w.ordering.key}</code>, held at most {w.ordering.maxHoldSeconds.toLocaleString('en-US')} s
-              </>
-            ) : (
-              'None'
-            )}
-          </dd>
-        </div>
-        <div className="prop">
-          <dt>Rate limit</dt>
-          <dd>{w.rateLimit ? `${w.rateLimit.perSecond} per second` : 'None'}</dd>
-        </div>
-        <div className="prop">
-          <dt>OAuth2</dt>
-          <dd className="url">
-            {w.auth
-              ? `${w.auth.clientId} at ${w.auth.tokenUrl}${w.auth.scope ? ` (${w.auth.scope})` : ''}; client secret set`
-              : 'None'}
-          </dd>
-        </div>
-        <div className="prop">
-          <dt>Client certificate</dt>
-          <dd>{w.tls ? 'Set, with its private key' : 'None'}</dd>
-        </div>
+        <Prop name="Timeout per attempt">{w.timeoutMs ? `${w.timeoutMs.toLocaleString('en-US')} ms` : 'Default'}</Prop>
+        <Prop name="Ordering">
+          {w.ordering ? (
+            <>
+              by <code>{w.ordering.key}</code>, held at most {w.ordering.maxHoldSeconds.toLocaleString('en-US')} s
+            </>
+          ) : (
+            'None'
+          )}
+        </Prop>
+        <Prop name="Rate limit">{w.rateLimit ? `${w.rateLimit.perSecond} per second` : 'None'}</Prop>
+        <Prop name="OAuth2" className="url">
+          {w.auth
+            ? `${w.auth.clientId} at ${w.auth.tokenUrl}${w.auth.scope ? ` (${w.auth.scope})` : ''}; client secret set`
+            : 'None'}
+        </Prop>
+        <Prop name="Client certificate">{w.tls ? 'Set, with its private key' : 'None'}</Prop>
       </dl>
       {editing ? (
         <EditSettings w={w} onDone={() => setEditing(false)} />
