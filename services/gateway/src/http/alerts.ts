@@ -6,10 +6,9 @@ import { ALERT_CODES } from '@switchboard/events';
 import type { Alert__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/Alert';
 import type { Hrefs } from '../hrefs.ts';
 import type { AlertBody } from './alert-bodies.ts';
-import { callOptions, principal } from './context.ts';
 import type { RouteDeps } from './deps.ts';
-import { queryStrings, sendJson } from './routing.ts';
-import { accountList } from './list-route.ts';
+import { queryStrings } from './routing.ts';
+import { accountItem, accountList } from './list-route.ts';
 import { pathParams, type RouteDeclaration, registerDeclared, v1 } from './declare.ts';
 import { json, listHeaders, listParams, type Parameter, ref, timeWindowParams } from '../openapi-parts.ts';
 
@@ -73,15 +72,11 @@ export const alertRouteDeclarations: readonly RouteDeclaration<RouteDeps>[] = [
     responses: { '200': json(ref('Alert'), 'The alert.') },
     errors: 'read',
     mounts: v1('getAlert', 'One alert, with the link to the attempt that raised it'),
-    handler:
-      ({ hrefs, webhooks }) =>
-      async (req, res) => {
-        const { alert } = await webhooks.getAlert(
-          { accountId: principal(req).accountId, alertId: String(req.params.alertId) },
-          callOptions(req),
-        );
-        sendJson(res, alertJson(alert!, hrefs));
-      },
+    handler: accountItem({
+      params: ['alertId'],
+      get: ({ webhooks }, request, options) => webhooks.getAlert(request, options),
+      toJson: ({ alert }, { hrefs }) => alertJson(alert!, hrefs),
+    }),
   },
 ];
 

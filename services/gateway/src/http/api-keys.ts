@@ -10,6 +10,7 @@ import { noStore } from './exposure.ts';
 import { apiKeyCreate, decodeFields } from './request-bodies.ts';
 import type { ApiKeyBody, ApiKeyCreatedBody } from './response-bodies.ts';
 import { sendJson } from './routing.ts';
+import { accountItem } from './list-route.ts';
 import { pathParams, type RouteDeclaration, registerDeclared, v1 } from './declare.ts';
 import { hrefHeaders, json, jsonBody, noStoreHeader, ref } from '../openapi-parts.ts';
 
@@ -98,15 +99,11 @@ export const apiKeyRouteDeclarations: readonly RouteDeclaration<ApiKeyRouteDeps>
     responses: { '200': json(ref('ApiKey'), 'The key.') },
     errors: 'read',
     mounts: v1('getApiKey', 'Show an API key (without the key)'),
-    handler:
-      ({ hrefs, apiKeys }) =>
-      async (req, res) => {
-        const { apiKey } = await apiKeys.getApiKey(
-          { accountId: principal(req).accountId, id: String(req.params.id) },
-          callOptions(req),
-        );
-        sendJson(res, keyBody(hrefs, apiKey!));
-      },
+    handler: accountItem({
+      params: ['id'],
+      get: ({ apiKeys }: ApiKeyRouteDeps, request, options) => apiKeys.getApiKey(request, options),
+      toJson: ({ apiKey }, { hrefs }) => keyBody(hrefs, apiKey!),
+    }),
   },
   {
     method: 'DELETE',

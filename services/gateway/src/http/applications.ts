@@ -2,10 +2,10 @@
 import type { Request, Router } from 'express';
 import type { ApplicationMessage } from '@switchboard/proto';
 import { applicationWrite, decodeBody } from './request-bodies.ts';
-import { auditOptions, callOptions, principal, writeOptions } from './context.ts';
+import { auditOptions, principal, writeOptions } from './context.ts';
 import type { RouteDeps } from './deps.ts';
 import { sendHref, sendJson } from './routing.ts';
-import { accountList } from './list-route.ts';
+import { accountItem, accountList } from './list-route.ts';
 import { pathParams, type RouteDeclaration, registerDeclared, v1AndRest } from './declare.ts';
 import { hrefHeaders, json, jsonBody, listHeaders, listParams, ref } from '../openapi-parts.ts';
 import type { Hrefs } from '../hrefs.ts';
@@ -99,15 +99,11 @@ export const applicationRouteDeclarations: readonly RouteDeclaration<RouteDeps>[
     responses: { '200': json(ref('Application'), 'The application.') },
     errors: 'read',
     mounts: v1AndRest((p) => `get${p}Application`, 'Show an application'),
-    handler:
-      ({ hrefs, applications }) =>
-      async (req, res) => {
-        const { application } = await applications.getApplication(
-          { accountId: principal(req).accountId, id: String(req.params.id) },
-          callOptions(req),
-        );
-        sendJson(res, applicationJson(application!, hrefs));
-      },
+    handler: accountItem({
+      params: ['id'],
+      get: ({ applications }, request, options) => applications.getApplication(request, options),
+      toJson: ({ application }, { hrefs }) => applicationJson(application!, hrefs),
+    }),
   },
   {
     method: 'PUT',

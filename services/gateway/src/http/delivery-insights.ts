@@ -8,6 +8,7 @@ import { callOptions, principal } from './context.ts';
 import type { RouteDeps } from './deps.ts';
 import type { DeliveryStatsBody } from './response-bodies.ts';
 import { queryString, sendJson } from './routing.ts';
+import { accountItem } from './list-route.ts';
 import { pathParams, type RouteDeclaration, registerDeclared, v1 } from './declare.ts';
 import { json, type Parameter, ref } from '../openapi-parts.ts';
 import { deliveryJson } from './webhooks.ts';
@@ -122,15 +123,11 @@ export const deliveryInsightRouteDeclarations: readonly RouteDeclaration<RouteDe
     responses: { '200': json(ref('Delivery'), 'The attempt.') },
     errors: 'read',
     mounts: v1('getDelivery', "One delivery attempt of the account, with the receiver's answer"),
-    handler:
-      ({ webhooks }) =>
-      async (req, res) => {
-        const { delivery } = await webhooks.getDelivery(
-          { accountId: principal(req).accountId, deliveryId: p(req, 'deliveryId') },
-          callOptions(req),
-        );
-        sendJson(res, deliveryJson(delivery!, true, readOnly(req)));
-      },
+    handler: accountItem({
+      params: ['deliveryId'],
+      get: ({ webhooks }: RouteDeps, request, options) => webhooks.getDelivery(request, options),
+      toJson: ({ delivery }, _deps, req) => deliveryJson(delivery!, true, readOnly(req)),
+    }),
   },
   statsDeclaration('subscription'),
   statsDeclaration('application'),

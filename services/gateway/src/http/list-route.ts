@@ -1,6 +1,7 @@
-// The handler of a list route: the account's items from a service, a page at a time (readList: one
-// page with `?limit`, else the whole list), each answered as the route shows it. The alert, session,
-// trigger, application and delivery lists share it.
+// The handlers of a list route (the account's items from a service, a page at a time: readList, one
+// page with `?limit`, else the whole list, each answered as the route shows it) and of a read of one
+// of the account's items by the ids in its path. The alert, session, trigger, application, API key
+// and delivery routes share them.
 import type { Request } from 'express';
 import { callOptions, principal } from './context.ts';
 import { noStore as sendNoStore } from './exposure.ts';
@@ -42,5 +43,30 @@ export function accountList<D extends Pick<RouteDeps, 'hrefs'>, F, P extends { n
       res,
       items.map((item) => list.toJson(item, deps, req)),
     );
+  };
+}
+
+export interface AccountItem<D, K extends string, R> {
+  /** The path parameters that name the item, passed to the service under the same names. */
+  params: readonly K[];
+  /** Asks the service for the item. */
+  get: (
+    deps: D,
+    request: { accountId: string } & Record<K, string>,
+    options: ReturnType<typeof callOptions>,
+  ) => Promise<R>;
+  /** The answer, from the service's. */
+  toJson: (answer: R, deps: D, req: Request) => unknown;
+  /** The answer is never cached (it may carry a credential: exposure.ts). */
+  noStore?: boolean;
+}
+
+/** The handler of a route reading one of the account's items (AccountItem says how). */
+export function accountItem<D, K extends string, R>(item: AccountItem<D, K, R>): (deps: D) => Handler {
+  return (deps) => async (req, res) => {
+    const ids = Object.fromEntries(item.params.map((name) => [name, String(req.params[name])])) as Record<K, string>;
+    const answer = await item.get(deps, { accountId: principal(req).accountId, ...ids }, callOptions(req));
+    if (item.noStore) sendNoStore(res);
+    sendJson(res, item.toJson(answer, deps, req));
   };
 }

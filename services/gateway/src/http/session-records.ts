@@ -4,12 +4,11 @@
 import type { Router } from 'express';
 import type { SessionRecordMessage } from '@switchboard/proto';
 import type { Hrefs } from '../hrefs.ts';
-import { callOptions, principal } from './context.ts';
 import type { RouteDeps } from './deps.ts';
-import { MASKED, noStore, readOnly } from './exposure.ts';
+import { MASKED, readOnly } from './exposure.ts';
 import type { SessionBody, SessionSummaryBody } from './response-bodies.ts';
-import { queryStrings, sendJson } from './routing.ts';
-import { accountList } from './list-route.ts';
+import { queryStrings } from './routing.ts';
+import { accountItem, accountList } from './list-route.ts';
 import { pathParams, type RouteDeclaration, registerDeclared, v1 } from './declare.ts';
 import { json, listHeaders, listParams, type Parameter, ref, timeWindowParams } from '../openapi-parts.ts';
 
@@ -106,16 +105,12 @@ export const sessionRecordRouteDeclarations: readonly RouteDeclaration<RouteDeps
       'getSession',
       'One session: every attempt with what the application answered, its instructions and signals',
     ),
-    handler:
-      ({ hrefs, webhooks }) =>
-      async (req, res) => {
-        const { session } = await webhooks.getSession(
-          { accountId: principal(req).accountId, sessionId: String(req.params.sessionId) },
-          callOptions(req),
-        );
-        noStore(res);
-        sendJson(res, sessionJson(session!, hrefs, readOnly(req)));
-      },
+    handler: accountItem({
+      params: ['sessionId'],
+      get: ({ webhooks }, request, options) => webhooks.getSession(request, options),
+      noStore: true,
+      toJson: ({ session }, { hrefs }, req) => sessionJson(session!, hrefs, readOnly(req)),
+    }),
   },
 ];
 
