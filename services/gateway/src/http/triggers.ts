@@ -8,7 +8,7 @@ import { auditOptions, callOptions, principal, writeOptions } from './context.ts
 import type { RouteDeps } from './deps.ts';
 import { decodeBody } from './request-bodies.ts';
 import { type Handler, queryString, queryStrings, sendJson } from './routing.ts';
-import { accountList } from './list-route.ts';
+import { accountItem, accountList } from './list-route.ts';
 import { pathParams, type RouteDeclaration, registerDeclared, v1 } from './declare.ts';
 import { hrefHeaders, json, jsonBody, listHeaders, listParams, ref } from '../openapi-parts.ts';
 import {
@@ -48,6 +48,34 @@ function usageTriggerJson(t: UsageTrigger__Output, base: string): UsageTriggerBo
 
 const id = (req: Request) => String(req.params.id);
 
+/** The handler of a trigger's creation (`create` decodes the body and asks the service): the trigger, with its Location. */
+function createHandler<T>(
+  create: (deps: RouteDeps, req: Request) => Promise<T>,
+  toJson: (trigger: T, base: string) => { href: string },
+): (deps: RouteDeps) => Handler {
+  return (deps) => async (req, res) => {
+    const json = toJson(await create(deps, req), deps.hrefs.base);
+    res.setHeader('Location', json.href);
+    sendJson(res, json);
+  };
+}
+
+/** The handler of a trigger's deletion (`what`: "Alert trigger"), answered with a message naming it. */
+function removeHandler(
+  what: string,
+  remove: (
+    webhooks: RouteDeps['webhooks'],
+    request: { accountId: string; id: string },
+    options: ReturnType<typeof auditOptions>,
+  ) => Promise<unknown>,
+): (deps: RouteDeps) => Handler {
+  return ({ webhooks }) =>
+    async (req, res) => {
+      await remove(webhooks, { accountId: principal(req).accountId, id: id(req) }, auditOptions(req));
+      sendJson(res, { message: `${what} ${id(req)} deleted` });
+    };
+}
+
 /** What differs between the two trigger families: their document and their handlers. */
 interface TriggerKind {
   path: string;
@@ -75,33 +103,22 @@ const kinds: TriggerKind[] = [
         items: (page) => page.triggers,
         toJson: (t, { hrefs }) => alertTriggerJson(t, hrefs.base),
       }),
-      create:
-        ({ hrefs, webhooks }) =>
-        async (req, res) => {
-          const body = decodeBody(req, alertTriggerCreate);
-          const { trigger } = await webhooks.createAlertTrigger(
-            { ...body, accountId: principal(req).accountId },
-            writeOptions(req),
-          );
-          const json = alertTriggerJson(trigger!, hrefs.base);
-          res.setHeader('Location', json.href);
-          sendJson(res, json);
-        },
-      get:
-        ({ hrefs, webhooks }) =>
-        async (req, res) => {
-          const { trigger } = await webhooks.getAlertTrigger(
-            { accountId: principal(req).accountId, id: id(req) },
-            callOptions(req),
-          );
-          sendJson(res, alertTriggerJson(trigger!, hrefs.base));
-        },
-      remove:
-        ({ webhooks }) =>
-        async (req, res) => {
-          await webhooks.deleteAlertTrigger({ accountId: principal(req).accountId, id: id(req) }, auditOptions(req));
-          sendJson(res, { message: `Alert trigger ${id(req)} deleted` });
-        },
+      create: createHandler(async ({ webhooks }, req) => {
+        const body = decodeBody(req, alertTriggerCreate);
+        const { trigger } = await webhooks.createAlertTrigger(
+          { ...body, accountId: principal(req).accountId },
+          writeOptions(req),
+        );
+        return trigger!;
+      }, alertTriggerJson),
+      get: accountItem({
+        params: ['id'],
+        get: ({ webhooks }: RouteDeps, request, options) => webhooks.getAlertTrigger(request, options),
+        toJson: ({ trigger }, { hrefs }) => alertTriggerJson(trigger!, hrefs.base),
+      }),
+      remove: removeHandler('Alert trigger', (webhooks, request, options) =>
+        webhooks.deleteAlertTrigger(request, options),
+      ),
     },
   },
   {
@@ -118,37 +135,26 @@ const kinds: TriggerKind[] = [
         items: (page) => page.triggers,
         toJson: (t, { hrefs }) => usageTriggerJson(t, hrefs.base),
       }),
-      create:
-        ({ hrefs, webhooks }) =>
-        async (req, res) => {
-          const { threshold, ...body } = decodeBody(req, usageTriggerCreate);
-          const { trigger } = await webhooks.createUsageTrigger(
-            {
-              ...body,
-              ...(threshold !== undefined ? { threshold: String(threshold) } : {}),
-              accountId: principal(req).accountId,
-            },
-            writeOptions(req),
-          );
-          const json = usageTriggerJson(trigger!, hrefs.base);
-          res.setHeader('Location', json.href);
-          sendJson(res, json);
-        },
-      get:
-        ({ hrefs, webhooks }) =>
-        async (req, res) => {
-          const { trigger } = await webhooks.getUsageTrigger(
-            { accountId: principal(req).accountId, id: id(req) },
-            callOptions(req),
-          );
-          sendJson(res, usageTriggerJson(trigger!, hrefs.base));
-        },
-      remove:
-        ({ webhooks }) =>
-        async (req, res) => {
-          await webhooks.deleteUsageTrigger({ accountId: principal(req).accountId, id: id(req) }, auditOptions(req));
-          sendJson(res, { message: `Usage trigger ${id(req)} deleted` });
-        },
+      create: createHandler(async ({ webhooks }, req) => {
+        const { threshold, ...body } = decodeBody(req, usageTriggerCreate);
+        const { trigger } = await webhooks.createUsageTrigger(
+          {
+            ...body,
+            ...(threshold !== undefined ? { threshold: String(threshold) } : {}),
+            accountId: principal(req).accountId,
+          },
+          writeOptions(req),
+        );
+        return trigger!;
+      }, usageTriggerJson),
+      get: accountItem({
+        params: ['id'],
+        get: ({ webhooks }: RouteDeps, request, options) => webhooks.getUsageTrigger(request, options),
+        toJson: ({ trigger }, { hrefs }) => usageTriggerJson(trigger!, hrefs.base),
+      }),
+      remove: removeHandler('Usage trigger', (webhooks, request, options) =>
+        webhooks.deleteUsageTrigger(request, options),
+      ),
     },
   },
 ];
