@@ -8,7 +8,7 @@ import { auditOptions, callOptions, principal, writeOptions } from './context.ts
 import type { RouteDeps } from './deps.ts';
 import { decodeBody } from './request-bodies.ts';
 import { type Handler, queryString, queryStrings, sendJson } from './routing.ts';
-import { accountItem, accountList } from './list-route.ts';
+import { type AccountPageRequest, accountItem, accountList } from './list-route.ts';
 import { pathParams, type RouteDeclaration, registerDeclared, v1 } from './declare.ts';
 import { hrefHeaders, json, jsonBody, listHeaders, listParams, ref } from '../openapi-parts.ts';
 import {
@@ -48,32 +48,57 @@ function usageTriggerJson(t: UsageTrigger__Output, base: string): UsageTriggerBo
 
 const id = (req: Request) => String(req.params.id);
 
-/** The handler of a trigger's creation (`create` decodes the body and asks the service): the trigger, with its Location. */
-function createHandler<T>(
-  create: (deps: RouteDeps, req: Request) => Promise<T>,
-  toJson: (trigger: T, base: string) => { href: string },
-): (deps: RouteDeps) => Handler {
-  return (deps) => async (req, res) => {
-    const json = toJson(await create(deps, req), deps.hrefs.base);
-    res.setHeader('Location', json.href);
-    sendJson(res, json);
-  };
+type Webhooks = RouteDeps['webhooks'];
+type Options = ReturnType<typeof callOptions>;
+type IdRequest = { accountId: string; id: string };
+
+/** The service calls of one trigger family, and its trigger as the API shows it. */
+interface TriggerCalls<T> {
+  /** "Alert trigger": the deletion's message names it so. */
+  what: string;
+  toJson: (trigger: T, base: string) => { href: string };
+  list: (
+    webhooks: Webhooks,
+    request: AccountPageRequest<unknown>,
+    options: Options,
+  ) => Promise<{ triggers: T[]; nextCursor: string }>;
+  /** Decodes the request's body and creates the trigger. */
+  create: (webhooks: Webhooks, req: Request) => Promise<{ trigger?: T | null }>;
+  get: (webhooks: Webhooks, request: IdRequest, options: Options) => Promise<{ trigger?: T | null }>;
+  remove: (webhooks: Webhooks, request: IdRequest, options: ReturnType<typeof auditOptions>) => Promise<unknown>;
 }
 
-/** The handler of a trigger's deletion (`what`: "Alert trigger"), answered with a message naming it. */
-function removeHandler(
-  what: string,
-  remove: (
-    webhooks: RouteDeps['webhooks'],
-    request: { accountId: string; id: string },
-    options: ReturnType<typeof auditOptions>,
-  ) => Promise<unknown>,
-): (deps: RouteDeps) => Handler {
-  return ({ webhooks }) =>
-    async (req, res) => {
-      await remove(webhooks, { accountId: principal(req).accountId, id: id(req) }, auditOptions(req));
-      sendJson(res, { message: `${what} ${id(req)} deleted` });
-    };
+/**
+ * The list, create, show and delete handlers of a trigger family: the account's triggers, a created
+ * one answered with its Location, one by id, and a deletion answered with a message naming it.
+ */
+function triggerHandlers<T>(c: TriggerCalls<T>): TriggerKind['handlers'] {
+  return {
+    list: accountList({
+      page: ({ webhooks }: RouteDeps, request, options) => c.list(webhooks, request, options),
+      items: (page) => page.triggers,
+      toJson: (t, { hrefs }) => c.toJson(t, hrefs.base),
+    }),
+    create:
+      ({ hrefs, webhooks }) =>
+      async (req, res) => {
+        const { trigger } = await c.create(webhooks, req);
+        const json = c.toJson(trigger!, hrefs.base);
+        res.setHeader('Location', json.href);
+        sendJson(res, json);
+      },
+    get: accountItem({
+      params: ['id'],
+      get: ({ webhooks }: RouteDeps, request, options) => c.get(webhooks, request, options),
+      toJson: ({ trigger }, { hrefs }) => c.toJson(trigger!, hrefs.base),
+    }),
+    remove:
+      ({ webhooks }) =>
+      async (req, res) => {
+        await c.remove(webhooks, { accountId: principal(req).accountId, id: id(req) }, auditOptions(req));
+        sendJson(res, { message: `${c.what} ${id(req)} deleted` });
+      },
+  };
 }
 
 /** What differs between the two trigger families: their document and their handlers. */
@@ -97,29 +122,18 @@ const kinds: TriggerKind[] = [
     max: 50,
     create:
       "An `alertTriggered` notification is sent when the alerts matching `code` (or any, `*`) and `applicationId` (or any) within the last `window` (counted per minute, the current minute included) reach `threshold`; then at most one more per window. Bad fields are a 400 naming each; an application that is not the account's is a 400 naming `applicationId`; the 51st trigger of an account is a 409 `limit_exceeded`.",
-    handlers: {
-      list: accountList({
-        page: ({ webhooks }, request, options) => webhooks.listAlertTriggers(request, options),
-        items: (page) => page.triggers,
-        toJson: (t, { hrefs }) => alertTriggerJson(t, hrefs.base),
-      }),
-      create: createHandler(async ({ webhooks }, req) => {
-        const body = decodeBody(req, alertTriggerCreate);
-        const { trigger } = await webhooks.createAlertTrigger(
-          { ...body, accountId: principal(req).accountId },
+    handlers: triggerHandlers({
+      what: 'Alert trigger',
+      toJson: alertTriggerJson,
+      list: (webhooks, request, options) => webhooks.listAlertTriggers(request, options),
+      create: (webhooks, req) =>
+        webhooks.createAlertTrigger(
+          { ...decodeBody(req, alertTriggerCreate), accountId: principal(req).accountId },
           writeOptions(req),
-        );
-        return trigger!;
-      }, alertTriggerJson),
-      get: accountItem({
-        params: ['id'],
-        get: ({ webhooks }: RouteDeps, request, options) => webhooks.getAlertTrigger(request, options),
-        toJson: ({ trigger }, { hrefs }) => alertTriggerJson(trigger!, hrefs.base),
-      }),
-      remove: removeHandler('Alert trigger', (webhooks, request, options) =>
-        webhooks.deleteAlertTrigger(request, options),
-      ),
-    },
+        ),
+      get: (webhooks, request, options) => webhooks.getAlertTrigger(request, options),
+      remove: (webhooks, request, options) => webhooks.deleteAlertTrigger(request, options),
+    }),
   },
   {
     path: '/usage-triggers',
@@ -129,15 +143,13 @@ const kinds: TriggerKind[] = [
     max: 100,
     create:
       "A signed `usageTriggered` notification is sent within 60 s of the account's usage of `category` reaching `threshold` in the period (`daily`: the UTC day; `monthly`: the UTC month; `none`: from its creation, once), once per period. Bad fields are a 400 naming each; the 101st trigger of an account is a 409 `limit_exceeded`.",
-    handlers: {
-      list: accountList({
-        page: ({ webhooks }, request, options) => webhooks.listUsageTriggers(request, options),
-        items: (page) => page.triggers,
-        toJson: (t, { hrefs }) => usageTriggerJson(t, hrefs.base),
-      }),
-      create: createHandler(async ({ webhooks }, req) => {
+    handlers: triggerHandlers({
+      what: 'Usage trigger',
+      toJson: usageTriggerJson,
+      list: (webhooks, request, options) => webhooks.listUsageTriggers(request, options),
+      create: (webhooks, req) => {
         const { threshold, ...body } = decodeBody(req, usageTriggerCreate);
-        const { trigger } = await webhooks.createUsageTrigger(
+        return webhooks.createUsageTrigger(
           {
             ...body,
             ...(threshold !== undefined ? { threshold: String(threshold) } : {}),
@@ -145,17 +157,10 @@ const kinds: TriggerKind[] = [
           },
           writeOptions(req),
         );
-        return trigger!;
-      }, usageTriggerJson),
-      get: accountItem({
-        params: ['id'],
-        get: ({ webhooks }: RouteDeps, request, options) => webhooks.getUsageTrigger(request, options),
-        toJson: ({ trigger }, { hrefs }) => usageTriggerJson(trigger!, hrefs.base),
-      }),
-      remove: removeHandler('Usage trigger', (webhooks, request, options) =>
-        webhooks.deleteUsageTrigger(request, options),
-      ),
-    },
+      },
+      get: (webhooks, request, options) => webhooks.getUsageTrigger(request, options),
+      remove: (webhooks, request, options) => webhooks.deleteUsageTrigger(request, options),
+    }),
   },
 ];
 
