@@ -59,6 +59,17 @@ async function failingSubscription(prefix: string, failure: (r: Received) => num
   };
 }
 
+/** The task of a recovery just asked for (202), once it has completed. */
+async function completed(res: Response): Promise<Record<string, JsonBody>> {
+  expect(res.status).toBe(202);
+  const task = new URL((await json(res)).href as string).pathname;
+  await waitFor(async () => (await json(await stack.request(alice, 'GET', task))).state === 'completed', {
+    what: 'recovery completed',
+    timeoutMs: 20_000,
+  });
+  return json(await stack.request(alice, 'GET', task));
+}
+
 it('a dry run counts exactly the deliveries the filters take and sends nothing; the real run resends exactly those', async () => {
   // Odd events fail with 503, even ones with 422: all six end failed.
   const { target, id, list, recover, bringUp } = await failingSubscription('filter', (r) =>
@@ -102,14 +113,11 @@ it('a dry run counts exactly the deliveries the filters take and sends nothing; 
   expect((await list()).filter((d) => d.trigger === 'recovery')).toEqual([]);
 
   bringUp();
-  const res = await recover({ statusFrom: 500, statusTo: 599 });
-  expect(res.status).toBe(202);
-  const task = new URL((await json(res)).href as string).pathname;
-  await waitFor(async () => (await json(await stack.request(alice, 'GET', task))).state === 'completed', {
-    what: 'recovery completed',
-    timeoutMs: 20_000,
+  expect(await completed(await recover({ statusFrom: 500, statusTo: 599 }))).toMatchObject({
+    total: 3,
+    sent: 3,
+    failed: 0,
   });
-  expect(await json(await stack.request(alice, 'GET', task))).toMatchObject({ total: 3, sent: 3, failed: 0 });
   // Exactly those three, each once (resends are made concurrently: ordering by key is not applied yet).
   expect(
     rx
@@ -203,14 +211,7 @@ it('a recovery filtered by two session ids resends exactly the failed deliveries
 
   bringUp();
   const before = rx.at(target).length;
-  const res = await recover({ sessionId: chosen });
-  expect(res.status).toBe(202);
-  const task = new URL((await json(res)).href as string).pathname;
-  await waitFor(async () => (await json(await stack.request(alice, 'GET', task))).state === 'completed', {
-    what: 'recovery completed',
-    timeoutMs: 20_000,
-  });
-  expect(await json(await stack.request(alice, 'GET', task))).toMatchObject({ total: 4, sent: 4, failed: 0 });
+  expect(await completed(await recover({ sessionId: chosen }))).toMatchObject({ total: 4, sent: 4, failed: 0 });
   const resent = rx.at(target).slice(before);
   expect(resent.map((r) => r.body.data.n as number).sort((a, b) => a - b)).toEqual([1, 2, 5, 6]);
   expect(new Set(resent.map((r) => r.body.data.sessionId))).toEqual(new Set(chosen));
