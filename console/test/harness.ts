@@ -44,6 +44,8 @@ export interface Harness {
   signedIn(path?: string): Promise<{ account: Account; cp: ConsolePage; page: Page }>;
   /** Fetch against the API with the account's password (for setting data up). */
   request(account: Account, method: string, path: string, body?: unknown): Promise<Response>;
+  /** GETs `path` as the account by the API: the answer's JSON body. */
+  read(account: Account, path: string): Promise<unknown>;
   /** Creates a resource of the account by the API (POST `path` with `body`); answers its id (its href's last segment). */
   create(account: Account, path: string, body: unknown): Promise<string>;
   /** A new application of the account (`fields`: its name and URLs) and a voice token of it, by the API. */
@@ -139,6 +141,9 @@ export function consoleHarness(): Harness {
         ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
       });
     },
+    async read(account, path) {
+      return (await h.request(account, 'GET', path)).json();
+    },
     async create(account, path, body) {
       const res = await h.request(account, 'POST', path, body);
       expect(res.status, await res.clone().text()).toBeLessThan(300);
@@ -160,6 +165,12 @@ export function consoleHarness(): Harness {
     },
   };
   return h;
+}
+
+/** Turns a list's pager by its Next or Previous button, until the pager shows `shown` (e.g. `Page 2`). */
+export async function turnPage(pager: Locator, button: 'Next' | 'Previous', shown: string): Promise<void> {
+  await pager.getByRole('button', { name: button }).click();
+  await pager.getByText(shown).waitFor();
 }
 
 /** Fills a form's fields by their labels, in order: a select chooses the value, any other field is typed into. */

@@ -111,7 +111,7 @@ describe('sessions', () => {
     await page.getByRole('heading', { name: `Session ${id}` }).waitFor();
     const timeline = page.getByRole('list', { name: 'Timeline' });
     await timeline.getByRole('heading', { name: 'Failed' }).waitFor();
-    const reason = (await (await h.request(account, 'GET', `/v1/sessions/${id}`)).json()) as {
+    const reason = (await h.read(account, `/v1/sessions/${id}`)) as {
       failure: { reason: string };
     };
     expect(await timeline.getByText(reason.failure.reason, { exact: true }).count()).toBe(1);
