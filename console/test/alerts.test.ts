@@ -3,7 +3,7 @@
 // attempt in the session inspector; the application's page shows its alerts of the last 24 hours.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { checkPage, consoleHarness, expectClean, loopbackReceiver } from './harness.ts';
+import { answer, checkPage, consoleHarness, expectClean, loopbackReceiver } from './harness.ts';
 
 const h = consoleHarness();
 const receiver = loopbackReceiver();
@@ -12,11 +12,7 @@ describe('alerts', () => {
   it('when an application answers HTML, then the Alerts page lists app.not_json, filters by code, and links to the failing attempt', async () => {
     const account = await h.account();
     const base = `/console/${randomUUID()}`;
-    receiver().on(`${base}/voice`, () => ({
-      status: 200,
-      headers: { 'content-type': 'text/html' },
-      body: '<html>Oops</html>',
-    }));
+    receiver().on(`${base}/voice`, answer(200, 'text/html', '<html>Oops</html>'));
     const { token } = await h.voiceApplication(account, {
       name: 'Broken desk',
       voiceUrl: receiver().url(`${base}/voice`),

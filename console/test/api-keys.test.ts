@@ -6,9 +6,7 @@ const h = consoleHarness();
 
 describe('API keys', () => {
   it('when a tenant creates a key, then it is shown once and works; when they revoke it, then the API refuses it', async () => {
-    const account = await h.account();
-    const cp = await h.signIn(account, '/console/api-keys');
-    const { page } = cp;
+    const { cp, page } = await h.signedIn('/console/api-keys');
     await page.getByRole('heading', { name: 'API keys' }).waitFor();
     await page.getByText('No API keys yet').waitFor();
     await page.getByLabel('Name').fill('deploy bot');
@@ -40,9 +38,7 @@ describe('API keys', () => {
   });
 
   it('when the name is empty, then the problem is shown beside the Name field', async () => {
-    const account = await h.account();
-    const cp = await h.signIn(account, '/console/api-keys');
-    const { page } = cp;
+    const { cp, page } = await h.signedIn('/console/api-keys');
     await page.getByRole('button', { name: 'Create key' }).click();
     const name = page.getByLabel('Name');
     await expect.poll(() => name.getAttribute('aria-invalid')).toBe('true');

@@ -2,7 +2,7 @@
 // list, the application's page (URLs, secret, addresses, edit, delete).
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { axeViolations, checkPage, consoleHarness, expectClean } from './harness.ts';
+import { axeViolations, checkPage, consoleHarness, expectClean, turnPage } from './harness.ts';
 
 const h = consoleHarness();
 
@@ -36,7 +36,7 @@ describe('applications', () => {
     await page.getByRole('button', { name: 'Create token' }).click();
     await page.getByRole('button', { name: 'Copy token' }).waitFor();
 
-    const addresses = (await (await h.request(account, 'GET', `/v1/applications/${appId}/addresses`)).json()) as {
+    const addresses = (await h.read(account, `/v1/applications/${appId}/addresses`)) as {
       type: string;
       number?: string;
       token?: string;
@@ -84,18 +84,14 @@ describe('applications', () => {
     await page.getByText('No numbers, tokens or SIP addresses yet').waitFor();
 
     const addressesOf = async (id: string) =>
-      ((await (await h.request(account, 'GET', `/v1/applications/${id}/addresses`)).json()) as { type: string }[]).map(
-        (a) => a.type,
-      );
+      ((await h.read(account, `/v1/applications/${id}/addresses`)) as { type: string }[]).map((a) => a.type);
     expect(await addressesOf(from)).toEqual([]);
     expect(await addressesOf(to)).toEqual(['sip']);
     expectClean(cp);
   });
 
   it('when the name is missing, then the problem is shown beside the Name field and nothing is created', async () => {
-    const account = await h.account();
-    const cp = await h.signIn(account);
-    const { page } = cp;
+    const { account, cp, page } = await h.signedIn();
     await page.getByRole('button', { name: 'New application' }).click();
     await page.getByLabel('Voice URL').fill('https://example.com/voice.json');
     await page.getByRole('button', { name: 'Create' }).click();
@@ -104,7 +100,7 @@ describe('applications', () => {
     const describedBy = (await name.getAttribute('aria-describedby'))!;
     expect(await page.locator(`[id="${describedBy}"]`).textContent()).toMatch(/required|name/i);
     await checkPage(cp, 'application-new-invalid');
-    expect(await (await h.request(account, 'GET', '/v1/applications')).json()).toEqual([]);
+    expect(await h.read(account, '/v1/applications')).toEqual([]);
     expectClean(cp, [/status of 400/]);
   });
 
@@ -135,7 +131,7 @@ describe('applications', () => {
     await page.getByRole('button', { name: 'Rotate secret' }).click();
     await dialog.getByRole('button', { name: 'Rotate' }).click();
     await expect.poll(() => secret.textContent()).not.toBe(first);
-    const { secret: now } = (await (await h.request(account, 'GET', `/v1/applications/${appId}/secret`)).json()) as {
+    const { secret: now } = (await h.read(account, `/v1/applications/${appId}/secret`)) as {
       secret: string;
     };
     expect(await secret.textContent()).toBe(now);
@@ -144,7 +140,7 @@ describe('applications', () => {
     await page.getByLabel('Voice fallback URL').fill('https://backup.example.com/billing.json');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('https://backup.example.com/billing.json').waitFor();
-    const app = (await (await h.request(account, 'GET', `/v1/applications/${appId}`)).json()) as Record<string, string>;
+    const app = (await h.read(account, `/v1/applications/${appId}`)) as Record<string, string>;
     expect(app.voiceFallbackUrl).toBe('https://backup.example.com/billing.json');
 
     await page.getByRole('button', { name: 'Delete' }).click();
@@ -174,8 +170,7 @@ describe('applications', () => {
     const pager = page.getByRole('navigation', { name: 'Pages of addresses' });
     await pager.getByText('Page 1 of 2 (60 addresses)').waitFor();
     expect(await rows.count()).toBe(50);
-    await pager.getByRole('button', { name: 'Next' }).click();
-    await pager.getByText('Page 2 of 2').waitFor();
+    await turnPage(pager, 'Next', 'Page 2 of 2');
     expect(await rows.count()).toBe(10);
     expectClean(cp);
   });

@@ -1,6 +1,6 @@
 // The audit log through the console: the tenant's own actions, newest first, and its filters.
 import { describe, expect, it } from 'vitest';
-import { checkPage, consoleHarness, expectClean } from './harness.ts';
+import { checkPage, consoleHarness, expectClean, turnPage } from './harness.ts';
 
 const h = consoleHarness();
 
@@ -54,12 +54,10 @@ describe('the audit log', () => {
     expect(await rows.count()).toBe(50);
     // Newest first: the sign-in, then the last applications created.
     expect(await rows.first().locator('td').nth(1).textContent()).toBe('session.sign-in');
-    await pager.getByRole('button', { name: 'Next' }).click();
-    await pager.getByText('Page 2').waitFor();
+    await turnPage(pager, 'Next', 'Page 2');
     await expect.poll(() => rows.count()).toBe(11);
     expect(await pager.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
-    await pager.getByRole('button', { name: 'Previous' }).click();
-    await pager.getByText('Page 1').waitFor();
+    await turnPage(pager, 'Previous', 'Page 1');
     await expect.poll(() => rows.count()).toBe(50);
     expectClean(cp);
   });

@@ -39,7 +39,7 @@ beforeAll(() => {
 });
 
 const webhookOf = async (account: Account, id: string) =>
-  (await (await h.request(account, 'GET', `/v1/webhooks/${id}`)).json()) as Record<string, unknown>;
+  (await h.read(account, `/v1/webhooks/${id}`)) as Record<string, unknown>;
 
 /** The text of the problem shown beside a field (its aria-describedby's `-problem`), or undefined. */
 async function problemOf(page: Page, field: Locator): Promise<string | undefined> {
@@ -159,7 +159,7 @@ describe('delivery settings', () => {
     expect(await problemOf(page, form.getByLabel('Client ID'))).toBeUndefined();
     expect(await page.locator('[role="alert"].alert').count()).toBe(0);
     await checkPage(cp, 'webhook-new-settings-problems');
-    expect(await (await h.request(account, 'GET', '/v1/webhooks')).json()).toEqual([]);
+    expect(await h.read(account, '/v1/webhooks')).toEqual([]);
     expectClean(cp, [/status of 400/]);
   });
 

@@ -40,8 +40,12 @@ export interface Harness {
   open(path?: string): Promise<ConsolePage>;
   /** Opens the console and signs in through the form; answers on the applications page. */
   signIn(account: Account, path?: string): Promise<ConsolePage>;
+  /** A new account signed in at `path` (account, then signIn): the account, the watched page and its Page. */
+  signedIn(path?: string): Promise<{ account: Account; cp: ConsolePage; page: Page }>;
   /** Fetch against the API with the account's password (for setting data up). */
   request(account: Account, method: string, path: string, body?: unknown): Promise<Response>;
+  /** GETs `path` as the account by the API: the answer's JSON body. */
+  read(account: Account, path: string): Promise<unknown>;
   /** Creates a resource of the account by the API (POST `path` with `body`); answers its id (its href's last segment). */
   create(account: Account, path: string, body: unknown): Promise<string>;
   /** A new application of the account (`fields`: its name and URLs) and a voice token of it, by the API. */
@@ -49,6 +53,13 @@ export interface Harness {
   /** Launches a session with a token (the Session API, no credentials); answers its id. */
   launch(token: string, params?: Record<string, string>): Promise<string>;
 }
+
+/** A receiver route's answer (for `receiver().on`): `status` with a `body` of this Content-Type. */
+export const answer = (status: number, contentType: string, body: string) => () => ({
+  status,
+  headers: { 'content-type': contentType },
+  body,
+});
 
 /** A receiver on loopback for the tests of a file: started before them, closed after; the getter answers it. */
 export function loopbackReceiver(): () => Receiver {
@@ -115,6 +126,11 @@ export function consoleHarness(): Harness {
       await cp.page.getByRole('navigation', { name: 'Main' }).waitFor();
       return cp;
     },
+    async signedIn(path) {
+      const account = await h.account();
+      const cp = await h.signIn(account, path);
+      return { account, cp, page: cp.page };
+    },
     request(account, method, path, body) {
       return fetch(`${baseUrl}${path}`, {
         method,
@@ -124,6 +140,9 @@ export function consoleHarness(): Harness {
         },
         ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
       });
+    },
+    async read(account, path) {
+      return (await h.request(account, 'GET', path)).json();
     },
     async create(account, path, body) {
       const res = await h.request(account, 'POST', path, body);
@@ -146,6 +165,12 @@ export function consoleHarness(): Harness {
     },
   };
   return h;
+}
+
+/** Turns a list's pager by its Next or Previous button, until the pager shows `shown` (e.g. `Page 2`). */
+export async function turnPage(pager: Locator, button: 'Next' | 'Previous', shown: string): Promise<void> {
+  await pager.getByRole('button', { name: button }).click();
+  await pager.getByText(shown).waitFor();
 }
 
 /** Fills a form's fields by their labels, in order: a select chooses the value, any other field is typed into. */

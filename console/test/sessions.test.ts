@@ -3,7 +3,7 @@
 // sessions list, the session's timeline in the inspector, and the sessions chart counting it.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { checkPage, consoleHarness, expectClean, loopbackReceiver } from './harness.ts';
+import { answer, checkPage, consoleHarness, expectClean, loopbackReceiver } from './harness.ts';
 import { tabTo } from './keys.ts';
 
 const h = consoleHarness();
@@ -15,16 +15,8 @@ describe('sessions', () => {
   it('when a session POST is answered by the fallback URL, then the list shows it and its timeline shows both attempts, what the application answered and the instructions', async () => {
     const account = await h.account();
     const base = `/console/${randomUUID()}`;
-    receiver().on(`${base}/voice`, () => ({
-      status: 500,
-      headers: { 'content-type': 'text/plain' },
-      body: 'primary is down',
-    }));
-    receiver().on(`${base}/fallback`, () => ({
-      status: 200,
-      headers: { 'content-type': 'application/json' },
-      body: SAY,
-    }));
+    receiver().on(`${base}/voice`, answer(500, 'text/plain', 'primary is down'));
+    receiver().on(`${base}/fallback`, answer(200, 'application/json', SAY));
     const { appId, token } = await h.voiceApplication(account, {
       name: 'Front desk',
       voiceUrl: receiver().url(`${base}/voice`),
@@ -99,11 +91,7 @@ describe('sessions', () => {
   it('when a session fails (the application answers 500 and has no fallback), then the inspector says why, by keyboard alone', async () => {
     const account = await h.account();
     const path = `/console/${randomUUID()}/voice`;
-    receiver().on(path, () => ({
-      status: 500,
-      headers: { 'content-type': 'text/html' },
-      body: '<h1>Internal error</h1>',
-    }));
+    receiver().on(path, answer(500, 'text/html', '<h1>Internal error</h1>'));
     const { appId, token } = await h.voiceApplication(account, {
       name: 'Broken line',
       voiceUrl: receiver().url(path),
@@ -123,7 +111,7 @@ describe('sessions', () => {
     await page.getByRole('heading', { name: `Session ${id}` }).waitFor();
     const timeline = page.getByRole('list', { name: 'Timeline' });
     await timeline.getByRole('heading', { name: 'Failed' }).waitFor();
-    const reason = (await (await h.request(account, 'GET', `/v1/sessions/${id}`)).json()) as {
+    const reason = (await h.read(account, `/v1/sessions/${id}`)) as {
       failure: { reason: string };
     };
     expect(await timeline.getByText(reason.failure.reason, { exact: true }).count()).toBe(1);

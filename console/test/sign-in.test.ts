@@ -44,9 +44,7 @@ describe('signing in', () => {
 
 describe('signing out and expiry', () => {
   it('when the tenant signs out, then the sign-in page shows and the cookie no longer opens the console', async () => {
-    const account = await h.account();
-    const cp = await h.signIn(account);
-    const { page } = cp;
+    const { cp, page } = await h.signedIn();
     await page.getByRole('heading', { name: 'Applications' }).waitFor();
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
@@ -58,9 +56,7 @@ describe('signing out and expiry', () => {
   });
 
   it('when the session ends while the tenant works, then the next page asks to sign in again and then returns to that page', async () => {
-    const account = await h.account();
-    const cp = await h.signIn(account, '/console/api-keys');
-    const { page } = cp;
+    const { account, cp, page } = await h.signedIn('/console/api-keys');
     await page.getByRole('heading', { name: 'API keys' }).waitFor();
     // The session ends on the server (as at its idle or absolute expiry).
     const [cookie] = await cp.context.cookies();

@@ -3,7 +3,7 @@
 // sessions of the last 30 days with the table of its numbers beside it.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { checkPage, consoleHarness, expectClean, loopbackReceiver } from './harness.ts';
+import { answer, checkPage, consoleHarness, expectClean, loopbackReceiver } from './harness.ts';
 
 const h = consoleHarness();
 const receiver = loopbackReceiver();
@@ -56,7 +56,7 @@ describe('triggers and usage', () => {
     await page.getByRole('button', { name: 'Delete the alert trigger app.not_json at 100 within 1m' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete trigger' }).click();
     await page.getByText('No alert triggers yet.').waitFor();
-    const left = (await (await h.request(account, 'GET', '/v1/alert-triggers')).json()) as unknown[];
+    const left = (await h.read(account, '/v1/alert-triggers')) as unknown[];
     expect(left).toEqual([]);
     expect(await usageRows.count()).toBe(1);
     // The refused window is the only failed request.
@@ -66,11 +66,7 @@ describe('triggers and usage', () => {
   it('when sessions ran today, then the Usage page charts them with the table of its numbers beside the chart', async () => {
     const account = await h.account();
     const base = `/console/${randomUUID()}`;
-    receiver().on(`${base}/voice`, () => ({
-      status: 200,
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ tropo: [{ hangup: null }] }),
-    }));
+    receiver().on(`${base}/voice`, answer(200, 'application/json', JSON.stringify({ tropo: [{ hangup: null }] })));
     const { token } = await h.voiceApplication(account, {
       name: 'Usage desk',
       voiceUrl: receiver().url(`${base}/voice`),
@@ -79,11 +75,9 @@ describe('triggers and usage', () => {
       await h.launch(token);
     }
     await expect
-      .poll(
-        async () =>
-          ((await (await h.request(account, 'GET', '/v1/usage?category=sessions')).json()) as { total: number }).total,
-        { timeout: 20_000 },
-      )
+      .poll(async () => ((await h.read(account, '/v1/usage?category=sessions')) as { total: number }).total, {
+        timeout: 20_000,
+      })
       .toBe(2);
 
     const cp = await h.signIn(account, '/console/usage');

@@ -3,7 +3,7 @@
 // the deliveries chart counting new deliveries.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { type Account, checkPage, consoleHarness, expectClean, loopbackReceiver } from './harness.ts';
+import { type Account, answer, checkPage, consoleHarness, expectClean, loopbackReceiver, turnPage } from './harness.ts';
 import { tabTo } from './keys.ts';
 
 const h = consoleHarness();
@@ -35,18 +35,14 @@ async function deliveries(
   account: Account,
   id: string,
 ): Promise<{ id: string; outcome: string; trigger: string; messageId: string }[]> {
-  return (await (await h.request(account, 'GET', `/v1/webhooks/${id}/deliveries`)).json()) as never;
+  return (await h.read(account, `/v1/webhooks/${id}/deliveries`)) as never;
 }
 
 describe('webhooks', () => {
   it('when a tenant creates a webhook and sends a test, then the result is shown and its delivery shows the request and the response', async () => {
     const account = await h.account();
     const path = `/console/${randomUUID()}`;
-    receiver().on(path, () => ({
-      status: 200,
-      headers: { 'content-type': 'application/json' },
-      body: '{"thanks":"received"}',
-    }));
+    receiver().on(path, answer(200, 'application/json', '{"thanks":"received"}'));
     const cp = await h.signIn(account, '/console/webhooks');
     const { page } = cp;
     await page.getByRole('heading', { name: 'Webhooks' }).waitFor();
@@ -63,7 +59,7 @@ describe('webhooks', () => {
     await page.getByRole('button', { name: 'Create webhook' }).click();
     await page.getByRole('heading', { name: 'CDRs to billing' }).waitFor();
     const id = new URL(page.url()).pathname.split('/').pop()!;
-    const saved = (await (await h.request(account, 'GET', `/v1/webhooks/${id}`)).json()) as Record<string, unknown>;
+    const saved = (await h.read(account, `/v1/webhooks/${id}`)) as Record<string, unknown>;
     expect(saved).toMatchObject({
       event: 'cdrCreated',
       resource: 'all',
@@ -99,9 +95,7 @@ describe('webhooks', () => {
   });
 
   it('when the target URL is not a URL, then the problem is shown beside the Target URL field and nothing is created', async () => {
-    const account = await h.account();
-    const cp = await h.signIn(account, '/console/webhooks');
-    const { page } = cp;
+    const { account, cp, page } = await h.signedIn('/console/webhooks');
     await page.getByRole('button', { name: 'New webhook' }).click();
     await page.getByLabel('Event').selectOption('cdrCreated');
     await page.getByLabel('Target URL').fill('not a url');
@@ -110,14 +104,14 @@ describe('webhooks', () => {
     await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true');
     const problem = (await field.getAttribute('aria-describedby'))!.split(' ').find((d) => d.endsWith('-problem'))!;
     expect(await page.locator(`[id="${problem}"]`).textContent()).toMatch(/\S/);
-    expect(await (await h.request(account, 'GET', '/v1/webhooks')).json()).toEqual([]);
+    expect(await h.read(account, '/v1/webhooks')).toEqual([]);
     expectClean(cp, [/status of 400/]);
   });
 
   it('when a tenant resends a delivery, then a new attempt of the same message is made and shown', async () => {
     const account = await h.account();
     const { id, path } = await subscription(account, 'Resend me');
-    receiver().on(path, () => ({ status: 202, headers: { 'content-type': 'text/plain' }, body: 'ok' }));
+    receiver().on(path, answer(202, 'text/plain', 'ok'));
     await cdr(account, 1);
     const [first] = await expect
       .poll(() => deliveries(account, id), { timeout: 15_000 })
@@ -227,9 +221,7 @@ describe('webhooks', () => {
     // Disable, then enable again.
     await page.getByRole('button', { name: 'Disable' }).click();
     await page.getByRole('button', { name: 'Enable' }).waitFor();
-    expect(
-      ((await (await h.request(account, 'GET', `/v1/webhooks/${id}`)).json()) as { enabled: boolean }).enabled,
-    ).toBe(false);
+    expect(((await h.read(account, `/v1/webhooks/${id}`)) as { enabled: boolean }).enabled).toBe(false);
     await page.getByRole('button', { name: 'Enable' }).click();
     await page.getByRole('button', { name: 'Disable' }).waitFor();
     expectClean(cp);
@@ -260,7 +252,7 @@ describe('webhooks', () => {
     await page.getByRole('button', { name: 'Create webhook' }).click();
     await page.getByRole('heading', { name: 'smsdlr → https://example.com/dlr' }).waitFor();
     const id = new URL(page.url()).pathname.split('/').pop()!;
-    const listed = (await (await h.request(account, 'GET', `/v1/applications/${appId}/webhooks`)).json()) as {
+    const listed = (await h.read(account, `/v1/applications/${appId}/webhooks`)) as {
       id: string;
       payload: unknown;
     }[];
@@ -271,7 +263,7 @@ describe('webhooks', () => {
     await page.getByLabel('Target URL').fill('https://example.com/receipts');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('heading', { name: 'Shop receipts' }).waitFor();
-    expect(await (await h.request(account, 'GET', `/v1/webhooks/${id}`)).json()).toMatchObject({
+    expect(await h.read(account, `/v1/webhooks/${id}`)).toMatchObject({
       name: 'Shop receipts',
       targetUrl: 'https://example.com/receipts',
       applicationId: appId,
@@ -288,8 +280,7 @@ describe('webhooks', () => {
       .getByRole('button', { name: 'Rotate' })
       .click();
     await expect.poll(() => secret.textContent()).not.toBe(first);
-    const now = ((await (await h.request(account, 'GET', `/v1/webhooks/${id}/secret`)).json()) as { secret: string })
-      .secret;
+    const now = ((await h.read(account, `/v1/webhooks/${id}/secret`)) as { secret: string }).secret;
     expect(await secret.textContent()).toBe(now);
 
     // The application's page lists it and links to it.
@@ -302,7 +293,7 @@ describe('webhooks', () => {
       .getByRole('button', { name: 'Delete webhook' })
       .click();
     await page.getByText('No webhooks of Shop yet').waitFor();
-    expect(await (await h.request(account, 'GET', `/v1/applications/${appId}/webhooks`)).json()).toEqual([]);
+    expect(await h.read(account, `/v1/applications/${appId}/webhooks`)).toEqual([]);
     expectClean(cp);
   });
   it('when a subscription has 60 deliveries, then the list shows 25 at a time, page by page', async () => {
@@ -320,15 +311,12 @@ describe('webhooks', () => {
     const rows = page.getByRole('link', { name: /^Delivery of / });
     await expect.poll(() => rows.count()).toBe(25);
     const pager = page.getByRole('navigation', { name: 'Pages of deliveries' });
-    await pager.getByRole('button', { name: 'Next' }).click();
-    await pager.getByText('Page 2').waitFor();
+    await turnPage(pager, 'Next', 'Page 2');
     await expect.poll(() => rows.count()).toBe(25);
-    await pager.getByRole('button', { name: 'Next' }).click();
-    await pager.getByText('Page 3').waitFor();
+    await turnPage(pager, 'Next', 'Page 3');
     await expect.poll(() => rows.count()).toBe(10);
     expect(await pager.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
-    await pager.getByRole('button', { name: 'Previous' }).click();
-    await pager.getByText('Page 2').waitFor();
+    await turnPage(pager, 'Previous', 'Page 2');
     expectClean(cp);
   });
 
@@ -344,9 +332,7 @@ describe('webhooks', () => {
     // The API's 400 names rateLimit.perSecond: it is shown beside the field, and nothing is stored.
     const rate = page.getByLabel('Rate limit (deliveries per second)');
     await expect.poll(() => rate.getAttribute('aria-invalid')).toBe('true');
-    expect(
-      ((await (await h.request(account, 'GET', `/v1/webhooks/${id}`)).json()) as { rateLimit?: unknown }).rateLimit,
-    ).toBeUndefined();
+    expect(((await h.read(account, `/v1/webhooks/${id}`)) as { rateLimit?: unknown }).rateLimit).toBeUndefined();
     await checkPage(cp, 'webhook-settings-problem');
 
     await rate.fill('5');
@@ -355,7 +341,7 @@ describe('webhooks', () => {
     await page.getByRole('button', { name: 'Save settings' }).click();
     await page.getByText('5 per second').waitFor();
     await page.getByText('held at most 3,600 s').waitFor();
-    const saved = (await (await h.request(account, 'GET', `/v1/webhooks/${id}`)).json()) as Record<string, unknown>;
+    const saved = (await h.read(account, `/v1/webhooks/${id}`)) as Record<string, unknown>;
     expect(saved).toMatchObject({
       timeoutMs: 5000,
       rateLimit: { perSecond: 5 },

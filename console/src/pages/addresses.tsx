@@ -6,7 +6,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { type Address, body, client, type Exchange } from '../api.ts';
 import { queryKeys } from '../api/query-keys.ts';
 import { CopyButton } from '../ui/copy.tsx';
-import { Confirm } from '../ui/dialog.tsx';
+import { ConfirmItem } from '../ui/dialog.tsx';
 import { ApplicationPicker } from '../ui/application-picker.tsx';
 import { Alert, generalProblem, Select } from '../ui/form.tsx';
 import { Failed, Loading } from '../ui/page.tsx';
@@ -231,24 +231,19 @@ export function Addresses({ appId }: { appId: string }) {
       </p>
       <Alert message={generalProblem(claim.error ?? release.error)} />
       <MoveDialog appId={appId} address={moving} onClose={() => setMoving(undefined)} />
-      <Confirm
-        open={!!releasing}
+      <ConfirmItem
+        item={releasing}
+        clear={() => setReleasing(undefined)}
+        act={(a) => release.mutate(a)}
         title={`Release ${releasing ? label(releasing) : ''}?`}
         confirm="Release"
-        danger
-        onCancel={() => setReleasing(undefined)}
-        onConfirm={() => {
-          const a = releasing!;
-          setReleasing(undefined);
-          release.mutate(a);
-        }}
       >
         <p>
           {releasing?.type === 'number'
             ? 'The number goes back to the inventory, where anyone may claim it.'
             : 'It stops working at once.'}
         </p>
-      </Confirm>
+      </ConfirmItem>
     </section>
   );
 }

@@ -4,7 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { type ApiKey, body, client, type Schemas } from '../api.ts';
 import { queryKeys } from '../api/query-keys.ts';
 import { CopyButton } from '../ui/copy.tsx';
-import { Confirm } from '../ui/dialog.tsx';
+import { ConfirmItem } from '../ui/dialog.tsx';
 import { Alert, Field, fieldProblems, formValues, generalProblem, Select } from '../ui/form.tsx';
 import { Failed, Loading, Page } from '../ui/page.tsx';
 import { Table } from '../ui/table.tsx';
@@ -103,20 +103,15 @@ export function ApiKeysPage() {
           ))}
         </Table>
       )}
-      <Confirm
-        open={!!revoking}
+      <ConfirmItem
+        item={revoking}
+        clear={() => setRevoking(undefined)}
+        act={(k) => revoke.mutate(k)}
         title={`Revoke ${revoking?.name ?? ''}?`}
         confirm="Revoke key"
-        danger
-        onCancel={() => setRevoking(undefined)}
-        onConfirm={() => {
-          const k = revoking!;
-          setRevoking(undefined);
-          revoke.mutate(k);
-        }}
       >
         <p>Every program using it is refused within a second. This cannot be undone.</p>
-      </Confirm>
+      </ConfirmItem>
     </Page>
   );
 }

@@ -15,6 +15,7 @@ import { Addresses } from './addresses.tsx';
 import { RecentAlerts } from './alerts.tsx';
 import { applicationFields } from './applications.tsx';
 import type { RouteParams } from '../paths.ts';
+import { Prop } from '../ui/prop.tsx';
 
 const URLS: { key: keyof Application; label: string }[] = [
   { key: 'voiceUrl', label: 'Voice URL' },
@@ -135,10 +136,9 @@ export function ApplicationPage({ params }: { params: RouteParams }) {
         <h2 id="urls">URLs</h2>
         <dl className="props">
           {URLS.map((u) => (
-            <div key={u.key} className="prop">
-              <dt>{u.label}</dt>
-              <dd className="url">{String(a[u.key] ?? '—')}</dd>
-            </div>
+            <Prop key={u.key} name={u.label} className="url">
+              {String(a[u.key] ?? '—')}
+            </Prop>
           ))}
         </dl>
       </section>

@@ -14,6 +14,7 @@ import { when } from '../ui/time.ts';
 import { statusText } from './deliveries.tsx';
 import type { RouteParams } from '../paths.ts';
 import { idOf } from './webhook-model.ts';
+import { Prop } from '../ui/prop.tsx';
 
 function Attempt({ owner, d, n }: { owner: Owner; d: Delivery; n: number }) {
   // The list has neither body nor response; the record's own view has them.
@@ -33,28 +34,18 @@ function Attempt({ owner, d, n }: { owner: Owner; d: Delivery; n: number }) {
         <div>
           <h4>Request</h4>
           <dl className="props">
-            <div className="prop">
-              <dt>POST</dt>
-              <dd className="url">{r.targetUrl}</dd>
-            </div>
-            <div className="prop">
-              <dt>webhook-id</dt>
-              <dd>
-                <code>{r.messageId}</code>
-              </dd>
-            </div>
-            <div className="prop">
-              <dt>Event</dt>
-              <dd>
-                <code>{r.event}</code>
-              </dd>
-            </div>
-            <div className="prop">
-              <dt>Made by</dt>
-              <dd>
-                {{ event: 'the event', test: 'a test send', resend: 'a resend', recovery: 'a recovery' }[r.trigger]}
-              </dd>
-            </div>
+            <Prop name="POST" className="url">
+              {r.targetUrl}
+            </Prop>
+            <Prop name="webhook-id">
+              <code>{r.messageId}</code>
+            </Prop>
+            <Prop name="Event">
+              <code>{r.event}</code>
+            </Prop>
+            <Prop name="Made by">
+              {{ event: 'the event', test: 'a test send', resend: 'a resend', recovery: 'a recovery' }[r.trigger]}
+            </Prop>
           </dl>
           {r.request ? (
             <Excerpt
@@ -70,20 +61,11 @@ function Attempt({ owner, d, n }: { owner: Owner; d: Delivery; n: number }) {
         <div>
           <h4>Response</h4>
           <dl className="props">
-            <div className="prop">
-              <dt>Status</dt>
-              <dd className={r.statusCode !== null && r.statusCode < 300 ? undefined : 'problem'}>{statusText(r)}</dd>
-            </div>
-            <div className="prop">
-              <dt>Time</dt>
-              <dd>{r.durationMs} ms</dd>
-            </div>
-            {r.response ? (
-              <div className="prop">
-                <dt>Content-Type</dt>
-                <dd>{r.response.contentType || '(none)'}</dd>
-              </div>
-            ) : null}
+            <Prop name="Status" className={r.statusCode !== null && r.statusCode < 300 ? undefined : 'problem'}>
+              {statusText(r)}
+            </Prop>
+            <Prop name="Time">{r.durationMs} ms</Prop>
+            {r.response ? <Prop name="Content-Type">{r.response.contentType || '(none)'}</Prop> : null}
           </dl>
           {full.isError ? <Failed error={full.error} retry={() => full.refetch()} /> : null}
           {r.response ? (

@@ -10,6 +10,7 @@ import { NotLoaded, Page } from '../ui/page.tsx';
 import { when } from '../ui/time.ts';
 import { OUTCOME_TEXT } from './session-model.ts';
 import type { RouteParams } from '../paths.ts';
+import { Prop } from '../ui/prop.tsx';
 
 function AttemptItem({ a, n }: { a: SessionRecord['attempts'][number]; n: number }) {
   const ok = a.status !== null && a.status >= 200 && a.status < 300 && !a.error;
@@ -19,34 +20,20 @@ function AttemptItem({ a, n }: { a: SessionRecord['attempts'][number]; n: number
         <span className="when">{when(a.at)}</span> POST to the {a.role === 'fallback' ? 'fallback' : 'primary'} URL
       </h3>
       <dl className="props">
-        <div className="prop">
-          <dt>URL</dt>
-          <dd className="url">{a.url ?? '(none chosen)'}</dd>
-        </div>
-        <div className="prop">
-          <dt>Role</dt>
-          <dd>{a.role}</dd>
-        </div>
-        <div className="prop">
-          <dt>Status</dt>
-          <dd className={ok ? undefined : 'problem'}>{a.status ?? 'no answer'}</dd>
-        </div>
-        <div className="prop">
-          <dt>Duration</dt>
-          <dd>{a.durationMs} ms</dd>
-        </div>
+        <Prop name="URL" className="url">
+          {a.url ?? '(none chosen)'}
+        </Prop>
+        <Prop name="Role">{a.role}</Prop>
+        <Prop name="Status" className={ok ? undefined : 'problem'}>
+          {a.status ?? 'no answer'}
+        </Prop>
+        <Prop name="Duration">{a.durationMs} ms</Prop>
         {a.error ? (
-          <div className="prop">
-            <dt>Error</dt>
-            <dd className="problem">{a.error}</dd>
-          </div>
+          <Prop name="Error" className="problem">
+            {a.error}
+          </Prop>
         ) : null}
-        {a.responseContentType ? (
-          <div className="prop">
-            <dt>Content-Type</dt>
-            <dd>{a.responseContentType}</dd>
-          </div>
-        ) : null}
+        {a.responseContentType ? <Prop name="Content-Type">{a.responseContentType}</Prop> : null}
       </dl>
       {a.responseExcerpt ? (
         <Excerpt
@@ -83,34 +70,25 @@ export function SessionPage({ params }: { params: RouteParams }) {
         ) : null}
       </p>
       <dl className="props">
-        <div className="prop">
-          <dt>Outcome</dt>
-          <dd className={d.outcome === 'failed' ? 'problem' : undefined}>{OUTCOME_TEXT[d.outcome]}</dd>
-        </div>
-        <div className="prop">
-          <dt>Channel</dt>
-          <dd>{d.channel}</dd>
-        </div>
-        <div className="prop">
-          <dt>From</dt>
-          <dd className="url">{d.from ?? '—'}</dd>
-        </div>
-        <div className="prop">
-          <dt>To</dt>
-          <dd className="url">{d.to ?? '—'}</dd>
-        </div>
-        <div className="prop">
-          <dt>Routed by</dt>
-          <dd>
-            {d.routedBy.type}
-            {d.routedBy.value ? (
-              <>
-                {' '}
-                <code>{d.routedBy.value}</code>
-              </>
-            ) : null}
-          </dd>
-        </div>
+        <Prop name="Outcome" className={d.outcome === 'failed' ? 'problem' : undefined}>
+          {OUTCOME_TEXT[d.outcome]}
+        </Prop>
+        <Prop name="Channel">{d.channel}</Prop>
+        <Prop name="From" className="url">
+          {d.from ?? '—'}
+        </Prop>
+        <Prop name="To" className="url">
+          {d.to ?? '—'}
+        </Prop>
+        <Prop name="Routed by">
+          {d.routedBy.type}
+          {d.routedBy.value ? (
+            <>
+              {' '}
+              <code>{d.routedBy.value}</code>
+            </>
+          ) : null}
+        </Prop>
       </dl>
       <h2 id="timeline">Timeline</h2>
       <ol className="timeline" aria-labelledby="timeline">

@@ -8,7 +8,7 @@ import { queryKeys } from '../api/query-keys.ts';
 import { encodedPath } from '../paths.ts';
 import { Link } from '../router.ts';
 import { ApplicationPicker, useApplication } from '../ui/application-picker.tsx';
-import { Confirm } from '../ui/dialog.tsx';
+import { ConfirmItem } from '../ui/dialog.tsx';
 import { Alert, Field, fieldProblems, formValues, generalProblem, Select } from '../ui/form.tsx';
 import { Failed, Loading, Page } from '../ui/page.tsx';
 import { Table } from '../ui/table.tsx';
@@ -275,22 +275,19 @@ export function TriggersPage() {
         />
       </section>
       <Alert message={generalProblem(alerts.remove.error) ?? generalProblem(usage.remove.error)} />
-      <Confirm
-        open={!!deleting}
-        title={`Delete the ${deleting?.kind ?? ''} trigger ${deleting?.name ?? ''}?`}
-        confirm="Delete trigger"
-        danger
-        onCancel={() => setDeleting(undefined)}
-        onConfirm={() => {
-          const d = deleting!;
-          setDeleting(undefined);
+      <ConfirmItem
+        item={deleting}
+        clear={() => setDeleting(undefined)}
+        act={(d) => {
           const done = { onSuccess: () => setSaid(`Deleted the ${d.kind} trigger ${d.name}.`) };
           if (d.kind === 'alert') alerts.remove.mutate({ id: d.id } as AlertTrigger, done);
           else usage.remove.mutate({ id: d.id } as UsageTrigger, done);
         }}
+        title={`Delete the ${deleting?.kind ?? ''} trigger ${deleting?.name ?? ''}?`}
+        confirm="Delete trigger"
       >
         <p>It sends no more notifications.</p>
-      </Confirm>
+      </ConfirmItem>
     </Page>
   );
 }

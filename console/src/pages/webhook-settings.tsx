@@ -9,6 +9,7 @@ import { Alert, Field, FormActions, formValues, generalProblem, Problem, Select 
 import { TextArea } from '../ui/textarea.tsx';
 import { useWebhookUpdate } from './webhook-model.ts';
 import '../ui/insights.css';
+import { Prop } from '../ui/prop.tsx';
 
 /** The top-level names of the settings (the fields a problem may name beside them). */
 export const SETTINGS_FIELDS = ['timeoutMs', 'ordering', 'rateLimit', 'auth', 'tls'] as const;
@@ -58,28 +59,12 @@ function Secret({
   const [replacing, setReplacing] = useState(!saved);
   const id = useId();
   if (replacing) {
+    // Focused when the Replace button brought it.
+    const shared = { label, name, problem, hint, autoFocus: saved };
     const field = multiline ? (
-      <TextArea
-        label={label}
-        name={name}
-        rows={5}
-        spellCheck={false}
-        autoComplete="off"
-        className="code"
-        problem={problem}
-        hint={hint}
-        autoFocus={saved}
-      />
+      <TextArea {...shared} rows={5} spellCheck={false} autoComplete="off" className="code" />
     ) : (
-      <Field
-        label={label}
-        name={name}
-        type="password"
-        autoComplete="new-password"
-        problem={problem}
-        hint={hint}
-        autoFocus={saved}
-      />
+      <Field {...shared} type="password" autoComplete="new-password" />
     );
     return saved ? (
       <div>
@@ -112,6 +97,13 @@ function Secret({
   );
 }
 
+/** The saved value of a setting by its dotted name (`ordering.key`), or '' when there is none. */
+function savedValue(current: Settings | undefined, name: string): string | number {
+  let value: unknown = current;
+  for (const part of name.split('.')) value = (value as Record<string, unknown> | undefined)?.[part];
+  return (value as string | number | undefined) ?? '';
+}
+
 /** The settings fields of a webhook form; `current` is the saved webhook on an edit form. */
 export function DeliverySettingsFields({
   current,
@@ -126,49 +118,36 @@ export function DeliverySettingsFields({
   const [auth, setAuth] = useState(current?.auth ? 'oauth2_client_credentials' : '');
   const [tls, setTls] = useState(current?.tls !== undefined);
   const tlsId = useId();
+  /** A write-only setting's field by its dotted name (`auth.clientSecret`): the name and the API's problem about it. */
+  const writeOnly = (name: string) => ({ name, problem: problems[name] });
+  /** A setting's field by its dotted name (`auth.tokenUrl`): the name, the saved value and the API's problem about it. */
+  const setting = (name: string) => ({ ...writeOnly(name), defaultValue: savedValue(current, name) });
+  /** A setting's field that takes a whole number from `min` to `max`. */
+  const wholeNumber = (name: string, min: number, max: number) =>
+    ({ ...setting(name), type: 'number', inputMode: 'numeric', min, max }) as const;
   const fields = (
     <>
       <Field
         label="Timeout per attempt (ms)"
-        name="timeoutMs"
-        type="number"
-        inputMode="numeric"
-        min={1000}
-        max={30000}
+        {...wholeNumber('timeoutMs', 1000, 30000)}
         step={1000}
-        defaultValue={current?.timeoutMs ?? ''}
-        problem={problems.timeoutMs}
         hint="1000 to 30000 ms for each attempt, test sends included. Empty: the platform's default."
       />
       <div className="field-row">
         <Field
           label="Ordering key"
-          name="ordering.key"
-          defaultValue={current?.ordering?.key ?? ''}
-          problem={problems['ordering.key']}
+          {...setting('ordering.key')}
           hint="A field of the event's data, e.g. sessionId: its events arrive one after the other. Empty: unordered."
         />
         <Field
           label="Longest hold (seconds)"
-          name="ordering.maxHoldSeconds"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={86400}
-          defaultValue={current?.ordering?.maxHoldSeconds ?? ''}
-          problem={problems['ordering.maxHoldSeconds']}
+          {...wholeNumber('ordering.maxHoldSeconds', 1, 86400)}
           hint="1 to 86400 s an event may wait for its turn; 3600 when empty."
         />
       </div>
       <Field
         label="Rate limit (deliveries per second)"
-        name="rateLimit.perSecond"
-        type="number"
-        inputMode="numeric"
-        min={1}
-        max={1000}
-        defaultValue={current?.rateLimit?.perSecond ?? ''}
-        problem={problems['rateLimit.perSecond']}
+        {...wholeNumber('rateLimit.perSecond', 1, 1000)}
         hint="1 to 1000 deliveries per second to this webhook. Empty: no limit."
       />
       <Select
@@ -185,35 +164,19 @@ export function DeliverySettingsFields({
         <div className="sub-settings">
           <Field
             label="Token URL"
-            name="auth.tokenUrl"
+            {...setting('auth.tokenUrl')}
             type="url"
             inputMode="url"
-            defaultValue={current?.auth?.tokenUrl ?? ''}
-            problem={problems['auth.tokenUrl']}
             hint="Where a token is asked for (grant_type=client_credentials): https, the same rules as the target URL."
           />
-          <Field
-            label="Client ID"
-            name="auth.clientId"
-            autoComplete="off"
-            defaultValue={current?.auth?.clientId ?? ''}
-            problem={problems['auth.clientId']}
-            hint="At most 1024 characters."
-          />
+          <Field label="Client ID" {...setting('auth.clientId')} autoComplete="off" hint="At most 1024 characters." />
           <Secret
             label="Client secret"
-            name="auth.clientSecret"
+            {...writeOnly('auth.clientSecret')}
             saved={current?.auth !== undefined}
-            problem={problems['auth.clientSecret']}
             hint="Write-only, at most 1024 characters: it is never shown again."
           />
-          <Field
-            label="Scope"
-            name="auth.scope"
-            defaultValue={current?.auth?.scope ?? ''}
-            problem={problems['auth.scope']}
-            hint="Optional, at most 1024 characters."
-          />
+          <Field label="Scope" {...setting('auth.scope')} hint="Optional, at most 1024 characters." />
         </div>
       ) : null}
       <div className="check">
@@ -224,19 +187,16 @@ export function DeliverySettingsFields({
         <div className="sub-settings">
           <TextArea
             label="Client certificate"
-            name="tls.clientCertificate"
+            {...setting('tls.clientCertificate')}
             rows={5}
             spellCheck={false}
             className="code"
-            defaultValue={current?.tls?.clientCertificate ?? ''}
-            problem={problems['tls.clientCertificate']}
             hint="PEM, -----BEGIN CERTIFICATE-----, the chain after it; not expired."
           />
           <Secret
             label="Private key"
-            name="tls.privateKey"
+            {...writeOnly('tls.privateKey')}
             saved={current?.tls !== undefined}
-            problem={problems['tls.privateKey']}
             hint="The certificate's unencrypted PEM key. Write-only: it is never shown again."
             multiline
           />
@@ -364,38 +324,23 @@ export function DeliverySettings({ w }: { w: Webhook }) {
     <section className="card" aria-labelledby="delivery-settings">
       <h2 id="delivery-settings">Delivery settings</h2>
       <dl className="props">
-        <div className="prop">
-          <dt>Timeout per attempt</dt>
-          <dd>{w.timeoutMs ? `${w.timeoutMs.toLocaleString('en-US')} ms` : 'Default'}</dd>
-        </div>
-        <div className="prop">
-          <dt>Ordering</dt>
-          <dd>
-            {w.ordering ? (
-              <>
-                by <code>{w.ordering.key}</code>, held at most {w.ordering.maxHoldSeconds.toLocaleString('en-US')} s
-              </>
-            ) : (
-              'None'
-            )}
-          </dd>
-        </div>
-        <div className="prop">
-          <dt>Rate limit</dt>
-          <dd>{w.rateLimit ? `${w.rateLimit.perSecond} per second` : 'None'}</dd>
-        </div>
-        <div className="prop">
-          <dt>OAuth2</dt>
-          <dd className="url">
-            {w.auth
-              ? `${w.auth.clientId} at ${w.auth.tokenUrl}${w.auth.scope ? ` (${w.auth.scope})` : ''}; client secret set`
-              : 'None'}
-          </dd>
-        </div>
-        <div className="prop">
-          <dt>Client certificate</dt>
-          <dd>{w.tls ? 'Set, with its private key' : 'None'}</dd>
-        </div>
+        <Prop name="Timeout per attempt">{w.timeoutMs ? `${w.timeoutMs.toLocaleString('en-US')} ms` : 'Default'}</Prop>
+        <Prop name="Ordering">
+          {w.ordering ? (
+            <>
+              by <code>{w.ordering.key}</code>, held at most {w.ordering.maxHoldSeconds.toLocaleString('en-US')} s
+            </>
+          ) : (
+            'None'
+          )}
+        </Prop>
+        <Prop name="Rate limit">{w.rateLimit ? `${w.rateLimit.perSecond} per second` : 'None'}</Prop>
+        <Prop name="OAuth2" className="url">
+          {w.auth
+            ? `${w.auth.clientId} at ${w.auth.tokenUrl}${w.auth.scope ? ` (${w.auth.scope})` : ''}; client secret set`
+            : 'None'}
+        </Prop>
+        <Prop name="Client certificate">{w.tls ? 'Set, with its private key' : 'None'}</Prop>
       </dl>
       {editing ? (
         <EditSettings w={w} onDone={() => setEditing(false)} />

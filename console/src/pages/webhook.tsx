@@ -20,6 +20,7 @@ import { idOf, useWebhookUpdate, webhookName } from './webhook-model.ts';
 import { DeliverySettings } from './webhook-settings.tsx';
 import { parseWebhookTexts } from './webhooks.tsx';
 import type { RouteParams } from '../paths.ts';
+import { Prop } from '../ui/prop.tsx';
 
 const headersText = (h: Record<string, string> | undefined) =>
   Object.entries(h ?? {})
@@ -184,51 +185,33 @@ export function WebhookPage({ params }: { params: RouteParams }) {
       <Alert message={generalProblem(toggle.error ?? deletion.mutation.error)} />
       {editing ? <EditWebhook w={w} onDone={() => setEditing(false)} /> : null}
       <dl className="props">
-        <div className="prop">
-          <dt>State</dt>
-          <dd className={w.enabled ? undefined : 'problem'}>
-            {w.enabled ? 'Enabled' : `Disabled${w.disabledReason ? `: ${w.disabledReason}` : ''}`}
-          </dd>
-        </div>
-        <div className="prop">
-          <dt>Event</dt>
-          <dd>
-            <code>{w.event}</code>
-          </dd>
-        </div>
-        <div className="prop">
-          <dt>Resource</dt>
-          <dd>{w.resource}</dd>
-        </div>
-        <div className="prop">
-          <dt>Target URL</dt>
-          <dd className="url">{w.targetUrl}</dd>
-        </div>
-        <div className="prop">
-          <dt>Level</dt>
-          <dd>
-            {w.applicationId ? (
-              <Link to={`/applications/${w.applicationId}`}>Application {w.applicationId}</Link>
-            ) : (
-              'Account'
-            )}
-          </dd>
-        </div>
-        <div className="prop">
-          <dt>Last attempt</dt>
-          <dd>
-            {w.lastAttemptAt ? `${when(w.lastAttemptAt)}, ${w.lastStatus ?? 'no answer'}` : 'None yet'}
-            {w.consecutiveFailures > 0 ? ` · ${w.consecutiveFailures} failures in a row` : ''}
-          </dd>
-        </div>
-        <div className="prop">
-          <dt>Custom headers</dt>
-          <dd className="url">{w.headers ? headersText(w.headers) : 'None'}</dd>
-        </div>
-        <div className="prop">
-          <dt>Payload</dt>
-          <dd className="url">{w.payload ? JSON.stringify(w.payload) : 'None'}</dd>
-        </div>
+        <Prop name="State" className={w.enabled ? undefined : 'problem'}>
+          {w.enabled ? 'Enabled' : `Disabled${w.disabledReason ? `: ${w.disabledReason}` : ''}`}
+        </Prop>
+        <Prop name="Event">
+          <code>{w.event}</code>
+        </Prop>
+        <Prop name="Resource">{w.resource}</Prop>
+        <Prop name="Target URL" className="url">
+          {w.targetUrl}
+        </Prop>
+        <Prop name="Level">
+          {w.applicationId ? (
+            <Link to={`/applications/${w.applicationId}`}>Application {w.applicationId}</Link>
+          ) : (
+            'Account'
+          )}
+        </Prop>
+        <Prop name="Last attempt">
+          {w.lastAttemptAt ? `${when(w.lastAttemptAt)}, ${w.lastStatus ?? 'no answer'}` : 'None yet'}
+          {w.consecutiveFailures > 0 ? ` · ${w.consecutiveFailures} failures in a row` : ''}
+        </Prop>
+        <Prop name="Custom headers" className="url">
+          {w.headers ? headersText(w.headers) : 'None'}
+        </Prop>
+        <Prop name="Payload" className="url">
+          {w.payload ? JSON.stringify(w.payload) : 'None'}
+        </Prop>
       </dl>
       <DeliverySettings w={w} />
       <SendTest id={id} />

@@ -33,3 +33,40 @@ export function Confirm(props: {
     </dialog>
   );
 }
+
+/**
+ * A danger Confirm about one item the page holds (`item`; closed while there is none): Cancel forgets
+ * it (`clear`); the confirm button forgets it, then acts on it (`act`).
+ */
+export function ConfirmItem<T>({
+  item,
+  clear,
+  act,
+  title,
+  confirm,
+  children,
+}: {
+  item: T | undefined;
+  clear: () => void;
+  act: (item: T) => void;
+  title: string;
+  confirm: string;
+  children?: ReactNode;
+}) {
+  return (
+    <Confirm
+      open={!!item}
+      title={title}
+      confirm={confirm}
+      danger
+      onCancel={clear}
+      onConfirm={() => {
+        const held = item!;
+        clear();
+        act(held);
+      }}
+    >
+      {children}
+    </Confirm>
+  );
+}

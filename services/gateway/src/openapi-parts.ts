@@ -98,6 +98,16 @@ export const listParams: Parameter[] = [
     description: 'From the `Link` header of the previous page.',
   },
 ];
+/**
+ * The `since` and `until` query parameters of a list filtered by time (date-time values), with the
+ * list's own words for each: what `since` keeps (at or after) and what `until` keeps (before).
+ */
+export function timeWindowParams(since: string, until: string): Parameter[] {
+  return [
+    { name: 'since', in: 'query', schema: { type: 'string', format: 'date-time' }, description: since },
+    { name: 'until', in: 'query', schema: { type: 'string', format: 'date-time' }, description: until },
+  ];
+}
 export const webhookFilters: Parameter[] = [
   { name: 'event', in: 'query', schema: ref('WebhookEvent') },
   { name: 'resource', in: 'query', schema: { type: 'string', enum: ['call', 'sms', 'transcription', 'all'] } },
@@ -110,18 +120,10 @@ export const deliveryFilters: Parameter[] = [
     description: 'Only attempts with this outcome.',
   },
   { name: 'event', in: 'query', schema: { type: 'string' }, description: 'Only attempts of this event name.' },
-  {
-    name: 'since',
-    in: 'query',
-    schema: { type: 'string', format: 'date-time' },
-    description: 'Only attempts made at or after this time (ISO 8601).',
-  },
-  {
-    name: 'until',
-    in: 'query',
-    schema: { type: 'string', format: 'date-time' },
-    description: 'Only attempts made before this time (ISO 8601).',
-  },
+  ...timeWindowParams(
+    'Only attempts made at or after this time (ISO 8601).',
+    'Only attempts made before this time (ISO 8601).',
+  ),
   {
     name: 'messageId',
     in: 'query',

@@ -13,7 +13,7 @@ import {
   type TestAccount,
   type JsonBody,
 } from '../../../test/support';
-import { useGatewayStack } from './harness';
+import { createApplication, useGatewayStack } from './harness';
 
 let stack: Services<{ gateway: true }>;
 let alice: TestAccount;
@@ -29,11 +29,7 @@ const path = (href: string) => new URL(href).pathname;
 /** `count` consecutive E.164 numbers from `first`. */
 const range = (first: number, count: number) => Array.from({ length: count }, (_, i) => `+${first + i}`);
 
-async function createApp(account: TestAccount, name: string): Promise<string> {
-  const res = await stack.request(account, 'POST', '/v1/applications', { name, voiceUrl: 'https://example.com/voice' });
-  expect(res.status).toBe(200);
-  return ((await json(res)).href as string).split('/').pop()!;
-}
+const createApp = (account: TestAccount, name: string) => createApplication(stack, account, { name });
 
 async function claim(account: TestAccount, app: string, body: unknown): Promise<Response> {
   return stack.request(account, 'POST', `/v1/applications/${app}/addresses`, body);

@@ -12,7 +12,7 @@ import {
   type TestAccount,
   type JsonBody,
 } from '../../../test/support';
-import { useGatewayStack } from './harness';
+import { consoleSignIn, useGatewayStack } from './harness';
 
 let stack: Services<{ gateway: true }>;
 let alice: TestAccount;
@@ -261,12 +261,7 @@ describe('API keys', () => {
     const erin = await stack.createAccount('erin');
     const { key } = await createKey(erin, 'full');
     expect((await fetch(`${second.baseUrl}/v1/applications`, { headers: bearer(key) })).status).toBe(200);
-    const signIn = await fetch(`${stack.baseUrl}/v1/console/session`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: erin.username, password: erin.password }),
-    });
-    const cookie = signIn.headers.get('set-cookie')!.split(';')[0]!;
+    const { cookie } = await consoleSignIn(stack, erin);
     expect(await deleteAccount(stack.applications.app.orm.em.fork(), erin.username)).toBeDefined();
     await waitFor(
       async () => (await fetch(`${second.baseUrl}/v1/applications`, { headers: bearer(key) })).status === 401,

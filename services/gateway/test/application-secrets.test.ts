@@ -8,6 +8,7 @@ import { createLogger } from '@switchboard/observability';
 import { SecretBox } from '@switchboard/security';
 import type { ApplicationsClient } from '@switchboard/proto';
 import { queryDatabase, startServices, type Services, type TestAccount, type JsonBody } from '../../../test/support';
+import { createApplication } from './harness';
 import { secretKey, signatureHeaders } from '../../dispatcher/src/delivery/signing';
 
 let stack: Services<{ gateway: true; webhooks: true }>;
@@ -40,17 +41,7 @@ afterAll(async () => stack?.stop());
 
 const json = async (res: Response) => (await res.json()) as Record<string, JsonBody>;
 
-async function createApp(account: TestAccount, body: Record<string, unknown> = {}): Promise<string> {
-  const res = await stack.request(account, 'POST', '/v1/applications', {
-    name: 'app',
-    voiceUrl: 'https://example.com/voice',
-    ...body,
-  });
-  expect(res.status).toBe(200);
-  return String((await json(res)).href)
-    .split('/')
-    .pop()!;
-}
+const createApp = (account: TestAccount, body: Record<string, unknown> = {}) => createApplication(stack, account, body);
 
 async function readSecret(account: TestAccount, path: string): Promise<string> {
   const res = await stack.request(account, 'GET', path);

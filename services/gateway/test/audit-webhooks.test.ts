@@ -13,6 +13,7 @@ import {
   type Services,
   type TestAccount,
 } from '../../../test/support';
+import { consoleSignIn } from './harness';
 import type { AuditEventBody } from '../src/http/response-bodies';
 
 let stack: Services<{ gateway: true; webhooks: true; dispatcher: true }>;
@@ -61,12 +62,7 @@ describe('audit entries of webhook subscriptions and delivery tools', () => {
     const carol = await stack.createAccount('carol');
     const key = await json(await stack.request(carol, 'POST', '/v1/api-keys', { name: 'ops', scope: 'full' }));
     const bearer = { authorization: `Bearer ${key.key}` };
-    const signIn = await fetch(`${stack.baseUrl}/v1/console/session`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: carol.username, password: carol.password }),
-    });
-    const session = { cookie: signIn.headers.get('set-cookie')!.split(';')[0]!, origin: stack.baseUrl };
+    const session = { cookie: (await consoleSignIn(stack, carol)).cookie, origin: stack.baseUrl };
 
     const id = await hook(carol);
     const path = `/v1/webhooks/${id}`;

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import { startServices, type Services } from '../../../test/support';
+import { consoleSignIn } from './harness';
 import { DEFAULT_CONSOLE_DIR } from '../src/http/console-app';
 
 let stack: Services<{ gateway: true }>;
@@ -112,13 +113,8 @@ describe("the browser's session (GET /v1/console/session)", () => {
   it('when there is no cookie, or its session ended, then it is 204; while signed in, then it is the user and the end of the session', async () => {
     expect((await get('/v1/console/session')).status).toBe(204);
     const account = await stack.createAccount('console');
-    const signIn = await fetch(`${stack.baseUrl}/v1/console/session`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: stack.baseUrl },
-      body: JSON.stringify({ username: account.username, password: account.password }),
-    });
+    const { res: signIn, cookie } = await consoleSignIn(stack, account, { origin: stack.baseUrl });
     expect(signIn.status).toBe(200);
-    const cookie = signIn.headers.get('set-cookie')!.split(';')[0]!;
     const res = await get('/v1/console/session', { cookie });
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');

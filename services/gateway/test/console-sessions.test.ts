@@ -11,6 +11,7 @@ import {
   type TestAccount,
   type JsonBody,
 } from '../../../test/support';
+import { consoleSignIn } from './harness';
 
 const MINUTE = 60_000;
 const IDLE_MS = 30 * MINUTE;
@@ -47,15 +48,8 @@ afterAll(async () => stack?.stop());
 const json = async (res: Response) => (await res.json()) as Record<string, JsonBody>;
 const origin = () => stack.baseUrl;
 
-async function signIn(account: TestAccount, base = stack.baseUrl): Promise<{ res: Response; cookie: string }> {
-  const res = await fetch(`${base}/v1/console/session`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: account.username, password: account.password }),
-  });
-  const setCookie = res.headers.get('set-cookie') ?? '';
-  return { res, cookie: setCookie.split(';')[0]! };
-}
+/** Signs in at `base` (this gateway, or the https replica). */
+const signIn = (account: TestAccount, base = stack.baseUrl) => consoleSignIn({ baseUrl: base }, account);
 
 /** A request authenticated by the cookie only (checked against the OpenAPI document). */
 const withCookie = (

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { queryDatabase, randomName, type JsonBody, type Services, type TestAccount } from '../../../test/support';
 import { compressBody } from '../../webhooks/src/deliveries/bodies';
 import { storeSession } from '../../webhooks/src/sessions/store-session';
-import { useGatewayStack } from './harness';
+import { createApplication, useGatewayStack } from './harness';
 
 let stack: Services<{ gateway: true; webhooks: true }>;
 let alice: TestAccount;
@@ -28,16 +28,7 @@ async function createKey(account: TestAccount, scope: 'full' | 'read'): Promise<
   return { id: String(body.id), key: String(body.key) };
 }
 
-async function createApp(account: TestAccount): Promise<string> {
-  const res = await stack.request(account, 'POST', '/v1/applications', {
-    name: 'exposed',
-    voiceUrl: 'https://example.com/voice',
-  });
-  expect(res.status).toBe(200);
-  return String((await json(res)).href)
-    .split('/')
-    .pop()!;
-}
+const createApp = (account: TestAccount) => createApplication(stack, account, { name: 'exposed' });
 
 async function createHook(account: TestAccount): Promise<string> {
   const res = await stack.request(account, 'POST', '/v1/webhooks', {

@@ -5,7 +5,7 @@
 // Clients that send no Origin (curl, the Tropo libraries) are unaffected.
 import { describe, expect, it } from 'vitest';
 import type { JsonBody, Services, TestAccount } from '../../../test/support';
-import { useGatewayStack } from './harness';
+import { consoleSignIn, createApplication, useGatewayStack } from './harness';
 
 let stack: Services<{ gateway: true; webhooks: true }>;
 
@@ -15,16 +15,7 @@ type Body = Record<string, JsonBody>;
 const json = async (res: Response) => (await res.json()) as Body;
 const EVIL = 'https://evil.example';
 
-async function createApp(account: TestAccount): Promise<string> {
-  const res = await stack.request(account, 'POST', '/v1/applications', {
-    name: 'target',
-    voiceUrl: 'https://example.com/voice',
-  });
-  expect(res.status).toBe(200);
-  return String((await json(res)).href)
-    .split('/')
-    .pop()!;
-}
+const createApp = (account: TestAccount) => createApplication(stack, account, { name: 'target' });
 
 const secretOf = async (account: TestAccount, app: string) =>
   (await json(await stack.request(account, 'GET', `/v1/applications/${app}/secret`))).secret;
@@ -43,13 +34,8 @@ describe('writes from another site', () => {
     const key = String(
       (await json(await stack.request(me, 'POST', '/v1/api-keys', { name: 'ci', scope: 'full' }))).key,
     );
-    const signIn = await fetch(`${stack.baseUrl}/v1/console/session`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: stack.baseUrl },
-      body: JSON.stringify({ username: me.username, password: me.password }),
-    });
+    const { res: signIn, cookie } = await consoleSignIn(stack, me, { origin: stack.baseUrl });
     expect(signIn.status).toBe(200);
-    const cookie = signIn.headers.get('set-cookie')!.split(';')[0]!;
     const credentials: Record<string, Record<string, string>> = {
       basic: { authorization: me.authorization },
       key: { authorization: `Bearer ${key}` },

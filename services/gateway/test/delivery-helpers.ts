@@ -1,8 +1,8 @@
 // What the delivery-settings, delivery-tools, recovery-filter, OAuth2 and mTLS tests share: the
 // dispatchers' environment of the recovery tests, a cdrCreated subscription made, an event published
 // and a subscription's delivery records read through the API.
-import { expect } from 'vitest';
 import { randomName, waitFor, type JsonBody, type Services, type TestAccount } from '../../../test/support';
+import { createdId } from './harness';
 
 type Stack = Services<{ gateway: true; webhooks: true }>;
 
@@ -44,16 +44,7 @@ export async function subscribeCdr(
   targetUrl: string,
   extra: Record<string, unknown> = {},
 ): Promise<string> {
-  const res = await stack.request(account, 'POST', '/v1/webhooks', {
-    event: 'cdrCreated',
-    resource: 'all',
-    targetUrl,
-    ...extra,
-  });
-  expect(res.status, await res.clone().text()).toBe(200);
-  return String(((await res.json()) as Record<string, JsonBody>).href)
-    .split('/')
-    .pop()!;
+  return createdId(stack, account, '/v1/webhooks', { event: 'cdrCreated', resource: 'all', targetUrl, ...extra });
 }
 
 /** Waits until `n` messages of the subscription have a failed delivery. */

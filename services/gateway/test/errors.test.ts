@@ -1,6 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServices, type Services, type TestAccount } from '../../../test/support';
+import { createApplication } from './harness';
 
 let stack: Services<{ gateway: true }>;
 let alice: TestAccount;
@@ -9,11 +10,7 @@ let appId: string;
 beforeAll(async () => {
   stack = await startServices({ gateway: true });
   alice = await stack.createAccount('alice');
-  const res = await stack.request(alice, 'POST', '/v1/applications', {
-    name: 'target',
-    voiceUrl: 'https://example.com/v',
-  });
-  appId = ((await res.json()) as { href: string }).href.split('/').pop()!;
+  appId = await createApplication(stack, alice, { name: 'target', voiceUrl: 'https://example.com/v' });
 });
 afterAll(async () => stack?.stop());
 

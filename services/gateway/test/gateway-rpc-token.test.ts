@@ -12,7 +12,7 @@ import {
   consoleSessionsClient,
 } from '@switchboard/proto';
 import type { Services, TestAccount } from '../../../test/support';
-import { useGatewayStack } from './harness';
+import { consoleSignIn, useGatewayStack } from './harness';
 
 const GATEWAY_TOKEN = 'gateway-only-token-0123456789abcdef';
 const INTERNAL_TOKEN = 'dispatcher-internal-token-0123456789';
@@ -41,11 +41,7 @@ const statusOf = async (call: () => Promise<unknown>) =>
   );
 
 it('when the gateway sends its token, then sign-in, keys and the password change work through the API', async () => {
-  const signIn = await fetch(`${stack.baseUrl}/v1/console/session`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: alice.username, password: alice.password }),
-  });
+  const { res: signIn } = await consoleSignIn(stack, alice);
   expect(signIn.status).toBe(200);
   const key = await stack.request(alice, 'POST', '/v1/api-keys', { name: 'ci', scope: 'read' });
   expect(key.status).toBe(200);

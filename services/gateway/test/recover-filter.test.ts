@@ -9,6 +9,7 @@ import {
   startReceiver,
   waitFor,
   type JsonBody,
+  type Received,
   type Receiver,
   type RunningDispatcher,
   type Services,
@@ -35,21 +36,50 @@ afterAll(async () => {
 const json = async (res: Response) => (await res.json()) as Record<string, JsonBody>;
 type Delivery = Record<string, JsonBody>;
 
-it('a dry run counts exactly the deliveries the filters take and sends nothing; the real run resends exactly those', async () => {
-  const target = `/filter/${randomName('t')}`;
+/**
+ * A subscription of alice to a new receiver path (`/<prefix>/<random>`) that refuses every delivery
+ * (503, or what `failure` answers) until `bringUp()`; with its deliveries (`list`) and a recovery of
+ * its failed deliveries since just before it was made (`recover`, with the filters of `body`).
+ */
+async function failingSubscription(prefix: string, failure: (r: Received) => number = () => 503) {
+  const target = `/${prefix}/${randomName('t')}`;
   const id = await subscribeCdr(stack, alice, rx.url(target));
-  // Odd events fail with 503, even ones with 422: all six end failed.
   let up = false;
-  rx.on(target, (r) => (up ? 200 : (r.body.data.n as number) % 2 === 1 ? 503 : 422));
+  rx.on(target, (r) => (up ? 200 : failure(r)));
   const since = new Date(Date.now() - 1000).toISOString();
+  return {
+    target,
+    id,
+    list: async () => (await deliveriesOf(stack, alice, id)) as Delivery[],
+    recover: (body: Record<string, unknown>) =>
+      stack.request(alice, 'POST', `/v1/webhooks/${id}/recover`, { since, ...body }),
+    bringUp: () => {
+      up = true;
+    },
+  };
+}
+
+/** The task of a recovery just asked for (202), once it has completed. */
+async function completed(res: Response): Promise<Record<string, JsonBody>> {
+  expect(res.status).toBe(202);
+  const task = new URL((await json(res)).href as string).pathname;
+  await waitFor(async () => (await json(await stack.request(alice, 'GET', task))).state === 'completed', {
+    what: 'recovery completed',
+    timeoutMs: 20_000,
+  });
+  return json(await stack.request(alice, 'GET', task));
+}
+
+it('a dry run counts exactly the deliveries the filters take and sends nothing; the real run resends exactly those', async () => {
+  // Odd events fail with 503, even ones with 422: all six end failed.
+  const { target, id, list, recover, bringUp } = await failingSubscription('filter', (r) =>
+    (r.body.data.n as number) % 2 === 1 ? 503 : 422,
+  );
   for (let n = 1; n <= 6; n++) await publishCdr(stack, alice.id, n);
-  const list = async () => (await deliveriesOf(stack, alice, id)) as Delivery[];
   await waitForFailed(stack, alice, id, 6);
   const messageOf = new Map<number, string>();
   for (const r of rx.at(target)) messageOf.set(r.body.data.n as number, r.headers['webhook-id'] as string);
 
-  const recover = (body: Record<string, unknown>) =>
-    stack.request(alice, 'POST', `/v1/webhooks/${id}/recover`, { since, ...body });
   const dry = async (body: Record<string, unknown>) => {
     const res = await recover({ ...body, dryRun: true });
     expect(res.status).toBe(200);
@@ -82,15 +112,12 @@ it('a dry run counts exactly the deliveries the filters take and sends nothing; 
   expect(rx.at(target).length).toBe(before);
   expect((await list()).filter((d) => d.trigger === 'recovery')).toEqual([]);
 
-  up = true;
-  const res = await recover({ statusFrom: 500, statusTo: 599 });
-  expect(res.status).toBe(202);
-  const task = new URL((await json(res)).href as string).pathname;
-  await waitFor(async () => (await json(await stack.request(alice, 'GET', task))).state === 'completed', {
-    what: 'recovery completed',
-    timeoutMs: 20_000,
+  bringUp();
+  expect(await completed(await recover({ statusFrom: 500, statusTo: 599 }))).toMatchObject({
+    total: 3,
+    sent: 3,
+    failed: 0,
   });
-  expect(await json(await stack.request(alice, 'GET', task))).toMatchObject({ total: 3, sent: 3, failed: 0 });
   // Exactly those three, each once (resends are made concurrently: ordering by key is not applied yet).
   expect(
     rx
@@ -102,25 +129,18 @@ it('a dry run counts exactly the deliveries the filters take and sends nothing; 
 }, 90_000);
 
 it('a cancelled recovery sends none of its resends, also those already handed to the dispatchers', async () => {
-  const target = `/cancel/${randomName('t')}`;
-  const id = await subscribeCdr(stack, alice, rx.url(target));
-  let up = false;
-  rx.on(target, () => (up ? 200 : 503));
-  const since = new Date(Date.now() - 1000).toISOString();
+  const { target, id, list, recover, bringUp } = await failingSubscription('cancel');
   for (let n = 1; n <= 3; n++) await publishCdr(stack, alice.id, n);
-  const list = async () => (await deliveriesOf(stack, alice, id)) as Delivery[];
   await waitForFailed(stack, alice, id, 3);
-  await waitFor(
-    async () =>
-      (await json(await stack.request(alice, 'POST', `/v1/webhooks/${id}/recover`, { since, dryRun: true })))
-        .matched === 3,
-    { what: 'three failed deliveries matched', timeoutMs: 10_000 },
-  );
+  await waitFor(async () => (await json(await recover({ dryRun: true }))).matched === 3, {
+    what: 'three failed deliveries matched',
+    timeoutMs: 10_000,
+  });
   // No dispatcher while the recovery is queued and cancelled: its jobs wait in the stream.
   await dispatcher.stop();
-  up = true;
+  bringUp();
   const before = rx.at(target).length;
-  const res = await stack.request(alice, 'POST', `/v1/webhooks/${id}/recover`, { since });
+  const res = await recover({});
   expect(res.status).toBe(202);
   const task = new URL((await json(res)).href as string).pathname;
   // Handed to the dispatchers' stream first (the relay publishes them), so the dispatcher must skip them.
@@ -156,11 +176,7 @@ it('a cancelled recovery sends none of its resends, also those already handed to
 }, 90_000);
 
 it('a recovery filtered by two session ids resends exactly the failed deliveries about those sessions', async () => {
-  const target = `/sessions/${randomName('t')}`;
-  const id = await subscribeCdr(stack, alice, rx.url(target));
-  let up = false;
-  rx.on(target, () => (up ? 200 : 503));
-  const since = new Date(Date.now() - 1000).toISOString();
+  const { target, id, recover, bringUp } = await failingSubscription('sessions');
   // Three sessions, two records each, and one record about no session: all seven fail.
   const sessions = [randomName('ses-a'), randomName('ses-b'), randomName('ses-c')];
   let n = 0;
@@ -174,10 +190,7 @@ it('a recovery filtered by two session ids resends exactly the failed deliveries
         data: { n, sessionId },
       });
   await publishCdr(stack, alice.id, ++n);
-  const _list = async () => (await deliveriesOf(stack, alice, id)) as Delivery[];
   await waitForFailed(stack, alice, id, 7);
-  const recover = (body: Record<string, unknown>) =>
-    stack.request(alice, 'POST', `/v1/webhooks/${id}/recover`, { since, ...body });
   const dry = async (body: Record<string, unknown>) => json(await recover({ ...body, dryRun: true }));
   await waitFor(async () => (await dry({})).matched === 7, {
     what: 'seven failed deliveries matched',
@@ -196,16 +209,9 @@ it('a recovery filtered by two session ids resends exactly the failed deliveries
     expect(((await json(res)).errors as { field: string }[]).map((e) => e.field)[0]).toMatch(/^sessionId/);
   }
 
-  up = true;
+  bringUp();
   const before = rx.at(target).length;
-  const res = await recover({ sessionId: chosen });
-  expect(res.status).toBe(202);
-  const task = new URL((await json(res)).href as string).pathname;
-  await waitFor(async () => (await json(await stack.request(alice, 'GET', task))).state === 'completed', {
-    what: 'recovery completed',
-    timeoutMs: 20_000,
-  });
-  expect(await json(await stack.request(alice, 'GET', task))).toMatchObject({ total: 4, sent: 4, failed: 0 });
+  expect(await completed(await recover({ sessionId: chosen }))).toMatchObject({ total: 4, sent: 4, failed: 0 });
   const resent = rx.at(target).slice(before);
   expect(resent.map((r) => r.body.data.n as number).sort((a, b) => a - b)).toEqual([1, 2, 5, 6]);
   expect(new Set(resent.map((r) => r.body.data.sessionId))).toEqual(new Set(chosen));

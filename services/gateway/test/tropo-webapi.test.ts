@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addNumbers } from '@switchboard/applications/numbers';
 import { STREAMS } from '@switchboard/events';
 import { ORLANDO, orlandoNumber, startServices, waitFor, type Services, type TestAccount } from '../../../test/support';
+import { createApplication } from './harness';
 
 const require = createRequire(import.meta.url);
 const https = require('node:https') as { request: unknown };
@@ -58,11 +59,7 @@ const seen: { method: string; path: string; host: string | undefined }[] = [];
 beforeAll(async () => {
   stack = await startServices({ gateway: true });
   alice = await stack.createAccount('tropo');
-  const res = await stack.request(alice, 'POST', '/v1/applications', {
-    name: 'tropo',
-    voiceUrl: 'https://example.com/voice',
-  });
-  appId = ((await res.json()) as { href: string }).href.split('/').pop()!;
+  appId = await createApplication(stack, alice, { name: 'tropo' });
   await addNumbers(stack.applications.app.orm.em.fork(), ['+14075550100', '+14075550101', '+14075550102'], ORLANDO);
 
   originalRequest = https.request;

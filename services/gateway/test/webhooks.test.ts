@@ -1,7 +1,7 @@
 // docs/api-rules.md#subscriptions through the real gateway, webhooks and applications services, Postgres and NATS.
 import { describe, expect, it } from 'vitest';
 import { queryDatabase, waitFor, type Services, type TestAccount, type JsonBody } from '../../../test/support';
-import { useGatewayStack } from './harness';
+import { createApplication, useGatewayStack } from './harness';
 
 let stack: Services<{ gateway: true }>;
 let alice: TestAccount;
@@ -17,14 +17,7 @@ const valid = { event: 'smsdlr', resource: 'sms', targetUrl: 'https://example.co
 /** GET an absolute href through the gateway (hrefs carry the public base URL). */
 const follow = (account: TestAccount, href: string) => stack.request(account, 'GET', new URL(href).pathname);
 
-async function newApp(account: TestAccount): Promise<string> {
-  const res = await stack.request(account, 'POST', '/v1/applications', {
-    name: 'app',
-    voiceUrl: 'https://example.com/v',
-  });
-  expect(res.status).toBe(200);
-  return ((await json(res)).href as string).split('/').pop()!;
-}
+const newApp = (account: TestAccount) => createApplication(stack, account, { voiceUrl: 'https://example.com/v' });
 
 async function createHook(
   account: TestAccount,

@@ -8,7 +8,7 @@ import { auditOptions, callOptions, principal, writeOptions } from './context.ts
 import type { RouteDeps } from './deps.ts';
 import { MASKED, noStore, readOnly } from './exposure.ts';
 import { queryString, readList, sendHref, sendJson } from './routing.ts';
-import { pathParams, type RouteDeclaration, registerDeclared, v1AndRest } from './declare.ts';
+import { pathParams, type RouteDeclaration, registerDeclared, v1AndRest, v1 } from './declare.ts';
 import { hrefHeaders, json, jsonBody, listHeaders, listParams, ref } from '../openapi-parts.ts';
 import { addressClaim, decodeBody } from './request-bodies.ts';
 import type { AddressBody } from './response-bodies.ts';
@@ -115,23 +115,47 @@ const availableNumbers: RouteDeclaration<RouteDeps> = {
     },
 };
 
-/** The address routes, declared once for the router and the OpenAPI document (in registration order). */
-export const addressRouteDeclarations: readonly RouteDeclaration<RouteDeps>[] = [
-  {
-    method: 'GET',
+/** What differs between the list of an application's addresses and the list of those of one type. */
+const LISTS = {
+  all: {
     path: '/applications/:id/addresses',
+    params: applicationParams,
+    description: 'Numbers first, then tokens and SIP addresses, each in the order added.',
+    operationId: (p: string) => `list${p}Addresses`,
+    summary: "List the application's addresses",
+  },
+  ofType: {
+    path: '/applications/:id/addresses/:type',
+    params: typeParams,
+    description: 'Addresses of the type.',
+    operationId: (p: string) => `list${p}AddressesOfType`,
+    summary: "List the application's addresses of one type",
+  },
+};
+
+/** The list of an application's addresses, of every type or of the type its path names. */
+function listDeclaration(which: keyof typeof LISTS): RouteDeclaration<RouteDeps> {
+  const { path, params, description, operationId, summary } = LISTS[which];
+  return {
+    method: 'GET',
+    path,
     tags,
-    request: { params: applicationParams },
-    responses: { '200': json(addressList, 'Numbers first, then tokens and SIP addresses, each in the order added.') },
+    request: { params },
+    responses: { '200': json(addressList, description) },
     errors: 'read',
     moreErrors: ['400'],
-    mounts: v1AndRest((p) => `list${p}Addresses`, "List the application's addresses"),
+    mounts: v1AndRest(operationId, summary),
     handler: (deps) => async (req, res) => {
-      const items = await list(deps, req, undefined);
+      const items = await list(deps, req, which === 'ofType' ? String(req.params.type) : undefined);
       noStore(res);
       sendJson(res, items);
     },
-  },
+  };
+}
+
+/** The address routes, declared once for the router and the OpenAPI document (in registration order). */
+export const addressRouteDeclarations: readonly RouteDeclaration<RouteDeps>[] = [
+  listDeclaration('all'),
   {
     method: 'POST',
     path: '/applications/:id/addresses',
@@ -154,21 +178,7 @@ export const addressRouteDeclarations: readonly RouteDeclaration<RouteDeps>[] = 
         sendHref(res, hrefs.address(address!.applicationId, address!.type, address!.value));
       },
   },
-  {
-    method: 'GET',
-    path: '/applications/:id/addresses/:type',
-    tags,
-    request: { params: typeParams },
-    responses: { '200': json(addressList, 'Addresses of the type.') },
-    errors: 'read',
-    moreErrors: ['400'],
-    mounts: v1AndRest((p) => `list${p}AddressesOfType`, "List the application's addresses of one type"),
-    handler: (deps) => async (req, res) => {
-      const items = await list(deps, req, String(req.params.type));
-      noStore(res);
-      sendJson(res, items);
-    },
-  },
+  listDeclaration('ofType'),
   {
     method: 'GET',
     path: '/applications/:id/addresses/:type/:address',
@@ -232,7 +242,7 @@ export const addressRouteDeclarations: readonly RouteDeclaration<RouteDeps>[] = 
     tags,
     responses: { '200': json({ type: 'array', items: ref('Exchange') }, 'Exchanges by prefix.') },
     errors: 'read',
-    mounts: [{ prefix: '/v1', operationId: 'listExchanges', summary: 'List the exchanges that have free numbers' }],
+    mounts: v1('listExchanges', 'List the exchanges that have free numbers'),
     handler:
       ({ addresses }) =>
       async (req, res) => {

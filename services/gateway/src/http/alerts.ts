@@ -6,11 +6,11 @@ import { ALERT_CODES } from '@switchboard/events';
 import type { Alert__Output } from '@switchboard/proto/generated/switchboard/webhooks/v1/Alert';
 import type { Hrefs } from '../hrefs.ts';
 import type { AlertBody } from './alert-bodies.ts';
-import { callOptions, principal } from './context.ts';
 import type { RouteDeps } from './deps.ts';
-import { queryStrings, readList, sendJson } from './routing.ts';
-import { pathParams, type RouteDeclaration, registerDeclared } from './declare.ts';
-import { json, listHeaders, listParams, type Parameter, ref } from '../openapi-parts.ts';
+import { queryStrings } from './routing.ts';
+import { accountItem, accountList } from './list-route.ts';
+import { pathParams, type RouteDeclaration, registerDeclared, v1 } from './declare.ts';
+import { json, listHeaders, listParams, type Parameter, ref, timeWindowParams } from '../openapi-parts.ts';
 
 /** The console's view of what raised the alert: the session attempt, the delivery, the subscription or the application. */
 function linkOf(a: Alert__Output, hrefs: Hrefs): string | null {
@@ -41,18 +41,7 @@ const alertFilters: Parameter[] = [
   { name: 'code', in: 'query', schema: { type: 'string', enum: [...ALERT_CODES] } },
   { name: 'severity', in: 'query', schema: { type: 'string', enum: ['error', 'warning'] } },
   { name: 'applicationId', in: 'query', schema: { type: 'string' }, description: "The application's alerts only." },
-  {
-    name: 'since',
-    in: 'query',
-    schema: { type: 'string', format: 'date-time' },
-    description: 'Alerts at or after this time.',
-  },
-  {
-    name: 'until',
-    in: 'query',
-    schema: { type: 'string', format: 'date-time' },
-    description: 'Alerts before this time.',
-  },
+  ...timeWindowParams('Alerts at or after this time.', 'Alerts before this time.'),
 ];
 
 /** The alert routes (docs/api.md#alerts), declared once for the router and the OpenAPI document. */
@@ -67,23 +56,13 @@ export const alertRouteDeclarations: readonly RouteDeclaration<RouteDeps>[] = [
     responses: { '200': json({ type: 'array', items: ref('Alert') }, 'Alerts.', listHeaders) },
     errors: 'read',
     moreErrors: ['400'],
-    mounts: [{ prefix: '/v1', operationId: 'listAlerts', summary: 'Alerts of the account, newest first' }],
-    handler:
-      ({ hrefs, webhooks }) =>
-      async (req, res) => {
-        const filters = queryStrings(req, ['code', 'severity', 'applicationId', 'since', 'until']);
-        const list = await readList(req, res, hrefs.base, async (limit, cursor) => {
-          const page = await webhooks.listAlerts(
-            { accountId: principal(req).accountId, limit, cursor, ...filters },
-            callOptions(req),
-          );
-          return { items: page.alerts, nextCursor: page.nextCursor };
-        });
-        sendJson(
-          res,
-          list.map((a) => alertJson(a, hrefs)),
-        );
-      },
+    mounts: v1('listAlerts', 'Alerts of the account, newest first'),
+    handler: accountList({
+      fields: (req) => queryStrings(req, ['code', 'severity', 'applicationId', 'since', 'until']),
+      page: ({ webhooks }, request, options) => webhooks.listAlerts(request, options),
+      items: (page) => page.alerts,
+      toJson: (a, { hrefs }) => alertJson(a, hrefs),
+    }),
   },
   {
     method: 'GET',
@@ -92,18 +71,12 @@ export const alertRouteDeclarations: readonly RouteDeclaration<RouteDeps>[] = [
     request: { params: pathParams({ alertId: 'Alert id.' }) },
     responses: { '200': json(ref('Alert'), 'The alert.') },
     errors: 'read',
-    mounts: [
-      { prefix: '/v1', operationId: 'getAlert', summary: 'One alert, with the link to the attempt that raised it' },
-    ],
-    handler:
-      ({ hrefs, webhooks }) =>
-      async (req, res) => {
-        const { alert } = await webhooks.getAlert(
-          { accountId: principal(req).accountId, alertId: String(req.params.alertId) },
-          callOptions(req),
-        );
-        sendJson(res, alertJson(alert!, hrefs));
-      },
+    mounts: v1('getAlert', 'One alert, with the link to the attempt that raised it'),
+    handler: accountItem({
+      params: ['alertId'],
+      get: ({ webhooks }, request, options) => webhooks.getAlert(request, options),
+      toJson: ({ alert }, { hrefs }) => alertJson(alert!, hrefs),
+    }),
   },
 ];
 

@@ -10,7 +10,8 @@ import { noStore } from './exposure.ts';
 import { apiKeyCreate, decodeFields } from './request-bodies.ts';
 import type { ApiKeyBody, ApiKeyCreatedBody } from './response-bodies.ts';
 import { sendJson } from './routing.ts';
-import { pathParams, type RouteDeclaration, registerDeclared } from './declare.ts';
+import { accountItem } from './list-route.ts';
+import { pathParams, type RouteDeclaration, registerDeclared, v1 } from './declare.ts';
 import { hrefHeaders, json, jsonBody, noStoreHeader, ref } from '../openapi-parts.ts';
 
 export interface ApiKeyRouteDeps {
@@ -45,7 +46,7 @@ export const apiKeyRouteDeclarations: readonly RouteDeclaration<ApiKeyRouteDeps>
     tags,
     responses: { '200': json({ type: 'array', items: ref('ApiKey') }, 'Keys, oldest first.') },
     errors: 'read',
-    mounts: [{ prefix: '/v1', operationId: 'listApiKeys', summary: "List the account's API keys (without the keys)" }],
+    mounts: v1('listApiKeys', "List the account's API keys (without the keys)"),
     handler:
       ({ hrefs, apiKeys }) =>
       async (req, res) => {
@@ -68,7 +69,7 @@ export const apiKeyRouteDeclarations: readonly RouteDeclaration<ApiKeyRouteDeps>
     },
     errors: 'write',
     idempotent: true,
-    mounts: [{ prefix: '/v1', operationId: 'createApiKey', summary: 'Create an API key (at most 50 per account)' }],
+    mounts: v1('createApiKey', 'Create an API key (at most 50 per account)'),
     handler: (deps) => async (req, res) => {
       const body = decodeFields(req, apiKeyCreate);
       // A new credential is handed out on the password checked now, never on the cache's memory of it.
@@ -97,16 +98,12 @@ export const apiKeyRouteDeclarations: readonly RouteDeclaration<ApiKeyRouteDeps>
     request: { params: keyParams },
     responses: { '200': json(ref('ApiKey'), 'The key.') },
     errors: 'read',
-    mounts: [{ prefix: '/v1', operationId: 'getApiKey', summary: 'Show an API key (without the key)' }],
-    handler:
-      ({ hrefs, apiKeys }) =>
-      async (req, res) => {
-        const { apiKey } = await apiKeys.getApiKey(
-          { accountId: principal(req).accountId, id: String(req.params.id) },
-          callOptions(req),
-        );
-        sendJson(res, keyBody(hrefs, apiKey!));
-      },
+    mounts: v1('getApiKey', 'Show an API key (without the key)'),
+    handler: accountItem({
+      params: ['id'],
+      get: ({ apiKeys }: ApiKeyRouteDeps, request, options) => apiKeys.getApiKey(request, options),
+      toJson: ({ apiKey }, { hrefs }) => keyBody(hrefs, apiKey!),
+    }),
   },
   {
     method: 'DELETE',
@@ -115,13 +112,7 @@ export const apiKeyRouteDeclarations: readonly RouteDeclaration<ApiKeyRouteDeps>
     request: { params: keyParams },
     responses: { '204': { description: 'Revoked.' } },
     errors: 'read',
-    mounts: [
-      {
-        prefix: '/v1',
-        operationId: 'revokeApiKey',
-        summary: 'Revoke an API key: within a second no gateway accepts it',
-      },
-    ],
+    mounts: v1('revokeApiKey', 'Revoke an API key: within a second no gateway accepts it'),
     handler:
       ({ apiKeys, keys }) =>
       async (req, res) => {

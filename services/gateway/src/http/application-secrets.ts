@@ -1,9 +1,7 @@
 // An application's session signing secret (docs/events.md#signatures): read it, rotate it. Also under /rest/v1.
 import type { Router } from 'express';
-import { auditOptions, principal, writeOptions } from './context.ts';
 import type { RouteDeps } from './deps.ts';
-import { noStore, requireFull } from './exposure.ts';
-import { sendJson } from './routing.ts';
+import { secretHandler } from './secret-route.ts';
 import { pathParams, type RouteDeclaration, registerDeclared, v1AndRest } from './declare.ts';
 import { json, noStoreHeader, ref } from '../openapi-parts.ts';
 
@@ -22,17 +20,9 @@ export const applicationSecretRouteDeclarations: readonly RouteDeclaration<Route
     responses: { '200': json(ref('Secret'), 'The current secret.', noStoreHeader) },
     errors: 'read',
     mounts: v1AndRest((p) => `get${p}ApplicationSecret`, "Read the application's session signing secret"),
-    handler:
-      ({ applications }) =>
-      async (req, res) => {
-        requireFull(req);
-        const { secret } = await applications.getApplicationSecret(
-          { accountId: principal(req).accountId, id: String(req.params.id) },
-          auditOptions(req),
-        );
-        noStore(res);
-        sendJson(res, { secret });
-      },
+    handler: secretHandler('read', ({ applications }: RouteDeps, request, options) =>
+      applications.getApplicationSecret(request, options),
+    ),
   },
   {
     method: 'POST',
@@ -48,16 +38,9 @@ export const applicationSecretRouteDeclarations: readonly RouteDeclaration<Route
       (p) => `rotate${p}ApplicationSecret`,
       'Rotate the session signing secret (the old one stays valid 24 h)',
     ),
-    handler:
-      ({ applications }) =>
-      async (req, res) => {
-        const { secret } = await applications.rotateApplicationSecret(
-          { accountId: principal(req).accountId, id: String(req.params.id) },
-          writeOptions(req),
-        );
-        noStore(res);
-        sendJson(res, { secret });
-      },
+    handler: secretHandler('rotate', ({ applications }: RouteDeps, request, options) =>
+      applications.rotateApplicationSecret(request, options),
+    ),
   },
 ];
 

@@ -2,9 +2,10 @@
 import type { Request, Router } from 'express';
 import type { ApplicationMessage } from '@switchboard/proto';
 import { applicationWrite, decodeBody } from './request-bodies.ts';
-import { auditOptions, callOptions, principal, writeOptions } from './context.ts';
+import { auditOptions, principal, writeOptions } from './context.ts';
 import type { RouteDeps } from './deps.ts';
-import { readList, sendHref, sendJson } from './routing.ts';
+import { type Handler, sendHref, sendJson } from './routing.ts';
+import { accountItem, accountList } from './list-route.ts';
 import { pathParams, type RouteDeclaration, registerDeclared, v1AndRest } from './declare.ts';
 import { hrefHeaders, json, jsonBody, listHeaders, listParams, ref } from '../openapi-parts.ts';
 import type { Hrefs } from '../hrefs.ts';
@@ -48,6 +49,24 @@ function applicationFields(req: Request) {
   };
 }
 
+/**
+ * The handler of a create or an update: the body's fields (applicationFields, read first) to the
+ * service by `write`, answered with the application's href.
+ */
+const writeHandler =
+  (
+    write: (
+      applications: RouteDeps['applications'],
+      fields: ReturnType<typeof applicationFields>,
+      req: Request,
+    ) => Promise<{ application?: ApplicationMessage | null }>,
+  ) =>
+  ({ hrefs, applications }: RouteDeps): Handler =>
+  async (req, res) => {
+    const { application } = await write(applications, applicationFields(req), req);
+    sendHref(res, hrefs.application(application!.id));
+  };
+
 const applicationParams = pathParams({ id: 'Application id.' });
 const tags = ['Applications'];
 
@@ -64,21 +83,11 @@ export const applicationRouteDeclarations: readonly RouteDeclaration<RouteDeps>[
     errors: 'read',
     moreErrors: ['400'],
     mounts: v1AndRest((p) => `list${p}Applications`, 'List applications'),
-    handler:
-      ({ hrefs, applications }) =>
-      async (req, res) => {
-        const list = await readList(req, res, hrefs.base, async (limit, cursor) => {
-          const page = await applications.listApplications(
-            { accountId: principal(req).accountId, limit, cursor },
-            callOptions(req),
-          );
-          return { items: page.applications, nextCursor: page.nextCursor };
-        });
-        sendJson(
-          res,
-          list.map((a) => applicationJson(a, hrefs)),
-        );
-      },
+    handler: accountList({
+      page: ({ applications }, request, options) => applications.listApplications(request, options),
+      items: (page) => page.applications,
+      toJson: (a, { hrefs }) => applicationJson(a, hrefs),
+    }),
   },
   {
     method: 'POST',
@@ -89,16 +98,9 @@ export const applicationRouteDeclarations: readonly RouteDeclaration<RouteDeps>[
     errors: 'write',
     idempotent: true,
     mounts: v1AndRest((p) => `create${p}Application`, 'Create an application'),
-    handler:
-      ({ hrefs, applications }) =>
-      async (req, res) => {
-        const fields = applicationFields(req);
-        const { application } = await applications.createApplication(
-          { ...fields, accountId: principal(req).accountId },
-          writeOptions(req),
-        );
-        sendHref(res, hrefs.application(application!.id));
-      },
+    handler: writeHandler((applications, fields, req) =>
+      applications.createApplication({ ...fields, accountId: principal(req).accountId }, writeOptions(req)),
+    ),
   },
   {
     method: 'GET',
@@ -108,15 +110,11 @@ export const applicationRouteDeclarations: readonly RouteDeclaration<RouteDeps>[
     responses: { '200': json(ref('Application'), 'The application.') },
     errors: 'read',
     mounts: v1AndRest((p) => `get${p}Application`, 'Show an application'),
-    handler:
-      ({ hrefs, applications }) =>
-      async (req, res) => {
-        const { application } = await applications.getApplication(
-          { accountId: principal(req).accountId, id: String(req.params.id) },
-          callOptions(req),
-        );
-        sendJson(res, applicationJson(application!, hrefs));
-      },
+    handler: accountItem({
+      params: ['id'],
+      get: ({ applications }, request, options) => applications.getApplication(request, options),
+      toJson: ({ application }, { hrefs }) => applicationJson(application!, hrefs),
+    }),
   },
   {
     method: 'PUT',
@@ -126,16 +124,12 @@ export const applicationRouteDeclarations: readonly RouteDeclaration<RouteDeps>[
     responses: { '200': json(ref('Href'), 'Updated.', hrefHeaders) },
     errors: 'write',
     mounts: v1AndRest((p) => `update${p}Application`, 'Update an application'),
-    handler:
-      ({ hrefs, applications }) =>
-      async (req, res) => {
-        const fields = applicationFields(req);
-        const { application } = await applications.updateApplication(
-          { ...fields, accountId: principal(req).accountId, id: String(req.params.id) },
-          auditOptions(req),
-        );
-        sendHref(res, hrefs.application(application!.id));
-      },
+    handler: writeHandler((applications, fields, req) =>
+      applications.updateApplication(
+        { ...fields, accountId: principal(req).accountId, id: String(req.params.id) },
+        auditOptions(req),
+      ),
+    ),
   },
   {
     method: 'DELETE',

@@ -9,7 +9,7 @@ import type { Hrefs } from '../hrefs.ts';
 import { callOptions, principal } from './context.ts';
 import type { AuditEventBody } from './response-bodies.ts';
 import { queryString, readList, sendJson } from './routing.ts';
-import { type RouteDeclaration, registerDeclared } from './declare.ts';
+import { type RouteDeclaration, registerDeclared, v1 } from './declare.ts';
 import { json, listHeaders, listParams, ref } from '../openapi-parts.ts';
 
 export interface AuditRouteDeps {
@@ -86,7 +86,7 @@ export const auditRouteDeclarations: readonly RouteDeclaration<AuditRouteDeps>[]
     },
     errors: 'read',
     moreErrors: ['400'],
-    mounts: [{ prefix: '/v1', operationId: 'listAuditEvents', summary: "The account's audit log, newest first" }],
+    mounts: v1('listAuditEvents', "The account's audit log, newest first"),
     handler: (deps) => async (req, res) => {
       const filter = {
         action: queryString(req, 'action'),

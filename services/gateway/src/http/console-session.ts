@@ -18,7 +18,7 @@ import { auditOptions, callOptions, principal } from './context.ts';
 import { consoleSignIn, decodeFields, passwordChange } from './request-bodies.ts';
 import type { ConsoleSessionBody } from './response-bodies.ts';
 import { sendJson } from './routing.ts';
-import { type RouteDeclaration, registerDeclared } from './declare.ts';
+import { type RouteDeclaration, registerDeclared, v1 } from './declare.ts';
 import { json, jsonBody, ref } from '../openapi-parts.ts';
 
 export interface ConsoleRouteDeps {
@@ -51,13 +51,7 @@ export const consoleSessionRouteDeclarations: readonly RouteDeclaration<ConsoleR
     },
     errors: ['401', '405', '500', '503'],
     security: [],
-    mounts: [
-      {
-        prefix: '/v1',
-        operationId: 'getConsoleSession',
-        summary: "The browser's session: its user and end, or 204 when it has none",
-      },
-    ],
+    mounts: v1('getConsoleSession', "The browser's session: its user and end, or 204 when it has none"),
     handler:
       ({ hrefs, consoleSessions }) =>
       async (req, res) => {
@@ -87,7 +81,7 @@ export const consoleSessionRouteDeclarations: readonly RouteDeclaration<ConsoleR
     },
     errors: ['400', '401', '403', '405', '413', '415', '429', '500', '503'],
     security: [],
-    mounts: [{ prefix: '/v1', operationId: 'signIn', summary: 'Sign in a browser: sets the __Host-sb_session cookie' }],
+    mounts: v1('signIn', 'Sign in a browser: sets the __Host-sb_session cookie'),
     handler: (deps) => async (req, res) => {
       checkOrigin(req, deps.origin, true);
       const body = decodeFields(req, consoleSignIn);
@@ -132,13 +126,7 @@ export const consoleSessionRouteDeclarations: readonly RouteDeclaration<ConsoleR
     responses: { '204': { description: 'Signed out (also when no session was open).' } },
     errors: ['401', '403', '405', '500', '503'],
     security: [],
-    mounts: [
-      {
-        prefix: '/v1',
-        operationId: 'signOut',
-        summary: 'Sign out: ends the browser session and clears the cookie',
-      },
-    ],
+    mounts: v1('signOut', 'Sign out: ends the browser session and clears the cookie'),
     handler: (deps) => async (req, res) => {
       const token = sessionToken(req);
       if (token !== undefined) {
@@ -182,13 +170,7 @@ export const passwordRouteDeclarations: readonly RouteDeclaration<PasswordRouteD
     request: { body: jsonBody(ref('PasswordChange')) },
     responses: { '200': json(ref('User'), 'Changed.') },
     errors: 'write',
-    mounts: [
-      {
-        prefix: '/v1',
-        operationId: 'changePassword',
-        summary: 'Change the password; every browser session of the account ends',
-      },
-    ],
+    mounts: v1('changePassword', 'Change the password; every browser session of the account ends'),
     handler: (deps) => async (req, res) => {
       const body = decodeFields(req, passwordChange);
       const me = principal(req);

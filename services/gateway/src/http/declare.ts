@@ -58,6 +58,11 @@ export interface RouteDeclaration<D> {
   handler: (deps: D) => Handler;
 }
 
+/** The one mount of an operation served under `/v1` only. */
+export function v1(operationId: string, summary: string): RouteMount[] {
+  return [{ prefix: '/v1', operationId, summary }];
+}
+
 /** The `/v1` and `/rest/v1` mounts of an operation; the `/rest/v1` operationId has `Rest` (`listRestApplications`). */
 export function v1AndRest(operationId: (rest: '' | 'Rest') => string, summary: string): RouteMount[] {
   return [

@@ -8,7 +8,8 @@ import { callOptions, principal } from './context.ts';
 import type { RouteDeps } from './deps.ts';
 import type { DeliveryStatsBody } from './response-bodies.ts';
 import { queryString, sendJson } from './routing.ts';
-import { pathParams, type RouteDeclaration, registerDeclared } from './declare.ts';
+import { accountItem } from './list-route.ts';
+import { pathParams, type RouteDeclaration, registerDeclared, v1 } from './declare.ts';
 import { json, type Parameter, ref } from '../openapi-parts.ts';
 import { deliveryJson } from './webhooks.ts';
 import { readOnly } from './exposure.ts';
@@ -63,6 +64,53 @@ const statsParams: Parameter[] = [
   },
 ];
 
+/** What differs between the statistics of a subscription's deliveries and of an application's session deliveries. */
+const STATS_OF = {
+  subscription: {
+    path: '/webhooks/:id/stats',
+    description:
+      'Every bucket of the window, the last one holding now: attempt records, their outcomes, and latency p50/p95 of the attempts made. Read from per-minute rollups written as the records are stored, so the buckets add up to the records. 400 naming `window` or `bucket` for an unknown value or too many buckets.',
+    id: 'Subscription id.',
+    operationId: 'getWebhookStats',
+    summary: "Statistics of a subscription's deliveries over a window",
+    owner: 'subscriptionId',
+  },
+  application: {
+    path: '/applications/:id/stats',
+    description:
+      'As `GET /v1/webhooks/{id}/stats`, for the session deliveries of the application, with `sessions` (answered, fallback, failed) in each bucket and the totals.',
+    id: 'Application id.',
+    operationId: 'getApplicationStats',
+    summary: "Statistics of an application's session deliveries and sessions over a window",
+    owner: 'applicationId',
+  },
+} as const;
+
+/** The statistics route of a subscription's deliveries, or of an application's (which counts its sessions too). */
+function statsDeclaration(of: keyof typeof STATS_OF): RouteDeclaration<RouteDeps> {
+  const { path, description, id, operationId, summary, owner } = STATS_OF[of];
+  return {
+    method: 'GET',
+    path,
+    tags,
+    description,
+    request: { params: pathParams({ id }), parameters: statsParams },
+    responses: { '200': json(ref('DeliveryStats'), 'The statistics.') },
+    errors: 'read',
+    moreErrors: ['400'],
+    mounts: v1(operationId, summary),
+    handler:
+      ({ webhooks }) =>
+      async (req, res) => {
+        const r = await webhooks.getDeliveryStats(
+          { accountId: principal(req).accountId, [owner]: p(req, 'id'), ...shape(req) },
+          callOptions(req),
+        );
+        sendJson(res, statsJson(r, of === 'application'));
+      },
+  };
+}
+
 /** The delivery record and statistics routes, declared once for the router and the OpenAPI document. */
 export const deliveryInsightRouteDeclarations: readonly RouteDeclaration<RouteDeps>[] = [
   {
@@ -74,77 +122,15 @@ export const deliveryInsightRouteDeclarations: readonly RouteDeclaration<RouteDe
     request: { params: pathParams({ deliveryId: 'Delivery attempt id.' }) },
     responses: { '200': json(ref('Delivery'), 'The attempt.') },
     errors: 'read',
-    mounts: [
-      {
-        prefix: '/v1',
-        operationId: 'getDelivery',
-        summary: "One delivery attempt of the account, with the receiver's answer",
-      },
-    ],
-    handler:
-      ({ webhooks }) =>
-      async (req, res) => {
-        const { delivery } = await webhooks.getDelivery(
-          { accountId: principal(req).accountId, deliveryId: p(req, 'deliveryId') },
-          callOptions(req),
-        );
-        sendJson(res, deliveryJson(delivery!, true, readOnly(req)));
-      },
+    mounts: v1('getDelivery', "One delivery attempt of the account, with the receiver's answer"),
+    handler: accountItem({
+      params: ['deliveryId'],
+      get: ({ webhooks }: RouteDeps, request, options) => webhooks.getDelivery(request, options),
+      toJson: ({ delivery }, _deps, req) => deliveryJson(delivery!, true, readOnly(req)),
+    }),
   },
-  {
-    method: 'GET',
-    path: '/webhooks/:id/stats',
-    tags,
-    description:
-      'Every bucket of the window, the last one holding now: attempt records, their outcomes, and latency p50/p95 of the attempts made. Read from per-minute rollups written as the records are stored, so the buckets add up to the records. 400 naming `window` or `bucket` for an unknown value or too many buckets.',
-    request: { params: pathParams({ id: 'Subscription id.' }), parameters: statsParams },
-    responses: { '200': json(ref('DeliveryStats'), 'The statistics.') },
-    errors: 'read',
-    moreErrors: ['400'],
-    mounts: [
-      {
-        prefix: '/v1',
-        operationId: 'getWebhookStats',
-        summary: "Statistics of a subscription's deliveries over a window",
-      },
-    ],
-    handler:
-      ({ webhooks }) =>
-      async (req, res) => {
-        const r = await webhooks.getDeliveryStats(
-          { accountId: principal(req).accountId, subscriptionId: p(req, 'id'), ...shape(req) },
-          callOptions(req),
-        );
-        sendJson(res, statsJson(r, false));
-      },
-  },
-  {
-    method: 'GET',
-    path: '/applications/:id/stats',
-    tags,
-    description:
-      'As `GET /v1/webhooks/{id}/stats`, for the session deliveries of the application, with `sessions` (answered, fallback, failed) in each bucket and the totals.',
-    request: { params: pathParams({ id: 'Application id.' }), parameters: statsParams },
-    responses: { '200': json(ref('DeliveryStats'), 'The statistics.') },
-    errors: 'read',
-    moreErrors: ['400'],
-    mounts: [
-      {
-        prefix: '/v1',
-        operationId: 'getApplicationStats',
-        summary: "Statistics of an application's session deliveries and sessions over a window",
-      },
-    ],
-    handler:
-      ({ webhooks }) =>
-      async (req, res) => {
-        const r = await webhooks.getDeliveryStats(
-          { accountId: principal(req).accountId, applicationId: p(req, 'id'), ...shape(req) },
-          callOptions(req),
-        );
-        sendJson(res, statsJson(r, true));
-      },
-  },
+  statsDeclaration('subscription'),
+  statsDeclaration('application'),
 ];
 
 /** Registers these routes on the API router (one flat router: no nested router per resource on every request). */

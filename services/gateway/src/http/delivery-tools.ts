@@ -3,13 +3,14 @@
 // attempt or a recovery task. Each POST is one call to the webhooks service (Idempotency-Key applies).
 import type { Request, Router } from 'express';
 import type { RecoveryMessage } from '@switchboard/proto';
+import type { ClientCallOptions } from '@switchboard/rpc';
 import type { Hrefs } from '../hrefs.ts';
 import { callOptions, principal, writeOptions } from './context.ts';
 import type { RouteDeps } from './deps.ts';
 import { decodeBody, requestBodySchema, webhookRecover, webhookTest } from './request-bodies.ts';
 import type { RecoveryBody, TestResultBody } from './response-bodies.ts';
-import { sendHref, sendJson } from './routing.ts';
-import { pathParams, type RouteDeclaration, registerDeclared } from './declare.ts';
+import { type Handler, sendHref, sendJson } from './routing.ts';
+import { pathParams, type RouteDeclaration, registerDeclared, v1 } from './declare.ts';
 import { hrefHeaders, json, jsonBody, ref } from '../openapi-parts.ts';
 import { deliveryJson } from './webhooks.ts';
 import { readOnly } from './exposure.ts';
@@ -39,6 +40,21 @@ function recoveryJson(r: RecoveryMessage, hrefs: Hrefs): RecoveryBody {
 type Owner = 'subscription' | 'application';
 const p = (req: Request, name: string) => String(req.params[name]);
 
+/**
+ * The handler of a read or a cancel of one recovery task (`/webhooks/:id/recoveries/:taskId`): the
+ * service call with the task's path ids and the request's call options, answered with the task.
+ */
+const recoveryTask =
+  (call: 'getRecovery' | 'cancelRecovery', options: (req: Request) => ClientCallOptions) =>
+  ({ hrefs, webhooks }: RouteDeps): Handler =>
+  async (req, res) => {
+    const { recovery } = await webhooks[call](
+      { accountId: principal(req).accountId, subscriptionId: p(req, 'id'), taskId: p(req, 'taskId') },
+      options(req),
+    );
+    sendJson(res, recoveryJson(recovery!, hrefs));
+  };
+
 const tags = ['Operating your endpoints'];
 const subscriptionParams = pathParams({ id: 'Subscription id.' });
 
@@ -67,19 +83,9 @@ function deliveryDeclarations(of: Owner): RouteDeclaration<RouteDeps>[] {
       request: { params: pathParams({ id: owner, deliveryId: 'Delivery attempt id.' }) },
       responses: { '200': json(ref('Delivery'), 'The attempt.') },
       errors: 'read',
-      mounts: [
-        subscription
-          ? {
-              prefix: '/v1',
-              operationId: 'getWebhookDelivery',
-              summary: 'One delivery attempt (or a queued resend: outcome pending)',
-            }
-          : {
-              prefix: '/v1',
-              operationId: 'getApplicationDelivery',
-              summary: 'One session delivery attempt (or a queued resend: outcome pending)',
-            },
-      ],
+      mounts: subscription
+        ? v1('getWebhookDelivery', 'One delivery attempt (or a queued resend: outcome pending)')
+        : v1('getApplicationDelivery', 'One session delivery attempt (or a queued resend: outcome pending)'),
       handler:
         ({ webhooks }) =>
         async (req, res) => {
@@ -105,19 +111,15 @@ function deliveryDeclarations(of: Owner): RouteDeclaration<RouteDeps>[] {
       responses: { '202': json(ref('Href'), 'Queued.', hrefHeaders) },
       errors: 'write',
       idempotent: true,
-      mounts: [
-        subscription
-          ? {
-              prefix: '/v1',
-              operationId: 'resendWebhookDelivery',
-              summary: 'Resend one delivery: the same body bytes and webhook-id, a fresh timestamp and signature',
-            }
-          : {
-              prefix: '/v1',
-              operationId: 'resendApplicationDelivery',
-              summary: 'Resend one session POST to the application (same body and webhook-id, fresh signature)',
-            },
-      ],
+      mounts: subscription
+        ? v1(
+            'resendWebhookDelivery',
+            'Resend one delivery: the same body bytes and webhook-id, a fresh timestamp and signature',
+          )
+        : v1(
+            'resendApplicationDelivery',
+            'Resend one session POST to the application (same body and webhook-id, fresh signature)',
+          ),
       handler:
         ({ hrefs, webhooks }) =>
         async (req, res) => {
@@ -146,13 +148,7 @@ export const deliveryToolRouteDeclarations: readonly RouteDeclaration<RouteDeps>
     errors: 'write',
     moreErrors: ['504'],
     idempotent: true,
-    mounts: [
-      {
-        prefix: '/v1',
-        operationId: 'testWebhook',
-        summary: 'Send a signed test notification now and answer how the attempt ended',
-      },
-    ],
+    mounts: v1('testWebhook', 'Send a signed test notification now and answer how the attempt ended'),
     handler:
       ({ hrefs, webhooks }) =>
       async (req, res) => {
@@ -188,13 +184,7 @@ export const deliveryToolRouteDeclarations: readonly RouteDeclaration<RouteDeps>
     },
     errors: 'write',
     idempotent: true,
-    mounts: [
-      {
-        prefix: '/v1',
-        operationId: 'recoverWebhook',
-        summary: 'Resend every delivery that ended failed in a window, in the original order',
-      },
-    ],
+    mounts: v1('recoverWebhook', 'Resend every delivery that ended failed in a window, in the original order'),
     handler:
       ({ hrefs, webhooks }) =>
       async (req, res) => {
@@ -230,16 +220,8 @@ export const deliveryToolRouteDeclarations: readonly RouteDeclaration<RouteDeps>
     request: { params: recoveryParams },
     responses: { '200': json(ref('Recovery'), 'The task.') },
     errors: 'read',
-    mounts: [{ prefix: '/v1', operationId: 'getWebhookRecovery', summary: 'Progress of a recovery task' }],
-    handler:
-      ({ hrefs, webhooks }) =>
-      async (req, res) => {
-        const { recovery } = await webhooks.getRecovery(
-          { accountId: principal(req).accountId, subscriptionId: p(req, 'id'), taskId: p(req, 'taskId') },
-          callOptions(req),
-        );
-        sendJson(res, recoveryJson(recovery!, hrefs));
-      },
+    mounts: v1('getWebhookRecovery', 'Progress of a recovery task'),
+    handler: recoveryTask('getRecovery', callOptions),
   },
   {
     method: 'DELETE',
@@ -251,16 +233,8 @@ export const deliveryToolRouteDeclarations: readonly RouteDeclaration<RouteDeps>
     responses: { '200': json(ref('Recovery'), 'The cancelled task.') },
     errors: 'read',
     moreErrors: ['409'],
-    mounts: [{ prefix: '/v1', operationId: 'cancelWebhookRecovery', summary: 'Cancel a running recovery' }],
-    handler:
-      ({ hrefs, webhooks }) =>
-      async (req, res) => {
-        const { recovery } = await webhooks.cancelRecovery(
-          { accountId: principal(req).accountId, subscriptionId: p(req, 'id'), taskId: p(req, 'taskId') },
-          writeOptions(req),
-        );
-        sendJson(res, recoveryJson(recovery!, hrefs));
-      },
+    mounts: v1('cancelWebhookRecovery', 'Cancel a running recovery'),
+    handler: recoveryTask('cancelRecovery', writeOptions),
   },
 ];
 

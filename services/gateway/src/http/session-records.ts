@@ -4,13 +4,13 @@
 import type { Router } from 'express';
 import type { SessionRecordMessage } from '@switchboard/proto';
 import type { Hrefs } from '../hrefs.ts';
-import { callOptions, principal } from './context.ts';
 import type { RouteDeps } from './deps.ts';
-import { MASKED, noStore, readOnly } from './exposure.ts';
+import { MASKED, readOnly } from './exposure.ts';
 import type { SessionBody, SessionSummaryBody } from './response-bodies.ts';
-import { queryStrings, readList, sendJson } from './routing.ts';
-import { pathParams, type RouteDeclaration, registerDeclared } from './declare.ts';
-import { json, listHeaders, listParams, type Parameter, ref } from '../openapi-parts.ts';
+import { queryStrings } from './routing.ts';
+import { accountItem, accountList } from './list-route.ts';
+import { pathParams, type RouteDeclaration, registerDeclared, v1 } from './declare.ts';
+import { json, listHeaders, listParams, type Parameter, ref, timeWindowParams } from '../openapi-parts.ts';
 
 const excerpt = (text: string | undefined, truncated: boolean) => (text === undefined ? null : { text, truncated });
 
@@ -66,18 +66,7 @@ const tags = ['Session inspector'];
 const sessionFilters: Parameter[] = [
   { name: 'outcome', in: 'query', schema: { type: 'string', enum: ['answered', 'fallback', 'failed'] } },
   { name: 'channel', in: 'query', schema: { type: 'string', enum: ['VOICE', 'TEXT'] } },
-  {
-    name: 'since',
-    in: 'query',
-    schema: { type: 'string', format: 'date-time' },
-    description: 'Sessions started at or after this time.',
-  },
-  {
-    name: 'until',
-    in: 'query',
-    schema: { type: 'string', format: 'date-time' },
-    description: 'Sessions started before this time.',
-  },
+  ...timeWindowParams('Sessions started at or after this time.', 'Sessions started before this time.'),
   { name: 'from', in: 'query', schema: { type: 'string' }, description: 'The caller id (`session.from.id`), exactly.' },
 ];
 
@@ -93,26 +82,17 @@ export const sessionRecordRouteDeclarations: readonly RouteDeclaration<RouteDeps
     responses: { '200': json({ type: 'array', items: ref('SessionSummary') }, 'Sessions.', listHeaders) },
     errors: 'read',
     moreErrors: ['400'],
-    mounts: [
-      { prefix: '/v1', operationId: 'listApplicationSessions', summary: 'Sessions of an application, newest first' },
-    ],
-    handler:
-      ({ hrefs, webhooks }) =>
-      async (req, res) => {
-        const filters = queryStrings(req, ['outcome', 'channel', 'since', 'until', 'from']);
-        const list = await readList(req, res, hrefs.base, async (limit, cursor) => {
-          const page = await webhooks.listSessions(
-            { accountId: principal(req).accountId, applicationId: String(req.params.id), limit, cursor, ...filters },
-            callOptions(req),
-          );
-          return { items: page.sessions, nextCursor: page.nextCursor };
-        });
-        noStore(res);
-        sendJson(
-          res,
-          list.map((s) => sessionSummaryJson(s, hrefs, readOnly(req))),
-        );
-      },
+    mounts: v1('listApplicationSessions', 'Sessions of an application, newest first'),
+    handler: accountList({
+      fields: (req) => ({
+        ...queryStrings(req, ['outcome', 'channel', 'since', 'until', 'from']),
+        applicationId: String(req.params.id),
+      }),
+      page: ({ webhooks }, request, options) => webhooks.listSessions(request, options),
+      items: (page) => page.sessions,
+      noStore: true,
+      toJson: (s, { hrefs }, req) => sessionSummaryJson(s, hrefs, readOnly(req)),
+    }),
   },
   {
     method: 'GET',
@@ -121,23 +101,16 @@ export const sessionRecordRouteDeclarations: readonly RouteDeclaration<RouteDeps
     request: { params: pathParams({ sessionId: 'The session id (`session.id` of the session POST).' }) },
     responses: { '200': json(ref('SessionRecord'), 'The session.') },
     errors: 'read',
-    mounts: [
-      {
-        prefix: '/v1',
-        operationId: 'getSession',
-        summary: 'One session: every attempt with what the application answered, its instructions and signals',
-      },
-    ],
-    handler:
-      ({ hrefs, webhooks }) =>
-      async (req, res) => {
-        const { session } = await webhooks.getSession(
-          { accountId: principal(req).accountId, sessionId: String(req.params.sessionId) },
-          callOptions(req),
-        );
-        noStore(res);
-        sendJson(res, sessionJson(session!, hrefs, readOnly(req)));
-      },
+    mounts: v1(
+      'getSession',
+      'One session: every attempt with what the application answered, its instructions and signals',
+    ),
+    handler: accountItem({
+      params: ['sessionId'],
+      get: ({ webhooks }, request, options) => webhooks.getSession(request, options),
+      noStore: true,
+      toJson: ({ session }, { hrefs }, req) => sessionJson(session!, hrefs, readOnly(req)),
+    }),
   },
 ];
 

@@ -7,8 +7,9 @@ import type { UsageTrigger__Output } from '@switchboard/proto/generated/switchbo
 import { auditOptions, callOptions, principal, writeOptions } from './context.ts';
 import type { RouteDeps } from './deps.ts';
 import { decodeBody } from './request-bodies.ts';
-import { type Handler, queryString, queryStrings, readList, sendJson } from './routing.ts';
-import { pathParams, type RouteDeclaration, registerDeclared } from './declare.ts';
+import { type Handler, queryString, queryStrings, sendJson } from './routing.ts';
+import { type AccountPageRequest, accountItem, accountList } from './list-route.ts';
+import { pathParams, type RouteDeclaration, registerDeclared, v1 } from './declare.ts';
 import { hrefHeaders, json, jsonBody, listHeaders, listParams, ref } from '../openapi-parts.ts';
 import {
   alertTriggerCreate,
@@ -47,6 +48,59 @@ function usageTriggerJson(t: UsageTrigger__Output, base: string): UsageTriggerBo
 
 const id = (req: Request) => String(req.params.id);
 
+type Webhooks = RouteDeps['webhooks'];
+type Options = ReturnType<typeof callOptions>;
+type IdRequest = { accountId: string; id: string };
+
+/** The service calls of one trigger family, and its trigger as the API shows it. */
+interface TriggerCalls<T> {
+  /** "Alert trigger": the deletion's message names it so. */
+  what: string;
+  toJson: (trigger: T, base: string) => { href: string };
+  list: (
+    webhooks: Webhooks,
+    request: AccountPageRequest<unknown>,
+    options: Options,
+  ) => Promise<{ triggers: T[]; nextCursor: string }>;
+  /** Decodes the request's body and creates the trigger. */
+  create: (webhooks: Webhooks, req: Request) => Promise<{ trigger?: T | null }>;
+  get: (webhooks: Webhooks, request: IdRequest, options: Options) => Promise<{ trigger?: T | null }>;
+  remove: (webhooks: Webhooks, request: IdRequest, options: ReturnType<typeof auditOptions>) => Promise<unknown>;
+}
+
+/**
+ * The list, create, show and delete handlers of a trigger family: the account's triggers, a created
+ * one answered with its Location, one by id, and a deletion answered with a message naming it.
+ */
+function triggerHandlers<T>(c: TriggerCalls<T>): TriggerKind['handlers'] {
+  return {
+    list: accountList({
+      page: ({ webhooks }: RouteDeps, request, options) => c.list(webhooks, request, options),
+      items: (page) => page.triggers,
+      toJson: (t, { hrefs }) => c.toJson(t, hrefs.base),
+    }),
+    create:
+      ({ hrefs, webhooks }) =>
+      async (req, res) => {
+        const { trigger } = await c.create(webhooks, req);
+        const json = c.toJson(trigger!, hrefs.base);
+        res.setHeader('Location', json.href);
+        sendJson(res, json);
+      },
+    get: accountItem({
+      params: ['id'],
+      get: ({ webhooks }: RouteDeps, request, options) => c.get(webhooks, request, options),
+      toJson: ({ trigger }, { hrefs }) => c.toJson(trigger!, hrefs.base),
+    }),
+    remove:
+      ({ webhooks }) =>
+      async (req, res) => {
+        await c.remove(webhooks, { accountId: principal(req).accountId, id: id(req) }, auditOptions(req));
+        sendJson(res, { message: `${c.what} ${id(req)} deleted` });
+      },
+  };
+}
+
 /** What differs between the two trigger families: their document and their handlers. */
 interface TriggerKind {
   path: string;
@@ -68,50 +122,18 @@ const kinds: TriggerKind[] = [
     max: 50,
     create:
       "An `alertTriggered` notification is sent when the alerts matching `code` (or any, `*`) and `applicationId` (or any) within the last `window` (counted per minute, the current minute included) reach `threshold`; then at most one more per window. Bad fields are a 400 naming each; an application that is not the account's is a 400 naming `applicationId`; the 51st trigger of an account is a 409 `limit_exceeded`.",
-    handlers: {
-      list:
-        ({ hrefs, webhooks }) =>
-        async (req, res) => {
-          const list = await readList(req, res, hrefs.base, async (limit, cursor) => {
-            const page = await webhooks.listAlertTriggers(
-              { accountId: principal(req).accountId, limit, cursor },
-              callOptions(req),
-            );
-            return { items: page.triggers, nextCursor: page.nextCursor };
-          });
-          sendJson(
-            res,
-            list.map((t) => alertTriggerJson(t, hrefs.base)),
-          );
-        },
-      create:
-        ({ hrefs, webhooks }) =>
-        async (req, res) => {
-          const body = decodeBody(req, alertTriggerCreate);
-          const { trigger } = await webhooks.createAlertTrigger(
-            { ...body, accountId: principal(req).accountId },
-            writeOptions(req),
-          );
-          const json = alertTriggerJson(trigger!, hrefs.base);
-          res.setHeader('Location', json.href);
-          sendJson(res, json);
-        },
-      get:
-        ({ hrefs, webhooks }) =>
-        async (req, res) => {
-          const { trigger } = await webhooks.getAlertTrigger(
-            { accountId: principal(req).accountId, id: id(req) },
-            callOptions(req),
-          );
-          sendJson(res, alertTriggerJson(trigger!, hrefs.base));
-        },
-      remove:
-        ({ webhooks }) =>
-        async (req, res) => {
-          await webhooks.deleteAlertTrigger({ accountId: principal(req).accountId, id: id(req) }, auditOptions(req));
-          sendJson(res, { message: `Alert trigger ${id(req)} deleted` });
-        },
-    },
+    handlers: triggerHandlers({
+      what: 'Alert trigger',
+      toJson: alertTriggerJson,
+      list: (webhooks, request, options) => webhooks.listAlertTriggers(request, options),
+      create: (webhooks, req) =>
+        webhooks.createAlertTrigger(
+          { ...decodeBody(req, alertTriggerCreate), accountId: principal(req).accountId },
+          writeOptions(req),
+        ),
+      get: (webhooks, request, options) => webhooks.getAlertTrigger(request, options),
+      remove: (webhooks, request, options) => webhooks.deleteAlertTrigger(request, options),
+    }),
   },
   {
     path: '/usage-triggers',
@@ -121,54 +143,24 @@ const kinds: TriggerKind[] = [
     max: 100,
     create:
       "A signed `usageTriggered` notification is sent within 60 s of the account's usage of `category` reaching `threshold` in the period (`daily`: the UTC day; `monthly`: the UTC month; `none`: from its creation, once), once per period. Bad fields are a 400 naming each; the 101st trigger of an account is a 409 `limit_exceeded`.",
-    handlers: {
-      list:
-        ({ hrefs, webhooks }) =>
-        async (req, res) => {
-          const list = await readList(req, res, hrefs.base, async (limit, cursor) => {
-            const page = await webhooks.listUsageTriggers(
-              { accountId: principal(req).accountId, limit, cursor },
-              callOptions(req),
-            );
-            return { items: page.triggers, nextCursor: page.nextCursor };
-          });
-          sendJson(
-            res,
-            list.map((t) => usageTriggerJson(t, hrefs.base)),
-          );
-        },
-      create:
-        ({ hrefs, webhooks }) =>
-        async (req, res) => {
-          const { threshold, ...body } = decodeBody(req, usageTriggerCreate);
-          const { trigger } = await webhooks.createUsageTrigger(
-            {
-              ...body,
-              ...(threshold !== undefined ? { threshold: String(threshold) } : {}),
-              accountId: principal(req).accountId,
-            },
-            writeOptions(req),
-          );
-          const json = usageTriggerJson(trigger!, hrefs.base);
-          res.setHeader('Location', json.href);
-          sendJson(res, json);
-        },
-      get:
-        ({ hrefs, webhooks }) =>
-        async (req, res) => {
-          const { trigger } = await webhooks.getUsageTrigger(
-            { accountId: principal(req).accountId, id: id(req) },
-            callOptions(req),
-          );
-          sendJson(res, usageTriggerJson(trigger!, hrefs.base));
-        },
-      remove:
-        ({ webhooks }) =>
-        async (req, res) => {
-          await webhooks.deleteUsageTrigger({ accountId: principal(req).accountId, id: id(req) }, auditOptions(req));
-          sendJson(res, { message: `Usage trigger ${id(req)} deleted` });
-        },
-    },
+    handlers: triggerHandlers({
+      what: 'Usage trigger',
+      toJson: usageTriggerJson,
+      list: (webhooks, request, options) => webhooks.listUsageTriggers(request, options),
+      create: (webhooks, req) => {
+        const { threshold, ...body } = decodeBody(req, usageTriggerCreate);
+        return webhooks.createUsageTrigger(
+          {
+            ...body,
+            ...(threshold !== undefined ? { threshold: String(threshold) } : {}),
+            accountId: principal(req).accountId,
+          },
+          writeOptions(req),
+        );
+      },
+      get: (webhooks, request, options) => webhooks.getUsageTrigger(request, options),
+      remove: (webhooks, request, options) => webhooks.deleteUsageTrigger(request, options),
+    }),
   },
 ];
 
@@ -185,9 +177,7 @@ function triggerDeclarations(k: TriggerKind): RouteDeclaration<RouteDeps>[] {
       responses: { '200': json({ type: 'array', items: ref(k.name) }, `${k.what}s.`, listHeaders) },
       errors: 'read',
       moreErrors: ['400'],
-      mounts: [
-        { prefix: '/v1', operationId: `list${k.name}s`, summary: `List the account's ${k.what}s, oldest first` },
-      ],
+      mounts: v1(`list${k.name}s`, `List the account's ${k.what}s, oldest first`),
       handler: k.handlers.list,
     },
     {
@@ -199,13 +189,7 @@ function triggerDeclarations(k: TriggerKind): RouteDeclaration<RouteDeps>[] {
       responses: { '200': json(ref(k.name), 'Created.', hrefHeaders) },
       errors: 'write',
       idempotent: true,
-      mounts: [
-        {
-          prefix: '/v1',
-          operationId: `create${k.name}`,
-          summary: `Create an ${k.what} (at most ${k.max} per account)`,
-        },
-      ],
+      mounts: v1(`create${k.name}`, `Create an ${k.what} (at most ${k.max} per account)`),
       handler: k.handlers.create,
     },
     {
@@ -215,7 +199,7 @@ function triggerDeclarations(k: TriggerKind): RouteDeclaration<RouteDeps>[] {
       request: { params },
       responses: { '200': json(ref(k.name), `The ${k.what}.`) },
       errors: 'read',
-      mounts: [{ prefix: '/v1', operationId: `get${k.name}`, summary: `Show an ${k.what}, with when it last fired` }],
+      mounts: v1(`get${k.name}`, `Show an ${k.what}, with when it last fired`),
       handler: k.handlers.get,
     },
     {
@@ -225,7 +209,7 @@ function triggerDeclarations(k: TriggerKind): RouteDeclaration<RouteDeps>[] {
       request: { params },
       responses: { '200': json(ref('Message'), 'Deleted.') },
       errors: 'read',
-      mounts: [{ prefix: '/v1', operationId: `delete${k.name}`, summary: `Delete an ${k.what}` }],
+      mounts: v1(`delete${k.name}`, `Delete an ${k.what}`),
       handler: k.handlers.remove,
     },
   ];
@@ -274,9 +258,7 @@ export const triggerRouteDeclarations: readonly RouteDeclaration<RouteDeps>[] = 
     responses: { '200': json(ref('Usage'), 'The usage per period.') },
     errors: 'read',
     moreErrors: ['400'],
-    mounts: [
-      { prefix: '/v1', operationId: 'getUsage', summary: "The account's usage of a category per UTC day or month" },
-    ],
+    mounts: v1('getUsage', "The account's usage of a category per UTC day or month"),
     handler:
       ({ webhooks }) =>
       async (req, res) => {

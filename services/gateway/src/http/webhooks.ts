@@ -9,9 +9,11 @@ import type { DeliveryBody, EventTypeBody, WebhookBody } from './response-bodies
 import { decodeBody, webhookCreate, webhookUpdate } from './request-bodies.ts';
 import { auditOptions, callOptions, principal, writeOptions } from './context.ts';
 import type { RouteDeps } from './deps.ts';
-import { MASKED, noStore, requireFull } from './exposure.ts';
+import { MASKED, noStore } from './exposure.ts';
 import { queryString, queryStrings, readList, sendHref, sendJson, type Handler } from './routing.ts';
-import { pathParams, type RouteDeclaration, registerDeclared } from './declare.ts';
+import { accountList } from './list-route.ts';
+import { secretHandler } from './secret-route.ts';
+import { pathParams, type RouteDeclaration, registerDeclared, v1 } from './declare.ts';
 import { PREVIOUS_SECRET_VALID_HOURS } from '../limits.ts';
 import {
   deliveryFilters as deliveryFilterParams,
@@ -208,24 +210,17 @@ const remove =
   };
 
 /** The delivery attempts of a subscription (`id`) or of an application's sessions (`application`). */
-const deliveries =
-  (of: 'subscription' | 'application') =>
-  ({ hrefs, webhooks }: RouteDeps): Handler =>
-  async (req, res) => {
-    const filters = deliveryFilters(req);
-    const owner = of === 'subscription' ? { subscriptionId: id(req) } : { applicationId: id(req) };
-    const list = await readList(req, res, hrefs.base, async (limit, cursor) => {
-      const page = await webhooks.listDeliveries(
-        { accountId: principal(req).accountId, ...owner, limit, cursor, ...filters },
-        callOptions(req),
-      );
-      return { items: page.deliveries, nextCursor: page.nextCursor };
-    });
-    sendJson(
-      res,
-      list.map((d) => deliveryJson(d)),
-    );
-  };
+const deliveries = (of: 'subscription' | 'application') =>
+  accountList({
+    fields: (req) => {
+      const filters = deliveryFilters(req);
+      const owner = of === 'subscription' ? { subscriptionId: id(req) } : { applicationId: id(req) };
+      return { ...owner, ...filters };
+    },
+    page: ({ webhooks }: RouteDeps, request, options) => webhooks.listDeliveries(request, options),
+    items: (page) => page.deliveries,
+    toJson: (d) => deliveryJson(d),
+  });
 
 const CREATE_WEBHOOK_RULES = {
   account:
@@ -254,7 +249,7 @@ function levelDeclarations(level: 'account' | 'application'): RouteDeclaration<R
       responses: { '200': json(webhookList, 'Subscriptions.', listHeaders) },
       errors: 'read',
       moreErrors: ['400'],
-      mounts: [{ prefix: '/v1', operationId: `list${level}Webhooks`, summary: `List ${what} subscriptions` }],
+      mounts: v1(`list${level}Webhooks`, `List ${what} subscriptions`),
       handler: list(scoped),
     },
     {
@@ -271,7 +266,7 @@ function levelDeclarations(level: 'account' | 'application'): RouteDeclaration<R
       },
       errors: 'write',
       idempotent: true,
-      mounts: [{ prefix: '/v1', operationId: `create${level}Webhook`, summary: `Create an ${what} subscription` }],
+      mounts: v1(`create${level}Webhook`, `Create an ${what} subscription`),
       handler: create(scoped),
     },
   ];
@@ -349,13 +344,7 @@ export const webhookRouteDeclarations: readonly RouteDeclaration<RouteDeps>[] = 
     tags: ['Webhooks'],
     responses: { '200': json({ type: 'array', items: ref('EventType') }, 'The catalogue of subscribable events.') },
     errors: 'read',
-    mounts: [
-      {
-        prefix: '/v1',
-        operationId: 'listEventTypes',
-        summary: 'Events one can subscribe to, with the JSON Schema of their data',
-      },
-    ],
+    mounts: v1('listEventTypes', 'Events one can subscribe to, with the JSON Schema of their data'),
     handler: () => async (_req, res) => sendJson(res, eventTypes),
   },
   ...levelDeclarations('account'),
@@ -369,18 +358,8 @@ export const webhookRouteDeclarations: readonly RouteDeclaration<RouteDeps>[] = 
     request: { params: subscriptionParams },
     responses: { '200': json(ref('Secret'), 'The current secret.', noStoreHeader) },
     errors: 'read',
-    mounts: [{ prefix: '/v1', operationId: 'getWebhookSecret', summary: "Read a subscription's signing secret" }],
-    handler:
-      ({ webhooks }) =>
-      async (req, res) => {
-        requireFull(req);
-        const { secret } = await webhooks.getSecret(
-          { accountId: principal(req).accountId, id: id(req) },
-          auditOptions(req),
-        );
-        noStore(res);
-        sendJson(res, { secret });
-      },
+    mounts: v1('getWebhookSecret', "Read a subscription's signing secret"),
+    handler: secretHandler('read', ({ webhooks }: RouteDeps, request, options) => webhooks.getSecret(request, options)),
   },
   {
     method: 'POST',
@@ -390,23 +369,13 @@ export const webhookRouteDeclarations: readonly RouteDeclaration<RouteDeps>[] = 
     responses: { '200': json(ref('Secret'), 'The new secret.', noStoreHeader) },
     errors: 'write',
     idempotent: true,
-    mounts: [
-      {
-        prefix: '/v1',
-        operationId: 'rotateWebhookSecret',
-        summary: `Rotate the signing secret (the old one stays valid ${PREVIOUS_SECRET_VALID_HOURS} h)`,
-      },
-    ],
-    handler:
-      ({ webhooks }) =>
-      async (req, res) => {
-        const { secret } = await webhooks.rotateSecret(
-          { accountId: principal(req).accountId, id: id(req) },
-          writeOptions(req),
-        );
-        noStore(res);
-        sendJson(res, { secret });
-      },
+    mounts: v1(
+      'rotateWebhookSecret',
+      `Rotate the signing secret (the old one stays valid ${PREVIOUS_SECRET_VALID_HOURS} h)`,
+    ),
+    handler: secretHandler('rotate', ({ webhooks }: RouteDeps, request, options) =>
+      webhooks.rotateSecret(request, options),
+    ),
   },
   {
     method: 'GET',
@@ -417,13 +386,7 @@ export const webhookRouteDeclarations: readonly RouteDeclaration<RouteDeps>[] = 
     responses: { '200': json({ type: 'array', items: ref('Delivery') }, 'Attempts.', listHeaders) },
     errors: 'read',
     moreErrors: ['400'],
-    mounts: [
-      {
-        prefix: '/v1',
-        operationId: 'listWebhookDeliveries',
-        summary: 'Delivery attempts of a subscription, newest first',
-      },
-    ],
+    mounts: v1('listWebhookDeliveries', 'Delivery attempts of a subscription, newest first'),
     handler: deliveries('subscription'),
   },
   ...levelDeclarations('application'),
@@ -439,13 +402,7 @@ export const webhookRouteDeclarations: readonly RouteDeclaration<RouteDeps>[] = 
     responses: { '200': json({ type: 'array', items: ref('Delivery') }, 'Attempts.', listHeaders) },
     errors: 'read',
     moreErrors: ['400'],
-    mounts: [
-      {
-        prefix: '/v1',
-        operationId: 'listApplicationDeliveries',
-        summary: 'Session delivery attempts of an application, newest first',
-      },
-    ],
+    mounts: v1('listApplicationDeliveries', 'Session delivery attempts of an application, newest first'),
     handler: deliveries('application'),
   },
 ];
