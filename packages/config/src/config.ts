@@ -132,13 +132,21 @@ export const cidrList = z
     }
   });
 
+/** A whole-number variable from `min` to `max`, `def` when unset. */
+export const intField = (def: number, min: number, max: number) =>
+  z.coerce.number().int().min(min).max(max).default(def);
+
+/**
+ * AUTH_MAX_FAILURES of the gateway and the applications service: the same bounds and default, each
+ * service saying where it counts (`description`).
+ */
+export const authMaxFailuresField = (description: string) => ({
+  AUTH_MAX_FAILURES: intField(5, 1, 1000).describe(description),
+});
+
 /** AUTH_LOCKOUT_MS, read by the gateway and the applications service alike: spread into their schemas. */
 export const authLockoutField = {
-  AUTH_LOCKOUT_MS: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(900_000)
-    .default(30_000)
-    .describe('First lockout, in ms; doubles with every further failure, up to 15 minutes.'),
+  AUTH_LOCKOUT_MS: intField(30_000, 0, 900_000).describe(
+    'First lockout, in ms; doubles with every further failure, up to 15 minutes.',
+  ),
 };

@@ -16,7 +16,7 @@ import {
   type StreamConfig,
 } from '@nats-io/jetstream';
 import { headers as natsHeaders, nanos, RequestError, TimeoutError } from '@nats-io/nats-core';
-import { backoffMs } from '@switchboard/config';
+import { backoffMs, intField } from '@switchboard/config';
 import { AppError } from '@switchboard/errors';
 import type { Logger } from '@switchboard/observability';
 import { tracedConsume, tracedPublish } from '@switchboard/observability';
@@ -66,7 +66,7 @@ export const natsAuthFields = (
  * the replicas of what the service creates, which `description` names.
  */
 export const streamReplicasField = (description: string) => ({
-  NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1).describe(description),
+  NATS_STREAM_REPLICAS: intField(1, 1, 5).describe(description),
 });
 
 /** Config fields every service that creates streams reads (spread into its zod schema). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { authLockoutField, cidrList, parseConfig, pruneIntervalField } from '@switchboard/config';
+import { authLockoutField, authMaxFailuresField, cidrList, parseConfig, pruneIntervalField } from '@switchboard/config';
 import { secretsKey } from '@switchboard/security';
 import { storeServiceFields } from '@switchboard/store-service';
 
@@ -66,15 +66,9 @@ export const schema = z.object({
     .describe(
       'Nice value of those threads on Linux (0-19; 0: normal priority). Above 0 the KDF takes only CPU nothing else wants; on a host that is often saturated that starves logins.',
     ),
-  AUTH_MAX_FAILURES: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(1000)
-    .default(5)
-    .describe(
-      "Consecutive failed logins of one username before it is locked out, counted here for every gateway replica (the gateway's variable of the same name counts per replica in front of it).",
-    ),
+  ...authMaxFailuresField(
+    "Consecutive failed logins of one username before it is locked out, counted here for every gateway replica (the gateway's variable of the same name counts per replica in front of it).",
+  ),
   ...authLockoutField,
   PASSWORD_KDF_QUEUE: z.coerce
     .number()

@@ -1,11 +1,18 @@
 // Configuration of the dispatcher: one zod schema, parsed once at start. A bad value stops the
 // process with a message naming the variable (docs/api-rules.md#configuration).
 import { z } from 'zod';
-import { cidrList, duration, grpcAddress, logLevel, natsServers, parseConfig, port } from '@switchboard/config';
+import {
+  cidrList,
+  duration,
+  grpcAddress,
+  intField as int,
+  logLevel,
+  natsServers,
+  parseConfig,
+  port,
+} from '@switchboard/config';
 import { storeLimitFields, natsAuthFields } from '@switchboard/messaging';
 import { defaultGiveUpAfterMs, deliveriesRetentionMs, parseDuration, parseSchedule } from './delivery/retry.ts';
-
-const int = (def: number, min: number, max: number) => z.coerce.number().int().min(min).max(max).default(def);
 
 function toDuration(v: string, ctx: z.RefinementCtx): number {
   try {

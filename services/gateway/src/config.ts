@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   authLockoutField,
+  authMaxFailuresField,
   bool,
   cidrList,
   grpcAddress,
@@ -70,13 +71,7 @@ export const schema = z
       .describe(
         'How long a verified username/password pair is trusted without asking the applications service, in ms.',
       ),
-    AUTH_MAX_FAILURES: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(1000)
-      .default(5)
-      .describe('Consecutive failed logins of one username before it is locked out.'),
+    ...authMaxFailuresField('Consecutive failed logins of one username before it is locked out.'),
     ...authLockoutField,
     AUTH_VERIFY_CONCURRENCY: z.coerce
       .number()
