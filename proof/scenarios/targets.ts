@@ -36,34 +36,30 @@ function targetFaultFor(
   );
 }
 
+/** A scenario of a target that misbehaves (`mode`) for `baseMs` x factor, then answers 200. */
+function faultyTarget(name: string, mode: 'hang' | 500, baseMs: number) {
+  return (
+    cluster: Cluster,
+    bad: Receiver,
+    good: Receiver,
+    scale: Scale,
+    shape = DEFAULT_SHAPE,
+  ): Promise<ScenarioResult> =>
+    targetFaultFor(cluster, bad, good, name, mode, Math.round(baseMs * scale.factor), shape);
+}
+
 /**
  * The target hangs (no answer; the dispatcher's timeout fires) for 30 s x factor, then answers 200.
  * Notifications wait for it on their retry schedule; sessions, which are real time, go to the
  * application's fallback URL on `good`.
  */
-export function targetTimeout(
-  cluster: Cluster,
-  bad: Receiver,
-  good: Receiver,
-  scale: Scale,
-  shape = DEFAULT_SHAPE,
-): Promise<ScenarioResult> {
-  return targetFaultFor(cluster, bad, good, 'target-timeout', 'hang', Math.round(30_000 * scale.factor), shape);
-}
+export const targetTimeout = faultyTarget('target-timeout', 'hang', 30_000);
 
 /**
  * The target answers 500 for 60 s x factor, then 200: every notification still arrives, once per
  * webhook-id; every session it refused arrives at the application's fallback URL on `good`.
  */
-export function target500(
-  cluster: Cluster,
-  bad: Receiver,
-  good: Receiver,
-  scale: Scale,
-  shape = DEFAULT_SHAPE,
-): Promise<ScenarioResult> {
-  return targetFaultFor(cluster, bad, good, 'target-500', 500, Math.round(60_000 * scale.factor), shape);
-}
+export const target500 = faultyTarget('target-500', 500, 60_000);
 
 /**
  * The target answers 410 Gone: the subscription is disabled at once and nothing more is sent to
