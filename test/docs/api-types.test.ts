@@ -1,15 +1,12 @@
 // console/src/api/schema.gen.ts is generated from the gateway's OpenAPI document (scripts/api-types.ts):
 // the console's types must be the API's, so a route or body changed without `npm run api:types`
 // fails here.
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { API_TYPES_FILE, type Document, renderApiTypes, renderTypes } from '../../scripts/api-types';
+import { itIsWhatItsCommandWrites } from './generated';
 
 describe('console/src/api/schema.gen.ts', () => {
-  it('is what `npm run api:types` writes from the OpenAPI document', () => {
-    const written = readFileSync(API_TYPES_FILE, 'utf8');
-    expect(written, 'console/src/api/schema.gen.ts is out of date: run `npm run api:types`').toBe(renderApiTypes());
-  });
+  itIsWhatItsCommandWrites(API_TYPES_FILE, 'npm run api:types', renderApiTypes);
 
   it('types the bodies, parameters and answers of the operations', () => {
     const types = renderApiTypes();

@@ -1,15 +1,12 @@
 // docs/configuration.md is generated from the services' configuration schemas (scripts/config-docs.ts):
 // it must say what the schemas say, so a variable added, removed or changed without
 // `npm run docs:config` fails here.
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CONFIGURATION_DOC, renderConfigurationDocs } from '../../scripts/config-docs';
+import { itIsWhatItsCommandWrites } from './generated';
 
 describe('docs/configuration.md', () => {
-  it('is what `npm run docs:config` writes from the configuration schemas', () => {
-    const written = readFileSync(CONFIGURATION_DOC, 'utf8');
-    expect(written, 'docs/configuration.md is out of date: run `npm run docs:config`').toBe(renderConfigurationDocs());
-  });
+  itIsWhatItsCommandWrites(CONFIGURATION_DOC, 'npm run docs:config', renderConfigurationDocs);
 
   it('lists every variable of every service with a description', () => {
     const doc = renderConfigurationDocs();
