@@ -272,7 +272,23 @@ export function renderTypes(api: Document): string {
 
 /** The TypeScript of console/src/api/schema.gen.ts. */
 export function renderApiTypes(): string {
-  return renderTypes(buildOpenApi('http://localhost') as unknown as Document);
+  const api = buildOpenApi('http://localhost') as unknown as Document;
+  return renderTypes(api) + renderChoices(api);
+}
+
+/**
+ * The values of the enums the console offers as choices (its filters and forms), which the types
+ * alone do not carry: one source, the document, for the console as for the API.
+ */
+export function renderChoices(api: Document): string {
+  const codes = api.components.schemas.Alert?.properties?.code?.enum;
+  if (!codes) throw new Error('the OpenAPI document has no Alert.code enum');
+  return [
+    '',
+    "/** The alert codes (components['schemas']['Alert']['code']), in the document's order. */",
+    `export const alertCodes = [${codes.map((c) => `'${String(c)}'`).join(', ')}] as const;`,
+    '',
+  ].join('\n');
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

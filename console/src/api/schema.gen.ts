@@ -3706,3 +3706,6 @@ export interface components {
     };
   };
 }
+
+/** The alert codes (components['schemas']['Alert']['code']), in the document's order. */
+export const alertCodes = ['app.not_json', 'app.timeout', 'app.http_4xx', 'app.http_5xx', 'app.empty_body', 'app.unreachable', 'app.fallback_used', 'app.ssrf_refused', 'webhook.failing', 'webhook.disabled', 'launch.refused', 'delivery.backlog_full'] as const;

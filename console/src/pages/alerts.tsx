@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { type Alert, body, client, given, page } from '../api.ts';
 import { queryKeys } from '../api/query-keys.ts';
+import { alertCodes } from '../api/schema.gen.ts';
 import { Link, useQueryParams } from '../router.ts';
 import { ChoiceFilter, FilterForm } from '../ui/filters.tsx';
 import { Field } from '../ui/form.tsx';
@@ -13,21 +14,8 @@ import { Table } from '../ui/table.tsx';
 import { PagedRows, usePaged } from '../ui/paged.tsx';
 import { when } from '../ui/time.ts';
 
-/** The alert codes (docs/api.md#alerts; ALERT_CODES of packages/events, which the console does not bundle). */
-export const ALERT_CODES = [
-  'app.not_json',
-  'app.timeout',
-  'app.http_4xx',
-  'app.http_5xx',
-  'app.empty_body',
-  'app.unreachable',
-  'app.fallback_used',
-  'app.ssrf_refused',
-  'webhook.failing',
-  'webhook.disabled',
-  'launch.refused',
-  'delivery.backlog_full',
-] as const satisfies Alert['code'][];
+/** The alert codes (docs/api.md#alerts), as the API's document lists them. */
+export const ALERT_CODES = alertCodes satisfies readonly Alert['code'][];
 const PAGE = 50;
 
 interface Filters {
