@@ -9,6 +9,7 @@ import { chromium } from 'playwright-core';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { CHROMIUM, checkResponse, SESSION_KEYS, startServices, type Services } from '../../../test/support';
+import { fullTextSessionEvent } from '../../../test/support/session-body';
 import { ERROR_CODES } from '@switchboard/errors';
 import { LIST_MAX } from '@switchboard/contracts';
 import * as limits from '../src/limits';
@@ -253,22 +254,15 @@ describe('the OpenAPI document', () => {
       applicationId: 'app1',
       session: { from: { id: '+14155550100', channel: 'VOICE', network: 'PSTN' } },
     });
-    const full = sessionNewSchema.parse({
-      applicationId: 'app2',
-      session: {
-        id: '89d3b1a0-0e6b-4a70-9d1e-8d1f5a3d9c11',
-        accountId: 7,
-        callId: 'c-1',
-        timestamp: '2025-03-01T12:00:00+02:00',
+    // Lower-case names, and fields the document does not know, as a carrier may send them.
+    const full = sessionNewSchema.parse(
+      fullTextSessionEvent({
         userType: 'human',
-        initialText: 'hi there',
         from: { id: 'jsgoecke', name: 'Jason', channel: 'text', network: 'JABBER' },
         to: { id: 'bot@example.com', e164Id: 'bot@example.com', channel: 'TEXT', network: 'JABBER', extra: 1 },
-        headers: { 'x-sbc': 'a' },
-        parameters: { lang: 'en' },
         somethingNew: true,
-      },
-    });
+      }),
+    );
     const textOnly = sessionNewSchema.parse({ applicationId: 'app3', session: { initialText: 'hello' } });
     for (const ev of [sparse, full, textOnly]) {
       const body = JSON.parse(JSON.stringify(buildSessionBody(ev, '42', received))) as unknown;

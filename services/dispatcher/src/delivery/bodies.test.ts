@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fullTextSessionEvent } from '../../../../test/support/session-body';
 import { sessionNewSchema } from '../events/schemas';
 import { buildNotificationBody, buildSessionBody, sessionChannel } from './bodies';
 
@@ -28,21 +29,7 @@ describe('session body (docs/events.md#signatures)', () => {
   });
 
   it('when a text session is full, then its values are kept, initialText included, and the timestamp is UTC with Z', () => {
-    const ev = sessionNewSchema.parse({
-      applicationId: 'app2',
-      session: {
-        id: '89d3b1a0-0e6b-4a70-9d1e-8d1f5a3d9c11',
-        accountId: 7,
-        callId: 'c-1',
-        timestamp: '2025-03-01T12:00:00+02:00',
-        userType: 'HUMAN',
-        initialText: 'hi there',
-        from: { id: 'jsgoecke', name: 'Jason', channel: 'TEXT', network: 'JABBER' },
-        to: { id: 'bot@example.com', e164Id: 'bot@example.com', channel: 'TEXT', network: 'JABBER' },
-        headers: { 'x-sbc': 'a' },
-        parameters: { lang: 'en' },
-      },
-    });
+    const ev = sessionNewSchema.parse(fullTextSessionEvent());
     const { session } = buildSessionBody(ev, '99', received);
     expect(session).toEqual({
       id: '89d3b1a0-0e6b-4a70-9d1e-8d1f5a3d9c11',
