@@ -5,7 +5,7 @@ import { readOwned as readApplication } from '../applications/repository.ts';
 import type { Deps } from '../context.ts';
 import { announceChange, auditChange, type AddressChange } from './events.ts';
 import { lockOwned, readByValue, setOwner, type AddressView } from './repository.ts';
-import { normaliseValue, parseType } from './rules.ts';
+import { addressOf } from './rules.ts';
 
 /** Moves an address the account owns to another of its applications (a no-op when it is there already). */
 export async function moveAddress(
@@ -13,8 +13,7 @@ export async function moveAddress(
   req: MoveAddressRequest__Output,
   audit?: AuditContext,
 ): Promise<AddressView> {
-  const type = parseType(req.type);
-  const value = normaliseValue(type, req.value);
+  const { type, value } = addressOf(req);
   await readApplication(deps.orm.em, req.accountId, req.toApplicationId);
   await deps.orm.em.fork().transactional(async (tx) => {
     const from = await lockOwned(tx, req.accountId, type, value);

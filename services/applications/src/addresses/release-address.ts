@@ -4,7 +4,7 @@ import type { ReleaseAddressRequest__Output } from '@switchboard/proto/generated
 import type { Deps } from '../context.ts';
 import { announceChange, auditChange, type AddressChange } from './events.ts';
 import { lockOwned, release } from './repository.ts';
-import { normaliseValue, parseType } from './rules.ts';
+import { addressOf } from './rules.ts';
 
 /** Releases an address of one of the account's applications: a number goes back to the inventory. */
 export async function releaseAddress(
@@ -12,8 +12,7 @@ export async function releaseAddress(
   req: ReleaseAddressRequest__Output,
   audit?: AuditContext,
 ): Promise<void> {
-  const type = parseType(req.type);
-  const value = normaliseValue(type, req.value);
+  const { type, value } = addressOf(req);
   await deps.orm.em.fork().transactional(async (tx) => {
     const owner = await lockOwned(tx, req.accountId, type, value);
     if (!owner || owner !== req.applicationId) throw AppError.notFound('address');

@@ -39,6 +39,12 @@ export function parseChannel(input: string | undefined): Channel {
 // The stored form of a SIP URI is shared with the dispatcher, which routes sessions by SIP address.
 export { normaliseSipUri };
 
+/** The address a request names in its path (`type` and `value`), in its stored form; a 400 when malformed. */
+export function addressOf(req: { type?: string; value: string }): { type: AddressType; value: string } {
+  const type = parseType(req.type);
+  return { type, value: normaliseValue(type, req.value) };
+}
+
 /** The stored form of an address value of this type, as it appears in a path; a 400 when malformed. */
 export function normaliseValue(type: AddressType, value: string): string {
   const v =
