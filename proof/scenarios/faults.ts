@@ -115,12 +115,32 @@ export function killReplica(
   scale: Scale,
   shape = DEFAULT_SHAPE,
 ): Promise<ScenarioResult> {
-  const downMs = Math.round(5000 * scale.factor);
-  return underLoad(cluster, rx, `kill-${service}`, shape, async () => {
-    const victim = cluster.of(service)[0]!;
-    await victim.kill9();
+  const victim = cluster.of(service)[0]!;
+  return outage(
+    cluster,
+    rx,
+    `kill-${service}`,
+    shape,
+    Math.round(5000 * scale.factor),
+    () => victim.kill9(),
+    () => victim.start(),
+  );
+}
+
+/** Under load: `stop`, then `start` `downMs` later. */
+function outage(
+  cluster: Cluster,
+  rx: Receiver,
+  name: string,
+  shape: LoadShape,
+  downMs: number,
+  stop: () => Promise<unknown>,
+  start: () => Promise<unknown>,
+): Promise<ScenarioResult> {
+  return underLoad(cluster, rx, name, shape, async () => {
+    await stop();
     await sleep(downMs);
-    await victim.start();
+    await start();
   });
 }
 
@@ -130,12 +150,15 @@ export function postgresDown(
   scale: Scale,
   shape = DEFAULT_SHAPE,
 ): Promise<ScenarioResult> {
-  const downMs = Math.round(10_000 * scale.factor);
-  return underLoad(cluster, rx, 'postgres-down', shape, async () => {
-    await cluster.stopPostgres();
-    await sleep(downMs);
-    await cluster.startPostgres();
-  });
+  return outage(
+    cluster,
+    rx,
+    'postgres-down',
+    shape,
+    Math.round(10_000 * scale.factor),
+    () => cluster.stopPostgres(),
+    () => cluster.startPostgres(),
+  );
 }
 
 export function natsRestart(
