@@ -28,7 +28,7 @@ turbo_run typecheck --filter=//
 turbo_run test --concurrency=2 --continue -- --maxWorkers=1 2>&1 | tee -a "$log" || status=1
 # The root-level tests run even when a workspace failed, so one run reports everything. The short
 # proof scenarios (test/proof) are `npm run test:proof`, which CI runs after this.
-node_modules/.bin/vitest run deploy/test/ test/architecture/ test/docs/ test/security/ test/support/ test/tracing/ 2>node_modules/.bin/vitest run deploy/test/ test/architecture/ test/docs/ test/security/ test/tracing/ 2>&1 |1 |
+node_modules/.bin/vitest run deploy/test/ test/architecture/ test/docs/ test/security/ test/support/ test/tracing/ 2>&1 |
   tee -a "$log" || status=1
 summarise "$log"
 exit "$status"
