@@ -172,18 +172,24 @@ export function Replay({ id, event }: { id: string; event: string }) {
             problem={problems.statusTo}
             hint="Inclusive, 100 to 599."
           />
-          <IdList
-            label="Message ids"
-            name="messageId"
-            problem={problems.messageId}
-            hint="Optional: webhook-id values, one per line; at most 1000."
-          />
-          <IdList
-            label="Session ids"
-            name="sessionId"
-            problem={problems.sessionId}
-            hint="Optional: the notifications about these sessions (their data.sessionId), one per line; at most 1000."
-          />
+          <div className="wide">
+            <TextArea
+              label="Message ids"
+              name="messageId"
+              spellCheck={false}
+              problem={problems.messageId}
+              hint="Optional: webhook-id values, one per line; at most 1000."
+            />
+          </div>
+          <div className="wide">
+            <TextArea
+              label="Session ids"
+              name="sessionId"
+              spellCheck={false}
+              problem={problems.sessionId}
+              hint="Optional: the notifications about these sessions (their data.sessionId), one per line; at most 1000."
+            />
+          </div>
         </div>
         <div className="actions">
           <button type="button" onClick={() => submitted(true)} disabled={count.isPending}>
@@ -227,14 +233,5 @@ export function Replay({ id, event }: { id: string; event: string }) {
         </div>
       ) : null}
     </section>
-  );
-}
-
-/** A filter of ids, one per line, across the form's width. */
-function IdList(props: { label: string; name: string; problem: string | undefined; hint: string }) {
-  return (
-    <div className="wide">
-      <TextArea spellCheck={false} {...props} />
-    </div>
   );
 }
