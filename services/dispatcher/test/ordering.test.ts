@@ -12,7 +12,7 @@ import {
   type Services,
   type TestAccount,
 } from '../../../test/support';
-import { keyHash, ORDERING_BUCKET, ORDERING_STREAM } from '@switchboard/contracts';
+import { keyHash, ORDERING_BUCKET, ORDERING_STREAM, orderingHeldSubject } from '@switchboard/contracts';
 import { eventsHandled, TEST_DISPATCHER_ENV } from './harness';
 
 let s: Services<{ webhooks: true; gateway: true }>;
@@ -240,6 +240,46 @@ describe('ordering by key', () => {
       );
       await s.publish('sms.dlr', report(acct.id, 'far', 2));
       expect(await flagOf('far-r2')).toBeUndefined();
+    } finally {
+      await d.stop();
+    }
+  }, 60_000);
+
+  it('when a held marker is left that no line points at, then the sweep removes it after its grace, and the marker of a key still held stays', async () => {
+    const d = await s.startDispatcher({
+      ...TEST_DISPATCHER_ENV,
+      DELIVERY_RETRY_SCHEDULE: '1h',
+      DELIVERY_ORDERING_FAILURE_MEMORY: '2s',
+    });
+    try {
+      const acct = await s.createAccount();
+      const path = `/${acct.id}/markers`;
+      const sub = await subscribe(acct, path, { key: 'messageId' });
+      rx.on(path, () => 503);
+      const marker = async (key: string) =>
+        (
+          await s.bus.jsm.streams
+            .getMessage(ORDERING_STREAM, { last_by_subj: orderingHeldSubject(sub, keyHash(`s:${key}`)) })
+            .catch(() => null)
+        )?.seq;
+      // 'held' fails and waits an hour for its retry: its key is held, its line points at its marker.
+      await s.publish('sms.dlr', report(acct.id, 'held', 1));
+      const held = await waitFor(() => marker('held'), { what: "'held' marked held" });
+      // A marker no line points at, as a failed delete leaves it.
+      await s.bus.js.publish(orderingHeldSubject(sub, keyHash('s:orphan')), JSON.stringify({ at: Date.now() }));
+      expect(await marker('orphan')).toBeGreaterThan(0);
+      await waitFor(async () => (await marker('orphan')) === undefined, {
+        what: 'the orphaned marker removed',
+        timeoutMs: 20_000,
+      });
+      expect(await marker('held')).toBe(held);
+      await waitFor(
+        async () => {
+          const res = await s.request(acct, 'GET', `/v1/webhooks/${sub}/stats?window=1h&bucket=5m`);
+          return ((await res.json()) as { ordering?: { heldKeys: number } }).ordering?.heldKeys === 1;
+        },
+        { what: 'one held key in the stats' },
+      );
     } finally {
       await d.stop();
     }
