@@ -198,25 +198,30 @@ export async function ensurePartitionFor(
     for (const s of [...spans].sort((a, b) => a - b).slice(0, spans.size - KNOWN_SPANS_MAX)) spans.delete(s);
 }
 
+/** Rows a store writes into a partitioned table: the table and the instants of its partition key. */
+export interface PartitionedRows {
+  table: string;
+  instants: readonly Date[];
+}
+
 /**
- * Runs `store` (which writes rows of these instants into `schema.table`) after ensurePartitionFor;
- * when Postgres still finds a span missing (dropped by another replica's retention), the spans are
- * checked again and `store` runs once more.
+ * Runs `store` (which writes rows of these instants into these tables of `schema`, in one
+ * transaction) after ensurePartitionFor of each; when Postgres still finds a span missing (dropped
+ * by another replica's retention), every table's spans are checked again and `store` runs once more.
  */
 export async function storeInPartitions<T>(
   em: EntityManager,
   schema: string,
-  table: string,
-  instants: readonly Date[],
+  rows: readonly PartitionedRows[],
   store: () => Promise<T>,
   spanMs = DAY_MS,
 ): Promise<T> {
-  await ensurePartitionFor(em, schema, table, instants, { spanMs });
+  for (const r of rows) await ensurePartitionFor(em, schema, r.table, r.instants, { spanMs });
   try {
     return await store();
   } catch (err) {
     if (!isMissingPartition(err)) throw err;
-    await ensurePartitionFor(em, schema, table, instants, { recheck: true, spanMs });
+    for (const r of rows) await ensurePartitionFor(em, schema, r.table, r.instants, { recheck: true, spanMs });
     return store();
   }
 }

@@ -61,10 +61,10 @@ describe('partitions made for the rows stored', () => {
          values ($1, 'm1', 'notification', 'cdrCreated', 'https://example.com', 1, 5, 'succeeded', $2)`,
         [`del_${Math.random()}`, at],
       );
-    await storeInPartitions(orm.em, 'webhooks', 'deliveries', [at], insert);
+    await storeInPartitions(orm.em, 'webhooks', [{ table: 'deliveries', instants: [at] }], insert);
     // Another replica's retention drops the day; this process still thinks it is there.
     await queryDatabase(db.url, `drop table webhooks.${partitionName('deliveries', at)}`);
-    await storeInPartitions(orm.em, 'webhooks', 'deliveries', [at], insert);
+    await storeInPartitions(orm.em, 'webhooks', [{ table: 'deliveries', instants: [at] }], insert);
     const rows = await queryDatabase<{ n: number }>(db.url, 'select count(*)::int as n from webhooks.deliveries');
     expect(rows[0]!.n).toBe(1);
   });

@@ -31,8 +31,8 @@ export async function storeLaunchRefused(
       ]),
     );
   // The alert's minute gets its partition first (a late report's day may have been dropped).
-  const minutes = alertMinutes([new Date(e.at)]);
-  const firsts = await storeInPartitions(deps.orm.em, deps.schema, ALERTS_TABLE, minutes, store, deps.dayMs);
+  const rows = [{ table: ALERTS_TABLE, instants: alertMinutes([new Date(e.at)]) }];
+  const firsts = await storeInPartitions(deps.orm.em, deps.schema, rows, store, deps.dayMs);
   deps.alertsRaised('launch.refused');
   if (firsts.length > 0) deps.outbox.kick();
   return true;

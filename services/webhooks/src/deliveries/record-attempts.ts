@@ -194,23 +194,17 @@ export async function storeAttempts(
   // A late record's day gets its partition first (of the deliveries, and of the alerts it may
   // raise); a day dropped meanwhile by another replica's retention pass is made again, once.
   const times = attempts.map((a) => a.createdAt);
-  const { schema, dayMs } = deps;
-  const em = deps.orm.em;
+  const rows = [
+    { table: DELIVERIES_TABLE, instants: times },
+    { table: BODIES_TABLE, instants: [new Date()] },
+    { table: ALERTS_TABLE, instants: alertMinutes(times) },
+  ];
   const { disabled, stored, alerts, events } = await storeInPartitions(
-    em,
-    schema,
-    BODIES_TABLE,
-    [new Date()],
-    () =>
-      storeInPartitions(
-        em,
-        schema,
-        ALERTS_TABLE,
-        alertMinutes(times),
-        () => storeInPartitions(em, schema, DELIVERIES_TABLE, times, store, dayMs),
-        dayMs,
-      ),
-    dayMs,
+    deps.orm.em,
+    deps.schema,
+    rows,
+    store,
+    deps.dayMs,
   );
   for (const ref of disabled) deps.changes.changed(ref, requestId);
   for (const a of alerts) deps.alertsRaised(a.code, a.count ?? 1);

@@ -20,20 +20,15 @@ export async function storeSession(
 ): Promise<boolean> {
   // The session's alerts go into the alerts table (by the minute of its start) in the same transaction.
   const day = [new Date(r.startedAt)];
+  const rows = [
+    { table: SESSIONS_TABLE, instants: day },
+    { table: ALERTS_TABLE, instants: alertMinutes(day) },
+  ];
   const stored = await storeInPartitions(
     deps.orm.em,
     deps.schema,
-    ALERTS_TABLE,
-    alertMinutes(day),
-    () =>
-      storeInPartitions(
-        deps.orm.em,
-        deps.schema,
-        SESSIONS_TABLE,
-        day,
-        () => insertSession(deps.orm.em, deps.schema, deps.publicBaseUrl, r),
-        deps.dayMs,
-      ),
+    rows,
+    () => insertSession(deps.orm.em, deps.schema, deps.publicBaseUrl, r),
     deps.dayMs,
   );
   // Its sessionStatus and alert events are in the outbox.
