@@ -11,10 +11,12 @@ summarise() {
     echo "Failed:"
     echo "$failing"
   fi
+  local passed
+  passed=$(count passed)
   echo
-  echo "Total: $(count passed) passed, $(count failed) failed"
+  echo "Total: $passed passed, $(count failed) failed"
   # A run in which no test ran failed, whatever its exit codes said (a broken install runs nothing).
-  if [[ $(count passed) -eq 0 ]]; then
+  if [[ $passed -eq 0 ]]; then
     echo "no test ran" >&2
     return 1
   fi

@@ -4,13 +4,13 @@
 // capacity of mixed traffic: notifications of the three kinds, sessions routed by application,
 // Session API launches and signals, API reads and writes, a resend and a recovery; one tenant's
 // receiver is dead throughout, and its subscriptions keep each call's events in order (a key per
-// call, so every dead call leaves a failed line in the ordering bucket). It checks that no healthy event is refused or lost, that the dead
-// tenant's deliveries end as backlog_full or expired, that the ordering bucket is driven past its
-// bound and stays within it (new keys go unordered, failed keys are forgotten), that call setup at the end is within 2x of the
-// start, that stream and bucket sizes stay under their bounds and level off, that a day of
-// retention lasting 20 s (RETENTION_DAY_MS) keeps every table that grows with traffic to its
-// window (no record older than it, sizes level off), and reports each process's resident-memory
-// slope.
+// call, so every dead call leaves a failed line in the ordering bucket). It checks that no healthy
+// event is refused or lost, that the dead tenant's deliveries end as backlog_full or expired, that
+// the ordering bucket is driven past its bound and stays within it (new keys go unordered, failed
+// keys are forgotten), that call setup at the end is within 2x of the start, that stream and
+// bucket sizes stay under their bounds and level off, that a day of retention lasting 20 s
+// (RETENTION_DAY_MS) keeps every table that grows with traffic to its window (no record older than
+// it, sizes level off), and reports each process's resident-memory slope.
 import { randomBytes } from 'node:crypto';
 import { ORDERING_STREAM } from '@switchboard/contracts';
 import { KV_BUCKETS, STREAMS } from '@switchboard/events';
